@@ -1,0 +1,58 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "nudge",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "nudge", targets: ["nudge"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // The C side of libnotify and GLib; only NudgeNotifier imports it.
+        .systemLibrary(
+            name: "CLibnotify",
+            pkgConfig: "libnotify",
+            providers: [.apt(["libnotify-dev"])]
+        ),
+        // Pure scheduling logic: no I/O; `now` and the time zone are always arguments.
+        .target(name: "NudgeCore"),
+        // The shared SQLite store (GRDB): schema, migrations, named transactions.
+        .target(
+            name: "NudgeStore",
+            dependencies: ["NudgeCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // Desktop notifications through libnotify, with a GLib main loop on its own thread.
+        .target(name: "NudgeNotifier", dependencies: ["NudgeCore", "CLibnotify"]),
+        // The daemon runtime: timerfd, inotify and signals around the store and the notifier.
+        .target(
+            name: "NudgeDaemon",
+            dependencies: [
+                "NudgeCore", "NudgeStore", "NudgeNotifier",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "nudge",
+            dependencies: [
+                "NudgeCore", "NudgeStore", "NudgeDaemon",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "NudgeTestSupport",
+            dependencies: ["NudgeCore", "NudgeStore"],
+            path: "Tests/NudgeTestSupport"
+        ),
+        .testTarget(name: "NudgeCoreTests", dependencies: ["NudgeCore"]),
+        .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore", "NudgeTestSupport"]),
+        .testTarget(name: "NudgeNotifierTests", dependencies: ["NudgeNotifier", "NudgeTestSupport"]),
+        .testTarget(name: "NudgeDaemonTests", dependencies: ["NudgeDaemon", "NudgeTestSupport"]),
+        .testTarget(name: "NudgeCommandTests", dependencies: ["nudge", "NudgeTestSupport"]),
+    ]
+)

@@ -1,0 +1,48 @@
+import Foundation
+
+/// One row of `reminder_deliveries`: one occurrence, whether it was shown and how it was answered.
+public struct DeliveryRecord: Sendable, Equatable {
+    public var id: Int64
+    public var key: String
+    public var kind: String
+    public var dueAt: Date
+    public var shownAt: Date?
+    public var notificationID: UInt32?
+    public var closedAt: Date?
+    public var closedReason: String?
+    public var action: String?
+    public var acknowledgedAt: Date?
+    public var cancelledAt: Date?
+    public var missedAt: Date?
+    public var title: String?
+    public var body: String?
+
+    public init(
+        id: Int64, key: String, kind: String, dueAt: Date, shownAt: Date? = nil,
+        notificationID: UInt32? = nil, closedAt: Date? = nil, closedReason: String? = nil,
+        action: String? = nil, acknowledgedAt: Date? = nil, cancelledAt: Date? = nil,
+        missedAt: Date? = nil, title: String? = nil, body: String? = nil
+    ) {
+        self.id = id
+        self.key = key
+        self.kind = kind
+        self.dueAt = dueAt
+        self.shownAt = shownAt
+        self.notificationID = notificationID
+        self.closedAt = closedAt
+        self.closedReason = closedReason
+        self.action = action
+        self.acknowledgedAt = acknowledgedAt
+        self.cancelledAt = cancelledAt
+        self.missedAt = missedAt
+        self.title = title
+        self.body = body
+    }
+
+    /// Still owed to the person: claimed or queued (a snooze) but never shown, answered,
+    /// cancelled or given up as missed. After a crash between claim and show, this is what
+    /// makes the occurrence come back.
+    public var isOwed: Bool {
+        shownAt == nil && action == nil && cancelledAt == nil && missedAt == nil
+    }
+}

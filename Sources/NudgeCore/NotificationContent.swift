@@ -1,0 +1,61 @@
+/// What one desktop notification says and offers, independent of how it is shown.
+public struct NotificationContent: Sendable, Equatable {
+    public var title: String
+    public var body: String
+    public var actions: [NotificationAction]
+    public var urgency: Urgency
+    /// The spec's `category` hint, `x-nudge.KIND` for nudge's own classes.
+    public var category: String
+    /// Stays on screen after an action is invoked (the spec's `resident` hint).
+    public var resident: Bool
+
+    public init(
+        title: String, body: String, actions: [NotificationAction], urgency: Urgency = .normal,
+        category: String, resident: Bool = false
+    ) {
+        self.title = title
+        self.body = body
+        self.actions = actions
+        self.urgency = urgency
+        self.category = category
+        self.resident = resident
+    }
+}
+
+public struct NotificationAction: Sendable, Equatable {
+    public var key: String
+    public var label: String
+
+    public init(key: String, label: String) {
+        self.key = key
+        self.label = label
+    }
+}
+
+public enum Urgency: UInt8, Sendable {
+    case low = 0
+    case normal = 1
+    case critical = 2
+}
+
+/// How text a person typed is put into a notification body.
+public enum BodyText: Sendable {
+    /// The server renders markup: `&`, `<`, `>` must be escaped or they are shown wrong or swallowed.
+    case markup
+    case plain
+
+    public func escape(_ text: String) -> String {
+        guard self == .markup else { return text }
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

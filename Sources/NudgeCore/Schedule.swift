@@ -1,0 +1,104 @@
+import Foundation
+
+/// What the store says that the schedule depends on.
+public struct ScheduleInput: Sendable {
+    public var settings: Settings
+    /// Every delivery row due from two days before the instant asked about, and every owed row.
+    public var deliveries: [DeliveryRecord]
+
+    public init(settings: Settings, deliveries: [DeliveryRecord]) {
+        self.settings = settings
+        self.deliveries = deliveries
+    }
+
+    /// How far back `deliveries` must reach for a plan or listing at an instant.
+    public static let lookback: TimeInterval = 2 * 86400
+}
+
+/// What the daemon does now: show these, record those as missed, sleep until `nextDue`.
+public struct Plan: Sendable, Equatable {
+    public var due: [Occurrence]
+    public var missed: [Occurrence]
+    public var nextDue: Date?
+}
+
+/// The one place that decides what is due: the daemon's plan and `nudge upcoming` both ask it.
+public struct Schedule: Sendable {
+    public let input: ScheduleInput
+    public let clock: WallClock
+
+    public init(input: ScheduleInput, clock: WallClock) {
+        self.input = input
+        self.clock = clock
+    }
+
+    public func plan(now: Date) -> Plan {
+        let today = clock.date(of: now)
+        // Yesterday's occurrence is looked at so one missed overnight is recorded as missed.
+        let candidates = occurrences(days: today.adding(days: -1)...today.adding(days: 2))
+        var plan = Plan(due: [], missed: [], nextDue: nil)
+        for occurrence in candidates {
+            if occurrence.dueAt > now {
+                plan.nextDue = min(plan.nextDue ?? occurrence.dueAt, occurrence.dueAt)
+            } else if occurrence.kind.lateness(due: occurrence.dueAt, now: now, clock: clock) == .show {
+                plan.due.append(occurrence)
+            } else {
+                plan.missed.append(occurrence)
+            }
+        }
+        return plan
+    }
+
+    /// Owed occurrences from an instant on, soonest first; ones already late but still to be
+    /// shown come first.
+    public func upcoming(from start: Date, limit: Int) -> [Occurrence] {
+        let first = clock.date(of: start)
+        // A skipped date gives no occurrence, so look a little past `limit` days.
+        let candidates = occurrences(days: first...first.adding(days: max(limit, 1) + 2))
+        return Array(
+            candidates.filter {
+                $0.dueAt >= start || $0.kind.lateness(due: $0.dueAt, now: start, clock: clock) == .show
+            }.prefix(limit)
+        )
+    }
+
+    /// Generated occurrences on these days with the store's rows applied: settled ones dropped,
+    /// owed rows (a snooze, a claim a crash interrupted) added; sorted by due instant, then key.
+    func occurrences(days: ClosedRange<CivilDate>) -> [Occurrence] {
+        let settings = input.settings
+        var byKey: [String: Occurrence] = [:]
+        let daySequence = sequence(first: days.lowerBound) { $0 < days.upperBound ? $0.adding(days: 1) : nil }
+        for occurrence in SymptomReminder.occurrences(on: daySequence, settings: settings, clock: clock) {
+            byKey[occurrence.key] = occurrence
+        }
+        for record in input.deliveries {
+            if !record.isOwed {
+                byKey[record.key] = nil
+                continue
+            }
+            guard let kind = ReminderKind(rawValue: record.kind), isEnabled(kind) else {
+                byKey[record.key] = nil
+                continue
+            }
+            byKey[record.key] = Occurrence(
+                kind: kind, key: record.key, dueAt: record.dueAt, title: record.title ?? title(of: kind, key: record.key))
+        }
+        return byKey.values.sorted { ($0.dueAt, $0.key) < ($1.dueAt, $1.key) }
+    }
+
+    private func isEnabled(_ kind: ReminderKind) -> Bool {
+        switch kind {
+        case .symptom: input.settings.bool(.symptomReminderEnabled)
+        case .dose2: input.settings.bool(.doseNotificationsEnabled)
+        case .call: input.settings.bool(.callRemindersEnabled)
+        }
+    }
+
+    private func title(of kind: ReminderKind, key: String) -> String {
+        switch kind {
+        case .symptom: key.contains(":snooze:") ? "\(SymptomReminder.title) (snoozed)" : SymptomReminder.title
+        case .dose2: "Dose 2"
+        case .call: "Call"
+        }
+    }
+}

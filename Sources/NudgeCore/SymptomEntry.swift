@@ -1,0 +1,48 @@
+import Foundation
+
+/// One row of the symptom diary (`symptom_entries`).
+public struct SymptomEntry: Sendable, Equatable, Codable {
+    public var id: String
+    public var name: String
+    public var severity: Int
+    public var loggedAt: Date
+    public var notes: String?
+
+    public init(id: String, name: String, severity: Int, loggedAt: Date, notes: String?) {
+        self.id = id
+        self.name = name
+        self.severity = severity
+        self.loggedAt = loggedAt
+        self.notes = notes
+    }
+
+    public static let severities = 1...5
+    public static let maximumNameLength = 200
+    public static let maximumNotesLength = 5000
+    /// How far back a symptom may be logged (Symptomly allows retroactive logging within 48 hours).
+    public static let maximumBackdating: TimeInterval = 48 * 3600
+
+    /// Checks what a person typed, with messages that say what is accepted.
+    public static func validate(name: String, severity: Int, notes: String?) throws(InputError) {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw InputError("the symptom name is empty; give a name such as 'Headache'") }
+        guard name.count <= maximumNameLength else {
+            throw InputError("the symptom name has \(name.count) characters; at most \(maximumNameLength) are accepted")
+        }
+        guard severities.contains(severity) else {
+            throw InputError("severity \(severity) is out of range; give --severity from 1 (mild) to 5 (severe)")
+        }
+        if let notes, notes.count > maximumNotesLength {
+            throw InputError("the notes have \(notes.count) characters; at most \(maximumNotesLength) are accepted")
+        }
+    }
+}
+
+/// A refusal of what a person typed: one line naming the problem and what is accepted.
+public struct InputError: Error, Equatable, CustomStringConvertible {
+    public var description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// ISO 8601 text as the store keeps it: written in UTC with `Z` to the second; read also with
+/// fractional seconds, numeric offsets and SQLite's `YYYY-MM-DD HH:MM:SS` (UTC), which other
+/// writers of the store produce.
+public enum Timestamp {
+    public static func format(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let day = CivilDate(daysSinceEpoch: seconds.floorDiv(86400))
+        let second = seconds.floorMod(86400)
+        return "\(day)T\(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2)):\(pad(second % 60, 2))Z"
+    }
+
+    public static func parse(_ text: String) -> Date? {
+        let scalars = Array(text.utf8)
+        guard scalars.count >= 19, scalars[10] == UInt8(ascii: "T") || scalars[10] == UInt8(ascii: " "),
+            let day = CivilDate(iso: text.prefix(10)),
+            scalars[13] == UInt8(ascii: ":"), scalars[16] == UInt8(ascii: ":"),
+            let hour = number(scalars, 11, 2), let minute = number(scalars, 14, 2),
+            let second = number(scalars, 17, 2),
+            hour < 24, minute < 60, second < 61
+        else { return nil }
+        var index = 19
+        var fraction = 0.0
+        if index < scalars.count, scalars[index] == UInt8(ascii: ".") || scalars[index] == UInt8(ascii: ",") {
+            index += 1
+            var scale = 0.1
+            let start = index
+            while index < scalars.count, let digit = digitValue(scalars[index]) {
+                fraction += Double(digit) * scale
+                scale /= 10
+                index += 1
+            }
+            guard index > start else { return nil }
+        }
+        var offset = 0
+        if index < scalars.count {
+            switch scalars[index] {
+            case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+                index += 1
+            case UInt8(ascii: "+"), UInt8(ascii: "-"):
+                let sign = scalars[index] == UInt8(ascii: "+") ? 1 : -1
+                guard let hours = number(scalars, index + 1, 2) else { return nil }
+                index += 3
+                var minutes = 0
+                if index < scalars.count {
+                    if scalars[index] == UInt8(ascii: ":") { index += 1 }
+                    guard let parsed = number(scalars, index, 2) else { return nil }
+                    minutes = parsed
+                    index += 2
+                }
+                guard hours <= 18, minutes < 60 else { return nil }
+                offset = sign * (hours * 3600 + minutes * 60)
+            default:
+                return nil
+            }
+        }
+        guard index == scalars.count else { return nil }
+        let seconds = day.daysSinceEpoch * 86400 + hour * 3600 + minute * 60 + second - offset
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+
+    private static func number(_ scalars: [UInt8], _ start: Int, _ count: Int) -> Int? {
+        guard start + count <= scalars.count else { return nil }
+        var value = 0
+        for index in start..<(start + count) {
+            guard let digit = digitValue(scalars[index]) else { return nil }
+            value = value * 10 + digit
+        }
+        return value
+    }
+
+    private static func digitValue(_ scalar: UInt8) -> Int? {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(scalar) ? Int(scalar - UInt8(ascii: "0")) : nil
+    }
+}
+
+extension Int {
+    func floorDiv(_ divisor: Int) -> Int {
+        let quotient = self / divisor
+        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+    }
+
+    func floorMod(_ divisor: Int) -> Int {
+        self - floorDiv(divisor) * divisor
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Turns a local date and wall-clock time into an instant, and back, in a given zone.
+///
+/// The rules every wall-clock reminder follows (systemd's timers get both wrong, see REFERENCE.md):
+/// - a time that does not exist (the spring-forward gap) fires at the first instant after the gap;
+/// - a time that happens twice (fall-back) fires once, at its first occurrence;
+/// - a date that the zone skipped entirely (Pacific/Apia, 2011-12-30) has no occurrence.
+public struct WallClock: Sendable {
+    public let timeZone: TimeZone
+
+    public init(timeZone: TimeZone) {
+        self.timeZone = timeZone
+    }
+
+    public func offset(at instant: Int) -> Int {
+        timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant)))
+    }
+
+    /// The local calendar date of an instant.
+    public func date(of instant: Date) -> CivilDate {
+        let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
+        return CivilDate(daysSinceEpoch: (seconds + offset(at: seconds)).floorDiv(86400))
+    }
+
+    /// Local date and wall-clock seconds of the day of an instant.
+    public func local(_ instant: Date) -> (date: CivilDate, secondsOfDay: Int) {
+        let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
+        let local = seconds + offset(at: seconds)
+        return (CivilDate(daysSinceEpoch: local.floorDiv(86400)), local.floorMod(86400))
+    }
+
+    /// The instant at which `time` on `date` is due, or nil when the zone skipped that date.
+    public func instant(on date: CivilDate, at time: LocalTime) -> Date? {
+        instant(on: date, secondsOfDay: time.secondsOfDay).map { Date(timeIntervalSince1970: Double($0)) }
+    }
+
+    func instant(on date: CivilDate, secondsOfDay: Int) -> Int? {
+        let wall = date.daysSinceEpoch * 86400 + secondsOfDay
+        // Every offset in force within two days either side is a candidate; an instant is a
+        // solution when the offset in force at it is the one that produced it.
+        var offsets: Set<Int> = [offset(at: wall - 172_800), offset(at: wall), offset(at: wall + 172_800)]
+        offsets.formUnion(offsets.map { offset(at: wall - $0) })
+        let solutions = offsets.map { wall - $0 }.filter { $0 + offset(at: $0) == wall }
+        if let first = solutions.min() { return first }
+
+        // In a gap: the first instant whose wall-clock reading is past `wall` is the transition.
+        var low = wall - 26 * 3600
+        var high = wall + 26 * 3600
+        while low < high {
+            let middle = low + (high - low) / 2
+            if middle + offset(at: middle) >= wall { high = middle } else { low = middle + 1 }
+        }
+        let transition = low
+        let localDayAfter = (transition + offset(at: transition)).floorDiv(86400)
+        if localDayAfter == date.daysSinceEpoch { return transition }
+        // The gap crossed midnight: the date existed if its last second before the jump did.
+        let before = transition - 1
+        let localDayBefore = (before + offset(at: before)).floorDiv(86400)
+        return localDayBefore == date.daysSinceEpoch ? transition : nil
+    }
+}

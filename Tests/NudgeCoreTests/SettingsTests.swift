@@ -1,0 +1,47 @@
+import Testing
+
+@testable import NudgeCore
+
+@Suite struct SettingsTests {
+    @Test(arguments: [
+        ("20:00", "20:00"), ("8pm", "20:00"), ("8:30 PM", "20:30"), ("8:05", "08:05"), ("12am", "00:00"),
+        ("12pm", "12:00"), ("7 a.m.", "07:00"), ("00:00", "00:00"), ("23:59", "23:59"),
+    ])
+    func acceptsTimesInCanonicalForm(input: String, stored: String) throws {
+        #expect(try SettingKey.symptomReminderTime.canonical(input) == stored)
+    }
+
+    @Test(arguments: ["25:99", "24:00", "13pm", "0am", "20", "8:5", "", "noon", "-3", "20:00:00", "８:00"])
+    func refusesTimesThatAreNot(input: String) {
+        #expect(throws: SettingError.invalidValue(key: .symptomReminderTime, value: input)) {
+            try SettingKey.symptomReminderTime.canonical(input)
+        }
+    }
+
+    @Test(arguments: [("on", "true"), ("YES", "true"), ("1", "true"), ("off", "false"), ("no", "false"), ("0", "false")])
+    func booleansHaveOneStoredForm(input: String, stored: String) throws {
+        #expect(try SettingKey.symptomReminderEnabled.canonical(input) == stored)
+    }
+
+    @Test(arguments: [
+        (SettingKey.symptomSnoozeMinutes, "-3"), (.symptomSnoozeMinutes, "4"), (.symptomSnoozeMinutes, "241"),
+        (.doseTargetIntervalMinutes, "170"), (.doseMaxSnoozes, "11"), (.sessionRolloverHour, "24"), (.symptomReminderEnabled, "maybe"),
+    ])
+    func refusesValuesOutOfRange(key: SettingKey, input: String) {
+        #expect(throws: SettingError.invalidValue(key: key, value: input)) { try key.canonical(input) }
+    }
+
+    @Test func messagesNameKeyValueAndWhatIsAccepted() {
+        let message = SettingError.invalidValue(key: .symptomReminderTime, value: "25:99").description
+        #expect(message == "invalid value '25:99' for symptom.reminder_time: expected a local time such as 20:00, 8pm or 8:30 PM")
+        #expect(throws: SettingError.unknownKey("symptom.color")) { try SettingKey.named("symptom.color") }
+    }
+
+    @Test func rowsOverDefaultsAndBadRowsIgnored() {
+        let settings = Settings(rows: ["symptom.reminder_time": "21:15", "symptom.snooze_minutes": "9999", "other": "x"])
+        #expect(settings.time(.symptomReminderTime).description == "21:15")
+        #expect(settings.int(.symptomSnoozeMinutes) == 60)
+        #expect(settings.ignoredRows == ["symptom.snooze_minutes": "9999", "other": "x"])
+        #expect(settings.bool(.symptomReminderEnabled))
+    }
+}

@@ -46,7 +46,7 @@ let package = Package(
         ),
         .target(
             name: "NudgeTestSupport",
-            dependencies: ["NudgeCore", "NudgeStore"],
+            dependencies: ["NudgeCore", "NudgeStore", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/NudgeTestSupport"
         ),
         .testTarget(name: "NudgeCoreTests", dependencies: ["NudgeCore"]),

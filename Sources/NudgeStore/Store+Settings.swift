@@ -1,0 +1,40 @@
+import Foundation
+import GRDB
+import NudgeCore
+
+extension Store {
+    /// The settings rows as stored (only those that differ from a default).
+    public func settingRows() throws(StoreError) -> [String: String] {
+        try read { db in
+            try Dictionary(
+                uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT key, value FROM settings").map {
+                    ($0["key"] as String, $0["value"] as String)
+                })
+        }
+    }
+
+    public func settings() throws(StoreError) -> Settings {
+        Settings(rows: try settingRows())
+    }
+
+    /// Stores a value already in canonical form.
+    public func setSetting(_ key: SettingKey, to canonicalValue: String, at now: Date) throws(StoreError) {
+        try write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
+                    ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
+                    """,
+                arguments: [key.rawValue, canonicalValue, Timestamp.format(now)])
+        }
+    }
+
+    /// Deletes the row, so the default applies again; false when there was no row.
+    @discardableResult
+    public func resetSetting(_ key: SettingKey) throws(StoreError) -> Bool {
+        try write { db in
+            try db.execute(sql: "DELETE FROM settings WHERE key = ?", arguments: [key.rawValue])
+            return db.changesCount > 0
+        }
+    }
+}

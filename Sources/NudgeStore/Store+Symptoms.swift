@@ -1,0 +1,43 @@
+import Foundation
+import GRDB
+import NudgeCore
+
+extension Store {
+    /// Adds a diary entry; the caller has validated it (`SymptomEntry.validate`).
+    @discardableResult
+    public func addSymptom(name: String, severity: Int, notes: String?, loggedAt: Date, now: Date) throws(StoreError) -> SymptomEntry {
+        let entry = SymptomEntry(id: UUID().uuidString, name: name, severity: severity, loggedAt: loggedAt, notes: notes)
+        try write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO symptom_entries (id, name, severity, logged_at, notes, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    entry.id, name, severity, Timestamp.format(loggedAt), notes, Timestamp.format(now), Timestamp.format(now),
+                ])
+        }
+        return entry
+    }
+
+    /// The entries felt on one local day, newest first.
+    public func symptoms(on day: CivilDate, clock: WallClock) throws(StoreError) -> [SymptomEntry] {
+        let midnight = LocalTime(hour: 0, minute: 0)!
+        guard let start = clock.instant(on: day, at: midnight) else { return [] }
+        let end = clock.instant(on: day.adding(days: 1), at: midnight) ?? start.addingTimeInterval(86400)
+        // Other writers may use offsets or fractions, so the text range is widened by a day and
+        // the parsed instants decide.
+        let rows = try read { db in
+            try Row.fetchAll(
+                db,
+                sql: "SELECT id, name, severity, logged_at, notes FROM symptom_entries WHERE logged_at >= ? AND logged_at < ?",
+                arguments: [
+                    Timestamp.format(start.addingTimeInterval(-86400)), Timestamp.format(end.addingTimeInterval(86400)),
+                ])
+        }
+        return rows.compactMap { row -> SymptomEntry? in
+            guard let loggedAt = Timestamp.parse(row["logged_at"]), loggedAt >= start, loggedAt < end else { return nil }
+            return SymptomEntry(id: row["id"], name: row["name"], severity: row["severity"], loggedAt: loggedAt, notes: row["notes"])
+        }.sorted { $0.loggedAt > $1.loggedAt }
+    }
+}

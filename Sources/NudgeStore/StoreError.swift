@@ -1,0 +1,23 @@
+/// Why the store could not be used; each says what to do about it.
+public enum StoreError: Error, Equatable, CustomStringConvertible {
+    case cannotCreateDirectory(path: String, reason: String)
+    case cannotOpen(path: String, reason: String)
+    case notADatabase(path: String)
+    case newerSchema(path: String, unknownMigrations: [String])
+    case failed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .cannotCreateDirectory(let path, let reason):
+            "cannot create the store's directory \(path): \(reason); create it or choose another store with --store PATH"
+        case .cannotOpen(let path, let reason):
+            "cannot open the store \(path): \(reason); check the path and its permissions, or choose another with --store PATH"
+        case .notADatabase(let path):
+            "\(path) is not a SQLite database; it was left untouched; choose another store with --store PATH"
+        case .newerSchema(let path, let unknown):
+            "the store \(path) was migrated by a newer nudge (unknown migrations: \(unknown.joined(separator: ", "))); it was left untouched; upgrade nudge to use it"
+        case .failed(let path, let reason):
+            "the store \(path) failed: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import GRDB
+import NudgeCore
+import NudgeTestSupport
+import Testing
+
+@testable import NudgeStore
+
+@Suite struct StoreOpeningTests {
+    let directory = TemporaryDirectory()
+
+    @Test func createsANewStoreWithItsModesAndWAL() throws {
+        let path = directory.file("data/nudge/nudge.sqlite")
+        let store = try Store(path: path)
+        let files = FileManager.default
+        #expect(try files.attributesOfItem(atPath: directory.file("data/nudge"))[.posixPermissions] as? Int == 0o700)
+        #expect(try files.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
+        let (mode, tables) = try store.database.read { db in
+            (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"))
+        }
+        #expect(mode == "wal")
+        for table in ["settings", "symptom_entries", "current_session", "sleep_sessions", "dose_events", "contacts", "call_logs", "call_reminders", "reminder_deliveries"] {
+            #expect(tables.contains(table), "missing \(table)")
+        }
+    }
+
+    @Test func opensAStoreTheDoseTrackerMadeAndLeavesItsTablesAlone() throws {
+        let path = directory.file("dosetap.sqlite")
+        try DoseTapFixture.create(at: path)
+        let before = try StoreDump.of(path, tables: DoseTapFixture.tables)
+        _ = try Store(path: path)
+        _ = try Store(path: path)
+        #expect(try StoreDump.of(path, tables: DoseTapFixture.tables) == before)
+        #expect(before.contains("sodium-oxybate") && before.contains("count"))
+    }
+
+    @Test func refusesAStoreANewerNudgeMigrated() throws {
+        let path = directory.file("newer.sqlite")
+        _ = try Store(path: path)
+        let database = try DatabaseQueue(path: path)
+        try database.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9 from the future')") }
+        try database.close()
+        let before = try StoreDump.of(path)
+        #expect(throws: StoreError.newerSchema(path: path, unknownMigrations: ["v9 from the future"])) { try Store(path: path) }
+        #expect(try StoreDump.of(path) == before)
+    }
+
+    @Test func refusesAFileThatIsNotSQLiteWithoutWritingToIt() throws {
+        let path = directory.file("notes.txt")
+        let text = Data(String(repeating: "my shopping list\n", count: 400).utf8)
+        FileManager.default.createFile(atPath: path, contents: text)
+        #expect(throws: StoreError.notADatabase(path: path)) { try Store(path: path) }
+        #expect(StoreDump.bytes(path) == text)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+
+    @Test func refusesADirectory() throws {
+        #expect(throws: StoreError.cannotOpen(path: directory.path, reason: "it is a directory")) { try Store(path: directory.path) }
+    }
+
+    @Test func locationFollowsOptionThenEnvironmentThenXDG() {
+        #expect(StoreLocation.resolve(option: "/a.sqlite", environment: ["NUDGE_STORE": "/b.sqlite"]) == "/a.sqlite")
+        #expect(StoreLocation.resolve(option: nil, environment: ["NUDGE_STORE": "/b.sqlite", "XDG_DATA_HOME": "/x"]) == "/b.sqlite")
+        #expect(StoreLocation.resolve(option: nil, environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"]) == "/x/nudge/nudge.sqlite")
+        #expect(StoreLocation.resolve(option: nil, environment: ["HOME": "/h"]) == "/h/.local/share/nudge/nudge.sqlite")
+    }
+
+    @Test func dataVersionMovesOnlyForOtherConnections() throws {
+        let path = directory.file("version.sqlite")
+        let store = try Store(path: path)
+        let first = try store.dataVersion()
+        try store.setSetting(.symptomReminderTime, to: "21:00", at: Date())
+        #expect(try store.dataVersion() == first)
+        let other = try Store(path: path)
+        try other.setSetting(.symptomReminderTime, to: "22:00", at: Date())
+        #expect(try store.dataVersion() != first)
+    }
+}

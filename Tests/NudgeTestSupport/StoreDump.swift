@@ -1,0 +1,30 @@
+import Foundation
+import GRDB
+
+/// A logical dump of a SQLite file (schema and every row), to show a refusal changed nothing.
+public enum StoreDump {
+    public static func of(_ path: String, tables: [String]? = nil) throws -> String {
+        var configuration = Configuration()
+        configuration.readonly = true
+        let database = try DatabaseQueue(path: path, configuration: configuration)
+        return try database.read { db in
+            var lines: [String] = []
+            let schema = try Row.fetchAll(db, sql: "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")
+            for row in schema {
+                let name: String = row["name"]
+                if let tables, !tables.contains(name) { continue }
+                lines.append("\(row["type"] as String) \(name): \(row["sql"] as String? ?? "")")
+                guard row["type"] as String == "table" else { continue }
+                for record in try Row.fetchAll(db, sql: "SELECT * FROM \"\(name)\" ORDER BY rowid") {
+                    lines.append("  \(record.description)")
+                }
+            }
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    /// The bytes of a file, for a file that must not be touched at all.
+    public static func bytes(_ path: String) -> Data? {
+        FileManager.default.contents(atPath: path)
+    }
+}

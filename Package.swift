@@ -19,6 +19,8 @@ let package = Package(
             pkgConfig: "libnotify",
             providers: [.apt(["libnotify-dev"])]
         ),
+        // timerfd, eventfd and pipe2, which Swift's Glibc module does not export.
+        .target(name: "CNudgeLinux"),
         // Pure scheduling logic: no I/O; `now` and the time zone are always arguments.
         .target(name: "NudgeCore"),
         // The shared SQLite store (GRDB): schema, migrations, named transactions.
@@ -32,7 +34,7 @@ let package = Package(
         .target(
             name: "NudgeDaemon",
             dependencies: [
-                "NudgeCore", "NudgeStore", "NudgeNotifier",
+                "NudgeCore", "NudgeStore", "NudgeNotifier", "CNudgeLinux",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

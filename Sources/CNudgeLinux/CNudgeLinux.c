@@ -1,0 +1,22 @@
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "CNudgeLinux.h"
+
+int nudge_timerfd_create(void) {
+    return timerfd_create(CLOCK_REALTIME, TFD_CLOEXEC | TFD_NONBLOCK);
+}
+
+/* Absolute, and cancelled when the realtime clock is set, so a clock change wakes the daemon. */
+int nudge_timerfd_settime_absolute(int fd, const struct itimerspec *value) {
+    return timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, value, NULL);
+}
+
+int nudge_eventfd(void) {
+    return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+}
+
+int nudge_pipe(int fds[2]) {
+    return pipe2(fds, O_CLOEXEC | O_NONBLOCK);
+}

@@ -1,0 +1,15 @@
+#ifndef NUDGE_CNUDGELINUX_H
+#define NUDGE_CNUDGELINUX_H
+
+#include <sys/eventfd.h>
+#include <sys/inotify.h>
+#include <sys/timerfd.h>
+#include <time.h>
+
+/* Linux calls and constants that Swift's Glibc module does not export. */
+int nudge_timerfd_create(void);
+int nudge_timerfd_settime_absolute(int fd, const struct itimerspec *value);
+int nudge_eventfd(void);
+int nudge_pipe(int fds[2]);
+
+#endif

@@ -1,0 +1,218 @@
+import Foundation
+import Logging
+import NudgeCore
+import NudgeNotifier
+import NudgeStore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The reminder daemon: sleeps until the next due instant and wakes only for it, for another
+/// process's write to the store, a clock change, a signal, or the notification server.
+///
+/// Every wake recomputes the plan from the store, so a restarted daemon, or one that was
+/// stopped across a due instant, does exactly what a daemon that never stopped would have done.
+public final class Daemon {
+    public struct Configuration: Sendable {
+        public var storePath: String
+        public var clock: DaemonClock
+        public var timeZone: TimeZone
+
+        public init(storePath: String, clock: DaemonClock = DaemonClock(), timeZone: TimeZone = .current) {
+            self.storePath = storePath
+            self.clock = clock
+            self.timeZone = timeZone
+        }
+    }
+
+    public typealias NotifierFactory = (@escaping @Sendable (NotifierEvent) -> Void) -> any Notifier
+
+    private let configuration: Configuration
+    private let logger: Logger
+    private let store: Store
+    private let lock: DaemonLock
+    private let timer: WakeTimer
+    private let storeWatch: StoreWatch
+    private let signals: SignalPipe
+    private let events: EventQueue
+    private var notifier: (any Notifier)!
+    private var lastDataVersion = -1
+    /// Occurrences the server could not take; retried when a server appears.
+    private var awaitingServer: Set<String> = []
+    private var reportedServerProblem = false
+
+    public init(
+        _ configuration: Configuration, logger: Logger,
+        makeNotifier: NotifierFactory = { LibnotifyNotifier(onEvent: $0) }
+    ) throws(DaemonError) {
+        self.configuration = configuration
+        self.logger = logger
+        do { store = try Store(path: configuration.storePath) } catch { throw .store(error) }
+        lock = try DaemonLock(storePath: configuration.storePath)
+        timer = try WakeTimer()
+        storeWatch = try StoreWatch(storePath: configuration.storePath)
+        signals = try SignalPipe()
+        events = try EventQueue()
+        let queue = events
+        notifier = makeNotifier { queue.push(.notifier($0)) }
+    }
+
+    /// Asks a running `run()` to return, as SIGTERM does.
+    public func stop() { events.push(.stop) }
+
+    /// Runs until SIGTERM or SIGINT (or `stop()`); SIGHUP reloads.
+    public func run() throws(DaemonError) {
+        logger.info("started on \(configuration.storePath) in \(configuration.timeZone.identifier)")
+        reconcile(because: "start")
+        var descriptors = [timer.descriptor, storeWatch.descriptor, signals.descriptor, events.descriptor].map {
+            pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
+        }
+        while true {
+            for index in descriptors.indices { descriptors[index].revents = 0 }
+            // No timeout: the timerfd is the only clock this loop has.
+            guard poll(&descriptors, nfds_t(descriptors.count), -1) >= 0 || errno == EINTR else {
+                throw .system("poll", errno)
+            }
+            if descriptors[2].revents != 0 {
+                for signal in signals.consume() {
+                    if signal == SIGHUP {
+                        reconcile(because: "SIGHUP")
+                    } else {
+                        logger.info("stopping on signal \(signal)")
+                        return
+                    }
+                }
+            }
+            if descriptors[3].revents != 0 {
+                for event in events.drain() {
+                    switch event {
+                    case .stop:
+                        logger.info("stopping")
+                        return
+                    case .notifier(let event):
+                        handle(event)
+                    }
+                }
+            }
+            if descriptors[0].revents != 0 {
+                switch timer.consume() {
+                case .due: reconcile(because: "due")
+                case .clockChanged: reconcile(because: "clock changed")
+                case .nothing: break
+                }
+            }
+            if descriptors[1].revents != 0, storeWatch.consume() {
+                reconcileIfStoreChanged()
+            }
+        }
+    }
+
+    // MARK: - Planning
+
+    private func reconcileIfStoreChanged() {
+        do {
+            if try store.dataVersion() != lastDataVersion { reconcile(because: "store changed") }
+        } catch {
+            logger.error("\(error)")
+        }
+    }
+
+    private func reconcile(because reason: String) {
+        do {
+            // Read before the plan: a write by another process after this point moves it again.
+            lastDataVersion = try store.dataVersion()
+            let now = configuration.clock.now()
+            let wallClock = WallClock(timeZone: configuration.timeZone)
+            let input = try store.scheduleInput(at: now)
+            for (key, value) in input.settings.ignoredRows {
+                logger.warning("ignoring the settings row \(key) = '\(value)'; fix it with: nudge settings reset \(key)")
+            }
+            let plan = Schedule(input: input, clock: wallClock).plan(now: now)
+            try store.recordMissed(plan.missed, at: now)
+            for occurrence in plan.missed {
+                logger.notice("missed \(occurrence.key), due \(Timestamp.format(occurrence.dueAt)), too late to show")
+            }
+            for occurrence in plan.due where !awaitingServer.contains(occurrence.key) {
+                try deliver(occurrence, settings: input.settings, wallClock: wallClock)
+            }
+            try timer.arm(at: plan.nextDue.map(configuration.clock.realInstant(for:)))
+            let next = plan.nextDue.map { "next due at \(Timestamp.format($0)) (\(Duration.relative($0.timeIntervalSince(now))))" } ?? "nothing due"
+            logger.debug("rescheduled (\(reason)): \(next)")
+        } catch {
+            logger.error("\(error)")
+        }
+    }
+
+    private func deliver(_ occurrence: Occurrence, settings: Settings, wallClock: WallClock) throws {
+        guard let claimed = try store.claim(occurrence) else { return }
+        let content = try self.content(for: occurrence, settings: settings, wallClock: wallClock)
+        do {
+            let id = try notifier.show(content, replacing: nil)
+            try store.markShown(claimed.id, notificationID: id, content: content, at: configuration.clock.now())
+            reportedServerProblem = false
+            logger.info("shown \(occurrence.key) as notification \(id)")
+        } catch let error as NotifierError {
+            awaitingServer.insert(occurrence.key)
+            if !reportedServerProblem {
+                reportedServerProblem = true
+                logger.error(
+                    "cannot show notifications: \(error); reminders stay due and are shown when a notification server appears")
+            }
+        }
+    }
+
+    private func content(for occurrence: Occurrence, settings: Settings, wallClock: WallClock) throws -> NotificationContent {
+        switch occurrence.kind {
+        case .symptom:
+            let day = SymptomReminder.day(ofKey: occurrence.key) ?? wallClock.date(of: occurrence.dueAt)
+            return SymptomReminder.notification(
+                day: day, today: wallClock.date(of: configuration.clock.now()),
+                entries: try store.symptoms(on: day, clock: wallClock), settings: settings, text: notifier.bodyText)
+        case .dose2, .call:
+            return NotificationContent(title: occurrence.title, body: "", actions: [], category: "x-nudge.\(occurrence.kind)")
+        }
+    }
+
+    // MARK: - Answers
+
+    private func handle(_ event: NotifierEvent) {
+        let now = configuration.clock.now()
+        do {
+            switch event {
+            case .actionInvoked(let id, let action):
+                guard let record = try store.delivery(notificationID: id) else { return }
+                guard let effects = effects(of: action, on: record, at: now) else {
+                    logger.debug("ignoring action '\(action)' on \(record.key)")
+                    return
+                }
+                if try store.recordAnswer(record.id, action: action, at: now, effects: effects) {
+                    logger.info("answered \(record.key): \(action)")
+                }
+                reconcile(because: "answer")
+            case .closed(let id, let reason):
+                try store.recordClosed(notificationID: id, reason: reason, at: now)
+            case .serverAppeared:
+                logger.info("a notification server is on the bus")
+                if !awaitingServer.isEmpty {
+                    awaitingServer.removeAll()
+                    reconcile(because: "server appeared")
+                }
+            case .serverVanished:
+                logger.notice("no notification server on the bus")
+            }
+        } catch {
+            logger.error("\(error)")
+        }
+    }
+
+    private func effects(of action: String, on record: DeliveryRecord, at now: Date) -> AnswerEffects? {
+        switch ReminderKind(rawValue: record.kind) {
+        case .symptom:
+            let settings = (try? store.settings()) ?? Settings()
+            return SymptomReminder.effects(of: action, key: record.key, answeredAt: now, settings: settings)
+        case .dose2, .call, nil:
+            return nil
+        }
+    }
+}

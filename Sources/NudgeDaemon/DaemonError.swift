@@ -1,0 +1,19 @@
+import Foundation
+import NudgeStore
+
+public enum DaemonError: Error, CustomStringConvertible {
+    case system(String, Int32)
+    case alreadyRunning(pid: Int32, store: String)
+    case store(StoreError)
+
+    public var description: String {
+        switch self {
+        case .system(let call, let code):
+            "\(call) failed: \(String(cString: strerror(code)))"
+        case .alreadyRunning(let pid, let store):
+            "a nudge daemon (pid \(pid)) is already running on \(store); stop it first (kill \(pid)) or use another store with --store"
+        case .store(let error):
+            error.description
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One daemon per store: an flock on `STORE.daemon-lock`, holding the owner's pid.
+///
+/// Two daemons on one store would each claim an owed occurrence and both show it. The kernel
+/// releases the lock when its holder dies, even by SIGKILL, so a crash never leaves it stale.
+final class DaemonLock {
+    private let descriptor: Int32
+
+    init(storePath: String) throws(DaemonError) {
+        let path = storePath + ".daemon-lock"
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .system("open \(path)", errno) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            var buffer = [UInt8](repeating: 0, count: 32)
+            let count = pread(descriptor, &buffer, buffer.count, 0)
+            close(descriptor)
+            let pid = Int32(String(decoding: buffer[0..<max(count, 0)], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+            throw .alreadyRunning(pid: pid, store: storePath)
+        }
+        let text = Array("\(getpid())\n".utf8)
+        _ = ftruncate(descriptor, 0)
+        _ = pwrite(descriptor, text, text.count, 0)
+    }
+
+    deinit { close(descriptor) }
+}

@@ -1,0 +1,42 @@
+import CNudgeLinux
+import Foundation
+import NudgeNotifier
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What other threads hand to the event loop: the notifier's events, or a request to stop.
+enum LoopEvent: Sendable {
+    case notifier(NotifierEvent)
+    case stop
+}
+
+/// Events handed from other threads (the GLib thread) to the event loop, with an eventfd to wake it.
+final class EventQueue: Sendable {
+    let descriptor: Int32
+    private let pending = Mutex<[LoopEvent]>([])
+
+    init() throws(DaemonError) {
+        descriptor = nudge_eventfd()
+        guard descriptor >= 0 else { throw .system("eventfd", errno) }
+    }
+
+    deinit { close(descriptor) }
+
+    func push(_ event: LoopEvent) {
+        pending.withLock { $0.append(event) }
+        var one: UInt64 = 1
+        _ = write(descriptor, &one, MemoryLayout<UInt64>.size)
+    }
+
+    func drain() -> [LoopEvent] {
+        var count: UInt64 = 0
+        _ = read(descriptor, &count, MemoryLayout<UInt64>.size)
+        return pending.withLock { events in
+            defer { events.removeAll() }
+            return events
+        }
+    }
+}

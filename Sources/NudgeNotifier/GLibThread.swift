@@ -1,0 +1,62 @@
+import CLibnotify
+import Foundation
+
+/// A GLib main loop on a thread of its own, with its own main context.
+///
+/// libnotify and GDBus deliver signals only while a main loop runs, and every libnotify call is
+/// made from this thread so no GLib object is touched from two threads.
+final class GLibThread: @unchecked Sendable {
+    private let context: OpaquePointer
+    private let loop: OpaquePointer
+    private let started = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(name: String) {
+        context = g_main_context_new()
+        loop = g_main_loop_new(context, 0)
+        let handles = Handles(context: context, loop: loop)
+        let thread = Thread { [handles, started, finished] in
+            g_main_context_push_thread_default(handles.context)
+            started.signal()
+            g_main_loop_run(handles.loop)
+            g_main_context_pop_thread_default(handles.context)
+            finished.signal()
+        }
+        thread.name = name
+        thread.start()
+        started.wait()
+    }
+
+    /// Runs `body` on the GLib thread and waits for its result.
+    func perform<T>(_ body: @escaping () -> T) -> T {
+        var result: T?
+        let job = Job { result = body() }
+        g_main_context_invoke(context, { pointer in
+            let job = Unmanaged<Job>.fromOpaque(pointer!).takeRetainedValue()
+            job.body()
+            job.done.signal()
+            return 0  // G_SOURCE_REMOVE
+        }, Unmanaged.passRetained(job).toOpaque())
+        job.done.wait()
+        return result!
+    }
+
+    func stop() {
+        g_main_loop_quit(loop)
+        finished.wait()
+        g_main_loop_unref(loop)
+        g_main_context_unref(context)
+    }
+
+    /// GLib's context and loop are thread-safe; Swift cannot know that.
+    private struct Handles: @unchecked Sendable {
+        let context: OpaquePointer
+        let loop: OpaquePointer
+    }
+
+    private final class Job {
+        let body: () -> Void
+        let done = DispatchSemaphore(value: 0)
+        init(_ body: @escaping () -> Void) { self.body = body }
+    }
+}

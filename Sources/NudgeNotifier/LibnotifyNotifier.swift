@@ -1,0 +1,169 @@
+import CLibnotify
+import NudgeCore
+import Synchronization
+
+/// Notifications through libnotify on the session bus.
+///
+/// Answers are taken from the bus itself (a subscription to ActionInvoked and NotificationClosed
+/// from the server), not from libnotify's per-object callbacks: those only reach the process that
+/// showed the notification, and a daemon restarted while a notification is on screen must still
+/// record the click.
+public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
+    private static let serverName = "org.freedesktop.Notifications"
+    private static let serverPath = "/org/freedesktop/Notifications"
+
+    private let glib: GLibThread
+    private let onEvent: @Sendable (NotifierEvent) -> Void
+    private let markup = Mutex(false)
+    // Touched only on the GLib thread.
+    private var connection: OpaquePointer?
+    private var subscription: guint = 0
+    private var nameWatch: guint = 0
+    private var live: [UInt32: UnsafeMutablePointer<NotifyNotification>] = [:]
+
+    /// - Parameter onEvent: called on the GLib thread; hand the event on, do not block.
+    public init(appName: String = "nudge", onEvent: @escaping @Sendable (NotifierEvent) -> Void) {
+        self.onEvent = onEvent
+        glib = GLibThread(name: "nudge-glib")
+        glib.perform { [self] in
+            _ = notify_init(appName)
+            connect()
+        }
+    }
+
+    public var bodyText: BodyText { markup.withLock { $0 } ? .markup : .plain }
+
+    public func show(_ content: NotificationContent, replacing: UInt32?) throws(NotifierError) -> UInt32 {
+        let result: Result<UInt32, NotifierError> = glib.perform { [self] in showOnGLib(content, replacing: replacing) }
+        return try result.get()
+    }
+
+    public func close(_ notificationID: UInt32) {
+        glib.perform { [self] in
+            guard let connection else { return }
+            let arguments = g_variant_new_uint32(notificationID)
+            var children = [arguments]
+            let tuple = children.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, 1) }
+            let reply = g_dbus_connection_call_sync(
+                connection, Self.serverName, Self.serverPath, Self.serverName, "CloseNotification", tuple, nil,
+                G_DBUS_CALL_FLAGS_NONE, -1, nil, nil)
+            if let reply { g_variant_unref(reply) }
+        }
+    }
+
+    deinit {
+        glib.perform { [self] in
+            if let connection {
+                if subscription != 0 { g_dbus_connection_signal_unsubscribe(connection, subscription) }
+                if nameWatch != 0 { g_bus_unwatch_name(nameWatch) }
+                g_object_unref(UnsafeMutableRawPointer(connection))
+            }
+            for notification in live.values { g_object_unref(notification) }
+            live.removeAll()
+            notify_uninit()
+        }
+        glib.stop()
+    }
+
+    // MARK: - On the GLib thread
+
+    private func connect() {
+        var error: UnsafeMutablePointer<GError>?
+        connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error)
+        guard let connection else {
+            g_error_free(error)
+            onEvent(.serverVanished)
+            return
+        }
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        subscription = g_dbus_connection_signal_subscribe(
+            connection, nil, Self.serverName, nil, Self.serverPath, nil, G_DBUS_SIGNAL_FLAGS_NONE,
+            { _, _, _, _, signal, parameters, me in
+                guard let signal, let parameters, let me else { return }
+                Unmanaged<LibnotifyNotifier>.fromOpaque(me).takeUnretainedValue()
+                    .received(signal: String(cString: signal), parameters: parameters)
+            }, me, nil)
+        nameWatch = g_bus_watch_name_on_connection(
+            connection, Self.serverName, G_BUS_NAME_WATCHER_FLAGS_NONE,
+            { _, _, _, me in
+                let notifier = Unmanaged<LibnotifyNotifier>.fromOpaque(me!).takeUnretainedValue()
+                notifier.refreshCapabilities()
+                notifier.onEvent(.serverAppeared)
+            },
+            { _, _, me in
+                Unmanaged<LibnotifyNotifier>.fromOpaque(me!).takeUnretainedValue().onEvent(.serverVanished)
+            }, me, nil)
+    }
+
+    private func received(signal: String, parameters: OpaquePointer) {
+        guard g_variant_n_children(parameters) == 2 else { return }
+        let first = g_variant_get_child_value(parameters, 0)
+        let second = g_variant_get_child_value(parameters, 1)
+        defer {
+            g_variant_unref(first)
+            g_variant_unref(second)
+        }
+        guard type(of: first) == "u" else { return }
+        let id = g_variant_get_uint32(first)
+        switch signal {
+        case "ActionInvoked" where type(of: second) == "s":
+            onEvent(.actionInvoked(notificationID: id, action: String(cString: g_variant_get_string(second, nil))))
+        case "NotificationClosed" where type(of: second) == "u":
+            if let notification = live.removeValue(forKey: id) { g_object_unref(notification) }
+            onEvent(.closed(notificationID: id, reason: CloseReason(code: g_variant_get_uint32(second))))
+        default:
+            break
+        }
+    }
+
+    private func type(of value: OpaquePointer?) -> String {
+        String(cString: g_variant_get_type_string(value))
+    }
+
+    private func refreshCapabilities() {
+        var hasMarkup = false
+        var list = notify_get_server_caps()
+        let head = list
+        while let node = list {
+            if let data = node.pointee.data, String(cString: data.assumingMemoryBound(to: CChar.self)) == "body-markup" {
+                hasMarkup = true
+            }
+            list = node.pointee.next
+        }
+        g_list_free_full(head, g_free)
+        markup.withLock { $0 = hasMarkup }
+    }
+
+    private func showOnGLib(_ content: NotificationContent, replacing: UInt32?) -> Result<UInt32, NotifierError> {
+        guard connection != nil else {
+            return .failure(NotifierError("no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is unset or unreachable)"))
+        }
+        guard let notification = notify_notification_new(content.title, content.body, nil) else {
+            return .failure(NotifierError("libnotify could not create a notification"))
+        }
+        for action in content.actions {
+            // The bus subscription records the answer; libnotify only needs a callback to send the action.
+            notify_notification_add_action(notification, action.key, action.label, { _, _, _ in }, nil, nil)
+        }
+        notify_notification_set_urgency(notification, NotifyUrgency(rawValue: UInt32(content.urgency.rawValue)))
+        notify_notification_set_category(notification, content.category)
+        notify_notification_set_hint(notification, "desktop-entry", g_variant_new_string("nudge"))
+        if content.resident {
+            notify_notification_set_hint(notification, "resident", g_variant_new_boolean(1))
+        }
+        if content.resident || content.urgency == .critical {
+            notify_notification_set_timeout(notification, 0)  // NOTIFY_EXPIRES_NEVER
+        }
+        if let replacing { nudge_notification_set_id(notification, replacing) }
+        var error: UnsafeMutablePointer<GError>?
+        guard notify_notification_show(notification, &error) != 0 else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            g_error_free(error)
+            g_object_unref(notification)
+            return .failure(NotifierError(message))
+        }
+        let id = nudge_notification_get_id(notification)
+        if let previous = live.updateValue(notification, forKey: id) { g_object_unref(previous) }
+        return .success(id)
+    }
+}

@@ -1,0 +1,33 @@
+import NudgeCore
+
+/// Shows notifications and reports what the person and the server did with them.
+///
+/// The daemon sees only this protocol; `LibnotifyNotifier` is the real one, tests may use another.
+public protocol Notifier: AnyObject, Sendable {
+    /// Shows a notification, or updates `replacing` in place; returns the server's id once the
+    /// server accepted it.
+    func show(_ content: NotificationContent, replacing: UInt32?) throws(NotifierError) -> UInt32
+
+    /// Asks the server to close a notification it is showing.
+    func close(_ notificationID: UInt32)
+
+    /// How typed text must be put into a body for the current server.
+    var bodyText: BodyText { get }
+}
+
+/// What comes back from the notification server, in the order it arrived.
+public enum NotifierEvent: Sendable, Equatable {
+    case actionInvoked(notificationID: UInt32, action: String)
+    case closed(notificationID: UInt32, reason: CloseReason)
+    /// A notification server now owns the name (at start, or after a restart).
+    case serverAppeared
+    case serverVanished
+}
+
+public struct NotifierError: Error, Equatable, CustomStringConvertible {
+    public var description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}

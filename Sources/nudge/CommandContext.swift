@@ -1,0 +1,50 @@
+import Foundation
+import NudgeCore
+import NudgeDaemon
+import NudgeStore
+
+/// Everything a command touches from the outside world, built once from the process.
+struct CommandContext {
+    var storePath: String
+    var clock: DaemonClock
+    var timeZone: TimeZone
+
+    init(_ options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        storePath = StoreLocation.resolve(option: options.store, environment: environment)
+        clock = DaemonClock(startingAt: environment["NUDGE_FAKE_NOW"].flatMap(Timestamp.parse))
+        timeZone = .current
+    }
+
+    var now: Date { clock.now() }
+    var wallClock: WallClock { WallClock(timeZone: timeZone) }
+
+    func openStore() throws -> Store {
+        do { return try Store(path: storePath) } catch { throw CommandFailure(error) }
+    }
+}
+
+/// A failure after the input was accepted: one line, and an exit code from sysexits.h.
+struct CommandFailure: Error {
+    var message: String
+    var exitCode: Int32
+
+    init(_ message: String, exitCode: Int32 = 1) {
+        self.message = message
+        self.exitCode = exitCode
+    }
+
+    init(_ error: StoreError) {
+        switch error {
+        case .notADatabase, .newerSchema: self.init(error.description, exitCode: 65)  // EX_DATAERR
+        case .cannotOpen, .cannotCreateDirectory: self.init(error.description, exitCode: 66)  // EX_NOINPUT
+        case .failed: self.init(error.description, exitCode: 74)  // EX_IOERR
+        }
+    }
+}
+
+extension Store {
+    /// Store errors as command failures, so `run()` bodies stay one `try` deep.
+    func run<T>(_ body: (Store) throws -> T) throws -> T {
+        do { return try body(self) } catch let error as StoreError { throw CommandFailure(error) }
+    }
+}

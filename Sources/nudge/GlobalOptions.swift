@@ -1,0 +1,34 @@
+import ArgumentParser
+
+/// Options every subcommand takes.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).", valueName: "path"))
+    var store: String?
+}
+
+extension GlobalOptions {
+    /// `nudge --store PATH settings` reads naturally, but the option belongs to the leaf
+    /// command: a leading `--store` is moved behind the subcommand path.
+    static func movingLeadingStore(_ arguments: ArraySlice<String>) -> [String] {
+        var rest = Array(arguments)
+        var moved: [String] = []
+        while let first = rest.first {
+            if first == "--store", rest.count >= 2 {
+                moved += rest.prefix(2)
+                rest.removeFirst(2)
+            } else if first.hasPrefix("--store=") {
+                moved.append(first)
+                rest.removeFirst()
+            } else {
+                break
+            }
+        }
+        guard !moved.isEmpty else { return rest }
+        // After `--`, an option would be read as a positional value.
+        if let terminator = rest.firstIndex(of: "--") {
+            rest.insert(contentsOf: moved, at: terminator)
+            return rest
+        }
+        return rest + moved
+    }
+}

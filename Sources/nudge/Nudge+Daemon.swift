@@ -1,0 +1,32 @@
+import ArgumentParser
+import Logging
+import NudgeDaemon
+
+extension Nudge {
+    struct Daemon: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run the reminder daemon in the foreground.",
+            discussion: "It sleeps until the next reminder is due; SIGTERM or SIGINT stop it, SIGHUP reloads.")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "What to log on stderr: trace, debug, info, notice, warning, error or critical.")
+        var logLevel: Logger.Level = .warning
+
+        func run() throws {
+            let context = CommandContext(global)
+            let level = logLevel
+            LoggingSystem.bootstrap { StderrLogHandler(label: $0, level: level) }
+            let logger = Logger(label: "nudge.daemon")
+            do {
+                let daemon = try NudgeDaemon.Daemon(
+                    .init(storePath: context.storePath, clock: context.clock, timeZone: context.timeZone), logger: logger)
+                try daemon.run()
+            } catch .store(let error) {
+                throw CommandFailure(error)
+            } catch {
+                throw CommandFailure(error.description)
+            }
+        }
+    }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+
+extension Nudge {
+    struct Log: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Record something in the store.",
+            subcommands: [Symptom.self]
+        )
+    }
+}
+
+extension Nudge.Log {
+    struct Symptom: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add an entry to the symptom diary.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "What was felt, such as Headache (at most 200 characters).") var name: String
+        @Option(help: "How strong, from 1 (mild) to 5 (severe).") var severity: Int
+        @Option(help: "Anything else worth remembering (at most 5000 characters).") var notes: String?
+        @Option(help: "When it was felt: 2026-11-21T19:05:00Z, or 19:05 today; at most 48 hours ago (default: now).")
+        var at: String?
+
+        func validate() throws {
+            do {
+                try SymptomEntry.validate(name: name, severity: severity, notes: notes)
+                _ = try loggedAt(CommandContext(global))
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
+
+        private func loggedAt(_ context: CommandContext) throws(InputError) -> Date {
+            guard let at else { return context.now }
+            return try InstantInput.pastInstant(
+                at, option: "--at", now: context.now, clock: context.wallClock, maximumAge: SymptomEntry.maximumBackdating)
+        }
+
+        func run() throws {
+            let context = CommandContext(global)
+            let when = try loggedAt(context)
+            let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+            let entry = try context.openStore().run {
+                try $0.addSymptom(name: trimmed, severity: severity, notes: notes, loggedAt: when, now: context.now)
+            }
+            print("logged \(entry.name) (\(entry.severity)) at \(LocalFormat.dateTime(entry.loggedAt, clock: context.wallClock))")
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import ArgumentParser
+import NudgeCore
+import NudgeStore
+
+extension Nudge {
+    struct Settings: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show or change reminder settings; a running daemon follows at once.",
+            subcommands: [List.self, Get.self, Set.self, Reset.self],
+            defaultSubcommand: List.self
+        )
+    }
+}
+
+extension SettingKey: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}
+
+/// Parses a key with the store contract's own message, rather than ArgumentParser's list.
+private func settingKey(_ name: String) throws -> SettingKey {
+    do { return try SettingKey.named(name) } catch { throw ValidationError(error.description) }
+}
+
+extension Nudge.Settings {
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List every key with its value, default and what it accepts.")
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let context = CommandContext(global)
+            let rows = try context.openStore().run { try $0.settingRows() }
+            let table = SettingKey.allCases.map { key in
+                [key.rawValue, rows[key.rawValue].flatMap(key.valueKind.canonical) ?? key.defaultValue, key.defaultValue, key.valueKind.accepted]
+            }
+            print(TextTable.render(header: ["KEY", "VALUE", "DEFAULT", "ACCEPTS"], rows: table), terminator: "")
+        }
+    }
+
+    struct Get: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print one setting's value in force.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "A settings key, such as symptom.reminder_time.") var key: String
+
+        func validate() throws { _ = try settingKey(key) }
+
+        func run() throws {
+            let key = try settingKey(key)
+            let settings = try CommandContext(global).openStore().run { try $0.settings() }
+            print(settings[key])
+        }
+    }
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change a setting (stored in canonical form: 8pm is stored 20:00).")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "A settings key, such as symptom.reminder_time.") var key: String
+        @Argument(help: "The new value; 'nudge settings' lists what each key accepts.") var value: String
+
+        func validate() throws {
+            do { _ = try SettingKey.named(key).canonical(value) } catch { throw ValidationError(error.description) }
+        }
+
+        func run() throws {
+            let key = try settingKey(key)
+            let canonical = try key.canonical(value)
+            let context = CommandContext(global)
+            try context.openStore().run { try $0.setSetting(key, to: canonical, at: context.now) }
+            print("\(key.rawValue) = \(canonical)")
+        }
+    }
+
+    struct Reset: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Return a setting to its default (deletes its row).")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "A settings key, such as symptom.reminder_time.") var key: String
+
+        func validate() throws { _ = try settingKey(key) }
+
+        func run() throws {
+            let key = try settingKey(key)
+            try CommandContext(global).openStore().run { try $0.resetSetting(key) }
+            print("\(key.rawValue) = \(key.defaultValue) (default)")
+        }
+    }
+}

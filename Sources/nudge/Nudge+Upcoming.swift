@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+
+extension Nudge {
+    struct Upcoming: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List what is due next, soonest first (the daemon decides with the same code).")
+        @OptionGroup var global: GlobalOptions
+        @Flag(help: "Print one JSON array.") var json = false
+        @Option(help: "How many to list (1-10000).") var limit = 10
+        @Option(help: "List as of another instant, ISO 8601 with an offset (2026-11-21T19:05:00Z).") var from: String?
+
+        func validate() throws {
+            guard (1...10_000).contains(limit) else { throw ValidationError("--limit \(limit) is out of range; give a number from 1 to 10000") }
+            if let from, Self.instant(from) == nil {
+                throw ValidationError("--from '\(from)' is not an instant; give ISO 8601 with an offset, such as 2026-11-21T19:05:00Z")
+            }
+        }
+
+        private static func instant(_ text: String) -> Date? {
+            text.count > 10 ? Timestamp.parse(text) : nil
+        }
+
+        func run() throws {
+            let context = CommandContext(global)
+            let start = from.flatMap(Self.instant) ?? context.now
+            let input = try context.openStore().run { try $0.scheduleInput(at: start) }
+            let occurrences = Schedule(input: input, clock: context.wallClock).upcoming(from: start, limit: limit)
+            if json {
+                let items: [[String: Any]] = occurrences.map {
+                    ["kind": $0.kind.rawValue, "reminder_key": $0.key, "due_at": Timestamp.format($0.dueAt), "title": $0.title]
+                }
+                print(try JSONText.render(items))
+                return
+            }
+            guard !occurrences.isEmpty else {
+                print("Nothing is due. Reminders that are off: see 'nudge settings'.")
+                return
+            }
+            let rows = occurrences.map {
+                [
+                    LocalFormat.dateTime($0.dueAt, clock: context.wallClock), Duration.relative($0.dueAt.timeIntervalSince(start)),
+                    $0.kind.rawValue, $0.title, $0.key,
+                ]
+            }
+            print(TextTable.render(header: ["DUE", "LEFT", "KIND", "TITLE", "KEY"], rows: rows), terminator: "")
+        }
+    }
+}

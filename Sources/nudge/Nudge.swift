@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+
+@main
+struct Nudge: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "nudge",
+        abstract: "Reminders and notifications for the Linux desktop, from one shared SQLite store.",
+        discussion: """
+            The daemon shows the end-of-day symptom check at symptom.reminder_time and records the answers in the store. Other commands read and change the same store; a running daemon follows every change within a second.
+
+            Lateness: a symptom check is shown at most 4 hours late and only the same local day; later than that it is recorded as missed.
+            """,
+        version: "0.1.0",
+        subcommands: [Daemon.self, Settings.self, Log.self, Symptoms.self, Upcoming.self]
+    )
+
+    /// Errors are one line on stderr; usage errors exit 64 (EX_USAGE) and touch nothing.
+    static func main() {
+        do {
+            var command = try parseAsRoot(GlobalOptions.movingLeadingStore(CommandLine.arguments.dropFirst()))
+            try command.run()
+        } catch let failure as CommandFailure {
+            FileHandle.standardError.write(Data("nudge: \(failure.message)\n".utf8))
+            Foundation.exit(failure.exitCode)
+        } catch {
+            let code = exitCode(for: error)
+            guard code != .success else { exit(withError: error) }
+            let message = Nudge.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            let text = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
+            FileHandle.standardError.write(Data("nudge: \(text)\n".utf8))
+            Foundation.exit(code.rawValue)
+        }
+    }
+}

@@ -44,6 +44,7 @@ struct CommandFailure: Error {
 
 extension Store {
     /// Store errors as command failures, so `run()` bodies stay one `try` deep.
+    @discardableResult
     func run<T>(_ body: (Store) throws -> T) throws -> T {
         do { return try body(self) } catch let error as StoreError { throw CommandFailure(error) }
     }

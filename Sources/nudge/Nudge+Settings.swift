@@ -55,9 +55,15 @@ extension Nudge.Settings {
         static let configuration = CommandConfiguration(abstract: "Change a setting (stored in canonical form: 8pm is stored 20:00).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "A settings key, such as symptom.reminder_time.") var key: String
-        @Argument(help: "The new value; 'nudge settings' lists what each key accepts.") var value: String
+        // Every word after the key, so a value such as -3 reaches validation instead of being
+        // taken for an option.
+        @Argument(parsing: .allUnrecognized, help: "The new value; 'nudge settings' lists what each key accepts.")
+        var words: [String] = []
+
+        var value: String { words.joined(separator: " ") }
 
         func validate() throws {
+            guard !words.isEmpty else { throw ValidationError("missing the value; give one, such as: nudge settings set \(key) VALUE") }
             do { _ = try SettingKey.named(key).canonical(value) } catch { throw ValidationError(error.description) }
         }
 

@@ -48,7 +48,7 @@ import Testing
     @Test func refusesAFileThatIsNotSQLiteWithoutWritingToIt() throws {
         let path = directory.file("notes.txt")
         let text = Data(String(repeating: "my shopping list\n", count: 400).utf8)
-        FileManager.default.createFile(atPath: path, contents: text)
+        _ = FileManager.default.createFile(atPath: path, contents: text)
         #expect(throws: StoreError.notADatabase(path: path)) { try Store(path: path) }
         #expect(StoreDump.bytes(path) == text)
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))

@@ -1,0 +1,152 @@
+import Foundation
+import NudgeTestSupport
+import Testing
+
+/// The real `nudge` binary against a temporary store: successes, refusals, exit codes, and a
+/// store left exactly as it was after every refusal.
+@Suite struct CommandLineTests {
+    let directory = TemporaryDirectory()
+    var store: String { directory.file("nudge.sqlite") }
+    /// A fixed zone and a fixed "now", so local days and times are the same on every machine.
+    let environment = ["TZ": "America/New_York", "NUDGE_FAKE_NOW": "2026-11-21T19:10:00-05:00"]
+
+    func nudge(_ arguments: String...) throws -> CommandResult {
+        try NudgeBinary.run(arguments + ["--store", store], environment: environment)
+    }
+
+    /// Runs a refusal: exit 64, one line naming the problem, and the store unchanged.
+    func expectRefusal(_ arguments: [String], mentioning text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        _ = try nudge("settings")
+        let before = try StoreDump.of(store)
+        let result = try NudgeBinary.run(arguments + ["--store", store], environment: environment)
+        #expect(result.status == 64, "\(arguments): \(result)", sourceLocation: sourceLocation)
+        #expect(result.stderr.hasPrefix("nudge: ") && result.stderr.split(separator: "\n").count == 1, "\(result)", sourceLocation: sourceLocation)
+        #expect(result.stderr.contains(text), "\(result)", sourceLocation: sourceLocation)
+        #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
+        #expect(try StoreDump.of(store) == before, sourceLocation: sourceLocation)
+    }
+
+    @Test func settingsListsEveryKeyWithValueDefaultAndAccepted() throws {
+        _ = try nudge("settings", "set", "symptom.reminder_time", "8:30 PM")
+        let listed = try nudge("settings")
+        #expect(listed.status == 0)
+        let lines = listed.stdout.split(separator: "\n")
+        #expect(lines.count == 14)
+        #expect(lines.contains { $0.hasPrefix("symptom.reminder_time") && $0.contains("20:30  20:00") && $0.contains("8pm") })
+        #expect(lines.contains { $0.hasPrefix("dose.target_interval_minutes") && $0.contains("one of 165, 180, 195, 210, 225") })
+        #expect(try nudge("settings", "list").stdout == listed.stdout)
+    }
+
+    @Test func settingsSetStoresCanonicalFormAndResetDeletesTheRow() throws {
+        let set = try nudge("settings", "set", "symptom.reminder_time", "8pm")
+        #expect(set.status == 0 && set.stdout == "symptom.reminder_time = 20:00\n")
+        #expect(try nudge("settings", "get", "symptom.reminder_time").stdout == "20:00\n")
+        #expect(try StoreDump.of(store, tables: ["settings"]).contains("value:\"20:00\""))
+        _ = try nudge("settings", "set", "symptom.reminder_enabled", "off")
+        #expect(try nudge("settings", "get", "symptom.reminder_enabled").stdout == "false\n")
+        let reset = try nudge("settings", "reset", "symptom.reminder_enabled")
+        #expect(reset.status == 0 && reset.stdout == "symptom.reminder_enabled = true (default)\n")
+        #expect(!(try StoreDump.of(store, tables: ["settings"]).contains("symptom.reminder_enabled")))
+    }
+
+    @Test(arguments: [
+        (["settings", "set", "symptom.color", "blue"], "unknown settings key 'symptom.color'"),
+        (["settings", "get", "symptom.color"], "unknown settings key 'symptom.color'"),
+        (["settings", "reset", "nope"], "unknown settings key 'nope'"),
+        (["settings", "set", "symptom.reminder_time"], "missing the value"),
+        (["settings", "set", "symptom.reminder_time", "25:99"], "invalid value '25:99' for symptom.reminder_time: expected a local time"),
+        (["settings", "set", "symptom.snooze_minutes", "-3"], "invalid value '-3' for symptom.snooze_minutes: expected a whole number from 5 to 240"),
+        (["settings", "set", "dose.target_interval_minutes", "170"], "expected one of 165, 180, 195, 210, 225"),
+        (["settings", "set", "symptom.reminder_enabled", "maybe"], "expected true or false"),
+        (["log", "symptom", "", "--severity", "3"], "the symptom name is empty"),
+        (["log", "symptom", "   ", "--severity", "3"], "the symptom name is empty"),
+        (["log", "symptom", String(repeating: "x", count: 201), "--severity", "3"], "at most 200 are accepted"),
+        (["log", "symptom", "Headache", "--severity", "0"], "severity 0 is out of range"),
+        (["log", "symptom", "Headache", "--severity", "6"], "severity 6 is out of range"),
+        (["log", "symptom", "Headache", "--severity", "3", "--notes", String(repeating: "n", count: 5001)], "at most 5000 are accepted"),
+        (["log", "symptom", "Headache", "--severity", "3", "--at", "19:30"], "--at '19:30' is in the future"),
+        (["log", "symptom", "Headache", "--severity", "3", "--at", "2026-11-18T19:00:00-05:00"], "more than 48 hours ago"),
+        (["log", "symptom", "Headache", "--severity", "3", "--at", "teatime"], "--at 'teatime' is not a time"),
+        (["log", "symptom", "Headache"], "Missing expected argument '--severity"),
+        (["symptoms", "--date", "2026-02-30"], "--date '2026-02-30' is not a day"),
+        (["upcoming", "--limit", "0"], "--limit 0 is out of range"),
+        (["upcoming", "--from", "tomorrow"], "--from 'tomorrow' is not an instant"),
+    ])
+    func refusesBadInputAndChangesNothing(arguments: [String], message: String) throws {
+        try expectRefusal(arguments, mentioning: message)
+    }
+
+    @Test func logsSymptomsAndListsOneLocalDayNewestFirst() throws {
+        #expect(try nudge("log", "symptom", "Headache", "--severity", "3", "--at", "2026-11-21T14:05:00Z").status == 0)
+        #expect(try nudge("log", "symptom", "Nausea", "--severity", "2", "--notes", "after lunch\nand again at four", "--at", "18:45").status == 0)
+        let logged = try nudge("log", "symptom", "Late", "--severity", "1")
+        #expect(logged.stdout == "logged Late (1) at 2026-11-21 19:10 EST\n")
+        // 00:30 local on the 21st is the 20th in New York's terms only before 05:00Z.
+        #expect(try nudge("log", "symptom", "Yesterday", "--severity", "4", "--at", "2026-11-21T04:59:00Z").status == 0)
+
+        let today = try nudge("symptoms")
+        #expect(today.status == 0)
+        let rows = today.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+        #expect(rows.map { String($0[1]) } == ["Late", "Nausea", "Headache"])
+        #expect(today.stdout.contains("18:45  Nausea    2         after lunch\n"))
+
+        let json = try nudge("symptoms", "--date", "yesterday", "--json")
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(items.count == 1)
+        #expect(items.first?["name"] as? String == "Yesterday" && items.first?["logged_at"] as? String == "2026-11-21T04:59:00Z")
+        #expect(try nudge("symptoms", "--date", "2026-11-19").stdout.hasPrefix("No symptoms logged on 2026-11-19"))
+    }
+
+    @Test func upcomingListsSoonestFirstAsTextAndJSON() throws {
+        _ = try nudge("settings", "set", "symptom.reminder_time", "20:00")
+        let text = try nudge("upcoming", "--limit", "2")
+        #expect(text.status == 0)
+        #expect(text.stdout.split(separator: "\n").dropFirst().first?.hasPrefix("2026-11-21 20:00 EST  in 50m") == true)
+        let json = try nudge("upcoming", "--json", "--limit", "3", "--from", "2026-03-07T12:00:00Z")
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(items.map { $0["due_at"] as? String } == ["2026-03-08T01:00:00Z", "2026-03-09T00:00:00Z", "2026-03-10T00:00:00Z"])
+        #expect(items.first?["kind"] as? String == "symptom")
+        #expect(items.first?["reminder_key"] as? String == "symptom:2026-03-07")
+        #expect(items.first?["title"] as? String == "Daily symptom check")
+        _ = try nudge("settings", "set", "symptom.reminder_enabled", "false")
+        #expect(try nudge("upcoming", "--json").stdout == "[\n\n]\n")
+    }
+
+    @Test func storeIsChosenByOptionThenEnvironment() throws {
+        let other = directory.file("other.sqlite")
+        var environment = self.environment
+        environment["NUDGE_STORE"] = other
+        _ = try NudgeBinary.run(["settings", "set", "symptom.snooze_minutes", "45"], environment: environment)
+        #expect(try NudgeBinary.run(["settings", "get", "symptom.snooze_minutes"], environment: environment).stdout == "45\n")
+        #expect(try nudge("settings", "get", "symptom.snooze_minutes").stdout == "60\n")
+        let leading = try NudgeBinary.run(["--store", other, "settings", "get", "symptom.snooze_minutes"], environment: self.environment)
+        #expect(leading.stdout == "45\n")
+        var xdg = self.environment
+        xdg["XDG_DATA_HOME"] = directory.file("xdg")
+        _ = try NudgeBinary.run(["settings"], environment: xdg)
+        #expect(FileManager.default.fileExists(atPath: directory.file("xdg/nudge/nudge.sqlite")))
+    }
+
+    @Test func refusesAFileThatIsNotAStoreAndLeavesItAlone() throws {
+        let notes = directory.file("notes.txt")
+        let text = Data("call the pharmacy\n".utf8) + Data(repeating: 0x41, count: 4096)
+        _ = FileManager.default.createFile(atPath: notes, contents: text)
+        let result = try NudgeBinary.run(["settings", "set", "symptom.reminder_time", "21:00", "--store", notes], environment: environment)
+        #expect(result.status == 65)
+        #expect(result.stderr == "nudge: \(notes) is not a SQLite database; it was left untouched; choose another store with --store PATH\n")
+        #expect(StoreDump.bytes(notes) == text)
+        let directoryResult = try NudgeBinary.run(["symptoms", "--store", directory.path], environment: environment)
+        #expect(directoryResult.status == 66 && directoryResult.stderr.contains("it is a directory"))
+    }
+
+    @Test func refusesAStoreMigratedByANewerNudge() throws {
+        _ = try nudge("settings")
+        let sqlite = try Subprocess.run("/usr/bin/sqlite3", [store, "INSERT INTO grdb_migrations VALUES ('v7 from the future')"])
+        #expect(sqlite.status == 0, "\(sqlite)")
+        let before = try StoreDump.of(store)
+        let result = try nudge("settings", "set", "symptom.reminder_time", "21:00")
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("was migrated by a newer nudge (unknown migrations: v7 from the future)"))
+        #expect(try StoreDump.of(store) == before)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// A private session bus with python-dbusmock serving org.freedesktop.Notifications, for one test.
+public final class NotificationBus: @unchecked Sendable {
+    public let address: String
+    public let directory: TemporaryDirectory
+    public var logPath: String { directory.file("calls.log") }
+    private let busPID: Int32
+    private var mock: Spawned?
+
+    public init(capabilities: String = "body actions body-markup persistence") throws {
+        directory = TemporaryDirectory("nudge-bus")
+        let started = try Subprocess.run(
+            "/usr/bin/dbus-daemon", ["--session", "--fork", "--nopidfile", "--print-address=1", "--print-pid=1"], timeout: 20)
+        let lines = started.stdout.split(separator: "\n").map(String.init)
+        guard started.status == 0, lines.count >= 2, let pid = Int32(lines[1]) else {
+            throw BusError("dbus-daemon did not start: \(started)")
+        }
+        address = lines[0]
+        busPID = pid
+        try startServer(capabilities: capabilities)
+    }
+
+    /// (Re)starts the mock server; its Notify ids start at 1 again, as a restarted server's may.
+    public func startServer(capabilities: String = "body actions body-markup persistence") throws {
+        mock = try Subprocess.spawn(
+            "/usr/bin/python3",
+            ["-m", "dbusmock", "--session", "-t", "notification_daemon", "-p", "{\"capabilities\": \"\(capabilities)\"}", "-l", logPath],
+            environment: ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"],
+            stderrPath: directory.file("mock.err"))
+        let waited = try gdbus(["wait", "--session", "--timeout", "20", "org.freedesktop.Notifications"])
+        guard waited.status == 0 else { throw BusError("the mock notification server did not appear: \(waited)") }
+    }
+
+    public func stopServer() {
+        mock?.signal(SIGTERM)
+        _ = mock?.waitForExit(timeout: 10)
+        mock = nil
+    }
+
+    /// Every Notify call the server received, oldest first.
+    public func notifyCalls() -> [NotifyCall] {
+        let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        return log.split(separator: "\n").compactMap { NotifyCall(logLine: String($0)) }
+    }
+
+    /// Waits until the server has received at least `count` Notify calls.
+    public func waitForNotify(count: Int = 1, timeout: TimeInterval = 15) -> [NotifyCall] {
+        FileEvents.waitUntil(watching: [directory.path], timeout: timeout) { notifyCalls().count >= count }
+        return notifyCalls()
+    }
+
+    /// Plays a click on an action button, as the server would report it.
+    public func invokeAction(_ action: String, on id: UInt32) throws {
+        try emit("ActionInvoked", signature: "us", arguments: "[<uint32 \(id)>, <'\(action)'>]")
+    }
+
+    /// Plays the server closing a notification (2: dismissed by the person).
+    public func close(_ id: UInt32, reason: UInt32) throws {
+        try emit("NotificationClosed", signature: "uu", arguments: "[<uint32 \(id)>, <uint32 \(reason)>]")
+    }
+
+    private func emit(_ signal: String, signature: String, arguments: String) throws {
+        let result = try gdbus([
+            "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path", "/org/freedesktop/Notifications",
+            "--method", "org.freedesktop.DBus.Mock.EmitSignal", "--", "org.freedesktop.Notifications", signal, signature, arguments,
+        ])
+        guard result.status == 0 else { throw BusError("EmitSignal \(signal) failed: \(result)") }
+    }
+
+    private func gdbus(_ arguments: [String]) throws -> CommandResult {
+        try Subprocess.run("/usr/bin/gdbus", arguments, environment: ["DBUS_SESSION_BUS_ADDRESS": address], timeout: 30)
+    }
+
+    deinit {
+        stopServer()
+        kill(busPID, SIGTERM)
+    }
+}
+
+public struct BusError: Error, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// One Notify call as python-dbusmock logs it:
+/// `TIME Notify "app" REPLACES "icon" "summary" "body" [actions] {hints} TIMEOUT`.
+public struct NotifyCall: Sendable, Equatable {
+    public var time: Double
+    public var appName: String
+    public var replacesID: UInt32
+    public var summary: String
+    public var body: String
+    /// Action keys and labels, alternating, as the spec sends them.
+    public var actions: [String]
+    public var hints: String
+
+    init?(logLine line: String) {
+        let pattern = #/^([0-9.]+) Notify "(.*?)" (\d+) "(.*?)" "(.*?)" "(.*)" \[(.*?)\] \{(.*)\} (-?\d+)$/#
+        guard let match = line.wholeMatch(of: pattern), let time = Double(match.1), let replaces = UInt32(match.3) else { return nil }
+        self.time = time
+        appName = String(match.2)
+        replacesID = replaces
+        summary = String(match.5)
+        body = String(match.6)
+        actions = match.7.isEmpty ? [] : match.7.split(separator: ", ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+        hints = String(match.8)
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// The real `nudge` executable, built next to the test runner.
+public enum NudgeBinary {
+    public static let path: String = {
+        if let path = ProcessInfo.processInfo.environment["NUDGE_BINARY"] { return path }
+        let runner = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var directory = URL(fileURLWithPath: runner).deletingLastPathComponent()
+        // On Linux the runner is .build/<triple>/debug/nudgePackageTests.xctest.
+        while !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("nudge").path), directory.path != "/" {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent("nudge").path
+    }()
+
+    /// The environment for a nudge process: the test's own, less anything that points at the
+    /// person's session, plus what the test sets.
+    public static func environment(_ overrides: [String: String]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        for key in ["DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY", "NUDGE_STORE", "NUDGE_FAKE_NOW", "XDG_DATA_HOME"] {
+            environment[key] = nil
+        }
+        environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent/nudge-test-bus"
+        return environment.merging(overrides) { $1 }
+    }
+
+    public static func run(_ arguments: [String], environment: [String: String]) throws -> CommandResult {
+        try Subprocess.run(path, arguments, environment: Self.environment(environment))
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// What a finished command printed and how it exited.
+public struct CommandResult: Sendable, CustomStringConvertible {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+
+    public var description: String { "exit \(status)\nstdout: \(stdout)\nstderr: \(stderr)" }
+}
+
+/// A program started in the background; its stderr goes to a file the test can wait on.
+public final class Spawned: @unchecked Sendable {
+    public let process: Process
+    public let stderrPath: String
+    private let exited = DispatchSemaphore(value: 0)
+
+    init(executable: String, arguments: [String], environment: [String: String], stderrPath: String) throws {
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        self.stderrPath = stderrPath
+        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        let exited = self.exited
+        process.terminationHandler = { _ in exited.signal() }
+        try process.run()
+    }
+
+    public var pid: Int32 { process.processIdentifier }
+    public var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+
+    public func signal(_ number: Int32) { kill(pid, number) }
+
+    /// Waits for the process to end; nil when it is still running after `timeout`.
+    public func waitForExit(timeout: TimeInterval) -> Int32? {
+        guard exited.wait(timeout: .now() + timeout) == .success else { return nil }
+        exited.signal()
+        return process.terminationStatus
+    }
+
+    /// Waits until stderr has a line containing `text`.
+    @discardableResult
+    public func waitForLog(_ text: String, timeout: TimeInterval = 10) -> Bool {
+        FileEvents.waitUntil(watching: [(stderrPath as NSString).deletingLastPathComponent], timeout: timeout) {
+            stderr.contains(text)
+        }
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(pid, SIGKILL)
+            _ = exited.wait(timeout: .now() + 5)
+        }
+    }
+}
+
+public enum Subprocess {
+    /// Runs a program to its end, with a bound.
+    public static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, timeout: TimeInterval = 60
+    ) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = FileHandle.nullDevice
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        try process.run()
+        // Read both pipes while it runs, so a chatty program never blocks on a full pipe.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var out = Data()
+        nonisolated(unsafe) var err = Data()
+        DispatchQueue.global().async(group: group) { out = output.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { err = error.fileHandleForReading.readDataToEndOfFile() }
+        if exited.wait(timeout: .now() + timeout) == .timedOut {
+            process.terminate()
+            _ = exited.wait(timeout: .now() + 5)
+        }
+        group.wait()
+        return CommandResult(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    public static func spawn(
+        _ executable: String, _ arguments: [String], environment: [String: String], stderrPath: String
+    ) throws -> Spawned {
+        try Spawned(executable: executable, arguments: arguments, environment: environment, stderrPath: stderrPath)
+    }
+}

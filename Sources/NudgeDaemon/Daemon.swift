@@ -188,6 +188,8 @@ public final class Daemon {
                 }
                 if try store.recordAnswer(record.id, action: action, at: now, effects: effects) {
                     logger.info("answered \(record.key): \(action)")
+                } else {
+                    logger.debug("already answered \(record.key); ignoring '\(action)'")
                 }
                 reconcile(because: "answer")
             case .closed(let id, let reason):

@@ -27,6 +27,12 @@ final class SignalPipe {
         action.sa_flags = SA_RESTART
         for signal in Self.signals { sigaction(signal, &action, nil) }
         signal(SIGPIPE, SIG_IGN)
+        // A parent may hand its mask on (Foundation's Process spawns from Dispatch threads, which
+        // block signals); threads created after this inherit the unblocked mask.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for signal in Self.signals { sigaddset(&handled, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
     }
 
     deinit {

@@ -5,19 +5,22 @@ public final class NotificationBus: @unchecked Sendable {
     public let address: String
     public let directory: TemporaryDirectory
     public var logPath: String { directory.file("calls.log") }
-    private let busPID: Int32
+    private let daemon: Spawned
     private var mock: Spawned?
 
     public init(capabilities: String = "body actions body-markup persistence") throws {
         directory = TemporaryDirectory("nudge-bus")
-        let started = try Subprocess.run(
-            "/usr/bin/dbus-daemon", ["--session", "--fork", "--nopidfile", "--print-address=1", "--print-pid=1"], timeout: 20)
-        let lines = started.stdout.split(separator: "\n").map(String.init)
-        guard started.status == 0, lines.count >= 2, let pid = Int32(lines[1]) else {
-            throw BusError("dbus-daemon did not start: \(started)")
+        let addressPath = directory.file("address")
+        daemon = try Subprocess.spawn(
+            "/usr/bin/dbus-daemon", ["--session", "--nofork", "--nopidfile", "--print-address=1"],
+            environment: ["PATH": "/usr/bin:/bin"], stderrPath: directory.file("dbus.err"), stdoutPath: addressPath)
+        var address = ""
+        FileEvents.waitUntil(watching: [directory.path], timeout: 20) {
+            address = (try? String(contentsOfFile: addressPath, encoding: .utf8)) ?? ""
+            return address.hasSuffix("\n")
         }
-        address = lines[0]
-        busPID = pid
+        guard !address.isEmpty else { throw BusError("dbus-daemon did not start: \(daemon.stderr)") }
+        self.address = address.trimmingCharacters(in: .whitespacesAndNewlines)
         try startServer(capabilities: capabilities)
     }
 
@@ -32,8 +35,9 @@ public final class NotificationBus: @unchecked Sendable {
         guard waited.status == 0 else { throw BusError("the mock notification server did not appear: \(waited)") }
     }
 
+    /// SIGKILL: the fixtures inherit the test runner's blocked signals, so SIGTERM would wait.
     public func stopServer() {
-        mock?.signal(SIGTERM)
+        mock?.signal(SIGKILL)
         _ = mock?.waitForExit(timeout: 10)
         mock = nil
     }
@@ -74,7 +78,8 @@ public final class NotificationBus: @unchecked Sendable {
 
     deinit {
         stopServer()
-        kill(busPID, SIGTERM)
+        daemon.signal(SIGKILL)
+        _ = daemon.waitForExit(timeout: 10)
     }
 }
 

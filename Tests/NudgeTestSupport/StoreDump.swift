@@ -28,3 +28,31 @@ public enum StoreDump {
         FileManager.default.contents(atPath: path)
     }
 }
+
+/// Reads a few columns of a store as text, for checking what a process wrote.
+public enum StoreQuery {
+    public static func rows(_ path: String, _ sql: String) throws -> [[String: String]] {
+        var configuration = Configuration()
+        configuration.readonly = true
+        let database = try DatabaseQueue(path: path, configuration: configuration)
+        return try database.read { db in
+            try Row.fetchAll(db, sql: sql).map { row in
+                Dictionary(uniqueKeysWithValues: row.columnNames.map { name in
+                    (name, (row[name] as DatabaseValue).storage.textValue)
+                })
+            }
+        }
+    }
+}
+
+extension DatabaseValue.Storage {
+    fileprivate var textValue: String {
+        switch self {
+        case .null: "NULL"
+        case .int64(let value): String(value)
+        case .double(let value): String(value)
+        case .string(let value): value
+        case .blob(let value): value.base64EncodedString()
+        }
+    }
+}

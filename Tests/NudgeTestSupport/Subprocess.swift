@@ -15,7 +15,7 @@ public final class Spawned: @unchecked Sendable {
     public let stderrPath: String
     private let exited = DispatchSemaphore(value: 0)
 
-    init(executable: String, arguments: [String], environment: [String: String], stderrPath: String) throws {
+    init(executable: String, arguments: [String], environment: [String: String], stderrPath: String, stdoutPath: String?) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -23,7 +23,12 @@ public final class Spawned: @unchecked Sendable {
         self.stderrPath = stderrPath
         _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
-        process.standardOutput = FileHandle.nullDevice
+        if let stdoutPath {
+            _ = FileManager.default.createFile(atPath: stdoutPath, contents: nil)
+            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
+        } else {
+            process.standardOutput = FileHandle.nullDevice
+        }
         process.standardInput = FileHandle.nullDevice
         let exited = self.exited
         process.terminationHandler = { _ in exited.signal() }
@@ -91,8 +96,8 @@ public enum Subprocess {
     }
 
     public static func spawn(
-        _ executable: String, _ arguments: [String], environment: [String: String], stderrPath: String
+        _ executable: String, _ arguments: [String], environment: [String: String], stderrPath: String, stdoutPath: String? = nil
     ) throws -> Spawned {
-        try Spawned(executable: executable, arguments: arguments, environment: environment, stderrPath: stderrPath)
+        try Spawned(executable: executable, arguments: arguments, environment: environment, stderrPath: stderrPath, stdoutPath: stdoutPath)
     }
 }

@@ -1,0 +1,152 @@
+import Foundation
+import NudgeCore
+import NudgeTestSupport
+import Testing
+
+/// The real `nudge daemon` on a private session bus with python-dbusmock as the notification
+/// server. The injected clock (NUDGE_FAKE_NOW) puts a reminder a few seconds ahead.
+@Suite(.timeLimit(.minutes(2)))
+struct DaemonEndToEndTests {
+    let directory = TemporaryDirectory()
+    let bus: NotificationBus
+    var store: String { directory.file("nudge.sqlite") }
+
+    init() throws {
+        bus = try NotificationBus()
+    }
+
+    var environment: [String: String] {
+        ["TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address]
+    }
+
+    func nudge(_ arguments: String..., at fakeNow: String? = nil) throws -> CommandResult {
+        var environment = self.environment
+        environment["NUDGE_FAKE_NOW"] = fakeNow
+        let result = try NudgeBinary.run(arguments, environment: environment)
+        #expect(result.status == 0, "\(arguments): \(result)")
+        return result
+    }
+
+    func startDaemon(at fakeNow: String, environment overrides: [String: String] = [:], log: String = "daemon.err") throws -> Spawned {
+        var environment = self.environment.merging(overrides) { $1 }
+        environment["NUDGE_FAKE_NOW"] = fakeNow
+        return try Subprocess.spawn(
+            NudgeBinary.path, ["daemon", "--log-level", "debug"], environment: NudgeBinary.environment(environment),
+            stderrPath: directory.file(log))
+    }
+
+    func delivery(_ key: String) throws -> [String: String]? {
+        try StoreQuery.rows(store, "SELECT * FROM reminder_deliveries WHERE reminder_key = '\(key)'").first
+    }
+
+    func waitForStore(timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
+        FileEvents.waitUntil(watching: [directory.path], timeout: timeout, condition)
+    }
+
+    @Test func showsTheCheckWhenDueAndRecordsASnoozeOnce() throws {
+        _ = try nudge("log", "symptom", "Headache & <b>", "--severity", "3", at: "2026-11-21T13:00:00-05:00")
+        _ = try nudge("log", "symptom", "Nausea", "--severity", "2", at: "2026-11-21T18:00:00-05:00")
+        let daemon = try startDaemon(at: "2026-11-21T19:59:57-05:00")
+
+        let calls = bus.waitForNotify(count: 1)
+        let call = try #require(calls.first, "no Notify; daemon said: \(daemon.stderr)")
+        #expect(call.appName == "nudge")
+        #expect(call.summary == "Daily symptom check")
+        #expect(call.body == "2 logged today: Nausea (2), Headache &amp; &lt;b&gt; (3). Anything else?")
+        #expect(call.actions == ["done", "Nothing else today", "snooze", "Remind me in 1 hour"])
+        #expect(call.hints.contains("\"category\": \"x-nudge.symptom\"") && call.hints.contains("\"desktop-entry\": \"nudge\""))
+
+        #expect(waitForStore { (try? delivery("symptom:2026-11-21"))??["shown_at"] != "NULL" })
+        let shown = try #require(try delivery("symptom:2026-11-21"))
+        #expect(shown["notification_id"] == "1")
+        #expect(shown["due_at"] == "2026-11-22T01:00:00Z")
+
+        try bus.invokeAction("snooze", on: 1)
+        #expect(waitForStore { (try? delivery("symptom:2026-11-21"))??["action"] == "snooze" })
+        let answered = try #require(try delivery("symptom:2026-11-21"))
+        let acknowledged = try #require(Timestamp.parse(answered["acknowledged_at"] ?? ""))
+        let snooze = try #require(try delivery("symptom:2026-11-21:snooze:1"))
+        #expect(snooze["due_at"] == Timestamp.format(acknowledged.addingTimeInterval(3600)))
+        #expect(snooze["shown_at"] == "NULL")
+
+        // The same click again records nothing more.
+        try bus.invokeAction("snooze", on: 1)
+        #expect(daemon.waitForLog("already answered symptom:2026-11-21"))
+        #expect(try StoreQuery.rows(store, "SELECT reminder_key FROM reminder_deliveries WHERE reminder_key LIKE '%snooze%'").count == 1)
+        #expect(bus.notifyCalls().count == 1)
+    }
+
+    @Test func recordsDoneAndAServerClose() throws {
+        let daemon = try startDaemon(at: "2026-11-21T19:59:58-05:00")
+        let call = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
+        #expect(call.body == "Nothing logged today. Log a symptom with: nudge log symptom NAME --severity N")
+        #expect(waitForStore { (try? delivery("symptom:2026-11-21"))??["shown_at"] != "NULL" })
+
+        try bus.close(1, reason: 2)
+        #expect(waitForStore { (try? delivery("symptom:2026-11-21"))??["closed_reason"] == "dismissed" })
+        let closed = try #require(try delivery("symptom:2026-11-21"))
+        #expect(closed["action"] == "NULL" && closed["closed_at"] != "NULL")
+
+        try bus.invokeAction("done", on: 1)
+        #expect(waitForStore { (try? delivery("symptom:2026-11-21"))??["action"] == "done" })
+        #expect(try delivery("symptom:2026-11-21")?["acknowledged_at"] != "NULL")
+    }
+
+    @Test func followsASettingsChangeWithoutARestart() throws {
+        let daemon = try startDaemon(at: "2026-11-21T12:00:00-05:00")
+        #expect(daemon.waitForLog("rescheduled (start): next due at 2026-11-22T01:00:00Z"))
+        _ = try nudge("settings", "set", "symptom.reminder_time", "1pm")
+        #expect(daemon.waitForLog("rescheduled (store changed): next due at 2026-11-21T18:00:00Z"), "\(daemon.stderr)")
+        _ = try nudge("settings", "set", "symptom.reminder_enabled", "off")
+        #expect(daemon.waitForLog("rescheduled (store changed): nothing due"), "\(daemon.stderr)")
+        // Back on, at the current minute: due now, so shown at once.
+        _ = try nudge("settings", "set", "symptom.reminder_time", "12:00")
+        _ = try nudge("settings", "reset", "symptom.reminder_enabled")
+        let call = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
+        #expect(call.summary == "Daily symptom check")
+    }
+
+    @Test func killedAndRestartedShowsNothingTwice() throws {
+        let first = try startDaemon(at: "2026-11-21T19:59:58-05:00")
+        #expect(bus.waitForNotify(count: 1).count == 1, "\(first.stderr)")
+        #expect(waitForStore { (try? delivery("symptom:2026-11-21"))??["shown_at"] != "NULL" })
+        first.signal(SIGKILL)
+        #expect(first.waitForExit(timeout: 10) != nil)
+
+        // The restarted daemon starts before the same due instant: it knows it was shown.
+        let second = try startDaemon(at: "2026-11-21T19:59:59-05:00", log: "second.err")
+        #expect(second.waitForLog("rescheduled (start): next due at 2026-11-23T01:00:00Z"), "\(second.stderr)")
+        second.signal(SIGHUP)
+        #expect(second.waitForLog("rescheduled (SIGHUP): next due at 2026-11-23T01:00:00Z"), "\(second.stderr)")
+        #expect(bus.notifyCalls().count == 1)
+        #expect(try StoreQuery.rows(store, "SELECT id FROM reminder_deliveries WHERE reminder_key = 'symptom:2026-11-21'").count == 1)
+    }
+
+    @Test func withoutANotificationServerItKeepsSchedulingAndShowsLater() throws {
+        let noBus = ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(directory.file("no-bus"))"]
+        let lonely = try startDaemon(at: "2026-11-21T19:59:59-05:00", environment: noBus, log: "lonely.err")
+        #expect(lonely.waitForLog("cannot show notifications"), "\(lonely.stderr)")
+        #expect(lonely.waitForLog("rescheduled (due): next due at 2026-11-23T01:00:00Z"), "\(lonely.stderr)")
+        #expect(lonely.stderr.components(separatedBy: "cannot show notifications").count == 2)
+        #expect(lonely.waitForExit(timeout: 0) == nil, "the daemon stopped")
+        lonely.signal(SIGTERM)
+        #expect(lonely.waitForExit(timeout: 10) == 0)
+
+        // Nothing due was forgotten: the next daemon, with a server, shows it (20 minutes late).
+        let daemon = try startDaemon(at: "2026-11-21T20:20:00-05:00")
+        let call = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
+        #expect(call.summary == "Daily symptom check")
+    }
+
+    @Test func aSecondDaemonOnTheSameStoreIsRefused() throws {
+        let first = try startDaemon(at: "2026-11-21T12:00:00-05:00")
+        #expect(first.waitForLog("rescheduled (start)"))
+        let second = try NudgeBinary.run(["daemon"], environment: environment)
+        #expect(second.status != 0)
+        #expect(second.stderr == "nudge: a nudge daemon (pid \(first.pid)) is already running on \(store); stop it first (kill \(first.pid)) or use another store with --store\n")
+        first.signal(SIGHUP)
+        #expect(first.waitForLog("rescheduled (SIGHUP)"))
+        first.signal(SIGTERM)
+        #expect(first.waitForExit(timeout: 10) == 0)
+    }
+}

@@ -54,7 +54,10 @@ let package = Package(
         .testTarget(name: "NudgeCoreTests", dependencies: ["NudgeCore"]),
         .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore", "NudgeTestSupport"]),
         .testTarget(name: "NudgeNotifierTests", dependencies: ["NudgeNotifier", "NudgeTestSupport"]),
-        .testTarget(name: "NudgeDaemonTests", dependencies: ["NudgeDaemon", "NudgeTestSupport"]),
+        .testTarget(
+            name: "NudgeDaemonTests",
+            dependencies: ["NudgeDaemon", "NudgeTestSupport", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(name: "NudgeCommandTests", dependencies: ["nudge", "NudgeTestSupport"]),
     ]
 )

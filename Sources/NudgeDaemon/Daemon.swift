@@ -31,7 +31,8 @@ public final class Daemon {
     private let configuration: Configuration
     private let logger: Logger
     private let store: Store
-    private let lock: DaemonLock
+    /// Held from construction until `run()` returns.
+    private var lock: DaemonLock?
     private let timer: WakeTimer
     private let storeWatch: StoreWatch
     private let signals: SignalPipe
@@ -63,6 +64,7 @@ public final class Daemon {
 
     /// Runs until SIGTERM or SIGINT (or `stop()`); SIGHUP reloads.
     public func run() throws(DaemonError) {
+        defer { lock = nil }
         logger.info("started on \(configuration.storePath) in \(configuration.timeZone.identifier)")
         reconcile(because: "start")
         var descriptors = [timer.descriptor, storeWatch.descriptor, signals.descriptor, events.descriptor].map {

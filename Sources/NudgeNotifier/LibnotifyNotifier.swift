@@ -8,6 +8,9 @@ import Synchronization
 /// from the server), not from libnotify's per-object callbacks: those only reach the process that
 /// showed the notification, and a daemon restarted while a notification is on screen must still
 /// record the click.
+///
+/// libnotify keeps per-process state (its init flag, and a D-Bus proxy tied to the main context
+/// of the thread that first used it), so a process makes one of these and keeps it.
 public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
     private static let serverName = "org.freedesktop.Notifications"
     private static let serverPath = "/org/freedesktop/Notifications"
@@ -26,7 +29,7 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
         self.onEvent = onEvent
         glib = GLibThread(name: "nudge-glib")
         glib.perform { [self] in
-            _ = notify_init(appName)
+            if notify_is_initted() == 0 { _ = notify_init(appName) }
             connect()
         }
     }
@@ -60,7 +63,6 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
             }
             for notification in live.values { g_object_unref(notification) }
             live.removeAll()
-            notify_uninit()
         }
         glib.stop()
     }

@@ -138,6 +138,16 @@ struct DaemonEndToEndTests {
         #expect(call.summary == "Daily symptom check")
     }
 
+    @Test func showsWhatIsDueWhenAServerAppearsOnTheBus() throws {
+        bus.stopServer()
+        let daemon = try startDaemon(at: "2026-11-21T19:59:59-05:00")
+        #expect(daemon.waitForLog("cannot show notifications"), "\(daemon.stderr)")
+        try bus.startServer()
+        let call = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
+        #expect(call.summary == "Daily symptom check")
+        #expect(waitForStore { (try? delivery("symptom:2026-11-21"))??["shown_at"] != "NULL" })
+    }
+
     @Test func aSecondDaemonOnTheSameStoreIsRefused() throws {
         let first = try startDaemon(at: "2026-11-21T12:00:00-05:00")
         #expect(first.waitForLog("rescheduled (start)"))

@@ -1,0 +1,104 @@
+import Foundation
+import Logging
+import NudgeCore
+import NudgeNotifier
+import NudgeStore
+import NudgeTestSupport
+import Synchronization
+import Testing
+
+@testable import NudgeDaemon
+
+/// The daemon in process, with a notifier that records what it was asked to show.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct DaemonTests {
+    final class FakeNotifier: Notifier, @unchecked Sendable {
+        let shown = Mutex<[NotificationContent]>([])
+        let failing = Mutex(false)
+        let showed = DispatchSemaphore(value: 0)
+        var onEvent: (@Sendable (NotifierEvent) -> Void)?
+        var bodyText: BodyText { .markup }
+
+        func show(_ content: NotificationContent, replacing: UInt32?) throws(NotifierError) -> UInt32 {
+            guard !failing.withLock({ $0 }) else { throw NotifierError("no server") }
+            let id = shown.withLock { shown in
+                shown.append(content)
+                return UInt32(shown.count)
+            }
+            showed.signal()
+            return id
+        }
+
+        func close(_ notificationID: UInt32) {}
+    }
+
+    let directory = TemporaryDirectory()
+    var store: String { directory.file("nudge.sqlite") }
+    let zone = TimeZone(identifier: "Europe/London")!
+
+    /// Runs a daemon whose clock reads `fakeNow` at start, until `body` returns.
+    func withDaemon(at fakeNow: String, notifier: FakeNotifier, _ body: (Daemon) throws -> Void) throws {
+        let clock = DaemonClock(startingAt: Timestamp.parse(fakeNow))
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        let daemon = try Daemon(.init(storePath: store, clock: clock, timeZone: zone), logger: logger) { onEvent in
+            notifier.onEvent = onEvent
+            return notifier
+        }
+        let finished = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) let running = daemon
+        Thread {
+            try? running.run()
+            finished.signal()
+        }.start()
+        defer {
+            daemon.stop()
+            finished.wait()
+        }
+        try body(daemon)
+    }
+
+    @Test func anOccurrenceTheServerRefusedIsShownWhenAServerAppears() throws {
+        let notifier = FakeNotifier()
+        notifier.failing.withLock { $0 = true }
+        try withDaemon(at: "2026-11-21T20:00:00Z", notifier: notifier) { _ in
+            let owed = FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
+                (try? Store(path: store).delivery(key: "symptom:2026-11-21"))??.isOwed == true
+            }
+            #expect(owed)
+            notifier.failing.withLock { $0 = false }
+            notifier.onEvent?(.serverAppeared)
+            #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
+        }
+        #expect(notifier.shown.withLock { $0.map(\.title) } == ["Daily symptom check"])
+        #expect(try Store(path: store).delivery(key: "symptom:2026-11-21")?.shownAt != nil)
+    }
+
+    /// Each daemon plans before it reads its first event, so stopping it at once still lets it
+    /// do everything a start does.
+    @Test func twentyRestartsAfterTheDueInstantShowItOnce() throws {
+        let notifier = FakeNotifier()
+        for _ in 0..<20 {
+            try withDaemon(at: "2026-11-21T20:00:30Z", notifier: notifier) { _ in }
+        }
+        #expect(notifier.shown.withLock { $0.count } == 1)
+    }
+
+    @Test func anAnswerToAnUnknownNotificationChangesNothing() throws {
+        let notifier = FakeNotifier()
+        try withDaemon(at: "2026-11-21T20:00:00Z", notifier: notifier) { _ in
+            #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
+            #expect(FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
+                (try? Store(path: store).delivery(notificationID: 1)) != nil
+            })
+            notifier.onEvent?(.actionInvoked(notificationID: 99, action: "done"))
+            notifier.onEvent?(.actionInvoked(notificationID: 1, action: "launch-rockets"))
+            notifier.onEvent?(.actionInvoked(notificationID: 1, action: "done"))
+            #expect(FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
+                (try? Store(path: store).delivery(key: "symptom:2026-11-21"))??.action == "done"
+            })
+        }
+        let rows = try StoreQuery.rows(store, "SELECT reminder_key, action FROM reminder_deliveries ORDER BY id")
+        #expect(rows.map { $0["action"] } == ["NULL", "done"])
+    }
+}

@@ -1,0 +1,176 @@
+#!/usr/bin/python3
+"""Measures the nudge daemon at rest and how fast it follows a change.
+
+Runs the release binary on a private session bus with python-dbusmock's notification server
+and a temporary store, then reports:
+  - wake-ups at rest: context switches summed over every thread in /proc/PID/task, and CPU
+    time, over an idle period with a reminder due later;
+  - resident memory after start;
+  - reaction: from starting `nudge settings set` (and a sqlite3 write) to the daemon logging
+    that it rescheduled; this includes the writer's own start-up, so it is an upper bound.
+Prints a table and writes JSON next to this script (results/). Run it with /usr/bin/python3
+from the repository's root: contrib/bench/daemon-at-rest.py [--idle-seconds 60] [--changes 20]
+"""
+import argparse
+import json
+import os
+import queue
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+
+def thread_switches(pid):
+    total = 0
+    threads = 0
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{tid}/status") as status:
+            for line in status:
+                if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
+                    total += int(line.split()[1])
+        threads += 1
+    return total, threads
+
+
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def memory_kib(pid):
+    values = {}
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith(("VmRSS", "VmHWM")):
+                key, value = line.split(":")
+                values[key] = int(value.split()[0])
+    return values
+
+
+class Daemon:
+    """The daemon with its stderr read line by line, each line stamped as it arrives."""
+
+    def __init__(self, binary, env):
+        self.process = subprocess.Popen(
+            [binary, "daemon", "--log-level", "debug"], env=env, stderr=subprocess.PIPE, text=True)
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.process.stderr:
+            self.lines.put((time.monotonic(), line.rstrip("\n")))
+
+    def wait_for(self, text, timeout=10):
+        deadline = time.monotonic() + timeout
+        while True:
+            stamp, line = self.lines.get(timeout=max(deadline - time.monotonic(), 0.001))
+            if text in line:
+                return stamp, line
+
+    def drain(self):
+        while not self.lines.empty():
+            self.lines.get_nowait()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--idle-seconds", type=float, default=60)
+    parser.add_argument("--changes", type=int, default=20)
+    parser.add_argument("--binary", default=".build/release/nudge")
+    parser.add_argument("--no-build", action="store_true")
+    options = parser.parse_args()
+
+    if not options.no_build:
+        subprocess.run(["swift", "build", "-c", "release", "--product", "nudge"], check=True, stdout=subprocess.DEVNULL)
+    binary = os.path.abspath(options.binary)
+    work = tempfile.mkdtemp(prefix="nudge-bench-")
+    store = os.path.join(work, "nudge.sqlite")
+
+    bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1"],
+                           stdout=subprocess.PIPE, text=True)
+    address = bus.stdout.readline().strip()
+    env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS=address, NUDGE_STORE=store, TZ="UTC")
+    env.pop("NUDGE_FAKE_NOW", None)
+    mock = subprocess.Popen(["/usr/bin/python3", "-m", "dbusmock", "--session", "-t", "notification_daemon",
+                             "-p", '{"capabilities": "body actions body-markup persistence"}'],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(["gdbus", "wait", "--session", "--timeout", "20", "org.freedesktop.Notifications"], env=env, check=True)
+
+    # A reminder due later than the idle period, so nothing is due while measuring.
+    later = time.gmtime(time.time() + options.idle_seconds + 3600)
+    subprocess.run([binary, "settings", "set", "symptom.reminder_time", time.strftime("%H:%M", later)], env=env,
+                   check=True, stdout=subprocess.DEVNULL)
+    daemon = Daemon(binary, env)
+    results = {}
+    try:
+        daemon.wait_for("rescheduled (start)")
+        daemon.wait_for("a notification server is on the bus")
+        # Start-up work (the server's capabilities, GRDB's queue threads winding down) is over
+        # within a few seconds; the idle period is measured after it.
+        time.sleep(5)
+        pid = daemon.process.pid
+        results["resident_kib_after_start"] = memory_kib(pid)["VmRSS"]
+
+        switches_before, threads = thread_switches(pid)
+        cpu_before = cpu_seconds(pid)
+        time.sleep(options.idle_seconds)
+        switches_after, _ = thread_switches(pid)
+        results["idle_seconds"] = options.idle_seconds
+        results["threads"] = threads
+        results["idle_context_switches"] = switches_after - switches_before
+        results["idle_cpu_seconds"] = round(cpu_seconds(pid) - cpu_before, 3)
+
+        settings_reaction = []
+        for index in range(options.changes):
+            daemon.drain()
+            value = f"{index % 12 + 8:02d}:{index % 60:02d}"
+            started = time.monotonic()
+            subprocess.run([binary, "settings", "set", "symptom.reminder_time", value], env=env, check=True,
+                           stdout=subprocess.DEVNULL)
+            seen, _ = daemon.wait_for("rescheduled (store changed)")
+            settings_reaction.append((seen - started) * 1000)
+        sqlite_reaction = []
+        for index in range(options.changes):
+            daemon.drain()
+            started = time.monotonic()
+            subprocess.run(["sqlite3", store, f"PRAGMA busy_timeout=5000; INSERT INTO settings (key, value, updated_at) "
+                            f"VALUES ('symptom.reminder_time', '{index % 10 + 10:02d}:30', '2026-01-01T00:00:00Z') "
+                            "ON CONFLICT(key) DO UPDATE SET value = excluded.value"], check=True, stdout=subprocess.DEVNULL)
+            seen, _ = daemon.wait_for("rescheduled (store changed)")
+            sqlite_reaction.append((seen - started) * 1000)
+        for name, values in (("reaction_ms_settings_set", settings_reaction), ("reaction_ms_sqlite3_write", sqlite_reaction)):
+            results[name] = {"median": round(statistics.median(values), 2), "max": round(max(values), 2), "count": len(values)}
+        results["resident_kib_at_end"] = memory_kib(pid)["VmRSS"]
+    finally:
+        daemon.process.terminate()
+        daemon.process.wait(timeout=10)
+        mock.kill()
+        bus.kill()
+
+    rows = [
+        ("threads", results["threads"]),
+        (f"context switches, all threads, {options.idle_seconds:g} s idle", results["idle_context_switches"]),
+        ("CPU seconds while idle", results["idle_cpu_seconds"]),
+        ("resident memory after start (KiB)", results["resident_kib_after_start"]),
+        ("resident memory at end (KiB)", results["resident_kib_at_end"]),
+        ("nudge settings set -> rescheduled, median / max (ms, from its start)",
+         f'{results["reaction_ms_settings_set"]["median"]} / {results["reaction_ms_settings_set"]["max"]}'),
+        ("sqlite3 write -> rescheduled, median / max (ms, from its start)",
+         f'{results["reaction_ms_sqlite3_write"]["median"]} / {results["reaction_ms_sqlite3_write"]["max"]}'),
+    ]
+    width = max(len(name) for name, _ in rows)
+    for name, value in rows:
+        print(f"{name:<{width}}  {value}")
+    out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, "daemon-at-rest.json"), "w") as handle:
+        json.dump(results, handle, indent=2, sort_keys=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

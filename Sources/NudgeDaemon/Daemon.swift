@@ -42,6 +42,7 @@ public final class Daemon {
     /// Occurrences the server could not take; retried when a server appears.
     private var awaitingServer: Set<String> = []
     private var reportedServerProblem = false
+    private var reportedIgnoredRows: [String: String] = [:]
 
     public init(
         _ configuration: Configuration, logger: Logger,
@@ -127,8 +128,11 @@ public final class Daemon {
             let now = configuration.clock.now()
             let wallClock = WallClock(timeZone: configuration.timeZone)
             let input = try store.scheduleInput(at: now)
-            for (key, value) in input.settings.ignoredRows {
-                logger.warning("ignoring the settings row \(key) = '\(value)'; fix it with: nudge settings reset \(key)")
+            if input.settings.ignoredRows != reportedIgnoredRows {
+                reportedIgnoredRows = input.settings.ignoredRows
+                for (key, value) in reportedIgnoredRows.sorted(by: { $0.key < $1.key }) {
+                    logger.warning("ignoring the settings row \(key) = '\(value)'; fix it with: nudge settings reset \(key)")
+                }
             }
             let plan = Schedule(input: input, clock: wallClock).plan(now: now)
             try store.recordMissed(plan.missed, at: now)

@@ -135,6 +135,9 @@ import Testing
         #expect(result.status == 65)
         #expect(result.stderr == "nudge: \(notes) is not a SQLite database; it was left untouched; choose another store with --store PATH\n")
         #expect(StoreDump.bytes(notes) == text)
+        let daemon = try NudgeBinary.run(["daemon", "--store", notes], environment: environment)
+        #expect(daemon.status == 65 && daemon.stderr.contains("is not a SQLite database"), "\(daemon)")
+        #expect(StoreDump.bytes(notes) == text)
         let directoryResult = try NudgeBinary.run(["symptoms", "--store", directory.path], environment: environment)
         #expect(directoryResult.status == 66 && directoryResult.stderr.contains("it is a directory"))
     }

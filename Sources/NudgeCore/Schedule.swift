@@ -5,10 +5,13 @@ public struct ScheduleInput: Sendable {
     public var settings: Settings
     /// Every delivery row due from two days before the instant asked about, and every owed row.
     public var deliveries: [DeliveryRecord]
+    /// The dose tracker's current session, when dose 1 is recorded.
+    public var doseSession: DoseSession?
 
-    public init(settings: Settings, deliveries: [DeliveryRecord]) {
+    public init(settings: Settings, deliveries: [DeliveryRecord], doseSession: DoseSession? = nil) {
         self.settings = settings
         self.deliveries = deliveries
+        self.doseSession = doseSession
     }
 
     /// How far back `deliveries` must reach for a plan or listing at an instant.
@@ -40,13 +43,26 @@ public struct Schedule: Sendable {
         for occurrence in candidates {
             if occurrence.dueAt > now {
                 plan.nextDue = min(plan.nextDue ?? occurrence.dueAt, occurrence.dueAt)
-            } else if occurrence.kind.lateness(due: occurrence.dueAt, now: now, clock: clock) == .show {
+            } else if lateness(of: occurrence, now: now) == .show {
                 plan.due.append(occurrence)
             } else {
                 plan.missed.append(occurrence)
             }
         }
+        // Several dose alerts due at once (after a restart or a sleep) show the present state once.
+        let doseDue = plan.due.filter { $0.kind == .dose2 }
+        if doseDue.count > 1, let present = DoseReminder.present(doseDue, in: input.doseSession) {
+            plan.due.removeAll { $0.kind == .dose2 && $0 != present }
+            plan.missed += doseDue.filter { $0 != present }
+        }
         return plan
+    }
+
+    private func lateness(of occurrence: Occurrence, now: Date) -> Lateness {
+        if let session = input.doseSession, DoseReminder.alert(ofKey: occurrence.key, in: session) == .sleptThrough {
+            return now.timeIntervalSince(occurrence.dueAt) <= DoseWindow.sleptThroughNoticeLimit ? .show : .missed
+        }
+        return occurrence.kind.lateness(due: occurrence.dueAt, now: now, clock: clock)
     }
 
     /// Owed occurrences from an instant on, soonest first; ones already late but still to be
@@ -55,11 +71,7 @@ public struct Schedule: Sendable {
         let first = clock.date(of: start)
         // A skipped date gives no occurrence, so look a little past `limit` days.
         let candidates = occurrences(days: first...first.adding(days: max(limit, 1) + 2))
-        return Array(
-            candidates.filter {
-                $0.dueAt >= start || $0.kind.lateness(due: $0.dueAt, now: start, clock: clock) == .show
-            }.prefix(limit)
-        )
+        return Array(candidates.filter { $0.dueAt >= start || lateness(of: $0, now: start) == .show }.prefix(limit))
     }
 
     /// Generated occurrences on these days with the store's rows applied: settled ones dropped,
@@ -68,7 +80,11 @@ public struct Schedule: Sendable {
         let settings = input.settings
         var byKey: [String: Occurrence] = [:]
         let daySequence = sequence(first: days.lowerBound) { $0 < days.upperBound ? $0.adding(days: 1) : nil }
-        for occurrence in SymptomReminder.occurrences(on: daySequence, settings: settings, clock: clock) {
+        var generated = SymptomReminder.occurrences(on: daySequence, settings: settings, clock: clock)
+        if let session = input.doseSession, isEnabled(.dose2) {
+            generated += DoseReminder.occurrences(for: session, settings: settings)
+        }
+        for occurrence in generated {
             byKey[occurrence.key] = occurrence
         }
         for record in input.deliveries {
@@ -76,7 +92,7 @@ public struct Schedule: Sendable {
                 byKey[record.key] = nil
                 continue
             }
-            guard let kind = ReminderKind(rawValue: record.kind), isEnabled(kind) else {
+            guard let kind = ReminderKind(rawValue: record.kind), isEnabled(kind), isCurrent(record, kind) else {
                 byKey[record.key] = nil
                 continue
             }
@@ -84,6 +100,13 @@ public struct Schedule: Sendable {
                 kind: kind, key: record.key, dueAt: record.dueAt, title: record.title ?? title(of: kind, key: record.key))
         }
         return byKey.values.sorted { ($0.dueAt, $0.key) < ($1.dueAt, $1.key) }
+    }
+
+    /// A queued dose occurrence counts only while its session is the open one.
+    private func isCurrent(_ record: DeliveryRecord, _ kind: ReminderKind) -> Bool {
+        guard kind == .dose2 else { return true }
+        guard let session = input.doseSession, !session.isCompleted else { return false }
+        return DoseReminder.alert(ofKey: record.key, in: session) != nil
     }
 
     private func isEnabled(_ kind: ReminderKind) -> Bool {
@@ -97,7 +120,7 @@ public struct Schedule: Sendable {
     private func title(of kind: ReminderKind, key: String) -> String {
         switch kind {
         case .symptom: key.contains(":snooze:") ? "\(SymptomReminder.title) (snoozed)" : SymptomReminder.title
-        case .dose2: "Dose 2"
+        case .dose2: input.doseSession.flatMap { DoseReminder.alert(ofKey: key, in: $0) }.map(DoseReminder.title) ?? "Dose 2"
         case .call: "Call"
         }
     }

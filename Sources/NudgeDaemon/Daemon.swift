@@ -43,6 +43,8 @@ public final class Daemon {
     private var awaitingServer: Set<String> = []
     private var reportedServerProblem = false
     private var reportedIgnoredRows: [String: String] = [:]
+    /// Dose notifications already asked to close, so a server that never confirms is asked once.
+    private var closeRequested: Set<UInt32> = []
 
     public init(
         _ configuration: Configuration, logger: Logger,
@@ -135,13 +137,18 @@ public final class Daemon {
                 }
             }
             let plan = Schedule(input: input, clock: wallClock).plan(now: now)
+            for occurrence in plan.missed where isSleptThrough(occurrence, input.doseSession) {
+                // Too late to tell, never too late to record.
+                if let session = input.doseSession { _ = try store.recordSleptThrough(session, at: occurrence.dueAt) }
+            }
             try store.recordMissed(plan.missed, at: now)
             for occurrence in plan.missed {
                 logger.notice("missed \(occurrence.key), due \(Timestamp.format(occurrence.dueAt)), too late to show")
             }
             for occurrence in plan.due where !awaitingServer.contains(occurrence.key) {
-                try deliver(occurrence, settings: input.settings, wallClock: wallClock)
+                try deliver(occurrence, input: input, wallClock: wallClock)
             }
+            try closeFinishedDoseNotification(session: input.doseSession)
             try timer.arm(at: plan.nextDue.map(configuration.clock.realInstant(for:)))
             let next = plan.nextDue.map { "next due at \(Timestamp.format($0)) (\(Duration.relative($0.timeIntervalSince(now))))" } ?? "nothing due"
             logger.debug("rescheduled (\(reason)): \(next)")
@@ -150,11 +157,29 @@ public final class Daemon {
         }
     }
 
-    private func deliver(_ occurrence: Occurrence, settings: Settings, wallClock: WallClock) throws {
+    private func isSleptThrough(_ occurrence: Occurrence, _ session: DoseSession?) -> Bool {
+        session.flatMap { DoseReminder.alert(ofKey: occurrence.key, in: $0) } == .sleptThrough
+    }
+
+    private func deliver(_ occurrence: Occurrence, input: ScheduleInput, wallClock: WallClock) throws {
         guard let claimed = try store.claim(occurrence) else { return }
-        let content = try self.content(for: occurrence, settings: settings, wallClock: wallClock)
+        var replacing: UInt32?
+        if occurrence.kind == .dose2 {
+            if isSleptThrough(occurrence, input.doseSession), let session = input.doseSession,
+                try !store.recordSleptThrough(session, at: occurrence.dueAt)
+            {
+                try store.cancel(occurrence, at: configuration.clock.now())
+                return
+            }
+            // Dose notifications update the one on screen instead of piling up.
+            if let live = try store.latestDoseDelivery(), live.closedAt == nil { replacing = live.notificationID }
+        }
+        guard let content = try self.content(for: occurrence, input: input, wallClock: wallClock) else {
+            try store.cancel(occurrence, at: configuration.clock.now())
+            return
+        }
         do {
-            let id = try notifier.show(content, replacing: nil)
+            let id = try notifier.show(content, replacing: replacing)
             try store.markShown(claimed.id, notificationID: id, content: content, at: configuration.clock.now())
             reportedServerProblem = false
             logger.info("shown \(occurrence.key) as notification \(id)")
@@ -168,16 +193,35 @@ public final class Daemon {
         }
     }
 
-    private func content(for occurrence: Occurrence, settings: Settings, wallClock: WallClock) throws -> NotificationContent {
+    /// What to show for an occurrence now, or nil when it no longer applies.
+    private func content(for occurrence: Occurrence, input: ScheduleInput, wallClock: WallClock) throws -> NotificationContent? {
+        let now = configuration.clock.now()
         switch occurrence.kind {
         case .symptom:
             let day = SymptomReminder.day(ofKey: occurrence.key) ?? wallClock.date(of: occurrence.dueAt)
             return SymptomReminder.notification(
-                day: day, today: wallClock.date(of: configuration.clock.now()),
-                entries: try store.symptoms(on: day, clock: wallClock), settings: settings, text: notifier.bodyText)
-        case .dose2, .call:
-            return NotificationContent(title: occurrence.title, body: "", actions: [], category: "x-nudge.\(occurrence.kind)")
+                day: day, today: wallClock.date(of: now), entries: try store.symptoms(on: day, clock: wallClock),
+                settings: input.settings, text: notifier.bodyText)
+        case .dose2:
+            guard let session = input.doseSession, let alert = DoseReminder.alert(ofKey: occurrence.key, in: session) else { return nil }
+            return DoseReminder.notification(alert, session: session, settings: input.settings, now: now, clock: wallClock)
+        case .call:
+            return nil
         }
+    }
+
+    /// Taking or skipping dose 2, from a button, the command line or another program, closes the
+    /// dose notification still on screen.
+    private func closeFinishedDoseNotification(session: DoseSession?) throws {
+        guard let live = try store.latestDoseDelivery(), live.closedAt == nil, let id = live.notificationID,
+            !closeRequested.contains(id)
+        else { return }
+        let isCurrent = session.map { !$0.isCompleted && DoseReminder.alert(ofKey: live.key, in: $0) != nil } ?? false
+        let isNotice = session.map { DoseReminder.alert(ofKey: live.key, in: $0) == .sleptThrough } ?? false
+        guard !isCurrent, !isNotice else { return }
+        closeRequested.insert(id)
+        notifier.close(id)
+        logger.info("closed \(live.key) (notification \(id)): dose 2 is recorded")
     }
 
     // MARK: - Answers
@@ -188,6 +232,11 @@ public final class Daemon {
             switch event {
             case .actionInvoked(let id, let action):
                 guard let record = try store.delivery(notificationID: id) else { return }
+                if record.kind == ReminderKind.dose2.rawValue {
+                    try answerDose(action, on: record, at: now)
+                    reconcile(because: "answer")
+                    return
+                }
                 guard let effects = effects(of: action, on: record, at: now) else {
                     logger.debug("ignoring action '\(action)' on \(record.key)")
                     return
@@ -211,6 +260,18 @@ public final class Daemon {
             }
         } catch {
             logger.error("\(error)")
+        }
+    }
+
+    private func answerDose(_ action: String, on record: DeliveryRecord, at now: Date) throws {
+        guard let answer = DoseAnswer(action: action, at: now) else {
+            logger.debug("ignoring action '\(action)' on \(record.key)")
+            return
+        }
+        switch try store.recordDoseAnswer(answer, deliveryID: record.id, settings: try store.settings()) {
+        case .recorded(let dose): logger.info("answered \(record.key): \(action) (\(dose.eventType.rawValue))")
+        case .duplicate: logger.debug("already answered \(record.key); ignoring '\(action)'")
+        case .refused(let refusal): logger.notice("not recorded: \(action) on \(record.key): \(refusal)")
         }
     }
 

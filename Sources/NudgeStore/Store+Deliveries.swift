@@ -17,7 +17,7 @@ extension Store {
             let deliveries = try Row.fetchAll(
                 db, sql: "SELECT * FROM reminder_deliveries WHERE due_at >= ? OR (\(Self.owed))", arguments: [horizon]
             ).compactMap(Self.delivery)
-            return ScheduleInput(settings: settings, deliveries: deliveries)
+            return ScheduleInput(settings: settings, deliveries: deliveries, doseSession: try Self.doseSession(db))
         }
     }
 
@@ -60,6 +60,15 @@ extension Store {
                         Timestamp.format(now),
                     ])
             }
+        }
+    }
+
+    /// Withdraws an owed occurrence that no longer applies (the dose it was about was recorded).
+    public func cancel(_ occurrence: Occurrence, at now: Date) throws(StoreError) {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE reminder_deliveries SET cancelled_at = ? WHERE reminder_key = ? AND \(Self.owed)",
+                arguments: [Timestamp.format(now), occurrence.key])
         }
     }
 

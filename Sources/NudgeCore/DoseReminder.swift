@@ -1,0 +1,147 @@
+import Foundation
+
+/// The dose-2 window's alerts (DoseTap's schedule): window open, pre-alarm, alarm, follow-ups,
+/// 15 and 5 minutes left, and the slept-through record.
+public enum DoseReminder {
+    public enum Alert: String, Sendable, CaseIterable {
+        case windowOpen = "window_open"
+        case preAlarm = "pre_alarm"
+        case alarm
+        case followUp = "follow_up"
+        case fifteenMinutes = "fifteen_min"
+        case fiveMinutes = "five_min"
+        case sleptThrough = "slept_through"
+        /// Shown at once after a snooze, to update the notification on screen.
+        case snoozed
+
+        /// Which one is shown when several are due at once (the alarm over the 15-minute warning).
+        var rank: Int {
+            switch self {
+            case .windowOpen: 0
+            case .preAlarm: 1
+            case .snoozed: 2
+            case .followUp: 3
+            case .fifteenMinutes: 4
+            case .fiveMinutes: 5
+            case .alarm: 6
+            case .sleptThrough: 7
+            }
+        }
+    }
+
+    public static func prefix(_ session: DoseSession) -> String { "dose2:\(session.sessionID):" }
+
+    /// The alert an occurrence key names, when it belongs to this session.
+    public static func alert(ofKey key: String, in session: DoseSession) -> Alert? {
+        guard key.hasPrefix(prefix(session)) else { return nil }
+        let rest = key.dropFirst(prefix(session).count)
+        return Alert(rawValue: String(rest.prefix { $0 != ":" }))
+    }
+
+    public static func snoozedPrefix(_ session: DoseSession) -> String { prefix(session) + Alert.snoozed.rawValue + ":" }
+
+    /// Every alert still to come for an open session; none once dose 2 is taken or skipped.
+    ///
+    /// Keys carry the snooze count, so a snooze makes the moved pre-alarm, alarm and follow-ups
+    /// new occurrences while the ones already shown stay settled.
+    public static func occurrences(for session: DoseSession, settings: Settings) -> [Occurrence] {
+        guard !session.isCompleted else { return [] }
+        let window = DoseWindow(session: session, settings: settings)
+        let base = prefix(session)
+        let snoozes = session.snoozeCount
+        var occurrences: [Occurrence] = []
+        func add(_ alert: Alert, _ suffix: String, _ due: Date) {
+            occurrences.append(Occurrence(kind: .dose2, key: base + alert.rawValue + suffix, dueAt: due, title: title(alert)))
+        }
+        if settings.bool(.doseWindowOpenAlert) { add(.windowOpen, "", window.opensAt) }
+        add(.preAlarm, ":\(snoozes)", window.targetAt.addingTimeInterval(-5 * 60))
+        add(.alarm, ":\(snoozes)", window.targetAt)
+        for minutes in [2, 4, 6] {
+            let due = window.targetAt.addingTimeInterval(TimeInterval(minutes * 60))
+            if due < window.closesAt { add(.followUp, ":\(snoozes):\(minutes)", due) }
+        }
+        if settings.bool(.doseFifteenMinuteWarning) { add(.fifteenMinutes, "", window.nearCloseAt) }
+        if settings.bool(.doseFiveMinuteWarning) { add(.fiveMinutes, "", window.closesAt.addingTimeInterval(-5 * 60)) }
+        add(.sleptThrough, "", window.sleptThroughAt)
+        return occurrences
+    }
+
+    /// Of several dose alerts due at once (the daemon was off, the machine slept), the one that
+    /// shows the present state; the rest are given up.
+    public static func present(_ due: [Occurrence], in session: DoseSession?) -> Occurrence? {
+        due.max { lhs, rhs in
+            if lhs.dueAt != rhs.dueAt { return lhs.dueAt < rhs.dueAt }
+            return rank(lhs, session) < rank(rhs, session)
+        }
+    }
+
+    private static func rank(_ occurrence: Occurrence, _ session: DoseSession?) -> Int {
+        session.flatMap { alert(ofKey: occurrence.key, in: $0) }?.rank ?? -1
+    }
+
+    public static func title(_ alert: Alert) -> String {
+        switch alert {
+        case .windowOpen: "Dose 2 window is open"
+        case .preAlarm: "Dose 2 in 5 minutes"
+        case .alarm: "Time for dose 2"
+        case .followUp: "Dose 2 is due"
+        case .fifteenMinutes: "15 minutes left for dose 2"
+        case .fiveMinutes: "5 minutes left for dose 2"
+        case .sleptThrough: "Dose 2 recorded as slept through"
+        case .snoozed: "Dose 2 snoozed"
+        }
+    }
+
+    /// The notification for an alert, worded for the present moment: the window's close time in
+    /// local time and the minutes left.
+    public static func notification(
+        _ alert: Alert, session: DoseSession, settings: Settings, now: Date, clock: WallClock
+    ) -> NotificationContent {
+        let window = DoseWindow(session: session, settings: settings)
+        let close = clock.timeOfDay(window.closesAt)
+        if alert == .sleptThrough {
+            return NotificationContent(
+                title: title(.sleptThrough),
+                body: "No dose 2 and no skip by \(clock.timeOfDay(window.sleptThroughAt)) (the window closed at \(close)); recorded as skipped.",
+                actions: [], urgency: .low, category: "x-nudge.dose2")
+        }
+        let left = Int((window.closesAt.timeIntervalSince(now) / 60).rounded(.up))
+        let phase = window.phase(at: now)
+        let heading: String
+        let body: String
+        switch phase {
+        case .closed:
+            heading = "Dose 2 window has closed"
+            body = "It closed at \(close). Take dose 2 late or skip it; at \(clock.timeOfDay(window.sleptThroughAt)) it is recorded as slept through."
+        default:
+            heading = title(alert)
+            let lead: String
+            switch alert {
+            case .windowOpen, .preAlarm: lead = "Alarm at \(clock.timeOfDay(window.targetAt)). "
+            case .snoozed:
+                lead = "Alarm moved to \(clock.timeOfDay(window.targetAt)) (snooze \(session.snoozeCount) of \(settings.int(.doseMaxSnoozes))). "
+            default: lead = ""
+            }
+            body = "\(lead)The window closes at \(close) (\(left) min left)."
+        }
+        var actions = [
+            NotificationAction(key: DoseAnswer.takeAction, label: "Take dose 2"),
+            NotificationAction(key: DoseAnswer.skipAction, label: "Skip dose 2"),
+        ]
+        if window.snoozeRefusal(at: now) == nil {
+            actions.append(NotificationAction(key: DoseAnswer.snoozeAction, label: "Snooze \(settings.int(.doseSnoozeDurationMinutes)) min"))
+        }
+        let critical = phase != .closed && (alert == .alarm || alert == .fiveMinutes)
+        return NotificationContent(
+            title: heading, body: body, actions: actions, urgency: critical ? .critical : .normal, category: "x-nudge.dose2",
+            resident: true)
+    }
+}
+
+extension WallClock {
+    /// `HH:MM` local.
+    public func timeOfDay(_ instant: Date) -> String {
+        let seconds = local(instant).secondsOfDay
+        return LocalTime(hour: seconds / 3600, minute: seconds / 60 % 60)!.description
+    }
+}

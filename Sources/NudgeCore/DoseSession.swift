@@ -1,0 +1,31 @@
+import Foundation
+
+/// The dose tracker's current session (`current_session`, id 1), as far as the dose-2 window
+/// depends on it.
+public struct DoseSession: Sendable, Equatable {
+    public var sessionID: String
+    public var sessionDate: String
+    public var dose1: Date
+    public var dose2: Date?
+    public var snoozeCount: Int
+    public var skipped: Bool
+
+    public init(sessionID: String, sessionDate: String, dose1: Date, dose2: Date? = nil, snoozeCount: Int = 0, skipped: Bool = false) {
+        self.sessionID = sessionID
+        self.sessionDate = sessionDate
+        self.dose1 = dose1
+        self.dose2 = dose2
+        self.snoozeCount = snoozeCount
+        self.skipped = skipped
+    }
+
+    /// Dose 2 taken or skipped: nothing more to remind.
+    public var isCompleted: Bool { dose2 != nil || skipped }
+
+    /// DoseTap's `sessionKey(for:timeZone:rolloverHour:)`: the local date, minus a day when the
+    /// local hour is before the rollover hour (a dose 1 at 00:40 belongs to the evening before).
+    public static func sessionDate(for instant: Date, clock: WallClock, rolloverHour: Int) -> CivilDate {
+        let (date, seconds) = clock.local(instant)
+        return seconds / 3600 < rolloverHour ? date.adding(days: -1) : date
+    }
+}

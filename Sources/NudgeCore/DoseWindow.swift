@@ -1,0 +1,162 @@
+import Foundation
+
+/// The dose-2 window of one session, computed from the store every time: the same rows give the
+/// same answers after any restart. All times are elapsed minutes from dose 1, never wall-clock,
+/// so a DST change in the night moves nothing.
+public struct DoseWindow: Sendable {
+    public static let opensAfter = 150
+    public static let closesAfter = 240
+    public static let nearCloseMinutes = 15
+    public static let sleptThroughAfterClose = 30
+    /// How late the quiet slept-through notification is still worth showing (it is always recorded).
+    public static let sleptThroughNoticeLimit: TimeInterval = 12 * 3600
+
+    public let session: DoseSession
+    public let settings: Settings
+
+    public init(session: DoseSession, settings: Settings) {
+        self.session = session
+        self.settings = settings
+    }
+
+    func minutes(_ count: Int) -> Date { session.dose1.addingTimeInterval(TimeInterval(count * 60)) }
+
+    public var opensAt: Date { minutes(Self.opensAfter) }
+    public var closesAt: Date { minutes(Self.closesAfter) }
+    public var nearCloseAt: Date { minutes(Self.closesAfter - Self.nearCloseMinutes) }
+    public var sleptThroughAt: Date { minutes(Self.closesAfter + Self.sleptThroughAfterClose) }
+    var snoozeMinutes: Int { settings.int(.doseSnoozeDurationMinutes) }
+    var targetMinutes: Int { settings.int(.doseTargetIntervalMinutes) + session.snoozeCount * snoozeMinutes }
+    /// The alarm: dose 1 + the chosen interval + every snooze so far.
+    public var targetAt: Date { minutes(targetMinutes) }
+    public var snoozesLeft: Int { max(settings.int(.doseMaxSnoozes) - session.snoozeCount, 0) }
+
+    public enum Phase: String, Sendable {
+        case noDose1, beforeWindow, active, nearClose, closed, completed
+    }
+
+    public func phase(at now: Date) -> Phase {
+        if session.isCompleted { return .completed }
+        if now < opensAt { return .beforeWindow }
+        if now < nearCloseAt { return .active }
+        if now < closesAt { return .nearClose }
+        return .closed
+    }
+
+    /// Why a snooze is refused now, or nil when it is allowed.
+    public func snoozeRefusal(at now: Date) -> String? {
+        switch phase(at: now) {
+        case .completed: return "dose 2 is already \(session.skipped ? "skipped" : "taken") in this session"
+        case .beforeWindow, .closed, .noDose1: return "the dose-2 window is not open; a snooze is only possible while it is"
+        case .active, .nearClose: break
+        }
+        guard snoozesLeft > 0 else {
+            return "all \(settings.int(.doseMaxSnoozes)) snoozes are used (dose.max_snoozes); take or skip dose 2"
+        }
+        guard targetMinutes + snoozeMinutes <= Self.closesAfter - Self.nearCloseMinutes else {
+            return "a snooze would move the alarm past 15 minutes before the window closes; take or skip dose 2"
+        }
+        return nil
+    }
+}
+
+/// What a dose answer writes, exactly as DoseTap records it.
+public struct DoseRecord: Sendable, Equatable {
+    public enum EventType: String, Sendable {
+        case dose1, dose2
+        case extraDose = "extra_dose"
+        case dose2Skipped = "dose2_skipped"
+        case snooze
+    }
+
+    public var eventType: EventType
+    public var timestamp: Date
+    /// The `metadata` JSON text (`{"is_early":true}`), or nil.
+    public var metadata: String?
+    /// The action key of the delivery it answers (take, snooze, skip).
+    public var action: String
+
+    public init(eventType: EventType, timestamp: Date, metadata: String?, action: String) {
+        self.eventType = eventType
+        self.timestamp = timestamp
+        self.metadata = metadata
+        self.action = action
+    }
+}
+
+/// A person's dose-2 answer, from a button or the command line.
+public enum DoseAnswer: Sendable, Equatable {
+    case take(at: Date, early: Bool, extra: Bool)
+    case snooze(at: Date)
+    case skip(at: Date, reason: String?)
+
+    public static let takeAction = "take"
+    public static let snoozeAction = "snooze"
+    public static let skipAction = "skip"
+
+    /// The answer a notification button means, at the instant it was clicked.
+    public init?(action: String, at now: Date) {
+        switch action {
+        case Self.takeAction: self = .take(at: now, early: false, extra: false)
+        case Self.snoozeAction: self = .snooze(at: now)
+        case Self.skipAction: self = .skip(at: now, reason: nil)
+        default: return nil
+        }
+    }
+
+    public var action: String {
+        switch self {
+        case .take: Self.takeAction
+        case .snooze: Self.snoozeAction
+        case .skip: Self.skipAction
+        }
+    }
+
+    /// Decides what to record for this answer in this session, or why it is refused.
+    public func record(in session: DoseSession?, settings: Settings) -> Result<DoseRecord, InputError> {
+        guard let session else {
+            return .failure(InputError("no dose 1 is recorded; start a session with: nudge dose 1"))
+        }
+        let window = DoseWindow(session: session, settings: settings)
+        switch self {
+        case .take(let at, let early, let extra):
+            if session.isCompleted {
+                guard extra else {
+                    let done = session.skipped ? "skipped" : "taken"
+                    return .failure(InputError("dose 2 is already \(done) in this session; record another dose with --extra"))
+                }
+                return .success(DoseRecord(eventType: .extraDose, timestamp: at, metadata: #"{"is_extra_dose":true}"#, action: action))
+            }
+            guard at >= session.dose1 else {
+                return .failure(InputError("dose 2 cannot be before dose 1 (\(Timestamp.format(session.dose1)))"))
+            }
+            if at < window.opensAt {
+                guard early else {
+                    let minutes = Int(window.opensAt.timeIntervalSince(at) / 60)
+                    return .failure(InputError("the dose-2 window opens in \(minutes) min; taking dose 2 early needs --early"))
+                }
+                return .success(DoseRecord(eventType: .dose2, timestamp: at, metadata: #"{"is_early":true}"#, action: action))
+            }
+            let late = at >= window.closesAt ? #"{"is_late":true}"# : nil
+            return .success(DoseRecord(eventType: .dose2, timestamp: at, metadata: late, action: action))
+        case .snooze(let at):
+            if let refusal = window.snoozeRefusal(at: at) { return .failure(InputError(refusal)) }
+            return .success(
+                DoseRecord(eventType: .snooze, timestamp: at, metadata: #"{"count":\#(session.snoozeCount + 1)}"#, action: action))
+        case .skip(let at, let reason):
+            guard !session.isCompleted else {
+                return .failure(InputError("dose 2 is already \(session.skipped ? "skipped" : "taken") in this session; nothing to skip"))
+            }
+            return .success(DoseRecord(eventType: .dose2Skipped, timestamp: at, metadata: reason.map(Self.reasonJSON), action: action))
+        }
+    }
+
+    /// `{"reason":"..."}` with the text escaped as JSON.
+    public static func reasonJSON(_ reason: String) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        let data = (try? encoder.encode([reason])) ?? Data("[\"\"]".utf8)
+        let quoted = String(decoding: data, as: UTF8.self).dropFirst().dropLast()
+        return #"{"reason":\#(quoted)}"#
+    }
+}

@@ -1,0 +1,126 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+import NudgeStore
+
+extension Nudge {
+    struct Dose: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Record dose 1, dose 2, a snooze or a skip, exactly as the notification buttons and DoseTap do.",
+            subcommands: [First.self, Second.self, Snooze.self, Skip.self, Status.self]
+        )
+    }
+}
+
+/// How far back a dose may be logged: within the same night.
+private let doseBackdating: TimeInterval = 12 * 3600
+
+private func doseInstant(_ text: String?, _ context: CommandContext) throws(InputError) -> Date {
+    guard let text else { return context.now }
+    return try InstantInput.pastInstant(text, option: "--at", now: context.now, clock: context.wallClock, maximumAge: doseBackdating)
+}
+
+extension Nudge.Dose {
+    struct First: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "1", abstract: "Record dose 1 and start a session.")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "When it was taken: 2026-11-21T22:10:00Z, or 22:10 today; at most 12 hours ago (default: now).")
+        var at: String?
+        @Flag(help: "Start a new session even though one is open.") var newSession = false
+
+        func validate() throws {
+            do { _ = try doseInstant(at, CommandContext(global)) } catch { throw ValidationError(error.description) }
+        }
+
+        func run() throws {
+            let context = CommandContext(global)
+            let when = try doseInstant(at, context)
+            let store = try context.openStore()
+            let settings = try store.run { try $0.settings() }
+            let result = try store.run { try $0.startDoseSession(at: when, newSession: newSession, settings: settings, clock: context.wallClock) }
+            switch result {
+            case .failure(let refusal):
+                throw CommandFailure(refusal.description, exitCode: 64)
+            case .success(let session):
+                let window = DoseWindow(session: session, settings: settings)
+                let clock = context.wallClock
+                print(
+                    "dose 1 recorded at \(LocalFormat.dateTime(session.dose1, clock: clock)) (session \(session.sessionDate)); "
+                        + "window \(clock.timeOfDay(window.opensAt))-\(clock.timeOfDay(window.closesAt)), alarm at \(clock.timeOfDay(window.targetAt))")
+            }
+        }
+    }
+
+    struct Second: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "2", abstract: "Record dose 2 (the Take dose 2 button).")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "When it was taken: 2026-11-22T00:55:00Z, or 00:55 today; at most 12 hours ago (default: now).")
+        var at: String?
+        @Flag(help: "Take it before the window opens (recorded with is_early).") var early = false
+        @Flag(help: "Record a dose after dose 2 (extra_dose).") var extra = false
+
+        func validate() throws {
+            do { _ = try doseInstant(at, CommandContext(global)) } catch { throw ValidationError(error.description) }
+        }
+
+        func run() throws {
+            let context = CommandContext(global)
+            try answer(.take(at: try doseInstant(at, context), early: early, extra: extra), context)
+        }
+    }
+
+    struct Snooze: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Move the dose-2 alarm by dose.snooze_duration_minutes (the Snooze button).")
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let context = CommandContext(global)
+            try answer(.snooze(at: context.now), context)
+        }
+    }
+
+    struct Skip: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Skip dose 2 tonight (the Skip dose 2 button).")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "Why, kept with the record (at most 500 characters).") var reason: String?
+
+        func validate() throws {
+            if let reason, reason.count > 500 {
+                throw ValidationError("the reason has \(reason.count) characters; at most 500 are accepted")
+            }
+        }
+
+        func run() throws {
+            let context = CommandContext(global)
+            try answer(.skip(at: context.now, reason: reason), context)
+        }
+    }
+}
+
+/// Records an answer as the button would; a refusal is one line and exit 64.
+private func answer(_ answer: DoseAnswer, _ context: CommandContext) throws {
+    let store = try context.openStore()
+    let settings = try store.run { try $0.settings() }
+    switch try store.run({ try $0.recordDoseAnswer(answer, deliveryID: nil, settings: settings) }) {
+    case .refused(let refusal):
+        throw CommandFailure(refusal.description, exitCode: 64)
+    case .duplicate:
+        return
+    case .recorded(let record):
+        let clock = context.wallClock
+        let when = LocalFormat.dateTime(record.timestamp, clock: clock)
+        switch record.eventType {
+        case .dose2:
+            let note = record.metadata == nil ? "" : record.metadata!.contains("is_early") ? " (early)" : " (late)"
+            print("dose 2 recorded at \(when)\(note)")
+        case .extraDose: print("extra dose recorded at \(when)")
+        case .dose2Skipped: print("dose 2 skipped at \(when)")
+        case .snooze:
+            if let session = try store.run({ try $0.currentDoseSession() }) {
+                let window = DoseWindow(session: session, settings: settings)
+                print("snoozed: alarm at \(clock.timeOfDay(window.targetAt)) (snooze \(session.snoozeCount) of \(settings.int(.doseMaxSnoozes)))")
+            }
+        case .dose1: break
+        }
+    }
+}

@@ -54,11 +54,10 @@ public enum DoseReminder {
             occurrences.append(Occurrence(kind: .dose2, key: base + alert.rawValue + suffix, dueAt: due, title: title(alert)))
         }
         if settings.bool(.doseWindowOpenAlert) { add(.windowOpen, "", window.opensAt) }
-        add(.preAlarm, ":\(snoozes)", window.targetAt.addingTimeInterval(-5 * 60))
-        add(.alarm, ":\(snoozes)", window.targetAt)
-        for minutes in [2, 4, 6] {
-            let due = window.targetAt.addingTimeInterval(TimeInterval(minutes * 60))
-            if due < window.closesAt { add(.followUp, ":\(snoozes):\(minutes)", due) }
+        // The alarm and what leads to it or follows it, only while the window is open.
+        for (alert, offset, suffix) in [(Alert.preAlarm, -5, ""), (.alarm, 0, ""), (.followUp, 2, ":2"), (.followUp, 4, ":4"), (.followUp, 6, ":6")] {
+            let due = window.targetAt.addingTimeInterval(TimeInterval(offset * 60))
+            if due < window.closesAt { add(alert, ":\(snoozes)\(suffix)", due) }
         }
         if settings.bool(.doseFifteenMinuteWarning) { add(.fifteenMinutes, "", window.nearCloseAt) }
         if settings.bool(.doseFiveMinuteWarning) { add(.fiveMinutes, "", window.closesAt.addingTimeInterval(-5 * 60)) }

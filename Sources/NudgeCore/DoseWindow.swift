@@ -132,7 +132,7 @@ public enum DoseAnswer: Sendable, Equatable {
             }
             if at < window.opensAt {
                 guard early else {
-                    let minutes = Int(window.opensAt.timeIntervalSince(at) / 60)
+                    let minutes = Int((window.opensAt.timeIntervalSince(at) / 60).rounded(.up))
                     return .failure(InputError("the dose-2 window opens in \(minutes) min; taking dose 2 early needs --early"))
                 }
                 return .success(DoseRecord(eventType: .dose2, timestamp: at, metadata: #"{"is_early":true}"#, action: action))

@@ -49,17 +49,22 @@ public struct Schedule: Sendable {
                 plan.missed.append(occurrence)
             }
         }
-        // Several dose alerts due at once (after a restart or a sleep) show the present state once.
+        // Several dose alerts due at once (after a restart or a sleep) show the present state
+        // once; past the slept-through instant, no earlier alert is the present state.
         let doseDue = plan.due.filter { $0.kind == .dose2 }
-        if doseDue.count > 1, let present = DoseReminder.present(doseDue, in: input.doseSession) {
-            plan.due.removeAll { $0.kind == .dose2 && $0 != present }
-            plan.missed += doseDue.filter { $0 != present }
-        }
+        let sleptThroughPassed = (plan.due + plan.missed).contains { isSleptThrough($0) }
+        let present = sleptThroughPassed ? doseDue.first(where: isSleptThrough) : DoseReminder.present(doseDue, in: input.doseSession)
+        plan.due.removeAll { $0.kind == .dose2 && $0 != present }
+        plan.missed += doseDue.filter { $0 != present }
         return plan
     }
 
+    private func isSleptThrough(_ occurrence: Occurrence) -> Bool {
+        input.doseSession.flatMap { DoseReminder.alert(ofKey: occurrence.key, in: $0) } == .sleptThrough
+    }
+
     private func lateness(of occurrence: Occurrence, now: Date) -> Lateness {
-        if let session = input.doseSession, DoseReminder.alert(ofKey: occurrence.key, in: session) == .sleptThrough {
+        if isSleptThrough(occurrence) {
             return now.timeIntervalSince(occurrence.dueAt) <= DoseWindow.sleptThroughNoticeLimit ? .show : .missed
         }
         return occurrence.kind.lateness(due: occurrence.dueAt, now: now, clock: clock)

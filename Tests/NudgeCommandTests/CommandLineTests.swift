@@ -76,6 +76,29 @@ import Testing
         try expectRefusal(arguments, mentioning: message)
     }
 
+    /// Dose refusals after some history: `setup` runs first and must succeed.
+    @Test(arguments: [
+        ([], ["dose", "2"], "no dose 1 is recorded; start a session with: nudge dose 1"),
+        ([], ["dose", "snooze"], "no dose 1 is recorded"),
+        ([], ["dose", "1", "--at", "20:00"], "--at '20:00' is in the future"),
+        ([], ["dose", "1", "--at", "2026-11-20T19:00:00-05:00"], "more than 12 hours ago"),
+        ([["dose", "1", "--at", "18:30"]], ["dose", "snooze"], "the dose-2 window is not open"),
+        ([["dose", "1", "--at", "18:30"]], ["dose", "2"], "the dose-2 window opens in 110 min; taking dose 2 early needs --early"),
+        ([["dose", "1", "--at", "18:30"]], ["dose", "1"], "a session is open since dose 1 at 18:30"),
+        ([["dose", "1", "--at", "16:30"], ["dose", "snooze"], ["dose", "snooze"], ["dose", "snooze"]], ["dose", "snooze"], "all 3 snoozes are used"),
+        ([["settings", "set", "dose.target_interval_minutes", "225"], ["dose", "1", "--at", "16:30"]], ["dose", "snooze"], "past 15 minutes before the window closes"),
+        ([["dose", "1", "--at", "16:30"], ["dose", "2"]], ["dose", "skip"], "dose 2 is already taken in this session; nothing to skip"),
+        ([["dose", "1", "--at", "16:30"], ["dose", "2"]], ["dose", "2"], "record another dose with --extra"),
+        ([["dose", "1", "--at", "16:30"]], ["dose", "skip", "--reason", String(repeating: "r", count: 501)], "at most 500 are accepted"),
+    ])
+    func refusesDoseAnswersTheWindowDoesNotAllow(setup: [[String]], arguments: [String], message: String) throws {
+        for step in setup {
+            let result = try NudgeBinary.run(step + ["--store", store], environment: environment)
+            #expect(result.status == 0, "\(step): \(result)")
+        }
+        try expectRefusal(arguments, mentioning: message)
+    }
+
     @Test func logsSymptomsAndListsOneLocalDayNewestFirst() throws {
         #expect(try nudge("log", "symptom", "Headache", "--severity", "3", "--at", "2026-11-21T14:05:00Z").status == 0)
         #expect(try nudge("log", "symptom", "Nausea", "--severity", "2", "--notes", "after lunch\nand again at four", "--at", "18:45").status == 0)

@@ -48,6 +48,20 @@ public final class NotificationBus: @unchecked Sendable {
         return log.split(separator: "\n").compactMap { NotifyCall(logLine: String($0)) }
     }
 
+    /// The ids the server was asked to close (CloseNotification), oldest first.
+    public func closeCalls() -> [UInt32] {
+        let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        return log.split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ")
+            return words.count == 3 && words[1] == "CloseNotification" ? UInt32(words[2]) : nil
+        }
+    }
+
+    /// Waits until the server was asked to close `id`.
+    public func waitForClose(_ id: UInt32, timeout: TimeInterval = 15) -> Bool {
+        FileEvents.waitUntil(watching: [directory.path], timeout: timeout) { closeCalls().contains(id) }
+    }
+
     /// Waits until the server has received at least `count` Notify calls.
     public func waitForNotify(count: Int = 1, timeout: TimeInterval = 15) -> [NotifyCall] {
         FileEvents.waitUntil(watching: [directory.path], timeout: timeout) { notifyCalls().count >= count }

@@ -1,0 +1,131 @@
+import Foundation
+import NudgeCore
+import NudgeTestSupport
+import Testing
+
+/// The dose-2 window end to end: the real daemon, a private bus, python-dbusmock.
+@Suite(.timeLimit(.minutes(2)))
+struct DoseEndToEndTests {
+    let directory = TemporaryDirectory()
+    let bus: NotificationBus
+    var store: String { directory.file("nudge.sqlite") }
+    var environment: [String: String] { ["TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address] }
+
+    init() throws {
+        bus = try NotificationBus()
+        // Only the dose window in these tests.
+        _ = try NudgeBinary.run(["settings", "set", "symptom.reminder_enabled", "false"], environment: environment)
+    }
+
+    func nudge(_ arguments: String...) throws -> CommandResult {
+        let result = try NudgeBinary.run(arguments, environment: environment)
+        #expect(result.status == 0, "\(arguments): \(result)")
+        return result
+    }
+
+    func startDaemon() throws -> Spawned {
+        try Subprocess.spawn(
+            NudgeBinary.path, ["daemon", "--log-level", "debug"], environment: NudgeBinary.environment(environment),
+            stderrPath: directory.file("daemon.err"))
+    }
+
+    func rows(_ sql: String) throws -> [[String: String]] { try StoreQuery.rows(store, sql) }
+
+    func waitForStore(_ condition: () -> Bool) -> Bool {
+        FileEvents.waitUntil(watching: [directory.path], timeout: 15, condition)
+    }
+
+    /// A dose 1 at which the window opens `seconds` from now.
+    func dose1(opening seconds: TimeInterval) -> Date {
+        Date().addingTimeInterval(seconds - 150 * 60).rounded()
+    }
+
+    @Test func snoozeThenTakeFromTheNotification() throws {
+        let start = dose1(opening: 3)
+        _ = try nudge("dose", "1", "--at", Timestamp.format(start))
+        let daemon = try startDaemon()
+
+        let opened = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
+        #expect(opened.summary == "Dose 2 window is open")
+        #expect(opened.actions == ["take", "Take dose 2", "skip", "Skip dose 2", "snooze", "Snooze 10 min"])
+        #expect(opened.hints.contains("\"resident\": True") && opened.hints.contains("\"category\": \"x-nudge.dose2\""))
+        #expect(opened.body.hasPrefix("Alarm at ") && opened.body.contains("(90 min left)"))
+        let session = try #require(try rows("SELECT session_id, session_date FROM current_session").first)
+        let sessionID = try #require(session["session_id"])
+        #expect(waitForStore { (try? rows("SELECT shown_at FROM reminder_deliveries WHERE reminder_key = 'dose2:\(sessionID):window_open'"))?.first?["shown_at"] != "NULL" })
+
+        try bus.invokeAction("snooze", on: opened.replacesID == 0 ? 1 : opened.replacesID)
+        let updated = try #require(bus.waitForNotify(count: 2).last, "\(daemon.stderr)")
+        #expect(updated.replacesID == 1, "the snooze must update the notification in place")
+        #expect(updated.summary == "Dose 2 snoozed" && updated.body.contains("(snooze 1 of 3)"))
+        let snooze = try #require(try rows("SELECT * FROM dose_events WHERE event_type = 'snooze'").first)
+        #expect(snooze["metadata"] == #"{"count":1}"# && snooze["session_id"] == sessionID && snooze["session_date"] == session["session_date"])
+        let answered = try #require(try rows("SELECT * FROM reminder_deliveries WHERE reminder_key = 'dose2:\(sessionID):window_open'").first)
+        #expect(answered["action"] == "snooze" && answered["acknowledged_at"] == snooze["timestamp"])
+        #expect(try rows("SELECT snooze_count FROM current_session").first?["snooze_count"] == "1")
+        #expect(waitForStore { (try? rows("SELECT shown_at FROM reminder_deliveries WHERE reminder_key = 'dose2:\(sessionID):snoozed:1'"))?.first?["shown_at"] != "NULL" })
+
+        try bus.invokeAction("take", on: 1)
+        #expect(bus.waitForClose(1), "\(daemon.stderr)")
+        let dose2 = try #require(try rows("SELECT * FROM dose_events WHERE event_type = 'dose2'").first)
+        #expect(dose2["metadata"] == "NULL" && dose2["session_id"] == sessionID && dose2["session_date"] == session["session_date"])
+        #expect(dose2["id"]?.count == 36 && dose2["created_at"] != "NULL")
+        let current = try #require(try rows("SELECT * FROM current_session").first)
+        #expect(current["dose2_time"] == dose2["timestamp"] && current["snooze_count"] == "1" && current["dose2_skipped"] == "0")
+        #expect(current["dose1_time"] == Timestamp.format(start) && current["session_id"] == sessionID)
+        let took = try #require(try rows("SELECT * FROM reminder_deliveries WHERE reminder_key = 'dose2:\(sessionID):snoozed:1'").first)
+        #expect(took["action"] == "take" && took["acknowledged_at"] == dose2["timestamp"])
+        #expect(waitForStore { (try? rows("SELECT closed_at FROM reminder_deliveries WHERE reminder_key = 'dose2:\(sessionID):snoozed:1'"))?.first?["closed_at"] != "NULL" })
+
+        // A second take on the same notification records nothing, and nothing more is due.
+        try bus.invokeAction("take", on: 1)
+        #expect(daemon.waitForLog("ignoring 'take'"), "\(daemon.stderr)")
+        #expect(daemon.stderr.contains("rescheduled (answer): nothing due"))
+        #expect(try rows("SELECT id FROM dose_events WHERE event_type = 'dose2'").count == 1)
+        #expect(bus.notifyCalls().count == 2)
+    }
+
+    @Test func followsDosesWrittenByAnotherProgram() throws {
+        let daemon = try startDaemon()
+        #expect(daemon.waitForLog("rescheduled (start): nothing due"), "\(daemon.stderr)")
+        let start = Timestamp.format(dose1(opening: 2))
+        let sqlite = try Subprocess.run("/usr/bin/sqlite3", [store, """
+            PRAGMA busy_timeout = 5000;
+            INSERT INTO current_session (id, dose1_time, session_date, session_id) VALUES (1, '\(start)', '2026-11-20', 'FROM-DOSETAP');
+            INSERT INTO dose_events (id, event_type, timestamp, session_date, session_id) VALUES ('e1', 'dose1', '\(start)', '2026-11-20', 'FROM-DOSETAP');
+            """])
+        #expect(sqlite.status == 0, "\(sqlite)")
+        let opened = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
+        #expect(opened.summary == "Dose 2 window is open")
+        #expect(waitForStore { (try? rows("SELECT shown_at FROM reminder_deliveries WHERE reminder_key = 'dose2:FROM-DOSETAP:window_open'"))?.first?["shown_at"] != "NULL" })
+
+        let taken = try Subprocess.run("/usr/bin/sqlite3", [store, "PRAGMA busy_timeout = 5000; UPDATE current_session SET dose2_time = '\(Timestamp.format(Date()))' WHERE id = 1;"])
+        #expect(taken.status == 0, "\(taken)")
+        #expect(bus.waitForClose(1), "\(daemon.stderr)")
+        #expect(daemon.waitForLog("rescheduled (store changed): nothing due"))
+    }
+
+    @Test func commandLineAnswersDoWhatTheButtonsDo() throws {
+        let start = dose1(opening: -600)
+        _ = try nudge("dose", "1", "--at", Timestamp.format(start))
+        let daemon = try startDaemon()
+        // Ten minutes into the window with nothing shown yet: one notification, the present state.
+        let shown = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
+        #expect(shown.summary == "Time for dose 2" || shown.summary == "Dose 2 in 5 minutes")
+        #expect(try nudge("dose", "skip", "--reason", "felt fine").stdout.hasPrefix("dose 2 skipped at "))
+        #expect(bus.waitForClose(1), "\(daemon.stderr)")
+        let skip = try #require(try rows("SELECT * FROM dose_events WHERE event_type = 'dose2_skipped'").first)
+        #expect(skip["metadata"] == #"{"reason":"felt fine"}"#)
+        #expect(try rows("SELECT dose2_skipped FROM current_session").first?["dose2_skipped"] == "1")
+        let answered = try rows("SELECT action FROM reminder_deliveries WHERE action IS NOT NULL")
+        #expect(answered.map { $0["action"] } == ["skip"])
+        let status = try nudge("dose", "status", "--json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
+        #expect(object["phase"] as? String == "completed" && object["skipped"] as? Bool == true)
+        #expect(bus.notifyCalls().count == 1)
+    }
+}
+
+extension Date {
+    fileprivate func rounded() -> Date { Date(timeIntervalSince1970: timeIntervalSince1970.rounded()) }
+}

@@ -7,11 +7,26 @@ public struct ScheduleInput: Sendable {
     public var deliveries: [DeliveryRecord]
     /// The dose tracker's current session, when dose 1 is recorded.
     public var doseSession: DoseSession?
+    /// Contacts with a stay-in-touch cadence.
+    public var contacts: [ContactCadence]
+    /// One-off call reminders not yet done.
+    public var oneOffCalls: [OneOffCall]
 
-    public init(settings: Settings, deliveries: [DeliveryRecord], doseSession: DoseSession? = nil) {
+    public init(
+        settings: Settings, deliveries: [DeliveryRecord], doseSession: DoseSession? = nil, contacts: [ContactCadence] = [],
+        oneOffCalls: [OneOffCall] = []
+    ) {
         self.settings = settings
         self.deliveries = deliveries
         self.doseSession = doseSession
+        self.contacts = contacts
+        self.oneOffCalls = oneOffCalls
+    }
+
+    /// The contact a call occurrence is about.
+    public func callName(forKey key: String) -> String? {
+        guard let contactID = CallReminder.Key(key)?.contactID else { return nil }
+        return contacts.first { $0.contactID == contactID }?.name ?? oneOffCalls.first { $0.contactID == contactID }?.name
     }
 
     /// How far back `deliveries` must reach for a plan or listing at an instant.
@@ -89,6 +104,7 @@ public struct Schedule: Sendable {
         if let session = input.doseSession, isEnabled(.dose2) {
             generated += DoseReminder.occurrences(for: session, settings: settings)
         }
+        generated += CallReminder.occurrences(contacts: input.contacts, reminders: input.oneOffCalls, settings: settings, clock: clock)
         for occurrence in generated {
             byKey[occurrence.key] = occurrence
         }
@@ -107,11 +123,25 @@ public struct Schedule: Sendable {
         return byKey.values.sorted { ($0.dueAt, $0.key) < ($1.dueAt, $1.key) }
     }
 
-    /// A queued dose occurrence counts only while its session is the open one.
+    /// A queued dose occurrence counts only while its session is the open one; a queued call
+    /// ("tomorrow") only while the contact was not called since and the one-off is still open.
     private func isCurrent(_ record: DeliveryRecord, _ kind: ReminderKind) -> Bool {
-        guard kind == .dose2 else { return true }
-        guard let session = input.doseSession, !session.isCompleted else { return false }
-        return DoseReminder.alert(ofKey: record.key, in: session) != nil
+        switch kind {
+        case .symptom:
+            return true
+        case .dose2:
+            guard let session = input.doseSession, !session.isCompleted else { return false }
+            return DoseReminder.alert(ofKey: record.key, in: session) != nil
+        case .call:
+            guard let key = CallReminder.Key(record.key) else { return false }
+            switch key.kind {
+            case .cadence(let due):
+                guard let contact = input.contacts.first(where: { $0.contactID == key.contactID }) else { return false }
+                return contact.lastCall.map { clock.date(of: $0) < due } ?? true
+            case .once(let id):
+                return input.oneOffCalls.contains { $0.id == id }
+            }
+        }
     }
 
     private func isEnabled(_ kind: ReminderKind) -> Bool {
@@ -126,7 +156,7 @@ public struct Schedule: Sendable {
         switch kind {
         case .symptom: key.contains(":snooze:") ? "\(SymptomReminder.title) (snoozed)" : SymptomReminder.title
         case .dose2: input.doseSession.flatMap { DoseReminder.alert(ofKey: key, in: $0) }.map(DoseReminder.title) ?? "Dose 2"
-        case .call: "Call"
+        case .call: CallReminder.title(input.callName(forKey: key) ?? "someone")
         }
     }
 }

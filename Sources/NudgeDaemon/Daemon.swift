@@ -127,33 +127,58 @@ public final class Daemon {
         do {
             // Read before the plan: a write by another process after this point moves it again.
             lastDataVersion = try store.dataVersion()
-            let now = configuration.clock.now()
             let wallClock = WallClock(timeZone: configuration.timeZone)
-            let input = try store.scheduleInput(at: now)
-            if input.settings.ignoredRows != reportedIgnoredRows {
-                reportedIgnoredRows = input.settings.ignoredRows
-                for (key, value) in reportedIgnoredRows.sorted(by: { $0.key < $1.key }) {
-                    logger.warning("ignoring the settings row \(key) = '\(value)'; fix it with: nudge settings reset \(key)")
-                }
-            }
-            let plan = Schedule(input: input, clock: wallClock).plan(now: now)
-            for occurrence in plan.missed where isSleptThrough(occurrence, input.doseSession) {
-                // Too late to tell, never too late to record.
-                if let session = input.doseSession { _ = try store.recordSleptThrough(session, at: occurrence.dueAt) }
-            }
-            try store.recordMissed(plan.missed, at: now)
-            for occurrence in plan.missed {
-                logger.notice("missed \(occurrence.key), due \(Timestamp.format(occurrence.dueAt)), too late to show")
-            }
-            for occurrence in plan.due where !awaitingServer.contains(occurrence.key) {
-                try deliver(occurrence, input: input, wallClock: wallClock)
-            }
-            try closeFinishedDoseNotification(session: input.doseSession)
+            // Showing can make new occurrences (a call cadence restarts), so plan again until a
+            // plan has nothing left to show; a few rounds at most.
+            var plan: Plan
+            var round = 0
+            repeat {
+                round += 1
+                let now = configuration.clock.now()
+                let input = try store.scheduleInput(at: now)
+                reportIgnored(input.settings)
+                plan = Schedule(input: input, clock: wallClock).plan(now: now)
+                try settle(missed: plan.missed, input: input, at: now)
+                let due = plan.due.filter { !awaitingServer.contains($0.key) }
+                try deliver(due, input: input, wallClock: wallClock)
+                try closeFinishedDoseNotification(session: input.doseSession)
+                if due.isEmpty { break }
+            } while round < 4
             try timer.arm(at: plan.nextDue.map(configuration.clock.realInstant(for:)))
+            let now = configuration.clock.now()
             let next = plan.nextDue.map { "next due at \(Timestamp.format($0)) (\(Duration.relative($0.timeIntervalSince(now))))" } ?? "nothing due"
             logger.debug("rescheduled (\(reason)): \(next)")
         } catch {
             logger.error("\(error)")
+        }
+    }
+
+    private func reportIgnored(_ settings: Settings) {
+        guard settings.ignoredRows != reportedIgnoredRows else { return }
+        reportedIgnoredRows = settings.ignoredRows
+        for (key, value) in reportedIgnoredRows.sorted(by: { $0.key < $1.key }) {
+            logger.warning("ignoring the settings row \(key) = '\(value)'; fix it with: nudge settings reset \(key)")
+        }
+    }
+
+    private func settle(missed: [Occurrence], input: ScheduleInput, at now: Date) throws {
+        for occurrence in missed where isSleptThrough(occurrence, input.doseSession) {
+            // Too late to tell, never too late to record.
+            if let session = input.doseSession { _ = try store.recordSleptThrough(session, at: occurrence.dueAt) }
+        }
+        try store.recordMissed(missed, at: now)
+        for occurrence in missed {
+            logger.notice("missed \(occurrence.key), due \(Timestamp.format(occurrence.dueAt)), too late to show")
+        }
+    }
+
+    private func deliver(_ due: [Occurrence], input: ScheduleInput, wallClock: WallClock) throws {
+        let calls = due.filter { $0.kind == .call }
+        if calls.count > CallReminder.summaryThreshold {
+            try deliverSummary(of: calls, input: input, wallClock: wallClock)
+        }
+        for occurrence in due where occurrence.kind != .call || calls.count <= CallReminder.summaryThreshold {
+            try deliver(occurrence, input: input, wallClock: wallClock)
         }
     }
 
@@ -178,18 +203,46 @@ public final class Daemon {
             try store.cancel(occurrence, at: configuration.clock.now())
             return
         }
+        try show(content, replacing: replacing, for: [(occurrence, claimed)], wallClock: wallClock)
+    }
+
+    /// More call reminders due at once than a person wants popping up: one notification names them all.
+    private func deliverSummary(of calls: [Occurrence], input: ScheduleInput, wallClock: WallClock) throws {
+        var claimed: [(Occurrence, DeliveryRecord)] = []
+        for occurrence in calls {
+            if let record = try store.claim(occurrence) { claimed.append((occurrence, record)) }
+        }
+        guard !claimed.isEmpty else { return }
+        let names = claimed.map { input.callName(forKey: $0.0.key) ?? $0.0.title }
+        try show(CallReminder.summary(names: names, text: notifier.bodyText), replacing: nil, for: claimed, wallClock: wallClock)
+    }
+
+    /// Shows one notification for these claimed occurrences and records it as soon as the
+    /// server accepted it; a server that refuses leaves them owed until one appears.
+    private func show(
+        _ content: NotificationContent, replacing: UInt32?, for occurrences: [(Occurrence, DeliveryRecord)], wallClock: WallClock
+    ) throws {
+        let id: UInt32
         do {
-            let id = try notifier.show(content, replacing: replacing)
-            try store.markShown(claimed.id, notificationID: id, content: content, at: configuration.clock.now())
-            reportedServerProblem = false
-            logger.info("shown \(occurrence.key) as notification \(id)")
-        } catch let error as NotifierError {
-            awaitingServer.insert(occurrence.key)
+            id = try notifier.show(content, replacing: replacing)
+        } catch {
+            for (occurrence, _) in occurrences { awaitingServer.insert(occurrence.key) }
             if !reportedServerProblem {
                 reportedServerProblem = true
                 logger.error(
                     "cannot show notifications: \(error); reminders stay due and are shown when a notification server appears")
             }
+            return
+        }
+        reportedServerProblem = false
+        let now = configuration.clock.now()
+        for (occurrence, claimed) in occurrences {
+            var restart: (contactID: Int64, day: CivilDate)?
+            if let key = CallReminder.Key(occurrence.key), case .cadence = key.kind {
+                restart = (key.contactID, wallClock.date(of: now))
+            }
+            try store.markShown(claimed.id, notificationID: id, content: content, at: now, cadenceRestart: restart)
+            logger.info("shown \(occurrence.key) as notification \(id)")
         }
     }
 
@@ -206,7 +259,17 @@ public final class Daemon {
             guard let session = input.doseSession, let alert = DoseReminder.alert(ofKey: occurrence.key, in: session) else { return nil }
             return DoseReminder.notification(alert, session: session, settings: input.settings, now: now, clock: wallClock)
         case .call:
-            return nil
+            guard let key = CallReminder.Key(occurrence.key) else { return nil }
+            let contact = input.contacts.first { $0.contactID == key.contactID }
+            var reminder: OneOffCall?
+            if case .once(let id) = key.kind {
+                reminder = input.oneOffCalls.first { $0.id == id }
+                guard reminder != nil else { return nil }
+            }
+            guard let name = contact?.name ?? reminder?.name else { return nil }
+            return CallReminder.notification(
+                key: key, contact: contact, reminder: reminder, name: name, today: wallClock.date(of: now), clock: wallClock,
+                text: notifier.bodyText)
         }
     }
 
@@ -234,6 +297,13 @@ public final class Daemon {
                 guard let record = try store.delivery(notificationID: id) else { return }
                 if record.kind == ReminderKind.dose2.rawValue {
                     try answerDose(action, on: record, at: now)
+                    reconcile(because: "answer")
+                    return
+                }
+                if record.kind == ReminderKind.call.rawValue {
+                    let outcome = try store.recordCallAnswer(
+                        record.id, action: action, at: now, settings: try store.settings(), clock: WallClock(timeZone: configuration.timeZone))
+                    logger.info("answered \(record.key): \(action) (\(outcome))")
                     reconcile(because: "answer")
                     return
                 }

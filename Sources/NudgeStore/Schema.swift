@@ -9,6 +9,9 @@ enum Schema {
             try addMissingColumns(db, table: "current_session", columns: ["terminal_state": "TEXT"])
             try addMissingColumns(db, table: "sleep_sessions", columns: ["terminal_state": "TEXT"])
         }
+        migrator.registerMigration("v2 call cadence") { db in
+            try db.execute(sql: v2)
+        }
         return migrator
     }
 
@@ -19,6 +22,16 @@ enum Schema {
             try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN \(name) \(type)")
         }
     }
+
+    // When a contact's cadence last started again without a call (a reminder shown or
+    // dismissed), so a missed date rolls forward once instead of firing every cycle.
+    private static let v2 = """
+        CREATE TABLE IF NOT EXISTS call_cadence (
+            contact_id INTEGER PRIMARY KEY REFERENCES contacts(id) ON DELETE CASCADE,
+            restarted_on TEXT NOT NULL
+        );
+        CREATE INDEX IF NOT EXISTS call_logs_latest ON call_logs(contact_id, is_marked_deleted, called_at);
+        """
 
     // The dose tracker's three tables are created exactly as its data dictionary gives them, and
     // only if missing: a store it made is used as it is.

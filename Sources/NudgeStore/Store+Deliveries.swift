@@ -17,7 +17,9 @@ extension Store {
             let deliveries = try Row.fetchAll(
                 db, sql: "SELECT * FROM reminder_deliveries WHERE due_at >= ? OR (\(Self.owed))", arguments: [horizon]
             ).compactMap(Self.delivery)
-            return ScheduleInput(settings: settings, deliveries: deliveries, doseSession: try Self.doseSession(db))
+            return ScheduleInput(
+                settings: settings, deliveries: deliveries, doseSession: try Self.doseSession(db), contacts: try Self.cadences(db),
+                oneOffCalls: try Self.openCallReminders(db))
         }
     }
 
@@ -36,12 +38,17 @@ extension Store {
         }
     }
 
-    /// Records that the notification server accepted the occurrence, as soon as it did.
-    public func markShown(_ deliveryID: Int64, notificationID: UInt32, content: NotificationContent, at now: Date) throws(StoreError) {
+    /// Records that the notification server accepted the occurrence, as soon as it did. A call
+    /// cadence shown counts again from `cadenceRestart`'s day, in the same transaction.
+    public func markShown(
+        _ deliveryID: Int64, notificationID: UInt32, content: NotificationContent, at now: Date,
+        cadenceRestart: (contactID: Int64, day: CivilDate)? = nil
+    ) throws(StoreError) {
         try write { db in
             try db.execute(
                 sql: "UPDATE reminder_deliveries SET shown_at = ?, notification_id = ?, title = ?, body = ? WHERE id = ?",
                 arguments: [Timestamp.format(now), Int64(notificationID), content.title, content.body, deliveryID])
+            if let cadenceRestart { try Self.restartCadence(db, contactID: cadenceRestart.contactID, on: cadenceRestart.day) }
         }
     }
 

@@ -1,0 +1,91 @@
+import Foundation
+
+/// A contact with a stay-in-touch cadence, and what the cadence depends on.
+public struct ContactCadence: Sendable, Equatable {
+    public var contactID: Int64
+    public var name: String
+    public var everyDays: Int
+    public var createdAt: Date
+    /// The latest call not marked deleted.
+    public var lastCall: Date?
+    /// The day the cadence last started again without a call: a reminder shown, or dismissed.
+    public var restartedOn: CivilDate?
+
+    public init(contactID: Int64, name: String, everyDays: Int, createdAt: Date, lastCall: Date?, restartedOn: CivilDate?) {
+        self.contactID = contactID
+        self.name = name
+        self.everyDays = everyDays
+        self.createdAt = createdAt
+        self.lastCall = lastCall
+        self.restartedOn = restartedOn
+    }
+
+    /// The local date of the latest call (or of the contact's creation) or of the last restart,
+    /// whichever is later, plus the cadence.
+    public func dueDate(clock: WallClock) -> CivilDate {
+        let called = clock.date(of: lastCall ?? createdAt)
+        return max(called, restartedOn ?? called).adding(days: everyDays)
+    }
+}
+
+/// A one-off "call X on day D" (`call_reminders`), still open.
+public struct OneOffCall: Sendable, Equatable {
+    public var id: Int64
+    public var contactID: Int64
+    public var name: String
+    public var dueAt: Date
+    public var note: String?
+    /// Its notification was already shown (or given up): it is not shown again.
+    public var settled: Bool
+
+    public init(id: Int64, contactID: Int64, name: String, dueAt: Date, note: String?, settled: Bool) {
+        self.id = id
+        self.contactID = contactID
+        self.name = name
+        self.dueAt = dueAt
+        self.note = note
+        self.settled = settled
+    }
+}
+
+/// What a person may type about contacts and calls.
+public enum CallInput {
+    public static let maximumNameLength = 200
+    public static let maximumNotesLength = 5000
+    public static let cadenceRange = 1...3650
+    public static let durationRange = 0...1440
+    public static let moods = ["happy", "neutral", "sad", "frustrated", "excited"]
+
+    public static func validate(name: String) throws(InputError) {
+        guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw InputError("the contact name is empty; give a name such as 'Alex'")
+        }
+        guard name.count <= maximumNameLength else {
+            throw InputError("the contact name has \(name.count) characters; at most \(maximumNameLength) are accepted")
+        }
+    }
+
+    public static func validate(every days: Int) throws(InputError) {
+        guard cadenceRange.contains(days) else {
+            throw InputError("--every \(days) is out of range; give a number of days from 1 to 3650, or --no-cadence")
+        }
+    }
+
+    public static func validate(notes: String?, option: String = "--notes") throws(InputError) {
+        if let notes, notes.count > maximumNotesLength {
+            throw InputError("\(option) has \(notes.count) characters; at most \(maximumNotesLength) are accepted")
+        }
+    }
+
+    public static func validate(mood: String?) throws(InputError) {
+        if let mood, !moods.contains(mood) {
+            throw InputError("--mood '\(mood)' is not a mood; give one of \(moods.joined(separator: ", "))")
+        }
+    }
+
+    public static func validate(duration: Int) throws(InputError) {
+        guard durationRange.contains(duration) else {
+            throw InputError("--duration \(duration) is out of range; give minutes from 0 to 1440")
+        }
+    }
+}

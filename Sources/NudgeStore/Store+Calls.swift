@@ -1,0 +1,222 @@
+import Foundation
+import GRDB
+import NudgeCore
+
+/// A contact as the command line shows it.
+public struct ContactRow: Sendable, Equatable {
+    public var id: Int64
+    public var name: String
+    public var everyDays: Int?
+    public var createdAt: Date
+    public var lastCall: Date?
+    public var restartedOn: CivilDate?
+
+    public var cadence: ContactCadence? {
+        everyDays.map { ContactCadence(contactID: id, name: name, everyDays: $0, createdAt: createdAt, lastCall: lastCall, restartedOn: restartedOn) }
+    }
+}
+
+/// How a call answer ended.
+public enum CallAnswerOutcome: Sendable, Equatable {
+    case recorded
+    /// The occurrence was answered before: the first answer stands.
+    case duplicate
+    case unknown
+}
+
+extension Store {
+    private static let contactColumns = """
+        SELECT c.id, c.name, c.stay_in_touch_days, c.created_at, cc.restarted_on,
+            (SELECT max(l.called_at) FROM call_logs l WHERE l.contact_id = c.id AND l.is_marked_deleted = 0) AS last_call
+        FROM contacts c LEFT JOIN call_cadence cc ON cc.contact_id = c.id
+        """
+
+    static func contact(_ row: Row) -> ContactRow {
+        ContactRow(
+            id: row["id"], name: row["name"], everyDays: row["stay_in_touch_days"],
+            createdAt: (row["created_at"] as String?).flatMap(Timestamp.parse) ?? Date(timeIntervalSince1970: 0),
+            lastCall: (row["last_call"] as String?).flatMap(Timestamp.parse),
+            restartedOn: (row["restarted_on"] as String?).flatMap { CivilDate(iso: $0) })
+    }
+
+    static func cadences(_ db: Database) throws -> [ContactCadence] {
+        try Row.fetchAll(db, sql: contactColumns + " WHERE c.stay_in_touch_days IS NOT NULL AND c.stay_in_touch_days > 0")
+            .compactMap { contact($0).cadence }
+    }
+
+    static func openCallReminders(_ db: Database) throws -> [OneOffCall] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT r.id, r.contact_id, c.name, r.due_at, r.note,
+                    EXISTS (SELECT 1 FROM reminder_deliveries d
+                            WHERE d.reminder_key = 'call:' || r.contact_id || ':once:' || r.id
+                              AND NOT (d.shown_at IS NULL AND d.action IS NULL AND d.cancelled_at IS NULL AND d.missed_at IS NULL)
+                    ) AS settled
+                FROM call_reminders r JOIN contacts c ON c.id = r.contact_id
+                WHERE r.done_at IS NULL ORDER BY r.due_at, r.id
+                """
+        ).compactMap { row in
+            guard let due = Timestamp.parse(row["due_at"]) else { return nil }
+            return OneOffCall(id: row["id"], contactID: row["contact_id"], name: row["name"], dueAt: due, note: row["note"], settled: row["settled"])
+        }
+    }
+
+    public func contacts() throws(StoreError) -> [ContactRow] {
+        try read { db in try Row.fetchAll(db, sql: Self.contactColumns + " ORDER BY c.name COLLATE NOCASE, c.id").map(Self.contact) }
+    }
+
+    public func openCallReminders() throws(StoreError) -> [OneOffCall] {
+        try read(Self.openCallReminders)
+    }
+
+    /// Finds a contact by id, or by a name that matches one contact only (case-insensitive:
+    /// exactly, else as a part of one name).
+    public func resolveContact(_ text: String) throws(StoreError) -> Result<ContactRow, InputError> {
+        let all = try contacts()
+        if let id = Int64(text), let match = all.first(where: { $0.id == id }) { return .success(match) }
+        let wanted = text.lowercased()
+        var matches = all.filter { $0.name.lowercased() == wanted }
+        if matches.isEmpty { matches = all.filter { $0.name.lowercased().contains(wanted) } }
+        switch matches.count {
+        case 1:
+            return .success(matches[0])
+        case 0:
+            return .failure(InputError("no contact matches '\(text)'; 'nudge contacts list' shows them, 'nudge contacts add NAME' adds one"))
+        default:
+            let listed = matches.prefix(10).map { "\($0.name) (id \($0.id))" }.joined(separator: ", ")
+            return .failure(InputError("'\(text)' matches \(matches.count) contacts: \(listed); give the id or the full name"))
+        }
+    }
+
+    @discardableResult
+    public func addContact(name: String, everyDays: Int?, now: Date) throws(StoreError) -> Int64 {
+        try write { db in
+            try db.execute(
+                sql: "INSERT INTO contacts (name, stay_in_touch_days, created_at) VALUES (?, ?, ?)",
+                arguments: [name, everyDays, Timestamp.format(now)])
+            return db.lastInsertedRowID
+        }
+    }
+
+    public enum CadenceChange: Sendable { case keep, set(Int), remove }
+
+    public func editContact(_ id: Int64, name: String?, cadence: CadenceChange) throws(StoreError) {
+        try write { db in
+            if let name { try db.execute(sql: "UPDATE contacts SET name = ? WHERE id = ?", arguments: [name, id]) }
+            switch cadence {
+            case .keep: break
+            case .set(let days): try db.execute(sql: "UPDATE contacts SET stay_in_touch_days = ? WHERE id = ?", arguments: [days, id])
+            case .remove: try db.execute(sql: "UPDATE contacts SET stay_in_touch_days = NULL WHERE id = ?", arguments: [id])
+            }
+        }
+    }
+
+    /// Removes a contact with its one-off reminders. Its call history goes too only when asked:
+    /// returns the number of calls that stop it otherwise.
+    public func removeContact(_ id: Int64, deletingCalls: Bool) throws(StoreError) -> Result<Int, InputError> {
+        try write { db in
+            let calls = try Int.fetchOne(db, sql: "SELECT count(*) FROM call_logs WHERE contact_id = ?", arguments: [id]) ?? 0
+            if calls > 0 && !deletingCalls {
+                return .failure(InputError("the contact has \(calls) logged call\(calls == 1 ? "" : "s"); remove them too with --delete-calls"))
+            }
+            try db.execute(sql: "DELETE FROM call_logs WHERE contact_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM call_reminders WHERE contact_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM call_cadence WHERE contact_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM contacts WHERE id = ?", arguments: [id])
+            return .success(calls)
+        }
+    }
+
+    /// Adds a call log row as the Monica client does: not synced yet (`server_id` 0, pending).
+    @discardableResult
+    public func logCall(
+        contactID: Int64, at calledAt: Date, durationMinutes: Int, mood: String?, notes: String?, now: Date
+    ) throws(StoreError) -> String {
+        try write { db in try Self.insertCall(db, contactID: contactID, at: calledAt, durationMinutes: durationMinutes, mood: mood, notes: notes, now: now) }
+    }
+
+    private static func insertCall(
+        _ db: Database, contactID: Int64, at calledAt: Date, durationMinutes: Int, mood: String?, notes: String?, now: Date
+    ) throws -> String {
+        let id = UUID().uuidString
+        try db.execute(
+            sql: """
+                INSERT INTO call_logs (id, server_id, contact_id, called_at, duration_minutes, emotional_state, notes,
+                    sync_status, sync_error, last_sync_attempt, is_marked_deleted, created_at, updated_at)
+                VALUES (?, 0, ?, ?, ?, ?, ?, 'pending', NULL, NULL, 0, ?, ?)
+                """,
+            arguments: [
+                id, contactID, Timestamp.format(calledAt), durationMinutes, mood, notes, Timestamp.format(now), Timestamp.format(now),
+            ])
+        return id
+    }
+
+    @discardableResult
+    public func addCallReminder(contactID: Int64, dueAt: Date, note: String?, now: Date) throws(StoreError) -> Int64 {
+        try write { db in
+            try db.execute(
+                sql: "INSERT INTO call_reminders (contact_id, due_at, note, created_at) VALUES (?, ?, ?, ?)",
+                arguments: [contactID, Timestamp.format(dueAt), note, Timestamp.format(now)])
+            return db.lastInsertedRowID
+        }
+    }
+
+    static func restartCadence(_ db: Database, contactID: Int64, on day: CivilDate) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO call_cadence (contact_id, restarted_on) SELECT id, ? FROM contacts WHERE id = ?
+                ON CONFLICT(contact_id) DO UPDATE SET restarted_on = max(restarted_on, excluded.restarted_on)
+                """,
+            arguments: [day.description, contactID])
+    }
+
+    /// Records an answer to a call notification and what it means, in one transaction:
+    /// `called` a call log (and the one-off done), `tomorrow` one more occurrence at the next
+    /// day's reminder time, `dismiss` this cycle skipped or the one-off closed.
+    public func recordCallAnswer(
+        _ deliveryID: Int64, action: String, at now: Date, settings: Settings, clock: WallClock
+    ) throws(StoreError) -> CallAnswerOutcome {
+        try write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT reminder_key, action FROM reminder_deliveries WHERE id = ?", arguments: [deliveryID]),
+                let key = CallReminder.Key(row["reminder_key"])
+            else { return .unknown }
+            guard row["action"] as String? == nil else { return .duplicate }
+            let stamp = Timestamp.format(now)
+            let today = clock.date(of: now)
+            switch action {
+            case CallReminder.calledAction:
+                guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM contacts WHERE id = ?)", arguments: [key.contactID]) == true else {
+                    return .unknown
+                }
+                _ = try Self.insertCall(db, contactID: key.contactID, at: now, durationMinutes: 0, mood: nil, notes: nil, now: now)
+                if case .once(let id) = key.kind {
+                    try db.execute(sql: "UPDATE call_reminders SET done_at = ? WHERE id = ? AND done_at IS NULL", arguments: [stamp, id])
+                }
+            case CallReminder.tomorrowAction:
+                let time = settings.time(.callReminderTime)
+                guard let due = clock.instant(on: today.adding(days: 1), at: time) ?? clock.instant(on: today.adding(days: 2), at: time) else {
+                    return .unknown
+                }
+                let prefix = CallReminder.tomorrowPrefix(key.base)
+                let taken = try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM reminder_deliveries WHERE substr(reminder_key, 1, length(?)) = ?", arguments: [prefix, prefix]) ?? 0
+                try db.execute(
+                    sql: "INSERT INTO reminder_deliveries (reminder_key, kind, due_at) VALUES (?, 'call', ?)",
+                    arguments: ["\(prefix)\(taken + 1)", Timestamp.format(due)])
+            case CallReminder.dismissAction:
+                switch key.kind {
+                case .cadence: try Self.restartCadence(db, contactID: key.contactID, on: today)
+                case .once(let id):
+                    try db.execute(sql: "UPDATE call_reminders SET done_at = ? WHERE id = ? AND done_at IS NULL", arguments: [stamp, id])
+                }
+            default:
+                return .unknown
+            }
+            try db.execute(
+                sql: "UPDATE reminder_deliveries SET action = ?, acknowledged_at = ? WHERE id = ? AND action IS NULL",
+                arguments: [action, stamp, deliveryID])
+            return .recorded
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+import NudgeStore
+
+extension Nudge {
+    struct Call: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Log calls and ask to be reminded of one.",
+            subcommands: [LogCall.self, Remind.self, Reminders.self]
+        )
+    }
+}
+
+extension Nudge.Call {
+    struct LogCall: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "log", abstract: "Log a call (it restarts the contact's cadence).")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The contact: its id, or a name that matches one contact.") var contact: String
+        @Option(help: "When: 2026-11-21T14:30:00Z, or 14:30 today; not in the future, at most a year ago (default: now).") var at: String?
+        @Option(help: "How long, in minutes (0-1440).") var duration = 0
+        @Option(help: "happy, neutral, sad, frustrated or excited.") var mood: String?
+        @Option(help: "Anything worth remembering (at most 5000 characters).") var notes: String?
+
+        func validate() throws {
+            do {
+                try CallInput.validate(duration: duration)
+                try CallInput.validate(mood: mood)
+                try CallInput.validate(notes: notes)
+                _ = try calledAt(CommandContext(global))
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
+
+        private func calledAt(_ context: CommandContext) throws(InputError) -> Date {
+            guard let at else { return context.now }
+            return try InstantInput.pastInstant(at, option: "--at", now: context.now, clock: context.wallClock, maximumAge: 366 * 86400)
+        }
+
+        func run() throws {
+            let context = CommandContext(global)
+            let store = try context.openStore()
+            let found = try resolve(contact, in: store)
+            let when = try calledAt(context)
+            try store.run { try $0.logCall(contactID: found.id, at: when, durationMinutes: duration, mood: mood, notes: notes, now: context.now) }
+            print("logged a call with \(found.name) at \(LocalFormat.dateTime(when, clock: context.wallClock))")
+        }
+    }
+
+    struct Remind: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Be reminded to call someone in N days or on a day.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The contact: its id, or a name that matches one contact.") var contact: String
+        @Option(name: .customLong("in"), help: "In this many days (0-3650).") var inDays: Int?
+        @Option(help: "On this day, YYYY-MM-DD (today or later).") var on: String?
+        @Option(help: "At this local time (default: call.reminder_time).") var at: String?
+        @Option(help: "What to show (at most 5000 characters).") var note: String?
+
+        func validate() throws {
+            let context = CommandContext(global)
+            guard (inDays == nil) != (on == nil) else { throw ValidationError("give either --in DAYS or --on YYYY-MM-DD") }
+            if let inDays, !(0...3650).contains(inDays) {
+                throw ValidationError("--in \(inDays) is out of range; give a number of days from 0 to 3650")
+            }
+            if let on {
+                guard let day = CivilDate(iso: on) else { throw ValidationError("--on '\(on)' is not a day; give YYYY-MM-DD") }
+                let today = context.wallClock.date(of: context.now)
+                guard day >= today else { throw ValidationError("--on \(on) is in the past; give today (\(today)) or a later day") }
+            }
+            if let at, LocalTime(parsing: at) == nil {
+                throw ValidationError("--at '\(at)' is not a time of day; give a local time such as 18:30 or 6:30pm")
+            }
+            do { try CallInput.validate(notes: note, option: "--note") } catch { throw ValidationError(error.description) }
+        }
+
+        func run() throws {
+            let context = CommandContext(global)
+            let store = try context.openStore()
+            let found = try resolve(contact, in: store)
+            let clock = context.wallClock
+            let day = on.flatMap { CivilDate(iso: $0) } ?? clock.date(of: context.now).adding(days: inDays ?? 0)
+            let settings = try store.run { try $0.settings() }
+            let time = at.flatMap(LocalTime.init(parsing:)) ?? settings.time(.callReminderTime)
+            guard let due = clock.instant(on: day, at: time) ?? clock.instant(on: day.adding(days: 1), at: time) else {
+                throw CommandFailure("\(day) cannot be resolved in this time zone", exitCode: 64)
+            }
+            let id = try store.run { try $0.addCallReminder(contactID: found.id, dueAt: due, note: note, now: context.now) }
+            print("will remind you to call \(found.name) at \(LocalFormat.dateTime(due, clock: clock)) (reminder \(id))")
+        }
+    }
+
+    struct Reminders: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the one-off call reminders still open.")
+        @OptionGroup var global: GlobalOptions
+        @Flag(help: "Print one JSON array.") var json = false
+
+        func run() throws {
+            let context = CommandContext(global)
+            let reminders = try context.openStore().run { try $0.openCallReminders() }
+            if json {
+                let items: [[String: Any]] = reminders.map {
+                    ["id": $0.id, "contact_id": $0.contactID, "contact": $0.name, "due_at": Timestamp.format($0.dueAt), "note": $0.note ?? NSNull()]
+                }
+                print(try JSONText.render(items))
+                return
+            }
+            guard !reminders.isEmpty else {
+                print("No open call reminders. Add one with: nudge call remind NAME --in DAYS")
+                return
+            }
+            let rows = reminders.map {
+                [String($0.id), $0.name, LocalFormat.dateTime($0.dueAt, clock: context.wallClock), $0.note ?? ""]
+            }
+            print(TextTable.render(header: ["ID", "CONTACT", "DUE", "NOTE"], rows: rows), terminator: "")
+        }
+    }
+}

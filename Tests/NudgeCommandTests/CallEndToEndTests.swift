@@ -1,0 +1,97 @@
+import Foundation
+import NudgeCore
+import NudgeTestSupport
+import Testing
+
+/// Call reminders end to end: the real daemon on a private bus, with the injected clock.
+@Suite(.timeLimit(.minutes(2)))
+struct CallEndToEndTests {
+    let directory = TemporaryDirectory()
+    let bus: NotificationBus
+    var store: String { directory.file("nudge.sqlite") }
+    var environment: [String: String] { ["TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address] }
+
+    init() throws {
+        bus = try NotificationBus()
+        _ = try NudgeBinary.run(["settings", "set", "symptom.reminder_enabled", "false"], environment: environment)
+    }
+
+    @discardableResult
+    func nudge(_ arguments: String..., at fakeNow: String) throws -> CommandResult {
+        var environment = self.environment
+        environment["NUDGE_FAKE_NOW"] = fakeNow
+        let result = try NudgeBinary.run(arguments, environment: environment)
+        #expect(result.status == 0, "\(arguments): \(result)")
+        return result
+    }
+
+    func startDaemon(at fakeNow: String, log: String = "daemon.err") throws -> Spawned {
+        var environment = self.environment
+        environment["NUDGE_FAKE_NOW"] = fakeNow
+        return try Subprocess.spawn(
+            NudgeBinary.path, ["daemon", "--log-level", "debug"], environment: NudgeBinary.environment(environment), stderrPath: directory.file(log))
+    }
+
+    func rows(_ sql: String) throws -> [[String: String]] { try StoreQuery.rows(store, sql) }
+
+    func waitForStore(_ condition: () -> Bool) -> Bool {
+        FileEvents.waitUntil(watching: [directory.path], timeout: 15, condition)
+    }
+
+    @Test func calledFromTheNotificationWritesTheCallLogOnce() throws {
+        try nudge("contacts", "add", "Alex", "--every", "14", at: "2026-10-01T12:00:00-04:00")
+        try nudge("call", "log", "Alex", "--at", "2026-11-07T15:00:00-05:00", "--mood", "happy", at: "2026-11-07T16:00:00-05:00")
+        let daemon = try startDaemon(at: "2026-11-21T08:59:57-05:00")
+
+        let call = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
+        #expect(call.summary == "Call Alex")
+        #expect(call.body == "Last call 14 days ago; you wanted every 14 days.")
+        #expect(call.actions == ["called", "Called", "tomorrow", "Remind me tomorrow", "dismiss", "Skip this time"])
+        #expect(waitForStore { (try? rows("SELECT shown_at FROM reminder_deliveries WHERE reminder_key = 'call:1:cadence:2026-11-21'"))?.first?["shown_at"] != "NULL" })
+        #expect(daemon.waitForLog("next due at 2026-12-05T14:00:00Z"), "shown restarts the cadence: \(daemon.stderr)")
+
+        try bus.invokeAction("called", on: 1)
+        #expect(waitForStore { (try? rows("SELECT action FROM reminder_deliveries WHERE reminder_key = 'call:1:cadence:2026-11-21'"))?.first?["action"] == "called" })
+        let logs = try rows("SELECT * FROM call_logs ORDER BY called_at")
+        #expect(logs.count == 2)
+        let log = try #require(logs.last)
+        let answered = try #require(try rows("SELECT acknowledged_at FROM reminder_deliveries WHERE reminder_key = 'call:1:cadence:2026-11-21'").first)
+        #expect(log["called_at"] == answered["acknowledged_at"] && log["called_at"]?.hasPrefix("2026-11-21T14:00:") == true)
+        #expect(log["contact_id"] == "1" && log["server_id"] == "0" && log["sync_status"] == "pending" && log["duration_minutes"] == "0")
+        #expect(log["emotional_state"] == "NULL" && log["notes"] == "NULL" && log["is_marked_deleted"] == "0" && log["id"]?.count == 36)
+        #expect(log["sync_error"] == "NULL" && log["last_sync_attempt"] == "NULL" && log["created_at"] == log["called_at"])
+
+        try bus.invokeAction("called", on: 1)
+        #expect(daemon.waitForLog("(duplicate)"), "\(daemon.stderr)")
+        #expect(try rows("SELECT id FROM call_logs").count == 2)
+
+        daemon.signal(SIGKILL)
+        _ = daemon.waitForExit(timeout: 10)
+        let restarted = try startDaemon(at: "2026-11-21T09:00:30-05:00", log: "restarted.err")
+        #expect(restarted.waitForLog("rescheduled (start): next due at 2026-12-05T14:00:00Z"), "\(restarted.stderr)")
+        #expect(bus.notifyCalls().count == 1)
+    }
+
+    @Test func aCallLoggedByAnotherProcessMovesTheNextDue() throws {
+        try nudge("contacts", "add", "Alex", "--every", "14", at: "2026-11-07T10:00:00-05:00")
+        let daemon = try startDaemon(at: "2026-11-21T08:00:00-05:00")
+        #expect(daemon.waitForLog("rescheduled (start): next due at 2026-11-21T14:00:00Z"), "\(daemon.stderr)")
+        try nudge("call", "log", "alex", at: "2026-11-21T08:00:05-05:00")
+        #expect(daemon.waitForLog("rescheduled (store changed): next due at 2026-12-05T14:00:00Z"), "\(daemon.stderr)")
+        #expect(bus.notifyCalls().isEmpty)
+    }
+
+    @Test func moreThanThreeDueAtOnceMakeOneSummary() throws {
+        for name in ["Alex", "Sam", "Kim & Lee", "Ana", "Bo"] {
+            try nudge("contacts", "add", name, "--every", "7", at: "2026-11-14T10:00:00-05:00")
+        }
+        let daemon = try startDaemon(at: "2026-11-21T08:59:57-05:00")
+        let call = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
+        #expect(call.summary == "5 people to call")
+        #expect(call.body.hasPrefix("Alex, Ana, Bo, Kim &amp; Lee and Sam. Answer each from the command line"))
+        #expect(call.actions.isEmpty)
+        #expect(waitForStore { (try? rows("SELECT id FROM reminder_deliveries WHERE kind = 'call' AND notification_id = 1"))?.count == 5 })
+        #expect(daemon.waitForLog("next due at 2026-11-28T14:00:00Z"), "\(daemon.stderr)")
+        #expect(bus.notifyCalls().count == 1)
+    }
+}

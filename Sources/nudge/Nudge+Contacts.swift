@@ -26,7 +26,7 @@ extension Nudge.Contacts {
         static let configuration = CommandConfiguration(abstract: "Add a contact, optionally with a stay-in-touch cadence.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The contact's name (at most 200 characters).") var name: String
-        @Option(help: "Remind to call every this many days (1-3650).") var every: Int?
+        @Option(parsing: .unconditional, help: "Remind to call every this many days (1-3650).") var every: Int?
 
         func validate() throws {
             do {
@@ -91,7 +91,7 @@ extension Nudge.Contacts {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The contact: its id, or a name that matches one contact.") var contact: String
         @Option(help: "A new name.") var name: String?
-        @Option(help: "Remind to call every this many days (1-3650).") var every: Int?
+        @Option(parsing: .unconditional, help: "Remind to call every this many days (1-3650).") var every: Int?
         @Flag(help: "No cadence: no reminders unless asked with 'nudge call remind'.") var noCadence = false
 
         func validate() throws {

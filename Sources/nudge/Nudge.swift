@@ -9,9 +9,11 @@ struct Nudge: ParsableCommand {
         discussion: """
             The daemon shows the end-of-day symptom check at symptom.reminder_time and records the answers in the store. Other commands read and change the same store; a running daemon follows every change within a second.
 
+            Call reminders come every N days since the last call with a contact (nudge contacts, nudge call), and for one-off "call X on day D".
+
             The dose-2 window (DoseTap) is followed from dose 1 until dose 2 is taken or skipped; answers are recorded exactly as DoseTap records them.
 
-            Lateness: a symptom check is shown at most 4 hours late and only the same local day; later than that it is recorded as missed. Dose alerts missed while the daemon was off are not replayed: one notification shows the present state; a window that closed meanwhile is recorded as slept through.
+            Lateness: a symptom check is shown at most 4 hours late and only the same local day; later than that it is recorded as missed. Dose alerts missed while the daemon was off are not replayed: one notification shows the present state; a window that closed meanwhile is recorded as slept through. A call reminder is shown once however late.
             """,
         version: "0.1.0",
         subcommands: [Daemon.self, Settings.self, Dose.self, Call.self, Contacts.self, Log.self, Symptoms.self, Upcoming.self]

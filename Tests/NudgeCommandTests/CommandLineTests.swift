@@ -99,6 +99,60 @@ import Testing
         try expectRefusal(arguments, mentioning: message)
     }
 
+    /// Contact and call refusals; Alex and Alexandra exist, with one call.
+    @Test(arguments: [
+        (["call", "log", "Bob"], "no contact matches 'Bob'"),
+        (["call", "log", "ale"], "'ale' matches 2 contacts: Alex (id 1), Alexandra (id 2); give the id or the full name"),
+        (["contacts", "remove", "99"], "no contact matches '99'"),
+        (["contacts", "remove", "Alex"], "Alex: the contact has 1 logged call; remove them too with --delete-calls"),
+        (["contacts", "add", "Bob", "--every", "0"], "--every 0 is out of range"),
+        (["contacts", "add", "Bob", "--every", "-3"], "--every -3 is out of range"),
+        (["contacts", "add", String(repeating: "n", count: 201)], "the contact name has 201 characters; at most 200 are accepted"),
+        (["contacts", "add", " "], "the contact name is empty"),
+        (["contacts", "edit", "Alex"], "nothing to change"),
+        (["contacts", "edit", "Alex", "--every", "3", "--no-cadence"], "--every and --no-cadence contradict each other"),
+        (["contacts", "edit", "ale", "--every", "3"], "matches 2 contacts"),
+        (["call", "remind", "Alex", "--on", "2026-11-20"], "--on 2026-11-20 is in the past; give today (2026-11-21) or a later day"),
+        (["call", "remind", "Alex", "--on", "2026-11-31"], "--on '2026-11-31' is not a day"),
+        (["call", "remind", "Alex"], "give either --in DAYS or --on YYYY-MM-DD"),
+        (["call", "remind", "Alex", "--in", "2", "--at", "25:00"], "--at '25:00' is not a time of day"),
+        (["call", "remind", "Alex", "--in", "2", "--note", String(repeating: "n", count: 5001)], "--note has 5001 characters"),
+        (["call", "log", "Alex", "--mood", "angry"], "--mood 'angry' is not a mood; give one of happy, neutral, sad, frustrated, excited"),
+        (["call", "log", "Alex", "--notes", String(repeating: "n", count: 5001)], "--notes has 5001 characters; at most 5000 are accepted"),
+        (["call", "log", "Alex", "--duration", "-5"], "--duration -5 is out of range"),
+        (["call", "log", "Alex", "--at", "23:00"], "--at '23:00' is in the future"),
+    ])
+    func refusesContactAndCallInput(arguments: [String], message: String) throws {
+        for step in [["contacts", "add", "Alex", "--every", "14"], ["contacts", "add", "Alexandra"], ["call", "log", "Alex"]] {
+            #expect(try NudgeBinary.run(step + ["--store", store], environment: environment).status == 0)
+        }
+        try expectRefusal(arguments, mentioning: message)
+    }
+
+    @Test func contactsAndCallsListAsTextAndJSON() throws {
+        _ = try nudge("contacts", "add", "Alex", "--every", "14")
+        _ = try nudge("contacts", "add", "Sam")
+        _ = try nudge("call", "log", "Alex", "--at", "2026-11-10T12:00:00-05:00", "--duration", "25", "--mood", "happy", "--notes", "long chat")
+        let listed = try nudge("contacts", "list")
+        #expect(listed.stdout.contains("1   Alex  14 days  2026-11-10 12:00 EST  2026-11-24 09:00 EST"), "\(listed.stdout)")
+        #expect(listed.stdout.contains("2   Sam   -        never"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(try nudge("contacts", "--json").stdout.utf8)) as? [[String: Any]])
+        #expect(json.first?["next_due"] as? String == "2026-11-24T14:00:00Z" && json.first?["last_call"] as? String == "2026-11-10T17:00:00Z")
+        #expect(try nudge("contacts", "edit", "sam", "--every", "30", "--name", "Samuel").stdout == "updated Samuel (id 2)\n")
+        let reminded = try nudge("call", "remind", "samuel", "--on", "2026-11-25", "--at", "6:30pm", "--note", "birthday")
+        #expect(reminded.stdout == "will remind you to call Samuel at 2026-11-25 18:30 EST (reminder 1)\n")
+        let reminders = try #require(try JSONSerialization.jsonObject(with: Data(try nudge("call", "reminders", "--json").stdout.utf8)) as? [[String: Any]])
+        #expect(reminders.count == 1 && reminders.first?["due_at"] as? String == "2026-11-25T23:30:00Z" && reminders.first?["note"] as? String == "birthday")
+        let upcoming = try nudge("upcoming", "--json", "--limit", "3")
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(upcoming.stdout.utf8)) as? [[String: Any]])
+        #expect(items.compactMap { $0["reminder_key"] as? String } == ["symptom:2026-11-21", "symptom:2026-11-22", "symptom:2026-11-23"])
+        _ = try nudge("settings", "set", "symptom.reminder_enabled", "off")
+        let calls = try #require(try JSONSerialization.jsonObject(with: Data(try nudge("upcoming", "--json", "--limit", "2").stdout.utf8)) as? [[String: Any]])
+        #expect(calls.compactMap { $0["reminder_key"] as? String } == ["call:1:cadence:2026-11-24", "call:2:once:1"])
+        #expect(calls.first?["title"] as? String == "Call Alex")
+        #expect(try nudge("contacts", "remove", "Alex", "--delete-calls").stdout == "removed Alex (id 1) and 1 logged calls\n")
+    }
+
     @Test func logsSymptomsAndListsOneLocalDayNewestFirst() throws {
         #expect(try nudge("log", "symptom", "Headache", "--severity", "3", "--at", "2026-11-21T14:05:00Z").status == 0)
         #expect(try nudge("log", "symptom", "Nausea", "--severity", "2", "--notes", "after lunch\nand again at four", "--at", "18:45").status == 0)

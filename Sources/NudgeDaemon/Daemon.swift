@@ -17,9 +17,9 @@ public final class Daemon {
     public struct Configuration: Sendable {
         public var storePath: String
         public var clock: DaemonClock
-        public var timeZone: TimeZone
+        public var timeZone: SystemTimeZone
 
-        public init(storePath: String, clock: DaemonClock = DaemonClock(), timeZone: TimeZone = .current) {
+        public init(storePath: String, clock: DaemonClock = DaemonClock(), timeZone: SystemTimeZone = SystemTimeZone()) {
             self.storePath = storePath
             self.clock = clock
             self.timeZone = timeZone
@@ -34,7 +34,10 @@ public final class Daemon {
     /// Held from construction until `run()` returns.
     private var lock: DaemonLock?
     private let timer: WakeTimer
-    private let storeWatch: StoreWatch
+    private let storeWatch: DirectoryWatch
+    /// Watches the localtime file, unless TZ fixes the zone.
+    private let zoneWatch: DirectoryWatch?
+    private var timeZone: TimeZone
     private let signals: SignalPipe
     private let events: EventQueue
     private var notifier: (any Notifier)!
@@ -55,7 +58,9 @@ public final class Daemon {
         do { store = try Store(path: configuration.storePath) } catch { throw .store(error) }
         lock = try DaemonLock(storePath: configuration.storePath)
         timer = try WakeTimer()
-        storeWatch = try StoreWatch(storePath: configuration.storePath)
+        storeWatch = try DirectoryWatch(storePath: configuration.storePath)
+        zoneWatch = configuration.timeZone.fixed == nil ? try DirectoryWatch(localtimePath: configuration.timeZone.localtimePath) : nil
+        timeZone = configuration.timeZone.current()
         signals = try SignalPipe()
         events = try EventQueue()
         let queue = events
@@ -68,9 +73,10 @@ public final class Daemon {
     /// Runs until SIGTERM or SIGINT (or `stop()`); SIGHUP reloads.
     public func run() throws(DaemonError) {
         defer { lock = nil }
-        logger.info("started on \(configuration.storePath) in \(configuration.timeZone.identifier)")
+        logger.info("started on \(configuration.storePath) in \(timeZone.identifier)")
         reconcile(because: "start")
-        var descriptors = [timer.descriptor, storeWatch.descriptor, signals.descriptor, events.descriptor].map {
+        // A watch that is absent polls descriptor -1, which poll(2) ignores.
+        var descriptors = [timer.descriptor, storeWatch.descriptor, signals.descriptor, events.descriptor, zoneWatch?.descriptor ?? -1].map {
             pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
         }
         while true {
@@ -110,6 +116,14 @@ public final class Daemon {
             if descriptors[1].revents != 0, storeWatch.consume() {
                 reconcileIfStoreChanged()
             }
+            if descriptors[4].revents != 0, zoneWatch?.consume() == true {
+                let zone = configuration.timeZone.current()
+                if zone != timeZone {
+                    logger.notice("the time zone changed from \(timeZone.identifier) to \(zone.identifier)")
+                    timeZone = zone
+                    reconcile(because: "time zone changed")
+                }
+            }
         }
     }
 
@@ -127,7 +141,7 @@ public final class Daemon {
         do {
             // Read before the plan: a write by another process after this point moves it again.
             lastDataVersion = try store.dataVersion()
-            let wallClock = WallClock(timeZone: configuration.timeZone)
+            let wallClock = WallClock(timeZone: timeZone)
             // Showing can make new occurrences (a call cadence restarts), so plan again until a
             // plan has nothing left to show; a few rounds at most.
             var plan: Plan
@@ -302,7 +316,7 @@ public final class Daemon {
                 }
                 if record.kind == ReminderKind.call.rawValue {
                     let outcome = try store.recordCallAnswer(
-                        record.id, action: action, at: now, settings: try store.settings(), clock: WallClock(timeZone: configuration.timeZone))
+                        record.id, action: action, at: now, settings: try store.settings(), clock: WallClock(timeZone: timeZone))
                     logger.info("answered \(record.key): \(action) (\(outcome))")
                     reconcile(because: "answer")
                     return

@@ -8,11 +8,13 @@ struct CommandContext {
     var storePath: String
     var clock: DaemonClock
     var timeZone: TimeZone
+    var systemTimeZone: SystemTimeZone
 
     init(_ options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment) {
         storePath = StoreLocation.resolve(option: options.store, environment: environment)
         clock = DaemonClock(startingAt: environment["NUDGE_FAKE_NOW"].flatMap(Timestamp.parse))
-        timeZone = .current
+        systemTimeZone = SystemTimeZone(environment: environment)
+        timeZone = systemTimeZone.current()
     }
 
     var now: Date { clock.now() }

@@ -18,7 +18,7 @@ extension Nudge {
             let logger = Logger(label: "nudge.daemon")
             do {
                 let daemon = try NudgeDaemon.Daemon(
-                    .init(storePath: context.storePath, clock: context.clock, timeZone: context.timeZone), logger: logger)
+                    .init(storePath: context.storePath, clock: context.clock, timeZone: context.systemTimeZone), logger: logger)
                 try daemon.run()
             } catch .store(let error) {
                 throw CommandFailure(error)

@@ -34,7 +34,7 @@ struct DaemonTests {
 
     let directory = TemporaryDirectory()
     var store: String { directory.file("nudge.sqlite") }
-    let zone = TimeZone(identifier: "Europe/London")!
+    let zone = SystemTimeZone(environment: ["TZ": "Europe/London"])
 
     /// Runs a daemon whose clock reads `fakeNow` at start, until `body` returns.
     func withDaemon(at fakeNow: String, notifier: FakeNotifier, _ body: (Daemon) throws -> Void) throws {

@@ -14,14 +14,14 @@ public enum NudgeBinary {
     }()
 
     /// The environment for a nudge process: the test's own, less anything that points at the
-    /// person's session, plus what the test sets.
+    /// person's session, plus what the test sets (an empty value removes the variable).
     public static func environment(_ overrides: [String: String]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
-        for key in ["DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY", "NUDGE_STORE", "NUDGE_FAKE_NOW", "XDG_DATA_HOME"] {
+        for key in ["DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY", "NUDGE_STORE", "NUDGE_FAKE_NOW", "XDG_DATA_HOME", "NUDGE_LOCALTIME"] {
             environment[key] = nil
         }
         environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent/nudge-test-bus"
-        return environment.merging(overrides) { $1 }
+        return environment.merging(overrides) { $1 }.filter { !$0.value.isEmpty }
     }
 
     public static func run(_ arguments: [String], environment: [String: String]) throws -> CommandResult {

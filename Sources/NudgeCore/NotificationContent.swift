@@ -22,6 +22,19 @@ public struct NotificationContent: Sendable, Equatable {
     }
 }
 
+extension NotificationContent {
+    /// For a server without buttons (no `actions` capability): the body says how to answer
+    /// from a terminal instead.
+    public func answeredFromTerminal(deliveryID: Int64) -> NotificationContent {
+        guard !actions.isEmpty else { return self }
+        var content = self
+        let answers = actions.map { "nudge ack \(deliveryID) \($0.key) (\($0.label))" }.joined(separator: ", ")
+        content.body += "\nAnswer in a terminal: \(answers)"
+        content.actions = []
+        return content
+    }
+}
+
 public struct NotificationAction: Sendable, Equatable {
     public var key: String
     public var label: String

@@ -6,6 +6,15 @@ public enum ReminderKind: String, Sendable, CaseIterable, Codable {
     case dose2
     case call
 
+    /// The answers its notifications offer, in the order they are offered.
+    public var actions: [String] {
+        switch self {
+        case .symptom: [SymptomReminder.doneAction, SymptomReminder.snoozeAction]
+        case .dose2: [DoseAnswer.takeAction, DoseAnswer.skipAction, DoseAnswer.snoozeAction]
+        case .call: [CallReminder.calledAction, CallReminder.tomorrowAction, CallReminder.dismissAction]
+        }
+    }
+
     /// How late an occurrence may still be shown; later than that it is recorded as missed.
     ///
     /// The end-of-day symptom check is only worth showing the same local day and at most four

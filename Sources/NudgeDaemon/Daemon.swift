@@ -236,6 +236,10 @@ public final class Daemon {
     private func show(
         _ content: NotificationContent, replacing: UInt32?, for occurrences: [(Occurrence, DeliveryRecord)], wallClock: WallClock
     ) throws {
+        var content = content
+        if !notifier.showsActions, occurrences.count == 1, let (_, claimed) = occurrences.first {
+            content = content.answeredFromTerminal(deliveryID: claimed.id)
+        }
         let id: UInt32
         do {
             id = try notifier.show(content, replacing: replacing)
@@ -309,26 +313,10 @@ public final class Daemon {
             switch event {
             case .actionInvoked(let id, let action):
                 guard let record = try store.delivery(notificationID: id) else { return }
-                if record.kind == ReminderKind.dose2.rawValue {
-                    try answerDose(action, on: record, at: now)
-                    reconcile(because: "answer")
-                    return
-                }
-                if record.kind == ReminderKind.call.rawValue {
-                    let outcome = try store.recordCallAnswer(
-                        record.id, action: action, at: now, settings: try store.settings(), clock: WallClock(timeZone: timeZone))
-                    logger.info("answered \(record.key): \(action) (\(outcome))")
-                    reconcile(because: "answer")
-                    return
-                }
-                guard let effects = effects(of: action, on: record, at: now) else {
-                    logger.debug("ignoring action '\(action)' on \(record.key)")
-                    return
-                }
-                if try store.recordAnswer(record.id, action: action, at: now, effects: effects) {
-                    logger.info("answered \(record.key): \(action)")
-                } else {
-                    logger.debug("already answered \(record.key); ignoring '\(action)'")
+                switch try store.answer(record.id, action: action, at: now, clock: WallClock(timeZone: timeZone)) {
+                case .recorded: logger.info("answered \(record.key): \(action)")
+                case .duplicate: logger.debug("already answered \(record.key); ignoring '\(action)'")
+                case .refused(let refusal): logger.notice("not recorded: \(action) on \(record.key): \(refusal)")
                 }
                 reconcile(because: "answer")
             case .closed(let id, let reason):
@@ -347,25 +335,4 @@ public final class Daemon {
         }
     }
 
-    private func answerDose(_ action: String, on record: DeliveryRecord, at now: Date) throws {
-        guard let answer = DoseAnswer(action: action, at: now) else {
-            logger.debug("ignoring action '\(action)' on \(record.key)")
-            return
-        }
-        switch try store.recordDoseAnswer(answer, deliveryID: record.id, settings: try store.settings()) {
-        case .recorded(let dose): logger.info("answered \(record.key): \(action) (\(dose.eventType.rawValue))")
-        case .duplicate: logger.debug("already answered \(record.key); ignoring '\(action)'")
-        case .refused(let refusal): logger.notice("not recorded: \(action) on \(record.key): \(refusal)")
-        }
-    }
-
-    private func effects(of action: String, on record: DeliveryRecord, at now: Date) -> AnswerEffects? {
-        switch ReminderKind(rawValue: record.kind) {
-        case .symptom:
-            let settings = (try? store.settings()) ?? Settings()
-            return SymptomReminder.effects(of: action, key: record.key, answeredAt: now, settings: settings)
-        case .dose2, .call, nil:
-            return nil
-        }
-    }
 }

@@ -17,7 +17,8 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
 
     private let glib: GLibThread
     private let onEvent: @Sendable (NotifierEvent) -> Void
-    private let markup = Mutex(false)
+    /// The server's capabilities, read before the first show and again when a server appears.
+    private let capabilities = Mutex<(known: Bool, markup: Bool, actions: Bool)>((false, false, true))
     // Touched only on the GLib thread.
     private var connection: OpaquePointer?
     private var subscription: guint = 0
@@ -34,7 +35,20 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
         }
     }
 
-    public var bodyText: BodyText { markup.withLock { $0 } ? .markup : .plain }
+    public var bodyText: BodyText {
+        knowCapabilities()
+        return capabilities.withLock { $0.markup } ? .markup : .plain
+    }
+
+    public var showsActions: Bool {
+        knowCapabilities()
+        return capabilities.withLock { $0.actions }
+    }
+
+    private func knowCapabilities() {
+        guard !capabilities.withLock({ $0.known }) else { return }
+        glib.perform { [self] in refreshCapabilities() }
+    }
 
     public func show(_ content: NotificationContent, replacing: UInt32?) throws(NotifierError) -> UInt32 {
         let result: Result<UInt32, NotifierError> = glib.perform { [self] in showOnGLib(content, replacing: replacing) }
@@ -93,7 +107,9 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
                 notifier.onEvent(.serverAppeared)
             },
             { _, _, me in
-                Unmanaged<LibnotifyNotifier>.fromOpaque(me!).takeUnretainedValue().onEvent(.serverVanished)
+                let notifier = Unmanaged<LibnotifyNotifier>.fromOpaque(me!).takeUnretainedValue()
+                notifier.capabilities.withLock { $0.known = false }
+                notifier.onEvent(.serverVanished)
             }, me, nil)
     }
 
@@ -123,17 +139,15 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
     }
 
     private func refreshCapabilities() {
-        var hasMarkup = false
-        var list = notify_get_server_caps()
-        let head = list
+        guard connection != nil, let head = notify_get_server_caps() else { return }
+        var names: Set<String> = []
+        var list: UnsafeMutablePointer<GList>? = head
         while let node = list {
-            if let data = node.pointee.data, String(cString: data.assumingMemoryBound(to: CChar.self)) == "body-markup" {
-                hasMarkup = true
-            }
+            if let data = node.pointee.data { names.insert(String(cString: data.assumingMemoryBound(to: CChar.self))) }
             list = node.pointee.next
         }
         g_list_free_full(head, g_free)
-        markup.withLock { $0 = hasMarkup }
+        capabilities.withLock { $0 = (true, names.contains("body-markup"), names.contains("actions")) }
     }
 
     private func showOnGLib(_ content: NotificationContent, replacing: UInt32?) -> Result<UInt32, NotifierError> {

@@ -13,6 +13,9 @@ public protocol Notifier: AnyObject, Sendable {
 
     /// How typed text must be put into a body for the current server.
     var bodyText: BodyText { get }
+
+    /// Whether the current server shows action buttons.
+    var showsActions: Bool { get }
 }
 
 /// What comes back from the notification server, in the order it arrived.

@@ -27,9 +27,14 @@ extension Nudge {
             let start = from.flatMap(Self.instant) ?? context.now
             let input = try context.openStore().run { try $0.scheduleInput(at: start) }
             let occurrences = Schedule(input: input, clock: context.wallClock).upcoming(from: start, limit: limit)
+            // Occurrences already in the store (a queued snooze, a claimed one) have a delivery id.
+            let ids = Dictionary(input.deliveries.map { ($0.key, $0.id) }) { first, _ in first }
             if json {
                 let items: [[String: Any]] = occurrences.map {
-                    ["kind": $0.kind.rawValue, "reminder_key": $0.key, "due_at": Timestamp.format($0.dueAt), "title": $0.title]
+                    [
+                        "kind": $0.kind.rawValue, "reminder_key": $0.key, "due_at": Timestamp.format($0.dueAt), "title": $0.title,
+                        "delivery_id": ids[$0.key] ?? NSNull(),
+                    ]
                 }
                 print(try JSONText.render(items))
                 return
@@ -41,10 +46,10 @@ extension Nudge {
             let rows = occurrences.map {
                 [
                     LocalFormat.dateTime($0.dueAt, clock: context.wallClock), Duration.relative($0.dueAt.timeIntervalSince(start)),
-                    $0.kind.rawValue, $0.title, $0.key,
+                    $0.kind.rawValue, $0.title, $0.key, ids[$0.key].map(String.init) ?? "-",
                 ]
             }
-            print(TextTable.render(header: ["DUE", "LEFT", "KIND", "TITLE", "KEY"], rows: rows), terminator: "")
+            print(TextTable.render(header: ["DUE", "LEFT", "KIND", "TITLE", "KEY", "ID"], rows: rows), terminator: "")
         }
     }
 }

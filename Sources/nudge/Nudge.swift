@@ -16,7 +16,9 @@ struct Nudge: ParsableCommand {
             Lateness: a symptom check is shown at most 4 hours late and only the same local day; later than that it is recorded as missed. Dose alerts missed while the daemon was off are not replayed: one notification shows the present state; a window that closed meanwhile is recorded as slept through. A call reminder is shown once however late.
             """,
         version: "0.1.0",
-        subcommands: [Daemon.self, Settings.self, Dose.self, Call.self, Contacts.self, Log.self, Symptoms.self, Upcoming.self]
+        subcommands: [
+            Daemon.self, Settings.self, Dose.self, Call.self, Contacts.self, Log.self, Symptoms.self, Upcoming.self, History.self, Ack.self,
+        ]
     )
 
     /// Errors are one line on stderr; usage errors exit 64 (EX_USAGE) and touch nothing.

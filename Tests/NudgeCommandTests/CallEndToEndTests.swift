@@ -62,7 +62,7 @@ struct CallEndToEndTests {
         #expect(log["sync_error"] == "NULL" && log["last_sync_attempt"] == "NULL" && log["created_at"] == log["called_at"])
 
         try bus.invokeAction("called", on: 1)
-        #expect(daemon.waitForLog("(duplicate)"), "\(daemon.stderr)")
+        #expect(daemon.waitForLog("already answered call:1:cadence:2026-11-21"), "\(daemon.stderr)")
         #expect(try rows("SELECT id FROM call_logs").count == 2)
 
         daemon.signal(SIGKILL)

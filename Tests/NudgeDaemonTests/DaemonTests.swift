@@ -18,6 +18,7 @@ struct DaemonTests {
         let showed = DispatchSemaphore(value: 0)
         var onEvent: (@Sendable (NotifierEvent) -> Void)?
         var bodyText: BodyText { .markup }
+        var showsActions: Bool { true }
 
         func show(_ content: NotificationContent, replacing: UInt32?) throws(NotifierError) -> UInt32 {
             guard !failing.withLock({ $0 }) else { throw NotifierError("no server") }

@@ -42,16 +42,30 @@ public final class NotificationBus: @unchecked Sendable {
         mock = nil
     }
 
+    /// The logged calls, one entry each: a body with a newline spans lines in the log.
+    private func entries() -> [String] {
+        var log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        while log.hasSuffix("\n") { log.removeLast() }
+        var entries: [String] = []
+        for line in log.split(separator: "\n", omittingEmptySubsequences: false) {
+            let stamp = line.prefix { $0 != " " }
+            if !stamp.isEmpty, stamp.allSatisfy({ $0.isNumber || $0 == "." }) || entries.isEmpty {
+                entries.append(String(line))
+            } else if !entries.isEmpty {
+                entries[entries.count - 1] += "\n" + line
+            }
+        }
+        return entries
+    }
+
     /// Every Notify call the server received, oldest first.
     public func notifyCalls() -> [NotifyCall] {
-        let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-        return log.split(separator: "\n").compactMap { NotifyCall(logLine: String($0)) }
+        entries().compactMap { NotifyCall(logLine: $0) }
     }
 
     /// The ids the server was asked to close (CloseNotification), oldest first.
     public func closeCalls() -> [UInt32] {
-        let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-        return log.split(separator: "\n").compactMap { line in
+        entries().compactMap { line in
             let words = line.split(separator: " ")
             return words.count == 3 && words[1] == "CloseNotification" ? UInt32(words[2]) : nil
         }
@@ -115,7 +129,7 @@ public struct NotifyCall: Sendable, Equatable {
     public var hints: String
 
     init?(logLine line: String) {
-        let pattern = #/^([0-9.]+) Notify "(.*?)" (\d+) "(.*?)" "(.*?)" "(.*)" \[(.*?)\] \{(.*)\} (-?\d+)$/#
+        let pattern = #/^([0-9.]+) Notify "(.*?)" (\d+) "(.*?)" "(.*?)" "(.*)" \[(.*?)\] \{(.*)\} (-?\d+)$/#.dotMatchesNewlines()
         guard let match = line.wholeMatch(of: pattern), let time = Double(match.1), let replaces = UInt32(match.3) else { return nil }
         self.time = time
         appName = String(match.2)

@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+
+extension Nudge {
+    struct Ack: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Answer a shown notification from the terminal, exactly as its button would.",
+            discussion: "The ids are in 'nudge history' (and in the notification's text when the server shows no buttons).")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The delivery id.") var id: Int64
+        @Argument(help: "The answer: done or snooze (symptom), take, skip or snooze (dose 2), called, tomorrow or dismiss (call).")
+        var action: String
+
+        func run() throws {
+            let context = CommandContext(global)
+            let store = try context.openStore()
+            switch try store.run({ try $0.answer(id, action: action, at: context.now, clock: context.wallClock) }) {
+            case .recorded:
+                let key = try store.run { try $0.delivery(id: id)?.key } ?? String(id)
+                print("recorded \(action) for \(key)")
+            case .duplicate:
+                print("delivery \(id) was already answered; nothing changed")
+            case .refused(let refusal):
+                throw CommandFailure(refusal.description, exitCode: 64)
+            }
+        }
+    }
+
+    struct History: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List what was due and shown, and how it was answered, newest first.")
+        @OptionGroup var global: GlobalOptions
+        @Flag(help: "Print one JSON array.") var json = false
+        @Option(help: "From when: ISO 8601 with an offset, a local time of today, or YYYY-MM-DD (default: 7 days ago).")
+        var since: String?
+
+        func validate() throws {
+            if let since, start(since, CommandContext(global)) == nil {
+                throw ValidationError("--since '\(since)' is not a time; give \(InstantInput.accepted), or YYYY-MM-DD")
+            }
+        }
+
+        private func start(_ text: String, _ context: CommandContext) -> Date? {
+            if let day = CivilDate(iso: text) { return context.wallClock.instant(on: day, at: LocalTime(hour: 0, minute: 0)!) }
+            return InstantInput.parse(text, now: context.now, clock: context.wallClock)
+        }
+
+        func run() throws {
+            let context = CommandContext(global)
+            let from = since.flatMap { start($0, context) } ?? context.now.addingTimeInterval(-7 * 86400)
+            let records = try context.openStore().run { try $0.history(since: from) }
+            let clock = context.wallClock
+            if json {
+                let stamp: (Date?) -> Any = { $0.map(Timestamp.format) ?? NSNull() }
+                let items: [[String: Any]] = records.map {
+                    [
+                        "id": $0.id, "reminder_key": $0.key, "kind": $0.kind, "due_at": Timestamp.format($0.dueAt), "shown_at": stamp($0.shownAt),
+                        "notification_id": $0.notificationID.map { Int($0) } ?? NSNull(), "action": $0.action ?? NSNull(),
+                        "acknowledged_at": stamp($0.acknowledgedAt), "closed_at": stamp($0.closedAt), "closed_reason": $0.closedReason ?? NSNull(),
+                        "missed_at": stamp($0.missedAt), "cancelled_at": stamp($0.cancelledAt), "title": $0.title ?? NSNull(),
+                        "body": $0.body ?? NSNull(),
+                    ]
+                }
+                print(try JSONText.render(items))
+                return
+            }
+            guard !records.isEmpty else {
+                print("Nothing was due or shown since \(LocalFormat.dateTime(from, clock: clock)).")
+                return
+            }
+            let rows = records.map { record in
+                [
+                    String(record.id), record.kind, LocalFormat.dateTime(record.dueAt, clock: clock),
+                    record.shownAt.map { LocalFormat.time($0, clock: clock) } ?? "-", Self.outcome(record, clock: clock),
+                    record.title ?? record.key,
+                ]
+            }
+            print(TextTable.render(header: ["ID", "KIND", "DUE", "SHOWN", "OUTCOME", "TITLE"], rows: rows), terminator: "")
+        }
+
+        static func outcome(_ record: DeliveryRecord, clock: WallClock) -> String {
+            if let action = record.action { return "\(action) at \(record.acknowledgedAt.map { LocalFormat.time($0, clock: clock) } ?? "?")" }
+            if record.missedAt != nil { return "missed" }
+            if record.cancelledAt != nil { return "cancelled" }
+            if let reason = record.closedReason { return "closed (\(reason))" }
+            return record.shownAt == nil ? "pending" : "shown, no answer"
+        }
+    }
+}

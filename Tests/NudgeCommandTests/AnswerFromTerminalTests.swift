@@ -1,0 +1,60 @@
+import Foundation
+import NudgeCore
+import NudgeTestSupport
+import Testing
+
+/// A notification server without buttons (no `actions` capability, no body markup): the body
+/// says how to answer, and `nudge ack` answers exactly as the button would.
+@Suite(.timeLimit(.minutes(2)))
+struct AnswerFromTerminalTests {
+    let directory = TemporaryDirectory()
+    let bus: NotificationBus
+    var store: String { directory.file("nudge.sqlite") }
+    var environment: [String: String] {
+        ["TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address, "NUDGE_FAKE_NOW": "2026-11-21T19:59:58-05:00"]
+    }
+
+    init() throws {
+        bus = try NotificationBus(capabilities: "body")
+    }
+
+    func nudge(_ arguments: String...) throws -> CommandResult {
+        try NudgeBinary.run(arguments, environment: environment)
+    }
+
+    @Test func theBodySaysHowAndAckAnswers() throws {
+        #expect(try nudge("log", "symptom", "Itch & <rash>", "--severity", "2").status == 0)
+        let daemon = try Subprocess.spawn(
+            NudgeBinary.path, ["daemon", "--log-level", "debug"], environment: NudgeBinary.environment(environment),
+            stderrPath: directory.file("daemon.err"))
+        let call = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
+        #expect(FileEvents.waitUntil(watching: [directory.path], timeout: 15) {
+            (try? StoreQuery.rows(store, "SELECT shown_at FROM reminder_deliveries WHERE reminder_key = 'symptom:2026-11-21'"))?.first?["shown_at"] != "NULL"
+        })
+        let id = try #require(try StoreQuery.rows(store, "SELECT id FROM reminder_deliveries WHERE reminder_key = 'symptom:2026-11-21'").first?["id"])
+        #expect(call.actions.isEmpty)
+        // No body-markup either: typed text goes in as typed.
+        #expect(call.body == "1 logged today: Itch & <rash> (2). Anything else?\nAnswer in a terminal: nudge ack \(id) done (Nothing else today), nudge ack \(id) snooze (Remind me in 1 hour)")
+
+        let refused = try nudge("ack", id, "launch")
+        #expect(refused.status == 64 && refused.stderr == "nudge: 'launch' is not an answer to a symptom reminder; give done, snooze\n")
+        let unknown = try nudge("ack", "99", "done")
+        #expect(unknown.status == 64 && unknown.stderr.contains("there is no delivery 99"))
+        let missed = try #require(try StoreQuery.rows(store, "SELECT id FROM reminder_deliveries WHERE reminder_key = 'symptom:2026-11-20'").first?["id"])
+        let notShown = try nudge("ack", missed, "done")
+        #expect(notShown.status == 64 && notShown.stderr.contains("(symptom:2026-11-20) was missed (never shown)"), "\(notShown)")
+        let acked = try nudge("ack", id, "snooze")
+        #expect(acked.status == 0 && acked.stdout == "recorded snooze for symptom:2026-11-21\n", "\(acked)")
+        let again = try nudge("ack", id, "done")
+        #expect(again.status == 0 && again.stdout == "delivery \(id) was already answered; nothing changed\n")
+
+        let history = try #require(try JSONSerialization.jsonObject(with: Data(try nudge("history", "--json").stdout.utf8)) as? [[String: Any]])
+        let first = try #require(history.first { ($0["reminder_key"] as? String) == "symptom:2026-11-21" })
+        #expect(first["action"] as? String == "snooze" && first["notification_id"] as? Int == 1)
+        #expect(first["body"] as? String == call.body)
+        #expect(try nudge("history").stdout.contains("snooze at 19:59"))
+        let upcoming = try #require(try JSONSerialization.jsonObject(with: Data(try nudge("upcoming", "--json", "--limit", "1").stdout.utf8)) as? [[String: Any]])
+        #expect(upcoming.first?["reminder_key"] as? String == "symptom:2026-11-21:snooze:1" && upcoming.first?["delivery_id"] is Int)
+        #expect(daemon.waitForLog("rescheduled (store changed): next due at 2026-11-22T01:59:5"), "the daemon follows the terminal's answer: \(daemon.stderr)")
+    }
+}

@@ -46,6 +46,8 @@ public final class Daemon {
     private var awaitingServer: Set<String> = []
     private var reportedServerProblem = false
     private var reportedIgnoredRows: [String: String] = [:]
+    /// The server went away since a notification was shown: what it showed is gone with it.
+    private var serverLost = false
     /// Dose notifications already asked to close, so a server that never confirms is asked once.
     private var closeRequested: Set<UInt32> = []
 
@@ -291,6 +293,26 @@ public final class Daemon {
         }
     }
 
+    /// A restarted server lost the resident dose notification of a night still open: show the
+    /// present state again, under the new server's id.
+    private func reshowLiveDoseNotification() throws {
+        let now = configuration.clock.now()
+        guard let live = try store.latestDoseDelivery(), live.closedAt == nil,
+            let session = try store.currentDoseSession(), !session.isCompleted,
+            let alert = DoseReminder.alert(ofKey: live.key, in: session), alert != .sleptThrough
+        else { return }
+        let wallClock = WallClock(timeZone: timeZone)
+        var content = DoseReminder.notification(alert, session: session, settings: try store.settings(), now: now, clock: wallClock)
+        if !notifier.showsActions { content = content.answeredFromTerminal(deliveryID: live.id) }
+        do {
+            let id = try notifier.show(content, replacing: nil)
+            try store.markShown(live.id, notificationID: id, content: content, at: now)
+            logger.info("shown \(live.key) again as notification \(id): the notification server restarted")
+        } catch let error as NotifierError {
+            logger.error("cannot show \(live.key) again: \(error)")
+        }
+    }
+
     /// Taking or skipping dose 2, from a button, the command line or another program, closes the
     /// dose notification still on screen.
     private func closeFinishedDoseNotification(session: DoseSession?) throws {
@@ -323,11 +345,16 @@ public final class Daemon {
                 try store.recordClosed(notificationID: id, reason: reason, at: now)
             case .serverAppeared:
                 logger.info("a notification server is on the bus")
+                if serverLost {
+                    serverLost = false
+                    try reshowLiveDoseNotification()
+                }
                 if !awaitingServer.isEmpty {
                     awaitingServer.removeAll()
                     reconcile(because: "server appeared")
                 }
             case .serverVanished:
+                serverLost = true
                 logger.notice("no notification server on the bus")
             }
         } catch {

@@ -85,6 +85,29 @@ struct DoseEndToEndTests {
         #expect(bus.notifyCalls().count == 2)
     }
 
+    @Test func aRestartedServerGetsTheOpenDoseNotificationAgain() throws {
+        _ = try nudge("dose", "1", "--at", Timestamp.format(dose1(opening: -120)))
+        let daemon = try startDaemon()
+        let first = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
+        #expect(first.summary == "Dose 2 window is open")
+        let sessionID = try #require(try rows("SELECT session_id FROM current_session").first?["session_id"])
+        let key = "dose2:\(sessionID):window_open"
+        #expect(waitForStore { (try? rows("SELECT shown_at FROM reminder_deliveries WHERE reminder_key = '\(key)'"))?.first?["shown_at"] != "NULL" })
+        // The mock's ids restart at 1 with it; give the old one a different id to tell them apart.
+        _ = try Subprocess.run("/usr/bin/sqlite3", [store, "PRAGMA busy_timeout = 5000; UPDATE reminder_deliveries SET notification_id = 7 WHERE reminder_key = '\(key)'"])
+
+        bus.stopServer()
+        #expect(daemon.waitForLog("no notification server on the bus"), "\(daemon.stderr)")
+        try bus.startServer()
+        let again = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
+        #expect(again.summary == "Dose 2 window is open" && again.replacesID == 0)
+        #expect(again.actions == ["take", "Take dose 2", "skip", "Skip dose 2", "snooze", "Snooze 10 min"])
+        #expect(waitForStore { (try? rows("SELECT notification_id FROM reminder_deliveries WHERE reminder_key = '\(key)'"))?.first?["notification_id"] == "1" })
+        // A click on the new notification is the person's answer.
+        try bus.invokeAction("take", on: 1)
+        #expect(waitForStore { (try? rows("SELECT dose2_time FROM current_session"))?.first?["dose2_time"] != "NULL" })
+    }
+
     @Test func followsDosesWrittenByAnotherProgram() throws {
         let daemon = try startDaemon()
         #expect(daemon.waitForLog("rescheduled (start): nothing due"), "\(daemon.stderr)")

@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 
 def resolve(zone, day, wall):
     naive = datetime.combine(day, wall)
-    first = naive.replace(tzinfo=zone, fold=1).astimezone(timezone.utc)
+    first = naive.replace(tzinfo=zone, fold=0).astimezone(timezone.utc)
     if first.astimezone(zone).replace(tzinfo=None) == naive:
         return first
     # A gap: fold=0 reads it with the offset before (an instant after the jump), fold=1 with

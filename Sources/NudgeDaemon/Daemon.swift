@@ -40,12 +40,17 @@ public final class Daemon {
     private var timeZone: TimeZone
     private let signals: SignalPipe
     private let events: EventQueue
+    private let journal: AnswerJournal
     private var notifier: (any Notifier)!
     private var lastDataVersion = -1
     /// Occurrences the server could not take; retried when a server appears.
     private var awaitingServer: Set<String> = []
     private var reportedServerProblem = false
     private var reportedIgnoredRows: [String: String] = [:]
+    /// An event failed to reach the store: the journal keeps it for the next start.
+    private var journalHoldsUnrecorded = false
+    /// Journaled events handled since the journal was last emptied.
+    private var journaledHandled = 0
     /// The server went away since a notification was shown: what it showed is gone with it.
     private var serverLost = false
     /// Dose notifications already asked to close, so a server that never confirms is asked once.
@@ -65,8 +70,15 @@ public final class Daemon {
         timeZone = configuration.timeZone.current()
         signals = try SignalPipe()
         events = try EventQueue()
+        journal = try AnswerJournal(storePath: configuration.storePath)
         let queue = events
-        notifier = makeNotifier { queue.push(.notifier($0)) }
+        let journal = journal
+        let clock = configuration.clock
+        notifier = makeNotifier { event in
+            let now = clock.now()
+            let journaled = journal.append(event, at: now)
+            queue.push(.notifier(event, at: now, journaled: journaled))
+        }
     }
 
     /// Asks a running `run()` to return, as SIGTERM does.
@@ -76,6 +88,12 @@ public final class Daemon {
     public func run() throws(DaemonError) {
         defer { lock = nil }
         logger.info("started on \(configuration.storePath) in \(timeZone.identifier)")
+        // Answers a previous daemon received but may not have recorded.
+        let replayed = journal.pending()
+        for (event, instant) in replayed { handle(event, at: instant) }
+        if !replayed.isEmpty { logger.notice("replayed \(replayed.count) answer(s) from the journal") }
+        journaledHandled = replayed.count
+        recordedJournal()
         reconcile(because: "start")
         // A watch that is absent polls descriptor -1, which poll(2) ignores.
         var descriptors = [timer.descriptor, storeWatch.descriptor, signals.descriptor, events.descriptor, zoneWatch?.descriptor ?? -1].map {
@@ -103,10 +121,12 @@ public final class Daemon {
                     case .stop:
                         logger.info("stopping")
                         return
-                    case .notifier(let event):
-                        handle(event)
+                    case .notifier(let event, let instant, let journaled):
+                        handle(event, at: instant)
+                        if journaled { journaledHandled += 1 }
                     }
                 }
+                recordedJournal()
             }
             if descriptors[0].revents != 0 {
                 switch timer.consume() {
@@ -329,8 +349,13 @@ public final class Daemon {
 
     // MARK: - Answers
 
-    private func handle(_ event: NotifierEvent) {
-        let now = configuration.clock.now()
+    /// Empties the journal when every event in it is in the store: none failed, none arrived since.
+    private func recordedJournal() {
+        if !journalHoldsUnrecorded, journal.clear(ifItHolds: journaledHandled) { journaledHandled = 0 }
+    }
+
+    /// Handles one event; `now` is when it reached the process, which is when the person answered.
+    private func handle(_ event: NotifierEvent, at now: Date) {
         do {
             switch event {
             case .actionInvoked(let id, let action):
@@ -358,8 +383,8 @@ public final class Daemon {
                 logger.notice("no notification server on the bus")
             }
         } catch {
+            journalHoldsUnrecorded = true
             logger.error("\(error)")
         }
     }
-
 }

@@ -9,7 +9,9 @@ import Synchronization
 
 /// What other threads hand to the event loop: the notifier's events, or a request to stop.
 enum LoopEvent: Sendable {
-    case notifier(NotifierEvent)
+    /// What the notification server reported, when it reached this process, and whether it
+    /// was written to the answer journal.
+    case notifier(NotifierEvent, at: Date, journaled: Bool)
     case stop
 }
 

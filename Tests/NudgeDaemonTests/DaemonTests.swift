@@ -85,6 +85,23 @@ struct DaemonTests {
         #expect(notifier.shown.withLock { $0.count } == 1)
     }
 
+    /// A click that reached a daemon killed before recording it is in the journal: the next
+    /// daemon records it, with the time it was clicked, and empties the journal.
+    @Test func answersInTheJournalAreRecordedOnStart() throws {
+        let notifier = FakeNotifier()
+        try withDaemon(at: "2026-11-21T20:00:00Z", notifier: notifier) { _ in
+            #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
+        }
+        #expect(try Store(path: store).delivery(notificationID: 1)?.key == "symptom:2026-11-21")
+        let clicked = try #require(Timestamp.parse("2026-11-21T20:00:07Z"))
+        try "\(clicked.timeIntervalSince1970) action 1 snooze\n".write(toFile: store + ".answers", atomically: false, encoding: .utf8)
+        try withDaemon(at: "2026-11-21T20:05:00Z", notifier: notifier) { _ in }
+        let answered = try #require(try Store(path: store).delivery(key: "symptom:2026-11-21"))
+        #expect(answered.action == "snooze" && answered.acknowledgedAt == clicked)
+        #expect(try Store(path: store).delivery(key: "symptom:2026-11-21:snooze:1")?.dueAt == clicked.addingTimeInterval(3600))
+        #expect(try String(contentsOfFile: store + ".answers", encoding: .utf8).isEmpty)
+    }
+
     @Test func anAnswerToAnUnknownNotificationChangesNothing() throws {
         let notifier = FakeNotifier()
         try withDaemon(at: "2026-11-21T20:00:00Z", notifier: notifier) { _ in

@@ -1,0 +1,247 @@
+#!/usr/bin/python3
+"""Fire-and-answer cycles against the real nudge daemon while it is killed and the store is busy.
+
+Each cycle adds a one-off call reminder due now (as another program would), waits for its Notify
+on a private bus (python-dbusmock), and plays a click on "called". Meanwhile:
+  - the daemon is killed with SIGKILL at random moments (after a reminder is written, or just
+    after a click) and started again;
+  - four other processes write 500 rows each: two `nudge log symptom` loops, two sqlite3 loops;
+  - one process holds the store locked (BEGIN EXCLUSIVE) for 10 seconds.
+Prints one JSON object of counts. Usage:
+  fault_harness.py --nudge PATH [--cycles 200] [--writers-rows 500] [--lock-seconds 10] [--seed N]
+"""
+import argparse
+import json
+import os
+import queue
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+import dbus
+
+
+class Daemon:
+    def __init__(self, binary, env, log_dir):
+        self.binary, self.env, self.log_dir = binary, env, log_dir
+        self.process = None
+        self.starts = 0
+        self.lock = threading.Lock()
+
+    def start(self):
+        self.starts += 1
+        stderr = open(os.path.join(self.log_dir, f"daemon-{self.starts}.err"), "w")
+        process = subprocess.Popen([self.binary, "daemon", "--log-level", "debug"], env=self.env, stderr=subprocess.PIPE, text=True)
+        lines = queue.Queue()
+
+        def pump():
+            for line in process.stderr:
+                stderr.write(line)
+                stderr.flush()
+                lines.put(line)
+
+        threading.Thread(target=pump, daemon=True).start()
+        deadline = time.monotonic() + 20
+        while True:
+            line = lines.get(timeout=max(deadline - time.monotonic(), 0.01))
+            if "rescheduled (start)" in line:
+                break
+        self.process = process
+
+    def kill(self):
+        with self.lock:
+            if self.process and self.process.poll() is None:
+                self.process.send_signal(signal.SIGKILL)
+                self.process.wait()
+                return True
+            return False
+
+    def ensure_running(self):
+        with self.lock:
+            if self.process is None or self.process.poll() is not None:
+                self.start()
+                return True
+            return False
+
+
+def writer_nudge(binary, env, rows, failures, index):
+    for row in range(rows):
+        result = subprocess.run([binary, "log", "symptom", f"writer{index}-{row}", "--severity", "2"], env=env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if result.returncode != 0:
+            failures.append(f"nudge writer {index} row {row}: {result.stderr.strip()}")
+
+
+def writer_sqlite(store, rows, failures, index):
+    connection = sqlite3.connect(store, timeout=60, isolation_level=None)
+    for row in range(rows):
+        try:
+            connection.execute(
+                "INSERT INTO symptom_entries (id, name, severity, logged_at, created_at, updated_at) "
+                "VALUES (?, ?, 1, strftime('%Y-%m-%dT%H:%M:%SZ','now'), strftime('%Y-%m-%dT%H:%M:%SZ','now'), "
+                "strftime('%Y-%m-%dT%H:%M:%SZ','now'))", (f"sql{index}-{row}", f"sql{index}-{row}"))
+        except sqlite3.Error as error:
+            failures.append(f"sqlite3 writer {index} row {row}: {error}")
+    connection.close()
+
+
+def hold_lock(store, seconds, started):
+    connection = sqlite3.connect(store, timeout=60, isolation_level=None)
+    connection.execute("BEGIN EXCLUSIVE")
+    started.set()
+    time.sleep(seconds)
+    connection.execute("COMMIT")
+    connection.close()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--nudge", required=True)
+    parser.add_argument("--cycles", type=int, default=200)
+    parser.add_argument("--writers-rows", type=int, default=500)
+    parser.add_argument("--lock-seconds", type=float, default=10)
+    parser.add_argument("--seed", type=int, default=None)
+    options = parser.parse_args()
+    seed = options.seed if options.seed is not None else random.randrange(1 << 30)
+    rng = random.Random(seed)
+
+    work = tempfile.mkdtemp(prefix="nudge-harness-")
+    store = os.path.join(work, "nudge.sqlite")
+    bus_process = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1"],
+                                   stdout=subprocess.PIPE, text=True)
+    address = bus_process.stdout.readline().strip()
+    env = {k: v for k, v in os.environ.items() if k not in ("NUDGE_FAKE_NOW", "DISPLAY", "WAYLAND_DISPLAY", "NUDGE_LOCALTIME")}
+    env.update(DBUS_SESSION_BUS_ADDRESS=address, NUDGE_STORE=store, TZ="UTC")
+    mock = subprocess.Popen(["/usr/bin/python3", "-m", "dbusmock", "--session", "-t", "notification_daemon",
+                             "-p", '{"capabilities": "body actions body-markup persistence"}'],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(["gdbus", "wait", "--session", "--timeout", "20", "org.freedesktop.Notifications"], env=env, check=True)
+    connection = dbus.bus.BusConnection(address)
+    server = connection.get_object("org.freedesktop.Notifications", "/org/freedesktop/Notifications")
+
+    # Only the call reminders the harness writes: the daily check is off.
+    subprocess.run([options.nudge, "settings", "set", "symptom.reminder_enabled", "off"], env=env, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([options.nudge, "contacts", "add", "Alex"], env=env, check=True, stdout=subprocess.DEVNULL)
+    database = sqlite3.connect(store, timeout=60, isolation_level=None)
+
+    daemon = Daemon(options.nudge, env, work)
+    daemon.start()
+
+    failures = []
+    writers = [threading.Thread(target=writer_nudge, args=(options.nudge, env, options.writers_rows, failures, i)) for i in range(2)]
+    writers += [threading.Thread(target=writer_sqlite, args=(store, options.writers_rows, failures, i)) for i in range(2)]
+    for writer in writers:
+        writer.start()
+    lock_started = threading.Event()
+    locker = threading.Thread(target=hold_lock, args=(store, options.lock_seconds, lock_started))
+
+    kills = {"after_write": 0, "after_click": 0}
+    clicks = []  # (cycle, notification id, emitted while a daemon was running)
+    seen_ids = {}
+    notify_count = 0
+    timeouts = 0
+
+    def notifications():
+        """(note, id) for every Notify so far; the mock numbers them 1, 2, ... in order."""
+        result = []
+        for _, method, args in server.GetCalls(dbus_interface="org.freedesktop.DBus.Mock"):
+            if method == "Notify":
+                result.append(str(args[4]))
+        return result
+
+    started_at = time.monotonic()
+    for cycle in range(options.cycles):
+        if cycle == options.cycles // 3:
+            locker.start()
+            lock_started.wait()
+        note = f"cycle {cycle}"
+        database.execute("INSERT INTO call_reminders (contact_id, due_at, note, created_at) VALUES (1, strftime('%Y-%m-%dT%H:%M:%SZ','now'), ?, strftime('%Y-%m-%dT%H:%M:%SZ','now'))", (note,))
+        if rng.random() < 0.15:
+            time.sleep(rng.uniform(0, 0.02))
+            if daemon.kill():
+                kills["after_write"] += 1
+            daemon.ensure_running()
+        deadline = time.monotonic() + 30
+        notification_id = None
+        while time.monotonic() < deadline:
+            bodies = notifications()
+            if note in bodies:
+                notification_id = bodies.index(note) + 1
+                break
+            daemon.ensure_running()
+            time.sleep(0.003)
+        if notification_id is None:
+            timeouts += 1
+            continue
+        running = daemon.process.poll() is None
+        server.EmitSignal("org.freedesktop.Notifications", "ActionInvoked", "us",
+                          [dbus.UInt32(notification_id), "called"], dbus_interface="org.freedesktop.DBus.Mock")
+        clicks.append((cycle, notification_id, running))
+        if rng.random() < 0.15:
+            time.sleep(rng.uniform(0, 0.02))
+            if daemon.kill():
+                kills["after_click"] += 1
+                clicks[-1] = (cycle, notification_id, running, "killed right after")
+            daemon.ensure_running()
+    for writer in writers:
+        writer.join()
+    if locker.is_alive() or locker.ident is not None:
+        locker.join()
+    daemon.ensure_running()
+
+    # Let the daemon settle: every reminder shown, then read the outcome.
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        unshown = database.execute(
+            "SELECT count(*) FROM call_reminders r WHERE NOT EXISTS (SELECT 1 FROM reminder_deliveries d "
+            "WHERE d.reminder_key = 'call:' || r.contact_id || ':once:' || r.id AND d.shown_at IS NOT NULL)").fetchone()[0]
+        if unshown == 0:
+            break
+        time.sleep(0.05)
+    bodies = notifications()
+    duplicates = sum(1 for note in set(bodies) if bodies.count(note) > 1)
+    answered = {row[0] for row in database.execute(
+        "SELECT r.note FROM call_reminders r JOIN reminder_deliveries d ON d.reminder_key = 'call:' || r.contact_id || ':once:' || r.id "
+        "WHERE d.action = 'called'")}
+    lost_in_kill = [c for c in clicks if f"cycle {c[0]}" not in answered and len(c) == 4]
+    lost_otherwise = [c for c in clicks if f"cycle {c[0]}" not in answered and len(c) == 3]
+    call_logs = database.execute("SELECT count(*) FROM call_logs").fetchone()[0]
+    symptom_rows = database.execute("SELECT count(*) FROM symptom_entries").fetchone()[0]
+    reminders = database.execute("SELECT count(*) FROM call_reminders").fetchone()[0]
+    result = {
+        "seed": seed,
+        "cycles": options.cycles,
+        "seconds": round(time.monotonic() - started_at, 1),
+        "daemon_starts": daemon.starts,
+        "kills_after_write": kills["after_write"],
+        "kills_after_click": kills["after_click"],
+        "reminders_written": reminders,
+        "reminders_never_shown": unshown,
+        "notify_calls": len(bodies),
+        "shown_twice": duplicates,
+        "cycles_timed_out": timeouts,
+        "clicks": len(clicks),
+        "answers_recorded": len(answered),
+        "call_logs": call_logs,
+        "answers_lost_with_a_kill_in_flight": len(lost_in_kill),
+        "answers_lost_otherwise": len(lost_otherwise),
+        "writer_rows_expected": 4 * options.writers_rows,
+        "writer_rows_found": symptom_rows,
+        "write_failures": failures[:5],
+        "write_failure_count": len(failures),
+        "store_locked_seconds": options.lock_seconds,
+    }
+    daemon.kill()
+    mock.kill()
+    bus_process.kill()
+    print(json.dumps(result, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

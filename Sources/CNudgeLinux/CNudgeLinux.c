@@ -13,6 +13,18 @@ int nudge_timerfd_settime_absolute(int fd, const struct itimerspec *value) {
     return timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, value, NULL);
 }
 
+int nudge_timerfd_create_monotonic(void) {
+    return timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+}
+
+/* One shot after `milliseconds`; 0 disarms. */
+int nudge_timerfd_settime_relative(int fd, long milliseconds) {
+    struct itimerspec value = {0};
+    value.it_value.tv_sec = milliseconds / 1000;
+    value.it_value.tv_nsec = (milliseconds % 1000) * 1000000L;
+    return timerfd_settime(fd, 0, &value, NULL);
+}
+
 int nudge_eventfd(void) {
     return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 }

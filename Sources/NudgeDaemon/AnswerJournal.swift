@@ -7,13 +7,15 @@ import Synchronization
     import Glibc
 #endif
 
-/// What the notification server reported, kept on disk from the moment it arrived until it is
-/// in the store (`STORE.answers`, one line each).
+/// What the notification server said, kept on disk from the moment it said it until it is in the
+/// store (`STORE.answers`, one line each): the clicks and closes it reported, and the ids it
+/// gave to what it accepted.
 ///
-/// Between a click reaching the process and its transaction committing, the store may be locked
-/// by another program for seconds; a daemon killed then would lose the click. The journal is
-/// appended and synced on the GLib thread as the signal arrives, read back on start, and
-/// emptied once everything in it is recorded. Replaying is safe: the first answer wins.
+/// Between the server's word reaching the process and its transaction committing, the store
+/// may be locked by another program for seconds; a daemon killed then would lose a click, or
+/// show a notification twice and lose the click on the first copy. The journal is appended and
+/// synced at once, read back on start, and emptied once everything in it is recorded.
+/// Replaying is safe: the first answer wins, and "shown" only records what happened.
 final class AnswerJournal: Sendable {
     private let path: String
     /// The file, and how many lines it holds.
@@ -29,8 +31,14 @@ final class AnswerJournal: Sendable {
 
     deinit { file.withLock { close($0.descriptor) } }
 
-    /// The events a previous daemon received and may not have recorded, oldest first.
-    func pending() -> [(NotifierEvent, Date)] {
+    enum Entry: Equatable {
+        case event(NotifierEvent)
+        /// The server accepted delivery `deliveryID` under `notificationID`.
+        case shown(deliveryID: Int64, notificationID: UInt32)
+    }
+
+    /// What a previous daemon heard and may not have recorded, oldest first.
+    func pending() -> [(Entry, Date)] {
         Self.read(path).compactMap(Self.decode)
     }
 
@@ -40,8 +48,8 @@ final class AnswerJournal: Sendable {
 
     /// Appends and syncs one event, on the GLib thread before the event is queued; false for
     /// events that are not kept (the server appearing or vanishing).
-    func append(_ event: NotifierEvent, at instant: Date) -> Bool {
-        guard let line = Self.encode(event, at: instant) else { return false }
+    func append(_ entry: Entry, at instant: Date) -> Bool {
+        guard let line = Self.encode(entry, at: instant) else { return false }
         let bytes = Array((line + "\n").utf8)
         file.withLock { file in
             _ = bytes.withUnsafeBytes { write(file.descriptor, $0.baseAddress, $0.count) }
@@ -51,37 +59,63 @@ final class AnswerJournal: Sendable {
         return true
     }
 
-    /// Empties the journal when `recorded` is every line it holds (none arrived meanwhile).
-    func clear(ifItHolds recorded: Int) -> Bool {
+    /// Drops the first `recorded` lines, which are in the store now; lines appended meanwhile
+    /// stay. Stale lines must not linger: a restarted server reuses notification ids.
+    func drop(recorded: Int) {
+        guard recorded > 0 else { return }
         file.withLock { file in
-            guard file.lines == recorded else { return false }
-            if recorded > 0 { _ = ftruncate(file.descriptor, 0) }
-            file.lines = 0
-            return true
+            if recorded >= file.lines {
+                _ = ftruncate(file.descriptor, 0)
+                file.lines = 0
+                return
+            }
+            let rest = Self.read(path).dropFirst(recorded)
+            let replacement = path + ".new"
+            let text = rest.map { $0 + "\n" }.joined()
+            let fresh = open(replacement, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            guard fresh >= 0 else { return }
+            let written = Array(text.utf8).withUnsafeBytes { write(fresh, $0.baseAddress, $0.count) }
+            guard written == text.utf8.count, fdatasync(fresh) == 0, rename(replacement, path) == 0 else {
+                close(fresh)
+                return
+            }
+            close(fresh)
+            close(file.descriptor)
+            file.descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC, 0o600)
+            file.lines = rest.count
         }
     }
 
     /// `1795227441.057 action 12 take`: when it arrived (epoch seconds), what, which notification.
-    private static func encode(_ event: NotifierEvent, at instant: Date) -> String? {
+    private static func encode(_ entry: Entry, at instant: Date) -> String? {
         let stamp = String(format: "%.3f", instant.timeIntervalSince1970)
-        switch event {
-        case .actionInvoked(let id, let action) where !action.contains(where: \.isWhitespace):
+        switch entry {
+        case .event(.actionInvoked(let id, let action)) where !action.contains(where: \.isWhitespace):
             return "\(stamp) action \(id) \(action)"
-        case .closed(let id, let reason):
+        case .event(.closed(let id, let reason)):
             return "\(stamp) closed \(id) \(reason.rawValue)"
-        case .actionInvoked, .serverAppeared, .serverVanished:
+        case .shown(let delivery, let id):
+            return "\(stamp) shown \(delivery) \(id)"
+        case .event:
             return nil
         }
     }
 
-    private static func decode(_ line: String) -> (NotifierEvent, Date)? {
+    private static func decode(_ line: String) -> (Entry, Date)? {
         let words = line.split(separator: " ").map(String.init)
-        guard words.count == 4, let seconds = Double(words[0]), let id = UInt32(words[2]) else { return nil }
+        guard words.count == 4, let seconds = Double(words[0]) else { return nil }
         let instant = Date(timeIntervalSince1970: seconds)
         switch words[1] {
-        case "action": return (.actionInvoked(notificationID: id, action: words[3]), instant)
-        case "closed": return CloseReason(rawValue: words[3]).map { (.closed(notificationID: id, reason: $0), instant) }
-        default: return nil
+        case "action":
+            return UInt32(words[2]).map { (.event(.actionInvoked(notificationID: $0, action: words[3])), instant) }
+        case "closed":
+            guard let id = UInt32(words[2]), let reason = CloseReason(rawValue: words[3]) else { return nil }
+            return (.event(.closed(notificationID: id, reason: reason)), instant)
+        case "shown":
+            guard let delivery = Int64(words[2]), let id = UInt32(words[3]) else { return nil }
+            return (.shown(deliveryID: delivery, notificationID: id), instant)
+        default:
+            return nil
         }
     }
 }

@@ -34,6 +34,7 @@ public final class Daemon {
     /// Held from construction until `run()` returns.
     private var lock: DaemonLock?
     private let timer: WakeTimer
+    private let settle: SettleTimer
     private let storeWatch: DirectoryWatch
     /// Watches the localtime file, unless TZ fixes the zone.
     private let zoneWatch: DirectoryWatch?
@@ -49,6 +50,8 @@ public final class Daemon {
     private var reportedIgnoredRows: [String: String] = [:]
     /// An event failed to reach the store: the journal keeps it for the next start.
     private var journalHoldsUnrecorded = false
+    /// What the journal held when this daemon started.
+    private var unrecorded: [(AnswerJournal.Entry, Date)]
     /// Journaled events handled since the journal was last emptied.
     private var journaledHandled = 0
     /// The server went away since a notification was shown: what it showed is gone with it.
@@ -65,18 +68,21 @@ public final class Daemon {
         do { store = try Store(path: configuration.storePath) } catch { throw .store(error) }
         lock = try DaemonLock(storePath: configuration.storePath)
         timer = try WakeTimer()
+        settle = try SettleTimer()
         storeWatch = try DirectoryWatch(storePath: configuration.storePath)
         zoneWatch = configuration.timeZone.fixed == nil ? try DirectoryWatch(localtimePath: configuration.timeZone.localtimePath) : nil
         timeZone = configuration.timeZone.current()
         signals = try SignalPipe()
         events = try EventQueue()
         journal = try AnswerJournal(storePath: configuration.storePath)
+        // Read before the notifier starts, so nothing it hears now is both replayed and handled.
+        unrecorded = journal.pending()
         let queue = events
         let journal = journal
         let clock = configuration.clock
         notifier = makeNotifier { event in
             let now = clock.now()
-            let journaled = journal.append(event, at: now)
+            let journaled = journal.append(.event(event), at: now)
             queue.push(.notifier(event, at: now, journaled: journaled))
         }
     }
@@ -89,14 +95,23 @@ public final class Daemon {
         defer { lock = nil }
         logger.info("started on \(configuration.storePath) in \(timeZone.identifier)")
         // Answers a previous daemon received but may not have recorded.
-        let replayed = journal.pending()
-        for (event, instant) in replayed { handle(event, at: instant) }
-        if !replayed.isEmpty { logger.notice("replayed \(replayed.count) answer(s) from the journal") }
-        journaledHandled = replayed.count
+        let replayed = unrecorded
+        unrecorded = []
+        for (entry, instant) in replayed {
+            switch entry {
+            case .event(let event):
+                handle(event, at: instant)
+                journaledHandled += 1
+            case .shown(let delivery, let id): recordShown(delivery, notificationID: id, content: nil, at: instant)
+            }
+        }
+        if !replayed.isEmpty { logger.notice("replayed \(replayed.count) journal entr\(replayed.count == 1 ? "y" : "ies") a previous daemon had not recorded") }
         recordedJournal()
         reconcile(because: "start")
         // A watch that is absent polls descriptor -1, which poll(2) ignores.
-        var descriptors = [timer.descriptor, storeWatch.descriptor, signals.descriptor, events.descriptor, zoneWatch?.descriptor ?? -1].map {
+        var descriptors = [
+            timer.descriptor, storeWatch.descriptor, signals.descriptor, events.descriptor, zoneWatch?.descriptor ?? -1, settle.descriptor,
+        ].map {
             pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
         }
         while true {
@@ -136,7 +151,10 @@ public final class Daemon {
                 }
             }
             if descriptors[1].revents != 0, storeWatch.consume() {
-                reconcileIfStoreChanged()
+                if !reconcileIfStoreChanged() { settle.start() }
+            }
+            if descriptors[5].revents != 0, settle.consume(), reconcileIfStoreChanged() {
+                settle.stop()
             }
             if descriptors[4].revents != 0, zoneWatch?.consume() == true {
                 let zone = configuration.timeZone.current()
@@ -151,11 +169,17 @@ public final class Daemon {
 
     // MARK: - Planning
 
-    private func reconcileIfStoreChanged() {
+    /// Reconciles when another process committed since the last plan; false when no change is
+    /// visible (yet).
+    @discardableResult
+    private func reconcileIfStoreChanged() -> Bool {
         do {
-            if try store.dataVersion() != lastDataVersion { reconcile(because: "store changed") }
+            guard try store.dataVersion() != lastDataVersion else { return false }
+            reconcile(because: "store changed")
+            return true
         } catch {
             logger.error("\(error)")
+            return true
         }
     }
 
@@ -276,13 +300,29 @@ public final class Daemon {
         }
         reportedServerProblem = false
         let now = configuration.clock.now()
+        // On disk before the store, which may be locked for seconds: a kill in between must
+        // neither show it again nor lose a click on it.
+        for (_, claimed) in occurrences {
+            _ = journal.append(.shown(deliveryID: claimed.id, notificationID: id), at: now)
+        }
         for (occurrence, claimed) in occurrences {
-            var restart: (contactID: Int64, day: CivilDate)?
-            if let key = CallReminder.Key(occurrence.key), case .cadence = key.kind {
-                restart = (key.contactID, wallClock.date(of: now))
-            }
-            try store.markShown(claimed.id, notificationID: id, content: content, at: now, cadenceRestart: restart)
+            recordShown(claimed.id, notificationID: id, content: content, at: now)
             logger.info("shown \(occurrence.key) as notification \(id)")
+        }
+    }
+
+    /// Records that the server accepted a delivery; a call cadence counts again from that day.
+    private func recordShown(_ deliveryID: Int64, notificationID: UInt32, content: NotificationContent?, at instant: Date) {
+        do {
+            var restart: (contactID: Int64, day: CivilDate)?
+            if let key = try store.delivery(id: deliveryID).flatMap({ CallReminder.Key($0.key) }), case .cadence = key.kind {
+                restart = (key.contactID, WallClock(timeZone: timeZone).date(of: instant))
+            }
+            try store.markShown(deliveryID, notificationID: notificationID, content: content, at: instant, cadenceRestart: restart)
+            journaledHandled += 1
+        } catch {
+            journalHoldsUnrecorded = true
+            logger.error("\(error)")
         }
     }
 
@@ -349,9 +389,11 @@ public final class Daemon {
 
     // MARK: - Answers
 
-    /// Empties the journal when every event in it is in the store: none failed, none arrived since.
+    /// Drops from the journal what is in the store now; after a failure, it all stays for the next start.
     private func recordedJournal() {
-        if !journalHoldsUnrecorded, journal.clear(ifItHolds: journaledHandled) { journaledHandled = 0 }
+        guard !journalHoldsUnrecorded else { return }
+        journal.drop(recorded: journaledHandled)
+        journaledHandled = 0
     }
 
     /// Handles one event; `now` is when it reached the process, which is when the person answered.

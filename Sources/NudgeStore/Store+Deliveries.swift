@@ -40,14 +40,18 @@ extension Store {
 
     /// Records that the notification server accepted the occurrence, as soon as it did. A call
     /// cadence shown counts again from `cadenceRestart`'s day, in the same transaction.
+    /// Without `content` (replayed from the answer journal), the title and body stay as claimed.
     public func markShown(
-        _ deliveryID: Int64, notificationID: UInt32, content: NotificationContent, at now: Date,
+        _ deliveryID: Int64, notificationID: UInt32, content: NotificationContent?, at now: Date,
         cadenceRestart: (contactID: Int64, day: CivilDate)? = nil
     ) throws(StoreError) {
         try write { db in
             try db.execute(
-                sql: "UPDATE reminder_deliveries SET shown_at = ?, notification_id = ?, title = ?, body = ? WHERE id = ?",
-                arguments: [Timestamp.format(now), Int64(notificationID), content.title, content.body, deliveryID])
+                sql: """
+                    UPDATE reminder_deliveries SET shown_at = ?, notification_id = ?, title = coalesce(?, title), body = coalesce(?, body)
+                    WHERE id = ?
+                    """,
+                arguments: [Timestamp.format(now), Int64(notificationID), content?.title, content?.body, deliveryID])
             if let cadenceRestart { try Self.restartCadence(db, contactID: cadenceRestart.contactID, on: cadenceRestart.day) }
         }
     }

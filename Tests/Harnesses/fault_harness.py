@@ -31,6 +31,7 @@ class Daemon:
         self.binary, self.env, self.log_dir = binary, env, log_dir
         self.process = None
         self.starts = 0
+        self.kill_times = []
         self.lock = threading.Lock()
 
     def start(self):
@@ -57,6 +58,7 @@ class Daemon:
         with self.lock:
             if self.process and self.process.poll() is None:
                 self.process.send_signal(signal.SIGKILL)
+                self.kill_times.append(time.monotonic())
                 self.process.wait()
                 return True
             return False
@@ -179,14 +181,14 @@ def main():
             timeouts += 1
             continue
         running = daemon.process.poll() is None
+        emitted = time.monotonic()
         server.EmitSignal("org.freedesktop.Notifications", "ActionInvoked", "us",
                           [dbus.UInt32(notification_id), "called"], dbus_interface="org.freedesktop.DBus.Mock")
-        clicks.append((cycle, notification_id, running))
+        clicks.append((cycle, notification_id, running, emitted))
         if rng.random() < 0.15:
             time.sleep(rng.uniform(0, 0.02))
             if daemon.kill():
                 kills["after_click"] += 1
-                clicks[-1] = (cycle, notification_id, running, "killed right after")
             daemon.ensure_running()
     for writer in writers:
         writer.join()
@@ -194,13 +196,26 @@ def main():
         locker.join()
     daemon.ensure_running()
 
-    # Let the daemon settle: every reminder shown, then read the outcome.
+    def recorded_id(note):
+        row = database.execute(
+            "SELECT d.notification_id FROM call_reminders r JOIN reminder_deliveries d "
+            "ON d.reminder_key = 'call:' || r.contact_id || ':once:' || r.id WHERE r.note = ?", (note,)).fetchone()
+        return row[0] if row else None
+
+    # Let the daemon settle: every reminder shown and every click it could map recorded, or 30 s.
+    # A click on a copy whose id no daemon ever learned (killed while the server was accepting
+    # it, then shown again) cannot be mapped by any design.
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         unshown = database.execute(
             "SELECT count(*) FROM call_reminders r WHERE NOT EXISTS (SELECT 1 FROM reminder_deliveries d "
             "WHERE d.reminder_key = 'call:' || r.contact_id || ':once:' || r.id AND d.shown_at IS NOT NULL)").fetchone()[0]
-        if unshown == 0:
+        recorded = {row[0] for row in database.execute(
+            "SELECT r.note FROM call_reminders r JOIN reminder_deliveries d ON d.reminder_key = 'call:' || r.contact_id || ':once:' || r.id "
+            "WHERE d.action = 'called'")}
+        clicked = {f"cycle {c[0]}" for c in clicks
+                   if recorded_id(f"cycle {c[0]}") == c[1] and not any(0 <= k - c[3] <= 0.1 for k in daemon.kill_times)}
+        if unshown == 0 and clicked <= recorded:
             break
         time.sleep(0.05)
     bodies = notifications()
@@ -208,8 +223,11 @@ def main():
     answered = {row[0] for row in database.execute(
         "SELECT r.note FROM call_reminders r JOIN reminder_deliveries d ON d.reminder_key = 'call:' || r.contact_id || ':once:' || r.id "
         "WHERE d.action = 'called'")}
-    lost_in_kill = [c for c in clicks if f"cycle {c[0]}" not in answered and len(c) == 4]
-    lost_otherwise = [c for c in clicks if f"cycle {c[0]}" not in answered and len(c) == 3]
+    unanswered = [c for c in clicks if f"cycle {c[0]}" not in answered]
+    on_unknown_copy = [c for c in unanswered if recorded_id(f"cycle {c[0]}") != c[1] and bodies.count(f"cycle {c[0]}") > 1]
+    # A click still travelling through the bus when the daemon died reached no process.
+    in_flight = [c for c in unanswered if c not in on_unknown_copy and any(0 <= k - c[3] <= 0.1 for k in daemon.kill_times)]
+    lost = [c for c in unanswered if c not in on_unknown_copy and c not in in_flight]
     call_logs = database.execute("SELECT count(*) FROM call_logs").fetchone()[0]
     symptom_rows = database.execute("SELECT count(*) FROM symptom_entries").fetchone()[0]
     reminders = database.execute("SELECT count(*) FROM call_reminders").fetchone()[0]
@@ -228,10 +246,13 @@ def main():
         "clicks": len(clicks),
         "answers_recorded": len(answered),
         "call_logs": call_logs,
-        "answers_lost_with_a_kill_in_flight": len(lost_in_kill),
-        "answers_lost_otherwise": len(lost_otherwise),
+        "clicks_on_a_copy_no_daemon_learned_of": len(on_unknown_copy),
+        "clicks_in_flight_at_a_kill": len(in_flight),
+        "answers_lost": len(lost),
         "writer_rows_expected": 4 * options.writers_rows,
         "writer_rows_found": symptom_rows,
+        "lost_answers": [{"cycle": c[0], "notification_id": c[1], "daemon_running": c[2]} for c in lost],
+        "work_directory": work,
         "write_failures": failures[:5],
         "write_failure_count": len(failures),
         "store_locked_seconds": options.lock_seconds,

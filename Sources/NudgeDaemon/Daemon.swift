@@ -151,6 +151,10 @@ public final class Daemon {
                 }
             }
             if descriptors[1].revents != 0, storeWatch.consume() {
+                // The open connection would go on with a deleted file, unseen by everyone else.
+                guard FileManager.default.fileExists(atPath: configuration.storePath) else {
+                    throw .storeGone(configuration.storePath)
+                }
                 if !reconcileIfStoreChanged() { settle.start() }
             }
             if descriptors[5].revents != 0, settle.consume(), reconcileIfStoreChanged() {

@@ -5,6 +5,7 @@ public enum DaemonError: Error, CustomStringConvertible {
     case system(String, Int32)
     case alreadyRunning(pid: Int32, store: String)
     case store(StoreError)
+    case storeGone(String)
 
     public var description: String {
         switch self {
@@ -14,6 +15,8 @@ public enum DaemonError: Error, CustomStringConvertible {
             "a nudge daemon (pid \(pid)) is already running on \(store); stop it first (kill \(pid)) or use another store with --store"
         case .store(let error):
             error.description
+        case .storeGone(let path):
+            "the store \(path) was removed or moved away while the daemon ran; stopping, so that nothing is written to a file no one reads; start it again when the store is back"
         }
     }
 }

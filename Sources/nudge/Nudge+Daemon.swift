@@ -22,6 +22,8 @@ extension Nudge {
                 try daemon.run()
             } catch .store(let error) {
                 throw CommandFailure(error)
+            } catch .storeGone(let path) {
+                throw CommandFailure(DaemonError.storeGone(path).description, exitCode: 74)
             } catch {
                 throw CommandFailure(error.description)
             }

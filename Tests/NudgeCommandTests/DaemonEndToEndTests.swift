@@ -148,6 +148,14 @@ struct DaemonEndToEndTests {
         #expect(waitForStore { (try? delivery("symptom:2026-11-21"))??["shown_at"] != "NULL" })
     }
 
+    @Test func aStoreRemovedUnderTheDaemonStopsItWithAReason() throws {
+        let daemon = try startDaemon(at: "2026-11-21T12:00:00-05:00")
+        #expect(daemon.waitForLog("rescheduled (start)"))
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
+        #expect(daemon.waitForExit(timeout: 10) == 74)
+        #expect(daemon.stderr.contains("nudge: the store \(store) was removed or moved away while the daemon ran; stopping"))
+    }
+
     @Test func aSecondDaemonOnTheSameStoreIsRefused() throws {
         let first = try startDaemon(at: "2026-11-21T12:00:00-05:00")
         #expect(first.waitForLog("rescheduled (start)"))

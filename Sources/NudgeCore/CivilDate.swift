@@ -40,9 +40,14 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public init?(iso text: some StringProtocol) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-            (1...12).contains(month), (1...31).contains(day)
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
         else { return nil }
+        self.init(checkedYear: year, month: month, day: day)
+    }
+
+    /// A date from its parts, or nil when there is no such day (2026-02-30).
+    init?(checkedYear year: Int, month: Int, day: Int) {
+        guard (1...12).contains(month), (1...31).contains(day) else { return nil }
         let date = CivilDate(year: year, month: month, day: day)
         guard CivilDate(daysSinceEpoch: date.daysSinceEpoch) == date else { return nil }
         self = date

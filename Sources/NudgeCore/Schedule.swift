@@ -64,6 +64,8 @@ public struct Schedule: Sendable {
                 plan.missed.append(occurrence)
             }
         }
+        plan.due = plan.due.sortedByDue()
+        plan.missed = plan.missed.sortedByDue()
         // Several dose alerts due at once (after a restart or a sleep) show the present state
         // once; past the slept-through instant, no earlier alert is the present state.
         let doseDue = plan.due.filter { $0.kind == .dose2 }
@@ -91,36 +93,35 @@ public struct Schedule: Sendable {
         let first = clock.date(of: start)
         // A skipped date gives no occurrence, so look a little past `limit` days.
         let candidates = occurrences(days: first...first.adding(days: max(limit, 1) + 2))
-        return Array(candidates.filter { $0.dueAt >= start || lateness(of: $0, now: start) == .show }.prefix(limit))
+        return Array(candidates.filter { $0.dueAt >= start || lateness(of: $0, now: start) == .show }.sortedByDue().prefix(limit))
     }
 
     /// Generated occurrences on these days with the store's rows applied: settled ones dropped,
-    /// owed rows (a snooze, a claim a crash interrupted) added; sorted by due instant, then key.
+    /// owed rows (a snooze, a claim a crash interrupted) in their place or added. In generation
+    /// order, not sorted: with thousands of contacts, sorting is most of the work, and the
+    /// daemon needs only the earliest.
     func occurrences(days: ClosedRange<CivilDate>) -> [Occurrence] {
         let settings = input.settings
-        var byKey: [String: Occurrence] = [:]
         let daySequence = sequence(first: days.lowerBound) { $0 < days.upperBound ? $0.adding(days: 1) : nil }
         var generated = SymptomReminder.occurrences(on: daySequence, settings: settings, clock: clock)
         if let session = input.doseSession, isEnabled(.dose2) {
             generated += DoseReminder.occurrences(for: session, settings: settings)
         }
         generated += CallReminder.occurrences(contacts: input.contacts, reminders: input.oneOffCalls, settings: settings, clock: clock)
-        for occurrence in generated {
-            byKey[occurrence.key] = occurrence
-        }
+        var settled: Set<String> = []
+        var owed: [String: Occurrence] = [:]
         for record in input.deliveries {
-            if !record.isOwed {
-                byKey[record.key] = nil
+            guard record.isOwed, let kind = ReminderKind(rawValue: record.kind), isEnabled(kind), isCurrent(record, kind) else {
+                settled.insert(record.key)
                 continue
             }
-            guard let kind = ReminderKind(rawValue: record.kind), isEnabled(kind), isCurrent(record, kind) else {
-                byKey[record.key] = nil
-                continue
-            }
-            byKey[record.key] = Occurrence(
-                kind: kind, key: record.key, dueAt: record.dueAt, title: record.title ?? title(of: kind, key: record.key))
+            owed[record.key] = Occurrence(kind: kind, key: record.key, dueAt: record.dueAt, title: record.title ?? title(of: kind, key: record.key))
         }
-        return byKey.values.sorted { ($0.dueAt, $0.key) < ($1.dueAt, $1.key) }
+        var result = generated.compactMap { occurrence in
+            settled.contains(occurrence.key) ? nil : owed.removeValue(forKey: occurrence.key) ?? occurrence
+        }
+        result += owed.values.sorted { $0.key < $1.key }
+        return result
     }
 
     /// A queued dose occurrence counts only while its session is the open one; a queued call
@@ -158,5 +159,12 @@ public struct Schedule: Sendable {
         case .dose2: input.doseSession.flatMap { DoseReminder.alert(ofKey: key, in: $0) }.map(DoseReminder.title) ?? "Dose 2"
         case .call: CallReminder.title(input.callName(forKey: key) ?? "someone")
         }
+    }
+}
+
+extension Array where Element == Occurrence {
+    /// Soonest first; occurrences due at the same instant keep their (deterministic) order.
+    func sortedByDue() -> [Occurrence] {
+        sorted { $0.dueAt < $1.dueAt }
     }
 }

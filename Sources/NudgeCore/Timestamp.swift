@@ -12,9 +12,15 @@ public enum Timestamp {
     }
 
     public static func parse(_ text: String) -> Date? {
-        let scalars = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { parse(utf8: $0) }
+    }
+
+    private static func parse(utf8 scalars: UnsafeBufferPointer<UInt8>) -> Date? {
         guard scalars.count >= 19, scalars[10] == UInt8(ascii: "T") || scalars[10] == UInt8(ascii: " "),
-            let day = CivilDate(iso: text.prefix(10)),
+            let year = number(scalars, 0, 4), scalars[4] == UInt8(ascii: "-"), let month = number(scalars, 5, 2),
+            scalars[7] == UInt8(ascii: "-"), let dayOfMonth = number(scalars, 8, 2),
+            let day = CivilDate(checkedYear: year, month: month, day: dayOfMonth),
             scalars[13] == UInt8(ascii: ":"), scalars[16] == UInt8(ascii: ":"),
             let hour = number(scalars, 11, 2), let minute = number(scalars, 14, 2),
             let second = number(scalars, 17, 2),
@@ -60,7 +66,7 @@ public enum Timestamp {
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
-    private static func number(_ scalars: [UInt8], _ start: Int, _ count: Int) -> Int? {
+    private static func number(_ scalars: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
         guard start + count <= scalars.count else { return nil }
         var value = 0
         for index in start..<(start + count) {

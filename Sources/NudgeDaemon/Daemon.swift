@@ -190,6 +190,7 @@ public final class Daemon {
     private func reconcile(because reason: String) {
         do {
             // Read before the plan: a write by another process after this point moves it again.
+            let started = ContinuousClock.now
             lastDataVersion = try store.dataVersion()
             let wallClock = WallClock(timeZone: timeZone)
             // Showing can make new occurrences (a call cadence restarts), so plan again until a
@@ -211,7 +212,8 @@ public final class Daemon {
             try timer.arm(at: plan.nextDue.map(configuration.clock.realInstant(for:)))
             let now = configuration.clock.now()
             let next = plan.nextDue.map { "next due at \(Timestamp.format($0)) (\(Duration.relative($0.timeIntervalSince(now))))" } ?? "nothing due"
-            logger.debug("rescheduled (\(reason)): \(next)")
+            let took = (ContinuousClock.now - started).formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1)))
+            logger.debug("rescheduled (\(reason)): \(next) [\(took)]")
         } catch {
             logger.error("\(error)")
         }

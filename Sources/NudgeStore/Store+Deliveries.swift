@@ -15,7 +15,7 @@ extension Store {
                         ($0["key"] as String, $0["value"] as String)
                     }))
             let deliveries = try Row.fetchAll(
-                db, sql: "SELECT * FROM reminder_deliveries WHERE due_at >= ? OR (\(Self.owed))", arguments: [horizon]
+                db, sql: "SELECT * FROM reminder_deliveries WHERE due_at >= ? OR (\(Self.owed)) ORDER BY id", arguments: [horizon]
             ).compactMap(Self.delivery)
             return ScheduleInput(
                 settings: settings, deliveries: deliveries, doseSession: try Self.doseSession(db), contacts: try Self.cadences(db),

@@ -90,6 +90,10 @@ public final class Daemon {
     /// Asks a running `run()` to return, as SIGTERM does.
     public func stop() { events.push(.stop) }
 
+    /// Tells the daemon its injected clock was set; the real clock's changes arrive as the
+    /// timerfd's ECANCELED and take the same path.
+    public func clockWasSet() { events.push(.clockSet) }
+
     /// Runs until SIGTERM or SIGINT (or `stop()`); SIGHUP reloads.
     public func run() throws(DaemonError) {
         defer { lock = nil }
@@ -136,6 +140,8 @@ public final class Daemon {
                     case .stop:
                         logger.info("stopping")
                         return
+                    case .clockSet:
+                        reconcile(because: "clock changed")
                     case .notifier(let event, let instant, let journaled):
                         handle(event, at: instant)
                         if journaled { journaledHandled += 1 }

@@ -1,24 +1,38 @@
 import Foundation
+import Synchronization
 
-/// The daemon's clock: the system's real time, optionally shifted by a fixed offset.
+/// The daemon's clock: the system's real time, optionally shifted by an offset.
 ///
-/// The offset is the injected clock the tests use (`NUDGE_FAKE_NOW` starts a process at another
-/// wall-clock time that then advances in real time, as libfaketime would). Kernel timers are
-/// armed in real time, so the offset is removed again when the timer is armed.
+/// The offset is the injected clock the tests use: `NUDGE_FAKE_NOW` starts a process at another
+/// wall-clock time that then advances in real time (as libfaketime would), and an in-process
+/// test can set the clock forward or back as a person or NTP would. Kernel timers are armed in
+/// real time, so the offset is removed again when the timer is armed.
 public struct DaemonClock: Sendable {
-    public let offset: TimeInterval
+    private let offset: Offset
 
     public init(offset: TimeInterval = 0) {
-        self.offset = offset
+        self.offset = Offset(offset)
     }
 
     /// A clock that reads `fakeNow` at this moment, or the real clock when it is nil.
     public init(startingAt fakeNow: Date?) {
-        offset = fakeNow.map { $0.timeIntervalSinceNow } ?? 0
+        self.init(offset: fakeNow.map { $0.timeIntervalSinceNow } ?? 0)
     }
 
-    public func now() -> Date { Date().addingTimeInterval(offset) }
+    public func now() -> Date { Date().addingTimeInterval(offset.value) }
+
+    /// Sets the clock, as `date -s` would; the daemon must then be told (`Daemon.clockWasSet`).
+    public func set(to instant: Date) { offset.value = instant.timeIntervalSinceNow }
 
     /// The real instant at which this clock reads `date`.
-    func realInstant(for date: Date) -> Date { date.addingTimeInterval(-offset) }
+    func realInstant(for date: Date) -> Date { date.addingTimeInterval(-offset.value) }
+
+    private final class Offset: Sendable {
+        private let stored: Mutex<TimeInterval>
+        init(_ value: TimeInterval) { stored = Mutex(value) }
+        var value: TimeInterval {
+            get { stored.withLock { $0 } }
+            set { stored.withLock { $0 = newValue } }
+        }
+    }
 }

@@ -12,6 +12,8 @@ enum LoopEvent: Sendable {
     /// What the notification server reported, when it reached this process, and whether it
     /// was written to the answer journal.
     case notifier(NotifierEvent, at: Date, journaled: Bool)
+    /// The injected clock was set: what the timerfd's ECANCELED says for the real one.
+    case clockSet
     case stop
 }
 

@@ -39,7 +39,10 @@ struct DaemonTests {
 
     /// Runs a daemon whose clock reads `fakeNow` at start, until `body` returns.
     func withDaemon(at fakeNow: String, notifier: FakeNotifier, _ body: (Daemon) throws -> Void) throws {
-        let clock = DaemonClock(startingAt: Timestamp.parse(fakeNow))
+        try withDaemon(clock: DaemonClock(startingAt: Timestamp.parse(fakeNow)), notifier: notifier) { daemon, _ in try body(daemon) }
+    }
+
+    func withDaemon(clock: DaemonClock, notifier: FakeNotifier, _ body: (Daemon, DaemonClock) throws -> Void) throws {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         let daemon = try Daemon(.init(storePath: store, clock: clock, timeZone: zone), logger: logger) { onEvent in
@@ -56,7 +59,7 @@ struct DaemonTests {
             daemon.stop()
             finished.wait()
         }
-        try body(daemon)
+        try body(daemon, clock)
     }
 
     @Test func anOccurrenceTheServerRefusedIsShownWhenAServerAppears() throws {
@@ -73,6 +76,24 @@ struct DaemonTests {
         }
         #expect(notifier.shown.withLock { $0.map(\.title) } == ["Daily symptom check"])
         #expect(try Store(path: store).delivery(key: "symptom:2026-11-21")?.shownAt != nil)
+    }
+
+    /// The clock set forward past a due instant shows it at once; set back across it, nothing
+    /// shows twice; the daemon re-plans each time. Events are handled in order, so the stop at
+    /// the end of `withDaemon` comes after every re-plan.
+    @Test func aClockSetForwardOrBackIsFollowed() throws {
+        let notifier = FakeNotifier()
+        let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-21T12:00:00Z"))
+        try withDaemon(clock: clock, notifier: notifier) { daemon, clock in
+            clock.set(to: Timestamp.parse("2026-11-21T20:00:01Z")!)
+            daemon.clockWasSet()
+            #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
+            clock.set(to: Timestamp.parse("2026-11-21T19:59:00Z")!)
+            daemon.clockWasSet()
+            clock.set(to: Timestamp.parse("2026-11-21T20:00:30Z")!)
+            daemon.clockWasSet()
+        }
+        #expect(notifier.shown.withLock { $0.count } == 1)
     }
 
     /// Each daemon plans before it reads its first event, so stopping it at once still lets it

@@ -14,13 +14,13 @@ from the repository's root: contrib/bench/daemon-at-rest.py [--idle-seconds 60] 
 import argparse
 import json
 import os
-import queue
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
+
+from benchlib import Daemon, PrivateBus, build_release, results_path
 
 
 def thread_switches(pid):
@@ -51,31 +51,6 @@ def memory_kib(pid):
     return values
 
 
-class Daemon:
-    """The daemon with its stderr read line by line, each line stamped as it arrives."""
-
-    def __init__(self, binary, env):
-        self.process = subprocess.Popen(
-            [binary, "daemon", "--log-level", "debug"], env=env, stderr=subprocess.PIPE, text=True)
-        self.lines = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        for line in self.process.stderr:
-            self.lines.put((time.monotonic(), line.rstrip("\n")))
-
-    def wait_for(self, text, timeout=10):
-        deadline = time.monotonic() + timeout
-        while True:
-            stamp, line = self.lines.get(timeout=max(deadline - time.monotonic(), 0.001))
-            if text in line:
-                return stamp, line
-
-    def drain(self):
-        while not self.lines.empty():
-            self.lines.get_nowait()
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--idle-seconds", type=float, default=60)
@@ -85,20 +60,13 @@ def main():
     options = parser.parse_args()
 
     if not options.no_build:
-        subprocess.run(["swift", "build", "-c", "release", "--product", "nudge"], check=True, stdout=subprocess.DEVNULL)
+        build_release()
     binary = os.path.abspath(options.binary)
     work = tempfile.mkdtemp(prefix="nudge-bench-")
     store = os.path.join(work, "nudge.sqlite")
 
-    bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1"],
-                           stdout=subprocess.PIPE, text=True)
-    address = bus.stdout.readline().strip()
-    env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS=address, NUDGE_STORE=store, TZ="UTC")
-    env.pop("NUDGE_FAKE_NOW", None)
-    mock = subprocess.Popen(["/usr/bin/python3", "-m", "dbusmock", "--session", "-t", "notification_daemon",
-                             "-p", '{"capabilities": "body actions body-markup persistence"}'],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    subprocess.run(["gdbus", "wait", "--session", "--timeout", "20", "org.freedesktop.Notifications"], env=env, check=True)
+    bus = PrivateBus(dict(os.environ, NUDGE_STORE=store, TZ="UTC"))
+    env = bus.env
 
     # A reminder due later than the idle period, so nothing is due while measuring.
     later = time.gmtime(time.time() + options.idle_seconds + 3600)
@@ -146,10 +114,8 @@ def main():
             results[name] = {"median": round(statistics.median(values), 2), "max": round(max(values), 2), "count": len(values)}
         results["resident_kib_at_end"] = memory_kib(pid)["VmRSS"]
     finally:
-        daemon.process.terminate()
-        daemon.process.wait(timeout=10)
-        mock.kill()
-        bus.kill()
+        daemon.stop()
+        bus.close()
 
     rows = [
         ("threads", results["threads"]),
@@ -165,9 +131,7 @@ def main():
     width = max(len(name) for name, _ in rows)
     for name, value in rows:
         print(f"{name:<{width}}  {value}")
-    out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
-    os.makedirs(out, exist_ok=True)
-    with open(os.path.join(out, "daemon-at-rest.json"), "w") as handle:
+    with open(results_path("daemon-at-rest.json"), "w") as handle:
         json.dump(results, handle, indent=2, sort_keys=True)
     return 0
 

@@ -15,7 +15,6 @@ Prints a table and writes JSON to results/load.json. From the repository's root:
 import argparse
 import json
 import os
-import queue
 import random
 import re
 import sqlite3
@@ -23,11 +22,12 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import uuid
 
 import dbus
+
+from benchlib import Daemon, PrivateBus, build_release, resident_kib, results_path
 
 
 def iso(seconds):
@@ -75,40 +75,9 @@ def build_store(binary, store, contacts, env):
     db.close()
 
 
-class Daemon:
-    def __init__(self, binary, env):
-        self.started = time.monotonic()
-        self.process = subprocess.Popen([binary, "daemon", "--log-level", "debug"], env=env, stderr=subprocess.PIPE, text=True)
-        self.lines = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        for line in self.process.stderr:
-            self.lines.put((time.monotonic(), line.rstrip("\n")))
-
-    def wait_for(self, text, timeout=60):
-        deadline = time.monotonic() + timeout
-        while True:
-            stamp, line = self.lines.get(timeout=max(deadline - time.monotonic(), 0.001))
-            if text in line:
-                return stamp, line
-
-    def drain(self):
-        while not self.lines.empty():
-            self.lines.get_nowait()
-
-
 def took(line):
     match = re.search(r"\[([0-9.]+) ms\]", line)
     return float(match.group(1)) if match else None
-
-
-def rss_kib(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS"):
-                return int(line.split()[1])
-    return None
 
 
 def main():
@@ -119,18 +88,12 @@ def main():
     parser.add_argument("--no-build", action="store_true")
     options = parser.parse_args()
     if not options.no_build:
-        subprocess.run(["swift", "build", "-c", "release", "--product", "nudge"], check=True, stdout=subprocess.DEVNULL)
+        build_release()
     binary = os.path.abspath(options.binary)
     work = tempfile.mkdtemp(prefix="nudge-load-")
     store = os.path.join(work, "nudge.sqlite")
-    bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1"], stdout=subprocess.PIPE, text=True)
-    address = bus.stdout.readline().strip()
-    env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS=address, NUDGE_STORE=store, TZ="UTC")
-    env.pop("NUDGE_FAKE_NOW", None)
-    mock = subprocess.Popen(["/usr/bin/python3", "-m", "dbusmock", "--session", "-t", "notification_daemon",
-                             "-p", '{"capabilities": "body actions body-markup persistence"}'],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    subprocess.run(["gdbus", "wait", "--session", "--timeout", "20", "org.freedesktop.Notifications"], env=env, check=True)
+    bus = PrivateBus(dict(os.environ, NUDGE_STORE=store, TZ="UTC"))
+    env = bus.env
 
     built = time.monotonic()
     build_store(binary, store, options.contacts, env)
@@ -164,10 +127,10 @@ def main():
         results["reaction_ms_median"] = round(statistics.median(reactions), 1)
         results["reaction_ms_max"] = round(max(reactions), 1)
         results["reschedule_ms_in_daemon_median"] = round(statistics.median(computed), 1)
-        results["rss_kib_after_start"] = rss_kib(daemon.process.pid)
+        results["rss_kib_after_start"] = resident_kib(daemon.process.pid)
 
         if options.cycles:
-            connection = dbus.bus.BusConnection(address)
+            connection = dbus.bus.BusConnection(bus.address)
             server = connection.get_object("org.freedesktop.Notifications", "/org/freedesktop/Notifications")
             mock_calls = 0
             samples = []
@@ -181,22 +144,18 @@ def main():
                                   [dbus.UInt32(mock_calls), "called"], dbus_interface="org.freedesktop.DBus.Mock")
                 daemon.wait_for("answered call:1:once:")
                 if cycle % max(options.cycles // 10, 1) == 0 or cycle == options.cycles - 1:
-                    samples.append((cycle + 1, rss_kib(daemon.process.pid)))
+                    samples.append((cycle + 1, resident_kib(daemon.process.pid)))
                 if cycle % 500 == 0:
                     server.ClearCalls(dbus_interface="org.freedesktop.DBus.Mock")
             results["cycles"] = options.cycles
             results["rss_kib_over_cycles"] = samples
     finally:
-        daemon.process.terminate()
-        daemon.process.wait(timeout=10)
-        mock.kill()
-        bus.kill()
+        daemon.stop()
+        bus.close()
 
     for key, value in results.items():
         print(f"{key:<36} {value}")
-    out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
-    os.makedirs(out, exist_ok=True)
-    with open(os.path.join(out, "load.json"), "w") as handle:
+    with open(results_path("load.json"), "w") as handle:
         json.dump(results, handle, indent=2)
     return 0
 

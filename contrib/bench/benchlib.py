@@ -1,0 +1,73 @@
+"""What the benchmark scripts share: a private bus with python-dbusmock, and a daemon whose
+stderr lines are stamped as they arrive."""
+import os
+import queue
+import subprocess
+import threading
+import time
+
+
+class PrivateBus:
+    """dbus-daemon on a private address with python-dbusmock's notification server on it."""
+
+    def __init__(self, environment):
+        self.bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1"],
+                                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        self.address = self.bus.stdout.readline().strip()
+        self.env = dict(environment, DBUS_SESSION_BUS_ADDRESS=self.address)
+        self.env.pop("NUDGE_FAKE_NOW", None)
+        self.mock = subprocess.Popen(["/usr/bin/python3", "-m", "dbusmock", "--session", "-t", "notification_daemon",
+                                      "-p", '{"capabilities": "body actions body-markup persistence"}'],
+                                     env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(["gdbus", "wait", "--session", "--timeout", "20", "org.freedesktop.Notifications"], env=self.env, check=True)
+
+    def close(self):
+        self.mock.kill()
+        self.bus.kill()
+
+
+class Daemon:
+    """`nudge daemon --log-level debug`, its stderr read line by line and stamped on arrival."""
+
+    def __init__(self, binary, env):
+        self.started = time.monotonic()
+        self.process = subprocess.Popen([binary, "daemon", "--log-level", "debug"], env=env, stderr=subprocess.PIPE, text=True)
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.process.stderr:
+            self.lines.put((time.monotonic(), line.rstrip("\n")))
+
+    def wait_for(self, text, timeout=60):
+        deadline = time.monotonic() + timeout
+        while True:
+            stamp, line = self.lines.get(timeout=max(deadline - time.monotonic(), 0.001))
+            if text in line:
+                return stamp, line
+
+    def drain(self):
+        while not self.lines.empty():
+            self.lines.get_nowait()
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+def build_release():
+    subprocess.run(["swift", "build", "-c", "release", "--product", "nudge"], check=True, stdout=subprocess.DEVNULL)
+
+
+def resident_kib(pid):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS"):
+                return int(line.split()[1])
+    return None
+
+
+def results_path(name):
+    out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
+    os.makedirs(out, exist_ok=True)
+    return os.path.join(out, name)

@@ -218,8 +218,10 @@ public final class Daemon {
             try timer.arm(at: plan.nextDue.map(configuration.clock.realInstant(for:)))
             let now = configuration.clock.now()
             let next = plan.nextDue.map { "next due at \(Timestamp.format($0)) (\(Duration.relative($0.timeIntervalSince(now))))" } ?? "nothing due"
-            let took = (ContinuousClock.now - started).formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1)))
-            logger.debug("rescheduled (\(reason)): \(next) [\(took)]")
+            // Plain arithmetic: Duration.formatted would load ICU's number formatting (4 MB resident).
+            let elapsed = ContinuousClock.now - started
+            let tenths = (elapsed.components.seconds * 10_000 + elapsed.components.attoseconds / 100_000_000_000_000)
+            logger.debug("rescheduled (\(reason)): \(next) [\(tenths / 10).\(tenths % 10) ms]")
         } catch {
             logger.error("\(error)")
         }

@@ -5,37 +5,14 @@ import Testing
 
 /// Call reminders end to end: the real daemon on a private bus, with the injected clock.
 @Suite(.timeLimit(.minutes(2)))
-struct CallEndToEndTests {
+struct CallEndToEndTests: DaemonScenario {
     let directory = TemporaryDirectory()
     let bus: NotificationBus
-    var store: String { directory.file("nudge.sqlite") }
     var environment: [String: String] { ["TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address] }
 
     init() throws {
         bus = try NotificationBus()
         _ = try NudgeBinary.run(["settings", "set", "symptom.reminder_enabled", "false"], environment: environment)
-    }
-
-    @discardableResult
-    func nudge(_ arguments: String..., at fakeNow: String) throws -> CommandResult {
-        var environment = self.environment
-        environment["NUDGE_FAKE_NOW"] = fakeNow
-        let result = try NudgeBinary.run(arguments, environment: environment)
-        #expect(result.status == 0, "\(arguments): \(result)")
-        return result
-    }
-
-    func startDaemon(at fakeNow: String, log: String = "daemon.err") throws -> Spawned {
-        var environment = self.environment
-        environment["NUDGE_FAKE_NOW"] = fakeNow
-        return try Subprocess.spawn(
-            NudgeBinary.path, ["daemon", "--log-level", "debug"], environment: NudgeBinary.environment(environment), stderrPath: directory.file(log))
-    }
-
-    func rows(_ sql: String) throws -> [[String: String]] { try StoreQuery.rows(store, sql) }
-
-    func waitForStore(_ condition: () -> Bool) -> Bool {
-        FileEvents.waitUntil(watching: [directory.path], timeout: 15, condition)
     }
 
     @Test func calledFromTheNotificationWritesTheCallLogOnce() throws {

@@ -6,10 +6,9 @@ import Testing
 /// The real `nudge daemon` on a private session bus with python-dbusmock as the notification
 /// server. The injected clock (NUDGE_FAKE_NOW) puts a reminder a few seconds ahead.
 @Suite(.timeLimit(.minutes(2)))
-struct DaemonEndToEndTests {
+struct DaemonEndToEndTests: DaemonScenario {
     let directory = TemporaryDirectory()
     let bus: NotificationBus
-    var store: String { directory.file("nudge.sqlite") }
 
     init() throws {
         bus = try NotificationBus()
@@ -17,30 +16,6 @@ struct DaemonEndToEndTests {
 
     var environment: [String: String] {
         ["TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address]
-    }
-
-    func nudge(_ arguments: String..., at fakeNow: String? = nil) throws -> CommandResult {
-        var environment = self.environment
-        environment["NUDGE_FAKE_NOW"] = fakeNow
-        let result = try NudgeBinary.run(arguments, environment: environment)
-        #expect(result.status == 0, "\(arguments): \(result)")
-        return result
-    }
-
-    func startDaemon(at fakeNow: String, environment overrides: [String: String] = [:], log: String = "daemon.err") throws -> Spawned {
-        var environment = self.environment.merging(overrides) { $1 }
-        environment["NUDGE_FAKE_NOW"] = fakeNow
-        return try Subprocess.spawn(
-            NudgeBinary.path, ["daemon", "--log-level", "debug"], environment: NudgeBinary.environment(environment),
-            stderrPath: directory.file(log))
-    }
-
-    func delivery(_ key: String) throws -> [String: String]? {
-        try StoreQuery.rows(store, "SELECT * FROM reminder_deliveries WHERE reminder_key = '\(key)'").first
-    }
-
-    func waitForStore(timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
-        FileEvents.waitUntil(watching: [directory.path], timeout: timeout, condition)
     }
 
     @Test func showsTheCheckWhenDueAndRecordsASnoozeOnce() throws {

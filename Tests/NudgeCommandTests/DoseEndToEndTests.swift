@@ -5,34 +5,15 @@ import Testing
 
 /// The dose-2 window end to end: the real daemon, a private bus, python-dbusmock.
 @Suite(.timeLimit(.minutes(2)))
-struct DoseEndToEndTests {
+struct DoseEndToEndTests: DaemonScenario {
     let directory = TemporaryDirectory()
     let bus: NotificationBus
-    var store: String { directory.file("nudge.sqlite") }
     var environment: [String: String] { ["TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address] }
 
     init() throws {
         bus = try NotificationBus()
         // Only the dose window in these tests.
         _ = try NudgeBinary.run(["settings", "set", "symptom.reminder_enabled", "false"], environment: environment)
-    }
-
-    func nudge(_ arguments: String...) throws -> CommandResult {
-        let result = try NudgeBinary.run(arguments, environment: environment)
-        #expect(result.status == 0, "\(arguments): \(result)")
-        return result
-    }
-
-    func startDaemon() throws -> Spawned {
-        try Subprocess.spawn(
-            NudgeBinary.path, ["daemon", "--log-level", "debug"], environment: NudgeBinary.environment(environment),
-            stderrPath: directory.file("daemon.err"))
-    }
-
-    func rows(_ sql: String) throws -> [[String: String]] { try StoreQuery.rows(store, sql) }
-
-    func waitForStore(_ condition: () -> Bool) -> Bool {
-        FileEvents.waitUntil(watching: [directory.path], timeout: 15, condition)
     }
 
     /// A dose 1 at which the window opens `seconds` from now.

@@ -5,10 +5,9 @@ import Testing
 /// The daemon follows a change of the system's time zone (its localtime symlink replaced, as
 /// timedatectl does) and a machine that was suspended across a due instant.
 @Suite(.timeLimit(.minutes(2)))
-struct TimeChangeTests {
+struct TimeChangeTests: DaemonScenario {
     let directory = TemporaryDirectory()
     let bus: NotificationBus
-    var store: String { directory.file("nudge.sqlite") }
     var localtime: String { directory.file("etc/localtime") }
     /// No TZ: the zone comes from the localtime link, which the test points around.
     var environment: [String: String] {
@@ -27,21 +26,6 @@ struct TimeChangeTests {
         try? FileManager.default.removeItem(atPath: temporary)
         try FileManager.default.createSymbolicLink(atPath: temporary, withDestinationPath: "/usr/share/zoneinfo/\(zone)")
         #expect(rename(temporary, localtime) == 0, "rename: \(String(cString: strerror(errno)))")
-    }
-
-    func nudge(_ arguments: String..., at fakeNow: String? = nil) throws {
-        var environment = self.environment
-        environment["NUDGE_FAKE_NOW"] = fakeNow ?? ""
-        let result = try NudgeBinary.run(arguments, environment: environment)
-        #expect(result.status == 0, "\(arguments): \(result)")
-    }
-
-    func startDaemon(at fakeNow: String) throws -> Spawned {
-        var environment = self.environment
-        environment["NUDGE_FAKE_NOW"] = fakeNow
-        return try Subprocess.spawn(
-            NudgeBinary.path, ["daemon", "--log-level", "debug"], environment: NudgeBinary.environment(environment),
-            stderrPath: directory.file("daemon.err"))
     }
 
     @Test func wallClockRemindersFollowANewTimeZone() throws {

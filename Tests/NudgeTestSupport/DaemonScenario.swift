@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// An end-to-end test of the real `nudge` binary: a directory with a store, a private bus with
+/// the mock notification server, and the environment the processes get.
+public protocol DaemonScenario {
+    var directory: TemporaryDirectory { get }
+    var bus: NotificationBus { get }
+    /// The suite's variables (TZ, the store, the bus); an empty value removes a variable.
+    var environment: [String: String] { get }
+}
+
+extension DaemonScenario {
+    public var store: String { directory.file("nudge.sqlite") }
+
+    /// Runs a command (at `fakeNow` on the injected clock, if given) and expects it to succeed.
+    @discardableResult
+    public func nudge(_ arguments: String..., at fakeNow: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> CommandResult {
+        var environment = self.environment
+        environment["NUDGE_FAKE_NOW"] = fakeNow ?? ""
+        let result = try NudgeBinary.run(arguments, environment: environment)
+        #expect(result.status == 0, "\(arguments): \(result)", sourceLocation: sourceLocation)
+        return result
+    }
+
+    /// Starts `nudge daemon --log-level debug`, its stderr in the file `log`.
+    public func startDaemon(at fakeNow: String? = nil, environment overrides: [String: String] = [:], log: String = "daemon.err") throws -> Spawned {
+        var environment = self.environment.merging(overrides) { $1 }
+        environment["NUDGE_FAKE_NOW"] = fakeNow ?? ""
+        return try Subprocess.spawn(
+            NudgeBinary.path, ["daemon", "--log-level", "debug"], environment: NudgeBinary.environment(environment),
+            stderrPath: directory.file(log))
+    }
+
+    public func rows(_ sql: String) throws -> [[String: String]] {
+        try StoreQuery.rows(store, sql)
+    }
+
+    public func delivery(_ key: String) throws -> [String: String]? {
+        try rows("SELECT * FROM reminder_deliveries WHERE reminder_key = '\(key)'").first
+    }
+
+    /// Waits, woken by the store's own file events, until `condition` holds.
+    public func waitForStore(timeout: TimeInterval = 15, _ condition: () -> Bool) -> Bool {
+        FileEvents.waitUntil(watching: [directory.path], timeout: timeout, condition)
+    }
+}

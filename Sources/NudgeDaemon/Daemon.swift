@@ -112,6 +112,8 @@ public final class Daemon {
         if !replayed.isEmpty { logger.notice("replayed \(replayed.count) journal entr\(replayed.count == 1 ? "y" : "ies") a previous daemon had not recorded") }
         recordedJournal()
         reconcile(because: "start")
+        ServiceManager.notify("READY=1\nSTATUS=Scheduling reminders from \(configuration.storePath)")
+        defer { ServiceManager.notify("STOPPING=1") }
         // A watch that is absent polls descriptor -1, which poll(2) ignores.
         var descriptors = [
             timer.descriptor, storeWatch.descriptor, signals.descriptor, events.descriptor, zoneWatch?.descriptor ?? -1, settle.descriptor,
@@ -127,7 +129,9 @@ public final class Daemon {
             if descriptors[2].revents != 0 {
                 for signal in signals.consume() {
                     if signal == SIGHUP {
+                        ServiceManager.notify("RELOADING=1")
                         reconcile(because: "SIGHUP")
+                        ServiceManager.notify("READY=1")
                     } else {
                         logger.info("stopping on signal \(signal)")
                         return

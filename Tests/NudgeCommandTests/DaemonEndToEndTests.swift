@@ -131,6 +131,36 @@ struct DaemonEndToEndTests: DaemonScenario {
         #expect(daemon.stderr.contains("nudge: the store \(store) was removed or moved away while the daemon ran; stopping"))
     }
 
+    @Test func tellsSystemdWhenReadyAndWhenStopping() throws {
+        let socket = directory.file("notify")
+        let listener = try Subprocess.spawn(
+            "/usr/bin/python3",
+            ["-c", "import socket,sys; s=socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM); s.bind(sys.argv[1]); print('bound', flush=True); s.settimeout(20)\nfor _ in range(2): print(s.recv(4096).decode().replace(chr(10), ' '), flush=True)", socket],
+            environment: ["PATH": "/usr/bin:/bin"], stderrPath: directory.file("listener.err"), stdoutPath: directory.file("listener.out"))
+        let heard = { (try? String(contentsOfFile: directory.file("listener.out"), encoding: .utf8)) ?? "" }
+        #expect(waitForStore { heard().contains("bound") })
+        let daemon = try startDaemon(at: "2026-11-21T12:00:00-05:00", environment: ["NOTIFY_SOCKET": socket])
+        #expect(waitForStore { heard().contains("READY=1") }, "\(heard()) \(daemon.stderr)")
+        #expect(heard().contains("STATUS=Scheduling reminders from \(store)"))
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit(timeout: 10) == 0)
+        #expect(waitForStore { heard().contains("STOPPING=1") })
+        _ = listener.waitForExit(timeout: 10)
+    }
+
+    @Test func linesCarrySyslogPrioritiesWhenStderrIsTheJournal() throws {
+        // JOURNAL_STREAM names stderr's device and inode; the daemon's stderr is this file.
+        let log = directory.file("journal.err")
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        var status = stat()
+        #expect(stat(log, &status) == 0)
+        let daemon = try startDaemon(
+            at: "2026-11-21T12:00:00-05:00", environment: ["JOURNAL_STREAM": "\(status.st_dev):\(status.st_ino)"], log: "journal.err")
+        #expect(daemon.waitForLog("<7>rescheduled (start)"), "\(daemon.stderr)")
+        #expect(daemon.stderr.hasPrefix("<6>started on "))
+        #expect(!daemon.stderr.contains("nudge: "))
+    }
+
     @Test func aSecondDaemonOnTheSameStoreIsRefused() throws {
         let first = try startDaemon(at: "2026-11-21T12:00:00-05:00")
         #expect(first.waitForLog("rescheduled (start)"))

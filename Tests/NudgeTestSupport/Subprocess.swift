@@ -21,8 +21,11 @@ public final class Spawned: @unchecked Sendable {
         process.arguments = arguments
         process.environment = environment
         self.stderrPath = stderrPath
-        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
+        // An existing file is truncated in place, keeping its inode (JOURNAL_STREAM names it).
+        if !FileManager.default.fileExists(atPath: stderrPath) { _ = FileManager.default.createFile(atPath: stderrPath, contents: nil) }
+        let errors = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
+        try errors.truncate(atOffset: 0)
+        process.standardError = errors
         if let stdoutPath {
             _ = FileManager.default.createFile(atPath: stdoutPath, contents: nil)
             process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))

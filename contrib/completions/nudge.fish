@@ -1,0 +1,283 @@
+function __nudge_should_offer_completions_for_flags_or_options -a expected_commands
+    set -l non_repeating_flags_or_options $argv[2..]
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __nudge_parse_tokens
+    test "$commands" = "$expected_commands"; and return $non_repeating_flags_or_options_absent
+end
+
+function __nudge_should_offer_completions_for_positional -a expected_commands positional_index_comparison expected_positional_index
+    set -l non_repeating_flags_or_options
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __nudge_parse_tokens
+    test "$commands" = "$expected_commands" -a \( "$positional_index" "$positional_index_comparison" "$expected_positional_index" \)
+end
+
+function __nudge_parse_tokens -S
+    set -l unparsed_tokens (__nudge_tokens -pc)
+    switch $unparsed_tokens[1]
+    case 'nudge'
+        __nudge_parse_subcommand 0 'version' 'h/help'
+        switch $unparsed_tokens[1]
+        case 'daemon'
+            __nudge_parse_subcommand 0 'store=' 'log-level=' 'version' 'h/help'
+        case 'settings'
+            __nudge_parse_subcommand 0 'version' 'h/help'
+            switch $unparsed_tokens[1]
+            case 'list'
+                __nudge_parse_subcommand 0 'store=' 'version' 'h/help'
+            case 'get'
+                __nudge_parse_subcommand 1 'store=' 'version' 'h/help'
+            case 'set'
+                __nudge_parse_subcommand -r 2 'store=' 'version' 'h/help'
+            case 'reset'
+                __nudge_parse_subcommand 1 'store=' 'version' 'h/help'
+            end
+        case 'dose'
+            __nudge_parse_subcommand 0 'version' 'h/help'
+            switch $unparsed_tokens[1]
+            case '1'
+                __nudge_parse_subcommand 0 'store=' 'at=' 'new-session' 'version' 'h/help'
+            case '2'
+                __nudge_parse_subcommand 0 'store=' 'at=' 'early' 'extra' 'version' 'h/help'
+            case 'snooze'
+                __nudge_parse_subcommand 0 'store=' 'version' 'h/help'
+            case 'skip'
+                __nudge_parse_subcommand 0 'store=' 'reason=' 'version' 'h/help'
+            case 'status'
+                __nudge_parse_subcommand 0 'store=' 'json' 'version' 'h/help'
+            end
+        case 'call'
+            __nudge_parse_subcommand 0 'version' 'h/help'
+            switch $unparsed_tokens[1]
+            case 'log'
+                __nudge_parse_subcommand 1 'store=' 'at=' 'duration=' 'mood=' 'notes=' 'version' 'h/help'
+            case 'remind'
+                __nudge_parse_subcommand 1 'store=' 'in=' 'on=' 'at=' 'note=' 'version' 'h/help'
+            case 'reminders'
+                __nudge_parse_subcommand 0 'store=' 'json' 'version' 'h/help'
+            end
+        case 'contacts'
+            __nudge_parse_subcommand 0 'version' 'h/help'
+            switch $unparsed_tokens[1]
+            case 'add'
+                __nudge_parse_subcommand 1 'store=' 'every=' 'version' 'h/help'
+            case 'list'
+                __nudge_parse_subcommand 0 'store=' 'json' 'version' 'h/help'
+            case 'edit'
+                __nudge_parse_subcommand 1 'store=' 'name=' 'every=' 'no-cadence' 'version' 'h/help'
+            case 'remove'
+                __nudge_parse_subcommand 1 'store=' 'delete-calls' 'version' 'h/help'
+            end
+        case 'log'
+            __nudge_parse_subcommand 0 'version' 'h/help'
+            switch $unparsed_tokens[1]
+            case 'symptom'
+                __nudge_parse_subcommand 1 'store=' 'severity=' 'notes=' 'at=' 'version' 'h/help'
+            end
+        case 'symptoms'
+            __nudge_parse_subcommand 0 'store=' 'date=' 'json' 'version' 'h/help'
+        case 'upcoming'
+            __nudge_parse_subcommand 0 'store=' 'json' 'limit=' 'from=' 'version' 'h/help'
+        case 'history'
+            __nudge_parse_subcommand 0 'store=' 'json' 'since=' 'version' 'h/help'
+        case 'ack'
+            __nudge_parse_subcommand 2 'store=' 'version' 'h/help'
+        case 'help'
+            __nudge_parse_subcommand -r 1 'version'
+        end
+    end
+end
+
+function __nudge_tokens
+    if test (string split -m 1 -f 1 -- . "$FISH_VERSION") -gt 3
+        commandline --tokens-raw $argv
+    else
+        commandline -o $argv
+    end
+end
+
+function __nudge_parse_subcommand -S -a positional_count
+    argparse -s r -- $argv
+    set -l option_specs $argv[2..]
+    set -l is_repeating_positional $_flag_r
+    set -el _flag_r
+    set -a commands $unparsed_tokens[1]
+    set positional_index 0
+    while true
+        set -e unparsed_tokens[1]
+        argparse -sn "$commands" $option_specs -- $unparsed_tokens 2> /dev/null
+        set unparsed_tokens $argv
+        set positional_index (math $positional_index + 1)
+        for non_repeating_flag_or_option in $non_repeating_flags_or_options
+            if set -ql "_flag_$(string replace -a - _ -- $non_repeating_flag_or_option)"
+                set non_repeating_flags_or_options_absent 1
+                break
+            end
+        end
+        test (count $unparsed_tokens) -eq 0 -o \( -z "$is_repeating_positional" -a "$positional_index" -gt "$positional_count" \) && break
+    end
+end
+
+function __nudge_complete_directories
+    set -l token (commandline -t)
+    string match -- '*/' $token
+    set -l subdirs $token*/
+    printf %s\n $subdirs
+end
+
+function __nudge_custom_completion
+    set -x SAP_SHELL fish
+    set -x SAP_SHELL_VERSION $FISH_VERSION
+    set -l tokens (__nudge_tokens -p)
+    if test -z "$(__nudge_tokens -t)"
+        set -l index (count (__nudge_tokens -pc))
+        set tokens $tokens[..$index] \'\' $tokens[(math $index + 1)..]
+    end
+    command $tokens[1] $argv $tokens
+end
+
+complete -c 'nudge' -f
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge" version' -l 'version' -d 'Show the version.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge" -eq 1' -fa 'daemon' -d 'Run the reminder daemon in the foreground.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge" -eq 1' -fa 'settings' -d 'Show or change reminder settings; a running daemon follows at once.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge" -eq 1' -fa 'dose' -d 'Record dose 1, dose 2, a snooze or a skip, exactly as the notification buttons and DoseTap do.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge" -eq 1' -fa 'call' -d 'Log calls and ask to be reminded of one.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge" -eq 1' -fa 'contacts' -d 'Add, list, edit and remove the people to stay in touch with.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge" -eq 1' -fa 'log' -d 'Record something in the store.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge" -eq 1' -fa 'symptoms' -d 'List one local day\'s symptom entries, newest first.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge" -eq 1' -fa 'upcoming' -d 'List what is due next, soonest first (the daemon decides with the same code).'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge" -eq 1' -fa 'history' -d 'List what was due and shown, and how it was answered, newest first.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge" -eq 1' -fa 'ack' -d 'Answer a shown notification from the terminal, exactly as its button would.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge" -eq 1' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge daemon" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge daemon" log-level' -l 'log-level' -d 'What to log on stderr: trace, debug, info, notice, warning, error or critical.' -rfka 'trace debug info notice warning error critical'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge daemon" version' -l 'version' -d 'Show the version.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge daemon" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge settings" version' -l 'version' -d 'Show the version.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge settings" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge settings" -eq 1' -fa 'list' -d 'List every key with its value, default and what it accepts.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge settings" -eq 1' -fa 'get' -d 'Print one setting\'s value in force.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge settings" -eq 1' -fa 'set' -d 'Change a setting (stored in canonical form: 8pm is stored 20:00).'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge settings" -eq 1' -fa 'reset' -d 'Return a setting to its default (deletes its row).'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge settings list" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge settings list" version' -l 'version' -d 'Show the version.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge settings list" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge settings get" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge settings get" version' -l 'version' -d 'Show the version.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge settings get" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge settings set" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge settings set" version' -l 'version' -d 'Show the version.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge settings set" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge settings reset" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge settings reset" version' -l 'version' -d 'Show the version.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge settings reset" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose" version' -l 'version' -d 'Show the version.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge dose" -eq 1' -fa '1' -d 'Record dose 1 and start a session.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge dose" -eq 1' -fa '2' -d 'Record dose 2 (the Take dose 2 button).'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge dose" -eq 1' -fa 'snooze' -d 'Move the dose-2 alarm by dose.snooze_duration_minutes (the Snooze button).'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge dose" -eq 1' -fa 'skip' -d 'Skip dose 2 tonight (the Skip dose 2 button).'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge dose" -eq 1' -fa 'status' -d 'Show the dose-2 window: phase, times, target, snoozes, time left.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose 1" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose 1" at' -l 'at' -d 'When it was taken: 2026-11-21T22:10:00Z, or 22:10 today; at most 12 hours ago (default: now).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose 1" new-session' -l 'new-session' -d 'Start a new session even though one is open.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose 1" version' -l 'version' -d 'Show the version.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose 1" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose 2" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose 2" at' -l 'at' -d 'When it was taken: 2026-11-22T00:55:00Z, or 00:55 today; at most 12 hours ago (default: now).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose 2" early' -l 'early' -d 'Take it before the window opens (recorded with is_early).'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose 2" extra' -l 'extra' -d 'Record a dose after dose 2 (extra_dose).'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose 2" version' -l 'version' -d 'Show the version.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose 2" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose snooze" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose snooze" version' -l 'version' -d 'Show the version.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose snooze" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose skip" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose skip" reason' -l 'reason' -d 'Why, kept with the record (at most 500 characters).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose skip" version' -l 'version' -d 'Show the version.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose skip" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose status" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose status" json' -l 'json' -d 'Print one JSON object.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose status" version' -l 'version' -d 'Show the version.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose status" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge call" version' -l 'version' -d 'Show the version.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge call" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge call" -eq 1' -fa 'log' -d 'Log a call (it restarts the contact\'s cadence).'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge call" -eq 1' -fa 'remind' -d 'Be reminded to call someone in N days or on a day.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge call" -eq 1' -fa 'reminders' -d 'List the one-off call reminders still open.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge call log" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge call log" at' -l 'at' -d 'When: 2026-11-21T14:30:00Z, or 14:30 today; not in the future, at most a year ago (default: now).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge call log" duration' -l 'duration' -d 'How long, in minutes (0-1440).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge call log" mood' -l 'mood' -d 'happy, neutral, sad, frustrated or excited.' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge call log" notes' -l 'notes' -d 'Anything worth remembering (at most 5000 characters).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge call log" version' -l 'version' -d 'Show the version.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge call log" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge call remind" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge call remind" in' -l 'in' -d 'In this many days (0-3650).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge call remind" on' -l 'on' -d 'On this day, YYYY-MM-DD (today or later).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge call remind" at' -l 'at' -d 'At this local time (default: call.reminder_time).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge call remind" note' -l 'note' -d 'What to show (at most 5000 characters).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge call remind" version' -l 'version' -d 'Show the version.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge call remind" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge call reminders" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge call reminders" json' -l 'json' -d 'Print one JSON array.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge call reminders" version' -l 'version' -d 'Show the version.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge call reminders" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts" version' -l 'version' -d 'Show the version.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge contacts" -eq 1' -fa 'add' -d 'Add a contact, optionally with a stay-in-touch cadence.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge contacts" -eq 1' -fa 'list' -d 'List contacts with their last call, cadence and next due reminder.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge contacts" -eq 1' -fa 'edit' -d 'Rename a contact or change its cadence.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge contacts" -eq 1' -fa 'remove' -d 'Remove a contact and its one-off reminders.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts add" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts add" every' -l 'every' -d 'Remind to call every this many days (1-3650).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts add" version' -l 'version' -d 'Show the version.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts add" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts list" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts list" json' -l 'json' -d 'Print one JSON array.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts list" version' -l 'version' -d 'Show the version.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts list" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts edit" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts edit" name' -l 'name' -d 'A new name.' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts edit" every' -l 'every' -d 'Remind to call every this many days (1-3650).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts edit" no-cadence' -l 'no-cadence' -d 'No cadence: no reminders unless asked with \'nudge call remind\'.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts edit" version' -l 'version' -d 'Show the version.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts edit" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts remove" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts remove" delete-calls' -l 'delete-calls' -d 'Also delete the contact\'s logged calls.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts remove" version' -l 'version' -d 'Show the version.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts remove" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge log" version' -l 'version' -d 'Show the version.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge log" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge log" -eq 1' -fa 'symptom' -d 'Add an entry to the symptom diary.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge log symptom" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge log symptom" severity' -l 'severity' -d 'How strong, from 1 (mild) to 5 (severe).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge log symptom" notes' -l 'notes' -d 'Anything else worth remembering (at most 5000 characters).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge log symptom" at' -l 'at' -d 'When it was felt: 2026-11-21T19:05:00Z, or 19:05 today; at most 48 hours ago (default: now).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge log symptom" version' -l 'version' -d 'Show the version.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge log symptom" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge symptoms" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge symptoms" date' -l 'date' -d 'The day: YYYY-MM-DD, today or yesterday.' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge symptoms" json' -l 'json' -d 'Print one JSON array.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge symptoms" version' -l 'version' -d 'Show the version.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge symptoms" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge upcoming" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge upcoming" json' -l 'json' -d 'Print one JSON array.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge upcoming" limit' -l 'limit' -d 'How many to list (1-10000).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge upcoming" from' -l 'from' -d 'List as of another instant, ISO 8601 with an offset (2026-11-21T19:05:00Z).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge upcoming" version' -l 'version' -d 'Show the version.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge upcoming" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge history" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge history" json' -l 'json' -d 'Print one JSON array.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge history" since' -l 'since' -d 'From when: ISO 8601 with an offset, a local time of today, or YYYY-MM-DD (default: 7 days ago).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge history" version' -l 'version' -d 'Show the version.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge history" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge ack" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge ack" version' -l 'version' -d 'Show the version.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge ack" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge help" version' -l 'version' -d 'Show the version.'

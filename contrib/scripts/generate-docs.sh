@@ -1,0 +1,18 @@
+#!/bin/sh
+# Regenerates what is generated from the command definitions: the man pages in man/ (all but the
+# hand-written nudge.5), the help dump they come from, and the completion scripts. A test fails
+# when the committed files drift from what this makes now.
+set -eu
+cd "$(dirname "$0")/../.."
+# Pinned, so that regenerating changes nothing but what changed.
+date=2026-11-21
+swift package --allow-writing-to-package-directory generate-manual --multi-page --date "$date" --output-directory man
+# groff warns about empty lines in mdoc; a paragraph break there is .Pp.
+for page in man/nudge*.1; do sed -i 's/^$/.Pp/' "$page"; done
+swift build --product nudge
+binary=$(swift build --product nudge --show-bin-path)/nudge
+"$binary" --experimental-dump-help > man/dump-help.json
+"$binary" --generate-completion-script bash > contrib/completions/nudge.bash
+"$binary" --generate-completion-script zsh > contrib/completions/_nudge
+"$binary" --generate-completion-script fish > contrib/completions/nudge.fish
+echo "regenerated man/ and contrib/completions/"

@@ -23,7 +23,6 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
     private var connection: OpaquePointer?
     private var subscription: guint = 0
     private var nameWatch: guint = 0
-    private var live: [UInt32: UnsafeMutablePointer<NotifyNotification>] = [:]
 
     /// - Parameter onEvent: called on the GLib thread; hand the event on, do not block.
     public init(appName: String = "nudge", onEvent: @escaping @Sendable (NotifierEvent) -> Void) {
@@ -75,8 +74,6 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
                 if nameWatch != 0 { g_bus_unwatch_name(nameWatch) }
                 g_object_unref(UnsafeMutableRawPointer(connection))
             }
-            for notification in live.values { g_object_unref(notification) }
-            live.removeAll()
         }
         glib.stop()
     }
@@ -127,7 +124,6 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
         case "ActionInvoked" where type(of: second) == "s":
             onEvent(.actionInvoked(notificationID: id, action: String(cString: g_variant_get_string(second, nil))))
         case "NotificationClosed" where type(of: second) == "u":
-            if let notification = live.removeValue(forKey: id) { g_object_unref(notification) }
             onEvent(.closed(notificationID: id, reason: CloseReason(code: g_variant_get_uint32(second))))
         default:
             break
@@ -178,8 +174,11 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
             g_object_unref(notification)
             return .failure(NotifierError(message))
         }
+        // Nothing needs the object once shown: answers come from the bus subscription, closing
+        // is a direct call, replacing uses a new object with the id set. Keeping it until the
+        // server reports it closed would grow without end on servers that never do.
         let id = nudge_notification_get_id(notification)
-        if let previous = live.updateValue(notification, forKey: id) { g_object_unref(previous) }
+        g_object_unref(notification)
         return .success(id)
     }
 }

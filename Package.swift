@@ -41,7 +41,7 @@ let package = Package(
         .executableTarget(
             name: "nudge",
             dependencies: [
-                "NudgeCore", "NudgeStore", "NudgeDaemon",
+                "NudgeCore", "NudgeStore", "NudgeDaemon", "NudgeNotifier",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Two daemons on one store would each claim an owed occurrence and both show it. The kernel
 /// releases the lock when its holder dies, even by SIGKILL, so a crash never leaves it stale.
-final class DaemonLock {
+public final class DaemonLock {
     private let descriptor: Int32
 
     init(storePath: String) throws(DaemonError) {
@@ -28,4 +28,19 @@ final class DaemonLock {
     }
 
     deinit { close(descriptor) }
+
+    /// The pid of the daemon running on a store, or nil when none holds its lock.
+    public static func holder(storePath: String) -> Int32? {
+        let path = storePath + ".daemon-lock"
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        if flock(descriptor, LOCK_SH | LOCK_NB) == 0 {
+            flock(descriptor, LOCK_UN)
+            return nil
+        }
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let count = pread(descriptor, &buffer, buffer.count, 0)
+        return Int32(String(decoding: buffer[0..<max(count, 0)], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    }
 }

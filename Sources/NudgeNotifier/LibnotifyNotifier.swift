@@ -54,6 +54,35 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
         return try result.get()
     }
 
+    /// The session bus and the notification server on it, for `nudge doctor`.
+    public func describeServer() -> ServerDescription {
+        glib.perform { [self] in
+            guard connection != nil else { return ServerDescription(busConnected: false) }
+            var name: UnsafeMutablePointer<CChar>?
+            var vendor: UnsafeMutablePointer<CChar>?
+            var version: UnsafeMutablePointer<CChar>?
+            var specification: UnsafeMutablePointer<CChar>?
+            guard notify_get_server_info(&name, &vendor, &version, &specification) != 0 else {
+                return ServerDescription(busConnected: true)
+            }
+            defer { [name, vendor, version, specification].forEach { g_free(UnsafeMutableRawPointer($0)) } }
+            refreshCapabilities()
+            var names: [String] = []
+            if let head = notify_get_server_caps() {
+                var list: UnsafeMutablePointer<GList>? = head
+                while let node = list {
+                    if let data = node.pointee.data { names.append(String(cString: data.assumingMemoryBound(to: CChar.self))) }
+                    list = node.pointee.next
+                }
+                g_list_free_full(head, g_free)
+            }
+            return ServerDescription(
+                busConnected: true, name: name.map { String(cString: $0) }, vendor: vendor.map { String(cString: $0) },
+                version: version.map { String(cString: $0) }, specification: specification.map { String(cString: $0) },
+                capabilities: names.sorted())
+        }
+    }
+
     public func close(_ notificationID: UInt32) {
         glib.perform { [self] in
             guard let connection else { return }

@@ -34,3 +34,25 @@ public struct NotifierError: Error, Equatable, CustomStringConvertible {
         self.description = description
     }
 }
+
+/// What is on the session bus, as `nudge doctor` reports it.
+public struct ServerDescription: Sendable, Equatable {
+    public var busConnected: Bool
+    public var name: String?
+    public var vendor: String?
+    public var version: String?
+    public var specification: String?
+    public var capabilities: [String] = []
+
+    public init(
+        busConnected: Bool, name: String? = nil, vendor: String? = nil, version: String? = nil, specification: String? = nil,
+        capabilities: [String] = []
+    ) {
+        self.busConnected = busConnected
+        self.name = name
+        self.vendor = vendor
+        self.version = version
+        self.specification = specification
+        self.capabilities = capabilities
+    }
+}

@@ -83,6 +83,17 @@ public struct Store: Sendable {
         return .failed(path: path, reason: String(describing: error))
     }
 
+    /// The migrations applied, oldest first, and SQLite's integrity check ("ok" when sound).
+    public func health() throws(StoreError) -> (migrations: [String], integrity: String, journalMode: String) {
+        try read { db in
+            (
+                try Schema.migrator.appliedMigrations(db),
+                try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; "),
+                try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "?"
+            )
+        }
+    }
+
     /// Changes whenever another connection has committed since the last call on this one.
     public func dataVersion() throws(StoreError) -> Int {
         try read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }

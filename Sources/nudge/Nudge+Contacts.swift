@@ -64,7 +64,7 @@ extension Nudge.Contacts {
             if json {
                 let items: [[String: Any]] = contacts.map {
                     [
-                        "id": $0.id, "name": $0.name, "stay_in_touch_days": $0.everyDays ?? NSNull(),
+                        "id": $0.id, "name": $0.name, "stay_in_touch_days": $0.everyDays.map { $0 as Any } ?? NSNull(),
                         "last_call": $0.lastCall.map(Timestamp.format) ?? NSNull(), "next_due": nextDue($0).map(Timestamp.format) ?? NSNull(),
                     ]
                 }

@@ -19,7 +19,7 @@ struct Nudge: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Daemon.self, Settings.self, Dose.self, Call.self, Contacts.self, Log.self, Symptoms.self, Upcoming.self, History.self, Ack.self,
+            Daemon.self, Settings.self, Dose.self, Call.self, Contacts.self, Log.self, Symptoms.self, Upcoming.self, History.self, Ack.self, Doctor.self,
         ]
     )
 
@@ -28,6 +28,9 @@ struct Nudge: ParsableCommand {
         do {
             var command = try parseAsRoot(GlobalOptions.movingLeadingStore(CommandLine.arguments.dropFirst()))
             try command.run()
+        } catch let code as ExitCode {
+            // The command already said what it had to (nudge doctor's report).
+            Foundation.exit(code.rawValue)
         } catch let failure as CommandFailure {
             FileHandle.standardError.write(Data("nudge: \(failure.message)\n".utf8))
             Foundation.exit(failure.exitCode)

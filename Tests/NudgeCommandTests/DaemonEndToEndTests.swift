@@ -161,6 +161,23 @@ struct DaemonEndToEndTests: DaemonScenario {
         #expect(!daemon.stderr.contains("nudge: "))
     }
 
+    @Test func doctorSaysAllIsWellOnlyWhenItIs() throws {
+        let alone = try NudgeBinary.run(["doctor"], environment: environment)
+        #expect(alone.status == 1 && alone.stderr.isEmpty, "\(alone)")
+        #expect(alone.stdout.contains("PROBLEM daemon: none runs on this store\n        fix: systemctl --user enable --now nudge, or run: nudge daemon"))
+        #expect(alone.stdout.contains("ok      notification server: mock-notify 1.0 (test vendor, spec 1.1)"))
+        #expect(alone.stdout.contains("ok      buttons: yes") && alone.stdout.contains("ok      integrity: ok"))
+        #expect(alone.stdout.contains("ok      time zone: America/New_York (fixed by TZ)"))
+        let daemon = try startDaemon(at: "2026-11-21T12:00:00-05:00")
+        #expect(daemon.waitForLog("rescheduled (start)"))
+        let well = try NudgeBinary.run(["doctor"], environment: environment)
+        #expect(well.status == 0 && well.stdout.hasSuffix("all is well\n"), "\(well)")
+        #expect(well.stdout.contains("ok      daemon: running on this store (pid \(daemon.pid))"))
+        bus.stopServer()
+        let noServer = try NudgeBinary.run(["doctor"], environment: environment)
+        #expect(noServer.status == 1 && noServer.stdout.contains("PROBLEM notification server: none owns org.freedesktop.Notifications"))
+    }
+
     @Test func aSecondDaemonOnTheSameStoreIsRefused() throws {
         let first = try startDaemon(at: "2026-11-21T12:00:00-05:00")
         #expect(first.waitForLog("rescheduled (start)"))

@@ -173,13 +173,13 @@ _nudge() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    daemon|settings|dose|call|contacts|log|symptoms|upcoming|history|ack|help)
+    daemon|settings|dose|call|contacts|log|symptoms|upcoming|history|ack|doctor|help)
         # Offer subcommand argument completions
         "_nudge_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'daemon settings dose call contacts log symptoms upcoming history ack help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'daemon settings dose call contacts log symptoms upcoming history ack doctor help' -- "${cur}"))
         ;;
     esac
 }
@@ -687,6 +687,21 @@ _nudge_ack() {
     repeating_options=()
     non_repeating_options=(--store)
     __nudge_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    esac
+}
+
+_nudge_doctor() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __nudge_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in

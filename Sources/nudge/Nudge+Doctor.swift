@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import NudgeDaemon
+import NudgeNotifier
+import NudgeStore
+
+extension Nudge {
+    struct Doctor: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check what a notification needs: the bus, the server, the store, the time zone, the daemon.",
+            discussion: "Prints each finding with its fix; exits 0 only when all is well.")
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let context = CommandContext(global)
+            var findings: [Finding] = []
+            let environment = ProcessInfo.processInfo.environment
+
+            let server = LibnotifyNotifier(onEvent: { _ in }).describeServer()
+            if !server.busConnected {
+                findings.append(.problem("session bus: none (DBUS_SESSION_BUS_ADDRESS is \(environment["DBUS_SESSION_BUS_ADDRESS"].map { "'\($0)'" } ?? "unset"))",
+                    fix: "run nudge inside your desktop session, or from its systemd user manager (contrib/systemd/nudge.service)"))
+            } else {
+                findings.append(.fine("session bus: \(environment["DBUS_SESSION_BUS_ADDRESS"] ?? "connected")"))
+                if let name = server.name {
+                    findings.append(.fine("notification server: \(name) \(server.version ?? "") (\(server.vendor ?? "unknown vendor"), spec \(server.specification ?? "?"))"))
+                    let capabilities = Set(server.capabilities)
+                    findings.append(
+                        capabilities.contains("actions")
+                            ? .fine("buttons: yes (capability actions)")
+                            : .problem("buttons: no (the server lacks the actions capability)", fix: "answer with nudge ack ID ACTION (the notification says how), or use a server with buttons (dunst, GNOME, KDE)"))
+                    findings.append(.fine("body markup: \(capabilities.contains("body-markup") ? "yes" : "no, text is shown as typed")"))
+                    findings.append(.fine("persistence: \(capabilities.contains("persistence") ? "yes, unanswered notifications stay in the server's list" : "no")"))
+                } else {
+                    findings.append(.problem("notification server: none owns org.freedesktop.Notifications on the bus",
+                        fix: "start one (dunst, or your desktop's), or log in to a desktop session"))
+                }
+            }
+
+            let path = context.storePath
+            findings += Self.storeFindings(path)
+
+            let zone = context.systemTimeZone
+            findings.append(.fine("time zone: \(context.timeZone.identifier) (\(zone.fixed != nil ? "fixed by TZ" : "from \(zone.localtimePath)"))"))
+
+            if let pid = DaemonLock.holder(storePath: path) {
+                findings.append(.fine("daemon: running on this store (pid \(pid))"))
+            } else {
+                findings.append(.problem("daemon: none runs on this store", fix: "systemctl --user enable --now nudge, or run: nudge daemon"))
+            }
+
+            for finding in findings { print(finding.line) }
+            let problems = findings.filter(\.isProblem).count
+            print(problems == 0 ? "all is well" : "\(problems) problem\(problems == 1 ? "" : "s") found")
+            if problems > 0 { throw ExitCode(1) }
+        }
+
+        static func storeFindings(_ path: String) -> [Finding] {
+            let store: Store
+            let health: (migrations: [String], integrity: String, journalMode: String)
+            do {
+                store = try Store(path: path)
+                health = try store.health()
+            } catch {
+                return [.problem("store: \(error)", fix: "see the message; --store PATH chooses another store")]
+            }
+            let attributes = (try? FileManager.default.attributesOfItem(atPath: path)) ?? [:]
+            let mode = attributes[.posixPermissions] as? Int ?? 0
+            let modeText = String(mode, radix: 8)
+            return [
+                mode & 0o077 == 0
+                    ? .fine("store: \(path) (mode \(modeText))")
+                    : .problem("store: \(path) is readable by others (mode \(modeText))", fix: "chmod 600 \(path)"),
+                .fine("schema: \(health.migrations.count) migrations (\(health.migrations.last ?? "none")), journal \(health.journalMode)"),
+                health.integrity == "ok"
+                    ? .fine("integrity: ok")
+                    : .problem("integrity: \(health.integrity)", fix: "stop the daemon and recover a copy with: sqlite3 \(path) .recover"),
+            ]
+        }
+    }
+}
+
+/// One line of the doctor's report: what was found, and for a problem, what to do.
+enum Finding {
+    case fine(String)
+    case problem(String, fix: String)
+
+    var isProblem: Bool { if case .problem = self { true } else { false } }
+
+    var line: String {
+        switch self {
+        case .fine(let text): "ok      \(text)"
+        case .problem(let text, let fix): "PROBLEM \(text)\n        fix: \(fix)"
+        }
+    }
+}

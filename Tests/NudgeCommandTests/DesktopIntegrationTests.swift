@@ -73,4 +73,40 @@ import Testing
         // The notifications say desktop-entry "nudge": the file installed is nudge.desktop.
         #expect(try String(contentsOfFile: Self.path("contrib/autostart/nudge.desktop"), encoding: .utf8).contains("Exec=nudge daemon"))
     }
+
+    @Test func installIsIdempotentAndUninstallUndoesIt() throws {
+        let home = TemporaryDirectory("nudge-install")
+        let prefix = home.file("prefix")
+        // No user manager in a test: the autostart entry is what starts nudge at login.
+        let environment = ["HOME": home.path, "XDG_CONFIG_HOME": home.file("config"), "PATH": "/usr/bin:/bin", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"]
+        let first = try Subprocess.run("/bin/sh", [Self.path("contrib/install.sh"), "--prefix", prefix, "--binary", NudgeBinary.path], environment: environment)
+        #expect(first.status == 0, "\(first)")
+        #expect(first.stdout.contains("installed \(prefix)/bin/nudge\n"))
+        #expect(first.stdout.contains("no systemd user manager here: the autostart entry starts nudge at the next login"))
+        for file in [
+            "prefix/bin/nudge", "prefix/share/man/man1/nudge.1", "prefix/share/man/man1/nudge.dose.2.1", "prefix/share/man/man5/nudge.5",
+            "prefix/share/bash-completion/completions/nudge", "prefix/share/zsh/site-functions/_nudge",
+            "prefix/share/fish/vendor_completions.d/nudge.fish", "prefix/share/applications/nudge.desktop", "config/autostart/nudge.desktop",
+        ] {
+            #expect(FileManager.default.fileExists(atPath: home.file(file)), "missing \(file)")
+        }
+        let entry = try String(contentsOfFile: home.file("config/autostart/nudge.desktop"), encoding: .utf8)
+        #expect(entry.contains("Exec=\(prefix)/bin/nudge daemon"))
+        let page = try Subprocess.run("/usr/bin/man", ["nudge"], environment: ["MANPATH": home.file("prefix/share/man"), "PATH": "/usr/bin:/bin", "MANWIDTH": "80"])
+        #expect(page.status == 0 && page.stdout.contains("nudge"), "\(page)")
+
+        let second = try Subprocess.run("/bin/sh", [Self.path("contrib/install.sh"), "--prefix", prefix, "--binary", NudgeBinary.path], environment: environment)
+        let changed = second.stdout.split(separator: "\n").filter { $0.hasPrefix("installed") || $0.hasPrefix("updated") }
+        #expect(second.status == 0 && changed.isEmpty, "a second run changed: \(changed)")
+
+        let removed = try Subprocess.run("/bin/sh", [Self.path("contrib/uninstall.sh"), "--prefix", prefix], environment: environment)
+        #expect(removed.status == 0, "\(removed)")
+        let left = FileManager.default.enumerator(atPath: home.path)?.compactMap { $0 as? String }.filter {
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: home.file($0), isDirectory: &isDirectory) && !isDirectory.boolValue
+        } ?? []
+        #expect(left.isEmpty, "left behind: \(left)")
+        let refused = try Subprocess.run("/bin/sh", [Self.path("contrib/install.sh"), "--prefx", prefix], environment: environment)
+        #expect(refused.status == 64 && refused.stderr == "install.sh: unknown option '--prefx'; see --help\n")
+    }
 }

@@ -109,4 +109,22 @@ import Testing
         let refused = try Subprocess.run("/bin/sh", [Self.path("contrib/install.sh"), "--prefx", prefix], environment: environment)
         #expect(refused.status == 64 && refused.stderr == "install.sh: unknown option '--prefx'; see --help\n")
     }
+
+    /// The README's picture: a real pop-up drawn by dunst under Xvfb, made by the script in contrib.
+    @Test(.timeLimit(.minutes(1)))
+    func theScreenshotScriptDrawsARealNotification() throws {
+        let directory = TemporaryDirectory("nudge-shot")
+        let output = directory.file("shot.png")
+        let made = try Subprocess.run(
+            "/bin/sh", [Self.path("contrib/scripts/screenshot.sh"), output],
+            environment: ["NUDGE_BINARY": NudgeBinary.path, "PATH": "/usr/bin:/bin", "HOME": directory.path])
+        #expect(made.status == 0, "\(made)")
+        let png = try #require(FileManager.default.contents(atPath: output))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "not a PNG")
+        // Width and height, big-endian, in the IHDR chunk.
+        let size = png.count > 24 ? (png[16...19].reduce(0) { $0 << 8 | Int($1) }, png[20...23].reduce(0) { $0 << 8 | Int($1) }) : (0, 0)
+        #expect(size == (620, 120))
+        // A black screen compresses to almost nothing; a drawn notification does not.
+        #expect(png.count > 3000, "\(png.count) bytes: nothing was drawn?")
+    }
 }

@@ -9,7 +9,8 @@ out=${1:-$root/contrib/screenshots/symptom-check.png}
 binary=${NUDGE_BINARY:-$(cd "$root" && swift build --product nudge >/dev/null && swift build --show-bin-path)/nudge}
 work=$(mktemp -d)
 pids=""
-cleanup() { for pid in $pids; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
+# SIGKILL: a caller may have started this script with SIGTERM blocked, and the children inherit that.
+cleanup() { for pid in $pids; do kill -KILL "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
 trap cleanup EXIT
 
 # Waits, at most 10 s, until the file $1 contains $2.
@@ -52,12 +53,12 @@ cat > "$work/dunstrc" <<'DUNSTRC'
 DUNSTRC
 dunst -conf "$work/dunstrc" > "$work/dunst.log" 2>&1 &
 pids="$pids $!"
-gdbus wait --session --timeout 10 org.freedesktop.Notifications
+gdbus wait --session --timeout 10 org.freedesktop.Notifications > /dev/null
 
 export NUDGE_STORE="$work/nudge.sqlite" TZ=Europe/London NUDGE_FAKE_NOW=2026-11-21T19:59:58Z
 "$binary" log symptom Headache --severity 3 --at 13:10 --notes "after the long meeting" >/dev/null
 "$binary" log symptom Nausea --severity 2 --at 18:40 >/dev/null
-"$binary" daemon --log-level info 2> "$work/daemon.log" &
+"$binary" daemon --log-level info > /dev/null 2> "$work/daemon.log" &
 pids="$pids $!"
 await "$work/daemon.log" "shown symptom:2026-11-21"
 # dunst draws on its own schedule; give it a moment to paint.

@@ -18,12 +18,19 @@ public struct Store: Sendable {
         self.path = path
         try Self.prepareFile(at: path)
         var configuration = Configuration()
-        configuration.journalMode = .wal
         // Other programs write the same file: wait for their locks rather than fail.
         configuration.busyMode = .timeout(60)
         configuration.label = "nudge.store"
+        // WAL is switched on only when the file is not WAL yet. (GRDB's own WAL setup writes a
+        // table and drops it whenever the -wal file is empty: a schema change in a shared
+        // store on every command's open.)
+        configuration.prepareDatabase { db in
+            if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
+            }
+        }
         do {
-            database = try DatabaseQueue(path: path, configuration: configuration)
+            database = try Self.openRetryingWhileBusy(path: path, configuration: configuration)
             let migrator = Schema.migrator
             let unknown = try database.read { db in
                 try migrator.appliedIdentifiers(db).subtracting(migrator.migrations).sorted()
@@ -38,6 +45,22 @@ public struct Store: Sendable {
             throw .cannotOpen(path: path, reason: "unable to open the database file")
         } catch {
             throw .cannotOpen(path: path, reason: String(describing: error))
+        }
+    }
+
+    /// SQLite answers SQLITE_BUSY without waiting in a few WAL cases (another connection
+    /// recovering the WAL index, or closing the last connection): an open is retried for up to
+    /// the busy timeout rather than failed.
+    private static func openRetryingWhileBusy(path: String, configuration: Configuration) throws -> DatabaseQueue {
+        let deadline = Date().addingTimeInterval(60)
+        var pause: TimeInterval = 0.005
+        while true {
+            do {
+                return try DatabaseQueue(path: path, configuration: configuration)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+                Thread.sleep(forTimeInterval: pause)
+                pause = min(pause * 2, 0.5)
+            }
         }
     }
 

@@ -71,6 +71,18 @@ class Daemon:
             return False
 
 
+def private_bus_config(directory):
+    """A session bus with no service directories: nothing is started by D-Bus activation."""
+    path = os.path.join(directory, "bus.conf")
+    with open(path, "w") as handle:
+        handle.write(f"""<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig><type>session</type><listen>unix:tmpdir={directory}</listen><auth>EXTERNAL</auth>
+<policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
+</busconfig>""")
+    return path
+
+
 def writer_nudge(binary, env, rows, failures, index):
     for row in range(rows):
         result = subprocess.run([binary, "log", "symptom", f"writer{index}-{row}", "--severity", "2"], env=env,
@@ -114,8 +126,8 @@ def main():
 
     work = tempfile.mkdtemp(prefix="nudge-harness-")
     store = os.path.join(work, "nudge.sqlite")
-    bus_process = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1"],
-                                   stdout=subprocess.PIPE, text=True)
+    bus_process = subprocess.Popen(["dbus-daemon", f"--config-file={private_bus_config(work)}", "--nofork", "--nopidfile",
+                                    "--print-address=1"], stdout=subprocess.PIPE, text=True)
     address = bus_process.stdout.readline().strip()
     env = {k: v for k, v in os.environ.items() if k not in ("NUDGE_FAKE_NOW", "DISPLAY", "WAYLAND_DISPLAY", "NUDGE_LOCALTIME")}
     env.update(DBUS_SESSION_BUS_ADDRESS=address, NUDGE_STORE=store, TZ="UTC")

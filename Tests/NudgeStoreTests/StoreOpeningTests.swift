@@ -65,6 +65,17 @@ import Testing
         #expect(StoreLocation.resolve(option: nil, environment: ["HOME": "/h"]) == "/h/.local/share/nudge/nudge.sqlite")
     }
 
+    /// Every command opens the store; a daemon must not see that as a change (GRDB's own WAL
+    /// setup wrote a table and dropped it whenever the -wal file was empty).
+    @Test func openingTheStoreWritesNothing() throws {
+        let path = directory.file("quiet.sqlite")
+        let daemon = try Store(path: path)
+        try daemon.database.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+        let before = try daemon.dataVersion()
+        for _ in 0..<3 { _ = try Store(path: path).settingRows() }
+        #expect(try daemon.dataVersion() == before)
+    }
+
     @Test func dataVersionMovesOnlyForOtherConnections() throws {
         let path = directory.file("version.sqlite")
         let store = try Store(path: path)

@@ -12,7 +12,7 @@ public final class NotificationBus: @unchecked Sendable {
         directory = TemporaryDirectory("nudge-bus")
         let addressPath = directory.file("address")
         daemon = try Subprocess.spawn(
-            "/usr/bin/dbus-daemon", ["--session", "--nofork", "--nopidfile", "--print-address=1"],
+            "/usr/bin/dbus-daemon", ["--config-file=\(try PrivateBusConfig.write(in: directory))", "--nofork", "--nopidfile", "--print-address=1"],
             environment: ["PATH": "/usr/bin:/bin"], stderrPath: directory.file("dbus.err"), stdoutPath: addressPath)
         var address = ""
         FileEvents.waitUntil(watching: [directory.path], timeout: 20) {

@@ -3,6 +3,7 @@ stderr lines are stamped as they arrive."""
 import os
 import queue
 import subprocess
+import tempfile
 import threading
 import time
 
@@ -11,7 +12,16 @@ class PrivateBus:
     """dbus-daemon on a private address with python-dbusmock's notification server on it."""
 
     def __init__(self, environment):
-        self.bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1"],
+        self.directory = tempfile.mkdtemp(prefix="nudge-bus-")
+        config = os.path.join(self.directory, "bus.conf")
+        with open(config, "w") as handle:
+            # No service directories: nothing is started by D-Bus activation.
+            handle.write(f"""<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig><type>session</type><listen>unix:tmpdir={self.directory}</listen><auth>EXTERNAL</auth>
+<policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
+</busconfig>""")
+        self.bus = subprocess.Popen(["dbus-daemon", f"--config-file={config}", "--nofork", "--nopidfile", "--print-address=1"],
                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         self.address = self.bus.stdout.readline().strip()
         self.env = dict(environment, DBUS_SESSION_BUS_ADDRESS=self.address)

@@ -2,16 +2,20 @@
 stderr lines are stamped as they arrive."""
 import os
 import queue
+import re
 import subprocess
 import tempfile
 import threading
 import time
 
 
+NOTIFY = re.compile(r'^([0-9.]+) Notify "(.*?)" \d+ ".*?" "(.*?)" "(.*?)" \[')
+
+
 class PrivateBus:
     """dbus-daemon on a private address with python-dbusmock's notification server on it."""
 
-    def __init__(self, environment):
+    def __init__(self, environment, log=None):
         self.directory = tempfile.mkdtemp(prefix="nudge-bus-")
         config = os.path.join(self.directory, "bus.conf")
         with open(config, "w") as handle:
@@ -26,10 +30,22 @@ class PrivateBus:
         self.address = self.bus.stdout.readline().strip()
         self.env = dict(environment, DBUS_SESSION_BUS_ADDRESS=self.address)
         self.env.pop("NUDGE_FAKE_NOW", None)
+        # The mock's log stamps each call to the millisecond (GetCalls only to the second).
+        self.log = log or os.path.join(self.directory, "calls.log")
         self.mock = subprocess.Popen(["/usr/bin/python3", "-m", "dbusmock", "--session", "-t", "notification_daemon",
-                                      "-p", '{"capabilities": "body actions body-markup persistence"}'],
+                                      "-p", '{"capabilities": "body actions body-markup persistence"}', "-l", self.log],
                                      env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         subprocess.run(["gdbus", "wait", "--session", "--timeout", "20", "org.freedesktop.Notifications"], env=self.env, check=True)
+
+    def notifications(self):
+        """(arrival, app, summary, body) of every Notify so far, from the mock's log."""
+        found = []
+        with open(self.log) as handle:
+            for line in handle:
+                match = NOTIFY.match(line)
+                if match:
+                    found.append((float(match.group(1)), match.group(2), match.group(3), match.group(4)))
+        return found
 
     def close(self):
         self.mock.kill()

@@ -81,8 +81,13 @@ class Daemon:
         self.process.wait(timeout=10)
 
 
+# What contrib/install.sh installs: a release build with the Swift runtime linked in.
+RELEASE_BINARY = ".build-static/release/nudge"
+
+
 def build_release():
-    subprocess.run(["swift", "build", "-c", "release", "--product", "nudge"], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(["swift", "build", "-c", "release", "--product", "nudge", "--static-swift-stdlib", "--scratch-path", ".build-static"],
+                   check=True, stdout=subprocess.DEVNULL)
 
 
 def resident_kib(pid):

@@ -21,7 +21,7 @@ import sys
 import tempfile
 import time
 
-from benchlib import Daemon, PrivateBus, build_release, resident_kib, results_path
+from benchlib import RELEASE_BINARY, Daemon, PrivateBus, build_release, resident_kib, results_path
 
 
 def switches_and_cpu(pid):
@@ -48,7 +48,7 @@ def main():
     parser.add_argument("--count", type=int, default=100)
     parser.add_argument("--remind-per-minute", type=int, default=20)
     parser.add_argument("--idle-seconds", type=float, default=300)
-    parser.add_argument("--binary", default=".build/release/nudge")
+    parser.add_argument("--binary", default=RELEASE_BINARY)
     parser.add_argument("--no-build", action="store_true")
     options = parser.parse_args()
     if not options.no_build:

@@ -20,7 +20,7 @@ import sys
 import tempfile
 import time
 
-from benchlib import Daemon, PrivateBus, build_release, results_path
+from benchlib import RELEASE_BINARY, Daemon, PrivateBus, build_release, results_path
 
 
 def thread_switches(pid):
@@ -55,7 +55,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--idle-seconds", type=float, default=60)
     parser.add_argument("--changes", type=int, default=20)
-    parser.add_argument("--binary", default=".build/release/nudge")
+    parser.add_argument("--binary", default=RELEASE_BINARY)
     parser.add_argument("--no-build", action="store_true")
     options = parser.parse_args()
 

@@ -27,7 +27,7 @@ import uuid
 
 import dbus
 
-from benchlib import Daemon, PrivateBus, build_release, resident_kib, results_path
+from benchlib import RELEASE_BINARY, Daemon, PrivateBus, build_release, resident_kib, results_path
 
 
 def iso(seconds):
@@ -84,7 +84,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--contacts", type=int, default=10000)
     parser.add_argument("--cycles", type=int, default=0, help="fire-and-answer cycles for the memory figure")
-    parser.add_argument("--binary", default=".build/release/nudge")
+    parser.add_argument("--binary", default=RELEASE_BINARY)
     parser.add_argument("--no-build", action="store_true")
     options = parser.parse_args()
     if not options.no_build:

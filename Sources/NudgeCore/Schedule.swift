@@ -3,7 +3,8 @@ import Foundation
 /// What the store says that the schedule depends on.
 public struct ScheduleInput: Sendable {
     public var settings: Settings
-    /// Every delivery row due from two days before the instant asked about, and every owed row.
+    /// Every owed delivery row, and the settled ones due from two days before the instant asked
+    /// about (call rows excepted: their own state says whether they were shown).
     public var deliveries: [DeliveryRecord]
     /// The dose tracker's current session, when dose 1 is recorded.
     public var doseSession: DoseSession?

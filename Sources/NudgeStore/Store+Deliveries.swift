@@ -14,8 +14,13 @@ extension Store {
                     uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT key, value FROM settings").map {
                         ($0["key"] as String, $0["value"] as String)
                     }))
+            // Settled call rows are left out: a shown cadence restarts (a new key), a one-off's
+            // state comes with it below. With them, every plan would carry the whole recent
+            // history of a busy call log.
             let deliveries = try Row.fetchAll(
-                db, sql: "SELECT * FROM reminder_deliveries WHERE due_at >= ? OR (\(Self.owed)) ORDER BY id", arguments: [horizon]
+                db,
+                sql: "SELECT * FROM reminder_deliveries WHERE (due_at >= ? AND kind <> 'call') OR (\(Self.owed)) ORDER BY id",
+                arguments: [horizon]
             ).compactMap(Self.delivery)
             return ScheduleInput(
                 settings: settings, deliveries: deliveries, doseSession: try Self.doseSession(db), contacts: try Self.cadences(db),

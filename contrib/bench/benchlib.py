@@ -98,6 +98,22 @@ def resident_kib(pid):
     return None
 
 
+def resident_by_kind(pid):
+    """Resident KiB by kind of mapping: the heap, other anonymous memory (malloc arenas, thread
+    stacks), the store's -shm index, and files (code, data)."""
+    kinds = {"heap": 0, "anonymous": 0, "shm": 0, "files": 0}
+    name = ""
+    with open(f"/proc/{pid}/smaps") as smaps:
+        for line in smaps:
+            fields = line.split()
+            if re.match(r"^[0-9a-f]+-[0-9a-f]+$", fields[0]):
+                name = fields[5] if len(fields) > 5 else ""
+            elif fields[0] == "Rss:":
+                kind = "heap" if name == "[heap]" else "shm" if name.endswith("-shm") else "anonymous" if not name.startswith("/") else "files"
+                kinds[kind] += int(fields[1])
+    return kinds
+
+
 def results_path(name):
     out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
     os.makedirs(out, exist_ok=True)

@@ -27,7 +27,7 @@ import uuid
 
 import dbus
 
-from benchlib import RELEASE_BINARY, Daemon, PrivateBus, build_release, resident_kib, results_path
+from benchlib import RELEASE_BINARY, Daemon, PrivateBus, build_release, resident_by_kind, resident_kib, results_path
 
 
 def iso(seconds):
@@ -134,6 +134,7 @@ def main():
             server = connection.get_object("org.freedesktop.Notifications", "/org/freedesktop/Notifications")
             mock_calls = 0
             samples = []
+            kinds = []
             for cycle in range(options.cycles):
                 note = f"cycle {cycle}"
                 db.execute("INSERT INTO call_reminders (contact_id, due_at, note, created_at) VALUES (1, ?, ?, ?)",
@@ -145,10 +146,12 @@ def main():
                 daemon.wait_for("answered call:1:once:")
                 if cycle % max(options.cycles // 10, 1) == 0 or cycle == options.cycles - 1:
                     samples.append((cycle + 1, resident_kib(daemon.process.pid)))
+                    kinds.append((cycle + 1, resident_by_kind(daemon.process.pid)))
                 if cycle % 500 == 0:
                     server.ClearCalls(dbus_interface="org.freedesktop.DBus.Mock")
             results["cycles"] = options.cycles
             results["rss_kib_over_cycles"] = samples
+            results["resident_kib_by_kind_over_cycles"] = kinds
     finally:
         daemon.stop()
         bus.close()

@@ -12,6 +12,11 @@ enum Schema {
         migrator.registerMigration("v2 call cadence") { db in
             try db.execute(sql: v2)
         }
+        // Every wake asks for the latest shown dose notification; without it, a scan of a
+        // table that grows for years.
+        migrator.registerMigration("v3 deliveries by kind") { db in
+            try db.execute(sql: "CREATE INDEX IF NOT EXISTS reminder_deliveries_kind_shown ON reminder_deliveries(kind, shown_at)")
+        }
         return migrator
     }
 

@@ -4,10 +4,7 @@ import GRDB
 /// A logical dump of a SQLite file (schema and every row), to show a refusal changed nothing.
 public enum StoreDump {
     public static func of(_ path: String, tables: [String]? = nil) throws -> String {
-        var configuration = Configuration()
-        configuration.readonly = true
-        let database = try DatabaseQueue(path: path, configuration: configuration)
-        return try database.read { db in
+        try readOnly(path).read { db in
             var lines: [String] = []
             let schema = try Row.fetchAll(db, sql: "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")
             for row in schema {
@@ -29,13 +26,26 @@ public enum StoreDump {
     }
 }
 
+/// A read-only connection that waits for other processes' locks, as the store's own does: a
+/// daemon that just stopped checkpoints on close, and SQLite may answer BUSY without waiting.
+func readOnly(_ path: String) throws -> DatabaseQueue {
+    var configuration = Configuration()
+    configuration.readonly = true
+    configuration.busyMode = .timeout(10)
+    let deadline = Date().addingTimeInterval(10)
+    while true {
+        do {
+            return try DatabaseQueue(path: path, configuration: configuration)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+    }
+}
+
 /// Reads a few columns of a store as text, for checking what a process wrote.
 public enum StoreQuery {
     public static func rows(_ path: String, _ sql: String) throws -> [[String: String]] {
-        var configuration = Configuration()
-        configuration.readonly = true
-        let database = try DatabaseQueue(path: path, configuration: configuration)
-        return try database.read { db in
+        try readOnly(path).read { db in
             try Row.fetchAll(db, sql: sql).map { row in
                 Dictionary(uniqueKeysWithValues: row.columnNames.map { name in
                     (name, (row[name] as DatabaseValue).storage.textValue)

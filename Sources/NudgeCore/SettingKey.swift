@@ -46,24 +46,6 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .sessionRolloverHour: "18"
         }
     }
-
-    public var summary: String {
-        switch self {
-        case .symptomReminderEnabled: "show the end-of-day symptom check"
-        case .symptomReminderTime: "local time of the end-of-day symptom check"
-        case .symptomSnoozeMinutes: "minutes a snoozed symptom check waits"
-        case .doseNotificationsEnabled: "show the dose-2 window's notifications"
-        case .doseTargetIntervalMinutes: "minutes from dose 1 to the dose-2 alarm"
-        case .doseSnoozeDurationMinutes: "minutes one dose-2 snooze moves the alarm"
-        case .doseMaxSnoozes: "most dose-2 snoozes in one night"
-        case .doseWindowOpenAlert: "alert when the dose-2 window opens"
-        case .doseFifteenMinuteWarning: "warn 15 minutes before the window closes"
-        case .doseFiveMinuteWarning: "warn 5 minutes before the window closes"
-        case .sessionRolloverHour: "hour before which a dose belongs to the previous night"
-        case .callRemindersEnabled: "show call reminders"
-        case .callReminderTime: "local time of call reminders"
-        }
-    }
 }
 
 public enum SettingValueKind: Sendable, Equatable {

@@ -106,7 +106,7 @@ public final class Daemon {
             case .event(let event):
                 handle(event, at: instant)
                 journaledHandled += 1
-            case .shown(let delivery, let id): recordShown(delivery, notificationID: id, content: nil, at: instant)
+            case .shown(let delivery, let id): recordShown(delivery, key: nil, notificationID: id, content: nil, at: instant)
             }
         }
         if !replayed.isEmpty { logger.notice("replayed \(replayed.count) journal entr\(replayed.count == 1 ? "y" : "ies") a previous daemon had not recorded") }
@@ -216,9 +216,9 @@ public final class Daemon {
                 try settle(missed: plan.missed, input: input, at: now)
                 let due = plan.due.filter { !awaitingServer.contains($0.key) }
                 try deliver(due, input: input, wallClock: wallClock)
-                try closeFinishedDoseNotification(session: input.doseSession)
                 if due.isEmpty { break }
             } while round < 4
+            try closeFinishedDoseNotification(session: try store.currentDoseSession())
             try timer.arm(at: plan.nextDue.map(configuration.clock.realInstant(for:)))
             let now = configuration.clock.now()
             let next = plan.nextDue.map { "next due at \(Timestamp.format($0)) (\(Duration.relative($0.timeIntervalSince(now))))" } ?? "nothing due"
@@ -324,16 +324,18 @@ public final class Daemon {
             _ = journal.append(.shown(deliveryID: claimed.id, notificationID: id), at: now)
         }
         for (occurrence, claimed) in occurrences {
-            recordShown(claimed.id, notificationID: id, content: content, at: now)
+            recordShown(claimed.id, key: occurrence.key, notificationID: id, content: content, at: now)
             logger.info("shown \(occurrence.key) as notification \(id)")
         }
     }
 
     /// Records that the server accepted a delivery; a call cadence counts again from that day.
-    private func recordShown(_ deliveryID: Int64, notificationID: UInt32, content: NotificationContent?, at instant: Date) {
+    /// The key is read from the store only when replaying, where it is not at hand.
+    private func recordShown(_ deliveryID: Int64, key: String?, notificationID: UInt32, content: NotificationContent?, at instant: Date) {
         do {
             var restart: (contactID: Int64, day: CivilDate)?
-            if let key = try store.delivery(id: deliveryID).flatMap({ CallReminder.Key($0.key) }), case .cadence = key.kind {
+            let key = try key ?? store.delivery(id: deliveryID)?.key
+            if let key = key.flatMap(CallReminder.Key.init), case .cadence = key.kind {
                 restart = (key.contactID, WallClock(timeZone: timeZone).date(of: instant))
             }
             try store.markShown(deliveryID, notificationID: notificationID, content: content, at: instant, cadenceRestart: restart)

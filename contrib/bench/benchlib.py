@@ -90,6 +90,20 @@ def build_release():
                    check=True, stdout=subprocess.DEVNULL)
 
 
+def prepare(parser, name):
+    """The options every benchmark takes, the release build, and a store on a private bus:
+    (options, binary, work directory, store path, bus)."""
+    parser.add_argument("--binary", default=RELEASE_BINARY)
+    parser.add_argument("--no-build", action="store_true")
+    options = parser.parse_args()
+    if not options.no_build:
+        build_release()
+    work = tempfile.mkdtemp(prefix=f"nudge-{name}-")
+    store = os.path.join(work, "nudge.sqlite")
+    bus = PrivateBus(dict(os.environ, NUDGE_STORE=store, TZ="UTC"))
+    return options, os.path.abspath(options.binary), work, store, bus
+
+
 def resident_kib(pid):
     with open(f"/proc/{pid}/status") as status:
         for line in status:

@@ -18,10 +18,9 @@ import sqlite3
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
-from benchlib import RELEASE_BINARY, Daemon, PrivateBus, build_release, resident_kib, results_path
+from benchlib import Daemon, prepare, resident_kib, results_path
 
 
 def switches_and_cpu(pid):
@@ -48,15 +47,7 @@ def main():
     parser.add_argument("--count", type=int, default=100)
     parser.add_argument("--remind-per-minute", type=int, default=20)
     parser.add_argument("--idle-seconds", type=float, default=300)
-    parser.add_argument("--binary", default=RELEASE_BINARY)
-    parser.add_argument("--no-build", action="store_true")
-    options = parser.parse_args()
-    if not options.no_build:
-        build_release()
-    binary = os.path.abspath(options.binary)
-    work = tempfile.mkdtemp(prefix="nudge-compare-")
-    store = os.path.join(work, "nudge.sqlite")
-    bus = PrivateBus(dict(os.environ, NUDGE_STORE=store, TZ="UTC"))
+    options, binary, work, store, bus = prepare(parser, "compare")
     env = bus.env
     results = {}
     try:

@@ -17,10 +17,9 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
-from benchlib import RELEASE_BINARY, Daemon, PrivateBus, build_release, results_path
+from benchlib import Daemon, prepare, results_path
 
 
 def thread_switches(pid):
@@ -55,17 +54,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--idle-seconds", type=float, default=60)
     parser.add_argument("--changes", type=int, default=20)
-    parser.add_argument("--binary", default=RELEASE_BINARY)
-    parser.add_argument("--no-build", action="store_true")
-    options = parser.parse_args()
-
-    if not options.no_build:
-        build_release()
-    binary = os.path.abspath(options.binary)
-    work = tempfile.mkdtemp(prefix="nudge-bench-")
-    store = os.path.join(work, "nudge.sqlite")
-
-    bus = PrivateBus(dict(os.environ, NUDGE_STORE=store, TZ="UTC"))
+    options, binary, _, store, bus = prepare(parser, "rest")
     env = bus.env
 
     # A reminder due later than the idle period, so nothing is due while measuring.

@@ -21,13 +21,12 @@ import sqlite3
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 import uuid
 
 import dbus
 
-from benchlib import RELEASE_BINARY, Daemon, PrivateBus, build_release, resident_by_kind, resident_kib, results_path
+from benchlib import Daemon, prepare, resident_by_kind, resident_kib, results_path
 
 
 def iso(seconds):
@@ -84,15 +83,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--contacts", type=int, default=10000)
     parser.add_argument("--cycles", type=int, default=0, help="fire-and-answer cycles for the memory figure")
-    parser.add_argument("--binary", default=RELEASE_BINARY)
-    parser.add_argument("--no-build", action="store_true")
-    options = parser.parse_args()
-    if not options.no_build:
-        build_release()
-    binary = os.path.abspath(options.binary)
-    work = tempfile.mkdtemp(prefix="nudge-load-")
-    store = os.path.join(work, "nudge.sqlite")
-    bus = PrivateBus(dict(os.environ, NUDGE_STORE=store, TZ="UTC"))
+    options, binary, _, store, bus = prepare(parser, "load")
     env = bus.env
 
     built = time.monotonic()

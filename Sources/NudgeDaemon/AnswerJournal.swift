@@ -16,17 +16,21 @@ import Synchronization
 /// show a notification twice and lose the click on the first copy. The journal is appended and
 /// synced at once, read back on start, and emptied once everything in it is recorded.
 /// Replaying is safe: the first answer wins, and "shown" only records what happened.
+///
+/// Lines are appended by two threads (clicks on the GLib thread, "shown" on the main thread) and
+/// recorded in another order than they were written, so the journal is only ever emptied whole:
+/// dropping a count of lines from the front could drop a click still waiting to be recorded.
 final class AnswerJournal: Sendable {
     private let path: String
-    /// The file, and how many lines it holds.
-    private let file = Mutex<(descriptor: Int32, lines: Int)>((-1, 0))
+    /// The file, how many entries it holds, and how many of those are in the store.
+    private let file = Mutex<(descriptor: Int32, entries: Int, recorded: Int)>((-1, 0, 0))
 
     init(storePath: String) throws(DaemonError) {
         path = storePath + ".answers"
         let opened = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         guard opened >= 0 else { throw .system("open \(path)", errno) }
-        let lines = Self.read(path).count
-        file.withLock { $0 = (opened, lines) }
+        let entries = Self.read(path).compactMap(Self.decode).count
+        file.withLock { $0 = (opened, entries, 0) }
     }
 
     deinit { file.withLock { close($0.descriptor) } }
@@ -54,35 +58,19 @@ final class AnswerJournal: Sendable {
         file.withLock { file in
             _ = bytes.withUnsafeBytes { write(file.descriptor, $0.baseAddress, $0.count) }
             _ = fdatasync(file.descriptor)
-            file.lines += 1
+            file.entries += 1
         }
         return true
     }
 
-    /// Drops the first `recorded` lines, which are in the store now; lines appended meanwhile
-    /// stay. Stale lines must not linger: a restarted server reuses notification ids.
-    func drop(recorded: Int) {
-        guard recorded > 0 else { return }
+    /// Counts `count` more entries as in the store, and empties the journal once all of them
+    /// are. Stale lines must not linger: a restarted server reuses notification ids.
+    func recorded(_ count: Int) {
         file.withLock { file in
-            if recorded >= file.lines {
-                _ = ftruncate(file.descriptor, 0)
-                file.lines = 0
-                return
-            }
-            let rest = Self.read(path).dropFirst(recorded)
-            let replacement = path + ".new"
-            let text = rest.map { $0 + "\n" }.joined()
-            let fresh = open(replacement, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-            guard fresh >= 0 else { return }
-            let written = Array(text.utf8).withUnsafeBytes { write(fresh, $0.baseAddress, $0.count) }
-            guard written == text.utf8.count, fdatasync(fresh) == 0, rename(replacement, path) == 0 else {
-                close(fresh)
-                return
-            }
-            close(fresh)
-            close(file.descriptor)
-            file.descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC, 0o600)
-            file.lines = rest.count
+            file.recorded += count
+            guard file.recorded >= file.entries, ftruncate(file.descriptor, 0) == 0 else { return }
+            file.entries = 0
+            file.recorded = 0
         }
     }
 

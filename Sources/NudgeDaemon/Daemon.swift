@@ -52,7 +52,7 @@ public final class Daemon {
     private var journalHoldsUnrecorded = false
     /// What the journal held when this daemon started.
     private var unrecorded: [(AnswerJournal.Entry, Date)]
-    /// Journaled events handled since the journal was last emptied.
+    /// Journal entries recorded since the journal was last told.
     private var journaledHandled = 0
     /// The server went away since a notification was shown: what it showed is gone with it.
     private var serverLost = false
@@ -98,8 +98,11 @@ public final class Daemon {
     public func run() throws(DaemonError) {
         defer { lock = nil }
         logger.info("started on \(configuration.storePath) in \(timeZone.identifier)")
-        // Answers a previous daemon received but may not have recorded.
-        let replayed = unrecorded
+        // Answers a previous daemon received but may not have recorded. What the server showed
+        // goes first: a click can be journaled (on the GLib thread) just before the "shown" of
+        // the notification it answers.
+        let replayed = unrecorded.filter { if case .shown = $0.0 { true } else { false } }
+            + unrecorded.filter { if case .shown = $0.0 { false } else { true } }
         unrecorded = []
         for (entry, instant) in replayed {
             switch entry {
@@ -409,10 +412,10 @@ public final class Daemon {
 
     // MARK: - Answers
 
-    /// Drops from the journal what is in the store now; after a failure, it all stays for the next start.
+    /// Tells the journal what is in the store now; after a failure, it all stays for the next start.
     private func recordedJournal() {
         guard !journalHoldsUnrecorded else { return }
-        journal.drop(recorded: journaledHandled)
+        journal.recorded(journaledHandled)
         journaledHandled = 0
     }
 

@@ -125,6 +125,7 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
                 Unmanaged<LibnotifyNotifier>.fromOpaque(me).takeUnretainedValue()
                     .received(signal: String(cString: signal), parameters: parameters)
             }, me, nil)
+        waitForTheBus(connection)
         nameWatch = g_bus_watch_name_on_connection(
             connection, Self.serverName, G_BUS_NAME_WATCHER_FLAGS_NONE,
             { _, _, _, me in
@@ -137,6 +138,16 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
                 notifier.capabilities.withLock { $0.known = false }
                 notifier.onEvent(.serverVanished)
             }, me, nil)
+    }
+
+    /// Subscribing sends AddMatch without waiting for it, so a click emitted right after the
+    /// daemon says it is ready could reach the bus before the rule and be lost. The bus handles
+    /// one connection's messages in order: once a call made after it returns, the rule is in place.
+    private func waitForTheBus(_ connection: OpaquePointer) {
+        let reply = g_dbus_connection_call_sync(
+            connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetId", nil, nil,
+            G_DBUS_CALL_FLAGS_NONE, -1, nil, nil)
+        if let reply { g_variant_unref(reply) }
     }
 
     private func received(signal: String, parameters: OpaquePointer) {

@@ -32,6 +32,7 @@ class Daemon:
         self.process = None
         self.starts = 0
         self.kill_times = []
+        self.ready_times = []
         self.lock = threading.Lock()
 
     def start(self):
@@ -52,6 +53,7 @@ class Daemon:
             line = lines.get(timeout=max(deadline - time.monotonic(), 0.01))
             if "rescheduled (start)" in line:
                 break
+        self.ready_times.append(time.monotonic())
         self.process = process
 
     def kill(self):
@@ -240,6 +242,15 @@ def main():
     # A click still travelling through the bus when the daemon died reached no process.
     in_flight = [c for c in unanswered if c not in on_unknown_copy and any(0 <= k - c[3] <= 0.1 for k in daemon.kill_times)]
     lost = [c for c in unanswered if c not in on_unknown_copy and c not in in_flight]
+    # For a lost answer: how close the click came to a daemon starting or being killed.
+    def since(instants, instant):
+        before = [instant - t for t in instants if t <= instant]
+        return round(min(before), 3) if before else None
+
+    def until(instants, instant):
+        after = [t - instant for t in instants if t > instant]
+        return round(min(after), 3) if after else None
+
     call_logs = database.execute("SELECT count(*) FROM call_logs").fetchone()[0]
     symptom_rows = database.execute("SELECT count(*) FROM symptom_entries").fetchone()[0]
     reminders = database.execute("SELECT count(*) FROM call_reminders").fetchone()[0]
@@ -263,7 +274,9 @@ def main():
         "answers_lost": len(lost),
         "writer_rows_expected": 4 * options.writers_rows,
         "writer_rows_found": symptom_rows,
-        "lost_answers": [{"cycle": c[0], "notification_id": c[1], "daemon_running": c[2]} for c in lost],
+        "lost_answers": [{"cycle": c[0], "notification_id": c[1], "daemon_running": c[2],
+                          "seconds_since_daemon_ready": since(daemon.ready_times, c[3]),
+                          "seconds_to_next_kill": until(daemon.kill_times, c[3])} for c in lost],
         "work_directory": work,
         "write_failures": failures[:5],
         "write_failure_count": len(failures),

@@ -123,6 +123,27 @@ struct DaemonTests {
         #expect(try String(contentsOfFile: store + ".answers", encoding: .utf8).isEmpty)
     }
 
+    /// A click can be journaled a moment before the "shown" of the notification it answers (two
+    /// threads append); a daemon killed before recording either still records both, and the
+    /// occurrence is not shown again.
+    @Test func aClickJournaledBeforeItsShownIsRecordedOnStart() throws {
+        let due = try #require(Timestamp.parse("2026-11-21T20:00:00Z"))
+        let claimed = try #require(
+            try Store(path: store).claim(Occurrence(kind: .symptom, key: "symptom:2026-11-21", dueAt: due, title: "Daily symptom check")))
+        let clicked = due.addingTimeInterval(7)
+        try """
+        \(clicked.timeIntervalSince1970) action 41 done
+        \(due.addingTimeInterval(1).timeIntervalSince1970) shown \(claimed.id) 41
+
+        """.write(toFile: store + ".answers", atomically: false, encoding: .utf8)
+        let notifier = FakeNotifier()
+        try withDaemon(at: "2026-11-21T20:05:00Z", notifier: notifier) { _ in }
+        let answered = try #require(try Store(path: store).delivery(key: "symptom:2026-11-21"))
+        #expect(answered.notificationID == 41 && answered.action == "done" && answered.acknowledgedAt == clicked)
+        #expect(notifier.shown.withLock { $0.isEmpty })
+        #expect(try String(contentsOfFile: store + ".answers", encoding: .utf8).isEmpty)
+    }
+
     @Test func anAnswerToAnUnknownNotificationChangesNothing() throws {
         let notifier = FakeNotifier()
         try withDaemon(at: "2026-11-21T20:00:00Z", notifier: notifier) { _ in

@@ -51,7 +51,7 @@ let package = Package(
             dependencies: ["NudgeCore", "NudgeStore", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/NudgeTestSupport"
         ),
-        .testTarget(name: "NudgeCoreTests", dependencies: ["NudgeCore"]),
+        .testTarget(name: "NudgeCoreTests", dependencies: ["NudgeCore", "NudgeTestSupport"]),
         .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore", "NudgeTestSupport"]),
         .testTarget(name: "NudgeNotifierTests", dependencies: ["NudgeNotifier", "NudgeTestSupport"]),
         .testTarget(

@@ -7,14 +7,19 @@ import Foundation
 /// - a time that happens twice (fall-back) fires once, at its first occurrence;
 /// - a date that the zone skipped entirely (Pacific/Apia, 2011-12-30) has no occurrence.
 public struct WallClock: Sendable {
-    public let timeZone: TimeZone
+    public let zone: ZoneRules
 
-    public init(timeZone: TimeZone) {
-        self.timeZone = timeZone
+    public init(zone: ZoneRules) {
+        self.zone = zone
     }
 
     public func offset(at instant: Int) -> Int {
-        timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant)))
+        zone.offset(at: instant)
+    }
+
+    /// What a clock in this zone calls its time at an instant: CET, EDT, +0545.
+    public func abbreviation(at instant: Date) -> String {
+        zone.abbreviation(at: Int(instant.timeIntervalSince1970.rounded(.down)))
     }
 
     /// The local calendar date of an instant.

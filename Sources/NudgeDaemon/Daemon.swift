@@ -38,7 +38,7 @@ public final class Daemon {
     private let storeWatch: DirectoryWatch
     /// Watches the localtime file, unless TZ fixes the zone.
     private let zoneWatch: DirectoryWatch?
-    private var timeZone: TimeZone
+    private var timeZone: ZoneRules
     private let signals: SignalPipe
     private let events: EventQueue
     private let journal: AnswerJournal
@@ -98,6 +98,7 @@ public final class Daemon {
     public func run() throws(DaemonError) {
         defer { lock = nil }
         logger.info("started on \(configuration.storePath) in \(timeZone.identifier)")
+        if let problem = configuration.timeZone.resolve().problem { logger.warning("time zone: \(problem)") }
         // Answers a previous daemon received but may not have recorded. What the server showed
         // goes first: a click can be journaled (on the GLib thread) just before the "shown" of
         // the notification it answers.
@@ -174,8 +175,9 @@ public final class Daemon {
                 settle.stop()
             }
             if descriptors[4].revents != 0, zoneWatch?.consume() == true {
-                let zone = configuration.timeZone.current()
+                let (zone, problem) = configuration.timeZone.resolve()
                 if zone != timeZone {
+                    if let problem { logger.warning("time zone: \(problem)") }
                     logger.notice("the time zone changed from \(timeZone.identifier) to \(zone.identifier)")
                     timeZone = zone
                     reconcile(because: "time zone changed")
@@ -205,7 +207,7 @@ public final class Daemon {
             // Read before the plan: a write by another process after this point moves it again.
             let started = ContinuousClock.now
             lastDataVersion = try store.dataVersion()
-            let wallClock = WallClock(timeZone: timeZone)
+            let wallClock = WallClock(zone: timeZone)
             // Showing can make new occurrences (a call cadence restarts), so plan again until a
             // plan has nothing left to show; a few rounds at most.
             var plan: Plan
@@ -339,7 +341,7 @@ public final class Daemon {
             var restart: (contactID: Int64, day: CivilDate)?
             let key = try key ?? store.delivery(id: deliveryID)?.key
             if let key = key.flatMap(CallReminder.Key.init), case .cadence = key.kind {
-                restart = (key.contactID, WallClock(timeZone: timeZone).date(of: instant))
+                restart = (key.contactID, WallClock(zone: timeZone).date(of: instant))
             }
             try store.markShown(deliveryID, notificationID: notificationID, content: content, at: instant, cadenceRestart: restart)
             journaledHandled += 1
@@ -384,7 +386,7 @@ public final class Daemon {
             let session = try store.currentDoseSession(), !session.isCompleted,
             let alert = DoseReminder.alert(ofKey: live.key, in: session), alert != .sleptThrough
         else { return }
-        let wallClock = WallClock(timeZone: timeZone)
+        let wallClock = WallClock(zone: timeZone)
         var content = DoseReminder.notification(alert, session: session, settings: try store.settings(), now: now, clock: wallClock)
         if !notifier.showsActions { content = content.answeredFromTerminal(deliveryID: live.id) }
         do {
@@ -425,7 +427,7 @@ public final class Daemon {
             switch event {
             case .actionInvoked(let id, let action):
                 guard let record = try store.delivery(notificationID: id) else { return }
-                switch try store.answer(record.id, action: action, at: now, clock: WallClock(timeZone: timeZone)) {
+                switch try store.answer(record.id, action: action, at: now, clock: WallClock(zone: timeZone)) {
                 case .recorded: logger.info("answered \(record.key): \(action)")
                 case .duplicate: logger.debug("already answered \(record.key); ignoring '\(action)'")
                 case .refused(let refusal): logger.notice("not recorded: \(action) on \(record.key): \(refusal)")

@@ -7,7 +7,7 @@ import NudgeStore
 struct CommandContext {
     var storePath: String
     var clock: DaemonClock
-    var timeZone: TimeZone
+    var timeZone: ZoneRules
     var systemTimeZone: SystemTimeZone
 
     init(_ options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -18,7 +18,7 @@ struct CommandContext {
     }
 
     var now: Date { clock.now() }
-    var wallClock: WallClock { WallClock(timeZone: timeZone) }
+    var wallClock: WallClock { WallClock(zone: timeZone) }
 
     func openStore() throws -> Store {
         do { return try Store(path: storePath) } catch { throw CommandFailure(error) }

@@ -41,7 +41,11 @@ extension Nudge {
             findings += Self.storeFindings(path)
 
             let zone = context.systemTimeZone
-            findings.append(.fine("time zone: \(context.timeZone.identifier) (\(zone.fixed != nil ? "fixed by TZ" : "from \(zone.localtimePath)"))"))
+            if let problem = zone.resolve().problem {
+                findings.append(.problem("time zone: \(problem.what)", fix: problem.fix))
+            } else {
+                findings.append(.fine("time zone: \(context.timeZone.identifier) (\(zone.fixed != nil ? "fixed by TZ" : "from \(zone.localtimePath)"))"))
+            }
 
             if let pid = DaemonLock.holder(storePath: path) {
                 findings.append(.fine("daemon: running on this store (pid \(pid))"))

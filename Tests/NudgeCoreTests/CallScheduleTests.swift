@@ -1,10 +1,11 @@
 import Foundation
+import NudgeTestSupport
 import Testing
 
 @testable import NudgeCore
 
 @Suite struct CallScheduleTests {
-    let newYork = WallClock(timeZone: TimeZone(identifier: "America/New_York")!)
+    let newYork = WallClock(zone: .system("America/New_York"))
 
     func at(_ text: String) -> Date { Timestamp.parse(text)! }
 

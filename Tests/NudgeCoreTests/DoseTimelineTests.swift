@@ -1,4 +1,5 @@
 import Foundation
+import NudgeTestSupport
 import Testing
 
 @testable import NudgeCore
@@ -121,7 +122,7 @@ import Testing
         ("Europe/London", "2026-10-24T23:30:00Z", "03:30", "2026-10-24"),
     ])
     func aDSTNightMovesNoAlertButTheLocalCloseTime(zone: String, dose1Text: String, close: String, sessionDate: String) throws {
-        let clock = WallClock(timeZone: try #require(TimeZone(identifier: zone)))
+        let clock = WallClock(zone: .system(zone))
         let start = try #require(Timestamp.parse(dose1Text))
         let night = DoseSession(sessionID: "S", sessionDate: sessionDate, dose1: start)
         let offsets = DoseReminder.occurrences(for: night, settings: Settings()).map { $0.dueAt.timeIntervalSince(start) / 60 }
@@ -134,7 +135,7 @@ import Testing
     }
 
     @Test func afterARestartOrASleepOnlyThePresentStateIsShown() throws {
-        let clock = WallClock(timeZone: TimeZone(identifier: "UTC")!)
+        let clock = WallClock(zone: .system("UTC"))
         func plan(at minutes: Int) -> Plan {
             Schedule(input: ScheduleInput(settings: Settings(rows: ["symptom.reminder_enabled": "false"]), deliveries: [], doseSession: session()), clock: clock)
                 .plan(now: dose1.addingTimeInterval(TimeInterval(minutes * 60)))
@@ -157,7 +158,7 @@ import Testing
     }
 
     @Test func closedWindowOffersTakeAndSkipWithoutSnooze() {
-        let clock = WallClock(timeZone: TimeZone(identifier: "UTC")!)
+        let clock = WallClock(zone: .system("UTC"))
         let content = DoseReminder.notification(.fiveMinutes, session: session(), settings: Settings(), now: dose1.addingTimeInterval(245 * 60), clock: clock)
         #expect(content.title == "Dose 2 window has closed")
         #expect(content.actions.map(\.key) == ["take", "skip"])

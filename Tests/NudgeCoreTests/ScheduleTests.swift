@@ -1,10 +1,11 @@
 import Foundation
+import NudgeTestSupport
 import Testing
 
 @testable import NudgeCore
 
 @Suite struct ScheduleTests {
-    let clock = WallClock(timeZone: TimeZone(identifier: "Europe/London")!)
+    let clock = WallClock(zone: .system("Europe/London"))
 
     func at(_ text: String) -> Date { Timestamp.parse(text)! }
 
@@ -76,7 +77,7 @@ import Testing
     }
 
     @Test func upcomingListsOneADayAcrossTheSpringGap() throws {
-        let newYork = WallClock(timeZone: try #require(TimeZone(identifier: "America/New_York")))
+        let newYork = WallClock(zone: .system("America/New_York"))
         let schedule = Schedule(input: ScheduleInput(settings: Settings(rows: ["symptom.reminder_time": "02:30"]), deliveries: []), clock: newYork)
         let listed = schedule.upcoming(from: at("2026-03-07T12:00:00Z"), limit: 3).map { Timestamp.format($0.dueAt) }
         #expect(listed == ["2026-03-08T07:00:00Z", "2026-03-09T06:30:00Z", "2026-03-10T06:30:00Z"])

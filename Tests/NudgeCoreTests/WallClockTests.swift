@@ -1,4 +1,5 @@
 import Foundation
+import NudgeTestSupport
 import Testing
 
 @testable import NudgeCore
@@ -48,7 +49,7 @@ import Testing
 
     @Test(arguments: cases)
     func resolvesLocalTimes(_ testCase: Case) throws {
-        let clock = WallClock(timeZone: try #require(TimeZone(identifier: testCase.zone)))
+        let clock = WallClock(zone: .system(testCase.zone))
         let day = try #require(CivilDate(iso: testCase.local.prefix(10)))
         let time = try #require(LocalTime(parsing: String(testCase.local.suffix(5))))
         let instant = clock.instant(on: day, at: time)
@@ -64,7 +65,7 @@ import Testing
     /// day, always on that local day or just after its gap, and strictly increasing.
     @Test(arguments: zonesWithTransitions)
     func neverSkipsNorDoublesADay(zone: String) throws {
-        let clock = WallClock(timeZone: try #require(TimeZone(identifier: zone)))
+        let clock = WallClock(zone: .system(zone))
         for time in ["00:00", "00:30", "01:30", "02:00", "02:30", "03:00", "23:30"] {
             let local = try #require(LocalTime(parsing: time))
             var previous: Date?
@@ -84,7 +85,7 @@ import Testing
     }
 
     @Test func localDateOfAnInstant() throws {
-        let clock = WallClock(timeZone: try #require(TimeZone(identifier: "America/New_York")))
+        let clock = WallClock(zone: .system("America/New_York"))
         let instant = try #require(Timestamp.parse("2026-11-22T03:30:00Z"))
         #expect(clock.date(of: instant) == CivilDate(year: 2026, month: 11, day: 21))
     }

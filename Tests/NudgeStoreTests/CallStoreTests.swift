@@ -8,7 +8,7 @@ import Testing
 @Suite struct CallStoreTests {
     let directory = TemporaryDirectory()
     let store: Store
-    let clock = WallClock(timeZone: TimeZone(identifier: "Europe/Berlin")!)
+    let clock = WallClock(zone: .system("Europe/Berlin"))
     let now = Timestamp.parse("2026-11-21T08:00:00Z")!
     var path: String { directory.file("nudge.sqlite") }
 

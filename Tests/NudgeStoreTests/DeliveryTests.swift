@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test func symptomsOfALocalDayNewestFirst() throws {
-        let clock = WallClock(timeZone: TimeZone(identifier: "America/New_York")!)
+        let clock = WallClock(zone: .system("America/New_York"))
         try store.addSymptom(name: "Headache", severity: 3, notes: nil, loggedAt: Timestamp.parse("2026-11-21T14:00:00Z")!, now: now)
         try store.addSymptom(name: "Nausea", severity: 2, notes: "after lunch", loggedAt: Timestamp.parse("2026-11-22T04:59:00Z")!, now: now)
         try store.addSymptom(name: "Tomorrow", severity: 1, notes: nil, loggedAt: Timestamp.parse("2026-11-22T05:00:00Z")!, now: now)

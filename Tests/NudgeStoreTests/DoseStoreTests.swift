@@ -7,7 +7,7 @@ import Testing
 
 @Suite struct DoseStoreTests {
     let directory = TemporaryDirectory()
-    let clock = WallClock(timeZone: TimeZone(identifier: "America/New_York")!)
+    let clock = WallClock(zone: .system("America/New_York"))
     let settings = Settings()
     var path: String { directory.file("dosetap.sqlite") }
     let dose1 = Timestamp.parse("2026-11-21T03:10:00Z")!  // 22:10 EST on the 20th

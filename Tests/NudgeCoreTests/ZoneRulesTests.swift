@@ -53,8 +53,8 @@ struct ZoneRulesTests {
     /// A TZif file has both the transitions zic computed and the rule it computed them from: for
     /// every zone of the system's database, the rule gives the same offsets at every transition
     /// from 2027 to 2037 (past the rule's start in every zone), to the second either side.
-    /// Morocco's and Palestine's changes follow Ramadan and are listed one by one until 2086;
-    /// their rule is only for what comes after.
+    /// Morocco's and Palestine's changes follow Ramadan and may be listed one by one for decades
+    /// (tzdata 2025b does; 2026f no longer for Morocco); their rule is only for what comes after.
     @Test func footerRulesAgreeWithTheTransitionsOfEveryZone() throws {
         let table = try String(contentsOfFile: "/usr/share/zoneinfo/tzdata.zi", encoding: .utf8)
         let names = table.split(separator: "\n").compactMap { line -> String? in
@@ -76,6 +76,6 @@ struct ZoneRulesTests {
             }
         }
         #expect(compared > 1000)
-        #expect(disagreeing.sorted() == ["Africa/Casablanca", "Africa/El_Aaiun", "Asia/Gaza", "Asia/Hebron"])
+        #expect(disagreeing.subtracting(["Africa/Casablanca", "Africa/El_Aaiun", "Asia/Gaza", "Asia/Hebron"]).sorted() == [])
     }
 }

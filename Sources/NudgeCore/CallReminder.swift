@@ -39,29 +39,30 @@ public enum CallReminder {
         }
     }
 
-    public static func cadenceKey(_ contact: ContactCadence, due: CivilDate) -> String { "call:\(contact.contactID):cadence:\(due)" }
+    /// `due` is the due date's text (`2026-11-21`).
+    static func cadenceKey(_ contact: ContactCadence, due: String) -> String { "call:\(contact.contactID):cadence:\(due)" }
     public static func onceKey(_ reminder: OneOffCall) -> String { "call:\(reminder.contactID):once:\(reminder.id)" }
     public static func tomorrowPrefix(_ base: String) -> String { base + ":tomorrow:" }
 
     public static func title(_ name: String) -> String { "Call \(name)" }
 
-    /// The cadence and one-off occurrences; instants are shared per date, since thousands of
-    /// contacts fall on a few dates.
+    /// The cadence and one-off occurrences; instants and date texts are shared per date, since
+    /// thousands of contacts fall on a few dates.
     public static func occurrences(contacts: [ContactCadence], reminders: [OneOffCall], settings: Settings, clock: WallClock) -> [Occurrence] {
         guard settings.bool(.callRemindersEnabled) else { return [] }
         let time = settings.time(.callReminderTime)
-        var instants: [CivilDate: Date?] = [:]
+        var instants: [CivilDate: (instant: Date?, text: String)] = [:]
         var occurrences: [Occurrence] = []
         occurrences.reserveCapacity(contacts.count + reminders.count)
         for contact in contacts {
             let due = contact.dueDate(clock: clock)
-            let instant: Date?
-            if let known = instants[due] { instant = known } else {
-                instant = clock.instant(on: due, at: time) ?? clock.instant(on: due.adding(days: 1), at: time)
-                instants[due] = instant
+            let known: (instant: Date?, text: String)
+            if let found = instants[due] { known = found } else {
+                known = (clock.instant(on: due, at: time) ?? clock.instant(on: due.adding(days: 1), at: time), due.description)
+                instants[due] = known
             }
-            guard let instant else { continue }
-            occurrences.append(Occurrence(kind: .call, key: cadenceKey(contact, due: due), dueAt: instant, title: title(contact.name)))
+            guard let instant = known.instant else { continue }
+            occurrences.append(Occurrence(kind: .call, key: cadenceKey(contact, due: known.text), dueAt: instant, title: title(contact.name)))
         }
         for reminder in reminders where !reminder.settled {
             occurrences.append(Occurrence(kind: .call, key: onceKey(reminder), dueAt: reminder.dueAt, title: title(reminder.name)))

@@ -70,6 +70,7 @@ public struct ZoneRules: Sendable, Equatable {
         }
     }
 
+    /// The file's transitions, for checking its footer rule against them.
     var transitionInstants: [Int] { transitions.map(Int.init) }
 
     /// Seconds east of UTC in force at an instant (seconds since the epoch).

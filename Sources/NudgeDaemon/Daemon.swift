@@ -71,7 +71,9 @@ public final class Daemon {
         settle = try SettleTimer()
         storeWatch = try DirectoryWatch(storePath: configuration.storePath)
         zoneWatch = configuration.timeZone.fixed == nil ? try DirectoryWatch(localtimePath: configuration.timeZone.localtimePath) : nil
-        timeZone = configuration.timeZone.current()
+        let zone = configuration.timeZone.resolve()
+        timeZone = zone.rules
+        if let problem = zone.problem { logger.warning("time zone: \(problem)") }
         signals = try SignalPipe()
         events = try EventQueue()
         journal = try AnswerJournal(storePath: configuration.storePath)
@@ -98,7 +100,6 @@ public final class Daemon {
     public func run() throws(DaemonError) {
         defer { lock = nil }
         logger.info("started on \(configuration.storePath) in \(timeZone.identifier)")
-        if let problem = configuration.timeZone.resolve().problem { logger.warning("time zone: \(problem)") }
         // Answers a previous daemon received but may not have recorded. What the server showed
         // goes first: a click can be journaled (on the GLib thread) just before the "shown" of
         // the notification it answers.

@@ -104,6 +104,26 @@ def prepare(parser, name):
     return options, os.path.abspath(options.binary), work, store, bus
 
 
+def thread_switches(pid):
+    """Context switches summed over every thread of a process (wake-ups), and how many threads."""
+    total = 0
+    threads = 0
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{tid}/status") as status:
+            for line in status:
+                if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
+                    total += int(line.split()[1])
+        threads += 1
+    return total, threads
+
+
+def cpu_seconds(pid):
+    """User and system CPU time a process has used."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def resident_kib(pid):
     with open(f"/proc/{pid}/status") as status:
         for line in status:

@@ -20,19 +20,11 @@ import subprocess
 import sys
 import time
 
-from benchlib import Daemon, prepare, resident_kib, results_path
+from benchlib import Daemon, cpu_seconds, prepare, resident_kib, results_path, thread_switches
 
 
 def switches_and_cpu(pid):
-    switches = 0
-    for tid in os.listdir(f"/proc/{pid}/task"):
-        with open(f"/proc/{pid}/task/{tid}/status") as status:
-            for line in status:
-                if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
-                    switches += int(line.split()[1])
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return switches, (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return thread_switches(pid)[0], cpu_seconds(pid)
 
 
 def summarise(latencies):

@@ -13,41 +13,12 @@ from the repository's root: contrib/bench/daemon-at-rest.py [--idle-seconds 60] 
 """
 import argparse
 import json
-import os
 import statistics
 import subprocess
 import sys
 import time
 
-from benchlib import Daemon, prepare, results_path
-
-
-def thread_switches(pid):
-    total = 0
-    threads = 0
-    for tid in os.listdir(f"/proc/{pid}/task"):
-        with open(f"/proc/{pid}/task/{tid}/status") as status:
-            for line in status:
-                if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
-                    total += int(line.split()[1])
-        threads += 1
-    return total, threads
-
-
-def cpu_seconds(pid):
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def memory_kib(pid):
-    values = {}
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith(("VmRSS", "VmHWM")):
-                key, value = line.split(":")
-                values[key] = int(value.split()[0])
-    return values
+from benchlib import Daemon, cpu_seconds, prepare, resident_kib, results_path, thread_switches
 
 
 def main():
@@ -70,7 +41,7 @@ def main():
         # within a few seconds; the idle period is measured after it.
         time.sleep(5)
         pid = daemon.process.pid
-        results["resident_kib_after_start"] = memory_kib(pid)["VmRSS"]
+        results["resident_kib_after_start"] = resident_kib(pid)
 
         switches_before, threads = thread_switches(pid)
         cpu_before = cpu_seconds(pid)
@@ -101,7 +72,7 @@ def main():
             sqlite_reaction.append((seen - started) * 1000)
         for name, values in (("reaction_ms_settings_set", settings_reaction), ("reaction_ms_sqlite3_write", sqlite_reaction)):
             results[name] = {"median": round(statistics.median(values), 2), "max": round(max(values), 2), "count": len(values)}
-        results["resident_kib_at_end"] = memory_kib(pid)["VmRSS"]
+        results["resident_kib_at_end"] = resident_kib(pid)
     finally:
         daemon.stop()
         bus.close()

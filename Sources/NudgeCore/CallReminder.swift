@@ -9,14 +9,15 @@ public enum CallReminder {
     /// More than this many due at once make one summary instead of a flood.
     public static let summaryThreshold = 3
 
-    /// What an occurrence key says: whose, which kind, and the follow-up it may be.
+    /// What an occurrence key says: whose, which kind, and the follow-up it may be. Keys name
+    /// contacts and one-offs by their serials, which are never given twice, not by row ids.
     public struct Key: Sendable, Equatable {
         public enum Kind: Sendable, Equatable {
             case cadence(due: CivilDate)
-            case once(reminderID: Int64)
+            case once(reminderIdentity: Int64)
         }
 
-        public var contactID: Int64
+        public var contactIdentity: Int64
         public var kind: Kind
         /// The key without a `:tomorrow:N` suffix: follow-ups are numbered after it.
         public var base: String
@@ -24,7 +25,7 @@ public enum CallReminder {
         public init?(_ key: String) {
             let parts = key.split(separator: ":").map(String.init)
             guard parts.count >= 4, parts[0] == "call", let contact = Int64(parts[1]) else { return nil }
-            contactID = contact
+            contactIdentity = contact
             base = parts[0...3].joined(separator: ":")
             switch parts[2] {
             case "cadence":
@@ -32,7 +33,7 @@ public enum CallReminder {
                 kind = .cadence(due: date)
             case "once":
                 guard let id = Int64(parts[3]) else { return nil }
-                kind = .once(reminderID: id)
+                kind = .once(reminderIdentity: id)
             default:
                 return nil
             }
@@ -40,8 +41,8 @@ public enum CallReminder {
     }
 
     /// `due` is the due date's text (`2026-11-21`).
-    static func cadenceKey(_ contact: ContactCadence, due: String) -> String { "call:\(contact.contactID):cadence:\(due)" }
-    public static func onceKey(_ reminder: OneOffCall) -> String { "call:\(reminder.contactID):once:\(reminder.id)" }
+    static func cadenceKey(_ contact: ContactCadence, due: String) -> String { "call:\(contact.identity):cadence:\(due)" }
+    public static func onceKey(_ reminder: OneOffCall) -> String { "call:\(reminder.contactIdentity):once:\(reminder.identity)" }
     public static func tomorrowPrefix(_ base: String) -> String { base + ":tomorrow:" }
 
     public static func title(_ name: String) -> String { "Call \(name)" }

@@ -3,6 +3,8 @@ import Foundation
 /// A contact with a stay-in-touch cadence, and what the cadence depends on.
 public struct ContactCadence: Sendable, Equatable {
     public var contactID: Int64
+    /// The never-reused serial its occurrence keys are built from (`contact_identities`).
+    public var identity: Int64
     public var name: String
     public var everyDays: Int
     public var createdAt: Date
@@ -11,8 +13,11 @@ public struct ContactCadence: Sendable, Equatable {
     /// The day the cadence last started again without a call: a reminder shown, or dismissed.
     public var restartedOn: CivilDate?
 
-    public init(contactID: Int64, name: String, everyDays: Int, createdAt: Date, lastCall: Date?, restartedOn: CivilDate?) {
+    public init(
+        contactID: Int64, identity: Int64, name: String, everyDays: Int, createdAt: Date, lastCall: Date?, restartedOn: CivilDate?
+    ) {
         self.contactID = contactID
+        self.identity = identity
         self.name = name
         self.everyDays = everyDays
         self.createdAt = createdAt
@@ -32,15 +37,22 @@ public struct ContactCadence: Sendable, Equatable {
 public struct OneOffCall: Sendable, Equatable {
     public var id: Int64
     public var contactID: Int64
+    /// The never-reused serials its occurrence key is built from: its own and its contact's.
+    public var identity: Int64
+    public var contactIdentity: Int64
     public var name: String
     public var dueAt: Date
     public var note: String?
     /// Its notification was already shown (or given up): it is not shown again.
     public var settled: Bool
 
-    public init(id: Int64, contactID: Int64, name: String, dueAt: Date, note: String?, settled: Bool) {
+    public init(
+        id: Int64, contactID: Int64, identity: Int64, contactIdentity: Int64, name: String, dueAt: Date, note: String?, settled: Bool
+    ) {
         self.id = id
         self.contactID = contactID
+        self.identity = identity
+        self.contactIdentity = contactIdentity
         self.name = name
         self.dueAt = dueAt
         self.note = note

@@ -1,36 +1,104 @@
 import Foundation
 
-/// Parses the instants a person gives on the command line (`--at`, `--from`).
+/// Parses the instants a person gives on the command line (`--at`, `--from`, `--since`), as a
+/// person means them.
+///
+/// - ISO 8601 with an offset (`2026-11-21T19:05:00Z`, `...-05:00`) is that instant.
+/// - ISO 8601 without one (`2026-11-21T19:05`, `2026-11-21 19:05:30`) is local wall-clock time.
+/// - A time of day (`22:10`, `10pm`) is its most recent past occurrence for something that
+///   happened (at 01:30, `22:10` is last night) and its next one for something that will.
 public enum InstantInput {
-    /// ISO 8601 with an offset (`2026-11-21T19:05:00Z`, `...+01:00`), or a local time of today
-    /// (`19:05`, `7pm`) in the given zone.
-    public static func parse(_ text: String, now: Date, clock: WallClock) -> Date? {
-        if let instant = Timestamp.parse(text), text.count > 10 {
-            return instant
-        }
-        if let time = LocalTime(parsing: text) {
-            return clock.instant(on: clock.date(of: now), at: time)
-        }
-        return nil
+    public enum Direction: Sendable {
+        /// Something that happened: a bare time is the latest one at or before now.
+        case past
+        /// Something that will happen: a bare time is the first one after now.
+        case future
     }
 
-    public static let accepted = "an ISO 8601 time with an offset (2026-11-21T19:05:00Z) or a local time of today (19:05)"
+    public static let accepted =
+        "a local time such as 22:10 or 10pm, a local date and time such as 2026-11-21T22:10, or ISO 8601 with an offset such as 2026-11-21T22:10:00-05:00"
+
+    public static func parse(_ text: String, now: Date, clock: WallClock, direction: Direction) -> Date? {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        if text.count >= 16 {
+            return hasOffset(text) ? Timestamp.parse(text) : localDateTime(text, clock: clock)
+        }
+        guard let time = LocalTime(parsing: text) else { return nil }
+        let today = clock.date(of: now)
+        switch direction {
+        case .past:
+            // A second's grace: "now" typed as the current minute is not the future.
+            if let instant = clock.instant(on: today, at: time), instant <= now.addingTimeInterval(1) { return instant }
+            return clock.instant(on: today.adding(days: -1), at: time)
+        case .future:
+            if let instant = clock.instant(on: today, at: time), instant > now { return instant }
+            return clock.instant(on: today.adding(days: 1), at: time) ?? clock.instant(on: today.adding(days: 2), at: time)
+        }
+    }
+
+    /// How an instant was understood, for every confirmation and refusal:
+    /// `22:10 yesterday, 2026-11-21 22:10 EST`, or `2026-11-18 22:10 EST` further away.
+    public static func describe(_ instant: Date, now: Date, clock: WallClock) -> String {
+        let date = clock.date(of: instant)
+        let time = clock.timeOfDay(instant)
+        let full = "\(date) \(time) \(clock.abbreviation(at: instant))"
+        let today = clock.date(of: now)
+        let day: String
+        switch date.daysSinceEpoch - today.daysSinceEpoch {
+        case 0: day = "today"
+        case -1: day = "yesterday"
+        case 1: day = "tomorrow"
+        default: return full
+        }
+        return "\(time) \(day), \(full)"
+    }
 
     /// A time a thing happened: not in the future, and no more than `maximumAge` ago.
     public static func pastInstant(
         _ text: String, option: String, now: Date, clock: WallClock, maximumAge: TimeInterval
     ) throws(InputError) -> Date {
-        guard let instant = parse(text, now: now, clock: clock) else {
+        guard let instant = parse(text, now: now, clock: clock, direction: .past) else {
             throw InputError("\(option) '\(text)' is not a time; give \(accepted)")
         }
+        let understood = describe(instant, now: now, clock: clock)
         guard instant <= now.addingTimeInterval(1) else {
-            throw InputError("\(option) '\(text)' is in the future; give a time that has passed")
+            throw InputError("\(option) '\(text)' (\(understood)) is in the future; give a time that has passed")
         }
         guard now.timeIntervalSince(instant) <= maximumAge else {
-            throw InputError(
-                "\(option) '\(text)' is more than \(Int(maximumAge / 3600)) hours ago; give a time within the last \(Int(maximumAge / 3600)) hours"
-            )
+            let span = Duration.span(maximumAge)
+            throw InputError("\(option) '\(text)' (\(understood)) is more than \(span) ago; give a time within the last \(span)")
+        }
+        guard instant <= Timestamp.latest else { throw InputError("\(option) '\(text)' is past the year 9999") }
+        return instant
+    }
+
+    /// An instant to list from (`--from`, `--since`): any time, a bare time read as today's.
+    public static func anyInstant(_ text: String, option: String, now: Date, clock: WallClock) throws(InputError) -> Date {
+        guard let instant = parse(text, now: now, clock: clock, direction: .past) else {
+            throw InputError("\(option) '\(text)' is not a time; give \(accepted)")
+        }
+        guard instant <= Timestamp.latest else {
+            throw InputError("\(option) '\(text)' is past the year 9999; give an earlier time")
         }
         return instant
+    }
+
+    private static func hasOffset(_ text: String) -> Bool {
+        text.dropFirst(16).contains { $0 == "Z" || $0 == "z" || $0 == "+" || $0 == "-" }
+    }
+
+    /// `YYYY-MM-DD[T ]HH:MM[:SS]` as wall-clock time in the clock's zone, by its gap and overlap
+    /// rules (a time skipped by a spring-forward is the first instant after the gap).
+    private static func localDateTime(_ text: String, clock: WallClock) -> Date? {
+        // Read as if it were UTC, its fields are exactly the wall-clock date and time.
+        guard let fields = Timestamp.parse(text.count == 16 ? text + ":00" : text) else { return nil }
+        let seconds = fields.timeIntervalSince1970
+        let whole = Int(seconds.rounded(.down))
+        let day = CivilDate(daysSinceEpoch: whole.floorDiv(86400))
+        let secondOfDay = whole.floorMod(86400)
+        guard let time = LocalTime(hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60),
+            let minute = clock.instant(on: day, at: time)
+        else { return nil }
+        return minute.addingTimeInterval(seconds - Double(whole) + Double(secondOfDay % 60))
     }
 }

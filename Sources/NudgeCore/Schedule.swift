@@ -26,8 +26,8 @@ public struct ScheduleInput: Sendable {
 
     /// The contact a call occurrence is about.
     public func callName(forKey key: String) -> String? {
-        guard let contactID = CallReminder.Key(key)?.contactID else { return nil }
-        return contacts.first { $0.contactID == contactID }?.name ?? oneOffCalls.first { $0.contactID == contactID }?.name
+        guard let identity = CallReminder.Key(key)?.contactIdentity else { return nil }
+        return contacts.first { $0.identity == identity }?.name ?? oneOffCalls.first { $0.contactIdentity == identity }?.name
     }
 
     /// How far back `deliveries` must reach for a plan or listing at an instant.
@@ -94,7 +94,9 @@ public struct Schedule: Sendable {
         let first = clock.date(of: start)
         // A skipped date gives no occurrence, so look a little past `limit` days.
         let candidates = occurrences(days: first...first.adding(days: max(limit, 1) + 2))
-        return Array(candidates.filter { $0.dueAt >= start || lateness(of: $0, now: start) == .show }.sortedByDue().prefix(limit))
+        // The store's four-digit years end at 9999: nothing later is listed as a year 10000.
+        let listed = candidates.filter { ($0.dueAt >= start || lateness(of: $0, now: start) == .show) && $0.dueAt <= Timestamp.latest }
+        return Array(listed.sortedByDue().prefix(limit))
     }
 
     /// Generated occurrences on these days with the store's rows applied: settled ones dropped,
@@ -138,10 +140,10 @@ public struct Schedule: Sendable {
             guard let key = CallReminder.Key(record.key) else { return false }
             switch key.kind {
             case .cadence(let due):
-                guard let contact = input.contacts.first(where: { $0.contactID == key.contactID }) else { return false }
+                guard let contact = input.contacts.first(where: { $0.identity == key.contactIdentity }) else { return false }
                 return contact.lastCall.map { clock.date(of: $0) < due } ?? true
-            case .once(let id):
-                return input.oneOffCalls.contains { $0.id == id }
+            case .once(let identity):
+                return input.oneOffCalls.contains { $0.identity == identity }
             }
         }
     }

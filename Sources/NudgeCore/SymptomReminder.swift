@@ -81,6 +81,14 @@ public enum Duration {
         return minutes == 1 ? "1 minute" : "\(minutes) minutes"
     }
 
+    /// A limit as a person says it: `12 hours`, `48 hours`, `366 days`.
+    public static func span(_ interval: TimeInterval) -> String {
+        let hours = Int(interval / 3600)
+        if hours < 72 { return hours == 1 ? "1 hour" : "\(hours) hours" }
+        let days = hours / 24
+        return days == 1 ? "1 day" : "\(days) days"
+    }
+
     /// `in 3h 12m`, `in 45s`, `2m ago`, as `systemctl list-timers` says it.
     public static func relative(_ interval: TimeInterval) -> String {
         let seconds = Int(abs(interval).rounded())

@@ -4,6 +4,9 @@ import Foundation
 /// fractional seconds, numeric offsets and SQLite's `YYYY-MM-DD HH:MM:SS` (UTC), which other
 /// writers of the store produce.
 public enum Timestamp {
+    /// The last instant the store's four-digit years can write; nothing later is accepted.
+    public static let latest = Date(timeIntervalSince1970: 253_402_300_799)
+
     public static func format(_ date: Date) -> String {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
         let day = CivilDate(daysSinceEpoch: seconds.floorDiv(86400))

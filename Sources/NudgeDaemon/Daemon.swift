@@ -65,7 +65,7 @@ public final class Daemon {
     ) throws(DaemonError) {
         self.configuration = configuration
         self.logger = logger
-        do { store = try Store(path: configuration.storePath) } catch { throw .store(error) }
+        do { store = try Store(path: configuration.storePath, now: configuration.clock.now()) } catch { throw .store(error) }
         lock = try DaemonLock(storePath: configuration.storePath)
         timer = try WakeTimer()
         settle = try SettleTimer()
@@ -339,10 +339,10 @@ public final class Daemon {
     /// The key is read from the store only when replaying, where it is not at hand.
     private func recordShown(_ deliveryID: Int64, key: String?, notificationID: UInt32, content: NotificationContent?, at instant: Date) {
         do {
-            var restart: (contactID: Int64, day: CivilDate)?
+            var restart: (contactIdentity: Int64, day: CivilDate)?
             let key = try key ?? store.delivery(id: deliveryID)?.key
             if let key = key.flatMap(CallReminder.Key.init), case .cadence = key.kind {
-                restart = (key.contactID, WallClock(zone: timeZone).date(of: instant))
+                restart = (key.contactIdentity, WallClock(zone: timeZone).date(of: instant))
             }
             try store.markShown(deliveryID, notificationID: notificationID, content: content, at: instant, cadenceRestart: restart)
             journaledHandled += 1
@@ -366,10 +366,10 @@ public final class Daemon {
             return DoseReminder.notification(alert, session: session, settings: input.settings, now: now, clock: wallClock)
         case .call:
             guard let key = CallReminder.Key(occurrence.key) else { return nil }
-            let contact = input.contacts.first { $0.contactID == key.contactID }
+            let contact = input.contacts.first { $0.identity == key.contactIdentity }
             var reminder: OneOffCall?
-            if case .once(let id) = key.kind {
-                reminder = input.oneOffCalls.first { $0.id == id }
+            if case .once(let identity) = key.kind {
+                reminder = input.oneOffCalls.first { $0.identity == identity }
                 guard reminder != nil else { return nil }
             }
             guard let name = contact?.name ?? reminder?.name else { return nil }

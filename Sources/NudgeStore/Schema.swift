@@ -1,23 +1,60 @@
+import Foundation
 import GRDB
+import NudgeCore
 
 /// The store's schema. Migrations only add; a shipped migration is never edited.
+///
+/// Applied identifiers live in `grdb_migrations`, the table GRDB's migrator kept before, so
+/// every existing store stays readable. All missing migrations run in the caller's one
+/// IMMEDIATE transaction: two processes meeting on a new store migrate one after the other.
 enum Schema {
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1 shared store") { db in
+    struct Migration: Sendable {
+        var identifier: String
+        var apply: @Sendable (Database, Date) throws -> Void
+    }
+
+    static let migrations: [Migration] = [
+        Migration(identifier: "v1 shared store") { db, _ in
             try db.execute(sql: v1)
             try addMissingColumns(db, table: "current_session", columns: ["terminal_state": "TEXT"])
             try addMissingColumns(db, table: "sleep_sessions", columns: ["terminal_state": "TEXT"])
-        }
-        migrator.registerMigration("v2 call cadence") { db in
-            try db.execute(sql: v2)
-        }
+        },
+        Migration(identifier: "v2 call cadence") { db, _ in try db.execute(sql: v2) },
         // Every wake asks for the latest shown dose notification; without it, a scan of a
         // table that grows for years.
-        migrator.registerMigration("v3 deliveries by kind") { db in
+        Migration(identifier: "v3 deliveries by kind") { db, _ in
             try db.execute(sql: "CREATE INDEX IF NOT EXISTS reminder_deliveries_kind_shown ON reminder_deliveries(kind, shown_at)")
+        },
+        Migration(identifier: "v4 occurrence identities") { db, now in
+            // A deliveries table another program made to the contract lacks nudge's own columns.
+            try addMissingColumns(
+                db, table: "reminder_deliveries",
+                columns: ["cancelled_at": "TEXT", "missed_at": "TEXT", "title": "TEXT", "body": "TEXT"])
+            try db.execute(sql: v4)
+            try db.execute(sql: identityTriggers)
+            try OccurrenceIdentities.backfill(db)
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO store_metadata (key, value) VALUES ('created_at', coalesce((SELECT min(due_at) FROM reminder_deliveries), ?))",
+                arguments: [Timestamp.format(now)])
+        },
+    ]
+
+    static var identifiers: [String] { migrations.map(\.identifier) }
+
+    /// The migrations recorded in the store, in the order they were applied.
+    static func applied(_ db: Database) throws -> [String] {
+        guard try db.tableExists("grdb_migrations") else { return [] }
+        return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
+    }
+
+    /// Runs what is missing; the caller holds the write lock.
+    static func migrate(_ db: Database, now: Date) throws {
+        try db.execute(sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+        let done = Set(try applied(db))
+        for migration in migrations where !done.contains(migration.identifier) {
+            try migration.apply(db, now)
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [migration.identifier])
         }
-        return migrator
     }
 
     /// A store the dose tracker made may predate a column its own later migration added.
@@ -27,6 +64,52 @@ enum Schema {
             try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN \(name) \(type)")
         }
     }
+
+    // Occurrence keys are built from these serials, never from row ids, which SQLite gives
+    // again after a delete. AUTOINCREMENT never reuses a serial; the triggers give every row a
+    // serial whoever inserts it (INSERT OR REPLACE replaces the serial: a new row, a new key).
+    // `store_metadata.created_at` is when nudge first met the store: nothing before it is missed.
+    private static let v4 = """
+        CREATE TABLE IF NOT EXISTS contact_identities (
+            identity INTEGER PRIMARY KEY AUTOINCREMENT,
+            contact_id INTEGER NOT NULL UNIQUE
+        );
+        CREATE TABLE IF NOT EXISTS call_reminder_identities (
+            identity INTEGER PRIMARY KEY AUTOINCREMENT,
+            reminder_id INTEGER NOT NULL UNIQUE
+        );
+        CREATE TABLE IF NOT EXISTS store_metadata (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        );
+        CREATE INDEX IF NOT EXISTS reminder_deliveries_acknowledged_at ON reminder_deliveries(acknowledged_at);
+        """
+
+    static let identityTriggerNames = [
+        "contacts_identity_insert", "contacts_identity_delete", "contacts_identity_renumber",
+        "call_reminders_identity_insert", "call_reminders_identity_delete", "call_reminders_identity_renumber",
+    ]
+
+    static let identityTriggers = """
+        CREATE TRIGGER IF NOT EXISTS contacts_identity_insert AFTER INSERT ON contacts BEGIN
+            INSERT OR REPLACE INTO contact_identities (contact_id) VALUES (new.id);
+        END;
+        CREATE TRIGGER IF NOT EXISTS contacts_identity_delete AFTER DELETE ON contacts BEGIN
+            DELETE FROM contact_identities WHERE contact_id = old.id;
+        END;
+        CREATE TRIGGER IF NOT EXISTS contacts_identity_renumber AFTER UPDATE OF id ON contacts BEGIN
+            UPDATE contact_identities SET contact_id = new.id WHERE contact_id = old.id;
+        END;
+        CREATE TRIGGER IF NOT EXISTS call_reminders_identity_insert AFTER INSERT ON call_reminders BEGIN
+            INSERT OR REPLACE INTO call_reminder_identities (reminder_id) VALUES (new.id);
+        END;
+        CREATE TRIGGER IF NOT EXISTS call_reminders_identity_delete AFTER DELETE ON call_reminders BEGIN
+            DELETE FROM call_reminder_identities WHERE reminder_id = old.id;
+        END;
+        CREATE TRIGGER IF NOT EXISTS call_reminders_identity_renumber AFTER UPDATE OF id ON call_reminders BEGIN
+            UPDATE call_reminder_identities SET reminder_id = new.id WHERE reminder_id = old.id;
+        END;
+        """
 
     // When a contact's cadence last started again without a call (a reminder shown or
     // dismissed), so a missed date rolls forward once instead of firing every cycle.

@@ -10,9 +10,14 @@ public struct ContactRow: Sendable, Equatable {
     public var createdAt: Date
     public var lastCall: Date?
     public var restartedOn: CivilDate?
+    /// The serial its occurrence keys use (nil only until the store's triggers gave it one).
+    public var identity: Int64?
 
     public var cadence: ContactCadence? {
-        everyDays.map { ContactCadence(contactID: id, name: name, everyDays: $0, createdAt: createdAt, lastCall: lastCall, restartedOn: restartedOn) }
+        guard let everyDays, let identity else { return nil }
+        return ContactCadence(
+            contactID: id, identity: identity, name: name, everyDays: everyDays, createdAt: createdAt, lastCall: lastCall,
+            restartedOn: restartedOn)
     }
 }
 
@@ -27,8 +32,9 @@ public enum CallAnswerOutcome: Sendable, Equatable {
 extension Store {
     private static let contactColumns = """
         SELECT c.id, c.name, c.stay_in_touch_days, c.created_at, cc.restarted_on,
-            (SELECT max(l.called_at) FROM call_logs l WHERE l.contact_id = c.id AND l.is_marked_deleted = 0) AS last_call
-        FROM contacts c LEFT JOIN call_cadence cc ON cc.contact_id = c.id
+            (SELECT max(l.called_at) FROM call_logs l WHERE l.contact_id = c.id AND l.is_marked_deleted = 0) AS last_call,
+            ci.identity
+        FROM contacts c LEFT JOIN call_cadence cc ON cc.contact_id = c.id LEFT JOIN contact_identities ci ON ci.contact_id = c.id
         """
 
     static func contact(_ row: Row) -> ContactRow {
@@ -36,7 +42,7 @@ extension Store {
             id: row["id"], name: row["name"], everyDays: row["stay_in_touch_days"],
             createdAt: (row["created_at"] as String?).flatMap(Timestamp.parse) ?? Date(timeIntervalSince1970: 0),
             lastCall: (row["last_call"] as String?).flatMap(Timestamp.parse),
-            restartedOn: (row["restarted_on"] as String?).flatMap { CivilDate(iso: $0) })
+            restartedOn: (row["restarted_on"] as String?).flatMap { CivilDate(iso: $0) }, identity: row["identity"])
     }
 
     /// The hot path of every plan (thousands of contacts): a cursor, columns by position, and
@@ -48,9 +54,10 @@ extension Store {
         while let row = try rows.next() {
             let lastCall = (row[5] as String?).flatMap(Timestamp.parse)
             let createdAt = lastCall == nil ? (row[3] as String?).flatMap(Timestamp.parse) : nil
+            guard let identity = row[6] as Int64? else { continue }
             cadences.append(
                 ContactCadence(
-                    contactID: row[0], name: row[1], everyDays: row[2], createdAt: createdAt ?? lastCall ?? Date(timeIntervalSince1970: 0),
+                    contactID: row[0], identity: identity, name: row[1], everyDays: row[2], createdAt: createdAt ?? lastCall ?? Date(timeIntervalSince1970: 0),
                     lastCall: lastCall, restartedOn: (row[4] as String?).flatMap { CivilDate(iso: $0) }))
         }
         return cadences
@@ -60,17 +67,20 @@ extension Store {
         try Row.fetchAll(
             db,
             sql: """
-                SELECT r.id, r.contact_id, c.name, r.due_at, r.note,
+                SELECT r.id, r.contact_id, c.name, r.due_at, r.note, ri.identity, ci.identity AS contact_identity,
                     EXISTS (SELECT 1 FROM reminder_deliveries d
-                            WHERE d.reminder_key = 'call:' || r.contact_id || ':once:' || r.id
+                            WHERE d.reminder_key = 'call:' || ci.identity || ':once:' || ri.identity
                               AND NOT (d.shown_at IS NULL AND d.action IS NULL AND d.cancelled_at IS NULL AND d.missed_at IS NULL)
                     ) AS settled
                 FROM call_reminders r JOIN contacts c ON c.id = r.contact_id
+                    JOIN call_reminder_identities ri ON ri.reminder_id = r.id JOIN contact_identities ci ON ci.contact_id = c.id
                 WHERE r.done_at IS NULL ORDER BY r.due_at, r.id
                 """
         ).compactMap { row in
             guard let due = Timestamp.parse(row["due_at"]) else { return nil }
-            return OneOffCall(id: row["id"], contactID: row["contact_id"], name: row["name"], dueAt: due, note: row["note"], settled: row["settled"])
+            return OneOffCall(
+                id: row["id"], contactID: row["contact_id"], identity: row["identity"], contactIdentity: row["contact_identity"],
+                name: row["name"], dueAt: due, note: row["note"], settled: row["settled"])
         }
     }
 
@@ -174,13 +184,14 @@ extension Store {
         }
     }
 
-    static func restartCadence(_ db: Database, contactID: Int64, on day: CivilDate) throws {
+    static func restartCadence(_ db: Database, contactIdentity: Int64, on day: CivilDate) throws {
         try db.execute(
             sql: """
-                INSERT INTO call_cadence (contact_id, restarted_on) SELECT id, ? FROM contacts WHERE id = ?
+                INSERT INTO call_cadence (contact_id, restarted_on)
+                    SELECT c.id, ? FROM contacts c JOIN contact_identities ci ON ci.contact_id = c.id WHERE ci.identity = ?
                 ON CONFLICT(contact_id) DO UPDATE SET restarted_on = max(restarted_on, excluded.restarted_on)
                 """,
-            arguments: [day.description, contactID])
+            arguments: [day.description, contactIdentity])
     }
 
     /// Records an answer to a call notification and what it means, in one transaction:
@@ -198,13 +209,12 @@ extension Store {
             let today = clock.date(of: now)
             switch action {
             case CallReminder.calledAction:
-                guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM contacts WHERE id = ?)", arguments: [key.contactID]) == true else {
-                    return .unknown
-                }
-                _ = try Self.insertCall(db, contactID: key.contactID, at: now, durationMinutes: 0, mood: nil, notes: nil, now: now)
-                if case .once(let id) = key.kind {
-                    try db.execute(sql: "UPDATE call_reminders SET done_at = ? WHERE id = ? AND done_at IS NULL", arguments: [stamp, id])
-                }
+                guard
+                    let contactID = try Int64.fetchOne(
+                        db, sql: "SELECT contact_id FROM contact_identities WHERE identity = ?", arguments: [key.contactIdentity])
+                else { return .unknown }
+                _ = try Self.insertCall(db, contactID: contactID, at: now, durationMinutes: 0, mood: nil, notes: nil, now: now)
+                if case .once(let identity) = key.kind { try Self.closeOneOff(db, identity: identity, at: stamp) }
             case CallReminder.tomorrowAction:
                 let time = settings.time(.callReminderTime)
                 guard let due = clock.instant(on: today.adding(days: 1), at: time) ?? clock.instant(on: today.adding(days: 2), at: time) else {
@@ -218,9 +228,8 @@ extension Store {
                     arguments: ["\(prefix)\(taken + 1)", Timestamp.format(due)])
             case CallReminder.dismissAction:
                 switch key.kind {
-                case .cadence: try Self.restartCadence(db, contactID: key.contactID, on: today)
-                case .once(let id):
-                    try db.execute(sql: "UPDATE call_reminders SET done_at = ? WHERE id = ? AND done_at IS NULL", arguments: [stamp, id])
+                case .cadence: try Self.restartCadence(db, contactIdentity: key.contactIdentity, on: today)
+                case .once(let identity): try Self.closeOneOff(db, identity: identity, at: stamp)
                 }
             default:
                 return .unknown
@@ -230,5 +239,14 @@ extension Store {
                 arguments: [action, stamp, deliveryID])
             return .recorded
         }
+    }
+
+    private static func closeOneOff(_ db: Database, identity: Int64, at stamp: String) throws {
+        try db.execute(
+            sql: """
+                UPDATE call_reminders SET done_at = ?
+                WHERE id = (SELECT reminder_id FROM call_reminder_identities WHERE identity = ?) AND done_at IS NULL
+                """,
+            arguments: [stamp, identity])
     }
 }

@@ -48,7 +48,7 @@ extension Store {
     /// Without `content` (replayed from the answer journal), the title and body stay as claimed.
     public func markShown(
         _ deliveryID: Int64, notificationID: UInt32, content: NotificationContent?, at now: Date,
-        cadenceRestart: (contactID: Int64, day: CivilDate)? = nil
+        cadenceRestart: (contactIdentity: Int64, day: CivilDate)? = nil
     ) throws(StoreError) {
         try write { db in
             try db.execute(
@@ -57,7 +57,7 @@ extension Store {
                     WHERE id = ?
                     """,
                 arguments: [Timestamp.format(now), Int64(notificationID), content?.title, content?.body, deliveryID])
-            if let cadenceRestart { try Self.restartCadence(db, contactID: cadenceRestart.contactID, on: cadenceRestart.day) }
+            if let cadenceRestart { try Self.restartCadence(db, contactIdentity: cadenceRestart.contactIdentity, on: cadenceRestart.day) }
         }
     }
 

@@ -13,38 +13,56 @@ public struct Store: Sendable {
 
     /// Opens the store, creating it (directory 0700, file 0600, WAL) on first use.
     ///
-    /// A file that is not SQLite, or that a newer nudge migrated, is refused and not written to.
-    public init(path: String) throws(StoreError) {
+    /// A file that is not SQLite, is damaged, was migrated by a newer nudge, or has a table of
+    /// nudge's with another shape is refused before anything is written to it. `now` is when a
+    /// new store counts as created (nothing before it is recorded as missed).
+    public init(path: String, now: Date = Date()) throws(StoreError) {
         self.path = path
-        try Self.prepareFile(at: path)
+        try StoreFile.prepare(at: path)
         var configuration = Configuration()
         // Other programs write the same file: wait for their locks rather than fail.
         configuration.busyMode = .timeout(60)
         configuration.label = "nudge.store"
-        // WAL is switched on only when the file is not WAL yet. (GRDB's own WAL setup writes a
-        // table and drops it whenever the -wal file is empty: a schema change in a shared
-        // store on every command's open.)
-        configuration.prepareDatabase { db in
-            if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
-                try db.execute(sql: "PRAGMA journal_mode = WAL")
-            }
-        }
         do {
             database = try Self.openRetryingWhileBusy(path: path, configuration: configuration)
-            let migrator = Schema.migrator
-            let unknown = try database.read { db in
-                try migrator.appliedIdentifiers(db).subtracting(migrator.migrations).sorted()
-            }
-            guard unknown.isEmpty else { throw StoreError.newerSchema(path: path, unknownMigrations: unknown) }
-            try migrator.migrate(database)
+            try Self.checkAndMigrate(database, path: path, now: now)
         } catch let error as StoreError {
             throw error
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
-            throw .notADatabase(path: path)
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN {
-            throw .cannotOpen(path: path, reason: "unable to open the database file")
+        } catch let error as DatabaseError {
+            throw Self.failure(error, path: path, opening: true)
         } catch {
             throw .cannotOpen(path: path, reason: String(describing: error))
+        }
+    }
+
+    /// Reads first (a refusal leaves the file byte for byte as it was), then switches to WAL
+    /// and migrates in one IMMEDIATE transaction, which checks again: another process may have
+    /// migrated, or shaped the file, in between.
+    private static func checkAndMigrate(_ database: DatabaseQueue, path: String, now: Date) throws {
+        func check(_ db: Database) throws -> (complete: Bool, journalMode: String) {
+            // GRDB caches the schema per connection; another process may have changed it.
+            db.clearSchemaCache()
+            let applied = try Schema.applied(db)
+            let unknown = Set(applied).subtracting(Schema.identifiers).sorted()
+            guard unknown.isEmpty else { throw StoreError.newerSchema(path: path, unknownMigrations: unknown) }
+            if let problem = try StoreShape.problem(db) { throw StoreError.unusable(path: path, problem: problem) }
+            let complete = try applied.count == Schema.identifiers.count && !OccurrenceIdentities.missing(db)
+            return (complete, try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "")
+        }
+        let state = try database.read(check)
+        if state.journalMode != "wal" {
+            // GRDB's own WAL setup is not used: it writes a table and drops it whenever the
+            // -wal file is empty, a schema change in a shared store on every open.
+            try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
+        }
+        guard !state.complete else { return }
+        try database.writeWithoutTransaction { db in
+            try db.inTransaction(.immediate) {
+                guard try !check(db).complete else { return .commit }
+                try Schema.migrate(db, now: now)
+                if try OccurrenceIdentities.missing(db) { try OccurrenceIdentities.repair(db) }
+                return .commit
+            }
         }
     }
 
@@ -64,30 +82,6 @@ public struct Store: Sendable {
         }
     }
 
-    private static func prepareFile(at path: String) throws(StoreError) {
-        let directory = (path as NSString).deletingLastPathComponent
-        let files = FileManager.default
-        if !directory.isEmpty, !files.fileExists(atPath: directory) {
-            do {
-                try files.createDirectory(
-                    atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw .cannotCreateDirectory(path: directory, reason: error.localizedDescription)
-            }
-        }
-        var isDirectory: ObjCBool = false
-        if files.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { throw .cannotOpen(path: path, reason: "it is a directory") }
-            return
-        }
-        // SQLite gives the -wal and -shm files the main file's mode, so this covers all three.
-        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
-        }
-        close(descriptor)
-    }
-
     /// Runs a read, turning database errors into one clear StoreError.
     func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do { return try database.read(body) } catch { throw failure(error) }
@@ -100,17 +94,25 @@ public struct Store: Sendable {
 
     private func failure(_ error: any Error) -> StoreError {
         if let error = error as? StoreError { return error }
-        if let error = error as? DatabaseError {
-            return .failed(path: path, reason: error.message ?? error.description)
-        }
+        if let error = error as? DatabaseError { return Self.failure(error, path: path, opening: false) }
         return .failed(path: path, reason: String(describing: error))
+    }
+
+    private static func failure(_ error: DatabaseError, path: String, opening: Bool) -> StoreError {
+        switch error.resultCode {
+        case .SQLITE_NOTADB: return .notADatabase(path: path)
+        case .SQLITE_CORRUPT: return .damaged(path: path, reason: error.message ?? "database disk image is malformed")
+        case .SQLITE_READONLY: return .notWritable(path: path, reason: error.message ?? "it is read-only", fix: "make it and its directory writable")
+        case .SQLITE_CANTOPEN where opening: return .cannotOpen(path: path, reason: "unable to open the database file")
+        default: return opening ? .cannotOpen(path: path, reason: error.message ?? error.description) : .failed(path: path, reason: error.message ?? error.description)
+        }
     }
 
     /// The migrations applied, oldest first, and SQLite's integrity check ("ok" when sound).
     public func health() throws(StoreError) -> (migrations: [String], integrity: String, journalMode: String) {
         try read { db in
             (
-                try Schema.migrator.appliedMigrations(db),
+                try Schema.applied(db),
                 try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; "),
                 try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "?"
             )

@@ -5,19 +5,29 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case notADatabase(path: String)
     case newerSchema(path: String, unknownMigrations: [String])
     case failed(path: String, reason: String)
+    /// A table nudge owns exists with another shape: another program uses the name.
+    case unusable(path: String, problem: String)
+    case damaged(path: String, reason: String)
+    case notWritable(path: String, reason: String, fix: String)
 
     public var description: String {
         switch self {
         case .cannotCreateDirectory(let path, let reason):
             "cannot create the store's directory \(path): \(reason); create it or choose another store with --store PATH"
         case .cannotOpen(let path, let reason):
-            "cannot open the store \(path): \(reason); check the path and its permissions, or choose another with --store PATH"
+            "cannot open the store \(path): \(reason); choose another store with --store PATH"
         case .notADatabase(let path):
             "\(path) is not a SQLite database; it was left untouched; choose another store with --store PATH"
         case .newerSchema(let path, let unknown):
             "the store \(path) was migrated by a newer nudge (unknown migrations: \(unknown.joined(separator: ", "))); it was left untouched; upgrade nudge to use it"
         case .failed(let path, let reason):
             "the store \(path) failed: \(reason)"
+        case .unusable(let path, let problem):
+            "the store \(path) cannot be used: \(problem) (another program made it); it was left untouched; choose another store with --store PATH"
+        case .damaged(let path, let reason):
+            "the store \(path) is damaged (\(reason)); restore a backup, or choose another store with --store PATH"
+        case .notWritable(let path, let reason, let fix):
+            "cannot write the store \(path): \(reason); \(fix)"
         }
     }
 }

@@ -20,8 +20,11 @@ struct CommandContext {
     var now: Date { clock.now() }
     var wallClock: WallClock { WallClock(zone: timeZone) }
 
+    /// How an instant was understood, for confirmations: `22:10 yesterday, 2026-11-21 22:10 EST`.
+    func understood(_ instant: Date) -> String { InstantInput.describe(instant, now: now, clock: wallClock) }
+
     func openStore() throws -> Store {
-        do { return try Store(path: storePath) } catch { throw CommandFailure(error) }
+        do { return try Store(path: storePath, now: now) } catch { throw CommandFailure(error) }
     }
 }
 
@@ -37,7 +40,8 @@ struct CommandFailure: Error {
 
     init(_ error: StoreError) {
         switch error {
-        case .notADatabase, .newerSchema: self.init(error.description, exitCode: 65)  // EX_DATAERR
+        case .notADatabase, .newerSchema, .unusable, .damaged: self.init(error.description, exitCode: 65)  // EX_DATAERR
+        case .notWritable: self.init(error.description, exitCode: 77)  // EX_NOPERM
         case .cannotOpen, .cannotCreateDirectory: self.init(error.description, exitCode: 66)  // EX_NOINPUT
         case .failed: self.init(error.description, exitCode: 74)  // EX_IOERR
         }

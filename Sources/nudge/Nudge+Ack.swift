@@ -31,23 +31,25 @@ extension Nudge {
         static let configuration = CommandConfiguration(abstract: "List what was due and shown, and how it was answered, newest first.")
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON array.") var json = false
-        @Option(help: "From when: ISO 8601 with an offset, a local time of today, or YYYY-MM-DD (default: 7 days ago).")
+        @Option(help: "From when: YYYY-MM-DD (local midnight), a local date and time, a time (the latest that has passed), or ISO 8601 with an offset (default: 7 days ago).")
         var since: String?
 
         func validate() throws {
-            if let since, start(since, CommandContext(global)) == nil {
-                throw ValidationError("--since '\(since)' is not a time; give \(InstantInput.accepted), or YYYY-MM-DD")
-            }
+            if let since { _ = try start(since, CommandContext(global)) }
         }
 
-        private func start(_ text: String, _ context: CommandContext) -> Date? {
-            if let day = CivilDate(iso: text) { return context.wallClock.instant(on: day, at: LocalTime(hour: 0, minute: 0)!) }
-            return InstantInput.parse(text, now: context.now, clock: context.wallClock)
+        private func start(_ text: String, _ context: CommandContext) throws -> Date {
+            if let day = CivilDate(iso: text), let midnight = context.wallClock.instant(on: day, at: LocalTime(hour: 0, minute: 0)!) {
+                return midnight
+            }
+            do { return try InstantInput.anyInstant(text, option: "--since", now: context.now, clock: context.wallClock) } catch {
+                throw ValidationError(error.description + ", or YYYY-MM-DD")
+            }
         }
 
         func run() throws {
             let context = CommandContext(global)
-            let from = since.flatMap { start($0, context) } ?? context.now.addingTimeInterval(-7 * 86400)
+            let from = try since.map { try start($0, context) } ?? context.now.addingTimeInterval(-7 * 86400)
             let records = try context.openStore().run { try $0.history(since: from) }
             let clock = context.wallClock
             if json {

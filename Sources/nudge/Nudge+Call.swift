@@ -17,7 +17,7 @@ extension Nudge.Call {
         static let configuration = CommandConfiguration(commandName: "log", abstract: "Log a call (it restarts the contact's cadence).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The contact: its id, or a name that matches one contact.") var contact: String
-        @Option(help: "When: 2026-11-21T14:30:00Z, or 14:30 today; not in the future, at most a year ago (default: now).") var at: String?
+        @Option(help: "When: 14:30 (the latest 14:30 that has passed), 2026-11-21T14:30 (local), or ISO 8601 with an offset; at most 366 days ago (default: now).") var at: String?
         @Option(parsing: .unconditional, help: "How long, in minutes (0-1440).") var duration = 0
         @Option(help: "happy, neutral, sad, frustrated or excited.") var mood: String?
         @Option(help: "Anything worth remembering (at most 5000 characters).") var notes: String?
@@ -44,7 +44,7 @@ extension Nudge.Call {
             let found = try resolve(contact, in: store)
             let when = try calledAt(context)
             try store.run { try $0.logCall(contactID: found.id, at: when, durationMinutes: duration, mood: mood, notes: notes, now: context.now) }
-            print("logged a call with \(found.name) at \(LocalFormat.dateTime(when, clock: context.wallClock))")
+            print("logged a call with \(found.name) at \(context.understood(when))")
         }
     }
 
@@ -54,12 +54,15 @@ extension Nudge.Call {
         @Argument(help: "The contact: its id, or a name that matches one contact.") var contact: String
         @Option(name: .customLong("in"), parsing: .unconditional, help: "In this many days (0-3650).") var inDays: Int?
         @Option(help: "On this day, YYYY-MM-DD (today or later).") var on: String?
-        @Option(help: "At this local time (default: call.reminder_time).") var at: String?
+        @Option(help: "At this local time (default: call.reminder_time); alone, the next time it comes.") var at: String?
         @Option(help: "What to show (at most 5000 characters).") var note: String?
 
         func validate() throws {
             let context = CommandContext(global)
-            guard (inDays == nil) != (on == nil) else { throw ValidationError("give either --in DAYS or --on YYYY-MM-DD") }
+            guard inDays == nil || on == nil else { throw ValidationError("give --in DAYS or --on YYYY-MM-DD, not both") }
+            guard inDays != nil || on != nil || at != nil else {
+                throw ValidationError("give --in DAYS, --on YYYY-MM-DD or --at TIME (the next time it comes)")
+            }
             if let inDays, !(0...3650).contains(inDays) {
                 throw ValidationError("--in \(inDays) is out of range; give a number of days from 0 to 3650")
             }
@@ -78,15 +81,34 @@ extension Nudge.Call {
             let context = CommandContext(global)
             let store = try context.openStore()
             let found = try resolve(contact, in: store)
-            let clock = context.wallClock
-            let day = on.flatMap { CivilDate(iso: $0) } ?? clock.date(of: context.now).adding(days: inDays ?? 0)
-            let settings = try store.run { try $0.settings() }
-            let time = at.flatMap(LocalTime.init(parsing:)) ?? settings.time(.callReminderTime)
-            guard let due = clock.instant(on: day, at: time) ?? clock.instant(on: day.adding(days: 1), at: time) else {
-                throw CommandFailure("\(day) cannot be resolved in this time zone", exitCode: 64)
-            }
+            let due = try dueAt(context, settings: try store.run { try $0.settings() })
             let id = try store.run { try $0.addCallReminder(contactID: found.id, dueAt: due, note: note, now: context.now) }
-            print("will remind you to call \(found.name) at \(LocalFormat.dateTime(due, clock: clock)) (reminder \(id))")
+            print("will remind you to call \(found.name) at \(context.understood(due)) (reminder \(id))")
+        }
+
+        /// The day given (at --at, else call.reminder_time), or the next --at; never the past.
+        private func dueAt(_ context: CommandContext, settings: NudgeCore.Settings) throws -> Date {
+            let clock = context.wallClock
+            let time = at.flatMap(LocalTime.init(parsing:))
+            if on == nil, inDays == nil, let time {
+                return try dueAt(nil, at: time, context)
+            }
+            let day = on.flatMap { CivilDate(iso: $0) } ?? clock.date(of: context.now).adding(days: inDays ?? 0)
+            return try dueAt(day, at: time ?? settings.time(.callReminderTime), context)
+        }
+
+        /// Without a day, the next time `time` comes.
+        private func dueAt(_ day: CivilDate?, at time: LocalTime, _ context: CommandContext) throws -> Date {
+            let clock = context.wallClock
+            guard let day else { return InstantInput.parse(time.description, now: context.now, clock: clock, direction: .future)! }
+            guard let due = clock.instant(on: day, at: time) ?? clock.instant(on: day.adding(days: 1), at: time), due <= Timestamp.latest else {
+                throw CommandFailure("\(day) at \(time) cannot be given a time in this time zone; give another day", exitCode: 64)
+            }
+            guard due > context.now else {
+                throw CommandFailure(
+                    "\(day) at \(time) (\(context.understood(due))) has passed; give a later day, or --at a later time", exitCode: 64)
+            }
+            return due
         }
     }
 

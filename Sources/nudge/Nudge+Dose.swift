@@ -24,7 +24,7 @@ extension Nudge.Dose {
     struct First: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "1", abstract: "Record dose 1 and start a session.")
         @OptionGroup var global: GlobalOptions
-        @Option(help: "When it was taken: 2026-11-21T22:10:00Z, or 22:10 today; at most 12 hours ago (default: now).")
+        @Option(help: "When it was taken: 22:10 (the latest 22:10 that has passed: at 01:30, last night), 2026-11-21T22:10 (local), or ISO 8601 with an offset; at most 12 hours ago (default: now).")
         var at: String?
         @Flag(help: "Start a new session even though one is open.") var newSession = false
 
@@ -45,7 +45,7 @@ extension Nudge.Dose {
                 let window = DoseWindow(session: session, settings: settings)
                 let clock = context.wallClock
                 print(
-                    "dose 1 recorded at \(LocalFormat.dateTime(session.dose1, clock: clock)) (session \(session.sessionDate)); "
+                    "dose 1 recorded at \(context.understood(session.dose1)) (session \(session.sessionDate)); "
                         + "window \(clock.timeOfDay(window.opensAt))-\(clock.timeOfDay(window.closesAt)), alarm at \(clock.timeOfDay(window.targetAt))")
             }
         }
@@ -54,7 +54,7 @@ extension Nudge.Dose {
     struct Second: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "2", abstract: "Record dose 2 (the Take dose 2 button).")
         @OptionGroup var global: GlobalOptions
-        @Option(help: "When it was taken: 2026-11-22T00:55:00Z, or 00:55 today; at most 12 hours ago (default: now).")
+        @Option(help: "When it was taken: 00:55 (the latest 00:55 that has passed), 2026-11-22T00:55 (local), or ISO 8601 with an offset; at most 12 hours ago (default: now).")
         var at: String?
         @Flag(help: "Take it before the window opens (recorded with is_early).") var early = false
         @Flag(help: "Record a dose after dose 2 (extra_dose).") var extra = false
@@ -108,7 +108,7 @@ private func answer(_ answer: DoseAnswer, _ context: CommandContext) throws {
         return
     case .recorded(let record):
         let clock = context.wallClock
-        let when = LocalFormat.dateTime(record.timestamp, clock: clock)
+        let when = context.understood(record.timestamp)
         switch record.eventType {
         case .dose2:
             let note = record.metadata == nil ? "" : record.metadata!.contains("is_early") ? " (early)" : " (late)"

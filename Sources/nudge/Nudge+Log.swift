@@ -18,7 +18,7 @@ extension Nudge.Log {
         @Argument(help: "What was felt, such as Headache (at most 200 characters).") var name: String
         @Option(parsing: .unconditional, help: "How strong, from 1 (mild) to 5 (severe).") var severity: Int
         @Option(help: "Anything else worth remembering (at most 5000 characters).") var notes: String?
-        @Option(help: "When it was felt: 2026-11-21T19:05:00Z, or 19:05 today; at most 48 hours ago (default: now).")
+        @Option(help: "When it was felt: 19:05 (the latest 19:05 that has passed), 2026-11-21T19:05 (local), or ISO 8601 with an offset; at most 48 hours ago (default: now).")
         var at: String?
 
         func validate() throws {
@@ -43,7 +43,7 @@ extension Nudge.Log {
             let entry = try context.openStore().run {
                 try $0.addSymptom(name: trimmed, severity: severity, notes: notes, loggedAt: when, now: context.now)
             }
-            print("logged \(entry.name) (\(entry.severity)) at \(LocalFormat.dateTime(entry.loggedAt, clock: context.wallClock))")
+            print("logged \(entry.name) (\(entry.severity)) at \(context.understood(entry.loggedAt))")
         }
     }
 }

@@ -9,22 +9,22 @@ extension Nudge {
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON array.") var json = false
         @Option(parsing: .unconditional, help: "How many to list (1-10000).") var limit = 10
-        @Option(help: "List as of another instant, ISO 8601 with an offset (2026-11-21T19:05:00Z).") var from: String?
+        @Option(help: "List as of another instant: a local date and time (2026-11-21T19:05), or ISO 8601 with an offset.") var from: String?
 
         func validate() throws {
             guard (1...10_000).contains(limit) else { throw ValidationError("--limit \(limit) is out of range; give a number from 1 to 10000") }
-            if let from, Self.instant(from) == nil {
-                throw ValidationError("--from '\(from)' is not an instant; give ISO 8601 with an offset, such as 2026-11-21T19:05:00Z")
-            }
+            if let from { _ = try instant(from, CommandContext(global)) }
         }
 
-        private static func instant(_ text: String) -> Date? {
-            text.count > 10 ? Timestamp.parse(text) : nil
+        private func instant(_ text: String, _ context: CommandContext) throws -> Date {
+            do { return try InstantInput.anyInstant(text, option: "--from", now: context.now, clock: context.wallClock) } catch {
+                throw ValidationError(error.description)
+            }
         }
 
         func run() throws {
             let context = CommandContext(global)
-            let start = from.flatMap(Self.instant) ?? context.now
+            let start = try from.map { try instant($0, context) } ?? context.now
             let input = try context.openStore().run { try $0.scheduleInput(at: start) }
             let occurrences = Schedule(input: input, clock: context.wallClock).upcoming(from: start, limit: limit)
             // Occurrences already in the store (a queued snooze, a claimed one) have a delivery id.

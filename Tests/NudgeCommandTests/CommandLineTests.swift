@@ -64,13 +64,13 @@ import Testing
         (["log", "symptom", "Headache", "--severity", "0"], "severity 0 is out of range"),
         (["log", "symptom", "Headache", "--severity", "6"], "severity 6 is out of range"),
         (["log", "symptom", "Headache", "--severity", "3", "--notes", String(repeating: "n", count: 5001)], "at most 5000 are accepted"),
-        (["log", "symptom", "Headache", "--severity", "3", "--at", "19:30"], "--at '19:30' is in the future"),
+        (["log", "symptom", "Headache", "--severity", "3", "--at", "2026-11-21T19:30"], "--at '2026-11-21T19:30' (19:30 today, 2026-11-21 19:30 EST) is in the future"),
         (["log", "symptom", "Headache", "--severity", "3", "--at", "2026-11-18T19:00:00-05:00"], "more than 48 hours ago"),
         (["log", "symptom", "Headache", "--severity", "3", "--at", "teatime"], "--at 'teatime' is not a time"),
         (["log", "symptom", "Headache"], "Missing expected argument '--severity"),
         (["symptoms", "--date", "2026-02-30"], "--date '2026-02-30' is not a day"),
         (["upcoming", "--limit", "0"], "--limit 0 is out of range"),
-        (["upcoming", "--from", "tomorrow"], "--from 'tomorrow' is not an instant"),
+        (["upcoming", "--from", "tomorrow"], "--from 'tomorrow' is not a time"),
     ])
     func refusesBadInputAndChangesNothing(arguments: [String], message: String) throws {
         try expectRefusal(arguments, mentioning: message)
@@ -80,7 +80,7 @@ import Testing
     @Test(arguments: [
         ([], ["dose", "2"], "no dose 1 is recorded; start a session with: nudge dose 1"),
         ([], ["dose", "snooze"], "no dose 1 is recorded"),
-        ([], ["dose", "1", "--at", "20:00"], "--at '20:00' is in the future"),
+        ([], ["dose", "1", "--at", "20:00"], "--at '20:00' (20:00 yesterday, 2026-11-20 20:00 EST) is more than 12 hours ago"),
         ([], ["dose", "1", "--at", "2026-11-20T19:00:00-05:00"], "more than 12 hours ago"),
         ([["dose", "1", "--at", "18:30"]], ["dose", "snooze"], "the dose-2 window is not open"),
         ([["dose", "1", "--at", "18:30"]], ["dose", "2"], "the dose-2 window opens in 110 min; taking dose 2 early needs --early"),
@@ -114,13 +114,15 @@ import Testing
         (["contacts", "edit", "ale", "--every", "3"], "matches 2 contacts"),
         (["call", "remind", "Alex", "--on", "2026-11-20"], "--on 2026-11-20 is in the past; give today (2026-11-21) or a later day"),
         (["call", "remind", "Alex", "--on", "2026-11-31"], "--on '2026-11-31' is not a day"),
-        (["call", "remind", "Alex"], "give either --in DAYS or --on YYYY-MM-DD"),
+        (["call", "remind", "Alex"], "give --in DAYS, --on YYYY-MM-DD or --at TIME"),
+        (["call", "remind", "Alex", "--in", "1", "--on", "2026-11-23"], "give --in DAYS or --on YYYY-MM-DD, not both"),
+        (["call", "remind", "Alex", "--in", "0", "--at", "07:00"], "2026-11-21 at 07:00 (07:00 today, 2026-11-21 07:00 EST) has passed"),
         (["call", "remind", "Alex", "--in", "2", "--at", "25:00"], "--at '25:00' is not a time of day"),
         (["call", "remind", "Alex", "--in", "2", "--note", String(repeating: "n", count: 5001)], "--note has 5001 characters"),
         (["call", "log", "Alex", "--mood", "angry"], "--mood 'angry' is not a mood; give one of happy, neutral, sad, frustrated, excited"),
         (["call", "log", "Alex", "--notes", String(repeating: "n", count: 5001)], "--notes has 5001 characters; at most 5000 are accepted"),
         (["call", "log", "Alex", "--duration", "-5"], "--duration -5 is out of range"),
-        (["call", "log", "Alex", "--at", "23:00"], "--at '23:00' is in the future"),
+        (["call", "log", "Alex", "--at", "2026-11-22T10:00:00-05:00"], "(10:00 tomorrow, 2026-11-22 10:00 EST) is in the future"),
     ])
     func refusesContactAndCallInput(arguments: [String], message: String) throws {
         for step in [["contacts", "add", "Alex", "--every", "14"], ["contacts", "add", "Alexandra"], ["call", "log", "Alex"]] {
@@ -158,7 +160,7 @@ import Testing
         #expect(try nudge("log", "symptom", "Headache", "--severity", "3", "--at", "2026-11-21T14:05:00Z").status == 0)
         #expect(try nudge("log", "symptom", "Nausea", "--severity", "2", "--notes", "after lunch\nand again at four", "--at", "18:45").status == 0)
         let logged = try nudge("log", "symptom", "Late", "--severity", "1")
-        #expect(logged.stdout == "logged Late (1) at 2026-11-21 19:10 EST\n")
+        #expect(logged.stdout == "logged Late (1) at 19:10 today, 2026-11-21 19:10 EST\n")
         // 00:30 local on the 21st is the 20th in New York's terms only before 05:00Z.
         #expect(try nudge("log", "symptom", "Yesterday", "--severity", "4", "--at", "2026-11-21T04:59:00Z").status == 0)
 

@@ -11,7 +11,7 @@ import Testing
 
     func contact(every days: Int, lastCall: String?, created: String = "2026-01-01T12:00:00Z", restarted: String? = nil) -> ContactCadence {
         ContactCadence(
-            contactID: 7, name: "Alex", everyDays: days, createdAt: at(created), lastCall: lastCall.map(at),
+            contactID: 7, identity: 7, name: "Alex", everyDays: days, createdAt: at(created), lastCall: lastCall.map(at),
             restartedOn: restarted.flatMap { CivilDate(iso: $0) })
     }
 
@@ -65,8 +65,8 @@ import Testing
     }
 
     @Test func oneOffsAndTheirFollowUps() {
-        let once = OneOffCall(id: 3, contactID: 7, name: "Alex", dueAt: at("2026-11-25T23:00:00Z"), note: "birthday", settled: false)
-        let settled = OneOffCall(id: 4, contactID: 7, name: "Alex", dueAt: at("2026-11-24T23:00:00Z"), note: nil, settled: true)
+        let once = OneOffCall(id: 3, contactID: 7, identity: 3, contactIdentity: 7, name: "Alex", dueAt: at("2026-11-25T23:00:00Z"), note: "birthday", settled: false)
+        let settled = OneOffCall(id: 4, contactID: 7, identity: 4, contactIdentity: 7, name: "Alex", dueAt: at("2026-11-24T23:00:00Z"), note: nil, settled: true)
         let tomorrow = DeliveryRecord(id: 9, key: "call:7:cadence:2026-11-20:tomorrow:1", kind: "call", dueAt: at("2026-11-22T14:00:00Z"))
         func upcoming(lastCall: String) -> [String] {
             Schedule(
@@ -98,7 +98,7 @@ import Testing
         #expect(never.body == "No call logged yet; you wanted every 1 day.")
         let onceKey = try #require(CallReminder.Key("call:7:once:3:tomorrow:2"))
         #expect(onceKey.base == "call:7:once:3")
-        let reminder = OneOffCall(id: 3, contactID: 7, name: "Sam & <Kim>", dueAt: Date(), note: "ask about <the> trip & more", settled: false)
+        let reminder = OneOffCall(id: 3, contactID: 7, identity: 3, contactIdentity: 7, name: "Sam & <Kim>", dueAt: Date(), note: "ask about <the> trip & more", settled: false)
         let once = CallReminder.notification(key: onceKey, contact: nil, reminder: reminder, name: reminder.name, today: today, clock: newYork, text: .markup)
         #expect(once.body == "ask about &lt;the&gt; trip &amp; more")
         #expect(once.actions.last?.label == "Dismiss")

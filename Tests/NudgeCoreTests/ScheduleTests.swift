@@ -97,15 +97,35 @@ import Testing
         #expect(none.actions.last?.label == "Remind me in 45 minutes")
     }
 
-    @Test func instantInputAcceptsOffsetsAndTodaysLocalTime() throws {
+    @Test func instantInputReadsTimesAsAPersonMeansThem() throws {
         let now = at("2026-11-21T19:10:00Z")
-        #expect(try InstantInput.pastInstant("19:05", option: "--at", now: now, clock: clock, maximumAge: 48 * 3600) == at("2026-11-21T19:05:00Z"))
-        #expect(try InstantInput.pastInstant("2026-11-21T19:05:00Z", option: "--at", now: now, clock: clock, maximumAge: 48 * 3600) == at("2026-11-21T19:05:00Z"))
-        #expect(throws: InputError("--at '20:00' is in the future; give a time that has passed")) {
-            try InstantInput.pastInstant("20:00", option: "--at", now: now, clock: clock, maximumAge: 48 * 3600)
+        func past(_ text: String) throws -> Date {
+            try InstantInput.pastInstant(text, option: "--at", now: now, clock: clock, maximumAge: 48 * 3600)
         }
-        #expect(throws: InputError.self) {
-            try InstantInput.pastInstant("2026-11-18T19:05:00Z", option: "--at", now: now, clock: clock, maximumAge: 48 * 3600)
+        #expect(try past("19:05") == at("2026-11-21T19:05:00Z"))
+        #expect(try past("2026-11-21T19:05:00Z") == at("2026-11-21T19:05:00Z"))
+        // A bare time still to come today is yesterday's.
+        #expect(try past("20:00") == at("2026-11-20T20:00:00Z"))
+        #expect(InstantInput.parse("20:00", now: now, clock: clock, direction: .future) == at("2026-11-21T20:00:00Z"))
+        #expect(InstantInput.parse("19:00", now: now, clock: clock, direction: .future) == at("2026-11-22T19:00:00Z"))
+        #expect(throws: InputError("--at '2026-11-21T20:00:00Z' (20:00 today, 2026-11-21 20:00 GMT) is in the future; give a time that has passed")) {
+            try past("2026-11-21T20:00:00Z")
         }
+        #expect(throws: InputError("--at '2026-11-18T19:05:00Z' (2026-11-18 19:05 GMT) is more than 48 hours ago; give a time within the last 48 hours")) {
+            try past("2026-11-18T19:05:00Z")
+        }
+    }
+
+    @Test(arguments: [
+        ("2026-11-21T19:05", "2026-11-22T00:05:00Z"),
+        ("2026-11-21 19:05:30", "2026-11-22T00:05:30Z"),
+        ("2026-11-21T19:05:00-05:00", "2026-11-22T00:05:00Z"),
+        ("2026-11-21T19:05:00+01:00", "2026-11-21T18:05:00Z"),
+        ("2026-03-08T02:30", "2026-03-08T07:00:00Z"),
+        ("2026-11-01T01:30", "2026-11-01T05:30:00Z"),
+    ])
+    func aDateAndTimeWithoutAnOffsetIsLocal(text: String, instant: String) {
+        let newYork = WallClock(zone: .system("America/New_York"))
+        #expect(InstantInput.parse(text, now: at("2026-11-22T12:00:00Z"), clock: newYork, direction: .past) == at(instant))
     }
 }

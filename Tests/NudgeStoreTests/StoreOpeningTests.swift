@@ -86,4 +86,73 @@ import Testing
         try other.setSetting(.symptomReminderTime, to: "22:00", at: Date())
         #expect(try store.dataVersion() != first)
     }
+
+    /// A table of nudge's that another program made with another shape: refused before anything
+    /// is written, the file byte for byte as it was.
+    @Test(arguments: [
+        ("CREATE TABLE settings(x)", "table settings has no columns key, value, updated_at"),
+        ("CREATE TABLE dose_events(id, foo)", "table dose_events has no columns event_type, timestamp, session_date, session_id, metadata, created_at"),
+        ("CREATE TABLE notes(a); CREATE VIEW contacts AS SELECT a AS id FROM notes", "contacts is a view, where nudge keeps a table"),
+        ("CREATE TABLE settings(key TEXT, value TEXT, updated_at TEXT)", "table settings has no unique key"),
+        (
+            "CREATE TABLE reminder_deliveries(id, reminder_key, kind, due_at, shown_at, notification_id, closed_at, closed_reason, action)",
+            "table reminder_deliveries has no column acknowledged_at"
+        ),
+    ])
+    func refusesATableOfNudgesWithAnotherShape(sql: String, problem: String) throws {
+        let path = directory.file("foreign.sqlite")
+        let database = try DatabaseQueue(path: path)
+        try database.write { db in try db.execute(sql: sql) }
+        try database.close()
+        let before = try #require(StoreDump.bytes(path))
+        #expect(throws: StoreError.unusable(path: path, problem: problem)) { try Store(path: path) }
+        #expect(StoreDump.bytes(path) == before)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+
+    @Test func aStoreMadeToTheContractWithoutNudgesOwnColumnsGetsThem() throws {
+        let path = directory.file("contract.sqlite")
+        let database = try DatabaseQueue(path: path)
+        try database.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE reminder_deliveries (id INTEGER PRIMARY KEY, reminder_key TEXT NOT NULL UNIQUE, kind TEXT NOT NULL,
+                        due_at TEXT NOT NULL, shown_at TEXT, notification_id INTEGER, closed_at TEXT, closed_reason TEXT, action TEXT,
+                        acknowledged_at TEXT)
+                    """)
+        }
+        try database.close()
+        let store = try Store(path: path)
+        #expect(try store.scheduleInput(at: Date()).deliveries.isEmpty)
+    }
+
+    @Test func refusesADamagedFileAndSaysToRestoreABackup() throws {
+        let good = directory.file("good.sqlite")
+        let store = try Store(path: good)
+        for index in 0..<200 { try store.addSymptom(name: "Headache \(index)", severity: 2, notes: nil, loggedAt: Date(), now: Date()) }
+        try store.database.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+        let bytes = try #require(StoreDump.bytes(good))
+        let damaged = directory.file("damaged.sqlite")
+        _ = FileManager.default.createFile(atPath: damaged, contents: bytes.prefix(3000))
+        #expect {
+            try Store(path: damaged)
+        } throws: { error in
+            guard case .damaged = error as? StoreError else { return false }
+            return "\(error)".contains("restore a backup")
+        }
+    }
+
+    @Test func namesALinkThatLoopsOrLeadsNowhere() throws {
+        let loop = directory.file("loop.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: loop)
+        #expect(throws: StoreError.cannotOpen(path: loop, reason: "it is a symbolic link that loops (via \(loop)); remove the link")) {
+            try Store(path: loop)
+        }
+        let dangling = directory.file("dangling.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "/nonexistent/nudge.sqlite")
+        #expect(
+            throws: StoreError.cannotOpen(
+                path: dangling, reason: "it is a symbolic link to /nonexistent/nudge.sqlite, which does not exist; create /nonexistent/nudge.sqlite, or remove the link")
+        ) { try Store(path: dangling) }
+    }
 }

@@ -1,0 +1,72 @@
+import Foundation
+import NudgeTestSupport
+import Testing
+
+/// Times mean what a person means, at night in New York: a bare time for something that
+/// happened is its latest past occurrence, one for something that will happen its next; a date
+/// and time without an offset is local; every confirmation says how it was understood.
+@Suite struct NightTimeInputTests {
+    let directory = TemporaryDirectory()
+    var store: String { directory.file("nudge.sqlite") }
+
+    func nudge(_ arguments: [String], now: String = "2026-11-22T01:30:00-05:00") throws -> CommandResult {
+        try NudgeBinary.run(arguments + ["--store", store], environment: ["TZ": "America/New_York", "NUDGE_FAKE_NOW": now])
+    }
+
+    @Test(arguments: [
+        // At 01:30, 22:10 is last night, 3 h 20 min ago.
+        (["log", "symptom", "Headache", "--severity", "2", "--at", "22:10"], "SELECT logged_at AS t FROM symptom_entries",
+         "2026-11-22T03:10:00Z", "logged Headache (2) at 22:10 yesterday, 2026-11-21 22:10 EST\n"),
+        (["log", "symptom", "Headache", "--severity", "2", "--at", "10:15pm"], "SELECT logged_at AS t FROM symptom_entries",
+         "2026-11-22T03:15:00Z", "logged Headache (2) at 22:15 yesterday, 2026-11-21 22:15 EST\n"),
+        (["log", "symptom", "Headache", "--severity", "2", "--at", "01:00"], "SELECT logged_at AS t FROM symptom_entries",
+         "2026-11-22T06:00:00Z", "logged Headache (2) at 01:00 today, 2026-11-22 01:00 EST\n"),
+        // Without an offset, local time, not UTC.
+        (["log", "symptom", "Headache", "--severity", "2", "--at", "2026-11-21T19:05:00"], "SELECT logged_at AS t FROM symptom_entries",
+         "2026-11-22T00:05:00Z", "logged Headache (2) at 19:05 yesterday, 2026-11-21 19:05 EST\n"),
+        (["dose", "1", "--at", "22:10"], "SELECT dose1_time AS t FROM current_session", "2026-11-22T03:10:00Z", nil),
+        (["contacts", "add", "Alex"], nil, nil, nil),
+        (["call", "log", "Alex", "--at", "23:45"], "SELECT called_at AS t FROM call_logs", "2026-11-22T04:45:00Z",
+         "logged a call with Alex at 23:45 yesterday, 2026-11-21 23:45 EST\n"),
+        // Something that will happen: the next 00:30 is tomorrow night's.
+        (["call", "remind", "Alex", "--at", "00:30"], "SELECT due_at AS t FROM call_reminders", "2026-11-23T05:30:00Z",
+         "will remind you to call Alex at 00:30 tomorrow, 2026-11-23 00:30 EST (reminder 1)\n"),
+    ] as [([String], String?, String?, String?)])
+    func aBareTimeIsTheOnePersonMeans(arguments: [String], query: String?, stored: String?, said: String?) throws {
+        if arguments.first == "call" { _ = try nudge(["contacts", "add", "Alex"]) }
+        let result = try nudge(arguments)
+        #expect(result.status == 0, "\(result)")
+        if let said { #expect(result.stdout == said) }
+        if let query, let stored { #expect(try StoreQuery.rows(store, query).last?["t"] == stored) }
+    }
+
+    @Test func doseTwoAfterMidnightBelongsToTheNightsSession() throws {
+        #expect(try nudge(["dose", "1", "--at", "22:10"]).status == 0)
+        let second = try nudge(["dose", "2", "--at", "01:05"])
+        #expect(second.stdout == "dose 2 recorded at 01:05 today, 2026-11-22 01:05 EST\n", "\(second)")
+        #expect(try StoreQuery.rows(store, "SELECT dose2_time FROM current_session").first?["dose2_time"] == "2026-11-22T06:05:00Z")
+    }
+
+    /// A local time that a spring-forward skips is the first instant after the gap.
+    @Test func aLocalTimeInTheSpringGapIsTheFirstInstantAfterIt() throws {
+        let result = try nudge(["log", "symptom", "Cramp", "--severity", "1", "--at", "2026-03-08T02:30"], now: "2026-03-08T10:00:00-04:00")
+        #expect(result.stdout == "logged Cramp (1) at 03:00 today, 2026-03-08 03:00 EDT\n", "\(result)")
+        #expect(try StoreQuery.rows(store, "SELECT logged_at FROM symptom_entries").first?["logged_at"] == "2026-03-08T07:00:00Z")
+    }
+
+    @Test(arguments: [
+        (["dose", "1", "--at", "13:00"], "--at '13:00' (13:00 yesterday, 2026-11-21 13:00 EST) is more than 12 hours ago"),
+        (["log", "symptom", "H", "--severity", "1", "--at", "2026-11-22T02:00"], "(02:00 today, 2026-11-22 02:00 EST) is in the future"),
+        (["call", "remind", "Alex", "--on", "2026-11-22", "--at", "01:00"], "2026-11-22 at 01:00 (01:00 today, 2026-11-22 01:00 EST) has passed"),
+        (["call", "log", "Alex", "--at", "2025-11-01T10:00"], "is more than 366 days ago; give a time within the last 366 days"),
+        (["upcoming", "--from", "9999-12-31T23:00"], "--from '9999-12-31T23:00' is past the year 9999"),
+    ])
+    func refusalsSayHowTheTimeWasUnderstood(arguments: [String], message: String) throws {
+        _ = try nudge(["contacts", "add", "Alex"])
+        let before = try StoreDump.of(store)
+        let result = try nudge(arguments)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.hasPrefix("nudge: ") && result.stderr.contains(message) && result.stderr.split(separator: "\n").count == 1, "\(result)")
+        #expect(try StoreDump.of(store) == before)
+    }
+}

@@ -69,12 +69,7 @@ public enum CallInput {
     public static let moods = ["happy", "neutral", "sad", "frustrated", "excited"]
 
     public static func validate(name: String) throws(InputError) {
-        guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw InputError("the contact name is empty; give a name such as 'Alex'")
-        }
-        guard name.count <= maximumNameLength else {
-            throw InputError("the contact name has \(name.count) characters; at most \(maximumNameLength) are accepted")
-        }
+        try TextInput.validateName(name, what: "contact name", example: "Alex", limit: maximumNameLength)
     }
 
     public static func validate(every days: Int) throws(InputError) {
@@ -84,9 +79,7 @@ public enum CallInput {
     }
 
     public static func validate(notes: String?, option: String = "--notes") throws(InputError) {
-        if let notes, notes.count > maximumNotesLength {
-            throw InputError("\(option) has \(notes.count) characters; at most \(maximumNotesLength) are accepted")
-        }
+        if let notes { try TextInput.validateText(notes, option: option, limit: maximumNotesLength) }
     }
 
     public static func validate(mood: String?) throws(InputError) {

@@ -24,17 +24,11 @@ public struct SymptomEntry: Sendable, Equatable, Codable {
 
     /// Checks what a person typed, with messages that say what is accepted.
     public static func validate(name: String, severity: Int, notes: String?) throws(InputError) {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw InputError("the symptom name is empty; give a name such as 'Headache'") }
-        guard name.count <= maximumNameLength else {
-            throw InputError("the symptom name has \(name.count) characters; at most \(maximumNameLength) are accepted")
-        }
+        try TextInput.validateName(name, what: "symptom name", example: "Headache", limit: maximumNameLength)
         guard severities.contains(severity) else {
             throw InputError("severity \(severity) is out of range; give --severity from 1 (mild) to 5 (severe)")
         }
-        if let notes, notes.count > maximumNotesLength {
-            throw InputError("the notes have \(notes.count) characters; at most \(maximumNotesLength) are accepted")
-        }
+        if let notes { try TextInput.validateText(notes, option: "--notes", limit: maximumNotesLength) }
     }
 }
 

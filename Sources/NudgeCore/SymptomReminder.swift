@@ -81,6 +81,9 @@ public enum Duration {
         return minutes == 1 ? "1 minute" : "\(minutes) minutes"
     }
 
+    /// `every day`, `every 14 days`.
+    public static func every(days: Int) -> String { days == 1 ? "every day" : "every \(days) days" }
+
     /// A limit as a person says it: `12 hours`, `48 hours`, `366 days`.
     public static func span(_ interval: TimeInterval) -> String {
         let hours = Int(interval / 3600)

@@ -5,7 +5,7 @@ import NudgeCore
 /// from the system's time-zone database as libc reads it.
 ///
 /// `TZ` in the environment wins (as for every program): a zone's name, a file's path, or a POSIX
-/// rule. Otherwise the zone is the localtime file (`/etc/localtime`), named by its symlink's
+/// rule; set but empty, it means UTC, as libc reads it. Otherwise the zone is the localtime file (`/etc/localtime`), named by its symlink's
 /// target or by /etc/timezone beside it. Foundation's `TimeZone.current` is cached for the life
 /// of the process, so it could not follow a change.
 public struct SystemTimeZone: Sendable {
@@ -22,7 +22,7 @@ public struct SystemTimeZone: Sendable {
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         localtimePath = environment["NUDGE_LOCALTIME"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultLocaltimePath
         zoneInfoPath = environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultZoneInfoPath
-        fixed = environment["TZ"].flatMap { $0.isEmpty ? nil : $0 }
+        fixed = environment["TZ"]
     }
 
     /// Why the zone fell back to UTC, and how to set it right.
@@ -36,7 +36,10 @@ public struct SystemTimeZone: Sendable {
 
     /// The zone in force, and what is wrong when it had to fall back to UTC (as libc does).
     public func resolve() -> (rules: ZoneRules, problem: Problem?) {
-        if let fixed { return resolve(tz: fixed.hasPrefix(":") ? String(fixed.dropFirst()) : fixed) }
+        if let fixed {
+            let value = fixed.hasPrefix(":") ? String(fixed.dropFirst()) : fixed
+            return value.isEmpty ? (ZoneRules(identifier: "UTC", rule: PosixZoneRule("UTC0")!), nil) : resolve(tz: value)
+        }
         guard let bytes = Self.read(localtimePath) else {
             return (.utc, Problem(what: "\(localtimePath) cannot be read; using UTC", fix: Self.setZone))
         }

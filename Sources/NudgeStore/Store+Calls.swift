@@ -92,14 +92,27 @@ extension Store {
         try read(Self.openCallReminders)
     }
 
-    /// Finds a contact by id, or by a name that matches one contact only (case-insensitive:
-    /// exactly, else as a part of one name).
+    /// Finds a contact by id (`7`, or `id:7` for the id alone), or by a name that matches one
+    /// contact (case-insensitive: exactly, else as a part of one name). A number that is one
+    /// contact's id and another's name is refused as ambiguous.
     public func resolveContact(_ text: String) throws(StoreError) -> Result<ContactRow, InputError> {
         let all = try contacts()
-        if let id = Int64(text), let match = all.first(where: { $0.id == id }) { return .success(match) }
+        if text.lowercased().hasPrefix("id:") {
+            guard let id = Int64(text.dropFirst(3)), let match = all.first(where: { $0.id == id }) else {
+                return .failure(InputError("no contact has the id '\(text.dropFirst(3))'; 'nudge contacts list' shows them"))
+            }
+            return .success(match)
+        }
         let wanted = text.lowercased()
-        var matches = all.filter { $0.name.lowercased() == wanted }
-        if matches.isEmpty { matches = all.filter { $0.name.lowercased().contains(wanted) } }
+        let named = all.filter { $0.name.lowercased() == wanted }
+        if let id = Int64(text), let match = all.first(where: { $0.id == id }) {
+            if let other = named.first(where: { $0.id != id }) {
+                return .failure(InputError(
+                    "'\(text)' is the id of \(match.name) and the name of contact \(other.id); give id:\(id) for \(match.name), or id:\(other.id) for the contact named '\(other.name)'"))
+            }
+            return .success(match)
+        }
+        let matches = named.isEmpty ? all.filter { $0.name.lowercased().contains(wanted) } : named
         switch matches.count {
         case 1:
             return .success(matches[0])
@@ -107,30 +120,46 @@ extension Store {
             return .failure(InputError("no contact matches '\(text)'; 'nudge contacts list' shows them, 'nudge contacts add NAME' adds one"))
         default:
             let listed = matches.prefix(10).map { "\($0.name) (id \($0.id))" }.joined(separator: ", ")
-            return .failure(InputError("'\(text)' matches \(matches.count) contacts: \(listed); give the id or the full name"))
+            return .failure(InputError("'\(text)' matches \(matches.count) contacts: \(listed); give the id (id:N) or the full name"))
         }
     }
 
-    @discardableResult
-    public func addContact(name: String, everyDays: Int?, now: Date) throws(StoreError) -> Int64 {
+    /// Adds a contact; refused when another has the same name without regard to case.
+    public func addContact(name: String, everyDays: Int?, now: Date) throws(StoreError) -> Result<Int64, InputError> {
         try write { db in
+            if let refusal = try Self.nameTaken(db, name, by: nil) { return .failure(refusal) }
             try db.execute(
                 sql: "INSERT INTO contacts (name, stay_in_touch_days, created_at) VALUES (?, ?, ?)",
                 arguments: [name, everyDays, Timestamp.format(now)])
-            return db.lastInsertedRowID
+            return .success(db.lastInsertedRowID)
         }
+    }
+
+    /// One name, one person: names are compared as a person reads them, without regard to case.
+    private static func nameTaken(_ db: Database, _ name: String, by id: Int64?) throws -> InputError? {
+        let wanted = name.lowercased()
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, name FROM contacts")
+        while let row = try rows.next() {
+            guard row[0] as Int64 != id, (row[1] as String).lowercased() == wanted else { continue }
+            return InputError("a contact named '\(row[1] as String)' exists (id \(row[0] as Int64)); give another name, or use that one")
+        }
+        return nil
     }
 
     public enum CadenceChange: Sendable { case keep, set(Int), remove }
 
-    public func editContact(_ id: Int64, name: String?, cadence: CadenceChange) throws(StoreError) {
+    public func editContact(_ id: Int64, name: String?, cadence: CadenceChange) throws(StoreError) -> Result<Void, InputError> {
         try write { db in
-            if let name { try db.execute(sql: "UPDATE contacts SET name = ? WHERE id = ?", arguments: [name, id]) }
+            if let name {
+                if let refusal = try Self.nameTaken(db, name, by: id) { return .failure(refusal) }
+                try db.execute(sql: "UPDATE contacts SET name = ? WHERE id = ?", arguments: [name, id])
+            }
             switch cadence {
             case .keep: break
             case .set(let days): try db.execute(sql: "UPDATE contacts SET stay_in_touch_days = ? WHERE id = ?", arguments: [days, id])
             case .remove: try db.execute(sql: "UPDATE contacts SET stay_in_touch_days = NULL WHERE id = ?", arguments: [id])
             }
+            return .success(())
         }
     }
 

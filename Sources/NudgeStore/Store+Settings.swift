@@ -17,9 +17,13 @@ extension Store {
         Settings(rows: try settingRows())
     }
 
-    /// Stores a value already in canonical form.
+    /// Stores a value already in canonical form; the default itself leaves no row (STORE.md).
     public func setSetting(_ key: SettingKey, to canonicalValue: String, at now: Date) throws(StoreError) {
         try write { db in
+            guard canonicalValue != key.defaultValue else {
+                try db.execute(sql: "DELETE FROM settings WHERE key = ?", arguments: [key.rawValue])
+                return
+            }
             try db.execute(
                 sql: """
                     INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)

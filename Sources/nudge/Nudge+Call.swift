@@ -18,7 +18,8 @@ extension Nudge.Call {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The contact: its id, or a name that matches one contact.") var contact: String
         @Option(help: "When: 14:30 (the latest 14:30 that has passed), 2026-11-21T14:30 (local), or ISO 8601 with an offset; at most 366 days ago (default: now).") var at: String?
-        @Option(parsing: .unconditional, help: "How long, in minutes (0-1440).") var duration = 0
+        @Option(parsing: .unconditional, help: "How long, in minutes (0-1440).", transform: WholeNumber.parser(CallInput.durationRange))
+        var duration = 0
         @Option(help: "happy, neutral, sad, frustrated or excited.") var mood: String?
         @Option(help: "Anything worth remembering (at most 5000 characters).") var notes: String?
 
@@ -52,7 +53,8 @@ extension Nudge.Call {
         static let configuration = CommandConfiguration(abstract: "Be reminded to call someone in N days or on a day.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The contact: its id, or a name that matches one contact.") var contact: String
-        @Option(name: .customLong("in"), parsing: .unconditional, help: "In this many days (0-3650).") var inDays: Int?
+        @Option(name: .customLong("in"), parsing: .unconditional, help: "In this many days (0-3650).", transform: WholeNumber.parser(0...3650))
+        var inDays: Int?
         @Option(help: "On this day, YYYY-MM-DD (today or later).") var on: String?
         @Option(help: "At this local time (default: call.reminder_time); alone, the next time it comes.") var at: String?
         @Option(help: "What to show (at most 5000 characters).") var note: String?

@@ -26,7 +26,8 @@ extension Nudge.Contacts {
         static let configuration = CommandConfiguration(abstract: "Add a contact, optionally with a stay-in-touch cadence.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The contact's name (at most 200 characters).") var name: String
-        @Option(parsing: .unconditional, help: "Remind to call every this many days (1-3650).") var every: Int?
+        @Option(parsing: .unconditional, help: "Remind to call every this many days (1-3650).", transform: WholeNumber.parser(CallInput.cadenceRange))
+        var every: Int?
 
         func validate() throws {
             do {
@@ -40,8 +41,10 @@ extension Nudge.Contacts {
         func run() throws {
             let context = CommandContext(global)
             let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
-            let id = try context.openStore().run { try $0.addContact(name: name, everyDays: every, now: context.now) }
-            print("added \(name) (id \(id))" + (every.map { ", every \($0) days" } ?? ""))
+            switch try context.openStore().run({ try $0.addContact(name: name, everyDays: every, now: context.now) }) {
+            case .failure(let refusal): throw CommandFailure(refusal.description, exitCode: 64)
+            case .success(let id): print("added \(name) (id \(id))" + (every.map { ", " + Duration.every(days: $0) } ?? ""))
+            }
         }
     }
 
@@ -77,7 +80,7 @@ extension Nudge.Contacts {
             }
             let rows = contacts.map { contact in
                 [
-                    String(contact.id), contact.name, contact.everyDays.map { "\($0) days" } ?? "-",
+                    String(contact.id), contact.name, contact.everyDays.map { Duration.every(days: $0) } ?? "-",
                     contact.lastCall.map { LocalFormat.dateTime($0, clock: clock) } ?? "never",
                     nextDue(contact).map { LocalFormat.dateTime($0, clock: clock) } ?? "-",
                 ]
@@ -91,7 +94,8 @@ extension Nudge.Contacts {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The contact: its id, or a name that matches one contact.") var contact: String
         @Option(help: "A new name.") var name: String?
-        @Option(parsing: .unconditional, help: "Remind to call every this many days (1-3650).") var every: Int?
+        @Option(parsing: .unconditional, help: "Remind to call every this many days (1-3650).", transform: WholeNumber.parser(CallInput.cadenceRange))
+        var every: Int?
         @Flag(help: "No cadence: no reminders unless asked with 'nudge call remind'.") var noCadence = false
 
         func validate() throws {
@@ -111,7 +115,9 @@ extension Nudge.Contacts {
             let found = try resolve(contact, in: store)
             let change: Store.CadenceChange = every.map { .set($0) } ?? (noCadence ? .remove : .keep)
             let newName = name?.trimmingCharacters(in: .whitespacesAndNewlines)
-            try store.run { try $0.editContact(found.id, name: newName, cadence: change) }
+            if case .failure(let refusal) = try store.run({ try $0.editContact(found.id, name: newName, cadence: change) }) {
+                throw CommandFailure(refusal.description, exitCode: 64)
+            }
             print("updated \(newName ?? found.name) (id \(found.id))")
         }
     }

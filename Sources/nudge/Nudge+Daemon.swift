@@ -22,6 +22,8 @@ extension Nudge {
                 try daemon.run()
             } catch .store(let error) {
                 throw CommandFailure(error)
+            } catch .alreadyRunning(let pid, let store) {
+                throw CommandFailure(DaemonError.alreadyRunning(pid: pid, store: store).description, exitCode: 75)  // EX_TEMPFAIL
             } catch .storeGone(let path) {
                 throw CommandFailure(DaemonError.storeGone(path).description, exitCode: 74)
             } catch {

@@ -85,8 +85,8 @@ extension Nudge.Dose {
         @Option(help: "Why, kept with the record (at most 500 characters).") var reason: String?
 
         func validate() throws {
-            if let reason, reason.count > 500 {
-                throw ValidationError("the reason has \(reason.count) characters; at most 500 are accepted")
+            if let reason {
+                do { try TextInput.validateText(reason, option: "--reason", limit: 500) } catch { throw ValidationError(error.description) }
             }
         }
 

@@ -16,7 +16,8 @@ extension Nudge.Log {
         static let configuration = CommandConfiguration(abstract: "Add an entry to the symptom diary.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "What was felt, such as Headache (at most 200 characters).") var name: String
-        @Option(parsing: .unconditional, help: "How strong, from 1 (mild) to 5 (severe).") var severity: Int
+        @Option(parsing: .unconditional, help: "How strong, from 1 (mild) to 5 (severe).", transform: WholeNumber.parser(SymptomEntry.severities))
+        var severity: Int
         @Option(help: "Anything else worth remembering (at most 5000 characters).") var notes: String?
         @Option(help: "When it was felt: 19:05 (the latest 19:05 that has passed), 2026-11-21T19:05 (local), or ISO 8601 with an offset; at most 48 hours ago (default: now).")
         var at: String?

@@ -8,7 +8,7 @@ extension Nudge {
             abstract: "List what is due next, soonest first (the daemon decides with the same code).")
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON array.") var json = false
-        @Option(parsing: .unconditional, help: "How many to list (1-10000).") var limit = 10
+        @Option(parsing: .unconditional, help: "How many to list (1-10000).", transform: WholeNumber.parser(1...10_000)) var limit = 10
         @Option(help: "List as of another instant: a local date and time (2026-11-21T19:05), or ISO 8601 with an offset.") var from: String?
 
         func validate() throws {

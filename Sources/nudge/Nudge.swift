@@ -15,7 +15,7 @@ struct Nudge: ParsableCommand {
 
             Lateness: a symptom check is shown at most 4 hours late and only the same local day; later than that it is recorded as missed. Dose alerts missed while the daemon was off are not replayed: one notification shows the present state; a window that closed meanwhile is recorded as slept through. A call reminder is shown once however late.
 
-            Exit status: 0 success; 64 a refused request (bad value, or not allowed now), nothing written; 65 not a SQLite store, or one a newer nudge migrated; 66 the store cannot be opened; 74 the store failed or vanished; 1 anything else. The store and its settings keys: nudge(5).
+            Exit status: 0 success; 64 a refused request (bad value, or not allowed now), nothing written; 65 not a SQLite store, a damaged one, one a newer nudge migrated, or one whose tables another program shaped differently; 66 the store cannot be opened; 74 the store failed or vanished; 75 a daemon already runs on this store (nudge daemon); 77 the store or its directory is not writable; 1 anything else. The store and its settings keys: nudge(5).
             """,
         version: "0.1.0",
         subcommands: [
@@ -25,8 +25,10 @@ struct Nudge: ParsableCommand {
 
     /// Errors are one line on stderr; usage errors exit 64 (EX_USAGE) and touch nothing.
     static func main() {
+        var arguments: [String] = []
         do {
-            var command = try parseAsRoot(GlobalOptions.movingLeadingStore(CommandLine.arguments.dropFirst()))
+            arguments = try CommandLineText.arguments()
+            var command = try parseAsRoot(GlobalOptions.movingLeadingStore(arguments[...]))
             try command.run()
         } catch let code as ExitCode {
             // The command already said what it had to (nudge doctor's report).
@@ -38,7 +40,8 @@ struct Nudge: ParsableCommand {
             let code = exitCode(for: error)
             guard code != .success else { exit(withError: error) }
             let message = Nudge.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            let text = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
+            var text = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
+            if let hint = CommandLineText.hint(for: text, arguments: arguments) { text += "; " + hint }
             FileHandle.standardError.write(Data("nudge: \(text)\n".utf8))
             Foundation.exit(code.rawValue)
         }

@@ -38,10 +38,10 @@ import Testing
     }
 
     @Test func settingsSetStoresCanonicalFormAndResetDeletesTheRow() throws {
-        let set = try nudge("settings", "set", "symptom.reminder_time", "8pm")
-        #expect(set.status == 0 && set.stdout == "symptom.reminder_time = 20:00\n")
-        #expect(try nudge("settings", "get", "symptom.reminder_time").stdout == "20:00\n")
-        #expect(try StoreDump.of(store, tables: ["settings"]).contains("value:\"20:00\""))
+        let set = try nudge("settings", "set", "symptom.reminder_time", "9pm")
+        #expect(set.status == 0 && set.stdout == "symptom.reminder_time = 21:00\n")
+        #expect(try nudge("settings", "get", "symptom.reminder_time").stdout == "21:00\n")
+        #expect(try StoreDump.of(store, tables: ["settings"]).contains("value:\"21:00\""))
         _ = try nudge("settings", "set", "symptom.reminder_enabled", "off")
         #expect(try nudge("settings", "get", "symptom.reminder_enabled").stdout == "false\n")
         let reset = try nudge("settings", "reset", "symptom.reminder_enabled")
@@ -69,6 +69,22 @@ import Testing
         (["log", "symptom", "Headache", "--severity", "3", "--at", "teatime"], "--at 'teatime' is not a time"),
         (["log", "symptom", "Headache"], "Missing expected argument '--severity"),
         (["symptoms", "--date", "2026-02-30"], "--date '2026-02-30' is not a day"),
+        // Text a terminal or a notification server would mangle.
+        (["log", "symptom", "Head\nache", "--severity", "3"], "the symptom name contains a newline (U+000A); give it on one line"),
+        (["log", "symptom", "Head\tache", "--severity", "3"], "the symptom name contains a tab (U+0009)"),
+        (["log", "symptom", "Head\u{1B}[31mache", "--severity", "3"], "the symptom name contains an escape character (ESC) (U+001B)"),
+        (["log", "symptom", "Head\u{2028}ache", "--severity", "3"], "the symptom name contains a control character (U+2028)"),
+        (["log", "symptom", "Headache", "--severity", "3", "--notes", "one\rtwo"], "--notes contains a carriage return (U+000D)"),
+        (["log", "symptom", "Headache", "--severity", "3", "--notes", "bell\u{7}"], "--notes contains a control character (U+0007)"),
+        // 3,000 thumbs-up with a skin tone: 3,000 characters, 6,000 Unicode scalars, as SQLite counts.
+        (["log", "symptom", "Headache", "--severity", "3", "--notes", String(repeating: "👍🏽", count: 3000)],
+         "--notes has 6000 characters (Unicode scalars); at most 5000 are accepted"),
+        (["log", "symptom", String(repeating: "👍🏽", count: 101), "--severity", "3"], "the symptom name has 202 characters (Unicode scalars); at most 200"),
+        (["log", "symptom", "-dizzy", "--severity", "3"], "a value that begins with '-' goes after '--', as in: nudge log symptom --severity 3 -- -dizzy"),
+        (["log", "symptom", "Headache", "--severity", "3", "--notes", "-x"], "a value that begins with '-' is given as --notes=VALUE"),
+        (["log", "symptom", "Headache", "--severity", "99999999999999999999"], "give a whole number from 1 to 5"),
+        (["log", "symptom", "Headache", "--severity", "abc"], "give a whole number from 1 to 5"),
+        (["upcoming", "--limit", "lots"], "give a whole number from 1 to 10000"),
         (["upcoming", "--limit", "0"], "--limit 0 is out of range"),
         (["upcoming", "--from", "tomorrow"], "--from 'tomorrow' is not a time"),
     ])
@@ -102,12 +118,19 @@ import Testing
     /// Contact and call refusals; Alex and Alexandra exist, with one call.
     @Test(arguments: [
         (["call", "log", "Bob"], "no contact matches 'Bob'"),
-        (["call", "log", "ale"], "'ale' matches 2 contacts: Alex (id 1), Alexandra (id 2); give the id or the full name"),
+        (["contacts", "add", "ALEX"], "a contact named 'Alex' exists (id 1); give another name"),
+        (["contacts", "edit", "Alexandra", "--name", "alex"], "a contact named 'Alex' exists (id 1)"),
+        (["contacts", "add", "Sam\nSmith"], "the contact name contains a newline"),
+        (["call", "log", "Alex", "--notes", "\u{1B}]0;title\u{7}"], "--notes contains an escape character (ESC) (U+001B)"),
+        (["call", "log", "Alex", "--notes", String(repeating: "👍🏽", count: 3000)], "--notes has 6000 characters (Unicode scalars); at most 5000"),
+        (["call", "log", "Alex", "--duration", "1e9"], "give a whole number from 0 to 1440"),
+        (["contacts", "add", "Bob", "--every", "often"], "give a whole number from 1 to 3650"),
+        (["call", "log", "ale"], "'ale' matches 2 contacts: Alex (id 1), Alexandra (id 2); give the id (id:N) or the full name"),
         (["contacts", "remove", "99"], "no contact matches '99'"),
         (["contacts", "remove", "Alex"], "Alex: the contact has 1 logged call; remove them too with --delete-calls"),
         (["contacts", "add", "Bob", "--every", "0"], "--every 0 is out of range"),
         (["contacts", "add", "Bob", "--every", "-3"], "--every -3 is out of range"),
-        (["contacts", "add", String(repeating: "n", count: 201)], "the contact name has 201 characters; at most 200 are accepted"),
+        (["contacts", "add", String(repeating: "n", count: 201)], "the contact name has 201 characters (Unicode scalars); at most 200 are accepted"),
         (["contacts", "add", " "], "the contact name is empty"),
         (["contacts", "edit", "Alex"], "nothing to change"),
         (["contacts", "edit", "Alex", "--every", "3", "--no-cadence"], "--every and --no-cadence contradict each other"),
@@ -120,7 +143,7 @@ import Testing
         (["call", "remind", "Alex", "--in", "2", "--at", "25:00"], "--at '25:00' is not a time of day"),
         (["call", "remind", "Alex", "--in", "2", "--note", String(repeating: "n", count: 5001)], "--note has 5001 characters"),
         (["call", "log", "Alex", "--mood", "angry"], "--mood 'angry' is not a mood; give one of happy, neutral, sad, frustrated, excited"),
-        (["call", "log", "Alex", "--notes", String(repeating: "n", count: 5001)], "--notes has 5001 characters; at most 5000 are accepted"),
+        (["call", "log", "Alex", "--notes", String(repeating: "n", count: 5001)], "--notes has 5001 characters (Unicode scalars); at most 5000 are accepted"),
         (["call", "log", "Alex", "--duration", "-5"], "--duration -5 is out of range"),
         (["call", "log", "Alex", "--at", "2026-11-22T10:00:00-05:00"], "(10:00 tomorrow, 2026-11-22 10:00 EST) is in the future"),
     ])
@@ -136,8 +159,8 @@ import Testing
         _ = try nudge("contacts", "add", "Sam")
         _ = try nudge("call", "log", "Alex", "--at", "2026-11-10T12:00:00-05:00", "--duration", "25", "--mood", "happy", "--notes", "long chat")
         let listed = try nudge("contacts", "list")
-        #expect(listed.stdout.contains("1   Alex  14 days  2026-11-10 12:00 EST  2026-11-24 09:00 EST"), "\(listed.stdout)")
-        #expect(listed.stdout.contains("2   Sam   -        never"))
+        #expect(listed.stdout.contains("1   Alex  every 14 days  2026-11-10 12:00 EST  2026-11-24 09:00 EST"), "\(listed.stdout)")
+        #expect(listed.stdout.contains("2   Sam   -              never"))
         let json = try #require(try JSONSerialization.jsonObject(with: Data(try nudge("contacts", "--json").stdout.utf8)) as? [[String: Any]])
         #expect(json.first?["next_due"] as? String == "2026-11-24T14:00:00Z" && json.first?["last_call"] as? String == "2026-11-10T17:00:00Z")
         #expect(json.first?["stay_in_touch_days"] as? Int == 14 && json.last?["stay_in_touch_days"] is NSNull)

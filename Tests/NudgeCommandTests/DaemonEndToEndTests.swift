@@ -182,7 +182,7 @@ struct DaemonEndToEndTests: DaemonScenario {
         let first = try startDaemon(at: "2026-11-21T12:00:00-05:00")
         #expect(first.waitForLog("rescheduled (start)"))
         let second = try NudgeBinary.run(["daemon"], environment: environment)
-        #expect(second.status != 0)
+        #expect(second.status == 75)
         #expect(second.stderr == "nudge: a nudge daemon (pid \(first.pid)) is already running on \(store); stop it first (kill \(first.pid)) or use another store with --store\n")
         first.signal(SIGHUP)
         #expect(first.waitForLog("rescheduled (SIGHUP)"))

@@ -95,7 +95,7 @@ import Testing
         #expect(content.body == "Last call 16 days ago; you wanted every 14 days.")
         #expect(content.actions.map(\.key) == ["called", "tomorrow", "dismiss"])
         let never = CallReminder.notification(key: key, contact: contact(every: 1, lastCall: nil), reminder: nil, name: "Alex", today: today, clock: newYork, text: .markup)
-        #expect(never.body == "No call logged yet; you wanted every 1 day.")
+        #expect(never.body == "No call logged yet; you wanted every day.")
         let onceKey = try #require(CallReminder.Key("call:7:once:3:tomorrow:2"))
         #expect(onceKey.base == "call:7:once:3")
         let reminder = OneOffCall(id: 3, contactID: 7, identity: 3, contactIdentity: 7, name: "Sam & <Kim>", dueAt: Date(), note: "ask about <the> trip & more", settled: false)

@@ -24,19 +24,19 @@ import Testing
     }
 
     @Test func contactsAreFoundByIdExactNameOrOneMatchingPart() throws {
-        let alex = try store.addContact(name: "Alex", everyDays: 14, now: now)
-        _ = try store.addContact(name: "Alexandra Smith", everyDays: nil, now: now)
+        let alex = try store.addContact(name: "Alex", everyDays: 14, now: now).get()
+        _ = try store.addContact(name: "Alexandra Smith", everyDays: nil, now: now).get()
         #expect(try store.resolveContact("ALEX").get().id == alex)
         #expect(try store.resolveContact(String(alex)).get().name == "Alex")
         #expect(try store.resolveContact("smith").get().name == "Alexandra Smith")
-        #expect(throws: InputError("'ale' matches 2 contacts: Alex (id 1), Alexandra Smith (id 2); give the id or the full name")) {
+        #expect(throws: InputError("'ale' matches 2 contacts: Alex (id 1), Alexandra Smith (id 2); give the id (id:N) or the full name")) {
             try store.resolveContact("ale").get()
         }
         #expect(throws: InputError.self) { try store.resolveContact("Bob").get() }
     }
 
     @Test func calledWritesTheCallLogAsTheMonicaClientDoes() throws {
-        let contact = try store.addContact(name: "Alex", everyDays: 14, now: now)
+        let contact = try store.addContact(name: "Alex", everyDays: 14, now: now).get()
         let reminder = try store.addCallReminder(contactID: contact, dueAt: now, note: "birthday", now: now)
         let delivery = try shown("call:\(contact):once:\(reminder)", id: 5)
         let answeredAt = now.addingTimeInterval(90)
@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func tomorrowQueuesTheNextDaysReminderTimeAndDismissSkipsTheCycle() throws {
-        let contact = try store.addContact(name: "Alex", everyDays: 14, now: now)
+        let contact = try store.addContact(name: "Alex", everyDays: 14, now: now).get()
         let first = try shown("call:\(contact):cadence:2026-11-21", id: 1)
         #expect(try store.recordCallAnswer(first, action: "tomorrow", at: now, settings: Settings(), clock: clock) == .recorded)
         let followUp = try #require(try store.delivery(key: "call:\(contact):cadence:2026-11-21:tomorrow:1"))
@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func aShownCadenceRestartsInTheSameWriteAsShown() throws {
-        let contact = try store.addContact(name: "Alex", everyDays: 14, now: now)
+        let contact = try store.addContact(name: "Alex", everyDays: 14, now: now).get()
         let claimed = try #require(try store.claim(Occurrence(kind: .call, key: "call:\(contact):cadence:2026-11-21", dueAt: now, title: "Call Alex")))
         try store.markShown(
             claimed.id, notificationID: 3, content: NotificationContent(title: "Call Alex", body: "", actions: [], category: "c"), at: now,
@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test func removingAContactWithCallsNeedsToSaySo() throws {
-        let contact = try store.addContact(name: "Alex", everyDays: 14, now: now)
+        let contact = try store.addContact(name: "Alex", everyDays: 14, now: now).get()
         try store.logCall(contactID: contact, at: now, durationMinutes: 12, mood: "happy", notes: "fine", now: now)
         #expect(throws: InputError("the contact has 1 logged call; remove them too with --delete-calls")) {
             try store.removeContact(contact, deletingCalls: false).get()

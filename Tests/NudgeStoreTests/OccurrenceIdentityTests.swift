@@ -31,12 +31,12 @@ import Testing
     }
 
     @Test func aOneOffMadeAfterAnotherWasDeletedHasANewKeyAndIsShown() throws {
-        let alex = try store.addContact(name: "Alex", everyDays: nil, now: now)
+        let alex = try store.addContact(name: "Alex", everyDays: nil, now: now).get()
         _ = try store.addCallReminder(contactID: alex, dueAt: now.addingTimeInterval(3600), note: nil, now: now)
         let first = try #require(try upcomingKeys(from: now).first { $0.contains(":once:") })
         try show(first)
         _ = try store.removeContact(alex, deletingCalls: true)
-        let sam = try store.addContact(name: "Sam", everyDays: nil, now: now)
+        let sam = try store.addContact(name: "Sam", everyDays: nil, now: now).get()
         #expect(sam == alex, "SQLite gives the id again; the test relies on it")
         _ = try store.addCallReminder(contactID: sam, dueAt: now.addingTimeInterval(7200), note: nil, now: now)
         let second = try upcomingKeys(from: now).filter { $0.contains(":once:") }
@@ -45,18 +45,18 @@ import Testing
     }
 
     @Test func aCadenceOfARecreatedContactHasANewKey() throws {
-        let alex = try store.addContact(name: "Alex", everyDays: 3, now: now)
+        let alex = try store.addContact(name: "Alex", everyDays: 3, now: now).get()
         let first = try #require(try upcomingKeys(from: now).first { $0.contains(":cadence:") })
         try show(first)
         _ = try store.removeContact(alex, deletingCalls: true)
-        _ = try store.addContact(name: "Sam", everyDays: 3, now: now)
+        _ = try store.addContact(name: "Sam", everyDays: 3, now: now).get()
         let second = try upcomingKeys(from: now).filter { $0.contains(":cadence:") }
         #expect(second.count == 1 && second[0] != first, "\(second) reuses \(first)")
     }
 
     /// Another program replacing a row in place (INSERT OR REPLACE) makes a new row: a new key.
     @Test func aRowReplacedInPlaceByAnotherProgramGetsANewSerial() throws {
-        let alex = try store.addContact(name: "Alex", everyDays: 3, now: now)
+        let alex = try store.addContact(name: "Alex", everyDays: 3, now: now).get()
         let before = try #require(try store.contacts().first?.identity)
         try DatabaseQueue(path: path).write { db in
             try db.execute(
@@ -128,7 +128,7 @@ import Testing
         // Reminder 2 is Sam's, but call:5:once:2 was another contact's: a new serial past 2.
         #expect(identities.reminders[0] == [1, 1] && identities.reminders[1][0] == 2 && identities.reminders[1][1] > 2)
         // New contacts start past 9, the highest contact number a key used.
-        let next = try migrated.addContact(name: "Lee", everyDays: nil, now: now)
+        let next = try migrated.addContact(name: "Lee", everyDays: nil, now: now).get()
         let lee = try #require(try migrated.contacts().first { $0.id == next })
         #expect(try #require(lee.identity) > 9)
         let settled = try migrated.openCallReminders().map { ($0.id, $0.settled) }

@@ -1,0 +1,61 @@
+/// What text a person may give: names are one line of printable text; notes may also hold
+/// newlines and tabs. Any other control character (ESC, carriage return, NUL...) would move a
+/// terminal's cursor or be mangled by a notification server, so it is refused, not stored.
+///
+/// Lengths count Unicode scalars, as SQLite's `length()` does, so a limit nudge checks and the
+/// same limit in a CHECK constraint agree.
+public enum TextInput {
+    /// A one-line name (a symptom, a contact).
+    public static func validateName(_ text: String, what: String, example: String, limit: Int) throws(InputError) {
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw InputError("the \(what) is empty; give a name such as '\(example)'")
+        }
+        if let scalar = text.unicodeScalars.first(where: isControl) {
+            throw InputError("the \(what) contains \(spoken(scalar)); give it on one line without control characters")
+        }
+        try checkLength(text, what: "the \(what)", limit: limit)
+    }
+
+    /// Free text (notes, a reason): newlines and tabs are kept, other control characters refused.
+    public static func validateText(_ text: String, option: String, limit: Int) throws(InputError) {
+        if let scalar = text.unicodeScalars.first(where: { isControl($0) && $0 != "\n" && $0 != "\t" }) {
+            throw InputError("\(option) contains \(spoken(scalar)); only newlines and tabs are accepted among control characters")
+        }
+        try checkLength(text, what: option, limit: limit)
+    }
+
+    private static func checkLength(_ text: String, what: String, limit: Int) throws(InputError) {
+        let count = text.unicodeScalars.count
+        guard count <= limit else {
+            throw InputError("\(what) has \(count) characters (Unicode scalars); at most \(limit) are accepted")
+        }
+    }
+
+    /// C0, DEL and C1 controls, and the line and paragraph separators that break a line too.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+
+    private static func spoken(_ scalar: Unicode.Scalar) -> String {
+        let names: [UInt32: String] = [0x0A: "a newline", 0x09: "a tab", 0x0D: "a carriage return", 0x1B: "an escape character (ESC)", 0x00: "a NUL character"]
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        return names[scalar.value].map { "\($0) (\(code))" } ?? "a control character (\(code))"
+    }
+
+    /// Stored text as one terminal line: control characters shown as `⏎` (newline), a space
+    /// (tab) or `�`; for listings of what other programs may have written.
+    public static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var line = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": line.append("⏎")
+            case "\t": line.append(" ")
+            case _ where isControl(scalar): line.append("\u{FFFD}")
+            default: line.append(scalar)
+            }
+        }
+        return String(line)
+    }
+}

@@ -8,9 +8,16 @@ public struct DoseSession: Sendable, Equatable {
     public var dose1: Date
     public var dose2: Date?
     public var snoozeCount: Int
+    /// When each snooze was recorded (`dose_events`), oldest first: the alarm is derived from
+    /// them, so a restart, or a snooze recorded late, moves nothing.
+    public var snoozedAt: [Date]
     public var skipped: Bool
 
-    public init(sessionID: String, sessionDate: String, dose1: Date, dose2: Date? = nil, snoozeCount: Int = 0, skipped: Bool = false) {
+    public init(
+        sessionID: String, sessionDate: String, dose1: Date, dose2: Date? = nil, snoozeCount: Int = 0, snoozedAt: [Date] = [],
+        skipped: Bool = false
+    ) {
+        self.snoozedAt = snoozedAt
         self.sessionID = sessionID
         self.sessionDate = sessionDate
         self.dose1 = dose1

@@ -10,6 +10,8 @@ public struct DoseWindow: Sendable {
     public static let sleptThroughAfterClose = 30
     /// How late the quiet slept-through notification is still worth showing (it is always recorded).
     public static let sleptThroughNoticeLimit: TimeInterval = 12 * 3600
+    /// An answer this long after dose 1 belongs to no open session: the night is over.
+    public static let sessionLength: TimeInterval = 12 * 3600
 
     public let session: DoseSession
     public let settings: Settings
@@ -25,10 +27,22 @@ public struct DoseWindow: Sendable {
     public var closesAt: Date { minutes(Self.closesAfter) }
     public var nearCloseAt: Date { minutes(Self.closesAfter - Self.nearCloseMinutes) }
     public var sleptThroughAt: Date { minutes(Self.closesAfter + Self.sleptThroughAfterClose) }
-    var snoozeMinutes: Int { settings.int(.doseSnoozeDurationMinutes) }
-    var targetMinutes: Int { settings.int(.doseTargetIntervalMinutes) + session.snoozeCount * snoozeMinutes }
-    /// The alarm: dose 1 + the chosen interval + every snooze so far.
-    public var targetAt: Date { minutes(targetMinutes) }
+    var snoozeStep: TimeInterval { TimeInterval(settings.int(.doseSnoozeDurationMinutes) * 60) }
+
+    /// The alarm: dose 1 + the chosen interval, then each snooze moves it to the snooze length
+    /// after the later of its own time and the alarm it moved (DoseTap). Snoozes counted in
+    /// `current_session` without an event of their own each add the snooze length.
+    public var targetAt: Date {
+        var target = minutes(settings.int(.doseTargetIntervalMinutes))
+        for snoozed in session.snoozedAt.prefix(session.snoozeCount) { target = max(snoozed, target) + snoozeStep }
+        return target + snoozeStep * Double(max(session.snoozeCount - session.snoozedAt.count, 0))
+    }
+
+    /// Where a snooze now would put the alarm.
+    public func alarmAfterSnooze(at now: Date) -> Date { max(now, targetAt) + snoozeStep }
+
+    /// Whether an answer at this instant still belongs to this session's night.
+    public func isOpen(at instant: Date) -> Bool { instant.timeIntervalSince(session.dose1) <= Self.sessionLength }
     public var snoozesLeft: Int { max(settings.int(.doseMaxSnoozes) - session.snoozeCount, 0) }
 
     public enum Phase: String, Sendable {
@@ -43,18 +57,22 @@ public struct DoseWindow: Sendable {
         return .closed
     }
 
-    /// Why a snooze is refused now, or nil when it is allowed.
+    /// Why a snooze is refused now, or nil when it is allowed: only in the active phase and
+    /// below the limit (DoseTap), and never to an alarm at or after the close. The Snooze button,
+    /// `nudge dose status` and `nudge dose snooze` all ask this.
     public func snoozeRefusal(at now: Date) -> String? {
         switch phase(at: now) {
         case .completed: return "dose 2 is already \(session.skipped ? "skipped" : "taken") in this session"
-        case .beforeWindow, .closed, .noDose1: return "the dose-2 window is not open; a snooze is only possible while it is"
-        case .active, .nearClose: break
+        case .beforeWindow: return "the dose-2 window is not open yet; a snooze is only possible while it is"
+        case .closed, .noDose1: return "the dose-2 window has closed; take dose 2 late or skip it"
+        case .nearClose: return "15 minutes or less are left in the dose-2 window; snooze is off now: take or skip dose 2"
+        case .active: break
         }
         guard snoozesLeft > 0 else {
             return "all \(settings.int(.doseMaxSnoozes)) snoozes are used (dose.max_snoozes); take or skip dose 2"
         }
-        guard targetMinutes + snoozeMinutes <= Self.closesAfter - Self.nearCloseMinutes else {
-            return "a snooze would move the alarm past 15 minutes before the window closes; take or skip dose 2"
+        guard alarmAfterSnooze(at: now) < closesAt else {
+            return "a snooze would move the alarm to the window's close or later; take or skip dose 2"
         }
         return nil
     }
@@ -104,6 +122,13 @@ public enum DoseAnswer: Sendable, Equatable {
         }
     }
 
+    /// When the answer was given (or, with `--at`, says it happened).
+    public var instant: Date {
+        switch self {
+        case .take(let at, _, _), .snooze(let at), .skip(let at, _): at
+        }
+    }
+
     public var action: String {
         switch self {
         case .take: Self.takeAction
@@ -118,17 +143,22 @@ public enum DoseAnswer: Sendable, Equatable {
             return .failure(InputError("no dose 1 is recorded; start a session with: nudge dose 1"))
         }
         let window = DoseWindow(session: session, settings: settings)
+        guard window.isOpen(at: instant) else {
+            let hours = Int((instant.timeIntervalSince(session.dose1) / 3600).rounded(.down))
+            return .failure(InputError(
+                "no session is open: dose 1 was \(hours) hours before (\(Timestamp.format(session.dose1))), and a night lasts 12 hours; start one with: nudge dose 1"))
+        }
         switch self {
         case .take(let at, let early, let extra):
+            guard at >= session.dose1 else {
+                return .failure(InputError("dose 2 cannot be before dose 1 (\(Timestamp.format(session.dose1)))"))
+            }
             if session.isCompleted {
                 guard extra else {
                     let done = session.skipped ? "skipped" : "taken"
                     return .failure(InputError("dose 2 is already \(done) in this session; record another dose with --extra"))
                 }
                 return .success(DoseRecord(eventType: .extraDose, timestamp: at, metadata: #"{"is_extra_dose":true}"#, action: action))
-            }
-            guard at >= session.dose1 else {
-                return .failure(InputError("dose 2 cannot be before dose 1 (\(Timestamp.format(session.dose1)))"))
             }
             if at < window.opensAt {
                 guard early else {

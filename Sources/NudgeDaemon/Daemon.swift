@@ -380,8 +380,9 @@ public final class Daemon {
     }
 
     /// A restarted server lost the resident dose notification of a night still open: show the
-    /// present state again, under the new server's id.
-    private func reshowLiveDoseNotification() throws {
+    /// present state again, under the new server's id. With `replacing`, the one on screen is
+    /// brought up to date in place (a button that no longer applies was pressed).
+    private func reshowLiveDoseNotification(replacing: UInt32? = nil) throws {
         let now = configuration.clock.now()
         guard let live = try store.latestDoseDelivery(), live.closedAt == nil,
             let session = try store.currentDoseSession(), !session.isCompleted,
@@ -391,9 +392,10 @@ public final class Daemon {
         var content = DoseReminder.notification(alert, session: session, settings: try store.settings(), now: now, clock: wallClock)
         if !notifier.showsActions { content = content.answeredFromTerminal(deliveryID: live.id) }
         do {
-            let id = try notifier.show(content, replacing: nil)
+            let id = try notifier.show(content, replacing: replacing)
             try store.markShown(live.id, notificationID: id, content: content, at: now)
-            logger.info("shown \(live.key) again as notification \(id): the notification server restarted")
+            let why = replacing == nil ? "the notification server restarted" : "up to date after a stale button"
+            logger.info("shown \(live.key) again as notification \(id): \(why)")
         } catch let error as NotifierError {
             logger.error("cannot show \(live.key) again: \(error)")
         }
@@ -431,7 +433,10 @@ public final class Daemon {
                 switch try store.answer(record.id, action: action, at: now, clock: WallClock(zone: timeZone)) {
                 case .recorded: logger.info("answered \(record.key): \(action)")
                 case .duplicate: logger.debug("already answered \(record.key); ignoring '\(action)'")
-                case .refused(let refusal): logger.notice("not recorded: \(action) on \(record.key): \(refusal)")
+                case .refused(let refusal):
+                    logger.notice("not recorded: \(action) on \(record.key): \(refusal)")
+                    // The button was stale (a snooze in the last 15 minutes): show what applies now.
+                    if record.kind == ReminderKind.dose2.rawValue { try reshowLiveDoseNotification(replacing: id) }
                 }
                 reconcile(because: "answer")
             case .closed(let id, let reason):

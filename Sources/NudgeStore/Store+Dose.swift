@@ -26,9 +26,18 @@ extension Store {
             let dose1 = (row["dose1_time"] as String?).flatMap(Timestamp.parse)
         else { return nil }
         let sessionID = row["session_id"] as String? ?? "dose1-\(Int(dose1.timeIntervalSince1970))"
+        // Without a session id (an older tracker's row), the night's events are those after dose 1.
+        let snoozes = try String.fetchAll(
+            db,
+            sql: """
+                SELECT timestamp FROM dose_events WHERE event_type = 'snooze'
+                  AND (session_id = ? OR (? IS NULL AND session_date = ?))
+                """,
+            arguments: [row["session_id"] as String?, row["session_id"] as String?, row["session_date"] as String?]
+        ).compactMap(Timestamp.parse).filter { $0 >= dose1 }.sorted()
         return DoseSession(
             sessionID: sessionID, sessionDate: row["session_date"] ?? "", dose1: dose1,
-            dose2: (row["dose2_time"] as String?).flatMap(Timestamp.parse), snoozeCount: row["snooze_count"] ?? 0,
+            dose2: (row["dose2_time"] as String?).flatMap(Timestamp.parse), snoozeCount: row["snooze_count"] ?? 0, snoozedAt: snoozes,
             skipped: (row["dose2_skipped"] as Int?) ?? 0 != 0)
     }
 

@@ -4,56 +4,63 @@ import NudgeCore
 
 extension Nudge.Dose {
     struct Status: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the dose-2 window: phase, times, target, snoozes, time left.")
+        static let configuration = CommandConfiguration(
+            abstract: "Show the dose-2 window: phase, times, alarm, snoozes, whether a snooze is possible, time left.")
         @OptionGroup var global: GlobalOptions
-        @Flag(help: "Print one JSON object.") var json = false
+        @Flag(help: "Print one JSON object; every key in every phase, null when it does not apply (nudge(5)).") var json = false
 
         func run() throws {
             let context = CommandContext(global)
             let store = try context.openStore()
             let settings = try store.run { try $0.settings() }
-            guard let session = try store.run({ try $0.currentDoseSession() }) else {
-                print(json ? try JSONText.render(["phase": DoseWindow.Phase.noDose1.rawValue]) : "No dose 1 recorded. Start with: nudge dose 1")
-                return
-            }
+            let session = try store.run { try $0.currentDoseSession() }
             let now = context.now
-            let window = DoseWindow(session: session, settings: settings)
-            let phase = window.phase(at: now)
-            let remaining: Int? =
-                switch phase {
-                case .beforeWindow: Int((window.opensAt.timeIntervalSince(now) / 60).rounded(.up))
-                case .active, .nearClose: Int((window.closesAt.timeIntervalSince(now) / 60).rounded(.up))
-                case .closed: 0
-                case .completed, .noDose1: nil
-                }
+            let window = session.map { DoseWindow(session: $0, settings: settings) }
+            let phase = window?.phase(at: now) ?? .noDose1
+            let refusal = window?.snoozeRefusal(at: now) ?? "no dose 1 is recorded"
+            func minutes(until instant: Date?) -> Int? {
+                instant.flatMap { $0 > now ? Int(($0.timeIntervalSince(now) / 60).rounded(.up)) : nil }
+            }
+            let open = phase == .beforeWindow ? minutes(until: window?.opensAt) : nil
+            let close = phase == .beforeWindow || phase == .active || phase == .nearClose ? minutes(until: window?.closesAt) : nil
             if json {
+                let stamp: (Date?) -> Any = { $0.map(Timestamp.format) ?? NSNull() }
                 let object: [String: Any] = [
-                    "phase": phase.rawValue, "session_id": session.sessionID, "session_date": session.sessionDate,
-                    "dose1_time": Timestamp.format(session.dose1), "window_opens_at": Timestamp.format(window.opensAt),
-                    "window_closes_at": Timestamp.format(window.closesAt), "target_at": Timestamp.format(window.targetAt),
-                    "snoozes_used": session.snoozeCount, "snoozes_left": window.snoozesLeft,
-                    "minutes_remaining": remaining ?? NSNull(), "dose2_time": session.dose2.map(Timestamp.format) ?? NSNull(),
-                    "skipped": session.skipped,
+                    "phase": phase.rawValue, "session_id": session?.sessionID ?? NSNull(), "session_date": session?.sessionDate ?? NSNull(),
+                    "dose1_at": stamp(session?.dose1), "window_opens_at": stamp(window?.opensAt), "window_closes_at": stamp(window?.closesAt),
+                    "alarm_at": stamp(session?.isCompleted == false ? window?.targetAt : nil),
+                    "snoozes_used": session?.snoozeCount ?? NSNull(), "snoozes_left": window?.snoozesLeft ?? NSNull(),
+                    "snooze_allowed": window?.snoozeRefusal(at: now) == nil && window != nil,
+                    "snooze_refusal": window?.snoozeRefusal(at: now) ?? (window == nil ? refusal : NSNull()),
+                    "minutes_until_open": open ?? NSNull(), "minutes_until_close": close ?? NSNull(),
+                    "dose2_at": stamp(session?.dose2), "skipped": session?.skipped ?? NSNull(),
                 ]
                 print(try JSONText.render(object))
+                return
+            }
+            guard let session, let window else {
+                print("No dose 1 recorded. Start with: nudge dose 1")
                 return
             }
             let clock = context.wallClock
             let left: String =
                 switch phase {
-                case .beforeWindow: "\(remaining ?? 0) min until the window opens"
-                case .active, .nearClose: "\(remaining ?? 0) min until the window closes"
+                case .beforeWindow: "\(open ?? 0) min until the window opens"
+                case .active, .nearClose: "\(close ?? 0) min until the window closes"
                 case .closed: "the window has closed"
                 case .completed, .noDose1: "-"
                 }
+            let snooze = window.snoozeRefusal(at: now).map { "not now: \($0)" }
+                ?? "possible: the alarm would move to \(clock.timeOfDay(window.alarmAfterSnooze(at: now)))"
             let dose2 = session.dose2.map { LocalFormat.dateTime($0, clock: clock) } ?? (session.skipped ? "skipped" : "-")
             let rows = [
                 ["phase", phase.rawValue],
                 ["session", "\(session.sessionDate) (\(session.sessionID))"],
                 ["dose 1", LocalFormat.dateTime(session.dose1, clock: clock)],
                 ["window", "\(clock.timeOfDay(window.opensAt))-\(clock.timeOfDay(window.closesAt))"],
-                ["alarm", clock.timeOfDay(window.targetAt)],
+                ["alarm", session.isCompleted ? "-" : clock.timeOfDay(window.targetAt)],
                 ["snoozes", "\(session.snoozeCount) used, \(window.snoozesLeft) left"],
+                ["snooze", session.isCompleted ? "-" : snooze],
                 ["time left", left],
                 ["dose 2", dose2],
             ]

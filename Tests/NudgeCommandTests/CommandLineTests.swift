@@ -102,7 +102,11 @@ import Testing
         ([["dose", "1", "--at", "18:30"]], ["dose", "2"], "the dose-2 window opens in 110 min; taking dose 2 early needs --early"),
         ([["dose", "1", "--at", "18:30"]], ["dose", "1"], "a session is open since dose 1 at 18:30"),
         ([["dose", "1", "--at", "16:30"], ["dose", "snooze"], ["dose", "snooze"], ["dose", "snooze"]], ["dose", "snooze"], "all 3 snoozes are used"),
-        ([["settings", "set", "dose.target_interval_minutes", "225"], ["dose", "1", "--at", "16:30"]], ["dose", "snooze"], "past 15 minutes before the window closes"),
+        // 10 minutes left: DoseTap refuses a snooze in the last 15.
+        ([["dose", "1", "--at", "15:20"]], ["dose", "snooze"], "15 minutes or less are left in the dose-2 window; snooze is off now"),
+        ([["settings", "set", "dose.snooze_duration_minutes", "30"], ["dose", "1", "--at", "15:35"]], ["dose", "snooze"],
+         "a snooze would move the alarm to the window's close or later"),
+        ([["dose", "1", "--at", "16:30"], ["dose", "2"]], ["dose", "2", "--extra", "--at", "16:00"], "dose 2 cannot be before dose 1"),
         ([["dose", "1", "--at", "16:30"], ["dose", "2"]], ["dose", "skip"], "dose 2 is already taken in this session; nothing to skip"),
         ([["dose", "1", "--at", "16:30"], ["dose", "2"]], ["dose", "2"], "record another dose with --extra"),
         ([["dose", "1", "--at", "16:30"]], ["dose", "skip", "--reason", String(repeating: "r", count: 501)], "at most 500 are accepted"),

@@ -69,4 +69,56 @@ import Testing
         #expect(result.stderr.hasPrefix("nudge: ") && result.stderr.contains(message) && result.stderr.split(separator: "\n").count == 1, "\(result)")
         #expect(try StoreDump.of(store) == before)
     }
+
+    /// At dose 1 + 200 min with the alarm at + 165, a snooze moves it to + 210, not + 175; the
+    /// Snooze button, `dose status` and `dose snooze` agree, and a restart changes nothing.
+    @Test func aSnoozeAfterTheAlarmMovesItFromNowAndStatusAgrees() throws {
+        #expect(try nudge(["dose", "1", "--at", "22:10"], now: "2026-11-22T01:30:00-05:00").status == 0)
+        let at200 = "2026-11-22T01:30:00-05:00"
+        func status(_ now: String) throws -> [String: Any] {
+            try #require(try JSONSerialization.jsonObject(with: Data(try nudge(["dose", "status", "--json"], now: now).stdout.utf8)) as? [String: Any])
+        }
+        #expect(try status(at200)["snooze_allowed"] as? Bool == true)
+        let snoozed = try nudge(["dose", "snooze"], now: at200)
+        #expect(snoozed.stdout == "snoozed: alarm at 01:40 (snooze 1 of 3)\n", "\(snoozed)")
+        #expect(try status(at200)["alarm_at"] as? String == "2026-11-22T06:40:00Z")
+        // 10 minutes left: status says no, and the command refuses with the same reason.
+        let late = "2026-11-22T01:59:00-05:00"
+        let lateStatus = try status(late)
+        #expect(lateStatus["snooze_allowed"] as? Bool == false)
+        let refused = try nudge(["dose", "snooze"], now: late)
+        let reason = try #require(lateStatus["snooze_refusal"] as? String)
+        #expect(refused.status == 64 && refused.stderr == "nudge: \(reason)\n")
+    }
+
+    /// Fifty hours later, dose 2 is no late dose of that night: refused, with the way forward.
+    @Test func doseTwoFiftyHoursLaterBelongsToNoSession() throws {
+        #expect(try nudge(["dose", "1", "--at", "22:10"]).status == 0)
+        let before = try StoreDump.of(store)
+        let result = try nudge(["dose", "2"], now: "2026-11-24T00:10:00-05:00")
+        #expect(result.status == 64)
+        #expect(result.stderr == "nudge: no session is open: dose 1 was 50 hours before (2026-11-22T03:10:00Z), and a night lasts 12 hours; start one with: nudge dose 1\n")
+        #expect(try StoreDump.of(store) == before)
+        #expect(try nudge(["dose", "snooze"], now: "2026-11-24T00:10:00-05:00").stderr.contains("no session is open"))
+    }
+
+    /// Every key in every phase, null when it does not apply.
+    @Test func doseStatusJSONHasEveryKeyInEveryPhase() throws {
+        let keys: Set<String> = [
+            "phase", "session_id", "session_date", "dose1_at", "window_opens_at", "window_closes_at", "alarm_at", "snoozes_used",
+            "snoozes_left", "snooze_allowed", "snooze_refusal", "minutes_until_open", "minutes_until_close", "dose2_at", "skipped",
+        ]
+        func status(_ now: String) throws -> [String: Any] {
+            try #require(try JSONSerialization.jsonObject(with: Data(try nudge(["dose", "status", "--json"], now: now).stdout.utf8)) as? [String: Any])
+        }
+        let none = try status("2026-11-21T22:00:00-05:00")
+        #expect(Set(none.keys) == keys && none["phase"] as? String == "noDose1" && none["dose1_at"] is NSNull)
+        #expect(try nudge(["dose", "1", "--at", "22:10"]).status == 0)
+        let before = try status("2026-11-21T23:10:00-05:00")
+        #expect(Set(before.keys) == keys && before["minutes_until_open"] as? Int == 90 && before["minutes_until_close"] as? Int == 180)
+        let active = try status("2026-11-22T01:00:00-05:00")
+        #expect(Set(active.keys) == keys && active["minutes_until_open"] is NSNull && active["minutes_until_close"] as? Int == 70)
+        let closed = try status("2026-11-22T02:30:00-05:00")
+        #expect(Set(closed.keys) == keys && closed["phase"] as? String == "closed" && closed["minutes_until_close"] is NSNull)
+    }
 }

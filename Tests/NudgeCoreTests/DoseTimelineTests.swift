@@ -67,21 +67,57 @@ import Testing
         #expect(timeline(session(skipped: true)).isEmpty)
     }
 
+    /// At dose 1 + 200 min (the active phase): allowed below the limit, and only to an alarm
+    /// before the close.
     @Test(arguments: [
-        (165, 0, true), (165, 2, true), (165, 3, false), (180, 2, true), (195, 2, true), (195, 3, false), (210, 0, true),
-        (210, 1, false), (225, 0, false),
+        (165, 0, 10, true), (165, 2, 10, true), (165, 3, 10, false), (180, 2, 10, true), (195, 2, 10, true), (195, 3, 10, false),
+        (210, 1, 10, true), (225, 0, 10, true), (225, 0, 30, false), (165, 0, 30, true),
     ])
-    func snoozeRefusedAtTheLimitAndPastCloseMinus15(target: Int, used: Int, allowed: Bool) {
-        let window = DoseWindow(session: session(snoozes: used), settings: Settings(rows: ["dose.target_interval_minutes": String(target)]))
+    func snoozeRefusedAtTheLimitAndAtTheClose(target: Int, used: Int, length: Int, allowed: Bool) {
+        let settings = Settings(rows: ["dose.target_interval_minutes": String(target), "dose.snooze_duration_minutes": String(length)])
+        let window = DoseWindow(session: session(snoozes: used), settings: settings)
         #expect((window.snoozeRefusal(at: dose1.addingTimeInterval(200 * 60)) == nil) == allowed)
     }
 
-    @Test func snoozeOnlyWhileTheWindowIsOpen() {
+    /// DoseTap: snooze only in the active phase, so not in the last 15 minutes.
+    @Test func snoozeOnlyInTheActivePhase() {
         let window = DoseWindow(session: session(), settings: Settings())
         #expect(window.snoozeRefusal(at: window.opensAt.addingTimeInterval(-1)) != nil)
         #expect(window.snoozeRefusal(at: window.opensAt) == nil)
-        #expect(window.snoozeRefusal(at: window.closesAt.addingTimeInterval(-1)) == nil)
+        #expect(window.snoozeRefusal(at: window.nearCloseAt.addingTimeInterval(-1)) == nil)
+        #expect(window.snoozeRefusal(at: window.nearCloseAt) == "15 minutes or less are left in the dose-2 window; snooze is off now: take or skip dose 2")
+        #expect(window.snoozeRefusal(at: window.closesAt.addingTimeInterval(-10 * 60)) != nil)
         #expect(window.snoozeRefusal(at: window.closesAt) != nil)
+    }
+
+    /// A snooze moves the alarm to the snooze length after the later of its time and the alarm;
+    /// the alarm is derived from the snooze events' own times.
+    @Test func aSnoozeAfterTheAlarmMovesItFromTheSnooze() {
+        let minute: (Int) -> Date = { self.dose1.addingTimeInterval(TimeInterval($0 * 60)) }
+        let before = DoseWindow(session: session(), settings: Settings())
+        #expect(before.alarmAfterSnooze(at: minute(200)) == minute(210))
+        #expect(before.alarmAfterSnooze(at: minute(155)) == minute(175))
+        let snoozed = DoseSession(sessionID: "S", sessionDate: "2026-11-20", dose1: dose1, snoozeCount: 2, snoozedAt: [minute(200), minute(205)])
+        #expect(DoseWindow(session: snoozed, settings: Settings()).targetAt == minute(220))
+        let early = DoseSession(sessionID: "S", sessionDate: "2026-11-20", dose1: dose1, snoozeCount: 1, snoozedAt: [minute(155)])
+        #expect(DoseWindow(session: early, settings: Settings()).targetAt == minute(175))
+        #expect(timeline(snoozed).contains("220 alarm:2"))
+    }
+
+    @Test func answersMoreThanTwelveHoursAfterDoseOneBelongToNoSession() {
+        let late = dose1.addingTimeInterval(50 * 3600)
+        for answer in [DoseAnswer.take(at: late, early: false, extra: false), .snooze(at: late), .skip(at: late, reason: nil)] {
+            guard case .failure(let refusal) = answer.record(in: session(), settings: Settings()) else {
+                Issue.record("\(answer) was accepted 50 hours after dose 1")
+                continue
+            }
+            #expect(refusal.description.hasPrefix("no session is open: dose 1 was 50 hours before"))
+            #expect(refusal.description.hasSuffix("start one with: nudge dose 1"))
+        }
+        let extraBefore = DoseAnswer.take(at: dose1.addingTimeInterval(-60), early: false, extra: true)
+        #expect(throws: InputError("dose 2 cannot be before dose 1 (2026-11-21T03:00:00Z)")) {
+            try extraBefore.record(in: session(dose2: dose1.addingTimeInterval(9000)), settings: Settings()).get()
+        }
     }
 
     @Test func phasesAcrossTheNight() {

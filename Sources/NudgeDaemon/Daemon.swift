@@ -225,6 +225,7 @@ public final class Daemon {
                 if due.isEmpty { break }
             } while round < 4
             try closeFinishedDoseNotification(session: try store.currentDoseSession())
+            try closeAnsweredNotifications()
             try timer.arm(at: plan.nextDue.map(configuration.clock.realInstant(for:)))
             let now = configuration.clock.now()
             let next = plan.nextDue.map { "next due at \(Timestamp.format($0)) (\(Duration.relative($0.timeIntervalSince(now))))" } ?? "nothing due"
@@ -413,6 +414,19 @@ public final class Daemon {
         closeRequested.insert(id)
         notifier.close(id)
         logger.info("closed \(live.key) (notification \(id)): dose 2 is recorded")
+    }
+
+    /// An answer from the terminal (`nudge ack`) closes the notification it answered, as a
+    /// click would; otherwise it would stay up, and a later click on it would change nothing.
+    /// Only answers of the last hour: an older id may belong to another program's notification
+    /// by now (a restarted server counts from 1 again).
+    private func closeAnsweredNotifications() throws {
+        let since = configuration.clock.now().addingTimeInterval(-3600)
+        for id in try store.answeredOnScreen(since: since) where !closeRequested.contains(id) {
+            closeRequested.insert(id)
+            notifier.close(id)
+            logger.info("closed notification \(id): it is answered")
+        }
     }
 
     // MARK: - Answers

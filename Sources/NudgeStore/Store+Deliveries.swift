@@ -135,6 +135,28 @@ extension Store {
         }
     }
 
+    /// Notifications still on screen whose every occurrence is answered since `instant` (from
+    /// a button or `nudge ack`): they are closed as a click would close them. An id the server
+    /// gave again to a later showing is left alone.
+    public func answeredOnScreen(since instant: Date) throws(StoreError) -> [UInt32] {
+        try read { db in
+            try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT DISTINCT d.notification_id FROM reminder_deliveries d
+                    WHERE d.acknowledged_at >= ? AND d.action IS NOT NULL AND d.shown_at IS NOT NULL
+                      AND d.closed_at IS NULL AND d.notification_id IS NOT NULL
+                      AND NOT EXISTS (
+                          SELECT 1 FROM reminder_deliveries o
+                          WHERE o.notification_id = d.notification_id AND o.shown_at IS NOT NULL
+                            AND (o.shown_at > d.shown_at
+                                 OR (o.shown_at = d.shown_at AND o.action IS NULL AND o.cancelled_at IS NULL AND o.closed_at IS NULL)))
+                    """,
+                arguments: [Timestamp.format(instant)]
+            ).map { UInt32(truncatingIfNeeded: $0) }
+        }
+    }
+
     /// Records that the server closed a notification (the spec's reasons 1-4), once.
     public func recordClosed(notificationID: UInt32, reason: CloseReason, at now: Date) throws(StoreError) {
         try write { db in

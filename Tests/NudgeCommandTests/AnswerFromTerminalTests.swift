@@ -45,6 +45,8 @@ struct AnswerFromTerminalTests {
         #expect(notShown.status == 64 && notShown.stderr.contains("(symptom:2026-11-20) was missed (never shown)"), "\(notShown)")
         let acked = try nudge("ack", id, "snooze")
         #expect(acked.status == 0 && acked.stdout == "recorded snooze for symptom:2026-11-21\n", "\(acked)")
+        // Answered from the terminal, it leaves the screen as if clicked.
+        #expect(bus.waitForClose(1), "\(daemon.stderr)")
         let again = try nudge("ack", id, "done")
         #expect(again.status == 0 && again.stdout == "delivery \(id) was already answered; nothing changed\n")
 

@@ -12,11 +12,14 @@ public struct ScheduleInput: Sendable {
     public var contacts: [ContactCadence]
     /// One-off call reminders not yet done.
     public var oneOffCalls: [OneOffCall]
+    /// When nudge first met the store: nothing due before it is recorded as missed.
+    public var storeCreatedAt: Date?
 
     public init(
         settings: Settings, deliveries: [DeliveryRecord], doseSession: DoseSession? = nil, contacts: [ContactCadence] = [],
-        oneOffCalls: [OneOffCall] = []
+        oneOffCalls: [OneOffCall] = [], storeCreatedAt: Date? = nil
     ) {
+        self.storeCreatedAt = storeCreatedAt
         self.settings = settings
         self.deliveries = deliveries
         self.doseSession = doseSession
@@ -34,11 +37,15 @@ public struct ScheduleInput: Sendable {
     public static let lookback: TimeInterval = 2 * 86400
 }
 
-/// What the daemon does now: show these, record those as missed, sleep until `nextDue`.
+/// What the daemon does now: show these, record those as missed, withdraw queued ones that no
+/// longer apply, sleep until `nextDue`.
 public struct Plan: Sendable, Equatable {
     public var due: [Occurrence]
     public var missed: [Occurrence]
     public var nextDue: Date?
+    /// Queued rows (a snooze, a "tomorrow") whose reason is gone: the session ended, the contact
+    /// was called. Withdrawn, so none stays "pending" forever.
+    public var withdrawn: [String] = []
 }
 
 /// The one place that decides what is due: the daemon's plan and `nudge upcoming` both ask it.
@@ -55,12 +62,16 @@ public struct Schedule: Sendable {
         let today = clock.date(of: now)
         // Yesterday's occurrence is looked at so one missed overnight is recorded as missed.
         let candidates = occurrences(days: today.adding(days: -1)...today.adding(days: 2))
-        var plan = Plan(due: [], missed: [], nextDue: nil)
+        var plan = Plan(due: [], missed: [], nextDue: nil, withdrawn: withdrawn())
         for occurrence in candidates {
             if occurrence.dueAt > now {
                 plan.nextDue = min(plan.nextDue ?? occurrence.dueAt, occurrence.dueAt)
             } else if lateness(of: occurrence, now: now) == .show {
                 plan.due.append(occurrence)
+            } else if let created = input.storeCreatedAt, occurrence.dueAt < created {
+                // Nothing is missed before the store existed: a new store's first start is not
+                // a history of yesterday's checks.
+                continue
             } else {
                 plan.missed.append(occurrence)
             }
@@ -77,6 +88,14 @@ public struct Schedule: Sendable {
         return plan
     }
 
+    /// Owed rows of a kind still on whose reason is gone.
+    private func withdrawn() -> [String] {
+        input.deliveries.compactMap { record in
+            guard record.isOwed, let kind = ReminderKind(rawValue: record.kind), isEnabled(kind), !isCurrent(record, kind) else { return nil }
+            return record.key
+        }
+    }
+
     private func isSleptThrough(_ occurrence: Occurrence) -> Bool {
         input.doseSession.flatMap { DoseReminder.alert(ofKey: occurrence.key, in: $0) } == .sleptThrough
     }
@@ -88,14 +107,16 @@ public struct Schedule: Sendable {
         return occurrence.kind.lateness(due: occurrence.dueAt, now: now, clock: clock)
     }
 
-    /// Owed occurrences from an instant on, soonest first; ones already late but still to be
-    /// shown come first.
+    /// What will still be shown from an instant on, soonest first: what a plan at that instant
+    /// would show now (late ones the lateness rules keep, several dose alerts as the one present
+    /// state), then what comes after.
     public func upcoming(from start: Date, limit: Int) -> [Occurrence] {
         let first = clock.date(of: start)
         // A skipped date gives no occurrence, so look a little past `limit` days.
         let candidates = occurrences(days: first...first.adding(days: max(limit, 1) + 2))
+        let later = candidates.filter { $0.dueAt > start }
         // The store's four-digit years end at 9999: nothing later is listed as a year 10000.
-        let listed = candidates.filter { ($0.dueAt >= start || lateness(of: $0, now: start) == .show) && $0.dueAt <= Timestamp.latest }
+        let listed = (plan(now: start).due + later).filter { $0.dueAt <= Timestamp.latest }
         return Array(listed.sortedByDue().prefix(limit))
     }
 

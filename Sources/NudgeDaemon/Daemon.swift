@@ -220,6 +220,7 @@ public final class Daemon {
                 reportIgnored(input.settings)
                 plan = Schedule(input: input, clock: wallClock).plan(now: now)
                 try settle(missed: plan.missed, input: input, at: now)
+                try store.cancel(keys: plan.withdrawn, at: now)
                 let due = plan.due.filter { !awaitingServer.contains($0.key) }
                 try deliver(due, input: input, wallClock: wallClock)
                 if due.isEmpty { break }

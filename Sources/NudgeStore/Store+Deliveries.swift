@@ -24,7 +24,8 @@ extension Store {
             ).compactMap(Self.delivery)
             return ScheduleInput(
                 settings: settings, deliveries: deliveries, doseSession: try Self.doseSession(db), contacts: try Self.cadences(db),
-                oneOffCalls: try Self.openCallReminders(db))
+                oneOffCalls: try Self.openCallReminders(db),
+                storeCreatedAt: try String.fetchOne(db, sql: "SELECT value FROM store_metadata WHERE key = 'created_at'").flatMap(Timestamp.parse))
         }
     }
 
@@ -81,10 +82,18 @@ extension Store {
 
     /// Withdraws an owed occurrence that no longer applies (the dose it was about was recorded).
     public func cancel(_ occurrence: Occurrence, at now: Date) throws(StoreError) {
+        try cancel(keys: [occurrence.key], at: now)
+    }
+
+    /// Withdraws owed occurrences by key; ones shown or answered meanwhile stay as they are.
+    public func cancel(keys: [String], at now: Date) throws(StoreError) {
+        guard !keys.isEmpty else { return }
         try write { db in
-            try db.execute(
-                sql: "UPDATE reminder_deliveries SET cancelled_at = ? WHERE reminder_key = ? AND \(Self.owed)",
-                arguments: [Timestamp.format(now), occurrence.key])
+            for key in keys {
+                try db.execute(
+                    sql: "UPDATE reminder_deliveries SET cancelled_at = ? WHERE reminder_key = ? AND \(Self.owed)",
+                    arguments: [Timestamp.format(now), key])
+            }
         }
     }
 

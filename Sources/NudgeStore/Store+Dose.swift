@@ -131,15 +131,23 @@ extension Store {
                     sql: "UPDATE reminder_deliveries SET action = ?, acknowledged_at = ? WHERE id = ? AND action IS NULL",
                     arguments: [record.action, stamp, id])
             }
-            if record.eventType == .snooze {
-                // Updates the notification on screen at once, with the moved alarm.
+            // Updates the notification on screen at once, with the moved alarm; with none on
+            // screen there is nothing to update, and no row is left waiting for one.
+            let onScreen = try Bool.fetchOne(
+                db,
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM reminder_deliveries WHERE substr(reminder_key, 1, length(?)) = ?
+                                   AND shown_at IS NOT NULL AND closed_at IS NULL)
+                    """,
+                arguments: [DoseReminder.prefix(session), DoseReminder.prefix(session)]) ?? false
+            if record.eventType == .snooze, onScreen {
                 let prefix = DoseReminder.snoozedPrefix(session)
                 let taken = try Int.fetchOne(
                     db, sql: "SELECT count(*) FROM reminder_deliveries WHERE substr(reminder_key, 1, length(?)) = ?",
                     arguments: [prefix, prefix]) ?? 0
                 try db.execute(
-                    sql: "INSERT INTO reminder_deliveries (reminder_key, kind, due_at) VALUES (?, 'dose2', ?)",
-                    arguments: ["\(prefix)\(taken + 1)", stamp])
+                    sql: "INSERT INTO reminder_deliveries (reminder_key, kind, due_at, title) VALUES (?, 'dose2', ?, ?)",
+                    arguments: ["\(prefix)\(taken + 1)", stamp, DoseReminder.title(.snoozed)])
             }
             return .recorded(record)
         }

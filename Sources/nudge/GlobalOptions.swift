@@ -4,6 +4,13 @@ import ArgumentParser
 struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).", valueName: "path"))
     var store: String?
+
+    /// An empty path is a mistake (an unset shell variable), not a request for the default store.
+    func validate() throws {
+        if store?.isEmpty == true {
+            throw ValidationError("--store is empty; give the store's path, or leave --store out for the default store")
+        }
+    }
 }
 
 extension GlobalOptions {

@@ -124,7 +124,7 @@ extension Nudge.Call {
             let reminders = try context.openStore().run { try $0.openCallReminders() }
             if json {
                 let items: [[String: Any]] = reminders.map {
-                    ["id": $0.id, "contact_id": $0.contactID, "contact": $0.name, "due_at": Timestamp.format($0.dueAt), "note": $0.note ?? NSNull()]
+                    ["id": $0.id, "contact_id": $0.contactID, "contact_name": $0.name, "due_at": Timestamp.format($0.dueAt), "note": $0.note ?? NSNull()]
                 }
                 print(try JSONText.render(items))
                 return

@@ -68,7 +68,8 @@ extension Nudge.Contacts {
                 let items: [[String: Any]] = contacts.map {
                     [
                         "id": $0.id, "name": $0.name, "stay_in_touch_days": $0.everyDays.map { $0 as Any } ?? NSNull(),
-                        "last_call": $0.lastCall.map(Timestamp.format) ?? NSNull(), "next_due": nextDue($0).map(Timestamp.format) ?? NSNull(),
+                        "last_call_at": $0.lastCall.map(Timestamp.format) ?? NSNull(),
+                        "next_due_at": nextDue($0).map(Timestamp.format) ?? NSNull(),
                     ]
                 }
                 print(try JSONText.render(items))

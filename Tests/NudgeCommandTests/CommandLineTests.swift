@@ -166,7 +166,7 @@ import Testing
         #expect(listed.stdout.contains("1   Alex  every 14 days  2026-11-10 12:00 EST  2026-11-24 09:00 EST"), "\(listed.stdout)")
         #expect(listed.stdout.contains("2   Sam   -              never"))
         let json = try #require(try JSONSerialization.jsonObject(with: Data(try nudge("contacts", "--json").stdout.utf8)) as? [[String: Any]])
-        #expect(json.first?["next_due"] as? String == "2026-11-24T14:00:00Z" && json.first?["last_call"] as? String == "2026-11-10T17:00:00Z")
+        #expect(json.first?["next_due_at"] as? String == "2026-11-24T14:00:00Z" && json.first?["last_call_at"] as? String == "2026-11-10T17:00:00Z")
         #expect(json.first?["stay_in_touch_days"] as? Int == 14 && json.last?["stay_in_touch_days"] is NSNull)
         #expect(try nudge("contacts", "edit", "sam", "--every", "30", "--name", "Samuel").stdout == "updated Samuel (id 2)\n")
         let reminded = try nudge("call", "remind", "samuel", "--on", "2026-11-25", "--at", "6:30pm", "--note", "birthday")

@@ -65,4 +65,34 @@ import Testing
         let result = try Subprocess.run(NudgeBinary.path, ["log", "symptom", "Headache", "--severity", "2", "--at", "19:00", "--store", store], environment: environment)
         #expect(result.stdout == "logged Headache (2) at 19:00 today, 2026-11-21 19:00 UTC\n", "\(result)")
     }
+
+    /// An empty --store (an unset shell variable) is a mistake, not a request for another store.
+    @Test func anEmptyStorePathIsRefused() throws {
+        let home = directory.file("home")
+        let result = try NudgeBinary.run(["settings", "--store", ""], environment: ["HOME": home, "NUDGE_STORE": store])
+        #expect(result.status == 64 && result.stderr == "nudge: --store is empty; give the store's path, or leave --store out for the default store\n")
+        #expect(!FileManager.default.fileExists(atPath: store) && !FileManager.default.fileExists(atPath: home))
+    }
+
+    /// Root writes whatever the mode says, so these run the binary as nobody.
+    @Test(arguments: [(0o444, 0o755, "the file is not writable for this user (mode 444); chmod u+rw"), (0o666, 0o555, "is not writable for this user; chmod u+wx")])
+    func aStoreThatCannotBeWrittenSaysWhichAndHow(fileMode: Int, directoryMode: Int, message: String) throws {
+        let folder = directory.file("shared")
+        let path = folder + "/nudge.sqlite"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        _ = try NudgeBinary.run(["settings", "--store", path], environment: environment)
+        for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
+            try FileManager.default.setAttributes([.posixPermissions: fileMode], ofItemAtPath: file)
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
+        try FileManager.default.setAttributes([.posixPermissions: directoryMode], ofItemAtPath: folder)
+        let before = StoreDump.bytes(path)
+        let result = try Subprocess.run(
+            "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", NudgeBinary.path, "settings", "set", "symptom.reminder_time", "21:00", "--store", path],
+            environment: NudgeBinary.environment(environment))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder)
+        #expect(result.status == 77, "\(result)")
+        #expect(result.stderr.hasPrefix("nudge: cannot write the store \(path): ") && result.stderr.contains(message), "\(result)")
+        #expect(StoreDump.bytes(path) == before)
+    }
 }

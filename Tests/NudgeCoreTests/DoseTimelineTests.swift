@@ -202,4 +202,16 @@ import Testing
         let notice = DoseReminder.notification(.sleptThrough, session: session(), settings: Settings(), now: dose1.addingTimeInterval(270 * 60), clock: clock)
         #expect(notice.actions.isEmpty && notice.urgency == .low && !notice.resident)
     }
+
+    /// A queued update whose session ended is withdrawn, not left pending; one still current stays.
+    @Test func queuedRowsWhoseReasonIsGoneAreWithdrawn() {
+        let queued = DeliveryRecord(id: 1, key: "dose2:S:snoozed:1", kind: "dose2", dueAt: dose1.addingTimeInterval(200 * 60))
+        let now = dose1.addingTimeInterval(201 * 60)
+        func plan(_ session: DoseSession) -> Plan {
+            Schedule(input: ScheduleInput(settings: Settings(rows: ["symptom.reminder_enabled": "false"]), deliveries: [queued], doseSession: session), clock: WallClock(zone: .utc))
+                .plan(now: now)
+        }
+        #expect(plan(session(skipped: true)).withdrawn == ["dose2:S:snoozed:1"])
+        #expect(plan(session(snoozes: 1)).withdrawn.isEmpty)
+    }
 }

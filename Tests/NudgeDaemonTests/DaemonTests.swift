@@ -10,7 +10,9 @@ import Testing
 @testable import NudgeDaemon
 
 /// The daemon in process, with a notifier that records what it was asked to show.
-@Suite(.serialized, .timeLimit(.minutes(1)))
+/// The limit is for a hang: on 2 cores a test may wait a minute for a thread while the oracle
+/// and the fault harness hold theirs, and Swift Testing counts that wait.
+@Suite(.serialized, .timeLimit(.minutes(5)))
 struct DaemonTests {
     final class FakeNotifier: Notifier, @unchecked Sendable {
         let shown = Mutex<[NotificationContent]>([])
@@ -145,6 +147,7 @@ struct DaemonTests {
     }
 
     @Test func anAnswerToAnUnknownNotificationChangesNothing() throws {
+        _ = try Store(path: store, now: Timestamp.parse("2026-11-19T00:00:00Z")!)
         let notifier = FakeNotifier()
         try withDaemon(at: "2026-11-21T20:00:00Z", notifier: notifier) { _ in
             #expect(notifier.showed.wait(timeout: .now() + 10) == .success)

@@ -11,10 +11,12 @@ Prints one JSON object of counts. Usage:
   fault_harness.py --nudge PATH [--cycles 200] [--writers-rows 500] [--lock-seconds 10] [--seed N]
 """
 import argparse
+import atexit
 import json
 import os
 import queue
 import random
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -122,6 +124,7 @@ def main():
     parser.add_argument("--writers-rows", type=int, default=500)
     parser.add_argument("--lock-seconds", type=float, default=10)
     parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--keep", action="store_true", help="keep the work directory (the store, the logs) for a post-mortem")
     options = parser.parse_args()
     seed = options.seed if options.seed is not None else random.randrange(1 << 30)
     rng = random.Random(seed)
@@ -146,6 +149,18 @@ def main():
     database = sqlite3.connect(store, timeout=60, isolation_level=None)
 
     daemon = Daemon(options.nudge, env, work)
+
+    # However this ends (an assertion, an exception), nothing is left running or on disk.
+    def clean_up():
+        daemon.kill()
+        for process in (mock, bus_process):
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+        if not options.keep:
+            shutil.rmtree(work, ignore_errors=True)
+
+    atexit.register(clean_up)
     daemon.start()
 
     failures = []
@@ -277,14 +292,11 @@ def main():
         "lost_answers": [{"cycle": c[0], "notification_id": c[1], "daemon_running": c[2],
                           "seconds_since_daemon_ready": since(daemon.ready_times, c[3]),
                           "seconds_to_next_kill": until(daemon.kill_times, c[3])} for c in lost],
-        "work_directory": work,
+        "work_directory": work if options.keep else None,
         "write_failures": failures[:5],
         "write_failure_count": len(failures),
         "store_locked_seconds": options.lock_seconds,
     }
-    daemon.kill()
-    mock.kill()
-    bus_process.kill()
     print(json.dumps(result, indent=2))
     return 0
 

@@ -104,11 +104,16 @@ public final class NotificationBus: @unchecked Sendable {
         try Subprocess.run("/usr/bin/gdbus", arguments, environment: ["DBUS_SESSION_BUS_ADDRESS": address], timeout: 30)
     }
 
-    deinit {
+    /// Stops the server and the bus. A bus kept in a `static` is never deinitialized: its
+    /// owner calls this at exit, so that no run leaves a process behind.
+    public func shutdown() {
         stopServer()
         daemon.signal(SIGKILL)
         _ = daemon.waitForExit(timeout: 10)
+        try? FileManager.default.removeItem(atPath: directory.path)
     }
+
+    deinit { shutdown() }
 }
 
 public struct BusError: Error, CustomStringConvertible {

@@ -40,11 +40,16 @@ public struct SystemTimeZone: Sendable {
             let value = fixed.hasPrefix(":") ? String(fixed.dropFirst()) : fixed
             return value.isEmpty ? (ZoneRules(identifier: "UTC", rule: PosixZoneRule("UTC0")!), nil) : resolve(tz: value)
         }
-        guard let bytes = Self.read(localtimePath) else {
+        // The link is read once, and the name and the bytes both come from its target: read
+        // through the link twice, a rename in between (timedatectl) would pair one zone's name
+        // with another's rules, and the next look would report a change that is none.
+        let target = try? FileManager.default.destinationOfSymbolicLink(atPath: localtimePath)
+        let file = target.map { $0.hasPrefix("/") ? $0 : (localtimePath as NSString).deletingLastPathComponent + "/" + $0 } ?? localtimePath
+        guard let bytes = Self.read(file) else {
             return (.utc, Problem(what: "\(localtimePath) cannot be read; using UTC", fix: Self.setZone))
         }
         do {
-            return (try ZoneRules(identifier: localtimeName(), tzif: bytes), nil)
+            return (try ZoneRules(identifier: localtimeName(linkTarget: target), tzif: bytes), nil)
         } catch {
             return (.utc, Problem(what: "\(localtimePath) is \(error); using UTC", fix: Self.setZone))
         }
@@ -70,10 +75,8 @@ public struct SystemTimeZone: Sendable {
     }
 
     /// `Europe/Paris` from the symlink's target, or from /etc/timezone beside a copied file.
-    private func localtimeName() -> String {
-        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: localtimePath),
-            let range = target.range(of: "zoneinfo/")
-        {
+    private func localtimeName(linkTarget target: String?) -> String {
+        if let target, let range = target.range(of: "zoneinfo/") {
             let name = target[range.upperBound...]
             return String(name.hasPrefix("posix/") ? name.dropFirst("posix/".count) : name)
         }

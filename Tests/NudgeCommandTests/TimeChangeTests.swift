@@ -46,7 +46,7 @@ struct TimeChangeTests: DaemonScenario {
         try setZone("Asia/Tokyo")
         try setZone("Europe/Paris")
         #expect(daemon.waitForLog("rescheduled (time zone changed): next due at 2026-11-22T19:00:00Z"), "\(daemon.stderr)")
-        #expect(daemon.stderr.components(separatedBy: "the time zone changed").count == 3)
+        #expect(daemon.stderr.components(separatedBy: "the time zone changed").count == 3, "\(daemon.stderr)")
     }
 
     @Test func theDoseWindowDoesNotMoveWithTheZone() throws {

@@ -78,7 +78,7 @@ public enum CallReminder {
         let body: String
         switch key.kind {
         case .cadence:
-            let every = contact.map { "you wanted \(Duration.every(days: $0.everyDays))" } ?? "it is time"
+            let every = contact.map { "you wanted \(DurationText.every(days: $0.everyDays))" } ?? "it is time"
             if let last = contact?.lastCall {
                 let days = today.daysSinceEpoch - clock.date(of: last).daysSinceEpoch
                 let ago = days == 0 ? "today" : days == 1 ? "yesterday" : "\(days) days ago"

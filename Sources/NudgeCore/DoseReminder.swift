@@ -40,6 +40,11 @@ public enum DoseReminder {
 
     public static func snoozedPrefix(_ session: DoseSession) -> String { prefix(session) + Alert.snoozed.rawValue + ":" }
 
+    /// Whether an occurrence is the slept-through record of this session.
+    public static func isSleptThrough(_ occurrence: Occurrence, in session: DoseSession?) -> Bool {
+        session.flatMap { alert(ofKey: occurrence.key, in: $0) } == .sleptThrough
+    }
+
     /// Every alert still to come for an open session; none once dose 2 is taken or skipped.
     ///
     /// Keys carry the snooze count, so a snooze makes the moved pre-alarm, alarm and follow-ups

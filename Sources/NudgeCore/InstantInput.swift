@@ -65,7 +65,7 @@ public enum InstantInput {
             throw InputError("\(option) '\(text)' (\(understood)) is in the future; give a time that has passed")
         }
         guard now.timeIntervalSince(instant) <= maximumAge else {
-            let span = Duration.span(maximumAge)
+            let span = DurationText.span(maximumAge)
             throw InputError("\(option) '\(text)' (\(understood)) is more than \(span) ago; give a time within the last \(span)")
         }
         guard instant <= Timestamp.latest else { throw InputError("\(option) '\(text)' is past the year 9999") }

@@ -81,8 +81,8 @@ public struct Schedule: Sendable {
         // Several dose alerts due at once (after a restart or a sleep) show the present state
         // once; past the slept-through instant, no earlier alert is the present state.
         let doseDue = plan.due.filter { $0.kind == .dose2 }
-        let sleptThroughPassed = (plan.due + plan.missed).contains { isSleptThrough($0) }
-        let present = sleptThroughPassed ? doseDue.first(where: isSleptThrough) : DoseReminder.present(doseDue, in: input.doseSession)
+        let sleptThroughPassed = (plan.due + plan.missed).contains { DoseReminder.isSleptThrough($0, in: input.doseSession) }
+        let present = sleptThroughPassed ? doseDue.first { DoseReminder.isSleptThrough($0, in: input.doseSession) } : DoseReminder.present(doseDue, in: input.doseSession)
         plan.due.removeAll { $0.kind == .dose2 && $0 != present }
         plan.missed += doseDue.filter { $0 != present }
         return plan
@@ -96,12 +96,8 @@ public struct Schedule: Sendable {
         }
     }
 
-    private func isSleptThrough(_ occurrence: Occurrence) -> Bool {
-        input.doseSession.flatMap { DoseReminder.alert(ofKey: occurrence.key, in: $0) } == .sleptThrough
-    }
-
     private func lateness(of occurrence: Occurrence, now: Date) -> Lateness {
-        if isSleptThrough(occurrence) {
+        if DoseReminder.isSleptThrough(occurrence, in: input.doseSession) {
             return now.timeIntervalSince(occurrence.dueAt) <= DoseWindow.sleptThroughNoticeLimit ? .show : .missed
         }
         return occurrence.kind.lateness(due: occurrence.dueAt, now: now, clock: clock)

@@ -229,7 +229,7 @@ public final class Daemon {
             try closeAnsweredNotifications()
             try timer.arm(at: plan.nextDue.map(configuration.clock.realInstant(for:)))
             let now = configuration.clock.now()
-            let next = plan.nextDue.map { "next due at \(Timestamp.format($0)) (\(Duration.relative($0.timeIntervalSince(now))))" } ?? "nothing due"
+            let next = plan.nextDue.map { "next due at \(Timestamp.format($0)) (\(DurationText.relative($0.timeIntervalSince(now))))" } ?? "nothing due"
             // Plain arithmetic: Duration.formatted would load ICU's number formatting (4 MB resident).
             let elapsed = ContinuousClock.now - started
             let tenths = (elapsed.components.seconds * 10_000 + elapsed.components.attoseconds / 100_000_000_000_000)
@@ -248,7 +248,7 @@ public final class Daemon {
     }
 
     private func settle(missed: [Occurrence], input: ScheduleInput, at now: Date) throws {
-        for occurrence in missed where isSleptThrough(occurrence, input.doseSession) {
+        for occurrence in missed where DoseReminder.isSleptThrough(occurrence, in: input.doseSession) {
             // Too late to tell, never too late to record.
             if let session = input.doseSession { _ = try store.recordSleptThrough(session, at: occurrence.dueAt) }
         }
@@ -268,15 +268,11 @@ public final class Daemon {
         }
     }
 
-    private func isSleptThrough(_ occurrence: Occurrence, _ session: DoseSession?) -> Bool {
-        session.flatMap { DoseReminder.alert(ofKey: occurrence.key, in: $0) } == .sleptThrough
-    }
-
     private func deliver(_ occurrence: Occurrence, input: ScheduleInput, wallClock: WallClock) throws {
         guard let claimed = try store.claim(occurrence) else { return }
         var replacing: UInt32?
         if occurrence.kind == .dose2 {
-            if isSleptThrough(occurrence, input.doseSession), let session = input.doseSession,
+            if DoseReminder.isSleptThrough(occurrence, in: input.doseSession), let session = input.doseSession,
                 try !store.recordSleptThrough(session, at: occurrence.dueAt)
             {
                 try store.cancel(occurrence, at: configuration.clock.now())

@@ -43,7 +43,7 @@ extension Nudge.Contacts {
             let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
             switch try context.openStore().run({ try $0.addContact(name: name, everyDays: every, now: context.now) }) {
             case .failure(let refusal): throw CommandFailure(refusal.description, exitCode: 64)
-            case .success(let id): print("added \(name) (id \(id))" + (every.map { ", " + Duration.every(days: $0) } ?? ""))
+            case .success(let id): print("added \(name) (id \(id))" + (every.map { ", " + DurationText.every(days: $0) } ?? ""))
             }
         }
     }
@@ -81,7 +81,7 @@ extension Nudge.Contacts {
             }
             let rows = contacts.map { contact in
                 [
-                    String(contact.id), contact.name, contact.everyDays.map { Duration.every(days: $0) } ?? "-",
+                    String(contact.id), contact.name, contact.everyDays.map { DurationText.every(days: $0) } ?? "-",
                     contact.lastCall.map { LocalFormat.dateTime($0, clock: clock) } ?? "never",
                     nextDue(contact).map { LocalFormat.dateTime($0, clock: clock) } ?? "-",
                 ]

@@ -12,11 +12,6 @@ extension Nudge {
     }
 }
 
-extension SettingKey: ExpressibleByArgument {
-    public init?(argument: String) { self.init(rawValue: argument) }
-    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
-}
-
 /// Parses a key with the store contract's own message, rather than ArgumentParser's list.
 private func settingKey(_ name: String) throws -> SettingKey {
     do { return try SettingKey.named(name) } catch { throw ValidationError(error.description) }

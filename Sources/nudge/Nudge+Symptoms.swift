@@ -55,10 +55,3 @@ extension Nudge {
         }
     }
 }
-
-enum JSONText {
-    static func render(_ value: Any) throws -> String {
-        let data = try JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        return String(decoding: data, as: UTF8.self)
-    }
-}

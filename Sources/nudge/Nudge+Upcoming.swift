@@ -45,7 +45,7 @@ extension Nudge {
             }
             let rows = occurrences.map {
                 [
-                    LocalFormat.dateTime($0.dueAt, clock: context.wallClock), Duration.relative($0.dueAt.timeIntervalSince(start)),
+                    LocalFormat.dateTime($0.dueAt, clock: context.wallClock), DurationText.relative($0.dueAt.timeIntervalSince(start)),
                     $0.kind.rawValue, $0.title, $0.key, ids[$0.key].map(String.init) ?? "-",
                 ]
             }

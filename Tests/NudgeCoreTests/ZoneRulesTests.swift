@@ -48,6 +48,10 @@ struct ZoneRulesTests {
         #expect(throws: ZoneRulesError.self) { try ZoneRules(identifier: "x", tzif: Array("not a zone".utf8)) }
         let london = [UInt8](FileManager.default.contents(atPath: "/usr/share/zoneinfo/Europe/London")!)
         #expect(throws: ZoneRulesError.self) { try ZoneRules(identifier: "x", tzif: Array(london.prefix(300))) }
+        // A whole, well-formed file that is not TZif is refused for that, not for its length.
+        var renamed = london
+        renamed.replaceSubrange(0..<4, with: Array("TZix".utf8))
+        #expect(throws: ZoneRulesError.malformed("it does not begin with TZif")) { try ZoneRules(identifier: "x", tzif: renamed) }
     }
 
     /// A TZif file has both the transitions zic computed and the rule it computed them from: for

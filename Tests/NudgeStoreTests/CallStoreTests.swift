@@ -70,10 +70,12 @@ import Testing
     @Test func aShownCadenceRestartsInTheSameWriteAsShown() throws {
         let contact = try store.addContact(name: "Alex", everyDays: 14, now: now).get()
         let claimed = try #require(try store.claim(Occurrence(kind: .call, key: "call:\(contact):cadence:2026-11-21", dueAt: now, title: "Call Alex")))
-        try store.markShown(
-            claimed.id, notificationID: 3, content: NotificationContent(title: "Call Alex", body: "", actions: [], category: "c"), at: now,
-            cadenceRestart: (contact, CivilDate(year: 2026, month: 11, day: 21)))
         #expect(try store.contacts().first?.cadence?.dueDate(clock: clock).description == "2026-12-05")
+        // Shown three days late: the cadence counts again from that day, not from the creation.
+        try store.markShown(
+            claimed.id, notificationID: 3, content: NotificationContent(title: "Call Alex", body: "", actions: [], category: "c"),
+            at: now.addingTimeInterval(3 * 86400), cadenceRestart: (contact, CivilDate(year: 2026, month: 11, day: 24)))
+        #expect(try store.contacts().first?.cadence?.dueDate(clock: clock).description == "2026-12-08")
     }
 
     @Test func removingAContactWithCallsNeedsToSaySo() throws {

@@ -14,6 +14,10 @@ public final class TemporaryDirectory: @unchecked Sendable {
     public func file(_ name: String) -> String { "\(path)/\(name)" }
 
     deinit {
-        try? FileManager.default.removeItem(atPath: path)
+        // A store's connection closing on another thread deletes its -wal and -shm files while
+        // this removes the tree, and FileManager stops at the entry that vanished: go again.
+        for _ in 0..<10 where FileManager.default.fileExists(atPath: path) {
+            try? FileManager.default.removeItem(atPath: path)
+        }
     }
 }

@@ -1,8 +1,11 @@
 """What the benchmark scripts share: a private bus with python-dbusmock, and a daemon whose
-stderr lines are stamped as they arrive."""
+stderr lines are stamped as they arrive. Whatever they start is stopped, and what they write
+under /tmp removed, when the script ends, also by an exception (atexit)."""
+import atexit
 import os
 import queue
 import re
+import shutil
 import subprocess
 import tempfile
 import threading
@@ -17,6 +20,8 @@ class PrivateBus:
 
     def __init__(self, environment, log=None):
         self.directory = tempfile.mkdtemp(prefix="nudge-bus-")
+        self.bus = self.mock = None
+        atexit.register(self.close)
         config = os.path.join(self.directory, "bus.conf")
         with open(config, "w") as handle:
             # No service directories: nothing is started by D-Bus activation.
@@ -48,8 +53,11 @@ class PrivateBus:
         return found
 
     def close(self):
-        self.mock.kill()
-        self.bus.kill()
+        for process in (self.mock, self.bus):
+            if process and process.poll() is None:
+                process.kill()
+                process.wait()
+        shutil.rmtree(self.directory, ignore_errors=True)
 
 
 class Daemon:
@@ -58,6 +66,7 @@ class Daemon:
     def __init__(self, binary, env):
         self.started = time.monotonic()
         self.process = subprocess.Popen([binary, "daemon", "--log-level", "debug"], env=env, stderr=subprocess.PIPE, text=True)
+        atexit.register(self.kill)
         self.lines = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -80,6 +89,11 @@ class Daemon:
         self.process.terminate()
         self.process.wait(timeout=10)
 
+    def kill(self):
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
 
 # What contrib/install.sh installs: a release build with the Swift runtime linked in.
 RELEASE_BINARY = ".build-static/release/nudge"
@@ -95,10 +109,13 @@ def prepare(parser, name):
     (options, binary, work directory, store path, bus)."""
     parser.add_argument("--binary", default=RELEASE_BINARY)
     parser.add_argument("--no-build", action="store_true")
+    parser.add_argument("--keep", action="store_true", help="keep the work directory (the store) for a look afterwards")
     options = parser.parse_args()
     if not options.no_build:
         build_release()
     work = tempfile.mkdtemp(prefix=f"nudge-{name}-")
+    if not options.keep:
+        atexit.register(shutil.rmtree, work, ignore_errors=True)
     store = os.path.join(work, "nudge.sqlite")
     bus = PrivateBus(dict(os.environ, NUDGE_STORE=store, TZ="UTC"))
     return options, os.path.abspath(options.binary), work, store, bus

@@ -1,0 +1,114 @@
+import Foundation
+
+/// What a dose answer writes, exactly as DoseTap records it.
+public struct DoseRecord: Sendable, Equatable {
+    public enum EventType: String, Sendable {
+        case dose1, dose2
+        case extraDose = "extra_dose"
+        case dose2Skipped = "dose2_skipped"
+        case snooze
+    }
+
+    public var eventType: EventType
+    public var timestamp: Date
+    /// The `metadata` JSON text (`{"is_early":true}`), or nil.
+    public var metadata: String?
+    /// The action key of the delivery it answers (take, snooze, skip).
+    public var action: String
+
+    public init(eventType: EventType, timestamp: Date, metadata: String?, action: String) {
+        self.eventType = eventType
+        self.timestamp = timestamp
+        self.metadata = metadata
+        self.action = action
+    }
+}
+
+/// A person's dose-2 answer, from a button or the command line.
+public enum DoseAnswer: Sendable, Equatable {
+    case take(at: Date, early: Bool, extra: Bool)
+    case snooze(at: Date)
+    case skip(at: Date, reason: String?)
+
+    public static let takeAction = "take"
+    public static let snoozeAction = "snooze"
+    public static let skipAction = "skip"
+
+    /// The answer a notification button means, at the instant it was clicked.
+    public init?(action: String, at now: Date) {
+        switch action {
+        case Self.takeAction: self = .take(at: now, early: false, extra: false)
+        case Self.snoozeAction: self = .snooze(at: now)
+        case Self.skipAction: self = .skip(at: now, reason: nil)
+        default: return nil
+        }
+    }
+
+    /// When the answer was given (or, with `--at`, says it happened).
+    public var instant: Date {
+        switch self {
+        case .take(let at, _, _), .snooze(let at), .skip(let at, _): at
+        }
+    }
+
+    public var action: String {
+        switch self {
+        case .take: Self.takeAction
+        case .snooze: Self.snoozeAction
+        case .skip: Self.skipAction
+        }
+    }
+
+    /// Decides what to record for this answer in this session, or why it is refused.
+    public func record(in session: DoseSession?, settings: Settings) -> Result<DoseRecord, InputError> {
+        guard let session else {
+            return .failure(InputError("no dose 1 is recorded; start a session with: nudge dose 1"))
+        }
+        let window = DoseWindow(session: session, settings: settings)
+        guard window.isOpen(at: instant) else {
+            let hours = Int((instant.timeIntervalSince(session.dose1) / 3600).rounded(.down))
+            return .failure(InputError(
+                "no session is open: dose 1 was \(hours) hours before (\(Timestamp.format(session.dose1))), and a night lasts 12 hours; start one with: nudge dose 1"))
+        }
+        switch self {
+        case .take(let at, let early, let extra):
+            guard at >= session.dose1 else {
+                return .failure(InputError("dose 2 cannot be before dose 1 (\(Timestamp.format(session.dose1)))"))
+            }
+            if session.isCompleted {
+                guard extra else {
+                    let done = session.skipped ? "skipped" : "taken"
+                    return .failure(InputError("dose 2 is already \(done) in this session; record another dose with --extra"))
+                }
+                return .success(DoseRecord(eventType: .extraDose, timestamp: at, metadata: #"{"is_extra_dose":true}"#, action: action))
+            }
+            if at < window.opensAt {
+                guard early else {
+                    let minutes = Int((window.opensAt.timeIntervalSince(at) / 60).rounded(.up))
+                    return .failure(InputError("the dose-2 window opens in \(minutes) min; taking dose 2 early needs --early"))
+                }
+                return .success(DoseRecord(eventType: .dose2, timestamp: at, metadata: #"{"is_early":true}"#, action: action))
+            }
+            let late = at >= window.closesAt ? #"{"is_late":true}"# : nil
+            return .success(DoseRecord(eventType: .dose2, timestamp: at, metadata: late, action: action))
+        case .snooze(let at):
+            if let refusal = window.snoozeRefusal(at: at) { return .failure(InputError(refusal)) }
+            return .success(
+                DoseRecord(eventType: .snooze, timestamp: at, metadata: #"{"count":\#(session.snoozeCount + 1)}"#, action: action))
+        case .skip(let at, let reason):
+            guard !session.isCompleted else {
+                return .failure(InputError("dose 2 is already \(session.skipped ? "skipped" : "taken") in this session; nothing to skip"))
+            }
+            return .success(DoseRecord(eventType: .dose2Skipped, timestamp: at, metadata: reason.map(Self.reasonJSON), action: action))
+        }
+    }
+
+    /// `{"reason":"..."}` with the text escaped as JSON.
+    public static func reasonJSON(_ reason: String) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        let data = (try? encoder.encode([reason])) ?? Data("[\"\"]".utf8)
+        let quoted = String(decoding: data, as: UTF8.self).dropFirst().dropLast()
+        return #"{"reason":\#(quoted)}"#
+    }
+}

@@ -45,4 +45,10 @@ public struct DeliveryRecord: Sendable, Equatable {
     public var isOwed: Bool {
         shownAt == nil && action == nil && cancelledAt == nil && missedAt == nil
     }
+
+    /// The same rule in SQL, for a `reminder_deliveries` row named `table` (an alias or the
+    /// table's name): kept beside `isOwed` so the two cannot drift apart.
+    public static func owedSQL(_ table: String = "reminder_deliveries") -> String {
+        "(\(table).shown_at IS NULL AND \(table).action IS NULL AND \(table).cancelled_at IS NULL AND \(table).missed_at IS NULL)"
+    }
 }

@@ -70,7 +70,7 @@ extension Store {
                 SELECT r.id, r.contact_id, c.name, r.due_at, r.note, ri.identity, ci.identity AS contact_identity,
                     EXISTS (SELECT 1 FROM reminder_deliveries d
                             WHERE d.reminder_key = 'call:' || ci.identity || ':once:' || ri.identity
-                              AND NOT (d.shown_at IS NULL AND d.action IS NULL AND d.cancelled_at IS NULL AND d.missed_at IS NULL)
+                              AND NOT \(DeliveryRecord.owedSQL("d"))
                     ) AS settled
                 FROM call_reminders r JOIN contacts c ON c.id = r.contact_id
                     JOIN call_reminder_identities ri ON ri.reminder_id = r.id JOIN contact_identities ci ON ci.contact_id = c.id

@@ -3,7 +3,7 @@ import GRDB
 import NudgeCore
 
 extension Store {
-    private static let owed = "shown_at IS NULL AND action IS NULL AND cancelled_at IS NULL AND missed_at IS NULL"
+    private static let owed = DeliveryRecord.owedSQL()
 
     /// What the schedule needs to decide what is due at or after `instant`.
     public func scheduleInput(at instant: Date) throws(StoreError) -> ScheduleInput {
@@ -19,7 +19,7 @@ extension Store {
             // history of a busy call log.
             let deliveries = try Row.fetchAll(
                 db,
-                sql: "SELECT * FROM reminder_deliveries WHERE (due_at >= ? AND kind <> 'call') OR (\(Self.owed)) ORDER BY id",
+                sql: "SELECT * FROM reminder_deliveries WHERE (due_at >= ? AND kind <> 'call') OR \(Self.owed) ORDER BY id",
                 arguments: [horizon]
             ).compactMap(Self.delivery)
             return ScheduleInput(

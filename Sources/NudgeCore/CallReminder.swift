@@ -43,6 +43,10 @@ public enum CallReminder {
     /// `due` is the due date's text (`2026-11-21`).
     static func cadenceKey(_ contact: ContactCadence, due: String) -> String { "call:\(contact.identity):cadence:\(due)" }
     public static func onceKey(_ reminder: OneOffCall) -> String { "call:\(reminder.contactIdentity):once:\(reminder.identity)" }
+    /// `onceKey` built in SQL from two column expressions, for a query that joins on it.
+    public static func onceKeySQL(contactIdentity: String, reminderIdentity: String) -> String {
+        "'call:' || \(contactIdentity) || ':once:' || \(reminderIdentity)"
+    }
     public static func tomorrowPrefix(_ base: String) -> String { base + ":tomorrow:" }
 
     public static func title(_ name: String) -> String { "Call \(name)" }

@@ -69,7 +69,7 @@ extension Store {
             sql: """
                 SELECT r.id, r.contact_id, c.name, r.due_at, r.note, ri.identity, ci.identity AS contact_identity,
                     EXISTS (SELECT 1 FROM reminder_deliveries d
-                            WHERE d.reminder_key = 'call:' || ci.identity || ':once:' || ri.identity
+                            WHERE d.reminder_key = \(CallReminder.onceKeySQL(contactIdentity: "ci.identity", reminderIdentity: "ri.identity"))
                               AND NOT \(DeliveryRecord.owedSQL("d"))
                     ) AS settled
                 FROM call_reminders r JOIN contacts c ON c.id = r.contact_id

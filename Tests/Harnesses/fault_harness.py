@@ -40,7 +40,8 @@ class Daemon:
     def start(self):
         self.starts += 1
         stderr = open(os.path.join(self.log_dir, f"daemon-{self.starts}.err"), "w")
-        process = subprocess.Popen([self.binary, "daemon", "--log-level", "debug"], env=self.env, stderr=subprocess.PIPE, text=True)
+        process = subprocess.Popen(DIE_WITH_PARENT + [self.binary, "daemon", "--log-level", "debug"], env=self.env,
+                                   stderr=subprocess.PIPE, text=True)
         lines = queue.Queue()
 
         def pump():
@@ -73,6 +74,12 @@ class Daemon:
                 self.start()
                 return True
             return False
+
+
+# The harness's long-lived children die with it, even when it is killed (its atexit cannot run
+# then): setpriv sets the parent-death signal and runs the program in its place. They are all
+# started from the main thread, which the signal follows.
+DIE_WITH_PARENT = ["setpriv", "--pdeathsig", "KILL", "--"]
 
 
 def private_bus_config(directory):
@@ -131,12 +138,12 @@ def main():
 
     work = tempfile.mkdtemp(prefix="nudge-harness-")
     store = os.path.join(work, "nudge.sqlite")
-    bus_process = subprocess.Popen(["dbus-daemon", f"--config-file={private_bus_config(work)}", "--nofork", "--nopidfile",
+    bus_process = subprocess.Popen(DIE_WITH_PARENT + ["dbus-daemon", f"--config-file={private_bus_config(work)}", "--nofork", "--nopidfile",
                                     "--print-address=1"], stdout=subprocess.PIPE, text=True)
     address = bus_process.stdout.readline().strip()
     env = {k: v for k, v in os.environ.items() if k not in ("NUDGE_FAKE_NOW", "DISPLAY", "WAYLAND_DISPLAY", "NUDGE_LOCALTIME")}
     env.update(DBUS_SESSION_BUS_ADDRESS=address, NUDGE_STORE=store, TZ="UTC")
-    mock = subprocess.Popen(["/usr/bin/python3", "-m", "dbusmock", "--session", "-t", "notification_daemon",
+    mock = subprocess.Popen(DIE_WITH_PARENT + ["/usr/bin/python3", "-m", "dbusmock", "--session", "-t", "notification_daemon",
                              "-p", '{"capabilities": "body actions body-markup persistence"}'],
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     subprocess.run(["gdbus", "wait", "--session", "--timeout", "20", "org.freedesktop.Notifications"], env=env, check=True)

@@ -35,7 +35,7 @@ public final class Spawned: @unchecked Sendable {
         process.standardInput = FileHandle.nullDevice
         let exited = self.exited
         process.terminationHandler = { _ in exited.signal() }
-        try process.run()
+        try FixtureLauncher.shared.launch(process)
     }
 
     public var pid: Int32 { process.processIdentifier }
@@ -82,6 +82,7 @@ public enum Subprocess {
         process.standardInput = FileHandle.nullDevice
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
+        FixtureLauncher.bindToParent(process)
         try process.run()
         // Read both pipes while it runs, so a chatty program never blocks on a full pipe.
         let group = DispatchGroup()

@@ -58,6 +58,9 @@ public final class Daemon {
     private var serverLost = false
     /// Dose notifications already asked to close, so a server that never confirms is asked once.
     private var closeRequested: Set<UInt32> = []
+    /// When the notification server on the bus now appeared after one went away: ids it hands
+    /// out may repeat the old server's, so only what it showed may be closed by id.
+    private var serverSince = Date.distantPast
 
     public init(
         _ configuration: Configuration, logger: Logger,
@@ -419,7 +422,7 @@ public final class Daemon {
     /// by now (a restarted server counts from 1 again).
     private func closeAnsweredNotifications() throws {
         let since = configuration.clock.now().addingTimeInterval(-3600)
-        for id in try store.answeredOnScreen(since: since) where !closeRequested.contains(id) {
+        for id in try store.answeredOnScreen(since: since, shownAfter: serverSince) where !closeRequested.contains(id) {
             closeRequested.insert(id)
             notifier.close(id)
             logger.info("closed notification \(id): it is answered")
@@ -456,6 +459,8 @@ public final class Daemon {
                 logger.info("a notification server is on the bus")
                 if serverLost {
                     serverLost = false
+                    serverSince = now
+                    closeRequested.removeAll()
                     try reshowLiveDoseNotification()
                 }
                 if !awaitingServer.isEmpty {

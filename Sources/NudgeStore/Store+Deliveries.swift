@@ -146,14 +146,16 @@ extension Store {
 
     /// Notifications still on screen whose every occurrence is answered since `instant` (from
     /// a button or `nudge ack`): they are closed as a click would close them. An id the server
-    /// gave again to a later showing is left alone.
-    public func answeredOnScreen(since instant: Date) throws(StoreError) -> [UInt32] {
+    /// gave again to a later showing is left alone, and so is one shown by a notification server
+    /// that has since gone (shown not after `shownAfter`, to the second the store keeps): its
+    /// ids may now be another program's.
+    public func answeredOnScreen(since instant: Date, shownAfter: Date) throws(StoreError) -> [UInt32] {
         try read { db in
             try Int64.fetchAll(
                 db,
                 sql: """
                     SELECT DISTINCT d.notification_id FROM reminder_deliveries d
-                    WHERE d.acknowledged_at >= ? AND d.action IS NOT NULL AND d.shown_at IS NOT NULL
+                    WHERE d.acknowledged_at >= ? AND d.action IS NOT NULL AND d.shown_at > ?
                       AND d.closed_at IS NULL AND d.notification_id IS NOT NULL
                       AND NOT EXISTS (
                           SELECT 1 FROM reminder_deliveries o
@@ -161,7 +163,7 @@ extension Store {
                             AND (o.shown_at > d.shown_at
                                  OR (o.shown_at = d.shown_at AND o.action IS NULL AND o.cancelled_at IS NULL AND o.closed_at IS NULL)))
                     """,
-                arguments: [Timestamp.format(instant)]
+                arguments: [Timestamp.format(instant), Timestamp.format(max(shownAfter, Date(timeIntervalSince1970: 0)))]
             ).map { UInt32(truncatingIfNeeded: $0) }
         }
     }

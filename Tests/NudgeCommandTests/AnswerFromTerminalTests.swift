@@ -63,4 +63,26 @@ struct AnswerFromTerminalTests {
         #expect(upcoming.first?["reminder_key"] as? String == "symptom:2026-11-21:snooze:1" && upcoming.first?["delivery_id"] is Int)
         #expect(daemon.waitForLog("rescheduled (store changed): next due at 2026-11-22T01:59:5"), "the daemon follows the terminal's answer: \(daemon.stderr)")
     }
+
+    /// After a server restart its ids start at 1 again: an answer from the terminal to what the
+    /// old server showed closes nothing on the new one (id 1 may be another program's).
+    @Test func anAnswerAfterTheServerRestartedClosesNothingOnTheNewServer() throws {
+        #expect(try nudge("log", "symptom", "Itch", "--severity", "2").status == 0)
+        let daemon = try Subprocess.spawn(
+            NudgeBinary.path, ["daemon", "--log-level", "debug"], environment: NudgeBinary.environment(environment),
+            stderrPath: directory.file("daemon.err"))
+        _ = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
+        #expect(FileEvents.waitUntil(watching: [directory.path], timeout: 15) {
+            (try? StoreQuery.rows(store, "SELECT shown_at FROM reminder_deliveries WHERE reminder_key = 'symptom:2026-11-21'"))?.first?["shown_at"] != "NULL"
+        })
+        let id = try #require(try StoreQuery.rows(store, "SELECT id FROM reminder_deliveries WHERE reminder_key = 'symptom:2026-11-21'").first?["id"])
+        bus.stopServer()
+        try bus.startServer(capabilities: "body")
+        #expect(FileEvents.waitUntil(watching: [directory.path], timeout: 15) {
+            daemon.stderr.components(separatedBy: "a notification server is on the bus").count == 3
+        }, "\(daemon.stderr)")
+        #expect(try nudge("ack", id, "done").status == 0)
+        #expect(daemon.waitForLog("rescheduled (store changed)"), "\(daemon.stderr)")
+        #expect(bus.closeCalls().isEmpty, "\(bus.closeCalls()) \(daemon.stderr)")
+    }
 }

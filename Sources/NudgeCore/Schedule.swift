@@ -61,7 +61,10 @@ public struct Schedule: Sendable {
     public func plan(now: Date) -> Plan {
         let today = clock.date(of: now)
         // Yesterday's occurrence is looked at so one missed overnight is recorded as missed.
-        let candidates = occurrences(days: today.adding(days: -1)...today.adding(days: 2))
+        return plan(now: now, candidates: occurrences(days: today.adding(days: -1)...today.adding(days: 2)))
+    }
+
+    private func plan(now: Date, candidates: [Occurrence]) -> Plan {
         var plan = Plan(due: [], missed: [], nextDue: nil, withdrawn: withdrawn())
         for occurrence in candidates {
             if occurrence.dueAt > now {
@@ -108,11 +111,12 @@ public struct Schedule: Sendable {
     /// state), then what comes after.
     public func upcoming(from start: Date, limit: Int) -> [Occurrence] {
         let first = clock.date(of: start)
-        // A skipped date gives no occurrence, so look a little past `limit` days.
-        let candidates = occurrences(days: first...first.adding(days: max(limit, 1) + 2))
+        // A skipped date gives no occurrence, so look a little past `limit` days; one set of
+        // candidates serves both the plan and what comes after (thousands of contacts).
+        let candidates = occurrences(days: first.adding(days: -1)...first.adding(days: max(limit, 1) + 2))
         let later = candidates.filter { $0.dueAt > start }
         // The store's four-digit years end at 9999: nothing later is listed as a year 10000.
-        let listed = (plan(now: start).due + later).filter { $0.dueAt <= Timestamp.latest }
+        let listed = (plan(now: start, candidates: candidates).due + later).filter { $0.dueAt <= Timestamp.latest }
         return Array(listed.sortedByDue().prefix(limit))
     }
 

@@ -23,7 +23,11 @@ public enum InstantInput {
         if text.count >= 16 {
             return hasOffset(text) ? Timestamp.parse(text) : localDateTime(text, clock: clock)
         }
-        guard let time = LocalTime(parsing: text) else { return nil }
+        return LocalTime(parsing: text).flatMap { occurrence(of: $0, now: now, clock: clock, direction: direction) }
+    }
+
+    /// A time of day as the one a person means: its latest past occurrence, or its next one.
+    public static func occurrence(of time: LocalTime, now: Date, clock: WallClock, direction: Direction) -> Date? {
         let today = clock.date(of: now)
         switch direction {
         case .past:
@@ -57,9 +61,7 @@ public enum InstantInput {
     public static func pastInstant(
         _ text: String, option: String, now: Date, clock: WallClock, maximumAge: TimeInterval
     ) throws(InputError) -> Date {
-        guard let instant = parse(text, now: now, clock: clock, direction: .past) else {
-            throw InputError("\(option) '\(text)' is not a time; give \(accepted)")
-        }
+        let instant = try anyInstant(text, option: option, now: now, clock: clock)
         let understood = describe(instant, now: now, clock: clock)
         guard instant <= now.addingTimeInterval(1) else {
             throw InputError("\(option) '\(text)' (\(understood)) is in the future; give a time that has passed")
@@ -68,7 +70,6 @@ public enum InstantInput {
             let span = DurationText.span(maximumAge)
             throw InputError("\(option) '\(text)' (\(understood)) is more than \(span) ago; give a time within the last \(span)")
         }
-        guard instant <= Timestamp.latest else { throw InputError("\(option) '\(text)' is past the year 9999") }
         return instant
     }
 

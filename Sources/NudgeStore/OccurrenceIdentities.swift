@@ -56,7 +56,8 @@ enum OccurrenceIdentities {
             let created = (row[1] as String?).flatMap(Timestamp.parse)
             let use = uses[id]
             let usedBefore = use?.earliestEvent.flatMap { event in created.map { event < $0 } } ?? false
-            let usedByAnother = contactColumn != nil && !(use?.contactNumbers.isSubset(of: [row[2] as Int64]) ?? true)
+            // A one-off key that names another contact was another reminder's.
+            let usedByAnother = contactColumn != nil && use?.contactNumbers.contains { $0 != row[2] as Int64 } == true
             if usedBefore || usedByAnother {
                 fresh.append(id)
             } else {

@@ -133,14 +133,7 @@ extension Store {
             }
             // Updates the notification on screen at once, with the moved alarm; with none on
             // screen there is nothing to update, and no row is left waiting for one.
-            let onScreen = try Bool.fetchOne(
-                db,
-                sql: """
-                    SELECT EXISTS (SELECT 1 FROM reminder_deliveries WHERE substr(reminder_key, 1, length(?)) = ?
-                                   AND shown_at IS NOT NULL AND closed_at IS NULL)
-                    """,
-                arguments: [DoseReminder.prefix(session), DoseReminder.prefix(session)]) ?? false
-            if record.eventType == .snooze, onScreen {
+            if record.eventType == .snooze, try Self.doseNotificationOnScreen(db, session) {
                 let prefix = DoseReminder.snoozedPrefix(session)
                 let taken = try Int.fetchOne(
                     db, sql: "SELECT count(*) FROM reminder_deliveries WHERE substr(reminder_key, 1, length(?)) = ?",
@@ -151,6 +144,16 @@ extension Store {
             }
             return .recorded(record)
         }
+    }
+
+    private static func doseNotificationOnScreen(_ db: Database, _ session: DoseSession) throws -> Bool {
+        try Bool.fetchOne(
+            db,
+            sql: """
+                SELECT EXISTS (SELECT 1 FROM reminder_deliveries WHERE substr(reminder_key, 1, length(?)) = ?
+                               AND shown_at IS NOT NULL AND closed_at IS NULL)
+                """,
+            arguments: [DoseReminder.prefix(session), DoseReminder.prefix(session)]) ?? false
     }
 
     /// Records `dose2_skipped` with `{"reason":"slept_through"}` for a session still open;

@@ -92,23 +92,18 @@ extension Nudge.Call {
         private func dueAt(_ context: CommandContext, settings: NudgeCore.Settings) throws -> Date {
             let clock = context.wallClock
             let time = at.flatMap(LocalTime.init(parsing:))
-            if on == nil, inDays == nil, let time {
-                return try dueAt(nil, at: time, context)
+            if on == nil, inDays == nil, let time, let next = InstantInput.occurrence(of: time, now: context.now, clock: clock, direction: .future) {
+                return next
             }
             let day = on.flatMap { CivilDate(iso: $0) } ?? clock.date(of: context.now).adding(days: inDays ?? 0)
-            return try dueAt(day, at: time ?? settings.time(.callReminderTime), context)
-        }
-
-        /// Without a day, the next time `time` comes.
-        private func dueAt(_ day: CivilDate?, at time: LocalTime, _ context: CommandContext) throws -> Date {
-            let clock = context.wallClock
-            guard let day else { return InstantInput.parse(time.description, now: context.now, clock: clock, direction: .future)! }
-            guard let due = clock.instant(on: day, at: time) ?? clock.instant(on: day.adding(days: 1), at: time), due <= Timestamp.latest else {
-                throw CommandFailure("\(day) at \(time) cannot be given a time in this time zone; give another day", exitCode: 64)
+            let dayTime = time ?? settings.time(.callReminderTime)
+            guard let due = clock.instant(on: day, at: dayTime) ?? clock.instant(on: day.adding(days: 1), at: dayTime), due <= Timestamp.latest
+            else {
+                throw CommandFailure("\(day) at \(dayTime) cannot be given a time in this time zone; give another day", exitCode: 64)
             }
             guard due > context.now else {
                 throw CommandFailure(
-                    "\(day) at \(time) (\(context.understood(due))) has passed; give a later day, or --at a later time", exitCode: 64)
+                    "\(day) at \(dayTime) (\(context.understood(due))) has passed; give a later day, or --at a later time", exitCode: 64)
             }
             return due
         }

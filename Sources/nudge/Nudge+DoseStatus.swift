@@ -17,7 +17,8 @@ extension Nudge.Dose {
             let now = context.now
             let window = session.map { DoseWindow(session: $0, settings: settings) }
             let phase = window?.phase(at: now) ?? .noDose1
-            let refusal = window?.snoozeRefusal(at: now) ?? "no dose 1 is recorded"
+            // Why no snooze now; nil when one is possible. The button and `dose snooze` ask the same.
+            let refusal = window.map { $0.snoozeRefusal(at: now) } ?? "no dose 1 is recorded"
             func minutes(until instant: Date?) -> Int? {
                 instant.flatMap { $0 > now ? Int(($0.timeIntervalSince(now) / 60).rounded(.up)) : nil }
             }
@@ -30,8 +31,7 @@ extension Nudge.Dose {
                     "dose1_at": stamp(session?.dose1), "window_opens_at": stamp(window?.opensAt), "window_closes_at": stamp(window?.closesAt),
                     "alarm_at": stamp(session?.isCompleted == false ? window?.targetAt : nil),
                     "snoozes_used": session?.snoozeCount ?? NSNull(), "snoozes_left": window?.snoozesLeft ?? NSNull(),
-                    "snooze_allowed": window?.snoozeRefusal(at: now) == nil && window != nil,
-                    "snooze_refusal": window?.snoozeRefusal(at: now) ?? (window == nil ? refusal : NSNull()),
+                    "snooze_allowed": refusal == nil, "snooze_refusal": refusal ?? NSNull(),
                     "minutes_until_open": open ?? NSNull(), "minutes_until_close": close ?? NSNull(),
                     "dose2_at": stamp(session?.dose2), "skipped": session?.skipped ?? NSNull(),
                 ]
@@ -50,7 +50,7 @@ extension Nudge.Dose {
                 case .closed: "the window has closed"
                 case .completed, .noDose1: "-"
                 }
-            let snooze = window.snoozeRefusal(at: now).map { "not now: \($0)" }
+            let snooze = refusal.map { "not now: \($0)" }
                 ?? "possible: the alarm would move to \(clock.timeOfDay(window.alarmAfterSnooze(at: now)))"
             let dose2 = session.dose2.map { LocalFormat.dateTime($0, clock: clock) } ?? (session.skipped ? "skipped" : "-")
             let rows = [

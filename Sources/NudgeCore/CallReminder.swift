@@ -1,13 +1,122 @@
 import Foundation
 
+extension ReminderKind {
+    public static let call = ReminderKind(rawValue: "call")
+}
+
+extension SettingKey {
+    public static let callRemindersEnabled = SettingKey("call.reminders_enabled", .boolean, default: "true")
+    public static let callReminderTime = SettingKey("call.reminder_time", .timeOfDay, default: "09:00")
+}
+
 /// Call reminders (the Monica call log): every N days since the last call, and one-off "call X
 /// on day D". Answers: `called` (writes a call log), `tomorrow`, `dismiss`.
-public enum CallReminder {
+public struct CallReminder: SummarizingRule {
     public static let calledAction = "called"
     public static let tomorrowAction = "tomorrow"
     public static let dismissAction = "dismiss"
+
+    public struct Facts: RuleFacts {
+        /// Contacts with a stay-in-touch cadence.
+        public var contacts: [ContactCadence]
+        /// One-off call reminders not yet done.
+        public var oneOffCalls: [OneOffCall]
+
+        public init() { self.init(contacts: [], oneOffCalls: []) }
+
+        public init(contacts: [ContactCadence], oneOffCalls: [OneOffCall]) {
+            self.contacts = contacts
+            self.oneOffCalls = oneOffCalls
+        }
+
+        /// The contact a call occurrence is about.
+        public func name(forKey key: String) -> String? {
+            guard let identity = Key(key)?.contactIdentity else { return nil }
+            return contacts.first { $0.identity == identity }?.name ?? oneOffCalls.first { $0.contactIdentity == identity }?.name
+        }
+    }
+
+    public init() {}
+
+    public let kind = ReminderKind.call
+    public let name = "call"
+    public let settingKeys: [SettingKey] = [.callRemindersEnabled, .callReminderTime]
+    public let enabledSetting = SettingKey.callRemindersEnabled
+    public let answers = [calledAction, tomorrowAction, dismissAction]
+    /// Settled call rows are left out: a shown cadence restarts (a new key), a one-off's state
+    /// comes with its facts. With them, every plan would carry the recent history of a busy log.
+    public let plansFromSettledDeliveries = false
     /// More than this many due at once make one summary instead of a flood.
-    public static let summaryThreshold = 3
+    public let summaryThreshold = 3
+
+    public func occurrences(days: ClosedRange<CivilDate>, in input: RuleInput<Facts>) -> [Occurrence] {
+        Self.occurrences(contacts: input.facts.contacts, reminders: input.facts.oneOffCalls, settings: input.settings, clock: input.clock)
+    }
+
+    /// A queued call ("tomorrow") counts only while the contact was not called since and the
+    /// one-off is still open.
+    public func isCurrent(key: String, in input: RuleInput<Facts>) -> Bool {
+        guard let key = Key(key) else { return false }
+        switch key.kind {
+        case .cadence(let due):
+            guard let contact = input.facts.contacts.first(where: { $0.identity == key.contactIdentity }) else { return false }
+            return contact.lastCall.map { input.clock.date(of: $0) < due } ?? true
+        case .once(let identity):
+            return input.facts.oneOffCalls.contains { $0.identity == identity }
+        }
+    }
+
+    public func title(ofKey key: String, in input: RuleInput<Facts>) -> String {
+        Self.title(input.facts.name(forKey: key) ?? "someone")
+    }
+
+    public func content(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>) -> NotificationContent? {
+        guard let key = Key(occurrence.key) else { return nil }
+        let contact = input.facts.contacts.first { $0.identity == key.contactIdentity }
+        var reminder: OneOffCall?
+        if case .once(let identity) = key.kind {
+            reminder = input.facts.oneOffCalls.first { $0.identity == identity }
+            guard reminder != nil else { return nil }
+        }
+        guard let name = contact?.name ?? reminder?.name else { return nil }
+        return Self.notification(
+            key: key, contact: contact, reminder: reminder, name: name, today: input.clock.date(of: now), clock: input.clock, text: text)
+    }
+
+    public func summary(of occurrences: [Occurrence], text: BodyText, in input: RuleInput<Facts>) -> NotificationContent {
+        Self.summary(names: occurrences.map { input.facts.name(forKey: $0.key) ?? $0.title }, text: text)
+    }
+
+    /// A cadence shown counts again from that day, in the same write as "shown".
+    public func changesWhenShown(key: String, at instant: Date, clock: WallClock) -> [any AppChange] {
+        guard let key = Key(key), case .cadence = key.kind else { return [] }
+        return [CallChange.cadenceRestarted(contactIdentity: key.contactIdentity, on: clock.date(of: instant))]
+    }
+
+    /// `called` writes a call log (and closes the one-off), `tomorrow` queues one more
+    /// occurrence at the next day's reminder time, `dismiss` skips this cycle or closes the one-off.
+    public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>) -> AnswerDecision {
+        let unknown = AnswerDecision.refused(InputError("\(record.key) no longer has a contact to answer for"))
+        guard let key = Key(record.key) else { return unknown }
+        guard record.action == nil else { return .duplicate }
+        let today = input.clock.date(of: now)
+        var closeOneOff: [any AppChange] = []
+        if case .once(let identity) = key.kind { closeOneOff = [CallChange.oneOffClosed(reminderIdentity: identity, at: now)] }
+        switch action {
+        case Self.calledAction:
+            return .record(AnswerEffects(changes: [CallChange.called(contactIdentity: key.contactIdentity, at: now)] + closeOneOff))
+        case Self.tomorrowAction:
+            let time = input.settings.time(.callReminderTime)
+            guard let due = input.clock.instant(on: today.adding(days: 1), at: time) ?? input.clock.instant(on: today.adding(days: 2), at: time)
+            else { return unknown }
+            return .record(AnswerEffects(followUp: .init(kind: kind, keyPrefix: Self.tomorrowPrefix(key.base), dueAt: due)))
+        case Self.dismissAction:
+            let restart = CallChange.cadenceRestarted(contactIdentity: key.contactIdentity, on: today)
+            return .record(AnswerEffects(changes: closeOneOff.isEmpty ? [restart] : closeOneOff))
+        default:
+            return unknown
+        }
+    }
 
     /// What an occurrence key says: whose, which kind, and the follow-up it may be. Keys name
     /// contacts and one-offs by their serials, which are never given twice, not by row ids.

@@ -4,12 +4,12 @@ import Foundation
 public struct DeliveryRecord: Sendable, Equatable {
     public var id: Int64
     public var key: String
-    public var kind: String
+    public var kind: ReminderKind
     public var dueAt: Date
     public var shownAt: Date?
     public var notificationID: UInt32?
     public var closedAt: Date?
-    public var closedReason: String?
+    public var closedReason: CloseReason?
     public var action: String?
     public var acknowledgedAt: Date?
     public var cancelledAt: Date?
@@ -18,8 +18,8 @@ public struct DeliveryRecord: Sendable, Equatable {
     public var body: String?
 
     public init(
-        id: Int64, key: String, kind: String, dueAt: Date, shownAt: Date? = nil,
-        notificationID: UInt32? = nil, closedAt: Date? = nil, closedReason: String? = nil,
+        id: Int64, key: String, kind: ReminderKind, dueAt: Date, shownAt: Date? = nil,
+        notificationID: UInt32? = nil, closedAt: Date? = nil, closedReason: CloseReason? = nil,
         action: String? = nil, acknowledgedAt: Date? = nil, cancelledAt: Date? = nil,
         missedAt: Date? = nil, title: String? = nil, body: String? = nil
     ) {

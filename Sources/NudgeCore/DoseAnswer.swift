@@ -112,3 +112,31 @@ public enum DoseAnswer: Sendable, Equatable {
         return #"{"reason":\#(quoted)}"#
     }
 }
+
+extension DoseReminder {
+    /// What a dose answer writes, answering a shown delivery (nil from the command line, which
+    /// answers the session's latest notification): the event, and when a notification is on
+    /// screen after a snooze, an update shown at once.
+    public static func decide(_ answer: DoseAnswer, answering delivery: DeliveryRecord?, in input: RuleInput<Facts>) -> AnswerDecision {
+        let session = input.facts.session
+        if let delivery {
+            if delivery.action == answer.action { return .duplicate }
+            if let session, alert(ofKey: delivery.key, in: session) == nil {
+                return .refused(InputError("that notification belongs to an earlier session; nothing recorded"))
+            }
+        }
+        let record: DoseRecord
+        switch answer.record(in: session, settings: input.settings) {
+        case .failure(let refusal): return .refused(refusal)
+        case .success(let decided): record = decided
+        }
+        guard let session else { return .refused(InputError("no dose 1 is recorded")) }
+        var effects = AnswerEffects(answeredAt: record.timestamp, changes: [DoseEvent(record, session: session)])
+        // Updates the notification on screen at once, with the moved alarm; with none on
+        // screen there is nothing to update, and no row is left waiting for one.
+        if record.eventType == .snooze, input.facts.notificationOnScreen {
+            effects.followUp = .init(kind: .dose2, keyPrefix: snoozedPrefix(session), dueAt: record.timestamp, title: title(.snoozed))
+        }
+        return .record(effects)
+    }
+}

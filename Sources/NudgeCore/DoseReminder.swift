@@ -1,8 +1,100 @@
 import Foundation
 
+extension ReminderKind {
+    public static let dose2 = ReminderKind(rawValue: "dose2")
+}
+
+extension SettingKey {
+    public static let doseNotificationsEnabled = SettingKey("dose.notifications_enabled", .boolean, default: "true")
+    public static let doseTargetIntervalMinutes = SettingKey("dose.target_interval_minutes", .choice([165, 180, 195, 210, 225]), default: "165")
+    public static let doseSnoozeDurationMinutes = SettingKey("dose.snooze_duration_minutes", .integer(1...30), default: "10")
+    public static let doseMaxSnoozes = SettingKey("dose.max_snoozes", .integer(0...10), default: "3")
+    public static let doseWindowOpenAlert = SettingKey("dose.window_open_alert", .boolean, default: "true")
+    public static let doseFifteenMinuteWarning = SettingKey("dose.fifteen_min_warning", .boolean, default: "true")
+    public static let doseFiveMinuteWarning = SettingKey("dose.five_min_warning", .boolean, default: "true")
+    public static let sessionRolloverHour = SettingKey("session.rollover_hour", .integer(0...23), default: "18")
+}
+
 /// The dose-2 window's alerts (DoseTap's schedule): window open, pre-alarm, alarm, follow-ups,
-/// 15 and 5 minutes left, and the slept-through record.
-public enum DoseReminder {
+/// 15 and 5 minutes left, and the slept-through record. Its one notification replaces itself.
+public struct DoseReminder: ReplacingRule {
+    public struct Facts: RuleFacts {
+        /// The tracker's current session, when dose 1 is recorded.
+        public var session: DoseSession?
+        /// A notification of this session is on screen: a snooze updates it at once.
+        public var notificationOnScreen: Bool
+
+        public init() { self.init(session: nil) }
+
+        public init(session: DoseSession?, notificationOnScreen: Bool = false) {
+            self.session = session
+            self.notificationOnScreen = notificationOnScreen
+        }
+    }
+
+    public init() {}
+
+    public let kind = ReminderKind.dose2
+    public let name = "dose 2"
+    public let settingKeys: [SettingKey] = [
+        .doseNotificationsEnabled, .doseTargetIntervalMinutes, .doseSnoozeDurationMinutes, .doseMaxSnoozes, .doseWindowOpenAlert,
+        .doseFifteenMinuteWarning, .doseFiveMinuteWarning, .sessionRolloverHour,
+    ]
+    public let enabledSetting = SettingKey.doseNotificationsEnabled
+    public let answers = [DoseAnswer.takeAction, DoseAnswer.skipAction, DoseAnswer.snoozeAction]
+
+    public func occurrences(days: ClosedRange<CivilDate>, in input: RuleInput<Facts>) -> [Occurrence] {
+        input.facts.session.map { Self.occurrences(for: $0, settings: input.settings) } ?? []
+    }
+
+    /// A queued dose occurrence counts only while its session is the open one.
+    public func isCurrent(key: String, in input: RuleInput<Facts>) -> Bool {
+        guard let session = input.facts.session, !session.isCompleted else { return false }
+        return Self.alert(ofKey: key, in: session) != nil
+    }
+
+    /// Alerts are shown however late (one present state); the slept-through notice only soon
+    /// after its instant.
+    public func lateness(of occurrence: Occurrence, now: Date, in input: RuleInput<Facts>) -> Lateness {
+        guard Self.isSleptThrough(occurrence, in: input.facts.session) else { return .show }
+        return now.timeIntervalSince(occurrence.dueAt) <= DoseWindow.sleptThroughNoticeLimit ? .show : .missed
+    }
+
+    public func title(ofKey key: String, in input: RuleInput<Facts>) -> String {
+        input.facts.session.flatMap { Self.alert(ofKey: key, in: $0) }.map(Self.title) ?? "Dose 2"
+    }
+
+    /// Several alerts due at once (after a restart or a sleep) show the present state once;
+    /// past the slept-through instant, no earlier alert is the present state.
+    public func present(due: [Occurrence], missed: [Occurrence], in input: RuleInput<Facts>) -> (due: [Occurrence], missed: [Occurrence]) {
+        let session = input.facts.session
+        let sleptThroughPassed = (due + missed).contains { Self.isSleptThrough($0, in: session) }
+        let present = sleptThroughPassed ? due.first { Self.isSleptThrough($0, in: session) } : Self.present(due, in: session)
+        return (due.filter { $0 == present }, missed + due.filter { $0 != present })
+    }
+
+    public func content(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>) -> NotificationContent? {
+        guard let session = input.facts.session, let alert = Self.alert(ofKey: occurrence.key, in: session) else { return nil }
+        return Self.notification(alert, session: session, settings: input.settings, now: now, clock: input.clock)
+    }
+
+    public func screenState(ofKey key: String, in input: RuleInput<Facts>) -> ScreenState {
+        guard let session = input.facts.session, let alert = Self.alert(ofKey: key, in: session) else { return .finished }
+        if alert == .sleptThrough { return .notice }
+        return session.isCompleted ? .finished : .current
+    }
+
+    /// The slept-through occurrence records the skip when it comes due, shown or not.
+    public func changesWhenDue(_ occurrence: Occurrence, in input: RuleInput<Facts>) -> [any AppChange] {
+        guard let session = input.facts.session, Self.isSleptThrough(occurrence, in: session) else { return [] }
+        return [DoseEvent.sleptThrough(session, at: occurrence.dueAt)]
+    }
+
+    public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>) -> AnswerDecision {
+        guard let answer = DoseAnswer(action: action, at: now) else { return .refused(InputError("'\(action)' is not a dose answer")) }
+        return Self.decide(answer, answering: record, in: input)
+    }
+
     public enum Alert: String, Sendable, CaseIterable {
         case windowOpen = "window_open"
         case preAlarm = "pre_alarm"

@@ -1,42 +1,5 @@
 import Foundation
 
-/// What the store says that the schedule depends on.
-public struct ScheduleInput: Sendable {
-    public var settings: Settings
-    /// Every owed delivery row, and the settled ones due from two days before the instant asked
-    /// about (call rows excepted: their own state says whether they were shown).
-    public var deliveries: [DeliveryRecord]
-    /// The dose tracker's current session, when dose 1 is recorded.
-    public var doseSession: DoseSession?
-    /// Contacts with a stay-in-touch cadence.
-    public var contacts: [ContactCadence]
-    /// One-off call reminders not yet done.
-    public var oneOffCalls: [OneOffCall]
-    /// When nudge first met the store: nothing due before it is recorded as missed.
-    public var storeCreatedAt: Date?
-
-    public init(
-        settings: Settings, deliveries: [DeliveryRecord], doseSession: DoseSession? = nil, contacts: [ContactCadence] = [],
-        oneOffCalls: [OneOffCall] = [], storeCreatedAt: Date? = nil
-    ) {
-        self.storeCreatedAt = storeCreatedAt
-        self.settings = settings
-        self.deliveries = deliveries
-        self.doseSession = doseSession
-        self.contacts = contacts
-        self.oneOffCalls = oneOffCalls
-    }
-
-    /// The contact a call occurrence is about.
-    public func callName(forKey key: String) -> String? {
-        guard let identity = CallReminder.Key(key)?.contactIdentity else { return nil }
-        return contacts.first { $0.identity == identity }?.name ?? oneOffCalls.first { $0.contactIdentity == identity }?.name
-    }
-
-    /// How far back `deliveries` must reach for a plan or listing at an instant.
-    public static let lookback: TimeInterval = 2 * 86400
-}
-
 /// What the daemon does now: show these, record those as missed, withdraw queued ones that no
 /// longer apply, sleep until `nextDue`.
 public struct Plan: Sendable, Equatable {
@@ -79,31 +42,33 @@ public struct Schedule: Sendable {
                 plan.missed.append(occurrence)
             }
         }
-        plan.due = plan.due.sortedByDue()
-        plan.missed = plan.missed.sortedByDue()
-        // Several dose alerts due at once (after a restart or a sleep) show the present state
-        // once; past the slept-through instant, no earlier alert is the present state.
-        let doseDue = plan.due.filter { $0.kind == .dose2 }
-        let sleptThroughPassed = (plan.due + plan.missed).contains { DoseReminder.isSleptThrough($0, in: input.doseSession) }
-        let present = sleptThroughPassed ? doseDue.first { DoseReminder.isSleptThrough($0, in: input.doseSession) } : DoseReminder.present(doseDue, in: input.doseSession)
-        plan.due.removeAll { $0.kind == .dose2 && $0 != present }
-        plan.missed += doseDue.filter { $0 != present }
+        // Each kind decides how its occurrences due together are shown (dose alerts collapse to
+        // the present state).
+        var due: [Occurrence] = []
+        var missed: [Occurrence] = []
+        for rule in ReminderRules.all {
+            let presented = rule.present(
+                due: plan.due.filter { $0.kind == rule.kind }, missed: plan.missed.filter { $0.kind == rule.kind }, from: input, clock: clock)
+            due += presented.due
+            missed += presented.missed
+        }
+        plan.due = due.sortedByDue()
+        plan.missed = missed.sortedByDue()
         return plan
     }
 
     /// Owed rows of a kind still on whose reason is gone.
     private func withdrawn() -> [String] {
         input.deliveries.compactMap { record in
-            guard record.isOwed, let kind = ReminderKind(rawValue: record.kind), isEnabled(kind), !isCurrent(record, kind) else { return nil }
+            guard record.isOwed, let rule = record.kind.rule, rule.isEnabled(input), !rule.isCurrent(key: record.key, from: input, clock: clock)
+            else { return nil }
             return record.key
         }
     }
 
     private func lateness(of occurrence: Occurrence, now: Date) -> Lateness {
-        if DoseReminder.isSleptThrough(occurrence, in: input.doseSession) {
-            return now.timeIntervalSince(occurrence.dueAt) <= DoseWindow.sleptThroughNoticeLimit ? .show : .missed
-        }
-        return occurrence.kind.lateness(due: occurrence.dueAt, now: now, clock: clock)
+        if now.timeIntervalSince(occurrence.dueAt) <= Lateness.onTimeGrace { return .show }
+        return occurrence.kind.rule?.lateness(of: occurrence, now: now, from: input, clock: clock) ?? .show
     }
 
     /// What will still be shown from an instant on, soonest first: what a plan at that instant
@@ -125,21 +90,20 @@ public struct Schedule: Sendable {
     /// order, not sorted: with thousands of contacts, sorting is most of the work, and the
     /// daemon needs only the earliest.
     func occurrences(days: ClosedRange<CivilDate>) -> [Occurrence] {
-        let settings = input.settings
-        let daySequence = sequence(first: days.lowerBound) { $0 < days.upperBound ? $0.adding(days: 1) : nil }
-        var generated = SymptomReminder.occurrences(on: daySequence, settings: settings, clock: clock)
-        if let session = input.doseSession, isEnabled(.dose2) {
-            generated += DoseReminder.occurrences(for: session, settings: settings)
+        var generated: [Occurrence] = []
+        for rule in ReminderRules.all where rule.isEnabled(input) {
+            generated += rule.occurrences(days: days, from: input, clock: clock)
         }
-        generated += CallReminder.occurrences(contacts: input.contacts, reminders: input.oneOffCalls, settings: settings, clock: clock)
         var settled: Set<String> = []
         var owed: [String: Occurrence] = [:]
         for record in input.deliveries {
-            guard record.isOwed, let kind = ReminderKind(rawValue: record.kind), isEnabled(kind), isCurrent(record, kind) else {
+            guard record.isOwed, let rule = record.kind.rule, rule.isEnabled(input), rule.isCurrent(key: record.key, from: input, clock: clock)
+            else {
                 settled.insert(record.key)
                 continue
             }
-            owed[record.key] = Occurrence(kind: kind, key: record.key, dueAt: record.dueAt, title: record.title ?? title(of: kind, key: record.key))
+            owed[record.key] = Occurrence(
+                kind: record.kind, key: record.key, dueAt: record.dueAt, title: record.title ?? rule.title(ofKey: record.key, from: input, clock: clock))
         }
         var result = generated.compactMap { occurrence in
             settled.contains(occurrence.key) ? nil : owed.removeValue(forKey: occurrence.key) ?? occurrence
@@ -148,42 +112,6 @@ public struct Schedule: Sendable {
         return result
     }
 
-    /// A queued dose occurrence counts only while its session is the open one; a queued call
-    /// ("tomorrow") only while the contact was not called since and the one-off is still open.
-    private func isCurrent(_ record: DeliveryRecord, _ kind: ReminderKind) -> Bool {
-        switch kind {
-        case .symptom:
-            return true
-        case .dose2:
-            guard let session = input.doseSession, !session.isCompleted else { return false }
-            return DoseReminder.alert(ofKey: record.key, in: session) != nil
-        case .call:
-            guard let key = CallReminder.Key(record.key) else { return false }
-            switch key.kind {
-            case .cadence(let due):
-                guard let contact = input.contacts.first(where: { $0.identity == key.contactIdentity }) else { return false }
-                return contact.lastCall.map { clock.date(of: $0) < due } ?? true
-            case .once(let identity):
-                return input.oneOffCalls.contains { $0.identity == identity }
-            }
-        }
-    }
-
-    private func isEnabled(_ kind: ReminderKind) -> Bool {
-        switch kind {
-        case .symptom: input.settings.bool(.symptomReminderEnabled)
-        case .dose2: input.settings.bool(.doseNotificationsEnabled)
-        case .call: input.settings.bool(.callRemindersEnabled)
-        }
-    }
-
-    private func title(of kind: ReminderKind, key: String) -> String {
-        switch kind {
-        case .symptom: key.contains(":snooze:") ? "\(SymptomReminder.title) (snoozed)" : SymptomReminder.title
-        case .dose2: input.doseSession.flatMap { DoseReminder.alert(ofKey: key, in: $0) }.map(DoseReminder.title) ?? "Dose 2"
-        case .call: CallReminder.title(input.callName(forKey: key) ?? "someone")
-        }
-    }
 }
 
 extension Array where Element == Occurrence {

@@ -1,51 +1,34 @@
 import Foundation
 
-/// Every settings key of the store's contract (STORE.md), with its default and what it accepts.
-public enum SettingKey: String, CaseIterable, Sendable {
-    case symptomReminderEnabled = "symptom.reminder_enabled"
-    case symptomReminderTime = "symptom.reminder_time"
-    case symptomSnoozeMinutes = "symptom.snooze_minutes"
-    case doseNotificationsEnabled = "dose.notifications_enabled"
-    case doseTargetIntervalMinutes = "dose.target_interval_minutes"
-    case doseSnoozeDurationMinutes = "dose.snooze_duration_minutes"
-    case doseMaxSnoozes = "dose.max_snoozes"
-    case doseWindowOpenAlert = "dose.window_open_alert"
-    case doseFifteenMinuteWarning = "dose.fifteen_min_warning"
-    case doseFiveMinuteWarning = "dose.five_min_warning"
-    case sessionRolloverHour = "session.rollover_hour"
-    case callRemindersEnabled = "call.reminders_enabled"
-    case callReminderTime = "call.reminder_time"
-
-    public var valueKind: SettingValueKind {
-        switch self {
-        case .symptomReminderEnabled, .doseNotificationsEnabled, .doseWindowOpenAlert,
-            .doseFifteenMinuteWarning, .doseFiveMinuteWarning, .callRemindersEnabled:
-            .boolean
-        case .symptomReminderTime, .callReminderTime:
-            .timeOfDay
-        case .symptomSnoozeMinutes: .integer(5...240)
-        case .doseTargetIntervalMinutes: .choice([165, 180, 195, 210, 225])
-        case .doseSnoozeDurationMinutes: .integer(1...30)
-        case .doseMaxSnoozes: .integer(0...10)
-        case .sessionRolloverHour: .integer(0...23)
-        }
-    }
-
+/// One key of the store's settings contract (STORE.md), with its default and what it accepts.
+/// Each rule declares its own keys beside itself; `allCases` is every rule's, in registry order.
+public struct SettingKey: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    public let valueKind: SettingValueKind
     /// The canonical default, as it would be stored.
-    public var defaultValue: String {
-        switch self {
-        case .symptomReminderEnabled, .doseNotificationsEnabled, .doseWindowOpenAlert,
-            .doseFifteenMinuteWarning, .doseFiveMinuteWarning, .callRemindersEnabled:
-            "true"
-        case .symptomReminderTime: "20:00"
-        case .callReminderTime: "09:00"
-        case .symptomSnoozeMinutes: "60"
-        case .doseTargetIntervalMinutes: "165"
-        case .doseSnoozeDurationMinutes: "10"
-        case .doseMaxSnoozes: "3"
-        case .sessionRolloverHour: "18"
-        }
+    public let defaultValue: String
+
+    public init(_ rawValue: String, _ valueKind: SettingValueKind, default defaultValue: String) {
+        self.rawValue = rawValue
+        self.valueKind = valueKind
+        self.defaultValue = defaultValue
     }
+
+    /// The key of that name, if the contract has one.
+    public init?(rawValue: String) {
+        guard let key = Self.byName[rawValue] else { return nil }
+        self = key
+    }
+
+    public static let allCases: [SettingKey] = ReminderRules.all.flatMap(\.settingKeys)
+
+    private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+
+    public var description: String { rawValue }
+
+    public static func == (lhs: SettingKey, rhs: SettingKey) -> Bool { lhs.rawValue == rhs.rawValue }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 }
 
 public enum SettingValueKind: Sendable, Equatable {

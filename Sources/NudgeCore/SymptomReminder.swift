@@ -1,8 +1,39 @@
 import Foundation
 
+extension ReminderKind {
+    public static let symptom = ReminderKind(rawValue: "symptom")
+}
+
+extension SettingKey {
+    public static let symptomReminderEnabled = SettingKey("symptom.reminder_enabled", .boolean, default: "true")
+    public static let symptomReminderTime = SettingKey("symptom.reminder_time", .timeOfDay, default: "20:00")
+    public static let symptomSnoozeMinutes = SettingKey("symptom.snooze_minutes", .integer(5...240), default: "60")
+}
+
 /// The end-of-day symptom check (Symptomly): once a day at `symptom.reminder_time`, with
 /// `done` and `snooze` answers.
-public enum SymptomReminder {
+public struct SymptomReminder: ReminderRule {
+    /// The diary entries of the days a plan looks at, for the notification's summary.
+    public struct Facts: RuleFacts {
+        public var entries: [SymptomEntry]
+
+        public init() { entries = [] }
+
+        public init(entries: [SymptomEntry]) { self.entries = entries }
+
+        /// How far around the plan's instant the store reads entries: the day an occurrence is
+        /// about is at most two days back.
+        public static let reach: TimeInterval = 3 * 86400
+    }
+
+    public init() {}
+
+    public let kind = ReminderKind.symptom
+    public let name = "symptom"
+    public let settingKeys: [SettingKey] = [.symptomReminderEnabled, .symptomReminderTime, .symptomSnoozeMinutes]
+    public let enabledSetting = SettingKey.symptomReminderEnabled
+    public let answers = [doneAction, snoozeAction]
+
     public static let title = "Daily symptom check"
     public static let doneAction = "done"
     public static let snoozeAction = "snooze"
@@ -16,6 +47,39 @@ public enum SymptomReminder {
         let parts = key.split(separator: ":")
         guard parts.count >= 2, parts[0] == "symptom" else { return nil }
         return CivilDate(iso: parts[1])
+    }
+
+    public func occurrences(days: ClosedRange<CivilDate>, in input: RuleInput<Facts>) -> [Occurrence] {
+        let daySequence = sequence(first: days.lowerBound) { $0 < days.upperBound ? $0.adding(days: 1) : nil }
+        return Self.occurrences(on: daySequence, settings: input.settings, clock: input.clock)
+    }
+
+    public func isCurrent(key: String, in input: RuleInput<Facts>) -> Bool { true }
+
+    /// The end-of-day check is only worth showing the same local day and at most four hours
+    /// late: a diary prompt the next morning is noise.
+    public func lateness(of occurrence: Occurrence, now: Date, in input: RuleInput<Facts>) -> Lateness {
+        let late = now.timeIntervalSince(occurrence.dueAt)
+        return late <= 4 * 3600 && input.clock.date(of: now) == input.clock.date(of: occurrence.dueAt) ? .show : .missed
+    }
+
+    public func title(ofKey key: String, in input: RuleInput<Facts>) -> String {
+        key.contains(":snooze:") ? "\(Self.title) (snoozed)" : Self.title
+    }
+
+    public func content(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>) -> NotificationContent? {
+        let clock = input.clock
+        let day = Self.day(ofKey: occurrence.key) ?? clock.date(of: occurrence.dueAt)
+        let entries = input.facts.entries.filter { clock.date(of: $0.loggedAt) == day }
+        return Self.notification(day: day, today: clock.date(of: now), entries: entries, settings: input.settings, text: text)
+    }
+
+    public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>) -> AnswerDecision {
+        guard record.action == nil else { return .duplicate }
+        guard let effects = Self.effects(of: action, key: record.key, answeredAt: now, settings: input.settings) else {
+            return .refused(InputError("\(record.key) is not a symptom reminder nudge can answer"))
+        }
+        return .record(effects)
     }
 
     /// The daily occurrences on these days, in the settings' time; none when the reminder is off.

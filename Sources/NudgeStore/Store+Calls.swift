@@ -21,14 +21,6 @@ public struct ContactRow: Sendable, Equatable {
     }
 }
 
-/// How a call answer ended.
-public enum CallAnswerOutcome: Sendable, Equatable {
-    case recorded
-    /// The occurrence was answered before: the first answer stands.
-    case duplicate
-    case unknown
-}
-
 extension Store {
     private static let contactColumns = """
         SELECT c.id, c.name, c.stay_in_touch_days, c.created_at, cc.restarted_on,
@@ -187,7 +179,8 @@ extension Store {
         try write { db in try Self.insertCall(db, contactID: contactID, at: calledAt, durationMinutes: durationMinutes, mood: mood, notes: notes, now: now) }
     }
 
-    private static func insertCall(
+    @discardableResult
+    static func insertCall(
         _ db: Database, contactID: Int64, at calledAt: Date, durationMinutes: Int, mood: String?, notes: String?, now: Date
     ) throws -> String {
         let id = UUID().uuidString
@@ -212,70 +205,37 @@ extension Store {
             return db.lastInsertedRowID
         }
     }
+}
 
-    static func restartCadence(_ db: Database, contactIdentity: Int64, on day: CivilDate) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO call_cadence (contact_id, restarted_on)
-                    SELECT c.id, ? FROM contacts c JOIN contact_identities ci ON ci.contact_id = c.id WHERE ci.identity = ?
-                ON CONFLICT(contact_id) DO UPDATE SET restarted_on = max(restarted_on, excluded.restarted_on)
-                """,
-            arguments: [day.description, contactIdentity])
+extension CallReminder: StoredRule {
+    func facts(_ db: Database, at instant: Date) throws -> Facts {
+        Facts(contacts: try Store.cadences(db), oneOffCalls: try Store.openCallReminders(db))
     }
+}
 
-    /// Records an answer to a call notification and what it means, in one transaction:
-    /// `called` a call log (and the one-off done), `tomorrow` one more occurrence at the next
-    /// day's reminder time, `dismiss` this cycle skipped or the one-off closed.
-    public func recordCallAnswer(
-        _ deliveryID: Int64, action: String, at now: Date, settings: Settings, clock: WallClock
-    ) throws(StoreError) -> CallAnswerOutcome {
-        try write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT reminder_key, action FROM reminder_deliveries WHERE id = ?", arguments: [deliveryID]),
-                let key = CallReminder.Key(row["reminder_key"])
-            else { return .unknown }
-            guard row["action"] as String? == nil else { return .duplicate }
-            let stamp = Timestamp.format(now)
-            let today = clock.date(of: now)
-            switch action {
-            case CallReminder.calledAction:
-                guard
-                    let contactID = try Int64.fetchOne(
-                        db, sql: "SELECT contact_id FROM contact_identities WHERE identity = ?", arguments: [key.contactIdentity])
-                else { return .unknown }
-                _ = try Self.insertCall(db, contactID: contactID, at: now, durationMinutes: 0, mood: nil, notes: nil, now: now)
-                if case .once(let identity) = key.kind { try Self.closeOneOff(db, identity: identity, at: stamp) }
-            case CallReminder.tomorrowAction:
-                let time = settings.time(.callReminderTime)
-                guard let due = clock.instant(on: today.adding(days: 1), at: time) ?? clock.instant(on: today.adding(days: 2), at: time) else {
-                    return .unknown
-                }
-                let prefix = CallReminder.tomorrowPrefix(key.base)
-                let taken = try Int.fetchOne(
-                    db, sql: "SELECT count(*) FROM reminder_deliveries WHERE substr(reminder_key, 1, length(?)) = ?", arguments: [prefix, prefix]) ?? 0
-                try db.execute(
-                    sql: "INSERT INTO reminder_deliveries (reminder_key, kind, due_at) VALUES (?, 'call', ?)",
-                    arguments: ["\(prefix)\(taken + 1)", Timestamp.format(due)])
-            case CallReminder.dismissAction:
-                switch key.kind {
-                case .cadence: try Self.restartCadence(db, contactIdentity: key.contactIdentity, on: today)
-                case .once(let identity): try Self.closeOneOff(db, identity: identity, at: stamp)
-                }
-            default:
-                return .unknown
-            }
+extension CallChange: StoredChange {
+    func write(_ db: Database) throws -> InputError? {
+        switch self {
+        case .called(let contactIdentity, let calledAt):
+            guard let contactID = try Int64.fetchOne(db, sql: "SELECT contact_id FROM contact_identities WHERE identity = ?", arguments: [contactIdentity])
+            else { return InputError("the contact of this reminder is gone; nothing recorded") }
+            try Store.insertCall(db, contactID: contactID, at: calledAt, durationMinutes: 0, mood: nil, notes: nil, now: calledAt)
+        case .oneOffClosed(let identity, let at):
             try db.execute(
-                sql: "UPDATE reminder_deliveries SET action = ?, acknowledged_at = ? WHERE id = ? AND action IS NULL",
-                arguments: [action, stamp, deliveryID])
-            return .recorded
+                sql: """
+                    UPDATE call_reminders SET done_at = ?
+                    WHERE id = (SELECT reminder_id FROM call_reminder_identities WHERE identity = ?) AND done_at IS NULL
+                    """,
+                arguments: [Timestamp.format(at), identity])
+        case .cadenceRestarted(let contactIdentity, let day):
+            try db.execute(
+                sql: """
+                    INSERT INTO call_cadence (contact_id, restarted_on)
+                        SELECT c.id, ? FROM contacts c JOIN contact_identities ci ON ci.contact_id = c.id WHERE ci.identity = ?
+                    ON CONFLICT(contact_id) DO UPDATE SET restarted_on = max(restarted_on, excluded.restarted_on)
+                    """,
+                arguments: [day.description, contactIdentity])
         }
-    }
-
-    private static func closeOneOff(_ db: Database, identity: Int64, at stamp: String) throws {
-        try db.execute(
-            sql: """
-                UPDATE call_reminders SET done_at = ?
-                WHERE id = (SELECT reminder_id FROM call_reminder_identities WHERE identity = ?) AND done_at IS NULL
-                """,
-            arguments: [stamp, identity])
+        return nil
     }
 }

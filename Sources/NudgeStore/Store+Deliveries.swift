@@ -8,23 +8,17 @@ extension Store {
     /// What the schedule needs to decide what is due at or after `instant`.
     public func scheduleInput(at instant: Date) throws(StoreError) -> ScheduleInput {
         let horizon = Timestamp.format(instant.addingTimeInterval(-ScheduleInput.lookback))
+        // Kinds whose own rows say what was shown leave their settled rows out (quoted from
+        // the registry, not from input).
+        let settledKinds = ReminderRules.all.filter(\.plansFromSettledDeliveries).map { "'\($0.kind.rawValue)'" }.joined(separator: ", ")
         return try read { db in
-            let settings = Settings(
-                rows: Dictionary(
-                    uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT key, value FROM settings").map {
-                        ($0["key"] as String, $0["value"] as String)
-                    }))
-            // Settled call rows are left out: a shown cadence restarts (a new key), a one-off's
-            // state comes with it below. With them, every plan would carry the whole recent
-            // history of a busy call log.
             let deliveries = try Row.fetchAll(
                 db,
-                sql: "SELECT * FROM reminder_deliveries WHERE (due_at >= ? AND kind <> 'call') OR \(Self.owed) ORDER BY id",
+                sql: "SELECT * FROM reminder_deliveries WHERE (due_at >= ? AND kind IN (\(settledKinds))) OR \(Self.owed) ORDER BY id",
                 arguments: [horizon]
-            ).compactMap(Self.delivery)
+            ).compactMap(DeliveryRecord.init(row:))
             return ScheduleInput(
-                settings: settings, deliveries: deliveries, doseSession: try Self.doseSession(db), contacts: try Self.cadences(db),
-                oneOffCalls: try Self.openCallReminders(db),
+                settings: try Self.settings(db), deliveries: deliveries, facts: try Self.facts(db, at: instant),
                 storeCreatedAt: try String.fetchOne(db, sql: "SELECT value FROM store_metadata WHERE key = 'created_at'").flatMap(Timestamp.parse))
         }
     }
@@ -40,16 +34,15 @@ extension Store {
                     """,
                 arguments: [occurrence.key, occurrence.kind.rawValue, Timestamp.format(occurrence.dueAt), occurrence.title])
             let row = try Row.fetchOne(db, sql: "SELECT * FROM reminder_deliveries WHERE reminder_key = ?", arguments: [occurrence.key])
-            return row.flatMap(Self.delivery).flatMap { $0.isOwed ? $0 : nil }
+            return row.flatMap(DeliveryRecord.init(row:)).flatMap { $0.isOwed ? $0 : nil }
         }
     }
 
-    /// Records that the notification server accepted the occurrence, as soon as it did. A call
-    /// cadence shown counts again from `cadenceRestart`'s day, in the same transaction.
+    /// Records that the notification server accepted the occurrence, as soon as it did, with
+    /// the rows its rule writes when shown (a call cadence counts again) in the same transaction.
     /// Without `content` (replayed from the answer journal), the title and body stay as claimed.
     public func markShown(
-        _ deliveryID: Int64, notificationID: UInt32, content: NotificationContent?, at now: Date,
-        cadenceRestart: (contactIdentity: Int64, day: CivilDate)? = nil
+        _ deliveryID: Int64, notificationID: UInt32, content: NotificationContent?, at now: Date, changes: [any AppChange] = []
     ) throws(StoreError) {
         try write { db in
             try db.execute(
@@ -58,7 +51,10 @@ extension Store {
                     WHERE id = ?
                     """,
                 arguments: [Timestamp.format(now), Int64(notificationID), content?.title, content?.body, deliveryID])
-            if let cadenceRestart { try Self.restartCadence(db, contactIdentity: cadenceRestart.contactIdentity, on: cadenceRestart.day) }
+            for change in changes {
+                guard let stored = change as? any StoredChange else { preconditionFailure("\(type(of: change)) has no store file") }
+                _ = try stored.write(db)
+            }
         }
     }
 
@@ -107,13 +103,13 @@ extension Store {
                     ORDER BY shown_at DESC, id DESC LIMIT 1
                     """,
                 arguments: [Int64(notificationID)]
-            ).flatMap(Self.delivery)
+            ).flatMap(DeliveryRecord.init(row:))
         }
     }
 
     public func delivery(key: String) throws(StoreError) -> DeliveryRecord? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM reminder_deliveries WHERE reminder_key = ?", arguments: [key]).flatMap(Self.delivery)
+            try Row.fetchOne(db, sql: "SELECT * FROM reminder_deliveries WHERE reminder_key = ?", arguments: [key]).flatMap(DeliveryRecord.init(row:))
         }
     }
 
@@ -122,26 +118,38 @@ extension Store {
     @discardableResult
     public func recordAnswer(_ deliveryID: Int64, action: String, at now: Date, effects: AnswerEffects) throws(StoreError) -> Bool {
         try write { db in
-            let stamp = Timestamp.format(now)
+            try Self.recordAnswer(db, deliveryID: deliveryID, action: action, at: now, effects: effects, firstOnly: true)
+        }
+    }
+
+    /// The answer's row and its effects. With `firstOnly`, a delivery answered before makes it
+    /// write nothing; otherwise (a rule that decided itself what a repeat means) its effects are
+    /// written and only the first answer stays on the row.
+    static func recordAnswer(
+        _ db: Database, deliveryID: Int64?, action: String, at now: Date, effects: AnswerEffects, firstOnly: Bool
+    ) throws -> Bool {
+        let stamp = Timestamp.format(effects.answeredAt ?? now)
+        if let deliveryID {
             try db.execute(
                 sql: "UPDATE reminder_deliveries SET action = ?, acknowledged_at = ? WHERE id = ? AND action IS NULL",
                 arguments: [action, stamp, deliveryID])
-            guard db.changesCount > 0 else { return false }
-            if let prefix = effects.cancelOwedWithPrefix {
-                try db.execute(
-                    sql: "UPDATE reminder_deliveries SET cancelled_at = ? WHERE substr(reminder_key, 1, length(?)) = ? AND \(Self.owed)",
-                    arguments: [stamp, prefix, prefix])
-            }
-            if let followUp = effects.followUp {
-                let taken = try Int.fetchOne(
-                    db, sql: "SELECT count(*) FROM reminder_deliveries WHERE substr(reminder_key, 1, length(?)) = ?",
-                    arguments: [followUp.keyPrefix, followUp.keyPrefix]) ?? 0
-                try db.execute(
-                    sql: "INSERT INTO reminder_deliveries (reminder_key, kind, due_at) VALUES (?, ?, ?)",
-                    arguments: ["\(followUp.keyPrefix)\(taken + 1)", followUp.kind.rawValue, Timestamp.format(followUp.dueAt)])
-            }
-            return true
+            if firstOnly, db.changesCount == 0 { return false }
         }
+        try write(effects.changes, db)
+        if let prefix = effects.cancelOwedWithPrefix {
+            try db.execute(
+                sql: "UPDATE reminder_deliveries SET cancelled_at = ? WHERE substr(reminder_key, 1, length(?)) = ? AND \(owed)",
+                arguments: [stamp, prefix, prefix])
+        }
+        if let followUp = effects.followUp {
+            let taken = try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM reminder_deliveries WHERE substr(reminder_key, 1, length(?)) = ?",
+                arguments: [followUp.keyPrefix, followUp.keyPrefix]) ?? 0
+            try db.execute(
+                sql: "INSERT INTO reminder_deliveries (reminder_key, kind, due_at, title) VALUES (?, ?, ?, ?)",
+                arguments: ["\(followUp.keyPrefix)\(taken + 1)", followUp.kind.rawValue, Timestamp.format(followUp.dueAt), followUp.title])
+        }
+        return true
     }
 
     /// Notifications still on screen whose every occurrence is answered since `instant` (from
@@ -182,14 +190,13 @@ extension Store {
         }
     }
 
-    static func delivery(_ row: Row) -> DeliveryRecord? {
-        guard let dueAt = Timestamp.parse(row["due_at"]) else { return nil }
-        let date: (String) -> Date? = { column in (row[column] as String?).flatMap(Timestamp.parse) }
-        return DeliveryRecord(
-            id: row["id"], key: row["reminder_key"], kind: row["kind"], dueAt: dueAt, shownAt: date("shown_at"),
-            notificationID: (row["notification_id"] as Int64?).map { UInt32(truncatingIfNeeded: $0) },
-            closedAt: date("closed_at"), closedReason: row["closed_reason"], action: row["action"],
-            acknowledgedAt: date("acknowledged_at"), cancelledAt: date("cancelled_at"), missedAt: date("missed_at"),
-            title: row["title"], body: row["body"])
+    /// The notification of a kind most recently shown, whatever its occurrence.
+    public func latestShown(_ kind: ReminderKind) throws(StoreError) -> DeliveryRecord? {
+        try read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT * FROM reminder_deliveries WHERE kind = ? AND shown_at IS NOT NULL ORDER BY shown_at DESC, id DESC LIMIT 1",
+                arguments: [kind.rawValue]
+            ).flatMap(DeliveryRecord.init(row:))
+        }
     }
 }

@@ -56,13 +56,13 @@ extension Store {
                             "a session is open since dose 1 at \(clock.timeOfDay(open.dose1)); take or skip dose 2 first, or start another with --new-session"))
                     }
                 } else {
-                    try Self.insertSleptThrough(db, session: open, at: window.sleptThroughAt)
+                    _ = try DoseEvent.sleptThrough(open, at: window.sleptThroughAt).write(db)
                 }
             }
             let date = DoseSession.sessionDate(for: dose1, clock: clock, rolloverHour: settings.int(.sessionRolloverHour)).description
             let session = DoseSession(sessionID: UUID().uuidString, sessionDate: date, dose1: dose1)
             let stamp = Timestamp.format(dose1)
-            try Self.insertEvent(db, DoseRecord(eventType: .dose1, timestamp: dose1, metadata: nil, action: ""), session: session)
+            try DoseEvent(DoseRecord(eventType: .dose1, timestamp: dose1, metadata: nil, action: ""), session: session).insert(db)
             try db.execute(
                 sql: """
                     INSERT INTO current_session (id, dose1_time, dose2_time, snooze_count, dose2_skipped, session_date,
@@ -85,111 +85,89 @@ extension Store {
     /// columns and the answered delivery's `action`. With no delivery given (the command line),
     /// the session's latest unanswered dose notification is the one answered.
     public func recordDoseAnswer(
-        _ answer: DoseAnswer, deliveryID: Int64?, settings: Settings
+        _ answer: DoseAnswer, deliveryID: Int64?, settings: Settings, clock: WallClock
     ) throws(StoreError) -> DoseAnswerOutcome {
-        try write { db in
-            let session = try Self.doseSession(db)
-            var delivery: Row?
+        let outcome = try writeUnlessRefused { db -> DoseAnswerOutcome in
+            let facts = try DoseReminder().facts(db, at: answer.instant)
+            let delivery: DeliveryRecord?
             if let deliveryID {
-                delivery = try Row.fetchOne(db, sql: "SELECT id, reminder_key, action FROM reminder_deliveries WHERE id = ?", arguments: [deliveryID])
-                if delivery?["action"] as String? == answer.action { return .duplicate }
-                if let session, let key = delivery?["reminder_key"] as String?, DoseReminder.alert(ofKey: key, in: session) == nil {
-                    return .refused(InputError("that notification belongs to an earlier session; nothing recorded"))
-                }
-            } else if let session {
-                delivery = try Row.fetchOne(
-                    db,
-                    sql: """
-                        SELECT id FROM reminder_deliveries
-                        WHERE substr(reminder_key, 1, length(?)) = ? AND shown_at IS NOT NULL AND action IS NULL
-                        ORDER BY shown_at DESC, id DESC LIMIT 1
-                        """,
-                    arguments: [DoseReminder.prefix(session), DoseReminder.prefix(session)])
+                delivery = try Row.fetchOne(db, sql: "SELECT * FROM reminder_deliveries WHERE id = ?", arguments: [deliveryID])
+                    .flatMap(DeliveryRecord.init(row:))
+            } else {
+                delivery = try facts.session.flatMap { session in try Self.latestUnansweredDoseDelivery(db, session) }
             }
-            let record: DoseRecord
-            switch answer.record(in: session, settings: settings) {
-            case .failure(let refusal): return .refused(refusal)
-            case .success(let decided): record = decided
+            switch DoseReminder.decide(answer, answering: delivery, in: RuleInput(facts: facts, settings: settings, clock: clock)) {
+            case .duplicate: return .duplicate
+            case .refused(let refusal): return .refused(refusal)
+            case .record(let effects):
+                _ = try Self.recordAnswer(db, deliveryID: delivery?.id, action: answer.action, at: answer.instant, effects: effects, firstOnly: false)
+                guard let event = effects.changes.first as? DoseEvent else { preconditionFailure("a dose answer records a dose event") }
+                return .recorded(event.record)
             }
-            guard let session else { return .refused(InputError("no dose 1 is recorded")) }
-            try Self.insertEvent(db, record, session: session)
-            switch record.eventType {
-            case .dose2:
-                try db.execute(
-                    sql: "UPDATE current_session SET dose2_time = ?, updated_at = CURRENT_TIMESTAMP WHERE id = 1",
-                    arguments: [Timestamp.format(record.timestamp)])
-            case .snooze:
-                try db.execute(sql: "UPDATE current_session SET snooze_count = snooze_count + 1, updated_at = CURRENT_TIMESTAMP WHERE id = 1")
-            case .dose2Skipped:
-                try db.execute(sql: "UPDATE current_session SET dose2_skipped = 1, updated_at = CURRENT_TIMESTAMP WHERE id = 1")
-            case .dose1, .extraDose:
-                break
-            }
-            let stamp = Timestamp.format(record.timestamp)
-            if let id = delivery?["id"] as Int64? {
-                try db.execute(
-                    sql: "UPDATE reminder_deliveries SET action = ?, acknowledged_at = ? WHERE id = ? AND action IS NULL",
-                    arguments: [record.action, stamp, id])
-            }
-            // Updates the notification on screen at once, with the moved alarm; with none on
-            // screen there is nothing to update, and no row is left waiting for one.
-            if record.eventType == .snooze, try Self.doseNotificationOnScreen(db, session) {
-                let prefix = DoseReminder.snoozedPrefix(session)
-                let taken = try Int.fetchOne(
-                    db, sql: "SELECT count(*) FROM reminder_deliveries WHERE substr(reminder_key, 1, length(?)) = ?",
-                    arguments: [prefix, prefix]) ?? 0
-                try db.execute(
-                    sql: "INSERT INTO reminder_deliveries (reminder_key, kind, due_at, title) VALUES (?, 'dose2', ?, ?)",
-                    arguments: ["\(prefix)\(taken + 1)", stamp, DoseReminder.title(.snoozed)])
-            }
-            return .recorded(record)
+        }
+        switch outcome {
+        case .success(let outcome): return outcome
+        case .failure(let refusal): return .refused(refusal)
         }
     }
 
-    private static func doseNotificationOnScreen(_ db: Database, _ session: DoseSession) throws -> Bool {
-        try Bool.fetchOne(
+    private static func latestUnansweredDoseDelivery(_ db: Database, _ session: DoseSession) throws -> DeliveryRecord? {
+        let prefix = DoseReminder.prefix(session)
+        return try Row.fetchOne(
             db,
             sql: """
-                SELECT EXISTS (SELECT 1 FROM reminder_deliveries WHERE substr(reminder_key, 1, length(?)) = ?
+                SELECT * FROM reminder_deliveries
+                WHERE substr(reminder_key, 1, length(?)) = ? AND shown_at IS NOT NULL AND action IS NULL
+                ORDER BY shown_at DESC, id DESC LIMIT 1
+                """,
+            arguments: [prefix, prefix]
+        ).flatMap(DeliveryRecord.init(row:))
+    }
+
+    /// A notification of this session is on screen. The keys' shared prefix is a range of the
+    /// unique key index: every key starting `dose2:ID:` sorts before `dose2:ID;`.
+    static func doseNotificationOnScreen(_ db: Database, _ session: DoseSession) throws -> Bool {
+        let prefix = DoseReminder.prefix(session)
+        return try Bool.fetchOne(
+            db,
+            sql: """
+                SELECT EXISTS (SELECT 1 FROM reminder_deliveries WHERE reminder_key >= ? AND reminder_key < ?
                                AND shown_at IS NOT NULL AND closed_at IS NULL)
                 """,
-            arguments: [DoseReminder.prefix(session), DoseReminder.prefix(session)]) ?? false
+            arguments: [prefix, prefix.dropLast() + ";"]) ?? false
     }
+}
 
-    /// Records `dose2_skipped` with `{"reason":"slept_through"}` for a session still open;
-    /// false when dose 2 was taken or skipped meanwhile, or another session started.
-    public func recordSleptThrough(_ session: DoseSession, at instant: Date) throws(StoreError) -> Bool {
-        try write { db in
-            guard let current = try Self.doseSession(db), current.sessionID == session.sessionID, !current.isCompleted else {
-                return false
+extension DoseReminder: StoredRule {
+    func facts(_ db: Database, at instant: Date) throws -> Facts {
+        let session = try Store.doseSession(db)
+        return Facts(session: session, notificationOnScreen: try session.map { try Store.doseNotificationOnScreen(db, $0) } ?? false)
+    }
+}
+
+extension DoseEvent: StoredChange {
+    func write(_ db: Database) throws -> InputError? {
+        if onlyWhileOpen {
+            guard let current = try Store.doseSession(db), current.sessionID == sessionID, !current.isCompleted else {
+                return InputError("dose 2 of that session is recorded, or another session started; nothing recorded")
             }
-            try Self.insertSleptThrough(db, session: current, at: instant)
-            return true
         }
+        try insert(db)
+        let change: (sql: String, arguments: StatementArguments)
+        switch record.eventType {
+        case .dose2: change = ("dose2_time = ?", [Timestamp.format(record.timestamp)])
+        case .snooze: change = ("snooze_count = snooze_count + 1", [])
+        case .dose2Skipped: change = ("dose2_skipped = 1", [])
+        case .dose1, .extraDose: return nil
+        }
+        try db.execute(sql: "UPDATE current_session SET \(change.sql), updated_at = CURRENT_TIMESTAMP WHERE id = 1", arguments: change.arguments)
+        return nil
     }
 
-    private static func insertSleptThrough(_ db: Database, session: DoseSession, at instant: Date) throws {
-        let record = DoseRecord(
-            eventType: .dose2Skipped, timestamp: instant, metadata: DoseAnswer.reasonJSON("slept_through"), action: "")
-        try insertEvent(db, record, session: session)
-        try db.execute(sql: "UPDATE current_session SET dose2_skipped = 1, updated_at = CURRENT_TIMESTAMP WHERE id = 1 AND session_id = ?", arguments: [session.sessionID])
-    }
-
-    private static func insertEvent(_ db: Database, _ record: DoseRecord, session: DoseSession) throws {
+    /// The `dose_events` row alone.
+    func insert(_ db: Database) throws {
         try db.execute(
             sql: "INSERT INTO dose_events (id, event_type, timestamp, session_date, session_id, metadata) VALUES (?, ?, ?, ?, ?, ?)",
-            arguments: [
-                UUID().uuidString, record.eventType.rawValue, Timestamp.format(record.timestamp), session.sessionDate,
-                session.sessionID, record.metadata,
-            ])
-    }
-
-    /// The dose notification most recently shown, whatever its session.
-    public func latestDoseDelivery() throws(StoreError) -> DeliveryRecord? {
-        try read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT * FROM reminder_deliveries WHERE kind = 'dose2' AND shown_at IS NOT NULL ORDER BY shown_at DESC, id DESC LIMIT 1"
-            ).flatMap(Self.delivery)
-        }
+            arguments: [UUID().uuidString, record.eventType.rawValue, Timestamp.format(record.timestamp), sessionDate, sessionID, record.metadata])
     }
 }

@@ -5,16 +5,20 @@ import NudgeCore
 extension Store {
     /// The settings rows as stored (only those that differ from a default).
     public func settingRows() throws(StoreError) -> [String: String] {
-        try read { db in
-            try Dictionary(
-                uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT key, value FROM settings").map {
-                    ($0["key"] as String, $0["value"] as String)
-                })
-        }
+        try read(Self.settingRows)
     }
 
     public func settings() throws(StoreError) -> Settings {
         Settings(rows: try settingRows())
+    }
+
+    static func settingRows(_ db: Database) throws -> [String: String] {
+        try Dictionary(
+            uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT key, value FROM settings").map { ($0["key"] as String, $0["value"] as String) })
+    }
+
+    static func settings(_ db: Database) throws -> Settings {
+        Settings(rows: try settingRows(db))
     }
 
     /// Stores a value already in canonical form; the default itself leaves no row (STORE.md).

@@ -41,3 +41,20 @@ extension Store {
         }.sorted { $0.loggedAt > $1.loggedAt }
     }
 }
+
+extension SymptomReminder: StoredRule {
+    /// The entries felt around `instant`. Other writers may use offsets or fractions, so the
+    /// text range is widened by a day and the parsed instants decide.
+    func facts(_ db: Database, at instant: Date) throws -> Facts {
+        let start = instant.addingTimeInterval(-Facts.reach)
+        let end = instant.addingTimeInterval(86400)
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT id, name, severity, logged_at, notes FROM symptom_entries WHERE logged_at >= ? AND logged_at < ?",
+            arguments: [Timestamp.format(start.addingTimeInterval(-86400)), Timestamp.format(end.addingTimeInterval(86400))])
+        return Facts(
+            entries: rows.compactMap { row in
+                guard let loggedAt = Timestamp.parse(row["logged_at"]), loggedAt >= start, loggedAt < end else { return nil }
+                return SymptomEntry(id: row["id"], name: row["name"], severity: row["severity"], loggedAt: loggedAt, notes: row["notes"])
+            })
+    }
+}

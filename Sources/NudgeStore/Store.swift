@@ -92,6 +92,14 @@ public struct Store: Sendable {
         do { return try database.write(body) } catch { throw failure(error) }
     }
 
+    /// Runs one write transaction that a change refused as no longer applying rolls back: then
+    /// the refusal is returned and nothing is written.
+    func writeUnlessRefused<T>(_ body: (Database) throws -> T) throws(StoreError) -> Result<T, InputError> {
+        do { return .success(try database.write(body)) } catch let refused as ChangeRefused { return .failure(refused.refusal) } catch {
+            throw failure(error)
+        }
+    }
+
     private func failure(_ error: any Error) -> StoreError {
         if let error = error as? StoreError { return error }
         if let error = error as? DatabaseError { return Self.failure(error, path: path, opening: false) }

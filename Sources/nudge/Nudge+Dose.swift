@@ -101,7 +101,7 @@ extension Nudge.Dose {
 private func answer(_ answer: DoseAnswer, _ context: CommandContext) throws {
     let store = try context.openStore()
     let settings = try store.run { try $0.settings() }
-    switch try store.run({ try $0.recordDoseAnswer(answer, deliveryID: nil, settings: settings) }) {
+    switch try store.run({ try $0.recordDoseAnswer(answer, deliveryID: nil, settings: settings, clock: context.wallClock) }) {
     case .refused(let refusal):
         throw CommandFailure(refusal.description, exitCode: 64)
     case .duplicate:

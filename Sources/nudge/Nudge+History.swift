@@ -32,9 +32,9 @@ extension Nudge {
                 let stamp: (Date?) -> Any = { $0.map(Timestamp.format) ?? NSNull() }
                 let items: [[String: Any]] = records.map {
                     [
-                        "id": $0.id, "reminder_key": $0.key, "kind": $0.kind, "due_at": Timestamp.format($0.dueAt), "shown_at": stamp($0.shownAt),
+                        "id": $0.id, "reminder_key": $0.key, "kind": $0.kind.rawValue, "due_at": Timestamp.format($0.dueAt), "shown_at": stamp($0.shownAt),
                         "notification_id": $0.notificationID.map { Int($0) } ?? NSNull(), "action": $0.action ?? NSNull(),
-                        "acknowledged_at": stamp($0.acknowledgedAt), "closed_at": stamp($0.closedAt), "closed_reason": $0.closedReason ?? NSNull(),
+                        "acknowledged_at": stamp($0.acknowledgedAt), "closed_at": stamp($0.closedAt), "closed_reason": $0.closedReason?.rawValue ?? NSNull(),
                         "missed_at": stamp($0.missedAt), "cancelled_at": stamp($0.cancelledAt), "title": $0.title ?? NSNull(),
                         "body": $0.body ?? NSNull(),
                     ]
@@ -48,7 +48,7 @@ extension Nudge {
             }
             let rows = records.map { record in
                 [
-                    String(record.id), record.kind, LocalFormat.dateTime(record.dueAt, clock: clock),
+                    String(record.id), record.kind.rawValue, LocalFormat.dateTime(record.dueAt, clock: clock),
                     record.shownAt.map { LocalFormat.time($0, clock: clock) } ?? "-", Self.outcome(record, clock: clock),
                     record.title ?? record.key,
                 ]

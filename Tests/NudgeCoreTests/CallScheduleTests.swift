@@ -67,7 +67,7 @@ import Testing
     @Test func oneOffsAndTheirFollowUps() {
         let once = OneOffCall(id: 3, contactID: 7, identity: 3, contactIdentity: 7, name: "Alex", dueAt: at("2026-11-25T23:00:00Z"), note: "birthday", settled: false)
         let settled = OneOffCall(id: 4, contactID: 7, identity: 4, contactIdentity: 7, name: "Alex", dueAt: at("2026-11-24T23:00:00Z"), note: nil, settled: true)
-        let tomorrow = DeliveryRecord(id: 9, key: "call:7:cadence:2026-11-20:tomorrow:1", kind: "call", dueAt: at("2026-11-22T14:00:00Z"))
+        let tomorrow = DeliveryRecord(id: 9, key: "call:7:cadence:2026-11-20:tomorrow:1", kind: .call, dueAt: at("2026-11-22T14:00:00Z"))
         func upcoming(lastCall: String) -> [String] {
             Schedule(
                 input: ScheduleInput(

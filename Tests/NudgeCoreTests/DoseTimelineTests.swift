@@ -205,7 +205,7 @@ import Testing
 
     /// A queued update whose session ended is withdrawn, not left pending; one still current stays.
     @Test func queuedRowsWhoseReasonIsGoneAreWithdrawn() {
-        let queued = DeliveryRecord(id: 1, key: "dose2:S:snoozed:1", kind: "dose2", dueAt: dose1.addingTimeInterval(200 * 60))
+        let queued = DeliveryRecord(id: 1, key: "dose2:S:snoozed:1", kind: .dose2, dueAt: dose1.addingTimeInterval(200 * 60))
         let now = dose1.addingTimeInterval(201 * 60)
         func plan(_ session: DoseSession) -> Plan {
             Schedule(input: ScheduleInput(settings: Settings(rows: ["symptom.reminder_enabled": "false"]), deliveries: [queued], doseSession: session), clock: WallClock(zone: .utc))

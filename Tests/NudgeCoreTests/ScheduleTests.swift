@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func showsOnTimeAndUpToFourHoursLateTheSameDay() {
-        let shown = DeliveryRecord(id: 1, key: "symptom:2026-11-20", kind: "symptom", dueAt: at("2026-11-20T20:00:00Z"), shownAt: at("2026-11-20T20:00:00Z"))
+        let shown = DeliveryRecord(id: 1, key: "symptom:2026-11-20", kind: .symptom, dueAt: at("2026-11-20T20:00:00Z"), shownAt: at("2026-11-20T20:00:00Z"))
         let onTime = schedule(deliveries: [shown]).plan(now: at("2026-11-21T20:00:00.2Z"))
         #expect(onTime.due.map(\.key) == ["symptom:2026-11-21"])
         #expect(onTime.nextDue == at("2026-11-22T20:00:00Z"))
@@ -42,14 +42,14 @@ import Testing
     }
 
     @Test func settledOccurrencesAreNotDueAgain() {
-        let shown = DeliveryRecord(id: 1, key: "symptom:2026-11-21", kind: "symptom", dueAt: at("2026-11-21T20:00:00Z"), shownAt: at("2026-11-21T20:00:01Z"))
+        let shown = DeliveryRecord(id: 1, key: "symptom:2026-11-21", kind: .symptom, dueAt: at("2026-11-21T20:00:00Z"), shownAt: at("2026-11-21T20:00:01Z"))
         let plan = schedule(deliveries: [shown]).plan(now: at("2026-11-21T20:30:00Z"))
         #expect(plan.due.isEmpty)
         #expect(plan.nextDue == at("2026-11-22T20:00:00Z"))
     }
 
     @Test func aClaimThatWasNeverShownComesBack() {
-        let claimed = DeliveryRecord(id: 1, key: "symptom:2026-11-21", kind: "symptom", dueAt: at("2026-11-21T20:00:00Z"))
+        let claimed = DeliveryRecord(id: 1, key: "symptom:2026-11-21", kind: .symptom, dueAt: at("2026-11-21T20:00:00Z"))
         let plan = schedule(deliveries: [claimed]).plan(now: at("2026-11-21T20:05:00Z"))
         #expect(plan.due.map(\.key) == ["symptom:2026-11-21"])
     }
@@ -61,8 +61,8 @@ import Testing
         let done = SymptomReminder.effects(of: "done", key: "symptom:2026-11-21:snooze:1", answeredAt: answeredAt, settings: Settings())
         #expect(done == AnswerEffects(cancelOwedWithPrefix: "symptom:2026-11-21:snooze:"))
 
-        let shown = DeliveryRecord(id: 1, key: "symptom:2026-11-21", kind: "symptom", dueAt: at("2026-11-21T20:00:00Z"), shownAt: at("2026-11-21T20:00:00Z"), action: "snooze")
-        let snooze = DeliveryRecord(id: 2, key: "symptom:2026-11-21:snooze:1", kind: "symptom", dueAt: at("2026-11-21T21:01:00Z"))
+        let shown = DeliveryRecord(id: 1, key: "symptom:2026-11-21", kind: .symptom, dueAt: at("2026-11-21T20:00:00Z"), shownAt: at("2026-11-21T20:00:00Z"), action: "snooze")
+        let snooze = DeliveryRecord(id: 2, key: "symptom:2026-11-21:snooze:1", kind: .symptom, dueAt: at("2026-11-21T21:01:00Z"))
         let plan = schedule(deliveries: [shown, snooze]).plan(now: answeredAt)
         #expect(plan.nextDue == at("2026-11-21T21:01:00Z"))
         let upcoming = schedule(deliveries: [shown, snooze]).upcoming(from: answeredAt, limit: 2)
@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func disabledShowsNothingNotEvenASnooze() {
-        let snooze = DeliveryRecord(id: 2, key: "symptom:2026-11-21:snooze:1", kind: "symptom", dueAt: at("2026-11-21T21:01:00Z"))
+        let snooze = DeliveryRecord(id: 2, key: "symptom:2026-11-21:snooze:1", kind: .symptom, dueAt: at("2026-11-21T21:01:00Z"))
         let plan = schedule(["symptom.reminder_enabled": "false"], deliveries: [snooze]).plan(now: at("2026-11-21T21:30:00Z"))
         #expect(plan == Plan(due: [], missed: [], nextDue: nil))
     }

@@ -40,8 +40,8 @@ import Testing
         let reminder = try store.addCallReminder(contactID: contact, dueAt: now, note: "birthday", now: now)
         let delivery = try shown("call:\(contact):once:\(reminder)", id: 5)
         let answeredAt = now.addingTimeInterval(90)
-        #expect(try store.recordCallAnswer(delivery, action: "called", at: answeredAt, settings: Settings(), clock: clock) == .recorded)
-        #expect(try store.recordCallAnswer(delivery, action: "called", at: answeredAt, settings: Settings(), clock: clock) == .duplicate)
+        #expect(try store.answer(delivery, action: "called", at: answeredAt, clock: clock) == .recorded)
+        #expect(try store.answer(delivery, action: "called", at: answeredAt, clock: clock) == .duplicate)
         let logs = try StoreQuery.rows(path, "SELECT * FROM call_logs")
         #expect(logs.count == 1)
         let log = try #require(logs.first)
@@ -57,12 +57,12 @@ import Testing
     @Test func tomorrowQueuesTheNextDaysReminderTimeAndDismissSkipsTheCycle() throws {
         let contact = try store.addContact(name: "Alex", everyDays: 14, now: now).get()
         let first = try shown("call:\(contact):cadence:2026-11-21", id: 1)
-        #expect(try store.recordCallAnswer(first, action: "tomorrow", at: now, settings: Settings(), clock: clock) == .recorded)
+        #expect(try store.answer(first, action: "tomorrow", at: now, clock: clock) == .recorded)
         let followUp = try #require(try store.delivery(key: "call:\(contact):cadence:2026-11-21:tomorrow:1"))
         #expect(followUp.isOwed && Timestamp.format(followUp.dueAt) == "2026-11-22T08:00:00Z")
 
         let second = try shown("call:\(contact):cadence:2026-11-21:tomorrow:1", id: 2)
-        #expect(try store.recordCallAnswer(second, action: "dismiss", at: now.addingTimeInterval(86400), settings: Settings(), clock: clock) == .recorded)
+        #expect(try store.answer(second, action: "dismiss", at: now.addingTimeInterval(86400), clock: clock) == .recorded)
         #expect(try store.contacts().first?.restartedOn == CivilDate(year: 2026, month: 11, day: 22))
         #expect(try store.contacts().first?.cadence?.dueDate(clock: clock).description == "2026-12-06")
     }
@@ -74,7 +74,7 @@ import Testing
         // Shown three days late: the cadence counts again from that day, not from the creation.
         try store.markShown(
             claimed.id, notificationID: 3, content: NotificationContent(title: "Call Alex", body: "", actions: [], category: "c"),
-            at: now.addingTimeInterval(3 * 86400), cadenceRestart: (contact, CivilDate(year: 2026, month: 11, day: 24)))
+            at: now.addingTimeInterval(3 * 86400), changes: [CallChange.cadenceRestarted(contactIdentity: contact, on: CivilDate(year: 2026, month: 11, day: 24))])
         #expect(try store.contacts().first?.cadence?.dueDate(clock: clock).description == "2026-12-08")
     }
 

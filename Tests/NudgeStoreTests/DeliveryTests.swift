@@ -65,7 +65,7 @@ import Testing
         try store.recordClosed(notificationID: 4, reason: CloseReason(code: 2), at: now)
         try store.recordClosed(notificationID: 4, reason: CloseReason(code: 1), at: now.addingTimeInterval(5))
         let record = try #require(try store.delivery(key: occurrence.key))
-        #expect(record.closedReason == "dismissed" && record.closedAt == now)
+        #expect(record.closedReason == .dismissed && record.closedAt == now)
     }
 
     @Test func symptomsOfALocalDayNewestFirst() throws {

@@ -35,9 +35,9 @@ import Testing
         #expect(sleep["start_utc"] == "2026-11-21T03:10:00Z" && sleep["session_date"] == "2026-11-20" && sleep["end_utc"] == "NULL")
 
         let window = DoseWindow(session: session, settings: settings)
-        let snooze = try store.recordDoseAnswer(.snooze(at: window.opensAt), deliveryID: nil, settings: settings)
+        let snooze = try store.recordDoseAnswer(.snooze(at: window.opensAt), deliveryID: nil, settings: settings, clock: clock)
         #expect(snooze == .recorded(DoseRecord(eventType: .snooze, timestamp: window.opensAt, metadata: #"{"count":1}"#, action: "snooze")))
-        let take = try store.recordDoseAnswer(.take(at: window.opensAt.addingTimeInterval(1200), early: false, extra: false), deliveryID: nil, settings: settings)
+        let take = try store.recordDoseAnswer(.take(at: window.opensAt.addingTimeInterval(1200), early: false, extra: false), deliveryID: nil, settings: settings, clock: clock)
         guard case .recorded = take else { Issue.record("take refused: \(take)"); return }
         let after = try #require(try rows("SELECT * FROM current_session").first)
         #expect(after["snooze_count"] == "1" && after["dose2_time"] == Timestamp.format(window.opensAt.addingTimeInterval(1200)))
@@ -70,8 +70,8 @@ import Testing
     @Test func sleptThroughIsRecordedOnceAndNeverAfterDose2() throws {
         let store = try Store(path: path)
         let session = try store.startDoseSession(at: dose1, newSession: false, settings: settings, clock: clock).get()
-        #expect(try store.recordSleptThrough(session, at: dose1.addingTimeInterval(270 * 60)))
-        #expect(try !store.recordSleptThrough(session, at: dose1.addingTimeInterval(270 * 60)))
+        #expect(try store.write([DoseEvent.sleptThrough(session, at: dose1.addingTimeInterval(270 * 60))]))
+        #expect(try !store.write([DoseEvent.sleptThrough(session, at: dose1.addingTimeInterval(270 * 60))]))
         #expect(try rows("SELECT id FROM dose_events WHERE event_type = 'dose2_skipped'").count == 1)
         #expect(try rows("SELECT dose2_skipped FROM current_session").first?["dose2_skipped"] == "1")
     }
@@ -83,8 +83,8 @@ import Testing
         let occurrence = Occurrence(kind: .dose2, key: "dose2:\(session.sessionID):window_open", dueAt: window.opensAt, title: "x")
         let claimed = try #require(try store.claim(occurrence))
         try store.markShown(claimed.id, notificationID: 1, content: NotificationContent(title: "x", body: "", actions: [], category: "c"), at: window.opensAt)
-        #expect(try store.recordDoseAnswer(.snooze(at: window.opensAt), deliveryID: claimed.id, settings: settings) != .duplicate)
-        #expect(try store.recordDoseAnswer(.snooze(at: window.opensAt), deliveryID: claimed.id, settings: settings) == .duplicate)
+        #expect(try store.recordDoseAnswer(.snooze(at: window.opensAt), deliveryID: claimed.id, settings: settings, clock: clock) != .duplicate)
+        #expect(try store.recordDoseAnswer(.snooze(at: window.opensAt), deliveryID: claimed.id, settings: settings, clock: clock) == .duplicate)
         #expect(try rows("SELECT id FROM dose_events WHERE event_type = 'snooze'").count == 1)
         #expect(try rows("SELECT reminder_key FROM reminder_deliveries WHERE reminder_key LIKE '%snoozed%'").map { $0["reminder_key"] } == ["dose2:\(session.sessionID):snoozed:1"])
     }

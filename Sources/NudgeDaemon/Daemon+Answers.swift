@@ -1,0 +1,100 @@
+import Foundation
+import NudgeCore
+import NudgeNotifier
+import NudgeStore
+
+/// Answers: what the notification server reports (a click, a close, the server coming and
+/// going), recorded in the store first, then planned from. The answer journal keeps each until
+/// the store has it.
+extension Daemon {
+    /// Records what a previous daemon received but may not have recorded. What the server
+    /// showed goes first: a click can be journaled (on the GLib thread) just before the "shown"
+    /// of the notification it answers.
+    func replay(_ unrecorded: [(AnswerJournal.Entry, Date)]) {
+        let replayed = unrecorded.filter { if case .shown = $0.0 { true } else { false } }
+            + unrecorded.filter { if case .shown = $0.0 { false } else { true } }
+        for (entry, instant) in replayed {
+            switch entry {
+            case .event(let event):
+                handle(event, at: instant)
+                journaledHandled += 1
+            case .shown(let deliveryID, let notificationID):
+                replayShown(deliveryID, notificationID: notificationID, at: instant)
+            }
+        }
+        if !replayed.isEmpty {
+            logger.notice("replayed \(replayed.count) journal entr\(replayed.count == 1 ? "y" : "ies") a previous daemon had not recorded")
+        }
+        recordedJournal()
+    }
+
+    private func replayShown(_ deliveryID: Int64, notificationID: UInt32, at instant: Date) {
+        do {
+            if let delivery = try store.delivery(id: deliveryID) {
+                recordShown(delivery, notificationID: notificationID, content: nil, at: instant)
+            } else {
+                journaledHandled += 1
+            }
+        } catch {
+            journalHoldsUnrecorded = true
+            logger.error("\(error)")
+        }
+    }
+
+    /// Tells the journal what is in the store now; after a failure, it all stays for the next start.
+    func recordedJournal() {
+        guard !journalHoldsUnrecorded else { return }
+        journal.recorded(journaledHandled)
+        journaledHandled = 0
+    }
+
+    /// Handles one event; `now` is when it reached the process, which is when the person answered.
+    func handle(_ event: NotifierEvent, at now: Date) {
+        do {
+            switch event {
+            case .actionInvoked(let id, let action):
+                try answer(action, onNotification: id, at: now)
+            case .closed(let id, let reason):
+                try store.recordClosed(notificationID: id, reason: reason, at: now)
+            case .serverAppeared:
+                try serverAppeared(at: now)
+            case .serverVanished:
+                serverLost = true
+                logger.notice("no notification server on the bus")
+            }
+        } catch {
+            journalHoldsUnrecorded = true
+            logger.error("\(error)")
+        }
+    }
+
+    /// A button: recorded as its rule decides, then planned from.
+    private func answer(_ action: String, onNotification id: UInt32, at now: Date) throws {
+        guard let record = try store.delivery(notificationID: id) else { return }
+        switch try store.answer(record.id, action: action, at: now, clock: WallClock(zone: timeZone)) {
+        case .recorded: logger.info("answered \(record.key): \(action)")
+        case .duplicate: logger.debug("already answered \(record.key); ignoring '\(action)'")
+        case .refused(let refusal):
+            logger.notice("not recorded: \(action) on \(record.key): \(refusal)")
+            // The button was stale (a snooze in the last 15 minutes): show what applies now.
+            if let rule = record.kind.rule as? any ReplacingRule { try reshowLiveNotification(of: rule, replacing: id) }
+        }
+        reconcile(because: "answer")
+    }
+
+    private func serverAppeared(at now: Date) throws {
+        logger.info("a notification server is on the bus")
+        if serverLost {
+            serverLost = false
+            serverSince = now
+            closeRequested.removeAll()
+            for case let rule as any ReplacingRule in ReminderRules.all {
+                try reshowLiveNotification(of: rule)
+            }
+        }
+        if !awaitingServer.isEmpty {
+            awaitingServer.removeAll()
+            reconcile(because: "server appeared")
+        }
+    }
+}

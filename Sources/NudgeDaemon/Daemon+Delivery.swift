@@ -1,0 +1,93 @@
+import Foundation
+import NudgeCore
+import NudgeNotifier
+import NudgeStore
+
+/// Delivery: each due occurrence is claimed in the store, worded by its rule, shown, and
+/// recorded as shown the moment the server accepted it.
+extension Daemon {
+    /// Shows what is due: as one summary for a kind with more due than it wants popping up,
+    /// one by one otherwise.
+    func deliver(_ due: [Occurrence], input: ScheduleInput, wallClock: WallClock) throws {
+        var single = due
+        for rule in ReminderRules.all {
+            guard let summarizing = rule as? any SummarizingRule else { continue }
+            let ofKind = due.filter { $0.kind == rule.kind }
+            guard ofKind.count > summarizing.summaryThreshold else { continue }
+            try deliverSummary(of: ofKind, by: summarizing, input: input, wallClock: wallClock)
+            single.removeAll { $0.kind == rule.kind }
+        }
+        for occurrence in single {
+            try deliver(occurrence, input: input, wallClock: wallClock)
+        }
+    }
+
+    private func deliver(_ occurrence: Occurrence, input: ScheduleInput, wallClock: WallClock) throws {
+        guard let rule = occurrence.kind.rule, let claimed = try store.claim(occurrence) else { return }
+        let now = configuration.clock.now()
+        // What it writes when due no longer applies (dose 2 was recorded meanwhile): withdrawn.
+        guard try store.write(rule.changesWhenDue(occurrence, from: input, clock: wallClock)),
+            let content = rule.content(for: occurrence, now: now, text: notifier.bodyText, from: input, clock: wallClock)
+        else {
+            try store.cancel(occurrence, at: now)
+            return
+        }
+        var replacing: UInt32?
+        if rule is any ReplacingRule, let live = try store.latestShown(rule.kind), live.closedAt == nil { replacing = live.notificationID }
+        try show(content, replacing: replacing, for: [(occurrence, claimed)])
+    }
+
+    /// One notification names them all.
+    private func deliverSummary(of due: [Occurrence], by rule: any SummarizingRule, input: ScheduleInput, wallClock: WallClock) throws {
+        var claimed: [(Occurrence, DeliveryRecord)] = []
+        for occurrence in due {
+            if let record = try store.claim(occurrence) { claimed.append((occurrence, record)) }
+        }
+        guard !claimed.isEmpty else { return }
+        try show(rule.summary(of: claimed.map(\.0), text: notifier.bodyText, from: input, clock: wallClock), replacing: nil, for: claimed)
+    }
+
+    /// Shows one notification for these claimed occurrences and records it as soon as the
+    /// server accepted it; a server that refuses leaves them owed until one appears.
+    private func show(_ content: NotificationContent, replacing: UInt32?, for occurrences: [(Occurrence, DeliveryRecord)]) throws {
+        var content = content
+        if !notifier.showsActions, occurrences.count == 1, let (_, claimed) = occurrences.first {
+            content = content.answeredFromTerminal(deliveryID: claimed.id)
+        }
+        let id: UInt32
+        do {
+            id = try notifier.show(content, replacing: replacing)
+        } catch {
+            for (occurrence, _) in occurrences { awaitingServer.insert(occurrence.key) }
+            if !reportedServerProblem {
+                reportedServerProblem = true
+                logger.error(
+                    "cannot show notifications: \(error); reminders stay due and are shown when a notification server appears")
+            }
+            return
+        }
+        reportedServerProblem = false
+        let now = configuration.clock.now()
+        // On disk before the store, which may be locked for seconds: a kill in between must
+        // neither show it again nor lose a click on it.
+        for (_, claimed) in occurrences {
+            _ = journal.append(.shown(deliveryID: claimed.id, notificationID: id), at: now)
+        }
+        for (occurrence, claimed) in occurrences {
+            recordShown(claimed, notificationID: id, content: content, at: now)
+            logger.info("shown \(occurrence.key) as notification \(id)")
+        }
+    }
+
+    /// Records that the server accepted a delivery, with what its rule writes when shown.
+    func recordShown(_ delivery: DeliveryRecord, notificationID: UInt32, content: NotificationContent?, at instant: Date) {
+        do {
+            let changes = delivery.kind.rule?.changesWhenShown(key: delivery.key, at: instant, clock: WallClock(zone: timeZone)) ?? []
+            try store.markShown(delivery.id, notificationID: notificationID, content: content, at: instant, changes: changes)
+            journaledHandled += 1
+        } catch {
+            journalHoldsUnrecorded = true
+            logger.error("\(error)")
+        }
+    }
+}

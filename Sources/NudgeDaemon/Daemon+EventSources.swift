@@ -1,0 +1,89 @@
+import Foundation
+import NudgeCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What wakes the daemon, each with its handler: a signal, another thread's event, the due
+/// instant, another process's write to the store, and a time-zone change.
+extension Daemon {
+    func eventLoop() -> EventLoop {
+        let loop = EventLoop()
+        loop.add("signals", descriptor: signals.descriptor) { [unowned self] in onSignals() }
+        loop.add("events", descriptor: events.descriptor) { [unowned self] in onEvents() }
+        loop.add("due", descriptor: timer.descriptor) { [unowned self] in onTimer() }
+        loop.add("store", descriptor: storeWatch.descriptor) { [unowned self] () throws(DaemonError) in try onStoreChange() }
+        loop.add("store settle", descriptor: settle.descriptor) { [unowned self] in onSettle() }
+        if let zoneWatch {
+            loop.add("time zone", descriptor: zoneWatch.descriptor) { [unowned self] in onZoneChange() }
+        }
+        return loop
+    }
+
+    private func onSignals() -> EventLoop.Next {
+        for signal in signals.consume() {
+            guard signal == SIGHUP else {
+                logger.info("stopping on signal \(signal)")
+                return .stop
+            }
+            ServiceManager.notify("RELOADING=1")
+            reconcile(because: "SIGHUP")
+            ServiceManager.notify("READY=1")
+        }
+        return .continue
+    }
+
+    private func onEvents() -> EventLoop.Next {
+        defer { recordedJournal() }
+        for event in events.drain() {
+            switch event {
+            case .stop:
+                logger.info("stopping")
+                return .stop
+            case .clockSet:
+                reconcile(because: "clock changed")
+            case .notifier(let event, let instant, let journaled):
+                handle(event, at: instant)
+                if journaled { journaledHandled += 1 }
+            }
+        }
+        return .continue
+    }
+
+    private func onTimer() -> EventLoop.Next {
+        switch timer.consume() {
+        case .due: reconcile(because: "due")
+        case .clockChanged: reconcile(because: "clock changed")
+        case .nothing: break
+        }
+        return .continue
+    }
+
+    private func onStoreChange() throws(DaemonError) -> EventLoop.Next {
+        guard storeWatch.consume() else { return .continue }
+        // The open connection would go on with a deleted file, unseen by everyone else.
+        guard FileManager.default.fileExists(atPath: configuration.storePath) else {
+            throw .storeGone(configuration.storePath)
+        }
+        if !reconcileIfStoreChanged() { settle.start() }
+        return .continue
+    }
+
+    private func onSettle() -> EventLoop.Next {
+        if settle.consume(), reconcileIfStoreChanged() { settle.stop() }
+        return .continue
+    }
+
+    private func onZoneChange() -> EventLoop.Next {
+        guard zoneWatch?.consume() == true else { return .continue }
+        let (zone, problem) = configuration.timeZone.resolve()
+        if zone != timeZone {
+            if let problem { logger.warning("time zone: \(problem)") }
+            logger.notice("the time zone changed from \(timeZone.identifier) to \(zone.identifier)")
+            timeZone = zone
+            reconcile(because: "time zone changed")
+        }
+        return .continue
+    }
+}

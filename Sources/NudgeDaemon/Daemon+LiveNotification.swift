@@ -1,0 +1,59 @@
+import Foundation
+import NudgeCore
+import NudgeNotifier
+import NudgeStore
+
+/// Notifications that replace themselves (the dose window's one notification): shown again when
+/// a server lost them, brought up to date after a stale button, closed when finished; and any
+/// notification answered from the terminal closed as a click would close it.
+extension Daemon {
+    /// A restarted server lost the resident notification of a state still current: show the
+    /// present state again, under the new server's id. With `replacing`, the one on screen is
+    /// brought up to date in place (a button that no longer applies was pressed).
+    func reshowLiveNotification(of rule: any ReplacingRule, replacing: UInt32? = nil) throws {
+        let now = configuration.clock.now()
+        let wallClock = WallClock(zone: timeZone)
+        guard let live = try store.latestShown(rule.kind), live.closedAt == nil else { return }
+        let input = try store.scheduleInput(at: now)
+        let occurrence = Occurrence(kind: live.kind, key: live.key, dueAt: live.dueAt, title: live.title ?? "")
+        guard rule.screenState(ofKey: live.key, from: input, clock: wallClock) == .current,
+            var content = rule.content(for: occurrence, now: now, text: notifier.bodyText, from: input, clock: wallClock)
+        else { return }
+        if !notifier.showsActions { content = content.answeredFromTerminal(deliveryID: live.id) }
+        do {
+            let id = try notifier.show(content, replacing: replacing)
+            try store.markShown(live.id, notificationID: id, content: content, at: now)
+            let why = replacing == nil ? "the notification server restarted" : "up to date after a stale button"
+            logger.info("shown \(live.key) again as notification \(id): \(why)")
+        } catch let error as NotifierError {
+            logger.error("cannot show \(live.key) again: \(error)")
+        }
+    }
+
+    /// A finished state (dose 2 taken or skipped, from a button, the command line or another
+    /// program) closes its notification still on screen.
+    func closeFinishedLiveNotifications(input: ScheduleInput) throws {
+        let wallClock = WallClock(zone: timeZone)
+        for case let rule as any ReplacingRule in ReminderRules.all {
+            guard let live = try store.latestShown(rule.kind), live.closedAt == nil, let id = live.notificationID,
+                !closeRequested.contains(id), rule.screenState(ofKey: live.key, from: input, clock: wallClock) == .finished
+            else { continue }
+            closeRequested.insert(id)
+            notifier.close(id)
+            logger.info("closed \(live.key) (notification \(id)): its state is recorded")
+        }
+    }
+
+    /// An answer from the terminal (`nudge ack`) closes the notification it answered, as a
+    /// click would; otherwise it would stay up, and a later click on it would change nothing.
+    /// Only answers of the last hour: an older id may belong to another program's notification
+    /// by now (a restarted server counts from 1 again).
+    func closeAnsweredNotifications() throws {
+        let since = configuration.clock.now().addingTimeInterval(-3600)
+        for id in try store.answeredOnScreen(since: since, shownAfter: serverSince) where !closeRequested.contains(id) {
+            closeRequested.insert(id)
+            notifier.close(id)
+            logger.info("closed notification \(id): it is answered")
+        }
+    }
+}

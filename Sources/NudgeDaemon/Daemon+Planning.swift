@@ -1,0 +1,85 @@
+import Foundation
+import NudgeCore
+import NudgeStore
+
+/// Planning: every wake ends with a plan recomputed from the store, what it finds due shown,
+/// what it finds too late recorded as missed, and the timer armed for the next due instant.
+extension Daemon {
+    /// Reconciles when another process committed since the last plan; false when no change is
+    /// visible (yet).
+    @discardableResult
+    func reconcileIfStoreChanged() -> Bool {
+        do {
+            guard try store.dataVersion() != lastDataVersion else { return false }
+            reconcile(because: "store changed")
+            return true
+        } catch {
+            logger.error("\(error)")
+            return true
+        }
+    }
+
+    func reconcile(because reason: String) {
+        do {
+            let started = ContinuousClock.now
+            // Read before the plan: a write by another process after this point moves it again.
+            lastDataVersion = try store.dataVersion()
+            let (plan, input) = try planAndDeliver()
+            try closeFinishedLiveNotifications(input: input)
+            try closeAnsweredNotifications()
+            try timer.arm(at: plan.nextDue.map(configuration.clock.realInstant(for:)))
+            logRescheduled(plan, because: reason, took: ContinuousClock.now - started)
+        } catch {
+            logger.error("\(error)")
+        }
+    }
+
+    /// Showing can make new occurrences (a call cadence restarts), so it plans again until a
+    /// plan has nothing left to show; a few rounds at most. Returns the last plan and its input.
+    private func planAndDeliver() throws -> (Plan, ScheduleInput) {
+        let wallClock = WallClock(zone: timeZone)
+        var round = 0
+        while true {
+            round += 1
+            let now = configuration.clock.now()
+            let input = try store.scheduleInput(at: now)
+            reportIgnored(input.settings)
+            let plan = Schedule(input: input, clock: wallClock).plan(now: now)
+            try settle(missed: plan.missed, input: input, at: now)
+            try store.cancel(keys: plan.withdrawn, at: now)
+            let due = plan.due.filter { !awaitingServer.contains($0.key) }
+            try deliver(due, input: input, wallClock: wallClock)
+            if due.isEmpty || round == 4 { return (plan, input) }
+        }
+    }
+
+    private func logRescheduled(_ plan: Plan, because reason: String, took elapsed: Duration) {
+        let now = configuration.clock.now()
+        let next = plan.nextDue.map { "next due at \(Timestamp.format($0)) (\(DurationText.relative($0.timeIntervalSince(now))))" } ?? "nothing due"
+        // Plain arithmetic: Duration.formatted would load ICU's number formatting (4 MB resident).
+        let tenths = (elapsed.components.seconds * 10_000 + elapsed.components.attoseconds / 100_000_000_000_000)
+        logger.debug("rescheduled (\(reason)): \(next) [\(tenths / 10).\(tenths % 10) ms]")
+    }
+
+    private func reportIgnored(_ settings: Settings) {
+        guard settings.ignoredRows != reportedIgnoredRows else { return }
+        reportedIgnoredRows = settings.ignoredRows
+        for (key, value) in reportedIgnoredRows.sorted(by: { $0.key < $1.key }) {
+            logger.warning("ignoring the settings row \(key) = '\(value)'; fix it with: nudge settings reset \(key)")
+        }
+    }
+
+    /// Too late to tell, never too late to record: what a missed occurrence writes when due is
+    /// written, then it is recorded as missed.
+    private func settle(missed: [Occurrence], input: ScheduleInput, at now: Date) throws {
+        let wallClock = WallClock(zone: timeZone)
+        for occurrence in missed {
+            guard let changes = occurrence.kind.rule?.changesWhenDue(occurrence, from: input, clock: wallClock), !changes.isEmpty else { continue }
+            _ = try store.write(changes)
+        }
+        try store.recordMissed(missed, at: now)
+        for occurrence in missed {
+            logger.notice("missed \(occurrence.key), due \(Timestamp.format(occurrence.dueAt)), too late to show")
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import GRDB
+import NudgeCore
+
+/// A rule's side in the store: how its facts are read from its app's tables. Each kind's store
+/// file conforms its rule; the schedule query and the answer path iterate the registry.
+protocol StoredRule: ReminderRule {
+    /// The facts a plan or an answer at `instant` needs.
+    func facts(_ db: Database, at instant: Date) throws -> Facts
+}
+
+/// How one `AppChange` is written, by its kind's store file.
+protocol StoredChange: AppChange {
+    /// Writes the rows; returns why nothing was written when the change no longer applies.
+    func write(_ db: Database) throws -> InputError?
+}
+
+/// A change that no longer applies, to roll back the transaction it was written in.
+struct ChangeRefused: Error {
+    var refusal: InputError
+}
+
+extension Store {
+    /// The rules' facts (every rule's by default), read in one transaction.
+    static func facts(_ db: Database, at instant: Date, of rules: [any ReminderRule] = ReminderRules.all) throws -> [ReminderKind: any RuleFacts] {
+        var facts: [ReminderKind: any RuleFacts] = [:]
+        for rule in rules {
+            guard let stored = rule as? any StoredRule else { continue }
+            facts[rule.kind] = try stored.facts(db, at: instant)
+        }
+        return facts
+    }
+
+    /// Writes changes a rule decided, all or none: the first that no longer applies rolls the
+    /// transaction back with its reason.
+    static func write(_ changes: [any AppChange], _ db: Database) throws {
+        for change in changes {
+            guard let stored = change as? any StoredChange else {
+                preconditionFailure("\(type(of: change)) has no store file that writes it")
+            }
+            if let refusal = try stored.write(db) { throw ChangeRefused(refusal: refusal) }
+        }
+    }
+
+    /// Writes rows an occurrence writes when it comes due; false when they no longer apply
+    /// (dose 2 was recorded meanwhile), and then nothing is written.
+    public func write(_ changes: [any AppChange]) throws(StoreError) -> Bool {
+        guard !changes.isEmpty else { return true }
+        if case .success = try writeUnlessRefused({ db in try Self.write(changes, db) }) { return true }
+        return false
+    }
+}

@@ -28,20 +28,23 @@ let package = Package(
             name: "NudgeStore",
             dependencies: ["NudgeCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // What the command line and the daemon share of the system: the clock, the time zone,
+        // the store's location and the daemon's lock.
+        .target(name: "NudgeSystem", dependencies: ["NudgeCore"]),
         // Desktop notifications through libnotify, with a GLib main loop on its own thread.
         .target(name: "NudgeNotifier", dependencies: ["NudgeCore", "CLibnotify"]),
         // The daemon runtime: timerfd, inotify and signals around the store and the notifier.
         .target(
             name: "NudgeDaemon",
             dependencies: [
-                "NudgeCore", "NudgeStore", "NudgeNotifier", "CNudgeLinux",
+                "NudgeCore", "NudgeStore", "NudgeSystem", "NudgeNotifier", "CNudgeLinux",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "nudge",
             dependencies: [
-                "NudgeCore", "NudgeStore", "NudgeDaemon", "NudgeNotifier",
+                "NudgeCore", "NudgeStore", "NudgeSystem", "NudgeDaemon", "NudgeNotifier",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -53,10 +56,11 @@ let package = Package(
         ),
         .testTarget(name: "NudgeCoreTests", dependencies: ["NudgeCore", "NudgeTestSupport"]),
         .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore", "NudgeTestSupport"]),
+        .testTarget(name: "NudgeSystemTests", dependencies: ["NudgeSystem", "NudgeTestSupport"]),
         .testTarget(name: "NudgeNotifierTests", dependencies: ["NudgeNotifier", "NudgeTestSupport"]),
         .testTarget(
             name: "NudgeDaemonTests",
-            dependencies: ["NudgeDaemon", "NudgeTestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["NudgeDaemon", "NudgeSystem", "NudgeTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "NudgeCommandTests", dependencies: ["nudge", "NudgeTestSupport"]),
     ]

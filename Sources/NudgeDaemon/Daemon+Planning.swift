@@ -1,6 +1,7 @@
 import Foundation
 import NudgeCore
 import NudgeStore
+import NudgeSystem
 
 /// Planning: every wake ends with a plan recomputed from the store, what it finds due shown,
 /// what it finds too late recorded as missed, and the timer armed for the next due instant.

@@ -3,6 +3,7 @@ import Logging
 import NudgeCore
 import NudgeNotifier
 import NudgeStore
+import NudgeSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -75,7 +76,12 @@ public final class Daemon {
         self.logger = logger
         self.makeNotifier = makeNotifier
         do { store = try Store(path: configuration.storePath, now: configuration.clock.now()) } catch { throw .store(error) }
-        lock = try DaemonLock(storePath: configuration.storePath)
+        do { lock = try DaemonLock(storePath: configuration.storePath) } catch {
+            switch error {
+            case .alreadyRunning(let pid, let store): throw .alreadyRunning(pid: pid, store: store)
+            case .system(let call, let code): throw .system(call, code)
+            }
+        }
         timer = try WakeTimer()
         settle = try SettleTimer()
         storeWatch = try DirectoryWatch(storePath: configuration.storePath)

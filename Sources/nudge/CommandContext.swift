@@ -1,7 +1,7 @@
 import Foundation
 import NudgeCore
-import NudgeDaemon
 import NudgeStore
+import NudgeSystem
 
 /// Everything a command touches from the outside world, built once from the process.
 struct CommandContext {

@@ -3,6 +3,7 @@ import Foundation
 import NudgeDaemon
 import NudgeNotifier
 import NudgeStore
+import NudgeSystem
 
 extension Nudge {
     struct Doctor: ParsableCommand {

@@ -3,6 +3,7 @@ import Logging
 import NudgeCore
 import NudgeNotifier
 import NudgeStore
+import NudgeSystem
 import NudgeTestSupport
 import Synchronization
 import Testing

@@ -58,13 +58,6 @@ import Testing
         #expect(throws: StoreError.cannotOpen(path: directory.path, reason: "it is a directory")) { try Store(path: directory.path) }
     }
 
-    @Test func locationFollowsOptionThenEnvironmentThenXDG() {
-        #expect(StoreLocation.resolve(option: "/a.sqlite", environment: ["NUDGE_STORE": "/b.sqlite"]) == "/a.sqlite")
-        #expect(StoreLocation.resolve(option: nil, environment: ["NUDGE_STORE": "/b.sqlite", "XDG_DATA_HOME": "/x"]) == "/b.sqlite")
-        #expect(StoreLocation.resolve(option: nil, environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"]) == "/x/nudge/nudge.sqlite")
-        #expect(StoreLocation.resolve(option: nil, environment: ["HOME": "/h"]) == "/h/.local/share/nudge/nudge.sqlite")
-    }
-
     /// Every command opens the store; a daemon must not see that as a change (GRDB's own WAL
     /// setup wrote a table and dropped it whenever the -wal file was empty).
     @Test func openingTheStoreWritesNothing() throws {

@@ -3,7 +3,7 @@ import NudgeCore
 import NudgeTestSupport
 import Testing
 
-@testable import NudgeDaemon
+@testable import NudgeSystem
 
 /// Which zone the system means, read as libc reads it.
 struct SystemTimeZoneTests {

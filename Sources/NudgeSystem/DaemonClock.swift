@@ -25,7 +25,7 @@ public struct DaemonClock: Sendable {
     public func set(to instant: Date) { offset.value = instant.timeIntervalSinceNow }
 
     /// The real instant at which this clock reads `date`.
-    func realInstant(for date: Date) -> Date { date.addingTimeInterval(-offset.value) }
+    public func realInstant(for date: Date) -> Date { date.addingTimeInterval(-offset.value) }
 
     private final class Offset: Sendable {
         private let stored: Mutex<TimeInterval>

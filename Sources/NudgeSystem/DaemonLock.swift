@@ -9,9 +9,14 @@ import Foundation
 /// Two daemons on one store would each claim an owed occurrence and both show it. The kernel
 /// releases the lock when its holder dies, even by SIGKILL, so a crash never leaves it stale.
 public final class DaemonLock {
+    public enum Failure: Error, Equatable {
+        case system(String, Int32)
+        case alreadyRunning(pid: Int32, store: String)
+    }
+
     private let descriptor: Int32
 
-    init(storePath: String) throws(DaemonError) {
+    public init(storePath: String) throws(Failure) {
         let path = storePath + ".daemon-lock"
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .system("open \(path)", errno) }

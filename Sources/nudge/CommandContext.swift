@@ -9,12 +9,30 @@ struct CommandContext {
     var clock: DaemonClock
     var timeZone: ZoneRules
     var systemTimeZone: SystemTimeZone
+    var environment: CommandEnvironment
 
-    init(_ options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        storePath = StoreLocation.resolve(option: options.store, environment: environment)
-        clock = DaemonClock(startingAt: environment["NUDGE_FAKE_NOW"].flatMap(Timestamp.parse))
-        systemTimeZone = SystemTimeZone(environment: environment)
+    init(_ options: GlobalOptions, environment: CommandEnvironment = .current) {
+        self.environment = environment
+        let variables = environment.variables
+        storePath = StoreLocation.resolve(option: options.store, environment: variables)
+        clock = DaemonClock(startingAt: variables["NUDGE_FAKE_NOW"].flatMap(Timestamp.parse))
+        systemTimeZone = SystemTimeZone(environment: variables)
         timeZone = systemTimeZone.current()
+    }
+
+    /// One line on standard output.
+    func print(_ line: String) {
+        environment.output(line + "\n")
+    }
+
+    /// Rows as a table, or as JSON.
+    func print<Item, Row>(_ listing: Listing<Item, Row>, json: Bool) throws {
+        environment.output(try listing.render(json: json))
+    }
+
+    /// One JSON value for programs.
+    func printJSON(_ value: some Encodable) throws {
+        environment.output(try JSONText.render(value) + "\n")
     }
 
     var now: Date { clock.now() }

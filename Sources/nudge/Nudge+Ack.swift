@@ -3,24 +3,30 @@ import Foundation
 import NudgeCore
 
 extension Nudge {
-    struct Ack: ParsableCommand {
+    struct Ack: NudgeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Answer a shown notification from the terminal, exactly as its button would.",
             discussion: "The ids are in 'nudge history' (and in the notification's text when the server shows no buttons).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The delivery id.") var id: Int64
-        @Argument(help: "The answer: done or snooze (symptom), take, skip or snooze (dose 2), called, tomorrow or dismiss (call).")
-        var action: String
+        @Argument(help: "The answer: \(answers).") var action: String
 
-        func run() throws {
-            let context = CommandContext(global)
+        /// Every kind's answers: `done or snooze (symptom), take, skip or snooze (dose 2), ...`.
+        static var answers: String {
+            ReminderRules.all.map { rule in
+                let listed = rule.answers.count > 1 ? rule.answers.dropLast().joined(separator: ", ") + " or " + rule.answers.last! : rule.answers.joined()
+                return "\(listed) (\(rule.name))"
+            }.joined(separator: ", ")
+        }
+
+        func run(_ context: CommandContext) throws {
             let store = try context.openStore()
             switch try store.run({ try $0.answer(id, action: action, at: context.now, clock: context.wallClock) }) {
             case .recorded:
                 let key = try store.run { try $0.delivery(id: id)?.key } ?? String(id)
-                print("recorded \(action) for \(key)")
+                context.print("recorded \(action) for \(key)")
             case .duplicate:
-                print("delivery \(id) was already answered; nothing changed")
+                context.print("delivery \(id) was already answered; nothing changed")
             case .refused(let refusal):
                 throw CommandFailure(refusal.description, exitCode: 64)
             }

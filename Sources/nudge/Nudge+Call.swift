@@ -13,7 +13,7 @@ extension Nudge {
 }
 
 extension Nudge.Call {
-    struct LogCall: ParsableCommand {
+    struct LogCall: NudgeCommand {
         static let configuration = CommandConfiguration(commandName: "log", abstract: "Log a call (it restarts the contact's cadence).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The contact: its id, or a name that matches one contact.") var contact: String
@@ -39,17 +39,16 @@ extension Nudge.Call {
             return try InstantInput.pastInstant(at, option: "--at", now: context.now, clock: context.wallClock, maximumAge: 366 * 86400)
         }
 
-        func run() throws {
-            let context = CommandContext(global)
+        func run(_ context: CommandContext) throws {
             let store = try context.openStore()
             let found = try resolve(contact, in: store)
             let when = try calledAt(context)
             try store.run { try $0.logCall(contactID: found.id, at: when, durationMinutes: duration, mood: mood, notes: notes, now: context.now) }
-            print("logged a call with \(found.name) at \(context.understood(when))")
+            context.print("logged a call with \(found.name) at \(context.understood(when))")
         }
     }
 
-    struct Remind: ParsableCommand {
+    struct Remind: NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "Be reminded to call someone in N days or on a day.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The contact: its id, or a name that matches one contact.") var contact: String
@@ -79,13 +78,12 @@ extension Nudge.Call {
             do { try CallInput.validate(notes: note, option: "--note") } catch { throw ValidationError(error.description) }
         }
 
-        func run() throws {
-            let context = CommandContext(global)
+        func run(_ context: CommandContext) throws {
             let store = try context.openStore()
             let found = try resolve(contact, in: store)
             let due = try dueAt(context, settings: try store.run { try $0.settings() })
             let id = try store.run { try $0.addCallReminder(contactID: found.id, dueAt: due, note: note, now: context.now) }
-            print("will remind you to call \(found.name) at \(context.understood(due)) (reminder \(id))")
+            context.print("will remind you to call \(found.name) at \(context.understood(due)) (reminder \(id))")
         }
 
         /// The day given (at --at, else call.reminder_time), or the next --at; never the past.
@@ -109,29 +107,38 @@ extension Nudge.Call {
         }
     }
 
-    struct Reminders: ParsableCommand {
+    struct Reminders: NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "List the one-off call reminders still open.")
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON array.") var json = false
 
-        func run() throws {
-            let context = CommandContext(global)
+        func run(_ context: CommandContext) throws {
             let reminders = try context.openStore().run { try $0.openCallReminders() }
-            if json {
-                let items: [[String: Any]] = reminders.map {
-                    ["id": $0.id, "contact_id": $0.contactID, "contact_name": $0.name, "due_at": Timestamp.format($0.dueAt), "note": $0.note ?? NSNull()]
-                }
-                print(try JSONText.render(items))
-                return
+            try context.print(
+                Listing(
+                    items: reminders, row: ReminderRow.init,
+                    columns: [
+                        .init("ID") { String($0.id) }, .init("CONTACT") { $0.name },
+                        .init("DUE") { LocalFormat.dateTime($0.dueAt, clock: context.wallClock) }, .init("NOTE") { $0.note ?? "" },
+                    ],
+                    whenEmpty: "No open call reminders. Add one with: nudge call remind NAME --in DAYS"),
+                json: json)
+        }
+
+        struct ReminderRow: Encodable {
+            var id: Int64
+            var contactID: Int64
+            var contactName: String
+            @TimestampText var dueAt: Date?
+            @NullWhenAbsent var note: String?
+
+            init(_ reminder: OneOffCall) {
+                id = reminder.id
+                contactID = reminder.contactID
+                contactName = reminder.name
+                dueAt = reminder.dueAt
+                note = reminder.note
             }
-            guard !reminders.isEmpty else {
-                print("No open call reminders. Add one with: nudge call remind NAME --in DAYS")
-                return
-            }
-            let rows = reminders.map {
-                [String($0.id), $0.name, LocalFormat.dateTime($0.dueAt, clock: context.wallClock), $0.note ?? ""]
-            }
-            print(TextTable.render(header: ["ID", "CONTACT", "DUE", "NOTE"], rows: rows), terminator: "")
         }
     }
 }

@@ -22,7 +22,7 @@ func resolve(_ text: String, in store: Store) throws -> ContactRow {
 }
 
 extension Nudge.Contacts {
-    struct Add: ParsableCommand {
+    struct Add: NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "Add a contact, optionally with a stay-in-touch cadence.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The contact's name (at most 200 characters).") var name: String
@@ -38,23 +38,21 @@ extension Nudge.Contacts {
             }
         }
 
-        func run() throws {
-            let context = CommandContext(global)
+        func run(_ context: CommandContext) throws {
             let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
             switch try context.openStore().run({ try $0.addContact(name: name, everyDays: every, now: context.now) }) {
             case .failure(let refusal): throw CommandFailure(refusal.description, exitCode: 64)
-            case .success(let id): print("added \(name) (id \(id))" + (every.map { ", " + DurationText.every(days: $0) } ?? ""))
+            case .success(let id): context.print("added \(name) (id \(id))" + (every.map { ", " + DurationText.every(days: $0) } ?? ""))
             }
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "List contacts with their last call, cadence and next due reminder.")
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON array.") var json = false
 
-        func run() throws {
-            let context = CommandContext(global)
+        func run(_ context: CommandContext) throws {
             let store = try context.openStore()
             let contacts = try store.run { try $0.contacts() }
             let settings = try store.run { try $0.settings() }
@@ -64,33 +62,37 @@ extension Nudge.Contacts {
                     CallReminder.occurrences(contacts: [$0], reminders: [], settings: settings, clock: clock).first?.dueAt
                 }
             }
-            if json {
-                let items: [[String: Any]] = contacts.map {
-                    [
-                        "id": $0.id, "name": $0.name, "stay_in_touch_days": $0.everyDays.map { $0 as Any } ?? NSNull(),
-                        "last_call_at": $0.lastCall.map(Timestamp.format) ?? NSNull(),
-                        "next_due_at": nextDue($0).map(Timestamp.format) ?? NSNull(),
-                    ]
-                }
-                print(try JSONText.render(items))
-                return
+            try context.print(
+                Listing(
+                    items: contacts, row: { ContactRowJSON($0, nextDue: nextDue($0)) },
+                    columns: [
+                        .init("ID") { String($0.id) }, .init("NAME") { $0.name },
+                        .init("EVERY") { $0.everyDays.map { DurationText.every(days: $0) } ?? "-" },
+                        .init("LAST CALL") { $0.lastCall.map { LocalFormat.dateTime($0, clock: clock) } ?? "never" },
+                        .init("NEXT DUE") { nextDue($0).map { LocalFormat.dateTime($0, clock: clock) } ?? "-" },
+                    ],
+                    whenEmpty: "No contacts yet. Add one with: nudge contacts add NAME --every DAYS"),
+                json: json)
+        }
+
+        struct ContactRowJSON: Encodable {
+            var id: Int64
+            var name: String
+            @NullWhenAbsent var stayInTouchDays: Int?
+            @TimestampText var lastCallAt: Date?
+            @TimestampText var nextDueAt: Date?
+
+            init(_ contact: ContactRow, nextDue: Date?) {
+                id = contact.id
+                name = contact.name
+                stayInTouchDays = contact.everyDays
+                lastCallAt = contact.lastCall
+                nextDueAt = nextDue
             }
-            guard !contacts.isEmpty else {
-                print("No contacts yet. Add one with: nudge contacts add NAME --every DAYS")
-                return
-            }
-            let rows = contacts.map { contact in
-                [
-                    String(contact.id), contact.name, contact.everyDays.map { DurationText.every(days: $0) } ?? "-",
-                    contact.lastCall.map { LocalFormat.dateTime($0, clock: clock) } ?? "never",
-                    nextDue(contact).map { LocalFormat.dateTime($0, clock: clock) } ?? "-",
-                ]
-            }
-            print(TextTable.render(header: ["ID", "NAME", "EVERY", "LAST CALL", "NEXT DUE"], rows: rows), terminator: "")
         }
     }
 
-    struct Edit: ParsableCommand {
+    struct Edit: NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "Rename a contact or change its cadence.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The contact: its id, or a name that matches one contact.") var contact: String
@@ -110,8 +112,7 @@ extension Nudge.Contacts {
             if name == nil && every == nil && !noCadence { throw ValidationError("nothing to change; give --name, --every or --no-cadence") }
         }
 
-        func run() throws {
-            let context = CommandContext(global)
+        func run(_ context: CommandContext) throws {
             let store = try context.openStore()
             let found = try resolve(contact, in: store)
             let change: Store.CadenceChange = every.map { .set($0) } ?? (noCadence ? .remove : .keep)
@@ -119,23 +120,22 @@ extension Nudge.Contacts {
             if case .failure(let refusal) = try store.run({ try $0.editContact(found.id, name: newName, cadence: change) }) {
                 throw CommandFailure(refusal.description, exitCode: 64)
             }
-            print("updated \(newName ?? found.name) (id \(found.id))")
+            context.print("updated \(newName ?? found.name) (id \(found.id))")
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "Remove a contact and its one-off reminders.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The contact: its id, or a name that matches one contact.") var contact: String
         @Flag(help: "Also delete the contact's logged calls.") var deleteCalls = false
 
-        func run() throws {
-            let context = CommandContext(global)
+        func run(_ context: CommandContext) throws {
             let store = try context.openStore()
             let found = try resolve(contact, in: store)
             switch try store.run({ try $0.removeContact(found.id, deletingCalls: deleteCalls) }) {
             case .failure(let refusal): throw CommandFailure("\(found.name): \(refusal)", exitCode: 64)
-            case .success(let calls): print("removed \(found.name) (id \(found.id))" + (calls > 0 ? " and \(calls) logged calls" : ""))
+            case .success(let calls): context.print("removed \(found.name) (id \(found.id))" + (calls > 0 ? " and \(calls) logged calls" : ""))
             }
         }
     }

@@ -3,7 +3,7 @@ import Logging
 import NudgeDaemon
 
 extension Nudge {
-    struct Daemon: ParsableCommand {
+    struct Daemon: NudgeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Run the reminder daemon in the foreground.",
             discussion: "It sleeps until the next reminder is due; SIGTERM or SIGINT stop it, SIGHUP reloads.")
@@ -11,8 +11,7 @@ extension Nudge {
         @Option(help: "What to log on stderr: trace, debug, info, notice, warning, error or critical.")
         var logLevel: Logger.Level = .warning
 
-        func run() throws {
-            let context = CommandContext(global)
+        func run(_ context: CommandContext) throws {
             let level = logLevel
             LoggingSystem.bootstrap { StderrLogHandler(label: $0, level: level) }
             let logger = Logger(label: "nudge.daemon")

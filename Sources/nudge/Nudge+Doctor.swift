@@ -6,14 +6,13 @@ import NudgeStore
 import NudgeSystem
 
 extension Nudge {
-    struct Doctor: ParsableCommand {
+    struct Doctor: NudgeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Check what a notification needs: the bus, the server, the store, the time zone, the daemon.",
             discussion: "Prints each finding with its fix; exits 0 only when all is well.")
         @OptionGroup var global: GlobalOptions
 
-        func run() throws {
-            let context = CommandContext(global)
+        func run(_ context: CommandContext) throws {
             var findings: [Finding] = []
             let environment = ProcessInfo.processInfo.environment
 
@@ -54,9 +53,9 @@ extension Nudge {
                 findings.append(.problem("daemon: none runs on this store", fix: "systemctl --user enable --now nudge, or run: nudge daemon"))
             }
 
-            for finding in findings { print(finding.line) }
+            for finding in findings { context.print(finding.line) }
             let problems = findings.filter(\.isProblem).count
-            print(problems == 0 ? "all is well" : "\(problems) problem\(problems == 1 ? "" : "s") found")
+            context.print(problems == 0 ? "all is well" : "\(problems) problem\(problems == 1 ? "" : "s") found")
             if problems > 0 { throw ExitCode(1) }
         }
 

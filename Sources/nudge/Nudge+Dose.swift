@@ -21,7 +21,7 @@ private func doseInstant(_ text: String?, _ context: CommandContext) throws(Inpu
 }
 
 extension Nudge.Dose {
-    struct First: ParsableCommand {
+    struct First: NudgeCommand {
         static let configuration = CommandConfiguration(commandName: "1", abstract: "Record dose 1 and start a session.")
         @OptionGroup var global: GlobalOptions
         @Option(help: "When it was taken: 22:10 (the latest 22:10 that has passed: at 01:30, last night), 2026-11-21T22:10 (local), or ISO 8601 with an offset; at most 12 hours ago (default: now).")
@@ -32,8 +32,7 @@ extension Nudge.Dose {
             do { _ = try doseInstant(at, CommandContext(global)) } catch { throw ValidationError(error.description) }
         }
 
-        func run() throws {
-            let context = CommandContext(global)
+        func run(_ context: CommandContext) throws {
             let when = try doseInstant(at, context)
             let store = try context.openStore()
             let settings = try store.run { try $0.settings() }
@@ -44,14 +43,14 @@ extension Nudge.Dose {
             case .success(let session):
                 let window = DoseWindow(session: session, settings: settings)
                 let clock = context.wallClock
-                print(
+                context.print(
                     "dose 1 recorded at \(context.understood(session.dose1)) (session \(session.sessionDate)); "
                         + "window \(clock.timeOfDay(window.opensAt))-\(clock.timeOfDay(window.closesAt)), alarm at \(clock.timeOfDay(window.targetAt))")
             }
         }
     }
 
-    struct Second: ParsableCommand {
+    struct Second: NudgeCommand {
         static let configuration = CommandConfiguration(commandName: "2", abstract: "Record dose 2 (the Take dose 2 button).")
         @OptionGroup var global: GlobalOptions
         @Option(help: "When it was taken: 00:55 (the latest 00:55 that has passed), 2026-11-22T00:55 (local), or ISO 8601 with an offset; at most 12 hours ago (default: now).")
@@ -63,23 +62,21 @@ extension Nudge.Dose {
             do { _ = try doseInstant(at, CommandContext(global)) } catch { throw ValidationError(error.description) }
         }
 
-        func run() throws {
-            let context = CommandContext(global)
+        func run(_ context: CommandContext) throws {
             try answer(.take(at: try doseInstant(at, context), early: early, extra: extra), context)
         }
     }
 
-    struct Snooze: ParsableCommand {
+    struct Snooze: NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "Move the dose-2 alarm by dose.snooze_duration_minutes (the Snooze button).")
         @OptionGroup var global: GlobalOptions
 
-        func run() throws {
-            let context = CommandContext(global)
+        func run(_ context: CommandContext) throws {
             try answer(.snooze(at: context.now), context)
         }
     }
 
-    struct Skip: ParsableCommand {
+    struct Skip: NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "Skip dose 2 tonight (the Skip dose 2 button).")
         @OptionGroup var global: GlobalOptions
         @Option(help: "Why, kept with the record (at most 500 characters).") var reason: String?
@@ -90,8 +87,7 @@ extension Nudge.Dose {
             }
         }
 
-        func run() throws {
-            let context = CommandContext(global)
+        func run(_ context: CommandContext) throws {
             try answer(.skip(at: context.now, reason: reason), context)
         }
     }
@@ -112,13 +108,13 @@ private func answer(_ answer: DoseAnswer, _ context: CommandContext) throws {
         switch record.eventType {
         case .dose2:
             let note = record.metadata == nil ? "" : record.metadata!.contains("is_early") ? " (early)" : " (late)"
-            print("dose 2 recorded at \(when)\(note)")
-        case .extraDose: print("extra dose recorded at \(when)")
-        case .dose2Skipped: print("dose 2 skipped at \(when)")
+            context.print("dose 2 recorded at \(when)\(note)")
+        case .extraDose: context.print("extra dose recorded at \(when)")
+        case .dose2Skipped: context.print("dose 2 skipped at \(when)")
         case .snooze:
             if let session = try store.run({ try $0.currentDoseSession() }) {
                 let window = DoseWindow(session: session, settings: settings)
-                print("snoozed: alarm at \(clock.timeOfDay(window.targetAt)) (snooze \(session.snoozeCount) of \(settings.int(.doseMaxSnoozes)))")
+                context.print("snoozed: alarm at \(clock.timeOfDay(window.targetAt)) (snooze \(session.snoozeCount) of \(settings.int(.doseMaxSnoozes)))")
             }
         case .dose1: break
         }

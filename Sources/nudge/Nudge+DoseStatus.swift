@@ -3,14 +3,13 @@ import Foundation
 import NudgeCore
 
 extension Nudge.Dose {
-    struct Status: ParsableCommand {
+    struct Status: NudgeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show the dose-2 window: phase, times, alarm, snoozes, whether a snooze is possible, time left.")
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON object; every key in every phase, null when it does not apply (nudge(5)).") var json = false
 
-        func run() throws {
-            let context = CommandContext(global)
+        func run(_ context: CommandContext) throws {
             let store = try context.openStore()
             let settings = try store.run { try $0.settings() }
             let session = try store.run { try $0.currentDoseSession() }
@@ -25,21 +24,17 @@ extension Nudge.Dose {
             let open = phase == .beforeWindow ? minutes(until: window?.opensAt) : nil
             let close = phase == .beforeWindow || phase == .active || phase == .nearClose ? minutes(until: window?.closesAt) : nil
             if json {
-                let stamp: (Date?) -> Any = { $0.map(Timestamp.format) ?? NSNull() }
-                let object: [String: Any] = [
-                    "phase": phase.rawValue, "session_id": session?.sessionID ?? NSNull(), "session_date": session?.sessionDate ?? NSNull(),
-                    "dose1_at": stamp(session?.dose1), "window_opens_at": stamp(window?.opensAt), "window_closes_at": stamp(window?.closesAt),
-                    "alarm_at": stamp(session?.isCompleted == false ? window?.targetAt : nil),
-                    "snoozes_used": session?.snoozeCount ?? NSNull(), "snoozes_left": window?.snoozesLeft ?? NSNull(),
-                    "snooze_allowed": refusal == nil, "snooze_refusal": refusal ?? NSNull(),
-                    "minutes_until_open": open ?? NSNull(), "minutes_until_close": close ?? NSNull(),
-                    "dose2_at": stamp(session?.dose2), "skipped": session?.skipped ?? NSNull(),
-                ]
-                print(try JSONText.render(object))
+                try context.printJSON(
+                    StatusJSON(
+                        phase: phase.rawValue, sessionID: session?.sessionID, sessionDate: session?.sessionDate, dose1At: session?.dose1,
+                        windowOpensAt: window?.opensAt, windowClosesAt: window?.closesAt,
+                        alarmAt: session?.isCompleted == false ? window?.targetAt : nil, snoozesUsed: session?.snoozeCount,
+                        snoozesLeft: window?.snoozesLeft, snoozeAllowed: refusal == nil, snoozeRefusal: refusal, minutesUntilOpen: open,
+                        minutesUntilClose: close, dose2At: session?.dose2, skipped: session?.skipped))
                 return
             }
             guard let session, let window else {
-                print("No dose 1 recorded. Start with: nudge dose 1")
+                context.print("No dose 1 recorded. Start with: nudge dose 1")
                 return
             }
             let clock = context.wallClock
@@ -64,7 +59,26 @@ extension Nudge.Dose {
                 ["time left", left],
                 ["dose 2", dose2],
             ]
-            print(rows.map { $0[0].padding(toLength: 10, withPad: " ", startingAt: 0) + $0[1] }.joined(separator: "\n"))
+            context.print(rows.map { $0[0].padding(toLength: 10, withPad: " ", startingAt: 0) + $0[1] }.joined(separator: "\n"))
+        }
+
+        /// Every key in every phase, null when it does not apply (nudge(5)).
+        struct StatusJSON: Encodable {
+            var phase: String
+            @NullWhenAbsent var sessionID: String?
+            @NullWhenAbsent var sessionDate: String?
+            @TimestampText var dose1At: Date?
+            @TimestampText var windowOpensAt: Date?
+            @TimestampText var windowClosesAt: Date?
+            @TimestampText var alarmAt: Date?
+            @NullWhenAbsent var snoozesUsed: Int?
+            @NullWhenAbsent var snoozesLeft: Int?
+            var snoozeAllowed: Bool
+            @NullWhenAbsent var snoozeRefusal: String?
+            @NullWhenAbsent var minutesUntilOpen: Int?
+            @NullWhenAbsent var minutesUntilClose: Int?
+            @TimestampText var dose2At: Date?
+            @NullWhenAbsent var skipped: Bool?
         }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import NudgeCore
 
 extension Nudge {
-    struct History: ParsableCommand {
+    struct History: NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "List what was due and shown, and how it was answered, newest first.")
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON array.") var json = false
@@ -23,37 +23,54 @@ extension Nudge {
             }
         }
 
-        func run() throws {
-            let context = CommandContext(global)
+        func run(_ context: CommandContext) throws {
             let from = try since.map { try start($0, context) } ?? context.now.addingTimeInterval(-7 * 86400)
             let records = try context.openStore().run { try $0.history(since: from) }
             let clock = context.wallClock
-            if json {
-                let stamp: (Date?) -> Any = { $0.map(Timestamp.format) ?? NSNull() }
-                let items: [[String: Any]] = records.map {
-                    [
-                        "id": $0.id, "reminder_key": $0.key, "kind": $0.kind.rawValue, "due_at": Timestamp.format($0.dueAt), "shown_at": stamp($0.shownAt),
-                        "notification_id": $0.notificationID.map { Int($0) } ?? NSNull(), "action": $0.action ?? NSNull(),
-                        "acknowledged_at": stamp($0.acknowledgedAt), "closed_at": stamp($0.closedAt), "closed_reason": $0.closedReason?.rawValue ?? NSNull(),
-                        "missed_at": stamp($0.missedAt), "cancelled_at": stamp($0.cancelledAt), "title": $0.title ?? NSNull(),
-                        "body": $0.body ?? NSNull(),
-                    ]
-                }
-                print(try JSONText.render(items))
-                return
+            try context.print(
+                Listing(
+                    items: records, row: DeliveryRow.init,
+                    columns: [
+                        .init("ID") { String($0.id) }, .init("KIND") { $0.kind.rawValue }, .init("DUE") { LocalFormat.dateTime($0.dueAt, clock: clock) },
+                        .init("SHOWN") { $0.shownAt.map { LocalFormat.time($0, clock: clock) } ?? "-" },
+                        .init("OUTCOME") { Self.outcome($0, clock: clock) }, .init("TITLE") { $0.title ?? $0.key },
+                    ],
+                    whenEmpty: "Nothing was due or shown since \(LocalFormat.dateTime(from, clock: clock))."),
+                json: json)
+        }
+
+        struct DeliveryRow: Encodable {
+            var id: Int64
+            var reminderKey: String
+            var kind: String
+            @TimestampText var dueAt: Date?
+            @TimestampText var shownAt: Date?
+            @NullWhenAbsent var notificationID: UInt32?
+            @NullWhenAbsent var action: String?
+            @TimestampText var acknowledgedAt: Date?
+            @TimestampText var closedAt: Date?
+            @NullWhenAbsent var closedReason: String?
+            @TimestampText var missedAt: Date?
+            @TimestampText var cancelledAt: Date?
+            @NullWhenAbsent var title: String?
+            @NullWhenAbsent var body: String?
+
+            init(_ record: DeliveryRecord) {
+                id = record.id
+                reminderKey = record.key
+                kind = record.kind.rawValue
+                dueAt = record.dueAt
+                shownAt = record.shownAt
+                notificationID = record.notificationID
+                action = record.action
+                acknowledgedAt = record.acknowledgedAt
+                closedAt = record.closedAt
+                closedReason = record.closedReason?.rawValue
+                missedAt = record.missedAt
+                cancelledAt = record.cancelledAt
+                title = record.title
+                body = record.body
             }
-            guard !records.isEmpty else {
-                print("Nothing was due or shown since \(LocalFormat.dateTime(from, clock: clock)).")
-                return
-            }
-            let rows = records.map { record in
-                [
-                    String(record.id), record.kind.rawValue, LocalFormat.dateTime(record.dueAt, clock: clock),
-                    record.shownAt.map { LocalFormat.time($0, clock: clock) } ?? "-", Self.outcome(record, clock: clock),
-                    record.title ?? record.key,
-                ]
-            }
-            print(TextTable.render(header: ["ID", "KIND", "DUE", "SHOWN", "OUTCOME", "TITLE"], rows: rows), terminator: "")
         }
 
         static func outcome(_ record: DeliveryRecord, clock: WallClock) -> String {

@@ -12,7 +12,7 @@ extension Nudge {
 }
 
 extension Nudge.Log {
-    struct Symptom: ParsableCommand {
+    struct Symptom: NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "Add an entry to the symptom diary.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "What was felt, such as Headache (at most 200 characters).") var name: String
@@ -37,14 +37,13 @@ extension Nudge.Log {
                 at, option: "--at", now: context.now, clock: context.wallClock, maximumAge: SymptomEntry.maximumBackdating)
         }
 
-        func run() throws {
-            let context = CommandContext(global)
+        func run(_ context: CommandContext) throws {
             let when = try loggedAt(context)
             let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
             let entry = try context.openStore().run {
                 try $0.addSymptom(name: trimmed, severity: severity, notes: notes, loggedAt: when, now: context.now)
             }
-            print("logged \(entry.name) (\(entry.severity)) at \(context.understood(entry.loggedAt))")
+            context.print("logged \(entry.name) (\(entry.severity)) at \(context.understood(entry.loggedAt))")
         }
     }
 }

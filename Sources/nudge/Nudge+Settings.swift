@@ -18,35 +18,34 @@ private func settingKey(_ name: String) throws -> SettingKey {
 }
 
 extension Nudge.Settings {
-    struct List: ParsableCommand {
+    struct List: NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "List every key with its value, default and what it accepts.")
         @OptionGroup var global: GlobalOptions
 
-        func run() throws {
-            let context = CommandContext(global)
+        func run(_ context: CommandContext) throws {
             let rows = try context.openStore().run { try $0.settingRows() }
             let table = SettingKey.allCases.map { key in
                 [key.rawValue, rows[key.rawValue].flatMap(key.valueKind.canonical) ?? key.defaultValue, key.defaultValue, key.valueKind.accepted]
             }
-            print(TextTable.render(header: ["KEY", "VALUE", "DEFAULT", "ACCEPTS"], rows: table), terminator: "")
+            context.environment.output(TextTable.render(header: ["KEY", "VALUE", "DEFAULT", "ACCEPTS"], rows: table))
         }
     }
 
-    struct Get: ParsableCommand {
+    struct Get: NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "Print one setting's value in force.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "A settings key, such as symptom.reminder_time.") var key: String
 
         func validate() throws { _ = try settingKey(key) }
 
-        func run() throws {
+        func run(_ context: CommandContext) throws {
             let key = try settingKey(key)
-            let settings = try CommandContext(global).openStore().run { try $0.settings() }
-            print(settings[key])
+            let settings = try context.openStore().run { try $0.settings() }
+            context.print(settings[key])
         }
     }
 
-    struct Set: ParsableCommand {
+    struct Set: NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "Change a setting (stored in canonical form: 8pm is stored 20:00).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "A settings key, such as symptom.reminder_time.") var key: String
@@ -62,26 +61,25 @@ extension Nudge.Settings {
             do { _ = try SettingKey.named(key).canonical(value) } catch { throw ValidationError(error.description) }
         }
 
-        func run() throws {
+        func run(_ context: CommandContext) throws {
             let key = try settingKey(key)
             let canonical = try key.canonical(value)
-            let context = CommandContext(global)
             try context.openStore().run { try $0.setSetting(key, to: canonical, at: context.now) }
-            print("\(key.rawValue) = \(canonical)")
+            context.print("\(key.rawValue) = \(canonical)")
         }
     }
 
-    struct Reset: ParsableCommand {
+    struct Reset: NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "Return a setting to its default (deletes its row).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "A settings key, such as symptom.reminder_time.") var key: String
 
         func validate() throws { _ = try settingKey(key) }
 
-        func run() throws {
+        func run(_ context: CommandContext) throws {
             let key = try settingKey(key)
-            try CommandContext(global).openStore().run { try $0.resetSetting(key) }
-            print("\(key.rawValue) = \(key.defaultValue) (default)")
+            try context.openStore().run { try $0.resetSetting(key) }
+            context.print("\(key.rawValue) = \(key.defaultValue) (default)")
         }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import NudgeCore
 
 extension Nudge {
-    struct Symptoms: ParsableCommand {
+    struct Symptoms: NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "List one local day's symptom entries, newest first.")
         @OptionGroup var global: GlobalOptions
         @Option(help: "The day: YYYY-MM-DD, today or yesterday.") var date: String = "today"
@@ -24,28 +24,34 @@ extension Nudge {
             }
         }
 
-        func run() throws {
-            let context = CommandContext(global)
+        func run(_ context: CommandContext) throws {
             guard let day = day(context) else { return }
             let entries = try context.openStore().run { try $0.symptoms(on: day, clock: context.wallClock) }
-            if json {
-                let items: [[String: Any]] = entries.map {
-                    ["id": $0.id, "name": $0.name, "severity": $0.severity, "logged_at": Timestamp.format($0.loggedAt), "notes": $0.notes ?? NSNull()]
-                }
-                print(try JSONText.render(items))
-                return
+            try context.print(
+                Listing(
+                    items: entries, row: EntryRow.init,
+                    columns: [
+                        .init("TIME") { LocalFormat.time($0.loggedAt, clock: context.wallClock) }, .init("SYMPTOM") { $0.name },
+                        .init("SEVERITY") { String($0.severity) }, .init("NOTES") { $0.notes.map(Self.start(of:)) ?? "" },
+                    ],
+                    whenEmpty: "No symptoms logged on \(day). Log one with: nudge log symptom NAME --severity N"),
+                json: json)
+        }
+
+        struct EntryRow: Encodable {
+            var id: String
+            var name: String
+            var severity: Int
+            @TimestampText var loggedAt: Date?
+            @NullWhenAbsent var notes: String?
+
+            init(_ entry: SymptomEntry) {
+                id = entry.id
+                name = entry.name
+                severity = entry.severity
+                loggedAt = entry.loggedAt
+                notes = entry.notes
             }
-            guard !entries.isEmpty else {
-                print("No symptoms logged on \(day). Log one with: nudge log symptom NAME --severity N")
-                return
-            }
-            let rows = entries.map { entry in
-                [
-                    LocalFormat.time(entry.loggedAt, clock: context.wallClock), entry.name, String(entry.severity),
-                    entry.notes.map(Self.start(of:)) ?? "",
-                ]
-            }
-            print(TextTable.render(header: ["TIME", "SYMPTOM", "SEVERITY", "NOTES"], rows: rows), terminator: "")
         }
 
         /// The first line of the notes, cut to 60 characters.

@@ -3,7 +3,7 @@ import Foundation
 import NudgeCore
 
 extension Nudge {
-    struct Upcoming: ParsableCommand {
+    struct Upcoming: NudgeCommand {
         static let configuration = CommandConfiguration(
             abstract: "List what is due next, soonest first (the daemon decides with the same code).")
         @OptionGroup var global: GlobalOptions
@@ -22,34 +22,38 @@ extension Nudge {
             }
         }
 
-        func run() throws {
-            let context = CommandContext(global)
+        func run(_ context: CommandContext) throws {
             let start = try from.map { try instant($0, context) } ?? context.now
             let input = try context.openStore().run { try $0.scheduleInput(at: start) }
             let occurrences = Schedule(input: input, clock: context.wallClock).upcoming(from: start, limit: limit)
             // Occurrences already in the store (a queued snooze, a claimed one) have a delivery id.
             let ids = Dictionary(input.deliveries.map { ($0.key, $0.id) }) { first, _ in first }
-            if json {
-                let items: [[String: Any]] = occurrences.map {
-                    [
-                        "kind": $0.kind.rawValue, "reminder_key": $0.key, "due_at": Timestamp.format($0.dueAt), "title": $0.title,
-                        "delivery_id": ids[$0.key] ?? NSNull(),
-                    ]
-                }
-                print(try JSONText.render(items))
-                return
+            try context.print(
+                Listing(
+                    items: occurrences, row: { OccurrenceRow($0, deliveryID: ids[$0.key]) },
+                    columns: [
+                        .init("DUE") { LocalFormat.dateTime($0.dueAt, clock: context.wallClock) },
+                        .init("LEFT") { DurationText.relative($0.dueAt.timeIntervalSince(start)) }, .init("KIND") { $0.kind.rawValue },
+                        .init("TITLE") { $0.title }, .init("KEY") { $0.key }, .init("ID") { ids[$0.key].map(String.init) ?? "-" },
+                    ],
+                    whenEmpty: "Nothing is due. Reminders that are off: see 'nudge settings'."),
+                json: json)
+        }
+
+        struct OccurrenceRow: Encodable {
+            var kind: String
+            var reminderKey: String
+            @TimestampText var dueAt: Date?
+            var title: String
+            @NullWhenAbsent var deliveryID: Int64?
+
+            init(_ occurrence: Occurrence, deliveryID: Int64?) {
+                kind = occurrence.kind.rawValue
+                reminderKey = occurrence.key
+                dueAt = occurrence.dueAt
+                title = occurrence.title
+                self.deliveryID = deliveryID
             }
-            guard !occurrences.isEmpty else {
-                print("Nothing is due. Reminders that are off: see 'nudge settings'.")
-                return
-            }
-            let rows = occurrences.map {
-                [
-                    LocalFormat.dateTime($0.dueAt, clock: context.wallClock), DurationText.relative($0.dueAt.timeIntervalSince(start)),
-                    $0.kind.rawValue, $0.title, $0.key, ids[$0.key].map(String.init) ?? "-",
-                ]
-            }
-            print(TextTable.render(header: ["DUE", "LEFT", "KIND", "TITLE", "KEY", "ID"], rows: rows), terminator: "")
         }
     }
 }

@@ -23,27 +23,49 @@ struct Nudge: ParsableCommand {
         ]
     )
 
-    /// Errors are one line on stderr; usage errors exit 64 (EX_USAGE) and touch nothing.
     static func main() {
-        var arguments: [String] = []
         do {
-            arguments = try CommandLineText.arguments()
+            Foundation.exit(execute(try CommandLineText.arguments()))
+        } catch {
+            Foundation.exit(execute(failure: error, arguments: []))
+        }
+    }
+
+    /// Runs one command line in this process with `CommandEnvironment.current`, and returns
+    /// its exit status. Errors are one line on stderr; usage errors exit 64 (EX_USAGE) and
+    /// touch nothing.
+    static func execute(_ arguments: [String]) -> Int32 {
+        do {
             var command = try parseAsRoot(GlobalOptions.movingLeadingStore(arguments[...]))
             try command.run()
-        } catch let code as ExitCode {
-            // The command already said what it had to (nudge doctor's report).
-            Foundation.exit(code.rawValue)
-        } catch let failure as CommandFailure {
-            FileHandle.standardError.write(Data("nudge: \(failure.message)\n".utf8))
-            Foundation.exit(failure.exitCode)
+            return 0
         } catch {
+            return execute(failure: error, arguments: arguments)
+        }
+    }
+
+    private static func execute(failure error: any Error, arguments: [String]) -> Int32 {
+        let environment = CommandEnvironment.current
+        switch error {
+        case let code as ExitCode:
+            // The command already said what it had to (nudge doctor's report).
+            return code.rawValue
+        case let failure as CommandFailure:
+            environment.errors("nudge: \(failure.message)\n")
+            return failure.exitCode
+        default:
             let code = exitCode(for: error)
-            guard code != .success else { exit(withError: error) }
+            guard code != .success else {
+                // Help, the version, a completion script: asked for, printed, success.
+                let text = fullMessage(for: error)
+                if !text.isEmpty { environment.output(text + "\n") }
+                return 0
+            }
             let message = Nudge.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
             var text = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
             if let hint = CommandLineText.hint(for: text, arguments: arguments) { text += "; " + hint }
-            FileHandle.standardError.write(Data("nudge: \(text)\n".utf8))
-            Foundation.exit(code.rawValue)
+            environment.errors("nudge: \(text)\n")
+            return code.rawValue
         }
     }
 }

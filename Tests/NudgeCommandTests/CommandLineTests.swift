@@ -2,8 +2,8 @@ import Foundation
 import NudgeTestSupport
 import Testing
 
-/// The real `nudge` binary against a temporary store: successes, refusals, exit codes, and a
-/// store left exactly as it was after every refusal.
+/// `nudge` command lines, run in process, against a temporary store: successes, refusals, exit
+/// codes, and a store left exactly as it was after every refusal.
 @Suite struct CommandLineTests {
     let directory = TemporaryDirectory()
     var store: String { directory.file("nudge.sqlite") }
@@ -11,14 +11,14 @@ import Testing
     let environment = ["TZ": "America/New_York", "NUDGE_FAKE_NOW": "2026-11-21T19:10:00-05:00"]
 
     func nudge(_ arguments: String...) throws -> CommandResult {
-        try NudgeBinary.run(arguments + ["--store", store], environment: environment)
+        InProcessNudge.run(arguments + ["--store", store], environment: environment)
     }
 
     /// Runs a refusal: exit 64, one line naming the problem, and the store unchanged.
     func expectRefusal(_ arguments: [String], mentioning text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         _ = try nudge("settings")
         let before = try StoreDump.of(store)
-        let result = try NudgeBinary.run(arguments + ["--store", store], environment: environment)
+        let result = InProcessNudge.run(arguments + ["--store", store], environment: environment)
         #expect(result.status == 64, "\(arguments): \(result)", sourceLocation: sourceLocation)
         #expect(result.stderr.hasPrefix("nudge: ") && result.stderr.split(separator: "\n").count == 1, "\(result)", sourceLocation: sourceLocation)
         #expect(result.stderr.contains(text), "\(result)", sourceLocation: sourceLocation)
@@ -113,7 +113,7 @@ import Testing
     ])
     func refusesDoseAnswersTheWindowDoesNotAllow(setup: [[String]], arguments: [String], message: String) throws {
         for step in setup {
-            let result = try NudgeBinary.run(step + ["--store", store], environment: environment)
+            let result = InProcessNudge.run(step + ["--store", store], environment: environment)
             #expect(result.status == 0, "\(step): \(result)")
         }
         try expectRefusal(arguments, mentioning: message)
@@ -153,7 +153,7 @@ import Testing
     ])
     func refusesContactAndCallInput(arguments: [String], message: String) throws {
         for step in [["contacts", "add", "Alex", "--every", "14"], ["contacts", "add", "Alexandra"], ["call", "log", "Alex"]] {
-            #expect(try NudgeBinary.run(step + ["--store", store], environment: environment).status == 0)
+            #expect(InProcessNudge.run(step + ["--store", store], environment: environment).status == 0)
         }
         try expectRefusal(arguments, mentioning: message)
     }
@@ -223,14 +223,14 @@ import Testing
         let other = directory.file("other.sqlite")
         var environment = self.environment
         environment["NUDGE_STORE"] = other
-        _ = try NudgeBinary.run(["settings", "set", "symptom.snooze_minutes", "45"], environment: environment)
-        #expect(try NudgeBinary.run(["settings", "get", "symptom.snooze_minutes"], environment: environment).stdout == "45\n")
+        _ = InProcessNudge.run(["settings", "set", "symptom.snooze_minutes", "45"], environment: environment)
+        #expect(InProcessNudge.run(["settings", "get", "symptom.snooze_minutes"], environment: environment).stdout == "45\n")
         #expect(try nudge("settings", "get", "symptom.snooze_minutes").stdout == "60\n")
-        let leading = try NudgeBinary.run(["--store", other, "settings", "get", "symptom.snooze_minutes"], environment: self.environment)
+        let leading = InProcessNudge.run(["--store", other, "settings", "get", "symptom.snooze_minutes"], environment: self.environment)
         #expect(leading.stdout == "45\n")
         var xdg = self.environment
         xdg["XDG_DATA_HOME"] = directory.file("xdg")
-        _ = try NudgeBinary.run(["settings"], environment: xdg)
+        _ = InProcessNudge.run(["settings"], environment: xdg)
         #expect(FileManager.default.fileExists(atPath: directory.file("xdg/nudge/nudge.sqlite")))
     }
 
@@ -238,14 +238,14 @@ import Testing
         let notes = directory.file("notes.txt")
         let text = Data("call the pharmacy\n".utf8) + Data(repeating: 0x41, count: 4096)
         _ = FileManager.default.createFile(atPath: notes, contents: text)
-        let result = try NudgeBinary.run(["settings", "set", "symptom.reminder_time", "21:00", "--store", notes], environment: environment)
+        let result = InProcessNudge.run(["settings", "set", "symptom.reminder_time", "21:00", "--store", notes], environment: environment)
         #expect(result.status == 65)
         #expect(result.stderr == "nudge: \(notes) is not a SQLite database; it was left untouched; choose another store with --store PATH\n")
         #expect(StoreDump.bytes(notes) == text)
-        let daemon = try NudgeBinary.run(["daemon", "--store", notes], environment: environment)
+        let daemon = InProcessNudge.run(["daemon", "--store", notes], environment: environment)
         #expect(daemon.status == 65 && daemon.stderr.contains("is not a SQLite database"), "\(daemon)")
         #expect(StoreDump.bytes(notes) == text)
-        let directoryResult = try NudgeBinary.run(["symptoms", "--store", directory.path], environment: environment)
+        let directoryResult = InProcessNudge.run(["symptoms", "--store", directory.path], environment: environment)
         #expect(directoryResult.status == 66 && directoryResult.stderr.contains("it is a directory"))
     }
 

@@ -10,7 +10,7 @@ import Testing
     var store: String { directory.file("nudge.sqlite") }
 
     func nudge(_ arguments: [String], now: String = "2026-11-22T01:30:00-05:00") throws -> CommandResult {
-        try NudgeBinary.run(arguments + ["--store", store], environment: ["TZ": "America/New_York", "NUDGE_FAKE_NOW": now])
+        InProcessNudge.run(arguments + ["--store", store], environment: ["TZ": "America/New_York", "NUDGE_FAKE_NOW": now])
     }
 
     @Test(arguments: [

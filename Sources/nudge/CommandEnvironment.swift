@@ -1,0 +1,18 @@
+import Foundation
+
+/// What a command reads of its process and where its words go. `nudge` runs with the process's
+/// own; a test runs commands in process with its own, through the task-local `current`.
+struct CommandEnvironment: Sendable {
+    var variables: [String: String]
+    /// Standard output: what the command says.
+    var output: @Sendable (String) -> Void
+    /// Standard error: why it failed, one line.
+    var errors: @Sendable (String) -> Void
+
+    static let process = CommandEnvironment(
+        variables: ProcessInfo.processInfo.environment,
+        output: { Swift.print($0, terminator: "") },
+        errors: { FileHandle.standardError.write(Data($0.utf8)) })
+
+    @TaskLocal static var current = process
+}

@@ -1,0 +1,14 @@
+import ArgumentParser
+
+/// A command that works on a store: `run()` builds the default context from the process (its
+/// options, environment and output) and calls `run(_:)`, which tests call with their own.
+protocol NudgeCommand: ParsableCommand {
+    var global: GlobalOptions { get }
+    func run(_ context: CommandContext) throws
+}
+
+extension NudgeCommand {
+    func run() throws {
+        try run(CommandContext(global))
+    }
+}

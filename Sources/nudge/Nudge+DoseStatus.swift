@@ -37,7 +37,14 @@ extension Nudge.Dose {
                 context.print("No dose 1 recorded. Start with: nudge dose 1")
                 return
             }
-            let clock = context.wallClock
+            context.print(Self.report(session, window, phase: phase, refusal: refusal, open: open, close: close, now: now, clock: context.wallClock))
+        }
+
+        /// The status for a person: one line per fact, labels aligned.
+        private static func report(
+            _ session: DoseSession, _ window: DoseWindow, phase: DoseWindow.Phase, refusal: String?, open: Int?, close: Int?, now: Date,
+            clock: WallClock
+        ) -> String {
             let left: String =
                 switch phase {
                 case .beforeWindow: "\(open ?? 0) min until the window opens"
@@ -59,7 +66,7 @@ extension Nudge.Dose {
                 ["time left", left],
                 ["dose 2", dose2],
             ]
-            context.print(rows.map { $0[0].padding(toLength: 10, withPad: " ", startingAt: 0) + $0[1] }.joined(separator: "\n"))
+            return rows.map { $0[0].padding(toLength: 10, withPad: " ", startingAt: 0) + $0[1] }.joined(separator: "\n")
         }
 
         /// Every key in every phase, null when it does not apply (nudge(5)).

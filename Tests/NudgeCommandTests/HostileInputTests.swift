@@ -9,8 +9,9 @@ import Testing
     var store: String { directory.file("nudge.sqlite") }
     let environment = ["TZ": "America/New_York", "NUDGE_FAKE_NOW": "2026-11-21T19:10:00-05:00"]
 
+    /// In process; argv's bytes and another user's rights need the binary, and say so.
     func nudge(_ arguments: String...) throws -> CommandResult {
-        try NudgeBinary.run(arguments + ["--store", store], environment: environment)
+        InProcessNudge.run(arguments + ["--store", store], environment: environment)
     }
 
     /// `call log 1` when contact 1 is Alex and contact 2 is named "1": neither is guessed.
@@ -69,7 +70,7 @@ import Testing
     /// An empty --store (an unset shell variable) is a mistake, not a request for another store.
     @Test func anEmptyStorePathIsRefused() throws {
         let home = directory.file("home")
-        let result = try NudgeBinary.run(["settings", "--store", ""], environment: ["HOME": home, "NUDGE_STORE": store])
+        let result = InProcessNudge.run(["settings", "--store", ""], environment: ["HOME": home, "NUDGE_STORE": store])
         #expect(result.status == 64 && result.stderr == "nudge: --store is empty; give the store's path, or leave --store out for the default store\n")
         #expect(!FileManager.default.fileExists(atPath: store) && !FileManager.default.fileExists(atPath: home))
     }

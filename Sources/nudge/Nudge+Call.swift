@@ -116,7 +116,7 @@ extension Nudge.Call {
             let reminders = try context.openStore().run { try $0.openCallReminders() }
             try context.print(
                 Listing(
-                    items: reminders, row: ReminderRow.init,
+                    items: reminders, row: { ReminderRow(id: $0.id, contactID: $0.contactID, contactName: $0.name, dueAt: $0.dueAt, note: $0.note) },
                     columns: [
                         .init("ID") { String($0.id) }, .init("CONTACT") { $0.name },
                         .init("DUE") { LocalFormat.dateTime($0.dueAt, clock: context.wallClock) }, .init("NOTE") { $0.note ?? "" },
@@ -131,14 +131,6 @@ extension Nudge.Call {
             var contactName: String
             @TimestampText var dueAt: Date?
             @NullWhenAbsent var note: String?
-
-            init(_ reminder: OneOffCall) {
-                id = reminder.id
-                contactID = reminder.contactID
-                contactName = reminder.name
-                dueAt = reminder.dueAt
-                note = reminder.note
-            }
         }
     }
 }

@@ -64,7 +64,9 @@ extension Nudge.Contacts {
             }
             try context.print(
                 Listing(
-                    items: contacts, row: { ContactRowJSON($0, nextDue: nextDue($0)) },
+                    items: contacts, row: {
+                        ContactRowJSON(id: $0.id, name: $0.name, stayInTouchDays: $0.everyDays, lastCallAt: $0.lastCall, nextDueAt: nextDue($0))
+                    },
                     columns: [
                         .init("ID") { String($0.id) }, .init("NAME") { $0.name },
                         .init("EVERY") { $0.everyDays.map { DurationText.every(days: $0) } ?? "-" },
@@ -81,14 +83,6 @@ extension Nudge.Contacts {
             @NullWhenAbsent var stayInTouchDays: Int?
             @TimestampText var lastCallAt: Date?
             @TimestampText var nextDueAt: Date?
-
-            init(_ contact: ContactRow, nextDue: Date?) {
-                id = contact.id
-                name = contact.name
-                stayInTouchDays = contact.everyDays
-                lastCallAt = contact.lastCall
-                nextDueAt = nextDue
-            }
         }
     }
 

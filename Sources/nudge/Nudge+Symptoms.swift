@@ -29,7 +29,7 @@ extension Nudge {
             let entries = try context.openStore().run { try $0.symptoms(on: day, clock: context.wallClock) }
             try context.print(
                 Listing(
-                    items: entries, row: EntryRow.init,
+                    items: entries, row: { EntryRow(id: $0.id, name: $0.name, severity: $0.severity, loggedAt: $0.loggedAt, notes: $0.notes) },
                     columns: [
                         .init("TIME") { LocalFormat.time($0.loggedAt, clock: context.wallClock) }, .init("SYMPTOM") { $0.name },
                         .init("SEVERITY") { String($0.severity) }, .init("NOTES") { $0.notes.map(Self.start(of:)) ?? "" },
@@ -44,14 +44,6 @@ extension Nudge {
             var severity: Int
             @TimestampText var loggedAt: Date?
             @NullWhenAbsent var notes: String?
-
-            init(_ entry: SymptomEntry) {
-                id = entry.id
-                name = entry.name
-                severity = entry.severity
-                loggedAt = entry.loggedAt
-                notes = entry.notes
-            }
         }
 
         /// The first line of the notes, cut to 60 characters.

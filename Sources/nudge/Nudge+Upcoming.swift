@@ -30,7 +30,9 @@ extension Nudge {
             let ids = Dictionary(input.deliveries.map { ($0.key, $0.id) }) { first, _ in first }
             try context.print(
                 Listing(
-                    items: occurrences, row: { OccurrenceRow($0, deliveryID: ids[$0.key]) },
+                    items: occurrences, row: {
+                        OccurrenceRow(kind: $0.kind.rawValue, reminderKey: $0.key, dueAt: $0.dueAt, title: $0.title, deliveryID: ids[$0.key])
+                    },
                     columns: [
                         .init("DUE") { LocalFormat.dateTime($0.dueAt, clock: context.wallClock) },
                         .init("LEFT") { DurationText.relative($0.dueAt.timeIntervalSince(start)) }, .init("KIND") { $0.kind.rawValue },
@@ -46,14 +48,6 @@ extension Nudge {
             @TimestampText var dueAt: Date?
             var title: String
             @NullWhenAbsent var deliveryID: Int64?
-
-            init(_ occurrence: Occurrence, deliveryID: Int64?) {
-                kind = occurrence.kind.rawValue
-                reminderKey = occurrence.key
-                dueAt = occurrence.dueAt
-                title = occurrence.title
-                self.deliveryID = deliveryID
-            }
         }
     }
 }

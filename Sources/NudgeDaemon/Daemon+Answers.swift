@@ -61,6 +61,9 @@ extension Daemon {
             case .serverVanished:
                 serverLost = true
                 logger.notice("no notification server on the bus")
+            case .busClosed:
+                // The event loop stops on it before it comes here.
+                break
             }
         } catch {
             journalHoldsUnrecorded = true

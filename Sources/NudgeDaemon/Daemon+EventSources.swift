@@ -43,6 +43,9 @@ extension Daemon {
                 return .stop
             case .clockSet:
                 reconcile(because: "clock changed")
+            case .notifier(.busClosed, _, _):
+                logger.notice("the session bus closed (the session ended); stopping")
+                return .stop
             case .notifier(let event, let instant, let journaled):
                 handle(event, at: instant)
                 if journaled { journaledHandled += 1 }

@@ -23,6 +23,7 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
     private var connection: OpaquePointer?
     private var subscription: guint = 0
     private var nameWatch: guint = 0
+    private var closedHandler: gulong = 0
 
     /// - Parameter onEvent: called on the GLib thread; hand the event on, do not block.
     public init(appName: String = "nudge", onEvent: @escaping @Sendable (NotifierEvent) -> Void) {
@@ -101,6 +102,7 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
             if let connection {
                 if subscription != 0 { g_dbus_connection_signal_unsubscribe(connection, subscription) }
                 if nameWatch != 0 { g_bus_unwatch_name(nameWatch) }
+                if closedHandler != 0 { g_signal_handler_disconnect(UnsafeMutableRawPointer(connection), closedHandler) }
                 g_object_unref(UnsafeMutableRawPointer(connection))
             }
         }
@@ -118,6 +120,7 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
             return
         }
         let me = Unmanaged.passUnretained(self).toOpaque()
+        watchForClose(connection, me)
         subscription = g_dbus_connection_signal_subscribe(
             connection, nil, Self.serverName, nil, Self.serverPath, nil, G_DBUS_SIGNAL_FLAGS_NONE,
             { _, _, _, _, signal, parameters, me in
@@ -138,6 +141,19 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
                 notifier.capabilities.withLock { $0.known = false }
                 notifier.onEvent(.serverVanished)
             }, me, nil)
+    }
+
+    /// GLib's default for the session bus is to raise SIGTERM in the whole process when the bus
+    /// goes away. The owner decides instead, from an event: the daemon stops as the session
+    /// ends, and a test process with a notifier on a bus that closes lives on.
+    private func watchForClose(_ connection: OpaquePointer, _ me: UnsafeMutableRawPointer) {
+        g_dbus_connection_set_exit_on_close(connection, 0)
+        let closed: @convention(c) (OpaquePointer?, gboolean, UnsafeMutablePointer<GError>?, gpointer?) -> Void = { _, _, _, me in
+            guard let me else { return }
+            Unmanaged<LibnotifyNotifier>.fromOpaque(me).takeUnretainedValue().onEvent(.busClosed)
+        }
+        closedHandler = g_signal_connect_data(
+            UnsafeMutableRawPointer(connection), "closed", unsafeBitCast(closed, to: GCallback.self), me, nil, GConnectFlags(0))
     }
 
     /// Subscribing sends AddMatch without waiting for it, so a click emitted right after the

@@ -25,6 +25,8 @@ public enum NotifierEvent: Sendable, Equatable {
     /// A notification server now owns the name (at start, or after a restart).
     case serverAppeared
     case serverVanished
+    /// The session bus itself went away (the session ended): nothing can be shown or heard.
+    case busClosed
 }
 
 public struct NotifierError: Error, Equatable, CustomStringConvertible {

@@ -99,6 +99,16 @@ struct DaemonEndToEndTests: DaemonScenario {
         #expect(try StoreQuery.rows(store, "SELECT id FROM reminder_deliveries WHERE reminder_key = 'symptom:2026-11-21'").count == 1)
     }
 
+    /// The session ends and its bus goes away: the daemon stops and says why. (GLib's default,
+    /// SIGTERM raised in the process, also took down a test process that held a notifier.)
+    @Test func stopsAndSaysWhyWhenTheSessionBusCloses() throws {
+        let daemon = try startDaemon(at: "2026-11-21T19:00:00-05:00")
+        #expect(daemon.waitForLog("rescheduled (start)"), "\(daemon.stderr)")
+        bus.shutdown()
+        #expect(daemon.waitForExit(timeout: 20) == 0, "\(daemon.stderr)")
+        #expect(daemon.stderr.contains("the session bus closed (the session ended); stopping"), "\(daemon.stderr)")
+    }
+
     @Test func withoutANotificationServerItKeepsSchedulingAndShowsLater() throws {
         let noBus = ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(directory.file("no-bus"))"]
         let lonely = try startDaemon(at: "2026-11-21T19:59:59-05:00", environment: noBus, log: "lonely.err")

@@ -47,7 +47,11 @@ public final class Spawned: @unchecked Sendable {
     public var pid: Int32 { process.processIdentifier }
     public var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
-    public func signal(_ number: Int32) { kill(pid, number) }
+    /// Only while it runs: once reaped, its pid may be another process's.
+    public func signal(_ number: Int32) {
+        guard process.isRunning else { return }
+        kill(pid, number)
+    }
 
     /// Waits for the process to end; nil when it is still running after `timeout`.
     public func waitForExit(timeout: TimeInterval) -> Int32? {

@@ -51,7 +51,7 @@ let package = Package(
         ),
         .target(
             name: "NudgeTestSupport",
-            dependencies: ["NudgeCore", "NudgeStore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["NudgeCore", "NudgeStore", "CNudgeLinux", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/NudgeTestSupport"
         ),
         .testTarget(name: "NudgeCoreTests", dependencies: ["NudgeCore", "NudgeTestSupport"]),

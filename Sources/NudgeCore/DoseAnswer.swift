@@ -29,10 +29,13 @@ public enum DoseAnswer: Sendable, Equatable {
     case take(at: Date, early: Bool, extra: Bool)
     case snooze(at: Date)
     case skip(at: Date, reason: String?)
+    /// The person says the night's dose 2 was missed (the "not recorded" prompt).
+    case missed(at: Date)
 
     public static let takeAction = "take"
     public static let snoozeAction = "snooze"
     public static let skipAction = "skip"
+    public static let missedAction = "missed"
 
     /// The answer a notification button means, at the instant it was clicked.
     public init?(action: String, at now: Date) {
@@ -40,6 +43,7 @@ public enum DoseAnswer: Sendable, Equatable {
         case Self.takeAction: self = .take(at: now, early: false, extra: false)
         case Self.snoozeAction: self = .snooze(at: now)
         case Self.skipAction: self = .skip(at: now, reason: nil)
+        case Self.missedAction: self = .missed(at: now)
         default: return nil
         }
     }
@@ -47,7 +51,7 @@ public enum DoseAnswer: Sendable, Equatable {
     /// When the answer was given (or, with `--at`, says it happened).
     public var instant: Date {
         switch self {
-        case .take(let at, _, _), .snooze(let at), .skip(let at, _): at
+        case .take(let at, _, _), .snooze(let at), .skip(let at, _), .missed(let at): at
         }
     }
 
@@ -56,6 +60,7 @@ public enum DoseAnswer: Sendable, Equatable {
         case .take: Self.takeAction
         case .snooze: Self.snoozeAction
         case .skip: Self.skipAction
+        case .missed: Self.missedAction
         }
     }
 
@@ -65,7 +70,8 @@ public enum DoseAnswer: Sendable, Equatable {
             return .failure(InputError("no dose 1 is recorded; start a session with: nudge dose 1"))
         }
         let window = DoseWindow(session: session, settings: settings)
-        guard window.isOpen(at: instant) else {
+        // The night's 12 hours bound every answer but "missed", which the next dose 1 ends.
+        guard window.isOpen(at: instant) || action == Self.missedAction else {
             let hours = Int((instant.timeIntervalSince(session.dose1) / 3600).rounded(.down))
             return .failure(InputError(
                 "no session is open: dose 1 was \(hours) hours before (\(Timestamp.format(session.dose1))), and a night lasts 12 hours; start one with: nudge dose 1"))
@@ -100,7 +106,20 @@ public enum DoseAnswer: Sendable, Equatable {
                 return .failure(InputError("dose 2 is already \(session.skipped ? "skipped" : "taken") in this session; nothing to skip"))
             }
             return .success(DoseRecord(eventType: .dose2Skipped, timestamp: at, metadata: reason.map(Self.reasonJSON), action: action))
+        case .missed(let at):
+            return Self.missed(at: at, in: session, window: window)
         }
+    }
+
+    /// Missed is said after the window, and stays possible until the next dose 1.
+    private static func missed(at: Date, in session: DoseSession, window: DoseWindow) -> Result<DoseRecord, InputError> {
+        guard !session.isCompleted else {
+            return .failure(InputError("dose 2 is already \(session.skipped ? "skipped" : "taken") in this session; nothing to record as missed"))
+        }
+        guard at >= window.closesAt else {
+            return .failure(InputError("the dose-2 window is still open; take or skip dose 2"))
+        }
+        return .success(DoseRecord(eventType: .dose2Skipped, timestamp: at, metadata: reasonJSON("missed"), action: missedAction))
     }
 
     /// `{"reason":"..."}` with the text escaped as JSON.

@@ -41,7 +41,7 @@ public struct DoseReminder: ReplacingRule {
         .doseFifteenMinuteWarning, .doseFiveMinuteWarning, .sessionRolloverHour,
     ]
     public let enabledSetting = SettingKey.doseNotificationsEnabled
-    public let answers = [DoseAnswer.takeAction, DoseAnswer.skipAction, DoseAnswer.snoozeAction]
+    public let answers = [DoseAnswer.takeAction, DoseAnswer.skipAction, DoseAnswer.snoozeAction, DoseAnswer.missedAction]
 
     public func occurrences(days: ClosedRange<CivilDate>, in input: RuleInput<Facts>) -> [Occurrence] {
         input.facts.session.map { Self.occurrences(for: $0, settings: input.settings) } ?? []
@@ -53,23 +53,16 @@ public struct DoseReminder: ReplacingRule {
         return Self.alert(ofKey: key, in: session) != nil
     }
 
-    /// Alerts are shown however late (one present state); the slept-through notice only soon
-    /// after its instant.
-    public func lateness(of occurrence: Occurrence, now: Date, in input: RuleInput<Facts>) -> Lateness {
-        guard Self.isSleptThrough(occurrence, in: input.facts.session) else { return .show }
-        return now.timeIntervalSince(occurrence.dueAt) <= DoseWindow.sleptThroughNoticeLimit ? .show : .missed
-    }
-
     public func title(ofKey key: String, in input: RuleInput<Facts>) -> String {
         input.facts.session.flatMap { Self.alert(ofKey: key, in: $0) }.map(Self.title) ?? "Dose 2"
     }
 
     /// Several alerts due at once (after a restart or a sleep) show the present state once;
-    /// past the slept-through instant, no earlier alert is the present state.
+    /// past the "not recorded" instant, no earlier alert is the present state.
     public func present(due: [Occurrence], missed: [Occurrence], in input: RuleInput<Facts>) -> (due: [Occurrence], missed: [Occurrence]) {
         let session = input.facts.session
-        let sleptThroughPassed = (due + missed).contains { Self.isSleptThrough($0, in: session) }
-        let present = sleptThroughPassed ? due.first { Self.isSleptThrough($0, in: session) } : Self.present(due, in: session)
+        let unresolved = (due + missed).contains { Self.isNotRecorded($0, in: session) }
+        let present = unresolved ? due.first { Self.isNotRecorded($0, in: session) } : Self.present(due, in: session)
         return (due.filter { $0 == present }, missed + due.filter { $0 != present })
     }
 
@@ -79,15 +72,7 @@ public struct DoseReminder: ReplacingRule {
     }
 
     public func screenState(ofKey key: String, in input: RuleInput<Facts>) -> ScreenState {
-        guard let session = input.facts.session, let alert = Self.alert(ofKey: key, in: session) else { return .finished }
-        if alert == .sleptThrough { return .notice }
-        return session.isCompleted ? .finished : .current
-    }
-
-    /// The slept-through occurrence records the skip when it comes due, shown or not.
-    public func changesWhenDue(_ occurrence: Occurrence, in input: RuleInput<Facts>) -> [any AppChange] {
-        guard let session = input.facts.session, Self.isSleptThrough(occurrence, in: session) else { return [] }
-        return [DoseEvent.sleptThrough(session, at: occurrence.dueAt)]
+        isCurrent(key: key, in: input) ? .current : .finished
     }
 
     public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>) -> AnswerDecision {
@@ -102,7 +87,9 @@ public struct DoseReminder: ReplacingRule {
         case followUp = "follow_up"
         case fifteenMinutes = "fifteen_min"
         case fiveMinutes = "five_min"
-        case sleptThrough = "slept_through"
+        /// Half an hour after the close with nothing recorded: the person is asked; nothing is
+        /// recorded for them.
+        case notRecorded = "not_recorded"
         /// Shown at once after a snooze, to update the notification on screen.
         case snoozed
 
@@ -116,7 +103,7 @@ public struct DoseReminder: ReplacingRule {
             case .fifteenMinutes: 4
             case .fiveMinutes: 5
             case .alarm: 6
-            case .sleptThrough: 7
+            case .notRecorded: 7
             }
         }
     }
@@ -132,9 +119,9 @@ public struct DoseReminder: ReplacingRule {
 
     public static func snoozedPrefix(_ session: DoseSession) -> String { prefix(session) + Alert.snoozed.rawValue + ":" }
 
-    /// Whether an occurrence is the slept-through record of this session.
-    public static func isSleptThrough(_ occurrence: Occurrence, in session: DoseSession?) -> Bool {
-        session.flatMap { alert(ofKey: occurrence.key, in: $0) } == .sleptThrough
+    /// Whether an occurrence is this session's "not recorded" prompt.
+    public static func isNotRecorded(_ occurrence: Occurrence, in session: DoseSession?) -> Bool {
+        session.flatMap { alert(ofKey: occurrence.key, in: $0) } == .notRecorded
     }
 
     /// Every alert still to come for an open session; none once dose 2 is taken or skipped.
@@ -158,7 +145,7 @@ public struct DoseReminder: ReplacingRule {
         }
         if settings.bool(.doseFifteenMinuteWarning) { add(.fifteenMinutes, "", window.nearCloseAt) }
         if settings.bool(.doseFiveMinuteWarning) { add(.fiveMinutes, "", window.closesAt.addingTimeInterval(-5 * 60)) }
-        add(.sleptThrough, "", window.sleptThroughAt)
+        add(.notRecorded, "", window.unresolvedAt)
         return occurrences
     }
 
@@ -183,7 +170,7 @@ public struct DoseReminder: ReplacingRule {
         case .followUp: "Dose 2 is due"
         case .fifteenMinutes: "15 minutes left for dose 2"
         case .fiveMinutes: "5 minutes left for dose 2"
-        case .sleptThrough: "Dose 2 recorded as slept through"
+        case .notRecorded: "Dose 2 not recorded"
         case .snoozed: "Dose 2 snoozed"
         }
     }
@@ -195,20 +182,15 @@ public struct DoseReminder: ReplacingRule {
     ) -> NotificationContent {
         let window = DoseWindow(session: session, settings: settings)
         let close = clock.timeOfDay(window.closesAt)
-        if alert == .sleptThrough {
-            return NotificationContent(
-                title: title(.sleptThrough),
-                body: "No dose 2 and no skip by \(clock.timeOfDay(window.sleptThroughAt)) (the window closed at \(close)); recorded as skipped.",
-                actions: [], urgency: .low, category: "x-nudge.dose2")
-        }
+        if alert == .notRecorded { return notRecordedPrompt(window, clock: clock) }
         let left = Int((window.closesAt.timeIntervalSince(now) / 60).rounded(.up))
         let phase = window.phase(at: now)
         let heading: String
         let body: String
         switch phase {
-        case .closed:
+        case .closed, .unresolved:
             heading = "Dose 2 window has closed"
-            body = "It closed at \(close). Take dose 2 late or skip it; at \(clock.timeOfDay(window.sleptThroughAt)) it is recorded as slept through."
+            body = "It closed at \(close). Take dose 2 late or skip it."
         default:
             heading = title(alert)
             let lead: String
@@ -227,10 +209,33 @@ public struct DoseReminder: ReplacingRule {
         if window.snoozeRefusal(at: now) == nil {
             actions.append(NotificationAction(key: DoseAnswer.snoozeAction, label: "Snooze \(settings.int(.doseSnoozeDurationMinutes)) min"))
         }
-        let critical = phase != .closed && (alert == .alarm || alert == .fiveMinutes)
+        let open = phase != .closed && phase != .unresolved
+        let critical = open && (alert == .alarm || alert == .fiveMinutes)
         return NotificationContent(
             title: heading, body: body, actions: actions, urgency: critical ? .critical : .normal, category: "x-nudge.dose2",
-            resident: true)
+            resident: true, sound: open ? sound(of: alert) : nil)
+    }
+
+    /// The alarm, its follow-ups and the 5-minute warning ring; the window opening, the
+    /// pre-alarm and the 15-minute warning make the gentle sound; a snooze's update is silent.
+    static func sound(of alert: Alert) -> NotificationSound? {
+        switch alert {
+        case .alarm, .followUp, .fiveMinutes: .alarm
+        case .windowOpen, .preAlarm, .fifteenMinutes: .reminder
+        case .snoozed, .notRecorded: nil
+        }
+    }
+
+    /// Asks, without a sound, and records nothing until the person answers: `missed`, or a dose
+    /// taken at a known time from the command line.
+    static func notRecordedPrompt(_ window: DoseWindow, clock: WallClock) -> NotificationContent {
+        let opens = clock.timeOfDay(window.opensAt)
+        let close = clock.timeOfDay(window.closesAt)
+        return NotificationContent(
+            title: title(.notRecorded),
+            body: "Neither dose 2 nor a skip is recorded; the window was \(opens)-\(close). If you took it, record when: "
+                + "nudge dose 2 --at HH:MM (after \(close) it is marked late). If you did not, record it as missed.",
+            actions: [NotificationAction(key: DoseAnswer.missedAction, label: "I missed it")], category: "x-nudge.dose2", resident: true)
     }
 }
 

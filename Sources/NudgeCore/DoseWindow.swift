@@ -7,9 +7,10 @@ public struct DoseWindow: Sendable {
     public static let opensAfter = 150
     public static let closesAfter = 240
     public static let nearCloseMinutes = 15
-    public static let sleptThroughAfterClose = 30
-    /// How late the quiet slept-through notification is still worth showing (it is always recorded).
-    public static let sleptThroughNoticeLimit: TimeInterval = 12 * 3600
+    /// Half an hour after the close with neither dose 2 nor a skip, the night is unresolved:
+    /// the person is asked, and nothing is recorded for them (alarm state is never medication
+    /// state, DoseTap's alarm contract).
+    public static let unresolvedAfterClose = 30
     /// An answer this long after dose 1 belongs to no open session: the night is over.
     public static let sessionLength: TimeInterval = 12 * 3600
 
@@ -26,7 +27,7 @@ public struct DoseWindow: Sendable {
     public var opensAt: Date { minutes(Self.opensAfter) }
     public var closesAt: Date { minutes(Self.closesAfter) }
     public var nearCloseAt: Date { minutes(Self.closesAfter - Self.nearCloseMinutes) }
-    public var sleptThroughAt: Date { minutes(Self.closesAfter + Self.sleptThroughAfterClose) }
+    public var unresolvedAt: Date { minutes(Self.closesAfter + Self.unresolvedAfterClose) }
     var snoozeStep: TimeInterval { TimeInterval(settings.int(.doseSnoozeDurationMinutes) * 60) }
 
     /// The alarm: dose 1 + the chosen interval, then each snooze moves it to the snooze length
@@ -46,7 +47,7 @@ public struct DoseWindow: Sendable {
     public var snoozesLeft: Int { max(settings.int(.doseMaxSnoozes) - session.snoozeCount, 0) }
 
     public enum Phase: String, Sendable {
-        case noDose1, beforeWindow, active, nearClose, closed, completed
+        case noDose1, beforeWindow, active, nearClose, closed, unresolved, completed
     }
 
     public func phase(at now: Date) -> Phase {
@@ -54,7 +55,8 @@ public struct DoseWindow: Sendable {
         if now < opensAt { return .beforeWindow }
         if now < nearCloseAt { return .active }
         if now < closesAt { return .nearClose }
-        return .closed
+        if now < unresolvedAt { return .closed }
+        return .unresolved
     }
 
     /// Why a snooze is refused now, or nil when it is allowed: only in the active phase and
@@ -64,7 +66,7 @@ public struct DoseWindow: Sendable {
         switch phase(at: now) {
         case .completed: return "dose 2 is already \(session.skipped ? "skipped" : "taken") in this session"
         case .beforeWindow: return "the dose-2 window is not open yet; a snooze is only possible while it is"
-        case .closed, .noDose1: return "the dose-2 window has closed; take dose 2 late or skip it"
+        case .closed, .unresolved, .noDose1: return "the dose-2 window has closed; take dose 2 late or skip it"
         case .nearClose: return "15 minutes or less are left in the dose-2 window; snooze is off now: take or skip dose 2"
         case .active: break
         }

@@ -8,10 +8,12 @@ public struct NotificationContent: Sendable, Equatable {
     public var category: String
     /// Stays on screen after an action is invoked (the spec's `resident` hint).
     public var resident: Bool
+    /// What it sounds like, if anything: the settings say which sound.
+    public var sound: NotificationSound?
 
     public init(
         title: String, body: String, actions: [NotificationAction], urgency: Urgency = .normal,
-        category: String, resident: Bool = false
+        category: String, resident: Bool = false, sound: NotificationSound? = nil
     ) {
         self.title = title
         self.body = body
@@ -19,7 +21,17 @@ public struct NotificationContent: Sendable, Equatable {
         self.urgency = urgency
         self.category = category
         self.resident = resident
+        self.sound = sound
     }
+}
+
+/// How a notification sounds.
+public enum NotificationSound: Sendable, Equatable {
+    /// `sound.reminder`, once: by the server when it plays sounds, by nudge when it does not.
+    case reminder
+    /// `dose.alarm_sound`, played by nudge and repeated until answered, for at most
+    /// `dose.alarm_ring_minutes`: servers play a sound once.
+    case alarm
 }
 
 extension NotificationContent {

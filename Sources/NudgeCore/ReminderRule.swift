@@ -33,8 +33,6 @@ public protocol ReminderRule: Sendable {
     func present(due: [Occurrence], missed: [Occurrence], in input: RuleInput<Facts>) -> (due: [Occurrence], missed: [Occurrence])
     /// The notification for an occurrence at `now`, or nil when it no longer applies.
     func content(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>) -> NotificationContent?
-    /// Rows an occurrence writes when it comes due, shown or missed; a false write withdraws it.
-    func changesWhenDue(_ occurrence: Occurrence, in input: RuleInput<Facts>) -> [any AppChange]
     /// Rows written in the same transaction as "shown" (a cadence counts again from that day).
     func changesWhenShown(key: String, at instant: Date, clock: WallClock) -> [any AppChange]
     /// What an answer to a shown occurrence writes, or why it is refused.
@@ -62,8 +60,8 @@ public struct RuleInput<Facts: RuleFacts>: Sendable {
 /// A rule whose notification replaces the one on screen in place (the dose window's one live
 /// notification), and is kept up to date, shown again or closed as its state changes.
 public protocol ReplacingRule: ReminderRule {
-    /// Whether its notification on screen still shows the present state, is a notice to leave
-    /// up, or is finished and closed.
+    /// Whether its notification on screen still shows the present state, or is finished and
+    /// closed.
     func screenState(ofKey key: String, in input: RuleInput<Facts>) -> ScreenState
 }
 
@@ -78,8 +76,6 @@ public protocol SummarizingRule: ReminderRule {
 public enum ScreenState: Sendable, Equatable {
     /// Shows the present state: shown again if the server lost it.
     case current
-    /// A notice that stays until the person closes it.
-    case notice
     /// Its reason is gone (dose 2 recorded): closed.
     case finished
 }
@@ -92,8 +88,6 @@ extension ReminderRule {
     }
 
     public func lateness(of occurrence: Occurrence, now: Date, in input: RuleInput<Facts>) -> Lateness { .show }
-
-    public func changesWhenDue(_ occurrence: Occurrence, in input: RuleInput<Facts>) -> [any AppChange] { [] }
 
     public func changesWhenShown(key: String, at instant: Date, clock: WallClock) -> [any AppChange] { [] }
 }

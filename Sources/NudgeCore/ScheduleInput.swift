@@ -58,10 +58,6 @@ extension ReminderRule {
         content(for: occurrence, now: now, text: text, in: self.input(input, clock: clock))
     }
 
-    public func changesWhenDue(_ occurrence: Occurrence, from input: ScheduleInput, clock: WallClock) -> [any AppChange] {
-        changesWhenDue(occurrence, in: self.input(input, clock: clock))
-    }
-
     public func answer(_ action: String, to record: DeliveryRecord, at now: Date, from input: ScheduleInput, clock: WallClock) -> AnswerDecision {
         answer(action, to: record, at: now, in: self.input(input, clock: clock))
     }

@@ -25,10 +25,7 @@ extension Daemon {
     private func deliver(_ occurrence: Occurrence, input: ScheduleInput, wallClock: WallClock) throws {
         guard let rule = occurrence.kind.rule, let claimed = try store.claim(occurrence) else { return }
         let now = configuration.clock.now()
-        // What it writes when due no longer applies (dose 2 was recorded meanwhile): withdrawn.
-        guard try store.write(rule.changesWhenDue(occurrence, from: input, clock: wallClock)),
-            let content = rule.content(for: occurrence, now: now, text: notifier.bodyText, from: input, clock: wallClock)
-        else {
+        guard let content = rule.content(for: occurrence, now: now, text: notifier.bodyText, from: input, clock: wallClock) else {
             try store.cancel(occurrence, at: now)
             return
         }

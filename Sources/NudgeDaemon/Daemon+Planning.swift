@@ -46,7 +46,7 @@ extension Daemon {
             let input = try store.scheduleInput(at: now)
             reportIgnored(input.settings)
             let plan = Schedule(input: input, clock: wallClock).plan(now: now)
-            try settle(missed: plan.missed, input: input, at: now)
+            try settle(missed: plan.missed, at: now)
             try store.cancel(keys: plan.withdrawn, at: now)
             let due = plan.due.filter { !awaitingServer.contains($0.key) }
             try deliver(due, input: input, wallClock: wallClock)
@@ -70,14 +70,8 @@ extension Daemon {
         }
     }
 
-    /// Too late to tell, never too late to record: what a missed occurrence writes when due is
-    /// written, then it is recorded as missed.
-    private func settle(missed: [Occurrence], input: ScheduleInput, at now: Date) throws {
-        let wallClock = WallClock(zone: timeZone)
-        for occurrence in missed {
-            guard let changes = occurrence.kind.rule?.changesWhenDue(occurrence, from: input, clock: wallClock), !changes.isEmpty else { continue }
-            _ = try store.write(changes)
-        }
+    /// Too late to tell: recorded as missed, so they are neither shown nor forgotten.
+    private func settle(missed: [Occurrence], at now: Date) throws {
         try store.recordMissed(missed, at: now)
         for occurrence in missed {
             logger.notice("missed \(occurrence.key), due \(Timestamp.format(occurrence.dueAt)), too late to show")

@@ -42,22 +42,17 @@ extension Store {
     }
 
     /// Records dose 1 and opens a session: the `dose_events` row, the `current_session` row and
-    /// a `sleep_sessions` row. Refused while a session is open, unless `newSession`; an earlier
-    /// session left past its slept-through point gets that record first.
+    /// a `sleep_sessions` row. Refused while a session is open, unless `newSession`. A night left
+    /// unresolved stays as it is: nothing is recorded for the person.
     public func startDoseSession(
         at dose1: Date, newSession: Bool, settings: Settings, clock: WallClock
     ) throws(StoreError) -> Result<DoseSession, InputError> {
         try write { db in
-            if let open = try Self.doseSession(db), !open.isCompleted {
-                let window = DoseWindow(session: open, settings: settings)
-                if dose1 < window.sleptThroughAt {
-                    guard newSession else {
-                        return .failure(InputError(
-                            "a session is open since dose 1 at \(clock.timeOfDay(open.dose1)); take or skip dose 2 first, or start another with --new-session"))
-                    }
-                } else {
-                    _ = try DoseEvent.sleptThrough(open, at: window.sleptThroughAt).write(db)
-                }
+            if let open = try Self.doseSession(db), !open.isCompleted, dose1 < DoseWindow(session: open, settings: settings).unresolvedAt,
+                !newSession
+            {
+                return .failure(InputError(
+                    "a session is open since dose 1 at \(clock.timeOfDay(open.dose1)); take or skip dose 2 first, or start another with --new-session"))
             }
             let date = DoseSession.sessionDate(for: dose1, clock: clock, rolloverHour: settings.int(.sessionRolloverHour)).description
             let session = DoseSession(sessionID: UUID().uuidString, sessionDate: date, dose1: dose1)
@@ -147,11 +142,6 @@ extension DoseReminder: StoredRule {
 
 extension DoseEvent: StoredChange {
     func write(_ db: Database) throws -> InputError? {
-        if onlyWhileOpen {
-            guard let current = try Store.doseSession(db), current.sessionID == sessionID, !current.isCompleted else {
-                return InputError("dose 2 of that session is recorded, or another session started; nothing recorded")
-            }
-        }
         try insert(db)
         let change: (sql: String, arguments: StatementArguments)
         switch record.eventType {

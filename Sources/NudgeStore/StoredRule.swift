@@ -42,11 +42,4 @@ extension Store {
         }
     }
 
-    /// Writes rows an occurrence writes when it comes due; false when they no longer apply
-    /// (dose 2 was recorded meanwhile), and then nothing is written.
-    public func write(_ changes: [any AppChange]) throws(StoreError) -> Bool {
-        guard !changes.isEmpty else { return true }
-        if case .success = try writeUnlessRefused({ db in try Self.write(changes, db) }) { return true }
-        return false
-    }
 }

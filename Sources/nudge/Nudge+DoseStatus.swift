@@ -50,6 +50,7 @@ extension Nudge.Dose {
                 case .beforeWindow: "\(open ?? 0) min until the window opens"
                 case .active, .nearClose: "\(close ?? 0) min until the window closes"
                 case .closed: "the window has closed"
+                case .unresolved: "the window has closed; nothing is recorded for this night"
                 case .completed, .noDose1: "-"
                 }
             let snooze = refusal.map { "not now: \($0)" }

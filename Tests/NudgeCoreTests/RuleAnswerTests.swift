@@ -68,14 +68,22 @@ struct RuleAnswerTests {
         #expect(DoseReminder().answer("skip", to: shown("dose2:S:alarm:0", .dose2, action: "skip"), at: at, in: facts) == .duplicate)
     }
 
-    @Test func theSleptThroughOccurrenceRecordsTheSkipOnlyWhileTheSessionIsOpen() {
-        let due = dose1 + 270 * 60
-        let occurrence = Occurrence(kind: .dose2, key: "dose2:S:slept_through", dueAt: due, title: "")
-        let changes = DoseReminder().changesWhenDue(occurrence, in: input(DoseReminder.Facts(session: session)))
-        #expect(changes.count == 1 && changes[0].isSame(as: DoseEvent.sleptThrough(session, at: due)))
-        #expect((changes[0] as? DoseEvent)?.onlyWhileOpen == true)
-        let alarm = Occurrence(kind: .dose2, key: "dose2:S:alarm:0", dueAt: due, title: "")
-        #expect(DoseReminder().changesWhenDue(alarm, in: input(DoseReminder.Facts(session: session))).isEmpty)
+    /// Nothing is recorded by the passage of time: "missed" is the person's answer, possible
+    /// after the window and until the next dose 1, a day later too.
+    @Test func missedIsRecordedOnlyWhenThePersonSaysSo() {
+        let facts = input(DoseReminder.Facts(session: session))
+        let prompt = shown("dose2:S:not_recorded", .dose2)
+        let nextDay = dose1 + 20 * 3600
+        let record = DoseRecord(eventType: .dose2Skipped, timestamp: nextDay, metadata: #"{"reason":"missed"}"#, action: "missed")
+        #expect(DoseReminder().answer("missed", to: prompt, at: nextDay, in: facts) == .record(AnswerEffects(answeredAt: nextDay, changes: [DoseEvent(record, session: session)])))
+        #expect(
+            DoseReminder().answer("missed", to: shown("dose2:S:alarm:0", .dose2), at: dose1 + 170 * 60, in: facts)
+                == .refused(InputError("the dose-2 window is still open; take or skip dose 2")))
+        let taken = DoseSession(sessionID: "S", sessionDate: "2026-11-21", dose1: dose1, dose2: dose1 + 170 * 60)
+        guard case .refused = DoseReminder().answer("missed", to: prompt, at: nextDay, in: input(DoseReminder.Facts(session: taken))) else {
+            Issue.record("missed was recorded over a dose 2")
+            return
+        }
     }
 
     // MARK: - Call

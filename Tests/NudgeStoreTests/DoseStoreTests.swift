@@ -57,22 +57,25 @@ import Testing
         #expect(second.sessionID != first.sessionID)
     }
 
-    @Test func anOldSessionPastItsEndGetsTheSleptThroughRecordFirst() throws {
+    /// Alarm state is never medication state: an unresolved night stays unresolved when the
+    /// next dose 1 starts another session.
+    @Test func anUnresolvedNightGetsNoRecordFromTheNextDose1() throws {
         let store = try Store(path: path)
         let old = try store.startDoseSession(at: dose1, newSession: false, settings: settings, clock: clock).get()
-        let next = dose1.addingTimeInterval(86400)
-        _ = try store.startDoseSession(at: next, newSession: false, settings: settings, clock: clock).get()
-        let skipped = try #require(try rows("SELECT * FROM dose_events WHERE session_id = '\(old.sessionID)' AND event_type = 'dose2_skipped'").first)
-        #expect(skipped["metadata"] == #"{"reason":"slept_through"}"#)
-        #expect(skipped["timestamp"] == Timestamp.format(dose1.addingTimeInterval(270 * 60)))
+        _ = try store.startDoseSession(at: dose1.addingTimeInterval(86400), newSession: false, settings: settings, clock: clock).get()
+        #expect(try rows("SELECT event_type FROM dose_events WHERE session_id = '\(old.sessionID)'").map { $0["event_type"] } == ["dose1"])
     }
 
-    @Test func sleptThroughIsRecordedOnceAndNeverAfterDose2() throws {
+    @Test func missedIsRecordedAsTheSkipDoseTapWritesWithItsReason() throws {
         let store = try Store(path: path)
-        let session = try store.startDoseSession(at: dose1, newSession: false, settings: settings, clock: clock).get()
-        #expect(try store.write([DoseEvent.sleptThrough(session, at: dose1.addingTimeInterval(270 * 60))]))
-        #expect(try !store.write([DoseEvent.sleptThrough(session, at: dose1.addingTimeInterval(270 * 60))]))
-        #expect(try rows("SELECT id FROM dose_events WHERE event_type = 'dose2_skipped'").count == 1)
+        _ = try store.startDoseSession(at: dose1, newSession: false, settings: settings, clock: clock).get()
+        let morning = dose1.addingTimeInterval(9 * 3600)
+        guard case .recorded = try store.recordDoseAnswer(.missed(at: morning), deliveryID: nil, settings: settings, clock: clock) else {
+            Issue.record("missed was not recorded")
+            return
+        }
+        let skipped = try #require(try rows("SELECT * FROM dose_events WHERE event_type = 'dose2_skipped'").first)
+        #expect(skipped["metadata"] == #"{"reason":"missed"}"# && skipped["timestamp"] == Timestamp.format(morning))
         #expect(try rows("SELECT dose2_skipped FROM current_session").first?["dose2_skipped"] == "1")
     }
 

@@ -1,3 +1,4 @@
+import CNudgeLinux
 import Foundation
 
 /// What a finished command printed and how it exited.
@@ -85,21 +86,24 @@ public enum Subprocess {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let environment { process.environment = environment }
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
+        let output = try ClosedOnExecPipe()
+        let error = try ClosedOnExecPipe()
+        process.standardOutput = output.writing
+        process.standardError = error.writing
         process.standardInput = FileHandle.nullDevice
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
         FixtureLauncher.bindToParent(process)
         try process.run()
+        // Only the child holds the write ends now: reading ends when it does.
+        try output.writing.close()
+        try error.writing.close()
         // Read both pipes while it runs, so a chatty program never blocks on a full pipe.
         let group = DispatchGroup()
         nonisolated(unsafe) var out = Data()
         nonisolated(unsafe) var err = Data()
-        DispatchQueue.global().async(group: group) { out = output.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { err = error.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { out = output.reading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { err = error.reading.readDataToEndOfFile() }
         if exited.wait(timeout: .now() + timeout) == .timedOut {
             process.terminate()
             _ = exited.wait(timeout: .now() + 5)
@@ -113,5 +117,22 @@ public enum Subprocess {
         _ executable: String, _ arguments: [String], environment: [String: String], stderrPath: String, stdoutPath: String? = nil
     ) throws -> Spawned {
         try Spawned(executable: executable, arguments: arguments, environment: environment, stderrPath: stderrPath, stdoutPath: stdoutPath)
+    }
+}
+
+/// A pipe whose ends are closed on exec. Foundation's `Pipe` is not: a fixture spawned from
+/// another thread at the same moment inherited a command's write end and held it for the rest
+/// of the run, and reading the command's output to its end never ended.
+struct ClosedOnExecPipe {
+    let reading: FileHandle
+    let writing: FileHandle
+
+    init() throws {
+        var ends: [Int32] = [-1, -1]
+        guard nudge_pipe(&ends) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        // Blocking reads and writes, as a command's stdout and stderr expect.
+        for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) & ~O_NONBLOCK) }
+        reading = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
+        writing = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
     }
 }

@@ -19,6 +19,12 @@ let package = Package(
             pkgConfig: "libnotify",
             providers: [.apt(["libnotify-dev"])]
         ),
+        // libcanberra: only NudgeSound imports it.
+        .systemLibrary(
+            name: "CCanberra",
+            pkgConfig: "libcanberra",
+            providers: [.apt(["libcanberra-dev"])]
+        ),
         // timerfd, eventfd and pipe2, which Swift's Glibc module does not export.
         .target(name: "CNudgeLinux"),
         // Pure scheduling logic: no I/O; `now` and the time zone are always arguments.
@@ -31,20 +37,22 @@ let package = Package(
         // What the command line and the daemon share of the system: the clock, the time zone,
         // the store's location and the daemon's lock.
         .target(name: "NudgeSystem", dependencies: ["NudgeCore"]),
+        // nudge's own sounds: played once, or rung as an alarm until stopped (libcanberra).
+        .target(name: "NudgeSound", dependencies: ["CCanberra"]),
         // Desktop notifications through libnotify, with a GLib main loop on its own thread.
         .target(name: "NudgeNotifier", dependencies: ["NudgeCore", "CLibnotify"]),
         // The daemon runtime: timerfd, inotify and signals around the store and the notifier.
         .target(
             name: "NudgeDaemon",
             dependencies: [
-                "NudgeCore", "NudgeStore", "NudgeSystem", "NudgeNotifier", "CNudgeLinux",
+                "NudgeCore", "NudgeStore", "NudgeSystem", "NudgeNotifier", "NudgeSound", "CNudgeLinux",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "nudge",
             dependencies: [
-                "NudgeCore", "NudgeStore", "NudgeSystem", "NudgeDaemon", "NudgeNotifier",
+                "NudgeCore", "NudgeStore", "NudgeSystem", "NudgeDaemon", "NudgeNotifier", "NudgeSound",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

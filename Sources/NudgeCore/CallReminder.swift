@@ -210,7 +210,7 @@ public struct CallReminder: SummarizingRule {
                 NotificationAction(key: tomorrowAction, label: "Remind me tomorrow"),
                 NotificationAction(key: dismissAction, label: isOnce ? "Dismiss" : "Skip this time"),
             ],
-            category: "x-nudge.call")
+            category: "x-nudge.call", sound: .reminder)
     }
 
     /// One notification for many contacts due at once, saying how to answer each.
@@ -220,6 +220,6 @@ public struct CallReminder: SummarizingRule {
         return NotificationContent(
             title: "\(names.count) people to call",
             body: "\(list). Answer each from the command line: nudge call log NAME when you called, nudge call remind NAME --in 1 for tomorrow.",
-            actions: [], category: "x-nudge.call")
+            actions: [], category: "x-nudge.call", sound: .reminder)
     }
 }

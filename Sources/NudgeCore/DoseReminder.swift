@@ -13,6 +13,8 @@ extension SettingKey {
     public static let doseFifteenMinuteWarning = SettingKey("dose.fifteen_min_warning", .boolean, default: "true")
     public static let doseFiveMinuteWarning = SettingKey("dose.five_min_warning", .boolean, default: "true")
     public static let sessionRolloverHour = SettingKey("session.rollover_hour", .integer(0...23), default: "18")
+    public static let doseAlarmSound = SettingKey("dose.alarm_sound", .sound, default: "alarm-clock-elapsed")
+    public static let doseAlarmRingMinutes = SettingKey("dose.alarm_ring_minutes", .integer(1...30), default: "5")
 }
 
 /// The dose-2 window's alerts (DoseTap's schedule): window open, pre-alarm, alarm, follow-ups,
@@ -38,7 +40,7 @@ public struct DoseReminder: ReplacingRule {
     public let name = "dose 2"
     public let settingKeys: [SettingKey] = [
         .doseNotificationsEnabled, .doseTargetIntervalMinutes, .doseSnoozeDurationMinutes, .doseMaxSnoozes, .doseWindowOpenAlert,
-        .doseFifteenMinuteWarning, .doseFiveMinuteWarning, .sessionRolloverHour,
+        .doseFifteenMinuteWarning, .doseFiveMinuteWarning, .sessionRolloverHour, .doseAlarmSound, .doseAlarmRingMinutes,
     ]
     public let enabledSetting = SettingKey.doseNotificationsEnabled
     public let answers = [DoseAnswer.takeAction, DoseAnswer.skipAction, DoseAnswer.snoozeAction, DoseAnswer.missedAction]
@@ -220,7 +222,7 @@ public struct DoseReminder: ReplacingRule {
     /// pre-alarm and the 15-minute warning make the gentle sound; a snooze's update is silent.
     static func sound(of alert: Alert) -> NotificationSound? {
         switch alert {
-        case .alarm, .followUp, .fiveMinutes: .alarm
+        case .alarm, .followUp, .fiveMinutes: .alarm(sound: .doseAlarmSound, ringMinutes: .doseAlarmRingMinutes)
         case .windowOpen, .preAlarm, .fifteenMinutes: .reminder
         case .snoozed, .notRecorded: nil
         }

@@ -10,6 +10,8 @@ public struct NotificationContent: Sendable, Equatable {
     public var resident: Bool
     /// What it sounds like, if anything: the settings say which sound.
     public var sound: NotificationSound?
+    /// What the server is told about sound (the spec's sound hints); the daemon decides it.
+    public var soundHint: SoundHint?
 
     public init(
         title: String, body: String, actions: [NotificationAction], urgency: Urgency = .normal,
@@ -25,13 +27,28 @@ public struct NotificationContent: Sendable, Equatable {
     }
 }
 
+/// The notification spec's sound hints.
+public enum SoundHint: Sendable, Equatable {
+    /// `sound-name`: a freedesktop sound-theme name for the server to play.
+    case name(String)
+    /// `sound-file`: a file for the server to play.
+    case file(String)
+    /// `suppress-sound`: nudge plays it itself.
+    case suppress
+}
+
 /// How a notification sounds.
 public enum NotificationSound: Sendable, Equatable {
     /// `sound.reminder`, once: by the server when it plays sounds, by nudge when it does not.
     case reminder
-    /// `dose.alarm_sound`, played by nudge and repeated until answered, for at most
-    /// `dose.alarm_ring_minutes`: servers play a sound once.
-    case alarm
+    /// The sound a setting names, played by nudge and repeated until answered, for at most the
+    /// minutes the other setting gives: servers play a sound once.
+    case alarm(sound: SettingKey, ringMinutes: SettingKey)
+}
+
+extension NotificationAction {
+    /// On a ringing alarm: stops the ringing and records nothing; the notification stays.
+    public static let awake = NotificationAction(key: "awake", label: "I'm awake")
 }
 
 extension NotificationContent {

@@ -20,7 +20,11 @@ public struct SettingKey: Hashable, Sendable, CustomStringConvertible {
         self = key
     }
 
-    public static let allCases: [SettingKey] = ReminderRules.all.flatMap(\.settingKeys)
+    public static let allCases: [SettingKey] = ReminderRules.all.flatMap(\.settingKeys) + [.soundEnabled, .soundReminder]
+
+    /// Sound for every kind: on or off, and the gentle reminder sound.
+    public static let soundEnabled = SettingKey("sound.enabled", .boolean, default: "true")
+    public static let soundReminder = SettingKey("sound.reminder", .sound, default: "message-new-instant")
 
     private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 
@@ -36,6 +40,8 @@ public enum SettingValueKind: Sendable, Equatable {
     case timeOfDay
     case integer(ClosedRange<Int>)
     case choice([Int])
+    /// A freedesktop sound-theme name, a file's absolute path, or `none`.
+    case sound
 
     /// What a person may type, for messages and `nudge settings`.
     public var accepted: String {
@@ -44,6 +50,7 @@ public enum SettingValueKind: Sendable, Equatable {
         case .timeOfDay: "a local time such as 20:00, 8pm or 8:30 PM"
         case .integer(let range): "a whole number from \(range.lowerBound) to \(range.upperBound)"
         case .choice(let values): "one of " + values.map(String.init).joined(separator: ", ")
+        case .sound: "a sound-theme name such as bell, a sound file's absolute path, or none"
         }
     }
 
@@ -65,6 +72,11 @@ public enum SettingValueKind: Sendable, Equatable {
         case .choice(let values):
             guard let value = Int(text), values.contains(value) else { return nil }
             return String(value)
+        case .sound:
+            if text.hasPrefix("/") { return text.unicodeScalars.contains { $0.properties.generalCategory == .control } ? nil : text }
+            let name = text.lowercased() == "none" ? "none" : text
+            return !name.isEmpty && name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) }
+                ? name : nil
         }
     }
 }

@@ -115,7 +115,7 @@ public struct SymptomReminder: ReminderRule {
                 NotificationAction(key: doneAction, label: "Nothing else today"),
                 NotificationAction(key: snoozeAction, label: "Remind me in \(DurationText.spoken(minutes: snooze))"),
             ],
-            category: "x-nudge.symptom"
+            category: "x-nudge.symptom", sound: .reminder
         )
     }
 

@@ -55,6 +55,7 @@ extension Daemon {
             case .actionInvoked(let id, let action):
                 try answer(action, onNotification: id, at: now)
             case .closed(let id, let reason):
+                if ringing?.notificationID == id { stopRinging(because: "closed") }
                 try store.recordClosed(notificationID: id, reason: reason, at: now)
             case .serverAppeared:
                 try serverAppeared(at: now)
@@ -71,9 +72,16 @@ extension Daemon {
         }
     }
 
-    /// A button: recorded as its rule decides, then planned from.
+    /// A button: recorded as its rule decides, then planned from. Any button on a ringing
+    /// alarm stops the ringing at once; "I'm awake" does only that.
     private func answer(_ action: String, onNotification id: UInt32, at now: Date) throws {
+        if ringing?.notificationID == id { stopRinging(because: action) }
         guard let record = try store.delivery(notificationID: id) else { return }
+        if action == NotificationAction.awake.key {
+            // Recorded nowhere; the notification stays, brought up to date without the button.
+            if let rule = record.kind.rule as? any ReplacingRule { try reshowLiveNotification(of: rule, replacing: id) }
+            return
+        }
         switch try store.answer(record.id, action: action, at: now, clock: WallClock(zone: timeZone)) {
         case .recorded: logger.info("answered \(record.key): \(action)")
         case .duplicate: logger.debug("already answered \(record.key); ignoring '\(action)'")

@@ -31,7 +31,7 @@ extension Daemon {
         }
         var replacing: UInt32?
         if rule is any ReplacingRule, let live = try store.latestShown(rule.kind), live.closedAt == nil { replacing = live.notificationID }
-        try show(content, replacing: replacing, for: [(occurrence, claimed)])
+        try show(content, replacing: replacing, for: [(occurrence, claimed)], settings: input.settings)
     }
 
     /// One notification names them all.
@@ -41,16 +41,21 @@ extension Daemon {
             if let record = try store.claim(occurrence) { claimed.append((occurrence, record)) }
         }
         guard !claimed.isEmpty else { return }
-        try show(rule.summary(of: claimed.map(\.0), text: notifier.bodyText, from: input, clock: wallClock), replacing: nil, for: claimed)
+        let summary = rule.summary(of: claimed.map(\.0), text: notifier.bodyText, from: input, clock: wallClock)
+        try show(summary, replacing: nil, for: claimed, settings: input.settings)
     }
 
     /// Shows one notification for these claimed occurrences and records it as soon as the
     /// server accepted it; a server that refuses leaves them owed until one appears.
-    private func show(_ content: NotificationContent, replacing: UInt32?, for occurrences: [(Occurrence, DeliveryRecord)]) throws {
+    private func show(
+        _ content: NotificationContent, replacing: UInt32?, for occurrences: [(Occurrence, DeliveryRecord)], settings: Settings
+    ) throws {
         var content = content
         if !notifier.showsActions, occurrences.count == 1, let (_, claimed) = occurrences.first {
             content = content.answeredFromTerminal(deliveryID: claimed.id)
         }
+        let playback: Playback?
+        (content, playback) = voiced(content, settings: settings)
         let id: UInt32
         do {
             id = try notifier.show(content, replacing: replacing)
@@ -74,6 +79,7 @@ extension Daemon {
             recordShown(claimed, notificationID: id, content: content, at: now)
             logger.info("shown \(occurrence.key) as notification \(id)")
         }
+        if let (_, first) = occurrences.first { play(playback, deliveryID: first.id, notificationID: id) }
     }
 
     /// Records that the server accepted a delivery, with what its rule writes when shown.

@@ -27,6 +27,7 @@ extension Daemon {
             lastDataVersion = try store.dataVersion()
             let (plan, input) = try planAndDeliver()
             try closeFinishedLiveNotifications(input: input)
+            try stopRingingIfSettled(input: input)
             try closeAnsweredNotifications()
             try timer.arm(at: plan.nextDue.map(configuration.clock.realInstant(for:)))
             logRescheduled(plan, because: reason, took: ContinuousClock.now - started)

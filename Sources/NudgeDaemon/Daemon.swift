@@ -2,8 +2,10 @@ import Foundation
 import Logging
 import NudgeCore
 import NudgeNotifier
+import NudgeSound
 import NudgeStore
 import NudgeSystem
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -46,6 +48,10 @@ public final class Daemon {
     let signals: SignalPipe
     let events: EventQueue
     let journal: AnswerJournal
+    /// nudge's own sounds; a context exists only while one plays.
+    let player: any SoundPlayer
+    /// The alarm ringing now, and the notification it rings for.
+    var ringing: (deliveryID: Int64, notificationID: UInt32)?
     private let makeNotifier: NotifierFactory
     /// Connected to the bus by `run()`, not before.
     var notifier: (any Notifier)!
@@ -70,7 +76,8 @@ public final class Daemon {
     /// is not touched until `run()`.
     public init(
         _ configuration: Configuration, logger: Logger,
-        makeNotifier: @escaping NotifierFactory = { LibnotifyNotifier(onEvent: $0) }
+        makeNotifier: @escaping NotifierFactory = { LibnotifyNotifier(onEvent: $0) },
+        player: (any SoundPlayer)? = nil
     ) throws(DaemonError) {
         self.configuration = configuration
         self.logger = logger
@@ -92,6 +99,20 @@ public final class Daemon {
         signals = try SignalPipe()
         events = try EventQueue()
         journal = try AnswerJournal(storePath: configuration.storePath)
+        self.player = player ?? CanberraPlayer(onProblem: Self.reportOnce(to: logger))
+    }
+
+    /// No sound device, an unknown sound: one line per daemon run, and notifications go on.
+    private static func reportOnce(to logger: Logger) -> @Sendable (String) -> Void {
+        let reported = Mutex(false)
+        return { problem in
+            let first = reported.withLock { reported in
+                defer { reported = true }
+                return !reported
+            }
+            guard first else { return }
+            logger.warning("sound: \(problem); notifications go on without it")
+        }
     }
 
     /// Asks a running `run()` to return, as SIGTERM does.
@@ -111,6 +132,7 @@ public final class Daemon {
         startNotifier()
         replay(unrecorded)
         reconcile(because: "start")
+        do { try resumeRinging(input: try store.scheduleInput(at: configuration.clock.now())) } catch { logger.error("\(error)") }
         ServiceManager.notify("READY=1\nSTATUS=Scheduling reminders from \(configuration.storePath)")
         defer { ServiceManager.notify("STOPPING=1") }
         try eventLoop().run()

@@ -18,7 +18,7 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
     private let glib: GLibThread
     private let onEvent: @Sendable (NotifierEvent) -> Void
     /// The server's capabilities, read before the first show and again when a server appears.
-    private let capabilities = Mutex<(known: Bool, markup: Bool, actions: Bool)>((false, false, true))
+    private let capabilities = Mutex<(known: Bool, markup: Bool, actions: Bool, sound: Bool)>((false, false, true, false))
     // Touched only on the GLib thread.
     private var connection: OpaquePointer?
     private var subscription: guint = 0
@@ -43,6 +43,11 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
     public var showsActions: Bool {
         knowCapabilities()
         return capabilities.withLock { $0.actions }
+    }
+
+    public var playsSounds: Bool {
+        knowCapabilities()
+        return capabilities.withLock { $0.sound }
     }
 
     private func knowCapabilities() {
@@ -199,7 +204,7 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
             list = node.pointee.next
         }
         g_list_free_full(head, g_free)
-        capabilities.withLock { $0 = (true, names.contains("body-markup"), names.contains("actions")) }
+        capabilities.withLock { $0 = (true, names.contains("body-markup"), names.contains("actions"), names.contains("sound")) }
     }
 
     private func showOnGLib(_ content: NotificationContent, replacing: UInt32?) -> Result<UInt32, NotifierError> {
@@ -221,6 +226,12 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
         }
         if content.resident || content.urgency == .critical {
             notify_notification_set_timeout(notification, 0)  // NOTIFY_EXPIRES_NEVER
+        }
+        switch content.soundHint {
+        case .name(let name): notify_notification_set_hint(notification, "sound-name", g_variant_new_string(name))
+        case .file(let path): notify_notification_set_hint(notification, "sound-file", g_variant_new_string(path))
+        case .suppress: notify_notification_set_hint(notification, "suppress-sound", g_variant_new_boolean(1))
+        case nil: break
         }
         if let replacing { nudge_notification_set_id(notification, replacing) }
         var error: UnsafeMutablePointer<GError>?

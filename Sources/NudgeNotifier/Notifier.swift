@@ -14,6 +14,9 @@ public protocol Notifier: AnyObject, Sendable {
     /// How typed text must be put into a body for the current server.
     var bodyText: BodyText { get }
 
+    /// Whether the current server plays a notification's sound (the `sound` capability).
+    var playsSounds: Bool { get }
+
     /// Whether the current server shows action buttons.
     var showsActions: Bool { get }
 }

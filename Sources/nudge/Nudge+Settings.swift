@@ -1,5 +1,6 @@
 import ArgumentParser
 import NudgeCore
+import NudgeSound
 import NudgeStore
 
 extension Nudge {
@@ -58,7 +59,16 @@ extension Nudge.Settings {
 
         func validate() throws {
             guard !words.isEmpty else { throw ValidationError("missing the value; give one, such as: nudge settings set \(key) VALUE") }
-            do { _ = try SettingKey.named(key).canonical(value) } catch { throw ValidationError(error.description) }
+            let canonical: String
+            let setting: SettingKey
+            do {
+                setting = try SettingKey.named(key)
+                canonical = try setting.canonical(value)
+            } catch { throw ValidationError(error.description) }
+            // A sound is refused here, not found missing at 3 a.m.
+            if setting.valueKind == .sound, let problem = SoundSource(setting: canonical)?.problem {
+                throw ValidationError("invalid value '\(value)' for \(key): \(problem)")
+            }
         }
 
         func run(_ context: CommandContext) throws {

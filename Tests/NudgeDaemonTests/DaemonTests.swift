@@ -22,6 +22,7 @@ struct DaemonTests {
         var onEvent: (@Sendable (NotifierEvent) -> Void)?
         var bodyText: BodyText { .markup }
         var showsActions: Bool { true }
+        var playsSounds: Bool { false }
 
         func show(_ content: NotificationContent, replacing: UInt32?) throws(NotifierError) -> UInt32 {
             guard !failing.withLock({ $0 }) else { throw NotifierError("no server") }

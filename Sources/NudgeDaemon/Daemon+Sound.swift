@@ -1,0 +1,90 @@
+import Foundation
+import NudgeCore
+import NudgeSound
+import NudgeStore
+
+/// Sound: the gentle reminder sound, played by the server when it can and by nudge when it
+/// cannot, never both; and the alarm, which nudge rings until it is answered.
+extension Daemon {
+    /// What nudge itself plays for a notification.
+    enum Playback {
+        case once(SoundSource)
+        case ring(SoundSource, limit: TimeInterval)
+    }
+
+    /// The content as the server gets it (its sound hint, and "I'm awake" on a ringing alarm),
+    /// and what nudge plays once the server has shown it.
+    func voiced(_ content: NotificationContent, settings: Settings) -> (NotificationContent, Playback?) {
+        guard settings.bool(.soundEnabled), let sound = content.sound else { return (content, nil) }
+        var voiced = content
+        switch sound {
+        case .reminder:
+            guard let source = SoundSource(setting: settings[.soundReminder]) else { return (content, nil) }
+            if notifier.playsSounds {
+                switch source {
+                case .theme(let name): voiced.soundHint = .name(name)
+                case .file(let path): voiced.soundHint = .file(path)
+                }
+                return (voiced, nil)
+            }
+            voiced.soundHint = .suppress
+            return (voiced, .once(source))
+        case .alarm(let key, let minutes):
+            guard let source = SoundSource(setting: settings[key]) else { return (content, nil) }
+            voiced.soundHint = .suppress
+            if notifier.showsActions { voiced.actions.insert(.awake, at: 0) }
+            return (voiced, .ring(source, limit: TimeInterval(settings.int(minutes) * 60)))
+        }
+    }
+
+    /// Plays what `voiced` decided, once the server showed the notification.
+    func play(_ playback: Playback?, deliveryID: Int64, notificationID: UInt32) {
+        switch playback {
+        case .once(let source):
+            player.play(source)
+        case .ring(let source, let limit):
+            player.ring(source, limit: limit)
+            ringing = (deliveryID, notificationID)
+            logger.info("ringing for notification \(notificationID)")
+        case nil:
+            break
+        }
+    }
+
+    func stopRinging(because reason: String) {
+        guard let ringing else { return }
+        self.ringing = nil
+        player.stopRinging()
+        logger.info("stopped ringing for notification \(ringing.notificationID): \(reason)")
+    }
+
+    /// After every plan: the alarm stops once its occurrence is answered, closed, no longer on
+    /// screen, or no longer current (dose 2 or a skip recorded by anyone).
+    func stopRingingIfSettled(input: ScheduleInput) throws {
+        guard let ringing, let delivery = try store.delivery(id: ringing.deliveryID) else { return }
+        if delivery.action != nil { return stopRinging(because: "answered") }
+        if delivery.closedAt != nil { return stopRinging(because: "closed") }
+        if try store.latestShown(delivery.kind)?.id != delivery.id { return stopRinging(because: "replaced on screen") }
+        if let rule = delivery.kind.rule as? any ReplacingRule,
+            rule.screenState(ofKey: delivery.key, from: input, clock: WallClock(zone: timeZone)) != .current
+        {
+            stopRinging(because: "no longer current")
+        }
+    }
+
+    /// A daemon restarted while an alarm is unanswered on screen rings it again.
+    func resumeRinging(input: ScheduleInput) throws {
+        let wallClock = WallClock(zone: timeZone)
+        let now = configuration.clock.now()
+        for case let rule as any ReplacingRule in ReminderRules.all {
+            guard let live = try store.latestShown(rule.kind), live.closedAt == nil, live.action == nil, let id = live.notificationID,
+                rule.screenState(ofKey: live.key, from: input, clock: wallClock) == .current,
+                let content = rule.content(
+                    for: Occurrence(kind: live.kind, key: live.key, dueAt: live.dueAt, title: live.title ?? ""), now: now,
+                    text: notifier.bodyText, from: input, clock: wallClock)
+            else { continue }
+            let (_, playback) = voiced(content, settings: input.settings)
+            if case .ring = playback { play(playback, deliveryID: live.id, notificationID: id) }
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import CCanberra
+import Foundation
+
+/// nudge's sounds through libcanberra. A context exists only while something plays; its finish
+/// callbacks arrive on libcanberra's thread, and everything else happens on one serial queue.
+public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
+    private let queue = DispatchQueue(label: "nudge.sound")
+    private let onProblem: @Sendable (String) -> Void
+    /// The alarm ringing now; touched only on `queue`.
+    private var ringing: Ring?
+    private var nextID: UInt32 = 1
+
+    /// Immutable, and its context is used only on the queue.
+    private final class Ring: @unchecked Sendable {
+        let context: OpaquePointer
+        let sound: SoundSource
+        let deadline: Date
+        let id: UInt32
+
+        init(context: OpaquePointer, sound: SoundSource, deadline: Date, id: UInt32) {
+            self.context = context
+            self.sound = sound
+            self.deadline = deadline
+            self.id = id
+        }
+    }
+
+    /// `onProblem` hears why a sound could not play (no sound device, an unknown name).
+    public init(onProblem: @escaping @Sendable (String) -> Void) {
+        self.onProblem = onProblem
+    }
+
+    public func play(_ sound: SoundSource) {
+        queue.async { [self] in
+            guard let opened = open() else { return }
+            // Used on the queue only: destroyed there once the play ended.
+            nonisolated(unsafe) let context = opened
+            start(context, id: takeID(), sound, role: .event) { [queue] _ in
+                queue.async { ca_context_destroy(context) }
+            }
+        }
+    }
+
+    public func ring(_ sound: SoundSource, limit: TimeInterval) {
+        queue.async { [self] in
+            endRing()
+            guard let context = open() else { return }
+            let ring = Ring(context: context, sound: sound, deadline: Date().addingTimeInterval(limit), id: takeID())
+            ringing = ring
+            playAgain(ring)
+            queue.asyncAfter(deadline: .now() + limit) { [self] in
+                if ringing === ring { endRing() }
+            }
+        }
+    }
+
+    public func stopRinging() {
+        queue.async { [self] in endRing() }
+    }
+
+    // MARK: - On the queue
+
+    private func playAgain(_ ring: Ring) {
+        start(ring.context, id: ring.id, ring.sound, role: .alarm) { [self] code in
+            queue.async { [self] in
+                guard ringing === ring else { return }
+                guard code == Int32(CA_SUCCESS), Date() < ring.deadline else {
+                    endRing()
+                    return
+                }
+                queue.asyncAfter(deadline: .now() + Self.ringGap) { [self] in
+                    if ringing === ring, Date() < ring.deadline { playAgain(ring) }
+                }
+            }
+        }
+    }
+
+    private func endRing() {
+        guard let ring = ringing else { return }
+        ringing = nil
+        ca_context_cancel(ring.context, ring.id)
+        ca_context_destroy(ring.context)
+    }
+
+    private func takeID() -> UInt32 {
+        defer { nextID &+= 1 }
+        return nextID
+    }
+
+    private func open() -> OpaquePointer? {
+        var context: OpaquePointer?
+        var code = ca_context_create(&context)
+        if code == Int32(CA_SUCCESS), let context {
+            code = ca_context_open(context)
+            if code == Int32(CA_SUCCESS) { return context }
+            ca_context_destroy(context)
+        }
+        onProblem("cannot open the sound output: \(String(cString: ca_strerror(code)))")
+        return nil
+    }
+
+    /// Starts one play; `finished` hears its end (or why it did not start) exactly once.
+    private func start(_ context: OpaquePointer, id: UInt32, _ sound: SoundSource, role: SoundRole, finished: @escaping (Int32) -> Void) {
+        var properties: OpaquePointer?
+        ca_proplist_create(&properties)
+        defer { ca_proplist_destroy(properties) }
+        switch sound {
+        case .theme(let name): ca_proplist_sets(properties, CA_PROP_EVENT_ID, name)
+        case .file(let path): ca_proplist_sets(properties, CA_PROP_MEDIA_FILENAME, path)
+        }
+        ca_proplist_sets(properties, CA_PROP_MEDIA_ROLE, role.rawValue)
+        let box = Unmanaged.passRetained(Finished(finished)).toOpaque()
+        let code = ca_context_play_full(context, id, properties, { _, _, code, box in
+            guard let box else { return }
+            Unmanaged<Finished>.fromOpaque(box).takeRetainedValue().call(code)
+        }, box)
+        guard code == Int32(CA_SUCCESS) else {
+            Unmanaged<Finished>.fromOpaque(box).release()
+            onProblem("cannot play \(sound): \(String(cString: ca_strerror(code)))")
+            finished(code)
+            return
+        }
+    }
+
+    /// A Swift closure carried through libcanberra's `void *` userdata.
+    private final class Finished {
+        let call: (Int32) -> Void
+
+        init(_ call: @escaping (Int32) -> Void) { self.call = call }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import NudgeCore
+import NudgeTestSupport
+import Testing
+
+/// Real audio, measured headless: the daemon's sounds go through libcanberra and ALSA into a
+/// file (`RecordedAudio`), on a private bus with python-dbusmock.
+/// The limit is for a hang: on 2 cores a test may wait a minute for a thread.
+@Suite(.timeLimit(.minutes(5)))
+struct SoundEndToEndTests: DaemonScenario {
+    let directory = TemporaryDirectory()
+    let bus: NotificationBus
+    let audio: RecordedAudio
+    var environment: [String: String] {
+        ["TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address, "HOME": audio.home]
+    }
+
+    init() throws {
+        bus = try NotificationBus()
+        audio = try RecordedAudio(in: directory)
+        _ = try NudgeBinary.run(["settings", "set", "symptom.reminder_enabled", "false"], environment: environment)
+    }
+
+    /// Dose 1 such that the alarm (dose 1 + 165 min) is `seconds` from now.
+    func startNightWithTheAlarmIn(_ seconds: TimeInterval) throws {
+        _ = try nudge("dose", "1", "--at", Timestamp.format(Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + seconds - 165 * 60).rounded())))
+    }
+
+    func alarm(_ daemon: Spawned) throws -> NotifyCall {
+        let shown = FileEvents.waitUntil(watching: [bus.directory.path], timeout: 30) {
+            bus.notifyCalls().contains { $0.summary == "Time for dose 2" }
+        }
+        #expect(shown, "\(bus.notifyCalls().map(\.summary)); \(daemon.stderr)")
+        return try #require(bus.notifyCalls().last { $0.summary == "Time for dose 2" })
+    }
+
+    /// The alarm rings, plays again and again, and a take click stops it at once; the take is
+    /// recorded as a button's.
+    @Test func theAlarmRingsUntilAnsweredAndStopsWithinASecond() throws {
+        try startNightWithTheAlarmIn(3)
+        let daemon = try startDaemon()
+        let alarm = try alarm(daemon)
+        #expect(alarm.actions.prefix(2) == ["awake", "I'm awake"] && alarm.actions.contains("take"), "\(alarm.actions)")
+        #expect(alarm.hints.contains("\"suppress-sound\": True") && alarm.hints.contains("\"urgency\": 2"), "\(alarm.hints)")
+        let before = audio.seconds
+        // alarm-clock-elapsed is 6.1 s: rung twice is more than 12 s.
+        #expect(audio.waitFor(seconds: before + 12), "\(audio.seconds) s; \(daemon.stderr)")
+        let id = alarm.replacesID == 0 ? UInt32(bus.notifyCalls().count) : alarm.replacesID
+        try bus.invokeAction("take", on: id)
+        #expect(daemon.waitForLog("stopped ringing for notification"), "\(daemon.stderr)")
+        let stopped = audio.seconds
+        // An observation window of twice the pause between plays: nothing more may be written.
+        Thread.sleep(forTimeInterval: 2.5)
+        #expect(audio.seconds == stopped, "still ringing: \(stopped) s then \(audio.seconds) s")
+        #expect(try rows("SELECT event_type FROM dose_events WHERE event_type = 'dose2'").count == 1)
+        let (length, rms) = try audio.measured()
+        #expect(length >= 12 && rms > 0.05, "length \(length) s, RMS \(rms)")
+    }
+
+    /// "I'm awake" stops the ringing and records nothing; the notification stays with take and skip.
+    @Test func imAwakeStopsTheRingingAndRecordsNothing() throws {
+        try startNightWithTheAlarmIn(3)
+        let daemon = try startDaemon()
+        let alarm = try alarm(daemon)
+        #expect(audio.waitFor(seconds: audio.seconds + 6), "\(daemon.stderr)")
+        let before = try StoreDump.of(store, tables: ["dose_events", "current_session"])
+        let id = alarm.replacesID == 0 ? UInt32(bus.notifyCalls().count) : alarm.replacesID
+        try bus.invokeAction("awake", on: id)
+        #expect(daemon.waitForLog("stopped ringing for notification \(id): awake"), "\(daemon.stderr)")
+        let updated = try #require(bus.waitForNotify(count: bus.notifyCalls().count).last)
+        #expect(updated.replacesID == id && !updated.actions.contains("awake") && updated.actions.contains("take"), "\(updated)")
+        #expect(try StoreDump.of(store, tables: ["dose_events", "current_session"]) == before)
+        #expect(try rows("SELECT action FROM reminder_deliveries WHERE action IS NOT NULL").isEmpty)
+    }
+
+    /// Dose 2 written by another program stops the ringing within a second of the write.
+    @Test func aDoseWrittenByAnotherProgramStopsTheRinging() throws {
+        try startNightWithTheAlarmIn(3)
+        let daemon = try startDaemon()
+        _ = try alarm(daemon)
+        #expect(audio.waitFor(seconds: audio.seconds + 6), "\(daemon.stderr)")
+        let written = Date()
+        let sqlite = try Subprocess.run(
+            "/usr/bin/sqlite3", [store, "UPDATE current_session SET dose2_time = '\(Timestamp.format(Date()))' WHERE id = 1"])
+        #expect(sqlite.status == 0, "\(sqlite)")
+        #expect(daemon.waitForLog("stopped ringing for notification"), "\(daemon.stderr)")
+        #expect(Date().timeIntervalSince(written) < 1, "stopped \(Date().timeIntervalSince(written)) s after the write")
+    }
+
+    func windowOpening() throws -> (NotifyCall, Spawned) {
+        _ = try nudge("dose", "1", "--at", Timestamp.format(Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 3 - 150 * 60).rounded())))
+        let daemon = try startDaemon()
+        return (try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)"), daemon)
+    }
+
+    /// A server that plays sounds gets the gentle sound's name, and nudge writes no audio.
+    @Test func aServerThatPlaysSoundsGetsTheSoundNameAndNudgePlaysNothing() throws {
+        bus.stopServer()
+        try bus.startServer(capabilities: "body actions body-markup persistence sound")
+        let (opened, _) = try windowOpening()
+        #expect(opened.summary == "Dose 2 window is open")
+        #expect(opened.hints.contains("\"sound-name\": \"message-new-instant\"") && !opened.hints.contains("suppress-sound"), "\(opened.hints)")
+        #expect(audio.seconds == 0)
+    }
+
+    /// A server without sound: nudge plays the gentle sound once and tells the server not to.
+    @Test func withoutSoundOnTheServerNudgePlaysTheGentleSoundItself() throws {
+        let (opened, daemon) = try windowOpening()
+        #expect(opened.hints.contains("\"suppress-sound\": True") && !opened.hints.contains("sound-name"), "\(opened.hints)")
+        // message-new-instant is 1.0 s.
+        #expect(audio.waitFor(seconds: 0.9), "\(audio.seconds) s; \(daemon.stderr)")
+    }
+}

@@ -38,7 +38,7 @@ let package = Package(
         // the store's location and the daemon's lock.
         .target(name: "NudgeSystem", dependencies: ["NudgeCore"]),
         // nudge's own sounds: played once, or rung as an alarm until stopped (libcanberra).
-        .target(name: "NudgeSound", dependencies: ["CCanberra"]),
+        .target(name: "NudgeSound", dependencies: ["CCanberra", "CNudgeLinux"]),
         // Desktop notifications through libnotify, with a GLib main loop on its own thread.
         .target(name: "NudgeNotifier", dependencies: ["NudgeCore", "CLibnotify"]),
         // The daemon runtime: timerfd, inotify and signals around the store and the notifier.

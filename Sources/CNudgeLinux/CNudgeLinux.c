@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include "CNudgeLinux.h"
+#include <dlfcn.h>
 
 int nudge_timerfd_create(void) {
     return timerfd_create(CLOCK_REALTIME, TFD_CLOEXEC | TFD_NONBLOCK);
@@ -31,4 +32,18 @@ int nudge_eventfd(void) {
 
 int nudge_pipe(int fds[2]) {
     return pipe2(fds, O_CLOEXEC | O_NONBLOCK);
+}
+
+typedef void (*nudge_alsa_error_handler)(const char *file, int line, const char *function, int err, const char *fmt, ...);
+
+static void nudge_ignore_alsa_error(const char *file, int line, const char *function, int err, const char *fmt, ...) {
+    (void)file; (void)line; (void)function; (void)err; (void)fmt;
+}
+
+void nudge_quiet_alsa_errors(void) {
+    /* Stays loaded: libcanberra's ALSA backend uses this same instance, and its handler. */
+    void *library = dlopen("libasound.so.2", RTLD_NOW | RTLD_GLOBAL);
+    if (!library) return;
+    int (*set_handler)(nudge_alsa_error_handler) = (int (*)(nudge_alsa_error_handler))dlsym(library, "snd_lib_error_set_handler");
+    if (set_handler) set_handler(nudge_ignore_alsa_error);
 }

@@ -41,7 +41,7 @@ public struct CallReminder: SummarizingRule {
     public let kind = ReminderKind.call
     public let name = "call"
     public let settingKeys: [SettingKey] = [.callRemindersEnabled, .callReminderTime]
-    public let enabledSetting = SettingKey.callRemindersEnabled
+    public let enabledSetting: SettingKey? = .callRemindersEnabled
     public let answers = [calledAction, tomorrowAction, dismissAction]
     /// Settled call rows are left out: a shown cadence restarts (a new key), a one-off's state
     /// comes with its facts. With them, every plan would carry the recent history of a busy log.

@@ -42,7 +42,7 @@ public struct DoseReminder: ReplacingRule {
         .doseNotificationsEnabled, .doseTargetIntervalMinutes, .doseSnoozeDurationMinutes, .doseMaxSnoozes, .doseWindowOpenAlert,
         .doseFifteenMinuteWarning, .doseFiveMinuteWarning, .sessionRolloverHour, .doseAlarmSound, .doseAlarmRingMinutes,
     ]
-    public let enabledSetting = SettingKey.doseNotificationsEnabled
+    public let enabledSetting: SettingKey? = .doseNotificationsEnabled
     public let answers = [DoseAnswer.takeAction, DoseAnswer.skipAction, DoseAnswer.snoozeAction, DoseAnswer.missedAction]
 
     public func occurrences(days: ClosedRange<CivilDate>, in input: RuleInput<Facts>) -> [Occurrence] {
@@ -222,7 +222,7 @@ public struct DoseReminder: ReplacingRule {
     /// pre-alarm and the 15-minute warning make the gentle sound; a snooze's update is silent.
     static func sound(of alert: Alert) -> NotificationSound? {
         switch alert {
-        case .alarm, .followUp, .fiveMinutes: .alarm(sound: .doseAlarmSound, ringMinutes: .doseAlarmRingMinutes)
+        case .alarm, .followUp, .fiveMinutes: .alarm(sound: .doseAlarmSound, ringMinutes: .doseAlarmRingMinutes, offersAwake: true)
         case .windowOpen, .preAlarm, .fifteenMinutes: .reminder
         case .snoozed, .notRecorded: nil
         }

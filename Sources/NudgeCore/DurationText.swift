@@ -22,6 +22,16 @@ public enum DurationText {
         return days == 1 ? "1 day" : "\(days) days"
     }
 
+    /// What a person types for a length of time: `30s`, `2m`, `1h`, or a bare number of minutes
+    /// (`10`); nil for anything else.
+    public static func parse(_ text: String) -> TimeInterval? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let unit = trimmed.last.flatMap { ["s": 1.0, "m": 60.0, "h": 3600.0][String($0)] }
+        let number = unit == nil ? trimmed : String(trimmed.dropLast())
+        guard !number.isEmpty, number.allSatisfy(\.isASCII), let value = Int(number), value >= 0, value <= 1_000_000 else { return nil }
+        return TimeInterval(value) * (unit ?? 60)
+    }
+
     /// `in 3h 12m`, `in 45s`, `2m ago`, as `systemctl list-timers` says it.
     public static func relative(_ interval: TimeInterval) -> String {
         let seconds = Int(abs(interval).rounded())

@@ -42,8 +42,9 @@ public enum NotificationSound: Sendable, Equatable {
     /// `sound.reminder`, once: by the server when it plays sounds, by nudge when it does not.
     case reminder
     /// The sound a setting names, played by nudge and repeated until answered, for at most the
-    /// minutes the other setting gives: servers play a sound once.
-    case alarm(sound: SettingKey, ringMinutes: SettingKey)
+    /// minutes the other setting gives: servers play a sound once. `offersAwake` adds "I'm
+    /// awake", which silences it without an answer.
+    case alarm(sound: SettingKey, ringMinutes: SettingKey, offersAwake: Bool)
 }
 
 extension NotificationAction {

@@ -13,8 +13,8 @@ public protocol ReminderRule: Sendable {
     var name: String { get }
     /// Its keys of the settings contract, in the order `nudge settings` lists them.
     var settingKeys: [SettingKey] { get }
-    /// The key that turns the whole kind on or off.
-    var enabledSetting: SettingKey { get }
+    /// The key that turns the whole kind on or off; nil for a kind that is always on.
+    var enabledSetting: SettingKey? { get }
     /// The answers its notifications offer, in the order they are offered.
     var answers: [String] { get }
     /// Whether its settled delivery rows of the last days are part of the plan's input. A kind

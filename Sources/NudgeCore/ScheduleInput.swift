@@ -28,7 +28,7 @@ extension ReminderRule {
         RuleInput(facts: input.facts[kind] as? Facts ?? Facts(), settings: input.settings, clock: clock)
     }
 
-    public func isEnabled(_ input: ScheduleInput) -> Bool { input.settings.bool(enabledSetting) }
+    public func isEnabled(_ input: ScheduleInput) -> Bool { enabledSetting.map(input.settings.bool) ?? true }
 
     // The same questions asked of `any ReminderRule`, which cannot name `Facts`.
 

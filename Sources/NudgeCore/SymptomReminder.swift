@@ -31,7 +31,7 @@ public struct SymptomReminder: ReminderRule {
     public let kind = ReminderKind.symptom
     public let name = "symptom"
     public let settingKeys: [SettingKey] = [.symptomReminderEnabled, .symptomReminderTime, .symptomSnoozeMinutes]
-    public let enabledSetting = SettingKey.symptomReminderEnabled
+    public let enabledSetting: SettingKey? = .symptomReminderEnabled
     public let answers = [doneAction, snoozeAction]
 
     public static let title = "Daily symptom check"

@@ -29,10 +29,10 @@ extension Daemon {
             }
             voiced.soundHint = .suppress
             return (voiced, .once(source))
-        case .alarm(let key, let minutes):
+        case .alarm(let key, let minutes, let offersAwake):
             guard let source = SoundSource(setting: settings[key]) else { return (content, nil) }
             voiced.soundHint = .suppress
-            if notifier.showsActions { voiced.actions.insert(.awake, at: 0) }
+            if offersAwake, notifier.showsActions { voiced.actions.insert(.awake, at: 0) }
             return (voiced, .ring(source, limit: TimeInterval(settings.int(minutes) * 60)))
         }
     }

@@ -1,4 +1,5 @@
 import CCanberra
+import CNudgeLinux
 import Foundation
 
 /// nudge's sounds through libcanberra. A context exists only while something plays; its finish
@@ -28,6 +29,7 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     /// `onProblem` hears why a sound could not play (no sound device, an unknown name).
     public init(onProblem: @escaping @Sendable (String) -> Void) {
         self.onProblem = onProblem
+        nudge_quiet_alsa_errors()
     }
 
     public func play(_ sound: SoundSource) {

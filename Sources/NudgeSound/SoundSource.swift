@@ -1,9 +1,16 @@
 import Foundation
 
 /// A sound as a setting names it: a freedesktop sound-theme name, or a file by absolute path.
-public enum SoundSource: Sendable, Equatable {
+public enum SoundSource: Sendable, Equatable, CustomStringConvertible {
     case theme(String)
     case file(String)
+
+    public var description: String {
+        switch self {
+        case .theme(let name): name
+        case .file(let path): path
+        }
+    }
 
     /// `alarm-clock-elapsed` or `/home/me/bell.oga`; nil for `none` (silenced) or empty.
     public init?(setting: String) {

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
+import NudgeCore
 import NudgeDaemon
 import NudgeNotifier
+import NudgeSound
 import NudgeStore
 import NudgeSystem
 
@@ -31,6 +33,7 @@ extension Nudge {
                             : .problem("buttons: no (the server lacks the actions capability)", fix: "answer with nudge ack ID ACTION (the notification says how), or use a server with buttons (dunst, GNOME, KDE)"))
                     findings.append(.fine("body markup: \(capabilities.contains("body-markup") ? "yes" : "no, text is shown as typed")"))
                     findings.append(.fine("persistence: \(capabilities.contains("persistence") ? "yes, unanswered notifications stay in the server's list" : "no")"))
+                    findings.append(.fine("server sounds: \(capabilities.contains("sound") ? "yes (capability sound): it plays the gentle reminder sound" : "no: nudge plays the gentle reminder sound itself")"))
                 } else {
                     findings.append(.problem("notification server: none owns org.freedesktop.Notifications on the bus",
                         fix: "start one (dunst, or your desktop's), or log in to a desktop session"))
@@ -39,6 +42,8 @@ extension Nudge {
 
             let path = context.storePath
             findings += Self.storeFindings(path)
+
+            findings += Self.soundFindings(try? Store(path: path).settings())
 
             let zone = context.systemTimeZone
             if let problem = zone.resolve().problem {
@@ -57,6 +62,30 @@ extension Nudge {
             let problems = findings.filter(\.isProblem).count
             context.print(problems == 0 ? "all is well" : "\(problems) problem\(problems == 1 ? "" : "s") found")
             if problems > 0 { throw ExitCode(1) }
+        }
+
+        /// Whether a sound plays here (the short bell, played once) and through which backend,
+        /// and whether the sounds the settings name are installed.
+        static func soundFindings(_ settings: NudgeCore.Settings?) -> [Finding] {
+            let settings = settings ?? NudgeCore.Settings()
+            guard settings.bool(.soundEnabled) else { return [.fine("sound: off (sound.enabled is false)")] }
+            var findings: [Finding]
+            switch SoundCheck.playBell() {
+            case .success(let backend): findings = [.fine("sound: plays (played the bell through \(backend))")]
+            case .failure(let failure):
+                findings = [.problem("sound: nothing plays (\(failure)); the dose-2 alarm would be silent",
+                    fix: "check the sound device and its volume (aplay -l); notifications are shown either way")]
+            }
+            for key in [SettingKey.soundReminder, .doseAlarmSound] {
+                guard let source = SoundSource(setting: settings[key]) else {
+                    findings.append(.fine("\(key): none (silent)"))
+                    continue
+                }
+                findings.append(
+                    source.problem.map { .problem("\(key): \($0)", fix: "apt-get install sound-theme-freedesktop, or: nudge settings set \(key) NAME") }
+                        ?? .fine("\(key): \(settings[key]) is installed"))
+            }
+            return findings
         }
 
         static func storeFindings(_ path: String) -> [Finding] {

@@ -58,6 +58,7 @@ import Testing
         (["settings", "set", "symptom.snooze_minutes", "-3"], "invalid value '-3' for symptom.snooze_minutes: expected a whole number from 5 to 240"),
         (["settings", "set", "dose.target_interval_minutes", "170"], "expected one of 165, 180, 195, 210, 225"),
         (["settings", "set", "symptom.reminder_enabled", "maybe"], "expected true or false"),
+        (["dose", "test-alarm", "--in", "2s"], "--in '2s' is not a delay from 5 s to 24 h"),
         (["settings", "set", "sound.reminder", "no-such-sound"], "the installed sound theme has no sound 'no-such-sound'"),
         (["settings", "set", "dose.alarm_sound", "/nonexistent/alarm.oga"], "/nonexistent/alarm.oga cannot be read"),
         (["settings", "set", "dose.alarm_sound", "bell\u{7}"], "expected a sound-theme name such as bell"),

@@ -110,4 +110,34 @@ struct SoundEndToEndTests: DaemonScenario {
         // message-new-instant is 1.0 s.
         #expect(audio.waitFor(seconds: 0.9), "\(audio.seconds) s; \(daemon.stderr)")
     }
+
+    /// The test alarm rings as the alarm does, Stop ends it, and no dose row is written. Without
+    /// a daemon it is refused: nothing would ring.
+    @Test func theTestAlarmRingsAsTheAlarmDoesAndRecordsNothing() throws {
+        let alone = try NudgeBinary.run(["dose", "test-alarm", "--in", "5s"], environment: environment)
+        #expect(alone.status == 64 && alone.stderr.contains("no nudge daemon runs on") && alone.stderr.contains("nudge daemon"), "\(alone)")
+        let daemon = try startDaemon()
+        #expect(daemon.waitForLog("rescheduled (start)"), "\(daemon.stderr)")
+        #expect(try nudge("dose", "test-alarm", "--in", "5s").stdout.hasPrefix("the test alarm rings at "))
+        let rang = try #require(bus.waitForNotify(count: 1, timeout: 30).first, "\(daemon.stderr)")
+        #expect(rang.summary == "Test alarm" && rang.actions == ["stop", "Stop"], "\(rang)")
+        #expect(rang.hints.contains("\"urgency\": 2") && rang.hints.contains("\"resident\": True") && rang.hints.contains("\"suppress-sound\": True"))
+        #expect(audio.waitFor(seconds: 12), "\(audio.seconds) s; \(daemon.stderr)")
+        try bus.invokeAction("stop", on: 1)
+        #expect(daemon.waitForLog("stopped ringing for notification 1: stop"), "\(daemon.stderr)")
+        #expect(bus.waitForClose(1), "\(daemon.stderr)")
+        #expect(try rows("SELECT id FROM dose_events").isEmpty && rows("SELECT id FROM current_session").isEmpty)
+    }
+
+    /// No sound device: one line in the log for the whole run, and the notifications go on.
+    @Test func withoutASoundDeviceItSaysSoOnceAndShowsEverything() throws {
+        let silent = directory.file("silent-home")
+        try FileManager.default.createDirectory(atPath: silent, withIntermediateDirectories: true)
+        try startNightWithTheAlarmIn(3)
+        let daemon = try startDaemon(environment: ["HOME": silent])
+        _ = try alarm(daemon)
+        #expect(daemon.waitForLog("sound: cannot"), "\(daemon.stderr)")
+        #expect(bus.notifyCalls().map(\.summary) == ["Dose 2 in 5 minutes", "Time for dose 2"], "\(daemon.stderr)")
+        #expect(daemon.stderr.components(separatedBy: "sound: ").count == 2 && !daemon.stderr.contains("ALSA lib"), "\(daemon.stderr)")
+    }
 }

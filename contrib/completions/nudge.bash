@@ -298,13 +298,13 @@ _nudge_dose() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    1|2|snooze|skip|status)
+    1|2|snooze|skip|status|test-alarm)
         # Offer subcommand argument completions
         "_nudge_dose_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W '1 2 snooze skip status' -- "${cur}"))
+        COMPREPLY+=($(compgen -W '1 2 snooze skip status test-alarm' -- "${cur}"))
         ;;
     esac
 }
@@ -388,6 +388,24 @@ _nudge_dose_status() {
     # Offer option value completions
     case "${prev}" in
     '--store')
+        return
+        ;;
+    esac
+}
+
+_nudge_dose_test-alarm() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --in)
+    __nudge_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    '--in')
         return
         ;;
     esac

@@ -13,5 +13,8 @@ int nudge_timerfd_create_monotonic(void);
 int nudge_timerfd_settime_relative(int fd, long milliseconds);
 int nudge_eventfd(void);
 int nudge_pipe(int fds[2]);
+/* Keeps ALSA's own error lines (no sound card, unknown PCM) off stderr: nudge reports a sound
+   problem once, in its own words. Does nothing where libasound is not installed. */
+void nudge_quiet_alsa_errors(void);
 
 #endif

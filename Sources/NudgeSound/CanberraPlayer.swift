@@ -1,6 +1,7 @@
 import CCanberra
 import CNudgeLinux
 import Foundation
+import Synchronization
 
 /// nudge's sounds through libcanberra. A context exists only while something plays; its finish
 /// callbacks arrive on libcanberra's thread, and everything else happens on one serial queue.
@@ -37,8 +38,8 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
             guard let opened = open() else { return }
             // Used on the queue only: destroyed there once the play ended.
             nonisolated(unsafe) let context = opened
-            start(context, id: takeID(), sound, role: .event) { [queue] _ in
-                queue.async { ca_context_destroy(context) }
+            start(context, id: takeID(), sound, role: .event) { [self] _ in
+                queue.async { [self] in retire(context) }
             }
         }
     }
@@ -81,8 +82,17 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
         guard let ring = ringing else { return }
         ringing = nil
         ca_context_cancel(ring.context, ring.id)
-        ca_context_destroy(ring.context)
+        retire(ring.context)
     }
+
+    /// Destroys a context once its playback thread is surely gone: destroying unloads the
+    /// backend's module, and a thread still returning from our callback into it crashed.
+    private func retire(_ context: OpaquePointer) {
+        nonisolated(unsafe) let context = context
+        queue.asyncAfter(deadline: .now() + Self.retireDelay) { ca_context_destroy(context) }
+    }
+
+    private static let retireDelay: TimeInterval = 2
 
     private func takeID() -> UInt32 {
         defer { nextID &+= 1 }
@@ -102,7 +112,7 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     }
 
     /// Starts one play; `finished` hears its end (or why it did not start) exactly once.
-    private func start(_ context: OpaquePointer, id: UInt32, _ sound: SoundSource, role: SoundRole, finished: @escaping (Int32) -> Void) {
+    private func start(_ context: OpaquePointer, id: UInt32, _ sound: SoundSource, role: SoundRole, finished: @escaping @Sendable (Int32) -> Void) {
         var properties: OpaquePointer?
         ca_proplist_create(&properties)
         defer { ca_proplist_destroy(properties) }
@@ -111,23 +121,36 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
         case .file(let path): ca_proplist_sets(properties, CA_PROP_MEDIA_FILENAME, path)
         }
         ca_proplist_sets(properties, CA_PROP_MEDIA_ROLE, role.rawValue)
-        let box = Unmanaged.passRetained(Finished(finished)).toOpaque()
-        let code = ca_context_play_full(context, id, properties, { _, _, code, box in
-            guard let box else { return }
-            Unmanaged<Finished>.fromOpaque(box).takeRetainedValue().call(code)
-        }, box)
+        // libcanberra hands back an integer token, not a retained object: a callback that came
+        // twice, or not at all after an error, can then neither over-release nor leak.
+        let token = Self.pending.register(finished)
+        let code = ca_context_play_full(context, id, properties, { _, _, code, token in
+            CanberraPlayer.pending.finish(Int(bitPattern: token), code: code)
+        }, UnsafeMutableRawPointer(bitPattern: token))
         guard code == Int32(CA_SUCCESS) else {
-            Unmanaged<Finished>.fromOpaque(box).release()
             onProblem("cannot play \(sound): \(String(cString: ca_strerror(code)))")
-            finished(code)
+            Self.pending.finish(token, code: code)
             return
         }
     }
 
-    /// A Swift closure carried through libcanberra's `void *` userdata.
-    private final class Finished {
-        let call: (Int32) -> Void
+    /// Plays under way, by token; each is finished at most once.
+    static let pending = PendingPlays()
+}
 
-        init(_ call: @escaping (Int32) -> Void) { self.call = call }
+final class PendingPlays: Sendable {
+    private let plays = Mutex<(next: Int, finished: [Int: @Sendable (Int32) -> Void])>((1, [:]))
+
+    func register(_ finished: @escaping @Sendable (Int32) -> Void) -> Int {
+        plays.withLock { plays in
+            let token = plays.next
+            plays.next += 1
+            plays.finished[token] = finished
+            return token
+        }
+    }
+
+    func finish(_ token: Int, code: Int32) {
+        plays.withLock { $0.finished.removeValue(forKey: token) }?(code)
     }
 }

@@ -19,7 +19,11 @@ public enum SoundCheck {
     private static func play(_ name: String, driver: String) -> String? {
         var context: OpaquePointer?
         guard ca_context_create(&context) == Int32(CA_SUCCESS), let context else { return "cannot create a context" }
-        defer { ca_context_destroy(context) }
+        defer {
+            // Destroying unloads the backend: let its playback thread leave our callback first.
+            Thread.sleep(forTimeInterval: 0.2)
+            ca_context_destroy(context)
+        }
         var code = ca_context_set_driver(context, driver)
         if code == Int32(CA_SUCCESS) { code = ca_context_open(context) }
         guard code == Int32(CA_SUCCESS) else { return String(cString: ca_strerror(code)) }
@@ -29,15 +33,15 @@ public enum SoundCheck {
         ca_proplist_sets(properties, CA_PROP_EVENT_ID, name)
         ca_proplist_sets(properties, CA_PROP_MEDIA_ROLE, SoundRole.event.rawValue)
         let finished = Finished()
-        let box = Unmanaged.passRetained(finished).toOpaque()
-        code = ca_context_play_full(context, 1, properties, { _, _, code, box in
-            guard let box else { return }
-            let finished = Unmanaged<Finished>.fromOpaque(box).takeRetainedValue()
+        let token = CanberraPlayer.pending.register { code in
             finished.code = code
             finished.ended.signal()
-        }, box)
+        }
+        code = ca_context_play_full(context, 1, properties, { _, _, code, token in
+            CanberraPlayer.pending.finish(Int(bitPattern: token), code: code)
+        }, UnsafeMutableRawPointer(bitPattern: token))
         guard code == Int32(CA_SUCCESS) else {
-            Unmanaged<Finished>.fromOpaque(box).release()
+            CanberraPlayer.pending.finish(token, code: code)
             return String(cString: ca_strerror(code))
         }
         guard finished.ended.wait(timeout: .now() + 5) == .success else {

@@ -174,7 +174,13 @@ struct DaemonEndToEndTests: DaemonScenario {
     }
 
     @Test func doctorSaysAllIsWellOnlyWhenItIs() throws {
+        // Sound plays into a file here (RecordedAudio); the machine itself has no sound device.
+        let audio = try RecordedAudio(in: directory)
+        let environment = self.environment.merging(["HOME": audio.home]) { $1 }
         let alone = try NudgeBinary.run(["doctor"], environment: environment)
+        #expect(alone.stdout.contains("ok      sound: plays (played the bell through alsa)") && audio.seconds > 0.1, "\(alone)")
+        #expect(alone.stdout.contains("ok      server sounds: no: nudge plays the gentle reminder sound itself"))
+        #expect(alone.stdout.contains("ok      dose.alarm_sound: alarm-clock-elapsed is installed"))
         #expect(alone.status == 1 && alone.stderr.isEmpty, "\(alone)")
         #expect(alone.stdout.contains("PROBLEM daemon: none runs on this store\n        fix: systemctl --user enable --now nudge, or run: nudge daemon"))
         #expect(alone.stdout.contains("ok      notification server: mock-notify 1.0 (test vendor, spec 1.1)"))
@@ -185,6 +191,8 @@ struct DaemonEndToEndTests: DaemonScenario {
         let well = try NudgeBinary.run(["doctor"], environment: environment)
         #expect(well.status == 0 && well.stdout.hasSuffix("all is well\n"), "\(well)")
         #expect(well.stdout.contains("ok      daemon: running on this store (pid \(daemon.pid))"))
+        let silent = try NudgeBinary.run(["doctor"], environment: self.environment.merging(["HOME": directory.file("silent")]) { $1 })
+        #expect(silent.status == 1 && silent.stdout.contains("PROBLEM sound: nothing plays (") && !silent.stderr.contains("ALSA"), "\(silent)")
         bus.stopServer()
         let noServer = try NudgeBinary.run(["doctor"], environment: environment)
         #expect(noServer.status == 1 && noServer.stdout.contains("PROBLEM notification server: none owns org.freedesktop.Notifications"))

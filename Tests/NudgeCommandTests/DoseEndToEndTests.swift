@@ -131,6 +131,25 @@ struct DoseEndToEndTests: DaemonScenario {
         #expect(object["phase"] as? String == "completed" && object["skipped"] as? Bool == true)
         #expect(bus.notifyCalls().count == 1, "\(bus.notifyCalls().map(\.summary)) \(daemon.stderr)")
     }
+
+    /// Nothing is recorded by the passage of time: half an hour after the close, one silent
+    /// prompt asks, and only its answer writes the skip.
+    @Test func theNightsEndAsksAndOnlyTheAnswerWritesTheSkip() throws {
+        _ = try nudge("dose", "1", "--at", Timestamp.format(Date().addingTimeInterval(3 - 270 * 60).rounded()))
+        let daemon = try startDaemon()
+        let asked = FileEvents.waitUntil(watching: [bus.directory.path], timeout: 30) {
+            bus.notifyCalls().contains { $0.summary == "Dose 2 not recorded" }
+        }
+        #expect(asked, "\(bus.notifyCalls().map(\.summary)); \(daemon.stderr)")
+        let prompt = try #require(bus.notifyCalls().last)
+        #expect(prompt.actions == ["missed", "I missed it"] && !prompt.hints.contains("suppress-sound") && prompt.body.contains("nudge dose 2 --at HH:MM"))
+        #expect(try rows("SELECT event_type FROM dose_events").map { $0["event_type"] } == ["dose1"])
+        let status = try nudge("dose", "status", "--json")
+        #expect(status.stdout.contains("\"phase\" : \"unresolved\""), "\(status)")
+        try bus.invokeAction("missed", on: prompt.replacesID == 0 ? UInt32(bus.notifyCalls().count) : prompt.replacesID)
+        #expect(waitForStore { (try? rows("SELECT metadata FROM dose_events WHERE event_type = 'dose2_skipped'"))?.first?["metadata"] == #"{"reason":"missed"}"# }, "\(daemon.stderr)")
+        #expect(try rows("SELECT dose2_skipped FROM current_session").first?["dose2_skipped"] == "1")
+    }
 }
 
 extension Date {

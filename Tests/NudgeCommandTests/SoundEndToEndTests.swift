@@ -140,4 +140,33 @@ struct SoundEndToEndTests: DaemonScenario {
         #expect(bus.notifyCalls().map(\.summary) == ["Dose 2 in 5 minutes", "Time for dose 2"], "\(daemon.stderr)")
         #expect(daemon.stderr.components(separatedBy: "sound: ").count == 2 && !daemon.stderr.contains("ALSA lib"), "\(daemon.stderr)")
     }
+
+    /// A daemon restarted while the alarm is unanswered on screen rings it again.
+    @Test func aDaemonRestartedWhileTheAlarmIsUnansweredRingsAgain() throws {
+        try startNightWithTheAlarmIn(3)
+        let first = try startDaemon()
+        _ = try alarm(first)
+        #expect(audio.waitFor(seconds: audio.seconds + 6), "\(first.stderr)")
+        first.signal(SIGKILL)
+        _ = first.waitForExit(timeout: 10)
+        let heard = audio.seconds
+        let second = try startDaemon(log: "second.err")
+        #expect(second.waitForLog("ringing for notification"), "\(second.stderr)")
+        #expect(audio.waitFor(seconds: heard + 6), "\(second.stderr)")
+    }
+
+    /// Unanswered, one alarm rings for dose.alarm_ring_minutes and then stops by itself.
+    @Test func anUnansweredAlarmStopsRingingAfterItsMinutes() throws {
+        _ = try nudge("settings", "set", "dose.alarm_ring_minutes", "1")
+        try startNightWithTheAlarmIn(3)
+        let daemon = try startDaemon()
+        _ = try alarm(daemon)
+        let rangAt = Date()
+        #expect(audio.waitFor(seconds: audio.seconds + 6), "\(daemon.stderr)")
+        // Past the minute, then an observation window of twice the pause between plays.
+        Thread.sleep(until: rangAt.addingTimeInterval(63))
+        let after = audio.seconds
+        Thread.sleep(forTimeInterval: 2.5)
+        #expect(audio.seconds == after, "still ringing after its minute: \(after) s then \(audio.seconds) s")
+    }
 }

@@ -65,9 +65,10 @@ struct SoundEndToEndTests: DaemonScenario {
         #expect(audio.waitFor(seconds: audio.seconds + 6), "\(daemon.stderr)")
         let before = try StoreDump.of(store, tables: ["dose_events", "current_session"])
         let id = alarm.replacesID == 0 ? UInt32(bus.notifyCalls().count) : alarm.replacesID
+        let shownBefore = bus.notifyCalls().count
         try bus.invokeAction("awake", on: id)
         #expect(daemon.waitForLog("stopped ringing for notification \(id): awake"), "\(daemon.stderr)")
-        let updated = try #require(bus.waitForNotify(count: bus.notifyCalls().count).last)
+        let updated = try #require(bus.waitForNotify(count: shownBefore + 1).last)
         #expect(updated.replacesID == id && !updated.actions.contains("awake") && updated.actions.contains("take"), "\(updated)")
         #expect(try StoreDump.of(store, tables: ["dose_events", "current_session"]) == before)
         #expect(try rows("SELECT action FROM reminder_deliveries WHERE action IS NOT NULL").isEmpty)

@@ -30,7 +30,6 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     /// `onProblem` hears why a sound could not play (no sound device, an unknown name).
     public init(onProblem: @escaping @Sendable (String) -> Void) {
         self.onProblem = onProblem
-        nudge_quiet_alsa_errors()
     }
 
     public func play(_ sound: SoundSource) {
@@ -100,6 +99,9 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     }
 
     private func open() -> OpaquePointer? {
+        // At the first sound, not at start: loading libasound costs memory a daemon at rest
+        // without sounds does not need.
+        nudge_quiet_alsa_errors()
         var context: OpaquePointer?
         var code = ca_context_create(&context)
         if code == Int32(CA_SUCCESS), let context {

@@ -24,8 +24,9 @@ public struct Store: Sendable {
         configuration.busyMode = .timeout(60)
         configuration.label = "nudge.store"
         do {
-            database = try Self.openRetryingWhileBusy(path: path, configuration: configuration)
-            try Self.checkAndMigrate(database, path: path, now: now)
+            let database = try Self.retryingWhileBusy { try DatabaseQueue(path: path, configuration: configuration) }
+            try Self.retryingWhileBusy { try Self.checkAndMigrate(database, path: path, now: now) }
+            self.database = database
         } catch let error as StoreError {
             throw error
         } catch let error as DatabaseError {
@@ -66,15 +67,16 @@ public struct Store: Sendable {
         }
     }
 
-    /// SQLite answers SQLITE_BUSY without waiting in a few WAL cases (another connection
-    /// recovering the WAL index, or closing the last connection): an open is retried for up to
-    /// the busy timeout rather than failed.
-    private static func openRetryingWhileBusy(path: String, configuration: Configuration) throws -> DatabaseQueue {
+    /// SQLite answers SQLITE_BUSY without waiting in a few cases (another connection recovering
+    /// the WAL index or closing the last connection, a switch to WAL while another process has
+    /// the file open): opening and the first check are retried for up to the busy timeout
+    /// rather than failed. Both are safe to repeat: the check reads the state again.
+    private static func retryingWhileBusy<T>(_ body: () throws -> T) throws -> T {
         let deadline = Date().addingTimeInterval(60)
         var pause: TimeInterval = 0.005
         while true {
             do {
-                return try DatabaseQueue(path: path, configuration: configuration)
+                return try body()
             } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
                 Thread.sleep(forTimeInterval: pause)
                 pause = min(pause * 2, 0.5)

@@ -46,6 +46,9 @@ def main():
         subprocess.run([binary, "dose", "1", "--at", dose1], env=env, check=True, stdout=subprocess.DEVNULL)
         daemon = benchlib.Daemon(binary, env)
         daemon.wait_for("ringing for notification", timeout=30)
+        deadline = time.time() + 10
+        while not any(stamp >= due for stamp in arrivals) and time.time() < deadline:
+            time.sleep(0.01)
         frame = next(stamp for stamp in arrivals if stamp >= due)
         notify = next(stamp for stamp, _, summary, _ in bus.notifications() if summary == "Time for dose 2" and stamp >= due - 1)
         to_frame.append((frame - due) * 1000)

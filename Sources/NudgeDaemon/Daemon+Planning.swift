@@ -20,7 +20,9 @@ extension Daemon {
         }
     }
 
-    func reconcile(because reason: String) {
+    /// Returns the input the last plan was made from, for what the caller does next with it.
+    @discardableResult
+    func reconcile(because reason: String) -> ScheduleInput? {
         do {
             let started = ContinuousClock.now
             // Read before the plan: a write by another process after this point moves it again.
@@ -31,8 +33,10 @@ extension Daemon {
             try closeAnsweredNotifications()
             try timer.arm(at: plan.nextDue.map(configuration.clock.realInstant(for:)))
             logRescheduled(plan, because: reason, took: ContinuousClock.now - started)
+            return input
         } catch {
             logger.error("\(error)")
+            return nil
         }
     }
 

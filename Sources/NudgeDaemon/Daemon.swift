@@ -131,8 +131,9 @@ public final class Daemon {
         let unrecorded = journal.pending()
         startNotifier()
         replay(unrecorded)
-        reconcile(because: "start")
-        do { try resumeRinging(input: try store.scheduleInput(at: configuration.clock.now())) } catch { logger.error("\(error)") }
+        if let input = reconcile(because: "start") {
+            do { try resumeRinging(input: input) } catch { logger.error("\(error)") }
+        }
         ServiceManager.notify("READY=1\nSTATUS=Scheduling reminders from \(configuration.storePath)")
         defer { ServiceManager.notify("STOPPING=1") }
         try eventLoop().run()

@@ -99,9 +99,7 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     }
 
     private func open() -> OpaquePointer? {
-        // At the first sound, not at start: loading libasound costs memory a daemon at rest
-        // without sounds does not need.
-        nudge_quiet_alsa_errors()
+        Self.quietALSA
         var context: OpaquePointer?
         var code = ca_context_create(&context)
         if code == Int32(CA_SUCCESS), let context {
@@ -115,6 +113,15 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
 
     /// Starts one play; `finished` hears its end (or why it did not start) exactly once.
     private func start(_ context: OpaquePointer, id: UInt32, _ sound: SoundSource, role: SoundRole, finished: @escaping @Sendable (Int32) -> Void) {
+        let code = Self.start(context, id: id, sound, role: role, finished: finished)
+        if code != Int32(CA_SUCCESS) { onProblem("cannot play \(sound): \(String(cString: ca_strerror(code)))") }
+    }
+
+    /// Starts one play on a context and returns libcanberra's code; `finished` hears the end of
+    /// the play (or the code, when it did not start) exactly once.
+    static func start(
+        _ context: OpaquePointer, id: UInt32, _ sound: SoundSource, role: SoundRole, finished: @escaping @Sendable (Int32) -> Void
+    ) -> Int32 {
         var properties: OpaquePointer?
         ca_proplist_create(&properties)
         defer { ca_proplist_destroy(properties) }
@@ -125,16 +132,17 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
         ca_proplist_sets(properties, CA_PROP_MEDIA_ROLE, role.rawValue)
         // libcanberra hands back an integer token, not a retained object: a callback that came
         // twice, or not at all after an error, can then neither over-release nor leak.
-        let token = Self.pending.register(finished)
+        let token = pending.register(finished)
         let code = ca_context_play_full(context, id, properties, { _, _, code, token in
             CanberraPlayer.pending.finish(Int(bitPattern: token), code: code)
         }, UnsafeMutableRawPointer(bitPattern: token))
-        guard code == Int32(CA_SUCCESS) else {
-            onProblem("cannot play \(sound): \(String(cString: ca_strerror(code)))")
-            Self.pending.finish(token, code: code)
-            return
-        }
+        if code != Int32(CA_SUCCESS) { pending.finish(token, code: code) }
+        return code
     }
+
+    /// ALSA's own error lines kept off stderr, once per process, at the first sound: loading
+    /// libasound at start would cost memory a daemon at rest without sounds does not need.
+    static let quietALSA: Void = nudge_quiet_alsa_errors()
 
     /// Plays under way, by token; each is finished at most once.
     static let pending = PendingPlays()

@@ -1,12 +1,11 @@
 import CCanberra
-import CNudgeLinux
 import Foundation
 
 /// What `nudge doctor` learns by playing the short bell once, as nudge plays its sounds.
 public enum SoundCheck {
     /// The backend that played it (`pulse`, `alsa`), or why none could.
     public static func playBell() -> Result<String, SoundCheckFailure> {
-        nudge_quiet_alsa_errors()
+        CanberraPlayer.quietALSA
         var problems: [String] = []
         for driver in ["pulse", "alsa"] {
             guard let problem = play("bell", driver: driver) else { return .success(driver) }
@@ -27,23 +26,12 @@ public enum SoundCheck {
         var code = ca_context_set_driver(context, driver)
         if code == Int32(CA_SUCCESS) { code = ca_context_open(context) }
         guard code == Int32(CA_SUCCESS) else { return String(cString: ca_strerror(code)) }
-        var properties: OpaquePointer?
-        ca_proplist_create(&properties)
-        defer { ca_proplist_destroy(properties) }
-        ca_proplist_sets(properties, CA_PROP_EVENT_ID, name)
-        ca_proplist_sets(properties, CA_PROP_MEDIA_ROLE, SoundRole.event.rawValue)
         let finished = Finished()
-        let token = CanberraPlayer.pending.register { code in
+        code = CanberraPlayer.start(context, id: 1, .theme(name), role: .event) { code in
             finished.code = code
             finished.ended.signal()
         }
-        code = ca_context_play_full(context, 1, properties, { _, _, code, token in
-            CanberraPlayer.pending.finish(Int(bitPattern: token), code: code)
-        }, UnsafeMutableRawPointer(bitPattern: token))
-        guard code == Int32(CA_SUCCESS) else {
-            CanberraPlayer.pending.finish(token, code: code)
-            return String(cString: ca_strerror(code))
-        }
+        guard code == Int32(CA_SUCCESS) else { return String(cString: ca_strerror(code)) }
         guard finished.ended.wait(timeout: .now() + 5) == .success else {
             ca_context_cancel(context, 1)
             return "the bell did not end within 5 s"

@@ -25,36 +25,25 @@ extension Store {
         let midnight = LocalTime(hour: 0, minute: 0)!
         guard let start = clock.instant(on: day, at: midnight) else { return [] }
         let end = clock.instant(on: day.adding(days: 1), at: midnight) ?? start.addingTimeInterval(86400)
-        // Other writers may use offsets or fractions, so the text range is widened by a day and
-        // the parsed instants decide.
-        let rows = try read { db in
-            try Row.fetchAll(
-                db,
-                sql: "SELECT id, name, severity, logged_at, notes FROM symptom_entries WHERE logged_at >= ? AND logged_at < ?",
-                arguments: [
-                    Timestamp.format(start.addingTimeInterval(-86400)), Timestamp.format(end.addingTimeInterval(86400)),
-                ])
-        }
+        return try read { db in try Self.entries(db, from: start, to: end) }.sorted { $0.loggedAt > $1.loggedAt }
+    }
+
+    /// The entries felt in `[start, end)`. Other writers may use offsets or fractions, so the
+    /// text range is widened by a day and the parsed instants decide.
+    static func entries(_ db: Database, from start: Date, to end: Date) throws -> [SymptomEntry] {
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT id, name, severity, logged_at, notes FROM symptom_entries WHERE logged_at >= ? AND logged_at < ?",
+            arguments: [Timestamp.format(start.addingTimeInterval(-86400)), Timestamp.format(end.addingTimeInterval(86400))])
         return rows.compactMap { row -> SymptomEntry? in
             guard let loggedAt = Timestamp.parse(row["logged_at"]), loggedAt >= start, loggedAt < end else { return nil }
             return SymptomEntry(id: row["id"], name: row["name"], severity: row["severity"], loggedAt: loggedAt, notes: row["notes"])
-        }.sorted { $0.loggedAt > $1.loggedAt }
+        }
     }
 }
 
 extension SymptomReminder: StoredRule {
-    /// The entries felt around `instant`. Other writers may use offsets or fractions, so the
-    /// text range is widened by a day and the parsed instants decide.
+    /// The entries felt around `instant`.
     func facts(_ db: Database, at instant: Date) throws -> Facts {
-        let start = instant.addingTimeInterval(-Facts.reach)
-        let end = instant.addingTimeInterval(86400)
-        let rows = try Row.fetchAll(
-            db, sql: "SELECT id, name, severity, logged_at, notes FROM symptom_entries WHERE logged_at >= ? AND logged_at < ?",
-            arguments: [Timestamp.format(start.addingTimeInterval(-86400)), Timestamp.format(end.addingTimeInterval(86400))])
-        return Facts(
-            entries: rows.compactMap { row in
-                guard let loggedAt = Timestamp.parse(row["logged_at"]), loggedAt >= start, loggedAt < end else { return nil }
-                return SymptomEntry(id: row["id"], name: row["name"], severity: row["severity"], loggedAt: loggedAt, notes: row["notes"])
-            })
+        Facts(entries: try Store.entries(db, from: instant.addingTimeInterval(-Facts.reach), to: instant.addingTimeInterval(86400)))
     }
 }

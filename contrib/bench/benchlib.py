@@ -6,6 +6,7 @@ import os
 import queue
 import re
 import shutil
+import statistics
 import subprocess
 import tempfile
 import threading
@@ -169,3 +170,13 @@ def results_path(name):
     out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
     os.makedirs(out, exist_ok=True)
     return os.path.join(out, name)
+
+
+def summarise(latencies):
+    """Median, p99 and max of latencies in milliseconds."""
+    ordered = sorted(latencies)
+    if not ordered:
+        return {"count": 0}
+    p99 = ordered[min(len(ordered) - 1, int(round(0.99 * (len(ordered) - 1))))]
+    return {"count": len(ordered), "median_ms": round(statistics.median(ordered), 1), "p99_ms": round(p99, 1),
+            "max_ms": round(ordered[-1], 1)}

@@ -15,23 +15,15 @@ import argparse
 import json
 import os
 import sqlite3
-import statistics
 import subprocess
 import sys
 import time
 
-from benchlib import Daemon, cpu_seconds, prepare, resident_kib, results_path, thread_switches
+from benchlib import Daemon, cpu_seconds, prepare, resident_kib, results_path, summarise, thread_switches
 
 
 def switches_and_cpu(pid):
     return thread_switches(pid)[0], cpu_seconds(pid)
-
-
-def summarise(latencies):
-    ordered = sorted(latencies)
-    p99 = ordered[min(len(ordered) - 1, int(round(0.99 * (len(ordered) - 1))))]
-    return {"count": len(ordered), "median_ms": round(statistics.median(ordered), 1), "p99_ms": round(p99, 1),
-            "max_ms": round(ordered[-1], 1)}
 
 
 def main():

@@ -7,10 +7,13 @@ python-dbusmock:
   - start: from starting `nudge daemon` to its first schedule (the daemon's own figure for the
     schedule computation, and the wall time including process start);
   - reaction: from a call logged by sqlite3 to the daemon having rescheduled;
+  - firing: one-off reminders written in one transaction, due at consecutive whole seconds;
+    latency = the mock server's arrival stamp of each Notify - its due instant; resident
+    memory after them;
   - `nudge upcoming` as a cold process;
   - memory over fire-and-answer cycles (optional, --cycles).
 Prints a table and writes JSON to results/load.json. From the repository's root:
-  contrib/bench/load.py [--contacts 10000] [--cycles 0] [--no-build]
+  contrib/bench/load.py [--contacts 10000] [--firings 40] [--cycles 0] [--no-build]
 """
 import argparse
 import json
@@ -26,7 +29,7 @@ import uuid
 
 import dbus
 
-from benchlib import Daemon, prepare, resident_by_kind, resident_kib, results_path
+from benchlib import Daemon, prepare, resident_by_kind, resident_kib, results_path, summarise
 
 
 def iso(seconds):
@@ -82,6 +85,7 @@ def took(line):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--contacts", type=int, default=10000)
+    parser.add_argument("--firings", type=int, default=40, help="reminders due at consecutive seconds, for the firing latency")
     parser.add_argument("--cycles", type=int, default=0, help="fire-and-answer cycles for the memory figure")
     options, binary, _, store, bus = prepare(parser, "load")
     env = bus.env
@@ -120,10 +124,28 @@ def main():
         results["reschedule_ms_in_daemon_median"] = round(statistics.median(computed), 1)
         results["rss_kib_after_start"] = resident_kib(daemon.process.pid)
 
+        if options.firings:
+            first = int(time.time()) + 3
+            due = {f"firing {index}": first + index for index in range(options.firings)}
+            db.execute("BEGIN")
+            for note, instant in due.items():
+                db.execute("INSERT INTO call_reminders (contact_id, due_at, note, created_at) VALUES (1, ?, ?, ?)",
+                           (iso(instant), note, iso(time.time())))
+            db.execute("COMMIT")
+            deadline = first + options.firings + 30
+            while time.time() < deadline:
+                arrived = {body: stamp for stamp, app, _, body in bus.notifications() if app == "nudge" and body in due}
+                if len(arrived) >= options.firings:
+                    break
+                time.sleep(1)
+            results["firing_latency"] = summarise([(arrived[note] - instant) * 1000 for note, instant in due.items() if note in arrived])
+            results["rss_kib_after_firing"] = resident_kib(daemon.process.pid)
+
         if options.cycles:
             connection = dbus.bus.BusConnection(bus.address)
             server = connection.get_object("org.freedesktop.Notifications", "/org/freedesktop/Notifications")
-            mock_calls = 0
+            # The mock numbers notifications in order; the firings above took the first ones.
+            mock_calls = len(bus.notifications())
             samples = []
             kinds = []
             for cycle in range(options.cycles):

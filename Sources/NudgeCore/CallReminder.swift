@@ -49,7 +49,7 @@ public struct CallReminder: SummarizingRule {
     /// More than this many due at once make one summary instead of a flood.
     public let summaryThreshold = 3
 
-    public func occurrences(days: ClosedRange<CivilDate>, in input: RuleInput<Facts>) -> [Occurrence] {
+    public func occurrences(days: ClosedRange<CivilDate>, in input: RuleInput<Facts>) -> GeneratedOccurrences {
         Self.occurrences(contacts: input.facts.contacts, reminders: input.facts.oneOffCalls, settings: input.settings, clock: input.clock)
     }
 
@@ -160,28 +160,42 @@ public struct CallReminder: SummarizingRule {
 
     public static func title(_ name: String) -> String { "Call \(name)" }
 
-    /// The cadence and one-off occurrences; instants and date texts are shared per date, since
-    /// thousands of contacts fall on a few dates.
-    public static func occurrences(contacts: [ContactCadence], reminders: [OneOffCall], settings: Settings, clock: WallClock) -> [Occurrence] {
-        guard settings.bool(.callRemindersEnabled) else { return [] }
+    /// The cadence and one-off occurrences, keys and titles built only for those asked for;
+    /// instants are computed once per date, since thousands of contacts fall on a few dates.
+    public static func occurrences(contacts: [ContactCadence], reminders: [OneOffCall], settings: Settings, clock: WallClock) -> GeneratedOccurrences {
+        guard settings.bool(.callRemindersEnabled) else { return .init([]) }
         let time = settings.time(.callReminderTime)
-        var instants: [CivilDate: (instant: Date?, text: String)] = [:]
-        var occurrences: [Occurrence] = []
-        occurrences.reserveCapacity(contacts.count + reminders.count)
-        for contact in contacts {
+        var instants: [CivilDate: Date?] = [:]
+        var dueAt: [Date] = []
+        // Where each instant comes from: a contact's index, or the contacts' count plus a one-off's.
+        var sources: [Int] = []
+        dueAt.reserveCapacity(contacts.count + reminders.count)
+        sources.reserveCapacity(contacts.count + reminders.count)
+        for (index, contact) in contacts.enumerated() {
             let due = contact.dueDate(clock: clock)
-            let known: (instant: Date?, text: String)
-            if let found = instants[due] { known = found } else {
-                known = (clock.instant(on: due, at: time) ?? clock.instant(on: due.adding(days: 1), at: time), due.description)
-                instants[due] = known
+            let instant: Date?
+            if let known = instants[due] { instant = known } else {
+                instant = clock.instant(on: due, at: time) ?? clock.instant(on: due.adding(days: 1), at: time)
+                instants[due] = instant
             }
-            guard let instant = known.instant else { continue }
-            occurrences.append(Occurrence(kind: .call, key: cadenceKey(contact, due: known.text), dueAt: instant, title: title(contact.name)))
+            guard let instant else { continue }
+            dueAt.append(instant)
+            sources.append(index)
         }
-        for reminder in reminders where !reminder.settled {
-            occurrences.append(Occurrence(kind: .call, key: onceKey(reminder), dueAt: reminder.dueAt, title: title(reminder.name)))
+        for (index, reminder) in reminders.enumerated() where !reminder.settled {
+            dueAt.append(reminder.dueAt)
+            sources.append(contacts.count + index)
         }
-        return occurrences
+        return GeneratedOccurrences(dueAt: dueAt) { [dueAt, sources] index in
+            let source = sources[index]
+            guard source < contacts.count else {
+                let reminder = reminders[source - contacts.count]
+                return Occurrence(kind: .call, key: onceKey(reminder), dueAt: reminder.dueAt, title: title(reminder.name))
+            }
+            let contact = contacts[source]
+            return Occurrence(
+                kind: .call, key: cadenceKey(contact, due: contact.dueDate(clock: clock).description), dueAt: dueAt[index], title: title(contact.name))
+        }
     }
 
     /// The notification for one contact.

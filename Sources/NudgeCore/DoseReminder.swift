@@ -45,8 +45,8 @@ public struct DoseReminder: ReplacingRule {
     public let enabledSetting: SettingKey? = .doseNotificationsEnabled
     public let answers = [DoseAnswer.takeAction, DoseAnswer.skipAction, DoseAnswer.snoozeAction, DoseAnswer.missedAction]
 
-    public func occurrences(days: ClosedRange<CivilDate>, in input: RuleInput<Facts>) -> [Occurrence] {
-        input.facts.session.map { Self.occurrences(for: $0, settings: input.settings) } ?? []
+    public func occurrences(days: ClosedRange<CivilDate>, in input: RuleInput<Facts>) -> GeneratedOccurrences {
+        .init(input.facts.session.map { Self.occurrences(for: $0, settings: input.settings) } ?? [])
     }
 
     /// A queued dose occurrence counts only while its session is the open one.

@@ -22,7 +22,7 @@ public protocol ReminderRule: Sendable {
     var plansFromSettledDeliveries: Bool { get }
 
     /// The occurrences generated on these days, in generation order.
-    func occurrences(days: ClosedRange<CivilDate>, in input: RuleInput<Facts>) -> [Occurrence]
+    func occurrences(days: ClosedRange<CivilDate>, in input: RuleInput<Facts>) -> GeneratedOccurrences
     /// Whether a queued occurrence (a snooze, a "tomorrow") still has its reason.
     func isCurrent(key: String, in input: RuleInput<Facts>) -> Bool
     func lateness(of occurrence: Occurrence, now: Date, in input: RuleInput<Facts>) -> Lateness

@@ -9,6 +9,10 @@ public struct Plan: Sendable, Equatable {
     /// Queued rows (a snooze, a "tomorrow") whose reason is gone: the session ended, the contact
     /// was called. Withdrawn, so none stays "pending" forever.
     public var withdrawn: [String] = []
+    /// The occurrences due at `nextDue`, before their rules present them, and the first instant
+    /// after it that anything is due: what showing at `nextDue` from this plan needs.
+    public var next: [Occurrence] = []
+    public var following: Date?
 }
 
 /// The one place that decides what is due: the daemon's plan and `nudge upcoming` both ask it.
@@ -24,15 +28,29 @@ public struct Schedule: Sendable {
     public func plan(now: Date) -> Plan {
         let today = clock.date(of: now)
         // Yesterday's occurrence is looked at so one missed overnight is recorded as missed.
-        return plan(now: now, candidates: occurrences(days: today.adding(days: -1)...today.adding(days: 2)))
+        let candidates = Candidates(of: self, days: today.adding(days: -1)...today.adding(days: 2))
+        let (next, following) = candidates.earliest(after: now)
+        var plan = plan(now: now, reached: candidates.reached(by: now))
+        plan.withdrawn = withdrawn()
+        plan.nextDue = next.first?.dueAt
+        plan.next = next
+        plan.following = following
+        return plan
     }
 
-    private func plan(now: Date, candidates: [Occurrence]) -> Plan {
-        var plan = Plan(due: [], missed: [], nextDue: nil, withdrawn: withdrawn())
-        for occurrence in candidates {
-            if occurrence.dueAt > now {
-                plan.nextDue = min(plan.nextDue ?? occurrence.dueAt, occurrence.dueAt)
-            } else if lateness(of: occurrence, now: now) == .show {
+    /// What a fresh plan at `now` would show, answered from an earlier plan made from the same
+    /// store instead of from the store: nil unless `now` has reached the earlier plan's next due
+    /// instant and not the one after it. Only `due` and `missed` are filled in.
+    public func plan(now: Date, continuing earlier: Plan) -> Plan? {
+        guard let nextDue = earlier.nextDue, now >= nextDue, earlier.following.map({ now < $0 }) ?? true else { return nil }
+        return plan(now: now, reached: earlier.next)
+    }
+
+    /// Sorts what is due by now into shown and missed, each kind presenting its own.
+    private func plan(now: Date, reached: [Occurrence]) -> Plan {
+        var plan = Plan(due: [], missed: [], nextDue: nil)
+        for occurrence in reached {
+            if lateness(of: occurrence, now: now) == .show {
                 plan.due.append(occurrence)
             } else if let created = input.storeCreatedAt, occurrence.dueAt < created {
                 // Nothing is missed before the store existed: a new store's first start is not
@@ -73,45 +91,16 @@ public struct Schedule: Sendable {
 
     /// What will still be shown from an instant on, soonest first: what a plan at that instant
     /// would show now (late ones the lateness rules keep, several dose alerts as the one present
-    /// state), then what comes after.
+    /// state), then the first `limit` that come after.
     public func upcoming(from start: Date, limit: Int) -> [Occurrence] {
         let first = clock.date(of: start)
-        // A skipped date gives no occurrence, so look a little past `limit` days; one set of
-        // candidates serves both the plan and what comes after (thousands of contacts).
-        let candidates = occurrences(days: first.adding(days: -1)...first.adding(days: max(limit, 1) + 2))
-        let later = candidates.filter { $0.dueAt > start }
+        // A skipped date gives no occurrence, so look a little past `limit` days.
+        let candidates = Candidates(of: self, days: first.adding(days: -1)...first.adding(days: max(limit, 1) + 2))
         // The store's four-digit years end at 9999: nothing later is listed as a year 10000.
-        let listed = (plan(now: start, candidates: candidates).due + later).filter { $0.dueAt <= Timestamp.latest }
+        let listed = (plan(now: start, reached: candidates.reached(by: start)).due + candidates.soonest(after: start, limit: limit))
+            .filter { $0.dueAt <= Timestamp.latest }
         return Array(listed.sortedByDue().prefix(limit))
     }
-
-    /// Generated occurrences on these days with the store's rows applied: settled ones dropped,
-    /// owed rows (a snooze, a claim a crash interrupted) in their place or added. In generation
-    /// order, not sorted: with thousands of contacts, sorting is most of the work, and the
-    /// daemon needs only the earliest.
-    func occurrences(days: ClosedRange<CivilDate>) -> [Occurrence] {
-        var generated: [Occurrence] = []
-        for rule in ReminderRules.all where rule.isEnabled(input) {
-            generated += rule.occurrences(days: days, from: input, clock: clock)
-        }
-        var settled: Set<String> = []
-        var owed: [String: Occurrence] = [:]
-        for record in input.deliveries {
-            guard record.isOwed, let rule = record.kind.rule, rule.isEnabled(input), rule.isCurrent(key: record.key, from: input, clock: clock)
-            else {
-                settled.insert(record.key)
-                continue
-            }
-            owed[record.key] = Occurrence(
-                kind: record.kind, key: record.key, dueAt: record.dueAt, title: record.title ?? rule.title(ofKey: record.key, from: input, clock: clock))
-        }
-        var result = generated.compactMap { occurrence in
-            settled.contains(occurrence.key) ? nil : owed.removeValue(forKey: occurrence.key) ?? occurrence
-        }
-        result += owed.values.sorted { $0.key < $1.key }
-        return result
-    }
-
 }
 
 extension Array where Element == Occurrence {

@@ -32,7 +32,7 @@ extension ReminderRule {
 
     // The same questions asked of `any ReminderRule`, which cannot name `Facts`.
 
-    public func occurrences(days: ClosedRange<CivilDate>, from input: ScheduleInput, clock: WallClock) -> [Occurrence] {
+    public func occurrences(days: ClosedRange<CivilDate>, from input: ScheduleInput, clock: WallClock) -> GeneratedOccurrences {
         occurrences(days: days, in: self.input(input, clock: clock))
     }
 

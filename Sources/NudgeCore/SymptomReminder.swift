@@ -49,9 +49,9 @@ public struct SymptomReminder: ReminderRule {
         return CivilDate(iso: parts[1])
     }
 
-    public func occurrences(days: ClosedRange<CivilDate>, in input: RuleInput<Facts>) -> [Occurrence] {
+    public func occurrences(days: ClosedRange<CivilDate>, in input: RuleInput<Facts>) -> GeneratedOccurrences {
         let daySequence = sequence(first: days.lowerBound) { $0 < days.upperBound ? $0.adding(days: 1) : nil }
-        return Self.occurrences(on: daySequence, settings: input.settings, clock: input.clock)
+        return .init(Self.occurrences(on: daySequence, settings: input.settings, clock: input.clock))
     }
 
     public func isCurrent(key: String, in input: RuleInput<Facts>) -> Bool { true }

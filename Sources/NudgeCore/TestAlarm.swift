@@ -26,7 +26,7 @@ public struct TestAlarm: ReminderRule {
     /// A queued test alarm's key: unique, so two requests ring twice.
     public static func key(_ identifier: String) -> String { "alarm_test:\(identifier)" }
 
-    public func occurrences(days: ClosedRange<CivilDate>, in input: RuleInput<Facts>) -> [Occurrence] { [] }
+    public func occurrences(days: ClosedRange<CivilDate>, in input: RuleInput<Facts>) -> GeneratedOccurrences { .init([]) }
 
     public func isCurrent(key: String, in input: RuleInput<Facts>) -> Bool { true }
 

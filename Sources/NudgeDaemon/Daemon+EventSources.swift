@@ -56,7 +56,9 @@ extension Daemon {
 
     private func onTimer() -> EventLoop.Next {
         switch timer.consume() {
-        case .due: reconcile(because: "due")
+        case .due:
+            deliverFromHeldPlan()
+            reconcile(because: "due")
         case .clockChanged: reconcile(because: "clock changed")
         case .nothing: break
         }

@@ -27,7 +27,13 @@ extension Daemon {
             let started = ContinuousClock.now
             // Read before the plan: a write by another process after this point moves it again.
             lastDataVersion = try store.dataVersion()
+            heldPlan = nil
             let (plan, input) = try planAndDeliver()
+            // Held only when everything it found due was shown (or waits for a server): then at
+            // its next due instant a fresh plan would show exactly its `next`.
+            if plan.due.allSatisfy({ awaitingServer.contains($0.key) }) {
+                heldPlan = HeldPlan(plan: plan, input: input, zone: timeZone, dataVersion: lastDataVersion)
+            }
             try closeFinishedLiveNotifications(input: input)
             try stopRingingIfSettled(input: input)
             try closeAnsweredNotifications()
@@ -37,6 +43,23 @@ extension Daemon {
         } catch {
             logger.error("\(error)")
             return nil
+        }
+    }
+
+    /// At the due instant, shows what the held plan has due when no other process wrote to the
+    /// store since it was made: what a fresh plan would show, without reading every contact
+    /// first. The plan that follows is made from the store as always.
+    func deliverFromHeldPlan() {
+        guard let held = heldPlan, held.zone == timeZone else { return }
+        heldPlan = nil
+        do {
+            guard try store.dataVersion() == held.dataVersion else { return }
+            let now = configuration.clock.now()
+            let wallClock = WallClock(zone: timeZone)
+            guard let plan = Schedule(input: held.input, clock: wallClock).plan(now: now, continuing: held.plan) else { return }
+            try deliver(plan.due.filter { !awaitingServer.contains($0.key) }, input: held.input, wallClock: wallClock)
+        } catch {
+            logger.error("\(error)")
         }
     }
 

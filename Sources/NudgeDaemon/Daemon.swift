@@ -56,6 +56,8 @@ public final class Daemon {
     /// Connected to the bus by `run()`, not before.
     var notifier: (any Notifier)!
     var lastDataVersion = -1
+    /// The last plan, kept until its next due instant.
+    var heldPlan: HeldPlan?
     /// Occurrences the server could not take; retried when a server appears.
     var awaitingServer: Set<String> = []
     var reportedServerProblem = false

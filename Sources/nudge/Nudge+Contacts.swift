@@ -59,7 +59,7 @@ extension Nudge.Contacts {
             let clock = context.wallClock
             func nextDue(_ contact: ContactRow) -> Date? {
                 contact.cadence.flatMap {
-                    CallReminder.occurrences(contacts: [$0], reminders: [], settings: settings, clock: clock).first?.dueAt
+                    CallReminder.occurrences(contacts: [$0], reminders: [], settings: settings, clock: clock).dueAt.first
                 }
             }
             try context.print(

@@ -1,0 +1,86 @@
+import Foundation
+
+/// The occurrences generated on some days with the store's rows applied: settled ones dropped,
+/// owed rows (a snooze, a claim a crash interrupted) added, in place of a generated one with
+/// their key. Whole occurrences are built only for what is asked: what is due by an instant,
+/// what is due next. With thousands of contacts that is a few, and nothing is sorted.
+struct Candidates {
+    private var generated: [GeneratedOccurrences] = []
+    /// From owed rows, by key.
+    private var owed: [Occurrence] = []
+    /// Keys a row settles or stands in for: a generated occurrence with one is not a candidate.
+    private var replaced: Set<String> = []
+
+    init(of schedule: Schedule, days: ClosedRange<CivilDate>) {
+        let input = schedule.input
+        for rule in ReminderRules.all where rule.isEnabled(input) {
+            generated.append(rule.occurrences(days: days, from: input, clock: schedule.clock))
+        }
+        for record in input.deliveries {
+            replaced.insert(record.key)
+            guard record.isOwed, let rule = record.kind.rule, rule.isEnabled(input),
+                rule.isCurrent(key: record.key, from: input, clock: schedule.clock)
+            else { continue }
+            owed.append(
+                Occurrence(
+                    kind: record.kind, key: record.key, dueAt: record.dueAt,
+                    title: record.title ?? rule.title(ofKey: record.key, from: input, clock: schedule.clock)))
+        }
+        owed.sort { $0.key < $1.key }
+    }
+
+    /// Those due at or before `instant`: generated ones in generation order, then owed ones.
+    func reached(by instant: Date) -> [Occurrence] {
+        occurrences { $0 <= instant }
+    }
+
+    /// Those due at the earliest instant after `instant` that has any, and the first instant
+    /// after that one at which an occurrence was generated or owed.
+    func earliest(after instant: Date) -> (next: [Occurrence], following: Date?) {
+        var after = instant
+        // Each round that finds only replaced ones passes at least one replaced key: few rounds.
+        while let soonest = earliestInstant(after: after) {
+            let next = occurrences { $0 == soonest }
+            if !next.isEmpty { return (next, earliestInstant(after: soonest)) }
+            after = soonest
+        }
+        return ([], nil)
+    }
+
+    /// The first `limit` due after `instant`, soonest first.
+    func soonest(after instant: Date, limit: Int) -> [Occurrence] {
+        var order: [(dueAt: Date, batch: Int, index: Int)] = []
+        for (batch, occurrences) in generated.enumerated() {
+            for (index, dueAt) in occurrences.dueAt.enumerated() where dueAt > instant { order.append((dueAt, batch, index)) }
+        }
+        order.sort { ($0.dueAt, $0.batch, $0.index) < ($1.dueAt, $1.batch, $1.index) }
+        var found: [Occurrence] = []
+        for entry in order {
+            guard found.count < limit else { break }
+            let occurrence = generated[entry.batch][entry.index]
+            if !replaced.contains(occurrence.key) { found.append(occurrence) }
+        }
+        found += owed.filter { $0.dueAt > instant }
+        return Array(found.sortedByDue().prefix(limit))
+    }
+
+    private func occurrences(dueWhere matches: (Date) -> Bool) -> [Occurrence] {
+        var found: [Occurrence] = []
+        for occurrences in generated {
+            for (index, dueAt) in occurrences.dueAt.enumerated() where matches(dueAt) {
+                let occurrence = occurrences[index]
+                if !replaced.contains(occurrence.key) { found.append(occurrence) }
+            }
+        }
+        return found + owed.filter { matches($0.dueAt) }
+    }
+
+    private func earliestInstant(after instant: Date) -> Date? {
+        var soonest: Date?
+        for occurrences in generated {
+            for dueAt in occurrences.dueAt where dueAt > instant && dueAt < soonest ?? .distantFuture { soonest = dueAt }
+        }
+        for occurrence in owed where occurrence.dueAt > instant && occurrence.dueAt < soonest ?? .distantFuture { soonest = occurrence.dueAt }
+        return soonest
+    }
+}

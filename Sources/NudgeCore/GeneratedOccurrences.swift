@@ -1,0 +1,26 @@
+import Foundation
+
+/// A rule's occurrences on some days: every due instant computed, each whole occurrence (a key
+/// and a title, two strings) built only when asked for. With thousands of contacts a plan reads
+/// every instant but needs only what is due now and next.
+public struct GeneratedOccurrences: Sendable {
+    /// In generation order.
+    public let dueAt: [Date]
+    private let build: @Sendable (Int) -> Occurrence
+
+    /// `build(i)` is the occurrence due at `dueAt[i]`.
+    public init(dueAt: [Date], build: @escaping @Sendable (Int) -> Occurrence) {
+        self.dueAt = dueAt
+        self.build = build
+    }
+
+    /// A few occurrences, built already.
+    public init(_ occurrences: [Occurrence]) {
+        self.init(dueAt: occurrences.map(\.dueAt)) { occurrences[$0] }
+    }
+
+    public subscript(index: Int) -> Occurrence { build(index) }
+
+    /// Every occurrence, built: for one contact's listing and for tests, not for a plan.
+    public var all: [Occurrence] { dueAt.indices.map(build) }
+}

@@ -42,9 +42,7 @@ place() {
 }
 
 if [ -z "$binary" ]; then
-    # Static Swift runtime: the installed binary does not depend on where the toolchain lives,
-    # and it is 6-7 MB smaller resident.
-    (cd "$root" && swift build -c release --product nudge --static-swift-stdlib --scratch-path .build-static >/dev/null)
+    "$root/contrib/scripts/build-release.sh" >/dev/null
     binary="$root/.build-static/release/nudge"
 fi
 place "$binary" "$prefix/bin/nudge" 755

@@ -101,8 +101,7 @@ RELEASE_BINARY = ".build-static/release/nudge"
 
 
 def build_release():
-    subprocess.run(["swift", "build", "-c", "release", "--product", "nudge", "--static-swift-stdlib", "--scratch-path", ".build-static"],
-                   check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(["contrib/scripts/build-release.sh"], check=True, stdout=subprocess.DEVNULL)
 
 
 def prepare(parser, name):

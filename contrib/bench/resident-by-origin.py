@@ -5,8 +5,9 @@ Reads the linker's map of the binary (gold's -Map) and the process's /proc/PID/p
 and attributes every resident page of the binary's mappings to the archives and sections the
 linker put there, split by bytes. A page the process wrote (relocations applied by the dynamic
 loader, or data) is no longer backed by the file, and is counted as "written" apart.
-Usage, with the map of the release build that contrib/install.sh and run.py use:
-  swift build -c release --product nudge --static-swift-stdlib --scratch-path .build-static \
+Usage, with a GNU-format map (gold's; lld writes another format) of the release build that
+contrib/install.sh and run.py use, linked by gold instead of lld for this purpose:
+  swift build -c release --product nudge --static-swift-stdlib --scratch-path .build-gold \
       -Xlinker -Map=/tmp/nudge.map
   resident-by-origin.py --map /tmp/nudge.map --pid PID [--top 15] [--detail ORIGIN]
 """

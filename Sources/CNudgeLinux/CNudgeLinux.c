@@ -4,6 +4,7 @@
 
 #include "CNudgeLinux.h"
 #include <dlfcn.h>
+#include <malloc.h>
 
 int nudge_timerfd_create(void) {
     return timerfd_create(CLOCK_REALTIME, TFD_CLOEXEC | TFD_NONBLOCK);
@@ -46,4 +47,8 @@ void nudge_quiet_alsa_errors(void) {
     if (!library) return;
     int (*set_handler)(nudge_alsa_error_handler) = (int (*)(nudge_alsa_error_handler))dlsym(library, "snd_lib_error_set_handler");
     if (set_handler) set_handler(nudge_ignore_alsa_error);
+}
+
+void nudge_release_free_heap(void) {
+    malloc_trim(0);
 }

@@ -21,12 +21,16 @@ public struct CallReminder: SummarizingRule {
         public var contacts: [ContactCadence]
         /// One-off call reminders not yet done.
         public var oneOffCalls: [OneOffCall]
+        /// Every contact whose cadence falls due before this day is in `contacts` (and every
+        /// contact a queued occurrence names); later ones may not be. Nil: every contact is.
+        public var completeBefore: CivilDate?
 
         public init() { self.init(contacts: [], oneOffCalls: []) }
 
-        public init(contacts: [ContactCadence], oneOffCalls: [OneOffCall]) {
+        public init(contacts: [ContactCadence], oneOffCalls: [OneOffCall], completeBefore: CivilDate? = nil) {
             self.contacts = contacts
             self.oneOffCalls = oneOffCalls
+            self.completeBefore = completeBefore
         }
 
         /// The contact a call occurrence is about.
@@ -50,7 +54,9 @@ public struct CallReminder: SummarizingRule {
     public let summaryThreshold = 3
 
     public func occurrences(days: ClosedRange<CivilDate>, in input: RuleInput<Facts>) -> GeneratedOccurrences {
-        Self.occurrences(contacts: input.facts.contacts, reminders: input.facts.oneOffCalls, settings: input.settings, clock: input.clock)
+        Self.occurrences(
+            contacts: input.facts.contacts, reminders: input.facts.oneOffCalls, settings: input.settings, clock: input.clock,
+            completeBefore: input.facts.completeBefore)
     }
 
     /// A queued call ("tomorrow") counts only while the contact was not called since and the
@@ -162,7 +168,9 @@ public struct CallReminder: SummarizingRule {
 
     /// The cadence and one-off occurrences, keys and titles built only for those asked for;
     /// instants are computed once per date, since thousands of contacts fall on a few dates.
-    public static func occurrences(contacts: [ContactCadence], reminders: [OneOffCall], settings: Settings, clock: WallClock) -> GeneratedOccurrences {
+    public static func occurrences(
+        contacts: [ContactCadence], reminders: [OneOffCall], settings: Settings, clock: WallClock, completeBefore: CivilDate? = nil
+    ) -> GeneratedOccurrences {
         guard settings.bool(.callRemindersEnabled) else { return .init([]) }
         let time = settings.time(.callReminderTime)
         var instants: [CivilDate: Date?] = [:]
@@ -186,7 +194,10 @@ public struct CallReminder: SummarizingRule {
             dueAt.append(reminder.dueAt)
             sources.append(contacts.count + index)
         }
-        return GeneratedOccurrences(dueAt: dueAt) { [dueAt, sources] index in
+        // A contact left out falls due on that local day or later: not before its midnight in
+        // the zone furthest ahead of UTC.
+        let horizon = completeBefore.map { Date(timeIntervalSince1970: TimeInterval($0.daysSinceEpoch * 86400 - 16 * 3600)) }
+        return GeneratedOccurrences(dueAt: dueAt, horizon: horizon) { [dueAt, sources] index in
             let source = sources[index]
             guard source < contacts.count else {
                 let reminder = reminders[source - contacts.count]

@@ -10,11 +10,15 @@ struct Candidates {
     private var owed: [Occurrence] = []
     /// Keys a row settles or stands in for: a generated occurrence with one is not a candidate.
     private var replaced: Set<String> = []
+    /// Nothing at or after it is known for sure: a rule read only the facts due before it.
+    private var horizon: Date?
 
     init(of schedule: Schedule, days: ClosedRange<CivilDate>) {
         let input = schedule.input
         for rule in ReminderRules.all where rule.isEnabled(input) {
-            generated.append(rule.occurrences(days: days, from: input, clock: schedule.clock))
+            let occurrences = rule.occurrences(days: days, from: input, clock: schedule.clock)
+            generated.append(occurrences)
+            if let end = occurrences.horizon { horizon = min(horizon ?? end, end) }
         }
         for record in input.deliveries {
             replaced.insert(record.key)
@@ -34,24 +38,28 @@ struct Candidates {
         occurrences { $0 <= instant }
     }
 
-    /// Those due at the earliest instant after `instant` that has any, and the first instant
-    /// after that one at which an occurrence was generated or owed.
-    func earliest(after instant: Date) -> (next: [Occurrence], following: Date?) {
+    /// The earliest instant after `instant` with occurrences, those occurrences, and the first
+    /// instant after it at which one was generated or owed. At the horizon, with nothing known
+    /// due before it, the instant is the horizon's and none are due: a plan then reads further.
+    func earliest(after instant: Date) -> (dueAt: Date?, next: [Occurrence], following: Date?) {
         var after = instant
         // Each round that finds only replaced ones passes at least one replaced key: few rounds.
-        while let soonest = earliestInstant(after: after) {
+        while true {
+            let soonest = earliestInstant(after: after)
+            if let horizon, horizon > instant, soonest.map({ $0 >= horizon }) ?? true { return (horizon, [], nil) }
+            guard let soonest else { return (nil, [], nil) }
             let next = occurrences { $0 == soonest }
-            if !next.isEmpty { return (next, earliestInstant(after: soonest)) }
+            if !next.isEmpty { return (soonest, next, earliestInstant(after: soonest)) }
             after = soonest
         }
-        return ([], nil)
     }
 
-    /// The first `limit` due after `instant`, soonest first.
+    /// The first `limit` due after `instant` and before the horizon, soonest first.
     func soonest(after instant: Date, limit: Int) -> [Occurrence] {
+        let end = horizon ?? .distantFuture
         var order: [(dueAt: Date, batch: Int, index: Int)] = []
         for (batch, occurrences) in generated.enumerated() {
-            for (index, dueAt) in occurrences.dueAt.enumerated() where dueAt > instant { order.append((dueAt, batch, index)) }
+            for (index, dueAt) in occurrences.dueAt.enumerated() where dueAt > instant && dueAt < end { order.append((dueAt, batch, index)) }
         }
         order.sort { ($0.dueAt, $0.batch, $0.index) < ($1.dueAt, $1.batch, $1.index) }
         var found: [Occurrence] = []
@@ -60,7 +68,7 @@ struct Candidates {
             let occurrence = generated[entry.batch][entry.index]
             if !replaced.contains(occurrence.key) { found.append(occurrence) }
         }
-        found += owed.filter { $0.dueAt > instant }
+        found += owed.filter { $0.dueAt > instant && $0.dueAt < end }
         return Array(found.sortedByDue().prefix(limit))
     }
 

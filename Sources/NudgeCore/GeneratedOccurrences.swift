@@ -6,11 +6,15 @@ import Foundation
 public struct GeneratedOccurrences: Sendable {
     /// In generation order.
     public let dueAt: [Date]
+    /// Every occurrence due before this instant is here; later ones may be missing (their
+    /// facts were not read). Nil: all are here.
+    public let horizon: Date?
     private let build: @Sendable (Int) -> Occurrence
 
     /// `build(i)` is the occurrence due at `dueAt[i]`.
-    public init(dueAt: [Date], build: @escaping @Sendable (Int) -> Occurrence) {
+    public init(dueAt: [Date], horizon: Date? = nil, build: @escaping @Sendable (Int) -> Occurrence) {
         self.dueAt = dueAt
+        self.horizon = horizon
         self.build = build
     }
 

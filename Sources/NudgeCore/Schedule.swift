@@ -29,10 +29,10 @@ public struct Schedule: Sendable {
         let today = clock.date(of: now)
         // Yesterday's occurrence is looked at so one missed overnight is recorded as missed.
         let candidates = Candidates(of: self, days: today.adding(days: -1)...today.adding(days: 2))
-        let (next, following) = candidates.earliest(after: now)
+        let (nextDue, next, following) = candidates.earliest(after: now)
         var plan = plan(now: now, reached: candidates.reached(by: now))
         plan.withdrawn = withdrawn()
-        plan.nextDue = next.first?.dueAt
+        plan.nextDue = nextDue
         plan.next = next
         plan.following = following
         return plan

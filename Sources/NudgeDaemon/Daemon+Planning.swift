@@ -1,3 +1,4 @@
+import CNudgeLinux
 import Foundation
 import NudgeCore
 import NudgeStore
@@ -39,6 +40,7 @@ extension Daemon {
             try closeAnsweredNotifications()
             try timer.arm(at: plan.nextDue.map(configuration.clock.realInstant(for:)))
             logRescheduled(plan, because: reason, took: ContinuousClock.now - started)
+            releaseMemory()
             return input
         } catch {
             logger.error("\(error)")
@@ -80,6 +82,14 @@ extension Daemon {
             try deliver(due, input: input, wallClock: wallClock)
             if due.isEmpty || round == 4 { return (plan, input) }
         }
+    }
+
+    /// Between wakes the daemon needs only its held plan: the rest of what a plan of a large
+    /// store allocated (its rows, SQLite's page cache) goes back to the system instead of
+    /// staying resident at its high-water mark.
+    private func releaseMemory() {
+        do { try store.releaseMemory() } catch { logger.error("\(error)") }
+        nudge_release_free_heap()
     }
 
     private func logRescheduled(_ plan: Plan, because reason: String, took elapsed: Duration) {

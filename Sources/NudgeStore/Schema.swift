@@ -37,6 +37,7 @@ enum Schema {
                 sql: "INSERT OR IGNORE INTO store_metadata (key, value) VALUES ('created_at', coalesce((SELECT min(due_at) FROM reminder_deliveries), ?))",
                 arguments: [Timestamp.format(now)])
         },
+        Migration(identifier: "v5 call due") { db, _ in try CallDue.rebuild(db) },
     ]
 
     static var identifiers: [String] { migrations.map(\.identifier) }

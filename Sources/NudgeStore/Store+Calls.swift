@@ -37,12 +37,20 @@ extension Store {
             restartedOn: (row["restarted_on"] as String?).flatMap { CivilDate(iso: $0) }, identity: row["identity"])
     }
 
-    /// The hot path of every plan (thousands of contacts): a cursor, columns by position, and
-    /// the creation date read only when there is no call.
-    static func cadences(_ db: Database) throws -> [ContactCadence] {
+    /// The hot path of every plan: contacts whose `call_due` day is at most `through` (or
+    /// unknown), and those with these identities, read by a cursor, columns by position, the
+    /// creation date only when there is no call.
+    static func cadences(_ db: Database, dueThrough through: Int, named identities: [Int64]) throws -> [ContactCadence] {
         var cadences: [ContactCadence] = []
-        let rows = try Row.fetchCursor(
-            db, sql: contactColumns + " WHERE c.stay_in_touch_days IS NOT NULL AND c.stay_in_touch_days > 0 ORDER BY c.id")
+        let select = """
+            SELECT c.id, c.name, c.stay_in_touch_days, c.created_at, cc.restarted_on, d.last_call_at, ci.identity
+            FROM call_due d JOIN contacts c ON c.id = d.contact_id LEFT JOIN call_cadence cc ON cc.contact_id = c.id
+                LEFT JOIN contact_identities ci ON ci.contact_id = c.id
+            """
+        // Two selects, so that the first is a range of the day index; ordered here, since an
+        // ORDER BY makes SQLite scan every contact in order instead.
+        let named = identities.isEmpty ? "" : " UNION \(select) WHERE ci.identity IN (\(identities.map(String.init).joined(separator: ", ")))"
+        let rows = try Row.fetchCursor(db, sql: "\(select) WHERE d.due_day IS NULL OR d.due_day <= ?\(named)", arguments: [through])
         while let row = try rows.next() {
             let lastCall = (row[5] as String?).flatMap(Timestamp.parse)
             let createdAt = lastCall == nil ? (row[3] as String?).flatMap(Timestamp.parse) : nil
@@ -52,7 +60,7 @@ extension Store {
                     contactID: row[0], identity: identity, name: row[1], everyDays: row[2], createdAt: createdAt ?? lastCall ?? Date(timeIntervalSince1970: 0),
                     lastCall: lastCall, restartedOn: (row[4] as String?).flatMap { CivilDate(iso: $0) }))
         }
-        return cadences
+        return cadences.sorted { $0.contactID < $1.contactID }
     }
 
     static func openCallReminders(_ db: Database) throws -> [OneOffCall] {
@@ -208,8 +216,25 @@ extension Store {
 }
 
 extension CallReminder: StoredRule {
-    func facts(_ db: Database, at instant: Date) throws -> Facts {
-        Facts(contacts: try Store.cadences(db), oneOffCalls: try Store.openCallReminders(db))
+    /// The contacts due within days of `instant` (and of the soonest), or among the soonest
+    /// `listing`, and those a queued occurrence names; not the thousands due later.
+    func facts(_ db: Database, at instant: Date, listing: Int) throws -> Facts {
+        let today = Int((instant.timeIntervalSince1970 / 86400).rounded(.down))
+        // `call_due` days are off by at most one from local due dates: two days of margin keep
+        // every contact that can be due first, or due before `through`.
+        var through = today + 4
+        if let soonest = try Int.fetchOne(db, sql: "SELECT min(due_day) FROM call_due") { through = max(through, soonest + 2) }
+        if listing > 0,
+            let last = try Int.fetchOne(
+                db, sql: "SELECT due_day FROM call_due WHERE due_day IS NOT NULL ORDER BY due_day LIMIT 1 OFFSET ?", arguments: [listing - 1])
+        {
+            through = max(through, last + 2)
+        }
+        let queued = try String.fetchAll(db, sql: "SELECT reminder_key FROM reminder_deliveries WHERE kind = ? AND \(DeliveryRecord.owedSQL())", arguments: [kind.rawValue])
+            .compactMap { Key($0)?.contactIdentity }
+        return Facts(
+            contacts: try Store.cadences(db, dueThrough: through, named: queued), oneOffCalls: try Store.openCallReminders(db),
+            completeBefore: CivilDate(daysSinceEpoch: through))
     }
 }
 

@@ -134,7 +134,7 @@ extension Store {
 }
 
 extension DoseReminder: StoredRule {
-    func facts(_ db: Database, at instant: Date) throws -> Facts {
+    func facts(_ db: Database, at instant: Date, listing: Int) throws -> Facts {
         let session = try Store.doseSession(db)
         return Facts(session: session, notificationOnScreen: try session.map { try Store.doseNotificationOnScreen(db, $0) } ?? false)
     }

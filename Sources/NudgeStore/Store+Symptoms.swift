@@ -43,7 +43,7 @@ extension Store {
 
 extension SymptomReminder: StoredRule {
     /// The entries felt around `instant`.
-    func facts(_ db: Database, at instant: Date) throws -> Facts {
+    func facts(_ db: Database, at instant: Date, listing: Int) throws -> Facts {
         Facts(entries: try Store.entries(db, from: instant.addingTimeInterval(-Facts.reach), to: instant.addingTimeInterval(86400)))
     }
 }

@@ -47,7 +47,7 @@ public struct Store: Sendable {
             let unknown = Set(applied).subtracting(Schema.identifiers).sorted()
             guard unknown.isEmpty else { throw StoreError.newerSchema(path: path, unknownMigrations: unknown) }
             if let problem = try StoreShape.problem(db) { throw StoreError.unusable(path: path, problem: problem) }
-            let complete = try applied.count == Schema.identifiers.count && !OccurrenceIdentities.missing(db)
+            let complete = try applied.count == Schema.identifiers.count && !OccurrenceIdentities.missing(db) && CallDue.isKept(db)
             return (complete, try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "")
         }
         let state = try database.read(check)
@@ -62,6 +62,7 @@ public struct Store: Sendable {
                 guard try !check(db).complete else { return .commit }
                 try Schema.migrate(db, now: now)
                 if try OccurrenceIdentities.missing(db) { try OccurrenceIdentities.repair(db) }
+                if try !CallDue.isKept(db) { try CallDue.rebuild(db) }
                 return .commit
             }
         }
@@ -127,6 +128,12 @@ public struct Store: Sendable {
                 try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "?"
             )
         }
+    }
+
+    /// Frees SQLite's page cache and other memory it can give up; the next read fills it again
+    /// from the operating system's file cache.
+    public func releaseMemory() throws(StoreError) {
+        try read { db in try db.execute(sql: "PRAGMA shrink_memory") }
     }
 
     /// Changes whenever another connection has committed since the last call on this one.

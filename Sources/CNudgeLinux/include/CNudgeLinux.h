@@ -16,5 +16,8 @@ int nudge_pipe(int fds[2]);
 /* Keeps ALSA's own error lines (no sound card, unknown PCM) off stderr: nudge reports a sound
    problem once, in its own words. Does nothing where libasound is not installed. */
 void nudge_quiet_alsa_errors(void);
+/* Gives the heap's free pages back to the system (glibc's malloc_trim, which Swift's Glibc
+   module does not export). */
+void nudge_release_free_heap(void);
 
 #endif

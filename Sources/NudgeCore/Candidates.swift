@@ -49,16 +49,18 @@ struct Candidates {
             if let horizon, horizon > instant, soonest.map({ $0 >= horizon }) ?? true { return (horizon, [], nil) }
             guard let soonest else { return (nil, [], nil) }
             let next = occurrences { $0 == soonest }
-            if !next.isEmpty { return (soonest, next, earliestInstant(after: soonest)) }
+            // Past the horizon more may be due than these instants show.
+            if !next.isEmpty { return (soonest, next, [earliestInstant(after: soonest), horizon].compactMap { $0 }.min()) }
             after = soonest
         }
     }
 
-    /// The first `limit` due after `instant` and before the horizon, soonest first.
+    /// The first `limit` due after `instant`, soonest first; of each rule only those before its
+    /// horizon, which a listing's facts put past its first `limit`.
     func soonest(after instant: Date, limit: Int) -> [Occurrence] {
-        let end = horizon ?? .distantFuture
         var order: [(dueAt: Date, batch: Int, index: Int)] = []
         for (batch, occurrences) in generated.enumerated() {
+            let end = occurrences.horizon ?? .distantFuture
             for (index, dueAt) in occurrences.dueAt.enumerated() where dueAt > instant && dueAt < end { order.append((dueAt, batch, index)) }
         }
         order.sort { ($0.dueAt, $0.batch, $0.index) < ($1.dueAt, $1.batch, $1.index) }
@@ -68,7 +70,7 @@ struct Candidates {
             let occurrence = generated[entry.batch][entry.index]
             if !replaced.contains(occurrence.key) { found.append(occurrence) }
         }
-        found += owed.filter { $0.dueAt > instant && $0.dueAt < end }
+        found += owed.filter { $0.dueAt > instant }
         return Array(found.sortedByDue().prefix(limit))
     }
 

@@ -223,7 +223,8 @@ extension CallReminder: StoredRule {
         // `call_due` days are off by at most one from local due dates: two days of margin keep
         // every contact that can be due first, or due before `through`.
         var through = today + 4
-        if let soonest = try Int.fetchOne(db, sql: "SELECT min(due_day) FROM call_due") { through = max(through, soonest + 2) }
+        let range = try Row.fetchOne(db, sql: "SELECT min(due_day), max(due_day) FROM call_due")
+        if let soonest = range?[0] as Int? { through = max(through, soonest + 2) }
         if listing > 0,
             let last = try Int.fetchOne(
                 db, sql: "SELECT due_day FROM call_due WHERE due_day IS NOT NULL ORDER BY due_day LIMIT 1 OFFSET ?", arguments: [listing - 1])
@@ -234,7 +235,8 @@ extension CallReminder: StoredRule {
             .compactMap { Key($0)?.contactIdentity }
         return Facts(
             contacts: try Store.cadences(db, dueThrough: through, named: queued), oneOffCalls: try Store.openCallReminders(db),
-            completeBefore: CivilDate(daysSinceEpoch: through))
+            // All read: no horizon to wake at.
+            completeBefore: (range?[1] as Int?).map { $0 > through } ?? false ? CivilDate(daysSinceEpoch: through) : nil)
     }
 }
 

@@ -3,7 +3,8 @@
   - at rest (daemon-at-rest.py): wake-ups and CPU while idle, memory, reaction to a change;
   - side by side with remind (compare.py): firing latency over 100+ reminders, wake-ups and
     memory at rest, measured the same way in the same run;
-  - scale (load.py): start-up and schedule with 10 to 100,000 contacts, cold `nudge upcoming`;
+  - scale (load.py): firing latency, resident memory, start-up and plan with 10 to 100,000
+    contacts, cold `nudge upcoming`;
   - memory over 10,000 fire-and-answer cycles (load.py --cycles).
 Prints one table against the goals and writes results/bench.json. About 30 minutes; --quick
 takes about 8 (shorter idle windows, fewer cycles, scale up to 10,000).
@@ -40,7 +41,7 @@ def main():
     results = {"at_rest": run("daemon-at-rest.py", "--idle-seconds", idle, "--changes", "20")}
     results["compare"] = run("compare.py", "--count", "100", "--remind-per-minute", "25", "--idle-seconds", idle)
     results["scale"] = [run("load.py", "--contacts", str(size)) for size in sizes]
-    results["memory"] = run("load.py", "--contacts", "1000", "--cycles", cycles)
+    results["memory"] = run("load.py", "--contacts", "1000", "--firings", "0", "--cycles", cycles)
 
     compare, rest, memory = results["compare"], results["at_rest"], results["memory"]
     ten_thousand = next(entry for entry in results["scale"] if entry["contacts"] == 10000)
@@ -58,9 +59,16 @@ def main():
         ("settings set -> rescheduled (from the command's start)", f'median {rest["reaction_ms_settings_set"]["median"]} ms'),
         ("sqlite3 write -> rescheduled", f'median {rest["reaction_ms_sqlite3_write"]["median"]} ms'),
     ]
+    small = results["scale"][0]
     for entry in results["scale"]:
-        rows.append((f'{entry["contacts"]} contacts: schedule in the daemon / start / cold upcoming',
-                     f'{entry["first_schedule_ms_in_daemon"]} / {entry["start_to_first_schedule_ms"]} / {entry["upcoming_cold_ms_median"]} ms'))
+        firing = entry["firing_latency"]
+        rows.append((f'{entry["contacts"]} contacts: firing latency median / p99 / max (goal p99 <= 5 ms)',
+                     f'{firing.get("median_ms")} / {firing.get("p99_ms")} / {firing.get("max_ms")} ms (n={firing["count"]})'))
+        rows.append((f'{entry["contacts"]} contacts: resident after start / after firing (goal: +2 MB at 10,000)',
+                     f'{entry["rss_kib_after_start"] / 1024:.1f} / {entry["rss_kib_after_firing"] / 1024:.1f} MB '
+                     f'(+{(entry["rss_kib_after_start"] - small["rss_kib_after_start"]) / 1024:.1f} over {small["contacts"]} contacts)'))
+        rows.append((f'{entry["contacts"]} contacts: plan steady / at start / cold upcoming (goal at 100,000: 50 / - / 150 ms)',
+                     f'{entry["reschedule_ms_in_daemon_median"]} / {entry["first_schedule_ms_in_daemon"]} / {entry["upcoming_cold_ms_median"]} ms'))
     rows.append(("schedule for 10,000 contacts, steady (goal < 20 ms)", f'{ten_thousand["reschedule_ms_in_daemon_median"]} ms'))
     width = max(len(name) for name, _ in rows)
     for name, value in rows:

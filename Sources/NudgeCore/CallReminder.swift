@@ -194,9 +194,11 @@ public struct CallReminder: SummarizingRule {
             dueAt.append(reminder.dueAt)
             sources.append(contacts.count + index)
         }
-        // A contact left out falls due on that local day or later: not before its midnight in
-        // the zone furthest ahead of UTC.
-        let horizon = completeBefore.map { Date(timeIntervalSince1970: TimeInterval($0.daysSinceEpoch * 86400 - 16 * 3600)) }
+        // A contact left out falls due on that local day or later: not before its midnight (or
+        // where midnight is skipped, the zone furthest ahead of UTC's).
+        let horizon = completeBefore.map {
+            clock.instant(on: $0, at: LocalTime(hour: 0, minute: 0)!) ?? Date(timeIntervalSince1970: TimeInterval($0.daysSinceEpoch * 86400 - 14 * 3600))
+        }
         return GeneratedOccurrences(dueAt: dueAt, horizon: horizon) { [dueAt, sources] index in
             let source = sources[index]
             guard source < contacts.count else {

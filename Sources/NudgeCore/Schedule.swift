@@ -9,8 +9,9 @@ public struct Plan: Sendable, Equatable {
     /// Queued rows (a snooze, a "tomorrow") whose reason is gone: the session ended, the contact
     /// was called. Withdrawn, so none stays "pending" forever.
     public var withdrawn: [String] = []
-    /// The occurrences due at `nextDue`, before their rules present them, and the first instant
-    /// after it that anything is due: what showing at `nextDue` from this plan needs.
+    /// The occurrences due at `nextDue`, before their rules present them (none when `nextDue` is
+    /// the horizon of what a rule's facts covered), and the first instant after it that anything
+    /// may be due: what showing at `nextDue` from this plan needs.
     public var next: [Occurrence] = []
     public var following: Date?
 }

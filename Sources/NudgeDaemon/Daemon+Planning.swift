@@ -73,7 +73,7 @@ extension Daemon {
         while true {
             round += 1
             let now = configuration.clock.now()
-            let input = try store.scheduleInput(at: now)
+            let input = try store.scheduleInput(at: now, clock: wallClock)
             reportIgnored(input.settings)
             let plan = Schedule(input: input, clock: wallClock).plan(now: now)
             try settle(missed: plan.missed, at: now)

@@ -38,6 +38,10 @@ enum Schema {
                 arguments: [Timestamp.format(now)])
         },
         Migration(identifier: "v5 call due") { db, _ in try CallDue.rebuild(db) },
+        // Every plan reads the entries of a few days for the diary prompt's text.
+        Migration(identifier: "v6 symptom entries by time") { db, _ in
+            try db.execute(sql: "CREATE INDEX IF NOT EXISTS symptom_entries_by_time ON symptom_entries(logged_at, name, severity, id)")
+        },
     ]
 
     static var identifiers: [String] { migrations.map(\.identifier) }

@@ -35,7 +35,7 @@ extension Store {
             guard rule.answers.contains(action) else {
                 return .refused(InputError("'\(action)' is not an answer to a \(rule.kind) reminder; give \(rule.answers.joined(separator: ", "))"))
             }
-            let input = ScheduleInput(settings: try Self.settings(db), deliveries: [], facts: try Self.facts(db, at: now, of: [rule]))
+            let input = ScheduleInput(settings: try Self.settings(db), deliveries: [], facts: try Self.facts(db, at: now, clock: clock, of: [rule]))
             switch rule.answer(action, to: record, at: now, from: input, clock: clock) {
             case .duplicate: return .duplicate
             case .refused(let refusal): return .refused(refusal)

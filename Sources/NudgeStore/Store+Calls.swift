@@ -218,13 +218,16 @@ extension Store {
 extension CallReminder: StoredRule {
     /// The contacts due within days of `instant` (and of the soonest), or among the soonest
     /// `listing`, and those a queued occurrence names; not the thousands due later.
-    func facts(_ db: Database, at instant: Date, listing: Int) throws -> Facts {
-        let today = Int((instant.timeIntervalSince1970 / 86400).rounded(.down))
-        // `call_due` days are off by at most one from local due dates: two days of margin keep
-        // every contact that can be due first, or due before `through`.
-        var through = today + 4
-        let range = try Row.fetchOne(db, sql: "SELECT min(due_day), max(due_day) FROM call_due")
-        if let soonest = range?[0] as Int? { through = max(through, soonest + 2) }
+    func facts(_ db: Database, at instant: Date, clock: WallClock, listing: Int) throws -> Facts {
+        // `call_due` days are off by at most one from local due dates: a contact left out (a day
+        // after `through`) is due on `through` or later. Through tomorrow keeps every contact
+        // due by now and puts the horizon at tomorrow's midnight; when nothing falls due that
+        // soon, two past the soonest keep every contact that can be due first.
+        var through = clock.date(of: instant).daysSinceEpoch + 1
+        // Two statements: SQLite answers min() and max() from the index only one at a time.
+        let soonest = try Int.fetchOne(db, sql: "SELECT min(due_day) FROM call_due")
+        let latest = try Int.fetchOne(db, sql: "SELECT max(due_day) FROM call_due")
+        if let soonest, soonest > through { through = soonest + 2 }
         if listing > 0,
             let last = try Int.fetchOne(
                 db, sql: "SELECT due_day FROM call_due WHERE due_day IS NOT NULL ORDER BY due_day LIMIT 1 OFFSET ?", arguments: [listing - 1])
@@ -236,7 +239,7 @@ extension CallReminder: StoredRule {
         return Facts(
             contacts: try Store.cadences(db, dueThrough: through, named: queued), oneOffCalls: try Store.openCallReminders(db),
             // All read: no horizon to wake at.
-            completeBefore: (range?[1] as Int?).map { $0 > through } ?? false ? CivilDate(daysSinceEpoch: through) : nil)
+            completeBefore: latest.map { $0 > through } ?? false ? CivilDate(daysSinceEpoch: through) : nil)
     }
 }
 

@@ -7,7 +7,7 @@ extension Store {
 
     /// What the schedule needs to decide what is due at or after `instant`.
     /// `listing`: how many of the soonest occurrences a listing shows (0 for a plan).
-    public func scheduleInput(at instant: Date, listing: Int = 0) throws(StoreError) -> ScheduleInput {
+    public func scheduleInput(at instant: Date, clock: WallClock, listing: Int = 0) throws(StoreError) -> ScheduleInput {
         let horizon = Timestamp.format(instant.addingTimeInterval(-ScheduleInput.lookback))
         // Kinds whose own rows say what was shown leave their settled rows out (quoted from
         // the registry, not from input).
@@ -19,7 +19,7 @@ extension Store {
                 arguments: [horizon]
             ).compactMap(DeliveryRecord.init(row:))
             return ScheduleInput(
-                settings: try Self.settings(db), deliveries: deliveries, facts: try Self.facts(db, at: instant, listing: listing),
+                settings: try Self.settings(db), deliveries: deliveries, facts: try Self.facts(db, at: instant, clock: clock, listing: listing),
                 storeCreatedAt: try String.fetchOne(db, sql: "SELECT value FROM store_metadata WHERE key = 'created_at'").flatMap(Timestamp.parse))
         }
     }

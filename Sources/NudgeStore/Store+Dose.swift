@@ -83,7 +83,7 @@ extension Store {
         _ answer: DoseAnswer, deliveryID: Int64?, settings: Settings, clock: WallClock
     ) throws(StoreError) -> DoseAnswerOutcome {
         let outcome = try writeUnlessRefused { db -> DoseAnswerOutcome in
-            let facts = try DoseReminder().facts(db, at: answer.instant)
+            let facts = try DoseReminder().facts(db, at: answer.instant, clock: clock, listing: 0)
             let delivery: DeliveryRecord?
             if let deliveryID {
                 delivery = try Row.fetchOne(db, sql: "SELECT * FROM reminder_deliveries WHERE id = ?", arguments: [deliveryID])
@@ -134,7 +134,7 @@ extension Store {
 }
 
 extension DoseReminder: StoredRule {
-    func facts(_ db: Database, at instant: Date, listing: Int) throws -> Facts {
+    func facts(_ db: Database, at instant: Date, clock: WallClock, listing: Int) throws -> Facts {
         let session = try Store.doseSession(db)
         return Facts(session: session, notificationOnScreen: try session.map { try Store.doseNotificationOnScreen(db, $0) } ?? false)
     }

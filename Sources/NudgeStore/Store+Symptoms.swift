@@ -29,21 +29,25 @@ extension Store {
     }
 
     /// The entries felt in `[start, end)`. Other writers may use offsets or fractions, so the
-    /// text range is widened by a day and the parsed instants decide.
-    static func entries(_ db: Database, from start: Date, to end: Date) throws -> [SymptomEntry] {
-        let rows = try Row.fetchAll(
-            db, sql: "SELECT id, name, severity, logged_at, notes FROM symptom_entries WHERE logged_at >= ? AND logged_at < ?",
+    /// text range is widened by a day and the parsed instants decide. Without notes, the
+    /// `symptom_entries_by_time` index alone answers: its pages lie in time order, where the
+    /// rows of a few days may each be on a page of their own.
+    static func entries(_ db: Database, from start: Date, to end: Date, notes: Bool = true) throws -> [SymptomEntry] {
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT id, name, severity, logged_at\(notes ? ", notes" : "") FROM symptom_entries WHERE logged_at >= ? AND logged_at < ?",
             arguments: [Timestamp.format(start.addingTimeInterval(-86400)), Timestamp.format(end.addingTimeInterval(86400))])
-        return rows.compactMap { row -> SymptomEntry? in
-            guard let loggedAt = Timestamp.parse(row["logged_at"]), loggedAt >= start, loggedAt < end else { return nil }
-            return SymptomEntry(id: row["id"], name: row["name"], severity: row["severity"], loggedAt: loggedAt, notes: row["notes"])
+        var entries: [SymptomEntry] = []
+        while let row = try rows.next() {
+            guard let loggedAt = (row[3] as String?).flatMap(Timestamp.parse), loggedAt >= start, loggedAt < end else { continue }
+            entries.append(SymptomEntry(id: row[0], name: row[1], severity: row[2], loggedAt: loggedAt, notes: notes ? row[4] : nil))
         }
+        return entries
     }
 }
 
 extension SymptomReminder: StoredRule {
     /// The entries felt around `instant`.
-    func facts(_ db: Database, at instant: Date, listing: Int) throws -> Facts {
-        Facts(entries: try Store.entries(db, from: instant.addingTimeInterval(-Facts.reach), to: instant.addingTimeInterval(86400)))
+    func facts(_ db: Database, at instant: Date, clock: WallClock, listing: Int) throws -> Facts {
+        Facts(entries: try Store.entries(db, from: instant.addingTimeInterval(-Facts.reach), to: instant.addingTimeInterval(86400), notes: false))
     }
 }

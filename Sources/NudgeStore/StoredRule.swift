@@ -5,13 +5,9 @@ import NudgeCore
 /// A rule's side in the store: how its facts are read from its app's tables. Each kind's store
 /// file conforms its rule; the schedule query and the answer path iterate the registry.
 protocol StoredRule: ReminderRule {
-    /// The facts a plan or an answer at `instant` needs, and a listing of the `listing` soonest
-    /// occurrences (0 for a plan).
-    func facts(_ db: Database, at instant: Date, listing: Int) throws -> Facts
-}
-
-extension StoredRule {
-    func facts(_ db: Database, at instant: Date) throws -> Facts { try facts(db, at: instant, listing: 0) }
+    /// The facts a plan or an answer at `instant` on `clock` needs, and a listing of the
+    /// `listing` soonest occurrences (0 for a plan).
+    func facts(_ db: Database, at instant: Date, clock: WallClock, listing: Int) throws -> Facts
 }
 
 /// How one `AppChange` is written, by its kind's store file.
@@ -28,12 +24,12 @@ struct ChangeRefused: Error {
 extension Store {
     /// The rules' facts (every rule's by default), read in one transaction.
     static func facts(
-        _ db: Database, at instant: Date, listing: Int = 0, of rules: [any ReminderRule] = ReminderRules.all
+        _ db: Database, at instant: Date, clock: WallClock, listing: Int = 0, of rules: [any ReminderRule] = ReminderRules.all
     ) throws -> [ReminderKind: any RuleFacts] {
         var facts: [ReminderKind: any RuleFacts] = [:]
         for rule in rules {
             guard let stored = rule as? any StoredRule else { continue }
-            facts[rule.kind] = try stored.facts(db, at: instant, listing: listing)
+            facts[rule.kind] = try stored.facts(db, at: instant, clock: clock, listing: listing)
         }
         return facts
     }

@@ -127,7 +127,7 @@ import Testing
         }
         for hours in stride(from: 0, to: 24 * 30, by: 5) {
             let instant = now.addingTimeInterval(TimeInterval(hours * 3600))
-            let read = try store.scheduleInput(at: instant)
+            let read = try store.scheduleInput(at: instant, clock: clock)
             let soonFacts = try #require(read.facts[.call] as? CallReminder.Facts)
             #expect(soonFacts.contacts.count < 60)
             var all = read
@@ -145,7 +145,7 @@ import Testing
                 #expect(soon.nextDue == every.nextDue)
                 #expect(soon.next == every.next)
             }
-            let listed = Schedule(input: try store.scheduleInput(at: instant, listing: 40), clock: clock).upcoming(from: instant, limit: 40)
+            let listed = Schedule(input: try store.scheduleInput(at: instant, clock: clock, listing: 40), clock: clock).upcoming(from: instant, limit: 40)
             #expect(listed == Schedule(input: all, clock: clock).upcoming(from: instant, limit: 40))
         }
     }

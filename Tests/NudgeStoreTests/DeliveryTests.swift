@@ -46,7 +46,7 @@ import Testing
         let other = try #require(try store.claim(later))
         try store.recordAnswer(other.id, action: "done", at: now, effects: AnswerEffects(cancelOwedWithPrefix: "symptom:2026-11-21:snooze:"))
         #expect(try store.delivery(key: "symptom:2026-11-21:snooze:1")?.cancelledAt == now)
-        let input = try store.scheduleInput(at: now)
+        let input = try store.scheduleInput(at: now, clock: WallClock(zone: .system("UTC")))
         #expect(input.deliveries.filter(\.isOwed).isEmpty)
     }
 

@@ -20,7 +20,7 @@ import Testing
     }
 
     func upcomingKeys(from instant: Date) throws -> [String] {
-        let input = try store.scheduleInput(at: instant)
+        let input = try store.scheduleInput(at: instant, clock: WallClock(zone: .system("UTC")))
         return Schedule(input: input, clock: clock).upcoming(from: instant, limit: 50).map(\.key)
     }
 
@@ -145,6 +145,6 @@ import Testing
         try database.close()
         let reopened = try Store(path: path)
         #expect(try reopened.contacts().first?.identity != nil)
-        #expect(try reopened.scheduleInput(at: now).contacts.count == 1)
+        #expect(try reopened.scheduleInput(at: now, clock: WallClock(zone: .system("UTC"))).contacts.count == 1)
     }
 }

@@ -116,7 +116,7 @@ import Testing
         }
         try database.close()
         let store = try Store(path: path)
-        #expect(try store.scheduleInput(at: Date()).deliveries.isEmpty)
+        #expect(try store.scheduleInput(at: Date(), clock: WallClock(zone: .system("UTC"))).deliveries.isEmpty)
     }
 
     @Test func refusesADamagedFileAndSaysToRestoreABackup() throws {

@@ -11,6 +11,10 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     /// The alarm ringing now; touched only on `queue`.
     private var ringing: Ring?
     private var nextID: UInt32 = 1
+    /// Whether a chime is queued and not yet started: another asked for meanwhile would sound
+    /// at the same moment, and only piles up on the queue when chimes come faster than a
+    /// context opens.
+    private let chimeQueued = Atomic<Bool>(false)
 
     /// Immutable, and its context is used only on the queue.
     private final class Ring: @unchecked Sendable {
@@ -33,7 +37,9 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     }
 
     public func play(_ sound: SoundSource) {
+        guard !chimeQueued.exchange(true, ordering: .acquiringAndReleasing) else { return }
         queue.async { [self] in
+            chimeQueued.store(false, ordering: .releasing)
             guard let opened = open() else { return }
             // Used on the queue only: destroyed there once the play ended.
             nonisolated(unsafe) let context = opened

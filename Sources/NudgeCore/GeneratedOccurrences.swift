@@ -24,7 +24,4 @@ public struct GeneratedOccurrences: Sendable {
     }
 
     public subscript(index: Int) -> Occurrence { build(index) }
-
-    /// Every occurrence, built: for one contact's listing and for tests, not for a plan.
-    public var all: [Occurrence] { dueAt.indices.map(build) }
 }

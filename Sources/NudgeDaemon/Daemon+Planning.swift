@@ -33,7 +33,7 @@ extension Daemon {
             // Held only when everything it found due was shown (or waits for a server): then at
             // its next due instant a fresh plan would show exactly its `next`.
             if plan.due.allSatisfy({ awaitingServer.contains($0.key) }) {
-                heldPlan = HeldPlan(plan: plan, input: input, zone: timeZone, dataVersion: lastDataVersion)
+                heldPlan = HeldPlan(plan: plan, input: input, zone: timeZone)
             }
             try closeFinishedLiveNotifications(input: input)
             try stopRingingIfSettled(input: input)
@@ -55,7 +55,7 @@ extension Daemon {
         guard let held = heldPlan, held.zone == timeZone else { return }
         heldPlan = nil
         do {
-            guard try store.dataVersion() == held.dataVersion else { return }
+            guard try store.dataVersion() == lastDataVersion else { return }
             let now = configuration.clock.now()
             let wallClock = WallClock(zone: timeZone)
             guard let plan = Schedule(input: held.input, clock: wallClock).plan(now: now, continuing: held.plan) else { return }

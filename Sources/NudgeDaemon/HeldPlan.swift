@@ -1,10 +1,9 @@
 import NudgeCore
 
-/// A plan kept for its next due instant with what it was made from: the store's input, the time
-/// zone, and the store's data version then, which shows whether another process wrote since.
+/// A plan kept for its next due instant with what it was made from: the store's input and the
+/// time zone. The store's data version then is the daemon's `lastDataVersion`.
 struct HeldPlan {
     var plan: Plan
     var input: ScheduleInput
     var zone: ZoneRules
-    var dataVersion: Int
 }

@@ -15,28 +15,29 @@ enum CallDue {
         CREATE INDEX IF NOT EXISTS call_due_day ON call_due(due_day);
         """
 
-    /// Days since 1970-01-01 of the later of the latest call's date (else the creation date)
+    /// Fills the rows of the contacts that match `contacts` (a condition on `contacts`):
+    /// days since 1970-01-01 of the later of the latest call's date (else the creation date)
     /// and the restart date, plus the cadence. NULL, and the contact always read, for a time
     /// SQLite cannot read or that lacks the shape nudge's own parser needs (a date alone,
     /// 'now', a number): nudge would count from another date than SQLite there.
-    private static let dueDay = """
-        CAST(julianday(max(
-            CASE WHEN typeof(coalesce(l.last_call_at, c.created_at)) = 'text' AND length(coalesce(l.last_call_at, c.created_at)) >= 19
-                AND substr(coalesce(l.last_call_at, c.created_at), 11, 1) IN ('T', ' ')
-                THEN date(coalesce(l.last_call_at, c.created_at)) END,
-            coalesce(cc.restarted_on, ''))) - 2440587.5 AS INTEGER) + c.stay_in_touch_days
-        """
+    private static func insert(contacts condition: String) -> String {
+        let from = "coalesce(c.last_call_at, c.created_at)"
+        return """
+            INSERT INTO call_due (contact_id, last_call_at, due_day)
+                SELECT c.id, c.last_call_at,
+                    CAST(julianday(max(
+                        CASE WHEN typeof(\(from)) = 'text' AND length(\(from)) >= 19 AND substr(\(from), 11, 1) IN ('T', ' ')
+                            THEN date(\(from)) END,
+                        coalesce(cc.restarted_on, ''))) - 2440587.5 AS INTEGER) + c.stay_in_touch_days
+                FROM (SELECT id, created_at, stay_in_touch_days,
+                          (SELECT max(called_at) FROM call_logs WHERE contact_id = contacts.id AND is_marked_deleted = 0) AS last_call_at
+                      FROM contacts WHERE \(condition) AND stay_in_touch_days > 0) c
+                    LEFT JOIN call_cadence cc ON cc.contact_id = c.id;
+            """
+    }
 
     private static func refresh(_ contactID: String) -> String {
-        """
-        DELETE FROM call_due WHERE contact_id = \(contactID);
-        INSERT INTO call_due (contact_id, last_call_at, due_day)
-            SELECT c.id, l.last_call_at,
-                \(dueDay)
-            FROM contacts c LEFT JOIN call_cadence cc ON cc.contact_id = c.id,
-                (SELECT max(called_at) AS last_call_at FROM call_logs WHERE contact_id = \(contactID) AND is_marked_deleted = 0) l
-            WHERE c.id = \(contactID) AND c.stay_in_touch_days > 0;
-        """
+        "DELETE FROM call_due WHERE contact_id = \(contactID);\n" + insert(contacts: "id = \(contactID)")
     }
 
     /// Name, event and the contacts each refreshes.
@@ -66,16 +67,7 @@ enum CallDue {
         try db.execute(sql: table)
         try db.execute(sql: triggers)
         try db.execute(sql: "DELETE FROM call_due")
-        try db.execute(
-            sql: """
-                INSERT INTO call_due (contact_id, last_call_at, due_day)
-                    SELECT c.id, l.last_call_at,
-                        \(dueDay)
-                    FROM contacts c LEFT JOIN call_cadence cc ON cc.contact_id = c.id
-                        LEFT JOIN (SELECT contact_id, max(called_at) AS last_call_at FROM call_logs WHERE is_marked_deleted = 0 GROUP BY contact_id) l
-                            ON l.contact_id = c.id
-                    WHERE c.stay_in_touch_days > 0
-                """)
+        try db.execute(sql: insert(contacts: "1"))
     }
 
     /// Whether every trigger is in place.

@@ -45,7 +45,7 @@ import Testing
         let lastCall = expected.hasPrefix("2026-03") ? "2026-02-28T17:00:00Z" : "2026-10-24T16:00:00Z"
         let settings = Settings(rows: ["call.reminder_time": time])
         let occurrences = CallReminder.occurrences(contacts: [contact(every: 8, lastCall: lastCall)], reminders: [], settings: settings, clock: newYork)
-        #expect(occurrences.all.map { Timestamp.format($0.dueAt) } == [expected])
+        #expect(occurrences.dueAt.map(Timestamp.format) == [expected])
     }
 
     @Test func aDateMissedLongAgoIsShownOnceNotOncePerCycle() {

@@ -4,26 +4,27 @@ import Foundation
 import Synchronization
 
 /// nudge's sounds through libcanberra. A context exists only while something plays; its finish
-/// callbacks arrive on libcanberra's thread, and everything else happens on one serial queue.
+/// callbacks arrive on libcanberra's thread, and everything else happens on one sound thread.
 public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
-    private let queue = DispatchQueue(label: "nudge.sound")
+    private let thread = SoundThread()
     private let onProblem: @Sendable (String) -> Void
-    /// The alarm ringing now; touched only on `queue`.
+    /// The alarm ringing now; touched only on `thread`.
     private var ringing: Ring?
     private var nextID: UInt32 = 1
     /// Whether a chime is queued and not yet started: another asked for meanwhile would sound
-    /// at the same moment, and only piles up on the queue when chimes come faster than a
+    /// at the same moment, and only piles up on the thread when chimes come faster than a
     /// context opens.
     private let chimeQueued = Atomic<Bool>(false)
 
-    /// Immutable, and its context is used only on the queue.
+    /// Immutable, and its context is used only on the thread.
     private final class Ring: @unchecked Sendable {
         let context: OpaquePointer
         let sound: SoundSource
-        let deadline: Date
+        /// On the monotonic clock, as the thread's delays.
+        let deadline: UInt64
         let id: UInt32
 
-        init(context: OpaquePointer, sound: SoundSource, deadline: Date, id: UInt32) {
+        init(context: OpaquePointer, sound: SoundSource, deadline: UInt64, id: UInt32) {
             self.context = context
             self.sound = sound
             self.deadline = deadline
@@ -38,46 +39,47 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
 
     public func play(_ sound: SoundSource) {
         guard !chimeQueued.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        queue.async { [self] in
+        thread.run { [self] in
             chimeQueued.store(false, ordering: .releasing)
             guard let opened = open() else { return }
-            // Used on the queue only: destroyed there once the play ended.
+            // Used on the thread only: destroyed there once the play ended.
             nonisolated(unsafe) let context = opened
             start(context, id: takeID(), sound, role: .event) { [self] _ in
-                queue.async { [self] in retire(context) }
+                thread.run { [self] in retire(context) }
             }
         }
     }
 
     public func ring(_ sound: SoundSource, limit: TimeInterval) {
-        queue.async { [self] in
+        thread.run { [self] in
             endRing()
             guard let context = open() else { return }
-            let ring = Ring(context: context, sound: sound, deadline: Date().addingTimeInterval(limit), id: takeID())
+            let deadline = SoundThread.monotonicNanoseconds() + UInt64(max(limit, 0) * 1e9)
+            let ring = Ring(context: context, sound: sound, deadline: deadline, id: takeID())
             ringing = ring
             playAgain(ring)
-            queue.asyncAfter(deadline: .now() + limit) { [self] in
+            thread.run(after: limit) { [self] in
                 if ringing === ring { endRing() }
             }
         }
     }
 
     public func stopRinging() {
-        queue.async { [self] in endRing() }
+        thread.run { [self] in endRing() }
     }
 
-    // MARK: - On the queue
+    // MARK: - On the thread
 
     private func playAgain(_ ring: Ring) {
         start(ring.context, id: ring.id, ring.sound, role: .alarm) { [self] code in
-            queue.async { [self] in
+            thread.run { [self] in
                 guard ringing === ring else { return }
-                guard code == Int32(CA_SUCCESS), Date() < ring.deadline else {
+                guard code == Int32(CA_SUCCESS), SoundThread.monotonicNanoseconds() < ring.deadline else {
                     endRing()
                     return
                 }
-                queue.asyncAfter(deadline: .now() + Self.ringGap) { [self] in
-                    if ringing === ring, Date() < ring.deadline { playAgain(ring) }
+                thread.run(after: Self.ringGap) { [self] in
+                    if ringing === ring, SoundThread.monotonicNanoseconds() < ring.deadline { playAgain(ring) }
                 }
             }
         }
@@ -94,7 +96,7 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     /// backend's module, and a thread still returning from our callback into it crashed.
     private func retire(_ context: OpaquePointer) {
         nonisolated(unsafe) let context = context
-        queue.asyncAfter(deadline: .now() + Self.retireDelay) { ca_context_destroy(context) }
+        thread.run(after: Self.retireDelay) { ca_context_destroy(context) }
     }
 
     private static let retireDelay: TimeInterval = 2

@@ -94,7 +94,7 @@ public struct CallReminder: SummarizingRule {
     }
 
     /// A cadence shown counts again from that day, in the same write as "shown".
-    public func changesWhenShown(key: String, at instant: Date, clock: WallClock) -> [any AppChange] {
+    public func changesWhenShown(key: String, dueAt: Date, at instant: Date, clock: WallClock) -> [any AppChange] {
         guard let key = Key(key), case .cadence = key.kind else { return [] }
         return [CallChange.cadenceRestarted(contactIdentity: key.contactIdentity, on: clock.date(of: instant))]
     }

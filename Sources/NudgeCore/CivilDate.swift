@@ -37,6 +37,12 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Parses `YYYY-MM-DD`, refusing dates that do not exist (2026-02-30).
+    /// `Sunday`, as a person reads a day in a history.
+    public var weekdayName: String {
+        // 1970-01-01 was a Thursday.
+        ["Thursday", "Friday", "Saturday", "Sunday", "Monday", "Tuesday", "Wednesday"][daysSinceEpoch.floorMod(7)]
+    }
+
     public init?(iso text: some StringProtocol) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,

@@ -12,6 +12,8 @@ public struct NotificationContent: Sendable, Equatable {
     public var sound: NotificationSound?
     /// What the server is told about sound (the spec's sound hints); the daemon decides it.
     public var soundHint: SoundHint?
+    /// False for a bell: its sound is played at its instant and nothing is shown.
+    public var onScreen = true
 
     public init(
         title: String, body: String, actions: [NotificationAction], urgency: Urgency = .normal,
@@ -27,6 +29,15 @@ public struct NotificationContent: Sendable, Equatable {
     }
 }
 
+extension NotificationContent {
+    /// A bell: the sound a setting names, played by nudge at its instant, and nothing on screen.
+    public static func bell(_ sound: SettingKey, title: String, category: String) -> NotificationContent {
+        var bell = NotificationContent(title: title, body: "", actions: [], category: category, sound: .once(sound))
+        bell.onScreen = false
+        return bell
+    }
+}
+
 /// The notification spec's sound hints.
 public enum SoundHint: Sendable, Equatable {
     /// `sound-name`: a freedesktop sound-theme name for the server to play.
@@ -39,12 +50,18 @@ public enum SoundHint: Sendable, Equatable {
 
 /// How a notification sounds.
 public enum NotificationSound: Sendable, Equatable {
-    /// `sound.reminder`, once: by the server when it plays sounds, by nudge when it does not.
-    case reminder
+    /// The sound a setting names, once: by the server when it plays sounds, by nudge when it
+    /// does not (or when nothing is shown).
+    case once(SettingKey)
     /// The sound a setting names, played by nudge and repeated until answered, for at most the
     /// minutes the other setting gives: servers play a sound once. `offersAwake` adds "I'm
     /// awake", which silences it without an answer.
     case alarm(sound: SettingKey, ringMinutes: SettingKey, offersAwake: Bool)
+}
+
+extension NotificationSound {
+    /// `sound.reminder`, the gentle sound of every reminder that is not an alarm.
+    public static var reminder: NotificationSound { .once(.soundReminder) }
 }
 
 extension NotificationAction {

@@ -34,7 +34,10 @@ public protocol ReminderRule: Sendable {
     /// The notification for an occurrence at `now`, or nil when it no longer applies.
     func content(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>) -> NotificationContent?
     /// Rows written in the same transaction as "shown" (a cadence counts again from that day).
-    func changesWhenShown(key: String, at instant: Date, clock: WallClock) -> [any AppChange]
+    func changesWhenShown(key: String, dueAt: Date, at instant: Date, clock: WallClock) -> [any AppChange]
+    /// Rows written in the same transaction as "missed" (a session whose end passed unseen is
+    /// still completed).
+    func changesWhenMissed(key: String, dueAt: Date) -> [any AppChange]
     /// What an answer to a shown occurrence writes, or why it is refused.
     func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>) -> AnswerDecision
 }
@@ -49,11 +52,14 @@ public struct RuleInput<Facts: RuleFacts>: Sendable {
     public var facts: Facts
     public var settings: Settings
     public var clock: WallClock
+    /// The machine's sleep clock when the input was read; nil where nothing reads it.
+    public var sleep: SleepReading?
 
-    public init(facts: Facts, settings: Settings, clock: WallClock) {
+    public init(facts: Facts, settings: Settings, clock: WallClock, sleep: SleepReading? = nil) {
         self.facts = facts
         self.settings = settings
         self.clock = clock
+        self.sleep = sleep
     }
 }
 
@@ -89,5 +95,7 @@ extension ReminderRule {
 
     public func lateness(of occurrence: Occurrence, now: Date, in input: RuleInput<Facts>) -> Lateness { .show }
 
-    public func changesWhenShown(key: String, at instant: Date, clock: WallClock) -> [any AppChange] { [] }
+    public func changesWhenShown(key: String, dueAt: Date, at instant: Date, clock: WallClock) -> [any AppChange] { [] }
+
+    public func changesWhenMissed(key: String, dueAt: Date) -> [any AppChange] { [] }
 }

@@ -10,6 +10,8 @@ public struct ScheduleInput: Sendable {
     public var facts: [ReminderKind: any RuleFacts]
     /// When nudge first met the store: nothing due before it is recorded as missed.
     public var storeCreatedAt: Date?
+    /// The machine's sleep clock, read with the store (a session slept through ends there).
+    public var sleep: SleepReading?
 
     public init(settings: Settings, deliveries: [DeliveryRecord], facts: [ReminderKind: any RuleFacts] = [:], storeCreatedAt: Date? = nil) {
         self.settings = settings
@@ -25,7 +27,7 @@ public struct ScheduleInput: Sendable {
 extension ReminderRule {
     /// This rule's typed view of a schedule input: its own facts, or empty ones.
     public func input(_ input: ScheduleInput, clock: WallClock) -> RuleInput<Facts> {
-        RuleInput(facts: input.facts[kind] as? Facts ?? Facts(), settings: input.settings, clock: clock)
+        RuleInput(facts: input.facts[kind] as? Facts ?? Facts(), settings: input.settings, clock: clock, sleep: input.sleep)
     }
 
     public func isEnabled(_ input: ScheduleInput) -> Bool { enabledSetting.map(input.settings.bool) ?? true }

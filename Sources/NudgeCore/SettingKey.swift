@@ -38,6 +38,8 @@ public struct SettingKey: Hashable, Sendable, CustomStringConvertible {
 public enum SettingValueKind: Sendable, Equatable {
     case boolean
     case timeOfDay
+    /// A local time within these bounds (a day that starts between midnight and 06:00).
+    case timeOfDayWithin(ClosedRange<LocalTime>)
     case integer(ClosedRange<Int>)
     case choice([Int])
     /// A freedesktop sound-theme name, a file's absolute path, or `none`.
@@ -48,6 +50,7 @@ public enum SettingValueKind: Sendable, Equatable {
         switch self {
         case .boolean: "true or false (also on/off, yes/no, 1/0)"
         case .timeOfDay: "a local time such as 20:00, 8pm or 8:30 PM"
+        case .timeOfDayWithin(let range): "a local time from \(range.lowerBound) to \(range.upperBound)"
         case .integer(let range): "a whole number from \(range.lowerBound) to \(range.upperBound)"
         case .choice(let values): "one of " + values.map(String.init).joined(separator: ", ")
         case .sound: "a sound-theme name such as bell, a sound file's absolute path, or none"
@@ -66,6 +69,8 @@ public enum SettingValueKind: Sendable, Equatable {
             }
         case .timeOfDay:
             return LocalTime(parsing: text)?.description
+        case .timeOfDayWithin(let range):
+            return LocalTime(parsing: text).flatMap { range.contains($0) ? $0.description : nil }
         case .integer(let range):
             guard let value = Int(text), range.contains(value) else { return nil }
             return String(value)

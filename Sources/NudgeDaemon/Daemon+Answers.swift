@@ -82,7 +82,7 @@ extension Daemon {
             if let rule = record.kind.rule as? any ReplacingRule { try reshowLiveNotification(of: rule, replacing: id) }
             return
         }
-        switch try store.answer(record.id, action: action, at: now, clock: WallClock(zone: timeZone)) {
+        switch try store.answer(record.id, action: action, at: now, clock: WallClock(zone: timeZone), sleep: configuration.clock.sleepReading()) {
         case .recorded: logger.info("answered \(record.key): \(action)")
         case .duplicate: logger.debug("already answered \(record.key); ignoring '\(action)'")
         case .refused(let refusal):

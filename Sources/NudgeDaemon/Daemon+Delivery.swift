@@ -1,6 +1,7 @@
 import Foundation
 import NudgeCore
 import NudgeNotifier
+import NudgeSound
 import NudgeStore
 
 /// Delivery: each due occurrence is claimed in the store, worded by its rule, shown, and
@@ -50,6 +51,7 @@ extension Daemon {
     private func show(
         _ content: NotificationContent, replacing: UInt32?, for occurrences: [(Occurrence, DeliveryRecord)], settings: Settings
     ) throws {
+        guard content.onScreen else { return ringBell(content, for: occurrences, settings: settings) }
         var content = content
         if !notifier.showsActions, occurrences.count == 1, let (_, claimed) = occurrences.first {
             content = content.answeredFromTerminal(deliveryID: claimed.id)
@@ -82,10 +84,25 @@ extension Daemon {
         if let (_, first) = occurrences.first { play(playback, deliveryID: first.id, notificationID: id) }
     }
 
-    /// Records that the server accepted a delivery, with what its rule writes when shown.
-    func recordShown(_ delivery: DeliveryRecord, notificationID: UInt32, content: NotificationContent?, at instant: Date) {
+    /// A bell: nothing goes to the server; it is recorded as sounded, then nudge plays it. A kill
+    /// in between loses one bell rather than ringing it twice.
+    private func ringBell(_ content: NotificationContent, for occurrences: [(Occurrence, DeliveryRecord)], settings: Settings) {
+        let now = configuration.clock.now()
+        for (occurrence, claimed) in occurrences {
+            recordShown(claimed, notificationID: nil, content: content, at: now)
+            logger.info("rang \(occurrence.key)")
+        }
+        if settings.bool(.soundEnabled), case .once(let key) = content.sound, let source = SoundSource(setting: settings[key]) {
+            player.play(source)
+        }
+    }
+
+    /// Records that the server accepted a delivery (or a bell sounded), with what its rule
+    /// writes when shown.
+    func recordShown(_ delivery: DeliveryRecord, notificationID: UInt32?, content: NotificationContent?, at instant: Date) {
         do {
-            let changes = delivery.kind.rule?.changesWhenShown(key: delivery.key, at: instant, clock: WallClock(zone: timeZone)) ?? []
+            let changes =
+                delivery.kind.rule?.changesWhenShown(key: delivery.key, dueAt: delivery.dueAt, at: instant, clock: WallClock(zone: timeZone)) ?? []
             try store.markShown(delivery.id, notificationID: notificationID, content: content, at: instant, changes: changes)
             journaledHandled += 1
         } catch {

@@ -14,7 +14,7 @@ extension Daemon {
         let now = configuration.clock.now()
         let wallClock = WallClock(zone: timeZone)
         guard let live = try store.latestShown(rule.kind), live.closedAt == nil else { return }
-        let input = try store.scheduleInput(at: now, clock: wallClock)
+        let input = try scheduleInput(at: now, clock: wallClock)
         let occurrence = Occurrence(kind: live.kind, key: live.key, dueAt: live.dueAt, title: live.title ?? "")
         guard rule.screenState(ofKey: live.key, from: input, clock: wallClock) == .current,
             var content = rule.content(for: occurrence, now: now, text: notifier.bodyText, from: input, clock: wallClock)

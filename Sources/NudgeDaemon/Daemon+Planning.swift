@@ -55,7 +55,7 @@ extension Daemon {
         guard let held = heldPlan, held.zone == timeZone else { return }
         heldPlan = nil
         do {
-            guard try store.dataVersion() == lastDataVersion else { return }
+            guard try store.dataVersion() == lastDataVersion, !sleptSince(held.input) else { return }
             let now = configuration.clock.now()
             let wallClock = WallClock(zone: timeZone)
             guard let plan = Schedule(input: held.input, clock: wallClock).plan(now: now, continuing: held.plan) else { return }
@@ -73,7 +73,7 @@ extension Daemon {
         while true {
             round += 1
             let now = configuration.clock.now()
-            let input = try store.scheduleInput(at: now, clock: wallClock)
+            let input = try scheduleInput(at: now, clock: wallClock)
             reportIgnored(input.settings)
             let plan = Schedule(input: input, clock: wallClock).plan(now: now)
             try settle(missed: plan.missed, at: now)
@@ -82,6 +82,19 @@ extension Daemon {
             try deliver(due, input: input, wallClock: wallClock)
             if due.isEmpty || round == 4 { return (plan, input) }
         }
+    }
+
+    /// The store's input with the machine's sleep clock read beside it.
+    func scheduleInput(at now: Date, clock wallClock: WallClock) throws -> ScheduleInput {
+        var input = try store.scheduleInput(at: now, clock: wallClock)
+        input.sleep = configuration.clock.sleepReading()
+        return input
+    }
+
+    /// Whether the machine slept since this input was read: then what was due may no longer be.
+    private func sleptSince(_ input: ScheduleInput) -> Bool {
+        guard let then = input.sleep else { return false }
+        return configuration.clock.sleepReading().slept(since: then).map { $0 >= SleepReading.noise } ?? true
     }
 
     /// Between wakes the daemon needs only its held plan: the rest of what a plan of a large
@@ -110,7 +123,7 @@ extension Daemon {
 
     /// Too late to tell: recorded as missed, so they are neither shown nor forgotten.
     private func settle(missed: [Occurrence], at now: Date) throws {
-        try store.recordMissed(missed, at: now)
+        try store.recordMissed(missed, at: now) { $0.kind.rule?.changesWhenMissed(key: $0.key, dueAt: $0.dueAt) ?? [] }
         for occurrence in missed {
             logger.notice("missed \(occurrence.key), due \(Timestamp.format(occurrence.dueAt)), too late to show")
         }

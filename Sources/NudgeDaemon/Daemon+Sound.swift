@@ -18,8 +18,8 @@ extension Daemon {
         guard settings.bool(.soundEnabled), let sound = content.sound else { return (content, nil) }
         var voiced = content
         switch sound {
-        case .reminder:
-            guard let source = SoundSource(setting: settings[.soundReminder]) else { return (content, nil) }
+        case .once(let key):
+            guard let source = SoundSource(setting: settings[key]) else { return (content, nil) }
             if notifier.playsSounds {
                 switch source {
                 case .theme(let name): voiced.soundHint = .name(name)

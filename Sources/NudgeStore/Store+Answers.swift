@@ -18,7 +18,10 @@ extension Store {
     /// Records an answer to a shown occurrence exactly as its notification's button would: its
     /// rule decides from the store as it is in the same transaction, and writes nothing but its
     /// decision.
-    public func answer(_ deliveryID: Int64, action: String, at now: Date, clock: WallClock) throws(StoreError) -> AnswerOutcome {
+    /// `sleep` is the machine's sleep clock now, for what an answer starts (a meditation session).
+    public func answer(
+        _ deliveryID: Int64, action: String, at now: Date, clock: WallClock, sleep: SleepReading? = nil
+    ) throws(StoreError) -> AnswerOutcome {
         let outcome = try writeUnlessRefused { db -> AnswerOutcome in
             guard let record = try Row.fetchOne(db, sql: "SELECT * FROM reminder_deliveries WHERE id = ?", arguments: [deliveryID])
                 .flatMap(DeliveryRecord.init(row:))
@@ -35,7 +38,8 @@ extension Store {
             guard rule.answers.contains(action) else {
                 return .refused(InputError("'\(action)' is not an answer to a \(rule.kind) reminder; give \(rule.answers.joined(separator: ", "))"))
             }
-            let input = ScheduleInput(settings: try Self.settings(db), deliveries: [], facts: try Self.facts(db, at: now, clock: clock, of: [rule]))
+            var input = ScheduleInput(settings: try Self.settings(db), deliveries: [], facts: try Self.facts(db, at: now, clock: clock, of: [rule]))
+            input.sleep = sleep
             switch rule.answer(action, to: record, at: now, from: input, clock: clock) {
             case .duplicate: return .duplicate
             case .refused(let refusal): return .refused(refusal)

@@ -43,7 +43,7 @@ extension Store {
     /// the rows its rule writes when shown (a call cadence counts again) in the same transaction.
     /// Without `content` (replayed from the answer journal), the title and body stay as claimed.
     public func markShown(
-        _ deliveryID: Int64, notificationID: UInt32, content: NotificationContent?, at now: Date, changes: [any AppChange] = []
+        _ deliveryID: Int64, notificationID: UInt32?, content: NotificationContent?, at now: Date, changes: [any AppChange] = []
     ) throws(StoreError) {
         try write { db in
             try db.execute(
@@ -51,7 +51,7 @@ extension Store {
                     UPDATE reminder_deliveries SET shown_at = ?, notification_id = ?, title = coalesce(?, title), body = coalesce(?, body)
                     WHERE id = ?
                     """,
-                arguments: [Timestamp.format(now), Int64(notificationID), content?.title, content?.body, deliveryID])
+                arguments: [Timestamp.format(now), notificationID.map { Int64($0) }, content?.title, content?.body, deliveryID])
             for change in changes {
                 guard let stored = change as? any StoredChange else { preconditionFailure("\(type(of: change)) has no store file") }
                 _ = try stored.write(db)
@@ -59,8 +59,11 @@ extension Store {
         }
     }
 
-    /// Records occurrences found too late to show, so they are neither shown nor forgotten.
-    public func recordMissed(_ occurrences: [Occurrence], at now: Date) throws(StoreError) {
+    /// Records occurrences found too late to show, so they are neither shown nor forgotten, with
+    /// the rows their rules write when missed (a session's end still completes it).
+    public func recordMissed(
+        _ occurrences: [Occurrence], at now: Date, changes: (Occurrence) -> [any AppChange] = { _ in [] }
+    ) throws(StoreError) {
         guard !occurrences.isEmpty else { return }
         try write { db in
             for occurrence in occurrences {
@@ -73,6 +76,12 @@ extension Store {
                         occurrence.key, occurrence.kind.rawValue, Timestamp.format(occurrence.dueAt), occurrence.title,
                         Timestamp.format(now),
                     ])
+                // Only the transaction that settled it writes them, once.
+                guard db.changesCount > 0 else { continue }
+                for change in changes(occurrence) {
+                    guard let stored = change as? any StoredChange else { preconditionFailure("\(type(of: change)) has no store file") }
+                    _ = try stored.write(db)
+                }
             }
         }
     }

@@ -51,6 +51,13 @@ enum StoreShape {
         Table(name: "contact_identities", columns: ["identity", "contact_id"], uniqueKey: ["contact_id"]),
         Table(name: "call_reminder_identities", columns: ["identity", "reminder_id"], uniqueKey: ["reminder_id"]),
         Table(name: "store_metadata", columns: ["key", "value"], uniqueKey: ["key"]),
+        Table(
+            name: "meditation_sessions",
+            columns: [
+                "id", "started_at", "utc_offset_minutes", "planned_seconds", "interval_seconds", "ended_at", "actual_seconds", "outcome",
+                "source", "created_at",
+            ],
+            uniqueKey: ["id"]),
         Table(name: "grdb_migrations", columns: ["identifier"], uniqueKey: ["identifier"]),
     ]
 

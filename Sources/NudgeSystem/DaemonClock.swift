@@ -1,4 +1,9 @@
 import Foundation
+import NudgeCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 import Synchronization
 
 /// The daemon's clock: the system's real time, optionally shifted by an offset.
@@ -9,6 +14,8 @@ import Synchronization
 /// real time, so the offset is removed again when the timer is armed.
 public struct DaemonClock: Sendable {
     private let offset: Offset
+    /// Suspended time a test injected on top of the machine's.
+    private let injectedSleep = Offset(0)
 
     public init(offset: TimeInterval = 0) {
         self.offset = Offset(offset)
@@ -23,6 +30,29 @@ public struct DaemonClock: Sendable {
 
     /// Sets the clock, as `date -s` would; the daemon must then be told (`Daemon.clockWasSet`).
     public func set(to instant: Date) { offset.value = instant.timeIntervalSinceNow }
+
+    /// The machine's sleep clock now: CLOCK_BOOTTIME - CLOCK_MONOTONIC is the time it spent
+    /// suspended since boot.
+    public func sleepReading() -> SleepReading {
+        var boot = timespec()
+        var monotonic = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &boot)
+        clock_gettime(CLOCK_MONOTONIC, &monotonic)
+        let suspended = Double(boot.tv_sec - monotonic.tv_sec) + Double(boot.tv_nsec - monotonic.tv_nsec) / 1e9
+        return SleepReading(bootID: Self.bootID, suspendedSeconds: suspended + injectedSleep.value, readAt: now())
+    }
+
+    /// Plays a suspend that just ended, as a test's injected clock pair: `seconds` more of
+    /// suspended time, and the wall clock that much later. The daemon must then be told
+    /// (`Daemon.clockWasSet`), as a resume tells it.
+    public func sleep(for seconds: TimeInterval) {
+        injectedSleep.value += seconds
+        offset.value += seconds
+    }
+
+    /// Suspended times of two boots do not compare.
+    static let bootID: String =
+        (try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown"
 
     /// The real instant at which this clock reads `date`.
     public func realInstant(for date: Date) -> Date { date.addingTimeInterval(-offset.value) }

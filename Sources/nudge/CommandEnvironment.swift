@@ -8,11 +8,14 @@ struct CommandEnvironment: Sendable {
     var output: @Sendable (String) -> Void
     /// Standard error: why it failed, one line.
     var errors: @Sendable (String) -> Void
+    /// Whether standard output is a terminal, where a countdown redraws in place.
+    var isTerminal = false
 
     static let process = CommandEnvironment(
         variables: ProcessInfo.processInfo.environment,
-        output: { Swift.print($0, terminator: "") },
-        errors: { FileHandle.standardError.write(Data($0.utf8)) })
+        // Unbuffered: a countdown's lines reach a pipe as they are written.
+        output: { FileHandle.standardOutput.write(Data($0.utf8)) },
+        errors: { FileHandle.standardError.write(Data($0.utf8)) }, isTerminal: isatty(STDOUT_FILENO) == 1)
 
     @TaskLocal static var current = process
 }

@@ -21,7 +21,7 @@ extension Nudge {
 
         func run(_ context: CommandContext) throws {
             let store = try context.openStore()
-            switch try store.run({ try $0.answer(id, action: action, at: context.now, clock: context.wallClock) }) {
+            switch try store.run({ try $0.answer(id, action: action, at: context.now, clock: context.wallClock, sleep: context.clock.sleepReading()) }) {
             case .recorded:
                 let key = try store.run { try $0.delivery(id: id)?.key } ?? String(id)
                 context.print("recorded \(action) for \(key)")

@@ -1,0 +1,68 @@
+import Foundation
+
+/// The history `nudge meditations` shows: sessions newest first, grouped by the local date where
+/// each happened, with totals and streaks.
+public struct MeditationHistory: Sendable, Equatable {
+    public struct Day: Sendable, Equatable {
+        public var date: CivilDate
+        public var sessions: [MeditationSession]
+    }
+
+    public struct Totals: Sendable, Equatable {
+        public var sessions: Int
+        public var seconds: Int
+        public var averageSeconds: Int
+        public var longestSeconds: Int
+        public var currentStreakDays: Int
+        public var longestStreakDays: Int
+    }
+
+    public var days: [Day]
+    public var totals: Totals
+
+    /// `listed` are the sessions shown (a `--since`); streaks are counted over `all` ended
+    /// sessions, up to the streak day of `now`.
+    public init(listed: [MeditationSession], all: [MeditationSession], now: Date, clock: WallClock, dayStartsAt: LocalTime) {
+        let kept = listed.filter { !$0.isRunning }.sorted { ($0.startedAt, $0.id) > ($1.startedAt, $1.id) }
+        var days: [Day] = []
+        for session in kept {
+            let date = session.localStart.date
+            if days.last?.date == date { days[days.count - 1].sessions.append(session) } else { days.append(Day(date: date, sessions: [session])) }
+        }
+        self.days = days
+        let seconds = kept.map { $0.actualSeconds ?? 0 }
+        let streakDays = Set(all.filter { !$0.isRunning }.map { $0.streakDay(dayStartsAt: dayStartsAt) })
+        let today = Self.streakDay(of: now, clock: clock, dayStartsAt: dayStartsAt)
+        totals = Totals(
+            sessions: kept.count, seconds: seconds.reduce(0, +), averageSeconds: kept.isEmpty ? 0 : seconds.reduce(0, +) / kept.count,
+            longestSeconds: seconds.max() ?? 0, currentStreakDays: Self.currentStreak(streakDays, today: today),
+            longestStreakDays: Self.longestStreak(streakDays, through: today))
+    }
+
+    /// The streak day of an instant on this machine's clock.
+    public static func streakDay(of instant: Date, clock: WallClock, dayStartsAt: LocalTime) -> CivilDate {
+        let local = clock.local(instant)
+        return local.secondsOfDay < dayStartsAt.secondsOfDay ? local.date.adding(days: -1) : local.date
+    }
+
+    /// Days in a row with a session, ending today, or yesterday while today has none yet.
+    static func currentStreak(_ days: Set<CivilDate>, today: CivilDate) -> Int {
+        var day = days.contains(today) ? today : today.adding(days: -1)
+        var count = 0
+        while days.contains(day) {
+            count += 1
+            day = day.adding(days: -1)
+        }
+        return count
+    }
+
+    static func longestStreak(_ days: Set<CivilDate>, through today: CivilDate) -> Int {
+        var longest = 0
+        for day in days where day <= today && !days.contains(day.adding(days: -1)) {
+            var length = 1
+            while days.contains(day.adding(days: length)) && day.adding(days: length) <= today { length += 1 }
+            longest = max(longest, length)
+        }
+        return longest
+    }
+}

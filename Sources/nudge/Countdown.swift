@@ -1,0 +1,120 @@
+import Dispatch
+import Foundation
+import NudgeCore
+import NudgeStore
+import Synchronization
+
+/// The foreground of `nudge meditate`: the time left until the daemon records the end, redrawn
+/// each second on a terminal, a plain line a minute otherwise. It only shows: the daemon keeps
+/// the time. Ctrl-C ends the session early; a closed terminal or SIGTERM ends only the display.
+struct Countdown {
+    var session: MeditationSession
+    var store: Store
+    var context: CommandContext
+
+    /// How long after the end instant it waits for the daemon to record it.
+    static let recordingGrace: TimeInterval = 30
+    static let barWidth = 30
+
+    func run() throws {
+        let signals = SignalWatch([SIGINT, SIGTERM, SIGHUP])
+        var lastLine: String?
+        while true {
+            let now = context.now
+            if let signal = signals.received {
+                if context.environment.isTerminal { context.environment.output("\n") }
+                guard signal == SIGINT else {
+                    return context.environment.errors("nudge: the display ended; the daemon keeps the session's time (nudge meditate status)\n")
+                }
+                return try Nudge.Meditate.stop(store, context)
+            }
+            guard let current = try current() else {
+                if context.environment.isTerminal { context.environment.output("\n") }
+                return context.print("the session was ended elsewhere")
+            }
+            if !current.isRunning {
+                if context.environment.isTerminal { context.environment.output("\n") }
+                return context.print(Self.ending(current))
+            }
+            if now > current.endsAt.addingTimeInterval(Self.recordingGrace) {
+                if context.environment.isTerminal { context.environment.output("\n") }
+                throw CommandFailure(
+                    "the session's time is up but no daemon recorded it; it is recorded as completed when one runs (nudge daemon)", exitCode: 1)
+            }
+            let line = Self.line(current, now: now, terminal: context.environment.isTerminal)
+            if context.environment.isTerminal {
+                context.environment.output("\r\u{1B}[K" + line)
+            } else if line != lastLine {
+                context.print(line)
+            }
+            lastLine = line
+            // Wakes at the next whole second of the session, or at once for a signal.
+            let untilTick = 1 - now.timeIntervalSince(current.startedAt).truncatingRemainder(dividingBy: 1)
+            signals.wait(seconds: untilTick > 0 ? untilTick : 1)
+        }
+    }
+
+    private func current() throws -> MeditationSession? {
+        switch try store.run({ try $0.meditation(matching: session.id) }) {
+        case .found(let found): found
+        case .none, .ambiguous: nil
+        }
+    }
+
+    /// On a terminal, the bar and the seconds; otherwise one line per whole minute left.
+    static func line(_ session: MeditationSession, now: Date, terminal: Bool) -> String {
+        if now < session.startedAt {
+            let settling = Int(session.startedAt.timeIntervalSince(now).rounded(.up))
+            return terminal ? "settling: the start bell rings in \(settling) s" : "settling before the start bell"
+        }
+        let left = max(Int(session.endsAt.timeIntervalSince(now).rounded(.up)), 0)
+        guard terminal else { return "\(Nudge.Meditate.clock((left + 59) / 60 * 60)) left" }
+        let done = Double(session.plannedSeconds - left) / Double(session.plannedSeconds)
+        let filled = Int((done * Double(barWidth)).rounded(.down))
+        return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled) + "] \(Nudge.Meditate.clock(left)) left"
+    }
+
+    static func ending(_ session: MeditationSession) -> String {
+        let meditated = MeditationTimer.minutes(session.actualSeconds ?? 0)
+        switch session.outcome {
+        case .completed, nil: return "Session complete: \(meditated)"
+        case .endedEarly: return "ended early: \(meditated) kept"
+        case .interrupted: return "interrupted by the computer's sleep: \(meditated) recorded"
+        }
+    }
+}
+
+/// Signals taken from their default action (which would end the process) and reported instead.
+/// The sources are only kept alive after `init`.
+final class SignalWatch: @unchecked Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+    private let got = Atomic<Int32>(0)
+    private let sources: [any DispatchSourceSignal]
+
+    init(_ signals: [Int32]) {
+        var sources: [any DispatchSourceSignal] = []
+        for number in signals {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            sources.append(source)
+        }
+        self.sources = sources
+        for (source, number) in zip(sources, signals) {
+            source.setEventHandler { [self] in
+                got.store(number, ordering: .releasing)
+                semaphore.signal()
+            }
+            source.resume()
+        }
+    }
+
+    /// The first signal received, if any.
+    var received: Int32? {
+        let number = got.load(ordering: .acquiring)
+        return number == 0 ? nil : number
+    }
+
+    func wait(seconds: TimeInterval) {
+        _ = semaphore.wait(timeout: .now() + seconds)
+    }
+}

@@ -173,13 +173,13 @@ _nudge() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    daemon|settings|dose|call|contacts|log|symptoms|upcoming|history|ack|doctor|help)
+    daemon|settings|dose|call|contacts|log|symptoms|meditate|meditations|upcoming|history|ack|doctor|help)
         # Offer subcommand argument completions
         "_nudge_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'daemon settings dose call contacts log symptoms upcoming history ack doctor help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'daemon settings dose call contacts log symptoms meditate meditations upcoming history ack doctor help' -- "${cur}"))
         ;;
     esac
 }
@@ -655,6 +655,157 @@ _nudge_symptoms() {
         return
         ;;
     '--date')
+        return
+        ;;
+    esac
+}
+
+_nudge_meditate() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __nudge_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    start|stop|status)
+        # Offer subcommand argument completions
+        "_nudge_meditate_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'start stop status' -- "${cur}"))
+        ;;
+    esac
+}
+
+_nudge_meditate_start() {
+    repeating_flags=()
+    non_repeating_flags=(--detach --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --delay --interval)
+    __nudge_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    '--delay')
+        return
+        ;;
+    '--interval')
+        return
+        ;;
+    esac
+}
+
+_nudge_meditate_stop() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __nudge_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    esac
+}
+
+_nudge_meditate_status() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __nudge_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    esac
+}
+
+_nudge_meditations() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __nudge_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|add|delete)
+        # Offer subcommand argument completions
+        "_nudge_meditations_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list add delete' -- "${cur}"))
+        ;;
+    esac
+}
+
+_nudge_meditations_list() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --since)
+    __nudge_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    '--since')
+        return
+        ;;
+    esac
+}
+
+_nudge_meditations_add() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --at --minutes)
+    __nudge_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    '--at')
+        return
+        ;;
+    '--minutes')
+        return
+        ;;
+    esac
+}
+
+_nudge_meditations_delete() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __nudge_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
         return
         ;;
     esac

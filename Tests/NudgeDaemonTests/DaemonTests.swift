@@ -166,4 +166,56 @@ struct DaemonTests {
         let rows = try StoreQuery.rows(store, "SELECT reminder_key, action FROM reminder_deliveries ORDER BY id")
         #expect(rows.map { $0["action"] } == ["NULL", "done"])
     }
+
+    /// The injected clock pair: four minutes into a 20-minute session with a bell every five,
+    /// the machine sleeps an hour. On the wake the session ends where it slept, one quiet
+    /// notification says what was recorded, and none of the bells due during the sleep rings.
+    @Test func aSleepDuringASessionEndsItThereAndNoLateBellRings() throws {
+        let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T18:00:00Z"))
+        let setup = try Store(path: store, now: clock.now())
+        try setup.setSetting(.symptomReminderEnabled, to: "false", at: clock.now())
+        guard case .started(let session) = try setup.startMeditation(
+            plannedSeconds: 1200, intervalSeconds: 300, delaySeconds: 0, now: clock.now(), utcOffsetMinutes: 0, sleep: clock.sleepReading())
+        else {
+            Issue.record("not started")
+            return
+        }
+        let notifier = FakeNotifier()
+        try withDaemon(clock: clock, notifier: notifier) { daemon, clock in
+            #expect(FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
+                (try? Store(path: store).delivery(key: "meditation:\(session.id):start"))??.shownAt != nil
+            })
+            clock.set(to: Timestamp.parse("2026-11-22T18:04:00Z")!)
+            daemon.clockWasSet()
+            clock.sleep(for: 3600)
+            daemon.clockWasSet()
+            #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
+        }
+        let shown = notifier.shown.withLock { $0 }
+        #expect(shown.map(\.title) == ["Meditation interrupted"] && shown[0].urgency == .low && shown[0].sound == nil)
+        #expect(shown[0].body.contains("4 minutes recorded as interrupted"), "\(shown[0].body)")
+        let row = try StoreQuery.rows(store, "SELECT outcome, actual_seconds, ended_at FROM meditation_sessions")
+        #expect(row == [["outcome": "interrupted", "actual_seconds": "240", "ended_at": "2026-11-22T18:04:00Z"]])
+        let rung = try StoreQuery.rows(store, "SELECT reminder_key FROM reminder_deliveries WHERE kind = 'meditation' AND shown_at IS NOT NULL ORDER BY id")
+        #expect(rung.compactMap { $0["reminder_key"]?.split(separator: ":").last.map(String.init) } == ["start", "interrupted"])
+    }
+
+    /// A session whose end passed while no daemon ran is completed at its end instant when one
+    /// starts: shown without its chime up to five minutes late, recorded quietly after that.
+    @Test(arguments: [(240, true), (900, false)])
+    func aSessionThatEndedWhileNoDaemonRanIsCompletedAtItsEnd(lateSeconds: Int, shown: Bool) throws {
+        let start = try #require(Timestamp.parse("2026-11-22T18:00:00Z"))
+        let setup = try Store(path: store, now: start)
+        try setup.setSetting(.symptomReminderEnabled, to: "false", at: start)
+        _ = try setup.startMeditation(plannedSeconds: 600, intervalSeconds: 0, delaySeconds: 0, now: start, utcOffsetMinutes: 0, sleep: nil)
+        let notifier = FakeNotifier()
+        try withDaemon(at: Timestamp.format(start.addingTimeInterval(600 + TimeInterval(lateSeconds))), notifier: notifier) { _ in
+            if shown { #expect(notifier.showed.wait(timeout: .now() + 10) == .success) }
+        }
+        let titles = notifier.shown.withLock { $0.map(\.title) }
+        #expect(titles == (shown ? ["Session complete"] : []))
+        #expect(notifier.shown.withLock { $0.allSatisfy { $0.sound == nil } })
+        let row = try StoreQuery.rows(store, "SELECT outcome, actual_seconds, ended_at FROM meditation_sessions")
+        #expect(row == [["outcome": "completed", "actual_seconds": "600", "ended_at": "2026-11-22T18:10:00Z"]])
+    }
 }

@@ -1,0 +1,132 @@
+import Foundation
+import NudgeCore
+import NudgeTestSupport
+import Testing
+
+/// The meditation timer with the real binary, a private bus and real audio (`RecordedAudio`):
+/// the daemon rings the bells at their instants, completes a session once whatever happens to
+/// it, and keeps or drops a session ended early. One at a time, as the other sound suite.
+@Suite(.serialized, .timeLimit(.minutes(5)))
+struct MeditationEndToEndTests: DaemonScenario {
+    let directory = TemporaryDirectory()
+    let bus: NotificationBus
+    let audio: RecordedAudio
+    var environment: [String: String] {
+        ["TZ": "Europe/Berlin", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address, "HOME": audio.home]
+    }
+
+    init() throws {
+        bus = try NotificationBus()
+        audio = try RecordedAudio(in: directory)
+        _ = try NudgeBinary.run(["settings", "set", "symptom.reminder_enabled", "false"], environment: environment)
+    }
+
+    func runningDaemon() throws -> Spawned {
+        let daemon = try startDaemon()
+        #expect(daemon.waitForLog("rescheduled (start)"), "\(daemon.stderr)")
+        return daemon
+    }
+
+    /// When the recorded audio first reached `seconds`, or nil.
+    func heard(_ seconds: Double, timeout: TimeInterval = 20) -> Date? {
+        audio.waitFor(seconds: seconds, timeout: timeout) ? Date() : nil
+    }
+
+    func session() throws -> [String: String] {
+        try #require(try rows("SELECT * FROM meditation_sessions").first)
+    }
+
+    /// 70 s with a bell every minute after a 2 s delay: the start bell at 2 s, the interval bell
+    /// at 62 s, the end bell and "Session complete" at 72 s, each within a second of its
+    /// instant and none before it.
+    @Test func theStartIntervalAndEndBellsRingAtTheirInstants() throws {
+        let daemon = try runningDaemon()
+        try nudge("meditate", "70s", "--delay", "2", "--interval", "1", "--detach")
+        let started = try #require(Timestamp.parse(try session()["started_at"] ?? ""))
+        let startBell = try #require(heard(0.9), "\(daemon.stderr)")
+        #expect(startBell >= started && startBell.timeIntervalSince(started) < 1, "start bell \(startBell.timeIntervalSince(started)) s after its instant")
+        #expect(audio.seconds < 1.5)
+        let intervalBell = try #require(heard(1.9, timeout: 75), "\(daemon.stderr)")
+        let intervalDue = started.addingTimeInterval(60)
+        #expect(intervalBell >= intervalDue && intervalBell.timeIntervalSince(intervalDue) < 1, "interval bell \(intervalBell.timeIntervalSince(intervalDue)) s after")
+        let completed = try #require(bus.waitForNotify(count: 1, timeout: 20).first, "\(daemon.stderr)")
+        let endBell = try #require(heard(2.9), "\(daemon.stderr)")
+        let end = started.addingTimeInterval(70)
+        #expect(endBell >= end && endBell.timeIntervalSince(end) < 1, "end bell \(endBell.timeIntervalSince(end)) s after")
+        #expect(completed.summary == "Session complete" && completed.body.hasPrefix("70 seconds of meditation."), "\(completed)")
+        #expect(completed.hints.contains("suppress-sound"), "\(completed.hints)")
+        let row = try session()
+        #expect(row["outcome"] == "completed" && row["actual_seconds"] == "70" && row["ended_at"] == Timestamp.format(end), "\(row)")
+        let (length, rms) = try audio.measured()
+        #expect(length >= 3 && length < 3.6 && rms > 0.01, "length \(length) s, RMS \(rms)")
+    }
+
+    /// kill -9 during the session, another daemon: exactly one completion, at the right instant,
+    /// and a third daemon after it shows nothing more.
+    @Test func aDaemonKilledDuringASessionCompletesItOnce() throws {
+        let first = try runningDaemon()
+        try nudge("meditate", "30s", "--delay", "0", "--detach")
+        let id = try #require(try session()["id"])
+        #expect(waitForStore { (try? delivery("meditation:\(id):start"))??["shown_at"] != "NULL" }, "\(first.stderr)")
+        first.signal(SIGKILL)
+        _ = first.waitForExit(timeout: 10)
+        let second = try startDaemon(log: "second.err")
+        let completed = try #require(bus.waitForNotify(count: 1, timeout: 40).first, "\(second.stderr)")
+        #expect(completed.summary == "Session complete")
+        second.signal(SIGKILL)
+        _ = second.waitForExit(timeout: 10)
+        let third = try startDaemon(log: "third.err")
+        #expect(third.waitForLog("rescheduled (start)"), "\(third.stderr)")
+        #expect(bus.notifyCalls().count == 1 && bus.notifyCalls()[0].summary == "Session complete")
+        let row = try session()
+        let started = try #require(Timestamp.parse(row["started_at"] ?? ""))
+        #expect(row["outcome"] == "completed" && row["ended_at"] == Timestamp.format(started.addingTimeInterval(30)), "\(row)")
+        #expect(try rows("SELECT count(*) AS n FROM reminder_deliveries WHERE reminder_key = 'meditation:\(id):end' AND shown_at IS NOT NULL") == [["n": "1"]])
+    }
+
+    /// Ctrl-C three seconds in: the session is dropped, the countdown said so, and no end bell
+    /// is due. Stopped after a minute and a half, it is kept as ended early.
+    @Test func anEarlyEndIsKeptAndAThreeSecondOneDropped() throws {
+        let daemon = try runningDaemon()
+        let foreground = try Subprocess.spawn(
+            NudgeBinary.path, ["meditate", "1m", "--delay", "0"], environment: NudgeBinary.environment(environment),
+            stderrPath: directory.file("meditate.err"), stdoutPath: directory.file("meditate.out"))
+        #expect(heard(0.9) != nil, "\(daemon.stderr)")
+        let output = directory.file("meditate.out")
+        #expect(FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
+            ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").contains("01:00 left")
+        })
+        Thread.sleep(forTimeInterval: 2)
+        foreground.signal(SIGINT)
+        #expect(foreground.waitForExit(timeout: 10) == 0)
+        let said = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(said.hasPrefix("meditating for 1 minute: start bell at ") && said.hasSuffix("ended early: less than a minute, so nothing was kept\n"), "\(said)")
+        #expect(try rows("SELECT id FROM meditation_sessions").isEmpty)
+        #expect(daemon.waitForLog("rescheduled (store changed): nothing due"), "\(daemon.stderr)")
+
+        try nudge("meditate", "10", "--delay", "0", "--detach")
+        #expect(heard(1.9) != nil, "\(daemon.stderr)")
+        let started = try #require(Timestamp.parse(try session()["started_at"] ?? ""))
+        let stopped = try nudge("meditate", "stop", at: Timestamp.format(started.addingTimeInterval(90)))
+        #expect(stopped.stdout == "ended early: 90 seconds kept\n")
+        let row = try session()
+        #expect(row["outcome"] == "ended_early" && row["actual_seconds"] == "90", "\(row)")
+        #expect(bus.notifyCalls().isEmpty)
+    }
+
+    /// The practice reminder's "start" starts a session of the default length, whose start bell
+    /// rings after the start delay.
+    @Test func thePracticeRemindersStartBeginsASession() throws {
+        try nudge("settings", "set", "meditation.reminder_enabled", "true")
+        try nudge("settings", "set", "meditation.start_delay_seconds", "1")
+        let daemon = try startDaemon(at: "2026-11-22T18:59:57+01:00")
+        let reminder = try #require(bus.waitForNotify(count: 1, timeout: 20).first, "\(daemon.stderr)")
+        #expect(reminder.summary == "Time to meditate" && reminder.actions == ["start", "Start 10 min", "skip", "Not today"], "\(reminder)")
+        try bus.invokeAction("start", on: 1)
+        #expect(waitForStore { (try? rows("SELECT id FROM meditation_sessions"))?.count == 1 }, "\(daemon.stderr)")
+        let row = try session()
+        #expect(row["planned_seconds"] == "600" && row["source"] == "timer" && row["utc_offset_minutes"] == "60", "\(row)")
+        #expect(heard(0.9 + 1.0) != nil, "the reminder's sound, then the start bell; \(daemon.stderr)")
+        #expect(try nudge("meditate", "status").stdout.contains("the session of 10 minutes started at 19:00:"))
+    }
+}

@@ -91,6 +91,10 @@ import Testing
             "CREATE TABLE reminder_deliveries(id, reminder_key, kind, due_at, shown_at, notification_id, closed_at, closed_reason, action)",
             "table reminder_deliveries has no column acknowledged_at"
         ),
+        (
+            "CREATE TABLE meditation_sessions(id PRIMARY KEY, started_at, minutes)",
+            "table meditation_sessions has no columns utc_offset_minutes, planned_seconds, interval_seconds, ended_at, actual_seconds, outcome, source, created_at"
+        ),
     ])
     func refusesATableOfNudgesWithAnotherShape(sql: String, problem: String) throws {
         let path = directory.file("foreign.sqlite")

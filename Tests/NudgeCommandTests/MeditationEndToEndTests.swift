@@ -129,4 +129,26 @@ struct MeditationEndToEndTests: DaemonScenario {
         #expect(heard(0.9 + 1.0) != nil, "the reminder's sound, then the start bell; \(daemon.stderr)")
         #expect(try nudge("meditate", "status").stdout.contains("the session of 10 minutes started at 19:00:"))
     }
+
+    /// On a terminal (script(1) gives it one) the countdown redraws one line in place with a bar
+    /// and the time left, and says how the session ended when it was stopped elsewhere.
+    @Test func onATerminalTheCountdownRedrawsItsBarInPlace() throws {
+        let daemon = try runningDaemon()
+        let typescript = directory.file("typescript")
+        let command = "\(NudgeBinary.path) meditate 2m --delay 0"
+        let terminal = try Subprocess.spawn(
+            "/usr/bin/script", ["-qfec", command, typescript], environment: NudgeBinary.environment(environment),
+            stderrPath: directory.file("script.err"), stdoutPath: directory.file("script.out"))
+        let drawn = FileEvents.waitUntil(watching: [directory.path], timeout: 20) {
+            ((try? String(contentsOfFile: typescript, encoding: .utf8)) ?? "").components(separatedBy: "\r\u{1B}[K[").count >= 3
+        }
+        #expect(drawn, "\(daemon.stderr)")
+        let started = try #require(Timestamp.parse(try session()["started_at"] ?? ""))
+        let stopped = try nudge("meditate", "stop", at: Timestamp.format(started.addingTimeInterval(61)))
+        #expect(stopped.stdout == "ended early: 61 seconds kept\n", "\(stopped)")
+        #expect(terminal.waitForExit(timeout: 10) == 0)
+        let screen = try String(contentsOfFile: typescript, encoding: .utf8)
+        #expect(screen.contains("\r\u{1B}[K[------------------------------] 01:5") && screen.contains(" left"), "\(screen.suffix(400).debugDescription)")
+        #expect(screen.contains(" left\r\nended early: 61 seconds kept\r\n"), "\(screen.suffix(200).debugDescription)")
+    }
 }

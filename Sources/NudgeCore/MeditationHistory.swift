@@ -41,8 +41,7 @@ public struct MeditationHistory: Sendable, Equatable {
 
     /// The streak day of an instant on this machine's clock.
     public static func streakDay(of instant: Date, clock: WallClock, dayStartsAt: LocalTime) -> CivilDate {
-        let local = clock.local(instant)
-        return local.secondsOfDay < dayStartsAt.secondsOfDay ? local.date.adding(days: -1) : local.date
+        MeditationSession.streakDay(of: clock.local(instant), dayStartsAt: dayStartsAt)
     }
 
     /// Days in a row with a session, ending today, or yesterday while today has none yet.

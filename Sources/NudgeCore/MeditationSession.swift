@@ -58,8 +58,11 @@ public struct MeditationSession: Sendable, Equatable {
     /// The day it counts for in streaks and daily totals: one before `dayStartsAt` counts for the
     /// day before.
     public func streakDay(dayStartsAt: LocalTime) -> CivilDate {
-        let local = localStart
-        return local.secondsOfDay < dayStartsAt.secondsOfDay ? local.date.adding(days: -1) : local.date
+        Self.streakDay(of: localStart, dayStartsAt: dayStartsAt)
+    }
+
+    static func streakDay(of local: (date: CivilDate, secondsOfDay: Int), dayStartsAt: LocalTime) -> CivilDate {
+        local.secondsOfDay < dayStartsAt.secondsOfDay ? local.date.adding(days: -1) : local.date
     }
 
     /// Sessions shorter than this, ended early or interrupted, are not kept (Medito's minute).

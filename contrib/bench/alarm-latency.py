@@ -10,7 +10,6 @@ import os
 import statistics
 import subprocess
 import sys
-import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -21,35 +20,18 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=10)
     options, binary, work, _, bus = benchlib.prepare(parser, "alarm-latency")
-    home = os.path.join(work, "home")
-    os.makedirs(home)
-    fifo = os.path.join(home, "pcm.fifo")
-    os.mkfifo(fifo)
-    with open(os.path.join(home, ".asoundrc"), "w") as handle:
-        handle.write(f'pcm.!default {{ type file; slave.pcm "null"; file "{fifo}"; format "raw" }}\n')
-    arrivals = []
-    reader = os.open(fifo, os.O_RDWR)
-
-    def read():
-        while True:
-            if os.read(reader, 65536):
-                arrivals.append(time.time())
-
-    threading.Thread(target=read, daemon=True).start()
+    audio = benchlib.AudioFrames(work)
     to_frame, to_notify = [], []
     for round_number in range(options.rounds):
         store = os.path.join(work, f"round-{round_number}.sqlite")
-        env = dict(bus.env, NUDGE_STORE=store, HOME=home, TZ="UTC")
+        env = dict(bus.env, NUDGE_STORE=store, HOME=audio.home, TZ="UTC")
         subprocess.run([binary, "settings", "set", "symptom.reminder_enabled", "false"], env=env, check=True, stdout=subprocess.DEVNULL)
         due = float(int(time.time()) + 6)
         dose1 = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(due - 165 * 60))
         subprocess.run([binary, "dose", "1", "--at", dose1], env=env, check=True, stdout=subprocess.DEVNULL)
         daemon = benchlib.Daemon(binary, env)
         daemon.wait_for("ringing for notification", timeout=30)
-        deadline = time.time() + 10
-        while not any(stamp >= due for stamp in arrivals) and time.time() < deadline:
-            time.sleep(0.01)
-        frame = next(stamp for stamp in arrivals if stamp >= due)
+        frame = audio.first_after(due)
         notify = next(stamp for stamp, _, summary, _ in bus.notifications() if summary == "Time for dose 2" and stamp >= due - 1)
         to_frame.append((frame - due) * 1000)
         to_notify.append((notify - due) * 1000)

@@ -11,7 +11,6 @@ import os
 import sqlite3
 import subprocess
 import sys
-import threading
 import time
 from datetime import datetime, timezone
 
@@ -23,22 +22,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
     options, binary, work, store, bus = benchlib.prepare(parser, "bell-latency")
-    home = os.path.join(work, "home")
-    os.makedirs(home)
-    fifo = os.path.join(home, "pcm.fifo")
-    os.mkfifo(fifo)
-    with open(os.path.join(home, ".asoundrc"), "w") as handle:
-        handle.write(f'pcm.!default {{ type file; slave.pcm "null"; file "{fifo}"; format "raw" }}\n')
-    arrivals = []
-    reader = os.open(fifo, os.O_RDWR)
-
-    def read():
-        while True:
-            if os.read(reader, 65536):
-                arrivals.append(time.time())
-
-    threading.Thread(target=read, daemon=True).start()
-    env = dict(bus.env, HOME=home, TZ="UTC")
+    audio = benchlib.AudioFrames(work)
+    env = dict(bus.env, HOME=audio.home, TZ="UTC")
     subprocess.run([binary, "settings", "set", "symptom.reminder_enabled", "false"], env=env, check=True, stdout=subprocess.DEVNULL)
     daemon = benchlib.Daemon(binary, env)
     daemon.wait_for("rescheduled (start)")
@@ -51,10 +36,7 @@ def main():
                 started = db.execute("SELECT started_at FROM meditation_sessions WHERE ended_at IS NULL").fetchone()[0]
             start = datetime.strptime(started, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc).timestamp()
             for name, due in (("start", start), ("interval", start + 60), ("end", start + 65)):
-                deadline = due + 10
-                while not any(stamp >= due for stamp in arrivals) and time.time() < deadline:
-                    time.sleep(0.005)
-                frame = next((stamp for stamp in arrivals if stamp >= due), None)
+                frame = audio.first_after(due)
                 if frame is not None:
                     lateness[name].append((frame - due) * 1000)
             time.sleep(2)

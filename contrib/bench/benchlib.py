@@ -96,6 +96,36 @@ class Daemon:
             self.process.wait()
 
 
+class AudioFrames:
+    """A HOME whose .asoundrc sends ALSA's default device through the `file` plugin into a FIFO
+    (REFERENCE.md, "Sound"), read by a thread that stamps each arrival of bytes."""
+
+    def __init__(self, work):
+        self.home = os.path.join(work, "home")
+        os.makedirs(self.home)
+        fifo = os.path.join(self.home, "pcm.fifo")
+        os.mkfifo(fifo)
+        with open(os.path.join(self.home, ".asoundrc"), "w") as handle:
+            handle.write(f'pcm.!default {{ type file; slave.pcm "null"; file "{fifo}"; format "raw" }}\n')
+        self.arrivals = []
+        # Opened read-write, the FIFO never reports end of file between two sounds.
+        reader = os.open(fifo, os.O_RDWR)
+
+        def read():
+            while True:
+                if os.read(reader, 65536):
+                    self.arrivals.append(time.time())
+
+        threading.Thread(target=read, daemon=True).start()
+
+    def first_after(self, instant, timeout=10):
+        """The first arrival at or after `instant`, waiting up to `timeout` past it; None if none."""
+        deadline = instant + timeout
+        while not any(stamp >= instant for stamp in self.arrivals) and time.time() < deadline:
+            time.sleep(0.005)
+        return next((stamp for stamp in self.arrivals if stamp >= instant), None)
+
+
 # What contrib/install.sh installs: a release build with the Swift runtime linked in.
 RELEASE_BINARY = ".build-static/release/nudge"
 

@@ -30,11 +30,13 @@ public struct MeditationHistory: Sendable, Equatable {
             if days.last?.date == date { days[days.count - 1].sessions.append(session) } else { days.append(Day(date: date, sessions: [session])) }
         }
         self.days = days
-        let seconds = kept.map { $0.actualSeconds ?? 0 }
+        // The totals count completed sessions and those ended early; one the machine's sleep
+        // interrupted is listed, and its day counts in streaks.
+        let seconds = kept.filter { $0.outcome != .interrupted }.map { $0.actualSeconds ?? 0 }
         let streakDays = Set(all.filter { !$0.isRunning }.map { $0.streakDay(dayStartsAt: dayStartsAt) })
         let today = Self.streakDay(of: now, clock: clock, dayStartsAt: dayStartsAt)
         totals = Totals(
-            sessions: kept.count, seconds: seconds.reduce(0, +), averageSeconds: kept.isEmpty ? 0 : seconds.reduce(0, +) / kept.count,
+            sessions: seconds.count, seconds: seconds.reduce(0, +), averageSeconds: seconds.isEmpty ? 0 : seconds.reduce(0, +) / seconds.count,
             longestSeconds: seconds.max() ?? 0, currentStreakDays: Self.currentStreak(streakDays, today: today),
             longestStreakDays: Self.longestStreak(streakDays, through: today))
     }

@@ -16,7 +16,7 @@ extension Nudge.Meditations {
         static let configuration = CommandConfiguration(
             abstract: "List the sessions (the default: nudge meditations).",
             discussion: """
-                Sessions are grouped by the local date where each happened (its own UTC offset), newest first. Totals count the sessions listed (completed, ended early and interrupted): sessions, minutes, average and longest. A streak is days in a row with a session, a day starting at meditation.day_starts_at (a session at 02:00 counts for the day before); the current streak is still alive until a day with none has passed.
+                Sessions are grouped by the local date where each happened (its own UTC offset), newest first. Totals count the completed sessions listed and those ended early (one the machine's sleep interrupted is listed, and counts for its streak day): sessions, minutes, average and longest. A streak is days in a row with a session, a day starting at meditation.day_starts_at (a session at 02:00 counts for the day before); the current streak is still alive until a day with none has passed.
                 """)
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON object: {\"sessions\": [...], \"totals\": {...}}.") var json = false

@@ -61,8 +61,13 @@ import Testing
     @Test func aSessionIsDatedWhereItHappened() {
         let tokyo = session("2026-11-22T07:00", in: "Asia/Tokyo", minutes: 20, id: "tokyo")
         let berlin = session("2026-11-21T20:00", in: "Europe/Berlin", minutes: 10, id: "berlin")
-        let listed = history([berlin, tokyo], now: "2026-11-22T12:00", in: "Europe/Berlin")
-        #expect(listed.days.map(\.date.description) == ["2026-11-22", "2026-11-21"])
+        var slept = session("2026-11-20T20:00", in: "Europe/Berlin", minutes: 30, id: "slept")
+        slept.outcome = .interrupted
+        slept.actualSeconds = 300
+        let listed = history([berlin, tokyo, slept], now: "2026-11-22T12:00", in: "Europe/Berlin")
+        #expect(listed.days.map(\.date.description) == ["2026-11-22", "2026-11-21", "2026-11-20"])
+        // Interrupted: listed, its day in the streak, not in the totals.
+        #expect(listed.totals.currentStreakDays == 3)
         #expect(listed.days[0].sessions.map(\.id) == ["tokyo"] && tokyo.localStart.secondsOfDay == 7 * 3600)
         let totals = listed.totals
         #expect(totals.sessions == 2 && totals.seconds == 1800 && totals.averageSeconds == 900 && totals.longestSeconds == 1200)

@@ -47,6 +47,15 @@ enum Schema {
             // A table another timer made to the contract lacks nudge's sleep clock.
             try addMissingColumns(db, table: "meditation_sessions", columns: ["boot_id": "TEXT", "suspended_seconds": "REAL"])
         },
+        // Every plan reads the owed deliveries and the open one-off calls: without these, each
+        // read every row the tables ever had.
+        Migration(identifier: "v8 owed and open rows") { db, _ in
+            try db.execute(
+                sql: """
+                    CREATE INDEX IF NOT EXISTS reminder_deliveries_owed ON reminder_deliveries(id) WHERE \(DeliveryRecord.owedSQL());
+                    CREATE INDEX IF NOT EXISTS call_reminders_open ON call_reminders(due_at, id) WHERE done_at IS NULL;
+                    """)
+        },
     ]
 
     static var identifiers: [String] { migrations.map(\.identifier) }

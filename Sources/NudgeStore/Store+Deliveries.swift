@@ -13,11 +13,19 @@ extension Store {
         // the registry, not from input).
         let settledKinds = ReminderRules.all.filter(\.plansFromSettledDeliveries).map { "'\($0.kind.rawValue)'" }.joined(separator: ", ")
         return try read { db in
-            let deliveries = try Row.fetchAll(
-                db,
-                sql: "SELECT * FROM reminder_deliveries WHERE (due_at >= ? AND kind IN (\(settledKinds))) OR \(Self.owed) ORDER BY id",
-                arguments: [horizon]
-            ).compactMap(DeliveryRecord.init(row:))
+            // Two statements, each an index range (the recent rows by due_at, the owed rows by
+            // their partial index): as one with OR, or ordered by id, SQLite read every row the
+            // table ever had, and a plan's cost and memory grew with the years of history.
+            var byID: [Int64: DeliveryRecord] = [:]
+            for (sql, arguments) in [
+                ("SELECT * FROM reminder_deliveries WHERE due_at >= ? AND kind IN (\(settledKinds))", [horizon]),
+                ("SELECT * FROM reminder_deliveries WHERE \(Self.owed)", []),
+            ] as [(String, StatementArguments)] {
+                for row in try Row.fetchAll(db, sql: sql, arguments: arguments) {
+                    if let record = DeliveryRecord(row: row) { byID[record.id] = record }
+                }
+            }
+            let deliveries = byID.values.sorted { $0.id < $1.id }
             return ScheduleInput(
                 settings: try Self.settings(db), deliveries: deliveries, facts: try Self.facts(db, at: instant, clock: clock, listing: listing),
                 storeCreatedAt: try String.fetchOne(db, sql: "SELECT value FROM store_metadata WHERE key = 'created_at'").flatMap(Timestamp.parse))
@@ -148,18 +156,26 @@ extension Store {
         try write(effects.changes, db)
         if let prefix = effects.cancelOwedWithPrefix {
             try db.execute(
-                sql: "UPDATE reminder_deliveries SET cancelled_at = ? WHERE substr(reminder_key, 1, length(?)) = ? AND \(owed)",
-                arguments: [stamp, prefix, prefix])
+                sql: "UPDATE reminder_deliveries SET cancelled_at = ? WHERE reminder_key >= ? AND reminder_key < ? AND \(owed)",
+                arguments: [stamp, prefix, Self.keysAfter(prefix)])
         }
         if let followUp = effects.followUp {
             let taken = try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM reminder_deliveries WHERE substr(reminder_key, 1, length(?)) = ?",
-                arguments: [followUp.keyPrefix, followUp.keyPrefix]) ?? 0
+                db, sql: "SELECT count(*) FROM reminder_deliveries WHERE reminder_key >= ? AND reminder_key < ?",
+                arguments: [followUp.keyPrefix, Self.keysAfter(followUp.keyPrefix)]) ?? 0
             try db.execute(
                 sql: "INSERT INTO reminder_deliveries (reminder_key, kind, due_at, title) VALUES (?, ?, ?, ?)",
                 arguments: ["\(followUp.keyPrefix)\(taken + 1)", followUp.kind.rawValue, Timestamp.format(followUp.dueAt), followUp.title])
         }
         return true
+    }
+
+    /// The first key after every key that starts with `prefix` (which ends in `:`): keys with a
+    /// prefix are the range [prefix, keysAfter(prefix)) of the unique index on reminder_key.
+    static func keysAfter(_ prefix: String) -> String {
+        var scalars = Array(prefix.unicodeScalars)
+        guard let last = scalars.popLast(), let next = Unicode.Scalar(last.value + 1) else { return prefix + "\u{10FFFF}" }
+        return String(String.UnicodeScalarView(scalars + [next]))
     }
 
     /// Notifications still on screen whose every occurrence is answered since `instant` (from

@@ -58,6 +58,16 @@ enum StoreShape {
                 "source", "created_at",
             ],
             uniqueKey: ["id"]),
+        Table(
+            name: "therapy_sessions",
+            columns: [
+                "id", "started_at", "treatment_type", "dose", "intentions", "environment", "music", "mood_before", "mood_after", "created_at",
+                "updated_at",
+            ],
+            uniqueKey: ["id"]),
+        Table(
+            name: "therapy_reflections", columns: ["id", "session_id", "written_at", "text", "source", "created_at", "updated_at"],
+            uniqueKey: ["id"]),
         Table(name: "grdb_migrations", columns: ["identifier"], uniqueKey: ["identifier"]),
     ]
 

@@ -173,13 +173,13 @@ _nudge() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    daemon|settings|dose|call|contacts|log|symptoms|meditate|meditations|upcoming|history|ack|doctor|help)
+    daemon|settings|dose|call|contacts|log|symptoms|meditate|meditations|journal|upcoming|history|ack|doctor|help)
         # Offer subcommand argument completions
         "_nudge_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'daemon settings dose call contacts log symptoms meditate meditations upcoming history ack doctor help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'daemon settings dose call contacts log symptoms meditate meditations journal upcoming history ack doctor help' -- "${cur}"))
         ;;
     esac
 }
@@ -806,6 +806,191 @@ _nudge_meditations_delete() {
     # Offer option value completions
     case "${prev}" in
     '--store')
+        return
+        ;;
+    esac
+}
+
+_nudge_journal() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __nudge_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    add|list|show|edit|reflect|delete|export)
+        # Offer subcommand argument completions
+        "_nudge_journal_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'add list show edit reflect delete export' -- "${cur}"))
+        ;;
+    esac
+}
+
+_nudge_journal_add() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --type --at --dose --intentions --environment --music --mood-before --mood-after)
+    __nudge_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    '--type')
+        return
+        ;;
+    '--at')
+        return
+        ;;
+    '--dose')
+        return
+        ;;
+    '--intentions')
+        return
+        ;;
+    '--environment')
+        return
+        ;;
+    '--music')
+        return
+        ;;
+    '--mood-before')
+        return
+        ;;
+    '--mood-after')
+        return
+        ;;
+    esac
+}
+
+_nudge_journal_list() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __nudge_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    esac
+}
+
+_nudge_journal_show() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __nudge_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    esac
+}
+
+_nudge_journal_edit() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --type --at --dose --intentions --environment --music --mood-before --mood-after)
+    __nudge_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    '--type')
+        return
+        ;;
+    '--at')
+        return
+        ;;
+    '--dose')
+        return
+        ;;
+    '--intentions')
+        return
+        ;;
+    '--environment')
+        return
+        ;;
+    '--music')
+        return
+        ;;
+    '--mood-before')
+        return
+        ;;
+    '--mood-after')
+        return
+        ;;
+    esac
+}
+
+_nudge_journal_reflect() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --text)
+    __nudge_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    '--text')
+        return
+        ;;
+    esac
+}
+
+_nudge_journal_delete() {
+    repeating_flags=()
+    non_repeating_flags=(--yes --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __nudge_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    esac
+}
+
+_nudge_journal_export() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --format --output)
+    __nudge_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    '--format')
+        return
+        ;;
+    '--output')
         return
         ;;
     esac

@@ -1,0 +1,175 @@
+import Foundation
+import GRDB
+import NudgeCore
+
+/// The therapy journal's side of the store: `therapy_sessions` and `therapy_reflections`. The
+/// texts are read and written here and shown only to the person's terminal; no error of this
+/// file carries them.
+extension Store {
+    /// The fields a person gives or changes; nil leaves a field as it is.
+    public struct TherapyFields: Sendable, Equatable {
+        public var startedAt: Date?
+        public var treatmentType: TherapySession.TreatmentType?
+        public var dose: String?
+        public var intentions: String?
+        public var environment: String?
+        public var music: String?
+        public var moodBefore: Int?
+        public var moodAfter: Int?
+
+        public init(
+            startedAt: Date? = nil, treatmentType: TherapySession.TreatmentType? = nil, dose: String? = nil, intentions: String? = nil,
+            environment: String? = nil, music: String? = nil, moodBefore: Int? = nil, moodAfter: Int? = nil
+        ) {
+            self.startedAt = startedAt
+            self.treatmentType = treatmentType
+            self.dose = dose
+            self.intentions = intentions
+            self.environment = environment
+            self.music = music
+            self.moodBefore = moodBefore
+            self.moodAfter = moodAfter
+        }
+
+        public var isEmpty: Bool { self == TherapyFields() }
+    }
+
+    /// Adds a session; the caller validated the fields and gives the type and time.
+    public func addTherapySession(_ fields: TherapyFields, startedAt: Date, type: TherapySession.TreatmentType, now: Date) throws(StoreError)
+        -> TherapySession
+    {
+        let session = TherapySession(
+            id: UUID().uuidString.lowercased(), startedAt: startedAt, treatmentType: type, dose: fields.dose, intentions: fields.intentions,
+            environment: fields.environment, music: fields.music, moodBefore: fields.moodBefore, moodAfter: fields.moodAfter, createdAt: now,
+            updatedAt: now)
+        try write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO therapy_sessions
+                        (id, started_at, treatment_type, dose, intentions, environment, music, mood_before, mood_after, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    session.id, Timestamp.format(startedAt), type.rawValue, session.dose, session.intentions, session.environment, session.music,
+                    session.moodBefore, session.moodAfter, Timestamp.format(now), Timestamp.format(now),
+                ])
+        }
+        return session
+    }
+
+    /// Changes the given fields of one session; false when it is gone.
+    public func editTherapySession(id: String, _ fields: TherapyFields, now: Date) throws(StoreError) -> Bool {
+        var assignments: [String] = []
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        func set(_ column: String, _ value: (any DatabaseValueConvertible)?) {
+            assignments.append("\(column) = ?")
+            arguments.append(value)
+        }
+        if let value = fields.startedAt { set("started_at", Timestamp.format(value)) }
+        if let value = fields.treatmentType { set("treatment_type", value.rawValue) }
+        if let value = fields.dose { set("dose", value) }
+        if let value = fields.intentions { set("intentions", value) }
+        if let value = fields.environment { set("environment", value) }
+        if let value = fields.music { set("music", value) }
+        if let value = fields.moodBefore { set("mood_before", value) }
+        if let value = fields.moodAfter { set("mood_after", value) }
+        set("updated_at", Timestamp.format(now))
+        arguments.append(id)
+        let sql = "UPDATE therapy_sessions SET \(assignments.joined(separator: ", ")) WHERE id = ?"
+        let values = StatementArguments(arguments)
+        return try write { db in
+            try db.execute(sql: sql, arguments: values)
+            return db.changesCount == 1
+        }
+    }
+
+    /// Every session, newest first, with how many reflections each has.
+    public func therapySessions() throws(StoreError) -> [(session: TherapySession, reflections: Int)] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT s.*, (SELECT count(*) FROM therapy_reflections r WHERE r.session_id = s.id) AS reflection_count
+                    FROM therapy_sessions s
+                    """
+            ).compactMap { row in TherapySession(row: row).map { ($0, row["reflection_count"] as Int) } }
+                .sorted { ($0.session.startedAt, $0.session.id) > ($1.session.startedAt, $1.session.id) }
+        }
+    }
+
+    public enum TherapyMatch: Equatable {
+        case found(TherapySession)
+        case none
+        case ambiguous([String])
+    }
+
+    /// The session whose id starts with `prefix` (case-insensitive).
+    public func therapySession(matching prefix: String) throws(StoreError) -> TherapyMatch {
+        try read { db in
+            let sessions = try Row.fetchAll(
+                db, sql: "SELECT * FROM therapy_sessions WHERE lower(substr(id, 1, ?)) = lower(?) LIMIT 5",
+                arguments: [prefix.unicodeScalars.count, prefix]
+            ).compactMap(TherapySession.init(row:))
+            switch sessions.count {
+            case 0: return .none
+            case 1: return .found(sessions[0])
+            default: return .ambiguous(sessions.map(\.id))
+            }
+        }
+    }
+
+    /// A session's reflections, oldest first.
+    public func therapyReflections(of sessionID: String) throws(StoreError) -> [TherapyReflection] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM therapy_reflections WHERE session_id = ?", arguments: [sessionID])
+                .compactMap(TherapyReflection.init(row:)).sorted { ($0.writtenAt, $0.id) < ($1.writtenAt, $1.id) }
+        }
+    }
+
+    /// Adds a reflection; nil when the session is gone.
+    public func addTherapyReflection(
+        to sessionID: String, text: String, source: TherapyReflection.Source, at now: Date
+    ) throws(StoreError) -> TherapyReflection? {
+        let reflection = TherapyReflection(id: UUID().uuidString.lowercased(), sessionID: sessionID, writtenAt: now, text: text, source: source)
+        return try write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM therapy_sessions WHERE id = ?)", arguments: [sessionID]) == true
+            else { return nil }
+            try db.execute(
+                sql: "INSERT INTO therapy_reflections (id, session_id, written_at, text, source, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                arguments: [reflection.id, sessionID, Timestamp.format(now), text, source.rawValue, Timestamp.format(now), Timestamp.format(now)])
+            return reflection
+        }
+    }
+
+    /// Deletes a session with its reflections; false when it was gone.
+    public func deleteTherapySession(id: String) throws(StoreError) -> Bool {
+        try write { db in
+            try db.execute(sql: "DELETE FROM therapy_reflections WHERE session_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM therapy_sessions WHERE id = ?", arguments: [id])
+            return db.changesCount == 1
+        }
+    }
+}
+
+extension TherapySession {
+    /// A row as any writer left it; nil when its time or type cannot be read.
+    init?(row: Row) {
+        guard let startedAt = (row["started_at"] as String?).flatMap(Timestamp.parse),
+            let type = (row["treatment_type"] as String?).flatMap(TreatmentType.init(rawValue:))
+        else { return nil }
+        let created = (row["created_at"] as String?).flatMap(Timestamp.parse) ?? startedAt
+        self.init(
+            id: row["id"], startedAt: startedAt, treatmentType: type, dose: row["dose"], intentions: row["intentions"],
+            environment: row["environment"], music: row["music"], moodBefore: row["mood_before"], moodAfter: row["mood_after"], createdAt: created,
+            updatedAt: (row["updated_at"] as String?).flatMap(Timestamp.parse) ?? created)
+    }
+}
+
+extension TherapyReflection {
+    init?(row: Row) {
+        guard let writtenAt = (row["written_at"] as String?).flatMap(Timestamp.parse), let text = row["text"] as String? else { return nil }
+        self.init(
+            id: row["id"], sessionID: row["session_id"], writtenAt: writtenAt, text: text,
+            source: (row["source"] as String?).flatMap(Source.init(rawValue:)) ?? .command)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import NudgeCore
+
+/// The journal as the person reads it (Markdown) or a program does (JSON): `journal show` and
+/// `journal export`. Only ever written to the person's terminal or a file of mode 0600.
+enum JournalExport {
+    struct Reflection: Encodable {
+        var id: String
+        @TimestampText var writtenAt: Date?
+        var text: String
+        var source: String
+    }
+
+    struct Session: Encodable {
+        var id: String
+        @TimestampText var startedAt: Date?
+        var treatmentType: String
+        @NullWhenAbsent var dose: String?
+        @NullWhenAbsent var intentions: String?
+        @NullWhenAbsent var environment: String?
+        @NullWhenAbsent var music: String?
+        @NullWhenAbsent var moodBefore: Int?
+        @NullWhenAbsent var moodAfter: Int?
+        @TimestampText var createdAt: Date?
+        @TimestampText var updatedAt: Date?
+        var reflections: [Reflection]
+
+        init(_ session: TherapySession, _ reflections: [TherapyReflection]) {
+            id = session.id
+            startedAt = session.startedAt
+            treatmentType = session.treatmentType.rawValue
+            dose = session.dose
+            intentions = session.intentions
+            environment = session.environment
+            music = session.music
+            moodBefore = session.moodBefore
+            moodAfter = session.moodAfter
+            createdAt = session.createdAt
+            updatedAt = session.updatedAt
+            self.reflections = reflections.map { Reflection(id: $0.id, writtenAt: $0.writtenAt, text: $0.text, source: $0.source.rawValue) }
+        }
+    }
+
+    /// Every session, newest first, one section each.
+    static func markdown(_ sessions: [(TherapySession, [TherapyReflection])], clock: WallClock, now: Date) -> String {
+        let title = "# Therapy-session journal\n\nExported \(LocalFormat.dateTime(now, clock: clock)): \(sessions.count) session\(sessions.count == 1 ? "" : "s").\n"
+        return ([title] + sessions.map { markdown($0.0, $0.1, clock: clock, now: now, level: "##") }).joined(separator: "\n")
+    }
+
+    /// One session: its fields, then its reflections, each dated.
+    static func markdown(_ session: TherapySession, _ reflections: [TherapyReflection], clock: WallClock, now: Date, level: String = "#") -> String {
+        let date = clock.date(of: session.startedAt)
+        var lines = ["\(level) \(date.weekdayName) \(LocalFormat.dateTime(session.startedAt, clock: clock))", ""]
+        lines.append("- ID: \(session.id)")
+        lines.append("- Treatment: \(session.treatmentType.rawValue)")
+        lines.append("- Mood: \(session.moodBefore.map { "\($0)/10" } ?? "not given") before, \(session.moodAfter.map { "\($0)/10" } ?? "not given") after")
+        if let dose = session.dose { lines.append("- Dose: \(dose)") }
+        for (name, text) in [("Intentions", session.intentions), ("Environment", session.environment), ("Music", session.music)] {
+            guard let text else { continue }
+            lines += ["", "\(level)# \(name)", "", text]
+        }
+        lines += ["", "\(level)# Reflections", ""]
+        if reflections.isEmpty {
+            lines.append("None yet. Add one with: nudge journal reflect \(session.id.prefix(8))")
+        } else {
+            for reflection in reflections {
+                lines += ["\(level)## \(LocalFormat.dateTime(reflection.writtenAt, clock: clock))", "", reflection.text, ""]
+            }
+            lines.removeLast()
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Writes a file only its owner can read, replacing one that was there (its mode too).
+    static func writePrivately(_ text: String, to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else {
+            throw CommandFailure("cannot write \(path): \(String(cString: strerror(errno))); give another --output", exitCode: 73)
+        }
+        defer { close(descriptor) }
+        guard fchmod(descriptor, 0o600) == 0 else { throw CommandFailure("cannot make \(path) private: \(String(cString: strerror(errno)))", exitCode: 73) }
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { throw CommandFailure("cannot write \(path): \(String(cString: strerror(errno)))", exitCode: 74) }
+            written += count
+        }
+    }
+}

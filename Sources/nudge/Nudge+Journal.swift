@@ -1,0 +1,261 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+import NudgeStore
+
+extension Nudge {
+    struct Journal: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "The therapy-session journal: sessions, the mood before and after, and reflections written later.",
+            discussion: """
+                Its texts stay in the store: no notification, log line or error message carries intentions, environment, music, dose, treatment type or reflection text. IDs may be any unique prefix of at least 4 characters; list shows 8.
+                """,
+            subcommands: [Add.self, List.self, Show.self, Edit.self, Reflect.self, Delete.self, Export.self])
+    }
+}
+
+/// The session fields `add` and `edit` take. Refusals name the option, never the text.
+struct TherapyFieldOptions: ParsableArguments {
+    @Option(help: "The treatment: \(TherapySession.TreatmentType.accepted).") var type: String?
+    @Option(help: "When the session began: \(InstantInput.accepted) (default now; a future time is accepted with a warning).") var at: String?
+    @Option(help: "The dose, as free text (at most 200 characters).") var dose: String?
+    @Option(help: "Intentions for the session (at most 5,000 characters).") var intentions: String?
+    @Option(help: "Set and setting: where, lighting, comfort (at most 5,000 characters).") var environment: String?
+    @Option(help: "Music: playlist or pieces (at most 5,000 characters).") var music: String?
+    @Option(name: .customLong("mood-before"), help: "Mood before the session, 1 to 10.") var moodBefore: Int?
+    @Option(name: .customLong("mood-after"), help: "Mood after the session, 1 to 10.") var moodAfter: Int?
+
+    func validate() throws {
+        do {
+            if let type, TherapySession.TreatmentType(rawValue: type) == nil {
+                throw InputError("--type '\(type)' is not a treatment type; give \(TherapySession.TreatmentType.accepted)")
+            }
+            for (option, text) in [("--dose", dose), ("--intentions", intentions), ("--environment", environment), ("--music", music)] {
+                if let text { try TherapySession.validate(text, option: option) }
+            }
+            if let moodBefore { try TherapySession.validateMood(moodBefore, option: "--mood-before") }
+            if let moodAfter { try TherapySession.validateMood(moodAfter, option: "--mood-after") }
+        } catch let error as InputError {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// The fields as given, with `--at` read on the context's clock.
+    func fields(_ context: CommandContext) throws -> Store.TherapyFields {
+        var startedAt: Date?
+        if let at {
+            do { startedAt = try InstantInput.anyInstant(at, option: "--at", now: context.now, clock: context.wallClock) } catch {
+                throw CommandFailure(error.description, exitCode: 64)
+            }
+        }
+        return Store.TherapyFields(
+            startedAt: startedAt, treatmentType: type.flatMap(TherapySession.TreatmentType.init(rawValue:)), dose: dose, intentions: intentions,
+            environment: environment, music: music, moodBefore: moodBefore, moodAfter: moodAfter)
+    }
+}
+
+extension Nudge.Journal {
+    struct Add: NudgeCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a session.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var options: TherapyFieldOptions
+
+        func run(_ context: CommandContext) throws {
+            guard let type = options.type.flatMap(TherapySession.TreatmentType.init(rawValue:)) else {
+                throw CommandFailure("give the treatment type with --type (\(TherapySession.TreatmentType.accepted))", exitCode: 64)
+            }
+            let fields = try options.fields(context)
+            let startedAt = fields.startedAt ?? context.now
+            if startedAt > context.now.addingTimeInterval(60) {
+                context.environment.errors("nudge: warning: --at is in the future (\(context.understood(startedAt))); recorded as given\n")
+            }
+            let session = try context.openStore().run { try $0.addTherapySession(fields, startedAt: startedAt, type: type, now: context.now) }
+            context.print("added the session of \(context.understood(startedAt)) (id \(session.id.prefix(8)))")
+        }
+    }
+
+    struct List: NudgeCommand {
+        static let configuration = CommandConfiguration(abstract: "List the sessions, newest first, with the mood before and after and how many reflections.")
+        @OptionGroup var global: GlobalOptions
+        @Flag(help: "Print one JSON array.") var json = false
+
+        struct Row: Encodable {
+            var id: String
+            @TimestampText var startedAt: Date?
+            var treatmentType: String
+            @NullWhenAbsent var moodBefore: Int?
+            @NullWhenAbsent var moodAfter: Int?
+            var reflections: Int
+        }
+
+        func run(_ context: CommandContext) throws {
+            let sessions = try context.openStore().run { try $0.therapySessions() }
+            let clock = context.wallClock
+            try context.print(
+                Listing(
+                    items: sessions,
+                    row: {
+                        Row(
+                            id: $0.session.id, startedAt: $0.session.startedAt, treatmentType: $0.session.treatmentType.rawValue,
+                            moodBefore: $0.session.moodBefore, moodAfter: $0.session.moodAfter, reflections: $0.reflections)
+                    },
+                    columns: [
+                        .init("ID") { String($0.session.id.prefix(8)) }, .init("DATE") { LocalFormat.dateTime($0.session.startedAt, clock: clock) },
+                        .init("TYPE") { $0.session.treatmentType.rawValue },
+                        .init("MOOD") { Nudge.Journal.moods($0.session) }, .init("REFLECTIONS") { String($0.reflections) },
+                    ],
+                    whenEmpty: "No sessions in the journal yet. Add the first with: nudge journal add --type \(TherapySession.TreatmentType.accepted.replacingOccurrences(of: ", ", with: "|").replacingOccurrences(of: " or ", with: "|"))"),
+                json: json)
+        }
+    }
+
+    struct Show: NudgeCommand {
+        static let configuration = CommandConfiguration(abstract: "Show one session: every field and its dated reflections.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The session's id, or a unique prefix of at least 4 characters.") var id: String
+        @Flag(help: "Print one JSON object.") var json = false
+
+        func validate() throws { try Nudge.Journal.validatePrefix(id) }
+
+        func run(_ context: CommandContext) throws {
+            let store = try context.openStore()
+            let session = try Nudge.Journal.session(id, store)
+            let reflections = try store.run { try $0.therapyReflections(of: session.id) }
+            if json { return try context.printJSON(JournalExport.Session(session, reflections)) }
+            context.print(JournalExport.markdown(session, reflections, clock: context.wallClock, now: context.now))
+        }
+    }
+
+    struct Edit: NudgeCommand {
+        static let configuration = CommandConfiguration(abstract: "Change fields of a session.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The session's id, or a unique prefix of at least 4 characters.") var id: String
+        @OptionGroup var options: TherapyFieldOptions
+
+        func validate() throws { try Nudge.Journal.validatePrefix(id) }
+
+        func run(_ context: CommandContext) throws {
+            let fields = try options.fields(context)
+            guard !fields.isEmpty else {
+                throw CommandFailure("give at least one field to change, such as --mood-after N (nudge journal edit --help lists them)", exitCode: 64)
+            }
+            let store = try context.openStore()
+            let session = try Nudge.Journal.session(id, store)
+            guard try store.run({ try $0.editTherapySession(id: session.id, fields, now: context.now) }) else {
+                throw CommandFailure("that session was deleted meanwhile; nothing changed", exitCode: 64)
+            }
+            context.print("changed the session of \(context.understood(fields.startedAt ?? session.startedAt)) (id \(session.id.prefix(8)))")
+        }
+    }
+
+    struct Reflect: NudgeCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a dated reflection to a session.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The session's id, or a unique prefix of at least 4 characters.") var id: String
+        @Option(help: "The reflection (1 to 20,000 characters; newlines and tabs kept).") var text: String?
+
+        func validate() throws {
+            try Nudge.Journal.validatePrefix(id)
+            if let text {
+                do { try TherapyReflection.validate(text, option: "--text") } catch { throw ValidationError(error.description) }
+            }
+        }
+
+        func run(_ context: CommandContext) throws {
+            guard let text else {
+                throw CommandFailure("give the reflection with --text (writing it in $EDITOR is not there yet)", exitCode: 64)
+            }
+            let store = try context.openStore()
+            let session = try Nudge.Journal.session(id, store)
+            guard try store.run({ try $0.addTherapyReflection(to: session.id, text: text, source: .command, at: context.now) }) != nil else {
+                throw CommandFailure("that session was deleted meanwhile; nothing written", exitCode: 64)
+            }
+            context.print("added a reflection to the session of \(context.understood(session.startedAt))")
+        }
+    }
+
+    struct Delete: NudgeCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete a session with its reflections.", discussion: "On a terminal it asks first; otherwise it needs --yes.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The session's id, or a unique prefix of at least 4 characters.") var id: String
+        @Flag(help: "Delete without asking.") var yes = false
+
+        func validate() throws { try Nudge.Journal.validatePrefix(id) }
+
+        func run(_ context: CommandContext) throws {
+            let store = try context.openStore()
+            let session = try Nudge.Journal.session(id, store)
+            let count = try store.run { try $0.therapyReflections(of: session.id).count }
+            let what = "the session of \(context.understood(session.startedAt)) and its \(count) reflection\(count == 1 ? "" : "s")"
+            if !yes {
+                guard context.environment.isTerminal, isatty(STDIN_FILENO) == 1 else {
+                    throw CommandFailure("deleting \(what) needs --yes when nudge cannot ask on a terminal", exitCode: 64)
+                }
+                context.environment.output("Delete \(what)? This cannot be undone. [y/N] ")
+                guard let answer = readLine(), ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased()) else {
+                    return context.print("nothing deleted")
+                }
+            }
+            guard try store.run({ try $0.deleteTherapySession(id: session.id) }) else {
+                throw CommandFailure("that session was deleted meanwhile", exitCode: 64)
+            }
+            context.print("deleted \(what)")
+        }
+    }
+
+    struct Export: NudgeCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Export every session and reflection, for the person or their therapist.",
+            discussion: "A file is written with mode 0600 (readable by its owner only); an existing file is replaced.")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "markdown or json.") var format = "markdown"
+        @Option(help: "Write to this file instead of standard output.") var output: String?
+
+        func validate() throws {
+            guard ["markdown", "json"].contains(format) else { throw ValidationError("--format '\(format)' is not markdown or json") }
+            if let output {
+                let directory = (output as NSString).deletingLastPathComponent
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                    throw ValidationError("--output '\(output)': the directory \(directory) does not exist; create it or give another path")
+                }
+            }
+        }
+
+        func run(_ context: CommandContext) throws {
+            let store = try context.openStore()
+            let sessions = try store.run { store in try store.therapySessions().map { ($0.session, try store.therapyReflections(of: $0.session.id)) } }
+            let text =
+                format == "json"
+                ? try JSONText.render(sessions.map { JournalExport.Session($0.0, $0.1) }) + "\n"
+                : JournalExport.markdown(sessions, clock: context.wallClock, now: context.now)
+            guard let output else { return context.environment.output(text) }
+            try JournalExport.writePrivately(text, to: output)
+            context.print("exported \(sessions.count) session\(sessions.count == 1 ? "" : "s") to \(output) (mode 0600)")
+        }
+    }
+
+    static func validatePrefix(_ id: String) throws {
+        guard id.unicodeScalars.count >= 4, id.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isASCIIHexDigit || $0 == "-") }) else {
+            throw ValidationError("'\(id)' is not a session id; give at least its first 4 characters, as nudge journal list shows them")
+        }
+    }
+
+    /// The one session a prefix names, or a refusal that lists the candidates by their ids only.
+    static func session(_ prefix: String, _ store: Store) throws -> TherapySession {
+        switch try store.run({ try $0.therapySession(matching: prefix) }) {
+        case .found(let session): return session
+        case .none: throw CommandFailure("no session has an id starting with '\(prefix)'; nudge journal list shows them", exitCode: 64)
+        case .ambiguous(let ids):
+            throw CommandFailure(
+                "'\(prefix)' starts \(ids.count) session ids (\(ids.map { String($0.prefix(8)) }.joined(separator: ", "))); give more of the id",
+                exitCode: 64)
+        }
+    }
+
+    /// `4 → 7`, `- → 6`.
+    static func moods(_ session: TherapySession) -> String {
+        "\(session.moodBefore.map(String.init) ?? "-") → \(session.moodAfter.map(String.init) ?? "-")"
+    }
+}

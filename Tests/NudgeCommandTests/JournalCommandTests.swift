@@ -1,0 +1,119 @@
+import Foundation
+import NudgeTestSupport
+import Testing
+
+/// `nudge journal` in process: sessions, reflections, export, and refusals that change nothing
+/// and never repeat what was typed.
+@Suite struct JournalCommandTests {
+    let directory = TemporaryDirectory()
+    var store: String { directory.file("nudge.sqlite") }
+    let environment = ["TZ": "Europe/Berlin", "NUDGE_FAKE_NOW": "2026-11-22T20:00:00+01:00"]
+
+    func nudge(_ arguments: String...) -> CommandResult {
+        InProcessNudge.run(arguments + ["--store", store], environment: environment)
+    }
+
+    func sqlite(_ sql: String) throws {
+        let result = try Subprocess.run("/usr/bin/sqlite3", [store, sql])
+        #expect(result.status == 0, "\(result)")
+    }
+
+    /// A session with two known ids that share their first four characters.
+    func twoSessionsSharingAPrefix() throws {
+        _ = nudge("settings")
+        try sqlite(
+            """
+            INSERT INTO therapy_sessions (id, started_at, treatment_type, created_at, updated_at) VALUES
+                ('abcd1111-0000-4000-8000-000000000001', '2026-11-20T09:00:00Z', 'iv', '2026-11-20T09:00:00Z', '2026-11-20T09:00:00Z'),
+                ('abcd2222-0000-4000-8000-000000000002', '2026-11-21T09:00:00Z', 'oral', '2026-11-21T09:00:00Z', '2026-11-21T09:00:00Z')
+            """)
+    }
+
+    static let secret = "walked by the river with my sister"
+
+    @Test(arguments: [
+        (["journal", "add", "--type", "injection"], "--type 'injection' is not a treatment type; give iv, im, oral, lozenge, at-home or clinic"),
+        (["journal", "add", "--type", "iv", "--mood-before", "0"], "--mood-before 0 is not from 1 to 10"),
+        (["journal", "add", "--type", "iv", "--mood-after", "11"], "--mood-after 11 is not from 1 to 10"),
+        (["journal", "add", "--type", "iv", "--dose", String(repeating: "x", count: 201)], "--dose has 201 characters (Unicode scalars); at most 200"),
+        (["journal", "add", "--type", "iv", "--intentions", String(repeating: "é", count: 5001)], "--intentions has 5001 characters"),
+        (["journal", "add", "--type", "iv", "--music", "\(secret)\u{1B}[31m"], "--music contains an escape character (ESC) (U+001B)"),
+        (["journal", "add"], "give the treatment type with --type"),
+        (["journal", "add", "--type", "iv", "--at", "soonish"], "--at 'soonish' is not a time"),
+        (["journal", "reflect", "abcd1111", "--text", ""], "--text is empty"),
+        (["journal", "reflect", "abcd1111", "--text", "\(secret)\u{7}"], "--text contains a control character (U+0007)"),
+        (["journal", "reflect", "abcd1111", "--text", String(repeating: "a", count: 20001)], "--text has 20001 characters"),
+        (["journal", "show", "abcd"], "'abcd' starts 2 session ids (abcd1111, abcd2222); give more of the id"),
+        (["journal", "show", "ffff"], "no session has an id starting with 'ffff'"),
+        (["journal", "show", "abc"], "'abc' is not a session id"),
+        (["journal", "edit", "abcd1111"], "give at least one field to change"),
+        (["journal", "edit", "abcd1111", "--type", "tea"], "--type 'tea' is not a treatment type"),
+        (["journal", "delete", "abcd1111"], "needs --yes when nudge cannot ask on a terminal"),
+        (["journal", "export", "--output", "/nonexistent/journal.md"], "the directory /nonexistent does not exist"),
+        (["journal", "export", "--format", "pdf"], "--format 'pdf' is not markdown or json"),
+    ])
+    func refusesBadInputChangesNothingAndNeverRepeatsTheText(arguments: [String], message: String) throws {
+        try twoSessionsSharingAPrefix()
+        let before = try StoreDump.of(store)
+        let result = InProcessNudge.run(arguments + ["--store", store], environment: environment)
+        #expect(result.status == 64, "\(arguments.map { $0.prefix(40) }): \(result.stderr)")
+        #expect(result.stderr.hasPrefix("nudge: ") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(!result.stderr.contains(Self.secret) && !result.stderr.contains("xxxxxxxxxx") && !result.stderr.contains("éééé"))
+        #expect(try StoreDump.of(store) == before)
+    }
+
+    @Test func aSessionIsAddedListedShownEditedReflectedOnAndDeleted() throws {
+        #expect(nudge("journal", "list").stdout.hasPrefix("No sessions in the journal yet. Add the first with: nudge journal add --type "))
+        let added = nudge(
+            "journal", "add", "--type", "at-home", "--at", "2026-11-22T14:00", "--dose", "50 mg", "--intentions", "Be kind to myself.\nListen.",
+            "--environment", "Living room, low light", "--music", "Jon Hopkins", "--mood-before", "4")
+        #expect(added.status == 0 && added.stdout.hasPrefix("added the session of 14:00 today, 2026-11-22 14:00 CET (id "), "\(added)")
+        let id = try #require(try StoreQuery.rows(store, "SELECT id FROM therapy_sessions").first?["id"])
+        let listed = nudge("journal", "list").stdout
+        #expect(listed.contains(String(id.prefix(8))) && listed.contains("at-home") && listed.contains("4 → -") && listed.contains("2026-11-22 14:00 CET"), "\(listed)")
+        #expect(nudge("journal", "edit", String(id.prefix(5)), "--mood-after", "7").status == 0)
+        #expect(nudge("journal", "reflect", String(id.prefix(8)), "--text", "The river.\n\tAgain.").stdout.hasPrefix("added a reflection to the session of 14:00 today"))
+        let shown = nudge("journal", "show", id).stdout
+        for part in ["- Treatment: at-home", "- Mood: 4/10 before, 7/10 after", "- Dose: 50 mg", "Be kind to myself.\nListen.", "Living room, low light", "Jon Hopkins", "The river.\n\tAgain."] {
+            #expect(shown.contains(part), "\(part) not in \(shown)")
+        }
+        let json = nudge("journal", "show", id, "--json").stdout
+        #expect(json.contains("\"mood_after\" : 7") && json.contains("\"source\" : \"command\"") && json.contains("\"treatment_type\" : \"at-home\""), "\(json)")
+        let listedJSON = nudge("journal", "list", "--json").stdout
+        #expect(listedJSON.contains("\"reflections\" : 1") && !listedJSON.contains("Jon Hopkins"), "\(listedJSON)")
+        #expect(nudge("journal", "delete", String(id.prefix(4)), "--yes").stdout.hasPrefix("deleted the session of 14:00 today, 2026-11-22 14:00 CET and its 1 reflection"))
+        #expect(try StoreQuery.rows(store, "SELECT (SELECT count(*) FROM therapy_sessions) AS s, (SELECT count(*) FROM therapy_reflections) AS r") == [["s": "0", "r": "0"]])
+    }
+
+    @Test func aFutureTimeIsAcceptedWithAWarning() {
+        let added = nudge("journal", "add", "--type", "clinic", "--at", "2026-11-25T10:00")
+        #expect(added.status == 0 && added.stderr.hasPrefix("nudge: warning: --at is in the future (2026-11-25 10:00 CET)"), "\(added)")
+    }
+
+    /// Another program that deletes a session (sqlite3, foreign keys off) takes its reflections too.
+    @Test func reflectionsGoWithTheirSessionWhoeverDeletesIt() throws {
+        try twoSessionsSharingAPrefix()
+        #expect(nudge("journal", "reflect", "abcd1111", "--text", "one").status == 0)
+        #expect(nudge("journal", "reflect", "abcd2222", "--text", "two").status == 0)
+        try sqlite("DELETE FROM therapy_sessions WHERE id LIKE 'abcd1111%'")
+        #expect(try StoreQuery.rows(store, "SELECT text FROM therapy_reflections") == [["text": "two"]])
+    }
+
+    /// The export, for a therapist: Markdown or JSON, into a file only its owner can read.
+    @Test func theExportIsWrittenPrivately() throws {
+        try twoSessionsSharingAPrefix()
+        _ = nudge("journal", "reflect", "abcd2222", "--text", "A \"quote\", a comma\nand a line")
+        let path = directory.file("journal.md")
+        FileManager.default.createFile(atPath: path, contents: Data("old".utf8), attributes: [.posixPermissions: 0o644])
+        #expect(nudge("journal", "export", "--output", path).stdout == "exported 2 sessions to \(path) (mode 0600)\n")
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let markdown = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(markdown.hasPrefix("# Therapy-session journal\n") && markdown.contains("## Saturday 2026-11-21 10:00 CET") && markdown.contains("A \"quote\", a comma\nand a line"), "\(markdown)")
+        let jsonPath = directory.file("journal.json")
+        #expect(nudge("journal", "export", "--format", "json", "--output", jsonPath).status == 0)
+        let decoded = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: jsonPath))) as? [[String: Any]]
+        #expect(decoded?.count == 2 && (decoded?[0]["reflections"] as? [[String: Any]])?.first?["text"] as? String == "A \"quote\", a comma\nand a line")
+    }
+}

@@ -40,6 +40,8 @@ public enum SettingValueKind: Sendable, Equatable {
     case timeOfDay
     /// A local time within these bounds (a day that starts between midnight and 06:00).
     case timeOfDayWithin(ClosedRange<LocalTime>)
+    /// Days after an event: ascending, distinct, within the range, at most `count`; empty = none.
+    case days(ClosedRange<Int>, count: Int)
     case integer(ClosedRange<Int>)
     case choice([Int])
     /// A freedesktop sound-theme name, a file's absolute path, or `none`.
@@ -51,6 +53,8 @@ public enum SettingValueKind: Sendable, Equatable {
         case .boolean: "true or false (also on/off, yes/no, 1/0)"
         case .timeOfDay: "a local time such as 20:00, 8pm or 8:30 PM"
         case .timeOfDayWithin(let range): "a local time from \(range.lowerBound) to \(range.upperBound)"
+        case .days(let range, let count):
+            "days such as 1,7,30: ascending, distinct, \(range.lowerBound) to \(range.upperBound), at most \(count); empty for none"
         case .integer(let range): "a whole number from \(range.lowerBound) to \(range.upperBound)"
         case .choice(let values): "one of " + values.map(String.init).joined(separator: ", ")
         case .sound: "a sound-theme name such as bell, a sound file's absolute path, or none"
@@ -71,6 +75,13 @@ public enum SettingValueKind: Sendable, Equatable {
             return LocalTime(parsing: text)?.description
         case .timeOfDayWithin(let range):
             return LocalTime(parsing: text).flatMap { range.contains($0) ? $0.description : nil }
+        case .days(let range, let count):
+            guard !text.isEmpty else { return "" }
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let days = parts.compactMap { part in part.allSatisfy(\.isASCII) ? Int(part) : nil }
+            guard days.count == parts.count, days.count <= count, days.allSatisfy(range.contains), zip(days, days.dropFirst()).allSatisfy({ $0 < $1 })
+            else { return nil }
+            return days.map(String.init).joined(separator: ",")
         case .integer(let range):
             guard let value = Int(text), range.contains(value) else { return nil }
             return String(value)

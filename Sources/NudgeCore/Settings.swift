@@ -26,5 +26,10 @@ public struct Settings: Sendable, Equatable {
 
     public func int(_ key: SettingKey) -> Int { Int(self[key]) ?? Int(key.defaultValue)! }
 
+    /// A day list (`1,7,30`); empty for none.
+    public func days(_ key: SettingKey) -> [Int] {
+        self[key].split(separator: ",").compactMap { Int($0) }
+    }
+
     public func time(_ key: SettingKey) -> LocalTime { LocalTime(parsing: self[key]) ?? LocalTime(parsing: key.defaultValue)! }
 }

@@ -173,3 +173,29 @@ extension TherapyReflection {
             source: (row["source"] as String?).flatMap(Source.init(rawValue:)) ?? .command)
     }
 }
+
+extension TherapyJournalReminder: StoredRule {
+    /// The sessions of the last year: when each began, whether its mood after is given, when
+    /// its reflections were written, whether its invitations were stopped. No text.
+    func facts(_ db: Database, at instant: Date, clock: WallClock, listing: Int) throws -> Facts {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT s.id, s.started_at, s.mood_after IS NOT NULL AS has_mood_after,
+                    (SELECT group_concat(r.written_at, '|') FROM therapy_reflections r WHERE r.session_id = s.id) AS reflections,
+                    EXISTS (SELECT 1 FROM reminder_deliveries d
+                            WHERE d.reminder_key >= 'journal:' || s.id || ':' AND d.reminder_key < 'journal:' || s.id || ';'
+                              AND d.action = ?) AS stopped
+                FROM therapy_sessions s WHERE s.started_at >= ?
+                """,
+            arguments: [Self.stopAction, Timestamp.format(instant.addingTimeInterval(-Facts.reach - 86400))])
+        return Facts(
+            sessions: rows.compactMap { row in
+                guard let startedAt = (row["started_at"] as String?).flatMap(Timestamp.parse) else { return nil }
+                return SessionFacts(
+                    id: row["id"], startedAt: startedAt, hasMoodAfter: row["has_mood_after"],
+                    reflections: (row["reflections"] as String? ?? "").split(separator: "|").compactMap { Timestamp.parse(String($0)) },
+                    invitationsStopped: row["stopped"])
+            })
+    }
+}

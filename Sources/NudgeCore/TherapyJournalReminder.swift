@@ -1,0 +1,189 @@
+import Foundation
+
+extension ReminderKind {
+    public static let journal = ReminderKind(rawValue: "journal")
+}
+
+extension SettingKey {
+    public static let journalRemindersEnabled = SettingKey("journal.reminders_enabled", .boolean, default: "true")
+    public static let journalAfterMoodDelayMinutes = SettingKey("journal.after_mood_delay_minutes", .integer(0...1440), default: "240")
+    public static let journalReflectionDays = SettingKey("journal.reflection_days", .days(1...365, count: 10), default: "1,7,30")
+    public static let journalReflectionTime = SettingKey("journal.reflection_time", .timeOfDay, default: "10:00")
+}
+
+/// The therapy journal's reminders: the mood after a session, once it has worn off, and
+/// invitations to reflect on the days that follow. Reflective and neutral in tone; a
+/// notification says only that there was a session and which day, never what was written.
+/// Answers to an invitation: `later` (once more tomorrow) and `stop` (no more for the session).
+public struct TherapyJournalReminder: ReminderRule {
+    /// What a plan needs of a session: never its texts.
+    public struct SessionFacts: Sendable, Equatable {
+        public var id: String
+        public var startedAt: Date
+        public var hasMoodAfter: Bool
+        /// When each of its reflections was written.
+        public var reflections: [Date]
+        /// Someone answered `stop` on one of its invitations.
+        public var invitationsStopped: Bool
+
+        public init(id: String, startedAt: Date, hasMoodAfter: Bool, reflections: [Date] = [], invitationsStopped: Bool = false) {
+            self.id = id
+            self.startedAt = startedAt
+            self.hasMoodAfter = hasMoodAfter
+            self.reflections = reflections
+            self.invitationsStopped = invitationsStopped
+        }
+    }
+
+    public struct Facts: RuleFacts {
+        /// The sessions of the last `reach`.
+        public var sessions: [SessionFacts]
+
+        public init() { sessions = [] }
+
+        public init(sessions: [SessionFacts]) { self.sessions = sessions }
+
+        /// The latest invitation is 365 days after its session, and shown up to a day late.
+        public static let reach: TimeInterval = 368 * 86400
+    }
+
+    public static let laterAction = "later"
+    public static let stopAction = "stop"
+    /// A reminder of the journal is shown up to this late.
+    public static let shownLate: TimeInterval = 12 * 3600
+
+    public init() {}
+
+    public let kind = ReminderKind.journal
+    public let name = "journal"
+    public let settingKeys: [SettingKey] = [.journalRemindersEnabled, .journalAfterMoodDelayMinutes, .journalReflectionDays, .journalReflectionTime]
+    public let enabledSetting: SettingKey? = .journalRemindersEnabled
+    public let answers = [laterAction, stopAction]
+
+    enum Key: Equatable {
+        case mood(session: String)
+        /// `days` after the session; `later` counts the "tomorrow"s asked for.
+        case invitation(session: String, days: Int)
+
+        init?(_ key: String) {
+            let parts = key.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count >= 3, parts[0] == "journal" else { return nil }
+            switch parts[2] {
+            case "mood" where parts.count == 3: self = .mood(session: parts[1])
+            case "reflect" where parts.count >= 4: guard let days = Int(parts[3]) else { return nil }
+                self = .invitation(session: parts[1], days: days)
+            default: return nil
+            }
+        }
+
+        var text: String {
+            switch self {
+            case .mood(let session): "journal:\(session):mood"
+            case .invitation(let session, let days): "journal:\(session):reflect:\(days)"
+            }
+        }
+
+        var session: String {
+            switch self {
+            case .mood(let session), .invitation(let session, _): session
+            }
+        }
+    }
+
+    public func occurrences(days: ClosedRange<CivilDate>, in input: RuleInput<Facts>) -> GeneratedOccurrences {
+        let settings = input.settings
+        let clock = input.clock
+        var found: [Occurrence] = []
+        for session in input.facts.sessions {
+            let delay = settings.int(.journalAfterMoodDelayMinutes)
+            if delay > 0, !session.hasMoodAfter {
+                let due = session.startedAt.addingTimeInterval(TimeInterval(delay * 60))
+                if days.contains(clock.date(of: due)) { found.append(Occurrence(kind: .journal, key: Key.mood(session: session.id).text, dueAt: due, title: Self.moodTitle)) }
+            }
+            guard !session.invitationsStopped else { continue }
+            var previous = session.startedAt
+            for after in settings.days(.journalReflectionDays) {
+                guard let due = Self.invitationDue(session, daysAfter: after, settings: settings, clock: clock) else { continue }
+                defer { previous = due }
+                // A reflection written since the previous invitation is the answer this one asks for.
+                if session.reflections.contains(where: { $0 > previous && $0 <= due }) { continue }
+                if days.contains(clock.date(of: due)) {
+                    found.append(Occurrence(kind: .journal, key: Key.invitation(session: session.id, days: after).text, dueAt: due, title: Self.invitationTitle))
+                }
+            }
+        }
+        return .init(found)
+    }
+
+    /// `journal.reflection_time` on the day `daysAfter` the session's local date.
+    public static func invitationDue(_ session: SessionFacts, daysAfter: Int, settings: Settings, clock: WallClock) -> Date? {
+        clock.instant(on: clock.date(of: session.startedAt).adding(days: daysAfter), at: settings.time(.journalReflectionTime))
+    }
+
+    public func isCurrent(key: String, in input: RuleInput<Facts>) -> Bool {
+        guard let parsed = Key(key), let session = input.facts.sessions.first(where: { $0.id == parsed.session }) else { return false }
+        switch parsed {
+        case .mood: return !session.hasMoodAfter
+        case .invitation: return !session.invitationsStopped
+        }
+    }
+
+    public func lateness(of occurrence: Occurrence, now: Date, in input: RuleInput<Facts>) -> Lateness {
+        now.timeIntervalSince(occurrence.dueAt) <= Self.shownLate ? .show : .missed
+    }
+
+    public func title(ofKey key: String, in input: RuleInput<Facts>) -> String {
+        if case .mood = Key(key) { return Self.moodTitle }
+        return Self.invitationTitle
+    }
+
+    public func content(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>) -> NotificationContent? {
+        guard let key = Key(occurrence.key), let session = input.facts.sessions.first(where: { $0.id == key.session }) else { return nil }
+        let day = Self.day(of: session.startedAt, now: now, clock: input.clock)
+        let id = session.id.prefix(8)
+        switch key {
+        case .mood:
+            guard !session.hasMoodAfter else { return nil }
+            return NotificationContent(
+                title: Self.moodTitle, body: "How is your mood after \(day) session, from 1 to 10? With: nudge journal edit \(id) --mood-after N",
+                actions: [], category: Self.category, sound: .reminder)
+        case .invitation:
+            return NotificationContent(
+                title: Self.invitationTitle, body: "A moment to reflect on \(day) session? With: nudge journal reflect \(id)",
+                actions: [
+                    NotificationAction(key: Self.laterAction, label: "Tomorrow"), NotificationAction(key: Self.stopAction, label: "No more for this session"),
+                ],
+                category: Self.category, sound: .reminder)
+        }
+    }
+
+    public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>) -> AnswerDecision {
+        guard record.action == nil else { return .duplicate }
+        guard case .invitation(let session, let days) = Key(record.key), answers.contains(action) else {
+            return .refused(InputError("\(record.key) offers no answer '\(action)'"))
+        }
+        guard action == Self.laterAction else { return .record(AnswerEffects()) }
+        let tomorrow = record.dueAt.addingTimeInterval(86400)
+        let due = max(tomorrow, now.addingTimeInterval(3600))
+        return .record(AnswerEffects(followUp: .init(kind: .journal, keyPrefix: "journal:\(session):reflect:\(days):later:", dueAt: due, title: Self.invitationTitle)))
+    }
+
+    static let moodTitle = "After your session"
+    static let invitationTitle = "A moment to reflect"
+    static let category = "x-nudge.journal"
+
+    /// `today's`, `yesterday's`, `Sunday's` within a week, `last Sunday's` a week on, and
+    /// `the 22 November` before.
+    static func day(of instant: Date, now: Date, clock: WallClock) -> String {
+        let date = clock.date(of: instant)
+        switch clock.date(of: now).daysSinceEpoch - date.daysSinceEpoch {
+        case 0: return "today's"
+        case 1: return "yesterday's"
+        case 2...6: return "\(date.weekdayName)'s"
+        case 7: return "last \(date.weekdayName)'s"
+        default:
+            let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+            return "the \(date.day) \(months[date.month - 1])"
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import NudgeCore
+import NudgeTestSupport
+import Testing
+
+/// The journal's reminders with the real binary on a private bus: what they say, what their
+/// answers write, and that no journal text reaches the server or the daemon's log.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct JournalEndToEndTests: DaemonScenario {
+    let directory = TemporaryDirectory()
+    let bus: NotificationBus
+    var environment: [String: String] { ["TZ": "Europe/Berlin", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address] }
+
+    init() throws {
+        bus = try NotificationBus()
+        _ = try NudgeBinary.run(["settings", "set", "symptom.reminder_enabled", "false"], environment: environment)
+        _ = try NudgeBinary.run(["settings", "set", "sound.enabled", "false"], environment: environment)
+    }
+
+    static let secrets = ["INTENTION-7c1", "ENVIRONMENT-7c2", "MUSIC-7c3", "DOSE-7c4", "REFLECTION-7c5"]
+
+    /// A session whose mood after is due `seconds` from now, with every text field filled.
+    func sessionWithTheMoodDueIn(_ seconds: TimeInterval) throws -> String {
+        let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + seconds - 240 * 60).rounded())
+        try nudge(
+            "journal", "add", "--type", "clinic", "--at", Timestamp.format(start), "--intentions", Self.secrets[0], "--environment", Self.secrets[1],
+            "--music", Self.secrets[2], "--dose", Self.secrets[3], "--mood-before", "3")
+        let id = try #require(try rows("SELECT id FROM therapy_sessions").first?["id"])
+        try nudge("journal", "reflect", String(id.prefix(8)), "--text", Self.secrets[4])
+        return id
+    }
+
+    @Test func theMoodAfterIsAskedWithTheCommandInTheBodyAndNoJournalTextAnywhere() throws {
+        let id = try sessionWithTheMoodDueIn(3)
+        let daemon = try startDaemon()
+        let asked = try #require(bus.waitForNotify(count: 1, timeout: 20).first, "\(daemon.stderr)")
+        #expect(asked.summary == "After your session", "\(asked)")
+        #expect(asked.body == "How is your mood after today's session, from 1 to 10? With: nudge journal edit \(id.prefix(8)) --mood-after N", "\(asked)")
+        #expect(!asked.actions.contains("inline-reply"))
+        try nudge("journal", "edit", String(id.prefix(8)), "--mood-after", "6")
+        #expect(daemon.waitForLog("rescheduled (store changed)"), "\(daemon.stderr)")
+        daemon.signal(SIGTERM)
+        _ = daemon.waitForExit(timeout: 10)
+        let everything = bus.notifyCalls().map { "\($0.summary) \($0.body) \($0.hints)" }.joined() + daemon.stderr
+        for secret in Self.secrets + ["clinic"] {
+            #expect(!everything.contains(secret), "\(secret) reached the server or the log")
+        }
+        #expect(try rows("SELECT mood_after FROM therapy_sessions") == [["mood_after": "6"]])
+    }
+
+    /// A day after two sessions, at the reflection time, two invitations: "Tomorrow" on one
+    /// queues it once more a day later; "No more" on the other ends that session's invitations.
+    @Test func anInvitationsLaterAndStopAreRecorded() throws {
+        try nudge("settings", "set", "journal.after_mood_delay_minutes", "0")
+        try nudge("journal", "add", "--type", "oral", "--at", "2026-11-21T18:00:00+01:00")
+        try nudge("journal", "add", "--type", "iv", "--at", "2026-11-21T19:00:00+01:00")
+        let ids = try rows("SELECT id FROM therapy_sessions ORDER BY started_at").compactMap { $0["id"] }
+        let daemon = try startDaemon(at: "2026-11-22T09:59:57+01:00")
+        let invitations = bus.waitForNotify(count: 2, timeout: 20)
+        try #require(invitations.count == 2, "\(daemon.stderr)")
+        for invitation in invitations {
+            #expect(invitation.summary == "A moment to reflect" && invitation.body.hasPrefix("A moment to reflect on yesterday's session? With: nudge journal reflect "))
+            #expect(invitation.actions == ["later", "Tomorrow", "stop", "No more for this session"], "\(invitation.actions)")
+        }
+        let later = try #require(invitations.firstIndex { $0.body.hasSuffix(String(ids[0].prefix(8))) })
+        try bus.invokeAction("later", on: UInt32(later + 1))
+        try bus.invokeAction("stop", on: UInt32(1 - later + 1))
+        #expect(
+            waitForStore { (try? rows("SELECT count(*) AS n FROM reminder_deliveries WHERE action IS NOT NULL")) == [["n": "2"]] }, "\(daemon.stderr)")
+        #expect(try rows("SELECT due_at FROM reminder_deliveries WHERE reminder_key = 'journal:\(ids[0]):reflect:1:later:1'") == [["due_at": "2026-11-23T09:00:00Z"]])
+        let upcoming = try nudge("upcoming", "--json", "--limit", "10", at: "2026-11-22T10:05:00+01:00").stdout
+        #expect(upcoming.contains("journal:\(ids[0]):reflect:1:later:1") && upcoming.contains("journal:\(ids[0]):reflect:7"), "\(upcoming)")
+        #expect(!upcoming.contains(ids[1]), "\(upcoming)")
+    }
+}

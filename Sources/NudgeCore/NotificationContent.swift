@@ -14,6 +14,9 @@ public struct NotificationContent: Sendable, Equatable {
     public var soundHint: SoundHint?
     /// False for a bell: its sound is played at its instant and nothing is shown.
     public var onScreen = true
+    /// A text field in the notification, with this placeholder, where the server offers one
+    /// (the `inline-reply` capability); the answer arrives as a reply, not an action.
+    public var inlineReply: String?
 
     public init(
         title: String, body: String, actions: [NotificationAction], urgency: Urgency = .normal,
@@ -65,6 +68,9 @@ extension NotificationSound {
 }
 
 extension NotificationAction {
+    /// The action key of a typed answer (KDE's inline reply).
+    public static let inlineReplyKey = "inline-reply"
+
     /// On a ringing alarm: stops the ringing and records nothing; the notification stays.
     public static let awake = NotificationAction(key: "awake", label: "I'm awake")
 }

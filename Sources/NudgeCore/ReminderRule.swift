@@ -40,6 +40,8 @@ public protocol ReminderRule: Sendable {
     func changesWhenMissed(key: String, dueAt: Date) -> [any AppChange]
     /// What an answer to a shown occurrence writes, or why it is refused.
     func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>) -> AnswerDecision
+    /// What text typed into its notification writes (recorded as the action `inline-reply`).
+    func reply(_ text: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>) -> AnswerDecision
 }
 
 /// A rule's facts; empty when its store file read nothing (a store another program shaped).
@@ -98,4 +100,8 @@ extension ReminderRule {
     public func changesWhenShown(key: String, dueAt: Date, at instant: Date, clock: WallClock) -> [any AppChange] { [] }
 
     public func changesWhenMissed(key: String, dueAt: Date) -> [any AppChange] { [] }
+
+    public func reply(_ text: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>) -> AnswerDecision {
+        .refused(InputError("a \(name) reminder takes no typed answer"))
+    }
 }

@@ -63,6 +63,10 @@ extension ReminderRule {
     public func answer(_ action: String, to record: DeliveryRecord, at now: Date, from input: ScheduleInput, clock: WallClock) -> AnswerDecision {
         answer(action, to: record, at: now, in: self.input(input, clock: clock))
     }
+
+    public func reply(_ text: String, to record: DeliveryRecord, at now: Date, from input: ScheduleInput, clock: WallClock) -> AnswerDecision {
+        reply(text, to: record, at: now, in: self.input(input, clock: clock))
+    }
 }
 
 extension ReplacingRule {

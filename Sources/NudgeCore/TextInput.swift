@@ -32,7 +32,7 @@ public enum TextInput {
     }
 
     /// C0, DEL and C1 controls, and the line and paragraph separators that break a line too.
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 

@@ -69,7 +69,7 @@ public struct TherapyJournalReminder: ReminderRule {
             let parts = key.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
             guard parts.count >= 3, parts[0] == "journal" else { return nil }
             switch parts[2] {
-            case "mood" where parts.count == 3: self = .mood(session: parts[1])
+            case "mood": self = .mood(session: parts[1])
             case "reflect" where parts.count >= 4: guard let days = Int(parts[3]) else { return nil }
                 self = .invitation(session: parts[1], days: days)
             default: return nil
@@ -144,16 +144,24 @@ public struct TherapyJournalReminder: ReminderRule {
         switch key {
         case .mood:
             guard !session.hasMoodAfter else { return nil }
-            return NotificationContent(
-                title: Self.moodTitle, body: "How is your mood after \(day) session, from 1 to 10? With: nudge journal edit \(id) --mood-after N",
-                actions: [], category: Self.category, sound: .reminder)
+            let question =
+                occurrence.key.contains(":again:")
+                ? "What you typed is kept as a reflection. Your mood after \(day) session, as a whole number from 1 to 10?"
+                : "How is your mood after \(day) session, from 1 to 10?"
+            var content = NotificationContent(
+                title: Self.moodTitle, body: "\(question) With: nudge journal edit \(id) --mood-after N", actions: [], category: Self.category,
+                sound: .reminder)
+            content.inlineReply = "1 to 10"
+            return content
         case .invitation:
-            return NotificationContent(
+            var content = NotificationContent(
                 title: Self.invitationTitle, body: "A moment to reflect on \(day) session? With: nudge journal reflect \(id)",
                 actions: [
                     NotificationAction(key: Self.laterAction, label: "Tomorrow"), NotificationAction(key: Self.stopAction, label: "No more for this session"),
                 ],
                 category: Self.category, sound: .reminder)
+            content.inlineReply = "A few words, if you like"
+            return content
         }
     }
 
@@ -166,6 +174,37 @@ public struct TherapyJournalReminder: ReminderRule {
         let tomorrow = record.dueAt.addingTimeInterval(86400)
         let due = max(tomorrow, now.addingTimeInterval(3600))
         return .record(AnswerEffects(followUp: .init(kind: .journal, keyPrefix: "journal:\(session):reflect:\(days):later:", dueAt: due, title: Self.invitationTitle)))
+    }
+
+    /// Typed into the notification: a mood, or a reflection. Nothing typed is lost: text that is
+    /// not a mood is kept as a reflection, and the mood is asked for once more.
+    public func reply(_ text: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>) -> AnswerDecision {
+        guard let key = Key(record.key) else { return .refused(InputError("\(record.key) is not a journal reminder")) }
+        let session = key.session
+        if case .mood = key, let mood = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)), TherapySession.moods.contains(mood) {
+            return .record(AnswerEffects(changes: [TherapyJournalChange.moodAfter(sessionID: session, mood: mood, at: now)]))
+        }
+        let reflections = Self.reflectionTexts(text).map { TherapyJournalChange.reflection(sessionID: session, text: $0, source: .reply, at: now) }
+        guard !reflections.isEmpty else { return .refused(InputError("an empty reply; nothing to keep")) }
+        var effects = AnswerEffects(changes: reflections)
+        if case .mood = key, !record.key.contains(":again:") {
+            effects.followUp = .init(kind: .journal, keyPrefix: "\(record.key):again:", dueAt: now, title: Self.moodTitle)
+        }
+        return .record(effects)
+    }
+
+    /// Typed text as reflections the store accepts: control characters other than newlines and
+    /// tabs become spaces, and text over the limit continues in another reflection.
+    static func reflectionTexts(_ text: String) -> [String] {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            scalars.append(TextInput.isControl(scalar) && scalar != "\n" && scalar != "\t" ? " " : scalar)
+        }
+        let clean = Array(scalars)
+        guard !String(String.UnicodeScalarView(clean)).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return [] }
+        return stride(from: 0, to: clean.count, by: TherapyReflection.limit).map {
+            String(String.UnicodeScalarView(clean[$0..<min($0 + TherapyReflection.limit, clean.count)]))
+        }
     }
 
     static let moodTitle = "After your session"

@@ -80,6 +80,9 @@ final class AnswerJournal: Sendable {
         switch entry {
         case .event(.actionInvoked(let id, let action)) where !action.contains(where: \.isWhitespace):
             return "\(stamp) action \(id) \(action)"
+        case .event(.replied(let id, let text)):
+            // One line whatever was typed; in this file (0600) only until the store has it.
+            return "\(stamp) reply \(id) \(Data(text.utf8).base64EncodedString())"
         case .event(.closed(let id, let reason)):
             return "\(stamp) closed \(id) \(reason.rawValue)"
         case .shown(let delivery, let id):
@@ -96,6 +99,9 @@ final class AnswerJournal: Sendable {
         switch words[1] {
         case "action":
             return UInt32(words[2]).map { (.event(.actionInvoked(notificationID: $0, action: words[3])), instant) }
+        case "reply":
+            guard let id = UInt32(words[2]), let data = Data(base64Encoded: words[3]) else { return nil }
+            return (.event(.replied(notificationID: id, text: String(decoding: data, as: UTF8.self))), instant)
         case "closed":
             guard let id = UInt32(words[2]), let reason = CloseReason(rawValue: words[3]) else { return nil }
             return (.event(.closed(notificationID: id, reason: reason)), instant)

@@ -54,6 +54,8 @@ extension Daemon {
             switch event {
             case .actionInvoked(let id, let action):
                 try answer(action, onNotification: id, at: now)
+            case .replied(let id, let text):
+                try answer(NotificationAction.inlineReplyKey, reply: text, onNotification: id, at: now)
             case .closed(let id, let reason):
                 if ringing?.notificationID == id { stopRinging(because: "closed") }
                 try store.recordClosed(notificationID: id, reason: reason, at: now)
@@ -74,7 +76,8 @@ extension Daemon {
 
     /// A button: recorded as its rule decides, then planned from. Any button on a ringing
     /// alarm stops the ringing at once; "I'm awake" does only that.
-    private func answer(_ action: String, onNotification id: UInt32, at now: Date) throws {
+    /// A reply's text goes to the store only: never to the log.
+    private func answer(_ action: String, reply: String? = nil, onNotification id: UInt32, at now: Date) throws {
         if ringing?.notificationID == id { stopRinging(because: action) }
         guard let record = try store.delivery(notificationID: id) else { return }
         if action == NotificationAction.awake.key {
@@ -82,7 +85,9 @@ extension Daemon {
             if let rule = record.kind.rule as? any ReplacingRule { try reshowLiveNotification(of: rule, replacing: id) }
             return
         }
-        switch try store.answer(record.id, action: action, at: now, clock: WallClock(zone: timeZone), sleep: configuration.clock.sleepReading()) {
+        switch try store.answer(
+            record.id, action: action, reply: reply, at: now, clock: WallClock(zone: timeZone), sleep: configuration.clock.sleepReading())
+        {
         case .recorded: logger.info("answered \(record.key): \(action)")
         case .duplicate: logger.debug("already answered \(record.key); ignoring '\(action)'")
         case .refused(let refusal):

@@ -18,7 +18,7 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
     private let glib: GLibThread
     private let onEvent: @Sendable (NotifierEvent) -> Void
     /// The server's capabilities, read before the first show and again when a server appears.
-    private let capabilities = Mutex<(known: Bool, markup: Bool, actions: Bool, sound: Bool)>((false, false, true, false))
+    private let capabilities = Mutex<(known: Bool, markup: Bool, actions: Bool, sound: Bool, inlineReply: Bool)>((false, false, true, false, false))
     // Touched only on the GLib thread.
     private var connection: OpaquePointer?
     private var subscription: guint = 0
@@ -184,6 +184,8 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
         switch signal {
         case "ActionInvoked" where type(of: second) == "s":
             onEvent(.actionInvoked(notificationID: id, action: String(cString: g_variant_get_string(second, nil))))
+        case "NotificationReplied" where type(of: second) == "s":
+            onEvent(.replied(notificationID: id, text: String(cString: g_variant_get_string(second, nil))))
         case "NotificationClosed" where type(of: second) == "u":
             onEvent(.closed(notificationID: id, reason: CloseReason(code: g_variant_get_uint32(second))))
         default:
@@ -204,7 +206,9 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
             list = node.pointee.next
         }
         g_list_free_full(head, g_free)
-        capabilities.withLock { $0 = (true, names.contains("body-markup"), names.contains("actions"), names.contains("sound")) }
+        capabilities.withLock {
+            $0 = (true, names.contains("body-markup"), names.contains("actions"), names.contains("sound"), names.contains("inline-reply"))
+        }
     }
 
     private func showOnGLib(_ content: NotificationContent, replacing: UInt32?) -> Result<UInt32, NotifierError> {
@@ -217,6 +221,12 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
         for action in content.actions {
             // The bus subscription records the answer; libnotify only needs a callback to send the action.
             notify_notification_add_action(notification, action.key, action.label, { _, _, _ in }, nil, nil)
+        }
+        // Only to a server that offers a text field: elsewhere it would be a button that answers
+        // nothing.
+        if let placeholder = content.inlineReply, capabilities.withLock({ $0.inlineReply }) {
+            notify_notification_add_action(notification, NotificationAction.inlineReplyKey, "Reply", { _, _, _ in }, nil, nil)
+            notify_notification_set_hint(notification, "x-kde-reply-placeholder-text", g_variant_new_string(placeholder))
         }
         notify_notification_set_urgency(notification, NotifyUrgency(rawValue: UInt32(content.urgency.rawValue)))
         notify_notification_set_category(notification, content.category)

@@ -24,6 +24,8 @@ public protocol Notifier: AnyObject, Sendable {
 /// What comes back from the notification server, in the order it arrived.
 public enum NotifierEvent: Sendable, Equatable {
     case actionInvoked(notificationID: UInt32, action: String)
+    /// Text typed into the notification (KDE's `NotificationReplied`).
+    case replied(notificationID: UInt32, text: String)
     case closed(notificationID: UInt32, reason: CloseReason)
     /// A notification server now owns the name (at start, or after a restart).
     case serverAppeared

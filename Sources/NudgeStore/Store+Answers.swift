@@ -19,8 +19,10 @@ extension Store {
     /// rule decides from the store as it is in the same transaction, and writes nothing but its
     /// decision.
     /// `sleep` is the machine's sleep clock now, for what an answer starts (a meditation session).
+    /// `reply` is text typed into the notification (the action `inline-reply`); it is written
+    /// only where its rule puts it, never in the delivery row.
     public func answer(
-        _ deliveryID: Int64, action: String, at now: Date, clock: WallClock, sleep: SleepReading? = nil
+        _ deliveryID: Int64, action: String, reply: String? = nil, at now: Date, clock: WallClock, sleep: SleepReading? = nil
     ) throws(StoreError) -> AnswerOutcome {
         let outcome = try writeUnlessRefused { db -> AnswerOutcome in
             guard let record = try Row.fetchOne(db, sql: "SELECT * FROM reminder_deliveries WHERE id = ?", arguments: [deliveryID])
@@ -35,12 +37,18 @@ extension Store {
             guard let rule = record.kind.rule else {
                 return .refused(InputError("delivery \(deliveryID) is of a kind this nudge does not know (\(record.kind))"))
             }
-            guard rule.answers.contains(action) else {
+            guard rule.answers.contains(action) || (action == NotificationAction.inlineReplyKey && reply != nil) else {
                 return .refused(InputError("'\(action)' is not an answer to a \(rule.kind) reminder; give \(rule.answers.joined(separator: ", "))"))
             }
             var input = ScheduleInput(settings: try Self.settings(db), deliveries: [], facts: try Self.facts(db, at: now, clock: clock, of: [rule]))
             input.sleep = sleep
-            switch rule.answer(action, to: record, at: now, from: input, clock: clock) {
+            let decision =
+                if let reply, action == NotificationAction.inlineReplyKey {
+                    rule.reply(reply, to: record, at: now, from: input, clock: clock)
+                } else {
+                    rule.answer(action, to: record, at: now, from: input, clock: clock)
+                }
+            switch decision {
             case .duplicate: return .duplicate
             case .refused(let refusal): return .refused(refusal)
             case .record(let effects):

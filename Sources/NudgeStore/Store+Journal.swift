@@ -199,3 +199,23 @@ extension TherapyJournalReminder: StoredRule {
             })
     }
 }
+
+extension TherapyJournalChange: StoredChange {
+    func write(_ db: Database) throws -> InputError? {
+        switch self {
+        case .moodAfter(let sessionID, let mood, let at):
+            try db.execute(
+                sql: "UPDATE therapy_sessions SET mood_after = ?, updated_at = ? WHERE id = ?", arguments: [mood, Timestamp.format(at), sessionID])
+        case .reflection(let sessionID, let text, let source, let at):
+            try db.execute(
+                sql: """
+                    INSERT INTO therapy_reflections (id, session_id, written_at, text, source, created_at, updated_at)
+                    SELECT ?, id, ?, ?, ?, ?, ? FROM therapy_sessions WHERE id = ?
+                    """,
+                arguments: [
+                    UUID().uuidString.lowercased(), Timestamp.format(at), text, source.rawValue, Timestamp.format(at), Timestamp.format(at), sessionID,
+                ])
+        }
+        return nil
+    }
+}

@@ -72,4 +72,31 @@ struct JournalEndToEndTests: DaemonScenario {
         #expect(upcoming.contains("journal:\(ids[0]):reflect:1:later:1") && upcoming.contains("journal:\(ids[0]):reflect:7"), "\(upcoming)")
         #expect(!upcoming.contains(ids[1]), "\(upcoming)")
     }
+
+    /// A server that advertises inline-reply gets a text field (the action inline-reply and its
+    /// placeholder hint). A number sets the mood after; other text is kept as a reflection and
+    /// the mood asked for once more; a reply to an invitation is a reflection. None of it
+    /// reaches the log.
+    @Test func repliesTypedIntoTheNotificationAreRecorded() throws {
+        bus.stopServer()
+        try bus.startServer(capabilities: "body actions body-markup persistence inline-reply")
+        let id = try sessionWithTheMoodDueIn(3)
+        let daemon = try startDaemon()
+        let asked = try #require(bus.waitForNotify(count: 1, timeout: 20).first, "\(daemon.stderr)")
+        #expect(asked.actions == ["inline-reply", "Reply"] && asked.hints.contains("\"x-kde-reply-placeholder-text\": \"1 to 10\""), "\(asked)")
+        let typed = "Calm, it's quiet — REPLY-7c6"
+        try bus.reply(typed, on: 1)
+        let again = try #require(bus.waitForNotify(count: 2, timeout: 20).last, "\(daemon.stderr)")
+        #expect(again.body.hasPrefix("What you typed is kept as a reflection. Your mood after today's session, as a whole number from 1 to 10?"), "\(again)")
+        #expect(try rows("SELECT text, source FROM therapy_reflections WHERE source = 'reply'") == [["text": typed, "source": "reply"]])
+        try bus.reply(" 8 ", on: 2)
+        #expect(waitForStore { (try? rows("SELECT mood_after FROM therapy_sessions")) == [["mood_after": "8"]] }, "\(daemon.stderr)")
+        // What was typed stays in the answer journal (0600) only until the store has it.
+        let journal = store + ".answers"
+        #expect(waitForStore { ((try? String(contentsOfFile: journal, encoding: .utf8)) ?? "x").isEmpty }, "\(daemon.stderr)")
+        daemon.signal(SIGTERM)
+        _ = daemon.waitForExit(timeout: 10)
+        #expect(!daemon.stderr.contains("REPLY-7c6") && !daemon.stderr.contains("Calm"), "\(daemon.stderr)")
+        #expect(try rows("SELECT action FROM reminder_deliveries WHERE reminder_key LIKE 'journal:\(id):mood%' ORDER BY id") == [["action": "inline-reply"], ["action": "inline-reply"]])
+    }
 }

@@ -102,4 +102,31 @@ import Testing
         let canonical = SettingKey.journalReflectionDays.valueKind.canonical(value)
         #expect(canonical == (value == "1, 7 ,30" ? "1,7,30" : nil), "\(value)")
     }
+
+    /// Typed into the notification: a mood sets it; anything else is kept as a reflection and
+    /// the mood asked once more, once; a reply to an invitation is a reflection. Nothing typed
+    /// is lost: control characters become spaces, and text over 20,000 characters continues in
+    /// a second reflection.
+    @Test func repliesAreMoodsOrReflectionsAndNothingTypedIsLost() {
+        let now = Timestamp.parse("2026-11-22T22:00:00Z")!
+        func record(_ key: String) -> DeliveryRecord { DeliveryRecord(id: 1, key: key, kind: .journal, dueAt: now, shownAt: now) }
+        let facts = input([session("2026-11-22T18:00")])
+        #expect(rule.reply(" 7\n", to: record("journal:s1:mood"), at: now, in: facts) == .record(AnswerEffects(changes: [TherapyJournalChange.moodAfter(sessionID: "s1", mood: 7, at: now)])))
+        let words = rule.reply("calm\u{1B}[1m", to: record("journal:s1:mood"), at: now, in: facts)
+        #expect(words == .record(AnswerEffects(
+            changes: [TherapyJournalChange.reflection(sessionID: "s1", text: "calm [1m", source: .reply, at: now)],
+            followUp: .init(kind: .journal, keyPrefix: "journal:s1:mood:again:", dueAt: now, title: "After your session"))))
+        #expect(rule.reply("11", to: record("journal:s1:mood:again:1"), at: now, in: facts)
+            == .record(AnswerEffects(changes: [TherapyJournalChange.reflection(sessionID: "s1", text: "11", source: .reply, at: now)])))
+        let long = String(repeating: "a", count: 25_000)
+        guard case .record(let effects) = rule.reply(long, to: record("journal:s1:reflect:7"), at: now, in: facts) else {
+            Issue.record("not recorded")
+            return
+        }
+        #expect(effects.followUp == nil && effects.changes.count == 2)
+        guard case .refused = rule.reply(" \n ", to: record("journal:s1:reflect:7"), at: now, in: facts) else {
+            Issue.record("an empty reply was recorded")
+            return
+        }
+    }
 }

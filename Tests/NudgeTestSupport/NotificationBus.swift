@@ -87,6 +87,13 @@ public final class NotificationBus: @unchecked Sendable {
         try emit("ActionInvoked", signature: "us", arguments: "[<uint32 \(id)>, <'\(action)'>]")
     }
 
+    /// Plays text typed into a notification's field (KDE's inline reply). The text is a GVariant
+    /// string literal: single quotes and backslashes escaped.
+    public func reply(_ text: String, on id: UInt32) throws {
+        let literal = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+        try emit("NotificationReplied", signature: "us", arguments: "[<uint32 \(id)>, <'\(literal)'>]")
+    }
+
     /// Plays the server closing a notification (2: dismissed by the person).
     public func close(_ id: UInt32, reason: UInt32) throws {
         try emit("NotificationClosed", signature: "uu", arguments: "[<uint32 \(id)>, <uint32 \(reason)>]")

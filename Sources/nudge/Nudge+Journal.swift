@@ -149,7 +149,11 @@ extension Nudge.Journal {
     }
 
     struct Reflect: NudgeCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a dated reflection to a session.")
+        static let configuration = CommandConfiguration(
+            abstract: "Add a dated reflection to a session.",
+            discussion: """
+                Without --text it opens $VISUAL or $EDITOR on a private file (mode 0600, beside the store). If the editor fails or the terminal closes, the text is kept, and the next reflect on that session offers it.
+                """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The session's id, or a unique prefix of at least 4 characters.") var id: String
         @Option(help: "The reflection (1 to 20,000 characters; newlines and tabs kept).") var text: String?
@@ -162,15 +166,44 @@ extension Nudge.Journal {
         }
 
         func run(_ context: CommandContext) throws {
-            guard let text else {
-                throw CommandFailure("give the reflection with --text (writing it in $EDITOR is not there yet)", exitCode: 64)
-            }
             let store = try context.openStore()
             let session = try Nudge.Journal.session(id, store)
-            guard try store.run({ try $0.addTherapyReflection(to: session.id, text: text, source: .command, at: context.now) }) != nil else {
+            let when = context.understood(session.startedAt)
+            let written: String
+            let source: TherapyReflection.Source
+            if let text {
+                (written, source) = (text, .command)
+            } else {
+                let draft = ReflectionDraft(storePath: context.storePath, sessionID: session.id)
+                if draft.exists {
+                    if context.environment.isTerminal, isatty(STDIN_FILENO) == 1 {
+                        context.environment.output("A reflection on this session was started and not saved; continue it? [Y/n] ")
+                        if let answer = readLine(), ["n", "no"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased()) { draft.discard() }
+                    } else {
+                        context.environment.errors("nudge: continuing the reflection started earlier on this session\n")
+                    }
+                }
+                try draft.prepare(heading: "A reflection on the session of \(when).")
+                guard try draft.edit(environment: context.environment.variables) else {
+                    throw CommandFailure(
+                        "the editor did not finish; what you wrote is kept, and nudge journal reflect \(session.id.prefix(8)) offers it again")
+                }
+                let edited = try draft.text()
+                guard !edited.isEmpty else {
+                    draft.discard()
+                    return context.print("nothing written; no reflection added")
+                }
+                do { try TherapyReflection.validate(edited, option: "the reflection") } catch {
+                    throw CommandFailure("\(error.description); it is kept, and the next reflect on this session offers it", exitCode: 64)
+                }
+                (written, source) = (edited, .editor)
+            }
+            guard try store.run({ try $0.addTherapyReflection(to: session.id, text: written, source: source, at: context.now) }) != nil else {
                 throw CommandFailure("that session was deleted meanwhile; nothing written", exitCode: 64)
             }
-            context.print("added a reflection to the session of \(context.understood(session.startedAt))")
+            // Only once the store has it.
+            if source == .editor { ReflectionDraft(storePath: context.storePath, sessionID: session.id).discard() }
+            context.print("added a reflection to the session of \(when)")
         }
     }
 

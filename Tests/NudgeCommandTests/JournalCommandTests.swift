@@ -116,4 +116,36 @@ import Testing
         let decoded = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: jsonPath))) as? [[String: Any]]
         #expect(decoded?.count == 2 && (decoded?[0]["reflections"] as? [[String: Any]])?.first?["text"] as? String == "A \"quote\", a comma\nand a line")
     }
+
+    /// An editor that writes and exits: the reflection is saved (source editor) from a file of
+    /// mode 0600, which is then gone. One killed while writing: the text is kept, and the next
+    /// reflect continues it.
+    @Test func theEditorWritesAReflectionAndAKilledOneLosesNothing() throws {
+        try twoSessionsSharingAPrefix()
+        let modes = directory.file("modes")
+        let writes = directory.file("writes.sh")
+        try "#!/bin/sh\nstat -c %a \"$1\" >> \(modes)\nprintf 'The light through the window.\\n' >> \"$1\"\n".write(toFile: writes, atomically: true, encoding: .utf8)
+        let dies = directory.file("dies.sh")
+        try "#!/bin/sh\nprintf 'Half a thought' >> \"$1\"\nkill -9 $$\n".write(toFile: dies, atomically: true, encoding: .utf8)
+        chmod(writes, 0o755)
+        chmod(dies, 0o755)
+        func reflect(editor: String) -> CommandResult {
+            InProcessNudge.run(["journal", "reflect", "abcd1111", "--store", store], environment: environment.merging(["EDITOR": editor, "VISUAL": ""]) { $1 })
+        }
+        let saved = reflect(editor: writes)
+        #expect(saved.status == 0 && saved.stdout.hasPrefix("added a reflection to the session of "), "\(saved)")
+        #expect(try String(contentsOfFile: modes, encoding: .utf8) == "600\n")
+        #expect(try StoreQuery.rows(store, "SELECT text, source FROM therapy_reflections") == [["text": "The light through the window.", "source": "editor"]])
+        #expect(!FileManager.default.fileExists(atPath: store + ".drafts/reflection-abcd1111-0000-4000-8000-000000000001.txt"))
+
+        let killed = reflect(editor: dies)
+        #expect(killed.status == 1 && killed.stderr.contains("what you wrote is kept, and nudge journal reflect abcd1111 offers it again"), "\(killed)")
+        #expect(try StoreQuery.rows(store, "SELECT count(*) AS n FROM therapy_reflections") == [["n": "1"]])
+        let continued = reflect(editor: writes)
+        #expect(continued.status == 0 && continued.stderr.contains("continuing the reflection started earlier"), "\(continued)")
+        let texts = try StoreQuery.rows(store, "SELECT text FROM therapy_reflections ORDER BY rowid").compactMap { $0["text"] }
+        #expect(texts.last == "Half a thoughtThe light through the window.", "\(texts)")
+        #expect(InProcessNudge.run(["journal", "reflect", "abcd1111", "--store", store], environment: environment.merging(["EDITOR": "", "VISUAL": ""]) { $1 }).stderr
+            .contains("neither VISUAL nor EDITOR is set"))
+    }
 }

@@ -56,13 +56,23 @@ struct TherapyFieldOptions: ParsableArguments {
 
 extension Nudge.Journal {
     struct Add: NudgeCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a session.")
+        static let configuration = CommandConfiguration(
+            abstract: "Add a session.",
+            discussion: """
+                On a terminal without --type it asks for each field in turn (Enter skips one) and keeps what was typed after every field in a private draft beside the store, so a closed terminal loses nothing; the next add offers to continue it.
+                """)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var options: TherapyFieldOptions
 
         func run(_ context: CommandContext) throws {
             guard let type = options.type.flatMap(TherapySession.TreatmentType.init(rawValue:)) else {
-                throw CommandFailure("give the treatment type with --type (\(TherapySession.TreatmentType.accepted))", exitCode: 64)
+                guard context.environment.isTerminal, isatty(STDIN_FILENO) == 1 else {
+                    throw CommandFailure(
+                        "give the treatment type with --type (\(TherapySession.TreatmentType.accepted)); on a terminal, nudge journal add asks for each field",
+                        exitCode: 64)
+                }
+                let session = try JournalPrompts(context: context).run(store: context.openStore())
+                return context.print("added the session of \(context.understood(session.startedAt)) (id \(session.id.prefix(8)))")
             }
             let fields = try options.fields(context)
             let startedAt = fields.startedAt ?? context.now

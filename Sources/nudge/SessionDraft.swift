@@ -1,0 +1,40 @@
+import Foundation
+import NudgeCore
+
+/// A journal session being added field by field on a terminal: saved after every field to a
+/// private file beside the store (`STORE.drafts/session.json`, 0600), so a closed terminal
+/// loses nothing, and offered to the next `nudge journal add`.
+struct SessionDraft {
+    let path: String
+    /// The fields answered so far, by name; an empty value is a field skipped.
+    var answers: [String: String] = [:]
+
+    init(storePath: String) {
+        path = storePath + ".drafts/session.json"
+    }
+
+    /// The draft left by an earlier `add`, if any.
+    static func saved(storePath: String) -> SessionDraft? {
+        var draft = SessionDraft(storePath: storePath)
+        guard let data = FileManager.default.contents(atPath: draft.path),
+            let answers = try? JSONSerialization.jsonObject(with: data) as? [String: String]
+        else { return nil }
+        draft.answers = answers
+        return draft
+    }
+
+    mutating func answer(_ field: String, _ value: String) throws {
+        answers[field] = value
+        let directory = (path as NSString).deletingLastPathComponent
+        if mkdir(directory, 0o700) != 0 && errno != EEXIST {
+            throw CommandFailure("cannot make \(directory): \(String(cString: strerror(errno)))", exitCode: 73)
+        }
+        let data = try JSONSerialization.data(withJSONObject: answers, options: [.sortedKeys])
+        try JournalExport.writePrivately(String(decoding: data, as: UTF8.self), to: path + ".new")
+        guard rename(path + ".new", path) == 0 else { throw CommandFailure("cannot save the draft \(path): \(String(cString: strerror(errno)))", exitCode: 73) }
+    }
+
+    func discard() {
+        unlink(path)
+    }
+}

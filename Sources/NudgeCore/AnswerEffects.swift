@@ -11,12 +11,18 @@ public struct AnswerEffects: Sendable {
     public var followUp: FollowUp?
     /// Owed occurrences whose keys start with this prefix are cancelled (a pending snooze).
     public var cancelOwedWithPrefix: String?
+    /// A nudge command (its arguments) to run in a terminal once recorded ("Write now").
+    public var openInTerminal: [String]?
 
-    public init(answeredAt: Date? = nil, changes: [any AppChange] = [], followUp: FollowUp? = nil, cancelOwedWithPrefix: String? = nil) {
+    public init(
+        answeredAt: Date? = nil, changes: [any AppChange] = [], followUp: FollowUp? = nil, cancelOwedWithPrefix: String? = nil,
+        openInTerminal: [String]? = nil
+    ) {
         self.answeredAt = answeredAt
         self.changes = changes
         self.followUp = followUp
         self.cancelOwedWithPrefix = cancelOwedWithPrefix
+        self.openInTerminal = openInTerminal
     }
 
     public struct FollowUp: Sendable, Equatable {
@@ -39,6 +45,7 @@ public struct AnswerEffects: Sendable {
 extension AnswerEffects: Equatable {
     public static func == (lhs: AnswerEffects, rhs: AnswerEffects) -> Bool {
         lhs.answeredAt == rhs.answeredAt && lhs.followUp == rhs.followUp && lhs.cancelOwedWithPrefix == rhs.cancelOwedWithPrefix
+            && lhs.openInTerminal == rhs.openInTerminal
             && lhs.changes.count == rhs.changes.count && zip(lhs.changes, rhs.changes).allSatisfy { $0.isSame(as: $1) }
     }
 }

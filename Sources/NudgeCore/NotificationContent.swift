@@ -91,10 +91,13 @@ extension NotificationContent {
 public struct NotificationAction: Sendable, Equatable {
     public var key: String
     public var label: String
+    /// Offered only where nudge can open a terminal (its answer runs a command there).
+    public var needsTerminal: Bool
 
-    public init(key: String, label: String) {
+    public init(key: String, label: String, needsTerminal: Bool = false) {
         self.key = key
         self.label = label
+        self.needsTerminal = needsTerminal
     }
 }
 

@@ -47,6 +47,7 @@ public struct TherapyJournalReminder: ReminderRule {
         public static let reach: TimeInterval = 368 * 86400
     }
 
+    public static let writeAction = "write"
     public static let laterAction = "later"
     public static let stopAction = "stop"
     /// A reminder of the journal is shown up to this late.
@@ -58,7 +59,7 @@ public struct TherapyJournalReminder: ReminderRule {
     public let name = "journal"
     public let settingKeys: [SettingKey] = [.journalRemindersEnabled, .journalAfterMoodDelayMinutes, .journalReflectionDays, .journalReflectionTime]
     public let enabledSetting: SettingKey? = .journalRemindersEnabled
-    public let answers = [laterAction, stopAction]
+    public let answers = [writeAction, laterAction, stopAction]
 
     enum Key: Equatable {
         case mood(session: String)
@@ -157,6 +158,7 @@ public struct TherapyJournalReminder: ReminderRule {
             var content = NotificationContent(
                 title: Self.invitationTitle, body: "A moment to reflect on \(day) session? With: nudge journal reflect \(id)",
                 actions: [
+                    NotificationAction(key: Self.writeAction, label: "Write now", needsTerminal: true),
                     NotificationAction(key: Self.laterAction, label: "Tomorrow"), NotificationAction(key: Self.stopAction, label: "No more for this session"),
                 ],
                 category: Self.category, sound: .reminder)
@@ -170,6 +172,7 @@ public struct TherapyJournalReminder: ReminderRule {
         guard case .invitation(let session, let days) = Key(record.key), answers.contains(action) else {
             return .refused(InputError("\(record.key) offers no answer '\(action)'"))
         }
+        if action == Self.writeAction { return .record(AnswerEffects(openInTerminal: ["journal", "reflect", String(session.prefix(8))])) }
         guard action == Self.laterAction else { return .record(AnswerEffects()) }
         let tomorrow = record.dueAt.addingTimeInterval(86400)
         let due = max(tomorrow, now.addingTimeInterval(3600))

@@ -88,7 +88,9 @@ extension Daemon {
         switch try store.answer(
             record.id, action: action, reply: reply, at: now, clock: WallClock(zone: timeZone), sleep: configuration.clock.sleepReading())
         {
-        case .recorded: logger.info("answered \(record.key): \(action)")
+        case .recorded(let command):
+            logger.info("answered \(record.key): \(action)")
+            if let command { openTerminal(running: command) }
         case .duplicate: logger.debug("already answered \(record.key); ignoring '\(action)'")
         case .refused(let refusal):
             logger.notice("not recorded: \(action) on \(record.key): \(refusal)")
@@ -96,6 +98,18 @@ extension Daemon {
             if let rule = record.kind.rule as? any ReplacingRule { try reshowLiveNotification(of: rule, replacing: id) }
         }
         reconcile(because: "answer")
+    }
+
+    /// Runs this nudge on this store with `arguments` in a new terminal.
+    private func openTerminal(running arguments: [String]) {
+        guard let terminal = configuration.terminal else { return logger.notice("no terminal to open (xdg-terminal-exec, x-terminal-emulator)") }
+        let nudge = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        do {
+            try terminal.open([nudge, "--store", configuration.storePath] + arguments)
+            logger.info("opened a terminal for nudge \(arguments.first ?? "")")
+        } catch {
+            logger.error("cannot open a terminal with \(terminal.path): \(error)")
+        }
     }
 
     private func serverAppeared(at now: Date) throws {

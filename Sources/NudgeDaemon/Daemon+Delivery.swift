@@ -53,6 +53,7 @@ extension Daemon {
     ) throws {
         guard content.onScreen else { return ringBell(content, for: occurrences, settings: settings) }
         var content = content
+        if configuration.terminal == nil { content.actions.removeAll(where: \.needsTerminal) }
         if !notifier.showsActions, occurrences.count == 1, let (_, claimed) = occurrences.first {
             content = content.answeredFromTerminal(deliveryID: claimed.id)
         }

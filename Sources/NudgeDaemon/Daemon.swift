@@ -24,11 +24,17 @@ public final class Daemon {
         public var storePath: String
         public var clock: DaemonClock
         public var timeZone: SystemTimeZone
+        /// Where an answer's command runs; nil: actions that need a terminal are not offered.
+        public var terminal: TerminalLauncher?
 
-        public init(storePath: String, clock: DaemonClock = DaemonClock(), timeZone: SystemTimeZone = SystemTimeZone()) {
+        public init(
+            storePath: String, clock: DaemonClock = DaemonClock(), timeZone: SystemTimeZone = SystemTimeZone(),
+            terminal: TerminalLauncher? = TerminalLauncher.find(environment: ProcessInfo.processInfo.environment)
+        ) {
             self.storePath = storePath
             self.clock = clock
             self.timeZone = timeZone
+            self.terminal = terminal
         }
     }
 

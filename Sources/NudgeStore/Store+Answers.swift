@@ -4,7 +4,8 @@ import NudgeCore
 
 /// How an answer to a shown notification ended, whichever way it came (a button, `nudge ack`).
 public enum AnswerOutcome: Sendable, Equatable {
-    case recorded
+    /// With the nudge command the answer runs in a terminal, if any.
+    case recorded(openInTerminal: [String]? = nil)
     /// Answered before: the first answer stands.
     case duplicate
     case refused(InputError)
@@ -53,7 +54,7 @@ extension Store {
             case .refused(let refusal): return .refused(refusal)
             case .record(let effects):
                 _ = try Self.recordAnswer(db, deliveryID: record.id, action: action, at: now, effects: effects, firstOnly: false)
-                return .recorded
+                return .recorded(openInTerminal: effects.openInTerminal)
             }
         }
         switch outcome {

@@ -35,7 +35,10 @@ struct JournalEndToEndTests: DaemonScenario {
         let daemon = try startDaemon()
         let asked = try #require(bus.waitForNotify(count: 1, timeout: 20).first, "\(daemon.stderr)")
         #expect(asked.summary == "After your session", "\(asked)")
-        #expect(asked.body == "How is your mood after today's session, from 1 to 10? With: nudge journal edit \(id.prefix(8)) --mood-after N", "\(asked)")
+        // Today's or, four hours after a session before midnight, yesterday's.
+        #expect(
+            asked.body.hasPrefix("How is your mood after ") && asked.body.hasSuffix("'s session, from 1 to 10? With: nudge journal edit \(id.prefix(8)) --mood-after N"),
+            "\(asked)")
         #expect(!asked.actions.contains("inline-reply"))
         try nudge("journal", "edit", String(id.prefix(8)), "--mood-after", "6")
         #expect(daemon.waitForLog("rescheduled (store changed)"), "\(daemon.stderr)")
@@ -55,7 +58,8 @@ struct JournalEndToEndTests: DaemonScenario {
         try nudge("journal", "add", "--type", "oral", "--at", "2026-11-21T18:00:00+01:00")
         try nudge("journal", "add", "--type", "iv", "--at", "2026-11-21T19:00:00+01:00")
         let ids = try rows("SELECT id FROM therapy_sessions ORDER BY started_at").compactMap { $0["id"] }
-        let daemon = try startDaemon(at: "2026-11-22T09:59:57+01:00")
+        // No terminal to open on this PATH: no "Write now".
+        let daemon = try startDaemon(at: "2026-11-22T09:59:57+01:00", environment: ["PATH": directory.path])
         let invitations = bus.waitForNotify(count: 2, timeout: 20)
         try #require(invitations.count == 2, "\(daemon.stderr)")
         for invitation in invitations {
@@ -87,7 +91,7 @@ struct JournalEndToEndTests: DaemonScenario {
         let typed = "Calm, it's quiet — REPLY-7c6"
         try bus.reply(typed, on: 1)
         let again = try #require(bus.waitForNotify(count: 2, timeout: 20).last, "\(daemon.stderr)")
-        #expect(again.body.hasPrefix("What you typed is kept as a reflection. Your mood after today's session, as a whole number from 1 to 10?"), "\(again)")
+        #expect(again.body.hasPrefix("What you typed is kept as a reflection. Your mood after ") && again.body.contains("'s session, as a whole number from 1 to 10?"), "\(again)")
         #expect(try rows("SELECT text, source FROM therapy_reflections WHERE source = 'reply'") == [["text": typed, "source": "reply"]])
         try bus.reply(" 8 ", on: 2)
         #expect(waitForStore { (try? rows("SELECT mood_after FROM therapy_sessions")) == [["mood_after": "8"]] }, "\(daemon.stderr)")
@@ -98,5 +102,25 @@ struct JournalEndToEndTests: DaemonScenario {
         _ = daemon.waitForExit(timeout: 10)
         #expect(!daemon.stderr.contains("REPLY-7c6") && !daemon.stderr.contains("Calm"), "\(daemon.stderr)")
         #expect(try rows("SELECT action FROM reminder_deliveries WHERE reminder_key LIKE 'journal:\(id):mood%' ORDER BY id") == [["action": "inline-reply"], ["action": "inline-reply"]])
+    }
+
+    /// Where a terminal can be opened, "Write now" opens one running nudge journal reflect on
+    /// this session and this store.
+    @Test func writeNowOpensATerminalOnTheReflection() throws {
+        let bin = directory.file("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let ran = directory.file("terminal-ran")
+        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(ran)\n".write(toFile: bin + "/xdg-terminal-exec", atomically: true, encoding: .utf8)
+        chmod(bin + "/xdg-terminal-exec", 0o755)
+        try nudge("settings", "set", "journal.after_mood_delay_minutes", "0")
+        try nudge("journal", "add", "--type", "oral", "--at", "2026-11-21T18:00:00+01:00")
+        let id = try #require(try rows("SELECT id FROM therapy_sessions").first?["id"])
+        let daemon = try startDaemon(at: "2026-11-22T09:59:57+01:00", environment: ["PATH": "\(bin):/usr/bin:/bin"])
+        let invitation = try #require(bus.waitForNotify(count: 1, timeout: 20).first, "\(daemon.stderr)")
+        #expect(invitation.actions.prefix(2) == ["write", "Write now"], "\(invitation.actions)")
+        try bus.invokeAction("write", on: 1)
+        #expect(waitForStore { FileManager.default.fileExists(atPath: ran) }, "\(daemon.stderr)")
+        let lines = try String(contentsOfFile: ran, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines.count == 6 && lines[0].hasSuffix("/nudge") && Array(lines[1...]) == ["--store", store, "journal", "reflect", String(id.prefix(8))], "\(lines)")
     }
 }

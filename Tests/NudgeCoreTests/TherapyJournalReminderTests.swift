@@ -80,7 +80,7 @@ import Testing
         let week = occurrences[2]
         let invitation = try #require(rule.content(for: week, now: week.dueAt, text: .plain, in: input([evening])))
         #expect(invitation.body == "A moment to reflect on last Sunday's session? With: nudge journal reflect s1")
-        #expect(invitation.actions.map(\.key) == ["later", "stop"])
+        #expect(invitation.actions.map(\.key) == ["write", "later", "stop"] && invitation.actions[0].needsTerminal)
         let month = occurrences[3]
         #expect(rule.content(for: month, now: month.dueAt, text: .plain, in: input([evening]))?.body.hasPrefix("A moment to reflect on the 22 November session?") == true)
         #expect(rule.lateness(of: week, now: week.dueAt.addingTimeInterval(12 * 3600), in: input([evening])) == .show)

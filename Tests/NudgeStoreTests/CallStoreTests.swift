@@ -40,7 +40,7 @@ import Testing
         let reminder = try store.addCallReminder(contactID: contact, dueAt: now, note: "birthday", now: now)
         let delivery = try shown("call:\(contact):once:\(reminder)", id: 5)
         let answeredAt = now.addingTimeInterval(90)
-        #expect(try store.answer(delivery, action: "called", at: answeredAt, clock: clock) == .recorded)
+        #expect(try store.answer(delivery, action: "called", at: answeredAt, clock: clock) == .recorded())
         #expect(try store.answer(delivery, action: "called", at: answeredAt, clock: clock) == .duplicate)
         let logs = try StoreQuery.rows(path, "SELECT * FROM call_logs")
         #expect(logs.count == 1)
@@ -57,12 +57,12 @@ import Testing
     @Test func tomorrowQueuesTheNextDaysReminderTimeAndDismissSkipsTheCycle() throws {
         let contact = try store.addContact(name: "Alex", everyDays: 14, now: now).get()
         let first = try shown("call:\(contact):cadence:2026-11-21", id: 1)
-        #expect(try store.answer(first, action: "tomorrow", at: now, clock: clock) == .recorded)
+        #expect(try store.answer(first, action: "tomorrow", at: now, clock: clock) == .recorded())
         let followUp = try #require(try store.delivery(key: "call:\(contact):cadence:2026-11-21:tomorrow:1"))
         #expect(followUp.isOwed && Timestamp.format(followUp.dueAt) == "2026-11-22T08:00:00Z")
 
         let second = try shown("call:\(contact):cadence:2026-11-21:tomorrow:1", id: 2)
-        #expect(try store.answer(second, action: "dismiss", at: now.addingTimeInterval(86400), clock: clock) == .recorded)
+        #expect(try store.answer(second, action: "dismiss", at: now.addingTimeInterval(86400), clock: clock) == .recorded())
         #expect(try store.contacts().first?.restartedOn == CivilDate(year: 2026, month: 11, day: 22))
         #expect(try store.contacts().first?.cadence?.dueDate(clock: clock).description == "2026-12-06")
     }

@@ -174,7 +174,11 @@ public struct TherapyJournalReminder: ReminderRule {
         }
         if action == Self.writeAction { return .record(AnswerEffects(openInTerminal: ["journal", "reflect", String(session.prefix(8))])) }
         guard action == Self.laterAction else { return .record(AnswerEffects()) }
-        let tomorrow = record.dueAt.addingTimeInterval(86400)
+        // The same local time tomorrow (a day of 23 or 25 hours when the clocks change).
+        let clock = input.clock
+        let shown = clock.local(record.dueAt)
+        let time = LocalTime(hour: shown.secondsOfDay / 3600, minute: shown.secondsOfDay / 60 % 60)!
+        let tomorrow = clock.instant(on: shown.date.adding(days: 1), at: time) ?? record.dueAt.addingTimeInterval(86400)
         let due = max(tomorrow, now.addingTimeInterval(3600))
         return .record(AnswerEffects(followUp: .init(kind: .journal, keyPrefix: "journal:\(session):reflect:\(days):later:", dueAt: due, title: Self.invitationTitle)))
     }

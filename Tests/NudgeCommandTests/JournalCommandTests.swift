@@ -51,6 +51,9 @@ import Testing
         (["journal", "delete", "abcd1111"], "needs --yes when nudge cannot ask on a terminal"),
         (["journal", "export", "--output", "/nonexistent/journal.md"], "the directory /nonexistent does not exist"),
         (["journal", "export", "--format", "pdf"], "--format 'pdf' is not markdown or json"),
+        (["settings", "set", "journal.reflection_days", "7,1"], "journal.reflection_days"),
+        (["settings", "set", "journal.reflection_days", "1,1"], "ascending, distinct, 1 to 365, at most 10"),
+        (["settings", "set", "journal.reflection_days", "0,400"], "ascending, distinct"),
     ])
     func refusesBadInputChangesNothingAndNeverRepeatsTheText(arguments: [String], message: String) throws {
         try twoSessionsSharingAPrefix()

@@ -94,6 +94,14 @@ import Testing
         let followUp = AnswerEffects.FollowUp(kind: .journal, keyPrefix: "journal:s1:reflect:7:later:", dueAt: due.addingTimeInterval(86400), title: "A moment to reflect")
         #expect(later == .record(AnswerEffects(followUp: followUp)))
         #expect(rule.answer("stop", to: shown, at: due, in: input([])) == .record(AnswerEffects()))
+        // Shown at 10:00 the day before the clocks go back: tomorrow's 10:00 is 25 hours on.
+        let beforeChange = Timestamp.parse("2026-10-24T08:00:00Z")!
+        let shownThen = DeliveryRecord(id: 2, key: "journal:s1:reflect:1", kind: .journal, dueAt: beforeChange, shownAt: beforeChange)
+        guard case .record(let effects) = rule.answer("later", to: shownThen, at: beforeChange, in: input([session("2026-10-23T18:00")])) else {
+            Issue.record("not recorded")
+            return
+        }
+        #expect(effects.followUp?.dueAt == Timestamp.parse("2026-10-25T09:00:00Z"))
         #expect(!rule.isCurrent(key: "journal:s1:reflect:7:later:1", in: input([session("2026-11-22T18:00", stopped: true)])))
     }
 

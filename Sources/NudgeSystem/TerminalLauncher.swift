@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Opens a terminal running a command, for answers that need one ("Write now"): the
 /// freedesktop `xdg-terminal-exec`, else Debian's `x-terminal-emulator` (which takes `-e`).
 public struct TerminalLauncher: Sendable, Equatable {
@@ -19,17 +23,28 @@ public struct TerminalLauncher: Sendable, Equatable {
         return nil
     }
 
-    /// Starts it on `command` and does not wait: the terminal lives on its own.
+    /// Starts it on `command` and does not wait for the terminal: `setsid -f` forks it into a
+    /// session of its own and exits at once, and only that exit is waited for. (Foundation's
+    /// Process would wait for the terminal too: it learns of an exit from a pipe the terminal
+    /// inherits.)
     public func open(_ command: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
-        // setsid -f: the terminal is not the daemon's child, so the daemon neither waits for
-        // it nor stops it when it stops.
-        process.arguments = ["-f", path] + prefix + command
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        let arguments = ["/usr/bin/setsid", "-f", path] + prefix + command
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
+        }
+        var pointers = arguments.map { strdup($0) } + [nil]
+        defer { pointers.forEach { free($0) } }
+        var pid: pid_t = 0
+        let code = posix_spawn(&pid, arguments[0], &actions, nil, &pointers, environ)
+        guard code == 0 else { throw TerminalError(description: "cannot start \(arguments[0]): \(String(cString: strerror(code)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     }
+}
+
+public struct TerminalError: Error, CustomStringConvertible {
+    public var description: String
 }

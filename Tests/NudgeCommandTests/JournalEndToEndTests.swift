@@ -110,7 +110,12 @@ struct JournalEndToEndTests: DaemonScenario {
         let bin = directory.file("bin")
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         let ran = directory.file("terminal-ran")
-        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(ran)\n".write(toFile: bin + "/xdg-terminal-exec", atomically: true, encoding: .utf8)
+        // The "terminal" stays open until the test ends, as a person's would while they write.
+        let open = directory.file("terminal-open")
+        FileManager.default.createFile(atPath: open, contents: nil)
+        defer { unlink(open) }
+        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(ran)\nwhile [ -e \(open) ]; do sleep 0.1; done\n".write(
+            toFile: bin + "/xdg-terminal-exec", atomically: true, encoding: .utf8)
         chmod(bin + "/xdg-terminal-exec", 0o755)
         try nudge("settings", "set", "journal.after_mood_delay_minutes", "0")
         try nudge("journal", "add", "--type", "oral", "--at", "2026-11-21T18:00:00+01:00")
@@ -122,5 +127,8 @@ struct JournalEndToEndTests: DaemonScenario {
         #expect(waitForStore { FileManager.default.fileExists(atPath: ran) }, "\(daemon.stderr)")
         let lines = try String(contentsOfFile: ran, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(lines.count == 6 && lines[0].hasSuffix("/nudge") && Array(lines[1...]) == ["--store", store, "journal", "reflect", String(id.prefix(8))], "\(lines)")
+        // The daemon did not wait for the terminal: it follows the store at once.
+        try nudge("settings", "set", "journal.reflection_time", "11:00")
+        #expect(daemon.waitForLog("rescheduled (store changed)", timeout: 10), "\(daemon.stderr)")
     }
 }

@@ -7,7 +7,7 @@ extension Nudge {
     struct Call: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Log calls and ask to be reminded of one.",
-            subcommands: [LogCall.self, Remind.self, Reminders.self]
+            subcommands: [LogCall.self, Remind.self, Reminders.self, History.self, Delete.self]
         )
     }
 }

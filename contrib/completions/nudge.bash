@@ -423,13 +423,13 @@ _nudge_call() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    log|remind|reminders)
+    log|remind|reminders|history|delete)
         # Offer subcommand argument completions
         "_nudge_call_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'log remind reminders' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'log remind reminders history delete' -- "${cur}"))
         ;;
     esac
 }
@@ -494,6 +494,36 @@ _nudge_call_reminders() {
     repeating_options=()
     non_repeating_options=(--store)
     __nudge_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    esac
+}
+
+_nudge_call_history() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __nudge_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    esac
+}
+
+_nudge_call_delete() {
+    repeating_flags=()
+    non_repeating_flags=(--yes --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __nudge_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in

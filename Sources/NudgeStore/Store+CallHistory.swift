@@ -1,0 +1,76 @@
+import Foundation
+import GRDB
+import NudgeCore
+
+/// The call log as the Monica client keeps it: a history per contact, and calls soft-deleted
+/// (`is_marked_deleted`, sync pending again) so that a sync can tell the server. Nothing is
+/// ever removed.
+extension Store {
+    public struct CallLogRow: Sendable, Equatable {
+        public var id: String
+        public var contactID: Int64
+        public var contactName: String
+        public var calledAt: Date
+        public var durationMinutes: Int
+        public var mood: String?
+        public var notes: String?
+    }
+
+    /// Calls not marked deleted, newest first; one contact's, or everyone's.
+    public func callHistory(contactID: Int64? = nil) throws(StoreError) -> [CallLogRow] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT l.id, l.contact_id, c.name, l.called_at, l.duration_minutes, l.emotional_state, l.notes
+                    FROM call_logs l JOIN contacts c ON c.id = l.contact_id
+                    WHERE l.is_marked_deleted = 0 AND (? IS NULL OR l.contact_id = ?)
+                    """,
+                arguments: [contactID, contactID]
+            ).compactMap(Self.callLog).sorted { ($0.calledAt, $0.id) > ($1.calledAt, $1.id) }
+        }
+    }
+
+    public enum CallLogMatch: Equatable {
+        case found(CallLogRow)
+        case none
+        case ambiguous([String])
+    }
+
+    /// The call, not marked deleted, whose id starts with `prefix` (case-insensitive).
+    public func callLog(matching prefix: String) throws(StoreError) -> CallLogMatch {
+        try read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT l.id, l.contact_id, c.name, l.called_at, l.duration_minutes, l.emotional_state, l.notes
+                    FROM call_logs l JOIN contacts c ON c.id = l.contact_id
+                    WHERE l.is_marked_deleted = 0 AND lower(substr(l.id, 1, ?)) = lower(?) LIMIT 5
+                    """,
+                arguments: [prefix.unicodeScalars.count, prefix]
+            ).compactMap(Self.callLog)
+            switch rows.count {
+            case 0: return .none
+            case 1: return .found(rows[0])
+            default: return .ambiguous(rows.map(\.id))
+            }
+        }
+    }
+
+    /// Marks a call deleted as the Monica client does: `is_marked_deleted` 1, `sync_status`
+    /// pending again, `updated_at` now. False when it was gone or marked already.
+    public func markCallDeleted(id: String, now: Date) throws(StoreError) -> Bool {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE call_logs SET is_marked_deleted = 1, sync_status = 'pending', updated_at = ? WHERE id = ? AND is_marked_deleted = 0",
+                arguments: [Timestamp.format(now), id])
+            return db.changesCount == 1
+        }
+    }
+
+    private static func callLog(_ row: Row) -> CallLogRow? {
+        guard let calledAt = (row[3] as String?).flatMap(Timestamp.parse) else { return nil }
+        return CallLogRow(
+            id: row[0], contactID: row[1], contactName: row[2], calledAt: calledAt, durationMinutes: row[4] as Int? ?? 0, mood: row[5], notes: row[6])
+    }
+}

@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+import NudgeStore
+
+extension Nudge.Call {
+    struct History: NudgeCommand {
+        static let configuration = CommandConfiguration(abstract: "List the calls, newest first, with duration, mood, notes and each call's id.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Only this contact's calls: its id, or a name that matches one contact.") var contact: String?
+        @Flag(help: "Print one JSON array.") var json = false
+
+        struct Row: Encodable {
+            var id: String
+            var contactID: Int64
+            var contactName: String
+            @TimestampText var calledAt: Date?
+            var durationMinutes: Int
+            @NullWhenAbsent var mood: String?
+            @NullWhenAbsent var notes: String?
+        }
+
+        func run(_ context: CommandContext) throws {
+            let store = try context.openStore()
+            let only = try contact.map { try resolve($0, in: store) }
+            let calls = try store.run { try $0.callHistory(contactID: only?.id) }
+            let clock = context.wallClock
+            try context.print(
+                Listing(
+                    items: calls,
+                    row: {
+                        Row(
+                            id: $0.id, contactID: $0.contactID, contactName: $0.contactName, calledAt: $0.calledAt, durationMinutes: $0.durationMinutes,
+                            mood: $0.mood, notes: $0.notes)
+                    },
+                    columns: [
+                        .init("ID") { String($0.id.prefix(8)).lowercased() }, .init("CONTACT") { TextInput.oneLine($0.contactName) },
+                        .init("CALLED") { LocalFormat.dateTime($0.calledAt, clock: clock) }, .init("MINUTES") { String($0.durationMinutes) },
+                        .init("MOOD") { $0.mood ?? "-" }, .init("NOTES") { TextInput.oneLine($0.notes ?? "") },
+                    ],
+                    whenEmpty: only.map { "No calls with \($0.name) yet. Log one with: nudge call log \($0.name)" }
+                        ?? "No calls yet. Log one with: nudge call log NAME"),
+                json: json)
+        }
+    }
+
+    struct Delete: NudgeCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete a call as the Monica client does: marked deleted and pending sync, never removed.",
+            discussion: "The contact's cadence counts from its latest call not marked deleted at once. On a terminal it asks first; otherwise it needs --yes.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The call's id, or a unique prefix of at least 4 characters (nudge call history shows 8).") var id: String
+        @Flag(help: "Delete without asking.") var yes = false
+
+        func validate() throws {
+            guard id.unicodeScalars.count >= 4, id.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isASCIIHexDigit || $0 == "-") }) else {
+                throw ValidationError("'\(id)' is not a call id; give at least its first 4 characters, as nudge call history shows them")
+            }
+        }
+
+        func run(_ context: CommandContext) throws {
+            let store = try context.openStore()
+            let call: Store.CallLogRow
+            switch try store.run({ try $0.callLog(matching: id) }) {
+            case .found(let found): call = found
+            case .none: throw CommandFailure("no call has an id starting with '\(id)'; nudge call history shows them", exitCode: 64)
+            case .ambiguous(let ids):
+                throw CommandFailure(
+                    "'\(id)' starts \(ids.count) call ids (\(ids.map { String($0.prefix(8)).lowercased() }.joined(separator: ", "))); give more of the id",
+                    exitCode: 64)
+            }
+            let what = "the call with \(TextInput.oneLine(call.contactName)) at \(context.understood(call.calledAt))"
+            if !yes {
+                guard context.environment.isTerminal, isatty(STDIN_FILENO) == 1 else {
+                    throw CommandFailure("deleting \(what) needs --yes when nudge cannot ask on a terminal", exitCode: 64)
+                }
+                context.environment.output("Delete \(what)? [y/N] ")
+                guard let answer = readLine(), ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased()) else {
+                    return context.print("nothing deleted")
+                }
+            }
+            guard try store.run({ try $0.markCallDeleted(id: call.id, now: context.now) }) else {
+                throw CommandFailure("that call was deleted meanwhile", exitCode: 64)
+            }
+            context.print("deleted \(what) (marked deleted, to sync)")
+        }
+    }
+}

@@ -31,14 +31,8 @@ extension Store {
         }
     }
 
-    public enum CallLogMatch: Equatable {
-        case found(CallLogRow)
-        case none
-        case ambiguous([String])
-    }
-
     /// The call, not marked deleted, whose id starts with `prefix` (case-insensitive).
-    public func callLog(matching prefix: String) throws(StoreError) -> CallLogMatch {
+    public func callLog(matching prefix: String) throws(StoreError) -> PrefixMatch<CallLogRow> {
         try read { db in
             let rows = try Row.fetchAll(
                 db,
@@ -49,11 +43,7 @@ extension Store {
                     """,
                 arguments: [prefix.unicodeScalars.count, prefix]
             ).compactMap(Self.callLog)
-            switch rows.count {
-            case 0: return .none
-            case 1: return .found(rows[0])
-            default: return .ambiguous(rows.map(\.id))
-            }
+            return PrefixMatch(rows, id: \.id)
         }
     }
 

@@ -97,24 +97,14 @@ extension Store {
         }
     }
 
-    public enum TherapyMatch: Equatable {
-        case found(TherapySession)
-        case none
-        case ambiguous([String])
-    }
-
     /// The session whose id starts with `prefix` (case-insensitive).
-    public func therapySession(matching prefix: String) throws(StoreError) -> TherapyMatch {
+    public func therapySession(matching prefix: String) throws(StoreError) -> PrefixMatch<TherapySession> {
         try read { db in
             let sessions = try Row.fetchAll(
                 db, sql: "SELECT * FROM therapy_sessions WHERE lower(substr(id, 1, ?)) = lower(?) LIMIT 5",
                 arguments: [prefix.unicodeScalars.count, prefix]
             ).compactMap(TherapySession.init(row:))
-            switch sessions.count {
-            case 0: return .none
-            case 1: return .found(sessions[0])
-            default: return .ambiguous(sessions.map(\.id))
-            }
+            return PrefixMatch(sessions, id: \.id)
         }
     }
 

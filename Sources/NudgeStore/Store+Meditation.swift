@@ -84,24 +84,13 @@ extension Store {
         try read { db in try Self.meditations(db, since: since) }
     }
 
-    public enum MeditationMatch: Equatable {
-        case found(MeditationSession)
-        case none
-        case ambiguous([String])
-    }
-
     /// The session whose id starts with `prefix` (case-insensitive).
-    public func meditation(matching prefix: String) throws(StoreError) -> MeditationMatch {
+    public func meditation(matching prefix: String) throws(StoreError) -> PrefixMatch<MeditationSession> {
         try read { db in
             let rows = try Row.fetchAll(
                 db, sql: "SELECT * FROM meditation_sessions WHERE lower(substr(id, 1, ?)) = lower(?) LIMIT 5",
                 arguments: [prefix.unicodeScalars.count, prefix])
-            let sessions = rows.compactMap(MeditationSession.init(row:))
-            switch sessions.count {
-            case 0: return .none
-            case 1: return .found(sessions[0])
-            default: return .ambiguous(sessions.map(\.id))
-            }
+            return PrefixMatch(rows.compactMap(MeditationSession.init(row:)), id: \.id)
         }
     }
 

@@ -52,23 +52,13 @@ extension Nudge.Call {
         @Argument(help: "The call's id, or a unique prefix of at least 4 characters (nudge call history shows 8).") var id: String
         @Flag(help: "Delete without asking.") var yes = false
 
-        func validate() throws {
-            guard id.unicodeScalars.count >= 4, id.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isASCIIHexDigit || $0 == "-") }) else {
-                throw ValidationError("'\(id)' is not a call id; give at least its first 4 characters, as nudge call history shows them")
-            }
-        }
+        static let ids = IDPrefix(what: "call", listedBy: "nudge call history")
+
+        func validate() throws { try Self.ids.validate(id) }
 
         func run(_ context: CommandContext) throws {
             let store = try context.openStore()
-            let call: Store.CallLogRow
-            switch try store.run({ try $0.callLog(matching: id) }) {
-            case .found(let found): call = found
-            case .none: throw CommandFailure("no call has an id starting with '\(id)'; nudge call history shows them", exitCode: 64)
-            case .ambiguous(let ids):
-                throw CommandFailure(
-                    "'\(id)' starts \(ids.count) call ids (\(ids.map { String($0.prefix(8)).lowercased() }.joined(separator: ", "))); give more of the id",
-                    exitCode: 64)
-            }
+            let call = try Self.ids.resolve(try store.run { try $0.callLog(matching: id) }, prefix: id)
             let what = "the call with \(TextInput.oneLine(call.contactName)) at \(context.understood(call.calledAt))"
             if !yes {
                 guard context.environment.isTerminal, isatty(STDIN_FILENO) == 1 else {

@@ -279,22 +279,12 @@ extension Nudge.Journal {
         }
     }
 
-    static func validatePrefix(_ id: String) throws {
-        guard id.unicodeScalars.count >= 4, id.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isASCIIHexDigit || $0 == "-") }) else {
-            throw ValidationError("'\(id)' is not a session id; give at least its first 4 characters, as nudge journal list shows them")
-        }
-    }
+    static let ids = IDPrefix(what: "session", listedBy: "nudge journal list")
 
-    /// The one session a prefix names, or a refusal that lists the candidates by their ids only.
+    static func validatePrefix(_ id: String) throws { try ids.validate(id) }
+
     static func session(_ prefix: String, _ store: Store) throws -> TherapySession {
-        switch try store.run({ try $0.therapySession(matching: prefix) }) {
-        case .found(let session): return session
-        case .none: throw CommandFailure("no session has an id starting with '\(prefix)'; nudge journal list shows them", exitCode: 64)
-        case .ambiguous(let ids):
-            throw CommandFailure(
-                "'\(prefix)' starts \(ids.count) session ids (\(ids.map { String($0.prefix(8)) }.joined(separator: ", "))); give more of the id",
-                exitCode: 64)
-        }
+        try ids.resolve(try store.run { try $0.therapySession(matching: prefix) }, prefix: prefix)
     }
 
     /// `4 → 7`, `- → 6`.

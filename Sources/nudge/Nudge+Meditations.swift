@@ -147,30 +147,20 @@ extension Nudge.Meditations {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The session's id, or a unique prefix of at least 4 characters (nudge meditations lists 8).") var id: String
 
-        func validate() throws {
-            guard id.unicodeScalars.count >= 4, id.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isASCIIHexDigit || $0 == "-") }) else {
-                throw ValidationError("'\(id)' is not a session id; give at least its first 4 characters, as nudge meditations lists them")
-            }
-        }
+        static let ids = IDPrefix(what: "session", listedBy: "nudge meditations")
+
+        func validate() throws { try Self.ids.validate(id) }
 
         func run(_ context: CommandContext) throws {
             let store = try context.openStore()
-            switch try store.run({ try $0.meditation(matching: id) }) {
-            case .none:
-                throw CommandFailure("no session has an id starting with '\(id)'; nudge meditations lists them", exitCode: 64)
-            case .ambiguous(let ids):
-                throw CommandFailure(
-                    "'\(id)' matches \(ids.count) sessions (\(ids.map { String($0.prefix(8)) }.joined(separator: ", "))); give more of the id",
-                    exitCode: 64)
-            case .found(let session):
-                guard !session.isRunning else {
-                    throw CommandFailure("that session is running; end it with: nudge meditate stop", exitCode: 64)
-                }
-                guard try store.run({ try $0.deleteMeditation(id: session.id) }) else {
-                    throw CommandFailure("that session changed meanwhile; nothing deleted", exitCode: 64)
-                }
-                context.print("deleted the \(MeditationTimer.minutes(session.actualSeconds ?? 0)) session of \(session.localStart.date) (id \(session.id.prefix(8)))")
+            let session = try Self.ids.resolve(try store.run { try $0.meditation(matching: id) }, prefix: id)
+            guard !session.isRunning else {
+                throw CommandFailure("that session is running; end it with: nudge meditate stop", exitCode: 64)
             }
+            guard try store.run({ try $0.deleteMeditation(id: session.id) }) else {
+                throw CommandFailure("that session changed meanwhile; nothing deleted", exitCode: 64)
+            }
+            context.print("deleted the \(MeditationTimer.minutes(session.actualSeconds ?? 0)) session of \(session.localStart.date) (id \(session.id.prefix(8)))")
         }
     }
 }

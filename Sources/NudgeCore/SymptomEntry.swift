@@ -24,10 +24,22 @@ public struct SymptomEntry: Sendable, Equatable, Codable {
 
     /// Checks what a person typed, with messages that say what is accepted.
     public static func validate(name: String, severity: Int, notes: String?) throws(InputError) {
+        try validate(name: name)
+        try validate(severity: severity)
+        try validate(notes: notes)
+    }
+
+    public static func validate(name: String) throws(InputError) {
         try TextInput.validateName(name, what: "symptom name", example: "Headache", limit: maximumNameLength)
+    }
+
+    public static func validate(severity: Int) throws(InputError) {
         guard severities.contains(severity) else {
             throw InputError("severity \(severity) is out of range; give --severity from 1 (mild) to 5 (severe)")
         }
+    }
+
+    public static func validate(notes: String?) throws(InputError) {
         if let notes { try TextInput.validateText(notes, option: "--notes", limit: maximumNotesLength) }
     }
 }

@@ -40,6 +40,13 @@ public struct WallClock: Sendable {
         instant(on: date, secondsOfDay: time.secondsOfDay).map { Date(timeIntervalSince1970: Double($0)) }
     }
 
+    /// The first instant of a local date: its midnight, or the end of a gap that swallowed it;
+    /// for a date the zone skipped, the start of the day after (the skipped day holds nothing).
+    public func startOfDay(_ date: CivilDate) -> Date {
+        let seconds = instant(on: date, secondsOfDay: 0) ?? instant(on: date.adding(days: 1), secondsOfDay: 0) ?? date.daysSinceEpoch * 86400
+        return Date(timeIntervalSince1970: Double(seconds))
+    }
+
     func instant(on date: CivilDate, secondsOfDay: Int) -> Int? {
         let wall = date.daysSinceEpoch * 86400 + secondsOfDay
         // Every offset in force within two days either side is a candidate; an instant is a

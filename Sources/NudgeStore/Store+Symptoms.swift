@@ -20,22 +20,61 @@ extension Store {
         return entry
     }
 
-    /// The entries felt on one local day, newest first.
-    public func symptoms(on day: CivilDate, clock: WallClock) throws(StoreError) -> [SymptomEntry] {
-        let midnight = LocalTime(hour: 0, minute: 0)!
-        guard let start = clock.instant(on: day, at: midnight) else { return [] }
-        let end = clock.instant(on: day.adding(days: 1), at: midnight) ?? start.addingTimeInterval(86400)
-        return try read { db in try Self.entries(db, from: start, to: end) }.sorted { $0.loggedAt > $1.loggedAt }
+    /// The entries felt on the local days from `first` through `last` (nil: the diary's first or
+    /// last day), newest first.
+    public func symptoms(from first: CivilDate?, through last: CivilDate?, clock: WallClock) throws(StoreError) -> [SymptomEntry] {
+        let start = first.map { clock.startOfDay($0) } ?? Date(timeIntervalSince1970: -62_135_596_800)
+        let end = last.map { clock.startOfDay($0.adding(days: 1)) } ?? Timestamp.latest
+        guard start < end else { return [] }
+        return try read { db in try Self.entries(db, from: start, to: end) }.sorted { ($0.loggedAt, $0.id) > ($1.loggedAt, $1.id) }
+    }
+
+    /// The entry whose id starts with `prefix` (case-insensitive).
+    public func symptomEntry(matching prefix: String) throws(StoreError) -> PrefixMatch<SymptomEntry> {
+        try read { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT id, name, severity, logged_at, notes FROM symptom_entries WHERE lower(substr(id, 1, ?)) = lower(?) LIMIT 5",
+                arguments: [prefix.unicodeScalars.count, prefix])
+            return PrefixMatch(rows.map(Self.entry), id: \.id)
+        }
+    }
+
+    /// Writes a corrected entry (validated by the caller) over the one with its id; false when it
+    /// was deleted meanwhile.
+    public func updateSymptom(_ entry: SymptomEntry, now: Date) throws(StoreError) -> Bool {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE symptom_entries SET name = ?, severity = ?, logged_at = ?, notes = ?, updated_at = ? WHERE id = ?",
+                arguments: [entry.name, entry.severity, Timestamp.format(entry.loggedAt), entry.notes, Timestamp.format(now), entry.id])
+            return db.changesCount == 1
+        }
+    }
+
+    /// Removes an entry; false when it was gone already.
+    public func deleteSymptom(id: String) throws(StoreError) -> Bool {
+        try write { db in
+            try db.execute(sql: "DELETE FROM symptom_entries WHERE id = ?", arguments: [id])
+            return db.changesCount == 1
+        }
+    }
+
+    /// An entry as another program may have written it: a time it cannot read keeps its place
+    /// as the earliest, so that it can still be named, corrected or deleted.
+    private static func entry(_ row: Row) -> SymptomEntry {
+        SymptomEntry(
+            id: row[0], name: row[1] as String? ?? "", severity: row[2] as Int? ?? 0,
+            loggedAt: (row[3] as String?).flatMap(Timestamp.parse) ?? Date(timeIntervalSince1970: 0), notes: row[4])
     }
 
     /// The entries felt in `[start, end)`. Other writers may use offsets or fractions, so the
     /// text range is widened by a day and the parsed instants decide. Without notes, the
     /// `symptom_entries_by_time` index alone answers: its pages lie in time order, where the
-    /// rows of a few days may each be on a page of their own.
+    /// rows of a few days may each be on a page of their own. Past the year 9999 the text would
+    /// have five digits and sort before every time, hence the clamp.
     static func entries(_ db: Database, from start: Date, to end: Date, notes: Bool = true) throws -> [SymptomEntry] {
         let rows = try Row.fetchCursor(
             db, sql: "SELECT id, name, severity, logged_at\(notes ? ", notes" : "") FROM symptom_entries WHERE logged_at >= ? AND logged_at < ?",
-            arguments: [Timestamp.format(start.addingTimeInterval(-86400)), Timestamp.format(end.addingTimeInterval(86400))])
+            arguments: [Timestamp.format(start.addingTimeInterval(-86400)), Timestamp.format(min(end.addingTimeInterval(86400), Timestamp.latest))])
         var entries: [SymptomEntry] = []
         while let row = try rows.next() {
             guard let loggedAt = (row[3] as String?).flatMap(Timestamp.parse), loggedAt >= start, loggedAt < end else { continue }

@@ -70,21 +70,4 @@ enum JournalExport {
         }
         return lines.joined(separator: "\n") + "\n"
     }
-
-    /// Writes a file only its owner can read, replacing one that was there (its mode too).
-    static func writePrivately(_ text: String, to path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else {
-            throw CommandFailure("cannot write \(path): \(String(cString: strerror(errno))); give another --output", exitCode: 73)
-        }
-        defer { close(descriptor) }
-        guard fchmod(descriptor, 0o600) == 0 else { throw CommandFailure("cannot make \(path) private: \(String(cString: strerror(errno)))", exitCode: 73) }
-        let bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { throw CommandFailure("cannot write \(path): \(String(cString: strerror(errno)))", exitCode: 74) }
-            written += count
-        }
-    }
 }

@@ -60,15 +60,7 @@ extension Nudge.Call {
             let store = try context.openStore()
             let call = try Self.ids.resolve(try store.run { try $0.callLog(matching: id) }, prefix: id)
             let what = "the call with \(TextInput.oneLine(call.contactName)) at \(context.understood(call.calledAt))"
-            if !yes {
-                guard context.environment.isTerminal, isatty(STDIN_FILENO) == 1 else {
-                    throw CommandFailure("deleting \(what) needs --yes when nudge cannot ask on a terminal", exitCode: 64)
-                }
-                context.environment.output("Delete \(what)? [y/N] ")
-                guard let answer = readLine(), ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased()) else {
-                    return context.print("nothing deleted")
-                }
-            }
+            guard try context.consentsToDelete(what, cannotBeUndone: false, yes: yes) else { return }
             guard try store.run({ try $0.markCallDeleted(id: call.id, now: context.now) }) else {
                 throw CommandFailure("that call was deleted meanwhile", exitCode: 64)
             }

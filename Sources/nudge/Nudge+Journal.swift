@@ -231,15 +231,7 @@ extension Nudge.Journal {
             let session = try Nudge.Journal.session(id, store)
             let count = try store.run { try $0.therapyReflections(of: session.id).count }
             let what = "the session of \(context.understood(session.startedAt)) and its \(count) reflection\(count == 1 ? "" : "s")"
-            if !yes {
-                guard context.environment.isTerminal, isatty(STDIN_FILENO) == 1 else {
-                    throw CommandFailure("deleting \(what) needs --yes when nudge cannot ask on a terminal", exitCode: 64)
-                }
-                context.environment.output("Delete \(what)? This cannot be undone. [y/N] ")
-                guard let answer = readLine(), ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased()) else {
-                    return context.print("nothing deleted")
-                }
-            }
+            guard try context.consentsToDelete(what, cannotBeUndone: true, yes: yes) else { return }
             guard try store.run({ try $0.deleteTherapySession(id: session.id) }) else {
                 throw CommandFailure("that session was deleted meanwhile", exitCode: 64)
             }
@@ -257,13 +249,7 @@ extension Nudge.Journal {
 
         func validate() throws {
             guard ["markdown", "json"].contains(format) else { throw ValidationError("--format '\(format)' is not markdown or json") }
-            if let output {
-                let directory = (output as NSString).deletingLastPathComponent
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-                    throw ValidationError("--output '\(output)': the directory \(directory) does not exist; create it or give another path")
-                }
-            }
+            if let output { try PrivateFile.validateOutput(output) }
         }
 
         func run(_ context: CommandContext) throws {
@@ -274,7 +260,7 @@ extension Nudge.Journal {
                 ? try JSONText.render(sessions.map { JournalExport.Session($0.0, $0.1) }) + "\n"
                 : JournalExport.markdown(sessions, clock: context.wallClock, now: context.now)
             guard let output else { return context.environment.output(text) }
-            try JournalExport.writePrivately(text, to: output)
+            try PrivateFile.write(text, to: output)
             context.print("exported \(sessions.count) session\(sessions.count == 1 ? "" : "s") to \(output) (mode 0600)")
         }
     }

@@ -22,7 +22,7 @@ struct ReflectionDraft {
         if mkdir(directory, 0o700) != 0 && errno != EEXIST {
             throw CommandFailure("cannot make \(directory): \(String(cString: strerror(errno)))", exitCode: 73)
         }
-        try JournalExport.writePrivately("# \(heading)\n" + Self.header + "\n", to: path)
+        try PrivateFile.write("# \(heading)\n" + Self.header + "\n", to: path)
     }
 
     /// Runs `$VISUAL` or `$EDITOR` on the file; true when it exited successfully.

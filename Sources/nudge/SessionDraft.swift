@@ -30,7 +30,7 @@ struct SessionDraft {
             throw CommandFailure("cannot make \(directory): \(String(cString: strerror(errno)))", exitCode: 73)
         }
         let data = try JSONSerialization.data(withJSONObject: answers, options: [.sortedKeys])
-        try JournalExport.writePrivately(String(decoding: data, as: UTF8.self), to: path + ".new")
+        try PrivateFile.write(String(decoding: data, as: UTF8.self), to: path + ".new")
         guard rename(path + ".new", path) == 0 else { throw CommandFailure("cannot save the draft \(path): \(String(cString: strerror(errno)))", exitCode: 73) }
     }
 

@@ -11,7 +11,27 @@ enum TextTable {
         return all.map { row in
             row.enumerated().map { column, cell in
                 column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
-            }.joined(separator: "  ")
+            }.joined(separator: "  ").trailingSpacesRemoved
         }.joined(separator: "\n") + "\n"
+    }
+
+    /// Rows under headings (a day each), indented, with one header per section and the columns
+    /// aligned across all of them.
+    static func render(header: [String], sections: [(heading: String, rows: [[String]])]) -> String {
+        let table = render(header: header, rows: sections.flatMap(\.rows)).split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+        var next = 1
+        return sections.map { section in
+            defer { next += section.rows.count }
+            return ([TextInput.oneLine(section.heading), table[0]] + table[next..<next + section.rows.count]).joined(separator: "\n") + "\n"
+        }.joined(separator: "\n")
+    }
+}
+
+extension String {
+    /// Without the padding an empty last cell leaves.
+    fileprivate var trailingSpacesRemoved: String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
     }
 }

@@ -197,8 +197,9 @@ import Testing
 
         let today = try nudge("symptoms")
         #expect(today.status == 0)
-        let rows = today.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: " ", omittingEmptySubsequences: true) }
-        #expect(rows.map { String($0[1]) } == ["Late", "Nausea", "Headache"])
+        #expect(today.stdout.hasPrefix("Saturday 2026-11-21\n  ID  "))
+        let rows = today.stdout.split(separator: "\n").dropFirst(2).map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+        #expect(rows.map { String($0[2]) } == ["Late", "Nausea", "Headache"])
         #expect(today.stdout.contains("18:45  Nausea    2         after lunch\n"))
 
         let json = try nudge("symptoms", "--date", "yesterday", "--json")

@@ -73,7 +73,9 @@ import Testing
         try store.addSymptom(name: "Headache", severity: 3, notes: nil, loggedAt: Timestamp.parse("2026-11-21T14:00:00Z")!, now: now)
         try store.addSymptom(name: "Nausea", severity: 2, notes: "after lunch", loggedAt: Timestamp.parse("2026-11-22T04:59:00Z")!, now: now)
         try store.addSymptom(name: "Tomorrow", severity: 1, notes: nil, loggedAt: Timestamp.parse("2026-11-22T05:00:00Z")!, now: now)
-        let day = try store.symptoms(on: CivilDate(year: 2026, month: 11, day: 21), clock: clock)
-        #expect(day.map(\.name) == ["Nausea", "Headache"])
+        let day = CivilDate(year: 2026, month: 11, day: 21)
+        #expect(try store.symptoms(from: day, through: day, clock: clock).map(\.name) == ["Nausea", "Headache"])
+        #expect(try store.symptoms(from: nil, through: nil, clock: clock).map(\.name) == ["Tomorrow", "Nausea", "Headache"])
+        #expect(try store.symptoms(from: day.adding(days: 1), through: nil, clock: clock).map(\.name) == ["Tomorrow"])
     }
 }

@@ -674,9 +674,32 @@ _nudge_log_symptom() {
 
 _nudge_symptoms() {
     repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __nudge_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|edit|delete|export)
+        # Offer subcommand argument completions
+        "_nudge_symptoms_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list edit delete export' -- "${cur}"))
+        ;;
+    esac
+}
+
+_nudge_symptoms_list() {
+    repeating_flags=()
     non_repeating_flags=(--json --version -h --help)
     repeating_options=()
-    non_repeating_options=(--store --date)
+    non_repeating_options=(--store --date --from --to --days --search)
     __nudge_offer_flags_options 0
 
     # Offer option value completions
@@ -685,6 +708,93 @@ _nudge_symptoms() {
         return
         ;;
     '--date')
+        return
+        ;;
+    '--from')
+        return
+        ;;
+    '--to')
+        return
+        ;;
+    '--days')
+        return
+        ;;
+    '--search')
+        return
+        ;;
+    esac
+}
+
+_nudge_symptoms_edit() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --name --severity --notes --at)
+    __nudge_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    '--name')
+        return
+        ;;
+    '--severity')
+        return
+        ;;
+    '--notes')
+        return
+        ;;
+    '--at')
+        return
+        ;;
+    esac
+}
+
+_nudge_symptoms_delete() {
+    repeating_flags=()
+    non_repeating_flags=(--yes --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __nudge_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    esac
+}
+
+_nudge_symptoms_export() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --date --from --to --days --format --output)
+    __nudge_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    '--date')
+        return
+        ;;
+    '--from')
+        return
+        ;;
+    '--to')
+        return
+        ;;
+    '--days')
+        return
+        ;;
+    '--format')
+        return
+        ;;
+    '--output')
         return
         ;;
     esac

@@ -1,0 +1,81 @@
+import Foundation
+import NudgeCore
+
+/// The symptom diary as a doctor or a spreadsheet reads it, oldest first: CSV (RFC 4180), or
+/// Markdown with a section per day and a summary of each symptom.
+enum SymptomExport {
+    enum Format: String, CaseIterable {
+        case csv, markdown
+    }
+
+    /// `date,time,name,severity,notes` in local time; CRLF between records as RFC 4180 has
+    /// it, and any field with a comma, quote or line break quoted, its quotes doubled.
+    static func csv(_ entries: [SymptomEntry], clock: WallClock) -> String {
+        let header = "date,time,name,severity,notes\r\n"
+        return header
+            + entries.map { entry in
+                let (date, _) = clock.local(entry.loggedAt)
+                let fields = [date.description, LocalFormat.time(entry.loggedAt, clock: clock), entry.name, String(entry.severity), entry.notes ?? ""]
+                return fields.map(csvField).joined(separator: ",") + "\r\n"
+            }.joined()
+    }
+
+    private static func csvField(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// One symptom's line in the summary: spellings that differ only in case count together,
+    /// under the spelling used most.
+    struct Summary: Equatable {
+        var name: String
+        var count: Int
+        var averageSeverity: Double
+    }
+
+    static func summary(_ entries: [SymptomEntry]) -> [Summary] {
+        Dictionary(grouping: entries) { $0.name.lowercased() }.values.map { group in
+            let spellings = Dictionary(grouping: group, by: \.name).mapValues(\.count)
+            let name = spellings.max { ($0.value, $1.key) < ($1.value, $0.key) }!.key
+            return Summary(name: name, count: group.count, averageSeverity: Double(group.map(\.severity).reduce(0, +)) / Double(group.count))
+        }.sorted { ($1.count, $0.name.lowercased()) < ($0.count, $1.name.lowercased()) }
+    }
+
+    static func markdown(_ entries: [SymptomEntry], days: DayRangeOptions.Days, clock: WallClock, now: Date) -> String {
+        let byDay = Dictionary(grouping: entries) { clock.date(of: $0.loggedAt) }
+        let first = days.first ?? byDay.keys.min()
+        let last = days.last ?? byDay.keys.max()
+        let span = first.flatMap { first in last.map { first == $0 ? "\(first)" : "\(first) to \($0)" } } ?? "the whole diary"
+        var lines = [
+            "# Symptom diary", "",
+            "\(span): \(entries.count) entr\(entries.count == 1 ? "y" : "ies") on \(byDay.count) day\(byDay.count == 1 ? "" : "s"). Severity runs from 1 (mild) to 5 (severe). Exported \(LocalFormat.dateTime(now, clock: clock)).",
+            "", "## Summary", "",
+        ]
+        if entries.isEmpty {
+            lines.append("Nothing was logged in this time.")
+        } else {
+            lines += ["| Symptom | Entries | Average severity |", "|---|---:|---:|"]
+            lines += summary(entries).map { "| \(cell($0.name)) | \($0.count) | \(String(format: "%.1f", $0.averageSeverity)) |" }
+        }
+        for day in byDay.keys.sorted() {
+            lines += ["", "## \(day.weekdayName) \(day)", ""]
+            for entry in byDay[day]!.sorted(by: { ($0.loggedAt, $0.id) < ($1.loggedAt, $1.id) }) {
+                lines.append("- \(LocalFormat.time(entry.loggedAt, clock: clock)) **\(cell(entry.name))**, severity \(entry.severity)")
+                if let notes = entry.notes, !notes.isEmpty {
+                    lines += notes.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + String($0) }
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A name as one line of Markdown that cannot break the table or the emphasis around it.
+    private static func cell(_ text: String) -> String {
+        var escaped = ""
+        for character in TextInput.oneLine(text) {
+            if "\\`*_[]|<>#".contains(character) { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+}

@@ -67,6 +67,8 @@ public enum CallInput {
     public static let cadenceRange = 1...3650
     public static let durationRange = 0...1440
     public static let moods = ["happy", "neutral", "sad", "frustrated", "excited"]
+    /// How far back a call may be logged, or moved by an edit.
+    public static let maximumBackdating: TimeInterval = 366 * 86400
 
     public static func validate(name: String) throws(InputError) {
         try TextInput.validateName(name, what: "contact name", example: "Alex", limit: maximumNameLength)

@@ -31,6 +31,26 @@ extension Store {
         }
     }
 
+    /// How often each contact was called lately: calls not marked deleted in the 30 and the 365
+    /// days before `now`, by contact id (contacts without such calls are absent).
+    public func recentCallCounts(now: Date) throws(StoreError) -> [Int64: (last30Days: Int, last365Days: Int)] {
+        try read { db in
+            let yearAgo = now.addingTimeInterval(-365 * 86400)
+            let monthAgo = now.addingTimeInterval(-30 * 86400)
+            // Other writers' offsets put a text up to a day off its instant: widened, then parsed.
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT contact_id, called_at FROM call_logs WHERE is_marked_deleted = 0 AND called_at >= ?",
+                arguments: [Timestamp.format(yearAgo.addingTimeInterval(-86400))])
+            var counts: [Int64: (last30Days: Int, last365Days: Int)] = [:]
+            while let row = try rows.next() {
+                guard let calledAt = (row[1] as String?).flatMap(Timestamp.parse), calledAt > yearAgo, calledAt <= now else { continue }
+                counts[row[0], default: (0, 0)].last365Days += 1
+                if calledAt > monthAgo { counts[row[0], default: (0, 0)].last30Days += 1 }
+            }
+            return counts
+        }
+    }
+
     /// The call, not marked deleted, whose id starts with `prefix` (case-insensitive).
     public func callLog(matching prefix: String) throws(StoreError) -> PrefixMatch<CallLogRow> {
         try read { db in
@@ -54,6 +74,20 @@ extension Store {
             try db.execute(
                 sql: "UPDATE call_logs SET is_marked_deleted = 1, sync_status = 'pending', updated_at = ? WHERE id = ? AND is_marked_deleted = 0",
                 arguments: [Timestamp.format(now), id])
+            return db.changesCount == 1
+        }
+    }
+
+    /// Writes a corrected call (validated by the caller) over the one with its id, pending sync
+    /// again as the Monica client has an edit; false when it was deleted meanwhile.
+    public func updateCall(_ call: CallLogRow, now: Date) throws(StoreError) -> Bool {
+        try write { db in
+            try db.execute(
+                sql: """
+                    UPDATE call_logs SET called_at = ?, duration_minutes = ?, emotional_state = ?, notes = ?, sync_status = 'pending', updated_at = ?
+                    WHERE id = ? AND is_marked_deleted = 0
+                    """,
+                arguments: [Timestamp.format(call.calledAt), call.durationMinutes, call.mood, call.notes, Timestamp.format(now), call.id])
             return db.changesCount == 1
         }
     }

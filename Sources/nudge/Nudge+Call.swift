@@ -7,7 +7,7 @@ extension Nudge {
     struct Call: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Log calls and ask to be reminded of one.",
-            subcommands: [LogCall.self, Remind.self, Reminders.self, History.self, Delete.self]
+            subcommands: [LogCall.self, Remind.self, Reminders.self, History.self, Edit.self, Delete.self]
         )
     }
 }
@@ -36,7 +36,7 @@ extension Nudge.Call {
 
         private func calledAt(_ context: CommandContext) throws(InputError) -> Date {
             guard let at else { return context.now }
-            return try InstantInput.pastInstant(at, option: "--at", now: context.now, clock: context.wallClock, maximumAge: 366 * 86400)
+            return try InstantInput.pastInstant(at, option: "--at", now: context.now, clock: context.wallClock, maximumAge: CallInput.maximumBackdating)
         }
 
         func run(_ context: CommandContext) throws {

@@ -60,6 +60,21 @@ struct CallEndToEndTests: DaemonScenario {
         #expect(bus.notifyCalls().isEmpty)
     }
 
+    @Test func anEditedOrDeletedCallMovesTheNextDueOnARunningDaemon() throws {
+        try nudge("contacts", "add", "Alex", "--every", "14", at: "2026-11-01T10:00:00-05:00")
+        try nudge("call", "log", "Alex", "--at", "2026-11-10T18:00", at: "2026-11-20T08:00:00-05:00")
+        let id = try #require(try rows("SELECT id FROM call_logs").first?["id"])
+        let daemon = try startDaemon(at: "2026-11-21T08:00:00-05:00")
+        #expect(daemon.waitForLog("rescheduled (start): next due at 2026-11-24T14:00:00Z"), "\(daemon.stderr)")
+        try nudge("call", "edit", String(id.prefix(6)), "--at", "2026-11-14T18:00", at: "2026-11-21T08:00:01-05:00")
+        #expect(daemon.waitForLog("rescheduled (store changed): next due at 2026-11-28T14:00:00Z"), "\(daemon.stderr)")
+        try nudge("call", "delete", String(id.prefix(6)), "--yes", at: "2026-11-21T08:00:02-05:00")
+        // From the contact's creation now: due on the 15th, so shown at once.
+        #expect(daemon.waitForLog("shown call:1:cadence:2026-11-15 as notification 1"), "\(daemon.stderr)")
+        #expect(bus.waitForNotify(count: 1).first?.body == "No call logged yet; you wanted every 14 days.")
+        #expect(try rows("SELECT is_marked_deleted, sync_status FROM call_logs") == [["is_marked_deleted": "1", "sync_status": "pending"]])
+    }
+
     @Test func moreThanThreeDueAtOnceMakeOneSummary() throws {
         for name in ["Alex", "Sam", "Kim & Lee", "Ana", "Bo"] {
             try nudge("contacts", "add", name, "--every", "7", at: "2026-11-14T10:00:00-05:00")

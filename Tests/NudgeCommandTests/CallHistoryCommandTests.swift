@@ -45,7 +45,54 @@ import Testing
         #expect(!nudge("call", "history").stdout.contains(String(latest.prefix(8)).lowercased()))
     }
 
+    @Test func anEditedCallIsPendingSyncAgainAndMovesTheCadence() throws {
+        try calls()
+        let latest = try #require(try StoreQuery.rows(store, "SELECT id FROM call_logs WHERE called_at LIKE '2026-11-21%'").first?["id"])
+        #expect(try Subprocess.run("/usr/bin/sqlite3", [store, "UPDATE call_logs SET sync_status = 'synced', server_id = 41"]).status == 0)
+        let edited = nudge("call", "edit", String(latest.prefix(4)), "--at", "2026-11-15T18:00", "--duration", "30", "--mood", "excited", "--notes", "long one")
+        #expect(edited.stdout == "corrected the call with Alex at 2026-11-15 18:00 CET (to sync)\n", "\(edited)")
+        let row = try StoreQuery.rows(
+            store, "SELECT called_at, duration_minutes, emotional_state, notes, sync_status, server_id, updated_at FROM call_logs WHERE id = '\(latest)'")
+        #expect(
+            row == [
+                [
+                    "called_at": "2026-11-15T17:00:00Z", "duration_minutes": "30", "emotional_state": "excited", "notes": "long one",
+                    "sync_status": "pending", "server_id": "41", "updated_at": "2026-11-22T19:00:00Z",
+                ]
+            ])
+        let contacts = nudge("contacts", "list", "--json").stdout
+        #expect(contacts.contains("\"last_call_at\" : \"2026-11-19T17:00:00Z\""), "the call of the 19th is the latest now: \(contacts)")
+        #expect(try StoreQuery.rows(store, "SELECT last_call_at FROM call_due WHERE contact_id = 1") == [["last_call_at": "2026-11-19T17:00:00Z"]])
+        #expect(nudge("call", "edit", String(latest.prefix(8)), "--mood", "", "--notes", "").status == 0)
+        #expect(try StoreQuery.rows(store, "SELECT emotional_state IS NULL AND notes IS NULL AS cleared FROM call_logs WHERE id = '\(latest)'") == [["cleared": "1"]])
+    }
+
+    @Test func contactsListCountsRecentCallsAndSaysWhoIsOverdue() throws {
+        try calls()
+        #expect(nudge("contacts", "add", "Kim", "--every", "3").status == 0)
+        #expect(try Subprocess.run("/usr/bin/sqlite3", [store, "UPDATE contacts SET created_at = '2026-11-10T12:00:00Z' WHERE name = 'Kim'"]).status == 0)
+        #expect(nudge("call", "log", "Sam", "--at", "2026-06-01T12:00").status == 0)
+        #expect(nudge("call", "log", "Sam", "--at", "2025-11-22T18:30:00Z").status == 0)
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(nudge("contacts", "list", "--json").stdout.utf8)) as? [[String: Any]])
+        let byName = Dictionary(uniqueKeysWithValues: items.map { ($0["name"] as? String ?? "", $0) })
+        #expect(byName["Alex"]?["calls_last_30_days"] as? Int == 2 && byName["Alex"]?["overdue"] as? Bool == false)
+        #expect(byName["Sam"]?["calls_last_30_days"] as? Int == 1 && byName["Sam"]?["calls_last_365_days"] as? Int == 2, "a year ago to the hour is out")
+        #expect(byName["Sam"]?["overdue"] as? Bool == false && byName["Sam"]?["overdue_days"] is NSNull, "no cadence, never overdue")
+        #expect(byName["Kim"]?["overdue"] as? Bool == true && byName["Kim"]?["overdue_days"] as? Int == 9, "added the 10th, every 3 days: due the 13th")
+        let table = nudge("contacts", "list").stdout
+        #expect(table.hasPrefix("ID  NAME  EVERY         LAST CALL             30D  365D  NEXT DUE              OVERDUE\n"), "\(table)")
+        #expect(table.contains("  0    0     2026-11-13 09:00 CET  9 days\n"), "\(table)")
+    }
+
     @Test(arguments: [
+        (["call", "edit", "abcd1111"], "nothing to change; give --at, --duration, --mood or --notes"),
+        (["call", "edit", "abcd", "--duration", "5"], "'abcd' starts 2 call ids"),
+        (["call", "edit", "9999", "--duration", "5"], "no call has an id starting with '9999'"),
+        (["call", "edit", "abcd1111", "--duration", "1441"], "--duration 1441 is out of range"),
+        (["call", "edit", "abcd1111", "--mood", "angry"], "--mood 'angry' is not a mood"),
+        (["call", "edit", "abcd1111", "--notes", "\u{7}"], "--notes contains a control character (U+0007)"),
+        (["call", "edit", "abcd1111", "--at", "2025-11-01T10:00"], "is more than 366 days ago"),
+        (["call", "edit", "abcd1111", "--at", "2026-11-23T10:00"], "is in the future"),
         (["call", "delete", "abc"], "'abc' is not a call id"),
         (["call", "delete", "ffff"], "no call has an id starting with 'ffff'"),
         (["call", "delete", "abcd"], "'abcd' starts 2 call ids (abcd1111, abcd2222); give more of the id"),

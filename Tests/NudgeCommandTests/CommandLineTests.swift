@@ -167,7 +167,7 @@ import Testing
         _ = try nudge("contacts", "add", "Sam")
         _ = try nudge("call", "log", "Alex", "--at", "2026-11-10T12:00:00-05:00", "--duration", "25", "--mood", "happy", "--notes", "long chat")
         let listed = try nudge("contacts", "list")
-        #expect(listed.stdout.contains("1   Alex  every 14 days  2026-11-10 12:00 EST  2026-11-24 09:00 EST"), "\(listed.stdout)")
+        #expect(listed.stdout.contains("1   Alex  every 14 days  2026-11-10 12:00 EST  1    1     2026-11-24 09:00 EST  -\n"), "\(listed.stdout)")
         #expect(listed.stdout.contains("2   Sam   -              never"))
         let json = try #require(try JSONSerialization.jsonObject(with: Data(try nudge("contacts", "--json").stdout.utf8)) as? [[String: Any]])
         #expect(json.first?["next_due_at"] as? String == "2026-11-24T14:00:00Z" && json.first?["last_call_at"] as? String == "2026-11-10T17:00:00Z")

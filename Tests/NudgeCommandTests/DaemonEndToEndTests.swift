@@ -53,6 +53,20 @@ struct DaemonEndToEndTests: DaemonScenario {
         #expect(bus.notifyCalls().count == 1)
     }
 
+    @Test func theCheckSaysWhatTheDiaryHoldsAfterAnEditAndADelete() throws {
+        _ = try nudge("log", "symptom", "Headache", "--severity", "3", at: "2026-11-21T13:00:00-05:00")
+        _ = try nudge("log", "symptom", "Nausea", "--severity", "2", at: "2026-11-21T18:00:00-05:00")
+        let ids = try rows("SELECT id, name FROM symptom_entries")
+        let headache = try #require(ids.first { $0["name"] == "Headache" }?["id"])
+        let nausea = try #require(ids.first { $0["name"] == "Nausea" }?["id"])
+        let daemon = try startDaemon(at: "2026-11-21T19:59:54-05:00")
+        #expect(daemon.waitForLog("rescheduled (start)"), "\(daemon.stderr)")
+        _ = try nudge("symptoms", "edit", String(headache.prefix(6)), "--name", "Migraine", "--severity", "4", at: "2026-11-21T19:59:55-05:00")
+        _ = try nudge("symptoms", "delete", String(nausea.prefix(6)), "--yes", at: "2026-11-21T19:59:55-05:00")
+        let call = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
+        #expect(call.body == "1 logged today: Migraine (4). Anything else?", "\(daemon.stderr)")
+    }
+
     @Test func recordsDoneAndAServerClose() throws {
         let daemon = try startDaemon(at: "2026-11-21T19:59:58-05:00")
         let call = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")

@@ -423,13 +423,13 @@ _nudge_call() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    log|remind|reminders|history|delete)
+    log|remind|reminders|history|edit|delete)
         # Offer subcommand argument completions
         "_nudge_call_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'log remind reminders history delete' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'log remind reminders history edit delete' -- "${cur}"))
         ;;
     esac
 }
@@ -513,6 +513,33 @@ _nudge_call_history() {
     # Offer option value completions
     case "${prev}" in
     '--store')
+        return
+        ;;
+    esac
+}
+
+_nudge_call_edit() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --at --duration --mood --notes)
+    __nudge_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    '--at')
+        return
+        ;;
+    '--duration')
+        return
+        ;;
+    '--mood')
+        return
+        ;;
+    '--notes')
         return
         ;;
     esac

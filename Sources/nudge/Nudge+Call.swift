@@ -16,7 +16,7 @@ extension Nudge.Call {
     struct LogCall: NudgeCommand {
         static let configuration = CommandConfiguration(commandName: "log", abstract: "Log a call (it restarts the contact's cadence).")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The contact: its id, or a name that matches one contact.") var contact: String
+        @Argument(help: "The contact: its id, or a name that matches one contact.", completion: StoreCompletion.contactNames) var contact: String
         @Option(help: "When: 14:30 (the latest 14:30 that has passed), 2026-11-21T14:30 (local), or ISO 8601 with an offset; at most 366 days ago (default: now).") var at: String?
         @Option(parsing: .unconditional, help: "How long, in minutes (0-1440).", transform: WholeNumber.parser(CallInput.durationRange))
         var duration = 0
@@ -51,7 +51,7 @@ extension Nudge.Call {
     struct Remind: NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "Be reminded to call someone in N days or on a day.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The contact: its id, or a name that matches one contact.") var contact: String
+        @Argument(help: "The contact: its id, or a name that matches one contact.", completion: StoreCompletion.contactNames) var contact: String
         @Option(name: .customLong("in"), parsing: .unconditional, help: "In this many days (0-3650).", transform: WholeNumber.parser(0...3650))
         var inDays: Int?
         @Option(help: "On this day, YYYY-MM-DD (today or later).") var on: String?

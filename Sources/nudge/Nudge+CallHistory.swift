@@ -7,7 +7,7 @@ extension Nudge.Call {
     struct History: NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "List the calls, newest first, with duration, mood, notes and each call's id.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "Only this contact's calls: its id, or a name that matches one contact.") var contact: String?
+        @Argument(help: "Only this contact's calls: its id, or a name that matches one contact.", completion: StoreCompletion.contactNames) var contact: String?
         @Flag(help: "Print one JSON array.") var json = false
 
         struct Row: Encodable {

@@ -113,7 +113,7 @@ extension Nudge.Contacts {
     struct Edit: NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "Rename a contact or change its cadence.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The contact: its id, or a name that matches one contact.") var contact: String
+        @Argument(help: "The contact: its id, or a name that matches one contact.", completion: StoreCompletion.contactNames) var contact: String
         @Option(help: "A new name.") var name: String?
         @Option(parsing: .unconditional, help: "Remind to call every this many days (1-3650).", transform: WholeNumber.parser(CallInput.cadenceRange))
         var every: Int?
@@ -145,7 +145,7 @@ extension Nudge.Contacts {
     struct Remove: NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "Remove a contact and its one-off reminders.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The contact: its id, or a name that matches one contact.") var contact: String
+        @Argument(help: "The contact: its id, or a name that matches one contact.", completion: StoreCompletion.contactNames) var contact: String
         @Flag(help: "Also delete the contact's logged calls.") var deleteCalls = false
 
         func run(_ context: CommandContext) throws {

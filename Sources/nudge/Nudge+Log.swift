@@ -15,7 +15,7 @@ extension Nudge.Log {
     struct Symptom: NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "Add an entry to the symptom diary.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "What was felt, such as Headache (at most 200 characters).") var name: String
+        @Argument(help: "What was felt, such as Headache (at most 200 characters).", completion: StoreCompletion.symptomNames) var name: String
         @Option(parsing: .unconditional, help: "How strong, from 1 (mild) to 5 (severe).", transform: WholeNumber.parser(SymptomEntry.severities))
         var severity: Int
         @Option(help: "Anything else worth remembering (at most 5000 characters).") var notes: String?

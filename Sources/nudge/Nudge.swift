@@ -36,7 +36,7 @@ struct Nudge: ParsableCommand {
     /// touch nothing.
     static func execute(_ arguments: [String]) -> Int32 {
         do {
-            var command = try parseAsRoot(GlobalOptions.movingLeadingStore(arguments[...]))
+            var command = try parseAsRoot(GlobalOptions.movingLeadingStore(CompletionRequest.withCursorIndex(arguments)[...]))
             try command.run()
             return 0
         } catch {

@@ -459,6 +459,14 @@ _nudge_call_log() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __nudge_add_completions -W "$(__nudge_custom_complete ---completion call log -- positional@0 "${COMP_CWORD}" "$(__nudge_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _nudge_call_remind() {
@@ -483,6 +491,14 @@ _nudge_call_remind() {
         return
         ;;
     '--note')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __nudge_add_completions -W "$(__nudge_custom_complete ---completion call remind -- positional@0 "${COMP_CWORD}" "$(__nudge_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -513,6 +529,14 @@ _nudge_call_history() {
     # Offer option value completions
     case "${prev}" in
     '--store')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __nudge_add_completions -W "$(__nudge_custom_complete ---completion call history -- positional@0 "${COMP_CWORD}" "$(__nudge_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -635,6 +659,14 @@ _nudge_contacts_edit() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __nudge_add_completions -W "$(__nudge_custom_complete ---completion contacts edit -- positional@0 "${COMP_CWORD}" "$(__nudge_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _nudge_contacts_remove() {
@@ -647,6 +679,14 @@ _nudge_contacts_remove() {
     # Offer option value completions
     case "${prev}" in
     '--store')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __nudge_add_completions -W "$(__nudge_custom_complete ---completion contacts remove -- positional@0 "${COMP_CWORD}" "$(__nudge_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -694,6 +734,14 @@ _nudge_log_symptom() {
         return
         ;;
     '--at')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __nudge_add_completions -W "$(__nudge_custom_complete ---completion log symptom -- positional@0 "${COMP_CWORD}" "$(__nudge_cursor_index_in_current_word)")"
         return
         ;;
     esac

@@ -1,0 +1,35 @@
+import Foundation
+import GRDB
+import NudgeCore
+import NudgeTestSupport
+import Testing
+
+@testable import NudgeStore
+
+/// What a prompt offers is read without touching the store, and never what cannot be typed.
+@Suite struct CompletionNamesTests {
+    let directory = TemporaryDirectory()
+    let now = Timestamp.parse("2026-11-22T20:00:00Z")!
+
+    @Test func symptomNamesMostUsedFirstWithoutControlCharactersAndCaseInsensitive() throws {
+        let path = directory.file("nudge.sqlite")
+        let store = try Store(path: path, now: now)
+        for (name, minutes) in [("Headache", 1), ("headache", 2), ("Nausea", 3), ("Nausea", 4), ("Nau\u{1B}[2Jsea", 5), ("Nausea", 6)] {
+            try store.addSymptom(name: name, severity: 2, notes: nil, loggedAt: now.addingTimeInterval(Double(-minutes * 60)), now: now)
+        }
+        #expect(CompletionNames.symptoms(storePath: path, prefix: "") == ["Nausea", "Headache", "headache"])
+        #expect(CompletionNames.symptoms(storePath: path, prefix: "HEAD") == ["Headache", "headache"])
+        let before = try StoreDump.of(path)
+        _ = CompletionNames.contacts(storePath: path, prefix: "")
+        #expect(try StoreDump.of(path) == before)
+    }
+
+    @Test func aStoreShapedByAnotherProgramOffersNothing() throws {
+        let path = directory.file("other.sqlite")
+        try DatabaseQueue(path: path).write { try $0.execute(sql: "CREATE TABLE contacts (id INTEGER PRIMARY KEY, full_name TEXT)") }
+        #expect(CompletionNames.contacts(storePath: path, prefix: "").isEmpty)
+        #expect(CompletionNames.symptoms(storePath: path, prefix: "").isEmpty)
+        #expect(CompletionNames.symptoms(storePath: directory.file("missing.sqlite"), prefix: "").isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: directory.file("missing.sqlite")))
+    }
+}

@@ -43,6 +43,17 @@ public enum TextInput {
         return names[scalar.value].map { "\($0) (\(code))" } ?? "a control character (\(code))"
     }
 
+    /// Stored text as lines for a terminal or a file: newlines and tabs kept, any other control
+    /// character (another program may have stored an escape sequence) shown as `�`.
+    public static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" && $0 != "\t" }) else { return text }
+        var lines = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            lines.append(isControl(scalar) && scalar != "\n" && scalar != "\t" ? "\u{FFFD}" : scalar)
+        }
+        return String(lines)
+    }
+
     /// Stored text as one terminal line: control characters shown as `⏎` (newline), a space
     /// (tab) or `�`; for listings of what other programs may have written.
     public static func oneLine(_ text: String) -> String {

@@ -21,11 +21,7 @@ extension Store {
         try read { db in
             try Row.fetchAll(
                 db,
-                sql: """
-                    SELECT l.id, l.contact_id, c.name, l.called_at, l.duration_minutes, l.emotional_state, l.notes
-                    FROM call_logs l JOIN contacts c ON c.id = l.contact_id
-                    WHERE l.is_marked_deleted = 0 AND (? IS NULL OR l.contact_id = ?)
-                    """,
+                sql: Self.callColumns + " WHERE l.is_marked_deleted = 0 AND (? IS NULL OR l.contact_id = ?)",
                 arguments: [contactID, contactID]
             ).compactMap(Self.callLog).sorted { ($0.calledAt, $0.id) > ($1.calledAt, $1.id) }
         }
@@ -56,11 +52,7 @@ extension Store {
         try read { db in
             let rows = try Row.fetchAll(
                 db,
-                sql: """
-                    SELECT l.id, l.contact_id, c.name, l.called_at, l.duration_minutes, l.emotional_state, l.notes
-                    FROM call_logs l JOIN contacts c ON c.id = l.contact_id
-                    WHERE l.is_marked_deleted = 0 AND lower(substr(l.id, 1, ?)) = lower(?) LIMIT 5
-                    """,
+                sql: Self.callColumns + " WHERE l.is_marked_deleted = 0 AND lower(substr(l.id, 1, ?)) = lower(?) LIMIT 5",
                 arguments: [prefix.unicodeScalars.count, prefix]
             ).compactMap(Self.callLog)
             return PrefixMatch(rows, id: \.id)
@@ -78,19 +70,41 @@ extension Store {
         }
     }
 
-    /// Writes a corrected call (validated by the caller) over the one with its id, pending sync
-    /// again as the Monica client has an edit; false when it was deleted meanwhile.
-    public func updateCall(_ call: CallLogRow, now: Date) throws(StoreError) -> Bool {
-        try write { db in
-            try db.execute(
-                sql: """
-                    UPDATE call_logs SET called_at = ?, duration_minutes = ?, emotional_state = ?, notes = ?, sync_status = 'pending', updated_at = ?
-                    WHERE id = ? AND is_marked_deleted = 0
-                    """,
-                arguments: [Timestamp.format(call.calledAt), call.durationMinutes, call.mood, call.notes, Timestamp.format(now), call.id])
-            return db.changesCount == 1
+    /// What `nudge call edit` changes; nil and `.keep` leave a column as stored.
+    public struct CallCorrection: Sendable {
+        public var calledAt: Date?
+        public var durationMinutes: Int?
+        public var mood: FieldCorrection<String?>
+        public var notes: FieldCorrection<String?>
+
+        public init(calledAt: Date?, durationMinutes: Int?, mood: FieldCorrection<String?>, notes: FieldCorrection<String?>) {
+            self.calledAt = calledAt
+            self.durationMinutes = durationMinutes
+            self.mood = mood
+            self.notes = notes
         }
     }
+
+    /// Writes the corrected columns (validated by the caller), pending sync again as the Monica
+    /// client has an edit; the call as it is now, or nil when it was deleted meanwhile.
+    public func correctCall(id: String, _ correction: CallCorrection, now: Date) throws(StoreError) -> CallLogRow? {
+        try write { db in
+            var update = ColumnUpdate(table: "call_logs", condition: "is_marked_deleted = 0")
+            if let calledAt = correction.calledAt { update.set("called_at", Timestamp.format(calledAt)) }
+            if let duration = correction.durationMinutes { update.set("duration_minutes", duration) }
+            update.set("emotional_state", correction.mood)
+            update.set("notes", correction.notes)
+            update.set("sync_status", "pending")
+            update.set("updated_at", Timestamp.format(now))
+            guard try update.execute(db, id: id) else { return nil }
+            return try Row.fetchOne(db, sql: Self.callColumns + " WHERE l.id = ?", arguments: [id]).flatMap(Self.callLog)
+        }
+    }
+
+    private static let callColumns = """
+        SELECT l.id, l.contact_id, c.name, l.called_at, l.duration_minutes, l.emotional_state, l.notes
+        FROM call_logs l JOIN contacts c ON c.id = l.contact_id
+        """
 
     private static func callLog(_ row: Row) -> CallLogRow? {
         guard let calledAt = (row[3] as String?).flatMap(Timestamp.parse) else { return nil }

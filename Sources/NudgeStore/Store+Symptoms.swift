@@ -39,14 +39,33 @@ extension Store {
         }
     }
 
-    /// Writes a corrected entry (validated by the caller) over the one with its id; false when it
-    /// was deleted meanwhile.
-    public func updateSymptom(_ entry: SymptomEntry, now: Date) throws(StoreError) -> Bool {
+    /// What `nudge symptoms edit` changes; nil and `.keep` leave a column as stored.
+    public struct SymptomCorrection: Sendable {
+        public var name: String?
+        public var severity: Int?
+        public var notes: FieldCorrection<String?>
+        public var loggedAt: Date?
+
+        public init(name: String?, severity: Int?, notes: FieldCorrection<String?>, loggedAt: Date?) {
+            self.name = name
+            self.severity = severity
+            self.notes = notes
+            self.loggedAt = loggedAt
+        }
+    }
+
+    /// Writes the corrected columns (validated by the caller) and `updated_at`; the entry as
+    /// it is now, or nil when it was deleted meanwhile.
+    public func correctSymptom(id: String, _ correction: SymptomCorrection, now: Date) throws(StoreError) -> SymptomEntry? {
         try write { db in
-            try db.execute(
-                sql: "UPDATE symptom_entries SET name = ?, severity = ?, logged_at = ?, notes = ?, updated_at = ? WHERE id = ?",
-                arguments: [entry.name, entry.severity, Timestamp.format(entry.loggedAt), entry.notes, Timestamp.format(now), entry.id])
-            return db.changesCount == 1
+            var update = ColumnUpdate(table: "symptom_entries")
+            if let name = correction.name { update.set("name", name) }
+            if let severity = correction.severity { update.set("severity", severity) }
+            update.set("notes", correction.notes)
+            if let loggedAt = correction.loggedAt { update.set("logged_at", Timestamp.format(loggedAt)) }
+            update.set("updated_at", Timestamp.format(now))
+            guard try update.execute(db, id: id) else { return nil }
+            return try Row.fetchOne(db, sql: "SELECT id, name, severity, logged_at, notes FROM symptom_entries WHERE id = ?", arguments: [id]).map(Self.entry)
         }
     }
 

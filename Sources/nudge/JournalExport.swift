@@ -54,17 +54,17 @@ enum JournalExport {
         lines.append("- ID: \(session.id)")
         lines.append("- Treatment: \(session.treatmentType.rawValue)")
         lines.append("- Mood: \(session.moodBefore.map { "\($0)/10" } ?? "not given") before, \(session.moodAfter.map { "\($0)/10" } ?? "not given") after")
-        if let dose = session.dose { lines.append("- Dose: \(dose)") }
+        if let dose = session.dose { lines.append("- Dose: \(TextInput.oneLine(dose))") }
         for (name, text) in [("Intentions", session.intentions), ("Environment", session.environment), ("Music", session.music)] {
             guard let text else { continue }
-            lines += ["", "\(level)# \(name)", "", text]
+            lines += ["", "\(level)# \(name)", "", TextInput.printable(text)]
         }
         lines += ["", "\(level)# Reflections", ""]
         if reflections.isEmpty {
             lines.append("None yet. Add one with: nudge journal reflect \(session.id.prefix(8))")
         } else {
             for reflection in reflections {
-                lines += ["\(level)## \(LocalFormat.dateTime(reflection.writtenAt, clock: clock))", "", reflection.text, ""]
+                lines += ["\(level)## \(LocalFormat.dateTime(reflection.writtenAt, clock: clock))", "", TextInput.printable(reflection.text), ""]
             }
             lines.removeLast()
         }

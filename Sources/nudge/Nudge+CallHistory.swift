@@ -79,15 +79,14 @@ extension Nudge.Call {
 
         func run(_ context: CommandContext) throws {
             let store = try context.openStore()
-            var call = try Delete.ids.resolve(try store.run { try $0.callLog(matching: id) }, prefix: id)
-            if let when = try calledAt(context) { call.calledAt = when }
-            if let duration { call.durationMinutes = duration }
-            if let mood { call.mood = mood.isEmpty ? nil : mood }
-            if let notes { call.notes = notes.isEmpty ? nil : notes }
-            guard try store.run({ try $0.updateCall(call, now: context.now) }) else {
+            let call = try Delete.ids.resolve(try store.run { try $0.callLog(matching: id) }, prefix: id)
+            let correction = Store.CallCorrection(
+                calledAt: try calledAt(context), durationMinutes: duration, mood: FieldCorrection(option: mood),
+                notes: FieldCorrection(option: notes))
+            guard let corrected = try store.run({ try $0.correctCall(id: call.id, correction, now: context.now) }) else {
                 throw CommandFailure("that call was deleted meanwhile", exitCode: 64)
             }
-            context.print("corrected the call with \(TextInput.oneLine(call.contactName)) at \(context.understood(call.calledAt)) (to sync)")
+            context.print("corrected the call with \(TextInput.oneLine(corrected.contactName)) at \(context.understood(corrected.calledAt)) (to sync)")
         }
     }
 

@@ -137,21 +137,14 @@ extension Nudge.Symptoms {
 
         func run(_ context: CommandContext) throws {
             let store = try context.openStore()
-            let old = try Nudge.Symptoms.entry(id, store)
-            var entry = old
-            if let name { entry.name = name.trimmingCharacters(in: .whitespacesAndNewlines) }
-            if let severity { entry.severity = severity }
-            if let notes { entry.notes = notes.isEmpty ? nil : notes }
-            if let when = try loggedAt(context) { entry.loggedAt = when }
-            do {
-                try SymptomEntry.validate(name: entry.name, severity: entry.severity, notes: entry.notes)
-            } catch {
-                throw CommandFailure("the entry as corrected would not be valid: \(error.description)", exitCode: 64)
-            }
-            guard try store.run({ try $0.updateSymptom(entry, now: context.now) }) else {
+            let entry = try Nudge.Symptoms.entry(id, store)
+            let correction = Store.SymptomCorrection(
+                name: name?.trimmingCharacters(in: .whitespacesAndNewlines), severity: severity,
+                notes: FieldCorrection(option: notes), loggedAt: try loggedAt(context))
+            guard let corrected = try store.run({ try $0.correctSymptom(id: entry.id, correction, now: context.now) }) else {
                 throw CommandFailure("that entry was deleted meanwhile", exitCode: 64)
             }
-            context.print("corrected \(Nudge.Symptoms.describe(entry, context))")
+            context.print("corrected \(Nudge.Symptoms.describe(corrected, context))")
         }
     }
 

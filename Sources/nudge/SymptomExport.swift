@@ -9,14 +9,15 @@ enum SymptomExport {
     }
 
     /// `date,time,name,severity,notes` in local time; CRLF between records as RFC 4180 has
-    /// it, and any field with a comma, quote or line break quoted, its quotes doubled.
+    /// it, and any field with a comma, quote or line break quoted, its quotes doubled. Control
+    /// characters other programs stored, but newlines and tabs, are shown as `�`.
     static func csv(_ entries: [SymptomEntry], clock: WallClock) -> String {
         let header = "date,time,name,severity,notes\r\n"
         return header
             + entries.map { entry in
                 let (date, _) = clock.local(entry.loggedAt)
                 let fields = [date.description, LocalFormat.time(entry.loggedAt, clock: clock), entry.name, String(entry.severity), entry.notes ?? ""]
-                return fields.map(csvField).joined(separator: ",") + "\r\n"
+                return fields.map { csvField(TextInput.printable($0)) }.joined(separator: ",") + "\r\n"
             }.joined()
     }
 
@@ -45,7 +46,13 @@ enum SymptomExport {
         let byDay = Dictionary(grouping: entries) { clock.date(of: $0.loggedAt) }
         let first = days.first ?? byDay.keys.min()
         let last = days.last ?? byDay.keys.max()
-        let span = first.flatMap { first in last.map { first == $0 ? "\(first)" : "\(first) to \($0)" } } ?? "the whole diary"
+        let span =
+            switch (first, last) {
+            case (let first?, let last?): first == last ? "\(first)" : "\(first) to \(last)"
+            case (let first?, nil): "Since \(first)"
+            case (nil, let last?): "Up to \(last)"
+            case (nil, nil): "The whole diary"
+            }
         var lines = [
             "# Symptom diary", "",
             "\(span): \(entries.count) entr\(entries.count == 1 ? "y" : "ies") on \(byDay.count) day\(byDay.count == 1 ? "" : "s"). Severity runs from 1 (mild) to 5 (severe). Exported \(LocalFormat.dateTime(now, clock: clock)).",
@@ -61,7 +68,7 @@ enum SymptomExport {
             lines += ["", "## \(day.weekdayName) \(day)", ""]
             for entry in byDay[day]!.sorted(by: { ($0.loggedAt, $0.id) < ($1.loggedAt, $1.id) }) {
                 lines.append("- \(LocalFormat.time(entry.loggedAt, clock: clock)) **\(cell(entry.name))**, severity \(entry.severity)")
-                if let notes = entry.notes, !notes.isEmpty {
+                if let notes = entry.notes.map(TextInput.printable), !notes.isEmpty {
                     lines += notes.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + String($0) }
                 }
             }

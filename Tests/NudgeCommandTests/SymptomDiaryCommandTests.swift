@@ -66,6 +66,10 @@ import Testing
             ])
         #expect(nudge("symptoms", "edit", String(nausea.prefix(8)), "--notes", "").status == 0)
         #expect(try StoreQuery.rows(store, "SELECT notes IS NULL AS cleared FROM symptom_entries WHERE id = '\(nausea)'") == [["cleared": "1"]])
+        // Only the columns corrected are written: another writer's form of the time stays.
+        #expect(try Subprocess.run("/usr/bin/sqlite3", [store, "UPDATE symptom_entries SET logged_at = '2026-11-21T10:00:00+01:00' WHERE id = '\(nausea)'"]).status == 0)
+        #expect(nudge("symptoms", "edit", String(nausea.prefix(8)), "--severity", "1").stdout == "corrected Dizziness (1) at 10:00 yesterday, 2026-11-21 10:00 CET\n")
+        #expect(try StoreQuery.rows(store, "SELECT logged_at, severity FROM symptom_entries WHERE id = '\(nausea)'") == [["logged_at": "2026-11-21T10:00:00+01:00", "severity": "1"]])
     }
 
     @Test func deleteRemovesOneEntry() throws {
@@ -131,6 +135,18 @@ import Testing
                 ["2026-11-22", "19:00", "Fatigue", "1", "slept badly; headache gone"],
                 ["2026-11-22", "19:30", "Rash, left arm", "2", "one, two\n\"three\"\nfour,\"\""],
             ], "\(rows)")
+    }
+
+    @Test func escapeSequencesAnotherProgramStoredNeverReachTheTerminal() throws {
+        try diary()
+        let sqlite = try Subprocess.run(
+            "/usr/bin/sqlite3", [store, "UPDATE symptom_entries SET name = 'Nau' || char(27) || '[2Jsea', notes = 'a' || char(27) || ']0;title' || char(7) || char(10) || 'b' WHERE name = 'Nausea'"])
+        #expect(sqlite.status == 0, "\(sqlite)")
+        for arguments in [["symptoms", "--days", "7"], ["symptoms", "export"], ["symptoms", "export", "--format", "csv"], ["symptoms", "--search", "nau"]] {
+            let result = InProcessNudge.run(arguments + ["--store", store], environment: environment)
+            #expect(result.status == 0 && !result.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" }, "\(arguments): \(result)")
+            #expect(result.stdout.contains("\u{FFFD}"), "\(arguments): \(result)")
+        }
     }
 
     @Test func theMarkdownHasASummaryAndASectionPerDay() throws {

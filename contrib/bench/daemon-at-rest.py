@@ -6,8 +6,9 @@ and a temporary store, then reports:
   - wake-ups at rest: context switches summed over every thread in /proc/PID/task, and CPU
     time, over an idle period with a reminder due later;
   - resident memory after start;
-  - reaction: from starting `nudge settings set` (and a sqlite3 write) to the daemon logging
-    that it rescheduled; this includes the writer's own start-up, so it is an upper bound.
+  - reaction: from starting `nudge settings set` (a sqlite3 write, `nudge call edit`, `nudge
+    call delete`) to the daemon logging that it rescheduled; this includes the writer's own
+    start-up, so it is an upper bound.
 Prints a table and writes JSON next to this script (results/). Run it with /usr/bin/python3
 from the repository's root: contrib/bench/daemon-at-rest.py [--idle-seconds 60] [--changes 20]
 """
@@ -70,7 +71,25 @@ def main():
                             "ON CONFLICT(key) DO UPDATE SET value = excluded.value"], check=True, stdout=subprocess.DEVNULL)
             seen, _ = daemon.wait_for("rescheduled (store changed)")
             sqlite_reaction.append((seen - started) * 1000)
-        for name, values in (("reaction_ms_settings_set", settings_reaction), ("reaction_ms_sqlite3_write", sqlite_reaction)):
+        # A contact with a cadence and as many calls as corrections: each edit moves the latest
+        # call, each delete takes one away, and the cadence follows either way.
+        subprocess.run([binary, "contacts", "add", "Alex", "--every", "30"], env=env, check=True, stdout=subprocess.DEVNULL)
+        for index in range(options.changes):
+            subprocess.run([binary, "call", "log", "Alex", "--at", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() - (index + 1) * 86400))],
+                           env=env, check=True, stdout=subprocess.DEVNULL)
+        calls = json.loads(subprocess.run([binary, "call", "history", "--json"], env=env, check=True, capture_output=True).stdout)
+        call_reactions = {"edit": [], "delete": []}
+        for verb in ("edit", "delete"):
+            for index, call in enumerate(calls):
+                daemon.drain()
+                change = (["--at", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() - (index % 5 + 1) * 3600))]
+                          if verb == "edit" else ["--yes"])
+                started = time.monotonic()
+                subprocess.run([binary, "call", verb, call["id"][:8]] + change, env=env, check=True, stdout=subprocess.DEVNULL)
+                seen, _ = daemon.wait_for("rescheduled (store changed)")
+                call_reactions[verb].append((seen - started) * 1000)
+        for name, values in (("reaction_ms_settings_set", settings_reaction), ("reaction_ms_sqlite3_write", sqlite_reaction),
+                             ("reaction_ms_call_edit", call_reactions["edit"]), ("reaction_ms_call_delete", call_reactions["delete"])):
             results[name] = {"median": round(statistics.median(values), 2), "max": round(max(values), 2), "count": len(values)}
         results["resident_kib_at_end"] = resident_kib(pid)
     finally:
@@ -87,6 +106,10 @@ def main():
          f'{results["reaction_ms_settings_set"]["median"]} / {results["reaction_ms_settings_set"]["max"]}'),
         ("sqlite3 write -> rescheduled, median / max (ms, from its start)",
          f'{results["reaction_ms_sqlite3_write"]["median"]} / {results["reaction_ms_sqlite3_write"]["max"]}'),
+        ("nudge call edit -> rescheduled, median / max (ms, from its start)",
+         f'{results["reaction_ms_call_edit"]["median"]} / {results["reaction_ms_call_edit"]["max"]}'),
+        ("nudge call delete -> rescheduled, median / max (ms, from its start)",
+         f'{results["reaction_ms_call_delete"]["median"]} / {results["reaction_ms_call_delete"]["max"]}'),
     ]
     width = max(len(name) for name, _ in rows)
     for name, value in rows:

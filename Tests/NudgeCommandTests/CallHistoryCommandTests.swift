@@ -108,9 +108,6 @@ import Testing
                 UPDATE call_logs SET id = 'ABCD2222-0000-4000-8000-000000000002' WHERE called_at LIKE '2026-11-21%';
                 """])
         #expect(sqlite.status == 0, "\(sqlite)")
-        let before = try StoreDump.of(store)
-        let result = InProcessNudge.run(arguments + ["--store", store], environment: environment)
-        #expect(result.status == 64 && result.stderr.split(separator: "\n").count == 1 && result.stderr.contains(message), "\(result)")
-        #expect(try StoreDump.of(store) == before)
+        try InProcessNudge.expectRefusal(arguments, store: store, environment: environment, mentioning: message)
     }
 }

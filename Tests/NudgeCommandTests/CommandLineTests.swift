@@ -17,13 +17,7 @@ import Testing
     /// Runs a refusal: exit 64, one line naming the problem, and the store unchanged.
     func expectRefusal(_ arguments: [String], mentioning text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         _ = try nudge("settings")
-        let before = try StoreDump.of(store)
-        let result = InProcessNudge.run(arguments + ["--store", store], environment: environment)
-        #expect(result.status == 64, "\(arguments): \(result)", sourceLocation: sourceLocation)
-        #expect(result.stderr.hasPrefix("nudge: ") && result.stderr.split(separator: "\n").count == 1, "\(result)", sourceLocation: sourceLocation)
-        #expect(result.stderr.contains(text), "\(result)", sourceLocation: sourceLocation)
-        #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
-        #expect(try StoreDump.of(store) == before, sourceLocation: sourceLocation)
+        try InProcessNudge.expectRefusal(arguments, store: store, environment: environment, mentioning: text, sourceLocation: sourceLocation)
     }
 
     @Test func settingsListsEveryKeyWithValueDefaultAndAccepted() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import NudgeTestSupport
 import Synchronization
+import Testing
 
 @testable import nudge
 
@@ -15,6 +16,24 @@ enum InProcessNudge {
             variables: NudgeBinary.environment(environment), output: { output.append($0) }, errors: { errors.append($0) })
         let status = CommandEnvironment.$current.withValue(commandEnvironment) { Nudge.execute(arguments) }
         return CommandResult(status: status, stdout: output.text, stderr: errors.text)
+    }
+
+    /// A refusal as every command refuses: exit 64, one line on stderr, nothing on stdout, and
+    /// the store as it was, byte for byte in every table. The result, for more checks.
+    @discardableResult
+    static func expectRefusal(
+        _ arguments: [String], store: String, environment: [String: String], mentioning text: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> CommandResult {
+        let before = try StoreDump.of(store)
+        let result = run(arguments + ["--store", store], environment: environment)
+        let shown = "\(arguments.map { $0.prefix(60) }): \(result)"
+        #expect(result.status == 64, "\(shown)", sourceLocation: sourceLocation)
+        #expect(result.stderr.hasPrefix("nudge: ") && result.stderr.split(separator: "\n").count == 1, "\(shown)", sourceLocation: sourceLocation)
+        #expect(result.stderr.contains(text), "\(shown)", sourceLocation: sourceLocation)
+        #expect(result.stdout.isEmpty, "\(shown)", sourceLocation: sourceLocation)
+        #expect(try StoreDump.of(store) == before, sourceLocation: sourceLocation)
+        return result
     }
 
     private final class Captured: Sendable {

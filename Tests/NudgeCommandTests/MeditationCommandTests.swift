@@ -19,12 +19,7 @@ import Testing
 
     func expectRefusal(_ arguments: [String], mentioning text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         _ = nudge("settings")
-        let before = try StoreDump.of(store)
-        let result = InProcessNudge.run(arguments + ["--store", store], environment: environment)
-        #expect(result.status == 64, "\(arguments): \(result)", sourceLocation: sourceLocation)
-        #expect(result.stderr.hasPrefix("nudge: ") && result.stderr.split(separator: "\n").count == 1, "\(result)", sourceLocation: sourceLocation)
-        #expect(result.stderr.contains(text), "\(result)", sourceLocation: sourceLocation)
-        #expect(try StoreDump.of(store) == before, sourceLocation: sourceLocation)
+        try InProcessNudge.expectRefusal(arguments, store: store, environment: environment, mentioning: text, sourceLocation: sourceLocation)
     }
 
     /// A daemon's lock held by this process: the command then believes a daemon rings.

@@ -12,7 +12,7 @@ struct DayRangeOptions: ParsableArguments {
     static let dayCounts = 1...36500
 
     /// The first and last day asked for; nil where the range reaches the diary's first or last
-    /// entry. Nothing given: `otherwise`.
+    /// entry.
     struct Days: Equatable {
         var first: CivilDate?
         var last: CivilDate?
@@ -22,6 +22,7 @@ struct DayRangeOptions: ParsableArguments {
 
     var isGiven: Bool { date != nil || from != nil || to != nil || days != nil }
 
+    /// The days the options name, or `otherwise` when none is given.
     func days(today: CivilDate, otherwise: Days) throws(InputError) -> Days {
         guard isGiven else { return otherwise }
         guard [date != nil, from != nil || to != nil, days != nil].filter({ $0 }).count == 1 else {

@@ -66,7 +66,7 @@ extension Nudge.Symptoms {
                 }
                 return context.environment.output(try JSONText.render(rows) + "\n")
             }
-            guard !entries.isEmpty else { return context.print(nothing(days, clock: clock)) }
+            guard !entries.isEmpty else { return context.print(nothing(days)) }
             let byDay = Dictionary(grouping: entries) { clock.date(of: $0.loggedAt) }
             context.environment.output(
                 TextTable.render(
@@ -81,7 +81,7 @@ extension Nudge.Symptoms {
                     }))
         }
 
-        private func nothing(_ days: DayRangeOptions.Days, clock: WallClock) -> String {
+        private func nothing(_ days: DayRangeOptions.Days) -> String {
             let when: String
             switch (days.first, days.last) {
             case (let first?, let last?) where first == last: when = " on \(first)"

@@ -10,84 +10,30 @@ import Testing
 struct JournalTerminalTests {
     let directory = TemporaryDirectory()
     var store: String { directory.file("nudge.sqlite") }
-    /// One tmux server per terminal: a socket of a server just killed is not used again.
-    @discardableResult
-    func tmux(_ socket: String, _ arguments: String...) throws -> Int32 {
-        try Self.spawnAndWait(["/usr/bin/tmux", "-S", socket] + arguments)
-    }
 
-    /// Runs `nudge journal add` in a new tmux session, detached (setsid -f: the tmux server
-    /// outlives the call); its screen goes to `typescript`.
-    func startAdd(typescript: String, socket: String) throws {
-        let command = "env TZ=Europe/Berlin NUDGE_STORE=\(store) script -qfec '\(NudgeBinary.path) journal add' \(typescript)"
-        #expect(try Self.spawnAndWait(["/usr/bin/setsid", "-f", "/usr/bin/tmux", "-S", socket, "new-session", "-d", "-x", "160", "-y", "40", command]) == 0)
-    }
-
-    /// posix_spawn and waitpid, bounded: Foundation's Process learns of an exit from a pipe,
-    /// which a tmux server started meanwhile inherits, and then waits for the server too.
-    static func spawnAndWait(_ arguments: [String], timeout: TimeInterval = 20) throws -> Int32 {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
-            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
-        }
-        var pointers = arguments.map { strdup($0) } + [nil]
-        defer { pointers.forEach { free($0) } }
-        var environment = [String](["PATH=/usr/bin:/bin", "TERM=xterm"]).map { strdup($0) } + [nil]
-        defer { environment.forEach { free($0) } }
-        var pid: pid_t = 0
-        let code = posix_spawn(&pid, arguments[0], &actions, nil, &pointers, &environment)
-        guard code == 0 else { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
-        var status: Int32 = 0
-        let deadline = Date().addingTimeInterval(timeout)
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            guard Date() < deadline else {
-                kill(pid, SIGKILL)
-                waitpid(pid, &status, 0)
-                return -1
-            }
-            usleep(10_000)
-        }
-        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
-    }
-
-    func waitFor(_ text: String, in typescript: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let seen = FileEvents.waitUntil(watching: [directory.path], timeout: 20) {
-            ((try? String(contentsOfFile: typescript, encoding: .utf8)) ?? "").contains(text)
-        }
-        #expect(seen, "'\(text)' never appeared: \(((try? String(contentsOfFile: typescript, encoding: .utf8)) ?? "").suffix(300))", sourceLocation: sourceLocation)
-    }
-
-    func type(_ keys: String, on socket: String) throws {
-        if !keys.isEmpty { #expect(try tmux(socket, "send-keys", "-t", "0", "-l", keys) == 0) }
-        #expect(try tmux(socket, "send-keys", "-t", "0", "Enter") == 0)
+    /// `nudge journal add` on a terminal of its own.
+    func startAdd(_ name: String) throws -> TmuxTerminal {
+        try TmuxTerminal(running: "\(NudgeBinary.path) journal add", environment: ["TZ": "Europe/Berlin", "NUDGE_STORE": store], in: directory.path, name: name)
     }
 
     @Test func aTerminalClosedMidEntryLosesNothingAndTheDraftIsContinued() throws {
-        let (one, two) = (directory.file("first.sock"), directory.file("second.sock"))
-        // Whatever a failure left running: every process named with this test's directory.
-        defer { _ = try? Self.spawnAndWait(["/usr/bin/pkill", "-KILL", "-f", directory.path]) }
+        defer { TmuxTerminal.killEverything(startedIn: directory.path) }
         _ = try NudgeBinary.run(["settings"], environment: ["NUDGE_STORE": store])
-        let first = directory.file("first.typescript")
-        try startAdd(typescript: first, socket: one)
-        waitFor("Treatment type (iv, im, oral, lozenge, at-home or clinic): ", in: first)
-        try type("tea", on: one)
-        waitFor("that is not a treatment type", in: first)
-        try type("oral", on: one)
-        waitFor("When did it begin?", in: first)
-        try type("2026-11-22T14:00", on: one)
-        waitFor("Dose (Enter to skip): ", in: first)
-        try type("25 mg", on: one)
-        waitFor("Intentions (Enter to skip): ", in: first)
-        try type("Let go of the week", on: one)
-        waitFor("Environment: where, lighting, comfort (Enter to skip): ", in: first)
+        let first = try startAdd("first")
+        first.waitFor("Treatment type (iv, im, oral, lozenge, at-home or clinic): ")
+        try first.type("tea")
+        first.waitFor("that is not a treatment type")
+        try first.type("oral")
+        first.waitFor("When did it begin?")
+        try first.type("2026-11-22T14:00")
+        first.waitFor("Dose (Enter to skip): ")
+        try first.type("25 mg")
+        first.waitFor("Intentions (Enter to skip): ")
+        try first.type("Let go of the week")
+        first.waitFor("Environment: where, lighting, comfort (Enter to skip): ")
         // The terminal closes: its tmux server is killed, and nudge goes with it (SIGHUP).
-        _ = try Self.spawnAndWait(["/usr/bin/pkill", "-KILL", "-f", "tmux -S \(one)"])
-        #expect(
-            FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
-                (try? Self.spawnAndWait(["/usr/bin/pgrep", "-f", first])) == 1
-            }, "nudge still runs after its terminal closed")
+        try first.close()
+        #expect(FileEvents.waitUntil(watching: [directory.path], timeout: 10) { !first.isRunning }, "nudge still runs after its terminal closed")
         let draft = store + ".drafts/session.json"
         let saved = try String(contentsOfFile: draft, encoding: .utf8)
         #expect(saved.contains("\"intentions\":\"Let go of the week\"") && saved.contains("\"type\":\"oral\""), "\(saved)")
@@ -95,21 +41,20 @@ struct JournalTerminalTests {
         #expect(mode == 0o600)
         #expect(try StoreQuery.rows(store, "SELECT id FROM therapy_sessions").isEmpty)
 
-        let second = directory.file("second.typescript")
-        try startAdd(typescript: second, socket: two)
-        waitFor("A session you began adding was not saved; continue it? [Y/n] ", in: second)
-        try type("", on: two)
-        waitFor("Environment: where, lighting, comfort (Enter to skip): ", in: second)
-        try type("Sofa, blanket", on: two)
-        waitFor("Music (Enter to skip): ", in: second)
-        try type("", on: two)
-        waitFor("Mood before, 1 to 10 (Enter to skip): ", in: second)
-        try type("11", on: two)
-        waitFor("the mood before 11 is not from 1 to 10", in: second)
-        try type("3", on: two)
-        waitFor("Mood after, 1 to 10 (Enter to skip): ", in: second)
-        try type("", on: two)
-        waitFor("added the session of 14:00", in: second)
+        let second = try startAdd("second")
+        second.waitFor("A session you began adding was not saved; continue it? [Y/n] ")
+        try second.type("")
+        second.waitFor("Environment: where, lighting, comfort (Enter to skip): ")
+        try second.type("Sofa, blanket")
+        second.waitFor("Music (Enter to skip): ")
+        try second.type("")
+        second.waitFor("Mood before, 1 to 10 (Enter to skip): ")
+        try second.type("11")
+        second.waitFor("the mood before 11 is not from 1 to 10")
+        try second.type("3")
+        second.waitFor("Mood after, 1 to 10 (Enter to skip): ")
+        try second.type("")
+        second.waitFor("added the session of 14:00")
         let rows = try StoreQuery.rows(
             store, "SELECT treatment_type, started_at, dose, intentions, environment, music, mood_before, mood_after FROM therapy_sessions")
         #expect(

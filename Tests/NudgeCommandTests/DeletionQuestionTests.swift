@@ -1,0 +1,42 @@
+import Foundation
+import NudgeTestSupport
+import Testing
+
+/// A deletion asked on a real terminal (tmux): y deletes, anything else keeps. Off a terminal
+/// it needs --yes (the refusals in the command tests).
+@Suite(.serialized, .timeLimit(.minutes(5)))
+struct DeletionQuestionTests {
+    let directory = TemporaryDirectory()
+    var store: String { directory.file("nudge.sqlite") }
+    var environment: [String: String] { ["TZ": "Europe/Berlin", "NUDGE_STORE": store, "NUDGE_FAKE_NOW": "2026-11-22T20:00:00+01:00"] }
+
+    func nudge(_ arguments: String...) throws {
+        let result = try NudgeBinary.run(arguments, environment: environment)
+        #expect(result.status == 0, "\(result)")
+    }
+
+    func terminal(_ command: String, name: String) throws -> TmuxTerminal {
+        try TmuxTerminal(running: "\(NudgeBinary.path) \(command)", environment: environment, in: directory.path, name: name)
+    }
+
+    @Test func yesDeletesAndEnterKeeps() throws {
+        defer { TmuxTerminal.killEverything(startedIn: directory.path) }
+        try nudge("log", "symptom", "Headache", "--severity", "3", "--at", "19:05")
+        try nudge("contacts", "add", "Alex")
+        try nudge("call", "log", "Alex", "--at", "18:00")
+        let entry = try #require(try StoreQuery.rows(store, "SELECT id FROM symptom_entries").first?["id"])
+        let call = try #require(try StoreQuery.rows(store, "SELECT id FROM call_logs").first?["id"])
+
+        let symptom = try terminal("symptoms delete \(entry.prefix(8))", name: "symptom")
+        symptom.waitFor("Delete Headache (3) at 19:05 today, 2026-11-22 19:05 CET? This cannot be undone. [y/N] ")
+        try symptom.type("y")
+        symptom.waitFor("deleted Headache (3)")
+        #expect(try StoreQuery.rows(store, "SELECT id FROM symptom_entries").isEmpty)
+
+        let calls = try terminal("call delete \(call.prefix(8))", name: "call")
+        calls.waitFor("Delete the call with Alex at 18:00 today, 2026-11-22 18:00 CET? [y/N] ")
+        try calls.type("")
+        calls.waitFor("nothing deleted")
+        #expect(try StoreQuery.rows(store, "SELECT is_marked_deleted FROM call_logs") == [["is_marked_deleted": "0"]])
+    }
+}

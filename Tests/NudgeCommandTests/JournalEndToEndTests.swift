@@ -114,7 +114,8 @@ struct JournalEndToEndTests: DaemonScenario {
         let open = directory.file("terminal-open")
         FileManager.default.createFile(atPath: open, contents: nil)
         defer { unlink(open) }
-        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(ran)\nwhile [ -e \(open) ]; do sleep 0.1; done\n".write(
+        // Written whole and then renamed: the test reads it as soon as it exists.
+        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(ran).new && mv \(ran).new \(ran)\nwhile [ -e \(open) ]; do sleep 0.1; done\n".write(
             toFile: bin + "/xdg-terminal-exec", atomically: true, encoding: .utf8)
         chmod(bin + "/xdg-terminal-exec", 0o755)
         try nudge("settings", "set", "journal.after_mood_delay_minutes", "0")

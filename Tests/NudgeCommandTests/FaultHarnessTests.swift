@@ -5,7 +5,7 @@ import Testing
 /// 200 fire-and-answer cycles against the real daemon while it is killed at random moments,
 /// four other processes write 500 rows each, and the store is locked for 10 seconds
 /// (Tests/Harnesses/fault_harness.py).
-@Suite(.timeLimit(.minutes(4)))
+@Suite(.ownThread, .timeLimit(.minutes(4)))
 struct FaultHarnessTests {
     static let harness = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Harnesses/fault_harness.py").path

@@ -7,7 +7,7 @@ import Testing
 /// file (`RecordedAudio`), on a private bus with python-dbusmock.
 /// One at a time: each test runs a bus, a mock server, a daemon and an audio reader, and ten
 /// at once on 2 cores starved the other suites. The limit is for a hang.
-@Suite(.serialized, .timeLimit(.minutes(5)))
+@Suite(.serialized, .ownThread, .timeLimit(.minutes(5)))
 struct SoundEndToEndTests: DaemonScenario {
     let directory = TemporaryDirectory()
     let bus: NotificationBus

@@ -57,7 +57,7 @@ struct Nudge: ParsableCommand {
             let code = exitCode(for: error)
             guard code != .success else {
                 // Help, the version, a completion script: asked for, printed, success.
-                let text = fullMessage(for: error)
+                let text = CompletionScript.adjusted(fullMessage(for: error), arguments: arguments)
                 if !text.isEmpty { environment.output(text + "\n") }
                 return 0
             }

@@ -1288,4 +1288,4 @@ _nudge_help() {
     __nudge_offer_flags_options -1
 }
 
-complete -o filenames -F _nudge nudge
+complete -o filenames -o nosort -F _nudge nudge

@@ -90,7 +90,7 @@ extension Nudge.Symptoms {
             case (nil, let last?): when = " up to \(last)"
             case (nil, nil): when = ""
             }
-            if let search { return "No symptom entries\(when) mention '\(TextInput.oneLine(search))'." }
+            if let search { return "No symptom entries\(when) mention '\(TextInput.oneLine(Self.start(of: search)))'." }
             return "No symptoms logged\(when). Log one with: nudge log symptom NAME --severity N"
         }
 

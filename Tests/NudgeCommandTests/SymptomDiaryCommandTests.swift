@@ -49,6 +49,8 @@ import Testing
         #expect(items.map { $0["date"] as? String } == ["2026-11-22", "2026-11-22", "2026-11-20"])
         #expect(items.last?["notes"] as? String == "after \"lunch\", again\nand at four")
         #expect(nudge("symptoms", "--search", "lunch", "--date", "today").stdout == "No symptom entries on 2026-11-22 mention 'lunch'.\n")
+        let long = nudge("symptoms", "--search", String(repeating: "x", count: 100_000)).stdout
+        #expect(long == "No symptom entries mention '\(String(repeating: "x", count: 59))…'.\n", "the search is not echoed whole")
     }
 
     @Test func editCorrectsAnEntryUnderTheRulesOfLog() throws {

@@ -44,12 +44,12 @@ public enum TextInput {
     }
 
     /// Stored text as lines for a terminal or a file: newlines and tabs kept, any other control
-    /// character (another program may have stored an escape sequence) shown as `�`.
-    public static func printable(_ text: String) -> String {
+    /// character (another program may have stored an escape sequence) shown as `replacement`.
+    public static func printable(_ text: String, replacement: Unicode.Scalar = "\u{FFFD}") -> String {
         guard text.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" && $0 != "\t" }) else { return text }
         var lines = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            lines.append(isControl(scalar) && scalar != "\n" && scalar != "\t" ? "\u{FFFD}" : scalar)
+            lines.append(isControl(scalar) && scalar != "\n" && scalar != "\t" ? replacement : scalar)
         }
         return String(lines)
     }

@@ -95,15 +95,16 @@ public struct TherapyJournalReminder: ReminderRule {
         let settings = input.settings
         let clock = input.clock
         var found: [Occurrence] = []
+        let delay = settings.int(.journalAfterMoodDelayMinutes)
+        let reflectionDays = settings.days(.journalReflectionDays)
         for session in input.facts.sessions {
-            let delay = settings.int(.journalAfterMoodDelayMinutes)
             if delay > 0, !session.hasMoodAfter {
                 let due = session.startedAt.addingTimeInterval(TimeInterval(delay * 60))
                 if days.contains(clock.date(of: due)) { found.append(Occurrence(kind: .journal, key: Key.mood(session: session.id).text, dueAt: due, title: Self.moodTitle)) }
             }
             guard !session.invitationsStopped else { continue }
             var previous = session.startedAt
-            for after in settings.days(.journalReflectionDays) {
+            for after in reflectionDays {
                 guard let due = Self.invitationDue(session, daysAfter: after, settings: settings, clock: clock) else { continue }
                 defer { previous = due }
                 // A reflection written since the previous invitation is the answer this one asks for.
@@ -203,12 +204,9 @@ public struct TherapyJournalReminder: ReminderRule {
     /// Typed text as reflections the store accepts: control characters other than newlines and
     /// tabs become spaces, and text over the limit continues in another reflection.
     static func reflectionTexts(_ text: String) -> [String] {
-        var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            scalars.append(TextInput.isControl(scalar) && scalar != "\n" && scalar != "\t" ? " " : scalar)
-        }
-        let clean = Array(scalars)
-        guard !String(String.UnicodeScalarView(clean)).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return [] }
+        let printable = TextInput.printable(text, replacement: " ")
+        guard !printable.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return [] }
+        let clean = Array(printable.unicodeScalars)
         return stride(from: 0, to: clean.count, by: TherapyReflection.limit).map {
             String(String.UnicodeScalarView(clean[$0..<min($0 + TherapyReflection.limit, clean.count)]))
         }

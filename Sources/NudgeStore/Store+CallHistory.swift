@@ -50,12 +50,7 @@ extension Store {
     /// The call, not marked deleted, whose id starts with `prefix` (case-insensitive).
     public func callLog(matching prefix: String) throws(StoreError) -> PrefixMatch<CallLogRow> {
         try read { db in
-            let rows = try Row.fetchAll(
-                db,
-                sql: Self.callColumns + " WHERE l.is_marked_deleted = 0 AND lower(substr(l.id, 1, ?)) = lower(?) LIMIT 5",
-                arguments: [prefix.unicodeScalars.count, prefix]
-            ).compactMap(Self.callLog)
-            return PrefixMatch(rows, id: \.id)
+            try PrefixMatch.fetch(db, Self.callColumns, where: "l.is_marked_deleted = 0", idColumn: "l.id", prefix: prefix, item: Self.callLog, id: \.id)
         }
     }
 

@@ -59,28 +59,17 @@ extension Store {
 
     /// Changes the given fields of one session; false when it is gone.
     public func editTherapySession(id: String, _ fields: TherapyFields, now: Date) throws(StoreError) -> Bool {
-        var assignments: [String] = []
-        var arguments: [(any DatabaseValueConvertible)?] = []
-        func set(_ column: String, _ value: (any DatabaseValueConvertible)?) {
-            assignments.append("\(column) = ?")
-            arguments.append(value)
-        }
-        if let value = fields.startedAt { set("started_at", Timestamp.format(value)) }
-        if let value = fields.treatmentType { set("treatment_type", value.rawValue) }
-        if let value = fields.dose { set("dose", value) }
-        if let value = fields.intentions { set("intentions", value) }
-        if let value = fields.environment { set("environment", value) }
-        if let value = fields.music { set("music", value) }
-        if let value = fields.moodBefore { set("mood_before", value) }
-        if let value = fields.moodAfter { set("mood_after", value) }
-        set("updated_at", Timestamp.format(now))
-        arguments.append(id)
-        let sql = "UPDATE therapy_sessions SET \(assignments.joined(separator: ", ")) WHERE id = ?"
-        let values = StatementArguments(arguments)
-        return try write { db in
-            try db.execute(sql: sql, arguments: values)
-            return db.changesCount == 1
-        }
+        var update = ColumnUpdate(table: "therapy_sessions")
+        if let value = fields.startedAt { update.set("started_at", Timestamp.format(value)) }
+        if let value = fields.treatmentType { update.set("treatment_type", value.rawValue) }
+        if let value = fields.dose { update.set("dose", value) }
+        if let value = fields.intentions { update.set("intentions", value) }
+        if let value = fields.environment { update.set("environment", value) }
+        if let value = fields.music { update.set("music", value) }
+        if let value = fields.moodBefore { update.set("mood_before", value) }
+        if let value = fields.moodAfter { update.set("mood_after", value) }
+        update.set("updated_at", Timestamp.format(now))
+        return try write { db in try update.execute(db, id: id) }
     }
 
     /// Every session, newest first, with how many reflections each has.
@@ -99,13 +88,7 @@ extension Store {
 
     /// The session whose id starts with `prefix` (case-insensitive).
     public func therapySession(matching prefix: String) throws(StoreError) -> PrefixMatch<TherapySession> {
-        try read { db in
-            let sessions = try Row.fetchAll(
-                db, sql: "SELECT * FROM therapy_sessions WHERE lower(substr(id, 1, ?)) = lower(?) LIMIT 5",
-                arguments: [prefix.unicodeScalars.count, prefix]
-            ).compactMap(TherapySession.init(row:))
-            return PrefixMatch(sessions, id: \.id)
-        }
+        try read { db in try PrefixMatch.fetch(db, "SELECT * FROM therapy_sessions", prefix: prefix, item: TherapySession.init(row:), id: \.id) }
     }
 
     /// A session's reflections, oldest first.
@@ -116,18 +99,12 @@ extension Store {
         }
     }
 
-    /// Adds a reflection; nil when the session is gone.
-    public func addTherapyReflection(
-        to sessionID: String, text: String, source: TherapyReflection.Source, at now: Date
-    ) throws(StoreError) -> TherapyReflection? {
-        let reflection = TherapyReflection(id: UUID().uuidString.lowercased(), sessionID: sessionID, writtenAt: now, text: text, source: source)
-        return try write { db in
-            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM therapy_sessions WHERE id = ?)", arguments: [sessionID]) == true
-            else { return nil }
-            try db.execute(
-                sql: "INSERT INTO therapy_reflections (id, session_id, written_at, text, source, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                arguments: [reflection.id, sessionID, Timestamp.format(now), text, source.rawValue, Timestamp.format(now), Timestamp.format(now)])
-            return reflection
+    /// Adds a reflection, as an answer typed into a notification does; false when the session
+    /// is gone.
+    public func addTherapyReflection(to sessionID: String, text: String, source: TherapyReflection.Source, at now: Date) throws(StoreError) -> Bool {
+        try write { db in
+            _ = try TherapyJournalChange.reflection(sessionID: sessionID, text: text, source: source, at: now).write(db)
+            return db.changesCount == 1
         }
     }
 

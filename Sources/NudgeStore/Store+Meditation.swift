@@ -86,12 +86,7 @@ extension Store {
 
     /// The session whose id starts with `prefix` (case-insensitive).
     public func meditation(matching prefix: String) throws(StoreError) -> PrefixMatch<MeditationSession> {
-        try read { db in
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT * FROM meditation_sessions WHERE lower(substr(id, 1, ?)) = lower(?) LIMIT 5",
-                arguments: [prefix.unicodeScalars.count, prefix])
-            return PrefixMatch(rows.compactMap(MeditationSession.init(row:)), id: \.id)
-        }
+        try read { db in try PrefixMatch.fetch(db, "SELECT * FROM meditation_sessions", prefix: prefix, item: MeditationSession.init(row:), id: \.id) }
     }
 
     /// Deletes one ended session; false when it was gone or had started running meanwhile.

@@ -32,10 +32,7 @@ extension Store {
     /// The entry whose id starts with `prefix` (case-insensitive).
     public func symptomEntry(matching prefix: String) throws(StoreError) -> PrefixMatch<SymptomEntry> {
         try read { db in
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT id, name, severity, logged_at, notes FROM symptom_entries WHERE lower(substr(id, 1, ?)) = lower(?) LIMIT 5",
-                arguments: [prefix.unicodeScalars.count, prefix])
-            return PrefixMatch(rows.map(Self.entry), id: \.id)
+            try PrefixMatch.fetch(db, "SELECT id, name, severity, logged_at, notes FROM symptom_entries", prefix: prefix, item: Self.entry, id: \.id)
         }
     }
 

@@ -53,9 +53,7 @@ struct JournalPrompts {
     func run(store: Store) throws -> TherapySession {
         var draft = SessionDraft(storePath: context.storePath)
         if let saved = SessionDraft.saved(storePath: context.storePath), !saved.answers.isEmpty {
-            context.environment.output("A session you began adding was not saved; continue it? [Y/n] ")
-            let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-            if ["n", "no"].contains(answer) { saved.discard() } else { draft = saved }
+            if context.answersYes("A session you began adding was not saved; continue it?", byDefault: true) { draft = saved } else { saved.discard() }
         }
         let now = context.now
         for field in fields(now: now) where draft.answers[field.name] == nil {

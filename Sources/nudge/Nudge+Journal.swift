@@ -187,8 +187,7 @@ extension Nudge.Journal {
                 let draft = ReflectionDraft(storePath: context.storePath, sessionID: session.id)
                 if draft.exists {
                     if context.environment.isTerminal, isatty(STDIN_FILENO) == 1 {
-                        context.environment.output("A reflection on this session was started and not saved; continue it? [Y/n] ")
-                        if let answer = readLine(), ["n", "no"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased()) { draft.discard() }
+                        if !context.answersYes("A reflection on this session was started and not saved; continue it?", byDefault: true) { draft.discard() }
                     } else {
                         context.environment.errors("nudge: continuing the reflection started earlier on this session\n")
                     }
@@ -208,7 +207,7 @@ extension Nudge.Journal {
                 }
                 (written, source) = (edited, .editor)
             }
-            guard try store.run({ try $0.addTherapyReflection(to: session.id, text: written, source: source, at: context.now) }) != nil else {
+            guard try store.run({ try $0.addTherapyReflection(to: session.id, text: written, source: source, at: context.now) }) else {
                 throw CommandFailure("that session was deleted meanwhile; nothing written", exitCode: 64)
             }
             // Only once the store has it.

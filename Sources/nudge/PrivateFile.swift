@@ -14,6 +14,14 @@ enum PrivateFile {
         }
     }
 
+    /// Makes a directory only its owner can enter (the drafts beside the store); one that is
+    /// there already is used as it is.
+    static func makeDirectory(_ path: String) throws {
+        if mkdir(path, 0o700) != 0 && errno != EEXIST {
+            throw CommandFailure("cannot make \(path): \(String(cString: strerror(errno)))", exitCode: 73)
+        }
+    }
+
     /// Writes a file only its owner can read, replacing one that was there (its mode too).
     static func write(_ text: String, to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)

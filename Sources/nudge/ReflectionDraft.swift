@@ -18,10 +18,7 @@ struct ReflectionDraft {
     /// Creates the file (0600, in a 0700 directory) with the header and `text`, unless it exists.
     func prepare(heading: String) throws {
         guard !exists else { return }
-        let directory = (path as NSString).deletingLastPathComponent
-        if mkdir(directory, 0o700) != 0 && errno != EEXIST {
-            throw CommandFailure("cannot make \(directory): \(String(cString: strerror(errno)))", exitCode: 73)
-        }
+        try PrivateFile.makeDirectory((path as NSString).deletingLastPathComponent)
         try PrivateFile.write("# \(heading)\n" + Self.header + "\n", to: path)
     }
 

@@ -25,10 +25,7 @@ struct SessionDraft {
 
     mutating func answer(_ field: String, _ value: String) throws {
         answers[field] = value
-        let directory = (path as NSString).deletingLastPathComponent
-        if mkdir(directory, 0o700) != 0 && errno != EEXIST {
-            throw CommandFailure("cannot make \(directory): \(String(cString: strerror(errno)))", exitCode: 73)
-        }
+        try PrivateFile.makeDirectory((path as NSString).deletingLastPathComponent)
         let data = try JSONSerialization.data(withJSONObject: answers, options: [.sortedKeys])
         try PrivateFile.write(String(decoding: data, as: UTF8.self), to: path + ".new")
         guard rename(path + ".new", path) == 0 else { throw CommandFailure("cannot save the draft \(path): \(String(cString: strerror(errno)))", exitCode: 73) }

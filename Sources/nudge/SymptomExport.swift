@@ -68,7 +68,7 @@ enum SymptomExport {
             lines += ["", "## \(day.weekdayName) \(day)", ""]
             for entry in byDay[day]!.sorted(by: { ($0.loggedAt, $0.id) < ($1.loggedAt, $1.id) }) {
                 lines.append("- \(LocalFormat.time(entry.loggedAt, clock: clock)) **\(cell(entry.name))**, severity \(entry.severity)")
-                if let notes = entry.notes.map(TextInput.printable), !notes.isEmpty {
+                if let notes = entry.notes.map { TextInput.printable($0) }, !notes.isEmpty {
                     lines += notes.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + String($0) }
                 }
             }

@@ -1,15 +1,7 @@
 import GRDB
 
-/// A field a person corrects, or leaves as stored: a correction writes only the columns it
-/// names, so a value another program wrote in a shape nudge would not accept survives an edit of
-/// the row's other fields.
-public enum FieldCorrection<Value: Sendable>: Sendable {
-    case keep
-    case set(Value)
-}
-
-/// `UPDATE table SET column = ?, ... WHERE id = ? [AND condition]`, from the columns a
-/// correction names; true when the row was there to update.
+/// `UPDATE table SET column = ?, ... WHERE id = ? [AND condition]`, from the columns an edit
+/// names: the others keep what is stored.
 struct ColumnUpdate {
     var table: String
     var condition: String?
@@ -28,22 +20,12 @@ struct ColumnUpdate {
         if case .set(let value) = correction { set(column, value) }
     }
 
+    /// True when the row was there to update.
     func execute(_ db: Database, id: String) throws -> Bool {
         let columns = assignments.map { "\($0.column) = ?" }.joined(separator: ", ")
         try db.execute(
             sql: "UPDATE \(table) SET \(columns) WHERE id = ?\(condition.map { " AND \($0)" } ?? "")",
             arguments: StatementArguments(assignments.map(\.value) + [id]))
         return db.changesCount == 1
-    }
-}
-
-extension FieldCorrection where Value == String? {
-    /// Text as an option gives it: absent keeps what is stored, empty removes it.
-    public init(option text: String?) {
-        guard let text else {
-            self = .keep
-            return
-        }
-        self = .set(text.isEmpty ? nil : text)
     }
 }

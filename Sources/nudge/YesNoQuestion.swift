@@ -1,6 +1,14 @@
 import Foundation
 
 extension CommandContext {
+    /// Asks on the terminal; Enter, or the end of input, is `byDefault`. Only the opposite
+    /// answer (`n`/`no`, or `y`/`yes`) overrides it.
+    func answersYes(_ question: String, byDefault: Bool) -> Bool {
+        environment.output("\(question) \(byDefault ? "[Y/n]" : "[y/N]") ")
+        guard let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased(), !answer.isEmpty else { return byDefault }
+        return byDefault ? !["n", "no"].contains(answer) : ["y", "yes"].contains(answer)
+    }
+
     /// Whether to go on with deleting `what`: yes with `--yes`; otherwise asked on a terminal
     /// (anything but y or yes declines, and says nothing was deleted), and refused off one,
     /// where nobody could answer.
@@ -9,8 +17,7 @@ extension CommandContext {
         guard environment.isTerminal, isatty(STDIN_FILENO) == 1 else {
             throw CommandFailure("deleting \(what) needs --yes when nudge cannot ask on a terminal", exitCode: 64)
         }
-        environment.output("Delete \(what)?\(cannotBeUndone ? " This cannot be undone." : "") [y/N] ")
-        guard let answer = readLine(), ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased()) else {
+        guard answersYes("Delete \(what)?\(cannotBeUndone ? " This cannot be undone." : "")", byDefault: false) else {
             print("nothing deleted")
             return false
         }

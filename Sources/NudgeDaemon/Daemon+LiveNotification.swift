@@ -18,7 +18,7 @@ extension Daemon {
         let occurrence = Occurrence(kind: live.kind, key: live.key, dueAt: live.dueAt, title: live.title ?? "")
         guard rule.screenState(ofKey: live.key, from: input, clock: wallClock) == .current,
             var content = rule.content(for: occurrence, now: now, text: notifier.bodyText, from: input, clock: wallClock)
-        else { return }
+        else { return logger.debug("\(live.key) is not shown again: its state is no longer current") }
         if !notifier.showsActions { content = content.answeredFromTerminal(deliveryID: live.id) }
         do {
             let id = try notifier.show(content, replacing: replacing)

@@ -144,7 +144,7 @@ struct DaemonEndToEndTests: DaemonScenario {
         let daemon = try startDaemon(at: "2026-11-21T19:59:59-05:00")
         #expect(daemon.waitForLog("cannot show notifications"), "\(daemon.stderr)")
         try bus.startServer()
-        let call = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
+        let call = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)\n\(bus.diagnostics)")
         #expect(call.summary == "Daily symptom check")
         #expect(waitForStore { (try? delivery("symptom:2026-11-21"))??["shown_at"] != "NULL" })
     }

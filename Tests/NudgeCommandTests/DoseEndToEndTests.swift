@@ -82,7 +82,7 @@ struct DoseEndToEndTests: DaemonScenario {
         bus.stopServer()
         #expect(daemon.waitForLog("no notification server on the bus"), "\(daemon.stderr)")
         try bus.startServer()
-        let again = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
+        let again = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)\n\(bus.diagnostics)")
         #expect(again.summary == "Dose 2 window is open" && again.replacesID == 0)
         #expect(again.actions == ["take", "Take dose 2", "skip", "Skip dose 2", "snooze", "Snooze 10 min"])
         #expect(waitForStore { (try? rows("SELECT notification_id FROM reminder_deliveries WHERE reminder_key = '\(key)'"))?.first?["notification_id"] == "1" })

@@ -33,6 +33,19 @@ public final class NotificationBus: @unchecked Sendable {
             stderrPath: directory.file("mock.err"))
         let waited = try gdbus(["wait", "--session", "--timeout", "20", "org.freedesktop.Notifications"])
         guard waited.status == 0 else { throw BusError("the mock notification server did not appear: \(waited)") }
+        // The mock owns the name before it has its methods; a call answered means it has them.
+        let answered = try gdbus([
+            "call", "--session", "--timeout", "20", "--dest", "org.freedesktop.Notifications", "--object-path", "/org/freedesktop/Notifications",
+            "--method", "org.freedesktop.Notifications.GetServerInformation",
+        ])
+        guard answered.status == 0 else { throw BusError("the mock notification server does not answer: \(answered)") }
+    }
+
+    /// The calls the mock logged and what it and the bus printed, for a failure's message.
+    public var diagnostics: String {
+        ["calls.log", "mock.err", "dbus.err"].map { name in
+            "\(name): " + ((try? String(contentsOfFile: directory.file(name), encoding: .utf8)) ?? "(none)")
+        }.joined(separator: "\n")
     }
 
     /// SIGKILL: the fixtures inherit the test runner's blocked signals, so SIGTERM would wait.
@@ -72,12 +85,12 @@ public final class NotificationBus: @unchecked Sendable {
     }
 
     /// Waits until the server was asked to close `id`.
-    public func waitForClose(_ id: UInt32, timeout: TimeInterval = 15) -> Bool {
+    public func waitForClose(_ id: UInt32, timeout: TimeInterval = 30) -> Bool {
         FileEvents.waitUntil(watching: [directory.path], timeout: timeout) { closeCalls().contains(id) }
     }
 
     /// Waits until the server has received at least `count` Notify calls.
-    public func waitForNotify(count: Int = 1, timeout: TimeInterval = 15) -> [NotifyCall] {
+    public func waitForNotify(count: Int = 1, timeout: TimeInterval = 30) -> [NotifyCall] {
         FileEvents.waitUntil(watching: [directory.path], timeout: timeout) { notifyCalls().count >= count }
         return notifyCalls()
     }

@@ -13,11 +13,9 @@ import Testing
 
     /// Starts every writer before waiting for any; prints one line per failure, then "done".
     /// (Python, not sh: the runner's blocked signals are inherited, and a shell's `wait` needs
-    /// SIGCHLD; waitpid does not.) The writers run at nice 10: they still meet each other, but 50
-    /// of them on 2 cores no longer starve the daemons other suites are waiting on at the time.
+    /// SIGCHLD; waitpid does not.)
     static let script = #"""
-        import os, subprocess, sys
-        os.nice(10)
+        import subprocess, sys
         binary, store = sys.argv[1], sys.argv[2]
         writers = []
         for i in range(50):

@@ -24,8 +24,12 @@ public final class NotificationBus: @unchecked Sendable {
         try startServer(capabilities: capabilities)
     }
 
-    /// (Re)starts the mock server; its Notify ids start at 1 again, as a restarted server's may.
+    /// (Re)starts the mock server; its Notify ids start at 1 again, as a restarted server's may,
+    /// and its call log starts empty. The previous server's log is removed first: the mock owns
+    /// the name before it opens (and empties) the log, so a wait begun in between saw the old
+    /// server's Notify and took it for the new one's.
     public func startServer(capabilities: String = "body actions body-markup persistence") throws {
+        try? FileManager.default.removeItem(atPath: logPath)
         mock = try Subprocess.spawn(
             "/usr/bin/python3",
             ["-m", "dbusmock", "--session", "-t", "notification_daemon", "-p", "{\"capabilities\": \"\(capabilities)\"}", "-l", logPath],
@@ -85,14 +89,18 @@ public final class NotificationBus: @unchecked Sendable {
     }
 
     /// Waits until the server was asked to close `id`.
-    public func waitForClose(_ id: UInt32, timeout: TimeInterval = 30) -> Bool {
+    public func waitForClose(_ id: UInt32, timeout: TimeInterval = 15) -> Bool {
         FileEvents.waitUntil(watching: [directory.path], timeout: timeout) { closeCalls().contains(id) }
     }
 
     /// Waits until the server has received at least `count` Notify calls.
-    public func waitForNotify(count: Int = 1, timeout: TimeInterval = 30) -> [NotifyCall] {
-        FileEvents.waitUntil(watching: [directory.path], timeout: timeout) { notifyCalls().count >= count }
-        return notifyCalls()
+    public func waitForNotify(count: Int = 1, timeout: TimeInterval = 15) -> [NotifyCall] {
+        var calls: [NotifyCall] = []
+        FileEvents.waitUntil(watching: [directory.path], timeout: timeout) {
+            calls = notifyCalls()
+            return calls.count >= count
+        }
+        return calls
     }
 
     /// Plays a click on an action button, as the server would report it.

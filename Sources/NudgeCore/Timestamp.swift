@@ -7,11 +7,24 @@ public enum Timestamp {
     /// The last instant the store's four-digit years can write; nothing later is accepted.
     public static let latest = Date(timeIntervalSince1970: 253_402_300_799)
 
-    public static func format(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+    /// `2026-11-21T20:00:00Z`: whole seconds, truncated.
+    public static func format(_ date: Date) -> String { format(date, fractionDigits: 0) }
+
+    /// With `fractionDigits` (0 to 6) of the second, truncated: `2026-11-21T20:00:00.123Z` with 3,
+    /// as DoseTap writes its times.
+    public static func format(_ date: Date, fractionDigits: Int) -> String {
+        precondition((0...6).contains(fractionDigits))
+        // Whole microseconds first: 49.923 s is 49.92299999… as a Double, and must not lose its 3.
+        let microseconds = Int((date.timeIntervalSince1970 * 1e6).rounded())
+        let seconds = microseconds.floorDiv(1_000_000)
         let day = CivilDate(daysSinceEpoch: seconds.floorDiv(86400))
         let second = seconds.floorMod(86400)
-        return "\(day)T\(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2)):\(pad(second % 60, 2))Z"
+        var text = "\(day)T\(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2)):\(pad(second % 60, 2))"
+        if fractionDigits > 0 {
+            let scale = (0..<(6 - fractionDigits)).reduce(1) { value, _ in value * 10 }
+            text += "." + pad(microseconds.floorMod(1_000_000) / scale, fractionDigits)
+        }
+        return text + "Z"
     }
 
     public static func parse(_ text: String) -> Date? {

@@ -21,7 +21,7 @@ struct JournalEndToEndTests: DaemonScenario {
 
     /// A session whose mood after is due `seconds` from now, with every text field filled.
     func sessionWithTheMoodDueIn(_ seconds: TimeInterval) throws -> String {
-        let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + seconds - 240 * 60).rounded())
+        let start = Date(timeIntervalSince1970: (TestClock.now().timeIntervalSince1970 + seconds - 240 * 60).rounded())
         try nudge(
             "journal", "add", "--type", "clinic", "--at", Timestamp.format(start), "--intentions", Self.secrets[0], "--environment", Self.secrets[1],
             "--music", Self.secrets[2], "--dose", Self.secrets[3], "--mood-before", "3")

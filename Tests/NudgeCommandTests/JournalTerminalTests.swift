@@ -11,9 +11,14 @@ struct JournalTerminalTests {
     let directory = TemporaryDirectory()
     var store: String { directory.file("nudge.sqlite") }
 
+    /// The evening the test runs on; the session typed began at 14:00 the same day.
+    static let now = "2026-11-22T20:00:00+01:00"
+
     /// `nudge journal add` on a terminal of its own.
     func startAdd(_ name: String) throws -> TmuxTerminal {
-        try TmuxTerminal(running: "\(NudgeBinary.path) journal add", environment: ["TZ": "Europe/Berlin", "NUDGE_STORE": store], in: directory.path, name: name)
+        try TmuxTerminal(
+            running: "\(NudgeBinary.path) journal add", environment: ["TZ": "Europe/Berlin", "NUDGE_STORE": store, "NUDGE_FAKE_NOW": Self.now],
+            in: directory.path, name: name)
     }
 
     @Test func aTerminalClosedMidEntryLosesNothingAndTheDraftIsContinued() throws {

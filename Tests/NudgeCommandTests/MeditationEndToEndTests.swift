@@ -29,7 +29,7 @@ struct MeditationEndToEndTests: DaemonScenario {
 
     /// When the recorded audio first reached `seconds`, or nil.
     func heard(_ seconds: Double, timeout: TimeInterval = 20) -> Date? {
-        audio.waitFor(seconds: seconds, timeout: timeout) ? Date() : nil
+        audio.waitFor(seconds: seconds, timeout: timeout) ? TestClock.now() : nil
     }
 
     func session() throws -> [String: String] {

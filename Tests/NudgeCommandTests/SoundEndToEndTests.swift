@@ -24,7 +24,7 @@ struct SoundEndToEndTests: DaemonScenario {
 
     /// Dose 1 such that the alarm (dose 1 + 165 min) is `seconds` from now.
     func startNightWithTheAlarmIn(_ seconds: TimeInterval) throws {
-        _ = try nudge("dose", "1", "--at", Timestamp.format(Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + seconds - 165 * 60).rounded())))
+        _ = try nudge("dose", "1", "--at", Timestamp.format(Date(timeIntervalSince1970: (TestClock.now().timeIntervalSince1970 + seconds - 165 * 60).rounded())))
     }
 
     func alarm(_ daemon: Spawned) throws -> NotifyCall {
@@ -85,7 +85,7 @@ struct SoundEndToEndTests: DaemonScenario {
         #expect(audio.waitFor(seconds: audio.seconds + 6), "\(daemon.stderr)")
         if writer == "sqlite3" {
             let sqlite = try Subprocess.run(
-                "/usr/bin/sqlite3", [store, "UPDATE current_session SET dose2_time = '\(Timestamp.format(Date()))' WHERE id = 1"])
+                "/usr/bin/sqlite3", [store, "UPDATE current_session SET dose2_time = '\(Timestamp.format(TestClock.now()))' WHERE id = 1"])
             #expect(sqlite.status == 0, "\(sqlite)")
         } else {
             #expect(try nudge("dose", "2").stdout.hasPrefix("dose 2 recorded at"))
@@ -96,7 +96,7 @@ struct SoundEndToEndTests: DaemonScenario {
     }
 
     func windowOpening() throws -> (NotifyCall, Spawned) {
-        _ = try nudge("dose", "1", "--at", Timestamp.format(Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 3 - 150 * 60).rounded())))
+        _ = try nudge("dose", "1", "--at", Timestamp.format(Date(timeIntervalSince1970: (TestClock.now().timeIntervalSince1970 + 3 - 150 * 60).rounded())))
         let daemon = try startDaemon()
         return (try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)"), daemon)
     }

@@ -98,7 +98,7 @@ import Testing
         #expect(never.body == "No call logged yet; you wanted every day.")
         let onceKey = try #require(CallReminder.Key("call:7:once:3:tomorrow:2"))
         #expect(onceKey.base == "call:7:once:3")
-        let reminder = OneOffCall(id: 3, contactID: 7, identity: 3, contactIdentity: 7, name: "Sam & <Kim>", dueAt: Date(), note: "ask about <the> trip & more", settled: false)
+        let reminder = OneOffCall(id: 3, contactID: 7, identity: 3, contactIdentity: 7, name: "Sam & <Kim>", dueAt: TestClock.now(), note: "ask about <the> trip & more", settled: false)
         let once = CallReminder.notification(key: onceKey, contact: nil, reminder: reminder, name: reminder.name, today: today, clock: newYork, text: .markup)
         #expect(once.body == "ask about &lt;the&gt; trip &amp; more")
         #expect(once.actions.last?.label == "Dismiss")

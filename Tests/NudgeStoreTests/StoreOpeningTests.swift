@@ -73,10 +73,10 @@ import Testing
         let path = directory.file("version.sqlite")
         let store = try Store(path: path)
         let first = try store.dataVersion()
-        try store.setSetting(.symptomReminderTime, to: "21:00", at: Date())
+        try store.setSetting(.symptomReminderTime, to: "21:00", at: TestClock.now())
         #expect(try store.dataVersion() == first)
         let other = try Store(path: path)
-        try other.setSetting(.symptomReminderTime, to: "22:00", at: Date())
+        try other.setSetting(.symptomReminderTime, to: "22:00", at: TestClock.now())
         #expect(try store.dataVersion() != first)
     }
 
@@ -120,13 +120,13 @@ import Testing
         }
         try database.close()
         let store = try Store(path: path)
-        #expect(try store.scheduleInput(at: Date(), clock: WallClock(zone: .system("UTC"))).deliveries.isEmpty)
+        #expect(try store.scheduleInput(at: TestClock.now(), clock: WallClock(zone: .system("UTC"))).deliveries.isEmpty)
     }
 
     @Test func refusesADamagedFileAndSaysToRestoreABackup() throws {
         let good = directory.file("good.sqlite")
         let store = try Store(path: good)
-        for index in 0..<200 { try store.addSymptom(name: "Headache \(index)", severity: 2, notes: nil, loggedAt: Date(), now: Date()) }
+        for index in 0..<200 { try store.addSymptom(name: "Headache \(index)", severity: 2, notes: nil, loggedAt: TestClock.now(), now: TestClock.now()) }
         try store.database.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
         let bytes = try #require(StoreDump.bytes(good))
         let damaged = directory.file("damaged.sqlite")

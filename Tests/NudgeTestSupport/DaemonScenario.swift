@@ -13,11 +13,11 @@ public protocol DaemonScenario {
 extension DaemonScenario {
     public var store: String { directory.file("nudge.sqlite") }
 
-    /// Runs a command (at `fakeNow` on the injected clock, if given) and expects it to succeed.
+    /// Runs a command (at `fakeNow` on the injected clock, if given, else at the suite's now) and expects it to succeed.
     @discardableResult
     public func nudge(_ arguments: String..., at fakeNow: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> CommandResult {
         var environment = self.environment
-        environment["NUDGE_FAKE_NOW"] = fakeNow ?? ""
+        environment["NUDGE_FAKE_NOW"] = fakeNow
         let result = try NudgeBinary.run(arguments, environment: environment)
         #expect(result.status == 0, "\(arguments): \(result)", sourceLocation: sourceLocation)
         return result
@@ -26,7 +26,7 @@ extension DaemonScenario {
     /// Starts `nudge daemon --log-level debug`, its stderr in the file `log`.
     public func startDaemon(at fakeNow: String? = nil, environment overrides: [String: String] = [:], log: String = "daemon.err") throws -> Spawned {
         var environment = self.environment.merging(overrides) { $1 }
-        environment["NUDGE_FAKE_NOW"] = fakeNow ?? ""
+        environment["NUDGE_FAKE_NOW"] = fakeNow
         return try Subprocess.spawn(
             NudgeBinary.path, ["daemon", "--log-level", "debug"], environment: NudgeBinary.environment(environment),
             stderrPath: directory.file(log))

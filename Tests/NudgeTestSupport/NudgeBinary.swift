@@ -14,13 +14,15 @@ public enum NudgeBinary {
     }()
 
     /// The environment for a nudge process: the test's own, less anything that points at the
-    /// person's session, plus what the test sets (an empty value removes the variable).
+    /// person's session, at the suite's now (`TestClock`), plus what the test sets (an empty
+    /// value removes the variable).
     public static func environment(_ overrides: [String: String]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         for key in ["DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY", "NUDGE_STORE", "NUDGE_FAKE_NOW", "XDG_DATA_HOME", "NUDGE_LOCALTIME"] {
             environment[key] = nil
         }
         environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent/nudge-test-bus"
+        environment["NUDGE_FAKE_NOW"] = TestClock.injectedNow
         return environment.merging(overrides) { $1 }.filter { !$0.value.isEmpty }
     }
 

@@ -10,11 +10,13 @@ public struct TmuxTerminal {
     let directory: String
 
     /// Starts `command` (a shell command line) detached: setsid -f, so the tmux server outlives
-    /// the call.
+    /// the call. It runs at the suite's now unless `environment` pins an instant.
     public init(running command: String, environment: [String: String], in directory: String, name: String) throws {
         self.directory = directory
         socket = "\(directory)/\(name).sock"
         typescript = "\(directory)/\(name).typescript"
+        var environment = environment
+        if environment["NUDGE_FAKE_NOW"] == nil { environment["NUDGE_FAKE_NOW"] = TestClock.injectedNow }
         let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ")
         let line = "env \(variables) script -qfec \(Self.quoted(command)) \(Self.quoted(typescript))"
         let started = try Self.spawnAndWait(["/usr/bin/setsid", "-f", "/usr/bin/tmux", "-S", socket, "new-session", "-d", "-x", "160", "-y", "40", line])

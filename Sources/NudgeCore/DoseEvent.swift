@@ -12,3 +12,9 @@ public struct DoseEvent: AppChange, Equatable {
         self.sessionDate = session.sessionDate
     }
 }
+
+extension Timestamp {
+    /// A time in DoseTap's tables: milliseconds and `Z` (`2026-11-24T06:38:49.923Z`). DoseTap
+    /// reads them with `.withFractionalSeconds`, which finds no time in `2026-11-24T06:38:49Z`.
+    public static func formatForDoseTap(_ date: Date) -> String { format(date, fractionDigits: 3) }
+}

@@ -57,6 +57,10 @@ enum Schema {
                     """)
         },
         Migration(identifier: "v9 therapy journal") { db, _ in try db.execute(sql: v9) },
+        // DoseTap indexes dose_events(session_id) itself; v1's copy only costs every write.
+        Migration(identifier: "v10 one index on dose sessions") { db, _ in
+            try dropIndex(db, "dose_events_session_id", ifAnotherOn: "dose_events", leadingColumn: "session_id")
+        },
     ]
 
     static var identifiers: [String] { migrations.map(\.identifier) }
@@ -78,6 +82,15 @@ enum Schema {
     }
 
     /// A store the dose tracker made may predate a column its own later migration added.
+    /// Drops nudge's index `name` where another index of `table` starts with the same column.
+    private static func dropIndex(_ db: Database, _ name: String, ifAnotherOn table: String, leadingColumn column: String) throws {
+        let others = try String.fetchAll(db, sql: "SELECT name FROM pragma_index_list(?) WHERE name <> ?", arguments: [table, name])
+        for other in others where try String.fetchOne(db, sql: "SELECT name FROM pragma_index_info(?) WHERE seqno = 0", arguments: [other]) == column {
+            try db.execute(sql: "DROP INDEX IF EXISTS \(name)")
+            return
+        }
+    }
+
     private static func addMissingColumns(_ db: Database, table: String, columns: [String: String]) throws {
         let existing = Set(try db.columns(in: table).map(\.name))
         for (name, type) in columns.sorted(by: { $0.key < $1.key }) where !existing.contains(name) {

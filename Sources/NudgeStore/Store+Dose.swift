@@ -56,7 +56,7 @@ extension Store {
             }
             let date = DoseSession.sessionDate(for: dose1, clock: clock, rolloverHour: settings.int(.sessionRolloverHour)).description
             let session = DoseSession(sessionID: UUID().uuidString, sessionDate: date, dose1: dose1)
-            let stamp = Timestamp.format(dose1)
+            let stamp = Timestamp.formatForDoseTap(dose1)
             try DoseEvent(DoseRecord(eventType: .dose1, timestamp: dose1, metadata: nil, action: ""), session: session).insert(db)
             try db.execute(
                 sql: """
@@ -145,7 +145,7 @@ extension DoseEvent: StoredChange {
         try insert(db)
         let change: (sql: String, arguments: StatementArguments)
         switch record.eventType {
-        case .dose2: change = ("dose2_time = ?", [Timestamp.format(record.timestamp)])
+        case .dose2: change = ("dose2_time = ?", [Timestamp.formatForDoseTap(record.timestamp)])
         case .snooze: change = ("snooze_count = snooze_count + 1", [])
         case .dose2Skipped: change = ("dose2_skipped = 1", [])
         case .dose1, .extraDose: return nil
@@ -158,6 +158,6 @@ extension DoseEvent: StoredChange {
     func insert(_ db: Database) throws {
         try db.execute(
             sql: "INSERT INTO dose_events (id, event_type, timestamp, session_date, session_id, metadata) VALUES (?, ?, ?, ?, ?, ?)",
-            arguments: [UUID().uuidString, record.eventType.rawValue, Timestamp.format(record.timestamp), sessionDate, sessionID, record.metadata])
+            arguments: [UUID().uuidString, record.eventType.rawValue, Timestamp.formatForDoseTap(record.timestamp), sessionDate, sessionID, record.metadata])
     }
 }

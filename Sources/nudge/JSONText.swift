@@ -28,17 +28,24 @@ struct NullWhenAbsent<Value: Encodable>: Encodable {
     }
 }
 
-/// An instant a JSON row shows as the store writes it (`2026-11-21T20:00:00Z`), or `null`.
+/// An instant a JSON row shows as the store writes it (`2026-11-21T20:00:00Z`; with
+/// milliseconds where DoseTap's tables have them), or `null`.
 @propertyWrapper
 struct TimestampText: Encodable {
     var wrappedValue: Date?
+    var fractionDigits = 0
 
     init(wrappedValue: Date?) {
         self.wrappedValue = wrappedValue
     }
 
+    init(wrappedValue: Date?, fractionDigits: Int) {
+        self.wrappedValue = wrappedValue
+        self.fractionDigits = fractionDigits
+    }
+
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        if let wrappedValue { try container.encode(Timestamp.format(wrappedValue)) } else { try container.encodeNil() }
+        if let wrappedValue { try container.encode(Timestamp.format(wrappedValue, fractionDigits: fractionDigits)) } else { try container.encodeNil() }
     }
 }

@@ -70,22 +70,23 @@ extension Nudge.Dose {
             return rows.map { $0[0].padding(toLength: 10, withPad: " ", startingAt: 0) + $0[1] }.joined(separator: "\n")
         }
 
-        /// Every key in every phase, null when it does not apply (nudge(5)).
+        /// Every key in every phase, null when it does not apply (nudge(5)); instants with
+        /// milliseconds, as DoseTap stores them.
         struct StatusJSON: Encodable {
             var phase: String
             @NullWhenAbsent var sessionID: String?
             @NullWhenAbsent var sessionDate: String?
-            @TimestampText var dose1At: Date?
-            @TimestampText var windowOpensAt: Date?
-            @TimestampText var windowClosesAt: Date?
-            @TimestampText var alarmAt: Date?
+            @TimestampText(fractionDigits: 3) var dose1At: Date? = nil
+            @TimestampText(fractionDigits: 3) var windowOpensAt: Date? = nil
+            @TimestampText(fractionDigits: 3) var windowClosesAt: Date? = nil
+            @TimestampText(fractionDigits: 3) var alarmAt: Date? = nil
             @NullWhenAbsent var snoozesUsed: Int?
             @NullWhenAbsent var snoozesLeft: Int?
             var snoozeAllowed: Bool
             @NullWhenAbsent var snoozeRefusal: String?
             @NullWhenAbsent var minutesUntilOpen: Int?
             @NullWhenAbsent var minutesUntilClose: Int?
-            @TimestampText var dose2At: Date?
+            @TimestampText(fractionDigits: 3) var dose2At: Date? = nil
             @NullWhenAbsent var skipped: Bool?
         }
     }

@@ -20,7 +20,7 @@ struct DoseEndToEndTests: DaemonScenario {
 
     /// A dose 1 at which the window opens `seconds` from now.
     func dose1(opening seconds: TimeInterval) -> Date {
-        Date().addingTimeInterval(seconds - 150 * 60).rounded()
+        TestClock.now().addingTimeInterval(seconds - 150 * 60).rounded()
     }
 
     @Test func snoozeThenTakeFromTheNotification() throws {
@@ -44,7 +44,7 @@ struct DoseEndToEndTests: DaemonScenario {
         let snooze = try #require(try rows("SELECT * FROM dose_events WHERE event_type = 'snooze'").first)
         #expect(snooze["metadata"] == #"{"count":1}"# && snooze["session_id"] == sessionID && snooze["session_date"] == session["session_date"])
         let answered = try #require(try rows("SELECT * FROM reminder_deliveries WHERE reminder_key = 'dose2:\(sessionID):window_open'").first)
-        #expect(answered["action"] == "snooze" && answered["acknowledged_at"] == snooze["timestamp"])
+        #expect(answered["action"] == "snooze" && answered["acknowledged_at"] == snooze["timestamp"].flatMap(Timestamp.parse).map(Timestamp.format))
         #expect(try rows("SELECT snooze_count FROM current_session").first?["snooze_count"] == "1")
         #expect(waitForStore { (try? rows("SELECT shown_at FROM reminder_deliveries WHERE reminder_key = 'dose2:\(sessionID):snoozed:1'"))?.first?["shown_at"] != "NULL" })
 
@@ -55,9 +55,9 @@ struct DoseEndToEndTests: DaemonScenario {
         #expect(dose2["id"]?.count == 36 && dose2["created_at"] != "NULL")
         let current = try #require(try rows("SELECT * FROM current_session").first)
         #expect(current["dose2_time"] == dose2["timestamp"] && current["snooze_count"] == "1" && current["dose2_skipped"] == "0")
-        #expect(current["dose1_time"] == Timestamp.format(start) && current["session_id"] == sessionID)
+        #expect(current["dose1_time"] == Timestamp.formatForDoseTap(start) && current["session_id"] == sessionID)
         let took = try #require(try rows("SELECT * FROM reminder_deliveries WHERE reminder_key = 'dose2:\(sessionID):snoozed:1'").first)
-        #expect(took["action"] == "take" && took["acknowledged_at"] == dose2["timestamp"])
+        #expect(took["action"] == "take" && took["acknowledged_at"] == dose2["timestamp"].flatMap(Timestamp.parse).map(Timestamp.format))
         #expect(waitForStore { (try? rows("SELECT closed_at FROM reminder_deliveries WHERE reminder_key = 'dose2:\(sessionID):snoozed:1'"))?.first?["closed_at"] != "NULL" })
 
         // A second take on the same notification records nothing, and nothing more is due.
@@ -105,7 +105,7 @@ struct DoseEndToEndTests: DaemonScenario {
         #expect(opened.summary == "Dose 2 window is open")
         #expect(waitForStore { (try? rows("SELECT shown_at FROM reminder_deliveries WHERE reminder_key = 'dose2:FROM-DOSETAP:window_open'"))?.first?["shown_at"] != "NULL" })
 
-        let taken = try Subprocess.run("/usr/bin/sqlite3", [store, "PRAGMA busy_timeout = 5000; UPDATE current_session SET dose2_time = '\(Timestamp.format(Date()))' WHERE id = 1;"])
+        let taken = try Subprocess.run("/usr/bin/sqlite3", [store, "PRAGMA busy_timeout = 5000; UPDATE current_session SET dose2_time = '\(Timestamp.format(TestClock.now()))' WHERE id = 1;"])
         #expect(taken.status == 0, "\(taken)")
         #expect(bus.waitForClose(1), "\(daemon.stderr)")
         #expect(daemon.waitForLog("rescheduled (store changed): nothing due"))
@@ -135,7 +135,7 @@ struct DoseEndToEndTests: DaemonScenario {
     /// Nothing is recorded by the passage of time: half an hour after the close, one silent
     /// prompt asks, and only its answer writes the skip.
     @Test func theNightsEndAsksAndOnlyTheAnswerWritesTheSkip() throws {
-        _ = try nudge("dose", "1", "--at", Timestamp.format(Date().addingTimeInterval(3 - 270 * 60).rounded()))
+        _ = try nudge("dose", "1", "--at", Timestamp.format(TestClock.now().addingTimeInterval(3 - 270 * 60).rounded()))
         let daemon = try startDaemon()
         let asked = FileEvents.waitUntil(watching: [bus.directory.path], timeout: 30) {
             bus.notifyCalls().contains { $0.summary == "Dose 2 not recorded" }

@@ -24,7 +24,7 @@ import Testing
         // Without an offset, local time, not UTC.
         (["log", "symptom", "Headache", "--severity", "2", "--at", "2026-11-21T19:05:00"], "SELECT logged_at AS t FROM symptom_entries",
          "2026-11-22T00:05:00Z", "logged Headache (2) at 19:05 yesterday, 2026-11-21 19:05 EST\n"),
-        (["dose", "1", "--at", "22:10"], "SELECT dose1_time AS t FROM current_session", "2026-11-22T03:10:00Z", nil),
+        (["dose", "1", "--at", "22:10"], "SELECT dose1_time AS t FROM current_session", "2026-11-22T03:10:00.000Z", nil),
         (["contacts", "add", "Alex"], nil, nil, nil),
         (["call", "log", "Alex", "--at", "23:45"], "SELECT called_at AS t FROM call_logs", "2026-11-22T04:45:00Z",
          "logged a call with Alex at 23:45 yesterday, 2026-11-21 23:45 EST\n"),
@@ -44,7 +44,7 @@ import Testing
         #expect(try nudge(["dose", "1", "--at", "22:10"]).status == 0)
         let second = try nudge(["dose", "2", "--at", "01:05"])
         #expect(second.stdout == "dose 2 recorded at 01:05 today, 2026-11-22 01:05 EST\n", "\(second)")
-        #expect(try StoreQuery.rows(store, "SELECT dose2_time FROM current_session").first?["dose2_time"] == "2026-11-22T06:05:00Z")
+        #expect(try StoreQuery.rows(store, "SELECT dose2_time FROM current_session").first?["dose2_time"] == "2026-11-22T06:05:00.000Z")
     }
 
     /// A local time that a spring-forward skips is the first instant after the gap.
@@ -81,7 +81,7 @@ import Testing
         #expect(try status(at200)["snooze_allowed"] as? Bool == true)
         let snoozed = try nudge(["dose", "snooze"], now: at200)
         #expect(snoozed.stdout == "snoozed: alarm at 01:40 (snooze 1 of 3)\n", "\(snoozed)")
-        #expect(try status(at200)["alarm_at"] as? String == "2026-11-22T06:40:00Z")
+        #expect(try status(at200)["alarm_at"] as? String == "2026-11-22T06:40:00.000Z")
         // 10 minutes left: status says no, and the command refuses with the same reason.
         let late = "2026-11-22T01:59:00-05:00"
         let lateStatus = try status(late)

@@ -25,14 +25,14 @@ import Testing
         let session = try store.startDoseSession(at: dose1, newSession: false, settings: settings, clock: clock).get()
         #expect(session.sessionDate == "2026-11-20")
         let event = try #require(try rows("SELECT * FROM dose_events WHERE event_type = 'dose1' AND session_id = '\(session.sessionID)'").first)
-        #expect(event["timestamp"] == "2026-11-21T03:10:00Z" && event["session_date"] == "2026-11-20" && event["metadata"] == "NULL")
+        #expect(event["timestamp"] == "2026-11-21T03:10:00.000Z" && event["session_date"] == "2026-11-20" && event["metadata"] == "NULL")
         #expect(event["created_at"]?.wholeMatch(of: #/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/#) != nil)
         let current = try #require(try rows("SELECT * FROM current_session").first)
-        #expect(current["dose1_time"] == "2026-11-21T03:10:00Z" && current["dose2_time"] == "NULL")
+        #expect(current["dose1_time"] == "2026-11-21T03:10:00.000Z" && current["dose2_time"] == "NULL")
         #expect(current["snooze_count"] == "0" && current["dose2_skipped"] == "0" && current["session_date"] == "2026-11-20")
-        #expect(current["session_id"] == session.sessionID && current["session_start_utc"] == "2026-11-21T03:10:00Z")
+        #expect(current["session_id"] == session.sessionID && current["session_start_utc"] == "2026-11-21T03:10:00.000Z")
         let sleep = try #require(try rows("SELECT * FROM sleep_sessions WHERE session_id = '\(session.sessionID)'").first)
-        #expect(sleep["start_utc"] == "2026-11-21T03:10:00Z" && sleep["session_date"] == "2026-11-20" && sleep["end_utc"] == "NULL")
+        #expect(sleep["start_utc"] == "2026-11-21T03:10:00.000Z" && sleep["session_date"] == "2026-11-20" && sleep["end_utc"] == "NULL")
 
         let window = DoseWindow(session: session, settings: settings)
         let snooze = try store.recordDoseAnswer(.snooze(at: window.opensAt), deliveryID: nil, settings: settings, clock: clock)
@@ -40,7 +40,7 @@ import Testing
         let take = try store.recordDoseAnswer(.take(at: window.opensAt.addingTimeInterval(1200), early: false, extra: false), deliveryID: nil, settings: settings, clock: clock)
         guard case .recorded = take else { Issue.record("take refused: \(take)"); return }
         let after = try #require(try rows("SELECT * FROM current_session").first)
-        #expect(after["snooze_count"] == "1" && after["dose2_time"] == Timestamp.format(window.opensAt.addingTimeInterval(1200)))
+        #expect(after["snooze_count"] == "1" && after["dose2_time"] == Timestamp.formatForDoseTap(window.opensAt.addingTimeInterval(1200)))
 
         #expect(try StoreDump.of(path, tables: others) == untouched)
         let events = try rows("SELECT * FROM dose_events ORDER BY id")
@@ -75,7 +75,7 @@ import Testing
             return
         }
         let skipped = try #require(try rows("SELECT * FROM dose_events WHERE event_type = 'dose2_skipped'").first)
-        #expect(skipped["metadata"] == #"{"reason":"missed"}"# && skipped["timestamp"] == Timestamp.format(morning))
+        #expect(skipped["metadata"] == #"{"reason":"missed"}"# && skipped["timestamp"] == Timestamp.formatForDoseTap(morning))
         #expect(try rows("SELECT dose2_skipped FROM current_session").first?["dose2_skipped"] == "1")
     }
 

@@ -1,12 +1,26 @@
+import Foundation
 import GRDB
 
-/// A store as the dose tracker (DoseTap) makes it: all seven tables of its data dictionary
-/// (seeds/003), with rows in every one, and no trace of nudge.
+/// A store as the dose tracker (DoseTap) makes it: the seven tables of its data dictionary
+/// (seeds/003) and the two its app adds, with rows in every one, its indexes on the tables nudge
+/// shares, the column its migrations add to `dose_events`, its `CURRENT_TIMESTAMP` defaults and
+/// its times with milliseconds (../shared/STORE.md, "DoseTap's store as its app makes it"), and no
+/// trace of nudge. Written here from those facts, not copied.
 public enum DoseTapFixture {
     public static let tables = [
         "current_session", "sleep_sessions", "dose_events", "sleep_events", "morning_checkins", "pre_sleep_logs",
-        "medication_events",
+        "medication_events", "checkin_submissions", "cloudkit_tombstones",
     ]
+
+    /// DoseTap's own indexes on the tables nudge shares.
+    public static let indexes = ["idx_dose_events_session", "idx_dose_events_session_type", "idx_dose_events_session_id", "idx_sleep_sessions_date"]
+
+    /// A time as DoseTap's reader reads it: nil without a fraction of the second.
+    public static func read(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
+    }
 
     public static func create(at path: String) throws {
         let database = try DatabaseQueue(path: path)
@@ -24,7 +38,15 @@ public enum DoseTapFixture {
             terminal_state TEXT, created_at TEXT DEFAULT CURRENT_TIMESTAMP, updated_at TEXT DEFAULT CURRENT_TIMESTAMP);
         CREATE TABLE dose_events (
             id TEXT PRIMARY KEY, event_type TEXT NOT NULL, timestamp TEXT NOT NULL, session_date TEXT NOT NULL,
-            session_id TEXT, metadata TEXT, created_at TEXT DEFAULT CURRENT_TIMESTAMP);
+            session_id TEXT, metadata TEXT, created_at TEXT DEFAULT CURRENT_TIMESTAMP, is_hazard INTEGER DEFAULT 0);
+        CREATE INDEX idx_dose_events_session ON dose_events(session_date);
+        CREATE INDEX idx_dose_events_session_type ON dose_events(session_date, event_type);
+        CREATE INDEX idx_dose_events_session_id ON dose_events(session_id);
+        CREATE INDEX idx_sleep_sessions_date ON sleep_sessions(session_date);
+        CREATE TABLE checkin_submissions (
+            id TEXT PRIMARY KEY, session_id TEXT, session_date TEXT NOT NULL, submitted_at_utc TEXT NOT NULL,
+            responses_json TEXT NOT NULL);
+        CREATE TABLE cloudkit_tombstones (key TEXT PRIMARY KEY, record_type TEXT NOT NULL, created_at TEXT NOT NULL);
         CREATE TABLE sleep_events (
             id TEXT PRIMARY KEY, event_type TEXT NOT NULL, timestamp TEXT NOT NULL, session_date TEXT NOT NULL,
             session_id TEXT, color_hex TEXT, notes TEXT, created_at TEXT DEFAULT CURRENT_TIMESTAMP);
@@ -67,6 +89,9 @@ public enum DoseTapFixture {
             VALUES ('M1', '5B0E6F1A-8C2D-4E3F-9A1B-2C3D4E5F6A7B', '2026-11-20T07:30:00Z', '2026-11-19', 4, 'good', 'slept ok');
         INSERT INTO pre_sleep_logs (id, session_id, created_at_utc, local_offset_minutes, completion_state, answers_json)
             VALUES ('P1', '5B0E6F1A-8C2D-4E3F-9A1B-2C3D4E5F6A7B', '2026-11-19T21:45:00Z', -300, 'complete', '{"caffeine":false}');
+        INSERT INTO checkin_submissions (id, session_id, session_date, submitted_at_utc, responses_json)
+            VALUES ('C1', '5B0E6F1A-8C2D-4E3F-9A1B-2C3D4E5F6A7B', '2026-11-19', '2026-11-20T07:31:00.000Z', '{}');
+        INSERT INTO cloudkit_tombstones (key, record_type, created_at) VALUES ('T1', 'DoseEvent', '2026-11-18 10:00:00');
         INSERT INTO medication_events (id, session_id, session_date, medication_id, dose_mg, taken_at_utc, local_offset_minutes)
             VALUES ('X1', '5B0E6F1A-8C2D-4E3F-9A1B-2C3D4E5F6A7B', '2026-11-19', 'sodium-oxybate', 4500, '2026-11-19T22:10:00Z', -300);
         """

@@ -93,14 +93,14 @@ import Testing
     }
 
     /// A dose 2 in the window's first second is stored in the window, not before it: with whole
-    /// seconds, 01:40:00.4 became 01:40:00 against a window opening at 01:40:00.923.
+    /// seconds, 00:40:00.973 became 00:40:00 against a window opening at 00:40:00.923.
     @Test func aDose2InTheWindowsFirstSecondIsStoredInsideTheWindow() throws {
         let store = try Store(path: path)
         let session = try store.startDoseSession(at: dose1, newSession: false, settings: settings, clock: clock).get()
         let window = DoseWindow(session: session, settings: settings)
-        try answer(store, .take(at: window.opensAt.addingTimeInterval(0.4), early: false, extra: false))
-        let stored = try #require(try currentSession("dose2_time"))
-        let opened = try #require(try currentSession("dose1_time")).addingTimeInterval(150 * 60)
+        try answer(store, .take(at: window.opensAt.addingTimeInterval(0.05), early: false, extra: false))
+        let stored = try #require(try rows("SELECT dose2_time FROM current_session").first?["dose2_time"].flatMap(Timestamp.parse))
+        let opened = milliseconds(dose1).addingTimeInterval(150 * 60)
         #expect(stored >= opened, "dose 2 stored \(opened.timeIntervalSince(stored)) s before the window opened")
         #expect(try rows("SELECT metadata FROM dose_events WHERE event_type = 'dose2'").first?["metadata"] == "NULL")
     }

@@ -9,7 +9,7 @@ extension Nudge.Symptoms {
             discussion: """
                 CSV has the header date,time,name,severity,notes (local date and time) and quotes fields as RFC 4180 says. Markdown has a summary of each symptom's count and average severity, then a section per day.
 
-                Without a day, the whole diary. Without --format, an --output ending in .csv is CSV and anything else Markdown. A file is written with mode 0600 (readable by its owner only); an existing file is replaced.
+                Without a day, the whole diary. Without --format, an --output ending in .csv is CSV and anything else Markdown. A file is written with mode 0600 (readable by its owner only); an existing regular file is replaced whole, never the store or one of its files.
                 """)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var range: DayRangeOptions
@@ -20,8 +20,8 @@ extension Nudge.Symptoms {
             if let format, SymptomExport.Format(rawValue: format) == nil {
                 throw ValidationError("--format '\(format)' is not csv or markdown")
             }
-            if let output { try PrivateFile.validateOutput(output) }
             let context = CommandContext(global)
+            if let output { try PrivateFile.validateOutput(output, store: context.storePath) }
             do { _ = try range.days(today: context.wallClock.date(of: context.now), otherwise: .all) } catch { throw ValidationError(error.description) }
         }
 

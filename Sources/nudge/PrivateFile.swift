@@ -3,15 +3,55 @@ import Foundation
 import Glibc
 
 /// A file nudge writes what the person keeps private into: an export given with `--output`, a
-/// draft. Only its owner can read it, whatever the umask.
+/// draft. Only its owner can read it, whatever the umask. It is written whole or not at all (a
+/// temporary file beside it, fsynced, renamed over it), and only ever in place of a regular file:
+/// never over a device, a pipe, or the store or one of its files under any name.
 enum PrivateFile {
-    /// Refuses, before anything is read or written, an `--output` whose directory is missing.
-    static func validateOutput(_ path: String) throws {
+    /// What beside the store belongs to it: SQLite's files and nudge's own.
+    static let storeFileSuffixes = ["", "-wal", "-shm", "-journal", ".answers", ".drafts", ".backups"]
+
+    /// Refuses, before anything is read or written, an `--output` that cannot be written safely:
+    /// empty, in a missing directory, there already as something other than a regular file, or
+    /// the store or one of its files (by name after links are resolved, or by device and inode,
+    /// so that a hard link counts).
+    static func validateOutput(_ path: String, store: String) throws {
+        guard !path.isEmpty else { throw ValidationError("--output is empty; give the path of the file to write") }
         let directory = (path as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ValidationError("--output '\(path)': the directory \(directory) does not exist; create it or give another path")
         }
+        var target = stat()
+        let exists = lstat(path, &target) == 0
+        if exists && target.st_mode & S_IFMT != S_IFREG {
+            throw ValidationError("--output '\(path)' is not a regular file (a directory, device, pipe or link); give the path of a file")
+        }
+        if isStoreFile(path, existing: exists ? target : nil, store: store) {
+            throw ValidationError("--output '\(path)' is the store or one of its files; give another path")
+        }
+    }
+
+    private static func isStoreFile(_ path: String, existing target: stat?, store: String) -> Bool {
+        let name = resolvedName(path)
+        let storeName = resolvedName(store)
+        for suffix in storeFileSuffixes {
+            if name == storeName + suffix || name.hasPrefix(storeName + suffix + "/") { return true }
+            var sibling = stat()
+            if let target, stat(store + suffix, &sibling) == 0, sibling.st_dev == target.st_dev, sibling.st_ino == target.st_ino { return true }
+        }
+        return false
+    }
+
+    /// The path with its directory's links resolved (the file itself may not exist yet).
+    private static func resolvedName(_ path: String) -> String {
+        if let real = realpath(path, nil) {
+            defer { free(real) }
+            return String(cString: real)
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        guard let real = realpath(directory.isEmpty ? "." : directory, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real) + "/" + (path as NSString).lastPathComponent
     }
 
     /// Makes a directory only its owner can enter (the drafts beside the store); one that is
@@ -22,20 +62,47 @@ enum PrivateFile {
         }
     }
 
-    /// Writes a file only its owner can read, replacing one that was there (its mode too).
+    /// Writes a file only its owner can read, replacing one that was there: the whole text in a
+    /// temporary file beside it, fsynced, then renamed over it. A failure leaves the file as it
+    /// was and no temporary file behind.
     static func write(_ text: String, to path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else {
-            throw CommandFailure("cannot write \(path): \(String(cString: strerror(errno))); give another --output", exitCode: 73)
+        let directory = (path as NSString).deletingLastPathComponent
+        var template = Array("\(directory.isEmpty ? "." : directory)/.\((path as NSString).lastPathComponent).XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw failure("cannot write \(path)", exitCode: 73) }
+        let temporary = String(cString: template)
+        var open = true
+        var renamed = false
+        defer {
+            if open { close(descriptor) }
+            if !renamed { unlink(temporary) }
         }
-        defer { close(descriptor) }
-        guard fchmod(descriptor, 0o600) == 0 else { throw CommandFailure("cannot make \(path) private: \(String(cString: strerror(errno)))", exitCode: 73) }
+        guard fchmod(descriptor, 0o600) == 0 else { throw failure("cannot make \(path) private", exitCode: 73) }
         let bytes = Array(text.utf8)
         var written = 0
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { throw CommandFailure("cannot write \(path): \(String(cString: strerror(errno)))", exitCode: 74) }
+            guard count > 0 else { throw failure("cannot write \(path)", exitCode: 74) }
             written += count
         }
+        guard fsync(descriptor) == 0 else { throw failure("cannot write \(path)", exitCode: 74) }
+        open = false
+        guard close(descriptor) == 0 else { throw failure("cannot write \(path)", exitCode: 74) }
+        // What is there may have changed since it was checked: replace only a regular file.
+        var target = stat()
+        if lstat(path, &target) == 0 && target.st_mode & S_IFMT != S_IFREG {
+            throw CommandFailure("\(path) is no longer a regular file; nothing was written", exitCode: 73)
+        }
+        guard rename(temporary, path) == 0 else { throw failure("cannot write \(path)", exitCode: 73) }
+        renamed = true
+        let directoryDescriptor = Glibc.open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directoryDescriptor >= 0 {
+            fsync(directoryDescriptor)
+            close(directoryDescriptor)
+        }
+    }
+
+    private static func failure(_ what: String, exitCode: Int32) -> CommandFailure {
+        CommandFailure("\(what): \(String(cString: strerror(errno))); the file there before, if any, is unchanged", exitCode: exitCode)
     }
 }

@@ -27,8 +27,7 @@ struct SessionDraft {
         answers[field] = value
         try PrivateFile.makeDirectory((path as NSString).deletingLastPathComponent)
         let data = try JSONSerialization.data(withJSONObject: answers, options: [.sortedKeys])
-        try PrivateFile.write(String(decoding: data, as: UTF8.self), to: path + ".new")
-        guard rename(path + ".new", path) == 0 else { throw CommandFailure("cannot save the draft \(path): \(String(cString: strerror(errno)))", exitCode: 73) }
+        try PrivateFile.write(String(decoding: data, as: UTF8.self), to: path)
     }
 
     func discard() {

@@ -18,19 +18,28 @@ import Synchronization
 /// Replaying is safe: the first answer wins, and "shown" only records what happened.
 ///
 /// Lines are appended by two threads (clicks on the GLib thread, "shown" on the main thread) and
-/// recorded in another order than they were written, so the journal is only ever emptied whole:
-/// dropping a count of lines from the front could drop a click still waiting to be recorded.
+/// recorded in another order than they were written, so each line is named (`Line`) and told
+/// recorded by name, and the journal is only ever emptied whole, once every line written is in
+/// the store: a count of lines could be told by something that wrote none (a bell) and empty the
+/// journal under a click still waiting to be recorded.
 final class AnswerJournal: Sendable {
+    /// A line by the order it was written in since the daemon started; never given twice.
+    typealias Line = UInt64
+
     private let path: String
-    /// The file, how many entries it holds, and how many of those are in the store.
-    private let file = Mutex<(descriptor: Int32, entries: Int, recorded: Int)>((-1, 0, 0))
+    /// The file, how many lines were written (or found at start), which are not in the store,
+    /// and how many had been written when it was last emptied.
+    private let file = Mutex<(descriptor: Int32, written: Line, unrecorded: Set<Line>, emptiedAt: Line)>((-1, 0, [], 0))
+    /// What a previous daemon heard and may not have recorded, oldest first.
+    let pending: [(entry: Entry, at: Date, line: Line)]
 
     init(storePath: String) throws(DaemonError) {
         path = storePath + ".answers"
         let opened = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         guard opened >= 0 else { throw .system("open \(path)", errno) }
-        let entries = Self.read(path).compactMap(Self.decode).count
-        file.withLock { $0 = (opened, entries, 0) }
+        let found = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Self.decode(String($0)) }
+        pending = found.enumerated().map { ($0.element.0, $0.element.1, Line($0.offset)) }
+        file.withLock { $0 = (opened, Line(found.count), Set(pending.map(\.line)), 0) }
     }
 
     deinit { file.withLock { close($0.descriptor) } }
@@ -41,36 +50,28 @@ final class AnswerJournal: Sendable {
         case shown(deliveryID: Int64, notificationID: UInt32)
     }
 
-    /// What a previous daemon heard and may not have recorded, oldest first.
-    func pending() -> [(Entry, Date)] {
-        Self.read(path).compactMap(Self.decode)
-    }
-
-    private static func read(_ path: String) -> [String] {
-        ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-    }
-
-    /// Appends and syncs one event, on the GLib thread before the event is queued; false for
+    /// Appends and syncs one event, on the GLib thread before the event is queued; nil for
     /// events that are not kept (the server appearing or vanishing).
-    func append(_ entry: Entry, at instant: Date) -> Bool {
-        guard let line = Self.encode(entry, at: instant) else { return false }
-        let bytes = Array((line + "\n").utf8)
-        file.withLock { file in
+    func append(_ entry: Entry, at instant: Date) -> Line? {
+        guard let text = Self.encode(entry, at: instant) else { return nil }
+        let bytes = Array((text + "\n").utf8)
+        return file.withLock { file in
             _ = bytes.withUnsafeBytes { write(file.descriptor, $0.baseAddress, $0.count) }
             _ = fdatasync(file.descriptor)
-            file.entries += 1
+            let line = file.written
+            file.written += 1
+            file.unrecorded.insert(line)
+            return line
         }
-        return true
     }
 
-    /// Counts `count` more entries as in the store, and empties the journal once all of them
-    /// are. Stale lines must not linger: a restarted server reuses notification ids.
-    func recorded(_ count: Int) {
+    /// Counts these lines as in the store, and empties the journal once every line is. Stale
+    /// lines must not linger: a restarted server reuses notification ids.
+    func recorded(_ lines: [Line]) {
         file.withLock { file in
-            file.recorded += count
-            guard file.recorded >= file.entries, ftruncate(file.descriptor, 0) == 0 else { return }
-            file.entries = 0
-            file.recorded = 0
+            file.unrecorded.subtract(lines)
+            guard file.unrecorded.isEmpty, file.written > file.emptiedAt, ftruncate(file.descriptor, 0) == 0 else { return }
+            file.emptiedAt = file.written
         }
     }
 

@@ -10,17 +10,16 @@ extension Daemon {
     /// Records what a previous daemon received but may not have recorded. What the server
     /// showed goes first: a click can be journaled (on the GLib thread) just before the "shown"
     /// of the notification it answers.
-    func replay(_ unrecorded: [(AnswerJournal.Entry, Date)]) {
-        let replayed = unrecorded.filter { if case .shown = $0.0 { true } else { false } }
-            + unrecorded.filter { if case .shown = $0.0 { false } else { true } }
-        for (entry, instant) in replayed {
-            switch entry {
-            case .event(let event):
-                handle(event, at: instant)
-                journaledHandled += 1
-            case .shown(let deliveryID, let notificationID):
-                replayShown(deliveryID, notificationID: notificationID, at: instant)
-            }
+    func replay(_ unrecorded: [(entry: AnswerJournal.Entry, at: Date, line: AnswerJournal.Line)]) {
+        let replayed = unrecorded.filter { if case .shown = $0.entry { true } else { false } }
+            + unrecorded.filter { if case .shown = $0.entry { false } else { true } }
+        for (entry, instant, line) in replayed {
+            let inStore =
+                switch entry {
+                case .event(let event): handle(event, at: instant)
+                case .shown(let deliveryID, let notificationID): replayShown(deliveryID, notificationID: notificationID, at: instant)
+                }
+            if inStore { recordedLines.append(line) }
         }
         if !replayed.isEmpty {
             logger.notice("replayed \(replayed.count) journal entr\(replayed.count == 1 ? "y" : "ies") a previous daemon had not recorded")
@@ -28,28 +27,27 @@ extension Daemon {
         recordedJournal()
     }
 
-    private func replayShown(_ deliveryID: Int64, notificationID: UInt32, at instant: Date) {
+    /// True once the store has it (or the delivery is gone).
+    private func replayShown(_ deliveryID: Int64, notificationID: UInt32, at instant: Date) -> Bool {
         do {
-            if let delivery = try store.delivery(id: deliveryID) {
-                recordShown(delivery, notificationID: notificationID, content: nil, at: instant)
-            } else {
-                journaledHandled += 1
-            }
+            guard let delivery = try store.delivery(id: deliveryID) else { return true }
+            return recordShown(delivery, notificationID: notificationID, content: nil, at: instant)
         } catch {
-            journalHoldsUnrecorded = true
             logger.error("\(error)")
+            return false
         }
     }
 
-    /// Tells the journal what is in the store now; after a failure, it all stays for the next start.
+    /// Tells the journal which of its lines are in the store now.
     func recordedJournal() {
-        guard !journalHoldsUnrecorded else { return }
-        journal.recorded(journaledHandled)
-        journaledHandled = 0
+        journal.recorded(recordedLines)
+        recordedLines.removeAll()
     }
 
-    /// Handles one event; `now` is when it reached the process, which is when the person answered.
-    func handle(_ event: NotifierEvent, at now: Date) {
+    /// Handles one event; `now` is when it reached the process, which is when the person
+    /// answered. True unless it failed to reach the store.
+    @discardableResult
+    func handle(_ event: NotifierEvent, at now: Date) -> Bool {
         do {
             switch event {
             case .actionInvoked(let id, let action):
@@ -68,9 +66,10 @@ extension Daemon {
                 // The event loop stops on it before it comes here.
                 break
             }
+            return true
         } catch {
-            journalHoldsUnrecorded = true
             logger.error("\(error)")
+            return false
         }
     }
 

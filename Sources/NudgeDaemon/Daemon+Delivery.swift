@@ -75,18 +75,16 @@ extension Daemon {
         let now = configuration.clock.now()
         // On disk before the store, which may be locked for seconds: a kill in between must
         // neither show it again nor lose a click on it.
-        for (_, claimed) in occurrences {
-            _ = journal.append(.shown(deliveryID: claimed.id, notificationID: id), at: now)
-        }
-        for (occurrence, claimed) in occurrences {
-            recordShown(claimed, notificationID: id, content: content, at: now)
+        let lines = occurrences.map { journal.append(.shown(deliveryID: $0.1.id, notificationID: id), at: now) }
+        for ((occurrence, claimed), line) in zip(occurrences, lines) {
+            if recordShown(claimed, notificationID: id, content: content, at: now), let line { recordedLines.append(line) }
             logger.info("shown \(occurrence.key) as notification \(id)")
         }
         if let (_, first) = occurrences.first { play(playback, deliveryID: first.id, notificationID: id) }
     }
 
-    /// A bell: nothing goes to the server; it is recorded as sounded, then nudge plays it. A kill
-    /// in between loses one bell rather than ringing it twice.
+    /// A bell: nothing goes to the server, and nothing to the answer journal; it is recorded as
+    /// sounded, then nudge plays it. A kill in between loses one bell rather than ringing it twice.
     private func ringBell(_ content: NotificationContent, for occurrences: [(Occurrence, DeliveryRecord)], settings: Settings) {
         let now = configuration.clock.now()
         for (occurrence, claimed) in occurrences {
@@ -99,16 +97,17 @@ extension Daemon {
     }
 
     /// Records that the server accepted a delivery (or a bell sounded), with what its rule
-    /// writes when shown.
-    func recordShown(_ delivery: DeliveryRecord, notificationID: UInt32?, content: NotificationContent?, at instant: Date) {
+    /// writes when shown; true once the store has it.
+    @discardableResult
+    func recordShown(_ delivery: DeliveryRecord, notificationID: UInt32?, content: NotificationContent?, at instant: Date) -> Bool {
         do {
             let changes =
                 delivery.kind.rule?.changesWhenShown(key: delivery.key, dueAt: delivery.dueAt, at: instant, clock: WallClock(zone: timeZone)) ?? []
             try store.markShown(delivery.id, notificationID: notificationID, content: content, at: instant, changes: changes)
-            journaledHandled += 1
+            return true
         } catch {
-            journalHoldsUnrecorded = true
             logger.error("\(error)")
+            return false
         }
     }
 }

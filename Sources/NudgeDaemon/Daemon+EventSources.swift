@@ -46,9 +46,8 @@ extension Daemon {
             case .notifier(.busClosed, _, _):
                 logger.notice("the session bus closed (the session ended); stopping")
                 return .stop
-            case .notifier(let event, let instant, let journaled):
-                handle(event, at: instant)
-                if journaled { journaledHandled += 1 }
+            case .notifier(let event, let instant, let line):
+                if handle(event, at: instant), let line { recordedLines.append(line) }
             }
         }
         return .continue

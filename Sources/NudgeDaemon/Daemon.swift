@@ -68,10 +68,9 @@ public final class Daemon {
     var awaitingServer: Set<String> = []
     var reportedServerProblem = false
     var reportedIgnoredRows: [String: String] = [:]
-    /// An event failed to reach the store: the journal keeps it for the next start.
-    var journalHoldsUnrecorded = false
-    /// Journal entries recorded since the journal was last told.
-    var journaledHandled = 0
+    /// Journal lines in the store since the journal was last told; a line whose event failed to
+    /// reach the store is never told, and the journal keeps it for the next start.
+    var recordedLines: [AnswerJournal.Line] = []
     /// The server went away since a notification was shown: what it showed is gone with it.
     var serverLost = false
     /// Notifications already asked to close, so a server that never confirms is asked once.
@@ -135,10 +134,9 @@ public final class Daemon {
     public func run() throws(DaemonError) {
         defer { lock = nil }
         logger.info("started on \(configuration.storePath) in \(timeZone.identifier)")
-        // Read before the notifier starts, so nothing it hears now is both replayed and handled.
-        let unrecorded = journal.pending()
+        // Read when the journal was opened, so nothing the notifier hears now is both replayed and handled.
         startNotifier()
-        replay(unrecorded)
+        replay(journal.pending)
         if let input = reconcile(because: "start") {
             do { try resumeRinging(input: input) } catch { logger.error("\(error)") }
         }
@@ -147,14 +145,13 @@ public final class Daemon {
         try eventLoop().run()
     }
 
-    private func startNotifier() {
+    func startNotifier() {
         let queue = events
         let journal = journal
         let clock = configuration.clock
         notifier = makeNotifier { event in
             let now = clock.now()
-            let journaled = journal.append(.event(event), at: now)
-            queue.push(.notifier(event, at: now, journaled: journaled))
+            queue.push(.notifier(event, at: now, line: journal.append(.event(event), at: now)))
         }
     }
 }

@@ -9,9 +9,9 @@ import Synchronization
 
 /// What other threads hand to the event loop: the notifier's events, or a request to stop.
 enum LoopEvent: Sendable {
-    /// What the notification server reported, when it reached this process, and whether it
-    /// was written to the answer journal.
-    case notifier(NotifierEvent, at: Date, journaled: Bool)
+    /// What the notification server reported, when it reached this process, and its line in
+    /// the answer journal, if it is kept there.
+    case notifier(NotifierEvent, at: Date, line: AnswerJournal.Line?)
     /// The injected clock was set: what the timerfd's ECANCELED says for the real one.
     case clockSet
     case stop

@@ -1,11 +1,16 @@
 import Foundation
+import Logging
+import NudgeCore
 import NudgeNotifier
+import NudgeSound
+import NudgeStore
+import NudgeSystem
 import NudgeTestSupport
 import Testing
 
 @testable import NudgeDaemon
 
-/// The journal keeps every entry until all of them are in the store.
+/// The journal keeps every line until that line is in the store.
 struct AnswerJournalTests {
     /// A click journaled before a "shown" that is recorded first must survive a kill: the next
     /// daemon finds it (the fault harness lost one such click while the store was busy).
@@ -14,15 +19,15 @@ struct AnswerJournalTests {
         let store = directory.file("nudge.sqlite")
         let journal = try AnswerJournal(storePath: store)
         let clicked = Date(timeIntervalSince1970: 1_795_000_000)
-        #expect(journal.append(.event(.actionInvoked(notificationID: 7, action: "called")), at: clicked))
-        #expect(journal.append(.shown(deliveryID: 3, notificationID: 8), at: clicked))
-        journal.recorded(1)
+        let click = try #require(journal.append(.event(.actionInvoked(notificationID: 7, action: "called")), at: clicked))
+        let shown = try #require(journal.append(.shown(deliveryID: 3, notificationID: 8), at: clicked))
+        journal.recorded([shown])
 
         let next = try AnswerJournal(storePath: store)
-        #expect(next.pending().map(\.0) == [.event(.actionInvoked(notificationID: 7, action: "called")), .shown(deliveryID: 3, notificationID: 8)])
+        #expect(next.pending.map(\.entry) == [.event(.actionInvoked(notificationID: 7, action: "called")), .shown(deliveryID: 3, notificationID: 8)])
 
-        journal.recorded(1)
-        #expect(try AnswerJournal(storePath: store).pending().isEmpty)
+        journal.recorded([click])
+        #expect(try AnswerJournal(storePath: store).pending.isEmpty)
     }
 
     @Test func entriesFoundOnStartAreEmptiedOnceReplayed() throws {
@@ -31,10 +36,58 @@ struct AnswerJournalTests {
         try "1795000000.000 action 1 snooze\nnot an entry\n1795000001.000 closed 1 dismissed\n"
             .write(toFile: store + ".answers", atomically: false, encoding: .utf8)
         let journal = try AnswerJournal(storePath: store)
-        #expect(journal.pending().count == 2)
-        journal.recorded(1)
-        #expect(journal.pending().count == 2)
-        journal.recorded(1)
+        #expect(journal.pending.count == 2)
+        journal.recorded([journal.pending[1].line])
+        #expect(try AnswerJournal(storePath: store).pending.count == 2)
+        journal.recorded([journal.pending[0].line])
         #expect(try String(contentsOfFile: store + ".answers", encoding: .utf8).isEmpty)
+    }
+
+    /// A meditation bell rings (recorded, with no line of its own) in the round a click arrives
+    /// in: the journal must still hold the click when the round ends, so that a kill -9 then
+    /// loses nothing. It was emptied: the bell counted as a recorded line.
+    @Test func aBellInTheRoundOfAClickLeavesTheClickInTheJournal() throws {
+        let directory = TemporaryDirectory()
+        let storePath = directory.file("nudge.sqlite")
+        let start = try #require(Timestamp.parse("2026-11-22T18:00:00Z"))
+        let clock = DaemonClock(startingAt: start)
+        let store = try Store(path: storePath, now: start)
+        try store.setSetting(.symptomReminderEnabled, to: "false", at: start)
+        guard case .started(let session) = try store.startMeditation(
+            plannedSeconds: 600, intervalSeconds: 0, delaySeconds: 0, now: start, utcOffsetMinutes: 0, sleep: nil)
+        else {
+            Issue.record("not started")
+            return
+        }
+        nonisolated(unsafe) var heard: (@Sendable (NotifierEvent) -> Void)?
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        let configuration = Daemon.Configuration(storePath: storePath, clock: clock, timeZone: SystemTimeZone(environment: ["TZ": "UTC"]))
+        let daemon = try Daemon(
+            configuration, logger: logger,
+            makeNotifier: {
+                heard = $0
+                return SilentNotifier()
+            }, player: SilentPlayer())
+        daemon.startNotifier()
+        heard?(.actionInvoked(notificationID: 9, action: "take"))
+        daemon.reconcile(because: "due")
+        #expect(try store.delivery(key: "meditation:\(session.id):start")?.shownAt != nil, "the start bell rang")
+        daemon.recordedJournal()
+        #expect(try AnswerJournal(storePath: storePath).pending.map(\.entry) == [.event(.actionInvoked(notificationID: 9, action: "take"))])
+    }
+
+    final class SilentPlayer: SoundPlayer {
+        func play(_ sound: SoundSource) {}
+        func ring(_ sound: SoundSource, limit: TimeInterval) {}
+        func stopRinging() {}
+    }
+
+    final class SilentNotifier: Notifier, @unchecked Sendable {
+        var bodyText: BodyText { .plain }
+        var showsActions: Bool { true }
+        var playsSounds: Bool { false }
+        func show(_ content: NotificationContent, replacing: UInt32?) throws(NotifierError) -> UInt32 { 1 }
+        func close(_ notificationID: UInt32) {}
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Glibc
+import NudgeSystem
 
 /// A file nudge writes what the person keeps private into: an export given with `--output`, a
 /// draft. Only its owner can read it, whatever the umask. It is written whole or not at all (a
@@ -32,26 +33,14 @@ enum PrivateFile {
     }
 
     private static func isStoreFile(_ path: String, existing target: stat?, store: String) -> Bool {
-        let name = resolvedName(path)
-        let storeName = resolvedName(store)
+        let name = StoreLocation.canonical(path)
+        let storeName = StoreLocation.canonical(store)
         for suffix in storeFileSuffixes {
             if name == storeName + suffix || name.hasPrefix(storeName + suffix + "/") { return true }
             var sibling = stat()
             if let target, stat(store + suffix, &sibling) == 0, sibling.st_dev == target.st_dev, sibling.st_ino == target.st_ino { return true }
         }
         return false
-    }
-
-    /// The path with its directory's links resolved (the file itself may not exist yet).
-    private static func resolvedName(_ path: String) -> String {
-        if let real = realpath(path, nil) {
-            defer { free(real) }
-            return String(cString: real)
-        }
-        let directory = (path as NSString).deletingLastPathComponent
-        guard let real = realpath(directory.isEmpty ? "." : directory, nil) else { return path }
-        defer { free(real) }
-        return String(cString: real) + "/" + (path as NSString).lastPathComponent
     }
 
     /// Makes a directory only its owner can enter (the drafts beside the store); one that is

@@ -218,6 +218,13 @@ struct DaemonEndToEndTests: DaemonScenario {
         let second = try NudgeBinary.run(["daemon"], environment: environment)
         #expect(second.status == 75)
         #expect(second.stderr == "nudge: a nudge daemon (pid \(first.pid)) is already running on \(store); stop it first (kill \(first.pid)) or use another store with --store\n")
+        // The same file by another name is the same store: one lock, and the commands find the daemon.
+        let link = directory.file("linked.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: store)
+        let linked = environment.merging(["NUDGE_STORE": link]) { $1 }
+        let third = try NudgeBinary.run(["daemon"], environment: linked)
+        #expect(third.status == 75 && third.stderr.contains("(pid \(first.pid)) is already running on \(store);"), "\(third)")
+        #expect(try NudgeBinary.run(["doctor"], environment: linked).stdout.contains("daemon: running on this store (pid \(first.pid))"))
         first.signal(SIGHUP)
         #expect(first.waitForLog("rescheduled (SIGHUP)"))
         first.signal(SIGTERM)

@@ -5,7 +5,7 @@ public final class TemporaryDirectory: @unchecked Sendable {
     public let path: String
 
     public init(_ label: String = "nudge-test") {
-        var template = Array("\(NSTemporaryDirectory())/\(label).XXXXXX".utf8CString)
+        var template = Array((NSTemporaryDirectory() as NSString).appendingPathComponent("\(label).XXXXXX").utf8CString)
         let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(created != nil, "mkdtemp failed: \(String(cString: strerror(errno)))")
         path = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })

@@ -30,6 +30,8 @@ extension Store {
     }
 
     public enum MeditationStop: Equatable {
+        /// It had reached its end, which no one had recorded yet: completed.
+        case completed(MeditationSession)
         /// Ended early and kept with the seconds meditated.
         case kept(MeditationSession)
         /// Shorter than `MeditationSession.shortestKept`: removed.
@@ -37,11 +39,12 @@ extension Store {
         case nothingRunning
     }
 
-    /// Ends the running session at `now`: kept as ended early when it lasted a minute, dropped
-    /// otherwise.
+    /// Ends the running session at `now`: completed when it reached its end (the daemon was down
+    /// or late), else kept as ended early when it lasted a minute, dropped otherwise.
     public func stopMeditation(at now: Date) throws(StoreError) -> MeditationStop {
         try write { db in
             guard let running = try Self.runningMeditation(db) else { return .nothingRunning }
+            if now >= running.endsAt { return .completed(try Self.complete(db, running)) }
             let meditated = running.meditatedSeconds(at: now)
             guard meditated >= MeditationSession.shortestKept else {
                 try db.execute(sql: "DELETE FROM meditation_sessions WHERE id = ?", arguments: [running.id])
@@ -56,6 +59,18 @@ extension Store {
             ended.outcome = .endedEarly
             return .kept(ended)
         }
+    }
+
+    /// Records a running session as completed at its end, whoever writes it first.
+    static func complete(_ db: Database, _ session: MeditationSession) throws -> MeditationSession {
+        try db.execute(
+            sql: "UPDATE meditation_sessions SET ended_at = ?, actual_seconds = planned_seconds, outcome = 'completed' WHERE id = ? AND ended_at IS NULL",
+            arguments: [Timestamp.format(session.endsAt), session.id])
+        var ended = session
+        ended.endedAt = session.endsAt
+        ended.actualSeconds = session.plannedSeconds
+        ended.outcome = .completed
+        return ended
     }
 
     /// Records a session done elsewhere, completed.
@@ -179,9 +194,7 @@ extension MeditationChange: StoredChange {
         case .completed(let id):
             // Ended meanwhile (stopped from a terminal): the first ending stands.
             guard let session = try Store.runningMeditation(db, id: id) else { return nil }
-            try db.execute(
-                sql: "UPDATE meditation_sessions SET ended_at = ?, actual_seconds = planned_seconds, outcome = 'completed' WHERE id = ?",
-                arguments: [Timestamp.format(session.endsAt), id])
+            _ = try Store.complete(db, session)
         case .interrupted(let id, let at):
             guard let session = try Store.runningMeditation(db, id: id) else { return nil }
             let meditated = min(max(Int(at.timeIntervalSince(session.startedAt)), 0), session.plannedSeconds)

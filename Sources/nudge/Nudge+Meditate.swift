@@ -128,11 +128,13 @@ extension Nudge.Meditate {
         }
     }
 
-    /// Ends the running session early and says what was kept.
+    /// Ends the running session and says what was kept: early, or complete when its time was up.
     static func stop(_ store: Store, _ context: CommandContext) throws {
         switch try store.run({ try $0.stopMeditation(at: context.now) }) {
         case .nothingRunning:
             throw CommandFailure("no meditation session is running; start one with: nudge meditate", exitCode: 64)
+        case .completed(let session):
+            context.print(Countdown.ending(session))
         case .kept(let session):
             context.print("ended early: \(MeditationTimer.minutes(session.actualSeconds ?? 0)) kept")
         case .dropped:

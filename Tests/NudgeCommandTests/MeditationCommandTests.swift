@@ -72,6 +72,17 @@ import Testing
         #expect(nudge("meditate", "status", "--json").stdout == "null\n")
     }
 
+    /// A stop after the planned end (no daemon recorded it, or Ctrl-C in the countdown's wait
+    /// for it) completes the session: it was recorded as ended early.
+    @Test func aStopAfterTheEndCompletesTheSession() throws {
+        try withDaemonLock {
+            #expect(nudge("meditate", "10m", "--delay", "0", "--detach").status == 0)
+            #expect(nudge("meditate", "stop", now: "2026-11-22T20:10:20+01:00").stdout == "Session complete: 10 minutes\n")
+        }
+        let rows = try StoreQuery.rows(store, "SELECT outcome, actual_seconds, ended_at FROM meditation_sessions")
+        #expect(rows == [["outcome": "completed", "actual_seconds": "600", "ended_at": "2026-11-22T19:10:00Z"]])
+    }
+
     @Test func aSessionEndedInItsFirstMinuteIsDropped() throws {
         try withDaemonLock {
             #expect(nudge("meditate", "--delay", "15", "--detach").stdout.contains("meditating for 10 minutes: start bell at 20:00:15"))

@@ -57,29 +57,36 @@ public enum InstantInput {
         return "\(time) \(day), \(full)"
     }
 
-    /// A time a thing happened: not in the future, and no more than `maximumAge` ago.
+    /// A time a thing happened: not in the future, and no more than `maximumAge` ago. With
+    /// `echo` false, a refusal names the option but not what was typed (the therapy journal).
     public static func pastInstant(
-        _ text: String, option: String, now: Date, clock: WallClock, maximumAge: TimeInterval
+        _ text: String, option: String, now: Date, clock: WallClock, maximumAge: TimeInterval, echo: Bool = true
     ) throws(InputError) -> Date {
-        let instant = try anyInstant(text, option: option, now: now, clock: clock)
+        let instant = try anyInstant(text, option: option, now: now, clock: clock, echo: echo)
+        let given = echo ? "\(option) '\(text)'" : option
         let understood = describe(instant, now: now, clock: clock)
         guard instant <= now.addingTimeInterval(1) else {
-            throw InputError("\(option) '\(text)' (\(understood)) is in the future; give a time that has passed")
+            throw InputError("\(given) (\(understood)) is in the future; give a time that has passed")
         }
         guard now.timeIntervalSince(instant) <= maximumAge else {
             let span = DurationText.span(maximumAge)
-            throw InputError("\(option) '\(text)' (\(understood)) is more than \(span) ago; give a time within the last \(span)")
+            throw InputError("\(given) (\(understood)) is more than \(span) ago; give a time within the last \(span)")
         }
         return instant
     }
 
-    /// An instant to list from (`--from`, `--since`): any time, a bare time read as today's.
-    public static func anyInstant(_ text: String, option: String, now: Date, clock: WallClock) throws(InputError) -> Date {
+    /// An instant to list from (`--from`, `--since`): any time from 1900 to 9999, a bare time
+    /// read as today's. With `echo` false, a refusal does not repeat what was typed.
+    public static func anyInstant(_ text: String, option: String, now: Date, clock: WallClock, echo: Bool = true) throws(InputError) -> Date {
+        let given = echo ? "\(option) '\(text)'" : option
         guard let instant = parse(text, now: now, clock: clock, direction: .past) else {
-            throw InputError("\(option) '\(text)' is not a time; give \(accepted)")
+            throw InputError("\(given) is not a time; give \(accepted)")
         }
         guard instant <= Timestamp.latest else {
-            throw InputError("\(option) '\(text)' is past the year 9999; give an earlier time")
+            throw InputError("\(given) is past the year 9999; give an earlier time")
+        }
+        guard instant >= Timestamp.earliest else {
+            throw InputError("\(given) is before the year 1900; give a time from 1900 to 9999")
         }
         return instant
     }

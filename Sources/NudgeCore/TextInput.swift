@@ -6,12 +6,17 @@
 /// same limit in a CHECK constraint agree.
 public enum TextInput {
     /// A one-line name (a symptom, a contact).
+    /// Bidirectional overrides and invisible format characters are refused like control
+    /// characters (U+202E turns a listing's columns around), and a name of nothing visible is empty.
     public static func validateName(_ text: String, what: String, example: String, limit: Int) throws(InputError) {
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        guard text.unicodeScalars.contains(where: { !$0.properties.isWhitespace && !$0.properties.isDefaultIgnorableCodePoint }) else {
             throw InputError("the \(what) is empty; give a name such as '\(example)'")
         }
         if let scalar = text.unicodeScalars.first(where: isControl) {
             throw InputError("the \(what) contains \(spoken(scalar)); give it on one line without control characters")
+        }
+        if let scalar = text.unicodeScalars.first(where: isInvisibleFormat) {
+            throw InputError("the \(what) contains an invisible formatting character (\(code(scalar))); give it without one")
         }
         try checkLength(text, what: "the \(what)", limit: limit)
     }
@@ -36,11 +41,21 @@ public enum TextInput {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 
+    /// Bidirectional marks, embeddings, overrides and isolates (U+200E/F, U+202A-202E,
+    /// U+2066-2069, U+061C), and the zero-width space, word joiner and byte-order mark. The
+    /// joiners U+200C/D stay: scripts and emoji need them.
+    public static func isInvisibleFormat(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isBidiControl || scalar.value == 0x200B || scalar.value == 0x2060 || scalar.value == 0xFEFF
+    }
+
     private static func spoken(_ scalar: Unicode.Scalar) -> String {
         let names: [UInt32: String] = [0x0A: "a newline", 0x09: "a tab", 0x0D: "a carriage return", 0x1B: "an escape character (ESC)", 0x00: "a NUL character"]
+        return names[scalar.value].map { "\($0) (\(code(scalar)))" } ?? "a control character (\(code(scalar)))"
+    }
+
+    private static func code(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)
-        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        return names[scalar.value].map { "\($0) (\(code))" } ?? "a control character (\(code))"
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     /// Stored text as lines for a terminal or a file: newlines and tabs kept, any other control

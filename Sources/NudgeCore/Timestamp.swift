@@ -6,6 +6,9 @@ import Foundation
 public enum Timestamp {
     /// The last instant the store's four-digit years can write; nothing later is accepted.
     public static let latest = Date(timeIntervalSince1970: 253_402_300_799)
+    /// The first instant a person may type (1900-01-01T00:00:00Z): earlier ones are slips (year
+    /// 0 was listed as `00-1-12-31`), and zone rules before 1900 are local mean times.
+    public static let earliest = Date(timeIntervalSince1970: -2_208_988_800)
 
     /// `2026-11-21T20:00:00Z`: whole seconds, truncated.
     public static func format(_ date: Date) -> String { format(date, fractionDigits: 0) }

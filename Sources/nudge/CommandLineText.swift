@@ -3,13 +3,13 @@ import Foundation
 /// The raw command line, checked before parsing, and hints for what ArgumentParser says.
 enum CommandLineText {
     /// The arguments after the program name; one that is not valid UTF-8 is refused rather than
-    /// stored with replacement characters (Swift's `CommandLine.arguments` repairs it silently).
+    /// stored with replacement characters (Swift's `CommandLine.arguments` repairs it silently),
+    /// named by its position: it may be a journal's text.
     static func arguments() throws -> [String] {
         try (1..<Int(CommandLine.argc)).map { index in
             guard let pointer = CommandLine.unsafeArgv[index] else { return "" }
             guard let text = String(validatingCString: pointer) else {
-                throw CommandFailure(
-                    "argument \(index) (\(String(cString: pointer))) is not valid UTF-8; give it in UTF-8", exitCode: 64)
+                throw CommandFailure("argument \(index) is not valid UTF-8; give it in UTF-8", exitCode: 64)
             }
             return text
         }

@@ -38,7 +38,7 @@ struct JournalPrompts {
                 return type.rawValue
             },
             Field(name: "at", question: "When did it begin? (Enter for now; 14:00 or 2026-11-22T14:00): ") { value throws(InputError) in
-                Timestamp.format(try InstantInput.anyInstant(value, option: "the time", now: now, clock: context.wallClock))
+                Timestamp.format(try InstantInput.anyInstant(value, option: "the time", now: now, clock: context.wallClock, echo: false))
             },
             Field(name: "dose", question: "Dose (Enter to skip): ", accept: text("the dose")),
             Field(name: "intentions", question: "Intentions (Enter to skip): ", accept: text("the intentions")),
@@ -49,11 +49,16 @@ struct JournalPrompts {
         ]
     }
 
-    /// Asks, saves the session, and removes the draft.
-    func run(store: Store) throws -> TherapySession {
+    /// Asks, saves the session, and removes the draft; nil when the person keeps an earlier
+    /// draft for later.
+    func run(store: Store) throws -> TherapySession? {
         var draft = SessionDraft(storePath: context.storePath)
         if let saved = SessionDraft.saved(storePath: context.storePath), !saved.answers.isEmpty {
-            if context.answersYes("A session you began adding was not saved; continue it?", byDefault: true) { draft = saved } else { saved.discard() }
+            switch context.choice(aboutDraft: "A session you began adding was not saved; continue it?") {
+            case .continueIt: draft = saved
+            case .startAgain: saved.discard()
+            case .keepIt: return nil
+            }
         }
         let now = context.now
         for field in fields(now: now) where draft.answers[field.name] == nil {

@@ -28,7 +28,7 @@ struct TherapyFieldOptions: ParsableArguments {
     func validate() throws {
         do {
             if let type, TherapySession.TreatmentType(rawValue: type) == nil {
-                throw InputError("--type '\(type)' is not a treatment type; give \(TherapySession.TreatmentType.accepted)")
+                throw InputError("--type is not a treatment type; give \(TherapySession.TreatmentType.accepted)")
             }
             for (option, text) in [("--dose", dose), ("--intentions", intentions), ("--environment", environment), ("--music", music)] {
                 if let text { try TherapySession.validate(text, option: option) }
@@ -40,12 +40,15 @@ struct TherapyFieldOptions: ParsableArguments {
         }
     }
 
-    /// The fields as given, with `--at` read on the context's clock.
+    /// The fields as given, with `--at` read on the context's clock (a future one warned of).
     func fields(_ context: CommandContext) throws -> Store.TherapyFields {
         var startedAt: Date?
         if let at {
-            do { startedAt = try InstantInput.anyInstant(at, option: "--at", now: context.now, clock: context.wallClock) } catch {
+            do { startedAt = try InstantInput.anyInstant(at, option: "--at", now: context.now, clock: context.wallClock, echo: false) } catch {
                 throw CommandFailure(error.description, exitCode: 64)
+            }
+            if let startedAt, startedAt > context.now.addingTimeInterval(60) {
+                context.environment.errors("nudge: warning: --at is in the future (\(context.understood(startedAt))); recorded as given\n")
             }
         }
         return Store.TherapyFields(
@@ -71,14 +74,13 @@ extension Nudge.Journal {
                         "give the treatment type with --type (\(TherapySession.TreatmentType.accepted)); on a terminal, nudge journal add asks for each field",
                         exitCode: 64)
                 }
-                let session = try JournalPrompts(context: context).run(store: context.openStore())
+                guard let session = try JournalPrompts(context: context).run(store: context.openStore()) else {
+                    return context.print("kept what was typed; the next nudge journal add offers it again")
+                }
                 return context.print("added the session of \(context.understood(session.startedAt)) (id \(session.id.prefix(8)))")
             }
             let fields = try options.fields(context)
             let startedAt = fields.startedAt ?? context.now
-            if startedAt > context.now.addingTimeInterval(60) {
-                context.environment.errors("nudge: warning: --at is in the future (\(context.understood(startedAt))); recorded as given\n")
-            }
             let session = try context.openStore().run { try $0.addTherapySession(fields, startedAt: startedAt, type: type, now: context.now) }
             context.print("added the session of \(context.understood(startedAt)) (id \(session.id.prefix(8)))")
         }
@@ -187,7 +189,11 @@ extension Nudge.Journal {
                 let draft = ReflectionDraft(storePath: context.storePath, sessionID: session.id)
                 if draft.exists {
                     if context.environment.isTerminal, isatty(STDIN_FILENO) == 1 {
-                        if !context.answersYes("A reflection on this session was started and not saved; continue it?", byDefault: true) { draft.discard() }
+                        switch context.choice(aboutDraft: "A reflection on this session was started and not saved; continue it?") {
+                        case .continueIt: break
+                        case .startAgain: draft.discard()
+                        case .keepIt: return context.print("kept what was written; nudge journal reflect \(session.id.prefix(8)) offers it again")
+                        }
                     } else {
                         context.environment.errors("nudge: continuing the reflection started earlier on this session\n")
                     }
@@ -234,6 +240,8 @@ extension Nudge.Journal {
             guard try store.run({ try $0.deleteTherapySession(id: session.id) }) else {
                 throw CommandFailure("that session was deleted meanwhile", exitCode: 64)
             }
+            // An unsaved reflection on it would be out of reach of every command.
+            ReflectionDraft(storePath: context.storePath, sessionID: session.id).discard()
             context.print("deleted \(what)")
         }
     }

@@ -51,7 +51,7 @@ struct Nudge: ParsableCommand {
             // The command already said what it had to (nudge doctor's report).
             return code.rawValue
         case let failure as CommandFailure:
-            environment.errors("nudge: \(failure.message)\n")
+            environment.errors("nudge: \(JournalRefusal.shown(failure.message, arguments: arguments))\n")
             return failure.exitCode
         default:
             let code = exitCode(for: error)
@@ -64,7 +64,7 @@ struct Nudge: ParsableCommand {
             let message = Nudge.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
             var text = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
             if let hint = CommandLineText.hint(for: text, arguments: arguments) { text += "; " + hint }
-            environment.errors("nudge: \(text)\n")
+            environment.errors("nudge: \(JournalRefusal.shown(text, arguments: arguments))\n")
             return code.rawValue
         }
     }

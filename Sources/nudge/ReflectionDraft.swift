@@ -36,9 +36,10 @@ struct ReflectionDraft {
         return process.terminationReason == .exit && process.terminationStatus == 0
     }
 
-    /// The text without the comment lines, trimmed; empty when nothing was written.
+    /// The text without the comment lines, trimmed, with an editor's CRLF line ends as newlines;
+    /// empty when nothing was written.
     func text() throws -> String {
-        let content = try String(contentsOfFile: path, encoding: .utf8)
+        let content = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "\r\n", with: "\n")
         let kept = content.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("#") }
         return kept.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
     }

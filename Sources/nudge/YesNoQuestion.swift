@@ -9,6 +9,15 @@ extension CommandContext {
         return byDefault ? !["n", "no"].contains(answer) : ["y", "yes"].contains(answer)
     }
 
+    enum DraftChoice { case continueIt, startAgain, keepIt }
+
+    /// What to do with a draft a closed terminal or a failed editor left: continue it (the
+    /// default), or start again, only when a second question says so; otherwise it is kept.
+    func choice(aboutDraft question: String) -> DraftChoice {
+        if answersYes(question, byDefault: true) { return .continueIt }
+        return answersYes("Discard what was written then, and start again?", byDefault: false) ? .startAgain : .keepIt
+    }
+
     /// Whether to go on with deleting `what`: yes with `--yes`; otherwise asked on a terminal
     /// (anything but y or yes declines, and says nothing was deleted), and refused off one,
     /// where nobody could answer.

@@ -58,6 +58,12 @@ import Testing
         (["settings", "set", "dose.alarm_sound", "bell\u{7}"], "expected a sound-theme name such as bell"),
         (["log", "symptom", "", "--severity", "3"], "the symptom name is empty"),
         (["log", "symptom", "   ", "--severity", "3"], "the symptom name is empty"),
+        // Invisible characters: a name of nothing else is empty; a direction override would turn a listing around.
+        (["log", "symptom", "\u{200B}\u{200D}\u{FEFF}", "--severity", "3"], "the symptom name is empty"),
+        (["log", "symptom", "Head\u{202E}ache", "--severity", "3"], "the symptom name contains an invisible formatting character (U+202E)"),
+        (["log", "symptom", "\u{200E}Headache", "--severity", "3"], "(U+200E)"),
+        (["contacts", "add", "Alex\u{2066}"], "the contact name contains an invisible formatting character (U+2066)"),
+        (["journal", "add", "--type", "oral", "--at", "0000-01-01T00:00:00+01:00"], "--at is before the year 1900; give a time from 1900 to 9999"),
         (["log", "symptom", String(repeating: "x", count: 201), "--severity", "3"], "at most 200 are accepted"),
         (["log", "symptom", "Headache", "--severity", "0"], "severity 0 is out of range"),
         (["log", "symptom", "Headache", "--severity", "6"], "severity 6 is out of range"),

@@ -35,7 +35,7 @@ import Testing
             "/bin/sh", ["-c", #"exec "$0" log symptom "$(printf 'Head\377ache')" --severity 2 --store "$1""#, NudgeBinary.path, store],
             environment: NudgeBinary.environment(environment))
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("nudge: argument 3 (") && result.stderr.hasSuffix(") is not valid UTF-8; give it in UTF-8\n"), "\(result)")
+        #expect(result.stderr == "nudge: argument 3 is not valid UTF-8; give it in UTF-8\n", "\(result)")
         #expect(try StoreDump.of(store) == before)
     }
 

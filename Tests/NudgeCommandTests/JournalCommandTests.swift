@@ -32,33 +32,45 @@ import Testing
     static let secret = "walked by the river with my sister"
 
     @Test(arguments: [
-        (["journal", "add", "--type", "injection"], "--type 'injection' is not a treatment type; give iv, im, oral, lozenge, at-home or clinic"),
+        (["journal", "add", "--type", "injection"], "--type is not a treatment type; give iv, im, oral, lozenge, at-home or clinic"),
+        (["journal", "add", "--type", "ketamine-\(secret)"], "--type is not a treatment type"),
         (["journal", "add", "--type", "iv", "--mood-before", "0"], "--mood-before 0 is not from 1 to 10"),
         (["journal", "add", "--type", "iv", "--mood-after", "11"], "--mood-after 11 is not from 1 to 10"),
         (["journal", "add", "--type", "iv", "--dose", String(repeating: "x", count: 201)], "--dose has 201 characters (Unicode scalars); at most 200"),
         (["journal", "add", "--type", "iv", "--intentions", String(repeating: "é", count: 5001)], "--intentions has 5001 characters"),
         (["journal", "add", "--type", "iv", "--music", "\(secret)\u{1B}[31m"], "--music contains an escape character (ESC) (U+001B)"),
         (["journal", "add"], "give the treatment type with --type"),
-        (["journal", "add", "--type", "iv", "--at", "soonish"], "--at 'soonish' is not a time"),
+        (["journal", "add", "--type", "iv", "--at", "soonish \(secret)"], "--at is not a time"),
+        (["journal", "add", "--type", "iv", "--at", "0000-01-01T00:00:00+01:00"], "--at is before the year 1900; give a time from 1900 to 9999"),
+        (["journal", "edit", "abcd1111", "--at", "0000-01-01T00:00"], "--at is before the year 1900"),
+        // A text given without quotes: its words are unexpected arguments, named by position.
+        (["journal", "add", "--type", "iv", "--intentions", "I", "walked", "by", "the", "river", "with", "my", "sister"], "7 unexpected arguments: #7, #8, #9"),
+        (["journal", "add", "--type", "iv", "--mood-before", "very \(secret)"], "The value #6 is invalid for '--mood-before"),
+        (["journal", "add", "--type", "oral", "--intentions=\(secret)", "--dose"], "Missing value for '--dose"),
+        (["journal", "list", secret], "Unexpected argument #3"),
         (["journal", "reflect", "abcd1111", "--text", ""], "--text is empty"),
         (["journal", "reflect", "abcd1111", "--text", "\(secret)\u{7}"], "--text contains a control character (U+0007)"),
         (["journal", "reflect", "abcd1111", "--text", String(repeating: "a", count: 20001)], "--text has 20001 characters"),
-        (["journal", "show", "abcd"], "'abcd' starts 2 session ids (abcd1111, abcd2222); give more of the id"),
-        (["journal", "show", "ffff"], "no session has an id starting with 'ffff'"),
-        (["journal", "show", "abc"], "'abc' is not a session id"),
+        (["journal", "show", "abcd"], "#3 starts 2 session ids (abcd1111, abcd2222); give more of the id"),
+        (["journal", "show", "ffff"], "no session has an id starting with #3"),
+        (["journal", "show", "abc"], "#3 is not a session id"),
         (["journal", "edit", "abcd1111"], "give at least one field to change"),
-        (["journal", "edit", "abcd1111", "--type", "tea"], "--type 'tea' is not a treatment type"),
+        (["journal", "edit", "abcd1111", "--type", "tea"], "--type is not a treatment type"),
         (["journal", "delete", "abcd1111"], "needs --yes when nudge cannot ask on a terminal"),
         (["journal", "export", "--output", "/nonexistent/journal.md"], "the directory /nonexistent does not exist"),
-        (["journal", "export", "--format", "pdf"], "--format 'pdf' is not markdown or json"),
+        (["journal", "export", "--format", "pdf"], "--format #4 is not markdown or json"),
         (["settings", "set", "journal.reflection_days", "7,1"], "journal.reflection_days"),
         (["settings", "set", "journal.reflection_days", "1,1"], "ascending, distinct, 1 to 365, at most 10"),
         (["settings", "set", "journal.reflection_days", "0,400"], "ascending, distinct"),
-    ])
+    ] as [([String], String)])
     func refusesBadInputChangesNothingAndNeverRepeatsTheText(arguments: [String], message: String) throws {
         try twoSessionsSharingAPrefix()
         let result = try InProcessNudge.expectRefusal(arguments, store: store, environment: environment, mentioning: message)
         #expect(!result.stderr.contains(Self.secret) && !result.stderr.contains("xxxxxxxxxx") && !result.stderr.contains("éééé"))
+        for word in arguments.dropFirst(2).flatMap({ $0.split(separator: " ") })
+        where arguments[0] == "journal" && word.count >= 5 && !word.hasPrefix("-") && !word.hasPrefix("abcd") {
+            #expect(!result.stderr.contains(word), "repeats '\(word)': \(result.stderr)")
+        }
     }
 
     @Test func aSessionIsAddedListedShownEditedReflectedOnAndDeleted() throws {
@@ -96,6 +108,16 @@ import Testing
         #expect(nudge("journal", "reflect", "abcd2222", "--text", "two").status == 0)
         try sqlite("DELETE FROM therapy_sessions WHERE id LIKE 'abcd1111%'")
         #expect(try StoreQuery.rows(store, "SELECT text FROM therapy_reflections") == [["text": "two"]])
+    }
+
+    /// A deleted session takes its unsaved reflection with it: nothing could reach the draft.
+    @Test func aDeletedSessionTakesItsReflectionDraft() throws {
+        try twoSessionsSharingAPrefix()
+        let draft = store + ".drafts/reflection-abcd1111-0000-4000-8000-000000000001.txt"
+        try FileManager.default.createDirectory(atPath: store + ".drafts", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: draft, contents: Data("# heading\n\(Self.secret)\n".utf8))
+        #expect(nudge("journal", "delete", "abcd1111", "--yes").status == 0)
+        #expect(!FileManager.default.fileExists(atPath: draft))
     }
 
     /// The export, for a therapist: Markdown or JSON, into a file only its owner can read.
@@ -145,5 +167,13 @@ import Testing
         #expect(texts.last == "Half a thoughtThe light through the window.", "\(texts)")
         #expect(InProcessNudge.run(["journal", "reflect", "abcd1111", "--store", store], environment: environment.merging(["EDITOR": "", "VISUAL": ""]) { $1 }).stderr
             .contains("neither VISUAL nor EDITOR is set"))
+
+        // An editor that saves with CRLF line ends: the text is kept with newlines (it was refused).
+        let crlf = directory.file("crlf.sh")
+        try "#!/bin/sh\nprintf 'First line\\r\\nsecond line\\r\\n' >> \"$1\"\n".write(toFile: crlf, atomically: true, encoding: .utf8)
+        chmod(crlf, 0o755)
+        let windows = reflect(editor: crlf)
+        #expect(windows.status == 0, "\(windows)")
+        #expect(try StoreQuery.rows(store, "SELECT text FROM therapy_reflections ORDER BY rowid").last?["text"] == "First line\nsecond line")
     }
 }

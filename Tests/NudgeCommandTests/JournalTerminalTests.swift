@@ -30,6 +30,9 @@ struct JournalTerminalTests {
         first.waitFor("that is not a treatment type")
         try first.type("oral")
         first.waitFor("When did it begin?")
+        try first.type("after the storm")
+        first.waitFor("the time is not a time")
+        #expect(!first.screen.contains("'after the storm'"), "an answer is repeated: \(first.screen.suffix(300))")
         try first.type("2026-11-22T14:00")
         first.waitFor("Dose (Enter to skip): ")
         try first.type("25 mg")
@@ -45,6 +48,15 @@ struct JournalTerminalTests {
         let mode = try FileManager.default.attributesOfItem(atPath: draft)[.posixPermissions] as? Int
         #expect(mode == 0o600)
         #expect(try StoreQuery.rows(store, "SELECT id FROM therapy_sessions").isEmpty)
+
+        // No, then no to discarding it: the draft stays for later.
+        let declined = try startAdd("declined")
+        declined.waitFor("A session you began adding was not saved; continue it? [Y/n] ")
+        try declined.type("n")
+        declined.waitFor("Discard what was written then, and start again? [y/N] ")
+        try declined.type("")
+        declined.waitFor("kept what was typed; the next nudge journal add offers it again")
+        #expect(try String(contentsOfFile: draft, encoding: .utf8) == saved)
 
         let second = try startAdd("second")
         second.waitFor("A session you began adding was not saved; continue it? [Y/n] ")

@@ -25,6 +25,9 @@ public struct TherapySession: Sendable, Equatable {
     public var moodAfter: Int?
     public var createdAt: Date
     public var updatedAt: Date
+    /// The stored start when no time can be read from it (another program wrote it); the
+    /// session is then listed last, and `startedAt` is only its place in that order.
+    public var unreadableStart: String?
 
     public init(
         id: String, startedAt: Date, treatmentType: TreatmentType, dose: String? = nil, intentions: String? = nil, environment: String? = nil,

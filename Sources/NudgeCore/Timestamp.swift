@@ -1,8 +1,8 @@
 import Foundation
 
 /// ISO 8601 text as the store keeps it: written in UTC with `Z` to the second; read also with
-/// fractional seconds, numeric offsets and SQLite's `YYYY-MM-DD HH:MM:SS` (UTC), which other
-/// writers of the store produce.
+/// fractional seconds, numeric offsets, without seconds, and SQLite's `YYYY-MM-DD HH:MM:SS`
+/// (UTC), which other writers of the store produce.
 public enum Timestamp {
     /// The last instant the store's four-digit years can write; nothing later is accepted.
     public static let latest = Date(timeIntervalSince1970: 253_402_300_799)
@@ -36,16 +36,22 @@ public enum Timestamp {
     }
 
     private static func parse(utf8 scalars: UnsafeBufferPointer<UInt8>) -> Date? {
-        guard scalars.count >= 19, scalars[10] == UInt8(ascii: "T") || scalars[10] == UInt8(ascii: " "),
+        guard scalars.count >= 16, scalars[10] == UInt8(ascii: "T") || scalars[10] == UInt8(ascii: " "),
             let year = number(scalars, 0, 4), scalars[4] == UInt8(ascii: "-"), let month = number(scalars, 5, 2),
             scalars[7] == UInt8(ascii: "-"), let dayOfMonth = number(scalars, 8, 2),
             let day = CivilDate(checkedYear: year, month: month, day: dayOfMonth),
-            scalars[13] == UInt8(ascii: ":"), scalars[16] == UInt8(ascii: ":"),
+            scalars[13] == UInt8(ascii: ":"),
             let hour = number(scalars, 11, 2), let minute = number(scalars, 14, 2),
-            let second = number(scalars, 17, 2),
-            hour < 24, minute < 60, second < 61
+            hour < 24, minute < 60
         else { return nil }
-        var index = 19
+        // Seconds may be left out (`2026-11-20T10:00`, as other writers store it).
+        var second = 0
+        var index = 16
+        if index < scalars.count, scalars[index] == UInt8(ascii: ":") {
+            guard let seconds = number(scalars, 17, 2), seconds < 61 else { return nil }
+            second = seconds
+            index = 19
+        }
         var fraction = 0.0
         if index < scalars.count, scalars[index] == UInt8(ascii: ".") || scalars[index] == UInt8(ascii: ",") {
             index += 1

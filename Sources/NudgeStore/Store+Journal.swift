@@ -120,15 +120,17 @@ extension Store {
 
 extension TherapySession {
     /// A row as any writer left it; nil when its time or type cannot be read.
+    /// A row another program wrote with a start nudge cannot read is kept, listed last.
     init?(row: Row) {
-        guard let startedAt = (row["started_at"] as String?).flatMap(Timestamp.parse),
-            let type = (row["treatment_type"] as String?).flatMap(TreatmentType.init(rawValue:))
-        else { return nil }
-        let created = (row["created_at"] as String?).flatMap(Timestamp.parse) ?? startedAt
+        guard let type = (row["treatment_type"] as String?).flatMap(TreatmentType.init(rawValue:)) else { return nil }
+        let stored = row["started_at"] as String? ?? ""
+        let startedAt = Timestamp.parse(stored)
+        let created = (row["created_at"] as String?).flatMap(Timestamp.parse) ?? startedAt ?? Timestamp.earliest
         self.init(
-            id: row["id"], startedAt: startedAt, treatmentType: type, dose: row["dose"], intentions: row["intentions"],
+            id: row["id"], startedAt: startedAt ?? .distantPast, treatmentType: type, dose: row["dose"], intentions: row["intentions"],
             environment: row["environment"], music: row["music"], moodBefore: row["mood_before"], moodAfter: row["mood_after"], createdAt: created,
             updatedAt: (row["updated_at"] as String?).flatMap(Timestamp.parse) ?? created)
+        if startedAt == nil { unreadableStart = stored }
     }
 }
 

@@ -27,7 +27,7 @@ enum JournalExport {
 
         init(_ session: TherapySession, _ reflections: [TherapyReflection]) {
             id = session.id
-            startedAt = session.startedAt
+            startedAt = session.unreadableStart == nil ? session.startedAt : nil
             treatmentType = session.treatmentType.rawValue
             dose = session.dose
             intentions = session.intentions
@@ -49,8 +49,7 @@ enum JournalExport {
 
     /// One session: its fields, then its reflections, each dated.
     static func markdown(_ session: TherapySession, _ reflections: [TherapyReflection], clock: WallClock, now: Date, level: String = "#") -> String {
-        let date = clock.date(of: session.startedAt)
-        var lines = ["\(level) \(date.weekdayName) \(LocalFormat.dateTime(session.startedAt, clock: clock))", ""]
+        var lines = ["\(level) \(Nudge.Journal.dated(session, clock: clock))", ""]
         lines.append("- ID: \(session.id)")
         lines.append("- Treatment: \(session.treatmentType.rawValue)")
         lines.append("- Mood: \(session.moodBefore.map { "\($0)/10" } ?? "not given") before, \(session.moodAfter.map { "\($0)/10" } ?? "not given") after")

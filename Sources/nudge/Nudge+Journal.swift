@@ -108,11 +108,11 @@ extension Nudge.Journal {
                     items: sessions,
                     row: {
                         Row(
-                            id: $0.session.id, startedAt: $0.session.startedAt, treatmentType: $0.session.treatmentType.rawValue,
+                            id: $0.session.id, startedAt: $0.session.unreadableStart == nil ? $0.session.startedAt : nil, treatmentType: $0.session.treatmentType.rawValue,
                             moodBefore: $0.session.moodBefore, moodAfter: $0.session.moodAfter, reflections: $0.reflections)
                     },
                     columns: [
-                        .init("ID") { String($0.session.id.prefix(8)) }, .init("DATE") { LocalFormat.dateTime($0.session.startedAt, clock: clock) },
+                        .init("ID") { String($0.session.id.prefix(8)) }, .init("DATE") { $0.session.unreadableStart.map { "unreadable: \(TextInput.oneLine($0))" } ?? LocalFormat.dateTime($0.session.startedAt, clock: clock) },
                         .init("TYPE") { $0.session.treatmentType.rawValue },
                         .init("MOOD") { Nudge.Journal.moods($0.session) }, .init("REFLECTIONS") { String($0.reflections) },
                     ],
@@ -156,7 +156,8 @@ extension Nudge.Journal {
             guard try store.run({ try $0.editTherapySession(id: session.id, fields, now: context.now) }) else {
                 throw CommandFailure("that session was deleted meanwhile; nothing changed", exitCode: 64)
             }
-            context.print("changed the session of \(context.understood(fields.startedAt ?? session.startedAt)) (id \(session.id.prefix(8)))")
+            let changed = fields.startedAt.map { "the session of \(context.understood($0))" } ?? Nudge.Journal.named(session, context)
+            context.print("changed \(changed) (id \(session.id.prefix(8)))")
         }
     }
 
@@ -180,7 +181,7 @@ extension Nudge.Journal {
         func run(_ context: CommandContext) throws {
             let store = try context.openStore()
             let session = try Nudge.Journal.session(id, store)
-            let when = context.understood(session.startedAt)
+            let name = Nudge.Journal.named(session, context)
             let written: String
             let source: TherapyReflection.Source
             if let text {
@@ -198,7 +199,7 @@ extension Nudge.Journal {
                         context.environment.errors("nudge: continuing the reflection started earlier on this session\n")
                     }
                 }
-                try draft.prepare(heading: "A reflection on the session of \(when).")
+                try draft.prepare(heading: "A reflection on \(name).")
                 guard try draft.edit(environment: context.environment.variables) else {
                     throw CommandFailure(
                         "the editor did not finish; what you wrote is kept, and nudge journal reflect \(session.id.prefix(8)) offers it again")
@@ -218,7 +219,7 @@ extension Nudge.Journal {
             }
             // Only once the store has it.
             if source == .editor { ReflectionDraft(storePath: context.storePath, sessionID: session.id).discard() }
-            context.print("added a reflection to the session of \(when)")
+            context.print("added a reflection to \(name)")
         }
     }
 
@@ -235,7 +236,7 @@ extension Nudge.Journal {
             let store = try context.openStore()
             let session = try Nudge.Journal.session(id, store)
             let count = try store.run { try $0.therapyReflections(of: session.id).count }
-            let what = "the session of \(context.understood(session.startedAt)) and its \(count) reflection\(count == 1 ? "" : "s")"
+            let what = "\(Nudge.Journal.named(session, context)) and its \(count) reflection\(count == 1 ? "" : "s")"
             guard try context.consentsToDelete(what, cannotBeUndone: true, yes: yes) else { return }
             guard try store.run({ try $0.deleteTherapySession(id: session.id) }) else {
                 throw CommandFailure("that session was deleted meanwhile", exitCode: 64)
@@ -277,6 +278,18 @@ extension Nudge.Journal {
     }
 
     static let ids = IDPrefix(what: "session", listedBy: "nudge journal list")
+
+    /// `Sunday 2026-11-22 14:00 CET`, or what another program stored where no time can be read.
+    static func dated(_ session: TherapySession, clock: WallClock) -> String {
+        if let stored = session.unreadableStart { return "an unreadable time ('\(TextInput.oneLine(stored))')" }
+        return "\(clock.date(of: session.startedAt).weekdayName) \(LocalFormat.dateTime(session.startedAt, clock: clock))"
+    }
+
+    /// `the session of 14:00 today, 2026-11-22 14:00 CET`, in confirmations.
+    static func named(_ session: TherapySession, _ context: CommandContext) -> String {
+        if let stored = session.unreadableStart { return "the session of an unreadable time ('\(TextInput.oneLine(stored))')" }
+        return "the session of \(context.understood(session.startedAt))"
+    }
 
     static func validatePrefix(_ id: String) throws { try ids.validate(id) }
 

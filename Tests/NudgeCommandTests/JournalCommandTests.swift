@@ -110,6 +110,28 @@ import Testing
         #expect(try StoreQuery.rows(store, "SELECT text FROM therapy_reflections") == [["text": "two"]])
     }
 
+    /// Rows another program wrote: a time without seconds is read; one that cannot be read at
+    /// all is still listed (last, saying so), shown, exported and deleted by its id. Both vanished.
+    @Test func sessionsWithTimesNudgeDidNotWriteAreListedAndReachable() throws {
+        _ = nudge("settings")
+        try sqlite(
+            """
+            INSERT INTO therapy_sessions (id, started_at, treatment_type, created_at, updated_at) VALUES
+                ('feed0001-0000-4000-8000-000000000001', '2026-11-20T10:00', 'oral', '2026-11-20T10:00', '2026-11-20T10:00'),
+                ('feed0002-0000-4000-8000-000000000002', 'next tuesday', 'iv', 'x', 'x')
+            """)
+        let listed = nudge("journal", "list").stdout.split(separator: "\n").map(String.init)
+        #expect(listed.count == 3 && listed[1].contains("feed0001") && listed[1].contains("2026-11-20 11:00 CET"), "\(listed)")
+        #expect(listed[2].contains("feed0002") && listed[2].contains("unreadable: next tuesday"), "\(listed)")
+        #expect(nudge("journal", "show", "feed0002").stdout.hasPrefix("# an unreadable time ('next tuesday')"))
+        let json = nudge("journal", "list", "--json").stdout
+        #expect(json.contains("\"started_at\" : null") && json.contains("\"started_at\" : \"2026-11-20T10:00:00Z\""), "\(json)")
+        #expect(nudge("journal", "export").stdout.contains("## an unreadable time ('next tuesday')"))
+        let deleted = nudge("journal", "delete", "feed0002", "--yes")
+        #expect(deleted.stdout == "deleted the session of an unreadable time ('next tuesday') and its 0 reflections\n", "\(deleted)")
+        #expect(try StoreQuery.rows(store, "SELECT id FROM therapy_sessions").count == 1)
+    }
+
     /// A deleted session takes its unsaved reflection with it: nothing could reach the draft.
     @Test func aDeletedSessionTakesItsReflectionDraft() throws {
         try twoSessionsSharingAPrefix()

@@ -47,7 +47,7 @@ public enum SoundHint: Sendable, Equatable {
     case name(String)
     /// `sound-file`: a file for the server to play.
     case file(String)
-    /// `suppress-sound`: nudge plays it itself.
+    /// `suppress-sound`: nudge plays it itself, or it must be silent.
     case suppress
 }
 

@@ -14,12 +14,16 @@ extension Daemon {
 
     /// The content as the server gets it (its sound hint, and "I'm awake" on a ringing alarm),
     /// and what nudge plays once the server has shown it.
+    /// One that must be silent (no sound of its own, a sound set to none, sound.enabled false)
+    /// says so to a server that plays sounds, which would otherwise play its default.
     func voiced(_ content: NotificationContent, settings: Settings) -> (NotificationContent, Playback?) {
-        guard settings.bool(.soundEnabled), let sound = content.sound else { return (content, nil) }
+        var silent = content
+        if notifier.playsSounds { silent.soundHint = .suppress }
+        guard settings.bool(.soundEnabled), let sound = content.sound else { return (silent, nil) }
         var voiced = content
         switch sound {
         case .once(let key):
-            guard let source = SoundSource(setting: settings[key]) else { return (content, nil) }
+            guard let source = SoundSource(setting: settings[key]) else { return (silent, nil) }
             if notifier.playsSounds {
                 switch source {
                 case .theme(let name): voiced.soundHint = .name(name)
@@ -30,7 +34,7 @@ extension Daemon {
             voiced.soundHint = .suppress
             return (voiced, .once(source))
         case .alarm(let key, let minutes, let offersAwake):
-            guard let source = SoundSource(setting: settings[key]) else { return (content, nil) }
+            guard let source = SoundSource(setting: settings[key]) else { return (silent, nil) }
             voiced.soundHint = .suppress
             if offersAwake, notifier.showsActions { voiced.actions.insert(.awake, at: 0) }
             return (voiced, .ring(source, limit: TimeInterval(settings.int(minutes) * 60)))

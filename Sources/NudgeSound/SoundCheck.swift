@@ -14,29 +14,55 @@ public enum SoundCheck {
         return .failure(SoundCheckFailure(description: problems.joined(separator: "; ")))
     }
 
+    /// Why libcanberra cannot decode the sound file at `path`, or nil when it can: the file is
+    /// played whole to ALSA's null device, which takes it as fast as it is decoded and sounds
+    /// nothing. Nil too where ALSA cannot be opened at all: nothing here can tell then.
+    public static func decodeProblem(_ path: String) -> String? {
+        CanberraPlayer.quietALSA
+        switch play(.file(path), driver: "alsa", device: "null", timeout: 10) {
+        case nil: return nil
+        case .cannotOpen: return nil
+        case .failed(let problem): return "libcanberra cannot play \(path) (\(problem)); give an Ogg Vorbis or WAV file"
+        }
+    }
+
     /// Plays a theme sound through one driver and waits (at most 5 s) for its end; nil when it played.
     private static func play(_ name: String, driver: String) -> String? {
+        switch play(.theme(name), driver: driver, device: nil, timeout: 5) {
+        case nil: nil
+        case .cannotOpen(let problem), .failed(let problem): problem
+        }
+    }
+
+    private enum PlayFailure {
+        case cannotOpen(String)
+        case failed(String)
+    }
+
+    /// Plays `sound` on a context of its own and waits for its end; nil when it played whole.
+    private static func play(_ sound: SoundSource, driver: String, device: String?, timeout: TimeInterval) -> PlayFailure? {
         var context: OpaquePointer?
-        guard ca_context_create(&context) == Int32(CA_SUCCESS), let context else { return "cannot create a context" }
+        guard ca_context_create(&context) == Int32(CA_SUCCESS), let context else { return .cannotOpen("cannot create a context") }
         defer {
             // Destroying unloads the backend: let its playback thread leave our callback first.
             Thread.sleep(forTimeInterval: 0.2)
             ca_context_destroy(context)
         }
         var code = ca_context_set_driver(context, driver)
+        if code == Int32(CA_SUCCESS), let device { code = ca_context_change_device(context, device) }
         if code == Int32(CA_SUCCESS) { code = ca_context_open(context) }
-        guard code == Int32(CA_SUCCESS) else { return String(cString: ca_strerror(code)) }
+        guard code == Int32(CA_SUCCESS) else { return .cannotOpen(String(cString: ca_strerror(code))) }
         let finished = Finished()
-        code = CanberraPlayer.start(context, id: 1, .theme(name), role: .event) { code in
+        code = CanberraPlayer.start(context, id: 1, sound, role: .event) { code in
             finished.code = code
             finished.ended.signal()
         }
-        guard code == Int32(CA_SUCCESS) else { return String(cString: ca_strerror(code)) }
-        guard finished.ended.wait(timeout: .now() + 5) == .success else {
+        guard code == Int32(CA_SUCCESS) else { return .failed(String(cString: ca_strerror(code))) }
+        guard finished.ended.wait(timeout: .now() + timeout) == .success else {
             ca_context_cancel(context, 1)
-            return "the bell did not end within 5 s"
+            return .failed("it did not end within \(Int(timeout)) s")
         }
-        return finished.code == Int32(CA_SUCCESS) ? nil : String(cString: ca_strerror(finished.code))
+        return finished.code == Int32(CA_SUCCESS) ? nil : .failed(String(cString: ca_strerror(finished.code)))
     }
 
     /// Set once by libcanberra's thread, read after `ended` is signalled.

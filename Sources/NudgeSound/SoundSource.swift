@@ -22,7 +22,8 @@ public enum SoundSource: Sendable, Equatable, CustomStringConvertible {
     public static let themeDirectories = ["/usr/share/sounds/freedesktop/stereo", "/usr/local/share/sounds/freedesktop/stereo"]
 
     /// Why this sound cannot play here, or nil when it can: a theme name the installed theme
-    /// lacks, or a file that cannot be read.
+    /// lacks, or a file that is not a regular readable file libcanberra decodes (/etc/passwd,
+    /// /dev/zero: a silent alarm).
     public var problem: String? {
         switch self {
         case .theme(let name):
@@ -31,7 +32,10 @@ public enum SoundSource: Sendable, Equatable, CustomStringConvertible {
             }
             return found ? nil : "the installed sound theme has no sound '\(name)' (in \(Self.themeDirectories[0]); install sound-theme-freedesktop, or give a file's absolute path)"
         case .file(let path):
-            return FileManager.default.isReadableFile(atPath: path) ? nil : "\(path) cannot be read"
+            var status = stat()
+            guard stat(path, &status) == 0, FileManager.default.isReadableFile(atPath: path) else { return "\(path) cannot be read" }
+            guard status.st_mode & S_IFMT == S_IFREG else { return "\(path) is not a regular file; give a sound file" }
+            return SoundCheck.decodeProblem(path)
         }
     }
 }

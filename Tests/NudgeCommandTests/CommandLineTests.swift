@@ -56,6 +56,10 @@ import Testing
         (["settings", "set", "sound.reminder", "no-such-sound"], "the installed sound theme has no sound 'no-such-sound'"),
         (["settings", "set", "dose.alarm_sound", "/nonexistent/alarm.oga"], "/nonexistent/alarm.oga cannot be read"),
         (["settings", "set", "dose.alarm_sound", "bell\u{7}"], "expected a sound-theme name such as bell"),
+        // Readable, but no sound comes from it: the night's alarm would be silent.
+        (["settings", "set", "dose.alarm_sound", "/etc/passwd"], "libcanberra cannot play /etc/passwd (File or data corrupt); give an Ogg Vorbis or WAV file"),
+        (["settings", "set", "dose.alarm_sound", "/dev/zero"], "/dev/zero is not a regular file"),
+        (["settings", "set", "meditation.end_bell", "/etc"], "/etc is not a regular file"),
         (["log", "symptom", "", "--severity", "3"], "the symptom name is empty"),
         (["log", "symptom", "   ", "--severity", "3"], "the symptom name is empty"),
         // Invisible characters: a name of nothing else is empty; a direction override would turn a listing around.

@@ -205,6 +205,10 @@ struct DaemonEndToEndTests: DaemonScenario {
         let well = try NudgeBinary.run(["doctor"], environment: environment)
         #expect(well.status == 0 && well.stdout.hasSuffix("all is well\n"), "\(well)")
         #expect(well.stdout.contains("ok      daemon: running on this store (pid \(daemon.pid))"))
+        // Another program set the alarm to a file no sound comes from: the night's alarm would be silent.
+        #expect(try Subprocess.run("/usr/bin/sqlite3", [store, "INSERT INTO settings VALUES ('dose.alarm_sound', '/etc/passwd', '2026-11-21T12:00:00Z')"]).status == 0)
+        let undecodable = try NudgeBinary.run(["doctor"], environment: environment)
+        #expect(undecodable.status == 1 && undecodable.stdout.contains("PROBLEM dose.alarm_sound: libcanberra cannot play /etc/passwd"), "\(undecodable)")
         let silent = try NudgeBinary.run(["doctor"], environment: self.environment.merging(["HOME": directory.file("silent")]) { $1 })
         #expect(silent.status == 1 && silent.stdout.contains("PROBLEM sound: nothing plays (") && !silent.stderr.contains("ALSA"), "\(silent)")
         bus.stopServer()

@@ -22,7 +22,10 @@ struct DaemonTests {
         var onEvent: (@Sendable (NotifierEvent) -> Void)?
         var bodyText: BodyText { .markup }
         var showsActions: Bool { true }
-        var playsSounds: Bool { false }
+        /// A server with the `sound` capability.
+        let playsSounds: Bool
+
+        init(playsSounds: Bool = false) { self.playsSounds = playsSounds }
 
         func show(_ content: NotificationContent, replacing: UInt32?) throws(NotifierError) -> UInt32 {
             guard !failing.withLock({ $0 }) else { throw NotifierError("no server") }
@@ -64,6 +67,19 @@ struct DaemonTests {
             finished.wait()
         }
         try body(daemon, clock)
+    }
+
+    /// To a server that plays sounds, a reminder that must be silent says so (suppress-sound),
+    /// or the server may play its default; one with its sound names it.
+    @Test(arguments: [("sound.enabled", "false", SoundHint.suppress), ("sound.reminder", "none", .suppress), ("sound.reminder", "bell", .name("bell"))])
+    func aSilentReminderTellsAServerThatPlaysSoundsToStaySilent(key: String, value: String, hint: SoundHint) throws {
+        let setup = try Store(path: store)
+        try setup.setSetting(try SettingKey.named(key), to: value, at: Timestamp.parse("2026-11-21T12:00:00Z")!)
+        let notifier = FakeNotifier(playsSounds: true)
+        try withDaemon(at: "2026-11-21T20:00:00Z", notifier: notifier) { _ in
+            #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
+        }
+        #expect(notifier.shown.withLock { $0.first?.soundHint } == hint)
     }
 
     @Test func anOccurrenceTheServerRefusedIsShownWhenAServerAppears() throws {

@@ -27,7 +27,7 @@ public enum CompletionNames {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(1)
-        guard let database = try? DatabaseQueue(path: storePath, configuration: configuration),
+        guard let database = try? Store.openReadOnly(storePath, configuration),
             let names = try? database.read({ try String.fetchAll($0, sql: sql) })
         else { return [] }
         let wanted = prefix.lowercased()

@@ -134,7 +134,8 @@ extension Store {
     static func insertMeditation(
         _ db: Database, plannedSeconds: Int, intervalSeconds: Int, delaySeconds: Int, now: Date, utcOffsetMinutes: Int, sleep: SleepReading?
     ) throws -> MeditationSession {
-        let startedAt = Date(timeIntervalSince1970: (now.timeIntervalSince1970 + Double(delaySeconds)).rounded())
+        // Down to the second: with no delay the session has begun, never "settling" for half a second.
+        let startedAt = Date(timeIntervalSince1970: (now.timeIntervalSince1970 + Double(delaySeconds)).rounded(.down))
         let session = MeditationSession(
             id: UUID().uuidString.lowercased(), startedAt: startedAt, utcOffsetMinutes: utcOffsetMinutes, plannedSeconds: plannedSeconds,
             intervalSeconds: intervalSeconds, createdAt: now,

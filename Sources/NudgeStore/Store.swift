@@ -36,6 +36,69 @@ public struct Store: Sendable {
         }
     }
 
+    /// Opens the store for a command that only reads: nothing is created, converted or
+    /// migrated, and a cleanly closed store gets no `-wal` or `-shm` beside it.
+    ///
+    /// A store not made yet reads as an empty one (in memory). A SQLite file without nudge's
+    /// tables is refused (`notSetUp`); one an older nudge made is migrated, as any nudge would.
+    public init(readingOnly path: String, now: Date = Date()) throws(StoreError) {
+        guard FileManager.default.fileExists(atPath: path) else {
+            do {
+                let empty = try DatabaseQueue()
+                try empty.write { db in try Schema.migrate(db, now: now) }
+                self.init(path: path, database: empty)
+            } catch { throw .failed(path: path, reason: String(describing: error)) }
+            return
+        }
+        try StoreFile.checkRegular(path)
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(60)
+        configuration.label = "nudge.store"
+        do {
+            let database = try Self.openReadOnly(path, configuration)
+            let applied = try database.read { db in
+                let applied = try Schema.applied(db)
+                let unknown = Set(applied).subtracting(Schema.identifiers).sorted()
+                guard unknown.isEmpty else { throw StoreError.newerSchema(path: path, unknownMigrations: unknown) }
+                if let problem = try StoreShape.problem(db) { throw StoreError.unusable(path: path, problem: problem) }
+                return applied
+            }
+            guard applied.count == Schema.identifiers.count else {
+                guard !applied.isEmpty else { throw StoreError.notSetUp(path: path) }
+                self = try Store(path: path, now: now)
+                return
+            }
+            self.init(path: path, database: database)
+        } catch let error as StoreError {
+            throw error
+        } catch let error as DatabaseError {
+            throw Self.failure(error, path: path, opening: true)
+        } catch {
+            throw .cannotOpen(path: path, reason: String(describing: error))
+        }
+    }
+
+    private init(path: String, database: DatabaseQueue) {
+        self.path = path
+        self.database = database
+    }
+
+    /// Without a `-wal` file the store was closed cleanly and all of it is in the main file:
+    /// opened immutable, SQLite creates no `-wal` or `-shm`. With one, a writer may be at work,
+    /// and the WAL is read as usual. Where SQLite reads no URI filenames, a plain read-only open.
+    static func openReadOnly(_ path: String, _ configuration: Configuration) throws -> DatabaseQueue {
+        if !FileManager.default.fileExists(atPath: path + "-wal"), path.hasPrefix("/") {
+            let escaped = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f").replacingOccurrences(of: "#", with: "%23")
+            if let database = try? DatabaseQueue(path: "file:\(escaped)?immutable=1", configuration: configuration),
+                (try? database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }) != nil
+            {
+                return database
+            }
+        }
+        return try DatabaseQueue(path: path, configuration: configuration)
+    }
+
     /// Reads first (a refusal leaves the file byte for byte as it was), then switches to WAL
     /// and migrates in one IMMEDIATE transaction, which checks again: another process may have
     /// migrated, or shaped the file, in between.

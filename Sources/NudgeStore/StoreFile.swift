@@ -15,9 +15,7 @@ enum StoreFile {
         if !directory.isEmpty { try makeDirectories(directory) }
         var status = stat()
         if stat(path, &status) == 0 {
-            guard status.st_mode & S_IFMT == S_IFREG else {
-                throw .cannotOpen(path: path, reason: status.st_mode & S_IFMT == S_IFDIR ? "it is a directory" : "it is not a regular file")
-            }
+            try checkRegular(path, status: status)
             try checkWritable(path, status: status, directory: directory.isEmpty ? "." : directory)
             return
         }
@@ -27,6 +25,16 @@ enum StoreFile {
             close(descriptor)
         } else if errno != EEXIST {
             throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// A store that is there must be a regular file: SQLite's own error for a directory says
+    /// less. For readers too, which prepare nothing.
+    static func checkRegular(_ path: String, status: stat? = nil) throws(StoreError) {
+        var status = status ?? stat()
+        if status.st_mode == 0, stat(path, &status) != 0 { return }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw .cannotOpen(path: path, reason: status.st_mode & S_IFMT == S_IFDIR ? "it is a directory" : "it is not a regular file")
         }
     }
 

@@ -44,6 +44,11 @@ struct CommandContext {
     func openStore() throws -> Store {
         do { return try Store(path: storePath, now: now) } catch { throw CommandFailure(error) }
     }
+
+    /// For a command that only reads: it creates, converts and migrates nothing.
+    func openStoreForReading() throws -> Store {
+        do { return try Store(readingOnly: storePath, now: now) } catch { throw CommandFailure(error) }
+    }
 }
 
 /// A failure after the input was accepted: one line, and an exit code from sysexits.h.
@@ -58,7 +63,7 @@ struct CommandFailure: Error {
 
     init(_ error: StoreError) {
         switch error {
-        case .notADatabase, .newerSchema, .unusable, .damaged: self.init(error.description, exitCode: 65)  // EX_DATAERR
+        case .notADatabase, .newerSchema, .unusable, .damaged, .notSetUp: self.init(error.description, exitCode: 65)  // EX_DATAERR
         case .notWritable: self.init(error.description, exitCode: 77)  // EX_NOPERM
         case .cannotOpen, .cannotCreateDirectory: self.init(error.description, exitCode: 66)  // EX_NOINPUT
         case .failed: self.init(error.description, exitCode: 74)  // EX_IOERR

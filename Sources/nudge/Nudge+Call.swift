@@ -113,7 +113,7 @@ extension Nudge.Call {
         @Flag(help: "Print one JSON array.") var json = false
 
         func run(_ context: CommandContext) throws {
-            let reminders = try context.openStore().run { try $0.openCallReminders() }
+            let reminders = try context.openStoreForReading().run { try $0.openCallReminders() }
             try context.print(
                 Listing(
                     items: reminders, row: { ReminderRow(id: $0.id, contactID: $0.contactID, contactName: $0.name, dueAt: $0.dueAt, note: $0.note) },

@@ -55,7 +55,7 @@ extension Nudge.Contacts {
         @Flag(help: "Print one JSON array.") var json = false
 
         func run(_ context: CommandContext) throws {
-            let store = try context.openStore()
+            let store = try context.openStoreForReading()
             let (contacts, settings, counts) = try store.run { (try $0.contacts(), try $0.settings(), try $0.recentCallCounts(now: context.now)) }
             let clock = context.wallClock
             let today = clock.date(of: context.now)

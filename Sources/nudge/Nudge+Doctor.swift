@@ -43,7 +43,7 @@ extension Nudge {
             let path = context.storePath
             findings += Self.storeFindings(path)
 
-            findings += Self.soundFindings(try? Store(path: path).settings())
+            findings += Self.soundFindings(try? Store(readingOnly: path).settings())
 
             let zone = context.systemTimeZone
             if let problem = zone.resolve().problem {
@@ -88,11 +88,15 @@ extension Nudge {
             return findings
         }
 
+        /// Read only: a doctor changes nothing, and makes no store where there is none.
         static func storeFindings(_ path: String) -> [Finding] {
+            guard FileManager.default.fileExists(atPath: path) else {
+                return [.fine("store: no store yet at \(path); the daemon makes it when it first starts")]
+            }
             let store: Store
             let health: (migrations: [String], integrity: String, journalMode: String)
             do {
-                store = try Store(path: path)
+                store = try Store(readingOnly: path)
                 health = try store.health()
             } catch {
                 return [.problem("store: \(error)", fix: "see the message; --store PATH chooses another store")]

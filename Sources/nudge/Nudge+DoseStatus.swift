@@ -10,7 +10,7 @@ extension Nudge.Dose {
         @Flag(help: "Print one JSON object; every key in every phase, null when it does not apply (nudge(5)).") var json = false
 
         func run(_ context: CommandContext) throws {
-            let store = try context.openStore()
+            let store = try context.openStoreForReading()
             let settings = try store.run { try $0.settings() }
             let session = try store.run { try $0.currentDoseSession() }
             let now = context.now

@@ -25,7 +25,7 @@ extension Nudge {
 
         func run(_ context: CommandContext) throws {
             let from = try since.map { try start($0, context) } ?? context.now.addingTimeInterval(-7 * 86400)
-            let records = try context.openStore().run { try $0.history(since: from) }
+            let records = try context.openStoreForReading().run { try $0.history(since: from) }
             let clock = context.wallClock
             try context.print(
                 Listing(

@@ -101,7 +101,7 @@ extension Nudge.Journal {
         }
 
         func run(_ context: CommandContext) throws {
-            let sessions = try context.openStore().run { try $0.therapySessions() }
+            let sessions = try context.openStoreForReading().run { try $0.therapySessions() }
             let clock = context.wallClock
             try context.print(
                 Listing(
@@ -130,11 +130,11 @@ extension Nudge.Journal {
         func validate() throws { try Nudge.Journal.validatePrefix(id) }
 
         func run(_ context: CommandContext) throws {
-            let store = try context.openStore()
+            let store = try context.openStoreForReading()
             let session = try Nudge.Journal.session(id, store)
             let reflections = try store.run { try $0.therapyReflections(of: session.id) }
             if json { return try context.printJSON(JournalExport.Session(session, reflections)) }
-            context.print(JournalExport.markdown(session, reflections, clock: context.wallClock, now: context.now))
+            context.print(JournalExport.markdown(session, reflections, clock: context.wallClock, now: context.now, escaped: false))
         }
     }
 
@@ -265,7 +265,7 @@ extension Nudge.Journal {
         private var json: Bool { format.map { $0 == "json" } ?? (output?.lowercased().hasSuffix(".json") == true) }
 
         func run(_ context: CommandContext) throws {
-            let store = try context.openStore()
+            let store = try context.openStoreForReading()
             let sessions = try store.run { store in try store.therapySessions().map { ($0.session, try store.therapyReflections(of: $0.session.id)) } }
             let text =
                 json

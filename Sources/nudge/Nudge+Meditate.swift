@@ -18,7 +18,7 @@ extension Nudge {
 extension Nudge.Meditate {
     struct Start: NudgeCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Start a session (the default: nudge meditate 20m).",
+            abstract: "Start a session (nudge meditate alone: meditation.default_minutes, 10 unless set).",
             discussion: """
                 After the start delay (not counted) the start bell rings; interval bells ring every --interval minutes, none at or after the end; at the end, the end bell and a "Session complete" notification. In a terminal the command shows the time left until the session ends; Ctrl-C ends it early. Each bell is a setting (meditation.start_bell, meditation.interval_bell, meditation.end_bell); none silences it.
                 """)
@@ -48,8 +48,8 @@ extension Nudge.Meditate {
         }
 
         func run(_ context: CommandContext) throws {
-            let store = try context.openStore()
-            let settings = try store.run { try $0.settings() }
+            // Read only until a daemon is known to run: a refused start changes nothing.
+            let settings = try context.openStoreForReading().run { try $0.settings() }
             let planned = try duration.map(Self.seconds) ?? settings.int(.meditationDefaultMinutes) * 60
             let delay = self.delay ?? settings.int(.meditationStartDelaySeconds)
             let interval = (self.interval ?? settings.int(.meditationIntervalMinutes)) * 60
@@ -66,6 +66,7 @@ extension Nudge.Meditate {
             }
             let now = context.now
             let offset = context.wallClock.offset(at: Int(now.timeIntervalSince1970) + delay) / 60
+            let store = try context.openStore()
             let start = try store.run {
                 try $0.startMeditation(
                     plannedSeconds: planned, intervalSeconds: interval, delaySeconds: delay, now: now, utcOffsetMinutes: offset,
@@ -113,7 +114,7 @@ extension Nudge.Meditate {
         }
 
         func run(_ context: CommandContext) throws {
-            let running = try context.openStore().run { try $0.runningMeditation() }
+            let running = try context.openStoreForReading().run { try $0.runningMeditation() }
             let now = context.now
             let row = running.map {
                 Row(
@@ -122,7 +123,7 @@ extension Nudge.Meditate {
             }
             if json { return try context.printJSON(NullWhenAbsent(wrappedValue: row)) }
             guard let running, let row else { return context.print("No session is running. Start one with: nudge meditate") }
-            let settling = now < running.startedAt ? ", settling: start bell in \(DurationText.relative(running.startedAt.timeIntervalSince(now)))" : ""
+            let settling = now < running.startedAt ? ", settling: start bell \(DurationText.relative(running.startedAt.timeIntervalSince(now)))" : ""
             context.print(
                 "\(Nudge.Meditate.describe(running, context)): \(Nudge.Meditate.clock(row.elapsedSeconds)) elapsed, \(Nudge.Meditate.clock(row.leftSeconds)) left\(settling)")
         }

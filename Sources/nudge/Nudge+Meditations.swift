@@ -54,7 +54,7 @@ extension Nudge.Meditations {
         }
 
         func run(_ context: CommandContext) throws {
-            let store = try context.openStore()
+            let store = try context.openStoreForReading()
             let (all, settings) = try store.run { (try $0.meditations(), try $0.settings()) }
             let from = since.flatMap { CivilDate(iso: $0) }
             let listed = all.filter { session in from.map { session.localStart.date >= $0 } ?? true }
@@ -96,7 +96,7 @@ extension Nudge.Meditations {
             }
             lines.append("")
             lines.append(
-                "\(totals.sessions) session\(totals.sessions == 1 ? "" : "s"), \(MeditationTimer.minutes(totals.seconds)); average \(MeditationTimer.minutes(totals.averageSeconds)), longest \(MeditationTimer.minutes(totals.longestSeconds))"
+                "\(totals.sessions) session\(totals.sessions == 1 ? "" : "s"), \(MeditationTimer.minutes(totals.seconds)); average \(Self.averageText(totals.averageSeconds)), longest \(MeditationTimer.minutes(totals.longestSeconds))"
             )
             lines.append("streak: \(Self.days(totals.currentStreakDays)) now, longest \(Self.days(totals.longestStreakDays))")
             context.print(lines.joined(separator: "\n"))
@@ -114,6 +114,13 @@ extension Nudge.Meditations {
 
         /// Minutes to a tenth: 90 s is 1.5.
         static func minutes(_ seconds: Int) -> Double { (Double(seconds) / 6).rounded() / 10 }
+
+        /// `7.5 minutes`: to the tenth the JSON gives, so that text and JSON agree (it said 7).
+        static func averageText(_ seconds: Int) -> String {
+            let tenths = minutes(seconds)
+            guard seconds >= 120, tenths != tenths.rounded() else { return MeditationTimer.minutes(seconds) }
+            return String(format: "%.1f minutes", tenths)
+        }
     }
 
     struct Add: NudgeCommand {

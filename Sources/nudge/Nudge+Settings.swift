@@ -24,7 +24,7 @@ extension Nudge.Settings {
         @OptionGroup var global: GlobalOptions
 
         func run(_ context: CommandContext) throws {
-            let rows = try context.openStore().run { try $0.settingRows() }
+            let rows = try context.openStoreForReading().run { try $0.settingRows() }
             let table = SettingKey.allCases.map { key in
                 [key.rawValue, rows[key.rawValue].flatMap(key.valueKind.canonical) ?? key.defaultValue, key.defaultValue, key.valueKind.accepted]
             }
@@ -41,7 +41,7 @@ extension Nudge.Settings {
 
         func run(_ context: CommandContext) throws {
             let key = try settingKey(key)
-            let settings = try context.openStore().run { try $0.settings() }
+            let settings = try context.openStoreForReading().run { try $0.settings() }
             context.print(settings[key])
         }
     }

@@ -32,7 +32,7 @@ extension Nudge.Symptoms {
         func run(_ context: CommandContext) throws {
             let clock = context.wallClock
             let days = try range.days(today: clock.date(of: context.now), otherwise: .all)
-            let entries = try context.openStore().run { try $0.symptoms(from: days.first, through: days.last, clock: clock) }.reversed()
+            let entries = try context.openStoreForReading().run { try $0.symptoms(from: days.first, through: days.last, clock: clock) }.reversed()
             let text =
                 switch chosenFormat {
                 case .csv: SymptomExport.csv(Array(entries), clock: clock)

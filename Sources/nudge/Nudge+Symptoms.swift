@@ -56,7 +56,7 @@ extension Nudge.Symptoms {
         func run(_ context: CommandContext) throws {
             let days = try days(context)
             let clock = context.wallClock
-            var entries = try context.openStore().run { try $0.symptoms(from: days.first, through: days.last, clock: clock) }
+            var entries = try context.openStoreForReading().run { try $0.symptoms(from: days.first, through: days.last, clock: clock) }
             if let search {
                 entries = entries.filter { $0.name.range(of: search, options: .caseInsensitive) != nil || $0.notes?.range(of: search, options: .caseInsensitive) != nil }
             }

@@ -24,7 +24,7 @@ extension Nudge {
 
         func run(_ context: CommandContext) throws {
             let start = try from.map { try instant($0, context) } ?? context.now
-            let input = try context.openStore().run { try $0.scheduleInput(at: start, clock: context.wallClock, listing: limit) }
+            let input = try context.openStoreForReading().run { try $0.scheduleInput(at: start, clock: context.wallClock, listing: limit) }
             let occurrences = Schedule(input: input, clock: context.wallClock).upcoming(from: start, limit: limit)
             // Occurrences already in the store (a queued snooze, a claimed one) have a delivery id.
             let ids = Dictionary(input.deliveries.map { ($0.key, $0.id) }) { first, _ in first }

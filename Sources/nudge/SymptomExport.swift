@@ -16,9 +16,18 @@ enum SymptomExport {
         return header
             + entries.map { entry in
                 let (date, _) = clock.local(entry.loggedAt)
-                let fields = [date.description, LocalFormat.time(entry.loggedAt, clock: clock), entry.name, String(entry.severity), entry.notes ?? ""]
-                return fields.map { csvField(TextInput.printable($0)) }.joined(separator: ",") + "\r\n"
+                let typed = [entry.name, entry.notes ?? ""].map { neutralized(TextInput.printable($0)) }
+                let fields = [date.description, LocalFormat.time(entry.loggedAt, clock: clock), typed[0], String(entry.severity), typed[1]]
+                return fields.map(csvField).joined(separator: ",") + "\r\n"
             }.joined()
+    }
+
+    /// A typed cell a spreadsheet would run as a formula (OWASP's CSV injection: `=`, `+`, `-`,
+    /// `@`, a tab or carriage return first) starts with `'`, which spreadsheets show as text.
+    /// Only in CSV; nudge(5) says so.
+    private static func neutralized(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return text }
+        return "'" + text
     }
 
     private static func csvField(_ text: String) -> String {
@@ -62,27 +71,17 @@ enum SymptomExport {
             lines.append("Nothing was logged in this time.")
         } else {
             lines += ["| Symptom | Entries | Average severity |", "|---|---:|---:|"]
-            lines += summary(entries).map { "| \(cell($0.name)) | \($0.count) | \(String(format: "%.1f", $0.averageSeverity)) |" }
+            lines += summary(entries).map { "| \(MarkdownText.cell($0.name)) | \($0.count) | \(String(format: "%.1f", $0.averageSeverity)) |" }
         }
         for day in byDay.keys.sorted() {
             lines += ["", "## \(day.weekdayName) \(day)", ""]
             for entry in byDay[day]!.sorted(by: { ($0.loggedAt, $0.id) < ($1.loggedAt, $1.id) }) {
-                lines.append("- \(LocalFormat.time(entry.loggedAt, clock: clock)) **\(cell(entry.name))**, severity \(entry.severity)")
-                if let notes = entry.notes.map { TextInput.printable($0) }, !notes.isEmpty {
+                lines.append("- \(LocalFormat.time(entry.loggedAt, clock: clock)) **\(MarkdownText.cell(entry.name))**, severity \(entry.severity)")
+                if let notes = entry.notes.map(MarkdownText.escaped), !notes.isEmpty {
                     lines += notes.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + String($0) }
                 }
             }
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// A name as one line of Markdown that cannot break the table or the emphasis around it.
-    private static func cell(_ text: String) -> String {
-        var escaped = ""
-        for character in TextInput.oneLine(text) {
-            if "\\`*_[]|<>#".contains(character) { escaped.append("\\") }
-            escaped.append(character)
-        }
-        return escaped
     }
 }

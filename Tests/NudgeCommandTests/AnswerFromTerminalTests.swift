@@ -26,7 +26,7 @@ struct AnswerFromTerminalTests {
 
     @Test func theBodySaysHowAndAckAnswers() throws {
         // A store from two days before: the 20th's check, missed, is in its history.
-        _ = try NudgeBinary.run(["settings"], environment: environment.merging(["NUDGE_FAKE_NOW": "2026-11-19T12:00:00-05:00"]) { $1 })
+        try StoreQuery.create(store, now: Timestamp.parse("2026-11-19T12:00:00-05:00")!)
         #expect(try nudge("log", "symptom", "Itch & <rash>", "--severity", "2").status == 0)
         let daemon = try Subprocess.spawn(
             NudgeBinary.path, ["daemon", "--log-level", "debug"], environment: NudgeBinary.environment(environment),

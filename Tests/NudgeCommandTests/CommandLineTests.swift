@@ -16,7 +16,7 @@ import Testing
 
     /// Runs a refusal: exit 64, one line naming the problem, and the store unchanged.
     func expectRefusal(_ arguments: [String], mentioning text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        _ = try nudge("settings")
+        try StoreQuery.create(store)
         try InProcessNudge.expectRefusal(arguments, store: store, environment: environment, mentioning: text, sourceLocation: sourceLocation)
     }
 
@@ -239,7 +239,7 @@ import Testing
         #expect(leading.stdout == "45\n")
         var xdg = self.environment
         xdg["XDG_DATA_HOME"] = directory.file("xdg")
-        _ = InProcessNudge.run(["settings"], environment: xdg)
+        _ = InProcessNudge.run(["settings", "set", "sound.enabled", "true"], environment: xdg)
         #expect(FileManager.default.fileExists(atPath: directory.file("xdg/nudge/nudge.sqlite")))
     }
 
@@ -259,7 +259,7 @@ import Testing
     }
 
     @Test func refusesAStoreMigratedByANewerNudge() throws {
-        _ = try nudge("settings")
+        try StoreQuery.create(store)
         let sqlite = try Subprocess.run("/usr/bin/sqlite3", [store, "INSERT INTO grdb_migrations VALUES ('v7 from the future')"])
         #expect(sqlite.status == 0, "\(sqlite)")
         let before = try StoreDump.of(store)

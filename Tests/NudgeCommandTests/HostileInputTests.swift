@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func argumentsThatAreNotUTF8AreRefused() throws {
-        _ = try nudge("settings")
+        try StoreQuery.create(store)
         let before = try StoreDump.of(store)
         let result = try Subprocess.run(
             "/bin/sh", ["-c", #"exec "$0" log symptom "$(printf 'Head\377ache')" --severity 2 --store "$1""#, NudgeBinary.path, store],
@@ -81,7 +81,7 @@ import Testing
         let folder = directory.file("shared")
         let path = folder + "/nudge.sqlite"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        _ = try NudgeBinary.run(["settings", "--store", path], environment: environment)
+        try StoreQuery.create(path)
         for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
             try FileManager.default.setAttributes([.posixPermissions: fileMode], ofItemAtPath: file)
         }

@@ -23,7 +23,7 @@ struct JournalTerminalTests {
 
     @Test func aTerminalClosedMidEntryLosesNothingAndTheDraftIsContinued() throws {
         defer { TmuxTerminal.killEverything(startedIn: directory.path) }
-        _ = try NudgeBinary.run(["settings"], environment: ["NUDGE_STORE": store])
+        try StoreQuery.create(store)
         let first = try startAdd("first")
         first.waitFor("Treatment type (iv, im, oral, lozenge, at-home or clinic): ")
         try first.type("tea")

@@ -18,13 +18,13 @@ import Testing
     }
 
     func expectRefusal(_ arguments: [String], mentioning text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        _ = nudge("settings")
+        try StoreQuery.create(store)
         try InProcessNudge.expectRefusal(arguments, store: store, environment: environment, mentioning: text, sourceLocation: sourceLocation)
     }
 
     /// A daemon's lock held by this process: the command then believes a daemon rings.
     func withDaemonLock<T>(_ body: () throws -> T) throws -> T {
-        _ = nudge("settings")
+        try StoreQuery.create(store)
         let lock = try DaemonLock(storePath: store)
         defer { withExtendedLifetime(lock) {} }
         return try body()
@@ -86,6 +86,8 @@ import Testing
     @Test func aSessionEndedInItsFirstMinuteIsDropped() throws {
         try withDaemonLock {
             #expect(nudge("meditate", "--delay", "15", "--detach").stdout.contains("meditating for 10 minutes: start bell at 20:00:15"))
+            let settling = nudge("meditate", "status", now: "2026-11-22T20:00:05+01:00").stdout
+            #expect(settling.hasSuffix(", settling: start bell in 10s\n"), "\(settling)")
             #expect(nudge("meditate", "stop", now: "2026-11-22T20:00:18+01:00").stdout == "ended early: less than a minute, so nothing was kept\n")
         }
         #expect(try StoreQuery.rows(store, "SELECT id FROM meditation_sessions").isEmpty)
@@ -111,11 +113,15 @@ import Testing
         let id = try #require(try StoreQuery.rows(store, "SELECT id FROM meditation_sessions WHERE started_at LIKE '2026-11-20%'").first?["id"])
         #expect(nudge("meditations", "delete", String(id.prefix(6))).stdout.hasPrefix("deleted the 15 minutes session of 2026-11-20"))
         #expect(nudge("meditations").stdout.contains("streak: 2 days now, longest 2 days"))
+        // An average between whole minutes is said as JSON says it (the text said 15).
+        #expect(nudge("meditations", "add", "--at", "2026-11-21T07:00", "--minutes", "17").status == 0)
+        #expect(nudge("meditations").stdout.contains("3 sessions, 47 minutes; average 15.7 minutes"))
+        #expect(nudge("meditations", "--json").stdout.contains("\"average_minutes\" : 15.7"))
     }
 
     /// Six `nudge meditate` at once on a new store: one session starts, five are refused.
     @Test func manyStartsAtOnceStartOneSession() throws {
-        _ = nudge("settings")
+        try StoreQuery.create(store)
         let lock = try DaemonLock(storePath: store)
         defer { withExtendedLifetime(lock) {} }
         let spawned = try (0..<6).map { index in

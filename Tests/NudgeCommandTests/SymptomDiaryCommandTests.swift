@@ -115,6 +115,33 @@ import Testing
         try InProcessNudge.expectRefusal(arguments, store: store, environment: environment, mentioning: message)
     }
 
+    /// What a person typed stays text in an export: a cell a spreadsheet would run as a
+    /// formula starts with ' in CSV (OWASP); headings, fences, lists and HTML in Markdown are
+    /// escaped. The listing on a terminal shows it as typed.
+    @Test func exportsKeepTypedTextInert() throws {
+        let note = "=HYPERLINK(\"http://x\")\n# big\n```\n<b>hi</b>\n- item\n1. first"
+        #expect(nudge("log", "symptom", "@home pain", "--severity", "2", "--at", "19:00", "--notes", note).status == 0)
+        let csv = nudge("symptoms", "export", "--format", "csv").stdout
+        #expect(csv.contains(",'@home pain,2,\"'=HYPERLINK(\"\"http://x\"\")\n# big"), "\(csv)")
+        let markdown = nudge("symptoms", "export", "--format", "markdown").stdout
+        for escaped in ["**@home pain**", "  \\# big", "  \\`\\`\\`", "  \\<b\\>hi\\</b\\>", "  \\- item", "  1\\. first"] {
+            #expect(markdown.contains(escaped), "\(escaped) in \(markdown)")
+        }
+        #expect(!markdown.contains("\n  # big") && !markdown.contains("'="), "\(markdown)")
+        #expect(nudge("symptoms").stdout.contains("=HYPERLINK(\"http://x\")"))
+    }
+
+    /// Columns line up under names of wide characters: padding counts terminal columns.
+    @Test func columnsAlignUnderWideCharacters() throws {
+        #expect(nudge("log", "symptom", "頭痛", "--severity", "3", "--at", "19:00").status == 0)
+        #expect(nudge("log", "symptom", "Headache", "--severity", "2", "--at", "19:30").status == 0)
+        #expect(nudge("log", "symptom", "🤕", "--severity", "4", "--at", "19:45").status == 0)
+        let lines = nudge("symptoms").stdout.split(separator: "\n").filter { $0.contains("19:") }
+        // The terminal column of the severity, each line's last character: CJK and emoji take two.
+        let columns = lines.map { line in line.dropLast().reduce(0) { width, character in width + (character.unicodeScalars.first!.value >= 0x1100 ? 2 : 1) } }
+        #expect(lines.count == 3 && Set(columns).count == 1, "\(lines) \(columns)")
+    }
+
     @Test func theCSVReadsBackWithCommasQuotesAndNewlines() throws {
         try diary()
         let awkward = "one, two\n\"three\"\r\nfour,\"\""

@@ -1,4 +1,5 @@
 import Foundation
+import NudgeCore
 import NudgeTestSupport
 import Testing
 
@@ -32,7 +33,7 @@ struct TimeChangeTests: DaemonScenario {
 
     @Test func wallClockRemindersFollowANewTimeZone() throws {
         // A store from the day before: a check due since it existed can be missed.
-        _ = try NudgeBinary.run(["settings", "--store", store], environment: ["NUDGE_FAKE_NOW": "2026-11-20T12:00:00Z"])
+        try StoreQuery.create(store, now: Timestamp.parse("2026-11-20T12:00:00Z")!)
         let daemon = try startDaemon(at: "2026-11-21T17:00:00Z")
         #expect(daemon.waitForLog("started on \(store) in America/New_York"), "\(daemon.stderr)")
         #expect(daemon.waitForLog("rescheduled (start): next due at 2026-11-22T01:00:00Z"), "\(daemon.stderr)")

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import NudgeStore
 
 /// A logical dump of a SQLite file (schema and every row), to show a refusal changed nothing.
 public enum StoreDump {
@@ -44,6 +45,12 @@ func readOnly(_ path: String) throws -> DatabaseQueue {
 
 /// Reads a few columns of a store as text, for checking what a process wrote.
 public enum StoreQuery {
+    /// Makes the store as nudge does (its tables, WAL), created at `now`: a command that only
+    /// reads makes none.
+    public static func create(_ path: String, now: Date = TestClock.now()) throws {
+        _ = try Store(path: path, now: now)
+    }
+
     public static func rows(_ path: String, _ sql: String) throws -> [[String: String]] {
         try readOnly(path).read { db in
             try Row.fetchAll(db, sql: sql).map { row in

@@ -389,7 +389,7 @@ complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "n
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge symptoms export" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meditate" version' -l 'version' -d 'Show the version.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meditate" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge meditate" -eq 1' -fa 'start' -d 'Start a session (the default: nudge meditate 20m).'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge meditate" -eq 1' -fa 'start' -d 'Start a session (nudge meditate alone: meditation.default_minutes, 10 unless set).'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge meditate" -eq 1' -fa 'stop' -d 'End the running session now: kept as ended early when it lasted a minute, dropped otherwise.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge meditate" -eq 1' -fa 'status' -d 'Show the running session: elapsed and left.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meditate start" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''

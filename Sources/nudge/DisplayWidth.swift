@@ -1,0 +1,34 @@
+/// How many terminal columns text takes, as wcwidth(3) counts them: East Asian wide and
+/// fullwidth characters and emoji take two, combining marks and format characters none.
+/// A table padded by `count` misaligns under `頭痛` or `🤕`.
+enum DisplayWidth {
+    static func of(_ text: String) -> Int {
+        text.reduce(0) { $0 + of($1) }
+    }
+
+    /// One grapheme: two when any of its scalars is wide (an emoji sequence is one glyph).
+    static func of(_ character: Character) -> Int {
+        var width = 0
+        for scalar in character.unicodeScalars {
+            if isWide(scalar) { return 2 }
+            if !isZeroWidth(scalar) { width = 1 }
+        }
+        return width
+    }
+
+    private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: true
+        default: scalar.properties.isDefaultIgnorableCodePoint
+        }
+    }
+
+    private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.properties.isEmojiPresentation { return true }
+        let wide: [ClosedRange<UInt32>] = [
+            0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xAC00...0xD7A3,
+            0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+        ]
+        return wide.contains { $0.contains(scalar.value) }
+    }
+}

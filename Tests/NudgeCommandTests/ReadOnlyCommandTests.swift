@@ -1,0 +1,60 @@
+import Foundation
+import NudgeStore
+import NudgeTestSupport
+import Testing
+
+/// A command that only reads, or is refused, creates, converts and migrates nothing: no store
+/// where there was none, no nudge tables or WAL in another program's SQLite file, no `-wal` or
+/// `-shm` beside a cleanly closed store.
+@Suite struct ReadOnlyCommandTests {
+    let directory = TemporaryDirectory()
+    var store: String { directory.file("data/nudge.sqlite") }
+    let environment = ["TZ": "Europe/Berlin", "NUDGE_FAKE_NOW": "2026-11-22T20:00:00+01:00"]
+
+    func nudge(_ arguments: [String], store: String? = nil) -> CommandResult {
+        InProcessNudge.run(arguments + ["--store", store ?? self.store], environment: environment)
+    }
+
+    /// The files in the test's directory, with their bytes.
+    func files() throws -> [String: Data] {
+        var found: [String: Data] = [:]
+        for name in FileManager.default.subpaths(atPath: directory.path) ?? [] {
+            found[name] = FileManager.default.contents(atPath: directory.file(name)) ?? Data()
+        }
+        return found
+    }
+
+    @Test func readingCommandsAndARefusedMeditationMakeNoStore() throws {
+        let doctor = nudge(["doctor"])
+        #expect(doctor.stdout.contains("ok      store: no store yet at \(store)"), "\(doctor)")
+        let refused = nudge(["meditate", "10m", "--detach"])
+        #expect(refused.status == 64 && refused.stderr.contains("no nudge daemon runs"), "\(refused)")
+        for arguments in [["meditate", "status"], ["symptoms"], ["settings"], ["journal", "list"], ["dose", "status"], ["contacts", "list"], ["upcoming"]] {
+            #expect(nudge(arguments).status == 0, "\(arguments)")
+        }
+        let left = try files()
+        #expect(left.isEmpty, "\(left.keys.sorted())")
+    }
+
+    /// Another program's SQLite file: refused whole, left byte for byte, not switched to WAL.
+    @Test(arguments: [["meditate", "status"], ["symptoms"], ["journal", "list"], ["doctor"]])
+    func anotherProgramsFileIsLeftAsItIs(arguments: [String]) throws {
+        let foreign = directory.file("foreign.sqlite")
+        #expect(try Subprocess.run("/usr/bin/sqlite3", [foreign, "CREATE TABLE notes (x); INSERT INTO notes VALUES ('mine');"]).status == 0)
+        let before = try files()
+        let result = nudge(arguments, store: foreign)
+        #expect(result.stderr.contains("has no nudge tables yet") || result.stdout.contains("has no nudge tables yet"), "\(result)")
+        #expect(try files() == before)
+    }
+
+    /// A store closed cleanly gets no -wal or -shm from a reader (listing or completion).
+    @Test func aCleanlyClosedStoreGetsNoWALFromAReader() throws {
+        #expect(nudge(["log", "symptom", "Headache", "--severity", "2"]).status == 0)
+        let before = try files()
+        #expect(before.keys.sorted() == ["data", "data/nudge.sqlite"], "\(before.keys.sorted())")
+        #expect(nudge(["symptoms"]).stdout.contains("Headache"))
+        #expect(CompletionNames.symptoms(storePath: store, prefix: "he") == ["Headache"])
+        let after = try files()
+        #expect(after == before, "\(after.keys.sorted())")
+    }
+}

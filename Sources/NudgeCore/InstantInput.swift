@@ -31,11 +31,12 @@ public enum InstantInput {
         let today = clock.date(of: now)
         switch direction {
         case .past:
-            // A second's grace: "now" typed as the current minute is not the future.
-            if let instant = clock.instant(on: today, at: time), instant <= now.addingTimeInterval(1) { return instant }
-            return clock.instant(on: today.adding(days: -1), at: time)
+            // The latest at or before now; on a fall-back night, the second 01:30 once it has
+            // passed. A second's grace: "now" typed as the current minute is not the future.
+            if let instant = clock.instants(on: today, at: time).last(where: { $0 <= now.addingTimeInterval(1) }) { return instant }
+            return clock.instants(on: today.adding(days: -1), at: time).last
         case .future:
-            if let instant = clock.instant(on: today, at: time), instant > now { return instant }
+            if let instant = clock.instants(on: today, at: time).first(where: { $0 > now }) { return instant }
             return clock.instant(on: today.adding(days: 1), at: time) ?? clock.instant(on: today.adding(days: 2), at: time)
         }
     }

@@ -47,14 +47,34 @@ public struct WallClock: Sendable {
         return Date(timeIntervalSince1970: Double(seconds))
     }
 
-    func instant(on date: CivilDate, secondsOfDay: Int) -> Int? {
-        let wall = date.daysSinceEpoch * 86400 + secondsOfDay
+    /// Every instant at which `time` on `date` is read on this clock, earliest first: two on a
+    /// fall-back night, one in a gap (its end), none on a date the zone skipped.
+    public func instants(on date: CivilDate, at time: LocalTime) -> [Date] {
+        let wall = date.daysSinceEpoch * 86400 + time.secondsOfDay
+        let solutions = solutions(wall)
+        guard solutions.isEmpty else { return solutions.map { Date(timeIntervalSince1970: Double($0)) } }
+        return instant(on: date, secondsOfDay: time.secondsOfDay).map { [Date(timeIntervalSince1970: Double($0))] } ?? []
+    }
+
+    /// Whether the clock reads an instant's minute twice that night (fall-back): then a time
+    /// alone does not say which it was.
+    public func isRepeated(_ instant: Date) -> Bool {
+        let (date, seconds) = local(instant)
+        return solutions(date.daysSinceEpoch * 86400 + seconds / 60 * 60).count > 1
+    }
+
+    /// The instants whose wall-clock reading is `wall` (local seconds since the epoch).
+    private func solutions(_ wall: Int) -> [Int] {
         // Every offset in force within two days either side is a candidate; an instant is a
         // solution when the offset in force at it is the one that produced it.
         var offsets: Set<Int> = [offset(at: wall - 172_800), offset(at: wall), offset(at: wall + 172_800)]
         offsets.formUnion(offsets.map { offset(at: wall - $0) })
-        let solutions = offsets.map { wall - $0 }.filter { $0 + offset(at: $0) == wall }
-        if let first = solutions.min() { return first }
+        return Set(offsets.map { wall - $0 }.filter { $0 + offset(at: $0) == wall }).sorted()
+    }
+
+    func instant(on date: CivilDate, secondsOfDay: Int) -> Int? {
+        let wall = date.daysSinceEpoch * 86400 + secondsOfDay
+        if let first = solutions(wall).first { return first }
 
         // In a gap: the first instant whose wall-clock reading is past `wall` is the transition.
         var low = wall - 26 * 3600

@@ -62,6 +62,11 @@ extension Daemon {
             case .serverVanished:
                 serverLost = true
                 logger.notice("no notification server on the bus")
+            case .noSessionBus(let reason):
+                serverLost = true
+                let address = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"].map { "'\($0)'" } ?? "unset"
+                logger.error(
+                    "no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is \(address): \(reason)); nothing can be shown until the daemon runs in a desktop session (systemctl --user start nudge)")
             case .busClosed:
                 // The event loop stops on it before it comes here.
                 break

@@ -120,8 +120,9 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
         var error: UnsafeMutablePointer<GError>?
         connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error)
         guard let connection else {
+            let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown"
             g_error_free(error)
-            onEvent(.serverVanished)
+            onEvent(.noSessionBus(reason))
             return
         }
         let me = Unmanaged.passUnretained(self).toOpaque()

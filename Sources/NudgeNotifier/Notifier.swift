@@ -32,6 +32,9 @@ public enum NotifierEvent: Sendable, Equatable {
     case serverVanished
     /// The session bus itself went away (the session ended): nothing can be shown or heard.
     case busClosed
+    /// There is no session bus to reach (DBUS_SESSION_BUS_ADDRESS unset, or nothing there), and
+    /// so no notification server either; with GLib's reason.
+    case noSessionBus(String)
 }
 
 public struct NotifierError: Error, Equatable, CustomStringConvertible {

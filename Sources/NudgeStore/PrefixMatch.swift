@@ -15,15 +15,29 @@ public enum PrefixMatch<Item: Equatable>: Equatable {
         }
     }
 
-    /// The rows of `select` (and `condition`) whose `idColumn` starts with `prefix` in any case;
-    /// five at most, enough to say it is ambiguous. A row `item` cannot read is passed over.
+    /// The row of `select` (and `condition`) whose `idColumn` is `prefix` exactly; else the rows
+    /// it starts, in its own case, then in any case (five at most, enough to say it is
+    /// ambiguous). Ids other programs wrote (`ext-1`, two differing only in case) can so be
+    /// named whole. A prefix shorter than `shortestPrefix` names only an exact id. A row
+    /// `item` cannot read is passed over.
     static func fetch(
         _ db: Database, _ select: String, where condition: String? = nil, idColumn: String = "id", prefix: String, item: (Row) -> Item?,
         id: (Item) -> String
     ) throws -> PrefixMatch {
-        let rows = try Row.fetchAll(
-            db, sql: "\(select) WHERE \(condition.map { "\($0) AND " } ?? "")lower(substr(\(idColumn), 1, ?)) = lower(?) LIMIT 5",
-            arguments: [prefix.unicodeScalars.count, prefix])
-        return PrefixMatch(rows.compactMap(item), id: id)
+        let filter = "\(select) WHERE \(condition.map { "\($0) AND " } ?? "")"
+        let length = prefix.unicodeScalars.count
+        let attempts: [(sql: String, arguments: StatementArguments)] = [
+            ("\(idColumn) = ?", [prefix]),
+            ("substr(\(idColumn), 1, ?) = ?", [length, prefix]),
+            ("lower(substr(\(idColumn), 1, ?)) = lower(?)", [length, prefix]),
+        ]
+        for (index, attempt) in attempts.enumerated() where index == 0 || length >= shortestPrefix {
+            let rows = try Row.fetchAll(db, sql: filter + attempt.sql + " LIMIT 5", arguments: attempt.arguments).compactMap(item)
+            if !rows.isEmpty { return PrefixMatch(rows, id: id) }
+        }
+        return .none
     }
+
+    /// The fewest characters of an id that name it by prefix.
+    public static var shortestPrefix: Int { 4 }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NudgeCore
 import NudgeStore
 
 /// How a person names a row by its UUID: any unique prefix of at least 4 characters, as the
@@ -9,8 +10,11 @@ struct IDPrefix {
     /// `nudge journal list`.
     var listedBy: String
 
+    /// Refuses what no id can be: empty, or with spaces or control characters. A whole id of any
+    /// form is accepted (other programs write `ext-1`); a shorter prefix than 4 matches only an
+    /// id that is exactly it.
     func validate(_ id: String) throws {
-        guard id.unicodeScalars.count >= 4, id.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isASCIIHexDigit || $0 == "-") }) else {
+        guard !id.isEmpty, !id.unicodeScalars.contains(where: { $0.properties.isWhitespace || TextInput.isControl($0) }) else {
             throw ValidationError("'\(id)' is not a \(what) id; give at least its first 4 characters, as \(listedBy) shows them")
         }
     }
@@ -22,7 +26,7 @@ struct IDPrefix {
         case .none: throw CommandFailure("no \(what) has an id starting with '\(prefix)'; \(listedBy) shows them", exitCode: 64)
         case .ambiguous(let ids):
             throw CommandFailure(
-                "'\(prefix)' starts \(ids.count) \(what) ids (\(ids.map { String($0.prefix(8)).lowercased() }.joined(separator: ", "))); give more of the id",
+                "'\(prefix)' starts \(ids.count) \(what) ids (\(ids.map { String($0.prefix(max(8, prefix.count + 1))) }.joined(separator: ", "))); give more of the id",
                 exitCode: 64)
         }
     }

@@ -8,8 +8,11 @@ enum LocalFormat {
         return "\(date) \(clock.time(seconds)) \(clock.abbreviation(at: instant))"
     }
 
+    /// `22:10`; `01:30 EST` where the clock read that minute twice (a fall-back night), so the
+    /// two can be told apart.
     static func time(_ instant: Date, clock: WallClock) -> String {
-        clock.time(clock.local(instant).secondsOfDay)
+        let time = clock.time(clock.local(instant).secondsOfDay)
+        return clock.isRepeated(instant) ? "\(time) \(clock.abbreviation(at: instant))" : time
     }
 }
 

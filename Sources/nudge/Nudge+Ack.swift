@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Glibc
 import NudgeCore
 
 extension Nudge {
@@ -22,9 +23,16 @@ extension Nudge {
         func run(_ context: CommandContext) throws {
             let store = try context.openStore()
             switch try store.run({ try $0.answer(id, action: action, at: context.now, clock: context.wallClock, sleep: context.clock.sleepReading()) }) {
-            case .recorded:
+            case .recorded(let command):
                 let key = try store.run { try $0.delivery(id: id)?.key } ?? String(id)
                 context.print("recorded \(action) for \(key)")
+                // What the button opens a terminal for (Write now) runs here, in this terminal.
+                guard let command else { return }
+                guard context.environment.isTerminal, isatty(STDIN_FILENO) == 1 else {
+                    return context.print("to do it now: nudge \(command.joined(separator: " "))")
+                }
+                let status = Nudge.execute(["--store", context.storePath] + command)
+                if status != 0 { throw ExitCode(status) }
             case .duplicate:
                 context.print("delivery \(id) was already answered; nothing changed")
             case .refused(let refusal):

@@ -218,6 +218,15 @@ struct DaemonEndToEndTests: DaemonScenario {
         #expect(noServer.status == 1 && noServer.stdout.contains("PROBLEM notification server: none owns org.freedesktop.Notifications"))
     }
 
+    /// Without a session bus the daemon names the bus, not a missing notification server.
+    @Test func withoutASessionBusTheDaemonSaysSo() throws {
+        let daemon = try startDaemon(at: "2026-11-21T12:00:00-05:00", environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/nudge-test-bus"])
+        #expect(daemon.waitForLog("no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is 'unix:path=/nonexistent/nudge-test-bus': "), "\(daemon.stderr)")
+        #expect(!daemon.stderr.contains("no notification server"), "\(daemon.stderr)")
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit(timeout: 10) == 0)
+    }
+
     @Test func aSecondDaemonOnTheSameStoreIsRefused() throws {
         let first = try startDaemon(at: "2026-11-21T12:00:00-05:00")
         #expect(first.waitForLog("rescheduled (start)"))

@@ -53,7 +53,8 @@ import Testing
         (["journal", "reflect", "abcd1111", "--text", String(repeating: "a", count: 20001)], "--text has 20001 characters"),
         (["journal", "show", "abcd"], "#3 starts 2 session ids (abcd1111, abcd2222); give more of the id"),
         (["journal", "show", "ffff"], "no session has an id starting with #3"),
-        (["journal", "show", "abc"], "#3 is not a session id"),
+        (["journal", "show", "abc"], "no session has an id starting with #3"),
+        (["journal", "show", "ab\tcd"], "#3 is not a session id"),
         (["journal", "edit", "abcd1111"], "give at least one field to change"),
         (["journal", "edit", "abcd1111", "--type", "tea"], "--type is not a treatment type"),
         (["journal", "delete", "abcd1111"], "needs --yes when nudge cannot ask on a terminal"),
@@ -130,6 +131,46 @@ import Testing
         let deleted = nudge("journal", "delete", "feed0002", "--yes")
         #expect(deleted.stdout == "deleted the session of an unreadable time ('next tuesday') and its 0 reflections\n", "\(deleted)")
         #expect(try StoreQuery.rows(store, "SELECT id FROM therapy_sessions").count == 1)
+    }
+
+    /// Ids another program wrote can be named: one that is no UUID (`ext-1`), and two that differ
+    /// only in case, each by itself whole or by a prefix in its own case.
+    @Test func idsAnotherProgramWroteCanBeNamed() throws {
+        try StoreQuery.create(store)
+        try sqlite(
+            """
+            INSERT INTO therapy_sessions (id, started_at, treatment_type, created_at, updated_at) VALUES
+                ('ext-1', '2026-11-20T09:00:00Z', 'iv', '2026-11-20T09:00:00Z', '2026-11-20T09:00:00Z'),
+                ('Case-A', '2026-11-21T09:00:00Z', 'oral', '2026-11-21T09:00:00Z', '2026-11-21T09:00:00Z'),
+                ('case-a', '2026-11-21T10:00:00Z', 'clinic', '2026-11-21T10:00:00Z', '2026-11-21T10:00:00Z')
+            """)
+        #expect(nudge("journal", "show", "ext-1").stdout.contains("- Treatment: iv"))
+        #expect(nudge("journal", "show", "Case-A").stdout.contains("- Treatment: oral"))
+        #expect(nudge("journal", "show", "case-a").stdout.contains("- Treatment: clinic"))
+        #expect(nudge("journal", "show", "case").stdout.contains("- Treatment: clinic"))
+        #expect(nudge("journal", "show", "CASE").stderr.contains("#3 starts 2 session ids (Case-A, case-a)"))
+        #expect(nudge("journal", "delete", "ext-1", "--yes").status == 0)
+    }
+
+    /// A future --at is recorded as given, with the warning the help promises, on edit as on add.
+    @Test func aFutureStartIsWarnedOfOnEditToo() throws {
+        try twoSessionsSharingAPrefix()
+        let edited = nudge("journal", "edit", "abcd1111", "--at", "2026-11-23T10:00")
+        #expect(edited.status == 0 && edited.stderr.hasPrefix("nudge: warning: --at is in the future (10:00 tomorrow"), "\(edited)")
+    }
+
+    /// `ack ID write` does what the button does: the reflection is to be written now; off a
+    /// terminal it says the command (it recorded "write" and did nothing more).
+    @Test func ackWriteSaysWhatToRun() throws {
+        try twoSessionsSharingAPrefix()
+        try sqlite(
+            """
+            INSERT INTO reminder_deliveries (reminder_key, kind, due_at, shown_at, notification_id)
+                VALUES ('journal:abcd1111-0000-4000-8000-000000000001:reflect:1', 'journal', '2026-11-21T09:00:00Z', '2026-11-21T09:00:00Z', 7)
+            """)
+        let id = try #require(try StoreQuery.rows(store, "SELECT id FROM reminder_deliveries").first?["id"])
+        let acked = nudge("ack", id, "write")
+        #expect(acked.status == 0 && acked.stdout.hasSuffix("\nto do it now: nudge journal reflect abcd1111\n"), "\(acked)")
     }
 
     /// A deleted session takes its unsaved reflection with it: nothing could reach the draft.

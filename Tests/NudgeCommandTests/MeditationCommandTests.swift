@@ -46,7 +46,8 @@ import Testing
         (["meditations", "add", "--at", "07:00", "--minutes", "0"], "--minutes 0 is not from 1 to 240"),
         (["meditations", "add", "--at", "07:00", "--minutes", "241"], "--minutes 241 is not from 1 to 240"),
         (["meditations", "add", "--at", "noon-ish", "--minutes", "10"], "is not a time"),
-        (["meditations", "delete", "abc"], "is not a session id"),
+        (["meditations", "delete", "abc"], "no session has an id starting with 'abc'"),
+        (["meditations", "delete", ""], "is not a session id"),
         (["meditations", "delete", "abcd"], "no session has an id starting with 'abcd'"),
         (["meditations", "--since", "yesterday"], "--since 'yesterday' is not a date"),
     ])

@@ -54,6 +54,24 @@ import Testing
         #expect(try StoreQuery.rows(store, "SELECT logged_at FROM symptom_entries").first?["logged_at"] == "2026-03-08T07:00:00Z")
     }
 
+    /// On the fall-back night, at 01:45 after the clocks went back, 01:30 is the one 15 minutes
+    /// ago (EST), not the first (EDT); listings and CSV say which 01:30 each is.
+    @Test func aBareTimeOnTheFallBackNightIsTheLatestPastOne() throws {
+        let now = "2026-11-01T01:45:00-05:00"
+        let second = try nudge(["log", "symptom", "Cramp", "--severity", "1", "--at", "01:30"], now: now)
+        #expect(second.stdout == "logged Cramp (1) at 01:30 today, 2026-11-01 01:30 EST\n", "\(second)")
+        let first = try nudge(["log", "symptom", "Cramp", "--severity", "2", "--at", "2026-11-01T01:30:00-04:00"], now: now)
+        #expect(first.status == 0, "\(first)")
+        #expect(try StoreQuery.rows(store, "SELECT logged_at FROM symptom_entries ORDER BY severity").map { $0["logged_at"] } == ["2026-11-01T06:30:00Z", "2026-11-01T05:30:00Z"])
+        let listed = try nudge(["symptoms"], now: now).stdout
+        #expect(listed.contains("01:30 EST") && listed.contains("01:30 EDT"), "\(listed)")
+        let csv = try nudge(["symptoms", "export", "--format", "csv"], now: now).stdout
+        #expect(csv.contains("2026-11-01,01:30 EDT,Cramp,2") && csv.contains("2026-11-01,01:30 EST,Cramp,1"), "\(csv)")
+        #expect(try nudge(["log", "symptom", "Cramp", "--severity", "3", "--at", "22:10"], now: now).status == 0)
+        let both = try nudge(["symptoms", "--days", "2"], now: now).stdout
+        #expect(both.contains("22:10 ") && !both.contains("22:10 E"), "an unambiguous time has no zone: \(both)")
+    }
+
     @Test(arguments: [
         (["dose", "1", "--at", "13:00"], "--at '13:00' (13:00 yesterday, 2026-11-21 13:00 EST) is more than 12 hours ago"),
         (["log", "symptom", "H", "--severity", "1", "--at", "2026-11-22T02:00"], "(02:00 today, 2026-11-22 02:00 EST) is in the future"),

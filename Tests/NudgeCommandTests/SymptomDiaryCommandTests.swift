@@ -83,9 +83,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (["symptoms", "edit", "abc", "--severity", "2"], "'abc' is not a symptom entry id"),
+        (["symptoms", "edit", "abc", "--severity", "2"], "no symptom entry has an id starting with 'abc'"),
+        (["symptoms", "edit", "a\u{1B}bc", "--severity", "2"], "is not a symptom entry id"),
         (["symptoms", "edit", "ffff", "--severity", "2"], "no symptom entry has an id starting with 'ffff'"),
-        (["symptoms", "delete", "abcd", "--yes"], "'abcd' starts 2 symptom entry ids (abcd1111, abcd2222); give more of the id"),
+        (["symptoms", "delete", "abcd", "--yes"], "'abcd' starts 2 symptom entry ids (ABCD1111, ABCD2222); give more of the id"),
         (["symptoms", "delete", "abcd1111"], "needs --yes when nudge cannot ask on a terminal"),
         (["symptoms", "edit", "abcd1111"], "nothing to change; give --name, --severity, --notes or --at"),
         (["symptoms", "edit", "abcd1111", "--severity", "6"], "severity 6 is out of range"),

@@ -23,16 +23,10 @@ public struct Store: Sendable {
         // Other programs write the same file: wait for their locks rather than fail.
         configuration.busyMode = .timeout(60)
         configuration.label = "nudge.store"
-        do {
+        database = try Self.opening(path) {
             let database = try Self.retryingWhileBusy { try DatabaseQueue(path: path, configuration: configuration) }
             try Self.retryingWhileBusy { try Self.checkAndMigrate(database, path: path, now: now) }
-            self.database = database
-        } catch let error as StoreError {
-            throw error
-        } catch let error as DatabaseError {
-            throw Self.failure(error, path: path, opening: true)
-        } catch {
-            throw .cannotOpen(path: path, reason: String(describing: error))
+            return database
         }
     }
 
@@ -55,28 +49,41 @@ public struct Store: Sendable {
         configuration.readonly = true
         configuration.busyMode = .timeout(60)
         configuration.label = "nudge.store"
-        do {
+        let (database, applied) = try Self.opening(path) {
             let database = try Self.openReadOnly(path, configuration)
-            let applied = try database.read { db in
-                let applied = try Schema.applied(db)
-                let unknown = Set(applied).subtracting(Schema.identifiers).sorted()
-                guard unknown.isEmpty else { throw StoreError.newerSchema(path: path, unknownMigrations: unknown) }
-                if let problem = try StoreShape.problem(db) { throw StoreError.unusable(path: path, problem: problem) }
-                return applied
-            }
-            guard applied.count == Schema.identifiers.count else {
-                guard !applied.isEmpty else { throw StoreError.notSetUp(path: path) }
-                self = try Store(path: path, now: now)
-                return
-            }
-            self.init(path: path, database: database)
+            return (database, try database.read { db in try Self.appliedMigrations(db, path: path) })
+        }
+        guard applied.count == Schema.identifiers.count else {
+            guard !applied.isEmpty else { throw .notSetUp(path: path) }
+            self = try Store(path: path, now: now)
+            return
+        }
+        self.init(path: path, database: database)
+    }
+
+    /// Runs the opening of the store, its failures as one clear StoreError.
+    private static func opening<T>(_ path: String, _ body: () throws -> T) throws(StoreError) -> T {
+        do {
+            return try body()
         } catch let error as StoreError {
             throw error
         } catch let error as DatabaseError {
-            throw Self.failure(error, path: path, opening: true)
+            throw failure(error, path: path, opening: true)
         } catch {
             throw .cannotOpen(path: path, reason: String(describing: error))
         }
+    }
+
+    /// The migrations applied, once the store is known to be usable: not migrated by a newer
+    /// nudge, no table of nudge's in another shape.
+    private static func appliedMigrations(_ db: Database, path: String) throws -> [String] {
+        // GRDB caches the schema per connection; another process may have changed it.
+        db.clearSchemaCache()
+        let applied = try Schema.applied(db)
+        let unknown = Set(applied).subtracting(Schema.identifiers).sorted()
+        guard unknown.isEmpty else { throw StoreError.newerSchema(path: path, unknownMigrations: unknown) }
+        if let problem = try StoreShape.problem(db) { throw StoreError.unusable(path: path, problem: problem) }
+        return applied
     }
 
     private init(path: String, database: DatabaseQueue) {
@@ -104,12 +111,7 @@ public struct Store: Sendable {
     /// migrated, or shaped the file, in between.
     private static func checkAndMigrate(_ database: DatabaseQueue, path: String, now: Date) throws {
         func check(_ db: Database) throws -> (complete: Bool, journalMode: String) {
-            // GRDB caches the schema per connection; another process may have changed it.
-            db.clearSchemaCache()
-            let applied = try Schema.applied(db)
-            let unknown = Set(applied).subtracting(Schema.identifiers).sorted()
-            guard unknown.isEmpty else { throw StoreError.newerSchema(path: path, unknownMigrations: unknown) }
-            if let problem = try StoreShape.problem(db) { throw StoreError.unusable(path: path, problem: problem) }
+            let applied = try appliedMigrations(db, path: path)
             let complete = try applied.count == Schema.identifiers.count && !OccurrenceIdentities.missing(db) && CallDue.isKept(db)
             return (complete, try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "")
         }

@@ -25,6 +25,12 @@ let package = Package(
             pkgConfig: "libcanberra",
             providers: [.apt(["libcanberra-dev"])]
         ),
+        // GIO's D-Bus client: logind on the system bus. Only NudgeSleep imports it.
+        .systemLibrary(
+            name: "CGio",
+            pkgConfig: "gio-2.0",
+            providers: [.apt(["libglib2.0-dev"])]
+        ),
         // timerfd, eventfd and pipe2, which Swift's Glibc module does not export.
         .target(name: "CNudgeLinux"),
         // Pure scheduling logic: no I/O; `now` and the time zone are always arguments.
@@ -39,13 +45,15 @@ let package = Package(
         .target(name: "NudgeSystem", dependencies: ["NudgeCore"]),
         // nudge's own sounds: played once, or rung as an alarm until stopped (libcanberra).
         .target(name: "NudgeSound", dependencies: ["CCanberra", "CNudgeLinux"]),
+        // The computer's sleep: logind's inhibitors, which keep it awake while something must ring.
+        .target(name: "NudgeSleep", dependencies: ["CGio"]),
         // Desktop notifications through libnotify, with a GLib main loop on its own thread.
         .target(name: "NudgeNotifier", dependencies: ["NudgeCore", "CLibnotify"]),
         // The daemon runtime: timerfd, inotify and signals around the store and the notifier.
         .target(
             name: "NudgeDaemon",
             dependencies: [
-                "NudgeCore", "NudgeStore", "NudgeSystem", "NudgeNotifier", "NudgeSound", "CNudgeLinux",
+                "NudgeCore", "NudgeStore", "NudgeSystem", "NudgeNotifier", "NudgeSound", "NudgeSleep", "CNudgeLinux",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

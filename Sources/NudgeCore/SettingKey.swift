@@ -20,11 +20,13 @@ public struct SettingKey: Hashable, Sendable, CustomStringConvertible {
         self = key
     }
 
-    public static let allCases: [SettingKey] = ReminderRules.all.flatMap(\.settingKeys) + [.soundEnabled, .soundReminder]
+    public static let allCases: [SettingKey] = ReminderRules.all.flatMap(\.settingKeys) + [.soundEnabled, .soundReminder, .sleepKeepAwake]
 
     /// Sound for every kind: on or off, and the gentle reminder sound.
     public static let soundEnabled = SettingKey("sound.enabled", .boolean, default: "true")
     public static let soundReminder = SettingKey("sound.reminder", .sound, default: "message-new-instant")
+    /// Keep the computer from idle sleep while something must ring (`KeepingAwakeRule`).
+    public static let sleepKeepAwake = SettingKey("sleep.keep_awake", .boolean, default: "true")
 
     private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 

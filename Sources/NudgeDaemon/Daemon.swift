@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NudgeCore
 import NudgeNotifier
+import NudgeSleep
 import NudgeSound
 import NudgeStore
 import NudgeSystem
@@ -54,6 +55,9 @@ public final class Daemon {
     let signals: SignalPipe
     let events: EventQueue
     let journal: AnswerJournal
+    /// Held while something must ring (`keepAwake`).
+    let sleepInhibitor = SleepInhibitor()
+    var reportedSleepProblem = false
     /// nudge's own sounds; a context exists only while one plays.
     let player: any SoundPlayer
     /// The alarm ringing now, and the notification it rings for.

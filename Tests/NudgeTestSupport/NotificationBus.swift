@@ -10,17 +10,7 @@ public final class NotificationBus: @unchecked Sendable {
 
     public init(capabilities: String = "body actions body-markup persistence") throws {
         directory = TemporaryDirectory("nudge-bus")
-        let addressPath = directory.file("address")
-        daemon = try Subprocess.spawn(
-            "/usr/bin/dbus-daemon", ["--config-file=\(try PrivateBusConfig.write(in: directory))", "--nofork", "--nopidfile", "--print-address=1"],
-            environment: ["PATH": "/usr/bin:/bin"], stderrPath: directory.file("dbus.err"), stdoutPath: addressPath)
-        var address = ""
-        FileEvents.waitUntil(watching: [directory.path], timeout: 20) {
-            address = (try? String(contentsOfFile: addressPath, encoding: .utf8)) ?? ""
-            return address.hasSuffix("\n")
-        }
-        guard !address.isEmpty else { throw BusError("dbus-daemon did not start: \(daemon.stderr)") }
-        self.address = address.trimmingCharacters(in: .whitespacesAndNewlines)
+        (daemon, address) = try PrivateBus.start(in: directory)
         try startServer(capabilities: capabilities)
     }
 

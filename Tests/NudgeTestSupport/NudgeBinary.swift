@@ -22,6 +22,8 @@ public enum NudgeBinary {
             environment[key] = nil
         }
         environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent/nudge-test-bus"
+        // No test takes an inhibitor from the machine's own logind.
+        environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=/nonexistent/nudge-test-system-bus"
         environment["NUDGE_FAKE_NOW"] = TestClock.injectedNow
         return environment.merging(overrides) { $1 }.filter { !$0.value.isEmpty }
     }

@@ -1,0 +1,29 @@
+import Foundation
+
+/// A kind whose occurrences must ring even when nobody touches the computer: while one of its
+/// rules gives a reason, the daemon keeps the computer from idle sleep (a logind `sleep`
+/// inhibitor in block mode), as a video player or a backup does.
+public protocol KeepingAwakeRule: ReminderRule {
+    /// Why the computer must stay awake at `now`, naming what rings and when (`the dose-2 alarm
+    /// is due at 02:45`), or nil when nothing of this kind must ring.
+    func keepAwakeReason(now: Date, in input: RuleInput<Facts>) -> String?
+}
+
+extension ScheduleInput {
+    /// The first reason any kind gives to keep the computer awake at `now`, or nil; nil too when
+    /// `sleep.keep_awake` is off.
+    public func keepAwakeReason(now: Date, clock: WallClock) -> String? {
+        guard settings.bool(.sleepKeepAwake) else { return nil }
+        for rule in ReminderRules.all {
+            guard let keeping = rule as? any KeepingAwakeRule, keeping.isEnabled(self) else { continue }
+            if let reason = keeping.keepAwakeReason(now: now, from: self, clock: clock) { return reason }
+        }
+        return nil
+    }
+}
+
+extension KeepingAwakeRule {
+    func keepAwakeReason(now: Date, from input: ScheduleInput, clock: WallClock) -> String? {
+        keepAwakeReason(now: now, in: self.input(input, clock: clock))
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import NudgeCore
+import NudgeTestSupport
+import Testing
+
+/// Kept awake while something must ring (issue 25, first part), on the real binary: a private
+/// bus as the system bus with python-dbusmock's logind, whose inhibitors are listed as logind
+/// lists them. Each wait is bounded and woken by the daemon's log.
+@Suite(.timeLimit(.minutes(5)))
+struct KeepAwakeEndToEndTests: DaemonScenario {
+    let directory = TemporaryDirectory()
+    let bus: NotificationBus
+    let logind: LogindBus
+    var environment: [String: String] {
+        ["TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address, "DBUS_SYSTEM_BUS_ADDRESS": logind.address]
+    }
+
+    init() throws {
+        bus = try NotificationBus()
+        logind = try LogindBus()
+        _ = try NudgeBinary.run(["settings", "set", "symptom.reminder_enabled", "false"], environment: environment)
+    }
+
+    /// Dose 1 ten minutes ago: the alarm is due at dose 1 + 165 minutes.
+    func startNight() throws -> Date {
+        let dose1 = Date(timeIntervalSince1970: (TestClock.now().timeIntervalSince1970 - 600).rounded())
+        _ = try nudge("dose", "1", "--at", Timestamp.format(dose1))
+        return dose1
+    }
+
+    func alarmTime(_ dose1: Date) -> String {
+        WallClock(zone: .system("America/New_York")).timeOfDay(dose1.addingTimeInterval(165 * 60))
+    }
+
+    @Test func heldFromDose1UntilASkipAndTakenAgainByARestartedDaemon() throws {
+        let daemon = try startDaemon()
+        #expect(daemon.waitForLog("rescheduled (start)"), "\(daemon.stderr)")
+        #expect(try logind.inhibitors().isEmpty, "nothing is due tonight")
+
+        let dose1 = try startNight()
+        let why = "the dose-2 alarm is due at \(alarmTime(dose1))"
+        #expect(daemon.waitForLog("keeping the computer from idle sleep: \(why)"), "\(daemon.stderr)")
+        #expect(try logind.inhibitors() == [why])
+
+        // Killed: logind drops it with the descriptor; a restarted daemon takes it again.
+        daemon.signal(SIGKILL)
+        _ = daemon.waitForExit(timeout: 10)
+        let restarted = try startDaemon(log: "restarted.err")
+        #expect(restarted.waitForLog("keeping the computer from idle sleep: \(why)"), "\(restarted.stderr)")
+        #expect(try logind.inhibitors() == [why])
+
+        let taken = Date()
+        _ = try nudge("dose", "skip")
+        #expect(restarted.waitForLog("no longer keeping the computer from idle sleep"), "\(restarted.stderr)")
+        let released = Date().timeIntervalSince(taken)
+        #expect(try logind.inhibitors().isEmpty)
+        #expect(released < 5, "released \(released) s after the skip")
+        print("keep-awake: released \(String(format: "%.3f", released)) s after nudge dose skip returned")
+    }
+
+    /// Another program records dose 2: the daemon follows the store and lets go.
+    @Test func releasedWhenAnotherProgramRecordsDose2() throws {
+        let dose1 = try startNight()
+        let daemon = try startDaemon()
+        #expect(daemon.waitForLog("keeping the computer from idle sleep: the dose-2 alarm is due at \(alarmTime(dose1))"), "\(daemon.stderr)")
+        let written = try Subprocess.run(
+            "/usr/bin/sqlite3", [store, "PRAGMA busy_timeout = 5000; UPDATE current_session SET dose2_time = '\(Timestamp.formatForDoseTap(TestClock.now()))' WHERE id = 1;"])
+        #expect(written.status == 0, "\(written)")
+        #expect(daemon.waitForLog("no longer keeping the computer from idle sleep"), "\(daemon.stderr)")
+        #expect(try logind.inhibitors().isEmpty)
+    }
+
+    /// sleep.keep_awake false: nothing is held; a meditation holds one until it is stopped.
+    @Test func aMeditationHoldsOneAndTheSettingTurnsItOff() throws {
+        let daemon = try startDaemon()
+        #expect(daemon.waitForLog("rescheduled (start)"), "\(daemon.stderr)")
+        _ = try nudge("meditate", "20m", "--delay", "0", "--detach")
+        #expect(daemon.waitForLog("keeping the computer from idle sleep: a meditation ends at "), "\(daemon.stderr)")
+        #expect(try logind.inhibitors().count == 1)
+        _ = try nudge("settings", "set", "sleep.keep_awake", "false")
+        #expect(daemon.waitForLog("no longer keeping the computer from idle sleep"), "\(daemon.stderr)")
+        #expect(try logind.inhibitors().isEmpty)
+    }
+
+    /// No logind on the bus: one line, and the night goes on.
+    @Test func withoutLogindOneLineAndNothingElseChanges() throws {
+        _ = try startNight()
+        let daemon = try startDaemon(environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/nudge-test-system-bus"])
+        #expect(daemon.waitForLog("cannot keep the computer from idle sleep (no system bus"), "\(daemon.stderr)")
+        _ = try nudge("settings", "set", "dose.max_snoozes", "2")
+        #expect(daemon.waitForLog("rescheduled (store changed)"), "\(daemon.stderr)")
+        #expect(daemon.stderr.components(separatedBy: "cannot keep the computer").count == 2, "\(daemon.stderr)")
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import NudgeCore
+import NudgeTestSupport
+import Testing
+
+/// When the computer must be kept from idle sleep, and what the inhibitor says why: from dose 1
+/// until dose 2, a skip or the "not recorded" prompt, and while a meditation runs; never with
+/// sleep.keep_awake off.
+struct KeepAwakeTests {
+    let clock = WallClock(zone: .system("America/New_York"))
+    let dose1 = Timestamp.parse("2026-11-21T03:10:00Z")!  // 22:10 EST
+
+    func minute(_ minutes: Double) -> Date { dose1.addingTimeInterval(minutes * 60) }
+
+    func reason(_ session: DoseSession?, at now: Date, settings: [String: String] = [:]) -> String? {
+        ScheduleInput(settings: Settings(rows: settings), deliveries: [], doseSession: session).keepAwakeReason(now: now, clock: clock)
+    }
+
+    @Test func fromDose1UntilDose2OrThePrompt() {
+        let night = DoseSession(sessionID: "S", sessionDate: "2026-11-20", dose1: dose1)
+        #expect(reason(nil, at: minute(10)) == nil)
+        #expect(reason(night, at: minute(1)) == "the dose-2 alarm is due at 00:55")
+        #expect(reason(night, at: minute(200)) == "dose 2 is due; the window closes at 02:10")
+        #expect(reason(night, at: minute(269)) != nil)
+        #expect(reason(night, at: minute(270)) == nil, "the not-recorded prompt's time has passed")
+        let taken = DoseSession(sessionID: "S", sessionDate: "2026-11-20", dose1: dose1, dose2: minute(170))
+        #expect(reason(taken, at: minute(171)) == nil)
+        let skipped = DoseSession(sessionID: "S", sessionDate: "2026-11-20", dose1: dose1, skipped: true)
+        #expect(reason(skipped, at: minute(100)) == nil)
+        #expect(reason(night, at: minute(1), settings: ["sleep.keep_awake": "false"]) == nil)
+        #expect(reason(night, at: minute(1), settings: ["dose.notifications_enabled": "false"]) == nil)
+        let snoozed = DoseSession(sessionID: "S", sessionDate: "2026-11-20", dose1: dose1, snoozeCount: 1, snoozedAt: [minute(160)])
+        #expect(reason(snoozed, at: minute(161)) == "the dose-2 alarm is due at 01:05")
+    }
+
+    @Test func whileAMeditationRuns() {
+        let start = Timestamp.parse("2026-11-22T18:00:00Z")!
+        let running = MeditationSession(
+            id: "m1", startedAt: start, utcOffsetMinutes: -300, plannedSeconds: 1200, intervalSeconds: 0, createdAt: start)
+        var input = ScheduleInput(settings: Settings(), deliveries: [])
+        input.facts[.meditation] = MeditationTimer.Facts(sessions: [running])
+        #expect(input.keepAwakeReason(now: start.addingTimeInterval(60), clock: clock) == "a meditation ends at 13:20")
+        var ended = running
+        ended.endedAt = start.addingTimeInterval(1200)
+        ended.outcome = .completed
+        input.facts[.meditation] = MeditationTimer.Facts(sessions: [ended])
+        #expect(input.keepAwakeReason(now: start.addingTimeInterval(1300), clock: clock) == nil)
+    }
+}

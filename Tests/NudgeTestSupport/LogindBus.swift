@@ -1,0 +1,44 @@
+import Foundation
+
+/// A private bus standing in for the system bus, with python-dbusmock's logind template: its
+/// `Inhibit` returns a descriptor and drops the inhibitor when it is closed, and
+/// `ListInhibitors` says which are held.
+public final class LogindBus: @unchecked Sendable {
+    public let address: String
+    private let directory: TemporaryDirectory
+    private let daemon: Spawned
+    private let mock: Spawned
+
+    public init() throws {
+        directory = TemporaryDirectory("nudge-system-bus")
+        (daemon, address) = try PrivateBus.start(in: directory)
+        mock = try Subprocess.spawn(
+            "/usr/bin/python3", ["-m", "dbusmock", "--system", "-t", "logind"],
+            environment: ["DBUS_SYSTEM_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"], stderrPath: directory.file("mock.err"))
+        let waited = try gdbus(["wait", "--system", "--timeout", "20", "org.freedesktop.login1"])
+        guard waited.status == 0 else { throw BusError("the mock logind did not appear: \(waited)") }
+    }
+
+    /// The reasons (`why`) of the sleep inhibitors nudge holds, as logind lists them.
+    public func inhibitors() throws -> [String] {
+        let listed = try gdbus([
+            "call", "--system", "--dest", "org.freedesktop.login1", "--object-path", "/org/freedesktop/login1",
+            "--method", "org.freedesktop.login1.Manager.ListInhibitors",
+        ])
+        guard listed.status == 0 else { throw BusError("ListInhibitors failed: \(listed)") }
+        return listed.stdout.matches(of: #/\('sleep', 'nudge', '([^']*)', 'block'/#).map { String($0.1) }
+    }
+
+    private func gdbus(_ arguments: [String]) throws -> CommandResult {
+        try Subprocess.run("/usr/bin/gdbus", arguments, environment: ["DBUS_SYSTEM_BUS_ADDRESS": address], timeout: 30)
+    }
+
+    /// SIGKILL: the fixtures inherit the test runner's blocked signals, so SIGTERM would wait.
+    deinit {
+        for process in [mock, daemon] {
+            process.signal(SIGKILL)
+            _ = process.waitForExit(timeout: 10)
+        }
+        try? FileManager.default.removeItem(atPath: directory.path)
+    }
+}

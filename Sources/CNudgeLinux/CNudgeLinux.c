@@ -15,6 +15,11 @@ int nudge_timerfd_settime_absolute(int fd, const struct itimerspec *value) {
     return timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, value, NULL);
 }
 
+/* CLOCK_REALTIME_ALARM: a suspended machine resumes for it (needs CAP_WAKE_ALARM). */
+int nudge_timerfd_create_alarm(void) {
+    return timerfd_create(CLOCK_REALTIME_ALARM, TFD_CLOEXEC | TFD_NONBLOCK);
+}
+
 int nudge_timerfd_create_monotonic(void) {
     return timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
 }

@@ -259,4 +259,12 @@ extension DoseReminder: KeepingAwakeRule {
         if now < window.targetAt { return "the dose-2 alarm is due at \(input.clock.timeOfDay(window.targetAt))" }
         return "dose 2 is due; the window closes at \(input.clock.timeOfDay(window.closesAt))"
     }
+
+    /// The alarm, its follow-ups and the 5-minute warning: those that ring until answered.
+    public func wakesTheComputer(for occurrence: Occurrence) -> Bool {
+        let parts = occurrence.key.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count >= 3, let alert = Alert(rawValue: String(parts[2])) else { return false }
+        if case .alarm = Self.sound(of: alert) { return true }
+        return false
+    }
 }

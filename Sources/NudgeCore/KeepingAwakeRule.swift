@@ -7,6 +7,9 @@ public protocol KeepingAwakeRule: ReminderRule {
     /// Why the computer must stay awake at `now`, naming what rings and when (`the dose-2 alarm
     /// is due at 02:45`), or nil when nothing of this kind must ring.
     func keepAwakeReason(now: Date, in input: RuleInput<Facts>) -> String?
+    /// Whether this occurrence rings as an alarm, for which a suspended computer is woken where
+    /// the system allows; a gentle reminder waits for the person to open the lid.
+    func wakesTheComputer(for occurrence: Occurrence) -> Bool
 }
 
 extension ScheduleInput {
@@ -19,6 +22,24 @@ extension ScheduleInput {
             if let reason = keeping.keepAwakeReason(now: now, from: self, clock: clock) { return reason }
         }
         return nil
+    }
+}
+
+extension ScheduleInput {
+    /// The first occurrence after `now` of any kind that rings as an alarm, from yesterday to
+    /// tomorrow (a dose window spans midnight), or nil.
+    public func nextWakingOccurrence(after now: Date, clock: WallClock) -> Occurrence? {
+        let today = clock.date(of: now)
+        var first: Occurrence?
+        for rule in ReminderRules.all {
+            guard let keeping = rule as? any KeepingAwakeRule, keeping.isEnabled(self) else { continue }
+            let generated = rule.occurrences(days: today.adding(days: -1)...today.adding(days: 1), from: self, clock: clock)
+            for index in generated.dueAt.indices where generated.dueAt[index] > now && generated.dueAt[index] < (first?.dueAt ?? .distantFuture) {
+                let occurrence = generated[index]
+                if keeping.wakesTheComputer(for: occurrence) { first = occurrence }
+            }
+        }
+        return first
     }
 }
 

@@ -268,4 +268,7 @@ extension MeditationTimer: KeepingAwakeRule {
         guard let session = input.facts.sessions.first(where: \.isRunning) else { return nil }
         return "a meditation ends at \(input.clock.timeOfDay(session.endsAt))"
     }
+
+    /// Bells wait: a meditation a sleep interrupted is recorded as such, not rung awake.
+    public func wakesTheComputer(for occurrence: Occurrence) -> Bool { false }
 }

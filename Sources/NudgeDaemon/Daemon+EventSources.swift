@@ -13,6 +13,9 @@ extension Daemon {
         loop.add("signals", descriptor: signals.descriptor) { [unowned self] in onSignals() }
         loop.add("events", descriptor: events.descriptor) { [unowned self] in onEvents() }
         loop.add("due", descriptor: timer.descriptor) { [unowned self] in onTimer() }
+        if case .success(let wake) = wakeAlarm {
+            loop.add("wake alarm", descriptor: wake.descriptor) { [unowned self] in onWakeAlarm(wake) }
+        }
         loop.add("store", descriptor: storeWatch.descriptor) { [unowned self] () throws(DaemonError) in try onStoreChange() }
         loop.add("store settle", descriptor: settle.descriptor) { [unowned self] in onSettle() }
         if let zoneWatch {
@@ -50,6 +53,14 @@ extension Daemon {
                 if handle(event, at: instant), let line { recordedLines.append(line) }
             }
         }
+        return .continue
+    }
+
+    /// The machine resumed for an alarm (or was awake at its instant): plan, and it rings.
+    private func onWakeAlarm(_ wake: WakeTimer) -> EventLoop.Next {
+        guard wake.consume() != .nothing else { return .continue }
+        wakeArmedFor = nil
+        reconcile(because: "wake alarm")
         return .continue
     }
 

@@ -38,6 +38,7 @@ extension Daemon {
             try closeFinishedLiveNotifications(input: input)
             try stopRingingIfSettled(input: input)
             keepAwake(input: input)
+            armWakeAlarm(input: input)
             try closeAnsweredNotifications()
             try timer.arm(at: plan.nextDue.map(configuration.clock.realInstant(for:)))
             logRescheduled(plan, because: reason, took: ContinuousClock.now - started)

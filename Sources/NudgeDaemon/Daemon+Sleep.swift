@@ -19,4 +19,26 @@ extension Daemon {
             logger.warning("cannot keep the computer from idle sleep (\(error)); a suspended computer will not ring")
         }
     }
+
+    /// Arms the wake alarm for the next occurrence that rings as an alarm, or disarms it. Where
+    /// it could not be made, the reason is said once, at the first alarm it would have woken for.
+    func armWakeAlarm(input: ScheduleInput) {
+        let next = input.nextWakingOccurrence(after: configuration.clock.now(), clock: WallClock(zone: timeZone))
+        guard next?.key != wakeArmedFor?.key || next?.dueAt != wakeArmedFor?.dueAt else { return }
+        switch wakeAlarm {
+        case .success(let timer):
+            do {
+                try timer.arm(at: next.map { configuration.clock.realInstant(for: $0.dueAt) })
+                wakeArmedFor = next
+                if let next { logger.info("the computer wakes for \(next.key) at \(Timestamp.format(next.dueAt)) if it is asleep") }
+            } catch {
+                logger.error("\(error)")
+            }
+        case .failure(let error):
+            wakeArmedFor = next
+            guard next != nil, !reportedWakeProblem else { return }
+            reportedWakeProblem = true
+            logger.warning("cannot wake a suspended computer for the alarm (\(error)); it is only kept from idle sleep")
+        }
+    }
 }

@@ -58,6 +58,12 @@ public final class Daemon {
     /// Held while something must ring (`keepAwake`).
     let sleepInhibitor = SleepInhibitor()
     var reportedSleepProblem = false
+    /// Armed for the next occurrence that rings as an alarm, so that a suspended machine resumes
+    /// for it; why there is none (no CAP_WAKE_ALARM) when it could not be made.
+    let wakeAlarm: Result<WakeTimer, DaemonError>
+    /// The occurrence `wakeAlarm` is armed for.
+    var wakeArmedFor: Occurrence?
+    var reportedWakeProblem = false
     /// nudge's own sounds; a context exists only while one plays.
     let player: any SoundPlayer
     /// The alarm ringing now, and the notification it rings for.
@@ -101,6 +107,7 @@ public final class Daemon {
             }
         }
         timer = try WakeTimer()
+        wakeAlarm = Result { () throws(DaemonError) in try WakeTimer(wakesTheComputer: true) }
         settle = try SettleTimer()
         storeWatch = try DirectoryWatch(storePath: configuration.storePath)
         zoneWatch = configuration.timeZone.fixed == nil ? try DirectoryWatch(localtimePath: configuration.timeZone.localtimePath) : nil

@@ -8,12 +8,15 @@ import Foundation
 /// One CLOCK_REALTIME timerfd armed at an absolute instant. With TFD_TIMER_CANCEL_ON_SET a
 /// clock that is set (by a person, NTP stepping, or resume from suspend) ends the wait early
 /// with ECANCELED, so the daemon recomputes instead of firing at a stale instant.
+///
+/// On CLOCK_REALTIME_ALARM (`wakesTheComputer`) a suspended machine also resumes for it; that
+/// takes CAP_WAKE_ALARM, and creating one without it fails with EPERM.
 final class WakeTimer {
     let descriptor: Int32
 
-    init() throws(DaemonError) {
-        descriptor = nudge_timerfd_create()
-        guard descriptor >= 0 else { throw .system("timerfd_create", errno) }
+    init(wakesTheComputer: Bool = false) throws(DaemonError) {
+        descriptor = wakesTheComputer ? nudge_timerfd_create_alarm() : nudge_timerfd_create()
+        guard descriptor >= 0 else { throw .system(wakesTheComputer ? "timerfd_create(CLOCK_REALTIME_ALARM)" : "timerfd_create", errno) }
     }
 
     deinit { close(descriptor) }

@@ -41,6 +41,12 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
         let why = "the dose-2 alarm is due at \(alarmTime(dose1))"
         #expect(daemon.waitForLog("keeping the computer from idle sleep: \(why)"), "\(daemon.stderr)")
         #expect(try logind.inhibitors() == [why])
+        // The alarm is also armed on CLOCK_REALTIME_ALARM (clockid 8), absolute: what resumes a
+        // suspended machine. The kernel shows the time left.
+        let alarm = dose1.addingTimeInterval(165 * 60)
+        #expect(daemon.waitForLog("the computer wakes for dose2:"), "\(daemon.stderr)")
+        let left = try #require(Self.alarmTimerLeft(pid: daemon.pid), "no CLOCK_REALTIME_ALARM timer in the daemon's fdinfo")
+        #expect(abs(left - alarm.timeIntervalSince(TestClock.now())) < 30, "armed \(left) s ahead")
 
         // Killed: logind drops it with the descriptor; a restarted daemon takes it again.
         daemon.signal(SIGKILL)
@@ -56,6 +62,18 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
         #expect(try logind.inhibitors().isEmpty)
         #expect(released < 5, "released \(released) s after the skip")
         print("keep-awake: released \(String(format: "%.3f", released)) s after nudge dose skip returned")
+    }
+
+    /// Seconds left on the process's CLOCK_REALTIME_ALARM timerfd, from /proc/PID/fdinfo.
+    static func alarmTimerLeft(pid: Int32) -> Double? {
+        let directory = "/proc/\(pid)/fdinfo"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
+            guard let info = try? String(contentsOfFile: "\(directory)/\(name)", encoding: .utf8), info.contains("clockid: 8"),
+                let match = info.firstMatch(of: #/it_value: \((\d+), (\d+)\)/#), let seconds = Double(match.1), let nanoseconds = Double(match.2)
+            else { continue }
+            return seconds + nanoseconds / 1e9
+        }
+        return nil
     }
 
     /// Another program records dose 2: the daemon follows the store and lets go.

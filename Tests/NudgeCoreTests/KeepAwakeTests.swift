@@ -33,6 +33,19 @@ struct KeepAwakeTests {
         #expect(reason(snoozed, at: minute(161)) == "the dose-2 alarm is due at 01:05")
     }
 
+    /// The computer is woken only for what rings until answered: the alarm, its follow-ups and
+    /// the 5-minute warning; not the window opening, the pre-alarm or the 15-minute warning.
+    @Test func wokenForTheAlarmAndTheFollowingAlarmsOnly() {
+        let night = DoseSession(sessionID: "S", sessionDate: "2026-11-20", dose1: dose1)
+        let input = ScheduleInput(settings: Settings(), deliveries: [], doseSession: night)
+        let first = input.nextWakingOccurrence(after: minute(1), clock: clock)
+        #expect(first?.key == "dose2:S:alarm:0" && first?.dueAt == minute(165), "\(String(describing: first))")
+        let after = input.nextWakingOccurrence(after: minute(165), clock: clock)
+        #expect(after.map { $0.dueAt > minute(165) && !$0.key.contains("fifteen") } == true, "\(String(describing: after))")
+        let taken = DoseSession(sessionID: "S", sessionDate: "2026-11-20", dose1: dose1, dose2: minute(170))
+        #expect(ScheduleInput(settings: Settings(), deliveries: [], doseSession: taken).nextWakingOccurrence(after: minute(171), clock: clock) == nil)
+    }
+
     @Test func whileAMeditationRuns() {
         let start = Timestamp.parse("2026-11-22T18:00:00Z")!
         let running = MeditationSession(

@@ -9,6 +9,7 @@
 /* Linux calls and constants that Swift's Glibc module does not export. */
 int nudge_timerfd_create(void);
 int nudge_timerfd_settime_absolute(int fd, const struct itimerspec *value);
+int nudge_timerfd_create_alarm(void);
 int nudge_timerfd_create_monotonic(void);
 int nudge_timerfd_settime_relative(int fd, long milliseconds);
 int nudge_eventfd(void);

@@ -12,11 +12,12 @@ extension Daemon {
         guard reason != sleepInhibitor.reason else { return }
         do {
             try sleepInhibitor.hold(reason)
+            published["keeping_awake"] = reason ?? ""
             logger.info("\(reason.map { "keeping the computer from idle sleep: \($0)" } ?? "no longer keeping the computer from idle sleep")")
         } catch {
             guard !reportedSleepProblem else { return }
             reportedSleepProblem = true
-            logger.warning("cannot keep the computer from idle sleep (\(error)); a suspended computer will not ring")
+            logger.warning("cannot keep the computer from idle sleep (\(error)); idle sleep is not held off")
         }
     }
 

@@ -64,6 +64,11 @@ public final class Daemon {
     /// The occurrence `wakeAlarm` is armed for.
     var wakeArmedFor: Occurrence?
     var reportedWakeProblem = false
+    /// What the commands may read about this daemon (`DaemonLock.running`): whether it can wake
+    /// the computer, and why it keeps it awake now.
+    var published: [String: String] = [:] {
+        didSet { if published != oldValue { lock?.publish(published) } }
+    }
     /// nudge's own sounds; a context exists only while one plays.
     let player: any SoundPlayer
     /// The alarm ringing now, and the notification it rings for.
@@ -108,6 +113,12 @@ public final class Daemon {
         }
         timer = try WakeTimer()
         wakeAlarm = Result { () throws(DaemonError) in try WakeTimer(wakesTheComputer: true) }
+        switch wakeAlarm {
+        case .success: published["wake"] = "yes"
+        case .failure(let error): published["wake"] = "no: \(error)"
+        }
+        // Observers do not run in an initializer.
+        lock?.publish(published)
         settle = try SettleTimer()
         storeWatch = try DirectoryWatch(storePath: configuration.storePath)
         zoneWatch = configuration.timeZone.fixed == nil ? try DirectoryWatch(localtimePath: configuration.timeZone.localtimePath) : nil

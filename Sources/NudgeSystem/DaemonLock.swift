@@ -21,10 +21,8 @@ public final class DaemonLock {
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .system("open \(path)", errno) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            var buffer = [UInt8](repeating: 0, count: 32)
-            let count = pread(descriptor, &buffer, buffer.count, 0)
+            let pid = Self.contents(descriptor).pid
             close(descriptor)
-            let pid = Int32(String(decoding: buffer[0..<max(count, 0)], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
             throw .alreadyRunning(pid: pid, store: storePath)
         }
         let text = Array("\(getpid())\n".utf8)
@@ -34,8 +32,22 @@ public final class DaemonLock {
 
     deinit { close(descriptor) }
 
+    /// What the running daemon tells the commands about itself (`wake`: whether it can wake a
+    /// suspended computer, and why not), one `key=value` line each after the pid.
+    public func publish(_ status: [String: String]) {
+        let lines = status.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.replacingOccurrences(of: "\n", with: " "))\n" }
+        let text = Array(("\(getpid())\n" + lines.joined()).utf8)
+        _ = ftruncate(descriptor, 0)
+        _ = pwrite(descriptor, text, text.count, 0)
+    }
+
     /// The pid of the daemon running on a store, or nil when none holds its lock.
     public static func holder(storePath: String) -> Int32? {
+        running(storePath: storePath)?.pid
+    }
+
+    /// The daemon running on a store and what it published, or nil when none holds its lock.
+    public static func running(storePath: String) -> (pid: Int32, status: [String: String])? {
         let path = storePath + ".daemon-lock"
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
@@ -44,8 +56,19 @@ public final class DaemonLock {
             flock(descriptor, LOCK_UN)
             return nil
         }
-        var buffer = [UInt8](repeating: 0, count: 32)
+        return contents(descriptor)
+    }
+
+    /// The pid on the first line, and the `key=value` lines after it.
+    private static func contents(_ descriptor: Int32) -> (pid: Int32, status: [String: String]) {
+        var buffer = [UInt8](repeating: 0, count: 4096)
         let count = pread(descriptor, &buffer, buffer.count, 0)
-        return Int32(String(decoding: buffer[0..<max(count, 0)], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        let lines = String(decoding: buffer[0..<max(count, 0)], as: UTF8.self).split(separator: "\n").map(String.init)
+        var status: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            status[String(line[..<equals])] = String(line[line.index(after: equals)...])
+        }
+        return (Int32(lines.first?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0, status)
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NudgeCore
 import NudgeStore
+import NudgeSystem
 
 extension Nudge {
     struct Dose: ParsableCommand {
@@ -46,7 +47,18 @@ extension Nudge.Dose {
                 context.print(
                     "dose 1 recorded at \(context.understood(session.dose1)) (session \(session.sessionDate)); "
                         + "window \(clock.timeOfDay(window.opensAt))-\(clock.timeOfDay(window.closesAt)), alarm at \(clock.timeOfDay(window.targetAt))")
+                context.print("the alarm: \(Self.howTheAlarmRings(settings: settings, context))")
             }
+        }
+
+        /// What tonight's alarm can count on, from what the running daemon published.
+        static func howTheAlarmRings(settings: Settings, _ context: CommandContext) -> String {
+            guard let daemon = DaemonLock.running(storePath: context.storePath) else {
+                return "no nudge daemon runs on this store, so nothing would ring; start one with: systemctl --user start nudge (or nudge daemon)"
+            }
+            if daemon.status["wake"] == "yes" { return "this computer will wake itself for it if it is asleep" }
+            guard settings.bool(.sleepKeepAwake) else { return "sleep.keep_awake is off: if this computer sleeps, the alarm will not ring" }
+            return "this computer will be kept from idle sleep until dose 2; if you suspend it, the alarm will not ring"
         }
     }
 

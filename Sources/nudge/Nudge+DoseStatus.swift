@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import NudgeSystem
 
 extension Nudge.Dose {
     struct Status: NudgeCommand {
@@ -24,13 +25,16 @@ extension Nudge.Dose {
             let open = phase == .beforeWindow ? minutes(until: window?.opensAt) : nil
             let close = phase == .beforeWindow || phase == .active || phase == .nearClose ? minutes(until: window?.closesAt) : nil
             if json {
+                let daemon = DaemonLock.running(storePath: context.storePath)
                 try context.printJSON(
                     StatusJSON(
                         phase: phase.rawValue, sessionID: session?.sessionID, sessionDate: session?.sessionDate, dose1At: session?.dose1,
                         windowOpensAt: window?.opensAt, windowClosesAt: window?.closesAt,
                         alarmAt: session?.isCompleted == false ? window?.targetAt : nil, snoozesUsed: session?.snoozeCount,
                         snoozesLeft: window?.snoozesLeft, snoozeAllowed: refusal == nil, snoozeRefusal: refusal, minutesUntilOpen: open,
-                        minutesUntilClose: close, dose2At: session?.dose2, skipped: session?.skipped))
+                        minutesUntilClose: close, dose2At: session?.dose2, skipped: session?.skipped,
+                        alarmCanWakeComputer: daemon.map { $0.status["wake"] == "yes" },
+                        keepingAwake: daemon.map { !($0.status["keeping_awake"] ?? "").isEmpty } ?? false))
                 return
             }
             guard let session, let window else {
@@ -88,6 +92,10 @@ extension Nudge.Dose {
             @NullWhenAbsent var minutesUntilClose: Int?
             @TimestampText(fractionDigits: 3) var dose2At: Date? = nil
             @NullWhenAbsent var skipped: Bool?
+            /// Whether the running daemon can wake a suspended computer; null when none runs.
+            @NullWhenAbsent var alarmCanWakeComputer: Bool?
+            /// Whether the running daemon holds logind's sleep inhibitor now.
+            var keepingAwake: Bool
         }
     }
 }

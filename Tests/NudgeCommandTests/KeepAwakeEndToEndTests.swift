@@ -76,6 +76,22 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
         return nil
     }
 
+    /// Told before the night: `dose 1` says how the alarm is kept, `dose status --json` whether
+    /// the daemon can wake the computer and whether it keeps it awake now.
+    @Test func dose1AndStatusSayHowTheAlarmIsKept() throws {
+        let alone = try nudge("dose", "1", "--at", Timestamp.format(TestClock.now().addingTimeInterval(-600)))
+        #expect(alone.stdout.hasSuffix("\nthe alarm: no nudge daemon runs on this store, so nothing would ring; start one with: systemctl --user start nudge (or nudge daemon)\n"), "\(alone)")
+        let daemon = try startDaemon()
+        #expect(daemon.waitForLog("keeping the computer from idle sleep: "), "\(daemon.stderr)")
+        let status = try nudge("dose", "status", "--json").stdout
+        #expect(status.contains("\"keeping_awake\" : true"), "\(status)")
+        // As root here the daemon may arm CLOCK_REALTIME_ALARM; the doctor-side check of an RTC is not made.
+        let canWake = status.contains("\"alarm_can_wake_computer\" : true")
+        let again = try nudge("dose", "1", "--new-session", "--at", Timestamp.format(TestClock.now().addingTimeInterval(-300)))
+        let expected = canWake ? "this computer will wake itself for it if it is asleep" : "this computer will be kept from idle sleep until dose 2"
+        #expect(again.stdout.contains("\nthe alarm: \(expected)"), "\(again)")
+    }
+
     /// Another program records dose 2: the daemon follows the store and lets go.
     @Test func releasedWhenAnotherProgramRecordsDose2() throws {
         let dose1 = try startNight()

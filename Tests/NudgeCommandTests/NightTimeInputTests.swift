@@ -125,11 +125,13 @@ import Testing
         let keys: Set<String> = [
             "phase", "session_id", "session_date", "dose1_at", "window_opens_at", "window_closes_at", "alarm_at", "snoozes_used",
             "snoozes_left", "snooze_allowed", "snooze_refusal", "minutes_until_open", "minutes_until_close", "dose2_at", "skipped",
+            "alarm_can_wake_computer", "keeping_awake",
         ]
         func status(_ now: String) throws -> [String: Any] {
             try #require(try JSONSerialization.jsonObject(with: Data(try nudge(["dose", "status", "--json"], now: now).stdout.utf8)) as? [String: Any])
         }
         let none = try status("2026-11-21T22:00:00-05:00")
+        #expect(none["alarm_can_wake_computer"] is NSNull && none["keeping_awake"] as? Bool == false, "no daemon runs")
         #expect(Set(none.keys) == keys && none["phase"] as? String == "noDose1" && none["dose1_at"] is NSNull)
         #expect(try nudge(["dose", "1", "--at", "22:10"]).status == 0)
         let before = try status("2026-11-21T23:10:00-05:00")

@@ -62,6 +62,8 @@ place "$work/nudge.desktop" "$share/applications/nudge.desktop" 644
 if systemctl --user show-environment >/dev/null 2>&1; then
     sed "s|^ExecStart=%h/.local/bin/nudge |ExecStart=$prefix/bin/nudge |" "$root/contrib/systemd/nudge.service" > "$work/nudge.service"
     place "$work/nudge.service" "$config/systemd/user/nudge.service" 644
+    manager=$(pgrep -u "$(id -u)" -xo systemd || true)
+    "$root/contrib/scripts/wake-dropin.sh" "/proc/${manager:-self}/status" "$config/systemd/user"
     systemctl --user daemon-reload
     systemctl --user enable --now nudge.service >/dev/null 2>&1
     systemctl --user try-reload-or-restart nudge.service

@@ -24,6 +24,8 @@ if [ -f "$config/systemd/user/nudge.service" ] && systemctl --user show-environm
     echo "stopped and disabled nudge.service"
 fi
 remove "$config/systemd/user/nudge.service"
+remove "$config/systemd/user/nudge.service.d/wake.conf"
+rmdir "$config/systemd/user/nudge.service.d" 2>/dev/null || true
 remove "$config/autostart/nudge.desktop"
 remove "$share/applications/nudge.desktop"
 remove "$prefix/bin/nudge"

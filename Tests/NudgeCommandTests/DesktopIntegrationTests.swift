@@ -67,6 +67,33 @@ import Testing
         #expect(unit.contains("Type=notify") && unit.contains("Restart=on-failure"))
     }
 
+    /// The user unit gets CAP_WAKE_ALARM only where the user manager holds it (its CapPrm, bit
+    /// 35): elsewhere AmbientCapabilities= would stop the unit from starting. Verified both ways.
+    @Test(arguments: [("000001ffffffffff", true), ("000001f7ffffffff", false), ("0000000000000000", false)])
+    func theWakeDropInFollowsTheManagersCapability(permitted: String, written: Bool) throws {
+        let home = TemporaryDirectory("nudge-home")
+        let files = FileManager.default
+        let units = home.file(".config/systemd/user")
+        try files.createDirectory(atPath: units + "/nudge.service.d", withIntermediateDirectories: true)
+        try "[Service]\nAmbientCapabilities=CAP_WAKE_ALARM\n".write(toFile: units + "/nudge.service.d/wake.conf", atomically: true, encoding: .utf8)
+        try files.copyItem(atPath: Self.path("contrib/systemd/nudge.service"), toPath: units + "/nudge.service")
+        let status = home.file("status")
+        try "Name:\tsystemd\nCapInh:\t0000000000000000\nCapPrm:\t\(permitted)\nCapEff:\t\(permitted)\n".write(toFile: status, atomically: true, encoding: .utf8)
+        let result = try Subprocess.run("/bin/sh", [Self.path("contrib/scripts/wake-dropin.sh"), status, units], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(result.status == 0, "\(result)")
+        let dropIn = try? String(contentsOfFile: units + "/nudge.service.d/wake.conf", encoding: .utf8)
+        #expect((dropIn?.contains("AmbientCapabilities=CAP_WAKE_ALARM") ?? false) == written, "\(result.stdout)")
+        #expect(result.stdout.hasPrefix(written ? "installed " : "no CAP_WAKE_ALARM in the user manager"), "\(result.stdout)")
+        // What systemd makes of the unit with the drop-in, or without it.
+        try files.createDirectory(atPath: home.file(".local/bin"), withIntermediateDirectories: true)
+        try files.createSymbolicLink(atPath: home.file(".local/bin/nudge"), withDestinationPath: NudgeBinary.path)
+        let verified = try Subprocess.run(
+            "/usr/bin/systemd-analyze", ["--user", "verify", "--man=no", units + "/nudge.service"],
+            environment: ["HOME": home.path, "XDG_CONFIG_HOME": home.file(".config"), "XDG_RUNTIME_DIR": home.path, "PATH": "/usr/bin:/bin"])
+        // It reads the drop-in (a wrong key there is named) and finds nothing to say.
+        #expect(verified.status == 0 && !verified.stderr.contains("wake.conf"), "\(verified)")
+    }
+
     @Test func theAutostartEntryValidatesAndMatchesTheNotificationsHint() throws {
         let validated = try Subprocess.run("/usr/bin/desktop-file-validate", [Self.path("contrib/autostart/nudge.desktop")])
         #expect(validated.status == 0 && validated.stdout.isEmpty, "\(validated)")

@@ -26,18 +26,22 @@ extension ScheduleInput {
 }
 
 extension ScheduleInput {
-    /// The first occurrence after `now` of any kind that rings as an alarm, from yesterday to
-    /// tomorrow (a dose window spans midnight), or nil.
+    /// The first occurrence after `now` that rings as an alarm, of any kind's rule from
+    /// yesterday to tomorrow (a dose window spans midnight) or queued (a test alarm), or nil.
     public func nextWakingOccurrence(after now: Date, clock: WallClock) -> Occurrence? {
         let today = clock.date(of: now)
         var first: Occurrence?
+        func consider(_ occurrence: Occurrence, by rule: any KeepingAwakeRule) {
+            if occurrence.dueAt > now, occurrence.dueAt < first?.dueAt ?? .distantFuture, rule.wakesTheComputer(for: occurrence) { first = occurrence }
+        }
         for rule in ReminderRules.all {
             guard let keeping = rule as? any KeepingAwakeRule, keeping.isEnabled(self) else { continue }
             let generated = rule.occurrences(days: today.adding(days: -1)...today.adding(days: 1), from: self, clock: clock)
-            for index in generated.dueAt.indices where generated.dueAt[index] > now && generated.dueAt[index] < (first?.dueAt ?? .distantFuture) {
-                let occurrence = generated[index]
-                if keeping.wakesTheComputer(for: occurrence) { first = occurrence }
-            }
+            for index in generated.dueAt.indices where generated.dueAt[index] > now { consider(generated[index], by: keeping) }
+        }
+        for record in deliveries where record.isOwed && record.dueAt > now {
+            guard let keeping = record.kind.rule as? any KeepingAwakeRule, keeping.isEnabled(self) else { continue }
+            consider(Occurrence(kind: record.kind, key: record.key, dueAt: record.dueAt, title: ""), by: keeping)
         }
         return first
     }

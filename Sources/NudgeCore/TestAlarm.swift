@@ -46,3 +46,12 @@ public struct TestAlarm: ReminderRule {
         record.action == nil ? .record(AnswerEffects()) : .duplicate
     }
 }
+
+extension TestAlarm: KeepingAwakeRule {
+    /// A test is made by a person at the computer: nothing to keep awake for.
+    public func keepAwakeReason(now: Date, in input: RuleInput<Facts>) -> String? { nil }
+
+    /// It rings as the dose-2 alarm does, so it wakes a suspended computer as that would: a
+    /// person can try the night's path with a test alarm and a suspend.
+    public func wakesTheComputer(for occurrence: Occurrence) -> Bool { true }
+}

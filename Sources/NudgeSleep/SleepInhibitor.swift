@@ -43,6 +43,18 @@ public final class SleepInhibitor {
         reason = why
     }
 
+    /// Whether logind answers on the system bus (`ListInhibitors`); takes nothing.
+    public func checkLogind() throws(Failure) {
+        let connection = try systemBus()
+        var error: UnsafeMutablePointer<GError>?
+        guard
+            let reply = g_dbus_connection_call_sync(
+                connection, "org.freedesktop.login1", "/org/freedesktop/login1", "org.freedesktop.login1.Manager", "ListInhibitors", nil, nil,
+                G_DBUS_CALL_FLAGS_NONE, Self.callTimeout, nil, &error)
+        else { throw Failure(description: "logind does not answer: \(Self.message(error))") }
+        g_variant_unref(reply)
+    }
+
     private func release() {
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1

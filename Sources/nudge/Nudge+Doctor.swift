@@ -3,6 +3,7 @@ import Foundation
 import NudgeCore
 import NudgeDaemon
 import NudgeNotifier
+import NudgeSleep
 import NudgeSound
 import NudgeStore
 import NudgeSystem
@@ -52,11 +53,13 @@ extension Nudge {
                 findings.append(.fine("time zone: \(context.timeZone.identifier) (\(zone.fixed != nil ? "fixed by TZ" : "from \(zone.localtimePath)"))"))
             }
 
-            if let pid = DaemonLock.holder(storePath: path) {
-                findings.append(.fine("daemon: running on this store (pid \(pid))"))
+            let daemon = DaemonLock.running(storePath: path)
+            if let daemon {
+                findings.append(.fine("daemon: running on this store (pid \(daemon.pid))"))
             } else {
                 findings.append(.problem("daemon: none runs on this store", fix: "systemctl --user enable --now nudge, or run: nudge daemon"))
             }
+            findings += Self.sleepFindings(daemon: daemon?.status)
 
             for finding in findings { context.print(finding.line) }
             let problems = findings.filter(\.isProblem).count
@@ -89,6 +92,34 @@ extension Nudge {
         }
 
         /// Read only: a doctor changes nothing, and makes no store where there is none.
+        /// Whether the night's alarm survives sleep: logind to keep the computer awake, and the
+        /// daemon's wake alarm with an RTC to resume it.
+        static func sleepFindings(daemon status: [String: String]?) -> [Finding] {
+            var findings: [Finding] = []
+            do {
+                try SleepInhibitor().checkLogind()
+                findings.append(.fine("keep awake: logind answers on the system bus"))
+            } catch {
+                findings.append(
+                    .problem("keep awake: \(error)", fix: "the alarm rings only while the computer is awake; logind (systemd) keeps it from idle sleep"))
+            }
+            if let wake = status?["wake"] {
+                findings.append(
+                    wake == "yes"
+                        ? .fine("wake: the daemon can wake a suspended computer (CLOCK_REALTIME_ALARM)")
+                        : .problem(
+                            "wake: the daemon cannot wake a suspended computer (\(wake.dropFirst(4)))",
+                            fix: "on systemd 254 or later, contrib/install.sh gives the unit CAP_WAKE_ALARM (nudge.service.d/wake.conf); else keep the computer awake through the night"))
+            }
+            let rtc = "/sys/class/rtc/rtc0/wakealarm"
+            findings.append(
+                .fine(
+                    FileManager.default.fileExists(atPath: rtc)
+                        ? "rtc: \(rtc) exists: the machine can resume by itself"
+                        : "rtc: no \(rtc): this machine cannot resume by itself, only be kept awake"))
+            return findings
+        }
+
         static func storeFindings(_ path: String) -> [Finding] {
             guard FileManager.default.fileExists(atPath: path) else {
                 return [.fine("store: no store yet at \(path); the daemon makes it when it first starts")]

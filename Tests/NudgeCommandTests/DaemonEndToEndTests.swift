@@ -190,8 +190,11 @@ struct DaemonEndToEndTests: DaemonScenario {
     @Test func doctorSaysAllIsWellOnlyWhenItIs() throws {
         // Sound plays into a file here (RecordedAudio); the machine itself has no sound device.
         let audio = try RecordedAudio(in: directory)
-        let environment = self.environment.merging(["HOME": audio.home]) { $1 }
+        let logind = try LogindBus()
+        let environment = self.environment.merging(["HOME": audio.home, "DBUS_SYSTEM_BUS_ADDRESS": logind.address]) { $1 }
         let alone = try NudgeBinary.run(["doctor"], environment: environment)
+        #expect(alone.stdout.contains("ok      keep awake: logind answers on the system bus"), "\(alone)")
+        #expect(alone.stdout.contains("ok      rtc: "), "\(alone)")
         #expect(alone.stdout.contains("ok      sound: plays (played the bell through alsa)") && audio.seconds > 0.1, "\(alone)")
         #expect(alone.stdout.contains("ok      server sounds: no: nudge plays the gentle reminder sound itself"))
         #expect(alone.stdout.contains("ok      dose.alarm_sound: alarm-clock-elapsed is installed"))
@@ -207,6 +210,10 @@ struct DaemonEndToEndTests: DaemonScenario {
         let well = try NudgeBinary.run(["doctor"], environment: environment)
         #expect(well.status == 0 && well.stdout.hasSuffix("all is well\n"), "\(well)")
         #expect(well.stdout.contains("ok      daemon: running on this store (pid \(daemon.pid))") && well.stdout.contains("ok      integrity: ok"))
+        // As root the daemon may arm CLOCK_REALTIME_ALARM; doctor reads what it published.
+        #expect(well.stdout.contains("ok      wake: the daemon can wake a suspended computer (CLOCK_REALTIME_ALARM)"), "\(well)")
+        let noLogind = try NudgeBinary.run(["doctor"], environment: self.environment.merging(["HOME": audio.home]) { $1 })
+        #expect(noLogind.status == 1 && noLogind.stdout.contains("PROBLEM keep awake: no system bus"), "\(noLogind)")
         // Another program set the alarm to a file no sound comes from: the night's alarm would be silent.
         #expect(try Subprocess.run("/usr/bin/sqlite3", [store, "INSERT INTO settings VALUES ('dose.alarm_sound', '/etc/passwd', '2026-11-21T12:00:00Z')"]).status == 0)
         let undecodable = try NudgeBinary.run(["doctor"], environment: environment)

@@ -46,6 +46,15 @@ struct KeepAwakeTests {
         #expect(ScheduleInput(settings: Settings(), deliveries: [], doseSession: taken).nextWakingOccurrence(after: minute(171), clock: clock) == nil)
     }
 
+    /// A queued test alarm wakes the computer as the dose-2 alarm would.
+    @Test func aQueuedTestAlarmWakesTheComputer() {
+        let queued = DeliveryRecord(id: 1, key: TestAlarm.key("t1"), kind: .testAlarm, dueAt: minute(30))
+        let input = ScheduleInput(settings: Settings(), deliveries: [queued])
+        #expect(input.nextWakingOccurrence(after: minute(1), clock: clock)?.key == "alarm_test:t1")
+        #expect(input.nextWakingOccurrence(after: minute(31), clock: clock) == nil)
+        #expect(input.keepAwakeReason(now: minute(1), clock: clock) == nil)
+    }
+
     @Test func whileAMeditationRuns() {
         let start = Timestamp.parse("2026-11-22T18:00:00Z")!
         let running = MeditationSession(

@@ -45,10 +45,12 @@ let package = Package(
         .target(name: "NudgeSystem", dependencies: ["NudgeCore"]),
         // nudge's own sounds: played once, or rung as an alarm until stopped (libcanberra).
         .target(name: "NudgeSound", dependencies: ["CCanberra", "CNudgeLinux"]),
-        // The computer's sleep: logind's inhibitors, which keep it awake while something must ring.
-        .target(name: "NudgeSleep", dependencies: ["CGio"]),
+        // A GLib main loop on a thread of its own, for the session bus and the system bus.
+        .target(name: "NudgeGLib", dependencies: ["CGio"]),
+        // The computer's sleep: logind's inhibitors and its PrepareForSleep, on the system bus.
+        .target(name: "NudgeSleep", dependencies: ["CGio", "NudgeGLib"]),
         // Desktop notifications through libnotify, with a GLib main loop on its own thread.
-        .target(name: "NudgeNotifier", dependencies: ["NudgeCore", "CLibnotify"]),
+        .target(name: "NudgeNotifier", dependencies: ["NudgeCore", "CLibnotify", "NudgeGLib"]),
         // The daemon runtime: timerfd, inotify and signals around the store and the notifier.
         .target(
             name: "NudgeDaemon",

@@ -46,6 +46,10 @@ extension Daemon {
                 return .stop
             case .clockSet:
                 reconcile(because: "clock changed")
+            case .preparingForSleep(true):
+                warnBeforeSleep()
+            case .preparingForSleep(false):
+                reconcile(because: "resumed")
             case .notifier(.busClosed, _, _):
                 logger.notice("the session bus closed (the session ended); stopping")
                 return .stop

@@ -9,11 +9,17 @@ extension Daemon {
     /// or no login1 on it): one line per run, and everything else goes on.
     func keepAwake(input: ScheduleInput) {
         let reason = input.keepAwakeReason(now: configuration.clock.now(), clock: WallClock(zone: timeZone))
-        guard reason != sleepInhibitor.reason else { return }
+        let delayReason = reason.map { "to warn before sleep: \($0)" }
+        guard reason != sleepInhibitor.reason || delayReason != sleepDelay.reason else { return }
         do {
+            let changed = reason != sleepInhibitor.reason
             try sleepInhibitor.hold(reason)
+            // Let go before a sleep, taken again after it.
+            try sleepDelay.hold(delayReason)
             published["keeping_awake"] = reason ?? ""
-            logger.info("\(reason.map { "keeping the computer from idle sleep: \($0)" } ?? "no longer keeping the computer from idle sleep")")
+            if changed {
+                logger.info("\(reason.map { "keeping the computer from idle sleep: \($0)" } ?? "no longer keeping the computer from idle sleep")")
+            }
         } catch {
             guard !reportedSleepProblem else { return }
             reportedSleepProblem = true
@@ -42,4 +48,22 @@ extension Daemon {
             logger.warning("cannot wake a suspended computer for the alarm (\(error)); it is only kept from idle sleep")
         }
     }
+
+    /// The machine is about to sleep anyway (by hand, or the lid) while something must ring:
+    /// say whether it will wake itself for the alarm, or, with the alarm's sound, that it will
+    /// not ring; then let the sleep go (logind waits at most InhibitDelayMaxSec, 5 s by default).
+    func warnBeforeSleep() {
+        guard let reason = sleepInhibitor.reason else { return }
+        let clock = WallClock(zone: timeZone)
+        let wakes = if case .success = wakeAlarm, FileManager.default.fileExists(atPath: Self.rtcWakeAlarm) { wakeArmedFor } else { Occurrence?.none }
+        let warning = SleepWarning.content(reason: reason, wakesAt: wakes.map { clock.timeOfDay($0.dueAt) })
+        let (voiced, playback) = voiced(warning, settings: (try? store.settings()) ?? Settings())
+        do { _ = try notifier.show(voiced, replacing: nil) } catch { logger.error("cannot warn before sleep: \(error)") }
+        if case .once(let source) = playback { player.play(source) }
+        do { try sleepDelay.hold(nil) } catch { logger.error("\(error)") }
+        logger.notice("the computer is going to sleep: \(wakes == nil ? "warned that \(reason) will not ring" : "it wakes itself for the alarm")")
+    }
+
+    /// Where the kernel offers the RTC's wake alarm: without it nothing resumes the machine.
+    public static let rtcWakeAlarm = "/sys/class/rtc/rtc0/wakealarm"
 }

@@ -55,8 +55,12 @@ public final class Daemon {
     let signals: SignalPipe
     let events: EventQueue
     let journal: AnswerJournal
-    /// Held while something must ring (`keepAwake`).
+    /// Held while something must ring (`keepAwake`): one refuses idle sleep, the other holds
+    /// any sleep back until the person is warned.
     let sleepInhibitor = SleepInhibitor()
+    let sleepDelay = SleepInhibitor(mode: "delay")
+    /// logind's PrepareForSleep, from `run()` on; nil without logind.
+    var sleepWatch: SleepWatch?
     var reportedSleepProblem = false
     /// Armed for the next occurrence that rings as an alarm, so that a suspended machine resumes
     /// for it; why there is none (no CAP_WAKE_ALARM) when it could not be made.
@@ -158,6 +162,8 @@ public final class Daemon {
         logger.info("started on \(configuration.storePath) in \(timeZone.identifier)")
         // Read when the journal was opened, so nothing the notifier hears now is both replayed and handled.
         startNotifier()
+        let events = events
+        sleepWatch = try? SleepWatch { starting in events.push(.preparingForSleep(starting)) }
         replay(journal.pending)
         if let input = reconcile(because: "start") {
             do { try resumeRinging(input: input) } catch { logger.error("\(error)") }

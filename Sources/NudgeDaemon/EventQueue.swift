@@ -14,6 +14,8 @@ enum LoopEvent: Sendable {
     case notifier(NotifierEvent, at: Date, line: AnswerJournal.Line?)
     /// The injected clock was set: what the timerfd's ECANCELED says for the real one.
     case clockSet
+    /// logind says the machine is about to sleep (true) or has resumed (false).
+    case preparingForSleep(Bool)
     case stop
 }
 

@@ -1,5 +1,6 @@
 import CLibnotify
 import NudgeCore
+import NudgeGLib
 import Synchronization
 
 /// Notifications through libnotify on the session bus.

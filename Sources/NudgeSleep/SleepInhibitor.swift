@@ -5,8 +5,9 @@ import Foundation
     import Glibc
 #endif
 
-/// A logind `sleep` inhibitor in block mode, held while something must ring: logind then refuses
-/// idle suspend, as it does for a video player or a backup (systemd's "Inhibitor Locks").
+/// A logind `sleep` inhibitor, held while something must ring: in block mode logind refuses idle
+/// suspend, as it does for a video player or a backup (systemd's "Inhibitor Locks"); in delay
+/// mode it holds a suspend back until the inhibitor is let go.
 ///
 /// logind hands back a file descriptor; the inhibitor lasts as long as it is open, so a daemon
 /// that dies drops it with no clean-up. Calls are synchronous on the caller's thread, bounded by
@@ -24,8 +25,13 @@ public final class SleepInhibitor {
     private var connection: OpaquePointer?
 
     public static let callTimeout: Int32 = 2000
+    /// `block` refuses sleep; `delay` holds it back (logind's InhibitDelayMaxSec, 5 s by
+    /// default) until let go, so that something can be said first.
+    private let mode: String
 
-    public init() {}
+    public init(mode: String = "block") {
+        self.mode = mode
+    }
 
     deinit {
         release()
@@ -63,7 +69,7 @@ public final class SleepInhibitor {
 
     private func inhibit(why: String) throws(Failure) -> Int32 {
         let connection = try systemBus()
-        let parameters = ["sleep", "nudge", why, "block"].map { (text: String) -> OpaquePointer? in g_variant_new_string(text) }
+        let parameters = ["sleep", "nudge", why, mode].map { (text: String) -> OpaquePointer? in g_variant_new_string(text) }
         let tuple = parameters.withUnsafeBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
         let replyType = g_variant_type_new("(h)")
         defer { g_variant_type_free(replyType) }

@@ -111,7 +111,7 @@ extension Nudge {
                             "wake: the daemon cannot wake a suspended computer (\(wake.dropFirst(4)))",
                             fix: "on systemd 254 or later, contrib/install.sh gives the unit CAP_WAKE_ALARM (nudge.service.d/wake.conf); else keep the computer awake through the night"))
             }
-            let rtc = "/sys/class/rtc/rtc0/wakealarm"
+            let rtc = NudgeDaemon.Daemon.rtcWakeAlarm
             findings.append(
                 .fine(
                     FileManager.default.fileExists(atPath: rtc)

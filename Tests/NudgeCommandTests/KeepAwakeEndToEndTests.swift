@@ -92,6 +92,31 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
         #expect(again.stdout.contains("\nthe alarm: \(expected)"), "\(again)")
     }
 
+    /// A sleep that comes anyway (by hand, the lid): a delay inhibitor holds it back while the
+    /// person is warned on screen (no RTC here, so: it will not ring), then lets it go; after
+    /// the resume it is taken again.
+    @Test func aSleepThatComesAnywayIsWarnedOfAndLetGo() throws {
+        let dose1 = try startNight()
+        let why = "the dose-2 alarm is due at \(alarmTime(dose1))"
+        let daemon = try startDaemon()
+        #expect(daemon.waitForLog("keeping the computer from idle sleep: \(why)"), "\(daemon.stderr)")
+        #expect(try logind.inhibitors(mode: "delay") == ["to warn before sleep: \(why)"])
+        let shownBefore = bus.notifyCalls().count
+        let announced = Date()
+        try logind.prepareForSleep(true)
+        let warning = try #require(bus.waitForNotify(count: shownBefore + 1).last, "\(daemon.stderr)")
+        #expect(warning.summary == "The computer is going to sleep", "\(warning)")
+        #expect(warning.body.hasPrefix("The dose-2 alarm is due at \(alarmTime(dose1)), and it will not ring while the computer sleeps."), "\(warning)")
+        #expect(daemon.waitForLog("the computer is going to sleep: warned"), "\(daemon.stderr)")
+        let letGo = Date().timeIntervalSince(announced)
+        #expect(try logind.inhibitors(mode: "delay").isEmpty && letGo < 5, "let go after \(letGo) s")
+        #expect(try logind.inhibitors() == [why], "idle sleep is still refused")
+        print("keep-awake: warned and let the sleep go \(String(format: "%.3f", letGo)) s after PrepareForSleep(true)")
+        try logind.prepareForSleep(false)
+        #expect(daemon.waitForLog("rescheduled (resumed)"), "\(daemon.stderr)")
+        #expect(try logind.inhibitors(mode: "delay") == ["to warn before sleep: \(why)"])
+    }
+
     /// Another program records dose 2: the daemon follows the store and lets go.
     @Test func releasedWhenAnotherProgramRecordsDose2() throws {
         let dose1 = try startNight()

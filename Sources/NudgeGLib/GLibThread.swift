@@ -1,17 +1,17 @@
-import CLibnotify
+import CGio
 import Foundation
 
 /// A GLib main loop on a thread of its own, with its own main context.
 ///
-/// libnotify and GDBus deliver signals only while a main loop runs, and every libnotify call is
-/// made from this thread so no GLib object is touched from two threads.
-final class GLibThread: @unchecked Sendable {
+/// libnotify and GDBus deliver signals only while a main loop runs, and every call on their
+/// objects is made from this thread so no GLib object is touched from two threads.
+public final class GLibThread: @unchecked Sendable {
     private let context: OpaquePointer
     private let loop: OpaquePointer
     private let started = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
-    init(name: String) {
+    public init(name: String) {
         context = g_main_context_new()
         loop = g_main_loop_new(context, 0)
         let handles = Handles(context: context, loop: loop)
@@ -28,7 +28,7 @@ final class GLibThread: @unchecked Sendable {
     }
 
     /// Runs `body` on the GLib thread and waits for its result.
-    func perform<T>(_ body: @escaping () -> T) -> T {
+    public func perform<T>(_ body: @escaping () -> T) -> T {
         var result: T?
         let job = Job { result = body() }
         g_main_context_invoke(context, { pointer in
@@ -41,7 +41,7 @@ final class GLibThread: @unchecked Sendable {
         return result!
     }
 
-    func stop() {
+    public func stop() {
         g_main_loop_quit(loop)
         finished.wait()
         g_main_loop_unref(loop)

@@ -1,0 +1,20 @@
+import Foundation
+
+/// What a person is told when the computer goes to sleep (a suspend by hand, a closed lid)
+/// while something must ring: that it will wake itself for it, or, loudly, that it will not.
+public enum SleepWarning {
+    public static let title = "The computer is going to sleep"
+
+    /// `reason` is why it was kept awake (`the dose-2 alarm is due at 02:45`); `wakesAt`, the
+    /// local time it resumes for the alarm, or nil when it cannot.
+    public static func content(reason: String, wakesAt: String?) -> NotificationContent {
+        if let wakesAt {
+            return NotificationContent(
+                title: title, body: "It will wake itself at \(wakesAt) for the alarm.", actions: [], category: "x-nudge.sleep")
+        }
+        return NotificationContent(
+            title: title,
+            body: "\(reason.prefix(1).uppercased() + reason.dropFirst()), and it will not ring while the computer sleeps. Keep it awake, or use another alarm tonight.",
+            actions: [], urgency: .critical, category: "x-nudge.sleep", sound: .once(.doseAlarmSound))
+    }
+}

@@ -64,6 +64,17 @@ extension Daemon {
         logger.notice("the computer is going to sleep: \(wakes == nil ? "warned that \(reason) will not ring" : "it wakes itself for the alarm")")
     }
 
+    /// A ringing alarm (after a wake for it, or with the person at the computer) is not silenced
+    /// by closing the lid: logind's lid switch is held until the ringing stops.
+    func holdLidWhileRinging() {
+        do {
+            try lidInhibitor.hold(ringing == nil ? nil : "an alarm rings until it is answered")
+            logger.info(ringing == nil ? "the lid switch suspends again" : "a closed lid does not suspend while the alarm rings")
+        } catch {
+            logger.debug("lid switch: \(error)")
+        }
+    }
+
     /// Where the kernel offers the RTC's wake alarm: without it nothing resumes the machine.
     public static let rtcWakeAlarm = "/sys/class/rtc/rtc0/wakealarm"
 }

@@ -76,7 +76,11 @@ public final class Daemon {
     /// nudge's own sounds; a context exists only while one plays.
     let player: any SoundPlayer
     /// The alarm ringing now, and the notification it rings for.
-    var ringing: (deliveryID: Int64, notificationID: UInt32)?
+    var ringing: (deliveryID: Int64, notificationID: UInt32)? {
+        didSet { if (ringing == nil) != (oldValue == nil) { holdLidWhileRinging() } }
+    }
+    /// Held while an alarm rings: a closed lid would put the computer to sleep and silence it.
+    let lidInhibitor = SleepInhibitor(what: "handle-lid-switch")
     private let makeNotifier: NotifierFactory
     /// Connected to the bus by `run()`, not before.
     var notifier: (any Notifier)!

@@ -28,8 +28,11 @@ public final class SleepInhibitor {
     /// `block` refuses sleep; `delay` holds it back (logind's InhibitDelayMaxSec, 5 s by
     /// default) until let go, so that something can be said first.
     private let mode: String
+    /// `sleep`, or `handle-lid-switch` (a closed lid does not suspend).
+    private let what: String
 
-    public init(mode: String = "block") {
+    public init(what: String = "sleep", mode: String = "block") {
+        self.what = what
         self.mode = mode
     }
 
@@ -69,7 +72,7 @@ public final class SleepInhibitor {
 
     private func inhibit(why: String) throws(Failure) -> Int32 {
         let connection = try systemBus()
-        let parameters = ["sleep", "nudge", why, mode].map { (text: String) -> OpaquePointer? in g_variant_new_string(text) }
+        let parameters = [what, "nudge", why, mode].map { (text: String) -> OpaquePointer? in g_variant_new_string(text) }
         let tuple = parameters.withUnsafeBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
         let replyType = g_variant_type_new("(h)")
         defer { g_variant_type_free(replyType) }

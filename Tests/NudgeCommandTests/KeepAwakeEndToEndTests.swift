@@ -117,6 +117,19 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
         #expect(try logind.inhibitors(mode: "delay") == ["to warn before sleep: \(why)"])
     }
 
+    /// While the alarm rings a closed lid does not suspend (logind's lid switch is held), and
+    /// from the answer on it does again.
+    @Test func aClosedLidDoesNotSilenceARingingAlarm() throws {
+        let dose1 = Date(timeIntervalSince1970: (TestClock.now().timeIntervalSince1970 + 3 - 165 * 60).rounded())
+        _ = try nudge("dose", "1", "--at", Timestamp.format(dose1))
+        let daemon = try startDaemon()
+        #expect(daemon.waitForLog("a closed lid does not suspend while the alarm rings", timeout: 20), "\(daemon.stderr)")
+        #expect(try logind.inhibitors(what: "handle-lid-switch") == ["an alarm rings until it is answered"])
+        _ = try nudge("dose", "2")
+        #expect(daemon.waitForLog("the lid switch suspends again"), "\(daemon.stderr)")
+        #expect(try logind.inhibitors(what: "handle-lid-switch").isEmpty)
+    }
+
     /// Another program records dose 2: the daemon follows the store and lets go.
     @Test func releasedWhenAnotherProgramRecordsDose2() throws {
         let dose1 = try startNight()

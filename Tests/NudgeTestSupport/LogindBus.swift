@@ -19,14 +19,14 @@ public final class LogindBus: @unchecked Sendable {
         guard waited.status == 0 else { throw BusError("the mock logind did not appear: \(waited)") }
     }
 
-    /// The reasons (`why`) of the sleep inhibitors nudge holds in `mode`, as logind lists them.
-    public func inhibitors(mode: String = "block") throws -> [String] {
+    /// The reasons (`why`) of the inhibitors of `what` nudge holds in `mode`, as logind lists them.
+    public func inhibitors(what: String = "sleep", mode: String = "block") throws -> [String] {
         let listed = try gdbus([
             "call", "--system", "--dest", "org.freedesktop.login1", "--object-path", "/org/freedesktop/login1",
             "--method", "org.freedesktop.login1.Manager.ListInhibitors",
         ])
         guard listed.status == 0 else { throw BusError("ListInhibitors failed: \(listed)") }
-        return listed.stdout.matches(of: #/\('sleep', 'nudge', '([^']*)', '([a-z]+)'/#).filter { $0.2 == mode }.map { String($0.1) }
+        return listed.stdout.matches(of: #/\('([a-z-]+)', 'nudge', '([^']*)', '([a-z]+)'/#).filter { $0.1 == what && $0.3 == mode }.map { String($0.2) }
     }
 
     /// Plays logind announcing a sleep (true) or a resume (false).

@@ -127,7 +127,8 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
         #expect(try logind.inhibitors(what: "handle-lid-switch") == ["an alarm rings until it is answered"])
         _ = try nudge("dose", "2")
         #expect(daemon.waitForLog("the lid switch suspends again"), "\(daemon.stderr)")
-        #expect(try logind.inhibitors(what: "handle-lid-switch").isEmpty)
+        #expect(daemon.waitForLog("no longer keeping the computer from idle sleep"), "\(daemon.stderr)")
+        #expect(try logind.inhibitors(what: "handle-lid-switch").isEmpty && logind.inhibitors().isEmpty && logind.inhibitors(mode: "delay").isEmpty)
     }
 
     /// Another program records dose 2: the daemon follows the store and lets go.
@@ -142,16 +143,52 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
         #expect(try logind.inhibitors().isEmpty)
     }
 
-    /// sleep.keep_awake false: nothing is held; a meditation holds one until it is stopped.
+    /// A meditation holds one until it is stopped; sleep.keep_awake false lets go of it.
     @Test func aMeditationHoldsOneAndTheSettingTurnsItOff() throws {
         let daemon = try startDaemon()
         #expect(daemon.waitForLog("rescheduled (start)"), "\(daemon.stderr)")
         _ = try nudge("meditate", "20m", "--delay", "0", "--detach")
         #expect(daemon.waitForLog("keeping the computer from idle sleep: a meditation ends at "), "\(daemon.stderr)")
         #expect(try logind.inhibitors().count == 1)
-        _ = try nudge("settings", "set", "sleep.keep_awake", "false")
+        _ = try nudge("meditate", "stop", at: Timestamp.format(TestClock.now().addingTimeInterval(120)))
         #expect(daemon.waitForLog("no longer keeping the computer from idle sleep"), "\(daemon.stderr)")
         #expect(try logind.inhibitors().isEmpty)
+        _ = try nudge("meditate", "20m", "--delay", "0", "--detach")
+        #expect(FileEvents.waitUntil(watching: [directory.path], timeout: 10) { daemon.stderr.components(separatedBy: "keeping the computer from idle sleep: a meditation").count == 3 })
+        _ = try nudge("settings", "set", "sleep.keep_awake", "false")
+        #expect(FileEvents.waitUntil(watching: [directory.path], timeout: 10) { daemon.stderr.components(separatedBy: "no longer keeping").count == 3 }, "\(daemon.stderr)")
+        #expect(try logind.inhibitors().isEmpty)
+    }
+
+    /// The Take button on the open window's notification lets go of it at once.
+    @Test func releasedByAClick() throws {
+        let dose1 = Date(timeIntervalSince1970: (TestClock.now().timeIntervalSince1970 - 151 * 60).rounded())
+        _ = try nudge("dose", "1", "--at", Timestamp.format(dose1))
+        let daemon = try startDaemon()
+        #expect(daemon.waitForLog("keeping the computer from idle sleep: "), "\(daemon.stderr)")
+        #expect(!bus.waitForNotify().isEmpty, "\(daemon.stderr)")
+        try bus.invokeAction("take", on: 1)
+        #expect(daemon.waitForLog("no longer keeping the computer from idle sleep"), "\(daemon.stderr)")
+        #expect(try logind.inhibitors().isEmpty)
+    }
+
+    /// Without CAP_WAKE_ALARM (dropped from the bounding set, as a user unit on a systemd before
+    /// 254 has it): the computer is only kept from idle sleep, and the log, dose 1, status and
+    /// doctor all say so.
+    @Test func withoutTheCapabilityItIsOnlyKeptAwakeAndEveryoneSaysSo() throws {
+        let daemon = try Subprocess.spawn(
+            "/usr/bin/setpriv", ["--bounding-set=-wake_alarm", NudgeBinary.path, "daemon", "--log-level", "debug"],
+            environment: NudgeBinary.environment(environment), stderrPath: directory.file("daemon.err"))
+        #expect(daemon.waitForLog("rescheduled (start)"), "\(daemon.stderr)")
+        _ = try startNight()
+        #expect(daemon.waitForLog("cannot wake a suspended computer for the alarm (timerfd_create(CLOCK_REALTIME_ALARM)"), "\(daemon.stderr)")
+        #expect(daemon.waitForLog("keeping the computer from idle sleep: "), "\(daemon.stderr)")
+        #expect(try nudge("dose", "status", "--json").stdout.contains("\"alarm_can_wake_computer\" : false"))
+        let again = try nudge("dose", "1", "--new-session")
+        #expect(again.stdout.contains("\nthe alarm: this computer will be kept from idle sleep until dose 2; if you suspend it, the alarm will not ring"), "\(again)")
+        let doctor = try NudgeBinary.run(["doctor"], environment: environment)
+        #expect(doctor.stdout.contains("PROBLEM wake: the daemon cannot wake a suspended computer (timerfd_create(CLOCK_REALTIME_ALARM)"), "\(doctor)")
+        #expect(doctor.stdout.contains("fix: on systemd 254 or later, contrib/install.sh gives the unit CAP_WAKE_ALARM"), "\(doctor)")
     }
 
     /// No logind on the bus: one line, and the night goes on.

@@ -1,4 +1,5 @@
 import Foundation
+import NudgeCore
 import NudgeTestSupport
 import Testing
 
@@ -99,7 +100,10 @@ import Testing
         #expect(try status(at200)["snooze_allowed"] as? Bool == true)
         let snoozed = try nudge(["dose", "snooze"], now: at200)
         #expect(snoozed.stdout == "snoozed: alarm at 01:40 (snooze 1 of 3)\n", "\(snoozed)")
-        #expect(try status(at200)["alarm_at"] as? String == "2026-11-22T06:40:00.000Z")
+        // In the second after 06:40: the snooze was recorded with its milliseconds, at the
+        // injected 01:30:00 plus the real milliseconds the command took.
+        let alarmAt = try #require((try status(at200)["alarm_at"] as? String).flatMap(Timestamp.parse))
+        #expect(alarmAt >= Timestamp.parse("2026-11-22T06:40:00Z")! && alarmAt < Timestamp.parse("2026-11-22T06:40:01Z")!, "\(alarmAt)")
         // 10 minutes left: status says no, and the command refuses with the same reason.
         let late = "2026-11-22T01:59:00-05:00"
         let lateStatus = try status(late)

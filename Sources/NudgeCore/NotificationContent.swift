@@ -60,6 +60,9 @@ public enum NotificationSound: Sendable, Equatable {
     /// minutes the other setting gives: servers play a sound once. `offersAwake` adds "I'm
     /// awake", which silences it without an answer.
     case alarm(sound: SettingKey, ringMinutes: SettingKey, offersAwake: Bool)
+    /// The sound a setting names, once, played by nudge whatever the server can: what follows
+    /// waits for its end, which only nudge hears (a sleep after its warning).
+    case awaited(SettingKey)
 }
 
 extension NotificationSound {

@@ -15,6 +15,16 @@ public enum SleepWarning {
         return NotificationContent(
             title: title,
             body: "\(reason.prefix(1).uppercased() + reason.dropFirst()), and it will not ring while the computer sleeps. Keep it awake, or use another alarm tonight.",
-            actions: [], urgency: .critical, category: "x-nudge.sleep", sound: .once(.doseAlarmSound))
+            actions: [], urgency: .critical, category: "x-nudge.sleep", sound: .awaited(.doseAlarmSound))
     }
+
+    /// How long the warning's sound may hold a sleep back: four fifths of what logind allows a
+    /// delay inhibitor (`InhibitDelayMaxSec`, 5 s unless set, so 4 s), so that nudge lets go
+    /// before logind stops waiting. The freedesktop alarm sound lasts 6.1 s; it is cut there.
+    public static func soundLimit(logindWaits: TimeInterval?) -> TimeInterval {
+        max(0, logindWaits ?? defaultDelayLimit) * 0.8
+    }
+
+    /// logind's InhibitDelayMaxSec when the system does not set it.
+    public static let defaultDelayLimit: TimeInterval = 5
 }

@@ -18,6 +18,10 @@ extension Daemon {
         }
         loop.add("store", descriptor: storeWatch.descriptor) { [unowned self] () throws(DaemonError) in try onStoreChange() }
         loop.add("store settle", descriptor: settle.descriptor) { [unowned self] in onSettle() }
+        loop.add("sleep warning's sound", descriptor: sleepWarningSound.descriptor) { [unowned self] in
+            if sleepWarningSound.consume() { letSleepGo(because: "the warning's sound had its time") }
+            return .continue
+        }
         if let zoneWatch {
             loop.add("time zone", descriptor: zoneWatch.descriptor) { [unowned self] in onZoneChange() }
         }
@@ -49,7 +53,11 @@ extension Daemon {
             case .preparingForSleep(true):
                 warnBeforeSleep()
             case .preparingForSleep(false):
-                reconcile(because: "resumed")
+                resumedFromSleep()
+            case .sleepWarningSounded:
+                letSleepGo(because: "the warning sounded")
+            case .ringEnded(let number):
+                ringEnded(number)
             case .notifier(.busClosed, _, _):
                 logger.notice("the session bus closed (the session ended); stopping")
                 return .stop

@@ -9,7 +9,9 @@ extension Daemon {
     /// or no login1 on it): one line per run, and everything else goes on.
     func keepAwake(input: ScheduleInput) {
         let reason = input.keepAwakeReason(now: configuration.clock.now(), clock: WallClock(zone: timeZone))
-        let delayReason = reason.map { "to warn before sleep: \($0)" }
+        // Between logind's word of a sleep and the resume the delay is only let go: one taken
+        // again would hold the sleep back, one let go early would cut the warning's sound.
+        let delayReason = sleepAnnounced ? sleepDelay.reason : reason.map { "to warn before sleep: \($0)" }
         guard reason != sleepInhibitor.reason || delayReason != sleepDelay.reason else { return }
         do {
             let changed = reason != sleepInhibitor.reason
@@ -51,17 +53,38 @@ extension Daemon {
 
     /// The machine is about to sleep anyway (by hand, or the lid) while something must ring:
     /// say whether it will wake itself for the alarm, or, with the alarm's sound, that it will
-    /// not ring; then let the sleep go (logind waits at most InhibitDelayMaxSec, 5 s by default).
+    /// not ring; then let the sleep go: at once when nothing sounds, else when the sound ended
+    /// or had four fifths of the time logind waits (`SleepWarning.soundLimit`).
     func warnBeforeSleep() {
-        guard let reason = sleepInhibitor.reason else { return }
+        sleepAnnounced = true
+        guard let reason = sleepInhibitor.reason else { return letSleepGo(because: "nothing must ring") }
         let clock = WallClock(zone: timeZone)
         let wakes = if case .success = wakeAlarm, FileManager.default.fileExists(atPath: Self.rtcWakeAlarm) { wakeArmedFor } else { Occurrence?.none }
         let warning = SleepWarning.content(reason: reason, wakesAt: wakes.map { clock.timeOfDay($0.dueAt) })
         let (voiced, playback) = voiced(warning, settings: (try? store.settings()) ?? Settings())
         do { _ = try notifier.show(voiced, replacing: nil) } catch { logger.error("cannot warn before sleep: \(error)") }
-        if case .once(let source) = playback { player.play(source) }
-        do { try sleepDelay.hold(nil) } catch { logger.error("\(error)") }
         logger.notice("the computer is going to sleep: \(wakes == nil ? "warned that \(reason) will not ring" : "it wakes itself for the alarm")")
+        guard case .once(let source) = playback else { return letSleepGo(because: "nothing to sound") }
+        let limit = SleepWarning.soundLimit(logindWaits: sleepDelay.delayLimit())
+        sleepWarningSound.arm(after: limit)
+        let events = events
+        player.play(source) { events.push(.sleepWarningSounded) }
+        logger.info("sounding the warning for at most \(String(format: "%.1f", limit)) s before the sleep")
+    }
+
+    /// Lets go of the delay inhibitor, once per sleep: logind then suspends.
+    func letSleepGo(because why: String) {
+        guard sleepAnnounced, sleepDelay.reason != nil else { return }
+        sleepWarningSound.disarm()
+        do { try sleepDelay.hold(nil) } catch { logger.error("\(error)") }
+        logger.notice("letting the sleep go: \(why)")
+    }
+
+    /// The computer resumed (or the sleep was called off): the delay is taken again by the plan.
+    func resumedFromSleep() {
+        sleepAnnounced = false
+        sleepWarningSound.disarm()
+        reconcile(because: "resumed")
     }
 
     /// A ringing alarm (after a wake for it, or with the person at the computer) is not silenced

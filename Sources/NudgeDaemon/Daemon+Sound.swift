@@ -33,6 +33,10 @@ extension Daemon {
             }
             voiced.soundHint = .suppress
             return (voiced, .once(source))
+        case .awaited(let key):
+            guard let source = SoundSource(setting: settings[key]) else { return (silent, nil) }
+            voiced.soundHint = .suppress
+            return (voiced, .once(source))
         case .alarm(let key, let minutes, let offersAwake):
             guard let source = SoundSource(setting: settings[key]) else { return (silent, nil) }
             voiced.soundHint = .suppress
@@ -47,12 +51,23 @@ extension Daemon {
         case .once(let source):
             player.play(source)
         case .ring(let source, let limit):
-            player.ring(source, limit: limit)
-            ringing = (deliveryID, notificationID)
+            ringsStarted += 1
+            let number = ringsStarted
+            let events = events
+            player.ring(source, limit: limit) { events.push(.ringEnded(number)) }
+            ringing = (deliveryID, notificationID, number)
             logger.info("ringing for notification \(notificationID)")
         case nil:
             break
         }
+    }
+
+    /// The player stopped a ring by itself (its `dose.alarm_ring_minutes`, or no sound device):
+    /// the notification stays, and nothing holds the lid any more.
+    func ringEnded(_ number: Int) {
+        guard let ringing, ringing.number == number else { return }
+        self.ringing = nil
+        logger.info("stopped ringing for notification \(ringing.notificationID): its time to ring is over, or it could not sound")
     }
 
     func stopRinging(because reason: String) {

@@ -75,10 +75,16 @@ public final class Daemon {
     }
     /// nudge's own sounds; a context exists only while one plays.
     let player: any SoundPlayer
-    /// The alarm ringing now, and the notification it rings for.
-    var ringing: (deliveryID: Int64, notificationID: UInt32)? {
+    /// The alarm ringing now, the notification it rings for, and its number among this run's
+    /// rings (the player's word that a ring ended names it).
+    var ringing: (deliveryID: Int64, notificationID: UInt32, number: Int)? {
         didSet { if (ringing == nil) != (oldValue == nil) { holdLidWhileRinging() } }
     }
+    var ringsStarted = 0
+    /// Lets a sleep go once the warning's sound had its time, well before logind stops waiting.
+    let sleepWarningSound: OneShotTimer
+    /// From logind's PrepareForSleep(true) until its PrepareForSleep(false).
+    var sleepAnnounced = false
     /// Held while an alarm rings: a closed lid would put the computer to sleep and silence it.
     let lidInhibitor = SleepInhibitor(what: "handle-lid-switch")
     private let makeNotifier: NotifierFactory
@@ -128,6 +134,7 @@ public final class Daemon {
         // Observers do not run in an initializer.
         lock?.publish(published)
         settle = try SettleTimer()
+        sleepWarningSound = try OneShotTimer()
         storeWatch = try DirectoryWatch(storePath: configuration.storePath)
         zoneWatch = configuration.timeZone.fixed == nil ? try DirectoryWatch(localtimePath: configuration.timeZone.localtimePath) : nil
         let zone = configuration.timeZone.resolve()

@@ -16,6 +16,10 @@ enum LoopEvent: Sendable {
     case clockSet
     /// logind says the machine is about to sleep (true) or has resumed (false).
     case preparingForSleep(Bool)
+    /// The sound of the warning before sleep ended (or could not play).
+    case sleepWarningSounded
+    /// The ring with this number stopped by itself (its limit, or no sound device).
+    case ringEnded(Int)
     case stop
 }
 

@@ -64,6 +64,32 @@ public final class SleepInhibitor {
         g_variant_unref(reply)
     }
 
+    /// How long logind holds a sleep back for a delay inhibitor (its `InhibitDelayMaxUSec`,
+    /// systemd's InhibitDelayMaxSec); nil when logind does not say.
+    public func delayLimit() -> TimeInterval? {
+        guard let connection = try? systemBus() else { return nil }
+        let parameters = ["org.freedesktop.login1.Manager", "InhibitDelayMaxUSec"].map { (text: String) -> OpaquePointer? in g_variant_new_string(text) }
+        let tuple = parameters.withUnsafeBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
+        let replyType = g_variant_type_new("(v)")
+        defer { g_variant_type_free(replyType) }
+        var error: UnsafeMutablePointer<GError>?
+        guard
+            let reply = g_dbus_connection_call_sync(
+                connection, "org.freedesktop.login1", "/org/freedesktop/login1", "org.freedesktop.DBus.Properties", "Get", tuple, replyType,
+                G_DBUS_CALL_FLAGS_NONE, Self.callTimeout, nil, &error)
+        else {
+            if let error { g_error_free(error) }
+            return nil
+        }
+        defer { g_variant_unref(reply) }
+        let boxed = g_variant_get_child_value(reply, 0)
+        defer { g_variant_unref(boxed) }
+        let value = g_variant_get_variant(boxed)
+        defer { g_variant_unref(value) }
+        guard String(cString: g_variant_get_type_string(value)) == "t" else { return nil }
+        return TimeInterval(g_variant_get_uint64(value)) / 1_000_000
+    }
+
     private func release() {
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1

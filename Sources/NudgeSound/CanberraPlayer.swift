@@ -23,12 +23,14 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
         /// On the monotonic clock, as the thread's delays.
         let deadline: UInt64
         let id: UInt32
+        let ended: @Sendable () -> Void
 
-        init(context: OpaquePointer, sound: SoundSource, deadline: UInt64, id: UInt32) {
+        init(context: OpaquePointer, sound: SoundSource, deadline: UInt64, id: UInt32, ended: @escaping @Sendable () -> Void) {
             self.context = context
             self.sound = sound
             self.deadline = deadline
             self.id = id
+            self.ended = ended
         }
     }
 
@@ -37,29 +39,31 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
         self.onProblem = onProblem
     }
 
-    public func play(_ sound: SoundSource) {
-        guard !chimeQueued.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    public func play(_ sound: SoundSource, finished: @escaping @Sendable () -> Void) {
+        // Sounds with the one already queued, which starts at the same moment.
+        guard !chimeQueued.exchange(true, ordering: .acquiringAndReleasing) else { return finished() }
         thread.run { [self] in
             chimeQueued.store(false, ordering: .releasing)
-            guard let opened = open() else { return }
+            guard let opened = open() else { return finished() }
             // Used on the thread only: destroyed there once the play ended.
             nonisolated(unsafe) let context = opened
             start(context, id: takeID(), sound, role: .event) { [self] _ in
+                finished()
                 thread.run { [self] in retire(context) }
             }
         }
     }
 
-    public func ring(_ sound: SoundSource, limit: TimeInterval) {
+    public func ring(_ sound: SoundSource, limit: TimeInterval, ended: @escaping @Sendable () -> Void) {
         thread.run { [self] in
             endRing()
-            guard let context = open() else { return }
+            guard let context = open() else { return ended() }
             let deadline = SoundThread.monotonicNanoseconds() + UInt64(max(limit, 0) * 1e9)
-            let ring = Ring(context: context, sound: sound, deadline: deadline, id: takeID())
+            let ring = Ring(context: context, sound: sound, deadline: deadline, id: takeID(), ended: ended)
             ringing = ring
             playAgain(ring)
             thread.run(after: limit) { [self] in
-                if ringing === ring { endRing() }
+                if ringing === ring { endRing(byItself: true) }
             }
         }
     }
@@ -75,7 +79,7 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
             thread.run { [self] in
                 guard ringing === ring else { return }
                 guard code == Int32(CA_SUCCESS), SoundThread.monotonicNanoseconds() < ring.deadline else {
-                    endRing()
+                    endRing(byItself: true)
                     return
                 }
                 thread.run(after: Self.ringGap) { [self] in
@@ -85,11 +89,13 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
         }
     }
 
-    private func endRing() {
+    /// Stops the ring; one that stopped `byItself` (not stopped or replaced) says so.
+    private func endRing(byItself: Bool = false) {
         guard let ring = ringing else { return }
         ringing = nil
         ca_context_cancel(ring.context, ring.id)
         retire(ring.context)
+        if byItself { ring.ended() }
     }
 
     /// Destroys a context once its playback thread is surely gone: destroying unloads the

@@ -2,16 +2,20 @@ import Foundation
 
 /// Plays nudge's own sounds: once, or as an alarm that rings until it is stopped.
 public protocol SoundPlayer: AnyObject, Sendable {
-    /// Plays once, as an event.
-    func play(_ sound: SoundSource)
+    /// Plays once, as an event; `finished` hears, exactly once, that the play ended or could
+    /// not start.
+    func play(_ sound: SoundSource, finished: @escaping @Sendable () -> Void)
     /// Rings as an alarm: plays again after each play ends, with at most `SoundPlayer.ringGap`
     /// between plays, until `stopRinging()` or until `limit` has passed. A new ring replaces
-    /// the one before.
-    func ring(_ sound: SoundSource, limit: TimeInterval)
+    /// the one before. `ended` hears, at most once, that it stopped by itself (its limit, or a
+    /// sound that cannot play); never for a ring stopped or replaced.
+    func ring(_ sound: SoundSource, limit: TimeInterval, ended: @escaping @Sendable () -> Void)
     func stopRinging()
 }
 
 extension SoundPlayer {
     /// The pause between two plays of a ringing alarm (DoseTap rings every 2.5 s at most).
     public static var ringGap: TimeInterval { 1.0 }
+
+    public func play(_ sound: SoundSource) { play(sound) {} }
 }

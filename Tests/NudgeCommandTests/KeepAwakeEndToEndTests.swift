@@ -11,13 +11,20 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
     let directory = TemporaryDirectory()
     let bus: NotificationBus
     let logind: LogindBus
+    /// What nudge plays: an alarm rings only where a sound device opens.
+    let audio: RecordedAudio
     var environment: [String: String] {
-        ["TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address, "DBUS_SYSTEM_BUS_ADDRESS": logind.address]
+        [
+            "TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address, "DBUS_SYSTEM_BUS_ADDRESS": logind.address,
+            "HOME": audio.home,
+        ]
     }
 
     init() throws {
-        bus = try NotificationBus()
+        // A server that plays sounds: the warning before sleep is still nudge's own to play.
+        bus = try NotificationBus(capabilities: "body actions body-markup persistence sound")
         logind = try LogindBus()
+        audio = try RecordedAudio(in: directory)
         _ = try NudgeBinary.run(["settings", "set", "symptom.reminder_enabled", "false"], environment: environment)
     }
 
@@ -93,9 +100,10 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
     }
 
     /// A sleep that comes anyway (by hand, the lid): a delay inhibitor holds it back while the
-    /// person is warned on screen (no RTC here, so: it will not ring), then lets it go; after
-    /// the resume it is taken again.
-    @Test func aSleepThatComesAnywayIsWarnedOfAndLetGo() throws {
+    /// person is warned on screen (no RTC here, so: it will not ring) and nudge plays the
+    /// alarm's sound once, then lets it go; after the resume it is taken again.
+    @Test func aSleepThatComesAnywayIsWarnedOfAndLetGoOnceTheWarningSounded() throws {
+        try logind.setDelayLimit(seconds: 3)
         let dose1 = try startNight()
         let why = "the dose-2 alarm is due at \(alarmTime(dose1))"
         let daemon = try startDaemon()
@@ -107,14 +115,32 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
         let warning = try #require(bus.waitForNotify(count: shownBefore + 1).last, "\(daemon.stderr)")
         #expect(warning.summary == "The computer is going to sleep", "\(warning)")
         #expect(warning.body.hasPrefix("The dose-2 alarm is due at \(alarmTime(dose1)), and it will not ring while the computer sleeps."), "\(warning)")
-        #expect(daemon.waitForLog("the computer is going to sleep: warned"), "\(daemon.stderr)")
+        #expect(warning.hints.contains("\"suppress-sound\": True") && !warning.hints.contains("sound-name"), "nudge plays it: \(warning.hints)")
+        // Four fifths of the 3 s logind waits here.
+        #expect(daemon.waitForLog("sounding the warning for at most 2.4 s before the sleep"), "\(daemon.stderr)")
+        #expect(daemon.waitForLog("letting the sleep go: the warning sounded"), "\(daemon.stderr)")
         let letGo = Date().timeIntervalSince(announced)
-        #expect(try logind.inhibitors(mode: "delay").isEmpty && letGo < 5, "let go after \(letGo) s")
+        // The ALSA file plugin's null device takes a whole sound at once: all 6.1 s of
+        // alarm-clock-elapsed were played before the sleep was let go.
+        #expect(audio.seconds >= 6, "let go after \(audio.seconds) s of sound")
+        #expect(try logind.inhibitors(mode: "delay").isEmpty && letGo < 3, "let go after \(letGo) s")
         #expect(try logind.inhibitors() == [why], "idle sleep is still refused")
-        print("keep-awake: warned and let the sleep go \(String(format: "%.3f", letGo)) s after PrepareForSleep(true)")
+        print("keep-awake: warned, sounded and let the sleep go \(String(format: "%.3f", letGo)) s after PrepareForSleep(true)")
         try logind.prepareForSleep(false)
         #expect(daemon.waitForLog("rescheduled (resumed)"), "\(daemon.stderr)")
         #expect(try logind.inhibitors(mode: "delay") == ["to warn before sleep: \(why)"])
+    }
+
+    /// With nothing to sound (sound.enabled false), the sleep is let go as soon as the warning is shown.
+    @Test func aSilentWarningLetsTheSleepGoAtOnce() throws {
+        _ = try nudge("settings", "set", "sound.enabled", "false")
+        _ = try startNight()
+        let daemon = try startDaemon()
+        #expect(daemon.waitForLog("keeping the computer from idle sleep"), "\(daemon.stderr)")
+        try logind.prepareForSleep(true)
+        #expect(daemon.waitForLog("letting the sleep go: nothing to sound"), "\(daemon.stderr)")
+        #expect(try logind.inhibitors(mode: "delay").isEmpty)
+        #expect(audio.seconds == 0)
     }
 
     /// While the alarm rings a closed lid does not suspend (logind's lid switch is held), and

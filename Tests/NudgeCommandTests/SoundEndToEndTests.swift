@@ -163,16 +163,25 @@ struct SoundEndToEndTests: DaemonScenario {
         #expect(audio.waitFor(seconds: heard + 6), "\(second.stderr)")
     }
 
-    /// Unanswered, one alarm rings for dose.alarm_ring_minutes and then stops by itself.
+    /// Unanswered, one alarm rings for dose.alarm_ring_minutes and then stops by itself; with it
+    /// goes the hold on logind's lid switch, while the alarm stays on screen.
     @Test func anUnansweredAlarmStopsRingingAfterItsMinutes() throws {
+        let logind = try LogindBus()
         _ = try nudge("settings", "set", "dose.alarm_ring_minutes", "1")
         try startNightWithTheAlarmIn(3)
-        let daemon = try startDaemon()
+        let daemon = try startDaemon(environment: ["DBUS_SYSTEM_BUS_ADDRESS": logind.address])
         _ = try alarm(daemon)
         let rangAt = Date()
         #expect(audio.waitFor(seconds: audio.seconds + 6), "\(daemon.stderr)")
-        // Past the minute, then an observation window of twice the pause between plays.
-        Thread.sleep(until: rangAt.addingTimeInterval(63))
+        #expect(daemon.waitForLog("a closed lid does not suspend while the alarm rings"), "\(daemon.stderr)")
+        #expect(try logind.inhibitors(what: "handle-lid-switch") == ["an alarm rings until it is answered"])
+        #expect(daemon.waitForLog("its time to ring is over", timeout: 90), "\(daemon.stderr)")
+        #expect(Date().timeIntervalSince(rangAt) > 55, "rang its minute")
+        #expect(daemon.waitForLog("the lid switch suspends again"), "\(daemon.stderr)")
+        #expect(try logind.inhibitors(what: "handle-lid-switch").isEmpty)
+        #expect(try logind.inhibitors().map { $0.hasPrefix("dose 2 is due") } == [true], "still kept from idle sleep")
+        #expect(bus.closeCalls().isEmpty, "the alarm stays on screen")
+        // An observation window of twice the pause between plays.
         let after = audio.seconds
         Thread.sleep(forTimeInterval: 2.5)
         #expect(audio.seconds == after, "still ringing after its minute: \(after) s then \(audio.seconds) s")

@@ -68,4 +68,15 @@ struct KeepAwakeTests {
         input.facts[.meditation] = MeditationTimer.Facts(sessions: [ended])
         #expect(input.keepAwakeReason(now: start.addingTimeInterval(1300), clock: clock) == nil)
     }
+
+    /// The warning before sleep sounds for at most four fifths of what logind waits, and is
+    /// played by nudge, which alone hears its end.
+    @Test func theWarningSoundsWithinWhatLogindWaits() {
+        #expect(SleepWarning.soundLimit(logindWaits: nil) == 4)
+        #expect(abs(SleepWarning.soundLimit(logindWaits: 3) - 2.4) < 1e-9)
+        #expect(SleepWarning.soundLimit(logindWaits: 0) == 0)
+        let warning = SleepWarning.content(reason: "the dose-2 alarm is due at 02:45", wakesAt: nil)
+        #expect(warning.sound == .awaited(.doseAlarmSound) && warning.urgency == .critical)
+        #expect(SleepWarning.content(reason: "the dose-2 alarm is due at 02:45", wakesAt: "02:45").sound == nil)
+    }
 }

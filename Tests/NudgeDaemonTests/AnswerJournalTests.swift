@@ -78,8 +78,8 @@ struct AnswerJournalTests {
     }
 
     final class SilentPlayer: SoundPlayer {
-        func play(_ sound: SoundSource) {}
-        func ring(_ sound: SoundSource, limit: TimeInterval) {}
+        func play(_ sound: SoundSource, finished: @escaping @Sendable () -> Void) { finished() }
+        func ring(_ sound: SoundSource, limit: TimeInterval, ended: @escaping @Sendable () -> Void) {}
         func stopRinging() {}
     }
 

@@ -38,6 +38,16 @@ public final class LogindBus: @unchecked Sendable {
         guard emitted.status == 0 else { throw BusError("EmitSignal PrepareForSleep failed: \(emitted)") }
     }
 
+    /// Gives logind's `InhibitDelayMaxUSec` (the template has none), as InhibitDelayMaxSec sets it.
+    public func setDelayLimit(seconds: Double) throws {
+        let added = try gdbus([
+            "call", "--system", "--dest", "org.freedesktop.login1", "--object-path", "/org/freedesktop/login1",
+            "--method", "org.freedesktop.DBus.Mock.AddProperty", "org.freedesktop.login1.Manager", "InhibitDelayMaxUSec",
+            "<uint64 \(Int(seconds * 1_000_000))>",
+        ])
+        guard added.status == 0 else { throw BusError("AddProperty InhibitDelayMaxUSec failed: \(added)") }
+    }
+
     private func gdbus(_ arguments: [String]) throws -> CommandResult {
         try Subprocess.run("/usr/bin/gdbus", arguments, environment: ["DBUS_SYSTEM_BUS_ADDRESS": address], timeout: 30)
     }

@@ -20,7 +20,7 @@ public struct SettingKey: Hashable, Sendable, CustomStringConvertible {
         self = key
     }
 
-    public static let allCases: [SettingKey] = ReminderRules.all.flatMap(\.settingKeys) + [.soundEnabled, .soundReminder, .sleepKeepAwake]
+    public static let allCases: [SettingKey] = ReminderRules.all.flatMap(\.settingKeys) + [.soundEnabled, .soundReminder, .sleepKeepAwake, BackupPolicy.enabled, BackupPolicy.time, BackupPolicy.directory]
 
     /// Sound for every kind: on or off, and the gentle reminder sound.
     public static let soundEnabled = SettingKey("sound.enabled", .boolean, default: "true")
@@ -48,6 +48,9 @@ public enum SettingValueKind: Sendable, Equatable {
     case choice([Int])
     /// A freedesktop sound-theme name, a file's absolute path, or `none`.
     case sound
+    /// A directory's absolute path, without control characters; whether it can be used is
+    /// checked where files are (`nudge settings set`, the daemon).
+    case absoluteDirectory
 
     /// What a person may type, for messages and `nudge settings`.
     public var accepted: String {
@@ -60,6 +63,7 @@ public enum SettingValueKind: Sendable, Equatable {
         case .integer(let range): "a whole number from \(range.lowerBound) to \(range.upperBound)"
         case .choice(let values): "one of " + values.map(String.init).joined(separator: ", ")
         case .sound: "a sound-theme name such as bell, a sound file's absolute path, or none"
+        case .absoluteDirectory: "a directory's absolute path, such as /home/me/nudge-backups"
         }
     }
 
@@ -90,6 +94,9 @@ public enum SettingValueKind: Sendable, Equatable {
         case .choice(let values):
             guard let value = Int(text), values.contains(value) else { return nil }
             return String(value)
+        case .absoluteDirectory:
+            guard text.hasPrefix("/"), !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return nil }
+            return text.count > 1 && text.hasSuffix("/") ? String(text.dropLast()) : text
         case .sound:
             if text.hasPrefix("/") { return text.unicodeScalars.contains { $0.properties.generalCategory == .control } ? nil : text }
             let name = text.lowercased() == "none" ? "none" : text

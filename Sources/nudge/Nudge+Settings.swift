@@ -69,6 +69,9 @@ extension Nudge.Settings {
             if setting.valueKind == .sound, let problem = SoundSource(setting: canonical)?.problem {
                 throw ValidationError("invalid value '\(value)' for \(key): \(problem)")
             }
+            if setting.valueKind == .absoluteDirectory, let problem = PrivateFile.validateBackupDirectory(canonical, store: CommandContext(global).storePath) {
+                throw ValidationError("invalid value '\(value)' for \(key): \(problem)")
+            }
         }
 
         func run(_ context: CommandContext) throws {

@@ -19,7 +19,7 @@ struct Nudge: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Daemon.self, Settings.self, Dose.self, Call.self, Contacts.self, Log.self, Symptoms.self, Meditate.self, Meditations.self, Journal.self, Upcoming.self, History.self, Ack.self, Doctor.self,
+            Daemon.self, Settings.self, Dose.self, Call.self, Contacts.self, Log.self, Symptoms.self, Meditate.self, Meditations.self, Journal.self, Upcoming.self, History.self, Ack.self, Backup.self, Backups.self, Restore.self, Doctor.self,
         ]
     )
 

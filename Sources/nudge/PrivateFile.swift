@@ -10,6 +10,8 @@ import NudgeSystem
 enum PrivateFile {
     /// What beside the store belongs to it: SQLite's files and nudge's own.
     static let storeFileSuffixes = ["", "-wal", "-shm", "-journal", ".answers", ".drafts", ".backups"]
+    /// The store as it was before a restore, kept beside it by `nudge restore`.
+    static let beforeRestore = ".before-restore-"
 
     /// Refuses, before anything is read or written, an `--output` that cannot be written safely:
     /// empty, in a missing directory, there already as something other than a regular file, or
@@ -32,11 +34,35 @@ enum PrivateFile {
         }
     }
 
+    /// Refuses a backup directory that could not hold backups: there as something other than
+    /// a directory, the store or one of its files, or in a parent that is missing or that
+    /// nudge cannot write (the directory is made 0700 at the first backup).
+    static func validateBackupDirectory(_ path: String, store: String) -> String? {
+        var status = stat()
+        let storeName = StoreLocation.canonical(store)
+        let name = StoreLocation.canonical(path)
+        if name != storeName + ".backups", isStoreFile(path, existing: lstat(path, &status) == 0 ? status : nil, store: store) || name == storeName {
+            return "it is the store or one of its files; give a directory of its own"
+        }
+        if stat(path, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else { return "it is a file, not a directory; give a directory" }
+            guard access(path, W_OK | X_OK) == 0 else { return "nudge cannot write in it; make it writable or give another directory" }
+            return nil
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        guard stat(parent, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            return "its parent \(parent) does not exist; create it or give another directory"
+        }
+        guard access(parent, W_OK | X_OK) == 0 else { return "nudge cannot create it in \(parent); give a directory in a writable place" }
+        return nil
+    }
+
     private static func isStoreFile(_ path: String, existing target: stat?, store: String) -> Bool {
         let name = StoreLocation.canonical(path)
         let storeName = StoreLocation.canonical(store)
         for suffix in storeFileSuffixes {
             if name == storeName + suffix || name.hasPrefix(storeName + suffix + "/") { return true }
+            if name.hasPrefix(storeName + beforeRestore) { return true }
             var sibling = stat()
             if let target, stat(store + suffix, &sibling) == 0, sibling.st_dev == target.st_dev, sibling.st_ino == target.st_ino { return true }
         }

@@ -173,13 +173,13 @@ _nudge() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    daemon|settings|dose|call|contacts|log|symptoms|meditate|meditations|journal|upcoming|history|ack|doctor|help)
+    daemon|settings|dose|call|contacts|log|symptoms|meditate|meditations|journal|upcoming|history|ack|backup|backups|restore|doctor|help)
         # Offer subcommand argument completions
         "_nudge_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'daemon settings dose call contacts log symptoms meditate meditations journal upcoming history ack doctor help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'daemon settings dose call contacts log symptoms meditate meditations journal upcoming history ack backup backups restore doctor help' -- "${cur}"))
         ;;
     esac
 }
@@ -1256,6 +1256,54 @@ _nudge_ack() {
     repeating_options=()
     non_repeating_options=(--store)
     __nudge_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    esac
+}
+
+_nudge_backup() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --output)
+    __nudge_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    '--output')
+        return
+        ;;
+    esac
+}
+
+_nudge_backups() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __nudge_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    esac
+}
+
+_nudge_restore() {
+    repeating_flags=()
+    non_repeating_flags=(--latest --yes --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __nudge_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in

@@ -1,0 +1,145 @@
+import Foundation
+import GRDB
+import NudgeCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One backup of the store: a whole SQLite file (every app's tables), named by its UTC instant.
+public struct BackupFile: Sendable, Equatable {
+    public var path: String
+    public var takenAt: Date
+    public var size: Int
+
+    public init(path: String, takenAt: Date, size: Int) {
+        self.path = path
+        self.takenAt = takenAt
+        self.size = size
+    }
+}
+
+/// What a backup holds: SQLite's integrity check, and how many rows of each kind of record.
+public struct BackupContents: Sendable, Equatable {
+    /// "ok" when sound, else SQLite's first complaint.
+    public var check: String
+    /// By label ("diary entries", "dose events", ...), in `BackupDirectory.countedTables` order; a
+    /// table the file lacks counts 0.
+    public var counts: [(label: String, count: Int)]
+
+    public var isSound: Bool { check == "ok" }
+
+    public static func == (lhs: BackupContents, rhs: BackupContents) -> Bool {
+        lhs.check == rhs.check && lhs.counts.map(\.label) == rhs.counts.map(\.label) && lhs.counts.map(\.count) == rhs.counts.map(\.count)
+    }
+}
+
+/// The backup directory: its files, their names and contents, and the thinning of old ones.
+public enum BackupDirectory {
+    /// `STORE.backups` beside the store, unless `backup.directory` names another.
+    public static func directory(store: String, setting: String) -> String {
+        setting.isEmpty ? store + ".backups" : setting
+    }
+
+    /// Where the backups of a store SQLite cannot read are: its `backup.directory` when that
+    /// row can still be read, else beside it.
+    public static func directory(ofDamagedStore store: String) -> String {
+        let setting = try? openImmutable(store).read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = ?", arguments: [BackupPolicy.directory.rawValue])
+        }
+        return directory(store: store, setting: (setting ?? nil) ?? "")
+    }
+
+    /// What the listing counts, as a person names it.
+    public static let countedTables: [(table: String, label: String, one: String)] = [
+        ("symptom_entries", "diary entries", "diary entry"), ("dose_events", "dose events", "dose event"), ("call_logs", "calls", "call"),
+        ("meditation_sessions", "meditations", "meditation"), ("therapy_sessions", "therapy sessions", "therapy session"),
+        ("therapy_reflections", "reflections", "reflection"),
+    ]
+
+    /// `1 diary entry`, `4 diary entries`.
+    public static func phrase(_ count: Int, _ label: String) -> String {
+        "\(count) \(count == 1 ? countedTables.first { $0.label == label }?.one ?? label : label)"
+    }
+
+    static let prefix = "nudge-"
+    static let suffix = ".sqlite"
+
+    /// `nudge-20261124T033000Z.sqlite`: sorts by time, and has no colon for sync tools that refuse one.
+    static func fileName(for instant: Date) -> String {
+        let compact = Timestamp.format(instant).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
+        return prefix + compact + suffix
+    }
+
+    static func instant(ofFileName name: String) -> Date? {
+        guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return nil }
+        let compact = Array(name.dropFirst(prefix.count).dropLast(suffix.count))
+        guard compact.count == 16, compact[8] == "T", compact[15] == "Z" else { return nil }
+        let digits = compact.map(String.init)
+        let text = digits[0..<4].joined() + "-" + digits[4..<6].joined() + "-" + digits[6..<8].joined() + "T" + digits[9..<11].joined() + ":"
+            + digits[11..<13].joined() + ":" + digits[13..<15].joined() + "Z"
+        return Timestamp.parse(text)
+    }
+
+    /// The backups in `directory`, newest first; none when it does not exist.
+    public static func list(in directory: String) -> [BackupFile] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.compactMap { name -> BackupFile? in
+            guard let instant = instant(ofFileName: name) else { return nil }
+            let path = directory + "/" + name
+            var status = stat()
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+            return BackupFile(path: path, takenAt: instant, size: Int(status.st_size))
+        }.sorted { $0.takenAt > $1.takenAt }
+    }
+
+    /// Opens a backup read-only and immutable (nothing is written beside it), checks it whole,
+    /// and counts its records; a file SQLite cannot read says why in `check`.
+    public static func inspect(_ path: String) -> BackupContents {
+        do {
+            let file = try openImmutable(path)
+            return try file.read { db in
+                let check = try String.fetchAll(db, sql: "PRAGMA integrity_check").first ?? "no answer"
+                let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
+                let counts = try countedTables.map { table, label, _ in
+                    (label, tables.contains(table) ? try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0 : 0)
+                }
+                return BackupContents(check: check, counts: counts)
+            }
+        } catch let error as DatabaseError {
+            return BackupContents(check: error.message ?? error.description, counts: [])
+        } catch {
+            return BackupContents(check: String(describing: error), counts: [])
+        }
+    }
+
+    /// The newest backup that passes its integrity check.
+    public static func newestSound(in directory: String) -> BackupFile? {
+        list(in: directory).first { inspect($0.path).isSound }
+    }
+
+    /// Removes the backups `BackupPolicy` does not keep, and temporary files a backup killed
+    /// midway left (older than an hour); returns the backups removed.
+    @discardableResult
+    public static func thin(_ directory: String, clock: WallClock, now: Date) -> [BackupFile] {
+        let backups = list(in: directory)
+        let kept = BackupPolicy.kept(backups.map(\.takenAt), clock: clock)
+        let removed = backups.filter { !kept.contains($0.takenAt) && unlink($0.path) == 0 }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasPrefix("." + prefix) {
+            let path = directory + "/" + name
+            var status = stat()
+            if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, now.timeIntervalSince1970 - Double(status.st_mtim.tv_sec) > 3600 {
+                unlink(path)
+            }
+        }
+        return removed
+    }
+
+    static func openImmutable(_ path: String) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.label = "nudge.backup"
+        let escaped = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f").replacingOccurrences(of: "#", with: "%23")
+        return try DatabaseQueue(path: "file:\(escaped)?immutable=1", configuration: configuration)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import GRDB
+import NudgeCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Backups through SQLite's online backup: one read transaction copies every page, so the
+/// copy is consistent while other processes write, and a file copy (which can tear a page or
+/// miss the WAL) is never made.
+extension Store {
+    /// Why a backup or a restore did not happen; each says what to do.
+    public struct BackupFailure: Error, Equatable, CustomStringConvertible {
+        public var description: String
+        /// sysexits: 65 a file that is not a sound nudge store, 73 cannot write, 74 I/O.
+        public var exitCode: Int32
+    }
+
+    /// Takes a backup into `directory` (made 0700 if missing), named by `now`: written to a
+    /// temporary file, checked whole (`PRAGMA integrity_check`), fsynced and renamed. A backup
+    /// that fails its check is removed and thrown, and the ones before stay.
+    public func backUp(into directory: String, at now: Date) throws(BackupFailure) -> BackupFile {
+        if mkdir(directory, 0o700) != 0 && errno != EEXIST {
+            throw BackupFailure(description: "cannot make the backup directory \(directory): \(String(cString: strerror(errno)))", exitCode: 73)
+        }
+        var status = stat()
+        guard stat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            throw BackupFailure(description: "the backup directory \(directory) is not a directory; set backup.directory to another", exitCode: 73)
+        }
+        let path = directory + "/" + BackupDirectory.fileName(for: now)
+        let size = try backUp(toFile: path)
+        return BackupFile(path: path, takenAt: now, size: size)
+    }
+
+    /// Writes a checked backup to `path`, only ever in place of a regular file; returns its size.
+    @discardableResult
+    public func backUp(toFile path: String) throws(BackupFailure) -> Int {
+        let directory = (path as NSString).deletingLastPathComponent
+        let temporary = try Self.temporaryFile(beside: path, prefix: "." + BackupDirectory.prefix)
+        var renamed = false
+        defer { if !renamed { unlink(temporary) } }
+        do {
+            let copy = try DatabaseQueue(path: temporary)
+            try database.backup(to: copy)
+            // A self-contained file: no -wal beside a backup, whatever mode the store is in.
+            let check = try copy.writeWithoutTransaction { db in
+                _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
+                return try String.fetchAll(db, sql: "PRAGMA integrity_check").first ?? "no answer"
+            }
+            try copy.close()
+            guard check == "ok" else {
+                throw BackupFailure(description: "the backup failed its integrity check (\(check)): the store is damaged; the earlier backups are kept", exitCode: 65)
+            }
+        } catch let failure as BackupFailure {
+            throw failure
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB {
+            throw BackupFailure(description: "the store is damaged (\(error.message ?? "malformed")); the earlier backups are kept", exitCode: 65)
+        } catch {
+            throw BackupFailure(description: "cannot write the backup \(path): \(error)", exitCode: 74)
+        }
+        try Self.sync(temporary)
+        var target = stat()
+        if lstat(path, &target) == 0, target.st_mode & S_IFMT != S_IFREG {
+            throw BackupFailure(description: "\(path) is not a regular file; give the path of a file", exitCode: 73)
+        }
+        guard rename(temporary, path) == 0 else {
+            throw BackupFailure(description: "cannot write the backup \(path): \(String(cString: strerror(errno)))", exitCode: 73)
+        }
+        renamed = true
+        try Self.sync(directory.isEmpty ? "." : directory)
+        var written = stat()
+        return stat(path, &written) == 0 ? Int(written.st_size) : 0
+    }
+
+    /// SQLite's quick check of the whole store: nil when sound, else its first complaint.
+    public func quickCheck() throws(StoreError) -> String? {
+        let answer = try read { db in try String.fetchAll(db, sql: "PRAGMA quick_check").first ?? "no answer" }
+        return answer == "ok" ? nil : answer
+    }
+
+    /// An empty file only its owner can read, beside `path`, for a file written whole then renamed.
+    static func temporaryFile(beside path: String, prefix: String) throws(BackupFailure) -> String {
+        let directory = (path as NSString).deletingLastPathComponent
+        var template = Array("\(directory.isEmpty ? "." : directory)/\(prefix)\((path as NSString).lastPathComponent).XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw BackupFailure(description: "cannot write in \(directory): \(String(cString: strerror(errno)))", exitCode: 73)
+        }
+        defer { close(descriptor) }
+        fchmod(descriptor, 0o600)
+        return String(cString: template)
+    }
+
+    /// fsync of a file or a directory (a rename lasts once its directory is synced).
+    static func sync(_ path: String) throws(BackupFailure) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw BackupFailure(description: "cannot sync \(path): \(String(cString: strerror(errno)))", exitCode: 74) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw BackupFailure(description: "cannot sync \(path): \(String(cString: strerror(errno)))", exitCode: 74) }
+    }
+}

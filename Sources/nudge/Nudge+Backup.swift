@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+import NudgeStore
+
+extension Nudge {
+    struct Backup: NudgeCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Back the store up now, checked, into the backup directory or a file.",
+            discussion: """
+                The backup is taken through SQLite's online backup, consistent while other programs write, and is the whole file: every app's tables. It is written to a temporary file, checked whole (PRAGMA integrity_check), synced and renamed. Into the backup directory (backup.directory, by default STORE.backups beside the store) it is named by its UTC instant, and old ones are thinned as the daemon thins them; with --output it replaces only a regular file (mode 0600), never the store or one of its files. The daemon keeps daily backups by itself (nudge(5), backup.enabled).
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "Write the backup to this file instead of the backup directory.") var output: String?
+
+        func validate() throws {
+            let context = CommandContext(global)
+            if let output { try PrivateFile.validateOutput(output, store: context.storePath) }
+        }
+
+        func run(_ context: CommandContext) throws {
+            guard FileManager.default.fileExists(atPath: context.storePath) else {
+                throw CommandFailure("there is no store at \(context.storePath) yet; nothing to back up", exitCode: 66)
+            }
+            let store = try context.openStoreForReading()
+            let setting = try store.run { try $0.settings() }[BackupPolicy.directory]
+            let backup: BackupFile
+            do {
+                if let output {
+                    let size = try store.backUp(toFile: output)
+                    backup = BackupFile(path: output, takenAt: context.now, size: size)
+                } else {
+                    let directory = BackupDirectory.directory(store: context.storePath, setting: setting)
+                    backup = try store.backUp(into: directory, at: context.now)
+                    BackupDirectory.thin(directory, clock: context.wallClock, now: context.now)
+                }
+            } catch {
+                throw CommandFailure(error.description, exitCode: error.exitCode)
+            }
+            let counts = BackupDirectory.inspect(backup.path).counts.map { BackupDirectory.phrase($0.count, $0.label) }.joined(separator: ", ")
+            context.print("backed up the store to \(backup.path) (\(ByteCountText.describe(backup.size)), checked: ok; \(counts))")
+        }
+    }
+}

@@ -63,7 +63,7 @@ public enum SettingValueKind: Sendable, Equatable {
         case .integer(let range): "a whole number from \(range.lowerBound) to \(range.upperBound)"
         case .choice(let values): "one of " + values.map(String.init).joined(separator: ", ")
         case .sound: "a sound-theme name such as bell, a sound file's absolute path, or none"
-        case .absoluteDirectory: "a directory's absolute path, such as /home/me/nudge-backups"
+        case .absoluteDirectory: "a directory's absolute path, such as /home/me/nudge-backups; empty for STORE.backups"
         }
     }
 
@@ -95,6 +95,8 @@ public enum SettingValueKind: Sendable, Equatable {
             guard let value = Int(text), values.contains(value) else { return nil }
             return String(value)
         case .absoluteDirectory:
+            // Empty is the default: beside the store.
+            if text.isEmpty { return "" }
             guard text.hasPrefix("/"), !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return nil }
             return text.count > 1 && text.hasSuffix("/") ? String(text.dropLast()) : text
         case .sound:

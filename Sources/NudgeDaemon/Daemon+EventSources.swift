@@ -93,6 +93,10 @@ extension Daemon {
         guard FileManager.default.fileExists(atPath: configuration.storePath) else {
             throw .storeGone(configuration.storePath)
         }
+        if let opened = storeIdentity, let now = Self.identity(of: configuration.storePath), opened != now {
+            logger.notice("the store \(configuration.storePath) was replaced by another file (a restore); starting again on it")
+            throw .storeReplaced(configuration.storePath)
+        }
         if !reconcileIfStoreChanged() { settle.start() }
         return .continue
     }

@@ -40,7 +40,9 @@ extension Daemon {
             keepAwake(input: input)
             armWakeAlarm(input: input)
             try closeAnsweredNotifications()
-            try timer.arm(at: plan.nextDue.map(configuration.clock.realInstant(for:)))
+            let backupDue = keepBackups(settings: input.settings, starting: reason == "start" || reason == "resumed")
+            let wake = [plan.nextDue, backupDue].compactMap { $0 }.min()
+            try timer.arm(at: wake.map(configuration.clock.realInstant(for:)))
             logRescheduled(plan, because: reason, took: ContinuousClock.now - started)
             releaseMemory()
             return input

@@ -81,6 +81,14 @@ public final class Daemon {
         didSet { if (ringing == nil) != (oldValue == nil) { holdLidWhileRinging() } }
     }
     var ringsStarted = 0
+    /// The backup directory, and the newest backup in it (or the last attempt): read from the
+    /// directory once, then kept.
+    var lastBackup: (directory: String, takenAt: Date?)?
+    /// The title of the last store warning shown (damage, a failed backup), so it is shown once.
+    var reportedStoreProblem: String?
+    /// The store file as opened: a rename over it (a restore SQLite could not write into)
+    /// is a new file this process does not have open.
+    let storeIdentity: (device: UInt64, inode: UInt64)?
     /// Lets a sleep go once the warning's sound had its time, well before logind stops waiting.
     let sleepWarningSound: OneShotTimer
     /// From logind's PrepareForSleep(true) until its PrepareForSleep(false).
@@ -136,6 +144,7 @@ public final class Daemon {
         settle = try SettleTimer()
         sleepWarningSound = try OneShotTimer()
         storeWatch = try DirectoryWatch(storePath: configuration.storePath)
+        storeIdentity = Self.identity(of: configuration.storePath)
         zoneWatch = configuration.timeZone.fixed == nil ? try DirectoryWatch(localtimePath: configuration.timeZone.localtimePath) : nil
         let zone = configuration.timeZone.resolve()
         timeZone = zone.rules
@@ -157,6 +166,11 @@ public final class Daemon {
             guard first else { return }
             logger.warning("sound: \(problem); notifications go on without it")
         }
+    }
+
+    static func identity(of path: String) -> (device: UInt64, inode: UInt64)? {
+        var status = stat()
+        return stat(path, &status) == 0 ? (UInt64(status.st_dev), UInt64(status.st_ino)) : nil
     }
 
     /// Asks a running `run()` to return, as SIGTERM does.

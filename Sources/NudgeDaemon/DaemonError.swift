@@ -6,6 +6,8 @@ public enum DaemonError: Error, CustomStringConvertible {
     case alreadyRunning(pid: Int32, store: String)
     case store(StoreError)
     case storeGone(String)
+    /// Another file was put in the store's place: the daemon starts again on it.
+    case storeReplaced(String)
 
     public var description: String {
         switch self {
@@ -17,6 +19,8 @@ public enum DaemonError: Error, CustomStringConvertible {
             error.description
         case .storeGone(let path):
             "the store \(path) was removed or moved away while the daemon ran; stopping, so that nothing is written to a file no one reads; start it again when the store is back"
+        case .storeReplaced(let path):
+            "the store \(path) was replaced by another file while the daemon ran; start it again to use the new one"
         }
     }
 }

@@ -94,10 +94,14 @@ public enum BackupDirectory {
     }
 
     /// Opens a backup read-only and immutable (nothing is written beside it), checks it whole,
-    /// and counts its records; a file SQLite cannot read says why in `check`.
-    public static func inspect(_ path: String) -> BackupContents {
+    /// and counts its records; a file SQLite cannot read says why in `check`. A live store
+    /// (`immutable` false) is read with its WAL.
+    public static func inspect(_ path: String, immutable: Bool = true) -> BackupContents {
         do {
-            let file = try openImmutable(path)
+            var configuration = Configuration()
+            configuration.readonly = true
+            configuration.busyMode = .timeout(60)
+            let file = immutable ? try openImmutable(path) : try DatabaseQueue(path: path, configuration: configuration)
             return try file.read { db in
                 let check = try String.fetchAll(db, sql: "PRAGMA integrity_check").first ?? "no answer"
                 let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))

@@ -33,7 +33,7 @@ extension Store {
         } catch {
             throw BackupFailure(description: "cannot prepare the backup \(backupPath) for the store: \(error)", exitCode: 74)
         }
-        let current = FileManager.default.fileExists(atPath: storePath) ? BackupDirectory.inspect(storePath).counts : []
+        let current = FileManager.default.fileExists(atPath: storePath) ? BackupDirectory.inspect(storePath, immutable: false).counts : []
         let kept = FileManager.default.fileExists(atPath: storePath) ? try keep(storePath, at: keptPath) : nil
         do {
             var configuration = Configuration()
@@ -88,7 +88,10 @@ extension Store {
             var configuration = Configuration()
             configuration.busyMode = .timeout(60)
             configuration.readonly = true
-            try DatabaseQueue(path: storePath, configuration: configuration).backup(to: DatabaseQueue(path: keptPath))
+            let kept = try DatabaseQueue(path: keptPath)
+            try DatabaseQueue(path: storePath, configuration: configuration).backup(to: kept)
+            _ = try kept.writeWithoutTransaction { db in try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE") }
+            try kept.close()
         } catch {
             unlink(keptPath)
             for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: storePath + suffix) {

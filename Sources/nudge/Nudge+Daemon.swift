@@ -1,5 +1,7 @@
 import ArgumentParser
 import Logging
+import Foundation
+import NudgeCore
 import NudgeDaemon
 
 extension Nudge {
@@ -19,6 +21,15 @@ extension Nudge {
                 let daemon = try NudgeDaemon.Daemon(
                     .init(storePath: context.storePath, clock: context.clock, timeZone: context.systemTimeZone), logger: logger)
                 try daemon.run()
+            } catch .storeReplaced(let path) {
+                // The same process (and pid, for systemd) starts again on the new file; every
+                // descriptor, the lock's too, closes on exec.
+                if context.environment.variables["NUDGE_FAKE_NOW"] != nil {
+                    setenv("NUDGE_FAKE_NOW", Timestamp.format(context.now, fractionDigits: 3), 1)
+                }
+                var arguments = CommandLine.arguments.map { strdup($0) } + [nil]
+                execv("/proc/self/exe", &arguments)
+                throw CommandFailure(DaemonError.storeReplaced(path).description, exitCode: 74)
             } catch .store(let error) {
                 throw CommandFailure(error)
             } catch .alreadyRunning(let pid, let store) {

@@ -69,7 +69,7 @@ extension Nudge.Settings {
             if setting.valueKind == .sound, let problem = SoundSource(setting: canonical)?.problem {
                 throw ValidationError("invalid value '\(value)' for \(key): \(problem)")
             }
-            if setting.valueKind == .absoluteDirectory, let problem = PrivateFile.validateBackupDirectory(canonical, store: CommandContext(global).storePath) {
+            if setting.valueKind == .absoluteDirectory, !canonical.isEmpty, let problem = PrivateFile.validateBackupDirectory(canonical, store: CommandContext(global).storePath) {
                 throw ValidationError("invalid value '\(value)' for \(key): \(problem)")
             }
         }

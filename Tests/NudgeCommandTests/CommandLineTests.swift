@@ -25,7 +25,7 @@ import Testing
         let listed = try nudge("settings")
         #expect(listed.status == 0)
         let lines = listed.stdout.split(separator: "\n")
-        #expect(lines.count == 32)
+        #expect(lines.count == 35)
         #expect(lines.contains { $0.hasPrefix("sleep.keep_awake") && $0.split(separator: " ").dropFirst().prefix(2) == ["true", "true"] })
         #expect(lines.contains { $0.hasPrefix("symptom.reminder_time") && $0.split(separator: " ").dropFirst().prefix(2) == ["20:30", "20:00"] && $0.contains("8pm") })
         #expect(lines.contains { $0.hasPrefix("dose.target_interval_minutes") && $0.contains("one of 165, 180, 195, 210, 225") })

@@ -120,7 +120,7 @@ struct RuleAnswerTests {
         let kinds = ReminderRules.all.map(\.kind)
         #expect(Set(kinds).count == kinds.count && kinds.allSatisfy { $0.rule?.kind == $0 })
         let keys = SettingKey.allCases.map(\.rawValue)
-        #expect(Set(keys).count == keys.count && keys.count == 31)
+        #expect(Set(keys).count == keys.count && keys.count == 34)
         for key in SettingKey.allCases {
             #expect(key.valueKind.canonical(key.defaultValue) == key.defaultValue, "\(key)")
             #expect(SettingKey(rawValue: key.rawValue) == key)

@@ -1,0 +1,168 @@
+import Foundation
+import GRDB
+import NudgeCore
+import NudgeTestSupport
+import Testing
+
+/// Automatic verified backups and restore (issue 26) on the real binary.
+@Suite(.timeLimit(.minutes(5)))
+struct BackupEndToEndTests: DaemonScenario {
+    let directory = TemporaryDirectory()
+    let bus: NotificationBus
+    var environment: [String: String] {
+        ["TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address]
+    }
+    var backups: String { store + ".backups" }
+
+    init() throws {
+        bus = try NotificationBus()
+    }
+
+    /// Runs a command that may fail.
+    func attempt(_ arguments: String..., at fakeNow: String? = nil) throws -> CommandResult {
+        var environment = self.environment
+        environment["NUDGE_FAKE_NOW"] = fakeNow
+        return try NudgeBinary.run(arguments, environment: environment)
+    }
+
+    func backupFiles() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: backups)) ?? []).filter { $0.hasPrefix("nudge-") }.sorted()
+    }
+
+    func mode(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int) ?? -1
+    }
+
+    func logSymptoms(_ count: Int) throws {
+        for index in 0..<count { try nudge("log", "symptom", "s\(index)", "--severity", "3") }
+    }
+
+    @Test func aNewStoreIsBackedUpAtTheStartAndNotAgainWithinADay() throws {
+        try logSymptoms(2)
+        let daemon = try startDaemon()
+        #expect(daemon.waitForLog("backed up the store to \(backups)/nudge-"), "\(daemon.stderr)")
+        let files = backupFiles()
+        #expect(files.count == 1)
+        #expect(mode(backups) == 0o700 && mode(backups + "/" + files[0]) == 0o600)
+        #expect(!files.contains { $0.hasSuffix("-wal") }, "a backup is one self-contained file")
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(nudge("backups", "--json").stdout.utf8)) as? [[String: Any]])
+        #expect(listed.count == 1 && listed[0]["check"] as? String == "ok")
+        #expect((listed[0]["counts"] as? [String: Int])?["diary_entries"] == 2)
+        daemon.signal(SIGTERM)
+        _ = daemon.waitForExit(timeout: 10)
+        let again = try startDaemon(log: "again.err")
+        #expect(again.waitForLog("rescheduled (start)"), "\(again.stderr)")
+        #expect(!again.stderr.contains("backed up"), "the newest is younger than a day")
+        #expect(backupFiles() == files)
+    }
+
+    /// Files named for 400 nightly backups, then one more: what stays is what the policy keeps.
+    @Test func thinningKeepsExactlyWhatThePolicySaysOverAYear() throws {
+        let clock = WallClock(zone: .system("America/New_York"))
+        let last = CivilDate(year: 2027, month: 2, day: 4)
+        let lastNight = clock.instant(on: last, at: LocalTime(hour: 3, minute: 30)!)!
+        try logSymptoms(1)
+        try nudge("backup", at: Timestamp.format(lastNight.addingTimeInterval(-400 * 86_400)))
+        let template = backups + "/" + backupFiles()[0]
+        var instants: [Date] = []
+        for day in 1..<400 {
+            let instant = clock.instant(on: last.adding(days: day - 400), at: LocalTime(hour: 3, minute: 30)!)!
+            instants.append(instant)
+            let name = "nudge-" + Timestamp.format(instant).filter { $0 != "-" && $0 != ":" } + ".sqlite"
+            if !FileManager.default.fileExists(atPath: backups + "/" + name) { try FileManager.default.copyItem(atPath: template, toPath: backups + "/" + name) }
+        }
+        try nudge("backup", at: Timestamp.format(lastNight))
+        instants.append(lastNight)
+        let kept = BackupPolicy.kept(instants + [lastNight.addingTimeInterval(-400 * 86_400)], clock: clock)
+        let expected = kept.map { "nudge-" + Timestamp.format($0).filter { $0 != "-" && $0 != ":" } + ".sqlite" }.sorted()
+        #expect(backupFiles() == expected)
+        #expect(expected.count == 20, "7 days, 5 weeks, 12 months, overlapping")
+    }
+
+    enum Damage: String, CaseIterable { case truncatedToHalf, pageOfZeros }
+
+    /// A damaged store is refused with the backup named; restore --latest brings back what the
+    /// backup had and keeps the damaged file.
+    @Test(arguments: Damage.allCases) func aDamagedStoreIsRefusedAndRestored(_ damage: Damage) throws {
+        try logSymptoms(3)
+        try nudge("backup")
+        try logSymptoms(1)
+        let root = try #require(Int(try StoreQuery.rows(store, "SELECT rootpage FROM sqlite_master WHERE name = 'symptom_entries'").first?["rootpage"] ?? ""))
+        try DatabaseQueue(path: store).writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        let handle = try #require(FileHandle(forUpdatingAtPath: store))
+        switch damage {
+        case .truncatedToHalf:
+            let size = try handle.seekToEnd()
+            try handle.truncate(atOffset: size / 2 / 4096 * 4096)
+        case .pageOfZeros:
+            try handle.seek(toOffset: UInt64((root - 1) * 4096))
+            handle.write(Data(count: 4096))
+        }
+        try handle.close()
+        let damagedBytes = StoreDump.bytes(store)
+        let refused = try attempt("symptoms", "--days", "30")
+        #expect(refused.status == 65, "\(refused)")
+        #expect(refused.stderr.contains("is damaged") && refused.stderr.contains("restore the backup of ") && refused.stderr.contains("restore --latest"), "\(refused.stderr)")
+        #expect(refused.stderr.split(separator: "\n").count == 1)
+        let restored = try nudge("restore", "--latest", "--yes")
+        #expect(restored.stdout.contains("restored the backup of ") && restored.stdout.contains("the store before the restore is kept at \(store).before-restore-"), "\(restored)")
+        let entries = try rows("SELECT count(*) AS n FROM symptom_entries")
+        #expect(entries.first?["n"] == "3")
+        #expect(try attempt("symptoms", "--days", "30").status == 0)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("nudge.sqlite.before-restore-") && !$0.hasSuffix("-wal") }
+        #expect(kept.count == 1)
+        #expect(StoreDump.bytes(directory.file(kept[0]))?.count == damagedBytes?.count, "kept whole, as it was")
+    }
+
+    /// A restore under a running daemon: it follows the store, and shows the reminder the
+    /// restored settings make due (the symptom check at 20:00, which the store had turned off).
+    @Test func aRunningDaemonFollowsTheRestoredStore() throws {
+        try nudge("log", "symptom", "headache", "--severity", "2", at: "2026-11-22T19:58:00-05:00")
+        try nudge("backup", at: "2026-11-22T19:58:30-05:00")
+        try nudge("settings", "set", "symptom.reminder_enabled", "false", at: "2026-11-22T19:58:40-05:00")
+        let daemon = try startDaemon(at: "2026-11-22T19:59:30-05:00")
+        #expect(daemon.waitForLog("rescheduled (start)"), "\(daemon.stderr)")
+        let restored = try nudge("restore", "--latest", "--yes", at: "2026-11-22T19:59:31-05:00")
+        #expect(restored.stdout.contains("the store had nothing the backup has not"), "\(restored)")
+        let shown = bus.waitForNotify(count: 1, timeout: 60)
+        #expect(shown.first?.summary.lowercased().contains("symptom") == true, "\(shown) \(daemon.stderr)")
+    }
+
+    /// Refused, exit 64 or 65, and the store byte for byte as it was.
+    @Test func refusalsChangeNothing() throws {
+        try logSymptoms(1)
+        let foreign = directory.file("foreign.sqlite")
+        try DatabaseQueue(path: foreign).write { db in try db.execute(sql: "CREATE TABLE notes (body TEXT)") }
+        let reshaped = directory.file("reshaped.sqlite")
+        try FileManager.default.copyItem(atPath: store, toPath: reshaped)
+        try DatabaseQueue(path: reshaped).write { db in
+            try db.execute(sql: "DROP TABLE symptom_entries; CREATE TABLE symptom_entries (id TEXT, feeling TEXT)")
+        }
+        let text = directory.file("text.sqlite")
+        try "not a database".write(toFile: text, atomically: true, encoding: .utf8)
+        try DatabaseQueue(path: store).writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        let before = StoreDump.bytes(store)
+        let cases: [([String], Int32, String)] = [
+            (["restore", foreign, "--yes"], 65, "not a nudge store"),
+            (["restore", reshaped, "--yes"], 65, "another program shaped it"),
+            (["restore", text, "--yes"], 65, "is not a sound SQLite file"),
+            (["restore", directory.file("missing.sqlite"), "--yes"], 64, "does not exist"),
+            (["restore", store, "--yes"], 64, "is the store itself"),
+            (["restore", "--yes"], 64, "--latest"),
+            (["restore", "--latest", "--yes"], 66, "has no sound backup"),
+            (["restore", foreign], 64, "needs --yes"),
+            (["backup", "--output", store], 64, "is the store or one of its files"),
+            (["backup", "--output", store + "-wal"], 64, "is the store or one of its files"),
+            (["settings", "set", "backup.directory", "relative/dir"], 64, "absolute path"),
+            (["settings", "set", "backup.directory", directory.file("missing/backups")], 64, "does not exist"),
+            (["settings", "set", "backup.directory", store], 64, "the store or one of its files"),
+            (["settings", "set", "backup.directory", text], 64, "is a file"),
+        ]
+        for (arguments, status, message) in cases {
+            let result = try NudgeBinary.run(arguments, environment: environment)
+            #expect(result.status == status && result.stderr.contains(message), "\(arguments): \(result)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments): one line")
+            #expect(StoreDump.bytes(store) == before, "\(arguments) changed the store")
+        }
+    }
+}

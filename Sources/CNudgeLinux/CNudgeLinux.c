@@ -5,6 +5,7 @@
 #include "CNudgeLinux.h"
 #include <dlfcn.h>
 #include <malloc.h>
+#include <sys/stat.h>
 
 int nudge_timerfd_create(void) {
     return timerfd_create(CLOCK_REALTIME, TFD_CLOEXEC | TFD_NONBLOCK);
@@ -56,4 +57,11 @@ void nudge_quiet_alsa_errors(void) {
 
 void nudge_release_free_heap(void) {
     malloc_trim(0);
+}
+
+/* 1 when statx says the path is encrypted (an fscrypt policy on it), 0 when not or unknown. */
+int nudge_is_encrypted(const char *path) {
+    struct statx result;
+    if (statx(AT_FDCWD, path, 0, STATX_BASIC_STATS, &result) != 0) return 0;
+    return (result.stx_attributes_mask & STATX_ATTR_ENCRYPTED) && (result.stx_attributes & STATX_ATTR_ENCRYPTED) ? 1 : 0;
 }

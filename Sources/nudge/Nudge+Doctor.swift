@@ -44,7 +44,10 @@ extension Nudge {
             let path = context.storePath
             findings += Self.storeFindings(path)
 
-            findings += Self.soundFindings(try? Store(readingOnly: path).settings())
+            let settings = try? Store(readingOnly: path).settings()
+            findings += Self.backupFindings(store: path, settings: settings, now: context.now, clock: context.wallClock)
+            findings.append(Self.encryptionFinding(store: path))
+            findings += Self.soundFindings(settings)
 
             let zone = context.systemTimeZone
             if let problem = zone.resolve().problem {
@@ -152,6 +155,8 @@ extension Nudge {
 enum Finding {
     case fine(String)
     case problem(String, fix: String)
+    /// Worth knowing and fixing, but nothing nudge does fails without it.
+    case warning(String, fix: String)
 
     var isProblem: Bool { if case .problem = self { true } else { false } }
 
@@ -159,6 +164,7 @@ enum Finding {
         switch self {
         case .fine(let text): "ok      \(text)"
         case .problem(let text, let fix): "PROBLEM \(text)\n        fix: \(fix)"
+        case .warning(let text, let fix): "WARNING \(text)\n        fix: \(fix)"
         }
     }
 }

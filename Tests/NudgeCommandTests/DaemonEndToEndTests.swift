@@ -205,11 +205,16 @@ struct DaemonEndToEndTests: DaemonScenario {
         // A doctor makes no store where there is none.
         #expect(alone.stdout.contains("ok      store: no store yet at \(store)") && !FileManager.default.fileExists(atPath: store), "\(alone)")
         #expect(alone.stdout.contains("ok      time zone: America/New_York (fixed by TZ)"))
+        #expect(alone.stdout.contains("WARNING backups: none yet in \(store).backups"), "\(alone)")
+        // This machine's disk (ext4 on a plain block device) is not encrypted: said, not failed.
+        #expect(alone.stdout.contains("encryption at rest: "), "\(alone)")
         let daemon = try startDaemon(at: "2026-11-21T12:00:00-05:00")
         #expect(daemon.waitForLog("rescheduled (start)"))
-        let well = try NudgeBinary.run(["doctor"], environment: environment)
+        // At the daemon's instant: its backup is named by it.
+        let well = try NudgeBinary.run(["doctor"], environment: environment.merging(["NUDGE_FAKE_NOW": "2026-11-21T12:00:05-05:00"]) { $1 })
         #expect(well.status == 0 && well.stdout.hasSuffix("all is well\n"), "\(well)")
         #expect(well.stdout.contains("ok      daemon: running on this store (pid \(daemon.pid))") && well.stdout.contains("ok      integrity: ok"))
+        #expect(well.stdout.contains("ok      backups: newest ") && well.stdout.contains("checked ok; 1 kept in \(store).backups"), "\(well)")
         // As root the daemon may arm CLOCK_REALTIME_ALARM; doctor reads what it published.
         #expect(well.stdout.contains("ok      wake: the daemon can wake a suspended computer (CLOCK_REALTIME_ALARM)"), "\(well)")
         let noLogind = try NudgeBinary.run(["doctor"], environment: self.environment.merging(["HOME": audio.home]) { $1 })

@@ -12,6 +12,7 @@ int nudge_timerfd_settime_absolute(int fd, const struct itimerspec *value);
 int nudge_timerfd_create_alarm(void);
 int nudge_timerfd_create_monotonic(void);
 int nudge_timerfd_settime_relative(int fd, long milliseconds);
+int nudge_is_encrypted(const char *path);
 int nudge_eventfd(void);
 int nudge_pipe(int fds[2]);
 /* Keeps ALSA's own error lines (no sound card, unknown PCM) off stderr: nudge reports a sound

@@ -67,6 +67,16 @@ public enum SettingValueKind: Sendable, Equatable {
         }
     }
 
+    /// A canonical value as a listing shows it: an empty value says what it means.
+    public func shown(_ value: String) -> String {
+        guard value.isEmpty else { return value }
+        switch self {
+        case .days: return "(none)"
+        case .absoluteDirectory: return "(STORE.backups)"
+        default: return value
+        }
+    }
+
     /// The canonical stored text for an input, or nil when the input is not accepted.
     public func canonical(_ input: String) -> String? {
         let text = input.trimmingCharacters(in: .whitespaces)

@@ -2,12 +2,14 @@ import Foundation
 import NudgeCore
 import NudgeStore
 
-/// The daily backup (`BackupPolicy`): taken after what was due in the same wake, thinned, and
-/// followed by SQLite's quick check of the store. A failure or damage is logged and shown once.
+/// The daily backup (`BackupPolicy`): started after what was due in the same wake, on its own
+/// thread (`DailyBackup`); thinned, and followed by SQLite's quick check of the store. A failure
+/// or damage is logged and shown once.
 extension Daemon {
-    /// Takes the backup when it is due; returns when the next one is (nil: backups are off).
+    /// Starts the backup when it is due; returns when the next one is (nil: backups are off, or
+    /// one is running and its end plans again).
     func keepBackups(settings: Settings, starting: Bool) -> Date? {
-        guard settings.bool(BackupPolicy.enabled) else { return nil }
+        guard settings.bool(BackupPolicy.enabled), runningBackup == nil else { return nil }
         let directory = BackupDirectory.directory(store: configuration.storePath, setting: settings[BackupPolicy.directory])
         if lastBackup?.directory != directory {
             lastBackup = (directory, BackupDirectory.list(in: directory).first?.takenAt)
@@ -19,33 +21,28 @@ extension Daemon {
         guard due <= now else { return due }
         // Tried once per due instant: a failure waits for the next one, as a success does.
         lastBackup = (directory, now)
-        let failure: String?
-        do {
-            let backup = try store.backUp(into: directory, at: now)
-            let removed = BackupDirectory.thin(directory, clock: clock, now: now)
-            logger.notice("backed up the store to \(backup.path) (\(backup.size) bytes, checked)\(removed.isEmpty ? "" : "; removed \(removed.count) older")")
-            failure = nil
-        } catch {
-            failure = error.description
-        }
-        checkStore(directory: directory, backupFailure: failure)
-        return BackupPolicy.nextBackup(newest: now, now: now, starting: false, time: time, clock: clock)
+        let events = events
+        runningBackup = DailyBackup(storePath: configuration.storePath, directory: directory, takenAt: now, clock: clock).start { events.push(.backedUp($0)) }
+        return nil
     }
 
-    /// SQLite's quick check after the backup: damage is said once, naming the newest sound backup.
-    private func checkStore(directory: String, backupFailure: String?) {
-        let problem: String?
-        do { problem = try store.quickCheck() } catch { problem = error.description }
+    /// The backup's thread finished: says what it found, once, and plans again for the next.
+    func backedUp(_ outcome: DailyBackup.Outcome) {
+        runningBackup = nil
+        if let backup = outcome.backup {
+            logger.notice("backed up the store to \(backup.path) (\(backup.size) bytes, checked)\(outcome.removed == 0 ? "" : "; removed \(outcome.removed) older")")
+        }
+        defer { reconcile(because: "backed up") }
         let content: NotificationContent
-        if let problem {
-            logger.critical("the store is damaged (\(problem))")
-            let newest = BackupDirectory.newestSound(in: directory)
+        if let damage = outcome.damage {
+            logger.critical("the store is damaged (\(damage))")
+            let clock = WallClock(zone: timeZone)
             content = StoreSafetyWarning.damaged(
-                problem: problem, restoreFrom: newest.map { "\(WallClock(zone: timeZone).date(of: $0.takenAt)) \(WallClock(zone: timeZone).timeOfDay($0.takenAt))" },
+                problem: damage, restoreFrom: outcome.restoreFrom.map { "\(clock.date(of: $0.takenAt)) \(clock.timeOfDay($0.takenAt))" },
                 command: "nudge --store \(configuration.storePath) restore --latest")
-        } else if let backupFailure {
-            logger.error("the backup failed: \(backupFailure)")
-            content = StoreSafetyWarning.backupFailed(reason: backupFailure)
+        } else if let failure = outcome.failure {
+            logger.error("the backup failed: \(failure)")
+            content = StoreSafetyWarning.backupFailed(reason: failure)
         } else {
             reportedStoreProblem = nil
             return
@@ -53,5 +50,13 @@ extension Daemon {
         guard reportedStoreProblem != content.title else { return }
         reportedStoreProblem = content.title
         do { _ = try notifier.show(content, replacing: nil) } catch { logger.error("cannot show \(content.title): \(error)") }
+    }
+
+    /// A daemon that stops lets a running backup finish, within a bound under systemd's stop
+    /// timeout (90 s): its file is then whole, or not there.
+    func waitForRunningBackup() {
+        guard let runningBackup else { return }
+        logger.notice("waiting for the backup to finish")
+        if runningBackup.wait(timeout: .now() + 60) == .timedOut { logger.warning("the backup did not finish within 60 s; it is cut off") }
     }
 }

@@ -58,6 +58,8 @@ extension Daemon {
                 letSleepGo(because: "the warning sounded")
             case .ringEnded(let number):
                 ringEnded(number)
+            case .backedUp(let outcome):
+                backedUp(outcome)
             case .notifier(.busClosed, _, _):
                 logger.notice("the session bus closed (the session ended); stopping")
                 return .stop
@@ -95,6 +97,7 @@ extension Daemon {
         }
         if let opened = storeIdentity, let now = Self.identity(of: configuration.storePath), opened != now {
             logger.notice("the store \(configuration.storePath) was replaced by another file (a restore); starting again on it")
+            do { try store.emptyWriteAheadLog() } catch { logger.error("\(error)") }
             throw .storeReplaced(configuration.storePath)
         }
         if !reconcileIfStoreChanged() { settle.start() }

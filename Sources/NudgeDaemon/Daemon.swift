@@ -84,6 +84,8 @@ public final class Daemon {
     /// The backup directory, and the newest backup in it (or the last attempt): read from the
     /// directory once, then kept.
     var lastBackup: (directory: String, takenAt: Date?)?
+    /// Signalled when the `DailyBackup` on its thread is done; its outcome is an event.
+    var runningBackup: DispatchSemaphore?
     /// The title of the last store warning shown (damage, a failed backup), so it is shown once.
     var reportedStoreProblem: String?
     /// The store file as opened: a rename over it (a restore SQLite could not write into)
@@ -184,6 +186,7 @@ public final class Daemon {
     /// journal, and runs until SIGTERM or SIGINT (or `stop()`); SIGHUP reloads.
     public func run() throws(DaemonError) {
         defer { lock = nil }
+        defer { waitForRunningBackup() }
         logger.info("started on \(configuration.storePath) in \(timeZone.identifier)")
         // Read when the journal was opened, so nothing the notifier hears now is both replayed and handled.
         startNotifier()

@@ -20,6 +20,8 @@ enum LoopEvent: Sendable {
     case sleepWarningSounded
     /// The ring with this number stopped by itself (its limit, or no sound device).
     case ringEnded(Int)
+    /// The daily backup's thread finished.
+    case backedUp(DailyBackup.Outcome)
     case stop
 }
 

@@ -94,16 +94,26 @@ public enum BackupDirectory {
     }
 
     /// Opens a backup read-only and immutable (nothing is written beside it), checks it whole,
-    /// and counts its records; a file SQLite cannot read says why in `check`. A live store
-    /// (`immutable` false) is read with its WAL.
-    public static func inspect(_ path: String, immutable: Bool = true) -> BackupContents {
+    /// and counts its records; a file SQLite cannot read says why in `check`.
+    public static func inspect(_ path: String) -> BackupContents {
+        read(path, immutable: true, checking: true)
+    }
+
+    /// The records of a file just checked, or of the live store (`immutable` false: read with
+    /// its WAL), without checking it again: an integrity check reads every page, which takes
+    /// seconds on a large store. None when SQLite cannot read it.
+    public static func counts(_ path: String, immutable: Bool) -> [(label: String, count: Int)] {
+        read(path, immutable: immutable, checking: false).counts
+    }
+
+    private static func read(_ path: String, immutable: Bool, checking: Bool) -> BackupContents {
         do {
             var configuration = Configuration()
             configuration.readonly = true
             configuration.busyMode = .timeout(60)
             let file = immutable ? try openImmutable(path) : try DatabaseQueue(path: path, configuration: configuration)
             return try file.read { db in
-                let check = try String.fetchAll(db, sql: "PRAGMA integrity_check").first ?? "no answer"
+                let check = checking ? try String.fetchAll(db, sql: "PRAGMA integrity_check").first ?? "no answer" : "ok"
                 let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
                 let counts = try countedTables.map { table, label, _ in
                     (label, tables.contains(table) ? try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0 : 0)

@@ -33,7 +33,7 @@ extension Store {
         } catch {
             throw BackupFailure(description: "cannot prepare the backup \(backupPath) for the store: \(error)", exitCode: 74)
         }
-        let current = FileManager.default.fileExists(atPath: storePath) ? BackupDirectory.inspect(storePath, immutable: false).counts : []
+        let current = FileManager.default.fileExists(atPath: storePath) ? BackupDirectory.counts(storePath, immutable: false) : []
         let kept = FileManager.default.fileExists(atPath: storePath) ? try keep(storePath, at: keptPath) : nil
         do {
             var configuration = Configuration()
@@ -102,6 +102,15 @@ extension Store {
         }
         chmod(keptPath, 0o600)
         return keptPath
+    }
+
+    /// For a store file another was renamed over while this connection was open: its WAL is
+    /// written into the file it belongs to and emptied, so that the new file is never read
+    /// with the old file's pages (SQLite cannot tell a WAL of another file from its own).
+    public func emptyWriteAheadLog() throws(StoreError) {
+        do { _ = try database.writeWithoutTransaction { db in try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") } } catch {
+            throw .failed(path: path, reason: String(describing: error))
+        }
     }
 
     /// The rename for a store SQLite cannot write into: its WAL and index go first (kept with

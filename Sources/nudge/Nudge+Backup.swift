@@ -37,7 +37,7 @@ extension Nudge {
             } catch {
                 throw CommandFailure(error.description, exitCode: error.exitCode)
             }
-            let counts = BackupDirectory.inspect(backup.path).counts.map { BackupDirectory.phrase($0.count, $0.label) }.joined(separator: ", ")
+            let counts = BackupDirectory.counts(backup.path, immutable: true).map { BackupDirectory.phrase($0.count, $0.label) }.joined(separator: ", ")
             context.print("backed up the store to \(backup.path) (\(ByteCountText.describe(backup.size)), checked: ok; \(counts))")
         }
     }

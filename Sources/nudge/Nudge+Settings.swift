@@ -26,7 +26,8 @@ extension Nudge.Settings {
         func run(_ context: CommandContext) throws {
             let rows = try context.openStoreForReading().run { try $0.settingRows() }
             let table = SettingKey.allCases.map { key in
-                [key.rawValue, rows[key.rawValue].flatMap(key.valueKind.canonical) ?? key.defaultValue, key.defaultValue, key.valueKind.accepted]
+                let value = rows[key.rawValue].flatMap(key.valueKind.canonical) ?? key.defaultValue
+                return [key.rawValue, key.valueKind.shown(value), key.valueKind.shown(key.defaultValue), key.valueKind.accepted]
             }
             context.environment.output(TextTable.render(header: ["KEY", "VALUE", "DEFAULT", "ACCEPTS"], rows: table))
         }
@@ -78,7 +79,7 @@ extension Nudge.Settings {
             let key = try settingKey(key)
             let canonical = try key.canonical(value)
             try context.openStore().run { try $0.setSetting(key, to: canonical, at: context.now) }
-            context.print("\(key.rawValue) = \(canonical)")
+            context.print("\(key.rawValue) = \(key.valueKind.shown(canonical))")
         }
     }
 
@@ -92,7 +93,7 @@ extension Nudge.Settings {
         func run(_ context: CommandContext) throws {
             let key = try settingKey(key)
             try context.openStore().run { try $0.resetSetting(key) }
-            context.print("\(key.rawValue) = \(key.defaultValue) (default)")
+            context.print("\(key.rawValue) = \(key.valueKind.shown(key.defaultValue)) (default)")
         }
     }
 }

@@ -114,6 +114,32 @@ struct BackupEndToEndTests: DaemonScenario {
         #expect(StoreDump.bytes(directory.file(kept[0]))?.count == damagedBytes?.count, "kept whole, as it was")
     }
 
+    /// Another file renamed over the store while the daemon runs (a sync tool, or a restore
+    /// SQLite could not write into): the daemon empties the old file's WAL, starts again in the
+    /// same process on the new file, and shows what that file has due. The new file is read
+    /// whole and alone: no page of the old file's WAL reaches it.
+    @Test func aStoreReplacedByARenameIsFollowedInTheSameProcess() throws {
+        try nudge("settings", "set", "symptom.reminder_enabled", "false", at: "2026-11-22T19:59:30-05:00")
+        let other = directory.file("other.sqlite")
+        var otherEnvironment = environment
+        otherEnvironment["NUDGE_STORE"] = other
+        otherEnvironment["NUDGE_FAKE_NOW"] = "2026-11-22T19:59:31-05:00"
+        #expect(try NudgeBinary.run(["log", "symptom", "from the other file", "--severity", "2"], environment: otherEnvironment).status == 0)
+        let daemon = try startDaemon(at: "2026-11-22T19:59:40-05:00")
+        #expect(daemon.waitForLog("rescheduled (start)"), "\(daemon.stderr)")
+        for index in 0..<5 { try nudge("log", "symptom", "old \(index)", "--severity", "1", at: "2026-11-22T19:59:41-05:00") }
+        let walSize = (try FileManager.default.attributesOfItem(atPath: store + "-wal")[.size] as? Int) ?? 0
+        #expect(walSize > 0, "the old file's WAL holds pages of its own")
+        #expect(rename(other, store) == 0)
+        #expect(daemon.waitForLog("was replaced by another file"), "\(daemon.stderr)")
+        let shown = bus.waitForNotify(count: 1, timeout: 60)
+        #expect(shown.first?.summary.lowercased().contains("symptom") == true, "\(shown) \(daemon.stderr)")
+        #expect(daemon.waitForExit(timeout: 0) == nil, "the same process goes on")
+        #expect(daemon.stderr.components(separatedBy: "started on \(store)").count == 3, "\(daemon.stderr)")
+        #expect(try rows("PRAGMA integrity_check") == [["integrity_check": "ok"]])
+        #expect(try rows("SELECT name FROM symptom_entries").compactMap { $0["name"] } == ["from the other file"])
+    }
+
     /// A restore under a running daemon: it follows the store, and shows the reminder the
     /// restored settings make due (the symptom check at 20:00, which the store had turned off).
     @Test func aRunningDaemonFollowsTheRestoredStore() throws {

@@ -29,6 +29,8 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("sleep.keep_awake") && $0.split(separator: " ").dropFirst().prefix(2) == ["true", "true"] })
         #expect(lines.contains { $0.hasPrefix("symptom.reminder_time") && $0.split(separator: " ").dropFirst().prefix(2) == ["20:30", "20:00"] && $0.contains("8pm") })
         #expect(lines.contains { $0.hasPrefix("dose.target_interval_minutes") && $0.contains("one of 165, 180, 195, 210, 225") })
+        // An empty value says what it means.
+        #expect(lines.contains { $0.hasPrefix("backup.directory") && $0.split(separator: " ").dropFirst().prefix(2) == ["(STORE.backups)", "(STORE.backups)"] })
         #expect(try nudge("settings", "list").stdout == listed.stdout)
     }
 
@@ -42,6 +44,8 @@ import Testing
         let reset = try nudge("settings", "reset", "symptom.reminder_enabled")
         #expect(reset.status == 0 && reset.stdout == "symptom.reminder_enabled = true (default)\n")
         #expect(!(try StoreDump.of(store, tables: ["settings"]).contains("symptom.reminder_enabled")))
+        #expect(try nudge("settings", "reset", "backup.directory").stdout == "backup.directory = (STORE.backups) (default)\n")
+        #expect(try nudge("settings", "get", "backup.directory").stdout == "\n", "get prints the stored value, for scripts")
     }
 
     @Test(arguments: [

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Logging
 import NudgeCore
 import NudgeNotifier
@@ -49,9 +50,9 @@ struct DaemonTests {
         try withDaemon(clock: DaemonClock(startingAt: Timestamp.parse(fakeNow)), notifier: notifier) { daemon, _ in try body(daemon) }
     }
 
-    func withDaemon(clock: DaemonClock, notifier: FakeNotifier, _ body: (Daemon, DaemonClock) throws -> Void) throws {
-        var logger = Logger(label: "test")
-        logger.logLevel = .critical
+    func withDaemon(clock: DaemonClock, notifier: FakeNotifier, log: RecordedLog? = nil, _ body: (Daemon, DaemonClock) throws -> Void) throws {
+        var logger = log?.logger ?? Logger(label: "test")
+        if log == nil { logger.logLevel = .critical }
         let daemon = try Daemon(.init(storePath: store, clock: clock, timeZone: zone), logger: logger) { onEvent in
             notifier.onEvent = onEvent
             return notifier
@@ -233,5 +234,60 @@ struct DaemonTests {
         #expect(notifier.shown.withLock { $0.allSatisfy { $0.sound == nil } })
         let row = try StoreQuery.rows(store, "SELECT outcome, actual_seconds, ended_at FROM meditation_sessions")
         #expect(row == [["outcome": "completed", "actual_seconds": "600", "ended_at": "2026-11-22T18:10:00Z"]])
+    }
+
+    enum StoreProblem: String, CaseIterable { case damagedPage, unusableBackupDirectory }
+
+    /// The daily check finds damage in another app's table (one the daemon never reads), or
+    /// the backup directory became unusable: one notification says so, naming the newest sound
+    /// backup and the command, and the next night's check that finds the same says nothing.
+    @Test(arguments: StoreProblem.allCases) func aStoreProblemIsShownOnceAcrossNights(_ problem: StoreProblem) throws {
+        let taken = try #require(Timestamp.parse("2026-11-20T12:00:00Z"))
+        let backups = store + ".backups"
+        do {
+            let setup = try Store(path: store, now: taken)
+            try setup.setSetting(.symptomReminderEnabled, to: "false", at: taken)
+            try DatabaseQueue(path: store).write { db in
+                try db.execute(sql: "CREATE TABLE other_app_notes (id INTEGER PRIMARY KEY, body TEXT)")
+                for index in 0..<300 { try db.execute(sql: "INSERT INTO other_app_notes (body) VALUES (?)", arguments: [String(repeating: "n\(index)", count: 60)]) }
+            }
+            _ = try setup.backUp(into: backups, at: taken)
+        }
+        switch problem {
+        case .damagedPage:
+            let root = try DatabaseQueue(path: store).writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+                return try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'other_app_notes'") ?? 0
+            }
+            let handle = try #require(FileHandle(forUpdatingAtPath: store))
+            try handle.seek(toOffset: UInt64((root - 1) * 4096))
+            handle.write(Data(count: 4096))
+            try handle.close()
+        case .unusableBackupDirectory:
+            #expect(FileManager.default.createFile(atPath: directory.file("a-file"), contents: Data()))
+            try Store(path: store).setSetting(BackupPolicy.directory, to: directory.file("a-file") + "/backups", at: taken)
+        }
+        let notifier = FakeNotifier()
+        let log = RecordedLog()
+        let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T12:00:00Z"))
+        let expected = problem == .damagedPage ? "the store is damaged" : "the backup failed"
+        try withDaemon(clock: clock, notifier: notifier, log: log) { daemon, clock in
+            #expect(notifier.showed.wait(timeout: .now() + 30) == .success, "\(log.all)")
+            #expect(log.waitFor(expected), "\(log.all)")
+            clock.set(to: Timestamp.parse("2026-11-23T04:00:00Z")!)
+            daemon.clockWasSet()
+            #expect(log.waitFor(expected, count: 2), "\(log.all)")
+            #expect(log.waitFor("rescheduled (backed up)", count: 2), "\(log.all)")
+        }
+        let shown = notifier.shown.withLock { $0 }
+        #expect(shown.count == 1, "\(shown.map(\.title))")
+        switch problem {
+        case .damagedPage:
+            #expect(shown.first?.title == "The store is damaged" && shown.first?.urgency == .critical)
+            #expect(shown.first?.body.contains("Restore the backup of 2026-11-20 12:00 with: nudge --store \(store) restore --latest") == true, "\(shown)")
+            #expect(BackupDirectory.list(in: backups).count == 1, "a backup of a damaged store is not kept")
+        case .unusableBackupDirectory:
+            #expect(shown.first?.title == "Today's backup failed" && shown.first?.body.contains("Cannot make the backup directory") == true, "\(shown)")
+        }
     }
 }

@@ -1,0 +1,63 @@
+import Foundation
+import NudgeCore
+import NudgeStore
+
+/// One daily backup, taken on its own thread with its own read-only connection: on a large
+/// store the copy and SQLite's quick check take tens of seconds, and the event loop must stay
+/// free to ring an alarm meanwhile. What it found comes back to the loop as an event.
+struct DailyBackup: Sendable {
+    let storePath: String
+    let directory: String
+    let takenAt: Date
+    let clock: WallClock
+
+    /// What the backup, the thinning and the quick check found.
+    struct Outcome: Sendable {
+        var directory: String
+        var takenAt: Date
+        var backup: BackupFile?
+        var removed: Int
+        /// Why no backup was written; nil when one was.
+        var failure: String?
+        /// SQLite's complaint about the store; nil when its quick check passed.
+        var damage: String?
+        /// The newest backup that passes its check, looked for only when the store is damaged.
+        var restoreFrom: BackupFile?
+    }
+
+    /// Runs on a thread of its own, then hands the outcome to `finished`; the semaphore is
+    /// signalled after that, for a daemon that stops to wait on (a backup cut off midway
+    /// leaves a temporary file until the next thinning).
+    func start(finished: @escaping @Sendable (Outcome) -> Void) -> DispatchSemaphore {
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            finished(run())
+            done.signal()
+        }
+        thread.name = "nudge.backup"
+        thread.start()
+        return done
+    }
+
+    func run() -> Outcome {
+        var outcome = Outcome(directory: directory, takenAt: takenAt, backup: nil, removed: 0)
+        let store: Store
+        do { store = try Store(readingOnly: storePath) } catch {
+            outcome.failure = error.description
+            if case .damaged(_, let reason) = error {
+                outcome.damage = reason
+                outcome.restoreFrom = BackupDirectory.newestSound(in: directory)
+            }
+            return outcome
+        }
+        do {
+            outcome.backup = try store.backUp(into: directory, at: takenAt)
+            outcome.removed = BackupDirectory.thin(directory, clock: clock, now: takenAt).count
+        } catch {
+            outcome.failure = error.description
+        }
+        do { outcome.damage = try store.quickCheck() } catch { outcome.damage = error.description }
+        if outcome.damage != nil { outcome.restoreFrom = BackupDirectory.newestSound(in: directory) }
+        return outcome
+    }
+}

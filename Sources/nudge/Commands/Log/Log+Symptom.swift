@@ -2,15 +2,6 @@ import ArgumentParser
 import Foundation
 import NudgeCore
 
-extension Nudge {
-    struct Log: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Record something in the store.",
-            subcommands: [Symptom.self]
-        )
-    }
-}
-
 extension Nudge.Log {
     struct Symptom: NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "Add an entry to the symptom diary.")

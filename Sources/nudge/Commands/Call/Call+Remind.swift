@@ -3,51 +3,7 @@ import Foundation
 import NudgeCore
 import NudgeStore
 
-extension Nudge {
-    struct Call: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Log calls and ask to be reminded of one.",
-            subcommands: [LogCall.self, Remind.self, Reminders.self, History.self, Edit.self, Delete.self]
-        )
-    }
-}
-
 extension Nudge.Call {
-    struct LogCall: NudgeCommand {
-        static let configuration = CommandConfiguration(commandName: "log", abstract: "Log a call (it restarts the contact's cadence).")
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: "The contact: its id, or a name that matches one contact.", completion: StoreCompletion.contactNames) var contact: String
-        @Option(help: "When: 14:30 (the latest 14:30 that has passed), 2026-11-21T14:30 (local), or ISO 8601 with an offset; at most 366 days ago (default: now).") var at: String?
-        @Option(parsing: .unconditional, help: "How long, in minutes (0-1440).", transform: WholeNumber.parser(CallInput.durationRange))
-        var duration = 0
-        @Option(help: "happy, neutral, sad, frustrated or excited.") var mood: String?
-        @Option(help: "Anything worth remembering (at most 5000 characters).") var notes: String?
-
-        func validate() throws {
-            do {
-                try CallInput.validate(duration: duration)
-                try CallInput.validate(mood: mood)
-                try CallInput.validate(notes: notes)
-                _ = try calledAt(CommandContext(global))
-            } catch {
-                throw ValidationError(error.description)
-            }
-        }
-
-        private func calledAt(_ context: CommandContext) throws(InputError) -> Date {
-            guard let at else { return context.now }
-            return try InstantInput.pastInstant(at, option: "--at", now: context.now, clock: context.wallClock, maximumAge: CallInput.maximumBackdating)
-        }
-
-        func run(_ context: CommandContext) throws {
-            let store = try context.openStore()
-            let found = try resolve(contact, in: store)
-            let when = try calledAt(context)
-            try store.run { try $0.logCall(contactID: found.id, at: when, durationMinutes: duration, mood: mood, notes: notes, now: context.now) }
-            context.print("logged a call with \(found.name) at \(context.understood(when))")
-        }
-    }
-
     struct Remind: NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "Be reminded to call someone in N days or on a day.")
         @OptionGroup var global: GlobalOptions
@@ -104,33 +60,6 @@ extension Nudge.Call {
                     "\(day) at \(dayTime) (\(context.understood(due))) has passed; give a later day, or --at a later time", exitCode: 64)
             }
             return due
-        }
-    }
-
-    struct Reminders: NudgeCommand {
-        static let configuration = CommandConfiguration(abstract: "List the one-off call reminders still open.")
-        @OptionGroup var global: GlobalOptions
-        @Flag(help: "Print one JSON array.") var json = false
-
-        func run(_ context: CommandContext) throws {
-            let reminders = try context.openStoreForReading().run { try $0.openCallReminders() }
-            try context.print(
-                Listing(
-                    items: reminders, row: { ReminderRow(id: $0.id, contactID: $0.contactID, contactName: $0.name, dueAt: $0.dueAt, note: $0.note) },
-                    columns: [
-                        .init("ID") { String($0.id) }, .init("CONTACT") { $0.name },
-                        .init("DUE") { LocalFormat.dateTime($0.dueAt, clock: context.wallClock) }, .init("NOTE") { $0.note ?? "" },
-                    ],
-                    whenEmpty: "No open call reminders. Add one with: nudge call remind NAME --in DAYS"),
-                json: json)
-        }
-
-        struct ReminderRow: Encodable {
-            var id: Int64
-            var contactID: Int64
-            var contactName: String
-            @TimestampText var dueAt: Date?
-            @NullWhenAbsent var note: String?
         }
     }
 }

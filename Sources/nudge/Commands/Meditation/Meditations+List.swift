@@ -3,14 +3,6 @@ import Foundation
 import NudgeCore
 import NudgeStore
 
-extension Nudge {
-    struct Meditations: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "The meditation history: sessions newest first by day, with totals and streaks.",
-            subcommands: [List.self, Add.self, Delete.self], defaultSubcommand: List.self)
-    }
-}
-
 extension Nudge.Meditations {
     struct List: NudgeCommand {
         static let configuration = CommandConfiguration(
@@ -120,54 +112,6 @@ extension Nudge.Meditations {
             let tenths = minutes(seconds)
             guard seconds >= 120, tenths != tenths.rounded() else { return MeditationTimer.minutes(seconds) }
             return String(format: "%.1f minutes", tenths)
-        }
-    }
-
-    struct Add: NudgeCommand {
-        static let configuration = CommandConfiguration(abstract: "Record a session done elsewhere (source manual), completed.")
-        @OptionGroup var global: GlobalOptions
-        @Option(help: "When it began: \(InstantInput.accepted).") var at: String
-        @Option(help: "How long, in minutes: 1 to 240.") var minutes: Int
-
-        func validate() throws {
-            guard (1...240).contains(minutes) else {
-                throw ValidationError("--minutes \(minutes) is not from 1 to 240; give how long the session lasted")
-            }
-        }
-
-        func run(_ context: CommandContext) throws {
-            let now = context.now
-            let startedAt: Date
-            do {
-                startedAt = try InstantInput.pastInstant(at, option: "--at", now: now, clock: context.wallClock, maximumAge: 366 * 86400)
-            } catch { throw CommandFailure(error.description, exitCode: 64) }
-            let offset = context.wallClock.offset(at: Int(startedAt.timeIntervalSince1970)) / 60
-            let session = try context.openStore().run {
-                try $0.addMeditation(startedAt: startedAt, seconds: minutes * 60, utcOffsetMinutes: offset, now: now)
-            }
-            context.print("recorded \(MeditationTimer.minutes(minutes * 60)) at \(context.understood(startedAt)) (id \(session.id.prefix(8)))")
-        }
-    }
-
-    struct Delete: NudgeCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete one session from the history.")
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: "The session's id, or a unique prefix of at least 4 characters (nudge meditations lists 8).") var id: String
-
-        static let ids = IDPrefix(what: "session", listedBy: "nudge meditations")
-
-        func validate() throws { try Self.ids.validate(id) }
-
-        func run(_ context: CommandContext) throws {
-            let store = try context.openStore()
-            let session = try Self.ids.resolve(try store.run { try $0.meditation(matching: id) }, prefix: id)
-            guard !session.isRunning else {
-                throw CommandFailure("that session is running; end it with: nudge meditate stop", exitCode: 64)
-            }
-            guard try store.run({ try $0.deleteMeditation(id: session.id) }) else {
-                throw CommandFailure("that session changed meanwhile; nothing deleted", exitCode: 64)
-            }
-            context.print("deleted the \(MeditationTimer.minutes(session.actualSeconds ?? 0)) session of \(session.localStart.date) (id \(session.id.prefix(8)))")
         }
     }
 }

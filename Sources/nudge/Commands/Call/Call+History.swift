@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+import NudgeStore
+
+extension Nudge.Call {
+    struct History: NudgeCommand {
+        static let configuration = CommandConfiguration(abstract: "List the calls, newest first, with duration, mood, notes and each call's id.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Only this contact's calls: its id, or a name that matches one contact.", completion: StoreCompletion.contactNames) var contact: String?
+        @Flag(help: "Print one JSON array.") var json = false
+
+        struct Row: Encodable {
+            var id: String
+            var contactID: Int64
+            var contactName: String
+            @TimestampText var calledAt: Date?
+            var durationMinutes: Int
+            @NullWhenAbsent var mood: String?
+            @NullWhenAbsent var notes: String?
+        }
+
+        func run(_ context: CommandContext) throws {
+            let store = try context.openStoreForReading()
+            let only = try contact.map { try resolve($0, in: store) }
+            let calls = try store.run { try $0.callHistory(contactID: only?.id) }
+            let clock = context.wallClock
+            try context.print(
+                Listing(
+                    items: calls,
+                    row: {
+                        Row(
+                            id: $0.id, contactID: $0.contactID, contactName: $0.contactName, calledAt: $0.calledAt, durationMinutes: $0.durationMinutes,
+                            mood: $0.mood, notes: $0.notes)
+                    },
+                    columns: [
+                        .init("ID") { String($0.id.prefix(8)).lowercased() }, .init("CONTACT") { TextInput.oneLine($0.contactName) },
+                        .init("CALLED") { LocalFormat.dateTime($0.calledAt, clock: clock) }, .init("MINUTES") { String($0.durationMinutes) },
+                        .init("MOOD") { $0.mood ?? "-" }, .init("NOTES") { TextInput.oneLine($0.notes ?? "") },
+                    ],
+                    whenEmpty: only.map { "No calls with \($0.name) yet. Log one with: nudge call log \($0.name)" }
+                        ?? "No calls yet. Log one with: nudge call log NAME"),
+                json: json)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+import NudgeStore
+
+extension Nudge.Call {
+    struct Reminders: NudgeCommand {
+        static let configuration = CommandConfiguration(abstract: "List the one-off call reminders still open.")
+        @OptionGroup var global: GlobalOptions
+        @Flag(help: "Print one JSON array.") var json = false
+
+        func run(_ context: CommandContext) throws {
+            let reminders = try context.openStoreForReading().run { try $0.openCallReminders() }
+            try context.print(
+                Listing(
+                    items: reminders, row: { ReminderRow(id: $0.id, contactID: $0.contactID, contactName: $0.name, dueAt: $0.dueAt, note: $0.note) },
+                    columns: [
+                        .init("ID") { String($0.id) }, .init("CONTACT") { $0.name },
+                        .init("DUE") { LocalFormat.dateTime($0.dueAt, clock: context.wallClock) }, .init("NOTE") { $0.note ?? "" },
+                    ],
+                    whenEmpty: "No open call reminders. Add one with: nudge call remind NAME --in DAYS"),
+                json: json)
+        }
+
+        struct ReminderRow: Encodable {
+            var id: Int64
+            var contactID: Int64
+            var contactName: String
+            @TimestampText var dueAt: Date?
+            @NullWhenAbsent var note: String?
+        }
+    }
+}

@@ -1,0 +1,13 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+import NudgeStore
+
+extension Nudge {
+    struct Call: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Log calls and ask to be reminded of one.",
+            subcommands: [LogCall.self, Remind.self, Reminders.self, History.self, Edit.self, Delete.self]
+        )
+    }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+import NudgeStore
+import NudgeSystem
+
+extension Nudge.Dose {
+    struct Skip: NudgeCommand {
+        static let configuration = CommandConfiguration(abstract: "Skip dose 2 tonight (the Skip dose 2 button).")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "Why, kept with the record (at most 500 characters).") var reason: String?
+
+        func validate() throws {
+            if let reason {
+                do { try TextInput.validateText(reason, option: "--reason", limit: 500) } catch { throw ValidationError(error.description) }
+            }
+        }
+
+        func run(_ context: CommandContext) throws {
+            try answer(.skip(at: context.now, reason: reason), context)
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+import NudgeStore
+import NudgeSystem
+
+extension Nudge.Dose {
+    struct Snooze: NudgeCommand {
+        static let configuration = CommandConfiguration(abstract: "Move the dose-2 alarm by dose.snooze_duration_minutes (the Snooze button).")
+        @OptionGroup var global: GlobalOptions
+
+        func run(_ context: CommandContext) throws {
+            try answer(.snooze(at: context.now), context)
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+import NudgeStore
+
+extension Nudge.Journal {
+    struct Delete: NudgeCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete a session with its reflections.", discussion: "On a terminal it asks first; otherwise it needs --yes.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The session's id, or a unique prefix of at least 4 characters.") var id: String
+        @Flag(help: "Delete without asking.") var yes = false
+
+        func validate() throws { try Nudge.Journal.validatePrefix(id) }
+
+        func run(_ context: CommandContext) throws {
+            let store = try context.openStore()
+            let session = try Nudge.Journal.session(id, store)
+            let count = try store.run { try $0.therapyReflections(of: session.id).count }
+            let what = "\(Nudge.Journal.named(session, context)) and its \(count) reflection\(count == 1 ? "" : "s")"
+            guard try context.consentsToDelete(what, cannotBeUndone: true, yes: yes) else { return }
+            guard try store.run({ try $0.deleteTherapySession(id: session.id) }) else {
+                throw CommandFailure("that session was deleted meanwhile", exitCode: 64)
+            }
+            // An unsaved reflection on it would be out of reach of every command.
+            ReflectionDraft(storePath: context.storePath, sessionID: session.id).discard()
+            context.print("deleted \(what)")
+        }
+    }
+}

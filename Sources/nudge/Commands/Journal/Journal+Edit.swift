@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+import NudgeStore
+
+extension Nudge.Journal {
+    struct Edit: NudgeCommand {
+        static let configuration = CommandConfiguration(abstract: "Change fields of a session.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The session's id, or a unique prefix of at least 4 characters.") var id: String
+        @OptionGroup var options: TherapyFieldOptions
+
+        func validate() throws { try Nudge.Journal.validatePrefix(id) }
+
+        func run(_ context: CommandContext) throws {
+            let fields = try options.fields(context)
+            guard !fields.isEmpty else {
+                throw CommandFailure("give at least one field to change, such as --mood-after N (nudge journal edit --help lists them)", exitCode: 64)
+            }
+            let store = try context.openStore()
+            let session = try Nudge.Journal.session(id, store)
+            guard try store.run({ try $0.editTherapySession(id: session.id, fields, now: context.now) }) else {
+                throw CommandFailure("that session was deleted meanwhile; nothing changed", exitCode: 64)
+            }
+            let changed = fields.startedAt.map { "the session of \(context.understood($0))" } ?? Nudge.Journal.named(session, context)
+            context.print("changed \(changed) (id \(session.id.prefix(8)))")
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+import NudgeStore
+
+extension Nudge.Journal {
+    struct Reflect: NudgeCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add a dated reflection to a session.",
+            discussion: """
+                Without --text it opens $VISUAL or $EDITOR on a private file (mode 0600, beside the store). If the editor fails or the terminal closes, the text is kept, and the next reflect on that session offers it.
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The session's id, or a unique prefix of at least 4 characters.") var id: String
+        @Option(help: "The reflection (1 to 20,000 characters; newlines and tabs kept).") var text: String?
+
+        func validate() throws {
+            try Nudge.Journal.validatePrefix(id)
+            if let text {
+                do { try TherapyReflection.validate(text, option: "--text") } catch { throw ValidationError(error.description) }
+            }
+        }
+
+        func run(_ context: CommandContext) throws {
+            let store = try context.openStore()
+            let session = try Nudge.Journal.session(id, store)
+            let name = Nudge.Journal.named(session, context)
+            let written: String
+            let source: TherapyReflection.Source
+            if let text {
+                (written, source) = (text, .command)
+            } else {
+                let draft = ReflectionDraft(storePath: context.storePath, sessionID: session.id)
+                if draft.exists {
+                    if context.environment.isTerminal, isatty(STDIN_FILENO) == 1 {
+                        switch context.choice(aboutDraft: "A reflection on this session was started and not saved; continue it?") {
+                        case .continueIt: break
+                        case .startAgain: draft.discard()
+                        case .keepIt: return context.print("kept what was written; nudge journal reflect \(session.id.prefix(8)) offers it again")
+                        }
+                    } else {
+                        context.environment.errors("nudge: continuing the reflection started earlier on this session\n")
+                    }
+                }
+                try draft.prepare(heading: "A reflection on \(name).")
+                guard try draft.edit(environment: context.environment.variables) else {
+                    throw CommandFailure(
+                        "the editor did not finish; what you wrote is kept, and nudge journal reflect \(session.id.prefix(8)) offers it again")
+                }
+                let edited = try draft.text()
+                guard !edited.isEmpty else {
+                    draft.discard()
+                    return context.print("nothing written; no reflection added")
+                }
+                do { try TherapyReflection.validate(edited, option: "the reflection") } catch {
+                    throw CommandFailure("\(error.description); it is kept, and the next reflect on this session offers it", exitCode: 64)
+                }
+                (written, source) = (edited, .editor)
+            }
+            guard try store.run({ try $0.addTherapyReflection(to: session.id, text: written, source: source, at: context.now) }) else {
+                throw CommandFailure("that session was deleted meanwhile; nothing written", exitCode: 64)
+            }
+            // Only once the store has it.
+            if source == .editor { ReflectionDraft(storePath: context.storePath, sessionID: session.id).discard() }
+            context.print("added a reflection to \(name)")
+        }
+    }
+}

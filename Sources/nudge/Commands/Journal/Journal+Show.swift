@@ -1,0 +1,23 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+import NudgeStore
+
+extension Nudge.Journal {
+    struct Show: NudgeCommand {
+        static let configuration = CommandConfiguration(abstract: "Show one session: every field and its dated reflections.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The session's id, or a unique prefix of at least 4 characters.") var id: String
+        @Flag(help: "Print one JSON object.") var json = false
+
+        func validate() throws { try Nudge.Journal.validatePrefix(id) }
+
+        func run(_ context: CommandContext) throws {
+            let store = try context.openStoreForReading()
+            let session = try Nudge.Journal.session(id, store)
+            let reflections = try store.run { try $0.therapyReflections(of: session.id) }
+            if json { return try context.printJSON(JournalExport.Session(session, reflections)) }
+            context.print(JournalExport.markdown(session, reflections, clock: context.wallClock, now: context.now, escaped: false))
+        }
+    }
+}

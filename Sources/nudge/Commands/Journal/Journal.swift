@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+import NudgeStore
+
+extension Nudge {
+    struct Journal: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "The therapy-session journal: sessions, the mood before and after, and reflections written later.",
+            discussion: """
+                Its texts stay in the store: no notification, log line or error message carries intentions, environment, music, dose, treatment type or reflection text. IDs may be any unique prefix of at least 4 characters; list shows 8.
+                """,
+            subcommands: [Add.self, List.self, Show.self, Edit.self, Reflect.self, Delete.self, Export.self])
+    }
+}
+
+/// The session fields `add` and `edit` take. Refusals name the option, never the text.
+struct TherapyFieldOptions: ParsableArguments {
+    @Option(help: "The treatment: \(TherapySession.TreatmentType.accepted).") var type: String?
+    @Option(help: "When the session began: \(InstantInput.accepted) (default now; a future time is accepted with a warning).") var at: String?
+    @Option(help: "The dose, as free text (at most 200 characters).") var dose: String?
+    @Option(help: "Intentions for the session (at most 5,000 characters).") var intentions: String?
+    @Option(help: "Set and setting: where, lighting, comfort (at most 5,000 characters).") var environment: String?
+    @Option(help: "Music: playlist or pieces (at most 5,000 characters).") var music: String?
+    @Option(name: .customLong("mood-before"), help: "Mood before the session, 1 to 10.") var moodBefore: Int?
+    @Option(name: .customLong("mood-after"), help: "Mood after the session, 1 to 10.") var moodAfter: Int?
+
+    func validate() throws {
+        do {
+            if let type, TherapySession.TreatmentType(rawValue: type) == nil {
+                throw InputError("--type is not a treatment type; give \(TherapySession.TreatmentType.accepted)")
+            }
+            for (option, text) in [("--dose", dose), ("--intentions", intentions), ("--environment", environment), ("--music", music)] {
+                if let text { try TherapySession.validate(text, option: option) }
+            }
+            if let moodBefore { try TherapySession.validateMood(moodBefore, option: "--mood-before") }
+            if let moodAfter { try TherapySession.validateMood(moodAfter, option: "--mood-after") }
+        } catch let error as InputError {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// The fields as given, with `--at` read on the context's clock (a future one warned of).
+    func fields(_ context: CommandContext) throws -> Store.TherapyFields {
+        var startedAt: Date?
+        if let at {
+            do { startedAt = try InstantInput.anyInstant(at, option: "--at", now: context.now, clock: context.wallClock, echo: false) } catch {
+                throw CommandFailure(error.description, exitCode: 64)
+            }
+            if let startedAt, startedAt > context.now.addingTimeInterval(60) {
+                context.environment.errors("nudge: warning: --at is in the future (\(context.understood(startedAt))); recorded as given\n")
+            }
+        }
+        return Store.TherapyFields(
+            startedAt: startedAt, treatmentType: type.flatMap(TherapySession.TreatmentType.init(rawValue:)), dose: dose, intentions: intentions,
+            environment: environment, music: music, moodBefore: moodBefore, moodAfter: moodAfter)
+    }
+}
+
+extension Nudge.Journal {
+    static let ids = IDPrefix(what: "session", listedBy: "nudge journal list")
+
+    /// `Sunday 2026-11-22 14:00 CET`, or what another program stored where no time can be read.
+    static func dated(_ session: TherapySession, clock: WallClock) -> String {
+        if let stored = session.unreadableStart { return "an unreadable time ('\(TextInput.oneLine(stored))')" }
+        return "\(clock.date(of: session.startedAt).weekdayName) \(LocalFormat.dateTime(session.startedAt, clock: clock))"
+    }
+
+    /// `the session of 14:00 today, 2026-11-22 14:00 CET`, in confirmations.
+    static func named(_ session: TherapySession, _ context: CommandContext) -> String {
+        if let stored = session.unreadableStart { return "the session of an unreadable time ('\(TextInput.oneLine(stored))')" }
+        return "the session of \(context.understood(session.startedAt))"
+    }
+
+    static func validatePrefix(_ id: String) throws { try ids.validate(id) }
+
+    static func session(_ prefix: String, _ store: Store) throws -> TherapySession {
+        try ids.resolve(try store.run { try $0.therapySession(matching: prefix) }, prefix: prefix)
+    }
+
+    /// `4 → 7`, `- → 6`.
+    static func moods(_ session: TherapySession) -> String {
+        "\(session.moodBefore.map(String.init) ?? "-") → \(session.moodAfter.map(String.init) ?? "-")"
+    }
+}

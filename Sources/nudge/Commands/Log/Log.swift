@@ -1,0 +1,12 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+
+extension Nudge {
+    struct Log: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Record something in the store.",
+            subcommands: [Symptom.self]
+        )
+    }
+}

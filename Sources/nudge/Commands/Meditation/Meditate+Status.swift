@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+import NudgeStore
+import NudgeSystem
+
+extension Nudge.Meditate {
+    struct Status: NudgeCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the running session: elapsed and left.")
+        @OptionGroup var global: GlobalOptions
+        @Flag(help: "Print one JSON object (null when nothing runs).") var json = false
+
+        struct Row: Encodable {
+            var id: String
+            @TimestampText var startedAt: Date?
+            @TimestampText var endsAt: Date?
+            var plannedSeconds: Int
+            var intervalSeconds: Int
+            var elapsedSeconds: Int
+            var leftSeconds: Int
+        }
+
+        func run(_ context: CommandContext) throws {
+            let running = try context.openStoreForReading().run { try $0.runningMeditation() }
+            let now = context.now
+            let row = running.map {
+                Row(
+                    id: $0.id, startedAt: $0.startedAt, endsAt: $0.endsAt, plannedSeconds: $0.plannedSeconds, intervalSeconds: $0.intervalSeconds,
+                    elapsedSeconds: $0.meditatedSeconds(at: now), leftSeconds: max(Int($0.endsAt.timeIntervalSince(now).rounded(.up)), 0))
+            }
+            if json { return try context.printJSON(NullWhenAbsent(wrappedValue: row)) }
+            guard let running, let row else { return context.print("No session is running. Start one with: nudge meditate") }
+            let settling = now < running.startedAt ? ", settling: start bell \(DurationText.relative(running.startedAt.timeIntervalSince(now)))" : ""
+            context.print(
+                "\(Nudge.Meditate.describe(running, context)): \(Nudge.Meditate.clock(row.elapsedSeconds)) elapsed, \(Nudge.Meditate.clock(row.leftSeconds)) left\(settling)")
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+import NudgeStore
+import NudgeSystem
+
+extension Nudge.Meditate {
+    struct Stop: NudgeCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "End the running session now: kept as ended early when it lasted a minute, dropped otherwise.")
+        @OptionGroup var global: GlobalOptions
+
+        func run(_ context: CommandContext) throws {
+            try Nudge.Meditate.stop(context.openStore(), context)
+        }
+    }
+}

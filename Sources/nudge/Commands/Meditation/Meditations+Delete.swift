@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+import NudgeStore
+
+extension Nudge.Meditations {
+    struct Delete: NudgeCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete one session from the history.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The session's id, or a unique prefix of at least 4 characters (nudge meditations lists 8).") var id: String
+
+        static let ids = IDPrefix(what: "session", listedBy: "nudge meditations")
+
+        func validate() throws { try Self.ids.validate(id) }
+
+        func run(_ context: CommandContext) throws {
+            let store = try context.openStore()
+            let session = try Self.ids.resolve(try store.run { try $0.meditation(matching: id) }, prefix: id)
+            guard !session.isRunning else {
+                throw CommandFailure("that session is running; end it with: nudge meditate stop", exitCode: 64)
+            }
+            guard try store.run({ try $0.deleteMeditation(id: session.id) }) else {
+                throw CommandFailure("that session changed meanwhile; nothing deleted", exitCode: 64)
+            }
+            context.print("deleted the \(MeditationTimer.minutes(session.actualSeconds ?? 0)) session of \(session.localStart.date) (id \(session.id.prefix(8)))")
+        }
+    }
+}

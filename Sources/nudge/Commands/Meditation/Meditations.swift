@@ -1,0 +1,12 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+import NudgeStore
+
+extension Nudge {
+    struct Meditations: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "The meditation history: sessions newest first by day, with totals and streaks.",
+            subcommands: [List.self, Add.self, Delete.self], defaultSubcommand: List.self)
+    }
+}

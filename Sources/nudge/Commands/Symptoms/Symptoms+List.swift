@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+import NudgeStore
+
+extension Nudge.Symptoms {
+    struct List: NudgeCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List symptom entries grouped by local day, newest first, each with its id.",
+            discussion: "Without a day, today's; with --search alone, the whole diary's.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var range: DayRangeOptions
+        @Option(help: "Only entries with this text in their name or notes (case-insensitive).") var search: String?
+        @Flag(help: "Print one JSON array.") var json = false
+
+        func validate() throws {
+            if let search, search.isEmpty { throw ValidationError("--search is empty; give some text to look for") }
+            do { _ = try days(CommandContext(global)) } catch { throw ValidationError(error.description) }
+        }
+
+        private func days(_ context: CommandContext) throws(InputError) -> DayRangeOptions.Days {
+            let today = context.wallClock.date(of: context.now)
+            return try range.days(today: today, otherwise: search == nil ? .init(first: today, last: today) : .all)
+        }
+
+        struct EntryRow: Encodable {
+            var id: String
+            var date: String
+            var name: String
+            var severity: Int
+            @TimestampText var loggedAt: Date?
+            @NullWhenAbsent var notes: String?
+        }
+
+        func run(_ context: CommandContext) throws {
+            let days = try days(context)
+            let clock = context.wallClock
+            var entries = try context.openStoreForReading().run { try $0.symptoms(from: days.first, through: days.last, clock: clock) }
+            if let search {
+                entries = entries.filter { $0.name.range(of: search, options: .caseInsensitive) != nil || $0.notes?.range(of: search, options: .caseInsensitive) != nil }
+            }
+            if json {
+                let rows = entries.map {
+                    EntryRow(id: $0.id, date: clock.date(of: $0.loggedAt).description, name: $0.name, severity: $0.severity, loggedAt: $0.loggedAt, notes: $0.notes)
+                }
+                return context.environment.output(try JSONText.render(rows) + "\n")
+            }
+            guard !entries.isEmpty else { return context.print(nothing(days)) }
+            let byDay = Dictionary(grouping: entries) { clock.date(of: $0.loggedAt) }
+            context.environment.output(
+                TextTable.render(
+                    header: ["ID", "TIME", "SYMPTOM", "SEVERITY", "NOTES"],
+                    sections: byDay.keys.sorted(by: >).map { day in
+                        (
+                            heading: "\(day.weekdayName) \(day)",
+                            rows: byDay[day]!.map {
+                                [String($0.id.prefix(8)).lowercased(), LocalFormat.time($0.loggedAt, clock: clock), $0.name, String($0.severity), $0.notes.map(Self.start(of:)) ?? ""]
+                            }
+                        )
+                    }))
+        }
+
+        private func nothing(_ days: DayRangeOptions.Days) -> String {
+            let when: String
+            switch (days.first, days.last) {
+            case (let first?, let last?) where first == last: when = " on \(first)"
+            case (let first?, let last?): when = " from \(first) to \(last)"
+            case (let first?, nil): when = " since \(first)"
+            case (nil, let last?): when = " up to \(last)"
+            case (nil, nil): when = ""
+            }
+            if let search { return "No symptom entries\(when) mention '\(TextInput.oneLine(Self.start(of: search)))'." }
+            return "No symptoms logged\(when). Log one with: nudge log symptom NAME --severity N"
+        }
+
+        /// The first line of the notes, cut to 60 characters.
+        static func start(of notes: String) -> String {
+            let line = notes.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+            return line.count > 60 ? String(line.prefix(59)) + "…" : line
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+import Foundation
+import NudgeCore
+import NudgeStore
+
+extension Nudge {
+    struct Symptoms: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Look back over the symptom diary, correct it, and export it for a doctor.",
+            subcommands: [List.self, Edit.self, Delete.self, Export.self],
+            defaultSubcommand: List.self
+        )
+
+        static let ids = IDPrefix(what: "symptom entry", listedBy: "nudge symptoms")
+
+        static func entry(_ prefix: String, _ store: Store) throws -> SymptomEntry {
+            try ids.resolve(try store.run { try $0.symptomEntry(matching: prefix) }, prefix: prefix)
+        }
+
+        /// `Headache (3) at 19:05 today, 2026-11-22 19:05 CET`.
+        static func describe(_ entry: SymptomEntry, _ context: CommandContext) -> String {
+            "\(TextInput.oneLine(entry.name)) (\(entry.severity)) at \(context.understood(entry.loggedAt))"
+        }
+    }
+}

@@ -4,13 +4,13 @@ import NudgeNotifier
 import NudgeStore
 
 /// Answers: what the notification server reports (a click, a close, the server coming and
-/// going), recorded in the store first, then planned from. The answer journal keeps each until
+/// going), recorded in the store first, then planned from. The click ledger keeps each until
 /// the store has it.
 extension Daemon {
     /// Records what a previous daemon received but may not have recorded. What the server
-    /// showed goes first: a click can be journaled (on the GLib thread) just before the "shown"
+    /// showed goes first: a click can be written to the ledger (on the GLib thread) just before the "shown"
     /// of the notification it answers.
-    func replay(_ unrecorded: [(entry: AnswerJournal.Entry, at: Date, line: AnswerJournal.Line)]) {
+    func replay(_ unrecorded: [(entry: ClickLedger.Entry, at: Date, line: ClickLedger.Line)]) {
         let replayed = unrecorded.filter { if case .shown = $0.entry { true } else { false } }
             + unrecorded.filter { if case .shown = $0.entry { false } else { true } }
         for (entry, instant, line) in replayed {
@@ -22,9 +22,9 @@ extension Daemon {
             if inStore { recordedLines.append(line) }
         }
         if !replayed.isEmpty {
-            logger.notice("replayed \(replayed.count) journal entr\(replayed.count == 1 ? "y" : "ies") a previous daemon had not recorded")
+            logger.notice("replayed \(replayed.count) ledger entr\(replayed.count == 1 ? "y" : "ies") a previous daemon had not recorded")
         }
-        recordedJournal()
+        tellLedger()
     }
 
     /// True once the store has it (or the delivery is gone).
@@ -38,9 +38,9 @@ extension Daemon {
         }
     }
 
-    /// Tells the journal which of its lines are in the store now.
-    func recordedJournal() {
-        journal.recorded(recordedLines)
+    /// Tells the ledger which of its lines are in the store now.
+    func tellLedger() {
+        ledger.recorded(recordedLines)
         recordedLines.removeAll()
     }
 

@@ -75,7 +75,7 @@ extension Daemon {
         let now = configuration.clock.now()
         // On disk before the store, which may be locked for seconds: a kill in between must
         // neither show it again nor lose a click on it.
-        let lines = occurrences.map { journal.append(.shown(deliveryID: $0.1.id, notificationID: id), at: now) }
+        let lines = occurrences.map { ledger.append(.shown(deliveryID: $0.1.id, notificationID: id), at: now) }
         for ((occurrence, claimed), line) in zip(occurrences, lines) {
             if recordShown(claimed, notificationID: id, content: content, at: now), let line { recordedLines.append(line) }
             logger.info("shown \(occurrence.key) as notification \(id)")
@@ -83,7 +83,7 @@ extension Daemon {
         if let (_, first) = occurrences.first { play(playback, deliveryID: first.id, notificationID: id) }
     }
 
-    /// A bell: nothing goes to the server, and nothing to the answer journal; it is recorded as
+    /// A bell: nothing goes to the server, and nothing to the click ledger; it is recorded as
     /// sounded, then nudge plays it. A kill in between loses one bell rather than ringing it twice.
     private func ringBell(_ content: NotificationContent, for occurrences: [(Occurrence, DeliveryRecord)], settings: Settings) {
         let now = configuration.clock.now()

@@ -17,7 +17,7 @@ extension Daemon {
             loop.add("wake alarm", descriptor: wake.descriptor) { [unowned self] in onWakeAlarm(wake) }
         }
         loop.add("store", descriptor: storeWatch.descriptor) { [unowned self] () throws(DaemonError) in try onStoreChange() }
-        loop.add("store settle", descriptor: settle.descriptor) { [unowned self] in onSettle() }
+        loop.add("store recheck", descriptor: storeRecheck.descriptor) { [unowned self] in onStoreRecheck() }
         loop.add("sleep warning's sound", descriptor: sleepWarningSound.descriptor) { [unowned self] in
             if sleepWarningSound.consume() { letSleepGo(because: "the warning's sound had its time") }
             return .continue
@@ -42,7 +42,7 @@ extension Daemon {
     }
 
     private func onEvents() -> EventLoop.Next {
-        defer { recordedJournal() }
+        defer { tellLedger() }
         for event in events.drain() {
             switch event {
             case .stop:
@@ -100,12 +100,12 @@ extension Daemon {
             do { try store.emptyWriteAheadLog() } catch { logger.error("\(error)") }
             throw .storeReplaced(configuration.storePath)
         }
-        if !reconcileIfStoreChanged() { settle.start() }
+        if !reconcileIfStoreChanged() { storeRecheck.start() }
         return .continue
     }
 
-    private func onSettle() -> EventLoop.Next {
-        if settle.consume(), reconcileIfStoreChanged() { settle.stop() }
+    private func onStoreRecheck() -> EventLoop.Next {
+        if storeRecheck.consume(), reconcileIfStoreChanged() { storeRecheck.stop() }
         return .continue
     }
 

@@ -80,7 +80,7 @@ extension Daemon {
             let input = try scheduleInput(at: now, clock: wallClock)
             reportIgnored(input.settings)
             let plan = Schedule(input: input, clock: wallClock).plan(now: now)
-            try settle(missed: plan.missed, at: now)
+            try recordMissed(plan.missed, at: now)
             try store.cancel(keys: plan.withdrawn, at: now)
             let due = plan.due.filter { !awaitingServer.contains($0.key) }
             try deliver(due, input: input, wallClock: wallClock)
@@ -126,7 +126,7 @@ extension Daemon {
     }
 
     /// Too late to tell: recorded as missed, so they are neither shown nor forgotten.
-    private func settle(missed: [Occurrence], at now: Date) throws {
+    private func recordMissed(_ missed: [Occurrence], at now: Date) throws {
         try store.recordMissed(missed, at: now) { $0.kind.rule?.changesWhenMissed(key: $0.key, dueAt: $0.dueAt) ?? [] }
         for occurrence in missed {
             logger.notice("missed \(occurrence.key), due \(Timestamp.format(occurrence.dueAt)), too late to show")

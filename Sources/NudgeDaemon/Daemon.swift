@@ -47,14 +47,14 @@ public final class Daemon {
     /// Held from construction until `run()` returns.
     var lock: DaemonLock?
     let timer: WakeTimer
-    let settle: SettleTimer
+    let storeRecheck: StoreRecheckTimer
     let storeWatch: DirectoryWatch
     /// Watches the localtime file, unless TZ fixes the zone.
     let zoneWatch: DirectoryWatch?
     var timeZone: ZoneRules
     let signals: SignalPipe
     let events: EventQueue
-    let journal: AnswerJournal
+    let ledger: ClickLedger
     /// Held while something must ring (`keepAwake`): one refuses idle sleep, the other holds
     /// any sleep back until the person is warned.
     let sleepInhibitor = SleepInhibitor()
@@ -107,9 +107,9 @@ public final class Daemon {
     var awaitingServer: Set<String> = []
     var reportedServerProblem = false
     var reportedIgnoredRows: [String: String] = [:]
-    /// Journal lines in the store since the journal was last told; a line whose event failed to
-    /// reach the store is never told, and the journal keeps it for the next start.
-    var recordedLines: [AnswerJournal.Line] = []
+    /// Ledger lines in the store since the ledger was last told; a line whose event failed to
+    /// reach the store is never told, and the ledger keeps it for the next start.
+    var recordedLines: [ClickLedger.Line] = []
     /// The server went away since a notification was shown: what it showed is gone with it.
     var serverLost = false
     /// Notifications already asked to close, so a server that never confirms is asked once.
@@ -143,7 +143,7 @@ public final class Daemon {
         }
         // Observers do not run in an initializer.
         lock?.publish(published)
-        settle = try SettleTimer()
+        storeRecheck = try StoreRecheckTimer()
         sleepWarningSound = try OneShotTimer()
         storeWatch = try DirectoryWatch(storePath: configuration.storePath)
         storeIdentity = Self.identity(of: configuration.storePath)
@@ -153,7 +153,7 @@ public final class Daemon {
         if let problem = zone.problem { logger.warning("time zone: \(problem)") }
         signals = try SignalPipe()
         events = try EventQueue()
-        journal = try AnswerJournal(storePath: configuration.storePath)
+        ledger = try ClickLedger(storePath: configuration.storePath)
         self.player = player ?? CanberraPlayer(onProblem: Self.reportOnce(to: logger))
     }
 
@@ -183,16 +183,16 @@ public final class Daemon {
     public func clockWasSet() { events.push(.clockSet) }
 
     /// Connects to the notification server, records what a previous daemon left in the
-    /// journal, and runs until SIGTERM or SIGINT (or `stop()`); SIGHUP reloads.
+    /// ledger, and runs until SIGTERM or SIGINT (or `stop()`); SIGHUP reloads.
     public func run() throws(DaemonError) {
         defer { lock = nil }
         defer { waitForRunningBackup() }
         logger.info("started on \(configuration.storePath) in \(timeZone.identifier)")
-        // Read when the journal was opened, so nothing the notifier hears now is both replayed and handled.
+        // Read when the ledger was opened, so nothing the notifier hears now is both replayed and handled.
         startNotifier()
         let events = events
         sleepWatch = try? SleepWatch { starting in events.push(.preparingForSleep(starting)) }
-        replay(journal.pending)
+        replay(ledger.pending)
         if let input = reconcile(because: "start") {
             do { try resumeRinging(input: input) } catch { logger.error("\(error)") }
         }
@@ -203,11 +203,11 @@ public final class Daemon {
 
     func startNotifier() {
         let queue = events
-        let journal = journal
+        let ledger = ledger
         let clock = configuration.clock
         notifier = makeNotifier { event in
             let now = clock.now()
-            queue.push(.notifier(event, at: now, line: journal.append(.event(event), at: now)))
+            queue.push(.notifier(event, at: now, line: ledger.append(.event(event), at: now)))
         }
     }
 }

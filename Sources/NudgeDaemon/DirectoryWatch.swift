@@ -25,7 +25,7 @@ final class DirectoryWatch {
         }
     }
 
-    /// The store file, its WAL and its journal (not -shm: it is written through mmap).
+    /// The store file, its WAL and its rollback journal (not -shm: it is written through mmap).
     convenience init(storePath: String) throws(DaemonError) {
         let url = URL(fileURLWithPath: storePath)
         let file = url.lastPathComponent

@@ -10,8 +10,8 @@ import Synchronization
 /// What other threads hand to the event loop: the notifier's events, or a request to stop.
 enum LoopEvent: Sendable {
     /// What the notification server reported, when it reached this process, and its line in
-    /// the answer journal, if it is kept there.
-    case notifier(NotifierEvent, at: Date, line: AnswerJournal.Line?)
+    /// the click ledger, if it is kept there.
+    case notifier(NotifierEvent, at: Date, line: ClickLedger.Line?)
     /// The injected clock was set: what the timerfd's ECANCELED says for the real one.
     case clockSet
     /// logind says the machine is about to sleep (true) or has resumed (false).

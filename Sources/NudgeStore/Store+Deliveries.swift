@@ -49,7 +49,7 @@ extension Store {
 
     /// Records that the notification server accepted the occurrence, as soon as it did, with
     /// the rows its rule writes when shown (a call cadence counts again) in the same transaction.
-    /// Without `content` (replayed from the answer journal), the title and body stay as claimed.
+    /// Without `content` (replayed from the click ledger), the title and body stay as claimed.
     public func markShown(
         _ deliveryID: Int64, notificationID: UInt32?, content: NotificationContent?, at now: Date, changes: [any AppChange] = []
     ) throws(StoreError) {

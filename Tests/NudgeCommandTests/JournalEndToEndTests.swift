@@ -95,7 +95,7 @@ struct JournalEndToEndTests: DaemonScenario {
         #expect(try rows("SELECT text, source FROM therapy_reflections WHERE source = 'reply'") == [["text": typed, "source": "reply"]])
         try bus.reply(" 8 ", on: 2)
         #expect(waitForStore { (try? rows("SELECT mood_after FROM therapy_sessions")) == [["mood_after": "8"]] }, "\(daemon.stderr)")
-        // What was typed stays in the answer journal (0600) only until the store has it.
+        // What was typed stays in the click ledger (0600) only until the store has it.
         let journal = store + ".answers"
         #expect(waitForStore { ((try? String(contentsOfFile: journal, encoding: .utf8)) ?? "x").isEmpty }, "\(daemon.stderr)")
         daemon.signal(SIGTERM)

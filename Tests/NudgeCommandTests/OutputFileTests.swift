@@ -16,7 +16,7 @@ import Testing
         InProcessNudge.run(arguments + ["--store", store], environment: environment)
     }
 
-    /// A store with a diary entry and a session, an answer journal and a draft.
+    /// A store with a diary entry and a session, a click ledger and a draft.
     func storeInUse() throws {
         #expect(nudge("log", "symptom", "Headache", "--severity", "3", "--at", "19:00").status == 0)
         #expect(nudge("journal", "add", "--type", "oral", "--at", "14:00", "--intentions", "private words").status == 0)

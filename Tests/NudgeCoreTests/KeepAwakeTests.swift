@@ -48,7 +48,7 @@ struct KeepAwakeTests {
 
     /// A queued test alarm wakes the computer as the dose-2 alarm would.
     @Test func aQueuedTestAlarmWakesTheComputer() {
-        let queued = DeliveryRecord(id: 1, key: TestAlarm.key("t1"), kind: .testAlarm, dueAt: minute(30))
+        let queued = DeliveryRecord(id: 1, key: TestAlarm.key("t1"), kind: .alarmTest, dueAt: minute(30))
         let input = ScheduleInput(settings: Settings(), deliveries: [queued])
         #expect(input.nextWakingOccurrence(after: minute(1), clock: clock)?.key == "alarm_test:t1")
         #expect(input.nextWakingOccurrence(after: minute(31), clock: clock) == nil)

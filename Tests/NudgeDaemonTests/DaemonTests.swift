@@ -127,9 +127,9 @@ struct DaemonTests {
         #expect(notifier.shown.withLock { $0.count } == 1)
     }
 
-    /// A click that reached a daemon killed before recording it is in the journal: the next
-    /// daemon records it, with the time it was clicked, and empties the journal.
-    @Test func answersInTheJournalAreRecordedOnStart() throws {
+    /// A click that reached a daemon killed before recording it is in the ledger: the next
+    /// daemon records it, with the time it was clicked, and empties the ledger.
+    @Test func answersInTheLedgerAreRecordedOnStart() throws {
         let notifier = FakeNotifier()
         try withDaemon(at: "2026-11-21T20:00:00Z", notifier: notifier) { _ in
             #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
@@ -144,10 +144,10 @@ struct DaemonTests {
         #expect(try String(contentsOfFile: store + ".answers", encoding: .utf8).isEmpty)
     }
 
-    /// A click can be journaled a moment before the "shown" of the notification it answers (two
+    /// A click can be written to the ledger a moment before the "shown" of the notification it answers (two
     /// threads append); a daemon killed before recording either still records both, and the
     /// occurrence is not shown again.
-    @Test func aClickJournaledBeforeItsShownIsRecordedOnStart() throws {
+    @Test func aClickInTheLedgerBeforeItsShownIsRecordedOnStart() throws {
         let due = try #require(Timestamp.parse("2026-11-21T20:00:00Z"))
         let claimed = try #require(
             try Store(path: store).claim(Occurrence(kind: .symptom, key: "symptom:2026-11-21", dueAt: due, title: "Daily symptom check")))

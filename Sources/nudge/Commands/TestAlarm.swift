@@ -29,7 +29,7 @@ extension Nudge.Dose {
                     exitCode: 64)
             }
             let due = context.now.addingTimeInterval(seconds)
-            let occurrence = Occurrence(kind: .testAlarm, key: NudgeCore.TestAlarm.key(UUID().uuidString), dueAt: due, title: NudgeCore.TestAlarm.title)
+            let occurrence = Occurrence(kind: .alarmTest, key: NudgeCore.TestAlarm.key(UUID().uuidString), dueAt: due, title: NudgeCore.TestAlarm.title)
             _ = try context.openStore().run { try $0.claim(occurrence) }
             context.print("the test alarm rings at \(context.understood(due)) (\(DurationText.relative(seconds))); Stop on the notification ends it")
         }

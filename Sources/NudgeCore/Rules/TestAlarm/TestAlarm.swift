@@ -1,7 +1,7 @@
 import Foundation
 
 extension ReminderKind {
-    public static let testAlarm = ReminderKind(rawValue: "alarm_test")
+    public static let alarmTest = ReminderKind(rawValue: "alarm_test")
 }
 
 /// The dose-2 alarm, rung on request (`nudge dose test-alarm`), as DoseTap's one-minute test
@@ -17,7 +17,7 @@ public struct TestAlarm: ReminderRule {
 
     public init() {}
 
-    public let kind = ReminderKind.testAlarm
+    public let kind = ReminderKind.alarmTest
     public let name = "test alarm"
     public let settingKeys: [SettingKey] = []
     public let enabledSetting: SettingKey? = nil

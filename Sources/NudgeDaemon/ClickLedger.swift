@@ -13,16 +13,16 @@ import Synchronization
 ///
 /// Between the server's word reaching the process and its transaction committing, the store
 /// may be locked by another program for seconds; a daemon killed then would lose a click, or
-/// show a notification twice and lose the click on the first copy. The journal is appended and
+/// show a notification twice and lose the click on the first copy. The ledger is appended and
 /// synced at once, read back on start, and emptied once everything in it is recorded.
 /// Replaying is safe: the first answer wins, and "shown" only records what happened.
 ///
 /// Lines are appended by two threads (clicks on the GLib thread, "shown" on the main thread) and
 /// recorded in another order than they were written, so each line is named (`Line`) and told
-/// recorded by name, and the journal is only ever emptied whole, once every line written is in
+/// recorded by name, and the ledger is only ever emptied whole, once every line written is in
 /// the store: a count of lines could be told by something that wrote none (a bell) and empty the
-/// journal under a click still waiting to be recorded.
-final class AnswerJournal: Sendable {
+/// ledger under a click still waiting to be recorded.
+final class ClickLedger: Sendable {
     /// A line by the order it was written in since the daemon started; never given twice.
     typealias Line = UInt64
 
@@ -65,7 +65,7 @@ final class AnswerJournal: Sendable {
         }
     }
 
-    /// Counts these lines as in the store, and empties the journal once every line is. Stale
+    /// Counts these lines as in the store, and empties the ledger once every line is. Stale
     /// lines must not linger: a restarted server reuses notification ids.
     func recorded(_ lines: [Line]) {
         file.withLock { file in

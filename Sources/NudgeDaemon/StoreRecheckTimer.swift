@@ -8,7 +8,7 @@ import Foundation
 /// and reads in between sees no change, and nothing would wake it again. So after such a
 /// wake it looks again at +10 ms, +100 ms and +1 s, and stops at the first change. This runs
 /// only after store events: an idle daemon still never wakes.
-final class SettleTimer {
+final class StoreRecheckTimer {
     let descriptor: Int32
     private static let delays = [10, 100, 1000]
     private var step: Int?

@@ -10,24 +10,24 @@ import Testing
 
 @testable import NudgeDaemon
 
-/// The journal keeps every line until that line is in the store.
-struct AnswerJournalTests {
-    /// A click journaled before a "shown" that is recorded first must survive a kill: the next
+/// The ledger keeps every line until that line is in the store.
+struct ClickLedgerTests {
+    /// A click written to the ledger before a "shown" that is recorded first must survive a kill: the next
     /// daemon finds it (the fault harness lost one such click while the store was busy).
     @Test func aClickStaysUntilItIsRecordedWhateverWasRecordedBefore() throws {
         let directory = TemporaryDirectory()
         let store = directory.file("nudge.sqlite")
-        let journal = try AnswerJournal(storePath: store)
+        let ledger = try ClickLedger(storePath: store)
         let clicked = Date(timeIntervalSince1970: 1_795_000_000)
-        let click = try #require(journal.append(.event(.actionInvoked(notificationID: 7, action: "called")), at: clicked))
-        let shown = try #require(journal.append(.shown(deliveryID: 3, notificationID: 8), at: clicked))
-        journal.recorded([shown])
+        let click = try #require(ledger.append(.event(.actionInvoked(notificationID: 7, action: "called")), at: clicked))
+        let shown = try #require(ledger.append(.shown(deliveryID: 3, notificationID: 8), at: clicked))
+        ledger.recorded([shown])
 
-        let next = try AnswerJournal(storePath: store)
+        let next = try ClickLedger(storePath: store)
         #expect(next.pending.map(\.entry) == [.event(.actionInvoked(notificationID: 7, action: "called")), .shown(deliveryID: 3, notificationID: 8)])
 
-        journal.recorded([click])
-        #expect(try AnswerJournal(storePath: store).pending.isEmpty)
+        ledger.recorded([click])
+        #expect(try ClickLedger(storePath: store).pending.isEmpty)
     }
 
     @Test func entriesFoundOnStartAreEmptiedOnceReplayed() throws {
@@ -35,18 +35,18 @@ struct AnswerJournalTests {
         let store = directory.file("nudge.sqlite")
         try "1795000000.000 action 1 snooze\nnot an entry\n1795000001.000 closed 1 dismissed\n"
             .write(toFile: store + ".answers", atomically: false, encoding: .utf8)
-        let journal = try AnswerJournal(storePath: store)
-        #expect(journal.pending.count == 2)
-        journal.recorded([journal.pending[1].line])
-        #expect(try AnswerJournal(storePath: store).pending.count == 2)
-        journal.recorded([journal.pending[0].line])
+        let ledger = try ClickLedger(storePath: store)
+        #expect(ledger.pending.count == 2)
+        ledger.recorded([ledger.pending[1].line])
+        #expect(try ClickLedger(storePath: store).pending.count == 2)
+        ledger.recorded([ledger.pending[0].line])
         #expect(try String(contentsOfFile: store + ".answers", encoding: .utf8).isEmpty)
     }
 
     /// A meditation bell rings (recorded, with no line of its own) in the round a click arrives
-    /// in: the journal must still hold the click when the round ends, so that a kill -9 then
+    /// in: the ledger must still hold the click when the round ends, so that a kill -9 then
     /// loses nothing. It was emptied: the bell counted as a recorded line.
-    @Test func aBellInTheRoundOfAClickLeavesTheClickInTheJournal() throws {
+    @Test func aBellInTheRoundOfAClickLeavesTheClickInTheLedger() throws {
         let directory = TemporaryDirectory()
         let storePath = directory.file("nudge.sqlite")
         let start = try #require(Timestamp.parse("2026-11-22T18:00:00Z"))
@@ -73,8 +73,8 @@ struct AnswerJournalTests {
         heard?(.actionInvoked(notificationID: 9, action: "take"))
         daemon.reconcile(because: "due")
         #expect(try store.delivery(key: "meditation:\(session.id):start")?.shownAt != nil, "the start bell rang")
-        daemon.recordedJournal()
-        #expect(try AnswerJournal(storePath: storePath).pending.map(\.entry) == [.event(.actionInvoked(notificationID: 9, action: "take"))])
+        daemon.tellLedger()
+        #expect(try ClickLedger(storePath: storePath).pending.map(\.entry) == [.event(.actionInvoked(notificationID: 9, action: "take"))])
     }
 
     final class SilentPlayer: SoundPlayer {

@@ -78,7 +78,9 @@ let package = Package(
         .testTarget(name: "NudgeNotifierTests", dependencies: ["NudgeNotifier", "NudgeTestSupport"]),
         .testTarget(
             name: "NudgeDaemonTests",
-            dependencies: ["NudgeDaemon", "NudgeSystem", "NudgeTestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "NudgeDaemon", "NudgeSystem", "NudgeTestSupport", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(name: "NudgeCommandTests", dependencies: ["nudge", "NudgeTestSupport"]),
     ]

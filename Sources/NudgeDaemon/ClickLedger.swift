@@ -37,7 +37,9 @@ final class ClickLedger: Sendable {
         path = storePath + ".answers"
         let opened = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         guard opened >= 0 else { throw .system("open \(path)", errno) }
-        let found = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Self.decode(String($0)) }
+        let found = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
+            Self.decode(String($0))
+        }
         pending = found.enumerated().map { ($0.element.0, $0.element.1, Line($0.offset)) }
         file.withLock { $0 = (opened, Line(found.count), Set(pending.map(\.line)), 0) }
     }
@@ -70,7 +72,9 @@ final class ClickLedger: Sendable {
     func recorded(_ lines: [Line]) {
         file.withLock { file in
             file.unrecorded.subtract(lines)
-            guard file.unrecorded.isEmpty, file.written > file.emptiedAt, ftruncate(file.descriptor, 0) == 0 else { return }
+            guard file.unrecorded.isEmpty, file.written > file.emptiedAt, ftruncate(file.descriptor, 0) == 0 else {
+                return
+            }
             file.emptiedAt = file.written
         }
     }

@@ -11,18 +11,22 @@ extension Daemon {
     /// showed goes first: a click can be written to the ledger (on the GLib thread) just before the "shown"
     /// of the notification it answers.
     func replay(_ unrecorded: [(entry: ClickLedger.Entry, at: Date, line: ClickLedger.Line)]) {
-        let replayed = unrecorded.filter { if case .shown = $0.entry { true } else { false } }
+        let replayed =
+            unrecorded.filter { if case .shown = $0.entry { true } else { false } }
             + unrecorded.filter { if case .shown = $0.entry { false } else { true } }
         for (entry, instant, line) in replayed {
             let inStore =
                 switch entry {
                 case .event(let event): handle(event, at: instant)
-                case .shown(let deliveryID, let notificationID): replayShown(deliveryID, notificationID: notificationID, at: instant)
+                case .shown(let deliveryID, let notificationID):
+                    replayShown(deliveryID, notificationID: notificationID, at: instant)
                 }
             if inStore { recordedLines.append(line) }
         }
         if !replayed.isEmpty {
-            logger.notice("replayed \(replayed.count) ledger entr\(replayed.count == 1 ? "y" : "ies") a previous daemon had not recorded")
+            logger.notice(
+                "replayed \(replayed.count) ledger entr\(replayed.count == 1 ? "y" : "ies") a previous daemon had not recorded"
+            )
         }
         tellLedger()
     }
@@ -64,9 +68,11 @@ extension Daemon {
                 logger.notice("no notification server on the bus")
             case .noSessionBus(let reason):
                 serverLost = true
-                let address = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"].map { "'\($0)'" } ?? "unset"
+                let address =
+                    ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"].map { "'\($0)'" } ?? "unset"
                 logger.error(
-                    "no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is \(address): \(reason)); nothing can be shown until the daemon runs in a desktop session (systemctl --user start nudge)")
+                    "no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is \(address): \(reason)); nothing can be shown until the daemon runs in a desktop session (systemctl --user start nudge)"
+                )
             case .busClosed:
                 // The event loop stops on it before it comes here.
                 break
@@ -90,7 +96,8 @@ extension Daemon {
             return
         }
         switch try store.answer(
-            record.id, action: action, reply: reply, at: now, clock: WallClock(zone: timeZone), sleep: configuration.clock.sleepReading())
+            record.id, action: action, reply: reply, at: now, clock: WallClock(zone: timeZone),
+            sleep: configuration.clock.sleepReading())
         {
         case .recorded(let command):
             logger.info("answered \(record.key): \(action)")
@@ -106,7 +113,9 @@ extension Daemon {
 
     /// Runs this nudge on this store with `arguments` in a new terminal.
     private func openTerminal(running arguments: [String]) {
-        guard let terminal = configuration.terminal else { return logger.notice("no terminal to open (xdg-terminal-exec, x-terminal-emulator)") }
+        guard let terminal = configuration.terminal else {
+            return logger.notice("no terminal to open (xdg-terminal-exec, x-terminal-emulator)")
+        }
         let nudge = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         do {
             try terminal.open([nudge, "--store", configuration.storePath] + arguments)

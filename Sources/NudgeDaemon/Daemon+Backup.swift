@@ -10,19 +10,23 @@ extension Daemon {
     /// one is running and its end plans again).
     func keepBackups(settings: Settings, starting: Bool) -> Date? {
         guard settings.bool(BackupPolicy.enabled), runningBackup == nil else { return nil }
-        let directory = BackupDirectory.directory(store: configuration.storePath, setting: settings[BackupPolicy.directory])
+        let directory = BackupDirectory.directory(
+            store: configuration.storePath, setting: settings[BackupPolicy.directory])
         if lastBackup?.directory != directory {
             lastBackup = (directory, BackupDirectory.list(in: directory).first?.takenAt)
         }
         let clock = WallClock(zone: timeZone)
         let time = LocalTime(parsing: settings[BackupPolicy.time]) ?? LocalTime(hour: 3, minute: 30)!
         let now = configuration.clock.now()
-        let due = BackupPolicy.nextBackup(newest: lastBackup?.takenAt, now: now, starting: starting, time: time, clock: clock)
+        let due = BackupPolicy.nextBackup(
+            newest: lastBackup?.takenAt, now: now, starting: starting, time: time, clock: clock)
         guard due <= now else { return due }
         // Tried once per due instant: a failure waits for the next one, as a success does.
         lastBackup = (directory, now)
         let events = events
-        runningBackup = DailyBackup(storePath: configuration.storePath, directory: directory, takenAt: now, clock: clock).start { events.push(.backedUp($0)) }
+        runningBackup = DailyBackup(
+            storePath: configuration.storePath, directory: directory, takenAt: now, clock: clock
+        ).start { events.push(.backedUp($0)) }
         return nil
     }
 
@@ -30,7 +34,9 @@ extension Daemon {
     func backedUp(_ outcome: DailyBackup.Outcome) {
         runningBackup = nil
         if let backup = outcome.backup {
-            logger.notice("backed up the store to \(backup.path) (\(backup.size) bytes, checked)\(outcome.removed == 0 ? "" : "; removed \(outcome.removed) older")")
+            logger.notice(
+                "backed up the store to \(backup.path) (\(backup.size) bytes, checked)\(outcome.removed == 0 ? "" : "; removed \(outcome.removed) older")"
+            )
         }
         defer { reconcile(because: "backed up") }
         let content: NotificationContent
@@ -38,7 +44,8 @@ extension Daemon {
             logger.critical("the store is damaged (\(damage))")
             let clock = WallClock(zone: timeZone)
             content = StoreSafetyWarning.damaged(
-                problem: damage, restoreFrom: outcome.restoreFrom.map { "\(clock.date(of: $0.takenAt)) \(clock.timeOfDay($0.takenAt))" },
+                problem: damage,
+                restoreFrom: outcome.restoreFrom.map { "\(clock.date(of: $0.takenAt)) \(clock.timeOfDay($0.takenAt))" },
                 command: "nudge --store \(configuration.storePath) restore --latest")
         } else if let failure = outcome.failure {
             logger.error("the backup failed: \(failure)")
@@ -49,7 +56,9 @@ extension Daemon {
         }
         guard reportedStoreProblem != content.title else { return }
         reportedStoreProblem = content.title
-        do { _ = try notifier.show(content, replacing: nil) } catch { logger.error("cannot show \(content.title): \(error)") }
+        do { _ = try notifier.show(content, replacing: nil) } catch {
+            logger.error("cannot show \(content.title): \(error)")
+        }
     }
 
     /// A daemon that stops lets a running backup finish, within a bound under systemd's stop
@@ -57,6 +66,8 @@ extension Daemon {
     func waitForRunningBackup() {
         guard let runningBackup else { return }
         logger.notice("waiting for the backup to finish")
-        if runningBackup.wait(timeout: .now() + 60) == .timedOut { logger.warning("the backup did not finish within 60 s; it is cut off") }
+        if runningBackup.wait(timeout: .now() + 60) == .timedOut {
+            logger.warning("the backup did not finish within 60 s; it is cut off")
+        }
     }
 }

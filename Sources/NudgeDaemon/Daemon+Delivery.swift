@@ -26,17 +26,24 @@ extension Daemon {
     private func deliver(_ occurrence: Occurrence, input: ScheduleInput, wallClock: WallClock) throws {
         guard let rule = occurrence.kind.rule, let claimed = try store.claim(occurrence) else { return }
         let now = configuration.clock.now()
-        guard let content = rule.content(for: occurrence, now: now, text: notifier.bodyText, from: input, clock: wallClock) else {
+        guard
+            let content = rule.content(
+                for: occurrence, now: now, text: notifier.bodyText, from: input, clock: wallClock)
+        else {
             try store.cancel(occurrence, at: now)
             return
         }
         var replacing: UInt32?
-        if rule is any ReplacingRule, let live = try store.latestShown(rule.kind), live.closedAt == nil { replacing = live.notificationID }
+        if rule is any ReplacingRule, let live = try store.latestShown(rule.kind), live.closedAt == nil {
+            replacing = live.notificationID
+        }
         try show(content, replacing: replacing, for: [(occurrence, claimed)], settings: input.settings)
     }
 
     /// One notification names them all.
-    private func deliverSummary(of due: [Occurrence], by rule: any SummarizingRule, input: ScheduleInput, wallClock: WallClock) throws {
+    private func deliverSummary(
+        of due: [Occurrence], by rule: any SummarizingRule, input: ScheduleInput, wallClock: WallClock
+    ) throws {
         var claimed: [(Occurrence, DeliveryRecord)] = []
         for occurrence in due {
             if let record = try store.claim(occurrence) { claimed.append((occurrence, record)) }
@@ -49,7 +56,8 @@ extension Daemon {
     /// Shows one notification for these claimed occurrences and records it as soon as the
     /// server accepted it; a server that refuses leaves them owed until one appears.
     private func show(
-        _ content: NotificationContent, replacing: UInt32?, for occurrences: [(Occurrence, DeliveryRecord)], settings: Settings
+        _ content: NotificationContent, replacing: UInt32?, for occurrences: [(Occurrence, DeliveryRecord)],
+        settings: Settings
     ) throws {
         guard content.onScreen else { return ringBell(content, for: occurrences, settings: settings) }
         var content = content
@@ -67,7 +75,8 @@ extension Daemon {
             if !reportedServerProblem {
                 reportedServerProblem = true
                 logger.error(
-                    "cannot show notifications: \(error); reminders stay due and are shown when a notification server appears")
+                    "cannot show notifications: \(error); reminders stay due and are shown when a notification server appears"
+                )
             }
             return
         }
@@ -77,7 +86,9 @@ extension Daemon {
         // neither show it again nor lose a click on it.
         let lines = occurrences.map { ledger.append(.shown(deliveryID: $0.1.id, notificationID: id), at: now) }
         for ((occurrence, claimed), line) in zip(occurrences, lines) {
-            if recordShown(claimed, notificationID: id, content: content, at: now), let line { recordedLines.append(line) }
+            if recordShown(claimed, notificationID: id, content: content, at: now), let line {
+                recordedLines.append(line)
+            }
             logger.info("shown \(occurrence.key) as notification \(id)")
         }
         if let (_, first) = occurrences.first { play(playback, deliveryID: first.id, notificationID: id) }
@@ -85,13 +96,17 @@ extension Daemon {
 
     /// A bell: nothing goes to the server, and nothing to the click ledger; it is recorded as
     /// sounded, then nudge plays it. A kill in between loses one bell rather than ringing it twice.
-    private func ringBell(_ content: NotificationContent, for occurrences: [(Occurrence, DeliveryRecord)], settings: Settings) {
+    private func ringBell(
+        _ content: NotificationContent, for occurrences: [(Occurrence, DeliveryRecord)], settings: Settings
+    ) {
         let now = configuration.clock.now()
         for (occurrence, claimed) in occurrences {
             recordShown(claimed, notificationID: nil, content: content, at: now)
             logger.info("rang \(occurrence.key)")
         }
-        if settings.bool(.soundEnabled), case .once(let key) = content.sound, let source = SoundSource(setting: settings[key]) {
+        if settings.bool(.soundEnabled), case .once(let key) = content.sound,
+            let source = SoundSource(setting: settings[key])
+        {
             player.play(source)
         }
     }
@@ -99,11 +114,15 @@ extension Daemon {
     /// Records that the server accepted a delivery (or a bell sounded), with what its rule
     /// writes when shown; true once the store has it.
     @discardableResult
-    func recordShown(_ delivery: DeliveryRecord, notificationID: UInt32?, content: NotificationContent?, at instant: Date) -> Bool {
+    func recordShown(
+        _ delivery: DeliveryRecord, notificationID: UInt32?, content: NotificationContent?, at instant: Date
+    ) -> Bool {
         do {
             let changes =
-                delivery.kind.rule?.changesWhenShown(key: delivery.key, dueAt: delivery.dueAt, at: instant, clock: WallClock(zone: timeZone)) ?? []
-            try store.markShown(delivery.id, notificationID: notificationID, content: content, at: instant, changes: changes)
+                delivery.kind.rule?.changesWhenShown(
+                    key: delivery.key, dueAt: delivery.dueAt, at: instant, clock: WallClock(zone: timeZone)) ?? []
+            try store.markShown(
+                delivery.id, notificationID: notificationID, content: content, at: instant, changes: changes)
             return true
         } catch {
             logger.error("\(error)")

@@ -16,7 +16,9 @@ extension Daemon {
         if case .success(let wake) = wakeAlarm {
             loop.add("wake alarm", descriptor: wake.descriptor) { [unowned self] in onWakeAlarm(wake) }
         }
-        loop.add("store", descriptor: storeWatch.descriptor) { [unowned self] () throws(DaemonError) in try onStoreChange() }
+        loop.add("store", descriptor: storeWatch.descriptor) { [unowned self] () throws(DaemonError) in
+            try onStoreChange()
+        }
         loop.add("store recheck", descriptor: storeRecheck.descriptor) { [unowned self] in onStoreRecheck() }
         loop.add("sleep warning's sound", descriptor: sleepWarningSound.descriptor) { [unowned self] in
             if sleepWarningSound.consume() { letSleepGo(because: "the warning's sound had its time") }
@@ -96,7 +98,8 @@ extension Daemon {
             throw .storeGone(configuration.storePath)
         }
         if let opened = storeIdentity, let now = Self.identity(of: configuration.storePath), opened != now {
-            logger.notice("the store \(configuration.storePath) was replaced by another file (a restore); starting again on it")
+            logger.notice(
+                "the store \(configuration.storePath) was replaced by another file (a restore); starting again on it")
             do { try store.emptyWriteAheadLog() } catch { logger.error("\(error)") }
             throw .storeReplaced(configuration.storePath)
         }

@@ -17,7 +17,8 @@ extension Daemon {
         let input = try scheduleInput(at: now, clock: wallClock)
         let occurrence = Occurrence(kind: live.kind, key: live.key, dueAt: live.dueAt, title: live.title ?? "")
         guard rule.screenState(ofKey: live.key, from: input, clock: wallClock) == .current,
-            var content = rule.content(for: occurrence, now: now, text: notifier.bodyText, from: input, clock: wallClock)
+            var content = rule.content(
+                for: occurrence, now: now, text: notifier.bodyText, from: input, clock: wallClock)
         else { return logger.debug("\(live.key) is not shown again: its state is no longer current") }
         if !notifier.showsActions { content = content.answeredFromTerminal(deliveryID: live.id) }
         do {
@@ -36,7 +37,8 @@ extension Daemon {
         let wallClock = WallClock(zone: timeZone)
         for case let rule as any ReplacingRule in ReminderRules.all {
             guard let live = try store.latestShown(rule.kind), live.closedAt == nil, let id = live.notificationID,
-                !closeRequested.contains(id), rule.screenState(ofKey: live.key, from: input, clock: wallClock) == .finished
+                !closeRequested.contains(id),
+                rule.screenState(ofKey: live.key, from: input, clock: wallClock) == .finished
             else { continue }
             closeRequested.insert(id)
             notifier.close(id)

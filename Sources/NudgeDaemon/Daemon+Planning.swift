@@ -62,7 +62,9 @@ extension Daemon {
             guard try store.dataVersion() == lastDataVersion, !sleptSince(held.input) else { return }
             let now = configuration.clock.now()
             let wallClock = WallClock(zone: timeZone)
-            guard let plan = Schedule(input: held.input, clock: wallClock).plan(now: now, continuing: held.plan) else { return }
+            guard let plan = Schedule(input: held.input, clock: wallClock).plan(now: now, continuing: held.plan) else {
+                return
+            }
             try deliver(plan.due.filter { !awaitingServer.contains($0.key) }, input: held.input, wallClock: wallClock)
         } catch {
             logger.error("\(error)")
@@ -111,7 +113,10 @@ extension Daemon {
 
     private func logRescheduled(_ plan: Plan, because reason: String, took elapsed: Duration) {
         let now = configuration.clock.now()
-        let next = plan.nextDue.map { "next due at \(Timestamp.format($0)) (\(DurationText.relative($0.timeIntervalSince(now))))" } ?? "nothing due"
+        let next =
+            plan.nextDue.map {
+                "next due at \(Timestamp.format($0)) (\(DurationText.relative($0.timeIntervalSince(now))))"
+            } ?? "nothing due"
         // Plain arithmetic: Duration.formatted would load ICU's number formatting (4 MB resident).
         let tenths = (elapsed.components.seconds * 10_000 + elapsed.components.attoseconds / 100_000_000_000_000)
         logger.debug("rescheduled (\(reason)): \(next) [\(tenths / 10).\(tenths % 10) ms]")

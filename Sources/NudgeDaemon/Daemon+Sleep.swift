@@ -20,7 +20,9 @@ extension Daemon {
             try sleepDelay.hold(delayReason)
             published["keeping_awake"] = reason ?? ""
             if changed {
-                logger.info("\(reason.map { "keeping the computer from idle sleep: \($0)" } ?? "no longer keeping the computer from idle sleep")")
+                logger.info(
+                    "\(reason.map { "keeping the computer from idle sleep: \($0)" } ?? "no longer keeping the computer from idle sleep")"
+                )
             }
         } catch {
             guard !reportedSleepProblem else { return }
@@ -39,7 +41,9 @@ extension Daemon {
             do {
                 try timer.arm(at: next.map { configuration.clock.realInstant(for: $0.dueAt) })
                 wakeArmedFor = next
-                if let next { logger.info("the computer wakes for \(next.key) at \(Timestamp.format(next.dueAt)) if it is asleep") }
+                if let next {
+                    logger.info("the computer wakes for \(next.key) at \(Timestamp.format(next.dueAt)) if it is asleep")
+                }
             } catch {
                 logger.error("\(error)")
             }
@@ -59,11 +63,18 @@ extension Daemon {
         sleepAnnounced = true
         guard let reason = sleepInhibitor.reason else { return letSleepGo(because: "nothing must ring") }
         let clock = WallClock(zone: timeZone)
-        let wakes = if case .success = wakeAlarm, FileManager.default.fileExists(atPath: Self.rtcWakeAlarm) { wakeArmedFor } else { Occurrence?.none }
+        let wakes =
+            if case .success = wakeAlarm, FileManager.default.fileExists(atPath: Self.rtcWakeAlarm) {
+                wakeArmedFor
+            } else { Occurrence?.none }
         let warning = SleepWarning.content(reason: reason, wakesAt: wakes.map { clock.timeOfDay($0.dueAt) })
         let (voiced, playback) = voiced(warning, settings: (try? store.settings()) ?? Settings())
-        do { _ = try notifier.show(voiced, replacing: nil) } catch { logger.error("cannot warn before sleep: \(error)") }
-        logger.notice("the computer is going to sleep: \(wakes == nil ? "warned that \(reason) will not ring" : "it wakes itself for the alarm")")
+        do { _ = try notifier.show(voiced, replacing: nil) } catch {
+            logger.error("cannot warn before sleep: \(error)")
+        }
+        logger.notice(
+            "the computer is going to sleep: \(wakes == nil ? "warned that \(reason) will not ring" : "it wakes itself for the alarm")"
+        )
         guard case .once(let source) = playback else { return letSleepGo(because: "nothing to sound") }
         let limit = SleepWarning.soundLimit(logindWaits: sleepDelay.delayLimit())
         sleepWarningSound.arm(after: limit)
@@ -92,7 +103,9 @@ extension Daemon {
     func holdLidWhileRinging() {
         do {
             try lidInhibitor.hold(ringing == nil ? nil : "an alarm rings until it is answered")
-            logger.info(ringing == nil ? "the lid switch suspends again" : "a closed lid does not suspend while the alarm rings")
+            logger.info(
+                ringing == nil ? "the lid switch suspends again" : "a closed lid does not suspend while the alarm rings"
+            )
         } catch {
             logger.debug("lid switch: \(error)")
         }

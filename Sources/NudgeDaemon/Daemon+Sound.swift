@@ -67,7 +67,9 @@ extension Daemon {
     func ringEnded(_ number: Int) {
         guard let ringing, ringing.number == number else { return }
         self.ringing = nil
-        logger.info("stopped ringing for notification \(ringing.notificationID): its time to ring is over, or it could not sound")
+        logger.info(
+            "stopped ringing for notification \(ringing.notificationID): its time to ring is over, or it could not sound"
+        )
     }
 
     func stopRinging(because reason: String) {
@@ -96,10 +98,12 @@ extension Daemon {
         let wallClock = WallClock(zone: timeZone)
         let now = configuration.clock.now()
         for case let rule as any ReplacingRule in ReminderRules.all {
-            guard let live = try store.latestShown(rule.kind), live.closedAt == nil, live.action == nil, let id = live.notificationID,
+            guard let live = try store.latestShown(rule.kind), live.closedAt == nil, live.action == nil,
+                let id = live.notificationID,
                 rule.screenState(ofKey: live.key, from: input, clock: wallClock) == .current,
                 let content = rule.content(
-                    for: Occurrence(kind: live.kind, key: live.key, dueAt: live.dueAt, title: live.title ?? ""), now: now,
+                    for: Occurrence(kind: live.kind, key: live.key, dueAt: live.dueAt, title: live.title ?? ""),
+                    now: now,
                     text: notifier.bodyText, from: input, clock: wallClock)
             else { continue }
             let (_, playback) = voiced(content, settings: input.settings)

@@ -128,7 +128,9 @@ public final class Daemon {
         self.configuration = configuration
         self.logger = logger
         self.makeNotifier = makeNotifier
-        do { store = try Store(path: configuration.storePath, now: configuration.clock.now()) } catch { throw .store(error) }
+        do { store = try Store(path: configuration.storePath, now: configuration.clock.now()) } catch {
+            throw .store(error)
+        }
         do { lock = try DaemonLock(storePath: configuration.storePath) } catch {
             switch error {
             case .alreadyRunning(let pid, let store): throw .alreadyRunning(pid: pid, store: store)
@@ -147,7 +149,9 @@ public final class Daemon {
         sleepWarningSound = try OneShotTimer()
         storeWatch = try DirectoryWatch(storePath: configuration.storePath)
         storeIdentity = Self.identity(of: configuration.storePath)
-        zoneWatch = configuration.timeZone.fixed == nil ? try DirectoryWatch(localtimePath: configuration.timeZone.localtimePath) : nil
+        zoneWatch =
+            configuration.timeZone.fixed == nil
+            ? try DirectoryWatch(localtimePath: configuration.timeZone.localtimePath) : nil
         let zone = configuration.timeZone.resolve()
         timeZone = zone.rules
         if let problem = zone.problem { logger.warning("time zone: \(problem)") }

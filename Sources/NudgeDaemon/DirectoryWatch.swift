@@ -17,7 +17,9 @@ final class DirectoryWatch {
         self.names = names
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else { throw .system("inotify_init1", errno) }
-        let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
+        let mask = UInt32(
+            IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_ATTRIB
+                | IN_DELETE_SELF | IN_MOVE_SELF)
         guard inotify_add_watch(descriptor, directory, mask) >= 0 else {
             let code = errno
             close(descriptor)
@@ -56,7 +58,8 @@ final class DirectoryWatch {
                 let nameLength = Int(event.pointee.len)
                 if event.pointee.mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 { touched = true }
                 if nameLength > 0 {
-                    let namePointer = (buffer + offset + MemoryLayout<inotify_event>.size).assumingMemoryBound(to: CChar.self)
+                    let namePointer = (buffer + offset + MemoryLayout<inotify_event>.size).assumingMemoryBound(
+                        to: CChar.self)
                     if names.contains(String(cString: namePointer)) { touched = true }
                 }
                 offset += MemoryLayout<inotify_event>.size + nameLength

@@ -34,7 +34,8 @@ final class StoreRecheckTimer {
     /// Reads the expiry and arms the next re-check, if any; true when a re-check is due now.
     func consume() -> Bool {
         var expirations: UInt64 = 0
-        guard read(descriptor, &expirations, MemoryLayout<UInt64>.size) == MemoryLayout<UInt64>.size, let current = step else { return false }
+        guard read(descriptor, &expirations, MemoryLayout<UInt64>.size) == MemoryLayout<UInt64>.size, let current = step
+        else { return false }
         let next = current + 1
         if next < Self.delays.count {
             step = next

@@ -16,7 +16,9 @@ final class WakeTimer {
 
     init(wakesTheComputer: Bool = false) throws(DaemonError) {
         descriptor = wakesTheComputer ? nudge_timerfd_create_alarm() : nudge_timerfd_create()
-        guard descriptor >= 0 else { throw .system(wakesTheComputer ? "timerfd_create(CLOCK_REALTIME_ALARM)" : "timerfd_create", errno) }
+        guard descriptor >= 0 else {
+            throw .system(wakesTheComputer ? "timerfd_create(CLOCK_REALTIME_ALARM)" : "timerfd_create", errno)
+        }
     }
 
     deinit { close(descriptor) }

@@ -31,12 +31,14 @@ public final class GLibThread: @unchecked Sendable {
     public func perform<T>(_ body: @escaping () -> T) -> T {
         var result: T?
         let job = Job { result = body() }
-        g_main_context_invoke(context, { pointer in
-            let job = Unmanaged<Job>.fromOpaque(pointer!).takeRetainedValue()
-            job.body()
-            job.done.signal()
-            return 0  // G_SOURCE_REMOVE
-        }, Unmanaged.passRetained(job).toOpaque())
+        g_main_context_invoke(
+            context,
+            { pointer in
+                let job = Unmanaged<Job>.fromOpaque(pointer!).takeRetainedValue()
+                job.body()
+                job.done.signal()
+                return 0  // G_SOURCE_REMOVE
+            }, Unmanaged.passRetained(job).toOpaque())
         job.done.wait()
         return result!
     }

@@ -19,7 +19,8 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
     private let glib: GLibThread
     private let onEvent: @Sendable (NotifierEvent) -> Void
     /// The server's capabilities, read before the first show and again when a server appears.
-    private let capabilities = Mutex<(known: Bool, markup: Bool, actions: Bool, sound: Bool, inlineReply: Bool)>((false, false, true, false, false))
+    private let capabilities = Mutex<(known: Bool, markup: Bool, actions: Bool, sound: Bool, inlineReply: Bool)>(
+        (false, false, true, false, false))
     // Touched only on the GLib thread.
     private var connection: OpaquePointer?
     private var subscription: guint = 0
@@ -72,13 +73,15 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
             guard notify_get_server_info(&name, &vendor, &version, &specification) != 0 else {
                 return ServerDescription(busConnected: true)
             }
-            defer { [name, vendor, version, specification].forEach { g_free(UnsafeMutableRawPointer($0)) } }
+            defer { for text in [name, vendor, version, specification] { g_free(UnsafeMutableRawPointer(text)) } }
             refreshCapabilities()
             var names: [String] = []
             if let head = notify_get_server_caps() {
                 var list: UnsafeMutablePointer<GList>? = head
                 while let node = list {
-                    if let data = node.pointee.data { names.append(String(cString: data.assumingMemoryBound(to: CChar.self))) }
+                    if let data = node.pointee.data {
+                        names.append(String(cString: data.assumingMemoryBound(to: CChar.self)))
+                    }
                     list = node.pointee.next
                 }
                 g_list_free_full(head, g_free)
@@ -108,7 +111,9 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
             if let connection {
                 if subscription != 0 { g_dbus_connection_signal_unsubscribe(connection, subscription) }
                 if nameWatch != 0 { g_bus_unwatch_name(nameWatch) }
-                if closedHandler != 0 { g_signal_handler_disconnect(UnsafeMutableRawPointer(connection), closedHandler) }
+                if closedHandler != 0 {
+                    g_signal_handler_disconnect(UnsafeMutableRawPointer(connection), closedHandler)
+                }
                 g_object_unref(UnsafeMutableRawPointer(connection))
             }
         }
@@ -155,12 +160,14 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
     /// ends, and a test process with a notifier on a bus that closes lives on.
     private func watchForClose(_ connection: OpaquePointer, _ me: UnsafeMutableRawPointer) {
         g_dbus_connection_set_exit_on_close(connection, 0)
-        let closed: @convention(c) (OpaquePointer?, gboolean, UnsafeMutablePointer<GError>?, gpointer?) -> Void = { _, _, _, me in
+        let closed: @convention(c) (OpaquePointer?, gboolean, UnsafeMutablePointer<GError>?, gpointer?) -> Void = {
+            _, _, _, me in
             guard let me else { return }
             Unmanaged<LibnotifyNotifier>.fromOpaque(me).takeUnretainedValue().onEvent(.busClosed)
         }
         closedHandler = g_signal_connect_data(
-            UnsafeMutableRawPointer(connection), "closed", unsafeBitCast(closed, to: GCallback.self), me, nil, GConnectFlags(0))
+            UnsafeMutableRawPointer(connection), "closed", unsafeBitCast(closed, to: GCallback.self), me, nil,
+            GConnectFlags(0))
     }
 
     /// Subscribing sends AddMatch without waiting for it, so a click emitted right after the
@@ -209,7 +216,10 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
         }
         g_list_free_full(head, g_free)
         capabilities.withLock {
-            $0 = (true, names.contains("body-markup"), names.contains("actions"), names.contains("sound"), names.contains("inline-reply"))
+            $0 = (
+                true, names.contains("body-markup"), names.contains("actions"), names.contains("sound"),
+                names.contains("inline-reply")
+            )
         }
     }
 
@@ -227,8 +237,10 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
         // Only to a server that offers a text field: elsewhere it would be a button that answers
         // nothing.
         if let placeholder = content.inlineReply, capabilities.withLock({ $0.inlineReply }) {
-            notify_notification_add_action(notification, NotificationAction.inlineReplyKey, "Reply", { _, _, _ in }, nil, nil)
-            notify_notification_set_hint(notification, "x-kde-reply-placeholder-text", g_variant_new_string(placeholder))
+            notify_notification_add_action(
+                notification, NotificationAction.inlineReplyKey, "Reply", { _, _, _ in }, nil, nil)
+            notify_notification_set_hint(
+                notification, "x-kde-reply-placeholder-text", g_variant_new_string(placeholder))
         }
         notify_notification_set_urgency(notification, NotifyUrgency(rawValue: UInt32(content.urgency.rawValue)))
         notify_notification_set_category(notification, content.category)

@@ -55,7 +55,8 @@ public struct ServerDescription: Sendable, Equatable {
     public var capabilities: [String] = []
 
     public init(
-        busConnected: Bool, name: String? = nil, vendor: String? = nil, version: String? = nil, specification: String? = nil,
+        busConnected: Bool, name: String? = nil, vendor: String? = nil, version: String? = nil,
+        specification: String? = nil,
         capabilities: [String] = []
     ) {
         self.busConnected = busConnected

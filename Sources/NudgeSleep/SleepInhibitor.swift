@@ -58,7 +58,8 @@ public final class SleepInhibitor {
         var error: UnsafeMutablePointer<GError>?
         guard
             let reply = g_dbus_connection_call_sync(
-                connection, "org.freedesktop.login1", "/org/freedesktop/login1", "org.freedesktop.login1.Manager", "ListInhibitors", nil, nil,
+                connection, "org.freedesktop.login1", "/org/freedesktop/login1", "org.freedesktop.login1.Manager",
+                "ListInhibitors", nil, nil,
                 G_DBUS_CALL_FLAGS_NONE, Self.callTimeout, nil, &error)
         else { throw Failure(description: "logind does not answer: \(Self.message(error))") }
         g_variant_unref(reply)
@@ -68,14 +69,17 @@ public final class SleepInhibitor {
     /// systemd's InhibitDelayMaxSec); nil when logind does not say.
     public func delayLimit() -> TimeInterval? {
         guard let connection = try? systemBus() else { return nil }
-        let parameters = ["org.freedesktop.login1.Manager", "InhibitDelayMaxUSec"].map { (text: String) -> OpaquePointer? in g_variant_new_string(text) }
+        let parameters = ["org.freedesktop.login1.Manager", "InhibitDelayMaxUSec"].map {
+            (text: String) -> OpaquePointer? in g_variant_new_string(text)
+        }
         let tuple = parameters.withUnsafeBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
         let replyType = g_variant_type_new("(v)")
         defer { g_variant_type_free(replyType) }
         var error: UnsafeMutablePointer<GError>?
         guard
             let reply = g_dbus_connection_call_sync(
-                connection, "org.freedesktop.login1", "/org/freedesktop/login1", "org.freedesktop.DBus.Properties", "Get", tuple, replyType,
+                connection, "org.freedesktop.login1", "/org/freedesktop/login1", "org.freedesktop.DBus.Properties",
+                "Get", tuple, replyType,
                 G_DBUS_CALL_FLAGS_NONE, Self.callTimeout, nil, &error)
         else {
             if let error { g_error_free(error) }
@@ -98,7 +102,8 @@ public final class SleepInhibitor {
 
     private func inhibit(why: String) throws(Failure) -> Int32 {
         let connection = try systemBus()
-        let parameters = [what, "nudge", why, mode].map { (text: String) -> OpaquePointer? in g_variant_new_string(text) }
+        let parameters = [what, "nudge", why, mode].map { (text: String) -> OpaquePointer? in g_variant_new_string(text)
+        }
         let tuple = parameters.withUnsafeBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
         let replyType = g_variant_type_new("(h)")
         defer { g_variant_type_free(replyType) }
@@ -106,7 +111,8 @@ public final class SleepInhibitor {
         var error: UnsafeMutablePointer<GError>?
         guard
             let reply = g_dbus_connection_call_with_unix_fd_list_sync(
-                connection, "org.freedesktop.login1", "/org/freedesktop/login1", "org.freedesktop.login1.Manager", "Inhibit",
+                connection, "org.freedesktop.login1", "/org/freedesktop/login1", "org.freedesktop.login1.Manager",
+                "Inhibit",
                 tuple, replyType, G_DBUS_CALL_FLAGS_NONE, Self.callTimeout, nil, &fdList, nil, &error)
         else { throw Failure(description: "logind refused or did not answer: \(Self.message(error))") }
         defer {
@@ -126,7 +132,8 @@ public final class SleepInhibitor {
         if let connection { return connection }
         var error: UnsafeMutablePointer<GError>?
         guard let bus = g_bus_get_sync(G_BUS_TYPE_SYSTEM, nil, &error) else {
-            throw Failure(description: "no system bus (DBUS_SYSTEM_BUS_ADDRESS or the system's): \(Self.message(error))")
+            throw Failure(
+                description: "no system bus (DBUS_SYSTEM_BUS_ADDRESS or the system's): \(Self.message(error))")
         }
         connection = bus
         return bus

@@ -35,7 +35,8 @@ public final class SleepWatch: @unchecked Sendable {
         }
         connection = bus
         subscription = g_dbus_connection_signal_subscribe(
-            bus, "org.freedesktop.login1", "org.freedesktop.login1.Manager", "PrepareForSleep", "/org/freedesktop/login1", nil,
+            bus, "org.freedesktop.login1", "org.freedesktop.login1.Manager", "PrepareForSleep",
+            "/org/freedesktop/login1", nil,
             G_DBUS_SIGNAL_FLAGS_NONE,
             { _, _, _, _, _, parameters, me in
                 guard let parameters, let me else { return }

@@ -25,7 +25,10 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
         let id: UInt32
         let ended: @Sendable () -> Void
 
-        init(context: OpaquePointer, sound: SoundSource, deadline: UInt64, id: UInt32, ended: @escaping @Sendable () -> Void) {
+        init(
+            context: OpaquePointer, sound: SoundSource, deadline: UInt64, id: UInt32,
+            ended: @escaping @Sendable () -> Void
+        ) {
             self.context = context
             self.sound = sound
             self.deadline = deadline
@@ -126,7 +129,10 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     }
 
     /// Starts one play; `finished` hears its end (or why it did not start) exactly once.
-    private func start(_ context: OpaquePointer, id: UInt32, _ sound: SoundSource, role: SoundRole, finished: @escaping @Sendable (Int32) -> Void) {
+    private func start(
+        _ context: OpaquePointer, id: UInt32, _ sound: SoundSource, role: SoundRole,
+        finished: @escaping @Sendable (Int32) -> Void
+    ) {
         let code = Self.start(context, id: id, sound, role: role, finished: finished)
         if code != Int32(CA_SUCCESS) { onProblem("cannot play \(sound): \(String(cString: ca_strerror(code)))") }
     }
@@ -134,7 +140,8 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     /// Starts one play on a context and returns libcanberra's code; `finished` hears the end of
     /// the play (or the code, when it did not start) exactly once.
     static func start(
-        _ context: OpaquePointer, id: UInt32, _ sound: SoundSource, role: SoundRole, finished: @escaping @Sendable (Int32) -> Void
+        _ context: OpaquePointer, id: UInt32, _ sound: SoundSource, role: SoundRole,
+        finished: @escaping @Sendable (Int32) -> Void
     ) -> Int32 {
         var properties: OpaquePointer?
         ca_proplist_create(&properties)
@@ -147,9 +154,11 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
         // libcanberra hands back an integer token, not a retained object: a callback that came
         // twice, or not at all after an error, can then neither over-release nor leak.
         let token = pending.register(finished)
-        let code = ca_context_play_full(context, id, properties, { _, _, code, token in
-            CanberraPlayer.pending.finish(Int(bitPattern: token), code: code)
-        }, UnsafeMutableRawPointer(bitPattern: token))
+        let code = ca_context_play_full(
+            context, id, properties,
+            { _, _, code, token in
+                CanberraPlayer.pending.finish(Int(bitPattern: token), code: code)
+            }, UnsafeMutableRawPointer(bitPattern: token))
         if code != Int32(CA_SUCCESS) { pending.finish(token, code: code) }
         return code
     }

@@ -40,9 +40,13 @@ public enum SoundCheck {
     }
 
     /// Plays `sound` on a context of its own and waits for its end; nil when it played whole.
-    private static func play(_ sound: SoundSource, driver: String, device: String?, timeout: TimeInterval) -> PlayFailure? {
+    private static func play(_ sound: SoundSource, driver: String, device: String?, timeout: TimeInterval)
+        -> PlayFailure?
+    {
         var context: OpaquePointer?
-        guard ca_context_create(&context) == Int32(CA_SUCCESS), let context else { return .cannotOpen("cannot create a context") }
+        guard ca_context_create(&context) == Int32(CA_SUCCESS), let context else {
+            return .cannotOpen("cannot create a context")
+        }
         defer {
             // Destroying unloads the backend: let its playback thread leave our callback first.
             Thread.sleep(forTimeInterval: 0.2)

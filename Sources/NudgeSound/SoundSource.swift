@@ -19,7 +19,9 @@ public enum SoundSource: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Where the installed freedesktop theme keeps its sounds, as libcanberra looks them up.
-    public static let themeDirectories = ["/usr/share/sounds/freedesktop/stereo", "/usr/local/share/sounds/freedesktop/stereo"]
+    public static let themeDirectories = [
+        "/usr/share/sounds/freedesktop/stereo", "/usr/local/share/sounds/freedesktop/stereo",
+    ]
 
     /// Why this sound cannot play here, or nil when it can: a theme name the installed theme
     /// lacks, or a file that is not a regular readable file libcanberra decodes (/etc/passwd,
@@ -28,12 +30,18 @@ public enum SoundSource: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .theme(let name):
             let found = Self.themeDirectories.contains { directory in
-                ["oga", "ogg", "wav"].contains { FileManager.default.isReadableFile(atPath: "\(directory)/\(name).\($0)") }
+                ["oga", "ogg", "wav"].contains {
+                    FileManager.default.isReadableFile(atPath: "\(directory)/\(name).\($0)")
+                }
             }
-            return found ? nil : "the installed sound theme has no sound '\(name)' (in \(Self.themeDirectories[0]); install sound-theme-freedesktop, or give a file's absolute path)"
+            return found
+                ? nil
+                : "the installed sound theme has no sound '\(name)' (in \(Self.themeDirectories[0]); install sound-theme-freedesktop, or give a file's absolute path)"
         case .file(let path):
             var status = stat()
-            guard stat(path, &status) == 0, FileManager.default.isReadableFile(atPath: path) else { return "\(path) cannot be read" }
+            guard stat(path, &status) == 0, FileManager.default.isReadableFile(atPath: path) else {
+                return "\(path) cannot be read"
+            }
             guard status.st_mode & S_IFMT == S_IFREG else { return "\(path) is not a regular file; give a sound file" }
             return SoundCheck.decodeProblem(path)
         }

@@ -61,12 +61,14 @@ final class SoundThread: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         while true {
             let now = Self.monotonicNanoseconds()
-            guard let index = jobs.indices.min(by: { (jobs[$0].due, jobs[$0].order) < (jobs[$1].due, jobs[$1].order) }) else {
+            guard let index = jobs.indices.min(by: { (jobs[$0].due, jobs[$0].order) < (jobs[$1].due, jobs[$1].order) })
+            else {
                 pthread_cond_wait(condition, mutex)
                 continue
             }
             if jobs[index].due <= now { return jobs.remove(at: index) }
-            var until = timespec(tv_sec: Int(jobs[index].due / 1_000_000_000), tv_nsec: Int(jobs[index].due % 1_000_000_000))
+            var until = timespec(
+                tv_sec: Int(jobs[index].due / 1_000_000_000), tv_nsec: Int(jobs[index].due % 1_000_000_000))
             pthread_cond_timedwait(condition, mutex, &until)
         }
     }

@@ -30,7 +30,8 @@ public struct BackupContents: Sendable, Equatable {
     public var isSound: Bool { check == "ok" }
 
     public static func == (lhs: BackupContents, rhs: BackupContents) -> Bool {
-        lhs.check == rhs.check && lhs.counts.map(\.label) == rhs.counts.map(\.label) && lhs.counts.map(\.count) == rhs.counts.map(\.count)
+        lhs.check == rhs.check && lhs.counts.map(\.label) == rhs.counts.map(\.label)
+            && lhs.counts.map(\.count) == rhs.counts.map(\.count)
     }
 }
 
@@ -45,15 +46,18 @@ public enum BackupDirectory {
     /// row can still be read, else beside it.
     public static func directory(ofDamagedStore store: String) -> String {
         let setting = try? openImmutable(store).read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = ?", arguments: [BackupPolicy.directory.rawValue])
+            try String.fetchOne(
+                db, sql: "SELECT value FROM settings WHERE key = ?", arguments: [BackupPolicy.directory.rawValue])
         }
         return directory(store: store, setting: (setting ?? nil) ?? "")
     }
 
     /// What the listing counts, as a person names it.
     public static let countedTables: [(table: String, label: String, one: String)] = [
-        ("symptom_entries", "diary entries", "diary entry"), ("dose_events", "dose events", "dose event"), ("call_logs", "calls", "call"),
-        ("meditation_sessions", "meditations", "meditation"), ("therapy_sessions", "therapy sessions", "therapy session"),
+        ("symptom_entries", "diary entries", "diary entry"), ("dose_events", "dose events", "dose event"),
+        ("call_logs", "calls", "call"),
+        ("meditation_sessions", "meditations", "meditation"),
+        ("therapy_sessions", "therapy sessions", "therapy session"),
         ("therapy_reflections", "reflections", "reflection"),
     ]
 
@@ -67,7 +71,8 @@ public enum BackupDirectory {
 
     /// `nudge-20261124T033000Z.sqlite`: sorts by time, and has no colon for sync tools that refuse one.
     static func fileName(for instant: Date) -> String {
-        let compact = Timestamp.format(instant).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
+        let compact = Timestamp.format(instant).replacingOccurrences(of: "-", with: "").replacingOccurrences(
+            of: ":", with: "")
         return prefix + compact + suffix
     }
 
@@ -76,7 +81,9 @@ public enum BackupDirectory {
         let compact = Array(name.dropFirst(prefix.count).dropLast(suffix.count))
         guard compact.count == 16, compact[8] == "T", compact[15] == "Z" else { return nil }
         let digits = compact.map(String.init)
-        let text = digits[0..<4].joined() + "-" + digits[4..<6].joined() + "-" + digits[6..<8].joined() + "T" + digits[9..<11].joined() + ":"
+        let text =
+            digits[0..<4].joined() + "-" + digits[4..<6].joined() + "-" + digits[6..<8].joined() + "T"
+            + digits[9..<11].joined() + ":"
             + digits[11..<13].joined() + ":" + digits[13..<15].joined() + "Z"
         return Timestamp.parse(text)
     }
@@ -113,10 +120,14 @@ public enum BackupDirectory {
             configuration.busyMode = .timeout(60)
             let file = immutable ? try openImmutable(path) : try DatabaseQueue(path: path, configuration: configuration)
             return try file.read { db in
-                let check = checking ? try String.fetchAll(db, sql: "PRAGMA integrity_check").first ?? "no answer" : "ok"
+                let check =
+                    checking ? try String.fetchAll(db, sql: "PRAGMA integrity_check").first ?? "no answer" : "ok"
                 let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
                 let counts = try countedTables.map { table, label, _ in
-                    (label, tables.contains(table) ? try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0 : 0)
+                    (
+                        label,
+                        tables.contains(table) ? try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0 : 0
+                    )
                 }
                 return BackupContents(check: check, counts: counts)
             }
@@ -139,10 +150,13 @@ public enum BackupDirectory {
         let backups = list(in: directory)
         let kept = BackupPolicy.kept(backups.map(\.takenAt), clock: clock)
         let removed = backups.filter { !kept.contains($0.takenAt) && unlink($0.path) == 0 }
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasPrefix("." + prefix) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        where name.hasPrefix("." + prefix) {
             let path = directory + "/" + name
             var status = stat()
-            if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, now.timeIntervalSince1970 - Double(status.st_mtim.tv_sec) > 3600 {
+            if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+                now.timeIntervalSince1970 - Double(status.st_mtim.tv_sec) > 3600
+            {
                 unlink(path)
             }
         }
@@ -153,7 +167,8 @@ public enum BackupDirectory {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.label = "nudge.backup"
-        let escaped = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f").replacingOccurrences(of: "#", with: "%23")
+        let escaped = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
+            .replacingOccurrences(of: "#", with: "%23")
         return try DatabaseQueue(path: "file:\(escaped)?immutable=1", configuration: configuration)
     }
 }

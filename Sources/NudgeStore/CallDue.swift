@@ -43,10 +43,16 @@ enum CallDue {
     /// Name, event and the contacts each refreshes.
     private static let triggerEvents: [(String, String, [String])] = [
         ("call_due_log_insert", "AFTER INSERT ON call_logs", ["new.contact_id"]),
-        ("call_due_log_update", "AFTER UPDATE OF contact_id, called_at, is_marked_deleted ON call_logs", ["old.contact_id", "new.contact_id"]),
+        (
+            "call_due_log_update", "AFTER UPDATE OF contact_id, called_at, is_marked_deleted ON call_logs",
+            ["old.contact_id", "new.contact_id"]
+        ),
         ("call_due_log_delete", "AFTER DELETE ON call_logs", ["old.contact_id"]),
         ("call_due_contact_insert", "AFTER INSERT ON contacts", ["new.id"]),
-        ("call_due_contact_update", "AFTER UPDATE OF id, stay_in_touch_days, created_at ON contacts", ["old.id", "new.id"]),
+        (
+            "call_due_contact_update", "AFTER UPDATE OF id, stay_in_touch_days, created_at ON contacts",
+            ["old.id", "new.id"]
+        ),
         ("call_due_contact_delete", "AFTER DELETE ON contacts", ["old.id"]),
         ("call_due_restart_insert", "AFTER INSERT ON call_cadence", ["new.contact_id"]),
         ("call_due_restart_update", "AFTER UPDATE ON call_cadence", ["old.contact_id", "new.contact_id"]),
@@ -72,7 +78,8 @@ enum CallDue {
 
     /// Whether every trigger is in place.
     static func isKept(_ db: Database) throws -> Bool {
-        let present = try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'call_due_%'")
+        let present = try String.fetchSet(
+            db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'call_due_%'")
         return Set(triggerNames).isSubset(of: present)
     }
 }

@@ -32,6 +32,9 @@ public enum CompletionNames {
         else { return [] }
         let wanted = prefix.lowercased()
         // A name with a control character cannot be typed back, nor shown safely in a prompt.
-        return Array(names.lazy.filter { !$0.unicodeScalars.contains(where: TextInput.isControl) && $0.lowercased().hasPrefix(wanted) }.prefix(limit))
+        return Array(
+            names.lazy.filter {
+                !$0.unicodeScalars.contains(where: TextInput.isControl) && $0.lowercased().hasPrefix(wanted)
+            }.prefix(limit))
     }
 }

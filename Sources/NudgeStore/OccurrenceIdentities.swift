@@ -42,7 +42,8 @@ enum OccurrenceIdentities {
             db, table: "contacts", identities: "contact_identities", column: "contact_id", uses: contactUses,
             contactColumn: nil)
         try assign(
-            db, table: "call_reminders", identities: "call_reminder_identities", column: "reminder_id", uses: reminderUses,
+            db, table: "call_reminders", identities: "call_reminder_identities", column: "reminder_id",
+            uses: reminderUses,
             contactColumn: "contact_id")
     }
 
@@ -50,7 +51,8 @@ enum OccurrenceIdentities {
         _ db: Database, table: String, identities: String, column: String, uses: [Int64: Use], contactColumn: String?
     ) throws {
         var fresh: [Int64] = []
-        let rows = try Row.fetchAll(db, sql: "SELECT id, created_at\(contactColumn.map { ", \($0)" } ?? "") FROM \(table) ORDER BY id")
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT id, created_at\(contactColumn.map { ", \($0)" } ?? "") FROM \(table) ORDER BY id")
         for row in rows {
             let id: Int64 = row[0]
             let created = (row[1] as String?).flatMap(Timestamp.parse)
@@ -61,14 +63,17 @@ enum OccurrenceIdentities {
             if usedBefore || usedByAnother {
                 fresh.append(id)
             } else {
-                try db.execute(sql: "INSERT OR IGNORE INTO \(identities) (identity, \(column)) VALUES (?, ?)", arguments: [id, id])
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO \(identities) (identity, \(column)) VALUES (?, ?)", arguments: [id, id])
             }
         }
         let highest = max(uses.keys.max() ?? 0, rows.last.map { $0[0] as Int64 } ?? 0)
         try db.execute(
-            sql: "INSERT INTO sqlite_sequence (name, seq) SELECT ?, 0 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ?)",
+            sql:
+                "INSERT INTO sqlite_sequence (name, seq) SELECT ?, 0 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ?)",
             arguments: [identities, identities])
-        try db.execute(sql: "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?", arguments: [highest, identities])
+        try db.execute(
+            sql: "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?", arguments: [highest, identities])
         for id in fresh {
             try db.execute(sql: "INSERT OR IGNORE INTO \(identities) (\(column)) VALUES (?)", arguments: [id])
         }
@@ -76,7 +81,9 @@ enum OccurrenceIdentities {
 
     /// Rows without a serial: inserted while another program had dropped the triggers.
     static func missing(_ db: Database) throws -> Bool {
-        guard try db.tableExists("contact_identities"), try db.tableExists("call_reminder_identities") else { return true }
+        guard try db.tableExists("contact_identities"), try db.tableExists("call_reminder_identities") else {
+            return true
+        }
         let triggers = Schema.identityTriggerNames.map { "'\($0)'" }.joined(separator: ", ")
         return try Bool.fetchOne(
             db,

@@ -21,7 +21,8 @@ public enum PrefixMatch<Item: Equatable>: Equatable {
     /// named whole. A prefix shorter than `shortestPrefix` names only an exact id. A row
     /// `item` cannot read is passed over.
     static func fetch(
-        _ db: Database, _ select: String, where condition: String? = nil, idColumn: String = "id", prefix: String, item: (Row) -> Item?,
+        _ db: Database, _ select: String, where condition: String? = nil, idColumn: String = "id", prefix: String,
+        item: (Row) -> Item?,
         id: (Item) -> String
     ) throws -> PrefixMatch {
         let filter = "\(select) WHERE \(condition.map { "\($0) AND " } ?? "")"
@@ -32,7 +33,8 @@ public enum PrefixMatch<Item: Equatable>: Equatable {
             ("lower(substr(\(idColumn), 1, ?)) = lower(?)", [length, prefix]),
         ]
         for (index, attempt) in attempts.enumerated() where index == 0 || length >= shortestPrefix {
-            let rows = try Row.fetchAll(db, sql: filter + attempt.sql + " LIMIT 5", arguments: attempt.arguments).compactMap(item)
+            let rows = try Row.fetchAll(db, sql: filter + attempt.sql + " LIMIT 5", arguments: attempt.arguments)
+                .compactMap(item)
             if !rows.isEmpty { return PrefixMatch(rows, id: id) }
         }
         return .none

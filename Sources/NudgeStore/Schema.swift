@@ -23,7 +23,8 @@ enum Schema {
         // Every wake asks for the latest shown dose notification; without it, a scan of a
         // table that grows for years.
         Migration(identifier: "v3 deliveries by kind") { db, _ in
-            try db.execute(sql: "CREATE INDEX IF NOT EXISTS reminder_deliveries_kind_shown ON reminder_deliveries(kind, shown_at)")
+            try db.execute(
+                sql: "CREATE INDEX IF NOT EXISTS reminder_deliveries_kind_shown ON reminder_deliveries(kind, shown_at)")
         },
         Migration(identifier: "v4 occurrence identities") { db, now in
             // A deliveries table another program made to the contract lacks nudge's own columns.
@@ -34,18 +35,23 @@ enum Schema {
             try db.execute(sql: identityTriggers)
             try OccurrenceIdentities.backfill(db)
             try db.execute(
-                sql: "INSERT OR IGNORE INTO store_metadata (key, value) VALUES ('created_at', coalesce((SELECT min(due_at) FROM reminder_deliveries), ?))",
+                sql:
+                    "INSERT OR IGNORE INTO store_metadata (key, value) VALUES ('created_at', coalesce((SELECT min(due_at) FROM reminder_deliveries), ?))",
                 arguments: [Timestamp.format(now)])
         },
         Migration(identifier: "v5 call due") { db, _ in try CallDue.rebuild(db) },
         // Every plan reads the entries of a few days for the diary prompt's text.
         Migration(identifier: "v6 symptom entries by time") { db, _ in
-            try db.execute(sql: "CREATE INDEX IF NOT EXISTS symptom_entries_by_time ON symptom_entries(logged_at, name, severity, id)")
+            try db.execute(
+                sql:
+                    "CREATE INDEX IF NOT EXISTS symptom_entries_by_time ON symptom_entries(logged_at, name, severity, id)"
+            )
         },
         Migration(identifier: "v7 meditation sessions") { db, _ in
             try db.execute(sql: v7)
             // A table another timer made to the contract lacks nudge's sleep clock.
-            try addMissingColumns(db, table: "meditation_sessions", columns: ["boot_id": "TEXT", "suspended_seconds": "REAL"])
+            try addMissingColumns(
+                db, table: "meditation_sessions", columns: ["boot_id": "TEXT", "suspended_seconds": "REAL"])
         },
         // Every plan reads the owed deliveries and the open one-off calls: without these, each
         // read every row the tables ever had.
@@ -77,15 +83,22 @@ enum Schema {
         let done = Set(try applied(db))
         for migration in migrations where !done.contains(migration.identifier) {
             try migration.apply(db, now)
-            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [migration.identifier])
+            try db.execute(
+                sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [migration.identifier])
         }
     }
 
     /// A store the dose tracker made may predate a column its own later migration added.
     /// Drops nudge's index `name` where another index of `table` starts with the same column.
-    private static func dropIndex(_ db: Database, _ name: String, ifAnotherOn table: String, leadingColumn column: String) throws {
-        let others = try String.fetchAll(db, sql: "SELECT name FROM pragma_index_list(?) WHERE name <> ?", arguments: [table, name])
-        for other in others where try String.fetchOne(db, sql: "SELECT name FROM pragma_index_info(?) WHERE seqno = 0", arguments: [other]) == column {
+    private static func dropIndex(
+        _ db: Database, _ name: String, ifAnotherOn table: String, leadingColumn column: String
+    ) throws {
+        let others = try String.fetchAll(
+            db, sql: "SELECT name FROM pragma_index_list(?) WHERE name <> ?", arguments: [table, name])
+        for other in others
+        where try String.fetchOne(db, sql: "SELECT name FROM pragma_index_info(?) WHERE seqno = 0", arguments: [other])
+            == column
+        {
             try db.execute(sql: "DROP INDEX IF EXISTS \(name)")
             return
         }

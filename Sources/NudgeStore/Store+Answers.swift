@@ -13,7 +13,10 @@ public enum AnswerOutcome: Sendable, Equatable {
 
 extension Store {
     public func delivery(id: Int64) throws(StoreError) -> DeliveryRecord? {
-        try read { db in try Row.fetchOne(db, sql: "SELECT * FROM reminder_deliveries WHERE id = ?", arguments: [id]).flatMap(DeliveryRecord.init(row:)) }
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM reminder_deliveries WHERE id = ?", arguments: [id]).flatMap(
+                DeliveryRecord.init(row:))
+        }
     }
 
     /// Records an answer to a shown occurrence exactly as its notification's button would: its
@@ -23,25 +26,39 @@ extension Store {
     /// `reply` is text typed into the notification (the action `inline-reply`); it is written
     /// only where its rule puts it, never in the delivery row.
     public func answer(
-        _ deliveryID: Int64, action: String, reply: String? = nil, at now: Date, clock: WallClock, sleep: SleepReading? = nil
+        _ deliveryID: Int64, action: String, reply: String? = nil, at now: Date, clock: WallClock,
+        sleep: SleepReading? = nil
     ) throws(StoreError) -> AnswerOutcome {
         let outcome = try writeUnlessRefused { db -> AnswerOutcome in
-            guard let record = try Row.fetchOne(db, sql: "SELECT * FROM reminder_deliveries WHERE id = ?", arguments: [deliveryID])
+            guard
+                let record = try Row.fetchOne(
+                    db, sql: "SELECT * FROM reminder_deliveries WHERE id = ?", arguments: [deliveryID]
+                )
                 .flatMap(DeliveryRecord.init(row:))
             else {
-                return .refused(InputError("there is no delivery \(deliveryID); 'nudge history' lists them with their ids"))
+                return .refused(
+                    InputError("there is no delivery \(deliveryID); 'nudge history' lists them with their ids"))
             }
             guard record.shownAt != nil else {
-                let state = record.missedAt != nil ? "was missed (never shown)" : record.cancelledAt != nil ? "was cancelled" : "has not been shown yet"
+                let state =
+                    record.missedAt != nil
+                    ? "was missed (never shown)"
+                    : record.cancelledAt != nil ? "was cancelled" : "has not been shown yet"
                 return .refused(InputError("delivery \(deliveryID) (\(record.key)) \(state); nothing to answer"))
             }
             guard let rule = record.kind.rule else {
-                return .refused(InputError("delivery \(deliveryID) is of a kind this nudge does not know (\(record.kind))"))
+                return .refused(
+                    InputError("delivery \(deliveryID) is of a kind this nudge does not know (\(record.kind))"))
             }
             guard rule.answers.contains(action) || (action == NotificationAction.inlineReplyKey && reply != nil) else {
-                return .refused(InputError("'\(action)' is not an answer to a \(rule.kind) reminder; give \(rule.answers.joined(separator: ", "))"))
+                return .refused(
+                    InputError(
+                        "'\(action)' is not an answer to a \(rule.kind) reminder; give \(rule.answers.joined(separator: ", "))"
+                    ))
             }
-            var input = ScheduleInput(settings: try Self.settings(db), deliveries: [], facts: try Self.facts(db, at: now, clock: clock, of: [rule]))
+            var input = ScheduleInput(
+                settings: try Self.settings(db), deliveries: [],
+                facts: try Self.facts(db, at: now, clock: clock, of: [rule]))
             input.sleep = sleep
             let decision =
                 if let reply, action == NotificationAction.inlineReplyKey {
@@ -53,7 +70,8 @@ extension Store {
             case .duplicate: return .duplicate
             case .refused(let refusal): return .refused(refusal)
             case .record(let effects):
-                _ = try Self.recordAnswer(db, deliveryID: record.id, action: action, at: now, effects: effects, firstOnly: false)
+                _ = try Self.recordAnswer(
+                    db, deliveryID: record.id, action: action, at: now, effects: effects, firstOnly: false)
                 return .recorded(openInTerminal: effects.openInTerminal)
             }
         }
@@ -68,7 +86,9 @@ extension Store {
         try read { db in
             let stamp = Timestamp.format(start)
             return try Row.fetchAll(
-                db, sql: "SELECT * FROM reminder_deliveries WHERE due_at >= ? OR shown_at >= ? ORDER BY coalesce(shown_at, due_at) DESC, id DESC",
+                db,
+                sql:
+                    "SELECT * FROM reminder_deliveries WHERE due_at >= ? OR shown_at >= ? ORDER BY coalesce(shown_at, due_at) DESC, id DESC",
                 arguments: [stamp, stamp]
             ).compactMap(DeliveryRecord.init(row:))
         }

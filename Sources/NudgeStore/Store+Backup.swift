@@ -22,11 +22,15 @@ extension Store {
     /// that fails its check is removed and thrown, and the ones before stay.
     public func backUp(into directory: String, at now: Date) throws(BackupFailure) -> BackupFile {
         if mkdir(directory, 0o700) != 0 && errno != EEXIST {
-            throw BackupFailure(description: "cannot make the backup directory \(directory): \(String(cString: strerror(errno)))", exitCode: 73)
+            throw BackupFailure(
+                description: "cannot make the backup directory \(directory): \(String(cString: strerror(errno)))",
+                exitCode: 73)
         }
         var status = stat()
         guard stat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
-            throw BackupFailure(description: "the backup directory \(directory) is not a directory; set backup.directory to another", exitCode: 73)
+            throw BackupFailure(
+                description: "the backup directory \(directory) is not a directory; set backup.directory to another",
+                exitCode: 73)
         }
         let path = directory + "/" + BackupDirectory.fileName(for: now)
         let size = try backUp(toFile: path)
@@ -50,12 +54,19 @@ extension Store {
             }
             try copy.close()
             guard check == "ok" else {
-                throw BackupFailure(description: "the backup failed its integrity check (\(check)): the store is damaged; the earlier backups are kept", exitCode: 65)
+                throw BackupFailure(
+                    description:
+                        "the backup failed its integrity check (\(check)): the store is damaged; the earlier backups are kept",
+                    exitCode: 65)
             }
         } catch let failure as BackupFailure {
             throw failure
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB {
-            throw BackupFailure(description: "the store is damaged (\(error.message ?? "malformed")); the earlier backups are kept", exitCode: 65)
+        } catch let error as DatabaseError
+            where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
+        {
+            throw BackupFailure(
+                description: "the store is damaged (\(error.message ?? "malformed")); the earlier backups are kept",
+                exitCode: 65)
         } catch {
             throw BackupFailure(description: "cannot write the backup \(path): \(error)", exitCode: 74)
         }
@@ -65,7 +76,8 @@ extension Store {
             throw BackupFailure(description: "\(path) is not a regular file; give the path of a file", exitCode: 73)
         }
         guard rename(temporary, path) == 0 else {
-            throw BackupFailure(description: "cannot write the backup \(path): \(String(cString: strerror(errno)))", exitCode: 73)
+            throw BackupFailure(
+                description: "cannot write the backup \(path): \(String(cString: strerror(errno)))", exitCode: 73)
         }
         renamed = true
         try Self.sync(directory.isEmpty ? "." : directory)
@@ -82,10 +94,13 @@ extension Store {
     /// An empty file only its owner can read, beside `path`, for a file written whole then renamed.
     static func temporaryFile(beside path: String, prefix: String) throws(BackupFailure) -> String {
         let directory = (path as NSString).deletingLastPathComponent
-        var template = Array("\(directory.isEmpty ? "." : directory)/\(prefix)\((path as NSString).lastPathComponent).XXXXXX".utf8CString)
+        var template = Array(
+            "\(directory.isEmpty ? "." : directory)/\(prefix)\((path as NSString).lastPathComponent).XXXXXX".utf8CString
+        )
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
-            throw BackupFailure(description: "cannot write in \(directory): \(String(cString: strerror(errno)))", exitCode: 73)
+            throw BackupFailure(
+                description: "cannot write in \(directory): \(String(cString: strerror(errno)))", exitCode: 73)
         }
         defer { close(descriptor) }
         fchmod(descriptor, 0o600)
@@ -95,8 +110,12 @@ extension Store {
     /// fsync of a file or a directory (a rename lasts once its directory is synced).
     static func sync(_ path: String) throws(BackupFailure) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw BackupFailure(description: "cannot sync \(path): \(String(cString: strerror(errno)))", exitCode: 74) }
+        guard descriptor >= 0 else {
+            throw BackupFailure(description: "cannot sync \(path): \(String(cString: strerror(errno)))", exitCode: 74)
+        }
         defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw BackupFailure(description: "cannot sync \(path): \(String(cString: strerror(errno)))", exitCode: 74) }
+        guard fsync(descriptor) == 0 else {
+            throw BackupFailure(description: "cannot sync \(path): \(String(cString: strerror(errno)))", exitCode: 74)
+        }
     }
 }

@@ -39,7 +39,8 @@ extension Store {
                 arguments: [Timestamp.format(yearAgo.addingTimeInterval(-86400))])
             var counts: [Int64: (last30Days: Int, last365Days: Int)] = [:]
             while let row = try rows.next() {
-                guard let calledAt = (row[1] as String?).flatMap(Timestamp.parse), calledAt > yearAgo, calledAt <= now else { continue }
+                guard let calledAt = (row[1] as String?).flatMap(Timestamp.parse), calledAt > yearAgo, calledAt <= now
+                else { continue }
                 counts[row[0], default: (0, 0)].last365Days += 1
                 if calledAt > monthAgo { counts[row[0], default: (0, 0)].last30Days += 1 }
             }
@@ -50,7 +51,9 @@ extension Store {
     /// The call, not marked deleted, whose id starts with `prefix` (case-insensitive).
     public func callLog(matching prefix: String) throws(StoreError) -> PrefixMatch<CallLogRow> {
         try read { db in
-            try PrefixMatch.fetch(db, Self.callColumns, where: "l.is_marked_deleted = 0", idColumn: "l.id", prefix: prefix, item: Self.callLog, id: \.id)
+            try PrefixMatch.fetch(
+                db, Self.callColumns, where: "l.is_marked_deleted = 0", idColumn: "l.id", prefix: prefix,
+                item: Self.callLog, id: \.id)
         }
     }
 
@@ -59,7 +62,8 @@ extension Store {
     public func markCallDeleted(id: String, now: Date) throws(StoreError) -> Bool {
         try write { db in
             try db.execute(
-                sql: "UPDATE call_logs SET is_marked_deleted = 1, sync_status = 'pending', updated_at = ? WHERE id = ? AND is_marked_deleted = 0",
+                sql:
+                    "UPDATE call_logs SET is_marked_deleted = 1, sync_status = 'pending', updated_at = ? WHERE id = ? AND is_marked_deleted = 0",
                 arguments: [Timestamp.format(now), id])
             return db.changesCount == 1
         }
@@ -72,7 +76,9 @@ extension Store {
         public var mood: FieldCorrection<String?>
         public var notes: FieldCorrection<String?>
 
-        public init(calledAt: Date?, durationMinutes: Int?, mood: FieldCorrection<String?>, notes: FieldCorrection<String?>) {
+        public init(
+            calledAt: Date?, durationMinutes: Int?, mood: FieldCorrection<String?>, notes: FieldCorrection<String?>
+        ) {
             self.calledAt = calledAt
             self.durationMinutes = durationMinutes
             self.mood = mood
@@ -92,7 +98,8 @@ extension Store {
             update.set("sync_status", "pending")
             update.set("updated_at", Timestamp.format(now))
             guard try update.execute(db, id: id) else { return nil }
-            return try Row.fetchOne(db, sql: Self.callColumns + " WHERE l.id = ?", arguments: [id]).flatMap(Self.callLog)
+            return try Row.fetchOne(db, sql: Self.callColumns + " WHERE l.id = ?", arguments: [id]).flatMap(
+                Self.callLog)
         }
     }
 
@@ -104,6 +111,7 @@ extension Store {
     private static func callLog(_ row: Row) -> CallLogRow? {
         guard let calledAt = (row[3] as String?).flatMap(Timestamp.parse) else { return nil }
         return CallLogRow(
-            id: row[0], contactID: row[1], contactName: row[2], calledAt: calledAt, durationMinutes: row[4] as Int? ?? 0, mood: row[5], notes: row[6])
+            id: row[0], contactID: row[1], contactName: row[2], calledAt: calledAt,
+            durationMinutes: row[4] as Int? ?? 0, mood: row[5], notes: row[6])
     }
 }

@@ -16,7 +16,8 @@ public struct ContactRow: Sendable, Equatable {
     public var cadence: ContactCadence? {
         guard let everyDays, let identity else { return nil }
         return ContactCadence(
-            contactID: id, identity: identity, name: name, everyDays: everyDays, createdAt: createdAt, lastCall: lastCall,
+            contactID: id, identity: identity, name: name, everyDays: everyDays, createdAt: createdAt,
+            lastCall: lastCall,
             restartedOn: restartedOn)
     }
 }
@@ -40,7 +41,8 @@ extension Store {
     /// The hot path of every plan: contacts whose `call_due` day is at most `through` (or
     /// unknown), and those with these identities, read by a cursor, columns by position, the
     /// creation date only when there is no call.
-    static func cadences(_ db: Database, dueThrough through: Int, named identities: [Int64]) throws -> [ContactCadence] {
+    static func cadences(_ db: Database, dueThrough through: Int, named identities: [Int64]) throws -> [ContactCadence]
+    {
         var cadences: [ContactCadence] = []
         let select = """
             SELECT c.id, c.name, c.stay_in_touch_days, c.created_at, cc.restarted_on, d.last_call_at, ci.identity
@@ -49,15 +51,19 @@ extension Store {
             """
         // Two selects, so that the first is a range of the day index; ordered here, since an
         // ORDER BY makes SQLite scan every contact in order instead.
-        let named = identities.isEmpty ? "" : " UNION \(select) WHERE ci.identity IN (\(identities.map(String.init).joined(separator: ", ")))"
-        let rows = try Row.fetchCursor(db, sql: "\(select) WHERE d.due_day IS NULL OR d.due_day <= ?\(named)", arguments: [through])
+        let named =
+            identities.isEmpty
+            ? "" : " UNION \(select) WHERE ci.identity IN (\(identities.map(String.init).joined(separator: ", ")))"
+        let rows = try Row.fetchCursor(
+            db, sql: "\(select) WHERE d.due_day IS NULL OR d.due_day <= ?\(named)", arguments: [through])
         while let row = try rows.next() {
             let lastCall = (row[5] as String?).flatMap(Timestamp.parse)
             let createdAt = lastCall == nil ? (row[3] as String?).flatMap(Timestamp.parse) : nil
             guard let identity = row[6] as Int64? else { continue }
             cadences.append(
                 ContactCadence(
-                    contactID: row[0], identity: identity, name: row[1], everyDays: row[2], createdAt: createdAt ?? lastCall ?? Date(timeIntervalSince1970: 0),
+                    contactID: row[0], identity: identity, name: row[1], everyDays: row[2],
+                    createdAt: createdAt ?? lastCall ?? Date(timeIntervalSince1970: 0),
                     lastCall: lastCall, restartedOn: (row[4] as String?).flatMap { CivilDate(iso: $0) }))
         }
         return cadences.sorted { $0.contactID < $1.contactID }
@@ -79,13 +85,16 @@ extension Store {
         ).compactMap { row in
             guard let due = Timestamp.parse(row["due_at"]) else { return nil }
             return OneOffCall(
-                id: row["id"], contactID: row["contact_id"], identity: row["identity"], contactIdentity: row["contact_identity"],
+                id: row["id"], contactID: row["contact_id"], identity: row["identity"],
+                contactIdentity: row["contact_identity"],
                 name: row["name"], dueAt: due, note: row["note"], settled: row["settled"])
         }
     }
 
     public func contacts() throws(StoreError) -> [ContactRow] {
-        try read { db in try Row.fetchAll(db, sql: Self.contactColumns + " ORDER BY c.name COLLATE NOCASE, c.id").map(Self.contact) }
+        try read { db in
+            try Row.fetchAll(db, sql: Self.contactColumns + " ORDER BY c.name COLLATE NOCASE, c.id").map(Self.contact)
+        }
     }
 
     public func openCallReminders() throws(StoreError) -> [OneOffCall] {
@@ -99,7 +108,8 @@ extension Store {
         let all = try contacts()
         if text.lowercased().hasPrefix("id:") {
             guard let id = Int64(text.dropFirst(3)), let match = all.first(where: { $0.id == id }) else {
-                return .failure(InputError("no contact has the id '\(text.dropFirst(3))'; 'nudge contacts list' shows them"))
+                return .failure(
+                    InputError("no contact has the id '\(text.dropFirst(3))'; 'nudge contacts list' shows them"))
             }
             return .success(match)
         }
@@ -107,8 +117,10 @@ extension Store {
         let named = all.filter { $0.name.lowercased() == wanted }
         if let id = Int64(text), let match = all.first(where: { $0.id == id }) {
             if let other = named.first(where: { $0.id != id }) {
-                return .failure(InputError(
-                    "'\(text)' is the id of \(match.name) and the name of contact \(other.id); give id:\(id) for \(match.name), or id:\(other.id) for the contact named '\(other.name)'"))
+                return .failure(
+                    InputError(
+                        "'\(text)' is the id of \(match.name) and the name of contact \(other.id); give id:\(id) for \(match.name), or id:\(other.id) for the contact named '\(other.name)'"
+                    ))
             }
             return .success(match)
         }
@@ -117,10 +129,15 @@ extension Store {
         case 1:
             return .success(matches[0])
         case 0:
-            return .failure(InputError("no contact matches '\(text)'; 'nudge contacts list' shows them, 'nudge contacts add NAME' adds one"))
+            return .failure(
+                InputError(
+                    "no contact matches '\(text)'; 'nudge contacts list' shows them, 'nudge contacts add NAME' adds one"
+                ))
         default:
             let listed = matches.prefix(10).map { "\($0.name) (id \($0.id))" }.joined(separator: ", ")
-            return .failure(InputError("'\(text)' matches \(matches.count) contacts: \(listed); give the id (id:N) or the full name"))
+            return .failure(
+                InputError(
+                    "'\(text)' matches \(matches.count) contacts: \(listed); give the id (id:N) or the full name"))
         }
     }
 
@@ -141,14 +158,22 @@ extension Store {
         let rows = try Row.fetchCursor(db, sql: "SELECT id, name FROM contacts")
         while let row = try rows.next() {
             guard row[0] as Int64 != id, (row[1] as String).lowercased() == wanted else { continue }
-            return InputError("a contact named '\(row[1] as String)' exists (id \(row[0] as Int64)); give another name, or use that one")
+            return InputError(
+                "a contact named '\(row[1] as String)' exists (id \(row[0] as Int64)); give another name, or use that one"
+            )
         }
         return nil
     }
 
-    public enum CadenceChange: Sendable { case keep, set(Int), remove }
+    public enum CadenceChange: Sendable {
+        case keep
+        case set(Int)
+        case remove
+    }
 
-    public func editContact(_ id: Int64, name: String?, cadence: CadenceChange) throws(StoreError) -> Result<Void, InputError> {
+    public func editContact(_ id: Int64, name: String?, cadence: CadenceChange) throws(StoreError) -> Result<
+        Void, InputError
+    > {
         try write { db in
             if let name {
                 if let refusal = try Self.nameTaken(db, name, by: id) { return .failure(refusal) }
@@ -156,8 +181,10 @@ extension Store {
             }
             switch cadence {
             case .keep: break
-            case .set(let days): try db.execute(sql: "UPDATE contacts SET stay_in_touch_days = ? WHERE id = ?", arguments: [days, id])
-            case .remove: try db.execute(sql: "UPDATE contacts SET stay_in_touch_days = NULL WHERE id = ?", arguments: [id])
+            case .set(let days):
+                try db.execute(sql: "UPDATE contacts SET stay_in_touch_days = ? WHERE id = ?", arguments: [days, id])
+            case .remove:
+                try db.execute(sql: "UPDATE contacts SET stay_in_touch_days = NULL WHERE id = ?", arguments: [id])
             }
             return .success(())
         }
@@ -167,9 +194,13 @@ extension Store {
     /// returns the number of calls that stop it otherwise.
     public func removeContact(_ id: Int64, deletingCalls: Bool) throws(StoreError) -> Result<Int, InputError> {
         try write { db in
-            let calls = try Int.fetchOne(db, sql: "SELECT count(*) FROM call_logs WHERE contact_id = ?", arguments: [id]) ?? 0
+            let calls =
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM call_logs WHERE contact_id = ?", arguments: [id]) ?? 0
             if calls > 0 && !deletingCalls {
-                return .failure(InputError("the contact has \(calls) logged call\(calls == 1 ? "" : "s"); remove them too with --delete-calls"))
+                return .failure(
+                    InputError(
+                        "the contact has \(calls) logged call\(calls == 1 ? "" : "s"); remove them too with --delete-calls"
+                    ))
             }
             try db.execute(sql: "DELETE FROM call_logs WHERE contact_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM call_reminders WHERE contact_id = ?", arguments: [id])
@@ -184,12 +215,17 @@ extension Store {
     public func logCall(
         contactID: Int64, at calledAt: Date, durationMinutes: Int, mood: String?, notes: String?, now: Date
     ) throws(StoreError) -> String {
-        try write { db in try Self.insertCall(db, contactID: contactID, at: calledAt, durationMinutes: durationMinutes, mood: mood, notes: notes, now: now) }
+        try write { db in
+            try Self.insertCall(
+                db, contactID: contactID, at: calledAt, durationMinutes: durationMinutes, mood: mood, notes: notes,
+                now: now)
+        }
     }
 
     @discardableResult
     static func insertCall(
-        _ db: Database, contactID: Int64, at calledAt: Date, durationMinutes: Int, mood: String?, notes: String?, now: Date
+        _ db: Database, contactID: Int64, at calledAt: Date, durationMinutes: Int, mood: String?, notes: String?,
+        now: Date
     ) throws -> String {
         let id = UUID().uuidString
         try db.execute(
@@ -199,7 +235,8 @@ extension Store {
                 VALUES (?, 0, ?, ?, ?, ?, ?, 'pending', NULL, NULL, 0, ?, ?)
                 """,
             arguments: [
-                id, contactID, Timestamp.format(calledAt), durationMinutes, mood, notes, Timestamp.format(now), Timestamp.format(now),
+                id, contactID, Timestamp.format(calledAt), durationMinutes, mood, notes, Timestamp.format(now),
+                Timestamp.format(now),
             ])
         return id
     }
@@ -230,14 +267,19 @@ extension CallReminder: StoredRule {
         if let soonest, soonest > through { through = soonest + 2 }
         if listing > 0,
             let last = try Int.fetchOne(
-                db, sql: "SELECT due_day FROM call_due WHERE due_day IS NOT NULL ORDER BY due_day LIMIT 1 OFFSET ?", arguments: [listing - 1])
+                db, sql: "SELECT due_day FROM call_due WHERE due_day IS NOT NULL ORDER BY due_day LIMIT 1 OFFSET ?",
+                arguments: [listing - 1])
         {
             through = max(through, last + 2)
         }
-        let queued = try String.fetchAll(db, sql: "SELECT reminder_key FROM reminder_deliveries WHERE kind = ? AND \(DeliveryRecord.owedSQL())", arguments: [kind.rawValue])
-            .compactMap { Key($0)?.contactIdentity }
+        let queued = try String.fetchAll(
+            db, sql: "SELECT reminder_key FROM reminder_deliveries WHERE kind = ? AND \(DeliveryRecord.owedSQL())",
+            arguments: [kind.rawValue]
+        )
+        .compactMap { Key($0)?.contactIdentity }
         return Facts(
-            contacts: try Store.cadences(db, dueThrough: through, named: queued), oneOffCalls: try Store.openCallReminders(db),
+            contacts: try Store.cadences(db, dueThrough: through, named: queued),
+            oneOffCalls: try Store.openCallReminders(db),
             // All read: no horizon to wake at.
             completeBefore: latest.map { $0 > through } ?? false ? CivilDate(daysSinceEpoch: through) : nil)
     }
@@ -247,9 +289,13 @@ extension CallChange: StoredChange {
     func write(_ db: Database) throws -> InputError? {
         switch self {
         case .called(let contactIdentity, let calledAt):
-            guard let contactID = try Int64.fetchOne(db, sql: "SELECT contact_id FROM contact_identities WHERE identity = ?", arguments: [contactIdentity])
+            guard
+                let contactID = try Int64.fetchOne(
+                    db, sql: "SELECT contact_id FROM contact_identities WHERE identity = ?",
+                    arguments: [contactIdentity])
             else { return InputError("the contact of this reminder is gone; nothing recorded") }
-            try Store.insertCall(db, contactID: contactID, at: calledAt, durationMinutes: 0, mood: nil, notes: nil, now: calledAt)
+            try Store.insertCall(
+                db, contactID: contactID, at: calledAt, durationMinutes: 0, mood: nil, notes: nil, now: calledAt)
         case .oneOffClosed(let identity, let at):
             try db.execute(
                 sql: """

@@ -7,11 +7,13 @@ extension Store {
 
     /// What the schedule needs to decide what is due at or after `instant`.
     /// `listing`: how many of the soonest occurrences a listing shows (0 for a plan).
-    public func scheduleInput(at instant: Date, clock: WallClock, listing: Int = 0) throws(StoreError) -> ScheduleInput {
+    public func scheduleInput(at instant: Date, clock: WallClock, listing: Int = 0) throws(StoreError) -> ScheduleInput
+    {
         let horizon = Timestamp.format(instant.addingTimeInterval(-ScheduleInput.lookback))
         // Kinds whose own rows say what was shown leave their settled rows out (quoted from
         // the registry, not from input).
-        let settledKinds = ReminderRules.all.filter(\.plansFromSettledDeliveries).map { "'\($0.kind.rawValue)'" }.joined(separator: ", ")
+        let settledKinds = ReminderRules.all.filter(\.plansFromSettledDeliveries).map { "'\($0.kind.rawValue)'" }
+            .joined(separator: ", ")
         return try read { db in
             // Two statements, each an index range (the recent rows by due_at, the owed rows by
             // their partial index): as one with OR, or ordered by id, SQLite read every row the
@@ -27,8 +29,11 @@ extension Store {
             }
             let deliveries = byID.values.sorted { $0.id < $1.id }
             return ScheduleInput(
-                settings: try Self.settings(db), deliveries: deliveries, facts: try Self.facts(db, at: instant, clock: clock, listing: listing),
-                storeCreatedAt: try String.fetchOne(db, sql: "SELECT value FROM store_metadata WHERE key = 'created_at'").flatMap(Timestamp.parse))
+                settings: try Self.settings(db), deliveries: deliveries,
+                facts: try Self.facts(db, at: instant, clock: clock, listing: listing),
+                storeCreatedAt: try String.fetchOne(
+                    db, sql: "SELECT value FROM store_metadata WHERE key = 'created_at'"
+                ).flatMap(Timestamp.parse))
         }
     }
 
@@ -41,8 +46,11 @@ extension Store {
                     INSERT INTO reminder_deliveries (reminder_key, kind, due_at, title) VALUES (?, ?, ?, ?)
                     ON CONFLICT(reminder_key) DO NOTHING
                     """,
-                arguments: [occurrence.key, occurrence.kind.rawValue, Timestamp.format(occurrence.dueAt), occurrence.title])
-            let row = try Row.fetchOne(db, sql: "SELECT * FROM reminder_deliveries WHERE reminder_key = ?", arguments: [occurrence.key])
+                arguments: [
+                    occurrence.key, occurrence.kind.rawValue, Timestamp.format(occurrence.dueAt), occurrence.title,
+                ])
+            let row = try Row.fetchOne(
+                db, sql: "SELECT * FROM reminder_deliveries WHERE reminder_key = ?", arguments: [occurrence.key])
             return row.flatMap(DeliveryRecord.init(row:)).flatMap { $0.isOwed ? $0 : nil }
         }
     }
@@ -51,7 +59,8 @@ extension Store {
     /// the rows its rule writes when shown (a call cadence counts again) in the same transaction.
     /// Without `content` (replayed from the click ledger), the title and body stay as claimed.
     public func markShown(
-        _ deliveryID: Int64, notificationID: UInt32?, content: NotificationContent?, at now: Date, changes: [any AppChange] = []
+        _ deliveryID: Int64, notificationID: UInt32?, content: NotificationContent?, at now: Date,
+        changes: [any AppChange] = []
     ) throws(StoreError) {
         try write { db in
             try db.execute(
@@ -59,9 +68,13 @@ extension Store {
                     UPDATE reminder_deliveries SET shown_at = ?, notification_id = ?, title = coalesce(?, title), body = coalesce(?, body)
                     WHERE id = ?
                     """,
-                arguments: [Timestamp.format(now), notificationID.map { Int64($0) }, content?.title, content?.body, deliveryID])
+                arguments: [
+                    Timestamp.format(now), notificationID.map { Int64($0) }, content?.title, content?.body, deliveryID,
+                ])
             for change in changes {
-                guard let stored = change as? any StoredChange else { preconditionFailure("\(type(of: change)) has no store file") }
+                guard let stored = change as? any StoredChange else {
+                    preconditionFailure("\(type(of: change)) has no store file")
+                }
                 _ = try stored.write(db)
             }
         }
@@ -87,7 +100,9 @@ extension Store {
                 // Only the transaction that settled it writes them, once.
                 guard db.changesCount > 0 else { continue }
                 for change in changes(occurrence) {
-                    guard let stored = change as? any StoredChange else { preconditionFailure("\(type(of: change)) has no store file") }
+                    guard let stored = change as? any StoredChange else {
+                        preconditionFailure("\(type(of: change)) has no store file")
+                    }
                     _ = try stored.write(db)
                 }
             }
@@ -127,16 +142,20 @@ extension Store {
 
     public func delivery(key: String) throws(StoreError) -> DeliveryRecord? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM reminder_deliveries WHERE reminder_key = ?", arguments: [key]).flatMap(DeliveryRecord.init(row:))
+            try Row.fetchOne(db, sql: "SELECT * FROM reminder_deliveries WHERE reminder_key = ?", arguments: [key])
+                .flatMap(DeliveryRecord.init(row:))
         }
     }
 
     /// Records the person's answer and its effects in one transaction. The first answer wins:
     /// a click that arrives twice changes nothing the second time (returns false).
     @discardableResult
-    public func recordAnswer(_ deliveryID: Int64, action: String, at now: Date, effects: AnswerEffects) throws(StoreError) -> Bool {
+    public func recordAnswer(_ deliveryID: Int64, action: String, at now: Date, effects: AnswerEffects)
+        throws(StoreError) -> Bool
+    {
         try write { db in
-            try Self.recordAnswer(db, deliveryID: deliveryID, action: action, at: now, effects: effects, firstOnly: true)
+            try Self.recordAnswer(
+                db, deliveryID: deliveryID, action: action, at: now, effects: effects, firstOnly: true)
         }
     }
 
@@ -156,16 +175,21 @@ extension Store {
         try write(effects.changes, db)
         if let prefix = effects.cancelOwedWithPrefix {
             try db.execute(
-                sql: "UPDATE reminder_deliveries SET cancelled_at = ? WHERE reminder_key >= ? AND reminder_key < ? AND \(owed)",
+                sql:
+                    "UPDATE reminder_deliveries SET cancelled_at = ? WHERE reminder_key >= ? AND reminder_key < ? AND \(owed)",
                 arguments: [stamp, prefix, Self.keysAfter(prefix)])
         }
         if let followUp = effects.followUp {
-            let taken = try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM reminder_deliveries WHERE reminder_key >= ? AND reminder_key < ?",
-                arguments: [followUp.keyPrefix, Self.keysAfter(followUp.keyPrefix)]) ?? 0
+            let taken =
+                try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM reminder_deliveries WHERE reminder_key >= ? AND reminder_key < ?",
+                    arguments: [followUp.keyPrefix, Self.keysAfter(followUp.keyPrefix)]) ?? 0
             try db.execute(
                 sql: "INSERT INTO reminder_deliveries (reminder_key, kind, due_at, title) VALUES (?, ?, ?, ?)",
-                arguments: ["\(followUp.keyPrefix)\(taken + 1)", followUp.kind.rawValue, Timestamp.format(followUp.dueAt), followUp.title])
+                arguments: [
+                    "\(followUp.keyPrefix)\(taken + 1)", followUp.kind.rawValue, Timestamp.format(followUp.dueAt),
+                    followUp.title,
+                ])
         }
         return true
     }
@@ -174,7 +198,9 @@ extension Store {
     /// prefix are the range [prefix, keysAfter(prefix)) of the unique index on reminder_key.
     static func keysAfter(_ prefix: String) -> String {
         var scalars = Array(prefix.unicodeScalars)
-        guard let last = scalars.popLast(), let next = Unicode.Scalar(last.value + 1) else { return prefix + "\u{10FFFF}" }
+        guard let last = scalars.popLast(), let next = Unicode.Scalar(last.value + 1) else {
+            return prefix + "\u{10FFFF}"
+        }
         return String(String.UnicodeScalarView(scalars + [next]))
     }
 
@@ -197,7 +223,9 @@ extension Store {
                             AND (o.shown_at > d.shown_at
                                  OR (o.shown_at = d.shown_at AND o.action IS NULL AND o.cancelled_at IS NULL AND o.closed_at IS NULL)))
                     """,
-                arguments: [Timestamp.format(instant), Timestamp.format(max(shownAfter, Date(timeIntervalSince1970: 0)))]
+                arguments: [
+                    Timestamp.format(instant), Timestamp.format(max(shownAfter, Date(timeIntervalSince1970: 0))),
+                ]
             ).map { UInt32(truncatingIfNeeded: $0) }
         }
     }
@@ -220,7 +248,9 @@ extension Store {
     public func latestShown(_ kind: ReminderKind) throws(StoreError) -> DeliveryRecord? {
         try read { db in
             try Row.fetchOne(
-                db, sql: "SELECT * FROM reminder_deliveries WHERE kind = ? AND shown_at IS NOT NULL ORDER BY shown_at DESC, id DESC LIMIT 1",
+                db,
+                sql:
+                    "SELECT * FROM reminder_deliveries WHERE kind = ? AND shown_at IS NOT NULL ORDER BY shown_at DESC, id DESC LIMIT 1",
                 arguments: [kind.rawValue]
             ).flatMap(DeliveryRecord.init(row:))
         }

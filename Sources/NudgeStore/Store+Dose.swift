@@ -37,7 +37,8 @@ extension Store {
         ).compactMap(Timestamp.parse).filter { $0 >= dose1 }.sorted()
         return DoseSession(
             sessionID: sessionID, sessionDate: row["session_date"] ?? "", dose1: dose1,
-            dose2: (row["dose2_time"] as String?).flatMap(Timestamp.parse), snoozeCount: row["snooze_count"] ?? 0, snoozedAt: snoozes,
+            dose2: (row["dose2_time"] as String?).flatMap(Timestamp.parse), snoozeCount: row["snooze_count"] ?? 0,
+            snoozedAt: snoozes,
             skipped: (row["dose2_skipped"] as Int?) ?? 0 != 0)
     }
 
@@ -48,16 +49,22 @@ extension Store {
         at dose1: Date, newSession: Bool, settings: Settings, clock: WallClock
     ) throws(StoreError) -> Result<DoseSession, InputError> {
         try write { db in
-            if let open = try Self.doseSession(db), !open.isCompleted, dose1 < DoseWindow(session: open, settings: settings).unresolvedAt,
+            if let open = try Self.doseSession(db), !open.isCompleted,
+                dose1 < DoseWindow(session: open, settings: settings).unresolvedAt,
                 !newSession
             {
-                return .failure(InputError(
-                    "a session is open since dose 1 at \(clock.timeOfDay(open.dose1)); take or skip dose 2 first, or start another with --new-session"))
+                return .failure(
+                    InputError(
+                        "a session is open since dose 1 at \(clock.timeOfDay(open.dose1)); take or skip dose 2 first, or start another with --new-session"
+                    ))
             }
-            let date = DoseSession.sessionDate(for: dose1, clock: clock, rolloverHour: settings.int(.sessionRolloverHour)).description
+            let date = DoseSession.sessionDate(
+                for: dose1, clock: clock, rolloverHour: settings.int(.sessionRolloverHour)
+            ).description
             let session = DoseSession(sessionID: UUID().uuidString, sessionDate: date, dose1: dose1)
             let stamp = Timestamp.formatForDoseTap(dose1)
-            try DoseEvent(DoseRecord(eventType: .dose1, timestamp: dose1, metadata: nil, action: ""), session: session).insert(db)
+            try DoseEvent(DoseRecord(eventType: .dose1, timestamp: dose1, metadata: nil, action: ""), session: session)
+                .insert(db)
             try db.execute(
                 sql: """
                     INSERT INTO current_session (id, dose1_time, dose2_time, snooze_count, dose2_skipped, session_date,
@@ -86,17 +93,25 @@ extension Store {
             let facts = try DoseReminder().facts(db, at: answer.instant, clock: clock, listing: 0)
             let delivery: DeliveryRecord?
             if let deliveryID {
-                delivery = try Row.fetchOne(db, sql: "SELECT * FROM reminder_deliveries WHERE id = ?", arguments: [deliveryID])
-                    .flatMap(DeliveryRecord.init(row:))
+                delivery = try Row.fetchOne(
+                    db, sql: "SELECT * FROM reminder_deliveries WHERE id = ?", arguments: [deliveryID]
+                )
+                .flatMap(DeliveryRecord.init(row:))
             } else {
                 delivery = try facts.session.flatMap { session in try Self.latestUnansweredDoseDelivery(db, session) }
             }
-            switch DoseReminder.decide(answer, answering: delivery, in: RuleInput(facts: facts, settings: settings, clock: clock)) {
+            switch DoseReminder.decide(
+                answer, answering: delivery, in: RuleInput(facts: facts, settings: settings, clock: clock))
+            {
             case .duplicate: return .duplicate
             case .refused(let refusal): return .refused(refusal)
             case .record(let effects):
-                _ = try Self.recordAnswer(db, deliveryID: delivery?.id, action: answer.action, at: answer.instant, effects: effects, firstOnly: false)
-                guard let event = effects.changes.first as? DoseEvent else { preconditionFailure("a dose answer records a dose event") }
+                _ = try Self.recordAnswer(
+                    db, deliveryID: delivery?.id, action: answer.action, at: answer.instant, effects: effects,
+                    firstOnly: false)
+                guard let event = effects.changes.first as? DoseEvent else {
+                    preconditionFailure("a dose answer records a dose event")
+                }
                 return .recorded(event.record)
             }
         }
@@ -136,7 +151,9 @@ extension Store {
 extension DoseReminder: StoredRule {
     func facts(_ db: Database, at instant: Date, clock: WallClock, listing: Int) throws -> Facts {
         let session = try Store.doseSession(db)
-        return Facts(session: session, notificationOnScreen: try session.map { try Store.doseNotificationOnScreen(db, $0) } ?? false)
+        return Facts(
+            session: session,
+            notificationOnScreen: try session.map { try Store.doseNotificationOnScreen(db, $0) } ?? false)
     }
 }
 
@@ -150,14 +167,20 @@ extension DoseEvent: StoredChange {
         case .dose2Skipped: change = ("dose2_skipped = 1", [])
         case .dose1, .extraDose: return nil
         }
-        try db.execute(sql: "UPDATE current_session SET \(change.sql), updated_at = CURRENT_TIMESTAMP WHERE id = 1", arguments: change.arguments)
+        try db.execute(
+            sql: "UPDATE current_session SET \(change.sql), updated_at = CURRENT_TIMESTAMP WHERE id = 1",
+            arguments: change.arguments)
         return nil
     }
 
     /// The `dose_events` row alone.
     func insert(_ db: Database) throws {
         try db.execute(
-            sql: "INSERT INTO dose_events (id, event_type, timestamp, session_date, session_id, metadata) VALUES (?, ?, ?, ?, ?, ?)",
-            arguments: [UUID().uuidString, record.eventType.rawValue, Timestamp.formatForDoseTap(record.timestamp), sessionDate, sessionID, record.metadata])
+            sql:
+                "INSERT INTO dose_events (id, event_type, timestamp, session_date, session_id, metadata) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [
+                UUID().uuidString, record.eventType.rawValue, Timestamp.formatForDoseTap(record.timestamp), sessionDate,
+                sessionID, record.metadata,
+            ])
     }
 }

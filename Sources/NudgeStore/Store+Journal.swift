@@ -18,7 +18,8 @@ extension Store {
         public var moodAfter: Int?
 
         public init(
-            startedAt: Date? = nil, treatmentType: TherapySession.TreatmentType? = nil, dose: String? = nil, intentions: String? = nil,
+            startedAt: Date? = nil, treatmentType: TherapySession.TreatmentType? = nil, dose: String? = nil,
+            intentions: String? = nil,
             environment: String? = nil, music: String? = nil, moodBefore: Int? = nil, moodAfter: Int? = nil
         ) {
             self.startedAt = startedAt
@@ -35,12 +36,16 @@ extension Store {
     }
 
     /// Adds a session; the caller validated the fields and gives the type and time.
-    public func addTherapySession(_ fields: TherapyFields, startedAt: Date, type: TherapySession.TreatmentType, now: Date) throws(StoreError)
+    public func addTherapySession(
+        _ fields: TherapyFields, startedAt: Date, type: TherapySession.TreatmentType, now: Date
+    ) throws(StoreError)
         -> TherapySession
     {
         let session = TherapySession(
-            id: UUID().uuidString.lowercased(), startedAt: startedAt, treatmentType: type, dose: fields.dose, intentions: fields.intentions,
-            environment: fields.environment, music: fields.music, moodBefore: fields.moodBefore, moodAfter: fields.moodAfter, createdAt: now,
+            id: UUID().uuidString.lowercased(), startedAt: startedAt, treatmentType: type, dose: fields.dose,
+            intentions: fields.intentions,
+            environment: fields.environment, music: fields.music, moodBefore: fields.moodBefore,
+            moodAfter: fields.moodAfter, createdAt: now,
             updatedAt: now)
         try write { db in
             try db.execute(
@@ -50,7 +55,8 @@ extension Store {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    session.id, Timestamp.format(startedAt), type.rawValue, session.dose, session.intentions, session.environment, session.music,
+                    session.id, Timestamp.format(startedAt), type.rawValue, session.dose, session.intentions,
+                    session.environment, session.music,
                     session.moodBefore, session.moodAfter, Timestamp.format(now), Timestamp.format(now),
                 ])
         }
@@ -88,7 +94,10 @@ extension Store {
 
     /// The session whose id starts with `prefix` (case-insensitive).
     public func therapySession(matching prefix: String) throws(StoreError) -> PrefixMatch<TherapySession> {
-        try read { db in try PrefixMatch.fetch(db, "SELECT * FROM therapy_sessions", prefix: prefix, item: TherapySession.init(row:), id: \.id) }
+        try read { db in
+            try PrefixMatch.fetch(
+                db, "SELECT * FROM therapy_sessions", prefix: prefix, item: TherapySession.init(row:), id: \.id)
+        }
     }
 
     /// A session's reflections, oldest first.
@@ -101,7 +110,9 @@ extension Store {
 
     /// Adds a reflection, as an answer typed into a notification does; false when the session
     /// is gone.
-    public func addTherapyReflection(to sessionID: String, text: String, source: TherapyReflection.Source, at now: Date) throws(StoreError) -> Bool {
+    public func addTherapyReflection(to sessionID: String, text: String, source: TherapyReflection.Source, at now: Date)
+        throws(StoreError) -> Bool
+    {
         try write { db in
             _ = try TherapyJournalChange.reflection(sessionID: sessionID, text: text, source: source, at: now).write(db)
             return db.changesCount == 1
@@ -127,8 +138,10 @@ extension TherapySession {
         let startedAt = Timestamp.parse(stored)
         let created = (row["created_at"] as String?).flatMap(Timestamp.parse) ?? startedAt ?? Timestamp.earliest
         self.init(
-            id: row["id"], startedAt: startedAt ?? .distantPast, treatmentType: type, dose: row["dose"], intentions: row["intentions"],
-            environment: row["environment"], music: row["music"], moodBefore: row["mood_before"], moodAfter: row["mood_after"], createdAt: created,
+            id: row["id"], startedAt: startedAt ?? .distantPast, treatmentType: type, dose: row["dose"],
+            intentions: row["intentions"],
+            environment: row["environment"], music: row["music"], moodBefore: row["mood_before"],
+            moodAfter: row["mood_after"], createdAt: created,
             updatedAt: (row["updated_at"] as String?).flatMap(Timestamp.parse) ?? created)
         if startedAt == nil { unreadableStart = stored }
     }
@@ -136,7 +149,8 @@ extension TherapySession {
 
 extension TherapyReflection {
     init?(row: Row) {
-        guard let writtenAt = (row["written_at"] as String?).flatMap(Timestamp.parse), let text = row["text"] as String? else { return nil }
+        guard let writtenAt = (row["written_at"] as String?).flatMap(Timestamp.parse), let text = row["text"] as String?
+        else { return nil }
         self.init(
             id: row["id"], sessionID: row["session_id"], writtenAt: writtenAt, text: text,
             source: (row["source"] as String?).flatMap(Source.init(rawValue:)) ?? .command)
@@ -163,7 +177,9 @@ extension TherapyJournalReminder: StoredRule {
                 guard let startedAt = (row["started_at"] as String?).flatMap(Timestamp.parse) else { return nil }
                 return SessionFacts(
                     id: row["id"], startedAt: startedAt, hasMoodAfter: row["has_mood_after"],
-                    reflections: (row["reflections"] as String? ?? "").split(separator: "|").compactMap { Timestamp.parse(String($0)) },
+                    reflections: (row["reflections"] as String? ?? "").split(separator: "|").compactMap {
+                        Timestamp.parse(String($0))
+                    },
                     invitationsStopped: row["stopped"])
             })
     }
@@ -174,7 +190,8 @@ extension TherapyJournalChange: StoredChange {
         switch self {
         case .moodAfter(let sessionID, let mood, let at):
             try db.execute(
-                sql: "UPDATE therapy_sessions SET mood_after = ?, updated_at = ? WHERE id = ?", arguments: [mood, Timestamp.format(at), sessionID])
+                sql: "UPDATE therapy_sessions SET mood_after = ?, updated_at = ? WHERE id = ?",
+                arguments: [mood, Timestamp.format(at), sessionID])
         case .reflection(let sessionID, let text, let source, let at):
             try db.execute(
                 sql: """
@@ -182,7 +199,8 @@ extension TherapyJournalChange: StoredChange {
                     SELECT ?, id, ?, ?, ?, ?, ? FROM therapy_sessions WHERE id = ?
                     """,
                 arguments: [
-                    UUID().uuidString.lowercased(), Timestamp.format(at), text, source.rawValue, Timestamp.format(at), Timestamp.format(at), sessionID,
+                    UUID().uuidString.lowercased(), Timestamp.format(at), text, source.rawValue, Timestamp.format(at),
+                    Timestamp.format(at), sessionID,
                 ])
         }
         return nil

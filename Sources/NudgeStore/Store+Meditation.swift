@@ -13,13 +13,15 @@ extension Store {
 
     /// Starts a timer session `delaySeconds` from `now`, unless one runs.
     public func startMeditation(
-        plannedSeconds: Int, intervalSeconds: Int, delaySeconds: Int, now: Date, utcOffsetMinutes: Int, sleep: SleepReading?
+        plannedSeconds: Int, intervalSeconds: Int, delaySeconds: Int, now: Date, utcOffsetMinutes: Int,
+        sleep: SleepReading?
     ) throws(StoreError) -> MeditationStart {
         try write { db in
             if let running = try Self.runningMeditation(db) { return .alreadyRunning(running) }
             return .started(
                 try Self.insertMeditation(
-                    db, plannedSeconds: plannedSeconds, intervalSeconds: intervalSeconds, delaySeconds: delaySeconds, now: now,
+                    db, plannedSeconds: plannedSeconds, intervalSeconds: intervalSeconds, delaySeconds: delaySeconds,
+                    now: now,
                     utcOffsetMinutes: utcOffsetMinutes, sleep: sleep))
         }
     }
@@ -51,7 +53,8 @@ extension Store {
                 return .dropped(running)
             }
             try db.execute(
-                sql: "UPDATE meditation_sessions SET ended_at = ?, actual_seconds = ?, outcome = 'ended_early' WHERE id = ? AND ended_at IS NULL",
+                sql:
+                    "UPDATE meditation_sessions SET ended_at = ?, actual_seconds = ?, outcome = 'ended_early' WHERE id = ? AND ended_at IS NULL",
                 arguments: [Timestamp.format(now), meditated, running.id])
             var ended = running
             ended.endedAt = now
@@ -64,7 +67,8 @@ extension Store {
     /// Records a running session as completed at its end, whoever writes it first.
     static func complete(_ db: Database, _ session: MeditationSession) throws -> MeditationSession {
         try db.execute(
-            sql: "UPDATE meditation_sessions SET ended_at = ?, actual_seconds = planned_seconds, outcome = 'completed' WHERE id = ? AND ended_at IS NULL",
+            sql:
+                "UPDATE meditation_sessions SET ended_at = ?, actual_seconds = planned_seconds, outcome = 'completed' WHERE id = ? AND ended_at IS NULL",
             arguments: [Timestamp.format(session.endsAt), session.id])
         var ended = session
         ended.endedAt = session.endsAt
@@ -74,10 +78,14 @@ extension Store {
     }
 
     /// Records a session done elsewhere, completed.
-    public func addMeditation(startedAt: Date, seconds: Int, utcOffsetMinutes: Int, now: Date) throws(StoreError) -> MeditationSession {
+    public func addMeditation(startedAt: Date, seconds: Int, utcOffsetMinutes: Int, now: Date) throws(StoreError)
+        -> MeditationSession
+    {
         let session = MeditationSession(
-            id: UUID().uuidString.lowercased(), startedAt: startedAt, utcOffsetMinutes: utcOffsetMinutes, plannedSeconds: seconds,
-            endedAt: startedAt.addingTimeInterval(TimeInterval(seconds)), actualSeconds: seconds, outcome: .completed, source: "manual",
+            id: UUID().uuidString.lowercased(), startedAt: startedAt, utcOffsetMinutes: utcOffsetMinutes,
+            plannedSeconds: seconds,
+            endedAt: startedAt.addingTimeInterval(TimeInterval(seconds)), actualSeconds: seconds, outcome: .completed,
+            source: "manual",
             createdAt: now)
         try write { db in
             try db.execute(
@@ -87,7 +95,8 @@ extension Store {
                     VALUES (?, ?, ?, ?, 0, ?, ?, 'completed', 'manual', ?)
                     """,
                 arguments: [
-                    session.id, Timestamp.format(startedAt), utcOffsetMinutes, seconds, Timestamp.format(session.endedAt!), seconds,
+                    session.id, Timestamp.format(startedAt), utcOffsetMinutes, seconds,
+                    Timestamp.format(session.endedAt!), seconds,
                     Timestamp.format(now),
                 ])
         }
@@ -101,25 +110,33 @@ extension Store {
 
     /// The session whose id starts with `prefix` (case-insensitive).
     public func meditation(matching prefix: String) throws(StoreError) -> PrefixMatch<MeditationSession> {
-        try read { db in try PrefixMatch.fetch(db, "SELECT * FROM meditation_sessions", prefix: prefix, item: MeditationSession.init(row:), id: \.id) }
+        try read { db in
+            try PrefixMatch.fetch(
+                db, "SELECT * FROM meditation_sessions", prefix: prefix, item: MeditationSession.init(row:), id: \.id)
+        }
     }
 
     /// Deletes one ended session; false when it was gone or had started running meanwhile.
     public func deleteMeditation(id: String) throws(StoreError) -> Bool {
         try write { db in
-            try db.execute(sql: "DELETE FROM meditation_sessions WHERE id = ? AND ended_at IS NOT NULL", arguments: [id])
+            try db.execute(
+                sql: "DELETE FROM meditation_sessions WHERE id = ? AND ended_at IS NOT NULL", arguments: [id])
             return db.changesCount == 1
         }
     }
 
     static func runningMeditation(_ db: Database) throws -> MeditationSession? {
-        try Row.fetchAll(db, sql: "SELECT * FROM meditation_sessions WHERE ended_at IS NULL").compactMap(MeditationSession.init(row:))
-            .min { $0.startedAt < $1.startedAt }
+        try Row.fetchAll(db, sql: "SELECT * FROM meditation_sessions WHERE ended_at IS NULL").compactMap(
+            MeditationSession.init(row:)
+        )
+        .min { $0.startedAt < $1.startedAt }
     }
 
     static func runningMeditation(_ db: Database, id: String) throws -> MeditationSession? {
-        try Row.fetchOne(db, sql: "SELECT * FROM meditation_sessions WHERE id = ? AND ended_at IS NULL", arguments: [id])
-            .flatMap(MeditationSession.init(row:))
+        try Row.fetchOne(
+            db, sql: "SELECT * FROM meditation_sessions WHERE id = ? AND ended_at IS NULL", arguments: [id]
+        )
+        .flatMap(MeditationSession.init(row:))
     }
 
     static func meditations(_ db: Database, since: Date?) throws -> [MeditationSession] {
@@ -127,17 +144,21 @@ extension Store {
         let rows = try Row.fetchAll(
             db, sql: "SELECT * FROM meditation_sessions WHERE started_at >= ? OR ended_at IS NULL",
             arguments: [since.map { Timestamp.format($0.addingTimeInterval(-86400)) } ?? ""])
-        return rows.compactMap(MeditationSession.init(row:)).filter { since == nil || $0.startedAt >= since! || $0.isRunning }
-            .sorted { ($0.startedAt, $0.id) > ($1.startedAt, $1.id) }
+        return rows.compactMap(MeditationSession.init(row:)).filter {
+            since == nil || $0.startedAt >= since! || $0.isRunning
+        }
+        .sorted { ($0.startedAt, $0.id) > ($1.startedAt, $1.id) }
     }
 
     static func insertMeditation(
-        _ db: Database, plannedSeconds: Int, intervalSeconds: Int, delaySeconds: Int, now: Date, utcOffsetMinutes: Int, sleep: SleepReading?
+        _ db: Database, plannedSeconds: Int, intervalSeconds: Int, delaySeconds: Int, now: Date, utcOffsetMinutes: Int,
+        sleep: SleepReading?
     ) throws -> MeditationSession {
         // Down to the second: with no delay the session has begun, never "settling" for half a second.
         let startedAt = Date(timeIntervalSince1970: (now.timeIntervalSince1970 + Double(delaySeconds)).rounded(.down))
         let session = MeditationSession(
-            id: UUID().uuidString.lowercased(), startedAt: startedAt, utcOffsetMinutes: utcOffsetMinutes, plannedSeconds: plannedSeconds,
+            id: UUID().uuidString.lowercased(), startedAt: startedAt, utcOffsetMinutes: utcOffsetMinutes,
+            plannedSeconds: plannedSeconds,
             intervalSeconds: intervalSeconds, createdAt: now,
             // The sleep clock as of the start: a sleep during the delay counts too.
             sleepAtStart: sleep)
@@ -148,7 +169,8 @@ extension Store {
                 VALUES (?, ?, ?, ?, ?, 'timer', ?, ?, ?)
                 """,
             arguments: [
-                session.id, Timestamp.format(startedAt), utcOffsetMinutes, plannedSeconds, intervalSeconds, Timestamp.format(now),
+                session.id, Timestamp.format(startedAt), utcOffsetMinutes, plannedSeconds, intervalSeconds,
+                Timestamp.format(now),
                 sleep?.bootID, sleep?.suspendedSeconds,
             ])
         return session
@@ -158,13 +180,16 @@ extension Store {
 extension MeditationSession {
     /// A row as any writer left it; nil when its times or lengths cannot be read.
     init?(row: Row) {
-        guard let startedAt = (row["started_at"] as String?).flatMap(Timestamp.parse), let planned = row["planned_seconds"] as Int?,
+        guard let startedAt = (row["started_at"] as String?).flatMap(Timestamp.parse),
+            let planned = row["planned_seconds"] as Int?,
             planned > 0, let offset = row["utc_offset_minutes"] as Int?
         else { return nil }
         let endedAt = (row["ended_at"] as String?).flatMap(Timestamp.parse)
         let sleep: SleepReading? =
             if let bootID = row["boot_id"] as String?, let suspended = row["suspended_seconds"] as Double? {
-                SleepReading(bootID: bootID, suspendedSeconds: suspended, readAt: (row["created_at"] as String?).flatMap(Timestamp.parse) ?? startedAt)
+                SleepReading(
+                    bootID: bootID, suspendedSeconds: suspended,
+                    readAt: (row["created_at"] as String?).flatMap(Timestamp.parse) ?? startedAt)
             } else { nil }
         self.init(
             id: row["id"], startedAt: startedAt, utcOffsetMinutes: offset, plannedSeconds: planned,
@@ -188,10 +213,13 @@ extension MeditationChange: StoredChange {
         switch self {
         case .start(let planned, let interval, let delay, let at, let offset, let sleep):
             if let running = try Store.runningMeditation(db) {
-                return InputError("a meditation session is already running (\(running.id.prefix(8))); end it with: nudge meditate stop")
+                return InputError(
+                    "a meditation session is already running (\(running.id.prefix(8))); end it with: nudge meditate stop"
+                )
             }
             _ = try Store.insertMeditation(
-                db, plannedSeconds: planned, intervalSeconds: interval, delaySeconds: delay, now: at, utcOffsetMinutes: offset, sleep: sleep)
+                db, plannedSeconds: planned, intervalSeconds: interval, delaySeconds: delay, now: at,
+                utcOffsetMinutes: offset, sleep: sleep)
         case .completed(let id):
             // Ended meanwhile (stopped from a terminal): the first ending stands.
             guard let session = try Store.runningMeditation(db, id: id) else { return nil }
@@ -203,7 +231,8 @@ extension MeditationChange: StoredChange {
                 try db.execute(sql: "DELETE FROM meditation_sessions WHERE id = ?", arguments: [id])
             } else {
                 try db.execute(
-                    sql: "UPDATE meditation_sessions SET ended_at = ?, actual_seconds = ?, outcome = 'interrupted' WHERE id = ?",
+                    sql:
+                        "UPDATE meditation_sessions SET ended_at = ?, actual_seconds = ?, outcome = 'interrupted' WHERE id = ?",
                     arguments: [Timestamp.format(at), meditated, id])
             }
         }

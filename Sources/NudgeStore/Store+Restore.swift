@@ -23,7 +23,9 @@ extension Store {
     /// (a running daemon) see as any other write. The store before it is first kept whole at
     /// `keptPath`. A store too damaged for SQLite to write into is kept byte for byte and
     /// replaced by a rename.
-    public static func restore(_ storePath: String, from backupPath: String, keepingCurrentAt keptPath: String, now: Date) throws(BackupFailure) -> Restored {
+    public static func restore(
+        _ storePath: String, from backupPath: String, keepingCurrentAt keptPath: String, now: Date
+    ) throws(BackupFailure) -> Restored {
         let contents = try checkRestorable(backupPath)
         let temporary = try temporaryFile(beside: storePath, prefix: ".nudge-restore-")
         defer { for suffix in ["", "-wal", "-shm"] { unlink(temporary + suffix) } }
@@ -31,9 +33,11 @@ extension Store {
             try BackupDirectory.openImmutable(backupPath).backup(to: DatabaseQueue(path: temporary))
             _ = try Store(path: temporary, now: now)
         } catch {
-            throw BackupFailure(description: "cannot prepare the backup \(backupPath) for the store: \(error)", exitCode: 74)
+            throw BackupFailure(
+                description: "cannot prepare the backup \(backupPath) for the store: \(error)", exitCode: 74)
         }
-        let current = FileManager.default.fileExists(atPath: storePath) ? BackupDirectory.counts(storePath, immutable: false) : []
+        let current =
+            FileManager.default.fileExists(atPath: storePath) ? BackupDirectory.counts(storePath, immutable: false) : []
         let kept = FileManager.default.fileExists(atPath: storePath) ? try keep(storePath, at: keptPath) : nil
         do {
             var configuration = Configuration()
@@ -56,14 +60,23 @@ extension Store {
     static func checkRestorable(_ path: String) throws(BackupFailure) -> BackupContents {
         var status = stat()
         guard stat(path, &status) == 0 else {
-            throw BackupFailure(description: "the backup \(path) cannot be read: \(String(cString: strerror(errno))); give a backup's path (nudge backups lists them)", exitCode: 66)
+            throw BackupFailure(
+                description:
+                    "the backup \(path) cannot be read: \(String(cString: strerror(errno))); give a backup's path (nudge backups lists them)",
+                exitCode: 66)
         }
         guard status.st_mode & S_IFMT == S_IFREG, access(path, R_OK) == 0 else {
-            throw BackupFailure(description: "the backup \(path) is not a readable file; give a backup's path (nudge backups lists them)", exitCode: 66)
+            throw BackupFailure(
+                description:
+                    "the backup \(path) is not a readable file; give a backup's path (nudge backups lists them)",
+                exitCode: 66)
         }
         let contents = BackupDirectory.inspect(path)
         guard contents.isSound else {
-            throw BackupFailure(description: "\(path) is not a sound SQLite file (\(contents.check)); the store was left as it is; give another backup", exitCode: 65)
+            throw BackupFailure(
+                description:
+                    "\(path) is not a sound SQLite file (\(contents.check)); the store was left as it is; give another backup",
+                exitCode: 65)
         }
         let problem: String?
         do {
@@ -71,13 +84,18 @@ extension Store {
                 let applied = try Schema.applied(db)
                 if applied.isEmpty { return "it is not a nudge store (no nudge tables)" }
                 let unknown = Set(applied).subtracting(Schema.identifiers)
-                if !unknown.isEmpty { return "a newer nudge made it (unknown migrations: \(unknown.sorted().joined(separator: ", ")))" }
+                if !unknown.isEmpty {
+                    return "a newer nudge made it (unknown migrations: \(unknown.sorted().joined(separator: ", ")))"
+                }
                 return try StoreShape.problem(db).map { "\($0) (another program shaped it)" }
             }
         } catch {
             problem = "it is not a nudge store (\(error))"
         }
-        if let problem { throw BackupFailure(description: "\(path) cannot be restored: \(problem); the store was left as it is", exitCode: 65) }
+        if let problem {
+            throw BackupFailure(
+                description: "\(path) cannot be restored: \(problem); the store was left as it is", exitCode: 65)
+        }
         return contents
     }
 
@@ -96,7 +114,9 @@ extension Store {
             unlink(keptPath)
             for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: storePath + suffix) {
                 do { try FileManager.default.copyItem(atPath: storePath + suffix, toPath: keptPath + suffix) } catch {
-                    throw BackupFailure(description: "cannot keep the store at \(keptPath): \(error); nothing was restored", exitCode: 73)
+                    throw BackupFailure(
+                        description: "cannot keep the store at \(keptPath): \(error); nothing was restored",
+                        exitCode: 73)
                 }
             }
         }
@@ -108,7 +128,11 @@ extension Store {
     /// written into the file it belongs to and emptied, so that the new file is never read
     /// with the old file's pages (SQLite cannot tell a WAL of another file from its own).
     public func emptyWriteAheadLog() throws(StoreError) {
-        do { _ = try database.writeWithoutTransaction { db in try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") } } catch {
+        do {
+            _ = try database.writeWithoutTransaction { db in
+                try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            }
+        } catch {
             throw .failed(path: path, reason: String(describing: error))
         }
     }
@@ -121,13 +145,17 @@ extension Store {
             _ = try file.writeWithoutTransaction { db in try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE") }
             try file.close()
         } catch {
-            throw BackupFailure(description: "cannot prepare the backup for the store: \(error); the store was left as it is", exitCode: 74)
+            throw BackupFailure(
+                description: "cannot prepare the backup for the store: \(error); the store was left as it is",
+                exitCode: 74)
         }
         try sync(temporary)
         unlink(storePath + "-wal")
         unlink(storePath + "-shm")
         guard rename(temporary, storePath) == 0 else {
-            throw BackupFailure(description: "cannot put the backup in place of \(storePath): \(String(cString: strerror(errno)))", exitCode: 73)
+            throw BackupFailure(
+                description: "cannot put the backup in place of \(storePath): \(String(cString: strerror(errno)))",
+                exitCode: 73)
         }
         try sync((storePath as NSString).deletingLastPathComponent)
     }

@@ -14,7 +14,9 @@ extension Store {
 
     static func settingRows(_ db: Database) throws -> [String: String] {
         try Dictionary(
-            uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT key, value FROM settings").map { ($0["key"] as String, $0["value"] as String) })
+            uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT key, value FROM settings").map {
+                ($0["key"] as String, $0["value"] as String)
+            })
     }
 
     static func settings(_ db: Database) throws -> Settings {

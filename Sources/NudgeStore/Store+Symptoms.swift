@@ -5,8 +5,11 @@ import NudgeCore
 extension Store {
     /// Adds a diary entry; the caller has validated it (`SymptomEntry.validate`).
     @discardableResult
-    public func addSymptom(name: String, severity: Int, notes: String?, loggedAt: Date, now: Date) throws(StoreError) -> SymptomEntry {
-        let entry = SymptomEntry(id: UUID().uuidString, name: name, severity: severity, loggedAt: loggedAt, notes: notes)
+    public func addSymptom(name: String, severity: Int, notes: String?, loggedAt: Date, now: Date) throws(StoreError)
+        -> SymptomEntry
+    {
+        let entry = SymptomEntry(
+            id: UUID().uuidString, name: name, severity: severity, loggedAt: loggedAt, notes: notes)
         try write { db in
             try db.execute(
                 sql: """
@@ -14,7 +17,8 @@ extension Store {
                     VALUES (?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    entry.id, name, severity, Timestamp.format(loggedAt), notes, Timestamp.format(now), Timestamp.format(now),
+                    entry.id, name, severity, Timestamp.format(loggedAt), notes, Timestamp.format(now),
+                    Timestamp.format(now),
                 ])
         }
         return entry
@@ -22,17 +26,23 @@ extension Store {
 
     /// The entries felt on the local days from `first` through `last` (nil: the diary's first or
     /// last day), newest first.
-    public func symptoms(from first: CivilDate?, through last: CivilDate?, clock: WallClock) throws(StoreError) -> [SymptomEntry] {
+    public func symptoms(from first: CivilDate?, through last: CivilDate?, clock: WallClock) throws(StoreError)
+        -> [SymptomEntry]
+    {
         let start = first.map { clock.startOfDay($0) } ?? Date(timeIntervalSince1970: -62_135_596_800)
         let end = last.map { clock.startOfDay($0.adding(days: 1)) } ?? Timestamp.latest
         guard start < end else { return [] }
-        return try read { db in try Self.entries(db, from: start, to: end) }.sorted { ($0.loggedAt, $0.id) > ($1.loggedAt, $1.id) }
+        return try read { db in try Self.entries(db, from: start, to: end) }.sorted {
+            ($0.loggedAt, $0.id) > ($1.loggedAt, $1.id)
+        }
     }
 
     /// The entry whose id starts with `prefix` (case-insensitive).
     public func symptomEntry(matching prefix: String) throws(StoreError) -> PrefixMatch<SymptomEntry> {
         try read { db in
-            try PrefixMatch.fetch(db, "SELECT id, name, severity, logged_at, notes FROM symptom_entries", prefix: prefix, item: Self.entry, id: \.id)
+            try PrefixMatch.fetch(
+                db, "SELECT id, name, severity, logged_at, notes FROM symptom_entries", prefix: prefix,
+                item: Self.entry, id: \.id)
         }
     }
 
@@ -53,7 +63,9 @@ extension Store {
 
     /// Writes the corrected columns (validated by the caller) and `updated_at`; the entry as
     /// it is now, or nil when it was deleted meanwhile.
-    public func correctSymptom(id: String, _ correction: SymptomCorrection, now: Date) throws(StoreError) -> SymptomEntry? {
+    public func correctSymptom(id: String, _ correction: SymptomCorrection, now: Date) throws(StoreError)
+        -> SymptomEntry?
+    {
         try write { db in
             var update = ColumnUpdate(table: "symptom_entries")
             if let name = correction.name { update.set("name", name) }
@@ -62,7 +74,10 @@ extension Store {
             if let loggedAt = correction.loggedAt { update.set("logged_at", Timestamp.format(loggedAt)) }
             update.set("updated_at", Timestamp.format(now))
             guard try update.execute(db, id: id) else { return nil }
-            return try Row.fetchOne(db, sql: "SELECT id, name, severity, logged_at, notes FROM symptom_entries WHERE id = ?", arguments: [id]).map(Self.entry)
+            return try Row.fetchOne(
+                db, sql: "SELECT id, name, severity, logged_at, notes FROM symptom_entries WHERE id = ?",
+                arguments: [id]
+            ).map(Self.entry)
         }
     }
 
@@ -89,12 +104,21 @@ extension Store {
     /// have five digits and sort before every time, hence the clamp.
     static func entries(_ db: Database, from start: Date, to end: Date, notes: Bool = true) throws -> [SymptomEntry] {
         let rows = try Row.fetchCursor(
-            db, sql: "SELECT id, name, severity, logged_at\(notes ? ", notes" : "") FROM symptom_entries WHERE logged_at >= ? AND logged_at < ?",
-            arguments: [Timestamp.format(start.addingTimeInterval(-86400)), Timestamp.format(min(end.addingTimeInterval(86400), Timestamp.latest))])
+            db,
+            sql:
+                "SELECT id, name, severity, logged_at\(notes ? ", notes" : "") FROM symptom_entries WHERE logged_at >= ? AND logged_at < ?",
+            arguments: [
+                Timestamp.format(start.addingTimeInterval(-86400)),
+                Timestamp.format(min(end.addingTimeInterval(86400), Timestamp.latest)),
+            ])
         var entries: [SymptomEntry] = []
         while let row = try rows.next() {
-            guard let loggedAt = (row[3] as String?).flatMap(Timestamp.parse), loggedAt >= start, loggedAt < end else { continue }
-            entries.append(SymptomEntry(id: row[0], name: row[1], severity: row[2], loggedAt: loggedAt, notes: notes ? row[4] : nil))
+            guard let loggedAt = (row[3] as String?).flatMap(Timestamp.parse), loggedAt >= start, loggedAt < end else {
+                continue
+            }
+            entries.append(
+                SymptomEntry(
+                    id: row[0], name: row[1], severity: row[2], loggedAt: loggedAt, notes: notes ? row[4] : nil))
         }
         return entries
     }
@@ -103,6 +127,9 @@ extension Store {
 extension SymptomReminder: StoredRule {
     /// The entries felt around `instant`.
     func facts(_ db: Database, at instant: Date, clock: WallClock, listing: Int) throws -> Facts {
-        Facts(entries: try Store.entries(db, from: instant.addingTimeInterval(-Facts.reach), to: instant.addingTimeInterval(86400), notes: false))
+        Facts(
+            entries: try Store.entries(
+                db, from: instant.addingTimeInterval(-Facts.reach), to: instant.addingTimeInterval(86400), notes: false)
+        )
     }
 }

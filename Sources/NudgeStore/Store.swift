@@ -96,7 +96,8 @@ public struct Store: Sendable {
     /// and the WAL is read as usual. Where SQLite reads no URI filenames, a plain read-only open.
     static func openReadOnly(_ path: String, _ configuration: Configuration) throws -> DatabaseQueue {
         if !FileManager.default.fileExists(atPath: path + "-wal"), path.hasPrefix("/") {
-            let escaped = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f").replacingOccurrences(of: "#", with: "%23")
+            let escaped = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
+                .replacingOccurrences(of: "#", with: "%23")
             if let database = try? DatabaseQueue(path: "file:\(escaped)?immutable=1", configuration: configuration),
                 (try? database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }) != nil
             {
@@ -112,7 +113,8 @@ public struct Store: Sendable {
     private static func checkAndMigrate(_ database: DatabaseQueue, path: String, now: Date) throws {
         func check(_ db: Database) throws -> (complete: Bool, journalMode: String) {
             let applied = try appliedMigrations(db, path: path)
-            let complete = try applied.count == Schema.identifiers.count && !OccurrenceIdentities.missing(db) && CallDue.isKept(db)
+            let complete =
+                try applied.count == Schema.identifiers.count && !OccurrenceIdentities.missing(db) && CallDue.isKept(db)
             return (complete, try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "")
         }
         let state = try database.read(check)
@@ -163,7 +165,9 @@ public struct Store: Sendable {
     /// Runs one write transaction that a change refused as no longer applying rolls back: then
     /// the refusal is returned and nothing is written.
     func writeUnlessRefused<T>(_ body: (Database) throws -> T) throws(StoreError) -> Result<T, InputError> {
-        do { return .success(try database.write(body)) } catch let refused as ChangeRefused { return .failure(refused.refusal) } catch {
+        do { return .success(try database.write(body)) } catch let refused as ChangeRefused {
+            return .failure(refused.refusal)
+        } catch {
             throw failure(error)
         }
     }
@@ -178,9 +182,14 @@ public struct Store: Sendable {
         switch error.resultCode {
         case .SQLITE_NOTADB: return .notADatabase(path: path)
         case .SQLITE_CORRUPT: return .damaged(path: path, reason: error.message ?? "database disk image is malformed")
-        case .SQLITE_READONLY: return .notWritable(path: path, reason: error.message ?? "it is read-only", fix: "make it and its directory writable")
+        case .SQLITE_READONLY:
+            return .notWritable(
+                path: path, reason: error.message ?? "it is read-only", fix: "make it and its directory writable")
         case .SQLITE_CANTOPEN where opening: return .cannotOpen(path: path, reason: "unable to open the database file")
-        default: return opening ? .cannotOpen(path: path, reason: error.message ?? error.description) : .failed(path: path, reason: error.message ?? error.description)
+        default:
+            return opening
+                ? .cannotOpen(path: path, reason: error.message ?? error.description)
+                : .failed(path: path, reason: error.message ?? error.description)
         }
     }
 

@@ -34,7 +34,9 @@ enum StoreFile {
         var status = status ?? stat()
         if status.st_mode == 0, stat(path, &status) != 0 { return }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            throw .cannotOpen(path: path, reason: status.st_mode & S_IFMT == S_IFDIR ? "it is a directory" : "it is not a regular file")
+            throw .cannotOpen(
+                path: path,
+                reason: status.st_mode & S_IFMT == S_IFDIR ? "it is a directory" : "it is not a regular file")
         }
     }
 
@@ -65,7 +67,8 @@ enum StoreFile {
             throw .cannotOpen(path: path, reason: "it is a symbolic link that loops (via \(target)); remove the link")
         }
         throw .cannotOpen(
-            path: path, reason: "it is a symbolic link to \(target), which does not exist; create \(target), or remove the link")
+            path: path,
+            reason: "it is a symbolic link to \(target), which does not exist; create \(target), or remove the link")
     }
 
     /// SQLite would open a read-only file and fail on the first write; say so before.
@@ -73,12 +76,18 @@ enum StoreFile {
         if access(path, R_OK | W_OK) != 0 {
             let mode = String(status.st_mode & 0o777, radix: 8)
             throw errno == EROFS
-                ? .notWritable(path: path, reason: "it is on a read-only file system", fix: "copy it to a writable place and use --store")
-                : .notWritable(path: path, reason: "the file is not writable for this user (mode \(mode))", fix: "chmod u+rw \(path)")
+                ? .notWritable(
+                    path: path, reason: "it is on a read-only file system",
+                    fix: "copy it to a writable place and use --store")
+                : .notWritable(
+                    path: path, reason: "the file is not writable for this user (mode \(mode))",
+                    fix: "chmod u+rw \(path)")
         }
         // The -wal and -shm files are made beside the store.
         if access(directory, W_OK | X_OK) != 0 {
-            throw .notWritable(path: path, reason: "its directory \(directory) is not writable for this user", fix: "chmod u+wx \(directory)")
+            throw .notWritable(
+                path: path, reason: "its directory \(directory) is not writable for this user",
+                fix: "chmod u+wx \(directory)")
         }
     }
 }

@@ -18,32 +18,41 @@ enum StoreShape {
     static let tables: [Table] = [
         Table(name: "settings", columns: ["key", "value", "updated_at"], uniqueKey: ["key"]),
         Table(
-            name: "symptom_entries", columns: ["id", "name", "severity", "logged_at", "notes", "created_at", "updated_at"],
+            name: "symptom_entries",
+            columns: ["id", "name", "severity", "logged_at", "notes", "created_at", "updated_at"],
             uniqueKey: ["id"]),
         Table(
             name: "current_session",
             columns: [
-                "id", "dose1_time", "dose2_time", "snooze_count", "dose2_skipped", "session_date", "session_id", "session_start_utc",
+                "id", "dose1_time", "dose2_time", "snooze_count", "dose2_skipped", "session_date", "session_id",
+                "session_start_utc",
                 "session_end_utc", "updated_at",
             ],
             uniqueKey: ["id"]),
-        Table(name: "sleep_sessions", columns: ["session_id", "session_date", "start_utc", "end_utc"], uniqueKey: ["session_id"]),
         Table(
-            name: "dose_events", columns: ["id", "event_type", "timestamp", "session_date", "session_id", "metadata", "created_at"],
+            name: "sleep_sessions", columns: ["session_id", "session_date", "start_utc", "end_utc"],
+            uniqueKey: ["session_id"]),
+        Table(
+            name: "dose_events",
+            columns: ["id", "event_type", "timestamp", "session_date", "session_id", "metadata", "created_at"],
             uniqueKey: ["id"]),
         Table(name: "contacts", columns: ["id", "name", "stay_in_touch_days", "created_at"], uniqueKey: ["id"]),
         Table(
             name: "call_logs",
             columns: [
-                "id", "server_id", "contact_id", "called_at", "duration_minutes", "emotional_state", "notes", "sync_status",
+                "id", "server_id", "contact_id", "called_at", "duration_minutes", "emotional_state", "notes",
+                "sync_status",
                 "sync_error", "last_sync_attempt", "is_marked_deleted", "created_at", "updated_at",
             ],
             uniqueKey: ["id"]),
-        Table(name: "call_reminders", columns: ["id", "contact_id", "due_at", "note", "created_at", "done_at"], uniqueKey: ["id"]),
+        Table(
+            name: "call_reminders", columns: ["id", "contact_id", "due_at", "note", "created_at", "done_at"],
+            uniqueKey: ["id"]),
         Table(
             name: "reminder_deliveries",
             columns: [
-                "id", "reminder_key", "kind", "due_at", "shown_at", "notification_id", "closed_at", "closed_reason", "action",
+                "id", "reminder_key", "kind", "due_at", "shown_at", "notification_id", "closed_at", "closed_reason",
+                "action",
                 "acknowledged_at",
             ],
             uniqueKey: ["reminder_key"]),
@@ -54,19 +63,22 @@ enum StoreShape {
         Table(
             name: "meditation_sessions",
             columns: [
-                "id", "started_at", "utc_offset_minutes", "planned_seconds", "interval_seconds", "ended_at", "actual_seconds", "outcome",
+                "id", "started_at", "utc_offset_minutes", "planned_seconds", "interval_seconds", "ended_at",
+                "actual_seconds", "outcome",
                 "source", "created_at",
             ],
             uniqueKey: ["id"]),
         Table(
             name: "therapy_sessions",
             columns: [
-                "id", "started_at", "treatment_type", "dose", "intentions", "environment", "music", "mood_before", "mood_after", "created_at",
+                "id", "started_at", "treatment_type", "dose", "intentions", "environment", "music", "mood_before",
+                "mood_after", "created_at",
                 "updated_at",
             ],
             uniqueKey: ["id"]),
         Table(
-            name: "therapy_reflections", columns: ["id", "session_id", "written_at", "text", "source", "created_at", "updated_at"],
+            name: "therapy_reflections",
+            columns: ["id", "session_id", "written_at", "text", "source", "created_at", "updated_at"],
             uniqueKey: ["id"]),
         Table(name: "grdb_migrations", columns: ["identifier"], uniqueKey: ["identifier"]),
     ]
@@ -74,7 +86,9 @@ enum StoreShape {
     /// The first table nudge cannot use, described with what it lacks; nil when all can be used.
     static func problem(_ db: Database) throws -> String? {
         let objects = Dictionary(
-            try Row.fetchAll(db, sql: "SELECT name, type FROM sqlite_master").map { ($0["name"] as String, $0["type"] as String) }
+            try Row.fetchAll(db, sql: "SELECT name, type FROM sqlite_master").map {
+                ($0["name"] as String, $0["type"] as String)
+            }
         ) { first, _ in first }
         for table in tables {
             guard let type = objects[table.name] else { continue }
@@ -82,7 +96,8 @@ enum StoreShape {
             let present = Set(try db.columns(in: table.name).map(\.name))
             let missing = table.columns.filter { !present.contains($0) }
             if !missing.isEmpty {
-                return "table \(table.name) has no column\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", "))"
+                return
+                    "table \(table.name) has no column\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", "))"
             }
             guard try db.table(table.name, hasUniqueKey: table.uniqueKey) else {
                 return "table \(table.name) has no unique \(table.uniqueKey.joined(separator: ", "))"

@@ -24,7 +24,8 @@ struct ChangeRefused: Error {
 extension Store {
     /// The rules' facts (every rule's by default), read in one transaction.
     static func facts(
-        _ db: Database, at instant: Date, clock: WallClock, listing: Int = 0, of rules: [any ReminderRule] = ReminderRules.all
+        _ db: Database, at instant: Date, clock: WallClock, listing: Int = 0,
+        of rules: [any ReminderRule] = ReminderRules.all
     ) throws -> [ReminderKind: any RuleFacts] {
         var facts: [ReminderKind: any RuleFacts] = [:]
         for rule in rules {

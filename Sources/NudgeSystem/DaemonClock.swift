@@ -1,10 +1,10 @@
 import Foundation
 import NudgeCore
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
 #endif
-import Synchronization
 
 /// The daemon's clock: the system's real time, optionally shifted by an offset.
 ///
@@ -52,7 +52,8 @@ public struct DaemonClock: Sendable {
 
     /// Suspended times of two boots do not compare.
     static let bootID: String =
-        (try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown"
+        (try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8))?.trimmingCharacters(
+            in: .whitespacesAndNewlines) ?? "unknown"
 
     /// The real instant at which this clock reads `date`.
     public func realInstant(for date: Date) -> Date { date.addingTimeInterval(-offset.value) }

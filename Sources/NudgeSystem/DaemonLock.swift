@@ -35,7 +35,9 @@ public final class DaemonLock {
     /// What the running daemon tells the commands about itself (`wake`: whether it can wake a
     /// suspended computer, and why not), one `key=value` line each after the pid.
     public func publish(_ status: [String: String]) {
-        let lines = status.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.replacingOccurrences(of: "\n", with: " "))\n" }
+        let lines = status.sorted { $0.key < $1.key }.map {
+            "\($0.key)=\($0.value.replacingOccurrences(of: "\n", with: " "))\n"
+        }
         let text = Array(("\(getpid())\n" + lines.joined()).utf8)
         _ = ftruncate(descriptor, 0)
         _ = pwrite(descriptor, text, text.count, 0)

@@ -38,13 +38,16 @@ public struct SystemTimeZone: Sendable {
     public func resolve() -> (rules: ZoneRules, problem: Problem?) {
         if let fixed {
             let value = fixed.hasPrefix(":") ? String(fixed.dropFirst()) : fixed
-            return value.isEmpty ? (ZoneRules(identifier: "UTC", rule: PosixZoneRule("UTC0")!), nil) : resolve(tz: value)
+            return value.isEmpty
+                ? (ZoneRules(identifier: "UTC", rule: PosixZoneRule("UTC0")!), nil) : resolve(tz: value)
         }
         // The link is read once, and the name and the bytes both come from its target: read
         // through the link twice, a rename in between (timedatectl) would pair one zone's name
         // with another's rules, and the next look would report a change that is none.
         let target = try? FileManager.default.destinationOfSymbolicLink(atPath: localtimePath)
-        let file = target.map { $0.hasPrefix("/") ? $0 : (localtimePath as NSString).deletingLastPathComponent + "/" + $0 } ?? localtimePath
+        let file =
+            target.map { $0.hasPrefix("/") ? $0 : (localtimePath as NSString).deletingLastPathComponent + "/" + $0 }
+            ?? localtimePath
         guard let bytes = Self.read(file) else {
             return (.utc, Problem(what: "\(localtimePath) cannot be read; using UTC", fix: Self.setZone))
         }
@@ -70,8 +73,14 @@ public struct SystemTimeZone: Sendable {
         }
         if let rule = PosixZoneRule(value) { return (ZoneRules(identifier: value, rule: rule), nil) }
         // Without tzdata installed, libc still knows UTC by these names.
-        if ["UTC", "Etc/UTC", "GMT", "Etc/GMT"].contains(value) { return (ZoneRules(identifier: value, rule: PosixZoneRule("UTC0")!), nil) }
-        return (.utc, Problem(what: "TZ=\(value) is neither a zone in \(zoneInfoPath) nor a POSIX rule; using UTC", fix: Self.setTZ))
+        if ["UTC", "Etc/UTC", "GMT", "Etc/GMT"].contains(value) {
+            return (ZoneRules(identifier: value, rule: PosixZoneRule("UTC0")!), nil)
+        }
+        return (
+            .utc,
+            Problem(
+                what: "TZ=\(value) is neither a zone in \(zoneInfoPath) nor a POSIX rule; using UTC", fix: Self.setTZ)
+        )
     }
 
     /// `Europe/Paris` from the symlink's target, or from /etc/timezone beside a copied file.
@@ -81,7 +90,8 @@ public struct SystemTimeZone: Sendable {
             return String(name.hasPrefix("posix/") ? name.dropFirst("posix/".count) : name)
         }
         let timezoneFile = (localtimePath as NSString).deletingLastPathComponent + "/timezone"
-        if let name = try? String(contentsOfFile: timezoneFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines),
+        if let name = try? String(contentsOfFile: timezoneFile, encoding: .utf8).trimmingCharacters(
+            in: .whitespacesAndNewlines),
             !name.isEmpty
         {
             return name

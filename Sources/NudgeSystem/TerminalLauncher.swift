@@ -17,7 +17,9 @@ public struct TerminalLauncher: Sendable, Equatable {
         for (name, prefix) in [("xdg-terminal-exec", []), ("x-terminal-emulator", ["-e"])] {
             for directory in directories where !directory.isEmpty {
                 let path = "\(directory)/\(name)"
-                if FileManager.default.isExecutableFile(atPath: path) { return TerminalLauncher(path: path, prefix: prefix) }
+                if FileManager.default.isExecutableFile(atPath: path) {
+                    return TerminalLauncher(path: path, prefix: prefix)
+                }
             }
         }
         return nil
@@ -33,13 +35,16 @@ public struct TerminalLauncher: Sendable, Equatable {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
-            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(
+                &actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
         }
         var pointers = arguments.map { strdup($0) } + [nil]
-        defer { pointers.forEach { free($0) } }
+        defer { for pointer in pointers { free(pointer) } }
         var pid: pid_t = 0
         let code = posix_spawn(&pid, arguments[0], &actions, nil, &pointers, environ)
-        guard code == 0 else { throw TerminalError(description: "cannot start \(arguments[0]): \(String(cString: strerror(code)))") }
+        guard code == 0 else {
+            throw TerminalError(description: "cannot start \(arguments[0]): \(String(cString: strerror(code)))")
+        }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     }

@@ -13,7 +13,10 @@ struct AnswerFromTerminalTests {
     let bus: NotificationBus
     var store: String { directory.file("nudge.sqlite") }
     var environment: [String: String] {
-        ["TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address, "NUDGE_FAKE_NOW": "2026-11-21T19:59:58-05:00"]
+        [
+            "TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address,
+            "NUDGE_FAKE_NOW": "2026-11-21T19:59:58-05:00",
+        ]
     }
 
     init() throws {
@@ -32,21 +35,35 @@ struct AnswerFromTerminalTests {
             NudgeBinary.path, ["daemon", "--log-level", "debug"], environment: NudgeBinary.environment(environment),
             stderrPath: directory.file("daemon.err"))
         let call = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
-        #expect(FileEvents.waitUntil(watching: [directory.path], timeout: 15) {
-            (try? StoreQuery.rows(store, "SELECT shown_at FROM reminder_deliveries WHERE reminder_key = 'symptom:2026-11-21'"))?.first?["shown_at"] != "NULL"
-        })
-        let id = try #require(try StoreQuery.rows(store, "SELECT id FROM reminder_deliveries WHERE reminder_key = 'symptom:2026-11-21'").first?["id"])
+        #expect(
+            FileEvents.waitUntil(watching: [directory.path], timeout: 15) {
+                (try? StoreQuery.rows(
+                    store, "SELECT shown_at FROM reminder_deliveries WHERE reminder_key = 'symptom:2026-11-21'"))?
+                    .first?["shown_at"] != "NULL"
+            })
+        let id = try #require(
+            try StoreQuery.rows(store, "SELECT id FROM reminder_deliveries WHERE reminder_key = 'symptom:2026-11-21'")
+                .first?["id"])
         #expect(call.actions.isEmpty)
         // No body-markup either: typed text goes in as typed.
-        #expect(call.body == "1 logged today: Itch & <rash> (2). Anything else?\nAnswer in a terminal: nudge ack \(id) done (Nothing else today), nudge ack \(id) snooze (Remind me in 1 hour)")
+        #expect(
+            call.body
+                == "1 logged today: Itch & <rash> (2). Anything else?\nAnswer in a terminal: nudge ack \(id) done (Nothing else today), nudge ack \(id) snooze (Remind me in 1 hour)"
+        )
 
         let refused = try nudge("ack", id, "launch")
-        #expect(refused.status == 64 && refused.stderr == "nudge: 'launch' is not an answer to a symptom reminder; give done, snooze\n")
+        #expect(
+            refused.status == 64
+                && refused.stderr == "nudge: 'launch' is not an answer to a symptom reminder; give done, snooze\n")
         let unknown = try nudge("ack", "99", "done")
         #expect(unknown.status == 64 && unknown.stderr.contains("there is no delivery 99"))
-        let missed = try #require(try StoreQuery.rows(store, "SELECT id FROM reminder_deliveries WHERE reminder_key = 'symptom:2026-11-20'").first?["id"])
+        let missed = try #require(
+            try StoreQuery.rows(store, "SELECT id FROM reminder_deliveries WHERE reminder_key = 'symptom:2026-11-20'")
+                .first?["id"])
         let notShown = try nudge("ack", missed, "done")
-        #expect(notShown.status == 64 && notShown.stderr.contains("(symptom:2026-11-20) was missed (never shown)"), "\(notShown)")
+        #expect(
+            notShown.status == 64 && notShown.stderr.contains("(symptom:2026-11-20) was missed (never shown)"),
+            "\(notShown)")
         let acked = try nudge("ack", id, "snooze")
         #expect(acked.status == 0 && acked.stdout == "recorded snooze for symptom:2026-11-21\n", "\(acked)")
         // Answered from the terminal, it leaves the screen as if clicked.
@@ -54,14 +71,22 @@ struct AnswerFromTerminalTests {
         let again = try nudge("ack", id, "done")
         #expect(again.status == 0 && again.stdout == "delivery \(id) was already answered; nothing changed\n")
 
-        let history = try #require(try JSONSerialization.jsonObject(with: Data(try nudge("history", "--json").stdout.utf8)) as? [[String: Any]])
+        let history = try #require(
+            try JSONSerialization.jsonObject(with: Data(try nudge("history", "--json").stdout.utf8)) as? [[String: Any]]
+        )
         let first = try #require(history.first { ($0["reminder_key"] as? String) == "symptom:2026-11-21" })
         #expect(first["action"] as? String == "snooze" && first["notification_id"] as? Int == 1)
         #expect(first["body"] as? String == call.body)
         #expect(try nudge("history").stdout.contains("snooze at 19:59"))
-        let upcoming = try #require(try JSONSerialization.jsonObject(with: Data(try nudge("upcoming", "--json", "--limit", "1").stdout.utf8)) as? [[String: Any]])
-        #expect(upcoming.first?["reminder_key"] as? String == "symptom:2026-11-21:snooze:1" && upcoming.first?["delivery_id"] is Int)
-        #expect(daemon.waitForLog("rescheduled (store changed): next due at 2026-11-22T01:59:5"), "the daemon follows the terminal's answer: \(daemon.stderr)")
+        let upcoming = try #require(
+            try JSONSerialization.jsonObject(with: Data(try nudge("upcoming", "--json", "--limit", "1").stdout.utf8))
+                as? [[String: Any]])
+        #expect(
+            upcoming.first?["reminder_key"] as? String == "symptom:2026-11-21:snooze:1"
+                && upcoming.first?["delivery_id"] is Int)
+        #expect(
+            daemon.waitForLog("rescheduled (store changed): next due at 2026-11-22T01:59:5"),
+            "the daemon follows the terminal's answer: \(daemon.stderr)")
     }
 
     /// After a server restart its ids start at 1 again: an answer from the terminal to what the
@@ -72,15 +97,21 @@ struct AnswerFromTerminalTests {
             NudgeBinary.path, ["daemon", "--log-level", "debug"], environment: NudgeBinary.environment(environment),
             stderrPath: directory.file("daemon.err"))
         _ = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
-        #expect(FileEvents.waitUntil(watching: [directory.path], timeout: 15) {
-            (try? StoreQuery.rows(store, "SELECT shown_at FROM reminder_deliveries WHERE reminder_key = 'symptom:2026-11-21'"))?.first?["shown_at"] != "NULL"
-        })
-        let id = try #require(try StoreQuery.rows(store, "SELECT id FROM reminder_deliveries WHERE reminder_key = 'symptom:2026-11-21'").first?["id"])
+        #expect(
+            FileEvents.waitUntil(watching: [directory.path], timeout: 15) {
+                (try? StoreQuery.rows(
+                    store, "SELECT shown_at FROM reminder_deliveries WHERE reminder_key = 'symptom:2026-11-21'"))?
+                    .first?["shown_at"] != "NULL"
+            })
+        let id = try #require(
+            try StoreQuery.rows(store, "SELECT id FROM reminder_deliveries WHERE reminder_key = 'symptom:2026-11-21'")
+                .first?["id"])
         bus.stopServer()
         try bus.startServer(capabilities: "body")
-        #expect(FileEvents.waitUntil(watching: [directory.path], timeout: 15) {
-            daemon.stderr.components(separatedBy: "a notification server is on the bus").count == 3
-        }, "\(daemon.stderr)")
+        #expect(
+            FileEvents.waitUntil(watching: [directory.path], timeout: 15) {
+                daemon.stderr.components(separatedBy: "a notification server is on the bus").count == 3
+            }, "\(daemon.stderr)")
         #expect(try nudge("ack", id, "done").status == 0)
         #expect(daemon.waitForLog("rescheduled (store changed)"), "\(daemon.stderr)")
         #expect(bus.closeCalls().isEmpty, "\(bus.closeCalls()) \(daemon.stderr)")

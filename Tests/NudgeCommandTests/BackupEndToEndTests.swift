@@ -26,7 +26,8 @@ struct BackupEndToEndTests: DaemonScenario {
     }
 
     func backupFiles() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: backups)) ?? []).filter { $0.hasPrefix("nudge-") }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: backups)) ?? []).filter { $0.hasPrefix("nudge-") }
+            .sorted()
     }
 
     func mode(_ path: String) -> Int {
@@ -45,7 +46,8 @@ struct BackupEndToEndTests: DaemonScenario {
         #expect(files.count == 1)
         #expect(mode(backups) == 0o700 && mode(backups + "/" + files[0]) == 0o600)
         #expect(!files.contains { $0.hasSuffix("-wal") }, "a backup is one self-contained file")
-        let listed = try #require(try JSONSerialization.jsonObject(with: Data(nudge("backups", "--json").stdout.utf8)) as? [[String: Any]])
+        let listed = try #require(
+            try JSONSerialization.jsonObject(with: Data(nudge("backups", "--json").stdout.utf8)) as? [[String: Any]])
         #expect(listed.count == 1 && listed[0]["check"] as? String == "ok")
         #expect((listed[0]["counts"] as? [String: Int])?["diary_entries"] == 2)
         daemon.signal(SIGTERM)
@@ -69,12 +71,15 @@ struct BackupEndToEndTests: DaemonScenario {
             let instant = clock.instant(on: last.adding(days: day - 400), at: LocalTime(hour: 3, minute: 30)!)!
             instants.append(instant)
             let name = "nudge-" + Timestamp.format(instant).filter { $0 != "-" && $0 != ":" } + ".sqlite"
-            if !FileManager.default.fileExists(atPath: backups + "/" + name) { try FileManager.default.copyItem(atPath: template, toPath: backups + "/" + name) }
+            if !FileManager.default.fileExists(atPath: backups + "/" + name) {
+                try FileManager.default.copyItem(atPath: template, toPath: backups + "/" + name)
+            }
         }
         try nudge("backup", at: Timestamp.format(lastNight))
         instants.append(lastNight)
         let kept = BackupPolicy.kept(instants + [lastNight.addingTimeInterval(-400 * 86_400)], clock: clock)
-        let expected = kept.map { "nudge-" + Timestamp.format($0).filter { $0 != "-" && $0 != ":" } + ".sqlite" }.sorted()
+        let expected = kept.map { "nudge-" + Timestamp.format($0).filter { $0 != "-" && $0 != ":" } + ".sqlite" }
+            .sorted()
         #expect(backupFiles() == expected)
         #expect(expected.count == 20, "7 days, 5 weeks, 12 months, overlapping")
     }
@@ -87,8 +92,13 @@ struct BackupEndToEndTests: DaemonScenario {
         try logSymptoms(3)
         try nudge("backup")
         try logSymptoms(1)
-        let root = try #require(Int(try StoreQuery.rows(store, "SELECT rootpage FROM sqlite_master WHERE name = 'symptom_entries'").first?["rootpage"] ?? ""))
-        try DatabaseQueue(path: store).writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        let root = try #require(
+            Int(
+                try StoreQuery.rows(store, "SELECT rootpage FROM sqlite_master WHERE name = 'symptom_entries'").first?[
+                    "rootpage"] ?? ""))
+        try DatabaseQueue(path: store).writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        }
         let handle = try #require(FileHandle(forUpdatingAtPath: store))
         switch damage {
         case .truncatedToHalf:
@@ -102,14 +112,21 @@ struct BackupEndToEndTests: DaemonScenario {
         let damagedBytes = StoreDump.bytes(store)
         let refused = try attempt("symptoms", "--days", "30")
         #expect(refused.status == 65, "\(refused)")
-        #expect(refused.stderr.contains("is damaged") && refused.stderr.contains("restore the backup of ") && refused.stderr.contains("restore --latest"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("is damaged") && refused.stderr.contains("restore the backup of ")
+                && refused.stderr.contains("restore --latest"), "\(refused.stderr)")
         #expect(refused.stderr.split(separator: "\n").count == 1)
         let restored = try nudge("restore", "--latest", "--yes")
-        #expect(restored.stdout.contains("restored the backup of ") && restored.stdout.contains("the store before the restore is kept at \(store).before-restore-"), "\(restored)")
+        #expect(
+            restored.stdout.contains("restored the backup of ")
+                && restored.stdout.contains("the store before the restore is kept at \(store).before-restore-"),
+            "\(restored)")
         let entries = try rows("SELECT count(*) AS n FROM symptom_entries")
         #expect(entries.first?["n"] == "3")
         #expect(try attempt("symptoms", "--days", "30").status == 0)
-        let kept = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("nudge.sqlite.before-restore-") && !$0.hasSuffix("-wal") }
+        let kept = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            $0.hasPrefix("nudge.sqlite.before-restore-") && !$0.hasSuffix("-wal")
+        }
         #expect(kept.count == 1)
         #expect(StoreDump.bytes(directory.file(kept[0]))?.count == damagedBytes?.count, "kept whole, as it was")
     }
@@ -124,10 +141,15 @@ struct BackupEndToEndTests: DaemonScenario {
         var otherEnvironment = environment
         otherEnvironment["NUDGE_STORE"] = other
         otherEnvironment["NUDGE_FAKE_NOW"] = "2026-11-22T19:59:31-05:00"
-        #expect(try NudgeBinary.run(["log", "symptom", "from the other file", "--severity", "2"], environment: otherEnvironment).status == 0)
+        #expect(
+            try NudgeBinary.run(
+                ["log", "symptom", "from the other file", "--severity", "2"], environment: otherEnvironment
+            ).status == 0)
         let daemon = try startDaemon(at: "2026-11-22T19:59:40-05:00")
         #expect(daemon.waitForLog("rescheduled (start)"), "\(daemon.stderr)")
-        for index in 0..<5 { try nudge("log", "symptom", "old \(index)", "--severity", "1", at: "2026-11-22T19:59:41-05:00") }
+        for index in 0..<5 {
+            try nudge("log", "symptom", "old \(index)", "--severity", "1", at: "2026-11-22T19:59:41-05:00")
+        }
         let walSize = (try FileManager.default.attributesOfItem(atPath: store + "-wal")[.size] as? Int) ?? 0
         #expect(walSize > 0, "the old file's WAL holds pages of its own")
         #expect(rename(other, store) == 0)
@@ -166,7 +188,9 @@ struct BackupEndToEndTests: DaemonScenario {
         }
         let text = directory.file("text.sqlite")
         try "not a database".write(toFile: text, atomically: true, encoding: .utf8)
-        try DatabaseQueue(path: store).writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        try DatabaseQueue(path: store).writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        }
         let before = StoreDump.bytes(store)
         let cases: [([String], Int32, String)] = [
             (["restore", foreign, "--yes"], 65, "not a nudge store"),

@@ -10,7 +10,9 @@ import Testing
 struct CallEndToEndTests: DaemonScenario {
     let directory = TemporaryDirectory()
     let bus: NotificationBus
-    var environment: [String: String] { ["TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address] }
+    var environment: [String: String] {
+        ["TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address]
+    }
 
     init() throws {
         bus = try NotificationBus()
@@ -19,26 +21,44 @@ struct CallEndToEndTests: DaemonScenario {
 
     @Test func calledFromTheNotificationWritesTheCallLogOnce() throws {
         try nudge("contacts", "add", "Alex", "--every", "14", at: "2026-10-01T12:00:00-04:00")
-        try nudge("call", "log", "Alex", "--at", "2026-11-07T15:00:00-05:00", "--mood", "happy", at: "2026-11-07T16:00:00-05:00")
+        try nudge(
+            "call", "log", "Alex", "--at", "2026-11-07T15:00:00-05:00", "--mood", "happy",
+            at: "2026-11-07T16:00:00-05:00")
         let daemon = try startDaemon(at: "2026-11-21T08:59:57-05:00")
 
         let call = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
         #expect(call.summary == "Call Alex")
         #expect(call.body == "Last call 14 days ago; you wanted every 14 days.")
         #expect(call.actions == ["called", "Called", "tomorrow", "Remind me tomorrow", "dismiss", "Skip this time"])
-        #expect(waitForStore { (try? rows("SELECT shown_at FROM reminder_deliveries WHERE reminder_key = 'call:1:cadence:2026-11-21'"))?.first?["shown_at"] != "NULL" })
+        #expect(
+            waitForStore {
+                (try? rows("SELECT shown_at FROM reminder_deliveries WHERE reminder_key = 'call:1:cadence:2026-11-21'"))?
+                    .first?["shown_at"] != "NULL"
+            })
         #expect(daemon.waitForLog("next due at 2026-12-05T14:00:00Z"), "shown restarts the cadence: \(daemon.stderr)")
 
         try bus.invokeAction("called", on: 1)
-        #expect(waitForStore { (try? rows("SELECT action FROM reminder_deliveries WHERE reminder_key = 'call:1:cadence:2026-11-21'"))?.first?["action"] == "called" })
+        #expect(
+            waitForStore {
+                (try? rows("SELECT action FROM reminder_deliveries WHERE reminder_key = 'call:1:cadence:2026-11-21'"))?
+                    .first?["action"] == "called"
+            })
         let logs = try rows("SELECT * FROM call_logs ORDER BY called_at")
         #expect(logs.count == 2)
         let log = try #require(logs.last)
-        let answered = try #require(try rows("SELECT acknowledged_at FROM reminder_deliveries WHERE reminder_key = 'call:1:cadence:2026-11-21'").first)
-        #expect(log["called_at"] == answered["acknowledged_at"] && log["called_at"]?.hasPrefix("2026-11-21T14:00:") == true)
-        #expect(log["contact_id"] == "1" && log["server_id"] == "0" && log["sync_status"] == "pending" && log["duration_minutes"] == "0")
-        #expect(log["emotional_state"] == "NULL" && log["notes"] == "NULL" && log["is_marked_deleted"] == "0" && log["id"]?.count == 36)
-        #expect(log["sync_error"] == "NULL" && log["last_sync_attempt"] == "NULL" && log["created_at"] == log["called_at"])
+        let answered = try #require(
+            try rows("SELECT acknowledged_at FROM reminder_deliveries WHERE reminder_key = 'call:1:cadence:2026-11-21'")
+                .first)
+        #expect(
+            log["called_at"] == answered["acknowledged_at"] && log["called_at"]?.hasPrefix("2026-11-21T14:00:") == true)
+        #expect(
+            log["contact_id"] == "1" && log["server_id"] == "0" && log["sync_status"] == "pending"
+                && log["duration_minutes"] == "0")
+        #expect(
+            log["emotional_state"] == "NULL" && log["notes"] == "NULL" && log["is_marked_deleted"] == "0"
+                && log["id"]?.count == 36)
+        #expect(
+            log["sync_error"] == "NULL" && log["last_sync_attempt"] == "NULL" && log["created_at"] == log["called_at"])
 
         try bus.invokeAction("called", on: 1)
         #expect(daemon.waitForLog("already answered call:1:cadence:2026-11-21"), "\(daemon.stderr)")
@@ -72,7 +92,10 @@ struct CallEndToEndTests: DaemonScenario {
         // From the contact's creation now: due on the 15th, so shown at once.
         #expect(daemon.waitForLog("shown call:1:cadence:2026-11-15 as notification 1"), "\(daemon.stderr)")
         #expect(bus.waitForNotify(count: 1).first?.body == "No call logged yet; you wanted every 14 days.")
-        #expect(try rows("SELECT is_marked_deleted, sync_status FROM call_logs") == [["is_marked_deleted": "1", "sync_status": "pending"]])
+        #expect(
+            try rows("SELECT is_marked_deleted, sync_status FROM call_logs") == [
+                ["is_marked_deleted": "1", "sync_status": "pending"]
+            ])
     }
 
     @Test func moreThanThreeDueAtOnceMakeOneSummary() throws {
@@ -84,7 +107,11 @@ struct CallEndToEndTests: DaemonScenario {
         #expect(call.summary == "5 people to call")
         #expect(call.body.hasPrefix("Alex, Ana, Bo, Kim &amp; Lee and Sam. Answer each from the command line"))
         #expect(call.actions.isEmpty)
-        #expect(waitForStore { (try? rows("SELECT id FROM reminder_deliveries WHERE kind = 'call' AND notification_id = 1"))?.count == 5 })
+        #expect(
+            waitForStore {
+                (try? rows("SELECT id FROM reminder_deliveries WHERE kind = 'call' AND notification_id = 1"))?.count
+                    == 5
+            })
         #expect(daemon.waitForLog("next due at 2026-11-28T14:00:00Z"), "\(daemon.stderr)")
         #expect(bus.notifyCalls().count == 1)
     }

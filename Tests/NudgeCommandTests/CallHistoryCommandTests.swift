@@ -16,7 +16,11 @@ import Testing
     func calls() throws {
         #expect(nudge("contacts", "add", "Alex", "--every", "7").status == 0)
         #expect(nudge("contacts", "add", "Sam").status == 0)
-        #expect(nudge("call", "log", "Alex", "--at", "2026-11-19T18:00", "--duration", "12", "--mood", "happy", "--notes", "Talked about the trip, \"mostly\"").status == 0)
+        #expect(
+            nudge(
+                "call", "log", "Alex", "--at", "2026-11-19T18:00", "--duration", "12", "--mood", "happy", "--notes",
+                "Talked about the trip, \"mostly\""
+            ).status == 0)
         #expect(nudge("call", "log", "Alex", "--at", "2026-11-21T18:00", "--duration", "5").status == 0)
         #expect(nudge("call", "log", "Sam", "--at", "2026-11-22T09:00").status == 0)
     }
@@ -25,19 +29,31 @@ import Testing
         #expect(nudge("call", "history").stdout == "No calls yet. Log one with: nudge call log NAME\n")
         try calls()
         let lines = nudge("call", "history").stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 4 && lines[1].contains("Sam") && lines[2].contains("2026-11-21 18:00 CET") && lines[3].contains("happy"), "\(lines)")
-        let ids = try StoreQuery.rows(store, "SELECT id FROM call_logs ORDER BY called_at DESC").compactMap { $0["id"]?.lowercased() }
+        #expect(
+            lines.count == 4 && lines[1].contains("Sam") && lines[2].contains("2026-11-21 18:00 CET")
+                && lines[3].contains("happy"), "\(lines)")
+        let ids = try StoreQuery.rows(store, "SELECT id FROM call_logs ORDER BY called_at DESC").compactMap {
+            $0["id"]?.lowercased()
+        }
         #expect(zip(lines.dropFirst(), ids).allSatisfy { $0.hasPrefix(String($1.prefix(8))) }, "\(lines)")
         let json = nudge("call", "history", "Alex", "--json").stdout
-        #expect(json.contains("\"duration_minutes\" : 12") && json.contains("\"mood\" : \"happy\"") && !json.contains("Sam"), "\(json)")
+        #expect(
+            json.contains("\"duration_minutes\" : 12") && json.contains("\"mood\" : \"happy\"")
+                && !json.contains("Sam"), "\(json)")
     }
 
     @Test func aDeletedCallIsMarkedForSyncAndTheCadenceCountsFromTheOneBefore() throws {
         try calls()
-        let latest = try #require(try StoreQuery.rows(store, "SELECT id FROM call_logs WHERE called_at LIKE '2026-11-21%'").first?["id"])
+        let latest = try #require(
+            try StoreQuery.rows(store, "SELECT id FROM call_logs WHERE called_at LIKE '2026-11-21%'").first?["id"])
         let deleted = nudge("call", "delete", String(latest.prefix(6)).lowercased(), "--yes")
-        #expect(deleted.status == 0 && deleted.stdout == "deleted the call with Alex at 18:00 yesterday, 2026-11-21 18:00 CET (marked deleted, to sync)\n", "\(deleted)")
-        let row = try StoreQuery.rows(store, "SELECT is_marked_deleted, sync_status, updated_at FROM call_logs WHERE id = '\(latest)'")
+        #expect(
+            deleted.status == 0
+                && deleted.stdout
+                    == "deleted the call with Alex at 18:00 yesterday, 2026-11-21 18:00 CET (marked deleted, to sync)\n",
+            "\(deleted)")
+        let row = try StoreQuery.rows(
+            store, "SELECT is_marked_deleted, sync_status, updated_at FROM call_logs WHERE id = '\(latest)'")
         #expect(row == [["is_marked_deleted": "1", "sync_status": "pending", "updated_at": "2026-11-22T19:00:00Z"]])
         #expect(try StoreQuery.rows(store, "SELECT count(*) AS n FROM call_logs") == [["n": "3"]])
         let contacts = nudge("contacts", "list", "--json").stdout
@@ -47,40 +63,72 @@ import Testing
 
     @Test func anEditedCallIsPendingSyncAgainAndMovesTheCadence() throws {
         try calls()
-        let latest = try #require(try StoreQuery.rows(store, "SELECT id FROM call_logs WHERE called_at LIKE '2026-11-21%'").first?["id"])
-        #expect(try Subprocess.run("/usr/bin/sqlite3", [store, "UPDATE call_logs SET sync_status = 'synced', server_id = 41"]).status == 0)
-        let edited = nudge("call", "edit", String(latest.prefix(4)), "--at", "2026-11-15T18:00", "--duration", "30", "--mood", "excited", "--notes", "long one")
+        let latest = try #require(
+            try StoreQuery.rows(store, "SELECT id FROM call_logs WHERE called_at LIKE '2026-11-21%'").first?["id"])
+        #expect(
+            try Subprocess.run(
+                "/usr/bin/sqlite3", [store, "UPDATE call_logs SET sync_status = 'synced', server_id = 41"]
+            ).status == 0)
+        let edited = nudge(
+            "call", "edit", String(latest.prefix(4)), "--at", "2026-11-15T18:00", "--duration", "30", "--mood",
+            "excited", "--notes", "long one")
         #expect(edited.stdout == "corrected the call with Alex at 2026-11-15 18:00 CET (to sync)\n", "\(edited)")
         let row = try StoreQuery.rows(
-            store, "SELECT called_at, duration_minutes, emotional_state, notes, sync_status, server_id, updated_at FROM call_logs WHERE id = '\(latest)'")
+            store,
+            "SELECT called_at, duration_minutes, emotional_state, notes, sync_status, server_id, updated_at FROM call_logs WHERE id = '\(latest)'"
+        )
         #expect(
             row == [
                 [
-                    "called_at": "2026-11-15T17:00:00Z", "duration_minutes": "30", "emotional_state": "excited", "notes": "long one",
+                    "called_at": "2026-11-15T17:00:00Z", "duration_minutes": "30", "emotional_state": "excited",
+                    "notes": "long one",
                     "sync_status": "pending", "server_id": "41", "updated_at": "2026-11-22T19:00:00Z",
                 ]
             ])
         let contacts = nudge("contacts", "list", "--json").stdout
-        #expect(contacts.contains("\"last_call_at\" : \"2026-11-19T17:00:00Z\""), "the call of the 19th is the latest now: \(contacts)")
-        #expect(try StoreQuery.rows(store, "SELECT last_call_at FROM call_due WHERE contact_id = 1") == [["last_call_at": "2026-11-19T17:00:00Z"]])
+        #expect(
+            contacts.contains("\"last_call_at\" : \"2026-11-19T17:00:00Z\""),
+            "the call of the 19th is the latest now: \(contacts)")
+        #expect(
+            try StoreQuery.rows(store, "SELECT last_call_at FROM call_due WHERE contact_id = 1") == [
+                ["last_call_at": "2026-11-19T17:00:00Z"]
+            ])
         #expect(nudge("call", "edit", String(latest.prefix(8)), "--mood", "", "--notes", "").status == 0)
-        #expect(try StoreQuery.rows(store, "SELECT emotional_state IS NULL AND notes IS NULL AS cleared FROM call_logs WHERE id = '\(latest)'") == [["cleared": "1"]])
+        #expect(
+            try StoreQuery.rows(
+                store,
+                "SELECT emotional_state IS NULL AND notes IS NULL AS cleared FROM call_logs WHERE id = '\(latest)'")
+                == [["cleared": "1"]])
     }
 
     @Test func contactsListCountsRecentCallsAndSaysWhoIsOverdue() throws {
         try calls()
         #expect(nudge("contacts", "add", "Kim", "--every", "3").status == 0)
-        #expect(try Subprocess.run("/usr/bin/sqlite3", [store, "UPDATE contacts SET created_at = '2026-11-10T12:00:00Z' WHERE name = 'Kim'"]).status == 0)
+        #expect(
+            try Subprocess.run(
+                "/usr/bin/sqlite3",
+                [store, "UPDATE contacts SET created_at = '2026-11-10T12:00:00Z' WHERE name = 'Kim'"]
+            ).status == 0)
         #expect(nudge("call", "log", "Sam", "--at", "2026-06-01T12:00").status == 0)
         #expect(nudge("call", "log", "Sam", "--at", "2025-11-22T18:30:00Z").status == 0)
-        let items = try #require(try JSONSerialization.jsonObject(with: Data(nudge("contacts", "list", "--json").stdout.utf8)) as? [[String: Any]])
+        let items = try #require(
+            try JSONSerialization.jsonObject(with: Data(nudge("contacts", "list", "--json").stdout.utf8))
+                as? [[String: Any]])
         let byName = Dictionary(uniqueKeysWithValues: items.map { ($0["name"] as? String ?? "", $0) })
         #expect(byName["Alex"]?["calls_last_30_days"] as? Int == 2 && byName["Alex"]?["overdue"] as? Bool == false)
-        #expect(byName["Sam"]?["calls_last_30_days"] as? Int == 1 && byName["Sam"]?["calls_last_365_days"] as? Int == 2, "a year ago to the hour is out")
-        #expect(byName["Sam"]?["overdue"] as? Bool == false && byName["Sam"]?["overdue_days"] is NSNull, "no cadence, never overdue")
-        #expect(byName["Kim"]?["overdue"] as? Bool == true && byName["Kim"]?["overdue_days"] as? Int == 9, "added the 10th, every 3 days: due the 13th")
+        #expect(
+            byName["Sam"]?["calls_last_30_days"] as? Int == 1 && byName["Sam"]?["calls_last_365_days"] as? Int == 2,
+            "a year ago to the hour is out")
+        #expect(
+            byName["Sam"]?["overdue"] as? Bool == false && byName["Sam"]?["overdue_days"] is NSNull,
+            "no cadence, never overdue")
+        #expect(
+            byName["Kim"]?["overdue"] as? Bool == true && byName["Kim"]?["overdue_days"] as? Int == 9,
+            "added the 10th, every 3 days: due the 13th")
         let table = nudge("contacts", "list").stdout
-        #expect(table.hasPrefix("ID  NAME  EVERY         LAST CALL             30D  365D  NEXT DUE              OVERDUE\n"), "\(table)")
+        #expect(
+            table.hasPrefix("ID  NAME  EVERY         LAST CALL             30D  365D  NEXT DUE              OVERDUE\n"),
+            "\(table)")
         #expect(table.contains("  0    0     2026-11-13 09:00 CET  9 days\n"), "\(table)")
     }
 
@@ -104,10 +152,13 @@ import Testing
         try calls()
         let sqlite = try Subprocess.run(
             "/usr/bin/sqlite3",
-            [store, """
+            [
+                store,
+                """
                 UPDATE call_logs SET id = 'ABCD1111-0000-4000-8000-000000000001' WHERE called_at LIKE '2026-11-19%';
                 UPDATE call_logs SET id = 'ABCD2222-0000-4000-8000-000000000002' WHERE called_at LIKE '2026-11-21%';
-                """])
+                """,
+            ])
         #expect(sqlite.status == 0, "\(sqlite)")
         try InProcessNudge.expectRefusal(arguments, store: store, environment: environment, mentioning: message)
     }

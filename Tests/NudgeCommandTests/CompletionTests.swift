@@ -9,15 +9,19 @@ import Testing
 struct CompletionTests {
     let directory = TemporaryDirectory()
     var store: String { directory.file("my store.sqlite") }
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let scripts = repository.appendingPathComponent("contrib/completions").path
 
     init() throws {
         let environment = ["NUDGE_STORE": store, "TZ": "UTC", "NUDGE_FAKE_NOW": "2026-11-22T20:00:00Z"]
         // Hives three times, Headache twice, Heartburn then Nausea once: most used first, then
         // the latest, which no alphabetical order gives.
-        for (name, minute) in [("Hives", 1), ("Headache", 2), ("Heartburn", 3), ("Hives", 4), ("Headache", 5), ("Nausea", 6), ("Hives", 7)] {
-            let logged = try NudgeBinary.run(["log", "symptom", name, "--severity", "2", "--at", "19:0\(minute)"], environment: environment)
+        for (name, minute) in [
+            ("Hives", 1), ("Headache", 2), ("Heartburn", 3), ("Hives", 4), ("Headache", 5), ("Nausea", 6), ("Hives", 7),
+        ] {
+            let logged = try NudgeBinary.run(
+                ["log", "symptom", name, "--severity", "2", "--at", "19:0\(minute)"], environment: environment)
             #expect(logged.status == 0, "\(logged)")
         }
         for name in ["Anna Maria", "Alex O'Neil", "Sam"] {
@@ -43,18 +47,25 @@ struct CompletionTests {
             _nudge nudge "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
             printf '%s\\n' "${COMPREPLY[@]}"
             """
-        return try candidates(Subprocess.run("/usr/bin/bash", ["-c", script, "bash"] + words, environment: environment(store: store), timeout: 30))
+        return try candidates(
+            Subprocess.run(
+                "/usr/bin/bash", ["-c", script, "bash"] + words, environment: environment(store: store), timeout: 30))
     }
 
     func zsh(_ line: String, store: String?) throws -> [String] {
         let harness = Self.repository.appendingPathComponent("Tests/Harnesses/zsh_complete.zsh").path
-        return try candidates(Subprocess.run("/usr/bin/zsh", ["-f", harness, Self.scripts, line], environment: environment(store: store), timeout: 30))
+        return try candidates(
+            Subprocess.run(
+                "/usr/bin/zsh", ["-f", harness, Self.scripts, line], environment: environment(store: store), timeout: 30
+            ))
     }
 
     func fish(_ line: String, store: String?) throws -> [String] {
         // Interactive (-i): fish 3 reads no command line otherwise. No configuration (-N).
         let script = "source \(Self.scripts)/nudge.fish; complete -C \(Self.fishQuoted(line))"
-        return try candidates(Subprocess.run("/usr/bin/fish", ["-i", "-N", "-c", script], environment: environment(store: store), timeout: 30))
+        return try candidates(
+            Subprocess.run(
+                "/usr/bin/fish", ["-i", "-N", "-c", script], environment: environment(store: store), timeout: 30))
     }
 
     private func candidates(_ result: CommandResult) throws -> [String] {
@@ -72,7 +83,8 @@ struct CompletionTests {
         let bashScript = try String(contentsOfFile: Self.scripts + "/nudge.bash", encoding: .utf8)
         #expect(bashScript.hasSuffix("\ncomplete -o filenames -o nosort -F _nudge nudge\n"))
         #expect(try bash(["nudge", "log", "symptom", "H"], store: store) == ["Hives", "Headache", "Heartburn"])
-        #expect(try bash(["nudge", "log", "symptom", ""], store: store) == ["Hives", "Headache", "Nausea", "Heartburn"])
+        #expect(
+            try bash(["nudge", "log", "symptom", ""], store: store) == ["Hives", "Headache", "Nausea", "Heartburn"])
         #expect(try zsh("nudge log symptom H", store: store) == ["Hives", "Headache", "Heartburn"])
         #expect(try fish("nudge log symptom H", store: store) == ["Hives", "Headache", "Heartburn"])
         #expect(try fish("nudge log symptom He", store: store) == ["Headache", "Heartburn"])

@@ -31,7 +31,9 @@ struct DaemonEndToEndTests: DaemonScenario {
         #expect(call.summary == "Daily symptom check")
         #expect(call.body == "2 logged today: Nausea (2), Headache &amp; &lt;b&gt; (3). Anything else?")
         #expect(call.actions == ["done", "Nothing else today", "snooze", "Remind me in 1 hour"])
-        #expect(call.hints.contains("\"category\": \"x-nudge.symptom\"") && call.hints.contains("\"desktop-entry\": \"nudge\""))
+        #expect(
+            call.hints.contains("\"category\": \"x-nudge.symptom\"")
+                && call.hints.contains("\"desktop-entry\": \"nudge\""))
 
         #expect(waitForStore { (try? delivery("symptom:2026-11-21"))??["shown_at"] != "NULL" })
         let shown = try #require(try delivery("symptom:2026-11-21"))
@@ -49,7 +51,10 @@ struct DaemonEndToEndTests: DaemonScenario {
         // The same click again records nothing more.
         try bus.invokeAction("snooze", on: 1)
         #expect(daemon.waitForLog("already answered symptom:2026-11-21"))
-        #expect(try StoreQuery.rows(store, "SELECT reminder_key FROM reminder_deliveries WHERE reminder_key LIKE '%snooze%'").count == 1)
+        #expect(
+            try StoreQuery.rows(
+                store, "SELECT reminder_key FROM reminder_deliveries WHERE reminder_key LIKE '%snooze%'"
+            ).count == 1)
         #expect(bus.notifyCalls().count == 1)
     }
 
@@ -61,7 +66,9 @@ struct DaemonEndToEndTests: DaemonScenario {
         let nausea = try #require(ids.first { $0["name"] == "Nausea" }?["id"])
         let daemon = try startDaemon(at: "2026-11-21T19:59:54-05:00")
         #expect(daemon.waitForLog("rescheduled (start)"), "\(daemon.stderr)")
-        _ = try nudge("symptoms", "edit", String(headache.prefix(6)), "--name", "Migraine", "--severity", "4", at: "2026-11-21T19:59:55-05:00")
+        _ = try nudge(
+            "symptoms", "edit", String(headache.prefix(6)), "--name", "Migraine", "--severity", "4",
+            at: "2026-11-21T19:59:55-05:00")
         _ = try nudge("symptoms", "delete", String(nausea.prefix(6)), "--yes", at: "2026-11-21T19:59:55-05:00")
         let call = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
         #expect(call.body == "1 logged today: Migraine (4). Anything else?", "\(daemon.stderr)")
@@ -110,7 +117,9 @@ struct DaemonEndToEndTests: DaemonScenario {
         second.signal(SIGHUP)
         #expect(second.waitForLog("rescheduled (SIGHUP): next due at 2026-11-23T01:00:00Z"), "\(second.stderr)")
         #expect(bus.notifyCalls().count == 1)
-        #expect(try StoreQuery.rows(store, "SELECT id FROM reminder_deliveries WHERE reminder_key = 'symptom:2026-11-21'").count == 1)
+        #expect(
+            try StoreQuery.rows(store, "SELECT id FROM reminder_deliveries WHERE reminder_key = 'symptom:2026-11-21'")
+                .count == 1)
     }
 
     /// The session ends and its bus goes away: the daemon stops and says why. (GLib's default,
@@ -154,15 +163,22 @@ struct DaemonEndToEndTests: DaemonScenario {
         #expect(daemon.waitForLog("rescheduled (start)"))
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
         #expect(daemon.waitForExit(timeout: 10) == 74)
-        #expect(daemon.stderr.contains("nudge: the store \(store) was removed or moved away while the daemon ran; stopping"))
+        #expect(
+            daemon.stderr.contains("nudge: the store \(store) was removed or moved away while the daemon ran; stopping")
+        )
     }
 
     @Test func tellsSystemdWhenReadyAndWhenStopping() throws {
         let socket = directory.file("notify")
         let listener = try Subprocess.spawn(
             "/usr/bin/python3",
-            ["-c", "import socket,sys; s=socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM); s.bind(sys.argv[1]); print('bound', flush=True); s.settimeout(20)\nfor _ in range(2): print(s.recv(4096).decode().replace(chr(10), ' '), flush=True)", socket],
-            environment: ["PATH": "/usr/bin:/bin"], stderrPath: directory.file("listener.err"), stdoutPath: directory.file("listener.out"))
+            [
+                "-c",
+                "import socket,sys; s=socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM); s.bind(sys.argv[1]); print('bound', flush=True); s.settimeout(20)\nfor _ in range(2): print(s.recv(4096).decode().replace(chr(10), ' '), flush=True)",
+                socket,
+            ],
+            environment: ["PATH": "/usr/bin:/bin"], stderrPath: directory.file("listener.err"),
+            stdoutPath: directory.file("listener.out"))
         let heard = { (try? String(contentsOfFile: directory.file("listener.out"), encoding: .utf8)) ?? "" }
         #expect(waitForStore { heard().contains("bound") })
         let daemon = try startDaemon(at: "2026-11-21T12:00:00-05:00", environment: ["NOTIFY_SOCKET": socket])
@@ -181,7 +197,8 @@ struct DaemonEndToEndTests: DaemonScenario {
         var status = stat()
         #expect(stat(log, &status) == 0)
         let daemon = try startDaemon(
-            at: "2026-11-21T12:00:00-05:00", environment: ["JOURNAL_STREAM": "\(status.st_dev):\(status.st_ino)"], log: "journal.err")
+            at: "2026-11-21T12:00:00-05:00", environment: ["JOURNAL_STREAM": "\(status.st_dev):\(status.st_ino)"],
+            log: "journal.err")
         #expect(daemon.waitForLog("<7>rescheduled (start)"), "\(daemon.stderr)")
         #expect(daemon.stderr.hasPrefix("<6>started on "))
         #expect(!daemon.stderr.contains("nudge: "))
@@ -191,19 +208,28 @@ struct DaemonEndToEndTests: DaemonScenario {
         // Sound plays into a file here (RecordedAudio); the machine itself has no sound device.
         let audio = try RecordedAudio(in: directory)
         let logind = try LogindBus()
-        let environment = self.environment.merging(["HOME": audio.home, "DBUS_SYSTEM_BUS_ADDRESS": logind.address]) { $1 }
+        let environment = self.environment.merging(["HOME": audio.home, "DBUS_SYSTEM_BUS_ADDRESS": logind.address]) {
+            $1
+        }
         let alone = try NudgeBinary.run(["doctor"], environment: environment)
         #expect(alone.stdout.contains("ok      keep awake: logind answers on the system bus"), "\(alone)")
         #expect(alone.stdout.contains("ok      rtc: "), "\(alone)")
-        #expect(alone.stdout.contains("ok      sound: plays (played the bell through alsa)") && audio.seconds > 0.1, "\(alone)")
+        #expect(
+            alone.stdout.contains("ok      sound: plays (played the bell through alsa)") && audio.seconds > 0.1,
+            "\(alone)")
         #expect(alone.stdout.contains("ok      server sounds: no: nudge plays the gentle reminder sound itself"))
         #expect(alone.stdout.contains("ok      dose.alarm_sound: alarm-clock-elapsed is installed"))
         #expect(alone.status == 1 && alone.stderr.isEmpty, "\(alone)")
-        #expect(alone.stdout.contains("PROBLEM daemon: none runs on this store\n        fix: systemctl --user enable --now nudge, or run: nudge daemon"))
+        #expect(
+            alone.stdout.contains(
+                "PROBLEM daemon: none runs on this store\n        fix: systemctl --user enable --now nudge, or run: nudge daemon"
+            ))
         #expect(alone.stdout.contains("ok      notification server: mock-notify 1.0 (test vendor, spec 1.1)"))
         #expect(alone.stdout.contains("ok      buttons: yes"))
         // A doctor makes no store where there is none.
-        #expect(alone.stdout.contains("ok      store: no store yet at \(store)") && !FileManager.default.fileExists(atPath: store), "\(alone)")
+        #expect(
+            alone.stdout.contains("ok      store: no store yet at \(store)")
+                && !FileManager.default.fileExists(atPath: store), "\(alone)")
         #expect(alone.stdout.contains("ok      time zone: America/New_York (fixed by TZ)"))
         #expect(alone.stdout.contains("WARNING backups: none yet in \(store).backups"), "\(alone)")
         // This machine's disk (ext4 on a plain block device) is not encrypted: said, not failed.
@@ -211,29 +237,54 @@ struct DaemonEndToEndTests: DaemonScenario {
         let daemon = try startDaemon(at: "2026-11-21T12:00:00-05:00")
         #expect(daemon.waitForLog("rescheduled (start)"))
         // At the daemon's instant: its backup is named by it.
-        let well = try NudgeBinary.run(["doctor"], environment: environment.merging(["NUDGE_FAKE_NOW": "2026-11-21T12:00:05-05:00"]) { $1 })
+        let well = try NudgeBinary.run(
+            ["doctor"], environment: environment.merging(["NUDGE_FAKE_NOW": "2026-11-21T12:00:05-05:00"]) { $1 })
         #expect(well.status == 0 && well.stdout.hasSuffix("all is well\n"), "\(well)")
-        #expect(well.stdout.contains("ok      daemon: running on this store (pid \(daemon.pid))") && well.stdout.contains("ok      integrity: ok"))
-        #expect(well.stdout.contains("ok      backups: newest ") && well.stdout.contains("checked ok; 1 kept in \(store).backups"), "\(well)")
+        #expect(
+            well.stdout.contains("ok      daemon: running on this store (pid \(daemon.pid))")
+                && well.stdout.contains("ok      integrity: ok"))
+        #expect(
+            well.stdout.contains("ok      backups: newest ")
+                && well.stdout.contains("checked ok; 1 kept in \(store).backups"), "\(well)")
         // As root the daemon may arm CLOCK_REALTIME_ALARM; doctor reads what it published.
-        #expect(well.stdout.contains("ok      wake: the daemon can wake a suspended computer (CLOCK_REALTIME_ALARM)"), "\(well)")
-        let noLogind = try NudgeBinary.run(["doctor"], environment: self.environment.merging(["HOME": audio.home]) { $1 })
+        #expect(
+            well.stdout.contains("ok      wake: the daemon can wake a suspended computer (CLOCK_REALTIME_ALARM)"),
+            "\(well)")
+        let noLogind = try NudgeBinary.run(
+            ["doctor"], environment: self.environment.merging(["HOME": audio.home]) { $1 })
         #expect(noLogind.status == 1 && noLogind.stdout.contains("PROBLEM keep awake: no system bus"), "\(noLogind)")
         // Another program set the alarm to a file no sound comes from: the night's alarm would be silent.
-        #expect(try Subprocess.run("/usr/bin/sqlite3", [store, "INSERT INTO settings VALUES ('dose.alarm_sound', '/etc/passwd', '2026-11-21T12:00:00Z')"]).status == 0)
+        #expect(
+            try Subprocess.run(
+                "/usr/bin/sqlite3",
+                [store, "INSERT INTO settings VALUES ('dose.alarm_sound', '/etc/passwd', '2026-11-21T12:00:00Z')"]
+            ).status == 0)
         let undecodable = try NudgeBinary.run(["doctor"], environment: environment)
-        #expect(undecodable.status == 1 && undecodable.stdout.contains("PROBLEM dose.alarm_sound: libcanberra cannot play /etc/passwd"), "\(undecodable)")
-        let silent = try NudgeBinary.run(["doctor"], environment: self.environment.merging(["HOME": directory.file("silent")]) { $1 })
-        #expect(silent.status == 1 && silent.stdout.contains("PROBLEM sound: nothing plays (") && !silent.stderr.contains("ALSA"), "\(silent)")
+        #expect(
+            undecodable.status == 1
+                && undecodable.stdout.contains("PROBLEM dose.alarm_sound: libcanberra cannot play /etc/passwd"),
+            "\(undecodable)")
+        let silent = try NudgeBinary.run(
+            ["doctor"], environment: self.environment.merging(["HOME": directory.file("silent")]) { $1 })
+        #expect(
+            silent.status == 1 && silent.stdout.contains("PROBLEM sound: nothing plays (")
+                && !silent.stderr.contains("ALSA"), "\(silent)")
         bus.stopServer()
         let noServer = try NudgeBinary.run(["doctor"], environment: environment)
-        #expect(noServer.status == 1 && noServer.stdout.contains("PROBLEM notification server: none owns org.freedesktop.Notifications"))
+        #expect(
+            noServer.status == 1
+                && noServer.stdout.contains("PROBLEM notification server: none owns org.freedesktop.Notifications"))
     }
 
     /// Without a session bus the daemon names the bus, not a missing notification server.
     @Test func withoutASessionBusTheDaemonSaysSo() throws {
-        let daemon = try startDaemon(at: "2026-11-21T12:00:00-05:00", environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/nudge-test-bus"])
-        #expect(daemon.waitForLog("no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is 'unix:path=/nonexistent/nudge-test-bus': "), "\(daemon.stderr)")
+        let daemon = try startDaemon(
+            at: "2026-11-21T12:00:00-05:00",
+            environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/nudge-test-bus"])
+        #expect(
+            daemon.waitForLog(
+                "no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is 'unix:path=/nonexistent/nudge-test-bus': "),
+            "\(daemon.stderr)")
         #expect(!daemon.stderr.contains("no notification server"), "\(daemon.stderr)")
         daemon.signal(SIGTERM)
         #expect(daemon.waitForExit(timeout: 10) == 0)
@@ -244,14 +295,21 @@ struct DaemonEndToEndTests: DaemonScenario {
         #expect(first.waitForLog("rescheduled (start)"))
         let second = try NudgeBinary.run(["daemon"], environment: environment)
         #expect(second.status == 75)
-        #expect(second.stderr == "nudge: a nudge daemon (pid \(first.pid)) is already running on \(store); stop it first (kill \(first.pid)) or use another store with --store\n")
+        #expect(
+            second.stderr
+                == "nudge: a nudge daemon (pid \(first.pid)) is already running on \(store); stop it first (kill \(first.pid)) or use another store with --store\n"
+        )
         // The same file by another name is the same store: one lock, and the commands find the daemon.
         let link = directory.file("linked.sqlite")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: store)
         let linked = environment.merging(["NUDGE_STORE": link]) { $1 }
         let third = try NudgeBinary.run(["daemon"], environment: linked)
-        #expect(third.status == 75 && third.stderr.contains("(pid \(first.pid)) is already running on \(store);"), "\(third)")
-        #expect(try NudgeBinary.run(["doctor"], environment: linked).stdout.contains("daemon: running on this store (pid \(first.pid))"))
+        #expect(
+            third.status == 75 && third.stderr.contains("(pid \(first.pid)) is already running on \(store);"),
+            "\(third)")
+        #expect(
+            try NudgeBinary.run(["doctor"], environment: linked).stdout.contains(
+                "daemon: running on this store (pid \(first.pid))"))
         first.signal(SIGHUP)
         #expect(first.waitForLog("rescheduled (SIGHUP)"))
         first.signal(SIGTERM)

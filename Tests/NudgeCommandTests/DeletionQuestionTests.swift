@@ -8,7 +8,9 @@ import Testing
 struct DeletionQuestionTests {
     let directory = TemporaryDirectory()
     var store: String { directory.file("nudge.sqlite") }
-    var environment: [String: String] { ["TZ": "Europe/Berlin", "NUDGE_STORE": store, "NUDGE_FAKE_NOW": "2026-11-22T20:00:00+01:00"] }
+    var environment: [String: String] {
+        ["TZ": "Europe/Berlin", "NUDGE_STORE": store, "NUDGE_FAKE_NOW": "2026-11-22T20:00:00+01:00"]
+    }
 
     func nudge(_ arguments: String...) throws {
         let result = try NudgeBinary.run(arguments, environment: environment)
@@ -16,7 +18,8 @@ struct DeletionQuestionTests {
     }
 
     func terminal(_ command: String, name: String) throws -> TmuxTerminal {
-        try TmuxTerminal(running: "\(NudgeBinary.path) \(command)", environment: environment, in: directory.path, name: name)
+        try TmuxTerminal(
+            running: "\(NudgeBinary.path) \(command)", environment: environment, in: directory.path, name: name)
     }
 
     @Test func yesDeletesAndEnterKeeps() throws {

@@ -6,7 +6,8 @@ import Testing
 /// What a desktop installs: man pages and completions generated from the command definitions
 /// (and not drifted from them), the hand-written nudge(5), the systemd user unit, the autostart entry.
 @Suite struct DesktopIntegrationTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
     static let regenerate = "run contrib/scripts/generate-docs.sh and commit the result"
 
@@ -18,7 +19,9 @@ import Testing
         // One page per command in the dump.
         let names = try #require(try JSONSerialization.jsonObject(with: Data(committed.utf8)) as? [String: Any])
         #expect(names["command"] != nil)
-        for page in ["nudge.1", "nudge.daemon.1", "nudge.dose.2.1", "nudge.call.remind.1", "nudge.ack.1", "nudge.history.1"] {
+        for page in [
+            "nudge.1", "nudge.daemon.1", "nudge.dose.2.1", "nudge.call.remind.1", "nudge.ack.1", "nudge.history.1",
+        ] {
             #expect(FileManager.default.fileExists(atPath: Self.path("man/\(page)")), "man/\(page): \(Self.regenerate)")
         }
     }
@@ -32,10 +35,14 @@ import Testing
     }
 
     @Test func everyPageRendersWithoutAWarning() throws {
-        let pages = try FileManager.default.contentsOfDirectory(atPath: Self.path("man")).filter { $0.hasSuffix(".1") || $0.hasSuffix(".5") }
+        let pages = try FileManager.default.contentsOfDirectory(atPath: Self.path("man")).filter {
+            $0.hasSuffix(".1") || $0.hasSuffix(".5")
+        }
         #expect(pages.count >= 25)
         for page in pages {
-            let rendered = try Subprocess.run("/usr/bin/man", ["-l", Self.path("man/\(page)")], environment: ["MANWIDTH": "100", "PATH": "/usr/bin:/bin"])
+            let rendered = try Subprocess.run(
+                "/usr/bin/man", ["-l", Self.path("man/\(page)")],
+                environment: ["MANWIDTH": "100", "PATH": "/usr/bin:/bin"])
             #expect(rendered.status == 0 && rendered.stderr.isEmpty, "\(page): \(rendered.stderr)")
             #expect(rendered.stdout.contains("NAME"))
         }
@@ -61,7 +68,9 @@ import Testing
         }
         let verified = try Subprocess.run(
             "/usr/bin/systemd-analyze", ["--user", "verify", Self.path("contrib/systemd/nudge.service")],
-            environment: ["HOME": home.path, "XDG_RUNTIME_DIR": home.path, "MANPATH": home.file("man"), "PATH": "/usr/bin:/bin"])
+            environment: [
+                "HOME": home.path, "XDG_RUNTIME_DIR": home.path, "MANPATH": home.file("man"), "PATH": "/usr/bin:/bin",
+            ])
         #expect(verified.status == 0, "\(verified)")
         let unit = try String(contentsOfFile: Self.path("contrib/systemd/nudge.service"), encoding: .utf8)
         #expect(unit.contains("Type=notify") && unit.contains("Restart=on-failure"))
@@ -75,65 +84,95 @@ import Testing
         let files = FileManager.default
         let units = home.file(".config/systemd/user")
         try files.createDirectory(atPath: units + "/nudge.service.d", withIntermediateDirectories: true)
-        try "[Service]\nAmbientCapabilities=CAP_WAKE_ALARM\n".write(toFile: units + "/nudge.service.d/wake.conf", atomically: true, encoding: .utf8)
+        try "[Service]\nAmbientCapabilities=CAP_WAKE_ALARM\n".write(
+            toFile: units + "/nudge.service.d/wake.conf", atomically: true, encoding: .utf8)
         try files.copyItem(atPath: Self.path("contrib/systemd/nudge.service"), toPath: units + "/nudge.service")
         let status = home.file("status")
-        try "Name:\tsystemd\nCapInh:\t0000000000000000\nCapPrm:\t\(permitted)\nCapEff:\t\(permitted)\n".write(toFile: status, atomically: true, encoding: .utf8)
-        let result = try Subprocess.run("/bin/sh", [Self.path("contrib/scripts/wake-dropin.sh"), status, units], environment: ["PATH": "/usr/bin:/bin"])
+        try "Name:\tsystemd\nCapInh:\t0000000000000000\nCapPrm:\t\(permitted)\nCapEff:\t\(permitted)\n".write(
+            toFile: status, atomically: true, encoding: .utf8)
+        let result = try Subprocess.run(
+            "/bin/sh", [Self.path("contrib/scripts/wake-dropin.sh"), status, units],
+            environment: ["PATH": "/usr/bin:/bin"])
         #expect(result.status == 0, "\(result)")
         let dropIn = try? String(contentsOfFile: units + "/nudge.service.d/wake.conf", encoding: .utf8)
         #expect((dropIn?.contains("AmbientCapabilities=CAP_WAKE_ALARM") ?? false) == written, "\(result.stdout)")
-        #expect(result.stdout.hasPrefix(written ? "installed " : "no CAP_WAKE_ALARM in the user manager"), "\(result.stdout)")
+        #expect(
+            result.stdout.hasPrefix(written ? "installed " : "no CAP_WAKE_ALARM in the user manager"),
+            "\(result.stdout)")
         // What systemd makes of the unit with the drop-in, or without it.
         try files.createDirectory(atPath: home.file(".local/bin"), withIntermediateDirectories: true)
         try files.createSymbolicLink(atPath: home.file(".local/bin/nudge"), withDestinationPath: NudgeBinary.path)
         let verified = try Subprocess.run(
             "/usr/bin/systemd-analyze", ["--user", "verify", "--man=no", units + "/nudge.service"],
-            environment: ["HOME": home.path, "XDG_CONFIG_HOME": home.file(".config"), "XDG_RUNTIME_DIR": home.path, "PATH": "/usr/bin:/bin"])
+            environment: [
+                "HOME": home.path, "XDG_CONFIG_HOME": home.file(".config"), "XDG_RUNTIME_DIR": home.path,
+                "PATH": "/usr/bin:/bin",
+            ])
         // It reads the drop-in (a wrong key there is named) and finds nothing to say.
         #expect(verified.status == 0 && !verified.stderr.contains("wake.conf"), "\(verified)")
     }
 
     @Test func theAutostartEntryValidatesAndMatchesTheNotificationsHint() throws {
-        let validated = try Subprocess.run("/usr/bin/desktop-file-validate", [Self.path("contrib/autostart/nudge.desktop")])
+        let validated = try Subprocess.run(
+            "/usr/bin/desktop-file-validate", [Self.path("contrib/autostart/nudge.desktop")])
         #expect(validated.status == 0 && validated.stdout.isEmpty, "\(validated)")
         // The notifications say desktop-entry "nudge": the file installed is nudge.desktop.
-        #expect(try String(contentsOfFile: Self.path("contrib/autostart/nudge.desktop"), encoding: .utf8).contains("Exec=nudge daemon"))
+        #expect(
+            try String(contentsOfFile: Self.path("contrib/autostart/nudge.desktop"), encoding: .utf8).contains(
+                "Exec=nudge daemon"))
     }
 
     @Test func installIsIdempotentAndUninstallUndoesIt() throws {
         let home = TemporaryDirectory("nudge-install")
         let prefix = home.file("prefix")
         // No user manager in a test: the autostart entry is what starts nudge at login.
-        let environment = ["HOME": home.path, "XDG_CONFIG_HOME": home.file("config"), "PATH": "/usr/bin:/bin", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"]
-        let first = try Subprocess.run("/bin/sh", [Self.path("contrib/install.sh"), "--prefix", prefix, "--binary", NudgeBinary.path], environment: environment)
+        let environment = [
+            "HOME": home.path, "XDG_CONFIG_HOME": home.file("config"), "PATH": "/usr/bin:/bin",
+            "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent",
+        ]
+        let first = try Subprocess.run(
+            "/bin/sh", [Self.path("contrib/install.sh"), "--prefix", prefix, "--binary", NudgeBinary.path],
+            environment: environment)
         #expect(first.status == 0, "\(first)")
         #expect(first.stdout.contains("installed \(prefix)/bin/nudge\n"))
-        #expect(first.stdout.contains("no systemd user manager here: the autostart entry starts nudge at the next login"))
+        #expect(
+            first.stdout.contains("no systemd user manager here: the autostart entry starts nudge at the next login"))
         for file in [
-            "prefix/bin/nudge", "prefix/share/man/man1/nudge.1", "prefix/share/man/man1/nudge.dose.2.1", "prefix/share/man/man5/nudge.5",
+            "prefix/bin/nudge", "prefix/share/man/man1/nudge.1", "prefix/share/man/man1/nudge.dose.2.1",
+            "prefix/share/man/man5/nudge.5",
             "prefix/share/bash-completion/completions/nudge", "prefix/share/zsh/site-functions/_nudge",
-            "prefix/share/fish/vendor_completions.d/nudge.fish", "prefix/share/applications/nudge.desktop", "config/autostart/nudge.desktop",
+            "prefix/share/fish/vendor_completions.d/nudge.fish", "prefix/share/applications/nudge.desktop",
+            "config/autostart/nudge.desktop",
         ] {
             #expect(FileManager.default.fileExists(atPath: home.file(file)), "missing \(file)")
         }
         let entry = try String(contentsOfFile: home.file("config/autostart/nudge.desktop"), encoding: .utf8)
         #expect(entry.contains("Exec=\(prefix)/bin/nudge daemon"))
-        let page = try Subprocess.run("/usr/bin/man", ["nudge"], environment: ["MANPATH": home.file("prefix/share/man"), "PATH": "/usr/bin:/bin", "MANWIDTH": "80"])
+        let page = try Subprocess.run(
+            "/usr/bin/man", ["nudge"],
+            environment: ["MANPATH": home.file("prefix/share/man"), "PATH": "/usr/bin:/bin", "MANWIDTH": "80"])
         #expect(page.status == 0 && page.stdout.contains("nudge"), "\(page)")
 
-        let second = try Subprocess.run("/bin/sh", [Self.path("contrib/install.sh"), "--prefix", prefix, "--binary", NudgeBinary.path], environment: environment)
-        let changed = second.stdout.split(separator: "\n").filter { $0.hasPrefix("installed") || $0.hasPrefix("updated") }
+        let second = try Subprocess.run(
+            "/bin/sh", [Self.path("contrib/install.sh"), "--prefix", prefix, "--binary", NudgeBinary.path],
+            environment: environment)
+        let changed = second.stdout.split(separator: "\n").filter {
+            $0.hasPrefix("installed") || $0.hasPrefix("updated")
+        }
         #expect(second.status == 0 && changed.isEmpty, "a second run changed: \(changed)")
 
-        let removed = try Subprocess.run("/bin/sh", [Self.path("contrib/uninstall.sh"), "--prefix", prefix], environment: environment)
+        let removed = try Subprocess.run(
+            "/bin/sh", [Self.path("contrib/uninstall.sh"), "--prefix", prefix], environment: environment)
         #expect(removed.status == 0, "\(removed)")
-        let left = FileManager.default.enumerator(atPath: home.path)?.compactMap { $0 as? String }.filter {
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: home.file($0), isDirectory: &isDirectory) && !isDirectory.boolValue
-        } ?? []
+        let left =
+            FileManager.default.enumerator(atPath: home.path)?.compactMap { $0 as? String }.filter {
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: home.file($0), isDirectory: &isDirectory)
+                    && !isDirectory.boolValue
+            } ?? []
         #expect(left.isEmpty, "left behind: \(left)")
-        let refused = try Subprocess.run("/bin/sh", [Self.path("contrib/install.sh"), "--prefx", prefix], environment: environment)
+        let refused = try Subprocess.run(
+            "/bin/sh", [Self.path("contrib/install.sh"), "--prefx", prefix], environment: environment)
         #expect(refused.status == 64 && refused.stderr == "install.sh: unknown option '--prefx'; see --help\n")
     }
 
@@ -150,7 +189,9 @@ import Testing
         let png = try #require(FileManager.default.contents(atPath: output))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "not a PNG")
         // Width and height, big-endian, in the IHDR chunk.
-        let size = png.count > 24 ? (png[16...19].reduce(0) { $0 << 8 | Int($1) }, png[20...23].reduce(0) { $0 << 8 | Int($1) }) : (0, 0)
+        let size =
+            png.count > 24
+            ? (png[16...19].reduce(0) { $0 << 8 | Int($1) }, png[20...23].reduce(0) { $0 << 8 | Int($1) }) : (0, 0)
         #expect(size == (620, 120))
         // A black screen compresses to almost nothing; a drawn notification does not.
         #expect(png.count > 3000, "\(png.count) bytes: nothing was drawn?")

@@ -10,7 +10,9 @@ import Testing
 struct DoseEndToEndTests: DaemonScenario {
     let directory = TemporaryDirectory()
     let bus: NotificationBus
-    var environment: [String: String] { ["TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address] }
+    var environment: [String: String] {
+        ["TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address]
+    }
 
     init() throws {
         bus = try NotificationBus()
@@ -35,30 +37,57 @@ struct DoseEndToEndTests: DaemonScenario {
         #expect(opened.body.hasPrefix("Alarm at ") && opened.body.contains("(90 min left)"))
         let session = try #require(try rows("SELECT session_id, session_date FROM current_session").first)
         let sessionID = try #require(session["session_id"])
-        #expect(waitForStore { (try? rows("SELECT shown_at FROM reminder_deliveries WHERE reminder_key = 'dose2:\(sessionID):window_open'"))?.first?["shown_at"] != "NULL" })
+        #expect(
+            waitForStore {
+                (try? rows(
+                    "SELECT shown_at FROM reminder_deliveries WHERE reminder_key = 'dose2:\(sessionID):window_open'"))?
+                    .first?["shown_at"] != "NULL"
+            })
 
         try bus.invokeAction("snooze", on: opened.replacesID == 0 ? 1 : opened.replacesID)
         let updated = try #require(bus.waitForNotify(count: 2).last, "\(daemon.stderr)")
         #expect(updated.replacesID == 1, "the snooze must update the notification in place")
         #expect(updated.summary == "Dose 2 snoozed" && updated.body.contains("(snooze 1 of 3)"))
         let snooze = try #require(try rows("SELECT * FROM dose_events WHERE event_type = 'snooze'").first)
-        #expect(snooze["metadata"] == #"{"count":1}"# && snooze["session_id"] == sessionID && snooze["session_date"] == session["session_date"])
-        let answered = try #require(try rows("SELECT * FROM reminder_deliveries WHERE reminder_key = 'dose2:\(sessionID):window_open'").first)
-        #expect(answered["action"] == "snooze" && answered["acknowledged_at"] == snooze["timestamp"].flatMap(Timestamp.parse).map(Timestamp.format))
+        #expect(
+            snooze["metadata"] == #"{"count":1}"# && snooze["session_id"] == sessionID
+                && snooze["session_date"] == session["session_date"])
+        let answered = try #require(
+            try rows("SELECT * FROM reminder_deliveries WHERE reminder_key = 'dose2:\(sessionID):window_open'").first)
+        #expect(
+            answered["action"] == "snooze"
+                && answered["acknowledged_at"] == snooze["timestamp"].flatMap(Timestamp.parse).map(Timestamp.format))
         #expect(try rows("SELECT snooze_count FROM current_session").first?["snooze_count"] == "1")
-        #expect(waitForStore { (try? rows("SELECT shown_at FROM reminder_deliveries WHERE reminder_key = 'dose2:\(sessionID):snoozed:1'"))?.first?["shown_at"] != "NULL" })
+        #expect(
+            waitForStore {
+                (try? rows(
+                    "SELECT shown_at FROM reminder_deliveries WHERE reminder_key = 'dose2:\(sessionID):snoozed:1'"))?
+                    .first?["shown_at"] != "NULL"
+            })
 
         try bus.invokeAction("take", on: 1)
         #expect(bus.waitForClose(1), "\(daemon.stderr)")
         let dose2 = try #require(try rows("SELECT * FROM dose_events WHERE event_type = 'dose2'").first)
-        #expect(dose2["metadata"] == "NULL" && dose2["session_id"] == sessionID && dose2["session_date"] == session["session_date"])
+        #expect(
+            dose2["metadata"] == "NULL" && dose2["session_id"] == sessionID
+                && dose2["session_date"] == session["session_date"])
         #expect(dose2["id"]?.count == 36 && dose2["created_at"] != "NULL")
         let current = try #require(try rows("SELECT * FROM current_session").first)
-        #expect(current["dose2_time"] == dose2["timestamp"] && current["snooze_count"] == "1" && current["dose2_skipped"] == "0")
+        #expect(
+            current["dose2_time"] == dose2["timestamp"] && current["snooze_count"] == "1"
+                && current["dose2_skipped"] == "0")
         #expect(current["dose1_time"] == Timestamp.formatForDoseTap(start) && current["session_id"] == sessionID)
-        let took = try #require(try rows("SELECT * FROM reminder_deliveries WHERE reminder_key = 'dose2:\(sessionID):snoozed:1'").first)
-        #expect(took["action"] == "take" && took["acknowledged_at"] == dose2["timestamp"].flatMap(Timestamp.parse).map(Timestamp.format))
-        #expect(waitForStore { (try? rows("SELECT closed_at FROM reminder_deliveries WHERE reminder_key = 'dose2:\(sessionID):snoozed:1'"))?.first?["closed_at"] != "NULL" })
+        let took = try #require(
+            try rows("SELECT * FROM reminder_deliveries WHERE reminder_key = 'dose2:\(sessionID):snoozed:1'").first)
+        #expect(
+            took["action"] == "take"
+                && took["acknowledged_at"] == dose2["timestamp"].flatMap(Timestamp.parse).map(Timestamp.format))
+        #expect(
+            waitForStore {
+                (try? rows(
+                    "SELECT closed_at FROM reminder_deliveries WHERE reminder_key = 'dose2:\(sessionID):snoozed:1'"))?
+                    .first?["closed_at"] != "NULL"
+            })
 
         // A second take on the same notification records nothing, and nothing more is due.
         try bus.invokeAction("take", on: 1)
@@ -75,9 +104,18 @@ struct DoseEndToEndTests: DaemonScenario {
         #expect(first.summary == "Dose 2 window is open")
         let sessionID = try #require(try rows("SELECT session_id FROM current_session").first?["session_id"])
         let key = "dose2:\(sessionID):window_open"
-        #expect(waitForStore { (try? rows("SELECT shown_at FROM reminder_deliveries WHERE reminder_key = '\(key)'"))?.first?["shown_at"] != "NULL" })
+        #expect(
+            waitForStore {
+                (try? rows("SELECT shown_at FROM reminder_deliveries WHERE reminder_key = '\(key)'"))?.first?[
+                    "shown_at"] != "NULL"
+            })
         // The mock's ids restart at 1 with it; give the old one a different id to tell them apart.
-        _ = try Subprocess.run("/usr/bin/sqlite3", [store, "PRAGMA busy_timeout = 5000; UPDATE reminder_deliveries SET notification_id = 7 WHERE reminder_key = '\(key)'"])
+        _ = try Subprocess.run(
+            "/usr/bin/sqlite3",
+            [
+                store,
+                "PRAGMA busy_timeout = 5000; UPDATE reminder_deliveries SET notification_id = 7 WHERE reminder_key = '\(key)'",
+            ])
 
         bus.stopServer()
         #expect(daemon.waitForLog("no notification server on the bus"), "\(daemon.stderr)")
@@ -85,7 +123,11 @@ struct DoseEndToEndTests: DaemonScenario {
         let again = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)\n\(bus.diagnostics)")
         #expect(again.summary == "Dose 2 window is open" && again.replacesID == 0)
         #expect(again.actions == ["take", "Take dose 2", "skip", "Skip dose 2", "snooze", "Snooze 10 min"])
-        #expect(waitForStore { (try? rows("SELECT notification_id FROM reminder_deliveries WHERE reminder_key = '\(key)'"))?.first?["notification_id"] == "1" })
+        #expect(
+            waitForStore {
+                (try? rows("SELECT notification_id FROM reminder_deliveries WHERE reminder_key = '\(key)'"))?.first?[
+                    "notification_id"] == "1"
+            })
         // A click on the new notification is the person's answer.
         try bus.invokeAction("take", on: 1)
         #expect(waitForStore { (try? rows("SELECT dose2_time FROM current_session"))?.first?["dose2_time"] != "NULL" })
@@ -95,17 +137,32 @@ struct DoseEndToEndTests: DaemonScenario {
         let daemon = try startDaemon()
         #expect(daemon.waitForLog("rescheduled (start): nothing due"), "\(daemon.stderr)")
         let start = Timestamp.format(dose1(opening: 2))
-        let sqlite = try Subprocess.run("/usr/bin/sqlite3", [store, """
-            PRAGMA busy_timeout = 5000;
-            INSERT INTO current_session (id, dose1_time, session_date, session_id) VALUES (1, '\(start)', '2026-11-20', 'FROM-DOSETAP');
-            INSERT INTO dose_events (id, event_type, timestamp, session_date, session_id) VALUES ('e1', 'dose1', '\(start)', '2026-11-20', 'FROM-DOSETAP');
-            """])
+        let sqlite = try Subprocess.run(
+            "/usr/bin/sqlite3",
+            [
+                store,
+                """
+                PRAGMA busy_timeout = 5000;
+                INSERT INTO current_session (id, dose1_time, session_date, session_id) VALUES (1, '\(start)', '2026-11-20', 'FROM-DOSETAP');
+                INSERT INTO dose_events (id, event_type, timestamp, session_date, session_id) VALUES ('e1', 'dose1', '\(start)', '2026-11-20', 'FROM-DOSETAP');
+                """,
+            ])
         #expect(sqlite.status == 0, "\(sqlite)")
         let opened = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
         #expect(opened.summary == "Dose 2 window is open")
-        #expect(waitForStore { (try? rows("SELECT shown_at FROM reminder_deliveries WHERE reminder_key = 'dose2:FROM-DOSETAP:window_open'"))?.first?["shown_at"] != "NULL" })
+        #expect(
+            waitForStore {
+                (try? rows(
+                    "SELECT shown_at FROM reminder_deliveries WHERE reminder_key = 'dose2:FROM-DOSETAP:window_open'"))?
+                    .first?["shown_at"] != "NULL"
+            })
 
-        let taken = try Subprocess.run("/usr/bin/sqlite3", [store, "PRAGMA busy_timeout = 5000; UPDATE current_session SET dose2_time = '\(Timestamp.format(TestClock.now()))' WHERE id = 1;"])
+        let taken = try Subprocess.run(
+            "/usr/bin/sqlite3",
+            [
+                store,
+                "PRAGMA busy_timeout = 5000; UPDATE current_session SET dose2_time = '\(Timestamp.format(TestClock.now()))' WHERE id = 1;",
+            ])
         #expect(taken.status == 0, "\(taken)")
         #expect(bus.waitForClose(1), "\(daemon.stderr)")
         #expect(daemon.waitForLog("rescheduled (store changed): nothing due"))
@@ -142,12 +199,18 @@ struct DoseEndToEndTests: DaemonScenario {
         }
         #expect(asked, "\(bus.notifyCalls().map(\.summary)); \(daemon.stderr)")
         let prompt = try #require(bus.notifyCalls().last)
-        #expect(prompt.actions == ["missed", "I missed it"] && !prompt.hints.contains("suppress-sound") && prompt.body.contains("nudge dose 2 --at HH:MM"))
+        #expect(
+            prompt.actions == ["missed", "I missed it"] && !prompt.hints.contains("suppress-sound")
+                && prompt.body.contains("nudge dose 2 --at HH:MM"))
         #expect(try rows("SELECT event_type FROM dose_events").map { $0["event_type"] } == ["dose1"])
         let status = try nudge("dose", "status", "--json")
         #expect(status.stdout.contains("\"phase\" : \"unresolved\""), "\(status)")
         try bus.invokeAction("missed", on: prompt.replacesID == 0 ? UInt32(bus.notifyCalls().count) : prompt.replacesID)
-        #expect(waitForStore { (try? rows("SELECT metadata FROM dose_events WHERE event_type = 'dose2_skipped'"))?.first?["metadata"] == #"{"reason":"missed"}"# }, "\(daemon.stderr)")
+        #expect(
+            waitForStore {
+                (try? rows("SELECT metadata FROM dose_events WHERE event_type = 'dose2_skipped'"))?.first?["metadata"]
+                    == #"{"reason":"missed"}"#
+            }, "\(daemon.stderr)")
         #expect(try rows("SELECT dose2_skipped FROM current_session").first?["dose2_skipped"] == "1")
     }
 }

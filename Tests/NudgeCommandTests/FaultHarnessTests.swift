@@ -12,10 +12,15 @@ struct FaultHarnessTests {
 
     @Test func nothingForgottenNothingLostNoWriteFails() throws {
         let run = try Subprocess.run(
-            "/usr/bin/python3", [Self.harness, "--nudge", NudgeBinary.path, "--cycles", "200", "--writers-rows", "500", "--lock-seconds", "10"],
+            "/usr/bin/python3",
+            [
+                Self.harness, "--nudge", NudgeBinary.path, "--cycles", "200", "--writers-rows", "500", "--lock-seconds",
+                "10",
+            ],
             timeout: 220)
         #expect(run.status == 0, "\(run)")
-        let result = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run)")
+        let result = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run)")
         func count(_ key: String) -> Int { result[key] as? Int ?? -1 }
         let kills = count("kills_after_write") + count("kills_after_click")
         #expect(kills >= 20, "the harness must really kill the daemon: \(result)")

@@ -13,7 +13,8 @@ enum InProcessNudge {
         let output = Captured()
         let errors = Captured()
         let commandEnvironment = CommandEnvironment(
-            variables: NudgeBinary.environment(environment), output: { output.append($0) }, errors: { errors.append($0) })
+            variables: NudgeBinary.environment(environment), output: { output.append($0) },
+            errors: { errors.append($0) })
         let status = CommandEnvironment.$current.withValue(commandEnvironment) { Nudge.execute(arguments) }
         return CommandResult(status: status, stdout: output.text, stderr: errors.text)
     }
@@ -29,7 +30,9 @@ enum InProcessNudge {
         let result = run(arguments + ["--store", store], environment: environment)
         let shown = "\(arguments.map { $0.prefix(60) }): \(result)"
         #expect(result.status == 64, "\(shown)", sourceLocation: sourceLocation)
-        #expect(result.stderr.hasPrefix("nudge: ") && result.stderr.split(separator: "\n").count == 1, "\(shown)", sourceLocation: sourceLocation)
+        #expect(
+            result.stderr.hasPrefix("nudge: ") && result.stderr.split(separator: "\n").count == 1, "\(shown)",
+            sourceLocation: sourceLocation)
         #expect(result.stderr.contains(text), "\(shown)", sourceLocation: sourceLocation)
         #expect(result.stdout.isEmpty, "\(shown)", sourceLocation: sourceLocation)
         #expect(try StoreDump.of(store) == before, sourceLocation: sourceLocation)

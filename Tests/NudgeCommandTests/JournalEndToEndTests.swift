@@ -9,7 +9,9 @@ import Testing
 struct JournalEndToEndTests: DaemonScenario {
     let directory = TemporaryDirectory()
     let bus: NotificationBus
-    var environment: [String: String] { ["TZ": "Europe/Berlin", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address] }
+    var environment: [String: String] {
+        ["TZ": "Europe/Berlin", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address]
+    }
 
     init() throws {
         bus = try NotificationBus()
@@ -23,7 +25,8 @@ struct JournalEndToEndTests: DaemonScenario {
     func sessionWithTheMoodDueIn(_ seconds: TimeInterval) throws -> String {
         let start = Date(timeIntervalSince1970: (TestClock.now().timeIntervalSince1970 + seconds - 240 * 60).rounded())
         try nudge(
-            "journal", "add", "--type", "clinic", "--at", Timestamp.format(start), "--intentions", Self.secrets[0], "--environment", Self.secrets[1],
+            "journal", "add", "--type", "clinic", "--at", Timestamp.format(start), "--intentions", Self.secrets[0],
+            "--environment", Self.secrets[1],
             "--music", Self.secrets[2], "--dose", Self.secrets[3], "--mood-before", "3")
         let id = try #require(try rows("SELECT id FROM therapy_sessions").first?["id"])
         try nudge("journal", "reflect", String(id.prefix(8)), "--text", Self.secrets[4])
@@ -37,7 +40,9 @@ struct JournalEndToEndTests: DaemonScenario {
         #expect(asked.summary == "After your session", "\(asked)")
         // Today's or, four hours after a session before midnight, yesterday's.
         #expect(
-            asked.body.hasPrefix("How is your mood after ") && asked.body.hasSuffix("'s session, from 1 to 10? With: nudge journal edit \(id.prefix(8)) --mood-after N"),
+            asked.body.hasPrefix("How is your mood after ")
+                && asked.body.hasSuffix(
+                    "'s session, from 1 to 10? With: nudge journal edit \(id.prefix(8)) --mood-after N"),
             "\(asked)")
         #expect(!asked.actions.contains("inline-reply"))
         try nudge("journal", "edit", String(id.prefix(8)), "--mood-after", "6")
@@ -63,17 +68,30 @@ struct JournalEndToEndTests: DaemonScenario {
         let invitations = bus.waitForNotify(count: 2, timeout: 20)
         try #require(invitations.count == 2, "\(daemon.stderr)")
         for invitation in invitations {
-            #expect(invitation.summary == "A moment to reflect" && invitation.body.hasPrefix("A moment to reflect on yesterday's session? With: nudge journal reflect "))
-            #expect(invitation.actions == ["later", "Tomorrow", "stop", "No more for this session"], "\(invitation.actions)")
+            #expect(
+                invitation.summary == "A moment to reflect"
+                    && invitation.body.hasPrefix(
+                        "A moment to reflect on yesterday's session? With: nudge journal reflect ")
+            )
+            #expect(
+                invitation.actions == ["later", "Tomorrow", "stop", "No more for this session"], "\(invitation.actions)"
+            )
         }
         let later = try #require(invitations.firstIndex { $0.body.hasSuffix(String(ids[0].prefix(8))) })
         try bus.invokeAction("later", on: UInt32(later + 1))
         try bus.invokeAction("stop", on: UInt32(1 - later + 1))
         #expect(
-            waitForStore { (try? rows("SELECT count(*) AS n FROM reminder_deliveries WHERE action IS NOT NULL")) == [["n": "2"]] }, "\(daemon.stderr)")
-        #expect(try rows("SELECT due_at FROM reminder_deliveries WHERE reminder_key = 'journal:\(ids[0]):reflect:1:later:1'") == [["due_at": "2026-11-23T09:00:00Z"]])
+            waitForStore {
+                (try? rows("SELECT count(*) AS n FROM reminder_deliveries WHERE action IS NOT NULL")) == [["n": "2"]]
+            }, "\(daemon.stderr)")
+        #expect(
+            try rows(
+                "SELECT due_at FROM reminder_deliveries WHERE reminder_key = 'journal:\(ids[0]):reflect:1:later:1'")
+                == [["due_at": "2026-11-23T09:00:00Z"]])
         let upcoming = try nudge("upcoming", "--json", "--limit", "10", at: "2026-11-22T10:05:00+01:00").stdout
-        #expect(upcoming.contains("journal:\(ids[0]):reflect:1:later:1") && upcoming.contains("journal:\(ids[0]):reflect:7"), "\(upcoming)")
+        #expect(
+            upcoming.contains("journal:\(ids[0]):reflect:1:later:1")
+                && upcoming.contains("journal:\(ids[0]):reflect:7"), "\(upcoming)")
         #expect(!upcoming.contains(ids[1]), "\(upcoming)")
     }
 
@@ -87,21 +105,34 @@ struct JournalEndToEndTests: DaemonScenario {
         let id = try sessionWithTheMoodDueIn(3)
         let daemon = try startDaemon()
         let asked = try #require(bus.waitForNotify(count: 1, timeout: 20).first, "\(daemon.stderr)")
-        #expect(asked.actions == ["inline-reply", "Reply"] && asked.hints.contains("\"x-kde-reply-placeholder-text\": \"1 to 10\""), "\(asked)")
+        #expect(
+            asked.actions == ["inline-reply", "Reply"]
+                && asked.hints.contains("\"x-kde-reply-placeholder-text\": \"1 to 10\""), "\(asked)")
         let typed = "Calm, it's quiet — REPLY-7c6"
         try bus.reply(typed, on: 1)
         let again = try #require(bus.waitForNotify(count: 2, timeout: 20).last, "\(daemon.stderr)")
-        #expect(again.body.hasPrefix("What you typed is kept as a reflection. Your mood after ") && again.body.contains("'s session, as a whole number from 1 to 10?"), "\(again)")
-        #expect(try rows("SELECT text, source FROM therapy_reflections WHERE source = 'reply'") == [["text": typed, "source": "reply"]])
+        #expect(
+            again.body.hasPrefix("What you typed is kept as a reflection. Your mood after ")
+                && again.body.contains("'s session, as a whole number from 1 to 10?"), "\(again)")
+        #expect(
+            try rows("SELECT text, source FROM therapy_reflections WHERE source = 'reply'") == [
+                ["text": typed, "source": "reply"]
+            ])
         try bus.reply(" 8 ", on: 2)
-        #expect(waitForStore { (try? rows("SELECT mood_after FROM therapy_sessions")) == [["mood_after": "8"]] }, "\(daemon.stderr)")
+        #expect(
+            waitForStore { (try? rows("SELECT mood_after FROM therapy_sessions")) == [["mood_after": "8"]] },
+            "\(daemon.stderr)")
         // What was typed stays in the click ledger (0600) only until the store has it.
         let journal = store + ".answers"
-        #expect(waitForStore { ((try? String(contentsOfFile: journal, encoding: .utf8)) ?? "x").isEmpty }, "\(daemon.stderr)")
+        #expect(
+            waitForStore { ((try? String(contentsOfFile: journal, encoding: .utf8)) ?? "x").isEmpty },
+            "\(daemon.stderr)")
         daemon.signal(SIGTERM)
         _ = daemon.waitForExit(timeout: 10)
         #expect(!daemon.stderr.contains("REPLY-7c6") && !daemon.stderr.contains("Calm"), "\(daemon.stderr)")
-        #expect(try rows("SELECT action FROM reminder_deliveries WHERE reminder_key LIKE 'journal:\(id):mood%' ORDER BY id") == [["action": "inline-reply"], ["action": "inline-reply"]])
+        #expect(
+            try rows("SELECT action FROM reminder_deliveries WHERE reminder_key LIKE 'journal:\(id):mood%' ORDER BY id")
+                == [["action": "inline-reply"], ["action": "inline-reply"]])
     }
 
     /// Where a terminal can be opened, "Write now" opens one running nudge journal reflect on
@@ -115,8 +146,10 @@ struct JournalEndToEndTests: DaemonScenario {
         FileManager.default.createFile(atPath: open, contents: nil)
         defer { unlink(open) }
         // Written whole and then renamed: the test reads it as soon as it exists.
-        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(ran).new && mv \(ran).new \(ran)\nwhile [ -e \(open) ]; do sleep 0.1; done\n".write(
-            toFile: bin + "/xdg-terminal-exec", atomically: true, encoding: .utf8)
+        try
+            "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(ran).new && mv \(ran).new \(ran)\nwhile [ -e \(open) ]; do sleep 0.1; done\n"
+            .write(
+                toFile: bin + "/xdg-terminal-exec", atomically: true, encoding: .utf8)
         chmod(bin + "/xdg-terminal-exec", 0o755)
         try nudge("settings", "set", "journal.after_mood_delay_minutes", "0")
         try nudge("journal", "add", "--type", "oral", "--at", "2026-11-21T18:00:00+01:00")
@@ -127,7 +160,9 @@ struct JournalEndToEndTests: DaemonScenario {
         try bus.invokeAction("write", on: 1)
         #expect(waitForStore { FileManager.default.fileExists(atPath: ran) }, "\(daemon.stderr)")
         let lines = try String(contentsOfFile: ran, encoding: .utf8).split(separator: "\n").map(String.init)
-        #expect(lines.count == 6 && lines[0].hasSuffix("/nudge") && Array(lines[1...]) == ["--store", store, "journal", "reflect", String(id.prefix(8))], "\(lines)")
+        #expect(
+            lines.count == 6 && lines[0].hasSuffix("/nudge")
+                && Array(lines[1...]) == ["--store", store, "journal", "reflect", String(id.prefix(8))], "\(lines)")
         // The daemon did not wait for the terminal: it follows the store at once.
         try nudge("settings", "set", "journal.reflection_time", "11:00")
         #expect(daemon.waitForLog("rescheduled (store changed)", timeout: 10), "\(daemon.stderr)")

@@ -17,7 +17,8 @@ struct JournalTerminalTests {
     /// `nudge journal add` on a terminal of its own.
     func startAdd(_ name: String) throws -> TmuxTerminal {
         try TmuxTerminal(
-            running: "\(NudgeBinary.path) journal add", environment: ["TZ": "Europe/Berlin", "NUDGE_STORE": store, "NUDGE_FAKE_NOW": Self.now],
+            running: "\(NudgeBinary.path) journal add",
+            environment: ["TZ": "Europe/Berlin", "NUDGE_STORE": store, "NUDGE_FAKE_NOW": Self.now],
             in: directory.path, name: name)
     }
 
@@ -41,10 +42,13 @@ struct JournalTerminalTests {
         first.waitFor("Environment: where, lighting, comfort (Enter to skip): ")
         // The terminal closes: its tmux server is killed, and nudge goes with it (SIGHUP).
         try first.close()
-        #expect(FileEvents.waitUntil(watching: [directory.path], timeout: 10) { !first.isRunning }, "nudge still runs after its terminal closed")
+        #expect(
+            FileEvents.waitUntil(watching: [directory.path], timeout: 10) { !first.isRunning },
+            "nudge still runs after its terminal closed")
         let draft = store + ".drafts/session.json"
         let saved = try String(contentsOfFile: draft, encoding: .utf8)
-        #expect(saved.contains("\"intentions\":\"Let go of the week\"") && saved.contains("\"type\":\"oral\""), "\(saved)")
+        #expect(
+            saved.contains("\"intentions\":\"Let go of the week\"") && saved.contains("\"type\":\"oral\""), "\(saved)")
         let mode = try FileManager.default.attributesOfItem(atPath: draft)[.posixPermissions] as? Int
         #expect(mode == 0o600)
         #expect(try StoreQuery.rows(store, "SELECT id FROM therapy_sessions").isEmpty)
@@ -73,12 +77,17 @@ struct JournalTerminalTests {
         try second.type("")
         second.waitFor("added the session of 14:00")
         let rows = try StoreQuery.rows(
-            store, "SELECT treatment_type, started_at, dose, intentions, environment, music, mood_before, mood_after FROM therapy_sessions")
+            store,
+            "SELECT treatment_type, started_at, dose, intentions, environment, music, mood_before, mood_after FROM therapy_sessions"
+        )
         #expect(
-            rows == [[
-                "treatment_type": "oral", "started_at": "2026-11-22T13:00:00Z", "dose": "25 mg", "intentions": "Let go of the week",
-                "environment": "Sofa, blanket", "music": "NULL", "mood_before": "3", "mood_after": "NULL",
-            ]], "\(rows)")
+            rows == [
+                [
+                    "treatment_type": "oral", "started_at": "2026-11-22T13:00:00Z", "dose": "25 mg",
+                    "intentions": "Let go of the week",
+                    "environment": "Sofa, blanket", "music": "NULL", "mood_before": "3", "mood_after": "NULL",
+                ]
+            ], "\(rows)")
         #expect(!FileManager.default.fileExists(atPath: draft))
     }
 }

@@ -15,7 +15,8 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
     let audio: RecordedAudio
     var environment: [String: String] {
         [
-            "TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address, "DBUS_SYSTEM_BUS_ADDRESS": logind.address,
+            "TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address,
+            "DBUS_SYSTEM_BUS_ADDRESS": logind.address,
             "HOME": audio.home,
         ]
     }
@@ -52,7 +53,8 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
         // suspended machine. The kernel shows the time left.
         let alarm = dose1.addingTimeInterval(165 * 60)
         #expect(daemon.waitForLog("the computer wakes for dose2:"), "\(daemon.stderr)")
-        let left = try #require(Self.alarmTimerLeft(pid: daemon.pid), "no CLOCK_REALTIME_ALARM timer in the daemon's fdinfo")
+        let left = try #require(
+            Self.alarmTimerLeft(pid: daemon.pid), "no CLOCK_REALTIME_ALARM timer in the daemon's fdinfo")
         #expect(abs(left - alarm.timeIntervalSince(TestClock.now())) < 30, "armed \(left) s ahead")
 
         // Killed: logind drops it with the descriptor; a restarted daemon takes it again.
@@ -75,8 +77,10 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
     static func alarmTimerLeft(pid: Int32) -> Double? {
         let directory = "/proc/\(pid)/fdinfo"
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
-            guard let info = try? String(contentsOfFile: "\(directory)/\(name)", encoding: .utf8), info.contains("clockid: 8"),
-                let match = info.firstMatch(of: #/it_value: \((\d+), (\d+)\)/#), let seconds = Double(match.1), let nanoseconds = Double(match.2)
+            guard let info = try? String(contentsOfFile: "\(directory)/\(name)", encoding: .utf8),
+                info.contains("clockid: 8"),
+                let match = info.firstMatch(of: #/it_value: \((\d+), (\d+)\)/#), let seconds = Double(match.1),
+                let nanoseconds = Double(match.2)
             else { continue }
             return seconds + nanoseconds / 1e9
         }
@@ -87,15 +91,22 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
     /// the daemon can wake the computer and whether it keeps it awake now.
     @Test func dose1AndStatusSayHowTheAlarmIsKept() throws {
         let alone = try nudge("dose", "1", "--at", Timestamp.format(TestClock.now().addingTimeInterval(-600)))
-        #expect(alone.stdout.hasSuffix("\nthe alarm: no nudge daemon runs on this store, so nothing would ring; start one with: systemctl --user start nudge (or nudge daemon)\n"), "\(alone)")
+        #expect(
+            alone.stdout.hasSuffix(
+                "\nthe alarm: no nudge daemon runs on this store, so nothing would ring; start one with: systemctl --user start nudge (or nudge daemon)\n"
+            ), "\(alone)")
         let daemon = try startDaemon()
         #expect(daemon.waitForLog("keeping the computer from idle sleep: "), "\(daemon.stderr)")
         let status = try nudge("dose", "status", "--json").stdout
         #expect(status.contains("\"keeping_awake\" : true"), "\(status)")
         // As root here the daemon may arm CLOCK_REALTIME_ALARM; the doctor-side check of an RTC is not made.
         let canWake = status.contains("\"alarm_can_wake_computer\" : true")
-        let again = try nudge("dose", "1", "--new-session", "--at", Timestamp.format(TestClock.now().addingTimeInterval(-300)))
-        let expected = canWake ? "this computer will wake itself for it if it is asleep" : "this computer will be kept from idle sleep until dose 2"
+        let again = try nudge(
+            "dose", "1", "--new-session", "--at", Timestamp.format(TestClock.now().addingTimeInterval(-300)))
+        let expected =
+            canWake
+            ? "this computer will wake itself for it if it is asleep"
+            : "this computer will be kept from idle sleep until dose 2"
         #expect(again.stdout.contains("\nthe alarm: \(expected)"), "\(again)")
     }
 
@@ -114,8 +125,13 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
         try logind.prepareForSleep(true)
         let warning = try #require(bus.waitForNotify(count: shownBefore + 1).last, "\(daemon.stderr)")
         #expect(warning.summary == "The computer is going to sleep", "\(warning)")
-        #expect(warning.body.hasPrefix("The dose-2 alarm is due at \(alarmTime(dose1)), and it will not ring while the computer sleeps."), "\(warning)")
-        #expect(warning.hints.contains("\"suppress-sound\": True") && !warning.hints.contains("sound-name"), "nudge plays it: \(warning.hints)")
+        #expect(
+            warning.body.hasPrefix(
+                "The dose-2 alarm is due at \(alarmTime(dose1)), and it will not ring while the computer sleeps."),
+            "\(warning)")
+        #expect(
+            warning.hints.contains("\"suppress-sound\": True") && !warning.hints.contains("sound-name"),
+            "nudge plays it: \(warning.hints)")
         // Four fifths of the 3 s logind waits here.
         #expect(daemon.waitForLog("sounding the warning for at most 2.4 s before the sleep"), "\(daemon.stderr)")
         #expect(daemon.waitForLog("letting the sleep go: the warning sounded"), "\(daemon.stderr)")
@@ -125,7 +141,9 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
         #expect(audio.seconds >= 6, "let go after \(audio.seconds) s of sound")
         #expect(try logind.inhibitors(mode: "delay").isEmpty && letGo < 3, "let go after \(letGo) s")
         #expect(try logind.inhibitors() == [why], "idle sleep is still refused")
-        print("keep-awake: warned, sounded and let the sleep go \(String(format: "%.3f", letGo)) s after PrepareForSleep(true)")
+        print(
+            "keep-awake: warned, sounded and let the sleep go \(String(format: "%.3f", letGo)) s after PrepareForSleep(true)"
+        )
         try logind.prepareForSleep(false)
         #expect(daemon.waitForLog("rescheduled (resumed)"), "\(daemon.stderr)")
         #expect(try logind.inhibitors(mode: "delay") == ["to warn before sleep: \(why)"])
@@ -149,21 +167,30 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
         let dose1 = Date(timeIntervalSince1970: (TestClock.now().timeIntervalSince1970 + 3 - 165 * 60).rounded())
         _ = try nudge("dose", "1", "--at", Timestamp.format(dose1))
         let daemon = try startDaemon()
-        #expect(daemon.waitForLog("a closed lid does not suspend while the alarm rings", timeout: 20), "\(daemon.stderr)")
+        #expect(
+            daemon.waitForLog("a closed lid does not suspend while the alarm rings", timeout: 20), "\(daemon.stderr)")
         #expect(try logind.inhibitors(what: "handle-lid-switch") == ["an alarm rings until it is answered"])
         _ = try nudge("dose", "2")
         #expect(daemon.waitForLog("the lid switch suspends again"), "\(daemon.stderr)")
         #expect(daemon.waitForLog("no longer keeping the computer from idle sleep"), "\(daemon.stderr)")
-        #expect(try logind.inhibitors(what: "handle-lid-switch").isEmpty && logind.inhibitors().isEmpty && logind.inhibitors(mode: "delay").isEmpty)
+        #expect(
+            try logind.inhibitors(what: "handle-lid-switch").isEmpty && logind.inhibitors().isEmpty
+                && logind.inhibitors(mode: "delay").isEmpty)
     }
 
     /// Another program records dose 2: the daemon follows the store and lets go.
     @Test func releasedWhenAnotherProgramRecordsDose2() throws {
         let dose1 = try startNight()
         let daemon = try startDaemon()
-        #expect(daemon.waitForLog("keeping the computer from idle sleep: the dose-2 alarm is due at \(alarmTime(dose1))"), "\(daemon.stderr)")
+        #expect(
+            daemon.waitForLog("keeping the computer from idle sleep: the dose-2 alarm is due at \(alarmTime(dose1))"),
+            "\(daemon.stderr)")
         let written = try Subprocess.run(
-            "/usr/bin/sqlite3", [store, "PRAGMA busy_timeout = 5000; UPDATE current_session SET dose2_time = '\(Timestamp.formatForDoseTap(TestClock.now()))' WHERE id = 1;"])
+            "/usr/bin/sqlite3",
+            [
+                store,
+                "PRAGMA busy_timeout = 5000; UPDATE current_session SET dose2_time = '\(Timestamp.formatForDoseTap(TestClock.now()))' WHERE id = 1;",
+            ])
         #expect(written.status == 0, "\(written)")
         #expect(daemon.waitForLog("no longer keeping the computer from idle sleep"), "\(daemon.stderr)")
         #expect(try logind.inhibitors().isEmpty)
@@ -180,9 +207,15 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
         #expect(daemon.waitForLog("no longer keeping the computer from idle sleep"), "\(daemon.stderr)")
         #expect(try logind.inhibitors().isEmpty)
         _ = try nudge("meditate", "20m", "--delay", "0", "--detach")
-        #expect(FileEvents.waitUntil(watching: [directory.path], timeout: 10) { daemon.stderr.components(separatedBy: "keeping the computer from idle sleep: a meditation").count == 3 })
+        #expect(
+            FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
+                daemon.stderr.components(separatedBy: "keeping the computer from idle sleep: a meditation").count == 3
+            })
         _ = try nudge("settings", "set", "sleep.keep_awake", "false")
-        #expect(FileEvents.waitUntil(watching: [directory.path], timeout: 10) { daemon.stderr.components(separatedBy: "no longer keeping").count == 3 }, "\(daemon.stderr)")
+        #expect(
+            FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
+                daemon.stderr.components(separatedBy: "no longer keeping").count == 3
+            }, "\(daemon.stderr)")
         #expect(try logind.inhibitors().isEmpty)
     }
 
@@ -207,20 +240,32 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
             environment: NudgeBinary.environment(environment), stderrPath: directory.file("daemon.err"))
         #expect(daemon.waitForLog("rescheduled (start)"), "\(daemon.stderr)")
         _ = try startNight()
-        #expect(daemon.waitForLog("cannot wake a suspended computer for the alarm (timerfd_create(CLOCK_REALTIME_ALARM)"), "\(daemon.stderr)")
+        #expect(
+            daemon.waitForLog("cannot wake a suspended computer for the alarm (timerfd_create(CLOCK_REALTIME_ALARM)"),
+            "\(daemon.stderr)")
         #expect(daemon.waitForLog("keeping the computer from idle sleep: "), "\(daemon.stderr)")
         #expect(try nudge("dose", "status", "--json").stdout.contains("\"alarm_can_wake_computer\" : false"))
         let again = try nudge("dose", "1", "--new-session")
-        #expect(again.stdout.contains("\nthe alarm: this computer will be kept from idle sleep until dose 2; if you suspend it, the alarm will not ring"), "\(again)")
+        #expect(
+            again.stdout.contains(
+                "\nthe alarm: this computer will be kept from idle sleep until dose 2; if you suspend it, the alarm will not ring"
+            ), "\(again)")
         let doctor = try NudgeBinary.run(["doctor"], environment: environment)
-        #expect(doctor.stdout.contains("PROBLEM wake: the daemon cannot wake a suspended computer (timerfd_create(CLOCK_REALTIME_ALARM)"), "\(doctor)")
-        #expect(doctor.stdout.contains("fix: on systemd 254 or later, contrib/install.sh gives the unit CAP_WAKE_ALARM"), "\(doctor)")
+        #expect(
+            doctor.stdout.contains(
+                "PROBLEM wake: the daemon cannot wake a suspended computer (timerfd_create(CLOCK_REALTIME_ALARM)"),
+            "\(doctor)")
+        #expect(
+            doctor.stdout.contains("fix: on systemd 254 or later, contrib/install.sh gives the unit CAP_WAKE_ALARM"),
+            "\(doctor)")
     }
 
     /// No logind on the bus: one line, and the night goes on.
     @Test func withoutLogindOneLineAndNothingElseChanges() throws {
         _ = try startNight()
-        let daemon = try startDaemon(environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/nudge-test-system-bus"])
+        let daemon = try startDaemon(environment: [
+            "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/nudge-test-system-bus"
+        ])
         #expect(daemon.waitForLog("cannot keep the computer from idle sleep (no system bus"), "\(daemon.stderr)")
         _ = try nudge("settings", "set", "dose.max_snoozes", "2")
         #expect(daemon.waitForLog("rescheduled (store changed)"), "\(daemon.stderr)")

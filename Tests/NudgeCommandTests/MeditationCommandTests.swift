@@ -17,9 +17,12 @@ import Testing
         return InProcessNudge.run(arguments + ["--store", store], environment: environment)
     }
 
-    func expectRefusal(_ arguments: [String], mentioning text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectRefusal(
+        _ arguments: [String], mentioning text: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         try StoreQuery.create(store)
-        try InProcessNudge.expectRefusal(arguments, store: store, environment: environment, mentioning: text, sourceLocation: sourceLocation)
+        try InProcessNudge.expectRefusal(
+            arguments, store: store, environment: environment, mentioning: text, sourceLocation: sourceLocation)
     }
 
     /// A daemon's lock held by this process: the command then believes a daemon rings.
@@ -37,7 +40,10 @@ import Testing
         (["meditate", "ten"], "is not a session length"),
         (["meditate", "10", "--delay", "121"], "--delay 121 is not from 0 to 120 seconds"),
         (["meditate", "10", "--delay", "-1"], "--delay"),
-        (["meditate", "10", "--interval", "10"], "an interval of 10 min is not shorter than the session of 10 minutes"),
+        (
+            ["meditate", "10", "--interval", "10"],
+            "an interval of 10 min is not shorter than the session of 10 minutes"
+        ),
         (["meditate", "90s", "--interval", "2"], "not shorter than the session"),
         (["meditate", "10"], "no nudge daemon runs on"),
         (["meditate", "stop"], "no meditation session is running"),
@@ -58,17 +64,35 @@ import Testing
     @Test func oneSessionAtATimeAndStopKeepsAMinuteOrMore() throws {
         try withDaemonLock {
             let started = nudge("meditate", "20m", "--delay", "0", "--interval", "5", "--detach")
-            #expect(started.status == 0 && started.stdout == "meditating for 20 minutes: start bell at 20:00:00, a bell every 5 min, ends at 20:20:00\n", "\(started)")
+            #expect(
+                started.status == 0
+                    && started.stdout
+                        == "meditating for 20 minutes: start bell at 20:00:00, a bell every 5 min, ends at 20:20:00\n",
+                "\(started)")
             let second = nudge("meditate", "10", "--detach")
-            #expect(second.status == 64 && second.stderr.contains("the session of 20 minutes started at 20:00:00") && second.stderr.contains("already running"))
+            #expect(
+                second.status == 64 && second.stderr.contains("the session of 20 minutes started at 20:00:00")
+                    && second.stderr.contains("already running"))
             let status = nudge("meditate", "status", now: "2026-11-22T20:03:00+01:00")
-            #expect(status.stdout.hasPrefix("the session of 20 minutes started at 20:00:00 (id ") && status.stdout.hasSuffix("): 03:00 elapsed, 17:00 left\n"), "\(status)")
+            #expect(
+                status.stdout.hasPrefix("the session of 20 minutes started at 20:00:00 (id ")
+                    && status.stdout.hasSuffix("): 03:00 elapsed, 17:00 left\n"), "\(status)")
             let json = nudge("meditate", "status", "--json", now: "2026-11-22T20:03:00+01:00").stdout
-            #expect(json.contains("\"elapsed_seconds\" : 180") && json.contains("\"left_seconds\" : 1020") && json.contains("\"interval_seconds\" : 300"), "\(json)")
-            #expect(nudge("meditate", "stop", now: "2026-11-22T20:07:30+01:00").stdout == "ended early: 7 minutes kept\n")
+            #expect(
+                json.contains("\"elapsed_seconds\" : 180") && json.contains("\"left_seconds\" : 1020")
+                    && json.contains("\"interval_seconds\" : 300"), "\(json)")
+            #expect(
+                nudge("meditate", "stop", now: "2026-11-22T20:07:30+01:00").stdout == "ended early: 7 minutes kept\n")
         }
-        let rows = try StoreQuery.rows(store, "SELECT outcome, actual_seconds, planned_seconds, source, ended_at FROM meditation_sessions")
-        #expect(rows == [["outcome": "ended_early", "actual_seconds": "450", "planned_seconds": "1200", "source": "timer", "ended_at": "2026-11-22T19:07:30Z"]])
+        let rows = try StoreQuery.rows(
+            store, "SELECT outcome, actual_seconds, planned_seconds, source, ended_at FROM meditation_sessions")
+        #expect(
+            rows == [
+                [
+                    "outcome": "ended_early", "actual_seconds": "450", "planned_seconds": "1200", "source": "timer",
+                    "ended_at": "2026-11-22T19:07:30Z",
+                ]
+            ])
         #expect(nudge("meditate", "status").stdout == "No session is running. Start one with: nudge meditate\n")
         #expect(nudge("meditate", "status", "--json").stdout == "null\n")
     }
@@ -78,7 +102,8 @@ import Testing
     @Test func aStopAfterTheEndCompletesTheSession() throws {
         try withDaemonLock {
             #expect(nudge("meditate", "10m", "--delay", "0", "--detach").status == 0)
-            #expect(nudge("meditate", "stop", now: "2026-11-22T20:10:20+01:00").stdout == "Session complete: 10 minutes\n")
+            #expect(
+                nudge("meditate", "stop", now: "2026-11-22T20:10:20+01:00").stdout == "Session complete: 10 minutes\n")
         }
         let rows = try StoreQuery.rows(store, "SELECT outcome, actual_seconds, ended_at FROM meditation_sessions")
         #expect(rows == [["outcome": "completed", "actual_seconds": "600", "ended_at": "2026-11-22T19:10:00Z"]])
@@ -86,33 +111,52 @@ import Testing
 
     @Test func aSessionEndedInItsFirstMinuteIsDropped() throws {
         try withDaemonLock {
-            #expect(nudge("meditate", "--delay", "15", "--detach").stdout.contains("meditating for 10 minutes: start bell at 20:00:15"))
+            #expect(
+                nudge("meditate", "--delay", "15", "--detach").stdout.contains(
+                    "meditating for 10 minutes: start bell at 20:00:15"))
             let settling = nudge("meditate", "status", now: "2026-11-22T20:00:05+01:00").stdout
             #expect(settling.hasSuffix(", settling: start bell in 10s\n"), "\(settling)")
-            #expect(nudge("meditate", "stop", now: "2026-11-22T20:00:18+01:00").stdout == "ended early: less than a minute, so nothing was kept\n")
+            #expect(
+                nudge("meditate", "stop", now: "2026-11-22T20:00:18+01:00").stdout
+                    == "ended early: less than a minute, so nothing was kept\n")
         }
         #expect(try StoreQuery.rows(store, "SELECT id FROM meditation_sessions").isEmpty)
     }
 
     @Test func theHistoryListsByLocalDayWithTotalsAndStreaks() throws {
         #expect(nudge("meditations").stdout.hasPrefix("No meditation sessions yet. Start one with: nudge meditate"))
-        #expect(nudge("meditations", "add", "--at", "07:00", "--minutes", "20").stdout.hasPrefix("recorded 20 minutes at 07:00 today"))
+        #expect(
+            nudge("meditations", "add", "--at", "07:00", "--minutes", "20").stdout.hasPrefix(
+                "recorded 20 minutes at 07:00 today"))
         // 02:30 on the 22nd counts for the 21st's streak day, and is listed on the 22nd.
         #expect(nudge("meditations", "add", "--at", "2026-11-22T02:30", "--minutes", "10").status == 0)
         #expect(nudge("meditations", "add", "--at", "2026-11-20T21:00", "--minutes", "15").status == 0)
         let listed = nudge("meditations").stdout
         let lines = listed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "2026-11-22 (Sunday): 30 minutes in 2 sessions", "\(listed)")
-        #expect(lines[1].hasPrefix("  07:00  20 minutes  completed, entered afterwards  ") && lines[2].hasPrefix("  02:30  10 minutes"), "\(listed)")
+        #expect(
+            lines[1].hasPrefix("  07:00  20 minutes  completed, entered afterwards  ")
+                && lines[2].hasPrefix("  02:30  10 minutes"), "\(listed)")
         #expect(lines[3] == "2026-11-20 (Friday): 15 minutes in 1 session", "\(listed)")
-        #expect(listed.hasSuffix("3 sessions, 45 minutes; average 15 minutes, longest 20 minutes\nstreak: 3 days now, longest 3 days\n"), "\(listed)")
+        #expect(
+            listed.hasSuffix(
+                "3 sessions, 45 minutes; average 15 minutes, longest 20 minutes\nstreak: 3 days now, longest 3 days\n"),
+            "\(listed)")
         let json = nudge("meditations", "--json").stdout
-        #expect(json.contains("\"current_streak_days\" : 3") && json.contains("\"minutes\" : 45") && json.contains("\"average_minutes\" : 15"), "\(json)")
-        #expect(json.contains("\"source\" : \"manual\"") && json.contains("\"utc_offset_minutes\" : 60") && json.contains("\"sessions\" : ["), "\(json)")
+        #expect(
+            json.contains("\"current_streak_days\" : 3") && json.contains("\"minutes\" : 45")
+                && json.contains("\"average_minutes\" : 15"), "\(json)")
+        #expect(
+            json.contains("\"source\" : \"manual\"") && json.contains("\"utc_offset_minutes\" : 60")
+                && json.contains("\"sessions\" : ["), "\(json)")
         let since = nudge("meditations", "--since", "2026-11-21", "--json").stdout
         #expect(since.contains("\"sessions\" : 2") && since.contains("\"longest_streak_days\" : 3"), "\(since)")
-        let id = try #require(try StoreQuery.rows(store, "SELECT id FROM meditation_sessions WHERE started_at LIKE '2026-11-20%'").first?["id"])
-        #expect(nudge("meditations", "delete", String(id.prefix(6))).stdout.hasPrefix("deleted the 15 minutes session of 2026-11-20"))
+        let id = try #require(
+            try StoreQuery.rows(store, "SELECT id FROM meditation_sessions WHERE started_at LIKE '2026-11-20%'").first?[
+                "id"])
+        #expect(
+            nudge("meditations", "delete", String(id.prefix(6))).stdout.hasPrefix(
+                "deleted the 15 minutes session of 2026-11-20"))
         #expect(nudge("meditations").stdout.contains("streak: 2 days now, longest 2 days"))
         // An average between whole minutes is said as JSON says it (the text said 15).
         #expect(nudge("meditations", "add", "--at", "2026-11-21T07:00", "--minutes", "17").status == 0)
@@ -127,7 +171,8 @@ import Testing
         defer { withExtendedLifetime(lock) {} }
         let spawned = try (0..<6).map { index in
             try Subprocess.spawn(
-                NudgeBinary.path, ["meditate", "5m", "--detach", "--store", store], environment: NudgeBinary.environment(["TZ": "UTC"]),
+                NudgeBinary.path, ["meditate", "5m", "--detach", "--store", store],
+                environment: NudgeBinary.environment(["TZ": "UTC"]),
                 stderrPath: directory.file("start-\(index).err"))
         }
         let statuses = spawned.map { $0.waitForExit(timeout: 30) }

@@ -44,19 +44,28 @@ struct MeditationEndToEndTests: DaemonScenario {
         try nudge("meditate", "70s", "--delay", "2", "--interval", "1", "--detach")
         let started = try #require(Timestamp.parse(try session()["started_at"] ?? ""))
         let startBell = try #require(heard(0.9), "\(daemon.stderr)")
-        #expect(startBell >= started && startBell.timeIntervalSince(started) < 1, "start bell \(startBell.timeIntervalSince(started)) s after its instant")
+        #expect(
+            startBell >= started && startBell.timeIntervalSince(started) < 1,
+            "start bell \(startBell.timeIntervalSince(started)) s after its instant")
         #expect(audio.seconds < 1.5)
         let intervalBell = try #require(heard(1.9, timeout: 75), "\(daemon.stderr)")
         let intervalDue = started.addingTimeInterval(60)
-        #expect(intervalBell >= intervalDue && intervalBell.timeIntervalSince(intervalDue) < 1, "interval bell \(intervalBell.timeIntervalSince(intervalDue)) s after")
+        #expect(
+            intervalBell >= intervalDue && intervalBell.timeIntervalSince(intervalDue) < 1,
+            "interval bell \(intervalBell.timeIntervalSince(intervalDue)) s after")
         let completed = try #require(bus.waitForNotify(count: 1, timeout: 20).first, "\(daemon.stderr)")
         let endBell = try #require(heard(2.9), "\(daemon.stderr)")
         let end = started.addingTimeInterval(70)
-        #expect(endBell >= end && endBell.timeIntervalSince(end) < 1, "end bell \(endBell.timeIntervalSince(end)) s after")
-        #expect(completed.summary == "Session complete" && completed.body.hasPrefix("70 seconds of meditation."), "\(completed)")
+        #expect(
+            endBell >= end && endBell.timeIntervalSince(end) < 1, "end bell \(endBell.timeIntervalSince(end)) s after")
+        #expect(
+            completed.summary == "Session complete" && completed.body.hasPrefix("70 seconds of meditation."),
+            "\(completed)")
         #expect(completed.hints.contains("suppress-sound"), "\(completed.hints)")
         let row = try session()
-        #expect(row["outcome"] == "completed" && row["actual_seconds"] == "70" && row["ended_at"] == Timestamp.format(end), "\(row)")
+        #expect(
+            row["outcome"] == "completed" && row["actual_seconds"] == "70" && row["ended_at"] == Timestamp.format(end),
+            "\(row)")
         let (length, rms) = try audio.measured()
         #expect(length >= 3 && length < 3.6 && rms > 0.01, "length \(length) s, RMS \(rms)")
     }
@@ -83,8 +92,13 @@ struct MeditationEndToEndTests: DaemonScenario {
         #expect(bus.notifyCalls().count == 1 && bus.notifyCalls()[0].summary == "Session complete")
         let row = try session()
         let started = try #require(Timestamp.parse(row["started_at"] ?? ""))
-        #expect(row["outcome"] == "completed" && row["ended_at"] == Timestamp.format(started.addingTimeInterval(30)), "\(row)")
-        #expect(try rows("SELECT count(*) AS n FROM reminder_deliveries WHERE reminder_key = 'meditation:\(id):end' AND shown_at IS NOT NULL") == [["n": "1"]])
+        #expect(
+            row["outcome"] == "completed" && row["ended_at"] == Timestamp.format(started.addingTimeInterval(30)),
+            "\(row)")
+        #expect(
+            try rows(
+                "SELECT count(*) AS n FROM reminder_deliveries WHERE reminder_key = 'meditation:\(id):end' AND shown_at IS NOT NULL"
+            ) == [["n": "1"]])
     }
 
     /// Ctrl-C three seconds in: the session is dropped, the countdown said so, and no end bell
@@ -96,14 +110,17 @@ struct MeditationEndToEndTests: DaemonScenario {
             stderrPath: directory.file("meditate.err"), stdoutPath: directory.file("meditate.out"))
         #expect(heard(0.9) != nil, "\(daemon.stderr)")
         let output = directory.file("meditate.out")
-        #expect(FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
-            ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").contains("01:00 left")
-        })
+        #expect(
+            FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
+                ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").contains("01:00 left")
+            })
         Thread.sleep(forTimeInterval: 2)
         foreground.signal(SIGINT)
         #expect(foreground.waitForExit(timeout: 10) == 0)
         let said = try String(contentsOfFile: output, encoding: .utf8)
-        #expect(said.hasPrefix("meditating for 1 minute: start bell at ") && said.hasSuffix("ended early: less than a minute, so nothing was kept\n"), "\(said)")
+        #expect(
+            said.hasPrefix("meditating for 1 minute: start bell at ")
+                && said.hasSuffix("ended early: less than a minute, so nothing was kept\n"), "\(said)")
         #expect(try rows("SELECT id FROM meditation_sessions").isEmpty)
         #expect(daemon.waitForLog("rescheduled (store changed): nothing due"), "\(daemon.stderr)")
 
@@ -124,11 +141,14 @@ struct MeditationEndToEndTests: DaemonScenario {
         try nudge("settings", "set", "meditation.start_delay_seconds", "1")
         let daemon = try startDaemon(at: "2026-11-22T18:59:57+01:00")
         let reminder = try #require(bus.waitForNotify(count: 1, timeout: 20).first, "\(daemon.stderr)")
-        #expect(reminder.summary == "Time to meditate" && reminder.actions == ["start", "Start 10 min", "skip", "Not today"], "\(reminder)")
+        #expect(
+            reminder.summary == "Time to meditate"
+                && reminder.actions == ["start", "Start 10 min", "skip", "Not today"], "\(reminder)")
         try bus.invokeAction("start", on: 1)
         #expect(waitForStore { (try? rows("SELECT id FROM meditation_sessions"))?.count == 1 }, "\(daemon.stderr)")
         let row = try session()
-        #expect(row["planned_seconds"] == "600" && row["source"] == "timer" && row["utc_offset_minutes"] == "60", "\(row)")
+        #expect(
+            row["planned_seconds"] == "600" && row["source"] == "timer" && row["utc_offset_minutes"] == "60", "\(row)")
         #expect(heard(0.9 + 1.0) != nil, "the reminder's sound, then the start bell; \(daemon.stderr)")
         #expect(try nudge("meditate", "status").stdout.contains("the session of 10 minutes started at 19:00:"))
     }
@@ -143,7 +163,8 @@ struct MeditationEndToEndTests: DaemonScenario {
             "/usr/bin/script", ["-qfec", command, typescript], environment: NudgeBinary.environment(environment),
             stderrPath: directory.file("script.err"), stdoutPath: directory.file("script.out"))
         let drawn = FileEvents.waitUntil(watching: [directory.path], timeout: 20) {
-            ((try? String(contentsOfFile: typescript, encoding: .utf8)) ?? "").components(separatedBy: "\r\u{1B}[K[").count >= 3
+            ((try? String(contentsOfFile: typescript, encoding: .utf8)) ?? "").components(separatedBy: "\r\u{1B}[K[")
+                .count >= 3
         }
         #expect(drawn, "\(daemon.stderr)")
         let started = try #require(Timestamp.parse(try session()["started_at"] ?? ""))
@@ -151,7 +172,9 @@ struct MeditationEndToEndTests: DaemonScenario {
         #expect(stopped.stdout == "ended early: 61 seconds kept\n", "\(stopped)")
         #expect(terminal.waitForExit(timeout: 10) == 0)
         let screen = try String(contentsOfFile: typescript, encoding: .utf8)
-        #expect(screen.contains("\r\u{1B}[K[------------------------------] 01:5") && screen.contains(" left"), "\(screen.suffix(400).debugDescription)")
+        #expect(
+            screen.contains("\r\u{1B}[K[------------------------------] 01:5") && screen.contains(" left"),
+            "\(screen.suffix(400).debugDescription)")
         #expect(screen.contains(" left\r\nended early: 61 seconds kept\r\n"), "\(screen.suffix(200).debugDescription)")
     }
 }

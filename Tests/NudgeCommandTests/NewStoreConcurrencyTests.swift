@@ -32,10 +32,12 @@ import Testing
     func fiftyWritersOnANewStoreAllSucceed(round: Int) throws {
         let store = directory.file("round\(round)/deeper/nudge.sqlite")
         let result = try Subprocess.run(
-            "/usr/bin/python3", ["-c", Self.script, NudgeBinary.path, store], environment: NudgeBinary.environment(["TZ": "UTC"]), timeout: 150)
+            "/usr/bin/python3", ["-c", Self.script, NudgeBinary.path, store],
+            environment: NudgeBinary.environment(["TZ": "UTC"]), timeout: 150)
         #expect(result.stdout == "done\n", "failures: \(result.stdout) \(result.stderr)")
         let counts = try StoreQuery.rows(
-            store, "SELECT (SELECT count(*) FROM symptom_entries) AS symptoms, (SELECT count(*) FROM contacts) AS contacts")
+            store,
+            "SELECT (SELECT count(*) FROM symptom_entries) AS symptoms, (SELECT count(*) FROM contacts) AS contacts")
         #expect(counts.first == ["symptoms": "40", "contacts": "10"])
     }
 }

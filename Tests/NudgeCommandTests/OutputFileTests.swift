@@ -27,7 +27,8 @@ import Testing
 
     /// Each of the store's files, and the store under other names.
     static let targets = [
-        "the store", "the store through a hard link", "the store through a symbolic link", "the store by a relative path", "-wal", "-shm",
+        "the store", "the store through a hard link", "the store through a symbolic link",
+        "the store by a relative path", "-wal", "-shm",
         ".answers", "a draft",
     ]
 
@@ -44,7 +45,8 @@ import Testing
             try? FileManager.default.removeItem(atPath: link)
             try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: directory.path)
             return link + "/nudge.sqlite"
-        case "the store by a relative path": return directory.path + "/./../" + (directory.path as NSString).lastPathComponent + "/nudge.sqlite"
+        case "the store by a relative path":
+            return directory.path + "/./../" + (directory.path as NSString).lastPathComponent + "/nudge.sqlite"
         case "a draft": return store + ".drafts/session.json"
         default: return store + target
         }
@@ -59,7 +61,9 @@ import Testing
         }
         for suffix in ["-wal", "-shm"] {
             let head = FileManager.default.contents(atPath: store + suffix)?.prefix(5) ?? Data()
-            files[suffix] = Data(["# The", "# Sym", "date,", "[\n  {"].contains(String(decoding: head, as: UTF8.self)) ? "an export".utf8 : "sqlite".utf8)
+            files[suffix] = Data(
+                ["# The", "# Sym", "date,", "[\n  {"].contains(String(decoding: head, as: UTF8.self))
+                    ? "an export".utf8 : "sqlite".utf8)
         }
         return files
     }
@@ -70,7 +74,8 @@ import Testing
         let output = try path(of: target)
         let before = storeFiles()
         try InProcessNudge.expectRefusal(
-            export + ["--output", output], store: store, environment: environment, mentioning: "is the store or one of its files; give another path")
+            export + ["--output", output], store: store, environment: environment,
+            mentioning: "is the store or one of its files; give another path")
         #expect(storeFiles() == before, "\(target)")
     }
 
@@ -88,11 +93,15 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: directory.file("elsewhere.md"))
         for output in [fifo, directory.path, link] + (haveDevice ? [device] : []) {
             try InProcessNudge.expectRefusal(
-                export + ["--output", output], store: store, environment: environment, mentioning: "is not a regular file")
+                export + ["--output", output], store: store, environment: environment,
+                mentioning: "is not a regular file")
         }
-        if haveDevice { #expect(try FileManager.default.attributesOfItem(atPath: device)[.posixPermissions] as? Int == deviceMode) }
+        if haveDevice {
+            #expect(try FileManager.default.attributesOfItem(atPath: device)[.posixPermissions] as? Int == deviceMode)
+        }
         #expect(!FileManager.default.fileExists(atPath: directory.file("elsewhere.md")))
-        try InProcessNudge.expectRefusal(export + ["--output", ""], store: store, environment: environment, mentioning: "--output is empty")
+        try InProcessNudge.expectRefusal(
+            export + ["--output", ""], store: store, environment: environment, mentioning: "--output is empty")
     }
 
     /// A write that fails (here at the file-size limit, as at a full disk) leaves the previous
@@ -113,11 +122,16 @@ import Testing
         let output = directory.file("exports/previous.md")
         try FileManager.default.createDirectory(atPath: directory.file("exports"), withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: output, contents: Data("the export of last month\n".utf8))
-        let command = (["exec", NudgeBinary.path] + export + ["--output", output, "--store", store]).map { "'\($0)'" }.joined(separator: " ")
+        let command = (["exec", NudgeBinary.path] + export + ["--output", output, "--store", store]).map { "'\($0)'" }
+            .joined(separator: " ")
         // An ignored SIGXFSZ is inherited: past the limit, write() fails with EFBIG.
         let result = try Subprocess.run(
-            "/bin/sh", ["-c", "trap '' XFSZ; ulimit -f 100; \(command)"], environment: NudgeBinary.environment(environment.merging(["NUDGE_STORE": store]) { $1 }))
-        #expect(result.status == 74 && result.stderr.contains("File too large; the file there before, if any, is unchanged"), "\(result.status) \(result.stderr)")
+            "/bin/sh", ["-c", "trap '' XFSZ; ulimit -f 100; \(command)"],
+            environment: NudgeBinary.environment(environment.merging(["NUDGE_STORE": store]) { $1 }))
+        #expect(
+            result.status == 74
+                && result.stderr.contains("File too large; the file there before, if any, is unchanged"),
+            "\(result.status) \(result.stderr)")
         #expect(try String(contentsOfFile: output, encoding: .utf8) == "the export of last month\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.file("exports")) == ["previous.md"])
     }
@@ -127,7 +141,8 @@ import Testing
         try storeInUse()
         let output = directory.file("journal.json")
         #expect(nudge("journal", "export", "--output", output).status == 0)
-        let decoded = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [[String: Any]]
+        let decoded =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [[String: Any]]
         #expect(decoded?.count == 1 && decoded?.first?["intentions"] as? String == "private words")
     }
 }

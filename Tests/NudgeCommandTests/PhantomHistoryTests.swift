@@ -11,7 +11,10 @@ struct PhantomHistoryTests: DaemonScenario {
     let directory = TemporaryDirectory()
     let bus: NotificationBus
     var environment: [String: String] {
-        ["TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address, "NUDGE_FAKE_NOW": "2026-11-21T19:10:00-05:00"]
+        [
+            "TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address,
+            "NUDGE_FAKE_NOW": "2026-11-21T19:10:00-05:00",
+        ]
     }
 
     init() throws {
@@ -46,7 +49,9 @@ struct PhantomHistoryTests: DaemonScenario {
     /// ago. The daemon would show one notification, the present state: so does `upcoming`.
     @Test func upcomingListsOnlyWhatWillStillBeShown() throws {
         #expect(try nudge("dose", "1", "--at", "15:50").status == 0)
-        let listed = try #require(try JSONSerialization.jsonObject(with: Data(try nudge("upcoming", "--json", "--limit", "20").stdout.utf8)) as? [[String: Any]])
+        let listed = try #require(
+            try JSONSerialization.jsonObject(with: Data(try nudge("upcoming", "--json", "--limit", "20").stdout.utf8))
+                as? [[String: Any]])
         let now = "2026-11-22T00:10:00Z"
         let late = listed.filter { ($0["kind"] as? String) == "dose2" && ($0["due_at"] as? String ?? "") <= now }
         #expect(late.count == 1, "\(late)")

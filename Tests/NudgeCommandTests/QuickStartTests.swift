@@ -3,13 +3,18 @@ import Testing
 
 /// CI must run exactly the README's test command, or the quick start can rot unseen.
 @Suite struct QuickStartTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     @Test func ciRunsTheReadmesTestCommandVerbatim() throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         let ci = try String(contentsOf: Self.root.appendingPathComponent(".ci/run"), encoding: .utf8)
-        let quickStart = try #require(readme.components(separatedBy: "## Quick start").last?.components(separatedBy: "```sh").dropFirst().first)
-        let commands = quickStart.components(separatedBy: "```").first?.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty } ?? []
+        let quickStart = try #require(
+            readme.components(separatedBy: "## Quick start").last?.components(separatedBy: "```sh").dropFirst().first)
+        let commands =
+            quickStart.components(separatedBy: "```").first?.split(separator: "\n").filter {
+                !$0.hasPrefix("#") && !$0.isEmpty
+            } ?? []
         #expect(commands.count == 2)
         let testCommand = try #require(commands.last.map(String.init))
         #expect(testCommand.hasSuffix("swift test"))

@@ -29,7 +29,10 @@ import Testing
         #expect(doctor.stdout.contains("ok      store: no store yet at \(store)"), "\(doctor)")
         let refused = nudge(["meditate", "10m", "--detach"])
         #expect(refused.status == 64 && refused.stderr.contains("no nudge daemon runs"), "\(refused)")
-        for arguments in [["meditate", "status"], ["symptoms"], ["settings"], ["journal", "list"], ["dose", "status"], ["contacts", "list"], ["upcoming"]] {
+        for arguments in [
+            ["meditate", "status"], ["symptoms"], ["settings"], ["journal", "list"], ["dose", "status"],
+            ["contacts", "list"], ["upcoming"],
+        ] {
             #expect(nudge(arguments).status == 0, "\(arguments)")
         }
         let left = try files()
@@ -40,10 +43,15 @@ import Testing
     @Test(arguments: [["meditate", "status"], ["symptoms"], ["journal", "list"], ["doctor"]])
     func anotherProgramsFileIsLeftAsItIs(arguments: [String]) throws {
         let foreign = directory.file("foreign.sqlite")
-        #expect(try Subprocess.run("/usr/bin/sqlite3", [foreign, "CREATE TABLE notes (x); INSERT INTO notes VALUES ('mine');"]).status == 0)
+        #expect(
+            try Subprocess.run(
+                "/usr/bin/sqlite3", [foreign, "CREATE TABLE notes (x); INSERT INTO notes VALUES ('mine');"]
+            ).status == 0)
         let before = try files()
         let result = nudge(arguments, store: foreign)
-        #expect(result.stderr.contains("has no nudge tables yet") || result.stdout.contains("has no nudge tables yet"), "\(result)")
+        #expect(
+            result.stderr.contains("has no nudge tables yet") || result.stdout.contains("has no nudge tables yet"),
+            "\(result)")
         #expect(try files() == before)
     }
 

@@ -24,7 +24,10 @@ struct SoundEndToEndTests: DaemonScenario {
 
     /// Dose 1 such that the alarm (dose 1 + 165 min) is `seconds` from now.
     func startNightWithTheAlarmIn(_ seconds: TimeInterval) throws {
-        _ = try nudge("dose", "1", "--at", Timestamp.format(Date(timeIntervalSince1970: (TestClock.now().timeIntervalSince1970 + seconds - 165 * 60).rounded())))
+        _ = try nudge(
+            "dose", "1", "--at",
+            Timestamp.format(
+                Date(timeIntervalSince1970: (TestClock.now().timeIntervalSince1970 + seconds - 165 * 60).rounded())))
     }
 
     func alarm(_ daemon: Spawned) throws -> NotifyCall {
@@ -41,8 +44,11 @@ struct SoundEndToEndTests: DaemonScenario {
         try startNightWithTheAlarmIn(3)
         let daemon = try startDaemon()
         let alarm = try alarm(daemon)
-        #expect(alarm.actions.prefix(2) == ["awake", "I'm awake"] && alarm.actions.contains("take"), "\(alarm.actions)")
-        #expect(alarm.hints.contains("\"suppress-sound\": True") && alarm.hints.contains("\"urgency\": 2"), "\(alarm.hints)")
+        #expect(
+            alarm.actions.prefix(2) == ["awake", "I'm awake"] && alarm.actions.contains("take"), "\(alarm.actions)")
+        #expect(
+            alarm.hints.contains("\"suppress-sound\": True") && alarm.hints.contains("\"urgency\": 2"), "\(alarm.hints)"
+        )
         let before = audio.seconds
         // alarm-clock-elapsed is 6.1 s: rung twice is more than 12 s.
         #expect(audio.waitFor(seconds: before + 12), "\(audio.seconds) s; \(daemon.stderr)")
@@ -70,7 +76,9 @@ struct SoundEndToEndTests: DaemonScenario {
         try bus.invokeAction("awake", on: id)
         #expect(daemon.waitForLog("stopped ringing for notification \(id): awake"), "\(daemon.stderr)")
         let updated = try #require(bus.waitForNotify(count: shownBefore + 1).last)
-        #expect(updated.replacesID == id && !updated.actions.contains("awake") && updated.actions.contains("take"), "\(updated)")
+        #expect(
+            updated.replacesID == id && !updated.actions.contains("awake") && updated.actions.contains("take"),
+            "\(updated)")
         #expect(try StoreDump.of(store, tables: ["dose_events", "current_session"]) == before)
         #expect(try rows("SELECT action FROM reminder_deliveries WHERE action IS NOT NULL").isEmpty)
     }
@@ -85,7 +93,8 @@ struct SoundEndToEndTests: DaemonScenario {
         #expect(audio.waitFor(seconds: audio.seconds + 6), "\(daemon.stderr)")
         if writer == "sqlite3" {
             let sqlite = try Subprocess.run(
-                "/usr/bin/sqlite3", [store, "UPDATE current_session SET dose2_time = '\(Timestamp.format(TestClock.now()))' WHERE id = 1"])
+                "/usr/bin/sqlite3",
+                [store, "UPDATE current_session SET dose2_time = '\(Timestamp.format(TestClock.now()))' WHERE id = 1"])
             #expect(sqlite.status == 0, "\(sqlite)")
         } else {
             #expect(try nudge("dose", "2").stdout.hasPrefix("dose 2 recorded at"))
@@ -96,7 +105,10 @@ struct SoundEndToEndTests: DaemonScenario {
     }
 
     func windowOpening() throws -> (NotifyCall, Spawned) {
-        _ = try nudge("dose", "1", "--at", Timestamp.format(Date(timeIntervalSince1970: (TestClock.now().timeIntervalSince1970 + 3 - 150 * 60).rounded())))
+        _ = try nudge(
+            "dose", "1", "--at",
+            Timestamp.format(
+                Date(timeIntervalSince1970: (TestClock.now().timeIntervalSince1970 + 3 - 150 * 60).rounded())))
         let daemon = try startDaemon()
         return (try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)"), daemon)
     }
@@ -107,14 +119,18 @@ struct SoundEndToEndTests: DaemonScenario {
         try bus.startServer(capabilities: "body actions body-markup persistence sound")
         let (opened, _) = try windowOpening()
         #expect(opened.summary == "Dose 2 window is open")
-        #expect(opened.hints.contains("\"sound-name\": \"message-new-instant\"") && !opened.hints.contains("suppress-sound"), "\(opened.hints)")
+        #expect(
+            opened.hints.contains("\"sound-name\": \"message-new-instant\"")
+                && !opened.hints.contains("suppress-sound"), "\(opened.hints)")
         #expect(audio.seconds == 0)
     }
 
     /// A server without sound: nudge plays the gentle sound once and tells the server not to.
     @Test func withoutSoundOnTheServerNudgePlaysTheGentleSoundItself() throws {
         let (opened, daemon) = try windowOpening()
-        #expect(opened.hints.contains("\"suppress-sound\": True") && !opened.hints.contains("sound-name"), "\(opened.hints)")
+        #expect(
+            opened.hints.contains("\"suppress-sound\": True") && !opened.hints.contains("sound-name"), "\(opened.hints)"
+        )
         // message-new-instant is 1.0 s.
         #expect(audio.waitFor(seconds: 0.9), "\(audio.seconds) s; \(daemon.stderr)")
     }
@@ -123,13 +139,17 @@ struct SoundEndToEndTests: DaemonScenario {
     /// a daemon it is refused: nothing would ring.
     @Test func theTestAlarmRingsAsTheAlarmDoesAndRecordsNothing() throws {
         let alone = try NudgeBinary.run(["dose", "test-alarm", "--in", "5s"], environment: environment)
-        #expect(alone.status == 64 && alone.stderr.contains("no nudge daemon runs on") && alone.stderr.contains("nudge daemon"), "\(alone)")
+        #expect(
+            alone.status == 64 && alone.stderr.contains("no nudge daemon runs on")
+                && alone.stderr.contains("nudge daemon"), "\(alone)")
         let daemon = try startDaemon()
         #expect(daemon.waitForLog("rescheduled (start)"), "\(daemon.stderr)")
         #expect(try nudge("dose", "test-alarm", "--in", "5s").stdout.hasPrefix("the test alarm rings at "))
         let rang = try #require(bus.waitForNotify(count: 1, timeout: 30).first, "\(daemon.stderr)")
         #expect(rang.summary == "Test alarm" && rang.actions == ["stop", "Stop"], "\(rang)")
-        #expect(rang.hints.contains("\"urgency\": 2") && rang.hints.contains("\"resident\": True") && rang.hints.contains("\"suppress-sound\": True"))
+        #expect(
+            rang.hints.contains("\"urgency\": 2") && rang.hints.contains("\"resident\": True")
+                && rang.hints.contains("\"suppress-sound\": True"))
         #expect(audio.waitFor(seconds: 12), "\(audio.seconds) s; \(daemon.stderr)")
         try bus.invokeAction("stop", on: 1)
         #expect(daemon.waitForLog("stopped ringing for notification 1: stop"), "\(daemon.stderr)")
@@ -146,7 +166,9 @@ struct SoundEndToEndTests: DaemonScenario {
         _ = try alarm(daemon)
         #expect(daemon.waitForLog("sound: cannot"), "\(daemon.stderr)")
         #expect(bus.notifyCalls().map(\.summary) == ["Dose 2 in 5 minutes", "Time for dose 2"], "\(daemon.stderr)")
-        #expect(daemon.stderr.components(separatedBy: "sound: ").count == 2 && !daemon.stderr.contains("ALSA lib"), "\(daemon.stderr)")
+        #expect(
+            daemon.stderr.components(separatedBy: "sound: ").count == 2 && !daemon.stderr.contains("ALSA lib"),
+            "\(daemon.stderr)")
     }
 
     /// A daemon restarted while the alarm is unanswered on screen rings it again.

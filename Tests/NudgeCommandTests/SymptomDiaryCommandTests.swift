@@ -15,10 +15,17 @@ import Testing
 
     /// Four entries over three local days; the 23:30 UTC one is already the 22nd in Berlin.
     func diary() throws {
-        #expect(nudge("log", "symptom", "Headache", "--severity", "3", "--at", "2026-11-20T21:00", "--notes", "after \"lunch\", again\nand at four").status == 0)
+        #expect(
+            nudge(
+                "log", "symptom", "Headache", "--severity", "3", "--at", "2026-11-20T21:00", "--notes",
+                "after \"lunch\", again\nand at four"
+            ).status == 0)
         #expect(nudge("log", "symptom", "Nausea", "--severity", "2", "--at", "2026-11-21T09:15").status == 0)
         #expect(nudge("log", "symptom", "headache", "--severity", "4", "--at", "2026-11-21T23:30:00Z").status == 0)
-        #expect(nudge("log", "symptom", "Fatigue", "--severity", "1", "--at", "19:00", "--notes", "slept badly; headache gone").status == 0)
+        #expect(
+            nudge(
+                "log", "symptom", "Fatigue", "--severity", "1", "--at", "19:00", "--notes", "slept badly; headache gone"
+            ).status == 0)
     }
 
     func id(of name: String) throws -> String {
@@ -38,7 +45,9 @@ import Testing
         #expect(nudge("symptoms", "--days", "1").stdout.components(separatedBy: "Sunday").count == 2)
         #expect(!nudge("symptoms", "--from", "2026-11-21", "--to", "2026-11-21").stdout.contains("Headache"))
         #expect(nudge("symptoms", "--to", "2026-11-20").stdout.contains("after \"lunch\", again"))
-        #expect(nudge("symptoms", "--date", "2026-11-19").stdout == "No symptoms logged on 2026-11-19. Log one with: nudge log symptom NAME --severity N\n")
+        #expect(
+            nudge("symptoms", "--date", "2026-11-19").stdout
+                == "No symptoms logged on 2026-11-19. Log one with: nudge log symptom NAME --severity N\n")
     }
 
     @Test func searchesNamesAndNotesOfTheWholeDiaryWithoutRegardToCase() throws {
@@ -48,30 +57,51 @@ import Testing
         #expect(items.map { $0["name"] as? String } == ["Fatigue", "headache", "Headache"], "\(json)")
         #expect(items.map { $0["date"] as? String } == ["2026-11-22", "2026-11-22", "2026-11-20"])
         #expect(items.last?["notes"] as? String == "after \"lunch\", again\nand at four")
-        #expect(nudge("symptoms", "--search", "lunch", "--date", "today").stdout == "No symptom entries on 2026-11-22 mention 'lunch'.\n")
+        #expect(
+            nudge("symptoms", "--search", "lunch", "--date", "today").stdout
+                == "No symptom entries on 2026-11-22 mention 'lunch'.\n")
         let long = nudge("symptoms", "--search", String(repeating: "x", count: 100_000)).stdout
-        #expect(long == "No symptom entries mention '\(String(repeating: "x", count: 59))…'.\n", "the search is not echoed whole")
+        #expect(
+            long == "No symptom entries mention '\(String(repeating: "x", count: 59))…'.\n",
+            "the search is not echoed whole")
     }
 
     @Test func editCorrectsAnEntryUnderTheRulesOfLog() throws {
         try diary()
         let nausea = try id(of: "Nausea")
-        let edited = nudge("symptoms", "edit", String(nausea.prefix(5)), "--name", " Dizziness ", "--severity", "5", "--notes", "on the stairs", "--at", "2026-11-21T10:00")
+        let edited = nudge(
+            "symptoms", "edit", String(nausea.prefix(5)), "--name", " Dizziness ", "--severity", "5", "--notes",
+            "on the stairs", "--at", "2026-11-21T10:00")
         #expect(edited.stdout == "corrected Dizziness (5) at 10:00 yesterday, 2026-11-21 10:00 CET\n", "\(edited)")
-        let row = try StoreQuery.rows(store, "SELECT name, severity, logged_at, notes, created_at, updated_at FROM symptom_entries WHERE id = '\(nausea)'")
+        let row = try StoreQuery.rows(
+            store,
+            "SELECT name, severity, logged_at, notes, created_at, updated_at FROM symptom_entries WHERE id = '\(nausea)'"
+        )
         #expect(
             row == [
                 [
-                    "name": "Dizziness", "severity": "5", "logged_at": "2026-11-21T09:00:00Z", "notes": "on the stairs", "created_at": "2026-11-22T19:00:00Z",
+                    "name": "Dizziness", "severity": "5", "logged_at": "2026-11-21T09:00:00Z", "notes": "on the stairs",
+                    "created_at": "2026-11-22T19:00:00Z",
                     "updated_at": "2026-11-22T19:00:00Z",
                 ]
             ])
         #expect(nudge("symptoms", "edit", String(nausea.prefix(8)), "--notes", "").status == 0)
-        #expect(try StoreQuery.rows(store, "SELECT notes IS NULL AS cleared FROM symptom_entries WHERE id = '\(nausea)'") == [["cleared": "1"]])
+        #expect(
+            try StoreQuery.rows(store, "SELECT notes IS NULL AS cleared FROM symptom_entries WHERE id = '\(nausea)'")
+                == [["cleared": "1"]])
         // Only the columns corrected are written: another writer's form of the time stays.
-        #expect(try Subprocess.run("/usr/bin/sqlite3", [store, "UPDATE symptom_entries SET logged_at = '2026-11-21T10:00:00+01:00' WHERE id = '\(nausea)'"]).status == 0)
-        #expect(nudge("symptoms", "edit", String(nausea.prefix(8)), "--severity", "1").stdout == "corrected Dizziness (1) at 10:00 yesterday, 2026-11-21 10:00 CET\n")
-        #expect(try StoreQuery.rows(store, "SELECT logged_at, severity FROM symptom_entries WHERE id = '\(nausea)'") == [["logged_at": "2026-11-21T10:00:00+01:00", "severity": "1"]])
+        #expect(
+            try Subprocess.run(
+                "/usr/bin/sqlite3",
+                [store, "UPDATE symptom_entries SET logged_at = '2026-11-21T10:00:00+01:00' WHERE id = '\(nausea)'"]
+            ).status == 0)
+        #expect(
+            nudge("symptoms", "edit", String(nausea.prefix(8)), "--severity", "1").stdout
+                == "corrected Dizziness (1) at 10:00 yesterday, 2026-11-21 10:00 CET\n")
+        #expect(
+            try StoreQuery.rows(store, "SELECT logged_at, severity FROM symptom_entries WHERE id = '\(nausea)'") == [
+                ["logged_at": "2026-11-21T10:00:00+01:00", "severity": "1"]
+            ])
     }
 
     @Test func deleteRemovesOneEntry() throws {
@@ -79,14 +109,20 @@ import Testing
         let fatigue = try id(of: "Fatigue")
         let deleted = nudge("symptoms", "delete", fatigue.lowercased(), "--yes")
         #expect(deleted.stdout == "deleted Fatigue (1) at 19:00 today, 2026-11-22 19:00 CET\n", "\(deleted)")
-        #expect(try StoreQuery.rows(store, "SELECT name FROM symptom_entries ORDER BY logged_at").map { $0["name"] } == ["Headache", "Nausea", "headache"])
+        #expect(
+            try StoreQuery.rows(store, "SELECT name FROM symptom_entries ORDER BY logged_at").map { $0["name"] } == [
+                "Headache", "Nausea", "headache",
+            ])
     }
 
     @Test(arguments: [
         (["symptoms", "edit", "abc", "--severity", "2"], "no symptom entry has an id starting with 'abc'"),
         (["symptoms", "edit", "a\u{1B}bc", "--severity", "2"], "is not a symptom entry id"),
         (["symptoms", "edit", "ffff", "--severity", "2"], "no symptom entry has an id starting with 'ffff'"),
-        (["symptoms", "delete", "abcd", "--yes"], "'abcd' starts 2 symptom entry ids (ABCD1111, ABCD2222); give more of the id"),
+        (
+            ["symptoms", "delete", "abcd", "--yes"],
+            "'abcd' starts 2 symptom entry ids (ABCD1111, ABCD2222); give more of the id"
+        ),
         (["symptoms", "delete", "abcd1111"], "needs --yes when nudge cannot ask on a terminal"),
         (["symptoms", "edit", "abcd1111"], "nothing to change; give --name, --severity, --notes or --at"),
         (["symptoms", "edit", "abcd1111", "--severity", "6"], "severity 6 is out of range"),
@@ -100,7 +136,10 @@ import Testing
         (["symptoms", "--days", "0"], "--days 0 is out of range"),
         (["symptoms", "--date", "2026-02-30"], "--date '2026-02-30' is not a day"),
         (["symptoms", "--search", ""], "--search is empty"),
-        (["symptoms", "export", "--from", "2026-11-22", "--to", "2026-11-01"], "--from 2026-11-22 is after --to 2026-11-01"),
+        (
+            ["symptoms", "export", "--from", "2026-11-22", "--to", "2026-11-01"],
+            "--from 2026-11-22 is after --to 2026-11-01"
+        ),
         (["symptoms", "export", "--format", "pdf"], "--format 'pdf' is not csv or markdown"),
         (["symptoms", "export", "--output", "/nonexistent/diary.csv"], "the directory /nonexistent does not exist"),
     ])
@@ -108,10 +147,13 @@ import Testing
         try diary()
         let sqlite = try Subprocess.run(
             "/usr/bin/sqlite3",
-            [store, """
+            [
+                store,
+                """
                 UPDATE symptom_entries SET id = 'ABCD1111-0000-4000-8000-000000000001' WHERE name = 'Nausea';
                 UPDATE symptom_entries SET id = 'ABCD2222-0000-4000-8000-000000000002' WHERE name = 'Fatigue';
-                """])
+                """,
+            ])
         #expect(sqlite.status == 0, "\(sqlite)")
         try InProcessNudge.expectRefusal(arguments, store: store, environment: environment, mentioning: message)
     }
@@ -125,7 +167,9 @@ import Testing
         let csv = nudge("symptoms", "export", "--format", "csv").stdout
         #expect(csv.contains(",'@home pain,2,\"'=HYPERLINK(\"\"http://x\"\")\n# big"), "\(csv)")
         let markdown = nudge("symptoms", "export", "--format", "markdown").stdout
-        for escaped in ["**@home pain**", "  \\# big", "  \\`\\`\\`", "  \\<b\\>hi\\</b\\>", "  \\- item", "  1\\. first"] {
+        for escaped in [
+            "**@home pain**", "  \\# big", "  \\`\\`\\`", "  \\<b\\>hi\\</b\\>", "  \\- item", "  1\\. first",
+        ] {
             #expect(markdown.contains(escaped), "\(escaped) in \(markdown)")
         }
         #expect(!markdown.contains("\n  # big") && !markdown.contains("'="), "\(markdown)")
@@ -139,21 +183,35 @@ import Testing
         #expect(nudge("log", "symptom", "🤕", "--severity", "4", "--at", "19:45").status == 0)
         let lines = nudge("symptoms").stdout.split(separator: "\n").filter { $0.contains("19:") }
         // The terminal column of the severity, each line's last character: CJK and emoji take two.
-        let columns = lines.map { line in line.dropLast().reduce(0) { width, character in width + (character.unicodeScalars.first!.value >= 0x1100 ? 2 : 1) } }
+        let columns = lines.map { line in
+            line.dropLast().reduce(0) { width, character in
+                width + (character.unicodeScalars.first!.value >= 0x1100 ? 2 : 1)
+            }
+        }
         #expect(lines.count == 3 && Set(columns).count == 1, "\(lines) \(columns)")
     }
 
     @Test func theCSVReadsBackWithCommasQuotesAndNewlines() throws {
         try diary()
         let awkward = "one, two\n\"three\"\r\nfour,\"\""
-        #expect(nudge("log", "symptom", "Rash, left arm", "--severity", "2", "--at", "19:30", "--notes", awkward.replacingOccurrences(of: "\r", with: "")).status == 0)
+        #expect(
+            nudge(
+                "log", "symptom", "Rash, left arm", "--severity", "2", "--at", "19:30", "--notes",
+                awkward.replacingOccurrences(of: "\r", with: "")
+            ).status == 0)
         let file = directory.file("diary.csv")
         let exported = nudge("symptoms", "export", "--from", "2026-11-21", "--to", "today", "--output", file)
         #expect(exported.stdout == "exported 4 entries to \(file) (csv, mode 0600)\n", "\(exported)")
         #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o600)
         let parsed = try Subprocess.run(
-            "/usr/bin/python3", ["-c", "import csv, json, sys; print(json.dumps(list(csv.reader(open(sys.argv[1], newline='', encoding='utf-8')))))", file])
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(parsed.stdout.utf8)) as? [[String]], "\(parsed)")
+            "/usr/bin/python3",
+            [
+                "-c",
+                "import csv, json, sys; print(json.dumps(list(csv.reader(open(sys.argv[1], newline='', encoding='utf-8')))))",
+                file,
+            ])
+        let rows = try #require(
+            try JSONSerialization.jsonObject(with: Data(parsed.stdout.utf8)) as? [[String]], "\(parsed)")
         #expect(
             rows == [
                 ["date", "time", "name", "severity", "notes"],
@@ -167,11 +225,20 @@ import Testing
     @Test func escapeSequencesAnotherProgramStoredNeverReachTheTerminal() throws {
         try diary()
         let sqlite = try Subprocess.run(
-            "/usr/bin/sqlite3", [store, "UPDATE symptom_entries SET name = 'Nau' || char(27) || '[2Jsea', notes = 'a' || char(27) || ']0;title' || char(7) || char(10) || 'b' WHERE name = 'Nausea'"])
+            "/usr/bin/sqlite3",
+            [
+                store,
+                "UPDATE symptom_entries SET name = 'Nau' || char(27) || '[2Jsea', notes = 'a' || char(27) || ']0;title' || char(7) || char(10) || 'b' WHERE name = 'Nausea'",
+            ])
         #expect(sqlite.status == 0, "\(sqlite)")
-        for arguments in [["symptoms", "--days", "7"], ["symptoms", "export"], ["symptoms", "export", "--format", "csv"], ["symptoms", "--search", "nau"]] {
+        for arguments in [
+            ["symptoms", "--days", "7"], ["symptoms", "export"], ["symptoms", "export", "--format", "csv"],
+            ["symptoms", "--search", "nau"],
+        ] {
             let result = InProcessNudge.run(arguments + ["--store", store], environment: environment)
-            #expect(result.status == 0 && !result.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" }, "\(arguments): \(result)")
+            #expect(
+                result.status == 0 && !result.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" },
+                "\(arguments): \(result)")
             #expect(result.stdout.contains("\u{FFFD}"), "\(arguments): \(result)")
         }
     }
@@ -180,10 +247,13 @@ import Testing
         try diary()
         let markdown = nudge("symptoms", "export", "--format", "markdown").stdout
         #expect(markdown.hasPrefix("# Symptom diary\n\n2026-11-20 to 2026-11-22: 4 entries on 3 days."), "\(markdown)")
-        #expect(markdown.contains("| Headache | 2 | 3.5 |\n| Fatigue | 1 | 1.0 |\n| Nausea | 1 | 2.0 |\n"), "\(markdown)")
+        #expect(
+            markdown.contains("| Headache | 2 | 3.5 |\n| Fatigue | 1 | 1.0 |\n| Nausea | 1 | 2.0 |\n"), "\(markdown)")
         let days = markdown.split(separator: "\n").filter { $0.hasPrefix("## ") && $0 != "## Summary" }
         #expect(days == ["## Friday 2026-11-20", "## Saturday 2026-11-21", "## Sunday 2026-11-22"])
-        #expect(markdown.contains("- 21:00 **Headache**, severity 3\n  after \"lunch\", again\n  and at four\n"), "\(markdown)")
+        #expect(
+            markdown.contains("- 21:00 **Headache**, severity 3\n  after \"lunch\", again\n  and at four\n"),
+            "\(markdown)")
         let file = directory.file("diary.CSV")
         #expect(nudge("symptoms", "export", "--output", file).status == 0)
         #expect(try String(contentsOfFile: file, encoding: .utf8).hasPrefix("date,time,name,severity,notes\r\n"))

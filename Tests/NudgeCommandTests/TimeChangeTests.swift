@@ -27,7 +27,8 @@ struct TimeChangeTests: DaemonScenario {
     func setZone(_ zone: String) throws {
         let temporary = directory.file("etc/.localtime.new")
         try? FileManager.default.removeItem(atPath: temporary)
-        try FileManager.default.createSymbolicLink(atPath: temporary, withDestinationPath: "/usr/share/zoneinfo/\(zone)")
+        try FileManager.default.createSymbolicLink(
+            atPath: temporary, withDestinationPath: "/usr/share/zoneinfo/\(zone)")
         #expect(rename(temporary, localtime) == 0, "rename: \(String(cString: strerror(errno)))")
     }
 
@@ -40,13 +41,15 @@ struct TimeChangeTests: DaemonScenario {
         try setZone("Asia/Tokyo")
         #expect(daemon.waitForLog("the time zone changed from America/New_York to Asia/Tokyo"), "\(daemon.stderr)")
         // 17:00Z is 02:00 in Tokyo on the 22nd: its 20:00 is 11:00Z.
-        #expect(daemon.waitForLog("rescheduled (time zone changed): next due at 2026-11-22T11:00:00Z"), "\(daemon.stderr)")
+        #expect(
+            daemon.waitForLog("rescheduled (time zone changed): next due at 2026-11-22T11:00:00Z"), "\(daemon.stderr)")
         // In Tokyo the 21st's check was 6 hours past, so it was recorded as missed; back in
         // Europe, the next is the 22nd's 20:00. Touching the link without a new zone does nothing.
         #expect(daemon.waitForLog("missed symptom:2026-11-21"), "\(daemon.stderr)")
         try setZone("Asia/Tokyo")
         try setZone("Europe/Paris")
-        #expect(daemon.waitForLog("rescheduled (time zone changed): next due at 2026-11-22T19:00:00Z"), "\(daemon.stderr)")
+        #expect(
+            daemon.waitForLog("rescheduled (time zone changed): next due at 2026-11-22T19:00:00Z"), "\(daemon.stderr)")
         #expect(daemon.stderr.components(separatedBy: "the time zone changed").count == 3, "\(daemon.stderr)")
     }
 
@@ -56,7 +59,8 @@ struct TimeChangeTests: DaemonScenario {
         let daemon = try startDaemon(at: "2026-11-21T17:00:00Z")
         #expect(daemon.waitForLog("rescheduled (start): next due at 2026-11-21T18:30:00Z"), "\(daemon.stderr)")
         try setZone("Australia/Lord_Howe")
-        #expect(daemon.waitForLog("rescheduled (time zone changed): next due at 2026-11-21T18:30:00Z"), "\(daemon.stderr)")
+        #expect(
+            daemon.waitForLog("rescheduled (time zone changed): next due at 2026-11-21T18:30:00Z"), "\(daemon.stderr)")
     }
 
     @Test func aDaemonStoppedAcrossItsDueInstantShowsItOnceWhenItContinues() throws {

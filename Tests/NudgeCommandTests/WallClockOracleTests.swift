@@ -16,11 +16,15 @@ struct WallClockOracleTests {
     /// moved (Moscow, Volgograd, Caracas, Pyongyang, Istanbul, Famagusta, Metlakatla, Grand Turk,
     /// Kiritimati), and one that skipped a whole day (Apia, 2011-12-30).
     static let zones = [
-        "America/New_York", "Europe/London", "Europe/Dublin", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Chatham",
-        "America/Havana", "America/Santiago", "America/Asuncion", "Asia/Beirut", "Asia/Damascus", "Asia/Amman", "Africa/Cairo",
+        "America/New_York", "Europe/London", "Europe/Dublin", "Australia/Lord_Howe", "Asia/Kathmandu",
+        "Pacific/Chatham",
+        "America/Havana", "America/Santiago", "America/Asuncion", "Asia/Beirut", "Asia/Damascus", "Asia/Amman",
+        "Africa/Cairo",
         "Asia/Tehran", "America/Sao_Paulo", "Asia/Gaza", "Africa/Casablanca", "Africa/Windhoek", "America/St_Johns",
-        "Australia/Adelaide", "Australia/Eucla", "Pacific/Marquesas", "Antarctica/Troll", "Europe/Moscow", "Europe/Volgograd",
-        "America/Caracas", "Asia/Pyongyang", "Europe/Istanbul", "Asia/Famagusta", "America/Metlakatla", "America/Grand_Turk",
+        "Australia/Adelaide", "Australia/Eucla", "Pacific/Marquesas", "Antarctica/Troll", "Europe/Moscow",
+        "Europe/Volgograd",
+        "America/Caracas", "Asia/Pyongyang", "Europe/Istanbul", "Asia/Famagusta", "America/Metlakatla",
+        "America/Grand_Turk",
         "Pacific/Kiritimati", "Pacific/Apia", "Pacific/Norfolk", "Pacific/Fiji", "America/Godthab", "Europe/Chisinau",
         "America/Mexico_City", "America/Adak", "Australia/Sydney",
     ]
@@ -43,23 +47,32 @@ struct WallClockOracleTests {
     func upcomingAgreesWithZoneinfo(_ testCase: Case) throws {
         let directory = TemporaryDirectory()
         let environment = ["TZ": testCase.zone, "NUDGE_STORE": directory.file("nudge.sqlite")]
-        #expect(try NudgeBinary.run(["settings", "set", "symptom.reminder_time", testCase.time], environment: environment).status == 0)
-        let listed = try NudgeBinary.run(["upcoming", "--json", "--limit", "3700", "--from", "2010-12-30T00:00:00Z"], environment: environment)
+        #expect(
+            try NudgeBinary.run(["settings", "set", "symptom.reminder_time", testCase.time], environment: environment)
+                .status == 0)
+        let listed = try NudgeBinary.run(
+            ["upcoming", "--json", "--limit", "3700", "--from", "2010-12-30T00:00:00Z"], environment: environment)
         #expect(listed.status == 0, "\(listed)")
         let items = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
         let inWindow = items.compactMap { item -> (key: String, due: String)? in
-            guard let key = item["reminder_key"] as? String, let due = item["due_at"] as? String, due >= Self.first, due < Self.last else { return nil }
+            guard let key = item["reminder_key"] as? String, let due = item["due_at"] as? String, due >= Self.first,
+                due < Self.last
+            else { return nil }
             return (key, due)
         }
 
-        let oracle = try Subprocess.run("/usr/bin/python3", [Self.oracle, testCase.zone, testCase.time, "2010-12-29", "2021-01-02"])
+        let oracle = try Subprocess.run(
+            "/usr/bin/python3", [Self.oracle, testCase.zone, testCase.time, "2010-12-29", "2021-01-02"])
         #expect(oracle.status == 0, "\(oracle)")
-        let expected = try #require(try JSONSerialization.jsonObject(with: Data(oracle.stdout.utf8)) as? [String: [String]])
+        let expected = try #require(
+            try JSONSerialization.jsonObject(with: Data(oracle.stdout.utf8)) as? [String: [String]])
         let oracleInWindow = (expected["instants"] ?? []).filter { $0 >= Self.first && $0 < Self.last }
 
         #expect(oracleInWindow.count >= 3650, "ten years of days")
         let mismatches = zip(inWindow.map(\.due), oracleInWindow).filter { $0 != $1 }
-        #expect(inWindow.count == oracleInWindow.count, "\(inWindow.count) occurrences, the oracle has \(oracleInWindow.count)")
+        #expect(
+            inWindow.count == oracleInWindow.count,
+            "\(inWindow.count) occurrences, the oracle has \(oracleInWindow.count)")
         #expect(mismatches.isEmpty, "first differences (nudge, oracle): \(mismatches.prefix(5))")
         // One occurrence a day: no key twice, instants strictly increasing.
         #expect(Set(inWindow.map(\.key)).count == inWindow.count)

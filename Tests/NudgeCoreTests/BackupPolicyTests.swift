@@ -24,8 +24,10 @@ struct BackupPolicyTests {
         // before the 2 those have.
         #expect(
             days == [
-                "2026-03-31", "2026-04-30", "2026-05-31", "2026-06-30", "2026-07-31", "2026-08-31", "2026-09-30", "2026-10-31", "2026-11-30",
-                "2026-12-31", "2027-01-10", "2027-01-17", "2027-01-24", "2027-01-29", "2027-01-30", "2027-01-31", "2027-02-01", "2027-02-02",
+                "2026-03-31", "2026-04-30", "2026-05-31", "2026-06-30", "2026-07-31", "2026-08-31", "2026-09-30",
+                "2026-10-31", "2026-11-30",
+                "2026-12-31", "2027-01-10", "2027-01-17", "2027-01-24", "2027-01-29", "2027-01-30", "2027-01-31",
+                "2027-02-01", "2027-02-02",
                 "2027-02-03", "2027-02-04",
             ], "\(days)")
     }
@@ -48,22 +50,31 @@ struct BackupPolicyTests {
     @Test func nightlyAt0330AndAtTheStartWhenOlderThanADay() {
         let now = local("2026-11-24T19:00:00Z")  // 14:00 EST
         let lastNight = local("2026-11-24T08:30:00Z")  // 03:30 EST
-        #expect(BackupPolicy.nextBackup(newest: lastNight, now: now, starting: true, time: time, clock: clock) == local("2026-11-25T08:30:00Z"))
+        #expect(
+            BackupPolicy.nextBackup(newest: lastNight, now: now, starting: true, time: time, clock: clock)
+                == local("2026-11-25T08:30:00Z"))
         let twoDaysAgo = local("2026-11-22T19:00:00Z")
         #expect(BackupPolicy.nextBackup(newest: twoDaysAgo, now: now, starting: true, time: time, clock: clock) == now)
         // Running: the slot after it, in the past, so due at once.
-        #expect(BackupPolicy.nextBackup(newest: twoDaysAgo, now: now, starting: false, time: time, clock: clock) == local("2026-11-23T08:30:00Z"))
+        #expect(
+            BackupPolicy.nextBackup(newest: twoDaysAgo, now: now, starting: false, time: time, clock: clock)
+                == local("2026-11-23T08:30:00Z"))
         // Taken at a 14:00 start: the night after, 13.5 hours later.
-        #expect(BackupPolicy.nextBackup(newest: now, now: now, starting: false, time: time, clock: clock) == local("2026-11-25T08:30:00Z"))
+        #expect(
+            BackupPolicy.nextBackup(newest: now, now: now, starting: false, time: time, clock: clock)
+                == local("2026-11-25T08:30:00Z"))
         // Taken at 23:00: not 4.5 hours later, but the night after.
         let lateEvening = local("2026-11-25T04:00:00Z")
-        #expect(BackupPolicy.nextBackup(newest: lateEvening, now: lateEvening, starting: false, time: time, clock: clock) == local("2026-11-26T08:30:00Z"))
+        #expect(
+            BackupPolicy.nextBackup(newest: lateEvening, now: lateEvening, starting: false, time: time, clock: clock)
+                == local("2026-11-26T08:30:00Z"))
     }
 
     /// 02:30 does not exist on the spring-forward night: the backup is at the gap's end.
     @Test func aTimeInTheSpringForwardGapComesAtItsEnd() {
         let before = local("2027-03-13T07:30:00Z")  // 02:30 EST, the night before the change
-        let next = BackupPolicy.nextBackup(newest: before, now: before, starting: false, time: LocalTime(hour: 2, minute: 30)!, clock: clock)
+        let next = BackupPolicy.nextBackup(
+            newest: before, now: before, starting: false, time: LocalTime(hour: 2, minute: 30)!, clock: clock)
         #expect(next == local("2027-03-14T07:00:00Z"), "03:00 EDT")
     }
 

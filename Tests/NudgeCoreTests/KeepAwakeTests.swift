@@ -13,7 +13,8 @@ struct KeepAwakeTests {
     func minute(_ minutes: Double) -> Date { dose1.addingTimeInterval(minutes * 60) }
 
     func reason(_ session: DoseSession?, at now: Date, settings: [String: String] = [:]) -> String? {
-        ScheduleInput(settings: Settings(rows: settings), deliveries: [], doseSession: session).keepAwakeReason(now: now, clock: clock)
+        ScheduleInput(settings: Settings(rows: settings), deliveries: [], doseSession: session).keepAwakeReason(
+            now: now, clock: clock)
     }
 
     @Test func fromDose1UntilDose2OrThePrompt() {
@@ -29,7 +30,8 @@ struct KeepAwakeTests {
         #expect(reason(skipped, at: minute(100)) == nil)
         #expect(reason(night, at: minute(1), settings: ["sleep.keep_awake": "false"]) == nil)
         #expect(reason(night, at: minute(1), settings: ["dose.notifications_enabled": "false"]) == nil)
-        let snoozed = DoseSession(sessionID: "S", sessionDate: "2026-11-20", dose1: dose1, snoozeCount: 1, snoozedAt: [minute(160)])
+        let snoozed = DoseSession(
+            sessionID: "S", sessionDate: "2026-11-20", dose1: dose1, snoozeCount: 1, snoozedAt: [minute(160)])
         #expect(reason(snoozed, at: minute(161)) == "the dose-2 alarm is due at 01:05")
     }
 
@@ -41,9 +43,12 @@ struct KeepAwakeTests {
         let first = input.nextWakingOccurrence(after: minute(1), clock: clock)
         #expect(first?.key == "dose2:S:alarm:0" && first?.dueAt == minute(165), "\(String(describing: first))")
         let after = input.nextWakingOccurrence(after: minute(165), clock: clock)
-        #expect(after.map { $0.dueAt > minute(165) && !$0.key.contains("fifteen") } == true, "\(String(describing: after))")
+        #expect(
+            after.map { $0.dueAt > minute(165) && !$0.key.contains("fifteen") } == true, "\(String(describing: after))")
         let taken = DoseSession(sessionID: "S", sessionDate: "2026-11-20", dose1: dose1, dose2: minute(170))
-        #expect(ScheduleInput(settings: Settings(), deliveries: [], doseSession: taken).nextWakingOccurrence(after: minute(171), clock: clock) == nil)
+        #expect(
+            ScheduleInput(settings: Settings(), deliveries: [], doseSession: taken).nextWakingOccurrence(
+                after: minute(171), clock: clock) == nil)
     }
 
     /// A queued test alarm wakes the computer as the dose-2 alarm would.
@@ -58,7 +63,8 @@ struct KeepAwakeTests {
     @Test func whileAMeditationRuns() {
         let start = Timestamp.parse("2026-11-22T18:00:00Z")!
         let running = MeditationSession(
-            id: "m1", startedAt: start, utcOffsetMinutes: -300, plannedSeconds: 1200, intervalSeconds: 0, createdAt: start)
+            id: "m1", startedAt: start, utcOffsetMinutes: -300, plannedSeconds: 1200, intervalSeconds: 0,
+            createdAt: start)
         var input = ScheduleInput(settings: Settings(), deliveries: [])
         input.facts[.meditation] = MeditationTimer.Facts(sessions: [running])
         #expect(input.keepAwakeReason(now: start.addingTimeInterval(60), clock: clock) == "a meditation ends at 13:20")

@@ -9,19 +9,24 @@ import Testing
     let fourAM = LocalTime(hour: 4, minute: 0)!
 
     /// A completed session at a local wall-clock time in a zone, dated with that zone's offset.
-    func session(_ local: String, in zone: String, minutes: Int = 10, id: String = UUID().uuidString) -> MeditationSession {
+    func session(_ local: String, in zone: String, minutes: Int = 10, id: String = UUID().uuidString)
+        -> MeditationSession
+    {
         let clock = WallClock(zone: ZoneRules.system(zone))
         let day = CivilDate(iso: local.prefix(10))!
         let time = LocalTime(parsing: String(local.suffix(5)))!
         let start = clock.instant(on: day, at: time)!
         return MeditationSession(
-            id: id, startedAt: start, utcOffsetMinutes: clock.offset(at: Int(start.timeIntervalSince1970)) / 60, plannedSeconds: minutes * 60,
-            endedAt: start.addingTimeInterval(TimeInterval(minutes * 60)), actualSeconds: minutes * 60, outcome: .completed, createdAt: start)
+            id: id, startedAt: start, utcOffsetMinutes: clock.offset(at: Int(start.timeIntervalSince1970)) / 60,
+            plannedSeconds: minutes * 60,
+            endedAt: start.addingTimeInterval(TimeInterval(minutes * 60)), actualSeconds: minutes * 60,
+            outcome: .completed, createdAt: start)
     }
 
     func history(_ sessions: [MeditationSession], now local: String, in zone: String) -> MeditationHistory {
         let clock = WallClock(zone: ZoneRules.system(zone))
-        let now = clock.instant(on: CivilDate(iso: local.prefix(10))!, at: LocalTime(parsing: String(local.suffix(5)))!)!
+        let now = clock.instant(
+            on: CivilDate(iso: local.prefix(10))!, at: LocalTime(parsing: String(local.suffix(5)))!)!
         return MeditationHistory(listed: sessions, all: sessions, now: now, clock: clock, dayStartsAt: fourAM)
     }
 
@@ -30,7 +35,8 @@ import Testing
     @Test(arguments: ["Asia/Tokyo", "America/Los_Angeles", "Pacific/Kiritimati", "Pacific/Pago_Pago"])
     func aSessionBeforeTheDayStartsCountsForTheDayBefore(zone: String) {
         let sessions = [
-            session("2026-11-20T21:00", in: zone), session("2026-11-22T02:00", in: zone), session("2026-11-22T07:00", in: zone),
+            session("2026-11-20T21:00", in: zone), session("2026-11-22T02:00", in: zone),
+            session("2026-11-22T07:00", in: zone),
         ]
         let totals = history(sessions, now: "2026-11-22T12:00", in: zone).totals
         #expect(totals.currentStreakDays == 3 && totals.longestStreakDays == 3, "\(totals)")
@@ -48,10 +54,14 @@ import Testing
     /// a session each evening keeps the streak, and 02:30 on the short night counts for the day
     /// before.
     @Test func aStreakRunsAcrossTheNightsTheClocksChange() {
-        let spring = ["2026-03-28T22:00", "2026-03-29T02:30", "2026-03-29T21:00", "2026-03-30T06:00"].map { session($0, in: "Europe/Berlin") }
+        let spring = ["2026-03-28T22:00", "2026-03-29T02:30", "2026-03-29T21:00", "2026-03-30T06:00"].map {
+            session($0, in: "Europe/Berlin")
+        }
         #expect(spring[1].streakDay(dayStartsAt: fourAM).description == "2026-03-28")
         #expect(history(spring, now: "2026-03-30T20:00", in: "Europe/Berlin").totals.currentStreakDays == 3)
-        let autumn = ["2026-10-24T21:00", "2026-10-25T21:00", "2026-10-26T21:00"].map { session($0, in: "Europe/Berlin") }
+        let autumn = ["2026-10-24T21:00", "2026-10-25T21:00", "2026-10-26T21:00"].map {
+            session($0, in: "Europe/Berlin")
+        }
         let totals = history(autumn, now: "2026-10-27T02:00", in: "Europe/Berlin").totals
         #expect(totals.currentStreakDays == 3 && totals.longestStreakDays == 3)
     }
@@ -70,12 +80,17 @@ import Testing
         #expect(listed.totals.currentStreakDays == 3)
         #expect(listed.days[0].sessions.map(\.id) == ["tokyo"] && tokyo.localStart.secondsOfDay == 7 * 3600)
         let totals = listed.totals
-        #expect(totals.sessions == 2 && totals.seconds == 1800 && totals.averageSeconds == 900 && totals.longestSeconds == 1200)
+        #expect(
+            totals.sessions == 2 && totals.seconds == 1800 && totals.averageSeconds == 900
+                && totals.longestSeconds == 1200)
     }
 
     @Test func anEmptyHistoryHasNoStreak() {
         let totals = history([], now: "2026-11-22T12:00", in: "UTC").totals
-        let figures: [Int] = [totals.sessions, totals.seconds, totals.averageSeconds, totals.longestSeconds, totals.currentStreakDays, totals.longestStreakDays]
+        let figures: [Int] = [
+            totals.sessions, totals.seconds, totals.averageSeconds, totals.longestSeconds, totals.currentStreakDays,
+            totals.longestStreakDays,
+        ]
         #expect(figures == [0, 0, 0, 0, 0, 0])
     }
 }

@@ -16,22 +16,27 @@ import Testing
         var random = SeededRandom(seed: seed)
         let contacts = (1...count).map { index in
             ContactCadence(
-                contactID: Int64(index), identity: Int64(index), name: "Contact \(index)", everyDays: [1, 2, 3, 7][Int(random.next() % 4)],
+                contactID: Int64(index), identity: Int64(index), name: "Contact \(index)",
+                everyDays: [1, 2, 3, 7][Int(random.next() % 4)],
                 createdAt: start.addingTimeInterval(-90 * 86400),
                 lastCall: start.addingTimeInterval(-Double(random.next() % (3 * 86400))), restartedOn: nil)
         }
         let oneOffs = (1...5).map { index in
             OneOffCall(
-                id: Int64(index), contactID: Int64(index), identity: Int64(index), contactIdentity: Int64(index), name: "Contact \(index)",
+                id: Int64(index), contactID: Int64(index), identity: Int64(index), contactIdentity: Int64(index),
+                name: "Contact \(index)",
                 dueAt: start.addingTimeInterval(Double(random.next() % (2 * 86400))), note: nil, settled: false)
         }
         let owed = [
-            DeliveryRecord(id: 1_000, key: "call:2:once:2:tomorrow:1", kind: .call, dueAt: start.addingTimeInterval(3600)),
-            DeliveryRecord(id: 1_001, key: "symptom:2026-11-21", kind: .symptom, dueAt: Timestamp.parse("2026-11-22T01:00:00Z")!),
+            DeliveryRecord(
+                id: 1_000, key: "call:2:once:2:tomorrow:1", kind: .call, dueAt: start.addingTimeInterval(3600)),
+            DeliveryRecord(
+                id: 1_001, key: "symptom:2026-11-21", kind: .symptom, dueAt: Timestamp.parse("2026-11-22T01:00:00Z")!),
         ].filter { owed in !settled.contains { $0.key == owed.key } }
         let session = DoseSession(sessionID: "S", sessionDate: "2026-11-20", dose1: start.addingTimeInterval(-100 * 60))
         return ScheduleInput(
-            settings: Settings(), deliveries: owed + settled, doseSession: session, contacts: contacts, oneOffCalls: oneOffs,
+            settings: Settings(), deliveries: owed + settled, doseSession: session, contacts: contacts,
+            oneOffCalls: oneOffs,
             storeCreatedAt: start.addingTimeInterval(-86400))
     }
 
@@ -44,7 +49,10 @@ import Testing
             // What the daemon does at a wake: shows and settles what is due, plans again.
             var held = Schedule(input: input(contacts: 50, seed: seed, settled: settled), clock: clock).plan(now: now)
             for occurrence in held.due + held.missed {
-                settled.append(DeliveryRecord(id: Int64(settled.count + 1), key: occurrence.key, kind: occurrence.kind, dueAt: occurrence.dueAt, shownAt: now))
+                settled.append(
+                    DeliveryRecord(
+                        id: Int64(settled.count + 1), key: occurrence.key, kind: occurrence.kind,
+                        dueAt: occurrence.dueAt, shownAt: now))
             }
             let schedule = Schedule(input: input(contacts: 50, seed: seed, settled: settled), clock: clock)
             held = schedule.plan(now: now)
@@ -76,7 +84,9 @@ import Testing
         let schedule = Schedule(input: input(contacts: 3, seed: 9), clock: clock)
         let first = schedule.plan(now: start)
         let settled = first.next.enumerated().map { index, occurrence in
-            DeliveryRecord(id: Int64(index + 1), key: occurrence.key, kind: occurrence.kind, dueAt: occurrence.dueAt, shownAt: start)
+            DeliveryRecord(
+                id: Int64(index + 1), key: occurrence.key, kind: occurrence.kind, dueAt: occurrence.dueAt,
+                shownAt: start)
         }
         let after = Schedule(input: input(contacts: 3, seed: 9, settled: settled), clock: clock).plan(now: start)
         #expect(!after.next.isEmpty)
@@ -90,8 +100,10 @@ import Testing
         #expect(listed.count == 25)
         #expect(listed.map(\.dueAt) == listed.map(\.dueAt).sorted())
         // The same as ordering every candidate: nothing sooner was left out.
-        let everything = Candidates(of: schedule, days: clock.date(of: start).adding(days: -1)...clock.date(of: start).adding(days: 27))
-            .soonest(after: start, limit: .max)
+        let everything = Candidates(
+            of: schedule, days: clock.date(of: start).adding(days: -1)...clock.date(of: start).adding(days: 27)
+        )
+        .soonest(after: start, limit: .max)
         let due = schedule.plan(now: start).due
         #expect(listed == Array((due + everything).sortedByDue().prefix(25)))
     }

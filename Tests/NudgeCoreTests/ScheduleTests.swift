@@ -22,13 +22,17 @@ import Testing
     }
 
     @Test func showsOnTimeAndUpToFourHoursLateTheSameDay() {
-        let shown = DeliveryRecord(id: 1, key: "symptom:2026-11-20", kind: .symptom, dueAt: at("2026-11-20T20:00:00Z"), shownAt: at("2026-11-20T20:00:00Z"))
+        let shown = DeliveryRecord(
+            id: 1, key: "symptom:2026-11-20", kind: .symptom, dueAt: at("2026-11-20T20:00:00Z"),
+            shownAt: at("2026-11-20T20:00:00Z"))
         let onTime = schedule(deliveries: [shown]).plan(now: at("2026-11-21T20:00:00.2Z"))
         #expect(onTime.due.map(\.key) == ["symptom:2026-11-21"])
         #expect(onTime.nextDue == at("2026-11-22T20:00:00Z"))
-        let late = schedule(["symptom.reminder_time": "19:00"], deliveries: [shown]).plan(now: at("2026-11-21T22:59:00Z"))
+        let late = schedule(["symptom.reminder_time": "19:00"], deliveries: [shown]).plan(
+            now: at("2026-11-21T22:59:00Z"))
         #expect(late.due.map(\.key) == ["symptom:2026-11-21"])
-        let tooLate = schedule(["symptom.reminder_time": "18:00"], deliveries: [shown]).plan(now: at("2026-11-21T22:01:00Z"))
+        let tooLate = schedule(["symptom.reminder_time": "18:00"], deliveries: [shown]).plan(
+            now: at("2026-11-21T22:01:00Z"))
         #expect(tooLate.due.isEmpty)
         #expect(tooLate.missed.map(\.key) == ["symptom:2026-11-21"])
     }
@@ -42,27 +46,38 @@ import Testing
     }
 
     @Test func settledOccurrencesAreNotDueAgain() {
-        let shown = DeliveryRecord(id: 1, key: "symptom:2026-11-21", kind: .symptom, dueAt: at("2026-11-21T20:00:00Z"), shownAt: at("2026-11-21T20:00:01Z"))
+        let shown = DeliveryRecord(
+            id: 1, key: "symptom:2026-11-21", kind: .symptom, dueAt: at("2026-11-21T20:00:00Z"),
+            shownAt: at("2026-11-21T20:00:01Z"))
         let plan = schedule(deliveries: [shown]).plan(now: at("2026-11-21T20:30:00Z"))
         #expect(plan.due.isEmpty)
         #expect(plan.nextDue == at("2026-11-22T20:00:00Z"))
     }
 
     @Test func aClaimThatWasNeverShownComesBack() {
-        let claimed = DeliveryRecord(id: 1, key: "symptom:2026-11-21", kind: .symptom, dueAt: at("2026-11-21T20:00:00Z"))
+        let claimed = DeliveryRecord(
+            id: 1, key: "symptom:2026-11-21", kind: .symptom, dueAt: at("2026-11-21T20:00:00Z"))
         let plan = schedule(deliveries: [claimed]).plan(now: at("2026-11-21T20:05:00Z"))
         #expect(plan.due.map(\.key) == ["symptom:2026-11-21"])
     }
 
     @Test func aSnoozeIsOneMoreOccurrenceAndDoneCancelsIt() throws {
         let answeredAt = at("2026-11-21T20:01:00Z")
-        let effects = try #require(SymptomReminder.effects(of: "snooze", key: "symptom:2026-11-21", answeredAt: answeredAt, settings: Settings()))
-        #expect(effects.followUp == .init(kind: .symptom, keyPrefix: "symptom:2026-11-21:snooze:", dueAt: at("2026-11-21T21:01:00Z")))
-        let done = SymptomReminder.effects(of: "done", key: "symptom:2026-11-21:snooze:1", answeredAt: answeredAt, settings: Settings())
+        let effects = try #require(
+            SymptomReminder.effects(
+                of: "snooze", key: "symptom:2026-11-21", answeredAt: answeredAt, settings: Settings()))
+        #expect(
+            effects.followUp
+                == .init(kind: .symptom, keyPrefix: "symptom:2026-11-21:snooze:", dueAt: at("2026-11-21T21:01:00Z")))
+        let done = SymptomReminder.effects(
+            of: "done", key: "symptom:2026-11-21:snooze:1", answeredAt: answeredAt, settings: Settings())
         #expect(done == AnswerEffects(cancelOwedWithPrefix: "symptom:2026-11-21:snooze:"))
 
-        let shown = DeliveryRecord(id: 1, key: "symptom:2026-11-21", kind: .symptom, dueAt: at("2026-11-21T20:00:00Z"), shownAt: at("2026-11-21T20:00:00Z"), action: "snooze")
-        let snooze = DeliveryRecord(id: 2, key: "symptom:2026-11-21:snooze:1", kind: .symptom, dueAt: at("2026-11-21T21:01:00Z"))
+        let shown = DeliveryRecord(
+            id: 1, key: "symptom:2026-11-21", kind: .symptom, dueAt: at("2026-11-21T20:00:00Z"),
+            shownAt: at("2026-11-21T20:00:00Z"), action: "snooze")
+        let snooze = DeliveryRecord(
+            id: 2, key: "symptom:2026-11-21:snooze:1", kind: .symptom, dueAt: at("2026-11-21T21:01:00Z"))
         let plan = schedule(deliveries: [shown, snooze]).plan(now: answeredAt)
         #expect(plan.nextDue == at("2026-11-21T21:01:00Z"))
         let upcoming = schedule(deliveries: [shown, snooze]).upcoming(from: answeredAt, limit: 2)
@@ -71,28 +86,41 @@ import Testing
     }
 
     @Test func disabledShowsNothingNotEvenASnooze() {
-        let snooze = DeliveryRecord(id: 2, key: "symptom:2026-11-21:snooze:1", kind: .symptom, dueAt: at("2026-11-21T21:01:00Z"))
-        let plan = schedule(["symptom.reminder_enabled": "false"], deliveries: [snooze]).plan(now: at("2026-11-21T21:30:00Z"))
+        let snooze = DeliveryRecord(
+            id: 2, key: "symptom:2026-11-21:snooze:1", kind: .symptom, dueAt: at("2026-11-21T21:01:00Z"))
+        let plan = schedule(["symptom.reminder_enabled": "false"], deliveries: [snooze]).plan(
+            now: at("2026-11-21T21:30:00Z"))
         #expect(plan == Plan(due: [], missed: [], nextDue: nil))
     }
 
     @Test func upcomingListsOneADayAcrossTheSpringGap() throws {
         let newYork = WallClock(zone: .system("America/New_York"))
-        let schedule = Schedule(input: ScheduleInput(settings: Settings(rows: ["symptom.reminder_time": "02:30"]), deliveries: []), clock: newYork)
+        let schedule = Schedule(
+            input: ScheduleInput(settings: Settings(rows: ["symptom.reminder_time": "02:30"]), deliveries: []),
+            clock: newYork)
         let listed = schedule.upcoming(from: at("2026-03-07T12:00:00Z"), limit: 3).map { Timestamp.format($0.dueAt) }
         #expect(listed == ["2026-03-08T07:00:00Z", "2026-03-09T06:30:00Z", "2026-03-10T06:30:00Z"])
     }
 
     @Test func bodyNamesUpToThreeEntriesEscaped() {
         let entries = (1...4).map {
-            SymptomEntry(id: "\($0)", name: $0 == 4 ? "Rash <b>&</b>" : "S\($0)", severity: $0, loggedAt: at("2026-11-21T1\($0):00:00Z"), notes: nil)
+            SymptomEntry(
+                id: "\($0)", name: $0 == 4 ? "Rash <b>&</b>" : "S\($0)", severity: $0,
+                loggedAt: at("2026-11-21T1\($0):00:00Z"), notes: nil)
         }
         let day = CivilDate(year: 2026, month: 11, day: 21)
-        let content = SymptomReminder.notification(day: day, today: day, entries: entries, settings: Settings(), text: .markup)
+        let content = SymptomReminder.notification(
+            day: day, today: day, entries: entries, settings: Settings(), text: .markup)
         #expect(content.title == "Daily symptom check")
-        #expect(content.body == "4 logged today: Rash &lt;b&gt;&amp;&lt;/b&gt; (4), S3 (3), S2 (2) and 1 more. Anything else?")
-        #expect(content.actions == [.init(key: "done", label: "Nothing else today"), .init(key: "snooze", label: "Remind me in 1 hour")])
-        let none = SymptomReminder.notification(day: day, today: day, entries: [], settings: Settings(rows: ["symptom.snooze_minutes": "45"]), text: .plain)
+        #expect(
+            content.body
+                == "4 logged today: Rash &lt;b&gt;&amp;&lt;/b&gt; (4), S3 (3), S2 (2) and 1 more. Anything else?")
+        #expect(
+            content.actions == [
+                .init(key: "done", label: "Nothing else today"), .init(key: "snooze", label: "Remind me in 1 hour"),
+            ])
+        let none = SymptomReminder.notification(
+            day: day, today: day, entries: [], settings: Settings(rows: ["symptom.snooze_minutes": "45"]), text: .plain)
         #expect(none.body == "Nothing logged today. Log a symptom with: nudge log symptom NAME --severity N")
         #expect(none.actions.last?.label == "Remind me in 45 minutes")
     }
@@ -108,10 +136,18 @@ import Testing
         #expect(try past("20:00") == at("2026-11-20T20:00:00Z"))
         #expect(InstantInput.parse("20:00", now: now, clock: clock, direction: .future) == at("2026-11-21T20:00:00Z"))
         #expect(InstantInput.parse("19:00", now: now, clock: clock, direction: .future) == at("2026-11-22T19:00:00Z"))
-        #expect(throws: InputError("--at '2026-11-21T20:00:00Z' (20:00 today, 2026-11-21 20:00 GMT) is in the future; give a time that has passed")) {
+        #expect(
+            throws: InputError(
+                "--at '2026-11-21T20:00:00Z' (20:00 today, 2026-11-21 20:00 GMT) is in the future; give a time that has passed"
+            )
+        ) {
             try past("2026-11-21T20:00:00Z")
         }
-        #expect(throws: InputError("--at '2026-11-18T19:05:00Z' (2026-11-18 19:05 GMT) is more than 48 hours ago; give a time within the last 48 hours")) {
+        #expect(
+            throws: InputError(
+                "--at '2026-11-18T19:05:00Z' (2026-11-18 19:05 GMT) is more than 48 hours ago; give a time within the last 48 hours"
+            )
+        ) {
             try past("2026-11-18T19:05:00Z")
         }
     }
@@ -126,6 +162,7 @@ import Testing
     ])
     func aDateAndTimeWithoutAnOffsetIsLocal(text: String, instant: String) {
         let newYork = WallClock(zone: .system("America/New_York"))
-        #expect(InstantInput.parse(text, now: at("2026-11-22T12:00:00Z"), clock: newYork, direction: .past) == at(instant))
+        #expect(
+            InstantInput.parse(text, now: at("2026-11-22T12:00:00Z"), clock: newYork, direction: .past) == at(instant))
     }
 }

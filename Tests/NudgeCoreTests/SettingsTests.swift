@@ -18,14 +18,17 @@ import Testing
         }
     }
 
-    @Test(arguments: [("on", "true"), ("YES", "true"), ("1", "true"), ("off", "false"), ("no", "false"), ("0", "false")])
+    @Test(arguments: [
+        ("on", "true"), ("YES", "true"), ("1", "true"), ("off", "false"), ("no", "false"), ("0", "false"),
+    ])
     func booleansHaveOneStoredForm(input: String, stored: String) throws {
         #expect(try SettingKey.symptomReminderEnabled.canonical(input) == stored)
     }
 
     @Test(arguments: [
         (SettingKey.symptomSnoozeMinutes, "-3"), (.symptomSnoozeMinutes, "4"), (.symptomSnoozeMinutes, "241"),
-        (.doseTargetIntervalMinutes, "170"), (.doseMaxSnoozes, "11"), (.sessionRolloverHour, "24"), (.symptomReminderEnabled, "maybe"),
+        (.doseTargetIntervalMinutes, "170"), (.doseMaxSnoozes, "11"), (.sessionRolloverHour, "24"),
+        (.symptomReminderEnabled, "maybe"),
     ])
     func refusesValuesOutOfRange(key: SettingKey, input: String) {
         #expect(throws: SettingError.invalidValue(key: key, value: input)) { try key.canonical(input) }
@@ -33,12 +36,17 @@ import Testing
 
     @Test func messagesNameKeyValueAndWhatIsAccepted() {
         let message = SettingError.invalidValue(key: .symptomReminderTime, value: "25:99").description
-        #expect(message == "invalid value '25:99' for symptom.reminder_time: expected a local time such as 20:00, 8pm or 8:30 PM")
+        #expect(
+            message
+                == "invalid value '25:99' for symptom.reminder_time: expected a local time such as 20:00, 8pm or 8:30 PM"
+        )
         #expect(throws: SettingError.unknownKey("symptom.color")) { try SettingKey.named("symptom.color") }
     }
 
     @Test func rowsOverDefaultsAndBadRowsIgnored() {
-        let settings = Settings(rows: ["symptom.reminder_time": "21:15", "symptom.snooze_minutes": "9999", "other": "x"])
+        let settings = Settings(rows: [
+            "symptom.reminder_time": "21:15", "symptom.snooze_minutes": "9999", "other": "x",
+        ])
         #expect(settings.time(.symptomReminderTime).description == "21:15")
         #expect(settings.int(.symptomSnoozeMinutes) == 60)
         #expect(settings.ignoredRows == ["symptom.snooze_minutes": "9999", "other": "x"])

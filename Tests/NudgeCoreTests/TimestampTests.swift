@@ -19,7 +19,10 @@ import Testing
         #expect(date.timeIntervalSince1970 == seconds)
     }
 
-    @Test(arguments: ["2026-11-21", "2026-11-21T25:00:00Z", "2026-11-21T20:00:00+", "yesterday", "2026-11-21T20:00:00Zjunk", "2026-11-21T20:0", "2026-11-21T20:00:"])
+    @Test(arguments: [
+        "2026-11-21", "2026-11-21T25:00:00Z", "2026-11-21T20:00:00+", "yesterday", "2026-11-21T20:00:00Zjunk",
+        "2026-11-21T20:0", "2026-11-21T20:00:",
+    ])
     func refusesMalformedText(text: String) {
         #expect(Timestamp.parse(text) == nil)
     }
@@ -32,7 +35,8 @@ import Testing
     /// DoseTap's form: milliseconds, truncated, never rounded up into the next second.
     @Test func writesMillisecondsForDoseTap() {
         #expect(Timestamp.formatForDoseTap(Timestamp.parse("2026-11-24T06:38:49.923Z")!) == "2026-11-24T06:38:49.923Z")
-        #expect(Timestamp.formatForDoseTap(Date(timeIntervalSince1970: 1_795_291_200.9999)) == "2026-11-21T20:00:00.999Z")
+        #expect(
+            Timestamp.formatForDoseTap(Date(timeIntervalSince1970: 1_795_291_200.9999)) == "2026-11-21T20:00:00.999Z")
         #expect(Timestamp.formatForDoseTap(Date(timeIntervalSince1970: -0.5)) == "1969-12-31T23:59:59.500Z")
     }
 }

@@ -75,8 +75,10 @@ import Testing
                 if let previous { #expect(instant > previous, "\(zone) \(day) \(time) not after the day before") }
                 let (date, seconds) = clock.local(instant)
                 let isExact = date == day && seconds == local.secondsOfDay
-                let isAfterGap = instant.timeIntervalSince1970 > 0
-                    && clock.offset(at: Int(instant.timeIntervalSince1970) - 1) != clock.offset(at: Int(instant.timeIntervalSince1970))
+                let isAfterGap =
+                    instant.timeIntervalSince1970 > 0
+                    && clock.offset(at: Int(instant.timeIntervalSince1970) - 1)
+                        != clock.offset(at: Int(instant.timeIntervalSince1970))
                 #expect(isExact || isAfterGap, "\(zone) \(day) \(time) resolved to \(Timestamp.format(instant))")
                 previous = instant
                 day = day.adding(days: 1)

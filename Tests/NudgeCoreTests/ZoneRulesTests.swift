@@ -39,7 +39,10 @@ struct ZoneRulesTests {
         #expect(us.kind(at: at("2026-03-08T07:00:00Z")).abbreviation == "EDT")
     }
 
-    @Test(arguments: ["", "ES5", "EST", "EST5EDT,M13.1.0,M11.1.0", "EST5EDT,M3.2.0", "EST5EDT,M3.6.0,M11.1.0", "<AB>5", "EST25", "EST5 "])
+    @Test(arguments: [
+        "", "ES5", "EST", "EST5EDT,M13.1.0,M11.1.0", "EST5EDT,M3.2.0", "EST5EDT,M3.6.0,M11.1.0", "<AB>5", "EST25",
+        "EST5 ",
+    ])
     func refusesMalformedRules(_ text: String) {
         #expect(PosixZoneRule(text) == nil)
     }
@@ -51,7 +54,9 @@ struct ZoneRulesTests {
         // A whole, well-formed file that is not TZif is refused for that, not for its length.
         var renamed = london
         renamed.replaceSubrange(0..<4, with: Array("TZix".utf8))
-        #expect(throws: ZoneRulesError.malformed("it does not begin with TZif")) { try ZoneRules(identifier: "x", tzif: renamed) }
+        #expect(throws: ZoneRulesError.malformed("it does not begin with TZif")) {
+            try ZoneRules(identifier: "x", tzif: renamed)
+        }
     }
 
     /// A TZif file has both the transitions zic computed and the rule it computed them from: for
@@ -80,6 +85,8 @@ struct ZoneRulesTests {
             }
         }
         #expect(compared > 1000)
-        #expect(disagreeing.subtracting(["Africa/Casablanca", "Africa/El_Aaiun", "Asia/Gaza", "Asia/Hebron"]).sorted() == [])
+        #expect(
+            disagreeing.subtracting(["Africa/Casablanca", "Africa/El_Aaiun", "Asia/Gaza", "Asia/Hebron"]).sorted() == []
+        )
     }
 }

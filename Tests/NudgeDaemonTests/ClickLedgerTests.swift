@@ -19,12 +19,16 @@ struct ClickLedgerTests {
         let store = directory.file("nudge.sqlite")
         let ledger = try ClickLedger(storePath: store)
         let clicked = Date(timeIntervalSince1970: 1_795_000_000)
-        let click = try #require(ledger.append(.event(.actionInvoked(notificationID: 7, action: "called")), at: clicked))
+        let click = try #require(
+            ledger.append(.event(.actionInvoked(notificationID: 7, action: "called")), at: clicked))
         let shown = try #require(ledger.append(.shown(deliveryID: 3, notificationID: 8), at: clicked))
         ledger.recorded([shown])
 
         let next = try ClickLedger(storePath: store)
-        #expect(next.pending.map(\.entry) == [.event(.actionInvoked(notificationID: 7, action: "called")), .shown(deliveryID: 3, notificationID: 8)])
+        #expect(
+            next.pending.map(\.entry) == [
+                .event(.actionInvoked(notificationID: 7, action: "called")), .shown(deliveryID: 3, notificationID: 8),
+            ])
 
         ledger.recorded([click])
         #expect(try ClickLedger(storePath: store).pending.isEmpty)
@@ -53,8 +57,9 @@ struct ClickLedgerTests {
         let clock = DaemonClock(startingAt: start)
         let store = try Store(path: storePath, now: start)
         try store.setSetting(.symptomReminderEnabled, to: "false", at: start)
-        guard case .started(let session) = try store.startMeditation(
-            plannedSeconds: 600, intervalSeconds: 0, delaySeconds: 0, now: start, utcOffsetMinutes: 0, sleep: nil)
+        guard
+            case .started(let session) = try store.startMeditation(
+                plannedSeconds: 600, intervalSeconds: 0, delaySeconds: 0, now: start, utcOffsetMinutes: 0, sleep: nil)
         else {
             Issue.record("not started")
             return
@@ -62,7 +67,8 @@ struct ClickLedgerTests {
         nonisolated(unsafe) var heard: (@Sendable (NotifierEvent) -> Void)?
         var logger = Logger(label: "test")
         logger.logLevel = .critical
-        let configuration = Daemon.Configuration(storePath: storePath, clock: clock, timeZone: SystemTimeZone(environment: ["TZ": "UTC"]))
+        let configuration = Daemon.Configuration(
+            storePath: storePath, clock: clock, timeZone: SystemTimeZone(environment: ["TZ": "UTC"]))
         let daemon = try Daemon(
             configuration, logger: logger,
             makeNotifier: {
@@ -74,7 +80,10 @@ struct ClickLedgerTests {
         daemon.reconcile(because: "due")
         #expect(try store.delivery(key: "meditation:\(session.id):start")?.shownAt != nil, "the start bell rang")
         daemon.tellLedger()
-        #expect(try ClickLedger(storePath: storePath).pending.map(\.entry) == [.event(.actionInvoked(notificationID: 9, action: "take"))])
+        #expect(
+            try ClickLedger(storePath: storePath).pending.map(\.entry) == [
+                .event(.actionInvoked(notificationID: 9, action: "take"))
+            ])
     }
 
     final class SilentPlayer: SoundPlayer {

@@ -47,10 +47,15 @@ struct DaemonTests {
 
     /// Runs a daemon whose clock reads `fakeNow` at start, until `body` returns.
     func withDaemon(at fakeNow: String, notifier: FakeNotifier, _ body: (Daemon) throws -> Void) throws {
-        try withDaemon(clock: DaemonClock(startingAt: Timestamp.parse(fakeNow)), notifier: notifier) { daemon, _ in try body(daemon) }
+        try withDaemon(clock: DaemonClock(startingAt: Timestamp.parse(fakeNow)), notifier: notifier) { daemon, _ in
+            try body(daemon)
+        }
     }
 
-    func withDaemon(clock: DaemonClock, notifier: FakeNotifier, log: RecordedLog? = nil, _ body: (Daemon, DaemonClock) throws -> Void) throws {
+    func withDaemon(
+        clock: DaemonClock, notifier: FakeNotifier, log: RecordedLog? = nil,
+        _ body: (Daemon, DaemonClock) throws -> Void
+    ) throws {
         var logger = log?.logger ?? Logger(label: "test")
         if log == nil { logger.logLevel = .critical }
         let daemon = try Daemon(.init(storePath: store, clock: clock, timeZone: zone), logger: logger) { onEvent in
@@ -72,7 +77,10 @@ struct DaemonTests {
 
     /// To a server that plays sounds, a reminder that must be silent says so (suppress-sound),
     /// or the server may play its default; one with its sound names it.
-    @Test(arguments: [("sound.enabled", "false", SoundHint.suppress), ("sound.reminder", "none", .suppress), ("sound.reminder", "bell", .name("bell"))])
+    @Test(arguments: [
+        ("sound.enabled", "false", SoundHint.suppress), ("sound.reminder", "none", .suppress),
+        ("sound.reminder", "bell", .name("bell")),
+    ])
     func aSilentReminderTellsAServerThatPlaysSoundsToStaySilent(key: String, value: String, hint: SoundHint) throws {
         let setup = try Store(path: store)
         try setup.setSetting(try SettingKey.named(key), to: value, at: Timestamp.parse("2026-11-21T12:00:00Z")!)
@@ -136,11 +144,14 @@ struct DaemonTests {
         }
         #expect(try Store(path: store).delivery(notificationID: 1)?.key == "symptom:2026-11-21")
         let clicked = try #require(Timestamp.parse("2026-11-21T20:00:07Z"))
-        try "\(clicked.timeIntervalSince1970) action 1 snooze\n".write(toFile: store + ".answers", atomically: false, encoding: .utf8)
+        try "\(clicked.timeIntervalSince1970) action 1 snooze\n".write(
+            toFile: store + ".answers", atomically: false, encoding: .utf8)
         try withDaemon(at: "2026-11-21T20:05:00Z", notifier: notifier) { _ in }
         let answered = try #require(try Store(path: store).delivery(key: "symptom:2026-11-21"))
         #expect(answered.action == "snooze" && answered.acknowledgedAt == clicked)
-        #expect(try Store(path: store).delivery(key: "symptom:2026-11-21:snooze:1")?.dueAt == clicked.addingTimeInterval(3600))
+        #expect(
+            try Store(path: store).delivery(key: "symptom:2026-11-21:snooze:1")?.dueAt
+                == clicked.addingTimeInterval(3600))
         #expect(try String(contentsOfFile: store + ".answers", encoding: .utf8).isEmpty)
     }
 
@@ -150,7 +161,8 @@ struct DaemonTests {
     @Test func aClickInTheLedgerBeforeItsShownIsRecordedOnStart() throws {
         let due = try #require(Timestamp.parse("2026-11-21T20:00:00Z"))
         let claimed = try #require(
-            try Store(path: store).claim(Occurrence(kind: .symptom, key: "symptom:2026-11-21", dueAt: due, title: "Daily symptom check")))
+            try Store(path: store).claim(
+                Occurrence(kind: .symptom, key: "symptom:2026-11-21", dueAt: due, title: "Daily symptom check")))
         let clicked = due.addingTimeInterval(7)
         try """
         \(clicked.timeIntervalSince1970) action 41 done
@@ -170,15 +182,17 @@ struct DaemonTests {
         let notifier = FakeNotifier()
         try withDaemon(at: "2026-11-21T20:00:00Z", notifier: notifier) { _ in
             #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
-            #expect(FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
-                (try? Store(path: store).delivery(notificationID: 1)) != nil
-            })
+            #expect(
+                FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
+                    (try? Store(path: store).delivery(notificationID: 1)) != nil
+                })
             notifier.onEvent?(.actionInvoked(notificationID: 99, action: "done"))
             notifier.onEvent?(.actionInvoked(notificationID: 1, action: "launch-rockets"))
             notifier.onEvent?(.actionInvoked(notificationID: 1, action: "done"))
-            #expect(FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
-                (try? Store(path: store).delivery(key: "symptom:2026-11-21"))??.action == "done"
-            })
+            #expect(
+                FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
+                    (try? Store(path: store).delivery(key: "symptom:2026-11-21"))??.action == "done"
+                })
         }
         let rows = try StoreQuery.rows(store, "SELECT reminder_key, action FROM reminder_deliveries ORDER BY id")
         #expect(rows.map { $0["action"] } == ["NULL", "done"])
@@ -191,17 +205,20 @@ struct DaemonTests {
         let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T18:00:00Z"))
         let setup = try Store(path: store, now: clock.now())
         try setup.setSetting(.symptomReminderEnabled, to: "false", at: clock.now())
-        guard case .started(let session) = try setup.startMeditation(
-            plannedSeconds: 1200, intervalSeconds: 300, delaySeconds: 0, now: clock.now(), utcOffsetMinutes: 0, sleep: clock.sleepReading())
+        guard
+            case .started(let session) = try setup.startMeditation(
+                plannedSeconds: 1200, intervalSeconds: 300, delaySeconds: 0, now: clock.now(), utcOffsetMinutes: 0,
+                sleep: clock.sleepReading())
         else {
             Issue.record("not started")
             return
         }
         let notifier = FakeNotifier()
         try withDaemon(clock: clock, notifier: notifier) { daemon, clock in
-            #expect(FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
-                (try? Store(path: store).delivery(key: "meditation:\(session.id):start"))??.shownAt != nil
-            })
+            #expect(
+                FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
+                    (try? Store(path: store).delivery(key: "meditation:\(session.id):start"))??.shownAt != nil
+                })
             clock.set(to: Timestamp.parse("2026-11-22T18:04:00Z")!)
             daemon.clockWasSet()
             clock.sleep(for: 3600)
@@ -213,8 +230,14 @@ struct DaemonTests {
         #expect(shown[0].body.contains("4 minutes recorded as interrupted"), "\(shown[0].body)")
         let row = try StoreQuery.rows(store, "SELECT outcome, actual_seconds, ended_at FROM meditation_sessions")
         #expect(row == [["outcome": "interrupted", "actual_seconds": "240", "ended_at": "2026-11-22T18:04:00Z"]])
-        let rung = try StoreQuery.rows(store, "SELECT reminder_key FROM reminder_deliveries WHERE kind = 'meditation' AND shown_at IS NOT NULL ORDER BY id")
-        #expect(rung.compactMap { $0["reminder_key"]?.split(separator: ":").last.map(String.init) } == ["start", "interrupted"])
+        let rung = try StoreQuery.rows(
+            store,
+            "SELECT reminder_key FROM reminder_deliveries WHERE kind = 'meditation' AND shown_at IS NOT NULL ORDER BY id"
+        )
+        #expect(
+            rung.compactMap { $0["reminder_key"]?.split(separator: ":").last.map(String.init) } == [
+                "start", "interrupted",
+            ])
     }
 
     /// A session whose end passed while no daemon ran is completed at its end instant when one
@@ -224,9 +247,12 @@ struct DaemonTests {
         let start = try #require(Timestamp.parse("2026-11-22T18:00:00Z"))
         let setup = try Store(path: store, now: start)
         try setup.setSetting(.symptomReminderEnabled, to: "false", at: start)
-        _ = try setup.startMeditation(plannedSeconds: 600, intervalSeconds: 0, delaySeconds: 0, now: start, utcOffsetMinutes: 0, sleep: nil)
+        _ = try setup.startMeditation(
+            plannedSeconds: 600, intervalSeconds: 0, delaySeconds: 0, now: start, utcOffsetMinutes: 0, sleep: nil)
         let notifier = FakeNotifier()
-        try withDaemon(at: Timestamp.format(start.addingTimeInterval(600 + TimeInterval(lateSeconds))), notifier: notifier) { _ in
+        try withDaemon(
+            at: Timestamp.format(start.addingTimeInterval(600 + TimeInterval(lateSeconds))), notifier: notifier
+        ) { _ in
             if shown { #expect(notifier.showed.wait(timeout: .now() + 10) == .success) }
         }
         let titles = notifier.shown.withLock { $0.map(\.title) }
@@ -249,7 +275,11 @@ struct DaemonTests {
             try setup.setSetting(.symptomReminderEnabled, to: "false", at: taken)
             try DatabaseQueue(path: store).write { db in
                 try db.execute(sql: "CREATE TABLE other_app_notes (id INTEGER PRIMARY KEY, body TEXT)")
-                for index in 0..<300 { try db.execute(sql: "INSERT INTO other_app_notes (body) VALUES (?)", arguments: [String(repeating: "n\(index)", count: 60)]) }
+                for index in 0..<300 {
+                    try db.execute(
+                        sql: "INSERT INTO other_app_notes (body) VALUES (?)",
+                        arguments: [String(repeating: "n\(index)", count: 60)])
+                }
             }
             _ = try setup.backUp(into: backups, at: taken)
         }
@@ -257,7 +287,8 @@ struct DaemonTests {
         case .damagedPage:
             let root = try DatabaseQueue(path: store).writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-                return try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'other_app_notes'") ?? 0
+                return try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'other_app_notes'")
+                    ?? 0
             }
             let handle = try #require(FileHandle(forUpdatingAtPath: store))
             try handle.seek(toOffset: UInt64((root - 1) * 4096))
@@ -265,7 +296,8 @@ struct DaemonTests {
             try handle.close()
         case .unusableBackupDirectory:
             #expect(FileManager.default.createFile(atPath: directory.file("a-file"), contents: Data()))
-            try Store(path: store).setSetting(BackupPolicy.directory, to: directory.file("a-file") + "/backups", at: taken)
+            try Store(path: store).setSetting(
+                BackupPolicy.directory, to: directory.file("a-file") + "/backups", at: taken)
         }
         let notifier = FakeNotifier()
         let log = RecordedLog()
@@ -284,10 +316,15 @@ struct DaemonTests {
         switch problem {
         case .damagedPage:
             #expect(shown.first?.title == "The store is damaged" && shown.first?.urgency == .critical)
-            #expect(shown.first?.body.contains("Restore the backup of 2026-11-20 12:00 with: nudge --store \(store) restore --latest") == true, "\(shown)")
+            #expect(
+                shown.first?.body.contains(
+                    "Restore the backup of 2026-11-20 12:00 with: nudge --store \(store) restore --latest") == true,
+                "\(shown)")
             #expect(BackupDirectory.list(in: backups).count == 1, "a backup of a damaged store is not kept")
         case .unusableBackupDirectory:
-            #expect(shown.first?.title == "Today's backup failed" && shown.first?.body.contains("Cannot make the backup directory") == true, "\(shown)")
+            #expect(
+                shown.first?.title == "Today's backup failed"
+                    && shown.first?.body.contains("Cannot make the backup directory") == true, "\(shown)")
         }
     }
 }

@@ -56,7 +56,8 @@ struct LibnotifyNotifierTests {
     }
 
     let content = NotificationContent(
-        title: "Dose 2 alarm", body: "Take dose 2 now", actions: [.init(key: "take", label: "Take dose 2"), .init(key: "skip", label: "Skip")],
+        title: "Dose 2 alarm", body: "Take dose 2 now",
+        actions: [.init(key: "take", label: "Take dose 2"), .init(key: "skip", label: "Skip")],
         urgency: .critical, category: "x-nudge.dose2", resident: true)
 
     @Test func showsWithActionsHintsAndReplacesInPlace() throws {
@@ -70,7 +71,9 @@ struct LibnotifyNotifierTests {
         let first = try #require(calls.first)
         #expect(first.summary == "Dose 2 alarm" && first.body == "Take dose 2 now" && first.replacesID == 0)
         #expect(first.actions == ["take", "Take dose 2", "skip", "Skip"])
-        for hint in ["\"urgency\": 2", "\"resident\": True", "\"category\": \"x-nudge.dose2\"", "\"desktop-entry\": \"nudge\""] {
+        for hint in [
+            "\"urgency\": 2", "\"resident\": True", "\"category\": \"x-nudge.dose2\"", "\"desktop-entry\": \"nudge\"",
+        ] {
             #expect(first.hints.contains(hint), "\(first.hints)")
         }
         #expect(calls.last?.replacesID == id)

@@ -16,7 +16,9 @@ struct BackupTests {
     /// which a copy of the file and its WAL could not promise.
     @Test func aBackupTakenWhileFourProcessesWriteIsConsistent() throws {
         let store = try Store(path: path)
-        try DatabaseQueue(path: path).write { db in try db.execute(sql: "CREATE TABLE pairs (writer INTEGER, n INTEGER)") }
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "CREATE TABLE pairs (writer INTEGER, n INTEGER)")
+        }
         let stop = directory.file("stop")
         let writer = """
             import sqlite3, os, sys
@@ -38,9 +40,11 @@ struct BackupTests {
             FileManager.default.createFile(atPath: stop, contents: nil)
             for process in writers { _ = process.waitForExit(timeout: 10) }
         }
-        #expect(FileEvents.waitUntil(watching: [directory.path], timeout: 20) {
-            ((try? StoreQuery.rows(path, "SELECT count(DISTINCT writer) AS n FROM pairs").first?["n"]) ?? nil) == "4"
-        })
+        #expect(
+            FileEvents.waitUntil(watching: [directory.path], timeout: 20) {
+                ((try? StoreQuery.rows(path, "SELECT count(DISTINCT writer) AS n FROM pairs").first?["n"]) ?? nil)
+                    == "4"
+            })
         for round in 0..<5 {
             let backup = try store.backUp(toFile: directory.file("backup\(round).sqlite"))
             #expect(backup > 0)
@@ -70,9 +74,12 @@ struct BackupTests {
         _ = try store.addSymptom(name: "headache", severity: 3, notes: nil, loggedAt: now, now: now)
         let backup = try store.backUp(into: path + ".backups", at: now)
         _ = try store.addSymptom(name: "nausea", severity: 2, notes: nil, loggedAt: now, now: now)
-        let restored = try Store.restore(path, from: backup.path, keepingCurrentAt: path + ".before-restore-x", now: now)
+        let restored = try Store.restore(
+            path, from: backup.path, keepingCurrentAt: path + ".before-restore-x", now: now)
         #expect(restored.notInBackup.map(\.label) == ["diary entries"] && restored.notInBackup.map(\.count) == [1])
-        #expect(try store.symptoms(from: nil, through: nil, clock: clock).map(\.name) == ["headache"], "the open connection reads the restored rows")
+        #expect(
+            try store.symptoms(from: nil, through: nil, clock: clock).map(\.name) == ["headache"],
+            "the open connection reads the restored rows")
         #expect(BackupDirectory.inspect(path + ".before-restore-x").counts.first?.count == 2)
     }
 }

@@ -16,7 +16,9 @@ import Testing
     /// What another program might write: calls in the formats nudge reads and some it does not,
     /// deletions, moves, cadences changed and removed, restarts.
     func writeAsAnotherProgram(_ db: Database, random: inout SeededRandom) throws {
-        let formats = ["2026-%02d-%02dT10:00:00Z", "2026-%02d-%02d 23:30:00", "2026-%02d-%02dT01:00:00+05:00", "2026-%02d-%02d"]
+        let formats = [
+            "2026-%02d-%02dT10:00:00Z", "2026-%02d-%02d 23:30:00", "2026-%02d-%02dT01:00:00+05:00", "2026-%02d-%02d",
+        ]
         for step in 0..<400 {
             let contact = Int64(random.next() % 40 + 1)
             switch random.next() % 9 {
@@ -24,28 +26,44 @@ import Testing
                 let format = formats[Int(random.next() % UInt64(formats.count))]
                 let called = String(format: format, Int(random.next() % 11 + 1), Int(random.next() % 28 + 1))
                 try db.execute(
-                    sql: "INSERT INTO call_logs (id, contact_id, called_at, is_marked_deleted, created_at, updated_at) VALUES (?, ?, ?, 0, ?, ?)",
+                    sql:
+                        "INSERT INTO call_logs (id, contact_id, called_at, is_marked_deleted, created_at, updated_at) VALUES (?, ?, ?, 0, ?, ?)",
                     arguments: ["log-\(step)", contact, step % 50 == 0 ? "now" : called, called, called])
             case 3:
-                try db.execute(sql: "UPDATE call_logs SET is_marked_deleted = 1 - is_marked_deleted WHERE rowid = (SELECT rowid FROM call_logs WHERE contact_id = ? LIMIT 1)", arguments: [contact])
+                try db.execute(
+                    sql:
+                        "UPDATE call_logs SET is_marked_deleted = 1 - is_marked_deleted WHERE rowid = (SELECT rowid FROM call_logs WHERE contact_id = ? LIMIT 1)",
+                    arguments: [contact])
             case 4:
-                try db.execute(sql: "UPDATE call_logs SET contact_id = ? WHERE rowid = (SELECT max(rowid) FROM call_logs)", arguments: [contact])
+                try db.execute(
+                    sql: "UPDATE call_logs SET contact_id = ? WHERE rowid = (SELECT max(rowid) FROM call_logs)",
+                    arguments: [contact])
             case 5:
-                try db.execute(sql: "DELETE FROM call_logs WHERE rowid = (SELECT min(rowid) FROM call_logs WHERE contact_id = ?)", arguments: [contact])
+                try db.execute(
+                    sql: "DELETE FROM call_logs WHERE rowid = (SELECT min(rowid) FROM call_logs WHERE contact_id = ?)",
+                    arguments: [contact])
             case 6:
                 let every: Int? = random.next() % 4 == 0 ? nil : Int(random.next() % 60 + 1)
-                try db.execute(sql: "UPDATE contacts SET stay_in_touch_days = ? WHERE id = ?", arguments: [every, contact])
+                try db.execute(
+                    sql: "UPDATE contacts SET stay_in_touch_days = ? WHERE id = ?", arguments: [every, contact])
             case 7:
                 try db.execute(
                     sql: "INSERT OR REPLACE INTO call_cadence (contact_id, restarted_on) VALUES (?, ?)",
-                    arguments: [contact, String(format: "2026-%02d-%02d", Int(random.next() % 11 + 1), Int(random.next() % 28 + 1))])
+                    arguments: [
+                        contact,
+                        String(format: "2026-%02d-%02d", Int(random.next() % 11 + 1), Int(random.next() % 28 + 1)),
+                    ])
             default:
                 if random.next() % 3 == 0 {
                     try db.execute(sql: "DELETE FROM contacts WHERE id = ?", arguments: [contact])
                 } else {
                     try db.execute(
-                        sql: "INSERT OR IGNORE INTO contacts (id, name, stay_in_touch_days, created_at) VALUES (?, ?, ?, ?)",
-                        arguments: [contact, "Contact \(contact)", random.next() % 30 + 1, "2026-0\(random.next() % 9 + 1)-15T12:00:00Z"])
+                        sql:
+                            "INSERT OR IGNORE INTO contacts (id, name, stay_in_touch_days, created_at) VALUES (?, ?, ?, ?)",
+                        arguments: [
+                            contact, "Contact \(contact)", random.next() % 30 + 1,
+                            "2026-0\(random.next() % 9 + 1)-15T12:00:00Z",
+                        ])
                 }
             }
         }
@@ -66,7 +84,8 @@ import Testing
         try other.write { db in
             for id in 1...40 {
                 try db.execute(
-                    sql: "INSERT INTO contacts (id, name, stay_in_touch_days, created_at) VALUES (?, ?, ?, '2026-01-10T09:00:00Z')",
+                    sql:
+                        "INSERT INTO contacts (id, name, stay_in_touch_days, created_at) VALUES (?, ?, ?, '2026-01-10T09:00:00Z')",
                     arguments: [id, "Contact \(id)", id % 5 == 0 ? nil : id % 30 + 1])
             }
             try writeAsAnotherProgram(db, random: &random)
@@ -81,7 +100,9 @@ import Testing
         let unknown = try other.read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM call_due WHERE last_call_at = 'now' AND due_day IS NULL")
         }
-        let withNow = try other.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM call_due WHERE last_call_at = 'now'") }
+        let withNow = try other.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM call_due WHERE last_call_at = 'now'")
+        }
         #expect(unknown == withNow)
     }
 
@@ -89,12 +110,20 @@ import Testing
         _ = try Store(path: path)
         let other = try DatabaseQueue(path: path)
         try other.write { db in
-            try db.execute(sql: "INSERT INTO contacts (id, name, stay_in_touch_days, created_at) VALUES (1, 'Alex', 7, '2026-11-01T09:00:00Z')")
+            try db.execute(
+                sql:
+                    "INSERT INTO contacts (id, name, stay_in_touch_days, created_at) VALUES (1, 'Alex', 7, '2026-11-01T09:00:00Z')"
+            )
             try db.execute(sql: "DROP TRIGGER call_due_log_insert")
-            try db.execute(sql: "INSERT INTO call_logs (id, contact_id, called_at, created_at, updated_at) VALUES ('a', 1, '2026-11-20T09:00:00Z', '', '')")
+            try db.execute(
+                sql:
+                    "INSERT INTO call_logs (id, contact_id, called_at, created_at, updated_at) VALUES ('a', 1, '2026-11-20T09:00:00Z', '', '')"
+            )
         }
         _ = try Store(path: path)
-        let row = try other.read { db in try Row.fetchOne(db, sql: "SELECT last_call_at, due_day FROM call_due WHERE contact_id = 1") }
+        let row = try other.read { db in
+            try Row.fetchOne(db, sql: "SELECT last_call_at, due_day FROM call_due WHERE contact_id = 1")
+        }
         #expect(row?["last_call_at"] == "2026-11-20T09:00:00Z")
         #expect(row?["due_day"] == CivilDate(iso: "2026-11-27")!.daysSinceEpoch)
     }
@@ -120,7 +149,8 @@ import Testing
                 if random.next() % 10 != 0 {
                     let called = now.addingTimeInterval(-Double(random.next() % UInt64(min(every, 40) * 86400)))
                     try db.execute(
-                        sql: "INSERT INTO call_logs (id, contact_id, called_at, created_at, updated_at) VALUES (?, ?, ?, '', '')",
+                        sql:
+                            "INSERT INTO call_logs (id, contact_id, called_at, created_at, updated_at) VALUES (?, ?, ?, '', '')",
                         arguments: ["log-\(id)", id, Timestamp.format(called)])
                 }
             }
@@ -145,7 +175,8 @@ import Testing
                 #expect(soon.nextDue == every.nextDue)
                 #expect(soon.next == every.next)
             }
-            let listed = Schedule(input: try store.scheduleInput(at: instant, clock: clock, listing: 40), clock: clock).upcoming(from: instant, limit: 40)
+            let listed = Schedule(input: try store.scheduleInput(at: instant, clock: clock, listing: 40), clock: clock)
+                .upcoming(from: instant, limit: 40)
             #expect(listed == Schedule(input: all, clock: clock).upcoming(from: instant, limit: 40))
         }
     }

@@ -19,7 +19,9 @@ import Testing
     func shown(_ key: String, id: UInt32) throws -> Int64 {
         let occurrence = Occurrence(kind: .call, key: key, dueAt: now, title: "Call")
         let claimed = try #require(try store.claim(occurrence))
-        try store.markShown(claimed.id, notificationID: id, content: NotificationContent(title: "Call", body: "", actions: [], category: "c"), at: now)
+        try store.markShown(
+            claimed.id, notificationID: id,
+            content: NotificationContent(title: "Call", body: "", actions: [], category: "c"), at: now)
         return claimed.id
     }
 
@@ -29,7 +31,10 @@ import Testing
         #expect(try store.resolveContact("ALEX").get().id == alex)
         #expect(try store.resolveContact(String(alex)).get().name == "Alex")
         #expect(try store.resolveContact("smith").get().name == "Alexandra Smith")
-        #expect(throws: InputError("'ale' matches 2 contacts: Alex (id 1), Alexandra Smith (id 2); give the id (id:N) or the full name")) {
+        #expect(
+            throws: InputError(
+                "'ale' matches 2 contacts: Alex (id 1), Alexandra Smith (id 2); give the id (id:N) or the full name")
+        ) {
             try store.resolveContact("ale").get()
         }
         #expect(throws: InputError.self) { try store.resolveContact("Bob").get() }
@@ -46,10 +51,17 @@ import Testing
         #expect(logs.count == 1)
         let log = try #require(logs.first)
         #expect(log["id"]?.count == 36 && log["server_id"] == "0" && log["contact_id"] == String(contact))
-        #expect(log["called_at"] == "2026-11-21T08:01:30Z" && log["duration_minutes"] == "0" && log["emotional_state"] == "NULL")
-        #expect(log["notes"] == "NULL" && log["sync_status"] == "pending" && log["sync_error"] == "NULL" && log["last_sync_attempt"] == "NULL")
-        #expect(log["is_marked_deleted"] == "0" && log["created_at"] == "2026-11-21T08:01:30Z" && log["updated_at"] == "2026-11-21T08:01:30Z")
-        #expect(try StoreQuery.rows(path, "SELECT done_at FROM call_reminders").first?["done_at"] == "2026-11-21T08:01:30Z")
+        #expect(
+            log["called_at"] == "2026-11-21T08:01:30Z" && log["duration_minutes"] == "0"
+                && log["emotional_state"] == "NULL")
+        #expect(
+            log["notes"] == "NULL" && log["sync_status"] == "pending" && log["sync_error"] == "NULL"
+                && log["last_sync_attempt"] == "NULL")
+        #expect(
+            log["is_marked_deleted"] == "0" && log["created_at"] == "2026-11-21T08:01:30Z"
+                && log["updated_at"] == "2026-11-21T08:01:30Z")
+        #expect(
+            try StoreQuery.rows(path, "SELECT done_at FROM call_reminders").first?["done_at"] == "2026-11-21T08:01:30Z")
         #expect(try store.delivery(key: "call:\(contact):once:\(reminder)")?.action == "called")
         #expect(try store.contacts().first?.lastCall == Timestamp.parse("2026-11-21T08:01:30Z"))
     }
@@ -62,19 +74,26 @@ import Testing
         #expect(followUp.isOwed && Timestamp.format(followUp.dueAt) == "2026-11-22T08:00:00Z")
 
         let second = try shown("call:\(contact):cadence:2026-11-21:tomorrow:1", id: 2)
-        #expect(try store.answer(second, action: "dismiss", at: now.addingTimeInterval(86400), clock: clock) == .recorded())
+        #expect(
+            try store.answer(second, action: "dismiss", at: now.addingTimeInterval(86400), clock: clock) == .recorded())
         #expect(try store.contacts().first?.restartedOn == CivilDate(year: 2026, month: 11, day: 22))
         #expect(try store.contacts().first?.cadence?.dueDate(clock: clock).description == "2026-12-06")
     }
 
     @Test func aShownCadenceRestartsInTheSameWriteAsShown() throws {
         let contact = try store.addContact(name: "Alex", everyDays: 14, now: now).get()
-        let claimed = try #require(try store.claim(Occurrence(kind: .call, key: "call:\(contact):cadence:2026-11-21", dueAt: now, title: "Call Alex")))
+        let claimed = try #require(
+            try store.claim(
+                Occurrence(kind: .call, key: "call:\(contact):cadence:2026-11-21", dueAt: now, title: "Call Alex")))
         #expect(try store.contacts().first?.cadence?.dueDate(clock: clock).description == "2026-12-05")
         // Shown three days late: the cadence counts again from that day, not from the creation.
         try store.markShown(
-            claimed.id, notificationID: 3, content: NotificationContent(title: "Call Alex", body: "", actions: [], category: "c"),
-            at: now.addingTimeInterval(3 * 86400), changes: [CallChange.cadenceRestarted(contactIdentity: contact, on: CivilDate(year: 2026, month: 11, day: 24))])
+            claimed.id, notificationID: 3,
+            content: NotificationContent(title: "Call Alex", body: "", actions: [], category: "c"),
+            at: now.addingTimeInterval(3 * 86400),
+            changes: [
+                CallChange.cadenceRestarted(contactIdentity: contact, on: CivilDate(year: 2026, month: 11, day: 24))
+            ])
         #expect(try store.contacts().first?.cadence?.dueDate(clock: clock).description == "2026-12-08")
     }
 

@@ -14,8 +14,11 @@ import Testing
     @Test func symptomNamesMostUsedFirstWithoutControlCharactersAndCaseInsensitive() throws {
         let path = directory.file("nudge.sqlite")
         let store = try Store(path: path, now: now)
-        for (name, minutes) in [("Headache", 1), ("headache", 2), ("Nausea", 3), ("Nausea", 4), ("Nau\u{1B}[2Jsea", 5), ("Nausea", 6)] {
-            try store.addSymptom(name: name, severity: 2, notes: nil, loggedAt: now.addingTimeInterval(Double(-minutes * 60)), now: now)
+        for (name, minutes) in [
+            ("Headache", 1), ("headache", 2), ("Nausea", 3), ("Nausea", 4), ("Nau\u{1B}[2Jsea", 5), ("Nausea", 6),
+        ] {
+            try store.addSymptom(
+                name: name, severity: 2, notes: nil, loggedAt: now.addingTimeInterval(Double(-minutes * 60)), now: now)
         }
         #expect(CompletionNames.symptoms(storePath: path, prefix: "") == ["Nausea", "Headache", "headache"])
         #expect(CompletionNames.symptoms(storePath: path, prefix: "HEAD") == ["Headache", "headache"])
@@ -26,7 +29,9 @@ import Testing
 
     @Test func aStoreShapedByAnotherProgramOffersNothing() throws {
         let path = directory.file("other.sqlite")
-        try DatabaseQueue(path: path).write { try $0.execute(sql: "CREATE TABLE contacts (id INTEGER PRIMARY KEY, full_name TEXT)") }
+        try DatabaseQueue(path: path).write {
+            try $0.execute(sql: "CREATE TABLE contacts (id INTEGER PRIMARY KEY, full_name TEXT)")
+        }
         #expect(CompletionNames.contacts(storePath: path, prefix: "").isEmpty)
         #expect(CompletionNames.symptoms(storePath: path, prefix: "").isEmpty)
         #expect(CompletionNames.symptoms(storePath: directory.file("missing.sqlite"), prefix: "").isEmpty)

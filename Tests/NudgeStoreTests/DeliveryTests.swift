@@ -9,8 +9,11 @@ import Testing
     let directory = TemporaryDirectory()
     let store: Store
     let now = Timestamp.parse("2026-11-21T20:00:00Z")!
-    let occurrence = Occurrence(kind: .symptom, key: "symptom:2026-11-21", dueAt: Timestamp.parse("2026-11-21T20:00:00Z")!, title: "Daily symptom check")
-    let content = NotificationContent(title: "Daily symptom check", body: "body", actions: [], category: "x-nudge.symptom")
+    let occurrence = Occurrence(
+        kind: .symptom, key: "symptom:2026-11-21", dueAt: Timestamp.parse("2026-11-21T20:00:00Z")!,
+        title: "Daily symptom check")
+    let content = NotificationContent(
+        title: "Daily symptom check", body: "body", actions: [], category: "x-nudge.symptom")
 
     init() throws {
         store = try Store(path: directory.file("nudge.sqlite"))
@@ -29,7 +32,9 @@ import Testing
     @Test func theFirstAnswerWinsAndSnoozesAreNumbered() throws {
         let claimed = try #require(try store.claim(occurrence))
         try store.markShown(claimed.id, notificationID: 1, content: content, at: now)
-        let effects = AnswerEffects(followUp: .init(kind: .symptom, keyPrefix: "symptom:2026-11-21:snooze:", dueAt: now.addingTimeInterval(3600)))
+        let effects = AnswerEffects(
+            followUp: .init(
+                kind: .symptom, keyPrefix: "symptom:2026-11-21:snooze:", dueAt: now.addingTimeInterval(3600)))
         #expect(try store.recordAnswer(claimed.id, action: "snooze", at: now, effects: effects))
         #expect(try !store.recordAnswer(claimed.id, action: "snooze", at: now, effects: effects))
         let snooze = try #require(try store.delivery(key: "symptom:2026-11-21:snooze:1"))
@@ -41,10 +46,17 @@ import Testing
     @Test func doneCancelsThePendingSnooze() throws {
         let first = try #require(try store.claim(occurrence))
         try store.markShown(first.id, notificationID: 1, content: content, at: now)
-        try store.recordAnswer(first.id, action: "snooze", at: now, effects: AnswerEffects(followUp: .init(kind: .symptom, keyPrefix: "symptom:2026-11-21:snooze:", dueAt: now.addingTimeInterval(3600))))
-        let later = Occurrence(kind: .symptom, key: "symptom:2026-11-22", dueAt: now.addingTimeInterval(86400), title: "x")
+        try store.recordAnswer(
+            first.id, action: "snooze", at: now,
+            effects: AnswerEffects(
+                followUp: .init(
+                    kind: .symptom, keyPrefix: "symptom:2026-11-21:snooze:", dueAt: now.addingTimeInterval(3600))))
+        let later = Occurrence(
+            kind: .symptom, key: "symptom:2026-11-22", dueAt: now.addingTimeInterval(86400), title: "x")
         let other = try #require(try store.claim(later))
-        try store.recordAnswer(other.id, action: "done", at: now, effects: AnswerEffects(cancelOwedWithPrefix: "symptom:2026-11-21:snooze:"))
+        try store.recordAnswer(
+            other.id, action: "done", at: now,
+            effects: AnswerEffects(cancelOwedWithPrefix: "symptom:2026-11-21:snooze:"))
         #expect(try store.delivery(key: "symptom:2026-11-21:snooze:1")?.cancelledAt == now)
         let input = try store.scheduleInput(at: now, clock: WallClock(zone: .system("UTC")))
         #expect(input.deliveries.filter(\.isOwed).isEmpty)
@@ -53,7 +65,8 @@ import Testing
     @Test func missedNeverOverridesShown() throws {
         let claimed = try #require(try store.claim(occurrence))
         try store.markShown(claimed.id, notificationID: 3, content: content, at: now)
-        let other = Occurrence(kind: .symptom, key: "symptom:2026-11-20", dueAt: now.addingTimeInterval(-86400), title: "x")
+        let other = Occurrence(
+            kind: .symptom, key: "symptom:2026-11-20", dueAt: now.addingTimeInterval(-86400), title: "x")
         try store.recordMissed([occurrence, other], at: now)
         #expect(try store.delivery(key: occurrence.key)?.missedAt == nil)
         #expect(try store.delivery(key: other.key)?.missedAt == now)
@@ -70,12 +83,17 @@ import Testing
 
     @Test func symptomsOfALocalDayNewestFirst() throws {
         let clock = WallClock(zone: .system("America/New_York"))
-        try store.addSymptom(name: "Headache", severity: 3, notes: nil, loggedAt: Timestamp.parse("2026-11-21T14:00:00Z")!, now: now)
-        try store.addSymptom(name: "Nausea", severity: 2, notes: "after lunch", loggedAt: Timestamp.parse("2026-11-22T04:59:00Z")!, now: now)
-        try store.addSymptom(name: "Tomorrow", severity: 1, notes: nil, loggedAt: Timestamp.parse("2026-11-22T05:00:00Z")!, now: now)
+        try store.addSymptom(
+            name: "Headache", severity: 3, notes: nil, loggedAt: Timestamp.parse("2026-11-21T14:00:00Z")!, now: now)
+        try store.addSymptom(
+            name: "Nausea", severity: 2, notes: "after lunch", loggedAt: Timestamp.parse("2026-11-22T04:59:00Z")!,
+            now: now)
+        try store.addSymptom(
+            name: "Tomorrow", severity: 1, notes: nil, loggedAt: Timestamp.parse("2026-11-22T05:00:00Z")!, now: now)
         let day = CivilDate(year: 2026, month: 11, day: 21)
         #expect(try store.symptoms(from: day, through: day, clock: clock).map(\.name) == ["Nausea", "Headache"])
-        #expect(try store.symptoms(from: nil, through: nil, clock: clock).map(\.name) == ["Tomorrow", "Nausea", "Headache"])
+        #expect(
+            try store.symptoms(from: nil, through: nil, clock: clock).map(\.name) == ["Tomorrow", "Nausea", "Headache"])
         #expect(try store.symptoms(from: day.adding(days: 1), through: nil, clock: clock).map(\.name) == ["Tomorrow"])
     }
 }

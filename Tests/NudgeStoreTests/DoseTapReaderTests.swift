@@ -36,7 +36,9 @@ import Testing
     }
 
     /// What DoseTap's formatter gives back for an instant nudge recorded: its milliseconds.
-    func milliseconds(_ instant: Date) -> Date { Date(timeIntervalSince1970: (instant.timeIntervalSince1970 * 1000).rounded(.down) / 1000) }
+    func milliseconds(_ instant: Date) -> Date {
+        Date(timeIntervalSince1970: (instant.timeIntervalSince1970 * 1000).rounded(.down) / 1000)
+    }
 
     func answer(_ store: Store, _ answer: DoseAnswer, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let outcome = try store.recordDoseAnswer(answer, deliveryID: nil, settings: settings, clock: clock)
@@ -60,12 +62,15 @@ import Testing
         #expect(try currentSession("session_start_utc") == milliseconds(dose1))
         #expect(try currentSession("dose2_time") == milliseconds(taken), "DoseTap would show dose 2 as not taken")
         #expect(try rows("SELECT dose1_time FROM current_session").first?["dose1_time"] == "2026-11-21T03:10:00.923Z")
-        let sleep = try #require(try rows("SELECT start_utc FROM sleep_sessions WHERE session_id = '\(session.sessionID)'").first)
+        let sleep = try #require(
+            try rows("SELECT start_utc FROM sleep_sessions WHERE session_id = '\(session.sessionID)'").first)
         #expect(sleep["start_utc"].flatMap(DoseTapFixture.read) == milliseconds(dose1))
 
         let night = try events(of: session)
         #expect(night.map(\.type) == ["dose1", "snooze", "dose2"])
-        #expect(night.map(\.at) == [milliseconds(dose1), milliseconds(snoozed), milliseconds(taken)], "DoseTap drops an event it cannot read")
+        #expect(
+            night.map(\.at) == [milliseconds(dose1), milliseconds(snoozed), milliseconds(taken)],
+            "DoseTap drops an event it cannot read")
         #expect(try store.currentDoseSession()?.dose2 == milliseconds(taken), "nudge reads back what DoseTap reads")
     }
 
@@ -87,7 +92,9 @@ import Testing
         }
         let night = try events(of: session)
         #expect(night.count >= 2 && night.allSatisfy { $0.at != nil }, "\(night)")
-        let times = try rows("SELECT timestamp FROM dose_events WHERE session_id = '\(session.sessionID)'").compactMap { $0["timestamp"] }
+        let times = try rows("SELECT timestamp FROM dose_events WHERE session_id = '\(session.sessionID)'").compactMap {
+            $0["timestamp"]
+        }
         #expect(times.allSatisfy { $0.wholeMatch(of: #/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/#) != nil }, "\(times)")
         if kind != "skip" && kind != "missed" { #expect(try currentSession("dose2_time") != nil) }
     }
@@ -99,7 +106,8 @@ import Testing
         let session = try store.startDoseSession(at: dose1, newSession: false, settings: settings, clock: clock).get()
         let window = DoseWindow(session: session, settings: settings)
         try answer(store, .take(at: window.opensAt.addingTimeInterval(0.05), early: false, extra: false))
-        let stored = try #require(try rows("SELECT dose2_time FROM current_session").first?["dose2_time"].flatMap(Timestamp.parse))
+        let stored = try #require(
+            try rows("SELECT dose2_time FROM current_session").first?["dose2_time"].flatMap(Timestamp.parse))
         let opened = milliseconds(dose1).addingTimeInterval(150 * 60)
         #expect(stored >= opened, "dose 2 stored \(opened.timeIntervalSince(stored)) s before the window opened")
         #expect(try rows("SELECT metadata FROM dose_events WHERE event_type = 'dose2'").first?["metadata"] == "NULL")
@@ -111,12 +119,16 @@ import Testing
         try DoseTapFixture.create(at: path)
         _ = try Store(path: path)
         let indexes = try rows("SELECT name FROM pragma_index_list('dose_events')").compactMap { $0["name"] }
-        #expect(Set(indexes).isSuperset(of: ["idx_dose_events_session", "idx_dose_events_session_type", "idx_dose_events_session_id"]))
+        #expect(
+            Set(indexes).isSuperset(of: [
+                "idx_dose_events_session", "idx_dose_events_session_type", "idx_dose_events_session_id",
+            ]))
         #expect(!indexes.contains("dose_events_session_id"), "\(indexes)")
 
         let alone = directory.file("alone.sqlite")
         _ = try Store(path: alone)
-        let own = try StoreQuery.rows(alone, "SELECT name FROM pragma_index_list('dose_events') WHERE name NOT LIKE 'sqlite_%'")
+        let own = try StoreQuery.rows(
+            alone, "SELECT name FROM pragma_index_list('dose_events') WHERE name NOT LIKE 'sqlite_%'")
         #expect(own.compactMap { $0["name"] } == ["dose_events_session_id"])
     }
 }

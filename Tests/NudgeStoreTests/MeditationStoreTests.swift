@@ -20,9 +20,10 @@ import Testing
     }
 
     func start(_ store: Store, minutes: Int = 10) throws -> MeditationSession {
-        guard case .started(let session) = try store.startMeditation(
-            plannedSeconds: minutes * 60, intervalSeconds: 0, delaySeconds: 15, now: now, utcOffsetMinutes: 60,
-            sleep: SleepReading(bootID: "b", suspendedSeconds: 12.5, readAt: now))
+        guard
+            case .started(let session) = try store.startMeditation(
+                plannedSeconds: minutes * 60, intervalSeconds: 0, delaySeconds: 15, now: now, utcOffsetMinutes: 60,
+                sleep: SleepReading(bootID: "b", suspendedSeconds: 12.5, readAt: now))
         else { throw StoreError.failed(path: path, reason: "not started") }
         return session
     }
@@ -32,8 +33,12 @@ import Testing
         let session = try start(store)
         #expect(session.startedAt == now.addingTimeInterval(15))
         #expect(try store.runningMeditation() == session)
-        #expect(try store.startMeditation(plannedSeconds: 60, intervalSeconds: 0, delaySeconds: 0, now: now, utcOffsetMinutes: 60, sleep: nil) == .alreadyRunning(session))
-        let row = try #require(try StoreQuery.rows(path, "SELECT boot_id, suspended_seconds, outcome FROM meditation_sessions").first)
+        #expect(
+            try store.startMeditation(
+                plannedSeconds: 60, intervalSeconds: 0, delaySeconds: 0, now: now, utcOffsetMinutes: 60, sleep: nil)
+                == .alreadyRunning(session))
+        let row = try #require(
+            try StoreQuery.rows(path, "SELECT boot_id, suspended_seconds, outcome FROM meditation_sessions").first)
         #expect(row == ["boot_id": "b", "suspended_seconds": "12.5", "outcome": "NULL"])
     }
 
@@ -41,14 +46,20 @@ import Testing
     @Test func theEndAndASleepAreWrittenAsTheRuleDecides() throws {
         let store = try Store(path: path, now: now)
         let session = try start(store)
-        try store.recordMissed([Occurrence(kind: .meditation, key: "meditation:\(session.id):end", dueAt: session.endsAt, title: "")], at: now.addingTimeInterval(3600)) {
+        try store.recordMissed(
+            [Occurrence(kind: .meditation, key: "meditation:\(session.id):end", dueAt: session.endsAt, title: "")],
+            at: now.addingTimeInterval(3600)
+        ) {
             $0.kind.rule?.changesWhenMissed(key: $0.key, dueAt: $0.dueAt) ?? []
         }
         let ended = try #require(try store.meditations().first)
         #expect(ended.outcome == .completed && ended.endedAt == session.endsAt && ended.actualSeconds == 600)
         // Recorded once: a second settlement of the same key writes nothing again.
         try execute("UPDATE meditation_sessions SET ended_at = NULL, outcome = NULL, actual_seconds = NULL")
-        try store.recordMissed([Occurrence(kind: .meditation, key: "meditation:\(session.id):end", dueAt: session.endsAt, title: "")], at: now) {
+        try store.recordMissed(
+            [Occurrence(kind: .meditation, key: "meditation:\(session.id):end", dueAt: session.endsAt, title: "")],
+            at: now
+        ) {
             $0.kind.rule?.changesWhenMissed(key: $0.key, dueAt: $0.dueAt) ?? []
         }
         #expect(try store.runningMeditation() != nil)
@@ -57,7 +68,9 @@ import Testing
             try execute("DELETE FROM meditation_sessions")
             let running = try start(store)
             try store.database.write { db in
-                _ = try MeditationChange.interrupted(sessionID: running.id, at: running.startedAt.addingTimeInterval(sleptAfter)).write(db)
+                _ = try MeditationChange.interrupted(
+                    sessionID: running.id, at: running.startedAt.addingTimeInterval(sleptAfter)
+                ).write(db)
             }
             let rows = try StoreQuery.rows(path, "SELECT outcome, actual_seconds FROM meditation_sessions")
             #expect(rows == (kept ? [["outcome": "interrupted", "actual_seconds": "61"]] : []), "\(sleptAfter)")
@@ -81,9 +94,13 @@ import Testing
         try database.close()
         let store = try Store(path: path, now: now)
         let sessions = try store.meditations()
-        #expect(sessions.map(\.id) == ["a"] && sessions[0].startedAt == Timestamp.parse("2026-11-22T07:00:00Z") && sessions[0].source == "phone")
+        #expect(
+            sessions.map(\.id) == ["a"] && sessions[0].startedAt == Timestamp.parse("2026-11-22T07:00:00Z")
+                && sessions[0].source == "phone")
         #expect(try store.runningMeditation() == nil)
-        let columns = try StoreQuery.rows(path, "SELECT name FROM pragma_table_info('meditation_sessions') WHERE name IN ('boot_id', 'suspended_seconds')")
+        let columns = try StoreQuery.rows(
+            path,
+            "SELECT name FROM pragma_table_info('meditation_sessions') WHERE name IN ('boot_id', 'suspended_seconds')")
         #expect(columns.count == 2)
     }
 }

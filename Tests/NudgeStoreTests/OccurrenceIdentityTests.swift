@@ -60,7 +60,8 @@ import Testing
         let before = try #require(try store.contacts().first?.identity)
         try DatabaseQueue(path: path).write { db in
             try db.execute(
-                sql: "INSERT OR REPLACE INTO contacts (id, name, stay_in_touch_days, created_at) VALUES (?, 'Sam', 3, '2026-11-21T14:00:00Z')",
+                sql:
+                    "INSERT OR REPLACE INTO contacts (id, name, stay_in_touch_days, created_at) VALUES (?, 'Sam', 3, '2026-11-21T14:00:00Z')",
                 arguments: [alex])
         }
         let after = try #require(try store.contacts().first?.identity)
@@ -85,7 +86,9 @@ import Testing
         try store.markShown(claimed.id, notificationID: 1, content: nil, at: now)
         #expect(try store.recordAnswer(claimed.id, action: "done", at: now, effects: AnswerEffects()))
         let entry = try store.addSymptom(name: "Headache", severity: 2, notes: nil, loggedAt: now, now: now)
-        try DatabaseQueue(path: path).write { db in try db.execute(sql: "DELETE FROM symptom_entries WHERE id = ?", arguments: [entry.id]) }
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "DELETE FROM symptom_entries WHERE id = ?", arguments: [entry.id])
+        }
         _ = try store.addSymptom(name: "Headache", severity: 2, notes: nil, loggedAt: now, now: now)
         #expect(try store.claim(occurrence) == nil)
     }
@@ -117,10 +120,14 @@ import Testing
         let migrated = try Store(path: older)
         let identities = try migrated.database.read { db in
             (
-                contacts: try Row.fetchAll(db, sql: "SELECT contact_id, identity FROM contact_identities ORDER BY contact_id")
-                    .map { [$0[0] as Int64, $0[1] as Int64] },
-                reminders: try Row.fetchAll(db, sql: "SELECT reminder_id, identity FROM call_reminder_identities ORDER BY reminder_id")
-                    .map { [$0[0] as Int64, $0[1] as Int64] }
+                contacts: try Row.fetchAll(
+                    db, sql: "SELECT contact_id, identity FROM contact_identities ORDER BY contact_id"
+                )
+                .map { [$0[0] as Int64, $0[1] as Int64] },
+                reminders: try Row.fetchAll(
+                    db, sql: "SELECT reminder_id, identity FROM call_reminder_identities ORDER BY reminder_id"
+                )
+                .map { [$0[0] as Int64, $0[1] as Int64] }
             )
         }
         // Alex and reminder 1 keep their numbers: call:1:once:1 was shown after both existed.
@@ -140,7 +147,10 @@ import Testing
         let database = try DatabaseQueue(path: path)
         try database.write { db in
             for trigger in Schema.identityTriggerNames { try db.execute(sql: "DROP TRIGGER \(trigger)") }
-            try db.execute(sql: "INSERT INTO contacts (name, stay_in_touch_days, created_at) VALUES ('Alex', 3, '2026-11-21T14:00:00Z')")
+            try db.execute(
+                sql:
+                    "INSERT INTO contacts (name, stay_in_touch_days, created_at) VALUES ('Alex', 3, '2026-11-21T14:00:00Z')"
+            )
         }
         try database.close()
         let reopened = try Store(path: path)

@@ -14,7 +14,10 @@ import Testing
     let directory = TemporaryDirectory()
 
     /// Tables that gain rows for as long as the store is used.
-    static let growing = ["reminder_deliveries", "call_reminders", "call_logs", "symptom_entries", "dose_events", "meditation_sessions", "sleep_sessions"]
+    static let growing = [
+        "reminder_deliveries", "call_reminders", "call_logs", "symptom_entries", "dose_events", "meditation_sessions",
+        "sleep_sessions",
+    ]
     /// Partial indexes: a scan of one reads only the rows that are still open.
     static let partial = ["reminder_deliveries_owed", "call_reminders_open", "meditation_sessions_running"]
 

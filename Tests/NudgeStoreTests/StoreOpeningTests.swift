@@ -16,10 +16,16 @@ import Testing
         #expect(try files.attributesOfItem(atPath: directory.file("data/nudge"))[.posixPermissions] as? Int == 0o700)
         #expect(try files.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
         let (mode, tables) = try store.database.read { db in
-            (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"))
+            (
+                try String.fetchOne(db, sql: "PRAGMA journal_mode"),
+                try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+            )
         }
         #expect(mode == "wal")
-        for table in ["settings", "symptom_entries", "current_session", "sleep_sessions", "dose_events", "contacts", "call_logs", "call_reminders", "reminder_deliveries"] {
+        for table in [
+            "settings", "symptom_entries", "current_session", "sleep_sessions", "dose_events", "contacts", "call_logs",
+            "call_reminders", "reminder_deliveries",
+        ] {
             #expect(tables.contains(table), "missing \(table)")
         }
     }
@@ -38,10 +44,14 @@ import Testing
         let path = directory.file("newer.sqlite")
         _ = try Store(path: path)
         let database = try DatabaseQueue(path: path)
-        try database.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9 from the future')") }
+        try database.write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9 from the future')")
+        }
         try database.close()
         let before = try StoreDump.of(path)
-        #expect(throws: StoreError.newerSchema(path: path, unknownMigrations: ["v9 from the future"])) { try Store(path: path) }
+        #expect(throws: StoreError.newerSchema(path: path, unknownMigrations: ["v9 from the future"])) {
+            try Store(path: path)
+        }
         #expect(try StoreDump.of(path) == before)
     }
 
@@ -55,7 +65,9 @@ import Testing
     }
 
     @Test func refusesADirectory() throws {
-        #expect(throws: StoreError.cannotOpen(path: directory.path, reason: "it is a directory")) { try Store(path: directory.path) }
+        #expect(throws: StoreError.cannotOpen(path: directory.path, reason: "it is a directory")) {
+            try Store(path: directory.path)
+        }
     }
 
     /// Every command opens the store; a daemon must not see that as a change (GRDB's own WAL
@@ -84,8 +96,14 @@ import Testing
     /// is written, the file byte for byte as it was.
     @Test(arguments: [
         ("CREATE TABLE settings(x)", "table settings has no columns key, value, updated_at"),
-        ("CREATE TABLE dose_events(id, foo)", "table dose_events has no columns event_type, timestamp, session_date, session_id, metadata, created_at"),
-        ("CREATE TABLE notes(a); CREATE VIEW contacts AS SELECT a AS id FROM notes", "contacts is a view, where nudge keeps a table"),
+        (
+            "CREATE TABLE dose_events(id, foo)",
+            "table dose_events has no columns event_type, timestamp, session_date, session_id, metadata, created_at"
+        ),
+        (
+            "CREATE TABLE notes(a); CREATE VIEW contacts AS SELECT a AS id FROM notes",
+            "contacts is a view, where nudge keeps a table"
+        ),
         ("CREATE TABLE settings(key TEXT, value TEXT, updated_at TEXT)", "table settings has no unique key"),
         (
             "CREATE TABLE reminder_deliveries(id, reminder_key, kind, due_at, shown_at, notification_id, closed_at, closed_reason, action)",
@@ -126,7 +144,10 @@ import Testing
     @Test func refusesADamagedFileAndSaysToRestoreABackup() throws {
         let good = directory.file("good.sqlite")
         let store = try Store(path: good)
-        for index in 0..<200 { try store.addSymptom(name: "Headache \(index)", severity: 2, notes: nil, loggedAt: TestClock.now(), now: TestClock.now()) }
+        for index in 0..<200 {
+            try store.addSymptom(
+                name: "Headache \(index)", severity: 2, notes: nil, loggedAt: TestClock.now(), now: TestClock.now())
+        }
         try store.database.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
         let bytes = try #require(StoreDump.bytes(good))
         let damaged = directory.file("damaged.sqlite")
@@ -142,14 +163,20 @@ import Testing
     @Test func namesALinkThatLoopsOrLeadsNowhere() throws {
         let loop = directory.file("loop.sqlite")
         try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: loop)
-        #expect(throws: StoreError.cannotOpen(path: loop, reason: "it is a symbolic link that loops (via \(loop)); remove the link")) {
+        #expect(
+            throws: StoreError.cannotOpen(
+                path: loop, reason: "it is a symbolic link that loops (via \(loop)); remove the link")
+        ) {
             try Store(path: loop)
         }
         let dangling = directory.file("dangling.sqlite")
         try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "/nonexistent/nudge.sqlite")
         #expect(
             throws: StoreError.cannotOpen(
-                path: dangling, reason: "it is a symbolic link to /nonexistent/nudge.sqlite, which does not exist; create /nonexistent/nudge.sqlite, or remove the link")
+                path: dangling,
+                reason:
+                    "it is a symbolic link to /nonexistent/nudge.sqlite, which does not exist; create /nonexistent/nudge.sqlite, or remove the link"
+            )
         ) { try Store(path: dangling) }
     }
 }

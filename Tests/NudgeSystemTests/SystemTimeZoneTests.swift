@@ -25,18 +25,23 @@ struct SystemTimeZoneTests {
         for tz in ["Mars/Olympus_Mons", "../../etc/passwd", "Europe"] {
             let (rules, problem) = SystemTimeZone(environment: ["TZ": tz]).resolve()
             #expect(rules.offset(at: july) == 0)
-            #expect(problem?.what.hasPrefix("TZ=\(tz) is neither a zone") == true && problem?.fix.contains("Europe/Paris") == true)
+            #expect(
+                problem?.what.hasPrefix("TZ=\(tz) is neither a zone") == true
+                    && problem?.fix.contains("Europe/Paris") == true)
         }
         let missing = SystemTimeZone(environment: ["NUDGE_LOCALTIME": directory.file("localtime")]).resolve()
-        #expect(missing.rules.offset(at: july) == 0 && missing.problem?.fix.hasPrefix("timedatectl set-timezone") == true)
+        #expect(
+            missing.rules.offset(at: july) == 0 && missing.problem?.fix.hasPrefix("timedatectl set-timezone") == true)
     }
 
     /// A copied localtime file (no symlink) is read as it is, and named by /etc/timezone beside it.
     @Test func aCopiedLocaltimeFileIsNamedByTheTimezoneFile() throws {
-        try FileManager.default.copyItem(atPath: "/usr/share/zoneinfo/Australia/Sydney", toPath: directory.file("localtime"))
+        try FileManager.default.copyItem(
+            atPath: "/usr/share/zoneinfo/Australia/Sydney", toPath: directory.file("localtime"))
         try "Australia/Sydney\n".write(toFile: directory.file("timezone"), atomically: true, encoding: .utf8)
         let linked = directory.file("linked")
-        try FileManager.default.createSymbolicLink(atPath: linked, withDestinationPath: "/usr/share/zoneinfo/posix/Asia/Tokyo")
+        try FileManager.default.createSymbolicLink(
+            atPath: linked, withDestinationPath: "/usr/share/zoneinfo/posix/Asia/Tokyo")
         let copied = SystemTimeZone(environment: ["NUDGE_LOCALTIME": directory.file("localtime")]).current()
         #expect(copied.identifier == "Australia/Sydney" && copied.offset(at: july) == 36000)
         let link = SystemTimeZone(environment: ["NUDGE_LOCALTIME": linked]).current()

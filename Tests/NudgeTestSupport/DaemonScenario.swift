@@ -15,7 +15,9 @@ extension DaemonScenario {
 
     /// Runs a command (at `fakeNow` on the injected clock, if given, else at the suite's now) and expects it to succeed.
     @discardableResult
-    public func nudge(_ arguments: String..., at fakeNow: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> CommandResult {
+    public func nudge(
+        _ arguments: String..., at fakeNow: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> CommandResult {
         var environment = self.environment
         environment["NUDGE_FAKE_NOW"] = fakeNow
         let result = try NudgeBinary.run(arguments, environment: environment)
@@ -24,7 +26,9 @@ extension DaemonScenario {
     }
 
     /// Starts `nudge daemon --log-level debug`, its stderr in the file `log`.
-    public func startDaemon(at fakeNow: String? = nil, environment overrides: [String: String] = [:], log: String = "daemon.err") throws -> Spawned {
+    public func startDaemon(
+        at fakeNow: String? = nil, environment overrides: [String: String] = [:], log: String = "daemon.err"
+    ) throws -> Spawned {
         var environment = self.environment.merging(overrides) { $1 }
         environment["NUDGE_FAKE_NOW"] = fakeNow
         return try Subprocess.spawn(

@@ -13,7 +13,10 @@ public enum DoseTapFixture {
     ]
 
     /// DoseTap's own indexes on the tables nudge shares.
-    public static let indexes = ["idx_dose_events_session", "idx_dose_events_session_type", "idx_dose_events_session_id", "idx_sleep_sessions_date"]
+    public static let indexes = [
+        "idx_dose_events_session", "idx_dose_events_session_type", "idx_dose_events_session_id",
+        "idx_sleep_sessions_date",
+    ]
 
     /// A time as DoseTap's reader reads it: nil without a fraction of the second.
     public static func read(_ text: String) -> Date? {

@@ -4,12 +4,14 @@ import Foundation
 /// watched directories changes, never on a timer.
 public enum FileEvents {
     @discardableResult
-    public static func waitUntil(watching directories: [String], timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
+    public static func waitUntil(watching directories: [String], timeout: TimeInterval, _ condition: () -> Bool) -> Bool
+    {
         let descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         precondition(descriptor >= 0, "inotify_init1 failed")
         defer { close(descriptor) }
         for directory in directories {
-            _ = inotify_add_watch(descriptor, directory, UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_DELETE))
+            _ = inotify_add_watch(
+                descriptor, directory, UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_DELETE))
         }
         let deadline = Date().addingTimeInterval(timeout)
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)

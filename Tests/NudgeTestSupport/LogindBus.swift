@@ -14,7 +14,8 @@ public final class LogindBus: @unchecked Sendable {
         (daemon, address) = try PrivateBus.start(in: directory)
         mock = try Subprocess.spawn(
             "/usr/bin/python3", ["-m", "dbusmock", "--system", "-t", "logind"],
-            environment: ["DBUS_SYSTEM_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"], stderrPath: directory.file("mock.err"))
+            environment: ["DBUS_SYSTEM_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"],
+            stderrPath: directory.file("mock.err"))
         let waited = try gdbus(["wait", "--system", "--timeout", "20", "org.freedesktop.login1"])
         guard waited.status == 0 else { throw BusError("the mock logind did not appear: \(waited)") }
     }
@@ -26,14 +27,17 @@ public final class LogindBus: @unchecked Sendable {
             "--method", "org.freedesktop.login1.Manager.ListInhibitors",
         ])
         guard listed.status == 0 else { throw BusError("ListInhibitors failed: \(listed)") }
-        return listed.stdout.matches(of: #/\('([a-z-]+)', 'nudge', '([^']*)', '([a-z]+)'/#).filter { $0.1 == what && $0.3 == mode }.map { String($0.2) }
+        return listed.stdout.matches(of: #/\('([a-z-]+)', 'nudge', '([^']*)', '([a-z]+)'/#).filter {
+            $0.1 == what && $0.3 == mode
+        }.map { String($0.2) }
     }
 
     /// Plays logind announcing a sleep (true) or a resume (false).
     public func prepareForSleep(_ starting: Bool) throws {
         let emitted = try gdbus([
             "call", "--system", "--dest", "org.freedesktop.login1", "--object-path", "/org/freedesktop/login1",
-            "--method", "org.freedesktop.DBus.Mock.EmitSignal", "--", "org.freedesktop.login1.Manager", "PrepareForSleep", "b", "[<\(starting)>]",
+            "--method", "org.freedesktop.DBus.Mock.EmitSignal", "--", "org.freedesktop.login1.Manager",
+            "PrepareForSleep", "b", "[<\(starting)>]",
         ])
         guard emitted.status == 0 else { throw BusError("EmitSignal PrepareForSleep failed: \(emitted)") }
     }
@@ -42,7 +46,8 @@ public final class LogindBus: @unchecked Sendable {
     public func setDelayLimit(seconds: Double) throws {
         let added = try gdbus([
             "call", "--system", "--dest", "org.freedesktop.login1", "--object-path", "/org/freedesktop/login1",
-            "--method", "org.freedesktop.DBus.Mock.AddProperty", "org.freedesktop.login1.Manager", "InhibitDelayMaxUSec",
+            "--method", "org.freedesktop.DBus.Mock.AddProperty", "org.freedesktop.login1.Manager",
+            "InhibitDelayMaxUSec",
             "<uint64 \(Int(seconds * 1_000_000))>",
         ])
         guard added.status == 0 else { throw BusError("AddProperty InhibitDelayMaxUSec failed: \(added)") }

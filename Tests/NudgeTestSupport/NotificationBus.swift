@@ -22,7 +22,10 @@ public final class NotificationBus: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: logPath)
         mock = try Subprocess.spawn(
             "/usr/bin/python3",
-            ["-m", "dbusmock", "--session", "-t", "notification_daemon", "-p", "{\"capabilities\": \"\(capabilities)\"}", "-l", logPath],
+            [
+                "-m", "dbusmock", "--session", "-t", "notification_daemon", "-p",
+                "{\"capabilities\": \"\(capabilities)\"}", "-l", logPath,
+            ],
             environment: ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"],
             stderrPath: directory.file("mock.err"))
         let waited = try gdbus(["wait", "--session", "--timeout", "20", "org.freedesktop.Notifications"])
@@ -32,7 +35,8 @@ public final class NotificationBus: @unchecked Sendable {
     /// The calls the mock logged and what it and the bus printed, for a failure's message.
     public var diagnostics: String {
         [logPath, directory.file("mock.err"), directory.file("dbus.err")].map { path in
-            "\((path as NSString).lastPathComponent): " + ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "(none)")
+            "\((path as NSString).lastPathComponent): "
+                + ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "(none)")
         }.joined(separator: "\n")
     }
 
@@ -106,8 +110,10 @@ public final class NotificationBus: @unchecked Sendable {
 
     private func emit(_ signal: String, signature: String, arguments: String) throws {
         let result = try gdbus([
-            "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path", "/org/freedesktop/Notifications",
-            "--method", "org.freedesktop.DBus.Mock.EmitSignal", "--", "org.freedesktop.Notifications", signal, signature, arguments,
+            "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path",
+            "/org/freedesktop/Notifications",
+            "--method", "org.freedesktop.DBus.Mock.EmitSignal", "--", "org.freedesktop.Notifications", signal,
+            signature, arguments,
         ])
         guard result.status == 0 else { throw BusError("EmitSignal \(signal) failed: \(result)") }
     }
@@ -146,14 +152,18 @@ public struct NotifyCall: Sendable, Equatable {
     public var hints: String
 
     init?(logLine line: String) {
-        let pattern = #/^([0-9.]+) Notify "(.*?)" (\d+) "(.*?)" "(.*?)" "(.*)" \[(.*?)\] \{(.*)\} (-?\d+)$/#.dotMatchesNewlines()
-        guard let match = line.wholeMatch(of: pattern), let time = Double(match.1), let replaces = UInt32(match.3) else { return nil }
+        let pattern = #/^([0-9.]+) Notify "(.*?)" (\d+) "(.*?)" "(.*?)" "(.*)" \[(.*?)\] \{(.*)\} (-?\d+)$/#
+            .dotMatchesNewlines()
+        guard let match = line.wholeMatch(of: pattern), let time = Double(match.1), let replaces = UInt32(match.3)
+        else { return nil }
         self.time = time
         appName = String(match.2)
         replacesID = replaces
         summary = String(match.5)
         body = String(match.6)
-        actions = match.7.isEmpty ? [] : match.7.split(separator: ", ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+        actions =
+            match.7.isEmpty
+            ? [] : match.7.split(separator: ", ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
         hints = String(match.8)
     }
 }

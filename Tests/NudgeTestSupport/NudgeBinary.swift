@@ -4,10 +4,13 @@ import Foundation
 public enum NudgeBinary {
     public static let path: String = {
         if let path = ProcessInfo.processInfo.environment["NUDGE_BINARY"] { return path }
-        let runner = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let runner =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var directory = URL(fileURLWithPath: runner).deletingLastPathComponent()
         // On Linux the runner is .build/<triple>/debug/nudgePackageTests.xctest.
-        while !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("nudge").path), directory.path != "/" {
+        while !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("nudge").path),
+            directory.path != "/"
+        {
             directory.deleteLastPathComponent()
         }
         return directory.appendingPathComponent("nudge").path
@@ -18,7 +21,10 @@ public enum NudgeBinary {
     /// value removes the variable).
     public static func environment(_ overrides: [String: String]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
-        for key in ["DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY", "NUDGE_STORE", "NUDGE_FAKE_NOW", "XDG_DATA_HOME", "NUDGE_LOCALTIME"] {
+        for key in [
+            "DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY", "NUDGE_STORE", "NUDGE_FAKE_NOW", "XDG_DATA_HOME",
+            "NUDGE_LOCALTIME",
+        ] {
             environment[key] = nil
         }
         environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent/nudge-test-bus"

@@ -11,7 +11,9 @@ import Testing
 public struct OwnThread: SuiteTrait, TestTrait, TestScoping {
     public var isRecursive: Bool { true }
 
-    public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
         // Called for the suite too (no test case): only a test's run gets the thread.
         guard testCase != nil else { return try await function() }
         let executor = DedicatedThreadExecutor(name: test.name)

@@ -5,7 +5,11 @@ enum PrivateBus {
     static func start(in directory: TemporaryDirectory) throws -> (daemon: Spawned, address: String) {
         let addressPath = directory.file("address")
         let daemon = try Subprocess.spawn(
-            "/usr/bin/dbus-daemon", ["--config-file=\(try PrivateBusConfig.write(in: directory))", "--nofork", "--nopidfile", "--print-address=1"],
+            "/usr/bin/dbus-daemon",
+            [
+                "--config-file=\(try PrivateBusConfig.write(in: directory))", "--nofork", "--nopidfile",
+                "--print-address=1",
+            ],
             environment: ["PATH": "/usr/bin:/bin"], stderrPath: directory.file("dbus.err"), stdoutPath: addressPath)
         var address = ""
         FileEvents.waitUntil(watching: [directory.path], timeout: 20) {

@@ -24,7 +24,8 @@ public final class RecordedAudio: @unchecked Sendable {
         // reader has it open, ALSA's open for writing would wait: the reader says when it has.
         let ready = directory.file("audio-reader.err")
         reader = try Subprocess.spawn(
-            "/bin/sh", ["-c", #"exec 3<>"$0"; echo open >&2; exec cat <&3 >>"$1""#, fifo, path], environment: ["PATH": "/usr/bin:/bin"],
+            "/bin/sh", ["-c", #"exec 3<>"$0"; echo open >&2; exec cat <&3 >>"$1""#, fifo, path],
+            environment: ["PATH": "/usr/bin:/bin"],
             stderrPath: ready)
         guard reader.waitForLog("open", timeout: 20) else { throw POSIXError(.ETIMEDOUT) }
     }
@@ -42,9 +43,12 @@ public final class RecordedAudio: @unchecked Sendable {
 
     /// Length and RMS amplitude as sox measures them.
     public func measured() throws -> (length: Double, rms: Double) {
-        let result = try Subprocess.run("/usr/bin/sox", ["-t", "raw", "-r", "48000", "-e", "signed", "-b", "16", "-c", "2", path, "-n", "stat"])
+        let result = try Subprocess.run(
+            "/usr/bin/sox", ["-t", "raw", "-r", "48000", "-e", "signed", "-b", "16", "-c", "2", path, "-n", "stat"])
         func value(_ label: String) -> Double {
-            result.stderr.split(separator: "\n").first { $0.hasPrefix(label) }.flatMap { Double($0.split(separator: ":").last!.trimmingCharacters(in: .whitespaces)) } ?? 0
+            result.stderr.split(separator: "\n").first { $0.hasPrefix(label) }.flatMap {
+                Double($0.split(separator: ":").last!.trimmingCharacters(in: .whitespaces))
+            } ?? 0
         }
         return (value("Length (seconds)"), value("RMS     amplitude"))
     }

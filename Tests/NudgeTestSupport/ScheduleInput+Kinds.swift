@@ -5,7 +5,8 @@ import NudgeCore
 /// they are.
 extension ScheduleInput {
     public init(
-        settings: Settings, deliveries: [DeliveryRecord], doseSession: DoseSession? = nil, contacts: [ContactCadence] = [],
+        settings: Settings, deliveries: [DeliveryRecord], doseSession: DoseSession? = nil,
+        contacts: [ContactCadence] = [],
         oneOffCalls: [OneOffCall] = [], storeCreatedAt: Date? = nil
     ) {
         self.init(

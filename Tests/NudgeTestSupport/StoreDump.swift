@@ -7,7 +7,8 @@ public enum StoreDump {
     public static func of(_ path: String, tables: [String]? = nil) throws -> String {
         try readOnly(path).read { db in
             var lines: [String] = []
-            let schema = try Row.fetchAll(db, sql: "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")
+            let schema = try Row.fetchAll(
+                db, sql: "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")
             for row in schema {
                 let name: String = row["name"]
                 if let tables, !tables.contains(name) { continue }
@@ -54,9 +55,10 @@ public enum StoreQuery {
     public static func rows(_ path: String, _ sql: String) throws -> [[String: String]] {
         try readOnly(path).read { db in
             try Row.fetchAll(db, sql: sql).map { row in
-                Dictionary(uniqueKeysWithValues: row.columnNames.map { name in
-                    (name, (row[name] as DatabaseValue).storage.textValue)
-                })
+                Dictionary(
+                    uniqueKeysWithValues: row.columnNames.map { name in
+                        (name, (row[name] as DatabaseValue).storage.textValue)
+                    })
             }
         }
     }

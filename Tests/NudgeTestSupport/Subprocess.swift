@@ -22,14 +22,18 @@ public final class Spawned: @unchecked Sendable {
     public let stderrPath: String
     private let exited = DispatchSemaphore(value: 0)
 
-    init(executable: String, arguments: [String], environment: [String: String], stderrPath: String, stdoutPath: String?) throws {
+    init(
+        executable: String, arguments: [String], environment: [String: String], stderrPath: String, stdoutPath: String?
+    ) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = environment
         self.stderrPath = stderrPath
         // An existing file is truncated in place, keeping its inode (JOURNAL_STREAM names it).
-        if !FileManager.default.fileExists(atPath: stderrPath) { _ = FileManager.default.createFile(atPath: stderrPath, contents: nil) }
+        if !FileManager.default.fileExists(atPath: stderrPath) {
+            _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        }
         let errors = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
         try errors.truncate(atOffset: 0)
         process.standardError = errors
@@ -110,13 +114,17 @@ public enum Subprocess {
         }
         group.wait()
         return CommandResult(
-            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self))
     }
 
     public static func spawn(
-        _ executable: String, _ arguments: [String], environment: [String: String], stderrPath: String, stdoutPath: String? = nil
+        _ executable: String, _ arguments: [String], environment: [String: String], stderrPath: String,
+        stdoutPath: String? = nil
     ) throws -> Spawned {
-        try Spawned(executable: executable, arguments: arguments, environment: environment, stderrPath: stderrPath, stdoutPath: stdoutPath)
+        try Spawned(
+            executable: executable, arguments: arguments, environment: environment, stderrPath: stderrPath,
+            stdoutPath: stdoutPath)
     }
 }
 

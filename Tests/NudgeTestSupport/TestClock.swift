@@ -12,7 +12,9 @@ import NudgeCore
 public enum TestClock {
     private static let anchor: (fake: Date, real: Date)? = {
         guard let text = ProcessInfo.processInfo.environment["NUDGE_TEST_NOW"], !text.isEmpty else { return nil }
-        guard let instant = Timestamp.parse(text) else { preconditionFailure("NUDGE_TEST_NOW=\(text) is not an ISO 8601 instant") }
+        guard let instant = Timestamp.parse(text) else {
+            preconditionFailure("NUDGE_TEST_NOW=\(text) is not an ISO 8601 instant")
+        }
         return (instant, Date())
     }()
 

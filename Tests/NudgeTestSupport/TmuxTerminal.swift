@@ -17,9 +17,12 @@ public struct TmuxTerminal {
         typescript = "\(directory)/\(name).typescript"
         var environment = environment
         if environment["NUDGE_FAKE_NOW"] == nil { environment["NUDGE_FAKE_NOW"] = TestClock.injectedNow }
-        let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ")
+        let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(
+            separator: " ")
         let line = "env \(variables) script -qfec \(Self.quoted(command)) \(Self.quoted(typescript))"
-        let started = try Self.spawnAndWait(["/usr/bin/setsid", "-f", "/usr/bin/tmux", "-S", socket, "new-session", "-d", "-x", "160", "-y", "40", line])
+        let started = try Self.spawnAndWait([
+            "/usr/bin/setsid", "-f", "/usr/bin/tmux", "-S", socket, "new-session", "-d", "-x", "160", "-y", "40", line,
+        ])
         #expect(started == 0, "tmux did not start: \(started)")
     }
 
@@ -34,8 +37,14 @@ public struct TmuxTerminal {
 
     /// Types `keys` literally, then Enter.
     public func type(_ keys: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        if !keys.isEmpty { #expect(try Self.spawnAndWait(["/usr/bin/tmux", "-S", socket, "send-keys", "-t", "0", "-l", keys]) == 0, sourceLocation: sourceLocation) }
-        #expect(try Self.spawnAndWait(["/usr/bin/tmux", "-S", socket, "send-keys", "-t", "0", "Enter"]) == 0, sourceLocation: sourceLocation)
+        if !keys.isEmpty {
+            #expect(
+                try Self.spawnAndWait(["/usr/bin/tmux", "-S", socket, "send-keys", "-t", "0", "-l", keys]) == 0,
+                sourceLocation: sourceLocation)
+        }
+        #expect(
+            try Self.spawnAndWait(["/usr/bin/tmux", "-S", socket, "send-keys", "-t", "0", "Enter"]) == 0,
+            sourceLocation: sourceLocation)
     }
 
     /// Closes the terminal as a window manager would: its server killed, the command hung up.
@@ -58,12 +67,13 @@ public struct TmuxTerminal {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
-            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(
+                &actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
         }
         var pointers = arguments.map { strdup($0) } + [nil]
-        defer { pointers.forEach { free($0) } }
+        defer { for pointer in pointers { free(pointer) } }
         var environment = [String](["PATH=/usr/bin:/bin", "TERM=xterm"]).map { strdup($0) } + [nil]
-        defer { environment.forEach { free($0) } }
+        defer { for pointer in environment { free(pointer) } }
         var pid: pid_t = 0
         let code = posix_spawn(&pid, arguments[0], &actions, nil, &pointers, &environment)
         guard code == 0 else { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }

@@ -226,7 +226,7 @@ complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge" 
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge" -eq 1' -fa 'doctor' -d 'Check what a notification needs: the bus, the server, the store, the time zone, the daemon.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge daemon" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''
-complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge daemon" log-level' -l 'log-level' -d 'What to log on stderr: trace, debug, info, notice, warning, error or critical.' -rfka 'trace debug info notice warning error critical'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge daemon" log-level' -l 'log-level' -d 'What to log on stderr: trace, debug, info, notice, warning, error or critical (default: warning).' -rfka 'trace debug info notice warning error critical'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge daemon" version' -l 'version' -d 'Show the version.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge daemon" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge settings" version' -l 'version' -d 'Show the version.'

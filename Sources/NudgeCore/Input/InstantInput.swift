@@ -33,11 +33,14 @@ public enum InstantInput {
         case .past:
             // The latest at or before now; on a fall-back night, the second 01:30 once it has
             // passed. A second's grace: "now" typed as the current minute is not the future.
-            if let instant = clock.instants(on: today, at: time).last(where: { $0 <= now.addingTimeInterval(1) }) { return instant }
+            if let instant = clock.instants(on: today, at: time).last(where: { $0 <= now.addingTimeInterval(1) }) {
+                return instant
+            }
             return clock.instants(on: today.adding(days: -1), at: time).last
         case .future:
             if let instant = clock.instants(on: today, at: time).first(where: { $0 > now }) { return instant }
-            return clock.instant(on: today.adding(days: 1), at: time) ?? clock.instant(on: today.adding(days: 2), at: time)
+            return clock.instant(on: today.adding(days: 1), at: time)
+                ?? clock.instant(on: today.adding(days: 2), at: time)
         }
     }
 
@@ -78,7 +81,9 @@ public enum InstantInput {
 
     /// An instant to list from (`--from`, `--since`): any time from 1900 to 9999, a bare time
     /// read as today's. With `echo` false, a refusal does not repeat what was typed.
-    public static func anyInstant(_ text: String, option: String, now: Date, clock: WallClock, echo: Bool = true) throws(InputError) -> Date {
+    public static func anyInstant(_ text: String, option: String, now: Date, clock: WallClock, echo: Bool = true)
+        throws(InputError) -> Date
+    {
         let given = echo ? "\(option) '\(text)'" : option
         guard let instant = parse(text, now: now, clock: clock, direction: .past) else {
             throw InputError("\(given) is not a time; give \(accepted)")

@@ -9,14 +9,19 @@ public enum TextInput {
     /// Bidirectional overrides and invisible format characters are refused like control
     /// characters (U+202E turns a listing's columns around), and a name of nothing visible is empty.
     public static func validateName(_ text: String, what: String, example: String, limit: Int) throws(InputError) {
-        guard text.unicodeScalars.contains(where: { !$0.properties.isWhitespace && !$0.properties.isDefaultIgnorableCodePoint }) else {
+        guard
+            text.unicodeScalars.contains(where: {
+                !$0.properties.isWhitespace && !$0.properties.isDefaultIgnorableCodePoint
+            })
+        else {
             throw InputError("the \(what) is empty; give a name such as '\(example)'")
         }
         if let scalar = text.unicodeScalars.first(where: isControl) {
             throw InputError("the \(what) contains \(spoken(scalar)); give it on one line without control characters")
         }
         if let scalar = text.unicodeScalars.first(where: isInvisibleFormat) {
-            throw InputError("the \(what) contains an invisible formatting character (\(code(scalar))); give it without one")
+            throw InputError(
+                "the \(what) contains an invisible formatting character (\(code(scalar))); give it without one")
         }
         try checkLength(text, what: "the \(what)", limit: limit)
     }
@@ -24,7 +29,8 @@ public enum TextInput {
     /// Free text (notes, a reason): newlines and tabs are kept, other control characters refused.
     public static func validateText(_ text: String, option: String, limit: Int) throws(InputError) {
         if let scalar = text.unicodeScalars.first(where: { isControl($0) && $0 != "\n" && $0 != "\t" }) {
-            throw InputError("\(option) contains \(spoken(scalar)); only newlines and tabs are accepted among control characters")
+            throw InputError(
+                "\(option) contains \(spoken(scalar)); only newlines and tabs are accepted among control characters")
         }
         try checkLength(text, what: option, limit: limit)
     }
@@ -49,7 +55,10 @@ public enum TextInput {
     }
 
     private static func spoken(_ scalar: Unicode.Scalar) -> String {
-        let names: [UInt32: String] = [0x0A: "a newline", 0x09: "a tab", 0x0D: "a carriage return", 0x1B: "an escape character (ESC)", 0x00: "a NUL character"]
+        let names: [UInt32: String] = [
+            0x0A: "a newline", 0x09: "a tab", 0x0D: "a carriage return", 0x1B: "an escape character (ESC)",
+            0x00: "a NUL character",
+        ]
         return names[scalar.value].map { "\($0) (\(code(scalar)))" } ?? "a control character (\(code(scalar)))"
     }
 

@@ -15,7 +15,8 @@ public struct AnswerEffects: Sendable {
     public var openInTerminal: [String]?
 
     public init(
-        answeredAt: Date? = nil, changes: [any AppChange] = [], followUp: FollowUp? = nil, cancelOwedWithPrefix: String? = nil,
+        answeredAt: Date? = nil, changes: [any AppChange] = [], followUp: FollowUp? = nil,
+        cancelOwedWithPrefix: String? = nil,
         openInTerminal: [String]? = nil
     ) {
         self.answeredAt = answeredAt
@@ -44,7 +45,8 @@ public struct AnswerEffects: Sendable {
 
 extension AnswerEffects: Equatable {
     public static func == (lhs: AnswerEffects, rhs: AnswerEffects) -> Bool {
-        lhs.answeredAt == rhs.answeredAt && lhs.followUp == rhs.followUp && lhs.cancelOwedWithPrefix == rhs.cancelOwedWithPrefix
+        lhs.answeredAt == rhs.answeredAt && lhs.followUp == rhs.followUp
+            && lhs.cancelOwedWithPrefix == rhs.cancelOwedWithPrefix
             && lhs.openInTerminal == rhs.openInTerminal
             && lhs.changes.count == rhs.changes.count && zip(lhs.changes, rhs.changes).allSatisfy { $0.isSame(as: $1) }
     }

@@ -30,9 +30,12 @@ public protocol ReminderRule: Sendable {
     func title(ofKey key: String, in input: RuleInput<Facts>) -> String
     /// Of its occurrences due now and missed, which are shown: several due together may show
     /// one present state and give up the rest.
-    func present(due: [Occurrence], missed: [Occurrence], in input: RuleInput<Facts>) -> (due: [Occurrence], missed: [Occurrence])
+    func present(due: [Occurrence], missed: [Occurrence], in input: RuleInput<Facts>) -> (
+        due: [Occurrence], missed: [Occurrence]
+    )
     /// The notification for an occurrence at `now`, or nil when it no longer applies.
-    func content(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>) -> NotificationContent?
+    func content(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>)
+        -> NotificationContent?
     /// Rows written in the same transaction as "shown" (a cadence counts again from that day).
     func changesWhenShown(key: String, dueAt: Date, at instant: Date, clock: WallClock) -> [any AppChange]
     /// Rows written in the same transaction as "missed" (a session whose end passed unseen is
@@ -91,7 +94,9 @@ public enum ScreenState: Sendable, Equatable {
 extension ReminderRule {
     public var plansFromSettledDeliveries: Bool { true }
 
-    public func present(due: [Occurrence], missed: [Occurrence], in input: RuleInput<Facts>) -> (due: [Occurrence], missed: [Occurrence]) {
+    public func present(due: [Occurrence], missed: [Occurrence], in input: RuleInput<Facts>) -> (
+        due: [Occurrence], missed: [Occurrence]
+    ) {
         (due, missed)
     }
 
@@ -101,7 +106,9 @@ extension ReminderRule {
 
     public func changesWhenMissed(key: String, dueAt: Date) -> [any AppChange] { [] }
 
-    public func reply(_ text: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>) -> AnswerDecision {
+    public func reply(_ text: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
+        -> AnswerDecision
+    {
         .refused(InputError("a \(name) reminder takes no typed answer"))
     }
 }

@@ -32,12 +32,19 @@ extension ScheduleInput {
         let today = clock.date(of: now)
         var first: Occurrence?
         func consider(_ occurrence: Occurrence, by rule: any KeepingAwakeRule) {
-            if occurrence.dueAt > now, occurrence.dueAt < first?.dueAt ?? .distantFuture, rule.wakesTheComputer(for: occurrence) { first = occurrence }
+            if occurrence.dueAt > now, occurrence.dueAt < first?.dueAt ?? .distantFuture,
+                rule.wakesTheComputer(for: occurrence)
+            {
+                first = occurrence
+            }
         }
         for rule in ReminderRules.all {
             guard let keeping = rule as? any KeepingAwakeRule, keeping.isEnabled(self) else { continue }
-            let generated = rule.occurrences(days: today.adding(days: -1)...today.adding(days: 1), from: self, clock: clock)
-            for index in generated.dueAt.indices where generated.dueAt[index] > now { consider(generated[index], by: keeping) }
+            let generated = rule.occurrences(
+                days: today.adding(days: -1)...today.adding(days: 1), from: self, clock: clock)
+            for index in generated.dueAt.indices where generated.dueAt[index] > now {
+                consider(generated[index], by: keeping)
+            }
         }
         for record in deliveries where record.isOwed && record.dueAt > now {
             guard let keeping = record.kind.rule as? any KeepingAwakeRule, keeping.isEnabled(self) else { continue }

@@ -10,11 +10,13 @@ public enum SleepWarning {
     public static func content(reason: String, wakesAt: String?) -> NotificationContent {
         if let wakesAt {
             return NotificationContent(
-                title: title, body: "It will wake itself at \(wakesAt) for the alarm.", actions: [], category: "x-nudge.sleep")
+                title: title, body: "It will wake itself at \(wakesAt) for the alarm.", actions: [],
+                category: "x-nudge.sleep")
         }
         return NotificationContent(
             title: title,
-            body: "\(reason.prefix(1).uppercased() + reason.dropFirst()), and it will not ring while the computer sleeps. Keep it awake, or use another alarm tonight.",
+            body:
+                "\(reason.prefix(1).uppercased() + reason.dropFirst()), and it will not ring while the computer sleeps. Keep it awake, or use another alarm tonight.",
             actions: [], urgency: .critical, category: "x-nudge.sleep", sound: .awaited(.doseAlarmSound))
     }
 

@@ -11,12 +11,16 @@ public enum StoreSafetyWarning {
             } else {
                 "SQLite found damage in the store (\(problem)), and there is no sound backup. Keep a copy of the file before anything else writes to it."
             }
-        return NotificationContent(title: "The store is damaged", body: body, actions: [], urgency: .critical, category: "x-nudge.store")
+        return NotificationContent(
+            title: "The store is damaged", body: body, actions: [], urgency: .critical, category: "x-nudge.store")
     }
 
     /// A backup could not be made; the earlier ones are kept.
     public static func backupFailed(reason: String) -> NotificationContent {
         NotificationContent(
-            title: "Today's backup failed", body: "\(reason.prefix(1).uppercased() + reason.dropFirst()). The earlier backups are kept; nudge doctor says more.", actions: [], category: "x-nudge.store")
+            title: "Today's backup failed",
+            body:
+                "\(reason.prefix(1).uppercased() + reason.dropFirst()). The earlier backups are kept; nudge doctor says more.",
+            actions: [], category: "x-nudge.store")
     }
 }

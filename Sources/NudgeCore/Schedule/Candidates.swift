@@ -50,7 +50,9 @@ struct Candidates {
             guard let soonest else { return (nil, [], nil) }
             let next = occurrences { $0 == soonest }
             // Past the horizon more may be due than these instants show.
-            if !next.isEmpty { return (soonest, next, [earliestInstant(after: soonest), horizon].compactMap { $0 }.min()) }
+            if !next.isEmpty {
+                return (soonest, next, [earliestInstant(after: soonest), horizon].compactMap { $0 }.min())
+            }
             after = soonest
         }
     }
@@ -61,7 +63,9 @@ struct Candidates {
         var order: [(dueAt: Date, batch: Int, index: Int)] = []
         for (batch, occurrences) in generated.enumerated() {
             let end = occurrences.horizon ?? .distantFuture
-            for (index, dueAt) in occurrences.dueAt.enumerated() where dueAt > instant && dueAt < end { order.append((dueAt, batch, index)) }
+            for (index, dueAt) in occurrences.dueAt.enumerated() where dueAt > instant && dueAt < end {
+                order.append((dueAt, batch, index))
+            }
         }
         order.sort { ($0.dueAt, $0.batch, $0.index) < ($1.dueAt, $1.batch, $1.index) }
         var found: [Occurrence] = []
@@ -88,9 +92,13 @@ struct Candidates {
     private func earliestInstant(after instant: Date) -> Date? {
         var soonest: Date?
         for occurrences in generated {
-            for dueAt in occurrences.dueAt where dueAt > instant && dueAt < soonest ?? .distantFuture { soonest = dueAt }
+            for dueAt in occurrences.dueAt where dueAt > instant && dueAt < soonest ?? .distantFuture {
+                soonest = dueAt
+            }
         }
-        for occurrence in owed where occurrence.dueAt > instant && occurrence.dueAt < soonest ?? .distantFuture { soonest = occurrence.dueAt }
+        for occurrence in owed where occurrence.dueAt > instant && occurrence.dueAt < soonest ?? .distantFuture {
+            soonest = occurrence.dueAt
+        }
         return soonest
     }
 }

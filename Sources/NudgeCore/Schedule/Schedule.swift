@@ -43,7 +43,9 @@ public struct Schedule: Sendable {
     /// store instead of from the store: nil unless `now` has reached the earlier plan's next due
     /// instant and not the one after it. Only `due` and `missed` are filled in.
     public func plan(now: Date, continuing earlier: Plan) -> Plan? {
-        guard let nextDue = earlier.nextDue, now >= nextDue, earlier.following.map({ now < $0 }) ?? true else { return nil }
+        guard let nextDue = earlier.nextDue, now >= nextDue, earlier.following.map({ now < $0 }) ?? true else {
+            return nil
+        }
         return plan(now: now, reached: earlier.next)
     }
 
@@ -67,7 +69,8 @@ public struct Schedule: Sendable {
         var missed: [Occurrence] = []
         for rule in ReminderRules.all {
             let presented = rule.present(
-                due: plan.due.filter { $0.kind == rule.kind }, missed: plan.missed.filter { $0.kind == rule.kind }, from: input, clock: clock)
+                due: plan.due.filter { $0.kind == rule.kind }, missed: plan.missed.filter { $0.kind == rule.kind },
+                from: input, clock: clock)
             due += presented.due
             missed += presented.missed
         }
@@ -79,7 +82,8 @@ public struct Schedule: Sendable {
     /// Owed rows of a kind still on whose reason is gone.
     private func withdrawn() -> [String] {
         input.deliveries.compactMap { record in
-            guard record.isOwed, let rule = record.kind.rule, rule.isEnabled(input), !rule.isCurrent(key: record.key, from: input, clock: clock)
+            guard record.isOwed, let rule = record.kind.rule, rule.isEnabled(input),
+                !rule.isCurrent(key: record.key, from: input, clock: clock)
             else { return nil }
             return record.key
         }
@@ -98,7 +102,9 @@ public struct Schedule: Sendable {
         // A skipped date gives no occurrence, so look a little past `limit` days.
         let candidates = Candidates(of: self, days: first.adding(days: -1)...first.adding(days: max(limit, 1) + 2))
         // The store's four-digit years end at 9999: nothing later is listed as a year 10000.
-        let listed = (plan(now: start, reached: candidates.reached(by: start)).due + candidates.soonest(after: start, limit: limit))
+        let listed =
+            (plan(now: start, reached: candidates.reached(by: start)).due
+            + candidates.soonest(after: start, limit: limit))
             .filter { $0.dueAt <= Timestamp.latest }
         return Array(listed.sortedByDue().prefix(limit))
     }

@@ -13,7 +13,10 @@ public struct ScheduleInput: Sendable {
     /// The machine's sleep clock, read with the store (a session slept through ends there).
     public var sleep: SleepReading?
 
-    public init(settings: Settings, deliveries: [DeliveryRecord], facts: [ReminderKind: any RuleFacts] = [:], storeCreatedAt: Date? = nil) {
+    public init(
+        settings: Settings, deliveries: [DeliveryRecord], facts: [ReminderKind: any RuleFacts] = [:],
+        storeCreatedAt: Date? = nil
+    ) {
         self.settings = settings
         self.deliveries = deliveries
         self.facts = facts
@@ -27,14 +30,17 @@ public struct ScheduleInput: Sendable {
 extension ReminderRule {
     /// This rule's typed view of a schedule input: its own facts, or empty ones.
     public func input(_ input: ScheduleInput, clock: WallClock) -> RuleInput<Facts> {
-        RuleInput(facts: input.facts[kind] as? Facts ?? Facts(), settings: input.settings, clock: clock, sleep: input.sleep)
+        RuleInput(
+            facts: input.facts[kind] as? Facts ?? Facts(), settings: input.settings, clock: clock, sleep: input.sleep)
     }
 
     public func isEnabled(_ input: ScheduleInput) -> Bool { enabledSetting.map(input.settings.bool) ?? true }
 
     // The same questions asked of `any ReminderRule`, which cannot name `Facts`.
 
-    public func occurrences(days: ClosedRange<CivilDate>, from input: ScheduleInput, clock: WallClock) -> GeneratedOccurrences {
+    public func occurrences(days: ClosedRange<CivilDate>, from input: ScheduleInput, clock: WallClock)
+        -> GeneratedOccurrences
+    {
         occurrences(days: days, in: self.input(input, clock: clock))
     }
 
@@ -42,7 +48,8 @@ extension ReminderRule {
         isCurrent(key: key, in: self.input(input, clock: clock))
     }
 
-    public func lateness(of occurrence: Occurrence, now: Date, from input: ScheduleInput, clock: WallClock) -> Lateness {
+    public func lateness(of occurrence: Occurrence, now: Date, from input: ScheduleInput, clock: WallClock) -> Lateness
+    {
         lateness(of: occurrence, now: now, in: self.input(input, clock: clock))
     }
 
@@ -56,15 +63,21 @@ extension ReminderRule {
         present(due: due, missed: missed, in: self.input(input, clock: clock))
     }
 
-    public func content(for occurrence: Occurrence, now: Date, text: BodyText, from input: ScheduleInput, clock: WallClock) -> NotificationContent? {
+    public func content(
+        for occurrence: Occurrence, now: Date, text: BodyText, from input: ScheduleInput, clock: WallClock
+    ) -> NotificationContent? {
         content(for: occurrence, now: now, text: text, in: self.input(input, clock: clock))
     }
 
-    public func answer(_ action: String, to record: DeliveryRecord, at now: Date, from input: ScheduleInput, clock: WallClock) -> AnswerDecision {
+    public func answer(
+        _ action: String, to record: DeliveryRecord, at now: Date, from input: ScheduleInput, clock: WallClock
+    ) -> AnswerDecision {
         answer(action, to: record, at: now, in: self.input(input, clock: clock))
     }
 
-    public func reply(_ text: String, to record: DeliveryRecord, at now: Date, from input: ScheduleInput, clock: WallClock) -> AnswerDecision {
+    public func reply(
+        _ text: String, to record: DeliveryRecord, at now: Date, from input: ScheduleInput, clock: WallClock
+    ) -> AnswerDecision {
         reply(text, to: record, at: now, in: self.input(input, clock: clock))
     }
 }
@@ -76,7 +89,9 @@ extension ReplacingRule {
 }
 
 extension SummarizingRule {
-    public func summary(of occurrences: [Occurrence], text: BodyText, from input: ScheduleInput, clock: WallClock) -> NotificationContent {
+    public func summary(of occurrences: [Occurrence], text: BodyText, from input: ScheduleInput, clock: WallClock)
+        -> NotificationContent
+    {
         summary(of: occurrences, text: text, in: self.input(input, clock: clock))
     }
 }

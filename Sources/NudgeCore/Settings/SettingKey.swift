@@ -20,7 +20,11 @@ public struct SettingKey: Hashable, Sendable, CustomStringConvertible {
         self = key
     }
 
-    public static let allCases: [SettingKey] = ReminderRules.all.flatMap(\.settingKeys) + [.soundEnabled, .soundReminder, .sleepKeepAwake, BackupPolicy.enabled, BackupPolicy.time, BackupPolicy.directory]
+    public static let allCases: [SettingKey] =
+        ReminderRules.all.flatMap(\.settingKeys) + [
+            .soundEnabled, .soundReminder, .sleepKeepAwake, BackupPolicy.enabled, BackupPolicy.time,
+            BackupPolicy.directory,
+        ]
 
     /// Sound for every kind: on or off, and the gentle reminder sound.
     public static let soundEnabled = SettingKey("sound.enabled", .boolean, default: "true")
@@ -93,9 +97,12 @@ public enum SettingValueKind: Sendable, Equatable {
             return LocalTime(parsing: text).flatMap { range.contains($0) ? $0.description : nil }
         case .days(let range, let count):
             guard !text.isEmpty else { return "" }
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             let days = parts.compactMap { part in part.allSatisfy(\.isASCII) ? Int(part) : nil }
-            guard days.count == parts.count, days.count <= count, days.allSatisfy(range.contains), zip(days, days.dropFirst()).allSatisfy({ $0 < $1 })
+            guard days.count == parts.count, days.count <= count, days.allSatisfy(range.contains),
+                zip(days, days.dropFirst()).allSatisfy({ $0 < $1 })
             else { return nil }
             return days.map(String.init).joined(separator: ",")
         case .integer(let range):
@@ -107,12 +114,19 @@ public enum SettingValueKind: Sendable, Equatable {
         case .absoluteDirectory:
             // Empty is the default: beside the store.
             if text.isEmpty { return "" }
-            guard text.hasPrefix("/"), !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return nil }
+            guard text.hasPrefix("/"),
+                !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            else { return nil }
             return text.count > 1 && text.hasSuffix("/") ? String(text.dropLast()) : text
         case .sound:
-            if text.hasPrefix("/") { return text.unicodeScalars.contains { $0.properties.generalCategory == .control } ? nil : text }
+            if text.hasPrefix("/") {
+                return text.unicodeScalars.contains { $0.properties.generalCategory == .control } ? nil : text
+            }
             let name = text.lowercased() == "none" ? "none" : text
-            return !name.isEmpty && name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) }
+            return !name.isEmpty
+                && name.unicodeScalars.allSatisfy {
+                    CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)
+                }
                 ? name : nil
         }
     }

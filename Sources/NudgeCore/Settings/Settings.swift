@@ -31,5 +31,7 @@ public struct Settings: Sendable, Equatable {
         self[key].split(separator: ",").compactMap { Int($0) }
     }
 
-    public func time(_ key: SettingKey) -> LocalTime { LocalTime(parsing: self[key]) ?? LocalTime(parsing: key.defaultValue)! }
+    public func time(_ key: SettingKey) -> LocalTime {
+        LocalTime(parsing: self[key]) ?? LocalTime(parsing: key.defaultValue)!
+    }
 }

@@ -28,7 +28,8 @@ public enum DurationText {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         let unit = trimmed.last.flatMap { ["s": 1.0, "m": 60.0, "h": 3600.0][String($0)] }
         let number = unit == nil ? trimmed : String(trimmed.dropLast())
-        guard !number.isEmpty, number.allSatisfy(\.isASCII), let value = Int(number), value >= 0, value <= 1_000_000 else { return nil }
+        guard !number.isEmpty, number.allSatisfy(\.isASCII), let value = Int(number), value >= 0, value <= 1_000_000
+        else { return nil }
         return TimeInterval(value) * (unit ?? 60)
     }
 

@@ -36,12 +36,14 @@ public struct PosixZoneRule: Sendable, Equatable {
         standard = Kind(offset: -standardOffset, abbreviation: standardName)
         if scanner.isAtEnd { return }
         guard let daylightName = scanner.name() else { return nil }
-        let daylightOffset = scanner.peek == UInt8(ascii: ",") || scanner.isAtEnd ? standardOffset - 3600 : scanner.offset()
+        let daylightOffset =
+            scanner.peek == UInt8(ascii: ",") || scanner.isAtEnd ? standardOffset - 3600 : scanner.offset()
         guard let daylightOffset else { return nil }
         daylight = Kind(offset: -daylightOffset, abbreviation: daylightName)
         // Without rules, the defaults of tzcode (and glibc): the US rules since 2007.
         if scanner.isAtEnd { return }
-        guard scanner.take(","), let start = scanner.change(), scanner.take(","), let end = scanner.change(), scanner.isAtEnd
+        guard scanner.take(","), let start = scanner.change(), scanner.take(","), let end = scanner.change(),
+            scanner.isAtEnd
         else { return nil }
         self.start = start
         self.end = end
@@ -81,7 +83,9 @@ extension PosixZoneRule.Change {
             // 1970-01-01 was a Thursday (4).
             let firstWeekday = (first + 4).floorMod(7)
             var day = first + (weekday - firstWeekday).floorMod(7) + (week - 1) * 7
-            let next = month == 12 ? CivilDate(year: year + 1, month: 1, day: 1) : CivilDate(year: year, month: month + 1, day: 1)
+            let next =
+                month == 12
+                ? CivilDate(year: year + 1, month: 1, day: 1) : CivilDate(year: year, month: month + 1, day: 1)
             while day >= next.daysSinceEpoch { day -= 7 }
             days = day
         }
@@ -164,7 +168,8 @@ private struct Scanner {
             guard let n = number(maximum: 365), n >= 1 else { return nil }
             day = .julian(n)
         } else if take("M") {
-            guard let month = number(maximum: 12), month >= 1, take("."), let week = number(maximum: 5), week >= 1, take("."),
+            guard let month = number(maximum: 12), month >= 1, take("."), let week = number(maximum: 5), week >= 1,
+                take("."),
                 let weekday = number(maximum: 6)
             else { return nil }
             day = .weekday(month: month, week: week, weekday: weekday)

@@ -43,7 +43,9 @@ public struct WallClock: Sendable {
     /// The first instant of a local date: its midnight, or the end of a gap that swallowed it;
     /// for a date the zone skipped, the start of the day after (the skipped day holds nothing).
     public func startOfDay(_ date: CivilDate) -> Date {
-        let seconds = instant(on: date, secondsOfDay: 0) ?? instant(on: date.adding(days: 1), secondsOfDay: 0) ?? date.daysSinceEpoch * 86400
+        let seconds =
+            instant(on: date, secondsOfDay: 0) ?? instant(on: date.adding(days: 1), secondsOfDay: 0) ?? date
+            .daysSinceEpoch * 86400
         return Date(timeIntervalSince1970: Double(seconds))
     }
 
@@ -53,7 +55,8 @@ public struct WallClock: Sendable {
         let wall = date.daysSinceEpoch * 86400 + time.secondsOfDay
         let solutions = solutions(wall)
         guard solutions.isEmpty else { return solutions.map { Date(timeIntervalSince1970: Double($0)) } }
-        return instant(on: date, secondsOfDay: time.secondsOfDay).map { [Date(timeIntervalSince1970: Double($0))] } ?? []
+        return instant(on: date, secondsOfDay: time.secondsOfDay).map { [Date(timeIntervalSince1970: Double($0))] }
+            ?? []
     }
 
     /// Whether the clock reads an instant's minute twice that night (fall-back): then a time

@@ -115,7 +115,8 @@ private struct TZifReader {
         var abbreviationBytes: Int
 
         func blockSize(timeSize: Int) -> Int {
-            transitions * (timeSize + 1) + kinds * 6 + abbreviationBytes + leapSeconds * (timeSize + 4) + standardIndicators
+            transitions * (timeSize + 1) + kinds * 6 + abbreviationBytes + leapSeconds * (timeSize + 4)
+                + standardIndicators
                 + utIndicators
         }
     }
@@ -136,7 +137,8 @@ private struct TZifReader {
             counts.append(Int(count))
         }
         return Header(
-            version: version, utIndicators: counts[0], standardIndicators: counts[1], leapSeconds: counts[2], transitions: counts[3],
+            version: version, utIndicators: counts[0], standardIndicators: counts[1], leapSeconds: counts[2],
+            transitions: counts[3],
             kinds: counts[4], abbreviationBytes: counts[5])
     }
 

@@ -7,7 +7,8 @@ extension Nudge {
     struct Ack: NudgeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Answer a shown notification from the terminal, exactly as its button would.",
-            discussion: "The ids are in 'nudge history' (and in the notification's text when the server shows no buttons).")
+            discussion:
+                "The ids are in 'nudge history' (and in the notification's text when the server shows no buttons).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The delivery id.") var id: Int64
         @Argument(help: "The answer: \(answers).") var action: String
@@ -15,14 +16,20 @@ extension Nudge {
         /// Every kind's answers: `done or snooze (symptom), take, skip or snooze (dose 2), ...`.
         static var answers: String {
             ReminderRules.all.map { rule in
-                let listed = rule.answers.count > 1 ? rule.answers.dropLast().joined(separator: ", ") + " or " + rule.answers.last! : rule.answers.joined()
+                let listed =
+                    rule.answers.count > 1
+                    ? rule.answers.dropLast().joined(separator: ", ") + " or " + rule.answers.last!
+                    : rule.answers.joined()
                 return "\(listed) (\(rule.name))"
             }.joined(separator: ", ")
         }
 
         func run(_ context: CommandContext) throws {
             let store = try context.openStore()
-            switch try store.run({ try $0.answer(id, action: action, at: context.now, clock: context.wallClock, sleep: context.clock.sleepReading()) }) {
+            switch try store.run({
+                try $0.answer(
+                    id, action: action, at: context.now, clock: context.wallClock, sleep: context.clock.sleepReading())
+            }) {
             case .recorded(let command):
                 let key = try store.run { try $0.delivery(id: id)?.key } ?? String(id)
                 context.print("recorded \(action) for \(key)")

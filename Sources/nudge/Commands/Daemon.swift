@@ -1,6 +1,6 @@
 import ArgumentParser
-import Logging
 import Foundation
+import Logging
 import NudgeCore
 import NudgeDaemon
 
@@ -10,8 +10,21 @@ extension Nudge {
             abstract: "Run the reminder daemon in the foreground.",
             discussion: "It sleeps until the next reminder is due; SIGTERM or SIGINT stop it, SIGHUP reloads.")
         @OptionGroup var global: GlobalOptions
-        @Option(help: "What to log on stderr: trace, debug, info, notice, warning, error or critical.")
+        @Option(
+            help: "What to log on stderr: trace, debug, info, notice, warning, error or critical (default: warning).",
+            completion: .list(Logger.Level.allCases.map(\.rawValue)), transform: Self.level)
         var logLevel: Logger.Level = .warning
+
+        /// swift-log's levels by name; a conformance of Logger.Level to ExpressibleByArgument
+        /// would be another module's to make.
+        static func level(_ name: String) throws -> Logger.Level {
+            guard let level = Logger.Level(rawValue: name) else {
+                throw ValidationError(
+                    "unknown log level '\(name)'; give one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
+            }
+            return level
+        }
 
         func run(_ context: CommandContext) throws {
             let level = logLevel
@@ -19,7 +32,8 @@ extension Nudge {
             let logger = Logger(label: "nudge.daemon")
             do {
                 let daemon = try NudgeDaemon.Daemon(
-                    .init(storePath: context.storePath, clock: context.clock, timeZone: context.systemTimeZone), logger: logger)
+                    .init(storePath: context.storePath, clock: context.clock, timeZone: context.systemTimeZone),
+                    logger: logger)
                 try daemon.run()
             } catch .storeReplaced(let path) {
                 // The same process (and pid, for systemd) starts again on the new file; every
@@ -33,7 +47,8 @@ extension Nudge {
             } catch .store(let error) {
                 throw CommandFailure(error)
             } catch .alreadyRunning(let pid, let store) {
-                throw CommandFailure(DaemonError.alreadyRunning(pid: pid, store: store).description, exitCode: 75)  // EX_TEMPFAIL
+                // EX_TEMPFAIL
+                throw CommandFailure(DaemonError.alreadyRunning(pid: pid, store: store).description, exitCode: 75)
             } catch .storeGone(let path) {
                 throw CommandFailure(DaemonError.storeGone(path).description, exitCode: 74)
             } catch {
@@ -42,5 +57,3 @@ extension Nudge {
         }
     }
 }
-
-extension Logger.Level: @retroactive ExpressibleByArgument {}

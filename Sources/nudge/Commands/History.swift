@@ -4,10 +4,14 @@ import NudgeCore
 
 extension Nudge {
     struct History: NudgeCommand {
-        static let configuration = CommandConfiguration(abstract: "List what was due and shown, and how it was answered, newest first.")
+        static let configuration = CommandConfiguration(
+            abstract: "List what was due and shown, and how it was answered, newest first.")
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON array.") var json = false
-        @Option(help: "From when: YYYY-MM-DD (local midnight), a local date and time, a time (the latest that has passed), or ISO 8601 with an offset (default: 7 days ago).")
+        @Option(
+            help:
+                "From when: YYYY-MM-DD (local midnight), a local date and time, a time (the latest that has passed), or ISO 8601 with an offset (default: 7 days ago)."
+        )
         var since: String?
 
         func validate() throws {
@@ -15,10 +19,14 @@ extension Nudge {
         }
 
         private func start(_ text: String, _ context: CommandContext) throws -> Date {
-            if let day = CivilDate(iso: text), let midnight = context.wallClock.instant(on: day, at: LocalTime(hour: 0, minute: 0)!) {
+            if let day = CivilDate(iso: text),
+                let midnight = context.wallClock.instant(on: day, at: LocalTime(hour: 0, minute: 0)!)
+            {
                 return midnight
             }
-            do { return try InstantInput.anyInstant(text, option: "--since", now: context.now, clock: context.wallClock) } catch {
+            do {
+                return try InstantInput.anyInstant(text, option: "--since", now: context.now, clock: context.wallClock)
+            } catch {
                 throw ValidationError(error.description + ", or YYYY-MM-DD")
             }
         }
@@ -31,7 +39,8 @@ extension Nudge {
                 Listing(
                     items: records, row: DeliveryRow.init,
                     columns: [
-                        .init("ID") { String($0.id) }, .init("KIND") { $0.kind.rawValue }, .init("DUE") { LocalFormat.dateTime($0.dueAt, clock: clock) },
+                        .init("ID") { String($0.id) }, .init("KIND") { $0.kind.rawValue },
+                        .init("DUE") { LocalFormat.dateTime($0.dueAt, clock: clock) },
                         .init("SHOWN") { $0.shownAt.map { LocalFormat.time($0, clock: clock) } ?? "-" },
                         .init("OUTCOME") { Self.outcome($0, clock: clock) }, .init("TITLE") { $0.title ?? $0.key },
                     ],
@@ -74,7 +83,9 @@ extension Nudge {
         }
 
         static func outcome(_ record: DeliveryRecord, clock: WallClock) -> String {
-            if let action = record.action { return "\(action) at \(record.acknowledgedAt.map { LocalFormat.time($0, clock: clock) } ?? "?")" }
+            if let action = record.action {
+                return "\(action) at \(record.acknowledgedAt.map { LocalFormat.time($0, clock: clock) } ?? "?")"
+            }
             if record.missedAt != nil { return "missed" }
             if record.cancelledAt != nil { return "cancelled" }
             if let reason = record.closedReason { return "closed (\(reason))" }

@@ -19,7 +19,9 @@ struct Nudge: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Daemon.self, Settings.self, Dose.self, Call.self, Contacts.self, Log.self, Symptoms.self, Meditate.self, Meditations.self, Journal.self, Upcoming.self, History.self, Ack.self, Backup.self, Backups.self, Restore.self, Doctor.self,
+            Daemon.self, Settings.self, Dose.self, Call.self, Contacts.self, Log.self, Symptoms.self, Meditate.self,
+            Meditations.self, Journal.self, Upcoming.self, History.self, Ack.self, Backup.self, Backups.self,
+            Restore.self, Doctor.self,
         ]
     )
 
@@ -36,7 +38,8 @@ struct Nudge: ParsableCommand {
     /// touch nothing.
     static func execute(_ arguments: [String]) -> Int32 {
         do {
-            var command = try parseAsRoot(GlobalOptions.movingLeadingStore(CompletionRequest.withCursorIndex(arguments)[...]))
+            var command = try parseAsRoot(
+                GlobalOptions.movingLeadingStore(CompletionRequest.withCursorIndex(arguments)[...]))
             try command.run()
             return 0
         } catch {

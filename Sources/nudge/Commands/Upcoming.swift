@@ -8,35 +8,49 @@ extension Nudge {
             abstract: "List what is due next, soonest first (the daemon decides with the same code).")
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON array.") var json = false
-        @Option(parsing: .unconditional, help: "How many to list (1-10000).", transform: WholeNumber.parser(1...10_000)) var limit = 10
-        @Option(help: "List as of another instant: a local date and time (2026-11-21T19:05), or ISO 8601 with an offset.") var from: String?
+        @Option(parsing: .unconditional, help: "How many to list (1-10000).", transform: WholeNumber.parser(1...10_000))
+        var limit = 10
+        @Option(
+            help: "List as of another instant: a local date and time (2026-11-21T19:05), or ISO 8601 with an offset.")
+        var from: String?
 
         func validate() throws {
-            guard (1...10_000).contains(limit) else { throw ValidationError("--limit \(limit) is out of range; give a number from 1 to 10000") }
+            guard (1...10_000).contains(limit) else {
+                throw ValidationError("--limit \(limit) is out of range; give a number from 1 to 10000")
+            }
             if let from { _ = try instant(from, CommandContext(global)) }
         }
 
         private func instant(_ text: String, _ context: CommandContext) throws -> Date {
-            do { return try InstantInput.anyInstant(text, option: "--from", now: context.now, clock: context.wallClock) } catch {
+            do {
+                return try InstantInput.anyInstant(text, option: "--from", now: context.now, clock: context.wallClock)
+            } catch {
                 throw ValidationError(error.description)
             }
         }
 
         func run(_ context: CommandContext) throws {
             let start = try from.map { try instant($0, context) } ?? context.now
-            let input = try context.openStoreForReading().run { try $0.scheduleInput(at: start, clock: context.wallClock, listing: limit) }
+            let input = try context.openStoreForReading().run {
+                try $0.scheduleInput(at: start, clock: context.wallClock, listing: limit)
+            }
             let occurrences = Schedule(input: input, clock: context.wallClock).upcoming(from: start, limit: limit)
             // Occurrences already in the store (a queued snooze, a claimed one) have a delivery id.
             let ids = Dictionary(input.deliveries.map { ($0.key, $0.id) }) { first, _ in first }
             try context.print(
                 Listing(
-                    items: occurrences, row: {
-                        OccurrenceRow(kind: $0.kind.rawValue, reminderKey: $0.key, dueAt: $0.dueAt, title: $0.title, deliveryID: ids[$0.key])
+                    items: occurrences,
+                    row: {
+                        OccurrenceRow(
+                            kind: $0.kind.rawValue, reminderKey: $0.key, dueAt: $0.dueAt, title: $0.title,
+                            deliveryID: ids[$0.key])
                     },
                     columns: [
                         .init("DUE") { LocalFormat.dateTime($0.dueAt, clock: context.wallClock) },
-                        .init("LEFT") { DurationText.relative($0.dueAt.timeIntervalSince(start)) }, .init("KIND") { $0.kind.rawValue },
-                        .init("TITLE") { $0.title }, .init("KEY") { $0.key }, .init("ID") { ids[$0.key].map(String.init) ?? "-" },
+                        .init("LEFT") { DurationText.relative($0.dueAt.timeIntervalSince(start)) },
+                        .init("KIND") { $0.kind.rawValue },
+                        .init("TITLE") { $0.title }, .init("KEY") { $0.key },
+                        .init("ID") { ids[$0.key].map(String.init) ?? "-" },
                     ],
                     whenEmpty: "Nothing is due. Reminders that are off: see 'nudge settings'."),
                 json: json)

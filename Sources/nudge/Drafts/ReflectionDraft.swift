@@ -11,7 +11,8 @@ struct ReflectionDraft {
         path = storePath + ".drafts/reflection-\(sessionID).txt"
     }
 
-    static let header = "# Lines starting with # are left out. Save and quit to keep the reflection; leave it empty to keep nothing.\n"
+    static let header =
+        "# Lines starting with # are left out. Save and quit to keep the reflection; leave it empty to keep nothing.\n"
 
     var exists: Bool { FileManager.default.fileExists(atPath: path) }
 
@@ -24,8 +25,12 @@ struct ReflectionDraft {
 
     /// Runs `$VISUAL` or `$EDITOR` on the file; true when it exited successfully.
     func edit(environment: [String: String]) throws -> Bool {
-        guard let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap({ $0 }).first(where: { !$0.isEmpty }) else {
-            throw CommandFailure("neither VISUAL nor EDITOR is set; set one (export EDITOR=nano) or give the reflection with --text", exitCode: 64)
+        guard
+            let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap({ $0 }).first(where: { !$0.isEmpty })
+        else {
+            throw CommandFailure(
+                "neither VISUAL nor EDITOR is set; set one (export EDITOR=nano) or give the reflection with --text",
+                exitCode: 64)
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")

@@ -9,16 +9,22 @@ enum DamagedStore {
     static func refusal(path: String, reason: String, environment: CommandEnvironment = .current) -> String {
         let directory = BackupDirectory.directory(ofDamagedStore: path)
         guard let backup = BackupDirectory.newestSound(in: directory) else {
-            return "the store \(path) is damaged (\(reason)), and \(directory) has no sound backup; keep a copy of the file, and choose another store with --store PATH"
+            return
+                "the store \(path) is damaged (\(reason)), and \(directory) has no sound backup; keep a copy of the file, and choose another store with --store PATH"
         }
         let clock = WallClock(zone: SystemTimeZone(environment: environment.variables).current())
-        return "the store \(path) is damaged (\(reason)); restore the backup of \(LocalFormat.dateTime(backup.takenAt, clock: clock)) with: \(command(path, environment: environment))"
+        return
+            "the store \(path) is damaged (\(reason)); restore the backup of \(LocalFormat.dateTime(backup.takenAt, clock: clock)) with: \(command(path, environment: environment))"
     }
 
     /// `nudge restore --latest`, with `--store` where this store is not the one it would find.
     static func command(_ path: String, environment: CommandEnvironment) -> String {
-        guard StoreLocation.resolve(option: nil, environment: environment.variables) != path else { return "nudge restore --latest" }
-        let quoted = path.allSatisfy { $0.isLetter || $0.isNumber || "/._-+".contains($0) } ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        guard StoreLocation.resolve(option: nil, environment: environment.variables) != path else {
+            return "nudge restore --latest"
+        }
+        let quoted =
+            path.allSatisfy { $0.isLetter || $0.isNumber || "/._-+".contains($0) }
+            ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
         return "nudge --store \(quoted) restore --latest"
     }
 }

@@ -21,13 +21,17 @@ enum PrivateFile {
         guard !path.isEmpty else { throw ValidationError("--output is empty; give the path of the file to write") }
         let directory = (path as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ValidationError("--output '\(path)': the directory \(directory) does not exist; create it or give another path")
+        guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else {
+            throw ValidationError(
+                "--output '\(path)': the directory \(directory) does not exist; create it or give another path")
         }
         var target = stat()
         let exists = lstat(path, &target) == 0
         if exists && target.st_mode & S_IFMT != S_IFREG {
-            throw ValidationError("--output '\(path)' is not a regular file (a directory, device, pipe or link); give the path of a file")
+            throw ValidationError(
+                "--output '\(path)' is not a regular file (a directory, device, pipe or link); give the path of a file")
         }
         if isStoreFile(path, existing: exists ? target : nil, store: store) {
             throw ValidationError("--output '\(path)' is the store or one of its files; give another path")
@@ -41,19 +45,25 @@ enum PrivateFile {
         var status = stat()
         let storeName = StoreLocation.canonical(store)
         let name = StoreLocation.canonical(path)
-        if name != storeName + ".backups", isStoreFile(path, existing: lstat(path, &status) == 0 ? status : nil, store: store) || name == storeName {
+        if name != storeName + ".backups",
+            isStoreFile(path, existing: lstat(path, &status) == 0 ? status : nil, store: store) || name == storeName
+        {
             return "it is the store or one of its files; give a directory of its own"
         }
         if stat(path, &status) == 0 {
             guard status.st_mode & S_IFMT == S_IFDIR else { return "it is a file, not a directory; give a directory" }
-            guard access(path, W_OK | X_OK) == 0 else { return "nudge cannot write in it; make it writable or give another directory" }
+            guard access(path, W_OK | X_OK) == 0 else {
+                return "nudge cannot write in it; make it writable or give another directory"
+            }
             return nil
         }
         let parent = (path as NSString).deletingLastPathComponent
         guard stat(parent, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
             return "its parent \(parent) does not exist; create it or give another directory"
         }
-        guard access(parent, W_OK | X_OK) == 0 else { return "nudge cannot create it in \(parent); give a directory in a writable place" }
+        guard access(parent, W_OK | X_OK) == 0 else {
+            return "nudge cannot create it in \(parent); give a directory in a writable place"
+        }
         return nil
     }
 
@@ -64,7 +74,11 @@ enum PrivateFile {
             if name == storeName + suffix || name.hasPrefix(storeName + suffix + "/") { return true }
             if name.hasPrefix(storeName + beforeRestore) { return true }
             var sibling = stat()
-            if let target, stat(store + suffix, &sibling) == 0, sibling.st_dev == target.st_dev, sibling.st_ino == target.st_ino { return true }
+            if let target, stat(store + suffix, &sibling) == 0, sibling.st_dev == target.st_dev,
+                sibling.st_ino == target.st_ino
+            {
+                return true
+            }
         }
         return false
     }
@@ -82,7 +96,8 @@ enum PrivateFile {
     /// was and no temporary file behind.
     static func write(_ text: String, to path: String) throws {
         let directory = (path as NSString).deletingLastPathComponent
-        var template = Array("\(directory.isEmpty ? "." : directory)/.\((path as NSString).lastPathComponent).XXXXXX".utf8CString)
+        var template = Array(
+            "\(directory.isEmpty ? "." : directory)/.\((path as NSString).lastPathComponent).XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw failure("cannot write \(path)", exitCode: 73) }
         let temporary = String(cString: template)
@@ -118,6 +133,8 @@ enum PrivateFile {
     }
 
     private static func failure(_ what: String, exitCode: Int32) -> CommandFailure {
-        CommandFailure("\(what): \(String(cString: strerror(errno))); the file there before, if any, is unchanged", exitCode: exitCode)
+        CommandFailure(
+            "\(what): \(String(cString: strerror(errno))); the file there before, if any, is unchanged",
+            exitCode: exitCode)
     }
 }

@@ -17,8 +17,12 @@ enum CommandLineText {
 
     /// A value that begins with `-` reads as an option; say how to give one.
     static func hint(for message: String, arguments: [String]) -> String? {
-        let dashed = arguments.prefix { $0 != "--" }.first { $0.hasPrefix("-") && !$0.hasPrefix("--") && Int($0) == nil }
-        if message.hasPrefix("Missing value for '"), let option = message.split(separator: "'").dropFirst().first?.split(separator: " ").first {
+        let dashed = arguments.prefix { $0 != "--" }.first {
+            $0.hasPrefix("-") && !$0.hasPrefix("--") && Int($0) == nil
+        }
+        if message.hasPrefix("Missing value for '"),
+            let option = message.split(separator: "'").dropFirst().first?.split(separator: " ").first
+        {
             return "a value that begins with '-' is given as \(option)=VALUE"
         }
         guard dashed != nil || message.hasPrefix("Unknown option") else { return nil }

@@ -5,7 +5,8 @@ enum CompletionRequest {
     /// call), so its script passes no CURSOR_INDEX and ArgumentParser answers with an internal
     /// error. The cursor is then at the end of the word being completed.
     static func withCursorIndex(_ arguments: [String]) -> [String] {
-        guard arguments.first == "---completion", let terminator = arguments.firstIndex(of: "--"), terminator + 3 < arguments.count,
+        guard arguments.first == "---completion", let terminator = arguments.firstIndex(of: "--"),
+            terminator + 3 < arguments.count,
             let wordIndex = Int(arguments[terminator + 2]), Int(arguments[terminator + 3]) == nil
         else { return arguments }
         let words = arguments[(terminator + 3)...]

@@ -6,7 +6,9 @@ struct DayRangeOptions: ParsableArguments {
     @Option(help: "One day: YYYY-MM-DD, today or yesterday.") var date: String?
     @Option(help: "From this day on (YYYY-MM-DD, today or yesterday); alone, through the last entry.") var from: String?
     @Option(help: "Up to and including this day; alone, from the first entry.") var to: String?
-    @Option(parsing: .unconditional, help: "The last N days, today included (1-36500).", transform: WholeNumber.parser(Self.dayCounts))
+    @Option(
+        parsing: .unconditional, help: "The last N days, today included (1-36500).",
+        transform: WholeNumber.parser(Self.dayCounts))
     var days: Int?
 
     static let dayCounts = 1...36500
@@ -33,7 +35,9 @@ struct DayRangeOptions: ParsableArguments {
             return Days(first: day, last: day)
         }
         if let days {
-            guard Self.dayCounts.contains(days) else { throw InputError("--days \(days) is out of range; give a number of days from 1 to 36500") }
+            guard Self.dayCounts.contains(days) else {
+                throw InputError("--days \(days) is out of range; give a number of days from 1 to 36500")
+            }
             return Days(first: today.adding(days: 1 - days), last: today)
         }
         let first = try from.map { text throws(InputError) in try Self.day(text, option: "--from", today: today) }

@@ -14,8 +14,10 @@ struct IDPrefix {
     /// form is accepted (other programs write `ext-1`); a shorter prefix than 4 matches only an
     /// id that is exactly it.
     func validate(_ id: String) throws {
-        guard !id.isEmpty, !id.unicodeScalars.contains(where: { $0.properties.isWhitespace || TextInput.isControl($0) }) else {
-            throw ValidationError("'\(id)' is not a \(what) id; give at least its first 4 characters, as \(listedBy) shows them")
+        guard !id.isEmpty, !id.unicodeScalars.contains(where: { $0.properties.isWhitespace || TextInput.isControl($0) })
+        else {
+            throw ValidationError(
+                "'\(id)' is not a \(what) id; give at least its first 4 characters, as \(listedBy) shows them")
         }
     }
 
@@ -23,7 +25,8 @@ struct IDPrefix {
     func resolve<Item>(_ match: PrefixMatch<Item>, prefix: String) throws -> Item {
         switch match {
         case .found(let item): return item
-        case .none: throw CommandFailure("no \(what) has an id starting with '\(prefix)'; \(listedBy) shows them", exitCode: 64)
+        case .none:
+            throw CommandFailure("no \(what) has an id starting with '\(prefix)'; \(listedBy) shows them", exitCode: 64)
         case .ambiguous(let ids):
             throw CommandFailure(
                 "'\(prefix)' starts \(ids.count) \(what) ids (\(ids.map { String($0.prefix(max(8, prefix.count + 1))) }.joined(separator: ", "))); give more of the id",

@@ -31,21 +31,30 @@ struct JournalPrompts {
             }
         }
         return [
-            Field(name: "type", question: "Treatment type (\(TherapySession.TreatmentType.accepted)): ", required: true) { value throws(InputError) in
+            Field(name: "type", question: "Treatment type (\(TherapySession.TreatmentType.accepted)): ", required: true)
+            { value throws(InputError) in
                 guard let type = TherapySession.TreatmentType(rawValue: value.lowercased()) else {
                     throw InputError("that is not a treatment type; give \(TherapySession.TreatmentType.accepted)")
                 }
                 return type.rawValue
             },
-            Field(name: "at", question: "When did it begin? (Enter for now; 14:00 or 2026-11-22T14:00): ") { value throws(InputError) in
-                Timestamp.format(try InstantInput.anyInstant(value, option: "the time", now: now, clock: context.wallClock, echo: false))
+            Field(name: "at", question: "When did it begin? (Enter for now; 14:00 or 2026-11-22T14:00): ") {
+                value throws(InputError) in
+                Timestamp.format(
+                    try InstantInput.anyInstant(
+                        value, option: "the time", now: now, clock: context.wallClock, echo: false))
             },
             Field(name: "dose", question: "Dose (Enter to skip): ", accept: text("the dose")),
             Field(name: "intentions", question: "Intentions (Enter to skip): ", accept: text("the intentions")),
-            Field(name: "environment", question: "Environment: where, lighting, comfort (Enter to skip): ", accept: text("the environment")),
+            Field(
+                name: "environment", question: "Environment: where, lighting, comfort (Enter to skip): ",
+                accept: text("the environment")),
             Field(name: "music", question: "Music (Enter to skip): ", accept: text("the music")),
-            Field(name: "mood_before", question: "Mood before, 1 to 10 (Enter to skip): ", accept: mood("the mood before")),
-            Field(name: "mood_after", question: "Mood after, 1 to 10 (Enter to skip): ", accept: mood("the mood after")),
+            Field(
+                name: "mood_before", question: "Mood before, 1 to 10 (Enter to skip): ", accept: mood("the mood before")
+            ),
+            Field(
+                name: "mood_after", question: "Mood after, 1 to 10 (Enter to skip): ", accept: mood("the mood after")),
         ]
     }
 
@@ -92,9 +101,12 @@ struct JournalPrompts {
         }
         let startedAt = given("at").flatMap(Timestamp.parse) ?? now
         let fields = Store.TherapyFields(
-            dose: given("dose"), intentions: given("intentions"), environment: given("environment"), music: given("music"),
+            dose: given("dose"), intentions: given("intentions"), environment: given("environment"),
+            music: given("music"),
             moodBefore: given("mood_before").flatMap { Int($0) }, moodAfter: given("mood_after").flatMap { Int($0) })
-        let session = try store.run { try $0.addTherapySession(fields, startedAt: startedAt, type: type, now: context.now) }
+        let session = try store.run {
+            try $0.addTherapySession(fields, startedAt: startedAt, type: type, now: context.now)
+        }
         draft.discard()
         return session
     }

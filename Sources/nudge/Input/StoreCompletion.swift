@@ -53,7 +53,13 @@ enum StoreCompletion {
                 result.append(character)
                 escaped = false
             } else if let open = quote {
-                if character == open { quote = nil } else if character == "\\" && open == "\"" { escaped = true } else { result.append(character) }
+                if character == open {
+                    quote = nil
+                } else if character == "\\" && open == "\"" {
+                    escaped = true
+                } else {
+                    result.append(character)
+                }
             } else if character == "'" || character == "\"" {
                 quote = character
             } else if character == "\\" {

@@ -5,7 +5,9 @@ extension CommandContext {
     /// answer (`n`/`no`, or `y`/`yes`) overrides it.
     func answersYes(_ question: String, byDefault: Bool) -> Bool {
         environment.output("\(question) \(byDefault ? "[Y/n]" : "[y/N]") ")
-        guard let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased(), !answer.isEmpty else { return byDefault }
+        guard let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased(), !answer.isEmpty else {
+            return byDefault
+        }
         return byDefault ? !["n", "no"].contains(answer) : ["y", "yes"].contains(answer)
     }
 

@@ -24,7 +24,8 @@ struct Countdown {
             if let signal = signals.received {
                 if context.environment.isTerminal { context.environment.output("\n") }
                 guard signal == SIGINT else {
-                    return context.environment.errors("nudge: the display ended; the daemon keeps the session's time (nudge meditate status)\n")
+                    return context.environment.errors(
+                        "nudge: the display ended; the daemon keeps the session's time (nudge meditate status)\n")
                 }
                 return try Nudge.Meditate.stop(store, context)
             }
@@ -39,7 +40,8 @@ struct Countdown {
             if now > current.endsAt.addingTimeInterval(Self.recordingGrace) {
                 if context.environment.isTerminal { context.environment.output("\n") }
                 throw CommandFailure(
-                    "the session's time is up but no daemon recorded it; it is recorded as completed when one runs (nudge daemon)", exitCode: 1)
+                    "the session's time is up but no daemon recorded it; it is recorded as completed when one runs (nudge daemon)",
+                    exitCode: 1)
             }
             let line = Self.line(current, now: now, terminal: context.environment.isTerminal)
             if context.environment.isTerminal {
@@ -71,7 +73,8 @@ struct Countdown {
         guard terminal else { return "\(Nudge.Meditate.clock((left + 59) / 60 * 60)) left" }
         let done = Double(session.plannedSeconds - left) / Double(session.plannedSeconds)
         let filled = Int((done * Double(barWidth)).rounded(.down))
-        return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled) + "] \(Nudge.Meditate.clock(left)) left"
+        return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled)
+            + "] \(Nudge.Meditate.clock(left)) left"
     }
 
     static func ending(_ session: MeditationSession) -> String {

@@ -14,10 +14,13 @@ enum JSONText {
 
 /// An optional value a JSON row shows as `null` rather than leaving its key out, so programs
 /// find every key in every object.
+// swift-format-ignore: UseSynthesizedInitializer
 @propertyWrapper
 struct NullWhenAbsent<Value: Encodable>: Encodable {
     var wrappedValue: Value?
 
+    // A property wrapper needs `init(wrappedValue:)` spelled out: the memberwise one does not
+    // serve a wrapped property's initial value.
     init(wrappedValue: Value?) {
         self.wrappedValue = wrappedValue
     }
@@ -46,6 +49,10 @@ struct TimestampText: Encodable {
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        if let wrappedValue { try container.encode(Timestamp.format(wrappedValue, fractionDigits: fractionDigits)) } else { try container.encodeNil() }
+        if let wrappedValue {
+            try container.encode(Timestamp.format(wrappedValue, fractionDigits: fractionDigits))
+        } else {
+            try container.encodeNil()
+        }
     }
 }

@@ -37,30 +37,39 @@ enum JournalExport {
             moodAfter = session.moodAfter
             createdAt = session.createdAt
             updatedAt = session.updatedAt
-            self.reflections = reflections.map { Reflection(id: $0.id, writtenAt: $0.writtenAt, text: $0.text, source: $0.source.rawValue) }
+            self.reflections = reflections.map {
+                Reflection(id: $0.id, writtenAt: $0.writtenAt, text: $0.text, source: $0.source.rawValue)
+            }
         }
     }
 
     /// Every session, newest first, one section each.
     static func markdown(_ sessions: [(TherapySession, [TherapyReflection])], clock: WallClock, now: Date) -> String {
-        let title = "# Therapy-session journal\n\nExported \(LocalFormat.dateTime(now, clock: clock)): \(sessions.count) session\(sessions.count == 1 ? "" : "s").\n"
-        return ([title] + sessions.map { markdown($0.0, $0.1, clock: clock, now: now, level: "##") }).joined(separator: "\n")
+        let title =
+            "# Therapy-session journal\n\nExported \(LocalFormat.dateTime(now, clock: clock)): \(sessions.count) session\(sessions.count == 1 ? "" : "s").\n"
+        return ([title] + sessions.map { markdown($0.0, $0.1, clock: clock, now: now, level: "##") }).joined(
+            separator: "\n")
     }
 
     /// One session: its fields, then its reflections, each dated. For a file (`escaped`), the
     /// person's text is escaped so that no Markdown viewer renders it as anything but text; on
     /// a terminal (`journal show`) it stands as typed.
     static func markdown(
-        _ session: TherapySession, _ reflections: [TherapyReflection], clock: WallClock, now: Date, level: String = "#", escaped: Bool = true
+        _ session: TherapySession, _ reflections: [TherapyReflection], clock: WallClock, now: Date, level: String = "#",
+        escaped: Bool = true
     ) -> String {
         func text(_ typed: String) -> String { escaped ? MarkdownText.escaped(typed) : TextInput.printable(typed) }
         func line(_ typed: String) -> String { escaped ? MarkdownText.cell(typed) : TextInput.oneLine(typed) }
         var lines = ["\(level) \(Nudge.Journal.dated(session, clock: clock))", ""]
         lines.append("- ID: \(session.id)")
         lines.append("- Treatment: \(session.treatmentType.rawValue)")
-        lines.append("- Mood: \(session.moodBefore.map { "\($0)/10" } ?? "not given") before, \(session.moodAfter.map { "\($0)/10" } ?? "not given") after")
+        lines.append(
+            "- Mood: \(session.moodBefore.map { "\($0)/10" } ?? "not given") before, \(session.moodAfter.map { "\($0)/10" } ?? "not given") after"
+        )
         if let dose = session.dose { lines.append("- Dose: \(line(dose))") }
-        for (name, typed) in [("Intentions", session.intentions), ("Environment", session.environment), ("Music", session.music)] {
+        for (name, typed) in [
+            ("Intentions", session.intentions), ("Environment", session.environment), ("Music", session.music),
+        ] {
             guard let typed else { continue }
             lines += ["", "\(level)# \(name)", "", text(typed)]
         }
@@ -69,7 +78,10 @@ enum JournalExport {
             lines.append("None yet. Add one with: nudge journal reflect \(session.id.prefix(8))")
         } else {
             for reflection in reflections {
-                lines += ["\(level)## \(LocalFormat.dateTime(reflection.writtenAt, clock: clock))", "", text(reflection.text), ""]
+                lines += [
+                    "\(level)## \(LocalFormat.dateTime(reflection.writtenAt, clock: clock))", "", text(reflection.text),
+                    "",
+                ]
             }
             lines.removeLast()
         }

@@ -8,9 +8,11 @@ enum JournalRefusal {
     /// `message` as it may be shown for `arguments` (those after the program name).
     static func shown(_ message: String, arguments: [String]) -> String {
         guard let command = commandIndex(arguments), arguments[command] == "journal" else { return message }
-        let subcommand = arguments.indices.contains(command + 1) && Nudge.Journal.configuration.subcommands.contains {
-            $0._commandName == arguments[command + 1]
-        }
+        let subcommand =
+            arguments.indices.contains(command + 1)
+            && Nudge.Journal.configuration.subcommands.contains {
+                $0._commandName == arguments[command + 1]
+            }
         var typed: [(position: Int, text: String)] = []
         for (index, word) in arguments.enumerated() where index != command && !(subcommand && index == command + 1) {
             if let option = optionName(word) {
@@ -23,7 +25,8 @@ enum JournalRefusal {
         for word in typed.sorted(by: { $0.text.count > $1.text.count }) {
             text = text.replacingOccurrences(of: "'\(word.text)'", with: "#\(word.position)")
         }
-        return text == message ? text : text + " (#N: the Nth word after nudge, not repeated here; a text with spaces goes in quotes)"
+        return text == message
+            ? text : text + " (#N: the Nth word after nudge, not repeated here; a text with spaces goes in quotes)"
     }
 
     /// Where the command's name is: the first word that is neither an option nor `--store`'s value.

@@ -23,6 +23,7 @@ struct Listing<Item, Row: Encodable> {
     func render(json: Bool) throws -> String {
         if json { return try JSONText.render(items.map(row)) + "\n" }
         guard !items.isEmpty else { return whenEmpty + "\n" }
-        return TextTable.render(header: columns.map(\.header), rows: items.map { item in columns.map { $0.cell(item) } })
+        return TextTable.render(
+            header: columns.map(\.header), rows: items.map { item in columns.map { $0.cell(item) } })
     }
 }

@@ -5,7 +5,9 @@ import NudgeCore
 enum MarkdownText {
     /// Text that may hold several lines; each escaped, control characters shown as `�`.
     static func escaped(_ text: String) -> String {
-        TextInput.printable(text).split(separator: "\n", omittingEmptySubsequences: false).map { escapedLine(String($0)) }.joined(separator: "\n")
+        TextInput.printable(text).split(separator: "\n", omittingEmptySubsequences: false).map {
+            escapedLine(String($0))
+        }.joined(separator: "\n")
     }
 
     /// One line, for a table cell or a heading: newlines shown as `⏎`.

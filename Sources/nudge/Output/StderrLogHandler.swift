@@ -18,7 +18,9 @@ struct StderrLogHandler: LogHandler {
 
     /// JOURNAL_STREAM is "device:inode" of the journal's stream; it counts only if stderr is it.
     static func stderrIsJournal(_ value: String?) -> Bool {
-        guard let parts = value?.split(separator: ":"), parts.count == 2, let device = UInt64(parts[0]), let inode = UInt64(parts[1]) else {
+        guard let parts = value?.split(separator: ":"), parts.count == 2, let device = UInt64(parts[0]),
+            let inode = UInt64(parts[1])
+        else {
             return false
         }
         var status = stat()
@@ -43,7 +45,9 @@ struct StderrLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        let line = toJournal ? "<\(Self.priority(event.level))>\(event.message)\n" : "nudge: \(event.level): \(event.message)\n"
+        let line =
+            toJournal
+            ? "<\(Self.priority(event.level))>\(event.message)\n" : "nudge: \(event.level): \(event.message)\n"
         FileHandle.standardError.write(Data(line.utf8))
     }
 }

@@ -17,7 +17,10 @@ enum SymptomExport {
             + entries.map { entry in
                 let (date, _) = clock.local(entry.loggedAt)
                 let typed = [entry.name, entry.notes ?? ""].map { neutralized(TextInput.printable($0)) }
-                let fields = [date.description, LocalFormat.time(entry.loggedAt, clock: clock), typed[0], String(entry.severity), typed[1]]
+                let fields = [
+                    date.description, LocalFormat.time(entry.loggedAt, clock: clock), typed[0], String(entry.severity),
+                    typed[1],
+                ]
                 return fields.map(csvField).joined(separator: ",") + "\r\n"
             }.joined()
     }
@@ -31,7 +34,9 @@ enum SymptomExport {
     }
 
     private static func csvField(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+            return text
+        }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
@@ -47,7 +52,9 @@ enum SymptomExport {
         Dictionary(grouping: entries) { $0.name.lowercased() }.values.map { group in
             let spellings = Dictionary(grouping: group, by: \.name).mapValues(\.count)
             let name = spellings.max { ($0.value, $1.key) < ($1.value, $0.key) }!.key
-            return Summary(name: name, count: group.count, averageSeverity: Double(group.map(\.severity).reduce(0, +)) / Double(group.count))
+            return Summary(
+                name: name, count: group.count,
+                averageSeverity: Double(group.map(\.severity).reduce(0, +)) / Double(group.count))
         }.sorted { ($1.count, $0.name.lowercased()) < ($0.count, $1.name.lowercased()) }
     }
 
@@ -71,14 +78,20 @@ enum SymptomExport {
             lines.append("Nothing was logged in this time.")
         } else {
             lines += ["| Symptom | Entries | Average severity |", "|---|---:|---:|"]
-            lines += summary(entries).map { "| \(MarkdownText.cell($0.name)) | \($0.count) | \(String(format: "%.1f", $0.averageSeverity)) |" }
+            lines += summary(entries).map {
+                "| \(MarkdownText.cell($0.name)) | \($0.count) | \(String(format: "%.1f", $0.averageSeverity)) |"
+            }
         }
         for day in byDay.keys.sorted() {
             lines += ["", "## \(day.weekdayName) \(day)", ""]
             for entry in byDay[day]!.sorted(by: { ($0.loggedAt, $0.id) < ($1.loggedAt, $1.id) }) {
-                lines.append("- \(LocalFormat.time(entry.loggedAt, clock: clock)) **\(MarkdownText.cell(entry.name))**, severity \(entry.severity)")
+                lines.append(
+                    "- \(LocalFormat.time(entry.loggedAt, clock: clock)) **\(MarkdownText.cell(entry.name))**, severity \(entry.severity)"
+                )
                 if let notes = entry.notes.map(MarkdownText.escaped), !notes.isEmpty {
-                    lines += notes.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + String($0) }
+                    lines += notes.split(separator: "\n", omittingEmptySubsequences: false).map {
+                        $0.isEmpty ? "" : "  " + String($0)
+                    }
                 }
             }
         }

@@ -11,7 +11,8 @@ enum TextTable {
         let widths = header.indices.map { column in all.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
         return all.map { row in
             row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - DisplayWidth.of(cell))
+                column == row.count - 1
+                    ? cell : cell + String(repeating: " ", count: widths[column] - DisplayWidth.of(cell))
             }.joined(separator: "  ").trailingSpacesRemoved
         }.joined(separator: "\n") + "\n"
     }
@@ -19,11 +20,14 @@ enum TextTable {
     /// Rows under headings (a day each), indented, with one header per section and the columns
     /// aligned across all of them.
     static func render(header: [String], sections: [(heading: String, rows: [[String]])]) -> String {
-        let table = render(header: header, rows: sections.flatMap(\.rows)).split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+        let table = render(header: header, rows: sections.flatMap(\.rows)).split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).map { "  " + $0 }
         var next = 1
         return sections.map { section in
             defer { next += section.rows.count }
-            return ([TextInput.oneLine(section.heading), table[0]] + table[next..<next + section.rows.count]).joined(separator: "\n") + "\n"
+            return ([TextInput.oneLine(section.heading), table[0]] + table[next..<next + section.rows.count]).joined(
+                separator: "\n") + "\n"
         }.joined(separator: "\n")
     }
 }

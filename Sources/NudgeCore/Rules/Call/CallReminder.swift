@@ -36,7 +36,8 @@ public struct CallReminder: SummarizingRule {
         /// The contact a call occurrence is about.
         public func name(forKey key: String) -> String? {
             guard let identity = Key(key)?.contactIdentity else { return nil }
-            return contacts.first { $0.identity == identity }?.name ?? oneOffCalls.first { $0.contactIdentity == identity }?.name
+            return contacts.first { $0.identity == identity }?.name
+                ?? oneOffCalls.first { $0.contactIdentity == identity }?.name
         }
     }
 
@@ -55,7 +56,8 @@ public struct CallReminder: SummarizingRule {
 
     public func occurrences(days: ClosedRange<CivilDate>, in input: RuleInput<Facts>) -> GeneratedOccurrences {
         Self.occurrences(
-            contacts: input.facts.contacts, reminders: input.facts.oneOffCalls, settings: input.settings, clock: input.clock,
+            contacts: input.facts.contacts, reminders: input.facts.oneOffCalls, settings: input.settings,
+            clock: input.clock,
             completeBefore: input.facts.completeBefore)
     }
 
@@ -65,7 +67,9 @@ public struct CallReminder: SummarizingRule {
         guard let key = Key(key) else { return false }
         switch key.kind {
         case .cadence(let due):
-            guard let contact = input.facts.contacts.first(where: { $0.identity == key.contactIdentity }) else { return false }
+            guard let contact = input.facts.contacts.first(where: { $0.identity == key.contactIdentity }) else {
+                return false
+            }
             return contact.lastCall.map { input.clock.date(of: $0) < due } ?? true
         case .once(let identity):
             return input.facts.oneOffCalls.contains { $0.identity == identity }
@@ -76,7 +80,9 @@ public struct CallReminder: SummarizingRule {
         Self.title(input.facts.name(forKey: key) ?? "someone")
     }
 
-    public func content(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>) -> NotificationContent? {
+    public func content(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>)
+        -> NotificationContent?
+    {
         guard let key = Key(occurrence.key) else { return nil }
         let contact = input.facts.contacts.first { $0.identity == key.contactIdentity }
         var reminder: OneOffCall?
@@ -86,10 +92,12 @@ public struct CallReminder: SummarizingRule {
         }
         guard let name = contact?.name ?? reminder?.name else { return nil }
         return Self.notification(
-            key: key, contact: contact, reminder: reminder, name: name, today: input.clock.date(of: now), clock: input.clock, text: text)
+            key: key, contact: contact, reminder: reminder, name: name, today: input.clock.date(of: now),
+            clock: input.clock, text: text)
     }
 
-    public func summary(of occurrences: [Occurrence], text: BodyText, in input: RuleInput<Facts>) -> NotificationContent {
+    public func summary(of occurrences: [Occurrence], text: BodyText, in input: RuleInput<Facts>) -> NotificationContent
+    {
         Self.summary(names: occurrences.map { input.facts.name(forKey: $0.key) ?? $0.title }, text: text)
     }
 
@@ -101,21 +109,30 @@ public struct CallReminder: SummarizingRule {
 
     /// `called` writes a call log (and closes the one-off), `tomorrow` queues one more
     /// occurrence at the next day's reminder time, `dismiss` skips this cycle or closes the one-off.
-    public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>) -> AnswerDecision {
+    public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
+        -> AnswerDecision
+    {
         let unknown = AnswerDecision.refused(InputError("\(record.key) no longer has a contact to answer for"))
         guard let key = Key(record.key) else { return unknown }
         guard record.action == nil else { return .duplicate }
         let today = input.clock.date(of: now)
         var closeOneOff: [any AppChange] = []
-        if case .once(let identity) = key.kind { closeOneOff = [CallChange.oneOffClosed(reminderIdentity: identity, at: now)] }
+        if case .once(let identity) = key.kind {
+            closeOneOff = [CallChange.oneOffClosed(reminderIdentity: identity, at: now)]
+        }
         switch action {
         case Self.calledAction:
-            return .record(AnswerEffects(changes: [CallChange.called(contactIdentity: key.contactIdentity, at: now)] + closeOneOff))
+            return .record(
+                AnswerEffects(changes: [CallChange.called(contactIdentity: key.contactIdentity, at: now)] + closeOneOff)
+            )
         case Self.tomorrowAction:
             let time = input.settings.time(.callReminderTime)
-            guard let due = input.clock.instant(on: today.adding(days: 1), at: time) ?? input.clock.instant(on: today.adding(days: 2), at: time)
+            guard
+                let due = input.clock.instant(on: today.adding(days: 1), at: time)
+                    ?? input.clock.instant(on: today.adding(days: 2), at: time)
             else { return unknown }
-            return .record(AnswerEffects(followUp: .init(kind: kind, keyPrefix: Self.tomorrowPrefix(key.base), dueAt: due)))
+            return .record(
+                AnswerEffects(followUp: .init(kind: kind, keyPrefix: Self.tomorrowPrefix(key.base), dueAt: due)))
         case Self.dismissAction:
             let restart = CallChange.cadenceRestarted(contactIdentity: key.contactIdentity, on: today)
             return .record(AnswerEffects(changes: closeOneOff.isEmpty ? [restart] : closeOneOff))
@@ -156,8 +173,12 @@ public struct CallReminder: SummarizingRule {
     }
 
     /// `due` is the due date's text (`2026-11-21`).
-    static func cadenceKey(_ contact: ContactCadence, due: String) -> String { "call:\(contact.identity):cadence:\(due)" }
-    public static func onceKey(_ reminder: OneOffCall) -> String { "call:\(reminder.contactIdentity):once:\(reminder.identity)" }
+    static func cadenceKey(_ contact: ContactCadence, due: String) -> String {
+        "call:\(contact.identity):cadence:\(due)"
+    }
+    public static func onceKey(_ reminder: OneOffCall) -> String {
+        "call:\(reminder.contactIdentity):once:\(reminder.identity)"
+    }
     /// `onceKey` built in SQL from two column expressions, for a query that joins on it.
     public static func onceKeySQL(contactIdentity: String, reminderIdentity: String) -> String {
         "'call:' || \(contactIdentity) || ':once:' || \(reminderIdentity)"
@@ -169,7 +190,8 @@ public struct CallReminder: SummarizingRule {
     /// The cadence and one-off occurrences, keys and titles built only for those asked for;
     /// instants are computed once per date, since thousands of contacts fall on a few dates.
     public static func occurrences(
-        contacts: [ContactCadence], reminders: [OneOffCall], settings: Settings, clock: WallClock, completeBefore: CivilDate? = nil
+        contacts: [ContactCadence], reminders: [OneOffCall], settings: Settings, clock: WallClock,
+        completeBefore: CivilDate? = nil
     ) -> GeneratedOccurrences {
         guard settings.bool(.callRemindersEnabled) else { return .init([]) }
         let time = settings.time(.callReminderTime)
@@ -182,7 +204,9 @@ public struct CallReminder: SummarizingRule {
         for (index, contact) in contacts.enumerated() {
             let due = contact.dueDate(clock: clock)
             let instant: Date?
-            if let known = instants[due] { instant = known } else {
+            if let known = instants[due] {
+                instant = known
+            } else {
                 instant = clock.instant(on: due, at: time) ?? clock.instant(on: due.adding(days: 1), at: time)
                 instants[due] = instant
             }
@@ -197,23 +221,27 @@ public struct CallReminder: SummarizingRule {
         // A contact left out falls due on that local day or later: not before its midnight (or
         // where midnight is skipped, the zone furthest ahead of UTC's).
         let horizon = completeBefore.map {
-            clock.instant(on: $0, at: LocalTime(hour: 0, minute: 0)!) ?? Date(timeIntervalSince1970: TimeInterval($0.daysSinceEpoch * 86400 - 14 * 3600))
+            clock.instant(on: $0, at: LocalTime(hour: 0, minute: 0)!)
+                ?? Date(timeIntervalSince1970: TimeInterval($0.daysSinceEpoch * 86400 - 14 * 3600))
         }
         return GeneratedOccurrences(dueAt: dueAt, horizon: horizon) { [dueAt, sources] index in
             let source = sources[index]
             guard source < contacts.count else {
                 let reminder = reminders[source - contacts.count]
-                return Occurrence(kind: .call, key: onceKey(reminder), dueAt: reminder.dueAt, title: title(reminder.name))
+                return Occurrence(
+                    kind: .call, key: onceKey(reminder), dueAt: reminder.dueAt, title: title(reminder.name))
             }
             let contact = contacts[source]
             return Occurrence(
-                kind: .call, key: cadenceKey(contact, due: contact.dueDate(clock: clock).description), dueAt: dueAt[index], title: title(contact.name))
+                kind: .call, key: cadenceKey(contact, due: contact.dueDate(clock: clock).description),
+                dueAt: dueAt[index], title: title(contact.name))
         }
     }
 
     /// The notification for one contact.
     public static func notification(
-        key: Key, contact: ContactCadence?, reminder: OneOffCall?, name: String, today: CivilDate, clock: WallClock, text: BodyText
+        key: Key, contact: ContactCadence?, reminder: OneOffCall?, name: String, today: CivilDate, clock: WallClock,
+        text: BodyText
     ) -> NotificationContent {
         let body: String
         switch key.kind {
@@ -243,10 +271,12 @@ public struct CallReminder: SummarizingRule {
     /// One notification for many contacts due at once, saying how to answer each.
     public static func summary(names: [String], text: BodyText) -> NotificationContent {
         let escaped = names.sorted { $0.localizedStandardCompare($1) == .orderedAscending }.map(text.escape)
-        let list = escaped.count > 1 ? escaped.dropLast().joined(separator: ", ") + " and " + escaped.last! : escaped.joined()
+        let list =
+            escaped.count > 1 ? escaped.dropLast().joined(separator: ", ") + " and " + escaped.last! : escaped.joined()
         return NotificationContent(
             title: "\(names.count) people to call",
-            body: "\(list). Answer each from the command line: nudge call log NAME when you called, nudge call remind NAME --in 1 for tomorrow.",
+            body:
+                "\(list). Answer each from the command line: nudge call log NAME when you called, nudge call remind NAME --in 1 for tomorrow.",
             actions: [], category: "x-nudge.call", sound: .reminder)
     }
 }

@@ -14,7 +14,8 @@ public struct ContactCadence: Sendable, Equatable {
     public var restartedOn: CivilDate?
 
     public init(
-        contactID: Int64, identity: Int64, name: String, everyDays: Int, createdAt: Date, lastCall: Date?, restartedOn: CivilDate?
+        contactID: Int64, identity: Int64, name: String, everyDays: Int, createdAt: Date, lastCall: Date?,
+        restartedOn: CivilDate?
     ) {
         self.contactID = contactID
         self.identity = identity
@@ -47,7 +48,8 @@ public struct OneOffCall: Sendable, Equatable {
     public var settled: Bool
 
     public init(
-        id: Int64, contactID: Int64, identity: Int64, contactIdentity: Int64, name: String, dueAt: Date, note: String?, settled: Bool
+        id: Int64, contactID: Int64, identity: Int64, contactIdentity: Int64, name: String, dueAt: Date, note: String?,
+        settled: Bool
     ) {
         self.id = id
         self.contactID = contactID

@@ -73,8 +73,10 @@ public enum DoseAnswer: Sendable, Equatable {
         // The night's 12 hours bound every answer but "missed", which the next dose 1 ends.
         guard window.isOpen(at: instant) || action == Self.missedAction else {
             let hours = Int((instant.timeIntervalSince(session.dose1) / 3600).rounded(.down))
-            return .failure(InputError(
-                "no session is open: dose 1 was \(hours) hours before (\(Timestamp.format(session.dose1))), and a night lasts 12 hours; start one with: nudge dose 1"))
+            return .failure(
+                InputError(
+                    "no session is open: dose 1 was \(hours) hours before (\(Timestamp.format(session.dose1))), and a night lasts 12 hours; start one with: nudge dose 1"
+                ))
         }
         switch self {
         case .take(let at, let early, let extra):
@@ -84,42 +86,58 @@ public enum DoseAnswer: Sendable, Equatable {
             if session.isCompleted {
                 guard extra else {
                     let done = session.skipped ? "skipped" : "taken"
-                    return .failure(InputError("dose 2 is already \(done) in this session; record another dose with --extra"))
+                    return .failure(
+                        InputError("dose 2 is already \(done) in this session; record another dose with --extra"))
                 }
-                return .success(DoseRecord(eventType: .extraDose, timestamp: at, metadata: #"{"is_extra_dose":true}"#, action: action))
+                return .success(
+                    DoseRecord(
+                        eventType: .extraDose, timestamp: at, metadata: #"{"is_extra_dose":true}"#, action: action))
             }
             if at < window.opensAt {
                 guard early else {
                     let minutes = Int((window.opensAt.timeIntervalSince(at) / 60).rounded(.up))
-                    return .failure(InputError("the dose-2 window opens in \(minutes) min; taking dose 2 early needs --early"))
+                    return .failure(
+                        InputError("the dose-2 window opens in \(minutes) min; taking dose 2 early needs --early"))
                 }
-                return .success(DoseRecord(eventType: .dose2, timestamp: at, metadata: #"{"is_early":true}"#, action: action))
+                return .success(
+                    DoseRecord(eventType: .dose2, timestamp: at, metadata: #"{"is_early":true}"#, action: action))
             }
             let late = at >= window.closesAt ? #"{"is_late":true}"# : nil
             return .success(DoseRecord(eventType: .dose2, timestamp: at, metadata: late, action: action))
         case .snooze(let at):
             if let refusal = window.snoozeRefusal(at: at) { return .failure(InputError(refusal)) }
             return .success(
-                DoseRecord(eventType: .snooze, timestamp: at, metadata: #"{"count":\#(session.snoozeCount + 1)}"#, action: action))
+                DoseRecord(
+                    eventType: .snooze, timestamp: at, metadata: #"{"count":\#(session.snoozeCount + 1)}"#,
+                    action: action))
         case .skip(let at, let reason):
             guard !session.isCompleted else {
-                return .failure(InputError("dose 2 is already \(session.skipped ? "skipped" : "taken") in this session; nothing to skip"))
+                return .failure(
+                    InputError(
+                        "dose 2 is already \(session.skipped ? "skipped" : "taken") in this session; nothing to skip"))
             }
-            return .success(DoseRecord(eventType: .dose2Skipped, timestamp: at, metadata: reason.map(Self.reasonJSON), action: action))
+            return .success(
+                DoseRecord(
+                    eventType: .dose2Skipped, timestamp: at, metadata: reason.map(Self.reasonJSON), action: action))
         case .missed(let at):
             return Self.missed(at: at, in: session, window: window)
         }
     }
 
     /// Missed is said after the window, and stays possible until the next dose 1.
-    private static func missed(at: Date, in session: DoseSession, window: DoseWindow) -> Result<DoseRecord, InputError> {
+    private static func missed(at: Date, in session: DoseSession, window: DoseWindow) -> Result<DoseRecord, InputError>
+    {
         guard !session.isCompleted else {
-            return .failure(InputError("dose 2 is already \(session.skipped ? "skipped" : "taken") in this session; nothing to record as missed"))
+            return .failure(
+                InputError(
+                    "dose 2 is already \(session.skipped ? "skipped" : "taken") in this session; nothing to record as missed"
+                ))
         }
         guard at >= window.closesAt else {
             return .failure(InputError("the dose-2 window is still open; take or skip dose 2"))
         }
-        return .success(DoseRecord(eventType: .dose2Skipped, timestamp: at, metadata: reasonJSON("missed"), action: missedAction))
+        return .success(
+            DoseRecord(eventType: .dose2Skipped, timestamp: at, metadata: reasonJSON("missed"), action: missedAction))
     }
 
     /// `{"reason":"..."}` with the text escaped as JSON.
@@ -136,7 +154,9 @@ extension DoseReminder {
     /// What a dose answer writes, answering a shown delivery (nil from the command line, which
     /// answers the session's latest notification): the event, and when a notification is on
     /// screen after a snooze, an update shown at once.
-    public static func decide(_ answer: DoseAnswer, answering delivery: DeliveryRecord?, in input: RuleInput<Facts>) -> AnswerDecision {
+    public static func decide(_ answer: DoseAnswer, answering delivery: DeliveryRecord?, in input: RuleInput<Facts>)
+        -> AnswerDecision
+    {
         let session = input.facts.session
         if let delivery {
             if delivery.action == answer.action { return .duplicate }
@@ -154,7 +174,8 @@ extension DoseReminder {
         // Updates the notification on screen at once, with the moved alarm; with none on
         // screen there is nothing to update, and no row is left waiting for one.
         if record.eventType == .snooze, input.facts.notificationOnScreen {
-            effects.followUp = .init(kind: .dose2, keyPrefix: snoozedPrefix(session), dueAt: record.timestamp, title: title(.snoozed))
+            effects.followUp = .init(
+                kind: .dose2, keyPrefix: snoozedPrefix(session), dueAt: record.timestamp, title: title(.snoozed))
         }
         return .record(effects)
     }

@@ -6,8 +6,10 @@ extension ReminderKind {
 
 extension SettingKey {
     public static let doseNotificationsEnabled = SettingKey("dose.notifications_enabled", .boolean, default: "true")
-    public static let doseTargetIntervalMinutes = SettingKey("dose.target_interval_minutes", .choice([165, 180, 195, 210, 225]), default: "165")
-    public static let doseSnoozeDurationMinutes = SettingKey("dose.snooze_duration_minutes", .integer(1...30), default: "10")
+    public static let doseTargetIntervalMinutes = SettingKey(
+        "dose.target_interval_minutes", .choice([165, 180, 195, 210, 225]), default: "165")
+    public static let doseSnoozeDurationMinutes = SettingKey(
+        "dose.snooze_duration_minutes", .integer(1...30), default: "10")
     public static let doseMaxSnoozes = SettingKey("dose.max_snoozes", .integer(0...10), default: "3")
     public static let doseWindowOpenAlert = SettingKey("dose.window_open_alert", .boolean, default: "true")
     public static let doseFifteenMinuteWarning = SettingKey("dose.fifteen_min_warning", .boolean, default: "true")
@@ -39,11 +41,14 @@ public struct DoseReminder: ReplacingRule {
     public let kind = ReminderKind.dose2
     public let name = "dose 2"
     public let settingKeys: [SettingKey] = [
-        .doseNotificationsEnabled, .doseTargetIntervalMinutes, .doseSnoozeDurationMinutes, .doseMaxSnoozes, .doseWindowOpenAlert,
+        .doseNotificationsEnabled, .doseTargetIntervalMinutes, .doseSnoozeDurationMinutes, .doseMaxSnoozes,
+        .doseWindowOpenAlert,
         .doseFifteenMinuteWarning, .doseFiveMinuteWarning, .sessionRolloverHour, .doseAlarmSound, .doseAlarmRingMinutes,
     ]
     public let enabledSetting: SettingKey? = .doseNotificationsEnabled
-    public let answers = [DoseAnswer.takeAction, DoseAnswer.skipAction, DoseAnswer.snoozeAction, DoseAnswer.missedAction]
+    public let answers = [
+        DoseAnswer.takeAction, DoseAnswer.skipAction, DoseAnswer.snoozeAction, DoseAnswer.missedAction,
+    ]
 
     public func occurrences(days: ClosedRange<CivilDate>, in input: RuleInput<Facts>) -> GeneratedOccurrences {
         .init(input.facts.session.map { Self.occurrences(for: $0, settings: input.settings) } ?? [])
@@ -61,15 +66,21 @@ public struct DoseReminder: ReplacingRule {
 
     /// Several alerts due at once (after a restart or a sleep) show the present state once;
     /// past the "not recorded" instant, no earlier alert is the present state.
-    public func present(due: [Occurrence], missed: [Occurrence], in input: RuleInput<Facts>) -> (due: [Occurrence], missed: [Occurrence]) {
+    public func present(due: [Occurrence], missed: [Occurrence], in input: RuleInput<Facts>) -> (
+        due: [Occurrence], missed: [Occurrence]
+    ) {
         let session = input.facts.session
         let unresolved = (due + missed).contains { Self.isNotRecorded($0, in: session) }
         let present = unresolved ? due.first { Self.isNotRecorded($0, in: session) } : Self.present(due, in: session)
         return (due.filter { $0 == present }, missed + due.filter { $0 != present })
     }
 
-    public func content(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>) -> NotificationContent? {
-        guard let session = input.facts.session, let alert = Self.alert(ofKey: occurrence.key, in: session) else { return nil }
+    public func content(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>)
+        -> NotificationContent?
+    {
+        guard let session = input.facts.session, let alert = Self.alert(ofKey: occurrence.key, in: session) else {
+            return nil
+        }
         return Self.notification(alert, session: session, settings: input.settings, now: now, clock: input.clock)
     }
 
@@ -77,8 +88,12 @@ public struct DoseReminder: ReplacingRule {
         isCurrent(key: key, in: input) ? .current : .finished
     }
 
-    public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>) -> AnswerDecision {
-        guard let answer = DoseAnswer(action: action, at: now) else { return .refused(InputError("'\(action)' is not a dose answer")) }
+    public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
+        -> AnswerDecision
+    {
+        guard let answer = DoseAnswer(action: action, at: now) else {
+            return .refused(InputError("'\(action)' is not a dose answer"))
+        }
         return Self.decide(answer, answering: record, in: input)
     }
 
@@ -119,7 +134,9 @@ public struct DoseReminder: ReplacingRule {
         return Alert(rawValue: String(rest.prefix { $0 != ":" }))
     }
 
-    public static func snoozedPrefix(_ session: DoseSession) -> String { prefix(session) + Alert.snoozed.rawValue + ":" }
+    public static func snoozedPrefix(_ session: DoseSession) -> String {
+        prefix(session) + Alert.snoozed.rawValue + ":"
+    }
 
     /// Whether an occurrence is this session's "not recorded" prompt.
     public static func isNotRecorded(_ occurrence: Occurrence, in session: DoseSession?) -> Bool {
@@ -137,11 +154,14 @@ public struct DoseReminder: ReplacingRule {
         let snoozes = session.snoozeCount
         var occurrences: [Occurrence] = []
         func add(_ alert: Alert, _ suffix: String, _ due: Date) {
-            occurrences.append(Occurrence(kind: .dose2, key: base + alert.rawValue + suffix, dueAt: due, title: title(alert)))
+            occurrences.append(
+                Occurrence(kind: .dose2, key: base + alert.rawValue + suffix, dueAt: due, title: title(alert)))
         }
         if settings.bool(.doseWindowOpenAlert) { add(.windowOpen, "", window.opensAt) }
         // The alarm and what leads to it or follows it, only while the window is open.
-        for (alert, offset, suffix) in [(Alert.preAlarm, -5, ""), (.alarm, 0, ""), (.followUp, 2, ":2"), (.followUp, 4, ":4"), (.followUp, 6, ":6")] {
+        for (alert, offset, suffix) in [
+            (Alert.preAlarm, -5, ""), (.alarm, 0, ""), (.followUp, 2, ":2"), (.followUp, 4, ":4"), (.followUp, 6, ":6"),
+        ] {
             let due = window.targetAt.addingTimeInterval(TimeInterval(offset * 60))
             if due < window.closesAt { add(alert, ":\(snoozes)\(suffix)", due) }
         }
@@ -199,7 +219,8 @@ public struct DoseReminder: ReplacingRule {
             switch alert {
             case .windowOpen, .preAlarm: lead = "Alarm at \(clock.timeOfDay(window.targetAt)). "
             case .snoozed:
-                lead = "Alarm moved to \(clock.timeOfDay(window.targetAt)) (snooze \(session.snoozeCount) of \(settings.int(.doseMaxSnoozes))). "
+                lead =
+                    "Alarm moved to \(clock.timeOfDay(window.targetAt)) (snooze \(session.snoozeCount) of \(settings.int(.doseMaxSnoozes))). "
             default: lead = ""
             }
             body = "\(lead)The window closes at \(close) (\(left) min left)."
@@ -209,12 +230,15 @@ public struct DoseReminder: ReplacingRule {
             NotificationAction(key: DoseAnswer.skipAction, label: "Skip dose 2"),
         ]
         if window.snoozeRefusal(at: now) == nil {
-            actions.append(NotificationAction(key: DoseAnswer.snoozeAction, label: "Snooze \(settings.int(.doseSnoozeDurationMinutes)) min"))
+            actions.append(
+                NotificationAction(
+                    key: DoseAnswer.snoozeAction, label: "Snooze \(settings.int(.doseSnoozeDurationMinutes)) min"))
         }
         let open = phase != .closed && phase != .unresolved
         let critical = open && (alert == .alarm || alert == .fiveMinutes)
         return NotificationContent(
-            title: heading, body: body, actions: actions, urgency: critical ? .critical : .normal, category: "x-nudge.dose2",
+            title: heading, body: body, actions: actions, urgency: critical ? .critical : .normal,
+            category: "x-nudge.dose2",
             resident: true, sound: open ? sound(of: alert) : nil)
     }
 
@@ -222,7 +246,8 @@ public struct DoseReminder: ReplacingRule {
     /// pre-alarm and the 15-minute warning make the gentle sound; a snooze's update is silent.
     static func sound(of alert: Alert) -> NotificationSound? {
         switch alert {
-        case .alarm, .followUp, .fiveMinutes: .alarm(sound: .doseAlarmSound, ringMinutes: .doseAlarmRingMinutes, offersAwake: true)
+        case .alarm, .followUp, .fiveMinutes:
+            .alarm(sound: .doseAlarmSound, ringMinutes: .doseAlarmRingMinutes, offersAwake: true)
         case .windowOpen, .preAlarm, .fifteenMinutes: .reminder
         case .snoozed, .notRecorded: nil
         }
@@ -235,9 +260,11 @@ public struct DoseReminder: ReplacingRule {
         let close = clock.timeOfDay(window.closesAt)
         return NotificationContent(
             title: title(.notRecorded),
-            body: "Neither dose 2 nor a skip is recorded; the window was \(opens)-\(close). If you took it, record when: "
+            body:
+                "Neither dose 2 nor a skip is recorded; the window was \(opens)-\(close). If you took it, record when: "
                 + "nudge dose 2 --at HH:MM (after \(close) it is marked late). If you did not, record it as missed.",
-            actions: [NotificationAction(key: DoseAnswer.missedAction, label: "I missed it")], category: "x-nudge.dose2", resident: true)
+            actions: [NotificationAction(key: DoseAnswer.missedAction, label: "I missed it")],
+            category: "x-nudge.dose2", resident: true)
     }
 }
 

@@ -14,7 +14,8 @@ public struct DoseSession: Sendable, Equatable {
     public var skipped: Bool
 
     public init(
-        sessionID: String, sessionDate: String, dose1: Date, dose2: Date? = nil, snoozeCount: Int = 0, snoozedAt: [Date] = [],
+        sessionID: String, sessionDate: String, dose1: Date, dose2: Date? = nil, snoozeCount: Int = 0,
+        snoozedAt: [Date] = [],
         skipped: Bool = false
     ) {
         self.snoozedAt = snoozedAt

@@ -67,7 +67,8 @@ public struct DoseWindow: Sendable {
         case .completed: return "dose 2 is already \(session.skipped ? "skipped" : "taken") in this session"
         case .beforeWindow: return "the dose-2 window is not open yet; a snooze is only possible while it is"
         case .closed, .unresolved, .noDose1: return "the dose-2 window has closed; take dose 2 late or skip it"
-        case .nearClose: return "15 minutes or less are left in the dose-2 window; snooze is off now: take or skip dose 2"
+        case .nearClose:
+            return "15 minutes or less are left in the dose-2 window; snooze is off now: take or skip dose 2"
         case .active: break
         }
         guard snoozesLeft > 0 else {

@@ -4,7 +4,9 @@ import Foundation
 public enum MeditationChange: AppChange, Equatable {
     /// A timer session begins `delaySeconds` after `at` (the practice reminder's "start");
     /// refused while another runs.
-    case start(plannedSeconds: Int, intervalSeconds: Int, delaySeconds: Int, at: Date, utcOffsetMinutes: Int, sleep: SleepReading?)
+    case start(
+        plannedSeconds: Int, intervalSeconds: Int, delaySeconds: Int, at: Date, utcOffsetMinutes: Int,
+        sleep: SleepReading?)
     /// The running session reached its end: completed, at its end instant.
     case completed(sessionID: String)
     /// The machine slept at `at` during the session: interrupted there, or dropped when that was

@@ -22,12 +22,18 @@ public struct MeditationHistory: Sendable, Equatable {
 
     /// `listed` are the sessions shown (a `--since`); streaks are counted over `all` ended
     /// sessions, up to the streak day of `now`.
-    public init(listed: [MeditationSession], all: [MeditationSession], now: Date, clock: WallClock, dayStartsAt: LocalTime) {
+    public init(
+        listed: [MeditationSession], all: [MeditationSession], now: Date, clock: WallClock, dayStartsAt: LocalTime
+    ) {
         let kept = listed.filter { !$0.isRunning }.sorted { ($0.startedAt, $0.id) > ($1.startedAt, $1.id) }
         var days: [Day] = []
         for session in kept {
             let date = session.localStart.date
-            if days.last?.date == date { days[days.count - 1].sessions.append(session) } else { days.append(Day(date: date, sessions: [session])) }
+            if days.last?.date == date {
+                days[days.count - 1].sessions.append(session)
+            } else {
+                days.append(Day(date: date, sessions: [session]))
+            }
         }
         self.days = days
         // The totals count completed sessions and those ended early; one the machine's sleep
@@ -36,7 +42,8 @@ public struct MeditationHistory: Sendable, Equatable {
         let streakDays = Set(all.filter { !$0.isRunning }.map { $0.streakDay(dayStartsAt: dayStartsAt) })
         let today = Self.streakDay(of: now, clock: clock, dayStartsAt: dayStartsAt)
         totals = Totals(
-            sessions: seconds.count, seconds: seconds.reduce(0, +), averageSeconds: seconds.isEmpty ? 0 : seconds.reduce(0, +) / seconds.count,
+            sessions: seconds.count, seconds: seconds.reduce(0, +),
+            averageSeconds: seconds.isEmpty ? 0 : seconds.reduce(0, +) / seconds.count,
             longestSeconds: seconds.max() ?? 0, currentStreakDays: Self.currentStreak(streakDays, today: today),
             longestStreakDays: Self.longestStreak(streakDays, through: today))
     }

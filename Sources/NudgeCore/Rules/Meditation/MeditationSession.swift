@@ -26,8 +26,10 @@ public struct MeditationSession: Sendable, Equatable {
     public var sleepAtStart: SleepReading?
 
     public init(
-        id: String, startedAt: Date, utcOffsetMinutes: Int, plannedSeconds: Int, intervalSeconds: Int = 0, endedAt: Date? = nil,
-        actualSeconds: Int? = nil, outcome: Outcome? = nil, source: String = "timer", createdAt: Date, sleepAtStart: SleepReading? = nil
+        id: String, startedAt: Date, utcOffsetMinutes: Int, plannedSeconds: Int, intervalSeconds: Int = 0,
+        endedAt: Date? = nil,
+        actualSeconds: Int? = nil, outcome: Outcome? = nil, source: String = "timer", createdAt: Date,
+        sleepAtStart: SleepReading? = nil
     ) {
         self.id = id
         self.startedAt = startedAt

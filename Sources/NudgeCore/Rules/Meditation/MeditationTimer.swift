@@ -5,14 +5,19 @@ extension ReminderKind {
 }
 
 extension SettingKey {
-    public static let meditationDefaultMinutes = SettingKey("meditation.default_minutes", .integer(1...240), default: "10")
-    public static let meditationStartDelaySeconds = SettingKey("meditation.start_delay_seconds", .integer(0...120), default: "15")
-    public static let meditationIntervalMinutes = SettingKey("meditation.interval_minutes", .integer(0...120), default: "0")
+    public static let meditationDefaultMinutes = SettingKey(
+        "meditation.default_minutes", .integer(1...240), default: "10")
+    public static let meditationStartDelaySeconds = SettingKey(
+        "meditation.start_delay_seconds", .integer(0...120), default: "15")
+    public static let meditationIntervalMinutes = SettingKey(
+        "meditation.interval_minutes", .integer(0...120), default: "0")
     public static let meditationStartBell = SettingKey("meditation.start_bell", .sound, default: "message-new-instant")
-    public static let meditationIntervalBell = SettingKey("meditation.interval_bell", .sound, default: "message-new-instant")
+    public static let meditationIntervalBell = SettingKey(
+        "meditation.interval_bell", .sound, default: "message-new-instant")
     public static let meditationEndBell = SettingKey("meditation.end_bell", .sound, default: "complete")
     public static let meditationDayStartsAt = SettingKey(
-        "meditation.day_starts_at", .timeOfDayWithin(LocalTime(hour: 0, minute: 0)!...LocalTime(hour: 6, minute: 0)!), default: "04:00")
+        "meditation.day_starts_at", .timeOfDayWithin(LocalTime(hour: 0, minute: 0)!...LocalTime(hour: 6, minute: 0)!),
+        default: "04:00")
     public static let meditationReminderEnabled = SettingKey("meditation.reminder_enabled", .boolean, default: "false")
     public static let meditationReminderTime = SettingKey("meditation.reminder_time", .timeOfDay, default: "19:00")
 }
@@ -47,7 +52,8 @@ public struct MeditationTimer: ReminderRule {
     public let kind = ReminderKind.meditation
     public let name = "meditation"
     public let settingKeys: [SettingKey] = [
-        .meditationDefaultMinutes, .meditationStartDelaySeconds, .meditationIntervalMinutes, .meditationStartBell, .meditationIntervalBell,
+        .meditationDefaultMinutes, .meditationStartDelaySeconds, .meditationIntervalMinutes, .meditationStartBell,
+        .meditationIntervalBell,
         .meditationEndBell, .meditationDayStartsAt, .meditationReminderEnabled, .meditationReminderTime,
     ]
     public let enabledSetting: SettingKey? = nil
@@ -72,7 +78,8 @@ public struct MeditationTimer: ReminderRule {
             case ("start", 3): self = .start(session: parts[1])
             case ("end", 3): self = .end(session: parts[1])
             case ("interrupted", 3): self = .interrupted(session: parts[1])
-            case ("bell", 4): guard let number = Int(parts[3]) else { return nil }
+            case ("bell", 4):
+                guard let number = Int(parts[3]) else { return nil }
                 self = .bell(session: parts[1], number: number)
             default: return nil
             }
@@ -114,11 +121,17 @@ public struct MeditationTimer: ReminderRule {
                 found.append((.interrupted(session: session.id), max(sleptAt, session.createdAt)))
                 continue
             }
-            if Self.rings(.meditationStartBell, input.settings) { found.append((.start(session: session.id), session.startedAt)) }
+            if Self.rings(.meditationStartBell, input.settings) {
+                found.append((.start(session: session.id), session.startedAt))
+            }
             if session.intervalSeconds > 0, Self.rings(.meditationIntervalBell, input.settings) {
                 var number = 1
                 while number * session.intervalSeconds < session.plannedSeconds {
-                    found.append((.bell(session: session.id, number: number), session.startedAt.addingTimeInterval(TimeInterval(number * session.intervalSeconds))))
+                    found.append(
+                        (
+                            .bell(session: session.id, number: number),
+                            session.startedAt.addingTimeInterval(TimeInterval(number * session.intervalSeconds))
+                        ))
                     number += 1
                 }
             }
@@ -128,7 +141,9 @@ public struct MeditationTimer: ReminderRule {
             let time = input.settings.time(.meditationReminderTime)
             var day = days.lowerBound
             while day <= days.upperBound {
-                if let due = input.clock.instant(on: day, at: time), !Self.practised(on: due, in: input) { found.append((.practice(day: day), due)) }
+                if let due = input.clock.instant(on: day, at: time), !Self.practised(on: due, in: input) {
+                    found.append((.practice(day: day), due))
+                }
                 day = day.adding(days: 1)
             }
         }
@@ -145,7 +160,9 @@ public struct MeditationTimer: ReminderRule {
         let late = now.timeIntervalSince(occurrence.dueAt)
         switch Key(occurrence.key) {
         case .end: return late <= Self.completionShownLate ? .show : .missed
-        case .practice: return late <= 2 * 3600 && input.clock.date(of: now) == input.clock.date(of: occurrence.dueAt) ? .show : .missed
+        case .practice:
+            return late <= 2 * 3600 && input.clock.date(of: now) == input.clock.date(of: occurrence.dueAt)
+                ? .show : .missed
         case .interrupted: return .show
         case .start, .bell, nil: return late <= Self.soundTolerance ? .show : .missed
         }
@@ -153,7 +170,9 @@ public struct MeditationTimer: ReminderRule {
 
     public func title(ofKey key: String, in input: RuleInput<Facts>) -> String { Key(key)?.title ?? "Meditation" }
 
-    public func content(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>) -> NotificationContent? {
+    public func content(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>)
+        -> NotificationContent?
+    {
         guard let key = Key(occurrence.key) else { return nil }
         let onTime = now.timeIntervalSince(occurrence.dueAt) <= Self.soundTolerance
         let session = key.session.flatMap { id in input.facts.sessions.first { $0.id == id } }
@@ -167,25 +186,33 @@ public struct MeditationTimer: ReminderRule {
             let minutes = Self.minutes(session.plannedSeconds)
             let dayStartsAt = input.settings.time(.meditationDayStartsAt)
             let day = session.streakDay(dayStartsAt: dayStartsAt)
-            let others = input.facts.sessions.filter { !$0.isRunning && $0.id != session.id && $0.streakDay(dayStartsAt: dayStartsAt) == day }
+            let others = input.facts.sessions.filter {
+                !$0.isRunning && $0.id != session.id && $0.streakDay(dayStartsAt: dayStartsAt) == day
+            }
             let total = others.reduce(session.plannedSeconds) { $0 + ($1.actualSeconds ?? 0) }
             let today = others.isEmpty ? "" : " Today: \(Self.minutes(total)) in \(others.count + 1) sessions."
             return NotificationContent(
-                title: Self.completeTitle, body: "\(minutes) of meditation.\(today)", actions: [], category: Self.category,
+                title: Self.completeTitle, body: "\(minutes) of meditation.\(today)", actions: [],
+                category: Self.category,
                 sound: onTime ? .once(.meditationEndBell) : nil)
         case .interrupted:
             guard let session else { return nil }
-            let meditated = min(max(Int(occurrence.dueAt.timeIntervalSince(session.startedAt)), 0), session.plannedSeconds)
+            let meditated = min(
+                max(Int(occurrence.dueAt.timeIntervalSince(session.startedAt)), 0), session.plannedSeconds)
             let planned = DurationText.spoken(minutes: max(session.plannedSeconds / 60, 1))
-            let kept = meditated >= MeditationSession.shortestKept
-                ? "\(Self.minutes(meditated)) recorded as interrupted." : "Less than a minute in, so nothing was recorded."
+            let kept =
+                meditated >= MeditationSession.shortestKept
+                ? "\(Self.minutes(meditated)) recorded as interrupted."
+                : "Less than a minute in, so nothing was recorded."
             return NotificationContent(
-                title: Self.interruptedTitle, body: "The computer slept during your \(planned) session. \(kept) No bells rang after it woke.",
+                title: Self.interruptedTitle,
+                body: "The computer slept during your \(planned) session. \(kept) No bells rang after it woke.",
                 actions: [], urgency: .low, category: Self.category)
         case .practice:
             let minutes = input.settings.int(.meditationDefaultMinutes)
             return NotificationContent(
-                title: Self.practiceTitle, body: "A \(minutes)-minute session today? Start it here, or in a terminal: nudge meditate",
+                title: Self.practiceTitle,
+                body: "A \(minutes)-minute session today? Start it here, or in a terminal: nudge meditate",
                 actions: [
                     NotificationAction(key: Self.startAction, label: "Start \(minutes) min"),
                     NotificationAction(key: Self.skipAction, label: "Not today"),
@@ -207,14 +234,19 @@ public struct MeditationTimer: ReminderRule {
         }
     }
 
-    public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>) -> AnswerDecision {
+    public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
+        -> AnswerDecision
+    {
         guard record.action == nil else { return .duplicate }
         guard case .practice = Key(record.key), answers.contains(action) else {
             return .refused(InputError("\(record.key) offers no answer '\(action)'"))
         }
         guard action == Self.startAction else { return .record(AnswerEffects()) }
         if let running = input.facts.sessions.first(where: \.isRunning) {
-            return .refused(InputError("a meditation session is already running (\(running.id.prefix(8))); end it with: nudge meditate stop"))
+            return .refused(
+                InputError(
+                    "a meditation session is already running (\(running.id.prefix(8))); end it with: nudge meditate stop"
+                ))
         }
         let settings = input.settings
         let delay = settings.int(.meditationStartDelaySeconds)
@@ -224,7 +256,8 @@ public struct MeditationTimer: ReminderRule {
         return .record(
             AnswerEffects(changes: [
                 MeditationChange.start(
-                    plannedSeconds: planned, intervalSeconds: interval < planned ? interval : 0, delaySeconds: delay, at: now,
+                    plannedSeconds: planned, intervalSeconds: interval < planned ? interval : 0, delaySeconds: delay,
+                    at: now,
                     utcOffsetMinutes: offset, sleep: input.sleep)
             ]))
     }
@@ -233,7 +266,9 @@ public struct MeditationTimer: ReminderRule {
 
     /// Where the machine went to sleep during a running session, if it did before its end.
     static func sleptAt(_ session: MeditationSession, reading: SleepReading?) -> Date? {
-        guard let reading, let start = session.sleepAtStart, let slept = reading.slept(since: start), slept >= SleepReading.noise else { return nil }
+        guard let reading, let start = session.sleepAtStart, let slept = reading.slept(since: start),
+            slept >= SleepReading.noise
+        else { return nil }
         // Read at the wake that follows the resume, so the sleep began that long before.
         let sleptAt = reading.readAt.addingTimeInterval(-slept)
         return sleptAt < session.endsAt ? sleptAt : nil

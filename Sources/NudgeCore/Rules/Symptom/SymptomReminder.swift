@@ -67,14 +67,19 @@ public struct SymptomReminder: ReminderRule {
         key.contains(":snooze:") ? "\(Self.title) (snoozed)" : Self.title
     }
 
-    public func content(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>) -> NotificationContent? {
+    public func content(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>)
+        -> NotificationContent?
+    {
         let clock = input.clock
         let day = Self.day(ofKey: occurrence.key) ?? clock.date(of: occurrence.dueAt)
         let entries = input.facts.entries.filter { clock.date(of: $0.loggedAt) == day }
-        return Self.notification(day: day, today: clock.date(of: now), entries: entries, settings: input.settings, text: text)
+        return Self.notification(
+            day: day, today: clock.date(of: now), entries: entries, settings: input.settings, text: text)
     }
 
-    public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>) -> AnswerDecision {
+    public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
+        -> AnswerDecision
+    {
         guard record.action == nil else { return .duplicate }
         guard let effects = Self.effects(of: action, key: record.key, answeredAt: now, settings: input.settings) else {
             return .refused(InputError("\(record.key) is not a symptom reminder nudge can answer"))
@@ -83,7 +88,9 @@ public struct SymptomReminder: ReminderRule {
     }
 
     /// The daily occurrences on these days, in the settings' time; none when the reminder is off.
-    public static func occurrences(on days: some Sequence<CivilDate>, settings: Settings, clock: WallClock) -> [Occurrence] {
+    public static func occurrences(on days: some Sequence<CivilDate>, settings: Settings, clock: WallClock)
+        -> [Occurrence]
+    {
         guard settings.bool(.symptomReminderEnabled) else { return [] }
         let time = settings.time(.symptomReminderTime)
         return days.compactMap { day in

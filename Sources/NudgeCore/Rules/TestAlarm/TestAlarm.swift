@@ -26,7 +26,9 @@ public struct TestAlarm: ReminderRule {
     /// A queued test alarm's key: unique, so two requests ring twice.
     public static func key(_ identifier: String) -> String { "alarm_test:\(identifier)" }
 
-    public func occurrences(days: ClosedRange<CivilDate>, in input: RuleInput<Facts>) -> GeneratedOccurrences { .init([]) }
+    public func occurrences(days: ClosedRange<CivilDate>, in input: RuleInput<Facts>) -> GeneratedOccurrences {
+        .init([])
+    }
 
     public func isCurrent(key: String, in input: RuleInput<Facts>) -> Bool { true }
 
@@ -35,14 +37,19 @@ public struct TestAlarm: ReminderRule {
 
     public func title(ofKey key: String, in input: RuleInput<Facts>) -> String { Self.title }
 
-    public func content(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>) -> NotificationContent? {
+    public func content(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>)
+        -> NotificationContent?
+    {
         NotificationContent(
             title: Self.title, body: "This is how the dose-2 alarm rings. Nothing is recorded.",
-            actions: [NotificationAction(key: Self.stopAction, label: "Stop")], urgency: .critical, category: "x-nudge.dose2", resident: true,
+            actions: [NotificationAction(key: Self.stopAction, label: "Stop")], urgency: .critical,
+            category: "x-nudge.dose2", resident: true,
             sound: .alarm(sound: .doseAlarmSound, ringMinutes: .doseAlarmRingMinutes, offersAwake: false))
     }
 
-    public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>) -> AnswerDecision {
+    public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
+        -> AnswerDecision
+    {
         record.action == nil ? .record(AnswerEffects()) : .duplicate
     }
 }

@@ -6,8 +6,10 @@ extension ReminderKind {
 
 extension SettingKey {
     public static let journalRemindersEnabled = SettingKey("journal.reminders_enabled", .boolean, default: "true")
-    public static let journalAfterMoodDelayMinutes = SettingKey("journal.after_mood_delay_minutes", .integer(0...1440), default: "240")
-    public static let journalReflectionDays = SettingKey("journal.reflection_days", .days(1...365, count: 10), default: "1,7,30")
+    public static let journalAfterMoodDelayMinutes = SettingKey(
+        "journal.after_mood_delay_minutes", .integer(0...1440), default: "240")
+    public static let journalReflectionDays = SettingKey(
+        "journal.reflection_days", .days(1...365, count: 10), default: "1,7,30")
     public static let journalReflectionTime = SettingKey("journal.reflection_time", .timeOfDay, default: "10:00")
 }
 
@@ -26,7 +28,9 @@ public struct TherapyJournalReminder: ReminderRule {
         /// Someone answered `stop` on one of its invitations.
         public var invitationsStopped: Bool
 
-        public init(id: String, startedAt: Date, hasMoodAfter: Bool, reflections: [Date] = [], invitationsStopped: Bool = false) {
+        public init(
+            id: String, startedAt: Date, hasMoodAfter: Bool, reflections: [Date] = [], invitationsStopped: Bool = false
+        ) {
             self.id = id
             self.startedAt = startedAt
             self.hasMoodAfter = hasMoodAfter
@@ -57,7 +61,9 @@ public struct TherapyJournalReminder: ReminderRule {
 
     public let kind = ReminderKind.journal
     public let name = "journal"
-    public let settingKeys: [SettingKey] = [.journalRemindersEnabled, .journalAfterMoodDelayMinutes, .journalReflectionDays, .journalReflectionTime]
+    public let settingKeys: [SettingKey] = [
+        .journalRemindersEnabled, .journalAfterMoodDelayMinutes, .journalReflectionDays, .journalReflectionTime,
+    ]
     public let enabledSetting: SettingKey? = .journalRemindersEnabled
     public let answers = [writeAction, laterAction, stopAction]
 
@@ -71,7 +77,8 @@ public struct TherapyJournalReminder: ReminderRule {
             guard parts.count >= 3, parts[0] == "journal" else { return nil }
             switch parts[2] {
             case "mood": self = .mood(session: parts[1])
-            case "reflect" where parts.count >= 4: guard let days = Int(parts[3]) else { return nil }
+            case "reflect" where parts.count >= 4:
+                guard let days = Int(parts[3]) else { return nil }
                 self = .invitation(session: parts[1], days: days)
             default: return nil
             }
@@ -100,17 +107,26 @@ public struct TherapyJournalReminder: ReminderRule {
         for session in input.facts.sessions {
             if delay > 0, !session.hasMoodAfter {
                 let due = session.startedAt.addingTimeInterval(TimeInterval(delay * 60))
-                if days.contains(clock.date(of: due)) { found.append(Occurrence(kind: .journal, key: Key.mood(session: session.id).text, dueAt: due, title: Self.moodTitle)) }
+                if days.contains(clock.date(of: due)) {
+                    found.append(
+                        Occurrence(
+                            kind: .journal, key: Key.mood(session: session.id).text, dueAt: due, title: Self.moodTitle))
+                }
             }
             guard !session.invitationsStopped else { continue }
             var previous = session.startedAt
             for after in reflectionDays {
-                guard let due = Self.invitationDue(session, daysAfter: after, settings: settings, clock: clock) else { continue }
+                guard let due = Self.invitationDue(session, daysAfter: after, settings: settings, clock: clock) else {
+                    continue
+                }
                 defer { previous = due }
                 // A reflection written since the previous invitation is the answer this one asks for.
                 if session.reflections.contains(where: { $0 > previous && $0 <= due }) { continue }
                 if days.contains(clock.date(of: due)) {
-                    found.append(Occurrence(kind: .journal, key: Key.invitation(session: session.id, days: after).text, dueAt: due, title: Self.invitationTitle))
+                    found.append(
+                        Occurrence(
+                            kind: .journal, key: Key.invitation(session: session.id, days: after).text, dueAt: due,
+                            title: Self.invitationTitle))
                 }
             }
         }
@@ -118,12 +134,17 @@ public struct TherapyJournalReminder: ReminderRule {
     }
 
     /// `journal.reflection_time` on the day `daysAfter` the session's local date.
-    public static func invitationDue(_ session: SessionFacts, daysAfter: Int, settings: Settings, clock: WallClock) -> Date? {
-        clock.instant(on: clock.date(of: session.startedAt).adding(days: daysAfter), at: settings.time(.journalReflectionTime))
+    public static func invitationDue(_ session: SessionFacts, daysAfter: Int, settings: Settings, clock: WallClock)
+        -> Date?
+    {
+        clock.instant(
+            on: clock.date(of: session.startedAt).adding(days: daysAfter), at: settings.time(.journalReflectionTime))
     }
 
     public func isCurrent(key: String, in input: RuleInput<Facts>) -> Bool {
-        guard let parsed = Key(key), let session = input.facts.sessions.first(where: { $0.id == parsed.session }) else { return false }
+        guard let parsed = Key(key), let session = input.facts.sessions.first(where: { $0.id == parsed.session }) else {
+            return false
+        }
         switch parsed {
         case .mood: return !session.hasMoodAfter
         case .invitation: return !session.invitationsStopped
@@ -139,8 +160,11 @@ public struct TherapyJournalReminder: ReminderRule {
         return Self.invitationTitle
     }
 
-    public func content(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>) -> NotificationContent? {
-        guard let key = Key(occurrence.key), let session = input.facts.sessions.first(where: { $0.id == key.session }) else { return nil }
+    public func content(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>)
+        -> NotificationContent?
+    {
+        guard let key = Key(occurrence.key), let session = input.facts.sessions.first(where: { $0.id == key.session })
+        else { return nil }
         let day = Self.day(of: session.startedAt, now: now, clock: input.clock)
         let id = session.id.prefix(8)
         switch key {
@@ -151,16 +175,19 @@ public struct TherapyJournalReminder: ReminderRule {
                 ? "What you typed is kept as a reflection. Your mood after \(day) session, as a whole number from 1 to 10?"
                 : "How is your mood after \(day) session, from 1 to 10?"
             var content = NotificationContent(
-                title: Self.moodTitle, body: "\(question) With: nudge journal edit \(id) --mood-after N", actions: [], category: Self.category,
+                title: Self.moodTitle, body: "\(question) With: nudge journal edit \(id) --mood-after N", actions: [],
+                category: Self.category,
                 sound: .reminder)
             content.inlineReply = "1 to 10"
             return content
         case .invitation:
             var content = NotificationContent(
-                title: Self.invitationTitle, body: "A moment to reflect on \(day) session? With: nudge journal reflect \(id)",
+                title: Self.invitationTitle,
+                body: "A moment to reflect on \(day) session? With: nudge journal reflect \(id)",
                 actions: [
                     NotificationAction(key: Self.writeAction, label: "Write now", needsTerminal: true),
-                    NotificationAction(key: Self.laterAction, label: "Tomorrow"), NotificationAction(key: Self.stopAction, label: "No more for this session"),
+                    NotificationAction(key: Self.laterAction, label: "Tomorrow"),
+                    NotificationAction(key: Self.stopAction, label: "No more for this session"),
                 ],
                 category: Self.category, sound: .reminder)
             content.inlineReply = "A few words, if you like"
@@ -168,12 +195,16 @@ public struct TherapyJournalReminder: ReminderRule {
         }
     }
 
-    public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>) -> AnswerDecision {
+    public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
+        -> AnswerDecision
+    {
         guard record.action == nil else { return .duplicate }
         guard case .invitation(let session, let days) = Key(record.key), answers.contains(action) else {
             return .refused(InputError("\(record.key) offers no answer '\(action)'"))
         }
-        if action == Self.writeAction { return .record(AnswerEffects(openInTerminal: ["journal", "reflect", String(session.prefix(8))])) }
+        if action == Self.writeAction {
+            return .record(AnswerEffects(openInTerminal: ["journal", "reflect", String(session.prefix(8))]))
+        }
         guard action == Self.laterAction else { return .record(AnswerEffects()) }
         // The same local time tomorrow (a day of 23 or 25 hours when the clocks change).
         let clock = input.clock
@@ -181,22 +212,34 @@ public struct TherapyJournalReminder: ReminderRule {
         let time = LocalTime(hour: shown.secondsOfDay / 3600, minute: shown.secondsOfDay / 60 % 60)!
         let tomorrow = clock.instant(on: shown.date.adding(days: 1), at: time) ?? record.dueAt.addingTimeInterval(86400)
         let due = max(tomorrow, now.addingTimeInterval(3600))
-        return .record(AnswerEffects(followUp: .init(kind: .journal, keyPrefix: "journal:\(session):reflect:\(days):later:", dueAt: due, title: Self.invitationTitle)))
+        return .record(
+            AnswerEffects(
+                followUp: .init(
+                    kind: .journal, keyPrefix: "journal:\(session):reflect:\(days):later:", dueAt: due,
+                    title: Self.invitationTitle)))
     }
 
     /// Typed into the notification: a mood, or a reflection. Nothing typed is lost: text that is
     /// not a mood is kept as a reflection, and the mood is asked for once more.
-    public func reply(_ text: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>) -> AnswerDecision {
+    public func reply(_ text: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
+        -> AnswerDecision
+    {
         guard let key = Key(record.key) else { return .refused(InputError("\(record.key) is not a journal reminder")) }
         let session = key.session
-        if case .mood = key, let mood = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)), TherapySession.moods.contains(mood) {
-            return .record(AnswerEffects(changes: [TherapyJournalChange.moodAfter(sessionID: session, mood: mood, at: now)]))
+        if case .mood = key, let mood = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)),
+            TherapySession.moods.contains(mood)
+        {
+            return .record(
+                AnswerEffects(changes: [TherapyJournalChange.moodAfter(sessionID: session, mood: mood, at: now)]))
         }
-        let reflections = Self.reflectionTexts(text).map { TherapyJournalChange.reflection(sessionID: session, text: $0, source: .reply, at: now) }
+        let reflections = Self.reflectionTexts(text).map {
+            TherapyJournalChange.reflection(sessionID: session, text: $0, source: .reply, at: now)
+        }
         guard !reflections.isEmpty else { return .refused(InputError("an empty reply; nothing to keep")) }
         var effects = AnswerEffects(changes: reflections)
         if case .mood = key, !record.key.contains(":again:") {
-            effects.followUp = .init(kind: .journal, keyPrefix: "\(record.key):again:", dueAt: now, title: Self.moodTitle)
+            effects.followUp = .init(
+                kind: .journal, keyPrefix: "\(record.key):again:", dueAt: now, title: Self.moodTitle)
         }
         return .record(effects)
     }
@@ -226,7 +269,10 @@ public struct TherapyJournalReminder: ReminderRule {
         case 2...6: return "\(date.weekdayName)'s"
         case 7: return "last \(date.weekdayName)'s"
         default:
-            let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+            let months = [
+                "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                "November", "December",
+            ]
             return "the \(date.day) \(months[date.month - 1])"
         }
     }

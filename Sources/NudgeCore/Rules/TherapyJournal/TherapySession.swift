@@ -30,7 +30,8 @@ public struct TherapySession: Sendable, Equatable {
     public var unreadableStart: String?
 
     public init(
-        id: String, startedAt: Date, treatmentType: TreatmentType, dose: String? = nil, intentions: String? = nil, environment: String? = nil,
+        id: String, startedAt: Date, treatmentType: TreatmentType, dose: String? = nil, intentions: String? = nil,
+        environment: String? = nil,
         music: String? = nil, moodBefore: Int? = nil, moodAfter: Int? = nil, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
@@ -53,7 +54,9 @@ public struct TherapySession: Sendable, Equatable {
 
     /// Refuses a mood outside 1 to 10, naming the option only.
     public static func validateMood(_ mood: Int, option: String) throws(InputError) {
-        guard moods.contains(mood) else { throw InputError("\(option) \(mood) is not from 1 to 10; give a whole number from 1 (lowest) to 10") }
+        guard moods.contains(mood) else {
+            throw InputError("\(option) \(mood) is not from 1 to 10; give a whole number from 1 (lowest) to 10")
+        }
     }
 
     /// Refuses text over its limit or with control characters other than newlines and tabs;

@@ -37,8 +37,12 @@ extension Nudge {
             } catch {
                 throw CommandFailure(error.description, exitCode: error.exitCode)
             }
-            let counts = BackupDirectory.counts(backup.path, immutable: true).map { BackupDirectory.phrase($0.count, $0.label) }.joined(separator: ", ")
-            context.print("backed up the store to \(backup.path) (\(ByteCountText.describe(backup.size)), checked: ok; \(counts))")
+            let counts = BackupDirectory.counts(backup.path, immutable: true).map {
+                BackupDirectory.phrase($0.count, $0.label)
+            }.joined(separator: ", ")
+            context.print(
+                "backed up the store to \(backup.path) (\(ByteCountText.describe(backup.size)), checked: ok; \(counts))"
+            )
         }
     }
 }

@@ -7,7 +7,9 @@ extension Nudge {
     struct Backups: NudgeCommand {
         static let configuration = CommandConfiguration(
             abstract: "List the store's backups, newest first, each checked and counted.",
-            discussion: "Each backup is opened read-only and checked whole (PRAGMA integrity_check); its records are counted by kind.")
+            discussion:
+                "Each backup is opened read-only and checked whole (PRAGMA integrity_check); its records are counted by kind."
+        )
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON array.") var json = false
 
@@ -20,16 +22,23 @@ extension Nudge {
                     row: { backup, contents in
                         BackupRow(
                             path: backup.path, takenAt: backup.takenAt, size: backup.size, check: contents.check,
-                            counts: Dictionary(uniqueKeysWithValues: contents.counts.map { ($0.label.replacingOccurrences(of: " ", with: "_"), $0.count) }))
+                            counts: Dictionary(
+                                uniqueKeysWithValues: contents.counts.map {
+                                    ($0.label.replacingOccurrences(of: " ", with: "_"), $0.count)
+                                }))
                     },
                     columns: [
                         .init("TAKEN") { LocalFormat.dateTime($0.0.takenAt, clock: context.wallClock) },
                         .init("SIZE") { ByteCountText.describe($0.0.size) },
                         .init("CHECK") { $0.1.check },
-                        .init("RECORDS") { $0.1.counts.map { BackupDirectory.phrase($0.count, $0.label) }.joined(separator: ", ") },
+                        .init("RECORDS") {
+                            $0.1.counts.map { BackupDirectory.phrase($0.count, $0.label) }.joined(separator: ", ")
+                        },
                         .init("FILE") { ($0.0.path as NSString).lastPathComponent },
                     ],
-                    whenEmpty: "No backups in \(directory) yet. The daemon takes one each day; take one now with: nudge backup"),
+                    whenEmpty:
+                        "No backups in \(directory) yet. The daemon takes one each day; take one now with: nudge backup"
+                ),
                 json: json)
         }
 

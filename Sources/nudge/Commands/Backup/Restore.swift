@@ -18,7 +18,9 @@ extension Nudge {
 
         func validate() throws {
             switch (file, latest) {
-            case (nil, false): throw ValidationError("give the backup to restore, or --latest for the newest sound one (nudge backups lists them)")
+            case (nil, false):
+                throw ValidationError(
+                    "give the backup to restore, or --latest for the newest sound one (nudge backups lists them)")
             case (.some, true): throw ValidationError("give either a backup file or --latest, not both")
             case (.some(let file), false): try Self.validateBackupFile(file, store: CommandContext(global).storePath)
             case (nil, true): break
@@ -27,45 +29,69 @@ extension Nudge {
 
         /// A file that is there, readable, and not the store itself.
         static func validateBackupFile(_ file: String, store: String) throws {
-            guard !file.isEmpty else { throw ValidationError("the backup's path is empty; give the backup to restore (nudge backups lists them)") }
+            guard !file.isEmpty else {
+                throw ValidationError(
+                    "the backup's path is empty; give the backup to restore (nudge backups lists them)")
+            }
             var status = stat()
-            guard stat(file, &status) == 0 else { throw ValidationError("the backup '\(file)' does not exist; give a backup's path (nudge backups lists them)") }
+            guard stat(file, &status) == 0 else {
+                throw ValidationError(
+                    "the backup '\(file)' does not exist; give a backup's path (nudge backups lists them)")
+            }
             guard status.st_mode & S_IFMT == S_IFREG, access(file, R_OK) == 0 else {
-                throw ValidationError("the backup '\(file)' is not a readable file; give a backup's path (nudge backups lists them)")
+                throw ValidationError(
+                    "the backup '\(file)' is not a readable file; give a backup's path (nudge backups lists them)")
             }
             var storeStatus = stat()
             if StoreLocation.canonical(file) == StoreLocation.canonical(store)
-                || (stat(store, &storeStatus) == 0 && storeStatus.st_dev == status.st_dev && storeStatus.st_ino == status.st_ino)
+                || (stat(store, &storeStatus) == 0 && storeStatus.st_dev == status.st_dev
+                    && storeStatus.st_ino == status.st_ino)
             {
-                throw ValidationError("'\(file)' is the store itself; give one of its backups (nudge backups lists them)")
+                throw ValidationError(
+                    "'\(file)' is the store itself; give one of its backups (nudge backups lists them)")
             }
         }
 
         func run(_ context: CommandContext) throws {
             let backup = try chosenBackup(context)
-            let takenAt = BackupDirectory.list(in: (backup as NSString).deletingLastPathComponent).first { $0.path == backup }?.takenAt
-            let described = takenAt.map { "the backup of \(LocalFormat.dateTime($0, clock: context.wallClock))" } ?? "the backup \(backup)"
-            let keptPath = context.storePath + ".before-restore-" + Timestamp.format(context.now).filter { $0 != "-" && $0 != ":" }
-            guard try consents(context, described: described, keptPath: keptPath) else { return context.print("nothing restored") }
+            let takenAt = BackupDirectory.list(in: (backup as NSString).deletingLastPathComponent).first {
+                $0.path == backup
+            }?.takenAt
+            let described =
+                takenAt.map { "the backup of \(LocalFormat.dateTime($0, clock: context.wallClock))" }
+                ?? "the backup \(backup)"
+            let keptPath =
+                context.storePath + ".before-restore-" + Timestamp.format(context.now).filter { $0 != "-" && $0 != ":" }
+            guard try consents(context, described: described, keptPath: keptPath) else {
+                return context.print("nothing restored")
+            }
             let restored: Store.Restored
             do {
-                restored = try Store.restore(context.storePath, from: backup, keepingCurrentAt: keptPath, now: context.now)
+                restored = try Store.restore(
+                    context.storePath, from: backup, keepingCurrentAt: keptPath, now: context.now)
             } catch {
                 throw CommandFailure(error.description, exitCode: error.exitCode)
             }
             let missing = restored.notInBackup.map { BackupDirectory.phrase($0.count, $0.label) }
             let verb = missing.count == 1 && restored.notInBackup[0].count == 1 ? "is" : "are"
-            let written = missing.isEmpty ? "the store had nothing the backup has not" : "\(Self.list(missing)) written since then \(verb) not in it"
+            let written =
+                missing.isEmpty
+                ? "the store had nothing the backup has not"
+                : "\(Self.list(missing)) written since then \(verb) not in it"
             let kept = restored.keptAt.map { "; the store before the restore is kept at \($0)" } ?? ""
             context.print("restored \(described); \(written)\(kept)")
         }
 
         private func chosenBackup(_ context: CommandContext) throws -> String {
             if let file { return file }
-            let setting = (try? Store(readingOnly: context.storePath, now: context.now).settings()[BackupPolicy.directory])
-            let directory = setting.map { BackupDirectory.directory(store: context.storePath, setting: $0) } ?? BackupDirectory.directory(ofDamagedStore: context.storePath)
+            let setting =
+                (try? Store(readingOnly: context.storePath, now: context.now).settings()[BackupPolicy.directory])
+            let directory =
+                setting.map { BackupDirectory.directory(store: context.storePath, setting: $0) }
+                ?? BackupDirectory.directory(ofDamagedStore: context.storePath)
             guard let newest = BackupDirectory.newestSound(in: directory) else {
-                throw CommandFailure("\(directory) has no sound backup to restore; give a backup's path instead", exitCode: 66)
+                throw CommandFailure(
+                    "\(directory) has no sound backup to restore; give a backup's path instead", exitCode: 66)
             }
             return newest.path
         }
@@ -75,7 +101,9 @@ extension Nudge {
             guard context.environment.isTerminal, isatty(STDIN_FILENO) == 1 else {
                 throw CommandFailure("restoring a backup needs --yes when nudge cannot ask on a terminal", exitCode: 64)
             }
-            return context.answersYes("Restore \(described) in place of the store? The store as it is now is kept at \(keptPath).", byDefault: false)
+            return context.answersYes(
+                "Restore \(described) in place of the store? The store as it is now is kept at \(keptPath).",
+                byDefault: false)
         }
 
         /// `4 diary entries and 1 dose event`, `a, b and c`.

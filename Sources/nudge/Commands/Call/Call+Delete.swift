@@ -7,9 +7,12 @@ extension Nudge.Call {
     struct Delete: NudgeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Delete a call as the Monica client does: marked deleted and pending sync, never removed.",
-            discussion: "The contact's cadence counts from its latest call not marked deleted at once. On a terminal it asks first; otherwise it needs --yes.")
+            discussion:
+                "The contact's cadence counts from its latest call not marked deleted at once. On a terminal it asks first; otherwise it needs --yes."
+        )
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The call's id, or a unique prefix of at least 4 characters (nudge call history shows 8).") var id: String
+        @Argument(help: "The call's id, or a unique prefix of at least 4 characters (nudge call history shows 8).")
+        var id: String
         @Flag(help: "Delete without asking.") var yes = false
 
         static let ids = IDPrefix(what: "call", listedBy: "nudge call history")

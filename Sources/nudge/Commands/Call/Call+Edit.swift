@@ -7,11 +7,16 @@ extension Nudge.Call {
     struct Edit: NudgeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Correct a call: its time, duration, mood or notes.",
-            discussion: "The same rules as nudge call log apply; --mood '' and --notes '' remove them. The call is pending sync again, as the Monica client has an edit, and the contact's cadence counts from its latest call at once.")
+            discussion:
+                "The same rules as nudge call log apply; --mood '' and --notes '' remove them. The call is pending sync again, as the Monica client has an edit, and the contact's cadence counts from its latest call at once."
+        )
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The call's id, or a unique prefix of at least 4 characters (nudge call history shows 8).") var id: String
+        @Argument(help: "The call's id, or a unique prefix of at least 4 characters (nudge call history shows 8).")
+        var id: String
         @Option(help: "When, as nudge call log takes it: at most 366 days ago.") var at: String?
-        @Option(parsing: .unconditional, help: "How long, in minutes (0-1440).", transform: WholeNumber.parser(CallInput.durationRange))
+        @Option(
+            parsing: .unconditional, help: "How long, in minutes (0-1440).",
+            transform: WholeNumber.parser(CallInput.durationRange))
         var duration: Int?
         @Option(help: "happy, neutral, sad, frustrated or excited; '' removes it.") var mood: String?
         @Option(help: "Notes in place of the old ones (at most 5000 characters); '' removes them.") var notes: String?
@@ -33,7 +38,9 @@ extension Nudge.Call {
 
         private func calledAt(_ context: CommandContext) throws(InputError) -> Date? {
             try at.map { text throws(InputError) in
-                try InstantInput.pastInstant(text, option: "--at", now: context.now, clock: context.wallClock, maximumAge: CallInput.maximumBackdating)
+                try InstantInput.pastInstant(
+                    text, option: "--at", now: context.now, clock: context.wallClock,
+                    maximumAge: CallInput.maximumBackdating)
             }
         }
 
@@ -43,10 +50,13 @@ extension Nudge.Call {
             let correction = Store.CallCorrection(
                 calledAt: try calledAt(context), durationMinutes: duration, mood: FieldCorrection(option: mood),
                 notes: FieldCorrection(option: notes))
-            guard let corrected = try store.run({ try $0.correctCall(id: call.id, correction, now: context.now) }) else {
+            guard let corrected = try store.run({ try $0.correctCall(id: call.id, correction, now: context.now) })
+            else {
                 throw CommandFailure("that call was deleted meanwhile", exitCode: 64)
             }
-            context.print("corrected the call with \(TextInput.oneLine(corrected.contactName)) at \(context.understood(corrected.calledAt)) (to sync)")
+            context.print(
+                "corrected the call with \(TextInput.oneLine(corrected.contactName)) at \(context.understood(corrected.calledAt)) (to sync)"
+            )
         }
     }
 }

@@ -5,9 +5,12 @@ import NudgeStore
 
 extension Nudge.Call {
     struct History: NudgeCommand {
-        static let configuration = CommandConfiguration(abstract: "List the calls, newest first, with duration, mood, notes and each call's id.")
+        static let configuration = CommandConfiguration(
+            abstract: "List the calls, newest first, with duration, mood, notes and each call's id.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "Only this contact's calls: its id, or a name that matches one contact.", completion: StoreCompletion.contactNames) var contact: String?
+        @Argument(
+            help: "Only this contact's calls: its id, or a name that matches one contact.",
+            completion: StoreCompletion.contactNames) var contact: String?
         @Flag(help: "Print one JSON array.") var json = false
 
         struct Row: Encodable {
@@ -30,12 +33,15 @@ extension Nudge.Call {
                     items: calls,
                     row: {
                         Row(
-                            id: $0.id, contactID: $0.contactID, contactName: $0.contactName, calledAt: $0.calledAt, durationMinutes: $0.durationMinutes,
+                            id: $0.id, contactID: $0.contactID, contactName: $0.contactName, calledAt: $0.calledAt,
+                            durationMinutes: $0.durationMinutes,
                             mood: $0.mood, notes: $0.notes)
                     },
                     columns: [
-                        .init("ID") { String($0.id.prefix(8)).lowercased() }, .init("CONTACT") { TextInput.oneLine($0.contactName) },
-                        .init("CALLED") { LocalFormat.dateTime($0.calledAt, clock: clock) }, .init("MINUTES") { String($0.durationMinutes) },
+                        .init("ID") { String($0.id.prefix(8)).lowercased() },
+                        .init("CONTACT") { TextInput.oneLine($0.contactName) },
+                        .init("CALLED") { LocalFormat.dateTime($0.calledAt, clock: clock) },
+                        .init("MINUTES") { String($0.durationMinutes) },
                         .init("MOOD") { $0.mood ?? "-" }, .init("NOTES") { TextInput.oneLine($0.notes ?? "") },
                     ],
                     whenEmpty: only.map { "No calls with \($0.name) yet. Log one with: nudge call log \($0.name)" }

@@ -5,11 +5,19 @@ import NudgeStore
 
 extension Nudge.Call {
     struct LogCall: NudgeCommand {
-        static let configuration = CommandConfiguration(commandName: "log", abstract: "Log a call (it restarts the contact's cadence).")
+        static let configuration = CommandConfiguration(
+            commandName: "log", abstract: "Log a call (it restarts the contact's cadence).")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The contact: its id, or a name that matches one contact.", completion: StoreCompletion.contactNames) var contact: String
-        @Option(help: "When: 14:30 (the latest 14:30 that has passed), 2026-11-21T14:30 (local), or ISO 8601 with an offset; at most 366 days ago (default: now).") var at: String?
-        @Option(parsing: .unconditional, help: "How long, in minutes (0-1440).", transform: WholeNumber.parser(CallInput.durationRange))
+        @Argument(
+            help: "The contact: its id, or a name that matches one contact.", completion: StoreCompletion.contactNames)
+        var contact: String
+        @Option(
+            help:
+                "When: 14:30 (the latest 14:30 that has passed), 2026-11-21T14:30 (local), or ISO 8601 with an offset; at most 366 days ago (default: now)."
+        ) var at: String?
+        @Option(
+            parsing: .unconditional, help: "How long, in minutes (0-1440).",
+            transform: WholeNumber.parser(CallInput.durationRange))
         var duration = 0
         @Option(help: "happy, neutral, sad, frustrated or excited.") var mood: String?
         @Option(help: "Anything worth remembering (at most 5000 characters).") var notes: String?
@@ -27,14 +35,19 @@ extension Nudge.Call {
 
         private func calledAt(_ context: CommandContext) throws(InputError) -> Date {
             guard let at else { return context.now }
-            return try InstantInput.pastInstant(at, option: "--at", now: context.now, clock: context.wallClock, maximumAge: CallInput.maximumBackdating)
+            return try InstantInput.pastInstant(
+                at, option: "--at", now: context.now, clock: context.wallClock, maximumAge: CallInput.maximumBackdating)
         }
 
         func run(_ context: CommandContext) throws {
             let store = try context.openStore()
             let found = try resolve(contact, in: store)
             let when = try calledAt(context)
-            try store.run { try $0.logCall(contactID: found.id, at: when, durationMinutes: duration, mood: mood, notes: notes, now: context.now) }
+            try store.run {
+                try $0.logCall(
+                    contactID: found.id, at: when, durationMinutes: duration, mood: mood, notes: notes, now: context.now
+                )
+            }
             context.print("logged a call with \(found.name) at \(context.understood(when))")
         }
     }

@@ -7,16 +7,23 @@ extension Nudge.Call {
     struct Remind: NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "Be reminded to call someone in N days or on a day.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The contact: its id, or a name that matches one contact.", completion: StoreCompletion.contactNames) var contact: String
-        @Option(name: .customLong("in"), parsing: .unconditional, help: "In this many days (0-3650).", transform: WholeNumber.parser(0...3650))
+        @Argument(
+            help: "The contact: its id, or a name that matches one contact.", completion: StoreCompletion.contactNames)
+        var contact: String
+        @Option(
+            name: .customLong("in"), parsing: .unconditional, help: "In this many days (0-3650).",
+            transform: WholeNumber.parser(0...3650))
         var inDays: Int?
         @Option(help: "On this day, YYYY-MM-DD (today or later).") var on: String?
-        @Option(help: "At this local time (default: call.reminder_time); alone, the next time it comes.") var at: String?
+        @Option(help: "At this local time (default: call.reminder_time); alone, the next time it comes.") var at:
+            String?
         @Option(help: "What to show (at most 5000 characters).") var note: String?
 
         func validate() throws {
             let context = CommandContext(global)
-            guard inDays == nil || on == nil else { throw ValidationError("give --in DAYS or --on YYYY-MM-DD, not both") }
+            guard inDays == nil || on == nil else {
+                throw ValidationError("give --in DAYS or --on YYYY-MM-DD, not both")
+            }
             guard inDays != nil || on != nil || at != nil else {
                 throw ValidationError("give --in DAYS, --on YYYY-MM-DD or --at TIME (the next time it comes)")
             }
@@ -24,21 +31,29 @@ extension Nudge.Call {
                 throw ValidationError("--in \(inDays) is out of range; give a number of days from 0 to 3650")
             }
             if let on {
-                guard let day = CivilDate(iso: on) else { throw ValidationError("--on '\(on)' is not a day; give YYYY-MM-DD") }
+                guard let day = CivilDate(iso: on) else {
+                    throw ValidationError("--on '\(on)' is not a day; give YYYY-MM-DD")
+                }
                 let today = context.wallClock.date(of: context.now)
-                guard day >= today else { throw ValidationError("--on \(on) is in the past; give today (\(today)) or a later day") }
+                guard day >= today else {
+                    throw ValidationError("--on \(on) is in the past; give today (\(today)) or a later day")
+                }
             }
             if let at, LocalTime(parsing: at) == nil {
                 throw ValidationError("--at '\(at)' is not a time of day; give a local time such as 18:30 or 6:30pm")
             }
-            do { try CallInput.validate(notes: note, option: "--note") } catch { throw ValidationError(error.description) }
+            do { try CallInput.validate(notes: note, option: "--note") } catch {
+                throw ValidationError(error.description)
+            }
         }
 
         func run(_ context: CommandContext) throws {
             let store = try context.openStore()
             let found = try resolve(contact, in: store)
             let due = try dueAt(context, settings: try store.run { try $0.settings() })
-            let id = try store.run { try $0.addCallReminder(contactID: found.id, dueAt: due, note: note, now: context.now) }
+            let id = try store.run {
+                try $0.addCallReminder(contactID: found.id, dueAt: due, note: note, now: context.now)
+            }
             context.print("will remind you to call \(found.name) at \(context.understood(due)) (reminder \(id))")
         }
 
@@ -46,18 +61,23 @@ extension Nudge.Call {
         private func dueAt(_ context: CommandContext, settings: NudgeCore.Settings) throws -> Date {
             let clock = context.wallClock
             let time = at.flatMap(LocalTime.init(parsing:))
-            if on == nil, inDays == nil, let time, let next = InstantInput.occurrence(of: time, now: context.now, clock: clock, direction: .future) {
+            if on == nil, inDays == nil, let time,
+                let next = InstantInput.occurrence(of: time, now: context.now, clock: clock, direction: .future)
+            {
                 return next
             }
             let day = on.flatMap { CivilDate(iso: $0) } ?? clock.date(of: context.now).adding(days: inDays ?? 0)
             let dayTime = time ?? settings.time(.callReminderTime)
-            guard let due = clock.instant(on: day, at: dayTime) ?? clock.instant(on: day.adding(days: 1), at: dayTime), due <= Timestamp.latest
+            guard let due = clock.instant(on: day, at: dayTime) ?? clock.instant(on: day.adding(days: 1), at: dayTime),
+                due <= Timestamp.latest
             else {
-                throw CommandFailure("\(day) at \(dayTime) cannot be given a time in this time zone; give another day", exitCode: 64)
+                throw CommandFailure(
+                    "\(day) at \(dayTime) cannot be given a time in this time zone; give another day", exitCode: 64)
             }
             guard due > context.now else {
                 throw CommandFailure(
-                    "\(day) at \(dayTime) (\(context.understood(due))) has passed; give a later day, or --at a later time", exitCode: 64)
+                    "\(day) at \(dayTime) (\(context.understood(due))) has passed; give a later day, or --at a later time",
+                    exitCode: 64)
             }
             return due
         }

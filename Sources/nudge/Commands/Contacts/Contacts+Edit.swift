@@ -7,9 +7,13 @@ extension Nudge.Contacts {
     struct Edit: NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "Rename a contact or change its cadence.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The contact: its id, or a name that matches one contact.", completion: StoreCompletion.contactNames) var contact: String
+        @Argument(
+            help: "The contact: its id, or a name that matches one contact.", completion: StoreCompletion.contactNames)
+        var contact: String
         @Option(help: "A new name.") var name: String?
-        @Option(parsing: .unconditional, help: "Remind to call every this many days (1-3650).", transform: WholeNumber.parser(CallInput.cadenceRange))
+        @Option(
+            parsing: .unconditional, help: "Remind to call every this many days (1-3650).",
+            transform: WholeNumber.parser(CallInput.cadenceRange))
         var every: Int?
         @Flag(help: "No cadence: no reminders unless asked with 'nudge call remind'.") var noCadence = false
 
@@ -20,8 +24,12 @@ extension Nudge.Contacts {
             } catch {
                 throw ValidationError(error.description)
             }
-            if every != nil && noCadence { throw ValidationError("--every and --no-cadence contradict each other; give one") }
-            if name == nil && every == nil && !noCadence { throw ValidationError("nothing to change; give --name, --every or --no-cadence") }
+            if every != nil && noCadence {
+                throw ValidationError("--every and --no-cadence contradict each other; give one")
+            }
+            if name == nil && every == nil && !noCadence {
+                throw ValidationError("nothing to change; give --name, --every or --no-cadence")
+            }
         }
 
         func run(_ context: CommandContext) throws {
@@ -29,7 +37,9 @@ extension Nudge.Contacts {
             let found = try resolve(contact, in: store)
             let change: Store.CadenceChange = every.map { .set($0) } ?? (noCadence ? .remove : .keep)
             let newName = name?.trimmingCharacters(in: .whitespacesAndNewlines)
-            if case .failure(let refusal) = try store.run({ try $0.editContact(found.id, name: newName, cadence: change) }) {
+            if case .failure(let refusal) = try store.run({
+                try $0.editContact(found.id, name: newName, cadence: change)
+            }) {
                 throw CommandFailure(refusal.description, exitCode: 64)
             }
             context.print("updated \(newName ?? found.name) (id \(found.id))")

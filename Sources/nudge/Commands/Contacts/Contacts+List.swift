@@ -6,25 +6,33 @@ import NudgeStore
 extension Nudge.Contacts {
     struct List: NudgeCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List contacts with their last call, calls lately, cadence, next reminder and whether they are overdue.",
-            discussion: "A contact is overdue when more days than its cadence have passed since its last call (or since it was added, before any call).")
+            abstract:
+                "List contacts with their last call, calls lately, cadence, next reminder and whether they are overdue.",
+            discussion:
+                "A contact is overdue when more days than its cadence have passed since its last call (or since it was added, before any call)."
+        )
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON array.") var json = false
 
         func run(_ context: CommandContext) throws {
             let store = try context.openStoreForReading()
-            let (contacts, settings, counts) = try store.run { (try $0.contacts(), try $0.settings(), try $0.recentCallCounts(now: context.now)) }
+            let (contacts, settings, counts) = try store.run {
+                (try $0.contacts(), try $0.settings(), try $0.recentCallCounts(now: context.now))
+            }
             let clock = context.wallClock
             let today = clock.date(of: context.now)
             func nextDue(_ contact: ContactRow) -> Date? {
                 contact.cadence.flatMap {
-                    CallReminder.occurrences(contacts: [$0], reminders: [], settings: settings, clock: clock).dueAt.first
+                    CallReminder.occurrences(contacts: [$0], reminders: [], settings: settings, clock: clock).dueAt
+                        .first
                 }
             }
             /// Days past the day the cadence asked for a call; nil when not overdue or without a cadence.
             func overdueDays(_ contact: ContactRow) -> Int? {
                 guard let everyDays = contact.everyDays else { return nil }
-                let days = today.daysSinceEpoch - clock.date(of: contact.lastCall ?? contact.createdAt).adding(days: everyDays).daysSinceEpoch
+                let days =
+                    today.daysSinceEpoch
+                    - clock.date(of: contact.lastCall ?? contact.createdAt).adding(days: everyDays).daysSinceEpoch
                 return days > 0 ? days : nil
             }
             try context.print(
@@ -32,14 +40,17 @@ extension Nudge.Contacts {
                     items: contacts,
                     row: {
                         ContactRowJSON(
-                            id: $0.id, name: $0.name, stayInTouchDays: $0.everyDays, lastCallAt: $0.lastCall, callsLast30Days: counts[$0.id]?.last30Days ?? 0,
-                            callsLast365Days: counts[$0.id]?.last365Days ?? 0, nextDueAt: nextDue($0), overdue: overdueDays($0) != nil, overdueDays: overdueDays($0))
+                            id: $0.id, name: $0.name, stayInTouchDays: $0.everyDays, lastCallAt: $0.lastCall,
+                            callsLast30Days: counts[$0.id]?.last30Days ?? 0,
+                            callsLast365Days: counts[$0.id]?.last365Days ?? 0, nextDueAt: nextDue($0),
+                            overdue: overdueDays($0) != nil, overdueDays: overdueDays($0))
                     },
                     columns: [
                         .init("ID") { String($0.id) }, .init("NAME") { $0.name },
                         .init("EVERY") { $0.everyDays.map { DurationText.every(days: $0) } ?? "-" },
                         .init("LAST CALL") { $0.lastCall.map { LocalFormat.dateTime($0, clock: clock) } ?? "never" },
-                        .init("30D") { String(counts[$0.id]?.last30Days ?? 0) }, .init("365D") { String(counts[$0.id]?.last365Days ?? 0) },
+                        .init("30D") { String(counts[$0.id]?.last30Days ?? 0) },
+                        .init("365D") { String(counts[$0.id]?.last365Days ?? 0) },
                         .init("NEXT DUE") { nextDue($0).map { LocalFormat.dateTime($0, clock: clock) } ?? "-" },
                         .init("OVERDUE") { overdueDays($0).map { "\($0) day\($0 == 1 ? "" : "s")" } ?? "-" },
                     ],

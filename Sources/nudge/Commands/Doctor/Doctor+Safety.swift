@@ -13,21 +13,37 @@ extension Nudge.Doctor {
     static func backupFindings(store: String, settings: NudgeCore.Settings?, now: Date, clock: WallClock) -> [Finding] {
         let settings = settings ?? NudgeCore.Settings()
         guard settings.bool(BackupPolicy.enabled) else {
-            return [.warning("backups: off (backup.enabled is false); a damaged store would be lost", fix: "nudge settings set backup.enabled true")]
+            return [
+                .warning(
+                    "backups: off (backup.enabled is false); a damaged store would be lost",
+                    fix: "nudge settings set backup.enabled true")
+            ]
         }
         let directory = BackupDirectory.directory(store: store, setting: settings[BackupPolicy.directory])
         let backups = BackupDirectory.list(in: directory)
         guard let newest = backups.first else {
-            return [.warning("backups: none yet in \(directory)", fix: "the daemon takes one at its start and each night; or now: nudge backup")]
+            return [
+                .warning(
+                    "backups: none yet in \(directory)",
+                    fix: "the daemon takes one at its start and each night; or now: nudge backup")
+            ]
         }
         let contents = BackupDirectory.inspect(newest.path)
         let age = now.timeIntervalSince(newest.takenAt)
         let when = "\(LocalFormat.dateTime(newest.takenAt, clock: clock)) (\(DurationText.relative(-age)))"
         guard contents.isSound else {
-            return [.problem("backups: the newest, of \(when), fails its check (\(contents.check))", fix: "take a new one now: nudge backup")]
+            return [
+                .problem(
+                    "backups: the newest, of \(when), fails its check (\(contents.check))",
+                    fix: "take a new one now: nudge backup")
+            ]
         }
         guard age < 2 * 86_400 else {
-            return [.problem("backups: the newest is of \(when), more than 2 days old", fix: "run the daemon (systemctl --user enable --now nudge), or: nudge backup")]
+            return [
+                .problem(
+                    "backups: the newest is of \(when), more than 2 days old",
+                    fix: "run the daemon (systemctl --user enable --now nudge), or: nudge backup")
+            ]
         }
         return [.fine("backups: newest \(when), checked ok; \(backups.count) kept in \(directory)")]
     }
@@ -41,7 +57,9 @@ extension Nudge.Doctor {
         }
         return .warning(
             "encryption at rest: no; anyone with the disk can read the diary, the doses and the therapy journal",
-            fix: "keep the store on an encrypted volume: LUKS (set up at install), a systemd-homed home, or fscrypt on its directory (--store PATH)")
+            fix:
+                "keep the store on an encrypted volume: LUKS (set up at install), a systemd-homed home, or fscrypt on its directory (--store PATH)"
+        )
     }
 }
 
@@ -68,7 +86,9 @@ enum AtRest {
             guard fields.count > 6, let dash = fields.firstIndex(of: "-"), dash + 2 < fields.count else { continue }
             let point = fields[4].replacingOccurrences(of: "\\040", with: " ")
             guard real == point || real.hasPrefix(point == "/" ? "/" : point + "/") else { continue }
-            if best == nil || point.count >= best!.point.count { best = (point, fields[2], fields[dash + 2], fields[dash + 1]) }
+            if best == nil || point.count >= best!.point.count {
+                best = (point, fields[2], fields[dash + 2], fields[dash + 1])
+            }
         }
         return best.map { ($0.device, $0.source, $0.type) }
     }
@@ -76,10 +96,16 @@ enum AtRest {
     /// A device-mapper crypt target, here or below (LVM on LUKS): its dm uuid starts CRYPT-.
     private static func isDmCrypt(device: String, depth: Int = 0) -> Bool {
         let block = "/sys/dev/block/\(device)"
-        if let uuid = try? String(contentsOfFile: block + "/dm/uuid", encoding: .utf8), uuid.hasPrefix("CRYPT-") { return true }
-        guard depth < 8, let slaves = try? FileManager.default.contentsOfDirectory(atPath: block + "/slaves") else { return false }
+        if let uuid = try? String(contentsOfFile: block + "/dm/uuid", encoding: .utf8), uuid.hasPrefix("CRYPT-") {
+            return true
+        }
+        guard depth < 8, let slaves = try? FileManager.default.contentsOfDirectory(atPath: block + "/slaves") else {
+            return false
+        }
         return slaves.contains { slave in
-            guard let number = try? String(contentsOfFile: "/sys/class/block/\(slave)/dev", encoding: .utf8) else { return false }
+            guard let number = try? String(contentsOfFile: "/sys/class/block/\(slave)/dev", encoding: .utf8) else {
+                return false
+            }
             return isDmCrypt(device: number.trimmingCharacters(in: .whitespacesAndNewlines), depth: depth + 1)
         }
     }

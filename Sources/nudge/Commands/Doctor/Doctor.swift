@@ -21,23 +21,45 @@ extension Nudge {
 
             let server = LibnotifyNotifier(onEvent: { _ in }).describeServer()
             if !server.busConnected {
-                findings.append(.problem("session bus: none (DBUS_SESSION_BUS_ADDRESS is \(environment["DBUS_SESSION_BUS_ADDRESS"].map { "'\($0)'" } ?? "unset"))",
-                    fix: "run nudge inside your desktop session, or from its systemd user manager (contrib/systemd/nudge.service)"))
+                findings.append(
+                    .problem(
+                        "session bus: none (DBUS_SESSION_BUS_ADDRESS is \(environment["DBUS_SESSION_BUS_ADDRESS"].map { "'\($0)'" } ?? "unset"))",
+                        fix:
+                            "run nudge inside your desktop session, or from its systemd user manager (contrib/systemd/nudge.service)"
+                    ))
             } else {
                 findings.append(.fine("session bus: \(environment["DBUS_SESSION_BUS_ADDRESS"] ?? "connected")"))
                 if let name = server.name {
-                    findings.append(.fine("notification server: \(name) \(server.version ?? "") (\(server.vendor ?? "unknown vendor"), spec \(server.specification ?? "?"))"))
+                    findings.append(
+                        .fine(
+                            "notification server: \(name) \(server.version ?? "") (\(server.vendor ?? "unknown vendor"), spec \(server.specification ?? "?"))"
+                        ))
                     let capabilities = Set(server.capabilities)
                     findings.append(
                         capabilities.contains("actions")
                             ? .fine("buttons: yes (capability actions)")
-                            : .problem("buttons: no (the server lacks the actions capability)", fix: "answer with nudge ack ID ACTION (the notification says how), or use a server with buttons (dunst, GNOME, KDE)"))
-                    findings.append(.fine("body markup: \(capabilities.contains("body-markup") ? "yes" : "no, text is shown as typed")"))
-                    findings.append(.fine("persistence: \(capabilities.contains("persistence") ? "yes, unanswered notifications stay in the server's list" : "no")"))
-                    findings.append(.fine("server sounds: \(capabilities.contains("sound") ? "yes (capability sound): it plays the gentle reminder sound" : "no: nudge plays the gentle reminder sound itself")"))
+                            : .problem(
+                                "buttons: no (the server lacks the actions capability)",
+                                fix:
+                                    "answer with nudge ack ID ACTION (the notification says how), or use a server with buttons (dunst, GNOME, KDE)"
+                            ))
+                    findings.append(
+                        .fine(
+                            "body markup: \(capabilities.contains("body-markup") ? "yes" : "no, text is shown as typed")"
+                        ))
+                    findings.append(
+                        .fine(
+                            "persistence: \(capabilities.contains("persistence") ? "yes, unanswered notifications stay in the server's list" : "no")"
+                        ))
+                    findings.append(
+                        .fine(
+                            "server sounds: \(capabilities.contains("sound") ? "yes (capability sound): it plays the gentle reminder sound" : "no: nudge plays the gentle reminder sound itself")"
+                        ))
                 } else {
-                    findings.append(.problem("notification server: none owns org.freedesktop.Notifications on the bus",
-                        fix: "start one (dunst, or your desktop's), or log in to a desktop session"))
+                    findings.append(
+                        .problem(
+                            "notification server: none owns org.freedesktop.Notifications on the bus",
+                            fix: "start one (dunst, or your desktop's), or log in to a desktop session"))
                 }
             }
 
@@ -53,14 +75,20 @@ extension Nudge {
             if let problem = zone.resolve().problem {
                 findings.append(.problem("time zone: \(problem.what)", fix: problem.fix))
             } else {
-                findings.append(.fine("time zone: \(context.timeZone.identifier) (\(zone.fixed != nil ? "fixed by TZ" : "from \(zone.localtimePath)"))"))
+                findings.append(
+                    .fine(
+                        "time zone: \(context.timeZone.identifier) (\(zone.fixed != nil ? "fixed by TZ" : "from \(zone.localtimePath)"))"
+                    ))
             }
 
             let daemon = DaemonLock.running(storePath: path)
             if let daemon {
                 findings.append(.fine("daemon: running on this store (pid \(daemon.pid))"))
             } else {
-                findings.append(.problem("daemon: none runs on this store", fix: "systemctl --user enable --now nudge, or run: nudge daemon"))
+                findings.append(
+                    .problem(
+                        "daemon: none runs on this store",
+                        fix: "systemctl --user enable --now nudge, or run: nudge daemon"))
             }
             findings += Self.sleepFindings(daemon: daemon?.status)
 
@@ -79,8 +107,11 @@ extension Nudge {
             switch SoundCheck.playBell() {
             case .success(let backend): findings = [.fine("sound: plays (played the bell through \(backend))")]
             case .failure(let failure):
-                findings = [.problem("sound: nothing plays (\(failure)); the dose-2 alarm would be silent",
-                    fix: "check the sound device and its volume (aplay -l); notifications are shown either way")]
+                findings = [
+                    .problem(
+                        "sound: nothing plays (\(failure)); the dose-2 alarm would be silent",
+                        fix: "check the sound device and its volume (aplay -l); notifications are shown either way")
+                ]
             }
             for key in [SettingKey.soundReminder, .doseAlarmSound] {
                 guard let source = SoundSource(setting: settings[key]) else {
@@ -88,7 +119,11 @@ extension Nudge {
                     continue
                 }
                 findings.append(
-                    source.problem.map { .problem("\(key): \($0)", fix: "apt-get install sound-theme-freedesktop, or: nudge settings set \(key) NAME") }
+                    source.problem.map {
+                        .problem(
+                            "\(key): \($0)",
+                            fix: "apt-get install sound-theme-freedesktop, or: nudge settings set \(key) NAME")
+                    }
                         ?? .fine("\(key): \(settings[key]) is installed"))
             }
             return findings
@@ -104,7 +139,11 @@ extension Nudge {
                 findings.append(.fine("keep awake: logind answers on the system bus"))
             } catch {
                 findings.append(
-                    .problem("keep awake: \(error)", fix: "the alarm rings only while the computer is awake; logind (systemd) keeps it from idle sleep"))
+                    .problem(
+                        "keep awake: \(error)",
+                        fix:
+                            "the alarm rings only while the computer is awake; logind (systemd) keeps it from idle sleep"
+                    ))
             }
             if let wake = status?["wake"] {
                 findings.append(
@@ -112,7 +151,9 @@ extension Nudge {
                         ? .fine("wake: the daemon can wake a suspended computer (CLOCK_REALTIME_ALARM)")
                         : .problem(
                             "wake: the daemon cannot wake a suspended computer (\(wake.dropFirst(4)))",
-                            fix: "on systemd 254 or later, contrib/install.sh gives the unit CAP_WAKE_ALARM (nudge.service.d/wake.conf); else keep the computer awake through the night"))
+                            fix:
+                                "on systemd 254 or later, contrib/install.sh gives the unit CAP_WAKE_ALARM (nudge.service.d/wake.conf); else keep the computer awake through the night"
+                        ))
             }
             let rtc = NudgeDaemon.Daemon.rtcWakeAlarm
             findings.append(
@@ -142,10 +183,14 @@ extension Nudge {
                 mode & 0o077 == 0
                     ? .fine("store: \(path) (mode \(modeText))")
                     : .problem("store: \(path) is readable by others (mode \(modeText))", fix: "chmod 600 \(path)"),
-                .fine("schema: \(health.migrations.count) migrations (\(health.migrations.last ?? "none")), journal \(health.journalMode)"),
+                .fine(
+                    "schema: \(health.migrations.count) migrations (\(health.migrations.last ?? "none")), journal \(health.journalMode)"
+                ),
                 health.integrity == "ok"
                     ? .fine("integrity: ok")
-                    : .problem("integrity: \(health.integrity)", fix: "stop the daemon and recover a copy with: sqlite3 \(path) .recover"),
+                    : .problem(
+                        "integrity: \(health.integrity)",
+                        fix: "stop the daemon and recover a copy with: sqlite3 \(path) .recover"),
             ]
         }
     }

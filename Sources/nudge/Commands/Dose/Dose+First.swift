@@ -6,9 +6,13 @@ import NudgeSystem
 
 extension Nudge.Dose {
     struct First: NudgeCommand {
-        static let configuration = CommandConfiguration(commandName: "1", abstract: "Record dose 1 and start a session.")
+        static let configuration = CommandConfiguration(
+            commandName: "1", abstract: "Record dose 1 and start a session.")
         @OptionGroup var global: GlobalOptions
-        @Option(help: "When it was taken: 22:10 (the latest 22:10 that has passed: at 01:30, last night), 2026-11-21T22:10 (local), or ISO 8601 with an offset; at most 12 hours ago (default: now).")
+        @Option(
+            help:
+                "When it was taken: 22:10 (the latest 22:10 that has passed: at 01:30, last night), 2026-11-21T22:10 (local), or ISO 8601 with an offset; at most 12 hours ago (default: now)."
+        )
         var at: String?
         @Flag(help: "Start a new session even though one is open.") var newSession = false
 
@@ -20,7 +24,9 @@ extension Nudge.Dose {
             let when = try doseInstant(at, context)
             let store = try context.openStore()
             let settings = try store.run { try $0.settings() }
-            let result = try store.run { try $0.startDoseSession(at: when, newSession: newSession, settings: settings, clock: context.wallClock) }
+            let result = try store.run {
+                try $0.startDoseSession(at: when, newSession: newSession, settings: settings, clock: context.wallClock)
+            }
             switch result {
             case .failure(let refusal):
                 throw CommandFailure(refusal.description, exitCode: 64)
@@ -29,7 +35,8 @@ extension Nudge.Dose {
                 let clock = context.wallClock
                 context.print(
                     "dose 1 recorded at \(context.understood(session.dose1)) (session \(session.sessionDate)); "
-                        + "window \(clock.timeOfDay(window.opensAt))-\(clock.timeOfDay(window.closesAt)), alarm at \(clock.timeOfDay(window.targetAt))")
+                        + "window \(clock.timeOfDay(window.opensAt))-\(clock.timeOfDay(window.closesAt)), alarm at \(clock.timeOfDay(window.targetAt))"
+                )
                 context.print("the alarm: \(Self.howTheAlarmRings(settings: settings, context))")
             }
         }
@@ -37,10 +44,13 @@ extension Nudge.Dose {
         /// What tonight's alarm can count on, from what the running daemon published.
         static func howTheAlarmRings(settings: Settings, _ context: CommandContext) -> String {
             guard let daemon = DaemonLock.running(storePath: context.storePath) else {
-                return "no nudge daemon runs on this store, so nothing would ring; start one with: systemctl --user start nudge (or nudge daemon)"
+                return
+                    "no nudge daemon runs on this store, so nothing would ring; start one with: systemctl --user start nudge (or nudge daemon)"
             }
             if daemon.status["wake"] == "yes" { return "this computer will wake itself for it if it is asleep" }
-            guard settings.bool(.sleepKeepAwake) else { return "sleep.keep_awake is off: if this computer sleeps, the alarm will not ring" }
+            guard settings.bool(.sleepKeepAwake) else {
+                return "sleep.keep_awake is off: if this computer sleeps, the alarm will not ring"
+            }
             return "this computer will be kept from idle sleep until dose 2; if you suspend it, the alarm will not ring"
         }
     }

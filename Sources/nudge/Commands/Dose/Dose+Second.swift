@@ -6,9 +6,13 @@ import NudgeSystem
 
 extension Nudge.Dose {
     struct Second: NudgeCommand {
-        static let configuration = CommandConfiguration(commandName: "2", abstract: "Record dose 2 (the Take dose 2 button).")
+        static let configuration = CommandConfiguration(
+            commandName: "2", abstract: "Record dose 2 (the Take dose 2 button).")
         @OptionGroup var global: GlobalOptions
-        @Option(help: "When it was taken: 00:55 (the latest 00:55 that has passed), 2026-11-22T00:55 (local), or ISO 8601 with an offset; at most 12 hours ago (default: now).")
+        @Option(
+            help:
+                "When it was taken: 00:55 (the latest 00:55 that has passed), 2026-11-22T00:55 (local), or ISO 8601 with an offset; at most 12 hours ago (default: now)."
+        )
         var at: String?
         @Flag(help: "Take it before the window opens (recorded with is_early).") var early = false
         @Flag(help: "Record a dose after dose 2 (extra_dose).") var extra = false

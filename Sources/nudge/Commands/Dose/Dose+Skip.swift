@@ -12,7 +12,9 @@ extension Nudge.Dose {
 
         func validate() throws {
             if let reason {
-                do { try TextInput.validateText(reason, option: "--reason", limit: 500) } catch { throw ValidationError(error.description) }
+                do { try TextInput.validateText(reason, option: "--reason", limit: 500) } catch {
+                    throw ValidationError(error.description)
+                }
             }
         }
 

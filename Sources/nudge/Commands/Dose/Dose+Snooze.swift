@@ -6,7 +6,8 @@ import NudgeSystem
 
 extension Nudge.Dose {
     struct Snooze: NudgeCommand {
-        static let configuration = CommandConfiguration(abstract: "Move the dose-2 alarm by dose.snooze_duration_minutes (the Snooze button).")
+        static let configuration = CommandConfiguration(
+            abstract: "Move the dose-2 alarm by dose.snooze_duration_minutes (the Snooze button).")
         @OptionGroup var global: GlobalOptions
 
         func run(_ context: CommandContext) throws {

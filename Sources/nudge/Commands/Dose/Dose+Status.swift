@@ -8,7 +8,8 @@ extension Nudge.Dose {
         static let configuration = CommandConfiguration(
             abstract: "Show the dose-2 window: phase, times, alarm, snoozes, whether a snooze is possible, time left.")
         @OptionGroup var global: GlobalOptions
-        @Flag(help: "Print one JSON object; every key in every phase, null when it does not apply (nudge(5)).") var json = false
+        @Flag(help: "Print one JSON object; every key in every phase, null when it does not apply (nudge(5)).")
+        var json = false
 
         func run(_ context: CommandContext) throws {
             let store = try context.openStoreForReading()
@@ -23,15 +24,20 @@ extension Nudge.Dose {
                 instant.flatMap { $0 > now ? Int(($0.timeIntervalSince(now) / 60).rounded(.up)) : nil }
             }
             let open = phase == .beforeWindow ? minutes(until: window?.opensAt) : nil
-            let close = phase == .beforeWindow || phase == .active || phase == .nearClose ? minutes(until: window?.closesAt) : nil
+            let close =
+                phase == .beforeWindow || phase == .active || phase == .nearClose
+                ? minutes(until: window?.closesAt) : nil
             if json {
                 let daemon = DaemonLock.running(storePath: context.storePath)
                 try context.printJSON(
                     StatusJSON(
-                        phase: phase.rawValue, sessionID: session?.sessionID, sessionDate: session?.sessionDate, dose1At: session?.dose1,
+                        phase: phase.rawValue, sessionID: session?.sessionID, sessionDate: session?.sessionDate,
+                        dose1At: session?.dose1,
                         windowOpensAt: window?.opensAt, windowClosesAt: window?.closesAt,
-                        alarmAt: session?.isCompleted == false ? window?.targetAt : nil, snoozesUsed: session?.snoozeCount,
-                        snoozesLeft: window?.snoozesLeft, snoozeAllowed: refusal == nil, snoozeRefusal: refusal, minutesUntilOpen: open,
+                        alarmAt: session?.isCompleted == false ? window?.targetAt : nil,
+                        snoozesUsed: session?.snoozeCount,
+                        snoozesLeft: window?.snoozesLeft, snoozeAllowed: refusal == nil, snoozeRefusal: refusal,
+                        minutesUntilOpen: open,
                         minutesUntilClose: close, dose2At: session?.dose2, skipped: session?.skipped,
                         alarmCanWakeComputer: daemon.map { $0.status["wake"] == "yes" },
                         keepingAwake: daemon.map { !($0.status["keeping_awake"] ?? "").isEmpty } ?? false))
@@ -41,12 +47,16 @@ extension Nudge.Dose {
                 context.print("No dose 1 recorded. Start with: nudge dose 1")
                 return
             }
-            context.print(Self.report(session, window, phase: phase, refusal: refusal, open: open, close: close, now: now, clock: context.wallClock))
+            context.print(
+                Self.report(
+                    session, window, phase: phase, refusal: refusal, open: open, close: close, now: now,
+                    clock: context.wallClock))
         }
 
         /// The status for a person: one line per fact, labels aligned.
         private static func report(
-            _ session: DoseSession, _ window: DoseWindow, phase: DoseWindow.Phase, refusal: String?, open: Int?, close: Int?, now: Date,
+            _ session: DoseSession, _ window: DoseWindow, phase: DoseWindow.Phase, refusal: String?, open: Int?,
+            close: Int?, now: Date,
             clock: WallClock
         ) -> String {
             let left: String =
@@ -57,9 +67,11 @@ extension Nudge.Dose {
                 case .unresolved: "the window has closed; nothing is recorded for this night"
                 case .completed, .noDose1: "-"
                 }
-            let snooze = refusal.map { "not now: \($0)" }
+            let snooze =
+                refusal.map { "not now: \($0)" }
                 ?? "possible: the alarm would move to \(clock.timeOfDay(window.alarmAfterSnooze(at: now)))"
-            let dose2 = session.dose2.map { LocalFormat.dateTime($0, clock: clock) } ?? (session.skipped ? "skipped" : "-")
+            let dose2 =
+                session.dose2.map { LocalFormat.dateTime($0, clock: clock) } ?? (session.skipped ? "skipped" : "-")
             let rows = [
                 ["phase", phase.rawValue],
                 ["session", "\(session.sessionDate) (\(session.sessionID))"],

@@ -18,14 +18,17 @@ let doseBackdating: TimeInterval = 12 * 3600
 
 func doseInstant(_ text: String?, _ context: CommandContext) throws(InputError) -> Date {
     guard let text else { return context.now }
-    return try InstantInput.pastInstant(text, option: "--at", now: context.now, clock: context.wallClock, maximumAge: doseBackdating)
+    return try InstantInput.pastInstant(
+        text, option: "--at", now: context.now, clock: context.wallClock, maximumAge: doseBackdating)
 }
 
 /// Records an answer as the button would; a refusal is one line and exit 64.
 func answer(_ answer: DoseAnswer, _ context: CommandContext) throws {
     let store = try context.openStore()
     let settings = try store.run { try $0.settings() }
-    switch try store.run({ try $0.recordDoseAnswer(answer, deliveryID: nil, settings: settings, clock: context.wallClock) }) {
+    switch try store.run({
+        try $0.recordDoseAnswer(answer, deliveryID: nil, settings: settings, clock: context.wallClock)
+    }) {
     case .refused(let refusal):
         throw CommandFailure(refusal.description, exitCode: 64)
     case .duplicate:
@@ -42,7 +45,9 @@ func answer(_ answer: DoseAnswer, _ context: CommandContext) throws {
         case .snooze:
             if let session = try store.run({ try $0.currentDoseSession() }) {
                 let window = DoseWindow(session: session, settings: settings)
-                context.print("snoozed: alarm at \(clock.timeOfDay(window.targetAt)) (snooze \(session.snoozeCount) of \(settings.int(.doseMaxSnoozes)))")
+                context.print(
+                    "snoozed: alarm at \(clock.timeOfDay(window.targetAt)) (snooze \(session.snoozeCount) of \(settings.int(.doseMaxSnoozes)))"
+                )
             }
         case .dose1: break
         }

@@ -23,11 +23,14 @@ extension Nudge.Journal {
                 guard let session = try JournalPrompts(context: context).run(store: context.openStore()) else {
                     return context.print("kept what was typed; the next nudge journal add offers it again")
                 }
-                return context.print("added the session of \(context.understood(session.startedAt)) (id \(session.id.prefix(8)))")
+                return context.print(
+                    "added the session of \(context.understood(session.startedAt)) (id \(session.id.prefix(8)))")
             }
             let fields = try options.fields(context)
             let startedAt = fields.startedAt ?? context.now
-            let session = try context.openStore().run { try $0.addTherapySession(fields, startedAt: startedAt, type: type, now: context.now) }
+            let session = try context.openStore().run {
+                try $0.addTherapySession(fields, startedAt: startedAt, type: type, now: context.now)
+            }
             context.print("added the session of \(context.understood(startedAt)) (id \(session.id.prefix(8)))")
         }
     }

@@ -6,7 +6,8 @@ import NudgeStore
 extension Nudge.Journal {
     struct Delete: NudgeCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Delete a session with its reflections.", discussion: "On a terminal it asks first; otherwise it needs --yes.")
+            abstract: "Delete a session with its reflections.",
+            discussion: "On a terminal it asks first; otherwise it needs --yes.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The session's id, or a unique prefix of at least 4 characters.") var id: String
         @Flag(help: "Delete without asking.") var yes = false

@@ -15,14 +15,18 @@ extension Nudge.Journal {
         func run(_ context: CommandContext) throws {
             let fields = try options.fields(context)
             guard !fields.isEmpty else {
-                throw CommandFailure("give at least one field to change, such as --mood-after N (nudge journal edit --help lists them)", exitCode: 64)
+                throw CommandFailure(
+                    "give at least one field to change, such as --mood-after N (nudge journal edit --help lists them)",
+                    exitCode: 64)
             }
             let store = try context.openStore()
             let session = try Nudge.Journal.session(id, store)
             guard try store.run({ try $0.editTherapySession(id: session.id, fields, now: context.now) }) else {
                 throw CommandFailure("that session was deleted meanwhile; nothing changed", exitCode: 64)
             }
-            let changed = fields.startedAt.map { "the session of \(context.understood($0))" } ?? Nudge.Journal.named(session, context)
+            let changed =
+                fields.startedAt.map { "the session of \(context.understood($0))" }
+                ?? Nudge.Journal.named(session, context)
             context.print("changed \(changed) (id \(session.id.prefix(8)))")
         }
     }

@@ -15,7 +15,9 @@ extension Nudge.Journal {
         @Option(help: "Write to this file instead of standard output.") var output: String?
 
         func validate() throws {
-            if let format, !["markdown", "json"].contains(format) { throw ValidationError("--format '\(format)' is not markdown or json") }
+            if let format, !["markdown", "json"].contains(format) {
+                throw ValidationError("--format '\(format)' is not markdown or json")
+            }
             if let output { try PrivateFile.validateOutput(output, store: CommandContext(global).storePath) }
         }
 
@@ -23,14 +25,17 @@ extension Nudge.Journal {
 
         func run(_ context: CommandContext) throws {
             let store = try context.openStoreForReading()
-            let sessions = try store.run { store in try store.therapySessions().map { ($0.session, try store.therapyReflections(of: $0.session.id)) } }
+            let sessions = try store.run { store in
+                try store.therapySessions().map { ($0.session, try store.therapyReflections(of: $0.session.id)) }
+            }
             let text =
                 json
                 ? try JSONText.render(sessions.map { JournalExport.Session($0.0, $0.1) }) + "\n"
                 : JournalExport.markdown(sessions, clock: context.wallClock, now: context.now)
             guard let output else { return context.environment.output(text) }
             try PrivateFile.write(text, to: output)
-            context.print("exported \(sessions.count) session\(sessions.count == 1 ? "" : "s") to \(output) (mode 0600)")
+            context.print(
+                "exported \(sessions.count) session\(sessions.count == 1 ? "" : "s") to \(output) (mode 0600)")
         }
     }
 }

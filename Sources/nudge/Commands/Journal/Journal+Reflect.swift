@@ -17,7 +17,9 @@ extension Nudge.Journal {
         func validate() throws {
             try Nudge.Journal.validatePrefix(id)
             if let text {
-                do { try TherapyReflection.validate(text, option: "--text") } catch { throw ValidationError(error.description) }
+                do { try TherapyReflection.validate(text, option: "--text") } catch {
+                    throw ValidationError(error.description)
+                }
             }
         }
 
@@ -33,10 +35,14 @@ extension Nudge.Journal {
                 let draft = ReflectionDraft(storePath: context.storePath, sessionID: session.id)
                 if draft.exists {
                     if context.environment.isTerminal, isatty(STDIN_FILENO) == 1 {
-                        switch context.choice(aboutDraft: "A reflection on this session was started and not saved; continue it?") {
+                        switch context.choice(
+                            aboutDraft: "A reflection on this session was started and not saved; continue it?")
+                        {
                         case .continueIt: break
                         case .startAgain: draft.discard()
-                        case .keepIt: return context.print("kept what was written; nudge journal reflect \(session.id.prefix(8)) offers it again")
+                        case .keepIt:
+                            return context.print(
+                                "kept what was written; nudge journal reflect \(session.id.prefix(8)) offers it again")
                         }
                     } else {
                         context.environment.errors("nudge: continuing the reflection started earlier on this session\n")
@@ -45,7 +51,8 @@ extension Nudge.Journal {
                 try draft.prepare(heading: "A reflection on \(name).")
                 guard try draft.edit(environment: context.environment.variables) else {
                     throw CommandFailure(
-                        "the editor did not finish; what you wrote is kept, and nudge journal reflect \(session.id.prefix(8)) offers it again")
+                        "the editor did not finish; what you wrote is kept, and nudge journal reflect \(session.id.prefix(8)) offers it again"
+                    )
                 }
                 let edited = try draft.text()
                 guard !edited.isEmpty else {
@@ -53,11 +60,17 @@ extension Nudge.Journal {
                     return context.print("nothing written; no reflection added")
                 }
                 do { try TherapyReflection.validate(edited, option: "the reflection") } catch {
-                    throw CommandFailure("\(error.description); it is kept, and the next reflect on this session offers it", exitCode: 64)
+                    throw CommandFailure(
+                        "\(error.description); it is kept, and the next reflect on this session offers it", exitCode: 64
+                    )
                 }
                 (written, source) = (edited, .editor)
             }
-            guard try store.run({ try $0.addTherapyReflection(to: session.id, text: written, source: source, at: context.now) }) else {
+            guard
+                try store.run({
+                    try $0.addTherapyReflection(to: session.id, text: written, source: source, at: context.now)
+                })
+            else {
                 throw CommandFailure("that session was deleted meanwhile; nothing written", exitCode: 64)
             }
             // Only once the store has it.

@@ -5,7 +5,8 @@ import NudgeStore
 
 extension Nudge.Journal {
     struct Show: NudgeCommand {
-        static let configuration = CommandConfiguration(abstract: "Show one session: every field and its dated reflections.")
+        static let configuration = CommandConfiguration(
+            abstract: "Show one session: every field and its dated reflections.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The session's id, or a unique prefix of at least 4 characters.") var id: String
         @Flag(help: "Print one JSON object.") var json = false
@@ -17,7 +18,9 @@ extension Nudge.Journal {
             let session = try Nudge.Journal.session(id, store)
             let reflections = try store.run { try $0.therapyReflections(of: session.id) }
             if json { return try context.printJSON(JournalExport.Session(session, reflections)) }
-            context.print(JournalExport.markdown(session, reflections, clock: context.wallClock, now: context.now, escaped: false))
+            context.print(
+                JournalExport.markdown(session, reflections, clock: context.wallClock, now: context.now, escaped: false)
+            )
         }
     }
 }

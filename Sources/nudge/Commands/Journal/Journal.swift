@@ -6,7 +6,8 @@ import NudgeStore
 extension Nudge {
     struct Journal: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "The therapy-session journal: sessions, the mood before and after, and reflections written later.",
+            abstract:
+                "The therapy-session journal: sessions, the mood before and after, and reflections written later.",
             discussion: """
                 Its texts stay in the store: no notification, log line or error message carries intentions, environment, music, dose, treatment type or reflection text. IDs may be any unique prefix of at least 4 characters; list shows 8.
                 """,
@@ -17,7 +18,10 @@ extension Nudge {
 /// The session fields `add` and `edit` take. Refusals name the option, never the text.
 struct TherapyFieldOptions: ParsableArguments {
     @Option(help: "The treatment: \(TherapySession.TreatmentType.accepted).") var type: String?
-    @Option(help: "When the session began: \(InstantInput.accepted) (default now; a future time is accepted with a warning).") var at: String?
+    @Option(
+        help:
+            "When the session began: \(InstantInput.accepted) (default now; a future time is accepted with a warning).")
+    var at: String?
     @Option(help: "The dose, as free text (at most 200 characters).") var dose: String?
     @Option(help: "Intentions for the session (at most 5,000 characters).") var intentions: String?
     @Option(help: "Set and setting: where, lighting, comfort (at most 5,000 characters).") var environment: String?
@@ -30,7 +34,9 @@ struct TherapyFieldOptions: ParsableArguments {
             if let type, TherapySession.TreatmentType(rawValue: type) == nil {
                 throw InputError("--type is not a treatment type; give \(TherapySession.TreatmentType.accepted)")
             }
-            for (option, text) in [("--dose", dose), ("--intentions", intentions), ("--environment", environment), ("--music", music)] {
+            for (option, text) in [
+                ("--dose", dose), ("--intentions", intentions), ("--environment", environment), ("--music", music),
+            ] {
                 if let text { try TherapySession.validate(text, option: option) }
             }
             if let moodBefore { try TherapySession.validateMood(moodBefore, option: "--mood-before") }
@@ -44,15 +50,20 @@ struct TherapyFieldOptions: ParsableArguments {
     func fields(_ context: CommandContext) throws -> Store.TherapyFields {
         var startedAt: Date?
         if let at {
-            do { startedAt = try InstantInput.anyInstant(at, option: "--at", now: context.now, clock: context.wallClock, echo: false) } catch {
+            do {
+                startedAt = try InstantInput.anyInstant(
+                    at, option: "--at", now: context.now, clock: context.wallClock, echo: false)
+            } catch {
                 throw CommandFailure(error.description, exitCode: 64)
             }
             if let startedAt, startedAt > context.now.addingTimeInterval(60) {
-                context.environment.errors("nudge: warning: --at is in the future (\(context.understood(startedAt))); recorded as given\n")
+                context.environment.errors(
+                    "nudge: warning: --at is in the future (\(context.understood(startedAt))); recorded as given\n")
             }
         }
         return Store.TherapyFields(
-            startedAt: startedAt, treatmentType: type.flatMap(TherapySession.TreatmentType.init(rawValue:)), dose: dose, intentions: intentions,
+            startedAt: startedAt, treatmentType: type.flatMap(TherapySession.TreatmentType.init(rawValue:)), dose: dose,
+            intentions: intentions,
             environment: environment, music: music, moodBefore: moodBefore, moodAfter: moodAfter)
     }
 }
@@ -63,12 +74,15 @@ extension Nudge.Journal {
     /// `Sunday 2026-11-22 14:00 CET`, or what another program stored where no time can be read.
     static func dated(_ session: TherapySession, clock: WallClock) -> String {
         if let stored = session.unreadableStart { return "an unreadable time ('\(TextInput.oneLine(stored))')" }
-        return "\(clock.date(of: session.startedAt).weekdayName) \(LocalFormat.dateTime(session.startedAt, clock: clock))"
+        return
+            "\(clock.date(of: session.startedAt).weekdayName) \(LocalFormat.dateTime(session.startedAt, clock: clock))"
     }
 
     /// `the session of 14:00 today, 2026-11-22 14:00 CET`, in confirmations.
     static func named(_ session: TherapySession, _ context: CommandContext) -> String {
-        if let stored = session.unreadableStart { return "the session of an unreadable time ('\(TextInput.oneLine(stored))')" }
+        if let stored = session.unreadableStart {
+            return "the session of an unreadable time ('\(TextInput.oneLine(stored))')"
+        }
         return "the session of \(context.understood(session.startedAt))"
     }
 

@@ -6,11 +6,18 @@ extension Nudge.Log {
     struct Symptom: NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "Add an entry to the symptom diary.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "What was felt, such as Headache (at most 200 characters).", completion: StoreCompletion.symptomNames) var name: String
-        @Option(parsing: .unconditional, help: "How strong, from 1 (mild) to 5 (severe).", transform: WholeNumber.parser(SymptomEntry.severities))
+        @Argument(
+            help: "What was felt, such as Headache (at most 200 characters).", completion: StoreCompletion.symptomNames)
+        var name: String
+        @Option(
+            parsing: .unconditional, help: "How strong, from 1 (mild) to 5 (severe).",
+            transform: WholeNumber.parser(SymptomEntry.severities))
         var severity: Int
         @Option(help: "Anything else worth remembering (at most 5000 characters).") var notes: String?
-        @Option(help: "When it was felt: 19:05 (the latest 19:05 that has passed), 2026-11-21T19:05 (local), or ISO 8601 with an offset; at most 48 hours ago (default: now).")
+        @Option(
+            help:
+                "When it was felt: 19:05 (the latest 19:05 that has passed), 2026-11-21T19:05 (local), or ISO 8601 with an offset; at most 48 hours ago (default: now)."
+        )
         var at: String?
 
         func validate() throws {
@@ -25,7 +32,8 @@ extension Nudge.Log {
         private func loggedAt(_ context: CommandContext) throws(InputError) -> Date {
             guard let at else { return context.now }
             return try InstantInput.pastInstant(
-                at, option: "--at", now: context.now, clock: context.wallClock, maximumAge: SymptomEntry.maximumBackdating)
+                at, option: "--at", now: context.now, clock: context.wallClock,
+                maximumAge: SymptomEntry.maximumBackdating)
         }
 
         func run(_ context: CommandContext) throws {

@@ -12,26 +12,36 @@ extension Nudge.Meditate {
                 After the start delay (not counted) the start bell rings; interval bells ring every --interval minutes, none at or after the end; at the end, the end bell and a "Session complete" notification. In a terminal the command shows the time left until the session ends; Ctrl-C ends it early. Each bell is a setting (meditation.start_bell, meditation.interval_bell, meditation.end_bell); none silences it.
                 """)
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "How long: 10 (minutes), 10m, 90s or 1h; 30 s to 4 h (default: meditation.default_minutes).") var duration: String?
-        @Option(help: "Seconds of settling before the start bell, not counted: 0 to 120 (default: meditation.start_delay_seconds).")
+        @Argument(help: "How long: 10 (minutes), 10m, 90s or 1h; 30 s to 4 h (default: meditation.default_minutes).")
+        var duration: String?
+        @Option(
+            help:
+                "Seconds of settling before the start bell, not counted: 0 to 120 (default: meditation.start_delay_seconds)."
+        )
         var delay: Int?
-        @Option(help: "Minutes between interval bells, shorter than the session; 0 for none (default: meditation.interval_minutes).")
+        @Option(
+            help:
+                "Minutes between interval bells, shorter than the session; 0 for none (default: meditation.interval_minutes)."
+        )
         var interval: Int?
         @Flag(help: "Return at once; the daemon keeps the time.") var detach = false
 
         func validate() throws {
             if let duration { _ = try Self.seconds(duration) }
             if let delay, !(0...120).contains(delay) {
-                throw ValidationError("--delay \(delay) is not from 0 to 120 seconds; give the settling time before the start bell")
+                throw ValidationError(
+                    "--delay \(delay) is not from 0 to 120 seconds; give the settling time before the start bell")
             }
             if let interval, !(0...120).contains(interval) {
-                throw ValidationError("--interval \(interval) is not from 0 to 120 minutes; give 0 for no interval bells")
+                throw ValidationError(
+                    "--interval \(interval) is not from 0 to 120 minutes; give 0 for no interval bells")
             }
         }
 
         static func seconds(_ text: String) throws -> Int {
             guard let seconds = DurationText.parse(text), MeditationSession.lengths.contains(Int(seconds)) else {
-                throw ValidationError("'\(text)' is not a session length from 30 s to 4 h; give 10 (minutes), 10m, 90s or 1h")
+                throw ValidationError(
+                    "'\(text)' is not a session length from 30 s to 4 h; give 10 (minutes), 10m, 90s or 1h")
             }
             return Int(seconds)
         }
@@ -58,13 +68,16 @@ extension Nudge.Meditate {
             let store = try context.openStore()
             let start = try store.run {
                 try $0.startMeditation(
-                    plannedSeconds: planned, intervalSeconds: interval, delaySeconds: delay, now: now, utcOffsetMinutes: offset,
+                    plannedSeconds: planned, intervalSeconds: interval, delaySeconds: delay, now: now,
+                    utcOffsetMinutes: offset,
                     sleep: context.clock.sleepReading())
             }
             let session: MeditationSession
             switch start {
             case .alreadyRunning(let running):
-                throw CommandFailure("\(Nudge.Meditate.describe(running, context)) is already running; end it with: nudge meditate stop", exitCode: 64)
+                throw CommandFailure(
+                    "\(Nudge.Meditate.describe(running, context)) is already running; end it with: nudge meditate stop",
+                    exitCode: 64)
             case .started(let started):
                 session = started
             }

@@ -25,14 +25,21 @@ extension Nudge.Meditate {
             let now = context.now
             let row = running.map {
                 Row(
-                    id: $0.id, startedAt: $0.startedAt, endsAt: $0.endsAt, plannedSeconds: $0.plannedSeconds, intervalSeconds: $0.intervalSeconds,
-                    elapsedSeconds: $0.meditatedSeconds(at: now), leftSeconds: max(Int($0.endsAt.timeIntervalSince(now).rounded(.up)), 0))
+                    id: $0.id, startedAt: $0.startedAt, endsAt: $0.endsAt, plannedSeconds: $0.plannedSeconds,
+                    intervalSeconds: $0.intervalSeconds,
+                    elapsedSeconds: $0.meditatedSeconds(at: now),
+                    leftSeconds: max(Int($0.endsAt.timeIntervalSince(now).rounded(.up)), 0))
             }
             if json { return try context.printJSON(NullWhenAbsent(wrappedValue: row)) }
-            guard let running, let row else { return context.print("No session is running. Start one with: nudge meditate") }
-            let settling = now < running.startedAt ? ", settling: start bell \(DurationText.relative(running.startedAt.timeIntervalSince(now)))" : ""
+            guard let running, let row else {
+                return context.print("No session is running. Start one with: nudge meditate")
+            }
+            let settling =
+                now < running.startedAt
+                ? ", settling: start bell \(DurationText.relative(running.startedAt.timeIntervalSince(now)))" : ""
             context.print(
-                "\(Nudge.Meditate.describe(running, context)): \(Nudge.Meditate.clock(row.elapsedSeconds)) elapsed, \(Nudge.Meditate.clock(row.leftSeconds)) left\(settling)")
+                "\(Nudge.Meditate.describe(running, context)): \(Nudge.Meditate.clock(row.elapsedSeconds)) elapsed, \(Nudge.Meditate.clock(row.leftSeconds)) left\(settling)"
+            )
         }
     }
 }

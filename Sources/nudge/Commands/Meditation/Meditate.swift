@@ -7,7 +7,8 @@ import NudgeSystem
 extension Nudge {
     struct Meditate: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Meditate: the daemon rings the start, interval and end bells at their instants and records the session.",
+            abstract:
+                "Meditate: the daemon rings the start, interval and end bells at their instants and records the session.",
             discussion: """
                 The running daemon keeps the time: closing the terminal, a locked screen or a busy machine changes nothing. One session at a time. A session ended early is kept when it lasted a minute; a sleep of the machine during a session ends it there, recorded as interrupted, and no late bell rings on resume.
                 """,
@@ -43,7 +44,9 @@ extension Nudge.Meditate {
 
     /// `07:32`, `1:02:03`.
     static func clock(_ seconds: Int) -> String {
-        seconds >= 3600 ? "\(seconds / 3600):\(pad(seconds / 60 % 60)):\(pad(seconds % 60))" : "\(pad(seconds / 60)):\(pad(seconds % 60))"
+        seconds >= 3600
+            ? "\(seconds / 3600):\(pad(seconds / 60 % 60)):\(pad(seconds % 60))"
+            : "\(pad(seconds / 60)):\(pad(seconds % 60))"
     }
 
     private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

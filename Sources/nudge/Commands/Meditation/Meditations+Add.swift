@@ -5,7 +5,8 @@ import NudgeStore
 
 extension Nudge.Meditations {
     struct Add: NudgeCommand {
-        static let configuration = CommandConfiguration(abstract: "Record a session done elsewhere (source manual), completed.")
+        static let configuration = CommandConfiguration(
+            abstract: "Record a session done elsewhere (source manual), completed.")
         @OptionGroup var global: GlobalOptions
         @Option(help: "When it began: \(InstantInput.accepted).") var at: String
         @Option(help: "How long, in minutes: 1 to 240.") var minutes: Int
@@ -20,13 +21,16 @@ extension Nudge.Meditations {
             let now = context.now
             let startedAt: Date
             do {
-                startedAt = try InstantInput.pastInstant(at, option: "--at", now: now, clock: context.wallClock, maximumAge: 366 * 86400)
+                startedAt = try InstantInput.pastInstant(
+                    at, option: "--at", now: now, clock: context.wallClock, maximumAge: 366 * 86400)
             } catch { throw CommandFailure(error.description, exitCode: 64) }
             let offset = context.wallClock.offset(at: Int(startedAt.timeIntervalSince1970)) / 60
             let session = try context.openStore().run {
                 try $0.addMeditation(startedAt: startedAt, seconds: minutes * 60, utcOffsetMinutes: offset, now: now)
             }
-            context.print("recorded \(MeditationTimer.minutes(minutes * 60)) at \(context.understood(startedAt)) (id \(session.id.prefix(8)))")
+            context.print(
+                "recorded \(MeditationTimer.minutes(minutes * 60)) at \(context.understood(startedAt)) (id \(session.id.prefix(8)))"
+            )
         }
     }
 }

@@ -7,7 +7,8 @@ extension Nudge.Meditations {
     struct Delete: NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "Delete one session from the history.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The session's id, or a unique prefix of at least 4 characters (nudge meditations lists 8).") var id: String
+        @Argument(help: "The session's id, or a unique prefix of at least 4 characters (nudge meditations lists 8).")
+        var id: String
 
         static let ids = IDPrefix(what: "session", listedBy: "nudge meditations")
 
@@ -22,7 +23,9 @@ extension Nudge.Meditations {
             guard try store.run({ try $0.deleteMeditation(id: session.id) }) else {
                 throw CommandFailure("that session changed meanwhile; nothing deleted", exitCode: 64)
             }
-            context.print("deleted the \(MeditationTimer.minutes(session.actualSeconds ?? 0)) session of \(session.localStart.date) (id \(session.id.prefix(8)))")
+            context.print(
+                "deleted the \(MeditationTimer.minutes(session.actualSeconds ?? 0)) session of \(session.localStart.date) (id \(session.id.prefix(8)))"
+            )
         }
     }
 }

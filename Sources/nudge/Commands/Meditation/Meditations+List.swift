@@ -51,21 +51,26 @@ extension Nudge.Meditations {
             let from = since.flatMap { CivilDate(iso: $0) }
             let listed = all.filter { session in from.map { session.localStart.date >= $0 } ?? true }
             let history = MeditationHistory(
-                listed: listed, all: all, now: context.now, clock: context.wallClock, dayStartsAt: settings.time(.meditationDayStartsAt))
+                listed: listed, all: all, now: context.now, clock: context.wallClock,
+                dayStartsAt: settings.time(.meditationDayStartsAt))
             let totals = history.totals
             if json {
                 let sessions = history.days.flatMap(\.sessions).map {
                     SessionRow(
-                        id: $0.id, startedAt: $0.startedAt, utcOffsetMinutes: $0.utcOffsetMinutes, localDate: $0.localStart.date.description,
-                        plannedSeconds: $0.plannedSeconds, actualSeconds: $0.actualSeconds ?? 0, outcome: $0.outcome?.rawValue ?? "completed",
+                        id: $0.id, startedAt: $0.startedAt, utcOffsetMinutes: $0.utcOffsetMinutes,
+                        localDate: $0.localStart.date.description,
+                        plannedSeconds: $0.plannedSeconds, actualSeconds: $0.actualSeconds ?? 0,
+                        outcome: $0.outcome?.rawValue ?? "completed",
                         source: $0.source)
                 }
                 return try context.printJSON(
                     Output(
                         sessions: sessions,
                         totals: TotalsRow(
-                            sessions: totals.sessions, minutes: Self.minutes(totals.seconds), averageMinutes: Self.minutes(totals.averageSeconds),
-                            longestMinutes: Self.minutes(totals.longestSeconds), currentStreakDays: totals.currentStreakDays,
+                            sessions: totals.sessions, minutes: Self.minutes(totals.seconds),
+                            averageMinutes: Self.minutes(totals.averageSeconds),
+                            longestMinutes: Self.minutes(totals.longestSeconds),
+                            currentStreakDays: totals.currentStreakDays,
                             longestStreakDays: totals.longestStreakDays)))
             }
             guard !history.days.isEmpty else {
@@ -78,19 +83,24 @@ extension Nudge.Meditations {
             var lines: [String] = []
             for day in history.days {
                 let seconds = day.sessions.reduce(0) { $0 + ($1.actualSeconds ?? 0) }
-                lines.append("\(day.date) (\(day.date.weekdayName)): \(MeditationTimer.minutes(seconds)) in \(day.sessions.count) session\(day.sessions.count == 1 ? "" : "s")")
+                lines.append(
+                    "\(day.date) (\(day.date.weekdayName)): \(MeditationTimer.minutes(seconds)) in \(day.sessions.count) session\(day.sessions.count == 1 ? "" : "s")"
+                )
                 for session in day.sessions {
-                    let time = LocalTime(hour: session.localStart.secondsOfDay / 3600, minute: session.localStart.secondsOfDay / 60 % 60)!
+                    let time = LocalTime(
+                        hour: session.localStart.secondsOfDay / 3600, minute: session.localStart.secondsOfDay / 60 % 60)!
                     let manual = session.source == "manual" ? ", entered afterwards" : ""
                     lines.append(
-                        "  \(time)  \(MeditationTimer.minutes(session.actualSeconds ?? 0))  \(Self.outcome(session))\(manual)  \(session.id.prefix(8))")
+                        "  \(time)  \(MeditationTimer.minutes(session.actualSeconds ?? 0))  \(Self.outcome(session))\(manual)  \(session.id.prefix(8))"
+                    )
                 }
             }
             lines.append("")
             lines.append(
                 "\(totals.sessions) session\(totals.sessions == 1 ? "" : "s"), \(MeditationTimer.minutes(totals.seconds)); average \(Self.averageText(totals.averageSeconds)), longest \(MeditationTimer.minutes(totals.longestSeconds))"
             )
-            lines.append("streak: \(Self.days(totals.currentStreakDays)) now, longest \(Self.days(totals.longestStreakDays))")
+            lines.append(
+                "streak: \(Self.days(totals.currentStreakDays)) now, longest \(Self.days(totals.longestStreakDays))")
             context.print(lines.joined(separator: "\n"))
         }
 

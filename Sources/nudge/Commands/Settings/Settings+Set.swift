@@ -5,7 +5,8 @@ import NudgeStore
 
 extension Nudge.Settings {
     struct Set: NudgeCommand {
-        static let configuration = CommandConfiguration(abstract: "Change a setting (stored in canonical form: 8pm is stored 20:00).")
+        static let configuration = CommandConfiguration(
+            abstract: "Change a setting (stored in canonical form: 8pm is stored 20:00).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "A settings key, such as symptom.reminder_time.") var key: String
         // Every word after the key, so a value such as -3 reaches validation instead of being
@@ -16,7 +17,9 @@ extension Nudge.Settings {
         var value: String { words.joined(separator: " ") }
 
         func validate() throws {
-            guard !words.isEmpty else { throw ValidationError("missing the value; give one, such as: nudge settings set \(key) VALUE") }
+            guard !words.isEmpty else {
+                throw ValidationError("missing the value; give one, such as: nudge settings set \(key) VALUE")
+            }
             let canonical: String
             let setting: SettingKey
             do {
@@ -27,7 +30,9 @@ extension Nudge.Settings {
             if setting.valueKind == .sound, let problem = SoundSource(setting: canonical)?.problem {
                 throw ValidationError("invalid value '\(value)' for \(key): \(problem)")
             }
-            if setting.valueKind == .absoluteDirectory, !canonical.isEmpty, let problem = PrivateFile.validateBackupDirectory(canonical, store: CommandContext(global).storePath) {
+            if setting.valueKind == .absoluteDirectory, !canonical.isEmpty,
+                let problem = PrivateFile.validateBackupDirectory(canonical, store: CommandContext(global).storePath)
+            {
                 throw ValidationError("invalid value '\(value)' for \(key): \(problem)")
             }
         }

@@ -8,7 +8,8 @@ extension Nudge.Symptoms {
         static let configuration = CommandConfiguration(
             abstract: "Delete a symptom entry.", discussion: "On a terminal it asks first; otherwise it needs --yes.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The entry's id, or a unique prefix of at least 4 characters (nudge symptoms shows 8).") var id: String
+        @Argument(help: "The entry's id, or a unique prefix of at least 4 characters (nudge symptoms shows 8).") var id:
+            String
         @Flag(help: "Delete without asking.") var yes = false
 
         func validate() throws { try Nudge.Symptoms.ids.validate(id) }

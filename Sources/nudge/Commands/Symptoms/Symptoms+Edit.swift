@@ -9,9 +9,12 @@ extension Nudge.Symptoms {
             abstract: "Correct a symptom entry: its name, severity, notes or time.",
             discussion: "The same rules as nudge log symptom apply; --notes '' removes the notes.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The entry's id, or a unique prefix of at least 4 characters (nudge symptoms shows 8).") var id: String
+        @Argument(help: "The entry's id, or a unique prefix of at least 4 characters (nudge symptoms shows 8).") var id:
+            String
         @Option(help: "What was felt (at most 200 characters).") var name: String?
-        @Option(parsing: .unconditional, help: "How strong, from 1 (mild) to 5 (severe).", transform: WholeNumber.parser(SymptomEntry.severities))
+        @Option(
+            parsing: .unconditional, help: "How strong, from 1 (mild) to 5 (severe).",
+            transform: WholeNumber.parser(SymptomEntry.severities))
         var severity: Int?
         @Option(help: "Notes in place of the old ones (at most 5000 characters); '' removes them.") var notes: String?
         @Option(help: "When it was felt, as nudge log symptom takes it: at most 48 hours ago.") var at: String?
@@ -34,7 +37,8 @@ extension Nudge.Symptoms {
         private func loggedAt(_ context: CommandContext) throws(InputError) -> Date? {
             try at.map { text throws(InputError) in
                 try InstantInput.pastInstant(
-                    text, option: "--at", now: context.now, clock: context.wallClock, maximumAge: SymptomEntry.maximumBackdating)
+                    text, option: "--at", now: context.now, clock: context.wallClock,
+                    maximumAge: SymptomEntry.maximumBackdating)
             }
         }
 
@@ -44,7 +48,8 @@ extension Nudge.Symptoms {
             let correction = Store.SymptomCorrection(
                 name: name?.trimmingCharacters(in: .whitespacesAndNewlines), severity: severity,
                 notes: FieldCorrection(option: notes), loggedAt: try loggedAt(context))
-            guard let corrected = try store.run({ try $0.correctSymptom(id: entry.id, correction, now: context.now) }) else {
+            guard let corrected = try store.run({ try $0.correctSymptom(id: entry.id, correction, now: context.now) })
+            else {
                 throw CommandFailure("that entry was deleted meanwhile", exitCode: 64)
             }
             context.print("corrected \(Nudge.Symptoms.describe(corrected, context))")

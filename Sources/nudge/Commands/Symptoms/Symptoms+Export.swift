@@ -22,17 +22,22 @@ extension Nudge.Symptoms {
             }
             let context = CommandContext(global)
             if let output { try PrivateFile.validateOutput(output, store: context.storePath) }
-            do { _ = try range.days(today: context.wallClock.date(of: context.now), otherwise: .all) } catch { throw ValidationError(error.description) }
+            do { _ = try range.days(today: context.wallClock.date(of: context.now), otherwise: .all) } catch {
+                throw ValidationError(error.description)
+            }
         }
 
         private var chosenFormat: SymptomExport.Format {
-            format.flatMap(SymptomExport.Format.init(rawValue:)) ?? (output?.lowercased().hasSuffix(".csv") == true ? .csv : .markdown)
+            format.flatMap(SymptomExport.Format.init(rawValue:))
+                ?? (output?.lowercased().hasSuffix(".csv") == true ? .csv : .markdown)
         }
 
         func run(_ context: CommandContext) throws {
             let clock = context.wallClock
             let days = try range.days(today: clock.date(of: context.now), otherwise: .all)
-            let entries = try context.openStoreForReading().run { try $0.symptoms(from: days.first, through: days.last, clock: clock) }.reversed()
+            let entries = try context.openStoreForReading().run {
+                try $0.symptoms(from: days.first, through: days.last, clock: clock)
+            }.reversed()
             let text =
                 switch chosenFormat {
                 case .csv: SymptomExport.csv(Array(entries), clock: clock)
@@ -40,7 +45,9 @@ extension Nudge.Symptoms {
                 }
             guard let output else { return context.environment.output(text) }
             try PrivateFile.write(text, to: output)
-            context.print("exported \(entries.count) entr\(entries.count == 1 ? "y" : "ies") to \(output) (\(chosenFormat.rawValue), mode 0600)")
+            context.print(
+                "exported \(entries.count) entr\(entries.count == 1 ? "y" : "ies") to \(output) (\(chosenFormat.rawValue), mode 0600)"
+            )
         }
     }
 }

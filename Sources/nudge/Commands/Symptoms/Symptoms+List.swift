@@ -35,13 +35,20 @@ extension Nudge.Symptoms {
         func run(_ context: CommandContext) throws {
             let days = try days(context)
             let clock = context.wallClock
-            var entries = try context.openStoreForReading().run { try $0.symptoms(from: days.first, through: days.last, clock: clock) }
+            var entries = try context.openStoreForReading().run {
+                try $0.symptoms(from: days.first, through: days.last, clock: clock)
+            }
             if let search {
-                entries = entries.filter { $0.name.range(of: search, options: .caseInsensitive) != nil || $0.notes?.range(of: search, options: .caseInsensitive) != nil }
+                entries = entries.filter {
+                    $0.name.range(of: search, options: .caseInsensitive) != nil
+                        || $0.notes?.range(of: search, options: .caseInsensitive) != nil
+                }
             }
             if json {
                 let rows = entries.map {
-                    EntryRow(id: $0.id, date: clock.date(of: $0.loggedAt).description, name: $0.name, severity: $0.severity, loggedAt: $0.loggedAt, notes: $0.notes)
+                    EntryRow(
+                        id: $0.id, date: clock.date(of: $0.loggedAt).description, name: $0.name, severity: $0.severity,
+                        loggedAt: $0.loggedAt, notes: $0.notes)
                 }
                 return context.environment.output(try JSONText.render(rows) + "\n")
             }
@@ -54,7 +61,10 @@ extension Nudge.Symptoms {
                         (
                             heading: "\(day.weekdayName) \(day)",
                             rows: byDay[day]!.map {
-                                [String($0.id.prefix(8)).lowercased(), LocalFormat.time($0.loggedAt, clock: clock), $0.name, String($0.severity), $0.notes.map(Self.start(of:)) ?? ""]
+                                [
+                                    String($0.id.prefix(8)).lowercased(), LocalFormat.time($0.loggedAt, clock: clock),
+                                    $0.name, String($0.severity), $0.notes.map(Self.start(of:)) ?? "",
+                                ]
                             }
                         )
                     }))

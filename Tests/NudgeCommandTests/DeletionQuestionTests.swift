@@ -41,5 +41,14 @@ struct DeletionQuestionTests {
         try calls.type("")
         calls.waitFor("nothing deleted")
         #expect(try StoreQuery.rows(store, "SELECT is_marked_deleted FROM call_logs") == [["is_marked_deleted": "0"]])
+
+        try nudge("meditations", "add", "--at", "07:00", "--minutes", "10")
+        let session = try #require(try StoreQuery.rows(store, "SELECT id FROM meditation_sessions").first?["id"])
+        let meditation = try terminal("meditations delete \(session.prefix(8))", name: "meditation")
+        meditation.waitFor(
+            "Delete the 10 minutes session of 2026-11-22 (id \(session.prefix(8)))? This cannot be undone. [y/N] ")
+        try meditation.type("yes")
+        meditation.waitFor("deleted the 10 minutes session")
+        #expect(try StoreQuery.rows(store, "SELECT id FROM meditation_sessions").isEmpty)
     }
 }

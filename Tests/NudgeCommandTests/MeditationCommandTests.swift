@@ -154,8 +154,12 @@ import Testing
         let id = try #require(
             try StoreQuery.rows(store, "SELECT id FROM meditation_sessions WHERE started_at LIKE '2026-11-20%'").first?[
                 "id"])
+        // Off a terminal nobody can answer the question: refused, and the session stays.
+        let unasked = nudge("meditations", "delete", String(id.prefix(6)))
+        #expect(unasked.status == 64 && unasked.stderr.contains("needs --yes"), "\(unasked)")
+        #expect(try StoreQuery.rows(store, "SELECT id FROM meditation_sessions WHERE id = '\(id)'").count == 1)
         #expect(
-            nudge("meditations", "delete", String(id.prefix(6))).stdout.hasPrefix(
+            nudge("meditations", "delete", String(id.prefix(6)), "--yes").stdout.hasPrefix(
                 "deleted the 15 minutes session of 2026-11-20"))
         #expect(nudge("meditations").stdout.contains("streak: 2 days now, longest 2 days"))
         // An average between whole minutes is said as JSON says it (the text said 15).

@@ -1013,7 +1013,7 @@ _nudge_meditations_add() {
 
 _nudge_meditations_delete() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--yes --version -h --help)
     repeating_options=()
     non_repeating_options=(--store)
     __nudge_offer_flags_options 1

@@ -116,7 +116,7 @@ function __nudge_parse_tokens -S
             case 'add'
                 __nudge_parse_subcommand 0 'store=' 'at=' 'minutes=' 'version' 'h/help'
             case 'delete'
-                __nudge_parse_subcommand 1 'store=' 'version' 'h/help'
+                __nudge_parse_subcommand 1 'store=' 'yes' 'version' 'h/help'
             end
         case 'journal'
             __nudge_parse_subcommand 0 'version' 'h/help'
@@ -430,6 +430,7 @@ complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "n
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meditations add" version' -l 'version' -d 'Show the version.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meditations add" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meditations delete" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meditations delete" yes' -l 'yes' -d 'Delete without asking.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meditations delete" version' -l 'version' -d 'Show the version.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meditations delete" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge journal" version' -l 'version' -d 'Show the version.'

@@ -19,19 +19,4 @@ extension CommandContext {
         if answersYes(question, byDefault: true) { return .continueIt }
         return answersYes("Discard what was written then, and start again?", byDefault: false) ? .startAgain : .keepIt
     }
-
-    /// Whether to go on with deleting `what`: yes with `--yes`; otherwise asked on a terminal
-    /// (anything but y or yes declines, and says nothing was deleted), and refused off one,
-    /// where nobody could answer.
-    func consentsToDelete(_ what: String, cannotBeUndone: Bool, yes: Bool) throws -> Bool {
-        if yes { return true }
-        guard environment.isTerminal, isatty(STDIN_FILENO) == 1 else {
-            throw CommandFailure("deleting \(what) needs --yes when nudge cannot ask on a terminal", exitCode: 64)
-        }
-        guard answersYes("Delete \(what)?\(cannotBeUndone ? " This cannot be undone." : "")", byDefault: false) else {
-            print("nothing deleted")
-            return false
-        }
-        return true
-    }
 }

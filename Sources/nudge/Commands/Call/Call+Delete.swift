@@ -23,11 +23,11 @@ extension Nudge.Call {
             let store = try context.openStore()
             let call = try Self.ids.resolve(try store.run { try $0.callLog(matching: id) }, prefix: id)
             let what = "the call with \(TextInput.oneLine(call.contactName)) at \(context.understood(call.calledAt))"
-            guard try context.consentsToDelete(what, cannotBeUndone: false, yes: yes) else { return }
-            guard try store.run({ try $0.markCallDeleted(id: call.id, now: context.now) }) else {
-                throw CommandFailure("that call was deleted meanwhile", exitCode: 64)
+            try context.delete(
+                what, cannotBeUndone: false, yes: yes, saying: "deleted \(what) (marked deleted, to sync)"
+            ) {
+                try store.run { try $0.markCallDeleted(id: call.id, now: context.now) }
             }
-            context.print("deleted \(what) (marked deleted, to sync)")
         }
     }
 }

@@ -50,9 +50,8 @@ extension Nudge.Call {
             let correction = Store.CallCorrection(
                 calledAt: try calledAt(context), durationMinutes: duration, mood: FieldCorrection(option: mood),
                 notes: FieldCorrection(option: notes))
-            guard let corrected = try store.run({ try $0.correctCall(id: call.id, correction, now: context.now) })
-            else {
-                throw CommandFailure("that call was deleted meanwhile", exitCode: 64)
+            let corrected = try context.changing {
+                try store.run { try $0.correctCall(id: call.id, correction, now: context.now) }
             }
             context.print(
                 "corrected the call with \(TextInput.oneLine(corrected.contactName)) at \(context.understood(corrected.calledAt)) (to sync)"

@@ -19,13 +19,13 @@ extension Nudge.Journal {
             let session = try Nudge.Journal.session(id, store)
             let count = try store.run { try $0.therapyReflections(of: session.id).count }
             let what = "\(Nudge.Journal.named(session, context)) and its \(count) reflection\(count == 1 ? "" : "s")"
-            guard try context.consentsToDelete(what, cannotBeUndone: true, yes: yes) else { return }
-            guard try store.run({ try $0.deleteTherapySession(id: session.id) }) else {
-                throw CommandFailure("that session was deleted meanwhile", exitCode: 64)
-            }
+            guard
+                try context.delete(
+                    what, cannotBeUndone: true, yes: yes,
+                    by: { try store.run { try $0.deleteTherapySession(id: session.id) } })
+            else { return }
             // An unsaved reflection on it would be out of reach of every command.
             ReflectionDraft(storePath: context.storePath, sessionID: session.id).discard()
-            context.print("deleted \(what)")
         }
     }
 }

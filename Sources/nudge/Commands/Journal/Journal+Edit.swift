@@ -21,8 +21,8 @@ extension Nudge.Journal {
             }
             let store = try context.openStore()
             let session = try Nudge.Journal.session(id, store)
-            guard try store.run({ try $0.editTherapySession(id: session.id, fields, now: context.now) }) else {
-                throw CommandFailure("that session was deleted meanwhile; nothing changed", exitCode: 64)
+            _ = try context.changing {
+                try store.run { try $0.editTherapySession(id: session.id, fields, now: context.now) } ? session : nil
             }
             let changed =
                 fields.startedAt.map { "the session of \(context.understood($0))" }

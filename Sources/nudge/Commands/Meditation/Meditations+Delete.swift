@@ -5,10 +5,13 @@ import NudgeStore
 
 extension Nudge.Meditations {
     struct Delete: NudgeCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete one session from the history.")
+        static let configuration = CommandConfiguration(
+            abstract: "Delete one session from the history.",
+            discussion: "On a terminal it asks first; otherwise it needs --yes.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The session's id, or a unique prefix of at least 4 characters (nudge meditations lists 8).")
         var id: String
+        @Flag(help: "Delete without asking.") var yes = false
 
         static let ids = IDPrefix(what: "session", listedBy: "nudge meditations")
 
@@ -20,12 +23,11 @@ extension Nudge.Meditations {
             guard !session.isRunning else {
                 throw CommandFailure("that session is running; end it with: nudge meditate stop", exitCode: 64)
             }
-            guard try store.run({ try $0.deleteMeditation(id: session.id) }) else {
-                throw CommandFailure("that session changed meanwhile; nothing deleted", exitCode: 64)
+            let what =
+                "the \(MeditationTimer.minutes(session.actualSeconds ?? 0)) session of \(session.localStart.date) (id \(session.id.prefix(8)))"
+            try context.delete(what, cannotBeUndone: true, yes: yes) {
+                try store.run { try $0.deleteMeditation(id: session.id) }
             }
-            context.print(
-                "deleted the \(MeditationTimer.minutes(session.actualSeconds ?? 0)) session of \(session.localStart.date) (id \(session.id.prefix(8)))"
-            )
         }
     }
 }

@@ -18,11 +18,9 @@ extension Nudge.Symptoms {
             let store = try context.openStore()
             let entry = try Nudge.Symptoms.entry(id, store)
             let what = Nudge.Symptoms.describe(entry, context)
-            guard try context.consentsToDelete(what, cannotBeUndone: true, yes: yes) else { return }
-            guard try store.run({ try $0.deleteSymptom(id: entry.id) }) else {
-                throw CommandFailure("that entry was deleted meanwhile", exitCode: 64)
+            try context.delete(what, cannotBeUndone: true, yes: yes) {
+                try store.run { try $0.deleteSymptom(id: entry.id) }
             }
-            context.print("deleted \(what)")
         }
     }
 }

@@ -48,9 +48,8 @@ extension Nudge.Symptoms {
             let correction = Store.SymptomCorrection(
                 name: name?.trimmingCharacters(in: .whitespacesAndNewlines), severity: severity,
                 notes: FieldCorrection(option: notes), loggedAt: try loggedAt(context))
-            guard let corrected = try store.run({ try $0.correctSymptom(id: entry.id, correction, now: context.now) })
-            else {
-                throw CommandFailure("that entry was deleted meanwhile", exitCode: 64)
+            let corrected = try context.changing {
+                try store.run { try $0.correctSymptom(id: entry.id, correction, now: context.now) }
             }
             context.print("corrected \(Nudge.Symptoms.describe(corrected, context))")
         }

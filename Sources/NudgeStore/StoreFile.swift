@@ -17,6 +17,9 @@ enum StoreFile {
         if stat(path, &status) == 0 {
             try checkRegular(path, status: status)
             try checkWritable(path, status: status, directory: directory.isEmpty ? "." : directory)
+            // An empty file (touched, or made by a program that opens before it writes) is a
+            // store nudge is about to fill: it gets a new store's mode, not the umask's.
+            if status.st_size == 0, status.st_uid == getuid() { chmod(path, 0o600) }
             return
         }
         // SQLite gives the -wal and -shm files the main file's mode, so this covers all three.

@@ -30,6 +30,18 @@ import Testing
         }
     }
 
+    /// A file another program made empty, with the umask's 0644, becomes a store only its
+    /// owner reads; a store with contents keeps the mode its owner gave it.
+    @Test func anEmptyFileBecomesAStoreWithANewStoresMode() throws {
+        let empty = directory.file("empty.sqlite")
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data(), attributes: [.posixPermissions: 0o644]))
+        _ = try Store(path: empty)
+        #expect(try FileManager.default.attributesOfItem(atPath: empty)[.posixPermissions] as? Int == 0o600)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: empty)
+        _ = try Store(path: empty)
+        #expect(try FileManager.default.attributesOfItem(atPath: empty)[.posixPermissions] as? Int == 0o640)
+    }
+
     @Test func opensAStoreTheDoseTrackerMadeAndLeavesItsTablesAlone() throws {
         let path = directory.file("dosetap.sqlite")
         try DoseTapFixture.create(at: path)

@@ -9,6 +9,34 @@ import NudgeCore
 /// delivery recorded before the row was created already used that number (a deleted row's
 /// id given again), and the sequence starts past every number a key has used.
 enum OccurrenceIdentities {
+    /// The triggers that give every contact and one-off call its serial, as they are now (v4
+    /// made them first); made again for a store that lost them.
+    static let triggerNames = [
+        "contacts_identity_insert", "contacts_identity_delete", "contacts_identity_renumber",
+        "call_reminders_identity_insert", "call_reminders_identity_delete", "call_reminders_identity_renumber",
+    ]
+
+    static let triggers = """
+        CREATE TRIGGER IF NOT EXISTS contacts_identity_insert AFTER INSERT ON contacts BEGIN
+            INSERT OR REPLACE INTO contact_identities (contact_id) VALUES (new.id);
+        END;
+        CREATE TRIGGER IF NOT EXISTS contacts_identity_delete AFTER DELETE ON contacts BEGIN
+            DELETE FROM contact_identities WHERE contact_id = old.id;
+        END;
+        CREATE TRIGGER IF NOT EXISTS contacts_identity_renumber AFTER UPDATE OF id ON contacts BEGIN
+            UPDATE contact_identities SET contact_id = new.id WHERE contact_id = old.id;
+        END;
+        CREATE TRIGGER IF NOT EXISTS call_reminders_identity_insert AFTER INSERT ON call_reminders BEGIN
+            INSERT OR REPLACE INTO call_reminder_identities (reminder_id) VALUES (new.id);
+        END;
+        CREATE TRIGGER IF NOT EXISTS call_reminders_identity_delete AFTER DELETE ON call_reminders BEGIN
+            DELETE FROM call_reminder_identities WHERE reminder_id = old.id;
+        END;
+        CREATE TRIGGER IF NOT EXISTS call_reminders_identity_renumber AFTER UPDATE OF id ON call_reminders BEGIN
+            UPDATE call_reminder_identities SET reminder_id = new.id WHERE reminder_id = old.id;
+        END;
+        """
+
     private struct Use {
         var earliestEvent: Date?
         var contactNumbers: Set<Int64> = []
@@ -84,20 +112,20 @@ enum OccurrenceIdentities {
         guard try db.tableExists("contact_identities"), try db.tableExists("call_reminder_identities") else {
             return true
         }
-        let triggers = Schema.identityTriggerNames.map { "'\($0)'" }.joined(separator: ", ")
+        let triggers = triggerNames.map { "'\($0)'" }.joined(separator: ", ")
         return try Bool.fetchOne(
             db,
             sql: """
                 SELECT (SELECT count(*) FROM contacts) <> (SELECT count(*) FROM contact_identities)
                     OR (SELECT count(*) FROM call_reminders) <> (SELECT count(*) FROM call_reminder_identities)
-                    OR (SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN (\(triggers))) <> \(Schema.identityTriggerNames.count)
+                    OR (SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN (\(triggers))) <> \(triggerNames.count)
                 """) ?? false
     }
 
     /// Puts the triggers back, gives every row without a serial a new one, and drops serials of
     /// rows gone.
     static func repair(_ db: Database) throws {
-        try db.execute(sql: Schema.identityTriggers)
+        try db.execute(sql: triggers)
         try db.execute(
             sql: """
                 DELETE FROM contact_identities WHERE contact_id NOT IN (SELECT id FROM contacts);

@@ -100,7 +100,7 @@ import Testing
         _ = try Store(path: older)
         let database = try DatabaseQueue(path: older)
         try database.write { db in
-            for trigger in Schema.identityTriggerNames { try db.execute(sql: "DROP TRIGGER \(trigger)") }
+            for trigger in OccurrenceIdentities.triggerNames { try db.execute(sql: "DROP TRIGGER \(trigger)") }
             try db.execute(
                 sql: """
                     DROP TABLE contact_identities; DROP TABLE call_reminder_identities; DROP TABLE store_metadata;
@@ -146,7 +146,7 @@ import Testing
     @Test func rowsInsertedWithoutTheTriggersGetSerialsOnTheNextOpen() throws {
         let database = try DatabaseQueue(path: path)
         try database.write { db in
-            for trigger in Schema.identityTriggerNames { try db.execute(sql: "DROP TRIGGER \(trigger)") }
+            for trigger in OccurrenceIdentities.triggerNames { try db.execute(sql: "DROP TRIGGER \(trigger)") }
             try db.execute(
                 sql:
                     "INSERT INTO contacts (name, stay_in_touch_days, created_at) VALUES ('Alex', 3, '2026-11-21T14:00:00Z')"

@@ -42,6 +42,16 @@ import Testing
         #expect(try FileManager.default.attributesOfItem(atPath: empty)[.posixPermissions] as? Int == 0o640)
     }
 
+    /// v8's frozen SQL and the reads that rely on its partial index say "owed" alike: a change
+    /// to `DeliveryRecord.owedSQL()` alone would leave every plan scanning the deliveries.
+    @Test func theOwedIndexMatchesTheOwedCondition() throws {
+        let store = try Store(path: directory.file("nudge.sqlite"))
+        let sql = try store.database.read { db in
+            try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'reminder_deliveries_owed'")
+        }
+        #expect(sql?.hasSuffix("WHERE \(DeliveryRecord.owedSQL())") == true, "\(sql ?? "none")")
+    }
+
     @Test func opensAStoreTheDoseTrackerMadeAndLeavesItsTablesAlone() throws {
         let path = directory.file("dosetap.sqlite")
         try DoseTapFixture.create(at: path)

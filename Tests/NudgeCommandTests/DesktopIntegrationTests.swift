@@ -51,8 +51,16 @@ import Testing
     @Test func theStorePageNamesEverySettingsKey() throws {
         let page = try String(contentsOfFile: Self.path("man/nudge.5"), encoding: .utf8)
         for key in SettingKey.allCases {
-            #expect(page.contains(".It Sy \(key.rawValue)\n"), "man/nudge.5 does not describe \(key.rawValue)")
-            #expect(page.contains("Default \(key.defaultValue)"), "man/nudge.5: the default of \(key.rawValue)")
+            guard let start = page.range(of: ".It Sy \(key.rawValue)\n") else {
+                Issue.record("man/nudge.5 does not describe \(key.rawValue)")
+                continue
+            }
+            // The key's own entry, up to the next one: "Default 5" must not be found in 50's.
+            let entry = page[start.upperBound...].split(separator: "\n.It ", maxSplits: 1).first.map(String.init) ?? ""
+            let stated = entry.firstMatch(of: /Default (\S+?)[;.:]?(\s|$)/).map { String($0.1) }
+            #expect(
+                stated == (key.defaultValue.isEmpty ? "empty" : key.defaultValue),
+                "man/nudge.5: the default of \(key.rawValue)")
         }
     }
 

@@ -158,14 +158,20 @@ struct RuleAnswerTests {
 
     // MARK: - The registry
 
-    @Test func everyKindAndSettingsKeyIsDeclaredOnceWithAnAcceptedDefault() {
-        let kinds = ReminderRules.all.map(\.kind)
-        #expect(Set(kinds).count == kinds.count && kinds.allSatisfy { $0.rule?.kind == $0 })
+    /// The kinds are found by what the store's `kind` column holds, each is its rule's, and the
+    /// settings keys are the contract's 34, each found by its name with a default it accepts.
+    @Test func everyKindAndSettingsKeyIsDeclaredOnceWithAnAcceptedDefault() throws {
+        let stored = ["symptom", "dose2", "call", "meditation", "journal", "alarm_test"]
+        #expect(ReminderRules.all.map(\.kind.rawValue).sorted() == stored.sorted())
+        for value in stored {
+            #expect(ReminderKind(rawValue: value).rule?.kind.rawValue == value, "\(value)")
+        }
+        #expect(ReminderKind(rawValue: "unknown_kind").rule == nil)
         let keys = SettingKey.allCases.map(\.rawValue)
-        #expect(Set(keys).count == keys.count && keys.count == 34)
+        #expect(Set(keys).count == 34 && keys.count == 34)
         for key in SettingKey.allCases {
             #expect(key.valueKind.canonical(key.defaultValue) == key.defaultValue, "\(key)")
-            #expect(SettingKey(rawValue: key.rawValue) == key)
+            #expect(try SettingKey.named(key.rawValue) == key)
         }
         for rule in ReminderRules.all {
             #expect(

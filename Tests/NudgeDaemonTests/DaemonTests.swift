@@ -257,7 +257,13 @@ struct DaemonTests {
         }
         let titles = notifier.shown.withLock { $0.map(\.title) }
         #expect(titles == (shown ? ["Session complete"] : []))
-        #expect(notifier.shown.withLock { $0.allSatisfy { $0.sound == nil } })
+        #expect(notifier.shown.withLock { $0.map { $0.sound == nil } } == (shown ? [true] : []), "no late chime")
+        // Too late to show, the end is recorded as missed, not left owed for a later wake.
+        let end = try StoreQuery.rows(
+            store,
+            "SELECT shown_at IS NOT NULL AS shown, missed_at IS NOT NULL AS missed FROM reminder_deliveries WHERE reminder_key LIKE '%:end'"
+        )
+        #expect(end == [["shown": shown ? "1" : "0", "missed": shown ? "0" : "1"]], "\(end)")
         let row = try StoreQuery.rows(store, "SELECT outcome, actual_seconds, ended_at FROM meditation_sessions")
         #expect(row == [["outcome": "completed", "actual_seconds": "600", "ended_at": "2026-11-22T18:10:00Z"]])
     }

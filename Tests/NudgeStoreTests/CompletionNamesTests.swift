@@ -11,20 +11,33 @@ import Testing
     let directory = TemporaryDirectory()
     let now = Timestamp.parse("2026-11-22T20:00:00Z")!
 
+    /// On a store an older nudge left (its last migration not applied, closed cleanly), a prompt
+    /// reads it as it is: nothing migrated, not a byte changed, no -wal or -shm beside it.
     @Test func symptomNamesMostUsedFirstWithoutControlCharactersAndCaseInsensitive() throws {
         let path = directory.file("nudge.sqlite")
-        let store = try Store(path: path, now: now)
-        for (name, minutes) in [
-            ("Headache", 1), ("headache", 2), ("Nausea", 3), ("Nausea", 4), ("Nau\u{1B}[2Jsea", 5), ("Nausea", 6),
-        ] {
-            try store.addSymptom(
-                name: name, severity: 2, notes: nil, loggedAt: now.addingTimeInterval(Double(-minutes * 60)), now: now)
+        do {
+            let store = try Store(path: path, now: now)
+            for (name, minutes) in [
+                ("Headache", 1), ("headache", 2), ("Nausea", 3), ("Nausea", 4), ("Nau\u{1B}[2Jsea", 5), ("Nausea", 6),
+            ] {
+                try store.addSymptom(
+                    name: name, severity: 2, notes: nil, loggedAt: now.addingTimeInterval(Double(-minutes * 60)),
+                    now: now)
+            }
         }
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(
+                sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [Schema.identifiers.last])
+        }
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "closed cleanly")
+        let before = try #require(StoreDump.bytes(path))
         #expect(CompletionNames.symptoms(storePath: path, prefix: "") == ["Nausea", "Headache", "headache"])
         #expect(CompletionNames.symptoms(storePath: path, prefix: "HEAD") == ["Headache", "headache"])
-        let before = try StoreDump.of(path)
         _ = CompletionNames.contacts(storePath: path, prefix: "")
-        #expect(try StoreDump.of(path) == before)
+        #expect(StoreDump.bytes(path) == before)
+        #expect(
+            !FileManager.default.fileExists(atPath: path + "-wal")
+                && !FileManager.default.fileExists(atPath: path + "-shm"))
     }
 
     @Test func aStoreShapedByAnotherProgramOffersNothing() throws {

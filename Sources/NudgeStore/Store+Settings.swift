@@ -23,7 +23,7 @@ extension Store {
         Settings(rows: try settingRows(db))
     }
 
-    /// Stores a value already in canonical form; the default itself leaves no row (STORE.md).
+    /// Stores a value already in canonical form; the default itself leaves no row (nudge(5)).
     public func setSetting(_ key: SettingKey, to canonicalValue: String, at now: Date) throws(StoreError) {
         try write { db in
             guard canonicalValue != key.defaultValue else {

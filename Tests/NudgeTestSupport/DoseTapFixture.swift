@@ -4,7 +4,7 @@ import GRDB
 /// A store as the dose tracker (DoseTap) makes it: the seven tables of its data dictionary
 /// (seeds/003) and the two its app adds, with rows in every one, its indexes on the tables nudge
 /// shares, the column its migrations add to `dose_events`, its `CURRENT_TIMESTAMP` defaults and
-/// its times with milliseconds (../shared/STORE.md, "DoseTap's store as its app makes it"), and no
+/// its times with milliseconds (as DoseTap's own code, Kxd395/DoseTap, writes them), and no
 /// trace of nudge. Written here from those facts, not copied.
 public enum DoseTapFixture {
     public static let tables = [

@@ -2,8 +2,8 @@
 """From the dose-2 alarm's due instant to its first audio frame, and to the server's Notify.
 
 Each round starts a daemon on a new store whose alarm is due a few seconds later, with ALSA's
-default device sent through the `file` plugin into a FIFO that this script reads (REFERENCE.md,
-"Sound"); the arrival of the first bytes after the due instant is the first frame written.
+default device sent through the `file` plugin into a FIFO that this script reads (an .asoundrc
+of its own, so no sound card is needed); the arrival of the first bytes after the due instant is the first frame written.
 Usage: contrib/bench/alarm-latency.py [--rounds N] [--binary PATH --no-build]"""
 import argparse
 import os

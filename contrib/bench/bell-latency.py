@@ -4,7 +4,7 @@
 One daemon on a new store; each round is a session of 65 s with a bell every minute started
 with `nudge meditate --detach`: the start bell, the interval bell at 60 s and the end bell at
 65 s. ALSA's default device goes through the `file` plugin into a FIFO that this script reads
-(REFERENCE.md, "Sound"); the first bytes after a due instant are that bell's first frame.
+(an .asoundrc of its own, so no sound card is needed); the first bytes after a due instant are that bell's first frame.
 Usage: contrib/bench/bell-latency.py [--rounds N] [--binary PATH --no-build]"""
 import argparse
 import os

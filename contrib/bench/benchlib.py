@@ -98,7 +98,7 @@ class Daemon:
 
 class AudioFrames:
     """A HOME whose .asoundrc sends ALSA's default device through the `file` plugin into a FIFO
-    (REFERENCE.md, "Sound"), read by a thread that stamps each arrival of bytes."""
+    (no sound card needed), read by a thread that stamps each arrival of bytes."""
 
     def __init__(self, work):
         self.home = os.path.join(work, "home")

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One key of the store's settings contract (STORE.md), with its default and what it accepts.
+/// One key of the store's settings contract (nudge(5)), with its default and what it accepts.
 /// Each rule declares its own keys beside itself; `allCases` is every rule's, in registry order.
 public struct SettingKey: Hashable, Sendable, CustomStringConvertible {
     public let rawValue: String

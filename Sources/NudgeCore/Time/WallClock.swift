@@ -2,7 +2,8 @@ import Foundation
 
 /// Turns a local date and wall-clock time into an instant, and back, in a given zone.
 ///
-/// The rules every wall-clock reminder follows (systemd's timers get both wrong, see REFERENCE.md):
+/// The rules every wall-clock reminder follows (systemd's OnCalendar timers skip a time in the
+/// spring-forward gap and can fire twice in the fall-back hour; remind and KAlarm do as here):
 /// - a time that does not exist (the spring-forward gap) fires at the first instant after the gap;
 /// - a time that happens twice (fall-back) fires once, at its first occurrence;
 /// - a date that the zone skipped entirely (Pacific/Apia, 2011-12-30) has no occurrence.

@@ -6,7 +6,7 @@ extension Schema {
         try db.execute(sql: v9SQL)
     }
 
-    // The therapy journal as STORE.md gives it. Reflections go with their session whoever
+    // The therapy journal as nudge(5) gives it. Reflections go with their session whoever
     // deletes it: by the foreign key where it is enforced, by the trigger where it is not.
     private static let v9SQL = """
         CREATE TABLE IF NOT EXISTS therapy_sessions (

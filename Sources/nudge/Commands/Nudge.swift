@@ -13,6 +13,12 @@ struct Nudge: ParsableCommand {
 
             The dose-2 window (DoseTap) is followed from dose 1 until dose 2 is taken or skipped; answers are recorded exactly as DoseTap records them.
 
+            The meditation timer (SerenitySpark): nudge meditate starts a session and the daemon rings its start, interval and end bells at their instants and keeps the history and streaks (nudge meditations).
+
+            The therapy-session journal: nudge journal keeps sessions and reflections; the daemon asks for the mood after a session and invites reflections in the days after, typed into the notification where the server allows it. Its texts never leave the store: no notification, log line or error message carries them.
+
+            The store is backed up by the daemon once a day, checked, and thinned (nudge backup, nudge backups, nudge restore); nudge doctor says what is set up and what is not.
+
             Lateness: a symptom check is shown at most 4 hours late and only the same local day; later than that it is recorded as missed. Dose alerts missed while the daemon was off are not replayed: one notification shows the present state. Nothing is recorded by the passage of time: half an hour after the window closes with nothing recorded, one silent prompt asks (its answer "missed" records the skip). A call reminder is shown once however late.
 
             Exit status: 0 success; 64 a refused request (bad value, or not allowed now), nothing written; 65 not a SQLite store, a damaged one, one a newer nudge migrated, or one whose tables another program shaped differently; 66 the store cannot be opened; 74 the store failed or vanished; 75 a daemon already runs on this store (nudge daemon); 77 the store or its directory is not writable; 1 anything else. The store and its settings keys: nudge(5).

@@ -47,7 +47,7 @@ public struct TherapySession: Sendable, Equatable {
         self.updatedAt = updatedAt
     }
 
-    /// The limits of STORE.md, in Unicode scalars.
+    /// The limits of the store contract (nudge(5), therapy_sessions), in Unicode scalars.
     public static let doseLimit = 200
     public static let textLimit = 5000
     public static let moods: ClosedRange<Int> = 1...10

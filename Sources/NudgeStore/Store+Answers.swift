@@ -58,11 +58,12 @@ extension Store {
             }
             var input = ScheduleInput(
                 settings: try Self.settings(db), deliveries: [],
-                facts: try Self.facts(db, at: now, clock: clock, of: [rule]))
+                facts: try Self.facts(db, at: now, clock: clock, of: [rule.kind]))
             input.sleep = sleep
             let decision =
                 if let reply, action == NotificationAction.inlineReplyKey {
-                    rule.reply(reply, to: record, at: now, from: input, clock: clock)
+                    (rule as? any RepliableRule)?.reply(reply, to: record, at: now, from: input, clock: clock)
+                        ?? .refused(InputError("a \(rule.name) reminder takes no typed answer"))
                 } else {
                     rule.answer(action, to: record, at: now, from: input, clock: clock)
                 }

@@ -253,6 +253,10 @@ extension Store {
 }
 
 extension CallReminder: StoredRule {
+    /// Settled call rows are left out: a shown cadence restarts (a new key), a one-off's state
+    /// comes with its facts. With them, every plan would carry the recent history of a busy log.
+    var plansFromSettledDeliveries: Bool { false }
+
     /// The contacts due within days of `instant` (and of the soonest), or among the soonest
     /// `listing`, and those a queued occurrence names; not the thousands due later.
     func facts(_ db: Database, at instant: Date, clock: WallClock, listing: Int) throws -> Facts {

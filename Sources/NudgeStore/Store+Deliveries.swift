@@ -12,7 +12,7 @@ extension Store {
         let horizon = Timestamp.format(instant.addingTimeInterval(-ScheduleInput.lookback))
         // Kinds whose own rows say what was shown leave their settled rows out (quoted from
         // the registry, not from input).
-        let settledKinds = ReminderRules.all.filter(\.plansFromSettledDeliveries).map { "'\($0.kind.rawValue)'" }
+        let settledKinds = StoredRules.all.filter(\.plansFromSettledDeliveries).map { "'\($0.kind.rawValue)'" }
             .joined(separator: ", ")
         return try read { db in
             // Two statements, each an index range (the recent rows by due_at, the owed rows by
@@ -71,12 +71,9 @@ extension Store {
                 arguments: [
                     Timestamp.format(now), notificationID.map { Int64($0) }, content?.title, content?.body, deliveryID,
                 ])
-            for change in changes {
-                guard let stored = change as? any StoredChange else {
-                    preconditionFailure("\(type(of: change)) has no store file")
-                }
-                _ = try stored.write(db)
-            }
+            // A side effect that no longer applies (its session was deleted) is dropped; the
+            // notification was shown all the same.
+            _ = try Self.write(changes, db)
         }
     }
 
@@ -99,12 +96,8 @@ extension Store {
                     ])
                 // Only the transaction that settled it writes them, once.
                 guard db.changesCount > 0 else { continue }
-                for change in changes(occurrence) {
-                    guard let stored = change as? any StoredChange else {
-                        preconditionFailure("\(type(of: change)) has no store file")
-                    }
-                    _ = try stored.write(db)
-                }
+                // As for "shown": what no longer applies is dropped, the occurrence stays missed.
+                _ = try Self.write(changes(occurrence), db)
             }
         }
     }
@@ -172,7 +165,7 @@ extension Store {
                 arguments: [action, stamp, deliveryID])
             if firstOnly, db.changesCount == 0 { return false }
         }
-        try write(effects.changes, db)
+        try writeAll(effects.changes, db)
         if let prefix = effects.cancelOwedWithPrefix {
             try db.execute(
                 sql:

@@ -50,7 +50,7 @@ import Testing
             [Occurrence(kind: .meditation, key: "meditation:\(session.id):end", dueAt: session.endsAt, title: "")],
             at: now.addingTimeInterval(3600)
         ) {
-            $0.kind.rule?.changesWhenMissed(key: $0.key, dueAt: $0.dueAt) ?? []
+            ($0.kind.rule as? any MissRecordingRule)?.changesWhenMissed(key: $0.key, dueAt: $0.dueAt) ?? []
         }
         let ended = try #require(try store.meditations().first)
         #expect(ended.outcome == .completed && ended.endedAt == session.endsAt && ended.actualSeconds == 600)
@@ -60,7 +60,7 @@ import Testing
             [Occurrence(kind: .meditation, key: "meditation:\(session.id):end", dueAt: session.endsAt, title: "")],
             at: now
         ) {
-            $0.kind.rule?.changesWhenMissed(key: $0.key, dueAt: $0.dueAt) ?? []
+            ($0.kind.rule as? any MissRecordingRule)?.changesWhenMissed(key: $0.key, dueAt: $0.dueAt) ?? []
         }
         #expect(try store.runningMeditation() != nil)
 

@@ -1,13 +1,58 @@
 import Foundation
 
 /// One kind of reminder, whole: what it is due for, how late it may come, what its notification
-/// says, and what each answer writes. Pure: the store reads its `Facts`, the daemon shows what it
-/// words, and neither knows which kind it is handling.
+/// says, and what each answer writes, as data. Pure: the store reads its `Facts` (its kind's
+/// store file in NudgeStore conforms it to `StoredRule`), the daemon shows what it words, and
+/// neither knows which kind it is handling.
+///
+/// Every requirement is asked with a `RuleInput`: the rule's facts, the settings and the local
+/// clock, read in one transaction. A rule never reads the clock or the store itself; `now` is
+/// an argument, so the same input at the same instant gives the same answer on any machine.
+///
+/// `TestAlarm` is the smallest whole kind (no facts, one occurrence, one answer) and the one to
+/// copy. A kind is registered once, in `ReminderRules.all`, and again with its store side in
+/// `StoredRules.all` (NudgeStore), which only a rule conforming to `StoredRule` can join.
+///
+/// ```swift
+/// public struct TestAlarm: ReminderRule {
+///     public struct Facts: RuleFacts { public init() {} }
+///     public let kind = ReminderKind.alarmTest
+///     public func occurrences(days: ClosedRange<CivilDate>, in input: RuleInput<Facts>) -> GeneratedOccurrences {
+///         .init([])  // only ever queued by `nudge test-alarm`
+///     }
+///     // isCurrent, title, content and answer as in TestAlarm.swift
+/// }
+/// ```
+///
+/// ## Topics
+///
+/// ### What the kind is
+/// - ``kind``, ``name``, ``settingKeys``, ``enabledSetting``, ``answers``
+///
+/// ### Planning
+/// - ``occurrences(days:in:)``: what falls due on some days
+/// - ``isCurrent(key:in:)``: whether a queued occurrence still has its reason
+/// - ``lateness(of:now:in:)``: shown late, or recorded as missed (default: shown)
+///
+/// ### Showing
+/// - ``title(ofKey:in:)``, ``content(for:now:text:in:)``
+/// - ``changesWhenShown(key:dueAt:at:clock:)``: rows written with "shown" (default: none)
+///
+/// ### Answers
+/// - ``answer(_:to:at:in:)``
+///
+/// ### Capabilities a kind may add
+/// - ``ReplacingRule``: one live notification, kept to the present state
+/// - ``SummarizingRule``: many due at once make one notification
+/// - ``RepliableRule``: text typed into the notification
+/// - ``MissRecordingRule``: rows written when an occurrence is recorded missed
+/// - ``KeepingAwakeRule``: holds the computer awake while it matters
 public protocol ReminderRule: Sendable {
     /// What the rule plans from in its app's tables (a dose session, the contacts), read by
-    /// its kind's store file.
+    /// its kind's store file; `Facts()` when that file read nothing.
     associatedtype Facts: RuleFacts
 
+    /// The value of the store's `kind` column for its deliveries.
     var kind: ReminderKind { get }
     /// How help text names the kind ("dose 2").
     var name: String { get }
@@ -15,36 +60,30 @@ public protocol ReminderRule: Sendable {
     var settingKeys: [SettingKey] { get }
     /// The key that turns the whole kind on or off; nil for a kind that is always on.
     var enabledSetting: SettingKey? { get }
-    /// The answers its notifications offer, in the order they are offered.
+    /// The answers its notifications offer, in the order they are offered; `nudge ack` and a
+    /// button may give only these.
     var answers: [String] { get }
-    /// Whether its settled delivery rows of the last days are part of the plan's input. A kind
-    /// whose own rows say what was shown (a cadence restarts when shown) leaves them out.
-    var plansFromSettledDeliveries: Bool { get }
 
-    /// The occurrences generated on these days, in generation order.
+    /// The occurrences generated on these local days, in generation order. Called by every
+    /// plan and listing for the days around the instant asked about; queued occurrences
+    /// (snoozes, one-offs) come from delivery rows, not from here.
     func occurrences(days: ClosedRange<CivilDate>, in input: RuleInput<Facts>) -> GeneratedOccurrences
-    /// Whether a queued occurrence (a snooze, a "tomorrow") still has its reason.
+    /// Whether a queued occurrence (a snooze, a "tomorrow") still has its reason; an owed one
+    /// that has not is withdrawn.
     func isCurrent(key: String, in input: RuleInput<Facts>) -> Bool
+    /// Past its grace, whether an occurrence is still shown (`.show`) or recorded as missed.
     func lateness(of occurrence: Occurrence, now: Date, in input: RuleInput<Facts>) -> Lateness
     /// The title of a queued occurrence, from its key.
     func title(ofKey key: String, in input: RuleInput<Facts>) -> String
-    /// Of its occurrences due now and missed, which are shown: several due together may show
-    /// one present state and give up the rest.
-    func present(due: [Occurrence], missed: [Occurrence], in input: RuleInput<Facts>) -> (
-        due: [Occurrence], missed: [Occurrence]
-    )
-    /// The notification for an occurrence at `now`, or nil when it no longer applies.
+    /// The notification for an occurrence at `now`, or nil when it no longer applies (it is
+    /// then withdrawn, not shown).
     func content(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>)
         -> NotificationContent?
     /// Rows written in the same transaction as "shown" (a cadence counts again from that day).
     func changesWhenShown(key: String, dueAt: Date, at instant: Date, clock: WallClock) -> [any AppChange]
-    /// Rows written in the same transaction as "missed" (a session whose end passed unseen is
-    /// still completed).
-    func changesWhenMissed(key: String, dueAt: Date) -> [any AppChange]
-    /// What an answer to a shown occurrence writes, or why it is refused.
+    /// What an answer to a shown occurrence writes, or why it is refused; `.duplicate` when
+    /// the delivery already has its answer (the first one wins).
     func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>) -> AnswerDecision
-    /// What text typed into its notification writes (recorded as the action `inline-reply`).
-    func reply(_ text: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>) -> AnswerDecision
 }
 
 /// A rule's facts; empty when its store file read nothing (a store another program shaped).
@@ -68,47 +107,8 @@ public struct RuleInput<Facts: RuleFacts>: Sendable {
     }
 }
 
-/// A rule whose notification replaces the one on screen in place (the dose window's one live
-/// notification), and is kept up to date, shown again or closed as its state changes.
-public protocol ReplacingRule: ReminderRule {
-    /// Whether its notification on screen still shows the present state, or is finished and
-    /// closed.
-    func screenState(ofKey key: String, in input: RuleInput<Facts>) -> ScreenState
-}
-
-/// A rule whose occurrences, many due at once, make one notification instead of a flood.
-public protocol SummarizingRule: ReminderRule {
-    /// More due at once than this are summarized.
-    var summaryThreshold: Int { get }
-    func summary(of occurrences: [Occurrence], text: BodyText, in input: RuleInput<Facts>) -> NotificationContent
-}
-
-/// What the daemon does with a replacing notification still on screen.
-public enum ScreenState: Sendable, Equatable {
-    /// Shows the present state: shown again if the server lost it.
-    case current
-    /// Its reason is gone (dose 2 recorded): closed.
-    case finished
-}
-
 extension ReminderRule {
-    public var plansFromSettledDeliveries: Bool { true }
-
-    public func present(due: [Occurrence], missed: [Occurrence], in input: RuleInput<Facts>) -> (
-        due: [Occurrence], missed: [Occurrence]
-    ) {
-        (due, missed)
-    }
-
     public func lateness(of occurrence: Occurrence, now: Date, in input: RuleInput<Facts>) -> Lateness { .show }
 
     public func changesWhenShown(key: String, dueAt: Date, at instant: Date, clock: WallClock) -> [any AppChange] { [] }
-
-    public func changesWhenMissed(key: String, dueAt: Date) -> [any AppChange] { [] }
-
-    public func reply(_ text: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
-        -> AnswerDecision
-    {
-        .refused(InputError("a \(name) reminder takes no typed answer"))
-    }
 }

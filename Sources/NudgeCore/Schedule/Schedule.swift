@@ -68,9 +68,12 @@ public struct Schedule: Sendable {
         var due: [Occurrence] = []
         var missed: [Occurrence] = []
         for rule in ReminderRules.all {
-            let presented = rule.present(
-                due: plan.due.filter { $0.kind == rule.kind }, missed: plan.missed.filter { $0.kind == rule.kind },
-                from: input, clock: clock)
+            let ofKind = (
+                due: plan.due.filter { $0.kind == rule.kind }, missed: plan.missed.filter { $0.kind == rule.kind }
+            )
+            let presented =
+                (rule as? any ReplacingRule)?.present(due: ofKind.due, missed: ofKind.missed, from: input, clock: clock)
+                ?? ofKind
             due += presented.due
             missed += presented.missed
         }

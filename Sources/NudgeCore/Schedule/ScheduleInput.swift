@@ -57,12 +57,6 @@ extension ReminderRule {
         title(ofKey: key, in: self.input(input, clock: clock))
     }
 
-    public func present(
-        due: [Occurrence], missed: [Occurrence], from input: ScheduleInput, clock: WallClock
-    ) -> (due: [Occurrence], missed: [Occurrence]) {
-        present(due: due, missed: missed, in: self.input(input, clock: clock))
-    }
-
     public func content(
         for occurrence: Occurrence, now: Date, text: BodyText, from input: ScheduleInput, clock: WallClock
     ) -> NotificationContent? {
@@ -75,16 +69,25 @@ extension ReminderRule {
         answer(action, to: record, at: now, in: self.input(input, clock: clock))
     }
 
+}
+
+extension ReplacingRule {
+    public func present(
+        due: [Occurrence], missed: [Occurrence], from input: ScheduleInput, clock: WallClock
+    ) -> (due: [Occurrence], missed: [Occurrence]) {
+        present(due: due, missed: missed, in: self.input(input, clock: clock))
+    }
+
+    public func screenState(ofKey key: String, from input: ScheduleInput, clock: WallClock) -> ScreenState {
+        screenState(ofKey: key, in: self.input(input, clock: clock))
+    }
+}
+
+extension RepliableRule {
     public func reply(
         _ text: String, to record: DeliveryRecord, at now: Date, from input: ScheduleInput, clock: WallClock
     ) -> AnswerDecision {
         reply(text, to: record, at: now, in: self.input(input, clock: clock))
-    }
-}
-
-extension ReplacingRule {
-    public func screenState(ofKey key: String, from input: ScheduleInput, clock: WallClock) -> ScreenState {
-        screenState(ofKey: key, in: self.input(input, clock: clock))
     }
 }
 

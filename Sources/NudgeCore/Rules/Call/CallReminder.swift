@@ -48,9 +48,6 @@ public struct CallReminder: SummarizingRule {
     public let settingKeys: [SettingKey] = [.callRemindersEnabled, .callReminderTime]
     public let enabledSetting: SettingKey? = .callRemindersEnabled
     public let answers = [calledAction, tomorrowAction, dismissAction]
-    /// Settled call rows are left out: a shown cadence restarts (a new key), a one-off's state
-    /// comes with its facts. With them, every plan would carry the recent history of a busy log.
-    public let plansFromSettledDeliveries = false
     /// More than this many due at once make one summary instead of a flood.
     public let summaryThreshold = 3
 

@@ -25,7 +25,7 @@ extension SettingKey {
 /// The meditation timer (SerenitySpark) and its daily practice reminder. The running session's
 /// bells ring at their instants with nothing on screen; its end shows "Session complete" and
 /// records it; a sleep during it ends it there. Answers to the practice reminder: `start`, `skip`.
-public struct MeditationTimer: ReminderRule {
+public struct MeditationTimer: MissRecordingRule {
     public struct Facts: RuleFacts {
         /// Every running session, and those started within `reach` of the plan's instant.
         public var sessions: [MeditationSession]

@@ -17,7 +17,7 @@ extension SettingKey {
 /// invitations to reflect on the days that follow. Reflective and neutral in tone; a
 /// notification says only that there was a session and which day, never what was written.
 /// Answers to an invitation: `later` (once more tomorrow) and `stop` (no more for the session).
-public struct TherapyJournalReminder: ReminderRule {
+public struct TherapyJournalReminder: RepliableRule {
     /// What a plan needs of a session: never its texts.
     public struct SessionFacts: Sendable, Equatable {
         public var id: String

@@ -23,7 +23,7 @@ public struct ContactRow: Sendable, Equatable {
 }
 
 extension Store {
-    private static let contactColumns = """
+    static let contactColumns = """
         SELECT c.id, c.name, c.stay_in_touch_days, c.created_at, cc.restarted_on,
             (SELECT max(l.called_at) FROM call_logs l WHERE l.contact_id = c.id AND l.is_marked_deleted = 0) AS last_call,
             ci.identity
@@ -88,125 +88,6 @@ extension Store {
                 id: row["id"], contactID: row["contact_id"], identity: row["identity"],
                 contactIdentity: row["contact_identity"],
                 name: row["name"], dueAt: due, note: row["note"], settled: row["settled"])
-        }
-    }
-
-    public func contacts() throws(StoreError) -> [ContactRow] {
-        try read { db in
-            try Row.fetchAll(db, sql: Self.contactColumns + " ORDER BY c.name COLLATE NOCASE, c.id").map(Self.contact)
-        }
-    }
-
-    public func openCallReminders() throws(StoreError) -> [OneOffCall] {
-        try read(Self.openCallReminders)
-    }
-
-    /// Finds a contact by id (`7`, or `id:7` for the id alone), or by a name that matches one
-    /// contact (case-insensitive: exactly, else as a part of one name). A number that is one
-    /// contact's id and another's name is refused as ambiguous.
-    public func resolveContact(_ text: String) throws(StoreError) -> Result<ContactRow, InputError> {
-        let all = try contacts()
-        if text.lowercased().hasPrefix("id:") {
-            guard let id = Int64(text.dropFirst(3)), let match = all.first(where: { $0.id == id }) else {
-                return .failure(
-                    InputError("no contact has the id '\(text.dropFirst(3))'; 'nudge contacts list' shows them"))
-            }
-            return .success(match)
-        }
-        let wanted = text.lowercased()
-        let named = all.filter { $0.name.lowercased() == wanted }
-        if let id = Int64(text), let match = all.first(where: { $0.id == id }) {
-            if let other = named.first(where: { $0.id != id }) {
-                return .failure(
-                    InputError(
-                        "'\(text)' is the id of \(match.name) and the name of contact \(other.id); give id:\(id) for \(match.name), or id:\(other.id) for the contact named '\(other.name)'"
-                    ))
-            }
-            return .success(match)
-        }
-        let matches = named.isEmpty ? all.filter { $0.name.lowercased().contains(wanted) } : named
-        switch matches.count {
-        case 1:
-            return .success(matches[0])
-        case 0:
-            return .failure(
-                InputError(
-                    "no contact matches '\(text)'; 'nudge contacts list' shows them, 'nudge contacts add NAME' adds one"
-                ))
-        default:
-            let listed = matches.prefix(10).map { "\($0.name) (id \($0.id))" }.joined(separator: ", ")
-            return .failure(
-                InputError(
-                    "'\(text)' matches \(matches.count) contacts: \(listed); give the id (id:N) or the full name"))
-        }
-    }
-
-    /// Adds a contact; refused when another has the same name without regard to case.
-    public func addContact(name: String, everyDays: Int?, now: Date) throws(StoreError) -> Result<Int64, InputError> {
-        try write { db in
-            if let refusal = try Self.nameTaken(db, name, by: nil) { return .failure(refusal) }
-            try db.execute(
-                sql: "INSERT INTO contacts (name, stay_in_touch_days, created_at) VALUES (?, ?, ?)",
-                arguments: [name, everyDays, Timestamp.format(now)])
-            return .success(db.lastInsertedRowID)
-        }
-    }
-
-    /// One name, one person: names are compared as a person reads them, without regard to case.
-    private static func nameTaken(_ db: Database, _ name: String, by id: Int64?) throws -> InputError? {
-        let wanted = name.lowercased()
-        let rows = try Row.fetchCursor(db, sql: "SELECT id, name FROM contacts")
-        while let row = try rows.next() {
-            guard row[0] as Int64 != id, (row[1] as String).lowercased() == wanted else { continue }
-            return InputError(
-                "a contact named '\(row[1] as String)' exists (id \(row[0] as Int64)); give another name, or use that one"
-            )
-        }
-        return nil
-    }
-
-    public enum CadenceChange: Sendable {
-        case keep
-        case set(Int)
-        case remove
-    }
-
-    public func editContact(_ id: Int64, name: String?, cadence: CadenceChange) throws(StoreError) -> Result<
-        Void, InputError
-    > {
-        try write { db in
-            if let name {
-                if let refusal = try Self.nameTaken(db, name, by: id) { return .failure(refusal) }
-                try db.execute(sql: "UPDATE contacts SET name = ? WHERE id = ?", arguments: [name, id])
-            }
-            switch cadence {
-            case .keep: break
-            case .set(let days):
-                try db.execute(sql: "UPDATE contacts SET stay_in_touch_days = ? WHERE id = ?", arguments: [days, id])
-            case .remove:
-                try db.execute(sql: "UPDATE contacts SET stay_in_touch_days = NULL WHERE id = ?", arguments: [id])
-            }
-            return .success(())
-        }
-    }
-
-    /// Removes a contact with its one-off reminders. Its call history goes too only when asked:
-    /// returns the number of calls that stop it otherwise.
-    public func removeContact(_ id: Int64, deletingCalls: Bool) throws(StoreError) -> Result<Int, InputError> {
-        try write { db in
-            let calls =
-                try Int.fetchOne(db, sql: "SELECT count(*) FROM call_logs WHERE contact_id = ?", arguments: [id]) ?? 0
-            if calls > 0 && !deletingCalls {
-                return .failure(
-                    InputError(
-                        "the contact has \(calls) logged call\(calls == 1 ? "" : "s"); remove them too with --delete-calls"
-                    ))
-            }
-            try db.execute(sql: "DELETE FROM call_logs WHERE contact_id = ?", arguments: [id])
-            try db.execute(sql: "DELETE FROM call_reminders WHERE contact_id = ?", arguments: [id])
-            try db.execute(sql: "DELETE FROM call_cadence WHERE contact_id = ?", arguments: [id])
-            try db.execute(sql: "DELETE FROM contacts WHERE id = ?", arguments: [id])
-            return .success(calls)
         }
     }
 

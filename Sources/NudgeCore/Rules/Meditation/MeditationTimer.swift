@@ -296,14 +296,3 @@ public struct MeditationTimer: MissRecordingRule {
         seconds < 120 && seconds % 60 != 0 ? "\(seconds) seconds" : DurationText.spoken(minutes: seconds / 60)
     }
 }
-
-extension MeditationTimer: KeepingAwakeRule {
-    /// While a session runs: its bells and its end must ring, and a sleep would interrupt it.
-    public func keepAwakeReason(now: Date, in input: RuleInput<Facts>) -> String? {
-        guard let session = input.facts.sessions.first(where: \.isRunning) else { return nil }
-        return "a meditation ends at \(input.clock.timeOfDay(session.endsAt))"
-    }
-
-    /// Bells wait: a meditation a sleep interrupted is recorded as such, not rung awake.
-    public func wakesTheComputer(for occurrence: Occurrence) -> Bool { false }
-}

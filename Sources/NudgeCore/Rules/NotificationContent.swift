@@ -84,7 +84,8 @@ extension NotificationContent {
     public func answeredFromTerminal(deliveryID: Int64) -> NotificationContent {
         guard !actions.isEmpty else { return self }
         var content = self
-        let answers = actions.map { "nudge ack \(deliveryID) \($0.key) (\($0.label))" }.joined(separator: ", ")
+        let answers = actions.map { "\(SuggestedCommand.ack(deliveryID, $0.key)) (\($0.label))" }.joined(
+            separator: ", ")
         content.body += "\nAnswer in a terminal: \(answers)"
         content.actions = []
         return content

@@ -20,7 +20,7 @@ public enum StoreSafetyWarning {
         NotificationContent(
             title: "Today's backup failed",
             body:
-                "\(reason.prefix(1).uppercased() + reason.dropFirst()). The earlier backups are kept; nudge doctor says more.",
+                "\(reason.prefix(1).uppercased() + reason.dropFirst()). The earlier backups are kept; \(SuggestedCommand.doctor) says more.",
             actions: [], category: "x-nudge.store")
     }
 }

@@ -273,7 +273,7 @@ public struct CallReminder: SummarizingRule {
         return NotificationContent(
             title: "\(names.count) people to call",
             body:
-                "\(list). Answer each from the command line: nudge call log NAME when you called, nudge call remind NAME --in 1 for tomorrow.",
+                "\(list). Answer each from the command line: \(SuggestedCommand.callLog) when you called, \(SuggestedCommand.callRemindTomorrow) for tomorrow.",
             actions: [], category: "x-nudge.call", sound: .reminder)
     }
 }

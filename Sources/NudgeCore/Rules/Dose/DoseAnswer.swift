@@ -67,7 +67,7 @@ public enum DoseAnswer: Sendable, Equatable {
     /// Decides what to record for this answer in this session, or why it is refused.
     public func record(in session: DoseSession?, settings: Settings) -> Result<DoseRecord, InputError> {
         guard let session else {
-            return .failure(InputError("no dose 1 is recorded; start a session with: nudge dose 1"))
+            return .failure(InputError("no dose 1 is recorded; start a session with: \(SuggestedCommand.doseFirst)"))
         }
         let window = DoseWindow(session: session, settings: settings)
         // The night's 12 hours bound every answer but "missed", which the next dose 1 ends.
@@ -75,7 +75,7 @@ public enum DoseAnswer: Sendable, Equatable {
             let hours = Int((instant.timeIntervalSince(session.dose1) / 3600).rounded(.down))
             return .failure(
                 InputError(
-                    "no session is open: dose 1 was \(hours) hours before (\(Timestamp.format(session.dose1))), and a night lasts 12 hours; start one with: nudge dose 1"
+                    "no session is open: dose 1 was \(hours) hours before (\(Timestamp.format(session.dose1))), and a night lasts 12 hours; start one with: \(SuggestedCommand.doseFirst)"
                 ))
         }
         switch self {

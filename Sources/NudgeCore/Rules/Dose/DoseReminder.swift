@@ -262,7 +262,7 @@ public struct DoseReminder: ReplacingRule {
             title: title(.notRecorded),
             body:
                 "Neither dose 2 nor a skip is recorded; the window was \(opens)-\(close). If you took it, record when: "
-                + "nudge dose 2 --at HH:MM (after \(close) it is marked late). If you did not, record it as missed.",
+                + "\(SuggestedCommand.doseSecondAt) (after \(close) it is marked late). If you did not, record it as missed.",
             actions: [NotificationAction(key: DoseAnswer.missedAction, label: "I missed it")],
             category: "x-nudge.dose2", resident: true)
     }

@@ -212,7 +212,8 @@ public struct MeditationTimer: MissRecordingRule {
             let minutes = input.settings.int(.meditationDefaultMinutes)
             return NotificationContent(
                 title: Self.practiceTitle,
-                body: "A \(minutes)-minute session today? Start it here, or in a terminal: nudge meditate",
+                body:
+                    "A \(minutes)-minute session today? Start it here, or in a terminal: \(SuggestedCommand.meditate)",
                 actions: [
                     NotificationAction(key: Self.startAction, label: "Start \(minutes) min"),
                     NotificationAction(key: Self.skipAction, label: "Not today"),
@@ -245,7 +246,7 @@ public struct MeditationTimer: MissRecordingRule {
         if let running = input.facts.sessions.first(where: \.isRunning) {
             return .refused(
                 InputError(
-                    "a meditation session is already running (\(running.id.prefix(8))); end it with: nudge meditate stop"
+                    "a meditation session is already running (\(running.id.prefix(8))); end it with: \(SuggestedCommand.meditateStop)"
                 ))
         }
         let settings = input.settings

@@ -107,7 +107,7 @@ public struct SymptomReminder: ReminderRule {
         let when = day == today ? "today" : "on \(day)"
         let body: String
         if entries.isEmpty {
-            body = "Nothing logged \(when). Log a symptom with: nudge log symptom NAME --severity N"
+            body = "Nothing logged \(when). Log a symptom with: \(SuggestedCommand.logSymptom)"
         } else {
             let newestFirst = entries.sorted { $0.loggedAt > $1.loggedAt }
             var named = newestFirst.prefix(3).map { "\(text.escape($0.name)) (\($0.severity))" }.joined(separator: ", ")

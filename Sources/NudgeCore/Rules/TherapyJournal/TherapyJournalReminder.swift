@@ -166,7 +166,7 @@ public struct TherapyJournalReminder: RepliableRule {
         guard let key = Key(occurrence.key), let session = input.facts.sessions.first(where: { $0.id == key.session })
         else { return nil }
         let day = Self.day(of: session.startedAt, now: now, clock: input.clock)
-        let id = session.id.prefix(8)
+        let id = String(session.id.prefix(8))
         switch key {
         case .mood:
             guard !session.hasMoodAfter else { return nil }
@@ -175,7 +175,8 @@ public struct TherapyJournalReminder: RepliableRule {
                 ? "What you typed is kept as a reflection. Your mood after \(day) session, as a whole number from 1 to 10?"
                 : "How is your mood after \(day) session, from 1 to 10?"
             var content = NotificationContent(
-                title: Self.moodTitle, body: "\(question) With: nudge journal edit \(id) --mood-after N", actions: [],
+                title: Self.moodTitle, body: "\(question) With: \(SuggestedCommand.journalMoodAfter(session: id))",
+                actions: [],
                 category: Self.category,
                 sound: .reminder)
             content.inlineReply = "1 to 10"
@@ -183,7 +184,7 @@ public struct TherapyJournalReminder: RepliableRule {
         case .invitation:
             var content = NotificationContent(
                 title: Self.invitationTitle,
-                body: "A moment to reflect on \(day) session? With: nudge journal reflect \(id)",
+                body: "A moment to reflect on \(day) session? With: \(SuggestedCommand.journalReflect(session: id))",
                 actions: [
                     NotificationAction(key: Self.writeAction, label: "Write now", needsTerminal: true),
                     NotificationAction(key: Self.laterAction, label: "Tomorrow"),
@@ -203,7 +204,9 @@ public struct TherapyJournalReminder: RepliableRule {
             return .refused(InputError("\(record.key) offers no answer '\(action)'"))
         }
         if action == Self.writeAction {
-            return .record(AnswerEffects(openInTerminal: ["journal", "reflect", String(session.prefix(8))]))
+            return .record(
+                AnswerEffects(
+                    openInTerminal: SuggestedCommand.journalReflect(session: String(session.prefix(8))).arguments))
         }
         guard action == Self.laterAction else { return .record(AnswerEffects()) }
         // The same local time tomorrow (a day of 23 or 25 hours when the clocks change).

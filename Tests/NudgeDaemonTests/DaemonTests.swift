@@ -3,6 +3,7 @@ import GRDB
 import Logging
 import NudgeCore
 import NudgeNotifier
+import NudgeSound
 import NudgeStore
 import NudgeSystem
 import NudgeTestSupport
@@ -41,6 +42,37 @@ struct DaemonTests {
         func close(_ notificationID: UInt32) {}
     }
 
+    /// What the daemon asked of the sound, in order: the seam `Daemon(player:)` gives.
+    final class FakePlayer: SoundPlayer, @unchecked Sendable {
+        let calls = Mutex<[String]>([])
+        let called = DispatchSemaphore(value: 0)
+
+        func play(_ sound: SoundSource, finished: @escaping @Sendable () -> Void) {
+            record("play \(sound)")
+            finished()
+        }
+
+        func ring(_ sound: SoundSource, limit: TimeInterval, ended: @escaping @Sendable () -> Void) {
+            record("ring \(sound) for \(Int(limit)) s")
+        }
+
+        func stopRinging() { record("stop") }
+
+        private func record(_ call: String) {
+            calls.withLock { $0.append(call) }
+            called.signal()
+        }
+
+        /// Waits until a call starting with `prefix` was made; false after 10 s.
+        func waitFor(_ prefix: String) -> Bool {
+            let deadline = DispatchTime.now() + 10
+            while !calls.withLock({ $0.contains { $0.hasPrefix(prefix) } }) {
+                guard called.wait(timeout: deadline) == .success else { return false }
+            }
+            return true
+        }
+    }
+
     let directory = TemporaryDirectory()
     var store: String { directory.file("nudge.sqlite") }
     let zone = SystemTimeZone(environment: ["TZ": "Europe/London"])
@@ -53,15 +85,17 @@ struct DaemonTests {
     }
 
     func withDaemon(
-        clock: DaemonClock, notifier: FakeNotifier, log: RecordedLog? = nil,
+        clock: DaemonClock, notifier: FakeNotifier, log: RecordedLog? = nil, player: FakePlayer? = nil,
         _ body: (Daemon, DaemonClock) throws -> Void
     ) throws {
         var logger = log?.logger ?? Logger(label: "test")
         if log == nil { logger.logLevel = .critical }
-        let daemon = try Daemon(.init(storePath: store, clock: clock, timeZone: zone), logger: logger) { onEvent in
-            notifier.onEvent = onEvent
-            return notifier
-        }
+        let daemon = try Daemon(
+            .init(storePath: store, clock: clock, timeZone: zone), logger: logger,
+            makeNotifier: { onEvent in
+                notifier.onEvent = onEvent
+                return notifier
+            }, player: player)
         let finished = DispatchSemaphore(value: 0)
         nonisolated(unsafe) let running = daemon
         Thread {
@@ -332,5 +366,49 @@ struct DaemonTests {
                 shown.first?.title == "Today's backup failed"
                     && shown.first?.body.contains("Cannot make the backup directory") == true, "\(shown)")
         }
+    }
+
+    enum RingingAlarm: String, CaseIterable { case doseTwo, testAlarm }
+
+    /// An alarm rings from its instant, and an answer another process records (`nudge ack`)
+    /// stops it: the daemon follows the store, not only its buttons. The dose alarm is snoozed
+    /// (the night stays open); the test alarm, which replaces nothing on screen, is stopped:
+    /// for it only the recorded answer can end the ring.
+    @Test(arguments: RingingAlarm.allCases) func anAnswerRecordedElsewhereStopsTheRingingAlarm(
+        _ alarm: RingingAlarm
+    ) throws {
+        let start = try #require(Timestamp.parse("2026-11-22T02:45:00Z"))
+        let clock = WallClock(zone: zone.resolve().rules)
+        do {
+            let setup = try Store(path: store, now: start.addingTimeInterval(-3 * 3600))
+            try setup.setSetting(.symptomReminderEnabled, to: "false", at: start)
+            switch alarm {
+            case .doseTwo:
+                _ = try setup.startDoseSession(
+                    at: start.addingTimeInterval(-165 * 60), newSession: true, settings: setup.settings(), clock: clock
+                ).get()
+            case .testAlarm:
+                _ = try setup.claim(
+                    Occurrence(kind: .alarmTest, key: TestAlarm.key("t1"), dueAt: start, title: TestAlarm.title))
+            }
+        }
+        let notifier = FakeNotifier()
+        let player = FakePlayer()
+        let (kind, answer) = alarm == .doseTwo ? ("dose2", "snooze") : ("alarm_test", TestAlarm.stopAction)
+        try withDaemon(clock: DaemonClock(startingAt: start), notifier: notifier, player: player) { _, daemonClock in
+            #expect(player.waitFor("ring"), "\(player.calls.withLock { $0 })")
+            let shown = try #require(
+                try StoreQuery.rows(
+                    store, "SELECT id FROM reminder_deliveries WHERE kind = '\(kind)' AND shown_at IS NOT NULL"
+                ).last?["id"].flatMap { Int64($0) })
+            let outcome = try Store(path: store).answer(shown, action: answer, at: daemonClock.now(), clock: clock)
+            guard case .recorded = outcome else {
+                Issue.record("not recorded: \(outcome)")
+                return
+            }
+            #expect(player.waitFor("stop"), "\(player.calls.withLock { $0 })")
+        }
+        let calls = player.calls.withLock { $0 }
+        #expect(calls.first?.hasPrefix("ring ") == true && calls.last == "stop", "\(calls)")
     }
 }

@@ -411,4 +411,41 @@ struct DaemonTests {
         let calls = player.calls.withLock { $0 }
         #expect(calls.first?.hasPrefix("ring ") == true && calls.last == "stop", "\(calls)")
     }
+
+    /// The held plan is not used across a sleep: the machine sleeps through a session's end
+    /// and the due timer fires on resume with no clock event first. The end is not rung from
+    /// the plan held before the sleep; the session is recorded as interrupted where the sleep
+    /// began, as a fresh plan decides.
+    @Test func theHeldPlanIsNotUsedAfterASleep() throws {
+        let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T18:09:54Z"))
+        let started = try #require(Timestamp.parse("2026-11-22T18:00:00Z"))
+        let setup = try Store(path: store, now: started)
+        try setup.setSetting(.symptomReminderEnabled, to: "false", at: started)
+        // No backup at the start: its end would plan afresh before the timer fires.
+        try setup.setSetting(BackupPolicy.enabled, to: "false", at: started)
+        guard
+            case .started = try setup.startMeditation(
+                plannedSeconds: 600, intervalSeconds: 0, delaySeconds: 0, now: started, utcOffsetMinutes: 0,
+                sleep: clock.sleepReading())
+        else {
+            Issue.record("not started")
+            return
+        }
+        let notifier = FakeNotifier()
+        let log = RecordedLog()
+        try withDaemon(clock: clock, notifier: notifier, log: log, player: FakePlayer()) { _, clock in
+            // The plan is held for the end at 18:10:00, 6 s away. Then a minute of sleep that
+            // began 10 s before the end: the timer fires at 18:10:50, with the end 50 s late,
+            // which the held plan would still ring.
+            #expect(log.waitFor("rescheduled (start)"), "\(log.all)")
+            let before = clock.now()
+            clock.sleep(for: 60)
+            clock.set(to: before.addingTimeInterval(50))
+            #expect(notifier.showed.wait(timeout: .now() + 20) == .success, "\(log.all)")
+            #expect(log.waitFor("rescheduled (due)"), "\(log.all)")
+        }
+        #expect(notifier.shown.withLock { $0.map(\.title) } == ["Meditation interrupted"])
+        let row = try StoreQuery.rows(store, "SELECT outcome, ended_at FROM meditation_sessions")
+        #expect(row == [["outcome": "interrupted", "ended_at": "2026-11-22T18:09:50Z"]], "\(row)")
+    }
 }

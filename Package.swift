@@ -76,6 +76,7 @@ let package = Package(
         .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore", "NudgeTestSupport"]),
         .testTarget(name: "NudgeSystemTests", dependencies: ["NudgeSystem", "NudgeTestSupport"]),
         .testTarget(name: "NudgeNotifierTests", dependencies: ["NudgeNotifier", "NudgeTestSupport"]),
+        .testTarget(name: "NudgeSoundTests", dependencies: ["NudgeSound"]),
         .testTarget(
             name: "NudgeDaemonTests",
             dependencies: [

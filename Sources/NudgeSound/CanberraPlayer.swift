@@ -1,12 +1,12 @@
-import CCanberra
-import CNudgeLinux
 import Foundation
 import Synchronization
 
-/// nudge's sounds through libcanberra. A context exists only while something plays; its finish
-/// callbacks arrive on libcanberra's thread, and everything else happens on one sound thread.
+/// nudge's sounds through libcanberra (`CanberraOutput`; tests give another `SoundOutput`). A
+/// context exists only while something plays; the output's finish callbacks arrive on its own
+/// thread, and everything else happens on one sound thread.
 public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     private let thread = SoundThread()
+    private let output: any SoundOutput
     private let onProblem: @Sendable (String) -> Void
     /// The alarm ringing now; touched only on `thread`.
     private var ringing: Ring?
@@ -20,25 +20,26 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     private final class Ring: @unchecked Sendable {
         let context: OpaquePointer
         let sound: SoundSource
-        /// On the monotonic clock, as the thread's delays.
-        let deadline: UInt64
         let id: UInt32
         let ended: @Sendable () -> Void
 
         init(
-            context: OpaquePointer, sound: SoundSource, deadline: UInt64, id: UInt32,
-            ended: @escaping @Sendable () -> Void
+            context: OpaquePointer, sound: SoundSource, id: UInt32, ended: @escaping @Sendable () -> Void
         ) {
             self.context = context
             self.sound = sound
-            self.deadline = deadline
             self.id = id
             self.ended = ended
         }
     }
 
     /// `onProblem` hears why a sound could not play (no sound device, an unknown name).
-    public init(onProblem: @escaping @Sendable (String) -> Void) {
+    public convenience init(onProblem: @escaping @Sendable (String) -> Void) {
+        self.init(output: CanberraOutput(), onProblem: onProblem)
+    }
+
+    init(output: any SoundOutput, onProblem: @escaping @Sendable (String) -> Void) {
+        self.output = output
         self.onProblem = onProblem
     }
 
@@ -61,10 +62,11 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
         thread.run { [self] in
             endRing()
             guard let context = open() else { return ended() }
-            let deadline = SoundThread.monotonicNanoseconds() + UInt64(max(limit, 0) * 1e9)
-            let ring = Ring(context: context, sound: sound, deadline: deadline, id: takeID(), ended: ended)
+            let ring = Ring(context: context, sound: sound, id: takeID(), ended: ended)
             ringing = ring
             playAgain(ring)
+            // The one end of a ring by its limit, on the thread's monotonic clock: a wall clock
+            // set forward or back neither cuts the alarm short nor lets it ring on.
             thread.run(after: limit) { [self] in
                 if ringing === ring { endRing(byItself: true) }
             }
@@ -78,15 +80,15 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     // MARK: - On the thread
 
     private func playAgain(_ ring: Ring) {
-        start(ring.context, id: ring.id, ring.sound, role: .alarm) { [self] code in
+        start(ring.context, id: ring.id, ring.sound, role: .alarm) { [self] played in
             thread.run { [self] in
                 guard ringing === ring else { return }
-                guard code == Int32(CA_SUCCESS), SoundThread.monotonicNanoseconds() < ring.deadline else {
+                guard played else {
                     endRing(byItself: true)
                     return
                 }
                 thread.run(after: Self.ringGap) { [self] in
-                    if ringing === ring, SoundThread.monotonicNanoseconds() < ring.deadline { playAgain(ring) }
+                    if ringing === ring { playAgain(ring) }
                 }
             }
         }
@@ -96,7 +98,7 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     private func endRing(byItself: Bool = false) {
         guard let ring = ringing else { return }
         ringing = nil
-        ca_context_cancel(ring.context, ring.id)
+        output.cancel(ring.context, id: ring.id)
         retire(ring.context)
         if byItself { ring.ended() }
     }
@@ -105,7 +107,8 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     /// backend's module, and a thread still returning from our callback into it crashed.
     private func retire(_ context: OpaquePointer) {
         nonisolated(unsafe) let context = context
-        thread.run(after: Self.retireDelay) { ca_context_destroy(context) }
+        let output = output
+        thread.run(after: Self.retireDelay) { output.close(context) }
     }
 
     private static let retireDelay: TimeInterval = 2
@@ -116,74 +119,21 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     }
 
     private func open() -> OpaquePointer? {
-        Self.quietALSA
-        var context: OpaquePointer?
-        var code = ca_context_create(&context)
-        if code == Int32(CA_SUCCESS), let context {
-            code = ca_context_open(context)
-            if code == Int32(CA_SUCCESS) { return context }
-            ca_context_destroy(context)
+        switch output.open() {
+        case .success(let context): return context
+        case .failure(let problem):
+            onProblem("cannot open the sound output: \(problem)")
+            return nil
         }
-        onProblem("cannot open the sound output: \(String(cString: ca_strerror(code)))")
-        return nil
     }
 
-    /// Starts one play; `finished` hears its end (or why it did not start) exactly once.
+    /// Starts one play; `finished` hears its end (or that it did not start) exactly once.
     private func start(
         _ context: OpaquePointer, id: UInt32, _ sound: SoundSource, role: SoundRole,
-        finished: @escaping @Sendable (Int32) -> Void
+        finished: @escaping @Sendable (Bool) -> Void
     ) {
-        let code = Self.start(context, id: id, sound, role: role, finished: finished)
-        if code != Int32(CA_SUCCESS) { onProblem("cannot play \(sound): \(String(cString: ca_strerror(code)))") }
-    }
-
-    /// Starts one play on a context and returns libcanberra's code; `finished` hears the end of
-    /// the play (or the code, when it did not start) exactly once.
-    static func start(
-        _ context: OpaquePointer, id: UInt32, _ sound: SoundSource, role: SoundRole,
-        finished: @escaping @Sendable (Int32) -> Void
-    ) -> Int32 {
-        var properties: OpaquePointer?
-        ca_proplist_create(&properties)
-        defer { ca_proplist_destroy(properties) }
-        switch sound {
-        case .theme(let name): ca_proplist_sets(properties, CA_PROP_EVENT_ID, name)
-        case .file(let path): ca_proplist_sets(properties, CA_PROP_MEDIA_FILENAME, path)
+        if let problem = output.play(context, id: id, sound, role: role, finished: finished) {
+            onProblem("cannot play \(sound): \(problem)")
         }
-        ca_proplist_sets(properties, CA_PROP_MEDIA_ROLE, role.rawValue)
-        // libcanberra hands back an integer token, not a retained object: a callback that came
-        // twice, or not at all after an error, can then neither over-release nor leak.
-        let token = pending.register(finished)
-        let code = ca_context_play_full(
-            context, id, properties,
-            { _, _, code, token in
-                CanberraPlayer.pending.finish(Int(bitPattern: token), code: code)
-            }, UnsafeMutableRawPointer(bitPattern: token))
-        if code != Int32(CA_SUCCESS) { pending.finish(token, code: code) }
-        return code
-    }
-
-    /// ALSA's own error lines kept off stderr, once per process, at the first sound: loading
-    /// libasound at start would cost memory a daemon at rest without sounds does not need.
-    static let quietALSA: Void = nudge_quiet_alsa_errors()
-
-    /// Plays under way, by token; each is finished at most once.
-    static let pending = PendingPlays()
-}
-
-final class PendingPlays: Sendable {
-    private let plays = Mutex<(next: Int, finished: [Int: @Sendable (Int32) -> Void])>((1, [:]))
-
-    func register(_ finished: @escaping @Sendable (Int32) -> Void) -> Int {
-        plays.withLock { plays in
-            let token = plays.next
-            plays.next += 1
-            plays.finished[token] = finished
-            return token
-        }
-    }
-
-    func finish(_ token: Int, code: Int32) {
-        plays.withLock { $0.finished.removeValue(forKey: token) }?(code)
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 public enum SoundCheck {
     /// The backend that played it (`pulse`, `alsa`), or why none could.
     public static func playBell() -> Result<String, SoundCheckFailure> {
-        CanberraPlayer.quietALSA
+        CanberraOutput.quietALSA
         var problems: [String] = []
         for driver in ["pulse", "alsa"] {
             guard let problem = play("bell", driver: driver) else { return .success(driver) }
@@ -18,7 +18,7 @@ public enum SoundCheck {
     /// played whole to ALSA's null device, which takes it as fast as it is decoded and sounds
     /// nothing. Nil too where ALSA cannot be opened at all: nothing here can tell then.
     public static func decodeProblem(_ path: String) -> String? {
-        CanberraPlayer.quietALSA
+        CanberraOutput.quietALSA
         switch play(.file(path), driver: "alsa", device: "null", timeout: 10) {
         case nil: return nil
         case .cannotOpen: return nil
@@ -57,7 +57,7 @@ public enum SoundCheck {
         if code == Int32(CA_SUCCESS) { code = ca_context_open(context) }
         guard code == Int32(CA_SUCCESS) else { return .cannotOpen(String(cString: ca_strerror(code))) }
         let finished = Finished()
-        code = CanberraPlayer.start(context, id: 1, sound, role: .event) { code in
+        code = CanberraOutput.start(context, id: 1, sound, role: .event) { code in
             finished.code = code
             finished.ended.signal()
         }

@@ -56,7 +56,9 @@ extension Store {
     static func write(_ changes: [any AppChange], _ db: Database) throws -> [InputError] {
         try changes.compactMap { change in
             guard let stored = change as? any StoredChange else {
-                throw StoreError.failed(path: "", reason: "\(type(of: change)) has no store file that writes it")
+                let path = try String.fetchOne(db, sql: "SELECT file FROM pragma_database_list WHERE name = 'main'")
+                throw StoreError.failed(
+                    path: path ?? "", reason: "\(type(of: change)) has no store file that writes it")
             }
             return try stored.write(db)
         }

@@ -168,14 +168,47 @@ import Testing
             ["log", "symptom", "Headache", "--severity", "3", "--notes", "-x"],
             "a value that begins with '-' is given as --notes=VALUE"
         ),
-        (["log", "symptom", "Headache", "--severity", "99999999999999999999"], "give a whole number from 1 to 5"),
-        (["log", "symptom", "Headache", "--severity", "abc"], "give a whole number from 1 to 5"),
-        (["upcoming", "--limit", "lots"], "give a whole number from 1 to 10000"),
+        (
+            ["log", "symptom", "Headache", "--severity", "99999999999999999999"],
+            "is not a whole number; give one from 1 to 5"
+        ),
+        (["log", "symptom", "Headache", "--severity", "abc"], "is not a whole number; give one from 1 to 5"),
+        (["upcoming", "--limit", "lots"], "is not a whole number; give one from 1 to 10000"),
         (["upcoming", "--limit", "0"], "--limit 0 is out of range"),
         (["upcoming", "--from", "tomorrow"], "--from 'tomorrow' is not a time"),
     ])
     func refusesBadInputAndChangesNothing(arguments: [String], message: String) throws {
         try expectRefusal(arguments, mentioning: message)
+    }
+
+    /// What a value means as of now (a day past, an age, the store's own path) is refused in
+    /// run, before the store is opened: a path with no store still has none.
+    @Test(arguments: [
+        (["dose", "1", "--at", "2026-11-01T10:00"], "--at '2026-11-01T10:00' (2026-11-01 10:00 EST) is more than"),
+        (["log", "symptom", "Headache", "--severity", "3", "--at", "2026-11-22T10:00"], "is in the future"),
+        (["call", "remind", "Alex", "--on", "2026-11-20"], "--on 2026-11-20 is in the past; give today (2026-11-21)"),
+        (["call", "log", "Alex", "--at", "2025-01-01T10:00"], "is more than 366 days ago"),
+        (["upcoming", "--from", "1899-06-01T00:00"], "--from '1899-06-01T00:00' is before the year 1900"),
+    ])
+    func refusalsAgainstNowCreateNoStore(arguments: [String], message: String) {
+        let result = InProcessNudge.run(arguments + ["--store", store], environment: environment)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr == "nudge: \(result.stderr.dropFirst(7))" && result.stderr.contains(message), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: store))
+    }
+
+    /// ArgumentParser's refusals as one line in nudge's words, its list of six or more values too.
+    @Test func parserRefusalsAreOneLineInNudgesWords() throws {
+        let journal = InProcessNudge.run(
+            ["journal", "add", "--type", "tea", "--store", store], environment: environment)
+        #expect(
+            journal.stderr
+                == "nudge: --type #4 is not accepted; give one of 'iv', 'im', 'oral', 'lozenge', 'at-home' or 'clinic'"
+                + " (#N: the Nth word after nudge, not repeated here; a text with spaces goes in quotes)\n")
+        let format = try nudge("journal", "export", "--format", "pdf")
+        #expect(format.stderr.contains("is not accepted; give one of 'markdown' or 'json'"), "\(format)")
+        let help = try nudge("call", "log", "--help")
+        #expect(["happy", "neutral", "sad", "frustrated", "excited"].allSatisfy { help.stdout.contains($0) })
     }
 
     /// Dose refusals after some history: `setup` runs first and must succeed.
@@ -243,8 +276,8 @@ import Testing
             ["call", "log", "Alex", "--notes", String(repeating: "👍🏽", count: 3000)],
             "--notes has 6000 characters (Unicode scalars); at most 5000"
         ),
-        (["call", "log", "Alex", "--duration", "1e9"], "give a whole number from 0 to 1440"),
-        (["contacts", "add", "Bob", "--every", "often"], "give a whole number from 1 to 3650"),
+        (["call", "log", "Alex", "--duration", "1e9"], "is not a whole number; give one from 0 to 1440"),
+        (["contacts", "add", "Bob", "--every", "often"], "is not a whole number; give one from 1 to 3650"),
         (
             ["call", "log", "ale"],
             "'ale' matches 2 contacts: Alex (id 1), Alexandra (id 2); give the id (id:N) or the full name"
@@ -282,7 +315,7 @@ import Testing
         ),
         (
             ["call", "log", "Alex", "--mood", "angry"],
-            "--mood 'angry' is not a mood; give one of happy, neutral, sad, frustrated, excited"
+            "--mood 'angry' is not accepted; give one of 'happy', 'neutral', 'sad', 'frustrated' or 'excited'"
         ),
         (
             ["call", "log", "Alex", "--notes", String(repeating: "n", count: 5001)],

@@ -35,9 +35,9 @@ import Testing
         arguments: [
             (
                 ["journal", "add", "--type", "injection"],
-                "--type is not a treatment type; give iv, im, oral, lozenge, at-home or clinic"
+                "--type #4 is not accepted; give one of 'iv', 'im', 'oral', 'lozenge', 'at-home' or 'clinic'"
             ),
-            (["journal", "add", "--type", "ketamine-\(secret)"], "--type is not a treatment type"),
+            (["journal", "add", "--type", "ketamine-\(secret)"], "--type #4 is not accepted"),
             (["journal", "add", "--type", "iv", "--mood-before", "0"], "--mood-before 0 is not from 1 to 10"),
             (["journal", "add", "--type", "iv", "--mood-after", "11"], "--mood-after 11 is not from 1 to 10"),
             (
@@ -53,7 +53,7 @@ import Testing
                 "--music contains an escape character (ESC) (U+001B)"
             ),
             (["journal", "add"], "give the treatment type with --type"),
-            (["journal", "add", "--type", "iv", "--at", "soonish \(secret)"], "--at is not a time"),
+            (["journal", "add", "--type", "iv", "--at", "soonish \(secret)"], "--at #6 is not a time"),
             (
                 ["journal", "add", "--type", "iv", "--at", "0000-01-01T00:00:00+01:00"],
                 "--at is before the year 1900; give a time from 1900 to 9999"
@@ -86,13 +86,16 @@ import Testing
             (["journal", "show", "abc"], "no session has an id starting with #3"),
             (["journal", "show", "ab\tcd"], "#3 is not a session id"),
             (["journal", "edit", "abcd1111"], "give at least one field to change"),
-            (["journal", "edit", "abcd1111", "--type", "tea"], "--type is not a treatment type"),
+            (["journal", "edit", "abcd1111", "--type", "tea"], "--type #5 is not accepted"),
             (["journal", "delete", "abcd1111"], "needs --yes when nudge cannot ask on a terminal"),
             (
                 ["journal", "export", "--output", "/nonexistent/journal.md"],
                 "the directory /nonexistent does not exist"
             ),
-            (["journal", "export", "--format", "pdf"], "--format #4 is not markdown or json"),
+            (
+                ["journal", "export", "--format", "pdf"],
+                "--format #4 is not accepted; give one of 'markdown' or 'json'"
+            ),
             (["settings", "set", "journal.reflection_days", "7,1"], "journal.reflection_days"),
             (["settings", "set", "journal.reflection_days", "1,1"], "ascending, distinct, 1 to 365, at most 10"),
             (["settings", "set", "journal.reflection_days", "0,400"], "ascending, distinct"),

@@ -32,7 +32,7 @@ struct JournalTerminalTests {
         try first.type("oral")
         first.waitFor("When did it begin?")
         try first.type("after the storm")
-        first.waitFor("the time is not a time")
+        first.waitFor("that is not a time")
         #expect(!first.screen.contains("'after the storm'"), "an answer is repeated: \(first.screen.suffix(300))")
         try first.type("2026-11-22T14:00")
         first.waitFor("Dose (Enter to skip): ")

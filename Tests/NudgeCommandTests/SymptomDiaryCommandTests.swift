@@ -126,7 +126,7 @@ import Testing
         (["symptoms", "delete", "abcd1111"], "needs --yes when nudge cannot ask on a terminal"),
         (["symptoms", "edit", "abcd1111"], "nothing to change; give --name, --severity, --notes or --at"),
         (["symptoms", "edit", "abcd1111", "--severity", "6"], "severity 6 is out of range"),
-        (["symptoms", "edit", "abcd1111", "--severity", "x"], "give a whole number from 1 to 5"),
+        (["symptoms", "edit", "abcd1111", "--severity", "x"], "is not a whole number; give one from 1 to 5"),
         (["symptoms", "edit", "abcd1111", "--name", "  "], "the symptom name is empty"),
         (["symptoms", "edit", "abcd1111", "--notes", "a\u{1B}[2J"], "--notes contains an escape character"),
         (["symptoms", "edit", "abcd1111", "--at", "2026-11-19T20:00"], "is more than 48 hours ago"),
@@ -140,7 +140,7 @@ import Testing
             ["symptoms", "export", "--from", "2026-11-22", "--to", "2026-11-01"],
             "--from 2026-11-22 is after --to 2026-11-01"
         ),
-        (["symptoms", "export", "--format", "pdf"], "--format 'pdf' is not csv or markdown"),
+        (["symptoms", "export", "--format", "pdf"], "--format 'pdf' is not accepted; give one of 'csv' or 'markdown'"),
         (["symptoms", "export", "--output", "/nonexistent/diary.csv"], "the directory /nonexistent does not exist"),
     ])
     func refusalsChangeNothing(arguments: [String], message: String) throws {

@@ -128,14 +128,17 @@ import Testing
     @Test func instantInputReadsTimesAsAPersonMeansThem() throws {
         let now = at("2026-11-21T19:10:00Z")
         func past(_ text: String) throws -> Date {
-            try InstantInput.pastInstant(text, option: "--at", now: now, clock: clock, maximumAge: 48 * 3600)
+            try InstantInput.pastInstant(
+                try #require(GivenInstant(text)), option: "--at", now: now, clock: clock, maximumAge: 48 * 3600)
         }
         #expect(try past("19:05") == at("2026-11-21T19:05:00Z"))
         #expect(try past("2026-11-21T19:05:00Z") == at("2026-11-21T19:05:00Z"))
         // A bare time still to come today is yesterday's.
         #expect(try past("20:00") == at("2026-11-20T20:00:00Z"))
-        #expect(InstantInput.parse("20:00", now: now, clock: clock, direction: .future) == at("2026-11-21T20:00:00Z"))
-        #expect(InstantInput.parse("19:00", now: now, clock: clock, direction: .future) == at("2026-11-22T19:00:00Z"))
+        #expect(
+            GivenInstant("20:00")?.resolved(now: now, clock: clock, direction: .future) == at("2026-11-21T20:00:00Z"))
+        #expect(
+            GivenInstant("19:00")?.resolved(now: now, clock: clock, direction: .future) == at("2026-11-22T19:00:00Z"))
         #expect(
             throws: InputError(
                 "--at '2026-11-21T20:00:00Z' (20:00 today, 2026-11-21 20:00 GMT) is in the future; give a time that has passed"
@@ -163,6 +166,13 @@ import Testing
     func aDateAndTimeWithoutAnOffsetIsLocal(text: String, instant: String) {
         let newYork = WallClock(zone: .system("America/New_York"))
         #expect(
-            InstantInput.parse(text, now: at("2026-11-22T12:00:00Z"), clock: newYork, direction: .past) == at(instant))
+            GivenInstant(text)?.resolved(now: at("2026-11-22T12:00:00Z"), clock: newYork, direction: .past)
+                == at(instant))
+    }
+
+    /// The form is read once, without a clock: what is not a time never reaches one.
+    @Test(arguments: ["", "25:99", "10xm", "2026-13-01T10:00", "2026-11-21T24:30", "yesterday", "2026-11-21"])
+    func whatIsNotATimeHasNoForm(text: String) {
+        #expect(GivenInstant(text) == nil)
     }
 }

@@ -453,6 +453,7 @@ _nudge_call_log() {
         return
         ;;
     '--mood')
+        __nudge_add_completions -W 'happy'$'\n''neutral'$'\n''sad'$'\n''frustrated'$'\n''excited'
         return
         ;;
     '--notes')
@@ -867,6 +868,7 @@ _nudge_symptoms_export() {
         return
         ;;
     '--format')
+        __nudge_add_completions -W 'csv'$'\n''markdown'
         return
         ;;
     '--output')
@@ -1062,6 +1064,7 @@ _nudge_journal_add() {
         return
         ;;
     '--type')
+        __nudge_add_completions -W 'iv'$'\n''im'$'\n''oral'$'\n''lozenge'$'\n''at-home'$'\n''clinic'
         return
         ;;
     '--at')
@@ -1131,6 +1134,7 @@ _nudge_journal_edit() {
         return
         ;;
     '--type')
+        __nudge_add_completions -W 'iv'$'\n''im'$'\n''oral'$'\n''lozenge'$'\n''at-home'$'\n''clinic'
         return
         ;;
     '--at')
@@ -1203,6 +1207,7 @@ _nudge_journal_export() {
         return
         ;;
     '--format')
+        __nudge_add_completions -W 'markdown'$'\n''json'
         return
         ;;
     '--output')

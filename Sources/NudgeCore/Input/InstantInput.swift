@@ -1,12 +1,9 @@
 import Foundation
 
-/// Parses the instants a person gives on the command line (`--at`, `--from`, `--since`), as a
-/// person means them.
-///
-/// - ISO 8601 with an offset (`2026-11-21T19:05:00Z`, `...-05:00`) is that instant.
-/// - ISO 8601 without one (`2026-11-21T19:05`, `2026-11-21 19:05:30`) is local wall-clock time.
-/// - A time of day (`22:10`, `10pm`) is its most recent past occurrence for something that
-///   happened (at 01:30, `22:10` is last night) and its next one for something that will.
+/// Resolves the instants a person gives on the command line (`--at`, `--from`, `--since`)
+/// against now and the zone, as a person means them (`GivenInstant` has the forms): a time of
+/// day is its most recent past occurrence for something that happened (at 01:30, `22:10` is
+/// last night) and its next one for something that will.
 public enum InstantInput {
     public enum Direction: Sendable {
         /// Something that happened: a bare time is the latest one at or before now.
@@ -17,14 +14,6 @@ public enum InstantInput {
 
     public static let accepted =
         "a local time such as 22:10 or 10pm, a local date and time such as 2026-11-21T22:10, or ISO 8601 with an offset such as 2026-11-21T22:10:00-05:00"
-
-    public static func parse(_ text: String, now: Date, clock: WallClock, direction: Direction) -> Date? {
-        let text = text.trimmingCharacters(in: .whitespaces)
-        if text.count >= 16 {
-            return hasOffset(text) ? Timestamp.parse(text) : localDateTime(text, clock: clock)
-        }
-        return LocalTime(parsing: text).flatMap { occurrence(of: $0, now: now, clock: clock, direction: direction) }
-    }
 
     /// A time of day as the one a person means: its latest past occurrence, or its next one.
     public static func occurrence(of time: LocalTime, now: Date, clock: WallClock, direction: Direction) -> Date? {
@@ -64,10 +53,11 @@ public enum InstantInput {
     /// A time a thing happened: not in the future, and no more than `maximumAge` ago. With
     /// `echo` false, a refusal names the option but not what was typed (the therapy journal).
     public static func pastInstant(
-        _ text: String, option: String, now: Date, clock: WallClock, maximumAge: TimeInterval, echo: Bool = true
+        _ typed: GivenInstant, option: String, now: Date, clock: WallClock, maximumAge: TimeInterval,
+        echo: Bool = true
     ) throws(InputError) -> Date {
-        let instant = try anyInstant(text, option: option, now: now, clock: clock, echo: echo)
-        let given = echo ? "\(option) '\(text)'" : option
+        let instant = try anyInstant(typed, option: option, now: now, clock: clock, echo: echo)
+        let given = echo ? "\(option) '\(typed.text)'" : option
         let understood = describe(instant, now: now, clock: clock)
         guard instant <= now.addingTimeInterval(1) else {
             throw InputError("\(given) (\(understood)) is in the future; give a time that has passed")
@@ -81,12 +71,12 @@ public enum InstantInput {
 
     /// An instant to list from (`--from`, `--since`): any time from 1900 to 9999, a bare time
     /// read as today's. With `echo` false, a refusal does not repeat what was typed.
-    public static func anyInstant(_ text: String, option: String, now: Date, clock: WallClock, echo: Bool = true)
-        throws(InputError) -> Date
-    {
-        let given = echo ? "\(option) '\(text)'" : option
-        guard let instant = parse(text, now: now, clock: clock, direction: .past) else {
-            throw InputError("\(given) is not a time; give \(accepted)")
+    public static func anyInstant(
+        _ typed: GivenInstant, option: String, now: Date, clock: WallClock, echo: Bool = true
+    ) throws(InputError) -> Date {
+        let given = echo ? "\(option) '\(typed.text)'" : option
+        guard let instant = typed.resolved(now: now, clock: clock, direction: .past) else {
+            throw InputError("\(given) names no instant on this clock; give \(accepted)")
         }
         guard instant <= Timestamp.latest else {
             throw InputError("\(given) is past the year 9999; give an earlier time")
@@ -95,24 +85,5 @@ public enum InstantInput {
             throw InputError("\(given) is before the year 1900; give a time from 1900 to 9999")
         }
         return instant
-    }
-
-    private static func hasOffset(_ text: String) -> Bool {
-        text.dropFirst(16).contains { $0 == "Z" || $0 == "z" || $0 == "+" || $0 == "-" }
-    }
-
-    /// `YYYY-MM-DD[T ]HH:MM[:SS]` as wall-clock time in the clock's zone, by its gap and overlap
-    /// rules (a time skipped by a spring-forward is the first instant after the gap).
-    private static func localDateTime(_ text: String, clock: WallClock) -> Date? {
-        // Read as if it were UTC, its fields are exactly the wall-clock date and time.
-        guard let fields = Timestamp.parse(text.count == 16 ? text + ":00" : text) else { return nil }
-        let seconds = fields.timeIntervalSince1970
-        let whole = Int(seconds.rounded(.down))
-        let day = CivilDate(daysSinceEpoch: whole.floorDiv(86400))
-        let secondOfDay = whole.floorMod(86400)
-        guard let time = LocalTime(hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60),
-            let minute = clock.instant(on: day, at: time)
-        else { return nil }
-        return minute.addingTimeInterval(seconds - Double(whole) + Double(secondOfDay % 60))
     }
 }

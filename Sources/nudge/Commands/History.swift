@@ -10,29 +10,15 @@ extension Nudge {
         @Flag(help: "Print one JSON array.") var json = false
         @Option(
             help:
-                "From when: YYYY-MM-DD (local midnight), a local date and time, a time (the latest that has passed), or ISO 8601 with an offset (default: 7 days ago)."
-        )
-        var since: String?
-
-        func validate() throws {
-            if let since { _ = try start(since, CommandContext(global)) }
-        }
-
-        private func start(_ text: String, _ context: CommandContext) throws -> Date {
-            if let day = CivilDate(iso: text),
-                let midnight = context.wallClock.instant(on: day, at: LocalTime(hour: 0, minute: 0)!)
-            {
-                return midnight
-            }
-            do {
-                return try InstantInput.anyInstant(text, option: "--since", now: context.now, clock: context.wallClock)
-            } catch {
-                throw ValidationError(error.description + ", or YYYY-MM-DD")
-            }
-        }
+                "From when: YYYY-MM-DD (local midnight), a local date and time, a time (the latest that has passed), or ISO 8601 with an offset (default: 7 days ago).",
+            transform: TypedArguments.instantOrDay)
+        var since: GivenInstant?
 
         func run(_ context: CommandContext) throws {
-            let from = try since.map { try start($0, context) } ?? context.now.addingTimeInterval(-7 * 86400)
+            let from =
+                try since.map { typed throws(InputError) in
+                    try InstantInput.anyInstant(typed, option: "--since", now: context.now, clock: context.wallClock)
+                } ?? context.now.addingTimeInterval(-7 * 86400)
             let records = try context.openStoreForReading().run { try $0.history(since: from) }
             let clock = context.wallClock
             try context.print(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NudgeCore
 
 @main
 struct Nudge: ParsableCommand {
@@ -62,6 +63,10 @@ struct Nudge: ParsableCommand {
         case let failure as CommandFailure:
             environment.errors("nudge: \(JournalRefusal.shown(failure.message, arguments: arguments))\n")
             return failure.exitCode
+        case let refusal as InputError:
+            // What was typed, refused against now and the zone in run(_:): nothing was written.
+            environment.errors("nudge: \(JournalRefusal.shown(refusal.description, arguments: arguments))\n")
+            return ExitCode.validationFailure.rawValue
         default:
             let code = exitCode(for: error)
             guard code != .success else {
@@ -70,8 +75,7 @@ struct Nudge: ParsableCommand {
                 if !text.isEmpty { environment.output(text + "\n") }
                 return 0
             }
-            let message = Nudge.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            var text = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
+            var text = CommandLineText.oneLine(Nudge.message(for: error))
             if let hint = CommandLineText.hint(for: text, arguments: arguments) { text += "; " + hint }
             environment.errors("nudge: \(JournalRefusal.shown(text, arguments: arguments))\n")
             return code.rawValue

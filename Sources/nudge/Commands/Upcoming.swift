@@ -11,26 +11,21 @@ extension Nudge {
         @Option(parsing: .unconditional, help: "How many to list (1-10000).", transform: WholeNumber.parser(1...10_000))
         var limit = 10
         @Option(
-            help: "List as of another instant: a local date and time (2026-11-21T19:05), or ISO 8601 with an offset.")
-        var from: String?
+            help: "List as of another instant: a local date and time (2026-11-21T19:05), or ISO 8601 with an offset.",
+            transform: TypedArguments.instant)
+        var from: GivenInstant?
 
         func validate() throws {
             guard (1...10_000).contains(limit) else {
                 throw ValidationError("--limit \(limit) is out of range; give a number from 1 to 10000")
             }
-            if let from { _ = try instant(from, CommandContext(global)) }
-        }
-
-        private func instant(_ text: String, _ context: CommandContext) throws -> Date {
-            do {
-                return try InstantInput.anyInstant(text, option: "--from", now: context.now, clock: context.wallClock)
-            } catch {
-                throw ValidationError(error.description)
-            }
         }
 
         func run(_ context: CommandContext) throws {
-            let start = try from.map { try instant($0, context) } ?? context.now
+            let start =
+                try from.map { typed throws(InputError) in
+                    try InstantInput.anyInstant(typed, option: "--from", now: context.now, clock: context.wallClock)
+                } ?? context.now
             let input = try context.openStoreForReading().run {
                 try $0.scheduleInput(at: start, clock: context.wallClock, listing: limit)
             }

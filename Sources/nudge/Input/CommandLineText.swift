@@ -15,6 +15,33 @@ enum CommandLineText {
         }
     }
 
+    /// ArgumentParser's message as one line: its first, and for a closed set the accepted
+    /// values (listed on lines of their own from six on) as nudge says them.
+    static func oneLine(_ message: String) -> String {
+        let lines = message.split(separator: "\n").map(String.init)
+        var first = lines.first ?? message
+        if first.hasPrefix("Error: ") { first.removeFirst(7) }
+        let bulleted = ". Please provide one of the following:"
+        if first.hasSuffix(bulleted) {
+            let values = lines.dropFirst().prefix { $0.hasPrefix("  - ") }.map { "'\($0.dropFirst(4))'" }
+            first = String(first.dropLast(bulleted.count))
+            if let last = values.last {
+                first += ". Please provide one of \(values.dropLast().joined(separator: ", ")) or \(last)."
+            }
+        }
+        if let range = first.range(of: ". Please provide one of ") {
+            // ArgumentParser joins two values with "and"; either one is meant.
+            let values = first[range.upperBound...].dropLast(first.hasSuffix(".") ? 1 : 0)
+                .replacing(/^('[^']*') and ('[^']*')$/) { "\($0.1) or \($0.2)" }
+            first = first[..<range.lowerBound] + ": not accepted; give one of " + values
+        }
+        // "The value 'x' is invalid for '--at <at>': not a time; give …" as nudge says it.
+        guard let value = first.wholeMatch(of: /The value (.*) is invalid for '(-[^ ']+)(?: <[^>]*>)?': (.*)/) else {
+            return first
+        }
+        return "\(value.2) \(value.1) is \(value.3)"
+    }
+
     /// A value that begins with `-` reads as an option; say how to give one.
     static func hint(for message: String, arguments: [String]) -> String? {
         let dashed = arguments.prefix { $0 != "--" }.first {

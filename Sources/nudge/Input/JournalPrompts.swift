@@ -40,9 +40,12 @@ struct JournalPrompts {
             },
             Field(name: "at", question: "When did it begin? (Enter for now; 14:00 or 2026-11-22T14:00): ") {
                 value throws(InputError) in
-                Timestamp.format(
+                guard let typed = GivenInstant(value) else {
+                    throw InputError("that is not a time; give \(InstantInput.accepted)")
+                }
+                return Timestamp.format(
                     try InstantInput.anyInstant(
-                        value, option: "the time", now: now, clock: context.wallClock, echo: false))
+                        typed, option: "the time", now: now, clock: context.wallClock, echo: false))
             },
             Field(name: "dose", question: "Dose (Enter to skip): ", accept: text("the dose")),
             Field(name: "intentions", question: "Intentions (Enter to skip): ", accept: text("the intentions")),

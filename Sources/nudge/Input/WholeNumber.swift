@@ -6,7 +6,7 @@ enum WholeNumber {
     static func parser(_ range: ClosedRange<Int>) -> @Sendable (String) throws -> Int {
         { text in
             guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
-                throw ValidationError("give a whole number from \(range.lowerBound) to \(range.upperBound)")
+                throw ValidationError("not a whole number; give one from \(range.lowerBound) to \(range.upperBound)")
             }
             return value
         }

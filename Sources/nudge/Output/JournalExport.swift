@@ -4,6 +4,10 @@ import NudgeCore
 /// The journal as the person reads it (Markdown) or a program does (JSON): `journal show` and
 /// `journal export`. Only ever written to the person's terminal or a file of mode 0600.
 enum JournalExport {
+    enum Format: String, CaseIterable {
+        case markdown, json
+    }
+
     struct Reflection: Encodable {
         var id: String
         @TimestampText var writtenAt: Date?

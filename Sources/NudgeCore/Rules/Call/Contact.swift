@@ -68,7 +68,6 @@ public enum CallInput {
     public static let maximumNotesLength = 5000
     public static let cadenceRange = 1...3650
     public static let durationRange = 0...1440
-    public static let moods = ["happy", "neutral", "sad", "frustrated", "excited"]
     /// How far back a call may be logged, or moved by an edit.
     public static let maximumBackdating: TimeInterval = 366 * 86400
 
@@ -86,9 +85,10 @@ public enum CallInput {
         if let notes { try TextInput.validateText(notes, option: option, limit: maximumNotesLength) }
     }
 
-    public static func validate(mood: String?) throws(InputError) {
-        if let mood, !moods.contains(mood) {
-            throw InputError("--mood '\(mood)' is not a mood; give one of \(moods.joined(separator: ", "))")
+    /// An edit's mood: one of `CallMood`, or '' to remove it.
+    public static func validate(moodCorrection mood: String) throws(InputError) {
+        guard mood.isEmpty || CallMood(rawValue: mood) != nil else {
+            throw InputError("--mood '\(mood)' is not a mood; give one of \(CallMood.accepted), or '' to remove it")
         }
     }
 

@@ -13,12 +13,8 @@ extension Nudge {
         @OptionGroup var global: GlobalOptions
         @Option(help: "Write the backup to this file instead of the backup directory.") var output: String?
 
-        func validate() throws {
-            let context = CommandContext(global)
-            if let output { try PrivateFile.validateOutput(output, store: context.storePath) }
-        }
-
         func run(_ context: CommandContext) throws {
+            if let output { try PrivateFile.validateOutput(output, store: context.storePath) }
             guard FileManager.default.fileExists(atPath: context.storePath) else {
                 throw CommandFailure("there is no store at \(context.storePath) yet; nothing to back up", exitCode: 66)
             }

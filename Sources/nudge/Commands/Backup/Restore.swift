@@ -22,8 +22,7 @@ extension Nudge {
                 throw ValidationError(
                     "give the backup to restore, or --latest for the newest sound one (nudge backups lists them)")
             case (.some, true): throw ValidationError("give either a backup file or --latest, not both")
-            case (.some(let file), false): try Self.validateBackupFile(file, store: CommandContext(global).storePath)
-            case (nil, true): break
+            case (.some, false), (nil, true): break
             }
         }
 
@@ -53,6 +52,7 @@ extension Nudge {
         }
 
         func run(_ context: CommandContext) throws {
+            if let file { try Self.validateBackupFile(file, store: context.storePath) }
             let backup = try chosenBackup(context)
             let takenAt = BackupDirectory.list(in: (backup as NSString).deletingLastPathComponent).first {
                 $0.path == backup

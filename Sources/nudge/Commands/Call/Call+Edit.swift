@@ -13,12 +13,13 @@ extension Nudge.Call {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The call's id, or a unique prefix of at least 4 characters (nudge call history shows 8).")
         var id: String
-        @Option(help: "When, as nudge call log takes it: at most 366 days ago.") var at: String?
+        @Option(help: "When, as nudge call log takes it: at most 366 days ago.", transform: TypedArguments.instant)
+        var at: GivenInstant?
         @Option(
             parsing: .unconditional, help: "How long, in minutes (0-1440).",
             transform: WholeNumber.parser(CallInput.durationRange))
         var duration: Int?
-        @Option(help: "happy, neutral, sad, frustrated or excited; '' removes it.") var mood: String?
+        @Option(help: "How it went: \(CallMood.accepted); '' removes it.") var mood: String?
         @Option(help: "Notes in place of the old ones (at most 5000 characters); '' removes them.") var notes: String?
 
         func validate() throws {
@@ -28,27 +29,27 @@ extension Nudge.Call {
             }
             do {
                 if let duration { try CallInput.validate(duration: duration) }
-                if let mood, !mood.isEmpty { try CallInput.validate(mood: mood) }
+                if let mood { try CallInput.validate(moodCorrection: mood) }
                 try CallInput.validate(notes: notes)
-                _ = try calledAt(CommandContext(global))
             } catch {
                 throw ValidationError(error.description)
             }
         }
 
         private func calledAt(_ context: CommandContext) throws(InputError) -> Date? {
-            try at.map { text throws(InputError) in
+            try at.map { typed throws(InputError) in
                 try InstantInput.pastInstant(
-                    text, option: "--at", now: context.now, clock: context.wallClock,
+                    typed, option: "--at", now: context.now, clock: context.wallClock,
                     maximumAge: CallInput.maximumBackdating)
             }
         }
 
         func run(_ context: CommandContext) throws {
+            let calledAt = try calledAt(context)
             let store = try context.openStore()
             let call = try Delete.ids.resolve(try store.run { try $0.callLog(matching: id) }, prefix: id)
             let correction = Store.CallCorrection(
-                calledAt: try calledAt(context), durationMinutes: duration, mood: FieldCorrection(option: mood),
+                calledAt: calledAt, durationMinutes: duration, mood: FieldCorrection(option: mood),
                 notes: FieldCorrection(option: notes))
             let corrected = try context.changing {
                 try store.run { try $0.correctCall(id: call.id, correction, now: context.now) }

@@ -13,21 +13,19 @@ extension Nudge.Call {
         var contact: String
         @Option(
             help:
-                "When: 14:30 (the latest 14:30 that has passed), 2026-11-21T14:30 (local), or ISO 8601 with an offset; at most 366 days ago (default: now)."
-        ) var at: String?
+                "When: 14:30 (the latest 14:30 that has passed), 2026-11-21T14:30 (local), or ISO 8601 with an offset; at most 366 days ago (default: now).",
+            transform: TypedArguments.instant) var at: GivenInstant?
         @Option(
             parsing: .unconditional, help: "How long, in minutes (0-1440).",
             transform: WholeNumber.parser(CallInput.durationRange))
         var duration = 0
-        @Option(help: "happy, neutral, sad, frustrated or excited.") var mood: String?
+        @Option(help: "How it went.") var mood: CallMood?
         @Option(help: "Anything worth remembering (at most 5000 characters).") var notes: String?
 
         func validate() throws {
             do {
                 try CallInput.validate(duration: duration)
-                try CallInput.validate(mood: mood)
                 try CallInput.validate(notes: notes)
-                _ = try calledAt(CommandContext(global))
             } catch {
                 throw ValidationError(error.description)
             }
@@ -40,12 +38,13 @@ extension Nudge.Call {
         }
 
         func run(_ context: CommandContext) throws {
+            let when = try calledAt(context)
             let store = try context.openStore()
             let found = try resolve(contact, in: store)
-            let when = try calledAt(context)
             try store.run {
                 try $0.logCall(
-                    contactID: found.id, at: when, durationMinutes: duration, mood: mood, notes: notes, now: context.now
+                    contactID: found.id, at: when, durationMinutes: duration, mood: mood?.rawValue, notes: notes,
+                    now: context.now
                 )
             }
             context.print("logged a call with \(found.name) at \(context.understood(when))")

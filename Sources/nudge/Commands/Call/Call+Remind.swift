@@ -14,13 +14,14 @@ extension Nudge.Call {
             name: .customLong("in"), parsing: .unconditional, help: "In this many days (0-3650).",
             transform: WholeNumber.parser(0...3650))
         var inDays: Int?
-        @Option(help: "On this day, YYYY-MM-DD (today or later).") var on: String?
-        @Option(help: "At this local time (default: call.reminder_time); alone, the next time it comes.") var at:
-            String?
+        @Option(help: "On this day, YYYY-MM-DD (today or later).", transform: TypedArguments.day) var on: CivilDate?
+        @Option(
+            help: "At this local time (default: call.reminder_time); alone, the next time it comes.",
+            transform: TypedArguments.timeOfDay)
+        var at: LocalTime?
         @Option(help: "What to show (at most 5000 characters).") var note: String?
 
         func validate() throws {
-            let context = CommandContext(global)
             guard inDays == nil || on == nil else {
                 throw ValidationError("give --in DAYS or --on YYYY-MM-DD, not both")
             }
@@ -30,24 +31,16 @@ extension Nudge.Call {
             if let inDays, !(0...3650).contains(inDays) {
                 throw ValidationError("--in \(inDays) is out of range; give a number of days from 0 to 3650")
             }
-            if let on {
-                guard let day = CivilDate(iso: on) else {
-                    throw ValidationError("--on '\(on)' is not a day; give YYYY-MM-DD")
-                }
-                let today = context.wallClock.date(of: context.now)
-                guard day >= today else {
-                    throw ValidationError("--on \(on) is in the past; give today (\(today)) or a later day")
-                }
-            }
-            if let at, LocalTime(parsing: at) == nil {
-                throw ValidationError("--at '\(at)' is not a time of day; give a local time such as 18:30 or 6:30pm")
-            }
             do { try CallInput.validate(notes: note, option: "--note") } catch {
                 throw ValidationError(error.description)
             }
         }
 
         func run(_ context: CommandContext) throws {
+            let today = context.wallClock.date(of: context.now)
+            if let on, on < today {
+                throw CommandFailure("--on \(on) is in the past; give today (\(today)) or a later day", exitCode: 64)
+            }
             let store = try context.openStore()
             let found = try resolve(contact, in: store)
             let due = try dueAt(context, settings: try store.run { try $0.settings() })
@@ -60,14 +53,13 @@ extension Nudge.Call {
         /// The day given (at --at, else call.reminder_time), or the next --at; never the past.
         private func dueAt(_ context: CommandContext, settings: NudgeCore.Settings) throws -> Date {
             let clock = context.wallClock
-            let time = at.flatMap(LocalTime.init(parsing:))
-            if on == nil, inDays == nil, let time,
+            if on == nil, inDays == nil, let time = at,
                 let next = InstantInput.occurrence(of: time, now: context.now, clock: clock, direction: .future)
             {
                 return next
             }
-            let day = on.flatMap { CivilDate(iso: $0) } ?? clock.date(of: context.now).adding(days: inDays ?? 0)
-            let dayTime = time ?? settings.time(.callReminderTime)
+            let day = on ?? clock.date(of: context.now).adding(days: inDays ?? 0)
+            let dayTime = at ?? settings.time(.callReminderTime)
             guard let due = clock.instant(on: day, at: dayTime) ?? clock.instant(on: day.adding(days: 1), at: dayTime),
                 due <= Timestamp.latest
             else {

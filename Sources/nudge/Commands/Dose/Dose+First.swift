@@ -11,14 +11,10 @@ extension Nudge.Dose {
         @OptionGroup var global: GlobalOptions
         @Option(
             help:
-                "When it was taken: 22:10 (the latest 22:10 that has passed: at 01:30, last night), 2026-11-21T22:10 (local), or ISO 8601 with an offset; at most 12 hours ago (default: now)."
-        )
-        var at: String?
+                "When it was taken: 22:10 (the latest 22:10 that has passed: at 01:30, last night), 2026-11-21T22:10 (local), or ISO 8601 with an offset; at most 12 hours ago (default: now).",
+            transform: TypedArguments.instant)
+        var at: GivenInstant?
         @Flag(help: "Start a new session even though one is open.") var newSession = false
-
-        func validate() throws {
-            do { _ = try doseInstant(at, CommandContext(global)) } catch { throw ValidationError(error.description) }
-        }
 
         func run(_ context: CommandContext) throws {
             let when = try doseInstant(at, context)

@@ -11,15 +11,11 @@ extension Nudge.Dose {
         @OptionGroup var global: GlobalOptions
         @Option(
             help:
-                "When it was taken: 00:55 (the latest 00:55 that has passed), 2026-11-22T00:55 (local), or ISO 8601 with an offset; at most 12 hours ago (default: now)."
-        )
-        var at: String?
+                "When it was taken: 00:55 (the latest 00:55 that has passed), 2026-11-22T00:55 (local), or ISO 8601 with an offset; at most 12 hours ago (default: now).",
+            transform: TypedArguments.instant)
+        var at: GivenInstant?
         @Flag(help: "Take it before the window opens (recorded with is_early).") var early = false
         @Flag(help: "Record a dose after dose 2 (extra_dose).") var extra = false
-
-        func validate() throws {
-            do { _ = try doseInstant(at, CommandContext(global)) } catch { throw ValidationError(error.description) }
-        }
 
         func run(_ context: CommandContext) throws {
             try answer(.take(at: try doseInstant(at, context), early: early, extra: extra), context)

@@ -16,10 +16,10 @@ extension Nudge {
 /// How far back a dose may be logged: within the same night.
 let doseBackdating: TimeInterval = 12 * 3600
 
-func doseInstant(_ text: String?, _ context: CommandContext) throws(InputError) -> Date {
-    guard let text else { return context.now }
+func doseInstant(_ typed: GivenInstant?, _ context: CommandContext) throws(InputError) -> Date {
+    guard let typed else { return context.now }
     return try InstantInput.pastInstant(
-        text, option: "--at", now: context.now, clock: context.wallClock, maximumAge: doseBackdating)
+        typed, option: "--at", now: context.now, clock: context.wallClock, maximumAge: doseBackdating)
 }
 
 /// Records an answer as the button would; a refusal is one line and exit 64.

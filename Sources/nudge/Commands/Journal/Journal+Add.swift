@@ -14,7 +14,7 @@ extension Nudge.Journal {
         @OptionGroup var options: TherapyFieldOptions
 
         func run(_ context: CommandContext) throws {
-            guard let type = options.type.flatMap(TherapySession.TreatmentType.init(rawValue:)) else {
+            guard let type = options.type else {
                 guard context.environment.isTerminal, isatty(STDIN_FILENO) == 1 else {
                     throw CommandFailure(
                         "give the treatment type with --type (\(TherapySession.TreatmentType.accepted)); on a terminal, nudge journal add asks for each field",

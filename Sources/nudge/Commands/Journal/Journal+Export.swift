@@ -11,19 +11,14 @@ extension Nudge.Journal {
                 Without --format, an --output ending in .json is JSON and anything else Markdown. A file is written with mode 0600 (readable by its owner only); an existing regular file is replaced whole, never the store or one of its files.
                 """)
         @OptionGroup var global: GlobalOptions
-        @Option(help: "markdown or json.") var format: String?
+        @Option(help: "The file format (default: by --output's extension, else markdown).") var format:
+            JournalExport.Format?
         @Option(help: "Write to this file instead of standard output.") var output: String?
 
-        func validate() throws {
-            if let format, !["markdown", "json"].contains(format) {
-                throw ValidationError("--format '\(format)' is not markdown or json")
-            }
-            if let output { try PrivateFile.validateOutput(output, store: CommandContext(global).storePath) }
-        }
-
-        private var json: Bool { format.map { $0 == "json" } ?? (output?.lowercased().hasSuffix(".json") == true) }
+        private var json: Bool { format.map { $0 == .json } ?? (output?.lowercased().hasSuffix(".json") == true) }
 
         func run(_ context: CommandContext) throws {
+            if let output { try PrivateFile.validateOutput(output, store: context.storePath) }
             let store = try context.openStoreForReading()
             let sessions = try store.run { store in
                 try store.therapySessions().map { ($0.session, try store.therapyReflections(of: $0.session.id)) }

@@ -17,11 +17,12 @@ extension Nudge {
 
 /// The session fields `add` and `edit` take. Refusals name the option, never the text.
 struct TherapyFieldOptions: ParsableArguments {
-    @Option(help: "The treatment: \(TherapySession.TreatmentType.accepted).") var type: String?
+    @Option(help: "The treatment.") var type: TherapySession.TreatmentType?
     @Option(
         help:
-            "When the session began: \(InstantInput.accepted) (default now; a future time is accepted with a warning).")
-    var at: String?
+            "When the session began: \(InstantInput.accepted) (default now; a future time is accepted with a warning).",
+        transform: TypedArguments.instant)
+    var at: GivenInstant?
     @Option(help: "The dose, as free text (at most 200 characters).") var dose: String?
     @Option(help: "Intentions for the session (at most 5,000 characters).") var intentions: String?
     @Option(help: "Set and setting: where, lighting, comfort (at most 5,000 characters).") var environment: String?
@@ -31,9 +32,6 @@ struct TherapyFieldOptions: ParsableArguments {
 
     func validate() throws {
         do {
-            if let type, TherapySession.TreatmentType(rawValue: type) == nil {
-                throw InputError("--type is not a treatment type; give \(TherapySession.TreatmentType.accepted)")
-            }
             for (option, text) in [
                 ("--dose", dose), ("--intentions", intentions), ("--environment", environment), ("--music", music),
             ] {
@@ -41,7 +39,7 @@ struct TherapyFieldOptions: ParsableArguments {
             }
             if let moodBefore { try TherapySession.validateMood(moodBefore, option: "--mood-before") }
             if let moodAfter { try TherapySession.validateMood(moodAfter, option: "--mood-after") }
-        } catch let error as InputError {
+        } catch {
             throw ValidationError(error.description)
         }
     }
@@ -50,19 +48,15 @@ struct TherapyFieldOptions: ParsableArguments {
     func fields(_ context: CommandContext) throws -> Store.TherapyFields {
         var startedAt: Date?
         if let at {
-            do {
-                startedAt = try InstantInput.anyInstant(
-                    at, option: "--at", now: context.now, clock: context.wallClock, echo: false)
-            } catch {
-                throw CommandFailure(error.description, exitCode: 64)
-            }
+            startedAt = try InstantInput.anyInstant(
+                at, option: "--at", now: context.now, clock: context.wallClock, echo: false)
             if let startedAt, startedAt > context.now.addingTimeInterval(60) {
                 context.environment.errors(
                     "nudge: warning: --at is in the future (\(context.understood(startedAt))); recorded as given\n")
             }
         }
         return Store.TherapyFields(
-            startedAt: startedAt, treatmentType: type.flatMap(TherapySession.TreatmentType.init(rawValue:)), dose: dose,
+            startedAt: startedAt, treatmentType: type, dose: dose,
             intentions: intentions,
             environment: environment, music: music, moodBefore: moodBefore, moodAfter: moodAfter)
     }

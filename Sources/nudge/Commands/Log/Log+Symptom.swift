@@ -16,14 +16,13 @@ extension Nudge.Log {
         @Option(help: "Anything else worth remembering (at most 5000 characters).") var notes: String?
         @Option(
             help:
-                "When it was felt: 19:05 (the latest 19:05 that has passed), 2026-11-21T19:05 (local), or ISO 8601 with an offset; at most 48 hours ago (default: now)."
-        )
-        var at: String?
+                "When it was felt: 19:05 (the latest 19:05 that has passed), 2026-11-21T19:05 (local), or ISO 8601 with an offset; at most 48 hours ago (default: now).",
+            transform: TypedArguments.instant)
+        var at: GivenInstant?
 
         func validate() throws {
             do {
                 try SymptomEntry.validate(name: name, severity: severity, notes: notes)
-                _ = try loggedAt(CommandContext(global))
             } catch {
                 throw ValidationError(error.description)
             }

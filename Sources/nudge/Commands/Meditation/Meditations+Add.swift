@@ -8,7 +8,8 @@ extension Nudge.Meditations {
         static let configuration = CommandConfiguration(
             abstract: "Record a session done elsewhere (source manual), completed.")
         @OptionGroup var global: GlobalOptions
-        @Option(help: "When it began: \(InstantInput.accepted).") var at: String
+        @Option(help: "When it began: \(InstantInput.accepted).", transform: TypedArguments.instant)
+        var at: GivenInstant
         @Option(help: "How long, in minutes: 1 to 240.") var minutes: Int
 
         func validate() throws {
@@ -19,11 +20,8 @@ extension Nudge.Meditations {
 
         func run(_ context: CommandContext) throws {
             let now = context.now
-            let startedAt: Date
-            do {
-                startedAt = try InstantInput.pastInstant(
-                    at, option: "--at", now: now, clock: context.wallClock, maximumAge: 366 * 86400)
-            } catch { throw CommandFailure(error.description, exitCode: 64) }
+            let startedAt = try InstantInput.pastInstant(
+                at, option: "--at", now: now, clock: context.wallClock, maximumAge: 366 * 86400)
             let offset = context.wallClock.offset(at: Int(startedAt.timeIntervalSince1970)) / 60
             let session = try context.openStore().run {
                 try $0.addMeditation(startedAt: startedAt, seconds: minutes * 60, utcOffsetMinutes: offset, now: now)

@@ -30,16 +30,16 @@ extension Nudge.Settings {
             if setting.valueKind == .sound, let problem = SoundSource(setting: canonical)?.problem {
                 throw ValidationError("invalid value '\(value)' for \(key): \(problem)")
             }
-            if setting.valueKind == .absoluteDirectory, !canonical.isEmpty,
-                let problem = PrivateFile.validateBackupDirectory(canonical, store: CommandContext(global).storePath)
-            {
-                throw ValidationError("invalid value '\(value)' for \(key): \(problem)")
-            }
         }
 
         func run(_ context: CommandContext) throws {
             let key = try settingKey(key)
             let canonical = try key.canonical(value)
+            if key.valueKind == .absoluteDirectory, !canonical.isEmpty,
+                let problem = PrivateFile.validateBackupDirectory(canonical, store: context.storePath)
+            {
+                throw ValidationError("invalid value '\(value)' for \(key.rawValue): \(problem)")
+            }
             try context.openStore().run { try $0.setSetting(key, to: canonical, at: context.now) }
             context.print("\(key.rawValue) = \(key.valueKind.shown(canonical))")
         }

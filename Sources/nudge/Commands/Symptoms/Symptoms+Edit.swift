@@ -17,7 +17,10 @@ extension Nudge.Symptoms {
             transform: WholeNumber.parser(SymptomEntry.severities))
         var severity: Int?
         @Option(help: "Notes in place of the old ones (at most 5000 characters); '' removes them.") var notes: String?
-        @Option(help: "When it was felt, as nudge log symptom takes it: at most 48 hours ago.") var at: String?
+        @Option(
+            help: "When it was felt, as nudge log symptom takes it: at most 48 hours ago.",
+            transform: TypedArguments.instant)
+        var at: GivenInstant?
 
         func validate() throws {
             try Nudge.Symptoms.ids.validate(id)
@@ -28,26 +31,26 @@ extension Nudge.Symptoms {
                 if let name { try SymptomEntry.validate(name: name) }
                 if let severity { try SymptomEntry.validate(severity: severity) }
                 try SymptomEntry.validate(notes: notes)
-                _ = try loggedAt(CommandContext(global))
             } catch {
                 throw ValidationError(error.description)
             }
         }
 
         private func loggedAt(_ context: CommandContext) throws(InputError) -> Date? {
-            try at.map { text throws(InputError) in
+            try at.map { typed throws(InputError) in
                 try InstantInput.pastInstant(
-                    text, option: "--at", now: context.now, clock: context.wallClock,
+                    typed, option: "--at", now: context.now, clock: context.wallClock,
                     maximumAge: SymptomEntry.maximumBackdating)
             }
         }
 
         func run(_ context: CommandContext) throws {
+            let loggedAt = try loggedAt(context)
             let store = try context.openStore()
             let entry = try Nudge.Symptoms.entry(id, store)
             let correction = Store.SymptomCorrection(
                 name: name?.trimmingCharacters(in: .whitespacesAndNewlines), severity: severity,
-                notes: FieldCorrection(option: notes), loggedAt: try loggedAt(context))
+                notes: FieldCorrection(option: notes), loggedAt: loggedAt)
             let corrected = try context.changing {
                 try store.run { try $0.correctSymptom(id: entry.id, correction, now: context.now) }
             }

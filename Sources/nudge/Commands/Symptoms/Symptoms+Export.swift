@@ -13,28 +13,18 @@ extension Nudge.Symptoms {
                 """)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var range: DayRangeOptions
-        @Option(help: "csv or markdown.") var format: String?
+        @Option(help: "The file format (default: by --output's extension, else markdown).")
+        var format: SymptomExport.Format?
         @Option(help: "Write to this file instead of standard output.") var output: String?
 
-        func validate() throws {
-            if let format, SymptomExport.Format(rawValue: format) == nil {
-                throw ValidationError("--format '\(format)' is not csv or markdown")
-            }
-            let context = CommandContext(global)
-            if let output { try PrivateFile.validateOutput(output, store: context.storePath) }
-            do { _ = try range.days(today: context.wallClock.date(of: context.now), otherwise: .all) } catch {
-                throw ValidationError(error.description)
-            }
-        }
-
         private var chosenFormat: SymptomExport.Format {
-            format.flatMap(SymptomExport.Format.init(rawValue:))
-                ?? (output?.lowercased().hasSuffix(".csv") == true ? .csv : .markdown)
+            format ?? (output?.lowercased().hasSuffix(".csv") == true ? .csv : .markdown)
         }
 
         func run(_ context: CommandContext) throws {
             let clock = context.wallClock
             let days = try range.days(today: clock.date(of: context.now), otherwise: .all)
+            if let output { try PrivateFile.validateOutput(output, store: context.storePath) }
             let entries = try context.openStoreForReading().run {
                 try $0.symptoms(from: days.first, through: days.last, clock: clock)
             }.reversed()

@@ -15,7 +15,6 @@ extension Nudge.Symptoms {
 
         func validate() throws {
             if let search, search.isEmpty { throw ValidationError("--search is empty; give some text to look for") }
-            do { _ = try days(CommandContext(global)) } catch { throw ValidationError(error.description) }
         }
 
         private func days(_ context: CommandContext) throws(InputError) -> DayRangeOptions.Days {

@@ -5,9 +5,7 @@ import Testing
 
 /// A notification server without buttons (no `actions` capability, no body markup): the body
 /// says how to answer, and `nudge ack` answers exactly as the button would.
-/// The limit is for a hang: on 2 cores a test may wait a minute for a thread while the oracle
-/// and the fault harness hold theirs, and Swift Testing counts that wait.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.ownThread, .timeLimit(.minutes(5)))
 struct AnswerFromTerminalTests {
     let directory = TemporaryDirectory()
     let bus: NotificationBus

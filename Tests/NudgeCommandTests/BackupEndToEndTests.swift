@@ -5,7 +5,7 @@ import NudgeTestSupport
 import Testing
 
 /// Automatic verified backups and restore (issue 26) on the real binary.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.ownThread, .timeLimit(.minutes(5)))
 struct BackupEndToEndTests: DaemonScenario {
     let directory = TemporaryDirectory()
     let bus: NotificationBus

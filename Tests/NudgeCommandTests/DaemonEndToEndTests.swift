@@ -5,9 +5,7 @@ import Testing
 
 /// The real `nudge daemon` on a private session bus with python-dbusmock as the notification
 /// server. The injected clock (NUDGE_FAKE_NOW) puts a reminder a few seconds ahead.
-/// The limit is for a hang: on 2 cores a test may wait a minute for a thread while the oracle
-/// and the fault harness hold theirs, and Swift Testing counts that wait.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.ownThread, .timeLimit(.minutes(5)))
 struct DaemonEndToEndTests: DaemonScenario {
     let directory = TemporaryDirectory()
     let bus: NotificationBus

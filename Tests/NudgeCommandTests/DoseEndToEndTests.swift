@@ -4,9 +4,7 @@ import NudgeTestSupport
 import Testing
 
 /// The dose-2 window end to end: the real daemon, a private bus, python-dbusmock.
-/// The limit is for a hang: on 2 cores a test may wait a minute for a thread while the oracle
-/// and the fault harness hold theirs, and Swift Testing counts that wait.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.ownThread, .timeLimit(.minutes(5)))
 struct DoseEndToEndTests: DaemonScenario {
     let directory = TemporaryDirectory()
     let bus: NotificationBus

@@ -5,7 +5,7 @@ import Testing
 
 /// The journal's reminders with the real binary on a private bus: what they say, what their
 /// answers write, and that no journal text reaches the server or the daemon's log.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .ownThread, .timeLimit(.minutes(5)))
 struct JournalEndToEndTests: DaemonScenario {
     let directory = TemporaryDirectory()
     let bus: NotificationBus

@@ -5,8 +5,8 @@ import Testing
 
 /// The meditation timer with the real binary, a private bus and real audio (`RecordedAudio`):
 /// the daemon rings the bells at their instants, completes a session once whatever happens to
-/// it, and keeps or drops a session ended early. One at a time, as the other sound suite.
-@Suite(.serialized, .timeLimit(.minutes(5)))
+/// it, and keeps or drops a session ended early.
+@Suite(.ownThread, .timeLimit(.minutes(5)))
 struct MeditationEndToEndTests: DaemonScenario {
     let directory = TemporaryDirectory()
     let bus: NotificationBus
@@ -39,7 +39,7 @@ struct MeditationEndToEndTests: DaemonScenario {
     /// 70 s with a bell every minute after a 2 s delay: the start bell at 2 s, the interval bell
     /// at 62 s, the end bell and "Session complete" at 72 s, each within a second of its
     /// instant and none before it.
-    @Test func theStartIntervalAndEndBellsRingAtTheirInstants() throws {
+    @Test(.mostlyWaits) func theStartIntervalAndEndBellsRingAtTheirInstants() throws {
         let daemon = try runningDaemon()
         try nudge("meditate", "70s", "--delay", "2", "--interval", "1", "--detach")
         let started = try #require(Timestamp.parse(try session()["started_at"] ?? ""))

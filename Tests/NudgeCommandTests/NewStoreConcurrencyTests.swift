@@ -8,7 +8,7 @@ import Testing
 /// The 50 writers are forked by one Python process, not by Foundation's Process: 50 spawns with their
 /// file handles in a test process that runs other suites' buses at the same time is itself a
 /// hazard (a handle closed late can close a descriptor number another thread reuses).
-@Suite(.serialized) struct NewStoreConcurrencyTests {
+@Suite(.serialized, .ownThread, .timeLimit(.minutes(5))) struct NewStoreConcurrencyTests {
     let directory = TemporaryDirectory()
 
     /// Starts every writer before waiting for any; prints one line per failure, then "done".

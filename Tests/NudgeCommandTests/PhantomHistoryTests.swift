@@ -4,9 +4,7 @@ import Testing
 
 /// No phantom history: nothing missed before the store existed, no row left pending forever,
 /// and `upcoming` lists only what will still be shown.
-/// The limit is for a hang: on 2 cores a test may wait a minute for a thread while the oracle
-/// and the fault harness hold theirs, and Swift Testing counts that wait.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.ownThread, .timeLimit(.minutes(5)))
 struct PhantomHistoryTests: DaemonScenario {
     let directory = TemporaryDirectory()
     let bus: NotificationBus

@@ -5,9 +5,9 @@ import Testing
 
 /// Real audio, measured headless: the daemon's sounds go through libcanberra and ALSA into a
 /// file (`RecordedAudio`), on a private bus with python-dbusmock.
-/// One at a time: each test runs a bus, a mock server, a daemon and an audio reader, and ten
-/// at once on 2 cores starved the other suites. The limit is for a hang.
-@Suite(.serialized, .ownThread, .timeLimit(.minutes(5)))
+/// Each test runs a bus, a mock server, a daemon and an audio reader: `.ownThread` bounds how
+/// many run at once (ten at once on 2 cores starved the other suites).
+@Suite(.ownThread, .timeLimit(.minutes(5)))
 struct SoundEndToEndTests: DaemonScenario {
     let directory = TemporaryDirectory()
     let bus: NotificationBus
@@ -187,7 +187,7 @@ struct SoundEndToEndTests: DaemonScenario {
 
     /// Unanswered, one alarm rings for dose.alarm_ring_minutes and then stops by itself; with it
     /// goes the hold on logind's lid switch, while the alarm stays on screen.
-    @Test func anUnansweredAlarmStopsRingingAfterItsMinutes() throws {
+    @Test(.mostlyWaits) func anUnansweredAlarmStopsRingingAfterItsMinutes() throws {
         let logind = try LogindBus()
         _ = try nudge("settings", "set", "dose.alarm_ring_minutes", "1")
         try startNightWithTheAlarmIn(3)

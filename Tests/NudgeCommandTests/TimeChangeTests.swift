@@ -5,9 +5,7 @@ import Testing
 
 /// The daemon follows a change of the system's time zone (its localtime symlink replaced, as
 /// timedatectl does) and a machine that was suspended across a due instant.
-/// The limit is for a hang: on 2 cores a test may wait a minute for a thread while the oracle
-/// and the fault harness hold theirs, and Swift Testing counts that wait.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.ownThread, .timeLimit(.minutes(5)))
 struct TimeChangeTests: DaemonScenario {
     let directory = TemporaryDirectory()
     let bus: NotificationBus

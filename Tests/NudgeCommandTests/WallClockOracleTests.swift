@@ -4,7 +4,7 @@ import Testing
 
 /// `nudge upcoming --from ... --json` for a daily reminder over ten years, against an independent
 /// implementation of the same rules on Python's zoneinfo (Tests/Oracles/wallclock_oracle.py).
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.ownThread, .timeLimit(.minutes(5)))
 struct WallClockOracleTests {
     static let oracle = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Oracles/wallclock_oracle.py").path

@@ -13,9 +13,7 @@ import Testing
 @testable import NudgeDaemon
 
 /// The daemon in process, with a notifier that records what it was asked to show.
-/// The limit is for a hang: on 2 cores a test may wait a minute for a thread while the oracle
-/// and the fault harness hold theirs, and Swift Testing counts that wait.
-@Suite(.serialized, .timeLimit(.minutes(5)))
+@Suite(.serialized, .ownThread, .timeLimit(.minutes(5)))
 struct DaemonTests {
     final class FakeNotifier: Notifier, @unchecked Sendable {
         let shown = Mutex<[NotificationContent]>([])

@@ -8,9 +8,7 @@ import Testing
 
 /// libnotify in process, on a private bus. GLib keeps one session bus per process and libnotify
 /// one proxy, so these tests share one bus and one notifier, as the daemon has, one at a time.
-/// The limit is for a hang: on 2 cores a test may wait a minute for a thread while the oracle
-/// and the fault harness hold theirs, and Swift Testing counts that wait.
-@Suite(.serialized, .timeLimit(.minutes(5)))
+@Suite(.serialized, .ownThread, .timeLimit(.minutes(5)))
 struct LibnotifyNotifierTests {
     static let bus: NotificationBus = {
         let bus = try! NotificationBus()

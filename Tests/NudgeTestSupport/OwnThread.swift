@@ -1,13 +1,17 @@
 import Foundation
 import Testing
 
-/// Runs each test of a suite on a thread of its own instead of Swift Testing's pool.
+/// Runs each test of a suite on a thread of its own instead of Swift Testing's pool, a few at
+/// a time.
 ///
-/// The pool has as many threads as cores (2 in CI), and a synchronous test that waits blocks
-/// one for as long as it waits: while two such tests waited, no other test could start or
-/// end, and a test's time limit counted that wait (a test of 1 s once reported 154 s). Suites
-/// that wait for minutes (the fault harness, the sound recordings) take this trait; the rest
-/// keep the pool, which bounds how many run at once.
+/// The pool has as many threads as cores (2 in CI), and a synchronous test that waits (for a
+/// daemon, a bus, a recording, a terminal) blocks one for as long as it waits: two such tests
+/// held the whole pool, the end-to-end suites ran one after another, and a test's time limit
+/// counted its wait for a thread. Every suite that waits for processes takes this trait, and
+/// `.timeLimit(.minutes(5))`, which is for a hang only. At most `concurrentTests` run at once:
+/// more compete for 2 cores with their daemons and buses, and timing tests feel it. A test
+/// that spends a minute waiting on a clock (`.mostlyWaits`) starts at once instead of queueing:
+/// it uses almost no CPU, and queued last it would end the whole run a minute late.
 public struct OwnThread: SuiteTrait, TestTrait, TestScoping {
     public var isRecursive: Bool { true }
 
@@ -16,14 +20,57 @@ public struct OwnThread: SuiteTrait, TestTrait, TestScoping {
     ) async throws {
         // Called for the suite too (no test case): only a test's run gets the thread.
         guard testCase != nil else { return try await function() }
+        let bounded = !test.traits.contains { $0 is MostlyWaits }
+        if bounded { await Self.slots.acquire() }
         let executor = DedicatedThreadExecutor(name: test.name)
-        defer { executor.stop() }
-        try await withTaskExecutorPreference(executor) { try await function() }
+        do {
+            try await withTaskExecutorPreference(executor) { try await function() }
+        } catch {
+            executor.stop()
+            if bounded { await Self.slots.release() }
+            throw error
+        }
+        executor.stop()
+        if bounded { await Self.slots.release() }
+    }
+
+    static let concurrentTests = 10
+    private static let slots = Slots(count: concurrentTests)
+
+    /// A counting semaphore whose waiters suspend instead of blocking a thread.
+    private actor Slots {
+        private var free: Int
+        private var waiting: [CheckedContinuation<Void, Never>] = []
+
+        init(count: Int) { free = count }
+
+        func acquire() async {
+            guard free == 0 else {
+                free -= 1
+                return
+            }
+            await withCheckedContinuation { waiting.append($0) }
+        }
+
+        func release() {
+            if waiting.isEmpty {
+                free += 1
+            } else {
+                waiting.removeFirst().resume()
+            }
+        }
     }
 }
 
 extension Trait where Self == OwnThread {
     public static var ownThread: Self { OwnThread() }
+}
+
+/// A test of `.ownThread` that waits a minute or more on a clock: not counted in the bound.
+public struct MostlyWaits: TestTrait {}
+
+extension Trait where Self == MostlyWaits {
+    public static var mostlyWaits: Self { MostlyWaits() }
 }
 
 /// A task executor with one thread, which ends once stopped and drained.

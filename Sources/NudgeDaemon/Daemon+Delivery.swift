@@ -26,12 +26,14 @@ extension Daemon {
     private func deliver(_ occurrence: Occurrence, input: ScheduleInput, wallClock: WallClock) throws {
         guard let rule = occurrence.kind.rule, let claimed = try store.claim(occurrence) else { return }
         let now = configuration.clock.now()
-        guard
-            let content = rule.content(
-                for: occurrence, now: now, text: notifier.bodyText, from: input, clock: wallClock)
-        else {
-            try store.cancel(occurrence, at: now)
-            return
+        let content: NotificationContent
+        switch rule.presentation(for: occurrence, now: now, text: notifier.bodyText, from: input, clock: wallClock) {
+        case nil:
+            return try store.cancel(occurrence, at: now)
+        case .bell(let sound, _):
+            return ringBell(sound, for: occurrence, claimed: claimed, settings: input.settings)
+        case .notification(let shown):
+            content = shown
         }
         var replacing: UInt32?
         if rule is any ReplacingRule, let live = try store.latestShown(rule.kind), live.closedAt == nil {
@@ -59,7 +61,6 @@ extension Daemon {
         _ content: NotificationContent, replacing: UInt32?, for occurrences: [(Occurrence, DeliveryRecord)],
         settings: Settings
     ) throws {
-        guard content.onScreen else { return ringBell(content, for: occurrences, settings: settings) }
         var content = content
         if configuration.terminal == nil { content.actions.removeAll(where: \.needsTerminal) }
         if !notifier.showsActions, occurrences.count == 1, let (_, claimed) = occurrences.first {
@@ -95,20 +96,13 @@ extension Daemon {
     }
 
     /// A bell: nothing goes to the server, and nothing to the click ledger; it is recorded as
-    /// sounded, then nudge plays it. A kill in between loses one bell rather than ringing it twice.
-    private func ringBell(
-        _ content: NotificationContent, for occurrences: [(Occurrence, DeliveryRecord)], settings: Settings
-    ) {
-        let now = configuration.clock.now()
-        for (occurrence, claimed) in occurrences {
-            recordShown(claimed, notificationID: nil, content: content, at: now)
-            logger.info("rang \(occurrence.key)")
-        }
-        if settings.bool(.soundEnabled), case .once(let key) = content.sound,
-            let source = SoundSource(setting: settings[key])
-        {
-            player.play(source)
-        }
+    /// sounded (its title as claimed), then nudge plays it. A kill in between loses one bell
+    /// rather than ringing it twice.
+    private func ringBell(_ sound: SettingKey, for occurrence: Occurrence, claimed: DeliveryRecord, settings: Settings)
+    {
+        recordShown(claimed, notificationID: nil, content: nil, at: configuration.clock.now())
+        logger.info("rang \(occurrence.key)")
+        if settings.bool(.soundEnabled), let source = SoundSource(setting: settings[sound]) { player.play(source) }
     }
 
     /// Records that the server accepted a delivery (or a bell sounded), with what its rule

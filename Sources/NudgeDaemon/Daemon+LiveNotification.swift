@@ -17,8 +17,8 @@ extension Daemon {
         let input = try scheduleInput(at: now, clock: wallClock)
         let occurrence = Occurrence(kind: live.kind, key: live.key, dueAt: live.dueAt, title: live.title ?? "")
         guard rule.screenState(ofKey: live.key, from: input, clock: wallClock) == .current,
-            var content = rule.content(
-                for: occurrence, now: now, text: notifier.bodyText, from: input, clock: wallClock)
+            var content = rule.presentation(
+                for: occurrence, now: now, text: notifier.bodyText, from: input, clock: wallClock)?.notification
         else { return logger.debug("\(live.key) is not shown again: its state is no longer current") }
         if !notifier.showsActions { content = content.answeredFromTerminal(deliveryID: live.id) }
         do {

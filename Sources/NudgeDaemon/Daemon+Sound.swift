@@ -101,10 +101,10 @@ extension Daemon {
             guard let live = try store.latestShown(rule.kind), live.closedAt == nil, live.action == nil,
                 let id = live.notificationID,
                 rule.screenState(ofKey: live.key, from: input, clock: wallClock) == .current,
-                let content = rule.content(
+                let content = rule.presentation(
                     for: Occurrence(kind: live.kind, key: live.key, dueAt: live.dueAt, title: live.title ?? ""),
                     now: now,
-                    text: notifier.bodyText, from: input, clock: wallClock)
+                    text: notifier.bodyText, from: input, clock: wallClock)?.notification
             else { continue }
             let (_, playback) = voiced(content, settings: input.settings)
             if case .ring = playback { play(playback, deliveryID: live.id, notificationID: id) }

@@ -56,17 +56,19 @@ import Testing
         let running = input([session(interval: 5)])
         let occurrences = generated(running)
         let bell = try #require(occurrences.first { $0.key.hasSuffix(":bell:1") })
-        let bellContent = try #require(
-            rule.content(for: bell, now: bell.dueAt.addingTimeInterval(1), text: .plain, in: running))
-        #expect(!bellContent.onScreen && bellContent.sound == .once(.meditationIntervalBell))
-        #expect(rule.content(for: bell, now: bell.dueAt.addingTimeInterval(30), text: .plain, in: running) == nil)
+        #expect(
+            rule.presentation(for: bell, now: bell.dueAt.addingTimeInterval(1), text: .plain, in: running)
+                == .bell(sound: .meditationIntervalBell, title: "Interval bell"))
+        #expect(rule.presentation(for: bell, now: bell.dueAt.addingTimeInterval(30), text: .plain, in: running) == nil)
         let end = try #require(occurrences.last)
-        let onTime = try #require(rule.content(for: end, now: end.dueAt, text: .plain, in: running))
+        let onTime = try #require(rule.presentation(for: end, now: end.dueAt, text: .plain, in: running)?.notification)
         #expect(
             onTime.title == "Session complete" && onTime.body.hasPrefix("15 minutes of meditation.")
                 && onTime.sound == .once(.meditationEndBell))
         #expect(rule.lateness(of: end, now: end.dueAt.addingTimeInterval(299), in: running) == .show)
-        #expect(rule.content(for: end, now: end.dueAt.addingTimeInterval(299), text: .plain, in: running)?.sound == nil)
+        #expect(
+            rule.presentation(for: end, now: end.dueAt.addingTimeInterval(299), text: .plain, in: running)?
+                .notification?.sound == nil)
         #expect(rule.lateness(of: end, now: end.dueAt.addingTimeInterval(301), in: running) == .missed)
         // Seen or not, the end completes the session.
         #expect(
@@ -84,7 +86,7 @@ import Testing
         let running = input([earlier, session()])
         let end = try #require(generated(running).last)
         #expect(
-            rule.content(for: end, now: end.dueAt, text: .plain, in: running)?.body
+            rule.presentation(for: end, now: end.dueAt, text: .plain, in: running)?.notification?.body
                 == "15 minutes of meditation. Today: 25 minutes in 2 sessions.")
     }
 
@@ -98,7 +100,8 @@ import Testing
         #expect(offsets(occurrences) == ["interrupted@600"])
         let interrupted = try #require(occurrences.first)
         #expect(rule.lateness(of: interrupted, now: woke.readAt, in: slept) == .show)
-        let content = try #require(rule.content(for: interrupted, now: woke.readAt, text: .plain, in: slept))
+        let content = try #require(
+            rule.presentation(for: interrupted, now: woke.readAt, text: .plain, in: slept)?.notification)
         #expect(
             content.urgency == .low && content.sound == nil
                 && content.body.contains("10 minutes recorded as interrupted"), "\(content.body)")

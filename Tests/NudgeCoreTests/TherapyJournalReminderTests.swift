@@ -109,19 +109,22 @@ import Testing
         let occurrences = rule.occurrences(
             days: CivilDate(iso: "2026-11-22")!...CivilDate(iso: "2026-12-31")!, in: input([evening]))
         let mood = occurrences[0]
-        let moodContent = try #require(rule.content(for: mood, now: mood.dueAt, text: .plain, in: input([evening])))
+        let moodContent = try #require(
+            rule.presentation(for: mood, now: mood.dueAt, text: .plain, in: input([evening]))?.notification)
         #expect(moodContent.title == "After your session")
         #expect(
             moodContent.body
                 == "How is your mood after today's session, from 1 to 10? With: nudge journal edit s1 --mood-after N")
         let week = occurrences[2]
-        let invitation = try #require(rule.content(for: week, now: week.dueAt, text: .plain, in: input([evening])))
+        let invitation = try #require(
+            rule.presentation(for: week, now: week.dueAt, text: .plain, in: input([evening]))?.notification)
         #expect(invitation.body == "A moment to reflect on last Sunday's session? With: nudge journal reflect s1")
         #expect(invitation.actions.map(\.key) == ["write", "later", "stop"] && invitation.actions[0].needsTerminal)
         let month = occurrences[3]
         #expect(
-            rule.content(for: month, now: month.dueAt, text: .plain, in: input([evening]))?.body.hasPrefix(
-                "A moment to reflect on the 22 November session?") == true)
+            rule.presentation(for: month, now: month.dueAt, text: .plain, in: input([evening]))?.notification?.body
+                .hasPrefix(
+                    "A moment to reflect on the 22 November session?") == true)
         #expect(rule.lateness(of: week, now: week.dueAt.addingTimeInterval(12 * 3600), in: input([evening])) == .show)
         #expect(
             rule.lateness(of: week, now: week.dueAt.addingTimeInterval(12 * 3600 + 1), in: input([evening])) == .missed)

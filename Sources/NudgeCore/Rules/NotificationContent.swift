@@ -12,8 +12,6 @@ public struct NotificationContent: Sendable, Equatable {
     public var sound: NotificationSound?
     /// What the server is told about sound (the spec's sound hints); the daemon decides it.
     public var soundHint: SoundHint?
-    /// False for a bell: its sound is played at its instant and nothing is shown.
-    public var onScreen = true
     /// A text field in the notification, with this placeholder, where the server offers one
     /// (the `inline-reply` capability); the answer arrives as a reply, not an action.
     public var inlineReply: String?
@@ -29,15 +27,6 @@ public struct NotificationContent: Sendable, Equatable {
         self.category = category
         self.resident = resident
         self.sound = sound
-    }
-}
-
-extension NotificationContent {
-    /// A bell: the sound a setting names, played by nudge at its instant, and nothing on screen.
-    public static func bell(_ sound: SettingKey, title: String, category: String) -> NotificationContent {
-        var bell = NotificationContent(title: title, body: "", actions: [], category: category, sound: .once(sound))
-        bell.onScreen = false
-        return bell
     }
 }
 

@@ -35,7 +35,7 @@ import Foundation
 /// - ``lateness(of:now:in:)``: shown late, or recorded as missed (default: shown)
 ///
 /// ### Showing
-/// - ``title(ofKey:in:)``, ``content(for:now:text:in:)``
+/// - ``title(ofKey:in:)``, ``presentation(for:now:text:in:)``
 /// - ``changesWhenShown(key:dueAt:at:clock:)``: rows written with "shown" (default: none)
 ///
 /// ### Answers
@@ -75,10 +75,10 @@ public protocol ReminderRule: Sendable {
     func lateness(of occurrence: Occurrence, now: Date, in input: RuleInput<Facts>) -> Lateness
     /// The title of a queued occurrence, from its key.
     func title(ofKey key: String, in input: RuleInput<Facts>) -> String
-    /// The notification for an occurrence at `now`, or nil when it no longer applies (it is
-    /// then withdrawn, not shown).
-    func content(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>)
-        -> NotificationContent?
+    /// How an occurrence reaches the person at `now`: a notification, or a bell heard and not
+    /// seen; nil when it no longer applies (it is then withdrawn, not shown).
+    func presentation(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>)
+        -> Presentation?
     /// Rows written in the same transaction as "shown" (a cadence counts again from that day).
     func changesWhenShown(key: String, dueAt: Date, at instant: Date, clock: WallClock) -> [any AppChange]
     /// What an answer to a shown occurrence writes, or why it is refused; `.duplicate` when

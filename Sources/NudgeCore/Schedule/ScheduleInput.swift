@@ -57,10 +57,10 @@ extension ReminderRule {
         title(ofKey: key, in: self.input(input, clock: clock))
     }
 
-    public func content(
+    public func presentation(
         for occurrence: Occurrence, now: Date, text: BodyText, from input: ScheduleInput, clock: WallClock
-    ) -> NotificationContent? {
-        content(for: occurrence, now: now, text: text, in: self.input(input, clock: clock))
+    ) -> Presentation? {
+        presentation(for: occurrence, now: now, text: text, in: self.input(input, clock: clock))
     }
 
     public func answer(

@@ -77,8 +77,8 @@ public struct CallReminder: SummarizingRule {
         Self.title(input.facts.name(forKey: key) ?? "someone")
     }
 
-    public func content(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>)
-        -> NotificationContent?
+    public func presentation(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>)
+        -> Presentation?
     {
         guard let key = Key(occurrence.key) else { return nil }
         let contact = input.facts.contacts.first { $0.identity == key.contactIdentity }
@@ -88,9 +88,10 @@ public struct CallReminder: SummarizingRule {
             guard reminder != nil else { return nil }
         }
         guard let name = contact?.name ?? reminder?.name else { return nil }
-        return Self.notification(
-            key: key, contact: contact, reminder: reminder, name: name, today: input.clock.date(of: now),
-            clock: input.clock, text: text)
+        return .notification(
+            Self.notification(
+                key: key, contact: contact, reminder: reminder, name: name, today: input.clock.date(of: now),
+                clock: input.clock, text: text))
     }
 
     public func summary(of occurrences: [Occurrence], text: BodyText, in input: RuleInput<Facts>) -> NotificationContent

@@ -75,13 +75,14 @@ public struct DoseReminder: ReplacingRule {
         return (due.filter { $0 == present }, missed + due.filter { $0 != present })
     }
 
-    public func content(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>)
-        -> NotificationContent?
+    public func presentation(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>)
+        -> Presentation?
     {
         guard let session = input.facts.session, let alert = Self.alert(ofKey: occurrence.key, in: session) else {
             return nil
         }
-        return Self.notification(alert, session: session, settings: input.settings, now: now, clock: input.clock)
+        return .notification(
+            Self.notification(alert, session: session, settings: input.settings, now: now, clock: input.clock))
     }
 
     public func screenState(ofKey key: String, in input: RuleInput<Facts>) -> ScreenState {

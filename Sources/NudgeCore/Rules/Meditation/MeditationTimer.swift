@@ -170,17 +170,17 @@ public struct MeditationTimer: MissRecordingRule {
 
     public func title(ofKey key: String, in input: RuleInput<Facts>) -> String { Key(key)?.title ?? "Meditation" }
 
-    public func content(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>)
-        -> NotificationContent?
+    public func presentation(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>)
+        -> Presentation?
     {
         guard let key = Key(occurrence.key) else { return nil }
         let onTime = now.timeIntervalSince(occurrence.dueAt) <= Self.soundTolerance
         let session = key.session.flatMap { id in input.facts.sessions.first { $0.id == id } }
         switch key {
         case .start:
-            return onTime ? .bell(.meditationStartBell, title: key.title, category: Self.category) : nil
+            return onTime ? .bell(sound: .meditationStartBell, title: key.title) : nil
         case .bell:
-            return onTime ? .bell(.meditationIntervalBell, title: key.title, category: Self.category) : nil
+            return onTime ? .bell(sound: .meditationIntervalBell, title: key.title) : nil
         case .end:
             guard let session else { return nil }
             let minutes = Self.minutes(session.plannedSeconds)
@@ -191,10 +191,10 @@ public struct MeditationTimer: MissRecordingRule {
             }
             let total = others.reduce(session.plannedSeconds) { $0 + ($1.actualSeconds ?? 0) }
             let today = others.isEmpty ? "" : " Today: \(Self.minutes(total)) in \(others.count + 1) sessions."
-            return NotificationContent(
-                title: Self.completeTitle, body: "\(minutes) of meditation.\(today)", actions: [],
-                category: Self.category,
-                sound: onTime ? .once(.meditationEndBell) : nil)
+            return .notification(
+                NotificationContent(
+                    title: Self.completeTitle, body: "\(minutes) of meditation.\(today)", actions: [],
+                    category: Self.category, sound: onTime ? .once(.meditationEndBell) : nil))
         case .interrupted:
             guard let session else { return nil }
             let meditated = min(
@@ -204,21 +204,23 @@ public struct MeditationTimer: MissRecordingRule {
                 meditated >= MeditationSession.shortestKept
                 ? "\(Self.minutes(meditated)) recorded as interrupted."
                 : "Less than a minute in, so nothing was recorded."
-            return NotificationContent(
-                title: Self.interruptedTitle,
-                body: "The computer slept during your \(planned) session. \(kept) No bells rang after it woke.",
-                actions: [], urgency: .low, category: Self.category)
+            return .notification(
+                NotificationContent(
+                    title: Self.interruptedTitle,
+                    body: "The computer slept during your \(planned) session. \(kept) No bells rang after it woke.",
+                    actions: [], urgency: .low, category: Self.category))
         case .practice:
             let minutes = input.settings.int(.meditationDefaultMinutes)
-            return NotificationContent(
-                title: Self.practiceTitle,
-                body:
-                    "A \(minutes)-minute session today? Start it here, or in a terminal: \(SuggestedCommand.meditate)",
-                actions: [
-                    NotificationAction(key: Self.startAction, label: "Start \(minutes) min"),
-                    NotificationAction(key: Self.skipAction, label: "Not today"),
-                ],
-                category: Self.category, sound: .reminder)
+            return .notification(
+                NotificationContent(
+                    title: Self.practiceTitle,
+                    body:
+                        "A \(minutes)-minute session today? Start it here, or in a terminal: \(SuggestedCommand.meditate)",
+                    actions: [
+                        NotificationAction(key: Self.startAction, label: "Start \(minutes) min"),
+                        NotificationAction(key: Self.skipAction, label: "Not today"),
+                    ],
+                    category: Self.category, sound: .reminder))
         }
     }
 

@@ -67,14 +67,15 @@ public struct SymptomReminder: ReminderRule {
         key.contains(":snooze:") ? "\(Self.title) (snoozed)" : Self.title
     }
 
-    public func content(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>)
-        -> NotificationContent?
+    public func presentation(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>)
+        -> Presentation?
     {
         let clock = input.clock
         let day = Self.day(ofKey: occurrence.key) ?? clock.date(of: occurrence.dueAt)
         let entries = input.facts.entries.filter { clock.date(of: $0.loggedAt) == day }
-        return Self.notification(
-            day: day, today: clock.date(of: now), entries: entries, settings: input.settings, text: text)
+        return .notification(
+            Self.notification(
+                day: day, today: clock.date(of: now), entries: entries, settings: input.settings, text: text))
     }
 
     public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)

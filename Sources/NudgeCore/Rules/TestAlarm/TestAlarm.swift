@@ -37,14 +37,15 @@ public struct TestAlarm: ReminderRule {
 
     public func title(ofKey key: String, in input: RuleInput<Facts>) -> String { Self.title }
 
-    public func content(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>)
-        -> NotificationContent?
+    public func presentation(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>)
+        -> Presentation?
     {
-        NotificationContent(
-            title: Self.title, body: "This is how the dose-2 alarm rings. Nothing is recorded.",
-            actions: [NotificationAction(key: Self.stopAction, label: "Stop")], urgency: .critical,
-            category: "x-nudge.dose2", resident: true,
-            sound: .alarm(sound: .doseAlarmSound, ringMinutes: .doseAlarmRingMinutes, offersAwake: false))
+        .notification(
+            NotificationContent(
+                title: Self.title, body: "This is how the dose-2 alarm rings. Nothing is recorded.",
+                actions: [NotificationAction(key: Self.stopAction, label: "Stop")], urgency: .critical,
+                category: "x-nudge.dose2", resident: true,
+                sound: .alarm(sound: .doseAlarmSound, ringMinutes: .doseAlarmRingMinutes, offersAwake: false)))
     }
 
     public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)

@@ -160,8 +160,8 @@ public struct TherapyJournalReminder: RepliableRule {
         return Self.invitationTitle
     }
 
-    public func content(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>)
-        -> NotificationContent?
+    public func presentation(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>)
+        -> Presentation?
     {
         guard let key = Key(occurrence.key), let session = input.facts.sessions.first(where: { $0.id == key.session })
         else { return nil }
@@ -180,7 +180,7 @@ public struct TherapyJournalReminder: RepliableRule {
                 category: Self.category,
                 sound: .reminder)
             content.inlineReply = "1 to 10"
-            return content
+            return .notification(content)
         case .invitation:
             var content = NotificationContent(
                 title: Self.invitationTitle,
@@ -192,7 +192,7 @@ public struct TherapyJournalReminder: RepliableRule {
                 ],
                 category: Self.category, sound: .reminder)
             content.inlineReply = "A few words, if you like"
-            return content
+            return .notification(content)
         }
     }
 

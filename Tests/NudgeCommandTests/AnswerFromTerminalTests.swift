@@ -6,10 +6,9 @@ import Testing
 /// A notification server without buttons (no `actions` capability, no body markup): the body
 /// says how to answer, and `nudge ack` answers exactly as the button would.
 @Suite(.ownThread, .timeLimit(.minutes(5)))
-struct AnswerFromTerminalTests {
+struct AnswerFromTerminalTests: DaemonScenario {
     let directory = TemporaryDirectory()
     let bus: NotificationBus
-    var store: String { directory.file("nudge.sqlite") }
     var environment: [String: String] {
         [
             "TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address,
@@ -21,27 +20,14 @@ struct AnswerFromTerminalTests {
         bus = try NotificationBus(capabilities: "body")
     }
 
-    func nudge(_ arguments: String...) throws -> CommandResult {
-        try NudgeBinary.run(arguments, environment: environment)
-    }
-
     @Test func theBodySaysHowAndAckAnswers() throws {
         // A store from two days before: the 20th's check, missed, is in its history.
         try StoreQuery.create(store, now: Timestamp.parse("2026-11-19T12:00:00-05:00")!)
-        #expect(try nudge("log", "symptom", "Itch & <rash>", "--severity", "2").status == 0)
-        let daemon = try Subprocess.spawn(
-            NudgeBinary.path, ["daemon", "--log-level", "debug"], environment: NudgeBinary.environment(environment),
-            stderrPath: directory.file("daemon.err"))
+        try nudge("log", "symptom", "Itch & <rash>", "--severity", "2")
+        let daemon = try startDaemon()
         let call = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
-        #expect(
-            FileEvents.waitUntil(watching: [directory.path], timeout: 15) {
-                (try? StoreQuery.rows(
-                    store, "SELECT shown_at FROM reminder_deliveries WHERE reminder_key = 'symptom:2026-11-21'"))?
-                    .first?["shown_at"] != "NULL"
-            })
-        let id = try #require(
-            try StoreQuery.rows(store, "SELECT id FROM reminder_deliveries WHERE reminder_key = 'symptom:2026-11-21'")
-                .first?["id"])
+        #expect(waitForStore { (try? delivery("symptom:2026-11-21"))??["shown_at"] != "NULL" })
+        let id = try #require(try delivery("symptom:2026-11-21")?["id"])
         #expect(call.actions.isEmpty)
         // No body-markup either: typed text goes in as typed.
         #expect(
@@ -49,16 +35,14 @@ struct AnswerFromTerminalTests {
                 == "1 logged today: Itch & <rash> (2). Anything else?\nAnswer in a terminal: nudge ack \(id) done (Nothing else today), nudge ack \(id) snooze (Remind me in 1 hour)"
         )
 
-        let refused = try nudge("ack", id, "launch")
+        let refused = try attempt("ack", id, "launch")
         #expect(
             refused.status == 64
                 && refused.stderr == "nudge: 'launch' is not an answer to a symptom reminder; give done, snooze\n")
-        let unknown = try nudge("ack", "99", "done")
+        let unknown = try attempt("ack", "99", "done")
         #expect(unknown.status == 64 && unknown.stderr.contains("there is no delivery 99"))
-        let missed = try #require(
-            try StoreQuery.rows(store, "SELECT id FROM reminder_deliveries WHERE reminder_key = 'symptom:2026-11-20'")
-                .first?["id"])
-        let notShown = try nudge("ack", missed, "done")
+        let missed = try #require(try delivery("symptom:2026-11-20")?["id"])
+        let notShown = try attempt("ack", missed, "done")
         #expect(
             notShown.status == 64 && notShown.stderr.contains("(symptom:2026-11-20) was missed (never shown)"),
             "\(notShown)")
@@ -90,27 +74,18 @@ struct AnswerFromTerminalTests {
     /// After a server restart its ids start at 1 again: an answer from the terminal to what the
     /// old server showed closes nothing on the new one (id 1 may be another program's).
     @Test func anAnswerAfterTheServerRestartedClosesNothingOnTheNewServer() throws {
-        #expect(try nudge("log", "symptom", "Itch", "--severity", "2").status == 0)
-        let daemon = try Subprocess.spawn(
-            NudgeBinary.path, ["daemon", "--log-level", "debug"], environment: NudgeBinary.environment(environment),
-            stderrPath: directory.file("daemon.err"))
+        try nudge("log", "symptom", "Itch", "--severity", "2")
+        let daemon = try startDaemon()
         _ = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
-        #expect(
-            FileEvents.waitUntil(watching: [directory.path], timeout: 15) {
-                (try? StoreQuery.rows(
-                    store, "SELECT shown_at FROM reminder_deliveries WHERE reminder_key = 'symptom:2026-11-21'"))?
-                    .first?["shown_at"] != "NULL"
-            })
-        let id = try #require(
-            try StoreQuery.rows(store, "SELECT id FROM reminder_deliveries WHERE reminder_key = 'symptom:2026-11-21'")
-                .first?["id"])
+        #expect(waitForStore { (try? delivery("symptom:2026-11-21"))??["shown_at"] != "NULL" })
+        let id = try #require(try delivery("symptom:2026-11-21")?["id"])
         bus.stopServer()
         try bus.startServer(capabilities: "body")
         #expect(
-            FileEvents.waitUntil(watching: [directory.path], timeout: 15) {
+            waitForStore {
                 daemon.stderr.components(separatedBy: "a notification server is on the bus").count == 3
             }, "\(daemon.stderr)")
-        #expect(try nudge("ack", id, "done").status == 0)
+        try nudge("ack", id, "done")
         #expect(daemon.waitForLog("rescheduled (store changed)"), "\(daemon.stderr)")
         #expect(bus.closeCalls().isEmpty, "\(bus.closeCalls()) \(daemon.stderr)")
     }

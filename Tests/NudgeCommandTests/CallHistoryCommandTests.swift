@@ -4,14 +4,8 @@ import Testing
 
 /// `nudge call history` and `nudge call delete`: a call is marked deleted and pending sync as
 /// the Monica client does, never removed, and the cadence counts from the latest call left.
-@Suite struct CallHistoryCommandTests {
+@Suite struct CallHistoryCommandTests: CommandScenario {
     let directory = TemporaryDirectory()
-    var store: String { directory.file("nudge.sqlite") }
-    let environment = ["TZ": "Europe/Berlin", "NUDGE_FAKE_NOW": "2026-11-22T20:00:00+01:00"]
-
-    func nudge(_ arguments: String...) -> CommandResult {
-        InProcessNudge.run(arguments + ["--store", store], environment: environment)
-    }
 
     func calls() throws {
         #expect(nudge("contacts", "add", "Alex", "--every", "7").status == 0)

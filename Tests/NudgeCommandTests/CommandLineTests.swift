@@ -4,28 +4,13 @@ import Testing
 
 /// `nudge` command lines, run in process, against a temporary store: successes, refusals, exit
 /// codes, and a store left exactly as it was after every refusal.
-@Suite struct CommandLineTests {
+@Suite struct CommandLineTests: CommandScenario {
     let directory = TemporaryDirectory()
-    var store: String { directory.file("nudge.sqlite") }
-    /// A fixed zone and a fixed "now", so local days and times are the same on every machine.
-    let environment = ["TZ": "America/New_York", "NUDGE_FAKE_NOW": "2026-11-21T19:10:00-05:00"]
-
-    func nudge(_ arguments: String...) throws -> CommandResult {
-        InProcessNudge.run(arguments + ["--store", store], environment: environment)
-    }
-
-    /// Runs a refusal: exit 64, one line naming the problem, and the store unchanged.
-    func expectRefusal(
-        _ arguments: [String], mentioning text: String, sourceLocation: SourceLocation = #_sourceLocation
-    ) throws {
-        try StoreQuery.create(store)
-        try InProcessNudge.expectRefusal(
-            arguments, store: store, environment: environment, mentioning: text, sourceLocation: sourceLocation)
-    }
+    let environment = CommandScenarioClock.newYorkEvening
 
     @Test func settingsListsEveryKeyWithValueDefaultAndAccepted() throws {
-        _ = try nudge("settings", "set", "symptom.reminder_time", "8:30 PM")
-        let listed = try nudge("settings")
+        _ = nudge("settings", "set", "symptom.reminder_time", "8:30 PM")
+        let listed = nudge("settings")
         #expect(listed.status == 0)
         let lines = listed.stdout.split(separator: "\n")
         #expect(lines.count == 35)
@@ -48,24 +33,24 @@ import Testing
                 $0.hasPrefix("backup.directory")
                     && $0.split(separator: " ").dropFirst().prefix(2) == ["(STORE.backups)", "(STORE.backups)"]
             })
-        #expect(try nudge("settings", "list").stdout == listed.stdout)
+        #expect(nudge("settings", "list").stdout == listed.stdout)
     }
 
     @Test func settingsSetStoresCanonicalFormAndResetDeletesTheRow() throws {
-        let set = try nudge("settings", "set", "symptom.reminder_time", "9pm")
+        let set = nudge("settings", "set", "symptom.reminder_time", "9pm")
         #expect(set.status == 0 && set.stdout == "symptom.reminder_time = 21:00\n")
-        #expect(try nudge("settings", "get", "symptom.reminder_time").stdout == "21:00\n")
+        #expect(nudge("settings", "get", "symptom.reminder_time").stdout == "21:00\n")
         #expect(try StoreDump.of(store, tables: ["settings"]).contains("value:\"21:00\""))
-        _ = try nudge("settings", "set", "symptom.reminder_enabled", "off")
-        #expect(try nudge("settings", "get", "symptom.reminder_enabled").stdout == "false\n")
-        let reset = try nudge("settings", "reset", "symptom.reminder_enabled")
+        _ = nudge("settings", "set", "symptom.reminder_enabled", "off")
+        #expect(nudge("settings", "get", "symptom.reminder_enabled").stdout == "false\n")
+        let reset = nudge("settings", "reset", "symptom.reminder_enabled")
         #expect(reset.status == 0 && reset.stdout == "symptom.reminder_enabled = true (default)\n")
         #expect(!(try StoreDump.of(store, tables: ["settings"]).contains("symptom.reminder_enabled")))
         #expect(
-            try nudge("settings", "reset", "backup.directory").stdout
+            nudge("settings", "reset", "backup.directory").stdout
                 == "backup.directory = (STORE.backups) (default)\n")
         #expect(
-            try nudge("settings", "get", "backup.directory").stdout == "\n", "get prints the stored value, for scripts")
+            nudge("settings", "get", "backup.directory").stdout == "\n", "get prints the stored value, for scripts")
     }
 
     @Test(arguments: [
@@ -205,9 +190,9 @@ import Testing
             journal.stderr
                 == "nudge: --type #4 is not accepted; give one of 'iv', 'im', 'oral', 'lozenge', 'at-home' or 'clinic'"
                 + " (#N: the Nth word after nudge, not repeated here; a text with spaces goes in quotes)\n")
-        let format = try nudge("journal", "export", "--format", "pdf")
+        let format = nudge("journal", "export", "--format", "pdf")
         #expect(format.stderr.contains("is not accepted; give one of 'markdown' or 'json'"), "\(format)")
-        let help = try nudge("call", "log", "--help")
+        let help = nudge("call", "log", "--help")
         #expect(["happy", "neutral", "sad", "frustrated", "excited"].allSatisfy { help.stdout.contains($0) })
     }
 
@@ -337,66 +322,66 @@ import Testing
     }
 
     @Test func contactsAndCallsListAsTextAndJSON() throws {
-        _ = try nudge("contacts", "add", "Alex", "--every", "14")
-        _ = try nudge("contacts", "add", "Sam")
-        _ = try nudge(
+        _ = nudge("contacts", "add", "Alex", "--every", "14")
+        _ = nudge("contacts", "add", "Sam")
+        _ = nudge(
             "call", "log", "Alex", "--at", "2026-11-10T12:00:00-05:00", "--duration", "25", "--mood", "happy",
             "--notes", "long chat")
-        let listed = try nudge("contacts", "list")
+        let listed = nudge("contacts", "list")
         #expect(
             listed.stdout.contains(
                 "1   Alex  every 14 days  2026-11-10 12:00 EST  1    1     2026-11-24 09:00 EST  -\n"),
             "\(listed.stdout)")
         #expect(listed.stdout.contains("2   Sam   -              never"))
         let json = try #require(
-            try JSONSerialization.jsonObject(with: Data(try nudge("contacts", "--json").stdout.utf8))
+            try JSONSerialization.jsonObject(with: Data(nudge("contacts", "--json").stdout.utf8))
                 as? [[String: Any]])
         #expect(
             json.first?["next_due_at"] as? String == "2026-11-24T14:00:00Z"
                 && json.first?["last_call_at"] as? String == "2026-11-10T17:00:00Z")
         #expect(json.first?["stay_in_touch_days"] as? Int == 14 && json.last?["stay_in_touch_days"] is NSNull)
         #expect(
-            try nudge("contacts", "edit", "sam", "--every", "30", "--name", "Samuel").stdout
+            nudge("contacts", "edit", "sam", "--every", "30", "--name", "Samuel").stdout
                 == "updated Samuel (id 2)\n")
-        let reminded = try nudge(
+        let reminded = nudge(
             "call", "remind", "samuel", "--on", "2026-11-25", "--at", "6:30pm", "--note", "birthday")
         #expect(reminded.stdout == "will remind you to call Samuel at 2026-11-25 18:30 EST (reminder 1)\n")
         let reminders = try #require(
-            try JSONSerialization.jsonObject(with: Data(try nudge("call", "reminders", "--json").stdout.utf8))
+            try JSONSerialization.jsonObject(with: Data(nudge("call", "reminders", "--json").stdout.utf8))
                 as? [[String: Any]])
         #expect(
             reminders.count == 1 && reminders.first?["due_at"] as? String == "2026-11-25T23:30:00Z"
                 && reminders.first?["note"] as? String == "birthday")
-        let upcoming = try nudge("upcoming", "--json", "--limit", "3")
+        let upcoming = nudge("upcoming", "--json", "--limit", "3")
         let items = try #require(try JSONSerialization.jsonObject(with: Data(upcoming.stdout.utf8)) as? [[String: Any]])
         #expect(
             items.compactMap { $0["reminder_key"] as? String } == [
                 "symptom:2026-11-21", "symptom:2026-11-22", "symptom:2026-11-23",
             ])
-        _ = try nudge("settings", "set", "symptom.reminder_enabled", "off")
+        _ = nudge("settings", "set", "symptom.reminder_enabled", "off")
         let calls = try #require(
-            try JSONSerialization.jsonObject(with: Data(try nudge("upcoming", "--json", "--limit", "2").stdout.utf8))
+            try JSONSerialization.jsonObject(with: Data(nudge("upcoming", "--json", "--limit", "2").stdout.utf8))
                 as? [[String: Any]])
         #expect(calls.compactMap { $0["reminder_key"] as? String } == ["call:1:cadence:2026-11-24", "call:2:once:1"])
         #expect(calls.first?["title"] as? String == "Call Alex")
         #expect(
-            try nudge("contacts", "remove", "Alex", "--delete-calls").stdout
+            nudge("contacts", "remove", "Alex", "--delete-calls").stdout
                 == "removed Alex (id 1) and 1 logged calls\n")
     }
 
     @Test func logsSymptomsAndListsOneLocalDayNewestFirst() throws {
-        #expect(try nudge("log", "symptom", "Headache", "--severity", "3", "--at", "2026-11-21T14:05:00Z").status == 0)
+        #expect(nudge("log", "symptom", "Headache", "--severity", "3", "--at", "2026-11-21T14:05:00Z").status == 0)
         #expect(
-            try nudge(
+            nudge(
                 "log", "symptom", "Nausea", "--severity", "2", "--notes", "after lunch\nand again at four", "--at",
                 "18:45"
             ).status == 0)
-        let logged = try nudge("log", "symptom", "Late", "--severity", "1")
+        let logged = nudge("log", "symptom", "Late", "--severity", "1")
         #expect(logged.stdout == "logged Late (1) at 19:10 today, 2026-11-21 19:10 EST\n")
         // 00:30 local on the 21st is the 20th in New York's terms only before 05:00Z.
-        #expect(try nudge("log", "symptom", "Yesterday", "--severity", "4", "--at", "2026-11-21T04:59:00Z").status == 0)
+        #expect(nudge("log", "symptom", "Yesterday", "--severity", "4", "--at", "2026-11-21T04:59:00Z").status == 0)
 
-        let today = try nudge("symptoms")
+        let today = nudge("symptoms")
         #expect(today.status == 0)
         #expect(today.stdout.hasPrefix("Saturday 2026-11-21\n  ID  "))
         let rows = today.stdout.split(separator: "\n").dropFirst(2).map {
@@ -405,21 +390,21 @@ import Testing
         #expect(rows.map { String($0[2]) } == ["Late", "Nausea", "Headache"])
         #expect(today.stdout.contains("18:45  Nausea    2         after lunch\n"))
 
-        let json = try nudge("symptoms", "--date", "yesterday", "--json")
+        let json = nudge("symptoms", "--date", "yesterday", "--json")
         let items = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(items.count == 1)
         #expect(
             items.first?["name"] as? String == "Yesterday"
                 && items.first?["logged_at"] as? String == "2026-11-21T04:59:00Z")
-        #expect(try nudge("symptoms", "--date", "2026-11-19").stdout.hasPrefix("No symptoms logged on 2026-11-19"))
+        #expect(nudge("symptoms", "--date", "2026-11-19").stdout.hasPrefix("No symptoms logged on 2026-11-19"))
     }
 
     @Test func upcomingListsSoonestFirstAsTextAndJSON() throws {
-        _ = try nudge("settings", "set", "symptom.reminder_time", "20:00")
-        let text = try nudge("upcoming", "--limit", "2")
+        _ = nudge("settings", "set", "symptom.reminder_time", "20:00")
+        let text = nudge("upcoming", "--limit", "2")
         #expect(text.status == 0)
         #expect(text.stdout.split(separator: "\n").dropFirst().first?.hasPrefix("2026-11-21 20:00 EST  in 50m") == true)
-        let json = try nudge("upcoming", "--json", "--limit", "3", "--from", "2026-03-07T12:00:00Z")
+        let json = nudge("upcoming", "--json", "--limit", "3", "--from", "2026-03-07T12:00:00Z")
         let items = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(
             items.map { $0["due_at"] as? String } == [
@@ -428,8 +413,8 @@ import Testing
         #expect(items.first?["kind"] as? String == "symptom")
         #expect(items.first?["reminder_key"] as? String == "symptom:2026-03-07")
         #expect(items.first?["title"] as? String == "Daily symptom check")
-        _ = try nudge("settings", "set", "symptom.reminder_enabled", "false")
-        #expect(try nudge("upcoming", "--json").stdout == "[\n\n]\n")
+        _ = nudge("settings", "set", "symptom.reminder_enabled", "false")
+        #expect(nudge("upcoming", "--json").stdout == "[\n\n]\n")
     }
 
     @Test func storeIsChosenByOptionThenEnvironment() throws {
@@ -440,7 +425,7 @@ import Testing
         #expect(
             InProcessNudge.run(["settings", "get", "symptom.snooze_minutes"], environment: environment).stdout == "45\n"
         )
-        #expect(try nudge("settings", "get", "symptom.snooze_minutes").stdout == "60\n")
+        #expect(nudge("settings", "get", "symptom.snooze_minutes").stdout == "60\n")
         let leading = InProcessNudge.run(
             ["--store", other, "settings", "get", "symptom.snooze_minutes"], environment: self.environment)
         #expect(leading.stdout == "45\n")
@@ -475,7 +460,7 @@ import Testing
             "/usr/bin/sqlite3", [store, "INSERT INTO grdb_migrations VALUES ('v7 from the future')"])
         #expect(sqlite.status == 0, "\(sqlite)")
         let before = try StoreDump.of(store)
-        let result = try nudge("settings", "set", "symptom.reminder_time", "21:00")
+        let result = nudge("settings", "set", "symptom.reminder_time", "21:00")
         #expect(result.status == 65)
         #expect(result.stderr.contains("was migrated by a newer nudge (unknown migrations: v7 from the future)"))
         #expect(try StoreDump.of(store) == before)

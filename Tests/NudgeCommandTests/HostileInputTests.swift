@@ -4,32 +4,26 @@ import Testing
 
 /// What a hostile tester tries beyond the refusal tables: one name for two people, bytes that
 /// are not UTF-8, control characters another program stored, defaults, an empty TZ.
-@Suite struct HostileInputTests {
+@Suite struct HostileInputTests: CommandScenario {
     let directory = TemporaryDirectory()
-    var store: String { directory.file("nudge.sqlite") }
-    let environment = ["TZ": "America/New_York", "NUDGE_FAKE_NOW": "2026-11-21T19:10:00-05:00"]
-
-    /// In process; argv's bytes and another user's rights need the binary, and say so.
-    func nudge(_ arguments: String...) throws -> CommandResult {
-        InProcessNudge.run(arguments + ["--store", store], environment: environment)
-    }
+    let environment = CommandScenarioClock.newYorkEvening
 
     /// `call log 1` when contact 1 is Alex and contact 2 is named "1": neither is guessed.
     @Test func anIdThatIsAnotherContactsNameIsAmbiguous() throws {
-        #expect(try nudge("contacts", "add", "Alex").status == 0)
-        #expect(try nudge("contacts", "add", "1").status == 0)
+        #expect(nudge("contacts", "add", "Alex").status == 0)
+        #expect(nudge("contacts", "add", "1").status == 0)
         let before = try StoreDump.of(store)
-        let refused = try nudge("call", "log", "1")
+        let refused = nudge("call", "log", "1")
         #expect(refused.status == 64)
         #expect(
             refused.stderr
                 == "nudge: '1' is the id of Alex and the name of contact 2; give id:1 for Alex, or id:2 for the contact named '1'\n"
         )
         #expect(try StoreDump.of(store) == before)
-        #expect(try nudge("call", "log", "id:2").stdout.hasPrefix("logged a call with 1 at"))
-        #expect(try nudge("call", "log", "id:1").stdout.hasPrefix("logged a call with Alex at"))
+        #expect(nudge("call", "log", "id:2").stdout.hasPrefix("logged a call with 1 at"))
+        #expect(nudge("call", "log", "id:1").stdout.hasPrefix("logged a call with Alex at"))
         #expect(
-            try nudge("call", "log", "id:9").stderr
+            nudge("call", "log", "id:9").stderr
                 == "nudge: no contact has the id '9'; 'nudge contacts list' shows them\n")
     }
 
@@ -50,8 +44,8 @@ import Testing
 
     /// Another program may store a newline or an escape sequence; a listing stays one line an entry.
     @Test func listingsPrintOneLinePerEntryWhateverTheTextHolds() throws {
-        #expect(try nudge("contacts", "add", "Alex").status == 0)
-        #expect(try nudge("call", "remind", "Alex", "--in", "2").status == 0)
+        #expect(nudge("contacts", "add", "Alex").status == 0)
+        #expect(nudge("call", "remind", "Alex", "--in", "2").status == 0)
         let database = directory.file("nudge.sqlite")
         _ = try Subprocess.run(
             "/usr/bin/sqlite3",
@@ -59,18 +53,18 @@ import Testing
                 database,
                 "UPDATE call_reminders SET note = 'line one' || char(10) || 'two' || char(27) || '[31m red'; UPDATE contacts SET name = 'Al' || char(13) || 'ex'",
             ])
-        let listed = try nudge("call", "reminders")
+        let listed = nudge("call", "reminders")
         #expect(listed.stdout.split(separator: "\n").count == 2, "\(listed.stdout)")
         #expect(
             listed.stdout.contains("line one⏎two\u{FFFD}[31m red") && !listed.stdout.contains("\u{1B}")
                 && !listed.stdout.contains("\r"))
-        #expect(try nudge("contacts", "list").stdout.split(separator: "\n").count == 2)
+        #expect(nudge("contacts", "list").stdout.split(separator: "\n").count == 2)
     }
 
     @Test func settingTheDefaultLeavesNoRow() throws {
-        #expect(try nudge("settings", "set", "symptom.reminder_time", "21:00").status == 0)
+        #expect(nudge("settings", "set", "symptom.reminder_time", "21:00").status == 0)
         #expect(
-            try nudge("settings", "set", "symptom.reminder_time", "8pm").stdout == "symptom.reminder_time = 20:00\n")
+            nudge("settings", "set", "symptom.reminder_time", "8pm").stdout == "symptom.reminder_time = 20:00\n")
         #expect(try StoreQuery.rows(store, "SELECT count(*) AS n FROM settings").first?["n"] == "0")
     }
 

@@ -4,14 +4,8 @@ import Testing
 
 /// `nudge journal` in process: sessions, reflections, export, and refusals that change nothing
 /// and never repeat what was typed.
-@Suite struct JournalCommandTests {
+@Suite struct JournalCommandTests: CommandScenario {
     let directory = TemporaryDirectory()
-    var store: String { directory.file("nudge.sqlite") }
-    let environment = ["TZ": "Europe/Berlin", "NUDGE_FAKE_NOW": "2026-11-22T20:00:00+01:00"]
-
-    func nudge(_ arguments: String...) -> CommandResult {
-        InProcessNudge.run(arguments + ["--store", store], environment: environment)
-    }
 
     func sqlite(_ sql: String) throws {
         let result = try Subprocess.run("/usr/bin/sqlite3", [store, sql])

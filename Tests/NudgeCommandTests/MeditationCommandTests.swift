@@ -6,23 +6,14 @@ import Testing
 
 /// `nudge meditate` and `nudge meditations` in process: what they record and list, and their
 /// refusals (exit 64, one line, the store unchanged).
-@Suite struct MeditationCommandTests {
+@Suite struct MeditationCommandTests: CommandScenario {
     let directory = TemporaryDirectory()
-    var store: String { directory.file("nudge.sqlite") }
-    let environment = ["TZ": "Europe/Berlin", "NUDGE_FAKE_NOW": "2026-11-22T20:00:00+01:00"]
 
-    func nudge(_ arguments: String..., now: String? = nil) -> CommandResult {
+    /// At another "now".
+    func nudge(_ arguments: String..., now: String) -> CommandResult {
         var environment = environment
-        if let now { environment["NUDGE_FAKE_NOW"] = now }
+        environment["NUDGE_FAKE_NOW"] = now
         return InProcessNudge.run(arguments + ["--store", store], environment: environment)
-    }
-
-    func expectRefusal(
-        _ arguments: [String], mentioning text: String, sourceLocation: SourceLocation = #_sourceLocation
-    ) throws {
-        try StoreQuery.create(store)
-        try InProcessNudge.expectRefusal(
-            arguments, store: store, environment: environment, mentioning: text, sourceLocation: sourceLocation)
     }
 
     /// A daemon's lock held by this process: the command then believes a daemon rings.

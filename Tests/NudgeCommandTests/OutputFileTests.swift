@@ -6,15 +6,9 @@ import Testing
 /// Every `--output` (the diary's and the journal's exports): never onto the store or one of its
 /// files under any name, only over a regular file, and a failed write leaves the file that was
 /// there as it was, with nothing half-written beside it.
-@Suite struct OutputFileTests {
+@Suite struct OutputFileTests: CommandScenario {
     let directory = TemporaryDirectory()
-    var store: String { directory.file("nudge.sqlite") }
-    let environment = ["TZ": "Europe/Berlin", "NUDGE_FAKE_NOW": "2026-11-22T20:00:00+01:00"]
     static let exports = [["symptoms", "export"], ["journal", "export"]]
-
-    func nudge(_ arguments: String...) -> CommandResult {
-        InProcessNudge.run(arguments + ["--store", store], environment: environment)
-    }
 
     /// A store with a diary entry and a session, a click ledger and a draft.
     func storeInUse() throws {

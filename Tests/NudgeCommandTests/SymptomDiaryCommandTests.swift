@@ -4,14 +4,8 @@ import Testing
 
 /// `nudge symptoms` over days, `symptoms edit`, `symptoms delete` and `symptoms export`: what a
 /// person keeping the diary for a doctor looks back on, corrects and hands over.
-@Suite struct SymptomDiaryCommandTests {
+@Suite struct SymptomDiaryCommandTests: CommandScenario {
     let directory = TemporaryDirectory()
-    var store: String { directory.file("nudge.sqlite") }
-    let environment = ["TZ": "Europe/Berlin", "NUDGE_FAKE_NOW": "2026-11-22T20:00:00+01:00"]
-
-    func nudge(_ arguments: String...) -> CommandResult {
-        InProcessNudge.run(arguments + ["--store", store], environment: environment)
-    }
 
     /// Four entries over three local days; the 23:30 UTC one is already the 22nd in Berlin.
     func diary() throws {

@@ -13,16 +13,22 @@ public protocol DaemonScenario {
 extension DaemonScenario {
     public var store: String { directory.file("nudge.sqlite") }
 
-    /// Runs a command (at `fakeNow` on the injected clock, if given, else at the suite's now) and expects it to succeed.
+    /// Runs a command (at `fakeNow` on the injected clock, if given, else at the suite's now:
+    /// its environment's NUDGE_FAKE_NOW, or `TestClock`'s) and expects it to succeed.
     @discardableResult
     public func nudge(
         _ arguments: String..., at fakeNow: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> CommandResult {
         var environment = self.environment
-        environment["NUDGE_FAKE_NOW"] = fakeNow
+        if let fakeNow { environment["NUDGE_FAKE_NOW"] = fakeNow }
         let result = try NudgeBinary.run(arguments, environment: environment)
         #expect(result.status == 0, "\(arguments): \(result)", sourceLocation: sourceLocation)
         return result
+    }
+
+    /// Runs a command that may be refused, for its exit status and output.
+    public func attempt(_ arguments: String...) throws -> CommandResult {
+        try NudgeBinary.run(arguments, environment: environment)
     }
 
     /// Starts `nudge daemon --log-level debug`, its stderr in the file `log`.
@@ -30,7 +36,7 @@ extension DaemonScenario {
         at fakeNow: String? = nil, environment overrides: [String: String] = [:], log: String = "daemon.err"
     ) throws -> Spawned {
         var environment = self.environment.merging(overrides) { $1 }
-        environment["NUDGE_FAKE_NOW"] = fakeNow
+        if let fakeNow { environment["NUDGE_FAKE_NOW"] = fakeNow }
         return try Subprocess.spawn(
             NudgeBinary.path, ["daemon", "--log-level", "debug"], environment: NudgeBinary.environment(environment),
             stderrPath: directory.file(log))

@@ -83,6 +83,8 @@ let package = Package(
                 "NudgeDaemon", "NudgeSystem", "NudgeTestSupport", .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "NudgeCommandTests", dependencies: ["nudge", "NudgeTestSupport"]),
+        .testTarget(
+            name: "NudgeCommandTests",
+            dependencies: ["nudge", "NudgeTestSupport", .product(name: "Logging", package: "swift-log")]),
     ]
 )

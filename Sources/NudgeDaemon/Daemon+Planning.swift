@@ -119,7 +119,12 @@ extension Daemon {
             } ?? "nothing due"
         // Plain arithmetic: Duration.formatted would load ICU's number formatting (4 MB resident).
         let tenths = (elapsed.components.seconds * 10_000 + elapsed.components.attoseconds / 100_000_000_000_000)
-        logger.debug("rescheduled (\(reason)): \(next) [\(tenths / 10).\(tenths % 10) ms]")
+        logger.debug(
+            "rescheduled (\(reason)): \(next) [\(tenths / 10).\(tenths % 10) ms]",
+            metadata: [
+                "event": "rescheduled", "reason": "\(reason)",
+                "next_due": "\(plan.nextDue.map { Timestamp.format($0) } ?? "none")",
+            ])
     }
 
     private func reportIgnored(_ settings: Settings) {

@@ -67,7 +67,7 @@ struct AnswerFromTerminalTests: DaemonScenario {
             upcoming.first?["reminder_key"] as? String == "symptom:2026-11-21:snooze:1"
                 && upcoming.first?["delivery_id"] is Int)
         #expect(
-            daemon.waitForLog("rescheduled (store changed): next due at 2026-11-22T01:59:5"),
+            daemon.waitForEvent("rescheduled", ["reason": "store changed", "next_due": "2026-11-22T01:59:5"]),
             "the daemon follows the terminal's answer: \(daemon.stderr)")
     }
 
@@ -86,7 +86,7 @@ struct AnswerFromTerminalTests: DaemonScenario {
                 daemon.stderr.components(separatedBy: "a notification server is on the bus").count == 3
             }, "\(daemon.stderr)")
         try nudge("ack", id, "done")
-        #expect(daemon.waitForLog("rescheduled (store changed)"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("rescheduled", ["reason": "store changed"]), "\(daemon.stderr)")
         #expect(bus.closeCalls().isEmpty, "\(bus.closeCalls()) \(daemon.stderr)")
     }
 }

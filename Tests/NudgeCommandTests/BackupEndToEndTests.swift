@@ -53,7 +53,7 @@ struct BackupEndToEndTests: DaemonScenario {
         daemon.signal(SIGTERM)
         _ = daemon.waitForExit(timeout: 10)
         let again = try startDaemon(log: "again.err")
-        #expect(again.waitForLog("rescheduled (start)"), "\(again.stderr)")
+        #expect(again.waitForEvent("rescheduled", ["reason": "start"]), "\(again.stderr)")
         #expect(!again.stderr.contains("backed up"), "the newest is younger than a day")
         #expect(backupFiles() == files)
     }
@@ -146,7 +146,7 @@ struct BackupEndToEndTests: DaemonScenario {
                 ["log", "symptom", "from the other file", "--severity", "2"], environment: otherEnvironment
             ).status == 0)
         let daemon = try startDaemon(at: "2026-11-22T19:59:40-05:00")
-        #expect(daemon.waitForLog("rescheduled (start)"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("rescheduled", ["reason": "start"]), "\(daemon.stderr)")
         for index in 0..<5 {
             try nudge("log", "symptom", "old \(index)", "--severity", "1", at: "2026-11-22T19:59:41-05:00")
         }
@@ -169,7 +169,7 @@ struct BackupEndToEndTests: DaemonScenario {
         try nudge("backup", at: "2026-11-22T19:58:30-05:00")
         try nudge("settings", "set", "symptom.reminder_enabled", "false", at: "2026-11-22T19:58:40-05:00")
         let daemon = try startDaemon(at: "2026-11-22T19:59:30-05:00")
-        #expect(daemon.waitForLog("rescheduled (start)"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("rescheduled", ["reason": "start"]), "\(daemon.stderr)")
         let restored = try nudge("restore", "--latest", "--yes", at: "2026-11-22T19:59:31-05:00")
         #expect(restored.stdout.contains("the store had nothing the backup has not"), "\(restored)")
         let shown = bus.waitForNotify(count: 1, timeout: 60)

@@ -33,7 +33,9 @@ struct CallEndToEndTests: DaemonScenario {
                 (try? rows("SELECT shown_at FROM reminder_deliveries WHERE reminder_key = 'call:1:cadence:2026-11-21'"))?
                     .first?["shown_at"] != "NULL"
             })
-        #expect(daemon.waitForLog("next due at 2026-12-05T14:00:00Z"), "shown restarts the cadence: \(daemon.stderr)")
+        #expect(
+            daemon.waitForEvent("rescheduled", ["next_due": "2026-12-05T14:00:00Z"]),
+            "shown restarts the cadence: \(daemon.stderr)")
 
         try bus.invokeAction("called", on: 1)
         #expect(
@@ -65,16 +67,22 @@ struct CallEndToEndTests: DaemonScenario {
         daemon.signal(SIGKILL)
         _ = daemon.waitForExit(timeout: 10)
         let restarted = try startDaemon(at: "2026-11-21T09:00:30-05:00", log: "restarted.err")
-        #expect(restarted.waitForLog("rescheduled (start): next due at 2026-12-05T14:00:00Z"), "\(restarted.stderr)")
+        #expect(
+            restarted.waitForEvent("rescheduled", ["reason": "start", "next_due": "2026-12-05T14:00:00Z"]),
+            "\(restarted.stderr)")
         #expect(bus.notifyCalls().count == 1)
     }
 
     @Test func aCallLoggedByAnotherProcessMovesTheNextDue() throws {
         try nudge("contacts", "add", "Alex", "--every", "14", at: "2026-11-07T10:00:00-05:00")
         let daemon = try startDaemon(at: "2026-11-21T08:00:00-05:00")
-        #expect(daemon.waitForLog("rescheduled (start): next due at 2026-11-21T14:00:00Z"), "\(daemon.stderr)")
+        #expect(
+            daemon.waitForEvent("rescheduled", ["reason": "start", "next_due": "2026-11-21T14:00:00Z"]),
+            "\(daemon.stderr)")
         try nudge("call", "log", "alex", at: "2026-11-21T08:00:05-05:00")
-        #expect(daemon.waitForLog("rescheduled (store changed): next due at 2026-12-05T14:00:00Z"), "\(daemon.stderr)")
+        #expect(
+            daemon.waitForEvent("rescheduled", ["reason": "store changed", "next_due": "2026-12-05T14:00:00Z"]),
+            "\(daemon.stderr)")
         #expect(bus.notifyCalls().isEmpty)
     }
 
@@ -83,9 +91,13 @@ struct CallEndToEndTests: DaemonScenario {
         try nudge("call", "log", "Alex", "--at", "2026-11-10T18:00", at: "2026-11-20T08:00:00-05:00")
         let id = try #require(try rows("SELECT id FROM call_logs").first?["id"])
         let daemon = try startDaemon(at: "2026-11-21T08:00:00-05:00")
-        #expect(daemon.waitForLog("rescheduled (start): next due at 2026-11-24T14:00:00Z"), "\(daemon.stderr)")
+        #expect(
+            daemon.waitForEvent("rescheduled", ["reason": "start", "next_due": "2026-11-24T14:00:00Z"]),
+            "\(daemon.stderr)")
         try nudge("call", "edit", String(id.prefix(6)), "--at", "2026-11-14T18:00", at: "2026-11-21T08:00:01-05:00")
-        #expect(daemon.waitForLog("rescheduled (store changed): next due at 2026-11-28T14:00:00Z"), "\(daemon.stderr)")
+        #expect(
+            daemon.waitForEvent("rescheduled", ["reason": "store changed", "next_due": "2026-11-28T14:00:00Z"]),
+            "\(daemon.stderr)")
         try nudge("call", "delete", String(id.prefix(6)), "--yes", at: "2026-11-21T08:00:02-05:00")
         // From the contact's creation now: due on the 15th, so shown at once.
         #expect(daemon.waitForLog("shown call:1:cadence:2026-11-15 as notification 1"), "\(daemon.stderr)")
@@ -110,7 +122,7 @@ struct CallEndToEndTests: DaemonScenario {
                 (try? rows("SELECT id FROM reminder_deliveries WHERE kind = 'call' AND notification_id = 1"))?.count
                     == 5
             })
-        #expect(daemon.waitForLog("next due at 2026-11-28T14:00:00Z"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("rescheduled", ["next_due": "2026-11-28T14:00:00Z"]), "\(daemon.stderr)")
         #expect(bus.notifyCalls().count == 1)
     }
 }

@@ -63,7 +63,7 @@ struct DaemonEndToEndTests: DaemonScenario {
         let headache = try #require(ids.first { $0["name"] == "Headache" }?["id"])
         let nausea = try #require(ids.first { $0["name"] == "Nausea" }?["id"])
         let daemon = try startDaemon(at: "2026-11-21T19:59:54-05:00")
-        #expect(daemon.waitForLog("rescheduled (start)"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("rescheduled", ["reason": "start"]), "\(daemon.stderr)")
         _ = try nudge(
             "symptoms", "edit", String(headache.prefix(6)), "--name", "Migraine", "--severity", "4",
             at: "2026-11-21T19:59:55-05:00")
@@ -90,11 +90,14 @@ struct DaemonEndToEndTests: DaemonScenario {
 
     @Test func followsASettingsChangeWithoutARestart() throws {
         let daemon = try startDaemon(at: "2026-11-21T12:00:00-05:00")
-        #expect(daemon.waitForLog("rescheduled (start): next due at 2026-11-22T01:00:00Z"))
+        #expect(daemon.waitForEvent("rescheduled", ["reason": "start", "next_due": "2026-11-22T01:00:00Z"]))
         _ = try nudge("settings", "set", "symptom.reminder_time", "1pm")
-        #expect(daemon.waitForLog("rescheduled (store changed): next due at 2026-11-21T18:00:00Z"), "\(daemon.stderr)")
+        #expect(
+            daemon.waitForEvent("rescheduled", ["reason": "store changed", "next_due": "2026-11-21T18:00:00Z"]),
+            "\(daemon.stderr)")
         _ = try nudge("settings", "set", "symptom.reminder_enabled", "off")
-        #expect(daemon.waitForLog("rescheduled (store changed): nothing due"), "\(daemon.stderr)")
+        #expect(
+            daemon.waitForEvent("rescheduled", ["reason": "store changed", "next_due": "none"]), "\(daemon.stderr)")
         // Back on, at the current minute: due now, so shown at once.
         _ = try nudge("settings", "set", "symptom.reminder_time", "12:00")
         _ = try nudge("settings", "reset", "symptom.reminder_enabled")
@@ -111,9 +114,13 @@ struct DaemonEndToEndTests: DaemonScenario {
 
         // The restarted daemon starts before the same due instant: it knows it was shown.
         let second = try startDaemon(at: "2026-11-21T19:59:59-05:00", log: "second.err")
-        #expect(second.waitForLog("rescheduled (start): next due at 2026-11-23T01:00:00Z"), "\(second.stderr)")
+        #expect(
+            second.waitForEvent("rescheduled", ["reason": "start", "next_due": "2026-11-23T01:00:00Z"]),
+            "\(second.stderr)")
         second.signal(SIGHUP)
-        #expect(second.waitForLog("rescheduled (SIGHUP): next due at 2026-11-23T01:00:00Z"), "\(second.stderr)")
+        #expect(
+            second.waitForEvent("rescheduled", ["reason": "SIGHUP", "next_due": "2026-11-23T01:00:00Z"]),
+            "\(second.stderr)")
         #expect(bus.notifyCalls().count == 1)
         #expect(
             try StoreQuery.rows(store, "SELECT id FROM reminder_deliveries WHERE reminder_key = 'symptom:2026-11-21'")
@@ -124,7 +131,7 @@ struct DaemonEndToEndTests: DaemonScenario {
     /// SIGTERM raised in the process, also took down a test process that held a notifier.)
     @Test func stopsAndSaysWhyWhenTheSessionBusCloses() throws {
         let daemon = try startDaemon(at: "2026-11-21T19:00:00-05:00")
-        #expect(daemon.waitForLog("rescheduled (start)"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("rescheduled", ["reason": "start"]), "\(daemon.stderr)")
         bus.shutdown()
         #expect(daemon.waitForExit(timeout: 20) == 0, "\(daemon.stderr)")
         #expect(daemon.stderr.contains("the session bus closed (the session ended); stopping"), "\(daemon.stderr)")
@@ -134,7 +141,9 @@ struct DaemonEndToEndTests: DaemonScenario {
         let noBus = ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(directory.file("no-bus"))"]
         let lonely = try startDaemon(at: "2026-11-21T19:59:59-05:00", environment: noBus, log: "lonely.err")
         #expect(lonely.waitForLog("cannot show notifications"), "\(lonely.stderr)")
-        #expect(lonely.waitForLog("rescheduled (due): next due at 2026-11-23T01:00:00Z"), "\(lonely.stderr)")
+        #expect(
+            lonely.waitForEvent("rescheduled", ["reason": "due", "next_due": "2026-11-23T01:00:00Z"]),
+            "\(lonely.stderr)")
         #expect(lonely.stderr.components(separatedBy: "cannot show notifications").count == 2)
         #expect(lonely.waitForExit(timeout: 0) == nil, "the daemon stopped")
         lonely.signal(SIGTERM)
@@ -158,7 +167,7 @@ struct DaemonEndToEndTests: DaemonScenario {
 
     @Test func aStoreRemovedUnderTheDaemonStopsItWithAReason() throws {
         let daemon = try startDaemon(at: "2026-11-21T12:00:00-05:00")
-        #expect(daemon.waitForLog("rescheduled (start)"))
+        #expect(daemon.waitForEvent("rescheduled", ["reason": "start"]))
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
         #expect(daemon.waitForExit(timeout: 10) == 74)
         #expect(
@@ -233,7 +242,7 @@ struct DaemonEndToEndTests: DaemonScenario {
         // This machine's disk (ext4 on a plain block device) is not encrypted: said, not failed.
         #expect(alone.stdout.contains("encryption at rest: "), "\(alone)")
         let daemon = try startDaemon(at: "2026-11-21T12:00:00-05:00")
-        #expect(daemon.waitForLog("rescheduled (start)"))
+        #expect(daemon.waitForEvent("rescheduled", ["reason": "start"]))
         // At the daemon's instant: its backup is named by it.
         let well = try NudgeBinary.run(
             ["doctor"], environment: environment.merging(["NUDGE_FAKE_NOW": "2026-11-21T12:00:05-05:00"]) { $1 })
@@ -290,7 +299,7 @@ struct DaemonEndToEndTests: DaemonScenario {
 
     @Test func aSecondDaemonOnTheSameStoreIsRefused() throws {
         let first = try startDaemon(at: "2026-11-21T12:00:00-05:00")
-        #expect(first.waitForLog("rescheduled (start)"))
+        #expect(first.waitForEvent("rescheduled", ["reason": "start"]))
         let second = try NudgeBinary.run(["daemon"], environment: environment)
         #expect(second.status == 75)
         #expect(
@@ -309,7 +318,7 @@ struct DaemonEndToEndTests: DaemonScenario {
             try NudgeBinary.run(["doctor"], environment: linked).stdout.contains(
                 "daemon: running on this store (pid \(first.pid))"))
         first.signal(SIGHUP)
-        #expect(first.waitForLog("rescheduled (SIGHUP)"))
+        #expect(first.waitForEvent("rescheduled", ["reason": "SIGHUP"]))
         first.signal(SIGTERM)
         #expect(first.waitForExit(timeout: 10) == 0)
     }

@@ -133,7 +133,7 @@ struct DoseEndToEndTests: DaemonScenario {
 
     @Test func followsDosesWrittenByAnotherProgram() throws {
         let daemon = try startDaemon()
-        #expect(daemon.waitForLog("rescheduled (start): nothing due"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("rescheduled", ["reason": "start", "next_due": "none"]), "\(daemon.stderr)")
         let start = Timestamp.format(dose1(opening: 2))
         let sqlite = try Subprocess.run(
             "/usr/bin/sqlite3",
@@ -163,7 +163,7 @@ struct DoseEndToEndTests: DaemonScenario {
             ])
         #expect(taken.status == 0, "\(taken)")
         #expect(bus.waitForClose(1), "\(daemon.stderr)")
-        #expect(daemon.waitForLog("rescheduled (store changed): nothing due"))
+        #expect(daemon.waitForEvent("rescheduled", ["reason": "store changed", "next_due": "none"]))
     }
 
     @Test func commandLineAnswersDoWhatTheButtonsDo() throws {

@@ -46,7 +46,7 @@ struct JournalEndToEndTests: DaemonScenario {
             "\(asked)")
         #expect(!asked.actions.contains("inline-reply"))
         try nudge("journal", "edit", String(id.prefix(8)), "--mood-after", "6")
-        #expect(daemon.waitForLog("rescheduled (store changed)"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("rescheduled", ["reason": "store changed"]), "\(daemon.stderr)")
         daemon.signal(SIGTERM)
         _ = daemon.waitForExit(timeout: 10)
         let everything = bus.notifyCalls().map { "\($0.summary) \($0.body) \($0.hints)" }.joined() + daemon.stderr
@@ -165,6 +165,6 @@ struct JournalEndToEndTests: DaemonScenario {
                 && Array(lines[1...]) == ["--store", store, "journal", "reflect", String(id.prefix(8))], "\(lines)")
         // The daemon did not wait for the terminal: it follows the store at once.
         try nudge("settings", "set", "journal.reflection_time", "11:00")
-        #expect(daemon.waitForLog("rescheduled (store changed)", timeout: 10), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("rescheduled", ["reason": "store changed"], timeout: 10), "\(daemon.stderr)")
     }
 }

@@ -42,7 +42,7 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
 
     @Test func heldFromDose1UntilASkipAndTakenAgainByARestartedDaemon() throws {
         let daemon = try startDaemon()
-        #expect(daemon.waitForLog("rescheduled (start)"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("rescheduled", ["reason": "start"]), "\(daemon.stderr)")
         #expect(try logind.inhibitors().isEmpty, "nothing is due tonight")
 
         let dose1 = try startNight()
@@ -146,7 +146,7 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
             "keep-awake: warned, sounded and let the sleep go \(String(format: "%.3f", letGo)) s after PrepareForSleep(true)"
         )
         try logind.prepareForSleep(false)
-        #expect(daemon.waitForLog("rescheduled (resumed)"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("rescheduled", ["reason": "resumed"]), "\(daemon.stderr)")
         #expect(try logind.inhibitors(mode: "delay") == ["to warn before sleep: \(why)"])
     }
 
@@ -200,7 +200,7 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
     /// A meditation holds one until it is stopped; sleep.keep_awake false lets go of it.
     @Test func aMeditationHoldsOneAndTheSettingTurnsItOff() throws {
         let daemon = try startDaemon()
-        #expect(daemon.waitForLog("rescheduled (start)"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("rescheduled", ["reason": "start"]), "\(daemon.stderr)")
         _ = try nudge("meditate", "20m", "--delay", "0", "--detach")
         #expect(daemon.waitForLog("keeping the computer from idle sleep: a meditation ends at "), "\(daemon.stderr)")
         #expect(try logind.inhibitors().count == 1)
@@ -239,7 +239,7 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
         let daemon = try Subprocess.spawn(
             "/usr/bin/setpriv", ["--bounding-set=-wake_alarm", NudgeBinary.path, "daemon", "--log-level", "debug"],
             environment: NudgeBinary.environment(environment), stderrPath: directory.file("daemon.err"))
-        #expect(daemon.waitForLog("rescheduled (start)"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("rescheduled", ["reason": "start"]), "\(daemon.stderr)")
         _ = try startNight()
         #expect(
             daemon.waitForLog("cannot wake a suspended computer for the alarm (timerfd_create(CLOCK_REALTIME_ALARM)"),
@@ -269,7 +269,7 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
         ])
         #expect(daemon.waitForLog("cannot keep the computer from idle sleep (no system bus"), "\(daemon.stderr)")
         _ = try nudge("settings", "set", "dose.max_snoozes", "2")
-        #expect(daemon.waitForLog("rescheduled (store changed)"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("rescheduled", ["reason": "store changed"]), "\(daemon.stderr)")
         #expect(daemon.stderr.components(separatedBy: "cannot keep the computer").count == 2, "\(daemon.stderr)")
     }
 }

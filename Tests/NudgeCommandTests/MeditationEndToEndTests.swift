@@ -23,7 +23,7 @@ struct MeditationEndToEndTests: DaemonScenario {
 
     func runningDaemon() throws -> Spawned {
         let daemon = try startDaemon()
-        #expect(daemon.waitForLog("rescheduled (start)"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("rescheduled", ["reason": "start"]), "\(daemon.stderr)")
         return daemon
     }
 
@@ -88,7 +88,7 @@ struct MeditationEndToEndTests: DaemonScenario {
         second.signal(SIGKILL)
         _ = second.waitForExit(timeout: 10)
         let third = try startDaemon(log: "third.err")
-        #expect(third.waitForLog("rescheduled (start)"), "\(third.stderr)")
+        #expect(third.waitForEvent("rescheduled", ["reason": "start"]), "\(third.stderr)")
         #expect(bus.notifyCalls().count == 1 && bus.notifyCalls()[0].summary == "Session complete")
         let row = try session()
         let started = try #require(Timestamp.parse(row["started_at"] ?? ""))
@@ -122,7 +122,8 @@ struct MeditationEndToEndTests: DaemonScenario {
             said.hasPrefix("meditating for 1 minute: start bell at ")
                 && said.hasSuffix("ended early: less than a minute, so nothing was kept\n"), "\(said)")
         #expect(try rows("SELECT id FROM meditation_sessions").isEmpty)
-        #expect(daemon.waitForLog("rescheduled (store changed): nothing due"), "\(daemon.stderr)")
+        #expect(
+            daemon.waitForEvent("rescheduled", ["reason": "store changed", "next_due": "none"]), "\(daemon.stderr)")
 
         try nudge("meditate", "10", "--delay", "0", "--detach")
         #expect(heard(1.9) != nil, "\(daemon.stderr)")

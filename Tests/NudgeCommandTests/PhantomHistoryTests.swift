@@ -26,7 +26,7 @@ struct PhantomHistoryTests: DaemonScenario {
     /// Today it recorded yesterday's symptom check "missed" on a store made a minute ago.
     @Test func aBrandNewStoreRecordsNothingMissedBeforeItExisted() throws {
         let daemon = try startDaemon(at: "2026-11-21T12:00:00-05:00")
-        #expect(daemon.waitForLog("rescheduled (start)"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("rescheduled", ["reason": "start"]), "\(daemon.stderr)")
         daemon.signal(SIGTERM)
         #expect(daemon.waitForExit(timeout: 10) == 0)
         #expect(try rows("SELECT reminder_key FROM reminder_deliveries").isEmpty)

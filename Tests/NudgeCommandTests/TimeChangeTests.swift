@@ -35,19 +35,23 @@ struct TimeChangeTests: DaemonScenario {
         try StoreQuery.create(store, now: Timestamp.parse("2026-11-20T12:00:00Z")!)
         let daemon = try startDaemon(at: "2026-11-21T17:00:00Z")
         #expect(daemon.waitForLog("started on \(store) in America/New_York"), "\(daemon.stderr)")
-        #expect(daemon.waitForLog("rescheduled (start): next due at 2026-11-22T01:00:00Z"), "\(daemon.stderr)")
+        #expect(
+            daemon.waitForEvent("rescheduled", ["reason": "start", "next_due": "2026-11-22T01:00:00Z"]),
+            "\(daemon.stderr)")
         try setZone("Asia/Tokyo")
         #expect(daemon.waitForLog("the time zone changed from America/New_York to Asia/Tokyo"), "\(daemon.stderr)")
         // 17:00Z is 02:00 in Tokyo on the 22nd: its 20:00 is 11:00Z.
         #expect(
-            daemon.waitForLog("rescheduled (time zone changed): next due at 2026-11-22T11:00:00Z"), "\(daemon.stderr)")
+            daemon.waitForEvent("rescheduled", ["reason": "time zone changed", "next_due": "2026-11-22T11:00:00Z"]),
+            "\(daemon.stderr)")
         // In Tokyo the 21st's check was 6 hours past, so it was recorded as missed; back in
         // Europe, the next is the 22nd's 20:00. Touching the link without a new zone does nothing.
         #expect(daemon.waitForLog("missed symptom:2026-11-21"), "\(daemon.stderr)")
         try setZone("Asia/Tokyo")
         try setZone("Europe/Paris")
         #expect(
-            daemon.waitForLog("rescheduled (time zone changed): next due at 2026-11-22T19:00:00Z"), "\(daemon.stderr)")
+            daemon.waitForEvent("rescheduled", ["reason": "time zone changed", "next_due": "2026-11-22T19:00:00Z"]),
+            "\(daemon.stderr)")
         #expect(daemon.stderr.components(separatedBy: "the time zone changed").count == 3, "\(daemon.stderr)")
     }
 
@@ -55,26 +59,33 @@ struct TimeChangeTests: DaemonScenario {
         try nudge("settings", "set", "symptom.reminder_enabled", "off")
         try nudge("dose", "1", "--at", "2026-11-21T16:00:00Z", at: "2026-11-21T17:00:00Z")
         let daemon = try startDaemon(at: "2026-11-21T17:00:00Z")
-        #expect(daemon.waitForLog("rescheduled (start): next due at 2026-11-21T18:30:00Z"), "\(daemon.stderr)")
+        #expect(
+            daemon.waitForEvent("rescheduled", ["reason": "start", "next_due": "2026-11-21T18:30:00Z"]),
+            "\(daemon.stderr)")
         try setZone("Australia/Lord_Howe")
         #expect(
-            daemon.waitForLog("rescheduled (time zone changed): next due at 2026-11-21T18:30:00Z"), "\(daemon.stderr)")
+            daemon.waitForEvent("rescheduled", ["reason": "time zone changed", "next_due": "2026-11-21T18:30:00Z"]),
+            "\(daemon.stderr)")
     }
 
     @Test func aDaemonStoppedAcrossItsDueInstantShowsItOnceWhenItContinues() throws {
         // Like a laptop lid: SIGSTOP before 20:00, SIGCONT after it.
         let daemon = try startDaemon(at: "2026-11-22T00:59:58Z")
-        #expect(daemon.waitForLog("rescheduled (start): next due at 2026-11-22T01:00:00Z"), "\(daemon.stderr)")
+        #expect(
+            daemon.waitForEvent("rescheduled", ["reason": "start", "next_due": "2026-11-22T01:00:00Z"]),
+            "\(daemon.stderr)")
         daemon.signal(SIGSTOP)
         // The due instant has to pass in real time while it is stopped: there is no event to await.
         Thread.sleep(forTimeInterval: 3)
         daemon.signal(SIGCONT)
         let call = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
         #expect(call.summary == "Daily symptom check")
-        #expect(daemon.waitForLog("rescheduled (due): next due at 2026-11-23T01:00:00Z"), "\(daemon.stderr)")
+        #expect(
+            daemon.waitForEvent("rescheduled", ["reason": "due", "next_due": "2026-11-23T01:00:00Z"]),
+            "\(daemon.stderr)")
         // Once: a later wake, which plans from the store again, shows nothing more.
         daemon.signal(SIGHUP)
-        #expect(daemon.waitForLog("rescheduled (SIGHUP)"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("rescheduled", ["reason": "SIGHUP"]), "\(daemon.stderr)")
         #expect(bus.notifyCalls().count == 1)
         #expect(try rows("SELECT count(*) AS n FROM reminder_deliveries WHERE shown_at IS NOT NULL") == [["n": "1"]])
     }

@@ -4,6 +4,8 @@ import Logging
 /// One line per message on stderr: `nudge: warning: ...`. Under systemd (JOURNAL_STREAM set,
 /// stderr connected to the journal) each line starts with its syslog priority, `<4>`, so
 /// journald files it at the right level, and the `nudge:` prefix is left to the journal.
+/// A message's metadata follows it as `key=value` fields (logfmt), sorted by key, for programs
+/// and tests to read without depending on the sentence.
 struct StderrLogHandler: LogHandler {
     let label: String
     var logLevel: Logger.Level
@@ -45,9 +47,22 @@ struct StderrLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        let line =
-            toJournal
-            ? "<\(Self.priority(event.level))>\(event.message)\n" : "nudge: \(event.level): \(event.message)\n"
+        let fields = Self.fields(metadata.merging(event.metadata ?? [:]) { $1 })
+        let text = fields.isEmpty ? "\(event.message)" : "\(event.message) · \(fields)"
+        let line = toJournal ? "<\(Self.priority(event.level))>\(text)\n" : "nudge: \(event.level): \(text)\n"
         FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    /// `event=rescheduled reason="store changed"`: a value with a space, a quote or an equals
+    /// sign is quoted, its quotes and backslashes escaped.
+    static func fields(_ metadata: Logger.Metadata) -> String {
+        metadata.sorted { $0.key < $1.key }.map { key, value in
+            let text = "\(value)"
+            guard text.isEmpty || text.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" || $0 == "\\" }) else {
+                return "\(key)=\(text)"
+            }
+            let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            return "\(key)=\"\(escaped)\""
+        }.joined(separator: " ")
     }
 }

@@ -1,0 +1,28 @@
+import Logging
+import NudgeTestSupport
+import Testing
+
+@testable import nudge
+
+/// The fields after a log line's message: what the handler writes, tests read back unchanged.
+@Suite struct LogFieldsTests {
+    @Test func fieldsAreSortedQuotedWhereNeededAndReadBackUnchanged() {
+        let metadata: Logger.Metadata = [
+            "reason": "store changed", "event": "rescheduled", "next_due": "2026-11-22T01:00:00Z",
+            "odd": "say \"hi\" = a\\b", "empty": "",
+        ]
+        let text = StderrLogHandler.fields(metadata)
+        #expect(
+            text
+                == #"empty="" event=rescheduled next_due=2026-11-22T01:00:00Z odd="say \"hi\" = a\\b" reason="store changed""#
+        )
+        let line = "nudge: debug: rescheduled (store changed): next due at … · \(text)"
+        #expect(
+            LogEvents.parse(line + "\nnudge: info: a line without fields\n") == [
+                [
+                    "reason": "store changed", "event": "rescheduled", "next_due": "2026-11-22T01:00:00Z",
+                    "odd": "say \"hi\" = a\\b", "empty": "",
+                ]
+            ])
+    }
+}

@@ -112,11 +112,9 @@ extension Daemon {
         _ delivery: DeliveryRecord, notificationID: UInt32?, content: NotificationContent?, at instant: Date
     ) -> Bool {
         do {
-            let changes =
-                delivery.kind.rule?.changesWhenShown(
-                    key: delivery.key, dueAt: delivery.dueAt, at: instant, clock: WallClock(zone: timeZone)) ?? []
             try store.markShown(
-                delivery.id, notificationID: notificationID, content: content, at: instant, changes: changes)
+                delivery.id, notificationID: notificationID, content: content, at: instant,
+                clock: WallClock(zone: timeZone))
             return true
         } catch {
             logger.error("\(error)")

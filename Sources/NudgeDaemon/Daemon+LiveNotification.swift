@@ -23,7 +23,7 @@ extension Daemon {
         if !notifier.showsActions { content = content.answeredFromTerminal(deliveryID: live.id) }
         do {
             let id = try notifier.show(content, replacing: replacing)
-            try store.markShown(live.id, notificationID: id, content: content, at: now)
+            try store.markShownAgain(live.id, notificationID: id, content: content, at: now)
             let why = replacing == nil ? "the notification server restarted" : "up to date after a stale button"
             logger.info("shown \(live.key) again as notification \(id): \(why)")
         } catch let error as NotifierError {

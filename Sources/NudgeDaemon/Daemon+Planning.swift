@@ -137,9 +137,7 @@ extension Daemon {
 
     /// Too late to tell: recorded as missed, so they are neither shown nor forgotten.
     private func recordMissed(_ missed: [Occurrence], at now: Date) throws {
-        try store.recordMissed(missed, at: now) {
-            ($0.kind.rule as? any MissRecordingRule)?.changesWhenMissed(key: $0.key, dueAt: $0.dueAt) ?? []
-        }
+        try store.recordMissed(missed, at: now)
         for occurrence in missed {
             logger.notice("missed \(occurrence.key), due \(Timestamp.format(occurrence.dueAt)), too late to show")
         }

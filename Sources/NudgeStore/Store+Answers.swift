@@ -46,7 +46,7 @@ extension Store {
                     : record.cancelledAt != nil ? "was cancelled" : "has not been shown yet"
                 return .refused(InputError("delivery \(deliveryID) (\(record.key)) \(state); nothing to answer"))
             }
-            guard let rule = record.kind.rule else {
+            guard let rule = StoredRules.rule(for: record.kind) else {
                 return .refused(
                     InputError("delivery \(deliveryID) is of a kind this nudge does not know (\(record.kind))"))
             }
@@ -60,25 +60,34 @@ extension Store {
                 settings: try Self.settings(db), deliveries: [],
                 facts: try Self.facts(db, at: now, clock: clock, of: [rule.kind]))
             input.sleep = sleep
-            let decision =
-                if let reply, action == NotificationAction.inlineReplyKey {
-                    (rule as? any RepliableRule)?.reply(reply, to: record, at: now, from: input, clock: clock)
-                        ?? .refused(InputError("a \(rule.name) reminder takes no typed answer"))
-                } else {
-                    rule.answer(action, to: record, at: now, from: input, clock: clock)
-                }
-            switch decision {
-            case .duplicate: return .duplicate
-            case .refused(let refusal): return .refused(refusal)
-            case .record(let effects):
-                _ = try Self.recordAnswer(
-                    db, deliveryID: record.id, action: action, at: now, effects: effects, firstOnly: false)
-                return .recorded(openInTerminal: effects.openInTerminal)
-            }
+            return try Self.decideAndRecord(
+                by: rule, action: action, reply: reply, to: record, at: now, from: input, clock: clock, db)
         }
         switch outcome {
         case .success(let outcome): return outcome
         case .failure(let refusal): return .refused(refusal)
+        }
+    }
+
+    /// The rule's decision, with its changes written as its own type: no cast between a rule
+    /// and its store file.
+    private static func decideAndRecord<Rule: StoredRule>(
+        by rule: Rule, action: String, reply: String?, to record: DeliveryRecord, at now: Date,
+        from input: ScheduleInput, clock: WallClock, _ db: Database
+    ) throws -> AnswerOutcome {
+        let decision: AnswerDecision<Rule.Change> =
+            if let reply, action == NotificationAction.inlineReplyKey {
+                (rule as? any RepliableRule<Rule.Change>)?.reply(reply, to: record, at: now, from: input, clock: clock)
+                    ?? .refused(InputError("a \(rule.name) reminder takes no typed answer"))
+            } else {
+                rule.answer(action, to: record, at: now, from: input, clock: clock)
+            }
+        switch decision {
+        case .duplicate: return .duplicate
+        case .refused(let refusal): return .refused(refusal)
+        case .record(let effects):
+            _ = try recordAnswer(db, deliveryID: record.id, action: action, at: now, effects: effects, firstOnly: false)
+            return .recorded(openInTerminal: effects.openInTerminal)
         }
     }
 

@@ -56,32 +56,57 @@ extension Store {
     }
 
     /// Records that the notification server accepted the occurrence, as soon as it did, with
-    /// the rows its rule writes when shown (a call cadence counts again) in the same transaction.
-    /// Without `content` (replayed from the click ledger), the title and body stay as claimed.
+    /// the rows its rule writes when shown (a call cadence counts again from that day on `clock`)
+    /// in the same transaction. Without `content` (replayed from the click ledger, a bell), the
+    /// title and body stay as claimed.
     public func markShown(
-        _ deliveryID: Int64, notificationID: UInt32?, content: NotificationContent?, at now: Date,
-        changes: [any AppChange] = []
+        _ deliveryID: Int64, notificationID: UInt32?, content: NotificationContent?, at now: Date, clock: WallClock
     ) throws(StoreError) {
         try write { db in
-            try db.execute(
-                sql: """
-                    UPDATE reminder_deliveries SET shown_at = ?, notification_id = ?, title = coalesce(?, title), body = coalesce(?, body)
-                    WHERE id = ?
-                    """,
-                arguments: [
-                    Timestamp.format(now), notificationID.map { Int64($0) }, content?.title, content?.body, deliveryID,
-                ])
-            // A side effect that no longer applies (its session was deleted) is dropped; the
-            // notification was shown all the same.
-            _ = try Self.write(changes, db)
+            try Self.updateShown(deliveryID, notificationID: notificationID, content: content, at: now, db)
+            guard
+                let delivery = try Row.fetchOne(
+                    db, sql: "SELECT * FROM reminder_deliveries WHERE id = ?", arguments: [deliveryID]
+                ).flatMap(DeliveryRecord.init(row:)),
+                let rule = StoredRules.rule(for: delivery.kind)
+            else { return }
+            try Self.writeShownChanges(of: rule, delivery, at: now, clock: clock, db)
         }
+    }
+
+    /// Records a notification shown again (its server restarted, a stale button): only the
+    /// row changes, what its first showing wrote is not written twice.
+    public func markShownAgain(_ deliveryID: Int64, notificationID: UInt32, content: NotificationContent, at now: Date)
+        throws(StoreError)
+    {
+        try write { db in
+            try Self.updateShown(deliveryID, notificationID: notificationID, content: content, at: now, db)
+        }
+    }
+
+    private static func writeShownChanges(
+        of rule: some StoredRule, _ delivery: DeliveryRecord, at now: Date, clock: WallClock, _ db: Database
+    ) throws {
+        try writeSideEffects(
+            rule.changesWhenShown(key: delivery.key, dueAt: delivery.dueAt, at: now, clock: clock), db)
+    }
+
+    private static func updateShown(
+        _ deliveryID: Int64, notificationID: UInt32?, content: NotificationContent?, at now: Date, _ db: Database
+    ) throws {
+        try db.execute(
+            sql: """
+                UPDATE reminder_deliveries SET shown_at = ?, notification_id = ?, title = coalesce(?, title), body = coalesce(?, body)
+                WHERE id = ?
+                """,
+            arguments: [
+                Timestamp.format(now), notificationID.map { Int64($0) }, content?.title, content?.body, deliveryID,
+            ])
     }
 
     /// Records occurrences found too late to show, so they are neither shown nor forgotten, with
     /// the rows their rules write when missed (a session's end still completes it).
-    public func recordMissed(
-        _ occurrences: [Occurrence], at now: Date, changes: (Occurrence) -> [any AppChange] = { _ in [] }
-    ) throws(StoreError) {
+    public func recordMissed(_ occurrences: [Occurrence], at now: Date) throws(StoreError) {
         guard !occurrences.isEmpty else { return }
         try write { db in
             for occurrence in occurrences {
@@ -96,10 +121,19 @@ extension Store {
                     ])
                 // Only the transaction that settled it writes them, once.
                 guard db.changesCount > 0 else { continue }
-                // As for "shown": what no longer applies is dropped, the occurrence stays missed.
-                _ = try Self.write(changes(occurrence), db)
+                if let rule = StoredRules.rule(for: occurrence.kind) {
+                    try Self.writeMissedChanges(of: rule, occurrence, db)
+                }
             }
         }
+    }
+
+    /// As for "shown": what no longer applies is dropped, the occurrence stays missed.
+    private static func writeMissedChanges<Rule: StoredRule>(of rule: Rule, _ occurrence: Occurrence, _ db: Database)
+        throws
+    {
+        guard let missing = rule as? any MissRecordingRule<Rule.Change> else { return }
+        try writeSideEffects(missing.changesWhenMissed(key: occurrence.key, dueAt: occurrence.dueAt), db)
     }
 
     /// Withdraws an owed occurrence that no longer applies (the dose it was about was recorded).
@@ -143,7 +177,7 @@ extension Store {
     /// Records the person's answer and its effects in one transaction. The first answer wins:
     /// a click that arrives twice changes nothing the second time (returns false).
     @discardableResult
-    public func recordAnswer(_ deliveryID: Int64, action: String, at now: Date, effects: AnswerEffects)
+    public func recordAnswer(_ deliveryID: Int64, action: String, at now: Date, effects: AnswerEffects<NoChange>)
         throws(StoreError) -> Bool
     {
         try write { db in
@@ -156,7 +190,8 @@ extension Store {
     /// write nothing; otherwise (a rule that decided itself what a repeat means) its effects are
     /// written and only the first answer stays on the row.
     static func recordAnswer(
-        _ db: Database, deliveryID: Int64?, action: String, at now: Date, effects: AnswerEffects, firstOnly: Bool
+        _ db: Database, deliveryID: Int64?, action: String, at now: Date, effects: AnswerEffects<some StoredChange>,
+        firstOnly: Bool
     ) throws -> Bool {
         let stamp = Timestamp.format(effects.answeredAt ?? now)
         if let deliveryID {

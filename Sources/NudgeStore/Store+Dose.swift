@@ -109,7 +109,7 @@ extension Store {
                 _ = try Self.recordAnswer(
                     db, deliveryID: delivery?.id, action: answer.action, at: answer.instant, effects: effects,
                     firstOnly: false)
-                guard let event = effects.changes.first as? DoseEvent else {
+                guard let event = effects.changes.first else {
                     preconditionFailure("a dose answer records a dose event")
                 }
                 return .recorded(event.record)

@@ -2,9 +2,10 @@ import Foundation
 import GRDB
 import NudgeCore
 
-/// A rule's side in the store: how its facts are read from its app's tables. Each kind's store
-/// file conforms its rule, and `StoredRules.all` lists them.
-protocol StoredRule: ReminderRule {
+/// A rule's side in the store: how its facts are read from its app's tables, and its changes
+/// written (`Change` must be a `StoredChange`: a kind whose store file does not write its change
+/// type does not compile). Each kind's store file conforms its rule; `StoredRules.all` lists them.
+protocol StoredRule: ReminderRule where Change: StoredChange {
     /// The facts a plan or an answer at `instant` on `clock` needs, and a listing of the
     /// `listing` soonest occurrences (0 for a plan). Read in the caller's transaction.
     func facts(_ db: Database, at instant: Date, clock: WallClock, listing: Int) throws -> Facts
@@ -24,12 +25,20 @@ enum StoredRules {
     static let all: [any StoredRule] = [
         SymptomReminder(), DoseReminder(), CallReminder(), MeditationTimer(), TherapyJournalReminder(), TestAlarm(),
     ]
+
+    static func rule(for kind: ReminderKind) -> (any StoredRule)? { all.first { $0.kind == kind } }
 }
 
 /// How one `AppChange` is written, by its kind's store file.
 protocol StoredChange: AppChange {
     /// Writes the rows; returns why nothing was written when the change no longer applies.
     func write(_ db: Database) throws -> InputError?
+}
+
+extension NoChange: StoredChange {
+    func write(_ db: Database) throws -> InputError? {
+        switch self {}
+    }
 }
 
 /// A change that no longer applies, to roll back the transaction it was written in.
@@ -49,25 +58,19 @@ extension Store {
         return facts
     }
 
-    /// Writes changes a rule decided, in the caller's transaction, and returns the refusals of
-    /// those that no longer apply; the caller decides (`writeAll` rolls back on the first). A
-    /// change no store file writes throws, so the transaction rolls back and the daemon logs
-    /// it: a kind added without its store file fails its first write, it does not crash.
-    static func write(_ changes: [any AppChange], _ db: Database) throws -> [InputError] {
-        try changes.compactMap { change in
-            guard let stored = change as? any StoredChange else {
-                let path = try String.fetchOne(db, sql: "SELECT file FROM pragma_database_list WHERE name = 'main'")
-                throw StoreError.failed(
-                    path: path ?? "", reason: "\(type(of: change)) has no store file that writes it")
-            }
-            return try stored.write(db)
-        }
+    /// Writes the changes a rule decided with "shown" or "missed", in the caller's transaction.
+    /// One that no longer applies (its session was deleted) is dropped: the occurrence was
+    /// shown, or missed, all the same.
+    static func writeSideEffects<Change: StoredChange>(_ changes: [Change], _ db: Database) throws {
+        for change in changes { _ = try change.write(db) }
     }
 
-    /// Writes changes all or none: the first that no longer applies rolls the transaction back
-    /// with its reason (an answer).
-    static func writeAll(_ changes: [any AppChange], _ db: Database) throws {
-        if let refusal = try write(changes, db).first { throw ChangeRefused(refusal: refusal) }
+    /// Writes an answer's changes all or none: the first that no longer applies rolls the
+    /// transaction back with its reason.
+    static func writeAll<Change: StoredChange>(_ changes: [Change], _ db: Database) throws {
+        for change in changes {
+            if let refusal = try change.write(db) { throw ChangeRefused(refusal: refusal) }
+        }
     }
 
 }

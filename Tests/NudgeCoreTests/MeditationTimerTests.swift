@@ -72,8 +72,7 @@ import Testing
         #expect(rule.lateness(of: end, now: end.dueAt.addingTimeInterval(301), in: running) == .missed)
         // Seen or not, the end completes the session.
         #expect(
-            rule.changesWhenMissed(key: end.key, dueAt: end.dueAt).first?.isSame(
-                as: MeditationChange.completed(sessionID: "s1")) == true)
+            rule.changesWhenMissed(key: end.key, dueAt: end.dueAt) == [MeditationChange.completed(sessionID: "s1")])
         #expect(rule.changesWhenShown(key: end.key, dueAt: end.dueAt, at: end.dueAt, clock: clock).count == 1)
         #expect(rule.changesWhenShown(key: bell.key, dueAt: bell.dueAt, at: bell.dueAt, clock: clock).isEmpty)
     }
@@ -106,8 +105,9 @@ import Testing
             content.urgency == .low && content.sound == nil
                 && content.body.contains("10 minutes recorded as interrupted"), "\(content.body)")
         #expect(
-            rule.changesWhenShown(key: interrupted.key, dueAt: interrupted.dueAt, at: woke.readAt, clock: clock).first?
-                .isSame(as: MeditationChange.interrupted(sessionID: "s1", at: interrupted.dueAt)) == true)
+            rule.changesWhenShown(key: interrupted.key, dueAt: interrupted.dueAt, at: woke.readAt, clock: clock) == [
+                MeditationChange.interrupted(sessionID: "s1", at: interrupted.dueAt)
+            ])
         // Another boot's clock does not compare; a second of noise is not a sleep.
         let rebooted = SleepReading(bootID: "boot-b", suspendedSeconds: 0, readAt: woke.readAt)
         #expect(

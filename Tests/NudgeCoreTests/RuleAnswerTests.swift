@@ -148,11 +148,7 @@ struct RuleAnswerTests {
         let late = Timestamp.parse("2026-11-24T00:30:00-05:00")!
         let changes = CallReminder().changesWhenShown(
             key: "call:4:cadence:2026-11-21", dueAt: late, at: late, clock: clock)
-        #expect(
-            changes.count == 1
-                && changes[0].isSame(
-                    as: CallChange.cadenceRestarted(contactIdentity: 4, on: CivilDate(year: 2026, month: 11, day: 24)))
-        )
+        #expect(changes == [.cadenceRestarted(contactIdentity: 4, on: CivilDate(year: 2026, month: 11, day: 24))])
         #expect(CallReminder().changesWhenShown(key: "call:4:once:9", dueAt: late, at: late, clock: clock).isEmpty)
     }
 

@@ -135,7 +135,7 @@ import Testing
         let shown = DeliveryRecord(id: 1, key: "journal:s1:reflect:7", kind: .journal, dueAt: due, shownAt: due)
         let later = rule.answer(
             "later", to: shown, at: due.addingTimeInterval(60), in: input([session("2026-11-22T18:00")]))
-        let followUp = AnswerEffects.FollowUp(
+        let followUp = AnswerFollowUp(
             kind: .journal, keyPrefix: "journal:s1:reflect:7:later:", dueAt: due.addingTimeInterval(86400),
             title: "A moment to reflect")
         #expect(later == .record(AnswerEffects(followUp: followUp)))

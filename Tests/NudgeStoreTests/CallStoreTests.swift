@@ -21,7 +21,7 @@ import Testing
         let claimed = try #require(try store.claim(occurrence))
         try store.markShown(
             claimed.id, notificationID: id,
-            content: NotificationContent(title: "Call", body: "", actions: [], category: "c"), at: now)
+            content: NotificationContent(title: "Call", body: "", actions: [], category: "c"), at: now, clock: clock)
         return claimed.id
     }
 
@@ -86,14 +86,12 @@ import Testing
             try store.claim(
                 Occurrence(kind: .call, key: "call:\(contact):cadence:2026-11-21", dueAt: now, title: "Call Alex")))
         #expect(try store.contacts().first?.cadence?.dueDate(clock: clock).description == "2026-12-05")
-        // Shown three days late: the cadence counts again from that day, not from the creation.
+        // Shown three days late: the cadence counts again from that day, not from the creation;
+        // the store asks the kind's rule what its showing writes.
         try store.markShown(
             claimed.id, notificationID: 3,
             content: NotificationContent(title: "Call Alex", body: "", actions: [], category: "c"),
-            at: now.addingTimeInterval(3 * 86400),
-            changes: [
-                CallChange.cadenceRestarted(contactIdentity: contact, on: CivilDate(year: 2026, month: 11, day: 24))
-            ])
+            at: now.addingTimeInterval(3 * 86400), clock: clock)
         #expect(try store.contacts().first?.cadence?.dueDate(clock: clock).description == "2026-12-08")
     }
 

@@ -9,6 +9,7 @@ import Testing
     let directory = TemporaryDirectory()
     let store: Store
     let now = Timestamp.parse("2026-11-21T20:00:00Z")!
+    let clock = WallClock(zone: .system("UTC"))
     let occurrence = Occurrence(
         kind: .symptom, key: "symptom:2026-11-21", dueAt: Timestamp.parse("2026-11-21T20:00:00Z")!,
         title: "Daily symptom check")
@@ -23,7 +24,7 @@ import Testing
         let claimed = try #require(try store.claim(occurrence))
         // Claimed but not yet shown (a crash here): claiming again gives it back, to show again.
         #expect(try store.claim(occurrence)?.id == claimed.id)
-        try store.markShown(claimed.id, notificationID: 7, content: content, at: now)
+        try store.markShown(claimed.id, notificationID: 7, content: content, at: now, clock: clock)
         #expect(try store.claim(occurrence) == nil)
         let shown = try #require(try store.delivery(notificationID: 7))
         #expect(shown.key == occurrence.key && shown.shownAt == now && shown.title == "Daily symptom check")
@@ -31,8 +32,8 @@ import Testing
 
     @Test func theFirstAnswerWinsAndSnoozesAreNumbered() throws {
         let claimed = try #require(try store.claim(occurrence))
-        try store.markShown(claimed.id, notificationID: 1, content: content, at: now)
-        let effects = AnswerEffects(
+        try store.markShown(claimed.id, notificationID: 1, content: content, at: now, clock: clock)
+        let effects = AnswerEffects<NoChange>(
             followUp: .init(
                 kind: .symptom, keyPrefix: "symptom:2026-11-21:snooze:", dueAt: now.addingTimeInterval(3600)))
         #expect(try store.recordAnswer(claimed.id, action: "snooze", at: now, effects: effects))
@@ -45,7 +46,7 @@ import Testing
 
     @Test func doneCancelsThePendingSnooze() throws {
         let first = try #require(try store.claim(occurrence))
-        try store.markShown(first.id, notificationID: 1, content: content, at: now)
+        try store.markShown(first.id, notificationID: 1, content: content, at: now, clock: clock)
         try store.recordAnswer(
             first.id, action: "snooze", at: now,
             effects: AnswerEffects(
@@ -64,7 +65,7 @@ import Testing
 
     @Test func missedNeverOverridesShown() throws {
         let claimed = try #require(try store.claim(occurrence))
-        try store.markShown(claimed.id, notificationID: 3, content: content, at: now)
+        try store.markShown(claimed.id, notificationID: 3, content: content, at: now, clock: clock)
         let other = Occurrence(
             kind: .symptom, key: "symptom:2026-11-20", dueAt: now.addingTimeInterval(-86400), title: "x")
         try store.recordMissed([occurrence, other], at: now)
@@ -74,7 +75,7 @@ import Testing
 
     @Test func closedIsRecordedOnceWithItsReason() throws {
         let claimed = try #require(try store.claim(occurrence))
-        try store.markShown(claimed.id, notificationID: 4, content: content, at: now)
+        try store.markShown(claimed.id, notificationID: 4, content: content, at: now, clock: clock)
         try store.recordClosed(notificationID: 4, reason: CloseReason(code: 2), at: now)
         try store.recordClosed(notificationID: 4, reason: CloseReason(code: 1), at: now.addingTimeInterval(5))
         let record = try #require(try store.delivery(key: occurrence.key))

@@ -127,7 +127,8 @@ import Testing
         let claimed = try #require(try store.claim(occurrence))
         try store.markShown(
             claimed.id, notificationID: 1,
-            content: NotificationContent(title: "x", body: "", actions: [], category: "c"), at: window.opensAt)
+            content: NotificationContent(title: "x", body: "", actions: [], category: "c"), at: window.opensAt,
+            clock: clock)
         #expect(
             try store.recordDoseAnswer(
                 .snooze(at: window.opensAt), deliveryID: claimed.id, settings: settings, clock: clock) != .duplicate)

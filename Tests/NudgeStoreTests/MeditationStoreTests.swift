@@ -49,9 +49,7 @@ import Testing
         try store.recordMissed(
             [Occurrence(kind: .meditation, key: "meditation:\(session.id):end", dueAt: session.endsAt, title: "")],
             at: now.addingTimeInterval(3600)
-        ) {
-            ($0.kind.rule as? any MissRecordingRule)?.changesWhenMissed(key: $0.key, dueAt: $0.dueAt) ?? []
-        }
+        )
         let ended = try #require(try store.meditations().first)
         #expect(ended.outcome == .completed && ended.endedAt == session.endsAt && ended.actualSeconds == 600)
         // Recorded once: a second settlement of the same key writes nothing again.
@@ -59,9 +57,7 @@ import Testing
         try store.recordMissed(
             [Occurrence(kind: .meditation, key: "meditation:\(session.id):end", dueAt: session.endsAt, title: "")],
             at: now
-        ) {
-            ($0.kind.rule as? any MissRecordingRule)?.changesWhenMissed(key: $0.key, dueAt: $0.dueAt) ?? []
-        }
+        )
         #expect(try store.runningMeditation() != nil)
 
         for (sleptAfter, kept) in [(59.0, false), (61.0, true)] {

@@ -27,7 +27,7 @@ import Testing
     func show(_ key: String) throws {
         let occurrence = Occurrence(kind: .call, key: key, dueAt: now, title: "Call")
         let claimed = try #require(try store.claim(occurrence))
-        try store.markShown(claimed.id, notificationID: 1, content: nil, at: now)
+        try store.markShown(claimed.id, notificationID: 1, content: nil, at: now, clock: clock)
     }
 
     @Test func aOneOffMadeAfterAnotherWasDeletedHasANewKeyAndIsShown() throws {
@@ -83,7 +83,7 @@ import Testing
         let day = clock.date(of: now)
         let occurrence = Occurrence(kind: .symptom, key: SymptomReminder.key(for: day), dueAt: now, title: "check")
         let claimed = try #require(try store.claim(occurrence))
-        try store.markShown(claimed.id, notificationID: 1, content: nil, at: now)
+        try store.markShown(claimed.id, notificationID: 1, content: nil, at: now, clock: clock)
         #expect(try store.recordAnswer(claimed.id, action: "done", at: now, effects: AnswerEffects()))
         let entry = try store.addSymptom(name: "Headache", severity: 2, notes: nil, loggedAt: now, now: now)
         try DatabaseQueue(path: path).write { db in

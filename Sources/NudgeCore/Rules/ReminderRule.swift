@@ -51,6 +51,9 @@ public protocol ReminderRule: Sendable {
     /// What the rule plans from in its app's tables (a dose session, the contacts), read by
     /// its kind's store file; `Facts()` when that file read nothing.
     associatedtype Facts: RuleFacts
+    /// The rows it writes in its app's tables (`NoChange` for none): its store file writes
+    /// this type, so a kind that cannot have its changes written does not compile.
+    associatedtype Change: AppChange = NoChange
 
     /// The value of the store's `kind` column for its deliveries.
     var kind: ReminderKind { get }
@@ -80,10 +83,11 @@ public protocol ReminderRule: Sendable {
     func presentation(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>)
         -> Presentation?
     /// Rows written in the same transaction as "shown" (a cadence counts again from that day).
-    func changesWhenShown(key: String, dueAt: Date, at instant: Date, clock: WallClock) -> [any AppChange]
+    func changesWhenShown(key: String, dueAt: Date, at instant: Date, clock: WallClock) -> [Change]
     /// What an answer to a shown occurrence writes, or why it is refused; `.duplicate` when
     /// the delivery already has its answer (the first one wins).
-    func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>) -> AnswerDecision
+    func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
+        -> AnswerDecision<Change>
 }
 
 /// A rule's facts; empty when its store file read nothing (a store another program shaped).
@@ -110,5 +114,5 @@ public struct RuleInput<Facts: RuleFacts>: Sendable {
 extension ReminderRule {
     public func lateness(of occurrence: Occurrence, now: Date, in input: RuleInput<Facts>) -> Lateness { .show }
 
-    public func changesWhenShown(key: String, dueAt: Date, at instant: Date, clock: WallClock) -> [any AppChange] { [] }
+    public func changesWhenShown(key: String, dueAt: Date, at instant: Date, clock: WallClock) -> [Change] { [] }
 }

@@ -31,13 +31,16 @@ public enum ScreenState: Sendable, Equatable {
 /// A rule whose notification takes typed text where the server allows it (the therapy
 /// journal's mood and reflections); recorded as the action `inline-reply`. Other kinds refuse
 /// typed text.
-public protocol RepliableRule: ReminderRule {
+public protocol RepliableRule<Change>: ReminderRule {
+    associatedtype Change
     /// What the typed text writes, or why it is refused.
-    func reply(_ text: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>) -> AnswerDecision
+    func reply(_ text: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
+        -> AnswerDecision<Change>
 }
 
 /// A rule that writes rows of its own when an occurrence is recorded missed (a meditation whose
 /// end passed unseen is still completed), in the same transaction.
-public protocol MissRecordingRule: ReminderRule {
-    func changesWhenMissed(key: String, dueAt: Date) -> [any AppChange]
+public protocol MissRecordingRule<Change>: ReminderRule {
+    associatedtype Change
+    func changesWhenMissed(key: String, dueAt: Date) -> [Change]
 }

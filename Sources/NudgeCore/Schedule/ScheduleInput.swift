@@ -65,7 +65,7 @@ extension ReminderRule {
 
     public func answer(
         _ action: String, to record: DeliveryRecord, at now: Date, from input: ScheduleInput, clock: WallClock
-    ) -> AnswerDecision {
+    ) -> AnswerDecision<Change> {
         answer(action, to: record, at: now, in: self.input(input, clock: clock))
     }
 
@@ -86,7 +86,7 @@ extension ReplacingRule {
 extension RepliableRule {
     public func reply(
         _ text: String, to record: DeliveryRecord, at now: Date, from input: ScheduleInput, clock: WallClock
-    ) -> AnswerDecision {
+    ) -> AnswerDecision<Change> {
         reply(text, to: record, at: now, in: self.input(input, clock: clock))
     }
 }

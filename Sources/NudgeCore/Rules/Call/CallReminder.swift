@@ -100,7 +100,7 @@ public struct CallReminder: SummarizingRule {
     }
 
     /// A cadence shown counts again from that day, in the same write as "shown".
-    public func changesWhenShown(key: String, dueAt: Date, at instant: Date, clock: WallClock) -> [any AppChange] {
+    public func changesWhenShown(key: String, dueAt: Date, at instant: Date, clock: WallClock) -> [CallChange] {
         guard let key = Key(key), case .cadence = key.kind else { return [] }
         return [CallChange.cadenceRestarted(contactIdentity: key.contactIdentity, on: clock.date(of: instant))]
     }
@@ -108,13 +108,14 @@ public struct CallReminder: SummarizingRule {
     /// `called` writes a call log (and closes the one-off), `tomorrow` queues one more
     /// occurrence at the next day's reminder time, `dismiss` skips this cycle or closes the one-off.
     public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
-        -> AnswerDecision
+        -> AnswerDecision<CallChange>
     {
-        let unknown = AnswerDecision.refused(InputError("\(record.key) no longer has a contact to answer for"))
+        let unknown = AnswerDecision<CallChange>.refused(
+            InputError("\(record.key) no longer has a contact to answer for"))
         guard let key = Key(record.key) else { return unknown }
         guard record.action == nil else { return .duplicate }
         let today = input.clock.date(of: now)
-        var closeOneOff: [any AppChange] = []
+        var closeOneOff: [CallChange] = []
         if case .once(let identity) = key.kind {
             closeOneOff = [CallChange.oneOffClosed(reminderIdentity: identity, at: now)]
         }

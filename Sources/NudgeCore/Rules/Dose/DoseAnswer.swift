@@ -155,7 +155,7 @@ extension DoseReminder {
     /// answers the session's latest notification): the event, and when a notification is on
     /// screen after a snooze, an update shown at once.
     public static func decide(_ answer: DoseAnswer, answering delivery: DeliveryRecord?, in input: RuleInput<Facts>)
-        -> AnswerDecision
+        -> AnswerDecision<DoseEvent>
     {
         let session = input.facts.session
         if let delivery {

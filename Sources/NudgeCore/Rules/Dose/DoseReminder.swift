@@ -90,7 +90,7 @@ public struct DoseReminder: ReplacingRule {
     }
 
     public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
-        -> AnswerDecision
+        -> AnswerDecision<DoseEvent>
     {
         guard let answer = DoseAnswer(action: action, at: now) else {
             return .refused(InputError("'\(action)' is not a dose answer"))

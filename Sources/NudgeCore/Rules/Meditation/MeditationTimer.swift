@@ -224,12 +224,12 @@ public struct MeditationTimer: MissRecordingRule {
         }
     }
 
-    public func changesWhenShown(key: String, dueAt: Date, at instant: Date, clock: WallClock) -> [any AppChange] {
+    public func changesWhenShown(key: String, dueAt: Date, at instant: Date, clock: WallClock) -> [MeditationChange] {
         changesWhenMissed(key: key, dueAt: dueAt)
     }
 
     /// A session's end or sleep is recorded whether or not anyone saw it.
-    public func changesWhenMissed(key: String, dueAt: Date) -> [any AppChange] {
+    public func changesWhenMissed(key: String, dueAt: Date) -> [MeditationChange] {
         switch Key(key) {
         case .end(let session): [MeditationChange.completed(sessionID: session)]
         case .interrupted(let session): [MeditationChange.interrupted(sessionID: session, at: dueAt)]
@@ -238,7 +238,7 @@ public struct MeditationTimer: MissRecordingRule {
     }
 
     public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
-        -> AnswerDecision
+        -> AnswerDecision<MeditationChange>
     {
         guard record.action == nil else { return .duplicate }
         guard case .practice = Key(record.key), answers.contains(action) else {

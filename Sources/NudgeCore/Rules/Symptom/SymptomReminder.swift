@@ -79,7 +79,7 @@ public struct SymptomReminder: ReminderRule {
     }
 
     public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
-        -> AnswerDecision
+        -> AnswerDecision<NoChange>
     {
         guard record.action == nil else { return .duplicate }
         guard let effects = Self.effects(of: action, key: record.key, answeredAt: now, settings: input.settings) else {
@@ -128,7 +128,9 @@ public struct SymptomReminder: ReminderRule {
     }
 
     /// What an answer does: `snooze` queues one more occurrence, `done` cancels the day's pending snooze.
-    public static func effects(of action: String, key: String, answeredAt: Date, settings: Settings) -> AnswerEffects? {
+    public static func effects(of action: String, key: String, answeredAt: Date, settings: Settings) -> AnswerEffects<
+        NoChange
+    >? {
         guard let day = day(ofKey: key) else { return nil }
         switch action {
         case snoozeAction:

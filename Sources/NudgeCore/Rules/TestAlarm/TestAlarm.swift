@@ -49,7 +49,7 @@ public struct TestAlarm: ReminderRule {
     }
 
     public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
-        -> AnswerDecision
+        -> AnswerDecision<NoChange>
     {
         record.action == nil ? .record(AnswerEffects()) : .duplicate
     }

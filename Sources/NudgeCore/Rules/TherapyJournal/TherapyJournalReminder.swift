@@ -197,7 +197,7 @@ public struct TherapyJournalReminder: RepliableRule {
     }
 
     public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
-        -> AnswerDecision
+        -> AnswerDecision<TherapyJournalChange>
     {
         guard record.action == nil else { return .duplicate }
         guard case .invitation(let session, let days) = Key(record.key), answers.contains(action) else {
@@ -225,7 +225,7 @@ public struct TherapyJournalReminder: RepliableRule {
     /// Typed into the notification: a mood, or a reflection. Nothing typed is lost: text that is
     /// not a mood is kept as a reflection, and the mood is asked for once more.
     public func reply(_ text: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
-        -> AnswerDecision
+        -> AnswerDecision<TherapyJournalChange>
     {
         guard let key = Key(record.key) else { return .refused(InputError("\(record.key) is not a journal reminder")) }
         let session = key.session

@@ -20,7 +20,7 @@ import Foundation
 ///     public func occurrences(days: ClosedRange<CivilDate>, in input: RuleInput<Facts>) -> GeneratedOccurrences {
 ///         .init([])  // only ever queued by `nudge test-alarm`
 ///     }
-///     // isCurrent, title, content and answer as in TestAlarm.swift
+///     // isCurrent, title, presentation and answer as in TestAlarm.swift; no Change (NoChange)
 /// }
 /// ```
 ///
@@ -28,6 +28,7 @@ import Foundation
 ///
 /// ### What the kind is
 /// - ``kind``, ``name``, ``settingKeys``, ``enabledSetting``, ``answers``
+/// - ``Facts``: what it reads; ``Change``: what it writes in its app's tables
 ///
 /// ### Planning
 /// - ``occurrences(days:in:)``: what falls due on some days

@@ -76,8 +76,8 @@ extension Daemon {
             if !reportedServerProblem {
                 reportedServerProblem = true
                 logger.error(
-                    "cannot show notifications: \(error); reminders stay due and are shown when a notification server appears"
-                )
+                    "cannot show notifications: \(error); reminders stay due and are shown when a notification server appears",
+                    metadata: ["event": "server_unavailable"])
             }
             return
         }
@@ -90,7 +90,9 @@ extension Daemon {
             if recordShown(claimed, notificationID: id, content: content, at: now), let line {
                 recordedLines.append(line)
             }
-            logger.info("shown \(occurrence.key) as notification \(id)")
+            logger.info(
+                "shown \(occurrence.key) as notification \(id)",
+                metadata: ["event": "shown", "key": "\(occurrence.key)", "notification": "\(id)"])
         }
         if let (_, first) = occurrences.first { play(playback, deliveryID: first.id, notificationID: id) }
     }

@@ -139,7 +139,9 @@ extension Daemon {
     private func recordMissed(_ missed: [Occurrence], at now: Date) throws {
         try store.recordMissed(missed, at: now)
         for occurrence in missed {
-            logger.notice("missed \(occurrence.key), due \(Timestamp.format(occurrence.dueAt)), too late to show")
+            logger.notice(
+                "missed \(occurrence.key), due \(Timestamp.format(occurrence.dueAt)), too late to show",
+                metadata: ["event": "missed", "key": "\(occurrence.key)"])
         }
     }
 }

@@ -21,8 +21,10 @@ extension Daemon {
             published["keeping_awake"] = reason ?? ""
             if changed {
                 logger.info(
-                    "\(reason.map { "keeping the computer from idle sleep: \($0)" } ?? "no longer keeping the computer from idle sleep")"
-                )
+                    "\(reason.map { "keeping the computer from idle sleep: \($0)" } ?? "no longer keeping the computer from idle sleep")",
+                    metadata: [
+                        "event": "keep_awake", "held": reason == nil ? "no" : "yes", "reason": "\(reason ?? "")",
+                    ])
             }
         } catch {
             guard !reportedSleepProblem else { return }
@@ -88,7 +90,7 @@ extension Daemon {
         guard sleepAnnounced, sleepDelay.reason != nil else { return }
         sleepWarningSound.disarm()
         do { try sleepDelay.hold(nil) } catch { logger.error("\(error)") }
-        logger.notice("letting the sleep go: \(why)")
+        logger.notice("letting the sleep go: \(why)", metadata: ["event": "sleep_let_go", "why": "\(why)"])
     }
 
     /// The computer resumed (or the sleep was called off): the delay is taken again by the plan.
@@ -104,8 +106,9 @@ extension Daemon {
         do {
             try lidInhibitor.hold(ringing == nil ? nil : "an alarm rings until it is answered")
             logger.info(
-                ringing == nil ? "the lid switch suspends again" : "a closed lid does not suspend while the alarm rings"
-            )
+                ringing == nil
+                    ? "the lid switch suspends again" : "a closed lid does not suspend while the alarm rings",
+                metadata: ["event": "lid", "held": ringing == nil ? "no" : "yes"])
         } catch {
             logger.debug("lid switch: \(error)")
         }

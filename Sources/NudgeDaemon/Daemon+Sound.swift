@@ -56,7 +56,9 @@ extension Daemon {
             let events = events
             player.ring(source, limit: limit) { events.push(.ringEnded(number)) }
             ringing = (deliveryID, notificationID, number)
-            logger.info("ringing for notification \(notificationID)")
+            logger.info(
+                "ringing for notification \(notificationID)",
+                metadata: ["event": "ring_started", "notification": "\(notificationID)"])
         case nil:
             break
         }
@@ -68,15 +70,17 @@ extension Daemon {
         guard let ringing, ringing.number == number else { return }
         self.ringing = nil
         logger.info(
-            "stopped ringing for notification \(ringing.notificationID): its time to ring is over, or it could not sound"
-        )
+            "stopped ringing for notification \(ringing.notificationID): its time to ring is over, or it could not sound",
+            metadata: ["event": "ring_stopped", "notification": "\(ringing.notificationID)", "reason": "limit"])
     }
 
     func stopRinging(because reason: String) {
         guard let ringing else { return }
         self.ringing = nil
         player.stopRinging()
-        logger.info("stopped ringing for notification \(ringing.notificationID): \(reason)")
+        logger.info(
+            "stopped ringing for notification \(ringing.notificationID): \(reason)",
+            metadata: ["event": "ring_stopped", "notification": "\(ringing.notificationID)", "reason": "\(reason)"])
     }
 
     /// After every plan: the alarm stops once its occurrence is answered, closed, no longer on

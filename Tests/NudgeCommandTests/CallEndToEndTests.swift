@@ -100,7 +100,8 @@ struct CallEndToEndTests: DaemonScenario {
             "\(daemon.stderr)")
         try nudge("call", "delete", String(id.prefix(6)), "--yes", at: "2026-11-21T08:00:02-05:00")
         // From the contact's creation now: due on the 15th, so shown at once.
-        #expect(daemon.waitForLog("shown call:1:cadence:2026-11-15 as notification 1"), "\(daemon.stderr)")
+        #expect(
+            daemon.waitForEvent("shown", ["key": "call:1:cadence:2026-11-15", "notification": "1"]), "\(daemon.stderr)")
         #expect(bus.waitForNotify(count: 1).first?.body == "No call logged yet; you wanted every 14 days.")
         #expect(
             try rows("SELECT is_marked_deleted, sync_status FROM call_logs") == [

@@ -140,7 +140,7 @@ struct DaemonEndToEndTests: DaemonScenario {
     @Test func withoutANotificationServerItKeepsSchedulingAndShowsLater() throws {
         let noBus = ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(directory.file("no-bus"))"]
         let lonely = try startDaemon(at: "2026-11-21T19:59:59-05:00", environment: noBus, log: "lonely.err")
-        #expect(lonely.waitForLog("cannot show notifications"), "\(lonely.stderr)")
+        #expect(lonely.waitForEvent("server_unavailable"), "\(lonely.stderr)")
         #expect(
             lonely.waitForEvent("rescheduled", ["reason": "due", "next_due": "2026-11-23T01:00:00Z"]),
             "\(lonely.stderr)")
@@ -158,7 +158,7 @@ struct DaemonEndToEndTests: DaemonScenario {
     @Test func showsWhatIsDueWhenAServerAppearsOnTheBus() throws {
         bus.stopServer()
         let daemon = try startDaemon(at: "2026-11-21T19:59:59-05:00")
-        #expect(daemon.waitForLog("cannot show notifications"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("server_unavailable"), "\(daemon.stderr)")
         try bus.startServer()
         let call = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)\n\(bus.diagnostics)")
         #expect(call.summary == "Daily symptom check")

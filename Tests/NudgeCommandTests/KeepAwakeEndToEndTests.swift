@@ -47,7 +47,7 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
 
         let dose1 = try startNight()
         let why = "the dose-2 alarm is due at \(alarmTime(dose1))"
-        #expect(daemon.waitForLog("keeping the computer from idle sleep: \(why)"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("keep_awake", ["held": "yes", "reason": "\(why)"]), "\(daemon.stderr)")
         #expect(try logind.inhibitors() == [why])
         // The alarm is also armed on CLOCK_REALTIME_ALARM (clockid 8), absolute: what resumes a
         // suspended machine. The kernel shows the time left.
@@ -61,12 +61,12 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
         daemon.signal(SIGKILL)
         _ = daemon.waitForExit(timeout: 10)
         let restarted = try startDaemon(log: "restarted.err")
-        #expect(restarted.waitForLog("keeping the computer from idle sleep: \(why)"), "\(restarted.stderr)")
+        #expect(restarted.waitForEvent("keep_awake", ["held": "yes", "reason": "\(why)"]), "\(restarted.stderr)")
         #expect(try logind.inhibitors() == [why])
 
         let taken = Date()
         _ = try nudge("dose", "skip")
-        #expect(restarted.waitForLog("no longer keeping the computer from idle sleep"), "\(restarted.stderr)")
+        #expect(restarted.waitForEvent("keep_awake", ["held": "no"]), "\(restarted.stderr)")
         let released = Date().timeIntervalSince(taken)
         #expect(try logind.inhibitors().isEmpty)
         #expect(released < 5, "released \(released) s after the skip")
@@ -96,7 +96,7 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
                 "\nthe alarm: no nudge daemon runs on this store, so nothing would ring; start one with: systemctl --user start nudge (or nudge daemon)\n"
             ), "\(alone)")
         let daemon = try startDaemon()
-        #expect(daemon.waitForLog("keeping the computer from idle sleep: "), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("keep_awake", ["held": "yes"]), "\(daemon.stderr)")
         let status = try nudge("dose", "status", "--json").stdout
         #expect(status.contains("\"keeping_awake\" : true"), "\(status)")
         // As root here the daemon may arm CLOCK_REALTIME_ALARM; the doctor-side check of an RTC is not made.
@@ -118,7 +118,7 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
         let dose1 = try startNight()
         let why = "the dose-2 alarm is due at \(alarmTime(dose1))"
         let daemon = try startDaemon()
-        #expect(daemon.waitForLog("keeping the computer from idle sleep: \(why)"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("keep_awake", ["held": "yes", "reason": "\(why)"]), "\(daemon.stderr)")
         #expect(try logind.inhibitors(mode: "delay") == ["to warn before sleep: \(why)"])
         let shownBefore = bus.notifyCalls().count
         let announced = Date()
@@ -134,7 +134,7 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
             "nudge plays it: \(warning.hints)")
         // Four fifths of the 3 s logind waits here.
         #expect(daemon.waitForLog("sounding the warning for at most 2.4 s before the sleep"), "\(daemon.stderr)")
-        #expect(daemon.waitForLog("letting the sleep go: the warning sounded"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("sleep_let_go", ["why": "the warning sounded"]), "\(daemon.stderr)")
         let letGo = Date().timeIntervalSince(announced)
         // The ALSA file plugin's null device takes a whole sound at once: all 6.1 s of
         // alarm-clock-elapsed were played before the sleep was let go. The reader of the
@@ -155,9 +155,9 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
         _ = try nudge("settings", "set", "sound.enabled", "false")
         _ = try startNight()
         let daemon = try startDaemon()
-        #expect(daemon.waitForLog("keeping the computer from idle sleep"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("keep_awake", ["held": "yes"]), "\(daemon.stderr)")
         try logind.prepareForSleep(true)
-        #expect(daemon.waitForLog("letting the sleep go: nothing to sound"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("sleep_let_go", ["why": "nothing to sound"]), "\(daemon.stderr)")
         #expect(try logind.inhibitors(mode: "delay").isEmpty)
         #expect(audio.seconds == 0)
     }
@@ -169,11 +169,11 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
         _ = try nudge("dose", "1", "--at", Timestamp.format(dose1))
         let daemon = try startDaemon()
         #expect(
-            daemon.waitForLog("a closed lid does not suspend while the alarm rings", timeout: 20), "\(daemon.stderr)")
+            daemon.waitForEvent("lid", ["held": "yes"], timeout: 20), "\(daemon.stderr)")
         #expect(try logind.inhibitors(what: "handle-lid-switch") == ["an alarm rings until it is answered"])
         _ = try nudge("dose", "2")
-        #expect(daemon.waitForLog("the lid switch suspends again"), "\(daemon.stderr)")
-        #expect(daemon.waitForLog("no longer keeping the computer from idle sleep"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("lid", ["held": "no"]), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("keep_awake", ["held": "no"]), "\(daemon.stderr)")
         #expect(
             try logind.inhibitors(what: "handle-lid-switch").isEmpty && logind.inhibitors().isEmpty
                 && logind.inhibitors(mode: "delay").isEmpty)
@@ -184,7 +184,8 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
         let dose1 = try startNight()
         let daemon = try startDaemon()
         #expect(
-            daemon.waitForLog("keeping the computer from idle sleep: the dose-2 alarm is due at \(alarmTime(dose1))"),
+            daemon.waitForEvent(
+                "keep_awake", ["held": "yes", "reason": "the dose-2 alarm is due at \(alarmTime(dose1))"]),
             "\(daemon.stderr)")
         let written = try Subprocess.run(
             "/usr/bin/sqlite3",
@@ -193,7 +194,7 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
                 "PRAGMA busy_timeout = 5000; UPDATE current_session SET dose2_time = '\(Timestamp.formatForDoseTap(TestClock.now()))' WHERE id = 1;",
             ])
         #expect(written.status == 0, "\(written)")
-        #expect(daemon.waitForLog("no longer keeping the computer from idle sleep"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("keep_awake", ["held": "no"]), "\(daemon.stderr)")
         #expect(try logind.inhibitors().isEmpty)
     }
 
@@ -202,10 +203,11 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
         let daemon = try startDaemon()
         #expect(daemon.waitForEvent("rescheduled", ["reason": "start"]), "\(daemon.stderr)")
         _ = try nudge("meditate", "20m", "--delay", "0", "--detach")
-        #expect(daemon.waitForLog("keeping the computer from idle sleep: a meditation ends at "), "\(daemon.stderr)")
+        #expect(
+            daemon.waitForEvent("keep_awake", ["held": "yes", "reason": "a meditation ends at "]), "\(daemon.stderr)")
         #expect(try logind.inhibitors().count == 1)
         _ = try nudge("meditate", "stop", at: Timestamp.format(TestClock.now().addingTimeInterval(120)))
-        #expect(daemon.waitForLog("no longer keeping the computer from idle sleep"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("keep_awake", ["held": "no"]), "\(daemon.stderr)")
         #expect(try logind.inhibitors().isEmpty)
         _ = try nudge("meditate", "20m", "--delay", "0", "--detach")
         #expect(
@@ -225,10 +227,10 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
         let dose1 = Date(timeIntervalSince1970: (TestClock.now().timeIntervalSince1970 - 151 * 60).rounded())
         _ = try nudge("dose", "1", "--at", Timestamp.format(dose1))
         let daemon = try startDaemon()
-        #expect(daemon.waitForLog("keeping the computer from idle sleep: "), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("keep_awake", ["held": "yes"]), "\(daemon.stderr)")
         #expect(!bus.waitForNotify().isEmpty, "\(daemon.stderr)")
         try bus.invokeAction("take", on: 1)
-        #expect(daemon.waitForLog("no longer keeping the computer from idle sleep"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("keep_awake", ["held": "no"]), "\(daemon.stderr)")
         #expect(try logind.inhibitors().isEmpty)
     }
 
@@ -244,7 +246,7 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
         #expect(
             daemon.waitForLog("cannot wake a suspended computer for the alarm (timerfd_create(CLOCK_REALTIME_ALARM)"),
             "\(daemon.stderr)")
-        #expect(daemon.waitForLog("keeping the computer from idle sleep: "), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("keep_awake", ["held": "yes"]), "\(daemon.stderr)")
         #expect(try nudge("dose", "status", "--json").stdout.contains("\"alarm_can_wake_computer\" : false"))
         let again = try nudge("dose", "1", "--new-session")
         #expect(

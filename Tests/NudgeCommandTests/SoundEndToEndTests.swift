@@ -54,7 +54,7 @@ struct SoundEndToEndTests: DaemonScenario {
         #expect(audio.waitFor(seconds: before + 12), "\(audio.seconds) s; \(daemon.stderr)")
         let id = alarm.replacesID == 0 ? UInt32(bus.notifyCalls().count) : alarm.replacesID
         try bus.invokeAction("take", on: id)
-        #expect(daemon.waitForLog("stopped ringing for notification"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("ring_stopped"), "\(daemon.stderr)")
         let stopped = audio.seconds
         // An observation window of twice the pause between plays: nothing more may be written.
         Thread.sleep(forTimeInterval: 2.5)
@@ -74,7 +74,7 @@ struct SoundEndToEndTests: DaemonScenario {
         let id = alarm.replacesID == 0 ? UInt32(bus.notifyCalls().count) : alarm.replacesID
         let shownBefore = bus.notifyCalls().count
         try bus.invokeAction("awake", on: id)
-        #expect(daemon.waitForLog("stopped ringing for notification \(id): awake"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("ring_stopped", ["notification": "\(id)", "reason": "awake"]), "\(daemon.stderr)")
         let updated = try #require(bus.waitForNotify(count: shownBefore + 1).last)
         #expect(
             updated.replacesID == id && !updated.actions.contains("awake") && updated.actions.contains("take"),
@@ -100,7 +100,7 @@ struct SoundEndToEndTests: DaemonScenario {
             #expect(try nudge("dose", "2").stdout.hasPrefix("dose 2 recorded at"))
         }
         let written = Date()
-        #expect(daemon.waitForLog("stopped ringing for notification"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("ring_stopped"), "\(daemon.stderr)")
         #expect(Date().timeIntervalSince(written) < 1, "stopped \(Date().timeIntervalSince(written)) s after the write")
     }
 
@@ -152,7 +152,7 @@ struct SoundEndToEndTests: DaemonScenario {
                 && rang.hints.contains("\"suppress-sound\": True"))
         #expect(audio.waitFor(seconds: 12), "\(audio.seconds) s; \(daemon.stderr)")
         try bus.invokeAction("stop", on: 1)
-        #expect(daemon.waitForLog("stopped ringing for notification 1: stop"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("ring_stopped", ["notification": "1", "reason": "stop"]), "\(daemon.stderr)")
         #expect(bus.waitForClose(1), "\(daemon.stderr)")
         #expect(try rows("SELECT id FROM dose_events").isEmpty && rows("SELECT id FROM current_session").isEmpty)
     }
@@ -181,7 +181,7 @@ struct SoundEndToEndTests: DaemonScenario {
         _ = first.waitForExit(timeout: 10)
         let heard = audio.seconds
         let second = try startDaemon(log: "second.err")
-        #expect(second.waitForLog("ringing for notification"), "\(second.stderr)")
+        #expect(second.waitForEvent("ring_started"), "\(second.stderr)")
         #expect(audio.waitFor(seconds: heard + 6), "\(second.stderr)")
     }
 
@@ -195,11 +195,11 @@ struct SoundEndToEndTests: DaemonScenario {
         _ = try alarm(daemon)
         let rangAt = Date()
         #expect(audio.waitFor(seconds: audio.seconds + 6), "\(daemon.stderr)")
-        #expect(daemon.waitForLog("a closed lid does not suspend while the alarm rings"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("lid", ["held": "yes"]), "\(daemon.stderr)")
         #expect(try logind.inhibitors(what: "handle-lid-switch") == ["an alarm rings until it is answered"])
-        #expect(daemon.waitForLog("its time to ring is over", timeout: 90), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("ring_stopped", ["reason": "limit"], timeout: 90), "\(daemon.stderr)")
         #expect(Date().timeIntervalSince(rangAt) > 55, "rang its minute")
-        #expect(daemon.waitForLog("the lid switch suspends again"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("lid", ["held": "no"]), "\(daemon.stderr)")
         #expect(try logind.inhibitors(what: "handle-lid-switch").isEmpty)
         #expect(try logind.inhibitors().map { $0.hasPrefix("dose 2 is due") } == [true], "still kept from idle sleep")
         #expect(bus.closeCalls().isEmpty, "the alarm stays on screen")

@@ -46,7 +46,7 @@ struct TimeChangeTests: DaemonScenario {
             "\(daemon.stderr)")
         // In Tokyo the 21st's check was 6 hours past, so it was recorded as missed; back in
         // Europe, the next is the 22nd's 20:00. Touching the link without a new zone does nothing.
-        #expect(daemon.waitForLog("missed symptom:2026-11-21"), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("missed", ["key": "symptom:2026-11-21"]), "\(daemon.stderr)")
         try setZone("Asia/Tokyo")
         try setZone("Europe/Paris")
         #expect(

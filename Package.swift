@@ -63,7 +63,7 @@ let package = Package(
             name: "nudge",
             dependencies: [
                 "NudgeCore", "NudgeStore", "NudgeSystem", "NudgeDaemon", "NudgeNotifier", "NudgeSound", "NudgeSleep",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CNudgeLinux", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

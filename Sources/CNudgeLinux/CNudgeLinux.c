@@ -65,3 +65,12 @@ int nudge_is_encrypted(const char *path) {
     if (statx(AT_FDCWD, path, 0, STATX_BASIC_STATS, &result) != 0) return 0;
     return (result.stx_attributes_mask & STATX_ATTR_ENCRYPTED) && (result.stx_attributes & STATX_ATTR_ENCRYPTED) ? 1 : 0;
 }
+
+/* The commit a release build was made from, which contrib/scripts/build-release.sh passes as
+   -Xcc -DNUDGE_COMMIT="..."; empty for any other build. */
+#ifndef NUDGE_COMMIT
+#define NUDGE_COMMIT ""
+#endif
+const char *nudge_build_commit(void) {
+    return NUDGE_COMMIT;
+}

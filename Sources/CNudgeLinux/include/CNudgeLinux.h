@@ -21,5 +21,7 @@ void nudge_quiet_alsa_errors(void);
 /* Gives the heap's free pages back to the system (glibc's malloc_trim, which Swift's Glibc
    module does not export). */
 void nudge_release_free_heap(void);
+/* The git commit of a release build (contrib/scripts/build-release.sh), or "". */
+const char *nudge_build_commit(void);
 
 #endif

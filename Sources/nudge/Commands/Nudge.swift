@@ -24,7 +24,7 @@ struct Nudge: ParsableCommand {
 
             Exit status: 0 success; 64 a refused request (bad value, or not allowed now), nothing written; 65 not a SQLite store, a damaged one, one a newer nudge migrated, or one whose tables another program shaped differently; 66 the store cannot be opened; 74 the store failed or vanished; 75 a daemon already runs on this store (nudge daemon); 77 the store or its directory is not writable; 1 anything else. The store and its settings keys: nudge(5).
             """,
-        version: "0.1.0",
+        version: NudgeVersion.shown,
         subcommands: [
             Daemon.self, Settings.self, Dose.self, Call.self, Contacts.self, Log.self, Symptoms.self, Meditate.self,
             Meditations.self, Journal.self, Upcoming.self, History.self, Ack.self, Backup.self, Backups.self,

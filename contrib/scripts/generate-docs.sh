@@ -9,6 +9,13 @@ date=2026-11-21
 swift package --allow-writing-to-package-directory generate-manual --multi-page --date "$date" --output-directory man
 # groff warns about empty lines in mdoc; a paragraph break there is .Pp.
 for page in man/nudge*.1; do sed -i 's/^$/.Pp/' "$page"; done
+# A subcommand's NAME is its page's name (nudge.call.log): whatis cannot read a name with a
+# space in it. The synopsis still says the command as it is typed (nudge call log).
+for page in man/nudge.*.1; do
+    name=$(basename "$page" .1)
+    command=$(echo "$name" | tr . ' ')
+    sed -i "s|^\.Nm \"$command\"\$|.Nm $name|; /^\.Sh SYNOPSIS/,\$ s|^\.Nm\$|.Nm \"$command\"|" "$page"
+done
 swift build --product nudge
 binary=$(swift build --product nudge --show-bin-path)/nudge
 "$binary" --experimental-dump-help > man/dump-help.json

@@ -91,6 +91,7 @@ extension Nudge {
                         fix: "systemctl --user enable --now nudge, or run: nudge daemon"))
             }
             findings += Self.sleepFindings(daemon: daemon?.status)
+            findings += Self.installationFindings(environment: context.environment.variables)
 
             for finding in findings { context.print(finding.line) }
             let problems = findings.filter(\.isProblem).count

@@ -41,8 +41,9 @@ let package = Package(
             dependencies: ["NudgeCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // What the command line and the daemon share of the system: the clock, the time zone,
-        // the store's location and the daemon's lock.
-        .target(name: "NudgeSystem", dependencies: ["NudgeCore"]),
+        // the person's clock format (GSettings through GIO), the store's location and the
+        // daemon's lock.
+        .target(name: "NudgeSystem", dependencies: ["NudgeCore", "CGio"]),
         // nudge's own sounds: played once, or rung as an alarm until stopped (libcanberra).
         .target(name: "NudgeSound", dependencies: ["CCanberra", "CNudgeLinux"]),
         // A GLib main loop on a thread of its own, for the session bus and the system bus.

@@ -96,7 +96,7 @@ extension Daemon {
             return
         }
         switch try store.answer(
-            record.id, action: action, reply: reply, at: now, clock: WallClock(zone: timeZone),
+            record.id, action: action, reply: reply, at: now, clock: wallClock,
             sleep: configuration.clock.sleepReading())
         {
         case .recorded(let command):

@@ -15,7 +15,7 @@ extension Daemon {
         if lastBackup?.directory != directory {
             lastBackup = (directory, BackupDirectory.list(in: directory).first?.takenAt)
         }
-        let clock = WallClock(zone: timeZone)
+        let clock = wallClock
         let time = LocalTime(parsing: settings[BackupPolicy.time]) ?? LocalTime(hour: 3, minute: 30)!
         let now = configuration.clock.now()
         let due = BackupPolicy.nextBackup(
@@ -42,7 +42,7 @@ extension Daemon {
         let content: NotificationContent
         if let damage = outcome.damage {
             logger.critical("the store is damaged (\(damage))")
-            let clock = WallClock(zone: timeZone)
+            let clock = wallClock
             content = StoreSafetyWarning.damaged(
                 problem: damage,
                 restoreFrom: outcome.restoreFrom.map { "\(clock.date(of: $0.takenAt)) \(clock.timeOfDay($0.takenAt))" },

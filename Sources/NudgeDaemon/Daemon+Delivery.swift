@@ -116,7 +116,7 @@ extension Daemon {
         do {
             try store.markShown(
                 delivery.id, notificationID: notificationID, content: content, at: instant,
-                clock: WallClock(zone: timeZone))
+                clock: wallClock)
             return true
         } catch {
             logger.error("\(error)")

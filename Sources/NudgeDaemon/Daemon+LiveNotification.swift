@@ -12,7 +12,6 @@ extension Daemon {
     /// brought up to date in place (a button that no longer applies was pressed).
     func reshowLiveNotification(of rule: any ReplacingRule, replacing: UInt32? = nil) throws {
         let now = configuration.clock.now()
-        let wallClock = WallClock(zone: timeZone)
         guard let live = try store.latestShown(rule.kind), live.closedAt == nil else { return }
         let input = try scheduleInput(at: now, clock: wallClock)
         let occurrence = Occurrence(kind: live.kind, key: live.key, dueAt: live.dueAt, title: live.title ?? "")
@@ -34,7 +33,6 @@ extension Daemon {
     /// A finished state (dose 2 taken or skipped, from a button, the command line or another
     /// program) closes its notification still on screen.
     func closeFinishedLiveNotifications(input: ScheduleInput) throws {
-        let wallClock = WallClock(zone: timeZone)
         for case let rule as any ReplacingRule in ReminderRules.all {
             guard let live = try store.latestShown(rule.kind), live.closedAt == nil, let id = live.notificationID,
                 !closeRequested.contains(id),

@@ -28,6 +28,7 @@ extension Daemon {
             let started = ContinuousClock.now
             // Read before the plan: a write by another process after this point moves it again.
             lastDataVersion = try store.dataVersion()
+            clockFormat = configuration.clockFormat()
             heldPlan = nil
             let (plan, input) = try planAndDeliver()
             // Held only when everything it found due was shown (or waits for a server): then at
@@ -61,7 +62,6 @@ extension Daemon {
         do {
             guard try store.dataVersion() == lastDataVersion, !sleptSince(held.input) else { return }
             let now = configuration.clock.now()
-            let wallClock = WallClock(zone: timeZone)
             guard let plan = Schedule(input: held.input, clock: wallClock).plan(now: now, continuing: held.plan) else {
                 return
             }
@@ -74,7 +74,6 @@ extension Daemon {
     /// Showing can make new occurrences (a call cadence restarts), so it plans again until a
     /// plan has nothing left to show; a few rounds at most. Returns the last plan and its input.
     private func planAndDeliver() throws -> (Plan, ScheduleInput) {
-        let wallClock = WallClock(zone: timeZone)
         var round = 0
         while true {
             round += 1

@@ -8,7 +8,7 @@ extension Daemon {
     /// Takes, changes or lets go of the inhibitor after a plan. Without logind (no system bus,
     /// or no login1 on it): one line per run, and everything else goes on.
     func keepAwake(input: ScheduleInput) {
-        let reason = input.keepAwakeReason(now: configuration.clock.now(), clock: WallClock(zone: timeZone))
+        let reason = input.keepAwakeReason(now: configuration.clock.now(), clock: wallClock)
         // Between logind's word of a sleep and the resume the delay is only let go: one taken
         // again would hold the sleep back, one let go early would cut the warning's sound.
         let delayReason = sleepAnnounced ? sleepDelay.reason : reason.map { "to warn before sleep: \($0)" }
@@ -36,7 +36,7 @@ extension Daemon {
     /// Arms the wake alarm for the next occurrence that rings as an alarm, or disarms it. Where
     /// it could not be made, the reason is said once, at the first alarm it would have woken for.
     func armWakeAlarm(input: ScheduleInput) {
-        let next = input.nextWakingOccurrence(after: configuration.clock.now(), clock: WallClock(zone: timeZone))
+        let next = input.nextWakingOccurrence(after: configuration.clock.now(), clock: wallClock)
         guard next?.key != wakeArmedFor?.key || next?.dueAt != wakeArmedFor?.dueAt else { return }
         switch wakeAlarm {
         case .success(let timer):
@@ -64,7 +64,7 @@ extension Daemon {
     func warnBeforeSleep() {
         sleepAnnounced = true
         guard let reason = sleepInhibitor.reason else { return letSleepGo(because: "nothing must ring") }
-        let clock = WallClock(zone: timeZone)
+        let clock = wallClock
         let wakes =
             if case .success = wakeAlarm, FileManager.default.fileExists(atPath: Self.rtcWakeAlarm) {
                 wakeArmedFor

@@ -91,7 +91,7 @@ extension Daemon {
         if delivery.closedAt != nil { return stopRinging(because: "closed") }
         if try store.latestShown(delivery.kind)?.id != delivery.id { return stopRinging(because: "replaced on screen") }
         if let rule = delivery.kind.rule as? any ReplacingRule,
-            rule.screenState(ofKey: delivery.key, from: input, clock: WallClock(zone: timeZone)) != .current
+            rule.screenState(ofKey: delivery.key, from: input, clock: wallClock) != .current
         {
             stopRinging(because: "no longer current")
         }
@@ -99,7 +99,6 @@ extension Daemon {
 
     /// A daemon restarted while an alarm is unanswered on screen rings it again.
     func resumeRinging(input: ScheduleInput) throws {
-        let wallClock = WallClock(zone: timeZone)
         let now = configuration.clock.now()
         for case let rule as any ReplacingRule in ReminderRules.all {
             guard let live = try store.latestShown(rule.kind), live.closedAt == nil, live.action == nil,

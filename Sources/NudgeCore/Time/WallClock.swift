@@ -9,9 +9,21 @@ import Foundation
 /// - a date that the zone skipped entirely (Pacific/Apia, 2011-12-30) has no occurrence.
 public struct WallClock: Sendable {
     public let zone: ZoneRules
+    /// How its times are said to a person: 22:10 or 10:10 PM.
+    public let format: ClockFormat
 
-    public init(zone: ZoneRules) {
+    public init(zone: ZoneRules, format: ClockFormat = .twentyFourHour) {
         self.zone = zone
+        self.format = format
+    }
+
+    /// `22:10`, or `10:10 PM` on a 12-hour clock.
+    public func text(_ time: LocalTime) -> String { format.text(time) }
+
+    /// The local time of day of an instant, as `text(_:)` says it.
+    public func timeOfDay(_ instant: Date) -> String {
+        let seconds = local(instant).secondsOfDay
+        return text(LocalTime(hour: seconds / 3600, minute: seconds / 60 % 60)!)
     }
 
     public func offset(at instant: Int) -> Int {

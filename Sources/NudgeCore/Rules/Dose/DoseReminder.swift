@@ -269,14 +269,6 @@ public struct DoseReminder: ReplacingRule {
     }
 }
 
-extension WallClock {
-    /// `HH:MM` local.
-    public func timeOfDay(_ instant: Date) -> String {
-        let seconds = local(instant).secondsOfDay
-        return LocalTime(hour: seconds / 3600, minute: seconds / 60 % 60)!.description
-    }
-}
-
 extension DoseReminder: KeepingAwakeRule {
     /// From dose 1 until dose 2 or a skip, or until the "not recorded" prompt half an hour after
     /// the window closed: the alarm, its follow-ups and the warnings must ring.

@@ -64,11 +64,12 @@ extension Nudge.Call {
                 due <= Timestamp.latest
             else {
                 throw CommandFailure(
-                    "\(day) at \(dayTime) cannot be given a time in this time zone; give another day", exitCode: 64)
+                    "\(day) at \(clock.text(dayTime)) cannot be given a time in this time zone; give another day",
+                    exitCode: 64)
             }
             guard due > context.now else {
                 throw CommandFailure(
-                    "\(day) at \(dayTime) (\(context.understood(due))) has passed; give a later day, or --at a later time",
+                    "\(day) at \(clock.text(dayTime)) (\(context.understood(due))) has passed; give a later day, or --at a later time",
                     exitCode: 64)
             }
             return due

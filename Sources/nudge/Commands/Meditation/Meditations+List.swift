@@ -91,7 +91,7 @@ extension Nudge.Meditations {
                         hour: session.localStart.secondsOfDay / 3600, minute: session.localStart.secondsOfDay / 60 % 60)!
                     let manual = session.source == "manual" ? ", entered afterwards" : ""
                     lines.append(
-                        "  \(time)  \(MeditationTimer.minutes(session.actualSeconds ?? 0))  \(Self.outcome(session))\(manual)  \(session.id.prefix(8))"
+                        "  \(context.wallClock.text(time))  \(MeditationTimer.minutes(session.actualSeconds ?? 0))  \(Self.outcome(session))\(manual)  \(session.id.prefix(8))"
                     )
                 }
             }

@@ -1,0 +1,19 @@
+/// Whether a person reads times on a 24-hour clock (22:10) or a 12-hour one (10:10 PM), as
+/// their desktop or their locale says (NudgeSystem's `ClockFormatSetting` finds out). Only what
+/// a person reads follows it: stored values, JSON and CSV stay ISO 8601.
+public enum ClockFormat: Sendable, Equatable {
+    case twentyFourHour
+    case twelveHour
+
+    /// `22:10`; `10:10 PM`, `12:05 AM` (midnight), `12:30 PM` (noon).
+    public func text(_ time: LocalTime) -> String {
+        switch self {
+        case .twentyFourHour:
+            return time.description
+        case .twelveHour:
+            let hour = time.hour % 12 == 0 ? 12 : time.hour % 12
+            let minute = time.minute < 10 ? "0\(time.minute)" : "\(time.minute)"
+            return "\(hour):\(minute) \(time.hour < 12 ? "AM" : "PM")"
+        }
+    }
+}

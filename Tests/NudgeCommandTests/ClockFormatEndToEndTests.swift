@@ -1,0 +1,76 @@
+import Foundation
+import NudgeTestSupport
+import Testing
+
+/// The real binary says times on the person's clock: their locale's LC_TIME (locales made here
+/// with localedef, found through LOCPATH), or GNOME's clock-format where they set it (a schema
+/// compiled here, read through GSettings' keyfile backend).
+@Suite(.ownThread, .timeLimit(.minutes(5)))
+struct ClockFormatEndToEndTests {
+    let directory = TemporaryDirectory()
+    var store: String { directory.file("nudge.sqlite") }
+    var locales: String { directory.file("locales") }
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: locales, withIntermediateDirectories: true)
+        for locale in ["en_US", "en_GB", "de_DE"] {
+            let made = try Subprocess.run(
+                "/usr/bin/localedef", ["-i", locale, "-f", "UTF-8", "\(locales)/\(locale).UTF-8"])
+            #expect(made.status == 0, "localedef \(locale): \(made)")
+        }
+    }
+
+    func nudge(_ arguments: [String], _ variables: [String: String]) throws -> CommandResult {
+        try NudgeBinary.run(
+            arguments + ["--store", store],
+            environment: [
+                "TZ": "America/New_York", "NUDGE_FAKE_NOW": "2026-11-21T23:00:00-05:00", "LOCPATH": locales,
+                "LC_ALL": "", "LC_TIME": "", "HOME": directory.path,
+                "GSETTINGS_SCHEMA_DIR": directory.file("no-schemas"),
+            ].merging(variables) { $1 })
+    }
+
+    @Test(arguments: [
+        ("en_US.UTF-8", "9:10 PM today, 2026-11-21 9:10 PM EST", "8:00 PM"),
+        ("en_GB.UTF-8", "21:10 today, 2026-11-21 21:10 EST", "20:00"),
+        ("de_DE.UTF-8", "21:10 today, 2026-11-21 21:10 EST", "20:00"),
+        ("C.UTF-8", "21:10 today, 2026-11-21 21:10 EST", "20:00"),
+        ("xx_XX.UTF-8", "21:10 today, 2026-11-21 21:10 EST", "20:00"),
+    ])
+    func theLocalesClockIsTheOneShown(lang: String, logged: String, due: String) throws {
+        let log = try nudge(["log", "symptom", "Headache", "--severity", "2", "--at", "21:10"], ["LANG": lang])
+        #expect(log.stdout == "logged Headache (2) at \(logged)\n", "\(log)")
+        let upcoming = try nudge(["upcoming", "--limit", "1"], ["LANG": lang])
+        #expect(upcoming.stdout.contains("2026-11-21 \(due) EST"), "\(upcoming)")
+        let json = try nudge(["upcoming", "--limit", "1", "--json"], ["LANG": lang])
+        #expect(json.stdout.contains("\"due_at\" : \"2026-11-22T01:00:00Z\""), "JSON stays ISO 8601: \(json)")
+    }
+
+    /// GNOME's setting, where the person set it, wins over the locale, both ways.
+    @Test(arguments: [("12h", "de_DE.UTF-8", "9:10 PM"), ("24h", "en_US.UTF-8", "21:10")])
+    func theDesktopsClockFormatWinsOverTheLocale(setting: String, lang: String, shown: String) throws {
+        let schemas = directory.file("schemas")
+        try FileManager.default.createDirectory(atPath: schemas, withIntermediateDirectories: true)
+        try """
+        <schemalist>
+          <schema id="org.gnome.desktop.interface" path="/org/gnome/desktop/interface/">
+            <key name="clock-format" type="s"><default>'24h'</default></key>
+          </schema>
+        </schemalist>
+        """.write(toFile: "\(schemas)/org.gnome.desktop.interface.gschema.xml", atomically: true, encoding: .utf8)
+        let compiled = try Subprocess.run("/usr/bin/glib-compile-schemas", [schemas])
+        #expect(compiled.status == 0, "\(compiled)")
+        let settings = directory.file("config/glib-2.0/settings")
+        try FileManager.default.createDirectory(atPath: settings, withIntermediateDirectories: true)
+        try "[org/gnome/desktop/interface]\nclock-format='\(setting)'\n".write(
+            toFile: "\(settings)/keyfile", atomically: true, encoding: .utf8)
+        let log = try nudge(
+            ["log", "symptom", "Headache", "--severity", "2", "--at", "21:10"],
+            [
+                "LANG": lang, "GSETTINGS_SCHEMA_DIR": schemas, "GSETTINGS_BACKEND": "keyfile",
+                "XDG_CONFIG_HOME": directory.file("config"),
+            ])
+        #expect(log.stdout.hasPrefix("logged Headache (2) at \(shown) today"), "\(log)")
+        #expect(log.stderr.isEmpty, "\(log)")
+    }
+}

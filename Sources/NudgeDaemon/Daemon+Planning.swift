@@ -28,7 +28,7 @@ extension Daemon {
             let started = ContinuousClock.now
             // Read before the plan: a write by another process after this point moves it again.
             lastDataVersion = try store.dataVersion()
-            clockFormat = configuration.clockFormat()
+            personClock = configuration.personClock()
             heldPlan = nil
             let (plan, input) = try planAndDeliver()
             // Held only when everything it found due was shown (or waits for a server): then at

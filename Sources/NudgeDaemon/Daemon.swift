@@ -27,22 +27,22 @@ public final class Daemon {
         public var timeZone: SystemTimeZone
         /// Where an answer's command runs; nil: actions that need a terminal are not offered.
         public var terminal: TerminalLauncher?
-        /// The person's clock format, read again at every plan (a changed desktop setting is
-        /// followed from the next one).
-        public var clockFormat: @Sendable () -> ClockFormat
+        /// The person's clock format and weekday names, read again at every plan (a changed
+        /// desktop setting is followed from the next one).
+        public var personClock: @Sendable () -> PersonClock
 
         public init(
             storePath: String, clock: DaemonClock = DaemonClock(), timeZone: SystemTimeZone = SystemTimeZone(),
             terminal: TerminalLauncher? = TerminalLauncher.find(environment: ProcessInfo.processInfo.environment),
-            clockFormat: @escaping @Sendable () -> ClockFormat = {
-                ClockFormatSetting.current(environment: ProcessInfo.processInfo.environment)
+            personClock: @escaping @Sendable () -> PersonClock = {
+                PersonClock.current(environment: ProcessInfo.processInfo.environment)
             }
         ) {
             self.storePath = storePath
             self.clock = clock
             self.timeZone = timeZone
             self.terminal = terminal
-            self.clockFormat = clockFormat
+            self.personClock = personClock
         }
     }
 
@@ -59,9 +59,9 @@ public final class Daemon {
     /// Watches the localtime file, unless TZ fixes the zone.
     let zoneWatch: DirectoryWatch?
     var timeZone: ZoneRules
-    var clockFormat: ClockFormat
+    var personClock: PersonClock
     /// The local clock every notification and log line says times by.
-    var wallClock: WallClock { WallClock(zone: timeZone, format: clockFormat) }
+    var wallClock: WallClock { personClock.wallClock(zone: timeZone) }
     let signals: SignalPipe
     let events: EventQueue
     let ledger: ClickLedger
@@ -164,7 +164,7 @@ public final class Daemon {
             ? try DirectoryWatch(localtimePath: configuration.timeZone.localtimePath) : nil
         let zone = configuration.timeZone.resolve()
         timeZone = zone.rules
-        clockFormat = configuration.clockFormat()
+        personClock = configuration.personClock()
         if let problem = zone.problem { logger.warning("time zone: \(problem)") }
         signals = try SignalPipe()
         events = try EventQueue()

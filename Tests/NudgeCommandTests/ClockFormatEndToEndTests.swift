@@ -46,6 +46,14 @@ struct ClockFormatEndToEndTests {
         #expect(json.stdout.contains("\"due_at\" : \"2026-11-22T01:00:00Z\""), "JSON stays ISO 8601: \(json)")
     }
 
+    /// Weekday names are the locale's where it is installed, English otherwise.
+    @Test(arguments: [("de_DE.UTF-8", "Samstag"), ("en_GB.UTF-8", "Saturday"), ("xx_XX.UTF-8", "Saturday")])
+    func weekdaysAreNamedInTheLocalesLanguage(lang: String, saturday: String) throws {
+        _ = try nudge(["log", "symptom", "Headache", "--severity", "2", "--at", "21:10"], ["LANG": lang])
+        let listed = try nudge(["symptoms", "--date", "today"], ["LANG": lang])
+        #expect(listed.stdout.contains("\(saturday) 2026-11-21"), "\(listed)")
+    }
+
     /// GNOME's setting, where the person set it, wins over the locale, both ways.
     @Test(arguments: [("12h", "de_DE.UTF-8", "9:10 PM"), ("24h", "en_US.UTF-8", "21:10")])
     func theDesktopsClockFormatWinsOverTheLocale(setting: String, lang: String, shown: String) throws {

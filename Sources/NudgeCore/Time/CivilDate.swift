@@ -38,10 +38,17 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses `YYYY-MM-DD`, refusing dates that do not exist (2026-02-30).
     /// `Sunday`, as a person reads a day in a history.
-    public var weekdayName: String {
+    /// 0 for Sunday to 6 for Saturday.
+    public var weekday: Int {
         // 1970-01-01 was a Thursday.
-        ["Thursday", "Friday", "Saturday", "Sunday", "Monday", "Tuesday", "Wednesday"][daysSinceEpoch.floorMod(7)]
+        (daysSinceEpoch + 4).floorMod(7)
     }
+
+    /// English weekday names, Sunday first: what a clock says where the locale has none.
+    public static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+
+    /// The English name; a person is told `WallClock.weekdayName(_:)`, in their locale.
+    public var weekdayName: String { Self.weekdayNames[weekday] }
 
     public init?(iso text: some StringProtocol) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)

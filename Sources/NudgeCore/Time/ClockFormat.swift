@@ -1,5 +1,5 @@
 /// Whether a person reads times on a 24-hour clock (22:10) or a 12-hour one (10:10 PM), as
-/// their desktop or their locale says (NudgeSystem's `ClockFormatSetting` finds out). Only what
+/// their desktop or their locale says (NudgeSystem's `PersonClock` finds out). Only what
 /// a person reads follows it: stored values, JSON and CSV stay ISO 8601.
 public enum ClockFormat: Sendable, Equatable {
     case twentyFourHour

@@ -11,11 +11,19 @@ public struct WallClock: Sendable {
     public let zone: ZoneRules
     /// How its times are said to a person: 22:10 or 10:10 PM.
     public let format: ClockFormat
+    /// Its weekdays' names, Sunday first (the person's locale's, else English).
+    public let weekdayNames: [String]
 
-    public init(zone: ZoneRules, format: ClockFormat = .twentyFourHour) {
+    public init(
+        zone: ZoneRules, format: ClockFormat = .twentyFourHour, weekdayNames: [String] = CivilDate.weekdayNames
+    ) {
         self.zone = zone
         self.format = format
+        self.weekdayNames = weekdayNames.count == 7 ? weekdayNames : CivilDate.weekdayNames
     }
+
+    /// `Sunday`, or `Sonntag` where the person's locale says so.
+    public func weekdayName(_ date: CivilDate) -> String { weekdayNames[date.weekday] }
 
     /// `22:10`, or `10:10 PM` on a 12-hour clock.
     public func text(_ time: LocalTime) -> String { format.text(time) }

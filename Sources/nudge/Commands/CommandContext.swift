@@ -9,8 +9,8 @@ struct CommandContext {
     var clock: DaemonClock
     var timeZone: ZoneRules
     var systemTimeZone: SystemTimeZone
-    /// How times are said to the person: their desktop's or their locale's clock.
-    var clockFormat: ClockFormat
+    /// How times and weekdays are said to the person: their desktop's or their locale's clock.
+    var personClock: PersonClock
     var environment: CommandEnvironment
 
     init(_ options: GlobalOptions, environment: CommandEnvironment = .current) {
@@ -20,7 +20,7 @@ struct CommandContext {
         clock = DaemonClock(startingAt: variables["NUDGE_FAKE_NOW"].flatMap(Timestamp.parse))
         systemTimeZone = SystemTimeZone(environment: variables)
         timeZone = systemTimeZone.current()
-        clockFormat = ClockFormatSetting.current(environment: variables)
+        personClock = PersonClock.current(environment: variables)
     }
 
     /// One line on standard output.
@@ -39,7 +39,7 @@ struct CommandContext {
     }
 
     var now: Date { clock.now() }
-    var wallClock: WallClock { WallClock(zone: timeZone, format: clockFormat) }
+    var wallClock: WallClock { personClock.wallClock(zone: timeZone) }
 
     /// How an instant was understood, for confirmations: `22:10 yesterday, 2026-11-21 22:10 EST`.
     func understood(_ instant: Date) -> String { InstantInput.describe(instant, now: now, clock: wallClock) }

@@ -12,9 +12,8 @@ enum DamagedStore {
             return
                 "the store \(path) is damaged (\(reason)), and \(directory) has no sound backup; keep a copy of the file, and choose another store with --store PATH"
         }
-        let clock = WallClock(
-            zone: SystemTimeZone(environment: environment.variables).current(),
-            format: ClockFormatSetting.current(environment: environment.variables))
+        let clock = PersonClock.current(environment: environment.variables).wallClock(
+            zone: SystemTimeZone(environment: environment.variables).current())
         return
             "the store \(path) is damaged (\(reason)); restore the backup of \(LocalFormat.dateTime(backup.takenAt, clock: clock)) with: \(command(path, environment: environment))"
     }

@@ -83,7 +83,7 @@ enum SymptomExport {
             }
         }
         for day in byDay.keys.sorted() {
-            lines += ["", "## \(day.weekdayName) \(day)", ""]
+            lines += ["", "## \(clock.weekdayName(day)) \(day)", ""]
             for entry in byDay[day]!.sorted(by: { ($0.loggedAt, $0.id) < ($1.loggedAt, $1.id) }) {
                 lines.append(
                     "- \(LocalFormat.time(entry.loggedAt, clock: clock)) **\(MarkdownText.cell(entry.name))**, severity \(entry.severity)"

@@ -269,8 +269,8 @@ public struct TherapyJournalReminder: RepliableRule {
         switch clock.date(of: now).daysSinceEpoch - date.daysSinceEpoch {
         case 0: return "today's"
         case 1: return "yesterday's"
-        case 2...6: return "\(date.weekdayName)'s"
-        case 7: return "last \(date.weekdayName)'s"
+        case 2...6: return "\(clock.weekdayName(date))'s"
+        case 7: return "last \(clock.weekdayName(date))'s"
         default:
             let months = [
                 "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",

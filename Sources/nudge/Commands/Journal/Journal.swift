@@ -69,7 +69,7 @@ extension Nudge.Journal {
     static func dated(_ session: TherapySession, clock: WallClock) -> String {
         if let stored = session.unreadableStart { return "an unreadable time ('\(TextInput.oneLine(stored))')" }
         return
-            "\(clock.date(of: session.startedAt).weekdayName) \(LocalFormat.dateTime(session.startedAt, clock: clock))"
+            "\(clock.weekdayName(clock.date(of: session.startedAt))) \(LocalFormat.dateTime(session.startedAt, clock: clock))"
     }
 
     /// `the session of 14:00 today, 2026-11-22 14:00 CET`, in confirmations.

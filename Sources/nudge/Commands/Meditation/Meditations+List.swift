@@ -84,7 +84,7 @@ extension Nudge.Meditations {
             for day in history.days {
                 let seconds = day.sessions.reduce(0) { $0 + ($1.actualSeconds ?? 0) }
                 lines.append(
-                    "\(day.date) (\(day.date.weekdayName)): \(MeditationTimer.minutes(seconds)) in \(day.sessions.count) session\(day.sessions.count == 1 ? "" : "s")"
+                    "\(day.date) (\(context.wallClock.weekdayName(day.date))): \(MeditationTimer.minutes(seconds)) in \(day.sessions.count) session\(day.sessions.count == 1 ? "" : "s")"
                 )
                 for session in day.sessions {
                     let time = LocalTime(

@@ -58,7 +58,7 @@ extension Nudge.Symptoms {
                     header: ["ID", "TIME", "SYMPTOM", "SEVERITY", "NOTES"],
                     sections: byDay.keys.sorted(by: >).map { day in
                         (
-                            heading: "\(day.weekdayName) \(day)",
+                            heading: "\(context.wallClock.weekdayName(day)) \(day)",
                             rows: byDay[day]!.map {
                                 [
                                     String($0.id.prefix(8)).lowercased(), LocalFormat.time($0.loggedAt, clock: clock),

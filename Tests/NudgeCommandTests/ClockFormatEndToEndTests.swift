@@ -44,6 +44,8 @@ struct ClockFormatEndToEndTests {
         #expect(upcoming.stdout.contains("2026-11-21 \(due) EST"), "\(upcoming)")
         let json = try nudge(["upcoming", "--limit", "1", "--json"], ["LANG": lang])
         #expect(json.stdout.contains("\"due_at\" : \"2026-11-22T01:00:00Z\""), "JSON stays ISO 8601: \(json)")
+        let csv = try nudge(["symptoms", "export", "--format", "csv"], ["LANG": lang])
+        #expect(csv.stdout.contains("\r\n2026-11-21,21:10,Headache,2,"), "CSV keeps the 24-hour clock: \(csv)")
     }
 
     /// Weekday names are the locale's where it is installed, English otherwise.

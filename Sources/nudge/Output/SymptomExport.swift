@@ -11,7 +11,9 @@ enum SymptomExport {
     /// `date,time,name,severity,notes` in local time; CRLF between records as RFC 4180 has
     /// it, and any field with a comma, quote or line break quoted, its quotes doubled. Control
     /// characters other programs stored, but newlines and tabs, are shown as `�`.
-    static func csv(_ entries: [SymptomEntry], clock: WallClock) -> String {
+    static func csv(_ entries: [SymptomEntry], clock personClock: WallClock) -> String {
+        // For programs: the 24-hour clock whatever the person reads, as ISO 8601 has it.
+        let clock = WallClock(zone: personClock.zone)
         let header = "date,time,name,severity,notes\r\n"
         return header
             + entries.map { entry in

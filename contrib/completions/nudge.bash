@@ -773,7 +773,7 @@ _nudge_symptoms() {
 
 _nudge_symptoms_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --version -h --help)
+    non_repeating_flags=(--json --chart --version -h --help)
     repeating_options=()
     non_repeating_options=(--store --date --from --to --days --search)
     __nudge_offer_flags_options 0

@@ -90,7 +90,7 @@ function __nudge_parse_tokens -S
             __nudge_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'list'
-                __nudge_parse_subcommand 0 'store=' 'date=' 'from=' 'to=' 'days=' 'search=' 'json' 'version' 'h/help'
+                __nudge_parse_subcommand 0 'store=' 'date=' 'from=' 'to=' 'days=' 'search=' 'json' 'chart' 'version' 'h/help'
             case 'edit'
                 __nudge_parse_subcommand 1 'store=' 'name=' 'severity=' 'notes=' 'at=' 'version' 'h/help'
             case 'delete'
@@ -374,6 +374,7 @@ complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "n
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge symptoms list" days' -l 'days' -d 'The last N days, today included (1-36500).' -rfka ''
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge symptoms list" search' -l 'search' -d 'Only entries with this text in their name or notes (case-insensitive).' -rfka ''
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge symptoms list" json' -l 'json' -d 'Print one JSON array.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge symptoms list" chart' -l 'chart' -d 'Draw the days as a chart: a row per symptom, a cell per day, the highest severity.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge symptoms list" version' -l 'version' -d 'Show the version.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge symptoms list" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge symptoms edit" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''

@@ -7,14 +7,19 @@ extension Nudge.Symptoms {
     struct List: NudgeCommand {
         static let configuration = CommandConfiguration(
             abstract: "List symptom entries grouped by local day, newest first, each with its id.",
-            discussion: "Without a day, today's; with --search alone, the whole diary's.")
+            discussion:
+                "Without a day, today's; with --search alone, the whole diary's. With --chart, a picture of the days instead (the last 30 without a day): one row per symptom, one cell per day, in colour on a terminal unless NO_COLOR is set."
+        )
         @OptionGroup var global: GlobalOptions
         @OptionGroup var range: DayRangeOptions
         @Option(help: "Only entries with this text in their name or notes (case-insensitive).") var search: String?
         @Flag(help: "Print one JSON array.") var json = false
+        @Flag(help: "Draw the days as a chart: a row per symptom, a cell per day, the highest severity.")
+        var chart = false
 
         func validate() throws {
             if let search, search.isEmpty { throw ValidationError("--search is empty; give some text to look for") }
+            if chart, json { throw ValidationError("give --chart or --json, not both") }
         }
 
         private func days(_ context: CommandContext) throws(InputError) -> DayRangeOptions.Days {
@@ -32,6 +37,7 @@ extension Nudge.Symptoms {
         }
 
         func run(_ context: CommandContext) throws {
+            if chart { return try drawChart(context) }
             let days = try days(context)
             let clock = context.wallClock
             var entries = try context.openStoreForReading().run {
@@ -67,6 +73,27 @@ extension Nudge.Symptoms {
                             }
                         )
                     }))
+        }
+
+        /// The range asked for, else the last 30 days; an open end is the diary's first or last day.
+        private func drawChart(_ context: CommandContext) throws {
+            let clock = context.wallClock
+            let today = clock.date(of: context.now)
+            let days = try range.days(today: today, otherwise: .init(first: today.adding(days: -29), last: today))
+            var entries = try context.openStoreForReading().run {
+                try $0.symptoms(from: days.first, through: days.last, clock: clock)
+            }
+            if let search {
+                entries = entries.filter { $0.name.range(of: search, options: .caseInsensitive) != nil }
+            }
+            guard !entries.isEmpty else { return context.print(nothing(days)) }
+            let logged = entries.map { clock.date(of: $0.loggedAt) }
+            let first = days.first ?? logged.min()!
+            let last = days.last ?? logged.max()!
+            let colour = SymptomChart.wantsColour(
+                isTerminal: context.environment.isTerminal, variables: context.environment.variables)
+            context.environment.output(
+                SymptomChart.render(entries, first: first, last: last, clock: clock, colour: colour))
         }
 
         private func nothing(_ days: DayRangeOptions.Days) -> String {

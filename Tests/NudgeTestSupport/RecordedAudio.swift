@@ -36,6 +36,13 @@ public final class RecordedAudio: @unchecked Sendable {
         return Double(size) / Double(Self.bytesPerSecond)
     }
 
+    /// When the reader last wrote, by the file's modification time: the instant a sound arrived,
+    /// however late the test thread that waited for it was scheduled.
+    public var lastWritten: Date? {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date)
+            .map(TestClock.instant(atRealTime:))
+    }
+
     /// Waits until at least `seconds` of audio were written.
     public func waitFor(seconds wanted: Double, timeout: TimeInterval = 20) -> Bool {
         FileEvents.waitUntil(watching: [home], timeout: timeout) { seconds >= wanted }

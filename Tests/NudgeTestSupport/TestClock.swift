@@ -19,8 +19,13 @@ public enum TestClock {
     }()
 
     public static func now() -> Date {
-        guard let anchor else { return Date() }
-        return anchor.fake.addingTimeInterval(Date().timeIntervalSince(anchor.real))
+        instant(atRealTime: Date())
+    }
+
+    /// The suite's instant for a moment of the real clock, such as a file's modification time.
+    public static func instant(atRealTime real: Date) -> Date {
+        guard let anchor else { return real }
+        return anchor.fake.addingTimeInterval(real.timeIntervalSince(anchor.real))
     }
 
     /// `NUDGE_FAKE_NOW` for a nudge started at this moment, or nil on the real clock.

@@ -3,26 +3,29 @@ import Foundation
 import NudgeCore
 
 /// The clock a person reads times on, as the rest of their desktop does (GNOME Clocks follows
-/// the same setting), and the names of its weekdays.
+/// the same setting), and the names of its weekdays and months.
 ///
 /// The format: GNOME's `org.gnome.desktop.interface clock-format` where that schema is installed
 /// and the person set the key; else their locale's LC_TIME (`t_fmt` with `%I`, `%l`, `%r` or
 /// `%p` is a 12-hour clock, as en_US has and en_GB and de_DE have not); else 24 hours. The
-/// weekday names: LC_TIME's where that locale is installed, else English.
+/// names: LC_TIME's where that locale is installed, else English.
 public struct PersonClock: Sendable, Equatable {
     public var format: ClockFormat
     public var weekdayNames: [String]
+    public var monthAbbreviations: [String]
 
     public static func current(environment: [String: String]) -> PersonClock {
         let locale = localeName(environment)
         return PersonClock(
             format: (dconfCanRun(environment) ? desktopSetting() : nil) ?? localeClock(locale) ?? .twentyFourHour,
-            weekdayNames: localeWeekdays(locale) ?? CivilDate.weekdayNames)
+            weekdayNames: localeWeekdays(locale) ?? CivilDate.weekdayNames,
+            monthAbbreviations: localeText(locale, (0..<12).map { nl_item(ABMON_1) + nl_item($0) })
+                ?? CivilDate.monthAbbreviations)
     }
 
     /// A wall clock in `zone` that says times and weekdays this way.
     public func wallClock(zone: ZoneRules) -> WallClock {
-        WallClock(zone: zone, format: format, weekdayNames: weekdayNames)
+        WallClock(zone: zone, format: format, weekdayNames: weekdayNames, monthAbbreviations: monthAbbreviations)
     }
 
     /// dconf, GSettings' backend on a desktop, writes a critical line on stderr when it cannot

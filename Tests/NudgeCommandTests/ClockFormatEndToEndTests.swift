@@ -48,12 +48,19 @@ struct ClockFormatEndToEndTests {
         #expect(csv.stdout.contains("\r\n2026-11-21,21:10,Headache,2,"), "CSV keeps the 24-hour clock: \(csv)")
     }
 
-    /// Weekday names are the locale's where it is installed, English otherwise.
-    @Test(arguments: [("de_DE.UTF-8", "Samstag"), ("en_GB.UTF-8", "Saturday"), ("xx_XX.UTF-8", "Saturday")])
-    func weekdaysAreNamedInTheLocalesLanguage(lang: String, saturday: String) throws {
+    /// Weekday and month names are the locale's where it is installed, English otherwise.
+    @Test(arguments: [
+        ("de_DE.UTF-8", "Samstag", "Mär", "Di"), ("en_GB.UTF-8", "Saturday", "Mar", "Tu"),
+        ("xx_XX.UTF-8", "Saturday", "Mar", "Tu"),
+    ])
+    func daysAndMonthsAreNamedInTheLocalesLanguage(lang: String, saturday: String, march: String, tuesday: String)
+        throws
+    {
         _ = try nudge(["log", "symptom", "Headache", "--severity", "2", "--at", "21:10"], ["LANG": lang])
         let listed = try nudge(["symptoms", "--date", "today"], ["LANG": lang])
         #expect(listed.stdout.contains("\(saturday) 2026-11-21"), "\(listed)")
+        let calendar = try nudge(["meditations", "--calendar"], ["LANG": lang]).stdout.split(separator: "\n")
+        #expect(calendar.first?.contains(" \(march) ") == true && calendar[2].hasPrefix("\(tuesday) "), "\(calendar)")
     }
 
     /// GNOME's setting, where the person set it, wins over the locale, both ways.

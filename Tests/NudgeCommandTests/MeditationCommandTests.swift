@@ -46,7 +46,7 @@ import Testing
         (["meditations", "delete", "abc"], "no session has an id starting with 'abc'"),
         (["meditations", "delete", ""], "is not a session id"),
         (["meditations", "delete", "abcd"], "no session has an id starting with 'abcd'"),
-        (["meditations", "--since", "yesterday"], "--since 'yesterday' is not a date"),
+        (["meditations", "--since", "yesterday"], "--since 'yesterday' is not a day; give YYYY-MM-DD"),
     ])
     func refusesBadInputAndChangesNothing(arguments: [String], message: String) throws {
         try expectRefusal(arguments, mentioning: message)

@@ -49,10 +49,14 @@ import Testing
     }
 
     @Test func colourOnATerminalUnlessNoColorIsSet() throws {
-        #expect(SymptomChart.wantsColour(isTerminal: true, variables: [:]))
-        #expect(!SymptomChart.wantsColour(isTerminal: true, variables: ["NO_COLOR": "1"]))
-        #expect(SymptomChart.wantsColour(isTerminal: true, variables: ["NO_COLOR": ""]))
-        #expect(!SymptomChart.wantsColour(isTerminal: false, variables: [:]))
+        func wantsColour(isTerminal: Bool, variables: [String: String]) -> Bool {
+            CommandEnvironment(variables: variables, output: { _ in }, errors: { _ in }, isTerminal: isTerminal)
+                .wantsColour
+        }
+        #expect(wantsColour(isTerminal: true, variables: [:]))
+        #expect(!wantsColour(isTerminal: true, variables: ["NO_COLOR": "1"]))
+        #expect(wantsColour(isTerminal: true, variables: ["NO_COLOR": ""]))
+        #expect(!wantsColour(isTerminal: false, variables: [:]))
         let day = CivilDate(year: 2026, month: 11, day: 22)
         let clock = WallClock(zone: .system("UTC"))
         let entry = SymptomEntry(

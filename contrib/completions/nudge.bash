@@ -976,9 +976,9 @@ _nudge_meditations() {
 
 _nudge_meditations_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --version -h --help)
+    non_repeating_flags=(--json --calendar --version -h --help)
     repeating_options=()
-    non_repeating_options=(--store --since)
+    non_repeating_options=(--store --since --year)
     __nudge_offer_flags_options 0
 
     # Offer option value completions
@@ -987,6 +987,9 @@ _nudge_meditations_list() {
         return
         ;;
     '--since')
+        return
+        ;;
+    '--year')
         return
         ;;
     esac

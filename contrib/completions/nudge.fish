@@ -112,7 +112,7 @@ function __nudge_parse_tokens -S
             __nudge_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'list'
-                __nudge_parse_subcommand 0 'store=' 'json' 'since=' 'version' 'h/help'
+                __nudge_parse_subcommand 0 'store=' 'json' 'since=' 'calendar' 'year=' 'version' 'h/help'
             case 'add'
                 __nudge_parse_subcommand 0 'store=' 'at=' 'minutes=' 'version' 'h/help'
             case 'delete'
@@ -423,6 +423,8 @@ complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge m
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meditations list" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meditations list" json' -l 'json' -d 'Print one JSON object: {"sessions": [...], "totals": {...}}.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meditations list" since' -l 'since' -d 'From a local date on: YYYY-MM-DD.' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meditations list" calendar' -l 'calendar' -d 'Draw the year as a calendar: a column per week, each day shaded by its minutes.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meditations list" year' -l 'year' -d 'The year --calendar draws (1-9999; the current year without it).' -rfka ''
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meditations list" version' -l 'version' -d 'Show the version.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meditations list" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meditations add" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''

@@ -46,6 +46,9 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// English weekday names, Sunday first: what a clock says where the locale has none.
     public static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    public static let monthAbbreviations = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
 
     /// The English name; a person is told `WallClock.weekdayName(_:)`, in their locale.
     public var weekdayName: String { Self.weekdayNames[weekday] }

@@ -4,7 +4,7 @@ import Foundation
 public enum DurationText {
     /// `1 hour`, `2 hours`, `45 minutes`, `90 minutes`.
     public static func spoken(minutes: Int) -> String {
-        if minutes % 60 == 0 {
+        if minutes != 0, minutes % 60 == 0 {
             let hours = minutes / 60
             return hours == 1 ? "1 hour" : "\(hours) hours"
         }

@@ -13,13 +13,18 @@ public struct WallClock: Sendable {
     public let format: ClockFormat
     /// Its weekdays' names, Sunday first (the person's locale's, else English).
     public let weekdayNames: [String]
+    /// Its months' short names, January first (`Jan`, or `Mär` in German).
+    public let monthAbbreviations: [String]
 
     public init(
-        zone: ZoneRules, format: ClockFormat = .twentyFourHour, weekdayNames: [String] = CivilDate.weekdayNames
+        zone: ZoneRules, format: ClockFormat = .twentyFourHour, weekdayNames: [String] = CivilDate.weekdayNames,
+        monthAbbreviations: [String] = CivilDate.monthAbbreviations
     ) {
         self.zone = zone
         self.format = format
         self.weekdayNames = weekdayNames.count == 7 ? weekdayNames : CivilDate.weekdayNames
+        self.monthAbbreviations =
+            monthAbbreviations.count == 12 ? monthAbbreviations : CivilDate.monthAbbreviations
     }
 
     /// `Sunday`, or `Sonntag` where the person's locale says so.

@@ -18,4 +18,7 @@ struct CommandEnvironment: Sendable {
         errors: { FileHandle.standardError.write(Data($0.utf8)) }, isTerminal: isatty(STDOUT_FILENO) == 1)
 
     @TaskLocal static var current = process
+
+    /// Colour on a terminal, unless NO_COLOR is set to something (no-color.org).
+    var wantsColour: Bool { isTerminal && (variables["NO_COLOR"] ?? "").isEmpty }
 }

@@ -6,6 +6,20 @@ enum DisplayWidth {
         text.reduce(0) { $0 + of($1) }
     }
 
+    /// `text` cut or padded to take exactly `width` columns.
+    static func fitted(_ text: String, _ width: Int) -> String {
+        var text = text
+        while of(text) > width { text.removeLast() }
+        return text + String(repeating: " ", count: width - of(text))
+    }
+
+    /// `text` without the spaces at its end: a terminal line padded for a grid.
+    static func trimmed(_ text: String) -> String {
+        var text = text
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+
     /// One grapheme: two when any of its scalars is wide (an emoji sequence is one glyph).
     static func of(_ character: Character) -> Int {
         var width = 0

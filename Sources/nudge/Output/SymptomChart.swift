@@ -39,7 +39,7 @@ enum SymptomChart {
         }
         let ordered = rows.values.sorted { ($0.count, $1.name.lowercased()) > ($1.count, $0.name.lowercased()) }
         var lines = ordered.map { row in
-            pad(row.name, nameWidth) + " "
+            DisplayWidth.fitted(row.name, nameWidth) + " "
                 + row.highest.map { severity in
                     guard let severity, (1...5).contains(severity) else { return " " }
                     let block = String(blocks[severity - 1])
@@ -54,29 +54,10 @@ enum SymptomChart {
             let label = Array(String(day.description.dropFirst(5)))
             for (offset, character) in label.enumerated() { marks[cell + offset] = character }
         }
-        lines.append(String(repeating: " ", count: nameWidth + 1) + String(marks).trimmingSuffix())
+        lines.append(String(repeating: " ", count: nameWidth + 1) + DisplayWidth.trimmed(String(marks)))
         lines.append(
             "\(first) to \(last), a cell \(span == 1 ? "a day" : "a week (the days do not fit in \(width) columns)")")
         lines.append("the highest severity: ▁ 1 (mild) ▂ 2 ▃ 3 ▅ 4 ▇ 5 (severe); a blank: none logged")
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// Colour on a terminal, unless NO_COLOR is set to something (no-color.org).
-    static func wantsColour(isTerminal: Bool, variables: [String: String]) -> Bool {
-        isTerminal && (variables["NO_COLOR"] ?? "").isEmpty
-    }
-
-    private static func pad(_ text: String, _ width: Int) -> String {
-        var text = text
-        while DisplayWidth.of(text) > width { text.removeLast() }
-        return text + String(repeating: " ", count: width - DisplayWidth.of(text))
-    }
-}
-
-extension String {
-    fileprivate func trimmingSuffix() -> String {
-        var text = self
-        while text.last == " " { text.removeLast() }
-        return text
     }
 }

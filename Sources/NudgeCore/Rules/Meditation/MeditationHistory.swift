@@ -54,7 +54,7 @@ public struct MeditationHistory: Sendable, Equatable {
     }
 
     /// Days in a row with a session, ending today, or yesterday while today has none yet.
-    static func currentStreak(_ days: Set<CivilDate>, today: CivilDate) -> Int {
+    public static func currentStreak(_ days: Set<CivilDate>, today: CivilDate) -> Int {
         var day = days.contains(today) ? today : today.adding(days: -1)
         var count = 0
         while days.contains(day) {
@@ -64,7 +64,7 @@ public struct MeditationHistory: Sendable, Equatable {
         return count
     }
 
-    static func longestStreak(_ days: Set<CivilDate>, through today: CivilDate) -> Int {
+    public static func longestStreak(_ days: Set<CivilDate>, through today: CivilDate) -> Int {
         var longest = 0
         for day in days where day <= today && !days.contains(day.adding(days: -1)) {
             var length = 1

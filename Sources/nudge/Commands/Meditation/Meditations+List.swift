@@ -9,15 +9,28 @@ extension Nudge.Meditations {
             abstract: "List the sessions (the default: nudge meditations).",
             discussion: """
                 Sessions are grouped by the local date where each happened (its own UTC offset), newest first. Totals count the completed sessions listed and those ended early (one the machine's sleep interrupted is listed, and counts for its streak day): sessions, minutes, average and longest. A streak is days in a row with a session, a day starting at meditation.day_starts_at (a session at 02:00 counts for the day before); the current streak is still alive until a day with none has passed.
+
+                With --calendar, the year as a picture instead: a column per week, a row per weekday (Monday first), each day shaded by its minutes (· none, ░ under 10, ▒ 10 to 19, ▓ 20 to 29, █ 30 or more), today (▲) and the weeks of the current streak (─) marked below; in colour on a terminal unless NO_COLOR is set.
                 """)
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON object: {\"sessions\": [...], \"totals\": {...}}.") var json = false
-        @Option(help: "From a local date on: YYYY-MM-DD.") var since: String?
+        @Option(help: "From a local date on: YYYY-MM-DD.", transform: TypedArguments.day) var since: CivilDate?
+        @Flag(help: "Draw the year as a calendar: a column per week, each day shaded by its minutes.")
+        var calendar = false
+        @Option(
+            help: "The year --calendar draws (1-9999; the current year without it).",
+            transform: WholeNumber.parser(Self.years))
+        var year: Int?
+
+        static let years = 1...9999
 
         func validate() throws {
-            if let since, CivilDate(iso: since) == nil {
-                throw ValidationError("--since '\(since)' is not a date; give YYYY-MM-DD")
+            if let year, !Self.years.contains(year) {
+                throw ValidationError("--year \(year) is out of range; give a year from 1 to 9999")
             }
+            if year != nil, !calendar { throw ValidationError("--year goes with --calendar; give both") }
+            if calendar, json { throw ValidationError("give --calendar or --json, not both") }
+            if calendar, since != nil { throw ValidationError("give --calendar or --since, not both") }
         }
 
         struct SessionRow: Encodable {
@@ -48,8 +61,8 @@ extension Nudge.Meditations {
         func run(_ context: CommandContext) throws {
             let store = try context.openStoreForReading()
             let (all, settings) = try store.run { (try $0.meditations(), try $0.settings()) }
-            let from = since.flatMap { CivilDate(iso: $0) }
-            let listed = all.filter { session in from.map { session.localStart.date >= $0 } ?? true }
+            if calendar { return draw(all, settings: settings, context: context) }
+            let listed = all.filter { session in since.map { session.localStart.date >= $0 } ?? true }
             let history = MeditationHistory(
                 listed: listed, all: all, now: context.now, clock: context.wallClock,
                 dayStartsAt: settings.time(.meditationDayStartsAt))
@@ -75,9 +88,8 @@ extension Nudge.Meditations {
             }
             guard !history.days.isEmpty else {
                 return context.print(
-                    from == nil
-                        ? "No meditation sessions yet. Start one with: nudge meditate (or record one with: nudge meditations add --at TIME --minutes N)"
-                        : "No meditation sessions since \(since ?? "")."
+                    since.map { "No meditation sessions since \($0)." }
+                        ?? "No meditation sessions yet. Start one with: nudge meditate (or record one with: nudge meditations add --at TIME --minutes N)"
                 )
             }
             var lines: [String] = []
@@ -102,6 +114,16 @@ extension Nudge.Meditations {
             lines.append(
                 "streak: \(Self.days(totals.currentStreakDays)) now, longest \(Self.days(totals.longestStreakDays))")
             context.print(lines.joined(separator: "\n"))
+        }
+
+        private func draw(_ sessions: [MeditationSession], settings: Settings, context: CommandContext) {
+            let dayStartsAt = settings.time(.meditationDayStartsAt)
+            let today = MeditationHistory.streakDay(of: context.now, clock: context.wallClock, dayStartsAt: dayStartsAt)
+            let calendar = MeditationCalendar(
+                sessions: sessions, year: year ?? today.year, today: today, dayStartsAt: dayStartsAt,
+                clock: context.wallClock)
+            context.environment.output(
+                calendar.render(colour: context.environment.wantsColour))
         }
 
         static func outcome(_ session: MeditationSession) -> String {

@@ -90,8 +90,7 @@ extension Nudge.Symptoms {
             let logged = entries.map { clock.date(of: $0.loggedAt) }
             let first = days.first ?? logged.min()!
             let last = days.last ?? logged.max()!
-            let colour = SymptomChart.wantsColour(
-                isTerminal: context.environment.isTerminal, variables: context.environment.variables)
+            let colour = context.environment.wantsColour
             context.environment.output(
                 SymptomChart.render(entries, first: first, last: last, clock: clock, colour: colour))
         }

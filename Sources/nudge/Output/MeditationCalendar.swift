@@ -1,0 +1,124 @@
+import NudgeCore
+
+/// The practice as a year in the terminal: a column per week, a row per weekday (Monday first,
+/// as ISO 8601 counts weeks), each day shaded by its minutes, with today (▲) and the weeks of
+/// the current streak (─) marked on the line below. Days are streak days: one starts at
+/// `meditation.day_starts_at`, as the streaks `nudge meditations` prints count them.
+struct MeditationCalendar {
+    /// Minutes a shade starts at, from the lightest: under 10, 10 to 19, 20 to 29, 30 or more.
+    static let shades: [(character: Character, fromMinutes: Int)] = [("░", 0), ("▒", 10), ("▓", 20), ("█", 30)]
+    static let none: Character = "·"
+    /// The weekday labels' width and the space after them.
+    static let margin = 3
+
+    var sessions: [MeditationSession]
+    var year: Int
+    /// The streak day of now.
+    var today: CivilDate
+    var dayStartsAt: LocalTime
+    var clock: WallClock
+
+    func render(colour: Bool) -> String {
+        var seconds: [CivilDate: Int] = [:]
+        for session in sessions where !session.isRunning {
+            seconds[session.streakDay(dayStartsAt: dayStartsAt), default: 0] += session.actualSeconds ?? 0
+        }
+        let days = Set(seconds.keys)
+        let streak = currentStreak(days)
+        let first = CivilDate(year: year, month: 1, day: 1)
+        let count = CivilDate(year: year + 1, month: 1, day: 1).daysSinceEpoch - first.daysSinceEpoch
+        // Monday is row 0; `lead` days of the first column belong to the year before.
+        let lead = (first.weekday + 6) % 7
+        let columns = (lead + count + 6) / 7
+        func date(row: Int, column: Int) -> CivilDate? {
+            let index = column * 7 + row - lead
+            return (0..<count).contains(index) ? first.adding(days: index) : nil
+        }
+        func column(of day: CivilDate) -> Int? {
+            day.year == year ? (lead + day.daysSinceEpoch - first.daysSinceEpoch) / 7 : nil
+        }
+
+        var lines = [monthLine(first: first, lead: lead)]
+        for row in 0..<7 {
+            let label = DisplayWidth.fitted(TextInput.oneLine(clock.weekdayNames[(row + 1) % 7]), 2)
+            let cells = (0..<columns).map { column -> String in
+                guard let day = date(row: row, column: column), day <= today else { return " " }
+                let cell = String(seconds[day].map(Self.shade) ?? Self.none)
+                guard colour, seconds[day] != nil || day == today else { return cell }
+                let style = (day == today ? "7;" : "") + (streak.contains(day) ? "1;32" : "32")
+                return "\u{1B}[\(style)m\(cell)\u{1B}[0m"
+            }
+            lines.append(DisplayWidth.trimmed(label + " " + cells.joined()))
+        }
+        var marks = Array(repeating: Character(" "), count: Self.margin + columns)
+        for day in streak { if let column = column(of: day) { marks[Self.margin + column] = "─" } }
+        var markLine = String(marks)
+        if let column = column(of: today) {
+            marks[Self.margin + column] = "▲"
+            markLine = String(marks.prefix(Self.margin + column + 1)) + " today"
+        }
+        if !DisplayWidth.trimmed(markLine).isEmpty { lines.append(DisplayWidth.trimmed(markLine)) }
+        lines += summary(seconds: seconds, days: days, streak: streak)
+        lines += legend
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Each month's short name above the week its first day falls in, where it has room.
+    private func monthLine(first: CivilDate, lead: Int) -> String {
+        var line = ""
+        var width = 0
+        for month in 1...12 {
+            let day = CivilDate(year: year, month: month, day: 1)
+            let column = Self.margin + (lead + day.daysSinceEpoch - first.daysSinceEpoch) / 7
+            guard column >= width + (width == 0 ? 0 : 1) else { continue }
+            line += String(repeating: " ", count: column - width)
+            line += DisplayWidth.fitted(TextInput.oneLine(clock.monthAbbreviations[month - 1]), 3)
+            width = column + 3
+        }
+        return DisplayWidth.trimmed(line)
+    }
+
+    private func summary(seconds: [CivilDate: Int], days: Set<CivilDate>, streak: [CivilDate]) -> [String] {
+        let inYear = seconds.filter { $0.key.year == year }
+        let total = inYear.values.reduce(0, +)
+        let through = year < today.year ? CivilDate(year: year, month: 12, day: 31) : today
+        let longest = MeditationHistory.longestStreak(days.filter { $0.year == year }, through: through)
+        var lines = [
+            "\(year): \(Self.count(inYear.count, "day")) with a session, \(MeditationTimer.minutes(total)); the longest streak \(Self.count(longest, "day"))"
+        ]
+        if let start = streak.first, today.year == year {
+            lines.append("the current streak: \(Self.count(streak.count, "day")), since \(start)")
+        }
+        return lines
+    }
+
+    private var legend: [String] {
+        let shades = Self.shades.enumerated().map { index, shade in
+            let upper = index + 1 < Self.shades.count ? Self.shades[index + 1].fromMinutes - 1 : nil
+            let range =
+                switch (shade.fromMinutes, upper) {
+                case (0, let upper?): "under \(upper + 1) minutes"
+                case (let from, let upper?): "\(from) to \(upper)"
+                case (let from, nil): "\(from) or more"
+                }
+            return "\(shade.character) \(range)"
+        }
+        let key = "\(Self.none) none  " + shades.joined(separator: "  ")
+        guard dayStartsAt != LocalTime(hour: 0, minute: 0) else { return [key] }
+        return [key, "a day starts at \(clock.text(dayStartsAt)) (meditation.day_starts_at)"]
+    }
+
+    /// The days of the streak alive today (ending today, or yesterday while today has none yet).
+    private func currentStreak(_ days: Set<CivilDate>) -> [CivilDate] {
+        let length = MeditationHistory.currentStreak(days, today: today)
+        let last = days.contains(today) ? today : today.adding(days: -1)
+        return (0..<length).reversed().map { last.adding(days: -$0) }
+    }
+
+    static func shade(_ seconds: Int) -> Character {
+        shades.last { seconds / 60 >= $0.fromMinutes }!.character
+    }
+
+    static func count(_ number: Int, _ unit: String) -> String { "\(number) \(unit)\(number == 1 ? "" : "s")" }
+
+}

@@ -1,0 +1,103 @@
+import Foundation
+import NudgeCore
+import NudgeTestSupport
+import Testing
+
+@testable import nudge
+
+/// `nudge meditations --calendar`: the year as weeks by weekdays, shaded by minutes, with today
+/// and the current streak marked.
+@Suite struct MeditationCalendarTests: CommandScenario {
+    let directory = TemporaryDirectory()
+
+    /// One session in March; then every streak day from Saturday the 14th to Sunday the 22nd
+    /// (now, Berlin, 20:00), through the four shades. The session at 02:00 on the 21st counts
+    /// for the 20th, as days start at 04:00.
+    func practice() {
+        for (at, minutes) in [
+            ("2026-03-04 07:00", "45"), ("2026-11-14 07:30", "5"), ("2026-11-15 07:30", "12"),
+            ("2026-11-16 07:30", "25"), ("2026-11-17 07:30", "40"), ("2026-11-18 07:30", "3"),
+            ("2026-11-19 07:30", "10"), ("2026-11-21 02:00", "10"), ("2026-11-21 09:00", "3"),
+            ("2026-11-22 19:00", "20"),
+        ] {
+            #expect(nudge("meditations", "add", "--at", at, "--minutes", minutes).status == 0)
+        }
+    }
+
+    @Test func theYearIsShadedByMinutesWithTodayAndTheStreakMarked() {
+        practice()
+        let calendar = nudge("meditations", "--calendar")
+        #expect(
+            calendar.stdout == """
+                   Jan Feb Mar  Apr May  Jun Jul Aug  Sep Oct Nov  Dec
+                Mo  ·············································▓
+                Tu  ·············································█
+                We  ········█····································░
+                Th ··············································▒
+                Fr ··············································▒
+                Sa ·············································░░
+                Su ·············································▒▓
+                                                                ─▲ today
+                2026: 10 days with a session, 173 minutes; the longest streak 9 days
+                the current streak: 9 days, since 2026-11-14
+                · none  ░ under 10 minutes  ▒ 10 to 19  ▓ 20 to 29  █ 30 or more
+                a day starts at 04:00 (meditation.day_starts_at)
+
+                """, "\(calendar)")
+        #expect(!calendar.stdout.contains("\u{1B}["), "no colour off a terminal")
+    }
+
+    /// Another year: its own days and longest streak, no today, no current streak.
+    @Test func anotherYearHasNoTodayNorCurrentStreak() {
+        practice()
+        #expect(nudge("meditations", "add", "--at", "2025-12-31 21:00", "--minutes", "30").status == 0)
+        let past = nudge("meditations", "--calendar", "--year", "2025")
+        #expect(!past.stdout.contains("today") && !past.stdout.contains("current streak"), "\(past)")
+        #expect(past.stdout.contains("2025: 1 day with a session, 30 minutes; the longest streak 1 day"), "\(past)")
+        let wednesday = past.stdout.split(separator: "\n").first { $0.hasPrefix("We") } ?? ""
+        #expect(wednesday.hasSuffix("·█"), "\(past)")
+        let future = nudge("meditations", "--calendar", "--year", "9999")
+        #expect(future.stdout.contains("9999: 0 days with a session, 0 minutes"), "\(future)")
+    }
+
+    /// A year of 366 days whose 1 January is a Sunday spans 54 weeks: still within 80 columns.
+    @Test func theWidestYearFitsEightyColumns() {
+        let clock = WallClock(zone: .system("UTC"))
+        let calendar = MeditationCalendar(
+            sessions: [], year: 2012, today: CivilDate(year: 2026, month: 11, day: 22),
+            dayStartsAt: LocalTime(hour: 4, minute: 0)!, clock: clock)
+        let lines = calendar.render(colour: false).split(separator: "\n").map(String.init)
+        #expect(lines.first { $0.hasPrefix("Mo") }.map(DisplayWidth.of) == 3 + 54, "\(lines)")
+        for line in lines { #expect(DisplayWidth.of(line) <= 80, "\(line)") }
+    }
+
+    /// On a terminal, the streak's days are bold green and today is reversed.
+    @Test func colourMarksTheStreakAndToday() {
+        let clock = WallClock(zone: .system("UTC"))
+        let today = CivilDate(year: 2026, month: 11, day: 22)
+        let sessions = [today.adding(days: -1), today].enumerated().map { index, day in
+            MeditationSession(
+                id: "\(index)", startedAt: clock.instant(on: day, at: LocalTime(hour: 9, minute: 0)!)!,
+                utcOffsetMinutes: 0, plannedSeconds: 600, intervalSeconds: 0,
+                endedAt: clock.instant(on: day, at: LocalTime(hour: 9, minute: 10)!)!, actualSeconds: 600,
+                outcome: .completed, source: "timer", createdAt: clock.startOfDay(day))
+        }
+        let calendar = MeditationCalendar(
+            sessions: sessions, year: 2026, today: today, dayStartsAt: LocalTime(hour: 0, minute: 0)!, clock: clock)
+        let drawn = calendar.render(colour: true)
+        #expect(drawn.contains("\u{1B}[1;32m▒\u{1B}[0m"), "yesterday, in the streak: \(drawn)")
+        #expect(drawn.contains("\u{1B}[7;1;32m▒\u{1B}[0m"), "today: \(drawn)")
+        #expect(!drawn.contains("a day starts at"), "midnight is not said")
+    }
+
+    @Test(arguments: [
+        (["--year", "2025"], "--year goes with --calendar"),
+        (["--calendar", "--year", "0"], "--year 0 is out of range; give a year from 1 to 9999"),
+        (["--calendar", "--year", "99999999999999999999"], "is not a whole number"),
+        (["--calendar", "--json"], "give --calendar or --json, not both"),
+        (["--calendar", "--since", "2026-01-01"], "give --calendar or --since, not both"),
+    ])
+    func refusals(arguments: [String], message: String) throws {
+        try expectRefusal(["meditations"] + arguments, mentioning: message)
+    }
+}

@@ -8,7 +8,7 @@ import Testing
 /// there as it was, with nothing half-written beside it.
 @Suite struct OutputFileTests: CommandScenario {
     let directory = TemporaryDirectory()
-    static let exports = [["symptoms", "export"], ["journal", "export"]]
+    static let exports = [["symptoms", "export"], ["symptoms", "export", "--format", "html"], ["journal", "export"]]
 
     /// A store with a diary entry and a session, a click ledger and a draft.
     func storeInUse() throws {

@@ -868,7 +868,7 @@ _nudge_symptoms_export() {
         return
         ;;
     '--format')
-        __nudge_add_completions -W 'csv'$'\n''markdown'
+        __nudge_add_completions -W 'csv'$'\n''markdown'$'\n''html'
         return
         ;;
     '--output')

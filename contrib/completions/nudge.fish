@@ -393,7 +393,7 @@ complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "n
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge symptoms export" from' -l 'from' -d 'From this day on (YYYY-MM-DD, today or yesterday); alone, through the last entry.' -rfka ''
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge symptoms export" to' -l 'to' -d 'Up to and including this day; alone, from the first entry.' -rfka ''
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge symptoms export" days' -l 'days' -d 'The last N days, today included (1-36500).' -rfka ''
-complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge symptoms export" format' -l 'format' -d 'The file format (default: by --output\'s extension, else markdown).' -rfka 'csv markdown'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge symptoms export" format' -l 'format' -d 'The file format (default: by --output\'s extension, else markdown).' -rfka 'csv markdown html'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge symptoms export" output' -l 'output' -d 'Write to this file instead of standard output.' -rfka ''
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge symptoms export" version' -l 'version' -d 'Show the version.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge symptoms export" h help' -s 'h' -l 'help' -d 'Show help information.'

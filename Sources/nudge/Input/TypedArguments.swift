@@ -20,7 +20,10 @@ extension CallMood: ExpressibleByArgument {
 
 extension SymptomExport.Format: ExpressibleByArgument {
     static var allValueDescriptions: [String: String] {
-        ["csv": "date,time,name,severity,notes, for a spreadsheet", "markdown": "a summary, then a section per day"]
+        [
+            "csv": "date,time,name,severity,notes, for a spreadsheet", "markdown": "a summary, then a section per day",
+            "html": "a report to read or print: a chart per symptom, the summary, the days",
+        ]
     }
 }
 

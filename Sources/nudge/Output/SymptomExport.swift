@@ -1,11 +1,38 @@
 import Foundation
 import NudgeCore
 
-/// The symptom diary as a doctor or a spreadsheet reads it, oldest first: CSV (RFC 4180), or
-/// Markdown with a section per day and a summary of each symptom.
+/// The symptom diary as a doctor or a spreadsheet reads it, oldest first: CSV (RFC 4180),
+/// Markdown with a section per day and a summary of each symptom, or an HTML report
+/// (`SymptomReport`).
 enum SymptomExport {
     enum Format: String, CaseIterable {
-        case csv, markdown
+        case csv, markdown, html
+    }
+
+    /// The days an export covers: those asked for, an open end closed by the first or last day
+    /// logged.
+    struct Span {
+        var first: CivilDate?
+        var last: CivilDate?
+
+        init(_ days: DayRangeOptions.Days, logged: some Collection<CivilDate>) {
+            first = days.first ?? logged.min()
+            last = days.last ?? logged.max()
+        }
+
+        var text: String {
+            switch (first, last) {
+            case (let first?, let last?): first == last ? "\(first)" : "\(first) to \(last)"
+            case (let first?, nil): "Since \(first)"
+            case (nil, let last?): "Up to \(last)"
+            case (nil, nil): "The whole diary"
+            }
+        }
+    }
+
+    /// `1 entry`, `2 entries`.
+    static func count(_ number: Int, _ one: String, _ many: String) -> String {
+        "\(number) \(number == 1 ? one : many)"
     }
 
     /// `date,time,name,severity,notes` in local time; CRLF between records as RFC 4180 has
@@ -62,18 +89,10 @@ enum SymptomExport {
 
     static func markdown(_ entries: [SymptomEntry], days: DayRangeOptions.Days, clock: WallClock, now: Date) -> String {
         let byDay = Dictionary(grouping: entries) { clock.date(of: $0.loggedAt) }
-        let first = days.first ?? byDay.keys.min()
-        let last = days.last ?? byDay.keys.max()
-        let span =
-            switch (first, last) {
-            case (let first?, let last?): first == last ? "\(first)" : "\(first) to \(last)"
-            case (let first?, nil): "Since \(first)"
-            case (nil, let last?): "Up to \(last)"
-            case (nil, nil): "The whole diary"
-            }
+        let span = Span(days, logged: byDay.keys)
         var lines = [
             "# Symptom diary", "",
-            "\(span): \(entries.count) entr\(entries.count == 1 ? "y" : "ies") on \(byDay.count) day\(byDay.count == 1 ? "" : "s"). Severity runs from 1 (mild) to 5 (severe). Exported \(LocalFormat.dateTime(now, clock: clock)).",
+            "\(span.text): \(count(entries.count, "entry", "entries")) on \(count(byDay.count, "day", "days")). Severity runs from 1 (mild) to 5 (severe). Exported \(LocalFormat.dateTime(now, clock: clock)).",
             "", "## Summary", "",
         ]
         if entries.isEmpty {

@@ -7,9 +7,9 @@ extension Nudge.Symptoms {
         static let configuration = CommandConfiguration(
             abstract: "Export the symptom diary, oldest first, for a doctor or a spreadsheet.",
             discussion: """
-                CSV has the header date,time,name,severity,notes (local date and time) and quotes fields as RFC 4180 says. Markdown has a summary of each symptom's count and average severity, then a section per day.
+                CSV has the header date,time,name,severity,notes (local date and time) and quotes fields as RFC 4180 says. Markdown has a summary of each symptom's count and average severity, then a section per day. HTML is one self-contained page to read or print (A4 or Letter): the span and counts, a chart per symptom of each day's highest and mean severity, the summary, then the days; nothing in it is fetched or run.
 
-                Without a day, the whole diary. Without --format, an --output ending in .csv is CSV and anything else Markdown. A file is written with mode 0600 (readable by its owner only); an existing regular file is replaced whole, never the store or one of its files.
+                Without a day, the whole diary. Without --format, an --output ending in .csv is CSV, one ending in .html or .htm HTML, and anything else Markdown. A file is written with mode 0600 (readable by its owner only); an existing regular file is replaced whole, never the store or one of its files.
                 """)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var range: DayRangeOptions
@@ -18,7 +18,10 @@ extension Nudge.Symptoms {
         @Option(help: "Write to this file instead of standard output.") var output: String?
 
         private var chosenFormat: SymptomExport.Format {
-            format ?? (output?.lowercased().hasSuffix(".csv") == true ? .csv : .markdown)
+            let name = output?.lowercased() ?? ""
+            return format
+                ?? (name.hasSuffix(".csv")
+                    ? .csv : name.hasSuffix(".html") || name.hasSuffix(".htm") ? .html : .markdown)
         }
 
         func run(_ context: CommandContext) throws {
@@ -32,11 +35,17 @@ extension Nudge.Symptoms {
                 switch chosenFormat {
                 case .csv: SymptomExport.csv(Array(entries), clock: clock)
                 case .markdown: SymptomExport.markdown(Array(entries), days: days, clock: clock, now: context.now)
+                case .html:
+                    SymptomReport(
+                        entries: Array(entries),
+                        span: .init(days, logged: entries.map { clock.date(of: $0.loggedAt) }), clock: clock,
+                        now: context.now
+                    ).html
                 }
             guard let output else { return context.environment.output(text) }
             try PrivateFile.write(text, to: output)
             context.print(
-                "exported \(entries.count) entr\(entries.count == 1 ? "y" : "ies") to \(output) (\(chosenFormat.rawValue), mode 0600)"
+                "exported \(SymptomExport.count(entries.count, "entry", "entries")) to \(output) (\(chosenFormat.rawValue), mode 0600)"
             )
         }
     }

@@ -1,0 +1,27 @@
+import NudgeCore
+
+/// A person's text in an HTML export, shown as typed: nothing in it becomes markup.
+enum HTMLText {
+    /// Text that may hold several lines (shown with `white-space: pre-wrap`); control
+    /// characters other than newlines and tabs shown as `�`.
+    static func escaped(_ text: String) -> String { escapedCharacters(TextInput.printable(text)) }
+
+    /// One line, for a heading, a table cell or an attribute: newlines shown as `⏎`.
+    static func line(_ text: String) -> String { escapedCharacters(TextInput.oneLine(text)) }
+
+    private static func escapedCharacters(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

@@ -25,6 +25,13 @@ let package = Package(
             pkgConfig: "libcanberra",
             providers: [.apt(["libcanberra-dev"])]
         ),
+        // GStreamer: a meditation's ambient sound, made or decoded and looped. Only NudgeSound
+        // imports it.
+        .systemLibrary(
+            name: "CGStreamer",
+            pkgConfig: "gstreamer-1.0",
+            providers: [.apt(["libgstreamer1.0-dev"])]
+        ),
         // GIO's D-Bus client: logind on the system bus. Only NudgeSleep imports it.
         .systemLibrary(
             name: "CGio",
@@ -44,8 +51,9 @@ let package = Package(
         // the person's clock format (GSettings through GIO), the store's location and the
         // daemon's lock.
         .target(name: "NudgeSystem", dependencies: ["NudgeCore", "CGio"]),
-        // nudge's own sounds: played once, or rung as an alarm until stopped (libcanberra).
-        .target(name: "NudgeSound", dependencies: ["CCanberra", "CNudgeLinux"]),
+        // nudge's own sounds: played once, or rung as an alarm until stopped (libcanberra); a
+        // meditation's ambient sound under it (GStreamer).
+        .target(name: "NudgeSound", dependencies: ["NudgeCore", "CCanberra", "CGStreamer", "CNudgeLinux"]),
         // A GLib main loop on a thread of its own, for the session bus and the system bus.
         .target(name: "NudgeGLib", dependencies: ["CGio"]),
         // The computer's sleep: logind's inhibitors and its PrepareForSleep, on the system bus.

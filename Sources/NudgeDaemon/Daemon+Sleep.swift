@@ -63,6 +63,7 @@ extension Daemon {
     /// or had four fifths of the time logind waits (`SleepWarning.soundLimit`).
     func warnBeforeSleep() {
         sleepAnnounced = true
+        stopAmbience(because: "the computer is going to sleep")
         guard let reason = sleepInhibitor.reason else { return letSleepGo(because: "nothing must ring") }
         let clock = wallClock
         let wakes =

@@ -91,6 +91,9 @@ public final class Daemon {
         didSet { if (ringing == nil) != (oldValue == nil) { holdLidWhileRinging() } }
     }
     var ringsStarted = 0
+    /// Ambient sound under a span; the span playing now.
+    let ambientPlayer: any AmbientPlayer
+    var playingAmbience: Ambience?
     /// The backup directory, and the newest backup in it (or the last attempt): read from the
     /// directory once, then kept.
     var lastBackup: (directory: String, takenAt: Date?)?
@@ -133,7 +136,7 @@ public final class Daemon {
     public init(
         _ configuration: Configuration, logger: Logger,
         makeNotifier: @escaping NotifierFactory = { LibnotifyNotifier(onEvent: $0) },
-        player: (any SoundPlayer)? = nil
+        player: (any SoundPlayer)? = nil, ambientPlayer: (any AmbientPlayer)? = nil
     ) throws(DaemonError) {
         self.configuration = configuration
         self.logger = logger
@@ -170,6 +173,11 @@ public final class Daemon {
         events = try EventQueue()
         ledger = try ClickLedger(storePath: configuration.storePath)
         self.player = player ?? CanberraPlayer(onProblem: Self.reportOnce(to: logger))
+        self.ambientPlayer =
+            ambientPlayer
+            ?? GStreamerAmbient { [logger] problem in
+                logger.warning("ambient sound: \(problem); the session goes on without it")
+            }
     }
 
     /// No sound device, an unknown sound: one line per daemon run, and notifications go on.
@@ -213,6 +221,7 @@ public final class Daemon {
         }
         ServiceManager.notify("READY=1\nSTATUS=Scheduling reminders from \(configuration.storePath)")
         defer { ServiceManager.notify("STOPPING=1") }
+        defer { stopAmbience(because: "the daemon stops") }
         try eventLoop().run()
     }
 

@@ -14,7 +14,7 @@ extension Store {
     /// Starts a timer session `delaySeconds` from `now`, unless one runs.
     public func startMeditation(
         plannedSeconds: Int, intervalSeconds: Int, delaySeconds: Int, now: Date, utcOffsetMinutes: Int,
-        sleep: SleepReading?
+        sleep: SleepReading?, ambient: String? = nil
     ) throws(StoreError) -> MeditationStart {
         try write { db in
             if let running = try Self.runningMeditation(db) { return .alreadyRunning(running) }
@@ -22,7 +22,7 @@ extension Store {
                 try Self.insertMeditation(
                     db, plannedSeconds: plannedSeconds, intervalSeconds: intervalSeconds, delaySeconds: delaySeconds,
                     now: now,
-                    utcOffsetMinutes: utcOffsetMinutes, sleep: sleep))
+                    utcOffsetMinutes: utcOffsetMinutes, sleep: sleep, ambient: ambient))
         }
     }
 
@@ -152,7 +152,7 @@ extension Store {
 
     static func insertMeditation(
         _ db: Database, plannedSeconds: Int, intervalSeconds: Int, delaySeconds: Int, now: Date, utcOffsetMinutes: Int,
-        sleep: SleepReading?
+        sleep: SleepReading?, ambient: String?
     ) throws -> MeditationSession {
         // Down to the second: with no delay the session has begun, never "settling" for half a second.
         let startedAt = Date(timeIntervalSince1970: (now.timeIntervalSince1970 + Double(delaySeconds)).rounded(.down))
@@ -161,17 +161,17 @@ extension Store {
             plannedSeconds: plannedSeconds,
             intervalSeconds: intervalSeconds, createdAt: now,
             // The sleep clock as of the start: a sleep during the delay counts too.
-            sleepAtStart: sleep)
+            sleepAtStart: sleep, ambient: ambient)
         try db.execute(
             sql: """
                 INSERT INTO meditation_sessions
-                    (id, started_at, utc_offset_minutes, planned_seconds, interval_seconds, source, created_at, boot_id, suspended_seconds)
-                VALUES (?, ?, ?, ?, ?, 'timer', ?, ?, ?)
+                    (id, started_at, utc_offset_minutes, planned_seconds, interval_seconds, source, created_at, boot_id, suspended_seconds, ambient)
+                VALUES (?, ?, ?, ?, ?, 'timer', ?, ?, ?, ?)
                 """,
             arguments: [
                 session.id, Timestamp.format(startedAt), utcOffsetMinutes, plannedSeconds, intervalSeconds,
                 Timestamp.format(now),
-                sleep?.bootID, sleep?.suspendedSeconds,
+                sleep?.bootID, sleep?.suspendedSeconds, ambient,
             ])
         return session
     }
@@ -197,7 +197,8 @@ extension MeditationSession {
             actualSeconds: endedAt == nil ? nil : (row["actual_seconds"] as Int?).map { max($0, 0) } ?? planned,
             outcome: endedAt == nil ? nil : (row["outcome"] as String?).flatMap(Outcome.init(rawValue:)) ?? .completed,
             source: row["source"] as String? ?? "timer",
-            createdAt: (row["created_at"] as String?).flatMap(Timestamp.parse) ?? startedAt, sleepAtStart: sleep)
+            createdAt: (row["created_at"] as String?).flatMap(Timestamp.parse) ?? startedAt, sleepAtStart: sleep,
+            ambient: row.hasColumn("ambient") ? row["ambient"] as String? : nil)
     }
 }
 
@@ -211,7 +212,7 @@ extension MeditationTimer: StoredRule {
 extension MeditationChange: StoredChange {
     func write(_ db: Database) throws -> InputError? {
         switch self {
-        case .start(let planned, let interval, let delay, let at, let offset, let sleep):
+        case .start(let planned, let interval, let delay, let at, let offset, let sleep, let ambient):
             if let running = try Store.runningMeditation(db) {
                 return InputError(
                     "a meditation session is already running (\(running.id.prefix(8))); end it with: nudge meditate stop"
@@ -219,7 +220,7 @@ extension MeditationChange: StoredChange {
             }
             _ = try Store.insertMeditation(
                 db, plannedSeconds: planned, intervalSeconds: interval, delaySeconds: delay, now: at,
-                utcOffsetMinutes: offset, sleep: sleep)
+                utcOffsetMinutes: offset, sleep: sleep, ambient: ambient)
         case .completed(let id):
             // Ended meanwhile (stopped from a terminal): the first ending stands.
             guard let session = try Store.runningMeditation(db, id: id) else { return nil }

@@ -13,7 +13,7 @@ import Testing
         let listed = nudge("settings")
         #expect(listed.status == 0)
         let lines = listed.stdout.split(separator: "\n")
-        #expect(lines.count == 35)
+        #expect(lines.count == 37)
         #expect(
             lines.contains {
                 $0.hasPrefix("sleep.keep_awake") && $0.split(separator: " ").dropFirst().prefix(2) == ["true", "true"]

@@ -27,6 +27,14 @@ import Testing
     @Test(arguments: [
         (["meditate", "10s"], "'10s' is not a session length from 30 s to 4 h"),
         (["meditate", "5h"], "is not a session length from 30 s to 4 h"),
+        (["meditate", "10", "--ambient", "rain"], "--ambient 'rain' is not an ambient sound; give none, brown-noise"),
+        (["meditate", "10", "--ambient", ""], "--ambient '' is not an ambient sound"),
+        (
+            ["meditate", "10", "--ambient", "/etc/passwd"],
+            "--ambient '/etc/passwd' is not a sound file GStreamer can decode"
+        ),
+        (["settings", "set", "meditation.ambient", "/etc/passwd"], "GStreamer cannot decode /etc/passwd"),
+        (["settings", "set", "meditation.ambient_volume", "101"], "expected a whole number from 1 to 100"),
         (["meditate", "241"], "is not a session length"),
         (["meditate", "ten"], "is not a session length"),
         (["meditate", "10", "--delay", "121"], "--delay 121 is not from 0 to 120 seconds"),

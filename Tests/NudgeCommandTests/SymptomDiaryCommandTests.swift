@@ -134,7 +134,10 @@ import Testing
             ["symptoms", "export", "--from", "2026-11-22", "--to", "2026-11-01"],
             "--from 2026-11-22 is after --to 2026-11-01"
         ),
-        (["symptoms", "export", "--format", "pdf"], "--format 'pdf' is not accepted; give one of 'csv', 'markdown' or 'html'"),
+        (
+            ["symptoms", "export", "--format", "pdf"],
+            "--format 'pdf' is not accepted; give one of 'csv', 'markdown' or 'html'"
+        ),
         (["symptoms", "export", "--output", "/nonexistent/diary.csv"], "the directory /nonexistent does not exist"),
     ])
     func refusalsChangeNothing(arguments: [String], message: String) throws {

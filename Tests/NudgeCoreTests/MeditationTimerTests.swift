@@ -143,7 +143,8 @@ import Testing
         ]
         let decided = rule.answer("start", to: practice, at: start, in: input([], settings: settings, sleep: boot))
         let change = MeditationChange.start(
-            plannedSeconds: 1200, intervalSeconds: 300, delaySeconds: 10, at: start, utcOffsetMinutes: 60, sleep: boot)
+            plannedSeconds: 1200, intervalSeconds: 300, delaySeconds: 10, at: start, utcOffsetMinutes: 60, sleep: boot,
+            ambient: "none")
         #expect(decided == .record(AnswerEffects(changes: [change])))
         #expect(rule.answer("skip", to: practice, at: start, in: input([])) == .record(AnswerEffects()))
         guard case .refused(let why) = rule.answer("start", to: practice, at: start, in: input([session()])) else {

@@ -84,7 +84,7 @@ struct DaemonTests {
 
     func withDaemon(
         clock: DaemonClock, notifier: FakeNotifier, log: RecordedLog? = nil, player: FakePlayer? = nil,
-        _ body: (Daemon, DaemonClock) throws -> Void
+        ambientPlayer: (any AmbientPlayer)? = nil, _ body: (Daemon, DaemonClock) throws -> Void
     ) throws {
         var logger = log?.logger ?? Logger(label: "test")
         if log == nil { logger.logLevel = .critical }
@@ -93,7 +93,7 @@ struct DaemonTests {
             makeNotifier: { onEvent in
                 notifier.onEvent = onEvent
                 return notifier
-            }, player: player)
+            }, player: player, ambientPlayer: ambientPlayer)
         let finished = DispatchSemaphore(value: 0)
         nonisolated(unsafe) let running = daemon
         Thread {

@@ -3,7 +3,9 @@ import Foundation
 /// What nudge plays, recorded headless: the test HOME's `.asoundrc` sends ALSA's default device
 /// into a FIFO through the `file` plugin, and one reader appends it to a file. (The plugin
 /// truncates its file at every open, hence the FIFO; its null slave does not pace, so a whole
-/// sound arrives at once.)
+/// sound arrives at once.) A `paced` recording reads the FIFO no faster than a sound card plays,
+/// so that a writer that keeps a device fed (GStreamer's ring buffer writes silence between
+/// sounds) is held to real time by the full pipe, as a card holds it.
 public final class RecordedAudio: @unchecked Sendable {
     public let home: String
     public let path: String
@@ -11,7 +13,7 @@ public final class RecordedAudio: @unchecked Sendable {
     /// 48 kHz, 16-bit, stereo, as libcanberra opens the device.
     public static let bytesPerSecond = 48_000 * 2 * 2
 
-    public init(in directory: TemporaryDirectory) throws {
+    public init(in directory: TemporaryDirectory, paced: Bool = false) throws {
         home = directory.file("home")
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         let fifo = home + "/pcm.fifo"
@@ -23,12 +25,39 @@ public final class RecordedAudio: @unchecked Sendable {
         // Opened read-write, the FIFO never reports end of file between two sounds. Until a
         // reader has it open, ALSA's open for writing would wait: the reader says when it has.
         let ready = directory.file("audio-reader.err")
-        reader = try Subprocess.spawn(
-            "/bin/sh", ["-c", #"exec 3<>"$0"; echo open >&2; exec cat <&3 >>"$1""#, fifo, path],
-            environment: ["PATH": "/usr/bin:/bin"],
-            stderrPath: ready)
+        reader =
+            paced
+            ? try Subprocess.spawn(
+                "/usr/bin/python3", ["-c", Self.pacedReader, fifo, path, String(Self.bytesPerSecond)],
+                environment: ["PATH": "/usr/bin:/bin"], stderrPath: ready)
+            : try Subprocess.spawn(
+                "/bin/sh", ["-c", #"exec 3<>"$0"; echo open >&2; exec cat <&3 >>"$1""#, fifo, path],
+                environment: ["PATH": "/usr/bin:/bin"],
+                stderrPath: ready)
         guard reader.waitForLog("open", timeout: 20) else { throw POSIXError(.ETIMEDOUT) }
     }
+
+    /// Reads at most `rate` bytes a second, with a tenth of a second of slack; what was not read
+    /// while nothing was written is not made up later.
+    private static let pacedReader = """
+        import fcntl, os, sys, time
+        fifo, path, rate = sys.argv[1], sys.argv[2], int(sys.argv[3])
+        source = os.open(fifo, os.O_RDWR)
+        fcntl.fcntl(source, 1031, 4096)  # F_SETPIPE_SZ: a card's buffer, not a pipe's 64 KiB
+        sys.stderr.write("open\\n"); sys.stderr.flush()
+        out = open(path, "ab", buffering=0)
+        budget, last = 0.0, time.monotonic()
+        while True:
+            now = time.monotonic()
+            budget = min(budget + (now - last) * rate, rate / 10)
+            last = now
+            if budget < 4096:
+                time.sleep((4096 - budget) / rate)
+                continue
+            data = os.read(source, int(budget) // 4 * 4)
+            out.write(data)
+            budget -= len(data)
+        """
 
     /// Seconds of audio written so far.
     public var seconds: Double {
@@ -46,6 +75,20 @@ public final class RecordedAudio: @unchecked Sendable {
     /// Waits until at least `seconds` of audio were written.
     public func waitFor(seconds wanted: Double, timeout: TimeInterval = 20) -> Bool {
         FileEvents.waitUntil(watching: [home], timeout: timeout) { seconds >= wanted }
+    }
+
+    /// The RMS amplitude (0 to 1) of each window of `seconds` of the recording, in order.
+    public func rmsPerWindow(seconds: Double) throws -> [Double] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let samplesPerWindow = Int(48_000 * seconds) * 2
+        return data.withUnsafeBytes { raw in
+            let samples = raw.bindMemory(to: Int16.self)
+            return stride(from: 0, to: samples.count, by: samplesPerWindow).map { start in
+                let window = samples[start..<min(start + samplesPerWindow, samples.count)]
+                let sum = window.reduce(0.0) { $0 + Double($1) * Double($1) }
+                return (sum / Double(max(window.count, 1))).squareRoot() / 32768
+            }
+        }
     }
 
     /// Length and RMS amplitude as sox measures them.

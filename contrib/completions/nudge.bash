@@ -904,7 +904,7 @@ _nudge_meditate_start() {
     repeating_flags=()
     non_repeating_flags=(--detach --version -h --help)
     repeating_options=()
-    non_repeating_options=(--store --delay --interval)
+    non_repeating_options=(--store --delay --interval --ambient)
     __nudge_offer_flags_options 1
 
     # Offer option value completions
@@ -916,6 +916,9 @@ _nudge_meditate_start() {
         return
         ;;
     '--interval')
+        return
+        ;;
+    '--ambient')
         return
         ;;
     esac

@@ -102,7 +102,7 @@ function __nudge_parse_tokens -S
             __nudge_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'start'
-                __nudge_parse_subcommand 1 'store=' 'delay=' 'interval=' 'detach' 'version' 'h/help'
+                __nudge_parse_subcommand 1 'store=' 'delay=' 'interval=' 'ambient=' 'detach' 'version' 'h/help'
             case 'stop'
                 __nudge_parse_subcommand 0 'store=' 'version' 'h/help'
             case 'status'
@@ -405,6 +405,7 @@ complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge m
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meditate start" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meditate start" delay' -l 'delay' -d 'Seconds of settling before the start bell, not counted: 0 to 120 (default: meditation.start_delay_seconds).' -rfka ''
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meditate start" interval' -l 'interval' -d 'Minutes between interval bells, shorter than the session; 0 for none (default: meditation.interval_minutes).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meditate start" ambient' -l 'ambient' -d 'A sound under the session: none, brown-noise, pink-noise, white-noise or a file\'s absolute path (default: meditation.ambient).' -rfka ''
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meditate start" detach' -l 'detach' -d 'Return at once; the daemon keeps the time.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meditate start" version' -l 'version' -d 'Show the version.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meditate start" h help' -s 'h' -l 'help' -d 'Show help information.'

@@ -52,6 +52,8 @@ public enum SettingValueKind: Sendable, Equatable {
     case choice([Int])
     /// A freedesktop sound-theme name, a file's absolute path, or `none`.
     case sound
+    /// A noise's name, a file's absolute path, or `none` (`AmbientSound`).
+    case ambient
     /// A directory's absolute path, without control characters; whether it can be used is
     /// checked where files are (`nudge settings set`, the daemon).
     case absoluteDirectory
@@ -67,6 +69,7 @@ public enum SettingValueKind: Sendable, Equatable {
         case .integer(let range): "a whole number from \(range.lowerBound) to \(range.upperBound)"
         case .choice(let values): "one of " + values.map(String.init).joined(separator: ", ")
         case .sound: "a sound-theme name such as bell, a sound file's absolute path, or none"
+        case .ambient: AmbientSound.accepted
         case .absoluteDirectory: "a directory's absolute path, such as /home/me/nudge-backups; empty for STORE.backups"
         }
     }
@@ -118,6 +121,8 @@ public enum SettingValueKind: Sendable, Equatable {
                 !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
             else { return nil }
             return text.count > 1 && text.hasSuffix("/") ? String(text.dropLast()) : text
+        case .ambient:
+            return AmbientSound.canonical(text)
         case .sound:
             if text.hasPrefix("/") {
                 return text.unicodeScalars.contains { $0.properties.generalCategory == .control } ? nil : text

@@ -24,12 +24,15 @@ public struct MeditationSession: Sendable, Equatable {
     /// The machine's sleep clock when the timer started (nudge's own columns); nil for a session
     /// another program wrote, whose sleep nudge cannot tell.
     public var sleepAtStart: SleepReading?
+    /// The sound under it from the start bell to the end (nudge's own column): a noise's name or
+    /// a file's path; nil or `none` for silence.
+    public var ambient: String?
 
     public init(
         id: String, startedAt: Date, utcOffsetMinutes: Int, plannedSeconds: Int, intervalSeconds: Int = 0,
         endedAt: Date? = nil,
         actualSeconds: Int? = nil, outcome: Outcome? = nil, source: String = "timer", createdAt: Date,
-        sleepAtStart: SleepReading? = nil
+        sleepAtStart: SleepReading? = nil, ambient: String? = nil
     ) {
         self.id = id
         self.startedAt = startedAt
@@ -42,6 +45,7 @@ public struct MeditationSession: Sendable, Equatable {
         self.source = source
         self.createdAt = createdAt
         self.sleepAtStart = sleepAtStart
+        self.ambient = ambient
     }
 
     public var isRunning: Bool { endedAt == nil }

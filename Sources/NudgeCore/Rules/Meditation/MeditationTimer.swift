@@ -20,6 +20,9 @@ extension SettingKey {
         default: "04:00")
     public static let meditationReminderEnabled = SettingKey("meditation.reminder_enabled", .boolean, default: "false")
     public static let meditationReminderTime = SettingKey("meditation.reminder_time", .timeOfDay, default: "19:00")
+    public static let meditationAmbient = SettingKey("meditation.ambient", .ambient, default: "none")
+    public static let meditationAmbientVolume = SettingKey(
+        "meditation.ambient_volume", .integer(1...100), default: "40")
 }
 
 /// The meditation timer (SerenitySpark) and its daily practice reminder. The running session's
@@ -55,6 +58,7 @@ public struct MeditationTimer: MissRecordingRule {
         .meditationDefaultMinutes, .meditationStartDelaySeconds, .meditationIntervalMinutes, .meditationStartBell,
         .meditationIntervalBell,
         .meditationEndBell, .meditationDayStartsAt, .meditationReminderEnabled, .meditationReminderTime,
+        .meditationAmbient, .meditationAmbientVolume,
     ]
     public let enabledSetting: SettingKey? = nil
     public let answers = [startAction, skipAction]
@@ -207,7 +211,7 @@ public struct MeditationTimer: MissRecordingRule {
                 MeditationChange.start(
                     plannedSeconds: planned, intervalSeconds: interval < planned ? interval : 0, delaySeconds: delay,
                     at: now,
-                    utcOffsetMinutes: offset, sleep: input.sleep)
+                    utcOffsetMinutes: offset, sleep: input.sleep, ambient: settings[.meditationAmbient])
             ]))
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import NudgeSound
 import NudgeStore
 import NudgeSystem
 
@@ -10,6 +11,8 @@ extension Nudge.Meditate {
             abstract: "Start a session (nudge meditate alone: meditation.default_minutes, 10 unless set).",
             discussion: """
                 After the start delay (not counted) the start bell rings; interval bells ring every --interval minutes, none at or after the end; at the end, the end bell and a "Session complete" notification. In a terminal the command shows the time left until the session ends; Ctrl-C ends it early. Each bell is a setting (meditation.start_bell, meditation.interval_bell, meditation.end_bell); none silences it.
+
+                --ambient (default: meditation.ambient) plays a sound under the session from the start bell to the end, at meditation.ambient_volume, fading out over the last 10 s so that the end bell stands clear: brown-noise, pink-noise, white-noise, or a sound file's absolute path, looped; none for silence. The daemon plays it, a detached session too.
                 """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "How long: 10 (minutes), 10m, 90s or 1h; 30 s to 4 h (default: meditation.default_minutes).")
@@ -24,7 +27,24 @@ extension Nudge.Meditate {
                 "Minutes between interval bells, shorter than the session; 0 for none (default: meditation.interval_minutes)."
         )
         var interval: Int?
+        @Option(
+            help:
+                "A sound under the session: none, brown-noise, pink-noise, white-noise or a file's absolute path (default: meditation.ambient).",
+            transform: Self.ambient)
+        var ambient: String?
         @Flag(help: "Return at once; the daemon keeps the time.") var detach = false
+
+        /// The canonical name, or a file GStreamer can decode: refused here, not silent later.
+        static let ambient: @Sendable (String) throws -> String = { text in
+            guard let canonical = AmbientSound.canonical(text) else {
+                throw ValidationError("not an ambient sound; give \(AmbientSound.accepted)")
+            }
+            if case .file(let path) = AmbientSound(setting: canonical), GStreamerAmbient.decodeProblem(path) != nil {
+                throw ValidationError(
+                    "not a sound file GStreamer can decode; give an Ogg, FLAC, WAV or MP3 file's path")
+            }
+            return canonical
+        }
 
         func validate() throws {
             if let duration { _ = try Self.seconds(duration) }
@@ -70,7 +90,7 @@ extension Nudge.Meditate {
                 try $0.startMeditation(
                     plannedSeconds: planned, intervalSeconds: interval, delaySeconds: delay, now: now,
                     utcOffsetMinutes: offset,
-                    sleep: context.clock.sleepReading())
+                    sleep: context.clock.sleepReading(), ambient: ambient ?? settings[.meditationAmbient])
             }
             let session: MeditationSession
             switch start {
@@ -81,7 +101,9 @@ extension Nudge.Meditate {
             case .started(let started):
                 session = started
             }
-            let bells = interval > 0 ? ", a bell every \(interval / 60) min" : ""
+            let bells =
+                (interval > 0 ? ", a bell every \(interval / 60) min" : "")
+                + (AmbientSound(setting: session.ambient ?? "none").map { ", \($0) under it" } ?? "")
             context.print(
                 "meditating for \(MeditationTimer.minutes(planned)): start bell at \(Nudge.Meditate.clockTime(session.startedAt, context))\(bells), ends at \(Nudge.Meditate.clockTime(session.endsAt, context))"
             )

@@ -30,6 +30,11 @@ extension Nudge.Settings {
             if setting.valueKind == .sound, let problem = SoundSource(setting: canonical)?.problem {
                 throw ValidationError("invalid value '\(value)' for \(key): \(problem)")
             }
+            if setting.valueKind == .ambient, case .file(let path) = AmbientSound(setting: canonical),
+                let problem = GStreamerAmbient.decodeProblem(path)
+            {
+                throw ValidationError("invalid value '\(value)' for \(key): \(problem)")
+            }
         }
 
         func run(_ context: CommandContext) throws {

@@ -1,0 +1,1 @@
+#include <gst/gst.h>

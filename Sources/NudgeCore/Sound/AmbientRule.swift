@@ -1,0 +1,36 @@
+import Foundation
+
+/// A kind whose occurrences have a sound under them (a meditation's ambient sound from its start
+/// bell to its end). The daemon plays the span that holds now, and wakes at every span's start
+/// and end.
+public protocol AmbientRule: ReminderRule {
+    /// The spans of sound this kind's facts hold, past, present and to come.
+    func ambiences(in input: RuleInput<Facts>) -> [Ambience]
+}
+
+extension AmbientRule {
+    func ambiences(from input: ScheduleInput, clock: WallClock) -> [Ambience] {
+        ambiences(in: self.input(input, clock: clock))
+    }
+}
+
+extension ScheduleInput {
+    /// Every kind's spans of sound; none while `sound.enabled` is off.
+    public func ambiences(clock: WallClock) -> [Ambience] {
+        guard settings.bool(.soundEnabled) else { return [] }
+        return ReminderRules.all.flatMap { rule -> [Ambience] in
+            guard let ambient = rule as? any AmbientRule, ambient.isEnabled(self) else { return [] }
+            return ambient.ambiences(from: self, clock: clock)
+        }
+    }
+
+    /// The span that holds `now`, or nil.
+    public func ambience(now: Date, clock: WallClock) -> Ambience? {
+        ambiences(clock: clock).first { $0.from <= now && now < $0.until }
+    }
+
+    /// The next instant after `now` a span starts or ends: the daemon wakes for it.
+    public func nextAmbienceChange(after now: Date, clock: WallClock) -> Date? {
+        ambiences(clock: clock).flatMap { [$0.from, $0.until] }.filter { $0 > now }.min()
+    }
+}

@@ -1,0 +1,171 @@
+import CGStreamer
+import Foundation
+import NudgeCore
+
+extension GStreamerAmbient {
+    /// One ambient sound's pipeline: source, conversion, a `volume` element named `level`, the
+    /// sink. Its state changes on the player's queue; its bus is read by its own thread.
+    final class Playing: @unchecked Sendable {
+        private let pipeline: UnsafeMutablePointer<GstElement>
+        private let level: UnsafeMutablePointer<GstElement>
+        private let bus: UnsafeMutablePointer<GstBus>
+        private let volume: Double
+        private let loops: Bool
+
+        private init(
+            pipeline: UnsafeMutablePointer<GstElement>, level: UnsafeMutablePointer<GstElement>, volume: Double,
+            loops: Bool
+        ) {
+            self.pipeline = pipeline
+            self.level = level
+            self.bus = gst_element_get_bus(pipeline)
+            self.volume = volume
+            self.loops = loops
+        }
+
+        static func make(_ sound: AmbientSound, volume: Double) -> Result<Playing, AmbientProblem> {
+            let source: String
+            switch sound {
+            case .noise(let noise):
+                // Brown noise is GStreamer's red (Brownian) noise.
+                let wave = ["brown-noise": "red-noise"][noise.rawValue] ?? noise.rawValue
+                source = "audiotestsrc wave=\(wave)"
+            case .file:
+                source = "uridecodebin name=source"
+            }
+            // One format for every output, as libcanberra opens it.
+            let description =
+                "\(source) ! audioconvert ! audioresample ! volume name=level ! audio/x-raw,format=S16LE,rate=48000,channels=2 ! autoaudiosink name=output"
+            var error: UnsafeMutablePointer<GError>?
+            guard let element = gst_parse_launch(description, &error) else {
+                defer { if let error { g_error_free(error) } }
+                return .failure(AmbientProblem(error.map { String(cString: $0.pointee.message) } ?? "no pipeline"))
+            }
+            if let error { g_error_free(error) }
+            let bin = UnsafeMutableRawPointer(element).assumingMemoryBound(to: GstBin.self)
+            guard let level = gst_bin_get_by_name(bin, "level") else {
+                gst_object_unref(element)
+                return .failure(AmbientProblem("no volume element"))
+            }
+            let made = Playing(pipeline: element, level: level, volume: volume, loops: sound.isFile)
+            if case .file(let path) = sound, let source = gst_bin_get_by_name(bin, "source") {
+                defer { gst_object_unref(source) }
+                guard let uri = gst_filename_to_uri(path, nil) else {
+                    made.close()
+                    return .failure(AmbientProblem("\(path) is not a file's path"))
+                }
+                defer { g_free(uri) }
+                made.set(source, "uri", String(cString: uri))
+            }
+            made.setLevel(1)
+            return .success(made)
+        }
+
+        /// Starts the sound; a file is first decoded to its first frame, then played as a
+        /// segment so that its end can be joined to its start without a gap.
+        func play() -> String? {
+            if loops {
+                guard gst_element_set_state(pipeline, GST_STATE_PAUSED) != GST_STATE_CHANGE_FAILURE,
+                    gst_element_get_state(pipeline, nil, nil, 10 * 1_000_000_000) == GST_STATE_CHANGE_SUCCESS
+                else { return "it cannot be decoded" }
+                seek(flushing: true)
+            }
+            guard gst_element_set_state(pipeline, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE else {
+                return "the sound output cannot be opened"
+            }
+            // autoaudiosink falls back to a fake sink where no output opens: silence.
+            guard !hasElement("fake-audio-sink", in: "output") else {
+                return "no sound output opens (no sound server, no ALSA device)"
+            }
+            return nil
+        }
+
+        /// `fraction` of the sound's volume.
+        func setLevel(_ fraction: Double) {
+            set(level, "volume", String(format: "%.4f", volume * min(max(fraction, 0), 1)))
+        }
+
+        /// Reads the bus on a thread of its own until the pipeline ends or closes: a loop's end
+        /// starts it again, an error is said through `failed` once.
+        func watch(failed: @escaping @Sendable (String) -> Void) {
+            // The thread's own references: `close` may let go of the player's while it reads.
+            gst_object_ref(bus)
+            gst_object_ref(pipeline)
+            let thread = Thread { [self] in
+                defer {
+                    gst_object_unref(bus)
+                    gst_object_unref(pipeline)
+                }
+                let wanted =
+                    GST_MESSAGE_ERROR.rawValue | GST_MESSAGE_EOS.rawValue | GST_MESSAGE_SEGMENT_DONE.rawValue
+                    | GST_MESSAGE_APPLICATION.rawValue
+                while let message = gst_bus_timed_pop_filtered(bus, GstClockTime.max, GstMessageType(rawValue: wanted))
+                {
+                    defer { gst_message_unref(message) }
+                    switch message.pointee.type {
+                    case GST_MESSAGE_SEGMENT_DONE:
+                        seek(flushing: false)
+                    case GST_MESSAGE_ERROR:
+                        var error: UnsafeMutablePointer<GError>?
+                        gst_message_parse_error(message, &error, nil)
+                        failed(error.map { String(cString: $0.pointee.message) } ?? "an error")
+                        if let error { g_error_free(error) }
+                        return
+                    case GST_MESSAGE_EOS:
+                        failed("it ended")
+                        return
+                    default:
+                        return
+                    }
+                }
+            }
+            thread.name = "nudge ambient bus"
+            thread.start()
+        }
+
+        /// Stops the sound, ends the bus's thread, and lets the pipeline go.
+        func close() {
+            gst_element_set_state(pipeline, GST_STATE_NULL)
+            gst_bus_post(bus, gst_message_new_application(nil, nil))
+            gst_object_unref(bus)
+            gst_object_unref(level)
+            gst_object_unref(pipeline)
+        }
+
+        private func hasElement(_ name: String, in binName: String) -> Bool {
+            let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
+            guard let child = gst_bin_get_by_name(bin, binName) else { return false }
+            defer { gst_object_unref(child) }
+            guard
+                let found = gst_bin_get_by_name(
+                    UnsafeMutableRawPointer(child).assumingMemoryBound(to: GstBin.self), name)
+            else { return false }
+            gst_object_unref(found)
+            return true
+        }
+
+        private func seek(flushing: Bool) {
+            let flags = GST_SEEK_FLAG_SEGMENT.rawValue | (flushing ? GST_SEEK_FLAG_FLUSH.rawValue : 0)
+            gst_element_seek(
+                pipeline, 1.0, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags), GST_SEEK_TYPE_SET, 0,
+                GST_SEEK_TYPE_NONE, -1)
+        }
+
+        private func set(_ element: UnsafeMutablePointer<GstElement>, _ property: String, _ value: String) {
+            gst_util_set_object_arg(
+                UnsafeMutableRawPointer(element).assumingMemoryBound(to: GObject.self), property, value)
+        }
+    }
+}
+
+struct AmbientProblem: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension AmbientSound {
+    var isFile: Bool {
+        if case .file = self { return true }
+        return false
+    }
+}

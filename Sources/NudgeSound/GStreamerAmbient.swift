@@ -1,0 +1,114 @@
+import CGStreamer
+import Foundation
+import NudgeCore
+
+/// Ambient sound through GStreamer: `audiotestsrc` makes the noises; a file is decoded by
+/// `uridecodebin` and looped without a gap by segment seeks. The sink is `autoaudiosink`: the
+/// desktop's sound server where its plugin is installed, else ALSA. State changes happen on one
+/// queue; each playing has a thread that waits on its bus (errors, a loop's end) and nothing else.
+public final class GStreamerAmbient: AmbientPlayer, @unchecked Sendable {
+    private let queue = DispatchQueue(label: "nudge.ambient")
+    private let onProblem: @Sendable (String) -> Void
+    /// Touched only on `queue`.
+    private var playing: Playing?
+
+    /// `onProblem` hears why a sound could not play (no sound device, a file that cannot be
+    /// decoded): the span runs silent.
+    public init(onProblem: @escaping @Sendable (String) -> Void) {
+        self.onProblem = onProblem
+    }
+
+    public func start(_ sound: AmbientSound, volume: Int, seconds: TimeInterval, fadeSeconds: TimeInterval) {
+        queue.async { [self] in
+            end()
+            guard seconds > 0 else { return }
+            if let problem = Self.initialized {
+                return onProblem("cannot play the ambient sound \(sound): \(problem)")
+            }
+            switch Playing.make(sound, volume: Double(volume) / 100) {
+            case .failure(let problem):
+                onProblem("cannot play the ambient sound \(sound): \(problem)")
+            case .success(let made):
+                playing = made
+                made.watch { [self] problem in
+                    onProblem("the ambient sound \(sound) stopped: \(problem)")
+                    queue.async { [self] in if playing === made { end() } }
+                }
+                if let problem = made.play() {
+                    onProblem("cannot play the ambient sound \(sound): \(problem)")
+                    return end()
+                }
+                fade(made, seconds: seconds, fadeSeconds: fadeSeconds)
+            }
+        }
+    }
+
+    public func stop() {
+        queue.sync { end() }
+    }
+
+    /// Steps the volume down to nothing over the last `fadeSeconds`, 20 times a second, and ends
+    /// the playing at `seconds`, on the queue's monotonic clock.
+    private func fade(_ made: Playing, seconds: TimeInterval, fadeSeconds: TimeInterval) {
+        fadeStep(made, started: DispatchTime.now(), seconds: seconds, fadeSeconds: fadeSeconds)
+    }
+
+    private func fadeStep(_ made: Playing, started: DispatchTime, seconds: TimeInterval, fadeSeconds: TimeInterval) {
+        guard playing === made else { return }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        guard elapsed < seconds else { return end() }
+        let fadeStart = max(seconds - fadeSeconds, 0)
+        if elapsed >= fadeStart { made.setLevel(max(seconds - elapsed, 0) / fadeSeconds) }
+        let next = elapsed < fadeStart ? fadeStart : min(elapsed + 0.05, seconds)
+        queue.asyncAfter(deadline: started + next) { [self] in
+            fadeStep(made, started: started, seconds: seconds, fadeSeconds: fadeSeconds)
+        }
+    }
+
+    /// Stops what plays; on the queue.
+    private func end() {
+        guard let made = playing else { return }
+        playing = nil
+        made.close()
+    }
+
+    /// GStreamer set up once per process, on the first ambient sound; the reason if it cannot be.
+    static let initialized: String? = {
+        var error: UnsafeMutablePointer<GError>?
+        guard gst_init_check(nil, nil, &error) != 0 else {
+            defer { if let error { g_error_free(error) } }
+            return error.map { String(cString: $0.pointee.message) } ?? "GStreamer cannot start"
+        }
+        return nil
+    }()
+}
+
+extension GStreamerAmbient {
+    /// Why GStreamer cannot decode the file at `path` for an ambient sound, or nil when it can:
+    /// the file is decoded to its first frame into a sink that sounds nothing.
+    public static func decodeProblem(_ path: String) -> String? {
+        if let problem = initialized { return "GStreamer cannot start (\(problem))" }
+        let refusal = "GStreamer cannot decode \(path); give a sound file such as Ogg, FLAC, WAV or MP3"
+        guard FileManager.default.isReadableFile(atPath: path), let uri = gst_filename_to_uri(path, nil) else {
+            return refusal
+        }
+        defer { g_free(uri) }
+        guard let pipeline = gst_parse_launch("uridecodebin name=source ! audioconvert ! fakesink", nil) else {
+            return "GStreamer has no decoder pipeline; install gstreamer1.0-plugins-base"
+        }
+        defer {
+            gst_element_set_state(pipeline, GST_STATE_NULL)
+            gst_object_unref(pipeline)
+        }
+        let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
+        if let source = gst_bin_get_by_name(bin, "source") {
+            gst_util_set_object_arg(
+                UnsafeMutableRawPointer(source).assumingMemoryBound(to: GObject.self), "uri", String(cString: uri))
+            gst_object_unref(source)
+        }
+        guard gst_element_set_state(pipeline, GST_STATE_PAUSED) != GST_STATE_CHANGE_FAILURE,
+            gst_element_get_state(pipeline, nil, nil, 10 * 1_000_000_000) == GST_STATE_CHANGE_SUCCESS
+        else { return refusal }
+        return nil
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import NudgeCore
+import NudgeTestSupport
+import Testing
+
+/// A meditation's ambient sound with the real binary, a private bus and real audio
+/// (`RecordedAudio`): GStreamer plays it from the start bell to the end, fading out so that the
+/// end bell stands clear, and stops within a second of a stop.
+@Suite(.ownThread, .timeLimit(.minutes(5)))
+struct AmbientSoundEndToEndTests: DaemonScenario {
+    let directory = TemporaryDirectory()
+    let bus: NotificationBus
+    let audio: RecordedAudio
+    var environment: [String: String] {
+        ["TZ": "Europe/Berlin", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address, "HOME": audio.home]
+    }
+
+    init() throws {
+        bus = try NotificationBus()
+        audio = try RecordedAudio(in: directory, paced: true)
+        _ = try NudgeBinary.run(["settings", "set", "symptom.reminder_enabled", "false"], environment: environment)
+    }
+
+    func runningDaemon() throws -> Spawned {
+        let daemon = try startDaemon()
+        #expect(daemon.waitForEvent("rescheduled", ["reason": "start"]), "\(daemon.stderr)")
+        return daemon
+    }
+
+    /// Seconds from `instant` to when the recording was last written.
+    func lastWritten(after instant: Date) -> TimeInterval {
+        (audio.lastWritten ?? .distantPast).timeIntervalSince(instant)
+    }
+
+    /// 30 s of brown noise with no start bell: noise from the start for the whole session, steady
+    /// until it falls over the last 10 s to a floor, then the end bell alone, well above it.
+    @Test(.mostlyWaits) func theNoiseFadesOutBeforeTheEndBell() throws {
+        try nudge("settings", "set", "meditation.start_bell", "none")
+        let daemon = try runningDaemon()
+        try nudge("meditate", "30s", "--delay", "1", "--ambient", "brown-noise", "--detach")
+        #expect(audio.seconds == 0, "nothing before the start")
+        #expect(daemon.waitForEvent("ambient_started", ["sound": "brown-noise"]), "\(daemon.stderr)")
+        let completed = try #require(bus.waitForNotify(count: 1, timeout: 40).first, "\(daemon.stderr)")
+        #expect(completed.summary == "Session complete")
+        #expect(daemon.waitForEvent("ambient_stopped"), "\(daemon.stderr)")
+        // The end bell begins where a half second is three times as loud as the one before.
+        let halves = try audio.rmsPerWindow(seconds: 0.5)
+        let bell = try #require(
+            halves.indices.suffix(8).first { $0 > 0 && halves[$0] > 3 * halves[$0 - 1] }, "\(halves)")
+        let noise = Array(halves[..<bell])
+        let steady = noise[4..<30].sorted()[13]
+        let seconds = Double(noise.count) / 2
+        #expect(seconds > 28.5 && seconds < 31.5, "\(seconds) s of noise before the end bell")
+        #expect(noise[1...].allSatisfy { $0 > 0 }, "no silence from the start on: \(noise)")
+        let fading = Array(noise.suffix(20))
+        #expect(fading[0] > 0.8 * steady && fading[19] < 0.2 * steady, "\(fading) against \(steady)")
+        #expect(zip(fading, fading.dropFirst()).allSatisfy { $1 < $0 + 0.1 * steady }, "falls: \(fading)")
+        let bellPeak = halves[bell...].max()!
+        #expect(bellPeak > 3 * fading[19], "the end bell \(bellPeak) over the floor \(fading[19])")
+    }
+
+    /// `meditate stop`, and then the daemon's end, silence it within a second.
+    @Test func aStopAndTheDaemonsEndSilenceItWithinASecond() throws {
+        let daemon = try runningDaemon()
+        for ending in ["meditate stop", "SIGTERM"] {
+            try nudge("meditate", "2m", "--delay", "0", "--ambient", "pink-noise", "--detach")
+            #expect(daemon.waitForEvent("ambient_started", ["sound": "pink-noise"]), "\(daemon.stderr)")
+            #expect(audio.waitFor(seconds: audio.seconds + 3), "\(daemon.stderr)")
+            if ending == "SIGTERM" {
+                daemon.signal(SIGTERM)
+            } else {
+                try nudge("meditate", "stop")
+            }
+            let stopped = Date()
+            if ending == "SIGTERM" { #expect(daemon.waitForExit(timeout: 10) == 0, "\(daemon.stderr)") }
+            // What was queued before the stop (the pipe, ALSA's buffer) still arrives; a second
+            // more in three would be the sound going on.
+            #expect(!audio.waitFor(seconds: audio.seconds + 1, timeout: 3), "\(ending): it went on")
+            #expect(lastWritten(after: stopped) < 1, "\(ending): last written \(lastWritten(after: stopped)) s after")
+        }
+        #expect(LogEvents.parse(daemon.stderr).filter { $0["event"] == "ambient_stopped" }.count == 2)
+    }
+
+    /// A file plays in a loop without a gap: a 1 s tone, 30 times over, has no quiet tenth of a
+    /// second at any of its 28 joins before the fade. Files GStreamer cannot decode are refused at `set` and at
+    /// `meditate`, changing nothing.
+    @Test(.mostlyWaits) func aFileLoopsWithoutAGapAndOneThatCannotBeDecodedIsRefused() throws {
+        let tone = directory.file("tone.wav")
+        let made = try Subprocess.run(
+            "/usr/bin/sox", ["-n", "-r", "48000", "-c", "2", tone, "synth", "1", "sine", "440"])
+        #expect(made.status == 0, "\(made)")
+        for bad in ["/etc/passwd", directory.path, directory.file("missing.ogg")] {
+            #expect(try attempt("settings", "set", "meditation.ambient", bad).status == 64)
+            #expect(try attempt("meditate", "30s", "--ambient", bad, "--detach").status == 64)
+        }
+        #expect(try rows("SELECT id FROM meditation_sessions").isEmpty)
+        #expect(try nudge("settings", "get", "meditation.ambient").stdout == "none\n")
+        try nudge("settings", "set", "meditation.ambient", tone)
+        try nudge("settings", "set", "meditation.start_bell", "none")
+        let daemon = try runningDaemon()
+        try nudge("meditate", "30s", "--delay", "0", "--detach")
+        #expect(daemon.waitForEvent("ambient_started", ["sound": tone]), "\(daemon.stderr)")
+        _ = try #require(bus.waitForNotify(count: 1, timeout: 40).first, "\(daemon.stderr)")
+        let tenths = try audio.rmsPerWindow(seconds: 0.1)
+        // From the second second: the first may begin with a tenth or two of the device's
+        // start-up silence (seen under the full suite's load).
+        let looped = tenths[10..<190]
+        #expect(looped.allSatisfy { $0 > 0.5 * looped.max()! }, "a gap: \(looped.map { String(format: "%.3f", $0) })")
+    }
+
+    /// No sound device (no `.asoundrc`, no card): one line says so, the session runs silent.
+    @Test func withoutASoundDeviceOneLineSaysSo() throws {
+        let daemon = try startDaemon(environment: ["HOME": directory.file("no-sound")])
+        #expect(daemon.waitForEvent("rescheduled", ["reason": "start"]), "\(daemon.stderr)")
+        try nudge("meditate", "1m", "--delay", "0", "--ambient", "white-noise", "--detach")
+        #expect(
+            FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
+                daemon.stderr.contains("ambient sound: ")
+            }, "\(daemon.stderr)")
+        try nudge("meditate", "stop")
+        #expect(daemon.waitForEvent("ambient_stopped"), "\(daemon.stderr)")
+        #expect(daemon.stderr.components(separatedBy: "ambient sound: ").count == 2, "\(daemon.stderr)")
+        #expect(daemon.stderr.contains("the session goes on without it"))
+    }
+}

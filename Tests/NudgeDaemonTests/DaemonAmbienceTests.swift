@@ -1,0 +1,95 @@
+import Foundation
+import NudgeCore
+import NudgeSound
+import NudgeStore
+import NudgeSystem
+import NudgeTestSupport
+import Synchronization
+import Testing
+
+@testable import NudgeDaemon
+
+/// What the daemon asks of the ambient sound, in process: the seam `Daemon(ambientPlayer:)`.
+final class FakeAmbientPlayer: AmbientPlayer, @unchecked Sendable {
+    let calls = Mutex<[String]>([])
+    let called = DispatchSemaphore(value: 0)
+
+    func start(_ sound: AmbientSound, volume: Int, seconds: TimeInterval, fadeSeconds: TimeInterval) {
+        record("start \(sound) at \(volume) for \(Int(seconds.rounded())) s, fading \(Int(fadeSeconds)) s")
+    }
+
+    func stop() { record("stop") }
+
+    private func record(_ call: String) {
+        calls.withLock { $0.append(call) }
+        called.signal()
+    }
+
+    /// Waits until `count` calls were made; false after 10 s.
+    func waitFor(count: Int) -> Bool {
+        let deadline = DispatchTime.now() + 10
+        while calls.withLock({ $0.count }) < count {
+            guard called.wait(timeout: deadline) == .success else { return false }
+        }
+        return true
+    }
+}
+
+extension DaemonTests {
+    /// A running 20-minute session with pink noise, started at 18:00 UTC.
+    func sessionWithAmbience(_ clock: DaemonClock, ambient: String = "pink-noise") throws {
+        let setup = try Store(path: store, now: clock.now())
+        try setup.setSetting(.symptomReminderEnabled, to: "false", at: clock.now())
+        guard
+            case .started = try setup.startMeditation(
+                plannedSeconds: 1200, intervalSeconds: 0, delaySeconds: 0, now: clock.now(), utcOffsetMinutes: 0,
+                sleep: clock.sleepReading(), ambient: ambient)
+        else {
+            Issue.record("not started")
+            return
+        }
+    }
+
+    /// From the start to the end on the session's own clock; a restarted daemon resumes it for
+    /// what is left; the end stops it.
+    @Test func theAmbienceRunsFromTheStartToTheEndAndResumesAfterARestart() throws {
+        let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T18:00:00Z"))
+        try sessionWithAmbience(clock)
+        let first = FakeAmbientPlayer()
+        try withDaemon(clock: clock, notifier: FakeNotifier(), ambientPlayer: first) { _, _ in
+            #expect(first.waitFor(count: 1))
+        }
+        #expect(first.calls.withLock { $0 } == ["start pink-noise at 40 for 1200 s, fading 10 s", "stop"])
+
+        clock.set(to: Timestamp.parse("2026-11-22T18:15:00Z")!)
+        let second = FakeAmbientPlayer()
+        try withDaemon(clock: clock, notifier: FakeNotifier(), ambientPlayer: second) { daemon, clock in
+            #expect(second.waitFor(count: 1))
+            clock.set(to: Timestamp.parse("2026-11-22T18:20:00Z")!)
+            daemon.clockWasSet()
+            #expect(second.waitFor(count: 2))
+        }
+        #expect(second.calls.withLock { $0 } == ["start pink-noise at 40 for 300 s, fading 10 s", "stop"])
+    }
+
+    /// logind's word of a sleep stops it at once; with sound.enabled false it never starts.
+    @Test func aSleepStopsItAndSilenceNeverStartsIt() throws {
+        let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T18:00:00Z"))
+        try sessionWithAmbience(clock)
+        let player = FakeAmbientPlayer()
+        try withDaemon(clock: clock, notifier: FakeNotifier(), ambientPlayer: player) { daemon, _ in
+            #expect(player.waitFor(count: 1))
+            daemon.events.push(.preparingForSleep(true))
+            #expect(player.waitFor(count: 2))
+            #expect(player.calls.withLock { $0 }.last == "stop")
+        }
+
+        try Store(path: store).setSetting(.soundEnabled, to: "false", at: clock.now())
+        let silent = FakeAmbientPlayer()
+        let log = RecordedLog()
+        try withDaemon(clock: clock, notifier: FakeNotifier(), log: log, ambientPlayer: silent) { _, _ in
+            #expect(log.waitFor("rescheduled"))
+        }
+        #expect(silent.calls.withLock { $0 }.isEmpty)
+    }
+}

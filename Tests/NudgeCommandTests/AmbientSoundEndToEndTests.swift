@@ -59,17 +59,30 @@ struct AmbientSoundEndToEndTests: DaemonScenario {
         #expect(bellPeak > 3 * fading[19], "the end bell \(bellPeak) over the floor \(fading[19])")
     }
 
-    /// `meditate stop`, and then the daemon's end, silence it within a second.
-    @Test func aStopAndTheDaemonsEndSilenceItWithinASecond() throws {
+    /// `meditate stop`, Ctrl-C on a session in the terminal, and then the daemon's end each
+    /// silence it within a second.
+    @Test func aStopCtrlCAndTheDaemonsEndSilenceItWithinASecond() throws {
+        // No start bell: what arrives after a stop is then the ambient sound's alone.
+        try nudge("settings", "set", "meditation.start_bell", "none")
         let daemon = try runningDaemon()
-        for ending in ["meditate stop", "SIGTERM"] {
-            try nudge("meditate", "2m", "--delay", "0", "--ambient", "pink-noise", "--detach")
-            #expect(daemon.waitForEvent("ambient_started", ["sound": "pink-noise"]), "\(daemon.stderr)")
-            #expect(audio.waitFor(seconds: audio.seconds + 3), "\(daemon.stderr)")
-            if ending == "SIGTERM" {
-                daemon.signal(SIGTERM)
+        for (round, ending) in zip(1..., ["meditate stop", "Ctrl-C", "SIGTERM"]) {
+            var foreground: Spawned?
+            if ending == "Ctrl-C" {
+                foreground = try Subprocess.spawn(
+                    NudgeBinary.path, ["meditate", "2m", "--delay", "0", "--ambient", "pink-noise"],
+                    environment: NudgeBinary.environment(environment), stderrPath: directory.file("meditate.err"),
+                    stdoutPath: directory.file("meditate.out"))
             } else {
-                try nudge("meditate", "stop")
+                try nudge("meditate", "2m", "--delay", "0", "--ambient", "pink-noise", "--detach")
+            }
+            #expect(daemon.waitForEvents("ambient_started", count: round), "\(daemon.stderr)")
+            #expect(audio.waitFor(seconds: audio.seconds + 3), "\(daemon.stderr)")
+            switch ending {
+            case "SIGTERM": daemon.signal(SIGTERM)
+            case "Ctrl-C":
+                foreground?.signal(SIGINT)
+                #expect(foreground?.waitForExit(timeout: 10) == 0)
+            default: try nudge("meditate", "stop")
             }
             let stopped = Date()
             if ending == "SIGTERM" { #expect(daemon.waitForExit(timeout: 10) == 0, "\(daemon.stderr)") }
@@ -78,7 +91,7 @@ struct AmbientSoundEndToEndTests: DaemonScenario {
             #expect(!audio.waitFor(seconds: audio.seconds + 1, timeout: 3), "\(ending): it went on")
             #expect(lastWritten(after: stopped) < 1, "\(ending): last written \(lastWritten(after: stopped)) s after")
         }
-        #expect(LogEvents.parse(daemon.stderr).filter { $0["event"] == "ambient_stopped" }.count == 2)
+        #expect(daemon.waitForEvents("ambient_stopped", count: 3), "\(daemon.stderr)")
     }
 
     /// A file plays in a loop without a gap: a 1 s tone, 30 times over, has no quiet tenth of a

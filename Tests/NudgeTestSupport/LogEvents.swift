@@ -55,4 +55,11 @@ extension Spawned {
             }
         }
     }
+
+    /// Waits until the log has at least `count` lines of `event`.
+    public func waitForEvents(_ event: String, count: Int, timeout: TimeInterval = 10) -> Bool {
+        FileEvents.waitUntil(watching: [(stderrPath as NSString).deletingLastPathComponent], timeout: timeout) {
+            LogEvents.parse(stderr).filter { $0["event"] == event }.count >= count
+        }
+    }
 }

@@ -5,9 +5,11 @@ import NudgeCore
 /// follows the store at every plan, and stops at once for a sleep or the daemon's end.
 extension Daemon {
     /// Plays the span that holds now, or stops what plays; a span already playing goes on.
+    /// Between logind's word of a sleep and the resume nothing starts: a plan made then (a write
+    /// by another process) would otherwise start the sound again as the computer goes to sleep.
     func playAmbience(input: ScheduleInput) {
         let now = configuration.clock.now()
-        let wanted = input.ambience(now: now, clock: wallClock)
+        let wanted = sleepAnnounced ? nil : input.ambience(now: now, clock: wallClock)
         guard wanted != playingAmbience else { return }
         guard let wanted else { return stopAmbience(because: "its time is over or it was stopped") }
         playingAmbience = wanted

@@ -83,7 +83,7 @@ struct AmbientSoundEndToEndTests: DaemonScenario {
                 #expect(foreground?.waitForExit(timeout: 10) == 0)
             default: try nudge("meditate", "stop")
             }
-            let stopped = Date()
+            let stopped = TestClock.now()
             if ending == "SIGTERM" { #expect(daemon.waitForExit(timeout: 10) == 0, "\(daemon.stderr)") }
             // What was queued before the stop (the pipe, ALSA's buffer) still arrives; a second
             // more in three would be the sound going on.

@@ -72,17 +72,21 @@ extension DaemonTests {
         #expect(second.calls.withLock { $0 } == ["start pink-noise at 40 for 300 s, fading 10 s", "stop"])
     }
 
-    /// logind's word of a sleep stops it at once; with sound.enabled false it never starts.
+    /// logind's word of a sleep stops it at once, and a plan made before the resume does not
+    /// start it again; with sound.enabled false it never starts.
     @Test func aSleepStopsItAndSilenceNeverStartsIt() throws {
         let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T18:00:00Z"))
         try sessionWithAmbience(clock)
         let player = FakeAmbientPlayer()
-        try withDaemon(clock: clock, notifier: FakeNotifier(), ambientPlayer: player) { daemon, _ in
+        let sleeping = RecordedLog()
+        try withDaemon(clock: clock, notifier: FakeNotifier(), log: sleeping, ambientPlayer: player) { daemon, _ in
             #expect(player.waitFor(count: 1))
             daemon.events.push(.preparingForSleep(true))
             #expect(player.waitFor(count: 2))
-            #expect(player.calls.withLock { $0 }.last == "stop")
+            daemon.clockWasSet()
+            #expect(sleeping.waitFor("rescheduled (clock changed)"))
         }
+        #expect(player.calls.withLock { $0 } == ["start pink-noise at 40 for 1200 s, fading 10 s", "stop"])
 
         try Store(path: store).setSetting(.soundEnabled, to: "false", at: clock.now())
         let silent = FakeAmbientPlayer()

@@ -20,7 +20,7 @@ public struct CommandResult: Sendable, CustomStringConvertible {
 public final class Spawned: @unchecked Sendable {
     public let process: Process
     public let stderrPath: String
-    private let exited = DispatchSemaphore(value: 0)
+    private let exit: ChildExit
 
     init(
         executable: String, arguments: [String], environment: [String: String], stderrPath: String, stdoutPath: String?
@@ -44,9 +44,8 @@ public final class Spawned: @unchecked Sendable {
             process.standardOutput = FileHandle.nullDevice
         }
         process.standardInput = FileHandle.nullDevice
-        let exited = self.exited
-        process.terminationHandler = { _ in exited.signal() }
         try FixtureLauncher.shared.launch(process)
+        exit = ChildExit(pid: process.processIdentifier)
     }
 
     public var pid: Int32 { process.processIdentifier }
@@ -60,9 +59,7 @@ public final class Spawned: @unchecked Sendable {
 
     /// Waits for the process to end; nil when it is still running after `timeout`.
     public func waitForExit(timeout: TimeInterval) -> Int32? {
-        guard exited.wait(timeout: .now() + timeout) == .success else { return nil }
-        exited.signal()
-        return process.terminationStatus
+        exit.wait(process, timeout: timeout)
     }
 
     /// Waits until stderr has a line containing `text`.
@@ -76,7 +73,7 @@ public final class Spawned: @unchecked Sendable {
     deinit {
         if process.isRunning {
             kill(pid, SIGKILL)
-            _ = exited.wait(timeout: .now() + 5)
+            _ = exit.wait(process, timeout: 5)
         }
     }
 }
@@ -95,10 +92,9 @@ public enum Subprocess {
         process.standardOutput = output.writing
         process.standardError = error.writing
         process.standardInput = FileHandle.nullDevice
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
         FixtureLauncher.bindToParent(process)
         try process.run()
+        let exit = ChildExit(pid: process.processIdentifier)
         // Only the child holds the write ends now: reading ends when it does.
         try output.writing.close()
         try error.writing.close()
@@ -108,13 +104,23 @@ public enum Subprocess {
         nonisolated(unsafe) var err = Data()
         DispatchQueue.global().async(group: group) { out = output.reading.readDataToEndOfFile() }
         DispatchQueue.global().async(group: group) { err = error.reading.readDataToEndOfFile() }
-        if exited.wait(timeout: .now() + timeout) == .timedOut {
+        guard let status = exit.wait(process, timeout: timeout) else {
+            // Fail this test alone, saying where it was stuck.
+            let stuck = SubprocessTimeout.threadStates(of: process.processIdentifier)
             process.terminate()
-            _ = exited.wait(timeout: .now() + 5)
+            if exit.wait(process, timeout: 5) == nil {
+                // Its own process group (Foundation spawns it so): children holding the pipes too.
+                kill(-process.processIdentifier, SIGKILL)
+                _ = exit.wait(process, timeout: 5)
+            }
+            let read = group.wait(timeout: .now() + 5) == .success
+            throw SubprocessTimeout(
+                command: ([executable] + arguments).joined(separator: " "), seconds: timeout, threads: stuck,
+                output: read ? String(decoding: out + err, as: UTF8.self) : "(its output was still held open)")
         }
         group.wait()
         return CommandResult(
-            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            status: status, stdout: String(decoding: out, as: UTF8.self),
             stderr: String(decoding: err, as: UTF8.self))
     }
 
@@ -125,6 +131,31 @@ public enum Subprocess {
         try Spawned(
             executable: executable, arguments: arguments, environment: environment, stderrPath: stderrPath,
             stdoutPath: stdoutPath)
+    }
+}
+
+/// A command that had not ended within its bound; it was ended.
+public struct SubprocessTimeout: Error, CustomStringConvertible {
+    public var command: String
+    public var seconds: TimeInterval
+    /// Each thread's state and kernel wait channel when the bound passed.
+    public var threads: String
+    public var output: String
+
+    public var description: String {
+        "\(command) was still running after \(Int(seconds)) s; its threads: \(threads); it printed: \(output)"
+    }
+
+    static func threadStates(of pid: Int32) -> String {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.sorted().map { task in
+            func read(_ name: String) -> String {
+                ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/\(name)", encoding: .utf8)) ?? "?")
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            let state = read("stat").split(separator: ")").last?.split(separator: " ").first ?? "?"
+            return "\(read("comm")) \(state) \(read("wchan"))"
+        }.joined(separator: ", ")
     }
 }
 

@@ -42,10 +42,12 @@ struct AmbientSoundEndToEndTests: DaemonScenario {
         let completed = try #require(bus.waitForNotify(count: 1, timeout: 40).first, "\(daemon.stderr)")
         #expect(completed.summary == "Session complete")
         #expect(daemon.waitForEvent("ambient_stopped"), "\(daemon.stderr)")
-        // The end bell begins where a half second is three times as loud as the one before.
+        // The end bell begins where the falling noise first rises again by half. The half second
+        // it begins in holds some of the floor too, so its rise can be anything above that
+        // (2.99 times, seen in an any-day run).
         let halves = try audio.rmsPerWindow(seconds: 0.5)
         let bell = try #require(
-            halves.indices.suffix(8).first { $0 > 0 && halves[$0] > 3 * halves[$0 - 1] }, "\(halves)")
+            halves.indices.suffix(16).first { $0 > 0 && halves[$0] > 1.5 * halves[$0 - 1] }, "\(halves)")
         let noise = Array(halves[..<bell])
         let steady = noise[4..<30].sorted()[13]
         let seconds = Double(noise.count) / 2

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import NudgeCore
 import NudgeDaemon
-import NudgeNotifier
 import NudgeSleep
 import NudgeSound
 import NudgeStore
@@ -16,80 +15,17 @@ extension Nudge {
         @OptionGroup var global: GlobalOptions
 
         func run(_ context: CommandContext) throws {
-            var findings: [Finding] = []
-            let environment = ProcessInfo.processInfo.environment
-
-            let server = LibnotifyNotifier(onEvent: { _ in }).describeServer()
-            if !server.busConnected {
-                findings.append(
-                    .problem(
-                        "session bus: none (DBUS_SESSION_BUS_ADDRESS is \(environment["DBUS_SESSION_BUS_ADDRESS"].map { "'\($0)'" } ?? "unset"))",
-                        fix:
-                            "run nudge inside your desktop session, or from its systemd user manager (contrib/systemd/nudge.service)"
-                    ))
-            } else {
-                findings.append(.fine("session bus: \(environment["DBUS_SESSION_BUS_ADDRESS"] ?? "connected")"))
-                if let name = server.name {
-                    findings.append(
-                        .fine(
-                            "notification server: \(name) \(server.version ?? "") (\(server.vendor ?? "unknown vendor"), spec \(server.specification ?? "?"))"
-                        ))
-                    let capabilities = Set(server.capabilities)
-                    findings.append(
-                        capabilities.contains("actions")
-                            ? .fine("buttons: yes (capability actions)")
-                            : .problem(
-                                "buttons: no (the server lacks the actions capability)",
-                                fix:
-                                    "answer with nudge ack ID ACTION (the notification says how), or use a server with buttons (dunst, GNOME, KDE)"
-                            ))
-                    findings.append(
-                        .fine(
-                            "body markup: \(capabilities.contains("body-markup") ? "yes" : "no, text is shown as typed")"
-                        ))
-                    findings.append(
-                        .fine(
-                            "persistence: \(capabilities.contains("persistence") ? "yes, unanswered notifications stay in the server's list" : "no")"
-                        ))
-                    findings.append(
-                        .fine(
-                            "server sounds: \(capabilities.contains("sound") ? "yes (capability sound): it plays the gentle reminder sound" : "no: nudge plays the gentle reminder sound itself")"
-                        ))
-                } else {
-                    findings.append(
-                        .problem(
-                            "notification server: none owns org.freedesktop.Notifications on the bus",
-                            fix: "start one (dunst, or your desktop's), or log in to a desktop session"))
-                }
-            }
-
+            // The bus libnotify connects to is the process's own, whatever the context says.
+            var findings = Self.serverFindings(environment: ProcessInfo.processInfo.environment)
             let path = context.storePath
             findings += Self.storeFindings(path)
-
             let settings = try? Store(readingOnly: path).settings()
             findings += Self.backupFindings(store: path, settings: settings, now: context.now, clock: context.wallClock)
             findings.append(Self.encryptionFinding(store: path))
             findings += Self.soundFindings(settings)
-
-            let zone = context.systemTimeZone
-            if let problem = zone.resolve().problem {
-                findings.append(.problem("time zone: \(problem.what)", fix: problem.fix))
-            } else {
-                findings.append(
-                    .fine(
-                        "time zone: \(context.timeZone.identifier) (\(zone.fixed != nil ? "fixed by TZ" : "from \(zone.localtimePath)"))"
-                    ))
-            }
-
+            findings.append(Self.zoneFinding(context))
             let daemon = DaemonLock.running(storePath: path)
-            if let daemon {
-                findings.append(.fine("daemon: running on this store (pid \(daemon.pid))"))
-            } else {
-                findings.append(
-                    .problem(
-                        "daemon: none runs on this store",
-                        fix: "systemctl --user enable --now nudge, or run: nudge daemon"))
-            }
+            findings.append(Self.daemonFinding(daemon?.pid))
             findings += Self.sleepFindings(daemon: daemon?.status)
             findings += Self.installationFindings(environment: context.environment.variables)
 
@@ -97,6 +33,24 @@ extension Nudge {
             let problems = findings.filter(\.isProblem).count
             context.print(problems == 0 ? "all is well" : "\(problems) problem\(problems == 1 ? "" : "s") found")
             if problems > 0 { throw ExitCode(1) }
+        }
+
+        static func zoneFinding(_ context: CommandContext) -> Finding {
+            let zone = context.systemTimeZone
+            if let problem = zone.resolve().problem {
+                return .problem("time zone: \(problem.what)", fix: problem.fix)
+            }
+            return .fine(
+                "time zone: \(context.timeZone.identifier) (\(zone.fixed != nil ? "fixed by TZ" : "from \(zone.localtimePath)"))"
+            )
+        }
+
+        static func daemonFinding(_ pid: Int32?) -> Finding {
+            guard let pid else {
+                return .problem(
+                    "daemon: none runs on this store", fix: "systemctl --user enable --now nudge, or run: nudge daemon")
+            }
+            return .fine("daemon: running on this store (pid \(pid))")
         }
 
         /// Whether a sound plays here (the short bell, played once) and through which backend,
@@ -130,7 +84,6 @@ extension Nudge {
             return findings
         }
 
-        /// Read only: a doctor changes nothing, and makes no store where there is none.
         /// Whether the night's alarm survives sleep: logind to keep the computer awake, and the
         /// daemon's wake alarm with an RTC to resume it.
         static func sleepFindings(daemon status: [String: String]?) -> [Finding] {
@@ -165,6 +118,7 @@ extension Nudge {
             return findings
         }
 
+        /// Read only: a doctor changes nothing, and makes no store where there is none.
         static func storeFindings(_ path: String) -> [Finding] {
             guard FileManager.default.fileExists(atPath: path) else {
                 return [.fine("store: no store yet at \(path); the daemon makes it when it first starts")]

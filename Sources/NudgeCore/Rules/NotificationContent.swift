@@ -107,17 +107,6 @@ public enum BodyText: Sendable {
     case plain
 
     public func escape(_ text: String) -> String {
-        guard self == .markup else { return text }
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        self == .markup ? MarkupEscaping.escaped(text, quotes: false) : text
     }
 }

@@ -10,18 +10,6 @@ enum HTMLText {
     static func line(_ text: String) -> String { escapedCharacters(TextInput.oneLine(text)) }
 
     private static func escapedCharacters(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        MarkupEscaping.escaped(text, quotes: true)
     }
 }

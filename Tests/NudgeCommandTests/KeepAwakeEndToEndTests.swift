@@ -41,8 +41,7 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
     }
 
     @Test func heldFromDose1UntilASkipAndTakenAgainByARestartedDaemon() throws {
-        let daemon = try startDaemon()
-        #expect(daemon.waitForEvent("rescheduled", ["reason": "start"]), "\(daemon.stderr)")
+        let daemon = try runningDaemon()
         #expect(try logind.inhibitors().isEmpty, "nothing is due tonight")
 
         let dose1 = try startNight()
@@ -200,8 +199,7 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
 
     /// A meditation holds one until it is stopped; sleep.keep_awake false lets go of it.
     @Test func aMeditationHoldsOneAndTheSettingTurnsItOff() throws {
-        let daemon = try startDaemon()
-        #expect(daemon.waitForEvent("rescheduled", ["reason": "start"]), "\(daemon.stderr)")
+        let daemon = try runningDaemon()
         _ = try nudge("meditate", "20m", "--delay", "0", "--detach")
         #expect(
             daemon.waitForEvent("keep_awake", ["held": "yes", "reason": "a meditation ends at "]), "\(daemon.stderr)")

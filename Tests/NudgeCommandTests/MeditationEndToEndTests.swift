@@ -21,12 +21,6 @@ struct MeditationEndToEndTests: DaemonScenario {
         _ = try NudgeBinary.run(["settings", "set", "symptom.reminder_enabled", "false"], environment: environment)
     }
 
-    func runningDaemon() throws -> Spawned {
-        let daemon = try startDaemon()
-        #expect(daemon.waitForEvent("rescheduled", ["reason": "start"]), "\(daemon.stderr)")
-        return daemon
-    }
-
     /// When the recorded audio reached `seconds` (the write that took it there: a sound arrives
     /// whole, within milliseconds), or nil.
     func heard(_ seconds: Double, timeout: TimeInterval = 20) -> Date? {

@@ -42,6 +42,14 @@ extension DaemonScenario {
             stderrPath: directory.file(log))
     }
 
+    /// Starts the daemon and waits until it has made its first plan.
+    public func runningDaemon(sourceLocation: SourceLocation = #_sourceLocation) throws -> Spawned {
+        let daemon = try startDaemon()
+        #expect(
+            daemon.waitForEvent("rescheduled", ["reason": "start"]), "\(daemon.stderr)", sourceLocation: sourceLocation)
+        return daemon
+    }
+
     public func rows(_ sql: String) throws -> [[String: String]] {
         try StoreQuery.rows(store, sql)
     }

@@ -38,7 +38,7 @@ let package = Package(
             pkgConfig: "gio-2.0",
             providers: [.apt(["libglib2.0-dev"])]
         ),
-        // timerfd, eventfd and pipe2, which Swift's Glibc module does not export.
+        // timerfd, eventfd, pipe2 and thread names, which Swift's Glibc module does not export.
         .target(name: "CNudgeLinux"),
         // Pure scheduling logic: no I/O; `now` and the time zone are always arguments.
         .target(name: "NudgeCore"),
@@ -55,7 +55,7 @@ let package = Package(
         // meditation's ambient sound under it (GStreamer).
         .target(name: "NudgeSound", dependencies: ["NudgeCore", "CCanberra", "CGStreamer", "CNudgeLinux"]),
         // A GLib main loop on a thread of its own, for the session bus and the system bus.
-        .target(name: "NudgeGLib", dependencies: ["CGio"]),
+        .target(name: "NudgeGLib", dependencies: ["CGio", "CNudgeLinux"]),
         // The computer's sleep: logind's inhibitors and its PrepareForSleep, on the system bus.
         .target(name: "NudgeSleep", dependencies: ["CGio", "NudgeGLib"]),
         // Desktop notifications through libnotify, with a GLib main loop on its own thread.

@@ -5,6 +5,7 @@
 #include "CNudgeLinux.h"
 #include <dlfcn.h>
 #include <malloc.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 
 int nudge_timerfd_create(void) {
@@ -73,4 +74,8 @@ int nudge_is_encrypted(const char *path) {
 #endif
 const char *nudge_build_commit(void) {
     return NUDGE_COMMIT;
+}
+
+void nudge_name_this_thread(const char *name) {
+    prctl(PR_SET_NAME, name, 0, 0, 0);
 }

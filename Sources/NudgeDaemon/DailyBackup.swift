@@ -1,3 +1,4 @@
+import CNudgeLinux
 import Foundation
 import NudgeCore
 import NudgeStore
@@ -31,10 +32,10 @@ struct DailyBackup: Sendable {
     func start(finished: @escaping @Sendable (Outcome) -> Void) -> DispatchSemaphore {
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
+            nudge_name_this_thread("nudge backup")
             finished(run())
             done.signal()
         }
-        thread.name = "nudge.backup"
         thread.start()
         return done
     }

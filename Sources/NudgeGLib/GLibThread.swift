@@ -1,4 +1,5 @@
 import CGio
+import CNudgeLinux
 import Foundation
 
 /// A GLib main loop on a thread of its own, with its own main context.
@@ -16,13 +17,13 @@ public final class GLibThread: @unchecked Sendable {
         loop = g_main_loop_new(context, 0)
         let handles = Handles(context: context, loop: loop)
         let thread = Thread { [handles, started, finished] in
+            nudge_name_this_thread(name)
             g_main_context_push_thread_default(handles.context)
             started.signal()
             g_main_loop_run(handles.loop)
             g_main_context_pop_thread_default(handles.context)
             finished.signal()
         }
-        thread.name = name
         thread.start()
         started.wait()
     }

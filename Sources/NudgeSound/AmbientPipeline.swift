@@ -1,4 +1,5 @@
 import CGStreamer
+import CNudgeLinux
 import Foundation
 import NudgeCore
 
@@ -11,6 +12,8 @@ extension GStreamerAmbient {
         private let bus: UnsafeMutablePointer<GstBus>
         private let volume: Double
         private let loops: Bool
+        /// Signalled as the bus's thread ends; nil until `watch` starts one.
+        private var watcherEnded: DispatchSemaphore?
 
         private init(
             pipeline: UnsafeMutablePointer<GstElement>, level: UnsafeMutablePointer<GstElement>, volume: Double,
@@ -85,16 +88,23 @@ extension GStreamerAmbient {
             set(level, "volume", String(format: "%.4f", volume * min(max(fraction, 0), 1)))
         }
 
+        /// The bus thread's name, as `ps -L` and /proc show it (at most 15 bytes).
+        static let watcherName = "nudge ambient"
+
         /// Reads the bus on a thread of its own until the pipeline ends or closes: a loop's end
         /// starts it again, an error is said through `failed` once.
         func watch(failed: @escaping @Sendable (String) -> Void) {
             // The thread's own references: `close` may let go of the player's while it reads.
             gst_object_ref(bus)
             gst_object_ref(pipeline)
+            let ended = DispatchSemaphore(value: 0)
+            watcherEnded = ended
             let thread = Thread { [self] in
+                nudge_name_this_thread(Self.watcherName)
                 defer {
                     gst_object_unref(bus)
                     gst_object_unref(pipeline)
+                    ended.signal()
                 }
                 let wanted =
                     GST_MESSAGE_ERROR.rawValue | GST_MESSAGE_EOS.rawValue | GST_MESSAGE_SEGMENT_DONE.rawValue
@@ -119,14 +129,28 @@ extension GStreamerAmbient {
                     }
                 }
             }
-            thread.name = "nudge ambient bus"
             thread.start()
         }
 
-        /// Stops the sound, ends the bus's thread, and lets the pipeline go.
+        /// Ends the bus's thread, stops the sound and lets the pipeline go. The message that
+        /// ends the thread goes first: a pipeline going to NULL sets its bus flushing, and a
+        /// flushing bus drops what is posted, which left the thread waiting for good. A thread
+        /// busy for 2 s (a seek held by a stalled device) is told again once the pipeline is
+        /// down, and ends on its own references: the daemon's loop never waits longer.
         func close() {
+            let endWatcher = {
+                gst_bus_post(self.bus, gst_message_new_application(nil, gst_structure_new_empty("nudge-close")))
+            }
+            let ended =
+                watcherEnded.map {
+                    _ = endWatcher()
+                    return $0.wait(timeout: .now() + 2) == .success
+                } ?? true
             gst_element_set_state(pipeline, GST_STATE_NULL)
-            gst_bus_post(bus, gst_message_new_application(nil, nil))
+            if !ended {
+                gst_bus_set_flushing(bus, 0)
+                _ = endWatcher()
+            }
             gst_object_unref(bus)
             gst_object_unref(level)
             gst_object_unref(pipeline)

@@ -1,3 +1,4 @@
+import CNudgeLinux
 import Foundation
 import Glibc
 
@@ -40,8 +41,10 @@ final class SoundThread: @unchecked Sendable {
         taken &+= 1
         if !running {
             running = true
-            let thread = Thread { [self] in loop() }
-            thread.name = "nudge.sound"
+            let thread = Thread { [self] in
+                nudge_name_this_thread("nudge sound")
+                loop()
+            }
             thread.start()
         }
         pthread_cond_signal(condition)

@@ -51,6 +51,15 @@ public final class Spawned: @unchecked Sendable {
     public var pid: Int32 { process.processIdentifier }
     public var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
+    /// Its threads' names (the kernel keeps 15 bytes of each), while it runs.
+    public var threadNames: [String] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.compactMap {
+            try? String(contentsOfFile: "/proc/\(pid)/task/\($0)/comm", encoding: .utf8)
+                .trimmingCharacters(in: .newlines)
+        }
+    }
+
     /// Only while it runs: once reaped, its pid may be another process's.
     public func signal(_ number: Int32) {
         guard process.isRunning else { return }

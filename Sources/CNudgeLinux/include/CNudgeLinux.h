@@ -21,6 +21,9 @@ void nudge_quiet_alsa_errors(void);
 /* Gives the heap's free pages back to the system (glibc's malloc_trim, which Swift's Glibc
    module does not export). */
 void nudge_release_free_heap(void);
+/* Names the calling thread as ps -L, top and /proc show it (the kernel keeps 15 bytes).
+   Foundation's Thread.name, given before the start, never reaches the kernel on Linux. */
+void nudge_name_this_thread(const char *name);
 /* The git commit of a release build (contrib/scripts/build-release.sh), or "". */
 const char *nudge_build_commit(void);
 

@@ -1,5 +1,6 @@
 import CNudgeLinux
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -9,19 +10,26 @@ import Foundation
 ///
 /// A self-pipe rather than signalfd: signalfd needs the signals blocked in every thread, and
 /// GLib and Dispatch start threads of their own.
+///
+/// Each pipe closes only its own two ends. The handler writes to the newest pipe's; a pipe that
+/// goes while a newer one lives (daemons one after another in one test process) leaves the
+/// handler to it. (A write end kept in one global and closed by every deinit closed another
+/// pipe's, and then a number the process had given to something else.)
 final class SignalPipe {
     let descriptor: Int32
+    private let writeEnd: Int32
     static let signals = [SIGTERM, SIGINT, SIGHUP]
 
     init() throws(DaemonError) {
         var ends: [Int32] = [-1, -1]
         guard nudge_pipe(&ends) == 0 else { throw .system("pipe2", errno) }
         descriptor = ends[0]
-        signalPipeWriteEnd = ends[1]
+        writeEnd = ends[1]
+        signalPipeWriteEnd.store(ends[1], ordering: .sequentiallyConsistent)
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { signal in
             var byte = UInt8(truncatingIfNeeded: signal)
-            _ = write(signalPipeWriteEnd, &byte, 1)
+            _ = write(signalPipeWriteEnd.load(ordering: .sequentiallyConsistent), &byte, 1)
         }
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
@@ -36,9 +44,12 @@ final class SignalPipe {
     }
 
     deinit {
-        for signal in Self.signals { Glibc.signal(signal, SIG_DFL) }
+        let wasNewest =
+            signalPipeWriteEnd.compareExchange(expected: writeEnd, desired: -1, ordering: .sequentiallyConsistent)
+            .exchanged
+        if wasNewest { for signal in Self.signals { Glibc.signal(signal, SIG_DFL) } }
         close(descriptor)
-        close(signalPipeWriteEnd)
+        close(writeEnd)
     }
 
     /// The signals received since the last call, in order.
@@ -53,5 +64,5 @@ final class SignalPipe {
     }
 }
 
-/// The handler may touch only async-signal-safe state: one file descriptor.
-nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+/// The handler may touch only async-signal-safe state: one lock-free atomic file descriptor.
+private let signalPipeWriteEnd = Atomic<Int32>(-1)

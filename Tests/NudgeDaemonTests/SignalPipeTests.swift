@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+
+@testable import NudgeDaemon
+
+/// In-process daemons come and go side by side in one test process: a signal pipe closes its own
+/// two ends and nothing else, and a signal reaches the newest.
+struct SignalPipeTests {
+    @Test func aPipeThatGoesClosesOnlyItsOwnEnds() throws {
+        var older: SignalPipe? = try SignalPipe()
+        var newer: SignalPipe? = try SignalPipe()
+        raise(SIGHUP)
+        #expect(newer?.consume() == [SIGHUP])
+        older = nil
+        // The lowest free numbers: the older pipe's, unless its deinit closed one of the newer's.
+        let files = (0..<2).map { _ in open("/dev/null", O_RDONLY | O_CLOEXEC) }
+        defer { for file in files { close(file) } }
+        newer = nil
+        #expect(older == nil && newer == nil)
+        for file in files {
+            #expect(fcntl(file, F_GETFD) != -1, "descriptor \(file) was closed by a signal pipe that did not own it")
+        }
+    }
+}

@@ -10,12 +10,20 @@ import Testing
 @testable import NudgeDaemon
 
 /// What the daemon asks of the ambient sound, in process: the seam `Daemon(ambientPlayer:)`.
+/// A start is recorded by the instant its sound ends on `clock`: the test's clock runs in real
+/// time, so the seconds asked for depend on how soon the daemon got there (1199 under load).
 final class FakeAmbientPlayer: AmbientPlayer, @unchecked Sendable {
+    let clock: DaemonClock
     let calls = Mutex<[String]>([])
     let called = DispatchSemaphore(value: 0)
 
+    init(clock: DaemonClock) {
+        self.clock = clock
+    }
+
     func start(_ sound: AmbientSound, volume: Int, seconds: TimeInterval, fadeSeconds: TimeInterval) {
-        record("start \(sound) at \(volume) for \(Int(seconds.rounded())) s, fading \(Int(fadeSeconds)) s")
+        let end = Date(timeIntervalSince1970: (clock.now().timeIntervalSince1970 + seconds).rounded())
+        record("start \(sound) at \(volume) until \(Timestamp.format(end)), fading \(Int(fadeSeconds)) s")
     }
 
     func stop() { record("stop") }
@@ -55,21 +63,23 @@ extension DaemonTests {
     @Test func theAmbienceRunsFromTheStartToTheEndAndResumesAfterARestart() throws {
         let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T18:00:00Z"))
         try sessionWithAmbience(clock)
-        let first = FakeAmbientPlayer()
+        let first = FakeAmbientPlayer(clock: clock)
         try withDaemon(clock: clock, notifier: FakeNotifier(), ambientPlayer: first) { _, _ in
             #expect(first.waitFor(count: 1))
         }
-        #expect(first.calls.withLock { $0 } == ["start pink-noise at 40 for 1200 s, fading 10 s", "stop"])
+        #expect(
+            first.calls.withLock { $0 } == ["start pink-noise at 40 until 2026-11-22T18:20:00Z, fading 10 s", "stop"])
 
         clock.set(to: Timestamp.parse("2026-11-22T18:15:00Z")!)
-        let second = FakeAmbientPlayer()
+        let second = FakeAmbientPlayer(clock: clock)
         try withDaemon(clock: clock, notifier: FakeNotifier(), ambientPlayer: second) { daemon, clock in
             #expect(second.waitFor(count: 1))
             clock.set(to: Timestamp.parse("2026-11-22T18:20:00Z")!)
             daemon.clockWasSet()
             #expect(second.waitFor(count: 2))
         }
-        #expect(second.calls.withLock { $0 } == ["start pink-noise at 40 for 300 s, fading 10 s", "stop"])
+        #expect(
+            second.calls.withLock { $0 } == ["start pink-noise at 40 until 2026-11-22T18:20:00Z, fading 10 s", "stop"])
     }
 
     /// logind's word of a sleep stops it at once, and a plan made before the resume does not
@@ -77,7 +87,7 @@ extension DaemonTests {
     @Test func aSleepStopsItAndSilenceNeverStartsIt() throws {
         let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T18:00:00Z"))
         try sessionWithAmbience(clock)
-        let player = FakeAmbientPlayer()
+        let player = FakeAmbientPlayer(clock: clock)
         let sleeping = RecordedLog()
         try withDaemon(clock: clock, notifier: FakeNotifier(), log: sleeping, ambientPlayer: player) { daemon, _ in
             #expect(player.waitFor(count: 1))
@@ -86,10 +96,11 @@ extension DaemonTests {
             daemon.clockWasSet()
             #expect(sleeping.waitFor("rescheduled (clock changed)"))
         }
-        #expect(player.calls.withLock { $0 } == ["start pink-noise at 40 for 1200 s, fading 10 s", "stop"])
+        #expect(
+            player.calls.withLock { $0 } == ["start pink-noise at 40 until 2026-11-22T18:20:00Z, fading 10 s", "stop"])
 
         try Store(path: store).setSetting(.soundEnabled, to: "false", at: clock.now())
-        let silent = FakeAmbientPlayer()
+        let silent = FakeAmbientPlayer(clock: clock)
         let log = RecordedLog()
         try withDaemon(clock: clock, notifier: FakeNotifier(), log: log, ambientPlayer: silent) { _, _ in
             #expect(log.waitFor("rescheduled"))

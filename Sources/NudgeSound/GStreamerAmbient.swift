@@ -19,6 +19,10 @@ public final class GStreamerAmbient: AmbientPlayer, @unchecked Sendable {
     }
 
     public func start(_ sound: AmbientSound, volume: Int, seconds: TimeInterval, fadeSeconds: TimeInterval) {
+        // The span is counted from the asking: a pipeline that took a second to start (GStreamer
+        // loading its plugins under load) ends with the span, its fade a second shorter, rather
+        // than a second after it, under the end bell.
+        let asked = DispatchTime.now()
         queue.async { [self] in
             end()
             guard seconds > 0 else { return }
@@ -38,7 +42,7 @@ public final class GStreamerAmbient: AmbientPlayer, @unchecked Sendable {
                     onProblem("cannot play the ambient sound \(sound): \(problem)")
                     return end()
                 }
-                fade(made, seconds: seconds, fadeSeconds: fadeSeconds)
+                fadeStep(made, started: asked, seconds: seconds, fadeSeconds: fadeSeconds)
             }
         }
     }
@@ -48,11 +52,7 @@ public final class GStreamerAmbient: AmbientPlayer, @unchecked Sendable {
     }
 
     /// Steps the volume down to nothing over the last `fadeSeconds`, 20 times a second, and ends
-    /// the playing at `seconds`, on the queue's monotonic clock.
-    private func fade(_ made: Playing, seconds: TimeInterval, fadeSeconds: TimeInterval) {
-        fadeStep(made, started: DispatchTime.now(), seconds: seconds, fadeSeconds: fadeSeconds)
-    }
-
+    /// the playing `seconds` after `started`, on the queue's monotonic clock.
     private func fadeStep(_ made: Playing, started: DispatchTime, seconds: TimeInterval, fadeSeconds: TimeInterval) {
         guard playing === made else { return }
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9

@@ -67,7 +67,7 @@ struct AnswerFromTerminalTests: DaemonScenario {
             upcoming.first?["reminder_key"] as? String == "symptom:2026-11-21:snooze:1"
                 && upcoming.first?["delivery_id"] is Int)
         #expect(
-            daemon.waitForEvent("rescheduled", ["reason": "store changed", "next_due": "2026-11-22T01:59:5"]),
+            daemon.waitForPlan(nextDue: "2026-11-22T01:59:5"),
             "the daemon follows the terminal's answer: \(daemon.stderr)")
     }
 
@@ -85,8 +85,9 @@ struct AnswerFromTerminalTests: DaemonScenario {
             waitForStore {
                 daemon.stderr.components(separatedBy: "a notification server is on the bus").count == 3
             }, "\(daemon.stderr)")
+        let plansBeforeTheAnswer = daemon.plansSoFar
         try nudge("ack", id, "done")
-        #expect(daemon.waitForEvent("rescheduled", ["reason": "store changed"]), "\(daemon.stderr)")
+        #expect(daemon.waitForPlan(after: plansBeforeTheAnswer), "\(daemon.stderr)")
         #expect(bus.closeCalls().isEmpty, "\(bus.closeCalls()) \(daemon.stderr)")
     }
 }

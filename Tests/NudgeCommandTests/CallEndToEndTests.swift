@@ -81,7 +81,7 @@ struct CallEndToEndTests: DaemonScenario {
             "\(daemon.stderr)")
         try nudge("call", "log", "alex", at: "2026-11-21T08:00:05-05:00")
         #expect(
-            daemon.waitForEvent("rescheduled", ["reason": "store changed", "next_due": "2026-12-05T14:00:00Z"]),
+            daemon.waitForPlan(nextDue: "2026-12-05T14:00:00Z"),
             "\(daemon.stderr)")
         #expect(bus.notifyCalls().isEmpty)
     }
@@ -96,7 +96,7 @@ struct CallEndToEndTests: DaemonScenario {
             "\(daemon.stderr)")
         try nudge("call", "edit", String(id.prefix(6)), "--at", "2026-11-14T18:00", at: "2026-11-21T08:00:01-05:00")
         #expect(
-            daemon.waitForEvent("rescheduled", ["reason": "store changed", "next_due": "2026-11-28T14:00:00Z"]),
+            daemon.waitForPlan(nextDue: "2026-11-28T14:00:00Z"),
             "\(daemon.stderr)")
         try nudge("call", "delete", String(id.prefix(6)), "--yes", at: "2026-11-21T08:00:02-05:00")
         // From the contact's creation now: due on the 15th, so shown at once.

@@ -93,11 +93,11 @@ struct DaemonEndToEndTests: DaemonScenario {
         #expect(daemon.waitForEvent("rescheduled", ["reason": "start", "next_due": "2026-11-22T01:00:00Z"]))
         _ = try nudge("settings", "set", "symptom.reminder_time", "1pm")
         #expect(
-            daemon.waitForEvent("rescheduled", ["reason": "store changed", "next_due": "2026-11-21T18:00:00Z"]),
+            daemon.waitForPlan(nextDue: "2026-11-21T18:00:00Z"),
             "\(daemon.stderr)")
         _ = try nudge("settings", "set", "symptom.reminder_enabled", "off")
         #expect(
-            daemon.waitForEvent("rescheduled", ["reason": "store changed", "next_due": "none"]), "\(daemon.stderr)")
+            daemon.waitForPlan(nextDue: "none"), "\(daemon.stderr)")
         // Back on, at the current minute: due now, so shown at once.
         _ = try nudge("settings", "set", "symptom.reminder_time", "12:00")
         _ = try nudge("settings", "reset", "symptom.reminder_enabled")
@@ -142,7 +142,7 @@ struct DaemonEndToEndTests: DaemonScenario {
         let lonely = try startDaemon(at: "2026-11-21T19:59:59-05:00", environment: noBus, log: "lonely.err")
         #expect(lonely.waitForEvent("server_unavailable"), "\(lonely.stderr)")
         #expect(
-            lonely.waitForEvent("rescheduled", ["reason": "due", "next_due": "2026-11-23T01:00:00Z"]),
+            lonely.waitForPlan(nextDue: "2026-11-23T01:00:00Z"),
             "\(lonely.stderr)")
         #expect(lonely.stderr.components(separatedBy: "cannot show notifications").count == 2)
         #expect(lonely.waitForExit(timeout: 0) == nil, "the daemon stopped")

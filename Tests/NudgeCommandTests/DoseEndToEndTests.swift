@@ -171,6 +171,7 @@ struct DoseEndToEndTests: DaemonScenario {
                     .first?["shown_at"] != "NULL"
             })
 
+        let plansBeforeDose2 = daemon.plansSoFar
         let taken = try Subprocess.run(
             "/usr/bin/sqlite3",
             [
@@ -179,7 +180,7 @@ struct DoseEndToEndTests: DaemonScenario {
             ])
         #expect(taken.status == 0, "\(taken)")
         #expect(bus.waitForClose(1), "\(daemon.stderr)")
-        #expect(daemon.waitForEvent("rescheduled", ["reason": "store changed", "next_due": "none"]))
+        #expect(daemon.waitForPlan(after: plansBeforeDose2, nextDue: "none"))
     }
 
     @Test func commandLineAnswersDoWhatTheButtonsDo() throws {

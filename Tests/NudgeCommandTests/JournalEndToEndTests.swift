@@ -45,8 +45,9 @@ struct JournalEndToEndTests: DaemonScenario {
                     "'s session, from 1 to 10? With: nudge journal edit \(id.prefix(8)) --mood-after N"),
             "\(asked)")
         #expect(!asked.actions.contains("inline-reply"))
+        let plansBeforeTheAnswer = daemon.plansSoFar
         try nudge("journal", "edit", String(id.prefix(8)), "--mood-after", "6")
-        #expect(daemon.waitForEvent("rescheduled", ["reason": "store changed"]), "\(daemon.stderr)")
+        #expect(daemon.waitForPlan(after: plansBeforeTheAnswer), "\(daemon.stderr)")
         daemon.signal(SIGTERM)
         _ = daemon.waitForExit(timeout: 10)
         let everything = bus.notifyCalls().map { "\($0.summary) \($0.body) \($0.hints)" }.joined() + daemon.stderr
@@ -164,7 +165,8 @@ struct JournalEndToEndTests: DaemonScenario {
             lines.count == 6 && lines[0].hasSuffix("/nudge")
                 && Array(lines[1...]) == ["--store", store, "journal", "reflect", String(id.prefix(8))], "\(lines)")
         // The daemon did not wait for the terminal: it follows the store at once.
+        let plansBeforeTheSetting = daemon.plansSoFar
         try nudge("settings", "set", "journal.reflection_time", "11:00")
-        #expect(daemon.waitForEvent("rescheduled", ["reason": "store changed"], timeout: 10), "\(daemon.stderr)")
+        #expect(daemon.waitForPlan(after: plansBeforeTheSetting), "\(daemon.stderr)")
     }
 }

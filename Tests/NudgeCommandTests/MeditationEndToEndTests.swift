@@ -113,6 +113,7 @@ struct MeditationEndToEndTests: DaemonScenario {
                 ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").contains("01:00 left")
             })
         Thread.sleep(forTimeInterval: 2)
+        let plansBeforeTheEnd = daemon.plansSoFar
         foreground.signal(SIGINT)
         #expect(foreground.waitForExit(timeout: 10) == 0)
         let said = try String(contentsOfFile: output, encoding: .utf8)
@@ -121,7 +122,7 @@ struct MeditationEndToEndTests: DaemonScenario {
                 && said.hasSuffix("ended early: less than a minute, so nothing was kept\n"), "\(said)")
         #expect(try rows("SELECT id FROM meditation_sessions").isEmpty)
         #expect(
-            daemon.waitForEvent("rescheduled", ["reason": "store changed", "next_due": "none"]), "\(daemon.stderr)")
+            daemon.waitForPlan(after: plansBeforeTheEnd, nextDue: "none"), "\(daemon.stderr)")
 
         try nudge("meditate", "10", "--delay", "0", "--detach")
         #expect(heard(1.9) != nil, "\(daemon.stderr)")

@@ -81,7 +81,7 @@ struct TimeChangeTests: DaemonScenario {
         let call = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
         #expect(call.summary == "Daily symptom check")
         #expect(
-            daemon.waitForEvent("rescheduled", ["reason": "due", "next_due": "2026-11-23T01:00:00Z"]),
+            daemon.waitForPlan(nextDue: "2026-11-23T01:00:00Z"),
             "\(daemon.stderr)")
         // Once: a later wake, which plans from the store again, shows nothing more.
         daemon.signal(SIGHUP)

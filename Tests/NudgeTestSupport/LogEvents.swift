@@ -63,3 +63,23 @@ extension Spawned {
         }
     }
 }
+
+extension Spawned {
+    /// How many plans the daemon has logged so far: a mark for `waitForPlan(after:)`.
+    public var plansSoFar: Int {
+        LogEvents.parse(stderr).filter { $0["event"] == "rescheduled" }.count
+    }
+
+    /// Waits for a plan made after the first `after` plans whose next due instant begins with
+    /// `nextDue`, whatever its reason: a plan for a store change or a due instant can be made by
+    /// another event first (the start-up backup's plan sees the write, or shows what is due),
+    /// and then the plan with that reason never comes.
+    @discardableResult
+    public func waitForPlan(after mark: Int = 0, nextDue: String? = nil, timeout: TimeInterval = 10) -> Bool {
+        FileEvents.waitUntil(watching: [(stderrPath as NSString).deletingLastPathComponent], timeout: timeout) {
+            LogEvents.parse(stderr).filter { $0["event"] == "rescheduled" }.dropFirst(mark).contains { plan in
+                nextDue.map { plan["next_due"]?.hasPrefix($0) ?? false } ?? true
+            }
+        }
+    }
+}

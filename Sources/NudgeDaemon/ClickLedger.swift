@@ -44,7 +44,7 @@ final class ClickLedger: Sendable {
         file.withLock { $0 = (opened, Line(found.count), Set(pending.map(\.line)), 0) }
     }
 
-    deinit { file.withLock { close($0.descriptor) } }
+    deinit { _ = file.withLock { close($0.descriptor) } }
 
     enum Entry: Equatable {
         case event(NotifierEvent)

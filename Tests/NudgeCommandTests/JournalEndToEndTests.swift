@@ -144,7 +144,7 @@ struct JournalEndToEndTests: DaemonScenario {
         let ran = directory.file("terminal-ran")
         // The "terminal" stays open until the test ends, as a person's would while they write.
         let open = directory.file("terminal-open")
-        FileManager.default.createFile(atPath: open, contents: nil)
+        #expect(FileManager.default.createFile(atPath: open, contents: nil))
         defer { unlink(open) }
         // Written whole and then renamed: the test reads it as soon as it exists.
         try

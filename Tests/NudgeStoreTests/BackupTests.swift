@@ -37,7 +37,7 @@ struct BackupTests {
                 stderrPath: directory.file("writer\(number).err"))
         }
         defer {
-            FileManager.default.createFile(atPath: stop, contents: nil)
+            #expect(FileManager.default.createFile(atPath: stop, contents: nil))
             for process in writers { _ = process.waitForExit(timeout: 10) }
         }
         #expect(

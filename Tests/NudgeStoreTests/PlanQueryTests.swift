@@ -25,14 +25,14 @@ import Testing
         let now = try #require(Timestamp.parse("2026-11-22T18:00:00Z"))
         let store = try Store(path: directory.file("nudge.sqlite"), now: now)
         let statements = Mutex<[String]>([])
-        try store.database.writeWithoutTransaction { db in
+        store.database.writeWithoutTransaction { db in
             db.trace(options: .statement) { event in
                 let sql = event.expandedDescription
                 if sql.uppercased().hasPrefix("SELECT") { statements.withLock { $0.append(sql) } }
             }
         }
         _ = try store.scheduleInput(at: now, clock: WallClock(zone: .system("Europe/Berlin")))
-        try store.database.writeWithoutTransaction { db in db.trace(options: []) }
+        store.database.writeWithoutTransaction { db in db.trace(options: []) }
         let traced = statements.withLock { $0 }
         #expect(traced.count >= 5)
         var scans: [String] = []

@@ -21,7 +21,7 @@ public final class RecordedAudio: @unchecked Sendable {
         guard mkfifo(fifo, 0o600) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         try #"pcm.!default { type file; slave.pcm "null"; file "\#(fifo)"; format "raw" }"#.write(
             toFile: home + "/.asoundrc", atomically: true, encoding: .utf8)
-        FileManager.default.createFile(atPath: path, contents: nil)
+        guard FileManager.default.createFile(atPath: path, contents: nil) else { throw POSIXError(.EIO) }
         // Opened read-write, the FIFO never reports end of file between two sounds. Until a
         // reader has it open, ALSA's open for writing would wait: the reader says when it has.
         let ready = directory.file("audio-reader.err")

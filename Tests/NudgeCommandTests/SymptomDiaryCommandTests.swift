@@ -44,6 +44,22 @@ import Testing
                 == "No symptoms logged on 2026-11-19. Log one with: nudge log symptom NAME --severity N\n")
     }
 
+    /// Filling in last week is normal: any past day is taken, in words too, and past 48 hours the
+    /// confirmation names the day plainly. Now is Sunday 2026-11-22 20:00 in Berlin.
+    @Test func anyPastDayIsTakenAndNamedPlainly() throws {
+        let lastMonday = nudge("log", "symptom", "Fatigue", "--severity", "3", "--at", "monday 10:00")
+        #expect(
+            lastMonday.stdout == "logged Fatigue (3) for Monday 16 Nov, 10:00 (2026-11-16 10:00 CET)\n", "\(lastMonday)"
+        )
+        let weeksAgo = nudge("log", "symptom", "Nausea", "--severity", "2", "--at", "3 weeks ago")
+        #expect(weeksAgo.stdout.hasPrefix("logged Nausea (2) for Sunday 1 Nov, 20:00 (2026-11-01 20:00 CET)"))
+        let yesterday = nudge("log", "symptom", "Itch", "--severity", "1", "--at", "yesterday 22:10")
+        #expect(yesterday.stdout == "logged Itch (1) at 22:10 yesterday, 2026-11-21 22:10 CET\n", "\(yesterday)")
+        #expect(nudge("symptoms", "--date", "monday").stdout.contains("Fatigue"))
+        #expect(nudge("symptoms", "--from", "sunday", "--to", "sunday").stdout.contains("Sunday 2026-11-22") == false)
+        #expect(nudge("symptoms", "--from", "saturday").stdout.contains("Itch"))
+    }
+
     @Test func searchesNamesAndNotesOfTheWholeDiaryWithoutRegardToCase() throws {
         try diary()
         let json = nudge("symptoms", "--search", "HEADACHE", "--json")
@@ -123,7 +139,7 @@ import Testing
         (["symptoms", "edit", "abcd1111", "--severity", "x"], "is not a whole number; give one from 1 to 5"),
         (["symptoms", "edit", "abcd1111", "--name", "  "], "the symptom name is empty"),
         (["symptoms", "edit", "abcd1111", "--notes", "a\u{1B}[2J"], "--notes contains an escape character"),
-        (["symptoms", "edit", "abcd1111", "--at", "2026-11-19T20:00"], "is more than 48 hours ago"),
+        (["symptoms", "edit", "abcd1111", "--at", "funday 20:00"], "--at 'funday 20:00' is not a time"),
         (["symptoms", "edit", "abcd1111", "--at", "2026-11-22T21:00"], "is in the future"),
         (["symptoms", "--from", "2026-11-22", "--to", "2026-11-21"], "--from 2026-11-22 is after --to 2026-11-21"),
         (["symptoms", "--date", "today", "--days", "2"], "give one of --date, --from/--to and --days, not several"),

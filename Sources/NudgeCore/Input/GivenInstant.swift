@@ -5,13 +5,22 @@ import Foundation
 ///
 /// - ISO 8601 with an offset (`2026-11-21T19:05:00Z`, `...-05:00`) is that instant.
 /// - ISO 8601 without one (`2026-11-21T19:05`, `2026-11-21 19:05:30`) is local wall-clock time.
-/// - A time of day (`22:10`, `10pm`) is one occurrence of it, which one by the direction.
+/// - A time of day (`22:10`, `10pm`, `noon`) is one occurrence of it, which one by the direction.
+/// - A day as people say it and a time (`yesterday 22:10`, `monday 9:00`, `10:10 PM yesterday`).
+/// - A span back from now (`3 days ago`, `2h ago`).
+/// - A local date and time in the person's words and zone, as nudge prints them
+///   (`2026-11-25 11:00 PM`, `2026-11-25 23:00 EST`, `2026-11-25 23:00 UTC`).
 public struct GivenInstant: Sendable, Equatable {
     public enum Form: Sendable, Equatable {
         case exact(Date)
         /// A wall-clock date and time; the seconds count from the minute.
         case local(CivilDate, LocalTime, seconds: TimeInterval)
         case timeOfDay(LocalTime)
+        case onDay(SpokenDay, LocalTime)
+        case ago(SpokenSpan)
+        /// A wall-clock date and time read in a named zone: UTC, or what the person's clock calls
+        /// its time then (EST, CEST), which also says which of a repeated hour's two it is.
+        case named(CivilDate, LocalTime, abbreviation: String)
     }
 
     /// What was typed, for refusals that repeat it.
@@ -25,13 +34,11 @@ public struct GivenInstant: Sendable, Equatable {
 
     public init?(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let form: Form?
+        var form: Form?
         if trimmed.count >= 16 {
             form = Self.hasOffset(trimmed) ? Timestamp.parse(trimmed).map(Form.exact) : Self.local(trimmed)
-        } else {
-            form = LocalTime(parsing: trimmed).map(Form.timeOfDay)
         }
-        guard let form else { return nil }
+        guard let form = form ?? Self.spoken(trimmed) else { return nil }
         self.text = text
         self.form = form
     }
@@ -46,6 +53,12 @@ public struct GivenInstant: Sendable, Equatable {
             return clock.instant(on: day, at: time)?.addingTimeInterval(seconds)
         case .timeOfDay(let time):
             return InstantInput.occurrence(of: time, now: now, clock: clock, direction: direction)
+        case .onDay(let day, let time):
+            return Self.occurrence(of: time, on: day, now: now, clock: clock, direction: direction)
+        case .ago(let span):
+            return span.instant(before: now, clock: clock)
+        case .named(let day, let time, let abbreviation):
+            return Self.instant(on: day, at: time, calledBy: abbreviation, clock: clock)
         }
     }
 

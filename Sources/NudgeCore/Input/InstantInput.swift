@@ -13,7 +13,7 @@ public enum InstantInput {
     }
 
     public static let accepted =
-        "a local time such as 22:10 or 10pm, a local date and time such as 2026-11-21T22:10, or ISO 8601 with an offset such as 2026-11-21T22:10:00-05:00"
+        "a local time such as 22:10 or 10pm, a day and a time such as yesterday 22:10 or monday 9:00, a span ago such as 3 days ago or 2h ago, a local date and time such as 2026-11-21 22:10, or ISO 8601 with an offset such as 2026-11-21T22:10:00-05:00"
 
     /// A time of day as the one a person means: its latest past occurrence, or its next one.
     public static func occurrence(of time: LocalTime, now: Date, clock: WallClock, direction: Direction) -> Date? {
@@ -31,6 +31,13 @@ public enum InstantInput {
             return clock.instant(on: today.adding(days: 1), at: time)
                 ?? clock.instant(on: today.adding(days: 2), at: time)
         }
+    }
+
+    /// A day further back than yesterday, named plainly: `Monday 23 Nov, 10:00`.
+    public static func plainDay(_ instant: Date, clock: WallClock) -> String {
+        let date = clock.date(of: instant)
+        return
+            "\(clock.weekdayName(date)) \(date.day) \(clock.monthAbbreviations[date.month - 1]), \(clock.timeOfDay(instant))"
     }
 
     /// How an instant was understood, for every confirmation and refusal:
@@ -76,6 +83,13 @@ public enum InstantInput {
     ) throws(InputError) -> Date {
         let given = echo ? "\(option) '\(typed.text)'" : option
         guard let instant = typed.resolved(now: now, clock: clock, direction: .past) else {
+            if case .named(let day, let time, let abbreviation) = typed.form,
+                let local = clock.instants(on: day, at: time).first
+            {
+                throw InputError(
+                    "\(given): this clock calls \(day) \(clock.text(time)) \(clock.abbreviation(at: local)), not \(abbreviation); give it in \(clock.abbreviation(at: local)) or UTC"
+                )
+            }
             throw InputError("\(given) names no instant on this clock; give \(accepted)")
         }
         guard instant <= Timestamp.latest else {

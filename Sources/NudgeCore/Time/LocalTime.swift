@@ -14,9 +14,17 @@ public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible
     /// The canonical stored form, `HH:MM`.
     public var description: String { "\(pad(hour, 2)):\(pad(minute, 2))" }
 
-    /// Accepts `20:00`, `8:05`, `8pm`, `8 PM`, `8:30 pm`, `8:30a.m.`; refuses `25:99` and `13pm`.
+    public static let midnight = LocalTime(hour: 0, minute: 0)!
+
+    /// Accepts `20:00`, `8:05`, `8pm`, `8 PM`, `8:30 pm`, `8:30a.m.`, `noon` and `midnight`;
+    /// refuses `25:99` and `13pm`.
     public init?(parsing input: String) {
         var text = input.lowercased().filter { !$0.isWhitespace && $0 != "." }
+        switch text {
+        case "noon", "midday": text = "12:00"
+        case "midnight": text = "00:00"
+        default: break
+        }
         var meridiem: String?
         for suffix in ["am", "pm"] where text.hasSuffix(suffix) {
             meridiem = suffix

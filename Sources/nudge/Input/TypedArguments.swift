@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import NudgeCore
 
 // The closed sets. ArgumentParser lists their values in the help, the man pages (from the
@@ -42,10 +43,9 @@ enum TypedArguments {
         return given
     }
 
-    static let day: @Sendable (String) throws -> CivilDate = { text in
-        guard let day = CivilDate(iso: text), (1...9999).contains(day.year) else {
-            throw ValidationError("not a day; give YYYY-MM-DD")
-        }
+    /// A day: which one `monday` or `today` is comes from the context's clock in `run(_:)`.
+    static let day: @Sendable (String) throws -> GivenDay = { text in
+        guard let day = GivenDay(text) else { throw ValidationError("not a day; give \(GivenDay.accepted)") }
         return day
     }
 
@@ -56,13 +56,19 @@ enum TypedArguments {
         return time
     }
 
-    /// An instant, or a bare `YYYY-MM-DD` as that day's local midnight (`history --since`).
+    /// An instant, a day as that day's local midnight (`2026-11-20`, `yesterday`, `monday`), or a
+    /// span back from now without its `ago` (`1h`, `7d`), for `history --since`.
     static let instantOrDay: @Sendable (String) throws -> GivenInstant = { text in
-        if let day = CivilDate(iso: text), let midnight = LocalTime(hour: 0, minute: 0) {
-            return GivenInstant(text: text, form: .local(day, midnight, seconds: 0))
+        let midnight = LocalTime.midnight
+        if let day = CivilDate(iso: text) { return GivenInstant(text: text, form: .local(day, midnight, seconds: 0)) }
+        if let day = SpokenDay(text.trimmingCharacters(in: .whitespaces)) {
+            return GivenInstant(text: text, form: .onDay(day, midnight))
         }
+        if let span = SpokenSpan(text) { return GivenInstant(text: text, form: .ago(span)) }
         guard let given = GivenInstant(text) else {
-            throw ValidationError("not a time; give \(InstantInput.accepted), or YYYY-MM-DD")
+            throw ValidationError(
+                "not a time; give \(InstantInput.accepted), a day such as 2026-11-20 or yesterday, or a span such as 7d"
+            )
         }
         return given
     }

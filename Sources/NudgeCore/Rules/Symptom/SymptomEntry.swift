@@ -19,8 +19,9 @@ public struct SymptomEntry: Sendable, Equatable, Codable {
     public static let severities = 1...5
     public static let maximumNameLength = 200
     public static let maximumNotesLength = 5000
-    /// How far back a symptom may be logged (Symptomly allows retroactive logging within 48 hours).
-    public static let maximumBackdating: TimeInterval = 48 * 3600
+    /// How far back a symptom may be logged: any past day, as a person filling in last week
+    /// does (Symptomly's own screen allows 48 hours; what it reads has no limit).
+    public static let maximumBackdating: TimeInterval = .infinity
 
     /// Checks what a person typed, with messages that say what is accepted.
     public static func validate(name: String, severity: Int, notes: String?) throws(InputError) {

@@ -14,7 +14,8 @@ extension Nudge.Call {
             name: .customLong("in"), parsing: .unconditional, help: "In this many days (0-3650).",
             transform: WholeNumber.parser(0...3650))
         var inDays: Int?
-        @Option(help: "On this day, YYYY-MM-DD (today or later).", transform: TypedArguments.day) var on: CivilDate?
+        @Option(help: "On this day (today or later): \(GivenDay.accepted).", transform: TypedArguments.day) var on:
+            GivenDay?
         @Option(
             help: "At this local time (default: call.reminder_time); alone, the next time it comes.",
             transform: TypedArguments.timeOfDay)
@@ -38,7 +39,7 @@ extension Nudge.Call {
 
         func run(_ context: CommandContext) throws {
             let today = context.wallClock.date(of: context.now)
-            if let on, on < today {
+            if let on = on?.resolved(today: today, direction: .future), on < today {
                 throw CommandFailure("--on \(on) is in the past; give today (\(today)) or a later day", exitCode: 64)
             }
             let store = try context.openStore()
@@ -58,7 +59,8 @@ extension Nudge.Call {
             {
                 return next
             }
-            let day = on ?? clock.date(of: context.now).adding(days: inDays ?? 0)
+            let today = clock.date(of: context.now)
+            let day = on?.resolved(today: today, direction: .future) ?? today.adding(days: inDays ?? 0)
             let dayTime = at ?? settings.time(.callReminderTime)
             guard let due = clock.instant(on: day, at: dayTime) ?? clock.instant(on: day.adding(days: 1), at: dayTime),
                 due <= Timestamp.latest

@@ -16,7 +16,7 @@ extension Nudge.Log {
         @Option(help: "Anything else worth remembering (at most 5000 characters).") var notes: String?
         @Option(
             help:
-                "When it was felt: 19:05 (the latest 19:05 that has passed), 2026-11-21T19:05 (local), or ISO 8601 with an offset; at most 48 hours ago (default: now).",
+                "When it was felt, any time that has passed: 19:05 (the latest 19:05 that has passed), yesterday 22:10, monday 9:00, 3 days ago, 2026-11-21 19:05 (local), or ISO 8601 with an offset (default: now).",
             transform: TypedArguments.instant)
         var at: GivenInstant?
 
@@ -41,7 +41,13 @@ extension Nudge.Log {
             let entry = try context.openStore().run {
                 try $0.addSymptom(name: trimmed, severity: severity, notes: notes, loggedAt: when, now: context.now)
             }
-            context.print("logged \(entry.name) (\(entry.severity)) at \(context.understood(entry.loggedAt))")
+            guard context.now.timeIntervalSince(entry.loggedAt) > 48 * 3600 else {
+                return context.print(
+                    "logged \(entry.name) (\(entry.severity)) at \(context.understood(entry.loggedAt))")
+            }
+            // Days back, the day in words says at once whether it went where it was meant to.
+            let day = InstantInput.plainDay(entry.loggedAt, clock: context.wallClock)
+            context.print("logged \(entry.name) (\(entry.severity)) for \(day) (\(context.understood(entry.loggedAt)))")
         }
     }
 }

@@ -14,7 +14,7 @@ extension Nudge.Meditations {
                 """)
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON object: {\"sessions\": [...], \"totals\": {...}}.") var json = false
-        @Option(help: "From a local date on: YYYY-MM-DD.", transform: TypedArguments.day) var since: CivilDate?
+        @Option(help: "From a local date on: \(GivenDay.accepted).", transform: TypedArguments.day) var since: GivenDay?
         @Flag(help: "Draw the year as a calendar: a column per week, each day shaded by its minutes.")
         var calendar = false
         @Option(
@@ -62,7 +62,8 @@ extension Nudge.Meditations {
             let store = try context.openStoreForReading()
             let (all, settings) = try store.run { (try $0.meditations(), try $0.settings()) }
             if calendar { return draw(all, settings: settings, context: context) }
-            let listed = all.filter { session in since.map { session.localStart.date >= $0 } ?? true }
+            let sinceDay = since?.resolved(today: context.wallClock.date(of: context.now), direction: .past)
+            let listed = all.filter { session in sinceDay.map { session.localStart.date >= $0 } ?? true }
             let history = MeditationHistory(
                 listed: listed, all: all, now: context.now, clock: context.wallClock,
                 dayStartsAt: settings.time(.meditationDayStartsAt))
@@ -88,7 +89,7 @@ extension Nudge.Meditations {
             }
             guard !history.days.isEmpty else {
                 return context.print(
-                    since.map { "No meditation sessions since \($0)." }
+                    sinceDay.map { "No meditation sessions since \($0)." }
                         ?? "No meditation sessions yet. Start one with: nudge meditate (or record one with: nudge meditations add --at TIME --minutes N)"
                 )
             }

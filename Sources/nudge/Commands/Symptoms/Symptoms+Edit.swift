@@ -18,7 +18,7 @@ extension Nudge.Symptoms {
         var severity: Int?
         @Option(help: "Notes in place of the old ones (at most 5000 characters); '' removes them.") var notes: String?
         @Option(
-            help: "When it was felt, as nudge log symptom takes it: at most 48 hours ago.",
+            help: "When it was felt, as nudge log symptom takes it: any time that has passed.",
             transform: TypedArguments.instant)
         var at: GivenInstant?
 

@@ -1,0 +1,28 @@
+/// A local day as a person typed it: `2026-11-20`, or a day in words (`today`, `yesterday`,
+/// `tomorrow`, `monday`), which one resolved against today on the person's clock.
+public enum GivenDay: Sendable, Equatable {
+    case date(CivilDate)
+    case spoken(SpokenDay)
+
+    public static let accepted = "YYYY-MM-DD, today, yesterday, tomorrow or a weekday such as monday"
+
+    public init?(_ text: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let day = CivilDate(iso: trimmed), (1...9999).contains(day.year) {
+            self = .date(day)
+        } else if let day = SpokenDay(trimmed) {
+            self = .spoken(day)
+        } else {
+            return nil
+        }
+    }
+
+    /// The date: a weekday is the latest one up to today for a day that has been, the next
+    /// one from today for a day to come.
+    public func resolved(today: CivilDate, direction: InstantInput.Direction) -> CivilDate {
+        switch self {
+        case .date(let day): day
+        case .spoken(let day): day.date(from: today, direction: direction)
+        }
+    }
+}

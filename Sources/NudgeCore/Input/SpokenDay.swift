@@ -1,0 +1,48 @@
+/// A day as people say it: `today`, `yesterday`, `tomorrow`, or a weekday (`monday`, `mon`).
+/// Which date it is depends on today and on the direction: a weekday that something happened
+/// on is the latest one, a weekday something will happen on the next.
+public enum SpokenDay: Sendable, Equatable {
+    /// Days from today: -1 yesterday, 0 today, 1 tomorrow.
+    case offset(Int)
+    /// 0 for Sunday to 6 for Saturday, as `CivilDate.weekday`.
+    case weekday(Int)
+
+    public init?(_ word: some StringProtocol) {
+        let word = word.lowercased()
+        switch word {
+        case "today": self = .offset(0)
+        case "yesterday": self = .offset(-1)
+        case "tomorrow": self = .offset(1)
+        default:
+            // A name, or its first three letters or more (`wed`, `wednes`).
+            guard word.count >= 3,
+                let index = CivilDate.weekdayNames.firstIndex(where: { $0.lowercased().hasPrefix(word) })
+            else { return nil }
+            self = .weekday(index)
+        }
+    }
+
+    /// The dates it may name, nearest first in the direction: for a weekday, this week's and
+    /// the one a week further (today's weekday may already be past the time asked for).
+    public func candidates(from today: CivilDate, direction: InstantInput.Direction) -> [CivilDate] {
+        switch self {
+        case .offset(let days):
+            return [today.adding(days: days)]
+        case .weekday(let weekday):
+            switch direction {
+            case .past:
+                let back = (today.weekday - weekday).floorMod(7)
+                return [today.adding(days: -back), today.adding(days: -back - 7)]
+            case .future:
+                let ahead = (weekday - today.weekday).floorMod(7)
+                return [today.adding(days: ahead), today.adding(days: ahead + 7)]
+            }
+        }
+    }
+
+    /// The date for a whole day (`--since monday`, `--date yesterday`): the nearest in the direction,
+    /// today included.
+    public func date(from today: CivilDate, direction: InstantInput.Direction) -> CivilDate {
+        candidates(from: today, direction: direction)[0]
+    }
+}

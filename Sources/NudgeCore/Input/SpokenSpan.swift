@@ -1,0 +1,48 @@
+import Foundation
+
+/// A span back from now as people say it: `2h`, `90 min`, `3 days`, `1 week` (with `ago` in an
+/// instant: `3 days ago`). Hours and less are elapsed time; days and weeks are calendar days at
+/// the same time of day, so "1 day ago" across a DST change is yesterday at this hour, not 24
+/// hours back.
+public enum SpokenSpan: Sendable, Equatable {
+    case seconds(Int)
+    case days(Int)
+
+    /// Each unit's names and its size: seconds, or days for the calendar units.
+    private static let units: [(names: Set<String>, seconds: Int, days: Int)] = [
+        (["s", "sec", "secs", "second", "seconds"], 1, 0),
+        (["m", "min", "mins", "minute", "minutes"], 60, 0),
+        (["h", "hr", "hrs", "hour", "hours"], 3600, 0),
+        (["d", "day", "days"], 0, 1),
+        (["w", "wk", "wks", "week", "weeks"], 0, 7),
+    ]
+
+    /// `2h`, `2 h`, `3 days`; at most 100 years back, so that no arithmetic overflows.
+    public init?(_ text: some StringProtocol) {
+        let text = text.lowercased().filter { !$0.isWhitespace }
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        let unit = String(text.dropFirst(digits.count))
+        // Six digits at most: a million weeks is 7 million days, far from overflowing.
+        guard (1...6).contains(digits.count), let amount = Int(digits),
+            let size = Self.units.first(where: { $0.names.contains(unit) })
+        else { return nil }
+        let days = size.days > 0 ? amount * size.days : amount * size.seconds / 86400
+        guard days <= 36_525 else { return nil }
+        self = size.days > 0 ? .days(amount * size.days) : .seconds(amount * size.seconds)
+    }
+
+    /// The instant this far back from `now`: the same wall-clock time `days` dates earlier (the
+    /// first instant after a gap, the earlier of a repeated hour), or `seconds` earlier.
+    public func instant(before now: Date, clock: WallClock) -> Date? {
+        switch self {
+        case .seconds(let seconds):
+            return now.addingTimeInterval(-Double(seconds))
+        case .days(let days):
+            let (today, secondsOfDay) = clock.local(now)
+            guard let time = LocalTime(hour: secondsOfDay / 3600, minute: secondsOfDay / 60 % 60) else { return nil }
+            let fraction = now.timeIntervalSince1970 - now.timeIntervalSince1970.rounded(.down)
+            return clock.instants(on: today.adding(days: -days), at: time).first?
+                .addingTimeInterval(Double(secondsOfDay % 60) + fraction)
+        }
+    }
+}

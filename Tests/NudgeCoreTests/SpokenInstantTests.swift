@@ -1,0 +1,102 @@
+import Foundation
+import NudgeCore
+import NudgeTestSupport
+import Testing
+
+/// The instants people type in words, read at a fixed "now" in fixed zones, and against an
+/// independent implementation on Python's zoneinfo around every DST change of a year
+/// (Tests/Oracles/spoken_oracle.py).
+struct SpokenInstantTests {
+    /// A Wednesday evening in New York: 2026-11-25 23:42:30 EST.
+    let now = Timestamp.parse("2026-11-26T04:42:30Z")!
+    let clock = WallClock(zone: .system("America/New_York"))
+
+    func past(_ typed: String) -> String? {
+        GivenInstant(typed)?.resolved(now: now, clock: clock, direction: .past).map(Timestamp.format)
+    }
+
+    @Test(arguments: [
+        ("yesterday 22:10", "2026-11-25T03:10:00Z"),
+        ("Yesterday 10:10 PM", "2026-11-25T03:10:00Z"),
+        ("10:10 PM yesterday", "2026-11-25T03:10:00Z"),
+        ("22:10 yesterday", "2026-11-25T03:10:00Z"),
+        ("today 9am", "2026-11-25T14:00:00Z"),
+        ("monday 9:00", "2026-11-23T14:00:00Z"),
+        ("mon 9:00", "2026-11-23T14:00:00Z"),
+        // Today is a Wednesday: its 23:00 has passed, its 23:50 has not (a week back).
+        ("wednesday 23:00", "2026-11-26T04:00:00Z"),
+        ("wed 23:50", "2026-11-19T04:50:00Z"),
+        ("noon", "2026-11-25T17:00:00Z"),
+        ("midnight", "2026-11-25T05:00:00Z"),
+        ("3 days ago", "2026-11-23T04:42:30Z"),
+        ("1 week ago", "2026-11-19T04:42:30Z"),
+        ("2h ago", "2026-11-26T02:42:30Z"),
+        ("90 min ago", "2026-11-26T03:12:30Z"),
+        ("2026-11-25 11:00 PM", "2026-11-26T04:00:00Z"),
+        ("2026-11-25T11:00 PM", "2026-11-26T04:00:00Z"),
+        ("2026-11-25 9:05", "2026-11-25T14:05:00Z"),
+        ("2026-11-25 23:00 EST", "2026-11-26T04:00:00Z"),
+        ("2026-11-25 23:00 UTC", "2026-11-25T23:00:00Z"),
+    ])
+    func wordsAreTheInstantsPeopleMean(typed: String, instant: String) {
+        #expect(past(typed) == instant, "\(typed)")
+    }
+
+    @Test(arguments: [
+        "funday 9:00", "yesterday", "3 fortnights ago", "ago", "2026-11-25 25:00", "9999999 days ago", "",
+    ])
+    func otherWordsAreNotTimes(typed: String) {
+        #expect(GivenInstant(typed) == nil, "\(typed)")
+    }
+
+    /// A name that is not the clock's for that time is refused with the clock's own name.
+    @Test func aZoneNameThatIsNotThisClocksIsRefusedWithItsOwn() {
+        #expect(
+            throws: InputError(
+                "--at '2026-11-25 23:00 CEST': this clock calls 2026-11-25 23:00 EST, not CEST; give it in EST or UTC")
+        ) {
+            try InstantInput.anyInstant(GivenInstant("2026-11-25 23:00 CEST")!, option: "--at", now: now, clock: clock)
+        }
+    }
+
+    /// The fall-back night's repeated hour: the zone's name says which 01:30 was meant.
+    @Test func aZoneNameSaysWhichOfARepeatedHourItIs() {
+        let after = Timestamp.parse("2026-11-01T12:00:00Z")!
+        let edt = GivenInstant("2026-11-01 01:30 EDT")!.resolved(now: after, clock: clock, direction: .past)
+        let est = GivenInstant("2026-11-01 01:30 EST")!.resolved(now: after, clock: clock, direction: .past)
+        #expect(edt.map(Timestamp.format) == "2026-11-01T05:30:00Z")
+        #expect(est.map(Timestamp.format) == "2026-11-01T06:30:00Z")
+    }
+
+    /// Days for `--date`, `--on`, `--since`: a weekday is the latest one for the past, the next one
+    /// for the future, today included both ways.
+    @Test func daysInWordsResolveByDirection() {
+        let today = CivilDate(iso: "2026-11-25")!  // a Wednesday
+        #expect(GivenDay("monday")?.resolved(today: today, direction: .past) == CivilDate(iso: "2026-11-23"))
+        #expect(GivenDay("monday")?.resolved(today: today, direction: .future) == CivilDate(iso: "2026-11-30"))
+        #expect(GivenDay("Wed")?.resolved(today: today, direction: .future) == today)
+        #expect(GivenDay("tomorrow")?.resolved(today: today, direction: .future) == CivilDate(iso: "2026-11-26"))
+        #expect(GivenDay("2026-02-30") == nil && GivenDay("someday") == nil)
+    }
+
+    static let oracle = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Oracles/spoken_oracle.py").path
+
+    /// Around every change of 2026 in zones with ordinary, southern, 30-minute and midnight
+    /// DST: each phrase resolves where zoneinfo says.
+    @Test func agreesWithZoneinfoAroundEveryChange() throws {
+        let zones = ["America/New_York", "Europe/London", "Australia/Lord_Howe", "America/Santiago", "America/Havana"]
+        let result = try Subprocess.run("/usr/bin/python3", [Self.oracle, "2026"] + zones)
+        #expect(result.status == 0, "\(result)")
+        let cases = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(cases.count > 400)
+        for item in cases {
+            let zone = try #require(item["zone"] as? String)
+            let typed = try #require(item["typed"] as? String)
+            let now = try #require((item["now"] as? String).flatMap(Timestamp.parse))
+            let resolved = GivenInstant(typed)?.resolved(
+                now: now, clock: WallClock(zone: .system(zone)), direction: .past)
+            #expect(resolved.map(Timestamp.format) == item["instant"] as? String, "\(zone) at \(now): \(typed)")
+        }
+    }
+}

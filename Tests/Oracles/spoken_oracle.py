@@ -1,0 +1,112 @@
+#!/usr/bin/python3
+"""An independent oracle for the instants people type in words ("yesterday 01:30", "sunday
+02:30", "2 days ago"), on Python's zoneinfo (system tzdata), around every DST change of a year.
+
+Prints JSON: [{"zone": Z, "now": ISO, "typed": PHRASE, "instant": ISO or null}, ...]
+Rules, as nudge's help states them for something that happened (the past direction):
+- DAY HH:MM (today, yesterday): that date's HH:MM; on a repeated hour the latest one that has
+  passed, else the first; in a gap the first instant after it.
+- WEEKDAY HH:MM: the nearest date with that weekday, today included, whose HH:MM has passed.
+- N days ago: N dates back at now's wall-clock time (a gap: its end; repeated: the first).
+- N h ago: elapsed time.
+Usage: spoken_oracle.py YEAR ZONE...
+"""
+import json
+import sys
+from datetime import datetime, time, timedelta, timezone
+from zoneinfo import ZoneInfo
+
+sys.path.insert(0, __file__.rsplit("/", 1)[0])
+from wallclock_oracle import resolve  # noqa: E402
+
+WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
+
+def readings(zone, day, wall):
+    """Every instant whose wall-clock reading is `wall` on `day`, earliest first; a gap's end."""
+    naive = datetime.combine(day, wall)
+    found = []
+    for fold in (0, 1):
+        instant = naive.replace(tzinfo=zone, fold=fold).astimezone(timezone.utc)
+        if instant.astimezone(zone).replace(tzinfo=None) == naive and instant not in found:
+            found.append(instant)
+    if found:
+        return sorted(found)
+    end = resolve(zone, day, wall)
+    return [end] if end else []
+
+
+def latest_passed(instants, now):
+    passed = [i for i in instants if i <= now + timedelta(seconds=1)]
+    return passed[-1] if passed else None
+
+
+def expected(zone, now, typed):
+    local = now.astimezone(zone)
+    words = typed.split()
+    if words[-1] == "ago":
+        amount, unit = int(words[0]), words[1]
+        if unit in ("h", "hours"):
+            return now - timedelta(hours=amount)
+        wall = time(local.hour, local.minute)
+        instant = resolve(zone, local.date() - timedelta(days=amount), wall)
+        return instant + timedelta(seconds=local.second) if instant else None
+    wall = time.fromisoformat(words[1])
+    if words[0] in ("today", "yesterday"):
+        day = local.date() - timedelta(days=1 if words[0] == "yesterday" else 0)
+        instants = readings(zone, day, wall)
+        return latest_passed(instants, now) or (instants[0] if instants else None)
+    weekday = WEEKDAYS.index(words[0])
+    for back in range(0, 15):
+        day = local.date() - timedelta(days=back)
+        if day.weekday() == weekday:
+            found = latest_passed(readings(zone, day, wall), now)
+            if found:
+                return found
+    return None
+
+
+def transitions(zone, year):
+    """The instants in `year` where the zone's offset changes."""
+    start = int(datetime(year, 1, 1, tzinfo=timezone.utc).timestamp())
+    end = int(datetime(year + 1, 1, 1, tzinfo=timezone.utc).timestamp())
+    def offset(t):
+        return datetime.fromtimestamp(t, zone).utcoffset()
+    found, step, t = [], 3600, start
+    while t < end:
+        if offset(t) != offset(t + step):
+            low, high = t, t + step
+            while high - low > 1:
+                middle = (low + high) // 2
+                if offset(middle) == offset(t):
+                    low = middle
+                else:
+                    high = middle
+            found.append(datetime.fromtimestamp(high, timezone.utc))
+        t += step
+    return found
+
+
+PHRASES = ["yesterday 01:30", "yesterday 02:30", "today 01:30", "today 00:15", "sunday 02:30", "saturday 23:30",
+           "1 days ago", "2 days ago", "3 h ago"]
+
+
+def main():
+    year = int(sys.argv[1])
+    cases = []
+    for name in sys.argv[2:]:
+        zone = ZoneInfo(name)
+        for change in transitions(zone, year):
+            for hours in (-3, 1, 3, 23, 26, 50):
+                now = change + timedelta(hours=hours, minutes=17, seconds=5)
+                for typed in PHRASES:
+                    instant = expected(zone, now, typed)
+                    cases.append({
+                        "zone": name, "now": now.strftime("%Y-%m-%dT%H:%M:%SZ"), "typed": typed,
+                        "instant": instant.strftime("%Y-%m-%dT%H:%M:%SZ") if instant else None,
+                    })
+    print(json.dumps(cases))
+
+
+if __name__ == "__main__":
+    main()

@@ -135,7 +135,7 @@ import Testing
         (["call", "edit", "abcd1111", "--notes", "\u{7}"], "--notes contains a control character (U+0007)"),
         (["call", "edit", "abcd1111", "--at", "2025-11-01T10:00"], "is more than 366 days ago"),
         (["call", "edit", "abcd1111", "--at", "2026-11-23T10:00"], "is in the future"),
-        (["call", "delete", "abc"], "no call has an id starting with 'abc'"),
+        (["call", "delete", "abc"], "'abc' is too short to name a call; give at least 4 characters"),
         (["call", "delete", "ab cd"], "'ab cd' is not a call id"),
         (["call", "delete", "ffff"], "no call has an id starting with 'ffff'"),
         (["call", "delete", "abcd"], "'abcd' starts 2 call ids (ABCD1111, ABCD2222); give more of the id"),

@@ -77,7 +77,7 @@ import Testing
             ),
             (["journal", "show", "abcd"], "#3 starts 2 session ids (abcd1111, abcd2222); give more of the id"),
             (["journal", "show", "ffff"], "no session has an id starting with #3"),
-            (["journal", "show", "abc"], "no session has an id starting with #3"),
+            (["journal", "show", "abc"], "#3 is too short to name a session; give at least 4 characters"),
             (["journal", "show", "ab\tcd"], "#3 is not a session id"),
             (["journal", "edit", "abcd1111"], "give at least one field to change"),
             (["journal", "edit", "abcd1111", "--type", "tea"], "--type #5 is not accepted"),

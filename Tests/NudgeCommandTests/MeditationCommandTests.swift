@@ -51,10 +51,10 @@ import Testing
         (["meditations", "add", "--at", "07:00", "--minutes", "0"], "--minutes 0 is not from 1 to 240"),
         (["meditations", "add", "--at", "07:00", "--minutes", "241"], "--minutes 241 is not from 1 to 240"),
         (["meditations", "add", "--at", "noon-ish", "--minutes", "10"], "is not a time"),
-        (["meditations", "delete", "abc"], "no session has an id starting with 'abc'"),
+        (["meditations", "delete", "abc"], "'abc' is too short to name a session; give at least 4 characters"),
         (["meditations", "delete", ""], "is not a session id"),
         (["meditations", "delete", "abcd"], "no session has an id starting with 'abcd'"),
-        (["meditations", "--since", "yesterday"], "--since 'yesterday' is not a day; give YYYY-MM-DD"),
+        (["meditations", "--since", "someday"], "--since 'someday' is not a day; give YYYY-MM-DD, today, yesterday"),
     ])
     func refusesBadInputAndChangesNothing(arguments: [String], message: String) throws {
         try expectRefusal(arguments, mentioning: message)

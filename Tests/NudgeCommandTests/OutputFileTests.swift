@@ -113,7 +113,7 @@ import Testing
                 SELECT 's' || i, '2026-11-20T09:00:00Z', 'oral', printf('%.4000c', 'i'), '2026-11-20T09:00:00Z', '2026-11-20T09:00:00Z' FROM n;
             """
         #expect(try Subprocess.run("/usr/bin/sqlite3", [store, sql]).status == 0)
-        let output = directory.file("exports/previous.md")
+        let output = directory.file("exports/previous.txt")
         try FileManager.default.createDirectory(atPath: directory.file("exports"), withIntermediateDirectories: true)
         #expect(FileManager.default.createFile(atPath: output, contents: Data("the export of last month\n".utf8)))
         let command = (["exec", NudgeBinary.path] + export + ["--output", output, "--store", store]).map { "'\($0)'" }
@@ -127,7 +127,7 @@ import Testing
                 && result.stderr.contains("File too large; the file there before, if any, is unchanged"),
             "\(result.status) \(result.stderr)")
         #expect(try String(contentsOfFile: output, encoding: .utf8) == "the export of last month\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.file("exports")) == ["previous.md"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.file("exports")) == ["previous.txt"])
     }
 
     /// Without --format, a file named .json gets JSON (it got Markdown).

@@ -126,7 +126,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (["symptoms", "edit", "abc", "--severity", "2"], "no symptom entry has an id starting with 'abc'"),
+        (
+            ["symptoms", "edit", "abc", "--severity", "2"],
+            "'abc' is too short to name a symptom entry; give at least 4 characters"
+        ),
         (["symptoms", "edit", "a\u{1B}bc", "--severity", "2"], "is not a symptom entry id"),
         (["symptoms", "edit", "ffff", "--severity", "2"], "no symptom entry has an id starting with 'ffff'"),
         (

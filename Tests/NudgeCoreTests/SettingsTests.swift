@@ -11,7 +11,7 @@ import Testing
         #expect(try SettingKey.symptomReminderTime.canonical(input) == stored)
     }
 
-    @Test(arguments: ["25:99", "24:00", "13pm", "0am", "20", "8:5", "", "noon", "-3", "20:00:00", "８:00"])
+    @Test(arguments: ["25:99", "24:00", "13pm", "0am", "20", "8:5", "", "teatime", "-3", "20:00:00", "８:00"])
     func refusesTimesThatAreNot(input: String) {
         #expect(throws: SettingError.invalidValue(key: .symptomReminderTime, value: input)) {
             try SettingKey.symptomReminderTime.canonical(input)

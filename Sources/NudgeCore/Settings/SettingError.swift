@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a settings key or value was refused; the text names the key, the value and what is accepted.
 public enum SettingError: Error, Equatable, CustomStringConvertible {
     case unknownKey(String)
@@ -6,7 +8,11 @@ public enum SettingError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownKey(let key):
-            "unknown settings key '\(key)'; run 'nudge settings' to list the keys"
+            if let meant = SettingKey.meant(by: key) {
+                "unknown settings key '\(key)'; did you mean \(meant)? ('nudge settings' lists the keys)"
+            } else {
+                "unknown settings key '\(key)'; run 'nudge settings' to list the keys"
+            }
         case .invalidValue(let key, let value):
             "invalid value '\(value)' for \(key.rawValue): expected \(key.valueKind.accepted)"
         }
@@ -14,6 +20,20 @@ public enum SettingError: Error, Equatable, CustomStringConvertible {
 }
 
 extension SettingKey {
+    /// The key a person most likely meant: the one whose name after its kind is what was typed
+    /// (`reminder_time` → symptom.reminder_time when only one kind has it), or the one a letter
+    /// or two away.
+    static func meant(by typed: String) -> String? {
+        let typed = typed.lowercased().replacingOccurrences(of: "-", with: "_")
+        let bySuffix = allCases.filter { $0.rawValue.hasSuffix("." + typed) }.map(\.rawValue)
+        if let last = bySuffix.last {
+            return bySuffix.count == 1 ? last : bySuffix.dropLast().joined(separator: ", ") + " or " + last
+        }
+        let near = allCases.map { ($0.rawValue, EditDistance.between($0.rawValue, typed)) }.filter { $0.1 <= 2 }
+        guard let best = near.min(by: { $0.1 < $1.1 }), near.filter({ $0.1 == best.1 }).count == 1 else { return nil }
+        return best.0
+    }
+
     public static func named(_ name: String) throws(SettingError) -> SettingKey {
         guard let key = SettingKey(rawValue: name) else { throw .unknownKey(name) }
         return key

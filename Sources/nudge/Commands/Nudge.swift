@@ -45,8 +45,11 @@ struct Nudge: ParsableCommand {
     /// touch nothing.
     static func execute(_ arguments: [String]) -> Int32 {
         do {
-            var command = try parseAsRoot(
-                GlobalOptions.movingLeadingStore(CompletionRequest.withCursorIndex(arguments)[...]))
+            let arguments = GlobalOptions.movingLeadingStore(CompletionRequest.withCursorIndex(arguments)[...])
+            if arguments.first != "---completion", let refusal = CommandLineCheck.refusal(arguments) {
+                throw CommandFailure(refusal, exitCode: 64)
+            }
+            var command = try parseAsRoot(arguments)
             try command.run()
             return 0
         } catch {
@@ -61,11 +64,11 @@ struct Nudge: ParsableCommand {
             // The command already said what it had to (nudge doctor's report).
             return code.rawValue
         case let failure as CommandFailure:
-            environment.errors("nudge: \(JournalRefusal.shown(failure.message, arguments: arguments))\n")
+            environment.errors("nudge: \(shown(failure.message, arguments: arguments))\n")
             return failure.exitCode
         case let refusal as InputError:
             // What was typed, refused against now and the zone in run(_:): nothing was written.
-            environment.errors("nudge: \(JournalRefusal.shown(refusal.description, arguments: arguments))\n")
+            environment.errors("nudge: \(shown(refusal.description, arguments: arguments))\n")
             return ExitCode.validationFailure.rawValue
         default:
             let code = exitCode(for: error)
@@ -75,10 +78,16 @@ struct Nudge: ParsableCommand {
                 if !text.isEmpty { environment.output(text + "\n") }
                 return 0
             }
-            var text = CommandLineText.oneLine(Nudge.message(for: error))
+            var text = CommandLineText.oneLine(CommandLineText.shortenedQuotes(Nudge.message(for: error)))
             if let hint = CommandLineText.hint(for: text, arguments: arguments) { text += "; " + hint }
-            environment.errors("nudge: \(JournalRefusal.shown(text, arguments: arguments))\n")
+            environment.errors("nudge: \(shown(text, arguments: arguments))\n")
             return code.rawValue
         }
+    }
+
+    /// A refusal as a person sees it: the journal's words not repeated, every other quoted word
+    /// on one line and at most 80 characters.
+    private static func shown(_ message: String, arguments: [String]) -> String {
+        CommandLineText.shortenedQuotes(JournalRefusal.shown(message, arguments: arguments))
     }
 }

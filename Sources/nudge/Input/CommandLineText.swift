@@ -42,6 +42,29 @@ enum CommandLineText {
         return "\(value.2) \(value.1) is \(value.3)"
     }
 
+    /// What was typed, as a refusal repeats it: on one line (a newline or other control
+    /// character shown escaped) and at most 80 characters (a pasted page is not echoed whole).
+    static func shortened(_ typed: some StringProtocol) -> String {
+        var shown = ""
+        for scalar in typed.unicodeScalars.prefix(81) {
+            switch scalar {
+            case "\n": shown += "\\n"
+            case "\t": shown += "\\t"
+            case "\r": shown += "\\r"
+            default:
+                shown +=
+                    scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
+                    ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+            }
+        }
+        return typed.unicodeScalars.count > 80 ? String(shown.unicodeScalars.prefix(80)) + "…" : shown
+    }
+
+    /// Every quoted word of a refusal as `shortened(_:)` shows it.
+    static func shortenedQuotes(_ message: String) -> String {
+        message.replacing(/'([^']*)'/) { "'\(shortened($0.1))'" }
+    }
+
     /// A value that begins with `-` reads as an option; say how to give one.
     static func hint(for message: String, arguments: [String]) -> String? {
         let dashed = arguments.prefix { $0 != "--" }.first {

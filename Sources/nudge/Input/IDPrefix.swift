@@ -25,6 +25,10 @@ struct IDPrefix {
     func resolve<Item>(_ match: PrefixMatch<Item>, prefix: String) throws -> Item {
         switch match {
         case .found(let item): return item
+        case .none where prefix.count < 4:
+            throw CommandFailure(
+                "'\(prefix)' is too short to name a \(what); give at least 4 characters of the id, as \(listedBy) shows them",
+                exitCode: 64)
         case .none:
             throw CommandFailure("no \(what) has an id starting with '\(prefix)'; \(listedBy) shows them", exitCode: 64)
         case .ambiguous(let ids):

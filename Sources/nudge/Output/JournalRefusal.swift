@@ -23,7 +23,10 @@ enum JournalRefusal {
         }
         var text = message
         for word in typed.sorted(by: { $0.text.count > $1.text.count }) {
-            text = text.replacingOccurrences(of: "'\(word.text)'", with: "#\(word.position)")
+            // As typed, and as a refusal shows a word with a newline or past 80 characters.
+            for form in [word.text, CommandLineText.shortened(word.text)] {
+                text = text.replacingOccurrences(of: "'\(form)'", with: "#\(word.position)")
+            }
         }
         return text == message
             ? text : text + " (#N: the Nth word after nudge, not repeated here; a text with spaces goes in quotes)"

@@ -8,7 +8,7 @@ extension Nudge.Journal {
         static let configuration = CommandConfiguration(
             abstract: "Export every session and reflection, for the person or their therapist.",
             discussion: """
-                Without --format, an --output ending in .json is JSON and anything else Markdown. A file is written with mode 0600 (readable by its owner only); an existing regular file is replaced whole, never the store or one of its files.
+                Without --format, an --output ending in .json is JSON and anything else Markdown; an extension that names another format (.pdf, .csv, .docx) is refused. A file is written with mode 0600 (readable by its owner only); an existing regular file is replaced whole, never the store or one of its files.
                 """)
         @OptionGroup var global: GlobalOptions
         @Option(help: "The file format (default: by --output's extension, else markdown).") var format:
@@ -18,7 +18,10 @@ extension Nudge.Journal {
         private var json: Bool { format.map { $0 == .json } ?? (output?.lowercased().hasSuffix(".json") == true) }
 
         func run(_ context: CommandContext) throws {
-            if let output { try PrivateFile.validateOutput(output, store: context.storePath) }
+            if let output {
+                try PrivateFile.validateOutput(output, store: context.storePath)
+                try OutputExtension.validate(output, format: json ? "json" : "markdown", given: format != nil)
+            }
             let store = try context.openStoreForReading()
             let sessions = try store.run { store in
                 try store.therapySessions().map { ($0.session, try store.therapyReflections(of: $0.session.id)) }

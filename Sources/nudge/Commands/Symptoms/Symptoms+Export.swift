@@ -9,7 +9,7 @@ extension Nudge.Symptoms {
             discussion: """
                 CSV has the header date,time,name,severity,notes (local date and time) and quotes fields as RFC 4180 says. Markdown has a summary of each symptom's count and average severity, then a section per day. HTML is one self-contained page to read or print (A4 or Letter): the span and counts, a chart per symptom of each day's highest and mean severity, the summary, then the days; nothing in it is fetched or run.
 
-                Without a day, the whole diary. Without --format, an --output ending in .csv is CSV, one ending in .html or .htm HTML, and anything else Markdown. A file is written with mode 0600 (readable by its owner only); an existing regular file is replaced whole, never the store or one of its files.
+                Without a day, the whole diary. Without --format, an --output ending in .csv is CSV, one ending in .html or .htm HTML, and anything else Markdown; an extension that names another format (.pdf, .xlsx, .docx, or .html with --format csv) is refused. A file is written with mode 0600 (readable by its owner only); an existing regular file is replaced whole, never the store or one of its files.
                 """)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var range: DayRangeOptions
@@ -27,7 +27,10 @@ extension Nudge.Symptoms {
         func run(_ context: CommandContext) throws {
             let clock = context.wallClock
             let days = try range.days(today: clock.date(of: context.now), otherwise: .all)
-            if let output { try PrivateFile.validateOutput(output, store: context.storePath) }
+            if let output {
+                try PrivateFile.validateOutput(output, store: context.storePath)
+                try OutputExtension.validate(output, format: chosenFormat.rawValue, given: format != nil)
+            }
             let entries = try context.openStoreForReading().run {
                 try $0.symptoms(from: days.first, through: days.last, clock: clock)
             }.reversed()

@@ -1,0 +1,113 @@
+import ArgumentParser
+import NudgeCore
+
+/// What ArgumentParser lets through or says unhelpfully, checked before parsing: a command
+/// that does not exist (with the nearest that does), an option the command does not take (with
+/// those it takes), and an option given twice (ArgumentParser keeps the last one silently, so
+/// `--severity 2 --severity 5` would log a 5).
+enum CommandLineCheck {
+    /// A refusal for `arguments` (after the program name), or nil when parsing may go ahead.
+    static func refusal(_ arguments: [String]) -> String? {
+        var command: ParsableCommand.Type = Nudge.self
+        var path = ["nudge"]
+        var index = 0
+        var options: [String: Int] = [:]
+        var takes = CommandOptions(command)
+        while index < arguments.count {
+            let word = arguments[index]
+            index += 1
+            if word == "--" { break }
+            if word.hasPrefix("-"), word.count > 1, Double(word) == nil {
+                let name = String(word.prefix { $0 != "=" })
+                // `nudge symptoms --date D` is its default subcommand's option.
+                if !takes.all.contains(name), let implied = command.configuration.defaultSubcommand {
+                    command = implied
+                    takes = CommandOptions(command)
+                }
+                if ["--help", "-h", "--version", "--generate-completion-script", "--experimental-dump-help"].contains(
+                    name) || name.hasPrefix("--experimental")
+                {
+                    return nil
+                }
+                guard takes.all.contains(name) else {
+                    let refusal = "\(path.joined(separator: " ")) takes no option '\(name)'; \(takes.listed)"
+                    guard !name.hasPrefix("--") else { return refusal }
+                    return refusal
+                        + "; a value that begins with '-' goes after '--', as in: nudge log symptom --severity 3 -- -dizzy"
+                }
+                options[name, default: 0] += 1
+                if options[name] == 2 { return "\(name) is given twice; give it once" }
+                // Its value is the next word, whatever it begins with.
+                if takes.valued.contains(name), !word.contains("=") { index += 1 }
+                continue
+            }
+            let subcommands = command.configuration.subcommands
+            guard !subcommands.isEmpty else { continue }
+            guard let next = subcommands.first(where: { $0._commandName == word }) else {
+                // `nudge meditate 10m`: the default subcommand's argument, unless it is a
+                // subcommand's name mistyped (`nudge contacts lst`).
+                if let implied = command.configuration.defaultSubcommand, nearest(word, among: subcommands) == nil {
+                    command = implied
+                    takes = CommandOptions(command)
+                    continue
+                }
+                return unknown(word, after: path, among: subcommands, rest: Array(arguments[index...]))
+            }
+            command = next
+            path.append(word)
+            takes = CommandOptions(command)
+        }
+        return nil
+    }
+
+    /// `nudge symptom` → nudge symptoms; `nudge log headache 3` → the whole command meant.
+    private static func unknown(
+        _ word: String, after path: [String], among subcommands: [ParsableCommand.Type], rest: [String]
+    ) -> String {
+        let shown = CommandLineText.shortened(word)
+        let here = path.joined(separator: " ")
+        if path == ["nudge", "log"], let severity = rest.first, Int(severity) != nil {
+            return
+                "nudge log takes what is logged first; did you mean: nudge log symptom \(shown) --severity \(severity)"
+        }
+        let names = subcommands.map { $0._commandName }
+        if let nearest = nearest(word, among: subcommands) {
+            return "\(here) has no command '\(shown)'; did you mean: \(here) \(nearest)"
+        }
+        return "\(here) has no command '\(shown)'; it has \(names.joined(separator: ", ")) (\(here) --help)"
+    }
+}
+
+/// The subcommand a mistyped word most likely meant: one a letter or so away, or one it begins.
+private func nearest(_ word: String, among subcommands: [ParsableCommand.Type]) -> String? {
+    let typed = word.lowercased()
+    let nearest = subcommands.map { ($0._commandName, EditDistance.between($0._commandName, typed)) }
+        .min { $0.1 < $1.1 }
+    guard let nearest, nearest.1 <= max(1, min(3, typed.count / 3)) || nearest.0.hasPrefix(typed) else { return nil }
+    return nearest.0
+}
+
+/// The options a command takes, read from its own usage: a `--name <value>` takes a value.
+struct CommandOptions {
+    var all: Set<String> = []
+    var valued: Set<String> = []
+    private var names: [String] = []
+
+    init(_ command: ParsableCommand.Type) {
+        let help = Nudge.helpMessage(for: command, columns: 1000)
+        for match in help.matches(of: /(?:^|[\s,\[(|])(--?[A-Za-z][A-Za-z0-9-]*)( <[^>]+>)?/) {
+            let name = String(match.1)
+            if all.insert(name).inserted, name.hasPrefix("--"), name != "--help", name != "--version" {
+                names.append(name)
+            }
+            if match.2 != nil { valued.insert(name) }
+        }
+    }
+
+    /// `it takes --json, --limit and --store`.
+    var listed: String {
+        guard let last = names.last else { return "it takes no options" }
+        return names.count == 1
+            ? "it takes \(last)" : "it takes \(names.dropLast().joined(separator: ", ")) and \(last)"
+    }
+}

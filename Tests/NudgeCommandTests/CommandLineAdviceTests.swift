@@ -1,0 +1,75 @@
+import Foundation
+import NudgeTestSupport
+import Testing
+
+/// Unknown words get a suggestion, a repeated option is refused rather than the last one kept,
+/// and what a refusal repeats stays on one line and short: each a one-line refusal (exit 64)
+/// that changes nothing.
+@Suite struct CommandLineAdviceTests: CommandScenario {
+    let directory = TemporaryDirectory()
+
+    @Test(arguments: [
+        (["symptom"], "nudge has no command 'symptom'; did you mean: nudge symptoms"),
+        (["contacts", "lst"], "nudge contacts has no command 'lst'; did you mean: nudge contacts list"),
+        (["dose", "statsu"], "did you mean: nudge dose status"),
+        (["frobnicate"], "nudge has no command 'frobnicate'; it has daemon, settings,"),
+        (["log", "headache", "3"], "did you mean: nudge log symptom headache --severity 3"),
+        (
+            ["upcoming", "--yes"],
+            "nudge upcoming takes no option '--yes'; it takes --store, --json, --limit and --from"
+        ),
+        (
+            ["log", "symptom", "Itch", "-s", "3"],
+            "nudge log symptom takes no option '-s'; it takes --store, --severity,"
+        ),
+        (
+            ["settings", "set", "reminder_time", "9pm"],
+            "did you mean symptom.reminder_time, call.reminder_time or meditation.reminder_time?"
+        ),
+        (["settings", "get", "dose.max_snoze"], "did you mean dose.max_snoozes?"),
+        (
+            ["symptoms", "delete", "ab", "--yes"],
+            "'ab' is too short to name a symptom entry; give at least 4 characters"
+        ),
+        (["log", "symptom", "Itch", "--severity", "2", "--severity", "5"], "--severity is given twice; give it once"),
+        (["symptoms", "--date=today", "--date", "yesterday"], "--date is given twice; give it once"),
+        (["upcoming", "--store", "/nonexistent/other.sqlite"], "--store is given twice; give it once"),
+        (["journal", "add", "--type", "oral", "--music", "a", "--music", "b"], "--music is given twice; give it once"),
+        (["settings", "set", "a\nb", "1"], #"unknown settings key 'a\nb'"#),
+        (["symptoms", "export", "--output", "/tmp/report.pdf"], "nudge writes no PDF; give --format html and print"),
+        (
+            ["symptoms", "export", "--output", "/tmp/diary.xlsx"],
+            "give an --output ending in .csv, which spreadsheets open"
+        ),
+        (
+            ["symptoms", "export", "--format", "csv", "--output", "/tmp/diary.html"],
+            "--format csv does not match --output's .html"
+        ),
+        (["journal", "export", "--output", "/tmp/journal.csv"], "this export has no csv form"),
+    ])
+    func refusesWithAdvice(arguments: [String], message: String) throws {
+        try expectRefusal(arguments, mentioning: message)
+    }
+
+    /// A pasted page is not echoed back whole: 80 characters of it, then an ellipsis.
+    @Test func aLongArgumentIsCutAt80Characters() throws {
+        let typed = String(repeating: "k", count: 300)
+        try StoreQuery.create(store)
+        let result = try InProcessNudge.expectRefusal(
+            ["settings", "set", typed, "1"], store: store, environment: environment,
+            mentioning: "'\(String(repeating: "k", count: 80))…'")
+        #expect(!result.stderr.contains(String(repeating: "k", count: 81)))
+    }
+
+    /// What is right still goes through: an option of a default subcommand, a value that begins
+    /// with '-' after '--', and a negative number as a value.
+    @Test func whatIsRightGoesThrough() throws {
+        #expect(nudge("symptoms", "--date", "today").status == 0)
+        #expect(
+            InProcessNudge.run(
+                ["--store", store, "log", "symptom", "--severity", "3", "--", "-dizzy"], environment: environment
+            ).status == 0)
+        #expect(nudge("meditations", "--calendar", "--year", "2026").status == 0)
+        #expect(nudge("upcoming", "--help").status == 0)
+    }
+}

@@ -42,7 +42,10 @@ place() {
 }
 
 if [ -z "$binary" ]; then
-    "$root/contrib/scripts/build-release.sh" >/dev/null
+    # A first release build takes minutes: its progress shows, on stderr, so that what this
+    # script installed is still the only thing on stdout.
+    echo "building nudge (release; a first build takes a few minutes)" >&2
+    "$root/contrib/scripts/build-release.sh" >&2
     binary="$root/.build-static/release/nudge"
 fi
 place "$binary" "$prefix/bin/nudge" 755

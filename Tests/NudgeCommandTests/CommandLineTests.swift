@@ -342,7 +342,7 @@ import Testing
         #expect(json.first?["stay_in_touch_days"] as? Int == 14 && json.last?["stay_in_touch_days"] is NSNull)
         #expect(
             nudge("contacts", "edit", "sam", "--every", "30", "--name", "Samuel").stdout
-                == "updated Samuel (id 2)\n")
+                == "updated Samuel (id 2): renamed from Sam; every 30 days (was no cadence)\n")
         let reminded = nudge(
             "call", "remind", "samuel", "--on", "2026-11-25", "--at", "6:30pm", "--note", "birthday")
         #expect(reminded.stdout == "will remind you to call Samuel at 2026-11-25 18:30 EST (reminder 1)\n")

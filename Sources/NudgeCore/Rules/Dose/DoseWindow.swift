@@ -46,8 +46,22 @@ public struct DoseWindow: Sendable {
     public func isOpen(at instant: Date) -> Bool { instant.timeIntervalSince(session.dose1) <= Self.sessionLength }
     public var snoozesLeft: Int { max(settings.int(.doseMaxSnoozes) - session.snoozeCount, 0) }
 
+    /// DoseTap's phases, by its names (the JSON and the store keep them).
     public enum Phase: String, Sendable {
         case noDose1, beforeWindow, active, nearClose, closed, unresolved, completed
+
+        /// What a person reads.
+        public var inWords: String {
+            switch self {
+            case .noDose1: "no dose 1 tonight"
+            case .beforeWindow: "waiting for the window to open"
+            case .active: "the window is open"
+            case .nearClose: "the window closes soon"
+            case .closed: "the window has closed"
+            case .unresolved: "the window closed with nothing recorded"
+            case .completed: "done for tonight"
+            }
+        }
     }
 
     public func phase(at now: Date) -> Phase {

@@ -42,7 +42,17 @@ extension Nudge.Contacts {
             }) {
                 throw CommandFailure(refusal.description, exitCode: 64)
             }
-            context.print("updated \(newName ?? found.name) (id \(found.id))")
+            context.print("updated \(newName ?? found.name) (id \(found.id)): \(changes(from: found, name: newName))")
+        }
+
+        /// What changed, each with what it was: `every 10 days (was every 7 days)`.
+        private func changes(from old: ContactRow, name newName: String?) -> String {
+            func cadence(_ days: Int?) -> String { days.map { "every \($0) day\($0 == 1 ? "" : "s")" } ?? "no cadence" }
+            var said: [String] = []
+            if let newName, newName != old.name { said.append("renamed from \(old.name)") }
+            let days = every ?? (noCadence ? nil : old.everyDays)
+            if days != old.everyDays { said.append("\(cadence(days)) (was \(cadence(old.everyDays)))") }
+            return said.isEmpty ? "nothing changed" : said.joined(separator: "; ")
         }
     }
 }

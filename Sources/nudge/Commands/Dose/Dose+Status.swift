@@ -73,7 +73,7 @@ extension Nudge.Dose {
             let dose2 =
                 session.dose2.map { LocalFormat.dateTime($0, clock: clock) } ?? (session.skipped ? "skipped" : "-")
             let rows = [
-                ["phase", phase.rawValue],
+                ["phase", "\(phase.inWords) (\(phase.rawValue))"],
                 ["session", "\(session.sessionDate) (\(session.sessionID))"],
                 ["dose 1", LocalFormat.dateTime(session.dose1, clock: clock)],
                 ["window", "\(clock.timeOfDay(window.opensAt))-\(clock.timeOfDay(window.closesAt))"],

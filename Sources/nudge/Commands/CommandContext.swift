@@ -30,7 +30,7 @@ struct CommandContext {
 
     /// Rows as a table, or as JSON.
     func print<Item, Row>(_ listing: Listing<Item, Row>, json: Bool) throws {
-        environment.output(try listing.render(json: json))
+        environment.output(try listing.render(json: json, width: environment.width))
     }
 
     /// One JSON value for programs.

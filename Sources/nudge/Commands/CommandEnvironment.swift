@@ -19,6 +19,16 @@ struct CommandEnvironment: Sendable {
 
     @TaskLocal static var current = process
 
-    /// Colour on a terminal, unless NO_COLOR is set to something (no-color.org).
-    var wantsColour: Bool { isTerminal && (variables["NO_COLOR"] ?? "").isEmpty }
+    /// Colour on a terminal, unless NO_COLOR is set to something (no-color.org) or the terminal
+    /// says it has none (TERM=dumb: Emacs' shell, a serial console).
+    var wantsColour: Bool { isTerminal && (variables["NO_COLOR"] ?? "").isEmpty && variables["TERM"] != "dumb" }
+
+    /// The columns a table may take: COLUMNS where set (a shell exports it), else the
+    /// terminal's own width, else 80 (a pipe or a file, as most tools assume).
+    var width: Int {
+        if let columns = variables["COLUMNS"].flatMap(Int.init), (20...10_000).contains(columns) { return columns }
+        var size = winsize()
+        if isTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 20 { return Int(size.ws_col) }
+        return 80
+    }
 }

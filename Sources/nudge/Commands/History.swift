@@ -8,6 +8,7 @@ extension Nudge {
             abstract: "List what was due and shown, and how it was answered, newest first.")
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON array.") var json = false
+        @Flag(help: "Add each delivery's internal key (the JSON has it always).") var verbose = false
         @Option(
             help:
                 "From when: YYYY-MM-DD (local midnight), a local date and time, a time (the latest that has passed), or ISO 8601 with an offset (default: 7 days ago).",
@@ -28,8 +29,8 @@ extension Nudge {
                         .init("ID") { String($0.id) }, .init("KIND") { $0.kind.rawValue },
                         .init("DUE") { LocalFormat.dateTime($0.dueAt, clock: clock) },
                         .init("SHOWN") { $0.shownAt.map { LocalFormat.time($0, clock: clock) } ?? "-" },
-                        .init("OUTCOME") { Self.outcome($0, clock: clock) }, .init("TITLE") { $0.title ?? $0.key },
-                    ],
+                        .init("OUTCOME") { Self.outcome($0, clock: clock) }, .text("TITLE") { Self.title($0) },
+                    ] + (verbose ? [.init("KEY") { $0.key }] : []),
                     whenEmpty: "Nothing was due or shown since \(LocalFormat.dateTime(from, clock: clock))."),
                 json: json)
         }
@@ -75,7 +76,14 @@ extension Nudge {
             if record.missedAt != nil { return "missed" }
             if record.cancelledAt != nil { return "cancelled" }
             if let reason = record.closedReason { return "closed (\(reason))" }
+            // A bell sounds in nudge itself: shown with no notification on a server.
+            if record.shownAt != nil, record.notificationID == nil { return "rang" }
             return record.shownAt == nil ? "pending" : "shown, no answer"
+        }
+
+        /// What it was: its notification's title, or for one never shown its kind's name.
+        static func title(_ record: DeliveryRecord) -> String {
+            record.title ?? record.kind.rule.map { "\($0.name) reminder" } ?? "a \(record.kind) reminder"
         }
     }
 }

@@ -8,6 +8,7 @@ extension Nudge {
             abstract: "List what is due next, soonest first (the daemon decides with the same code).")
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON array.") var json = false
+        @Flag(help: "Add each occurrence's internal key (the JSON has it always).") var verbose = false
         @Option(parsing: .unconditional, help: "How many to list (1-10000).", transform: WholeNumber.parser(1...10_000))
         var limit = 10
         @Option(
@@ -44,9 +45,8 @@ extension Nudge {
                         .init("DUE") { LocalFormat.dateTime($0.dueAt, clock: context.wallClock) },
                         .init("LEFT") { DurationText.relative($0.dueAt.timeIntervalSince(start)) },
                         .init("KIND") { $0.kind.rawValue },
-                        .init("TITLE") { $0.title }, .init("KEY") { $0.key },
-                        .init("ID") { ids[$0.key].map(String.init) ?? "-" },
-                    ],
+                        .text("TITLE") { $0.title }, .init("ID") { ids[$0.key].map(String.init) ?? "-" },
+                    ] + (verbose ? [.init("KEY") { $0.key }] : []),
                     whenEmpty: "Nothing is due. Reminders that are off: see 'nudge settings'."),
                 json: json)
         }

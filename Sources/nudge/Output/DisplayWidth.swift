@@ -13,6 +13,14 @@ enum DisplayWidth {
         return text + String(repeating: " ", count: width - of(text))
     }
 
+    /// `text` in at most `width` columns, its end replaced by `…` where it had to be cut.
+    static func cut(_ text: String, _ width: Int) -> String {
+        guard of(text) > width else { return text }
+        var text = text
+        while !text.isEmpty, of(text) > width - 1 { text.removeLast() }
+        return text + "…"
+    }
+
     /// `text` without the spaces at its end: a terminal line padded for a grid.
     static func trimmed(_ text: String) -> String {
         var text = text

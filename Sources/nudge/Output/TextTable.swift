@@ -6,13 +6,28 @@ import NudgeCore
 enum TextTable {
     /// One line per row whatever a cell holds: another program may have stored a newline or an
     /// escape sequence in a name or a note.
-    static func render(header: [String], rows: [[String]]) -> String {
+    ///
+    /// Within `width` columns where it can be: the columns in `shrinking` (free text: names,
+    /// titles, notes, what a key accepts) give up their width, widest first, each down to its
+    /// header or 10 columns, their cells cut with `…`; the others (numbers, times, ids) are never
+    /// cut, so a table of them alone may stay wider.
+    static func render(header: [String], rows: [[String]], width: Int = .max, shrinking: Set<Int> = []) -> String {
         let all = [header] + rows.map { $0.map(TextInput.oneLine) }
-        let widths = header.indices.map { column in all.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
+        var widths = header.indices.map { column in all.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
+        var excess = widths.reduce(0, +) + 2 * (widths.count - 1) - width
+        while excess > 0 {
+            let floors = header.indices.map { max(DisplayWidth.of(header[$0]), 10) }
+            guard let widest = shrinking.filter({ widths[$0] > floors[$0] }).max(by: { widths[$0] < widths[$1] })
+            else { break }
+            // One column at a time from the widest, so that several free-text columns share the cut.
+            widths[widest] -= 1
+            excess -= 1
+        }
         return all.map { row in
             row.enumerated().map { column, cell in
-                column == row.count - 1
-                    ? cell : cell + String(repeating: " ", count: widths[column] - DisplayWidth.of(cell))
+                let shown = DisplayWidth.of(cell) > widths[column] ? DisplayWidth.cut(cell, widths[column]) : cell
+                return column == row.count - 1
+                    ? shown : shown + String(repeating: " ", count: widths[column] - DisplayWidth.of(shown))
             }.joined(separator: "  ").trailingSpacesRemoved
         }.joined(separator: "\n") + "\n"
     }

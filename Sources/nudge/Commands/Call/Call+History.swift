@@ -39,10 +39,10 @@ extension Nudge.Call {
                     },
                     columns: [
                         .init("ID") { String($0.id.prefix(8)).lowercased() },
-                        .init("CONTACT") { TextInput.oneLine($0.contactName) },
+                        .text("CONTACT") { TextInput.oneLine($0.contactName) },
                         .init("CALLED") { LocalFormat.dateTime($0.calledAt, clock: clock) },
                         .init("MINUTES") { String($0.durationMinutes) },
-                        .init("MOOD") { $0.mood ?? "-" }, .init("NOTES") { TextInput.oneLine($0.notes ?? "") },
+                        .init("MOOD") { $0.mood ?? "-" }, .text("NOTES") { TextInput.oneLine($0.notes ?? "") },
                     ],
                     whenEmpty: only.map { "No calls with \($0.name) yet. Log one with: nudge call log \($0.name)" }
                         ?? "No calls yet. Log one with: nudge call log NAME"),

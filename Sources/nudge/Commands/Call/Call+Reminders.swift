@@ -19,9 +19,9 @@ extension Nudge.Call {
                             id: $0.id, contactID: $0.contactID, contactName: $0.name, dueAt: $0.dueAt, note: $0.note)
                     },
                     columns: [
-                        .init("ID") { String($0.id) }, .init("CONTACT") { $0.name },
+                        .init("ID") { String($0.id) }, .text("CONTACT") { $0.name },
                         .init("DUE") { LocalFormat.dateTime($0.dueAt, clock: context.wallClock) },
-                        .init("NOTE") { $0.note ?? "" },
+                        .text("NOTE") { $0.note ?? "" },
                     ],
                     whenEmpty: "No open call reminders. Add one with: nudge call remind NAME --in DAYS"),
                 json: json)

@@ -46,12 +46,12 @@ extension Nudge.Contacts {
                             overdue: overdueDays($0) != nil, overdueDays: overdueDays($0))
                     },
                     columns: [
-                        .init("ID") { String($0.id) }, .init("NAME") { $0.name },
-                        .init("EVERY") { $0.everyDays.map { DurationText.every(days: $0) } ?? "-" },
-                        .init("LAST CALL") { $0.lastCall.map { LocalFormat.dateTime($0, clock: clock) } ?? "never" },
+                        .init("ID") { String($0.id) }, .text("NAME") { $0.name },
+                        .init("EVERY") { $0.everyDays.map { "\($0) day\($0 == 1 ? "" : "s")" } ?? "-" },
+                        .init("LAST CALL") { $0.lastCall.map { LocalFormat.dayAndTime($0, clock: clock) } ?? "never" },
                         .init("30D") { String(counts[$0.id]?.last30Days ?? 0) },
                         .init("365D") { String(counts[$0.id]?.last365Days ?? 0) },
-                        .init("NEXT DUE") { nextDue($0).map { LocalFormat.dateTime($0, clock: clock) } ?? "-" },
+                        .init("NEXT DUE") { nextDue($0).map { LocalFormat.dayAndTime($0, clock: clock) } ?? "-" },
                         .init("OVERDUE") { overdueDays($0).map { "\($0) day\($0 == 1 ? "" : "s")" } ?? "-" },
                     ],
                     whenEmpty: "No contacts yet. Add one with: nudge contacts add NAME --every DAYS"),

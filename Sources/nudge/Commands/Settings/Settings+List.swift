@@ -18,7 +18,19 @@ extension Nudge.Settings {
                     key.valueKind.accepted,
                 ]
             }
-            context.environment.output(TextTable.render(header: ["KEY", "VALUE", "DEFAULT", "ACCEPTS"], rows: table))
+            let width = context.environment.width
+            let wide = TextTable.render(header: ["KEY", "VALUE", "DEFAULT", "ACCEPTS"], rows: table)
+            guard wide.split(separator: "\n").contains(where: { DisplayWidth.of(String($0)) > width }) else {
+                return context.environment.output(wide)
+            }
+            // Narrower than the table: a key a block, what it accepts wrapped under it, so that
+            // nothing a person needs to set a key is cut.
+            context.environment.output(
+                table.map { row in
+                    (["\(row[0]) = \(row[1])"]
+                        + TextWrap.lines("default \(row[2]); accepts \(row[3])", width: width - 4).map { "    " + $0 })
+                        .joined(separator: "\n")
+                }.joined(separator: "\n") + "\n")
         }
     }
 }

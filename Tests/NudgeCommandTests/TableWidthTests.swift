@@ -1,0 +1,88 @@
+import Foundation
+import NudgeTestSupport
+import Testing
+
+/// Tables fit the terminal: free text (names, titles, notes, what a key accepts) gives way to
+/// COLUMNS, cut with `…`; a number or a time never is; internal keys only with --verbose.
+@Suite struct TableWidthTests: CommandScenario {
+    let directory = TemporaryDirectory()
+
+    func at(_ width: Int, _ arguments: String...) -> [String] {
+        let result = InProcessNudge.run(
+            arguments + ["--store", store], environment: environment.merging(["COLUMNS": "\(width)"]) { $1 })
+        #expect(result.status == 0, "\(result)")
+        return result.stdout.split(separator: "\n").map(String.init)
+    }
+
+    func seed() throws {
+        #expect(
+            nudge("contacts", "add", "Maximiliane Alexandra von Hohenzollern-Sigmaringen", "--every", "7").status == 0)
+        #expect(
+            nudge(
+                "call", "log", "Maximiliane", "--at", "10:00", "--duration", "25", "--notes",
+                String(repeating: "talked about the garden and the new job and the trip; ", count: 4)
+            ).status == 0)
+        let long = String(repeating: "A reminder with a long title, ", count: 4)
+        try StoreQuery.create(store)
+        #expect(
+            try Subprocess.run(
+                "/usr/bin/sqlite3",
+                [
+                    store,
+                    """
+                    INSERT INTO reminder_deliveries (reminder_key, kind, due_at, shown_at, notification_id, title, body)
+                        VALUES ('symptom:2026-11-21', 'symptom', '2026-11-21T19:00:00Z', '2026-11-21T19:00:01Z', 4, '\(long)', 'b');
+                    INSERT INTO reminder_deliveries (reminder_key, kind, due_at, shown_at, title)
+                        VALUES ('meditation:S1:bell:1', 'meditation', '2026-11-21T20:00:00Z', '2026-11-21T20:00:00Z', 'Interval bell');
+                    INSERT INTO reminder_deliveries (reminder_key, kind, due_at, missed_at)
+                        VALUES ('call:1:2026-11-20', 'call', '2026-11-20T13:00:00Z', '2026-11-20T18:00:00Z');
+                    """,
+                ]
+            ).status == 0)
+    }
+
+    @Test(arguments: [60, 80, 120])
+    func everyLineFitsAndNoTimeIsCut(width: Int) throws {
+        try seed()
+        // The time columns of a history (due, shown, an answer's time) alone take over 60.
+        let narrow = [["contacts", "list"], ["history"], ["call", "history"]]
+        let commands = [["settings"], ["upcoming"]] + (width >= 80 ? narrow : [])
+        for command in commands {
+            let lines = InProcessNudge.run(
+                command + ["--store", store], environment: environment.merging(["COLUMNS": "\(width)"]) { $1 }
+            ).stdout.split(separator: "\n").map(String.init)
+            #expect(!lines.isEmpty)
+            for line in lines {
+                #expect(line.count <= width, "\(command) at \(width): \(line)")
+            }
+        }
+        let upcoming = at(width, "upcoming")
+        #expect(upcoming.dropFirst().allSatisfy { $0.hasPrefix("2026-1") && $0.contains(" CET  ") }, "\(upcoming)")
+        #expect(!upcoming.joined().contains("symptom:2026"), "the key only with --verbose")
+        #expect(at(width, "history").contains { $0.contains("2026-11-21 20:00 CET") }, "a due time whole")
+        let calls = at(width, "call", "history")
+        #expect(calls.count == 2 && calls[1].contains("2026-11-22 10:00 CET  25 "), "\(calls)")
+        let contacts = at(width, "contacts", "list")
+        #expect(contacts[1].contains("7 days  2026-11-22 10:00  1    1     2026-11-29 09:00"), "\(contacts)")
+    }
+
+    @Test func narrowTablesCutFreeTextAndSayItWasCut() throws {
+        try seed()
+        let calls = at(80, "call", "history")
+        #expect(calls[1].hasSuffix("…") && calls[1].contains("Maximiliane"), "\(calls)")
+        let settings = at(60, "settings")
+        #expect(settings.contains("symptom.reminder_time = 20:00"))
+        #expect(settings.contains("    default 20:00; accepts a local time such as 20:00, 8pm"))
+        #expect(at(200, "settings")[0].hasPrefix("KEY "), "a table where it fits")
+    }
+
+    @Test func historySaysWhatItWasAndThatABellRang() throws {
+        try seed()
+        let history = at(200, "history", "--since", "2026-11-19")
+        #expect(history.contains { $0.contains("rang") && $0.hasSuffix("Interval bell") }, "\(history)")
+        #expect(history.contains { $0.contains("missed") && $0.hasSuffix("call reminder") }, "\(history)")
+        #expect(!history.joined().contains("call:1:2026-11-20"))
+        #expect(at(200, "history", "--since", "2026-11-19", "--verbose").joined().contains("call:1:2026-11-20"))
+        #expect(at(200, "upcoming", "--verbose").joined().contains("symptom:2026-11-22"))
+    }
+}

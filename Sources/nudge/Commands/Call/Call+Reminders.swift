@@ -4,7 +4,15 @@ import NudgeCore
 import NudgeStore
 
 extension Nudge.Call {
-    struct Reminders: NudgeCommand {
+    struct Reminders: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List, move or cancel the one-off call reminders still open.",
+            subcommands: [List.self, Edit.self, Cancel.self], defaultSubcommand: List.self)
+    }
+}
+
+extension Nudge.Call.Reminders {
+    struct List: NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "List the one-off call reminders still open.")
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON array.") var json = false

@@ -1,0 +1,52 @@
+import Foundation
+import GRDB
+import NudgeCore
+
+/// A one-off call reminder changed or cancelled by the person. Its occurrence key is built from
+/// its identity, which is never reused: a reminder moved to another time is a new row with a
+/// new identity (a new key the daemon has never claimed), and whatever the old key still owed
+/// is cancelled in the same transaction, so that nothing is shown at the old time or twice.
+extension Store {
+    public enum CallReminderChange: Equatable, Sendable {
+        /// The reminder's id after the change (a move gives it a new one).
+        case changed(id: Int64, name: String)
+        case notOpen
+    }
+
+    /// Moves an open reminder to `dueAt` and gives it `note` (nil removes it).
+    public func moveCallReminder(_ id: Int64, dueAt: Date, note: String?, now: Date) throws(StoreError)
+        -> CallReminderChange
+    {
+        try write { db in
+            guard let open = try Self.openCallReminders(db).first(where: { $0.id == id }) else { return .notOpen }
+            try Self.cancelOwed(db, of: open, now: now)
+            try db.execute(sql: "DELETE FROM call_reminders WHERE id = ?", arguments: [id])
+            try db.execute(
+                sql: "INSERT INTO call_reminders (contact_id, due_at, note, created_at) VALUES (?, ?, ?, ?)",
+                arguments: [open.contactID, Timestamp.format(dueAt), note, Timestamp.format(now)])
+            return .changed(id: db.lastInsertedRowID, name: open.name)
+        }
+    }
+
+    /// Closes an open reminder as answered now (`done_at`), with nothing left to show.
+    public func cancelCallReminder(_ id: Int64, now: Date) throws(StoreError) -> CallReminderChange {
+        try write { db in
+            guard let open = try Self.openCallReminders(db).first(where: { $0.id == id }) else { return .notOpen }
+            try Self.cancelOwed(db, of: open, now: now)
+            try db.execute(
+                sql: "UPDATE call_reminders SET done_at = ? WHERE id = ?", arguments: [Timestamp.format(now), id])
+            return .changed(id: id, name: open.name)
+        }
+    }
+
+    /// The deliveries of a reminder and of its snoozes that are still owed.
+    private static func cancelOwed(_ db: Database, of reminder: OneOffCall, now: Date) throws {
+        let key = CallReminder.onceKey(reminder)
+        try db.execute(
+            sql: """
+                UPDATE reminder_deliveries SET cancelled_at = ?
+                WHERE (reminder_key = ? OR reminder_key LIKE ? ESCAPE '\\') AND \(DeliveryRecord.owedSQL())
+                """,
+            arguments: [Timestamp.format(now), key, key + ":%"])
+    }
+}

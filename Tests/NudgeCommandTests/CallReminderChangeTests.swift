@@ -1,0 +1,64 @@
+import Foundation
+import NudgeTestSupport
+import Testing
+
+/// A one-off call reminder can be listed, moved and cancelled; what it still owed at its old
+/// time is cancelled with it, so nothing is shown at the old time or twice.
+@Suite struct CallReminderChangeTests: CommandScenario {
+    let directory = TemporaryDirectory()
+
+    /// The keys of the one-off reminders `upcoming` lists.
+    func onceKeys() throws -> [String] {
+        let listed = try JSONSerialization.jsonObject(with: Data(nudge("upcoming", "--json").stdout.utf8))
+        return (listed as? [[String: Any]] ?? []).compactMap { $0["reminder_key"] as? String }.filter {
+            $0.contains(":once:")
+        }
+    }
+
+    @Test func aReminderIsMovedAndCancelled() throws {
+        #expect(nudge("contacts", "add", "Sam").status == 0)
+        #expect(nudge("call", "remind", "Sam", "--in", "2", "--note", "birthday").status == 0)
+        // Now is Sunday 2026-11-22 20:00 in Berlin; Friday is the 27th.
+        let moved = nudge("call", "reminders", "edit", "1", "--on", "friday", "--at", "10:00")
+        #expect(moved.stdout == "will remind you to call Sam at 2026-11-27 10:00 CET (reminder 1)\n", "\(moved)")
+        #expect(nudge("call", "reminders").stdout.contains("1   Sam      2026-11-27 10:00 CET  birthday"))
+        #expect(nudge("call", "reminders", "edit", "1", "--note", "").status == 0)
+        #expect(
+            try StoreQuery.rows(store, "SELECT note FROM call_reminders WHERE done_at IS NULL") == [["note": "NULL"]])
+        #expect(nudge("call", "reminders", "cancel", "1").stdout == "cancelled the reminder to call Sam (reminder 1)\n")
+        #expect(nudge("call", "reminders").stdout.hasPrefix("No open call reminders."))
+        #expect(nudge("upcoming", "--json").stdout.contains("once") == false)
+    }
+
+    /// What the daemon had claimed for the old time (owed, not shown) is cancelled, and the moved
+    /// reminder has a key of its own.
+    @Test func aClaimedOccurrenceOfTheOldTimeIsCancelled() throws {
+        #expect(nudge("contacts", "add", "Sam").status == 0)
+        #expect(nudge("call", "remind", "Sam", "--in", "1").status == 0)
+        let key = try #require(try onceKeys().first)
+        #expect(
+            try Subprocess.run(
+                "/usr/bin/sqlite3",
+                [
+                    store,
+                    "INSERT INTO reminder_deliveries (reminder_key, kind, due_at) VALUES ('\(key)', 'call', '2026-11-23T08:00:00Z')",
+                ]
+            ).status == 0)
+        #expect(nudge("call", "reminders", "edit", "1", "--in", "3").status == 0)
+        let old = try StoreQuery.rows(
+            store, "SELECT cancelled_at FROM reminder_deliveries WHERE reminder_key = '\(key)'")
+        #expect(old.first?["cancelled_at"] != "NULL", "\(old)")
+        let keys = try onceKeys()
+        #expect(keys.count == 1 && keys[0] != key, "\(keys)")
+    }
+
+    @Test(arguments: [
+        (["call", "reminders", "cancel", "7"], "no open call reminder has id 7; nudge call reminders lists them"),
+        (["call", "reminders", "edit", "7", "--at", "10:00"], "no open call reminder has id 7"),
+        (["call", "reminders", "edit", "1"], "nothing to change; give --in, --on, --at or --note"),
+        (["call", "reminders", "edit", "1", "--in", "1", "--on", "friday"], "give --in DAYS or --on DAY, not both"),
+    ])
+    func refusals(arguments: [String], message: String) throws {
+        try expectRefusal(arguments, mentioning: message)
+    }
+}

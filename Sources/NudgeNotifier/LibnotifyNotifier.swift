@@ -248,7 +248,9 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
         if content.resident {
             notify_notification_set_hint(notification, "resident", g_variant_new_boolean(1))
         }
-        if content.resident || content.urgency == .critical {
+        // What waits for an answer must not vanish unseen (dunst, mako and xfce4-notifyd drop
+        // the default after 10 s).
+        if content.resident || content.urgency == .critical || content.awaitsAnswer {
             notify_notification_set_timeout(notification, 0)  // NOTIFY_EXPIRES_NEVER
         }
         switch content.soundHint {

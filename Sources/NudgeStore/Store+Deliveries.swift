@@ -58,12 +58,22 @@ extension Store {
     /// Records that the notification server accepted the occurrence, as soon as it did, with
     /// the rows its rule writes when shown (a call cadence counts again from that day on `clock`)
     /// in the same transaction. Without `content` (replayed from the click ledger, a bell), the
-    /// title and body stay as claimed.
+    /// title and body stay as claimed. Shown again after it expired unseen, it counts one more
+    /// showing, and what its first showing wrote is not written twice.
     public func markShown(
         _ deliveryID: Int64, notificationID: UInt32?, content: NotificationContent?, at now: Date, clock: WallClock
     ) throws(StoreError) {
         try write { db in
+            try db.execute(
+                sql: """
+                    UPDATE reminder_deliveries SET reshow_at = NULL, reshown = reshown + 1, closed_at = NULL,
+                        closed_reason = NULL
+                    WHERE id = ? AND reshow_at IS NOT NULL
+                    """,
+                arguments: [deliveryID])
+            let reshown = db.changesCount > 0
             try Self.updateShown(deliveryID, notificationID: notificationID, content: content, at: now, db)
+            guard !reshown else { return }
             guard
                 let delivery = try Row.fetchOne(
                     db, sql: "SELECT * FROM reminder_deliveries WHERE id = ?", arguments: [deliveryID]
@@ -258,9 +268,33 @@ extension Store {
         }
     }
 
-    /// Records that the server closed a notification (the spec's reasons 1-4), once.
-    public func recordClosed(notificationID: UInt32, reason: CloseReason, at now: Date) throws(StoreError) {
+    /// Records that the server closed a notification (the spec's reasons 1-4), once. One that
+    /// expired is no answer: each of its unanswered occurrences is owed again `reshowAfter`
+    /// later, until it was shown again `ExpiredReshow.limit` times; then it is missed. True when
+    /// something is to be shown again.
+    @discardableResult
+    public func recordClosed(notificationID: UInt32, reason: CloseReason, at now: Date, reshowAfter: TimeInterval)
+        throws(StoreError) -> Bool
+    {
         try write { db in
+            let id = Int64(notificationID)
+            let stamp = Timestamp.format(now)
+            let reshowAt = Timestamp.format(now.addingTimeInterval(reshowAfter))
+            if reason == .expired {
+                // Every occurrence that showing stood for (a summary stands for several).
+                try db.execute(
+                    sql: """
+                        UPDATE reminder_deliveries SET closed_at = :now, closed_reason = 'expired',
+                            reshow_at = CASE WHEN reshown < :limit THEN :reshowAt END,
+                            missed_at = CASE WHEN reshown >= :limit THEN :now END
+                        WHERE notification_id = :id AND closed_at IS NULL
+                          AND action IS NULL AND cancelled_at IS NULL AND missed_at IS NULL
+                          AND shown_at = (SELECT shown_at FROM reminder_deliveries
+                                          WHERE notification_id = :id AND shown_at IS NOT NULL
+                                          ORDER BY shown_at DESC, id DESC LIMIT 1)
+                        """,
+                    arguments: ["id": id, "now": stamp, "limit": ExpiredReshow.limit, "reshowAt": reshowAt])
+            }
             try db.execute(
                 sql: """
                     UPDATE reminder_deliveries SET closed_at = ?, closed_reason = ?
@@ -268,7 +302,11 @@ extension Store {
                                 ORDER BY shown_at DESC, id DESC LIMIT 1)
                       AND closed_at IS NULL
                     """,
-                arguments: [Timestamp.format(now), reason.rawValue, Int64(notificationID)])
+                arguments: [stamp, reason.rawValue, id])
+            return try Bool.fetchOne(
+                db,
+                sql: "SELECT count(*) > 0 FROM reminder_deliveries WHERE notification_id = ? AND reshow_at = ?",
+                arguments: [id, reshowAt]) ?? false
         }
     }
 

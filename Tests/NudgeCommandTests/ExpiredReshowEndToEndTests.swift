@@ -23,6 +23,9 @@ struct ExpiredReshowEndToEndTests: DaemonScenario {
 
     @Test func aCallReminderThatExpiresUnseenComesBackThreeTimesThenIsMissed() throws {
         try nudge("contacts", "add", "Alex", "--every", "14", at: "2026-11-07T10:00:00-05:00")
+        // A day later each time: a showing again that wrote what the first showing writes would
+        // restart the cadence on that day.
+        try nudge("settings", "set", "notify.reshow_minutes", "1440")
         var daemon = try startDaemon(at: "2026-11-21T08:59:57-05:00")
         let first = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
         #expect(first.summary == "Call Alex" && first.expireTimeout == 0, "\(first)")
@@ -49,12 +52,12 @@ struct ExpiredReshowEndToEndTests: DaemonScenario {
         }
         try bus.close(4, reason: 1)
         #expect(waitForStore { (try? delivery(Self.key))??["missed_at"] != "NULL" }, "\(daemon.stderr)")
-        let history = try nudge("history", "--since", "2026-11-21T00:00", at: "2026-11-21T12:00:00-05:00")
+        let history = try nudge("history", "--since", "2026-11-21T00:00", at: "2026-11-25T12:00:00-05:00")
         #expect(history.stdout.contains("missed (expired unseen, shown 4 times)"), "\(history)")
         // Missed is settled: a restarted daemon shows nothing more.
         daemon.signal(SIGTERM)
         _ = daemon.waitForExit(timeout: 10)
-        daemon = try startDaemon(at: "2026-11-21T12:00:00-05:00", log: "after.err")
+        daemon = try startDaemon(at: "2026-11-25T12:00:00-05:00", log: "after.err")
         #expect(
             daemon.waitForEvent("rescheduled", ["reason": "start", "next_due": "2026-12-05T14:00:00Z"]),
             "\(daemon.stderr)")

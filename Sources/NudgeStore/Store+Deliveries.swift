@@ -106,11 +106,13 @@ extension Store {
     ) throws {
         try db.execute(
             sql: """
-                UPDATE reminder_deliveries SET shown_at = ?, notification_id = ?, title = coalesce(?, title), body = coalesce(?, body)
+                UPDATE reminder_deliveries SET shown_at = ?, notification_id = ?, title = coalesce(?, title), body = coalesce(?, body),
+                    awaits_answer = coalesce(?, awaits_answer)
                 WHERE id = ?
                 """,
             arguments: [
-                Timestamp.format(now), notificationID.map { Int64($0) }, content?.title, content?.body, deliveryID,
+                Timestamp.format(now), notificationID.map { Int64($0) }, content?.title, content?.body,
+                content?.awaitsAnswer, deliveryID,
             ])
     }
 
@@ -269,7 +271,7 @@ extension Store {
     }
 
     /// Records that the server closed a notification (the spec's reasons 1-4), once. One that
-    /// expired is no answer: each of its unanswered occurrences is owed again `reshowAfter`
+    /// waited for an answer and expired is no answer: each of its unanswered occurrences is owed again `reshowAfter`
     /// later, until it was shown again `ExpiredReshow.limit` times; then it is missed. True when
     /// something is to be shown again.
     @discardableResult
@@ -287,7 +289,7 @@ extension Store {
                         UPDATE reminder_deliveries SET closed_at = :now, closed_reason = 'expired',
                             reshow_at = CASE WHEN reshown < :limit THEN :reshowAt END,
                             missed_at = CASE WHEN reshown >= :limit THEN :now END
-                        WHERE notification_id = :id AND closed_at IS NULL
+                        WHERE notification_id = :id AND closed_at IS NULL AND awaits_answer = 1
                           AND action IS NULL AND cancelled_at IS NULL AND missed_at IS NULL
                           AND shown_at = (SELECT shown_at FROM reminder_deliveries
                                           WHERE notification_id = :id AND shown_at IS NOT NULL

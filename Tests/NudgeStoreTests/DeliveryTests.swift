@@ -87,6 +87,8 @@ import Testing
     /// Expired unanswered is no answer (issue 38): owed again after the reshow delay, shown
     /// again as one more showing, three times at most, then missed.
     @Test func anExpiredNotificationIsOwedAgainThreeTimesThenMissed() throws {
+        var content = content
+        content.actions = [NotificationAction(key: "done", label: "Nothing else today")]
         let claimed = try #require(try store.claim(occurrence))
         try store.markShown(claimed.id, notificationID: 1, content: content, at: now, clock: clock)
         var instant = now
@@ -112,6 +114,15 @@ import Testing
                 notificationID: 4, reason: .expired, at: instant.addingTimeInterval(600), reshowAfter: 1800))
         let missed = try #require(try store.delivery(key: occurrence.key))
         #expect(missed.missedAt == instant.addingTimeInterval(600) && missed.reshowAt == nil && !missed.isOwed)
+    }
+
+    /// One that asks nothing ("Session complete") may expire: it is only closed.
+    @Test func anExpiredNotificationThatAskedNothingIsOnlyClosed() throws {
+        let claimed = try #require(try store.claim(occurrence))
+        try store.markShown(claimed.id, notificationID: 1, content: content, at: now, clock: clock)
+        #expect(try !store.recordClosed(notificationID: 1, reason: .expired, at: now, reshowAfter: 1800))
+        let record = try #require(try store.delivery(key: occurrence.key))
+        #expect(record.closedReason == .expired && record.reshowAt == nil && record.missedAt == nil && !record.isOwed)
     }
 
     @Test func symptomsOfALocalDayNewestFirst() throws {

@@ -2,12 +2,14 @@ import Foundation
 import GRDB
 
 /// A notification the server let expire unanswered is shown again (`notify.reshow_minutes`):
-/// when, and how many times it was. Such a row is owed again, so the owed rows' index takes the
-/// new condition, `DeliveryRecord.owedSQL()` as it is now.
+/// whether it waits for an answer (NULL for rows shown before: never shown again), when it is
+/// shown again, and how many times it was. Such a row is owed again, so the owed rows' index
+/// takes the new condition, `DeliveryRecord.owedSQL()` as it is now.
 extension Schema {
     static let v12 = Migration(identifier: "v12 reshow expired notifications") { db, _ in
         try addMissingColumns(
-            db, table: "reminder_deliveries", columns: ["reshow_at": "TEXT", "reshown": "INTEGER NOT NULL DEFAULT 0"])
+            db, table: "reminder_deliveries",
+            columns: ["awaits_answer": "INTEGER", "reshow_at": "TEXT", "reshown": "INTEGER NOT NULL DEFAULT 0"])
         try db.execute(sql: v12SQL)
     }
 

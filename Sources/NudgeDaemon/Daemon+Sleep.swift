@@ -136,31 +136,18 @@ extension Daemon {
     }
 
     private func publishWaking(keepAwakeOn: Bool) {
-        published.merge(
-            Self.wakingStatus(
-                wakeAlarm, rtcWakeAlarm: configuration.rtcWakeAlarm, keepAwake: keepAwakeOn ? keepAwakeState : .off)
-        ) { $1 }
+        published.merge(alarmWaking(keepAwakeOn: keepAwakeOn).status) { $1 }
     }
 
-    static func wakingStatus(
-        _ wakeAlarm: Result<WakeTimer, DaemonError>, rtcWakeAlarm: String, keepAwake: AlarmWaking.KeepAwake?
-    ) -> [String: String] {
-        AlarmWaking.status(
-            wakeTimer: wakeTimerProblem(wakeAlarm), rtcWakeAlarm: rtcWakeAlarm,
-            rtcPresent: FileManager.default.fileExists(atPath: rtcWakeAlarm),
-            keepAwake: keepAwake ?? .unavailable("logind not asked yet"))
-    }
-
-    private static func waking(
+    /// Before logind was first asked, it is not counted on.
+    static func waking(
         _ wakeAlarm: Result<WakeTimer, DaemonError>, rtcWakeAlarm: String, keepAwake: AlarmWaking.KeepAwake?
     ) -> AlarmWaking {
-        AlarmWaking(
-            wakeTimer: wakeTimerProblem(wakeAlarm), rtcWakeAlarm: rtcWakeAlarm,
+        var problem: String?
+        if case .failure(let error) = wakeAlarm { problem = "\(error)" }
+        return AlarmWaking(
+            wakeTimer: problem, rtcWakeAlarm: rtcWakeAlarm,
             rtcPresent: FileManager.default.fileExists(atPath: rtcWakeAlarm),
             keepAwake: keepAwake ?? .unavailable("logind not asked yet"))
-    }
-
-    private static func wakeTimerProblem(_ wakeAlarm: Result<WakeTimer, DaemonError>) -> String? {
-        if case .failure(let error) = wakeAlarm { "\(error)" } else { nil }
     }
 }

@@ -158,7 +158,7 @@ public final class Daemon {
         }
         timer = try WakeTimer()
         wakeAlarm = Result { () throws(DaemonError) in try WakeTimer(wakesTheComputer: true) }
-        published = Self.wakingStatus(wakeAlarm, rtcWakeAlarm: configuration.rtcWakeAlarm, keepAwake: nil)
+        published = Self.waking(wakeAlarm, rtcWakeAlarm: configuration.rtcWakeAlarm, keepAwake: nil).status
         // Observers do not run in an initializer.
         lock?.publish(published)
         storeRecheck = try StoreRecheckTimer()

@@ -12,15 +12,23 @@ public struct AlarmWaking: Sendable, Equatable {
         case unavailable(String)
     }
 
-    /// What stands in the way, with what to do about it; empty when the alarm wakes the computer.
-    public let obstacles: [(what: String, fix: String)]
+    /// Nil when the daemon made its wake alarm, else why it could not.
+    public let wakeTimer: String?
+    public let rtcWakeAlarm: String
+    public let rtcPresent: Bool
     public let keepAwake: KeepAwake
+
+    public init(wakeTimer: String?, rtcWakeAlarm: String, rtcPresent: Bool, keepAwake: KeepAwake) {
+        self.wakeTimer = wakeTimer
+        self.rtcWakeAlarm = rtcWakeAlarm
+        self.rtcPresent = rtcPresent
+        self.keepAwake = keepAwake
+    }
 
     public var canWake: Bool { obstacles.isEmpty }
 
-    /// - Parameter wakeTimer: nil when the daemon made its wake alarm, else why it could not.
-    public init(wakeTimer: String?, rtcWakeAlarm: String, rtcPresent: Bool, keepAwake: KeepAwake) {
-        self.keepAwake = keepAwake
+    /// What stands in the way, with what to do about it; empty when the alarm wakes the computer.
+    public var obstacles: [(what: String, fix: String)] {
         var obstacles: [(String, String)] = []
         if let wakeTimer {
             obstacles.append(
@@ -47,32 +55,43 @@ public struct AlarmWaking: Sendable, Equatable {
                     "run the daemon where logind (systemd) answers on the system bus"
                 ))
         }
-        self.obstacles = obstacles
+        return obstacles
     }
 
-    /// The published form (`wake` in the daemon's status): `yes`, or `no: ` and what stands in
+    /// The verdict in words (`wake` in the daemon's status): `yes`, or `no: ` and what stands in
     /// the way.
     public var published: String {
         canWake ? "yes" : "no: " + obstacles.map(\.what).joined(separator: "; ")
-    }
-
-    public static func == (lhs: AlarmWaking, rhs: AlarmWaking) -> Bool {
-        lhs.keepAwake == rhs.keepAwake && lhs.obstacles.map(\.what) == rhs.obstacles.map(\.what)
     }
 }
 
 extension AlarmWaking {
     /// The status keys the daemon publishes its facts under, so that a reader in another process
     /// decides from the same facts with the same function.
-    public static let statusKeys = (wakeTimer: "wake_timer", rtc: "rtc_wakealarm", keepAwake: "keep_awake_state")
+    static let statusKeys = (wakeTimer: "wake_timer", rtc: "rtc_wakealarm", keepAwake: "keep_awake_state")
+
+    /// The facts as a daemon publishes them, and the verdict under `wake`; `init(status:)` reads
+    /// them back.
+    public var status: [String: String] {
+        let keeping =
+            switch keepAwake {
+            case .held: "held"
+            case .off: "off"
+            case .unavailable(let reason): "no: \(reason)"
+            }
+        return [
+            Self.statusKeys.wakeTimer: wakeTimer.map { "no: \($0)" } ?? "yes",
+            Self.statusKeys.rtc: rtcPresent ? rtcWakeAlarm : "no: \(rtcWakeAlarm)",
+            Self.statusKeys.keepAwake: keeping, "wake": published,
+        ]
+    }
 
     /// The verdict from a running daemon's published facts; nil when it published none.
     public init?(status: [String: String]) {
         let keys = Self.statusKeys
         guard let timer = status[keys.wakeTimer], let rtc = status[keys.rtc], let keeping = status[keys.keepAwake]
         else { return nil }
-        let (rtcPath, rtcPresent) =
-            rtc.hasPrefix("no: ") ? (String(rtc.dropFirst(4)), false) : (rtc, true)
+        let (rtcPath, rtcPresent) = rtc.hasPrefix("no: ") ? (String(rtc.dropFirst(4)), false) : (rtc, true)
         let keepAwake: KeepAwake =
             switch keeping {
             case "held": .held
@@ -82,24 +101,5 @@ extension AlarmWaking {
         self.init(
             wakeTimer: timer == "yes" ? nil : String(timer.dropFirst(4)), rtcWakeAlarm: rtcPath,
             rtcPresent: rtcPresent, keepAwake: keepAwake)
-    }
-
-    /// What a daemon publishes for these facts: read back by `init(status:)`.
-    public static func status(wakeTimer: String?, rtcWakeAlarm: String, rtcPresent: Bool, keepAwake: KeepAwake)
-        -> [String: String]
-    {
-        let keeping =
-            switch keepAwake {
-            case .held: "held"
-            case .off: "off"
-            case .unavailable(let reason): "no: \(reason)"
-            }
-        let verdict = AlarmWaking(
-            wakeTimer: wakeTimer, rtcWakeAlarm: rtcWakeAlarm, rtcPresent: rtcPresent, keepAwake: keepAwake)
-        return [
-            statusKeys.wakeTimer: wakeTimer.map { "no: \($0)" } ?? "yes",
-            statusKeys.rtc: rtcPresent ? rtcWakeAlarm : "no: \(rtcWakeAlarm)",
-            statusKeys.keepAwake: keeping, "wake": verdict.published,
-        ]
     }
 }

@@ -46,14 +46,14 @@ extension Nudge.Dose {
             }
             let waking = AlarmWaking(status: daemon.status)
             if waking?.canWake == true { return "this computer will wake itself for it if it is asleep" }
-            switch waking?.keepAwake {
-            case .off,
-                nil where !settings.bool(.sleepKeepAwake):
+            // A daemon that published no facts (an older one) is taken at the setting's word.
+            switch waking?.keepAwake ?? (settings.bool(.sleepKeepAwake) ? .held : .off) {
+            case .off:
                 return "sleep.keep_awake is off: if this computer sleeps, the alarm will not ring"
             case .unavailable:
                 return
                     "this computer can neither be kept from idle sleep nor woken (see nudge doctor); if it sleeps, the alarm will not ring"
-            default:
+            case .held:
                 return
                     "this computer will be kept from idle sleep until dose 2; if you suspend it, the alarm will not ring"
             }

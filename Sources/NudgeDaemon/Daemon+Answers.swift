@@ -60,7 +60,13 @@ extension Daemon {
                 try answer(NotificationAction.inlineReplyKey, reply: text, onNotification: id, at: now)
             case .closed(let id, let reason):
                 if ringing?.notificationID == id { stopRinging(because: "closed") }
-                try store.recordClosed(notificationID: id, reason: reason, at: now)
+                let reshowAfter = TimeInterval(try store.settings().int(ExpiredReshow.minutes) * 60)
+                if try store.recordClosed(notificationID: id, reason: reason, at: now, reshowAfter: reshowAfter) {
+                    logger.info(
+                        "notification \(id) expired unanswered; shown again in \(Int(reshowAfter / 60)) min",
+                        metadata: ["event": "expired", "notification": "\(id)"])
+                    reconcile(because: "expired")
+                }
             case .serverAppeared:
                 try serverAppeared(at: now)
             case .serverVanished:

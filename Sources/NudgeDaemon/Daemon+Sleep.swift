@@ -9,6 +9,15 @@ extension Daemon {
     /// or no login1 on it): one line per run, and everything else goes on.
     func keepAwake(input: ScheduleInput) {
         let reason = input.keepAwakeReason(now: configuration.clock.now(), clock: wallClock)
+        defer { publishWaking(keepAwakeOn: input.settings.bool(.sleepKeepAwake)) }
+        if keepAwakeState == nil, reason == nil {
+            // Nothing to hold yet: whether logind would take it is asked once, so that the
+            // verdict on waking is true before the night's dose 1.
+            do {
+                try sleepInhibitor.checkLogind()
+                keepAwakeState = .held
+            } catch { keepAwakeState = .unavailable("\(error)") }
+        }
         // Between logind's word of a sleep and the resume the delay is only let go: one taken
         // again would hold the sleep back, one let go early would cut the warning's sound.
         let delayReason = sleepAnnounced ? sleepDelay.reason : reason.map { "to warn before sleep: \($0)" }
@@ -19,6 +28,7 @@ extension Daemon {
             // Let go before a sleep, taken again after it.
             try sleepDelay.hold(delayReason)
             published["keeping_awake"] = reason ?? ""
+            keepAwakeState = .held
             if changed {
                 logger.info(
                     "\(reason.map { "keeping the computer from idle sleep: \($0)" } ?? "no longer keeping the computer from idle sleep")",
@@ -27,6 +37,7 @@ extension Daemon {
                     ])
             }
         } catch {
+            keepAwakeState = .unavailable("\(error)")
             guard !reportedSleepProblem else { return }
             reportedSleepProblem = true
             logger.warning("cannot keep the computer from idle sleep (\(error)); idle sleep is not held off")
@@ -44,7 +55,12 @@ extension Daemon {
                 try timer.arm(at: next.map { configuration.clock.realInstant(for: $0.dueAt) })
                 wakeArmedFor = next
                 if let next {
-                    logger.info("the computer wakes for \(next.key) at \(Timestamp.format(next.dueAt)) if it is asleep")
+                    let waking = alarmWaking(keepAwakeOn: input.settings.bool(.sleepKeepAwake))
+                    logger.info(
+                        waking.canWake
+                            ? "the computer wakes for \(next.key) at \(Timestamp.format(next.dueAt)) if it is asleep"
+                            : "the wake alarm is armed for \(next.key) at \(Timestamp.format(next.dueAt)), but it cannot wake the computer: \(waking.published.dropFirst(4))"
+                    )
                 }
             } catch {
                 logger.error("\(error)")
@@ -66,10 +82,8 @@ extension Daemon {
         stopAmbience(because: "the computer is going to sleep")
         guard let reason = sleepInhibitor.reason else { return letSleepGo(because: "nothing must ring") }
         let clock = wallClock
-        let wakes =
-            if case .success = wakeAlarm, FileManager.default.fileExists(atPath: Self.rtcWakeAlarm) {
-                wakeArmedFor
-            } else { Occurrence?.none }
+        let keepAwakeOn = (try? store.settings())?.bool(.sleepKeepAwake) ?? true
+        let wakes = alarmWaking(keepAwakeOn: keepAwakeOn).canWake ? wakeArmedFor : nil
         let warning = SleepWarning.content(reason: reason, wakesAt: wakes.map { clock.timeOfDay($0.dueAt) })
         let (voiced, playback) = voiced(warning, settings: (try? store.settings()) ?? Settings())
         do { _ = try notifier.show(voiced, replacing: nil) } catch {
@@ -115,6 +129,25 @@ extension Daemon {
         }
     }
 
-    /// Where the kernel offers the RTC's wake alarm: without it nothing resumes the machine.
-    public static let rtcWakeAlarm = "/sys/class/rtc/rtc0/wakealarm"
+    /// Whether an alarm can wake the computer now: what the log, the warning before sleep and
+    /// every reader of the published status go by.
+    func alarmWaking(keepAwakeOn: Bool) -> AlarmWaking {
+        Self.waking(wakeAlarm, rtcWakeAlarm: configuration.rtcWakeAlarm, keepAwake: keepAwakeOn ? keepAwakeState : .off)
+    }
+
+    private func publishWaking(keepAwakeOn: Bool) {
+        published.merge(alarmWaking(keepAwakeOn: keepAwakeOn).status) { $1 }
+    }
+
+    /// Before logind was first asked, it is not counted on.
+    static func waking(
+        _ wakeAlarm: Result<WakeTimer, DaemonError>, rtcWakeAlarm: String, keepAwake: AlarmWaking.KeepAwake?
+    ) -> AlarmWaking {
+        var problem: String?
+        if case .failure(let error) = wakeAlarm { problem = "\(error)" }
+        return AlarmWaking(
+            wakeTimer: problem, rtcWakeAlarm: rtcWakeAlarm,
+            rtcPresent: FileManager.default.fileExists(atPath: rtcWakeAlarm),
+            keepAwake: keepAwake ?? .unavailable("logind not asked yet"))
+    }
 }

@@ -30,19 +30,23 @@ public final class Daemon {
         /// The person's clock format and weekday names, read again at every plan (a changed
         /// desktop setting is followed from the next one).
         public var personClock: @Sendable () -> PersonClock
+        /// The RTC's wake alarm file: where there is none, nothing resumes the machine.
+        public var rtcWakeAlarm: String
 
         public init(
             storePath: String, clock: DaemonClock = DaemonClock(), timeZone: SystemTimeZone = SystemTimeZone(),
             terminal: TerminalLauncher? = TerminalLauncher.find(environment: ProcessInfo.processInfo.environment),
             personClock: @escaping @Sendable () -> PersonClock = {
                 PersonClock.current(environment: ProcessInfo.processInfo.environment)
-            }
+            },
+            rtcWakeAlarm: String = RTCWakeAlarm.path(environment: ProcessInfo.processInfo.environment)
         ) {
             self.storePath = storePath
             self.clock = clock
             self.timeZone = timeZone
             self.terminal = terminal
             self.personClock = personClock
+            self.rtcWakeAlarm = rtcWakeAlarm
         }
     }
 
@@ -72,6 +76,8 @@ public final class Daemon {
     /// logind's PrepareForSleep, from `run()` on; nil without logind.
     var sleepWatch: SleepWatch?
     var reportedSleepProblem = false
+    /// What logind last said to a keep-awake call; nil before the first.
+    var keepAwakeState: AlarmWaking.KeepAwake?
     /// Armed for the next occurrence that rings as an alarm, so that a suspended machine resumes
     /// for it; why there is none (no CAP_WAKE_ALARM) when it could not be made.
     let wakeAlarm: Result<WakeTimer, DaemonError>
@@ -152,10 +158,7 @@ public final class Daemon {
         }
         timer = try WakeTimer()
         wakeAlarm = Result { () throws(DaemonError) in try WakeTimer(wakesTheComputer: true) }
-        switch wakeAlarm {
-        case .success: published["wake"] = "yes"
-        case .failure(let error): published["wake"] = "no: \(error)"
-        }
+        published = Self.waking(wakeAlarm, rtcWakeAlarm: configuration.rtcWakeAlarm, keepAwake: nil).status
         // Observers do not run in an initializer.
         lock?.publish(published)
         storeRecheck = try StoreRecheckTimer()

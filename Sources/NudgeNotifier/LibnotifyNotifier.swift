@@ -19,8 +19,9 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
     private let glib: GLibThread
     private let onEvent: @Sendable (NotifierEvent) -> Void
     /// The server's capabilities, read before the first show and again when a server appears.
-    private let capabilities = Mutex<(known: Bool, markup: Bool, actions: Bool, sound: Bool, inlineReply: Bool)>(
-        (false, false, true, false, false))
+    private let capabilities = Mutex<
+        (known: Bool, markup: Bool, actions: Bool, sound: Bool, inlineReply: Bool, persistence: Bool)
+    >((false, false, true, false, false, false))
     // Touched only on the GLib thread.
     private var connection: OpaquePointer?
     private var subscription: guint = 0
@@ -218,7 +219,7 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
         capabilities.withLock {
             $0 = (
                 true, names.contains("body-markup"), names.contains("actions"), names.contains("sound"),
-                names.contains("inline-reply")
+                names.contains("inline-reply"), names.contains("persistence")
             )
         }
     }
@@ -245,10 +246,14 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
         notify_notification_set_urgency(notification, NotifyUrgency(rawValue: UInt32(content.urgency.rawValue)))
         notify_notification_set_category(notification, content.category)
         notify_notification_set_hint(notification, "desktop-entry", g_variant_new_string("nudge"))
-        if content.resident {
+        // A server that keeps notifications keeps one that waits for an answer after a click
+        // too, until the daemon closes it once the answer is recorded.
+        if content.resident || (content.awaitsAnswer && capabilities.withLock({ $0.persistence })) {
             notify_notification_set_hint(notification, "resident", g_variant_new_boolean(1))
         }
-        if content.resident || content.urgency == .critical {
+        // What waits for an answer must not vanish unseen (dunst, mako and xfce4-notifyd drop
+        // the default after 10 s).
+        if content.resident || content.urgency == .critical || content.awaitsAnswer {
             notify_notification_set_timeout(notification, 0)  // NOTIFY_EXPIRES_NEVER
         }
         switch content.soundHint {

@@ -12,7 +12,7 @@ extension DeliveryRecord {
             notificationID: (row["notification_id"] as Int64?).map { UInt32(truncatingIfNeeded: $0) },
             closedAt: date("closed_at"), closedReason: row["closed_reason"], action: row["action"],
             acknowledgedAt: date("acknowledged_at"), cancelledAt: date("cancelled_at"), missedAt: date("missed_at"),
-            title: row["title"], body: row["body"])
+            title: row["title"], body: row["body"], reshowAt: date("reshow_at"), reshown: row["reshown"] ?? 0)
     }
 }
 

@@ -58,12 +58,22 @@ extension Store {
     /// Records that the notification server accepted the occurrence, as soon as it did, with
     /// the rows its rule writes when shown (a call cadence counts again from that day on `clock`)
     /// in the same transaction. Without `content` (replayed from the click ledger, a bell), the
-    /// title and body stay as claimed.
+    /// title and body stay as claimed. Shown again after it expired unseen, it counts one more
+    /// showing, and what its first showing wrote is not written twice.
     public func markShown(
         _ deliveryID: Int64, notificationID: UInt32?, content: NotificationContent?, at now: Date, clock: WallClock
     ) throws(StoreError) {
         try write { db in
+            try db.execute(
+                sql: """
+                    UPDATE reminder_deliveries SET reshow_at = NULL, reshown = reshown + 1, closed_at = NULL,
+                        closed_reason = NULL
+                    WHERE id = ? AND reshow_at IS NOT NULL
+                    """,
+                arguments: [deliveryID])
+            let reshown = db.changesCount > 0
             try Self.updateShown(deliveryID, notificationID: notificationID, content: content, at: now, db)
+            guard !reshown else { return }
             guard
                 let delivery = try Row.fetchOne(
                     db, sql: "SELECT * FROM reminder_deliveries WHERE id = ?", arguments: [deliveryID]
@@ -96,11 +106,13 @@ extension Store {
     ) throws {
         try db.execute(
             sql: """
-                UPDATE reminder_deliveries SET shown_at = ?, notification_id = ?, title = coalesce(?, title), body = coalesce(?, body)
+                UPDATE reminder_deliveries SET shown_at = ?, notification_id = ?, title = coalesce(?, title), body = coalesce(?, body),
+                    awaits_answer = coalesce(?, awaits_answer)
                 WHERE id = ?
                 """,
             arguments: [
-                Timestamp.format(now), notificationID.map { Int64($0) }, content?.title, content?.body, deliveryID,
+                Timestamp.format(now), notificationID.map { Int64($0) }, content?.title, content?.body,
+                content?.awaitsAnswer, deliveryID,
             ])
     }
 
@@ -255,20 +267,6 @@ extension Store {
                     Timestamp.format(instant), Timestamp.format(max(shownAfter, Date(timeIntervalSince1970: 0))),
                 ]
             ).map { UInt32(truncatingIfNeeded: $0) }
-        }
-    }
-
-    /// Records that the server closed a notification (the spec's reasons 1-4), once.
-    public func recordClosed(notificationID: UInt32, reason: CloseReason, at now: Date) throws(StoreError) {
-        try write { db in
-            try db.execute(
-                sql: """
-                    UPDATE reminder_deliveries SET closed_at = ?, closed_reason = ?
-                    WHERE id = (SELECT id FROM reminder_deliveries WHERE notification_id = ? AND shown_at IS NOT NULL
-                                ORDER BY shown_at DESC, id DESC LIMIT 1)
-                      AND closed_at IS NULL
-                    """,
-                arguments: [Timestamp.format(now), reason.rawValue, Int64(notificationID)])
         }
     }
 

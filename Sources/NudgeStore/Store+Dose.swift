@@ -43,8 +43,10 @@ extension Store {
     }
 
     /// Records dose 1 and opens a session: the `dose_events` row, the `current_session` row and
-    /// a `sleep_sessions` row. Refused while a session is open, unless `newSession`. A night left
-    /// unresolved stays as it is: nothing is recorded for the person.
+    /// a `sleep_sessions` row. Refused while a session is open, or when this night (its
+    /// `session_date`) already had its dose 1, unless `newSession`, as DoseTap refuses a second
+    /// dose 1 in a session. A night left unresolved stays as it is: nothing is recorded for the
+    /// person.
     public func startDoseSession(
         at dose1: Date, newSession: Bool, settings: Settings, clock: WallClock
     ) throws(StoreError) -> Result<DoseSession, InputError> {
@@ -61,6 +63,9 @@ extension Store {
             let date = DoseSession.sessionDate(
                 for: dose1, clock: clock, rolloverHour: settings.int(.sessionRolloverHour)
             ).description
+            if let tonight = try Self.doseSession(db), tonight.sessionDate == date, !newSession {
+                return .failure(InputError(tonight.repeatedDose1Refusal(clock: clock)))
+            }
             let session = DoseSession(sessionID: UUID().uuidString, sessionDate: date, dose1: dose1)
             let stamp = Timestamp.formatForDoseTap(dose1)
             try DoseEvent(DoseRecord(eventType: .dose1, timestamp: dose1, metadata: nil, action: ""), session: session)

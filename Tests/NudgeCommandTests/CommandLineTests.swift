@@ -15,7 +15,11 @@ import Testing
         let listed = InProcessNudge.run(["settings", "--store", store], environment: wide)
         #expect(listed.status == 0)
         let lines = listed.stdout.split(separator: "\n")
-        #expect(lines.count == 37)
+        #expect(lines.count == 38)
+        #expect(
+            lines.contains {
+                $0.hasPrefix("notify.reshow_minutes") && $0.split(separator: " ").dropFirst().prefix(2) == ["30", "30"]
+            })
         #expect(
             lines.contains {
                 $0.hasPrefix("sleep.keep_awake") && $0.split(separator: " ").dropFirst().prefix(2) == ["true", "true"]

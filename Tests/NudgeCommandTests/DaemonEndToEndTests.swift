@@ -166,7 +166,7 @@ struct DaemonEndToEndTests: DaemonScenario {
     }
 
     @Test func aStoreRemovedUnderTheDaemonStopsItWithAReason() throws {
-        let daemon = try startDaemon(at: "2026-11-21T12:00:00-05:00")
+        let daemon = try startDaemon(at: "2026-11-21T12:00:00-05:00", environment: environment)
         #expect(daemon.waitForEvent("rescheduled", ["reason": "start"]))
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
         #expect(daemon.waitForExit(timeout: 10) == 74)
@@ -215,12 +215,18 @@ struct DaemonEndToEndTests: DaemonScenario {
         // Sound plays into a file here (RecordedAudio); the machine itself has no sound device.
         let audio = try RecordedAudio(in: directory)
         let logind = try LogindBus()
-        let environment = self.environment.merging(["HOME": audio.home, "DBUS_SYSTEM_BUS_ADDRESS": logind.address]) {
-            $1
-        }
+        // A machine that resumes by itself: an RTC wake alarm, as the kernel offers it.
+        let rtc = directory.file("wakealarm")
+        try Data().write(to: URL(fileURLWithPath: rtc))
+        let environment = self.environment.merging([
+            "HOME": audio.home, "DBUS_SYSTEM_BUS_ADDRESS": logind.address, "NUDGE_RTC_WAKEALARM": rtc,
+        ]) { $1 }
         let alone = try NudgeBinary.run(["doctor"], environment: environment)
         #expect(alone.stdout.contains("ok      keep awake: logind answers on the system bus"), "\(alone)")
-        #expect(alone.stdout.contains("ok      rtc: "), "\(alone)")
+        #expect(
+            alone.stdout.contains(
+                "PROBLEM wake: the alarm cannot wake a suspended computer: the daemon cannot arm a wake alarm (no daemon runs)"
+            ), "\(alone)")
         #expect(
             alone.stdout.contains("ok      sound: plays (played the bell through alsa)") && audio.seconds > 0.1,
             "\(alone)")
@@ -241,7 +247,7 @@ struct DaemonEndToEndTests: DaemonScenario {
         #expect(alone.stdout.contains("WARNING backups: none yet in \(store).backups"), "\(alone)")
         // This machine's disk (ext4 on a plain block device) is not encrypted: said, not failed.
         #expect(alone.stdout.contains("encryption at rest: "), "\(alone)")
-        let daemon = try startDaemon(at: "2026-11-21T12:00:00-05:00")
+        let daemon = try startDaemon(at: "2026-11-21T12:00:00-05:00", environment: environment)
         #expect(daemon.waitForEvent("rescheduled", ["reason": "start"]))
         // At the daemon's instant: its backup is named by it.
         let well = try NudgeBinary.run(
@@ -255,7 +261,8 @@ struct DaemonEndToEndTests: DaemonScenario {
                 && well.stdout.contains("checked ok; 1 kept in \(store).backups"), "\(well)")
         // As root the daemon may arm CLOCK_REALTIME_ALARM; doctor reads what it published.
         #expect(
-            well.stdout.contains("ok      wake: the daemon can wake a suspended computer (CLOCK_REALTIME_ALARM)"),
+            well.stdout.contains(
+                "ok      wake: the alarm wakes a suspended computer (CLOCK_REALTIME_ALARM and the RTC)"),
             "\(well)")
         let noLogind = try NudgeBinary.run(
             ["doctor"], environment: self.environment.merging(["HOME": audio.home]) { $1 })

@@ -17,15 +17,18 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
         [
             "TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address,
             "DBUS_SYSTEM_BUS_ADDRESS": logind.address,
-            "HOME": audio.home,
+            "HOME": audio.home, "NUDGE_RTC_WAKEALARM": rtc,
         ]
     }
+    /// The RTC's wake alarm file, as the kernel offers it on a machine that resumes by itself.
+    var rtc: String { directory.file("wakealarm") }
 
     init() throws {
         // A server that plays sounds: the warning before sleep is still nudge's own to play.
         bus = try NotificationBus(capabilities: "body actions body-markup persistence sound")
         logind = try LogindBus()
         audio = try RecordedAudio(in: directory)
+        try Data().write(to: URL(fileURLWithPath: directory.file("wakealarm")))
         _ = try NudgeBinary.run(["settings", "set", "symptom.reminder_enabled", "false"], environment: environment)
     }
 
@@ -110,13 +113,13 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
     }
 
     /// A sleep that comes anyway (by hand, the lid): a delay inhibitor holds it back while the
-    /// person is warned on screen (no RTC here, so: it will not ring) and nudge plays the
+    /// person is warned on screen (no RTC, so: it will not ring) and nudge plays the
     /// alarm's sound once, then lets it go; after the resume it is taken again.
     @Test func aSleepThatComesAnywayIsWarnedOfAndLetGoOnceTheWarningSounded() throws {
         try logind.setDelayLimit(seconds: 3)
         let dose1 = try startNight()
         let why = "the dose-2 alarm is due at \(alarmTime(dose1))"
-        let daemon = try startDaemon()
+        let daemon = try startDaemon(environment: ["NUDGE_RTC_WAKEALARM": directory.file("no-rtc")])
         #expect(daemon.waitForEvent("keep_awake", ["held": "yes", "reason": "\(why)"]), "\(daemon.stderr)")
         #expect(try logind.inhibitors(mode: "delay") == ["to warn before sleep: \(why)"])
         let shownBefore = bus.notifyCalls().count
@@ -254,11 +257,47 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
         let doctor = try NudgeBinary.run(["doctor"], environment: environment)
         #expect(
             doctor.stdout.contains(
-                "PROBLEM wake: the daemon cannot wake a suspended computer (timerfd_create(CLOCK_REALTIME_ALARM)"),
+                "PROBLEM wake: the alarm cannot wake a suspended computer: the daemon cannot arm a wake alarm (timerfd_create(CLOCK_REALTIME_ALARM)"
+            ),
             "\(doctor)")
         #expect(
             doctor.stdout.contains("fix: on systemd 254 or later, contrib/install.sh gives the unit CAP_WAKE_ALARM"),
             "\(doctor)")
+    }
+
+    /// One truth about waking (issue 38): without an RTC wake alarm nothing resumes the machine,
+    /// and the log, dose 1, status and doctor all say so; with one, all say it wakes.
+    @Test func withoutAnRTCNobodyPromisesAWake() throws {
+        let missing = directory.file("no-rtc")
+        let daemon = try startDaemon(environment: ["NUDGE_RTC_WAKEALARM": missing])
+        #expect(daemon.waitForEvent("rescheduled", ["reason": "start"]), "\(daemon.stderr)")
+        let night = try nudge("dose", "1", "--at", Timestamp.format(TestClock.now().addingTimeInterval(-600)))
+        #expect(
+            night.stdout.hasSuffix(
+                "\nthe alarm: this computer will be kept from idle sleep until dose 2; if you suspend it, the alarm will not ring\n"
+            ), "\(night)")
+        #expect(
+            daemon.waitForLog("but it cannot wake the computer: no RTC wake alarm (\(missing))"), "\(daemon.stderr)")
+        #expect(try nudge("dose", "status", "--json").stdout.contains("\"alarm_can_wake_computer\" : false"))
+        let doctor = try NudgeBinary.run(
+            ["doctor"], environment: environment.merging(["NUDGE_RTC_WAKEALARM": missing]) { $1 })
+        #expect(
+            doctor.status == 1
+                && doctor.stdout.contains(
+                    "PROBLEM wake: the alarm cannot wake a suspended computer: no RTC wake alarm (\(missing)): nothing can resume this machine\n        fix: keep the computer awake through the night"
+                ), "\(doctor)")
+        daemon.signal(SIGTERM)
+        _ = daemon.waitForExit(timeout: 10)
+
+        // With the RTC (and, as root here, CLOCK_REALTIME_ALARM): every reader says it wakes.
+        let waking = try startDaemon(log: "waking.err")
+        #expect(waking.waitForLog("the computer wakes for dose2:"), "\(waking.stderr)")
+        #expect(try nudge("dose", "status", "--json").stdout.contains("\"alarm_can_wake_computer\" : true"))
+        let doctorAgain = try NudgeBinary.run(["doctor"], environment: environment)
+        #expect(
+            doctorAgain.stdout.contains(
+                "ok      wake: the alarm wakes a suspended computer (CLOCK_REALTIME_ALARM and the RTC)"),
+            "\(doctorAgain)")
     }
 
     /// No logind on the bus: one line, and the night goes on.
@@ -268,6 +307,13 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
             "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/nudge-test-system-bus"
         ])
         #expect(daemon.waitForLog("cannot keep the computer from idle sleep (no system bus"), "\(daemon.stderr)")
+        // The wake alarm and the RTC alone do not make a promise: dose 1 and status say no.
+        #expect(try nudge("dose", "status", "--json").stdout.contains("\"alarm_can_wake_computer\" : false"))
+        let again = try nudge("dose", "1", "--new-session")
+        #expect(
+            again.stdout.contains(
+                "\nthe alarm: this computer can neither be kept from idle sleep nor woken (see nudge doctor); if it sleeps, the alarm will not ring"
+            ), "\(again)")
         let plansBeforeTheSetting = daemon.plansSoFar
         _ = try nudge("settings", "set", "dose.max_snoozes", "2")
         #expect(daemon.waitForPlan(after: plansBeforeTheSetting), "\(daemon.stderr)")

@@ -178,6 +178,25 @@ import Testing
         #expect(try nudge(["dose", "snooze"], now: "2026-11-24T00:10:00-05:00").stderr.contains("no session is open"))
     }
 
+    /// DoseTap refuses a second dose 1 in a session ("Dose 1 already taken"): a dose 1 after the
+    /// night's dose 2 starts no second session of the same date and no second alarm.
+    @Test func aSecondDoseOneTheSameNightIsRefusedWithTheWayOn() throws {
+        #expect(try nudge(["dose", "1", "--at", "22:10"]).status == 0)
+        #expect(try nudge(["dose", "2", "--at", "01:05"]).status == 0)
+        let before = try StoreDump.of(store)
+        let again = try nudge(["dose", "1"], now: "2026-11-22T03:30:00-05:00")
+        #expect(again.status == 64)
+        #expect(
+            again.stderr == "nudge: dose 2 was taken tonight at 01:05; a new night with: nudge dose 1 --new-session\n")
+        #expect(try StoreDump.of(store) == before)
+        #expect(try nudge(["dose", "1", "--new-session"], now: "2026-11-22T03:30:00-05:00").status == 0)
+        // The next evening is another night: no flag needed.
+        #expect(try nudge(["dose", "skip"], now: "2026-11-22T04:00:00-05:00").status == 0)
+        let skippedAgain = try nudge(["dose", "1"], now: "2026-11-22T04:10:00-05:00")
+        #expect(skippedAgain.status == 64 && skippedAgain.stderr.hasPrefix("nudge: dose 2 was skipped tonight;"))
+        #expect(try nudge(["dose", "1"], now: "2026-11-22T22:05:00-05:00").status == 0)
+    }
+
     /// Every key in every phase, null when it does not apply.
     @Test func doseStatusJSONHasEveryKeyInEveryPhase() throws {
         let keys: Set<String> = [

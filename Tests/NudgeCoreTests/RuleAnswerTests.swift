@@ -164,7 +164,7 @@ struct RuleAnswerTests {
         }
         #expect(ReminderKind(rawValue: "unknown_kind").rule == nil)
         let keys = SettingKey.allCases.map(\.rawValue)
-        #expect(Set(keys).count == 36 && keys.count == 36)
+        #expect(Set(keys).count == 37 && keys.count == 37)
         for key in SettingKey.allCases {
             #expect(key.valueKind.canonical(key.defaultValue) == key.defaultValue, "\(key)")
             #expect(try SettingKey.named(key.rawValue) == key)

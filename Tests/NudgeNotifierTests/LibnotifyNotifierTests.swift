@@ -77,6 +77,24 @@ struct LibnotifyNotifierTests {
         #expect(calls.last?.replacesID == id)
     }
 
+    /// What waits for an answer never expires, and a server that keeps notifications (the mock
+    /// has `persistence`) keeps it after a click; what asks nothing takes the server's default.
+    @Test func whatWaitsForAnAnswerNeverExpires() throws {
+        let before = bus.notifyCalls().count
+        let call = NotificationContent(
+            title: "Call Alex", body: "Last call 14 days ago.", actions: [.init(key: "called", label: "Called")],
+            category: "x-nudge.call")
+        var summary = NotificationContent(
+            title: "5 people to call", body: "Answer each from the command line", actions: [], category: "x-nudge.call")
+        summary.answeredInTerminal = true
+        let complete = NotificationContent(
+            title: "Session complete", body: "20 minutes of meditation.", actions: [], category: "x-nudge.meditation")
+        for content in [call, summary, complete] { _ = try notifier.show(content, replacing: nil) }
+        let calls = Array(bus.waitForNotify(count: before + 3).dropFirst(before))
+        #expect(calls.map(\.expireTimeout) == [0, 0, -1], "\(calls)")
+        #expect(calls.map { $0.hints.contains("\"resident\": True") } == [true, true, false], "\(calls)")
+    }
+
     @Test func reportsClicksAndClosesFromTheBus() throws {
         let id = try notifier.show(content, replacing: nil)
         try Self.bus.invokeAction("take", on: id)

@@ -76,10 +76,53 @@ import Testing
     @Test func closedIsRecordedOnceWithItsReason() throws {
         let claimed = try #require(try store.claim(occurrence))
         try store.markShown(claimed.id, notificationID: 4, content: content, at: now, clock: clock)
-        try store.recordClosed(notificationID: 4, reason: CloseReason(code: 2), at: now)
-        try store.recordClosed(notificationID: 4, reason: CloseReason(code: 1), at: now.addingTimeInterval(5))
+        try store.recordClosed(notificationID: 4, reason: CloseReason(code: 2), at: now, reshowAfter: 1800)
+        #expect(
+            try !store.recordClosed(
+                notificationID: 4, reason: CloseReason(code: 1), at: now.addingTimeInterval(5), reshowAfter: 1800))
         let record = try #require(try store.delivery(key: occurrence.key))
-        #expect(record.closedReason == .dismissed && record.closedAt == now)
+        #expect(record.closedReason == .dismissed && record.closedAt == now && !record.isOwed)
+    }
+
+    /// Expired unanswered is no answer (issue 38): owed again after the reshow delay, shown
+    /// again as one more showing, three times at most, then missed.
+    @Test func anExpiredNotificationIsOwedAgainThreeTimesThenMissed() throws {
+        var content = content
+        content.actions = [NotificationAction(key: "done", label: "Nothing else today")]
+        let claimed = try #require(try store.claim(occurrence))
+        try store.markShown(claimed.id, notificationID: 1, content: content, at: now, clock: clock)
+        var instant = now
+        for showing in 1...3 {
+            instant = instant.addingTimeInterval(600)
+            #expect(
+                try store.recordClosed(
+                    notificationID: UInt32(showing), reason: .expired, at: instant, reshowAfter: 1800))
+            let owed = try #require(try store.delivery(key: occurrence.key))
+            #expect(owed.isOwed && owed.owedAt == instant.addingTimeInterval(1800) && owed.closedReason == .expired)
+            let input = try store.scheduleInput(at: instant, clock: clock)
+            #expect(input.deliveries.contains { $0.key == occurrence.key && $0.isOwed })
+            instant = instant.addingTimeInterval(1800)
+            let again = try #require(try store.claim(occurrence), "owed again: claimed to be shown")
+            try store.markShown(
+                again.id, notificationID: UInt32(showing + 1), content: content, at: instant, clock: clock)
+            let shown = try #require(try store.delivery(key: occurrence.key))
+            #expect(shown.reshown == showing && shown.reshowAt == nil && shown.closedAt == nil && !shown.isOwed)
+            #expect(try store.claim(occurrence) == nil, "shown again once")
+        }
+        #expect(
+            try !store.recordClosed(
+                notificationID: 4, reason: .expired, at: instant.addingTimeInterval(600), reshowAfter: 1800))
+        let missed = try #require(try store.delivery(key: occurrence.key))
+        #expect(missed.missedAt == instant.addingTimeInterval(600) && missed.reshowAt == nil && !missed.isOwed)
+    }
+
+    /// One that asks nothing ("Session complete") may expire: it is only closed.
+    @Test func anExpiredNotificationThatAskedNothingIsOnlyClosed() throws {
+        let claimed = try #require(try store.claim(occurrence))
+        try store.markShown(claimed.id, notificationID: 1, content: content, at: now, clock: clock)
+        #expect(try !store.recordClosed(notificationID: 1, reason: .expired, at: now, reshowAfter: 1800))
+        let record = try #require(try store.delivery(key: occurrence.key))
+        #expect(record.closedReason == .expired && record.reshowAt == nil && record.missedAt == nil && !record.isOwed)
     }
 
     @Test func symptomsOfALocalDayNewestFirst() throws {

@@ -150,12 +150,16 @@ public struct NotifyCall: Sendable, Equatable {
     /// Action keys and labels, alternating, as the spec sends them.
     public var actions: [String]
     public var hints: String
+    /// The expire timeout asked for: -1 the server's default, 0 never.
+    public var expireTimeout: Int32
 
     init?(logLine line: String) {
         let pattern = #/^([0-9.]+) Notify "(.*?)" (\d+) "(.*?)" "(.*?)" "(.*)" \[(.*?)\] \{(.*)\} (-?\d+)$/#
             .dotMatchesNewlines()
-        guard let match = line.wholeMatch(of: pattern), let time = Double(match.1), let replaces = UInt32(match.3)
+        guard let match = line.wholeMatch(of: pattern), let time = Double(match.1), let replaces = UInt32(match.3),
+            let timeout = Int32(match.9)
         else { return nil }
+        expireTimeout = timeout
         self.time = time
         appName = String(match.2)
         replacesID = replaces

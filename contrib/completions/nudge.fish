@@ -257,7 +257,7 @@ complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge d
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge dose" -eq 1' -fa 'test-alarm' -d 'Have the running daemon ring the dose-2 alarm once, exactly as a real one rings; nothing is recorded.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose 1" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose 1" at' -l 'at' -d 'When it was taken: 22:10 (the latest 22:10 that has passed: at 01:30, last night), 2026-11-21T22:10 (local), or ISO 8601 with an offset; at most 12 hours ago (default: now).' -rfka ''
-complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose 1" new-session' -l 'new-session' -d 'Start a new session even though one is open.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose 1" new-session' -l 'new-session' -d 'Start a new session even though one is open, or dose 2 was taken or skipped tonight.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose 1" version' -l 'version' -d 'Show the version.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose 1" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose 2" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).' -rfka ''

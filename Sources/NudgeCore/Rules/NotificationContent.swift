@@ -15,6 +15,11 @@ public struct NotificationContent: Sendable, Equatable {
     /// A text field in the notification, with this placeholder, where the server offers one
     /// (the `inline-reply` capability); the answer arrives as a reply, not an action.
     public var inlineReply: String?
+    /// The body says how to answer from a terminal (a server without buttons).
+    public var answeredInTerminal = false
+
+    /// Waits for the person: a button, a text field or a terminal command answers it.
+    public var awaitsAnswer: Bool { !actions.isEmpty || inlineReply != nil || answeredInTerminal }
 
     public init(
         title: String, body: String, actions: [NotificationAction], urgency: Urgency = .normal,
@@ -77,6 +82,7 @@ extension NotificationContent {
             separator: ", ")
         content.body += "\nAnswer in a terminal: \(answers)"
         content.actions = []
+        content.answeredInTerminal = true
         return content
     }
 }

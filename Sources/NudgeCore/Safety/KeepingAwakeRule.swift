@@ -46,9 +46,9 @@ extension ScheduleInput {
                 consider(generated[index], by: keeping)
             }
         }
-        for record in deliveries where record.isOwed && record.dueAt > now {
+        for record in deliveries where record.isOwed && record.owedAt > now {
             guard let keeping = record.kind.rule as? any KeepingAwakeRule, keeping.isEnabled(self) else { continue }
-            consider(Occurrence(kind: record.kind, key: record.key, dueAt: record.dueAt, title: ""), by: keeping)
+            consider(Occurrence(kind: record.kind, key: record.key, dueAt: record.owedAt, title: ""), by: keeping)
         }
         return first
     }

@@ -27,7 +27,7 @@ struct Candidates {
             else { continue }
             owed.append(
                 Occurrence(
-                    kind: record.kind, key: record.key, dueAt: record.dueAt,
+                    kind: record.kind, key: record.key, dueAt: record.owedAt,
                     title: record.title ?? rule.title(ofKey: record.key, from: input, clock: schedule.clock)))
         }
         owed.sort { $0.key < $1.key }

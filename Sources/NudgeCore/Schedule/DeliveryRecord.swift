@@ -16,12 +16,16 @@ public struct DeliveryRecord: Sendable, Equatable {
     public var missedAt: Date?
     public var title: String?
     public var body: String?
+    /// When a notification the server let expire unanswered is shown again; nil otherwise.
+    public var reshowAt: Date?
+    /// How many times it was shown again after expiring unanswered.
+    public var reshown: Int
 
     public init(
         id: Int64, key: String, kind: ReminderKind, dueAt: Date, shownAt: Date? = nil,
         notificationID: UInt32? = nil, closedAt: Date? = nil, closedReason: CloseReason? = nil,
         action: String? = nil, acknowledgedAt: Date? = nil, cancelledAt: Date? = nil,
-        missedAt: Date? = nil, title: String? = nil, body: String? = nil
+        missedAt: Date? = nil, title: String? = nil, body: String? = nil, reshowAt: Date? = nil, reshown: Int = 0
     ) {
         self.id = id
         self.key = key
@@ -37,18 +41,24 @@ public struct DeliveryRecord: Sendable, Equatable {
         self.missedAt = missedAt
         self.title = title
         self.body = body
+        self.reshowAt = reshowAt
+        self.reshown = reshown
     }
 
-    /// Still owed to the person: claimed or queued (a snooze) but never shown, answered,
-    /// cancelled or given up as missed. After a crash between claim and show, this is what
-    /// makes the occurrence come back.
+    /// Still owed to the person: claimed or queued (a snooze) but never shown, or shown and let
+    /// expire unanswered (to be shown again at `reshowAt`), and not answered, cancelled or given
+    /// up as missed. After a crash between claim and show, this is what makes the occurrence
+    /// come back.
     public var isOwed: Bool {
-        shownAt == nil && action == nil && cancelledAt == nil && missedAt == nil
+        (shownAt == nil || reshowAt != nil) && action == nil && cancelledAt == nil && missedAt == nil
     }
+
+    /// When it is owed: when due, or, after it expired unseen, when it is shown again.
+    public var owedAt: Date { reshowAt ?? dueAt }
 
     /// The same rule in SQL, for a `reminder_deliveries` row named `table` (an alias or the
     /// table's name): kept beside `isOwed` so the two cannot drift apart.
     public static func owedSQL(_ table: String = "reminder_deliveries") -> String {
-        "(\(table).shown_at IS NULL AND \(table).action IS NULL AND \(table).cancelled_at IS NULL AND \(table).missed_at IS NULL)"
+        "((\(table).shown_at IS NULL OR \(table).reshow_at IS NOT NULL) AND \(table).action IS NULL AND \(table).cancelled_at IS NULL AND \(table).missed_at IS NULL)"
     }
 }

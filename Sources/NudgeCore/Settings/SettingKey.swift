@@ -22,8 +22,8 @@ public struct SettingKey: Hashable, Sendable, CustomStringConvertible {
 
     public static let allCases: [SettingKey] =
         ReminderRules.all.flatMap(\.settingKeys) + [
-            .soundEnabled, .soundReminder, .sleepKeepAwake, BackupPolicy.enabled, BackupPolicy.time,
-            BackupPolicy.directory,
+            .soundEnabled, .soundReminder, .sleepKeepAwake, ExpiredReshow.minutes, BackupPolicy.enabled,
+            BackupPolicy.time, BackupPolicy.directory,
         ]
 
     /// Sound for every kind: on or off, and the gentle reminder sound.

@@ -73,7 +73,9 @@ extension Nudge {
             if let action = record.action {
                 return "\(action) at \(record.acknowledgedAt.map { LocalFormat.time($0, clock: clock) } ?? "?")"
             }
-            if record.missedAt != nil { return "missed" }
+            if record.missedAt != nil {
+                return record.reshown > 0 ? "missed (expired unseen, shown \(record.reshown + 1) times)" : "missed"
+            }
             if record.cancelledAt != nil { return "cancelled" }
             if let reason = record.closedReason { return "closed (\(reason))" }
             // A bell sounds in nudge itself: shown with no notification on a server.

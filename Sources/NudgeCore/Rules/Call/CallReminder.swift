@@ -272,10 +272,12 @@ public struct CallReminder: SummarizingRule {
         let escaped = names.sorted { $0.localizedStandardCompare($1) == .orderedAscending }.map(text.escape)
         let list =
             escaped.count > 1 ? escaped.dropLast().joined(separator: ", ") + " and " + escaped.last! : escaped.joined()
-        return NotificationContent(
+        var content = NotificationContent(
             title: "\(names.count) people to call",
             body:
                 "\(list). Answer each from the command line: \(SuggestedCommand.callLog) when you called, \(SuggestedCommand.callRemindTomorrow) for tomorrow.",
             actions: [], category: "x-nudge.call", sound: .reminder)
+        content.answeredInTerminal = true
+        return content
     }
 }

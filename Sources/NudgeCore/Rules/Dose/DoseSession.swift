@@ -30,6 +30,16 @@ public struct DoseSession: Sendable, Equatable {
     /// Dose 2 taken or skipped: nothing more to remind.
     public var isCompleted: Bool { dose2 != nil || skipped }
 
+    /// Why a second dose 1 the same night is refused (DoseTap: "Dose 1 already taken"), with
+    /// the way on for a person who really starts another night.
+    public func repeatedDose1Refusal(clock: WallClock) -> String {
+        let night =
+            if let dose2 { "dose 2 was taken tonight at \(clock.timeOfDay(dose2))" } else if skipped {
+                "dose 2 was skipped tonight"
+            } else { "dose 1 was taken tonight at \(clock.timeOfDay(dose1))" }
+        return "\(night); a new night with: nudge dose 1 --new-session"
+    }
+
     /// DoseTap's `sessionKey(for:timeZone:rolloverHour:)`: the local date, minus a day when the
     /// local hour is before the rollover hour (a dose 1 at 00:40 belongs to the evening before).
     public static func sessionDate(for instant: Date, clock: WallClock, rolloverHour: Int) -> CivilDate {

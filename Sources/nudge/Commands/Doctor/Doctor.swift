@@ -88,10 +88,12 @@ extension Nudge {
         /// daemon's wake alarm with an RTC to resume it.
         static func sleepFindings(daemon status: [String: String]?) -> [Finding] {
             var findings: [Finding] = []
+            var logind = AlarmWaking.KeepAwake.held
             do {
                 try SleepInhibitor().checkLogind()
                 findings.append(.fine("keep awake: logind answers on the system bus"))
             } catch {
+                logind = .unavailable("\(error)")
                 findings.append(
                     .problem(
                         "keep awake: \(error)",
@@ -99,22 +101,22 @@ extension Nudge {
                             "the alarm rings only while the computer is awake; logind (systemd) keeps it from idle sleep"
                     ))
             }
-            if let wake = status?["wake"] {
-                findings.append(
-                    wake == "yes"
-                        ? .fine("wake: the daemon can wake a suspended computer (CLOCK_REALTIME_ALARM)")
-                        : .problem(
-                            "wake: the daemon cannot wake a suspended computer (\(wake.dropFirst(4)))",
-                            fix:
-                                "on systemd 254 or later, contrib/install.sh gives the unit CAP_WAKE_ALARM (nudge.service.d/wake.conf); else keep the computer awake through the night"
-                        ))
+            let waking: AlarmWaking
+            if let status, let published = AlarmWaking(status: status) {
+                waking = published
+            } else {
+                let rtc = RTCWakeAlarm.path(environment: ProcessInfo.processInfo.environment)
+                waking = AlarmWaking(
+                    wakeTimer: "no daemon runs", rtcWakeAlarm: rtc,
+                    rtcPresent: FileManager.default.fileExists(atPath: rtc), keepAwake: logind)
             }
-            let rtc = NudgeDaemon.Daemon.rtcWakeAlarm
             findings.append(
-                .fine(
-                    FileManager.default.fileExists(atPath: rtc)
-                        ? "rtc: \(rtc) exists: the machine can resume by itself"
-                        : "rtc: no \(rtc): this machine cannot resume by itself, only be kept awake"))
+                waking.canWake
+                    ? .fine("wake: the alarm wakes a suspended computer (CLOCK_REALTIME_ALARM and the RTC)")
+                    : .problem(
+                        "wake: the alarm cannot wake a suspended computer: "
+                            + waking.obstacles.map(\.what).joined(separator: "; "),
+                        fix: waking.obstacles.map(\.fix).joined(separator: "; ")))
             return findings
         }
 

@@ -14,7 +14,8 @@ extension Nudge.Dose {
                 "When it was taken: 22:10 (the latest 22:10 that has passed: at 01:30, last night), 2026-11-21T22:10 (local), or ISO 8601 with an offset; at most 12 hours ago (default: now).",
             transform: TypedArguments.instant)
         var at: GivenInstant?
-        @Flag(help: "Start a new session even though one is open.") var newSession = false
+        @Flag(help: "Start a new session even though one is open, or dose 2 was taken or skipped tonight.")
+        var newSession = false
 
         func run(_ context: CommandContext) throws {
             let when = try doseInstant(at, context)
@@ -43,11 +44,19 @@ extension Nudge.Dose {
                 return
                     "no nudge daemon runs on this store, so nothing would ring; start one with: systemctl --user start nudge (or nudge daemon)"
             }
-            if daemon.status["wake"] == "yes" { return "this computer will wake itself for it if it is asleep" }
-            guard settings.bool(.sleepKeepAwake) else {
+            let waking = AlarmWaking(status: daemon.status)
+            if waking?.canWake == true { return "this computer will wake itself for it if it is asleep" }
+            // A daemon that published no facts (an older one) is taken at the setting's word.
+            switch waking?.keepAwake ?? (settings.bool(.sleepKeepAwake) ? .held : .off) {
+            case .off:
                 return "sleep.keep_awake is off: if this computer sleeps, the alarm will not ring"
+            case .unavailable:
+                return
+                    "this computer can neither be kept from idle sleep nor woken (see nudge doctor); if it sleeps, the alarm will not ring"
+            case .held:
+                return
+                    "this computer will be kept from idle sleep until dose 2; if you suspend it, the alarm will not ring"
             }
-            return "this computer will be kept from idle sleep until dose 2; if you suspend it, the alarm will not ring"
         }
     }
 }

@@ -39,7 +39,7 @@ extension Nudge.Dose {
                         snoozesLeft: window?.snoozesLeft, snoozeAllowed: refusal == nil, snoozeRefusal: refusal,
                         minutesUntilOpen: open,
                         minutesUntilClose: close, dose2At: session?.dose2, skipped: session?.skipped,
-                        alarmCanWakeComputer: daemon.map { $0.status["wake"] == "yes" },
+                        alarmCanWakeComputer: daemon.map { AlarmWaking(status: $0.status)?.canWake ?? false },
                         keepingAwake: daemon.map { !($0.status["keeping_awake"] ?? "").isEmpty } ?? false))
                 return
             }

@@ -1,0 +1,43 @@
+import Foundation
+import NudgeCore
+import NudgeStore
+import NudgeTestSupport
+import Testing
+
+@testable import NudgeDaemon
+
+/// No reminder expires unseen (issue 38), in process: the server's NotificationClosed with
+/// reason 1 reaches the daemon as `.closed(expired)`; the store owes it again, and the daemon
+/// that runs at the reshow instant shows it once.
+@Suite(.serialized, .ownThread, .timeLimit(.minutes(5)))
+struct DaemonExpiryTests {
+    let scenario = DaemonTests()
+    var store: String { scenario.store }
+    static let key = "symptom:2026-11-21"
+
+    func delivery() -> DeliveryRecord? { (try? Store(path: store).delivery(key: Self.key)) ?? nil }
+
+    @Test func anExpiredCheckIsShownOnceMoreByTheDaemonRunningThen() throws {
+        let notifier = DaemonTests.FakeNotifier()
+        try scenario.withDaemon(at: "2026-11-21T20:00:00Z", notifier: notifier) { _ in
+            #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
+            #expect(
+                FileEvents.waitUntil(watching: [scenario.directory.path], timeout: 10) { delivery()?.shownAt != nil })
+            notifier.onEvent?(.closed(notificationID: 1, reason: .expired))
+            #expect(
+                FileEvents.waitUntil(watching: [scenario.directory.path], timeout: 10) { delivery()?.isOwed == true })
+        }
+        let owed = try #require(delivery())
+        let reshowAt = try #require(owed.reshowAt)
+        #expect(owed.closedReason == .expired && reshowAt.timeIntervalSince(owed.closedAt ?? .distantPast) == 1800)
+        // Restarted daemons: one before the instant shows nothing, the ones after show it once.
+        try scenario.withDaemon(at: Timestamp.format(reshowAt.addingTimeInterval(-600)), notifier: notifier) { _ in }
+        #expect(notifier.shown.withLock { $0.count } == 1)
+        for _ in 0..<3 {
+            try scenario.withDaemon(at: Timestamp.format(reshowAt.addingTimeInterval(5)), notifier: notifier) { _ in }
+        }
+        #expect(notifier.shown.withLock { $0.map(\.title) } == ["Daily symptom check", "Daily symptom check"])
+        let shown = try #require(delivery())
+        #expect(shown.reshown == 1 && shown.reshowAt == nil && shown.closedAt == nil && shown.notificationID == 2)
+    }
+}

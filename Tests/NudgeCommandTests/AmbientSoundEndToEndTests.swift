@@ -128,6 +128,45 @@ struct AmbientSoundEndToEndTests: DaemonScenario {
         #expect(looped.allSatisfy { $0 > 0.5 * looped.max()! }, "a gap: \(looped.map { String(format: "%.3f", $0) })")
     }
 
+    /// A FIFO (opening it waits for a writer) is refused at `set` and at `meditate` at once, in
+    /// one line naming it; a file accepted and then replaced by a FIFO is skipped by the daemon
+    /// with one warning, and the daemon goes on: the session stops, a dose is planned, SIGTERM
+    /// ends it (GStreamer's open of the FIFO held the loop for good).
+    @Test func aFIFOIsRefusedAndOneThatAppearsLaterIsSkipped() throws {
+        let fifo = directory.file("fifo.ogg")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for arguments in [
+            ["settings", "set", "meditation.ambient", fifo], ["settings", "set", "dose.alarm_sound", fifo],
+            ["meditate", "30s", "--ambient", fifo, "--detach"],
+        ] {
+            let refused = try NudgeBinary.run(arguments, environment: environment)
+            #expect(refused.status == 64, "\(arguments): \(refused)")
+            let lines = refused.stderr.split(separator: "\n")
+            #expect(lines.count == 1 && lines[0].contains("\(fifo) is not a regular file (it is a FIFO)"), "\(refused)")
+        }
+        #expect(try rows("SELECT id FROM meditation_sessions").isEmpty)
+        #expect(try nudge("settings", "get", "meditation.ambient").stdout == "none\n")
+
+        let rain = directory.file("rain.wav")
+        let made = try Subprocess.run(
+            "/usr/bin/sox", ["-n", "-r", "48000", "-c", "2", rain, "synth", "1", "sine", "440"])
+        #expect(made.status == 0, "\(made)")
+        try nudge("settings", "set", "meditation.ambient", rain)
+        #expect(unlink(rain) == 0 && mkfifo(rain, 0o600) == 0)
+        let daemon = try runningDaemon()
+        try nudge("meditate", "1m", "--delay", "0", "--detach")
+        #expect(daemon.waitForEvent("ambient_started", ["sound": rain]), "\(daemon.stderr)")
+        #expect(daemon.waitForLog("\(rain) is not a regular file (it is a FIFO)"), "\(daemon.stderr)")
+        try nudge("meditate", "stop")
+        #expect(daemon.waitForEvent("ambient_stopped"), "\(daemon.stderr)")
+        let plans = LogEvents.parse(daemon.stderr).filter { $0["event"] == "rescheduled" }.count
+        try nudge("dose", "1")
+        #expect(daemon.waitForEvents("rescheduled", count: plans + 1), "\(daemon.stderr)")
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit(timeout: 10) == 0, "\(daemon.stderr)")
+        #expect(daemon.stderr.components(separatedBy: "is not a regular file").count == 2, "\(daemon.stderr)")
+    }
+
     /// No sound device (no `.asoundrc`, no card): one line says so, the session runs silent.
     @Test func withoutASoundDeviceOneLineSaysSo() throws {
         let daemon = try startDaemon(environment: ["HOME": directory.file("no-sound")])

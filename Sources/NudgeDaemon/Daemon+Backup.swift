@@ -25,7 +25,8 @@ extension Daemon {
         lastBackup = (directory, now)
         let events = events
         runningBackup = DailyBackup(
-            storePath: configuration.storePath, directory: directory, takenAt: now, clock: clock
+            connection: backupConnection, storePath: configuration.storePath, directory: directory, takenAt: now,
+            clock: clock
         ).start { events.push(.backedUp($0)) }
         return nil
     }

@@ -24,6 +24,12 @@ extension Daemon {
             if sleepWarningSound.consume() { letSleepGo(because: "the warning's sound had its time") }
             return .continue
         }
+        if watchdog.interval != nil {
+            loop.add("watchdog", descriptor: watchdog.descriptor) { [unowned self] in
+                watchdog.ping()
+                return .continue
+            }
+        }
         if let zoneWatch {
             loop.add("time zone", descriptor: zoneWatch.descriptor) { [unowned self] in onZoneChange() }
         }
@@ -36,9 +42,9 @@ extension Daemon {
                 logger.info("stopping on signal \(signal)")
                 return .stop
             }
-            ServiceManager.notify("RELOADING=1")
+            notifyServiceManager("RELOADING=1")
             reconcile(because: "SIGHUP")
-            ServiceManager.notify("READY=1")
+            notifyServiceManager("READY=1")
         }
         return .continue
     }

@@ -23,7 +23,7 @@ extension Daemon {
         var voiced = content
         switch sound {
         case .once(let key):
-            guard let source = SoundSource(setting: settings[key]) else { return (silent, nil) }
+            guard let source = playable(key, settings: settings) else { return (silent, nil) }
             if notifier.playsSounds {
                 switch source {
                 case .theme(let name): voiced.soundHint = .name(name)
@@ -34,15 +34,27 @@ extension Daemon {
             voiced.soundHint = .suppress
             return (voiced, .once(source))
         case .awaited(let key):
-            guard let source = SoundSource(setting: settings[key]) else { return (silent, nil) }
+            guard let source = playable(key, settings: settings) else { return (silent, nil) }
             voiced.soundHint = .suppress
             return (voiced, .once(source))
         case .alarm(let key, let minutes, let offersAwake):
-            guard let source = SoundSource(setting: settings[key]) else { return (silent, nil) }
+            guard let source = playable(key, settings: settings) else { return (silent, nil) }
             voiced.soundHint = .suppress
             if offersAwake, notifier.showsActions { voiced.actions.insert(.awake, at: 0) }
             return (voiced, .ring(source, limit: TimeInterval(settings.int(minutes) * 60)))
         }
+    }
+
+    /// The sound `key` names, or its default where the file it names stopped being a regular
+    /// file after it was chosen (a FIFO would hold the sound thread for good, and the alarm would
+    /// be silent): one warning per file.
+    func playable(_ key: SettingKey, settings: Settings) -> SoundSource? {
+        guard let source = SoundSource(setting: settings[key]) else { return nil }
+        guard case .file(let path) = source, let problem = SoundFile.notRegular(path) else { return source }
+        if skippedSoundFiles.insert(path).inserted {
+            logger.warning("sound: \(problem); \(key.rawValue) plays \(key.defaultValue) instead")
+        }
+        return SoundSource(setting: key.defaultValue)
     }
 
     /// Plays what `voiced` decided, once the server showed the notification.

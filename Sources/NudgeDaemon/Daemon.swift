@@ -32,6 +32,8 @@ public final class Daemon {
         public var personClock: @Sendable () -> PersonClock
         /// The RTC's wake alarm file: where there is none, nothing resumes the machine.
         public var rtcWakeAlarm: String
+        /// Where systemd's word reaches the daemon: NOTIFY_SOCKET, WATCHDOG_USEC, WATCHDOG_PID.
+        public var serviceEnvironment: [String: String]
 
         public init(
             storePath: String, clock: DaemonClock = DaemonClock(), timeZone: SystemTimeZone = SystemTimeZone(),
@@ -39,7 +41,8 @@ public final class Daemon {
             personClock: @escaping @Sendable () -> PersonClock = {
                 PersonClock.current(environment: ProcessInfo.processInfo.environment)
             },
-            rtcWakeAlarm: String = RTCWakeAlarm.path(environment: ProcessInfo.processInfo.environment)
+            rtcWakeAlarm: String = RTCWakeAlarm.path(environment: ProcessInfo.processInfo.environment),
+            serviceEnvironment: [String: String] = ProcessInfo.processInfo.environment
         ) {
             self.storePath = storePath
             self.clock = clock
@@ -47,6 +50,7 @@ public final class Daemon {
             self.terminal = terminal
             self.personClock = personClock
             self.rtcWakeAlarm = rtcWakeAlarm
+            self.serviceEnvironment = serviceEnvironment
         }
     }
 
@@ -103,6 +107,7 @@ public final class Daemon {
     /// The backup directory, and the newest backup in it (or the last attempt): read from the
     /// directory once, then kept.
     var lastBackup: (directory: String, takenAt: Date?)?
+    let backupConnection = DailyBackup.Connection()
     /// Signalled when the `DailyBackup` on its thread is done; its outcome is an event.
     var runningBackup: DispatchSemaphore?
     /// The title of the last store warning shown (damage, a failed backup), so it is shown once.
@@ -112,6 +117,8 @@ public final class Daemon {
     let storeIdentity: (device: UInt64, inode: UInt64)?
     /// Lets a sleep go once the warning's sound had its time, well before logind stops waiting.
     let sleepWarningSound: OneShotTimer
+    /// systemd's watchdog, pinged from the loop while systemd watches.
+    let watchdog: ServiceWatchdog
     /// From logind's PrepareForSleep(true) until its PrepareForSleep(false).
     var sleepAnnounced = false
     /// Held while an alarm rings: a closed lid would put the computer to sleep and silence it.
@@ -126,6 +133,8 @@ public final class Daemon {
     var awaitingServer: Set<String> = []
     var reportedServerProblem = false
     var reportedIgnoredRows: [String: String] = [:]
+    /// Sound files found not to be regular files, each warned about once (`playable`).
+    var skippedSoundFiles: Set<String> = []
     /// Ledger lines in the store since the ledger was last told; a line whose event failed to
     /// reach the store is never told, and the ledger keeps it for the next start.
     var recordedLines: [ClickLedger.Line] = []
@@ -163,6 +172,7 @@ public final class Daemon {
         lock?.publish(published)
         storeRecheck = try StoreRecheckTimer()
         sleepWarningSound = try OneShotTimer()
+        watchdog = try ServiceWatchdog(environment: configuration.serviceEnvironment)
         storeWatch = try DirectoryWatch(storePath: configuration.storePath)
         storeIdentity = Self.identity(of: configuration.storePath)
         zoneWatch =
@@ -214,6 +224,8 @@ public final class Daemon {
         defer { lock = nil }
         defer { waitForRunningBackup() }
         logger.info("started on \(configuration.storePath) in \(timeZone.identifier)")
+        // From the start: a first plan that hangs is a hang too.
+        watchdog.start()
         // Read when the ledger was opened, so nothing the notifier hears now is both replayed and handled.
         startNotifier()
         let events = events
@@ -222,10 +234,14 @@ public final class Daemon {
         if let input = reconcile(because: "start") {
             do { try resumeRinging(input: input) } catch { logger.error("\(error)") }
         }
-        ServiceManager.notify("READY=1\nSTATUS=Scheduling reminders from \(configuration.storePath)")
-        defer { ServiceManager.notify("STOPPING=1") }
+        notifyServiceManager("READY=1\nSTATUS=Scheduling reminders from \(configuration.storePath)")
+        defer { notifyServiceManager("STOPPING=1") }
         defer { stopAmbience(because: "the daemon stops") }
         try eventLoop().run()
+    }
+
+    func notifyServiceManager(_ state: String) {
+        ServiceManager.notify(state, environment: configuration.serviceEnvironment)
     }
 
     func startNotifier() {

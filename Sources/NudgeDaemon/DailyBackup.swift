@@ -7,6 +7,15 @@ import NudgeStore
 /// store the copy and SQLite's quick check take tens of seconds, and the event loop must stay
 /// free to ring an alarm meanwhile. What it found comes back to the loop as an event.
 struct DailyBackup: Sendable {
+    /// The backups' read-only connection, opened by the first and kept for the daemon's life:
+    /// a GRDB queue let go of starts libdispatch's worker-pool monitor, which then wakes the
+    /// daemon every second. Used by one backup at a time (`Daemon.runningBackup`).
+    final class Connection: @unchecked Sendable {
+        var store: Store?
+        init() {}
+    }
+
+    let connection: Connection
     let storePath: String
     let directory: String
     let takenAt: Date
@@ -43,7 +52,14 @@ struct DailyBackup: Sendable {
     func run() -> Outcome {
         var outcome = Outcome(directory: directory, takenAt: takenAt, backup: nil, removed: 0)
         let store: Store
-        do { store = try Store(readingOnly: storePath) } catch {
+        do throws(StoreError) {
+            if let kept = connection.store {
+                store = kept
+            } else {
+                store = try Store(readingOnly: storePath)
+                connection.store = store
+            }
+        } catch {
             outcome.failure = error.description
             if case .damaged(_, let reason) = error {
                 outcome.damage = reason
@@ -51,6 +67,8 @@ struct DailyBackup: Sendable {
             }
             return outcome
         }
+        // Kept until the next backup: it need not hold what this one read meanwhile.
+        defer { try? store.releaseMemory() }
         do {
             outcome.backup = try store.backUp(into: directory, at: takenAt)
             outcome.removed = BackupDirectory.thin(directory, clock: clock, now: takenAt).count

@@ -5,7 +5,7 @@ import NudgeCore
 
 extension GStreamerAmbient {
     /// One ambient sound's pipeline: source, conversion, a `volume` element named `level`, the
-    /// sink. Its state changes on the player's queue; its bus is read by its own thread.
+    /// sink. Its state changes on the player's thread; its bus is read by its own thread.
     final class Playing: @unchecked Sendable {
         private let pipeline: UnsafeMutablePointer<GstElement>
         private let level: UnsafeMutablePointer<GstElement>
@@ -136,7 +136,7 @@ extension GStreamerAmbient {
         /// ends the thread goes first: a pipeline going to NULL sets its bus flushing, and a
         /// flushing bus drops what is posted, which left the thread waiting for good. A thread
         /// busy for 2 s (a seek held by a stalled device) is told again once the pipeline is
-        /// down, and ends on its own references: the daemon's loop never waits longer.
+        /// down, and ends on its own references: the player's thread never waits longer.
         func close() {
             let endWatcher = {
                 gst_bus_post(self.bus, gst_message_new_application(nil, gst_structure_new_empty("nudge-close")))

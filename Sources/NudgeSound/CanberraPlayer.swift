@@ -127,11 +127,18 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
         }
     }
 
-    /// Starts one play; `finished` hears its end (or that it did not start) exactly once.
+    /// Starts one play; `finished` hears its end (or that it did not start) exactly once. A file
+    /// that stopped being a regular file since the daemon looked (a FIFO would hold this thread
+    /// for good) gives way to the theme's sound for the role: an alarm is never silent.
     private func start(
         _ context: OpaquePointer, id: UInt32, _ sound: SoundSource, role: SoundRole,
         finished: @escaping @Sendable (Bool) -> Void
     ) {
+        var sound = sound
+        if case .file(let path) = sound, let problem = SoundFile.notRegular(path) {
+            onProblem(problem)
+            sound = .theme(role == .alarm ? "alarm-clock-elapsed" : "bell")
+        }
         if let problem = output.play(context, id: id, sound, role: role, finished: finished) {
             onProblem("cannot play \(sound): \(problem)")
         }

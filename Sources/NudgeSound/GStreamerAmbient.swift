@@ -5,15 +5,19 @@ import NudgeCore
 /// Ambient sound through GStreamer: `audiotestsrc` makes the noises; a file is decoded by
 /// `uridecodebin` and looped without a gap by segment seeks. The sink is `autoaudiosink`: the
 /// desktop's sound server where its plugin is installed, else ALSA. State changes happen on one
-/// queue; each playing has a thread that waits on its bus (errors, a loop's end) and nothing else.
+/// thread of its own; each playing has a thread that waits on its bus (errors, a loop's end) and
+/// nothing else. No call waits for that thread: the daemon's loop hands work over and goes on.
+///
+/// Not Dispatch: work sent to a Dispatch queue starts libdispatch's worker-pool monitor, a
+/// timer that then wakes the process every second for as long as it runs.
 public final class GStreamerAmbient: AmbientPlayer, @unchecked Sendable {
-    private let queue = DispatchQueue(label: "nudge.ambient")
+    private let thread = SoundThread(name: "nudge gstreamer")
     private let onProblem: @Sendable (String) -> Void
-    /// Touched only on `queue`.
+    /// Touched only on `thread`.
     private var playing: Playing?
 
     /// `onProblem` hears why a sound could not play (no sound device, a file that cannot be
-    /// decoded): the span runs silent.
+    /// decoded or is not a regular file): the span runs silent.
     public init(onProblem: @escaping @Sendable (String) -> Void) {
         self.onProblem = onProblem
     }
@@ -22,12 +26,17 @@ public final class GStreamerAmbient: AmbientPlayer, @unchecked Sendable {
         // The span is counted from the asking: a pipeline that took a second to start (GStreamer
         // loading its plugins under load) ends with the span, its fade a second shorter, rather
         // than a second after it, under the end bell.
-        let asked = DispatchTime.now()
-        queue.async { [self] in
+        let asked = SoundThread.monotonicNanoseconds()
+        thread.run { [self] in
             end()
             guard seconds > 0 else { return }
             if let problem = Self.initialized {
                 return onProblem("cannot play the ambient sound \(sound): \(problem)")
+            }
+            // A file that became a FIFO or a device since it was chosen: GStreamer's open would
+            // wait for good.
+            if case .file(let path) = sound, let problem = SoundFile.notRegular(path) {
+                return onProblem("cannot play the ambient sound: \(problem)")
             }
             switch Playing.make(sound, volume: Double(volume) / 100) {
             case .failure(let problem):
@@ -36,7 +45,7 @@ public final class GStreamerAmbient: AmbientPlayer, @unchecked Sendable {
                 playing = made
                 made.watch { [self] problem in
                     onProblem("the ambient sound \(sound) stopped: \(problem)")
-                    queue.async { [self] in if playing === made { end() } }
+                    thread.run { [self] in if playing === made { end() } }
                 }
                 if let problem = made.play() {
                     onProblem("cannot play the ambient sound \(sound): \(problem)")
@@ -48,24 +57,24 @@ public final class GStreamerAmbient: AmbientPlayer, @unchecked Sendable {
     }
 
     public func stop() {
-        queue.sync { end() }
+        thread.run { [self] in end() }
     }
 
     /// Steps the volume down to nothing over the last `fadeSeconds`, 20 times a second, and ends
-    /// the playing `seconds` after `started`, on the queue's monotonic clock.
-    private func fadeStep(_ made: Playing, started: DispatchTime, seconds: TimeInterval, fadeSeconds: TimeInterval) {
+    /// the playing `seconds` after `started`, on the monotonic clock.
+    private func fadeStep(_ made: Playing, started: UInt64, seconds: TimeInterval, fadeSeconds: TimeInterval) {
         guard playing === made else { return }
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        let elapsed = Double(SoundThread.monotonicNanoseconds() - started) / 1e9
         guard elapsed < seconds else { return end() }
         let fadeStart = max(seconds - fadeSeconds, 0)
         if elapsed >= fadeStart { made.setLevel(max(seconds - elapsed, 0) / fadeSeconds) }
         let next = elapsed < fadeStart ? fadeStart : min(elapsed + 0.05, seconds)
-        queue.asyncAfter(deadline: started + next) { [self] in
+        thread.run(after: next - elapsed) { [self] in
             fadeStep(made, started: started, seconds: seconds, fadeSeconds: fadeSeconds)
         }
     }
 
-    /// Stops what plays; on the queue.
+    /// Stops what plays; on the thread.
     private func end() {
         guard let made = playing else { return }
         playing = nil
@@ -88,6 +97,8 @@ extension GStreamerAmbient {
     /// the file is decoded to its first frame into a sink that sounds nothing.
     public static func decodeProblem(_ path: String) -> String? {
         if let problem = initialized { return "GStreamer cannot start (\(problem))" }
+        // Before GStreamer opens it: a FIFO would hold the command for good.
+        if let problem = SoundFile.notRegular(path) { return problem }
         let refusal = "GStreamer cannot decode \(path); give a sound file such as Ogg, FLAC, WAV or MP3"
         guard FileManager.default.isReadableFile(atPath: path), let uri = gst_filename_to_uri(path, nil) else {
             return refusal

@@ -38,11 +38,8 @@ public enum SoundSource: Sendable, Equatable, CustomStringConvertible {
                 ? nil
                 : "the installed sound theme has no sound '\(name)' (in \(Self.themeDirectories[0]); install sound-theme-freedesktop, or give a file's absolute path)"
         case .file(let path):
-            var status = stat()
-            guard stat(path, &status) == 0, FileManager.default.isReadableFile(atPath: path) else {
-                return "\(path) cannot be read"
-            }
-            guard status.st_mode & S_IFMT == S_IFREG else { return "\(path) is not a regular file; give a sound file" }
+            if let problem = SoundFile.notRegular(path) { return problem }
+            guard FileManager.default.isReadableFile(atPath: path) else { return "\(path) cannot be read" }
             return SoundCheck.decodeProblem(path)
         }
     }

@@ -22,8 +22,11 @@ final class SoundThread: @unchecked Sendable {
     private var jobs: [Job] = []
     private var taken: UInt64 = 0
     private var running = false
+    /// The thread's name, as `ps -L` and /proc show it (at most 15 bytes).
+    private let name: String
 
-    init() {
+    init(name: String = "nudge sound") {
+        self.name = name
         pthread_mutex_init(mutex, nil)
         var attributes = pthread_condattr_t()
         pthread_condattr_init(&attributes)
@@ -42,7 +45,7 @@ final class SoundThread: @unchecked Sendable {
         if !running {
             running = true
             let thread = Thread { [self] in
-                nudge_name_this_thread("nudge sound")
+                nudge_name_this_thread(name)
                 loop()
             }
             thread.start()

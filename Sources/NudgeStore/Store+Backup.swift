@@ -45,14 +45,8 @@ extension Store {
         var renamed = false
         defer { if !renamed { unlink(temporary) } }
         do {
-            let copy = try DatabaseQueue(path: temporary)
-            try database.backup(to: copy)
             // A self-contained file: no -wal beside a backup, whatever mode the store is in.
-            let check = try copy.writeWithoutTransaction { db in
-                _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
-                return try String.fetchAll(db, sql: "PRAGMA integrity_check").first ?? "no answer"
-            }
-            try copy.close()
+            let check = try database.read { db in try BackupCopy.write(from: db, to: temporary) }
             guard check == "ok" else {
                 throw BackupFailure(
                     description:

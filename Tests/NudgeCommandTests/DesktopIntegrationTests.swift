@@ -82,6 +82,7 @@ import Testing
         #expect(verified.status == 0, "\(verified)")
         let unit = try String(contentsOfFile: Self.path("contrib/systemd/nudge.service"), encoding: .utf8)
         #expect(unit.contains("Type=notify") && unit.contains("Restart=on-failure"))
+        #expect(unit.contains("\nWatchdogSec=120\n"), "a hung loop is killed and restarted")
     }
 
     /// The user unit gets CAP_WAKE_ALARM only where the user manager holds it (its CapPrm, bit

@@ -84,12 +84,14 @@ struct DaemonTests {
 
     func withDaemon(
         clock: DaemonClock, notifier: FakeNotifier, log: RecordedLog? = nil, player: FakePlayer? = nil,
-        ambientPlayer: (any AmbientPlayer)? = nil, _ body: (Daemon, DaemonClock) throws -> Void
+        ambientPlayer: (any AmbientPlayer)? = nil, serviceEnvironment: [String: String] = [:],
+        _ body: (Daemon, DaemonClock) throws -> Void
     ) throws {
         var logger = log?.logger ?? Logger(label: "test")
         if log == nil { logger.logLevel = .critical }
         let daemon = try Daemon(
-            .init(storePath: store, clock: clock, timeZone: zone), logger: logger,
+            .init(storePath: store, clock: clock, timeZone: zone, serviceEnvironment: serviceEnvironment),
+            logger: logger,
             makeNotifier: { onEvent in
                 notifier.onEvent = onEvent
                 return notifier

@@ -39,9 +39,13 @@ extension Nudge.Meditate {
             guard let canonical = AmbientSound.canonical(text) else {
                 throw ValidationError("not an ambient sound; give \(AmbientSound.accepted)")
             }
-            if case .file(let path) = AmbientSound(setting: canonical), GStreamerAmbient.decodeProblem(path) != nil {
-                throw ValidationError(
-                    "not a sound file GStreamer can decode; give an Ogg, FLAC, WAV or MP3 file's path")
+            if case .file(let path) = AmbientSound(setting: canonical) {
+                // Told apart before GStreamer opens it: a FIFO would hold the command for good.
+                if let problem = SoundFile.notRegular(path) { throw ValidationError(problem) }
+                if GStreamerAmbient.decodeProblem(path) != nil {
+                    throw ValidationError(
+                        "not a sound file GStreamer can decode; give an Ogg, FLAC, WAV or MP3 file's path")
+                }
             }
             return canonical
         }

@@ -34,7 +34,9 @@ public struct Store: Sendable {
     /// migrated, and a cleanly closed store gets no `-wal` or `-shm` beside it.
     ///
     /// A store not made yet reads as an empty one (in memory). A SQLite file without nudge's
-    /// tables is refused (`notSetUp`); one an older nudge made is migrated, as any nudge would.
+    /// tables (DoseTap's, Monica's, an empty one) reads as a copy in memory that nudge migrated:
+    /// what is there, with nudge's defaults, and the file left as it is. One an older nudge made
+    /// is migrated, as any nudge would.
     public init(readingOnly path: String, now: Date = Date()) throws(StoreError) {
         guard FileManager.default.fileExists(atPath: path) else {
             do {
@@ -54,7 +56,16 @@ public struct Store: Sendable {
             return (database, try database.read { db in try Self.appliedMigrations(db, path: path) })
         }
         guard applied.count == Schema.identifiers.count else {
-            guard !applied.isEmpty else { throw .notSetUp(path: path) }
+            guard !applied.isEmpty else {
+                let copy = try Self.opening(path) { () throws -> DatabaseQueue in
+                    let copy = try DatabaseQueue()
+                    try database.backup(to: copy)
+                    try Self.checkAndMigrate(copy, path: path, now: now)
+                    return copy
+                }
+                self.init(path: path, database: copy)
+                return
+            }
             self = try Store(path: path, now: now)
             return
         }

@@ -9,8 +9,6 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case unusable(path: String, problem: String)
     case damaged(path: String, reason: String)
     case notWritable(path: String, reason: String, fix: String)
-    /// A command that only reads found a SQLite file nudge has not set up (another program's).
-    case notSetUp(path: String)
 
     public var description: String {
         switch self {
@@ -30,8 +28,6 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             "the store \(path) is damaged (\(reason)); restore a backup, or choose another store with --store PATH"
         case .notWritable(let path, let reason, let fix):
             "cannot write the store \(path): \(reason); \(fix)"
-        case .notSetUp(let path):
-            "\(path) has no nudge tables yet, and a command that only reads leaves it as it is; the daemon or a command that records something sets them up"
         }
     }
 }

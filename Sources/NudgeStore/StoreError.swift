@@ -19,7 +19,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .notADatabase(let path):
             "\(path) is not a SQLite database; it was left untouched; choose another store with --store PATH"
         case .newerSchema(let path, let unknown):
-            "the store \(path) was migrated by a newer nudge (unknown migrations: \(unknown.joined(separator: ", "))); it was left untouched; upgrade nudge to use it"
+            "the store \(path) was migrated by a newer nudge (unknown migrations: \(Self.names(unknown))); it was left untouched; upgrade nudge to use it"
         case .failed(let path, let reason):
             "the store \(path) failed: \(reason)"
         case .unusable(let path, let problem):
@@ -29,5 +29,15 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .notWritable(let path, let reason, let fix):
             "cannot write the store \(path): \(reason); \(fix)"
         }
+    }
+
+    /// Migration names as another program may have written them: three at most, each cut to
+    /// 40 characters, on one line.
+    private static func names(_ names: [String]) -> String {
+        let shown = names.prefix(3).map { name in
+            String(String.UnicodeScalarView(name.unicodeScalars.prefix(40).map { $0.value < 0x20 ? "?" : $0 }))
+                + (name.unicodeScalars.count > 40 ? "..." : "")
+        }
+        return (shown + (names.count > 3 ? ["\(names.count - 3) more"] : [])).joined(separator: ", ")
     }
 }

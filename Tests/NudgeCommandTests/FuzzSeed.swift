@@ -67,7 +67,7 @@ struct FuzzSeed {
     let journalSession: String
 
     /// The rows no command writes twice: a second night's DoseTap rows, deliveries, a restarted
-    /// cadence, a running meditation, a second metadata row.
+    /// cadence, a timed meditation, a second metadata row.
     private static func addSecondRows(_ path: String) throws {
         let database = try DatabaseQueue(path: path)
         try database.write { db in
@@ -84,8 +84,10 @@ struct FuzzSeed {
                                 NULL, NULL, 'Daily symptom check');
                     INSERT INTO call_cadence (contact_id, restarted_on) VALUES (1, '2026-11-01'), (2, '2026-11-02');
                     INSERT INTO meditation_sessions
-                        (id, started_at, utc_offset_minutes, planned_seconds, interval_seconds, source, created_at)
-                        VALUES ('running-1', '2026-11-22T18:55:00Z', 60, 1200, 300, 'timer', '2026-11-22T18:54:45Z');
+                        (id, started_at, utc_offset_minutes, planned_seconds, interval_seconds, ended_at,
+                         actual_seconds, outcome, source, created_at)
+                        VALUES ('timer-1', '2026-11-22T18:00:00Z', 60, 1200, 300, '2026-11-22T18:20:00Z', 1200,
+                                'completed', 'timer', '2026-11-22T17:59:45Z');
                     INSERT INTO store_metadata (key, value) VALUES ('fuzz_second', 'row');
                     """)
         }

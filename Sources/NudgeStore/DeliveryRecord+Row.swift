@@ -8,7 +8,10 @@ extension DeliveryRecord {
     init?(row: Row) {
         guard let dueAt = row.stored("due_at").flatMap(Timestamp.parse), let id: Int64 = row.stored("id"),
             let key: String = row.stored("reminder_key"), let kind: ReminderKind = row.stored("kind")
-        else { return nil }
+        else {
+            UnreadableRows.note("reminder_deliveries", row)
+            return nil
+        }
         let date: (String) -> Date? = { column in row.stored(column).flatMap(Timestamp.parse) }
         self.init(
             id: id, key: key, kind: kind, dueAt: dueAt, shownAt: date("shown_at"),

@@ -67,7 +67,10 @@ extension Store {
             let createdAt = lastCall == nil ? row.stored(at: 3).flatMap(Timestamp.parse) : nil
             guard let identity: Int64 = row.stored(at: 6), let contactID: Int64 = row.stored(at: 0),
                 let name: String = row.stored(at: 1), let everyDays = row.stored(at: 2, as: Int.self).flatMap(cadence)
-            else { continue }
+            else {
+                UnreadableRows.note("contacts", row)
+                continue
+            }
             cadences.append(
                 ContactCadence(
                     contactID: contactID, identity: identity, name: name, everyDays: everyDays,
@@ -94,7 +97,10 @@ extension Store {
             guard let due = row.stored("due_at").flatMap(Timestamp.parse), let id: Int64 = row.stored("id"),
                 let contactID: Int64 = row.stored("contact_id"), let identity: Int64 = row.stored("identity"),
                 let contactIdentity: Int64 = row.stored("contact_identity"), let name: String = row.stored("name")
-            else { return nil }
+            else {
+                UnreadableRows.note("call_reminders", row)
+                return nil
+            }
             return OneOffCall(
                 id: id, contactID: contactID, identity: identity, contactIdentity: contactIdentity,
                 name: name, dueAt: due, note: row.stored("note"), settled: row.stored("settled") ?? false)

@@ -20,11 +20,17 @@ extension Store {
             let row = try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT dose1_time, dose2_time, snooze_count, dose2_skipped, session_date, session_id
+                    SELECT id, dose1_time, dose2_time, snooze_count, dose2_skipped, session_date, session_id
                     FROM current_session WHERE id = 1
-                    """),
-            let dose1 = row.stored("dose1_time").flatMap(Timestamp.parse)
+                    """)
         else { return nil }
+        guard let dose1 = row.stored("dose1_time").flatMap(Timestamp.parse) else {
+            // A dose 1 time nudge cannot read: no alarm can be planned from it.
+            if row.stored("dose1_time", as: DatabaseValue.self)?.isNull == false {
+                UnreadableRows.note("current_session", row)
+            }
+            return nil
+        }
         let storedID: String? = row.stored("session_id")
         let sessionDate: String? = row.stored("session_date")
         let sessionID = storedID ?? "dose1-\(Int(dose1.timeIntervalSince1970))"

@@ -184,7 +184,10 @@ extension TherapyJournalReminder: StoredRule {
             sessions: rows.compactMap { row in
                 guard let startedAt = row.stored("started_at").flatMap(Timestamp.parse),
                     let id: String = row.stored("id")
-                else { return nil }
+                else {
+                    UnreadableRows.note("therapy_sessions", row)
+                    return nil
+                }
                 return SessionFacts(
                     id: id, startedAt: startedAt, hasMoodAfter: row.stored("has_mood_after") ?? false,
                     reflections: (row.stored("reflections") ?? "").split(separator: "|").compactMap {

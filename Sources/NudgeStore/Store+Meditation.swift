@@ -185,10 +185,16 @@ extension MeditationSession {
         guard let id: String = row.stored("id"), let startedAt = row.stored("started_at").flatMap(Timestamp.parse),
             let planned: Int = row.stored("planned_seconds"), (1...day).contains(planned),
             let offset: Int = row.stored("utc_offset_minutes"), (-18 * 60...18 * 60).contains(offset)
-        else { return nil }
+        else {
+            UnreadableRows.note("meditation_sessions", row)
+            return nil
+        }
         let endedAt = row.stored("ended_at").flatMap(Timestamp.parse)
         let actual = row.stored("actual_seconds", as: Int.self).map { max($0, 0) }
-        if endedAt != nil, let actual, actual > day { return nil }
+        if endedAt != nil, let actual, actual > day {
+            UnreadableRows.note("meditation_sessions", row)
+            return nil
+        }
         let sleep: SleepReading? =
             if let bootID: String = row.stored("boot_id"), let suspended: Double = row.stored("suspended_seconds"),
                 suspended.isFinite

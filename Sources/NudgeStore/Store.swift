@@ -10,6 +10,7 @@ import NudgeCore
 public struct Store: Sendable {
     public let path: String
     let database: DatabaseQueue
+    let unreadable = UnreadableRows()
 
     /// Opens the store, creating it (directory 0700, file 0600, WAL) on first use.
     ///
@@ -165,13 +166,20 @@ public struct Store: Sendable {
 
     /// Runs a read, turning database errors into one clear StoreError.
     func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        do { return try database.read(body) } catch { throw failure(error) }
+        do {
+            return try database.read { db in try UnreadableRows.$current.withValue(unreadable) { try body(db) } }
+        } catch { throw failure(error) }
     }
 
     /// Runs one write transaction, turning database errors into one clear StoreError.
     func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        do { return try database.write(body) } catch { throw failure(error) }
+        do {
+            return try database.write { db in try UnreadableRows.$current.withValue(unreadable) { try body(db) } }
+        } catch { throw failure(error) }
     }
+
+    /// The rows left out as unreadable by the reads since the last call.
+    public func takeUnreadableRows() -> Set<UnreadableRow> { unreadable.take() }
 
     /// Runs one write transaction that a change refused as no longer applying rolls back: then
     /// the refusal is returned and nothing is written.

@@ -112,7 +112,10 @@ extension Store {
     private static func callLog(_ row: Row) -> CallLogRow? {
         guard let calledAt = row.stored(at: 3).flatMap(Timestamp.parse), let id: String = row.stored(at: 0),
             let contactID: Int64 = row.stored(at: 1), let contactName: String = row.stored(at: 2)
-        else { return nil }
+        else {
+            UnreadableRows.note("call_logs", row)
+            return nil
+        }
         // A length no call has (past a day, or negative) reads as unknown: 0, as when none is given.
         let duration = row.stored(at: 4, as: Int.self).flatMap { CallInput.durationRange.contains($0) ? $0 : nil }
         return CallLogRow(

@@ -33,7 +33,10 @@ extension Store {
     /// Nil for a row whose id or name cannot be read. A cadence nudge would not accept
     /// (`CallInput.cadenceRange`) reads as none: its due dates would overflow.
     static func contact(_ row: Row) -> ContactRow? {
-        guard let id: Int64 = row.stored("id"), let name: String = row.stored("name") else { return nil }
+        guard let id: Int64 = row.stored("id"), let name: String = row.stored("name") else {
+            UnreadableRows.note("contacts", row)
+            return nil
+        }
         return ContactRow(
             id: id, name: name, everyDays: row.stored("stay_in_touch_days", as: Int.self).flatMap(Self.cadence),
             createdAt: row.stored("created_at").flatMap(Timestamp.parse) ?? Date(timeIntervalSince1970: 0),

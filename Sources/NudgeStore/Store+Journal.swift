@@ -135,7 +135,10 @@ extension TherapySession {
     init?(row: Row) {
         guard let id: String = row.stored("id"),
             let type = row.stored("treatment_type").flatMap(TreatmentType.init(rawValue:))
-        else { return nil }
+        else {
+            UnreadableRows.note("therapy_sessions", row)
+            return nil
+        }
         let stored: String = row.stored("started_at") ?? ""
         let startedAt = Timestamp.parse(stored)
         let created = row.stored("created_at").flatMap(Timestamp.parse) ?? startedAt ?? Timestamp.earliest
@@ -158,7 +161,10 @@ extension TherapyReflection {
     init?(row: Row) {
         guard let writtenAt = row.stored("written_at").flatMap(Timestamp.parse), let text: String = row.stored("text"),
             let id: String = row.stored("id"), let sessionID: String = row.stored("session_id")
-        else { return nil }
+        else {
+            UnreadableRows.note("therapy_reflections", row)
+            return nil
+        }
         self.init(
             id: id, sessionID: sessionID, writtenAt: writtenAt, text: text,
             source: row.stored("source").flatMap(Source.init(rawValue:)) ?? .command)

@@ -93,7 +93,10 @@ extension Store {
     /// as the earliest, so that it can still be named, corrected or deleted.
     /// Nil only for an id that is not text.
     private static func entry(_ row: Row) -> SymptomEntry? {
-        guard let id: String = row.stored(at: 0) else { return nil }
+        guard let id: String = row.stored(at: 0) else {
+            UnreadableRows.note("symptom_entries", row)
+            return nil
+        }
         return SymptomEntry(
             id: id, name: row.stored(at: 1) ?? "", severity: row.stored(at: 2) ?? 0,
             loggedAt: row.stored(at: 3).flatMap(Timestamp.parse) ?? Date(timeIntervalSince1970: 0),

@@ -12,6 +12,8 @@ struct CommandContext {
     /// How times and weekdays are said to the person: their desktop's or their locale's clock.
     var personClock: PersonClock
     var environment: CommandEnvironment
+    /// Rows the command's reads left out, said when it is done.
+    let unreadableRows = UnreadableRowsNote()
 
     init(_ options: GlobalOptions, environment: CommandEnvironment = .current) {
         self.environment = environment
@@ -45,12 +47,14 @@ struct CommandContext {
     func understood(_ instant: Date) -> String { InstantInput.describe(instant, now: now, clock: wallClock) }
 
     func openStore() throws -> Store {
-        do { return try Store(path: storePath, now: now) } catch { throw CommandFailure(error) }
+        do { return unreadableRows.opened(try Store(path: storePath, now: now)) } catch { throw CommandFailure(error) }
     }
 
     /// For a command that only reads: it creates, converts and migrates nothing.
     func openStoreForReading() throws -> Store {
-        do { return try Store(readingOnly: storePath, now: now) } catch { throw CommandFailure(error) }
+        do { return unreadableRows.opened(try Store(readingOnly: storePath, now: now)) } catch {
+            throw CommandFailure(error)
+        }
     }
 }
 

@@ -31,6 +31,7 @@ extension Daemon {
             personClock = configuration.personClock()
             heldPlan = nil
             let (plan, input) = try planAndDeliver()
+            logUnreadableRows()
             // Held only when everything it found due was shown (or waits for a server): then at
             // its next due instant a fresh plan would show exactly its `next`.
             if plan.due.allSatisfy({ awaitingServer.contains($0.key) }) {
@@ -110,6 +111,18 @@ extension Daemon {
     private func releaseMemory() {
         do { try store.releaseMemory() } catch { logger.error("\(error)") }
         nudge_release_free_heap()
+    }
+
+    /// Rows another program wrote in a form nudge cannot read are left out of the plan: each
+    /// is logged once, by table and id, never with a value.
+    private func logUnreadableRows() {
+        let new = store.takeUnreadableRows().subtracting(loggedUnreadable)
+        for row in new.sorted() {
+            logger.warning(
+                "a row of \(row.table) cannot be read (id \(row.id)); it is left out until the program that wrote it corrects it",
+                metadata: ["event": "unreadable_row", "table": "\(row.table)", "id": "\(row.id)"])
+        }
+        loggedUnreadable.formUnion(new)
     }
 
     private func logRescheduled(_ plan: Plan, because reason: String, took elapsed: Duration) {

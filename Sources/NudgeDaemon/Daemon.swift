@@ -131,6 +131,8 @@ public final class Daemon {
     var heldPlan: HeldPlan?
     /// Occurrences the server could not take; retried when a server appears.
     var awaitingServer: Set<String> = []
+    /// The unreadable rows logged already: each is logged once, not at every plan.
+    var loggedUnreadable: Set<UnreadableRow> = []
     var reportedServerProblem = false
     var reportedIgnoredRows: [String: String] = [:]
     /// Sound files found not to be regular files, each warned about once (`playable`).

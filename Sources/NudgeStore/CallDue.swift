@@ -15,6 +15,9 @@ enum CallDue {
         CREATE INDEX IF NOT EXISTS call_due_day ON call_due(due_day);
         """
 
+    /// Past the year 9999 either way (days since 1970): a `due_day` beyond is no calendar day.
+    static let farthestDay = 3_000_000
+
     /// Fills the rows of the contacts that match `contacts` (a condition on `contacts`):
     /// days since 1970-01-01 of the later of the latest call's date (else the creation date)
     /// and the restart date, plus the cadence. NULL, and the contact always read, for a time
@@ -78,8 +81,10 @@ enum CallDue {
 
     /// Whether every trigger is in place.
     static func isKept(_ db: Database) throws -> Bool {
-        let present = try String.fetchSet(
-            db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'call_due_%'")
+        let present = try Set(
+            StoredColumn.values(
+                db, String.self, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'call_due_%'"
+            ))
         return Set(triggerNames).isSubset(of: present)
     }
 }

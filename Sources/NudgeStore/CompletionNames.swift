@@ -28,7 +28,7 @@ public enum CompletionNames {
         configuration.readonly = true
         configuration.busyMode = .timeout(1)
         guard let database = try? Store.openReadOnly(storePath, configuration),
-            let names = try? database.read({ try String.fetchAll($0, sql: sql) })
+            let names = try? database.read({ try StoredColumn.values($0, String.self, sql: sql) })
         else { return [] }
         let wanted = prefix.lowercased()
         // A name with a control character cannot be typed back, nor shown safely in a prompt.

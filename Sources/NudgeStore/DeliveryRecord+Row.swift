@@ -3,16 +3,23 @@ import GRDB
 import NudgeCore
 
 extension DeliveryRecord {
-    /// A `reminder_deliveries` row; nil for one whose due instant another program wrote unreadably.
+    /// A `reminder_deliveries` row; nil for one whose id, key, kind or due instant another
+    /// program wrote unreadably.
     init?(row: Row) {
-        guard let dueAt = Timestamp.parse(row["due_at"]) else { return nil }
-        let date: (String) -> Date? = { column in (row[column] as String?).flatMap(Timestamp.parse) }
+        guard let dueAt = row.stored("due_at").flatMap(Timestamp.parse), let id: Int64 = row.stored("id"),
+            let key: String = row.stored("reminder_key"), let kind: ReminderKind = row.stored("kind")
+        else {
+            UnreadableRows.note("reminder_deliveries", row)
+            return nil
+        }
+        let date: (String) -> Date? = { column in row.stored(column).flatMap(Timestamp.parse) }
         self.init(
-            id: row["id"], key: row["reminder_key"], kind: row["kind"], dueAt: dueAt, shownAt: date("shown_at"),
-            notificationID: (row["notification_id"] as Int64?).map { UInt32(truncatingIfNeeded: $0) },
-            closedAt: date("closed_at"), closedReason: row["closed_reason"], action: row["action"],
+            id: id, key: key, kind: kind, dueAt: dueAt, shownAt: date("shown_at"),
+            notificationID: row.stored("notification_id", as: Int64.self).map { UInt32(truncatingIfNeeded: $0) },
+            closedAt: date("closed_at"), closedReason: row.stored("closed_reason"), action: row.stored("action"),
             acknowledgedAt: date("acknowledged_at"), cancelledAt: date("cancelled_at"), missedAt: date("missed_at"),
-            title: row["title"], body: row["body"], reshowAt: date("reshow_at"), reshown: row["reshown"] ?? 0)
+            title: row.stored("title"), body: row.stored("body"), reshowAt: date("reshow_at"),
+            reshown: min(max(row.stored("reshown") ?? 0, 0), ExpiredReshow.limit + 1))
     }
 }
 

@@ -57,8 +57,8 @@ enum OccurrenceIdentities {
                 WHERE substr(reminder_key, 1, 5) = 'call:'
                 """)
         while let row = try rows.next() {
-            guard let key = CallReminder.Key(row[0]) else { continue }
-            let instants = (1...4).compactMap { (row[$0] as String?).flatMap(Timestamp.parse) }
+            guard let key = row.stored(at: 0).flatMap(CallReminder.Key.init) else { continue }
+            let instants = (1...4).compactMap { row.stored(at: $0).flatMap(Timestamp.parse) }
             let earliest = instants.min()
             contactUses[key.contactIdentity, default: Use()].note(earliest)
             if case .once(let reminder) = key.kind {
@@ -82,12 +82,13 @@ enum OccurrenceIdentities {
         let rows = try Row.fetchAll(
             db, sql: "SELECT id, created_at\(contactColumn.map { ", \($0)" } ?? "") FROM \(table) ORDER BY id")
         for row in rows {
-            let id: Int64 = row[0]
-            let created = (row[1] as String?).flatMap(Timestamp.parse)
+            guard let id: Int64 = row.stored(at: 0) else { continue }
+            let created = row.stored(at: 1).flatMap(Timestamp.parse)
             let use = uses[id]
             let usedBefore = use?.earliestEvent.flatMap { event in created.map { event < $0 } } ?? false
             // A one-off key that names another contact was another reminder's.
-            let usedByAnother = contactColumn != nil && use?.contactNumbers.contains { $0 != row[2] as Int64 } == true
+            let contact: Int64? = row.stored(at: 2)
+            let usedByAnother = contactColumn != nil && use?.contactNumbers.contains { $0 != contact } == true
             if usedBefore || usedByAnother {
                 fresh.append(id)
             } else {
@@ -95,7 +96,7 @@ enum OccurrenceIdentities {
                     sql: "INSERT OR IGNORE INTO \(identities) (identity, \(column)) VALUES (?, ?)", arguments: [id, id])
             }
         }
-        let highest = max(uses.keys.max() ?? 0, rows.last.map { $0[0] as Int64 } ?? 0)
+        let highest = max(uses.keys.max() ?? 0, rows.last?.stored(at: 0) ?? 0)
         try db.execute(
             sql:
                 "INSERT INTO sqlite_sequence (name, seq) SELECT ?, 0 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ?)",
@@ -113,8 +114,8 @@ enum OccurrenceIdentities {
             return true
         }
         let triggers = triggerNames.map { "'\($0)'" }.joined(separator: ", ")
-        return try Bool.fetchOne(
-            db,
+        return try StoredColumn.value(
+            db, Bool.self,
             sql: """
                 SELECT (SELECT count(*) FROM contacts) <> (SELECT count(*) FROM contact_identities)
                     OR (SELECT count(*) FROM call_reminders) <> (SELECT count(*) FROM call_reminder_identities)

@@ -39,10 +39,11 @@ extension Store {
                 arguments: [Timestamp.format(yearAgo.addingTimeInterval(-86400))])
             var counts: [Int64: (last30Days: Int, last365Days: Int)] = [:]
             while let row = try rows.next() {
-                guard let calledAt = (row[1] as String?).flatMap(Timestamp.parse), calledAt > yearAgo, calledAt <= now
+                guard let calledAt = row.stored(at: 1).flatMap(Timestamp.parse), calledAt > yearAgo, calledAt <= now,
+                    let contactID: Int64 = row.stored(at: 0)
                 else { continue }
-                counts[row[0], default: (0, 0)].last365Days += 1
-                if calledAt > monthAgo { counts[row[0], default: (0, 0)].last30Days += 1 }
+                counts[contactID, default: (0, 0)].last365Days += 1
+                if calledAt > monthAgo { counts[contactID, default: (0, 0)].last30Days += 1 }
             }
             return counts
         }
@@ -109,9 +110,16 @@ extension Store {
         """
 
     private static func callLog(_ row: Row) -> CallLogRow? {
-        guard let calledAt = (row[3] as String?).flatMap(Timestamp.parse) else { return nil }
+        guard let calledAt = row.stored(at: 3).flatMap(Timestamp.parse), let id: String = row.stored(at: 0),
+            let contactID: Int64 = row.stored(at: 1), let contactName: String = row.stored(at: 2)
+        else {
+            UnreadableRows.note("call_logs", row)
+            return nil
+        }
+        // A length no call has (past a day, or negative) reads as unknown: 0, as when none is given.
+        let duration = row.stored(at: 4, as: Int.self).flatMap { CallInput.durationRange.contains($0) ? $0 : nil }
         return CallLogRow(
-            id: row[0], contactID: row[1], contactName: row[2], calledAt: calledAt,
-            durationMinutes: row[4] as Int? ?? 0, mood: row[5], notes: row[6])
+            id: id, contactID: contactID, contactName: contactName, calledAt: calledAt,
+            durationMinutes: duration ?? 0, mood: row.stored(at: 5), notes: row.stored(at: 6))
     }
 }

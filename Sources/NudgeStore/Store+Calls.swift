@@ -30,13 +30,22 @@ extension Store {
         FROM contacts c LEFT JOIN call_cadence cc ON cc.contact_id = c.id LEFT JOIN contact_identities ci ON ci.contact_id = c.id
         """
 
-    static func contact(_ row: Row) -> ContactRow {
-        ContactRow(
-            id: row["id"], name: row["name"], everyDays: row["stay_in_touch_days"],
-            createdAt: (row["created_at"] as String?).flatMap(Timestamp.parse) ?? Date(timeIntervalSince1970: 0),
-            lastCall: (row["last_call"] as String?).flatMap(Timestamp.parse),
-            restartedOn: (row["restarted_on"] as String?).flatMap { CivilDate(iso: $0) }, identity: row["identity"])
+    /// Nil for a row whose id or name cannot be read. A cadence nudge would not accept
+    /// (`CallInput.cadenceRange`) reads as none: its due dates would overflow.
+    static func contact(_ row: Row) -> ContactRow? {
+        guard let id: Int64 = row.stored("id"), let name: String = row.stored("name") else {
+            UnreadableRows.note("contacts", row)
+            return nil
+        }
+        return ContactRow(
+            id: id, name: name, everyDays: row.stored("stay_in_touch_days", as: Int.self).flatMap(Self.cadence),
+            createdAt: row.stored("created_at").flatMap(Timestamp.parse) ?? Date(timeIntervalSince1970: 0),
+            lastCall: row.stored("last_call").flatMap(Timestamp.parse),
+            restartedOn: row.stored("restarted_on", as: String.self).flatMap { CivilDate(iso: $0) },
+            identity: row.stored("identity"))
     }
+
+    static func cadence(_ days: Int) -> Int? { CallInput.cadenceRange.contains(days) ? days : nil }
 
     /// The hot path of every plan: contacts whose `call_due` day is at most `through` (or
     /// unknown), and those with these identities, read by a cursor, columns by position, the
@@ -57,14 +66,19 @@ extension Store {
         let rows = try Row.fetchCursor(
             db, sql: "\(select) WHERE d.due_day IS NULL OR d.due_day <= ?\(named)", arguments: [through])
         while let row = try rows.next() {
-            let lastCall = (row[5] as String?).flatMap(Timestamp.parse)
-            let createdAt = lastCall == nil ? (row[3] as String?).flatMap(Timestamp.parse) : nil
-            guard let identity = row[6] as Int64? else { continue }
+            let lastCall = row.stored(at: 5).flatMap(Timestamp.parse)
+            let createdAt = lastCall == nil ? row.stored(at: 3).flatMap(Timestamp.parse) : nil
+            guard let identity: Int64 = row.stored(at: 6), let contactID: Int64 = row.stored(at: 0),
+                let name: String = row.stored(at: 1), let everyDays = row.stored(at: 2, as: Int.self).flatMap(cadence)
+            else {
+                UnreadableRows.note("contacts", row)
+                continue
+            }
             cadences.append(
                 ContactCadence(
-                    contactID: row[0], identity: identity, name: row[1], everyDays: row[2],
+                    contactID: contactID, identity: identity, name: name, everyDays: everyDays,
                     createdAt: createdAt ?? lastCall ?? Date(timeIntervalSince1970: 0),
-                    lastCall: lastCall, restartedOn: (row[4] as String?).flatMap { CivilDate(iso: $0) }))
+                    lastCall: lastCall, restartedOn: row.stored(at: 4, as: String.self).flatMap { CivilDate(iso: $0) }))
         }
         return cadences.sorted { $0.contactID < $1.contactID }
     }
@@ -83,11 +97,16 @@ extension Store {
                 WHERE r.done_at IS NULL ORDER BY r.due_at, r.id
                 """
         ).compactMap { row in
-            guard let due = Timestamp.parse(row["due_at"]) else { return nil }
+            guard let due = row.stored("due_at").flatMap(Timestamp.parse), let id: Int64 = row.stored("id"),
+                let contactID: Int64 = row.stored("contact_id"), let identity: Int64 = row.stored("identity"),
+                let contactIdentity: Int64 = row.stored("contact_identity"), let name: String = row.stored("name")
+            else {
+                UnreadableRows.note("call_reminders", row)
+                return nil
+            }
             return OneOffCall(
-                id: row["id"], contactID: row["contact_id"], identity: row["identity"],
-                contactIdentity: row["contact_identity"],
-                name: row["name"], dueAt: due, note: row["note"], settled: row["settled"])
+                id: id, contactID: contactID, identity: identity, contactIdentity: contactIdentity,
+                name: name, dueAt: due, note: row.stored("note"), settled: row.stored("settled") ?? false)
         }
     }
 
@@ -147,18 +166,26 @@ extension CallReminder: StoredRule {
         // soon, two past the soonest keep every contact that can be due first.
         var through = clock.date(of: instant).daysSinceEpoch + 1
         // Two statements: SQLite answers min() and max() from the index only one at a time.
-        let soonest = try Int.fetchOne(db, sql: "SELECT min(due_day) FROM call_due")
-        let latest = try Int.fetchOne(db, sql: "SELECT max(due_day) FROM call_due")
+        // A day another program wrote past any calendar is not a day: it would overflow.
+        let days = -CallDue.farthestDay...CallDue.farthestDay
+        let day = { (sql: String, arguments: StatementArguments) in
+            try StoredColumn.value(db, Int.self, sql: sql, arguments: arguments).flatMap {
+                days.contains($0) ? $0 : nil
+            }
+        }
+        let soonest = try day("SELECT min(due_day) FROM call_due", [])
+        let latest = try day("SELECT max(due_day) FROM call_due", [])
         if let soonest, soonest > through { through = soonest + 2 }
         if listing > 0,
-            let last = try Int.fetchOne(
-                db, sql: "SELECT due_day FROM call_due WHERE due_day IS NOT NULL ORDER BY due_day LIMIT 1 OFFSET ?",
-                arguments: [listing - 1])
+            let last = try day(
+                "SELECT due_day FROM call_due WHERE due_day IS NOT NULL ORDER BY due_day LIMIT 1 OFFSET ?",
+                [listing - 1])
         {
             through = max(through, last + 2)
         }
-        let queued = try String.fetchAll(
-            db, sql: "SELECT reminder_key FROM reminder_deliveries WHERE kind = ? AND \(DeliveryRecord.owedSQL())",
+        let queued = try StoredColumn.values(
+            db, String.self,
+            sql: "SELECT reminder_key FROM reminder_deliveries WHERE kind = ? AND \(DeliveryRecord.owedSQL())",
             arguments: [kind.rawValue]
         )
         .compactMap { Key($0)?.contactIdentity }
@@ -175,8 +202,8 @@ extension CallChange: StoredChange {
         switch self {
         case .called(let contactIdentity, let calledAt):
             guard
-                let contactID = try Int64.fetchOne(
-                    db, sql: "SELECT contact_id FROM contact_identities WHERE identity = ?",
+                let contactID = try StoredColumn.value(
+                    db, Int64.self, sql: "SELECT contact_id FROM contact_identities WHERE identity = ?",
                     arguments: [contactIdentity])
             else { return InputError("the contact of this reminder is gone; nothing recorded") }
             try Store.insertCall(

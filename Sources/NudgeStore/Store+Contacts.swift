@@ -6,7 +6,8 @@ import NudgeCore
 extension Store {
     public func contacts() throws(StoreError) -> [ContactRow] {
         try read { db in
-            try Row.fetchAll(db, sql: Self.contactColumns + " ORDER BY c.name COLLATE NOCASE, c.id").map(Self.contact)
+            try Row.fetchAll(db, sql: Self.contactColumns + " ORDER BY c.name COLLATE NOCASE, c.id").compactMap(
+                Self.contact)
         }
     }
 
@@ -70,9 +71,11 @@ extension Store {
         let wanted = name.lowercased()
         let rows = try Row.fetchCursor(db, sql: "SELECT id, name FROM contacts")
         while let row = try rows.next() {
-            guard row[0] as Int64 != id, (row[1] as String).lowercased() == wanted else { continue }
+            guard let name: String = row.stored(at: 1), name.lowercased() == wanted else { continue }
+            let other: Int64? = row.stored(at: 0)
+            guard other != id else { continue }
             return InputError(
-                "a contact named '\(row[1] as String)' exists (id \(row[0] as Int64)); give another name, or use that one"
+                "a contact named '\(name)' exists (id \(other.map(String.init) ?? "?")); give another name, or use that one"
             )
         }
         return nil

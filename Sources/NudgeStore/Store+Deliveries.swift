@@ -31,8 +31,8 @@ extension Store {
             return ScheduleInput(
                 settings: try Self.settings(db), deliveries: deliveries,
                 facts: try Self.facts(db, at: instant, clock: clock, listing: listing),
-                storeCreatedAt: try String.fetchOne(
-                    db, sql: "SELECT value FROM store_metadata WHERE key = 'created_at'"
+                storeCreatedAt: try StoredColumn.value(
+                    db, String.self, sql: "SELECT value FROM store_metadata WHERE key = 'created_at'"
                 ).flatMap(Timestamp.parse))
         }
     }
@@ -251,8 +251,8 @@ extension Store {
     /// ids may now be another program's.
     public func answeredOnScreen(since instant: Date, shownAfter: Date) throws(StoreError) -> [UInt32] {
         try read { db in
-            try Int64.fetchAll(
-                db,
+            try StoredColumn.values(
+                db, Int64.self,
                 sql: """
                     SELECT DISTINCT d.notification_id FROM reminder_deliveries d
                     WHERE d.acknowledged_at >= ? AND d.action IS NOT NULL AND d.shown_at > ?

@@ -20,26 +20,37 @@ extension Store {
             let row = try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT dose1_time, dose2_time, snooze_count, dose2_skipped, session_date, session_id
+                    SELECT id, dose1_time, dose2_time, snooze_count, dose2_skipped, session_date, session_id
                     FROM current_session WHERE id = 1
-                    """),
-            let dose1 = (row["dose1_time"] as String?).flatMap(Timestamp.parse)
+                    """)
         else { return nil }
-        let sessionID = row["session_id"] as String? ?? "dose1-\(Int(dose1.timeIntervalSince1970))"
+        guard let dose1 = row.stored("dose1_time").flatMap(Timestamp.parse) else {
+            // A dose 1 time nudge cannot read: no alarm can be planned from it.
+            if row.stored("dose1_time", as: DatabaseValue.self)?.isNull == false {
+                UnreadableRows.note("current_session", row)
+            }
+            return nil
+        }
+        let storedID: String? = row.stored("session_id")
+        let sessionDate: String? = row.stored("session_date")
+        let sessionID = storedID ?? "dose1-\(Int(dose1.timeIntervalSince1970))"
         // Without a session id (an older tracker's row), the night's events are those after dose 1.
-        let snoozes = try String.fetchAll(
-            db,
+        let snoozes = try StoredColumn.values(
+            db, String.self,
             sql: """
                 SELECT timestamp FROM dose_events WHERE event_type = 'snooze'
                   AND (session_id = ? OR (? IS NULL AND session_date = ?))
                 """,
-            arguments: [row["session_id"] as String?, row["session_id"] as String?, row["session_date"] as String?]
+            arguments: [storedID, storedID, sessionDate]
         ).compactMap(Timestamp.parse).filter { $0 >= dose1 }.sorted()
         return DoseSession(
-            sessionID: sessionID, sessionDate: row["session_date"] ?? "", dose1: dose1,
-            dose2: (row["dose2_time"] as String?).flatMap(Timestamp.parse), snoozeCount: row["snooze_count"] ?? 0,
+            sessionID: sessionID, sessionDate: sessionDate ?? "", dose1: dose1,
+            dose2: row.stored("dose2_time").flatMap(Timestamp.parse),
+            // No tracker allows more than 10 snoozes (dose.max_snoozes): a count past that
+            // another program wrote would move the alarm out of the night.
+            snoozeCount: row.stored("snooze_count", as: Int.self).map { min(max($0, 0), 10) } ?? 0,
             snoozedAt: snoozes,
-            skipped: (row["dose2_skipped"] as Int?) ?? 0 != 0)
+            skipped: row.stored("dose2_skipped", as: Int.self).map { $0 != 0 } ?? false)
     }
 
     /// Records dose 1 and opens a session: the `dose_events` row, the `current_session` row and
@@ -143,8 +154,8 @@ extension Store {
     /// unique key index: every key starting `dose2:ID:` sorts before `dose2:ID;`.
     static func doseNotificationOnScreen(_ db: Database, _ session: DoseSession) throws -> Bool {
         let prefix = DoseReminder.prefix(session)
-        return try Bool.fetchOne(
-            db,
+        return try StoredColumn.value(
+            db, Bool.self,
             sql: """
                 SELECT EXISTS (SELECT 1 FROM reminder_deliveries WHERE reminder_key >= ? AND reminder_key < ?
                                AND shown_at IS NOT NULL AND closed_at IS NULL)

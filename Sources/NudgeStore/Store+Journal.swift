@@ -87,7 +87,7 @@ extension Store {
                     SELECT s.*, (SELECT count(*) FROM therapy_reflections r WHERE r.session_id = s.id) AS reflection_count
                     FROM therapy_sessions s
                     """
-            ).compactMap { row in TherapySession(row: row).map { ($0, row["reflection_count"] as Int) } }
+            ).compactMap { row in TherapySession(row: row).map { ($0, row.stored("reflection_count") ?? 0) } }
                 .sorted { ($0.session.startedAt, $0.session.id) > ($1.session.startedAt, $1.session.id) }
         }
     }
@@ -133,27 +133,41 @@ extension TherapySession {
     /// A row as any writer left it; nil when its time or type cannot be read.
     /// A row another program wrote with a start nudge cannot read is kept, listed last.
     init?(row: Row) {
-        guard let type = (row["treatment_type"] as String?).flatMap(TreatmentType.init(rawValue:)) else { return nil }
-        let stored = row["started_at"] as String? ?? ""
+        guard let id: String = row.stored("id"),
+            let type = row.stored("treatment_type").flatMap(TreatmentType.init(rawValue:))
+        else {
+            UnreadableRows.note("therapy_sessions", row)
+            return nil
+        }
+        let stored: String = row.stored("started_at") ?? ""
         let startedAt = Timestamp.parse(stored)
-        let created = (row["created_at"] as String?).flatMap(Timestamp.parse) ?? startedAt ?? Timestamp.earliest
+        let created = row.stored("created_at").flatMap(Timestamp.parse) ?? startedAt ?? Timestamp.earliest
         self.init(
-            id: row["id"], startedAt: startedAt ?? .distantPast, treatmentType: type, dose: row["dose"],
-            intentions: row["intentions"],
-            environment: row["environment"], music: row["music"], moodBefore: row["mood_before"],
-            moodAfter: row["mood_after"], createdAt: created,
-            updatedAt: (row["updated_at"] as String?).flatMap(Timestamp.parse) ?? created)
+            id: id, startedAt: startedAt ?? .distantPast, treatmentType: type, dose: row.stored("dose"),
+            intentions: row.stored("intentions"),
+            environment: row.stored("environment"), music: row.stored("music"),
+            moodBefore: row.stored("mood_before").flatMap(Self.mood),
+            moodAfter: row.stored("mood_after").flatMap(Self.mood),
+            createdAt: created,
+            updatedAt: row.stored("updated_at").flatMap(Timestamp.parse) ?? created)
         if startedAt == nil { unreadableStart = stored }
     }
+
+    /// A mood off nudge's scale reads as not given.
+    private static func mood(_ value: Int) -> Int? { Self.moods.contains(value) ? value : nil }
 }
 
 extension TherapyReflection {
     init?(row: Row) {
-        guard let writtenAt = (row["written_at"] as String?).flatMap(Timestamp.parse), let text = row["text"] as String?
-        else { return nil }
+        guard let writtenAt = row.stored("written_at").flatMap(Timestamp.parse), let text: String = row.stored("text"),
+            let id: String = row.stored("id"), let sessionID: String = row.stored("session_id")
+        else {
+            UnreadableRows.note("therapy_reflections", row)
+            return nil
+        }
         self.init(
-            id: row["id"], sessionID: row["session_id"], writtenAt: writtenAt, text: text,
-            source: (row["source"] as String?).flatMap(Source.init(rawValue:)) ?? .command)
+            id: id, sessionID: sessionID, writtenAt: writtenAt, text: text,
+            source: row.stored("source").flatMap(Source.init(rawValue:)) ?? .command)
     }
 }
 
@@ -174,13 +188,18 @@ extension TherapyJournalReminder: StoredRule {
             arguments: [Self.stopAction, Timestamp.format(instant.addingTimeInterval(-Facts.reach - 86400))])
         return Facts(
             sessions: rows.compactMap { row in
-                guard let startedAt = (row["started_at"] as String?).flatMap(Timestamp.parse) else { return nil }
+                guard let startedAt = row.stored("started_at").flatMap(Timestamp.parse),
+                    let id: String = row.stored("id")
+                else {
+                    UnreadableRows.note("therapy_sessions", row)
+                    return nil
+                }
                 return SessionFacts(
-                    id: row["id"], startedAt: startedAt, hasMoodAfter: row["has_mood_after"],
-                    reflections: (row["reflections"] as String? ?? "").split(separator: "|").compactMap {
+                    id: id, startedAt: startedAt, hasMoodAfter: row.stored("has_mood_after") ?? false,
+                    reflections: (row.stored("reflections") ?? "").split(separator: "|").compactMap {
                         Timestamp.parse(String($0))
                     },
-                    invitationsStopped: row["stopped"])
+                    invitationsStopped: row.stored("stopped") ?? false)
             })
     }
 }

@@ -178,27 +178,39 @@ extension Store {
 }
 
 extension MeditationSession {
-    /// A row as any writer left it; nil when its times or lengths cannot be read.
+    /// A row as any writer left it; nil when its times or lengths cannot be read, or are past
+    /// what any session lasts or any zone is offset by (sums and dates would overflow).
     init?(row: Row) {
-        guard let startedAt = (row["started_at"] as String?).flatMap(Timestamp.parse),
-            let planned = row["planned_seconds"] as Int?,
-            planned > 0, let offset = row["utc_offset_minutes"] as Int?
-        else { return nil }
-        let endedAt = (row["ended_at"] as String?).flatMap(Timestamp.parse)
+        let day = 86400
+        guard let id: String = row.stored("id"), let startedAt = row.stored("started_at").flatMap(Timestamp.parse),
+            let planned: Int = row.stored("planned_seconds"), (1...day).contains(planned),
+            let offset: Int = row.stored("utc_offset_minutes"), (-18 * 60...18 * 60).contains(offset)
+        else {
+            UnreadableRows.note("meditation_sessions", row)
+            return nil
+        }
+        let endedAt = row.stored("ended_at").flatMap(Timestamp.parse)
+        let actual = row.stored("actual_seconds", as: Int.self).map { max($0, 0) }
+        if endedAt != nil, let actual, actual > day {
+            UnreadableRows.note("meditation_sessions", row)
+            return nil
+        }
         let sleep: SleepReading? =
-            if let bootID = row["boot_id"] as String?, let suspended = row["suspended_seconds"] as Double? {
+            if let bootID: String = row.stored("boot_id"), let suspended: Double = row.stored("suspended_seconds"),
+                suspended.isFinite
+            {
                 SleepReading(
                     bootID: bootID, suspendedSeconds: suspended,
-                    readAt: (row["created_at"] as String?).flatMap(Timestamp.parse) ?? startedAt)
+                    readAt: row.stored("created_at").flatMap(Timestamp.parse) ?? startedAt)
             } else { nil }
         self.init(
-            id: row["id"], startedAt: startedAt, utcOffsetMinutes: offset, plannedSeconds: planned,
-            intervalSeconds: max(row["interval_seconds"] as Int? ?? 0, 0), endedAt: endedAt,
-            actualSeconds: endedAt == nil ? nil : (row["actual_seconds"] as Int?).map { max($0, 0) } ?? planned,
-            outcome: endedAt == nil ? nil : (row["outcome"] as String?).flatMap(Outcome.init(rawValue:)) ?? .completed,
-            source: row["source"] as String? ?? "timer",
-            createdAt: (row["created_at"] as String?).flatMap(Timestamp.parse) ?? startedAt, sleepAtStart: sleep,
-            ambient: row.hasColumn("ambient") ? row["ambient"] as String? : nil)
+            id: id, startedAt: startedAt, utcOffsetMinutes: offset, plannedSeconds: planned,
+            intervalSeconds: min(max(row.stored("interval_seconds") ?? 0, 0), planned), endedAt: endedAt,
+            actualSeconds: endedAt == nil ? nil : actual ?? planned,
+            outcome: endedAt == nil ? nil : row.stored("outcome").flatMap(Outcome.init(rawValue:)) ?? .completed,
+            source: row.stored("source") ?? "timer",
+            createdAt: row.stored("created_at").flatMap(Timestamp.parse) ?? startedAt, sleepAtStart: sleep,
+            ambient: row.stored("ambient"))
     }
 }
 

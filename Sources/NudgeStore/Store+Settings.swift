@@ -12,11 +12,14 @@ extension Store {
         Settings(rows: try settingRows())
     }
 
+    /// A row whose key or value is not text is left out: its setting keeps its default.
     static func settingRows(_ db: Database) throws -> [String: String] {
-        try Dictionary(
-            uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT key, value FROM settings").map {
-                ($0["key"] as String, $0["value"] as String)
-            })
+        var rows: [String: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT key, value FROM settings") {
+            guard let key: String = row.stored("key"), let value: String = row.stored("value") else { continue }
+            rows[key] = value
+        }
+        return rows
     }
 
     static func settings(_ db: Database) throws -> Settings {

@@ -77,7 +77,7 @@ extension Store {
             return try Row.fetchOne(
                 db, sql: "SELECT id, name, severity, logged_at, notes FROM symptom_entries WHERE id = ?",
                 arguments: [id]
-            ).map(Self.entry)
+            ).flatMap(Self.entry)
         }
     }
 
@@ -91,10 +91,16 @@ extension Store {
 
     /// An entry as another program may have written it: a time it cannot read keeps its place
     /// as the earliest, so that it can still be named, corrected or deleted.
-    private static func entry(_ row: Row) -> SymptomEntry {
-        SymptomEntry(
-            id: row[0], name: row[1] as String? ?? "", severity: row[2] as Int? ?? 0,
-            loggedAt: (row[3] as String?).flatMap(Timestamp.parse) ?? Date(timeIntervalSince1970: 0), notes: row[4])
+    /// Nil only for an id that is not text.
+    private static func entry(_ row: Row) -> SymptomEntry? {
+        guard let id: String = row.stored(at: 0) else {
+            UnreadableRows.note("symptom_entries", row)
+            return nil
+        }
+        return SymptomEntry(
+            id: id, name: row.stored(at: 1) ?? "", severity: row.stored(at: 2) ?? 0,
+            loggedAt: row.stored(at: 3).flatMap(Timestamp.parse) ?? Date(timeIntervalSince1970: 0),
+            notes: row.stored(at: 4))
     }
 
     /// The entries felt in `[start, end)`. Other writers may use offsets or fractions, so the
@@ -113,12 +119,19 @@ extension Store {
             ])
         var entries: [SymptomEntry] = []
         while let row = try rows.next() {
-            guard let loggedAt = (row[3] as String?).flatMap(Timestamp.parse), loggedAt >= start, loggedAt < end else {
+            // A row another program wrote unreadably (a severity off the scale, a name that is
+            // not text) is left out rather than drawn wrong.
+            guard let loggedAt = row.stored(at: 3).flatMap(Timestamp.parse), let id: String = row.stored(at: 0),
+                let name: String = row.stored(at: 1), let severity: Int = row.stored(at: 2),
+                SymptomEntry.severities.contains(severity)
+            else {
+                UnreadableRows.note("symptom_entries", row)
                 continue
             }
+            guard loggedAt >= start, loggedAt < end else { continue }
             entries.append(
                 SymptomEntry(
-                    id: row[0], name: row[1], severity: row[2], loggedAt: loggedAt, notes: notes ? row[4] : nil))
+                    id: id, name: name, severity: severity, loggedAt: loggedAt, notes: notes ? row.stored(at: 4) : nil))
         }
         return entries
     }

@@ -10,6 +10,7 @@ import NudgeCore
 public struct Store: Sendable {
     public let path: String
     let database: DatabaseQueue
+    let unreadable = UnreadableRows()
 
     /// Opens the store, creating it (directory 0700, file 0600, WAL) on first use.
     ///
@@ -34,7 +35,9 @@ public struct Store: Sendable {
     /// migrated, and a cleanly closed store gets no `-wal` or `-shm` beside it.
     ///
     /// A store not made yet reads as an empty one (in memory). A SQLite file without nudge's
-    /// tables is refused (`notSetUp`); one an older nudge made is migrated, as any nudge would.
+    /// tables (DoseTap's, Monica's, an empty one) reads as a copy in memory that nudge migrated:
+    /// what is there, with nudge's defaults, and the file left as it is. One an older nudge made
+    /// is migrated, as any nudge would.
     public init(readingOnly path: String, now: Date = Date()) throws(StoreError) {
         guard FileManager.default.fileExists(atPath: path) else {
             do {
@@ -54,7 +57,16 @@ public struct Store: Sendable {
             return (database, try database.read { db in try Self.appliedMigrations(db, path: path) })
         }
         guard applied.count == Schema.identifiers.count else {
-            guard !applied.isEmpty else { throw .notSetUp(path: path) }
+            guard !applied.isEmpty else {
+                let copy = try Self.opening(path) { () throws -> DatabaseQueue in
+                    let copy = try DatabaseQueue()
+                    try database.backup(to: copy)
+                    try Self.checkAndMigrate(copy, path: path, now: now)
+                    return copy
+                }
+                self.init(path: path, database: copy)
+                return
+            }
             self = try Store(path: path, now: now)
             return
         }
@@ -154,13 +166,20 @@ public struct Store: Sendable {
 
     /// Runs a read, turning database errors into one clear StoreError.
     func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        do { return try database.read(body) } catch { throw failure(error) }
+        do {
+            return try database.read { db in try UnreadableRows.$current.withValue(unreadable) { try body(db) } }
+        } catch { throw failure(error) }
     }
 
     /// Runs one write transaction, turning database errors into one clear StoreError.
     func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        do { return try database.write(body) } catch { throw failure(error) }
+        do {
+            return try database.write { db in try UnreadableRows.$current.withValue(unreadable) { try body(db) } }
+        } catch { throw failure(error) }
     }
+
+    /// The rows left out as unreadable by the reads since the last call.
+    public func takeUnreadableRows() -> Set<UnreadableRow> { unreadable.take() }
 
     /// Runs one write transaction that a change refused as no longer applying rolls back: then
     /// the refusal is returned and nothing is written.

@@ -9,8 +9,6 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case unusable(path: String, problem: String)
     case damaged(path: String, reason: String)
     case notWritable(path: String, reason: String, fix: String)
-    /// A command that only reads found a SQLite file nudge has not set up (another program's).
-    case notSetUp(path: String)
 
     public var description: String {
         switch self {
@@ -21,7 +19,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .notADatabase(let path):
             "\(path) is not a SQLite database; it was left untouched; choose another store with --store PATH"
         case .newerSchema(let path, let unknown):
-            "the store \(path) was migrated by a newer nudge (unknown migrations: \(unknown.joined(separator: ", "))); it was left untouched; upgrade nudge to use it"
+            "the store \(path) was migrated by a newer nudge (unknown migrations: \(Self.names(unknown))); it was left untouched; upgrade nudge to use it"
         case .failed(let path, let reason):
             "the store \(path) failed: \(reason)"
         case .unusable(let path, let problem):
@@ -30,8 +28,16 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             "the store \(path) is damaged (\(reason)); restore a backup, or choose another store with --store PATH"
         case .notWritable(let path, let reason, let fix):
             "cannot write the store \(path): \(reason); \(fix)"
-        case .notSetUp(let path):
-            "\(path) has no nudge tables yet, and a command that only reads leaves it as it is; the daemon or a command that records something sets them up"
         }
+    }
+
+    /// Migration names as another program may have written them: three at most, each cut to
+    /// 40 characters, on one line.
+    private static func names(_ names: [String]) -> String {
+        let shown = names.prefix(3).map { name in
+            String(String.UnicodeScalarView(name.unicodeScalars.prefix(40).map { $0.value < 0x20 ? "?" : $0 }))
+                + (name.unicodeScalars.count > 40 ? "..." : "")
+        }
+        return (shown + (names.count > 3 ? ["\(names.count - 3) more"] : [])).joined(separator: ", ")
     }
 }

@@ -22,7 +22,7 @@ enum Schema {
     /// The migrations recorded in the store, in the order they were applied.
     static func applied(_ db: Database) throws -> [String] {
         guard try db.tableExists("grdb_migrations") else { return [] }
-        return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
+        return try StoredColumn.values(db, String.self, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
     }
 
     /// Runs what is missing; the caller holds the write lock.

@@ -12,6 +12,8 @@ struct CommandContext {
     /// How times and weekdays are said to the person: their desktop's or their locale's clock.
     var personClock: PersonClock
     var environment: CommandEnvironment
+    /// Rows the command's reads left out, said when it is done.
+    let unreadableRows = UnreadableRowsNote()
 
     init(_ options: GlobalOptions, environment: CommandEnvironment = .current) {
         self.environment = environment
@@ -45,12 +47,14 @@ struct CommandContext {
     func understood(_ instant: Date) -> String { InstantInput.describe(instant, now: now, clock: wallClock) }
 
     func openStore() throws -> Store {
-        do { return try Store(path: storePath, now: now) } catch { throw CommandFailure(error) }
+        do { return unreadableRows.opened(try Store(path: storePath, now: now)) } catch { throw CommandFailure(error) }
     }
 
     /// For a command that only reads: it creates, converts and migrates nothing.
     func openStoreForReading() throws -> Store {
-        do { return try Store(readingOnly: storePath, now: now) } catch { throw CommandFailure(error) }
+        do { return unreadableRows.opened(try Store(readingOnly: storePath, now: now)) } catch {
+            throw CommandFailure(error)
+        }
     }
 }
 
@@ -68,7 +72,7 @@ struct CommandFailure: Error {
         switch error {
         case .damaged(let path, let reason): self.init(DamagedStore.refusal(path: path, reason: reason), exitCode: 65)
         // EX_DATAERR
-        case .notADatabase, .newerSchema, .unusable, .notSetUp: self.init(error.description, exitCode: 65)
+        case .notADatabase, .newerSchema, .unusable: self.init(error.description, exitCode: 65)
         case .notWritable: self.init(error.description, exitCode: 77)  // EX_NOPERM
         case .cannotOpen, .cannotCreateDirectory: self.init(error.description, exitCode: 66)  // EX_NOINPUT
         case .failed: self.init(error.description, exitCode: 74)  // EX_IOERR

@@ -9,6 +9,8 @@ protocol NudgeCommand: ParsableCommand {
 
 extension NudgeCommand {
     func run() throws {
-        try run(CommandContext(global))
+        let context = CommandContext(global)
+        try run(context)
+        if let line = context.unreadableRows.line() { context.environment.errors(line + "\n") }
     }
 }

@@ -3,7 +3,9 @@
 /// A table padded by `count` misaligns under `頭痛` or `🤕`.
 enum DisplayWidth {
     static func of(_ text: String) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        // Printable ASCII, most text, is a column a byte: no graphemes to find.
+        if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return text.utf8.count }
+        return text.reduce(0) { $0 + of($1) }
     }
 
     /// `text` cut or padded to take exactly `width` columns.
@@ -45,13 +47,15 @@ enum DisplayWidth {
         }
     }
 
+    /// Made once: a megabyte of text another program stored is a million scalars to measure.
+    private static let wide: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+        0xAC00...0xD7A3,
+        0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    ]
+
     private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.properties.isEmojiPresentation { return true }
-        let wide: [ClosedRange<UInt32>] = [
-            0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-            0xAC00...0xD7A3,
-            0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
-        ]
         return wide.contains { $0.contains(scalar.value) }
     }
 }

@@ -1,0 +1,42 @@
+import Foundation
+import GRDB
+import NudgeCore
+import NudgeStore
+import NudgeSystem
+import NudgeTestSupport
+import Testing
+
+@testable import NudgeDaemon
+
+extension DaemonTests {
+    /// Rows another program wrote in a form nudge cannot read are left out of the plan and
+    /// logged once each, by table and id, never with a value, however many plans follow.
+    @Test func anUnreadableRowIsLoggedOnceByTableAndID() throws {
+        let now = try #require(Timestamp.parse("2026-11-22T12:00:00Z"))
+        try StoreQuery.create(store, now: now)
+        let database = try DatabaseQueue(path: store)
+        try database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO meditation_sessions (id, started_at, utc_offset_minutes, planned_seconds, source, created_at)
+                        VALUES ('med-1', '2026-11-22T11:50:00Z', '+01:00 private', 1200, 'timer', '2026-11-22T11:50:00Z');
+                    INSERT INTO contacts (id, name, stay_in_touch_days, created_at)
+                        VALUES (7, 'Sam', '', '2026-11-01T09:00:00Z');
+                    """)
+        }
+        try database.close()
+        let log = RecordedLog()
+        try withDaemon(clock: DaemonClock(startingAt: now), notifier: FakeNotifier(), log: log) { _, _ in
+            #expect(log.waitFor("rescheduled (start)"), "\(log.all)")
+            try Store(path: store).setSetting(SettingKey.symptomReminderTime, to: "21:00", at: now)
+            #expect(log.waitFor("rescheduled (store changed)"), "\(log.all)")
+        }
+        let unreadable = log.all.filter { $0.contains("cannot be read") }.sorted()
+        #expect(
+            unreadable == [
+                "warning: a row of contacts cannot be read (id 7); it is left out until the program that wrote it corrects it",
+                "warning: a row of meditation_sessions cannot be read (id med-1); it is left out until the program that wrote it corrects it",
+            ], "\(log.all)")
+        #expect(!log.all.contains { $0.contains("private") || $0.contains("Sam") }, "\(log.all)")
+    }
+}

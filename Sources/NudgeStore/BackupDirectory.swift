@@ -45,7 +45,10 @@ public enum BackupDirectory {
     /// Where the backups of a store SQLite cannot read are: its `backup.directory` when that
     /// row can still be read, else beside it.
     public static func directory(ofDamagedStore store: String) -> String {
-        let setting = try? openImmutable(store).read { db in
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        let setting = try? Store.openReadOnly(store, configuration).read { db in
             try String.fetchOne(
                 db, sql: "SELECT value FROM settings WHERE key = ?", arguments: [BackupPolicy.directory.rawValue])
         }
@@ -167,8 +170,6 @@ public enum BackupDirectory {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.label = "nudge.backup"
-        let escaped = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
-            .replacingOccurrences(of: "#", with: "%23")
-        return try DatabaseQueue(path: "file:\(escaped)?immutable=1", configuration: configuration)
+        return try DatabaseQueue(path: "file:\(Store.uriEscaped(path))?immutable=1", configuration: configuration)
     }
 }

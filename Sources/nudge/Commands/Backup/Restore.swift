@@ -9,7 +9,7 @@ extension Nudge {
         static let configuration = CommandConfiguration(
             abstract: "Put a backup back in place of the store, keeping the store as it was.",
             discussion: """
-                The store as it is now is first kept beside it as STORE.before-restore-INSTANT, which nudge never deletes. The backup must be a sound nudge store; it is migrated to this nudge's schema and written into the store in one transaction, which a running daemon follows at once. Says what the store had that the backup has not. On a terminal it asks first; elsewhere it needs --yes.
+                The backup must be a sound nudge store; it is migrated to this nudge's schema and written into the store in one transaction, which a running daemon follows at once. Under the same write lock the store as it was is first kept beside it as STORE.before-restore-INSTANT (.2, .3... when the name is taken; mode 0600), which nudge never deletes: every write any program committed is in one or the other. Only a damaged store is replaced by a rename (programs that have it open must open it again); any other failure leaves it as it was. Says what the store had that the backup has not. On a terminal it asks first; elsewhere it needs --yes.
                 """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The backup file to restore (nudge backups lists them).") var file: String?
@@ -79,7 +79,10 @@ extension Nudge {
                 ? "the store had nothing the backup has not"
                 : "\(Self.list(missing)) written since then \(verb) not in it"
             let kept = restored.keptAt.map { "; the store before the restore is kept at \($0)" } ?? ""
-            context.print("restored \(described); \(written)\(kept)")
+            let reopen =
+                restored.replacedFile
+                ? "; the damaged file was replaced, so programs that have the store open must open it again" : ""
+            context.print("restored \(described); \(written)\(kept)\(reopen)")
         }
 
         private func chosenBackup(_ context: CommandContext) throws -> String {

@@ -72,16 +72,22 @@ public enum BackupDirectory {
     static let prefix = "nudge-"
     static let suffix = ".sqlite"
 
-    /// `nudge-20261124T033000Z.sqlite`: sorts by time, and has no colon for sync tools that refuse one.
-    static func fileName(for instant: Date) -> String {
+    /// `nudge-20261124T033000Z.sqlite`: sorts by time, and has no colon for sync tools that refuse
+    /// one. A second backup in the same second is `nudge-20261124T033000Z.2.sqlite`.
+    static func fileName(for instant: Date, attempt: Int = 1) -> String {
         let compact = Timestamp.format(instant).replacingOccurrences(of: "-", with: "").replacingOccurrences(
             of: ":", with: "")
-        return prefix + compact + suffix
+        return prefix + compact + (attempt > 1 ? ".\(attempt)" : "") + suffix
     }
 
     static func instant(ofFileName name: String) -> Date? {
         guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return nil }
-        let compact = Array(name.dropFirst(prefix.count).dropLast(suffix.count))
+        var compact = Array(name.dropFirst(prefix.count).dropLast(suffix.count))
+        if compact.count > 17, compact[16] == ".", compact[17] != "0",
+            compact[17...].allSatisfy({ $0.isASCII && $0.isNumber })
+        {
+            compact = Array(compact[..<16])
+        }
         guard compact.count == 16, compact[8] == "T", compact[15] == "Z" else { return nil }
         let digits = compact.map(String.init)
         let text =
@@ -100,7 +106,10 @@ public enum BackupDirectory {
             var status = stat()
             guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
             return BackupFile(path: path, takenAt: instant, size: Int(status.st_size))
-        }.sorted { $0.takenAt > $1.takenAt }
+        }.sorted {
+            // Within one second `.2` came after the plain name, `.10` after `.9`.
+            ($0.takenAt, $0.path.count, $0.path) > ($1.takenAt, $1.path.count, $1.path)
+        }
     }
 
     /// Opens a backup read-only and immutable (nothing is written beside it), checks it whole,

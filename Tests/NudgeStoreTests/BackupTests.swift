@@ -63,6 +63,23 @@ struct BackupTests {
         #expect(BackupDirectory.instant(ofFileName: "nudge-20261124T083000Z.sqlite") == instant)
         #expect(BackupDirectory.instant(ofFileName: ".nudge-20261124T083000Z.sqlite.AbC123") == nil)
         #expect(BackupDirectory.instant(ofFileName: "nudge-2026112T083000Z.sqlite") == nil)
+        #expect(BackupDirectory.fileName(for: instant, attempt: 2) == "nudge-20261124T083000Z.2.sqlite")
+        #expect(BackupDirectory.instant(ofFileName: "nudge-20261124T083000Z.2.sqlite") == instant)
+        #expect(BackupDirectory.instant(ofFileName: "nudge-20261124T083000Z.0.sqlite") == nil)
+        #expect(BackupDirectory.instant(ofFileName: "nudge-20261124T083000Z.x.sqlite") == nil)
+    }
+
+    /// Two backups in one second are two files: the second never replaces the first.
+    @Test func twoBackupsInOneSecondAreBothKept() throws {
+        let store = try Store(path: path)
+        let now = Timestamp.parse("2026-11-24T20:00:00Z")!
+        let first = try store.backUp(into: path + ".backups", at: now)
+        _ = try store.addSymptom(name: "headache", severity: 3, notes: nil, loggedAt: now, now: now)
+        let second = try store.backUp(into: path + ".backups", at: now)
+        #expect(first.path != second.path)
+        #expect(BackupDirectory.list(in: path + ".backups").map(\.path) == [second.path, first.path])
+        #expect(BackupDirectory.inspect(first.path).counts.first?.count == 0)
+        #expect(BackupDirectory.inspect(second.path).counts.first?.count == 1)
     }
 
     /// A restore brings back the backup's rows, keeps the store before it, and says what the

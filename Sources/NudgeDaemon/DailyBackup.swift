@@ -47,7 +47,7 @@ struct DailyBackup: Sendable {
             outcome.failure = error.description
             if case .damaged(_, let reason) = error {
                 outcome.damage = reason
-                outcome.restoreFrom = BackupDirectory.newestSound(in: directory)
+                outcome.restoreFrom = BackupDirectory.newestSound(in: directory, now: takenAt)
             }
             return outcome
         }
@@ -58,7 +58,7 @@ struct DailyBackup: Sendable {
             outcome.failure = error.description
         }
         do { outcome.damage = try store.quickCheck() } catch { outcome.damage = error.description }
-        if outcome.damage != nil { outcome.restoreFrom = BackupDirectory.newestSound(in: directory) }
+        if outcome.damage != nil { outcome.restoreFrom = BackupDirectory.newestSound(in: directory, now: takenAt) }
         return outcome
     }
 }

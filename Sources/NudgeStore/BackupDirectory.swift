@@ -17,6 +17,10 @@ public struct BackupFile: Sendable, Equatable {
         self.takenAt = takenAt
         self.size = size
     }
+
+    /// Named for an instant more than 5 minutes after `now`: taken while the clock was wrong, or
+    /// named by hand. Such a backup is not the newest for the daemon or `restore --latest`.
+    public func isAhead(of now: Date) -> Bool { takenAt.timeIntervalSince(now) > 300 }
 }
 
 /// What a backup holds: SQLite's integrity check, and how many rows of each kind of record.
@@ -97,8 +101,9 @@ public enum BackupDirectory {
         return Timestamp.parse(text)
     }
 
-    /// The backups in `directory`, newest first; none when it does not exist.
-    public static func list(in directory: String) -> [BackupFile] {
+    /// The backups in `directory`, newest first, those named ahead of `now` last; none when it
+    /// does not exist.
+    public static func list(in directory: String, now: Date) -> [BackupFile] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.compactMap { name -> BackupFile? in
             guard let instant = instant(ofFileName: name) else { return nil }
@@ -108,7 +113,9 @@ public enum BackupDirectory {
             return BackupFile(path: path, takenAt: instant, size: Int(status.st_size))
         }.sorted {
             // Within one second `.2` came after the plain name, `.10` after `.9`.
-            ($0.takenAt, $0.path.count, $0.path) > ($1.takenAt, $1.path.count, $1.path)
+            let (first, second) = ($0.isAhead(of: now), $1.isAhead(of: now))
+            guard first == second else { return second }
+            return ($0.takenAt, $0.path.count, $0.path) > ($1.takenAt, $1.path.count, $1.path)
         }
     }
 
@@ -150,16 +157,17 @@ public enum BackupDirectory {
         }
     }
 
-    /// The newest backup that passes its integrity check.
-    public static func newestSound(in directory: String) -> BackupFile? {
-        list(in: directory).first { inspect($0.path).isSound }
+    /// The newest backup that passes its integrity check, one named ahead of `now` only when
+    /// no other does.
+    public static func newestSound(in directory: String, now: Date) -> BackupFile? {
+        list(in: directory, now: now).first { inspect($0.path).isSound }
     }
 
     /// Removes the backups `BackupPolicy` does not keep, and temporary files a backup killed
     /// midway left (older than an hour); returns the backups removed.
     @discardableResult
     public static func thin(_ directory: String, clock: WallClock, now: Date) -> [BackupFile] {
-        let backups = list(in: directory)
+        let backups = list(in: directory, now: now)
         let kept = BackupPolicy.kept(backups.map(\.takenAt), clock: clock)
         let removed = backups.filter { !kept.contains($0.takenAt) && unlink($0.path) == 0 }
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []

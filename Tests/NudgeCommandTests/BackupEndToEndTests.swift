@@ -84,6 +84,19 @@ struct BackupEndToEndTests: DaemonScenario {
         #expect(expected.count == 20, "7 days, 5 weeks, 12 months, overlapping")
     }
 
+    /// A second backup the same day removes the first (the thinning keeps the newest of a
+    /// day), and says which.
+    @Test func aSecondBackupTheSameDaySaysWhatItRemoved() throws {
+        try logSymptoms(1)
+        let first = try nudge("backup", at: "2026-11-22T09:00:00-05:00")
+        #expect(!first.stdout.contains("removed"), "\(first)")
+        let second = try nudge("backup", at: "2026-11-22T10:00:00-05:00")
+        #expect(
+            second.stdout.hasSuffix(
+                "; removed as the daily backups are kept (nudge(5)): nudge-20261122T140000Z.sqlite\n"), "\(second)")
+        #expect(backupFiles() == ["nudge-20261122T150000Z.sqlite"])
+    }
+
     enum Damage: String, CaseIterable { case truncatedToHalf, pageOfZeros }
 
     /// A damaged store is refused with the backup named; restore --latest brings back what the

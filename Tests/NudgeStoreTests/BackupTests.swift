@@ -77,7 +77,7 @@ struct BackupTests {
         _ = try store.addSymptom(name: "headache", severity: 3, notes: nil, loggedAt: now, now: now)
         let second = try store.backUp(into: path + ".backups", at: now)
         #expect(first.path != second.path)
-        #expect(BackupDirectory.list(in: path + ".backups").map(\.path) == [second.path, first.path])
+        #expect(BackupDirectory.list(in: path + ".backups", now: now).map(\.path) == [second.path, first.path])
         #expect(BackupDirectory.inspect(first.path).counts.first?.count == 0)
         #expect(BackupDirectory.inspect(second.path).counts.first?.count == 1)
     }

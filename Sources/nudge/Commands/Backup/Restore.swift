@@ -54,9 +54,10 @@ extension Nudge {
         func run(_ context: CommandContext) throws {
             if let file { try Self.validateBackupFile(file, store: context.storePath) }
             let backup = try chosenBackup(context)
-            let takenAt = BackupDirectory.list(in: (backup as NSString).deletingLastPathComponent).first {
-                $0.path == backup
-            }?.takenAt
+            let takenAt = BackupDirectory.list(in: (backup as NSString).deletingLastPathComponent, now: context.now)
+                .first {
+                    $0.path == backup
+                }?.takenAt
             let described =
                 takenAt.map { "the backup of \(LocalFormat.dateTime($0, clock: context.wallClock))" }
                 ?? "the backup \(backup)"
@@ -92,7 +93,7 @@ extension Nudge {
             let directory =
                 setting.map { BackupDirectory.directory(store: context.storePath, setting: $0) }
                 ?? BackupDirectory.directory(ofDamagedStore: context.storePath)
-            guard let newest = BackupDirectory.newestSound(in: directory) else {
+            guard let newest = BackupDirectory.newestSound(in: directory, now: context.now) else {
                 throw CommandFailure(
                     "\(directory) has no sound backup to restore; give a backup's path instead", exitCode: 66)
             }

@@ -139,8 +139,9 @@ public enum BackupDirectory {
             configuration.busyMode = .timeout(60)
             let file = immutable ? try openImmutable(path) : try DatabaseQueue(path: path, configuration: configuration)
             return try file.read { db in
-                let check =
-                    checking ? try String.fetchAll(db, sql: "PRAGMA integrity_check").first ?? "no answer" : "ok"
+                // SQLite may put hundreds of complaints in one row, a line each: the first says enough.
+                let answer = checking ? try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "no answer" : "ok"
+                let check = answer.split(separator: "\n").first.map(String.init) ?? answer
                 let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
                 let counts = try countedTables.map { table, label, _ in
                     (

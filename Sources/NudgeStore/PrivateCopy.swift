@@ -6,7 +6,7 @@ import Foundation
 
 /// Files that hold a person's data beside the store, made only its owner's from their first
 /// byte and never in place of a file that is there.
-enum PrivateCopy {
+public enum PrivateCopy {
     /// Creates an empty file 0600 at `path`, or at `path.2`, `path.3`... when that name is
     /// taken (O_EXCL: two restores in one second keep two copies); returns the name it got.
     /// A name is taken when the file or a `-wal` or `-journal` of it is there.
@@ -52,6 +52,26 @@ enum PrivateCopy {
             }
         }
         guard fsync(output) == 0 else { throw failure(destination, errno) }
+    }
+
+    /// Removes the temporary files (and their SQLite companions) a killed restore or export
+    /// left beside `path`: named `prefix` + its name + `.XXXXXX`, last changed over an hour ago.
+    public static func removeAbandoned(beside path: String, prefix: String, now: Date) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let start = prefix + (path as NSString).lastPathComponent + "."
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
+        where name.hasPrefix(start) {
+            let file = (directory.isEmpty ? "." : directory) + "/" + name
+            let rest = name.dropFirst(start.count)
+            let random = rest.prefix(6)
+            var status = stat()
+            guard random.count == 6, random.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
+                ["", "-wal", "-shm", "-journal"].contains(String(rest.dropFirst(6))), lstat(file, &status) == 0,
+                status.st_mode & S_IFMT == S_IFREG,
+                status.st_uid == getuid(), now.timeIntervalSince1970 - Double(status.st_mtim.tv_sec) > 3600
+            else { continue }
+            unlink(file)
+        }
     }
 
     private static func failure(_ path: String, _ code: Int32) -> Store.BackupFailure {

@@ -60,13 +60,14 @@ extension Store {
             // A self-contained file: no -wal beside a backup, whatever mode the store is in.
             let check = try copy.writeWithoutTransaction { db in
                 _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
-                return try String.fetchAll(db, sql: "PRAGMA integrity_check").first ?? "no answer"
+                let answer = try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "no answer"
+                return answer.split(separator: "\n").first.map(String.init) ?? answer
             }
             try copy.close()
             guard check == "ok" else {
                 throw BackupFailure(
                     description:
-                        "the backup failed its integrity check (\(check)): the store is damaged; the earlier backups are kept",
+                        "the backup failed its integrity check (\(check)): the store is damaged; no backup was written",
                     exitCode: 65)
             }
         } catch let failure as BackupFailure {
@@ -75,7 +76,7 @@ extension Store {
             where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
         {
             throw BackupFailure(
-                description: "the store is damaged (\(error.message ?? "malformed")); the earlier backups are kept",
+                description: "the store is damaged (\(error.message ?? "malformed")); no backup was written",
                 exitCode: 65)
         } catch {
             throw BackupFailure(

@@ -31,6 +31,7 @@ extension Store {
         _ storePath: String, from backupPath: String, keepingCurrentAt keptPath: String, now: Date
     ) throws(BackupFailure) -> Restored {
         let contents = try checkRestorable(backupPath)
+        PrivateCopy.removeAbandoned(beside: storePath, prefix: ".nudge-restore-", now: now)
         let temporary = try temporaryFile(beside: storePath, prefix: ".nudge-restore-")
         defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) } }
         let storeExisted = FileManager.default.fileExists(atPath: storePath)
@@ -110,6 +111,13 @@ extension Store {
                 description:
                     "the backup \(path) is not a readable file; give a backup's path (nudge backups lists them)",
                 exitCode: 66)
+        }
+        var log = stat()
+        if stat(path + "-wal", &log) == 0, log.st_size > 0 {
+            throw BackupFailure(
+                description:
+                    "the backup \(path) has a write-ahead log beside it (\(path)-wal) that reading it alone would leave out; the store was left as it is; fold it in first (sqlite3 \(path) 'PRAGMA wal_checkpoint(TRUNCATE)') or give another backup",
+                exitCode: 65)
         }
         let contents = BackupDirectory.inspect(path)
         guard contents.isSound else {

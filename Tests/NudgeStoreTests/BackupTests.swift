@@ -202,4 +202,25 @@ struct BackupTests {
         #expect(restored.keptAt == nil)
         #expect(try FileManager.default.attributesOfItem(atPath: fresh)[.posixPermissions] as? Int == 0o600)
     }
+
+    /// What a killed restore left (its copy and the copy's WAL, over an hour old) goes at the
+    /// next restore; a newer one, and a file of the person's with a like name, stay.
+    @Test func aRestoreRemovesWhatAKilledOneLeft() throws {
+        let now = Timestamp.parse("2026-11-24T20:00:00Z")!
+        let store = try Store(path: path)
+        let backup = try store.backUp(into: path + ".backups", at: now)
+        let left = [".nudge-restore-nudge.sqlite.AbC123", ".nudge-restore-nudge.sqlite.AbC123-wal"]
+        let kept = [".nudge-restore-nudge.sqlite.XyZ789", ".nudge-restore-nudge.sqlite.notes-of-mine"]
+        for name in left + kept {
+            #expect(FileManager.default.createFile(atPath: directory.file(name), contents: Data("x".utf8)))
+        }
+        let old = Date().addingTimeInterval(-7200)
+        for name in [left[0], left[1], kept[1]] {
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: directory.file(name))
+        }
+        _ = try Store.restore(path, from: backup.path, keepingCurrentAt: path + ".kept", now: Date())
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
+        #expect(names.isDisjoint(with: left), "\(names.sorted())")
+        #expect(names.isSuperset(of: kept), "\(names.sorted())")
+    }
 }

@@ -14,7 +14,16 @@ extension Nudge {
         @Option(help: "Write the backup to this file instead of the backup directory.") var output: String?
 
         func run(_ context: CommandContext) throws {
-            if let output { try PrivateFile.validateOutput(output, store: context.storePath) }
+            if let output {
+                try PrivateFile.validateOutput(
+                    output, store: context.storePath, backupDirectory: context.backupDirectory)
+                // A WAL left beside the file would be read with the new backup's pages.
+                if FileManager.default.fileExists(atPath: output + "-wal") {
+                    throw ValidationError(
+                        "--output '\(output)' has a -wal file beside it, which SQLite would read with the backup; give another path"
+                    )
+                }
+            }
             guard FileManager.default.fileExists(atPath: context.storePath) else {
                 throw CommandFailure("there is no store at \(context.storePath) yet; nothing to back up", exitCode: 66)
             }

@@ -18,7 +18,10 @@ extension Nudge.Journal {
         private var json: Bool { format.map { $0 == .json } ?? (output?.lowercased().hasSuffix(".json") == true) }
 
         func run(_ context: CommandContext) throws {
-            if let output { try PrivateFile.validateOutput(output, store: context.storePath) }
+            if let output {
+                try PrivateFile.validateOutput(
+                    output, store: context.storePath, backupDirectory: context.backupDirectory)
+            }
             let store = try context.openStoreForReading()
             let sessions = try store.run { store in
                 try store.therapySessions().map { ($0.session, try store.therapyReflections(of: $0.session.id)) }

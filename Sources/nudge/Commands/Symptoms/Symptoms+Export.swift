@@ -27,7 +27,10 @@ extension Nudge.Symptoms {
         func run(_ context: CommandContext) throws {
             let clock = context.wallClock
             let days = try range.days(today: clock.date(of: context.now), otherwise: .all)
-            if let output { try PrivateFile.validateOutput(output, store: context.storePath) }
+            if let output {
+                try PrivateFile.validateOutput(
+                    output, store: context.storePath, backupDirectory: context.backupDirectory)
+            }
             let entries = try context.openStoreForReading().run {
                 try $0.symptoms(from: days.first, through: days.last, clock: clock)
             }.reversed()

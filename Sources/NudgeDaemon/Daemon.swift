@@ -99,6 +99,10 @@ public final class Daemon {
     var lastBackup: (directory: String, takenAt: Date?)?
     /// Signalled when the `DailyBackup` on its thread is done; its outcome is an event.
     var runningBackup: DispatchSemaphore?
+    /// Fires once writes to the store have settled (`Daemon+Checkpoint`).
+    let checkpointTimer: OneShotTimer
+    /// Signalled when the checkpoint on its thread is done; its outcome is an event.
+    var runningCheckpoint: DispatchSemaphore?
     /// The title of the last store warning shown (damage, a failed backup), so it is shown once.
     var reportedStoreProblem: String?
     /// The store file as opened: a rename over it (a restore SQLite could not write into)
@@ -160,6 +164,7 @@ public final class Daemon {
         lock?.publish(published)
         storeRecheck = try StoreRecheckTimer()
         sleepWarningSound = try OneShotTimer()
+        checkpointTimer = try OneShotTimer()
         storeWatch = try DirectoryWatch(storePath: configuration.storePath)
         storeIdentity = Self.identity(of: configuration.storePath)
         zoneWatch =
@@ -210,6 +215,7 @@ public final class Daemon {
     public func run() throws(DaemonError) {
         defer { lock = nil }
         defer { waitForRunningBackup() }
+        defer { waitForRunningCheckpoint() }
         logger.info("started on \(configuration.storePath) in \(timeZone.identifier)")
         // Read when the ledger was opened, so nothing the notifier hears now is both replayed and handled.
         startNotifier()

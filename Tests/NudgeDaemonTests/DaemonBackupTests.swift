@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import NudgeCore
 import NudgeStore
 import NudgeSystem
@@ -24,5 +25,29 @@ extension DaemonTests {
         let listed = BackupDirectory.list(in: backups, now: now)
         #expect(listed.count == 2 && listed.last?.path == ahead.path, "\(listed.map(\.path))")
         #expect(BackupDirectory.newestSound(in: backups, now: now)?.path == listed.first?.path)
+    }
+
+    /// Another program's writes reach the store file itself once writes settle: the file alone
+    /// (a copy, a sync tool) holds every commit.
+    @Test func theStoreFileHoldsEveryCommitOnceWritesSettle() throws {
+        let now = try #require(Timestamp.parse("2026-11-22T12:00:00Z"))
+        let setup = try Store(path: store, now: now)
+        try setup.setSetting(.symptomReminderEnabled, to: "false", at: now)
+        try setup.setSetting(BackupPolicy.enabled, to: "false", at: now)
+        let log = RecordedLog()
+        try withDaemon(clock: DaemonClock(startingAt: now), notifier: FakeNotifier(), log: log) { _, _ in
+            #expect(log.waitFor("rescheduled (start)"), "\(log.all)")
+            for index in 0..<5 {
+                try setup.addSymptom(name: "s\(index)", severity: 2, notes: nil, loggedAt: now, now: now)
+            }
+            func inTheFileAlone() -> Int? {
+                var configuration = Configuration()
+                configuration.readonly = true
+                return try? DatabaseQueue(path: "file:\(store)?immutable=1", configuration: configuration).read { db in
+                    try Int.fetchOne(db, sql: "SELECT count(*) FROM symptom_entries")
+                }
+            }
+            #expect(FileEvents.waitUntil(watching: [directory.path], timeout: 30) { inTheFileAlone() == 5 })
+        }
     }
 }

@@ -8,7 +8,7 @@ import Testing
 ///
 /// One Python process drives the loops (as NewStoreConcurrencyTests does): many spawns from the
 /// test process itself, beside other suites' buses, are a hazard of their own.
-@Suite(.serialized, .ownThread, .timeLimit(.minutes(3))) struct BackupTortureTests {
+@Suite(.serialized, .ownThread, .timeLimit(.minutes(6))) struct BackupTortureTests {
     let directory = TemporaryDirectory()
 
     /// Prints one JSON object: what each loop did and what it found wrong.
@@ -96,7 +96,7 @@ import Testing
         let store = directory.file("nudge.sqlite")
         let result = try Subprocess.run(
             "/usr/bin/python3", ["-c", Self.script, NudgeBinary.path, store, "20"],
-            environment: NudgeBinary.environment(["TZ": "UTC", "NUDGE_FAKE_NOW": ""]), timeout: 150)
+            environment: NudgeBinary.environment(["TZ": "UTC", "NUDGE_FAKE_NOW": ""]), timeout: 330)
         let found = try #require(
             try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result)")
         print("backup torture: \(result.stdout)")

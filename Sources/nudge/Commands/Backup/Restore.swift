@@ -53,26 +53,28 @@ extension Nudge {
 
         func run(_ context: CommandContext) throws {
             if let file { try Self.validateBackupFile(file, store: context.storePath) }
-            let backup = try chosenBackup(context)
-            let takenAt = BackupDirectory.list(in: (backup as NSString).deletingLastPathComponent, now: context.now)
-                .first {
-                    $0.path == backup
-                }?.takenAt
-            let described =
-                takenAt.map { "the backup of \(LocalFormat.dateTime($0, clock: context.wallClock))" }
-                ?? "the backup \(backup)"
+            var backup = try chosenBackup(context)
+            var described = describe(backup, context)
             let keptPath =
                 context.storePath + ".before-restore-" + Timestamp.format(context.now).filter { $0 != "-" && $0 != ":" }
             guard try consents(context, described: described, keptPath: keptPath) else {
                 return context.print("nothing restored")
             }
-            let restored: Store.Restored
-            do {
-                restored = try Store.restore(
-                    context.storePath, from: backup, keepingCurrentAt: keptPath, now: context.now)
-            } catch {
-                throw CommandFailure(error.description, exitCode: error.exitCode)
+            var restored: Store.Restored?
+            for attempt in 1...3 where restored == nil {
+                do {
+                    restored = try Store.restore(
+                        context.storePath, from: backup, keepingCurrentAt: keptPath, now: context.now)
+                } catch {
+                    // The newest was thinned away by a backup taken meanwhile: the newest now.
+                    guard latest, attempt < 3, !FileManager.default.fileExists(atPath: backup) else {
+                        throw CommandFailure(error.description, exitCode: error.exitCode)
+                    }
+                    backup = try chosenBackup(context)
+                    described = describe(backup, context)
+                }
             }
+            guard let restored else { return }
             let missing = restored.notInBackup.map { BackupDirectory.phrase($0.count, $0.label) }
             let verb = missing.count == 1 && restored.notInBackup[0].count == 1 ? "is" : "are"
             let written =
@@ -84,6 +86,14 @@ extension Nudge {
                 restored.replacedFile
                 ? "; the damaged file was replaced, so programs that have the store open must open it again" : ""
             context.print("restored \(described); \(written)\(kept)\(reopen)")
+        }
+
+        /// `the backup of 2026-11-24 03:30`, or its path when it is not in a backup directory.
+        private func describe(_ backup: String, _ context: CommandContext) -> String {
+            let directory = (backup as NSString).deletingLastPathComponent
+            let takenAt = BackupDirectory.list(in: directory, now: context.now).first { $0.path == backup }?.takenAt
+            return takenAt.map { "the backup of \(LocalFormat.dateTime($0, clock: context.wallClock))" }
+                ?? "the backup \(backup)"
         }
 
         private func chosenBackup(_ context: CommandContext) throws -> String {

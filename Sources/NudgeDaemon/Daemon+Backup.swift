@@ -12,12 +12,14 @@ extension Daemon {
         guard settings.bool(BackupPolicy.enabled), runningBackup == nil else { return nil }
         let directory = BackupDirectory.directory(
             store: configuration.storePath, setting: settings[BackupPolicy.directory])
+        let now = configuration.clock.now()
         if lastBackup?.directory != directory {
-            lastBackup = (directory, BackupDirectory.list(in: directory).first?.takenAt)
+            // One named ahead of now (a wrong clock, a name made by hand) would stop backups.
+            let newest = BackupDirectory.list(in: directory, now: now).first { !$0.isAhead(of: now) }
+            lastBackup = (directory, newest?.takenAt)
         }
         let clock = wallClock
         let time = LocalTime(parsing: settings[BackupPolicy.time]) ?? LocalTime(hour: 3, minute: 30)!
-        let now = configuration.clock.now()
         let due = BackupPolicy.nextBackup(
             newest: lastBackup?.takenAt, now: now, starting: starting, time: time, clock: clock)
         guard due <= now else { return due }

@@ -20,6 +20,7 @@ extension Daemon {
             try onStoreChange()
         }
         loop.add("store recheck", descriptor: storeRecheck.descriptor) { [unowned self] in onStoreRecheck() }
+        loop.add("checkpoint", descriptor: checkpointTimer.descriptor) { [unowned self] in onCheckpointTimer() }
         loop.add("sleep warning's sound", descriptor: sleepWarningSound.descriptor) { [unowned self] in
             if sleepWarningSound.consume() { letSleepGo(because: "the warning's sound had its time") }
             return .continue
@@ -68,6 +69,8 @@ extension Daemon {
                 ringEnded(number)
             case .backedUp(let outcome):
                 backedUp(outcome)
+            case .checkpointed(let outcome):
+                checkpointed(outcome)
             case .notifier(.busClosed, _, _):
                 logger.notice("the session bus closed (the session ended); stopping")
                 return .stop
@@ -109,6 +112,7 @@ extension Daemon {
             do { try store.emptyWriteAheadLog() } catch { logger.error("\(error)") }
             throw .storeReplaced(configuration.storePath)
         }
+        scheduleCheckpoint()
         if !reconcileIfStoreChanged() { storeRecheck.start() }
         return .continue
     }

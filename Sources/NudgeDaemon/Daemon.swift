@@ -110,6 +110,10 @@ public final class Daemon {
     let backupConnection = DailyBackup.Connection()
     /// Signalled when the `DailyBackup` on its thread is done; its outcome is an event.
     var runningBackup: DispatchSemaphore?
+    /// Fires once writes to the store have settled (`Daemon+Checkpoint`).
+    let checkpointTimer: OneShotTimer
+    /// Signalled when the checkpoint on its thread is done; its outcome is an event.
+    var runningCheckpoint: DispatchSemaphore?
     /// The title of the last store warning shown (damage, a failed backup), so it is shown once.
     var reportedStoreProblem: String?
     /// The store file as opened: a rename over it (a restore SQLite could not write into)
@@ -175,6 +179,7 @@ public final class Daemon {
         storeRecheck = try StoreRecheckTimer()
         sleepWarningSound = try OneShotTimer()
         watchdog = try ServiceWatchdog(environment: configuration.serviceEnvironment)
+        checkpointTimer = try OneShotTimer()
         storeWatch = try DirectoryWatch(storePath: configuration.storePath)
         storeIdentity = Self.identity(of: configuration.storePath)
         zoneWatch =
@@ -225,6 +230,7 @@ public final class Daemon {
     public func run() throws(DaemonError) {
         defer { lock = nil }
         defer { waitForRunningBackup() }
+        defer { waitForRunningCheckpoint() }
         logger.info("started on \(configuration.storePath) in \(timeZone.identifier)")
         // From the start: a first plan that hangs is a hang too.
         watchdog.start()

@@ -63,7 +63,7 @@ struct DailyBackup: Sendable {
             outcome.failure = error.description
             if case .damaged(_, let reason) = error {
                 outcome.damage = reason
-                outcome.restoreFrom = BackupDirectory.newestSound(in: directory)
+                outcome.restoreFrom = BackupDirectory.newestSound(in: directory, now: takenAt)
             }
             return outcome
         }
@@ -76,7 +76,7 @@ struct DailyBackup: Sendable {
             outcome.failure = error.description
         }
         do { outcome.damage = try store.quickCheck() } catch { outcome.damage = error.description }
-        if outcome.damage != nil { outcome.restoreFrom = BackupDirectory.newestSound(in: directory) }
+        if outcome.damage != nil { outcome.restoreFrom = BackupDirectory.newestSound(in: directory, now: takenAt) }
         return outcome
     }
 }

@@ -1,6 +1,7 @@
 import CNudgeLinux
 import Foundation
 import NudgeNotifier
+import NudgeStore
 import Synchronization
 
 #if canImport(Glibc)
@@ -22,6 +23,8 @@ enum LoopEvent: Sendable {
     case ringEnded(Int)
     /// The daily backup's thread finished.
     case backedUp(DailyBackup.Outcome)
+    /// The checkpoint's thread finished.
+    case checkpointed(Result<Store.CheckpointOutcome, StoreError>)
     case stop
 }
 

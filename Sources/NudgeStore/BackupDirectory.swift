@@ -17,6 +17,10 @@ public struct BackupFile: Sendable, Equatable {
         self.takenAt = takenAt
         self.size = size
     }
+
+    /// Named for an instant more than 5 minutes after `now`: taken while the clock was wrong, or
+    /// named by hand. Such a backup is not the newest for the daemon or `restore --latest`.
+    public func isAhead(of now: Date) -> Bool { takenAt.timeIntervalSince(now) > 300 }
 }
 
 /// What a backup holds: SQLite's integrity check, and how many rows of each kind of record.
@@ -45,7 +49,10 @@ public enum BackupDirectory {
     /// Where the backups of a store SQLite cannot read are: its `backup.directory` when that
     /// row can still be read, else beside it.
     public static func directory(ofDamagedStore store: String) -> String {
-        let setting = try? openImmutable(store).read { db in
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        let setting = try? Store.openReadOnly(store, configuration).read { db in
             try String.fetchOne(
                 db, sql: "SELECT value FROM settings WHERE key = ?", arguments: [BackupPolicy.directory.rawValue])
         }
@@ -69,16 +76,22 @@ public enum BackupDirectory {
     static let prefix = "nudge-"
     static let suffix = ".sqlite"
 
-    /// `nudge-20261124T033000Z.sqlite`: sorts by time, and has no colon for sync tools that refuse one.
-    static func fileName(for instant: Date) -> String {
+    /// `nudge-20261124T033000Z.sqlite`: sorts by time, and has no colon for sync tools that refuse
+    /// one. A second backup in the same second is `nudge-20261124T033000Z.2.sqlite`.
+    static func fileName(for instant: Date, attempt: Int = 1) -> String {
         let compact = Timestamp.format(instant).replacingOccurrences(of: "-", with: "").replacingOccurrences(
             of: ":", with: "")
-        return prefix + compact + suffix
+        return prefix + compact + (attempt > 1 ? ".\(attempt)" : "") + suffix
     }
 
     static func instant(ofFileName name: String) -> Date? {
         guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return nil }
-        let compact = Array(name.dropFirst(prefix.count).dropLast(suffix.count))
+        var compact = Array(name.dropFirst(prefix.count).dropLast(suffix.count))
+        if compact.count > 17, compact[16] == ".", compact[17] != "0",
+            compact[17...].allSatisfy({ $0.isASCII && $0.isNumber })
+        {
+            compact = Array(compact[..<16])
+        }
         guard compact.count == 16, compact[8] == "T", compact[15] == "Z" else { return nil }
         let digits = compact.map(String.init)
         let text =
@@ -88,8 +101,9 @@ public enum BackupDirectory {
         return Timestamp.parse(text)
     }
 
-    /// The backups in `directory`, newest first; none when it does not exist.
-    public static func list(in directory: String) -> [BackupFile] {
+    /// The backups in `directory`, newest first, those named ahead of `now` last; none when it
+    /// does not exist.
+    public static func list(in directory: String, now: Date) -> [BackupFile] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.compactMap { name -> BackupFile? in
             guard let instant = instant(ofFileName: name) else { return nil }
@@ -97,7 +111,12 @@ public enum BackupDirectory {
             var status = stat()
             guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
             return BackupFile(path: path, takenAt: instant, size: Int(status.st_size))
-        }.sorted { $0.takenAt > $1.takenAt }
+        }.sorted {
+            // Within one second `.2` came after the plain name, `.10` after `.9`.
+            let (first, second) = ($0.isAhead(of: now), $1.isAhead(of: now))
+            guard first == second else { return second }
+            return ($0.takenAt, $0.path.count, $0.path) > ($1.takenAt, $1.path.count, $1.path)
+        }
     }
 
     /// Opens a backup read-only and immutable (nothing is written beside it), checks it whole,
@@ -120,8 +139,9 @@ public enum BackupDirectory {
             configuration.busyMode = .timeout(60)
             let file = immutable ? try openImmutable(path) : try DatabaseQueue(path: path, configuration: configuration)
             return try file.read { db in
-                let check =
-                    checking ? try String.fetchAll(db, sql: "PRAGMA integrity_check").first ?? "no answer" : "ok"
+                // SQLite may put hundreds of complaints in one row, a line each: the first says enough.
+                let answer = checking ? try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "no answer" : "ok"
+                let check = answer.split(separator: "\n").first.map(String.init) ?? answer
                 let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
                 let counts = try countedTables.map { table, label, _ in
                     (
@@ -138,16 +158,17 @@ public enum BackupDirectory {
         }
     }
 
-    /// The newest backup that passes its integrity check.
-    public static func newestSound(in directory: String) -> BackupFile? {
-        list(in: directory).first { inspect($0.path).isSound }
+    /// The newest backup that passes its integrity check, one named ahead of `now` only when
+    /// no other does.
+    public static func newestSound(in directory: String, now: Date) -> BackupFile? {
+        list(in: directory, now: now).first { inspect($0.path).isSound }
     }
 
     /// Removes the backups `BackupPolicy` does not keep, and temporary files a backup killed
     /// midway left (older than an hour); returns the backups removed.
     @discardableResult
     public static func thin(_ directory: String, clock: WallClock, now: Date) -> [BackupFile] {
-        let backups = list(in: directory)
+        let backups = list(in: directory, now: now)
         let kept = BackupPolicy.kept(backups.map(\.takenAt), clock: clock)
         let removed = backups.filter { !kept.contains($0.takenAt) && unlink($0.path) == 0 }
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
@@ -167,8 +188,6 @@ public enum BackupDirectory {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.label = "nudge.backup"
-        let escaped = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
-            .replacingOccurrences(of: "#", with: "%23")
-        return try DatabaseQueue(path: "file:\(escaped)?immutable=1", configuration: configuration)
+        return try DatabaseQueue(path: "file:\(Store.uriEscaped(path))?immutable=1", configuration: configuration)
     }
 }

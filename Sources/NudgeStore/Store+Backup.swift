@@ -32,14 +32,24 @@ extension Store {
                 description: "the backup directory \(directory) is not a directory; set backup.directory to another",
                 exitCode: 73)
         }
-        let path = directory + "/" + BackupDirectory.fileName(for: now)
-        let size = try backUp(toFile: path)
+        let name = directory + "/" + BackupDirectory.fileName(for: now)
+        let (path, size) = try backUp(toFile: name, replacing: false) { attempt in
+            directory + "/" + BackupDirectory.fileName(for: now, attempt: attempt)
+        }
         return BackupFile(path: path, takenAt: now, size: size)
     }
 
     /// Writes a checked backup to `path`, only ever in place of a regular file; returns its size.
     @discardableResult
     public func backUp(toFile path: String) throws(BackupFailure) -> Int {
+        try backUp(toFile: path, replacing: true) { _ in path }.size
+    }
+
+    /// Writes a checked backup to `path`, or where `named` says when `replacing` is false and
+    /// the name is taken (a link, which never replaces a file); returns where and its size.
+    private func backUp(
+        toFile path: String, replacing: Bool, named: (Int) -> String
+    ) throws(BackupFailure) -> (path: String, size: Int) {
         let directory = (path as NSString).deletingLastPathComponent
         let temporary = try Self.temporaryFile(beside: path, prefix: "." + BackupDirectory.prefix)
         var renamed = false
@@ -47,10 +57,11 @@ extension Store {
         do {
             // A self-contained file: no -wal beside a backup, whatever mode the store is in.
             let check = try database.read { db in try BackupCopy.write(from: db, to: temporary) }
+                .split(separator: "\n").first.map(String.init) ?? "no answer"
             guard check == "ok" else {
                 throw BackupFailure(
                     description:
-                        "the backup failed its integrity check (\(check)): the store is damaged; the earlier backups are kept",
+                        "the backup failed its integrity check (\(check)): the store is damaged; no backup was written",
                     exitCode: 65)
             }
         } catch let failure as BackupFailure {
@@ -59,24 +70,38 @@ extension Store {
             where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
         {
             throw BackupFailure(
-                description: "the store is damaged (\(error.message ?? "malformed")); the earlier backups are kept",
+                description: "the store is damaged (\(error.message ?? "malformed")); no backup was written",
                 exitCode: 65)
         } catch {
-            throw BackupFailure(description: "cannot write the backup \(path): \(error)", exitCode: 74)
+            throw BackupFailure(
+                description: "cannot write the backup \(path): \(DiskError.reason(error))", exitCode: 74)
         }
         try Self.sync(temporary)
         var target = stat()
-        if lstat(path, &target) == 0, target.st_mode & S_IFMT != S_IFREG {
+        if replacing, lstat(path, &target) == 0, target.st_mode & S_IFMT != S_IFREG {
             throw BackupFailure(description: "\(path) is not a regular file; give the path of a file", exitCode: 73)
         }
-        guard rename(temporary, path) == 0 else {
-            throw BackupFailure(
-                description: "cannot write the backup \(path): \(String(cString: strerror(errno)))", exitCode: 73)
+        var written = path
+        if replacing {
+            guard rename(temporary, path) == 0 else {
+                throw BackupFailure(
+                    description: "cannot write the backup \(path): \(DiskError.describe(errno))", exitCode: 73)
+            }
+            renamed = true
+        } else {
+            var attempt = 1
+            while link(temporary, written) != 0 {
+                guard errno == EEXIST, attempt < 1000 else {
+                    throw BackupFailure(
+                        description: "cannot write the backup \(written): \(DiskError.describe(errno))", exitCode: 73)
+                }
+                attempt += 1
+                written = named(attempt)
+            }
         }
-        renamed = true
         try Self.sync(directory.isEmpty ? "." : directory)
-        var written = stat()
-        return stat(path, &written) == 0 ? Int(written.st_size) : 0
+        var status = stat()
+        return (written, stat(written, &status) == 0 ? Int(status.st_size) : 0)
     }
 
     /// SQLite's quick check of the whole store: nil when sound, else its first complaint.

@@ -9,50 +9,91 @@ import NudgeCore
 /// Putting a backup back in place of the store.
 extension Store {
     /// What a restore changed: per kind of record, how many the store had that the backup has
-    /// not (written since the backup), and where the store before the restore is kept.
+    /// not (written since the backup), where the store before the restore is kept, and whether
+    /// the store's file was replaced (a damaged store): then programs that have it open must
+    /// open it again.
     public struct Restored: Sendable {
         public var notInBackup: [(label: String, count: Int)]
         public var keptAt: String?
+        public var replacedFile: Bool
     }
 
     /// Puts the backup at `backupPath` in place of the store at `storePath`.
     ///
     /// The backup must be a sound nudge store (integrity check, nudge's migrations, no table of
-    /// nudge's in another shape); it is copied, migrated to this nudge's schema, and written
-    /// into the store through SQLite's online backup, one transaction that other connections
-    /// (a running daemon) see as any other write. The store before it is first kept whole at
-    /// `keptPath`. A store too damaged for SQLite to write into is kept byte for byte and
-    /// replaced by a rename.
+    /// nudge's in another shape); it is copied and migrated to this nudge's schema. Then, in one
+    /// step for every writer: SQLite's online backup into the store takes the store's write lock,
+    /// and while it holds it (after its first page) the store as it is is kept at `keptPath`
+    /// (or `keptPath.2`...), so that every commit by any process is in the kept copy or came
+    /// after the restore. Other connections (a running daemon) see one more write. Only a store
+    /// too damaged for SQLite to write into is kept byte for byte and replaced by a rename.
     public static func restore(
         _ storePath: String, from backupPath: String, keepingCurrentAt keptPath: String, now: Date
     ) throws(BackupFailure) -> Restored {
         let contents = try checkRestorable(backupPath)
+        PrivateCopy.removeAbandoned(beside: storePath, prefix: ".nudge-restore-", now: now)
         let temporary = try temporaryFile(beside: storePath, prefix: ".nudge-restore-")
-        defer { for suffix in ["", "-wal", "-shm"] { unlink(temporary + suffix) } }
+        defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) } }
+        let storeExisted = FileManager.default.fileExists(atPath: storePath)
+        if !storeExisted {
+            do { try StoreFile.prepare(at: storePath) } catch {
+                throw BackupFailure(description: error.description, exitCode: 73)
+            }
+        }
+        let written = RestoreWrite(storePath: storePath, keptPath: keptPath)
+        do {
+            try prepare(temporary, from: backupPath, pageSize: written.pageSize(), now: now)
+            try written.write(from: temporary, keeping: storeExisted)
+        } catch let failure as BackupFailure {
+            written.discardKept()
+            throw failure
+        } catch let error as DatabaseError where error.isDamage && storeExisted {
+            let kept = try written.keepBytes()
+            try replace(storePath, with: temporary)
+            return Restored(notInBackup: [], keptAt: kept, replacedFile: true)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+            written.discardKept()
+            throw BackupFailure(
+                description:
+                    "another program held the store's write lock for over a minute; nothing was restored; try again when it has finished",
+                exitCode: 75)
+        } catch {
+            written.discardKept()
+            throw BackupFailure(
+                description:
+                    "cannot write the backup into the store: \(DiskError.reason(error)); the store was left as it was",
+                exitCode: 74)
+        }
+        let restored = Dictionary(uniqueKeysWithValues: contents.counts.map { ($0.label, $0.count) })
+        let current: [(label: String, count: Int)] =
+            written.keptAt.map { BackupDirectory.counts($0, immutable: true) } ?? []
+        let missing: [(label: String, count: Int)] = current.compactMap { label, count in
+            count > (restored[label] ?? 0) ? (label, count - (restored[label] ?? 0)) : nil
+        }
+        return Restored(notInBackup: missing, keptAt: written.keptAt, replacedFile: false)
+    }
+
+    /// The backup copied to `temporary`, migrated, self-contained (no WAL) and in the store's
+    /// page size: SQLite cannot copy pages of another size into a WAL store.
+    private static func prepare(_ temporary: String, from backupPath: String, pageSize: Int?, now: Date) throws {
         do {
             try BackupDirectory.openImmutable(backupPath).backup(to: DatabaseQueue(path: temporary))
             _ = try Store(path: temporary, now: now)
+            let file = try DatabaseQueue(path: temporary)
+            try file.writeWithoutTransaction { db in
+                _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
+                if let pageSize, try Int.fetchOne(db, sql: "PRAGMA page_size") != pageSize {
+                    try db.execute(sql: "PRAGMA page_size = \(pageSize)")
+                    try db.execute(sql: "VACUUM")
+                }
+            }
+            try file.close()
         } catch {
             throw BackupFailure(
-                description: "cannot prepare the backup \(backupPath) for the store: \(error)", exitCode: 74)
+                description:
+                    "cannot prepare the backup \(backupPath) for the store: \(error); the store was left as it was",
+                exitCode: 74)
         }
-        let current =
-            FileManager.default.fileExists(atPath: storePath) ? BackupDirectory.counts(storePath, immutable: false) : []
-        let kept = FileManager.default.fileExists(atPath: storePath) ? try keep(storePath, at: keptPath) : nil
-        do {
-            var configuration = Configuration()
-            configuration.busyMode = .timeout(60)
-            let store = try DatabaseQueue(path: storePath, configuration: configuration)
-            try DatabaseQueue(path: temporary).backup(to: store)
-            try store.close()
-        } catch {
-            try replace(storePath, with: temporary)
-        }
-        let restored = Dictionary(uniqueKeysWithValues: contents.counts.map { ($0.label, $0.count) })
-        let missing = current.compactMap { label, count in
-            count > (restored[label] ?? 0) ? (label, count - (restored[label] ?? 0)) : nil
-        }
-        return Restored(notInBackup: missing, keptAt: kept)
     }
 
     /// A backup to restore: a sound SQLite file with nudge's tables in nudge's shape, migrated
@@ -70,6 +111,13 @@ extension Store {
                 description:
                     "the backup \(path) is not a readable file; give a backup's path (nudge backups lists them)",
                 exitCode: 66)
+        }
+        var log = stat()
+        if stat(path + "-wal", &log) == 0, log.st_size > 0 {
+            throw BackupFailure(
+                description:
+                    "the backup \(path) has a write-ahead log beside it (\(path)-wal) that reading it alone would leave out; the store was left as it is; fold it in first (sqlite3 \(path) 'PRAGMA wal_checkpoint(TRUNCATE)') or give another backup",
+                exitCode: 65)
         }
         let contents = BackupDirectory.inspect(path)
         guard contents.isSound else {
@@ -99,31 +147,6 @@ extension Store {
         return contents
     }
 
-    /// Keeps the store as it is now at `keptPath`: through SQLite when it can read it, else
-    /// the file and its WAL byte for byte. Never deleted by nudge.
-    private static func keep(_ storePath: String, at keptPath: String) throws(BackupFailure) -> String {
-        do {
-            var configuration = Configuration()
-            configuration.busyMode = .timeout(60)
-            configuration.readonly = true
-            let kept = try DatabaseQueue(path: keptPath)
-            try DatabaseQueue(path: storePath, configuration: configuration).backup(to: kept)
-            _ = try kept.writeWithoutTransaction { db in try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE") }
-            try kept.close()
-        } catch {
-            unlink(keptPath)
-            for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: storePath + suffix) {
-                do { try FileManager.default.copyItem(atPath: storePath + suffix, toPath: keptPath + suffix) } catch {
-                    throw BackupFailure(
-                        description: "cannot keep the store at \(keptPath): \(error); nothing was restored",
-                        exitCode: 73)
-                }
-            }
-        }
-        chmod(keptPath, 0o600)
-        return keptPath
-    }
-
     /// For a store file another was renamed over while this connection was open: its WAL is
     /// written into the file it belongs to and emptied, so that the new file is never read
     /// with the old file's pages (SQLite cannot tell a WAL of another file from its own).
@@ -140,15 +163,6 @@ extension Store {
     /// The rename for a store SQLite cannot write into: its WAL and index go first (kept with
     /// the store), so that none of them is read with the new file.
     private static func replace(_ storePath: String, with temporary: String) throws(BackupFailure) {
-        do {
-            let file = try DatabaseQueue(path: temporary)
-            _ = try file.writeWithoutTransaction { db in try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE") }
-            try file.close()
-        } catch {
-            throw BackupFailure(
-                description: "cannot prepare the backup for the store: \(error); the store was left as it is",
-                exitCode: 74)
-        }
         try sync(temporary)
         unlink(storePath + "-wal")
         unlink(storePath + "-shm")

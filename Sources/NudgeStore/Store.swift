@@ -2,6 +2,10 @@ import Foundation
 import GRDB
 import NudgeCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The shared SQLite store: one connection, migrated on open, one transaction per named write.
 ///
 /// A single `DatabaseQueue` (not a pool) on purpose: `PRAGMA data_version` then changes only
@@ -32,7 +36,7 @@ public struct Store: Sendable {
     }
 
     /// Opens the store for a command that only reads: nothing is created, converted or
-    /// migrated, and a cleanly closed store gets no `-wal` or `-shm` beside it.
+    /// migrated (a WAL store may get an empty `-wal` and a `-shm` beside it: see `openReadOnly`).
     ///
     /// A store not made yet reads as an empty one (in memory). A SQLite file without nudge's
     /// tables (DoseTap's, Monica's, an empty one) reads as a copy in memory that nudge migrated:
@@ -103,20 +107,22 @@ public struct Store: Sendable {
         self.database = database
     }
 
-    /// Without a `-wal` file the store was closed cleanly and all of it is in the main file:
-    /// opened immutable, SQLite creates no `-wal` or `-shm`. With one, a writer may be at work,
-    /// and the WAL is read as usual. Where SQLite reads no URI filenames, a plain read-only open.
+    /// The live store is read through SQLite's locks, as any writer expects: a read sees whole
+    /// transactions, never a page another process is writing. In WAL mode that may leave an
+    /// empty `-wal` and a `-shm` beside the store. Only a store on a read-only file system, which
+    /// no one can write, is opened immutable (SQLite could make no `-shm` there).
     static func openReadOnly(_ path: String, _ configuration: Configuration) throws -> DatabaseQueue {
-        if !FileManager.default.fileExists(atPath: path + "-wal"), path.hasPrefix("/") {
-            let escaped = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
-                .replacingOccurrences(of: "#", with: "%23")
-            if let database = try? DatabaseQueue(path: "file:\(escaped)?immutable=1", configuration: configuration),
-                (try? database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }) != nil
-            {
-                return database
-            }
+        var fileSystem = statvfs()
+        if statvfs(path, &fileSystem) == 0, fileSystem.f_flag & UInt(ST_RDONLY) != 0, path.hasPrefix("/") {
+            return try DatabaseQueue(path: "file:\(uriEscaped(path))?immutable=1", configuration: configuration)
         }
         return try DatabaseQueue(path: path, configuration: configuration)
+    }
+
+    /// A path as the path part of a SQLite `file:` URI.
+    static func uriEscaped(_ path: String) -> String {
+        path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
+            .replacingOccurrences(of: "#", with: "%23")
     }
 
     /// Reads first (a refusal leaves the file byte for byte as it was), then switches to WAL

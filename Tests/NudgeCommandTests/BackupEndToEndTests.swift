@@ -84,6 +84,19 @@ struct BackupEndToEndTests: DaemonScenario {
         #expect(expected.count == 20, "7 days, 5 weeks, 12 months, overlapping")
     }
 
+    /// A second backup the same day removes the first (the thinning keeps the newest of a
+    /// day), and says which.
+    @Test func aSecondBackupTheSameDaySaysWhatItRemoved() throws {
+        try logSymptoms(1)
+        let first = try nudge("backup", at: "2026-11-22T09:00:00-05:00")
+        #expect(!first.stdout.contains("removed"), "\(first)")
+        let second = try nudge("backup", at: "2026-11-22T10:00:00-05:00")
+        #expect(
+            second.stdout.hasSuffix(
+                "; removed as the daily backups are kept (nudge(5)): nudge-20261122T140000Z.sqlite\n"), "\(second)")
+        #expect(backupFiles() == ["nudge-20261122T150000Z.sqlite"])
+    }
+
     enum Damage: String, CaseIterable { case truncatedToHalf, pageOfZeros }
 
     /// A damaged store is refused with the backup named; restore --latest brings back what the
@@ -203,6 +216,11 @@ struct BackupEndToEndTests: DaemonScenario {
             (["restore", foreign], 64, "needs --yes"),
             (["backup", "--output", store], 64, "is the store or one of its files"),
             (["backup", "--output", store + "-wal"], 64, "is the store or one of its files"),
+            (["backup", "--output", store + ".daemon-lock"], 64, "is the store or one of its files"),
+            (
+                ["backup", "--output", store + ".before-restore-20261122T000000Z"], 64,
+                "is the store or one of its files"
+            ),
             (["settings", "set", "backup.directory", "relative/dir"], 64, "absolute path"),
             (["settings", "set", "backup.directory", directory.file("missing/backups")], 64, "does not exist"),
             (["settings", "set", "backup.directory", store], 64, "the store or one of its files"),
@@ -214,5 +232,40 @@ struct BackupEndToEndTests: DaemonScenario {
             #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments): one line")
             #expect(StoreDump.bytes(store) == before, "\(arguments) changed the store")
         }
+    }
+
+    /// What nudge keeps is never written over by an export or a backup given --output: the
+    /// files of a backup.directory of its own; a SQLite file whose -wal is beside it. A backup
+    /// with a -wal beside it is refused for a restore, the -wal named: read alone it lacks it.
+    @Test func refusalsOfWhatNudgeKeepsAndOfAFileWithItsLog() throws {
+        try logSymptoms(1)
+        let own = directory.file("kept-backups")
+        try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: false)
+        try nudge("settings", "set", "backup.directory", own)
+        let live = directory.file("live.sqlite")
+        let open = try DatabaseQueue(path: live)
+        try open.writeWithoutTransaction { db in
+            _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+            try db.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (1)")
+        }
+        try DatabaseQueue(path: store).writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        let before = StoreDump.bytes(store)
+        let cases: [([String], Int32, String)] = [
+            (["backup", "--output", own + "/nudge-20261122T000000Z.sqlite"], 64, "is in the backup directory"),
+            (["symptoms", "export", "--output", own + "/diary.csv"], 64, "is in the backup directory"),
+            (["journal", "export", "--output", own + "/journal.md"], 64, "is in the backup directory"),
+            (["backup", "--output", live], 64, "has a -wal file beside it"),
+            (["restore", live, "--yes"], 65, "has a write-ahead log beside it (\(live)-wal)"),
+        ]
+        for (arguments, status, message) in cases {
+            let result = try NudgeBinary.run(arguments, environment: environment)
+            #expect(result.status == status && result.stderr.contains(message), "\(arguments): \(result)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments): one line")
+            #expect(StoreDump.bytes(store) == before, "\(arguments) changed the store")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: own).isEmpty)
+        try open.close()
     }
 }

@@ -63,6 +63,23 @@ struct BackupTests {
         #expect(BackupDirectory.instant(ofFileName: "nudge-20261124T083000Z.sqlite") == instant)
         #expect(BackupDirectory.instant(ofFileName: ".nudge-20261124T083000Z.sqlite.AbC123") == nil)
         #expect(BackupDirectory.instant(ofFileName: "nudge-2026112T083000Z.sqlite") == nil)
+        #expect(BackupDirectory.fileName(for: instant, attempt: 2) == "nudge-20261124T083000Z.2.sqlite")
+        #expect(BackupDirectory.instant(ofFileName: "nudge-20261124T083000Z.2.sqlite") == instant)
+        #expect(BackupDirectory.instant(ofFileName: "nudge-20261124T083000Z.0.sqlite") == nil)
+        #expect(BackupDirectory.instant(ofFileName: "nudge-20261124T083000Z.x.sqlite") == nil)
+    }
+
+    /// Two backups in one second are two files: the second never replaces the first.
+    @Test func twoBackupsInOneSecondAreBothKept() throws {
+        let store = try Store(path: path)
+        let now = Timestamp.parse("2026-11-24T20:00:00Z")!
+        let first = try store.backUp(into: path + ".backups", at: now)
+        _ = try store.addSymptom(name: "headache", severity: 3, notes: nil, loggedAt: now, now: now)
+        let second = try store.backUp(into: path + ".backups", at: now)
+        #expect(first.path != second.path)
+        #expect(BackupDirectory.list(in: path + ".backups", now: now).map(\.path) == [second.path, first.path])
+        #expect(BackupDirectory.inspect(first.path).counts.first?.count == 0)
+        #expect(BackupDirectory.inspect(second.path).counts.first?.count == 1)
     }
 
     /// A restore brings back the backup's rows, keeps the store before it, and says what the
@@ -81,5 +98,129 @@ struct BackupTests {
             try store.symptoms(from: nil, through: nil, clock: clock).map(\.name) == ["headache"],
             "the open connection reads the restored rows")
         #expect(BackupDirectory.inspect(path + ".before-restore-x").counts.first?.count == 2)
+    }
+
+    /// A program writes and says which writes committed while three restores run: every one
+    /// of them is in the restored store or in a kept copy (a copy kept before the write lock
+    /// lost the commits made between the two), and each copy is its owner's alone.
+    @Test(.timeLimit(.minutes(2))) func everyCommitDuringARestoreIsInTheStoreOrAKeptCopy() throws {
+        let store = try Store(path: path)
+        let now = Timestamp.parse("2026-11-24T20:00:00Z")!
+        try DatabaseQueue(path: path).write { db in try db.execute(sql: "CREATE TABLE marks (n INTEGER)") }
+        let backup = try store.backUp(into: path + ".backups", at: now)
+        let stop = directory.file("stop")
+        let committed = directory.file("committed")
+        let writer = """
+            import sqlite3, os, sys
+            db = sqlite3.connect(sys.argv[1], timeout=60, isolation_level=None)
+            out = open(sys.argv[3], "w")
+            n = 0
+            while not os.path.exists(sys.argv[2]):
+                db.execute("INSERT INTO marks VALUES (?)", (n,))
+                out.write("%d\\n" % n)
+                out.flush()
+                n += 1
+            """
+        let process = try Subprocess.spawn(
+            "/usr/bin/python3", ["-c", writer, path, stop, committed], environment: ["PATH": "/usr/bin:/bin"],
+            stderrPath: directory.file("writer.err"))
+        defer {
+            FileManager.default.createFile(atPath: stop, contents: nil)
+            _ = process.waitForExit(timeout: 10)
+        }
+        func acknowledged() -> [Int] {
+            ((try? String(contentsOfFile: committed, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
+                Int($0)
+            }
+        }
+        var kept: [String] = []
+        for round in 0..<3 {
+            let before = acknowledged().count
+            #expect(
+                FileEvents.waitUntil(watching: [directory.path], timeout: 20) { acknowledged().count > before + 50 })
+            let restored = try Store.restore(
+                path, from: backup.path, keepingCurrentAt: path + ".before-restore-\(round)", now: now)
+            kept += restored.keptAt.map { [$0] } ?? []
+        }
+        let last = acknowledged().count
+        #expect(FileEvents.waitUntil(watching: [directory.path], timeout: 20) { acknowledged().count > last + 50 })
+        FileManager.default.createFile(atPath: stop, contents: nil)
+        #expect(process.waitForExit(timeout: 20) == 0, "\(process.stderr)")
+        var found = Set(try DatabaseQueue(path: path).read { db in try Int.fetchAll(db, sql: "SELECT n FROM marks") })
+        for copy in kept {
+            found.formUnion(
+                try BackupDirectory.openImmutable(copy).read { db in try Int.fetchAll(db, sql: "SELECT n FROM marks") })
+            let mode = (try FileManager.default.attributesOfItem(atPath: copy)[.posixPermissions] as? Int) ?? -1
+            #expect(mode == 0o600, "\(copy) is \(String(mode, radix: 8))")
+        }
+        let lost = acknowledged().filter { !found.contains($0) }
+        #expect(kept.count == 3)
+        #expect(
+            lost.count == 0, "\(lost.count) of \(acknowledged().count) committed writes are nowhere: \(lost.prefix(5))")
+    }
+
+    /// A store of another page size (a WAL store takes no page of another size from SQLite's
+    /// backup) is written in place, not renamed over: a program that has it open reads the
+    /// restored rows from the same file.
+    @Test func aStoreOfAnotherPageSizeIsRestoredInPlace() throws {
+        let now = Timestamp.parse("2026-11-24T20:00:00Z")!
+        let clock = WallClock(zone: .system("UTC"))
+        let other = directory.file("other.sqlite")
+        _ = try Store(path: other).addSymptom(name: "headache", severity: 3, notes: nil, loggedAt: now, now: now)
+        let backup = try Store(path: other).backUp(into: other + ".backups", at: now)
+        try DatabaseQueue(path: path).writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA page_size = 8192; CREATE TABLE another_app (x)")
+        }
+        let store = try Store(path: path)
+        #expect(try store.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } == 8192)
+        _ = try store.addSymptom(name: "nausea", severity: 2, notes: nil, loggedAt: now, now: now)
+        let inode = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+        let restored = try Store.restore(path, from: backup.path, keepingCurrentAt: path + ".kept", now: now)
+        #expect(!restored.replacedFile)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int == inode)
+        #expect(try store.symptoms(from: nil, through: nil, clock: clock).map(\.name) == ["headache"])
+    }
+
+    /// Two restores in one second keep two copies; a restore into a new store makes it 0600.
+    @Test func keptCopiesAreNeverOverwrittenAndPrivate() throws {
+        let now = Timestamp.parse("2026-11-24T20:00:00Z")!
+        let store = try Store(path: path)
+        let backup = try store.backUp(into: path + ".backups", at: now)
+        let marks = try (0..<2).map { round in
+            _ = try Store(path: path).addSymptom(
+                name: "s\(round)", severity: 2, notes: nil, loggedAt: now, now: now)
+            return try Store.restore(path, from: backup.path, keepingCurrentAt: path + ".kept", now: now).keptAt
+        }
+        #expect(marks == [path + ".kept", path + ".kept.2"])
+        for kept in marks.compactMap({ $0 }) {
+            #expect(BackupDirectory.inspect(kept).counts.first?.count == 1, "each holds its own diary entry")
+            #expect(try FileManager.default.attributesOfItem(atPath: kept)[.posixPermissions] as? Int == 0o600)
+        }
+        let fresh = directory.file("fresh/nudge.sqlite")
+        try FileManager.default.createDirectory(atPath: directory.file("fresh"), withIntermediateDirectories: false)
+        let restored = try Store.restore(fresh, from: backup.path, keepingCurrentAt: fresh + ".kept", now: now)
+        #expect(restored.keptAt == nil)
+        #expect(try FileManager.default.attributesOfItem(atPath: fresh)[.posixPermissions] as? Int == 0o600)
+    }
+
+    /// What a killed restore left (its copy and the copy's WAL, over an hour old) goes at the
+    /// next restore; a newer one, and a file of the person's with a like name, stay.
+    @Test func aRestoreRemovesWhatAKilledOneLeft() throws {
+        let now = Timestamp.parse("2026-11-24T20:00:00Z")!
+        let store = try Store(path: path)
+        let backup = try store.backUp(into: path + ".backups", at: now)
+        let left = [".nudge-restore-nudge.sqlite.AbC123", ".nudge-restore-nudge.sqlite.AbC123-wal"]
+        let kept = [".nudge-restore-nudge.sqlite.XyZ789", ".nudge-restore-nudge.sqlite.notes-of-mine"]
+        for name in left + kept {
+            #expect(FileManager.default.createFile(atPath: directory.file(name), contents: Data("x".utf8)))
+        }
+        let old = Date().addingTimeInterval(-7200)
+        for name in [left[0], left[1], kept[1]] {
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: directory.file(name))
+        }
+        _ = try Store.restore(path, from: backup.path, keepingCurrentAt: path + ".kept", now: Date())
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
+        #expect(names.isDisjoint(with: left), "\(names.sorted())")
+        #expect(names.isSuperset(of: kept), "\(names.sorted())")
     }
 }

@@ -41,6 +41,13 @@ struct CommandContext {
     }
 
     var now: Date { clock.now() }
+
+    /// The backup directory the store's settings name; the default beside the store when there
+    /// is no store yet or it cannot be read.
+    var backupDirectory: String {
+        let setting = (try? Store(readingOnly: storePath, now: now).settings()[BackupPolicy.directory]) ?? ""
+        return BackupDirectory.directory(store: storePath, setting: setting)
+    }
     var wallClock: WallClock { personClock.wallClock(zone: timeZone) }
 
     /// How an instant was understood, for confirmations: `22:10 yesterday, 2026-11-21 22:10 EST`.

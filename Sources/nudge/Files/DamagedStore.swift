@@ -8,7 +8,8 @@ import NudgeSystem
 enum DamagedStore {
     static func refusal(path: String, reason: String, environment: CommandEnvironment = .current) -> String {
         let directory = BackupDirectory.directory(ofDamagedStore: path)
-        guard let backup = BackupDirectory.newestSound(in: directory) else {
+        let now = DaemonClock(startingAt: environment.variables["NUDGE_FAKE_NOW"].flatMap(Timestamp.parse)).now()
+        guard let backup = BackupDirectory.newestSound(in: directory, now: now) else {
             return
                 "the store \(path) is damaged (\(reason)), and \(directory) has no sound backup; keep a copy of the file, and choose another store with --store PATH"
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Glibc
+import NudgeStore
 import NudgeSystem
 
 /// A file nudge writes what the person keeps private into: an export given with `--output`, a
@@ -9,15 +10,17 @@ import NudgeSystem
 /// never over a device, a pipe, or the store or one of its files under any name.
 enum PrivateFile {
     /// What beside the store belongs to it: SQLite's files and nudge's own.
-    static let storeFileSuffixes = ["", "-wal", "-shm", "-journal", ".answers", ".drafts", ".backups"]
+    static let storeFileSuffixes = [
+        "", "-wal", "-shm", "-journal", ".answers", ".drafts", ".backups", ".daemon-lock",
+    ]
     /// The store as it was before a restore, kept beside it by `nudge restore`.
     static let beforeRestore = ".before-restore-"
 
     /// Refuses, before anything is read or written, an `--output` that cannot be written safely:
     /// empty, in a missing directory, there already as something other than a regular file, or
     /// the store or one of its files (by name after links are resolved, or by device and inode,
-    /// so that a hard link counts).
-    static func validateOutput(_ path: String, store: String) throws {
+    /// so that a hard link counts), or in the backup directory, whose files nudge names and thins.
+    static func validateOutput(_ path: String, store: String, backupDirectory: String? = nil) throws {
         guard !path.isEmpty else { throw ValidationError("--output is empty; give the path of the file to write") }
         let directory = (path as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
@@ -35,6 +38,15 @@ enum PrivateFile {
         }
         if isStoreFile(path, existing: exists ? target : nil, store: store) {
             throw ValidationError("--output '\(path)' is the store or one of its files; give another path")
+        }
+        if let backupDirectory {
+            let backups = StoreLocation.canonical(backupDirectory)
+            let parent = StoreLocation.canonical(directory.isEmpty ? "." : directory)
+            if parent == backups || parent.hasPrefix(backups + "/") {
+                throw ValidationError(
+                    "--output '\(path)' is in the backup directory \(backupDirectory), whose files nudge names and thins; give another path"
+                )
+            }
         }
     }
 
@@ -95,6 +107,7 @@ enum PrivateFile {
     /// temporary file beside it, fsynced, then renamed over it. A failure leaves the file as it
     /// was and no temporary file behind.
     static func write(_ text: String, to path: String) throws {
+        PrivateCopy.removeAbandoned(beside: path, prefix: ".", now: Date())
         let directory = (path as NSString).deletingLastPathComponent
         var template = Array(
             "\(directory.isEmpty ? "." : directory)/.\((path as NSString).lastPathComponent).XXXXXX".utf8CString)

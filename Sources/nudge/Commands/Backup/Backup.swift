@@ -8,19 +8,29 @@ extension Nudge {
         static let configuration = CommandConfiguration(
             abstract: "Back the store up now, checked, into the backup directory or a file.",
             discussion: """
-                The backup is taken through SQLite's online backup, consistent while other programs write, and is the whole file: every app's tables. It is written to a temporary file, checked whole (PRAGMA integrity_check), synced and renamed. Into the backup directory (backup.directory, by default STORE.backups beside the store) it is named by its UTC instant, and old ones are thinned as the daemon thins them; with --output it replaces only a regular file (mode 0600), never the store or one of its files. The daemon keeps daily backups by itself (nudge(5), backup.enabled).
+                The backup is taken through SQLite's online backup, consistent while other programs write, and is the whole file: every app's tables. It is written to a temporary file, checked whole (PRAGMA integrity_check), synced and renamed. Into the backup directory (backup.directory, by default STORE.backups beside the store) it is named by its UTC instant, and old ones are thinned as the daemon thins them (the newest of a day is kept: an earlier one of the same day is removed, and named); with --output it replaces only a regular file (mode 0600), never the store or one of its files. The daemon keeps daily backups by itself (nudge(5), backup.enabled).
                 """)
         @OptionGroup var global: GlobalOptions
         @Option(help: "Write the backup to this file instead of the backup directory.") var output: String?
 
         func run(_ context: CommandContext) throws {
-            if let output { try PrivateFile.validateOutput(output, store: context.storePath) }
+            if let output {
+                try PrivateFile.validateOutput(
+                    output, store: context.storePath, backupDirectory: context.backupDirectory)
+                // A WAL left beside the file would be read with the new backup's pages.
+                if FileManager.default.fileExists(atPath: output + "-wal") {
+                    throw ValidationError(
+                        "--output '\(output)' has a -wal file beside it, which SQLite would read with the backup; give another path"
+                    )
+                }
+            }
             guard FileManager.default.fileExists(atPath: context.storePath) else {
                 throw CommandFailure("there is no store at \(context.storePath) yet; nothing to back up", exitCode: 66)
             }
             let store = try context.openStoreForReading()
             let setting = try store.run { try $0.settings() }[BackupPolicy.directory]
             let backup: BackupFile
+            var removed: [BackupFile] = []
             do {
                 if let output {
                     let size = try store.backUp(toFile: output)
@@ -28,7 +38,7 @@ extension Nudge {
                 } else {
                     let directory = BackupDirectory.directory(store: context.storePath, setting: setting)
                     backup = try store.backUp(into: directory, at: context.now)
-                    BackupDirectory.thin(directory, clock: context.wallClock, now: context.now)
+                    removed = BackupDirectory.thin(directory, clock: context.wallClock, now: context.now)
                 }
             } catch {
                 throw CommandFailure(error.description, exitCode: error.exitCode)
@@ -36,8 +46,14 @@ extension Nudge {
             let counts = BackupDirectory.counts(backup.path, immutable: true).map {
                 BackupDirectory.phrase($0.count, $0.label)
             }.joined(separator: ", ")
+            // The thinning keeps the newest of a day: an earlier backup of today goes, and says so.
+            let thinned =
+                removed.isEmpty
+                ? ""
+                : "; removed as the daily backups are kept (nudge(5)): "
+                    + removed.map { ($0.path as NSString).lastPathComponent }.joined(separator: ", ")
             context.print(
-                "backed up the store to \(backup.path) (\(ByteCountText.describe(backup.size)), checked: ok; \(counts))"
+                "backed up the store to \(backup.path) (\(ByteCountText.describe(backup.size)), checked: ok; \(counts))\(thinned)"
             )
         }
     }

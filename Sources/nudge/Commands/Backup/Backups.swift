@@ -15,7 +15,9 @@ extension Nudge {
 
         func run(_ context: CommandContext) throws {
             let directory = try backupDirectory(context)
-            let backups = BackupDirectory.list(in: directory).map { ($0, BackupDirectory.inspect($0.path)) }
+            let backups = BackupDirectory.list(in: directory, now: context.now).map {
+                ($0, BackupDirectory.inspect($0.path))
+            }
             try context.print(
                 Listing(
                     items: backups,

@@ -9,7 +9,7 @@ extension Nudge {
         static let configuration = CommandConfiguration(
             abstract: "Put a backup back in place of the store, keeping the store as it was.",
             discussion: """
-                The store as it is now is first kept beside it as STORE.before-restore-INSTANT, which nudge never deletes. The backup must be a sound nudge store; it is migrated to this nudge's schema and written into the store in one transaction, which a running daemon follows at once. Says what the store had that the backup has not. On a terminal it asks first; elsewhere it needs --yes.
+                The backup must be a sound nudge store; it is migrated to this nudge's schema and written into the store in one transaction, which a running daemon follows at once. Under the same write lock the store as it was is first kept beside it as STORE.before-restore-INSTANT (.2, .3... when the name is taken; mode 0600), which nudge never deletes: every write any program committed is in one or the other. Only a damaged store is replaced by a rename (programs that have it open must open it again); any other failure leaves it as it was. Says what the store had that the backup has not. On a terminal it asks first; elsewhere it needs --yes.
                 """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The backup file to restore (nudge backups lists them).") var file: String?
@@ -53,25 +53,28 @@ extension Nudge {
 
         func run(_ context: CommandContext) throws {
             if let file { try Self.validateBackupFile(file, store: context.storePath) }
-            let backup = try chosenBackup(context)
-            let takenAt = BackupDirectory.list(in: (backup as NSString).deletingLastPathComponent).first {
-                $0.path == backup
-            }?.takenAt
-            let described =
-                takenAt.map { "the backup of \(LocalFormat.dateTime($0, clock: context.wallClock))" }
-                ?? "the backup \(backup)"
+            var backup = try chosenBackup(context)
+            var described = describe(backup, context)
             let keptPath =
                 context.storePath + ".before-restore-" + Timestamp.format(context.now).filter { $0 != "-" && $0 != ":" }
             guard try consents(context, described: described, keptPath: keptPath) else {
                 return context.print("nothing restored")
             }
-            let restored: Store.Restored
-            do {
-                restored = try Store.restore(
-                    context.storePath, from: backup, keepingCurrentAt: keptPath, now: context.now)
-            } catch {
-                throw CommandFailure(error.description, exitCode: error.exitCode)
+            var restored: Store.Restored?
+            for attempt in 1...3 where restored == nil {
+                do {
+                    restored = try Store.restore(
+                        context.storePath, from: backup, keepingCurrentAt: keptPath, now: context.now)
+                } catch {
+                    // The newest was thinned away by a backup taken meanwhile: the newest now.
+                    guard latest, attempt < 3, !FileManager.default.fileExists(atPath: backup) else {
+                        throw CommandFailure(error.description, exitCode: error.exitCode)
+                    }
+                    backup = try chosenBackup(context)
+                    described = describe(backup, context)
+                }
             }
+            guard let restored else { return }
             let missing = restored.notInBackup.map { BackupDirectory.phrase($0.count, $0.label) }
             let verb = missing.count == 1 && restored.notInBackup[0].count == 1 ? "is" : "are"
             let written =
@@ -79,7 +82,18 @@ extension Nudge {
                 ? "the store had nothing the backup has not"
                 : "\(Self.list(missing)) written since then \(verb) not in it"
             let kept = restored.keptAt.map { "; the store before the restore is kept at \($0)" } ?? ""
-            context.print("restored \(described); \(written)\(kept)")
+            let reopen =
+                restored.replacedFile
+                ? "; the damaged file was replaced, so programs that have the store open must open it again" : ""
+            context.print("restored \(described); \(written)\(kept)\(reopen)")
+        }
+
+        /// `the backup of 2026-11-24 03:30`, or its path when it is not in a backup directory.
+        private func describe(_ backup: String, _ context: CommandContext) -> String {
+            let directory = (backup as NSString).deletingLastPathComponent
+            let takenAt = BackupDirectory.list(in: directory, now: context.now).first { $0.path == backup }?.takenAt
+            return takenAt.map { "the backup of \(LocalFormat.dateTime($0, clock: context.wallClock))" }
+                ?? "the backup \(backup)"
         }
 
         private func chosenBackup(_ context: CommandContext) throws -> String {
@@ -89,7 +103,7 @@ extension Nudge {
             let directory =
                 setting.map { BackupDirectory.directory(store: context.storePath, setting: $0) }
                 ?? BackupDirectory.directory(ofDamagedStore: context.storePath)
-            guard let newest = BackupDirectory.newestSound(in: directory) else {
+            guard let newest = BackupDirectory.newestSound(in: directory, now: context.now) else {
                 throw CommandFailure(
                     "\(directory) has no sound backup to restore; give a backup's path instead", exitCode: 66)
             }

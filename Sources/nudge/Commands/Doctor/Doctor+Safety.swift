@@ -20,7 +20,7 @@ extension Nudge.Doctor {
             ]
         }
         let directory = BackupDirectory.directory(store: store, setting: settings[BackupPolicy.directory])
-        let backups = BackupDirectory.list(in: directory)
+        let backups = BackupDirectory.list(in: directory, now: now)
         guard let newest = backups.first else {
             return [
                 .warning(

@@ -19,7 +19,8 @@ extension Nudge.Journal {
 
         func run(_ context: CommandContext) throws {
             if let output {
-                try PrivateFile.validateOutput(output, store: context.storePath)
+                try PrivateFile.validateOutput(
+                    output, store: context.storePath, backupDirectory: context.backupDirectory)
                 try OutputExtension.validate(output, format: json ? "json" : "markdown", given: format != nil)
             }
             let store = try context.openStoreForReading()

@@ -28,7 +28,8 @@ extension Nudge.Symptoms {
             let clock = context.wallClock
             let days = try range.days(today: clock.date(of: context.now), otherwise: .all)
             if let output {
-                try PrivateFile.validateOutput(output, store: context.storePath)
+                try PrivateFile.validateOutput(
+                    output, store: context.storePath, backupDirectory: context.backupDirectory)
                 try OutputExtension.validate(output, format: chosenFormat.rawValue, given: format != nil)
             }
             let entries = try context.openStoreForReading().run {

@@ -1,0 +1,53 @@
+import Foundation
+import GRDB
+import NudgeCore
+import NudgeStore
+import NudgeSystem
+import NudgeTestSupport
+import Testing
+
+@testable import NudgeDaemon
+
+extension DaemonTests {
+    /// A backup named in the future (taken while the clock was wrong, or named by hand) is not
+    /// the newest: the daemon still backs up at its start, and `restore --latest` takes the one
+    /// it took, not the one from the future.
+    @Test func aBackupNamedAheadOfNowDoesNotStopTheBackups() throws {
+        let now = try #require(Timestamp.parse("2026-11-22T12:00:00Z"))
+        let backups = store + ".backups"
+        let setup = try Store(path: store, now: now)
+        try setup.setSetting(.symptomReminderEnabled, to: "false", at: now)
+        let ahead = try setup.backUp(into: backups, at: try #require(Timestamp.parse("2027-03-01T03:30:00Z")))
+        let log = RecordedLog()
+        try withDaemon(clock: DaemonClock(startingAt: now), notifier: FakeNotifier(), log: log) { _, _ in
+            #expect(log.waitFor("backed up the store to"), "\(log.all)")
+        }
+        let listed = BackupDirectory.list(in: backups, now: now)
+        #expect(listed.count == 2 && listed.last?.path == ahead.path, "\(listed.map(\.path))")
+        #expect(BackupDirectory.newestSound(in: backups, now: now)?.path == listed.first?.path)
+    }
+
+    /// Another program's writes reach the store file itself once writes settle: the file alone
+    /// (a copy, a sync tool) holds every commit.
+    @Test func theStoreFileHoldsEveryCommitOnceWritesSettle() throws {
+        let now = try #require(Timestamp.parse("2026-11-22T12:00:00Z"))
+        let setup = try Store(path: store, now: now)
+        try setup.setSetting(.symptomReminderEnabled, to: "false", at: now)
+        try setup.setSetting(BackupPolicy.enabled, to: "false", at: now)
+        let log = RecordedLog()
+        try withDaemon(clock: DaemonClock(startingAt: now), notifier: FakeNotifier(), log: log) { _, _ in
+            #expect(log.waitFor("rescheduled (start)"), "\(log.all)")
+            for index in 0..<5 {
+                try setup.addSymptom(name: "s\(index)", severity: 2, notes: nil, loggedAt: now, now: now)
+            }
+            func inTheFileAlone() -> Int? {
+                var configuration = Configuration()
+                configuration.readonly = true
+                return try? DatabaseQueue(path: "file:\(store)?immutable=1", configuration: configuration).read { db in
+                    try Int.fetchOne(db, sql: "SELECT count(*) FROM symptom_entries")
+                }
+            }
+            #expect(FileEvents.waitUntil(watching: [directory.path], timeout: 30) { inTheFileAlone() == 5 })
+        }
+    }
+}

@@ -56,7 +56,8 @@ extension Store {
         defer { if !renamed { unlink(temporary) } }
         do {
             // A self-contained file: no -wal beside a backup, whatever mode the store is in.
-            let check = try database.read { db in try BackupCopy.write(from: db, to: temporary) }
+            let check =
+                try database.read { db in try BackupCopy.write(from: db, to: temporary) }
                 .split(separator: "\n").first.map(String.init) ?? "no answer"
             guard check == "ok" else {
                 throw BackupFailure(

@@ -16,8 +16,7 @@ extension Daemon {
 
     /// Arms (or pushes back) the checkpoint after a store event.
     func scheduleCheckpoint() {
-        var status = stat()
-        guard stat(configuration.storePath + "-wal", &status) == 0, status.st_size > 0 else { return }
+        guard let wal = WALState(of: configuration.storePath), wal.size > 0, wal != checkpointedWAL else { return }
         checkpointTimer.arm(after: Self.checkpointDelay)
     }
 
@@ -28,6 +27,8 @@ extension Daemon {
         let events = events
         let done = DispatchSemaphore(value: 0)
         runningCheckpoint = done
+        // A PASSIVE checkpoint reads the -wal and writes the store file: the -wal stays as it is.
+        checkpointedWAL = WALState(of: path)
         Thread {
             nudge_name_this_thread("nudge checkpoint")
             let outcome = Result { () throws(StoreError) in try Store.checkpoint(path) }
@@ -41,8 +42,40 @@ extension Daemon {
     func checkpointed(_ outcome: Result<Store.CheckpointOutcome, StoreError>) {
         runningCheckpoint = nil
         switch outcome {
-        case .success(let done): logger.debug("checkpointed the store: \(done.rawValue)")
-        case .failure(let error): logger.error("cannot checkpoint the store: \(error)")
+        case .success(.copied):
+            logger.debug("checkpointed the store: copied")
+        case .success(.busy):
+            // A reader of an older snapshot held some pages back: once more after the delay,
+            // at most a minute's worth of times, then at the next change.
+            logger.debug("checkpointed the store: busy")
+            checkpointRetries += 1
+            if checkpointRetries < 12 {
+                checkpointedWAL = nil
+                checkpointTimer.arm(after: Self.checkpointDelay)
+                return
+            }
+        case .failure(let error):
+            logger.error("cannot checkpoint the store: \(error)")
+        }
+        checkpointRetries = 0
+    }
+
+    /// What a commit to the `-wal` changes: its size, or its modification time when it starts
+    /// over. Not its status-change time: every connection that opens the store touches that.
+    struct WALState: Equatable {
+        var size: Int64
+        var changed: timespec
+
+        init?(of storePath: String) {
+            var status = stat()
+            guard stat(storePath + "-wal", &status) == 0 else { return nil }
+            size = Int64(status.st_size)
+            changed = status.st_mtim
+        }
+
+        static func == (lhs: WALState, rhs: WALState) -> Bool {
+            lhs.size == rhs.size && lhs.changed.tv_sec == rhs.changed.tv_sec
+                && lhs.changed.tv_nsec == rhs.changed.tv_nsec
         }
     }
 

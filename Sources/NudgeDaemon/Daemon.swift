@@ -114,6 +114,11 @@ public final class Daemon {
     let checkpointTimer: OneShotTimer
     /// Signalled when the checkpoint on its thread is done; its outcome is an event.
     var runningCheckpoint: DispatchSemaphore?
+    /// The `-wal` as the last checkpoint left it (size and change time): the checkpoint's own
+    /// write to the store file is a store event too, and must not arm the next one.
+    var checkpointedWAL: WALState?
+    /// Checkpoints in a row that a reader held back.
+    var checkpointRetries = 0
     /// The title of the last store warning shown (damage, a failed backup), so it is shown once.
     var reportedStoreProblem: String?
     /// The store file as opened: a rename over it (a restore SQLite could not write into)
@@ -242,6 +247,8 @@ public final class Daemon {
         if let input = reconcile(because: "start") {
             do { try resumeRinging(input: input) } catch { logger.error("\(error)") }
         }
+        // What other programs wrote while no daemon ran reaches the store file too.
+        scheduleCheckpoint()
         notifyServiceManager("READY=1\nSTATUS=Scheduling reminders from \(configuration.storePath)")
         defer { notifyServiceManager("STOPPING=1") }
         defer { stopAmbience(because: "the daemon stops") }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// Keeping the store file current: the WAL's committed pages copied into it.
 extension Store {
@@ -16,23 +17,32 @@ extension Store {
     /// older snapshot leaves the rest for the next time. Not TRUNCATE: emptying the `-wal`
     /// from another connection counts as a change to every open one (`PRAGMA data_version`),
     /// and the daemon would plan again for nothing; the next commit starts the `-wal` over.
+    ///
+    /// Through SQLite's C interface rather than a GRDB queue: a queue let go of starts
+    /// libdispatch's worker-pool monitor, which then wakes the daemon every second (see
+    /// `BackupCopy`).
     public static func checkpoint(_ path: String) throws(StoreError) -> CheckpointOutcome {
-        var configuration = Configuration()
-        configuration.busyMode = .immediateError
-        configuration.label = "nudge.checkpoint"
-        do {
-            let database = try DatabaseQueue(path: path, configuration: configuration)
-            return try database.writeWithoutTransaction { db in
-                // (busy, frames in the log, frames copied into the file)
-                guard let passive = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(PASSIVE)") else { return .busy }
-                let (busy, frames, copied): (Int, Int, Int) = (passive[0], passive[1], passive[2])
-                return busy == 0 && frames == copied ? .copied : .busy
-            }
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
-        {
-            return .busy
-        } catch {
-            throw .failed(path: path, reason: String(describing: error))
+        var opened: OpaquePointer?
+        let openCode = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE, nil)
+        defer { sqlite3_close_v2(opened) }
+        guard openCode == SQLITE_OK, let connection = opened else {
+            throw .failed(path: path, reason: opened.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open it")
+        }
+        // A connection learns the store is in WAL mode at its first read; before it, a
+        // checkpoint is a no-op that reports success.
+        let read = sqlite3_exec(connection, "PRAGMA schema_version", nil, nil, nil)
+        guard read == SQLITE_OK else {
+            if read == SQLITE_BUSY || read == SQLITE_LOCKED { return .busy }
+            throw .failed(path: path, reason: String(cString: sqlite3_errmsg(connection)))
+        }
+        var log: Int32 = 0
+        var copied: Int32 = 0
+        // Never waits: busy means another connection holds what PASSIVE would need.
+        let code = sqlite3_wal_checkpoint_v2(connection, "main", SQLITE_CHECKPOINT_PASSIVE, &log, &copied)
+        switch code {
+        case SQLITE_OK: return log == copied ? .copied : .busy
+        case SQLITE_BUSY, SQLITE_LOCKED: return .busy
+        default: throw .failed(path: path, reason: String(cString: sqlite3_errmsg(connection)))
         }
     }
 }

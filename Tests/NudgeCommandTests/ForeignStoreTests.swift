@@ -32,7 +32,7 @@ import Testing
         #expect(results["dose status"]?.stdout.contains("dose 1") == true, "\(results["dose status"]!)")
         #expect(results["symptoms"]?.stdout.contains("No symptoms logged") == true)
         #expect(results["contacts list"]?.stdout.contains("No contacts yet") == true)
-        #expect(results["settings"]?.stdout.contains("symptom.reminder_time             20:00") == true)
+        #expect(results["settings"]?.stdout.contains("symptom.reminder_time = 20:00") == true)
     }
 
     @Test func monicasOwnTablesAreRead() throws {

@@ -38,7 +38,9 @@ struct MeditationCalendar {
 
         let labels = weekdayLabels
         let margin = DisplayWidth.of(labels[0]) + 1
-        var lines = [monthLine(first: first, lead: lead, margin: margin, columns: columns)]
+        // Days after today are not drawn: no month is named above them.
+        let drawn = year < today.year ? columns : year > today.year ? 0 : (column(of: today) ?? 0) + 1
+        var lines = [monthLine(first: first, lead: lead, margin: margin, columns: drawn)]
         for row in 0..<7 {
             let label = labels[(row + 1) % 7]
             let cells = (0..<columns).map { column -> String in
@@ -73,7 +75,7 @@ struct MeditationCalendar {
     }
 
     /// Each month's short name above the week its first day falls in, where it has room before
-    /// the next name and the last column.
+    /// the next name and ends within the `columns` drawn.
     private func monthLine(first: CivilDate, lead: Int, margin: Int, columns: Int) -> String {
         var line = ""
         var width = 0

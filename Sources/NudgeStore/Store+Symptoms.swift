@@ -3,14 +3,21 @@ import GRDB
 import NudgeCore
 
 extension Store {
-    /// Adds a diary entry; the caller has validated it (`SymptomEntry.validate`).
+    /// Adds a diary entry; the caller has validated it (`SymptomEntry.validate`). A name that
+    /// differs from one logged before only by case is written in the first spelling logged.
     @discardableResult
-    public func addSymptom(name: String, severity: Int, notes: String?, loggedAt: Date, now: Date) throws(StoreError)
-        -> SymptomEntry
+    public func addSymptom(name typed: String, severity: Int, notes: String?, loggedAt: Date, now: Date)
+        throws(StoreError) -> SymptomEntry
     {
-        let entry = SymptomEntry(
-            id: UUID().uuidString, name: name, severity: severity, loggedAt: loggedAt, notes: notes)
         try write { db in
+            let wanted = SymptomEntry.sameSymptom(typed)
+            // Cast: another program may have stored a name as a number.
+            let spellings = try StoredColumn.values(
+                db, String.self, sql: "SELECT CAST(name AS TEXT) FROM symptom_entries GROUP BY name ORDER BY min(rowid)"
+            )
+            let name = spellings.first { SymptomEntry.sameSymptom($0) == wanted } ?? typed
+            let entry = SymptomEntry(
+                id: UUID().uuidString, name: name, severity: severity, loggedAt: loggedAt, notes: notes)
             try db.execute(
                 sql: """
                     INSERT INTO symptom_entries (id, name, severity, logged_at, notes, created_at, updated_at)
@@ -20,8 +27,8 @@ extension Store {
                     entry.id, name, severity, Timestamp.format(loggedAt), notes, Timestamp.format(now),
                     Timestamp.format(now),
                 ])
+            return entry
         }
-        return entry
     }
 
     /// The entries felt on the local days from `first` through `last` (nil: the diary's first or

@@ -13,6 +13,7 @@ public struct PersonClock: Sendable, Equatable {
     public var format: ClockFormat
     public var weekdayNames: [String]
     public var monthAbbreviations: [String]
+    public var weekdayAbbreviations: [String]
 
     public static func current(environment: [String: String]) -> PersonClock {
         let locale = localeName(environment)
@@ -20,12 +21,16 @@ public struct PersonClock: Sendable, Equatable {
             format: (dconfCanRun(environment) ? desktopSetting() : nil) ?? localeClock(locale) ?? .twentyFourHour,
             weekdayNames: localeWeekdays(locale) ?? CivilDate.weekdayNames,
             monthAbbreviations: localeText(locale, (0..<12).map { nl_item(ABMON_1) + nl_item($0) })
-                ?? CivilDate.monthAbbreviations)
+                ?? CivilDate.monthAbbreviations,
+            weekdayAbbreviations: localeText(locale, (0..<7).map { nl_item(ABDAY_1) + nl_item($0) })
+                ?? CivilDate.weekdayNames.map { String($0.prefix(3)) })
     }
 
     /// A wall clock in `zone` that says times and weekdays this way.
     public func wallClock(zone: ZoneRules) -> WallClock {
-        WallClock(zone: zone, format: format, weekdayNames: weekdayNames, monthAbbreviations: monthAbbreviations)
+        WallClock(
+            zone: zone, format: format, weekdayNames: weekdayNames, monthAbbreviations: monthAbbreviations,
+            weekdayAbbreviations: weekdayAbbreviations)
     }
 
     /// dconf, GSettings' backend on a desktop, writes a critical line on stderr when it cannot
@@ -74,10 +79,13 @@ public struct PersonClock: Sendable, Equatable {
         localeText(name, (0..<7).map { nl_item(DAY_1) + nl_item($0) })
     }
 
+    /// The texts in UTF-8: a locale in another encoding (de_DE.ISO-8859-1) gives its own bytes.
     private static func localeText(_ name: String, _ items: [nl_item]) -> [String]? {
-        guard let locale = newlocale(LC_TIME_MASK, name, nil) else { return nil }
+        // LC_CTYPE too: its CODESET is the encoding LC_TIME's texts are in.
+        guard let locale = newlocale(LC_TIME_MASK | LC_CTYPE_MASK, name, nil) else { return nil }
         defer { freelocale(locale) }
-        let texts = items.compactMap { nl_langinfo_l($0, locale).map { String(cString: $0) } }
+        let codeset = nl_langinfo_l(nl_item(CODESET), locale).map { String(cString: $0) } ?? "UTF-8"
+        let texts = items.compactMap { nl_langinfo_l($0, locale).flatMap { LocaleText.utf8($0, from: codeset) } }
         return texts.count == items.count ? texts : nil
     }
 }

@@ -24,12 +24,13 @@ import Testing
         }
     }
 
+    /// No month is named past today's column: December is not drawn yet.
     @Test func theYearIsShadedByMinutesWithTodayAndTheStreakMarked() {
         practice()
         let calendar = nudge("meditations", "--calendar")
         #expect(
             calendar.stdout == """
-                   Jan Feb Mar  Apr May  Jun Jul Aug  Sep Oct Nov  Dec
+                   Jan Feb Mar  Apr May  Jun Jul Aug  Sep Oct Nov
                 Mo  ·············································▓
                 Tu  ·············································█
                 We  ········█····································░

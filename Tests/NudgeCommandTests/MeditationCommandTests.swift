@@ -114,7 +114,10 @@ import Testing
                 nudge("meditate", "--delay", "15", "--detach").stdout.contains(
                     "meditating for 10 minutes: start bell at 20:00:15"))
             let settling = nudge("meditate", "status", now: "2026-11-22T20:00:05+01:00").stdout
-            #expect(settling.hasSuffix(", settling: start bell in 10s\n"), "\(settling)")
+            #expect(
+                settling.hasPrefix("the session of 10 minutes (id ")
+                    && settling.hasSuffix("), settling: the start bell rings at 20:00:15\n")
+                    && !settling.contains("elapsed"), "\(settling)")
             #expect(
                 nudge("meditate", "stop", now: "2026-11-22T20:00:18+01:00").stdout
                     == "ended early: less than a minute, so nothing was kept\n")
@@ -127,16 +130,20 @@ import Testing
         #expect(
             nudge("meditations", "add", "--at", "07:00", "--minutes", "20").stdout.hasPrefix(
                 "recorded 20 minutes at 07:00 today"))
-        // 02:30 on the 22nd counts for the 21st's streak day, and is listed on the 22nd.
+        // 02:30 on the 22nd belongs to the 21st (a day starts at 04:00): listed there, and
+        // counted there by the streak and the calendar.
         #expect(nudge("meditations", "add", "--at", "2026-11-22T02:30", "--minutes", "10").status == 0)
         #expect(nudge("meditations", "add", "--at", "2026-11-20T21:00", "--minutes", "15").status == 0)
         let listed = nudge("meditations").stdout
         let lines = listed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines[0] == "2026-11-22 (Sunday): 30 minutes in 2 sessions", "\(listed)")
+        #expect(lines[0] == "2026-11-22 (Sunday): 20 minutes in 1 session", "\(listed)")
+        #expect(lines[1].hasPrefix("  07:00  20 minutes  completed, entered afterwards  "), "\(listed)")
         #expect(
-            lines[1].hasPrefix("  07:00  20 minutes  completed, entered afterwards  ")
-                && lines[2].hasPrefix("  02:30  10 minutes"), "\(listed)")
-        #expect(lines[3] == "2026-11-20 (Friday): 15 minutes in 1 session", "\(listed)")
+            lines[2] == "2026-11-21 (Saturday): 10 minutes in 1 session" && lines[3].hasPrefix("  02:30  10 minutes"),
+            "\(listed)")
+        #expect(lines[4] == "2026-11-20 (Friday): 15 minutes in 1 session", "\(listed)")
+        let calendar = nudge("meditations", "--calendar", "--year", "2026").stdout
+        #expect(calendar.contains("2026: 3 days with a session, 45 minutes"), "\(calendar)")
         #expect(
             listed.hasSuffix(
                 "3 sessions, 45 minutes; average 15 minutes, longest 20 minutes\nstreak: 3 days now, longest 3 days\n"),
@@ -148,8 +155,12 @@ import Testing
         #expect(
             json.contains("\"source\" : \"manual\"") && json.contains("\"utc_offset_minutes\" : 60")
                 && json.contains("\"sessions\" : ["), "\(json)")
+        #expect(
+            json.contains("\"local_date\" : \"2026-11-22\"") && json.contains("\"day\" : \"2026-11-21\""), "\(json)")
         let since = nudge("meditations", "--since", "2026-11-21", "--json").stdout
         #expect(since.contains("\"sessions\" : 2") && since.contains("\"longest_streak_days\" : 3"), "\(since)")
+        let sinceSunday = nudge("meditations", "--since", "2026-11-22", "--json").stdout
+        #expect(sinceSunday.contains("\"sessions\" : 1") && !sinceSunday.contains("02:30"), "\(sinceSunday)")
         let id = try #require(
             try StoreQuery.rows(store, "SELECT id FROM meditation_sessions WHERE started_at LIKE '2026-11-20%'").first?[
                 "id"])

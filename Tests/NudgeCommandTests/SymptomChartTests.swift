@@ -48,6 +48,80 @@ import Testing
         #expect(nudge("symptoms", "--chart", "--json").status == 64)
     }
 
+    func chart(_ arguments: [String], width: Int) -> String {
+        InProcessNudge.run(
+            ["symptoms", "--chart"] + arguments + ["--store", store],
+            environment: environment.merging(["COLUMNS": "\(width)"]) { $1 }
+        ).stdout
+    }
+
+    /// COLUMNS decides: a cell a day, a week, a month or a year, whichever is the shortest that
+    /// fits, and the reason given only when a shorter one did not. Every line in the width.
+    @Test func theChartFollowsTheWidth() {
+        diary()
+        #expect(nudge("log", "symptom", "Nausea", "--severity", "4", "--at", "2025-03-02T08:00").status == 0)
+        let sixty = [
+            chart(["--days", "60"], width: 60),
+            chart(["--from", "2024-11-01", "--to", "2026-11-22"], width: 60),
+        ]
+        #expect(
+            sixty[0] == """
+                Headache         ▇
+                Nausea           ▂
+                         09-24
+                2026-09-24 to 2026-11-22, a cell a week (the days do not fit
+                in 60 columns)
+                the highest severity: ▁ 1 (mild) ▂ 2 ▃ 3 ▅ 4 ▇ 5 (severe); a
+                blank: none logged
+
+                """, "\(sixty[0])")
+        #expect(
+            sixty[1] == """
+                Headache                         ▇
+                Nausea       ▅                   ▂
+                         2024-11     2025-11
+                2024-11-01 to 2026-11-22, a cell a month (the weeks do not
+                fit in 60 columns)
+                the highest severity: ▁ 1 (mild) ▂ 2 ▃ 3 ▅ 4 ▇ 5 (severe); a
+                blank: none logged
+
+                """, "\(sixty[1])")
+        let eighty = [
+            chart(["--days", "60"], width: 80),
+            chart(["--days", "365"], width: 80),
+            chart(["--from", "1990-01-01", "--to", "2026-11-22"], width: 80),
+        ]
+        #expect(
+            eighty[0]
+                == """
+                Headache                                                          ▃▇▁
+                Nausea                                                             ▂
+                         09-24  10-01  10-08  10-15  10-22  10-29  11-05  11-12
+                2026-09-24 to 2026-11-22, a cell a day
+                the highest severity: ▁ 1 (mild) ▂ 2 ▃ 3 ▅ 4 ▇ 5 (severe); a blank: none logged
+
+                """.replacingOccurrences(of: "▂\n", with: "▂ \n"), "\(eighty[0])")
+        #expect(eighty[1].contains("\n2025-11-23 to 2026-11-22, a cell a week (the days do not fit in 80 columns)\n"))
+        #expect(
+            eighty[2] == """
+                Headache                                     ▇
+                Nausea                                      ▅▂
+                         1990 1995 2000 2005 2010 2015 2020
+                1990-01-01 to 2026-11-22, a cell a year (the months do not fit in 80 columns)
+                the highest severity: ▁ 1 (mild) ▂ 2 ▃ 3 ▅ 4 ▇ 5 (severe); a blank: none logged
+
+                """, "\(eighty[2])")
+        // 120 columns hold two years a week a cell (80 held them a month a cell).
+        let wide = chart(["--from", "2024-11-01", "--to", "2026-11-22"], width: 120)
+        #expect(wide.contains("\n2024-11-01 to 2026-11-22, a cell a week (the days do not fit in 120 columns)\n"))
+        #expect(chart(["--days", "100"], width: 120).contains(", a cell a day\n"))
+        for (width, text) in [(60, sixty.joined()), (80, eighty.joined()), (120, wide)] {
+            for line in text.split(separator: "\n") {
+                #expect(DisplayWidth.of(String(line)) <= width, "\(width): \(line)")
+            }
+        }
+    }
+
     @Test func colourOnATerminalUnlessNoColorIsSet() throws {
         func wantsColour(isTerminal: Bool, variables: [String: String]) -> Bool {
             CommandEnvironment(variables: variables, output: { _ in }, errors: { _ in }, isTerminal: isTerminal)
@@ -63,7 +137,7 @@ import Testing
             id: "a", name: "Headache", severity: 4,
             loggedAt: try #require(clock.instant(on: day, at: LocalTime(hour: 9, minute: 0)!)),
             notes: nil)
-        let chart = SymptomChart.render([entry], first: day, last: day, clock: clock, colour: true)
+        let chart = SymptomChart.render([entry], first: day, last: day, clock: clock, width: 80, colour: true)
         #expect(chart.hasPrefix("Headache \u{1B}[31m▅\u{1B}[0m\n"), "\(chart)")
     }
 }

@@ -7,7 +7,8 @@ import Testing
 @Suite struct SymptomDiaryCommandTests: CommandScenario {
     let directory = TemporaryDirectory()
 
-    /// Four entries over three local days; the 23:30 UTC one is already the 22nd in Berlin.
+    /// Four entries over three local days; the 23:30 UTC one is already the 22nd in Berlin, and its
+    /// "headache" is written as the "Headache" logged first.
     func diary() throws {
         #expect(
             nudge(
@@ -35,7 +36,7 @@ import Testing
         #expect(headings == ["Sunday 2026-11-22", "Saturday 2026-11-21", "Friday 2026-11-20"], "\(listing.stdout)")
         let fatigue = try id(of: "Fatigue")
         #expect(lines[2].hasPrefix("  \(fatigue.prefix(8).lowercased())  19:00  Fatigue "), "\(listing.stdout)")
-        #expect(lines[3].contains("00:30  headache  4"), "\(listing.stdout)")
+        #expect(lines[3].contains("00:30  Headache  4"), "\(listing.stdout)")
         #expect(nudge("symptoms", "--days", "1").stdout.components(separatedBy: "Sunday").count == 2)
         #expect(!nudge("symptoms", "--from", "2026-11-21", "--to", "2026-11-21").stdout.contains("Headache"))
         #expect(nudge("symptoms", "--to", "2026-11-20").stdout.contains("after \"lunch\", again"))
@@ -60,11 +61,28 @@ import Testing
         #expect(nudge("symptoms", "--from", "saturday").stdout.contains("Itch"))
     }
 
+    /// "headache" after "Headache" is the same symptom: written as first spelled, and said so.
+    @Test func aSpellingThatDiffersOnlyByCaseIsWrittenAsBefore() throws {
+        #expect(nudge("log", "symptom", "Headache", "--severity", "2", "--at", "19:00").status == 0)
+        let again = nudge("log", "symptom", "headache", "--severity", "3", "--at", "19:30")
+        #expect(
+            again.stdout
+                == "logged Headache (3) at 19:30 today, 2026-11-22 19:30 CET (written as Headache, as before)\n",
+            "\(again)")
+        let days = nudge("log", "symptom", "HEADACHE", "--severity", "1", "--at", "monday 10:00").stdout
+        #expect(
+            days.hasPrefix("logged Headache (1) for Monday") && days.hasSuffix("(written as Headache, as before)\n"))
+        let same = nudge("log", "symptom", "Headache", "--severity", "1", "--at", "19:40").stdout
+        #expect(!same.contains("written as"), "\(same)")
+        let names = try StoreQuery.rows(store, "SELECT DISTINCT name FROM symptom_entries").map { $0["name"] }
+        #expect(names == ["Headache"])
+    }
+
     @Test func searchesNamesAndNotesOfTheWholeDiaryWithoutRegardToCase() throws {
         try diary()
         let json = nudge("symptoms", "--search", "HEADACHE", "--json")
         let items = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
-        #expect(items.map { $0["name"] as? String } == ["Fatigue", "headache", "Headache"], "\(json)")
+        #expect(items.map { $0["name"] as? String } == ["Fatigue", "Headache", "Headache"], "\(json)")
         #expect(items.map { $0["date"] as? String } == ["2026-11-22", "2026-11-22", "2026-11-20"])
         #expect(items.last?["notes"] as? String == "after \"lunch\", again\nand at four")
         #expect(
@@ -121,7 +139,7 @@ import Testing
         #expect(deleted.stdout == "deleted Fatigue (1) at 19:00 today, 2026-11-22 19:00 CET\n", "\(deleted)")
         #expect(
             try StoreQuery.rows(store, "SELECT name FROM symptom_entries ORDER BY logged_at").map { $0["name"] } == [
-                "Headache", "Nausea", "headache",
+                "Headache", "Nausea", "Headache",
             ])
     }
 
@@ -232,7 +250,7 @@ import Testing
             rows == [
                 ["date", "time", "name", "severity", "notes"],
                 ["2026-11-21", "09:15", "Nausea", "2", ""],
-                ["2026-11-22", "00:30", "headache", "4", ""],
+                ["2026-11-22", "00:30", "Headache", "4", ""],
                 ["2026-11-22", "19:00", "Fatigue", "1", "slept badly; headache gone"],
                 ["2026-11-22", "19:30", "Rash, left arm", "2", "one, two\n\"three\"\nfour,\"\""],
             ], "\(rows)")

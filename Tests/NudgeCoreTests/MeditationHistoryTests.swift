@@ -4,7 +4,7 @@ import NudgeTestSupport
 import Testing
 
 /// Streaks counted in streak days (a day starts at `meditation.day_starts_at`, local), and the
-/// history grouped by the local date where each session happened.
+/// history grouped by the same days.
 @Suite struct MeditationHistoryTests {
     let fourAM = LocalTime(hour: 4, minute: 0)!
 
@@ -83,6 +83,19 @@ import Testing
         #expect(
             totals.sessions == 2 && totals.seconds == 1800 && totals.averageSeconds == 900
                 && totals.longestSeconds == 1200)
+    }
+
+    /// One day, one meaning: a session at 03:06 is listed under the day before, the day its
+    /// streak counts it for.
+    @Test(arguments: ["Europe/Berlin", "Pacific/Kiritimati", "America/Los_Angeles"])
+    func aSessionBeforeTheDayStartsIsListedUnderTheDayBefore(zone: String) {
+        let night = session("2026-11-22T03:06", in: zone, id: "night")
+        let evening = session("2026-11-21T21:00", in: zone, id: "evening")
+        let morning = session("2026-11-22T07:00", in: zone, id: "morning")
+        let listed = history([morning, night, evening], now: "2026-11-22T12:00", in: zone)
+        #expect(listed.days.map(\.date.description) == ["2026-11-22", "2026-11-21"], "\(listed.days)")
+        #expect(listed.days.map { $0.sessions.map(\.id) } == [["morning"], ["night", "evening"]])
+        #expect(listed.days[1].date == night.streakDay(dayStartsAt: fourAM))
     }
 
     @Test func anEmptyHistoryHasNoStreak() {

@@ -125,6 +125,18 @@ import Testing
         #expect(none.actions.last?.label == "Remind me in 45 minutes")
     }
 
+    /// "headache" and "Headache" are one symptom: counted together, named as first logged.
+    @Test func bodyGroupsSpellingsOfOneSymptom() {
+        let entries = [("Headache", 2, 10), ("Nausea", 1, 11), ("headache", 4, 12), ("HEADACHE", 3, 13)].map {
+            SymptomEntry(
+                id: $0.0 + "\($0.2)", name: $0.0, severity: $0.1, loggedAt: at("2026-11-21T\($0.2):00:00Z"), notes: nil)
+        }
+        let day = CivilDate(year: 2026, month: 11, day: 21)
+        let content = SymptomReminder.notification(
+            day: day, today: day, entries: entries, settings: Settings(), text: .plain)
+        #expect(content.body == "4 logged today: Headache ×3, highest 4; Nausea (1). Anything else?", "\(content.body)")
+    }
+
     @Test func instantInputReadsTimesAsAPersonMeansThem() throws {
         let now = at("2026-11-21T19:10:00Z")
         func past(_ text: String) throws -> Date {

@@ -47,7 +47,8 @@ extension DaemonTests {
                     try Int.fetchOne(db, sql: "SELECT count(*) FROM symptom_entries")
                 }
             }
-            #expect(FileEvents.waitUntil(watching: [directory.path], timeout: 30) { inTheFileAlone() == 5 }, "\(log.all)")
+            #expect(
+                FileEvents.waitUntil(watching: [directory.path], timeout: 30) { inTheFileAlone() == 5 }, "\(log.all)")
         }
     }
 }

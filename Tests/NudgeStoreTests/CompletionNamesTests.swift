@@ -28,11 +28,18 @@ import Testing
         try DatabaseQueue(path: path).write { db in
             try db.execute(
                 sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [Schema.identifiers.last])
+            // As an older nudge wrote a third spelling: still one symptom, offered as first spelled.
+            try db.execute(
+                sql: """
+                    INSERT INTO symptom_entries (id, name, severity, logged_at, notes, created_at, updated_at)
+                    VALUES ('older', 'HEADACHE', 2, '2026-11-22T19:50:00Z', NULL, '', '')
+                    """)
         }
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "closed cleanly")
         let before = try #require(StoreDump.bytes(path))
-        #expect(CompletionNames.symptoms(storePath: path, prefix: "") == ["Nausea", "Headache", "headache"])
-        #expect(CompletionNames.symptoms(storePath: path, prefix: "HEAD") == ["Headache", "headache"])
+        // Headache: twice logged (the second spelling written as the first) and once as HEADACHE.
+        #expect(CompletionNames.symptoms(storePath: path, prefix: "") == ["Headache", "Nausea"])
+        #expect(CompletionNames.symptoms(storePath: path, prefix: "HEAD") == ["Headache"])
         _ = CompletionNames.contacts(storePath: path, prefix: "")
         #expect(StoreDump.bytes(path) == before)
         #expect(StoreDump.bytes(path + "-wal")?.isEmpty ?? true, "a WAL a reader leaves is empty")

@@ -15,16 +15,21 @@ public struct WallClock: Sendable {
     public let weekdayNames: [String]
     /// Its months' short names, January first (`Jan`, or `Mär` in German).
     public let monthAbbreviations: [String]
+    /// Its weekdays' short names, Sunday first (`Sun`, `So`, or `日` in Chinese).
+    public let weekdayAbbreviations: [String]
 
     public init(
         zone: ZoneRules, format: ClockFormat = .twentyFourHour, weekdayNames: [String] = CivilDate.weekdayNames,
-        monthAbbreviations: [String] = CivilDate.monthAbbreviations
+        monthAbbreviations: [String] = CivilDate.monthAbbreviations,
+        weekdayAbbreviations: [String] = CivilDate.weekdayNames.map { String($0.prefix(3)) }
     ) {
         self.zone = zone
         self.format = format
         self.weekdayNames = weekdayNames.count == 7 ? weekdayNames : CivilDate.weekdayNames
         self.monthAbbreviations =
             monthAbbreviations.count == 12 ? monthAbbreviations : CivilDate.monthAbbreviations
+        self.weekdayAbbreviations =
+            weekdayAbbreviations.count == 7 ? weekdayAbbreviations : CivilDate.weekdayNames.map { String($0.prefix(3)) }
     }
 
     /// `Sunday`, or `Sonntag` where the person's locale says so.

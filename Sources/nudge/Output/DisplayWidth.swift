@@ -40,6 +40,21 @@ enum DisplayWidth {
         return text
     }
 
+    /// `text` broken at spaces into lines of at most `width` columns (a word wider stays whole).
+    static func wrapped(_ text: String, _ width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ").map(String.init) {
+            if !line.isEmpty, of(line) + 1 + of(word) > width {
+                lines.append(line)
+                line = word
+            } else {
+                line += line.isEmpty ? word : " " + word
+            }
+        }
+        return lines + [line]
+    }
+
     /// One grapheme: two when any of its scalars is wide (an emoji sequence is one glyph).
     static func of(_ character: Character) -> Int {
         var width = 0

@@ -8,8 +8,6 @@ struct MeditationCalendar {
     /// Minutes a shade starts at, from the lightest: under 10, 10 to 19, 20 to 29, 30 or more.
     static let shades: [(character: Character, fromMinutes: Int)] = [("░", 0), ("▒", 10), ("▓", 20), ("█", 30)]
     static let none: Character = "·"
-    /// The weekday labels' width and the space after them.
-    static let margin = 3
 
     var sessions: [MeditationSession]
     var year: Int
@@ -38,9 +36,13 @@ struct MeditationCalendar {
             day.year == year ? (lead + day.daysSinceEpoch - first.daysSinceEpoch) / 7 : nil
         }
 
-        var lines = [monthLine(first: first, lead: lead)]
+        let labels = weekdayLabels
+        let margin = DisplayWidth.of(labels[0]) + 1
+        // Days after today are not drawn: no month is named above them.
+        let drawn = year < today.year ? columns : year > today.year ? 0 : (column(of: today) ?? 0) + 1
+        var lines = [monthLine(first: first, lead: lead, margin: margin, columns: drawn)]
         for row in 0..<7 {
-            let label = DisplayWidth.fitted(TextInput.oneLine(clock.weekdayNames[(row + 1) % 7]), 2)
+            let label = labels[(row + 1) % 7]
             let cells = (0..<columns).map { column -> String in
                 guard let day = date(row: row, column: column), day <= today else { return " " }
                 let cell = String(seconds[day].map(Self.shade) ?? Self.none)
@@ -50,12 +52,12 @@ struct MeditationCalendar {
             }
             lines.append(DisplayWidth.trimmed(label + " " + cells.joined()))
         }
-        var marks = Array(repeating: Character(" "), count: Self.margin + columns)
-        for day in streak { if let column = column(of: day) { marks[Self.margin + column] = "─" } }
+        var marks = Array(repeating: Character(" "), count: margin + columns)
+        for day in streak { if let column = column(of: day) { marks[margin + column] = "─" } }
         var markLine = String(marks)
         if let column = column(of: today) {
-            marks[Self.margin + column] = "▲"
-            markLine = String(marks.prefix(Self.margin + column + 1)) + " today"
+            marks[margin + column] = "▲"
+            markLine = String(marks.prefix(margin + column + 1)) + " today"
         }
         if !DisplayWidth.trimmed(markLine).isEmpty { lines.append(DisplayWidth.trimmed(markLine)) }
         lines += summary(seconds: seconds, days: days, streak: streak)
@@ -63,14 +65,24 @@ struct MeditationCalendar {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Each month's short name above the week its first day falls in, where it has room.
-    private func monthLine(first: CivilDate, lead: Int) -> String {
+    /// The locale's short weekday names, Sunday first, in their first two columns, or in as few
+    /// more as tell all seven apart (a name may differ only further on).
+    private var weekdayLabels: [String] {
+        let names = clock.weekdayAbbreviations.map { TextInput.oneLine($0) }
+        let widest = names.map(DisplayWidth.of).max() ?? 2
+        let width = (2...max(widest, 2)).first { width in Set(names.map { DisplayWidth.fitted($0, width) }).count == 7 }
+        return names.map { DisplayWidth.fitted($0, width ?? max(widest, 2)) }
+    }
+
+    /// Each month's short name above the week its first day falls in, where it has room before
+    /// the next name and ends within the `columns` drawn.
+    private func monthLine(first: CivilDate, lead: Int, margin: Int, columns: Int) -> String {
         var line = ""
         var width = 0
         for month in 1...12 {
             let day = CivilDate(year: year, month: month, day: 1)
-            let column = Self.margin + (lead + day.daysSinceEpoch - first.daysSinceEpoch) / 7
-            guard column >= width + (width == 0 ? 0 : 1) else { continue }
+            let column = margin + (lead + day.daysSinceEpoch - first.daysSinceEpoch) / 7
+            guard column >= width + (width == 0 ? 0 : 1), column + 3 <= margin + columns else { continue }
             line += String(repeating: " ", count: column - width)
             line += DisplayWidth.fitted(TextInput.oneLine(clock.monthAbbreviations[month - 1]), 3)
             width = column + 3

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The history `nudge meditations` shows: sessions newest first, grouped by the local date where
-/// each happened, with totals and streaks.
+/// The history `nudge meditations` shows: sessions newest first, grouped by their streak day (a
+/// day starts at `meditation.day_starts_at`, as the calendar and the streaks count it), with
+/// totals and streaks.
 public struct MeditationHistory: Sendable, Equatable {
     public struct Day: Sendable, Equatable {
         public var date: CivilDate
@@ -26,16 +27,10 @@ public struct MeditationHistory: Sendable, Equatable {
         listed: [MeditationSession], all: [MeditationSession], now: Date, clock: WallClock, dayStartsAt: LocalTime
     ) {
         let kept = listed.filter { !$0.isRunning }.sorted { ($0.startedAt, $0.id) > ($1.startedAt, $1.id) }
-        var days: [Day] = []
-        for session in kept {
-            let date = session.localStart.date
-            if days.last?.date == date {
-                days[days.count - 1].sessions.append(session)
-            } else {
-                days.append(Day(date: date, sessions: [session]))
-            }
-        }
-        self.days = days
+        // Grouped, not split where the date changes: sessions dated in other zones need not
+        // come in their days' order.
+        let grouped = Dictionary(grouping: kept) { $0.streakDay(dayStartsAt: dayStartsAt) }
+        days = grouped.sorted { $0.key > $1.key }.map { Day(date: $0.key, sessions: $0.value) }
         // The totals count completed sessions and those ended early; one the machine's sleep
         // interrupted is listed, and its day counts in streaks.
         let seconds = kept.filter { $0.outcome != .interrupted }.map { $0.actualSeconds ?? 0 }

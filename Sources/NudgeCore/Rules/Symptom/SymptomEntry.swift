@@ -23,6 +23,9 @@ public struct SymptomEntry: Sendable, Equatable, Codable {
     /// does (Symptomly's own screen allows 48 hours; what it reads has no limit).
     public static let maximumBackdating: TimeInterval = .infinity
 
+    /// "headache" and "Headache" are one symptom: names are compared by this form.
+    public static func sameSymptom(_ name: String) -> String { name.lowercased() }
+
     /// Checks what a person typed, with messages that say what is accepted.
     public static func validate(name: String, severity: Int, notes: String?) throws(InputError) {
         try validate(name: name)

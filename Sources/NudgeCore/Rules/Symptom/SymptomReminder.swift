@@ -101,7 +101,7 @@ public struct SymptomReminder: ReminderRule {
         }
     }
 
-    /// The notification for the day's check, naming up to three of the day's entries.
+    /// The notification for the day's check, naming up to three of the day's symptoms.
     public static func notification(
         day: CivilDate, today: CivilDate, entries: [SymptomEntry], settings: Settings, text: BodyText
     ) -> NotificationContent {
@@ -110,10 +110,12 @@ public struct SymptomReminder: ReminderRule {
         if entries.isEmpty {
             body = "Nothing logged \(when). Log a symptom with: \(SuggestedCommand.logSymptom)"
         } else {
-            let newestFirst = entries.sorted { $0.loggedAt > $1.loggedAt }
-            var named = newestFirst.prefix(3).map { "\(text.escape($0.name)) (\($0.severity))" }.joined(separator: ", ")
-            if newestFirst.count > 3 { named += " and \(newestFirst.count - 3) more" }
-            body = "\(entries.count) logged \(when): \(named). Anything else?"
+            let symptoms = SymptomGroup.grouped(entries)
+            let named = symptoms.prefix(3).map { $0.text(text) }
+            // "Headache ×3, highest 4" has a comma of its own: then symptoms part at semicolons.
+            var listed = named.joined(separator: symptoms.contains { $0.entries.count > 1 } ? "; " : ", ")
+            if symptoms.count > 3 { listed += " and \(symptoms.count - 3) more" }
+            body = "\(entries.count) logged \(when): \(listed). Anything else?"
         }
         let snooze = settings.int(.symptomSnoozeMinutes)
         return NotificationContent(

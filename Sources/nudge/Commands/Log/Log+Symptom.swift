@@ -7,7 +7,9 @@ extension Nudge.Log {
         static let configuration = CommandConfiguration(abstract: "Add an entry to the symptom diary.")
         @OptionGroup var global: GlobalOptions
         @Argument(
-            help: "What was felt, such as Headache (at most 200 characters).", completion: StoreCompletion.symptomNames)
+            help:
+                "What was felt, such as Headache (at most 200 characters); one logged before in another case is written as before.",
+            completion: StoreCompletion.symptomNames)
         var name: String
         @Option(
             parsing: .unconditional, help: "How strong, from 1 (mild) to 5 (severe).",
@@ -41,13 +43,17 @@ extension Nudge.Log {
             let entry = try context.openStore().run {
                 try $0.addSymptom(name: trimmed, severity: severity, notes: notes, loggedAt: when, now: context.now)
             }
+            // One symptom, one name: a spelling that differs only by case went in as the first one.
+            let respelled = entry.name == trimmed ? "" : " (written as \(entry.name), as before)"
             guard context.now.timeIntervalSince(entry.loggedAt) > 48 * 3600 else {
                 return context.print(
-                    "logged \(entry.name) (\(entry.severity)) at \(context.understood(entry.loggedAt))")
+                    "logged \(entry.name) (\(entry.severity)) at \(context.understood(entry.loggedAt))\(respelled)")
             }
             // Days back, the day in words says at once whether it went where it was meant to.
             let day = InstantInput.plainDay(entry.loggedAt, clock: context.wallClock)
-            context.print("logged \(entry.name) (\(entry.severity)) for \(day) (\(context.understood(entry.loggedAt)))")
+            context.print(
+                "logged \(entry.name) (\(entry.severity)) for \(day) (\(context.understood(entry.loggedAt)))\(respelled)"
+            )
         }
     }
 }

@@ -6,7 +6,8 @@ import NudgeSystem
 
 extension Nudge.Meditate {
     struct Status: NudgeCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the running session: elapsed and left.")
+        static let configuration = CommandConfiguration(
+            abstract: "Show the running session: elapsed and left, or when its start bell rings while settling.")
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON object (null when nothing runs).") var json = false
 
@@ -34,11 +35,14 @@ extension Nudge.Meditate {
             guard let running, let row else {
                 return context.print("No session is running. Start one with: nudge meditate")
             }
-            let settling =
-                now < running.startedAt
-                ? ", settling: start bell \(DurationText.relative(running.startedAt.timeIntervalSince(now)))" : ""
+            // Before the start bell nothing is meditated yet: say when it rings, not 00:00 elapsed.
+            guard now >= running.startedAt else {
+                return context.print(
+                    "the session of \(MeditationTimer.minutes(running.plannedSeconds)) (id \(running.id.prefix(8))), settling: the start bell rings at \(Nudge.Meditate.clockTime(running.startedAt, context))"
+                )
+            }
             context.print(
-                "\(Nudge.Meditate.describe(running, context)): \(Nudge.Meditate.clock(row.elapsedSeconds)) elapsed, \(Nudge.Meditate.clock(row.leftSeconds)) left\(settling)"
+                "\(Nudge.Meditate.describe(running, context)): \(Nudge.Meditate.clock(row.elapsedSeconds)) elapsed, \(Nudge.Meditate.clock(row.leftSeconds)) left"
             )
         }
     }

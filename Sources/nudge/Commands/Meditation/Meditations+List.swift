@@ -8,7 +8,7 @@ extension Nudge.Meditations {
         static let configuration = CommandConfiguration(
             abstract: "List the sessions (the default: nudge meditations).",
             discussion: """
-                Sessions are grouped by the local date where each happened (its own UTC offset), newest first. Totals count the completed sessions listed and those ended early (one the machine's sleep interrupted is listed, and counts for its streak day): sessions, minutes, average and longest. A streak is days in a row with a session, a day starting at meditation.day_starts_at (a session at 02:00 counts for the day before); the current streak is still alive until a day with none has passed.
+                Sessions are grouped by day, newest first: a day starts at meditation.day_starts_at on the local clock where the session happened (its own UTC offset), so a session at 03:06 is listed under the day before, as the calendar and the streaks count it; --since counts days the same way. Totals count the completed sessions listed and those ended early (one the machine's sleep interrupted is listed, and counts for its streak day): sessions, minutes, average and longest. A streak is days in a row with a session; the current streak is still alive until a day with none has passed.
 
                 With --calendar, the year as a picture instead: a column per week, a row per weekday (Monday first), each day shaded by its minutes (· none, ░ under 10, ▒ 10 to 19, ▓ 20 to 29, █ 30 or more), today (▲) and the weeks of the current streak (─) marked below; in colour on a terminal unless NO_COLOR is set.
                 """)
@@ -38,6 +38,8 @@ extension Nudge.Meditations {
             @TimestampText var startedAt: Date?
             var utcOffsetMinutes: Int
             var localDate: String
+            /// The day it is listed under and counts for (local date before day_starts_at: the day before).
+            var day: String
             var plannedSeconds: Int
             var actualSeconds: Int
             var outcome: String
@@ -62,20 +64,24 @@ extension Nudge.Meditations {
             let store = try context.openStoreForReading()
             let (all, settings) = try store.run { (try $0.meditations(), try $0.settings()) }
             if calendar { return draw(all, settings: settings, context: context) }
-            let sinceDay = since?.resolved(today: context.wallClock.date(of: context.now), direction: .past)
-            let listed = all.filter { session in sinceDay.map { session.localStart.date >= $0 } ?? true }
+            // One day, one meaning: --since, the listing, the calendar and the streaks all count
+            // a day from meditation.day_starts_at (a session at 03:06 belongs to the day before).
+            let dayStartsAt = settings.time(.meditationDayStartsAt)
+            let today = MeditationHistory.streakDay(of: context.now, clock: context.wallClock, dayStartsAt: dayStartsAt)
+            let sinceDay = since?.resolved(today: today, direction: .past)
+            let listed = all.filter { session in
+                sinceDay.map { session.streakDay(dayStartsAt: dayStartsAt) >= $0 } ?? true
+            }
             let history = MeditationHistory(
-                listed: listed, all: all, now: context.now, clock: context.wallClock,
-                dayStartsAt: settings.time(.meditationDayStartsAt))
+                listed: listed, all: all, now: context.now, clock: context.wallClock, dayStartsAt: dayStartsAt)
             let totals = history.totals
             if json {
-                let sessions = history.days.flatMap(\.sessions).map {
+                let sessions = history.days.flatMap { day in day.sessions.map { (day.date, $0) } }.map { day, session in
                     SessionRow(
-                        id: $0.id, startedAt: $0.startedAt, utcOffsetMinutes: $0.utcOffsetMinutes,
-                        localDate: $0.localStart.date.description,
-                        plannedSeconds: $0.plannedSeconds, actualSeconds: $0.actualSeconds ?? 0,
-                        outcome: $0.outcome?.rawValue ?? "completed",
-                        source: $0.source)
+                        id: session.id, startedAt: session.startedAt, utcOffsetMinutes: session.utcOffsetMinutes,
+                        localDate: session.localStart.date.description, day: day.description,
+                        plannedSeconds: session.plannedSeconds, actualSeconds: session.actualSeconds ?? 0,
+                        outcome: session.outcome?.rawValue ?? "completed", source: session.source)
                 }
                 return try context.printJSON(
                     Output(

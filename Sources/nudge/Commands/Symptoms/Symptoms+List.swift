@@ -8,7 +8,7 @@ extension Nudge.Symptoms {
         static let configuration = CommandConfiguration(
             abstract: "List symptom entries grouped by local day, newest first, each with its id.",
             discussion:
-                "Without a day, today's; with --search alone, the whole diary's. With --chart, a picture of the days instead (the last 30 without a day): one row per symptom, one cell per day, in colour on a terminal unless NO_COLOR is set."
+                "Without a day, today's; with --search alone, the whole diary's. With --chart, a picture of the days instead (the last 30 without a day): one row per symptom, one cell per day (a week, a month or a year where the days do not fit in the width: COLUMNS, else the terminal's, else 80), in colour on a terminal unless NO_COLOR is set."
         )
         @OptionGroup var global: GlobalOptions
         @OptionGroup var range: DayRangeOptions
@@ -92,7 +92,8 @@ extension Nudge.Symptoms {
             let last = days.last ?? logged.max()!
             let colour = context.environment.wantsColour
             context.environment.output(
-                SymptomChart.render(entries, first: first, last: last, clock: clock, colour: colour))
+                SymptomChart.render(
+                    entries, first: first, last: last, clock: clock, width: context.environment.width, colour: colour))
         }
 
         private func nothing(_ days: DayRangeOptions.Days) -> String {

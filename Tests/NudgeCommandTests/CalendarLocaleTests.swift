@@ -1,0 +1,51 @@
+import Foundation
+import NudgeTestSupport
+import Testing
+
+@testable import nudge
+
+/// `meditations --calendar` labels its rows with the locale's short weekday names, seven that
+/// tell the days apart (zh_CN's and ar_EG's full names all begin alike), in UTF-8 whatever the
+/// locale's encoding. Locales made here with localedef, found through LOCPATH.
+@Suite(.ownThread, .timeLimit(.minutes(5)))
+struct CalendarLocaleTests {
+    let directory = TemporaryDirectory()
+    var store: String { directory.file("nudge.sqlite") }
+    var locales: String { directory.file("locales") }
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: locales, withIntermediateDirectories: true)
+        for (locale, charmap) in [("zh_CN", "UTF-8"), ("ar_EG", "UTF-8"), ("de_DE", "ISO-8859-1")] {
+            let made = try Subprocess.run(
+                "/usr/bin/localedef", ["-i", locale, "-f", charmap, "\(locales)/\(locale).\(charmap)"])
+            #expect(made.status == 0, "localedef \(locale): \(made)")
+        }
+    }
+
+    func calendar(_ lang: String) throws -> [String] {
+        let result = try NudgeBinary.run(
+            ["meditations", "--calendar", "--year", "2025", "--store", store],
+            environment: [
+                "TZ": "Europe/Berlin", "NUDGE_FAKE_NOW": "2026-11-22T20:00:00+01:00", "LOCPATH": locales,
+                "LANG": lang, "HOME": directory.path, "GSETTINGS_SCHEMA_DIR": directory.file("no-schemas"),
+            ])
+        #expect(result.status == 0, "\(result)")
+        return result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    @Test(arguments: [
+        ("zh_CN.UTF-8", ["一 ", "二 ", "三 ", "四 ", "五 ", "六 ", "日 "], " 1"),
+        ("ar_EG.UTF-8", ["ن  ", "ث  ", "ر  ", "خ  ", "ج  ", "س  ", "ح  "], nil),
+        ("de_DE.ISO-8859-1", ["Mo ", "Di ", "Mi ", "Do ", "Fr ", "Sa ", "So "], "Mär"),
+    ])
+    func weekdaysAreTheLocalesShortNamesAndAllDiffer(lang: String, labels: [String], month: String?) throws {
+        let lines = try calendar(lang)
+        let rows = Array(lines[1...7])
+        for (row, label) in zip(rows, labels) { #expect(row.hasPrefix(label), "\(lang): \(row)") }
+        if let month { #expect(lines[0].contains(month), "\(lang): \(lines[0])") }
+        #expect(!lines.joined().contains("\u{FFFD}"), "no bytes shown as �")
+        // The grid (2025 is past: every day drawn): a column per week; the month names stay above it.
+        let grid = rows.map { DisplayWidth.of($0) }.max() ?? 0
+        #expect(DisplayWidth.of(lines[0]) <= grid && grid <= 60, "\(lang): \(lines[0])")
+    }
+}

@@ -507,10 +507,75 @@ _nudge_call_remind() {
 
 _nudge_call_reminders() {
     repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __nudge_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|edit|cancel)
+        # Offer subcommand argument completions
+        "_nudge_call_reminders_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list edit cancel' -- "${cur}"))
+        ;;
+    esac
+}
+
+_nudge_call_reminders_list() {
+    repeating_flags=()
     non_repeating_flags=(--json --version -h --help)
     repeating_options=()
     non_repeating_options=(--store)
     __nudge_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    esac
+}
+
+_nudge_call_reminders_edit() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --in --on --at --note)
+    __nudge_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    '--in')
+        return
+        ;;
+    '--on')
+        return
+        ;;
+    '--at')
+        return
+        ;;
+    '--note')
+        return
+        ;;
+    esac
+}
+
+_nudge_call_reminders_cancel() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __nudge_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
@@ -1224,7 +1289,7 @@ _nudge_journal_export() {
 
 _nudge_upcoming() {
     repeating_flags=()
-    non_repeating_flags=(--json --version -h --help)
+    non_repeating_flags=(--json --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--store --limit --from)
     __nudge_offer_flags_options 0
@@ -1245,7 +1310,7 @@ _nudge_upcoming() {
 
 _nudge_history() {
     repeating_flags=()
-    non_repeating_flags=(--json --version -h --help)
+    non_repeating_flags=(--json --verbose --version -h --help)
     repeating_options=()
     non_repeating_options=(--store --since)
     __nudge_offer_flags_options 0

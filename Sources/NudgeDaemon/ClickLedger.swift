@@ -35,8 +35,7 @@ final class ClickLedger: Sendable {
 
     init(storePath: String) throws(DaemonError) {
         path = storePath + ".answers"
-        let opened = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard opened >= 0 else { throw .system("open \(path)", errno) }
+        let opened = try Self.open(path)
         let found = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
             Self.decode(String($0))
         }
@@ -45,6 +44,32 @@ final class ClickLedger: Sendable {
     }
 
     deinit { _ = file.withLock { close($0.descriptor) } }
+
+    /// Opens the ledger without waiting (a FIFO in its place would hold the open for good) and
+    /// keeps it only if it is a regular file.
+    private static func open(_ path: String) throws(DaemonError) -> Int32 {
+        let opened = Glibc.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0o600)
+        guard opened >= 0 else {
+            throw errno == ENXIO ? .notRegularFile(path) : .system("open \(path)", errno)
+        }
+        var status = stat()
+        guard fstat(opened, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(opened)
+            throw .notRegularFile(path)
+        }
+        return opened
+    }
+
+    /// The ledger removed while the daemon runs: appended to, the deleted file would keep what
+    /// no later daemon reads. A new one is opened in its place.
+    private func reopenedIfRemoved(_ descriptor: Int32) -> Int32 {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_nlink == 0, let reopened = try? Self.open(path) else {
+            return descriptor
+        }
+        close(descriptor)
+        return reopened
+    }
 
     enum Entry: Equatable {
         case event(NotifierEvent)
@@ -58,6 +83,7 @@ final class ClickLedger: Sendable {
         guard let text = Self.encode(entry, at: instant) else { return nil }
         let bytes = Array((text + "\n").utf8)
         return file.withLock { file in
+            file.descriptor = reopenedIfRemoved(file.descriptor)
             _ = bytes.withUnsafeBytes { write(file.descriptor, $0.baseAddress, $0.count) }
             _ = fdatasync(file.descriptor)
             let line = file.written

@@ -15,7 +15,8 @@ extension Daemon {
         let now = configuration.clock.now()
         if lastBackup?.directory != directory {
             // One named ahead of now (a wrong clock, a name made by hand) would stop backups.
-            let newest = BackupDirectory.list(in: directory, now: now).first { !$0.isAhead(of: now) }
+            // A damaged or cut-short newest file is no backup: the store is backed up again.
+            let newest = BackupDirectory.list(in: directory, now: now).first { !$0.isAhead(of: now) && $0.looksWhole }
             lastBackup = (directory, newest?.takenAt)
         }
         let clock = wallClock

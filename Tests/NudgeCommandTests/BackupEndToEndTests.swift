@@ -235,7 +235,7 @@ struct BackupEndToEndTests: DaemonScenario {
     }
 
     /// What nudge keeps is never written over by an export or a backup given --output: the
-    /// files of a backup.directory of its own; a SQLite file whose -wal is beside it. A backup
+    /// files of a backup.directory of its own; any SQLite database (another store, a backup). A backup
     /// with a -wal beside it is refused for a restore, the -wal named: read alone it lacks it.
     @Test func refusalsOfWhatNudgeKeepsAndOfAFileWithItsLog() throws {
         try logSymptoms(1)
@@ -251,12 +251,22 @@ struct BackupEndToEndTests: DaemonScenario {
         try DatabaseQueue(path: store).writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
         }
+        let other = directory.file("other.sqlite")
+        #expect(
+            try NudgeBinary.run(
+                ["log", "symptom", "Precious", "--severity", "2", "--store", other], environment: environment
+            )
+            .status == 0)
+        let otherBefore = StoreDump.bytes(other)
         let before = StoreDump.bytes(store)
         let cases: [([String], Int32, String)] = [
             (["backup", "--output", own + "/nudge-20261122T000000Z.sqlite"], 64, "is in the backup directory"),
             (["symptoms", "export", "--output", own + "/diary.csv"], 64, "is in the backup directory"),
             (["journal", "export", "--output", own + "/journal.md"], 64, "is in the backup directory"),
-            (["backup", "--output", live], 64, "has a -wal file beside it"),
+            (["backup", "--output", live], 64, "is a SQLite database (a store or a backup)"),
+            // Another store whose -wal went with its last connection: one mistyped path.
+            (["backup", "--output", other], 64, "which nudge never writes over"),
+            (["symptoms", "export", "--output", other], 64, "which nudge never writes over"),
             (["restore", live, "--yes"], 65, "has a write-ahead log beside it (\(live)-wal)"),
         ]
         for (arguments, status, message) in cases {
@@ -264,6 +274,7 @@ struct BackupEndToEndTests: DaemonScenario {
             #expect(result.status == status && result.stderr.contains(message), "\(arguments): \(result)")
             #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments): one line")
             #expect(StoreDump.bytes(store) == before, "\(arguments) changed the store")
+            #expect(StoreDump.bytes(other) == otherBefore, "\(arguments) changed another store")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: own).isEmpty)
         try open.close()

@@ -34,6 +34,40 @@ struct ClickLedgerTests {
         #expect(try ClickLedger(storePath: store).pending.isEmpty)
     }
 
+    /// A FIFO where the ledger goes held the daemon in open() for good, with its lock, before it
+    /// logged a word; a device would swallow the clicks. Either is refused at once.
+    @Test(arguments: ["fifo", "device"])
+    func aLedgerThatIsNotARegularFileIsRefused(_ kind: String) throws {
+        let directory = TemporaryDirectory()
+        let store = directory.file("nudge.sqlite")
+        if kind == "fifo" {
+            #expect(mkfifo(store + ".answers", 0o600) == 0)
+        } else {
+            #expect(symlink("/dev/null", store + ".answers") == 0)
+        }
+        #expect(throws: DaemonError.self) { try ClickLedger(storePath: store) }
+        do {
+            _ = try ClickLedger(storePath: store)
+        } catch {
+            #expect(error.description.contains("is not a regular file"))
+        }
+    }
+
+    /// The ledger removed while the daemon runs: the next click goes to a new file, which the next
+    /// daemon reads (appended to the deleted one, it was lost).
+    @Test func aRemovedLedgerIsOpenedAgain() throws {
+        let directory = TemporaryDirectory()
+        let store = directory.file("nudge.sqlite")
+        let ledger = try ClickLedger(storePath: store)
+        #expect(unlink(store + ".answers") == 0)
+        let clicked = Date(timeIntervalSince1970: 1_795_000_000)
+        #expect(ledger.append(.event(.actionInvoked(notificationID: 6, action: "called")), at: clicked) != nil)
+        #expect(
+            try ClickLedger(storePath: store).pending.map(\.entry) == [
+                .event(.actionInvoked(notificationID: 6, action: "called"))
+            ])
+    }
+
     @Test func entriesFoundOnStartAreEmptiedOnceReplayed() throws {
         let directory = TemporaryDirectory()
         let store = directory.file("nudge.sqlite")

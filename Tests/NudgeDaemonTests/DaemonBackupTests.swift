@@ -27,6 +27,32 @@ extension DaemonTests {
         #expect(BackupDirectory.newestSound(in: backups, now: now)?.path == listed.first?.path)
     }
 
+    /// A newest backup that is junk, or a copy cut short, is no backup: the daemon backs the
+    /// store up at its start all the same (it took none, silently, until the next night).
+    @Test(arguments: ["junk", "cut short"])
+    func aDamagedNewestBackupDoesNotStopTheBackups(_ damage: String) throws {
+        let now = try #require(Timestamp.parse("2026-11-22T12:00:00Z"))
+        let backups = store + ".backups"
+        let setup = try Store(path: store, now: now)
+        try setup.setSetting(.symptomReminderEnabled, to: "false", at: now)
+        let earlier = try #require(Timestamp.parse("2026-11-22T11:00:00Z"))
+        let damaged = try setup.backUp(into: backups, at: earlier)
+        #expect(damaged.looksWhole)
+        if damage == "junk" {
+            try Data("junk\n".utf8).write(to: URL(fileURLWithPath: damaged.path))
+        } else {
+            #expect(truncate(damaged.path, off_t(damaged.size / 2)) == 0)
+        }
+        #expect(!BackupFile(path: damaged.path, takenAt: earlier, size: 0).looksWhole)
+        let log = RecordedLog()
+        try withDaemon(clock: DaemonClock(startingAt: now), notifier: FakeNotifier(), log: log) { _, _ in
+            #expect(log.waitFor("backed up the store to"), "\(log.all)")
+        }
+        // The day's newest is kept, and it is the sound one: the damaged one was thinned.
+        let listed = BackupDirectory.list(in: backups, now: now)
+        #expect(listed.count == 1 && listed[0].path != damaged.path && listed[0].looksWhole, "\(listed)")
+    }
+
     /// Another program's writes reach the store file itself once writes settle: the file alone
     /// (a copy, a sync tool) holds every commit.
     @Test func theStoreFileHoldsEveryCommitOnceWritesSettle() throws {

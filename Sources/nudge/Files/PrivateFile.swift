@@ -20,6 +20,15 @@ enum PrivateFile {
     /// empty, in a missing directory, there already as something other than a regular file, or
     /// the store or one of its files (by name after links are resolved, or by device and inode,
     /// so that a hard link counts), or in the backup directory, whose files nudge names and thins.
+    /// Whether a regular file begins as every SQLite database does.
+    static func isSQLiteDatabase(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var header = [UInt8](repeating: 0, count: 16)
+        return read(descriptor, &header, 16) == 16 && header == Array("SQLite format 3\0".utf8)
+    }
+
     static func validateOutput(_ path: String, store: String, backupDirectory: String? = nil) throws {
         guard !path.isEmpty else { throw ValidationError("--output is empty; give the path of the file to write") }
         let directory = (path as NSString).deletingLastPathComponent
@@ -38,6 +47,12 @@ enum PrivateFile {
         }
         if isStoreFile(path, existing: exists ? target : nil, store: store) {
             throw ValidationError("--output '\(path)' is the store or one of its files; give another path")
+        }
+        // Another store or a backup (its -wal long gone): one mistyped path would replace a diary.
+        if exists && isSQLiteDatabase(path) {
+            throw ValidationError(
+                "--output '\(path)' is a SQLite database (a store or a backup), which nudge never writes over; give a new file's path"
+            )
         }
         if let backupDirectory {
             let backups = StoreLocation.canonical(backupDirectory)

@@ -8,7 +8,7 @@ extension Nudge {
         static let configuration = CommandConfiguration(
             abstract: "Back the store up now, checked, into the backup directory or a file.",
             discussion: """
-                The backup is taken through SQLite's online backup, consistent while other programs write, and is the whole file: every app's tables. It is written to a temporary file, checked whole (PRAGMA integrity_check), synced and renamed. Into the backup directory (backup.directory, by default STORE.backups beside the store) it is named by its UTC instant, and old ones are thinned as the daemon thins them (the newest of a day is kept: an earlier one of the same day is removed, and named); with --output it replaces only a regular file (mode 0600), never the store or one of its files. The daemon keeps daily backups by itself (nudge(5), backup.enabled).
+                The backup is taken through SQLite's online backup, consistent while other programs write, and is the whole file: every app's tables. It is written to a temporary file, checked whole (PRAGMA integrity_check), synced and renamed. Into the backup directory (backup.directory, by default STORE.backups beside the store) it is named by its UTC instant, and old ones are thinned as the daemon thins them (the newest of a day is kept: an earlier one of the same day is removed, and named); with --output it replaces only a regular file (mode 0600), never the store or one of its files, nor any other SQLite database (another store, a backup). The daemon keeps daily backups by itself (nudge(5), backup.enabled).
                 """)
         @OptionGroup var global: GlobalOptions
         @Option(help: "Write the backup to this file instead of the backup directory.") var output: String?

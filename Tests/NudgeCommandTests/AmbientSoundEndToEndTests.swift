@@ -99,10 +99,12 @@ struct AmbientSoundEndToEndTests: DaemonScenario {
             if ending != "SIGTERM" {
                 #expect(daemon.waitForEvents("ambient_stopped", count: round), "\(daemon.stderr)")
             }
-            // Two seconds more in three would be the sound going on; what arrives does so within
-            // a second of the stop (what was queued: the pipe, ALSA's and GStreamer's buffers).
-            #expect(!audio.waitFor(seconds: audio.seconds + 2, timeout: 3), "\(ending): it went on")
-            #expect(lastWritten(after: stopped) < 1, "\(ending): last written \(lastWritten(after: stopped)) s after")
+            // Three seconds more in four would be the sound going on; what arrives does so within
+            // a second of the stop on a quiet machine (what was queued: the pipe, ALSA's and
+            // GStreamer's buffers), and within 2.5 s beside two CPU-bound processes, where
+            // GStreamer's stop waits for the device's write in progress (2.02 s seen).
+            #expect(!audio.waitFor(seconds: audio.seconds + 3, timeout: 4), "\(ending): it went on")
+            #expect(lastWritten(after: stopped) < 2.5, "\(ending): last written \(lastWritten(after: stopped)) s after")
             // Gone by now: the stop is asked of the player's thread, which ends the bus's thread
             // within 2 s (the loop does not wait for it).
             if ending != "SIGTERM" {

@@ -12,15 +12,22 @@ extension Store {
         Settings(rows: try settingRows())
     }
 
-    /// A row whose key or value is not text is left out: its setting keeps its default.
+    /// A row whose key is not text is left out. A value another program wrote as a number is
+    /// read as its text; one that is a blob or NULL as `notText`, which no setting accepts, so
+    /// that the daemon warns of the row as of any other it ignores, and the default applies.
     static func settingRows(_ db: Database) throws -> [String: String] {
         var rows: [String: String] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT key, value FROM settings") {
-            guard let key: String = row.stored("key"), let value: String = row.stored("value") else { continue }
-            rows[key] = value
+            guard let key: String = row.stored("key") else { continue }
+            rows[key] =
+                row.stored("value", as: String.self) ?? row.stored("value", as: Int64.self).map(String.init)
+                ?? row.stored("value", as: Double.self).map { "\($0)" } ?? notText
         }
         return rows
     }
+
+    /// What a settings row's value reads as when it is not text (a blob, NULL).
+    public static let notText = "(not text)"
 
     static func settings(_ db: Database) throws -> Settings {
         Settings(rows: try settingRows(db))

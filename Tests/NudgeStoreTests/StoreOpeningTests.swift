@@ -32,6 +32,26 @@ import Testing
 
     /// A file another program made empty, with the umask's 0644, becomes a store only its
     /// owner reads; a store with contents keeps the mode its owner gave it.
+    /// A settings value another program wrote as a number reads as its text; a blob or NULL as
+    /// a value no setting accepts, so that the daemon warns of it and the default applies (a
+    /// blob was left out without a word, and a person's setting silently stopped applying).
+    @Test func aSettingsValueThatIsNotTextIsReadAsOneNoSettingAccepts() throws {
+        let store = try Store(path: directory.file("nudge.sqlite"))
+        try store.database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO settings (key, value, updated_at) VALUES
+                        ('notify.reshow_minutes', x'00ff', 'x'), ('dose.max_snoozes', 2, 'x'),
+                        ('symptom.snooze_minutes', 45.0, 'x')
+                    """)
+        }
+        let rows = try store.settingRows()
+        #expect(rows["notify.reshow_minutes"] == Store.notText && rows["dose.max_snoozes"] == "2")
+        #expect(rows["symptom.snooze_minutes"] == "45.0")
+        let settings = try store.settings()
+        #expect(settings.int(ExpiredReshow.minutes) == 30 && settings.int(.doseMaxSnoozes) == 2)
+    }
+
     @Test func anEmptyFileBecomesAStoreWithANewStoresMode() throws {
         let empty = directory.file("empty.sqlite")
         #expect(FileManager.default.createFile(atPath: empty, contents: Data(), attributes: [.posixPermissions: 0o644]))

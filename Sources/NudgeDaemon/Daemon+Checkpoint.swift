@@ -11,8 +11,9 @@ import NudgeStore
 /// a sync tool) holds every committed change within seconds. Armed only by a
 /// store event while the `-wal` holds something: an idle daemon never wakes for it.
 extension Daemon {
-    /// How long the store must be quiet before the checkpoint.
-    static let checkpointDelay: TimeInterval = 5
+    /// A second: long enough for a burst of writes to be one checkpoint, short enough that
+    /// start-up's own writes settle within its first seconds, not in the rest that follows.
+    static let checkpointDelay: TimeInterval = 1
 
     /// Arms (or pushes back) the checkpoint after a store event.
     func scheduleCheckpoint() {

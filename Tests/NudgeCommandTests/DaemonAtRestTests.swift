@@ -27,7 +27,7 @@ struct DaemonAtRestTests: DaemonScenario {
         let daemon = try startDaemon(at: "2026-11-21T12:00:00Z")
         #expect(daemon.waitForEvent("rescheduled", ["reason": "start"]), "\(daemon.stderr)")
         #expect(daemon.waitForEvent("rescheduled", ["reason": "backed up"], timeout: 60), "\(daemon.stderr)")
-        // Start-up's writes settle into the store file once, 5 s on (issue 39): part of starting.
+        // Start-up's writes settle into the store file once, a second on (issue 39): part of starting.
         #expect(daemon.waitForLog("checkpointed the store", timeout: 30), "\(daemon.stderr)")
         // What the last plan set going on other threads (GLib's answers to the GSettings read,
         // the loop's own log line in the watched directory) ends within moments; under a loaded

@@ -59,7 +59,10 @@ extension Daemon {
             case .replied(let id, let text):
                 try answer(NotificationAction.inlineReplyKey, reply: text, onNotification: id, at: now)
             case .closed(let id, let reason):
-                if ringing?.notificationID == id { stopRinging(because: "closed") }
+                if ringing?.notificationID == id {
+                    if reason == .expired, try showRingingAlarmAgain(expired: id) { return true }
+                    stopRinging(because: "closed")
+                }
                 let reshowAfter = TimeInterval(try store.settings().int(ExpiredReshow.minutes) * 60)
                 if try store.recordClosed(notificationID: id, reason: reason, at: now, reshowAfter: reshowAfter) {
                     logger.info(
@@ -69,6 +72,14 @@ extension Daemon {
                 }
             case .serverAppeared:
                 try serverAppeared(at: now)
+            case .serverReachable:
+                if !awaitingServer.isEmpty {
+                    awaitingServer.removeAll()
+                    reconcile(because: "server reachable")
+                }
+            case .serverUnreachable(let problem):
+                reportServerProblem(problem)
+                askServerAgainLater()
             case .serverVanished:
                 serverLost = true
                 logger.notice("no notification server on the bus")
@@ -131,8 +142,21 @@ extension Daemon {
         }
     }
 
+    /// A server that expires even what asks never to expire (dunst with `ignore_timeout`) took
+    /// the ringing alarm off the screen; the person did nothing. It is shown again at once, and
+    /// the ring goes on: closed, it would be silent for `notify.reshow_minutes`.
+    private func showRingingAlarmAgain(expired id: UInt32) throws -> Bool {
+        guard let record = try store.delivery(notificationID: id), let rule = record.kind.rule as? any ReplacingRule
+        else { return false }
+        logger.info(
+            "notification \(id) expired while its alarm rings; shown again",
+            metadata: ["event": "expired_ringing", "notification": "\(id)"])
+        try reshowLiveNotification(of: rule)
+        return true
+    }
+
     private func serverAppeared(at now: Date) throws {
-        logger.info("a notification server is on the bus")
+        logger.info("a notification server is on the bus", metadata: ["event": "server_appeared"])
         if serverLost {
             serverLost = false
             serverSince = now

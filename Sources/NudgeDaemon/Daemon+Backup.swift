@@ -60,8 +60,9 @@ extension Daemon {
         }
         guard reportedStoreProblem != content.title else { return }
         reportedStoreProblem = content.title
-        do { _ = try notifier.show(content, replacing: nil) } catch {
-            logger.error("cannot show \(content.title): \(error)")
+        let logger = logger
+        notifier.show(content, replacing: nil) { result in
+            if case .failure(let error) = result { logger.error("cannot show \(content.title): \(error)") }
         }
     }
 

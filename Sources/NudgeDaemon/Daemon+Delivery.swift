@@ -35,11 +35,12 @@ extension Daemon {
         case .notification(let shown):
             content = shown
         }
+        guard knowsServer(for: [occurrence]) else { return }
         var replacing: UInt32?
         if rule is any ReplacingRule, let live = try store.latestShown(rule.kind), live.closedAt == nil {
             replacing = live.notificationID
         }
-        try show(content, replacing: replacing, for: [(occurrence, claimed)], settings: input.settings)
+        show(content, replacing: replacing, for: [(occurrence, claimed)], settings: input.settings)
     }
 
     /// One notification names them all.
@@ -50,17 +51,27 @@ extension Daemon {
         for occurrence in due {
             if let record = try store.claim(occurrence) { claimed.append((occurrence, record)) }
         }
-        guard !claimed.isEmpty else { return }
+        guard !claimed.isEmpty, knowsServer(for: claimed.map(\.0)) else { return }
         let summary = rule.summary(of: claimed.map(\.0), text: notifier.bodyText, from: input, clock: wallClock)
-        try show(summary, replacing: nil, for: claimed, settings: input.settings)
+        show(summary, replacing: nil, for: claimed, settings: input.settings)
     }
 
-    /// Shows one notification for these claimed occurrences and records it as soon as the
-    /// server accepted it; a server that refuses leaves them owed until one appears.
+    /// Until the server's capabilities are known, the text cannot be worded for it: these wait
+    /// for its answer (`serverReachable`), or for a server to appear.
+    private func knowsServer(for occurrences: [Occurrence]) -> Bool {
+        guard !notifier.knowsServer else { return true }
+        awaitingServer.formUnion(occurrences.map(\.key))
+        notifier.learnServer()
+        return false
+    }
+
+    /// Hands one notification for these claimed occurrences to the server, and records it as
+    /// soon as the server accepted it; a server that refuses leaves them owed until one
+    /// appears. The loop goes on meanwhile: until the answer, they are `showing`.
     private func show(
         _ content: NotificationContent, replacing: UInt32?, for occurrences: [(Occurrence, DeliveryRecord)],
         settings: Settings
-    ) throws {
+    ) {
         var content = content
         if configuration.terminal == nil { content.actions.removeAll(where: \.needsTerminal) }
         if !notifier.showsActions, occurrences.count == 1, let (_, claimed) = occurrences.first {
@@ -68,33 +79,61 @@ extension Daemon {
         }
         let playback: Playback?
         (content, playback) = voiced(content, settings: settings)
+        let keys = occurrences.map(\.0.key)
+        showing.formUnion(keys)
+        if let replacing { showingOver.insert(replacing) }
+        let shownContent = content
+        showRequests.submit(
+            content, replacing: replacing, through: notifier, ledgerFor: occurrences.map(\.1.id), ledger: ledger,
+            clock: configuration.clock, events: events
+        ) { [unowned self] result, now, lines in
+            showing.subtract(keys)
+            if let replacing { showingOver.remove(replacing) }
+            shown(result, at: now, lines: lines, content: shownContent, for: occurrences, playback: playback)
+        }
+    }
+
+    /// The server's answer to `show`. Its "shown" lines are in the click ledger already: a kill
+    /// before the store has it neither shows it again nor loses a click on it.
+    private func shown(
+        _ result: Result<UInt32, NotifierError>, at now: Date, lines: [ClickLedger.Line],
+        content: NotificationContent, for occurrences: [(Occurrence, DeliveryRecord)], playback: Playback?
+    ) {
         let id: UInt32
-        do {
-            id = try notifier.show(content, replacing: replacing)
-        } catch {
-            for (occurrence, _) in occurrences { awaitingServer.insert(occurrence.key) }
-            if !reportedServerProblem {
-                reportedServerProblem = true
-                logger.error(
-                    "cannot show notifications: \(error); reminders stay due and are shown when a notification server appears",
-                    metadata: ["event": "server_unavailable"])
-            }
+        switch result {
+        case .failure(let error):
+            awaitingServer.formUnion(occurrences.map(\.0.key))
+            reportServerProblem(error.description)
+            askServerAgainLater()
             return
+        case .success(let accepted):
+            id = accepted
         }
         reportedServerProblem = false
-        let now = configuration.clock.now()
-        // On disk before the store, which may be locked for seconds: a kill in between must
-        // neither show it again nor lose a click on it.
-        let lines = occurrences.map { ledger.append(.shown(deliveryID: $0.1.id, notificationID: id), at: now) }
         for ((occurrence, claimed), line) in zip(occurrences, lines) {
-            if recordShown(claimed, notificationID: id, content: content, at: now), let line {
-                recordedLines.append(line)
-            }
+            if recordShown(claimed, notificationID: id, content: content, at: now) { recordedLines.append(line) }
             logger.info(
                 "shown \(occurrence.key) as notification \(id)",
                 metadata: ["event": "shown", "key": "\(occurrence.key)", "notification": "\(id)"])
         }
         if let (_, first) = occurrences.first { play(playback, deliveryID: first.id, notificationID: id) }
+    }
+
+    /// A server that owns the name but did not answer in D-Bus's time (25 s) may be busy, not
+    /// gone: nothing would then announce that it answers again, so it is asked again; what
+    /// waits for it is shown once it answers.
+    func askServerAgainLater() {
+        guard !serverLost else { return }
+        serverRetryTimer.arm(after: configuration.serverRetry)
+    }
+
+    /// Said once until a notification is shown again.
+    func reportServerProblem(_ problem: String) {
+        guard !reportedServerProblem else { return }
+        reportedServerProblem = true
+        logger.error(
+            "cannot show notifications: \(problem); reminders stay due and are shown when a notification server appears",
+            metadata: ["event": "server_unavailable"])
     }
 
     /// A bell: nothing goes to the server, and nothing to the click ledger; it is recorded as

@@ -21,6 +21,10 @@ extension Daemon {
         }
         loop.add("store recheck", descriptor: storeRecheck.descriptor) { [unowned self] in onStoreRecheck() }
         loop.add("checkpoint", descriptor: checkpointTimer.descriptor) { [unowned self] in onCheckpointTimer() }
+        loop.add("server retry", descriptor: serverRetryTimer.descriptor) { [unowned self] in
+            if serverRetryTimer.consume(), !awaitingServer.isEmpty, !serverLost { notifier.learnServer() }
+            return .continue
+        }
         loop.add("sleep warning's sound", descriptor: sleepWarningSound.descriptor) { [unowned self] in
             if sleepWarningSound.consume() { letSleepGo(because: "the warning's sound had its time") }
             return .continue
@@ -52,8 +56,13 @@ extension Daemon {
 
     private func onEvents() -> EventLoop.Next {
         defer { tellLedger() }
+        defer { planAfterShown() }
         for event in events.drain() {
             switch event {
+            case .shown(let request, let result, let instant, let lines):
+                if showRequests.finish(request, result, at: instant, lines: lines), case .success = result {
+                    shownSincePlan = true
+                }
             case .stop:
                 logger.info("stopping")
                 return .stop
@@ -79,6 +88,14 @@ extension Daemon {
             }
         }
         return .continue
+    }
+
+    /// What was shown wrote to the store (a call cadence counts again from it): planned once for
+    /// all the answers in hand.
+    private func planAfterShown() {
+        guard shownSincePlan else { return }
+        shownSincePlan = false
+        reconcile(because: "shown")
     }
 
     /// The machine resumed for an alarm (or was awake at its instant): plan, and it rings.

@@ -20,13 +20,26 @@ extension Daemon {
                 for: occurrence, now: now, text: notifier.bodyText, from: input, clock: wallClock)?.notification
         else { return logger.debug("\(live.key) is not shown again: its state is no longer current") }
         if !notifier.showsActions { content = content.answeredFromTerminal(deliveryID: live.id) }
-        do {
-            let id = try notifier.show(content, replacing: replacing)
-            try store.markShownAgain(live.id, notificationID: id, content: content, at: now)
-            let why = replacing == nil ? "the notification server restarted" : "up to date after a stale button"
-            logger.info("shown \(live.key) again as notification \(id): \(why)")
-        } catch let error as NotifierError {
-            logger.error("cannot show \(live.key) again: \(error)")
+        if let replacing { showingOver.insert(replacing) }
+        showRequests.submit(
+            content, replacing: replacing, through: notifier, ledgerFor: [], ledger: ledger, clock: configuration.clock,
+            events: events
+        ) { [unowned self] result, shownAt, _ in
+            if let replacing { showingOver.remove(replacing) }
+            switch result {
+            case .success(let id):
+                // The alarm rings on for what replaced it: a click there stops it.
+                if ringing?.deliveryID == live.id { ringing?.notificationID = id }
+                do {
+                    try store.markShownAgain(live.id, notificationID: id, content: content, at: shownAt)
+                    let why = replacing == nil ? "the notification server restarted" : "up to date after a stale button"
+                    logger.info("shown \(live.key) again as notification \(id): \(why)")
+                } catch {
+                    logger.error("\(error)")
+                }
+            case .failure(let error):
+                logger.error("cannot show \(live.key) again: \(error)")
+            }
         }
     }
 
@@ -35,7 +48,7 @@ extension Daemon {
     func closeFinishedLiveNotifications(input: ScheduleInput) throws {
         for case let rule as any ReplacingRule in ReminderRules.all {
             guard let live = try store.latestShown(rule.kind), live.closedAt == nil, let id = live.notificationID,
-                !closeRequested.contains(id),
+                !closeRequested.contains(id), !showingOver.contains(id),
                 rule.screenState(ofKey: live.key, from: input, clock: wallClock) == .finished
             else { continue }
             closeRequested.insert(id)
@@ -50,7 +63,8 @@ extension Daemon {
     /// by now (a restarted server counts from 1 again).
     func closeAnsweredNotifications() throws {
         let since = configuration.clock.now().addingTimeInterval(-3600)
-        for id in try store.answeredOnScreen(since: since, shownAfter: serverSince) where !closeRequested.contains(id) {
+        for id in try store.answeredOnScreen(since: since, shownAfter: serverSince)
+        where !closeRequested.contains(id) && !showingOver.contains(id) {
             closeRequested.insert(id)
             notifier.close(id)
             logger.info("closed notification \(id): it is answered")

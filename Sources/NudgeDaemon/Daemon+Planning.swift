@@ -30,11 +30,12 @@ extension Daemon {
             lastDataVersion = try store.dataVersion()
             personClock = configuration.personClock()
             heldPlan = nil
+            shownSincePlan = false
             let (plan, input) = try planAndDeliver()
             logUnreadableRows()
             // Held only when everything it found due was shown (or waits for a server): then at
             // its next due instant a fresh plan would show exactly its `next`.
-            if plan.due.allSatisfy({ awaitingServer.contains($0.key) }) {
+            if plan.due.allSatisfy({ isHeldBack($0.key) }) {
                 heldPlan = HeldPlan(plan: plan, input: input, zone: timeZone)
             }
             try closeFinishedLiveNotifications(input: input)
@@ -68,7 +69,7 @@ extension Daemon {
             guard let plan = Schedule(input: held.input, clock: wallClock).plan(now: now, continuing: held.plan) else {
                 return
             }
-            try deliver(plan.due.filter { !awaitingServer.contains($0.key) }, input: held.input, wallClock: wallClock)
+            try deliver(plan.due.filter { !isHeldBack($0.key) }, input: held.input, wallClock: wallClock)
         } catch {
             logger.error("\(error)")
         }
@@ -86,10 +87,15 @@ extension Daemon {
             let plan = Schedule(input: input, clock: wallClock).plan(now: now)
             try recordMissed(plan.missed, at: now)
             try store.cancel(keys: plan.withdrawn, at: now)
-            let due = plan.due.filter { !awaitingServer.contains($0.key) }
+            let due = plan.due.filter { !isHeldBack($0.key) }
             try deliver(due, input: input, wallClock: wallClock)
             if due.isEmpty || round == 4 { return (plan, input) }
         }
+    }
+
+    /// Due but not to be shown by this plan: waiting for a server, or on its way to one.
+    func isHeldBack(_ key: String) -> Bool {
+        awaitingServer.contains(key) || showing.contains(key)
     }
 
     /// The store's input with the machine's sleep clock read beside it.

@@ -86,8 +86,9 @@ extension Daemon {
         let wakes = alarmWaking(keepAwakeOn: keepAwakeOn).canWake ? wakeArmedFor : nil
         let warning = SleepWarning.content(reason: reason, wakesAt: wakes.map { clock.timeOfDay($0.dueAt) })
         let (voiced, playback) = voiced(warning, settings: (try? store.settings()) ?? Settings())
-        do { _ = try notifier.show(voiced, replacing: nil) } catch {
-            logger.error("cannot warn before sleep: \(error)")
+        let logger = logger
+        notifier.show(voiced, replacing: nil) { result in
+            if case .failure(let error) = result { logger.error("cannot warn before sleep: \(error)") }
         }
         logger.notice(
             "the computer is going to sleep: \(wakes == nil ? "warned that \(reason) will not ring" : "it wakes itself for the alarm")"

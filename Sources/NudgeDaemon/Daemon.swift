@@ -34,6 +34,8 @@ public final class Daemon {
         public var rtcWakeAlarm: String
         /// Where systemd's word reaches the daemon: NOTIFY_SOCKET, WATCHDOG_USEC, WATCHDOG_PID.
         public var serviceEnvironment: [String: String]
+        /// How long after a server on the bus failed to answer it is asked again.
+        public var serverRetry: TimeInterval
 
         public init(
             storePath: String, clock: DaemonClock = DaemonClock(), timeZone: SystemTimeZone = SystemTimeZone(),
@@ -42,7 +44,8 @@ public final class Daemon {
                 PersonClock.current(environment: ProcessInfo.processInfo.environment)
             },
             rtcWakeAlarm: String = RTCWakeAlarm.path(environment: ProcessInfo.processInfo.environment),
-            serviceEnvironment: [String: String] = ProcessInfo.processInfo.environment
+            serviceEnvironment: [String: String] = ProcessInfo.processInfo.environment,
+            serverRetry: TimeInterval = 30
         ) {
             self.storePath = storePath
             self.clock = clock
@@ -51,6 +54,7 @@ public final class Daemon {
             self.personClock = personClock
             self.rtcWakeAlarm = rtcWakeAlarm
             self.serviceEnvironment = serviceEnvironment
+            self.serverRetry = serverRetry
         }
     }
 
@@ -140,6 +144,17 @@ public final class Daemon {
     var heldPlan: HeldPlan?
     /// Occurrences the server could not take; retried when a server appears.
     var awaitingServer: Set<String> = []
+    /// Occurrences handed to the server and not yet answered: no plan shows them again.
+    var showing: Set<String> = []
+    /// Notifications those are replacing in place: answered or finished, they are not closed,
+    /// since what replaces them is not.
+    var showingOver: Set<UInt32> = []
+    let showRequests = ShowRequests()
+    /// Fires `serverRetry` after a server that owns the name did not answer (a call timed out).
+    let serverRetryTimer: OneShotTimer
+    /// A notification the server accepted since the last plan: what it wrote (a call's cadence
+    /// counts again) is planned from once the events in hand are handled.
+    var shownSincePlan = false
     /// The unreadable rows logged already: each is logged once, not at every plan.
     var loggedUnreadable: Set<UnreadableRow> = []
     var reportedServerProblem = false
@@ -185,6 +200,7 @@ public final class Daemon {
         sleepWarningSound = try OneShotTimer()
         watchdog = try ServiceWatchdog(environment: configuration.serviceEnvironment)
         checkpointTimer = try OneShotTimer()
+        serverRetryTimer = try OneShotTimer()
         storeWatch = try DirectoryWatch(storePath: configuration.storePath)
         storeIdentity = Self.identity(of: configuration.storePath)
         zoneWatch =

@@ -13,6 +13,9 @@ enum LoopEvent: Sendable {
     /// What the notification server reported, when it reached this process, and its line in
     /// the click ledger, if it is kept there.
     case notifier(NotifierEvent, at: Date, line: ClickLedger.Line?)
+    /// The server's answer to show request `request` (`ShowRequests`), when it came, and the
+    /// click ledger's lines for it.
+    case shown(request: Int, Result<UInt32, NotifierError>, at: Date, lines: [ClickLedger.Line])
     /// The injected clock was set: what the timerfd's ECANCELED says for the real one.
     case clockSet
     /// logind says the machine is about to sleep (true) or has resumed (false).

@@ -44,6 +44,17 @@ public final class GLibThread: @unchecked Sendable {
         return result!
     }
 
+    /// Runs `body` on the GLib thread without waiting for it: for work that may wait on another
+    /// process (a D-Bus call), which the caller must not wait behind.
+    public func post(_ body: @escaping () -> Void) {
+        g_main_context_invoke(
+            context,
+            { pointer in
+                Unmanaged<Job>.fromOpaque(pointer!).takeRetainedValue().body()
+                return 0  // G_SOURCE_REMOVE
+            }, Unmanaged.passRetained(Job(body)).toOpaque())
+    }
+
     public func stop() {
         g_main_loop_quit(loop)
         finished.wait()

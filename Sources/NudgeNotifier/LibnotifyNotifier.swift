@@ -22,6 +22,8 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
     private let capabilities = Mutex<
         (known: Bool, markup: Bool, actions: Bool, sound: Bool, inlineReply: Bool, persistence: Bool)
     >((false, false, true, false, false, false))
+    /// A `learnServer` question is on its way: one at a time.
+    private let learning = Mutex(false)
     // Touched only on the GLib thread.
     private var connection: OpaquePointer?
     private var subscription: guint = 0
@@ -38,29 +40,42 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
         }
     }
 
-    public var bodyText: BodyText {
-        knowCapabilities()
-        return capabilities.withLock { $0.markup } ? .markup : .plain
-    }
+    // Never asks the server: the loop reading these must not wait on it. Until the server's
+    // capabilities are known (`knowsServer`), they are the specification's baseline.
+    public var bodyText: BodyText { capabilities.withLock { $0.markup } ? .markup : .plain }
 
-    public var showsActions: Bool {
-        knowCapabilities()
-        return capabilities.withLock { $0.actions }
-    }
+    public var showsActions: Bool { capabilities.withLock { $0.actions } }
 
-    public var playsSounds: Bool {
-        knowCapabilities()
-        return capabilities.withLock { $0.sound }
-    }
+    public var playsSounds: Bool { capabilities.withLock { $0.sound } }
 
-    private func knowCapabilities() {
-        guard !capabilities.withLock({ $0.known }) else { return }
-        glib.perform { [self] in refreshCapabilities() }
+    public var knowsServer: Bool { capabilities.withLock { $0.known } }
+
+    public func learnServer() {
+        let asking = learning.withLock { learning in
+            defer { learning = true }
+            return !learning
+        }
+        guard asking else { return }
+        glib.post { [self] in
+            defer { learning.withLock { $0 = false } }
+            switch refreshCapabilities() {
+            case .success: onEvent(.serverReachable)
+            case .failure(let error): onEvent(.serverUnreachable(error.description))
+            }
+        }
     }
 
     public func show(_ content: NotificationContent, replacing: UInt32?) throws(NotifierError) -> UInt32 {
         let result: Result<UInt32, NotifierError> = glib.perform { [self] in showOnGLib(content, replacing: replacing) }
         return try result.get()
+    }
+
+    /// The GLib thread waits for the server (at most D-Bus's 25 s); the caller does not.
+    public func show(
+        _ content: NotificationContent, replacing: UInt32?,
+        done: @escaping @Sendable (Result<UInt32, NotifierError>) -> Void
+    ) {
+        glib.post { [self] in done(showOnGLib(content, replacing: replacing)) }
     }
 
     /// The session bus and the notification server on it, for `nudge doctor`.
@@ -94,16 +109,16 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
         }
     }
 
+    /// Sent without waiting for the reply: a server that never answers holds nothing up.
     public func close(_ notificationID: UInt32) {
-        glib.perform { [self] in
+        glib.post { [self] in
             guard let connection else { return }
             let arguments = g_variant_new_uint32(notificationID)
             var children = [arguments]
             let tuple = children.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, 1) }
-            let reply = g_dbus_connection_call_sync(
+            g_dbus_connection_call(
                 connection, Self.serverName, Self.serverPath, Self.serverName, "CloseNotification", tuple, nil,
-                G_DBUS_CALL_FLAGS_NONE, -1, nil, nil)
-            if let reply { g_variant_unref(reply) }
+                G_DBUS_CALL_FLAGS_NONE, -1, nil, nil, nil)
         }
     }
 
@@ -207,21 +222,42 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
         String(cString: g_variant_get_type_string(value))
     }
 
-    private func refreshCapabilities() {
-        guard connection != nil, let head = notify_get_server_caps() else { return }
-        var names: Set<String> = []
-        var list: UnsafeMutablePointer<GList>? = head
-        while let node = list {
-            if let data = node.pointee.data { names.insert(String(cString: data.assumingMemoryBound(to: CChar.self))) }
-            list = node.pointee.next
+    /// Asks the server for its capabilities (which starts a D-Bus-activated server); on failure
+    /// they stay unknown.
+    @discardableResult
+    private func refreshCapabilities() -> Result<Void, NotifierError> {
+        guard let connection else {
+            return .failure(NotifierError("no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is unset or unreachable)"))
         }
-        g_list_free_full(head, g_free)
+        var error: UnsafeMutablePointer<GError>?
+        guard
+            let reply = g_dbus_connection_call_sync(
+                connection, Self.serverName, Self.serverPath, Self.serverName, "GetCapabilities", nil, nil,
+                G_DBUS_CALL_FLAGS_NONE, -1, nil, &error)
+        else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            g_error_free(error)
+            return .failure(NotifierError(message))
+        }
+        defer { g_variant_unref(reply) }
+        guard type(of: reply) == "(as)" else {
+            return .failure(NotifierError("the server's capabilities are not a list"))
+        }
+        let list = g_variant_get_child_value(reply, 0)
+        defer { g_variant_unref(list) }
+        var names: Set<String> = []
+        for index in 0..<g_variant_n_children(list) {
+            let name = g_variant_get_child_value(list, index)
+            names.insert(String(cString: g_variant_get_string(name, nil)))
+            g_variant_unref(name)
+        }
         capabilities.withLock {
             $0 = (
                 true, names.contains("body-markup"), names.contains("actions"), names.contains("sound"),
                 names.contains("inline-reply"), names.contains("persistence")
             )
         }
+        return .success(())
     }
 
     private func showOnGLib(_ content: NotificationContent, replacing: UInt32?) -> Result<UInt32, NotifierError> {

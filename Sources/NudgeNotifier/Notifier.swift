@@ -8,8 +8,22 @@ public protocol Notifier: AnyObject, Sendable {
     /// server accepted it.
     func show(_ content: NotificationContent, replacing: UInt32?) throws(NotifierError) -> UInt32
 
-    /// Asks the server to close a notification it is showing.
+    /// Shows without waiting for the server: `done` gets its id, or why not, on the notifier's
+    /// own thread (or at once, on the caller's, for a notifier that never waits).
+    func show(
+        _ content: NotificationContent, replacing: UInt32?,
+        done: @escaping @Sendable (Result<UInt32, NotifierError>) -> Void)
+
+    /// Asks the server to close a notification it is showing, without waiting for it.
     func close(_ notificationID: UInt32)
+
+    /// Whether the server's capabilities are known, so `bodyText`, `playsSounds` and
+    /// `showsActions` say what it does rather than a guess.
+    var knowsServer: Bool { get }
+
+    /// Asks the server what it can do, without waiting; the answer comes as `serverReachable`
+    /// or `serverUnreachable`.
+    func learnServer()
 
     /// How typed text must be put into a body for the current server.
     var bodyText: BodyText { get }
@@ -29,12 +43,29 @@ public enum NotifierEvent: Sendable, Equatable {
     case closed(notificationID: UInt32, reason: CloseReason)
     /// A notification server now owns the name (at start, or after a restart).
     case serverAppeared
+    /// The server answered `learnServer`: its capabilities are known.
+    case serverReachable
+    /// Nothing answered `learnServer`, and why.
+    case serverUnreachable(String)
     case serverVanished
     /// The session bus itself went away (the session ended): nothing can be shown or heard.
     case busClosed
     /// There is no session bus to reach (DBUS_SESSION_BUS_ADDRESS unset, or nothing there), and
     /// so no notification server either; with GLib's reason.
     case noSessionBus(String)
+}
+
+extension Notifier {
+    public func show(
+        _ content: NotificationContent, replacing: UInt32?,
+        done: @escaping @Sendable (Result<UInt32, NotifierError>) -> Void
+    ) {
+        done(Result { () throws(NotifierError) in try show(content, replacing: replacing) })
+    }
+
+    public var knowsServer: Bool { true }
+
+    public func learnServer() {}
 }
 
 public struct NotifierError: Error, Equatable, CustomStringConvertible {

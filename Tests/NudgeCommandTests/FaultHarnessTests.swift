@@ -4,8 +4,10 @@ import Testing
 
 /// 200 fire-and-answer cycles against the real daemon while it is killed at random moments,
 /// four other processes write 500 rows each, and the store is locked for 10 seconds
-/// (Tests/Harnesses/fault_harness.py).
-@Suite(.ownThread, .timeLimit(.minutes(4)))
+/// (Tests/Harnesses/fault_harness.py). Its own bounds are per cycle (30 s); the limit here
+/// only catches a hang, and counts the time the test waits for its thread on a busy machine
+/// (418 s beside three other builds, for 131 s of cycles).
+@Suite(.ownThread, .timeLimit(.minutes(8)))
 struct FaultHarnessTests {
     static let harness = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Harnesses/fault_harness.py").path
@@ -17,7 +19,7 @@ struct FaultHarnessTests {
                 Self.harness, "--nudge", NudgeBinary.path, "--cycles", "200", "--writers-rows", "500", "--lock-seconds",
                 "10",
             ],
-            timeout: 220)
+            timeout: 440)
         #expect(run.status == 0, "\(run)")
         let result = try #require(
             try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run)")

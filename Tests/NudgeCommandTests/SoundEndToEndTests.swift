@@ -64,6 +64,40 @@ struct SoundEndToEndTests: DaemonScenario {
         #expect(length >= 12 && rms > 0.05, "length \(length) s, RMS \(rms)")
     }
 
+    /// A server that expires the alarm anyway (dunst with `ignore_timeout`): it is shown again at
+    /// once and rings on; the person's answer on the new one stops it.
+    @Test func anAlarmTheServerExpiresIsShownAgainAndRingsOn() throws {
+        try startNightWithTheAlarmIn(3)
+        let daemon = try startDaemon()
+        let alarm = try alarm(daemon)
+        #expect(daemon.waitForEvent("ring_started"), "\(daemon.stderr)")
+        let id = alarm.replacesID == 0 ? UInt32(bus.notifyCalls().count) : alarm.replacesID
+        try bus.close(id, reason: 1)
+        #expect(daemon.waitForEvent("expired_ringing", ["notification": "\(id)"]), "\(daemon.stderr)")
+        let again = FileEvents.waitUntil(watching: [bus.directory.path], timeout: 15) {
+            bus.notifyCalls().filter { $0.summary == "Time for dose 2" }.count == 2
+        }
+        #expect(again, "\(bus.notifyCalls().map(\.summary)); \(daemon.stderr)")
+        #expect(audio.waitFor(seconds: audio.seconds + 6), "the ring stopped: \(daemon.stderr)")
+        #expect(!daemon.stderr.contains("event=ring_stopped"), "\(daemon.stderr)")
+        #expect(try rows("SELECT reshow_at FROM reminder_deliveries WHERE reshow_at IS NOT NULL").isEmpty)
+
+        var shownAs: UInt32?
+        #expect(
+            waitForStore {
+                shownAs =
+                    (try? rows(
+                        "SELECT notification_id FROM reminder_deliveries ORDER BY shown_at DESC, id DESC LIMIT 1"))?
+                    .first?["notification_id"].flatMap { UInt32($0) }
+                return shownAs.map { $0 != id } ?? false
+            }, "\(daemon.stderr)")
+        try bus.invokeAction("take", on: try #require(shownAs))
+        #expect(daemon.waitForEvent("ring_stopped", ["reason": "take"]), "\(daemon.stderr)")
+        #expect(
+            waitForStore { (try? rows("SELECT event_type FROM dose_events WHERE event_type = 'dose2'"))?.count == 1 },
+            "\(daemon.stderr)")
+    }
+
     /// "I'm awake" stops the ringing and records nothing; the notification stays with take and skip.
     @Test func imAwakeStopsTheRingingAndRecordsNothing() throws {
         try startNightWithTheAlarmIn(3)

@@ -38,6 +38,11 @@ struct DaemonTests {
         }
 
         func close(_ notificationID: UInt32) {}
+
+        /// Answers as a server on the bus would: reachable unless failing.
+        func learnServer() {
+            onEvent?(failing.withLock { $0 } ? .serverUnreachable("no answer") : .serverReachable)
+        }
     }
 
     /// What the daemon asked of the sound, in order: the seam `Daemon(player:)` gives.
@@ -85,12 +90,14 @@ struct DaemonTests {
     func withDaemon(
         clock: DaemonClock, notifier: FakeNotifier, log: RecordedLog? = nil, player: FakePlayer? = nil,
         ambientPlayer: (any AmbientPlayer)? = nil, serviceEnvironment: [String: String] = [:],
-        _ body: (Daemon, DaemonClock) throws -> Void
+        serverRetry: TimeInterval = 30, _ body: (Daemon, DaemonClock) throws -> Void
     ) throws {
         var logger = log?.logger ?? Logger(label: "test")
         if log == nil { logger.logLevel = .critical }
         let daemon = try Daemon(
-            .init(storePath: store, clock: clock, timeZone: zone, serviceEnvironment: serviceEnvironment),
+            .init(
+                storePath: store, clock: clock, timeZone: zone, serviceEnvironment: serviceEnvironment,
+                serverRetry: serverRetry),
             logger: logger,
             makeNotifier: { onEvent in
                 notifier.onEvent = onEvent
@@ -139,6 +146,23 @@ struct DaemonTests {
         }
         #expect(notifier.shown.withLock { $0.map(\.title) } == ["Daily symptom check"])
         #expect(try Store(path: store).delivery(key: "symptom:2026-11-21")?.shownAt != nil)
+    }
+
+    /// A server that owns the name but let the call time out announces nothing when it answers
+    /// again: the daemon asks it again, and what waited is shown.
+    @Test func aServerThatDidNotAnswerIsAskedAgainAndShowsWhatWaited() throws {
+        let notifier = FakeNotifier()
+        notifier.failing.withLock { $0 = true }
+        let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-21T20:00:00Z"))
+        try withDaemon(clock: clock, notifier: notifier, serverRetry: 0.2) { _, _ in
+            let owed = FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
+                (try? Store(path: store).delivery(key: "symptom:2026-11-21"))??.isOwed == true
+            }
+            #expect(owed)
+            notifier.failing.withLock { $0 = false }
+            #expect(notifier.showed.wait(timeout: .now() + 10) == .success, "not asked again")
+        }
+        #expect(notifier.shown.withLock { $0.map(\.title) } == ["Daily symptom check"])
     }
 
     /// The clock set forward past a due instant shows it at once; set back across it, nothing

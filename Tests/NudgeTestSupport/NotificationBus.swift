@@ -47,6 +47,16 @@ public final class NotificationBus: @unchecked Sendable {
         mock = nil
     }
 
+    /// SIGSTOP: the server owns its name but answers nothing, as a hung one does; its calls
+    /// wait on the bus until `resumeServer`.
+    public func pauseServer() {
+        mock?.signal(SIGSTOP)
+    }
+
+    public func resumeServer() {
+        mock?.signal(SIGCONT)
+    }
+
     /// The logged calls, one entry each: a body with a newline spans lines in the log.
     private func entries() -> [String] {
         var log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""

@@ -54,6 +54,14 @@ struct ExpiredReshowEndToEndTests: DaemonScenario {
         #expect(waitForStore { (try? delivery(Self.key))??["missed_at"] != "NULL" }, "\(daemon.stderr)")
         let history = try nudge("history", "--since", "2026-11-21T00:00", at: "2026-11-25T12:00:00-05:00")
         #expect(history.stdout.contains("missed (expired unseen, shown 4 times)"), "\(history)")
+        // A count another program wrote past the limit says no more than the limit allows.
+        #expect(
+            try Subprocess.run(
+                "/usr/bin/sqlite3", [store, "UPDATE reminder_deliveries SET reshown = 9223372036854775807"]
+            )
+            .status == 0)
+        let absurd = try nudge("history", "--since", "2026-11-21T00:00", at: "2026-11-25T12:00:00-05:00")
+        #expect(absurd.stdout.contains("missed (expired unseen, shown 4 times)"), "\(absurd)")
         // Missed is settled: a restarted daemon shows nothing more.
         daemon.signal(SIGTERM)
         _ = daemon.waitForExit(timeout: 10)

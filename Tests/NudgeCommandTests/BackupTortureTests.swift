@@ -3,7 +3,7 @@ import NudgeTestSupport
 import Testing
 
 /// Backups, restores, reads and writes by nudge and by another program, all at once on one
-/// store for 20 seconds: no acknowledged write is lost, no read calls the store damaged, every
+/// store for 60 seconds: no acknowledged write is lost, no read calls the store damaged, every
 /// backup and kept copy is sound, and every file is its owner's alone.
 ///
 /// One Python process drives the loops (as NewStoreConcurrencyTests does): many spawns from the
@@ -95,7 +95,7 @@ import Testing
     @Test func everythingAtOnceLosesNothing() throws {
         let store = directory.file("nudge.sqlite")
         let result = try Subprocess.run(
-            "/usr/bin/python3", ["-c", Self.script, NudgeBinary.path, store, "20"],
+            "/usr/bin/python3", ["-c", Self.script, NudgeBinary.path, store, "60"],
             environment: NudgeBinary.environment(["TZ": "UTC", "NUDGE_FAKE_NOW": ""]), timeout: 330)
         let found = try #require(
             try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result)")

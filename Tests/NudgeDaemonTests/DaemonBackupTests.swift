@@ -24,7 +24,9 @@ extension DaemonTests {
         }
         let listed = BackupDirectory.list(in: backups, now: now)
         #expect(listed.count == 2 && listed.last?.path == ahead.path, "\(listed.map(\.path))")
-        #expect(BackupDirectory.newestSound(in: backups, now: now)?.path == listed.first?.path)
+        #expect(
+            BackupDirectory.newestSound(in: backups, now: now, identity: try setup.identity())?.path
+                == listed.first?.path)
     }
 
     /// A newest backup that is junk, or a copy cut short, is no backup: the daemon backs the

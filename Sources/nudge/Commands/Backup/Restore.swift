@@ -52,7 +52,10 @@ extension Nudge {
         }
 
         func run(_ context: CommandContext) throws {
-            if let file { try Self.validateBackupFile(file, store: context.storePath) }
+            if let file {
+                try Self.validateBackupFile(file, store: context.storePath)
+                try Self.validateOwner(file, store: context.storePath, yes: yes)
+            }
             var backup = try chosenBackup(context)
             var described = describe(backup, context)
             let keptPath =
@@ -88,6 +91,17 @@ extension Nudge {
             context.print("restored \(described); \(written)\(kept)\(reopen)")
         }
 
+        /// Another store's backup (one that shares the backup directory) is put in place of this
+        /// store only when it is named and --yes says so: the store keeps its own identity.
+        static func validateOwner(_ file: String, store: String, yes: Bool) throws {
+            guard !yes, let identity = Store.identity(at: store), case .store(let owner)? = BackupFile.origin(of: file),
+                owner != identity
+            else { return }
+            throw ValidationError(
+                "'\(file)' is a backup of another store, not of \(store); to put it in place of this store all the same, give it with --yes"
+            )
+        }
+
         /// `the backup of 2026-11-24 03:30`, or its path when it is not in a backup directory.
         private func describe(_ backup: String, _ context: CommandContext) -> String {
             let directory = (backup as NSString).deletingLastPathComponent
@@ -103,9 +117,14 @@ extension Nudge {
             let directory =
                 setting.map { BackupDirectory.directory(store: context.storePath, setting: $0) }
                 ?? BackupDirectory.directory(ofDamagedStore: context.storePath)
-            guard let newest = BackupDirectory.newestSound(in: directory, now: context.now) else {
+            let identity = Store.identity(at: context.storePath)
+            guard let newest = BackupDirectory.newestSound(in: directory, now: context.now, identity: identity) else {
+                let stores = BackupDirectory.stores(BackupDirectory.list(in: directory, now: context.now)).count
                 throw CommandFailure(
-                    "\(directory) has no sound backup to restore; give a backup's path instead", exitCode: 66)
+                    identity == nil && stores > 1
+                        ? "the store's identity cannot be read, and \(directory) holds the backups of \(stores) stores; give the backup's path instead (nudge backups lists them)"
+                        : "\(directory) has no sound backup of this store to restore; give a backup's path instead",
+                    exitCode: 66)
             }
             return newest.path
         }

@@ -1,6 +1,9 @@
 import Foundation
+import NudgeCore
 import NudgeTestSupport
 import Testing
+
+@testable import nudge
 
 /// Two stores sharing one `backup.directory` (issue 39, item 4): each lists, restores and
 /// thins only its own backups; another store's is restored only by name and with --yes, and
@@ -74,5 +77,29 @@ struct SharedBackupDirectoryTests {
         #expect(try identity(storeB) == identityB && identityB != nil && identityB != (try identity(storeA)))
         nudge(storeB, "backup", at: "2026-11-22T13:30:00-05:00")
         #expect(try listed(storeB).map { $0["path"] as? String } == [shared + "/nudge-20261122T183000Z.sqlite"])
+    }
+
+    /// A backup taken while the clock was ahead: doctor names it, and reports the newest of
+    /// the others; another store's newer one is not this store's newest.
+    @Test func doctorNamesABackupTakenAheadOfTheClock() throws {
+        nudge(storeA, "log", "symptom", "s", "--severity", "2", at: "2026-11-22T08:00:00-05:00")
+        nudge(storeB, "log", "symptom", "s", "--severity", "2", at: "2026-11-22T08:00:00-05:00")
+        nudge(storeB, "settings", "set", "backup.directory", storeA + ".backups", at: "2026-11-22T08:00:00-05:00")
+        nudge(storeA, "backup", at: "2026-11-22T09:00:00-05:00")
+        nudge(storeA, "backup", at: "2027-03-01T03:30:00-05:00")
+        nudge(storeB, "backup", at: "2026-11-22T11:00:00-05:00")
+        let clock = WallClock(zone: .system("America/New_York"))
+        let findings = Nudge.Doctor.backupFindings(
+            store: storeA, settings: nil, now: try #require(Timestamp.parse("2026-11-22T12:00:00-05:00")),
+            clock: clock
+        ).map(\.line)
+        #expect(findings.count == 2, "\(findings)")
+        #expect(
+            findings.first?.hasPrefix(
+                "WARNING backups: nudge-20270301T083000Z.sqlite was taken at 2027-03-01 03:30 EST, ahead of the clock")
+                == true, "\(findings)")
+        #expect(
+            findings.last?.hasPrefix("ok      backups: newest 2026-11-22 09:00 EST (3h ago), checked ok; 1 kept")
+                == true, "\(findings)")
     }
 }

@@ -70,7 +70,8 @@ struct SharedBackupDirectoryTests {
         try InProcessNudge.expectRefusal(
             ["restore", backupOfA], store: storeB,
             environment: ["TZ": "America/New_York", "NUDGE_FAKE_NOW": "2026-11-22T13:10:00-05:00"],
-            mentioning: "is a backup of another store, not of \(storeB); to put it in place of this store all the same, give it with --yes"
+            mentioning:
+                "is a backup of another store, not of \(storeB); to put it in place of this store all the same, give it with --yes"
         )
         nudge(storeB, "restore", backupOfA, "--yes", at: "2026-11-22T13:20:00-05:00")
         #expect(try entries(storeB) == "2", "A's two")

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import NudgeCore
 import NudgeTestSupport
 import Testing
@@ -102,5 +103,23 @@ struct SharedBackupDirectoryTests {
         #expect(
             findings.last?.hasPrefix("ok      backups: newest 2026-11-22 09:00 EST (3h ago), checked ok; 1 kept")
                 == true, "\(findings)")
+    }
+
+    /// A backup taken before stores had identities may be either store's: both list it, marked.
+    @Test func aBackupFromBeforeIdentitiesIsListedForEveryStoreMarked() throws {
+        nudge(storeA, "log", "symptom", "s", "--severity", "2", at: "2026-11-22T08:00:00-05:00")
+        nudge(storeB, "settings", "set", "backup.directory", storeA + ".backups", at: "2026-11-22T08:00:00-05:00")
+        nudge(storeA, "backup", at: "2026-11-22T09:00:00-05:00")
+        let old = storeA + ".backups/nudge-20261122T140000Z.sqlite"
+        try DatabaseQueue(path: old).write { db in
+            try db.execute(sql: "DELETE FROM store_metadata WHERE key IN ('store_identity', 'backup_taken_at')")
+        }
+        for store in [storeA, storeB] {
+            let rows = try listed(store)
+            #expect(rows.map { $0["path"] as? String } == [old], "\(rows)")
+            #expect(rows.first?["origin"] as? String == "taken before store identities", "\(rows)")
+        }
+        let table = nudge(storeB, "backups", at: "2026-11-22T12:00:00-05:00").stdout
+        #expect(table.contains("ok; taken before store identities"), "\(table)")
     }
 }

@@ -73,8 +73,10 @@ struct DailyBackup: Sendable {
         defer { try? store.releaseMemory() }
         do {
             outcome.backup = try store.backUp(into: directory, at: takenAt)
-            if case .store(let owner) = outcome.backup?.origin {
-                outcome.removed = BackupDirectory.thin(directory, identity: owner, clock: clock, now: takenAt).count
+            if let backup = outcome.backup, case .store(let owner) = backup.origin {
+                outcome.removed =
+                    BackupDirectory.thin(directory, identity: owner, keeping: backup.path, clock: clock, now: takenAt)
+                    .count
             }
         } catch {
             outcome.failure = error.description

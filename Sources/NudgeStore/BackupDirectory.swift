@@ -170,9 +170,12 @@ public enum BackupDirectory {
     /// Removes the backups of the store of `identity` that `BackupPolicy` does not keep (with
     /// files SQLite cannot read, which are no one's backup), and temporary files a backup
     /// killed midway left (older than an hour); returns the backups removed. Another store's
-    /// backups, and those taken before identities, are never removed.
+    /// backups, those taken before identities, and `keeping` (the one just taken, which a
+    /// newer one of its day would displace after the clock went back) are never removed.
     @discardableResult
-    public static func thin(_ directory: String, identity: String?, clock: WallClock, now: Date) -> [BackupFile] {
+    public static func thin(
+        _ directory: String, identity: String?, keeping: String? = nil, clock: WallClock, now: Date
+    ) -> [BackupFile] {
         let backups = list(in: directory, now: now).filter { backup in
             switch backup.origin {
             case .store(let owner): owner == identity
@@ -181,7 +184,7 @@ public enum BackupDirectory {
             }
         }
         let kept = BackupPolicy.kept(backups.map(\.takenAt), clock: clock)
-        let removed = backups.filter { !kept.contains($0.takenAt) && unlink($0.path) == 0 }
+        let removed = backups.filter { !kept.contains($0.takenAt) && $0.path != keeping && unlink($0.path) == 0 }
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         where name.hasPrefix("." + prefix) {
             let path = directory + "/" + name

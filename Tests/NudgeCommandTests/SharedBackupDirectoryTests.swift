@@ -122,4 +122,16 @@ struct SharedBackupDirectoryTests {
         let table = nudge(storeB, "backups", at: "2026-11-22T12:00:00-05:00").stdout
         #expect(table.contains("ok; taken before store identities"), "\(table)")
     }
+
+    /// A backup taken after the clock went back, the same day as a newer one: it is kept, so
+    /// that `backup` never names a file the thinning removed.
+    @Test func aBackupTakenAfterTheClockWentBackIsThere() throws {
+        nudge(storeA, "log", "symptom", "s", "--severity", "2", at: "2026-11-22T08:00:00-05:00")
+        nudge(storeA, "backup", at: "2026-11-22T10:00:00-05:00")
+        let earlier = nudge(storeA, "backup", at: "2026-11-22T09:00:00-05:00").stdout
+        let path = storeA + ".backups/nudge-20261122T140000Z.sqlite"
+        #expect(earlier.hasPrefix("backed up the store to \(path) ("), "\(earlier)")
+        #expect(FileManager.default.fileExists(atPath: path))
+        #expect(try listed(storeA).count == 2)
+    }
 }

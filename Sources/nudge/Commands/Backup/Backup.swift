@@ -41,7 +41,8 @@ extension Nudge {
                     // A backup holds its store's identity; one without thins nothing.
                     if case .store(let identity) = backup.origin {
                         removed = BackupDirectory.thin(
-                            directory, identity: identity, clock: context.wallClock, now: context.now)
+                            directory, identity: identity, keeping: backup.path, clock: context.wallClock,
+                            now: context.now)
                     }
                 }
             } catch {

@@ -13,11 +13,15 @@ extension Daemon {
         let directory = BackupDirectory.directory(
             store: configuration.storePath, setting: settings[BackupPolicy.directory])
         let now = configuration.clock.now()
-        if lastBackup?.directory != directory {
-            // One named ahead of now (a wrong clock, a name made by hand) would stop backups.
-            // A damaged or cut-short newest file is no backup: the store is backed up again.
-            let newest = BackupDirectory.list(in: directory, now: now).first { !$0.isAhead(of: now) && $0.looksWhole }
-            lastBackup = (directory, newest?.takenAt)
+        let identity = (try? store.identity()) ?? nil
+        if lastBackup?.directory != directory || lastBackup?.identity != identity {
+            // Another store's backup in a shared directory is not this store's newest. One taken
+            // ahead of now (a wrong clock) would stop backups. A damaged or cut-short newest file
+            // is no backup: the store is backed up again.
+            let newest = BackupDirectory.list(in: directory, now: now).first {
+                $0.origin == .store(identity ?? "") && !$0.isAhead(of: now) && $0.looksWhole
+            }
+            lastBackup = (directory, identity, newest?.takenAt)
         }
         let clock = wallClock
         let time = LocalTime(parsing: settings[BackupPolicy.time]) ?? LocalTime(hour: 3, minute: 30)!
@@ -25,11 +29,11 @@ extension Daemon {
             newest: lastBackup?.takenAt, now: now, starting: starting, time: time, clock: clock)
         guard due <= now else { return due }
         // Tried once per due instant: a failure waits for the next one, as a success does.
-        lastBackup = (directory, now)
+        lastBackup = (directory, identity, now)
         let events = events
         runningBackup = DailyBackup(
-            connection: backupConnection, storePath: configuration.storePath, directory: directory, takenAt: now,
-            clock: clock
+            connection: backupConnection, storePath: configuration.storePath, directory: directory,
+            identity: identity, takenAt: now, clock: clock
         ).start { events.push(.backedUp($0)) }
         return nil
     }

@@ -108,9 +108,9 @@ public final class Daemon {
     /// Ambient sound under a span; the span playing now.
     let ambientPlayer: any AmbientPlayer
     var playingAmbience: Ambience?
-    /// The backup directory, and the newest backup in it (or the last attempt): read from the
-    /// directory once, then kept.
-    var lastBackup: (directory: String, takenAt: Date?)?
+    /// The backup directory, the store's identity, and the store's newest backup in it (or the
+    /// last attempt): read from the directory once, then kept.
+    var lastBackup: (directory: String, identity: String?, takenAt: Date?)?
     let backupConnection = DailyBackup.Connection()
     /// Signalled when the `DailyBackup` on its thread is done; its outcome is an event.
     var runningBackup: DispatchSemaphore?

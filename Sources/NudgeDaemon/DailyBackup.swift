@@ -18,6 +18,8 @@ struct DailyBackup: Sendable {
     let connection: Connection
     let storePath: String
     let directory: String
+    /// The store's identity: its backups are the ones thinned, and offered for a restore.
+    let identity: String?
     let takenAt: Date
     let clock: WallClock
 
@@ -63,7 +65,7 @@ struct DailyBackup: Sendable {
             outcome.failure = error.description
             if case .damaged(_, let reason) = error {
                 outcome.damage = reason
-                outcome.restoreFrom = BackupDirectory.newestSound(in: directory, now: takenAt)
+                outcome.restoreFrom = BackupDirectory.newestSound(in: directory, now: takenAt, identity: identity)
             }
             return outcome
         }
@@ -71,12 +73,18 @@ struct DailyBackup: Sendable {
         defer { try? store.releaseMemory() }
         do {
             outcome.backup = try store.backUp(into: directory, at: takenAt)
-            outcome.removed = BackupDirectory.thin(directory, clock: clock, now: takenAt).count
+            if let backup = outcome.backup, case .store(let owner) = backup.origin {
+                outcome.removed =
+                    BackupDirectory.thin(directory, identity: owner, keeping: backup.path, clock: clock, now: takenAt)
+                    .count
+            }
         } catch {
             outcome.failure = error.description
         }
         do { outcome.damage = try store.quickCheck() } catch { outcome.damage = error.description }
-        if outcome.damage != nil { outcome.restoreFrom = BackupDirectory.newestSound(in: directory, now: takenAt) }
+        if outcome.damage != nil {
+            outcome.restoreFrom = BackupDirectory.newestSound(in: directory, now: takenAt, identity: identity)
+        }
         return outcome
     }
 }

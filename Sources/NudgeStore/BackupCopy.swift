@@ -1,5 +1,7 @@
+import Foundation
 import GRDB
 import GRDBSQLite
+import NudgeCore
 
 /// A backup's file written through SQLite's C interface rather than a GRDB queue of its own. A
 /// GRDB queue that is let go of hands its queue-specific values to a libdispatch worker to free,
@@ -7,8 +9,9 @@ import GRDBSQLite
 /// every second from then on, for as long as it runs.
 enum BackupCopy {
     /// Copies every page of `source` (in its read transaction) into the empty file at `path`,
-    /// turns it to rollback-journal mode, and returns SQLite's integrity check of it.
-    static func write(from source: Database, to path: String) throws -> String {
+    /// turns it to rollback-journal mode, records `takenAt` in it (`store_metadata`), and
+    /// returns SQLite's integrity check of it.
+    static func write(from source: Database, to path: String, takenAt: Date) throws -> String {
         var opened: OpaquePointer?
         let openCode = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
         guard let copy = opened else { throw DatabaseError(resultCode: ResultCode(rawValue: openCode)) }
@@ -29,7 +32,22 @@ enum BackupCopy {
         guard code == SQLITE_DONE else { throw error(copy, code == SQLITE_OK ? finished : code) }
         let journal = sqlite3_exec(copy, "PRAGMA journal_mode = DELETE", nil, nil, nil)
         guard journal == SQLITE_OK else { throw error(copy, journal) }
+        try stamp(copy, takenAt: takenAt)
         return try firstAnswer(copy, "PRAGMA integrity_check") ?? "no answer"
+    }
+
+    /// The instant inside the backup, which orders it whatever its name says.
+    private static func stamp(_ copy: OpaquePointer, takenAt: Date) throws {
+        var statement: OpaquePointer?
+        let sql = "INSERT OR REPLACE INTO store_metadata (key, value) VALUES ('\(Store.backupTakenAtKey)', ?)"
+        let prepared = sqlite3_prepare_v2(copy, sql, -1, &statement, nil)
+        guard prepared == SQLITE_OK, let statement else { throw error(copy, prepared) }
+        defer { sqlite3_finalize(statement) }
+        let text = Timestamp.format(takenAt)
+        // SQLITE_TRANSIENT: SQLite copies the text before the call returns.
+        sqlite3_bind_text(statement, 1, text, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+        let code = sqlite3_step(statement)
+        guard code == SQLITE_DONE else { throw error(copy, code) }
     }
 
     private static func firstAnswer(_ connection: OpaquePointer, _ sql: String) throws -> String? {

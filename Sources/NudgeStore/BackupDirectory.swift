@@ -9,17 +9,22 @@ import NudgeCore
 /// One backup of the store: a whole SQLite file (every app's tables), named by its UTC instant.
 public struct BackupFile: Sendable, Equatable {
     public var path: String
+    /// The instant recorded inside it; for one taken before backups recorded it, its name's
+    /// or its file's modification time, whichever is earlier (a file is not older than it was
+    /// last written: a name ahead of that was made by hand).
     public var takenAt: Date
     public var size: Int
+    public var origin: BackupOrigin
 
-    public init(path: String, takenAt: Date, size: Int) {
+    public init(path: String, takenAt: Date, size: Int, origin: BackupOrigin = .unmarked) {
         self.path = path
         self.takenAt = takenAt
         self.size = size
+        self.origin = origin
     }
 
-    /// Named for an instant more than 5 minutes after `now`: taken while the clock was wrong, or
-    /// named by hand. Such a backup is not the newest for the daemon or `restore --latest`.
+    /// Taken for an instant more than 5 minutes after `now`: while the clock was wrong, or named
+    /// by hand. Such a backup is not the newest for the daemon or `restore --latest`.
     public func isAhead(of now: Date) -> Bool { takenAt.timeIntervalSince(now) > 300 }
 }
 
@@ -101,16 +106,20 @@ public enum BackupDirectory {
         return Timestamp.parse(text)
     }
 
-    /// The backups in `directory`, newest first, those named ahead of `now` last; none when it
-    /// does not exist.
+    /// The backups in `directory` of every store, newest first, those taken ahead of `now`
+    /// last; none when it does not exist. A file gone while it is read is not listed.
     public static func list(in directory: String, now: Date) -> [BackupFile] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.compactMap { name -> BackupFile? in
-            guard let instant = instant(ofFileName: name) else { return nil }
+            guard let named = instant(ofFileName: name) else { return nil }
             let path = directory + "/" + name
             var status = stat()
-            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-            return BackupFile(path: path, takenAt: instant, size: Int(status.st_size))
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, let stamp = BackupStamp.read(path)
+            else { return nil }
+            let written = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec))
+            return BackupFile(
+                path: path, takenAt: stamp.takenAt ?? min(named, written), size: Int(status.st_size),
+                origin: stamp.origin)
         }.sorted {
             // Within one second `.2` came after the plain name, `.10` after `.9`.
             let (first, second) = ($0.isAhead(of: now), $1.isAhead(of: now))
@@ -158,19 +167,24 @@ public enum BackupDirectory {
         }
     }
 
-    /// The newest backup that passes its integrity check, one named ahead of `now` only when
-    /// no other does.
-    public static func newestSound(in directory: String, now: Date) -> BackupFile? {
-        list(in: directory, now: now).first { inspect($0.path).isSound }
-    }
-
-    /// Removes the backups `BackupPolicy` does not keep, and temporary files a backup killed
-    /// midway left (older than an hour); returns the backups removed.
+    /// Removes the backups of the store of `identity` that `BackupPolicy` does not keep (with
+    /// files SQLite cannot read, which are no one's backup), and temporary files a backup
+    /// killed midway left (older than an hour); returns the backups removed. Another store's
+    /// backups, those taken before identities, and `keeping` (the one just taken, which a
+    /// newer one of its day would displace after the clock went back) are never removed.
     @discardableResult
-    public static func thin(_ directory: String, clock: WallClock, now: Date) -> [BackupFile] {
-        let backups = list(in: directory, now: now)
+    public static func thin(
+        _ directory: String, identity: String?, keeping: String? = nil, clock: WallClock, now: Date
+    ) -> [BackupFile] {
+        let backups = list(in: directory, now: now).filter { backup in
+            switch backup.origin {
+            case .store(let owner): owner == identity
+            case .damaged: true
+            case .unmarked, .foreign: false
+            }
+        }
         let kept = BackupPolicy.kept(backups.map(\.takenAt), clock: clock)
-        let removed = backups.filter { !kept.contains($0.takenAt) && unlink($0.path) == 0 }
+        let removed = backups.filter { !kept.contains($0.takenAt) && $0.path != keeping && unlink($0.path) == 0 }
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         where name.hasPrefix("." + prefix) {
             let path = directory + "/" + name

@@ -26,6 +26,19 @@ final class RestoreWrite {
             ?? nil
     }
 
+    /// The identity the restored store keeps: its own; a new one for a store from before
+    /// identities (never the backup's, which may be another store's: the store's later backups
+    /// stay its own); nil, the backup's, for a store SQLite cannot read or that is not there,
+    /// which the backup most likely is of.
+    func keptIdentity() -> String? {
+        do {
+            return try Store.openReadOnly(storePath, Self.reading).read { db in try Store.identity(db) }
+                ?? Store.newIdentity()
+        } catch {
+            return nil
+        }
+    }
+
     /// SQLite's online backup from `temporary` into the store: its first step takes the
     /// store's write lock, which it holds to the commit; the store is kept right after that
     /// step, through another connection that reads the last commit before the lock.

@@ -33,32 +33,39 @@ extension Store {
                 exitCode: 73)
         }
         let name = directory + "/" + BackupDirectory.fileName(for: now)
-        let (path, size) = try backUp(toFile: name, replacing: false) { attempt in
+        let written = try backUp(toFile: name, at: now, replacing: false) { attempt in
             directory + "/" + BackupDirectory.fileName(for: now, attempt: attempt)
         }
-        return BackupFile(path: path, takenAt: now, size: size)
+        return BackupFile(
+            path: written.path, takenAt: now, size: written.size,
+            origin: written.identity.map { .store($0) } ?? .unmarked)
     }
 
-    /// Writes a checked backup to `path`, only ever in place of a regular file; returns its size.
+    /// Writes a checked backup taken at `now` to `path`, only ever in place of a regular file;
+    /// returns its size.
     @discardableResult
-    public func backUp(toFile path: String) throws(BackupFailure) -> Int {
-        try backUp(toFile: path, replacing: true) { _ in path }.size
+    public func backUp(toFile path: String, at now: Date = Date()) throws(BackupFailure) -> Int {
+        try backUp(toFile: path, at: now, replacing: true) { _ in path }.size
     }
 
     /// Writes a checked backup to `path`, or where `named` says when `replacing` is false and
-    /// the name is taken (a link, which never replaces a file); returns where and its size.
+    /// the name is taken (a link, which never replaces a file); returns where, its size and the
+    /// store's identity it holds.
     private func backUp(
-        toFile path: String, replacing: Bool, named: (Int) -> String
-    ) throws(BackupFailure) -> (path: String, size: Int) {
+        toFile path: String, at now: Date, replacing: Bool, named: (Int) -> String
+    ) throws(BackupFailure) -> (path: String, size: Int, identity: String?) {
         let directory = (path as NSString).deletingLastPathComponent
         let temporary = try Self.temporaryFile(beside: path, prefix: "." + BackupDirectory.prefix)
         var renamed = false
         defer { if !renamed { unlink(temporary) } }
+        let identity: String?
         do {
             // A self-contained file: no -wal beside a backup, whatever mode the store is in.
-            let check =
-                try database.read { db in try BackupCopy.write(from: db, to: temporary) }
-                .split(separator: "\n").first.map(String.init) ?? "no answer"
+            let (answer, copied) = try database.read { db in
+                (try BackupCopy.write(from: db, to: temporary, takenAt: now), try Self.identity(db))
+            }
+            identity = copied
+            let check = answer.split(separator: "\n").first.map(String.init) ?? "no answer"
             guard check == "ok" else {
                 throw BackupFailure(
                     description:
@@ -102,7 +109,7 @@ extension Store {
         }
         try Self.sync(directory.isEmpty ? "." : directory)
         var status = stat()
-        return (written, stat(written, &status) == 0 ? Int(status.st_size) : 0)
+        return (written, stat(written, &status) == 0 ? Int(status.st_size) : 0, identity)
     }
 
     /// SQLite's quick check of the whole store: nil when sound, else its first complaint.

@@ -35,14 +35,15 @@ extension Store {
         let temporary = try temporaryFile(beside: storePath, prefix: ".nudge-restore-")
         defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) } }
         let storeExisted = FileManager.default.fileExists(atPath: storePath)
+        let written = RestoreWrite(storePath: storePath, keptPath: keptPath)
+        let identity = written.keptIdentity()
         if !storeExisted {
             do { try StoreFile.prepare(at: storePath) } catch {
                 throw BackupFailure(description: error.description, exitCode: 73)
             }
         }
-        let written = RestoreWrite(storePath: storePath, keptPath: keptPath)
         do {
-            try prepare(temporary, from: backupPath, pageSize: written.pageSize(), now: now)
+            try prepare(temporary, from: backupPath, pageSize: written.pageSize(), identity: identity, now: now)
             try written.write(from: temporary, keeping: storeExisted)
         } catch let failure as BackupFailure {
             written.discardKept()
@@ -73,15 +74,24 @@ extension Store {
         return Restored(notInBackup: missing, keptAt: written.keptAt, replacedFile: false)
     }
 
-    /// The backup copied to `temporary`, migrated, self-contained (no WAL) and in the store's
-    /// page size: SQLite cannot copy pages of another size into a WAL store.
-    private static func prepare(_ temporary: String, from backupPath: String, pageSize: Int?, now: Date) throws {
+    /// The backup copied to `temporary`, migrated, self-contained (no WAL), in the store's page
+    /// size (SQLite cannot copy pages of another size into a WAL store), with the store's
+    /// `identity` when it has one to keep and without the instant the backup was taken.
+    private static func prepare(
+        _ temporary: String, from backupPath: String, pageSize: Int?, identity: String?, now: Date
+    ) throws {
         do {
             try BackupDirectory.openImmutable(backupPath).backup(to: DatabaseQueue(path: temporary))
             _ = try Store(path: temporary, now: now)
             let file = try DatabaseQueue(path: temporary)
             try file.writeWithoutTransaction { db in
                 _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
+                try db.execute(sql: "DELETE FROM store_metadata WHERE key = ?", arguments: [backupTakenAtKey])
+                if let identity {
+                    try db.execute(
+                        sql: "INSERT OR REPLACE INTO store_metadata (key, value) VALUES (?, ?)",
+                        arguments: [identityKey, identity])
+                }
                 if let pageSize, try Int.fetchOne(db, sql: "PRAGMA page_size") != pageSize {
                     try db.execute(sql: "PRAGMA page_size = \(pageSize)")
                     try db.execute(sql: "VACUUM")

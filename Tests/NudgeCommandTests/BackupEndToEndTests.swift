@@ -58,7 +58,8 @@ struct BackupEndToEndTests: DaemonScenario {
         #expect(backupFiles() == files)
     }
 
-    /// Files named for 400 nightly backups, then one more: what stays is what the policy keeps.
+    /// Files named for 400 nightly backups (each a copy of one, with the instant inside it made
+    /// its name's), then one more: what stays is what the policy keeps.
     @Test func thinningKeepsExactlyWhatThePolicySaysOverAYear() throws {
         let clock = WallClock(zone: .system("America/New_York"))
         let last = CivilDate(year: 2027, month: 2, day: 4)
@@ -73,6 +74,11 @@ struct BackupEndToEndTests: DaemonScenario {
             let name = "nudge-" + Timestamp.format(instant).filter { $0 != "-" && $0 != ":" } + ".sqlite"
             if !FileManager.default.fileExists(atPath: backups + "/" + name) {
                 try FileManager.default.copyItem(atPath: template, toPath: backups + "/" + name)
+                try DatabaseQueue(path: backups + "/" + name).write { db in
+                    try db.execute(
+                        sql: "UPDATE store_metadata SET value = ? WHERE key = 'backup_taken_at'",
+                        arguments: [Timestamp.format(instant)])
+                }
             }
         }
         try nudge("backup", at: Timestamp.format(lastNight))

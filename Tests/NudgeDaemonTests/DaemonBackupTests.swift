@@ -24,7 +24,28 @@ extension DaemonTests {
         }
         let listed = BackupDirectory.list(in: backups, now: now)
         #expect(listed.count == 2 && listed.last?.path == ahead.path, "\(listed.map(\.path))")
-        #expect(BackupDirectory.newestSound(in: backups, now: now)?.path == listed.first?.path)
+        #expect(
+            BackupDirectory.newestSound(in: backups, now: now, identity: try setup.identity())?.path
+                == listed.first?.path)
+    }
+
+    /// Another store's backup in the same directory, taken an hour before, is not this store's
+    /// newest: the daemon backs its store up at its start, and its thinning (which keeps the
+    /// newest of a day) leaves the other store's backup where it is.
+    @Test func theDailyBackupLeavesAnotherStoresBackupInTheSameDirectory() throws {
+        let now = try #require(Timestamp.parse("2026-11-22T12:00:00Z"))
+        let backups = store + ".backups"
+        let setup = try Store(path: store, now: now)
+        try setup.setSetting(.symptomReminderEnabled, to: "false", at: now)
+        let other = try Store(path: directory.file("other.sqlite"), now: now)
+        let ofOther = try other.backUp(into: backups, at: now.addingTimeInterval(-3600))
+        let log = RecordedLog()
+        try withDaemon(clock: DaemonClock(startingAt: now), notifier: FakeNotifier(), log: log) { _, _ in
+            #expect(log.waitFor("backed up the store to"), "\(log.all)")
+        }
+        let listed = BackupDirectory.list(in: backups, now: now)
+        #expect(listed.count == 2 && listed.last?.path == ofOther.path, "\(listed.map(\.path))")
+        #expect(listed.first?.origin == .store(try #require(try setup.identity())))
     }
 
     /// A newest backup that is junk, or a copy cut short, is no backup: the daemon backs the

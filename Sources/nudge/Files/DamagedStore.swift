@@ -9,7 +9,8 @@ enum DamagedStore {
     static func refusal(path: String, reason: String, environment: CommandEnvironment = .current) -> String {
         let directory = BackupDirectory.directory(ofDamagedStore: path)
         let now = DaemonClock(startingAt: environment.variables["NUDGE_FAKE_NOW"].flatMap(Timestamp.parse)).now()
-        guard let backup = BackupDirectory.newestSound(in: directory, now: now) else {
+        guard let backup = BackupDirectory.newestSound(in: directory, now: now, identity: Store.identity(at: path))
+        else {
             return
                 "the store \(path) is damaged (\(reason)), and \(directory) has no sound backup; keep a copy of the file, and choose another store with --store PATH"
         }

@@ -33,12 +33,17 @@ extension Nudge {
             var removed: [BackupFile] = []
             do {
                 if let output {
-                    let size = try store.backUp(toFile: output)
+                    let size = try store.backUp(toFile: output, at: context.now)
                     backup = BackupFile(path: output, takenAt: context.now, size: size)
                 } else {
                     let directory = BackupDirectory.directory(store: context.storePath, setting: setting)
                     backup = try store.backUp(into: directory, at: context.now)
-                    removed = BackupDirectory.thin(directory, clock: context.wallClock, now: context.now)
+                    // A backup holds its store's identity; one without thins nothing.
+                    if case .store(let identity) = backup.origin {
+                        removed = BackupDirectory.thin(
+                            directory, identity: identity, keeping: backup.path, clock: context.wallClock,
+                            now: context.now)
+                    }
                 }
             } catch {
                 throw CommandFailure(error.description, exitCode: error.exitCode)

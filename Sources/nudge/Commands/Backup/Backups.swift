@@ -8,22 +8,25 @@ extension Nudge {
         static let configuration = CommandConfiguration(
             abstract: "List the store's backups, newest first, each checked and counted.",
             discussion:
-                "Each backup is opened read-only and checked whole (PRAGMA integrity_check); its records are counted by kind."
+                "Each backup is opened read-only and checked whole (PRAGMA integrity_check); its records are counted by kind. Only this store's are listed where several stores share the backup directory, with those taken before stores had identities (marked, and never thinned), newest first by the instant recorded inside each."
         )
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON array.") var json = false
 
         func run(_ context: CommandContext) throws {
             let directory = try backupDirectory(context)
-            let backups = BackupDirectory.list(in: directory, now: context.now).map {
+            let identity = Store.identity(at: context.storePath)
+            // One thinned away while the others are checked is gone: it is not listed.
+            let backups = BackupDirectory.list(in: directory, now: context.now, identity: identity).map {
                 ($0, BackupDirectory.inspect($0.path))
-            }
+            }.filter { FileManager.default.fileExists(atPath: $0.0.path) }
             try context.print(
                 Listing(
                     items: backups,
                     row: { backup, contents in
                         BackupRow(
                             path: backup.path, takenAt: backup.takenAt, size: backup.size, check: contents.check,
+                            origin: Self.origin(backup.origin),
                             counts: Dictionary(
                                 uniqueKeysWithValues: contents.counts.map {
                                     ($0.label.replacingOccurrences(of: " ", with: "_"), $0.count)
@@ -32,7 +35,10 @@ extension Nudge {
                     columns: [
                         .init("TAKEN") { LocalFormat.dateTime($0.0.takenAt, clock: context.wallClock) },
                         .init("SIZE") { ByteCountText.describe($0.0.size) },
-                        .init("CHECK") { $0.1.check },
+                        .init("CHECK") { backup, contents in
+                            backup.origin == .unmarked || backup.origin == .foreign
+                                ? "\(contents.check); \(Self.origin(backup.origin))" : contents.check
+                        },
                         .init("RECORDS") {
                             $0.1.counts.map { BackupDirectory.phrase($0.count, $0.label) }.joined(separator: ", ")
                         },
@@ -50,11 +56,22 @@ extension Nudge {
             return BackupDirectory.directory(store: context.storePath, setting: setting)
         }
 
+        /// Whose a listed backup is, as the listing says it.
+        static func origin(_ origin: BackupOrigin) -> String {
+            switch origin {
+            case .store: "this store"
+            case .unmarked: "taken before store identities"
+            case .foreign: "not a nudge backup"
+            case .damaged: "unreadable"
+            }
+        }
+
         struct BackupRow: Encodable {
             var path: String
             @TimestampText var takenAt: Date?
             var size: Int
             var check: String
+            var origin: String
             var counts: [String: Int]
         }
     }

@@ -9,7 +9,7 @@ extension Nudge {
         static let configuration = CommandConfiguration(
             abstract: "Put a backup back in place of the store, keeping the store as it was.",
             discussion: """
-                The backup must be a sound nudge store; it is migrated to this nudge's schema and written into the store in one transaction, which a running daemon follows at once. Under the same write lock the store as it was is first kept beside it as STORE.before-restore-INSTANT (.2, .3... when the name is taken; mode 0600), which nudge never deletes: every write any program committed is in one or the other. Only a damaged store is replaced by a rename (programs that have it open must open it again); any other failure leaves it as it was. Says what the store had that the backup has not. On a terminal it asks first; elsewhere it needs --yes.
+                The backup must be a sound nudge store; it is migrated to this nudge's schema and written into the store in one transaction, which a running daemon follows at once. Under the same write lock the store as it was is first kept beside it as STORE.before-restore-INSTANT (.2, .3... when the name is taken; mode 0600), which nudge never deletes: every write any program committed is in one or the other. Only a damaged store is replaced by a rename (programs that have it open must open it again); any other failure leaves it as it was. Says what the store had that the backup has not. On a terminal it asks first; elsewhere it needs --yes. The store keeps its identity: --latest takes only its own backups (where stores share the backup directory), and another store's backup is restored only when named, with --yes.
                 """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The backup file to restore (nudge backups lists them).") var file: String?
@@ -52,7 +52,10 @@ extension Nudge {
         }
 
         func run(_ context: CommandContext) throws {
-            if let file { try Self.validateBackupFile(file, store: context.storePath) }
+            if let file {
+                try Self.validateBackupFile(file, store: context.storePath)
+                try Self.validateOwner(file, store: context.storePath, yes: yes)
+            }
             var backup = try chosenBackup(context)
             var described = describe(backup, context)
             let keptPath =
@@ -88,6 +91,17 @@ extension Nudge {
             context.print("restored \(described); \(written)\(kept)\(reopen)")
         }
 
+        /// Another store's backup (one that shares the backup directory) is put in place of this
+        /// store only when it is named and --yes says so: the store keeps its own identity.
+        static func validateOwner(_ file: String, store: String, yes: Bool) throws {
+            guard !yes, let identity = Store.identity(at: store), case .store(let owner)? = BackupFile.origin(of: file),
+                owner != identity
+            else { return }
+            throw ValidationError(
+                "'\(file)' is a backup of another store, not of \(store); to put it in place of this store all the same, give it with --yes"
+            )
+        }
+
         /// `the backup of 2026-11-24 03:30`, or its path when it is not in a backup directory.
         private func describe(_ backup: String, _ context: CommandContext) -> String {
             let directory = (backup as NSString).deletingLastPathComponent
@@ -103,9 +117,14 @@ extension Nudge {
             let directory =
                 setting.map { BackupDirectory.directory(store: context.storePath, setting: $0) }
                 ?? BackupDirectory.directory(ofDamagedStore: context.storePath)
-            guard let newest = BackupDirectory.newestSound(in: directory, now: context.now) else {
+            let identity = Store.identity(at: context.storePath)
+            guard let newest = BackupDirectory.newestSound(in: directory, now: context.now, identity: identity) else {
+                let stores = BackupDirectory.stores(BackupDirectory.list(in: directory, now: context.now)).count
                 throw CommandFailure(
-                    "\(directory) has no sound backup to restore; give a backup's path instead", exitCode: 66)
+                    identity == nil && stores > 1
+                        ? "the store's identity cannot be read, and \(directory) holds the backups of \(stores) stores; give the backup's path instead (nudge backups lists them)"
+                        : "\(directory) has no sound backup of this store to restore; give a backup's path instead",
+                    exitCode: 66)
             }
             return newest.path
         }

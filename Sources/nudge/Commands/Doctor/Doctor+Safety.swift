@@ -20,9 +20,16 @@ extension Nudge.Doctor {
             ]
         }
         let directory = BackupDirectory.directory(store: store, setting: settings[BackupPolicy.directory])
-        let backups = BackupDirectory.list(in: directory, now: now)
+        let all = BackupDirectory.list(in: directory, now: now, identity: Store.identity(at: store))
+        // One taken while the clock was ahead is not the newest; it is named.
+        let ahead: [Finding] = all.filter { $0.isAhead(of: now) }.map {
+            .warning(
+                "backups: \(($0.path as NSString).lastPathComponent) was taken at \(LocalFormat.dateTime($0.takenAt, clock: clock)), ahead of the clock (a clock that was wrong); it is not taken as the newest",
+                fix: "check the clock (timedatectl); remove the file once a newer backup is kept")
+        }
+        let backups = all.filter { !$0.isAhead(of: now) }
         guard let newest = backups.first else {
-            return [
+            return ahead + [
                 .warning(
                     "backups: none yet in \(directory)",
                     fix: "the daemon takes one at its start and each night; or now: nudge backup")
@@ -32,20 +39,20 @@ extension Nudge.Doctor {
         let age = now.timeIntervalSince(newest.takenAt)
         let when = "\(LocalFormat.dateTime(newest.takenAt, clock: clock)) (\(DurationText.relative(-age)))"
         guard contents.isSound else {
-            return [
+            return ahead + [
                 .problem(
                     "backups: the newest, of \(when), fails its check (\(contents.check))",
                     fix: "take a new one now: nudge backup")
             ]
         }
         guard age < 2 * 86_400 else {
-            return [
+            return ahead + [
                 .problem(
                     "backups: the newest is of \(when), more than 2 days old",
                     fix: "run the daemon (systemctl --user enable --now nudge), or: nudge backup")
             ]
         }
-        return [.fine("backups: newest \(when), checked ok; \(backups.count) kept in \(directory)")]
+        return ahead + [.fine("backups: newest \(when), checked ok; \(backups.count) kept in \(directory)")]
     }
 
     /// dm-crypt (LUKS, also under LVM, and systemd-homed's LUKS homes), fscrypt on the

@@ -85,9 +85,11 @@ extension DaemonTests {
                 if message.text == "WATCHDOG=1" { pings.append(message.at) }
             }
             #expect(pings.count == 5)
-            let gaps = zip(pings.dropFirst(), pings).map { $0 - $1 }
-            // Every 0.1 s: never sooner (a timer fires late under load, never early).
-            #expect(gaps.allSatisfy { $0 >= 0.095 }, "\(gaps)")
+            // Every 0.1 s: never sooner (a timer fires late under load, never early). Measured
+            // where they are received, one ping can be read late and the next at once: the span
+            // of four intervals, less a read's delay, is the bound.
+            let span = (pings.last ?? 0) - (pings.first ?? 0)
+            #expect(span >= 0.35, "\(zip(pings.dropFirst(), pings).map { $0 - $1 })")
 
             // A session with ambient sound: the loop stays in the player's start.
             try sessionWithAmbience(clock)

@@ -44,8 +44,9 @@ public struct RestoreAccount: Sendable, Equatable {
     }
 
     /// Compares the store at `storePath` (read with its WAL, in one snapshot) with the backup
-    /// at `backupPath` (a file alone, read immutable and attached), in SQL: each table's rows
-    /// on the columns both have (`EXCEPT`), then their primary key in the backup.
+    /// at `backupPath` (a file alone, read immutable and attached), in SQL, on the columns both
+    /// have: each row with the backup's row of the same primary key, or whole (`EXCEPT`) in a
+    /// table without one.
     public static func compare(store storePath: String, backup backupPath: String) throws -> RestoreAccount {
         var configuration = Configuration()
         configuration.readonly = true
@@ -56,6 +57,9 @@ public struct RestoreAccount: Sendable, Equatable {
             try db.execute(
                 sql: "ATTACH DATABASE ? AS backup", arguments: ["file:\(Store.uriEscaped(backupPath))?immutable=1"])
             defer { try? db.execute(sql: "DETACH DATABASE backup") }
+            // Each row looks its key up in the other file: through the page cache's own map
+            // rather than read() into SQLite's small cache (a million rows: 4 s, not 9).
+            for schema in ["main", "backup"] { try db.execute(sql: "PRAGMA \(schema).mmap_size = 2147418112") }
             var account = RestoreAccount(notInBackup: [], deletedSince: 0)
             try db.inTransaction(.deferred) {
                 for table in try StoreTables.compared(db) {
@@ -80,38 +84,39 @@ public struct RestoreAccount: Sendable, Equatable {
         let common = columns.filter { column in inBackup.contains { $0.name == column.name } }
         let list = common.map { StoreTables.quoted($0.name) }.joined(separator: ", ")
         guard !common.isEmpty else { return (Rows(table: table, added: 0, changed: 0), 0) }
-        let key = common.filter { $0.key > 0 }.sorted { $0.key < $1.key }.map { StoreTables.quoted($0.name) }
-        let keyIsCommon = !key.isEmpty && key.count == columns.filter { $0.key > 0 }.count
-        let differing = "SELECT \(list) FROM main.\(name) EXCEPT SELECT \(list) FROM backup.\(name)"
-        guard keyIsCommon else {
-            let added = try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(differing))") ?? 0
-            let deleted =
-                try Int.fetchOne(
-                    db,
-                    sql:
-                        "SELECT count(*) FROM (SELECT \(list) FROM backup.\(name) EXCEPT SELECT \(list) FROM main.\(name))"
-                ) ?? 0
+        let key = columns.filter { $0.key > 0 }.sorted { $0.key < $1.key }.map(\.name)
+        let keyInBackup = inBackup.filter { $0.key > 0 }.sorted { $0.key < $1.key }.map(\.name)
+        // Without the same primary key on both sides there is no key to look rows up by, nor
+        // to tell a changed row from an added one: the rows' content is compared whole.
+        guard !key.isEmpty, key == keyInBackup else {
+            let except = { (from: String, to: String) in
+                "SELECT count(*) FROM (SELECT \(list) FROM \(from).\(name) EXCEPT SELECT \(list) FROM \(to).\(name))"
+            }
+            let added = try Int.fetchOne(db, sql: except("main", "backup")) ?? 0
+            let deleted = try Int.fetchOne(db, sql: except("backup", "main")) ?? 0
             return (Rows(table: table, added: added, changed: 0), deleted)
         }
-        let matching = { (outer: String, inner: String) in
-            key.map { "\(inner).\($0) = \(outer).\($0)" }.joined(separator: " AND ")
-        }
+        // A join on the key, an index lookup a row: an EXCEPT sorts both tables whole into a
+        // temporary table, 35 s for a million diary entries.
+        let quotedKey = key.map(StoreTables.quoted)
+        let joined = quotedKey.map { "old.\($0) = new.\($0)" }.joined(separator: " AND ")
+        let same = common.map { "old.\(StoreTables.quoted($0.name)) IS new.\(StoreTables.quoted($0.name))" }
+            .joined(separator: " AND ")
         let counted = try Row.fetchOne(
             db,
             sql: """
-                SELECT count(*), coalesce(sum(EXISTS (SELECT 1 FROM backup.\(name) AS old WHERE \(matching("new", "old")))), 0)
-                FROM (\(differing)) AS new
+                SELECT coalesce(sum(old.\(quotedKey[0]) IS NULL), 0),
+                coalesce(sum(old.\(quotedKey[0]) IS NOT NULL AND NOT (\(same))), 0)
+                FROM main.\(name) AS new LEFT JOIN backup.\(name) AS old ON \(joined)
                 """)
-        let total = counted?[0] as Int? ?? 0
-        let changed = counted?[1] as Int? ?? 0
         let deleted =
             try Int.fetchOne(
                 db,
                 sql: """
                     SELECT count(*) FROM backup.\(name) AS old
-                    WHERE NOT EXISTS (SELECT 1 FROM main.\(name) AS new WHERE \(matching("old", "new")))
+                    WHERE NOT EXISTS (SELECT 1 FROM main.\(name) AS new WHERE \(joined))
                     """) ?? 0
-        return (Rows(table: table, added: total - changed, changed: changed), deleted)
+        return (Rows(table: table, added: counted?[0] ?? 0, changed: counted?[1] ?? 0), deleted)
     }
 
     /// The table's columns in `schema` with their place in its primary key (0: not in it).

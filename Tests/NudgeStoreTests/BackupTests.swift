@@ -141,6 +141,22 @@ struct BackupTests {
         #expect(try store.symptoms(from: nil, through: nil, clock: clock).count == 3, "the deleted one came back")
     }
 
+    /// The daemon's connection empties the -wal once a checkpoint copied it, and sees no change
+    /// in that (a TRUNCATE from another connection would make the daemon plan again).
+    @Test func aConnectionEmptiesTheWALWithoutSeeingAChange() throws {
+        let now = Timestamp.parse("2026-11-24T20:00:00Z")!
+        let daemon = try Store(path: path)
+        let other = try Store(path: path)
+        _ = try other.addSymptom(name: "headache", severity: 3, notes: nil, loggedAt: now, now: now)
+        let seen = try daemon.dataVersion()
+        #expect(try Store.checkpoint(path) == .copied)
+        #expect(try daemon.emptyWriteAheadLogIfIdle())
+        #expect((try FileManager.default.attributesOfItem(atPath: path + "-wal"))[.size] as? Int == 0)
+        #expect(try daemon.dataVersion() == seen)
+        _ = try other.addSymptom(name: "nausea", severity: 2, notes: nil, loggedAt: now, now: now)
+        #expect(try daemon.dataVersion() != seen, "a commit after it is seen")
+    }
+
     /// A program writes and says which writes committed while three restores run: every one
     /// of them is in the restored store or in a kept copy (a copy kept before the write lock
     /// lost the commits made between the two), and each copy is its owner's alone.

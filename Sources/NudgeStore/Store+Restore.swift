@@ -73,13 +73,16 @@ extension Store {
     }
 
     /// What restoring the backup at `backupPath` would roll back in the store at `storePath`,
-    /// for the question before a restore; nil when there is no store or SQLite cannot read it.
+    /// for the question before a restore (nothing when there is no store); nil when SQLite cannot
+    /// read the store to count it.
     /// Throws what `restore` would for a backup it refuses.
     public static func accountOfRestore(_ storePath: String, from backupPath: String) throws(BackupFailure)
         -> RestoreAccount?
     {
         try checkRestorable(backupPath)
-        guard FileManager.default.fileExists(atPath: storePath) else { return nil }
+        guard FileManager.default.fileExists(atPath: storePath) else {
+            return RestoreAccount(notInBackup: [], deletedSince: 0)
+        }
         return try? RestoreAccount.compare(store: storePath, backup: backupPath)
     }
 

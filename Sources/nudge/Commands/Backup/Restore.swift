@@ -75,7 +75,9 @@ extension Nudge {
                 }
             }
             guard let restored else { return }
-            let written = restored.account.map { "; \($0.sentence)" } ?? ""
+            let written =
+                restored.account.map { "; \($0.sentence)" }
+                ?? (restored.replacedFile ? "" : "; what was written since then could not be counted")
             let kept = restored.keptAt.map { "; the store before the restore is kept at \($0)" } ?? ""
             let reopen =
                 restored.replacedFile
@@ -118,7 +120,9 @@ extension Nudge {
             do { account = try Store.accountOfRestore(context.storePath, from: backup) } catch {
                 throw CommandFailure(error.description, exitCode: error.exitCode)
             }
-            let written = account.map { " \($0.sentence.prefix(1).uppercased() + $0.sentence.dropFirst())." } ?? ""
+            let written =
+                account.map { " \($0.sentence.prefix(1).uppercased() + $0.sentence.dropFirst())." }
+                ?? " What was written since then could not be counted."
             return context.answersYes(
                 "Restore \(described) in place of the store?\(written) The store as it is now is kept at \(keptPath).",
                 byDefault: false)

@@ -20,7 +20,7 @@ extension Nudge.Doctor {
             .problem(
                 "store: \($0): no answer, dose or setting can be recorded",
                 fix:
-                    "make both writable by you (chmod u+w; a read-only mount: mount it read-write), or choose another store with --store PATH"
+                    "make the store and its folder writable by you (chmod u+w \(path) \(folder); a read-only mount: mount it read-write), or choose another store with --store PATH"
             )
         }
     }

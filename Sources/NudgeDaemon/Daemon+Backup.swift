@@ -57,7 +57,7 @@ extension Daemon {
                 command: "nudge --store \(configuration.storePath) restore --latest")
         } else if let failure = outcome.failure {
             logger.error("the backup failed: \(failure)")
-            content = StoreSafetyWarning.backupFailed(reason: failure)
+            content = StoreSafetyWarning.backupFailed(reason: failure, earlierBackups: outcome.earlierBackups)
         } else {
             reportedStoreProblem = nil
             return

@@ -8,8 +8,9 @@ import NudgeStore
 
 /// The store file stays current: once writes to the store (anyone's) have settled, a
 /// checkpoint on its own thread copies the WAL into the file, so that the file alone (a copy,
-/// a sync tool) holds every committed change within seconds. Armed only by a
-/// store event while the `-wal` holds something: an idle daemon never wakes for it.
+/// a sync tool) holds every committed change within seconds; then, if nothing was written
+/// meanwhile, the daemon's connection empties the `-wal`. Armed only by a store event while
+/// the `-wal` holds something: an idle daemon never wakes for it.
 extension Daemon {
     /// A second: long enough for a burst of writes to be one checkpoint, short enough that
     /// start-up's own writes settle within its first seconds, not in the rest that follows.
@@ -44,21 +45,43 @@ extension Daemon {
         runningCheckpoint = nil
         switch outcome {
         case .success(.copied):
-            logger.debug("checkpointed the store: copied")
-        case .success(.busy):
-            // A reader of an older snapshot held some pages back: once more after the delay,
-            // at most a minute's worth of times, then at the next change.
-            logger.debug("checkpointed the store: busy")
-            checkpointRetries += 1
-            if checkpointRetries < 12 {
-                checkpointedWAL = nil
-                checkpointTimer.arm(after: Self.checkpointDelay)
-                return
+            // Quiet since the copy (no commit touched the -wal): emptied through the daemon's
+            // own connection, which sees no change in that, so that it does not stay large.
+            guard WALState(of: configuration.storePath) == checkpointedWAL else {
+                logger.debug("checkpointed the store: copied")
+                break
             }
+            do {
+                guard try store.emptyWriteAheadLogIfIdle() else {
+                    // Another connection reads it: once more after the delay, as for busy.
+                    logger.debug("checkpointed the store: copied; the -wal is in use")
+                    return retryCheckpoint()
+                }
+                // Its own change to the -wal is a store event: neither a checkpoint nor a recheck.
+                checkpointedWAL = WALState(of: configuration.storePath)
+                logger.debug("checkpointed the store: copied, and the -wal emptied")
+            } catch {
+                logger.error("cannot empty the store's -wal: \(error)")
+            }
+        case .success(.busy):
+            // A reader of an older snapshot held some pages back.
+            logger.debug("checkpointed the store: busy")
+            return retryCheckpoint()
         case .failure(let error):
             logger.error("cannot checkpoint the store: \(error)")
         }
         checkpointRetries = 0
+    }
+
+    /// Once more after the delay, at most a minute's worth of times, then at the next change.
+    private func retryCheckpoint() {
+        checkpointRetries += 1
+        guard checkpointRetries < 12 else {
+            checkpointRetries = 0
+            return
+        }
+        checkpointedWAL = nil
+        checkpointTimer.arm(after: Self.checkpointDelay)
     }
 
     /// What a commit to the `-wal` changes: its size, or its modification time when it starts

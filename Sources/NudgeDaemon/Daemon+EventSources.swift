@@ -130,7 +130,12 @@ extension Daemon {
             throw .storeReplaced(configuration.storePath)
         }
         scheduleCheckpoint()
-        if !reconcileIfStoreChanged() { storeRecheck.start() }
+        // A commit writes its frames to the -wal before its index shows them: re-checked,
+        // unless the -wal is as the last checkpoint left it (the checkpoint's own writes).
+        let wal = WALState(of: configuration.storePath)
+        if !reconcileIfStoreChanged(), wal == nil || wal != checkpointedWAL {
+            storeRecheck.start()
+        }
         return .continue
     }
 

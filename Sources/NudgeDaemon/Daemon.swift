@@ -119,7 +119,8 @@ public final class Daemon {
     /// Signalled when the checkpoint on its thread is done; its outcome is an event.
     var runningCheckpoint: DispatchSemaphore?
     /// The `-wal` as the last checkpoint left it (size and change time): the checkpoint's own
-    /// write to the store file is a store event too, and must not arm the next one.
+    /// writes (to the store file, emptying the `-wal`) are store events too, and must neither
+    /// arm the next one nor start the re-checks.
     var checkpointedWAL: WALState?
     /// Checkpoints in a row that a reader held back.
     var checkpointRetries = 0

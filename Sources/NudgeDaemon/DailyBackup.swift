@@ -31,6 +31,8 @@ struct DailyBackup: Sendable {
         var removed: Int
         /// Why no backup was written; nil when one was.
         var failure: String?
+        /// The backups in the directory when none was written.
+        var earlierBackups = 0
         /// SQLite's complaint about the store; nil when its quick check passed.
         var damage: String?
         /// The newest backup that passes its check, looked for only when the store is damaged.
@@ -63,6 +65,7 @@ struct DailyBackup: Sendable {
             }
         } catch {
             outcome.failure = error.description
+            outcome.earlierBackups = BackupDirectory.list(in: directory, now: takenAt).count
             if case .damaged(_, let reason) = error {
                 outcome.damage = reason
                 outcome.restoreFrom = BackupDirectory.newestSound(in: directory, now: takenAt, identity: identity)
@@ -80,6 +83,7 @@ struct DailyBackup: Sendable {
             }
         } catch {
             outcome.failure = error.description
+            outcome.earlierBackups = BackupDirectory.list(in: directory, now: takenAt).count
         }
         do { outcome.damage = try store.quickCheck() } catch { outcome.damage = error.description }
         if outcome.damage != nil {

@@ -16,7 +16,7 @@ extension Store {
     /// for a lock (PASSIVE): other programs read and write on meanwhile, and a reader of an
     /// older snapshot leaves the rest for the next time. Not TRUNCATE: emptying the `-wal`
     /// from another connection counts as a change to every open one (`PRAGMA data_version`),
-    /// and the daemon would plan again for nothing; the next commit starts the `-wal` over.
+    /// and the daemon would plan again for nothing (`emptyWriteAheadLogIfIdle` empties it).
     ///
     /// Through SQLite's C interface rather than a GRDB queue: a queue let go of starts
     /// libdispatch's worker-pool monitor, which then wakes the daemon every second (see
@@ -43,6 +43,34 @@ extension Store {
         case SQLITE_OK: return log == copied ? .copied : .busy
         case SQLITE_BUSY, SQLITE_LOCKED: return .busy
         default: throw .failed(path: path, reason: String(cString: sqlite3_errmsg(connection)))
+        }
+    }
+
+    /// Empties the `-wal` (TRUNCATE) through this connection, once a checkpoint has copied it
+    /// all: a connection's own checkpoint is no change to it (`PRAGMA data_version`), where
+    /// one from another connection would be. Never waits for a lock: false when another
+    /// connection is reading or writing the `-wal`, which then stays as it is.
+    public func emptyWriteAheadLogIfIdle() throws(StoreError) -> Bool {
+        do {
+            return try database.writeWithoutTransaction { db in
+                let connection = db.sqliteConnection
+                sqlite3_busy_timeout(connection, 0)
+                defer {
+                    if case .timeout(let seconds) = database.configuration.busyMode {
+                        sqlite3_busy_timeout(connection, Int32(seconds * 1000))
+                    }
+                }
+                let code = sqlite3_wal_checkpoint_v2(connection, "main", SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+                switch code {
+                case SQLITE_OK: return true
+                case SQLITE_BUSY, SQLITE_LOCKED: return false
+                default:
+                    throw DatabaseError(
+                        resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(connection)))
+                }
+            }
+        } catch {
+            throw .failed(path: path, reason: String(describing: error))
         }
     }
 }

@@ -8,12 +8,12 @@ import NudgeCore
 
 /// Putting a backup back in place of the store.
 extension Store {
-    /// What a restore changed: per kind of record, how many the store had that the backup has
-    /// not (written since the backup), where the store before the restore is kept, and whether
-    /// the store's file was replaced (a damaged store): then programs that have it open must
-    /// open it again.
+    /// What a restore changed: what the store had that the backup has not (nil when SQLite
+    /// could not read the store to count it), where the store before the restore is kept, and
+    /// whether the store's file was replaced (a damaged store): then programs that have it open
+    /// must open it again.
     public struct Restored: Sendable {
-        public var notInBackup: [(label: String, count: Int)]
+        public var account: RestoreAccount?
         public var keptAt: String?
         public var replacedFile: Bool
     }
@@ -30,7 +30,7 @@ extension Store {
     public static func restore(
         _ storePath: String, from backupPath: String, keepingCurrentAt keptPath: String, now: Date
     ) throws(BackupFailure) -> Restored {
-        let contents = try checkRestorable(backupPath)
+        try checkRestorable(backupPath)
         PrivateCopy.removeAbandoned(beside: storePath, prefix: ".nudge-restore-", now: now)
         let temporary = try temporaryFile(beside: storePath, prefix: ".nudge-restore-")
         defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) } }
@@ -51,7 +51,7 @@ extension Store {
         } catch let error as DatabaseError where error.isDamage && storeExisted {
             let kept = try written.keepBytes()
             try replace(storePath, with: temporary)
-            return Restored(notInBackup: [], keptAt: kept, replacedFile: true)
+            return Restored(account: nil, keptAt: kept, replacedFile: true)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
             written.discardKept()
             throw BackupFailure(
@@ -65,13 +65,26 @@ extension Store {
                     "cannot write the backup into the store: \(DiskError.reason(error)); the store was left as it was",
                 exitCode: 74)
         }
-        let restored = Dictionary(uniqueKeysWithValues: contents.counts.map { ($0.label, $0.count) })
-        let current: [(label: String, count: Int)] =
-            written.keptAt.map { BackupDirectory.counts($0, immutable: true) } ?? []
-        let missing: [(label: String, count: Int)] = current.compactMap { label, count in
-            count > (restored[label] ?? 0) ? (label, count - (restored[label] ?? 0)) : nil
+        // The kept copy is the store as the restore found it: its account is exact, whatever
+        // was written between the question and the restore.
+        let account =
+            written.keptAt.map { try? RestoreAccount.compare(store: $0, backup: backupPath) }
+            ?? RestoreAccount(notInBackup: [], deletedSince: 0)
+        return Restored(account: account, keptAt: written.keptAt, replacedFile: false)
+    }
+
+    /// What restoring the backup at `backupPath` would roll back in the store at `storePath`,
+    /// for the question before a restore (nothing when there is no store); nil when SQLite cannot
+    /// read the store to count it.
+    /// Throws what `restore` would for a backup it refuses.
+    public static func accountOfRestore(_ storePath: String, from backupPath: String) throws(BackupFailure)
+        -> RestoreAccount?
+    {
+        try checkRestorable(backupPath)
+        guard FileManager.default.fileExists(atPath: storePath) else {
+            return RestoreAccount(notInBackup: [], deletedSince: 0)
         }
-        return Restored(notInBackup: missing, keptAt: written.keptAt, replacedFile: false)
+        return try? RestoreAccount.compare(store: storePath, backup: backupPath)
     }
 
     /// The backup copied to `temporary`, migrated, self-contained (no WAL), in the store's page
@@ -108,7 +121,7 @@ extension Store {
 
     /// A backup to restore: a sound SQLite file with nudge's tables in nudge's shape, migrated
     /// by this nudge or an older one.
-    static func checkRestorable(_ path: String) throws(BackupFailure) -> BackupContents {
+    static func checkRestorable(_ path: String) throws(BackupFailure) {
         var status = stat()
         guard stat(path, &status) == 0 else {
             throw BackupFailure(
@@ -154,7 +167,6 @@ extension Store {
             throw BackupFailure(
                 description: "\(path) cannot be restored: \(problem); the store was left as it is", exitCode: 65)
         }
-        return contents
     }
 
     /// For a store file another was renamed over while this connection was open: its WAL is

@@ -190,7 +190,7 @@ struct BackupEndToEndTests: DaemonScenario {
         let daemon = try startDaemon(at: "2026-11-22T19:59:30-05:00")
         #expect(daemon.waitForEvent("rescheduled", ["reason": "start"]), "\(daemon.stderr)")
         let restored = try nudge("restore", "--latest", "--yes", at: "2026-11-22T19:59:31-05:00")
-        #expect(restored.stdout.contains("the store had nothing the backup has not"), "\(restored)")
+        #expect(restored.stdout.contains("; 1 setting written since then is not in it;"), "\(restored)")
         let shown = bus.waitForNotify(count: 1, timeout: 60)
         #expect(shown.first?.summary.lowercased().contains("symptom") == true, "\(shown) \(daemon.stderr)")
     }

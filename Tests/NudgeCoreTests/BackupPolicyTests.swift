@@ -87,4 +87,14 @@ struct BackupPolicyTests {
         #expect(kind.canonical("/home/me/\u{7}x") == nil)
         #expect(BackupPolicy.directory.defaultValue == "")
     }
+
+    /// A failed backup says the earlier ones are kept only when there are some.
+    @Test func aFailedBackupSaysWhatIsKept() {
+        let body = { (earlier: Int) in
+            StoreSafetyWarning.backupFailed(reason: "the disk is full", earlierBackups: earlier).body
+        }
+        #expect(body(0) == "The disk is full. There is no earlier backup; \(SuggestedCommand.doctor) says more.")
+        #expect(body(1).contains("The earlier backup is kept;"))
+        #expect(body(3).contains("The 3 earlier backups are kept;"))
+    }
 }

@@ -75,7 +75,7 @@ extension DaemonTests {
     }
 
     /// Another program's writes reach the store file itself once writes settle: the file alone
-    /// (a copy, a sync tool) holds every commit.
+    /// (a copy, a sync tool) holds every commit, and the -wal is emptied.
     @Test func theStoreFileHoldsEveryCommitOnceWritesSettle() throws {
         let now = try #require(Timestamp.parse("2026-11-22T12:00:00Z"))
         let setup = try Store(path: store, now: now)
@@ -96,6 +96,13 @@ extension DaemonTests {
             }
             #expect(
                 FileEvents.waitUntil(watching: [directory.path], timeout: 30) { inTheFileAlone() == 5 }, "\(log.all)")
+            // Then, nothing written since, the -wal is emptied: it does not stay at its largest.
+            func walSize() -> Int? {
+                (try? FileManager.default.attributesOfItem(atPath: store + "-wal"))?[.size] as? Int
+            }
+            #expect(
+                FileEvents.waitUntil(watching: [directory.path], timeout: 30) { walSize() == 0 },
+                "\(String(describing: walSize())) \(log.all)")
         }
     }
 }

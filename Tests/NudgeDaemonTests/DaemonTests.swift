@@ -390,6 +390,9 @@ struct DaemonTests {
             #expect(
                 shown.first?.title == "Today's backup failed"
                     && shown.first?.body.contains("Cannot make the backup directory") == true, "\(shown)")
+            #expect(
+                shown.first?.body.contains("There is no earlier backup;") == true,
+                "no backup was ever taken there: none is said to be kept; \(shown)")
         }
     }
 

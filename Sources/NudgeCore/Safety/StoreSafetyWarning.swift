@@ -15,12 +15,19 @@ public enum StoreSafetyWarning {
             title: "The store is damaged", body: body, actions: [], urgency: .critical, category: "x-nudge.store")
     }
 
-    /// A backup could not be made; the earlier ones are kept.
-    public static func backupFailed(reason: String) -> NotificationContent {
-        NotificationContent(
+    /// A backup could not be made; the earlier ones (`earlierBackups` of them) are kept, and
+    /// when there are none that is said instead: nothing protects the store yet.
+    public static func backupFailed(reason: String, earlierBackups: Int) -> NotificationContent {
+        let earlier =
+            switch earlierBackups {
+            case 0: "There is no earlier backup"
+            case 1: "The earlier backup is kept"
+            default: "The \(earlierBackups) earlier backups are kept"
+            }
+        return NotificationContent(
             title: "Today's backup failed",
             body:
-                "\(reason.prefix(1).uppercased() + reason.dropFirst()). The earlier backups are kept; \(SuggestedCommand.doctor) says more.",
+                "\(reason.prefix(1).uppercased() + reason.dropFirst()). \(earlier); \(SuggestedCommand.doctor) says more.",
             actions: [], category: "x-nudge.store")
     }
 }

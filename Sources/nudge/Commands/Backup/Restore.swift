@@ -9,7 +9,7 @@ extension Nudge {
         static let configuration = CommandConfiguration(
             abstract: "Put a backup back in place of the store, keeping the store as it was.",
             discussion: """
-                The backup must be a sound nudge store; it is migrated to this nudge's schema and written into the store in one transaction, which a running daemon follows at once. Under the same write lock the store as it was is first kept beside it as STORE.before-restore-INSTANT (.2, .3... when the name is taken; mode 0600), which nudge never deletes: every write any program committed is in one or the other. Only a damaged store is replaced by a rename (programs that have it open must open it again); any other failure leaves it as it was. Says what the store had that the backup has not. On a terminal it asks first; elsewhere it needs --yes. The store keeps its identity: --latest takes only its own backups (where stores share the backup directory), and another store's backup is restored only when named, with --yes.
+                The backup must be a sound nudge store; it is migrated to this nudge's schema and written into the store in one transaction, which a running daemon follows at once. Under the same write lock the store as it was is first kept beside it as STORE.before-restore-INSTANT (.2, .3... when the name is taken; mode 0600), which nudge never deletes: every write any program committed is in one or the other. Only a damaged store is replaced by a rename (programs that have it open must open it again); any other failure leaves it as it was. Says what the store has that the backup has not, by rows of every table of every app and the settings (compared by content and primary key: added, or changed since), and how many rows deleted since come back; on a terminal it asks first, with the same account; elsewhere it needs --yes. The store keeps its identity: --latest takes only its own backups (where stores share the backup directory), and another store's backup is restored only when named, with --yes.
                 """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The backup file to restore (nudge backups lists them).") var file: String?
@@ -60,7 +60,7 @@ extension Nudge {
             var described = describe(backup, context)
             let keptPath =
                 context.storePath + ".before-restore-" + Timestamp.format(context.now).filter { $0 != "-" && $0 != ":" }
-            guard try consents(context, described: described, keptPath: keptPath) else {
+            guard try consents(context, backup: backup, described: described, keptPath: keptPath) else {
                 return context.print("nothing restored")
             }
             var restored: Store.Restored?
@@ -78,17 +78,14 @@ extension Nudge {
                 }
             }
             guard let restored else { return }
-            let missing = restored.notInBackup.map { BackupDirectory.phrase($0.count, $0.label) }
-            let verb = missing.count == 1 && restored.notInBackup[0].count == 1 ? "is" : "are"
             let written =
-                missing.isEmpty
-                ? "the store had nothing the backup has not"
-                : "\(Self.list(missing)) written since then \(verb) not in it"
+                restored.account.map { "; \($0.sentence)" }
+                ?? (restored.replacedFile ? "" : "; what was written since then could not be counted")
             let kept = restored.keptAt.map { "; the store before the restore is kept at \($0)" } ?? ""
             let reopen =
                 restored.replacedFile
                 ? "; the damaged file was replaced, so programs that have the store open must open it again" : ""
-            context.print("restored \(described); \(written)\(kept)\(reopen)")
+            context.print("restored \(described)\(written)\(kept)\(reopen)")
         }
 
         /// Another store's backup (one that shares the backup directory) is put in place of this
@@ -129,20 +126,25 @@ extension Nudge {
             return newest.path
         }
 
-        private func consents(_ context: CommandContext, described: String, keptPath: String) throws -> Bool {
+        /// On a terminal, asks with the account the restore will print (the same words), so
+        /// that what it rolls back is known before it does.
+        private func consents(
+            _ context: CommandContext, backup: String, described: String, keptPath: String
+        ) throws -> Bool {
             if yes { return true }
             guard context.environment.isTerminal, isatty(STDIN_FILENO) == 1 else {
                 throw CommandFailure("restoring a backup needs --yes when nudge cannot ask on a terminal", exitCode: 64)
             }
+            let account: RestoreAccount?
+            do { account = try Store.accountOfRestore(context.storePath, from: backup) } catch {
+                throw CommandFailure(error.description, exitCode: error.exitCode)
+            }
+            let written =
+                account.map { " \($0.sentence.prefix(1).uppercased() + $0.sentence.dropFirst())." }
+                ?? " What was written since then could not be counted."
             return context.answersYes(
-                "Restore \(described) in place of the store? The store as it is now is kept at \(keptPath).",
+                "Restore \(described) in place of the store?\(written) The store as it is now is kept at \(keptPath).",
                 byDefault: false)
-        }
-
-        /// `4 diary entries and 1 dose event`, `a, b and c`.
-        static func list(_ items: [String]) -> String {
-            guard items.count > 1 else { return items.first ?? "" }
-            return items.dropLast().joined(separator: ", ") + " and " + items.last!
         }
     }
 }

@@ -20,6 +20,15 @@ extension Nudge.Doctor {
             ]
         }
         let directory = BackupDirectory.directory(store: store, setting: settings[BackupPolicy.directory])
+        if let problem = backupFolderProblem(directory) {
+            return [
+                .problem(
+                    "backups: \(problem); no backup can be taken",
+                    fix:
+                        "make it writable by you, or set a folder you can write: nudge settings set backup.directory PATH"
+                )
+            ]
+        }
         let all = BackupDirectory.list(in: directory, now: now, identity: Store.identity(at: store))
         // One taken while the clock was ahead is not the newest; it is named.
         let ahead: [Finding] = all.filter { $0.isAhead(of: now) }.map {
@@ -57,16 +66,39 @@ extension Nudge.Doctor {
 
     /// dm-crypt (LUKS, also under LVM, and systemd-homed's LUKS homes), fscrypt on the
     /// directory, or eCryptfs: what Linux desktops encrypt a disk with.
-    static func encryptionFinding(store: String) -> Finding {
-        let directory = (store as NSString).deletingLastPathComponent
-        if let how = AtRest.encryption(of: directory.isEmpty ? "." : directory) {
-            return .fine("encryption at rest: the store is on \(how)")
+    /// The store's folder, and the backup folder when backups are on (each backup is a whole
+    /// copy of the store): the nearest folder of it that is there, since the daemon makes it.
+    static func encryptionFindings(store: String, settings: NudgeCore.Settings?) -> [Finding] {
+        let folder = (store as NSString).deletingLastPathComponent
+        let storeHow = AtRest.encryption(of: folder.isEmpty ? "." : folder)
+        let settings = settings ?? NudgeCore.Settings()
+        var backups: (folder: String, how: String?)?
+        if settings.bool(BackupPolicy.enabled) {
+            var existing = BackupDirectory.directory(store: store, setting: settings[BackupPolicy.directory])
+            while !FileManager.default.fileExists(atPath: existing), existing != "/", !existing.isEmpty {
+                existing = (existing as NSString).deletingLastPathComponent
+            }
+            backups = (existing, AtRest.encryption(of: existing.isEmpty ? "." : existing))
         }
-        return .warning(
-            "encryption at rest: no; anyone with the disk can read the diary, the doses and the therapy journal",
-            fix:
-                "keep the store on an encrypted volume: LUKS (set up at install), a systemd-homed home, or fscrypt on its directory (--store PATH)"
-        )
+        let fix =
+            "keep the store and backup.directory on an encrypted volume: LUKS (set up at install), a systemd-homed home, or fscrypt on the folder"
+        guard let storeHow else {
+            let alsoBackups = backups.map { $0.how == nil ? ", nor are the backups in \($0.folder)" : "" } ?? ""
+            return [
+                .warning(
+                    "encryption at rest: no\(alsoBackups); anyone with the disk can read the diary, the doses and the therapy journal",
+                    fix: fix)
+            ]
+        }
+        guard let backups else { return [.fine("encryption at rest: the store is on \(storeHow)")] }
+        guard let backupHow = backups.how else {
+            return [
+                .warning(
+                    "encryption at rest: the store is on \(storeHow), but the backups in \(backups.folder) are not encrypted, and each is a whole copy of it",
+                    fix: fix)
+            ]
+        }
+        return [.fine("encryption at rest: the store is on \(storeHow); the backups on \(backupHow)")]
     }
 }
 

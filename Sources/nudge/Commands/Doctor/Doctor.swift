@@ -21,7 +21,7 @@ extension Nudge {
             findings += Self.storeFindings(path)
             let settings = try? Store(readingOnly: path).settings()
             findings += Self.backupFindings(store: path, settings: settings, now: context.now, clock: context.wallClock)
-            findings.append(Self.encryptionFinding(store: path))
+            findings += Self.encryptionFindings(store: path, settings: settings)
             findings += Self.soundFindings(settings)
             findings.append(Self.zoneFinding(context))
             let daemon = DaemonLock.running(storePath: path)
@@ -133,10 +133,11 @@ extension Nudge {
             } catch {
                 return [.problem("store: \(error)", fix: "see the message; --store PATH chooses another store")]
             }
+            let writable = storeWritableFinding(path).map { [$0] } ?? []
             let attributes = (try? FileManager.default.attributesOfItem(atPath: path)) ?? [:]
             let mode = attributes[.posixPermissions] as? Int ?? 0
             let modeText = String(mode, radix: 8)
-            return [
+            return writable + [
                 mode & 0o077 == 0
                     ? .fine("store: \(path) (mode \(modeText))")
                     : .problem("store: \(path) is readable by others (mode \(modeText))", fix: "chmod 600 \(path)"),

@@ -1,0 +1,66 @@
+import Foundation
+import GRDB
+import NudgeTestSupport
+import Testing
+
+/// What the doctor says of where the store and its backups are written (issue 39, item 9).
+@Suite(.timeLimit(.minutes(2)))
+struct DoctorStoreSafetyTests {
+    let directory = TemporaryDirectory()
+    var store: String { directory.file("nudge.sqlite") }
+    var environment: [String: String] { ["TZ": "UTC", "NUDGE_STORE": store] }
+
+    /// A mount namespace of one's own, where a bind mount can be made read-only (root included,
+    /// whom file modes do not stop).
+    static let canMountReadOnly =
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")
+        && (try? Subprocess.run("/usr/bin/unshare", ["-rm", "/bin/true"]).status) == 0
+
+    func nudge(_ arguments: String...) throws {
+        let result = try NudgeBinary.run(arguments, environment: environment)
+        #expect(result.status == 0, "\(arguments): \(result)")
+    }
+
+    /// A backup folder that cannot be made (under a file) is a problem with the fix, not
+    /// "none yet"; the backups' encryption is checked, not only the store's.
+    @Test func anUnwritableBackupFolderIsAProblem() throws {
+        try nudge("log", "symptom", "headache", "--severity", "2")
+        #expect(FileManager.default.createFile(atPath: directory.file("a-file"), contents: Data()))
+        let unusable = directory.file("a-file") + "/backups"
+        // nudge settings refuses it; another program (or a folder removed since) does not.
+        try DatabaseQueue(path: store).write { db in
+            try db.execute(
+                sql:
+                    "INSERT INTO settings (key, value, updated_at) VALUES ('backup.directory', ?, '2026-11-22T00:00:00Z')",
+                arguments: [unusable])
+        }
+        let result = try NudgeBinary.run(["doctor"], environment: environment)
+        #expect(
+            result.stdout.contains(
+                "PROBLEM backups: \(unusable) cannot be reached (Not a directory); no backup can be taken\n        fix: "
+            ),
+            "\(result)")
+        #expect(result.status == 1)
+        let encryption = result.stdout.split(separator: "\n").filter { $0.contains("encryption at rest: ") }
+        #expect(encryption.count == 1 && encryption[0].contains("backups"), "\(result)")
+    }
+
+    /// A store on a read-only mount reads fine but records nothing: a problem with the fix.
+    @Test(.enabled(if: canMountReadOnly)) func aStoreOnAReadOnlyMountIsAProblem() throws {
+        try nudge("log", "symptom", "headache", "--severity", "2")
+        let result = try Subprocess.run(
+            "/usr/bin/unshare",
+            [
+                "-rm", "/bin/sh", "-c",
+                "mount --bind \"$1\" \"$1\" && mount -o remount,bind,ro \"$1\" && exec \"$2\" doctor",
+                "sh", directory.path, NudgeBinary.path,
+            ], environment: NudgeBinary.environment(environment))
+        #expect(
+            result.stdout.contains(
+                "PROBLEM store: \(store) is on a read-only mount: no answer, dose or setting can be recorded\n        fix: "
+            ),
+            "\(result)")
+        #expect(result.stdout.contains("PROBLEM backups: \(store).backups cannot be made: "), "\(result)")
+        #expect(result.status == 1)
+    }
+}

@@ -30,9 +30,9 @@ extension Nudge {
                 try $0.answer(
                     id, action: action, at: context.now, clock: context.wallClock, sleep: context.clock.sleepReading())
             }) {
-            case .recorded(let command):
+            case .recorded(let command, let confirmation):
                 let key = try store.run { try $0.delivery(id: id)?.key } ?? String(id)
-                context.print("recorded \(action) for \(key)")
+                context.print(confirmation ?? "recorded \(action) for \(key)")
                 // What the button opens a terminal for (Write now) runs here, in this terminal.
                 guard let command else { return }
                 guard context.environment.isTerminal, isatty(STDIN_FILENO) == 1 else {

@@ -16,6 +16,14 @@ for page in man/nudge.*.1; do
     command=$(echo "$name" | tr . ' ')
     sed -i "s|^\.Nm \"$command\"\$|.Nm $name|; /^\.Sh SYNOPSIS/,\$ s|^\.Nm\$|.Nm \"$command\"|" "$page"
 done
+# There is no `nudge help` (it is refused: --help is the help), so no page for it.
+rm -f man/nudge.help.1
+sed -i '/^\.Xr nudge\.help 1 ,$/d' man/nudge.1
+# ENVIRONMENT, FILES, EXIT STATUS and EXAMPLES, which generate-manual does not write.
+python3 contrib/man/add-sections.py
+# `man nudge-daemon`, as `man git-log`: each subcommand's page under its name with dashes.
+rm -f man/nudge-*.1
+for page in man/nudge.*.1; do ln -s "$(basename "$page")" "man/$(basename "$page" .1 | tr . -).1"; done
 swift build --product nudge
 binary=$(swift build --product nudge --show-bin-path)/nudge
 "$binary" --experimental-dump-help > man/dump-help.json

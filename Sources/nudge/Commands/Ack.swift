@@ -6,7 +6,7 @@ import NudgeCore
 extension Nudge {
     struct Ack: NudgeCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Answer a shown notification from the terminal, exactly as its button would.",
+            abstract: "Answer a notification from the terminal, as its button would.",
             discussion:
                 "The ids are in 'nudge history' (and in the notification's text when the server shows no buttons).")
         @OptionGroup var global: GlobalOptions

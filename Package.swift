@@ -1,6 +1,25 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// The C libraries' header directories as Debian's -dev packages install them, given here rather
+// than through `systemLibrary(pkgConfig:)`: SwiftPM takes only -I, -L and -l from a .pc file and
+// warned at every build of the -pthread and -D_REENTRANT the GLib family's files also carry
+// (nudge needs neither: glibc's threads need no flag). A Swift module that imports one of these
+// C modules, directly or through another module, is compiled with them; the module maps link
+// the libraries.
+#if arch(arm64)
+    let multiarch = "aarch64-linux-gnu"
+#else
+    let multiarch = "x86_64-linux-gnu"
+#endif
+let cHeaders: [SwiftSetting] = [
+    .unsafeFlags(
+        [
+            "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include", "/usr/include/gdk-pixbuf-2.0",
+            "/usr/include/gstreamer-1.0",
+        ].flatMap { ["-Xcc", "-I\($0)"] })
+]
+
 let package = Package(
     name: "nudge",
     platforms: [.macOS(.v15)],
@@ -13,31 +32,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     ],
     targets: [
-        // The C side of libnotify and GLib; only NudgeNotifier imports it.
-        .systemLibrary(
-            name: "CLibnotify",
-            pkgConfig: "libnotify",
-            providers: [.apt(["libnotify-dev"])]
-        ),
-        // libcanberra: only NudgeSound imports it.
-        .systemLibrary(
-            name: "CCanberra",
-            pkgConfig: "libcanberra",
-            providers: [.apt(["libcanberra-dev"])]
-        ),
-        // GStreamer: a meditation's ambient sound, made or decoded and looped. Only NudgeSound
-        // imports it.
-        .systemLibrary(
-            name: "CGStreamer",
-            pkgConfig: "gstreamer-1.0",
-            providers: [.apt(["libgstreamer1.0-dev"])]
-        ),
-        // GIO's D-Bus client: logind on the system bus. Only NudgeSleep imports it.
-        .systemLibrary(
-            name: "CGio",
-            pkgConfig: "gio-2.0",
-            providers: [.apt(["libglib2.0-dev"])]
-        ),
+        // The C side of libnotify and GLib (libnotify-dev); only NudgeNotifier imports it.
+        .systemLibrary(name: "CLibnotify"),
+        // libcanberra (libcanberra-dev): only NudgeSound imports it.
+        .systemLibrary(name: "CCanberra"),
+        // GStreamer (libgstreamer1.0-dev): a meditation's ambient sound, made or decoded and
+        // looped. Only NudgeSound imports it.
+        .systemLibrary(name: "CGStreamer"),
+        // GIO's D-Bus client (libglib2.0-dev): logind on the system bus, GSettings. NudgeSleep,
+        // NudgeGLib and NudgeSystem import it.
+        .systemLibrary(name: "CGio"),
         // timerfd, eventfd, pipe2 and thread names, which Swift's Glibc module does not export.
         .target(name: "CNudgeLinux"),
         // Pure scheduling logic: no I/O; `now` and the time zone are always arguments.
@@ -50,23 +54,27 @@ let package = Package(
         // What the command line and the daemon share of the system: the clock, the time zone,
         // the person's clock format (GSettings through GIO), the store's location and the
         // daemon's lock.
-        .target(name: "NudgeSystem", dependencies: ["NudgeCore", "CGio"]),
+        .target(name: "NudgeSystem", dependencies: ["NudgeCore", "CGio"], swiftSettings: cHeaders),
         // nudge's own sounds: played once, or rung as an alarm until stopped (libcanberra); a
         // meditation's ambient sound under it (GStreamer).
-        .target(name: "NudgeSound", dependencies: ["NudgeCore", "CCanberra", "CGStreamer", "CNudgeLinux"]),
+        .target(
+            name: "NudgeSound", dependencies: ["NudgeCore", "CCanberra", "CGStreamer", "CNudgeLinux"],
+            swiftSettings: cHeaders),
         // A GLib main loop on a thread of its own, for the session bus and the system bus.
-        .target(name: "NudgeGLib", dependencies: ["CGio", "CNudgeLinux"]),
+        .target(name: "NudgeGLib", dependencies: ["CGio", "CNudgeLinux"], swiftSettings: cHeaders),
         // The computer's sleep: logind's inhibitors and its PrepareForSleep, on the system bus.
-        .target(name: "NudgeSleep", dependencies: ["CGio", "NudgeGLib"]),
+        .target(name: "NudgeSleep", dependencies: ["CGio", "NudgeGLib"], swiftSettings: cHeaders),
         // Desktop notifications through libnotify, with a GLib main loop on its own thread.
-        .target(name: "NudgeNotifier", dependencies: ["NudgeCore", "CLibnotify", "NudgeGLib"]),
+        .target(
+            name: "NudgeNotifier", dependencies: ["NudgeCore", "CLibnotify", "NudgeGLib"], swiftSettings: cHeaders),
         // The daemon runtime: timerfd, inotify and signals around the store and the notifier.
         .target(
             name: "NudgeDaemon",
             dependencies: [
                 "NudgeCore", "NudgeStore", "NudgeSystem", "NudgeNotifier", "NudgeSound", "NudgeSleep", "CNudgeLinux",
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: cHeaders
         ),
         .executableTarget(
             name: "nudge",
@@ -74,7 +82,8 @@ let package = Package(
                 "NudgeCore", "NudgeStore", "NudgeSystem", "NudgeDaemon", "NudgeNotifier", "NudgeSound", "NudgeSleep",
                 "CNudgeLinux", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: cHeaders
         ),
         .target(
             name: "NudgeTestSupport",
@@ -83,17 +92,21 @@ let package = Package(
         ),
         .testTarget(name: "NudgeCoreTests", dependencies: ["NudgeCore", "NudgeTestSupport"]),
         .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore", "NudgeTestSupport"]),
-        .testTarget(name: "NudgeSystemTests", dependencies: ["NudgeSystem", "NudgeTestSupport"]),
-        .testTarget(name: "NudgeNotifierTests", dependencies: ["NudgeNotifier", "NudgeTestSupport"]),
-        .testTarget(name: "NudgeSoundTests", dependencies: ["NudgeSound"]),
+        .testTarget(
+            name: "NudgeSystemTests", dependencies: ["NudgeSystem", "NudgeTestSupport"], swiftSettings: cHeaders),
+        .testTarget(
+            name: "NudgeNotifierTests", dependencies: ["NudgeNotifier", "NudgeTestSupport"], swiftSettings: cHeaders),
+        .testTarget(name: "NudgeSoundTests", dependencies: ["NudgeSound"], swiftSettings: cHeaders),
         .testTarget(
             name: "NudgeDaemonTests",
             dependencies: [
                 "NudgeDaemon", "NudgeSystem", "NudgeTestSupport", .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: cHeaders
         ),
         .testTarget(
             name: "NudgeCommandTests",
-            dependencies: ["nudge", "NudgeTestSupport", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["nudge", "NudgeTestSupport", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: cHeaders),
     ]
 )

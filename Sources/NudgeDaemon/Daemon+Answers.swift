@@ -116,7 +116,7 @@ extension Daemon {
             record.id, action: action, reply: reply, at: now, clock: wallClock,
             sleep: configuration.clock.sleepReading())
         {
-        case .recorded(let command):
+        case .recorded(let command, _):
             logger.info("answered \(record.key): \(action)")
             if let command { openTerminal(running: command) }
         case .duplicate: logger.debug("already answered \(record.key); ignoring '\(action)'")

@@ -47,6 +47,7 @@ extension Daemon {
                 logger.info("stopping on signal \(signal)")
                 return .stop
             }
+            logger.info("reloading on SIGHUP", metadata: ["event": "reload"])
             notifyServiceManager("RELOADING=1")
             reconcile(because: "SIGHUP")
             notifyServiceManager("READY=1")

@@ -49,6 +49,7 @@ extension Daemon {
             let wake = [plan.nextDue, backupDue, ambienceChange].compactMap { $0 }.min()
             try timer.arm(at: wake.map(configuration.clock.realInstant(for:)))
             logRescheduled(plan, because: reason, took: ContinuousClock.now - started)
+            announceNext(plan)
             releaseMemory()
             return input
         } catch {
@@ -84,6 +85,7 @@ extension Daemon {
             let now = configuration.clock.now()
             let input = try scheduleInput(at: now, clock: wallClock)
             reportIgnored(input.settings)
+            reportChanged(input.settings)
             let plan = Schedule(input: input, clock: wallClock).plan(now: now)
             try recordMissed(plan.missed, at: now)
             try store.cancel(keys: plan.withdrawn, at: now)
@@ -145,6 +147,30 @@ extension Daemon {
                 "event": "rescheduled", "reason": "\(reason)",
                 "next_due": "\(plan.nextDue.map { Timestamp.format($0) } ?? "none")",
             ])
+    }
+
+    /// "next: Daily symptom check at 20:00, in 4h 10m", once for each thing awaited: a plan
+    /// that awaits the same thing at the same time says nothing.
+    private func announceNext(_ plan: Plan) {
+        let now = configuration.clock.now()
+        let next = plan.nextInWords(now: now, clock: wallClock) ?? "nothing is due"
+        guard next != announcedNext else { return }
+        announcedNext = next
+        let left = plan.nextDue.map { ", \(DurationText.relative($0.timeIntervalSince(now)))" } ?? ""
+        logger.info(
+            "next: \(next)\(left)",
+            metadata: ["event": "next", "next_due": "\(plan.nextDue.map { Timestamp.format($0) } ?? "none")"])
+    }
+
+    /// Each setting another program (or `nudge settings`) changed since the last plan.
+    private func reportChanged(_ settings: Settings) {
+        defer { plannedSettings = settings }
+        guard let before = plannedSettings, before != settings else { return }
+        for key in SettingKey.allCases where before[key] != settings[key] {
+            logger.info(
+                "the setting \(key.rawValue) is now \(settings[key]) (was \(before[key]))",
+                metadata: ["event": "setting_changed", "key": "\(key.rawValue)"])
+        }
     }
 
     private func reportIgnored(_ settings: Settings) {

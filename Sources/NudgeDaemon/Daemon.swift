@@ -160,6 +160,10 @@ public final class Daemon {
     var loggedUnreadable: Set<UnreadableRow> = []
     var reportedServerProblem = false
     var reportedIgnoredRows: [String: String] = [:]
+    /// The settings of the last plan: a change is logged once, key by key.
+    var plannedSettings: Settings?
+    /// What the last "next:" line said: said again only when it changes.
+    var announcedNext: String?
     /// Sound files found not to be regular files, each warned about once (`playable`).
     var skippedSoundFiles: Set<String> = []
     /// Ledger lines in the store since the ledger was last told; a line whose event failed to

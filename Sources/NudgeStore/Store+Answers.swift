@@ -4,8 +4,9 @@ import NudgeCore
 
 /// How an answer to a shown notification ended, whichever way it came (a button, `nudge ack`).
 public enum AnswerOutcome: Sendable, Equatable {
-    /// With the nudge command the answer runs in a terminal, if any.
-    case recorded(openInTerminal: [String]? = nil)
+    /// With the nudge command the answer runs in a terminal, if any, and what was done in
+    /// words, if its rule says it.
+    case recorded(openInTerminal: [String]? = nil, confirmation: String? = nil)
     /// Answered before: the first answer stands.
     case duplicate
     case refused(InputError)
@@ -87,7 +88,7 @@ extension Store {
         case .refused(let refusal): return .refused(refusal)
         case .record(let effects):
             _ = try recordAnswer(db, deliveryID: record.id, action: action, at: now, effects: effects, firstOnly: false)
-            return .recorded(openInTerminal: effects.openInTerminal)
+            return .recorded(openInTerminal: effects.openInTerminal, confirmation: effects.confirmation)
         }
     }
 

@@ -131,7 +131,7 @@ extension Store {
         }
         defer { close(descriptor) }
         fchmod(descriptor, 0o600)
-        return String(cString: template)
+        return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
     /// fsync of a file or a directory (a rename lasts once its directory is synced).

@@ -10,12 +10,7 @@ extension Store {
         throws(StoreError) -> SymptomEntry
     {
         try write { db in
-            let wanted = SymptomEntry.sameSymptom(typed)
-            // Cast: another program may have stored a name as a number.
-            let spellings = try StoredColumn.values(
-                db, String.self, sql: "SELECT CAST(name AS TEXT) FROM symptom_entries GROUP BY name ORDER BY min(rowid)"
-            )
-            let name = spellings.first { SymptomEntry.sameSymptom($0) == wanted } ?? typed
+            let name = try Self.keptSpelling(of: typed, besides: nil, db)
             let entry = SymptomEntry(
                 id: UUID().uuidString, name: name, severity: severity, loggedAt: loggedAt, notes: notes)
             try db.execute(
@@ -29,6 +24,18 @@ extension Store {
                 ])
             return entry
         }
+    }
+
+    /// The first spelling logged of a name that differs from `typed` only by case, in entries
+    /// other than `entry`; `typed` when there is none.
+    private static func keptSpelling(of typed: String, besides entry: String?, _ db: Database) throws -> String {
+        let wanted = SymptomEntry.sameSymptom(typed)
+        // Cast: another program may have stored a name as a number.
+        let spellings = try StoredColumn.values(
+            db, String.self,
+            sql: "SELECT CAST(name AS TEXT) FROM symptom_entries WHERE id IS NOT ? GROUP BY name ORDER BY min(rowid)",
+            arguments: [entry])
+        return spellings.first { SymptomEntry.sameSymptom($0) == wanted } ?? typed
     }
 
     /// The entries felt on the local days from `first` through `last` (nil: the diary's first or
@@ -69,13 +76,14 @@ extension Store {
     }
 
     /// Writes the corrected columns (validated by the caller) and `updated_at`; the entry as
-    /// it is now, or nil when it was deleted meanwhile.
+    /// it is now, or nil when it was deleted meanwhile. A new name is kept as `addSymptom`
+    /// keeps it: in the first spelling of another entry that differs from it only by case.
     public func correctSymptom(id: String, _ correction: SymptomCorrection, now: Date) throws(StoreError)
         -> SymptomEntry?
     {
         try write { db in
             var update = ColumnUpdate(table: "symptom_entries")
-            if let name = correction.name { update.set("name", name) }
+            if let name = correction.name { update.set("name", try Self.keptSpelling(of: name, besides: id, db)) }
             if let severity = correction.severity { update.set("severity", severity) }
             update.set("notes", correction.notes)
             if let loggedAt = correction.loggedAt { update.set("logged_at", Timestamp.format(loggedAt)) }

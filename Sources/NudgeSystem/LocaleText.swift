@@ -16,6 +16,6 @@ enum LocaleText {
             var outputLeft = buffer.count - 1
             return iconv(converter, &input, &inputLeft, &cursor, &outputLeft) != size_t.max && inputLeft == 0
         }
-        return converted ? String(validatingCString: output) : nil
+        return converted ? output.withUnsafeBufferPointer { String(validatingCString: $0.baseAddress!) } : nil
     }
 }

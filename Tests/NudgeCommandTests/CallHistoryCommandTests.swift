@@ -36,6 +36,38 @@ import Testing
                 && !json.contains("Sam"), "\(json)")
     }
 
+    @Test func minutesAreLeftEmptyWhenNoneWasGiven() throws {
+        try calls()
+        let lines = nudge("call", "history").stdout.split(separator: "\n").map(String.init)
+        let header = try #require(lines.first)
+        let minutes = try #require(header.range(of: "MINUTES"))
+        let column = header.distance(from: header.startIndex, to: minutes.lowerBound)
+        /// What stands under MINUTES in a row, spaces trimmed.
+        func cell(_ line: String) -> String {
+            String(line.dropFirst(column).prefix("MINUTES".count)).trimmingCharacters(in: .whitespaces)
+        }
+        #expect(lines.dropFirst().map(cell) == ["", "5", "12"], "\(lines)")
+    }
+
+    @Test func ackCalledSaysTheCallWasLoggedWithWhom() throws {
+        #expect(nudge("contacts", "add", "Sam", "--every", "7").status == 0)
+        let sqlite = try Subprocess.run(
+            "/usr/bin/sqlite3",
+            [
+                store,
+                """
+                INSERT INTO reminder_deliveries (id, reminder_key, kind, due_at, shown_at, title)
+                SELECT 5, 'call:' || identity || ':cadence:2026-11-22', 'call', '2026-11-22T08:00:00Z',
+                    '2026-11-22T08:00:00Z', 'Call Sam'
+                FROM contact_identities JOIN contacts ON contacts.id = contact_id WHERE contacts.name = 'Sam';
+                """,
+            ])
+        #expect(sqlite.status == 0, "\(sqlite)")
+        let acked = nudge("ack", "5", "called")
+        #expect(acked.status == 0 && acked.stdout == "logged a call with Sam\n", "\(acked)")
+        #expect(try StoreQuery.rows(store, "SELECT count(*) AS n FROM call_logs") == [["n": "1"]])
+    }
+
     @Test func aDeletedCallIsMarkedForSyncAndTheCadenceCountsFromTheOneBefore() throws {
         try calls()
         let latest = try #require(

@@ -72,4 +72,40 @@ import Testing
         #expect(nudge("meditations", "--calendar", "--year", "2026").status == 0)
         #expect(nudge("upcoming", "--help").status == 0)
     }
+
+    /// `nudge --help` is one screen: the overview, USAGE, a line a command, where the rest is.
+    @Test(arguments: [["--help"], ["-h"], []])
+    func theHelpFitsOneScreen(arguments: [String]) {
+        let help = nudge(arguments)
+        let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(help.status == 0 && help.stdout == Self.screen, "\(help)")
+        #expect(lines.count <= 24 && lines.allSatisfy { $0.count <= 80 }, "\(lines.count) lines")
+    }
+
+    static let screen = """
+        Reminders and notifications for the Linux desktop, from one shared SQLite store.
+
+        USAGE: nudge <command> [<options>], where <command> is one of:
+          daemon       Run the reminder daemon in the foreground
+          settings     Show or change reminder settings
+          dose         Record doses, snoozes and skips as the buttons and DoseTap do
+          call         Log calls and ask to be reminded of one
+          contacts     Add, list, edit and remove the people to stay in touch with
+          log          Record something in the store
+          symptoms     Read, correct and export the symptom diary for a doctor
+          meditate     Meditate: the daemon rings the bells and records the session
+          meditations  The meditation history: sessions by day, totals and streaks
+          journal      The therapy-session journal: sessions, moods and reflections
+          upcoming     List what is due next, soonest first
+          history      List what was shown and how it was answered, newest first
+          ack          Answer a notification from the terminal, as its button would
+          backup       Back the store up now, checked
+          backups      List the store's backups, newest first, each checked and counted
+          restore      Put a backup back in place of the store
+          doctor       Check what notifications need: bus, server, store, zone, daemon
+
+        'nudge <command> --help' gives a command's options; 'man nudge' gives examples,
+        the environment, the files and the exit statuses.
+
+        """
 }

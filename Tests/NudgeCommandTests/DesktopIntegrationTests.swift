@@ -26,6 +26,27 @@ import Testing
         }
     }
 
+    /// What generate-manual does not write, contrib/man adds to every page; each subcommand's
+    /// page is also there under its name with dashes (man nudge-daemon).
+    @Test func everyPageHasExamplesEnvironmentFilesAndExitStatus() throws {
+        let pages = try FileManager.default.contentsOfDirectory(atPath: Self.path("man")).filter {
+            $0.hasPrefix("nudge.") && $0.hasSuffix(".1")
+        }
+        #expect(pages.count >= 50 && !pages.contains("nudge.help.1"))
+        for page in pages {
+            let text = try String(contentsOfFile: Self.path("man/\(page)"), encoding: .utf8)
+            for section in [".Sh ENVIRONMENT", ".Sh FILES", ".Sh \"EXIT STATUS\"", ".Sh EXAMPLES", "NUDGE_FAKE_NOW"] {
+                #expect(text.contains(section), "man/\(page) lacks \(section): \(Self.regenerate)")
+            }
+            #expect(!text.contains(".Ex -std"), "man/\(page)")
+            guard page != "nudge.1" else { continue }
+            let alias = page.dropLast(2).replacingOccurrences(of: ".", with: "-") + ".1"
+            #expect(
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: Self.path("man/\(alias)"))) == page,
+                "man/\(alias): \(Self.regenerate)")
+        }
+    }
+
     @Test(arguments: [("bash", "nudge.bash"), ("zsh", "_nudge"), ("fish", "nudge.fish")])
     func completionsAreGeneratedFromTheCommandsAsTheyAreNow(shell: String, file: String) throws {
         let generated = try NudgeBinary.run(["--generate-completion-script", shell], environment: [:])
@@ -161,6 +182,10 @@ import Testing
             "/usr/bin/man", ["nudge"],
             environment: ["MANPATH": home.file("prefix/share/man"), "PATH": "/usr/bin:/bin", "MANWIDTH": "80"])
         #expect(page.status == 0 && page.stdout.contains("nudge"), "\(page)")
+        let daemonPage = try Subprocess.run(
+            "/usr/bin/man", ["nudge-daemon"],
+            environment: ["MANPATH": home.file("prefix/share/man"), "PATH": "/usr/bin:/bin", "MANWIDTH": "80"])
+        #expect(daemonPage.status == 0 && daemonPage.stdout.contains("nudge daemon"), "\(daemonPage)")
 
         let second = try Subprocess.run(
             "/bin/sh", [Self.path("contrib/install.sh"), "--prefix", prefix, "--binary", NudgeBinary.path],

@@ -25,4 +25,15 @@ import Testing
                 ]
             ])
     }
+
+    /// Above debug a person reads the log: the sentence once, not again as fields.
+    @Test(arguments: [(Logger.Level.info, ""), (.debug, " · event=missed key=symptom:2026-11-21")])
+    func fieldsFollowTheSentenceOnlyAtDebug(level: Logger.Level, fields: String) {
+        let handler = StderrLogHandler(label: "nudge", level: level, environment: [:])
+        let event = LogEvent(
+            level: .notice, message: "missed symptom:2026-11-21, too late to show",
+            metadata: ["event": "missed", "key": "symptom:2026-11-21"], source: nil, file: #file, function: #function,
+            line: #line)
+        #expect(handler.line(event) == "nudge: notice: missed symptom:2026-11-21, too late to show\(fields)\n")
+    }
 }

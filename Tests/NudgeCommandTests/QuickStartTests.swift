@@ -17,7 +17,7 @@ import Testing
             } ?? []
         #expect(commands.count == 2)
         let testCommand = try #require(commands.last.map(String.init))
-        #expect(testCommand.hasSuffix("swift test"))
+        #expect(testCommand.hasSuffix("contrib/scripts/build-without-warnings.sh && swift test"))
         #expect(ci.split(separator: "\n").contains { String($0) == testCommand })
     }
 }

@@ -62,22 +62,6 @@ import Testing
     }
 
     /// "headache" after "Headache" is the same symptom: written as first spelled, and said so.
-    @Test func aSpellingThatDiffersOnlyByCaseIsWrittenAsBefore() throws {
-        #expect(nudge("log", "symptom", "Headache", "--severity", "2", "--at", "19:00").status == 0)
-        let again = nudge("log", "symptom", "headache", "--severity", "3", "--at", "19:30")
-        #expect(
-            again.stdout
-                == "logged Headache (3) at 19:30 today, 2026-11-22 19:30 CET (written as Headache, as before)\n",
-            "\(again)")
-        let days = nudge("log", "symptom", "HEADACHE", "--severity", "1", "--at", "monday 10:00").stdout
-        #expect(
-            days.hasPrefix("logged Headache (1) for Monday") && days.hasSuffix("(written as Headache, as before)\n"))
-        let same = nudge("log", "symptom", "Headache", "--severity", "1", "--at", "19:40").stdout
-        #expect(!same.contains("written as"), "\(same)")
-        let names = try StoreQuery.rows(store, "SELECT DISTINCT name FROM symptom_entries").map { $0["name"] }
-        #expect(names == ["Headache"])
-    }
-
     @Test func searchesNamesAndNotesOfTheWholeDiaryWithoutRegardToCase() throws {
         try diary()
         let json = nudge("symptoms", "--search", "HEADACHE", "--json")

@@ -112,10 +112,11 @@ struct RuleAnswerTests {
         #expect(
             decision
                 == .record(
-                    AnswerEffects(changes: [
-                        CallChange.called(contactIdentity: 4, at: now),
-                        CallChange.oneOffClosed(reminderIdentity: 9, at: now),
-                    ])))
+                    AnswerEffects(
+                        changes: [
+                            CallChange.called(contactIdentity: 4, at: now),
+                            CallChange.oneOffClosed(reminderIdentity: 9, at: now),
+                        ], confirmation: "logged a call with the contact")))
         #expect(
             CallReminder().answer(
                 "called", to: shown("call:4:once:9", .call, action: "called"), at: now, in: input(CallReminder.Facts()))

@@ -182,7 +182,7 @@ struct BackupTests {
             "/usr/bin/python3", ["-c", writer, path, stop, committed], environment: ["PATH": "/usr/bin:/bin"],
             stderrPath: directory.file("writer.err"))
         defer {
-            FileManager.default.createFile(atPath: stop, contents: nil)
+            _ = FileManager.default.createFile(atPath: stop, contents: nil)
             _ = process.waitForExit(timeout: 10)
         }
         func acknowledged() -> [Int] {
@@ -201,7 +201,7 @@ struct BackupTests {
         }
         let last = acknowledged().count
         #expect(FileEvents.waitUntil(watching: [directory.path], timeout: 20) { acknowledged().count > last + 50 })
-        FileManager.default.createFile(atPath: stop, contents: nil)
+        _ = FileManager.default.createFile(atPath: stop, contents: nil)
         #expect(process.waitForExit(timeout: 20) == 0, "\(process.stderr)")
         var found = Set(try DatabaseQueue(path: path).read { db in try Int.fetchAll(db, sql: "SELECT n FROM marks") })
         for copy in kept {

@@ -45,7 +45,9 @@ import Testing
         let reminder = try store.addCallReminder(contactID: contact, dueAt: now, note: "birthday", now: now)
         let delivery = try shown("call:\(contact):once:\(reminder)", id: 5)
         let answeredAt = now.addingTimeInterval(90)
-        #expect(try store.answer(delivery, action: "called", at: answeredAt, clock: clock) == .recorded())
+        #expect(
+            try store.answer(delivery, action: "called", at: answeredAt, clock: clock)
+                == .recorded(confirmation: "logged a call with Alex"))
         #expect(try store.answer(delivery, action: "called", at: answeredAt, clock: clock) == .duplicate)
         let logs = try StoreQuery.rows(path, "SELECT * FROM call_logs")
         #expect(logs.count == 1)

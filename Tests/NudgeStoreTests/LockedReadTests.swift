@@ -41,7 +41,7 @@ struct LockedReadTests {
             "/usr/bin/python3", ["-c", writer, path, stop], environment: ["PATH": "/usr/bin:/bin"],
             stderrPath: directory.file("writer.err"))
         defer {
-            FileManager.default.createFile(atPath: stop, contents: nil)
+            _ = FileManager.default.createFile(atPath: stop, contents: nil)
             _ = process.waitForExit(timeout: 10)
         }
         var failures: [String] = []

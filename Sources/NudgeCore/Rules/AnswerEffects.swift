@@ -13,17 +13,21 @@ public struct AnswerEffects<Change: AppChange>: Sendable, Equatable {
     public var cancelOwedWithPrefix: String?
     /// A nudge command (its arguments) to run in a terminal once recorded ("Write now").
     public var openInTerminal: [String]?
+    /// What was done, in words, for the terminal the answer came from ("logged a call with
+    /// Sam"); nil where the action's name says it.
+    public var confirmation: String?
 
     public init(
         answeredAt: Date? = nil, changes: [Change] = [], followUp: AnswerFollowUp? = nil,
         cancelOwedWithPrefix: String? = nil,
-        openInTerminal: [String]? = nil
+        openInTerminal: [String]? = nil, confirmation: String? = nil
     ) {
         self.answeredAt = answeredAt
         self.changes = changes
         self.followUp = followUp
         self.cancelOwedWithPrefix = cancelOwedWithPrefix
         self.openInTerminal = openInTerminal
+        self.confirmation = confirmation
     }
 }
 

@@ -6,7 +6,7 @@ import NudgeCore
 extension Nudge {
     struct Ack: NudgeCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Answer a shown notification from the terminal, exactly as its button would.",
+            abstract: "Answer a notification from the terminal, as its button would.",
             discussion:
                 "The ids are in 'nudge history' (and in the notification's text when the server shows no buttons).")
         @OptionGroup var global: GlobalOptions
@@ -30,9 +30,9 @@ extension Nudge {
                 try $0.answer(
                     id, action: action, at: context.now, clock: context.wallClock, sleep: context.clock.sleepReading())
             }) {
-            case .recorded(let command):
+            case .recorded(let command, let confirmation):
                 let key = try store.run { try $0.delivery(id: id)?.key } ?? String(id)
-                context.print("recorded \(action) for \(key)")
+                context.print(confirmation ?? "recorded \(action) for \(key)")
                 // What the button opens a terminal for (Write now) runs here, in this terminal.
                 guard let command else { return }
                 guard context.environment.isTerminal, isatty(STDIN_FILENO) == 1 else {

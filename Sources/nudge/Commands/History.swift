@@ -5,7 +5,7 @@ import NudgeCore
 extension Nudge {
     struct History: NudgeCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List what was due and shown, and how it was answered, newest first.")
+            abstract: "List what was shown and how it was answered, newest first.")
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON array.") var json = false
         @Flag(help: "Add each delivery's internal key (the JSON has it always).") var verbose = false

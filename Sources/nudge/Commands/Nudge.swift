@@ -22,7 +22,7 @@ struct Nudge: ParsableCommand {
 
             Lateness: a symptom check is shown at most 4 hours late and only the same local day; later than that it is recorded as missed. Dose alerts missed while the daemon was off are not replayed: one notification shows the present state. Nothing is recorded by the passage of time: half an hour after the window closes with nothing recorded, one silent prompt asks (its answer "missed" records the skip). A call reminder is shown once however late.
 
-            Exit status: 0 success; 64 a refused request (bad value, or not allowed now), nothing written; 65 not a SQLite store, a damaged one, one a newer nudge migrated, or one whose tables another program shaped differently; 66 the store cannot be opened; 74 the store failed or vanished; 75 a daemon already runs on this store (nudge daemon); 77 the store or its directory is not writable; 1 anything else. The store and its settings keys: nudge(5).
+            The store and its settings keys: nudge(5).
             """,
         version: NudgeVersion.shown,
         subcommands: [
@@ -46,6 +46,10 @@ struct Nudge: ParsableCommand {
     static func execute(_ arguments: [String]) -> Int32 {
         do {
             let arguments = GlobalOptions.movingLeadingStore(CompletionRequest.withCursorIndex(arguments)[...])
+            if ScreenHelp.isAsked(arguments) {
+                CommandEnvironment.current.output(ScreenHelp.text)
+                return 0
+            }
             if arguments.first != "---completion", let refusal = CommandLineCheck.refusal(arguments) {
                 throw CommandFailure(refusal, exitCode: 64)
             }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import NudgeSystem
 
 extension Nudge {
     struct Upcoming: NudgeCommand {
@@ -49,6 +50,12 @@ extension Nudge {
                     ] + (verbose ? [.init("KEY") { $0.key }] : []),
                     whenEmpty: "Nothing is due. Reminders that are off: see 'nudge settings'."),
                 json: json)
+            // The list is what a daemon would show; without one, nothing is shown at all. Said on
+            // stderr, as a note: the list and its JSON stay what a program reads.
+            guard !occurrences.isEmpty, DaemonLock.holder(storePath: context.storePath) == nil else { return }
+            context.environment.errors(
+                "nudge: no daemon runs on this store, so none of these will be shown until one runs; start one with: systemctl --user start nudge (or nudge daemon)\n"
+            )
         }
 
         struct OccurrenceRow: Encodable {

@@ -4,8 +4,9 @@ import Logging
 /// One line per message on stderr: `nudge: warning: ...`. Under systemd (JOURNAL_STREAM set,
 /// stderr connected to the journal) each line starts with its syslog priority, `<4>`, so
 /// journald files it at the right level, and the `nudge:` prefix is left to the journal.
-/// A message's metadata follows it as `key=value` fields (logfmt), sorted by key, for programs
-/// and tests to read without depending on the sentence.
+/// At `debug`, a message's metadata follows it as `key=value` fields (logfmt), sorted by key,
+/// for programs and tests to read without depending on the sentence; above it the sentence
+/// alone is written, since it already says what the fields say.
 struct StderrLogHandler: LogHandler {
     let label: String
     var logLevel: Logger.Level
@@ -47,10 +48,14 @@ struct StderrLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        let fields = Self.fields(metadata.merging(event.metadata ?? [:]) { $1 })
+        FileHandle.standardError.write(Data(line(event).utf8))
+    }
+
+    /// The line an event is written as, its newline included.
+    func line(_ event: LogEvent) -> String {
+        let fields = logLevel > .debug ? "" : Self.fields(metadata.merging(event.metadata ?? [:]) { $1 })
         let text = fields.isEmpty ? "\(event.message)" : "\(event.message) · \(fields)"
-        let line = toJournal ? "<\(Self.priority(event.level))>\(text)\n" : "nudge: \(event.level): \(text)\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        return toJournal ? "<\(Self.priority(event.level))>\(text)\n" : "nudge: \(event.level): \(text)\n"
     }
 
     /// `event=rescheduled reason="store changed"`: a value with a space, a quote or an equals

@@ -122,8 +122,9 @@ public struct CallReminder: SummarizingRule {
         switch action {
         case Self.calledAction:
             return .record(
-                AnswerEffects(changes: [CallChange.called(contactIdentity: key.contactIdentity, at: now)] + closeOneOff)
-            )
+                AnswerEffects(
+                    changes: [CallChange.called(contactIdentity: key.contactIdentity, at: now)] + closeOneOff,
+                    confirmation: "logged a call with \(input.facts.name(forKey: record.key) ?? "the contact")"))
         case Self.tomorrowAction:
             let time = input.settings.time(.callReminderTime)
             guard

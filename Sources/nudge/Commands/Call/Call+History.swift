@@ -41,7 +41,8 @@ extension Nudge.Call {
                         .init("ID") { String($0.id.prefix(8)).lowercased() },
                         .text("CONTACT") { TextInput.oneLine($0.contactName) },
                         .init("CALLED") { LocalFormat.dateTime($0.calledAt, clock: clock) },
-                        .init("MINUTES") { String($0.durationMinutes) },
+                        // Monica's 0 is "none given", not a call of no minutes.
+                        .init("MINUTES") { $0.durationMinutes == 0 ? "" : String($0.durationMinutes) },
                         .init("MOOD") { $0.mood ?? "-" }, .text("NOTES") { TextInput.oneLine($0.notes ?? "") },
                     ],
                     whenEmpty: only.map { "No calls with \($0.name) yet. Log one with: nudge call log \($0.name)" }

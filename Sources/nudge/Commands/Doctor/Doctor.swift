@@ -10,7 +10,7 @@ import NudgeSystem
 extension Nudge {
     struct Doctor: NudgeCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Check what a notification needs: the bus, the server, the store, the time zone, the daemon.",
+            abstract: "Check what notifications need: bus, server, store, zone, daemon.",
             discussion: "Prints each finding with its fix; exits 0 only when all is well.")
         @OptionGroup var global: GlobalOptions
 

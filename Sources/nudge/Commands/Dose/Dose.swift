@@ -7,7 +7,7 @@ import NudgeSystem
 extension Nudge {
     struct Dose: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Record dose 1, dose 2, a snooze or a skip, exactly as the notification buttons and DoseTap do.",
+            abstract: "Record doses, snoozes and skips as the buttons and DoseTap do.",
             subcommands: [First.self, Second.self, Snooze.self, Skip.self, Status.self, TestAlarm.self]
         )
     }

@@ -7,7 +7,7 @@ extension Nudge {
     struct Journal: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
-                "The therapy-session journal: sessions, the mood before and after, and reflections written later.",
+                "The therapy-session journal: sessions, moods and reflections.",
             discussion: """
                 Its texts stay in the store: no notification, log line or error message carries intentions, environment, music, dose, treatment type or reflection text. IDs may be any unique prefix of at least 4 characters; list shows 8.
                 """,

@@ -6,7 +6,7 @@ import NudgeStore
 extension Nudge {
     struct Meditations: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "The meditation history: sessions newest first by day, with totals and streaks.",
+            abstract: "The meditation history: sessions by day, totals and streaks.",
             subcommands: [List.self, Add.self, Delete.self], defaultSubcommand: List.self)
     }
 }

@@ -11,7 +11,10 @@ extension Nudge.Symptoms {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The entry's id, or a unique prefix of at least 4 characters (nudge symptoms shows 8).") var id:
             String
-        @Option(help: "What was felt (at most 200 characters).") var name: String?
+        @Option(
+            help:
+                "What was felt (at most 200 characters); one logged before in another case is written as before.")
+        var name: String?
         @Option(
             parsing: .unconditional, help: "How strong, from 1 (mild) to 5 (severe).",
             transform: WholeNumber.parser(SymptomEntry.severities))
@@ -48,13 +51,17 @@ extension Nudge.Symptoms {
             let loggedAt = try loggedAt(context)
             let store = try context.openStore()
             let entry = try Nudge.Symptoms.entry(id, store)
+            let typedName = name?.trimmingCharacters(in: .whitespacesAndNewlines)
             let correction = Store.SymptomCorrection(
-                name: name?.trimmingCharacters(in: .whitespacesAndNewlines), severity: severity,
+                name: typedName, severity: severity,
                 notes: FieldCorrection(option: notes), loggedAt: loggedAt)
             let corrected = try context.changing {
                 try store.run { try $0.correctSymptom(id: entry.id, correction, now: context.now) }
             }
-            context.print("corrected \(Nudge.Symptoms.describe(corrected, context))")
+            // One symptom, one name, as nudge log symptom keeps it.
+            let respelled =
+                typedName.map { $0 == corrected.name ? "" : " (written as \(corrected.name), as before)" } ?? ""
+            context.print("corrected \(Nudge.Symptoms.describe(corrected, context))\(respelled)")
         }
     }
 }

@@ -1,0 +1,46 @@
+import ArgumentParser
+
+/// `nudge --help` (and `nudge` alone): what nudge is in one line, then how to use it and its
+/// commands, a line each, on one 80-column, 24-line screen. What nudge does at length, its
+/// exit statuses, examples, environment and files are the manual's (`man nudge`).
+enum ScreenHelp {
+    /// Whether a command line asks for this screen rather than a command's help: nothing but
+    /// --help or -h, or nothing at all, besides a store.
+    static func isAsked(_ arguments: [String]) -> Bool {
+        var rest = arguments[...]
+        var words: [String] = []
+        while let word = rest.popFirst() {
+            if word == "--store" {
+                _ = rest.popFirst()
+            } else if !word.hasPrefix("--store=") {
+                words.append(word)
+            }
+        }
+        return words.isEmpty || words == ["--help"] || words == ["-h"]
+    }
+
+    /// An abstract in `width` columns, without its period: up to its first "; " or " (", then
+    /// without its last ", ..." parts while it is too wide ("Put a backup back in place of the
+    /// store").
+    static func short(_ abstract: String, _ width: Int) -> String {
+        var text = abstract.hasSuffix(".") ? String(abstract.dropLast()) : abstract
+        for separator in ["; ", " ("] { text = text.components(separatedBy: separator)[0] }
+        while DisplayWidth.of(text) > width, let comma = text.range(of: ", ", options: .backwards) {
+            text = String(text[..<comma.lowerBound])
+        }
+        return DisplayWidth.cut(text, width)
+    }
+
+    static var text: String {
+        let commands = Nudge.configuration.subcommands.map { command in
+            "  \(DisplayWidth.fitted(command._commandName, 12)) \(Self.short(command.configuration.abstract, 65))"
+        }
+        return
+            ([Nudge.configuration.abstract, "", "USAGE: nudge <command> [<options>], where <command> is one of:"]
+            + commands
+            + [
+                "", "'nudge <command> --help' gives a command's options; 'man nudge' gives examples,",
+                "the environment, the files and the exit statuses.",
+            ]).joined(separator: "\n") + "\n"
+    }
+}

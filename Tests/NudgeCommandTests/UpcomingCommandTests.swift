@@ -1,0 +1,24 @@
+import Foundation
+import NudgeSystem
+import NudgeTestSupport
+import Testing
+
+/// `nudge upcoming` lists what a daemon would show; without one it says nothing will be.
+@Suite struct UpcomingCommandTests: CommandScenario {
+    let directory = TemporaryDirectory()
+
+    @Test func saysNothingIsShownWhileNoDaemonRuns() throws {
+        try StoreQuery.create(store)
+        let note =
+            "nudge: no daemon runs on this store, so none of these will be shown until one runs; start one with: systemctl --user start nudge (or nudge daemon)\n"
+        let alone = nudge("upcoming", "--limit", "1")
+        #expect(alone.status == 0 && alone.stderr == note && !alone.stdout.contains("daemon"), "\(alone)")
+        let json = nudge("upcoming", "--json")
+        #expect(json.stderr == note && (try? JSONSerialization.jsonObject(with: Data(json.stdout.utf8))) != nil)
+        // A daemon holds the store's lock: then the list is what it will show.
+        let lock = try DaemonLock(storePath: store)
+        let withDaemon = nudge("upcoming", "--limit", "1")
+        #expect(withDaemon.status == 0 && withDaemon.stderr.isEmpty, "\(withDaemon)")
+        withExtendedLifetime(lock) {}
+    }
+}

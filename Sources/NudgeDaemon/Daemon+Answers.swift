@@ -109,7 +109,9 @@ extension Daemon {
         guard let record = try store.delivery(notificationID: id) else { return }
         if action == NotificationAction.awake.key {
             // Recorded nowhere; the notification stays, brought up to date without the button.
-            if let rule = record.kind.rule as? any ReplacingRule { try reshowLiveNotification(of: rule, replacing: id) }
+            if let rule = record.kind.rule as? any ReplacingRule {
+                try reshowLiveNotification(of: rule, replacing: id, because: "without I'm awake")
+            }
             return
         }
         switch try store.answer(
@@ -123,7 +125,9 @@ extension Daemon {
         case .refused(let refusal):
             logger.notice("not recorded: \(action) on \(record.key): \(refusal)")
             // The button was stale (a snooze in the last 15 minutes): show what applies now.
-            if let rule = record.kind.rule as? any ReplacingRule { try reshowLiveNotification(of: rule, replacing: id) }
+            if let rule = record.kind.rule as? any ReplacingRule {
+                try reshowLiveNotification(of: rule, replacing: id, because: "up to date after a stale button")
+            }
         }
         reconcile(because: "answer")
     }
@@ -151,7 +155,7 @@ extension Daemon {
         logger.info(
             "notification \(id) expired while its alarm rings; shown again",
             metadata: ["event": "expired_ringing", "notification": "\(id)"])
-        try reshowLiveNotification(of: rule)
+        try reshowLiveNotification(of: rule, because: "it expired while its alarm rings")
         return true
     }
 
@@ -162,7 +166,7 @@ extension Daemon {
             serverSince = now
             closeRequested.removeAll()
             for case let rule as any ReplacingRule in ReminderRules.all {
-                try reshowLiveNotification(of: rule)
+                try reshowLiveNotification(of: rule, because: "the notification server restarted")
             }
         }
         if !awaitingServer.isEmpty {

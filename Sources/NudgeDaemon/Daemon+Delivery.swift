@@ -35,6 +35,14 @@ extension Daemon {
         case .notification(let shown):
             content = shown
         }
+        if rule is any ReplacingRule, claimed.shownAt != nil, let latest = try store.latestShown(rule.kind),
+            latest.id != claimed.id
+        {
+            // Owed again after it expired unseen, but a later state of its kind was shown since
+            // (the alarm after its pre-alarm): showing it would put the past over the present.
+            logger.info("\(occurrence.key) is not shown again: a later notification of its kind replaced it")
+            return try store.cancel(occurrence, at: now)
+        }
         guard knowsServer(for: [occurrence]) else { return }
         var replacing: UInt32?
         if rule is any ReplacingRule, let live = try store.latestShown(rule.kind), live.closedAt == nil {
@@ -79,6 +87,11 @@ extension Daemon {
         }
         let playback: Playback?
         (content, playback) = voiced(content, settings: settings)
+        // An alarm rings from now, not from the server's answer: a hung server (25 s, or for
+        // good) must not make it silent. It rings for notification 0 until the server gives an id.
+        if case .ring = playback, let (_, first) = occurrences.first, ringing?.deliveryID != first.id {
+            play(playback, deliveryID: first.id, notificationID: 0)
+        }
         let keys = occurrences.map(\.0.key)
         showing.formUnion(keys)
         if let replacing { showingOver.insert(replacing) }
@@ -116,7 +129,12 @@ extension Daemon {
                 "shown \(occurrence.key) as notification \(id)",
                 metadata: ["event": "shown", "key": "\(occurrence.key)", "notification": "\(id)"])
         }
-        if let (_, first) = occurrences.first { play(playback, deliveryID: first.id, notificationID: id) }
+        guard let (_, first) = occurrences.first else { return }
+        if case .ring = playback {
+            if ringing?.deliveryID == first.id { ringing?.notificationID = id }
+        } else {
+            play(playback, deliveryID: first.id, notificationID: id)
+        }
     }
 
     /// A server that owns the name but did not answer in D-Bus's time (25 s) may be busy, not

@@ -10,7 +10,7 @@ extension Daemon {
     /// A restarted server lost the resident notification of a state still current: show the
     /// present state again, under the new server's id. With `replacing`, the one on screen is
     /// brought up to date in place (a button that no longer applies was pressed).
-    func reshowLiveNotification(of rule: any ReplacingRule, replacing: UInt32? = nil) throws {
+    func reshowLiveNotification(of rule: any ReplacingRule, replacing: UInt32? = nil, because why: String) throws {
         let now = configuration.clock.now()
         guard let live = try store.latestShown(rule.kind), live.closedAt == nil else { return }
         let input = try scheduleInput(at: now, clock: wallClock)
@@ -20,6 +20,10 @@ extension Daemon {
                 for: occurrence, now: now, text: notifier.bodyText, from: input, clock: wallClock)?.notification
         else { return logger.debug("\(live.key) is not shown again: its state is no longer current") }
         if !notifier.showsActions { content = content.answeredFromTerminal(deliveryID: live.id) }
+        // Voiced as when first shown (silent to a server that would play its own sound over the
+        // ring); what nudge plays goes on as it is, and "I'm awake" only while it rings.
+        content = voiced(content, settings: input.settings).0
+        if ringing?.deliveryID != live.id { content.actions.removeAll { $0.key == NotificationAction.awake.key } }
         if let replacing { showingOver.insert(replacing) }
         showRequests.submit(
             content, replacing: replacing, through: notifier, ledgerFor: [], ledger: ledger, clock: configuration.clock,
@@ -32,7 +36,6 @@ extension Daemon {
                 if ringing?.deliveryID == live.id { ringing?.notificationID = id }
                 do {
                     try store.markShownAgain(live.id, notificationID: id, content: content, at: shownAt)
-                    let why = replacing == nil ? "the notification server restarted" : "up to date after a stale button"
                     logger.info("shown \(live.key) again as notification \(id): \(why)")
                 } catch {
                     logger.error("\(error)")

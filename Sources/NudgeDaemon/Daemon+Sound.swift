@@ -101,7 +101,10 @@ extension Daemon {
         guard let ringing, let delivery = try store.delivery(id: ringing.deliveryID) else { return }
         if delivery.action != nil { return stopRinging(because: "answered") }
         if delivery.closedAt != nil { return stopRinging(because: "closed") }
-        if try store.latestShown(delivery.kind)?.id != delivery.id { return stopRinging(because: "replaced on screen") }
+        // One still on its way to the server is not on screen yet, nor replaced.
+        if delivery.shownAt != nil, try store.latestShown(delivery.kind)?.id != delivery.id {
+            return stopRinging(because: "replaced on screen")
+        }
         if let rule = delivery.kind.rule as? any ReplacingRule,
             rule.screenState(ofKey: delivery.key, from: input, clock: wallClock) != .current
         {

@@ -78,6 +78,10 @@ struct SoundEndToEndTests: DaemonScenario {
             bus.notifyCalls().filter { $0.summary == "Time for dose 2" }.count == 2
         }
         #expect(again, "\(bus.notifyCalls().map(\.summary)); \(daemon.stderr)")
+        // Shown again as first shown: "I'm awake" while it rings, and silent for the server.
+        let shownAgain = try #require(bus.notifyCalls().last { $0.summary == "Time for dose 2" })
+        #expect(shownAgain.actions.prefix(2) == ["awake", "I'm awake"], "\(shownAgain.actions)")
+        #expect(shownAgain.hints.contains("\"suppress-sound\": True"), "\(shownAgain.hints)")
         #expect(audio.waitFor(seconds: audio.seconds + 6), "the ring stopped: \(daemon.stderr)")
         #expect(!daemon.stderr.contains("event=ring_stopped"), "\(daemon.stderr)")
         #expect(try rows("SELECT reshow_at FROM reminder_deliveries WHERE reshow_at IS NOT NULL").isEmpty)

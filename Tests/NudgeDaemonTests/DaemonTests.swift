@@ -39,6 +39,18 @@ struct DaemonTests {
 
         func close(_ notificationID: UInt32) {}
 
+        /// A hung server: what is shown while holding gets no answer.
+        let holding = Mutex(false)
+        let held = Mutex<[@Sendable (Result<UInt32, NotifierError>) -> Void]>([])
+
+        func show(
+            _ content: NotificationContent, replacing: UInt32?,
+            done: @escaping @Sendable (Result<UInt32, NotifierError>) -> Void
+        ) {
+            guard !holding.withLock({ $0 }) else { return held.withLock { $0.append(done) } }
+            done(Result { () throws(NotifierError) in try show(content, replacing: replacing) })
+        }
+
         /// Answers as a server on the bus would: reachable unless failing.
         func learnServer() {
             onEvent?(failing.withLock { $0 } ? .serverUnreachable("no answer") : .serverReachable)
@@ -425,10 +437,16 @@ struct DaemonTests {
         let (kind, answer) = alarm == .doseTwo ? ("dose2", "snooze") : ("alarm_test", TestAlarm.stopAction)
         try withDaemon(clock: DaemonClock(startingAt: start), notifier: notifier, player: player) { _, daemonClock in
             #expect(player.waitFor("ring"), "\(player.calls.withLock { $0 })")
-            let shown = try #require(
-                try StoreQuery.rows(
-                    store, "SELECT id FROM reminder_deliveries WHERE kind = '\(kind)' AND shown_at IS NOT NULL"
-                ).last?["id"].flatMap { Int64($0) })
+            // The ring starts as the alarm is handed to the server; recorded once it accepted.
+            var shownID: Int64?
+            FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
+                shownID =
+                    (try? StoreQuery.rows(
+                        store, "SELECT id FROM reminder_deliveries WHERE kind = '\(kind)' AND shown_at IS NOT NULL"))?
+                    .last?["id"].flatMap { Int64($0) }
+                return shownID != nil
+            }
+            let shown = try #require(shownID)
             let outcome = try Store(path: store).answer(shown, action: answer, at: daemonClock.now(), clock: clock)
             guard case .recorded = outcome else {
                 Issue.record("not recorded: \(outcome)")

@@ -13,9 +13,25 @@ struct CommandEnvironment: Sendable {
 
     static let process = CommandEnvironment(
         variables: ProcessInfo.processInfo.environment,
-        // Unbuffered: a countdown's lines reach a pipe as they are written.
-        output: { FileHandle.standardOutput.write(Data($0.utf8)) },
-        errors: { FileHandle.standardError.write(Data($0.utf8)) }, isTerminal: isatty(STDOUT_FILENO) == 1)
+        // Unbuffered: a countdown's lines reach a pipe as they are written. A reader that went
+        // away (`nudge dose 1 | head -1`) ends the command quietly, as it ends cat: what the
+        // command wrote to the store is written already.
+        output: { if !write($0, to: STDOUT_FILENO) { exit(128 + SIGPIPE) } },
+        errors: { _ = write($0, to: STDERR_FILENO) }, isTerminal: isatty(STDOUT_FILENO) == 1)
+
+    /// All of `text`, or false when no one reads it any more (EPIPE).
+    private static func write(_ text: String, to descriptor: Int32) -> Bool {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno != EPIPE
+            }
+            bytes = bytes.dropFirst(written)
+        }
+        return true
+    }
 
     @TaskLocal static var current = process
 

@@ -62,6 +62,20 @@ extension Store {
         at dose1: Date, newSession: Bool, settings: Settings, clock: WallClock
     ) throws(StoreError) -> Result<DoseSession, InputError> {
         try write { db in
+            // A new night comes after the last one, never inside or before it: its alarm would
+            // ring for a dose 2 already taken.
+            if let last = try Self.doseSession(db) {
+                let end = max(last.dose1, last.dose2 ?? last.dose1)
+                if dose1 <= end {
+                    let doses =
+                        "dose 1 at \(clock.timeOfDay(last.dose1))"
+                        + (last.dose2.map { ", dose 2 at \(clock.timeOfDay($0))" } ?? "")
+                    return .failure(
+                        InputError(
+                            "dose 1 at \(clock.timeOfDay(dose1)) is not after the last night's doses (\(doses), session \(last.sessionDate)); a night's dose 1 comes after them"
+                        ))
+                }
+            }
             if let open = try Self.doseSession(db), !open.isCompleted,
                 dose1 < DoseWindow(session: open, settings: settings).unresolvedAt,
                 !newSession

@@ -189,6 +189,15 @@ import Testing
         #expect(
             again.stderr == "nudge: dose 2 was taken tonight at 01:05; a new night with: nudge dose 1 --new-session\n")
         #expect(try StoreDump.of(store) == before)
+        // A new night never starts inside or before the last one: its alarm would ring for a
+        // dose 2 already taken.
+        let inside = try nudge(["dose", "1", "--new-session", "--at", "21:00"], now: "2026-11-22T03:30:00-05:00")
+        #expect(inside.status == 64, "\(inside)")
+        #expect(
+            inside.stderr
+                == "nudge: dose 1 at 21:00 is not after the last night's doses (dose 1 at 22:10, dose 2 at 01:05, session 2026-11-21); a night's dose 1 comes after them\n"
+        )
+        #expect(try StoreDump.of(store) == before)
         #expect(try nudge(["dose", "1", "--new-session"], now: "2026-11-22T03:30:00-05:00").status == 0)
         // The next evening is another night: no flag needed.
         #expect(try nudge(["dose", "skip"], now: "2026-11-22T04:00:00-05:00").status == 0)

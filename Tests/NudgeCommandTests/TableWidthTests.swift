@@ -14,6 +14,15 @@ import Testing
         return result.stdout.split(separator: "\n").map(String.init)
     }
 
+    /// The columns a terminal gives `line`: two for an East Asian wide character.
+    static func columns(_ line: String) -> Int {
+        line.unicodeScalars.reduce(0) { total, scalar in
+            let wide = [0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60]
+                .contains { $0.contains(Int(scalar.value)) }
+            return total + (wide ? 2 : 1)
+        }
+    }
+
     func seed() throws {
         #expect(
             nudge("contacts", "add", "Maximiliane Alexandra von Hohenzollern-Sigmaringen", "--every", "7").status == 0)
@@ -22,6 +31,12 @@ import Testing
                 "call", "log", "Maximiliane", "--at", "10:00", "--duration", "25", "--notes",
                 String(repeating: "talked about the garden and the new job and the trip; ", count: 4)
             ).status == 0)
+        #expect(
+            nudge(
+                "log", "symptom", "Extremely long symptom name that someone typed in full one evening",
+                "--severity", "3", "--notes", String(repeating: "何度も繰り返す長いメモ ", count: 8)
+            ).status == 0)
+        #expect(nudge("backup").status == 0)
         let long = String(repeating: "A reminder with a long title, ", count: 4)
         try StoreQuery.create(store)
         #expect(
@@ -45,15 +60,15 @@ import Testing
     func everyLineFitsAndNoTimeIsCut(width: Int) throws {
         try seed()
         // The time columns of a history (due, shown, an answer's time) alone take over 60.
-        let narrow = [["contacts", "list"], ["history"], ["call", "history"]]
-        let commands = [["settings"], ["upcoming"]] + (width >= 80 ? narrow : [])
+        let narrow = [["contacts", "list"], ["history"], ["call", "history"], ["backups"]]
+        let commands = [["settings"], ["upcoming"], ["symptoms"]] + (width >= 80 ? narrow : [])
         for command in commands {
             let lines = InProcessNudge.run(
                 command + ["--store", store], environment: environment.merging(["COLUMNS": "\(width)"]) { $1 }
             ).stdout.split(separator: "\n").map(String.init)
             #expect(!lines.isEmpty)
             for line in lines {
-                #expect(line.count <= width, "\(command) at \(width): \(line)")
+                #expect(Self.columns(line) <= width, "\(command) at \(width): \(line)")
             }
         }
         let upcoming = at(width, "upcoming")

@@ -33,9 +33,14 @@ enum TextTable {
     }
 
     /// Rows under headings (a day each), indented, with one header per section and the columns
-    /// aligned across all of them.
-    static func render(header: [String], sections: [(heading: String, rows: [[String]])]) -> String {
-        let table = render(header: header, rows: sections.flatMap(\.rows)).split(
+    /// aligned across all of them; within `width` as above, the indent counted.
+    static func render(
+        header: [String], sections: [(heading: String, rows: [[String]])], width: Int = .max, shrinking: Set<Int> = []
+    ) -> String {
+        let table = render(
+            header: header, rows: sections.flatMap(\.rows), width: width == .max ? width : width - 2,
+            shrinking: shrinking
+        ).split(
             separator: "\n", omittingEmptySubsequences: false
         ).map { "  " + $0 }
         var next = 1

@@ -35,11 +35,11 @@ extension Nudge {
                     columns: [
                         .init("TAKEN") { LocalFormat.dateTime($0.0.takenAt, clock: context.wallClock) },
                         .init("SIZE") { ByteCountText.describe($0.0.size) },
-                        .init("CHECK") { backup, contents in
+                        .text("CHECK") { backup, contents in
                             backup.origin == .unmarked || backup.origin == .foreign
                                 ? "\(contents.check); \(Self.origin(backup.origin))" : contents.check
                         },
-                        .init("RECORDS") {
+                        .text("RECORDS") {
                             $0.1.counts.map { BackupDirectory.phrase($0.count, $0.label) }.joined(separator: ", ")
                         },
                         .init("FILE") { ($0.0.path as NSString).lastPathComponent },

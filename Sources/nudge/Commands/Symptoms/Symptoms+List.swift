@@ -72,7 +72,7 @@ extension Nudge.Symptoms {
                                 ]
                             }
                         )
-                    }))
+                    }, width: context.environment.width, shrinking: [2, 4]))
         }
 
         /// The range asked for, else the last 30 days; an open end is the diary's first or last day.

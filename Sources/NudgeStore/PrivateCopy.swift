@@ -1,4 +1,5 @@
 import Foundation
+import NudgeCore
 
 #if canImport(Glibc)
     import Glibc
@@ -57,7 +58,7 @@ public enum PrivateCopy {
     /// Removes the temporary files (and their SQLite companions) a killed restore or export
     /// left beside `path`: named `prefix` + its name + `.XXXXXX`, last changed over an hour ago.
     public static func removeAbandoned(beside path: String, prefix: String, now: Date) {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.directory(of: path)
         let start = prefix + (path as NSString).lastPathComponent + "."
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
         where name.hasPrefix(start) {

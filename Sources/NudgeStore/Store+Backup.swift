@@ -54,7 +54,7 @@ extension Store {
     private func backUp(
         toFile path: String, at now: Date, replacing: Bool, named: (Int) -> String
     ) throws(BackupFailure) -> (path: String, size: Int, identity: String?) {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.directory(of: path)
         let temporary = try Self.temporaryFile(beside: path, prefix: "." + BackupDirectory.prefix)
         var renamed = false
         defer { if !renamed { unlink(temporary) } }
@@ -120,7 +120,7 @@ extension Store {
 
     /// An empty file only its owner can read, beside `path`, for a file written whole then renamed.
     static func temporaryFile(beside path: String, prefix: String) throws(BackupFailure) -> String {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.directory(of: path)
         var template = Array(
             "\(directory.isEmpty ? "." : directory)/\(prefix)\((path as NSString).lastPathComponent).XXXXXX".utf8CString
         )

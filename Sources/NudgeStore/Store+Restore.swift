@@ -193,6 +193,6 @@ extension Store {
                 description: "cannot put the backup in place of \(storePath): \(String(cString: strerror(errno)))",
                 exitCode: 73)
         }
-        try sync((storePath as NSString).deletingLastPathComponent)
+        try sync(PathText.directory(of: storePath))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NudgeCore
 
 #if canImport(Glibc)
     import Glibc
@@ -11,7 +12,7 @@ import Foundation
 enum StoreFile {
     static func prepare(at path: String) throws(StoreError) {
         try checkLink(path)
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.directory(of: path)
         if !directory.isEmpty { try makeDirectories(directory) }
         var status = stat()
         if stat(path, &status) == 0 {

@@ -1,4 +1,5 @@
 import Foundation
+import NudgeCore
 
 #if canImport(Glibc)
     import Glibc
@@ -28,7 +29,7 @@ public enum StoreLocation {
             defer { free(real) }
             return String(cString: real)
         }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.directory(of: path)
         guard let real = realpath(directory.isEmpty ? "." : directory, nil) else { return path }
         defer { free(real) }
         return (String(cString: real) as NSString).appendingPathComponent((path as NSString).lastPathComponent)

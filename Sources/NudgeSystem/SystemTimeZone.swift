@@ -46,7 +46,7 @@ public struct SystemTimeZone: Sendable {
         // with another's rules, and the next look would report a change that is none.
         let target = try? FileManager.default.destinationOfSymbolicLink(atPath: localtimePath)
         let file =
-            target.map { $0.hasPrefix("/") ? $0 : (localtimePath as NSString).deletingLastPathComponent + "/" + $0 }
+            target.map { $0.hasPrefix("/") ? $0 : PathText.directory(of: localtimePath) + "/" + $0 }
             ?? localtimePath
         guard let bytes = Self.read(file) else {
             return (.utc, Problem(what: "\(localtimePath) cannot be read; using UTC", fix: Self.setZone))
@@ -89,7 +89,7 @@ public struct SystemTimeZone: Sendable {
             let name = target[range.upperBound...]
             return String(name.hasPrefix("posix/") ? name.dropFirst("posix/".count) : name)
         }
-        let timezoneFile = (localtimePath as NSString).deletingLastPathComponent + "/timezone"
+        let timezoneFile = PathText.directory(of: localtimePath) + "/timezone"
         if let name = try? String(contentsOfFile: timezoneFile, encoding: .utf8).trimmingCharacters(
             in: .whitespacesAndNewlines),
             !name.isEmpty

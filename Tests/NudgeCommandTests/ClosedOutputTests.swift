@@ -29,3 +29,26 @@ import Testing
         #expect(said.isEmpty, "\(said)")
     }
 }
+
+/// `--output b` in the current directory: a one-character name is a file's name like any other.
+@Suite struct ShortOutputNameTests {
+    let directory = TemporaryDirectory()
+
+    @Test(arguments: [["backup"], ["symptoms", "export"]])
+    func aOneCharacterOutputIsWritten(command: [String]) throws {
+        let store = directory.file("nudge.sqlite")
+        _ = try NudgeBinary.run(
+            ["--store", store, "log", "symptom", "Headache", "--severity", "2"], environment: ["TZ": "UTC"])
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: NudgeBinary.path)
+        process.arguments = ["--store", store] + command + ["--output", "b"]
+        process.environment = NudgeBinary.environment(["TZ": "UTC"])
+        process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(process.terminationStatus)")
+        #expect(FileManager.default.fileExists(atPath: directory.file("b")))
+    }
+}

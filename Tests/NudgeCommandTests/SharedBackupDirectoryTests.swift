@@ -119,7 +119,11 @@ struct SharedBackupDirectoryTests {
             #expect(rows.map { $0["path"] as? String } == [old], "\(rows)")
             #expect(rows.first?["origin"] as? String == "taken before store identities", "\(rows)")
         }
-        let table = nudge(storeB, "backups", at: "2026-11-22T12:00:00-05:00").stdout
+        // Wide enough for the whole mark; at 80 columns it is cut to fit.
+        let table = InProcessNudge.run(
+            ["backups", "--store", storeB],
+            environment: ["TZ": "America/New_York", "NUDGE_FAKE_NOW": "2026-11-22T12:00:00-05:00", "COLUMNS": "200"]
+        ).stdout
         #expect(table.contains("ok; taken before store identities"), "\(table)")
     }
 

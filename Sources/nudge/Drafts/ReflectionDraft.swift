@@ -19,7 +19,7 @@ struct ReflectionDraft {
     /// Creates the file (0600, in a 0700 directory) with the header and `text`, unless it exists.
     func prepare(heading: String) throws {
         guard !exists else { return }
-        try PrivateFile.makeDirectory((path as NSString).deletingLastPathComponent)
+        try PrivateFile.makeDirectory(PathText.directory(of: path))
         try PrivateFile.write("# \(heading)\n" + Self.header + "\n", to: path)
     }
 

@@ -25,7 +25,7 @@ struct SessionDraft {
 
     mutating func answer(_ field: String, _ value: String) throws {
         answers[field] = value
-        try PrivateFile.makeDirectory((path as NSString).deletingLastPathComponent)
+        try PrivateFile.makeDirectory(PathText.directory(of: path))
         let data = try JSONSerialization.data(withJSONObject: answers, options: [.sortedKeys])
         try PrivateFile.write(String(decoding: data, as: UTF8.self), to: path)
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Glibc
+import NudgeCore
 import NudgeStore
 import NudgeSystem
 
@@ -31,7 +32,7 @@ enum PrivateFile {
 
     static func validateOutput(_ path: String, store: String, backupDirectory: String? = nil) throws {
         guard !path.isEmpty else { throw ValidationError("--output is empty; give the path of the file to write") }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.directory(of: path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory, isDirectory: &isDirectory),
             isDirectory.boolValue
@@ -84,7 +85,7 @@ enum PrivateFile {
             }
             return nil
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = PathText.directory(of: path)
         guard stat(parent, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
             return "its parent \(parent) does not exist; create it or give another directory"
         }
@@ -123,7 +124,7 @@ enum PrivateFile {
     /// was and no temporary file behind.
     static func write(_ text: String, to path: String) throws {
         PrivateCopy.removeAbandoned(beside: path, prefix: ".", now: Date())
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.directory(of: path)
         var template = Array(
             "\(directory.isEmpty ? "." : directory)/.\((path as NSString).lastPathComponent).XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }

@@ -101,7 +101,7 @@ extension Nudge {
 
         /// `the backup of 2026-11-24 03:30`, or its path when it is not in a backup directory.
         private func describe(_ backup: String, _ context: CommandContext) -> String {
-            let directory = (backup as NSString).deletingLastPathComponent
+            let directory = PathText.directory(of: backup)
             let takenAt = BackupDirectory.list(in: directory, now: context.now).first { $0.path == backup }?.takenAt
             return takenAt.map { "the backup of \(LocalFormat.dateTime($0, clock: context.wallClock))" }
                 ?? "the backup \(backup)"

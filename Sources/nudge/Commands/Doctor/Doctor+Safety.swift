@@ -69,14 +69,14 @@ extension Nudge.Doctor {
     /// The store's folder, and the backup folder when backups are on (each backup is a whole
     /// copy of the store): the nearest folder of it that is there, since the daemon makes it.
     static func encryptionFindings(store: String, settings: NudgeCore.Settings?) -> [Finding] {
-        let folder = (store as NSString).deletingLastPathComponent
+        let folder = PathText.directory(of: store)
         let storeHow = AtRest.encryption(of: folder.isEmpty ? "." : folder)
         let settings = settings ?? NudgeCore.Settings()
         var backups: (folder: String, how: String?)?
         if settings.bool(BackupPolicy.enabled) {
             var existing = BackupDirectory.directory(store: store, setting: settings[BackupPolicy.directory])
             while !FileManager.default.fileExists(atPath: existing), existing != "/", !existing.isEmpty {
-                existing = (existing as NSString).deletingLastPathComponent
+                existing = PathText.directory(of: existing)
             }
             backups = (existing, AtRest.encryption(of: existing.isEmpty ? "." : existing))
         }

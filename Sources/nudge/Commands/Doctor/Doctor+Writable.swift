@@ -1,4 +1,5 @@
 import Foundation
+import NudgeCore
 
 #if canImport(Glibc)
     import Glibc
@@ -47,7 +48,7 @@ extension Nudge.Doctor {
     }
 
     private static func folder(of path: String) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.directory(of: path)
         return folder.isEmpty ? "." : folder
     }
 

@@ -87,6 +87,11 @@ struct TimeChangeTests: DaemonScenario {
         daemon.signal(SIGHUP)
         #expect(daemon.waitForEvent("rescheduled", ["reason": "SIGHUP"]), "\(daemon.stderr)")
         #expect(bus.notifyCalls().count == 1)
-        #expect(try rows("SELECT count(*) AS n FROM reminder_deliveries WHERE shown_at IS NOT NULL") == [["n": "1"]])
+        // Recorded once the server's answer reached the loop, which a plan may come before.
+        #expect(
+            waitForStore {
+                (try? rows("SELECT count(*) AS n FROM reminder_deliveries WHERE shown_at IS NOT NULL")) == [["n": "1"]]
+            }, "\(daemon.stderr)")
+        #expect(bus.notifyCalls().count == 1)
     }
 }

@@ -35,19 +35,16 @@ extension Daemon {
         case .notification(let shown):
             content = shown
         }
-        if rule is any ReplacingRule, claimed.shownAt != nil, let latest = try store.latestShown(rule.kind),
-            latest.id != claimed.id
-        {
+        // What a replacing kind shows last is on screen in its place.
+        let live = rule is any ReplacingRule ? try store.latestShown(rule.kind) : nil
+        if claimed.shownAt != nil, let live, live.id != claimed.id {
             // Owed again after it expired unseen, but a later state of its kind was shown since
             // (the alarm after its pre-alarm): showing it would put the past over the present.
             logger.info("\(occurrence.key) is not shown again: a later notification of its kind replaced it")
             return try store.cancel(occurrence, at: now)
         }
         guard knowsServer(for: [occurrence]) else { return }
-        var replacing: UInt32?
-        if rule is any ReplacingRule, let live = try store.latestShown(rule.kind), live.closedAt == nil {
-            replacing = live.notificationID
-        }
+        let replacing = live.flatMap { $0.closedAt == nil ? $0.notificationID : nil }
         show(content, replacing: replacing, for: [(occurrence, claimed)], settings: input.settings)
     }
 
@@ -94,15 +91,26 @@ extension Daemon {
         }
         let keys = occurrences.map(\.0.key)
         showing.formUnion(keys)
-        if let replacing { showingOver.insert(replacing) }
         let shownContent = content
+        submit(content, replacing: replacing, ledgerFor: occurrences.map(\.1.id)) { [unowned self] result, now, lines in
+            showing.subtract(keys)
+            shown(result, at: now, lines: lines, content: shownContent, for: occurrences, playback: playback)
+        }
+    }
+
+    /// Hands `content` to the server (`ShowRequests`); what it replaces in place is
+    /// `showingOver` until the server's answer, which `finish` gets on the loop.
+    func submit(
+        _ content: NotificationContent, replacing: UInt32?, ledgerFor deliveries: [Int64],
+        finish: @escaping ShowRequests.Finish
+    ) {
+        if let replacing { showingOver.insert(replacing) }
         showRequests.submit(
-            content, replacing: replacing, through: notifier, ledgerFor: occurrences.map(\.1.id), ledger: ledger,
+            content, replacing: replacing, through: notifier, ledgerFor: deliveries, ledger: ledger,
             clock: configuration.clock, events: events
         ) { [unowned self] result, now, lines in
-            showing.subtract(keys)
             if let replacing { showingOver.remove(replacing) }
-            shown(result, at: now, lines: lines, content: shownContent, for: occurrences, playback: playback)
+            finish(result, now, lines)
         }
     }
 

@@ -24,12 +24,7 @@ extension Daemon {
         // ring); what nudge plays goes on as it is, and "I'm awake" only while it rings.
         content = voiced(content, settings: input.settings).0
         if ringing?.deliveryID != live.id { content.actions.removeAll { $0.key == NotificationAction.awake.key } }
-        if let replacing { showingOver.insert(replacing) }
-        showRequests.submit(
-            content, replacing: replacing, through: notifier, ledgerFor: [], ledger: ledger, clock: configuration.clock,
-            events: events
-        ) { [unowned self] result, shownAt, _ in
-            if let replacing { showingOver.remove(replacing) }
+        submit(content, replacing: replacing, ledgerFor: []) { [unowned self] result, shownAt, _ in
             switch result {
             case .success(let id):
                 // The alarm rings on for what replaced it: a click there stops it.

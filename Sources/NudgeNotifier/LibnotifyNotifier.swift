@@ -90,18 +90,8 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
                 return ServerDescription(busConnected: true)
             }
             defer { for text in [name, vendor, version, specification] { g_free(UnsafeMutableRawPointer(text)) } }
-            refreshCapabilities()
-            var names: [String] = []
-            if let head = notify_get_server_caps() {
-                var list: UnsafeMutablePointer<GList>? = head
-                while let node = list {
-                    if let data = node.pointee.data {
-                        names.append(String(cString: data.assumingMemoryBound(to: CChar.self)))
-                    }
-                    list = node.pointee.next
-                }
-                g_list_free_full(head, g_free)
-            }
+            // The names from the same call that refreshes what the daemon's side knows.
+            let names = (try? refreshCapabilities().get()) ?? []
             return ServerDescription(
                 busConnected: true, name: name.map { String(cString: $0) }, vendor: vendor.map { String(cString: $0) },
                 version: version.map { String(cString: $0) }, specification: specification.map { String(cString: $0) },
@@ -225,7 +215,7 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
     /// Asks the server for its capabilities (which starts a D-Bus-activated server); on failure
     /// they stay unknown.
     @discardableResult
-    private func refreshCapabilities() -> Result<Void, NotifierError> {
+    private func refreshCapabilities() -> Result<Set<String>, NotifierError> {
         guard let connection else {
             return .failure(NotifierError("no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is unset or unreachable)"))
         }
@@ -257,7 +247,7 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
                 names.contains("inline-reply"), names.contains("persistence")
             )
         }
-        return .success(())
+        return .success(names)
     }
 
     private func showOnGLib(_ content: NotificationContent, replacing: UInt32?) -> Result<UInt32, NotifierError> {

@@ -73,6 +73,10 @@ public struct CallReminder: SummarizingRule {
         }
     }
 
+    /// Shown however late: a call owed since yesterday is still owed (`isCurrent` withdraws
+    /// one a logged call settled).
+    public func lateness(of occurrence: Occurrence, now: Date, in input: RuleInput<Facts>) -> Lateness { .show }
+
     public func title(ofKey key: String, in input: RuleInput<Facts>) -> String {
         Self.title(input.facts.name(forKey: key) ?? "someone")
     }

@@ -60,6 +60,10 @@ public struct DoseReminder: ReplacingRule {
         return Self.alert(ofKey: key, in: session) != nil
     }
 
+    /// Shown however late while its session is open: the present state of the window (which
+    /// `present` picks among those due together) is what the person must see after a sleep.
+    public func lateness(of occurrence: Occurrence, now: Date, in input: RuleInput<Facts>) -> Lateness { .show }
+
     public func title(ofKey key: String, in input: RuleInput<Facts>) -> String {
         input.facts.session.flatMap { Self.alert(ofKey: key, in: $0) }.map(Self.title) ?? "Dose 2"
     }

@@ -1,17 +1,5 @@
 import Foundation
 
-/// A kind whose occurrences must ring even when nobody touches the computer: while one of its
-/// rules gives a reason, the daemon keeps the computer from idle sleep (a logind `sleep`
-/// inhibitor in block mode), as a video player or a backup does.
-public protocol KeepingAwakeRule: ReminderRule {
-    /// Why the computer must stay awake at `now`, naming what rings and when (`the dose-2 alarm
-    /// is due at 02:45`), or nil when nothing of this kind must ring.
-    func keepAwakeReason(now: Date, in input: RuleInput<Facts>) -> String?
-    /// Whether this occurrence rings as an alarm, for which a suspended computer is woken where
-    /// the system allows; a gentle reminder waits for the person to open the lid.
-    func wakesTheComputer(for occurrence: Occurrence) -> Bool
-}
-
 extension ScheduleInput {
     /// The first reason any kind gives to keep the computer awake at `now`, or nil; nil too when
     /// `sleep.keep_awake` is off.
@@ -51,11 +39,5 @@ extension ScheduleInput {
             consider(Occurrence(kind: record.kind, key: record.key, dueAt: record.owedAt, title: ""), by: keeping)
         }
         return first
-    }
-}
-
-extension KeepingAwakeRule {
-    func keepAwakeReason(now: Date, from input: ScheduleInput, clock: WallClock) -> String? {
-        keepAwakeReason(now: now, in: self.input(input, clock: clock))
     }
 }

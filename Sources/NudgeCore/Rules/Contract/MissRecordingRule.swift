@@ -1,0 +1,17 @@
+import Foundation
+
+/// A rule that writes rows of its own when an occurrence is recorded missed (a meditation whose
+/// end passed unseen is still completed), in the same transaction.
+public protocol MissRecordingRule<Change>: ReminderRule {
+    /// The rule's ``ReminderRule/Change``, named again so that the store can ask for a
+    /// miss-recording rule of the change type it writes.
+    associatedtype Change
+    /// The rows written with "missed" for this occurrence. Called by the store inside the
+    /// transaction that records the miss, once per occurrence; a change that no longer applies
+    /// is dropped and the occurrence stays missed.
+    ///
+    /// ```swift
+    /// // MeditationTimer: a session's end bell missed still completes the session
+    /// ```
+    func changesWhenMissed(key: String, dueAt: Date) -> [Change]
+}

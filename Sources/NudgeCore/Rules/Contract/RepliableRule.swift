@@ -1,0 +1,19 @@
+import Foundation
+
+/// A rule whose notification takes typed text where the server allows it (the therapy
+/// journal's mood and reflections); recorded as the action `inline-reply`. Other kinds refuse
+/// typed text.
+public protocol RepliableRule<Change>: ReminderRule {
+    /// The rule's ``ReminderRule/Change``, named again so that the store can ask for a
+    /// repliable rule of the change type it writes (`any RepliableRule<Rule.Change>`).
+    associatedtype Change
+    /// What the typed text writes, or why it is refused. Called, as
+    /// ``ReminderRule/answer(_:to:at:in:)`` is, inside the store's write transaction; the text
+    /// is the person's own and is never logged or shown in a refusal.
+    ///
+    /// ```swift
+    /// // TherapyJournalReminder: the text becomes the session's reflection
+    /// ```
+    func reply(_ text: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
+        -> AnswerDecision<Change>
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// A rule whose occurrences, many due at once, make one notification instead of a flood (the
+/// calls owed after a week away).
+public protocol SummarizingRule: ReminderRule {
+    /// More due at once than this are summarized.
+    ///
+    /// ```swift
+    /// public let summaryThreshold = 3  // CallReminder
+    /// ```
+    var summaryThreshold: Int { get }
+    /// The one notification for these claimed occurrences, each recorded as shown with it.
+    /// Called by the daemon after they are claimed, in place of ``ReminderRule/presentation(for:now:text:in:)``.
+    ///
+    /// ```swift
+    /// Self.summary(names: occurrences.map { input.facts.name(forKey: $0.key) ?? $0.title }, text: text)
+    /// ```
+    func summary(of occurrences: [Occurrence], text: BodyText, in input: RuleInput<Facts>) -> NotificationContent
+}

@@ -6,18 +6,15 @@ import Testing
 /// A meditation's ambient sound with the real binary, a private bus and real audio
 /// (`RecordedAudio`): GStreamer plays it from the start bell to the end, fading out so that the
 /// end bell stands clear, and stops within a second of a stop.
-@Suite(.ownThread, .timeLimit(.minutes(5)))
+@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
 struct AmbientSoundEndToEndTests: DaemonScenario {
-    let directory = TemporaryDirectory()
-    let bus: NotificationBus
     let audio: RecordedAudio
     var environment: [String: String] {
         ["TZ": "Europe/Berlin", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address, "HOME": audio.home]
     }
 
     init() throws {
-        bus = try NotificationBus()
-        audio = try RecordedAudio(in: directory, paced: true)
+        audio = try RecordedAudio(in: DaemonOnBus.directory, paced: true)
         _ = try NudgeBinary.run(["settings", "set", "symptom.reminder_enabled", "false"], environment: environment)
     }
 

@@ -5,18 +5,9 @@ import NudgeTestSupport
 import Testing
 
 /// Automatic verified backups and restore (issue 26) on the real binary.
-@Suite(.ownThread, .timeLimit(.minutes(5)))
+@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
 struct BackupEndToEndTests: DaemonScenario {
-    let directory = TemporaryDirectory()
-    let bus: NotificationBus
-    var environment: [String: String] {
-        ["TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address]
-    }
     var backups: String { store + ".backups" }
-
-    init() throws {
-        bus = try NotificationBus()
-    }
 
     /// Runs a command that may fail.
     func attempt(_ arguments: String..., at fakeNow: String? = nil) throws -> CommandResult {

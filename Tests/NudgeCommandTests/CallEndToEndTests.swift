@@ -4,16 +4,9 @@ import NudgeTestSupport
 import Testing
 
 /// Call reminders end to end: the real daemon on a private bus, with the injected clock.
-@Suite(.ownThread, .timeLimit(.minutes(5)))
+@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
 struct CallEndToEndTests: DaemonScenario {
-    let directory = TemporaryDirectory()
-    let bus: NotificationBus
-    var environment: [String: String] {
-        ["TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address]
-    }
-
     init() throws {
-        bus = try NotificationBus()
         _ = try NudgeBinary.run(["settings", "set", "symptom.reminder_enabled", "false"], environment: environment)
     }
 

@@ -4,15 +4,8 @@ import Testing
 
 /// The real daemon at rest wakes for nothing: no thread of it runs between two due instants
 /// (issue 38: libdispatch's worker-pool monitor, once started, woke it every second).
-@Suite(.ownThread, .timeLimit(.minutes(5)))
+@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
 struct DaemonAtRestTests: DaemonScenario {
-    let directory = TemporaryDirectory()
-    let bus: NotificationBus
-
-    init() throws {
-        bus = try NotificationBus()
-    }
-
     /// Without systemd: no watchdog to ping.
     var environment: [String: String] {
         [

@@ -5,19 +5,8 @@ import Testing
 
 /// The real `nudge daemon` on a private session bus with python-dbusmock as the notification
 /// server. The injected clock (NUDGE_FAKE_NOW) puts a reminder a few seconds ahead.
-@Suite(.ownThread, .timeLimit(.minutes(5)))
+@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
 struct DaemonEndToEndTests: DaemonScenario {
-    let directory = TemporaryDirectory()
-    let bus: NotificationBus
-
-    init() throws {
-        bus = try NotificationBus()
-    }
-
-    var environment: [String: String] {
-        ["TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address]
-    }
-
     @Test func showsTheCheckWhenDueAndRecordsASnoozeOnce() throws {
         _ = try nudge("log", "symptom", "Headache & <b>", "--severity", "3", at: "2026-11-21T13:00:00-05:00")
         _ = try nudge("log", "symptom", "Nausea", "--severity", "2", at: "2026-11-21T18:00:00-05:00")

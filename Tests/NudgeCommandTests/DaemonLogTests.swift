@@ -4,19 +4,8 @@ import Testing
 
 /// What the daemon's log tells a person at `info`: what is next, once each time it changes, a
 /// SIGHUP and each setting changed.
-@Suite(.ownThread, .timeLimit(.minutes(5)))
+@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
 struct DaemonLogTests: DaemonScenario {
-    let directory = TemporaryDirectory()
-    let bus: NotificationBus
-
-    init() throws {
-        bus = try NotificationBus()
-    }
-
-    var environment: [String: String] {
-        ["TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address]
-    }
-
     /// The lines of one event, as written.
     func lines(_ daemon: Spawned, _ event: String) -> [String] {
         daemon.stderr.split(separator: "\n").map(String.init).filter {

@@ -4,16 +4,9 @@ import NudgeTestSupport
 import Testing
 
 /// The dose-2 window end to end: the real daemon, a private bus, python-dbusmock.
-@Suite(.ownThread, .timeLimit(.minutes(5)))
+@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
 struct DoseEndToEndTests: DaemonScenario {
-    let directory = TemporaryDirectory()
-    let bus: NotificationBus
-    var environment: [String: String] {
-        ["TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address]
-    }
-
     init() throws {
-        bus = try NotificationBus()
         // Only the dose window in these tests.
         _ = try NudgeBinary.run(["settings", "set", "symptom.reminder_enabled", "false"], environment: environment)
     }

@@ -7,17 +7,11 @@ import Testing
 /// one a server lets expire anyway comes back after `notify.reshow_minutes`, three times at most,
 /// from the store, whatever daemon runs then; then it is missed. On python-dbusmock here, on
 /// real dunst in `DunstExpiryTests`.
-@Suite(.ownThread, .timeLimit(.minutes(5)))
+@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
 struct ExpiredReshowEndToEndTests: DaemonScenario {
-    let directory = TemporaryDirectory()
-    let bus: NotificationBus
-    var environment: [String: String] {
-        ["TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address]
-    }
     static let key = "call:1:cadence:2026-11-21"
 
     init() throws {
-        bus = try NotificationBus()
         _ = try NudgeBinary.run(["settings", "set", "symptom.reminder_enabled", "false"], environment: environment)
     }
 

@@ -5,16 +5,13 @@ import Testing
 
 /// The journal's reminders with the real binary on a private bus: what they say, what their
 /// answers write, and that no journal text reaches the server or the daemon's log.
-@Suite(.serialized, .ownThread, .timeLimit(.minutes(5)))
+@Suite(.serialized, .ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
 struct JournalEndToEndTests: DaemonScenario {
-    let directory = TemporaryDirectory()
-    let bus: NotificationBus
     var environment: [String: String] {
         ["TZ": "Europe/Berlin", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address]
     }
 
     init() throws {
-        bus = try NotificationBus()
         _ = try NudgeBinary.run(["settings", "set", "symptom.reminder_enabled", "false"], environment: environment)
         _ = try NudgeBinary.run(["settings", "set", "sound.enabled", "false"], environment: environment)
     }

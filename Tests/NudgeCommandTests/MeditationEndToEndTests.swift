@@ -6,18 +6,15 @@ import Testing
 /// The meditation timer with the real binary, a private bus and real audio (`RecordedAudio`):
 /// the daemon rings the bells at their instants, completes a session once whatever happens to
 /// it, and keeps or drops a session ended early.
-@Suite(.ownThread, .timeLimit(.minutes(5)))
+@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
 struct MeditationEndToEndTests: DaemonScenario {
-    let directory = TemporaryDirectory()
-    let bus: NotificationBus
     let audio: RecordedAudio
     var environment: [String: String] {
         ["TZ": "Europe/Berlin", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address, "HOME": audio.home]
     }
 
     init() throws {
-        bus = try NotificationBus()
-        audio = try RecordedAudio(in: directory)
+        audio = try RecordedAudio(in: DaemonOnBus.directory)
         _ = try NudgeBinary.run(["settings", "set", "symptom.reminder_enabled", "false"], environment: environment)
     }
 

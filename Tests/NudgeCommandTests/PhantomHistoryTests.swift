@@ -4,19 +4,13 @@ import Testing
 
 /// No phantom history: nothing missed before the store existed, no row left pending forever,
 /// and `upcoming` lists only what will still be shown.
-@Suite(.ownThread, .timeLimit(.minutes(5)))
+@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
 struct PhantomHistoryTests: DaemonScenario {
-    let directory = TemporaryDirectory()
-    let bus: NotificationBus
     var environment: [String: String] {
         [
             "TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address,
             "NUDGE_FAKE_NOW": "2026-11-21T19:10:00-05:00",
         ]
-    }
-
-    init() throws {
-        bus = try NotificationBus()
     }
 
     func nudge(_ arguments: String...) throws -> CommandResult {

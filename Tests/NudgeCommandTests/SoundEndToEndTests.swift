@@ -7,18 +7,15 @@ import Testing
 /// file (`RecordedAudio`), on a private bus with python-dbusmock.
 /// Each test runs a bus, a mock server, a daemon and an audio reader: `.ownThread` bounds how
 /// many run at once (ten at once on 2 cores starved the other suites).
-@Suite(.ownThread, .timeLimit(.minutes(5)))
+@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
 struct SoundEndToEndTests: DaemonScenario {
-    let directory = TemporaryDirectory()
-    let bus: NotificationBus
     let audio: RecordedAudio
     var environment: [String: String] {
         ["TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address, "HOME": audio.home]
     }
 
     init() throws {
-        bus = try NotificationBus()
-        audio = try RecordedAudio(in: directory)
+        audio = try RecordedAudio(in: DaemonOnBus.directory)
         _ = try NudgeBinary.run(["settings", "set", "symptom.reminder_enabled", "false"], environment: environment)
     }
 

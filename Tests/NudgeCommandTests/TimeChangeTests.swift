@@ -5,10 +5,8 @@ import Testing
 
 /// The daemon follows a change of the system's time zone (its localtime symlink replaced, as
 /// timedatectl does) and a machine that was suspended across a due instant.
-@Suite(.ownThread, .timeLimit(.minutes(5)))
+@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
 struct TimeChangeTests: DaemonScenario {
-    let directory = TemporaryDirectory()
-    let bus: NotificationBus
     var localtime: String { directory.file("etc/localtime") }
     /// No TZ: the zone comes from the localtime link, which the test points around.
     var environment: [String: String] {
@@ -16,7 +14,6 @@ struct TimeChangeTests: DaemonScenario {
     }
 
     init() throws {
-        bus = try NotificationBus()
         try FileManager.default.createDirectory(atPath: directory.file("etc"), withIntermediateDirectories: true)
         try setZone("America/New_York")
     }

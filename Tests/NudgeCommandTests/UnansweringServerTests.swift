@@ -4,19 +4,8 @@ import Testing
 
 /// A notification server that owns its name and answers nothing (hung, or stopped): the
 /// daemon's loop goes on meanwhile, and what it was showing is shown once the server answers.
-@Suite(.ownThread, .timeLimit(.minutes(3)))
+@Suite(.ownThread, .timeLimit(.minutes(3)), .daemonOnBus)
 struct UnansweringServerTests: DaemonScenario {
-    let directory = TemporaryDirectory()
-    let bus: NotificationBus
-
-    init() throws {
-        bus = try NotificationBus()
-    }
-
-    var environment: [String: String] {
-        ["TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address]
-    }
-
     /// D-Bus waits 25 s for the hung server's answer; the loop waits for none of it: a store
     /// change and SIGHUP are each planned from while the Notify call is still out.
     @Test func theLoopGoesOnWhileTheServerHoldsTheCall() throws {

@@ -11,6 +11,15 @@ public protocol DaemonScenario {
 }
 
 extension DaemonScenario {
+    /// The test's own, from `.daemonOnBus`.
+    public var directory: TemporaryDirectory { DaemonOnBus.directory }
+    /// The test's own, from `.daemonOnBus`.
+    public var bus: NotificationBus { DaemonOnBus.bus }
+    /// New York's zone, the store and the bus: what most suites run in.
+    public var environment: [String: String] {
+        ["TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address]
+    }
+
     public var store: String { directory.file("nudge.sqlite") }
 
     /// Runs a command (at `fakeNow` on the injected clock, if given, else at the suite's now:

@@ -56,17 +56,7 @@ extension Daemon {
             case .replied(let id, let text):
                 try answer(NotificationAction.inlineReplyKey, reply: text, onNotification: id, at: now)
             case .closed(let id, let reason):
-                if ringer.ringing?.notificationID == id {
-                    if reason == .expired, try showRingingAlarmAgain(expired: id) { return true }
-                    ringer.stop(because: "closed")
-                }
-                let reshowAfter = TimeInterval(try store.settings().int(ExpiredReshow.minutes) * 60)
-                if try store.recordClosed(notificationID: id, reason: reason, at: now, reshowAfter: reshowAfter) {
-                    logger.info(
-                        "notification \(id) expired unanswered; shown again in \(Int(reshowAfter / 60)) min",
-                        metadata: ["event": "expired", "notification": "\(id)"])
-                    reconcile(because: "expired")
-                }
+                try closed(id, reason: reason, at: now)
             case .serverAppeared:
                 try serverAppeared(at: now)
             case .serverReachable:
@@ -92,6 +82,22 @@ extension Daemon {
         } catch {
             logger.error("\(error)")
             return false
+        }
+    }
+
+    /// The server closed a notification: the ringing stops with it (or it is shown again at
+    /// once, expired while it rings), and one that expired unanswered is owed again.
+    private func closed(_ id: UInt32, reason: CloseReason, at now: Date) throws {
+        if ringer.ringing?.notificationID == id {
+            if reason == .expired, try showRingingAlarmAgain(expired: id) { return }
+            ringer.stop(because: "closed")
+        }
+        let reshowAfter = TimeInterval(try store.settings().int(ExpiredReshow.minutes) * 60)
+        if try store.recordClosed(notificationID: id, reason: reason, at: now, reshowAfter: reshowAfter) {
+            logger.info(
+                "notification \(id) expired unanswered; shown again in \(Int(reshowAfter / 60)) min",
+                metadata: ["event": "expired", "notification": "\(id)"])
+            reconcile(because: "expired")
         }
     }
 

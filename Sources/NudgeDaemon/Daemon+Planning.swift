@@ -27,32 +27,27 @@ extension Daemon {
         do {
             let started = ContinuousClock.now
             // Read before the plan: a write by another process after this point moves it again.
-            planner.lastDataVersion = try store.dataVersion()
-            planner.personClock = configuration.personClock()
-            planner.heldPlan = nil
+            try planner.startPlan(dataVersion: store.dataVersion(), personClock: configuration.personClock())
             _ = server.takeShownSincePlan()
             let (plan, input) = try planAndDeliver()
             planner.logUnreadable(store.takeUnreadableRows())
             // Held only when everything it found due was shown (or waits for a server): then at
             // its next due instant a fresh plan would show exactly its `next`.
-            if plan.due.allSatisfy({ server.isHeldBack($0.key) }) {
-                planner.heldPlan = HeldPlan(plan: plan, input: input, zone: planner.timeZone)
-            }
+            if plan.due.allSatisfy({ server.isHeldBack($0.key) }) { planner.hold(plan, input: input) }
             try closeFinishedLiveNotifications(input: input)
             try ringer.stopIfSettled(input: input, clock: wallClock)
             sleepGuard.keepAwake(input: input, clock: wallClock)
-            let now = configuration.clock.now()
             // Between logind's word of a sleep and the resume nothing starts: a plan made then (a
             // write by another process) would otherwise start the sound again as the computer
             // goes to sleep.
-            ambience.follow(
-                sleepGuard.sleepAnnounced ? nil : input.ambience(now: now, clock: wallClock), now: now,
-                clock: wallClock)
+            let now = configuration.clock.now()
+            let ambient = sleepGuard.sleepAnnounced ? nil : input.ambience(now: now, clock: wallClock)
+            ambience.follow(ambient, now: now, clock: wallClock)
             sleepGuard.armWakeAlarm(input: input, clock: wallClock)
             try closeAnsweredNotifications()
+            let starting = reason == "start" || reason == "resumed"
             let backupDue = backups.keep(
-                settings: input.settings, starting: reason == "start" || reason == "resumed",
-                now: configuration.clock.now(), wallClock: wallClock)
+                settings: input.settings, starting: starting, now: configuration.clock.now(), wallClock: wallClock)
             let ambienceChange = input.nextAmbienceChange(after: configuration.clock.now(), clock: wallClock)
             let wake = [plan.nextDue, backupDue, ambienceChange].compactMap { $0 }.min()
             try descriptors.timer.arm(at: wake.map(configuration.clock.realInstant(for:)))

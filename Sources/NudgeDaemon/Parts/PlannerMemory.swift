@@ -9,10 +9,10 @@ import NudgeSystem
 /// has said already (each said once, not at every plan).
 struct PlannerMemory {
     var timeZone: ZoneRules
-    var personClock: PersonClock
+    private(set) var personClock: PersonClock
     /// The local clock every notification and log line says times by.
     var wallClock: WallClock { personClock.wallClock(zone: timeZone) }
-    var lastDataVersion = -1
+    private(set) var lastDataVersion = -1
     /// The last plan, kept until its next due instant.
     var heldPlan: HeldPlan?
     /// The unreadable rows logged already: each is logged once, not at every plan.
@@ -28,6 +28,18 @@ struct PlannerMemory {
         self.timeZone = timeZone
         self.personClock = personClock
         self.logger = logger
+    }
+
+    /// A plan starts: from this version of the store, in this clock format; no plan is held.
+    mutating func startPlan(dataVersion: Int, personClock: PersonClock) {
+        lastDataVersion = dataVersion
+        self.personClock = personClock
+        heldPlan = nil
+    }
+
+    /// Keeps `plan` for its next due instant, with what it was made from.
+    mutating func hold(_ plan: Plan, input: ScheduleInput) {
+        heldPlan = HeldPlan(plan: plan, input: input, zone: timeZone)
     }
 
     /// Rows another program wrote in a form nudge cannot read are left out of the plan: each

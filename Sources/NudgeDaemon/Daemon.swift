@@ -99,7 +99,8 @@ public final class Daemon {
         descriptors = try LoopDescriptors(configuration: configuration)
         // Weak: the lock goes when `run()` returns, whatever still publishes.
         sleepGuard = try SleepGuard(
-            rtcWakeAlarm: configuration.rtcWakeAlarm, clock: configuration.clock, logger: logger
+            rtcWakeAlarm: configuration.rtcWakeAlarm, clock: configuration.clock, events: descriptors.events,
+            logger: logger
         ) { [weak lock] in lock?.publish($0) }
         let zone = configuration.timeZone.resolve()
         planner = PlannerMemory(timeZone: zone.rules, personClock: configuration.personClock(), logger: logger)
@@ -153,7 +154,7 @@ public final class Daemon {
         descriptors.watchdog.start()
         // Read when the ledger was opened, so nothing the notifier hears now is both replayed and handled.
         startNotifier()
-        sleepGuard.watchLogind(events: events)
+        sleepGuard.watchLogind()
         replay(server.ledger.pending)
         if let input = reconcile(because: "start") {
             do { try resumeRinging(input: input) } catch { logger.error("\(error)") }

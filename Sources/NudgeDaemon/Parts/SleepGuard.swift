@@ -36,17 +36,19 @@ final class SleepGuard {
     private let publish: ([String: String]) -> Void
     private let rtcWakeAlarm: String
     private let clock: DaemonClock
+    private let events: EventQueue
     private let logger: Logger
 
     /// Publishes at once whether an alarm can wake the computer.
     init(
-        rtcWakeAlarm: String, clock: DaemonClock, logger: Logger,
+        rtcWakeAlarm: String, clock: DaemonClock, events: EventQueue, logger: Logger,
         publish: @escaping ([String: String]) -> Void
     ) throws(DaemonError) {
         wakeAlarm = Result { () throws(DaemonError) in try WakeTimer(wakesTheComputer: true) }
         warningSound = try OneShotTimer()
         self.rtcWakeAlarm = rtcWakeAlarm
         self.clock = clock
+        self.events = events
         self.logger = logger
         self.publish = publish
         published = Self.waking(wakeAlarm, rtcWakeAlarm: rtcWakeAlarm, keepAwake: nil).status
@@ -55,7 +57,8 @@ final class SleepGuard {
     }
 
     /// Listens for logind's word of a sleep; without logind nothing comes.
-    func watchLogind(events: EventQueue) {
+    func watchLogind() {
+        let events = events
         sleepWatch = try? SleepWatch { starting in events.push(.preparingForSleep(starting)) }
     }
 

@@ -21,7 +21,7 @@ extension Daemon {
                 case .shown(let deliveryID, let notificationID):
                     replayShown(deliveryID, notificationID: notificationID, at: instant)
                 }
-            if inStore { recordedLines.append(line) }
+            if inStore { server.recorded(line) }
         }
         if !replayed.isEmpty {
             logger.notice(
@@ -43,10 +43,7 @@ extension Daemon {
     }
 
     /// Tells the ledger which of its lines are in the store now.
-    func tellLedger() {
-        ledger.recorded(recordedLines)
-        recordedLines.removeAll()
-    }
+    func tellLedger() { server.tellLedger() }
 
     /// Handles one event; `now` is when it reached the process, which is when the person
     /// answered. True unless it failed to reach the store.
@@ -59,32 +56,19 @@ extension Daemon {
             case .replied(let id, let text):
                 try answer(NotificationAction.inlineReplyKey, reply: text, onNotification: id, at: now)
             case .closed(let id, let reason):
-                if ringing?.notificationID == id {
-                    if reason == .expired, try showRingingAlarmAgain(expired: id) { return true }
-                    stopRinging(because: "closed")
-                }
-                let reshowAfter = TimeInterval(try store.settings().int(ExpiredReshow.minutes) * 60)
-                if try store.recordClosed(notificationID: id, reason: reason, at: now, reshowAfter: reshowAfter) {
-                    logger.info(
-                        "notification \(id) expired unanswered; shown again in \(Int(reshowAfter / 60)) min",
-                        metadata: ["event": "expired", "notification": "\(id)"])
-                    reconcile(because: "expired")
-                }
+                try closed(id, reason: reason, at: now)
             case .serverAppeared:
                 try serverAppeared(at: now)
             case .serverReachable:
-                if !awaitingServer.isEmpty {
-                    awaitingServer.removeAll()
-                    reconcile(because: "server reachable")
-                }
+                if server.releaseAwaiting() { reconcile(because: "server reachable") }
             case .serverUnreachable(let problem):
-                reportServerProblem(problem)
-                askServerAgainLater()
+                server.reportProblem(problem)
+                server.askAgainLater()
             case .serverVanished:
-                serverLost = true
+                server.lost()
                 logger.notice("no notification server on the bus")
             case .noSessionBus(let reason):
-                serverLost = true
+                server.lost()
                 let address =
                     ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"].map { "'\($0)'" } ?? "unset"
                 logger.error(
@@ -101,11 +85,27 @@ extension Daemon {
         }
     }
 
+    /// The server closed a notification: the ringing stops with it (or it is shown again at
+    /// once, expired while it rings), and one that expired unanswered is owed again.
+    private func closed(_ id: UInt32, reason: CloseReason, at now: Date) throws {
+        if ringer.ringing?.notificationID == id {
+            if reason == .expired, try showRingingAlarmAgain(expired: id) { return }
+            ringer.stop(because: "closed")
+        }
+        let reshowAfter = TimeInterval(try store.settings().int(ExpiredReshow.minutes) * 60)
+        if try store.recordClosed(notificationID: id, reason: reason, at: now, reshowAfter: reshowAfter) {
+            logger.info(
+                "notification \(id) expired unanswered; shown again in \(Int(reshowAfter / 60)) min",
+                metadata: ["event": "expired", "notification": "\(id)"])
+            reconcile(because: "expired")
+        }
+    }
+
     /// A button: recorded as its rule decides, then planned from. Any button on a ringing
     /// alarm stops the ringing at once; "I'm awake" does only that.
     /// A reply's text goes to the store only: never to the log.
     private func answer(_ action: String, reply: String? = nil, onNotification id: UInt32, at now: Date) throws {
-        if ringing?.notificationID == id { stopRinging(because: action) }
+        if ringer.ringing?.notificationID == id { ringer.stop(because: action) }
         guard let record = try store.delivery(notificationID: id) else { return }
         if action == NotificationAction.awake.key {
             // Recorded nowhere; the notification stays, brought up to date without the button.
@@ -161,17 +161,11 @@ extension Daemon {
 
     private func serverAppeared(at now: Date) throws {
         logger.info("a notification server is on the bus", metadata: ["event": "server_appeared"])
-        if serverLost {
-            serverLost = false
-            serverSince = now
-            closeRequested.removeAll()
+        if server.appeared(at: now) {
             for case let rule as any ReplacingRule in ReminderRules.all {
                 try reshowLiveNotification(of: rule, because: "the notification server restarted")
             }
         }
-        if !awaitingServer.isEmpty {
-            awaitingServer.removeAll()
-            reconcile(because: "server appeared")
-        }
+        if server.releaseAwaiting() { reconcile(because: "server appeared") }
     }
 }

@@ -27,7 +27,9 @@ extension Daemon {
         guard let rule = occurrence.kind.rule, let claimed = try store.claim(occurrence) else { return }
         let now = configuration.clock.now()
         let content: NotificationContent
-        switch rule.presentation(for: occurrence, now: now, text: notifier.bodyText, from: input, clock: wallClock) {
+        switch rule.presentation(
+            for: occurrence, now: now, text: server.notifier.bodyText, from: input, clock: wallClock)
+        {
         case nil:
             return try store.cancel(occurrence, at: now)
         case .bell(let sound, _):
@@ -43,7 +45,7 @@ extension Daemon {
             logger.info("\(occurrence.key) is not shown again: a later notification of its kind replaced it")
             return try store.cancel(occurrence, at: now)
         }
-        guard knowsServer(for: [occurrence]) else { return }
+        guard server.knowsServer(for: [occurrence]) else { return }
         let replacing = live.flatMap { $0.closedAt == nil ? $0.notificationID : nil }
         show(content, replacing: replacing, for: [(occurrence, claimed)], settings: input.settings)
     }
@@ -56,18 +58,9 @@ extension Daemon {
         for occurrence in due {
             if let record = try store.claim(occurrence) { claimed.append((occurrence, record)) }
         }
-        guard !claimed.isEmpty, knowsServer(for: claimed.map(\.0)) else { return }
-        let summary = rule.summary(of: claimed.map(\.0), text: notifier.bodyText, from: input, clock: wallClock)
+        guard !claimed.isEmpty, server.knowsServer(for: claimed.map(\.0)) else { return }
+        let summary = rule.summary(of: claimed.map(\.0), text: server.notifier.bodyText, from: input, clock: wallClock)
         show(summary, replacing: nil, for: claimed, settings: input.settings)
-    }
-
-    /// Until the server's capabilities are known, the text cannot be worded for it: these wait
-    /// for its answer (`serverReachable`), or for a server to appear.
-    private func knowsServer(for occurrences: [Occurrence]) -> Bool {
-        guard !notifier.knowsServer else { return true }
-        awaitingServer.formUnion(occurrences.map(\.key))
-        notifier.learnServer()
-        return false
     }
 
     /// Hands one notification for these claimed occurrences to the server, and records it as
@@ -79,38 +72,21 @@ extension Daemon {
     ) {
         var content = content
         if configuration.terminal == nil { content.actions.removeAll(where: \.needsTerminal) }
-        if !notifier.showsActions, occurrences.count == 1, let (_, claimed) = occurrences.first {
+        if !server.notifier.showsActions, occurrences.count == 1, let (_, claimed) = occurrences.first {
             content = content.answeredFromTerminal(deliveryID: claimed.id)
         }
-        let playback: Playback?
-        (content, playback) = voiced(content, settings: settings)
+        let playback: Ringer.Playback?
+        (content, playback) = ringer.voiced(content, settings: settings, for: server.notifier)
         // An alarm rings from now, not from the server's answer: a hung server (25 s, or for
         // good) must not make it silent. It rings for notification 0 until the server gives an id.
-        if case .ring = playback, let (_, first) = occurrences.first, ringing?.deliveryID != first.id {
-            play(playback, deliveryID: first.id, notificationID: 0)
+        if case .ring = playback, let (_, first) = occurrences.first, ringer.ringing?.deliveryID != first.id {
+            ringer.play(playback, deliveryID: first.id, notificationID: 0)
         }
-        let keys = occurrences.map(\.0.key)
-        showing.formUnion(keys)
         let shownContent = content
-        submit(content, replacing: replacing, ledgerFor: occurrences.map(\.1.id)) { [unowned self] result, now, lines in
-            showing.subtract(keys)
-            shown(result, at: now, lines: lines, content: shownContent, for: occurrences, playback: playback)
-        }
-    }
-
-    /// Hands `content` to the server (`ShowRequests`); what it replaces in place is
-    /// `showingOver` until the server's answer, which `finish` gets on the loop.
-    func submit(
-        _ content: NotificationContent, replacing: UInt32?, ledgerFor deliveries: [Int64],
-        finish: @escaping ShowRequests.Finish
-    ) {
-        if let replacing { showingOver.insert(replacing) }
-        showRequests.submit(
-            content, replacing: replacing, through: notifier, ledgerFor: deliveries, ledger: ledger,
-            clock: configuration.clock, events: events
+        server.submit(
+            content, replacing: replacing, showing: occurrences.map(\.0.key), ledgerFor: occurrences.map(\.1.id)
         ) { [unowned self] result, now, lines in
-            if let replacing { showingOver.remove(replacing) }
-            finish(result, now, lines)
+            shown(result, at: now, lines: lines, content: shownContent, for: occurrences, playback: playback)
         }
     }
 
@@ -118,48 +94,28 @@ extension Daemon {
     /// before the store has it neither shows it again nor loses a click on it.
     private func shown(
         _ result: Result<UInt32, NotifierError>, at now: Date, lines: [ClickLedger.Line],
-        content: NotificationContent, for occurrences: [(Occurrence, DeliveryRecord)], playback: Playback?
+        content: NotificationContent, for occurrences: [(Occurrence, DeliveryRecord)], playback: Ringer.Playback?
     ) {
         let id: UInt32
         switch result {
         case .failure(let error):
-            awaitingServer.formUnion(occurrences.map(\.0.key))
-            reportServerProblem(error.description)
-            askServerAgainLater()
-            return
+            return server.refused(occurrences.map(\.0.key), because: error.description)
         case .success(let accepted):
             id = accepted
         }
-        reportedServerProblem = false
+        server.accepted()
         for ((occurrence, claimed), line) in zip(occurrences, lines) {
-            if recordShown(claimed, notificationID: id, content: content, at: now) { recordedLines.append(line) }
+            if recordShown(claimed, notificationID: id, content: content, at: now) { server.recorded(line) }
             logger.info(
                 "shown \(occurrence.key) as notification \(id)",
                 metadata: ["event": "shown", "key": "\(occurrence.key)", "notification": "\(id)"])
         }
         guard let (_, first) = occurrences.first else { return }
         if case .ring = playback {
-            if ringing?.deliveryID == first.id { ringing?.notificationID = id }
+            ringer.ringsOn(notification: id, forDelivery: first.id)
         } else {
-            play(playback, deliveryID: first.id, notificationID: id)
+            ringer.play(playback, deliveryID: first.id, notificationID: id)
         }
-    }
-
-    /// A server that owns the name but did not answer in D-Bus's time (25 s) may be busy, not
-    /// gone: nothing would then announce that it answers again, so it is asked again; what
-    /// waits for it is shown once it answers.
-    func askServerAgainLater() {
-        guard !serverLost else { return }
-        serverRetryTimer.arm(after: configuration.serverRetry)
-    }
-
-    /// Said once until a notification is shown again.
-    func reportServerProblem(_ problem: String) {
-        guard !reportedServerProblem else { return }
-        reportedServerProblem = true
-        logger.error(
-            "cannot show notifications: \(problem); reminders stay due and are shown when a notification server appears",
-            metadata: ["event": "server_unavailable"])
     }
 
     /// A bell: nothing goes to the server, and nothing to the click ledger; it is recorded as
@@ -169,7 +125,7 @@ extension Daemon {
     {
         recordShown(claimed, notificationID: nil, content: nil, at: configuration.clock.now())
         logger.info("rang \(occurrence.key)")
-        if settings.bool(.soundEnabled), let source = SoundSource(setting: settings[sound]) { player.play(source) }
+        if settings.bool(.soundEnabled), let source = SoundSource(setting: settings[sound]) { ringer.play(source) }
     }
 
     /// Records that the server accepted a delivery (or a bell sounded), with what its rule

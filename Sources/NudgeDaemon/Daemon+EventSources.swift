@@ -10,39 +10,39 @@ import NudgeCore
 extension Daemon {
     func eventLoop() -> EventLoop {
         let loop = EventLoop()
-        loop.add("signals", descriptor: signals.descriptor) { [unowned self] in onSignals() }
+        loop.add("signals", descriptor: descriptors.signals.descriptor) { [unowned self] in onSignals() }
         loop.add("events", descriptor: events.descriptor) { [unowned self] in onEvents() }
-        loop.add("due", descriptor: timer.descriptor) { [unowned self] in onTimer() }
-        if case .success(let wake) = wakeAlarm {
+        loop.add("due", descriptor: descriptors.timer.descriptor) { [unowned self] in onTimer() }
+        if case .success(let wake) = sleepGuard.wakeAlarm {
             loop.add("wake alarm", descriptor: wake.descriptor) { [unowned self] in onWakeAlarm(wake) }
         }
-        loop.add("store", descriptor: storeWatch.descriptor) { [unowned self] () throws(DaemonError) in
+        loop.add("store", descriptor: descriptors.storeWatch.descriptor) { [unowned self] () throws(DaemonError) in
             try onStoreChange()
         }
-        loop.add("store recheck", descriptor: storeRecheck.descriptor) { [unowned self] in onStoreRecheck() }
-        loop.add("checkpoint", descriptor: checkpointTimer.descriptor) { [unowned self] in onCheckpointTimer() }
-        loop.add("server retry", descriptor: serverRetryTimer.descriptor) { [unowned self] in
-            if serverRetryTimer.consume(), !awaitingServer.isEmpty, !serverLost { notifier.learnServer() }
+        loop.add("store recheck", descriptor: descriptors.storeRecheck.descriptor) { [unowned self] in
+            onStoreRecheck()
+        }
+        loop.add("checkpoint", descriptor: checkpoints.timer.descriptor) { [unowned self] in checkpoints.onTimer() }
+        loop.add("server retry", descriptor: server.retryTimer.descriptor) { [unowned self] in server.onRetryTimer() }
+        loop.add("sleep warning's sound", descriptor: sleepGuard.warningSound.descriptor) { [unowned self] in
+            if sleepGuard.warningSound.consume() { sleepGuard.letSleepGo(because: "the warning's sound had its time") }
             return .continue
         }
-        loop.add("sleep warning's sound", descriptor: sleepWarningSound.descriptor) { [unowned self] in
-            if sleepWarningSound.consume() { letSleepGo(because: "the warning's sound had its time") }
-            return .continue
-        }
+        let watchdog = descriptors.watchdog
         if watchdog.interval != nil {
-            loop.add("watchdog", descriptor: watchdog.descriptor) { [unowned self] in
+            loop.add("watchdog", descriptor: watchdog.descriptor) {
                 watchdog.ping()
                 return .continue
             }
         }
-        if let zoneWatch {
+        if let zoneWatch = descriptors.zoneWatch {
             loop.add("time zone", descriptor: zoneWatch.descriptor) { [unowned self] in onZoneChange() }
         }
         return loop
     }
 
     private func onSignals() -> EventLoop.Next {
-        for signal in signals.consume() {
+        for signal in descriptors.signals.consume() {
             guard signal == SIGHUP else {
                 logger.info("stopping on signal \(signal)")
                 return .stop
@@ -61,9 +61,7 @@ extension Daemon {
         for event in events.drain() {
             switch event {
             case .shown(let request, let result, let instant, let lines):
-                if showRequests.finish(request, result, at: instant, lines: lines), case .success = result {
-                    shownSincePlan = true
-                }
+                server.finish(request, result, at: instant, lines: lines)
             case .stop:
                 logger.info("stopping")
                 return .stop
@@ -74,18 +72,18 @@ extension Daemon {
             case .preparingForSleep(false):
                 resumedFromSleep()
             case .sleepWarningSounded:
-                letSleepGo(because: "the warning sounded")
+                sleepGuard.letSleepGo(because: "the warning sounded")
             case .ringEnded(let number):
-                ringEnded(number)
+                ringer.ringEnded(number)
             case .backedUp(let outcome):
                 backedUp(outcome)
             case .checkpointed(let outcome):
-                checkpointed(outcome)
+                checkpoints.checkpointed(outcome)
             case .notifier(.busClosed, _, _):
                 logger.notice("the session bus closed (the session ended); stopping")
                 return .stop
             case .notifier(let event, let instant, let line):
-                if handle(event, at: instant), let line { recordedLines.append(line) }
+                if handle(event, at: instant), let line { server.recorded(line) }
             }
         }
         return .continue
@@ -94,21 +92,19 @@ extension Daemon {
     /// What was shown wrote to the store (a call cadence counts again from it): planned once for
     /// all the answers in hand.
     private func planAfterShown() {
-        guard shownSincePlan else { return }
-        shownSincePlan = false
+        guard server.takeShownSincePlan() else { return }
         reconcile(because: "shown")
     }
 
     /// The machine resumed for an alarm (or was awake at its instant): plan, and it rings.
     private func onWakeAlarm(_ wake: WakeTimer) -> EventLoop.Next {
-        guard wake.consume() != .nothing else { return .continue }
-        wakeArmedFor = nil
+        guard sleepGuard.wakeAlarmFired(wake) else { return .continue }
         reconcile(because: "wake alarm")
         return .continue
     }
 
     private func onTimer() -> EventLoop.Next {
-        switch timer.consume() {
+        switch descriptors.timer.consume() {
         case .due:
             deliverFromHeldPlan()
             reconcile(because: "due")
@@ -119,41 +115,53 @@ extension Daemon {
     }
 
     private func onStoreChange() throws(DaemonError) -> EventLoop.Next {
-        guard storeWatch.consume() else { return .continue }
+        guard descriptors.storeWatch.consume() else { return .continue }
         // The open connection would go on with a deleted file, unseen by everyone else.
         guard FileManager.default.fileExists(atPath: configuration.storePath) else {
             throw .storeGone(configuration.storePath)
         }
-        if let opened = storeIdentity, let now = Self.identity(of: configuration.storePath), opened != now {
+        if let opened = descriptors.storeIdentity, let now = LoopDescriptors.identity(of: configuration.storePath),
+            opened != now
+        {
             logger.notice(
                 "the store \(configuration.storePath) was replaced by another file (a restore); starting again on it")
             do { try store.emptyWriteAheadLog() } catch { logger.error("\(error)") }
             throw .storeReplaced(configuration.storePath)
         }
-        scheduleCheckpoint()
+        checkpoints.schedule()
         // A commit writes its frames to the -wal before its index shows them: re-checked,
         // unless the -wal is as the last checkpoint left it (the checkpoint's own writes).
-        let wal = WALState(of: configuration.storePath)
-        if !reconcileIfStoreChanged(), wal == nil || wal != checkpointedWAL {
-            storeRecheck.start()
+        let ownWrite = checkpoints.walIsAsCheckpointed()
+        if !reconcileIfStoreChanged(), !ownWrite {
+            descriptors.storeRecheck.start()
         }
         return .continue
     }
 
     private func onStoreRecheck() -> EventLoop.Next {
-        if storeRecheck.consume(), reconcileIfStoreChanged() { storeRecheck.stop() }
+        if descriptors.storeRecheck.consume(), reconcileIfStoreChanged() { descriptors.storeRecheck.stop() }
         return .continue
     }
 
     private func onZoneChange() -> EventLoop.Next {
-        guard zoneWatch?.consume() == true else { return .continue }
+        guard descriptors.zoneWatch?.consume() == true else { return .continue }
         let (zone, problem) = configuration.timeZone.resolve()
-        if zone != timeZone {
+        if zone != planner.timeZone {
             if let problem { logger.warning("time zone: \(problem)") }
-            logger.notice("the time zone changed from \(timeZone.identifier) to \(zone.identifier)")
-            timeZone = zone
+            logger.notice("the time zone changed from \(planner.timeZone.identifier) to \(zone.identifier)")
+            planner.timeZone = zone
             reconcile(because: "time zone changed")
         }
         return .continue
+    }
+
+    /// The backup's thread finished: its warning shown once, and a plan for the next.
+    private func backedUp(_ outcome: DailyBackup.Outcome) {
+        defer { reconcile(because: "backed up") }
+        guard let content = backups.backedUp(outcome, wallClock: wallClock) else { return }
+        let logger = logger
+        server.notifier.show(content, replacing: nil) { result in
+            if case .failure(let error) = result { logger.error("cannot show \(content.title): \(error)") }
+        }
     }
 }

@@ -17,18 +17,20 @@ extension Daemon {
         let occurrence = Occurrence(kind: live.kind, key: live.key, dueAt: live.dueAt, title: live.title ?? "")
         guard rule.screenState(ofKey: live.key, from: input, clock: wallClock) == .current,
             var content = rule.presentation(
-                for: occurrence, now: now, text: notifier.bodyText, from: input, clock: wallClock)?.notification
+                for: occurrence, now: now, text: server.notifier.bodyText, from: input, clock: wallClock)?.notification
         else { return logger.debug("\(live.key) is not shown again: its state is no longer current") }
-        if !notifier.showsActions { content = content.answeredFromTerminal(deliveryID: live.id) }
+        if !server.notifier.showsActions { content = content.answeredFromTerminal(deliveryID: live.id) }
         // Voiced as when first shown (silent to a server that would play its own sound over the
         // ring); what nudge plays goes on as it is, and "I'm awake" only while it rings.
-        content = voiced(content, settings: input.settings).0
-        if ringing?.deliveryID != live.id { content.actions.removeAll { $0.key == NotificationAction.awake.key } }
-        submit(content, replacing: replacing, ledgerFor: []) { [unowned self] result, shownAt, _ in
+        content = ringer.voiced(content, settings: input.settings, for: server.notifier).0
+        if ringer.ringing?.deliveryID != live.id {
+            content.actions.removeAll { $0.key == NotificationAction.awake.key }
+        }
+        server.submit(content, replacing: replacing, ledgerFor: []) { [unowned self] result, shownAt, _ in
             switch result {
             case .success(let id):
                 // The alarm rings on for what replaced it: a click there stops it.
-                if ringing?.deliveryID == live.id { ringing?.notificationID = id }
+                ringer.ringsOn(notification: id, forDelivery: live.id)
                 do {
                     try store.markShownAgain(live.id, notificationID: id, content: content, at: shownAt)
                     logger.info("shown \(live.key) again as notification \(id): \(why)")
@@ -46,11 +48,8 @@ extension Daemon {
     func closeFinishedLiveNotifications(input: ScheduleInput) throws {
         for case let rule as any ReplacingRule in ReminderRules.all {
             guard let live = try store.latestShown(rule.kind), live.closedAt == nil, let id = live.notificationID,
-                !closeRequested.contains(id), !showingOver.contains(id),
-                rule.screenState(ofKey: live.key, from: input, clock: wallClock) == .finished
+                rule.screenState(ofKey: live.key, from: input, clock: wallClock) == .finished, server.close(id)
             else { continue }
-            closeRequested.insert(id)
-            notifier.close(id)
             logger.info("closed \(live.key) (notification \(id)): its state is recorded")
         }
     }
@@ -61,11 +60,25 @@ extension Daemon {
     /// by now (a restarted server counts from 1 again).
     func closeAnsweredNotifications() throws {
         let since = configuration.clock.now().addingTimeInterval(-3600)
-        for id in try store.answeredOnScreen(since: since, shownAfter: serverSince)
-        where !closeRequested.contains(id) && !showingOver.contains(id) {
-            closeRequested.insert(id)
-            notifier.close(id)
+        for id in try store.answeredOnScreen(since: since, shownAfter: server.serverSince) where server.close(id) {
             logger.info("closed notification \(id): it is answered")
+        }
+    }
+
+    /// A daemon restarted while an alarm is unanswered on screen rings it again.
+    func resumeRinging(input: ScheduleInput) throws {
+        let now = configuration.clock.now()
+        for case let rule as any ReplacingRule in ReminderRules.all {
+            guard let live = try store.latestShown(rule.kind), live.closedAt == nil, live.action == nil,
+                let id = live.notificationID,
+                rule.screenState(ofKey: live.key, from: input, clock: wallClock) == .current,
+                let content = rule.presentation(
+                    for: Occurrence(kind: live.kind, key: live.key, dueAt: live.dueAt, title: live.title ?? ""),
+                    now: now,
+                    text: server.notifier.bodyText, from: input, clock: wallClock)?.notification
+            else { continue }
+            let (_, playback) = ringer.voiced(content, settings: input.settings, for: server.notifier)
+            if case .ring = playback { ringer.play(playback, deliveryID: live.id, notificationID: id) }
         }
     }
 }

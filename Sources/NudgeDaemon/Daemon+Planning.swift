@@ -12,7 +12,7 @@ extension Daemon {
     @discardableResult
     func reconcileIfStoreChanged() -> Bool {
         do {
-            guard try store.dataVersion() != lastDataVersion else { return false }
+            guard try store.dataVersion() != planner.lastDataVersion else { return false }
             reconcile(because: "store changed")
             return true
         } catch {
@@ -27,29 +27,32 @@ extension Daemon {
         do {
             let started = ContinuousClock.now
             // Read before the plan: a write by another process after this point moves it again.
-            lastDataVersion = try store.dataVersion()
-            personClock = configuration.personClock()
-            heldPlan = nil
-            shownSincePlan = false
+            try planner.startPlan(dataVersion: store.dataVersion(), personClock: configuration.personClock())
+            _ = server.takeShownSincePlan()
             let (plan, input) = try planAndDeliver()
-            logUnreadableRows()
+            planner.logUnreadable(store.takeUnreadableRows())
             // Held only when everything it found due was shown (or waits for a server): then at
             // its next due instant a fresh plan would show exactly its `next`.
-            if plan.due.allSatisfy({ isHeldBack($0.key) }) {
-                heldPlan = HeldPlan(plan: plan, input: input, zone: timeZone)
-            }
+            if plan.due.allSatisfy({ server.isHeldBack($0.key) }) { planner.hold(plan, input: input) }
             try closeFinishedLiveNotifications(input: input)
-            try stopRingingIfSettled(input: input)
-            keepAwake(input: input)
-            playAmbience(input: input)
-            armWakeAlarm(input: input)
+            try ringer.stopIfSettled(input: input, clock: wallClock)
+            sleepGuard.keepAwake(input: input, clock: wallClock)
+            // Between logind's word of a sleep and the resume nothing starts: a plan made then (a
+            // write by another process) would otherwise start the sound again as the computer
+            // goes to sleep.
+            let now = configuration.clock.now()
+            let ambient = sleepGuard.sleepAnnounced ? nil : input.ambience(now: now, clock: wallClock)
+            ambience.follow(ambient, now: now, clock: wallClock)
+            sleepGuard.armWakeAlarm(input: input, clock: wallClock)
             try closeAnsweredNotifications()
-            let backupDue = keepBackups(settings: input.settings, starting: reason == "start" || reason == "resumed")
+            let starting = reason == "start" || reason == "resumed"
+            let backupDue = backups.keep(
+                settings: input.settings, starting: starting, now: configuration.clock.now(), wallClock: wallClock)
             let ambienceChange = input.nextAmbienceChange(after: configuration.clock.now(), clock: wallClock)
             let wake = [plan.nextDue, backupDue, ambienceChange].compactMap { $0 }.min()
-            try timer.arm(at: wake.map(configuration.clock.realInstant(for:)))
+            try descriptors.timer.arm(at: wake.map(configuration.clock.realInstant(for:)))
             logRescheduled(plan, because: reason, took: ContinuousClock.now - started)
-            announceNext(plan)
+            planner.announceNext(plan, now: configuration.clock.now())
             releaseMemory()
             return input
         } catch {
@@ -62,15 +65,15 @@ extension Daemon {
     /// store since it was made: what a fresh plan would show, without reading every contact
     /// first. The plan that follows is made from the store as always.
     func deliverFromHeldPlan() {
-        guard let held = heldPlan, held.zone == timeZone else { return }
-        heldPlan = nil
+        guard let held = planner.heldPlan, held.zone == planner.timeZone else { return }
+        planner.heldPlan = nil
         do {
-            guard try store.dataVersion() == lastDataVersion, !sleptSince(held.input) else { return }
+            guard try store.dataVersion() == planner.lastDataVersion, !sleptSince(held.input) else { return }
             let now = configuration.clock.now()
             guard let plan = Schedule(input: held.input, clock: wallClock).plan(now: now, continuing: held.plan) else {
                 return
             }
-            try deliver(plan.due.filter { !isHeldBack($0.key) }, input: held.input, wallClock: wallClock)
+            try deliver(plan.due.filter { !server.isHeldBack($0.key) }, input: held.input, wallClock: wallClock)
         } catch {
             logger.error("\(error)")
         }
@@ -84,20 +87,15 @@ extension Daemon {
             round += 1
             let now = configuration.clock.now()
             let input = try scheduleInput(at: now, clock: wallClock)
-            reportIgnored(input.settings)
-            reportChanged(input.settings)
+            planner.reportIgnored(input.settings)
+            planner.reportChanged(input.settings)
             let plan = Schedule(input: input, clock: wallClock).plan(now: now)
             try recordMissed(plan.missed, at: now)
             try store.cancel(keys: plan.withdrawn, at: now)
-            let due = plan.due.filter { !isHeldBack($0.key) }
+            let due = plan.due.filter { !server.isHeldBack($0.key) }
             try deliver(due, input: input, wallClock: wallClock)
             if due.isEmpty || round == 4 { return (plan, input) }
         }
-    }
-
-    /// Due but not to be shown by this plan: waiting for a server, or on its way to one.
-    func isHeldBack(_ key: String) -> Bool {
-        awaitingServer.contains(key) || showing.contains(key)
     }
 
     /// The store's input with the machine's sleep clock read beside it.
@@ -121,18 +119,6 @@ extension Daemon {
         nudge_release_free_heap()
     }
 
-    /// Rows another program wrote in a form nudge cannot read are left out of the plan: each
-    /// is logged once, by table and id, never with a value.
-    private func logUnreadableRows() {
-        let new = store.takeUnreadableRows().subtracting(loggedUnreadable)
-        for row in new.sorted() {
-            logger.warning(
-                "a row of \(row.table) cannot be read (id \(row.id)); it is left out until the program that wrote it corrects it",
-                metadata: ["event": "unreadable_row", "table": "\(row.table)", "id": "\(row.id)"])
-        }
-        loggedUnreadable.formUnion(new)
-    }
-
     private func logRescheduled(_ plan: Plan, because reason: String, took elapsed: Duration) {
         let now = configuration.clock.now()
         let next =
@@ -147,38 +133,6 @@ extension Daemon {
                 "event": "rescheduled", "reason": "\(reason)",
                 "next_due": "\(plan.nextDue.map { Timestamp.format($0) } ?? "none")",
             ])
-    }
-
-    /// "next: Daily symptom check at 20:00, in 4h 10m", once for each thing awaited: a plan
-    /// that awaits the same thing at the same time says nothing.
-    private func announceNext(_ plan: Plan) {
-        let now = configuration.clock.now()
-        let next = plan.nextInWords(now: now, clock: wallClock) ?? "nothing is due"
-        guard next != announcedNext else { return }
-        announcedNext = next
-        let left = plan.nextDue.map { ", \(DurationText.relative($0.timeIntervalSince(now)))" } ?? ""
-        logger.info(
-            "next: \(next)\(left)",
-            metadata: ["event": "next", "next_due": "\(plan.nextDue.map { Timestamp.format($0) } ?? "none")"])
-    }
-
-    /// Each setting another program (or `nudge settings`) changed since the last plan.
-    private func reportChanged(_ settings: Settings) {
-        defer { plannedSettings = settings }
-        guard let before = plannedSettings, before != settings else { return }
-        for key in SettingKey.allCases where before[key] != settings[key] {
-            logger.info(
-                "the setting \(key.rawValue) is now \(settings[key]) (was \(before[key]))",
-                metadata: ["event": "setting_changed", "key": "\(key.rawValue)"])
-        }
-    }
-
-    private func reportIgnored(_ settings: Settings) {
-        guard settings.ignoredRows != reportedIgnoredRows else { return }
-        reportedIgnoredRows = settings.ignoredRows
-        for (key, value) in reportedIgnoredRows.sorted(by: { $0.key < $1.key }) {
-            logger.warning("ignoring the settings row \(key) = '\(value)'; fix it with: nudge settings reset \(key)")
-        }
     }
 
     /// Too late to tell: recorded as missed, so they are neither shown nor forgotten.

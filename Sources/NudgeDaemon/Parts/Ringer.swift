@@ -1,30 +1,61 @@
 import Foundation
+import Logging
 import NudgeCore
+import NudgeNotifier
+import NudgeSleep
 import NudgeSound
 import NudgeStore
 
 /// Sound: the gentle reminder sound, played by the server when it can and by nudge when it
 /// cannot, never both; and the alarm, which nudge rings until it is answered.
-extension Daemon {
+final class Ringer {
     /// What nudge itself plays for a notification.
     enum Playback {
         case once(SoundSource)
         case ring(SoundSource, limit: TimeInterval)
     }
 
-    /// The content as the server gets it (its sound hint, and "I'm awake" on a ringing alarm),
+    /// An alarm ringing: the delivery, the notification it rings for, and its number among this
+    /// run's rings (the player's word that a ring ended names it).
+    typealias Ring = (deliveryID: Int64, notificationID: UInt32, number: Int)
+
+    /// nudge's own sounds; a context exists only while one plays.
+    private let player: any SoundPlayer
+    private let store: Store
+    private let events: EventQueue
+    private let logger: Logger
+    /// The alarm ringing now.
+    private(set) var ringing: Ring? {
+        didSet { if (ringing == nil) != (oldValue == nil) { holdLidWhileRinging() } }
+    }
+    private var ringsStarted = 0
+    /// Held while an alarm rings: a closed lid would put the computer to sleep and silence it.
+    private let lidInhibitor = SleepInhibitor(what: "handle-lid-switch")
+    /// Sound files found not to be regular files, each warned about once (`playable`).
+    private var skippedSoundFiles: Set<String> = []
+
+    init(player: any SoundPlayer, store: Store, events: EventQueue, logger: Logger) {
+        self.player = player
+        self.store = store
+        self.events = events
+        self.logger = logger
+    }
+
+    /// The content as `server` gets it (its sound hint, and "I'm awake" on a ringing alarm),
     /// and what nudge plays once the server has shown it.
     /// One that must be silent (no sound of its own, a sound set to none, sound.enabled false)
     /// says so to a server that plays sounds, which would otherwise play its default.
-    func voiced(_ content: NotificationContent, settings: Settings) -> (NotificationContent, Playback?) {
+    func voiced(
+        _ content: NotificationContent, settings: Settings, for server: any Notifier
+    ) -> (NotificationContent, Playback?) {
         var silent = content
-        if notifier.playsSounds { silent.soundHint = .suppress }
+        if server.playsSounds { silent.soundHint = .suppress }
         guard settings.bool(.soundEnabled), let sound = content.sound else { return (silent, nil) }
         var voiced = content
         switch sound {
         case .once(let key):
             guard let source = playable(key, settings: settings) else { return (silent, nil) }
-            if notifier.playsSounds {
+            if server.playsSounds {
                 switch source {
                 case .theme(let name): voiced.soundHint = .name(name)
                 case .file(let path): voiced.soundHint = .file(path)
@@ -40,7 +71,7 @@ extension Daemon {
         case .alarm(let key, let minutes, let offersAwake):
             guard let source = playable(key, settings: settings) else { return (silent, nil) }
             voiced.soundHint = .suppress
-            if offersAwake, notifier.showsActions { voiced.actions.insert(.awake, at: 0) }
+            if offersAwake, server.showsActions { voiced.actions.insert(.awake, at: 0) }
             return (voiced, .ring(source, limit: TimeInterval(settings.int(minutes) * 60)))
         }
     }
@@ -48,7 +79,7 @@ extension Daemon {
     /// The sound `key` names, or its default where the file it names stopped being a regular
     /// file after it was chosen (a FIFO would hold the sound thread for good, and the alarm would
     /// be silent): one warning per file.
-    func playable(_ key: SettingKey, settings: Settings) -> SoundSource? {
+    private func playable(_ key: SettingKey, settings: Settings) -> SoundSource? {
         guard let source = SoundSource(setting: settings[key]) else { return nil }
         guard case .file(let path) = source, let problem = SoundFile.notRegular(path) else { return source }
         if skippedSoundFiles.insert(path).inserted {
@@ -76,6 +107,17 @@ extension Daemon {
         }
     }
 
+    /// Plays `source` once (a bell, the warning before sleep); `finished` runs when it did.
+    func play(_ source: SoundSource, finished: @escaping @Sendable () -> Void = {}) {
+        player.play(source, finished: finished)
+    }
+
+    /// The server showed the ringing alarm under another id (its first answer, or a
+    /// notification that replaced it): a click there stops it.
+    func ringsOn(notification id: UInt32, forDelivery deliveryID: Int64) {
+        if ringing?.deliveryID == deliveryID { ringing?.notificationID = id }
+    }
+
     /// The player stopped a ring by itself (its `dose.alarm_ring_minutes`, or no sound device):
     /// the notification stays, and nothing holds the lid any more.
     func ringEnded(_ number: Int) {
@@ -86,7 +128,7 @@ extension Daemon {
             metadata: ["event": "ring_stopped", "notification": "\(ringing.notificationID)", "reason": "limit"])
     }
 
-    func stopRinging(because reason: String) {
+    func stop(because reason: String) {
         guard let ringing else { return }
         self.ringing = nil
         player.stopRinging()
@@ -97,35 +139,32 @@ extension Daemon {
 
     /// After every plan: the alarm stops once its occurrence is answered, closed, no longer on
     /// screen, or no longer current (dose 2 or a skip recorded by anyone).
-    func stopRingingIfSettled(input: ScheduleInput) throws {
+    func stopIfSettled(input: ScheduleInput, clock wallClock: WallClock) throws {
         guard let ringing, let delivery = try store.delivery(id: ringing.deliveryID) else { return }
-        if delivery.action != nil { return stopRinging(because: "answered") }
-        if delivery.closedAt != nil { return stopRinging(because: "closed") }
+        if delivery.action != nil { return stop(because: "answered") }
+        if delivery.closedAt != nil { return stop(because: "closed") }
         // One still on its way to the server is not on screen yet, nor replaced.
         if delivery.shownAt != nil, try store.latestShown(delivery.kind)?.id != delivery.id {
-            return stopRinging(because: "replaced on screen")
+            return stop(because: "replaced on screen")
         }
         if let rule = delivery.kind.rule as? any ReplacingRule,
             rule.screenState(ofKey: delivery.key, from: input, clock: wallClock) != .current
         {
-            stopRinging(because: "no longer current")
+            stop(because: "no longer current")
         }
     }
 
-    /// A daemon restarted while an alarm is unanswered on screen rings it again.
-    func resumeRinging(input: ScheduleInput) throws {
-        let now = configuration.clock.now()
-        for case let rule as any ReplacingRule in ReminderRules.all {
-            guard let live = try store.latestShown(rule.kind), live.closedAt == nil, live.action == nil,
-                let id = live.notificationID,
-                rule.screenState(ofKey: live.key, from: input, clock: wallClock) == .current,
-                let content = rule.presentation(
-                    for: Occurrence(kind: live.kind, key: live.key, dueAt: live.dueAt, title: live.title ?? ""),
-                    now: now,
-                    text: notifier.bodyText, from: input, clock: wallClock)?.notification
-            else { continue }
-            let (_, playback) = voiced(content, settings: input.settings)
-            if case .ring = playback { play(playback, deliveryID: live.id, notificationID: id) }
+    /// A ringing alarm (after a wake for it, or with the person at the computer) is not silenced
+    /// by closing the lid: logind's lid switch is held until the ringing stops.
+    private func holdLidWhileRinging() {
+        do {
+            try lidInhibitor.hold(ringing == nil ? nil : "an alarm rings until it is answered")
+            logger.info(
+                ringing == nil
+                    ? "the lid switch suspends again" : "a closed lid does not suspend while the alarm rings",
+                metadata: ["event": "lid", "held": ringing == nil ? "no" : "yes"])
+        } catch {
+            logger.debug("lid switch: \(error)")
         }
     }
 }

@@ -1,0 +1,87 @@
+import Foundation
+import Logging
+import NudgeCore
+import NudgeStore
+import NudgeSystem
+
+/// What the planner keeps from one plan to the next: the zone and clock format it plans by,
+/// the store's version it planned from, the plan it holds for its next due instant, and what it
+/// has said already (each said once, not at every plan).
+struct PlannerMemory {
+    var timeZone: ZoneRules
+    private(set) var personClock: PersonClock
+    /// The local clock every notification and log line says times by.
+    var wallClock: WallClock { personClock.wallClock(zone: timeZone) }
+    private(set) var lastDataVersion = -1
+    /// The last plan, kept until its next due instant.
+    var heldPlan: HeldPlan?
+    /// The unreadable rows logged already: each is logged once, not at every plan.
+    private var loggedUnreadable: Set<UnreadableRow> = []
+    private var reportedIgnoredRows: [String: String] = [:]
+    /// The settings of the last plan: a change is logged once, key by key.
+    private var plannedSettings: Settings?
+    /// What the last "next:" line said: said again only when it changes.
+    private var announcedNext: String?
+    private let logger: Logger
+
+    init(timeZone: ZoneRules, personClock: PersonClock, logger: Logger) {
+        self.timeZone = timeZone
+        self.personClock = personClock
+        self.logger = logger
+    }
+
+    /// A plan starts: from this version of the store, in this clock format; no plan is held.
+    mutating func startPlan(dataVersion: Int, personClock: PersonClock) {
+        lastDataVersion = dataVersion
+        self.personClock = personClock
+        heldPlan = nil
+    }
+
+    /// Keeps `plan` for its next due instant, with what it was made from.
+    mutating func hold(_ plan: Plan, input: ScheduleInput) {
+        heldPlan = HeldPlan(plan: plan, input: input, zone: timeZone)
+    }
+
+    /// Rows another program wrote in a form nudge cannot read are left out of the plan: each
+    /// is logged once, by table and id, never with a value.
+    mutating func logUnreadable(_ rows: Set<UnreadableRow>) {
+        let new = rows.subtracting(loggedUnreadable)
+        for row in new.sorted() {
+            logger.warning(
+                "a row of \(row.table) cannot be read (id \(row.id)); it is left out until the program that wrote it corrects it",
+                metadata: ["event": "unreadable_row", "table": "\(row.table)", "id": "\(row.id)"])
+        }
+        loggedUnreadable.formUnion(new)
+    }
+
+    /// "next: Daily symptom check at 20:00, in 4h 10m", once for each thing awaited: a plan
+    /// that awaits the same thing at the same time says nothing.
+    mutating func announceNext(_ plan: Plan, now: Date) {
+        let next = plan.nextInWords(now: now, clock: wallClock) ?? "nothing is due"
+        guard next != announcedNext else { return }
+        announcedNext = next
+        let left = plan.nextDue.map { ", \(DurationText.relative($0.timeIntervalSince(now)))" } ?? ""
+        logger.info(
+            "next: \(next)\(left)",
+            metadata: ["event": "next", "next_due": "\(plan.nextDue.map { Timestamp.format($0) } ?? "none")"])
+    }
+
+    /// Each setting another program (or `nudge settings`) changed since the last plan.
+    mutating func reportChanged(_ settings: Settings) {
+        defer { plannedSettings = settings }
+        guard let before = plannedSettings, before != settings else { return }
+        for key in SettingKey.allCases where before[key] != settings[key] {
+            logger.info(
+                "the setting \(key.rawValue) is now \(settings[key]) (was \(before[key]))",
+                metadata: ["event": "setting_changed", "key": "\(key.rawValue)"])
+        }
+    }
+
+    mutating func reportIgnored(_ settings: Settings) {
+        guard settings.ignoredRows != reportedIgnoredRows else { return }
+        reportedIgnoredRows = settings.ignoredRows
+        for (key, value) in reportedIgnoredRows.sorted(by: { $0.key < $1.key }) {
+            logger.warning("ignoring the settings row \(key) = '\(value)'; fix it with: nudge settings reset \(key)")
+        }
+    }
+}

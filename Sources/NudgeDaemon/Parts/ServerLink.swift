@@ -1,0 +1,182 @@
+import Foundation
+import Logging
+import NudgeCore
+import NudgeNotifier
+import NudgeSystem
+
+/// The link to the notification server: the notifier, what is on its way to the server or
+/// waits for one, what was asked to close, and the click ledger that keeps what the server said
+/// until the store has it.
+final class ServerLink {
+    private let makeNotifier: Daemon.NotifierFactory
+    /// Connected to the bus by `connect()`, not before.
+    private(set) var notifier: (any Notifier)!
+    let ledger: ClickLedger
+    /// Ledger lines in the store since the ledger was last told; a line whose event failed to
+    /// reach the store is never told, and the ledger keeps it for the next start.
+    private var recordedLines: [ClickLedger.Line] = []
+    /// Occurrences the server could not take; retried when a server appears.
+    private var awaitingServer: Set<String> = []
+    /// Occurrences handed to the server and not yet answered: no plan shows them again.
+    private var showing: Set<String> = []
+    /// Notifications those are replacing in place: answered or finished, they are not closed,
+    /// since what replaces them is not.
+    private var showingOver: Set<UInt32> = []
+    private let showRequests = ShowRequests()
+    /// Fires `retryDelay` after a server that owns the name did not answer (a call timed out).
+    let retryTimer: OneShotTimer
+    private let retryDelay: TimeInterval
+    /// A notification the server accepted since the last plan: what it wrote (a call's cadence
+    /// counts again) is planned from once the events in hand are handled.
+    private var shownSincePlan = false
+    private var reportedServerProblem = false
+    /// The server went away since a notification was shown: what it showed is gone with it.
+    private var serverLost = false
+    /// Notifications already asked to close, so a server that never confirms is asked once.
+    private var closeRequested: Set<UInt32> = []
+    /// When the notification server on the bus now appeared after one went away: ids it hands
+    /// out may repeat the old server's, so only what it showed may be closed by id.
+    private(set) var serverSince = Date.distantPast
+    private let clock: DaemonClock
+    private let events: EventQueue
+    private let logger: Logger
+
+    init(
+        storePath: String, makeNotifier: @escaping Daemon.NotifierFactory, retryDelay: TimeInterval,
+        clock: DaemonClock, events: EventQueue, logger: Logger
+    ) throws(DaemonError) {
+        ledger = try ClickLedger(storePath: storePath)
+        retryTimer = try OneShotTimer()
+        self.makeNotifier = makeNotifier
+        self.retryDelay = retryDelay
+        self.clock = clock
+        self.events = events
+        self.logger = logger
+    }
+
+    /// Connects to the bus: from now on what the server says is an event, and in the ledger.
+    func connect() {
+        let queue = events
+        let ledger = ledger
+        let clock = clock
+        notifier = makeNotifier { event in
+            let now = clock.now()
+            queue.push(.notifier(event, at: now, line: ledger.append(.event(event), at: now)))
+        }
+    }
+
+    /// Due but not to be shown by a plan: waiting for a server, or on its way to one.
+    func isHeldBack(_ key: String) -> Bool {
+        awaitingServer.contains(key) || showing.contains(key)
+    }
+
+    /// Until the server's capabilities are known, the text cannot be worded for it: these wait
+    /// for its answer (`serverReachable`), or for a server to appear.
+    func knowsServer(for occurrences: [Occurrence]) -> Bool {
+        guard !notifier.knowsServer else { return true }
+        awaitingServer.formUnion(occurrences.map(\.key))
+        notifier.learnServer()
+        return false
+    }
+
+    /// Hands `content` to the server (`ShowRequests`); what it replaces in place is
+    /// `showingOver`, and `keys` are `showing`, until the server's answer, which `finish` gets
+    /// on the loop.
+    func submit(
+        _ content: NotificationContent, replacing: UInt32?, showing keys: [String] = [],
+        ledgerFor deliveries: [Int64], finish: @escaping ShowRequests.Finish
+    ) {
+        showing.formUnion(keys)
+        if let replacing { showingOver.insert(replacing) }
+        showRequests.submit(
+            content, replacing: replacing, through: notifier, ledgerFor: deliveries, ledger: ledger,
+            clock: clock, events: events
+        ) { [unowned self] result, now, lines in
+            if let replacing { showingOver.remove(replacing) }
+            showing.subtract(keys)
+            finish(result, now, lines)
+        }
+    }
+
+    /// The server's answer to a show request reached the loop.
+    func finish(_ request: Int, _ result: Result<UInt32, NotifierError>, at now: Date, lines: [ClickLedger.Line]) {
+        if showRequests.finish(request, result, at: now, lines: lines), case .success = result {
+            shownSincePlan = true
+        }
+    }
+
+    /// Whether a notification was accepted since the last plan; a plan follows, so it is forgotten.
+    func takeShownSincePlan() -> Bool {
+        defer { shownSincePlan = false }
+        return shownSincePlan
+    }
+
+    /// The server accepted a notification: its problem is said again when it comes back.
+    func accepted() { reportedServerProblem = false }
+
+    /// The server refused these: they wait for it, and it is asked again later.
+    func refused(_ keys: [String], because problem: String) {
+        awaitingServer.formUnion(keys)
+        reportProblem(problem)
+        askAgainLater()
+    }
+
+    /// A server that owns the name but did not answer in D-Bus's time (25 s) may be busy, not
+    /// gone: nothing would then announce that it answers again, so it is asked again; what
+    /// waits for it is shown once it answers.
+    func askAgainLater() {
+        guard !serverLost else { return }
+        retryTimer.arm(after: retryDelay)
+    }
+
+    func onRetryTimer() -> EventLoop.Next {
+        if retryTimer.consume(), !awaitingServer.isEmpty, !serverLost { notifier.learnServer() }
+        return .continue
+    }
+
+    /// Said once until a notification is shown again.
+    func reportProblem(_ problem: String) {
+        guard !reportedServerProblem else { return }
+        reportedServerProblem = true
+        logger.error(
+            "cannot show notifications: \(problem); reminders stay due and are shown when a notification server appears",
+            metadata: ["event": "server_unavailable"])
+    }
+
+    /// Asks the server to close notification `id`, once, unless something replaces it in place;
+    /// true when asked.
+    func close(_ id: UInt32) -> Bool {
+        guard !closeRequested.contains(id), !showingOver.contains(id) else { return false }
+        closeRequested.insert(id)
+        notifier.close(id)
+        return true
+    }
+
+    /// A server appeared on the bus; true when one had gone away, so that what it showed is gone.
+    func appeared(at now: Date) -> Bool {
+        guard serverLost else { return false }
+        serverLost = false
+        serverSince = now
+        closeRequested.removeAll()
+        return true
+    }
+
+    /// The server went away (or there is no bus): what it showed is gone with it.
+    func lost() { serverLost = true }
+
+    /// What waited for a server is due again now; true when something did.
+    func releaseAwaiting() -> Bool {
+        guard !awaitingServer.isEmpty else { return false }
+        awaitingServer.removeAll()
+        return true
+    }
+
+    /// A ledger line whose event is in the store now.
+    func recorded(_ line: ClickLedger.Line) { recordedLines.append(line) }
+
+    /// Tells the ledger which of its lines are in the store now.
+    func tellLedger() {
+        ledger.recorded(recordedLines)
+        recordedLines.removeAll()
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import NudgeCore
+import NudgeSystem
+import Testing
+
+@testable import NudgeDaemon
+
+/// The planner's memory alone: what it says once, not at every plan.
+struct PlannerMemoryTests {
+    /// A setting another program changed is said at the first plan after, key by key, once.
+    @Test func aChangedSettingIsSaidOnceKeyByKey() {
+        let log = RecordedLog()
+        var planner = PlannerMemory(
+            timeZone: .system("UTC"), personClock: .current(environment: ["LC_ALL": "C"]), logger: log.logger)
+        planner.reportChanged(Settings())
+        planner.reportChanged(Settings(rows: ["sound.enabled": "false"]))
+        planner.reportChanged(Settings(rows: ["sound.enabled": "false"]))
+        planner.reportChanged(Settings())
+        #expect(
+            log.all.filter { $0.contains("the setting") } == [
+                "info: the setting sound.enabled is now false (was true)",
+                "info: the setting sound.enabled is now true (was false)",
+            ])
+    }
+}

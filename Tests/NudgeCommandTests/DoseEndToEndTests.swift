@@ -184,6 +184,12 @@ struct DoseEndToEndTests: DaemonScenario {
         // state, which is the pre-alarm (due at 10 minutes; the alarm is at 15).
         let shown = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
         #expect(shown.summary == "Dose 2 in 5 minutes")
+        // The command answers the notification the store has as shown, which the server's
+        // answer reaches the loop to record a moment after the Notify call.
+        #expect(
+            waitForStore {
+                (try? rows("SELECT id FROM reminder_deliveries WHERE shown_at IS NOT NULL"))?.count == 1
+            }, "\(daemon.stderr)")
         #expect(try nudge("dose", "skip", "--reason", "felt fine").stdout.hasPrefix("dose 2 skipped at "))
         #expect(bus.waitForClose(1), "\(daemon.stderr)")
         let skip = try #require(try rows("SELECT * FROM dose_events WHERE event_type = 'dose2_skipped'").first)

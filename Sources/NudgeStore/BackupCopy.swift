@@ -36,8 +36,12 @@ enum BackupCopy {
         return try firstAnswer(copy, "PRAGMA integrity_check") ?? "no answer"
     }
 
-    /// The instant inside the backup, which orders it whatever its name says.
+    /// The instant inside the backup, which orders it whatever its name says; without the
+    /// store file's inode, which is the store's (a backup put in place by hand keeps the identity).
     private static func stamp(_ copy: OpaquePointer, takenAt: Date) throws {
+        let forget = sqlite3_exec(
+            copy, "DELETE FROM store_metadata WHERE key = '\(Store.fileInodeKey)'", nil, nil, nil)
+        guard forget == SQLITE_OK else { throw error(copy, forget) }
         var statement: OpaquePointer?
         let sql = "INSERT OR REPLACE INTO store_metadata (key, value) VALUES ('\(Store.backupTakenAtKey)', ?)"
         let prepared = sqlite3_prepare_v2(copy, sql, -1, &statement, nil)

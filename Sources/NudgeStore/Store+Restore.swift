@@ -89,7 +89,8 @@ extension Store {
 
     /// The backup copied to `temporary`, migrated, self-contained (no WAL), in the store's page
     /// size (SQLite cannot copy pages of another size into a WAL store), with the store's
-    /// `identity` when it has one to keep and without the instant the backup was taken.
+    /// `identity` when it has one to keep, without the instant the backup was taken and without
+    /// a file's inode (the store records its own at its next write-opening).
     private static func prepare(
         _ temporary: String, from backupPath: String, pageSize: Int?, identity: String?, now: Date
     ) throws {
@@ -99,7 +100,8 @@ extension Store {
             let file = try DatabaseQueue(path: temporary)
             try file.writeWithoutTransaction { db in
                 _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
-                try db.execute(sql: "DELETE FROM store_metadata WHERE key = ?", arguments: [backupTakenAtKey])
+                try db.execute(
+                    sql: "DELETE FROM store_metadata WHERE key IN (?, ?)", arguments: [backupTakenAtKey, fileInodeKey])
                 if let identity {
                     try db.execute(
                         sql: "INSERT OR REPLACE INTO store_metadata (key, value) VALUES (?, ?)",

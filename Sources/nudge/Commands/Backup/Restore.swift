@@ -52,6 +52,9 @@ extension Nudge {
         }
 
         func run(_ context: CommandContext) throws {
+            // A copy of a store (or one that lost its identity) gets its own first: it takes
+            // only its own backups, and keeps that identity.
+            Store.claimIdentity(at: context.storePath, now: context.now)
             if let file {
                 try Self.validateBackupFile(file, store: context.storePath)
                 try Self.validateOwner(file, store: context.storePath, yes: yes)
@@ -78,6 +81,8 @@ extension Nudge {
                 }
             }
             guard let restored else { return }
+            // The restored store records the inode of the file it is now in.
+            Store.claimIdentity(at: context.storePath, now: context.now)
             let written =
                 restored.account.map { "; \($0.sentence)" }
                 ?? (restored.replacedFile ? "" : "; what was written since then could not be counted")

@@ -69,7 +69,7 @@ extension Store {
         // was written between the question and the restore.
         let account =
             written.keptAt.map { try? RestoreAccount.compare(store: $0, backup: backupPath) }
-            ?? RestoreAccount(notInBackup: [], deletedSince: 0)
+            ?? RestoreAccount()
         return Restored(account: account, keptAt: written.keptAt, replacedFile: false)
     }
 
@@ -82,7 +82,7 @@ extension Store {
     {
         try checkRestorable(backupPath)
         guard FileManager.default.fileExists(atPath: storePath) else {
-            return RestoreAccount(notInBackup: [], deletedSince: 0)
+            return RestoreAccount()
         }
         return try? RestoreAccount.compare(store: storePath, backup: backupPath)
     }

@@ -62,9 +62,17 @@ extension Store {
         defer { if !renamed { unlink(temporary) } }
         let identity: String?
         do {
+            // A store whose identity another program deleted: its backup carries the identity
+            // recorded beside it, and stays its own (the store gets it back at its next
+            // write-opening).
+            let recorded = BackupLocation.read(store: self.path)?.identity
             // A self-contained file: no -wal beside a backup, whatever mode the store is in.
             let (answer, copied) = try database.read { db in
-                (try BackupCopy.write(from: db, to: temporary, takenAt: now), try Self.identity(db))
+                let own = try Self.identity(db)
+                return (
+                    try BackupCopy.write(from: db, to: temporary, takenAt: now, identity: own == nil ? recorded : nil),
+                    own ?? recorded
+                )
             }
             identity = copied
             let check = answer.split(separator: "\n").first.map(String.init) ?? "no answer"

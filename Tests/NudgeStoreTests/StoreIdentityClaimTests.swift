@@ -56,8 +56,9 @@ struct StoreIdentityClaimTests {
         #expect(BackupDirectory.list(in: shared, now: now, identity: identity).map(\.path) == [backup.path])
     }
 
-    /// Another program deletes the identity row: a reader still finds the store's backups, and
-    /// the next write-opening puts the identity back from the file beside the store.
+    /// Another program deletes the identity row: a reader still finds the store's backups, a
+    /// backup taken meanwhile (the daemon's) still carries it, and the next write-opening puts
+    /// it back from the file beside the store.
     @Test func aDeletedIdentityComesBackFromBesideTheStore() throws {
         let store = try Store(path: directory.file("a.sqlite"))
         let identity = try #require(try store.identity())
@@ -67,8 +68,11 @@ struct StoreIdentityClaimTests {
             try db.execute(sql: "DELETE FROM store_metadata WHERE key = 'store_identity'")
         }
         #expect(Store.identity(at: store.path) == identity)
+        let meanwhile = try store.backUp(into: shared, at: now.addingTimeInterval(60))
+        #expect(meanwhile.origin == .store(identity) && BackupFile.origin(of: meanwhile.path) == .store(identity))
         #expect(try Store(path: store.path).identity() == identity)
-        #expect(BackupDirectory.newestSound(in: shared, now: now, identity: identity)?.path == backup.path)
+        #expect(
+            BackupDirectory.list(in: shared, now: now, identity: identity).map(\.path) == [meanwhile.path, backup.path])
         // With nothing beside it to recover from, it gets a new identity: never none.
         try DatabaseQueue(path: store.path).write { db in
             try db.execute(sql: "DELETE FROM store_metadata WHERE key = 'store_identity'")

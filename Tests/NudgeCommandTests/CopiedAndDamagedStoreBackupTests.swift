@@ -41,6 +41,11 @@ struct CopiedAndDamagedStoreBackupTests {
         #expect(!ofCopy.stdout.contains("removed"), "\(ofCopy)")
         #expect(FileManager.default.fileExists(atPath: elsewhere + "/nudge-20261122T140000Z.sqlite"))
         #expect(try listed(copy) == ["nudge-20261122T150000Z.sqlite"])
+        let table = nudge(copy, "backups", at: "2026-11-22T12:00:00-05:00").stdout
+        #expect(
+            table.hasSuffix(
+                "\n1 backup of another store is in \(elsewhere) too, not listed; restore one by its path with --yes\n"),
+            "\(table)")
         nudge(store, "log", "symptom", "t", "--severity", "2", at: "2026-11-22T11:00:00-05:00")
         #expect(try listed(store) == ["nudge-20261122T140000Z.sqlite"])
     }

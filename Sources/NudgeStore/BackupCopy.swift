@@ -9,9 +9,9 @@ import NudgeCore
 /// every second from then on, for as long as it runs.
 enum BackupCopy {
     /// Copies every page of `source` (in its read transaction) into the empty file at `path`,
-    /// turns it to rollback-journal mode, records `takenAt` in it (`store_metadata`), and
-    /// returns SQLite's integrity check of it.
-    static func write(from source: Database, to path: String, takenAt: Date) throws -> String {
+    /// turns it to rollback-journal mode, records `takenAt` in it (`store_metadata`) and
+    /// `identity` where the store had none, and returns SQLite's integrity check of it.
+    static func write(from source: Database, to path: String, takenAt: Date, identity: String?) throws -> String {
         var opened: OpaquePointer?
         let openCode = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
         guard let copy = opened else { throw DatabaseError(resultCode: ResultCode(rawValue: openCode)) }
@@ -32,20 +32,27 @@ enum BackupCopy {
         guard code == SQLITE_DONE else { throw error(copy, code == SQLITE_OK ? finished : code) }
         let journal = sqlite3_exec(copy, "PRAGMA journal_mode = DELETE", nil, nil, nil)
         guard journal == SQLITE_OK else { throw error(copy, journal) }
-        try stamp(copy, takenAt: takenAt)
+        // The store file's inode is the store's: a backup put in place by hand keeps the identity.
+        let forget = sqlite3_exec(
+            copy, "DELETE FROM store_metadata WHERE key = '\(Store.fileInodeKey)'", nil, nil, nil)
+        guard forget == SQLITE_OK else { throw error(copy, forget) }
+        try put(copy, Store.backupTakenAtKey, Timestamp.format(takenAt))
+        if let identity { try put(copy, Store.identityKey, identity) }
         return try firstAnswer(copy, "PRAGMA integrity_check") ?? "no answer"
     }
 
-    /// The instant inside the backup, which orders it whatever its name says.
-    private static func stamp(_ copy: OpaquePointer, takenAt: Date) throws {
+    /// A value of the backup's `store_metadata` (the instant inside it orders it whatever its
+    /// name says).
+    private static func put(_ copy: OpaquePointer, _ key: String, _ value: String) throws {
         var statement: OpaquePointer?
-        let sql = "INSERT OR REPLACE INTO store_metadata (key, value) VALUES ('\(Store.backupTakenAtKey)', ?)"
+        let sql = "INSERT OR REPLACE INTO store_metadata (key, value) VALUES (?, ?)"
         let prepared = sqlite3_prepare_v2(copy, sql, -1, &statement, nil)
         guard prepared == SQLITE_OK, let statement else { throw error(copy, prepared) }
         defer { sqlite3_finalize(statement) }
-        let text = Timestamp.format(takenAt)
         // SQLITE_TRANSIENT: SQLite copies the text before the call returns.
-        sqlite3_bind_text(statement, 1, text, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+        sqlite3_bind_text(statement, 1, key, -1, transient)
+        sqlite3_bind_text(statement, 2, value, -1, transient)
         let code = sqlite3_step(statement)
         guard code == SQLITE_DONE else { throw error(copy, code) }
     }

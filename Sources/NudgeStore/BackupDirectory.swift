@@ -52,16 +52,21 @@ public enum BackupDirectory {
     }
 
     /// Where the backups of a store SQLite cannot read are: its `backup.directory` when that
-    /// row can still be read, else beside it.
+    /// row can still be read, else the folder recorded beside the store (`BackupLocation`),
+    /// else beside it.
     public static func directory(ofDamagedStore store: String) -> String {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(5)
-        let setting = try? Store.openReadOnly(store, configuration).read { db in
-            try String.fetchOne(
+        // No row is the default folder; a store that cannot be read says nothing (nil).
+        let rows = try? Store.openReadOnly(store, configuration).read { db in
+            try String.fetchAll(
                 db, sql: "SELECT value FROM settings WHERE key = ?", arguments: [BackupPolicy.directory.rawValue])
         }
-        return directory(store: store, setting: (setting ?? nil) ?? "")
+        guard let rows else {
+            return BackupLocation.read(store: store)?.directory ?? directory(store: store, setting: "")
+        }
+        return directory(store: store, setting: rows.first ?? "")
     }
 
     /// What the listing counts, as a person names it.

@@ -2,8 +2,10 @@ import Foundation
 import GRDB
 
 /// What a restore rolls back: the rows of every table of every app (settings too) that the
-/// store has and the backup has not, compared by content and primary key; and how many rows
-/// the backup has whose key the store no longer has (deleted since: a restore brings them back).
+/// store has and the backup has not, compared by content and primary key (as multisets in a
+/// table without one); and the rows the backup has that the store no longer has (deleted since,
+/// or in a table dropped since: a restore brings them back). A backup of another store shares
+/// no history with the store: its rows replace the store's, and only their numbers are said.
 public struct RestoreAccount: Sendable, Equatable {
     /// One table's rows the backup lacks: `added` has a key the backup has not (or the table
     /// has no primary key to tell), `changed` a key the backup has with other content.
@@ -15,12 +17,32 @@ public struct RestoreAccount: Sendable, Equatable {
         public var count: Int { added + changed }
     }
 
+    /// A backup of another store: how many rows it has, and the store has, in the tables compared.
+    public struct Replacement: Sendable, Equatable {
+        public var backupRows: Int
+        public var storeRows: Int
+    }
+
     public var notInBackup: [Rows]
-    public var deletedSince: Int
+    /// By table, their number in `added`.
+    public var comingBack: [Rows]
+    public var otherStore: Replacement?
+
+    public init(notInBackup: [Rows] = [], comingBack: [Rows] = [], otherStore: Replacement? = nil) {
+        self.notInBackup = notInBackup
+        self.comingBack = comingBack
+        self.otherStore = otherStore
+    }
 
     /// `2 diary entries (1 added, 1 changed), 1 DoseTap medication event and 1 setting written
-    /// since then are not in it; 3 rows deleted since then come back`, before a restore and after.
+    /// since then are not in it; 1 setting and 2 diary entries deleted since then come back`,
+    /// before a restore and after.
     public var sentence: String {
+        if let otherStore {
+            let (backup, store) = (otherStore.backupRows, otherStore.storeRows)
+            return
+                "this backup is of another store: its \(backup) \(backup == 1 ? "row replaces" : "rows replace") this store's \(store)"
+        }
         let phrases = notInBackup.map { rows in
             let detail =
                 rows.changed == 0
@@ -29,23 +51,26 @@ public struct RestoreAccount: Sendable, Equatable {
             return StoreTables.phrase(rows.count, table: rows.table) + detail
         }
         let missing: String
-        if let last = phrases.last {
-            let list = phrases.count == 1 ? last : phrases.dropLast().joined(separator: ", ") + " and " + last
+        if !phrases.isEmpty {
+            let list = Self.list(phrases)
             let verb = phrases.count == 1 && notInBackup[0].count == 1 ? "is" : "are"
             missing = "\(list) written since then \(verb) not in it"
         } else {
             missing = "nothing written since then is missing from it"
         }
-        guard deletedSince > 0 else { return missing }
-        let back =
-            deletedSince == 1
-            ? "1 row deleted since then comes back" : "\(deletedSince) rows deleted since then come back"
-        return missing + "; " + back
+        guard !comingBack.isEmpty else { return missing }
+        let back = Self.list(comingBack.map { StoreTables.phrase($0.count, table: $0.table) })
+        return missing
+            + "; \(back) deleted since then \(comingBack.count == 1 && comingBack[0].count == 1 ? "comes" : "come") back"
+    }
+
+    private static func list(_ phrases: [String]) -> String {
+        phrases.count == 1 ? phrases[0] : phrases.dropLast().joined(separator: ", ") + " and " + (phrases.last ?? "")
     }
 
     /// Compares the store at `storePath` (read with its WAL, in one snapshot) with the backup
     /// at `backupPath` (a file alone, read immutable and attached), in SQL, on the columns both
-    /// have: each row with the backup's row of the same primary key, or whole (`EXCEPT`) in a
+    /// have: each row with the backup's row of the same primary key, or as multisets of whole rows in a
     /// table without one.
     public static func compare(store storePath: String, backup backupPath: String) throws -> RestoreAccount {
         var configuration = Configuration()
@@ -60,12 +85,26 @@ public struct RestoreAccount: Sendable, Equatable {
             // Each row looks its key up in the other file: through the page cache's own map
             // rather than read() into SQLite's small cache (a million rows: 4 s, not 9).
             for schema in ["main", "backup"] { try db.execute(sql: "PRAGMA \(schema).mmap_size = 2147418112") }
-            var account = RestoreAccount(notInBackup: [], deletedSince: 0)
+            var account = RestoreAccount()
             try db.inTransaction(.deferred) {
-                for table in try StoreTables.compared(db) {
+                let (tables, backupTables) = (
+                    try StoreTables.compared(db), try StoreTables.compared(db, schema: "backup")
+                )
+                if let ours = try identity("main", db), let theirs = try identity("backup", db), ours != theirs {
+                    account.otherStore = Replacement(
+                        backupRows: try rows(backupTables, schema: "backup", db),
+                        storeRows: try rows(tables, schema: "main", db))
+                    return .commit
+                }
+                for table in tables {
                     let (rows, deleted) = try compare(table, db)
                     if rows.count > 0 { account.notInBackup.append(rows) }
-                    account.deletedSince += deleted
+                    if deleted > 0 { account.comingBack.append(Rows(table: table, added: deleted, changed: 0)) }
+                }
+                // A table dropped since: the restore brings it back, with its rows.
+                for table in backupTables where !tables.contains(table) {
+                    let count = try rows([table], schema: "backup", db)
+                    if count > 0 { account.comingBack.append(Rows(table: table, added: count, changed: 0)) }
                 }
                 return .commit
             }
@@ -87,14 +126,20 @@ public struct RestoreAccount: Sendable, Equatable {
         let key = columns.filter { $0.key > 0 }.sorted { $0.key < $1.key }.map(\.name)
         let keyInBackup = inBackup.filter { $0.key > 0 }.sorted { $0.key < $1.key }.map(\.name)
         // Without the same primary key on both sides there is no key to look rows up by, nor
-        // to tell a changed row from an added one: the rows' content is compared whole.
+        // to tell a changed row from an added one: the rows' content is compared whole, as
+        // multisets (a row twice in the store and once in the backup is one added): each
+        // distinct row's count in the store less its count in the backup.
         guard !key.isEmpty, key == keyInBackup else {
-            let except = { (from: String, to: String) in
-                "SELECT count(*) FROM (SELECT \(list) FROM \(from).\(name) EXCEPT SELECT \(list) FROM \(to).\(name))"
-            }
-            let added = try Int.fetchOne(db, sql: except("main", "backup")) ?? 0
-            let deleted = try Int.fetchOne(db, sql: except("backup", "main")) ?? 0
-            return (Rows(table: table, added: added, changed: 0), deleted)
+            let side = "nudge_account_side"
+            let counted = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT coalesce(sum(max(surplus, 0)), 0), coalesce(sum(max(-surplus, 0)), 0) FROM (
+                    SELECT sum(\(side)) AS surplus FROM (
+                    SELECT \(list), 1 AS \(side) FROM main.\(name) UNION ALL SELECT \(list), -1 FROM backup.\(name))
+                    GROUP BY \(list))
+                    """)
+            return (Rows(table: table, added: counted?[0] ?? 0, changed: 0), counted?[1] ?? 0)
         }
         // A join on the key, an index lookup a row: an EXCEPT sorts both tables whole into a
         // temporary table, 35 s for a million diary entries.
@@ -117,6 +162,25 @@ public struct RestoreAccount: Sendable, Equatable {
                     WHERE NOT EXISTS (SELECT 1 FROM main.\(name) AS new WHERE \(joined))
                     """) ?? 0
         return (Rows(table: table, added: counted?[0] ?? 0, changed: counted?[1] ?? 0), deleted)
+    }
+
+    /// The rows of `tables` in `schema`.
+    private static func rows(_ tables: [String], schema: String, _ db: Database) throws -> Int {
+        try tables.reduce(0) { sum, table in
+            sum + (try Int.fetchOne(db, sql: "SELECT count(*) FROM \(schema).\(StoreTables.quoted(table))") ?? 0)
+        }
+    }
+
+    /// The store identity recorded in `schema`, when it has one.
+    private static func identity(_ schema: String, _ db: Database) throws -> String? {
+        guard
+            try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM \(schema).sqlite_master WHERE type = 'table' AND name = 'store_metadata'"
+            )
+                == 1
+        else { return nil }
+        return try String.fetchOne(
+            db, sql: "SELECT value FROM \(schema).store_metadata WHERE key = ?", arguments: [Store.identityKey])
     }
 
     /// The table's columns in `schema` with their place in its primary key (0: not in it).

@@ -19,7 +19,8 @@ extension Store {
 
     /// Takes a backup into `directory` (made 0700 if missing), named by `now`: written to a
     /// temporary file, checked whole (`PRAGMA integrity_check`), fsynced and renamed. A backup
-    /// that fails its check is removed and thrown, and the ones before stay.
+    /// that fails its check is removed and thrown, and the ones before stay. The directory and
+    /// the store's identity are recorded beside the store (`BackupLocation`).
     public func backUp(into directory: String, at now: Date) throws(BackupFailure) -> BackupFile {
         if mkdir(directory, 0o700) != 0 && errno != EEXIST {
             throw BackupFailure(
@@ -36,6 +37,7 @@ extension Store {
         let written = try backUp(toFile: name, at: now, replacing: false) { attempt in
             directory + "/" + BackupDirectory.fileName(for: now, attempt: attempt)
         }
+        BackupLocation.record(directory: directory, identity: written.identity, store: path)
         return BackupFile(
             path: written.path, takenAt: now, size: written.size,
             origin: written.identity.map { .store($0) } ?? .unmarked)
@@ -60,9 +62,17 @@ extension Store {
         defer { if !renamed { unlink(temporary) } }
         let identity: String?
         do {
+            // A store whose identity another program deleted: its backup carries the identity
+            // recorded beside it, and stays its own (the store gets it back at its next
+            // write-opening).
+            let recorded = BackupLocation.read(store: self.path)?.identity
             // A self-contained file: no -wal beside a backup, whatever mode the store is in.
             let (answer, copied) = try database.read { db in
-                (try BackupCopy.write(from: db, to: temporary, takenAt: now), try Self.identity(db))
+                let own = try Self.identity(db)
+                return (
+                    try BackupCopy.write(from: db, to: temporary, takenAt: now, identity: own == nil ? recorded : nil),
+                    own ?? recorded
+                )
             }
             identity = copied
             let check = answer.split(separator: "\n").first.map(String.init) ?? "no answer"

@@ -1,12 +1,27 @@
 import Foundation
 import GRDB
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The store's identity: which backups in a shared backup directory are this store's.
+///
+/// A copy of the store (`cp`) would carry the same identity, and its backups would thin away
+/// the original's: so the store also records the inode of the file it is in, and a write-opening
+/// that finds another inode gives the store a new identity. The inode alone, not the device:
+/// device numbers of btrfs subvolumes, FUSE and device-mapper disks may change at a reboot,
+/// which would take a store's backups from it. A store moved on one file system keeps its
+/// inode; one moved to another is a new store (its backups stay restorable by name).
 extension Store {
     /// `store_metadata`'s key of the store's identity, in the store and in each of its backups.
     static let identityKey = "store_identity"
     /// `store_metadata`'s key of the instant a backup was taken, in the backup only.
     static let backupTakenAtKey = "backup_taken_at"
+    /// `store_metadata`'s key of the inode of the file the identity belongs to, in the store
+    /// only: a backup, a restored store and a store from before it record it at their next
+    /// write-opening, and keep their identity.
+    static let fileInodeKey = "store_file_inode"
 
     static func newIdentity() -> String { UUID().uuidString.lowercased() }
 
@@ -16,19 +31,67 @@ extension Store {
         try read { db in try Self.identity(db) }
     }
 
-    /// The identity of the store at `path`, read without creating or migrating anything; nil
-    /// when there is no store there, SQLite cannot read it, or it has none yet.
+    /// The identity of the store at `path`, read without creating or migrating anything; for a
+    /// store SQLite cannot read, or whose identity was deleted, the one recorded beside it
+    /// (`BackupLocation`); nil when there is none of either.
     public static func identity(at path: String) -> String? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(5)
-        return (try? openReadOnly(path, configuration).read { db in try identity(db) }) ?? nil
+        return ((try? openReadOnly(path, configuration).read { db in try identity(db) }) ?? nil)
+            ?? BackupLocation.read(store: path)?.identity
     }
 
     static func identity(_ db: Database) throws -> String? {
+        try metadata(identityKey, db)
+    }
+
+    /// For the commands that back up or restore and otherwise only read: a nudge store that is
+    /// a copy, or lost its identity, is opened for writing now, which gives it its own. Nothing
+    /// for a store that is not nudge's or cannot be written: it keeps what it has.
+    public static func claimIdentity(at path: String, now: Date) {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        let unclaimed =
+            (try? openReadOnly(path, configuration).read { db in
+                try !Schema.applied(db).isEmpty && identityUnclaimed(db, path: path)
+            }) ?? false
+        if unclaimed { _ = try? Store(path: path, now: now) }
+    }
+
+    /// The store has no identity, or records another file's inode than the one at `path`.
+    static func identityUnclaimed(_ db: Database, path: String) throws -> Bool {
+        guard try db.tableExists("store_metadata"), let inode = fileInode(path) else { return false }
+        return try identity(db) == nil || metadata(fileInodeKey, db) != inode
+    }
+
+    /// Makes the store's identity its own, under the write lock: a new one when the inode
+    /// recorded is another file's (a copy); the one recorded beside the store (else a new one)
+    /// when it has none; then records the file's inode.
+    static func claimIdentity(_ db: Database, path: String) throws {
+        guard try identityUnclaimed(db, path: path), let inode = fileInode(path) else { return }
+        var identity = try identity(db)
+        if let recorded = try metadata(fileInodeKey, db), recorded != inode {
+            identity = newIdentity()
+        } else if identity == nil {
+            identity = BackupLocation.read(store: path)?.identity ?? newIdentity()
+        }
+        for (key, value) in [(identityKey, identity), (fileInodeKey, inode)] {
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO store_metadata (key, value) VALUES (?, ?)", arguments: [key, value])
+        }
+    }
+
+    /// The inode of the file at `path` (through links), as text; nil when it cannot be read.
+    private static func fileInode(_ path: String) -> String? {
+        var status = stat()
+        return stat(path, &status) == 0 ? String(status.st_ino) : nil
+    }
+
+    private static func metadata(_ key: String, _ db: Database) throws -> String? {
         guard try db.tableExists("store_metadata") else { return nil }
-        return try String.fetchOne(
-            db, sql: "SELECT value FROM store_metadata WHERE key = ?", arguments: [identityKey])
+        return try String.fetchOne(db, sql: "SELECT value FROM store_metadata WHERE key = ?", arguments: [key])
     }
 }

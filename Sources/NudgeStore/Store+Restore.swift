@@ -69,7 +69,7 @@ extension Store {
         // was written between the question and the restore.
         let account =
             written.keptAt.map { try? RestoreAccount.compare(store: $0, backup: backupPath) }
-            ?? RestoreAccount(notInBackup: [], deletedSince: 0)
+            ?? RestoreAccount()
         return Restored(account: account, keptAt: written.keptAt, replacedFile: false)
     }
 
@@ -82,14 +82,15 @@ extension Store {
     {
         try checkRestorable(backupPath)
         guard FileManager.default.fileExists(atPath: storePath) else {
-            return RestoreAccount(notInBackup: [], deletedSince: 0)
+            return RestoreAccount()
         }
         return try? RestoreAccount.compare(store: storePath, backup: backupPath)
     }
 
     /// The backup copied to `temporary`, migrated, self-contained (no WAL), in the store's page
     /// size (SQLite cannot copy pages of another size into a WAL store), with the store's
-    /// `identity` when it has one to keep and without the instant the backup was taken.
+    /// `identity` when it has one to keep, without the instant the backup was taken and without
+    /// a file's inode (the store records its own at its next write-opening).
     private static func prepare(
         _ temporary: String, from backupPath: String, pageSize: Int?, identity: String?, now: Date
     ) throws {
@@ -99,7 +100,8 @@ extension Store {
             let file = try DatabaseQueue(path: temporary)
             try file.writeWithoutTransaction { db in
                 _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
-                try db.execute(sql: "DELETE FROM store_metadata WHERE key = ?", arguments: [backupTakenAtKey])
+                try db.execute(
+                    sql: "DELETE FROM store_metadata WHERE key IN (?, ?)", arguments: [backupTakenAtKey, fileInodeKey])
                 if let identity {
                     try db.execute(
                         sql: "INSERT OR REPLACE INTO store_metadata (key, value) VALUES (?, ?)",

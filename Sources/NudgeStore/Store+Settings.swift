@@ -35,6 +35,7 @@ extension Store {
 
     /// Stores a value already in canonical form; the default itself leaves no row (nudge(5)).
     public func setSetting(_ key: SettingKey, to canonicalValue: String, at now: Date) throws(StoreError) {
+        defer { recordBackupLocation(key) }
         try write { db in
             guard canonicalValue != key.defaultValue else {
                 try db.execute(sql: "DELETE FROM settings WHERE key = ?", arguments: [key.rawValue])
@@ -52,9 +53,19 @@ extension Store {
     /// Deletes the row, so the default applies again; false when there was no row.
     @discardableResult
     public func resetSetting(_ key: SettingKey) throws(StoreError) -> Bool {
-        try write { db in
+        defer { recordBackupLocation(key) }
+        return try write { db in
             try db.execute(sql: "DELETE FROM settings WHERE key = ?", arguments: [key.rawValue])
             return db.changesCount > 0
         }
+    }
+
+    /// A changed `backup.directory` is recorded beside the store, where a damaged store's
+    /// commands find it (`BackupLocation`).
+    private func recordBackupLocation(_ key: SettingKey) {
+        guard key == BackupPolicy.directory, let settings = try? settings() else { return }
+        BackupLocation.record(
+            directory: BackupDirectory.directory(store: path, setting: settings[BackupPolicy.directory]),
+            identity: (try? identity()) ?? nil, store: path)
     }
 }

@@ -126,13 +126,14 @@ public struct Store: Sendable {
     }
 
     /// Reads first (a refusal leaves the file byte for byte as it was), then switches to WAL
-    /// and migrates in one IMMEDIATE transaction, which checks again: another process may have
-    /// migrated, or shaped the file, in between.
+    /// and migrates (and makes the store's identity its own) in one IMMEDIATE transaction, which
+    /// checks again: another process may have migrated, or shaped the file, in between.
     private static func checkAndMigrate(_ database: DatabaseQueue, path: String, now: Date) throws {
         func check(_ db: Database) throws -> (complete: Bool, journalMode: String) {
             let applied = try appliedMigrations(db, path: path)
             let complete =
                 try applied.count == Schema.identifiers.count && !OccurrenceIdentities.missing(db) && CallDue.isKept(db)
+                && !identityUnclaimed(db, path: path)
             return (complete, try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "")
         }
         let state = try database.read(check)
@@ -148,6 +149,7 @@ public struct Store: Sendable {
                 try Schema.migrate(db, now: now)
                 if try OccurrenceIdentities.missing(db) { try OccurrenceIdentities.repair(db) }
                 if try !CallDue.isKept(db) { try CallDue.rebuild(db) }
+                try claimIdentity(db, path: path)
                 return .commit
             }
         }

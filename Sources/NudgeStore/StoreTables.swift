@@ -37,13 +37,14 @@ enum StoreTables {
         return "\(count) \(noun)"
     }
 
-    /// The store's (`main`) tables a restore's account compares: known ones in `named` order,
-    /// then the others by name; not SQLite's own, not virtual tables (their module may be missing).
-    static func compared(_ db: Database) throws -> [String] {
+    /// The tables of the store (`main`), or of an attached backup, that a restore's account
+    /// compares: known ones in `named` order, then the others by name; not SQLite's own, not
+    /// virtual tables (their module may be missing).
+    static func compared(_ db: Database, schema: String = "main") throws -> [String] {
         let tables = try String.fetchAll(
             db,
             sql: """
-                SELECT name FROM main.sqlite_master
+                SELECT name FROM \(schema).sqlite_master
                 WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
                 AND coalesce(sql, '') NOT LIKE 'CREATE VIRTUAL%'
                 """

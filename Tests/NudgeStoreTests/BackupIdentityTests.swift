@@ -101,6 +101,8 @@ struct BackupIdentityTests {
             try db.execute(sql: "DELETE FROM store_metadata WHERE key = 'store_identity'")
             try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v13 store identity'")
         }
+        // Before identities, nothing beside the store recorded one either.
+        unlink(BackupLocation.path(ofStore: a.path))
         #expect(Store.identity(at: a.path) == nil)
         let identity = try #require(try Store(path: a.path).identity(), "migrated at its next write-opening")
         let junk = shared + "/" + BackupDirectory.fileName(for: try instant("2026-11-23T08:00:00Z"))

@@ -12,7 +12,7 @@ import NudgeSystem
 enum PrivateFile {
     /// What beside the store belongs to it: SQLite's files and nudge's own.
     static let storeFileSuffixes = [
-        "", "-wal", "-shm", "-journal", ".answers", ".drafts", ".backups", ".daemon-lock",
+        "", "-wal", "-shm", "-journal", ".answers", ".drafts", ".backups", ".daemon-lock", ".backup-location",
     ]
     /// The store as it was before a restore, kept beside it by `nudge restore`.
     static let beforeRestore = ".before-restore-"

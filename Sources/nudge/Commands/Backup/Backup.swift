@@ -27,6 +27,8 @@ extension Nudge {
             guard FileManager.default.fileExists(atPath: context.storePath) else {
                 throw CommandFailure("there is no store at \(context.storePath) yet; nothing to back up", exitCode: 66)
             }
+            // A copy of a store (or one that lost its identity) gets its own before its backup.
+            Store.claimIdentity(at: context.storePath, now: context.now)
             let store = try context.openStoreForReading()
             let setting = try store.run { try $0.settings() }[BackupPolicy.directory]
             let backup: BackupFile

@@ -8,7 +8,7 @@ extension Nudge {
         static let configuration = CommandConfiguration(
             abstract: "List the store's backups, newest first, each checked and counted.",
             discussion:
-                "Each backup is opened read-only and checked whole (PRAGMA integrity_check); its records are counted by kind. Only this store's are listed where several stores share the backup directory, with those taken before stores had identities (marked, and never thinned), newest first by the instant recorded inside each."
+                "Each backup is opened read-only and checked whole (PRAGMA integrity_check); its records are counted by kind. Only this store's are listed where several stores share the backup directory (a last line counts the others', which only their path restores, with --yes), with those taken before stores had identities (marked, and never thinned), newest first by the instant recorded inside each."
         )
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON array.") var json = false
@@ -48,6 +48,16 @@ extension Nudge {
                         "No backups in \(directory) yet. The daemon takes one each day; take one now with: nudge backup"
                 ),
                 json: json)
+            // Another store's: one sharing the folder, or this store's before it was copied or
+            // moved to another file system, which only its path restores.
+            let others = BackupDirectory.list(in: directory, now: context.now).filter {
+                if case .store(let owner) = $0.origin { owner != identity } else { false }
+            }.count
+            if !json, others > 0 {
+                context.print(
+                    "\(others) \(others == 1 ? "backup of another store is" : "backups of other stores are") in \(directory) too, not listed; restore one by its path with --yes"
+                )
+            }
         }
 
         /// The directory the store's settings name; a store not made yet has the default.

@@ -9,7 +9,7 @@ extension Nudge {
         static let configuration = CommandConfiguration(
             abstract: "Put a backup back in place of the store, keeping the store as it was.",
             discussion: """
-                The backup must be a sound nudge store; it is migrated to this nudge's schema and written into the store in one transaction, which a running daemon follows at once. Under the same write lock the store as it was is first kept beside it as STORE.before-restore-INSTANT (.2, .3... when the name is taken; mode 0600), which nudge never deletes: every write any program committed is in one or the other. Only a damaged store is replaced by a rename (programs that have it open must open it again); any other failure leaves it as it was. Says what the store has that the backup has not, by rows of every table of every app and the settings (compared by content and primary key: added, or changed since), and how many rows deleted since come back; on a terminal it asks first, with the same account; elsewhere it needs --yes. The store keeps its identity: --latest takes only its own backups (where stores share the backup directory), and another store's backup is restored only when named, with --yes.
+                The backup must be a sound nudge store; it is migrated to this nudge's schema and written into the store in one transaction, which a running daemon follows at once. Under the same write lock the store as it was is first kept beside it as STORE.before-restore-INSTANT (.2, .3... when the name is taken; mode 0600), which nudge never deletes: every write any program committed is in one or the other. Only a damaged store is replaced by a rename (programs that have it open must open it again); any other failure leaves it as it was. Says what the store has that the backup has not, by rows of every table of every app and the settings (compared by content and primary key: added, or changed since), and the rows deleted since (also in a table dropped since) that come back, by kind; of another store's backup, how many of its rows replace the store's; on a terminal it asks first, with the same account; elsewhere it needs --yes. The store keeps its identity: --latest takes only its own backups (where stores share the backup directory), and another store's backup is restored only when named, with --yes.
                 """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The backup file to restore (nudge backups lists them).") var file: String?
@@ -52,6 +52,9 @@ extension Nudge {
         }
 
         func run(_ context: CommandContext) throws {
+            // A copy of a store (or one that lost its identity) gets its own first: it takes
+            // only its own backups, and keeps that identity.
+            Store.claimIdentity(at: context.storePath, now: context.now)
             if let file {
                 try Self.validateBackupFile(file, store: context.storePath)
                 try Self.validateOwner(file, store: context.storePath, yes: yes)
@@ -78,6 +81,8 @@ extension Nudge {
                 }
             }
             guard let restored else { return }
+            // The restored store records the inode of the file it is now in.
+            Store.claimIdentity(at: context.storePath, now: context.now)
             let written =
                 restored.account.map { "; \($0.sentence)" }
                 ?? (restored.replacedFile ? "" : "; what was written since then could not be counted")

@@ -11,6 +11,7 @@ import NudgeStore
 /// encrypted at rest.
 extension Nudge.Doctor {
     static func backupFindings(store: String, settings: NudgeCore.Settings?, now: Date, clock: WallClock) -> [Finding] {
+        let directory = backupDirectory(store: store, settings: settings)
         let settings = settings ?? NudgeCore.Settings()
         guard settings.bool(BackupPolicy.enabled) else {
             return [
@@ -19,7 +20,6 @@ extension Nudge.Doctor {
                     fix: "nudge settings set backup.enabled true")
             ]
         }
-        let directory = BackupDirectory.directory(store: store, setting: settings[BackupPolicy.directory])
         if let problem = backupFolderProblem(directory) {
             return [
                 .problem(
@@ -64,6 +64,13 @@ extension Nudge.Doctor {
         return ahead + [.fine("backups: newest \(when), checked ok; \(backups.count) kept in \(directory)")]
     }
 
+    /// The folder the settings name; for a store whose settings cannot be read (damaged), the
+    /// one recorded beside it.
+    static func backupDirectory(store: String, settings: NudgeCore.Settings?) -> String {
+        settings.map { BackupDirectory.directory(store: store, setting: $0[BackupPolicy.directory]) }
+            ?? BackupDirectory.directory(ofDamagedStore: store)
+    }
+
     /// dm-crypt (LUKS, also under LVM, and systemd-homed's LUKS homes), fscrypt on the
     /// directory, or eCryptfs: what Linux desktops encrypt a disk with.
     /// The store's folder, and the backup folder when backups are on (each backup is a whole
@@ -71,10 +78,11 @@ extension Nudge.Doctor {
     static func encryptionFindings(store: String, settings: NudgeCore.Settings?) -> [Finding] {
         let folder = PathText.directory(of: store)
         let storeHow = AtRest.encryption(of: folder.isEmpty ? "." : folder)
+        let directory = backupDirectory(store: store, settings: settings)
         let settings = settings ?? NudgeCore.Settings()
         var backups: (folder: String, how: String?)?
         if settings.bool(BackupPolicy.enabled) {
-            var existing = BackupDirectory.directory(store: store, setting: settings[BackupPolicy.directory])
+            var existing = directory
             while !FileManager.default.fileExists(atPath: existing), existing != "/", !existing.isEmpty {
                 existing = PathText.directory(of: existing)
             }

@@ -1,0 +1,42 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Where a store's backups are and whose they are, in a small file beside the store
+/// (`STORE.backup-location`, JSON, 0600): the `backup.directory` setting and the identity live
+/// inside the store, which a damaged store cannot give, and another program may delete a row.
+/// Written when a backup is taken into a directory and when the setting changes.
+public struct BackupLocation: Codable, Sendable, Equatable {
+    public var directory: String
+    public var identity: String?
+
+    public static func path(ofStore store: String) -> String { store + ".backup-location" }
+
+    /// What the file beside the store says; nil when there is none or it cannot be read.
+    public static func read(store: String) -> BackupLocation? {
+        guard let data = FileManager.default.contents(atPath: path(ofStore: store)) else { return nil }
+        return try? JSONDecoder().decode(BackupLocation.self, from: data)
+    }
+
+    /// Records `directory` and the store's identity beside the store, keeping the identity
+    /// recorded before when the store has none now (its backups carry it). A temporary file
+    /// 0600 from its first byte, synced and renamed; nothing when the file says so already.
+    /// A failure is not the backup's: the store's setting still names the folder.
+    static func record(directory: String, identity: String?, store: String) {
+        let earlier = read(store: store)
+        let location = BackupLocation(directory: directory, identity: identity ?? earlier?.identity)
+        let target = path(ofStore: store)
+        guard location != earlier, let data = try? JSONEncoder().encode(location),
+            let temporary = try? Store.temporaryFile(beside: target, prefix: ".nudge-location-")
+        else { return }
+        let descriptor = open(temporary, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        let written =
+            descriptor >= 0
+            && data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == data.count
+            && fsync(descriptor) == 0
+        if descriptor >= 0 { close(descriptor) }
+        if !written || rename(temporary, target) != 0 { unlink(temporary) }
+    }
+}

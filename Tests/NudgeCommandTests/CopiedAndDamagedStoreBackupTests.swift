@@ -1,0 +1,87 @@
+import Foundation
+import GRDB
+import NudgeCore
+import NudgeTestSupport
+import Testing
+
+@testable import nudge
+
+/// Backups stay their store's when the store is copied or damaged (issue 39, as tried by a
+/// hostile tester): a `cp` of the store is another store, and a store whose settings cannot
+/// be read still finds the backups in the folder its `backup.directory` named.
+struct CopiedAndDamagedStoreBackupTests {
+    let directory = TemporaryDirectory()
+    var store: String { directory.file("nudge.sqlite") }
+    var elsewhere: String { directory.file("elsewhere") }
+    let environment = ["TZ": "America/New_York"]
+
+    @discardableResult
+    func nudge(_ store: String, _ arguments: String..., at fakeNow: String) -> CommandResult {
+        var environment = self.environment
+        environment["NUDGE_FAKE_NOW"] = fakeNow
+        let result = InProcessNudge.run(arguments + ["--store", store], environment: environment)
+        #expect(result.status == 0, "\(arguments): \(result)")
+        return result
+    }
+
+    func listed(_ store: String) throws -> [String?] {
+        let text = nudge(store, "backups", "--json", at: "2026-11-22T12:00:00-05:00").stdout
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        return rows.map { ($0["path"] as? String).map { ($0 as NSString).lastPathComponent } }
+    }
+
+    /// The copy's backup the same day thins nothing of the original's, and each lists its own.
+    @Test func aCopyOfTheStoreNeitherThinsNorListsTheOriginalsBackups() throws {
+        nudge(store, "settings", "set", "backup.directory", elsewhere, at: "2026-11-22T08:00:00-05:00")
+        nudge(store, "log", "symptom", "s", "--severity", "2", at: "2026-11-22T08:00:00-05:00")
+        nudge(store, "backup", at: "2026-11-22T09:00:00-05:00")
+        let copy = directory.file("copy.sqlite")
+        try FileManager.default.copyItem(atPath: store, toPath: copy)
+        let ofCopy = nudge(copy, "backup", at: "2026-11-22T10:00:00-05:00")
+        #expect(!ofCopy.stdout.contains("removed"), "\(ofCopy)")
+        #expect(FileManager.default.fileExists(atPath: elsewhere + "/nudge-20261122T140000Z.sqlite"))
+        #expect(try listed(copy) == ["nudge-20261122T150000Z.sqlite"])
+        let table = nudge(copy, "backups", at: "2026-11-22T12:00:00-05:00").stdout
+        #expect(
+            table.hasSuffix(
+                "\n1 backup of another store is in \(elsewhere) too, not listed; restore one by its path with --yes\n"),
+            "\(table)")
+        nudge(store, "log", "symptom", "t", "--severity", "2", at: "2026-11-22T11:00:00-05:00")
+        #expect(try listed(store) == ["nudge-20261122T140000Z.sqlite"])
+    }
+
+    /// The settings table's page zeroed: the refusal, doctor and `restore --latest` find the
+    /// backup in the folder the setting named, recorded beside the store.
+    @Test func aDamagedStoreFindsTheBackupsItsSettingPutElsewhere() throws {
+        nudge(store, "settings", "set", "backup.directory", elsewhere, at: "2026-11-22T08:00:00-05:00")
+        nudge(store, "log", "symptom", "s", "--severity", "2", at: "2026-11-22T08:00:00-05:00")
+        nudge(store, "backup", at: "2026-11-22T09:00:00-05:00")
+        let root = try #require(
+            Int(
+                try StoreQuery.rows(store, "SELECT rootpage FROM sqlite_master WHERE name = 'settings'").first?[
+                    "rootpage"] ?? ""))
+        try DatabaseQueue(path: store).writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        let handle = try #require(FileHandle(forUpdatingAtPath: store))
+        try handle.seek(toOffset: UInt64((root - 1) * 4096))
+        handle.write(Data(count: 4096))
+        try handle.close()
+        let refused = InProcessNudge.run(
+            ["settings", "--store", store],
+            environment: environment.merging(["NUDGE_FAKE_NOW": "2026-11-22T10:00:00-05:00"]) { $1 })
+        #expect(refused.status == 65 && refused.stderr.contains("restore the backup of 2026-11-22 09:00"), "\(refused)")
+        let findings = Nudge.Doctor.backupFindings(
+            store: store, settings: nil, now: try #require(Timestamp.parse("2026-11-22T10:00:00-05:00")),
+            clock: WallClock(zone: .system("America/New_York"))
+        ).map(\.line)
+        #expect(
+            findings.contains { $0.contains("backups: newest 2026-11-22 09:00") && $0.contains(elsewhere) },
+            "\(findings)")
+        let restored = nudge(store, "restore", "--latest", "--yes", at: "2026-11-22T10:00:00-05:00")
+        #expect(restored.stdout.hasPrefix("restored the backup of 2026-11-22 09:00"), "\(restored)")
+        #expect(
+            try StoreQuery.rows(store, "SELECT value FROM settings WHERE key = 'backup.directory'").first?["value"]
+                == elsewhere)
+    }
+}

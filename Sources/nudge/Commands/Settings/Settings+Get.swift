@@ -1,6 +1,5 @@
 import ArgumentParser
 import NudgeCore
-import NudgeSound
 import NudgeStore
 
 extension Nudge.Settings {

@@ -14,8 +14,7 @@ extension Nudge.Dose {
         )
         @OptionGroup var global: GlobalOptions
         @Option(name: .customLong("in"), help: "When, from 5 s to 24 h: 30s, 2m, 1h, or a number of minutes.")
-        var delay =
-            "1m"
+        var delay = "1m"
 
         static let range: ClosedRange<TimeInterval> = 5...86400
 

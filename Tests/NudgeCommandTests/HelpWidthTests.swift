@@ -28,14 +28,15 @@ import Testing
         }
     }
 
+    /// One screen of 24 lines at 60 columns too.
     @Test func theScreenAtSixtyColumns() {
+        #expect(help([], width: 60).split(separator: "\n", omittingEmptySubsequences: false).dropLast().count <= 24)
         #expect(
             help([], width: 60) == """
                 Reminders and notifications for the Linux desktop, from one
                 shared SQLite store.
 
-                USAGE: nudge <command> [<options>], where <command> is one
-                of:
+                USAGE: nudge <command> [<options>]; <command> is one of:
                   daemon       Run the reminder daemon in the foreground
                   settings     Show or change reminder settings
                   dose         Record doses, snoozes and skips as the butto…
@@ -54,9 +55,8 @@ import Testing
                   restore      Put a backup back in place of the store
                   doctor       Check what notifications need: bus, server
 
-                'nudge <command> --help' gives a command's options; 'man
-                nudge' gives examples, the environment, the files and the
-                exit statuses.
+                'nudge <command> --help' gives its options; 'man nudge'
+                gives examples, the environment, files and exit statuses.
 
                 """)
     }

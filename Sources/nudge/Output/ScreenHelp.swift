@@ -38,9 +38,10 @@ enum ScreenHelp {
         let commands = Nudge.configuration.subcommands.map { command in
             "  \(DisplayWidth.fitted(command._commandName, 12)) \(Self.short(command.configuration.abstract, width - 15))"
         }
-        let usage = "USAGE: nudge <command> [<options>], where <command> is one of:"
+        // Short enough for 24 lines at 60 columns.
+        let usage = "USAGE: nudge <command> [<options>]; <command> is one of:"
         let more =
-            "'nudge <command> --help' gives a command's options; 'man nudge' gives examples, the environment, the files and the exit statuses."
+            "'nudge <command> --help' gives its options; 'man nudge' gives examples, the environment, files and exit statuses."
         return
             (DisplayWidth.wrapped(Nudge.configuration.abstract, width) + [""] + DisplayWidth.wrapped(usage, width)
             + commands + [""] + DisplayWidth.wrapped(more, width)).joined(separator: "\n") + "\n"

@@ -29,6 +29,7 @@ rmdir "$config/systemd/user/nudge.service.d" 2>/dev/null || true
 remove "$config/autostart/nudge.desktop"
 remove "$share/applications/nudge.desktop"
 remove "$prefix/bin/nudge"
+# nudge.*.1: the pages an install before they were named nudge-*.1 placed.
 for page in "$share"/man/man1/nudge.*1 "$share"/man/man1/nudge-*.1 "$share"/man/man1/nudge.1 "$share/man/man5/nudge.5"; do remove "$page"; done
 remove "$share/bash-completion/completions/nudge"
 remove "$share/zsh/site-functions/_nudge"

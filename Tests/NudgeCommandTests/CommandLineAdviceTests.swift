@@ -85,7 +85,7 @@ import Testing
     static let screen = """
         Reminders and notifications for the Linux desktop, from one shared SQLite store.
 
-        USAGE: nudge <command> [<options>], where <command> is one of:
+        USAGE: nudge <command> [<options>]; <command> is one of:
           daemon       Run the reminder daemon in the foreground
           settings     Show or change reminder settings
           dose         Record doses, snoozes and skips as the buttons and DoseTap do
@@ -104,8 +104,8 @@ import Testing
           restore      Put a backup back in place of the store
           doctor       Check what notifications need: bus, server, store, zone, daemon
 
-        'nudge <command> --help' gives a command's options; 'man nudge' gives examples,
-        the environment, the files and the exit statuses.
+        'nudge <command> --help' gives its options; 'man nudge' gives examples, the
+        environment, files and exit statuses.
 
         """
 }

@@ -394,7 +394,7 @@ import Testing
             $0.split(separator: " ", omittingEmptySubsequences: true)
         }
         #expect(rows.map { String($0[2]) } == ["Late", "Nausea", "Headache"])
-        #expect(today.stdout.contains("18:45  Nausea    2         after lunch\n"))
+        #expect(today.stdout.contains("18:45  Nausea    2         after lunch…\n"))
 
         let json = nudge("symptoms", "--date", "yesterday", "--json")
         let items = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])

@@ -20,30 +20,58 @@ import Testing
         let names = try #require(try JSONSerialization.jsonObject(with: Data(committed.utf8)) as? [String: Any])
         #expect(names["command"] != nil)
         for page in [
-            "nudge.1", "nudge.daemon.1", "nudge.dose.2.1", "nudge.call.remind.1", "nudge.ack.1", "nudge.history.1",
+            "nudge.1", "nudge-daemon.1", "nudge-dose-2.1", "nudge-call-remind.1", "nudge-ack.1", "nudge-history.1",
         ] {
             #expect(FileManager.default.fileExists(atPath: Self.path("man/\(page)")), "man/\(page): \(Self.regenerate)")
         }
     }
 
-    /// What generate-manual does not write, contrib/man adds to every page; each subcommand's
-    /// page is also there under its name with dashes (man nudge-daemon).
+    /// What generate-manual does not write, contrib/man adds to every page, each example once.
     @Test func everyPageHasExamplesEnvironmentFilesAndExitStatus() throws {
-        let pages = try FileManager.default.contentsOfDirectory(atPath: Self.path("man")).filter {
-            $0.hasPrefix("nudge.") && $0.hasSuffix(".1")
-        }
-        #expect(pages.count >= 50 && !pages.contains("nudge.help.1"))
+        let pages = try Self.commandPages()
+        #expect(pages.count >= 50 && !pages.contains("nudge-help.1"))
         for page in pages {
             let text = try String(contentsOfFile: Self.path("man/\(page)"), encoding: .utf8)
             for section in [".Sh ENVIRONMENT", ".Sh FILES", ".Sh \"EXIT STATUS\"", ".Sh EXAMPLES", "NUDGE_FAKE_NOW"] {
                 #expect(text.contains(section), "man/\(page) lacks \(section): \(Self.regenerate)")
             }
             #expect(!text.contains(".Ex -std"), "man/\(page)")
-            guard page != "nudge.1" else { continue }
-            let alias = page.dropLast(2).replacingOccurrences(of: ".", with: "-") + ".1"
+            let examples = text.components(separatedBy: ".Sh EXAMPLES\n").last?.components(separatedBy: ".Sh ")[0] ?? ""
+            let commands = examples.split(separator: "\n").filter { $0.hasPrefix("nudge ") }
+            #expect(Set(commands).count == commands.count, "man/\(page) shows an example twice: \(commands)")
+        }
+    }
+
+    /// One name for a command's page everywhere, as `man nudge-call-log` finds it (as git-log's):
+    /// its file, its title, its NAME and every SEE ALSO naming it; the synopsis says the command
+    /// as it is typed.
+    @Test func aPageIsNamedWithDashesEverywhere() throws {
+        let pages = try Self.commandPages()
+        for page in pages where page != "nudge.1" {
+            let name = String(page.dropLast(2))
+            let text = try String(contentsOfFile: Self.path("man/\(page)"), encoding: .utf8)
             #expect(
-                (try? FileManager.default.destinationOfSymbolicLink(atPath: Self.path("man/\(alias)"))) == page,
-                "man/\(alias): \(Self.regenerate)")
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: Self.path("man/\(page)"))) == nil,
+                "man/\(page) is a link: \(Self.regenerate)")
+            #expect(text.contains("\n.Dt \(name.uppercased()) 1\n"), "man/\(page)'s title: \(Self.regenerate)")
+            #expect(text.contains(".Sh NAME\n.Nm \(name)\n"), "man/\(page)'s NAME: \(Self.regenerate)")
+            #expect(text.contains(".Sh SYNOPSIS\n.Nm \"nudge "), "man/\(page)'s synopsis: \(Self.regenerate)")
+        }
+        for page in pages {
+            let text = try String(contentsOfFile: Self.path("man/\(page)"), encoding: .utf8)
+            for reference in text.split(separator: "\n").filter({ $0.hasPrefix(".Xr nudge") }) {
+                let named = reference.split(separator: " ")[1]
+                #expect(
+                    named == "nudge" || pages.contains("\(named).1"), "man/\(page): \(reference) names no page")
+            }
+        }
+        let readme = try String(contentsOfFile: Self.path("README.md"), encoding: .utf8)
+        #expect(readme.contains("man nudge-daemon") && !readme.contains("man nudge."))
+    }
+
+    static func commandPages() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: path("man")).filter {
+            $0.hasPrefix("nudge") && $0.hasSuffix(".1")
         }
     }
 
@@ -168,7 +196,7 @@ import Testing
         #expect(
             first.stdout.contains("no systemd user manager here: the autostart entry starts nudge at the next login"))
         for file in [
-            "prefix/bin/nudge", "prefix/share/man/man1/nudge.1", "prefix/share/man/man1/nudge.dose.2.1",
+            "prefix/bin/nudge", "prefix/share/man/man1/nudge.1", "prefix/share/man/man1/nudge-dose-2.1",
             "prefix/share/man/man5/nudge.5",
             "prefix/share/bash-completion/completions/nudge", "prefix/share/zsh/site-functions/_nudge",
             "prefix/share/fish/vendor_completions.d/nudge.fish", "prefix/share/applications/nudge.desktop",

@@ -51,13 +51,13 @@ import Testing
             "/usr/bin/sqlite3",
             [
                 database,
-                "UPDATE call_reminders SET note = 'line one' || char(10) || 'two' || char(27) || '[31m red'; UPDATE contacts SET name = 'Al' || char(13) || 'ex'",
+                "UPDATE call_reminders SET note = 'line' || char(27) || '[31m one' || char(10) || 'two'; UPDATE contacts SET name = 'Al' || char(13) || 'ex'",
             ])
         let listed = nudge("call", "reminders")
         #expect(listed.stdout.split(separator: "\n").count == 2, "\(listed.stdout)")
         #expect(
-            listed.stdout.contains("line one⏎two\u{FFFD}[31m red") && !listed.stdout.contains("\u{1B}")
-                && !listed.stdout.contains("\r"))
+            listed.stdout.contains("line\u{FFFD}[31m one…") && listed.stdout.contains("Al\u{FFFD}ex")
+                && !listed.stdout.contains("\u{1B}") && !listed.stdout.contains("\r"), "\(listed.stdout)")
         #expect(nudge("contacts", "list").stdout.split(separator: "\n").count == 2)
     }
 

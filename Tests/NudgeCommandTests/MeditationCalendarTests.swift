@@ -48,6 +48,44 @@ import Testing
         #expect(!calendar.stdout.contains("\u{1B}["), "no colour off a terminal")
     }
 
+    /// COLUMNS decides: the sentences wrap, the legend breaks between shades, and where the
+    /// year's weeks do not fit, the latest do and it says so. Every line in the width.
+    @Test(arguments: [40, 60, 80, 120])
+    func theCalendarFitsTheWidth(width: Int) {
+        practice()
+        let calendar = InProcessNudge.run(
+            ["meditations", "--calendar", "--store", store],
+            environment: environment.merging(["COLUMNS": "\(width)"]) { $1 }
+        ).stdout
+        for line in calendar.split(separator: "\n") {
+            #expect(DisplayWidth.of(String(line)) <= width, "\(width): \(line)")
+        }
+        let sentences = calendar.split(separator: "\n").drop { !$0.hasPrefix("2026:") }.joined(separator: "\n")
+        switch width {
+        case 60:
+            #expect(
+                sentences == """
+                    2026: 10 days with a session, 173 minutes; the longest
+                    streak 9 days
+                    the current streak: 9 days, since 2026-11-14
+                    · none  ░ under 10 minutes  ▒ 10 to 19  ▓ 20 to 29
+                    █ 30 or more
+                    a day starts at 04:00 (meditation.day_starts_at)
+                    """, "\(calendar)")
+            #expect(calendar.hasPrefix("   Jan Feb Mar  Apr May  Jun Jul Aug  Sep Oct Nov\nMo  ····"))
+        case 40:
+            #expect(
+                calendar.hasPrefix(
+                    """
+                          Apr May  Jun Jul Aug  Sep Oct Nov
+                    Mo ····································▓
+                    """), "\(calendar)")
+            #expect(calendar.contains("\nthe weeks before 2026-03-09 do not fit\nin 40 columns\n"), "\(calendar)")
+        default:
+            #expect(!calendar.contains("do not fit") && sentences.hasPrefix("2026: 10 days with a session"))
+        }
+    }
+
     /// Another year: its own days and longest streak, no today, no current streak.
     @Test func anotherYearHasNoTodayNorCurrentStreak() {
         practice()
@@ -67,7 +105,7 @@ import Testing
         let calendar = MeditationCalendar(
             sessions: [], year: 2012, today: CivilDate(year: 2026, month: 11, day: 22),
             dayStartsAt: LocalTime(hour: 4, minute: 0)!, clock: clock)
-        let lines = calendar.render(colour: false).split(separator: "\n").map(String.init)
+        let lines = calendar.render(colour: false, width: 80).split(separator: "\n").map(String.init)
         #expect(lines.first { $0.hasPrefix("Mo") }.map(DisplayWidth.of) == 3 + 54, "\(lines)")
         for line in lines { #expect(DisplayWidth.of(line) <= 80, "\(line)") }
     }
@@ -85,7 +123,7 @@ import Testing
         }
         let calendar = MeditationCalendar(
             sessions: sessions, year: 2026, today: today, dayStartsAt: LocalTime(hour: 0, minute: 0)!, clock: clock)
-        let drawn = calendar.render(colour: true)
+        let drawn = calendar.render(colour: true, width: 80)
         #expect(drawn.contains("\u{1B}[1;32m▒\u{1B}[0m"), "yesterday, in the streak: \(drawn)")
         #expect(drawn.contains("\u{1B}[7;1;32m▒\u{1B}[0m"), "today: \(drawn)")
         #expect(!drawn.contains("a day starts at"), "midnight is not said")

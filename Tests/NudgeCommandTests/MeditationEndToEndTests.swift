@@ -153,25 +153,44 @@ struct MeditationEndToEndTests: DaemonScenario {
     /// On a terminal (script(1) gives it one) the countdown redraws one line in place with a bar
     /// and the time left, and says how the session ended when it was stopped elsewhere.
     @Test func onATerminalTheCountdownRedrawsItsBarInPlace() throws {
+        let screen = try countdownOnATerminal(["TERM": "xterm", "NO_COLOR": ""], redraw: "\r\u{1B}[K[")
+        #expect(
+            screen.contains("\r\u{1B}[K[------------------------------] 01:5") && screen.contains(" left"),
+            "\(screen.suffix(400).debugDescription)")
+        #expect(screen.contains(" left\r\nended early: 61 seconds kept\r\n"), "\(screen.suffix(200).debugDescription)")
+    }
+
+    /// A terminal that takes no escape sequence (TERM=dumb), or a person who asked for plain text
+    /// (NO_COLOR), gets none: the line is redrawn by a carriage return alone.
+    @Test(arguments: [["TERM": "dumb"], ["TERM": "xterm", "NO_COLOR": "1"]])
+    func aPlainTerminalGetsTheCountdownWithoutEscapes(variables: [String: String]) throws {
+        let screen = try countdownOnATerminal(variables, redraw: "\r[")
+        #expect(!screen.contains("\u{1B}"), "\(screen.suffix(400).debugDescription)")
+        #expect(
+            screen.contains("\r[------------------------------] 01:5")
+                && screen.contains(" left\r\nended early: 61 seconds kept\r\n"),
+            "\(screen.suffix(400).debugDescription)")
+    }
+
+    /// What a terminal showed of `meditate 2m` until its third redraw (`redraw` starts each),
+    /// then a stop 61 s in.
+    private func countdownOnATerminal(_ variables: [String: String], redraw: String) throws -> String {
         let daemon = try runningDaemon()
         let typescript = directory.file("typescript")
         let command = "\(NudgeBinary.path) meditate 2m --delay 0"
         let terminal = try Subprocess.spawn(
-            "/usr/bin/script", ["-qfec", command, typescript], environment: NudgeBinary.environment(environment),
+            "/usr/bin/script", ["-qfec", command, typescript],
+            environment: NudgeBinary.environment(environment.merging(variables) { $1 }),
             stderrPath: directory.file("script.err"), stdoutPath: directory.file("script.out"))
         let drawn = FileEvents.waitUntil(watching: [directory.path], timeout: 20) {
-            ((try? String(contentsOfFile: typescript, encoding: .utf8)) ?? "").components(separatedBy: "\r\u{1B}[K[")
-                .count >= 3
+            ((try? String(contentsOfFile: typescript, encoding: .utf8)) ?? "").components(separatedBy: redraw).count
+                >= 3
         }
         #expect(drawn, "\(daemon.stderr)")
         let started = try #require(Timestamp.parse(try session()["started_at"] ?? ""))
         let stopped = try nudge("meditate", "stop", at: Timestamp.format(started.addingTimeInterval(61)))
         #expect(stopped.stdout == "ended early: 61 seconds kept\n", "\(stopped)")
         #expect(terminal.waitForExit(timeout: 10) == 0)
-        let screen = try String(contentsOfFile: typescript, encoding: .utf8)
-        #expect(
-            screen.contains("\r\u{1B}[K[------------------------------] 01:5") && screen.contains(" left"),
-            "\(screen.suffix(400).debugDescription)")
-        #expect(screen.contains(" left\r\nended early: 61 seconds kept\r\n"), "\(screen.suffix(200).debugDescription)")
+        return try String(contentsOfFile: typescript, encoding: .utf8)
     }
 }

@@ -122,15 +122,24 @@ import Testing
         }
     }
 
-    @Test func colourOnATerminalUnlessNoColorIsSet() throws {
-        func wantsColour(isTerminal: Bool, variables: [String: String]) -> Bool {
+    /// A name wider than its column is cut with "…", at every width.
+    @Test(arguments: [60, 80, 120])
+    func aLongNameIsCutWithAnEllipsis(width: Int) {
+        #expect(nudge("log", "symptom", "Restless legs in the evening", "--severity", "2").status == 0)
+        let chart = chart(["--days", "7"], width: width)
+        #expect(chart.hasPrefix("Restless legs in th…       ▂\n"), "\(chart)")
+    }
+
+    @Test func colourOnATerminalUnlessNoColorIsSetOrItIsDumb() throws {
+        func takesEscapes(isTerminal: Bool, variables: [String: String]) -> Bool {
             CommandEnvironment(variables: variables, output: { _ in }, errors: { _ in }, isTerminal: isTerminal)
-                .wantsColour
+                .takesEscapes
         }
-        #expect(wantsColour(isTerminal: true, variables: [:]))
-        #expect(!wantsColour(isTerminal: true, variables: ["NO_COLOR": "1"]))
-        #expect(wantsColour(isTerminal: true, variables: ["NO_COLOR": ""]))
-        #expect(!wantsColour(isTerminal: false, variables: [:]))
+        #expect(takesEscapes(isTerminal: true, variables: [:]))
+        #expect(!takesEscapes(isTerminal: true, variables: ["NO_COLOR": "1"]))
+        #expect(takesEscapes(isTerminal: true, variables: ["NO_COLOR": ""]))
+        #expect(!takesEscapes(isTerminal: true, variables: ["TERM": "dumb"]))
+        #expect(!takesEscapes(isTerminal: false, variables: [:]))
         let day = CivilDate(year: 2026, month: 11, day: 22)
         let clock = WallClock(zone: .system("UTC"))
         let entry = SymptomEntry(

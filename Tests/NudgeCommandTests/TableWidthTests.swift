@@ -7,7 +7,9 @@ import Testing
 @Suite struct TableWidthTests: CommandScenario {
     let directory = TemporaryDirectory()
 
-    func at(_ width: Int, _ arguments: String...) -> [String] {
+    func at(_ width: Int, _ arguments: String...) -> [String] { at(width, arguments) }
+
+    func at(_ width: Int, _ arguments: [String]) -> [String] {
         let result = InProcessNudge.run(
             arguments + ["--store", store], environment: environment.merging(["COLUMNS": "\(width)"]) { $1 })
         #expect(result.status == 0, "\(result)")
@@ -89,6 +91,25 @@ import Testing
         #expect(settings.contains("symptom.reminder_time = 20:00"))
         #expect(settings.contains("    default 20:00; accepts a local time such as 20:00, 8pm"))
         #expect(at(200, "settings")[0].hasPrefix("KEY "), "a table where it fits")
+    }
+
+    /// A note of several lines shows its first, and "…" to say it goes on, at every width.
+    @Test(arguments: [60, 80, 120])
+    func aNoteOfSeveralLinesShowsItsFirstAndThatItGoesOn(width: Int) {
+        #expect(nudge("contacts", "add", "Sam", "--every", "7").status == 0)
+        for command in [
+            ["log", "symptom", "Cramp", "--severity", "2", "--notes", "Ibuprofen\nslept after"],
+            ["call", "log", "Sam", "--duration", "5", "--notes", "\nIbuprofen \n\n asked about it"],
+            ["call", "remind", "Sam", "--in", "2", "--note", "Ibuprofen\nbirthday"],
+        ] {
+            #expect(nudge(command).status == 0, "\(command)")
+        }
+        for listing in [["symptoms"], ["call", "history"], ["call", "reminders"]] {
+            let rows = at(width, listing).dropFirst(listing == ["symptoms"] ? 2 : 1)
+            #expect(rows.first?.hasSuffix("  Ibuprofen…") == true, "\(listing) at \(width): \(rows)")
+        }
+        #expect(nudge("log", "symptom", "Itch", "--severity", "1", "--notes", "Ibuprofen\n\n").status == 0)
+        #expect(at(width, ["symptoms"]).contains { $0.hasSuffix("  Ibuprofen") }, "nothing more to mark")
     }
 
     @Test func historySaysWhatItWasAndThatABellRang() throws {

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Adds to the pages generate-manual wrote in man/ what it cannot write: ENVIRONMENT, FILES and
 EXIT STATUS (contrib/man/sections.mdoc, the same on every page, in place of its `.Ex -std`) and
-EXAMPLES (contrib/man/examples: a block per command page; a page of subcommands shows theirs,
-nudge(1) the first of each command). A command page without an example is an error."""
+EXAMPLES (contrib/man/examples: a block per command page, under the page's name (nudge-call-log);
+a page of subcommands shows theirs, nudge(1) the first of each command). A command page without
+an example is an error."""
 import pathlib
 import re
 import sys
@@ -20,15 +21,13 @@ def chosen(page: str) -> list[tuple[str, list[str]]]:
     if page == "nudge":
         first: dict[str, tuple[str, list[str]]] = {}
         for key, items in examples.items():
-            first.setdefault(key.split(".")[1], items[0])
+            first.setdefault(key.split("-")[1], items[0])
         return list(first.values())
-    return [item for key, items in examples.items() if key == page or key.startswith(page + ".") for item in items]
+    return [item for key, items in examples.items() if key == page or key.startswith(page + "-") for item in items]
 
 
 missing = []
 for path in sorted((root / "man").glob("nudge*.1")):
-    if path.is_symlink():
-        continue
     page = path.name[: -len(".1")]
     items = chosen(page)
     if not items:

@@ -53,9 +53,7 @@ place() {
     case "$4" in
         strip) install -m "$1" "$2" "$stage/$3"
             strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/$3" ;;
-        # A page under a second name (nudge-daemon.1) is a link, as Debian wants it, not a copy.
-        gzip) if [ -L "$2" ]; then ln -s "$(readlink "$2").gz" "$stage/$3"
-              else gzip -9nc "$2" > "$stage/$3"; chmod "$1" "$stage/$3"; fi ;;
+        gzip) gzip -9nc "$2" > "$stage/$3"; chmod "$1" "$stage/$3" ;;
         unit) sed 's|^ExecStart=%h/.local/bin/nudge |ExecStart=/usr/bin/nudge |' "$2" > "$stage/$3"; chmod "$1" "$stage/$3" ;;
         completion) sed '1{/^#!/d}' "$2" > "$stage/$3"; chmod "$1" "$stage/$3" ;;
         changelog) sed "s|@VERSION@|$version|" "$2" | gzip -9n > "$stage/$3"; chmod "$1" "$stage/$3" ;;

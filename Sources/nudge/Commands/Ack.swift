@@ -10,7 +10,7 @@ extension Nudge {
             discussion:
                 "The ids are in 'nudge history' (and in the notification's text when the server shows no buttons).")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The delivery id.") var id: Int64
+        @Argument(help: "The notification's id, as nudge history lists it.") var id: Int64
         @Argument(help: "The answer: \(answers).") var action: String
 
         /// Every kind's answers: `done or snooze (symptom), take, skip or snooze (dose 2), ...`.

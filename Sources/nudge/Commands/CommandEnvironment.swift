@@ -35,9 +35,10 @@ struct CommandEnvironment: Sendable {
 
     @TaskLocal static var current = process
 
-    /// Colour on a terminal, unless NO_COLOR is set to something (no-color.org) or the terminal
-    /// says it has none (TERM=dumb: Emacs' shell, a serial console).
-    var wantsColour: Bool { isTerminal && (variables["NO_COLOR"] ?? "").isEmpty && variables["TERM"] != "dumb" }
+    /// Escape sequences (colour, a line cleared for a redraw) only on a terminal, and not where
+    /// NO_COLOR is set to something (no-color.org: plain text asked for) or the terminal says it
+    /// takes none (TERM=dumb: Emacs' shell, a serial console).
+    var takesEscapes: Bool { isTerminal && (variables["NO_COLOR"] ?? "").isEmpty && variables["TERM"] != "dumb" }
 
     /// The columns a table may take: COLUMNS where set (a shell exports it), else the
     /// terminal's own width, else 80 (a pipe or a file, as most tools assume).

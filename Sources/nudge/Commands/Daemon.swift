@@ -17,13 +17,14 @@ extension Nudge {
             completion: .list(Logger.Level.allCases.map(\.rawValue)), transform: Self.level)
         var logLevel: Logger.Level = .warning
 
-        /// swift-log's levels by name; a conformance of Logger.Level to ExpressibleByArgument
-        /// would be another module's to make.
+        /// swift-log's levels by name, in any case (INFO as info); a conformance of Logger.Level
+        /// to ExpressibleByArgument would be another module's to make. The refusal is worded to
+        /// follow "--log-level 'NAME' is", as nudge words ArgumentParser's.
         static func level(_ name: String) throws -> Logger.Level {
-            guard let level = Logger.Level(rawValue: name) else {
+            guard let level = Logger.Level(rawValue: name.lowercased()) else {
+                let names = Logger.Level.allCases.map(\.rawValue)
                 throw ValidationError(
-                    "unknown log level '\(name)'; give one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))"
-                )
+                    "not a log level; give one of \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "")")
             }
             return level
         }

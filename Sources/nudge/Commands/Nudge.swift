@@ -47,7 +47,7 @@ struct Nudge: ParsableCommand {
         do {
             let arguments = GlobalOptions.movingLeadingStore(CompletionRequest.withCursorIndex(arguments)[...])
             if ScreenHelp.isAsked(arguments) {
-                CommandEnvironment.current.output(ScreenHelp.text)
+                CommandEnvironment.current.output(ScreenHelp.text(width: CommandEnvironment.current.width))
                 return 0
             }
             if arguments.first != "---completion", let refusal = CommandLineCheck.refusal(arguments) {
@@ -77,8 +77,11 @@ struct Nudge: ParsableCommand {
         default:
             let code = exitCode(for: error)
             guard code != .success else {
-                // Help, the version, a completion script: asked for, printed, success.
-                let text = CompletionScript.adjusted(fullMessage(for: error), arguments: arguments)
+                // Help, the version, a completion script: asked for, printed, success. Help is as
+                // wide as a table would be (ArgumentParser alone reads the process's COLUMNS).
+                let text = CompletionScript.adjusted(
+                    HelpText.fitted(fullMessage(for: error, columns: environment.width), width: environment.width),
+                    arguments: arguments)
                 if !text.isEmpty { environment.output(text + "\n") }
                 return 0
             }

@@ -13,8 +13,8 @@ extension Nudge.Dose {
                 "Like DoseTap's test alarm: the alarm's sound, critical and resident, with one action, Stop. It writes no dose row and leaves the session alone."
         )
         @OptionGroup var global: GlobalOptions
-        @Option(name: .customLong("in"), help: "When: 30s, 2m, 1h, or a number of minutes (5 s to 24 h).") var delay =
-            "1m"
+        @Option(name: .customLong("in"), help: "When, from 5 s to 24 h: 30s, 2m, 1h, or a number of minutes.")
+        var delay = "1m"
 
         static let range: ClosedRange<TimeInterval> = 5...86400
 

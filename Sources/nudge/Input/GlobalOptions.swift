@@ -5,7 +5,9 @@ struct GlobalOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The store to use (default: $NUDGE_STORE, else $XDG_DATA_HOME/nudge/nudge.sqlite).", valueName: "path"))
+            // Words short enough to wrap at 60 columns (a path of 35 would not).
+            "The store to use (default: $NUDGE_STORE, else nudge.sqlite in $XDG_DATA_HOME/nudge).",
+            valueName: "path"))
     var store: String?
 
     /// An empty path is a mistake (an unset shell variable), not a request for the default store.

@@ -5,7 +5,8 @@ import NudgeStore
 import Synchronization
 
 /// The foreground of `nudge meditate`: the time left until the daemon records the end, redrawn
-/// each second on a terminal, a plain line a minute otherwise. It only shows: the daemon keeps
+/// each second on a terminal (by a carriage return alone on one that takes no escape sequence),
+/// a plain line a minute otherwise. It only shows: the daemon keeps
 /// the time. Ctrl-C ends the session early; a closed terminal or SIGTERM ends only the display.
 struct Countdown {
     var session: MeditationSession
@@ -45,7 +46,8 @@ struct Countdown {
             }
             let line = Self.line(current, now: now, terminal: context.environment.isTerminal)
             if context.environment.isTerminal {
-                context.environment.output("\r\u{1B}[K" + line)
+                context.environment.output(
+                    Self.redrawn(line, over: lastLine, escapes: context.environment.takesEscapes))
             } else if line != lastLine {
                 context.print(line)
             }
@@ -75,6 +77,14 @@ struct Countdown {
         let filled = Int((done * Double(barWidth)).rounded(.down))
         return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled)
             + "] \(Nudge.Meditate.clock(left)) left"
+    }
+
+    /// `line` over the one drawn before it: the line cleared by an escape sequence, or, on a
+    /// terminal that takes none, written over from its start and blanked past its end.
+    static func redrawn(_ line: String, over previous: String?, escapes: Bool) -> String {
+        guard !escapes else { return "\r\u{1B}[K" + line }
+        let leftover = (previous?.count ?? 0) - line.count
+        return "\r" + line + String(repeating: " ", count: max(leftover, 0))
     }
 
     static func ending(_ session: MeditationSession) -> String {

@@ -2,7 +2,8 @@ import NudgeCore
 
 /// The practice as a year in the terminal: a column per week, a row per weekday (Monday first,
 /// as ISO 8601 counts weeks), each day shaded by its minutes, with today (▲) and the weeks of
-/// the current streak (─) marked on the line below. Days are streak days: one starts at
+/// the current streak (─) marked on the line below, within a width: the latest weeks where the
+/// year's do not fit, and the sentences wrapped. Days are streak days: one starts at
 /// `meditation.day_starts_at`, as the streaks `nudge meditations` prints count them.
 struct MeditationCalendar {
     /// Minutes a shade starts at, from the lightest: under 10, 10 to 19, 20 to 29, 30 or more.
@@ -16,7 +17,7 @@ struct MeditationCalendar {
     var dayStartsAt: LocalTime
     var clock: WallClock
 
-    func render(colour: Bool) -> String {
+    func render(colour: Bool, width: Int) -> String {
         var seconds: [CivilDate: Int] = [:]
         for session in sessions where !session.isRunning {
             seconds[session.streakDay(dayStartsAt: dayStartsAt), default: 0] += session.actualSeconds ?? 0
@@ -40,10 +41,12 @@ struct MeditationCalendar {
         let margin = DisplayWidth.of(labels[0]) + 1
         // Days after today are not drawn: no month is named above them.
         let drawn = year < today.year ? columns : year > today.year ? 0 : (column(of: today) ?? 0) + 1
-        var lines = [monthLine(first: first, lead: lead, margin: margin, columns: drawn)]
+        // The first week shown: the latest weeks drawn are those that fit.
+        let skipped = max(drawn - max(width - margin, 1), 0)
+        var lines = [monthLine(first: first, lead: lead, margin: margin, columns: skipped..<drawn)]
         for row in 0..<7 {
             let label = labels[(row + 1) % 7]
-            let cells = (0..<columns).map { column -> String in
+            let cells = (skipped..<columns).map { column -> String in
                 guard let day = date(row: row, column: column), day <= today else { return " " }
                 let cell = String(seconds[day].map(Self.shade) ?? Self.none)
                 guard colour, seconds[day] != nil || day == today else { return cell }
@@ -52,16 +55,22 @@ struct MeditationCalendar {
             }
             lines.append(DisplayWidth.trimmed(label + " " + cells.joined()))
         }
-        var marks = Array(repeating: Character(" "), count: margin + columns)
-        for day in streak { if let column = column(of: day) { marks[margin + column] = "─" } }
+        var marks = Array(repeating: Character(" "), count: margin + columns - skipped)
+        for day in streak {
+            if let column = column(of: day), column >= skipped { marks[margin + column - skipped] = "─" }
+        }
         var markLine = String(marks)
         if let column = column(of: today) {
-            marks[margin + column] = "▲"
-            markLine = String(marks.prefix(margin + column + 1)) + " today"
+            marks[margin + column - skipped] = "▲"
+            let today = String(marks.prefix(margin + column - skipped + 1))
+            markLine = DisplayWidth.of(today) + 6 <= width ? today + " today" : today
         }
         if !DisplayWidth.trimmed(markLine).isEmpty { lines.append(DisplayWidth.trimmed(markLine)) }
-        lines += summary(seconds: seconds, days: days, streak: streak)
-        lines += legend
+        var sentences = summary(seconds: seconds, days: days, streak: streak)
+        if skipped > 0, let shownFrom = date(row: 0, column: skipped) ?? date(row: 6, column: skipped) {
+            sentences.append("the weeks before \(shownFrom) do not fit in \(width) columns")
+        }
+        lines += sentences.flatMap { DisplayWidth.wrapped($0, width) } + legend(width: width)
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -75,14 +84,16 @@ struct MeditationCalendar {
     }
 
     /// Each month's short name above the week its first day falls in, where it has room before
-    /// the next name and ends within the `columns` drawn.
-    private func monthLine(first: CivilDate, lead: Int, margin: Int, columns: Int) -> String {
+    /// the next name and lies within the `columns` drawn.
+    private func monthLine(first: CivilDate, lead: Int, margin: Int, columns: Range<Int>) -> String {
         var line = ""
         var width = 0
         for month in 1...12 {
             let day = CivilDate(year: year, month: month, day: 1)
-            let column = margin + (lead + day.daysSinceEpoch - first.daysSinceEpoch) / 7
-            guard column >= width + (width == 0 ? 0 : 1), column + 3 <= margin + columns else { continue }
+            let week = (lead + day.daysSinceEpoch - first.daysSinceEpoch) / 7
+            let column = margin + week - columns.lowerBound
+            guard week >= columns.lowerBound, column >= width + (width == 0 ? 0 : 1), week + 3 <= columns.upperBound
+            else { continue }
             line += String(repeating: " ", count: column - width)
             line += DisplayWidth.fitted(TextInput.oneLine(clock.monthAbbreviations[month - 1]), 3)
             width = column + 3
@@ -104,7 +115,8 @@ struct MeditationCalendar {
         return lines
     }
 
-    private var legend: [String] {
+    /// The shades, as many to a line as the width holds, and when a day starts.
+    private func legend(width: Int) -> [String] {
         let shades = Self.shades.enumerated().map { index, shade in
             let upper = index + 1 < Self.shades.count ? Self.shades[index + 1].fromMinutes - 1 : nil
             let range =
@@ -115,9 +127,17 @@ struct MeditationCalendar {
                 }
             return "\(shade.character) \(range)"
         }
-        let key = "\(Self.none) none  " + shades.joined(separator: "  ")
-        guard dayStartsAt != LocalTime(hour: 0, minute: 0) else { return [key] }
-        return [key, "a day starts at \(clock.text(dayStartsAt)) (meditation.day_starts_at)"]
+        var lines: [String] = []
+        for key in ["\(Self.none) none"] + shades {
+            if let last = lines.last, DisplayWidth.of(last) + 2 + DisplayWidth.of(key) <= width {
+                lines[lines.count - 1] = last + "  " + key
+            } else {
+                lines.append(key)
+            }
+        }
+        guard dayStartsAt != LocalTime(hour: 0, minute: 0) else { return lines }
+        return lines
+            + DisplayWidth.wrapped("a day starts at \(clock.text(dayStartsAt)) (meditation.day_starts_at)", width)
     }
 
     /// The days of the streak alive today (ending today, or yesterday while today has none yet).

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `nudge --help` (and `nudge` alone): what nudge is in one line, then how to use it and its
-/// commands, a line each, on one 80-column, 24-line screen. What nudge does at length, its
+/// commands, a line each, on one 24-line screen as wide as the terminal (`CommandEnvironment.width`). What nudge does at length, its
 /// exit statuses, examples, environment and files are the manual's (`man nudge`).
 enum ScreenHelp {
     /// Whether a command line asks for this screen rather than a command's help: nothing but
@@ -21,26 +21,29 @@ enum ScreenHelp {
 
     /// An abstract in `width` columns, without its period: up to its first "; " or " (", then
     /// without its last ", ..." parts while it is too wide ("Put a backup back in place of the
-    /// store").
+    /// store") and what is left says something (not "Read" of "Read, correct and export"), else
+    /// cut with `…`.
     static func short(_ abstract: String, _ width: Int) -> String {
         var text = abstract.hasSuffix(".") ? String(abstract.dropLast()) : abstract
         for separator in ["; ", " ("] { text = text.components(separatedBy: separator)[0] }
-        while DisplayWidth.of(text) > width, let comma = text.range(of: ", ", options: .backwards) {
+        while DisplayWidth.of(text) > width, let comma = text.range(of: ", ", options: .backwards),
+            text[..<comma.lowerBound].split(separator: " ").count >= 4
+        {
             text = String(text[..<comma.lowerBound])
         }
         return DisplayWidth.cut(text, width)
     }
 
-    static var text: String {
+    static func text(width: Int) -> String {
         let commands = Nudge.configuration.subcommands.map { command in
-            "  \(DisplayWidth.fitted(command._commandName, 12)) \(Self.short(command.configuration.abstract, 65))"
+            "  \(DisplayWidth.fitted(command._commandName, 12)) \(Self.short(command.configuration.abstract, width - 15))"
         }
+        // Short enough for 24 lines at 60 columns.
+        let usage = "USAGE: nudge <command> [<options>]; <command> is one of:"
+        let more =
+            "'nudge <command> --help' gives its options; 'man nudge' gives examples, the environment, files and exit statuses."
         return
-            ([Nudge.configuration.abstract, "", "USAGE: nudge <command> [<options>], where <command> is one of:"]
-            + commands
-            + [
-                "", "'nudge <command> --help' gives a command's options; 'man nudge' gives examples,",
-                "the environment, the files and the exit statuses.",
-            ]).joined(separator: "\n") + "\n"
+            (DisplayWidth.wrapped(Nudge.configuration.abstract, width) + [""] + DisplayWidth.wrapped(usage, width)
+            + commands + [""] + DisplayWidth.wrapped(more, width)).joined(separator: "\n") + "\n"
     }
 }

@@ -41,7 +41,7 @@ enum SymptomChart {
         }
         let ordered = rows.values.sorted { ($0.count, $1.name.lowercased()) > ($1.count, $0.name.lowercased()) }
         var lines = ordered.map { row in
-            DisplayWidth.fitted(row.name, nameWidth) + " "
+            DisplayWidth.fitted(DisplayWidth.cut(row.name, nameWidth), nameWidth) + " "
                 + row.highest.map { severity in
                     guard let severity, (1...5).contains(severity) else { return " " }
                     let block = String(blocks[severity - 1])

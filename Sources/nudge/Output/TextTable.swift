@@ -4,15 +4,15 @@ import NudgeCore
 /// Left-aligned columns separated by two spaces, as `systemctl list-timers` prints them, by
 /// the columns a terminal gives each cell (`DisplayWidth`).
 enum TextTable {
-    /// One line per row whatever a cell holds: another program may have stored a newline or an
-    /// escape sequence in a name or a note.
+    /// One line per row whatever a cell holds (`cell`): a note may have several lines, and
+    /// another program may have stored an escape sequence in a name.
     ///
     /// Within `width` columns where it can be: the columns in `shrinking` (free text: names,
     /// titles, notes, what a key accepts) give up their width, widest first, each down to its
     /// header or 10 columns, their cells cut with `…`; the others (numbers, times, ids) are never
     /// cut, so a table of them alone may stay wider.
     static func render(header: [String], rows: [[String]], width: Int = .max, shrinking: Set<Int> = []) -> String {
-        let all = [header] + rows.map { $0.map(TextInput.oneLine) }
+        let all = [header] + rows.map { $0.map(Self.cell) }
         var widths = header.indices.map { column in all.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
         var excess = widths.reduce(0, +) + 2 * (widths.count - 1) - width
         while excess > 0 {
@@ -30,6 +30,15 @@ enum TextTable {
                     ? shown : shown + String(repeating: " ", count: widths[column] - DisplayWidth.of(shown))
             }.joined(separator: "  ").trailingSpacesRemoved
         }.joined(separator: "\n") + "\n"
+    }
+
+    /// A cell's text on one line: of several lines the first with text, and `…` where text
+    /// follows it; any other control character shown as `TextInput.oneLine` shows it.
+    static func cell(_ text: String) -> String {
+        guard text.contains("\n") else { return TextInput.oneLine(text) }
+        let lines = text.split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) }
+        let first = String(lines.first ?? "").trimmingCharacters(in: .whitespaces)
+        return TextInput.oneLine(first) + (lines.count > 1 ? "…" : "")
     }
 
     /// Rows under headings (a day each), indented, with one header per section and the columns

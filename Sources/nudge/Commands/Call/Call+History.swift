@@ -39,11 +39,11 @@ extension Nudge.Call {
                     },
                     columns: [
                         .init("ID") { String($0.id.prefix(8)).lowercased() },
-                        .text("CONTACT") { TextInput.oneLine($0.contactName) },
+                        .text("CONTACT") { $0.contactName },
                         .init("CALLED") { LocalFormat.dateTime($0.calledAt, clock: clock) },
                         // Monica's 0 is "none given", not a call of no minutes.
                         .init("MINUTES") { $0.durationMinutes == 0 ? "" : String($0.durationMinutes) },
-                        .init("MOOD") { $0.mood ?? "-" }, .text("NOTES") { TextInput.oneLine($0.notes ?? "") },
+                        .init("MOOD") { $0.mood ?? "-" }, .text("NOTES") { $0.notes ?? "" },
                     ],
                     whenEmpty: only.map { "No calls with \($0.name) yet. Log one with: nudge call log \($0.name)" }
                         ?? "No calls yet. Log one with: nudge call log NAME"),

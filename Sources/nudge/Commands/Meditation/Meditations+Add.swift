@@ -6,7 +6,7 @@ import NudgeStore
 extension Nudge.Meditations {
     struct Add: NudgeCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Record a session done elsewhere (source manual), completed.")
+            abstract: "Record a session done elsewhere, without the timer, as completed.")
         @OptionGroup var global: GlobalOptions
         @Option(help: "When it began: \(InstantInput.accepted).", transform: TypedArguments.instant)
         var at: GivenInstant

@@ -130,7 +130,7 @@ extension Nudge.Meditations {
                 sessions: sessions, year: year ?? today.year, today: today, dayStartsAt: dayStartsAt,
                 clock: context.wallClock)
             context.environment.output(
-                calendar.render(colour: context.environment.wantsColour))
+                calendar.render(colour: context.environment.takesEscapes, width: context.environment.width))
         }
 
         static func outcome(_ session: MeditationSession) -> String {

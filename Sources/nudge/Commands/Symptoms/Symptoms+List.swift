@@ -90,7 +90,7 @@ extension Nudge.Symptoms {
             let logged = entries.map { clock.date(of: $0.loggedAt) }
             let first = days.first ?? logged.min()!
             let last = days.last ?? logged.max()!
-            let colour = context.environment.wantsColour
+            let colour = context.environment.takesEscapes
             context.environment.output(
                 SymptomChart.render(
                     entries, first: first, last: last, clock: clock, width: context.environment.width, colour: colour))
@@ -109,9 +109,9 @@ extension Nudge.Symptoms {
             return "No symptoms logged\(when). Log one with: nudge log symptom NAME --severity N"
         }
 
-        /// The first line of the notes, cut to 60 characters.
+        /// The first line of the notes (with `…` where more follow), cut to 60 characters.
         static func start(of notes: String) -> String {
-            let line = notes.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+            let line = TextTable.cell(notes)
             return line.count > 60 ? String(line.prefix(59)) + "…" : line
         }
     }

@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import NudgeTestSupport
+import Testing
+
+@testable import nudge
+
+/// `--help` as a newcomer reads it: in the terminal's width (COLUMNS, else the terminal's, else
+/// 80, as tables), nothing cut or doubled, and no pointer to a command nudge refuses.
+@Suite struct HelpWidthTests: CommandScenario {
+    let directory = TemporaryDirectory()
+
+    func help(_ arguments: [String], width: Int) -> String {
+        let result = InProcessNudge.run(
+            arguments + ["--help"], environment: environment.merging(["COLUMNS": "\(width)"]) { $1 })
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(arguments): \(result)")
+        return result.stdout
+    }
+
+    /// Every command's help, the screen and each subcommand's, in the width; a narrow screen's
+    /// abstracts are cut with "…", not to their first word.
+    @Test(arguments: [60, 80, 120])
+    func everyHelpFitsTheWidth(width: Int) {
+        for command in Self.commands(Nudge.self, path: []) {
+            for line in help(command, width: width).split(separator: "\n") {
+                #expect(DisplayWidth.of(String(line)) <= width, "\(command) at \(width): \(line)")
+            }
+        }
+    }
+
+    /// One screen of 24 lines at 60 columns too.
+    @Test func theScreenAtSixtyColumns() {
+        #expect(help([], width: 60).split(separator: "\n", omittingEmptySubsequences: false).dropLast().count <= 24)
+        #expect(
+            help([], width: 60) == """
+                Reminders and notifications for the Linux desktop, from one
+                shared SQLite store.
+
+                USAGE: nudge <command> [<options>]; <command> is one of:
+                  daemon       Run the reminder daemon in the foreground
+                  settings     Show or change reminder settings
+                  dose         Record doses, snoozes and skips as the butto…
+                  call         Log calls and ask to be reminded of one
+                  contacts     Add, list, edit and remove the people to sta…
+                  log          Record something in the store
+                  symptoms     Read, correct and export the symptom diary f…
+                  meditate     Meditate: the daemon rings the bells and rec…
+                  meditations  The meditation history: sessions by day
+                  journal      The therapy-session journal: sessions
+                  upcoming     List what is due next, soonest first
+                  history      List what was shown and how it was answered
+                  ack          Answer a notification from the terminal
+                  backup       Back the store up now, checked
+                  backups      List the store's backups, newest first
+                  restore      Put a backup back in place of the store
+                  doctor       Check what notifications need: bus, server
+
+                'nudge <command> --help' gives its options; 'man nudge'
+                gives examples, the environment, files and exit statuses.
+
+                """)
+    }
+
+    /// ArgumentParser never wraps USAGE (219 columns for journal add): broken between options,
+    /// under the first.
+    @Test func aLongUsageIsBrokenBetweenOptions() {
+        let usage = help(["journal", "add"], width: 60).split(separator: "\n", omittingEmptySubsequences: false).drop {
+            !$0.hasPrefix("USAGE:")
+        }
+        .prefix { !$0.isEmpty }
+        #expect(
+            usage.joined(separator: "\n") == """
+                USAGE: nudge journal add [--store <path>] [--type <type>]
+                                         [--at <at>] [--dose <dose>]
+                                         [--intentions <intentions>]
+                                         [--environment <environment>]
+                                         [--music <music>]
+                                         [--mood-before <mood-before>]
+                                         [--mood-after <mood-after>]
+                """)
+    }
+
+    /// ArgumentParser's "See 'nudge help call <subcommand>'" names a command nudge refuses.
+    @Test func aGroupPointsToItsSubcommandsHelp() {
+        let text = help(["call"], width: 80)
+        #expect(text.hasSuffix("\n  See 'nudge call <subcommand> --help' for its options.\n"), "\(text)")
+        #expect(!text.contains("nudge help"))
+        #expect(nudge("call", "log", "--help").status == 0)
+    }
+
+    /// Any case is a level; anything else is refused on one line naming the option and the levels.
+    @Test func theLogLevelIsTakenInAnyCase() throws {
+        #expect(try Nudge.Daemon.level("INFO") == .info && Nudge.Daemon.level("Warning") == .warning)
+        try expectRefusal(
+            ["daemon", "--log-level", "loud"],
+            mentioning:
+                "nudge: --log-level 'loud' is not a log level; give one of trace, debug, info, notice, warning, error or critical\n"
+        )
+    }
+
+    /// Every command line that has a help of its own: a command and each of its subcommands.
+    static func commands(_ command: any ParsableCommand.Type, path: [String]) -> [[String]] {
+        [path]
+            + command.configuration.subcommands.flatMap { commands($0, path: path + [$0._commandName]) }
+    }
+}

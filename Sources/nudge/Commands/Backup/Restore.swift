@@ -56,25 +56,44 @@ extension Nudge {
                 try Self.validateBackupFile(file, store: context.storePath)
                 try Self.validateOwner(file, store: context.storePath, yes: yes)
             }
-            var backup = try chosenBackup(context)
-            var described = describe(backup, context)
+            guard yes || (context.environment.isTerminal && isatty(STDIN_FILENO) == 1) else {
+                throw CommandFailure("restoring a backup needs --yes when nudge cannot ask on a terminal", exitCode: 64)
+            }
+            let backup = try chosenBackup(context)
+            let described = describe(backup, context)
             let keptPath =
                 context.storePath + ".before-restore-" + Timestamp.format(context.now).filter { $0 != "-" && $0 != ":" }
-            guard try consents(context, backup: backup, described: described, keptPath: keptPath) else {
-                return context.print("nothing restored")
+            // What is asked about and restored is this copy: a backup taken meanwhile may thin
+            // the named file away.
+            let pinned: PinnedBackup
+            do { pinned = try PinnedBackup(backup, store: context.storePath, now: context.now) } catch {
+                throw CommandFailure(error.description, exitCode: error.exitCode)
+            }
+            defer { pinned.remove() }
+            var agreed: RestoreAccount?
+            if !yes {
+                let account = try accountOfRestore(context, pinned)
+                guard consents(context, described: described, account: account, keptPath: keptPath) else {
+                    return context.print("nothing restored")
+                }
+                agreed = account
             }
             var restored: Store.Restored?
-            for attempt in 1...3 where restored == nil {
+            while restored == nil {
                 do {
                     restored = try Store.restore(
-                        context.storePath, from: backup, keepingCurrentAt: keptPath, now: context.now)
+                        context.storePath, from: pinned.path, named: pinned.source, keepingCurrentAt: keptPath,
+                        now: context.now, expecting: agreed)
                 } catch {
-                    // The newest was thinned away by a backup taken meanwhile: the newest now.
-                    guard latest, attempt < 3, !FileManager.default.fileExists(atPath: backup) else {
+                    // Written to while the question waited: asked again with what it rolls back now.
+                    guard let changed = error.changedAccount else {
                         throw CommandFailure(error.description, exitCode: error.exitCode)
                     }
-                    backup = try chosenBackup(context)
-                    described = describe(backup, context)
+                    guard
+                        consents(
+                            context, described: described, account: changed, keptPath: keptPath, changed: true)
+                    else { return context.print("nothing restored") }
+                    agreed = changed
                 }
             }
             guard let restored else { return }
@@ -126,24 +145,24 @@ extension Nudge {
             return newest.path
         }
 
-        /// On a terminal, asks with the account the restore will print (the same words), so
-        /// that what it rolls back is known before it does.
-        private func consents(
-            _ context: CommandContext, backup: String, described: String, keptPath: String
-        ) throws -> Bool {
-            if yes { return true }
-            guard context.environment.isTerminal, isatty(STDIN_FILENO) == 1 else {
-                throw CommandFailure("restoring a backup needs --yes when nudge cannot ask on a terminal", exitCode: 64)
-            }
-            let account: RestoreAccount?
-            do { account = try Store.accountOfRestore(context.storePath, from: backup) } catch {
+        private func accountOfRestore(_ context: CommandContext, _ pinned: PinnedBackup) throws -> RestoreAccount? {
+            do { return try Store.accountOfRestore(context.storePath, from: pinned.path, named: pinned.source) } catch {
                 throw CommandFailure(error.description, exitCode: error.exitCode)
             }
+        }
+
+        /// On a terminal, asks with the account the restore will print (the same words), so
+        /// that what it rolls back is known before it does; asked again, says the store changed.
+        private func consents(
+            _ context: CommandContext, described: String, account: RestoreAccount?, keptPath: String,
+            changed: Bool = false
+        ) -> Bool {
             let written =
                 account.map { " \($0.sentence.prefix(1).uppercased() + $0.sentence.dropFirst())." }
                 ?? " What was written since then could not be counted."
+            let news = changed ? "The store was written to while you were asked, so nothing was restored yet. " : ""
             return context.answersYes(
-                "Restore \(described) in place of the store?\(written) The store as it is now is kept at \(keptPath).",
+                "\(news)Restore \(described) in place of the store?\(written) The store as it is now is kept at \(keptPath).",
                 byDefault: false)
         }
     }

@@ -53,3 +53,21 @@ public final class PinnedBackup {
     /// Removes the private copy.
     public func remove() { copy.remove() }
 }
+
+/// Restoring a pinned backup, which was checked when it was copied and which no one else writes.
+extension Store {
+    /// `restore` of the pinned copy; failures name the backup it is of.
+    public static func restore(
+        _ storePath: String, from pinned: PinnedBackup, keepingCurrentAt keptPath: String, now: Date,
+        expecting expected: RestoreAccount?
+    ) throws(BackupFailure) -> Restored {
+        try restore(
+            storePath, fromChecked: pinned.path, named: pinned.source, keepingCurrentAt: keptPath, now: now,
+            expecting: expected)
+    }
+
+    /// `accountOfRestore` of the pinned copy.
+    public static func accountOfRestore(_ storePath: String, from pinned: PinnedBackup) -> RestoreAccount? {
+        accountOfRestore(storePath, fromChecked: pinned.path)
+    }
+}

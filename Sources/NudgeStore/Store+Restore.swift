@@ -32,13 +32,22 @@ extension Store {
     /// too damaged for SQLite to write into is kept byte for byte and replaced by a rename.
     /// With `expected` (the account a person agreed to), the kept copy is counted under the
     /// lock, and a store whose account changed is not restored: the failure carries the new one.
-    /// What killed restores left beside the store is removed first. `name` is how failures
-    /// name the backup (a pinned copy is named as the backup it is of).
+    /// What killed restores left beside the store is removed first.
     public static func restore(
-        _ storePath: String, from backupPath: String, named name: String? = nil, keepingCurrentAt keptPath: String,
-        now: Date, expecting expected: RestoreAccount? = nil
+        _ storePath: String, from backupPath: String, keepingCurrentAt keptPath: String, now: Date,
+        expecting expected: RestoreAccount? = nil
     ) throws(BackupFailure) -> Restored {
-        try checkRestorable(backupPath, named: name)
+        try checkRestorable(backupPath)
+        return try restore(
+            storePath, fromChecked: backupPath, named: backupPath, keepingCurrentAt: keptPath, now: now,
+            expecting: expected)
+    }
+
+    /// `restore` of a backup `checkRestorable` passed, which failures call `name`.
+    static func restore(
+        _ storePath: String, fromChecked backupPath: String, named name: String, keepingCurrentAt keptPath: String,
+        now: Date, expecting expected: RestoreAccount?
+    ) throws(BackupFailure) -> Restored {
         AbandonedFiles.removeTemporary(beside: storePath, prefix: restoreTemporaryPrefix, now: now)
         AbandonedFiles.removeHalfWrittenCopies(of: storePath)
         let held = try HeldTemporaryFile(beside: storePath, prefix: restoreTemporaryPrefix)
@@ -55,7 +64,7 @@ extension Store {
         }
         do {
             try prepare(
-                temporary, from: backupPath, named: name ?? backupPath, pageSize: written.pageSize(),
+                temporary, from: backupPath, named: name, pageSize: written.pageSize(),
                 identity: identity, now: now)
             try written.write(from: temporary, keeping: storeExisted)
         } catch let failure as BackupFailure {
@@ -91,10 +100,15 @@ extension Store {
     /// for the question before a restore (nothing when there is no store); nil when SQLite cannot
     /// read the store to count it.
     /// Throws what `restore` would for a backup it refuses.
-    public static func accountOfRestore(_ storePath: String, from backupPath: String, named name: String? = nil)
-        throws(BackupFailure) -> RestoreAccount?
+    public static func accountOfRestore(_ storePath: String, from backupPath: String) throws(BackupFailure)
+        -> RestoreAccount?
     {
-        try checkRestorable(backupPath, named: name)
+        try checkRestorable(backupPath)
+        return accountOfRestore(storePath, fromChecked: backupPath)
+    }
+
+    /// `accountOfRestore` of a backup `checkRestorable` passed.
+    static func accountOfRestore(_ storePath: String, fromChecked backupPath: String) -> RestoreAccount? {
         guard FileManager.default.fileExists(atPath: storePath) else {
             return RestoreAccount(notInBackup: [], deletedSince: 0)
         }

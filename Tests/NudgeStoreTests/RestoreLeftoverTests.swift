@@ -97,7 +97,7 @@ struct RestoreLeftoverTests {
         let pinned = try PinnedBackup(backup.path, store: path, now: now)
         defer { pinned.remove() }
         #expect(unlink(backup.path) == 0)
-        _ = try Store.restore(path, from: pinned.path, keepingCurrentAt: path + ".kept", now: now)
+        _ = try Store.restore(path, from: pinned, keepingCurrentAt: path + ".kept", now: now, expecting: nil)
         #expect(
             try store.symptoms(from: nil, through: nil, clock: WallClock(zone: .system("UTC"))).map(\.name) == [
                 "headache"

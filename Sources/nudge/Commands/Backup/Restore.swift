@@ -59,20 +59,13 @@ extension Nudge {
             guard yes || (context.environment.isTerminal && isatty(STDIN_FILENO) == 1) else {
                 throw CommandFailure("restoring a backup needs --yes when nudge cannot ask on a terminal", exitCode: 64)
             }
-            let backup = try chosenBackup(context)
-            let described = describe(backup, context)
+            let (pinned, described) = try pinnedBackup(context)
+            defer { pinned.remove() }
             let keptPath =
                 context.storePath + ".before-restore-" + Timestamp.format(context.now).filter { $0 != "-" && $0 != ":" }
-            // What is asked about and restored is this copy: a backup taken meanwhile may thin
-            // the named file away.
-            let pinned: PinnedBackup
-            do { pinned = try PinnedBackup(backup, store: context.storePath, now: context.now) } catch {
-                throw CommandFailure(error.description, exitCode: error.exitCode)
-            }
-            defer { pinned.remove() }
             var agreed: RestoreAccount?
             if !yes {
-                let account = try accountOfRestore(context, pinned)
+                let account = Store.accountOfRestore(context.storePath, from: pinned)
                 guard consents(context, described: described, account: account, keptPath: keptPath) else {
                     return context.print("nothing restored")
                 }
@@ -82,7 +75,7 @@ extension Nudge {
             while restored == nil {
                 do {
                     restored = try Store.restore(
-                        context.storePath, from: pinned.path, named: pinned.source, keepingCurrentAt: keptPath,
+                        context.storePath, from: pinned, keepingCurrentAt: keptPath,
                         now: context.now, expecting: agreed)
                 } catch {
                     // Written to while the question waited: asked again with what it rolls back now.
@@ -145,9 +138,21 @@ extension Nudge {
             return newest.path
         }
 
-        private func accountOfRestore(_ context: CommandContext, _ pinned: PinnedBackup) throws -> RestoreAccount? {
-            do { return try Store.accountOfRestore(context.storePath, from: pinned.path, named: pinned.source) } catch {
-                throw CommandFailure(error.description, exitCode: error.exitCode)
+        /// The chosen backup, copied privately: what is asked about and restored is this copy,
+        /// which a backup taken meanwhile cannot thin away. The newest that a backup taken while
+        /// it was checked has thinned away already (nothing was said about it yet) gives way to
+        /// the newest now.
+        private func pinnedBackup(_ context: CommandContext) throws -> (PinnedBackup, described: String) {
+            var attempts = 0
+            while true {
+                attempts += 1
+                let backup = try chosenBackup(context)
+                let described = describe(backup, context)
+                do { return (try PinnedBackup(backup, store: context.storePath, now: context.now), described) } catch {
+                    guard latest, attempts < 3, !FileManager.default.fileExists(atPath: backup) else {
+                        throw CommandFailure(error.description, exitCode: error.exitCode)
+                    }
+                }
             }
         }
 

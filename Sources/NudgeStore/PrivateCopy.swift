@@ -39,17 +39,19 @@ public enum PrivateCopy {
     }
 
     /// The bytes of `source` into `destination` (a temporary file, or a new one made 0600
-    /// exclusively), fsynced.
-    static func copyBytes(_ source: String, to destination: String, creating: Bool) throws(Store.BackupFailure) {
+    /// exclusively), fsynced; a failure says the store could not be kept at `keptPath`.
+    static func copyBytes(
+        _ source: String, to destination: String, creating: Bool, keeping keptPath: String
+    ) throws(Store.BackupFailure) {
         let input = open(source, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { throw failure(destination, errno) }
+        guard input >= 0 else { throw failure(keptPath, errno) }
         defer { close(input) }
         let output = open(
             destination, O_WRONLY | O_TRUNC | O_CLOEXEC | (creating ? O_CREAT | O_EXCL : 0), 0o600)
-        guard output >= 0 else { throw failure(destination, errno) }
+        guard output >= 0 else { throw failure(keptPath, errno) }
         defer { close(output) }
         let code = copy(from: input, to: output)
-        guard code == 0 else { throw failure(destination, code) }
+        guard code == 0 else { throw failure(keptPath, code) }
     }
 
     /// Copies what is left to read of `input` into `output` and fsyncs it: 0, or the errno.

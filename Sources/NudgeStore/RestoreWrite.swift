@@ -86,7 +86,7 @@ final class RestoreWrite {
         } catch {
             throw Store.BackupFailure(
                 description:
-                    "cannot keep the store beside it: \(DiskError.reason(error, at: temporary.path)); nothing was restored",
+                    "cannot keep the store at \(keptBase): \(DiskError.reason(error, at: temporary.path)); nothing was restored",
                 exitCode: 74)
         }
         try Store.sync(temporary.path)
@@ -108,9 +108,10 @@ final class RestoreWrite {
         if let keptAt { return keptAt }
         let temporary = try HeldTemporaryFile(beside: storePath, prefix: Store.restoreTemporaryPrefix)
         defer { temporary.remove() }
-        try PrivateCopy.copyBytes(storePath, to: temporary.path, creating: false)
+        try PrivateCopy.copyBytes(storePath, to: temporary.path, creating: false, keeping: keptBase)
         if FileManager.default.fileExists(atPath: storePath + "-wal") {
-            try PrivateCopy.copyBytes(storePath + "-wal", to: temporary.path + "-wal", creating: true)
+            try PrivateCopy.copyBytes(
+                storePath + "-wal", to: temporary.path + "-wal", creating: true, keeping: keptBase)
         }
         let kept = try PrivateCopy.linkNew(temporary.path, as: keptBase)
         keptAt = kept

@@ -47,6 +47,14 @@ public enum AbandonedFiles {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         where name.hasPrefix(start) && name.hasSuffix("-journal") {
             let copy = directory + "/" + name.dropLast("-journal".count)
+            // A journal whose copy is gone rolls nothing back into anything (and opening the
+            // copy would make an empty one).
+            var status = stat()
+            guard lstat(copy, &status) == 0 else {
+                unlink(directory + "/" + name)
+                continue
+            }
+            guard status.st_mode & S_IFMT == S_IFREG, status.st_uid == getuid() else { continue }
             var configuration = Configuration()
             configuration.busyMode = .timeout(0)
             configuration.label = "nudge.abandoned-copy"
@@ -55,7 +63,6 @@ public enum AbandonedFiles {
                 (try? queue.read({ db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") })) != nil
             else { continue }
             try? queue.close()
-            var status = stat()
             guard !FileManager.default.fileExists(atPath: directory + "/" + name), lstat(copy, &status) == 0,
                 status.st_mode & S_IFMT == S_IFREG, status.st_size == 0
             else { continue }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import NudgeCore
 
 #if canImport(Glibc)
     import Glibc
@@ -11,11 +12,21 @@ enum DiskError {
         code == ENOSPC || code == EDQUOT ? "the disk is full" : String(cString: strerror(code))
     }
 
-    /// SQLite's reason for a failure, a full disk named as such (SQLite says "database or disk
-    /// is full", or "not an error" when its message was lost).
-    static func reason(_ error: any Error) -> String {
+    /// SQLite's reason for a failure, a full disk named as such: SQLite says "database or disk
+    /// is full", "not an error" when its message was lost, or "disk I/O error" when a write
+    /// came short; so an I/O error where `path` is, on a file system with less than a megabyte
+    /// left, is a full disk too.
+    static func reason(_ error: any Error, at path: String? = nil) -> String {
         guard let error = error as? DatabaseError else { return String(describing: error) }
         if error.resultCode == .SQLITE_FULL { return describe(ENOSPC) }
+        if error.resultCode == .SQLITE_IOERR, let path, isNearlyFull(path) { return describe(ENOSPC) }
         return error.message ?? error.description
+    }
+
+    private static func isNearlyFull(_ path: String) -> Bool {
+        let directory = PathText.directory(of: path)
+        var fileSystem = statvfs()
+        guard statvfs(directory.isEmpty ? "." : directory, &fileSystem) == 0 else { return false }
+        return UInt64(fileSystem.f_bavail) * UInt64(fileSystem.f_frsize) < 1 << 20
     }
 }

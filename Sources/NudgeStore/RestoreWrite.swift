@@ -10,14 +10,19 @@ import GRDB
 final class RestoreWrite {
     let storePath: String
     let keptBase: String
+    let backupPath: String
+    /// The account the person agreed to; nil: none to hold the store to.
+    let expected: RestoreAccount?
     /// Where the store before the restore is kept, once it is.
     private(set) var keptAt: String?
-    /// The kept copy was made through SQLite, whole.
-    private var keptWhole = false
+    /// The account of the kept copy, counted under the write lock when one was expected.
+    private(set) var accountUnderLock: RestoreAccount?
 
-    init(storePath: String, keptPath: String) {
+    init(storePath: String, keptPath: String, backupPath: String, expected: RestoreAccount?) {
         self.storePath = storePath
         self.keptBase = keptPath
+        self.backupPath = backupPath
+        self.expected = expected
     }
 
     /// The store's page size, when SQLite can read it.
@@ -63,41 +68,53 @@ final class RestoreWrite {
         }
     }
 
-    /// The store as its last commit left it, through SQLite, into a new 0600 file; a store
-    /// SQLite cannot read whole is kept byte for byte.
+    /// The store as its last commit left it, through SQLite, into a held 0600 temporary file
+    /// that gets the kept name once it is whole (a killed restore leaves no half copy under
+    /// it); a store SQLite cannot read whole is kept byte for byte. When the person agreed to
+    /// an account, the copy is counted first, and a store that changed since is not restored.
     private func keep() throws(Store.BackupFailure) {
-        let kept = try PrivateCopy.createNew(keptBase)
-        keptAt = kept
+        let temporary = try HeldTemporaryFile(beside: storePath, prefix: Store.restoreTemporaryPrefix)
+        defer { temporary.remove() }
         do {
-            let copy = try DatabaseQueue(path: kept)
+            let copy = try DatabaseQueue(path: temporary.path)
             try DatabaseQueue(path: storePath, configuration: Self.reading).backup(to: copy)
             _ = try copy.writeWithoutTransaction { db in try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE") }
             try copy.close()
-            keptWhole = true
         } catch let error as DatabaseError where error.isDamage {
             _ = try keepBytes()
             return
         } catch {
             throw Store.BackupFailure(
-                description: "cannot keep the store at \(kept): \(DiskError.reason(error)); nothing was restored",
+                description:
+                    "cannot keep the store at \(keptBase): \(DiskError.reason(error, at: temporary.path)); nothing was restored",
                 exitCode: 74)
         }
-        try Store.sync(kept)
+        try Store.sync(temporary.path)
+        if let expected, let counted = try? RestoreAccount.compare(store: temporary.path, backup: backupPath) {
+            guard counted == expected else {
+                throw Store.BackupFailure(
+                    description:
+                        "the store changed while the question waited: \(counted.sentence); nothing was restored",
+                    exitCode: 75, changedAccount: counted)
+            }
+            accountUnderLock = counted
+        }
+        keptAt = try PrivateCopy.linkNew(temporary.path, as: keptBase)
     }
 
     /// The store's file and its WAL byte for byte, for a store SQLite cannot read whole (a
-    /// copy SQLite made whole is not made again).
+    /// copy kept already is not made again).
     func keepBytes() throws(Store.BackupFailure) -> String {
-        if let keptAt, keptWhole { return keptAt }
-        let kept: String
-        if let keptAt { kept = keptAt } else { kept = try PrivateCopy.createNew(keptBase) }
-        keptAt = kept
-        unlink(kept + "-journal")
-        try PrivateCopy.copyBytes(storePath, to: kept, creating: false)
+        if let keptAt { return keptAt }
+        let temporary = try HeldTemporaryFile(beside: storePath, prefix: Store.restoreTemporaryPrefix)
+        defer { temporary.remove() }
+        try PrivateCopy.copyBytes(storePath, to: temporary.path, creating: false, keeping: keptBase)
         if FileManager.default.fileExists(atPath: storePath + "-wal") {
-            unlink(kept + "-wal")
-            try PrivateCopy.copyBytes(storePath + "-wal", to: kept + "-wal", creating: true)
+            try PrivateCopy.copyBytes(
+                storePath + "-wal", to: temporary.path + "-wal", creating: true, keeping: keptBase)
         }
+        let kept = try PrivateCopy.linkNew(temporary.path, as: keptBase)
+        keptAt = kept
         return kept
     }
 

@@ -15,6 +15,15 @@ extension Store {
         public var description: String
         /// sysexits: 65 a file that is not a sound nudge store, 73 cannot write, 74 I/O.
         public var exitCode: Int32
+        /// For a restore not made because the store changed after the person agreed: what it
+        /// would roll back now.
+        public var changedAccount: RestoreAccount?
+
+        init(description: String, exitCode: Int32, changedAccount: RestoreAccount? = nil) {
+            self.description = description
+            self.exitCode = exitCode
+            self.changedAccount = changedAccount
+        }
     }
 
     /// Takes a backup into `directory` (made 0700 if missing), named by `now`: written to a

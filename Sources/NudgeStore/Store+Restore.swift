@@ -18,6 +18,9 @@ extension Store {
         public var replacedFile: Bool
     }
 
+    /// The start of the names of a restore's temporary files beside the store.
+    static let restoreTemporaryPrefix = ".nudge-restore-"
+
     /// Puts the backup at `backupPath` in place of the store at `storePath`.
     ///
     /// The backup must be a sound nudge store (integrity check, nudge's migrations, no table of
@@ -27,15 +30,32 @@ extension Store {
     /// (or `keptPath.2`...), so that every commit by any process is in the kept copy or came
     /// after the restore. Other connections (a running daemon) see one more write. Only a store
     /// too damaged for SQLite to write into is kept byte for byte and replaced by a rename.
+    /// With `expected` (the account a person agreed to), the kept copy is counted under the
+    /// lock, and a store whose account changed is not restored: the failure carries the new one.
+    /// What killed restores left beside the store is removed first.
     public static func restore(
-        _ storePath: String, from backupPath: String, keepingCurrentAt keptPath: String, now: Date
+        _ storePath: String, from backupPath: String, keepingCurrentAt keptPath: String, now: Date,
+        expecting expected: RestoreAccount? = nil
     ) throws(BackupFailure) -> Restored {
         try checkRestorable(backupPath)
-        PrivateCopy.removeAbandoned(beside: storePath, prefix: ".nudge-restore-", now: now)
-        let temporary = try temporaryFile(beside: storePath, prefix: ".nudge-restore-")
-        defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) } }
+        return try restore(
+            storePath, fromChecked: backupPath, named: backupPath, keepingCurrentAt: keptPath, now: now,
+            expecting: expected)
+    }
+
+    /// `restore` of a backup `checkRestorable` passed, which failures call `name`.
+    static func restore(
+        _ storePath: String, fromChecked backupPath: String, named name: String, keepingCurrentAt keptPath: String,
+        now: Date, expecting expected: RestoreAccount?
+    ) throws(BackupFailure) -> Restored {
+        AbandonedFiles.removeTemporary(beside: storePath, prefix: restoreTemporaryPrefix, now: now)
+        AbandonedFiles.removeHalfWrittenCopies(of: storePath)
+        let held = try HeldTemporaryFile(beside: storePath, prefix: restoreTemporaryPrefix)
+        defer { held.remove() }
+        let temporary = held.path
         let storeExisted = FileManager.default.fileExists(atPath: storePath)
-        let written = RestoreWrite(storePath: storePath, keptPath: keptPath)
+        let written = RestoreWrite(
+            storePath: storePath, keptPath: keptPath, backupPath: backupPath, expected: expected)
         let identity = written.keptIdentity()
         if !storeExisted {
             do { try StoreFile.prepare(at: storePath) } catch {
@@ -43,7 +63,9 @@ extension Store {
             }
         }
         do {
-            try prepare(temporary, from: backupPath, pageSize: written.pageSize(), identity: identity, now: now)
+            try prepare(
+                temporary, from: backupPath, named: name, pageSize: written.pageSize(),
+                identity: identity, now: now)
             try written.write(from: temporary, keeping: storeExisted)
         } catch let failure as BackupFailure {
             written.discardKept()
@@ -62,13 +84,14 @@ extension Store {
             written.discardKept()
             throw BackupFailure(
                 description:
-                    "cannot write the backup into the store: \(DiskError.reason(error)); the store was left as it was",
+                    "cannot write the backup into the store: \(DiskError.reason(error, at: storePath)); the store was left as it was",
                 exitCode: 74)
         }
         // The kept copy is the store as the restore found it: its account is exact, whatever
         // was written between the question and the restore.
         let account =
-            written.keptAt.map { try? RestoreAccount.compare(store: $0, backup: backupPath) }
+            written.accountUnderLock
+            ?? written.keptAt.map { try? RestoreAccount.compare(store: $0, backup: backupPath) }
             ?? RestoreAccount()
         return Restored(account: account, keptAt: written.keptAt, replacedFile: false)
     }
@@ -81,6 +104,11 @@ extension Store {
         -> RestoreAccount?
     {
         try checkRestorable(backupPath)
+        return accountOfRestore(storePath, fromChecked: backupPath)
+    }
+
+    /// `accountOfRestore` of a backup `checkRestorable` passed.
+    static func accountOfRestore(_ storePath: String, fromChecked backupPath: String) -> RestoreAccount? {
         guard FileManager.default.fileExists(atPath: storePath) else {
             return RestoreAccount()
         }
@@ -92,7 +120,7 @@ extension Store {
     /// `identity` when it has one to keep, without the instant the backup was taken and without
     /// a file's inode (the store records its own at its next write-opening).
     private static func prepare(
-        _ temporary: String, from backupPath: String, pageSize: Int?, identity: String?, now: Date
+        _ temporary: String, from backupPath: String, named name: String, pageSize: Int?, identity: String?, now: Date
     ) throws {
         do {
             try BackupDirectory.openImmutable(backupPath).backup(to: DatabaseQueue(path: temporary))
@@ -116,14 +144,15 @@ extension Store {
         } catch {
             throw BackupFailure(
                 description:
-                    "cannot prepare the backup \(backupPath) for the store: \(error); the store was left as it was",
+                    "cannot prepare the backup \(name) for the store: \(DiskError.reason(error, at: temporary)); the store was left as it was",
                 exitCode: 74)
         }
     }
 
     /// A backup to restore: a sound SQLite file with nudge's tables in nudge's shape, migrated
-    /// by this nudge or an older one.
-    static func checkRestorable(_ path: String) throws(BackupFailure) {
+    /// by this nudge or an older one. `name` is how the refusal names it (a pinned copy is
+    /// named as the backup it is of).
+    static func checkRestorable(_ path: String, named name: String? = nil) throws(BackupFailure) {
         var status = stat()
         guard stat(path, &status) == 0 else {
             throw BackupFailure(
@@ -137,14 +166,10 @@ extension Store {
                     "the backup \(path) is not a readable file; give a backup's path (nudge backups lists them)",
                 exitCode: 66)
         }
-        var log = stat()
-        if stat(path + "-wal", &log) == 0, log.st_size > 0 {
-            throw BackupFailure(
-                description:
-                    "the backup \(path) has a write-ahead log beside it (\(path)-wal) that reading it alone would leave out; the store was left as it is; fold it in first (sqlite3 \(path) 'PRAGMA wal_checkpoint(TRUNCATE)') or give another backup",
-                exitCode: 65)
-        }
-        let contents = BackupDirectory.inspect(path)
+        try checkLogBeside(path)
+        let file = path
+        let path = name ?? path
+        let contents = BackupDirectory.inspect(file)
         guard contents.isSound else {
             throw BackupFailure(
                 description:
@@ -153,7 +178,7 @@ extension Store {
         }
         let problem: String?
         do {
-            problem = try BackupDirectory.openImmutable(path).read { db -> String? in
+            problem = try BackupDirectory.openImmutable(file).read { db -> String? in
                 let applied = try Schema.applied(db)
                 if applied.isEmpty { return "it is not a nudge store (no nudge tables)" }
                 let unknown = Set(applied).subtracting(Schema.identifiers)
@@ -168,6 +193,18 @@ extension Store {
         if let problem {
             throw BackupFailure(
                 description: "\(path) cannot be restored: \(problem); the store was left as it is", exitCode: 65)
+        }
+    }
+
+    /// Refuses a backup with a write-ahead log beside it, which reading the file alone (or a
+    /// copy of it) would leave out.
+    static func checkLogBeside(_ path: String) throws(BackupFailure) {
+        var log = stat()
+        if stat(path + "-wal", &log) == 0, log.st_size > 0 {
+            throw BackupFailure(
+                description:
+                    "the backup \(path) has a write-ahead log beside it (\(path)-wal) that reading it alone would leave out; the store was left as it is; fold it in first (sqlite3 \(path) 'PRAGMA wal_checkpoint(TRUNCATE)') or give another backup",
+                exitCode: 65)
         }
     }
 

@@ -123,12 +123,14 @@ enum PrivateFile {
     /// temporary file beside it, fsynced, then renamed over it. A failure leaves the file as it
     /// was and no temporary file behind.
     static func write(_ text: String, to path: String) throws {
-        PrivateCopy.removeAbandoned(beside: path, prefix: ".", now: Date())
+        AbandonedFiles.removeTemporary(beside: path, prefix: ".", now: Date())
         let directory = PathText.directory(of: path)
         var template = Array(
             "\(directory.isEmpty ? "." : directory)/.\((path as NSString).lastPathComponent).XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw failure("cannot write \(path)", exitCode: 73) }
+        // Held while it is written: a later run removes it only once this process is gone.
+        flock(descriptor, LOCK_EX)
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var open = true
         var renamed = false

@@ -36,8 +36,10 @@ extension Nudge {
                         .init("TAKEN") { LocalFormat.dateTime($0.0.takenAt, clock: context.wallClock) },
                         .init("SIZE") { ByteCountText.describe($0.0.size) },
                         .text("CHECK") { backup, contents in
-                            backup.origin == .unmarked || backup.origin == .foreign
-                                ? "\(contents.check); \(Self.origin(backup.origin))" : contents.check
+                            // SQLite's complaint is for --json; a person reads that it is damaged.
+                            let check = contents.isSound ? "ok" : "damaged"
+                            return backup.origin == .unmarked || backup.origin == .foreign
+                                ? "\(check); \(Self.origin(backup.origin))" : check
                         },
                         .text("RECORDS") {
                             $0.1.counts.map { BackupDirectory.phrase($0.count, $0.label) }.joined(separator: ", ")

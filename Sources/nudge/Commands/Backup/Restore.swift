@@ -9,7 +9,7 @@ extension Nudge {
         static let configuration = CommandConfiguration(
             abstract: "Put a backup back in place of the store, keeping the store as it was.",
             discussion: """
-                The backup must be a sound nudge store; it is migrated to this nudge's schema and written into the store in one transaction, which a running daemon follows at once. Under the same write lock the store as it was is first kept beside it as STORE.before-restore-INSTANT (.2, .3... when the name is taken; mode 0600), which nudge never deletes: every write any program committed is in one or the other. Only a damaged store is replaced by a rename (programs that have it open must open it again); any other failure leaves it as it was. Says what the store has that the backup has not, by rows of every table of every app and the settings (compared by content and primary key: added, or changed since), and the rows deleted since (also in a table dropped since) that come back, by kind; of another store's backup, how many of its rows replace the store's; on a terminal it asks first, with the same account; elsewhere it needs --yes. The store keeps its identity: --latest takes only its own backups (where stores share the backup directory), and another store's backup is restored only when named, with --yes.
+                The backup must be a sound nudge store; it is migrated to this nudge's schema and written into the store in one transaction, which a running daemon follows at once. Under the same write lock the store as it was is first kept beside it as STORE.before-restore-INSTANT (.2, .3... when the name is taken; mode 0600), which nudge never deletes: every write any program committed is in one or the other. Only a damaged store is replaced by a rename (programs that have it open must open it again); any other failure leaves it as it was. Says what the store has that the backup has not, by rows of every table of every app and the settings (compared by content and primary key: added, or changed since), and the rows deleted since (also in a table dropped since) that come back, by kind; of another store's backup, how many of its rows replace the store's; on a terminal it asks first, with the same account (when the store was written to while it asked, it counts again under the write lock, restores nothing, says so and asks again); elsewhere it needs --yes. The backup is copied privately before it asks: what it counts and restores is the backup named, even when a backup taken meanwhile removes the file. The store keeps its identity: --latest takes only its own backups (where stores share the backup directory), and another store's backup is restored only when named, with --yes.
                 """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The backup file to restore (nudge backups lists them).") var file: String?
@@ -59,25 +59,37 @@ extension Nudge {
                 try Self.validateBackupFile(file, store: context.storePath)
                 try Self.validateOwner(file, store: context.storePath, yes: yes)
             }
-            var backup = try chosenBackup(context)
-            var described = describe(backup, context)
+            guard yes || (context.environment.isTerminal && isatty(STDIN_FILENO) == 1) else {
+                throw CommandFailure("restoring a backup needs --yes when nudge cannot ask on a terminal", exitCode: 64)
+            }
+            let (pinned, described) = try pinnedBackup(context)
+            defer { pinned.remove() }
             let keptPath =
                 context.storePath + ".before-restore-" + Timestamp.format(context.now).filter { $0 != "-" && $0 != ":" }
-            guard try consents(context, backup: backup, described: described, keptPath: keptPath) else {
-                return context.print("nothing restored")
+            var agreed: RestoreAccount?
+            if !yes {
+                let account = Store.accountOfRestore(context.storePath, from: pinned)
+                guard consents(context, described: described, account: account, keptPath: keptPath) else {
+                    return context.print("nothing restored")
+                }
+                agreed = account
             }
             var restored: Store.Restored?
-            for attempt in 1...3 where restored == nil {
+            while restored == nil {
                 do {
                     restored = try Store.restore(
-                        context.storePath, from: backup, keepingCurrentAt: keptPath, now: context.now)
+                        context.storePath, from: pinned, keepingCurrentAt: keptPath,
+                        now: context.now, expecting: agreed)
                 } catch {
-                    // The newest was thinned away by a backup taken meanwhile: the newest now.
-                    guard latest, attempt < 3, !FileManager.default.fileExists(atPath: backup) else {
+                    // Written to while the question waited: asked again with what it rolls back now.
+                    guard let changed = error.changedAccount else {
                         throw CommandFailure(error.description, exitCode: error.exitCode)
                     }
-                    backup = try chosenBackup(context)
-                    described = describe(backup, context)
+                    guard
+                        consents(
+                            context, described: described, account: changed, keptPath: keptPath, changed: true)
+                    else { return context.print("nothing restored") }
+                    agreed = changed
                 }
             }
             guard let restored else { return }
@@ -131,24 +143,36 @@ extension Nudge {
             return newest.path
         }
 
+        /// The chosen backup, copied privately: what is asked about and restored is this copy,
+        /// which a backup taken meanwhile cannot thin away. The newest that a backup taken while
+        /// it was checked has thinned away already (nothing was said about it yet) gives way to
+        /// the newest now.
+        private func pinnedBackup(_ context: CommandContext) throws -> (PinnedBackup, described: String) {
+            var attempts = 0
+            while true {
+                attempts += 1
+                let backup = try chosenBackup(context)
+                let described = describe(backup, context)
+                do { return (try PinnedBackup(backup, store: context.storePath, now: context.now), described) } catch {
+                    guard latest, attempts < 3, !FileManager.default.fileExists(atPath: backup) else {
+                        throw CommandFailure(error.description, exitCode: error.exitCode)
+                    }
+                }
+            }
+        }
+
         /// On a terminal, asks with the account the restore will print (the same words), so
-        /// that what it rolls back is known before it does.
+        /// that what it rolls back is known before it does; asked again, says the store changed.
         private func consents(
-            _ context: CommandContext, backup: String, described: String, keptPath: String
-        ) throws -> Bool {
-            if yes { return true }
-            guard context.environment.isTerminal, isatty(STDIN_FILENO) == 1 else {
-                throw CommandFailure("restoring a backup needs --yes when nudge cannot ask on a terminal", exitCode: 64)
-            }
-            let account: RestoreAccount?
-            do { account = try Store.accountOfRestore(context.storePath, from: backup) } catch {
-                throw CommandFailure(error.description, exitCode: error.exitCode)
-            }
+            _ context: CommandContext, described: String, account: RestoreAccount?, keptPath: String,
+            changed: Bool = false
+        ) -> Bool {
             let written =
                 account.map { " \($0.sentence.prefix(1).uppercased() + $0.sentence.dropFirst())." }
                 ?? " What was written since then could not be counted."
+            let news = changed ? "The store was written to while you were asked, so nothing was restored yet. " : ""
             return context.answersYes(
-                "Restore \(described) in place of the store?\(written) The store as it is now is kept at \(keptPath).",
+                "\(news)Restore \(described) in place of the store?\(written) The store as it is now is kept at \(keptPath).",
                 byDefault: false)
         }
     }

@@ -31,11 +31,15 @@ extension Nudge.Doctor {
         }
         let all = BackupDirectory.list(in: directory, now: now, identity: Store.identity(at: store))
         // One taken while the clock was ahead is not the newest; it is named.
-        let ahead: [Finding] = all.filter { $0.isAhead(of: now) }.map {
-            .warning(
-                "backups: \(($0.path as NSString).lastPathComponent) was taken at \(LocalFormat.dateTime($0.takenAt, clock: clock)), ahead of the clock (a clock that was wrong); it is not taken as the newest",
-                fix: "check the clock (timedatectl); remove the file once a newer backup is kept")
-        }
+        let ahead: [Finding] =
+            (openBackupFolderFinding(directory).map { [$0] } ?? [])
+            + all.filter { $0.isAhead(of: now) }.map {
+                .warning(
+                    "backups: \(($0.path as NSString).lastPathComponent) says it was taken at \(LocalFormat.dateTime($0.takenAt, clock: clock)), which is later than now: the clock was ahead when it was taken, or it is behind now; nudge does not count it as the newest backup",
+                    fix:
+                        "check the time (timedatectl): if it is wrong, set it right (timedatectl set-ntp true); if it is right, remove that backup once a newer one is taken: rm \($0.path)"
+                )
+            }
         let backups = all.filter { !$0.isAhead(of: now) }
         guard let newest = backups.first else {
             return ahead + [

@@ -47,6 +47,23 @@ extension Nudge.Doctor {
             ?? unwritable(directory, searching: true).map { "\(directory) cannot be written (\($0))" }
     }
 
+    /// A backup folder other users can enter (made by someone else, or chmod-ed): nudge makes
+    /// it 0700, and uses one that is there as it is. Others could see when backups were taken,
+    /// remove one, or put in one of their own for `restore --latest` to take.
+    static func openBackupFolderFinding(_ directory: String) -> Finding? {
+        var status = stat()
+        guard stat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_mode & 0o077 != 0 else {
+            return nil
+        }
+        let mode = String(status.st_mode & 0o777, radix: 8)
+        let yours = status.st_uid == getuid()
+        return .problem(
+            "backups: the folder \(directory) is open to other users (mode \(mode)\(yours ? "" : ", and not yours")): they could see when backups were taken\(status.st_mode & 0o022 != 0 ? ", remove one, or put in one of their own" : "")",
+            fix: yours
+                ? "chmod 700 \(directory)"
+                : "set a folder of your own: nudge settings set backup.directory PATH (nudge makes it 0700)")
+    }
+
     private static func folder(of path: String) -> String {
         let folder = PathText.directory(of: path)
         return folder.isEmpty ? "." : folder

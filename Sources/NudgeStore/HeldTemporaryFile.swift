@@ -1,0 +1,54 @@
+import Foundation
+import NudgeCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A temporary file beside another, 0600 from its first byte, that its process holds an
+/// exclusive `flock` on for as long as it lives: a later run tells a file of a killed process
+/// (the kernel drops its lock) from one a live process still uses, whatever its age.
+final class HeldTemporaryFile {
+    static let companions = ["-wal", "-shm", "-journal"]
+
+    let path: String
+    private var descriptor: Int32
+
+    /// `DIR/PREFIX + NAME.XXXXXX` beside `besidePath`.
+    init(beside besidePath: String, prefix: String) throws(Store.BackupFailure) {
+        let directory = PathText.directory(of: besidePath)
+        var template = Array(
+            "\(directory.isEmpty ? "." : directory)/\(prefix)\((besidePath as NSString).lastPathComponent).XXXXXX"
+                .utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw Store.BackupFailure(
+                description: "cannot write in \(directory): \(DiskError.describe(errno))", exitCode: 73)
+        }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        fchmod(descriptor, 0o600)
+        flock(descriptor, LOCK_EX)
+        self.descriptor = descriptor
+        self.path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    /// Removes the file and SQLite's files beside it, then lets go of the lock.
+    func remove() {
+        guard descriptor >= 0 else { return }
+        unlink(path)
+        for suffix in Self.companions { unlink(path + suffix) }
+        close(descriptor)
+        descriptor = -1
+    }
+
+    deinit { remove() }
+
+    /// Whether a live process holds the file at `path` (its lock is taken); false for a file
+    /// that cannot be opened.
+    static func isHeld(_ path: String) -> Bool {
+        let probe = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard probe >= 0 else { return false }
+        defer { close(probe) }
+        return flock(probe, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import GRDB
+import NudgeCore
+import NudgeTestSupport
+import Testing
+
+@testable import nudge
+
+/// What backup, backups, restore and doctor say when something is wrong, in a person's words:
+/// a full disk, a damaged backup, a backup folder open to others.
+struct BackupPlainWordsTests {
+    let directory = TemporaryDirectory()
+    var store: String { directory.file("nudge.sqlite") }
+    let fakeNow = "2026-11-22T20:00:00Z"
+
+    @discardableResult
+    func nudge(_ arguments: [String], store: String? = nil, status: Int32 = 0) -> CommandResult {
+        let result = InProcessNudge.run(
+            arguments + ["--store", store ?? self.store], environment: ["TZ": "UTC", "NUDGE_FAKE_NOW": fakeNow])
+        #expect(result.status == status, "\(arguments): \(result)")
+        return result
+    }
+
+    /// `restore FILE` onto a store on a full disk (a 2 MB tmpfs, which root can mount): the
+    /// backup fits beside the store once, not twice. It says the disk is full, and the store
+    /// is as it was.
+    @Test(.enabled(if: getuid() == 0)) func aRestoreOntoAFullDiskSaysTheDiskIsFull() throws {
+        nudge(["log", "symptom", "Headache", "--severity", "3"])
+        let backup = directory.file("big.sqlite")
+        nudge(["backup", "--output", backup])
+        try DatabaseQueue(path: backup).writeWithoutTransaction { db in
+            try db.execute(sql: "CREATE TABLE attachments (body BLOB)")
+            try db.execute(sql: "INSERT INTO attachments VALUES (randomblob(1000000))")
+            try db.execute(sql: "PRAGMA journal_mode = DELETE")
+        }
+        let small = directory.file("small")
+        try FileManager.default.createDirectory(atPath: small, withIntermediateDirectories: false)
+        let mount = try Subprocess.run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", small])
+        try #require(mount.status == 0, "\(mount)")
+        defer { _ = try? Subprocess.run("/usr/bin/umount", ["-l", small]) }
+        let onFullDisk = small + "/nudge.sqlite"
+        nudge(["log", "symptom", "Nausea", "--severity", "2"], store: onFullDisk)
+        let restore = nudge(["restore", "--yes", backup], store: onFullDisk, status: 74)
+        #expect(restore.stderr.contains("the disk is full"), "\(restore)")
+        #expect(!restore.stderr.contains("SQLite error") && restore.stderr.contains(backup), "\(restore)")
+        #expect(restore.stderr.split(separator: "\n").count == 1, "\(restore)")
+        #expect(try StoreQuery.rows(onFullDisk, "SELECT name FROM symptom_entries").map { $0["name"] } == ["Nausea"])
+        let left = try FileManager.default.contentsOfDirectory(atPath: small)
+        #expect(!left.contains { $0.hasPrefix(".nudge-restore-") || $0.contains("before-restore") }, "\(left)")
+    }
+
+    /// A damaged backup's CHECK says "damaged", not SQLite's "*** in database main ***"; the
+    /// JSON keeps SQLite's first complaint itself.
+    @Test func backupsSaysADamagedBackupIsDamaged() throws {
+        nudge(["log", "symptom", "Headache", "--severity", "3"])
+        nudge(["settings", "set", "symptom.snooze_minutes", "30"])
+        nudge(["backup"])
+        let backups = store + ".backups"
+        let file = backups + "/" + (try #require(try FileManager.default.contentsOfDirectory(atPath: backups).first))
+        let root = try #require(
+            try DatabaseQueue(path: file).read { db in
+                try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'settings'")
+            })
+        // The settings' root page zeroed: the records are still counted, and the check lists
+        // what is wrong.
+        let handle = try #require(FileHandle(forWritingAtPath: file))
+        try handle.seek(toOffset: UInt64((root - 1) * 4096))
+        handle.write(Data(repeating: 0, count: 4096))
+        try handle.close()
+        let listing = nudge(["backups"], status: 0).stdout
+        #expect(listing.contains(" damaged "), "\(listing)")
+        #expect(!listing.contains("***"), "\(listing)")
+        let json = nudge(["backups", "--json"]).stdout
+        #expect(!json.contains("***") && !json.contains("\"check\" : \"ok\""), "\(json)")
+    }
+
+    /// A backup folder others can write (someone else made it 0777): doctor names it as a
+    /// problem with the fix; nudge's own 0700 folder is not named.
+    @Test func doctorNamesABackupFolderOpenToOthers() throws {
+        nudge(["log", "symptom", "Headache", "--severity", "3"])
+        nudge(["backup"])
+        let backups = store + ".backups"
+        let now = try #require(Timestamp.parse(fakeNow))
+        let clock = WallClock(zone: .system("UTC"))
+        func lines() -> [String] {
+            Nudge.Doctor.backupFindings(store: store, settings: nil, now: now, clock: clock).map(\.line)
+        }
+        #expect(!lines().contains { $0.contains("open to other users") }, "\(lines())")
+        #expect(chmod(backups, 0o777) == 0)
+        let open = try #require(lines().first { $0.contains("open to other users") }, "\(lines())")
+        #expect(open.hasPrefix("PROBLEM backups: the folder \(backups) is open to other users (mode 777)"), "\(open)")
+        #expect(
+            open.contains("remove one, or put in one of their own") && open.contains("chmod 700 \(backups)"), "\(open)")
+    }
+}

@@ -31,3 +31,42 @@ import Testing
         #expect(!listed.stderr.contains("private"))
     }
 }
+
+/// A diary entry whose time is no time is named after a listing and an export, and shown by
+/// `symptoms edit` as unreadable, never as a time in 1969 or 1970.
+@Suite struct UnreadableSymptomTimeTests: CommandScenario {
+    let directory = TemporaryDirectory()
+
+    /// Logs two entries and spoils the second's time; its id.
+    private func spoiledEntry() throws -> String {
+        #expect(nudge("log", "symptom", "Headache", "--severity", "2").status == 0)
+        #expect(nudge("log", "symptom", "Nausea", "--severity", "3").status == 0)
+        let database = try DatabaseQueue(path: store)
+        defer { try? database.close() }
+        return try database.write { db in
+            try db.execute(sql: "UPDATE symptom_entries SET logged_at = 'not a time' WHERE name = 'Nausea'")
+            return try String.fetchOne(db, sql: "SELECT id FROM symptom_entries WHERE name = 'Nausea'") ?? ""
+        }
+    }
+
+    @Test(arguments: [["symptoms"], ["symptoms", "--search", "a"], ["symptoms", "export", "--format", "csv"]])
+    func aListingAndAnExportNameTheEntryTheyLeftOut(arguments: [String]) throws {
+        let id = try spoiledEntry()
+        let listed = nudge(arguments)
+        #expect(listed.status == 0 && listed.stdout.contains("Headache") && !listed.stdout.contains("Nausea"))
+        #expect(
+            listed.stderr
+                == "nudge: a row another program wrote cannot be read and is left out (symptom_entries id \(id)); the program that wrote it can correct it\n",
+            "\(listed)")
+    }
+
+    @Test func editingItSaysTheTimeCannotBeRead() throws {
+        let id = try spoiledEntry()
+        let edited = nudge("symptoms", "edit", String(id.prefix(8)), "--severity", "4")
+        #expect(
+            edited.stdout
+                == "corrected Nausea (4) at a time that cannot be read (another program wrote it; --at sets one)\n",
+            "\(edited)")
+        #expect(edited.status == 0 && !edited.stdout.contains("1970") && !edited.stdout.contains("1969"))
+    }
+}

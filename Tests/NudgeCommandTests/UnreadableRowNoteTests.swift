@@ -70,3 +70,32 @@ import Testing
         #expect(edited.status == 0 && !edited.stdout.contains("1970") && !edited.stdout.contains("1969"))
     }
 }
+
+/// `nudge settings` shows a row another program wrote wrong as unreadable, with what nudge
+/// uses instead and the fix, and never its value.
+@Suite struct UnreadableSettingTests: CommandScenario {
+    let directory = TemporaryDirectory()
+
+    @Test(arguments: ["80", "200"])
+    func settingsShowsTheRowAsUnreadableWithItsFix(columns: String) throws {
+        try StoreQuery.create(store)
+        let database = try DatabaseQueue(path: store)
+        try database.write { db in
+            try db.execute(
+                sql:
+                    "INSERT INTO settings (key, value, updated_at) VALUES ('symptom.snooze_minutes', x'00ff', '2026-11-22T11:50:00Z')"
+            )
+        }
+        try database.close()
+        let listed = InProcessNudge.run(
+            ["settings", "--store", store], environment: environment.merging(["COLUMNS": columns]) { $1 })
+        #expect(listed.status == 0, "\(listed)")
+        let row = listed.stdout.split(separator: "\n").first { $0.contains("symptom.snooze_minutes") } ?? ""
+        #expect(row.contains("60 (stored value unreadable)"), "\(listed)")
+        let note = listed.stdout.components(separatedBy: "\n\n").last?.replacingOccurrences(of: "\n", with: " ")
+        #expect(
+            note
+                == "the settings row symptom.snooze_minutes cannot be read: its value is not a whole number from 5 to 240; nudge uses 60 instead; fix it with: nudge settings reset symptom.snooze_minutes ",
+            "\(listed)")
+    }
+}

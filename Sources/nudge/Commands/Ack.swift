@@ -11,7 +11,11 @@ extension Nudge {
                 "The ids are in 'nudge history' (and in the notification's text when the server shows no buttons).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The delivery id.") var id: Int64
-        @Argument(help: "The answer: \(answers).") var action: String
+        @Argument(
+            help:
+                "The answer: a button's label as shown (Stop, \"Remind me tomorrow\"), in any case, or its id: \(answers)."
+        )
+        var action: String
 
         /// Every kind's answers: `done or snooze (symptom), take, skip or snooze (dose 2), ...`.
         static var answers: String {
@@ -31,8 +35,8 @@ extension Nudge {
                     id, action: action, at: context.now, clock: context.wallClock, sleep: context.clock.sleepReading())
             }) {
             case .recorded(let command, let confirmation):
-                let key = try store.run { try $0.delivery(id: id)?.key } ?? String(id)
-                context.print(confirmation ?? "recorded \(action) for \(key)")
+                // In the notification's words: its title and the button's label.
+                if let confirmation { context.print(confirmation) }
                 // What the button opens a terminal for (Write now) runs here, in this terminal.
                 guard let command else { return }
                 guard context.environment.isTerminal, isatty(STDIN_FILENO) == 1 else {

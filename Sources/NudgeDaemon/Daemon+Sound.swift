@@ -9,7 +9,8 @@ extension Daemon {
     /// What nudge itself plays for a notification.
     enum Playback {
         case once(SoundSource)
-        case ring(SoundSource, limit: TimeInterval)
+        /// `offersAwake`: "I'm awake" stops it (from a button, or `nudge ack ID awake`).
+        case ring(SoundSource, limit: TimeInterval, offersAwake: Bool)
     }
 
     /// The content as the server gets it (its sound hint, and "I'm awake" on a ringing alarm),
@@ -41,7 +42,7 @@ extension Daemon {
             guard let source = playable(key, settings: settings) else { return (silent, nil) }
             voiced.soundHint = .suppress
             if offersAwake, notifier.showsActions { voiced.actions.insert(.awake, at: 0) }
-            return (voiced, .ring(source, limit: TimeInterval(settings.int(minutes) * 60)))
+            return (voiced, .ring(source, limit: TimeInterval(settings.int(minutes) * 60), offersAwake: offersAwake))
         }
     }
 
@@ -62,12 +63,12 @@ extension Daemon {
         switch playback {
         case .once(let source):
             player.play(source)
-        case .ring(let source, let limit):
+        case .ring(let source, let limit, let offersAwake):
             ringsStarted += 1
             let number = ringsStarted
             let events = events
             player.ring(source, limit: limit) { events.push(.ringEnded(number)) }
-            ringing = (deliveryID, notificationID, number)
+            ringing = (deliveryID, notificationID, number, offersAwake)
             logger.info(
                 "ringing for notification \(notificationID)",
                 metadata: ["event": "ring_started", "notification": "\(notificationID)"])

@@ -99,10 +99,14 @@ public final class Daemon {
     }
     /// nudge's own sounds; a context exists only while one plays.
     let player: any SoundPlayer
-    /// The alarm ringing now, the notification it rings for, and its number among this run's
-    /// rings (the player's word that a ring ended names it).
-    var ringing: (deliveryID: Int64, notificationID: UInt32, number: Int)? {
-        didSet { if (ringing == nil) != (oldValue == nil) { holdLidWhileRinging() } }
+    /// The alarm ringing now, the notification it rings for, its number among this run's
+    /// rings (the player's word that a ring ended names it), and whether "I'm awake" stops it.
+    /// `nudge ack ID awake` reads the delivery it may stop in what the daemon publishes.
+    var ringing: (deliveryID: Int64, notificationID: UInt32, number: Int, offersAwake: Bool)? {
+        didSet {
+            if (ringing == nil) != (oldValue == nil) { holdLidWhileRinging() }
+            published[DaemonLock.awakeStopsKey] = ringing.flatMap { $0.offersAwake ? String($0.deliveryID) : nil }
+        }
     }
     var ringsStarted = 0
     /// Ambient sound under a span; the span playing now.

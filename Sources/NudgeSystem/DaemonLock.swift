@@ -43,6 +43,16 @@ public final class DaemonLock {
         _ = pwrite(descriptor, text, text.count, 0)
     }
 
+    /// The published key whose value is the delivery "I'm awake" stops now: set only by a
+    /// daemon that stops it on SIGUSR1 with that id (`nudge ack ID awake`), so that no command
+    /// sends the signal to an older daemon, which it would end.
+    public static let awakeStopsKey = "awake_stops"
+
+    /// Asks the daemon `pid` to stop ringing `deliveryID`, as its "I'm awake" button does.
+    public static func sendAwake(to pid: Int32, deliveryID: Int64) -> Bool {
+        sigqueue(pid, SIGUSR1, sigval(sival_ptr: UnsafeMutableRawPointer(bitPattern: Int(deliveryID)))) == 0
+    }
+
     /// The pid of the daemon running on a store, or nil when none holds its lock.
     public static func holder(storePath: String) -> Int32? {
         running(storePath: storePath)?.pid

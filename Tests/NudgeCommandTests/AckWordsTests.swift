@@ -31,6 +31,14 @@ import Testing
         #expect(try StoreDump.of(store, tables: ["reminder_deliveries"]).contains("action:\"stop\""))
     }
 
+    /// "I'm awake" stops a ringing alarm, which only a running daemon rings.
+    @Test func awakeWithoutADaemonIsRefused() throws {
+        let id = try shownTestAlarm()
+        _ = try InProcessNudge.expectRefusal(
+            ["ack", id, "I'm awake"], store: store, environment: environment,
+            mentioning: "no nudge daemon runs on \(store), so nothing rings; nothing changed")
+    }
+
     @Test func anAnswerTheNotificationDoesNotOfferNamesItsButtons() throws {
         let id = try shownTestAlarm()
         _ = try InProcessNudge.expectRefusal(

@@ -21,6 +21,13 @@ public struct OfferedAnswers: Sendable, Equatable {
             .key
     }
 
+    /// Whether `typed` is "I'm awake", by its id or its label: it stops a ringing alarm, which
+    /// only the daemon can, and is recorded nowhere.
+    public static func isAwake(_ typed: String) -> Bool {
+        let wanted = typed.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "’", with: "'")
+        return wanted == NotificationAction.awake.key || wanted == NotificationAction.awake.label.lowercased()
+    }
+
     /// What the button of `id` says.
     public func label(of id: String) -> String { answers.first { $0.key == id }?.label ?? id }
 

@@ -5,8 +5,9 @@ import Testing
 @testable import NudgeDaemon
 
 /// In-process daemons come and go side by side in one test process: a signal pipe closes its own
-/// two ends and nothing else, and a signal reaches the newest.
-struct SignalPipeTests {
+/// two ends and nothing else, and a signal reaches the newest. One test at a time: a pipe made
+/// by the other would be the newest, and get the signal.
+@Suite(.serialized) struct SignalPipeTests {
     @Test func aPipeThatGoesClosesOnlyItsOwnEnds() throws {
         var older: SignalPipe? = try SignalPipe()
         var newer: SignalPipe? = try SignalPipe()

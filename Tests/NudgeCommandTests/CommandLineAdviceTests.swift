@@ -13,6 +13,7 @@ import Testing
         (["contacts", "lst"], "nudge contacts has no command 'lst'; did you mean: nudge contacts list"),
         (["dose", "statsu"], "did you mean: nudge dose status"),
         (["frobnicate"], "nudge has no command 'frobnicate'; it has daemon, settings,"),
+        (["--frobnicate"], "nudge takes no option '--frobnicate'; it takes only --help and --version"),
         (["log", "headache", "3"], "did you mean: nudge log symptom headache --severity 3"),
         (
             ["upcoming", "--yes"],

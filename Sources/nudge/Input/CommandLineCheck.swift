@@ -135,7 +135,7 @@ struct CommandOptions {
 
     /// `it takes --json, --limit and --store`.
     var listed: String {
-        guard let last = names.last else { return "it takes no options" }
+        guard let last = names.last else { return "it takes only --help and --version" }
         return names.count == 1
             ? "it takes \(last)" : "it takes \(names.dropLast().joined(separator: ", ")) and \(last)"
     }

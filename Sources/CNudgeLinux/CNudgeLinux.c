@@ -42,6 +42,11 @@ int nudge_pipe(int fds[2]) {
     return pipe2(fds, O_CLOEXEC | O_NONBLOCK);
 }
 
+long nudge_siginfo_queued_value(const siginfo_t *info) {
+    if (info == NULL || info->si_code != SI_QUEUE) return -1;
+    return (long)info->si_value.sival_ptr;
+}
+
 typedef void (*nudge_alsa_error_handler)(const char *file, int line, const char *function, int err, const char *fmt, ...);
 
 static void nudge_ignore_alsa_error(const char *file, int line, const char *function, int err, const char *fmt, ...) {

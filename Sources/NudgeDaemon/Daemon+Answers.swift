@@ -107,13 +107,7 @@ extension Daemon {
     private func answer(_ action: String, reply: String? = nil, onNotification id: UInt32, at now: Date) throws {
         if ringer.ringing?.notificationID == id { ringer.stop(because: action) }
         guard let record = try store.delivery(notificationID: id) else { return }
-        if action == NotificationAction.awake.key {
-            // Recorded nowhere; the notification stays, brought up to date without the button.
-            if let rule = record.kind.rule as? any ReplacingRule {
-                try reshowLiveNotification(of: rule, replacing: id, because: "without I'm awake")
-            }
-            return
-        }
+        if action == NotificationAction.awake.key { return try showWithoutAwake(record, notification: id) }
         switch try store.answer(
             record.id, action: action, reply: reply, at: now, clock: wallClock,
             sleep: configuration.clock.sleepReading())
@@ -130,6 +124,28 @@ extension Daemon {
             }
         }
         reconcile(because: "answer")
+    }
+
+    /// "I'm awake" is recorded nowhere: the notification stays, brought up to date without it.
+    private func showWithoutAwake(_ record: DeliveryRecord, notification id: UInt32) throws {
+        guard let rule = record.kind.rule as? any ReplacingRule else { return }
+        try reshowLiveNotification(of: rule, replacing: id, because: "without I'm awake")
+    }
+
+    /// `nudge ack ID awake` (SIGUSR1 with the delivery's id): as the button, when that delivery
+    /// still rings; by then it may have been answered or stopped, and nothing is done.
+    func awakeFromTerminal(_ deliveryID: Int64?) {
+        guard let ringing = ringer.ringing, let deliveryID, ringing.deliveryID == deliveryID, ringing.offersAwake else {
+            return logger.info(
+                "I'm awake from a terminal: delivery \(deliveryID.map(String.init) ?? "?") is not ringing")
+        }
+        ringer.stop(because: "awake")
+        do {
+            guard let record = try store.delivery(id: deliveryID) else { return }
+            try showWithoutAwake(record, notification: ringing.notificationID)
+        } catch {
+            logger.error("\(error)")
+        }
     }
 
     /// Runs this nudge on this store with `arguments` in a new terminal.

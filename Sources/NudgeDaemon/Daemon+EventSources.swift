@@ -42,7 +42,12 @@ extension Daemon {
     }
 
     private func onSignals() -> EventLoop.Next {
-        for signal in descriptors.signals.consume() {
+        for received in descriptors.signals.consume() {
+            let signal = received.number
+            if signal == SIGUSR1 {
+                awakeFromTerminal(received.value)
+                continue
+            }
             guard signal == SIGHUP else {
                 logger.info("stopping on signal \(signal)")
                 return .stop

@@ -101,7 +101,7 @@ public final class Daemon {
         sleepGuard = try SleepGuard(
             rtcWakeAlarm: configuration.rtcWakeAlarm, clock: configuration.clock, events: descriptors.events,
             logger: logger
-        ) { [weak lock] in lock?.publish($0) }
+        ) { [weak lock] in lock?.publish($0.mapValues { $0 }) }
         let zone = configuration.timeZone.resolve()
         planner = PlannerMemory(timeZone: zone.rules, personClock: configuration.personClock(), logger: logger)
         if let problem = zone.problem { logger.warning("time zone: \(problem)") }
@@ -111,7 +111,8 @@ public final class Daemon {
             clock: configuration.clock, events: events, logger: logger)
         ringer = Ringer(
             player: player ?? CanberraPlayer(onProblem: Self.reportOnce(to: logger)), store: store, events: events,
-            logger: logger)
+            logger: logger
+        ) { [weak lock] in lock?.publish([DaemonLock.awakeStopsKey: $0.map(String.init)]) }
         ambience = AmbiencePlayback(
             player: ambientPlayer
                 ?? GStreamerAmbient { [logger] problem in

@@ -51,18 +51,30 @@ extension Store {
                 return .refused(
                     InputError("delivery \(deliveryID) is of a kind this nudge does not know (\(record.kind))"))
             }
-            guard rule.answers.contains(action) || (action == NotificationAction.inlineReplyKey && reply != nil) else {
-                return .refused(
-                    InputError(
-                        "'\(action)' is not an answer to a \(rule.kind) reminder; give \(rule.answers.joined(separator: ", "))"
-                    ))
-            }
             var input = ScheduleInput(
                 settings: try Self.settings(db), deliveries: [],
                 facts: try Self.facts(db, at: now, clock: clock, of: [rule.kind]))
             input.sleep = sleep
+            // The buttons as they read now: a label a person typed from the screen is its answer.
+            let shown = Occurrence(kind: record.kind, key: record.key, dueAt: record.dueAt, title: record.title ?? "")
+            let offered = OfferedAnswers(
+                rule: rule.answers,
+                content: rule.presentation(for: shown, now: now, text: .plain, from: input, clock: clock)?.notification)
+            let title = TextInput.oneLine(record.title ?? rule.title(ofKey: record.key, from: input, clock: clock))
+            let answer: String
+            if action == NotificationAction.inlineReplyKey, reply != nil {
+                answer = action
+            } else if let id = offered.id(named: action) {
+                answer = id
+            } else {
+                return .refused(
+                    InputError(
+                        "'\(TextInput.oneLine(action))' is not an answer to \(title) (delivery \(deliveryID)); give \(offered.listed)"
+                    ))
+            }
             return try Self.decideAndRecord(
-                by: rule, action: action, reply: reply, to: record, at: now, from: input, clock: clock, db)
+                by: rule, action: answer, reply: reply, to: record, at: now, from: input, clock: clock, db,
+                done: "answered \(title): \(offered.label(of: answer))")
         }
         switch outcome {
         case .success(let outcome): return outcome
@@ -71,10 +83,10 @@ extension Store {
     }
 
     /// The rule's decision, with its changes written as its own type: no cast between a rule
-    /// and its store file.
+    /// and its store file. `done` says what was done where the rule says nothing itself.
     private static func decideAndRecord<Rule: StoredRule>(
         by rule: Rule, action: String, reply: String?, to record: DeliveryRecord, at now: Date,
-        from input: ScheduleInput, clock: WallClock, _ db: Database
+        from input: ScheduleInput, clock: WallClock, _ db: Database, done: String
     ) throws -> AnswerOutcome {
         let decision: AnswerDecision<Rule.Change> =
             if let reply, action == NotificationAction.inlineReplyKey {
@@ -88,7 +100,7 @@ extension Store {
         case .refused(let refusal): return .refused(refusal)
         case .record(let effects):
             _ = try recordAnswer(db, deliveryID: record.id, action: action, at: now, effects: effects, firstOnly: false)
-            return .recorded(openInTerminal: effects.openInTerminal, confirmation: effects.confirmation)
+            return .recorded(openInTerminal: effects.openInTerminal, confirmation: effects.confirmation ?? done)
         }
     }
 

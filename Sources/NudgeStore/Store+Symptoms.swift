@@ -46,7 +46,10 @@ extension Store {
         let start = first.map { clock.startOfDay($0) } ?? Date(timeIntervalSince1970: -62_135_596_800)
         let end = last.map { clock.startOfDay($0.adding(days: 1)) } ?? Timestamp.latest
         guard start < end else { return [] }
-        return try read { db in try Self.entries(db, from: start, to: end) }.sorted {
+        return try read { db in
+            try Self.noteUnreadableTimes(db)
+            return try Self.entries(db, from: start, to: end)
+        }.sorted {
             ($0.loggedAt, $0.id) > ($1.loggedAt, $1.id)
         }
     }
@@ -112,10 +115,27 @@ extension Store {
             UnreadableRows.note("symptom_entries", row)
             return nil
         }
-        return SymptomEntry(
+        let loggedAt = row.stored(at: 3).flatMap(Timestamp.parse)
+        var entry = SymptomEntry(
             id: id, name: row.stored(at: 1) ?? "", severity: row.stored(at: 2) ?? 0,
-            loggedAt: row.stored(at: 3).flatMap(Timestamp.parse) ?? Date(timeIntervalSince1970: 0),
-            notes: row.stored(at: 4))
+            loggedAt: loggedAt ?? Date(timeIntervalSince1970: 0), notes: row.stored(at: 4))
+        entry.hasUnreadableTime = loggedAt == nil
+        return entry
+    }
+
+    /// Notes the entries whose time is no time (`not a time`, a number): they fall outside
+    /// every range a listing asks for, so without this they would be left out silently. The
+    /// pattern keeps this to the index and to the few rows that are not shaped like a time.
+    private static func noteUnreadableTimes(_ db: Database) throws {
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT id, logged_at FROM symptom_entries WHERE typeof(logged_at) != 'text'
+                    OR logged_at NOT GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][T ][0-9][0-9]:[0-9][0-9]*'
+                """)
+        while let row = try rows.next() {
+            if row.stored(at: 1).flatMap(Timestamp.parse) == nil { UnreadableRows.note("symptom_entries", row) }
+        }
     }
 
     /// The entries felt in `[start, end)`. Other writers may use offsets or fractions, so the

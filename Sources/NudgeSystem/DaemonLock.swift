@@ -15,6 +15,8 @@ public final class DaemonLock {
     }
 
     private let descriptor: Int32
+    /// What `publish` wrote last, by key.
+    private var published: [String: String] = [:]
 
     public init(storePath: String) throws(Failure) {
         let path = storePath + ".daemon-lock"
@@ -33,14 +35,26 @@ public final class DaemonLock {
     deinit { close(descriptor) }
 
     /// What the running daemon tells the commands about itself (`wake`: whether it can wake a
-    /// suspended computer, and why not), one `key=value` line each after the pid.
-    public func publish(_ status: [String: String]) {
-        let lines = status.sorted { $0.key < $1.key }.map {
+    /// suspended computer, and why not), one `key=value` line each after the pid. Each part of
+    /// the daemon publishes its own keys: these are set (nil removes one), the others kept.
+    public func publish(_ updates: [String: String?]) {
+        for (key, value) in updates { published[key] = value }
+        let lines = published.sorted { $0.key < $1.key }.map {
             "\($0.key)=\($0.value.replacingOccurrences(of: "\n", with: " "))\n"
         }
         let text = Array(("\(getpid())\n" + lines.joined()).utf8)
         _ = ftruncate(descriptor, 0)
         _ = pwrite(descriptor, text, text.count, 0)
+    }
+
+    /// The published key whose value is the delivery "I'm awake" stops now: set only by a
+    /// daemon that stops it on SIGUSR1 with that id (`nudge ack ID awake`), so that no command
+    /// sends the signal to an older daemon, which it would end.
+    public static let awakeStopsKey = "awake_stops"
+
+    /// Asks the daemon `pid` to stop ringing `deliveryID`, as its "I'm awake" button does.
+    public static func sendAwake(to pid: Int32, deliveryID: Int64) -> Bool {
+        sigqueue(pid, SIGUSR1, sigval(sival_ptr: UnsafeMutableRawPointer(bitPattern: Int(deliveryID)))) == 0
     }
 
     /// The pid of the daemon running on a store, or nil when none holds its lock.

@@ -38,7 +38,9 @@ struct AnswerFromTerminalTests: DaemonScenario {
         let refused = try attempt("ack", id, "launch")
         #expect(
             refused.status == 64
-                && refused.stderr == "nudge: 'launch' is not an answer to a symptom reminder; give done, snooze\n")
+                && refused.stderr
+                    == "nudge: 'launch' is not an answer to Daily symptom check (delivery \(id)); give Nothing else today (done) or Remind me in 1 hour (snooze)\n",
+            "\(refused)")
         let unknown = try attempt("ack", "99", "done")
         #expect(unknown.status == 64 && unknown.stderr.contains("there is no delivery 99"))
         let missed = try #require(try delivery("symptom:2026-11-20")?["id"])
@@ -46,8 +48,9 @@ struct AnswerFromTerminalTests: DaemonScenario {
         #expect(
             notShown.status == 64 && notShown.stderr.contains("(symptom:2026-11-20) was missed (never shown)"),
             "\(notShown)")
-        let acked = try nudge("ack", id, "snooze")
-        #expect(acked.status == 0 && acked.stdout == "recorded snooze for symptom:2026-11-21\n", "\(acked)")
+        // The button's label, as read in the body, answers as its id would, in the same words.
+        let acked = try nudge("ack", id, "remind me in 1 HOUR")
+        #expect(acked.status == 0 && acked.stdout == "answered Daily symptom check: Remind me in 1 hour\n", "\(acked)")
         // Answered from the terminal, it leaves the screen as if clicked.
         #expect(bus.waitForClose(1), "\(daemon.stderr)")
         let again = try nudge("ack", id, "done")

@@ -98,7 +98,9 @@ import Testing
         let edited = nudge(
             "call", "edit", String(latest.prefix(4)), "--at", "2026-11-15T18:00", "--duration", "30", "--mood",
             "excited", "--notes", "long one")
-        #expect(edited.stdout == "corrected the call with Alex at 2026-11-15 18:00 CET (to sync)\n", "\(edited)")
+        #expect(
+            edited.stdout == "corrected the call with Alex on Sunday 15 Nov, 18:00 (2026-11-15 18:00 CET) (to sync)\n",
+            "\(edited)")
         let row = try StoreQuery.rows(
             store,
             "SELECT called_at, duration_minutes, emotional_state, notes, sync_status, server_id, updated_at FROM call_logs WHERE id = '\(latest)'"

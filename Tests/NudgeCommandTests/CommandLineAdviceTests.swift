@@ -13,6 +13,7 @@ import Testing
         (["contacts", "lst"], "nudge contacts has no command 'lst'; did you mean: nudge contacts list"),
         (["dose", "statsu"], "did you mean: nudge dose status"),
         (["frobnicate"], "nudge has no command 'frobnicate'; it has daemon, settings,"),
+        (["--frobnicate"], "nudge takes no option '--frobnicate'; it takes only --help and --version"),
         (["log", "headache", "3"], "did you mean: nudge log symptom headache --severity 3"),
         (
             ["upcoming", "--yes"],
@@ -49,6 +50,41 @@ import Testing
     ])
     func refusesWithAdvice(arguments: [String], message: String) throws {
         try expectRefusal(arguments, mentioning: message)
+    }
+
+    /// The verbs people reach for from other programs: the whole line, word for word.
+    @Test(arguments: [
+        (
+            ["contacts", "delete", "Sam"],
+            "nudge: nudge contacts has no command 'delete'; did you mean: nudge contacts remove Sam\n"
+        ),
+        (["settings", "show"], "nudge: nudge settings has no command 'show'; did you mean: nudge settings list\n"),
+        (
+            ["settings", "show", "symptom.reminder_time"],
+            "nudge: nudge settings has no command 'show'; did you mean: nudge settings get symptom.reminder_time\n"
+        ),
+        (["--hepl"], "nudge: nudge takes no option '--hepl'; did you mean: nudge --help\n"),
+        (
+            ["upcoming", "--jsno"],
+            "nudge: nudge upcoming takes no option '--jsno'; did you mean: nudge upcoming --json\n"
+        ),
+        (["help"], "nudge: nudge has no command 'help'; did you mean: nudge --help\n"),
+        (["help", "backup"], "nudge: nudge has no command 'help'; did you mean: nudge backup --help\n"),
+        (["call", "help", "log"], "nudge: nudge call has no command 'help'; did you mean: nudge call log --help\n"),
+        (
+            ["log", "symptom", "joint", "pain", "3"],
+            "nudge: nudge log symptom takes one NAME, in quotes when it has several words; did you mean: nudge log symptom 'joint pain' --severity 3\n"
+        ),
+        (
+            ["log", "symptom", "joint", "pain", "--severity", "3", "--notes", "left knee"],
+            "nudge: nudge log symptom takes one NAME, in quotes when it has several words; did you mean: nudge log symptom 'joint pain' --severity 3 --notes 'left knee'\n"
+        ),
+    ])
+    func aWrongVerbGetsTheCommandMeant(arguments: [String], line: String) throws {
+        try StoreQuery.create(store)
+        let result = try InProcessNudge.expectRefusal(
+            arguments, store: store, environment: environment, mentioning: "did you mean")
+        #expect(result.stderr == line)
     }
 
     /// A pasted page is not echoed back whole: 80 characters of it, then an ellipsis.

@@ -351,7 +351,9 @@ import Testing
                 == "updated Samuel (id 2): renamed from Sam; every 30 days (was no cadence)\n")
         let reminded = nudge(
             "call", "remind", "samuel", "--on", "2026-11-25", "--at", "6:30pm", "--note", "birthday")
-        #expect(reminded.stdout == "will remind you to call Samuel at 2026-11-25 18:30 EST (reminder 1)\n")
+        #expect(
+            reminded.stdout
+                == "will remind you to call Samuel on Wednesday 25 Nov, 18:30 (2026-11-25 18:30 EST) (reminder 1)\n")
         let reminders = try #require(
             try JSONSerialization.jsonObject(with: Data(nudge("call", "reminders", "--json").stdout.utf8))
                 as? [[String: Any]])

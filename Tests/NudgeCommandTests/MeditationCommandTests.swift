@@ -170,7 +170,7 @@ import Testing
         #expect(try StoreQuery.rows(store, "SELECT id FROM meditation_sessions WHERE id = '\(id)'").count == 1)
         #expect(
             nudge("meditations", "delete", String(id.prefix(6)), "--yes").stdout.hasPrefix(
-                "deleted the 15 minutes session of 2026-11-20"))
+                "deleted the 15 minutes session of Friday 2026-11-20"))
         #expect(nudge("meditations").stdout.contains("streak: 2 days now, longest 2 days"))
         // An average between whole minutes is said as JSON says it (the text said 15).
         #expect(nudge("meditations", "add", "--at", "2026-11-21T07:00", "--minutes", "17").status == 0)

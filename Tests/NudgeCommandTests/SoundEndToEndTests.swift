@@ -118,6 +118,36 @@ struct SoundEndToEndTests: DaemonScenario {
         #expect(try rows("SELECT action FROM reminder_deliveries WHERE action IS NOT NULL").isEmpty)
     }
 
+    /// `nudge ack ID awake` from a terminal does what the button does: the running daemon stops
+    /// the ringing, nothing is recorded, and the notification stays without the button. Once
+    /// it no longer rings, the same command is refused.
+    @Test func imAwakeFromTheTerminalStopsTheRingingAsTheButtonDoes() throws {
+        try startNightWithTheAlarmIn(3)
+        let daemon = try startDaemon()
+        let alarm = try alarm(daemon)
+        #expect(daemon.waitForEvent("ring_started"), "\(daemon.stderr)")
+        let before = try StoreDump.of(store, tables: ["dose_events", "current_session"])
+        let id = alarm.replacesID == 0 ? UInt32(bus.notifyCalls().count) : alarm.replacesID
+        let shownBefore = bus.notifyCalls().count
+        let delivery = try #require(
+            try rows("SELECT id FROM reminder_deliveries WHERE notification_id = \(id) ORDER BY shown_at DESC LIMIT 1")
+                .first?["id"])
+        let acked = try nudge("ack", delivery, "I'm awake")
+        #expect(
+            acked.stdout
+                == "Time for dose 2 stops ringing; nothing is recorded, and the notification stays for your answer\n",
+            "\(acked)")
+        #expect(daemon.waitForEvent("ring_stopped", ["notification": "\(id)", "reason": "awake"]), "\(daemon.stderr)")
+        let updated = try #require(bus.waitForNotify(count: shownBefore + 1).last)
+        #expect(
+            updated.replacesID == id && !updated.actions.contains("awake") && updated.actions.contains("take"),
+            "\(updated)")
+        #expect(try StoreDump.of(store, tables: ["dose_events", "current_session"]) == before)
+        #expect(try rows("SELECT action FROM reminder_deliveries WHERE action IS NOT NULL").isEmpty)
+        let again = try attempt("ack", delivery, "awake")
+        #expect(again.status == 64 && again.stderr.contains("is not an alarm ringing now"), "\(again)")
+    }
+
     /// Dose 2 written by another program, or recorded from a terminal, stops the ringing within
     /// a second of the write.
     @Test(arguments: ["sqlite3", "nudge dose 2"])

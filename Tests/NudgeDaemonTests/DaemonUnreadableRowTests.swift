@@ -41,3 +41,28 @@ extension DaemonTests {
         #expect(!log.all.contains { $0.contains("private") || $0.contains("Sam") }, "\(log.all)")
     }
 }
+
+extension DaemonTests {
+    /// A settings row another program wrote wrong is logged by its key and what is wrong with
+    /// it, with what applies instead and the fix: never with its value, which may be private.
+    @Test func anUnreadableSettingIsLoggedWithoutItsValue() throws {
+        let now = try #require(Timestamp.parse("2026-11-22T12:00:00Z"))
+        try StoreQuery.create(store, now: now)
+        let database = try DatabaseQueue(path: store)
+        try database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO settings (key, value, updated_at)
+                        VALUES ('symptom.reminder_time', 'after my private appointment', '2026-11-22T11:50:00Z')
+                    """)
+        }
+        try database.close()
+        let log = RecordedLog()
+        let line =
+            "warning: the settings row symptom.reminder_time cannot be read: its value is not a local time such as 20:00, 8pm or 8:30 PM; nudge uses 20:00 instead; fix it with: nudge settings reset symptom.reminder_time"
+        try withDaemon(clock: DaemonClock(startingAt: now), notifier: FakeNotifier(), log: log) { _, _ in
+            #expect(log.waitFor(line), "\(log.all)")
+        }
+        #expect(!log.all.contains { $0.contains("private") }, "\(log.all)")
+    }
+}

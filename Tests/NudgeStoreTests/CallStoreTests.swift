@@ -71,13 +71,17 @@ import Testing
     @Test func tomorrowQueuesTheNextDaysReminderTimeAndDismissSkipsTheCycle() throws {
         let contact = try store.addContact(name: "Alex", everyDays: 14, now: now).get()
         let first = try shown("call:\(contact):cadence:2026-11-21", id: 1)
-        #expect(try store.answer(first, action: "tomorrow", at: now, clock: clock) == .recorded())
+        // In the notification's words: its title as shown and the button's label.
+        #expect(
+            try store.answer(first, action: "tomorrow", at: now, clock: clock)
+                == .recorded(confirmation: "answered Call: Remind me tomorrow"))
         let followUp = try #require(try store.delivery(key: "call:\(contact):cadence:2026-11-21:tomorrow:1"))
         #expect(followUp.isOwed && Timestamp.format(followUp.dueAt) == "2026-11-22T08:00:00Z")
 
         let second = try shown("call:\(contact):cadence:2026-11-21:tomorrow:1", id: 2)
         #expect(
-            try store.answer(second, action: "dismiss", at: now.addingTimeInterval(86400), clock: clock) == .recorded())
+            try store.answer(second, action: "dismiss", at: now.addingTimeInterval(86400), clock: clock)
+                == .recorded(confirmation: "answered Call: Skip this time"))
         #expect(try store.contacts().first?.restartedOn == CivilDate(year: 2026, month: 11, day: 22))
         #expect(try store.contacts().first?.cadence?.dueDate(clock: clock).description == "2026-12-06")
     }

@@ -395,7 +395,7 @@ _nudge_dose_status() {
 
 _nudge_dose_test-alarm() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--cancel --version -h --help)
     repeating_options=()
     non_repeating_options=(--store --in)
     __nudge_offer_flags_options 0

@@ -50,7 +50,7 @@ function __nudge_parse_tokens -S
             case 'status'
                 __nudge_parse_subcommand 0 'store=' 'json' 'version' 'h/help'
             case 'test-alarm'
-                __nudge_parse_subcommand 0 'store=' 'in=' 'version' 'h/help'
+                __nudge_parse_subcommand 0 'store=' 'in=' 'cancel' 'version' 'h/help'
             end
         case 'call'
             __nudge_parse_subcommand 0 'version' 'h/help'
@@ -286,7 +286,8 @@ complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "n
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose status" version' -l 'version' -d 'Show the version.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose status" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose test-alarm" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else nudge.sqlite in $XDG_DATA_HOME/nudge).' -rfka ''
-complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose test-alarm" in' -l 'in' -d 'When, from 5 s to 24 h: 30s, 2m, 1h, or a number of minutes.' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose test-alarm" in' -l 'in' -d 'When, from 5 s to 24 h: 30s, 2m, 1h, or a number of minutes (default 1m).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose test-alarm" cancel' -l 'cancel' -d 'Withdraw the test alarms queued and not yet rung, instead of queuing one.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose test-alarm" version' -l 'version' -d 'Show the version.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge dose test-alarm" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge call" version' -l 'version' -d 'Show the version.'

@@ -1,6 +1,7 @@
 #ifndef NUDGE_CNUDGELINUX_H
 #define NUDGE_CNUDGELINUX_H
 
+#include <signal.h>
 #include <sys/eventfd.h>
 #include <sys/inotify.h>
 #include <sys/timerfd.h>
@@ -15,6 +16,9 @@ int nudge_timerfd_settime_relative(int fd, long milliseconds);
 int nudge_is_encrypted(const char *path);
 int nudge_eventfd(void);
 int nudge_pipe(int fds[2]);
+/* The number a signal was sent with by sigqueue (its sival_ptr), or -1 for one sent otherwise
+   (kill, a terminal): what a signal handler may read of its siginfo, async-signal-safe. */
+long nudge_siginfo_queued_value(const siginfo_t *info);
 /* Keeps ALSA's own error lines (no sound card, unknown PCM) off stderr: nudge reports a sound
    problem once, in its own words. Does nothing where libasound is not installed. */
 void nudge_quiet_alsa_errors(void);

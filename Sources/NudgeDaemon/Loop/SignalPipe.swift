@@ -6,7 +6,8 @@ import Synchronization
     import Glibc
 #endif
 
-/// SIGTERM, SIGINT and SIGHUP turned into bytes on a pipe the event loop polls.
+/// SIGTERM, SIGINT, SIGHUP and SIGUSR1 turned into records on a pipe the event loop polls: the
+/// signal and the number it was sent with (`nudge ack ID awake` sends the delivery's id).
 ///
 /// A self-pipe rather than signalfd: signalfd needs the signals blocked in every thread, and
 /// GLib and Dispatch start threads of their own.
@@ -18,7 +19,13 @@ import Synchronization
 final class SignalPipe {
     let descriptor: Int32
     private let writeEnd: Int32
-    static let signals = [SIGTERM, SIGINT, SIGHUP]
+    static let signals = [SIGTERM, SIGINT, SIGHUP, SIGUSR1]
+
+    /// One signal received, and the number sigqueue sent it with (nil for kill's).
+    struct Received: Equatable {
+        let number: Int32
+        let value: Int64?
+    }
 
     init() throws(DaemonError) {
         var ends: [Int32] = [-1, -1]
@@ -27,12 +34,15 @@ final class SignalPipe {
         writeEnd = ends[1]
         signalPipeWriteEnd.store(ends[1], ordering: .sequentiallyConsistent)
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = { signal in
-            var byte = UInt8(truncatingIfNeeded: signal)
-            _ = write(signalPipeWriteEnd.load(ordering: .sequentiallyConsistent), &byte, 1)
+        action.__sigaction_handler.sa_sigaction = { signal, info, _ in
+            // One write of a whole record: a pipe writes up to PIPE_BUF bytes at once or not at all.
+            var record = (Int64(signal), Int64(nudge_siginfo_queued_value(info)))
+            _ = withUnsafeBytes(of: &record) {
+                write(signalPipeWriteEnd.load(ordering: .sequentiallyConsistent), $0.baseAddress, $0.count)
+            }
         }
         sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
+        action.sa_flags = SA_RESTART | SA_SIGINFO
         for signal in Self.signals { sigaction(signal, &action, nil) }
         signal(SIGPIPE, SIG_IGN)
         // A parent may hand its mask on (Foundation's Process spawns from Dispatch threads, which
@@ -53,13 +63,23 @@ final class SignalPipe {
     }
 
     /// The signals received since the last call, in order.
-    func consume() -> [Int32] {
-        var bytes = [UInt8](repeating: 0, count: 64)
-        var received: [Int32] = []
+    func consume() -> [Received] {
+        // Whole records only: every write is one, and the buffer holds a whole number of them.
+        let size = MemoryLayout<(Int64, Int64)>.size
+        var bytes = [UInt8](repeating: 0, count: size * 8)
+        var received: [Received] = []
         while true {
             let count = read(descriptor, &bytes, bytes.count)
             guard count > 0 else { return received }
-            received += bytes[0..<count].map { Int32($0) }
+            for offset in stride(from: 0, to: count - size + 1, by: size) {
+                let (number, value) = bytes.withUnsafeBytes {
+                    (
+                        $0.loadUnaligned(fromByteOffset: offset, as: Int64.self),
+                        $0.loadUnaligned(fromByteOffset: offset + 8, as: Int64.self)
+                    )
+                }
+                received.append(Received(number: Int32(truncatingIfNeeded: number), value: value < 0 ? nil : value))
+            }
         }
     }
 }

@@ -80,8 +80,9 @@ struct PlannerMemory {
     mutating func reportIgnored(_ settings: Settings) {
         guard settings.ignoredRows != reportedIgnoredRows else { return }
         reportedIgnoredRows = settings.ignoredRows
-        for (key, value) in reportedIgnoredRows.sorted(by: { $0.key < $1.key }) {
-            logger.warning("ignoring the settings row \(key) = '\(value)'; fix it with: nudge settings reset \(key)")
+        // The key and the problem only: a value may be private text.
+        for row in settings.ignored {
+            logger.warning("\(row.sentence)", metadata: ["event": "setting_ignored", "key": "\(row.name)"])
         }
     }
 }

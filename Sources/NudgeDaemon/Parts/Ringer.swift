@@ -12,21 +12,29 @@ final class Ringer {
     /// What nudge itself plays for a notification.
     enum Playback {
         case once(SoundSource)
-        case ring(SoundSource, limit: TimeInterval)
+        /// `offersAwake`: "I'm awake" stops it (from a button, or `nudge ack ID awake`).
+        case ring(SoundSource, limit: TimeInterval, offersAwake: Bool)
     }
 
-    /// An alarm ringing: the delivery, the notification it rings for, and its number among this
-    /// run's rings (the player's word that a ring ended names it).
-    typealias Ring = (deliveryID: Int64, notificationID: UInt32, number: Int)
+    /// An alarm ringing: the delivery, the notification it rings for, its number among this
+    /// run's rings (the player's word that a ring ended names it), and whether "I'm awake" stops
+    /// it.
+    typealias Ring = (deliveryID: Int64, notificationID: UInt32, number: Int, offersAwake: Bool)
 
     /// nudge's own sounds; a context exists only while one plays.
     private let player: any SoundPlayer
     private let store: Store
     private let events: EventQueue
     private let logger: Logger
+    /// Tells the commands which delivery "I'm awake" stops now (`nudge ack ID awake` reads it
+    /// in what the daemon publishes), or none.
+    private let publishAwakeStops: (Int64?) -> Void
     /// The alarm ringing now.
     private(set) var ringing: Ring? {
-        didSet { if (ringing == nil) != (oldValue == nil) { holdLidWhileRinging() } }
+        didSet {
+            if (ringing == nil) != (oldValue == nil) { holdLidWhileRinging() }
+            publishAwakeStops(ringing.flatMap { $0.offersAwake ? $0.deliveryID : nil })
+        }
     }
     private var ringsStarted = 0
     /// Held while an alarm rings: a closed lid would put the computer to sleep and silence it.
@@ -34,11 +42,15 @@ final class Ringer {
     /// Sound files found not to be regular files, each warned about once (`playable`).
     private var skippedSoundFiles: Set<String> = []
 
-    init(player: any SoundPlayer, store: Store, events: EventQueue, logger: Logger) {
+    init(
+        player: any SoundPlayer, store: Store, events: EventQueue, logger: Logger,
+        publishAwakeStops: @escaping (Int64?) -> Void
+    ) {
         self.player = player
         self.store = store
         self.events = events
         self.logger = logger
+        self.publishAwakeStops = publishAwakeStops
     }
 
     /// The content as `server` gets it (its sound hint, and "I'm awake" on a ringing alarm),
@@ -72,7 +84,7 @@ final class Ringer {
             guard let source = playable(key, settings: settings) else { return (silent, nil) }
             voiced.soundHint = .suppress
             if offersAwake, server.showsActions { voiced.actions.insert(.awake, at: 0) }
-            return (voiced, .ring(source, limit: TimeInterval(settings.int(minutes) * 60)))
+            return (voiced, .ring(source, limit: TimeInterval(settings.int(minutes) * 60), offersAwake: offersAwake))
         }
     }
 
@@ -93,12 +105,12 @@ final class Ringer {
         switch playback {
         case .once(let source):
             player.play(source)
-        case .ring(let source, let limit):
+        case .ring(let source, let limit, let offersAwake):
             ringsStarted += 1
             let number = ringsStarted
             let events = events
             player.ring(source, limit: limit) { events.push(.ringEnded(number)) }
-            ringing = (deliveryID, notificationID, number)
+            ringing = (deliveryID, notificationID, number, offersAwake)
             logger.info(
                 "ringing for notification \(notificationID)",
                 metadata: ["event": "ring_started", "notification": "\(notificationID)"])

@@ -2,16 +2,22 @@ import ArgumentParser
 import Foundation
 import Glibc
 import NudgeCore
+import NudgeSystem
 
 extension Nudge {
     struct Ack: NudgeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Answer a notification from the terminal, as its button would.",
             discussion:
-                "The ids are in 'nudge history' (and in the notification's text when the server shows no buttons).")
+                "The ids are in 'nudge history' (and in the notification's text when the server shows no buttons). On an alarm that rings, awake (I'm awake) has the running daemon stop the ringing, as the button does: nothing is recorded, and the notification stays for the answer."
+        )
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The notification's id, as nudge history lists it.") var id: Int64
-        @Argument(help: "The answer: \(answers).") var action: String
+        @Argument(
+            help:
+                "The answer: a button's label as shown (Stop, \"Remind me tomorrow\"), in any case, or its id: \(answers)."
+        )
+        var action: String
 
         /// Every kind's answers: `done or snooze (symptom), take, skip or snooze (dose 2), ...`.
         static var answers: String {
@@ -25,14 +31,15 @@ extension Nudge {
         }
 
         func run(_ context: CommandContext) throws {
+            if OfferedAnswers.isAwake(action) { return try awake(context) }
             let store = try context.openStore()
             switch try store.run({
                 try $0.answer(
                     id, action: action, at: context.now, clock: context.wallClock, sleep: context.clock.sleepReading())
             }) {
             case .recorded(let command, let confirmation):
-                let key = try store.run { try $0.delivery(id: id)?.key } ?? String(id)
-                context.print(confirmation ?? "recorded \(action) for \(key)")
+                // In the notification's words: its title and the button's label.
+                if let confirmation { context.print(confirmation) }
                 // What the button opens a terminal for (Write now) runs here, in this terminal.
                 guard let command else { return }
                 guard context.environment.isTerminal, isatty(STDIN_FILENO) == 1 else {
@@ -45,6 +52,28 @@ extension Nudge {
             case .refused(let refusal):
                 throw CommandFailure(refusal.description, exitCode: 64)
             }
+        }
+
+        /// "I'm awake" from the terminal: the daemon that rings the alarm stops it, as the button
+        /// does; the notification stays for the answer, and nothing is recorded.
+        private func awake(_ context: CommandContext) throws {
+            guard let daemon = DaemonLock.running(storePath: context.storePath) else {
+                throw CommandFailure(
+                    "no nudge daemon runs on \(context.storePath), so nothing rings; nothing changed", exitCode: 64)
+            }
+            guard daemon.status[DaemonLock.awakeStopsKey] == String(id) else {
+                throw CommandFailure(
+                    "delivery \(id) is not an alarm ringing now; I'm awake stops only the one that rings (nudge history lists them)",
+                    exitCode: 64)
+            }
+            guard DaemonLock.sendAwake(to: daemon.pid, deliveryID: id) else {
+                throw CommandFailure(
+                    "cannot reach the nudge daemon (pid \(daemon.pid)): \(String(cString: strerror(errno)))")
+            }
+            let title = (try? context.openStoreForReading().run { try $0.delivery(id: id) })??.title
+            context.print(
+                "\(TextInput.oneLine(title ?? "the alarm")) stops ringing; nothing is recorded, and the notification stays for your answer"
+            )
         }
     }
 }

@@ -53,6 +53,17 @@ struct CommandContext {
     /// How an instant was understood, for confirmations: `22:10 yesterday, 2026-11-21 22:10 EST`.
     func understood(_ instant: Date) -> String { InstantInput.describe(instant, now: now, clock: wallClock) }
 
+    /// When a confirmation says a thing was or will be, every command as `log symptom`: near,
+    /// `at 22:10 yesterday, 2026-11-21 22:10 EST`; further, the weekday first, so that a day
+    /// typed wrong shows at once: `on Monday 16 Nov, 10:00 (2026-11-16 10:00 EST)`.
+    func when(_ instant: Date, on far: String = "on", at near: String = "at") -> String {
+        let clock = wallClock
+        guard abs(clock.date(of: instant).daysSinceEpoch - clock.date(of: now).daysSinceEpoch) > 1 else {
+            return "\(near) \(understood(instant))"
+        }
+        return "\(far) \(InstantInput.plainDay(instant, clock: clock)) (\(understood(instant)))"
+    }
+
     func openStore() throws -> Store {
         do { return unreadableRows.opened(try Store(path: storePath, now: now)) } catch { throw CommandFailure(error) }
     }

@@ -10,15 +10,19 @@ extension Nudge.Dose {
             abstract:
                 "Have the running daemon ring the dose-2 alarm once, exactly as a real one rings; nothing is recorded.",
             discussion:
-                "Like DoseTap's test alarm: the alarm's sound, critical and resident, with one action, Stop. It writes no dose row and leaves the session alone."
+                "Like DoseTap's test alarm: the alarm's sound, critical and resident, with one action, Stop. It writes no dose row and leaves the session alone. --cancel withdraws the test alarms queued and not yet rung."
         )
         @OptionGroup var global: GlobalOptions
-        @Option(name: .customLong("in"), help: "When, from 5 s to 24 h: 30s, 2m, 1h, or a number of minutes.")
-        var delay = "1m"
+        @Option(
+            name: .customLong("in"), help: "When, from 5 s to 24 h: 30s, 2m, 1h, or a number of minutes (default 1m).")
+        var delay: String?
+        @Flag(help: "Withdraw the test alarms queued and not yet rung, instead of queuing one.") var cancel = false
 
         static let range: ClosedRange<TimeInterval> = 5...86400
 
         func validate() throws {
+            if cancel, delay != nil { throw ValidationError("give --in or --cancel, not both") }
+            guard let delay else { return }
             guard let seconds = DurationText.parse(delay), Self.range.contains(seconds) else {
                 throw ValidationError(
                     "--in '\(delay)' is not a delay from 5 s to 24 h; give 30s, 2m, 1h or a number of minutes")
@@ -26,7 +30,8 @@ extension Nudge.Dose {
         }
 
         func run(_ context: CommandContext) throws {
-            guard let seconds = DurationText.parse(delay) else { return }
+            if cancel { return try withdraw(context) }
+            guard let seconds = DurationText.parse(delay ?? "1m") else { return }
             // Only a running daemon can ring; a row nothing will ring would be a silent test.
             guard DaemonLock.holder(storePath: context.storePath) != nil else {
                 throw CommandFailure(
@@ -39,8 +44,18 @@ extension Nudge.Dose {
                 title: NudgeCore.TestAlarm.title)
             _ = try context.openStore().run { try $0.claim(occurrence) }
             context.print(
-                "the test alarm rings at \(context.understood(due)) (\(DurationText.relative(seconds))); Stop on the notification ends it"
+                "the test alarm rings \(context.when(due)) (\(DurationText.relative(seconds))); Stop on the notification ends it"
             )
+        }
+
+        private func withdraw(_ context: CommandContext) throws {
+            let due = try context.openStore().run { try $0.cancelTestAlarms(at: context.now) }
+            guard !due.isEmpty else { return context.print("no test alarm is waiting to ring; nothing changed") }
+            let times = due.map { context.when($0) }
+            context.print(
+                due.count == 1
+                    ? "cancelled the test alarm due \(times[0]); it will not ring"
+                    : "cancelled \(due.count) test alarms, due \(times.joined(separator: "; ")); they will not ring")
         }
     }
 }

@@ -13,10 +13,16 @@ enum CommandLineCheck {
         var index = 0
         var options: [String: Int] = [:]
         var takes = CommandOptions(command)
+        // A leaf command's words that are neither options nor their values, and its options.
+        var positional: [String] = []
+        var given: [String] = []
         while index < arguments.count {
             let word = arguments[index]
             index += 1
-            if word == "--" { break }
+            if word == "--" {
+                positional += arguments[index...]
+                break
+            }
             if word.hasPrefix("-"), word.count > 1, Double(word) == nil {
                 let name = String(word.prefix { $0 != "=" })
                 // `nudge symptoms --date D` is its default subcommand's option.
@@ -30,6 +36,11 @@ enum CommandLineCheck {
                     return nil
                 }
                 guard takes.all.contains(name) else {
+                    if let meant = MeantCommand.option(for: name, among: takes.all) {
+                        let here = path.joined(separator: " ")
+                        return
+                            "\(here) takes no option '\(CommandLineText.shortened(name))'; did you mean: \(here) \(meant)"
+                    }
                     let refusal = "\(path.joined(separator: " ")) takes no option '\(name)'; \(takes.listed)"
                     guard !name.hasPrefix("--") else { return refusal }
                     return refusal
@@ -38,12 +49,27 @@ enum CommandLineCheck {
                 options[name, default: 0] += 1
                 if options[name] == 2 { return "\(name) is given twice; give it once" }
                 // Its value is the next word, whatever it begins with.
-                if takes.valued.contains(name), !word.contains("=") { index += 1 }
+                let takesValue = takes.valued.contains(name) && !word.contains("=")
+                given += [word] + arguments[index..<min(index + (takesValue ? 1 : 0), arguments.count)]
+                if takesValue { index += 1 }
                 continue
             }
             let subcommands = command.configuration.subcommands
-            guard !subcommands.isEmpty else { continue }
+            guard !subcommands.isEmpty else {
+                positional.append(word)
+                continue
+            }
             guard let next = subcommands.first(where: { $0._commandName == word }) else {
+                let rest = Array(arguments[index...])
+                if word.lowercased() == "help" { return MeantCommand.help(after: path, from: command, rest: rest) }
+                let hasArgument = MeantCommand.withoutStore(rest).contains { !$0.hasPrefix("-") }
+                if let verb = MeantCommand.verb(
+                    for: word, among: subcommands.map { $0._commandName }, hasArgument: hasArgument)
+                {
+                    let meant = (path + [verb] + MeantCommand.withoutStore(rest)).joined(separator: " ")
+                    return
+                        "\(path.joined(separator: " ")) has no command '\(CommandLineText.shortened(word))'; did you mean: \(meant)"
+                }
                 // `nudge meditate 10m`: the default subcommand's argument, unless it is a
                 // subcommand's name mistyped (`nudge contacts lst`).
                 if let implied = command.configuration.defaultSubcommand, nearest(word, among: subcommands) == nil {
@@ -56,6 +82,9 @@ enum CommandLineCheck {
             command = next
             path.append(word)
             takes = CommandOptions(command)
+        }
+        if path == ["nudge", "log", "symptom"], positional.count > 1 {
+            return MeantCommand.quotedName(positional, options: given)
         }
         return nil
     }
@@ -106,7 +135,7 @@ struct CommandOptions {
 
     /// `it takes --json, --limit and --store`.
     var listed: String {
-        guard let last = names.last else { return "it takes no options" }
+        guard let last = names.last else { return "it takes only --help and --version" }
         return names.count == 1
             ? "it takes \(last)" : "it takes \(names.dropLast().joined(separator: ", ")) and \(last)"
     }

@@ -14,11 +14,18 @@ struct RingerTests {
     let now = Timestamp.parse("2026-11-21T20:00:00Z")!
     let clock = WallClock(zone: .system("UTC"))
     let player = DaemonTests.FakePlayer()
-    let alarm = Ringer.Playback.ring(.theme("alarm-clock-elapsed"), limit: 600)
+    let alarm = Ringer.Playback.ring(.theme("alarm-clock-elapsed"), limit: 600, offersAwake: true)
+    /// What the ringer told the commands "I'm awake" stops, in order.
+    final class Published { var deliveries: [Int64?] = [] }
+    let published = Published()
 
     func ringer() throws -> (Ringer, Store) {
         let store = try Store(path: directory.file("nudge.sqlite"), now: now)
-        return (Ringer(player: player, store: store, events: try EventQueue(), logger: .quiet), store)
+        let published = published
+        let ringer = Ringer(player: player, store: store, events: try EventQueue(), logger: .quiet) { delivery in
+            published.deliveries.append(delivery)
+        }
+        return (ringer, store)
     }
 
     var stops: Int { player.calls.withLock { $0.filter { $0 == "stop" }.count } }
@@ -38,6 +45,18 @@ struct RingerTests {
         // Ended by the player: nothing is left to stop.
         ringer.stop(because: "answered")
         #expect(stops == 0)
+    }
+
+    /// `nudge ack ID awake` may stop only the delivery the daemon published as ringing with
+    /// "I'm awake": published while it rings, withdrawn when it stops; a ring without the
+    /// button (the test alarm) publishes none.
+    @Test func whatIAmAwakeStopsIsPublishedWhileItRings() throws {
+        let (ringer, _) = try ringer()
+        ringer.play(alarm, deliveryID: 7, notificationID: 3)
+        ringer.stop(because: "awake")
+        ringer.play(
+            .ring(.theme("alarm-clock-elapsed"), limit: 600, offersAwake: false), deliveryID: 8, notificationID: 4)
+        #expect(published.deliveries == [7, nil, nil])
     }
 
     /// After a plan, the alarm rings on while its notification is on screen unanswered, and

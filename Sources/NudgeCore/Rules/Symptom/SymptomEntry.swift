@@ -7,6 +7,9 @@ public struct SymptomEntry: Sendable, Equatable, Codable {
     public var severity: Int
     public var loggedAt: Date
     public var notes: String?
+    /// True when another program stored a time nudge cannot read; `loggedAt` is then only the
+    /// entry's place in an order (the earliest), never a time to show.
+    public var hasUnreadableTime = false
 
     public init(id: String, name: String, severity: Int, loggedAt: Date, notes: String?) {
         self.id = id

@@ -22,7 +22,7 @@ extension Nudge.Call {
         func run(_ context: CommandContext) throws {
             let store = try context.openStore()
             let call = try Self.ids.resolve(try store.run { try $0.callLog(matching: id) }, prefix: id)
-            let what = "the call with \(TextInput.oneLine(call.contactName)) at \(context.understood(call.calledAt))"
+            let what = "the call with \(TextInput.oneLine(call.contactName)) \(context.when(call.calledAt))"
             try context.delete(
                 what, cannotBeUndone: false, yes: yes, saying: "deleted \(what) (marked deleted, to sync)"
             ) {

@@ -55,7 +55,7 @@ extension Nudge.Call {
                 try store.run { try $0.correctCall(id: call.id, correction, now: context.now) }
             }
             context.print(
-                "corrected the call with \(TextInput.oneLine(corrected.contactName)) at \(context.understood(corrected.calledAt)) (to sync)"
+                "corrected the call with \(TextInput.oneLine(corrected.contactName)) \(context.when(corrected.calledAt)) (to sync)"
             )
         }
     }

@@ -47,7 +47,7 @@ extension Nudge.Call {
                     now: context.now
                 )
             }
-            context.print("logged a call with \(found.name) at \(context.understood(when))")
+            context.print("logged a call with \(found.name) \(context.when(when))")
         }
     }
 }

@@ -48,7 +48,7 @@ extension Nudge.Call {
             let id = try store.run {
                 try $0.addCallReminder(contactID: found.id, dueAt: due, note: note, now: context.now)
             }
-            context.print("will remind you to call \(found.name) at \(context.understood(due)) (reminder \(id))")
+            context.print("will remind you to call \(found.name) \(context.when(due)) (reminder \(id))")
         }
 
         /// The day given (at --at, else call.reminder_time), or the next --at; never the past.

@@ -53,7 +53,7 @@ extension Nudge.Call.Reminders {
             switch try store.run({ try $0.moveCallReminder(id, dueAt: due, note: newNote, now: context.now) }) {
             case .changed(let newID, let name):
                 context.print(
-                    "will remind you to call \(TextInput.oneLine(name)) at \(context.understood(due)) (reminder \(newID)\(newID == id ? "" : ", was \(id)"))"
+                    "will remind you to call \(TextInput.oneLine(name)) \(context.when(due)) (reminder \(newID)\(newID == id ? "" : ", was \(id)"))"
                 )
             case .notOpen:
                 throw Cancel.notOpen(id)

@@ -31,7 +31,7 @@ extension Nudge.Dose {
                 let window = DoseWindow(session: session, settings: settings)
                 let clock = context.wallClock
                 context.print(
-                    "dose 1 recorded at \(context.understood(session.dose1)) (session \(session.sessionDate)); "
+                    "dose 1 recorded \(context.when(session.dose1)) (session \(session.sessionDate)); "
                         + "window \(clock.timeOfDay(window.opensAt))-\(clock.timeOfDay(window.closesAt)), alarm at \(clock.timeOfDay(window.targetAt))"
                 )
                 context.print("the alarm: \(Self.howTheAlarmRings(settings: settings, context))")

@@ -35,13 +35,13 @@ func answer(_ answer: DoseAnswer, _ context: CommandContext) throws {
         return
     case .recorded(let record):
         let clock = context.wallClock
-        let when = context.understood(record.timestamp)
+        let when = context.when(record.timestamp)
         switch record.eventType {
         case .dose2:
             let note = record.metadata == nil ? "" : record.metadata!.contains("is_early") ? " (early)" : " (late)"
-            context.print("dose 2 recorded at \(when)\(note)")
-        case .extraDose: context.print("extra dose recorded at \(when)")
-        case .dose2Skipped: context.print("dose 2 skipped at \(when)")
+            context.print("dose 2 recorded \(when)\(note)")
+        case .extraDose: context.print("extra dose recorded \(when)")
+        case .dose2Skipped: context.print("dose 2 skipped \(when)")
         case .snooze:
             if let session = try store.run({ try $0.currentDoseSession() }) {
                 let window = DoseWindow(session: session, settings: settings)

@@ -24,14 +24,16 @@ extension Nudge.Journal {
                     return context.print("kept what was typed; the next nudge journal add offers it again")
                 }
                 return context.print(
-                    "added the session of \(context.understood(session.startedAt)) (id \(session.id.prefix(8)))")
+                    "added the session \(context.when(session.startedAt, on: "of", at: "of")) (id \(session.id.prefix(8)))"
+                )
             }
             let fields = try options.fields(context)
             let startedAt = fields.startedAt ?? context.now
             let session = try context.openStore().run {
                 try $0.addTherapySession(fields, startedAt: startedAt, type: type, now: context.now)
             }
-            context.print("added the session of \(context.understood(startedAt)) (id \(session.id.prefix(8)))")
+            context.print(
+                "added the session \(context.when(startedAt, on: "of", at: "of")) (id \(session.id.prefix(8)))")
         }
     }
 }

@@ -25,7 +25,7 @@ extension Nudge.Journal {
                 try store.run { try $0.editTherapySession(id: session.id, fields, now: context.now) } ? session : nil
             }
             let changed =
-                fields.startedAt.map { "the session of \(context.understood($0))" }
+                fields.startedAt.map { "the session \(context.when($0, on: "of", at: "of"))" }
                 ?? Nudge.Journal.named(session, context)
             context.print("changed \(changed) (id \(session.id.prefix(8)))")
         }

@@ -77,7 +77,7 @@ extension Nudge.Journal {
         if let stored = session.unreadableStart {
             return "the session of an unreadable time ('\(TextInput.oneLine(stored))')"
         }
-        return "the session of \(context.understood(session.startedAt))"
+        return "the session \(context.when(session.startedAt, on: "of", at: "of"))"
     }
 
     static func validatePrefix(_ id: String) throws { try ids.validate(id) }

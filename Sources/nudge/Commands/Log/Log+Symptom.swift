@@ -45,15 +45,8 @@ extension Nudge.Log {
             }
             // One symptom, one name: a spelling that differs only by case went in as the first one.
             let respelled = entry.name == trimmed ? "" : " (written as \(entry.name), as before)"
-            guard context.now.timeIntervalSince(entry.loggedAt) > 48 * 3600 else {
-                return context.print(
-                    "logged \(entry.name) (\(entry.severity)) at \(context.understood(entry.loggedAt))\(respelled)")
-            }
-            // Days back, the day in words says at once whether it went where it was meant to.
-            let day = InstantInput.plainDay(entry.loggedAt, clock: context.wallClock)
             context.print(
-                "logged \(entry.name) (\(entry.severity)) for \(day) (\(context.understood(entry.loggedAt)))\(respelled)"
-            )
+                "logged \(entry.name) (\(entry.severity)) \(context.when(entry.loggedAt, on: "for"))\(respelled)")
         }
     }
 }

@@ -27,7 +27,7 @@ extension Nudge.Meditations {
                 try $0.addMeditation(startedAt: startedAt, seconds: minutes * 60, utcOffsetMinutes: offset, now: now)
             }
             context.print(
-                "recorded \(MeditationTimer.minutes(minutes * 60)) at \(context.understood(startedAt)) (id \(session.id.prefix(8)))"
+                "recorded \(MeditationTimer.minutes(minutes * 60)) \(context.when(startedAt)) (id \(session.id.prefix(8)))"
             )
         }
     }

@@ -23,8 +23,13 @@ extension Nudge.Meditations {
             guard !session.isRunning else {
                 throw CommandFailure("that session is running; end it with: nudge meditate stop", exitCode: 64)
             }
+            // Its day as the meditation listing has it; named with its weekday unless it is today.
+            let day = session.localStart.date
+            let named =
+                day == context.wallClock.date(of: context.now)
+                ? "\(day)" : "\(context.wallClock.weekdayName(day)) \(day)"
             let what =
-                "the \(MeditationTimer.minutes(session.actualSeconds ?? 0)) session of \(session.localStart.date) (id \(session.id.prefix(8)))"
+                "the \(MeditationTimer.minutes(session.actualSeconds ?? 0)) session of \(named) (id \(session.id.prefix(8)))"
             try context.delete(what, cannotBeUndone: true, yes: yes) {
                 try store.run { try $0.deleteMeditation(id: session.id) }
             }

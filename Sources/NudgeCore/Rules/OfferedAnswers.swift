@@ -1,0 +1,40 @@
+import Foundation
+
+/// The answers a shown notification offers, in the words of its buttons: `nudge ack` takes
+/// what the person read there (`Stop`, `snooze 10 min`) as well as the ids, and says what it did
+/// in those words, never in internal keys.
+public struct OfferedAnswers: Sendable, Equatable {
+    /// Each answer its rule takes, with the label its button has now (the id where the
+    /// notification shows no such button).
+    public let answers: [NotificationAction]
+
+    public init(rule answers: [String], content: NotificationContent?) {
+        self.answers = answers.map { key in
+            content?.actions.first { $0.key == key } ?? NotificationAction(key: key, label: key)
+        }
+    }
+
+    /// The id of the answer `typed` names: an id or a button's label, in any case.
+    public func id(named typed: String) -> String? {
+        let wanted = typed.trimmingCharacters(in: .whitespaces).lowercased()
+        return (answers.first { $0.key.lowercased() == wanted } ?? answers.first { $0.label.lowercased() == wanted })?
+            .key
+    }
+
+    /// Whether `typed` is "I'm awake", by its id or its label: it stops a ringing alarm, which
+    /// only the daemon can, and is recorded nowhere.
+    public static func isAwake(_ typed: String) -> Bool {
+        let wanted = typed.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "’", with: "'")
+        return wanted == NotificationAction.awake.key || wanted == NotificationAction.awake.label.lowercased()
+    }
+
+    /// What the button of `id` says.
+    public func label(of id: String) -> String { answers.first { $0.key == id }?.label ?? id }
+
+    /// `Take dose 2 (take), Skip dose 2 (skip) or Snooze 10 min (snooze)`.
+    public var listed: String {
+        let named = answers.map { $0.label == $0.key ? $0.key : "\($0.label) (\($0.key))" }
+        guard let last = named.last else { return "" }
+        return named.count == 1 ? last : named.dropLast().joined(separator: ", ") + " or " + last
+    }
+}

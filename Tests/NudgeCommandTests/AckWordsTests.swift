@@ -1,0 +1,48 @@
+import Foundation
+import GRDB
+import NudgeTestSupport
+import Testing
+
+/// `nudge ack` takes a button's label as the person read it, in any case, as well as its id,
+/// and says what it did in the notification's words, never in internal keys.
+@Suite struct AckWordsTests: CommandScenario {
+    let directory = TemporaryDirectory()
+
+    /// A test alarm shown at 19:50 and not answered; its delivery id.
+    private func shownTestAlarm() throws -> String {
+        try StoreQuery.create(store)
+        let database = try DatabaseQueue(path: store)
+        defer { try? database.close() }
+        return try database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO reminder_deliveries (reminder_key, kind, due_at, title, shown_at, notification_id)
+                        VALUES ('alarm_test:shown', 'alarm_test', '2026-11-22T18:50:00Z', 'Test alarm', '2026-11-22T18:50:00Z', 4)
+                    """)
+            return String(db.lastInsertedRowID)
+        }
+    }
+
+    @Test(arguments: ["Stop", "STOP", "stop"])
+    func theButtonsLabelAnswersInTheNotificationsWords(typed: String) throws {
+        let id = try shownTestAlarm()
+        let acked = nudge("ack", id, typed)
+        #expect(acked.status == 0 && acked.stdout == "answered Test alarm: Stop\n", "\(acked)")
+        #expect(try StoreDump.of(store, tables: ["reminder_deliveries"]).contains("action:\"stop\""))
+    }
+
+    /// "I'm awake" stops a ringing alarm, which only a running daemon rings.
+    @Test func awakeWithoutADaemonIsRefused() throws {
+        let id = try shownTestAlarm()
+        _ = try InProcessNudge.expectRefusal(
+            ["ack", id, "I'm awake"], store: store, environment: environment,
+            mentioning: "no nudge daemon runs on \(store), so nothing rings; nothing changed")
+    }
+
+    @Test func anAnswerTheNotificationDoesNotOfferNamesItsButtons() throws {
+        let id = try shownTestAlarm()
+        _ = try InProcessNudge.expectRefusal(
+            ["ack", id, "take"], store: store, environment: environment,
+            mentioning: "'take' is not an answer to Test alarm (delivery \(id)); give Stop (stop)")
+    }
+}

@@ -163,10 +163,16 @@ extension Daemon {
     /// The backup's thread finished: its warning shown once, and a plan for the next.
     private func backedUp(_ outcome: DailyBackup.Outcome) {
         defer { reconcile(because: "backed up") }
-        guard let content = backups.backedUp(outcome, wallClock: wallClock) else { return }
+        show(backups.backedUp(outcome, wallClock: wallClock))
+    }
+
+    /// A warning about the store itself (damage, a failed backup): shown as it is, recorded in
+    /// no delivery row, since the store may be what cannot be written.
+    func show(_ warning: NotificationContent?) {
+        guard let warning else { return }
         let logger = logger
-        server.notifier.show(content, replacing: nil) { result in
-            if case .failure(let error) = result { logger.error("cannot show \(content.title): \(error)") }
+        server.notifier.show(warning, replacing: nil) { result in
+            if case .failure(let error) = result { logger.error("cannot show \(warning.title): \(error)") }
         }
     }
 }

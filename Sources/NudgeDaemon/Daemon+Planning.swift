@@ -57,6 +57,9 @@ extension Daemon {
             return input
         } catch {
             logger.error("\(error)")
+            if let error = error as? StoreError, case .damaged(_, let problem) = error {
+                show(backups.storeDamaged(problem, now: configuration.clock.now(), wallClock: wallClock))
+            }
             return nil
         }
     }

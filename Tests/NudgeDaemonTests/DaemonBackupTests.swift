@@ -106,3 +106,41 @@ extension DaemonTests {
         }
     }
 }
+
+extension DaemonTests {
+    /// Damage where every plan reads (the deliveries' table): nothing can be planned, and the
+    /// person is told at once, naming the newest sound backup, rather than hearing nothing for
+    /// good; the plans after it say nothing more.
+    @Test func damageThatStopsThePlansIsShownAtOnce() throws {
+        let taken = try #require(Timestamp.parse("2026-11-20T12:00:00Z"))
+        let backups = store + ".backups"
+        do {
+            let setup = try Store(path: store, now: taken)
+            _ = try setup.backUp(into: backups, at: taken)
+        }
+        let root = try DatabaseQueue(path: store).writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            return try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'reminder_deliveries'")
+                ?? 0
+        }
+        let handle = try #require(FileHandle(forUpdatingAtPath: store))
+        try handle.seek(toOffset: UInt64((root - 1) * 4096))
+        handle.write(Data(repeating: 0xFF, count: 4096))
+        try handle.close()
+        let notifier = FakeNotifier()
+        let log = RecordedLog()
+        let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T12:00:00Z"))
+        try withDaemon(clock: clock, notifier: notifier, log: log) { daemon, _ in
+            #expect(notifier.showed.wait(timeout: .now() + 30) == .success, "\(log.all)")
+            #expect(log.waitFor("nothing can be planned from it"), "\(log.all)")
+            daemon.clockWasSet()
+            #expect(log.waitFor("the store \(store) is damaged", count: 2), "\(log.all)")
+        }
+        let shown = notifier.shown.withLock { $0 }
+        #expect(shown.map(\.title) == ["The store is damaged"], "\(log.all)")
+        #expect(
+            shown.first?.body.contains(
+                "Restore the backup of 2026-11-20 12:00 with: nudge --store \(store) restore --latest") == true,
+            "\(shown)")
+    }
+}

@@ -19,6 +19,8 @@ final class BackupKeeper {
     private var running: DispatchSemaphore?
     /// The title of the last store warning shown (damage, a failed backup), so it is shown once.
     private var reportedStoreProblem: String?
+    /// The damage a plan last met, so that every plan after it does not look for backups again.
+    private var reportedDamage: String?
 
     init(store: Store, storePath: String, events: EventQueue, logger: Logger) {
         self.store = store
@@ -79,6 +81,29 @@ final class BackupKeeper {
             reportedStoreProblem = nil
             return nil
         }
+        guard reportedStoreProblem != content.title else { return nil }
+        reportedStoreProblem = content.title
+        return content
+    }
+
+    /// A plan the store refused as damaged: the warning to show, naming its newest sound
+    /// backup, once per problem (nil when it was shown already). Nothing can be planned from
+    /// such a store, and the person would otherwise hear nothing. The folder is the one the
+    /// daemon backs up into, else the one recorded beside the store: the store's own setting
+    /// cannot be read.
+    func storeDamaged(_ problem: String, now: Date, wallClock clock: WallClock) -> NotificationContent? {
+        guard reportedDamage != problem else { return nil }
+        reportedDamage = problem
+        logger.critical("the store is damaged (\(problem)); nothing can be planned from it")
+        let recorded = BackupLocation.read(store: storePath)
+        let directory =
+            lastBackup?.directory ?? recorded?.directory ?? BackupDirectory.directory(store: storePath, setting: "")
+        let newest = BackupDirectory.newestSound(
+            in: directory, now: now, identity: lastBackup?.identity ?? recorded?.identity)
+        let content = StoreSafetyWarning.damaged(
+            problem: problem,
+            restoreFrom: newest.map { "\(clock.date(of: $0.takenAt)) \(clock.timeOfDay($0.takenAt))" },
+            command: "nudge --store \(storePath) restore --latest")
         guard reportedStoreProblem != content.title else { return nil }
         reportedStoreProblem = content.title
         return content

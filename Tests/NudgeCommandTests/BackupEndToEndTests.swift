@@ -276,4 +276,22 @@ struct BackupEndToEndTests: DaemonScenario {
         #expect(try FileManager.default.contentsOfDirectory(atPath: own).isEmpty)
         try open.close()
     }
+
+    /// A store too damaged to open: the daemon cannot run, and says so on the desktop once,
+    /// naming the backup to restore, then exits 65 (which systemd does not restart).
+    @Test func aDaemonThatCannotOpenADamagedStoreSaysSoOnTheDesktop() throws {
+        try logSymptoms(2)
+        try nudge("backup", at: "2026-11-20T12:00:00Z")
+        let handle = try #require(FileHandle(forUpdatingAtPath: store))
+        try handle.seek(toOffset: 1024)
+        handle.write(Data(repeating: 0xA5, count: 15 * 1024))
+        try handle.close()
+        let daemon = try startDaemon(at: "2026-11-22T12:00:00Z")
+        #expect(daemon.waitForExit(timeout: 60) == 65, "\(daemon.stderr)")
+        let shown = bus.waitForNotify(count: 1)
+        #expect(shown.map(\.summary) == ["The store is damaged"], "\(daemon.stderr)\n\(bus.diagnostics)")
+        #expect(
+            shown.first?.body.contains("Restore the backup of 2026-11-20 07:00 with: nudge --store \(store) restore --latest")
+                == true, "\(shown.map(\.body))")
+    }
 }

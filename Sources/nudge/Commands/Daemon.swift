@@ -3,6 +3,8 @@ import Foundation
 import Logging
 import NudgeCore
 import NudgeDaemon
+import NudgeNotifier
+import NudgeStore
 
 extension Nudge {
     struct Daemon: NudgeCommand {
@@ -48,6 +50,9 @@ extension Nudge {
                 execv("/proc/self/exe", &arguments)
                 throw CommandFailure(DaemonError.storeReplaced(path).description, exitCode: 74)
             } catch .store(let error) {
+                if case .damaged(let path, let problem) = error {
+                    Self.showDamage(problem, of: path, now: context.now, clock: context.wallClock)
+                }
                 throw CommandFailure(error)
             } catch .alreadyRunning(let pid, let store) {
                 // EX_TEMPFAIL
@@ -57,6 +62,20 @@ extension Nudge {
             } catch {
                 throw CommandFailure(error.description)
             }
+        }
+
+        /// A store too damaged to open: the daemon cannot run, and nothing else would tell the
+        /// person at the desktop, whose reminders and alarms stop. Shown once per start (systemd
+        /// does not restart it after exit status 65), naming the newest sound backup.
+        static func showDamage(_ problem: String, of store: String, now: Date, clock: WallClock) {
+            let newest = BackupDirectory.newestSound(
+                in: BackupDirectory.directory(ofDamagedStore: store), now: now,
+                identity: BackupLocation.read(store: store)?.identity)
+            let warning = StoreSafetyWarning.damaged(
+                problem: problem,
+                restoreFrom: newest.map { "\(clock.date(of: $0.takenAt)) \(clock.timeOfDay($0.takenAt))" },
+                command: "nudge --store \(store) restore --latest")
+            _ = try? LibnotifyNotifier { _ in }.show(warning, replacing: nil)
         }
     }
 }

@@ -291,7 +291,8 @@ struct BackupEndToEndTests: DaemonScenario {
         let shown = bus.waitForNotify(count: 1)
         #expect(shown.map(\.summary) == ["The store is damaged"], "\(daemon.stderr)\n\(bus.diagnostics)")
         #expect(
-            shown.first?.body.contains("Restore the backup of 2026-11-20 07:00 with: nudge --store \(store) restore --latest")
+            shown.first?.body.contains(
+                "Restore the backup of 2026-11-20 07:00 with: nudge --store \(store) restore --latest")
                 == true, "\(shown.map(\.body))")
     }
 }

@@ -11,7 +11,9 @@ enum BackupCopy {
     /// Copies every page of `source` (in its read transaction) into the empty file at `path`,
     /// turns it to rollback-journal mode, records `takenAt` in it (`store_metadata`) and
     /// `identity` where the store had none, and returns SQLite's integrity check of it.
-    static func write(from source: Database, to path: String, takenAt: Date, identity: String?) throws -> String {
+    static func write(from source: Database, to path: String, takenAt: Date, identity: String?) throws
+        -> IntegrityCheck
+    {
         var opened: OpaquePointer?
         let openCode = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
         guard let copy = opened else { throw DatabaseError(resultCode: ResultCode(rawValue: openCode)) }
@@ -38,7 +40,7 @@ enum BackupCopy {
         guard forget == SQLITE_OK else { throw error(copy, forget) }
         try put(copy, Store.backupTakenAtKey, Timestamp.format(takenAt))
         if let identity { try put(copy, Store.identityKey, identity) }
-        return try firstAnswer(copy, "PRAGMA integrity_check") ?? "no answer"
+        return IntegrityCheck(answers: try answers(copy, "PRAGMA integrity_check"))
     }
 
     /// A value of the backup's `store_metadata` (the instant inside it orders it whatever its
@@ -57,17 +59,20 @@ enum BackupCopy {
         guard code == SQLITE_DONE else { throw error(copy, code) }
     }
 
-    private static func firstAnswer(_ connection: OpaquePointer, _ sql: String) throws -> String? {
+    private static func answers(_ connection: OpaquePointer, _ sql: String) throws -> [String] {
         var statement: OpaquePointer?
         let prepared = sqlite3_prepare_v2(connection, sql, -1, &statement, nil)
         guard prepared == SQLITE_OK, let statement else { throw error(connection, prepared) }
         defer { sqlite3_finalize(statement) }
-        let code = sqlite3_step(statement)
-        guard code == SQLITE_ROW else {
-            if code == SQLITE_DONE { return nil }
-            throw error(connection, code)
+        var rows: [String] = []
+        while true {
+            let code = sqlite3_step(statement)
+            guard code == SQLITE_ROW else {
+                if code == SQLITE_DONE { return rows }
+                throw error(connection, code)
+            }
+            rows.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "")
         }
-        return sqlite3_column_text(statement, 0).map { String(cString: $0) }
     }
 
     private static func error(_ connection: OpaquePointer, _ code: Int32) -> DatabaseError {

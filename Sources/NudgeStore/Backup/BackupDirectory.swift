@@ -153,11 +153,11 @@ public enum BackupDirectory {
             configuration.busyMode = .timeout(60)
             let file = immutable ? try openImmutable(path) : try DatabaseQueue(path: path, configuration: configuration)
             return try file.read { db in
-                // SQLite may put hundreds of complaints in one row, a line each, under a line
-                // naming the schema ("*** in database main ***"): the first complaint says enough.
-                let answer = checking ? try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "no answer" : "ok"
+                // The first complaint that is damage says enough (`IntegrityCheck`).
                 let check =
-                    answer.split(separator: "\n").first { !$0.hasPrefix("*** in database") }.map(String.init) ?? answer
+                    checking
+                    ? IntegrityCheck(answers: try String.fetchAll(db, sql: "PRAGMA integrity_check")).damage ?? "ok"
+                    : "ok"
                 let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
                 let counts = try countedTables.map { table, label, _ in
                     (

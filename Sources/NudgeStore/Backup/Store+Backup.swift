@@ -84,11 +84,10 @@ extension Store {
                 )
             }
             identity = copied
-            let check = answer.split(separator: "\n").first.map(String.init) ?? "no answer"
-            guard check == "ok" else {
+            if let damage = answer.damage {
                 throw BackupFailure(
                     description:
-                        "the backup failed its integrity check (\(check)): the store is damaged; no backup was written",
+                        "the backup failed its integrity check (\(damage)): the store is damaged; no backup was written",
                     exitCode: 65)
             }
         } catch let failure as BackupFailure {
@@ -131,10 +130,10 @@ extension Store {
         return (written, stat(written, &status) == 0 ? Int(status.st_size) : 0, identity)
     }
 
-    /// SQLite's quick check of the whole store: nil when sound, else its first complaint.
+    /// SQLite's quick check of the whole store: nil when sound (rows against their column's rule
+    /// are no damage: `IntegrityCheck`), else its first complaint.
     public func quickCheck() throws(StoreError) -> String? {
-        let answer = try read { db in try String.fetchAll(db, sql: "PRAGMA quick_check").first ?? "no answer" }
-        return answer == "ok" ? nil : answer
+        try read { db in IntegrityCheck(answers: try String.fetchAll(db, sql: "PRAGMA quick_check")).damage }
     }
 
     /// An empty file only its owner can read, beside `path`, for a file written whole then renamed.

@@ -220,12 +220,12 @@ public struct Store: Sendable {
         }
     }
 
-    /// The migrations applied, oldest first, and SQLite's integrity check ("ok" when sound).
-    public func health() throws(StoreError) -> (migrations: [String], integrity: String, journalMode: String) {
+    /// The migrations applied, oldest first, and SQLite's integrity check.
+    public func health() throws(StoreError) -> (migrations: [String], integrity: IntegrityCheck, journalMode: String) {
         try read { db in
             (
                 try Schema.applied(db),
-                try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; "),
+                IntegrityCheck(answers: try String.fetchAll(db, sql: "PRAGMA integrity_check")),
                 try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "?"
             )
         }

@@ -126,7 +126,7 @@ extension Nudge {
                 return [.fine("store: no store yet at \(path); the daemon makes it when it first starts")]
             }
             let store: Store
-            let health: (migrations: [String], integrity: String, journalMode: String)
+            let health: (migrations: [String], integrity: IntegrityCheck, journalMode: String)
             do {
                 store = try Store(readingOnly: path)
                 health = try store.health()
@@ -144,13 +144,25 @@ extension Nudge {
                 .fine(
                     "schema: \(health.migrations.count) migrations (\(health.migrations.last ?? "none")), journal \(health.journalMode)"
                 ),
-                health.integrity == "ok"
-                    ? .fine("integrity: ok")
-                    : .problem(
-                        "integrity: \(health.integrity)",
-                        fix: "stop the daemon and recover a copy with: sqlite3 \(path) .recover"),
+                Self.integrityFinding(health.integrity, path: path),
             ]
         }
+    }
+}
+
+extension Nudge.Doctor {
+    /// Damage is a problem to recover from; rows another program wrote against their column's
+    /// rule are not (nudge reads around them, and backs the store up with them), but are said.
+    static func integrityFinding(_ check: IntegrityCheck, path: String) -> Finding {
+        if let damage = check.damage {
+            return .problem(
+                "integrity: \(damage)", fix: "stop the daemon and recover a copy with: sqlite3 \(path) .recover")
+        }
+        let rows = check.rowsAgainstTheirRules.count
+        guard rows > 0 else { return .fine("integrity: ok") }
+        return .fine(
+            "integrity: ok; \(rows == 1 ? "1 row" : "\(rows) rows") another program wrote against a column's rule (\(check.rowsAgainstTheirRules[0])): nudge leaves \(rows == 1 ? "it" : "them") out where it lists them"
+        )
     }
 }
 

@@ -14,7 +14,8 @@ struct IntegrityCheckTests {
 
     @Test func complaintsAreSortedIntoDamageAndRowsAgainstTheirRules() {
         #expect(IntegrityCheck(answers: ["ok"]) == IntegrityCheck(answers: ["ok"]))
-        #expect(IntegrityCheck(answers: ["ok"]).isSound && IntegrityCheck(answers: ["ok"]).rowsAgainstTheirRules.isEmpty)
+        #expect(
+            IntegrityCheck(answers: ["ok"]).isSound && IntegrityCheck(answers: ["ok"]).rowsAgainstTheirRules.isEmpty)
         let rules = IntegrityCheck(answers: [
             "CHECK constraint failed in symptom_entries", "NULL value in symptom_entries.logged_at",
         ])

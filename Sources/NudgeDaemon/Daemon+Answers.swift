@@ -87,7 +87,11 @@ extension Daemon {
 
     /// The server closed a notification: the ringing stops with it (or it is shown again at
     /// once, expired while it rings), and one that expired unanswered is owed again.
-    private func closed(_ id: UInt32, reason: CloseReason, at now: Date) throws {
+    private func closed(_ id: UInt32, reason given: CloseReason, at now: Date) throws {
+        // A notification nudge asked the server to close is closed by that call, whatever reason
+        // the server gives (dbusmock says "expired"): owed again, it would come back for an
+        // answered dose, and arm the wake alarm in the night for it.
+        let reason = server.askedToClose(id) ? .closed : given
         if ringer.ringing?.notificationID == id {
             if reason == .expired, try showRingingAlarmAgain(expired: id) { return }
             ringer.stop(because: "closed")

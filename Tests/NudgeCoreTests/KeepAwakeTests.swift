@@ -51,6 +51,17 @@ struct KeepAwakeTests {
                 after: minute(171), clock: clock) == nil)
     }
 
+    /// An alarm owed again (it expired unanswered) whose night is over (dose 2 taken since)
+    /// wakes nothing: a plan withdraws it, and the wake alarm is armed from the same input.
+    @Test func anOwedAlarmWhoseNightIsOverWakesNothing() {
+        let taken = DoseSession(sessionID: "S", sessionDate: "2026-11-20", dose1: dose1, dose2: minute(170))
+        let owed = DeliveryRecord(
+            id: 1, key: "dose2:S:alarm:0", kind: .dose2, dueAt: minute(165), shownAt: minute(165),
+            notificationID: 3, closedAt: minute(166), closedReason: .expired, reshowAt: minute(196))
+        let input = ScheduleInput(settings: Settings(), deliveries: [owed], doseSession: taken)
+        #expect(input.nextWakingOccurrence(after: minute(171), clock: clock) == nil)
+    }
+
     /// A queued test alarm wakes the computer as the dose-2 alarm would.
     @Test func aQueuedTestAlarmWakesTheComputer() {
         let queued = DeliveryRecord(id: 1, key: TestAlarm.key("t1"), kind: .alarmTest, dueAt: minute(30))

@@ -40,4 +40,33 @@ struct DaemonExpiryTests {
         let shown = try #require(delivery())
         #expect(shown.reshown == 1 && shown.reshowAt == nil && shown.closedAt == nil && shown.notificationID == 2)
     }
+
+    /// A notification the daemon closed (answered from a terminal) is closed by that call,
+    /// whatever reason the server gives: dbusmock says "expired", and owed again it came back
+    /// for an answered dose, arming the wake alarm in the night for it.
+    @Test func aNotificationTheDaemonClosedIsNotOwedAgainWhateverTheServerSays() throws {
+        let notifier = DaemonTests.FakeNotifier()
+        let clock = WallClock(zone: .system("Europe/London"))
+        try scenario.withDaemon(at: "2026-11-21T20:00:00Z", notifier: notifier) { _ in
+            #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
+            #expect(
+                FileEvents.waitUntil(watching: [scenario.directory.path], timeout: 10) { delivery()?.shownAt != nil })
+            let id = try #require(delivery()?.id)
+            let answered = try Store(path: store).answer(
+                id, action: "done", at: Timestamp.parse("2026-11-21T20:01:00Z")!, clock: clock)
+            guard case .recorded = answered else {
+                Issue.record("not recorded: \(answered)")
+                return
+            }
+            #expect(notifier.closing.wait(timeout: .now() + 10) == .success)
+            #expect(notifier.closed.withLock { $0 } == [1])
+            notifier.onEvent?(.closed(notificationID: 1, reason: .expired))
+            #expect(
+                FileEvents.waitUntil(watching: [scenario.directory.path], timeout: 10) {
+                    delivery()?.closedAt != nil
+                })
+        }
+        let closed = try #require(delivery())
+        #expect(closed.closedReason == .closed && closed.reshowAt == nil && !closed.isOwed, "\(closed)")
+    }
 }

@@ -37,7 +37,14 @@ struct DaemonTests {
             return id
         }
 
-        func close(_ notificationID: UInt32) {}
+        /// The notifications the daemon asked to close, in order.
+        let closed = Mutex<[UInt32]>([])
+        let closing = DispatchSemaphore(value: 0)
+
+        func close(_ notificationID: UInt32) {
+            closed.withLock { $0.append(notificationID) }
+            closing.signal()
+        }
 
         /// A hung server: what is shown while holding gets no answer.
         let holding = Mutex(false)

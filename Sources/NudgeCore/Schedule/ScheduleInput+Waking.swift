@@ -35,7 +35,10 @@ extension ScheduleInput {
             }
         }
         for record in deliveries where record.isOwed && record.owedAt > now {
-            guard let keeping = record.kind.rule as? any KeepingAwakeRule, keeping.isEnabled(self) else { continue }
+            // One whose reason is gone (dose 2 taken since) is withdrawn by the plan: no wake for it.
+            guard let keeping = record.kind.rule as? any KeepingAwakeRule, keeping.isEnabled(self),
+                keeping.isCurrent(key: record.key, from: self, clock: clock)
+            else { continue }
             consider(Occurrence(kind: record.kind, key: record.key, dueAt: record.owedAt, title: ""), by: keeping)
         }
         return first

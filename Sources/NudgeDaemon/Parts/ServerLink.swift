@@ -152,6 +152,9 @@ final class ServerLink {
         return true
     }
 
+    /// Whether nudge asked the server to close notification `id` (and no server came since).
+    func askedToClose(_ id: UInt32) -> Bool { closeRequested.contains(id) }
+
     /// A server appeared on the bus; true when one had gone away, so that what it showed is gone.
     func appeared(at now: Date) -> Bool {
         guard serverLost else { return false }

@@ -86,6 +86,21 @@ import Testing
         #expect(try store.contacts().first?.cadence?.dueDate(clock: clock).description == "2026-12-06")
     }
 
+    /// A one-off reminder answered "Remind me tomorrow" is listed at the time it comes again,
+    /// not at the time gone by; cancelled, it has no such time.
+    @Test func aOneOffMovedToTomorrowIsListedAtItsNewTime() throws {
+        let contact = try store.addContact(name: "Ann", everyDays: nil, now: now).get()
+        let reminder = try store.addCallReminder(contactID: contact, dueAt: now, note: nil, now: now)
+        let open = try #require(try store.openCallReminders().first)
+        #expect(open.movedTo == nil)
+        let first = try shown(CallReminder.onceKey(open), id: 1)
+        _ = try store.answer(first, action: "tomorrow", at: now, clock: clock)
+        let moved = try #require(try store.openCallReminders().first { $0.id == reminder })
+        #expect(moved.movedTo.map(Timestamp.format) == "2026-11-22T08:00:00Z" && moved.dueAt == now)
+        _ = try store.cancelCallReminder(reminder, now: now)
+        #expect(try store.openCallReminders().isEmpty)
+    }
+
     @Test func aShownCadenceRestartsInTheSameWriteAsShown() throws {
         let contact = try store.addContact(name: "Alex", everyDays: 14, now: now).get()
         let claimed = try #require(

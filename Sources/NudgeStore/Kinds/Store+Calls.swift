@@ -91,7 +91,11 @@ extension Store {
                     EXISTS (SELECT 1 FROM reminder_deliveries d
                             WHERE d.reminder_key = \(CallReminder.onceKeySQL(contactIdentity: "ci.identity", reminderIdentity: "ri.identity"))
                               AND NOT \(DeliveryRecord.owedSQL("d"))
-                    ) AS settled
+                    ) AS settled,
+                    (SELECT min(coalesce(d.reshow_at, d.due_at)) FROM reminder_deliveries d
+                     WHERE d.reminder_key LIKE \(CallReminder.onceKeySQL(contactIdentity: "ci.identity", reminderIdentity: "ri.identity")) || ':tomorrow:%'
+                       AND \(DeliveryRecord.owedSQL("d"))
+                    ) AS moved_to
                 FROM call_reminders r JOIN contacts c ON c.id = r.contact_id
                     JOIN call_reminder_identities ri ON ri.reminder_id = r.id JOIN contact_identities ci ON ci.contact_id = c.id
                 WHERE r.done_at IS NULL ORDER BY r.due_at, r.id
@@ -106,7 +110,8 @@ extension Store {
             }
             return OneOffCall(
                 id: id, contactID: contactID, identity: identity, contactIdentity: contactIdentity,
-                name: name, dueAt: due, note: row.stored("note"), settled: row.stored("settled") ?? false)
+                name: name, dueAt: due, note: row.stored("note"), settled: row.stored("settled") ?? false,
+                movedTo: row.stored("moved_to").flatMap(Timestamp.parse))
         }
     }
 

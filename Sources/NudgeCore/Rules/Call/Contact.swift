@@ -46,10 +46,12 @@ public struct OneOffCall: Sendable, Equatable {
     public var note: String?
     /// Its notification was already shown (or given up): it is not shown again.
     public var settled: Bool
+    /// When it comes again, answered "Remind me tomorrow"; nil when it was not.
+    public var movedTo: Date?
 
     public init(
         id: Int64, contactID: Int64, identity: Int64, contactIdentity: Int64, name: String, dueAt: Date, note: String?,
-        settled: Bool
+        settled: Bool, movedTo: Date? = nil
     ) {
         self.id = id
         self.contactID = contactID
@@ -59,6 +61,7 @@ public struct OneOffCall: Sendable, Equatable {
         self.dueAt = dueAt
         self.note = note
         self.settled = settled
+        self.movedTo = movedTo
     }
 }
 

@@ -24,11 +24,16 @@ extension Nudge.Call.Reminders {
                     items: reminders,
                     row: {
                         ReminderRow(
-                            id: $0.id, contactID: $0.contactID, contactName: $0.name, dueAt: $0.dueAt, note: $0.note)
+                            id: $0.id, contactID: $0.contactID, contactName: $0.name, dueAt: $0.movedTo ?? $0.dueAt,
+                            firstDueAt: $0.movedTo == nil ? nil : $0.dueAt, note: $0.note)
                     },
                     columns: [
                         .init("ID") { String($0.id) }, .text("CONTACT") { $0.name },
-                        .init("DUE") { LocalFormat.dateTime($0.dueAt, clock: context.wallClock) },
+                        // Answered "Remind me tomorrow": when it comes again, not the time gone by.
+                        .init("DUE") {
+                            LocalFormat.dateTime($0.movedTo ?? $0.dueAt, clock: context.wallClock)
+                                + ($0.movedTo == nil ? "" : " (moved)")
+                        },
                         .text("NOTE") { $0.note ?? "" },
                     ],
                     whenEmpty: "No open call reminders. Add one with: nudge call remind NAME --in DAYS"),
@@ -39,7 +44,10 @@ extension Nudge.Call.Reminders {
             var id: Int64
             var contactID: Int64
             var contactName: String
+            /// When it comes next: after "Remind me tomorrow", the time it was moved to.
             @TimestampText var dueAt: Date?
+            /// The time it was first due, when it was moved; null otherwise.
+            @TimestampText var firstDueAt: Date?
             @NullWhenAbsent var note: String?
         }
     }

@@ -13,7 +13,7 @@ struct ExportLeftoverTests {
         let killed = directory.file(".diary.csv.AbC123")
         let live = directory.file(".diary.csv.LiVe42")
         for file in [killed, live] {
-            FileManager.default.createFile(atPath: file, contents: Data("Headache,3\n".utf8))
+            #expect(FileManager.default.createFile(atPath: file, contents: Data("Headache,3\n".utf8)))
             // A minute old: past the instant a live export takes its file's lock.
             try FileManager.default.setAttributes(
                 [.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: file)

@@ -24,7 +24,7 @@ struct RestoreLeftoverTests {
     /// A restore killed while it kept the store (as nudge before this one wrote it, under the
     /// kept name): the copy begun on an empty file, pages written, a hot `-journal` beside it.
     func killedKeptCopy(_ copy: String) throws {
-        FileManager.default.createFile(atPath: copy, contents: nil)
+        #expect(FileManager.default.createFile(atPath: copy, contents: nil))
         let killed = """
             import os, sqlite3, sys
             db = sqlite3.connect(sys.argv[1], isolation_level=None)
@@ -49,11 +49,11 @@ struct RestoreLeftoverTests {
         let backup = try store.backUp(into: path + ".backups", at: now)
         let dead = directory.file(".nudge-restore-nudge.sqlite.AbC123")
         for file in [dead, dead + "-journal"] {
-            FileManager.default.createFile(atPath: file, contents: Data("rows".utf8))
+            #expect(FileManager.default.createFile(atPath: file, contents: Data("rows".utf8)))
             age(file)
         }
         let live = directory.file(".nudge-restore-nudge.sqlite.LiVe42")
-        FileManager.default.createFile(atPath: live, contents: Data("rows".utf8))
+        #expect(FileManager.default.createFile(atPath: live, contents: Data("rows".utf8)))
         age(live)
         let holder = try Subprocess.spawn(
             "/usr/bin/python3",

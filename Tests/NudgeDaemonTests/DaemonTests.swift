@@ -93,8 +93,12 @@ struct DaemonTests {
     let zone = SystemTimeZone(environment: ["TZ": "Europe/London"])
 
     /// Runs a daemon whose clock reads `fakeNow` at start, until `body` returns.
-    func withDaemon(at fakeNow: String, notifier: FakeNotifier, _ body: (Daemon) throws -> Void) throws {
-        try withDaemon(clock: DaemonClock(startingAt: Timestamp.parse(fakeNow)), notifier: notifier) { daemon, _ in
+    /// `kinds`: the kinds the daemon plans, shows and answers (every kind if nil).
+    func withDaemon(
+        at fakeNow: String, notifier: FakeNotifier, kinds: [ReminderKind]? = nil, _ body: (Daemon) throws -> Void
+    ) throws {
+        try withDaemon(clock: DaemonClock(startingAt: Timestamp.parse(fakeNow)), notifier: notifier, kinds: kinds) {
+            daemon, _ in
             try body(daemon)
         }
     }
@@ -102,14 +106,14 @@ struct DaemonTests {
     func withDaemon(
         clock: DaemonClock, notifier: FakeNotifier, log: RecordedLog? = nil, player: FakePlayer? = nil,
         ambientPlayer: (any AmbientPlayer)? = nil, serviceEnvironment: [String: String] = [:],
-        serverRetry: TimeInterval = 30, _ body: (Daemon, DaemonClock) throws -> Void
+        serverRetry: TimeInterval = 30, kinds: [ReminderKind]? = nil, _ body: (Daemon, DaemonClock) throws -> Void
     ) throws {
         var logger = log?.logger ?? Logger(label: "test")
         if log == nil { logger.logLevel = .critical }
         let daemon = try Daemon(
             .init(
                 storePath: store, clock: clock, timeZone: zone, serviceEnvironment: serviceEnvironment,
-                serverRetry: serverRetry),
+                serverRetry: serverRetry, kinds: kinds),
             logger: logger,
             makeNotifier: { onEvent in
                 notifier.onEvent = onEvent
@@ -274,7 +278,6 @@ struct DaemonTests {
     @Test func aSleepDuringASessionEndsItThereAndNoLateBellRings() throws {
         let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T18:00:00Z"))
         let setup = try Store(path: store, now: clock.now())
-        try setup.setSetting(.symptomReminderEnabled, to: "false", at: clock.now())
         guard
             case .started(let session) = try setup.startMeditation(
                 plannedSeconds: 1200, intervalSeconds: 300, delaySeconds: 0, now: clock.now(), utcOffsetMinutes: 0,
@@ -284,7 +287,7 @@ struct DaemonTests {
             return
         }
         let notifier = FakeNotifier()
-        try withDaemon(clock: clock, notifier: notifier) { daemon, clock in
+        try withDaemon(clock: clock, notifier: notifier, kinds: [.meditation]) { daemon, clock in
             #expect(
                 FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
                     (try? Store(path: store).delivery(key: "meditation:\(session.id):start"))??.shownAt != nil
@@ -316,12 +319,12 @@ struct DaemonTests {
     func aSessionThatEndedWhileNoDaemonRanIsCompletedAtItsEnd(lateSeconds: Int, shown: Bool) throws {
         let start = try #require(Timestamp.parse("2026-11-22T18:00:00Z"))
         let setup = try Store(path: store, now: start)
-        try setup.setSetting(.symptomReminderEnabled, to: "false", at: start)
         _ = try setup.startMeditation(
             plannedSeconds: 600, intervalSeconds: 0, delaySeconds: 0, now: start, utcOffsetMinutes: 0, sleep: nil)
         let notifier = FakeNotifier()
         try withDaemon(
-            at: Timestamp.format(start.addingTimeInterval(600 + TimeInterval(lateSeconds))), notifier: notifier
+            at: Timestamp.format(start.addingTimeInterval(600 + TimeInterval(lateSeconds))), notifier: notifier,
+            kinds: [.meditation]
         ) { _ in
             if shown { #expect(notifier.showed.wait(timeout: .now() + 10) == .success) }
         }
@@ -348,7 +351,6 @@ struct DaemonTests {
         let backups = store + ".backups"
         do {
             let setup = try Store(path: store, now: taken)
-            try setup.setSetting(.symptomReminderEnabled, to: "false", at: taken)
             try DatabaseQueue(path: store).write { db in
                 try db.execute(sql: "CREATE TABLE other_app_notes (id INTEGER PRIMARY KEY, body TEXT)")
                 for index in 0..<300 {
@@ -379,7 +381,7 @@ struct DaemonTests {
         let log = RecordedLog()
         let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T12:00:00Z"))
         let expected = problem == .damagedPage ? "the store is damaged" : "the backup failed"
-        try withDaemon(clock: clock, notifier: notifier, log: log) { daemon, clock in
+        try withDaemon(clock: clock, notifier: notifier, log: log, kinds: []) { daemon, clock in
             #expect(notifier.showed.wait(timeout: .now() + 30) == .success, "\(log.all)")
             #expect(log.waitFor(expected), "\(log.all)")
             clock.set(to: Timestamp.parse("2026-11-23T04:00:00Z")!)
@@ -421,7 +423,6 @@ struct DaemonTests {
         let clock = WallClock(zone: zone.resolve().rules)
         do {
             let setup = try Store(path: store, now: start.addingTimeInterval(-3 * 3600))
-            try setup.setSetting(.symptomReminderEnabled, to: "false", at: start)
             switch alarm {
             case .doseTwo:
                 _ = try setup.startDoseSession(
@@ -435,7 +436,9 @@ struct DaemonTests {
         let notifier = FakeNotifier()
         let player = FakePlayer()
         let (kind, answer) = alarm == .doseTwo ? ("dose2", "snooze") : ("alarm_test", TestAlarm.stopAction)
-        try withDaemon(clock: DaemonClock(startingAt: start), notifier: notifier, player: player) { _, daemonClock in
+        try withDaemon(
+            clock: DaemonClock(startingAt: start), notifier: notifier, player: player, kinds: [.dose2, .alarmTest]
+        ) { _, daemonClock in
             #expect(player.waitFor("ring"), "\(player.calls.withLock { $0 })")
             // The ring starts as the alarm is handed to the server; recorded once it accepted.
             var shownID: Int64?
@@ -466,7 +469,6 @@ struct DaemonTests {
         let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T18:09:54Z"))
         let started = try #require(Timestamp.parse("2026-11-22T18:00:00Z"))
         let setup = try Store(path: store, now: started)
-        try setup.setSetting(.symptomReminderEnabled, to: "false", at: started)
         // No backup at the start: its end would plan afresh before the timer fires.
         try setup.setSetting(BackupPolicy.enabled, to: "false", at: started)
         guard
@@ -479,7 +481,8 @@ struct DaemonTests {
         }
         let notifier = FakeNotifier()
         let log = RecordedLog()
-        try withDaemon(clock: clock, notifier: notifier, log: log, player: FakePlayer()) { _, clock in
+        try withDaemon(clock: clock, notifier: notifier, log: log, player: FakePlayer(), kinds: [.meditation]) {
+            _, clock in
             // The plan is held for the end at 18:10:00, 6 s away. Then a minute of sleep that
             // began 10 s before the end: the timer fires at 18:10:50, with the end 50 s late,
             // which the held plan would still ring.

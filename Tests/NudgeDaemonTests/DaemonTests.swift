@@ -142,7 +142,7 @@ struct DaemonTests {
         let setup = try Store(path: store)
         try setup.setSetting(try SettingKey.named(key), to: value, at: Timestamp.parse("2026-11-21T12:00:00Z")!)
         let notifier = FakeNotifier(playsSounds: true)
-        try withDaemon(at: "2026-11-21T20:00:00Z", notifier: notifier) { _ in
+        try withDaemon(at: "2026-11-21T20:00:00Z", notifier: notifier, kinds: [.symptom]) { _ in
             #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
         }
         #expect(notifier.shown.withLock { $0.first?.soundHint } == hint)
@@ -151,7 +151,7 @@ struct DaemonTests {
     @Test func anOccurrenceTheServerRefusedIsShownWhenAServerAppears() throws {
         let notifier = FakeNotifier()
         notifier.failing.withLock { $0 = true }
-        try withDaemon(at: "2026-11-21T20:00:00Z", notifier: notifier) { _ in
+        try withDaemon(at: "2026-11-21T20:00:00Z", notifier: notifier, kinds: [.symptom]) { _ in
             let owed = FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
                 (try? Store(path: store).delivery(key: "symptom:2026-11-21"))??.isOwed == true
             }
@@ -170,7 +170,7 @@ struct DaemonTests {
         let notifier = FakeNotifier()
         notifier.failing.withLock { $0 = true }
         let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-21T20:00:00Z"))
-        try withDaemon(clock: clock, notifier: notifier, serverRetry: 0.2) { _, _ in
+        try withDaemon(clock: clock, notifier: notifier, serverRetry: 0.2, kinds: [.symptom]) { _, _ in
             let owed = FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
                 (try? Store(path: store).delivery(key: "symptom:2026-11-21"))??.isOwed == true
             }
@@ -187,7 +187,7 @@ struct DaemonTests {
     @Test func aClockSetForwardOrBackIsFollowed() throws {
         let notifier = FakeNotifier()
         let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-21T12:00:00Z"))
-        try withDaemon(clock: clock, notifier: notifier) { daemon, clock in
+        try withDaemon(clock: clock, notifier: notifier, kinds: [.symptom]) { daemon, clock in
             clock.set(to: Timestamp.parse("2026-11-21T20:00:01Z")!)
             daemon.clockWasSet()
             #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
@@ -204,7 +204,7 @@ struct DaemonTests {
     @Test func twentyRestartsAfterTheDueInstantShowItOnce() throws {
         let notifier = FakeNotifier()
         for _ in 0..<20 {
-            try withDaemon(at: "2026-11-21T20:00:30Z", notifier: notifier) { _ in }
+            try withDaemon(at: "2026-11-21T20:00:30Z", notifier: notifier, kinds: [.symptom]) { _ in }
         }
         #expect(notifier.shown.withLock { $0.count } == 1)
     }
@@ -213,14 +213,14 @@ struct DaemonTests {
     /// daemon records it, with the time it was clicked, and empties the ledger.
     @Test func answersInTheLedgerAreRecordedOnStart() throws {
         let notifier = FakeNotifier()
-        try withDaemon(at: "2026-11-21T20:00:00Z", notifier: notifier) { _ in
+        try withDaemon(at: "2026-11-21T20:00:00Z", notifier: notifier, kinds: [.symptom]) { _ in
             #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
         }
         #expect(try Store(path: store).delivery(notificationID: 1)?.key == "symptom:2026-11-21")
         let clicked = try #require(Timestamp.parse("2026-11-21T20:00:07Z"))
         try "\(clicked.timeIntervalSince1970) action 1 snooze\n".write(
             toFile: store + ".answers", atomically: false, encoding: .utf8)
-        try withDaemon(at: "2026-11-21T20:05:00Z", notifier: notifier) { _ in }
+        try withDaemon(at: "2026-11-21T20:05:00Z", notifier: notifier, kinds: [.symptom]) { _ in }
         let answered = try #require(try Store(path: store).delivery(key: "symptom:2026-11-21"))
         #expect(answered.action == "snooze" && answered.acknowledgedAt == clicked)
         #expect(
@@ -244,7 +244,7 @@ struct DaemonTests {
 
         """.write(toFile: store + ".answers", atomically: false, encoding: .utf8)
         let notifier = FakeNotifier()
-        try withDaemon(at: "2026-11-21T20:05:00Z", notifier: notifier) { _ in }
+        try withDaemon(at: "2026-11-21T20:05:00Z", notifier: notifier, kinds: [.symptom]) { _ in }
         let answered = try #require(try Store(path: store).delivery(key: "symptom:2026-11-21"))
         #expect(answered.notificationID == 41 && answered.action == "done" && answered.acknowledgedAt == clicked)
         #expect(notifier.shown.withLock { $0.isEmpty })
@@ -254,7 +254,7 @@ struct DaemonTests {
     @Test func anAnswerToAnUnknownNotificationChangesNothing() throws {
         _ = try Store(path: store, now: Timestamp.parse("2026-11-19T00:00:00Z")!)
         let notifier = FakeNotifier()
-        try withDaemon(at: "2026-11-21T20:00:00Z", notifier: notifier) { _ in
+        try withDaemon(at: "2026-11-21T20:00:00Z", notifier: notifier, kinds: [.symptom]) { _ in
             #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
             #expect(
                 FileEvents.waitUntil(watching: [directory.path], timeout: 10) {

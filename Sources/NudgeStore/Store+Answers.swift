@@ -80,13 +80,8 @@ extension Store {
         _ deliveryID: Int64, action: String, reply: String? = nil, at now: Date, clock: WallClock,
         sleep: SleepReading? = nil
     ) throws(StoreError) -> AnswerOutcome<AnswerReceipt> {
-        let record: DeliveryRecord
-        do {
-            guard let found = try delivery(id: deliveryID) else {
-                return .refused(
-                    InputError("there is no delivery \(deliveryID); 'nudge history' lists them with their ids"))
-            }
-            record = found
+        guard let record = try delivery(id: deliveryID) else {
+            return .refused(InputError("there is no delivery \(deliveryID); 'nudge history' lists them with their ids"))
         }
         guard let rule = rule(for: record.kind) else {
             return .refused(InputError("delivery \(deliveryID) is of a kind this nudge does not know (\(record.kind))"))

@@ -116,24 +116,21 @@ extension Daemon {
             record.id, action: action, reply: reply, at: now, clock: wallClock,
             sleep: configuration.clock.sleepReading())
         {
-        case .recorded(let command, _):
+        case .recorded(let receipt):
             logger.info("answered \(record.key): \(action)")
-            if let command { openTerminal(running: command) }
+            if let command = receipt.openInTerminal { openTerminal(running: command) }
         case .duplicate: logger.debug("already answered \(record.key); ignoring '\(action)'")
         case .refused(let refusal):
             logger.notice("not recorded: \(action) on \(record.key): \(refusal)")
             // The button was stale (a snooze in the last 15 minutes): show what applies now.
-            if let rule = record.kind.rule as? any ReplacingRule {
-                try reshowLiveNotification(of: rule, replacing: id, because: "up to date after a stale button")
-            }
+            try reshowLiveNotification(of: record.kind, replacing: id, because: "up to date after a stale button")
         }
         reconcile(because: "answer")
     }
 
     /// "I'm awake" is recorded nowhere: the notification stays, brought up to date without it.
     private func showWithoutAwake(_ record: DeliveryRecord, notification id: UInt32) throws {
-        guard let rule = record.kind.rule as? any ReplacingRule else { return }
-        try reshowLiveNotification(of: rule, replacing: id, because: "without I'm awake")
+        try reshowLiveNotification(of: record.kind, replacing: id, because: "without I'm awake")
     }
 
     /// `nudge ack ID awake` (SIGUSR1 with the delivery's id): as the button, when that delivery
@@ -170,20 +167,22 @@ extension Daemon {
     /// the ringing alarm off the screen; the person did nothing. It is shown again at once, and
     /// the ring goes on: closed, it would be silent for `notify.reshow_minutes`.
     private func showRingingAlarmAgain(expired id: UInt32) throws -> Bool {
-        guard let record = try store.delivery(notificationID: id), let rule = record.kind.rule as? any ReplacingRule
+        guard let record = try store.delivery(notificationID: id),
+            try scheduleInput(at: configuration.clock.now(), clock: wallClock).kind(record.kind)?.isReplacing == true
         else { return false }
         logger.info(
             "notification \(id) expired while its alarm rings; shown again",
             metadata: ["event": "expired_ringing", "notification": "\(id)"])
-        try reshowLiveNotification(of: rule, because: "it expired while its alarm rings")
+        try reshowLiveNotification(of: record.kind, because: "it expired while its alarm rings")
         return true
     }
 
     private func serverAppeared(at now: Date) throws {
         logger.info("a notification server is on the bus", metadata: ["event": "server_appeared"])
         if server.appeared(at: now) {
-            for case let rule as any ReplacingRule in ReminderRules.all {
-                try reshowLiveNotification(of: rule, because: "the notification server restarted")
+            let input = try scheduleInput(at: now, clock: wallClock)
+            for kind in input.kinds where kind.isReplacing {
+                try reshowLiveNotification(of: kind.kind, because: "the notification server restarted")
             }
         }
         if server.releaseAwaiting() { reconcile(because: "server appeared") }

@@ -11,11 +11,11 @@ extension Daemon {
     /// one by one otherwise.
     func deliver(_ due: [Occurrence], input: ScheduleInput, wallClock: WallClock) throws {
         var single = due
-        for rule in ReminderRules.all {
-            guard let summarizing = rule as? any SummarizingRule else { continue }
+        for rule in input.kinds {
+            guard let threshold = rule.summaryThreshold else { continue }
             let ofKind = due.filter { $0.kind == rule.kind }
-            guard ofKind.count > summarizing.summaryThreshold else { continue }
-            try deliverSummary(of: ofKind, by: summarizing, input: input, wallClock: wallClock)
+            guard ofKind.count > threshold else { continue }
+            try deliverSummary(of: ofKind, by: rule, input: input, wallClock: wallClock)
             single.removeAll { $0.kind == rule.kind }
         }
         for occurrence in single {
@@ -24,7 +24,7 @@ extension Daemon {
     }
 
     private func deliver(_ occurrence: Occurrence, input: ScheduleInput, wallClock: WallClock) throws {
-        guard let rule = occurrence.kind.rule, let claimed = try store.claim(occurrence) else { return }
+        guard let rule = input.kind(occurrence.kind), let claimed = try store.claim(occurrence) else { return }
         let now = configuration.clock.now()
         let content: NotificationContent
         switch rule.presentation(
@@ -38,7 +38,7 @@ extension Daemon {
             content = shown
         }
         // What a replacing kind shows last is on screen in its place.
-        let live = rule is any ReplacingRule ? try store.latestShown(rule.kind) : nil
+        let live = rule.isReplacing ? try store.latestShown(rule.kind) : nil
         if claimed.shownAt != nil, let live, live.id != claimed.id {
             // Owed again after it expired unseen, but a later state of its kind was shown since
             // (the alarm after its pre-alarm): showing it would put the past over the present.
@@ -52,14 +52,17 @@ extension Daemon {
 
     /// One notification names them all.
     private func deliverSummary(
-        of due: [Occurrence], by rule: any SummarizingRule, input: ScheduleInput, wallClock: WallClock
+        of due: [Occurrence], by rule: any PlannedKind, input: ScheduleInput, wallClock: WallClock
     ) throws {
         var claimed: [(Occurrence, DeliveryRecord)] = []
         for occurrence in due {
             if let record = try store.claim(occurrence) { claimed.append((occurrence, record)) }
         }
         guard !claimed.isEmpty, server.knowsServer(for: claimed.map(\.0)) else { return }
-        let summary = rule.summary(of: claimed.map(\.0), text: server.notifier.bodyText, from: input, clock: wallClock)
+        guard
+            let summary = rule.summary(
+                of: claimed.map(\.0), text: server.notifier.bodyText, from: input, clock: wallClock)
+        else { return }
         show(summary, replacing: nil, for: claimed, settings: input.settings)
     }
 

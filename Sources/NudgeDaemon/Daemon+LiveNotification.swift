@@ -10,10 +10,12 @@ extension Daemon {
     /// A restarted server lost the resident notification of a state still current: show the
     /// present state again, under the new server's id. With `replacing`, the one on screen is
     /// brought up to date in place (a button that no longer applies was pressed).
-    func reshowLiveNotification(of rule: any ReplacingRule, replacing: UInt32? = nil, because why: String) throws {
+    /// Nothing is done for a kind whose notifications do not replace themselves.
+    func reshowLiveNotification(of kind: ReminderKind, replacing: UInt32? = nil, because why: String) throws {
         let now = configuration.clock.now()
-        guard let live = try store.latestShown(rule.kind), live.closedAt == nil else { return }
+        guard let live = try store.latestShown(kind), live.closedAt == nil else { return }
         let input = try scheduleInput(at: now, clock: wallClock)
+        guard let rule = input.kind(kind), rule.isReplacing else { return }
         let occurrence = Occurrence(kind: live.kind, key: live.key, dueAt: live.dueAt, title: live.title ?? "")
         guard rule.screenState(ofKey: live.key, from: input, clock: wallClock) == .current,
             var content = rule.presentation(
@@ -46,7 +48,7 @@ extension Daemon {
     /// A finished state (dose 2 taken or skipped, from a button, the command line or another
     /// program) closes its notification still on screen.
     func closeFinishedLiveNotifications(input: ScheduleInput) throws {
-        for case let rule as any ReplacingRule in ReminderRules.all {
+        for rule in input.kinds where rule.isReplacing {
             guard let live = try store.latestShown(rule.kind), live.closedAt == nil, let id = live.notificationID,
                 rule.screenState(ofKey: live.key, from: input, clock: wallClock) == .finished, server.close(id)
             else { continue }
@@ -68,7 +70,7 @@ extension Daemon {
     /// A daemon restarted while an alarm is unanswered on screen rings it again.
     func resumeRinging(input: ScheduleInput) throws {
         let now = configuration.clock.now()
-        for case let rule as any ReplacingRule in ReminderRules.all {
+        for rule in input.kinds where rule.isReplacing {
             guard let live = try store.latestShown(rule.kind), live.closedAt == nil, live.action == nil,
                 let id = live.notificationID,
                 rule.screenState(ofKey: live.key, from: input, clock: wallClock) == .current,

@@ -34,6 +34,9 @@ public final class Daemon {
         public var serviceEnvironment: [String: String]
         /// How long after a server on the bus failed to answer it is asked again.
         public var serverRetry: TimeInterval
+        /// The kinds it plans, shows and answers: every kind nudge has (nil), or those a test
+        /// chose.
+        public var kinds: [ReminderKind]?
 
         public init(
             storePath: String, clock: DaemonClock = DaemonClock(), timeZone: SystemTimeZone = SystemTimeZone(),
@@ -43,7 +46,7 @@ public final class Daemon {
             },
             rtcWakeAlarm: String = RTCWakeAlarm.path(environment: ProcessInfo.processInfo.environment),
             serviceEnvironment: [String: String] = ProcessInfo.processInfo.environment,
-            serverRetry: TimeInterval = 30
+            serverRetry: TimeInterval = 30, kinds: [ReminderKind]? = nil
         ) {
             self.storePath = storePath
             self.clock = clock
@@ -53,6 +56,7 @@ public final class Daemon {
             self.rtcWakeAlarm = rtcWakeAlarm
             self.serviceEnvironment = serviceEnvironment
             self.serverRetry = serverRetry
+            self.kinds = kinds
         }
     }
 
@@ -85,7 +89,10 @@ public final class Daemon {
     ) throws(DaemonError) {
         self.configuration = configuration
         self.logger = logger
-        do { store = try Store(path: configuration.storePath, now: configuration.clock.now()) } catch {
+        do {
+            let every = try Store(path: configuration.storePath, now: configuration.clock.now())
+            store = configuration.kinds.map(every.choosingKinds) ?? every
+        } catch {
             throw .store(error)
         }
         let lock: DaemonLock

@@ -61,7 +61,7 @@ import Testing
     @Test func aDateMissedLongAgoIsShownOnceNotOncePerCycle() {
         let schedule = Schedule(
             input: ScheduleInput(
-                settings: Settings(rows: ["symptom.reminder_enabled": "false"]), deliveries: [],
+                settings: Settings(), deliveries: [], of: [.call],
                 contacts: [contact(every: 7, lastCall: "2026-09-01T15:00:00Z")]),
             clock: newYork)
         let plan = schedule.plan(now: at("2026-11-21T15:00:00Z"))
@@ -70,7 +70,7 @@ import Testing
         // Once shown today, the cadence counts from today.
         let shown = Schedule(
             input: ScheduleInput(
-                settings: Settings(rows: ["symptom.reminder_enabled": "false"]), deliveries: [],
+                settings: Settings(), deliveries: [], of: [.call],
                 contacts: [contact(every: 7, lastCall: "2026-09-01T15:00:00Z", restarted: "2026-11-21")]),
             clock: newYork)
         #expect(shown.plan(now: at("2026-11-21T15:00:01Z")).nextDue == at("2026-11-28T14:00:00Z"))
@@ -88,7 +88,7 @@ import Testing
         func upcoming(lastCall: String) -> [String] {
             Schedule(
                 input: ScheduleInput(
-                    settings: Settings(rows: ["symptom.reminder_enabled": "false"]), deliveries: [tomorrow],
+                    settings: Settings(), deliveries: [tomorrow], of: [.call],
                     contacts: [contact(every: 30, lastCall: lastCall, restarted: "2026-11-20")],
                     oneOffCalls: [once, settled]),
                 clock: newYork
@@ -103,8 +103,8 @@ import Testing
         #expect(upcoming(lastCall: "2026-11-21T14:00:00Z") == ["call:7:once:3", "call:7:cadence:2026-12-21"])
         let off = Schedule(
             input: ScheduleInput(
-                settings: Settings(rows: ["call.reminders_enabled": "false", "symptom.reminder_enabled": "false"]),
-                deliveries: [tomorrow], contacts: [contact(every: 1, lastCall: nil)], oneOffCalls: [once]),
+                settings: Settings(rows: ["call.reminders_enabled": "false"]), deliveries: [tomorrow], of: [.call],
+                contacts: [contact(every: 1, lastCall: nil)], oneOffCalls: [once]),
             clock: newYork)
         #expect(off.upcoming(from: at("2026-11-21T15:00:00Z"), limit: 5).isEmpty)
     }

@@ -232,7 +232,7 @@ import Testing
         func plan(at minutes: Int) -> Plan {
             Schedule(
                 input: ScheduleInput(
-                    settings: Settings(rows: ["symptom.reminder_enabled": "false"]), deliveries: [],
+                    settings: Settings(), deliveries: [], of: [.dose2],
                     doseSession: session()), clock: clock
             )
             .plan(now: dose1.addingTimeInterval(TimeInterval(minutes * 60)))
@@ -282,7 +282,7 @@ import Testing
         func plan(_ session: DoseSession) -> Plan {
             Schedule(
                 input: ScheduleInput(
-                    settings: Settings(rows: ["symptom.reminder_enabled": "false"]), deliveries: [queued],
+                    settings: Settings(), deliveries: [queued], of: [.dose2],
                     doseSession: session), clock: WallClock(zone: .utc)
             )
             .plan(now: now)

@@ -13,8 +13,9 @@ struct KeepAwakeTests {
     func minute(_ minutes: Double) -> Date { dose1.addingTimeInterval(minutes * 60) }
 
     func reason(_ session: DoseSession?, at now: Date, settings: [String: String] = [:]) -> String? {
-        ScheduleInput(settings: Settings(rows: settings), deliveries: [], doseSession: session).keepAwakeReason(
-            now: now, clock: clock)
+        ScheduleInput(settings: Settings(rows: settings), deliveries: [], of: [.dose2], doseSession: session)
+            .keepAwakeReason(
+                now: now, clock: clock)
     }
 
     @Test func fromDose1UntilDose2OrThePrompt() {
@@ -39,7 +40,7 @@ struct KeepAwakeTests {
     /// the 5-minute warning; not the window opening, the pre-alarm or the 15-minute warning.
     @Test func wokenForTheAlarmAndTheFollowingAlarmsOnly() {
         let night = DoseSession(sessionID: "S", sessionDate: "2026-11-20", dose1: dose1)
-        let input = ScheduleInput(settings: Settings(), deliveries: [], doseSession: night)
+        let input = ScheduleInput(settings: Settings(), deliveries: [], of: [.dose2], doseSession: night)
         let first = input.nextWakingOccurrence(after: minute(1), clock: clock)
         #expect(first?.key == "dose2:S:alarm:0" && first?.dueAt == minute(165), "\(String(describing: first))")
         let after = input.nextWakingOccurrence(after: minute(165), clock: clock)
@@ -47,7 +48,7 @@ struct KeepAwakeTests {
             after.map { $0.dueAt > minute(165) && !$0.key.contains("fifteen") } == true, "\(String(describing: after))")
         let taken = DoseSession(sessionID: "S", sessionDate: "2026-11-20", dose1: dose1, dose2: minute(170))
         #expect(
-            ScheduleInput(settings: Settings(), deliveries: [], doseSession: taken).nextWakingOccurrence(
+            ScheduleInput(settings: Settings(), deliveries: [], of: [.dose2], doseSession: taken).nextWakingOccurrence(
                 after: minute(171), clock: clock) == nil)
     }
 
@@ -65,7 +66,7 @@ struct KeepAwakeTests {
     /// A queued test alarm wakes the computer as the dose-2 alarm would.
     @Test func aQueuedTestAlarmWakesTheComputer() {
         let queued = DeliveryRecord(id: 1, key: TestAlarm.key("t1"), kind: .alarmTest, dueAt: minute(30))
-        let input = ScheduleInput(settings: Settings(), deliveries: [queued])
+        let input = ScheduleInput(settings: Settings(), deliveries: [queued], of: [.alarmTest])
         #expect(input.nextWakingOccurrence(after: minute(1), clock: clock)?.key == "alarm_test:t1")
         #expect(input.nextWakingOccurrence(after: minute(31), clock: clock) == nil)
         #expect(input.keepAwakeReason(now: minute(1), clock: clock) == nil)
@@ -76,14 +77,16 @@ struct KeepAwakeTests {
         let running = MeditationSession(
             id: "m1", startedAt: start, utcOffsetMinutes: -300, plannedSeconds: 1200, intervalSeconds: 0,
             createdAt: start)
-        var input = ScheduleInput(settings: Settings(), deliveries: [])
-        input.facts[.meditation] = MeditationTimer.Facts(sessions: [running])
-        #expect(input.keepAwakeReason(now: start.addingTimeInterval(60), clock: clock) == "a meditation ends at 13:20")
+        func input(_ session: MeditationSession) -> ScheduleInput {
+            ScheduleInput(settings: Settings(), deliveries: [], of: [.meditation], meditationSessions: [session])
+        }
+        #expect(
+            input(running).keepAwakeReason(now: start.addingTimeInterval(60), clock: clock)
+                == "a meditation ends at 13:20")
         var ended = running
         ended.endedAt = start.addingTimeInterval(1200)
         ended.outcome = .completed
-        input.facts[.meditation] = MeditationTimer.Facts(sessions: [ended])
-        #expect(input.keepAwakeReason(now: start.addingTimeInterval(1300), clock: clock) == nil)
+        #expect(input(ended).keepAwakeReason(now: start.addingTimeInterval(1300), clock: clock) == nil)
     }
 
     /// The warning before sleep sounds for at most four fifths of what logind waits, and is

@@ -10,7 +10,8 @@ import Testing
     func at(_ text: String) -> Date { Timestamp.parse(text)! }
 
     func schedule(_ rows: [String: String] = [:], deliveries: [DeliveryRecord] = []) -> Schedule {
-        Schedule(input: ScheduleInput(settings: Settings(rows: rows), deliveries: deliveries), clock: clock)
+        Schedule(
+            input: ScheduleInput(settings: Settings(rows: rows), deliveries: deliveries, of: [.symptom]), clock: clock)
     }
 
     @Test func sleepsUntilTodaysReminder() {
@@ -96,7 +97,8 @@ import Testing
     @Test func upcomingListsOneADayAcrossTheSpringGap() throws {
         let newYork = WallClock(zone: .system("America/New_York"))
         let schedule = Schedule(
-            input: ScheduleInput(settings: Settings(rows: ["symptom.reminder_time": "02:30"]), deliveries: []),
+            input: ScheduleInput(
+                settings: Settings(rows: ["symptom.reminder_time": "02:30"]), deliveries: [], of: [.symptom]),
             clock: newYork)
         let listed = schedule.upcoming(from: at("2026-03-07T12:00:00Z"), limit: 3).map { Timestamp.format($0.dueAt) }
         #expect(listed == ["2026-03-08T07:00:00Z", "2026-03-09T06:30:00Z", "2026-03-10T06:30:00Z"])

@@ -90,7 +90,6 @@ struct ClickLedgerTests {
         let start = try #require(Timestamp.parse("2026-11-22T18:00:00Z"))
         let clock = DaemonClock(startingAt: start)
         let store = try Store(path: storePath, now: start)
-        try store.setSetting(.symptomReminderEnabled, to: "false", at: start)
         guard
             case .started(let session) = try store.startMeditation(
                 plannedSeconds: 600, intervalSeconds: 0, delaySeconds: 0, now: start, utcOffsetMinutes: 0, sleep: nil)
@@ -102,7 +101,8 @@ struct ClickLedgerTests {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         let configuration = Daemon.Configuration(
-            storePath: storePath, clock: clock, timeZone: SystemTimeZone(environment: ["TZ": "UTC"]))
+            storePath: storePath, clock: clock, timeZone: SystemTimeZone(environment: ["TZ": "UTC"]),
+            kinds: [.meditation])
         let daemon = try Daemon(
             configuration, logger: logger,
             makeNotifier: {

@@ -13,7 +13,6 @@ extension DaemonTests {
     /// Dose 1 such that the alarm (dose 1 + 165 min) is `offset` from `start`.
     private func startNight(alarmAt start: Date, after offset: TimeInterval) throws {
         let setup = try Store(path: store, now: start.addingTimeInterval(-3 * 3600))
-        try setup.setSetting(.symptomReminderEnabled, to: "false", at: start)
         _ = try setup.startDoseSession(
             at: start.addingTimeInterval(offset - 165 * 60), newSession: true, settings: setup.settings(),
             clock: WallClock(zone: zone.resolve().rules)
@@ -29,7 +28,9 @@ extension DaemonTests {
         notifier.holding.withLock { $0 = true }
         let player = FakePlayer()
         let log = RecordedLog()
-        try withDaemon(clock: DaemonClock(startingAt: start), notifier: notifier, log: log, player: player) { _, _ in
+        try withDaemon(
+            clock: DaemonClock(startingAt: start), notifier: notifier, log: log, player: player, kinds: [.dose2]
+        ) { _, _ in
             #expect(player.waitFor("ring "), "\(log.all)")
             #expect(log.waitFor("rescheduled (start)"), "\(log.all)")
         }
@@ -49,7 +50,7 @@ extension DaemonTests {
         let player = FakePlayer()
         let log = RecordedLog()
         let clock = DaemonClock(startingAt: start)
-        try withDaemon(clock: clock, notifier: notifier, log: log, player: player) { daemon, clock in
+        try withDaemon(clock: clock, notifier: notifier, log: log, player: player, kinds: [.dose2]) { daemon, clock in
             // The present state, the pre-alarm (the fake's ids count its notifications).
             var preAlarm: Int?
             while preAlarm == nil, notifier.showed.wait(timeout: .now() + 10) == .success {

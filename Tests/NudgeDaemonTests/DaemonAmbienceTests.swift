@@ -47,7 +47,6 @@ extension DaemonTests {
     /// A running 20-minute session with pink noise, started at 18:00 UTC.
     func sessionWithAmbience(_ clock: DaemonClock, ambient: String = "pink-noise") throws {
         let setup = try Store(path: store, now: clock.now())
-        try setup.setSetting(.symptomReminderEnabled, to: "false", at: clock.now())
         guard
             case .started = try setup.startMeditation(
                 plannedSeconds: 1200, intervalSeconds: 0, delaySeconds: 0, now: clock.now(), utcOffsetMinutes: 0,
@@ -64,7 +63,7 @@ extension DaemonTests {
         let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T18:00:00Z"))
         try sessionWithAmbience(clock)
         let first = FakeAmbientPlayer(clock: clock)
-        try withDaemon(clock: clock, notifier: FakeNotifier(), ambientPlayer: first) { _, _ in
+        try withDaemon(clock: clock, notifier: FakeNotifier(), ambientPlayer: first, kinds: [.meditation]) { _, _ in
             #expect(first.waitFor(count: 1))
         }
         #expect(
@@ -72,7 +71,8 @@ extension DaemonTests {
 
         clock.set(to: Timestamp.parse("2026-11-22T18:15:00Z")!)
         let second = FakeAmbientPlayer(clock: clock)
-        try withDaemon(clock: clock, notifier: FakeNotifier(), ambientPlayer: second) { daemon, clock in
+        try withDaemon(clock: clock, notifier: FakeNotifier(), ambientPlayer: second, kinds: [.meditation]) {
+            daemon, clock in
             #expect(second.waitFor(count: 1))
             clock.set(to: Timestamp.parse("2026-11-22T18:20:00Z")!)
             daemon.clockWasSet()
@@ -89,7 +89,9 @@ extension DaemonTests {
         try sessionWithAmbience(clock)
         let player = FakeAmbientPlayer(clock: clock)
         let sleeping = RecordedLog()
-        try withDaemon(clock: clock, notifier: FakeNotifier(), log: sleeping, ambientPlayer: player) { daemon, _ in
+        try withDaemon(
+            clock: clock, notifier: FakeNotifier(), log: sleeping, ambientPlayer: player, kinds: [.meditation]
+        ) { daemon, _ in
             #expect(player.waitFor(count: 1))
             daemon.events.push(.preparingForSleep(true))
             #expect(player.waitFor(count: 2))
@@ -102,7 +104,8 @@ extension DaemonTests {
         try Store(path: store).setSetting(.soundEnabled, to: "false", at: clock.now())
         let silent = FakeAmbientPlayer(clock: clock)
         let log = RecordedLog()
-        try withDaemon(clock: clock, notifier: FakeNotifier(), log: log, ambientPlayer: silent) { _, _ in
+        try withDaemon(clock: clock, notifier: FakeNotifier(), log: log, ambientPlayer: silent, kinds: [.meditation]) {
+            _, _ in
             #expect(log.waitFor("rescheduled"))
         }
         #expect(silent.calls.withLock { $0 }.isEmpty)

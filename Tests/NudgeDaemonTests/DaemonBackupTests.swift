@@ -16,10 +16,9 @@ extension DaemonTests {
         let now = try #require(Timestamp.parse("2026-11-22T12:00:00Z"))
         let backups = store + ".backups"
         let setup = try Store(path: store, now: now)
-        try setup.setSetting(.symptomReminderEnabled, to: "false", at: now)
         let ahead = try setup.backUp(into: backups, at: try #require(Timestamp.parse("2027-03-01T03:30:00Z")))
         let log = RecordedLog()
-        try withDaemon(clock: DaemonClock(startingAt: now), notifier: FakeNotifier(), log: log) { _, _ in
+        try withDaemon(clock: DaemonClock(startingAt: now), notifier: FakeNotifier(), log: log, kinds: []) { _, _ in
             #expect(log.waitFor("backed up the store to"), "\(log.all)")
         }
         let listed = BackupDirectory.list(in: backups, now: now)
@@ -36,11 +35,10 @@ extension DaemonTests {
         let now = try #require(Timestamp.parse("2026-11-22T12:00:00Z"))
         let backups = store + ".backups"
         let setup = try Store(path: store, now: now)
-        try setup.setSetting(.symptomReminderEnabled, to: "false", at: now)
         let other = try Store(path: directory.file("other.sqlite"), now: now)
         let ofOther = try other.backUp(into: backups, at: now.addingTimeInterval(-3600))
         let log = RecordedLog()
-        try withDaemon(clock: DaemonClock(startingAt: now), notifier: FakeNotifier(), log: log) { _, _ in
+        try withDaemon(clock: DaemonClock(startingAt: now), notifier: FakeNotifier(), log: log, kinds: []) { _, _ in
             #expect(log.waitFor("backed up the store to"), "\(log.all)")
         }
         let listed = BackupDirectory.list(in: backups, now: now)
@@ -55,7 +53,6 @@ extension DaemonTests {
         let now = try #require(Timestamp.parse("2026-11-22T12:00:00Z"))
         let backups = store + ".backups"
         let setup = try Store(path: store, now: now)
-        try setup.setSetting(.symptomReminderEnabled, to: "false", at: now)
         let earlier = try #require(Timestamp.parse("2026-11-22T11:00:00Z"))
         let damaged = try setup.backUp(into: backups, at: earlier)
         #expect(damaged.looksWhole)
@@ -66,7 +63,7 @@ extension DaemonTests {
         }
         #expect(!BackupFile(path: damaged.path, takenAt: earlier, size: 0).looksWhole)
         let log = RecordedLog()
-        try withDaemon(clock: DaemonClock(startingAt: now), notifier: FakeNotifier(), log: log) { _, _ in
+        try withDaemon(clock: DaemonClock(startingAt: now), notifier: FakeNotifier(), log: log, kinds: []) { _, _ in
             #expect(log.waitFor("backed up the store to"), "\(log.all)")
         }
         // The day's newest is kept, and it is the sound one: the damaged one was thinned.
@@ -79,10 +76,9 @@ extension DaemonTests {
     @Test func theStoreFileHoldsEveryCommitOnceWritesSettle() throws {
         let now = try #require(Timestamp.parse("2026-11-22T12:00:00Z"))
         let setup = try Store(path: store, now: now)
-        try setup.setSetting(.symptomReminderEnabled, to: "false", at: now)
         try setup.setSetting(BackupPolicy.enabled, to: "false", at: now)
         let log = RecordedLog()
-        try withDaemon(clock: DaemonClock(startingAt: now), notifier: FakeNotifier(), log: log) { _, _ in
+        try withDaemon(clock: DaemonClock(startingAt: now), notifier: FakeNotifier(), log: log, kinds: []) { _, _ in
             #expect(log.waitFor("rescheduled (start)"), "\(log.all)")
             for index in 0..<5 {
                 try setup.addSymptom(name: "s\(index)", severity: 2, notes: nil, loggedAt: now, now: now)

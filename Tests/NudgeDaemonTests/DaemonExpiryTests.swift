@@ -19,7 +19,7 @@ struct DaemonExpiryTests {
 
     @Test func anExpiredCheckIsShownOnceMoreByTheDaemonRunningThen() throws {
         let notifier = DaemonTests.FakeNotifier()
-        try scenario.withDaemon(at: "2026-11-21T20:00:00Z", notifier: notifier) { _ in
+        try scenario.withDaemon(at: "2026-11-21T20:00:00Z", notifier: notifier, kinds: [.symptom]) { _ in
             #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
             #expect(
                 FileEvents.waitUntil(watching: [scenario.directory.path], timeout: 10) { delivery()?.shownAt != nil })
@@ -31,10 +31,14 @@ struct DaemonExpiryTests {
         let reshowAt = try #require(owed.reshowAt)
         #expect(owed.closedReason == .expired && reshowAt.timeIntervalSince(owed.closedAt ?? .distantPast) == 1800)
         // Restarted daemons: one before the instant shows nothing, the ones after show it once.
-        try scenario.withDaemon(at: Timestamp.format(reshowAt.addingTimeInterval(-600)), notifier: notifier) { _ in }
+        try scenario.withDaemon(
+            at: Timestamp.format(reshowAt.addingTimeInterval(-600)), notifier: notifier, kinds: [.symptom]
+        ) { _ in }
         #expect(notifier.shown.withLock { $0.count } == 1)
         for _ in 0..<3 {
-            try scenario.withDaemon(at: Timestamp.format(reshowAt.addingTimeInterval(5)), notifier: notifier) { _ in }
+            try scenario.withDaemon(
+                at: Timestamp.format(reshowAt.addingTimeInterval(5)), notifier: notifier, kinds: [.symptom]
+            ) { _ in }
         }
         #expect(notifier.shown.withLock { $0.map(\.title) } == ["Daily symptom check", "Daily symptom check"])
         let shown = try #require(delivery())

@@ -21,7 +21,6 @@ extension DaemonTests {
         let start = try #require(Timestamp.parse("2026-11-22T02:45:00Z"))
         do {
             let setup = try Store(path: store, now: start.addingTimeInterval(-3600))
-            try setup.setSetting(.symptomReminderEnabled, to: "false", at: start)
             try setup.setSetting(.doseAlarmSound, to: fifo, at: start)
             for number in 1...2 {
                 _ = try setup.claim(
@@ -33,7 +32,10 @@ extension DaemonTests {
         }
         let player = FakePlayer()
         let log = RecordedLog()
-        try withDaemon(clock: DaemonClock(startingAt: start), notifier: FakeNotifier(), log: log, player: player) {
+        try withDaemon(
+            clock: DaemonClock(startingAt: start), notifier: FakeNotifier(), log: log, player: player,
+            kinds: [.alarmTest]
+        ) {
             _, _ in
             #expect(log.waitFor("ringing for notification", count: 2), "\(player.calls.withLock { $0 })")
         }

@@ -100,8 +100,12 @@ struct DaemonTests {
     let zone = SystemTimeZone(environment: ["TZ": "Europe/London"])
 
     /// Runs a daemon whose clock reads `fakeNow` at start, until `body` returns.
-    func withDaemon(at fakeNow: String, notifier: FakeNotifier, _ body: (Daemon) throws -> Void) throws {
-        try withDaemon(clock: DaemonClock(startingAt: Timestamp.parse(fakeNow)), notifier: notifier) { daemon, _ in
+    /// `kinds`: the kinds the daemon plans, shows and answers (every kind if nil).
+    func withDaemon(
+        at fakeNow: String, notifier: FakeNotifier, kinds: [ReminderKind]? = nil, _ body: (Daemon) throws -> Void
+    ) throws {
+        try withDaemon(clock: DaemonClock(startingAt: Timestamp.parse(fakeNow)), notifier: notifier, kinds: kinds) {
+            daemon, _ in
             try body(daemon)
         }
     }
@@ -109,14 +113,14 @@ struct DaemonTests {
     func withDaemon(
         clock: DaemonClock, notifier: FakeNotifier, log: RecordedLog? = nil, player: FakePlayer? = nil,
         ambientPlayer: (any AmbientPlayer)? = nil, serviceEnvironment: [String: String] = [:],
-        serverRetry: TimeInterval = 30, _ body: (Daemon, DaemonClock) throws -> Void
+        serverRetry: TimeInterval = 30, kinds: [ReminderKind]? = nil, _ body: (Daemon, DaemonClock) throws -> Void
     ) throws {
         var logger = log?.logger ?? Logger(label: "test")
         if log == nil { logger.logLevel = .critical }
         let daemon = try Daemon(
             .init(
                 storePath: store, clock: clock, timeZone: zone, serviceEnvironment: serviceEnvironment,
-                serverRetry: serverRetry),
+                serverRetry: serverRetry, kinds: kinds),
             logger: logger,
             makeNotifier: { onEvent in
                 notifier.onEvent = onEvent
@@ -145,7 +149,7 @@ struct DaemonTests {
         let setup = try Store(path: store)
         try setup.setSetting(try SettingKey.named(key), to: value, at: Timestamp.parse("2026-11-21T12:00:00Z")!)
         let notifier = FakeNotifier(playsSounds: true)
-        try withDaemon(at: "2026-11-21T20:00:00Z", notifier: notifier) { _ in
+        try withDaemon(at: "2026-11-21T20:00:00Z", notifier: notifier, kinds: [.symptom]) { _ in
             #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
         }
         #expect(notifier.shown.withLock { $0.first?.soundHint } == hint)
@@ -154,7 +158,7 @@ struct DaemonTests {
     @Test func anOccurrenceTheServerRefusedIsShownWhenAServerAppears() throws {
         let notifier = FakeNotifier()
         notifier.failing.withLock { $0 = true }
-        try withDaemon(at: "2026-11-21T20:00:00Z", notifier: notifier) { _ in
+        try withDaemon(at: "2026-11-21T20:00:00Z", notifier: notifier, kinds: [.symptom]) { _ in
             let owed = FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
                 (try? Store(path: store).delivery(key: "symptom:2026-11-21"))??.isOwed == true
             }
@@ -173,7 +177,7 @@ struct DaemonTests {
         let notifier = FakeNotifier()
         notifier.failing.withLock { $0 = true }
         let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-21T20:00:00Z"))
-        try withDaemon(clock: clock, notifier: notifier, serverRetry: 0.2) { _, _ in
+        try withDaemon(clock: clock, notifier: notifier, serverRetry: 0.2, kinds: [.symptom]) { _, _ in
             let owed = FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
                 (try? Store(path: store).delivery(key: "symptom:2026-11-21"))??.isOwed == true
             }
@@ -190,7 +194,7 @@ struct DaemonTests {
     @Test func aClockSetForwardOrBackIsFollowed() throws {
         let notifier = FakeNotifier()
         let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-21T12:00:00Z"))
-        try withDaemon(clock: clock, notifier: notifier) { daemon, clock in
+        try withDaemon(clock: clock, notifier: notifier, kinds: [.symptom]) { daemon, clock in
             clock.set(to: Timestamp.parse("2026-11-21T20:00:01Z")!)
             daemon.clockWasSet()
             #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
@@ -207,7 +211,7 @@ struct DaemonTests {
     @Test func twentyRestartsAfterTheDueInstantShowItOnce() throws {
         let notifier = FakeNotifier()
         for _ in 0..<20 {
-            try withDaemon(at: "2026-11-21T20:00:30Z", notifier: notifier) { _ in }
+            try withDaemon(at: "2026-11-21T20:00:30Z", notifier: notifier, kinds: [.symptom]) { _ in }
         }
         #expect(notifier.shown.withLock { $0.count } == 1)
     }
@@ -216,14 +220,14 @@ struct DaemonTests {
     /// daemon records it, with the time it was clicked, and empties the ledger.
     @Test func answersInTheLedgerAreRecordedOnStart() throws {
         let notifier = FakeNotifier()
-        try withDaemon(at: "2026-11-21T20:00:00Z", notifier: notifier) { _ in
+        try withDaemon(at: "2026-11-21T20:00:00Z", notifier: notifier, kinds: [.symptom]) { _ in
             #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
         }
         #expect(try Store(path: store).delivery(notificationID: 1)?.key == "symptom:2026-11-21")
         let clicked = try #require(Timestamp.parse("2026-11-21T20:00:07Z"))
         try "\(clicked.timeIntervalSince1970) action 1 snooze\n".write(
             toFile: store + ".answers", atomically: false, encoding: .utf8)
-        try withDaemon(at: "2026-11-21T20:05:00Z", notifier: notifier) { _ in }
+        try withDaemon(at: "2026-11-21T20:05:00Z", notifier: notifier, kinds: [.symptom]) { _ in }
         let answered = try #require(try Store(path: store).delivery(key: "symptom:2026-11-21"))
         #expect(answered.action == "snooze" && answered.acknowledgedAt == clicked)
         #expect(
@@ -247,7 +251,7 @@ struct DaemonTests {
 
         """.write(toFile: store + ".answers", atomically: false, encoding: .utf8)
         let notifier = FakeNotifier()
-        try withDaemon(at: "2026-11-21T20:05:00Z", notifier: notifier) { _ in }
+        try withDaemon(at: "2026-11-21T20:05:00Z", notifier: notifier, kinds: [.symptom]) { _ in }
         let answered = try #require(try Store(path: store).delivery(key: "symptom:2026-11-21"))
         #expect(answered.notificationID == 41 && answered.action == "done" && answered.acknowledgedAt == clicked)
         #expect(notifier.shown.withLock { $0.isEmpty })
@@ -257,7 +261,7 @@ struct DaemonTests {
     @Test func anAnswerToAnUnknownNotificationChangesNothing() throws {
         _ = try Store(path: store, now: Timestamp.parse("2026-11-19T00:00:00Z")!)
         let notifier = FakeNotifier()
-        try withDaemon(at: "2026-11-21T20:00:00Z", notifier: notifier) { _ in
+        try withDaemon(at: "2026-11-21T20:00:00Z", notifier: notifier, kinds: [.symptom]) { _ in
             #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
             #expect(
                 FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
@@ -281,7 +285,6 @@ struct DaemonTests {
     @Test func aSleepDuringASessionEndsItThereAndNoLateBellRings() throws {
         let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T18:00:00Z"))
         let setup = try Store(path: store, now: clock.now())
-        try setup.setSetting(.symptomReminderEnabled, to: "false", at: clock.now())
         guard
             case .started(let session) = try setup.startMeditation(
                 plannedSeconds: 1200, intervalSeconds: 300, delaySeconds: 0, now: clock.now(), utcOffsetMinutes: 0,
@@ -291,7 +294,7 @@ struct DaemonTests {
             return
         }
         let notifier = FakeNotifier()
-        try withDaemon(clock: clock, notifier: notifier) { daemon, clock in
+        try withDaemon(clock: clock, notifier: notifier, kinds: [.meditation]) { daemon, clock in
             #expect(
                 FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
                     (try? Store(path: store).delivery(key: "meditation:\(session.id):start"))??.shownAt != nil
@@ -323,12 +326,12 @@ struct DaemonTests {
     func aSessionThatEndedWhileNoDaemonRanIsCompletedAtItsEnd(lateSeconds: Int, shown: Bool) throws {
         let start = try #require(Timestamp.parse("2026-11-22T18:00:00Z"))
         let setup = try Store(path: store, now: start)
-        try setup.setSetting(.symptomReminderEnabled, to: "false", at: start)
         _ = try setup.startMeditation(
             plannedSeconds: 600, intervalSeconds: 0, delaySeconds: 0, now: start, utcOffsetMinutes: 0, sleep: nil)
         let notifier = FakeNotifier()
         try withDaemon(
-            at: Timestamp.format(start.addingTimeInterval(600 + TimeInterval(lateSeconds))), notifier: notifier
+            at: Timestamp.format(start.addingTimeInterval(600 + TimeInterval(lateSeconds))), notifier: notifier,
+            kinds: [.meditation]
         ) { _ in
             if shown { #expect(notifier.showed.wait(timeout: .now() + 10) == .success) }
         }
@@ -355,7 +358,6 @@ struct DaemonTests {
         let backups = store + ".backups"
         do {
             let setup = try Store(path: store, now: taken)
-            try setup.setSetting(.symptomReminderEnabled, to: "false", at: taken)
             try DatabaseQueue(path: store).write { db in
                 try db.execute(sql: "CREATE TABLE other_app_notes (id INTEGER PRIMARY KEY, body TEXT)")
                 for index in 0..<300 {
@@ -386,7 +388,7 @@ struct DaemonTests {
         let log = RecordedLog()
         let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T12:00:00Z"))
         let expected = problem == .damagedPage ? "the store is damaged" : "the backup failed"
-        try withDaemon(clock: clock, notifier: notifier, log: log) { daemon, clock in
+        try withDaemon(clock: clock, notifier: notifier, log: log, kinds: []) { daemon, clock in
             #expect(notifier.showed.wait(timeout: .now() + 30) == .success, "\(log.all)")
             #expect(log.waitFor(expected), "\(log.all)")
             clock.set(to: Timestamp.parse("2026-11-23T04:00:00Z")!)
@@ -428,7 +430,6 @@ struct DaemonTests {
         let clock = WallClock(zone: zone.resolve().rules)
         do {
             let setup = try Store(path: store, now: start.addingTimeInterval(-3 * 3600))
-            try setup.setSetting(.symptomReminderEnabled, to: "false", at: start)
             switch alarm {
             case .doseTwo:
                 _ = try setup.startDoseSession(
@@ -442,7 +443,9 @@ struct DaemonTests {
         let notifier = FakeNotifier()
         let player = FakePlayer()
         let (kind, answer) = alarm == .doseTwo ? ("dose2", "snooze") : ("alarm_test", TestAlarm.stopAction)
-        try withDaemon(clock: DaemonClock(startingAt: start), notifier: notifier, player: player) { _, daemonClock in
+        try withDaemon(
+            clock: DaemonClock(startingAt: start), notifier: notifier, player: player, kinds: [.dose2, .alarmTest]
+        ) { _, daemonClock in
             #expect(player.waitFor("ring"), "\(player.calls.withLock { $0 })")
             // The ring starts as the alarm is handed to the server; recorded once it accepted.
             var shownID: Int64?
@@ -473,7 +476,6 @@ struct DaemonTests {
         let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T18:09:54Z"))
         let started = try #require(Timestamp.parse("2026-11-22T18:00:00Z"))
         let setup = try Store(path: store, now: started)
-        try setup.setSetting(.symptomReminderEnabled, to: "false", at: started)
         // No backup at the start: its end would plan afresh before the timer fires.
         try setup.setSetting(BackupPolicy.enabled, to: "false", at: started)
         guard
@@ -486,7 +488,8 @@ struct DaemonTests {
         }
         let notifier = FakeNotifier()
         let log = RecordedLog()
-        try withDaemon(clock: clock, notifier: notifier, log: log, player: FakePlayer()) { _, clock in
+        try withDaemon(clock: clock, notifier: notifier, log: log, player: FakePlayer(), kinds: [.meditation]) {
+            _, clock in
             // The plan is held for the end at 18:10:00, 6 s away. Then a minute of sleep that
             // began 10 s before the end: the timer fires at 18:10:50, with the end 50 s late,
             // which the held plan would still ring.

@@ -132,9 +132,8 @@ import Testing
     /// contacts the store reads is the plan from all of them, up to its horizon.
     @Test(arguments: ["Pacific/Kiritimati", "Pacific/Pago_Pago", "Europe/Berlin"])
     func thePlanFromTheContactsDueSoonIsThePlanFromAll(zone: String) throws {
-        let store = try Store(path: path)
         // Only calls: the daily diary check would be due before most of them.
-        try store.setSetting(.symptomReminderEnabled, to: "false", at: now)
+        let store = try Store(path: path).choosingKinds([.call])
         let clock = WallClock(zone: .system(zone))
         var random = SeededRandom(seed: 11)
         let other = try DatabaseQueue(path: path)
@@ -158,11 +157,13 @@ import Testing
         for hours in stride(from: 0, to: 24 * 30, by: 5) {
             let instant = now.addingTimeInterval(TimeInterval(hours * 3600))
             let read = try store.scheduleInput(at: instant, clock: clock)
-            let soonFacts = try #require(read.facts[.call] as? CallReminder.Facts)
+            let soonFacts = try #require(read.kind(.call) as? KindInput<CallReminder>).facts
             #expect(soonFacts.contacts.count < 60)
             var all = read
             let everyContact = try store.contacts().compactMap(\.cadence).sorted { $0.contactID < $1.contactID }
-            all.facts[.call] = CallReminder.Facts(contacts: everyContact, oneOffCalls: soonFacts.oneOffCalls)
+            all.kinds = [
+                KindInput(CallReminder(), facts: .init(contacts: everyContact, oneOffCalls: soonFacts.oneOffCalls))
+            ]
             let soon = Schedule(input: read, clock: clock).plan(now: instant)
             let every = Schedule(input: all, clock: clock).plan(now: instant)
             #expect(soon.due == every.due)

@@ -47,7 +47,7 @@ import Testing
         let answeredAt = now.addingTimeInterval(90)
         #expect(
             try store.answer(delivery, action: "called", at: answeredAt, clock: clock)
-                == .recorded(confirmation: "logged a call with Alex"))
+                == .recorded(AnswerReceipt(confirmation: "logged a call with Alex")))
         #expect(try store.answer(delivery, action: "called", at: answeredAt, clock: clock) == .duplicate)
         let logs = try StoreQuery.rows(path, "SELECT * FROM call_logs")
         #expect(logs.count == 1)
@@ -74,14 +74,14 @@ import Testing
         // In the notification's words: its title as shown and the button's label.
         #expect(
             try store.answer(first, action: "tomorrow", at: now, clock: clock)
-                == .recorded(confirmation: "answered Call: Remind me tomorrow"))
+                == .recorded(AnswerReceipt(confirmation: "answered Call: Remind me tomorrow")))
         let followUp = try #require(try store.delivery(key: "call:\(contact):cadence:2026-11-21:tomorrow:1"))
         #expect(followUp.isOwed && Timestamp.format(followUp.dueAt) == "2026-11-22T08:00:00Z")
 
         let second = try shown("call:\(contact):cadence:2026-11-21:tomorrow:1", id: 2)
         #expect(
             try store.answer(second, action: "dismiss", at: now.addingTimeInterval(86400), clock: clock)
-                == .recorded(confirmation: "answered Call: Skip this time"))
+                == .recorded(AnswerReceipt(confirmation: "answered Call: Skip this time")))
         #expect(try store.contacts().first?.restartedOn == CivilDate(year: 2026, month: 11, day: 22))
         #expect(try store.contacts().first?.cadence?.dueDate(clock: clock).description == "2026-12-06")
     }

@@ -1,5 +1,7 @@
-/// Every kind of reminder nudge keeps. The schedule, the store, the answer path and the daemon
-/// iterate this list and name no kind; a new kind is one line here.
+/// Every kind of reminder nudge keeps, for what names them all at once: the settings contract
+/// (`SettingKey.allCases`), help text and history. What plans, shows and answers is the store's
+/// registry (`StoredRules.all` in NudgeStore), carried in each ``ScheduleInput``; a test holds
+/// the two to the same kinds.
 public enum ReminderRules {
     public static let all: [any ReminderRule] = [
         SymptomReminder(), DoseReminder(), CallReminder(), MeditationTimer(), TherapyJournalReminder(), TestAlarm(),

@@ -15,20 +15,20 @@ struct Candidates {
 
     init(of schedule: Schedule, days: ClosedRange<CivilDate>) {
         let input = schedule.input
-        for rule in ReminderRules.all where rule.isEnabled(input) {
-            let occurrences = rule.occurrences(days: days, from: input, clock: schedule.clock)
+        for kind in input.kinds where kind.isEnabled(input) {
+            let occurrences = kind.occurrences(days: days, from: input, clock: schedule.clock)
             generated.append(occurrences)
             if let end = occurrences.horizon { horizon = min(horizon ?? end, end) }
         }
         for record in input.deliveries {
             replaced.insert(record.key)
-            guard record.isOwed, let rule = record.kind.rule, rule.isEnabled(input),
-                rule.isCurrent(key: record.key, from: input, clock: schedule.clock)
+            guard record.isOwed, let kind = input.kind(record.kind), kind.isEnabled(input),
+                kind.isCurrent(key: record.key, from: input, clock: schedule.clock)
             else { continue }
             owed.append(
                 Occurrence(
                     kind: record.kind, key: record.key, dueAt: record.owedAt,
-                    title: record.title ?? rule.title(ofKey: record.key, from: input, clock: schedule.clock)))
+                    title: record.title ?? kind.title(ofKey: record.key, from: input, clock: schedule.clock)))
         }
         owed.sort { $0.key < $1.key }
     }

@@ -67,13 +67,10 @@ public struct Schedule: Sendable {
         // the present state).
         var due: [Occurrence] = []
         var missed: [Occurrence] = []
-        for rule in ReminderRules.all {
-            let ofKind = (
-                due: plan.due.filter { $0.kind == rule.kind }, missed: plan.missed.filter { $0.kind == rule.kind }
-            )
-            let presented =
-                (rule as? any ReplacingRule)?.present(due: ofKind.due, missed: ofKind.missed, from: input, clock: clock)
-                ?? ofKind
+        for kind in input.kinds {
+            let presented = kind.present(
+                due: plan.due.filter { $0.kind == kind.kind }, missed: plan.missed.filter { $0.kind == kind.kind },
+                from: input, clock: clock)
             due += presented.due
             missed += presented.missed
         }
@@ -85,8 +82,8 @@ public struct Schedule: Sendable {
     /// Owed rows of a kind still on whose reason is gone.
     private func withdrawn() -> [String] {
         input.deliveries.compactMap { record in
-            guard record.isOwed, let rule = record.kind.rule, rule.isEnabled(input),
-                !rule.isCurrent(key: record.key, from: input, clock: clock)
+            guard record.isOwed, let kind = input.kind(record.kind), kind.isEnabled(input),
+                !kind.isCurrent(key: record.key, from: input, clock: clock)
             else { return nil }
             return record.key
         }
@@ -94,7 +91,7 @@ public struct Schedule: Sendable {
 
     private func lateness(of occurrence: Occurrence, now: Date) -> Lateness {
         if now.timeIntervalSince(occurrence.dueAt) <= Lateness.onTimeGrace { return .show }
-        return occurrence.kind.rule?.lateness(of: occurrence, now: now, from: input, clock: clock) ?? .show
+        return input.kind(occurrence.kind)?.lateness(of: occurrence, now: now, from: input, clock: clock) ?? .show
     }
 
     /// What will still be shown from an instant on, soonest first: what a plan at that instant

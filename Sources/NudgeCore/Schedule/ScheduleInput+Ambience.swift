@@ -4,10 +4,7 @@ extension ScheduleInput {
     /// Every kind's spans of sound; none while `sound.enabled` is off.
     public func ambiences(clock: WallClock) -> [Ambience] {
         guard settings.bool(.soundEnabled) else { return [] }
-        return ReminderRules.all.flatMap { rule -> [Ambience] in
-            guard let ambient = rule as? any AmbientRule, ambient.isEnabled(self) else { return [] }
-            return ambient.ambiences(from: self, clock: clock)
-        }
+        return kinds.filter { $0.isEnabled(self) }.flatMap { $0.ambiences(from: self, clock: clock) }
     }
 
     /// The span that holds `now`, or nil.

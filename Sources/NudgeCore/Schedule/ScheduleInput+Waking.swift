@@ -5,9 +5,8 @@ extension ScheduleInput {
     /// `sleep.keep_awake` is off.
     public func keepAwakeReason(now: Date, clock: WallClock) -> String? {
         guard settings.bool(.sleepKeepAwake) else { return nil }
-        for rule in ReminderRules.all {
-            guard let keeping = rule as? any KeepingAwakeRule, keeping.isEnabled(self) else { continue }
-            if let reason = keeping.keepAwakeReason(now: now, from: self, clock: clock) { return reason }
+        for kind in kinds where kind.isEnabled(self) {
+            if let reason = kind.keepAwakeReason(now: now, from: self, clock: clock) { return reason }
         }
         return nil
     }
@@ -19,27 +18,26 @@ extension ScheduleInput {
     public func nextWakingOccurrence(after now: Date, clock: WallClock) -> Occurrence? {
         let today = clock.date(of: now)
         var first: Occurrence?
-        func consider(_ occurrence: Occurrence, by rule: any KeepingAwakeRule) {
+        func consider(_ occurrence: Occurrence, by kind: any PlannedKind) {
             if occurrence.dueAt > now, occurrence.dueAt < first?.dueAt ?? .distantFuture,
-                rule.wakesTheComputer(for: occurrence)
+                kind.wakesTheComputer(for: occurrence)
             {
                 first = occurrence
             }
         }
-        for rule in ReminderRules.all {
-            guard let keeping = rule as? any KeepingAwakeRule, keeping.isEnabled(self) else { continue }
-            let generated = rule.occurrences(
+        for kind in kinds where kind.keepsAwake && kind.isEnabled(self) {
+            let generated = kind.occurrences(
                 days: today.adding(days: -1)...today.adding(days: 1), from: self, clock: clock)
             for index in generated.dueAt.indices where generated.dueAt[index] > now {
-                consider(generated[index], by: keeping)
+                consider(generated[index], by: kind)
             }
         }
         for record in deliveries where record.isOwed && record.owedAt > now {
             // One whose reason is gone (dose 2 taken since) is withdrawn by the plan: no wake for it.
-            guard let keeping = record.kind.rule as? any KeepingAwakeRule, keeping.isEnabled(self),
-                keeping.isCurrent(key: record.key, from: self, clock: clock)
+            guard let kind = kind(record.kind), kind.keepsAwake, kind.isEnabled(self),
+                kind.isCurrent(key: record.key, from: self, clock: clock)
             else { continue }
-            consider(Occurrence(kind: record.kind, key: record.key, dueAt: record.owedAt, title: ""), by: keeping)
+            consider(Occurrence(kind: record.kind, key: record.key, dueAt: record.owedAt, title: ""), by: kind)
         }
         return first
     }

@@ -159,8 +159,8 @@ final class Ringer {
         if delivery.shownAt != nil, try store.latestShown(delivery.kind)?.id != delivery.id {
             return stop(because: "replaced on screen")
         }
-        if let rule = delivery.kind.rule as? any ReplacingRule,
-            rule.screenState(ofKey: delivery.key, from: input, clock: wallClock) != .current
+        if let state = input.kind(delivery.kind)?.screenState(ofKey: delivery.key, from: input, clock: wallClock),
+            state != .current
         {
             stop(because: "no longer current")
         }

@@ -2,14 +2,35 @@ import Foundation
 import GRDB
 import NudgeCore
 
-/// How an answer to a shown notification ended, whichever way it came (a button, `nudge ack`).
-public enum AnswerOutcome: Sendable, Equatable {
-    /// With the nudge command the answer runs in a terminal, if any, and what was done in
-    /// words, if its rule says it.
-    case recorded(openInTerminal: [String]? = nil, confirmation: String? = nil)
+/// How an answer ended, whichever way it came (a button, `nudge ack`, `nudge dose take`).
+public enum AnswerOutcome<Recorded: Sendable & Equatable>: Sendable, Equatable {
+    /// Written, with what was recorded.
+    case recorded(Recorded)
     /// Answered before: the first answer stands.
     case duplicate
     case refused(InputError)
+}
+
+/// What an answer to a shown notification recorded, for the terminal it may have come from.
+public struct AnswerReceipt: Sendable, Equatable {
+    /// A nudge command (its arguments) to run in a terminal, if its rule asks for one.
+    public var openInTerminal: [String]?
+    /// What was done in words: its rule's, or the notification's title and the button's label.
+    public var confirmation: String?
+
+    public init(openInTerminal: [String]? = nil, confirmation: String? = nil) {
+        self.openInTerminal = openInTerminal
+        self.confirmation = confirmation
+    }
+}
+
+/// A rule's decision on one answer, with the delivery it answers (none for a dose answered
+/// from the terminal with no notification of it shown) and the action recorded on it.
+struct DecidedAnswer<Change: StoredChange> {
+    var decision: AnswerDecision<Change>
+    var deliveryID: Int64?
+    var action: String
+    var at: Date
 }
 
 extension Store {
@@ -17,6 +38,35 @@ extension Store {
         try read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM reminder_deliveries WHERE id = ?", arguments: [id]).flatMap(
                 DeliveryRecord.init(row:))
+        }
+    }
+
+    /// The one path of every answer. In one write transaction `decide` reads what its rule
+    /// decides from and returns the decision (or a refusal before any); a decision to record
+    /// is written there, with the delivery's answer, and `recorded` says what was recorded. A
+    /// change that no longer applies rolls it all back and refuses with its reason.
+    func answer<Change: StoredChange, Recorded>(
+        recorded: (AnswerEffects<Change>) -> Recorded,
+        _ decide: (Database) throws -> Result<DecidedAnswer<Change>, InputError>
+    ) throws(StoreError) -> AnswerOutcome<Recorded> {
+        let outcome = try writeUnlessRefused { db -> AnswerOutcome<Recorded> in
+            switch try decide(db) {
+            case .failure(let refusal): return .refused(refusal)
+            case .success(let decided):
+                switch decided.decision {
+                case .duplicate: return .duplicate
+                case .refused(let refusal): return .refused(refusal)
+                case .record(let effects):
+                    _ = try Self.recordAnswer(
+                        db, deliveryID: decided.deliveryID, action: decided.action, at: decided.at, effects: effects,
+                        firstOnly: false)
+                    return .recorded(recorded(effects))
+                }
+            }
+        }
+        switch outcome {
+        case .success(let outcome): return outcome
+        case .failure(let refusal): return .refused(refusal)
         }
     }
 
@@ -29,78 +79,70 @@ extension Store {
     public func answer(
         _ deliveryID: Int64, action: String, reply: String? = nil, at now: Date, clock: WallClock,
         sleep: SleepReading? = nil
-    ) throws(StoreError) -> AnswerOutcome {
-        let outcome = try writeUnlessRefused { db -> AnswerOutcome in
+    ) throws(StoreError) -> AnswerOutcome<AnswerReceipt> {
+        guard let record = try delivery(id: deliveryID) else {
+            return .refused(InputError("there is no delivery \(deliveryID); 'nudge history' lists them with their ids"))
+        }
+        guard let rule = rule(for: record.kind) else {
+            return .refused(InputError("delivery \(deliveryID) is of a kind this nudge does not know (\(record.kind))"))
+        }
+        return try answer(record, by: rule, action: action, reply: reply, at: now, clock: clock, sleep: sleep)
+    }
+
+    /// The rule's decision, read and written as its own types: its facts, its change.
+    private func answer<Rule: StoredRule>(
+        _ found: DeliveryRecord, by rule: Rule, action: String, reply: String?, at now: Date, clock: WallClock,
+        sleep: SleepReading?
+    ) throws(StoreError) -> AnswerOutcome<AnswerReceipt> {
+        var done = ""
+        let receipt = { (effects: AnswerEffects<Rule.Change>) in
+            AnswerReceipt(openInTerminal: effects.openInTerminal, confirmation: effects.confirmation ?? done)
+        }
+        return try answer(recorded: receipt) { db -> Result<DecidedAnswer<Rule.Change>, InputError> in
+            // Read again in the transaction: the first answer wins.
             guard
                 let record = try Row.fetchOne(
-                    db, sql: "SELECT * FROM reminder_deliveries WHERE id = ?", arguments: [deliveryID]
-                )
-                .flatMap(DeliveryRecord.init(row:))
+                    db, sql: "SELECT * FROM reminder_deliveries WHERE id = ?", arguments: [found.id]
+                ).flatMap(DeliveryRecord.init(row:))
             else {
-                return .refused(
-                    InputError("there is no delivery \(deliveryID); 'nudge history' lists them with their ids"))
+                return .failure(
+                    InputError("there is no delivery \(found.id); 'nudge history' lists them with their ids"))
             }
             guard record.shownAt != nil else {
                 let state =
                     record.missedAt != nil
                     ? "was missed (never shown)"
                     : record.cancelledAt != nil ? "was cancelled" : "has not been shown yet"
-                return .refused(InputError("delivery \(deliveryID) (\(record.key)) \(state); nothing to answer"))
+                return .failure(InputError("delivery \(record.id) (\(record.key)) \(state); nothing to answer"))
             }
-            guard let rule = StoredRules.rule(for: record.kind) else {
-                return .refused(
-                    InputError("delivery \(deliveryID) is of a kind this nudge does not know (\(record.kind))"))
-            }
-            var input = ScheduleInput(
-                settings: try Self.settings(db), deliveries: [],
-                facts: try Self.facts(db, at: now, clock: clock, of: [rule.kind]))
-            input.sleep = sleep
+            let input = RuleInput(
+                facts: try rule.facts(db, at: now, clock: clock, listing: 0), settings: try Self.settings(db),
+                clock: clock, sleep: sleep)
             // The buttons as they read now: a label a person typed from the screen is its answer.
             let shown = Occurrence(kind: record.kind, key: record.key, dueAt: record.dueAt, title: record.title ?? "")
             let offered = OfferedAnswers(
                 rule: rule.answers,
-                content: rule.presentation(for: shown, now: now, text: .plain, from: input, clock: clock)?.notification)
-            let title = TextInput.oneLine(record.title ?? rule.title(ofKey: record.key, from: input, clock: clock))
-            let answer: String
-            if action == NotificationAction.inlineReplyKey, reply != nil {
-                answer = action
-            } else if let id = offered.id(named: action) {
-                answer = id
-            } else {
-                return .refused(
+                content: rule.presentation(for: shown, now: now, text: .plain, in: input)?.notification)
+            let title = TextInput.oneLine(record.title ?? rule.title(ofKey: record.key, in: input))
+            if action == NotificationAction.inlineReplyKey, let reply {
+                let decision =
+                    (rule as? any RepliableRule<Rule.Facts, Rule.Change>)?.reply(reply, to: record, at: now, in: input)
+                    ?? .refused(InputError("a \(rule.name) reminder takes no typed answer"))
+                done = "answered \(title): \(offered.label(of: action))"
+                return .success(DecidedAnswer(decision: decision, deliveryID: record.id, action: action, at: now))
+            }
+            guard let answer = offered.id(named: action) else {
+                return .failure(
                     InputError(
-                        "'\(TextInput.oneLine(action))' is not an answer to \(title) (delivery \(deliveryID)); give \(offered.listed)"
+                        "'\(TextInput.oneLine(action))' is not an answer to \(title) (delivery \(record.id)); give \(offered.listed)"
                     ))
             }
-            return try Self.decideAndRecord(
-                by: rule, action: answer, reply: reply, to: record, at: now, from: input, clock: clock, db,
-                done: "answered \(title): \(offered.label(of: answer))")
-        }
-        switch outcome {
-        case .success(let outcome): return outcome
-        case .failure(let refusal): return .refused(refusal)
-        }
-    }
-
-    /// The rule's decision, with its changes written as its own type: no cast between a rule
-    /// and its store file. `done` says what was done where the rule says nothing itself.
-    private static func decideAndRecord<Rule: StoredRule>(
-        by rule: Rule, action: String, reply: String?, to record: DeliveryRecord, at now: Date,
-        from input: ScheduleInput, clock: WallClock, _ db: Database, done: String
-    ) throws -> AnswerOutcome {
-        let decision: AnswerDecision<Rule.Change> =
-            if let reply, action == NotificationAction.inlineReplyKey {
-                (rule as? any RepliableRule<Rule.Change>)?.reply(reply, to: record, at: now, from: input, clock: clock)
-                    ?? .refused(InputError("a \(rule.name) reminder takes no typed answer"))
-            } else {
-                rule.answer(action, to: record, at: now, from: input, clock: clock)
-            }
-        switch decision {
-        case .duplicate: return .duplicate
-        case .refused(let refusal): return .refused(refusal)
-        case .record(let effects):
-            _ = try recordAnswer(db, deliveryID: record.id, action: action, at: now, effects: effects, firstOnly: false)
-            return .recorded(openInTerminal: effects.openInTerminal, confirmation: effects.confirmation ?? done)
+            done = "answered \(title): \(offered.label(of: answer))"
+            return .success(
+                DecidedAnswer(
+                    decision: rule.answer(answer, to: record, at: now, in: input), deliveryID: record.id,
+                    action: answer,
+                    at: now))
         }
     }
 

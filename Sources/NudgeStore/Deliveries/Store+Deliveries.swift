@@ -12,7 +12,7 @@ extension Store {
         let horizon = Timestamp.format(instant.addingTimeInterval(-ScheduleInput.lookback))
         // Kinds whose own rows say what was shown leave their settled rows out (quoted from
         // the registry, not from input).
-        let settledKinds = StoredRules.all.filter(\.plansFromSettledDeliveries).map { "'\($0.kind.rawValue)'" }
+        let settledKinds = rules.filter(\.plansFromSettledDeliveries).map { "'\($0.kind.rawValue)'" }
             .joined(separator: ", ")
         return try read { db in
             // Two statements, each an index range (the recent rows by due_at, the owed rows by
@@ -30,7 +30,7 @@ extension Store {
             let deliveries = byID.values.sorted { $0.id < $1.id }
             return ScheduleInput(
                 settings: try Self.settings(db), deliveries: deliveries,
-                facts: try Self.facts(db, at: instant, clock: clock, listing: listing),
+                kinds: try plannedKinds(db, at: instant, clock: clock, listing: listing),
                 storeCreatedAt: try StoredColumn.value(
                     db, String.self, sql: "SELECT value FROM store_metadata WHERE key = 'created_at'"
                 ).flatMap(Timestamp.parse))
@@ -78,7 +78,7 @@ extension Store {
                 let delivery = try Row.fetchOne(
                     db, sql: "SELECT * FROM reminder_deliveries WHERE id = ?", arguments: [deliveryID]
                 ).flatMap(DeliveryRecord.init(row:)),
-                let rule = StoredRules.rule(for: delivery.kind)
+                let rule = self.rule(for: delivery.kind)
             else { return }
             try Self.writeShownChanges(of: rule, delivery, at: now, clock: clock, db)
         }
@@ -133,7 +133,7 @@ extension Store {
                     ])
                 // Only the transaction that settled it writes them, once.
                 guard db.changesCount > 0 else { continue }
-                if let rule = StoredRules.rule(for: occurrence.kind) {
+                if let rule = self.rule(for: occurrence.kind) {
                     try Self.writeMissedChanges(of: rule, occurrence, db)
                 }
             }

@@ -16,11 +16,17 @@ protocol StoredRule: ReminderRule where Change: StoredChange {
 
 extension StoredRule {
     var plansFromSettledDeliveries: Bool { true }
+
+    /// The rule with its facts, typed together, read in the caller's transaction.
+    func kindInput(_ db: Database, at instant: Date, clock: WallClock, listing: Int) throws -> any PlannedKind {
+        KindInput(self, facts: try facts(db, at: instant, clock: clock, listing: listing))
+    }
 }
 
-/// Every kind with its store side: the kinds of `ReminderRules.all`, where only a rule with a
-/// store file (a `StoredRule`) compiles. A test holds the two lists to the same kinds, so a new
-/// kind without a store file fails it instead of planning from empty facts.
+/// Every kind nudge plans, shows and answers, with its store side (only a rule with a store
+/// file, a `StoredRule`, compiles here): the one registry. Each `Store` carries it (or the kinds
+/// a caller chose) into every schedule input; `ReminderRules.all` (NudgeCore) names the same
+/// kinds for the settings contract and help text only, and a test holds the two to the same kinds.
 enum StoredRules {
     static let all: [any StoredRule] = [
         SymptomReminder(), DoseReminder(), CallReminder(), MeditationTimer(), TherapyJournalReminder(), TestAlarm(),
@@ -47,16 +53,15 @@ struct ChangeRefused: Error {
 }
 
 extension Store {
-    /// The rules' facts (every kind's, or these kinds'), read in one transaction.
-    static func facts(
-        _ db: Database, at instant: Date, clock: WallClock, listing: Int = 0, of kinds: Set<ReminderKind>? = nil
-    ) throws -> [ReminderKind: any RuleFacts] {
-        var facts: [ReminderKind: any RuleFacts] = [:]
-        for rule in StoredRules.all where kinds?.contains(rule.kind) ?? true {
-            facts[rule.kind] = try rule.facts(db, at: instant, clock: clock, listing: listing)
-        }
-        return facts
+    /// Its kinds, each with its facts, read in one transaction.
+    func plannedKinds(_ db: Database, at instant: Date, clock: WallClock, listing: Int = 0) throws
+        -> [any PlannedKind]
+    {
+        try rules.map { try $0.kindInput(db, at: instant, clock: clock, listing: listing) }
     }
+
+    /// The rule of a kind this store knows.
+    func rule(for kind: ReminderKind) -> (any StoredRule)? { rules.first { $0.kind == kind } }
 
     /// Writes the changes a rule decided with "shown" or "missed", in the caller's transaction.
     /// One that no longer applies (its session was deleted) is dropped: the occurrence was

@@ -2,14 +2,6 @@ import Foundation
 import GRDB
 import NudgeCore
 
-/// How a dose answer ended.
-public enum DoseAnswerOutcome: Sendable, Equatable {
-    case recorded(DoseRecord)
-    case refused(InputError)
-    /// The same button pressed again on the same notification: nothing recorded.
-    case duplicate
-}
-
 extension Store {
     public func currentDoseSession() throws(StoreError) -> DoseSession? {
         try read(Self.doseSession)
@@ -118,8 +110,13 @@ extension Store {
     /// the session's latest unanswered dose notification is the one answered.
     public func recordDoseAnswer(
         _ answer: DoseAnswer, deliveryID: Int64?, settings: Settings, clock: WallClock
-    ) throws(StoreError) -> DoseAnswerOutcome {
-        let outcome = try writeUnlessRefused { db -> DoseAnswerOutcome in
+    ) throws(StoreError) -> AnswerOutcome<DoseRecord> {
+        // The dose event a recorded answer writes is what the terminal is told.
+        let event = { (effects: AnswerEffects<DoseEvent>) -> DoseRecord in
+            guard let event = effects.changes.first else { preconditionFailure("a dose answer records a dose event") }
+            return event.record
+        }
+        return try self.answer(recorded: event) { db -> Result<DecidedAnswer<DoseEvent>, InputError> in
             let facts = try DoseReminder().facts(db, at: answer.instant, clock: clock, listing: 0)
             let delivery: DeliveryRecord?
             if let deliveryID {
@@ -130,24 +127,10 @@ extension Store {
             } else {
                 delivery = try facts.session.flatMap { session in try Self.latestUnansweredDoseDelivery(db, session) }
             }
-            switch DoseReminder.decide(
+            let decision = DoseReminder.decide(
                 answer, answering: delivery, in: RuleInput(facts: facts, settings: settings, clock: clock))
-            {
-            case .duplicate: return .duplicate
-            case .refused(let refusal): return .refused(refusal)
-            case .record(let effects):
-                _ = try Self.recordAnswer(
-                    db, deliveryID: delivery?.id, action: answer.action, at: answer.instant, effects: effects,
-                    firstOnly: false)
-                guard let event = effects.changes.first else {
-                    preconditionFailure("a dose answer records a dose event")
-                }
-                return .recorded(event.record)
-            }
-        }
-        switch outcome {
-        case .success(let outcome): return outcome
-        case .failure(let refusal): return .refused(refusal)
+            return .success(
+                DecidedAnswer(decision: decision, deliveryID: delivery?.id, action: answer.action, at: answer.instant))
         }
     }
 

@@ -15,6 +15,9 @@ public struct Store: Sendable {
     public let path: String
     let database: DatabaseQueue
     let unreadable = UnreadableRows()
+    /// The kinds this store plans, shows and answers: every kind nudge has, or those a caller
+    /// chose (a test of one kind plans with that kind alone).
+    private(set) var rules: [any StoredRule] = StoredRules.all
 
     /// Opens the store, creating it (directory 0700, file 0600, WAL) on first use.
     ///
@@ -101,6 +104,16 @@ public struct Store: Sendable {
         if let problem = try StoreShape.problem(db) { throw StoreError.unusable(path: path, problem: problem) }
         return applied
     }
+
+    /// This store with only these kinds planned, shown and answered (in registry order).
+    public func choosingKinds(_ kinds: [ReminderKind]) -> Store {
+        var chosen = self
+        chosen.rules = rules.filter { kinds.contains($0.kind) }
+        return chosen
+    }
+
+    /// The kinds planned, shown and answered, in registry order.
+    public var kinds: [ReminderKind] { rules.map(\.kind) }
 
     private init(path: String, database: DatabaseQueue) {
         self.path = path

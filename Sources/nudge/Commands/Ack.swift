@@ -37,11 +37,11 @@ extension Nudge {
                 try $0.answer(
                     id, action: action, at: context.now, clock: context.wallClock, sleep: context.clock.sleepReading())
             }) {
-            case .recorded(let command, let confirmation):
+            case .recorded(let receipt):
                 // In the notification's words: its title and the button's label.
-                if let confirmation { context.print(confirmation) }
+                if let confirmation = receipt.confirmation { context.print(confirmation) }
                 // What the button opens a terminal for (Write now) runs here, in this terminal.
-                guard let command else { return }
+                guard let command = receipt.openInTerminal else { return }
                 guard context.environment.isTerminal, isatty(STDIN_FILENO) == 1 else {
                     return context.print("to do it now: nudge \(command.joined(separator: " "))")
                 }

@@ -4,7 +4,10 @@ import Foundation
 /// rules gives a reason, the daemon keeps the computer from idle sleep (a logind `sleep`
 /// inhibitor in block mode), as a video player or a backup does, and arms the wake alarm for
 /// the next occurrence that wakes the computer.
-public protocol KeepingAwakeRule: ReminderRule {
+public protocol KeepingAwakeRule<Facts>: ReminderRule {
+    /// The rule's ``ReminderRule/Facts``, named again so that a kind's input can ask for this
+    /// capability of the facts it holds (`any KeepingAwakeRule<Rule.Facts>`).
+    associatedtype Facts
     /// Why the computer must stay awake at `now`, naming what rings and when, or nil when
     /// nothing of this kind must ring. Called after every plan (unless `sleep.keep_awake` is
     /// off); the words are logged and published for `nudge status`.
@@ -21,10 +24,4 @@ public protocol KeepingAwakeRule: ReminderRule {
     /// public func wakesTheComputer(for occurrence: Occurrence) -> Bool { true }  // TestAlarm
     /// ```
     func wakesTheComputer(for occurrence: Occurrence) -> Bool
-}
-
-extension KeepingAwakeRule {
-    func keepAwakeReason(now: Date, from input: ScheduleInput, clock: WallClock) -> String? {
-        keepAwakeReason(now: now, in: self.input(input, clock: clock))
-    }
 }

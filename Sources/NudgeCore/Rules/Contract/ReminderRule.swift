@@ -12,8 +12,10 @@ import Foundation
 ///
 /// ``SymptomReminder`` is the worked example of a daily kind: each requirement below shows its
 /// line. ``TestAlarm`` is the smallest whole kind (no facts, occurrences only when queued). A
-/// kind is registered once in ``ReminderRules/all``, and again with its store side in
-/// `StoredRules.all` (NudgeStore), which only a rule conforming to `StoredRule` can join.
+/// kind is registered with its store side in `StoredRules.all` (NudgeStore), which only a rule
+/// conforming to `StoredRule` can join, and named in ``ReminderRules/all`` for the settings
+/// contract and help. The store hands each plan its kinds as ``KindInput``s, each rule with its
+/// own facts.
 ///
 /// The order of calls for one occurrence: a plan asks ``occurrences(days:in:)`` (and
 /// ``isCurrent(key:in:)`` for queued ones), then ``lateness(of:now:in:)`` for one found late;

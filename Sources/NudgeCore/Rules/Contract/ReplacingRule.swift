@@ -2,7 +2,10 @@ import Foundation
 
 /// A rule whose notification replaces the one on screen in place (the dose window's one live
 /// notification), and is kept up to date, shown again or closed as its state changes.
-public protocol ReplacingRule: ReminderRule {
+public protocol ReplacingRule<Facts>: ReminderRule {
+    /// The rule's ``ReminderRule/Facts``, named again so that a kind's input can ask for this
+    /// capability of the facts it holds (`any ReplacingRule<Rule.Facts>`).
+    associatedtype Facts
     /// Of its occurrences due now and missed, which are shown. Called by a plan once it found
     /// what is due: several due together (after a restart or a sleep) show the one present
     /// state and give up the rest as missed.

@@ -2,7 +2,10 @@ import Foundation
 
 /// A rule whose occurrences, many due at once, make one notification instead of a flood (the
 /// calls owed after a week away).
-public protocol SummarizingRule: ReminderRule {
+public protocol SummarizingRule<Facts>: ReminderRule {
+    /// The rule's ``ReminderRule/Facts``, named again so that a kind's input can ask for this
+    /// capability of the facts it holds (`any SummarizingRule<Rule.Facts>`).
+    associatedtype Facts
     /// More due at once than this are summarized.
     ///
     /// ```swift

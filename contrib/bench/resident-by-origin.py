@@ -6,8 +6,8 @@ Reads the linker's map of the binary (-Map: lld's format or gold's) and the proc
 and attributes every resident page of the binary's mappings to the archives and sections the
 linker put there, split by bytes. A page the process wrote (relocations applied by the dynamic
 loader, or data) is no longer backed by the file, and is counted as "written" apart.
-Usage, with a map of the release build that contrib/install.sh and run.py use (the same flags
-only relink it, and the map leaves the binary as it was):
+Usage, with a map of the release build that contrib/install.sh and run.py use (a flag more
+builds it again from scratch once, about 6 minutes here):
   contrib/scripts/build-release.sh -Xlinker -Map=/tmp/nudge.map
   resident-by-origin.py --map /tmp/nudge.map --pid PID [--top 15] [--detail ORIGIN]
 A GNU-format map (gold's, of a build linked by gold) is read too.

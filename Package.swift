@@ -37,7 +37,8 @@ let package = Package(
         // libcanberra (libcanberra-dev): only NudgeSound imports it.
         .systemLibrary(name: "CCanberra"),
         // GStreamer (libgstreamer1.0-dev): a meditation's ambient sound, made or decoded and
-        // looped. Only NudgeSound imports it.
+        // looped. Only NudgeSound imports it, for the types: libgstreamer is not linked but
+        // loaded at the first ambient sound (GStreamerLibrary).
         .systemLibrary(name: "CGStreamer"),
         // GIO's D-Bus client (libglib2.0-dev): logind on the system bus, GSettings. NudgeSleep,
         // NudgeGLib and NudgeSystem import it.

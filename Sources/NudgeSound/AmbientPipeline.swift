@@ -12,21 +12,25 @@ extension GStreamerAmbient {
         private let bus: UnsafeMutablePointer<GstBus>
         private let volume: Double
         private let loops: Bool
+        private let gst: GStreamerLibrary
         /// Signalled as the bus's thread ends; nil until `watch` starts one.
         private var watcherEnded: DispatchSemaphore?
 
         private init(
             pipeline: UnsafeMutablePointer<GstElement>, level: UnsafeMutablePointer<GstElement>, volume: Double,
-            loops: Bool
+            loops: Bool, gst: GStreamerLibrary
         ) {
             self.pipeline = pipeline
             self.level = level
-            self.bus = gst_element_get_bus(pipeline)
+            self.gst = gst
+            self.bus = gst.getBus(pipeline)!
             self.volume = volume
             self.loops = loops
         }
 
-        static func make(_ sound: AmbientSound, volume: Double) -> Result<Playing, AmbientProblem> {
+        static func make(_ sound: AmbientSound, volume: Double, gst: GStreamerLibrary) -> Result<
+            Playing, AmbientProblem
+        > {
             let source: String
             switch sound {
             case .noise(let noise):
@@ -40,20 +44,20 @@ extension GStreamerAmbient {
             let description =
                 "\(source) ! audioconvert ! audioresample ! volume name=level ! audio/x-raw,format=S16LE,rate=48000,channels=2 ! autoaudiosink name=output"
             var error: UnsafeMutablePointer<GError>?
-            guard let element = gst_parse_launch(description, &error) else {
+            guard let element = gst.parseLaunch(description, &error) else {
                 defer { if let error { g_error_free(error) } }
                 return .failure(AmbientProblem(error.map { String(cString: $0.pointee.message) } ?? "no pipeline"))
             }
             if let error { g_error_free(error) }
             let bin = UnsafeMutableRawPointer(element).assumingMemoryBound(to: GstBin.self)
-            guard let level = gst_bin_get_by_name(bin, "level") else {
-                gst_object_unref(element)
+            guard let level = gst.binGetByName(bin, "level") else {
+                gst.objectUnref(element)
                 return .failure(AmbientProblem("no volume element"))
             }
-            let made = Playing(pipeline: element, level: level, volume: volume, loops: sound.isFile)
-            if case .file(let path) = sound, let source = gst_bin_get_by_name(bin, "source") {
-                defer { gst_object_unref(source) }
-                guard let uri = gst_filename_to_uri(path, nil) else {
+            let made = Playing(pipeline: element, level: level, volume: volume, loops: sound.isFile, gst: gst)
+            if case .file(let path) = sound, let source = gst.binGetByName(bin, "source") {
+                defer { gst.objectUnref(source) }
+                guard let uri = gst.filenameToURI(path, nil) else {
                     made.close()
                     return .failure(AmbientProblem("\(path) is not a file's path"))
                 }
@@ -68,12 +72,12 @@ extension GStreamerAmbient {
         /// segment so that its end can be joined to its start without a gap.
         func play() -> String? {
             if loops {
-                guard gst_element_set_state(pipeline, GST_STATE_PAUSED) != GST_STATE_CHANGE_FAILURE,
-                    gst_element_get_state(pipeline, nil, nil, 10 * 1_000_000_000) == GST_STATE_CHANGE_SUCCESS
+                guard gst.setState(pipeline, GST_STATE_PAUSED) != GST_STATE_CHANGE_FAILURE,
+                    gst.getState(pipeline, nil, nil, 10 * 1_000_000_000) == GST_STATE_CHANGE_SUCCESS
                 else { return "it cannot be decoded" }
                 seek(flushing: true)
             }
-            guard gst_element_set_state(pipeline, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE else {
+            guard gst.setState(pipeline, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE else {
                 return "the sound output cannot be opened"
             }
             // autoaudiosink falls back to a fake sink where no output opens: silence.
@@ -95,29 +99,28 @@ extension GStreamerAmbient {
         /// starts it again, an error is said through `failed` once.
         func watch(failed: @escaping @Sendable (String) -> Void) {
             // The thread's own references: `close` may let go of the player's while it reads.
-            gst_object_ref(bus)
-            gst_object_ref(pipeline)
+            _ = gst.objectRef(bus)
+            _ = gst.objectRef(pipeline)
             let ended = DispatchSemaphore(value: 0)
             watcherEnded = ended
             let thread = Thread { [self] in
                 nudge_name_this_thread(Self.watcherName)
                 defer {
-                    gst_object_unref(bus)
-                    gst_object_unref(pipeline)
+                    gst.objectUnref(bus)
+                    gst.objectUnref(pipeline)
                     ended.signal()
                 }
                 let wanted =
                     GST_MESSAGE_ERROR.rawValue | GST_MESSAGE_EOS.rawValue | GST_MESSAGE_SEGMENT_DONE.rawValue
                     | GST_MESSAGE_APPLICATION.rawValue
-                while let message = gst_bus_timed_pop_filtered(bus, GstClockTime.max, GstMessageType(rawValue: wanted))
-                {
-                    defer { gst_message_unref(message) }
+                while let message = gst.busTimedPopFiltered(bus, GstClockTime.max, GstMessageType(rawValue: wanted)) {
+                    defer { gst.messageUnref(message) }
                     switch message.pointee.type {
                     case GST_MESSAGE_SEGMENT_DONE:
                         seek(flushing: false)
                     case GST_MESSAGE_ERROR:
                         var error: UnsafeMutablePointer<GError>?
-                        gst_message_parse_error(message, &error, nil)
+                        gst.messageParseError(message, &error, nil)
                         failed(error.map { String(cString: $0.pointee.message) } ?? "an error")
                         if let error { g_error_free(error) }
                         return
@@ -138,45 +141,45 @@ extension GStreamerAmbient {
         /// busy for 2 s (a seek held by a stalled device) is told again once the pipeline is
         /// down, and ends on its own references: the player's thread never waits longer.
         func close() {
-            let endWatcher = {
-                gst_bus_post(self.bus, gst_message_new_application(nil, gst_structure_new_empty("nudge-close")))
+            let endWatcher = { [gst, bus] in
+                gst.busPost(bus, gst.messageNewApplication(nil, gst.structureNewEmpty("nudge-close")))
             }
             let ended =
                 watcherEnded.map {
                     _ = endWatcher()
                     return $0.wait(timeout: .now() + 2) == .success
                 } ?? true
-            gst_element_set_state(pipeline, GST_STATE_NULL)
+            _ = gst.setState(pipeline, GST_STATE_NULL)
             if !ended {
-                gst_bus_set_flushing(bus, 0)
+                gst.busSetFlushing(bus, 0)
                 _ = endWatcher()
             }
-            gst_object_unref(bus)
-            gst_object_unref(level)
-            gst_object_unref(pipeline)
+            gst.objectUnref(bus)
+            gst.objectUnref(level)
+            gst.objectUnref(pipeline)
         }
 
         private func hasElement(_ name: String, in binName: String) -> Bool {
             let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
-            guard let child = gst_bin_get_by_name(bin, binName) else { return false }
-            defer { gst_object_unref(child) }
+            guard let child = gst.binGetByName(bin, binName) else { return false }
+            defer { gst.objectUnref(child) }
             guard
-                let found = gst_bin_get_by_name(
+                let found = gst.binGetByName(
                     UnsafeMutableRawPointer(child).assumingMemoryBound(to: GstBin.self), name)
             else { return false }
-            gst_object_unref(found)
+            gst.objectUnref(found)
             return true
         }
 
         private func seek(flushing: Bool) {
             let flags = GST_SEEK_FLAG_SEGMENT.rawValue | (flushing ? GST_SEEK_FLAG_FLUSH.rawValue : 0)
-            gst_element_seek(
+            _ = gst.seek(
                 pipeline, 1.0, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags), GST_SEEK_TYPE_SET, 0,
                 GST_SEEK_TYPE_NONE, -1)
         }
 
         private func set(_ element: UnsafeMutablePointer<GstElement>, _ property: String, _ value: String) {
-            gst_util_set_object_arg(
+            gst.setObjectArg(
                 UnsafeMutableRawPointer(element).assumingMemoryBound(to: GObject.self), property, value)
         }
     }

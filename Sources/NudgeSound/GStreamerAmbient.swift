@@ -30,15 +30,17 @@ public final class GStreamerAmbient: AmbientPlayer, @unchecked Sendable {
         thread.run { [self] in
             end()
             guard seconds > 0 else { return }
-            if let problem = Self.initialized {
-                return onProblem("cannot play the ambient sound \(sound): \(problem)")
+            let gst: GStreamerLibrary
+            switch Self.started {
+            case .failure(let problem): return onProblem("cannot play the ambient sound \(sound): \(problem)")
+            case .success(let library): gst = library
             }
             // A file that became a FIFO or a device since it was chosen: GStreamer's open would
             // wait for good.
             if case .file(let path) = sound, let problem = SoundFile.notRegular(path) {
                 return onProblem("cannot play the ambient sound: \(problem)")
             }
-            switch Playing.make(sound, volume: Double(volume) / 100) {
+            switch Playing.make(sound, volume: Double(volume) / 100, gst: gst) {
             case .failure(let problem):
                 onProblem("cannot play the ambient sound \(sound): \(problem)")
             case .success(let made):
@@ -81,44 +83,50 @@ public final class GStreamerAmbient: AmbientPlayer, @unchecked Sendable {
         made.close()
     }
 
-    /// GStreamer set up once per process, on the first ambient sound; the reason if it cannot be.
-    static let initialized: String? = {
+    /// GStreamer loaded and set up once per process, on the first ambient sound; the reason if
+    /// it cannot be.
+    static let started: Result<GStreamerLibrary, AmbientProblem> = GStreamerLibrary.loaded.flatMap { gst in
         var error: UnsafeMutablePointer<GError>?
-        guard gst_init_check(nil, nil, &error) != 0 else {
+        guard gst.initCheck(nil, nil, &error) != 0 else {
             defer { if let error { g_error_free(error) } }
-            return error.map { String(cString: $0.pointee.message) } ?? "GStreamer cannot start"
+            return .failure(
+                AmbientProblem(error.map { String(cString: $0.pointee.message) } ?? "GStreamer cannot start"))
         }
-        return nil
-    }()
+        return .success(gst)
+    }
 }
 
 extension GStreamerAmbient {
     /// Why GStreamer cannot decode the file at `path` for an ambient sound, or nil when it can:
     /// the file is decoded to its first frame into a sink that sounds nothing.
     public static func decodeProblem(_ path: String) -> String? {
-        if let problem = initialized { return "GStreamer cannot start (\(problem))" }
+        let gst: GStreamerLibrary
+        switch started {
+        case .failure(let problem): return "GStreamer cannot start (\(problem))"
+        case .success(let library): gst = library
+        }
         // Before GStreamer opens it: a FIFO would hold the command for good.
         if let problem = SoundFile.notRegular(path) { return problem }
         let refusal = "GStreamer cannot decode \(path); give a sound file such as Ogg, FLAC, WAV or MP3"
-        guard FileManager.default.isReadableFile(atPath: path), let uri = gst_filename_to_uri(path, nil) else {
+        guard FileManager.default.isReadableFile(atPath: path), let uri = gst.filenameToURI(path, nil) else {
             return refusal
         }
         defer { g_free(uri) }
-        guard let pipeline = gst_parse_launch("uridecodebin name=source ! audioconvert ! fakesink", nil) else {
+        guard let pipeline = gst.parseLaunch("uridecodebin name=source ! audioconvert ! fakesink", nil) else {
             return "GStreamer has no decoder pipeline; install gstreamer1.0-plugins-base"
         }
         defer {
-            gst_element_set_state(pipeline, GST_STATE_NULL)
-            gst_object_unref(pipeline)
+            _ = gst.setState(pipeline, GST_STATE_NULL)
+            gst.objectUnref(pipeline)
         }
         let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
-        if let source = gst_bin_get_by_name(bin, "source") {
-            gst_util_set_object_arg(
+        if let source = gst.binGetByName(bin, "source") {
+            gst.setObjectArg(
                 UnsafeMutableRawPointer(source).assumingMemoryBound(to: GObject.self), "uri", String(cString: uri))
-            gst_object_unref(source)
+            gst.objectUnref(source)
         }
-        guard gst_element_set_state(pipeline, GST_STATE_PAUSED) != GST_STATE_CHANGE_FAILURE,
-            gst_element_get_state(pipeline, nil, nil, 10 * 1_000_000_000) == GST_STATE_CHANGE_SUCCESS
+        guard gst.setState(pipeline, GST_STATE_PAUSED) != GST_STATE_CHANGE_FAILURE,
+            gst.getState(pipeline, nil, nil, 10 * 1_000_000_000) == GST_STATE_CHANGE_SUCCESS
         else { return refusal }
         return nil
     }

@@ -1,15 +1,16 @@
 #!/usr/bin/python3
 """Which libraries and sections the resident pages of a running nudge come from.
 
-Reads the linker's map of the binary (gold's -Map) and the process's /proc/PID/pagemap (root),
+Reads the linker's map of the binary (-Map: lld's format or gold's) and the process's
+/proc/PID/pagemap (root),
 and attributes every resident page of the binary's mappings to the archives and sections the
 linker put there, split by bytes. A page the process wrote (relocations applied by the dynamic
 loader, or data) is no longer backed by the file, and is counted as "written" apart.
-Usage, with a GNU-format map (gold's; lld writes another format) of the release build that
-contrib/install.sh and run.py use, linked by gold instead of lld for this purpose:
-  swift build -c release --product nudge --static-swift-stdlib --scratch-path .build-gold \
-      -Xlinker -Map=/tmp/nudge.map
+Usage, with a map of the release build that contrib/install.sh and run.py use (a flag more
+builds it again from scratch once, about 6 minutes here):
+  contrib/scripts/build-release.sh -Xlinker -Map=/tmp/nudge.map
   resident-by-origin.py --map /tmp/nudge.map --pid PID [--top 15] [--detail ORIGIN]
+A GNU-format map (gold's, of a build linked by gold) is read too.
 """
 import argparse
 import bisect
@@ -22,6 +23,7 @@ import subprocess
 PAGE = os.sysconf("SC_PAGE_SIZE")
 INPUT_SECTION = re.compile(r"^ (\.\S*|COMMON)?\s*0x([0-9a-f]+)\s+0x([0-9a-f]+) (\S.*)$")
 OUTPUT_SECTION = re.compile(r"^(\.\S+)\s*(?:0x([0-9a-f]+)\s+0x([0-9a-f]+))?$")
+LLD_LINE = re.compile(r"^\s*([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)\s+\d+( +)(\S.*)$")
 
 
 def origin(path, detail):
@@ -49,6 +51,35 @@ def loaded_sections(binary):
 
 def read_map(path, loaded, detail):
     """Sorted (start, end, origin, output section) of every input section loaded into memory."""
+    with open(path, errors="replace") as handle:
+        first = handle.readline()
+    if first.split()[:4] == ["VMA", "LMA", "Size", "Align"]:
+        return read_lld_map(path, loaded, detail)
+    return read_gold_map(path, loaded, detail)
+
+
+def read_lld_map(path, loaded, detail):
+    """lld's map: VMA, LMA, size and alignment in hex, then the output section (one space in),
+    an input section as FILE:(SECTION) (nine spaces in), or a symbol (seventeen)."""
+    pieces = []
+    section = None
+    with open(path, errors="replace") as handle:
+        handle.readline()
+        for line in handle:
+            match = LLD_LINE.match(line.rstrip("\n"))
+            if not match:
+                continue
+            start, size, indent, name = int(match.group(1), 16), int(match.group(2), 16), len(match.group(3)), match.group(4)
+            if indent == 1:
+                section = name
+            elif indent == 9 and section in loaded and size and start:
+                pieces.append((start, start + size, origin(re.sub(r":\(.*\)$", "", name), detail), section))
+    pieces.sort()
+    return pieces
+
+
+def read_gold_map(path, loaded, detail):
+    """gold's (GNU) map: its "Memory map" part."""
     pieces = []
     section = None
     pending = None  # an input section name on a line of its own; its numbers follow

@@ -123,14 +123,45 @@ struct CommandOptions {
     private var names: [String] = []
 
     init(_ command: ParsableCommand.Type) {
-        let help = Nudge.helpMessage(for: command, columns: 1000)
-        for match in help.matches(of: /(?:^|[\s,\[(|])(--?[A-Za-z][A-Za-z0-9-]*)( <[^>]+>)?/) {
-            let name = String(match.1)
+        for (name, takesValue) in Self.mentions(in: Nudge.helpMessage(for: command, columns: 1000)) {
             if all.insert(name).inserted, name.hasPrefix("--"), name != "--help", name != "--version" {
                 names.append(name)
             }
-            if match.2 != nil { valued.insert(name) }
+            if takesValue { valued.insert(name) }
         }
+    }
+
+    /// Each `-x` or `--name` the usage names (at its start or after a space, `,`, `[`, `(` or
+    /// `|`), and whether ` <value>` follows it. Scanned by hand, not by a Regex: every command,
+    /// the daemon too, checks its words, and the regex engine made 1 MB of the binary resident.
+    static func mentions(in help: String) -> [(name: String, takesValue: Bool)] {
+        let text = Array(help)
+        let isNameCharacter = { (character: Character) in
+            character.isASCII && (character.isLetter || character.isNumber || character == "-")
+        }
+        var found: [(String, Bool)] = []
+        var index = 0
+        while index < text.count {
+            let start = index
+            index += 1
+            guard text[start] == "-", start == 0 || text[start - 1].isWhitespace || ",[(|".contains(text[start - 1])
+            else { continue }
+            var end = start + 1
+            if end < text.count, text[end] == "-" { end += 1 }
+            guard end < text.count, text[end].isASCII, text[end].isLetter else { continue }
+            while end < text.count, isNameCharacter(text[end]) { end += 1 }
+            let name = String(text[start..<end])
+            var takesValue = false
+            if end + 2 < text.count, text[end] == " ", text[end + 1] == "<", text[end + 2] != ">",
+                let close = text[(end + 2)...].firstIndex(of: ">")
+            {
+                takesValue = true
+                end = close + 1
+            }
+            found.append((name, takesValue))
+            index = end
+        }
+        return found
     }
 
     /// `it takes --json, --limit and --store`.

@@ -114,10 +114,6 @@ extension Store {
 
     private static func metadata(_ key: String, _ db: Database) throws -> String? {
         guard try db.tableExists("store_metadata") else { return nil }
-        // Text only: a blob another program wrote there (not UTF-8, perhaps) is no value.
-        let value = try DatabaseValue.fetchOne(
-            db, sql: "SELECT value FROM store_metadata WHERE key = ?", arguments: [key])
-        guard case .string(let text)? = value?.storage else { return nil }
-        return text
+        return try String.fetchOne(db, sql: "SELECT value FROM store_metadata WHERE key = ?", arguments: [key])
     }
 }

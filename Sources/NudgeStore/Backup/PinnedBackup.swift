@@ -17,7 +17,8 @@ public final class PinnedBackup {
     public var path: String { copy.path }
 
     /// Opens `source` (once open, its bytes stay readable whatever happens to its name), and
-    /// copies it beside the store (making the store's folder, 0700, on a new computer). Refuses a backup that is gone, or that `restore` would refuse.
+    /// copies it beside the store (making the store's folder, 0700, on a new computer). Refuses
+    /// a backup that is gone, or that `restore` would refuse.
     public init(_ source: String, store storePath: String, now: Date) throws(Store.BackupFailure) {
         self.source = source
         let input = open(source, O_RDONLY | O_CLOEXEC)

@@ -120,8 +120,8 @@ extension Store {
 
     /// The backup copied to `temporary`, migrated, self-contained (no WAL), in the store's page
     /// size (SQLite cannot copy pages of another size into a WAL store), with the store's
-    /// `identity` (`RestoreWrite.keptIdentity`), without the instant the backup was taken and without
-    /// a file's inode (the store records its own at its next write-opening).
+    /// `identity` (`RestoreWrite.keptIdentity`), without the instant the backup was taken and
+    /// without a file's inode (the store records its own at its next write-opening).
     private static func prepare(
         _ temporary: String, from backupPath: String, named name: String, pageSize: Int?, identity: String, now: Date
     ) throws {

@@ -19,8 +19,9 @@ public struct Store: Sendable {
     /// Opens the store, creating it (directory 0700, file 0600, WAL) on first use.
     ///
     /// A file that is not SQLite, is damaged, was migrated by a newer nudge, has a table of
-    /// nudge's with another shape, or is a backup (`backup_taken_at`) is refused before anything is written to it. `now` is when a
-    /// new store counts as created (nothing before it is recorded as missed).
+    /// nudge's with another shape, or is a backup (`backup_taken_at`) is refused before
+    /// anything is written to it. `now` is when a new store counts as created (nothing before
+    /// it is recorded as missed).
     public init(path: String, now: Date = Date()) throws(StoreError) {
         self.path = path
         try StoreFile.prepare(at: path)

@@ -116,6 +116,8 @@ struct BackupHostileTests {
         try DatabaseQueue(path: store).write { db in
             try db.execute(sql: "UPDATE store_metadata SET value = \(spoiled) WHERE key = 'store_identity'")
         }
+        // Before any writer claims it again, the store's backups are its own.
+        #expect(try listed(store, at: "2026-11-22T10:00:00Z") == ["nudge-20261122T090000Z.sqlite"])
         nudge(store, "backup", at: "2026-11-23T09:00:00Z")
         #expect(try identity(store) == own)
         let location = try String(contentsOfFile: store + ".backup-location", encoding: .utf8)

@@ -34,7 +34,8 @@ struct StoreIdentityClaimTests {
         #expect(copyIdentity != identity)
         let now = try instant("2026-11-24T10:00:00Z")
         let ofCopy = try copied.backUp(into: shared, at: now)
-        #expect(BackupDirectory.thin(shared, identity: copyIdentity, clock: clock, now: now).isEmpty)
+        #expect(
+            BackupDirectory.thin(shared, store: copied.path, identity: copyIdentity, clock: clock, now: now).isEmpty)
         #expect(FileManager.default.fileExists(atPath: ofOriginal.path))
         #expect(BackupDirectory.newestSound(in: shared, now: now, identity: identity)?.path == ofOriginal.path)
         #expect(BackupDirectory.newestSound(in: shared, now: now, identity: copyIdentity)?.path == ofCopy.path)

@@ -78,7 +78,9 @@ struct DailyBackup: Sendable {
             outcome.backup = try store.backUp(into: directory, at: takenAt)
             if let backup = outcome.backup, case .store(let owner) = backup.origin {
                 outcome.removed =
-                    BackupDirectory.thin(directory, identity: owner, keeping: backup.path, clock: clock, now: takenAt)
+                    BackupDirectory.thin(
+                        directory, store: storePath, identity: owner, keeping: backup.path, clock: clock, now: takenAt
+                    )
                     .count
             }
         } catch {

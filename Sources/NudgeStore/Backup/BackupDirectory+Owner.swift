@@ -4,9 +4,9 @@ import Foundation
 extension BackupDirectory {
     /// The backups a store of `identity` lists: its own, those taken before identities (which
     /// may be any store's), and files that are no store's backup; every file when the store's
-    /// identity cannot be read.
-    public static func list(in directory: String, now: Date, identity: String?) -> [BackupFile] {
-        list(in: directory, now: now).filter { backup in
+    /// identity cannot be read. Never `store`'s own file.
+    public static func list(in directory: String, now: Date, identity: String?, store: String? = nil) -> [BackupFile] {
+        list(in: directory, now: now, store: store).filter { backup in
             guard case .store(let owner) = backup.origin, let identity else { return true }
             return owner == identity
         }

@@ -112,14 +112,19 @@ public enum BackupDirectory {
     }
 
     /// The backups in `directory` of every store, newest first, those taken ahead of `now`
-    /// last; none when it does not exist. A file gone while it is read is not listed.
-    public static func list(in directory: String, now: Date) -> [BackupFile] {
+    /// last; none when it does not exist. A file gone while it is read is not listed, nor a
+    /// live store named as a backup (see `isLive`), nor `store`'s own file.
+    public static func list(in directory: String, now: Date, store: String? = nil) -> [BackupFile] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        var storeStatus = stat()
+        let storeFile = store.flatMap { stat($0, &storeStatus) == 0 ? (storeStatus.st_dev, storeStatus.st_ino) : nil }
         return names.compactMap { name -> BackupFile? in
             guard let named = instant(ofFileName: name) else { return nil }
             let path = directory + "/" + name
             var status = stat()
-            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, let stamp = BackupStamp.read(path)
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+                storeFile.map({ $0 != (status.st_dev, status.st_ino) }) ?? true,
+                let stamp = BackupStamp.read(path), !isLive(path, status: status, stamp: stamp)
             else { return nil }
             let written = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec))
             return BackupFile(
@@ -131,6 +136,14 @@ public enum BackupDirectory {
             guard first == second else { return second }
             return ($0.takenAt, $0.path.count, $0.path) > ($1.takenAt, $1.path.count, $1.path)
         }
+    }
+
+    /// A store in use under a backup's name (one kept in the backup folder, or a backup
+    /// opened for writing by an older nudge): a `-wal` beside it (backups are written in
+    /// rollback mode, and read immutable), or the inode its store records is its own. Never
+    /// a backup: not listed, never thinned.
+    private static func isLive(_ path: String, status: stat, stamp: BackupStamp) -> Bool {
+        access(path + "-wal", F_OK) == 0 || stamp.fileInode == String(status.st_ino)
     }
 
     /// Opens a backup read-only and immutable (nothing is written beside it), checks it whole,
@@ -150,7 +163,7 @@ public enum BackupDirectory {
         do {
             var configuration = Configuration()
             configuration.readonly = true
-            configuration.busyMode = .timeout(60)
+            configuration.busyMode = LockWait.busyMode
             let file = immutable ? try openImmutable(path) : try DatabaseQueue(path: path, configuration: configuration)
             return try file.read { db in
                 // The first complaint that is damage says enough (`IntegrityCheck`).
@@ -174,35 +187,50 @@ public enum BackupDirectory {
         }
     }
 
-    /// Removes the backups of the store of `identity` that `BackupPolicy` does not keep (with
-    /// files SQLite cannot read, which are no one's backup), and temporary files a backup
-    /// killed midway left (older than an hour); returns the backups removed. Another store's
-    /// backups, those taken before identities, and `keeping` (the one just taken, which a
-    /// newer one of its day would displace after the clock went back) are never removed.
+    /// Removes the backups of the store at `store` (of `identity`) that `BackupPolicy` does not
+    /// keep (with files SQLite cannot read, which are no one's backup), and temporary files a
+    /// backup killed midway left (see `removeAbandoned`); returns the backups removed. The
+    /// policy counts whole backups only (`looksWhole`): one cut short never is a day's, week's
+    /// or month's in place of a whole one, and goes. Another store's backups, those taken
+    /// before identities, the store's own file, a live store (`isLive`) and `keeping` (the one
+    /// just taken, which a newer one of its day would displace after the clock went back) are
+    /// never removed.
     @discardableResult
     public static func thin(
-        _ directory: String, identity: String?, keeping: String? = nil, clock: WallClock, now: Date
+        _ directory: String, store: String, identity: String?, keeping: String? = nil, clock: WallClock, now: Date
     ) -> [BackupFile] {
-        let backups = list(in: directory, now: now).filter { backup in
+        let backups = list(in: directory, now: now, store: store).filter { backup in
             switch backup.origin {
             case .store(let owner): owner == identity
             case .damaged: true
             case .unmarked, .foreign: false
             }
-        }
-        let kept = BackupPolicy.kept(backups.map(\.takenAt), clock: clock)
-        let removed = backups.filter { !kept.contains($0.takenAt) && $0.path != keeping && unlink($0.path) == 0 }
+        }.map { ($0, $0.looksWhole) }
+        let kept = BackupPolicy.kept(backups.filter(\.1).map(\.0.takenAt), clock: clock)
+        let removed = backups.filter { backup, whole in
+            !(whole && kept.contains(backup.takenAt)) && backup.path != keeping && unlink(backup.path) == 0
+        }.map(\.0)
+        removeAbandoned(in: directory)
+        return removed
+    }
+
+    /// The temporary files of backups killed midway (`.nudge-nudge-INSTANT.sqlite.XXXXXX`, and
+    /// SQLite's files beside them) that no live process holds (`HeldTemporaryFile`), over 10
+    /// seconds old (a backup takes its lock the moment it makes the file).
+    static func removeAbandoned(in directory: String) {
+        let now = Date()
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         where name.hasPrefix("." + prefix) {
+            let companion = HeldTemporaryFile.companions.first { name.hasSuffix($0) } ?? ""
+            let main = directory + "/" + name.dropLast(companion.count)
             let path = directory + "/" + name
             var status = stat()
-            if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-                now.timeIntervalSince1970 - Double(status.st_mtim.tv_sec) > 3600
+            if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == getuid(),
+                now.timeIntervalSince1970 - Double(status.st_mtim.tv_sec) > 10, !HeldTemporaryFile.isHeld(main)
             {
                 unlink(path)
             }
         }
-        return removed
     }
 
     static func openImmutable(_ path: String) throws -> DatabaseQueue {

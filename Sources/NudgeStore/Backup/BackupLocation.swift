@@ -14,10 +14,19 @@ public struct BackupLocation: Codable, Sendable, Equatable {
 
     public static func path(ofStore store: String) -> String { store + ".backup-location" }
 
-    /// What the file beside the store says; nil when there is none or it cannot be read.
+    /// The most that is read: the file is a few hundred bytes; a larger one is not nudge's.
+    static let largest = 65_536
+
+    /// What the file beside the store says; nil when there is none, it cannot be read, or it is
+    /// over `largest`. An identity that is not a UUID (another program's) counts as none.
     public static func read(store: String) -> BackupLocation? {
-        guard let data = FileManager.default.contents(atPath: path(ofStore: store)) else { return nil }
-        return try? JSONDecoder().decode(BackupLocation.self, from: data)
+        guard let handle = FileHandle(forReadingAtPath: path(ofStore: store)) else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: largest + 1), data.count <= largest,
+            var location = try? JSONDecoder().decode(BackupLocation.self, from: data)
+        else { return nil }
+        location.identity = Store.wellFormed(location.identity)
+        return location
     }
 
     /// Records `directory` and the store's identity beside the store, keeping the identity

@@ -26,6 +26,8 @@ struct BackupStamp {
     var origin: BackupOrigin
     /// Nil for a backup taken before backups recorded it.
     var takenAt: Date?
+    /// The inode a live store records of its own file; a backup records none.
+    var fileInode: String? = nil
 
     /// Nil when the file is gone.
     static func read(_ path: String) -> BackupStamp? {
@@ -35,7 +37,7 @@ struct BackupStamp {
             "file:\(Store.uriEscaped(path))?immutable=1", &opened, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil)
         guard code == SQLITE_OK, let connection = opened else { return damaged(path, opened, code) }
         var statement: OpaquePointer?
-        let sql = "SELECT key, value FROM store_metadata WHERE key IN (?, ?)"
+        let sql = "SELECT key, value FROM store_metadata WHERE key IN (?, ?, ?)"
         let prepared = sqlite3_prepare_v2(connection, sql, -1, &statement, nil)
         defer { sqlite3_finalize(statement) }
         guard prepared == SQLITE_OK, let statement else {
@@ -47,6 +49,7 @@ struct BackupStamp {
         let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
         sqlite3_bind_text(statement, 1, Store.identityKey, -1, transient)
         sqlite3_bind_text(statement, 2, Store.backupTakenAtKey, -1, transient)
+        sqlite3_bind_text(statement, 3, Store.fileInodeKey, -1, transient)
         var values: [String: String] = [:]
         var step = sqlite3_step(statement)
         while step == SQLITE_ROW {
@@ -57,8 +60,9 @@ struct BackupStamp {
         }
         guard step == SQLITE_DONE else { return damaged(path, connection, step) }
         return BackupStamp(
-            origin: values[Store.identityKey].map { .store($0) } ?? .unmarked,
-            takenAt: values[Store.backupTakenAtKey].flatMap(Timestamp.parse))
+            // An identity another program spoiled is no store's: listed for every store, thinned by none.
+            origin: Store.wellFormed(values[Store.identityKey]).map { .store($0) } ?? .unmarked,
+            takenAt: values[Store.backupTakenAtKey].flatMap(Timestamp.parse), fileInode: values[Store.fileInodeKey])
     }
 
     private static func damaged(_ path: String, _ connection: OpaquePointer?, _ code: Int32) -> BackupStamp? {

@@ -17,7 +17,8 @@ public final class PinnedBackup {
     public var path: String { copy.path }
 
     /// Opens `source` (once open, its bytes stay readable whatever happens to its name), and
-    /// copies it beside the store. Refuses a backup that is gone, or that `restore` would refuse.
+    /// copies it beside the store (making the store's folder, 0700, on a new computer). Refuses
+    /// a backup that is gone, or that `restore` would refuse.
     public init(_ source: String, store storePath: String, now: Date) throws(Store.BackupFailure) {
         self.source = source
         let input = open(source, O_RDONLY | O_CLOEXEC)
@@ -30,6 +31,9 @@ public final class PinnedBackup {
         }
         defer { close(input) }
         try Store.checkLogBeside(source)
+        do { try StoreFile.prepareDirectory(of: storePath) } catch {
+            throw Store.BackupFailure(description: error.description, exitCode: 73)
+        }
         AbandonedFiles.removeTemporary(beside: storePath, prefix: Store.restoreTemporaryPrefix, now: now)
         copy = try HeldTemporaryFile(beside: storePath, prefix: Store.restoreTemporaryPrefix)
         let output = open(copy.path, O_WRONLY | O_CLOEXEC)

@@ -75,7 +75,7 @@ public struct RestoreAccount: Sendable, Equatable {
     public static func compare(store storePath: String, backup backupPath: String) throws -> RestoreAccount {
         var configuration = Configuration()
         configuration.readonly = true
-        configuration.busyMode = .timeout(60)
+        configuration.busyMode = LockWait.busyMode
         configuration.label = "nudge.restore-account"
         let store = try Store.openReadOnly(storePath, configuration)
         return try store.inDatabase { db in

@@ -31,17 +31,13 @@ final class RestoreWrite {
             ?? nil
     }
 
-    /// The identity the restored store keeps: its own; a new one for a store from before
-    /// identities (never the backup's, which may be another store's: the store's later backups
-    /// stay its own); nil, the backup's, for a store SQLite cannot read or that is not there,
-    /// which the backup most likely is of.
-    func keptIdentity() -> String? {
-        do {
-            return try Store.openReadOnly(storePath, Self.reading).read { db in try Store.identity(db) }
-                ?? Store.newIdentity()
-        } catch {
-            return nil
-        }
+    /// The identity the restored store keeps, never the backup's (which may be another
+    /// store's, whose backups the two would then thin for each other): its own; for a store
+    /// SQLite cannot read (or without one), the identity recorded beside it
+    /// (`BackupLocation`); else, for a store that is not there or has none anywhere, a new one.
+    func keptIdentity() -> String {
+        let own = try? Store.openReadOnly(storePath, Self.reading).read { db in try Store.identity(db) }
+        return (own ?? nil) ?? BackupLocation.read(store: storePath)?.identity ?? Store.newIdentity()
     }
 
     /// SQLite's online backup from `temporary` into the store: its first step takes the
@@ -49,7 +45,7 @@ final class RestoreWrite {
     /// step, through another connection that reads the last commit before the lock.
     func write(from temporary: String, keeping: Bool) throws {
         var configuration = Configuration()
-        configuration.busyMode = .timeout(60)
+        configuration.busyMode = LockWait.busyMode
         configuration.label = "nudge.restore"
         let store = try DatabaseQueue(path: storePath, configuration: configuration)
         // In WAL mode the kept copy's reader goes on beside the write lock; a rollback journal
@@ -128,7 +124,7 @@ final class RestoreWrite {
     private static var reading: Configuration {
         var configuration = Configuration()
         configuration.readonly = true
-        configuration.busyMode = .timeout(60)
+        configuration.busyMode = LockWait.busyMode
         return configuration
     }
 }

@@ -66,9 +66,10 @@ extension Store {
         toFile path: String, at now: Date, replacing: Bool, named: (Int) -> String
     ) throws(BackupFailure) -> (path: String, size: Int, identity: String?) {
         let directory = PathText.directory(of: path)
-        let temporary = try Self.temporaryFile(beside: path, prefix: "." + BackupDirectory.prefix)
-        var renamed = false
-        defer { if !renamed { unlink(temporary) } }
+        // Held while it is written: a later backup removes it only once this process is gone.
+        let held = try HeldTemporaryFile(beside: path, prefix: "." + BackupDirectory.prefix)
+        defer { held.remove() }
+        let temporary = held.path
         let identity: String?
         do {
             // A store whose identity another program deleted: its backup carries the identity
@@ -113,7 +114,6 @@ extension Store {
                 throw BackupFailure(
                     description: "cannot write the backup \(path): \(DiskError.describe(errno))", exitCode: 73)
             }
-            renamed = true
         } else {
             var attempt = 1
             while link(temporary, written) != 0 {

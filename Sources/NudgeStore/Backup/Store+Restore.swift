@@ -48,6 +48,9 @@ extension Store {
         _ storePath: String, fromChecked backupPath: String, named name: String, keepingCurrentAt keptPath: String,
         now: Date, expecting expected: RestoreAccount?
     ) throws(BackupFailure) -> Restored {
+        do { try StoreFile.prepareDirectory(of: storePath) } catch {
+            throw BackupFailure(description: error.description, exitCode: 73)
+        }
         AbandonedFiles.removeTemporary(beside: storePath, prefix: restoreTemporaryPrefix, now: now)
         AbandonedFiles.removeHalfWrittenCopies(of: storePath)
         let held = try HeldTemporaryFile(beside: storePath, prefix: restoreTemporaryPrefix)
@@ -117,24 +120,29 @@ extension Store {
 
     /// The backup copied to `temporary`, migrated, self-contained (no WAL), in the store's page
     /// size (SQLite cannot copy pages of another size into a WAL store), with the store's
-    /// `identity` when it has one to keep, without the instant the backup was taken and without
-    /// a file's inode (the store records its own at its next write-opening).
+    /// `identity` (`RestoreWrite.keptIdentity`), without the instant the backup was taken and
+    /// without a file's inode (the store records its own at its next write-opening).
     private static func prepare(
-        _ temporary: String, from backupPath: String, named name: String, pageSize: Int?, identity: String?, now: Date
+        _ temporary: String, from backupPath: String, named name: String, pageSize: Int?, identity: String, now: Date
     ) throws {
         do {
-            try BackupDirectory.openImmutable(backupPath).backup(to: DatabaseQueue(path: temporary))
+            let copy = try DatabaseQueue(path: temporary)
+            try BackupDirectory.openImmutable(backupPath).backup(to: copy)
+            // No longer a backup: a store opened for writing refuses one.
+            try copy.write { db in
+                if try db.tableExists("store_metadata") {
+                    try db.execute(sql: "DELETE FROM store_metadata WHERE key = ?", arguments: [backupTakenAtKey])
+                }
+            }
+            try copy.close()
             _ = try Store(path: temporary, now: now)
             let file = try DatabaseQueue(path: temporary)
             try file.writeWithoutTransaction { db in
                 _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
+                try db.execute(sql: "DELETE FROM store_metadata WHERE key = ?", arguments: [fileInodeKey])
                 try db.execute(
-                    sql: "DELETE FROM store_metadata WHERE key IN (?, ?)", arguments: [backupTakenAtKey, fileInodeKey])
-                if let identity {
-                    try db.execute(
-                        sql: "INSERT OR REPLACE INTO store_metadata (key, value) VALUES (?, ?)",
-                        arguments: [identityKey, identity])
-                }
+                    sql: "INSERT OR REPLACE INTO store_metadata (key, value) VALUES (?, ?)",
+                    arguments: [identityKey, identity])
                 if let pageSize, try Int.fetchOne(db, sql: "PRAGMA page_size") != pageSize {
                     try db.execute(sql: "PRAGMA page_size = \(pageSize)")
                     try db.execute(sql: "VACUUM")

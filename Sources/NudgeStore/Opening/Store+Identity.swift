@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import NudgeCore
 
 #if canImport(Glibc)
     import Glibc
@@ -25,6 +26,12 @@ extension Store {
 
     static func newIdentity() -> String { UUID().uuidString.lowercased() }
 
+    /// `identity` when it is a UUID, as nudge makes them; nil for what another program wrote
+    /// in its place ('', a blob, 'not-a-uuid'), which would make every backup no one's.
+    static func wellFormed(_ identity: String?) -> String? {
+        identity.flatMap { UUID(uuidString: $0) == nil ? nil : $0 }
+    }
+
     /// The store's identity; nil for a store migrated before identities that no nudge has
     /// opened for writing since.
     public func identity() throws(StoreError) -> String? {
@@ -43,8 +50,9 @@ extension Store {
             ?? BackupLocation.read(store: path)?.identity
     }
 
+    /// Nil also for an identity that is not well formed: the store claims a new one.
     static func identity(_ db: Database) throws -> String? {
-        try metadata(identityKey, db)
+        wellFormed(try metadata(identityKey, db))
     }
 
     /// For the commands that back up or restore and otherwise only read: a nudge store that is
@@ -61,7 +69,7 @@ extension Store {
         if unclaimed { _ = try? Store(path: path, now: now) }
     }
 
-    /// The store has no identity, or records another file's inode than the one at `path`.
+    /// The store has no well-formed identity, or records another file's inode than the one at `path`.
     static func identityUnclaimed(_ db: Database, path: String) throws -> Bool {
         guard try db.tableExists("store_metadata"), let inode = fileInode(path) else { return false }
         return try identity(db) == nil || metadata(fileInodeKey, db) != inode
@@ -82,6 +90,20 @@ extension Store {
             try db.execute(
                 sql: "INSERT OR REPLACE INTO store_metadata (key, value) VALUES (?, ?)", arguments: [key, value])
         }
+    }
+
+    /// Whether the file is one of nudge's backups: each records when it was taken, which a
+    /// restore removes.
+    static func isBackup(_ db: Database) throws -> Bool {
+        try metadata(backupTakenAtKey, db) != nil
+    }
+
+    /// A backup is not opened for writing: written to, it would be a second store with the
+    /// identity of the store it was taken of, each thinning the other's backups.
+    static func refuseBackup(_ db: Database, path: String) throws {
+        guard let takenAt = try metadata(backupTakenAtKey, db) else { return }
+        throw StoreError.backup(
+            path: path, takenAt: Timestamp.parse(takenAt).map(Timestamp.format) ?? "an unknown time")
     }
 
     /// The inode of the file at `path` (through links), as text; nil when it cannot be read.

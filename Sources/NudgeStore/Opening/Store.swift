@@ -21,18 +21,20 @@ public struct Store: Sendable {
 
     /// Opens the store, creating it (directory 0700, file 0600, WAL) on first use.
     ///
-    /// A file that is not SQLite, is damaged, was migrated by a newer nudge, or has a table of
-    /// nudge's with another shape is refused before anything is written to it. `now` is when a
-    /// new store counts as created (nothing before it is recorded as missed).
+    /// A file that is not SQLite, is damaged, was migrated by a newer nudge, has a table of
+    /// nudge's with another shape, or is a backup (`backup_taken_at`) is refused before
+    /// anything is written to it. `now` is when a new store counts as created (nothing before
+    /// it is recorded as missed).
     public init(path: String, now: Date = Date()) throws(StoreError) {
         self.path = path
         try StoreFile.prepare(at: path)
         var configuration = Configuration()
         // Other programs write the same file: wait for their locks rather than fail.
-        configuration.busyMode = .timeout(60)
+        configuration.busyMode = LockWait.busyMode
         configuration.label = "nudge.store"
         database = try Self.opening(path) {
             let database = try Self.retryingWhileBusy { try DatabaseQueue(path: path, configuration: configuration) }
+            try Self.retryingWhileBusy { try database.read { db in try Self.refuseBackup(db, path: path) } }
             try Self.retryingWhileBusy { try Self.checkAndMigrate(database, path: path, now: now) }
             return database
         }
@@ -42,9 +44,9 @@ public struct Store: Sendable {
     /// migrated (a WAL store may get an empty `-wal` and a `-shm` beside it: see `openReadOnly`).
     ///
     /// A store not made yet reads as an empty one (in memory). A SQLite file without nudge's
-    /// tables (DoseTap's, Monica's, an empty one) reads as a copy in memory that nudge migrated:
-    /// what is there, with nudge's defaults, and the file left as it is. One an older nudge made
-    /// is migrated, as any nudge would.
+    /// tables (DoseTap's, Monica's, an empty one), or a backup an older nudge took, reads as a
+    /// copy in memory that nudge migrated: what is there, with nudge's defaults, and the file
+    /// left as it is. A store an older nudge made is migrated, as any nudge would.
     public init(readingOnly path: String, now: Date = Date()) throws(StoreError) {
         guard FileManager.default.fileExists(atPath: path) else {
             do {
@@ -57,14 +59,17 @@ public struct Store: Sendable {
         try StoreFile.checkRegular(path)
         var configuration = Configuration()
         configuration.readonly = true
-        configuration.busyMode = .timeout(60)
+        configuration.busyMode = LockWait.busyMode
         configuration.label = "nudge.store"
-        let (database, applied) = try Self.opening(path) {
+        let (database, (applied, isBackup)) = try Self.opening(path) {
             let database = try Self.openReadOnly(path, configuration)
-            return (database, try database.read { db in try Self.appliedMigrations(db, path: path) })
+            return (
+                database,
+                try database.read { db in (try Self.appliedMigrations(db, path: path), try Self.isBackup(db)) }
+            )
         }
         guard applied.count == Schema.identifiers.count else {
-            guard !applied.isEmpty else {
+            guard !applied.isEmpty && !isBackup else {
                 let copy = try Self.opening(path) { () throws -> DatabaseQueue in
                     let copy = try DatabaseQueue()
                     try database.backup(to: copy)

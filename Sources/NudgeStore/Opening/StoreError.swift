@@ -9,6 +9,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case unusable(path: String, problem: String)
     case damaged(path: String, reason: String)
     case notWritable(path: String, reason: String, fix: String)
+    /// A backup opened for writing: it would become a second store with its store's identity,
+    /// whose backups thin each other's.
+    case backup(path: String, takenAt: String)
 
     public var description: String {
         switch self {
@@ -28,6 +31,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             "the store \(path) is damaged (\(reason)); restore a backup, or choose another store with --store PATH"
         case .notWritable(let path, let reason, let fix):
             "cannot write the store \(path): \(reason); \(fix)"
+        case .backup(let path, let takenAt):
+            "\(path) is a backup taken at \(takenAt); it was left untouched; restore it with: nudge restore \(path)"
         }
     }
 

@@ -12,8 +12,8 @@ import NudgeCore
 enum StoreFile {
     static func prepare(at path: String) throws(StoreError) {
         try checkLink(path)
+        try prepareDirectory(of: path)
         let directory = PathText.directory(of: path)
-        if !directory.isEmpty { try makeDirectories(directory) }
         var status = stat()
         if stat(path, &status) == 0 {
             try checkRegular(path, status: status)
@@ -30,6 +30,13 @@ enum StoreFile {
         } else if errno != EEXIST {
             throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
         }
+    }
+
+    /// The store's directory (0700), for what is written beside a store not made yet: a
+    /// restore's copies on a new computer.
+    static func prepareDirectory(of path: String) throws(StoreError) {
+        let directory = PathText.directory(of: path)
+        if !directory.isEmpty { try makeDirectories(directory) }
     }
 
     /// A store that is there must be a regular file: SQLite's own error for a directory says

@@ -90,7 +90,7 @@ struct CommandFailure: Error {
         switch error {
         case .damaged(let path, let reason): self.init(DamagedStore.refusal(path: path, reason: reason), exitCode: 65)
         // EX_DATAERR
-        case .notADatabase, .newerSchema, .unusable: self.init(error.description, exitCode: 65)
+        case .notADatabase, .newerSchema, .unusable, .backup: self.init(error.description, exitCode: 65)
         case .notWritable: self.init(error.description, exitCode: 77)  // EX_NOPERM
         case .cannotOpen, .cannotCreateDirectory: self.init(error.description, exitCode: 66)  // EX_NOINPUT
         case .failed: self.init(error.description, exitCode: 74)  // EX_IOERR

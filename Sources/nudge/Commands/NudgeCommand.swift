@@ -10,7 +10,11 @@ protocol NudgeCommand: ParsableCommand {
 extension NudgeCommand {
     func run() throws {
         let context = CommandContext(global)
-        try run(context)
+        if self is any TellsLockWaits {
+            try context.tellingLockWaits { try run(context) }
+        } else {
+            try run(context)
+        }
         if let line = context.unreadableRows.line() { context.environment.errors(line + "\n") }
     }
 }

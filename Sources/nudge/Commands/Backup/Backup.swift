@@ -4,11 +4,11 @@ import NudgeCore
 import NudgeStore
 
 extension Nudge {
-    struct Backup: NudgeCommand {
+    struct Backup: NudgeCommand, TellsLockWaits {
         static let configuration = CommandConfiguration(
             abstract: "Back the store up now, checked, into the backup directory or a file.",
             discussion: """
-                The backup is taken through SQLite's online backup, consistent while other programs write, and is the whole file: every app's tables. It is written to a temporary file, checked whole (PRAGMA integrity_check), synced and renamed. Into the backup directory (backup.directory, by default STORE.backups beside the store) it is named by its UTC instant, and old ones are thinned as the daemon thins them (the newest of a day is kept: an earlier one of the same day is removed, and named); with --output it replaces only a regular file (mode 0600), never the store or one of its files, nor any other SQLite database (another store, a backup). The daemon keeps daily backups by itself (nudge(5), backup.enabled).
+                The backup is taken through SQLite's online backup, consistent while other programs write, and is the whole file: every app's tables. It is written to a temporary file, checked whole (PRAGMA integrity_check), synced and renamed. Into the backup directory (backup.directory, by default STORE.backups beside the store) it is named by its UTC instant, and old ones are thinned as the daemon thins them (the newest whole one of a day is kept: an earlier one of the same day is removed, and named; so are the partial files of a backup killed midway); a backup is never opened as a store; with --output it replaces only a regular file (mode 0600), never the store or one of its files, nor any other SQLite database (another store, a backup). The daemon keeps daily backups by itself (nudge(5), backup.enabled).
                 """)
         @OptionGroup var global: GlobalOptions
         @Option(help: "Write the backup to this file instead of the backup directory.") var output: String?
@@ -43,7 +43,8 @@ extension Nudge {
                     // A backup holds its store's identity; one without thins nothing.
                     if case .store(let identity) = backup.origin {
                         removed = BackupDirectory.thin(
-                            directory, identity: identity, keeping: backup.path, clock: context.wallClock,
+                            directory, store: context.storePath, identity: identity, keeping: backup.path,
+                            clock: context.wallClock,
                             now: context.now)
                     }
                 }

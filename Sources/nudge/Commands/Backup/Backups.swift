@@ -4,7 +4,7 @@ import NudgeCore
 import NudgeStore
 
 extension Nudge {
-    struct Backups: NudgeCommand {
+    struct Backups: NudgeCommand, TellsLockWaits {
         static let configuration = CommandConfiguration(
             abstract: "List the store's backups, newest first, each checked and counted.",
             discussion:
@@ -17,7 +17,9 @@ extension Nudge {
             let directory = try backupDirectory(context)
             let identity = Store.identity(at: context.storePath)
             // One thinned away while the others are checked is gone: it is not listed.
-            let backups = BackupDirectory.list(in: directory, now: context.now, identity: identity).map {
+            let backups = BackupDirectory.list(
+                in: directory, now: context.now, identity: identity, store: context.storePath
+            ).map {
                 ($0, BackupDirectory.inspect($0.path))
             }.filter { FileManager.default.fileExists(atPath: $0.0.path) }
             try context.print(

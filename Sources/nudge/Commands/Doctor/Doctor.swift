@@ -8,7 +8,7 @@ import NudgeStore
 import NudgeSystem
 
 extension Nudge {
-    struct Doctor: NudgeCommand {
+    struct Doctor: NudgeCommand, TellsLockWaits {
         static let configuration = CommandConfiguration(
             abstract: "Check what notifications need: bus, server, store, zone, daemon.",
             discussion: "Prints each finding with its fix; exits 0 only when all is well.")

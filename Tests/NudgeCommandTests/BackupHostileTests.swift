@@ -107,6 +107,20 @@ struct BackupHostileTests {
         #expect(read.stdout.contains("sneeze"), "\(read)")
     }
 
+    /// A backup a person copied over the store by hand (under the store's name) is the store
+    /// from its first write: it keeps its identity, is written to, and is a backup no more.
+    @Test func aBackupCopiedOverTheStoreByHandBecomesTheStore() throws {
+        let backup = try storeWithABackup(store)
+        let own = try identity(store)
+        let placed = directory.file("placed.sqlite")
+        try FileManager.default.copyItem(atPath: backup, toPath: placed)
+        nudge(placed, "log", "symptom", "after", "--severity", "2", at: "2026-11-22T10:00:00Z")
+        #expect(try identity(placed) == own)
+        #expect(
+            try StoreQuery.rows(placed, "SELECT value FROM store_metadata WHERE key = 'backup_taken_at'").isEmpty)
+        #expect(try StoreQuery.rows(placed, "SELECT name FROM symptom_entries").count == 2)
+    }
+
     /// An identity another program spoiled is taken as none: the store gets the one recorded
     /// beside it back, and nothing spoiled is written anywhere.
     @Test(arguments: ["''", "'not-a-uuid'", "x'00ff'"])

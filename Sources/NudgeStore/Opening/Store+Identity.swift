@@ -86,6 +86,8 @@ extension Store {
         } else if identity == nil {
             identity = BackupLocation.read(store: path)?.identity ?? newIdentity()
         }
+        // A backup put in place by hand is the store from now on.
+        try db.execute(sql: "DELETE FROM store_metadata WHERE key = ?", arguments: [backupTakenAtKey])
         for (key, value) in [(identityKey, identity), (fileInodeKey, inode)] {
             try db.execute(
                 sql: "INSERT OR REPLACE INTO store_metadata (key, value) VALUES (?, ?)", arguments: [key, value])
@@ -98,10 +100,15 @@ extension Store {
         try metadata(backupTakenAtKey, db) != nil
     }
 
-    /// A backup is not opened for writing: written to, it would be a second store with the
-    /// identity of the store it was taken of, each thinning the other's backups.
+    /// A backup under its backup name (in a backup folder) is not opened for writing: written
+    /// to, it would be a second store with the identity of the store it was taken of, each
+    /// thinning the other's backups. One a person put in place of the store by hand, under
+    /// another name, becomes the store at its first write-opening (`claimIdentity`), as README
+    /// promises: it keeps its identity, and is no backup any more.
     static func refuseBackup(_ db: Database, path: String) throws {
-        guard let takenAt = try metadata(backupTakenAtKey, db) else { return }
+        guard let takenAt = try metadata(backupTakenAtKey, db),
+            BackupDirectory.instant(ofFileName: (path as NSString).lastPathComponent) != nil
+        else { return }
         throw StoreError.backup(
             path: path, takenAt: Timestamp.parse(takenAt).map(Timestamp.format) ?? "an unknown time")
     }

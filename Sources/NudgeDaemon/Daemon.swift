@@ -119,7 +119,11 @@ public final class Daemon {
         ringer = Ringer(
             player: player ?? CanberraPlayer(onProblem: Self.reportOnce(to: logger)), store: store, events: events,
             logger: logger
-        ) { [weak lock] in lock?.publish([DaemonLock.awakeStopsKey: $0.map(String.init)]) }
+        ) { [weak lock] ringing, awakeStops in
+            lock?.publish([
+                DaemonLock.ringingKey: ringing.map(String.init), DaemonLock.awakeStopsKey: awakeStops.map(String.init),
+            ])
+        }
         ambience = AmbiencePlayback(
             player: ambientPlayer
                 ?? GStreamerAmbient { [logger] problem in

@@ -51,6 +51,9 @@ public final class DaemonLock {
     /// daemon that stops it on SIGUSR1 with that id (`nudge ack ID awake`), so that no command
     /// sends the signal to an older daemon, which it would end.
     public static let awakeStopsKey = "awake_stops"
+    /// The published key whose value is the delivery that rings now, whether or not "I'm awake"
+    /// stops it (a test alarm's only answer is Stop).
+    public static let ringingKey = "ringing"
 
     /// Asks the daemon `pid` to stop ringing `deliveryID`, as its "I'm awake" button does.
     public static func sendAwake(to pid: Int32, deliveryID: Int64) -> Bool {

@@ -190,4 +190,18 @@ import Testing
         #expect(sqlite.status == 0, "\(sqlite)")
         try InProcessNudge.expectRefusal(arguments, store: store, environment: environment, mentioning: message)
     }
+
+    /// A call's length as people say it, in whole minutes.
+    @Test func aDurationIsTakenAsPeopleSayIt() throws {
+        #expect(nudge("contacts", "add", "Sam").status == 0)
+        for length in ["12m", "12 min", "1h30m", "1:05"] {
+            #expect(nudge("call", "log", "Sam", "--duration", length).status == 0, "\(length)")
+        }
+        let minutes = try StoreQuery.rows(store, "SELECT duration_minutes FROM call_logs ORDER BY rowid")
+            .map { $0["duration_minutes"] }
+        #expect(minutes == ["12", "12", "90", "65"])
+        try InProcessNudge.expectRefusal(
+            ["call", "log", "Sam", "--duration", "90s"], store: store, environment: environment,
+            mentioning: "--duration '90s' is not a number of minutes")
+    }
 }

@@ -63,6 +63,34 @@ import Testing
             ["settings", "show", "symptom.reminder_time"],
             "nudge: nudge settings has no command 'show'; did you mean: nudge settings get symptom.reminder_time\n"
         ),
+        (
+            ["contacts", "show", "Sam"],
+            "nudge: nudge contacts has no command 'show'; did you mean: nudge contacts list\n"
+        ),
+        (
+            ["contacts", "view", "Sam"],
+            "nudge: nudge contacts has no command 'view'; did you mean: nudge contacts list\n"
+        ),
+        (
+            ["symptoms", "view", "abcd"],
+            "nudge: nudge symptoms has no command 'view'; did you mean: nudge symptoms list\n"
+        ),
+        (
+            ["call", "reminders", "show", "3"],
+            "nudge: nudge call reminders has no command 'show'; did you mean: nudge call reminders list\n"
+        ),
+        (
+            ["journal", "view", "410d"],
+            "nudge: nudge journal has no command 'view'; did you mean: nudge journal show 410d\n"
+        ),
+        (
+            ["contacts", "show", "Sam", "--json"],
+            "nudge: nudge contacts has no command 'show'; did you mean: nudge contacts list --json\n"
+        ),
+        (
+            ["journal", "new", "--type", "oral"],
+            "nudge: nudge journal has no command 'new'; did you mean: nudge journal add --type oral\n"
+        ),
         (["--hepl"], "nudge: nudge takes no option '--hepl'; did you mean: nudge --help\n"),
         (
             ["upcoming", "--jsno"],
@@ -85,6 +113,38 @@ import Testing
         let result = try InProcessNudge.expectRefusal(
             arguments, store: store, environment: environment, mentioning: "did you mean")
         #expect(result.stderr == line)
+    }
+
+    /// A hint is about the command typed: a missing value is not advice about values that begin
+    /// with '-', and a command that takes no argument gets no example from another command.
+    @Test(arguments: [
+        (["log", "symptom", "Itch", "--store", "STORE", "--severity"], "Missing value for '--severity"),
+        (["daemon", "--store", "STORE", "-v"], "nudge daemon takes no option '-v'"),
+        (["upcoming", "--store", "STORE", "-x"], "nudge upcoming takes no option '-x'"),
+    ])
+    func aHintIsAboutTheCommandTyped(arguments: [String], line: String) throws {
+        try StoreQuery.create(store)
+        // The option without its value is the last word: the store is given before it.
+        let result = InProcessNudge.run(arguments.map { $0 == "STORE" ? store : $0 }, environment: environment)
+        #expect(result.status == 64 && result.stderr.hasPrefix("nudge: ") && result.stderr.contains(line), "\(result)")
+        #expect(!result.stderr.contains("begins with '-'"), "\(result.stderr)")
+        #expect(!result.stderr.contains("dizzy"), "\(result.stderr)")
+    }
+
+    /// The closed sets' values are keywords, taken in any case (and md for markdown).
+    @Test func aKeywordIsTakenInAnyCase() throws {
+        #expect(nudge("journal", "add", "--type", "Oral").status == 0)
+        #expect(nudge("contacts", "add", "Sam").status == 0)
+        #expect(nudge("call", "log", "Sam", "--mood", "Happy").status == 0)
+        #expect(nudge("symptoms", "export", "--format", "MD").stdout.hasPrefix("# "))
+        #expect(nudge("symptoms", "export", "--format", "md").stdout.hasPrefix("# "))
+        #expect(nudge("journal", "export", "--format", "JSON").stdout.hasPrefix("["))
+        let types = try StoreQuery.rows(store, "SELECT treatment_type FROM therapy_sessions").map {
+            $0["treatment_type"]
+        }
+        #expect(types == ["oral"])
+        let moods = try StoreQuery.rows(store, "SELECT emotional_state FROM call_logs").map { $0["emotional_state"] }
+        #expect(moods == ["happy"])
     }
 
     /// A pasted page is not echoed back whole: 80 characters of it, then an ellipsis.

@@ -75,6 +75,7 @@ import Testing
         (["settings", "set", "dose.target_interval_minutes", "170"], "expected one of 165, 180, 195, 210, 225"),
         (["settings", "set", "symptom.reminder_enabled", "maybe"], "expected true or false"),
         (["dose", "test-alarm", "--in", "2s"], "--in '2s' is not a delay from 5 s to 24 h"),
+        (["dose", "test-alarm", "--in", "soon"], "give 10 (minutes), 10m, 10 min, 90s, 1h30m or 1:30"),
         (
             ["settings", "set", "sound.reminder", "no-such-sound"],
             "the installed sound theme has no sound 'no-such-sound'"
@@ -239,7 +240,10 @@ import Testing
             [["dose", "1", "--at", "16:30"], ["dose", "2"]], ["dose", "skip"],
             "dose 2 is already taken in this session; nothing to skip"
         ),
-        ([["dose", "1", "--at", "16:30"], ["dose", "2"]], ["dose", "2"], "record another dose with --extra"),
+        (
+            [["dose", "1", "--at", "16:30"], ["dose", "2"]], ["dose", "2"],
+            "record another dose with: nudge dose 2 --extra"
+        ),
         (
             [["dose", "1", "--at", "16:30"]], ["dose", "skip", "--reason", String(repeating: "r", count: 501)],
             "at most 500 are accepted"
@@ -267,7 +271,10 @@ import Testing
             ["call", "log", "Alex", "--notes", String(repeating: "👍🏽", count: 3000)],
             "--notes has 6000 characters (Unicode scalars); at most 5000"
         ),
-        (["call", "log", "Alex", "--duration", "1e9"], "is not a whole number; give one from 0 to 1440"),
+        (
+            ["call", "log", "Alex", "--duration", "1e9"],
+            "is not a number of minutes; give one from 0 to 1440 as 10 (minutes)"
+        ),
         (["contacts", "add", "Bob", "--every", "often"], "is not a whole number; give one from 1 to 3650"),
         (
             ["call", "log", "ale"],
@@ -299,7 +306,10 @@ import Testing
             ["call", "remind", "Alex", "--in", "0", "--at", "07:00"],
             "2026-11-21 at 07:00 (07:00 today, 2026-11-21 07:00 EST) has passed"
         ),
-        (["call", "remind", "Alex", "--in", "2", "--at", "25:00"], "--at '25:00' is not a time of day"),
+        (
+            ["call", "remind", "Alex", "--in", "2", "--at", "25:00"],
+            "--at '25:00' is not a time; give a local time such as 18:30"
+        ),
         (
             ["call", "remind", "Alex", "--in", "2", "--note", String(repeating: "n", count: 5001)],
             "--note has 5001 characters"
@@ -312,7 +322,8 @@ import Testing
             ["call", "log", "Alex", "--notes", String(repeating: "n", count: 5001)],
             "--notes has 5001 characters (Unicode scalars); at most 5000 are accepted"
         ),
-        (["call", "log", "Alex", "--duration", "-5"], "--duration -5 is out of range"),
+        (["call", "log", "Alex", "--duration", "-5"], "--duration '-5' is not a number of minutes"),
+        (["call", "log", "Alex", "--duration", "1441"], "--duration 1441 is out of range"),
         (
             ["call", "log", "Alex", "--at", "2026-11-22T10:00:00-05:00"],
             "(10:00 tomorrow, 2026-11-22 10:00 EST) is in the future"

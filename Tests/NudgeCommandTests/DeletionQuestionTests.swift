@@ -51,4 +51,20 @@ struct DeletionQuestionTests {
         meditation.waitFor("deleted the 10 minutes session")
         #expect(try StoreQuery.rows(store, "SELECT id FROM meditation_sessions").isEmpty)
     }
+
+    /// Ctrl-D at the question keeps, and what follows is on a line of its own.
+    @Test func endOfInputKeepsOnALineOfItsOwn() throws {
+        defer { TmuxTerminal.killEverything(startedIn: directory.path) }
+        try nudge("contacts", "add", "Alex")
+        try nudge("call", "log", "Alex", "--at", "18:00")
+        let call = try #require(try StoreQuery.rows(store, "SELECT id FROM call_logs").first?["id"])
+        let calls = try terminal("call delete \(call.prefix(8))", name: "eof")
+        calls.waitFor("[y/N] ")
+        try calls.press("C-d")
+        calls.waitFor("nothing deleted")
+        #expect(
+            !calls.screen.contains("[y/N] nothing deleted") && calls.screen.contains("[y/N] \r\nnothing deleted"),
+            "\(calls.screen)")
+        #expect(try StoreQuery.rows(store, "SELECT is_marked_deleted FROM call_logs") == [["is_marked_deleted": "0"]])
+    }
 }

@@ -39,6 +39,10 @@ import Testing
             let examples = text.components(separatedBy: ".Sh EXAMPLES\n").last?.components(separatedBy: ".Sh ")[0] ?? ""
             let commands = examples.split(separator: "\n").filter { $0.hasPrefix("nudge ") }
             #expect(Set(commands).count == commands.count, "man/\(page) shows an example twice: \(commands)")
+            // Each description after the first is a paragraph of its own, not the previous
+            // example's next line.
+            let descriptions = examples.components(separatedBy: ".Ed\n").dropFirst().dropLast()
+            #expect(descriptions.allSatisfy { $0.hasPrefix(".Pp\n") }, "man/\(page): \(Self.regenerate)")
         }
     }
 

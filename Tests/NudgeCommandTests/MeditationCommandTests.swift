@@ -108,6 +108,18 @@ import Testing
         #expect(rows == [["outcome": "completed", "actual_seconds": "600", "ended_at": "2026-11-22T19:10:00Z"]])
     }
 
+    /// A length as people say it: with a unit spelled out, in two words, hours and minutes.
+    @Test(arguments: [
+        (["10 min"], "10 minutes"), (["10min"], "10 minutes"), (["10", "minutes"], "10 minutes"),
+        (["1h30m"], "90 minutes"), (["10 minutes"], "10 minutes"),
+    ])
+    func aLengthIsTakenAsPeopleSayIt(words: [String], said: String) throws {
+        try withDaemonLock {
+            let started = nudge(["meditate"] + words + ["--detach"])
+            #expect(started.status == 0 && started.stdout.hasPrefix("meditating for \(said):"), "\(started)")
+        }
+    }
+
     @Test func aSessionEndedInItsFirstMinuteIsDropped() throws {
         try withDaemonLock {
             #expect(

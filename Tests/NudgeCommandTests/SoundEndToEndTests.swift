@@ -200,8 +200,8 @@ struct SoundEndToEndTests: DaemonScenario {
         #expect(audio.waitFor(seconds: 0.9), "\(audio.seconds) s; \(daemon.stderr)")
     }
 
-    /// The test alarm rings as the alarm does, Stop ends it, and no dose row is written. Without
-    /// a daemon it is refused: nothing would ring.
+    /// The test alarm rings as the alarm does, Stop ends it (`ack ID awake` names Stop), and no
+    /// dose row is written. Without a daemon it is refused: nothing would ring.
     @Test func theTestAlarmRingsAsTheAlarmDoesAndRecordsNothing() throws {
         let alone = try NudgeBinary.run(["dose", "test-alarm", "--in", "5s"], environment: environment)
         #expect(
@@ -215,6 +215,15 @@ struct SoundEndToEndTests: DaemonScenario {
             rang.hints.contains("\"urgency\": 2") && rang.hints.contains("\"resident\": True")
                 && rang.hints.contains("\"suppress-sound\": True"))
         #expect(audio.waitFor(seconds: 12), "\(audio.seconds) s; \(daemon.stderr)")
+        // It rings with Stop only: "I'm awake" from a terminal names that answer.
+        let delivery = try #require(
+            try rows("SELECT id FROM reminder_deliveries WHERE kind = 'alarm_test'").first?["id"])
+        let awake = try attempt("ack", delivery, "awake")
+        #expect(
+            awake.status == 64
+                && awake.stderr
+                    == "nudge: the test alarm has no I'm awake; its answer is stop: nudge ack \(delivery) stop\n",
+            "\(awake)")
         try bus.invokeAction("stop", on: 1)
         #expect(daemon.waitForEvent("ring_stopped", ["notification": "1", "reason": "stop"]), "\(daemon.stderr)")
         #expect(bus.waitForClose(1), "\(daemon.stderr)")

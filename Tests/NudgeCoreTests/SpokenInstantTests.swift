@@ -59,6 +59,40 @@ struct SpokenInstantTests {
         }
     }
 
+    func future(_ typed: String) -> String? {
+        GivenInstant(typed)?.resolved(now: now, clock: clock, direction: .future).map(Timestamp.format)
+    }
+
+    /// A time to come as people say it (`call remind --at`): today is a Wednesday, 23:42 EST.
+    @Test(arguments: [
+        ("tomorrow 9am", "2026-11-26T14:00:00Z"),
+        ("9am tomorrow", "2026-11-26T14:00:00Z"),
+        ("monday 9:00", "2026-11-30T14:00:00Z"),
+        ("wed 23:50", "2026-11-26T04:50:00Z"),
+        ("wednesday 23:00", "2026-12-03T04:00:00Z"),
+        ("next wednesday 23:50", "2026-12-03T04:50:00Z"),
+        ("next friday 18:00", "2026-11-27T23:00:00Z"),
+        ("18:00 next friday", "2026-11-27T23:00:00Z"),
+        ("in 2 minutes", "2026-11-26T04:44:30Z"),
+        ("in 2h", "2026-11-26T06:42:30Z"),
+        ("in 3 days", "2026-11-29T04:42:30Z"),
+    ])
+    func wordsForATimeToCome(typed: String, instant: String) {
+        #expect(future(typed) == instant, "\(typed)")
+    }
+
+    /// 1900 begins on the person's clock: in Paris (mean time, 9 min 21 s ahead of UTC) its
+    /// first minutes are still 1899 in UTC, and are taken; the minute before them is not.
+    @Test func theFirstDayOf1900IsTakenInAZoneAheadOfUTC() throws {
+        let paris = WallClock(zone: .system("Europe/Paris"))
+        let first = try InstantInput.anyInstant(
+            GivenInstant("1900-01-01 00:05")!, option: "--at", now: now, clock: paris)
+        #expect(Timestamp.format(first) == "1899-12-31T23:55:39Z")
+        #expect(throws: InputError.self) {
+            try InstantInput.anyInstant(GivenInstant("1899-12-31 23:59")!, option: "--at", now: now, clock: paris)
+        }
+    }
+
     /// The fall-back night's repeated hour: the zone's name says which 01:30 was meant.
     @Test func aZoneNameSaysWhichOfARepeatedHourItIs() {
         let after = Timestamp.parse("2026-11-01T12:00:00Z")!
@@ -76,26 +110,30 @@ struct SpokenInstantTests {
         #expect(GivenDay("monday")?.resolved(today: today, direction: .future) == CivilDate(iso: "2026-11-30"))
         #expect(GivenDay("Wed")?.resolved(today: today, direction: .future) == today)
         #expect(GivenDay("tomorrow")?.resolved(today: today, direction: .future) == CivilDate(iso: "2026-11-26"))
-        #expect(GivenDay("2026-02-30") == nil && GivenDay("someday") == nil)
+        #expect(GivenDay("next wed")?.resolved(today: today, direction: .future) == CivilDate(iso: "2026-12-02"))
+        #expect(GivenDay("next friday")?.resolved(today: today, direction: .future) == CivilDate(iso: "2026-11-27"))
+        #expect(GivenDay("2026-02-30") == nil && GivenDay("someday") == nil && GivenDay("next tomorrow") == nil)
     }
 
     static let oracle = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Oracles/spoken_oracle.py").path
 
     /// Around every change of 2026 in zones with ordinary, southern, 30-minute and midnight
-    /// DST: each phrase resolves where zoneinfo says.
+    /// DST: each phrase, past (`yesterday 01:30`) and to come (`tomorrow 02:30`, `in 2 days`),
+    /// resolves where zoneinfo says.
     @Test func agreesWithZoneinfoAroundEveryChange() throws {
         let zones = ["America/New_York", "Europe/London", "Australia/Lord_Howe", "America/Santiago", "America/Havana"]
         let result = try Subprocess.run("/usr/bin/python3", [Self.oracle, "2026"] + zones)
         #expect(result.status == 0, "\(result)")
         let cases = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
-        #expect(cases.count > 400)
+        #expect(cases.filter { $0["direction"] as? String == "future" }.count > 400)
         for item in cases {
             let zone = try #require(item["zone"] as? String)
             let typed = try #require(item["typed"] as? String)
             let now = try #require((item["now"] as? String).flatMap(Timestamp.parse))
+            let direction: InstantInput.Direction = item["direction"] as? String == "future" ? .future : .past
             let resolved = GivenInstant(typed)?.resolved(
-                now: now, clock: WallClock(zone: .system(zone)), direction: .past)
+                now: now, clock: WallClock(zone: .system(zone)), direction: direction)
             #expect(resolved.map(Timestamp.format) == item["instant"] as? String, "\(zone) at \(now): \(typed)")
         }
     }

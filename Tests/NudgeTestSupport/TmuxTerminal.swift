@@ -47,6 +47,13 @@ public struct TmuxTerminal {
             sourceLocation: sourceLocation)
     }
 
+    /// Presses one key as tmux names it (`C-d`), and nothing after it.
+    public func press(_ key: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(
+            try Self.spawnAndWait(["/usr/bin/tmux", "-S", socket, "send-keys", "-t", "0", key]) == 0,
+            sourceLocation: sourceLocation)
+    }
+
     /// Closes the terminal as a window manager would: its server killed, the command hung up.
     public func close() throws {
         _ = try Self.spawnAndWait(["/usr/bin/pkill", "-KILL", "-f", "tmux -S \(socket)"])

@@ -9,6 +9,12 @@ Rules, as nudge's help states them for something that happened (the past directi
 - WEEKDAY HH:MM: the nearest date with that weekday, today included, whose HH:MM has passed.
 - N days ago: N dates back at now's wall-clock time (a gap: its end; repeated: the first).
 - N h ago: elapsed time.
+And for something that will happen (the future direction, `call remind --at`):
+- tomorrow HH:MM: tomorrow's first reading of HH:MM (in a gap, the first instant after it).
+- WEEKDAY HH:MM: the nearest date with that weekday, today included, whose HH:MM is still to
+  come (its first reading after now).
+- next WEEKDAY HH:MM: the first date after today with that weekday, its first reading.
+- in N days: N dates ahead at now's wall-clock time; in N h: elapsed time.
 Usage: spoken_oracle.py YEAR ZONE...
 """
 import json
@@ -39,6 +45,35 @@ def readings(zone, day, wall):
 def latest_passed(instants, now):
     passed = [i for i in instants if i <= now + timedelta(seconds=1)]
     return passed[-1] if passed else None
+
+
+def expected_future(zone, now, typed):
+    local = now.astimezone(zone)
+    words = typed.split()
+    if words[0] == "in":
+        amount, unit = int(words[1]), words[2]
+        if unit in ("h", "hours"):
+            return now + timedelta(hours=amount)
+        wall = time(local.hour, local.minute)
+        instant = resolve(zone, local.date() + timedelta(days=amount), wall)
+        return instant + timedelta(seconds=local.second) if instant else None
+    wall = time.fromisoformat(words[-1])
+    if words[0] == "tomorrow":
+        instants = readings(zone, local.date() + timedelta(days=1), wall)
+        return instants[0] if instants else None
+    if words[0] == "next":
+        weekday = WEEKDAYS.index(words[1])
+        ahead = (weekday - local.date().weekday() - 1) % 7 + 1
+        instants = readings(zone, local.date() + timedelta(days=ahead), wall)
+        return instants[0] if instants else None
+    weekday = WEEKDAYS.index(words[0])
+    for forward in range(0, 15):
+        day = local.date() + timedelta(days=forward)
+        if day.weekday() == weekday:
+            coming = [i for i in readings(zone, day, wall) if i > now]
+            if coming:
+                return coming[0]
+    return None
 
 
 def expected(zone, now, typed):
@@ -89,6 +124,8 @@ def transitions(zone, year):
 
 PHRASES = ["yesterday 01:30", "yesterday 02:30", "today 01:30", "today 00:15", "sunday 02:30", "saturday 23:30",
            "1 days ago", "2 days ago", "3 h ago"]
+FUTURE_PHRASES = ["tomorrow 01:30", "tomorrow 02:30", "tomorrow 00:15", "sunday 02:30", "saturday 23:30",
+                  "next sunday 02:30", "next saturday 01:30", "in 1 days", "in 2 days", "in 3 h"]
 
 
 def main():
@@ -99,12 +136,15 @@ def main():
         for change in transitions(zone, year):
             for hours in (-3, 1, 3, 23, 26, 50):
                 now = change + timedelta(hours=hours, minutes=17, seconds=5)
-                for typed in PHRASES:
-                    instant = expected(zone, now, typed)
-                    cases.append({
-                        "zone": name, "now": now.strftime("%Y-%m-%dT%H:%M:%SZ"), "typed": typed,
-                        "instant": instant.strftime("%Y-%m-%dT%H:%M:%SZ") if instant else None,
-                    })
+                for direction, phrases, reading in (("past", PHRASES, expected),
+                                                     ("future", FUTURE_PHRASES, expected_future)):
+                    for typed in phrases:
+                        instant = reading(zone, now, typed)
+                        cases.append({
+                            "zone": name, "now": now.strftime("%Y-%m-%dT%H:%M:%SZ"), "typed": typed,
+                            "direction": direction,
+                            "instant": instant.strftime("%Y-%m-%dT%H:%M:%SZ") if instant else None,
+                        })
     print(json.dumps(cases))
 
 

@@ -970,7 +970,7 @@ _nudge_meditate_start() {
     non_repeating_flags=(--detach --version -h --help)
     repeating_options=()
     non_repeating_options=(--store --delay --interval --ambient)
-    __nudge_offer_flags_options 1
+    __nudge_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in

@@ -34,9 +34,11 @@ for path in sorted((root / "man").glob("nudge*.1")):
         missing.append(page)
         continue
     text = path.read_text()
-    added = sections + ".Sh EXAMPLES\n"
-    for description, commands in items:
-        added += description + "\n.Bd -literal -offset indent\n" + "\n".join(commands) + "\n.Ed\n"
+    # A paragraph break between examples: without it, each description runs on from the
+    # previous example's last command line.
+    added = sections + ".Sh EXAMPLES\n" + ".Pp\n".join(
+        description + "\n.Bd -literal -offset indent\n" + "\n".join(commands) + "\n.Ed\n"
+        for description, commands in items)
     text, count = re.subn(r'\.Sh "EXIT STATUS"\n\.Ex -std\n?', lambda _: added, text)
     if count != 1:
         sys.exit(f"add-sections.py: man/{path.name} has no generated EXIT STATUS to replace")

@@ -1,10 +1,13 @@
 /// A local day as a person typed it: `2026-11-20`, or a day in words (`today`, `yesterday`,
-/// `tomorrow`, `monday`), which one resolved against today on the person's clock.
+/// `tomorrow`, `monday`, `next friday`), which one resolved against today on the person's clock.
 public enum GivenDay: Sendable, Equatable {
     case date(CivilDate)
     case spoken(SpokenDay)
 
     public static let accepted = "YYYY-MM-DD, today, yesterday, tomorrow or a weekday such as monday"
+    /// For a day to come.
+    public static let acceptedFuture =
+        "YYYY-MM-DD, today, tomorrow, a weekday such as friday (the next one) or next friday"
 
     public init?(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)

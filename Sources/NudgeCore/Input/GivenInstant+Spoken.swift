@@ -11,6 +11,15 @@ extension GivenInstant {
         if words.last?.lowercased() == "ago" {
             return SpokenSpan(words.dropLast().joined()).map(Form.ago)
         }
+        if words[0].lowercased() == "in", words.count > 1 {
+            return SpokenSpan(words.dropFirst().joined()).map(Form.ahead)
+        }
+        // `next friday 9:00`, `9:00 next friday`: two words name the day.
+        if words.count > 2, words[0].lowercased() == "next" {
+            words.replaceSubrange(0...1, with: ["next \(words[1])"])
+        } else if words.count > 2, words[words.count - 2].lowercased() == "next" {
+            words.replaceSubrange((words.count - 2)..., with: ["next \(words[words.count - 1])"])
+        }
         if let day = CivilDate(iso: words[0].prefix(10)) {
             return dated(day, words: words)
         }
@@ -58,7 +67,7 @@ extension GivenInstant {
         of time: LocalTime, on day: SpokenDay, now: Date, clock: WallClock, direction: InstantInput.Direction
     ) -> Date? {
         let dates = day.candidates(from: clock.date(of: now), direction: direction)
-        if case .offset = day {
+        if day.isOneDate {
             // The day is fixed; a time on it that is on the wrong side of now is refused later,
             // with what it was understood as.
             let instants = clock.instants(on: dates[0], at: time)

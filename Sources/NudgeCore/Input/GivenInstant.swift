@@ -7,7 +7,7 @@ import Foundation
 /// - ISO 8601 without one (`2026-11-21T19:05`, `2026-11-21 19:05:30`) is local wall-clock time.
 /// - A time of day (`22:10`, `10pm`, `noon`) is one occurrence of it, which one by the direction.
 /// - A day as people say it and a time (`yesterday 22:10`, `monday 9:00`, `10:10 PM yesterday`).
-/// - A span back from now (`3 days ago`, `2h ago`).
+/// - A span back from now (`3 days ago`, `2h ago`), or ahead of it (`in 2 minutes`, `in 3 days`).
 /// - A local date and time in the person's words and zone, as nudge prints them
 ///   (`2026-11-25 11:00 PM`, `2026-11-25 23:00 EST`, `2026-11-25 23:00 UTC`).
 public struct GivenInstant: Sendable, Equatable {
@@ -18,6 +18,8 @@ public struct GivenInstant: Sendable, Equatable {
         case timeOfDay(LocalTime)
         case onDay(SpokenDay, LocalTime)
         case ago(SpokenSpan)
+        /// A span ahead of now: `in 2 minutes`, `in 3 days`.
+        case ahead(SpokenSpan)
         /// A wall-clock date and time read in a named zone: UTC, or what the person's clock calls
         /// its time then (EST, CEST), which also says which of a repeated hour's two it is.
         case named(CivilDate, LocalTime, abbreviation: String)
@@ -57,6 +59,8 @@ public struct GivenInstant: Sendable, Equatable {
             return Self.occurrence(of: time, on: day, now: now, clock: clock, direction: direction)
         case .ago(let span):
             return span.instant(before: now, clock: clock)
+        case .ahead(let span):
+            return span.instant(after: now, clock: clock)
         case .named(let day, let time, let abbreviation):
             return Self.instant(on: day, at: time, calledBy: abbreviation, clock: clock)
         }

@@ -15,6 +15,10 @@ public enum InstantInput {
     public static let accepted =
         "a local time such as 22:10 or 10pm, a day and a time such as yesterday 22:10 or monday 9:00, a span ago such as 3 days ago or 2h ago, a local date and time such as 2026-11-21 22:10, or ISO 8601 with an offset such as 2026-11-21T22:10:00-05:00"
 
+    /// For a time to come (`call remind --at`).
+    public static let acceptedFuture =
+        "a local time such as 18:30 or 6:30pm (the next one), a day and a time such as tomorrow 9am, friday 18:00 or next friday 9:00, a span ahead such as in 2 hours or in 3 days, or a local date and time such as 2026-11-28 18:00"
+
     /// A time of day as the one a person means: its latest past occurrence, or its next one.
     public static func occurrence(of time: LocalTime, now: Date, clock: WallClock, direction: Direction) -> Date? {
         let today = clock.date(of: now)
@@ -95,7 +99,8 @@ public enum InstantInput {
         guard instant <= Timestamp.latest else {
             throw InputError("\(given) is past the year 9999; give an earlier time")
         }
-        guard instant >= Timestamp.earliest else {
+        // In local time: Paris's mean time put 1900-01-01 00:05 there in 1899 in UTC.
+        guard instant >= Timestamp.earliest || clock.date(of: instant).year >= 1900 else {
             throw InputError("\(given) is before the year 1900; give a time from 1900 to 9999")
         }
         return instant

@@ -1,14 +1,24 @@
-/// A day as people say it: `today`, `yesterday`, `tomorrow`, or a weekday (`monday`, `mon`).
-/// Which date it is depends on today and on the direction: a weekday that something happened
-/// on is the latest one, a weekday something will happen on the next.
+/// A day as people say it: `today`, `yesterday`, `tomorrow`, a weekday (`monday`, `mon`), or
+/// `next friday`. Which date it is depends on today and on the direction: a weekday that
+/// something happened on is the latest one, a weekday something will happen on the next; `next
+/// friday` is the first Friday after today, either way.
 public enum SpokenDay: Sendable, Equatable {
     /// Days from today: -1 yesterday, 0 today, 1 tomorrow.
     case offset(Int)
     /// 0 for Sunday to 6 for Saturday, as `CivilDate.weekday`.
     case weekday(Int)
+    /// The first of this weekday after today (0 for Sunday): `next friday`.
+    case nextWeekday(Int)
 
-    public init?(_ word: some StringProtocol) {
-        let word = word.lowercased()
+    public init?(_ typed: some StringProtocol) {
+        let words = typed.lowercased().split(whereSeparator: \.isWhitespace)
+        if words.count == 2, words[0] == "next" {
+            guard case .weekday(let weekday) = SpokenDay(words[1]) else { return nil }
+            self = .nextWeekday(weekday)
+            return
+        }
+        guard words.count == 1 else { return nil }
+        let word = String(words[0])
         switch word {
         case "today": self = .offset(0)
         case "yesterday": self = .offset(-1)
@@ -20,6 +30,12 @@ public enum SpokenDay: Sendable, Equatable {
             else { return nil }
             self = .weekday(index)
         }
+    }
+
+    /// Whether it names one date whatever the time asked for (`tomorrow`, `next friday`); a
+    /// weekday alone is this week's or the one a week further.
+    public var isOneDate: Bool {
+        if case .weekday = self { false } else { true }
     }
 
     /// The dates it may name, nearest first in the direction: for a weekday, this week's and
@@ -37,6 +53,8 @@ public enum SpokenDay: Sendable, Equatable {
                 let ahead = (weekday - today.weekday).floorMod(7)
                 return [today.adding(days: ahead), today.adding(days: ahead + 7)]
             }
+        case .nextWeekday(let weekday):
+            return [today.adding(days: (weekday - today.weekday - 1).floorMod(7) + 1)]
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A span back from now as people say it: `2h`, `90 min`, `3 days`, `1 week` (with `ago` in an
-/// instant: `3 days ago`). Hours and less are elapsed time; days and weeks are calendar days at
+/// A span from now as people say it: `2h`, `90 min`, `3 days`, `1 week` (with `ago` in an
+/// instant, `3 days ago`, or `in`, `in 3 days`). Hours and less are elapsed time; days and weeks are calendar days at
 /// the same time of day, so "1 day ago" across a DST change is yesterday at this hour, not 24
 /// hours back.
 public enum SpokenSpan: Sendable, Equatable {
@@ -34,14 +34,23 @@ public enum SpokenSpan: Sendable, Equatable {
     /// The instant this far back from `now`: the same wall-clock time `days` dates earlier (the
     /// first instant after a gap, the earlier of a repeated hour), or `seconds` earlier.
     public func instant(before now: Date, clock: WallClock) -> Date? {
+        instant(now, clock: clock, sign: -1)
+    }
+
+    /// The instant this far ahead of `now`, as `instant(before:clock:)` reads the span.
+    public func instant(after now: Date, clock: WallClock) -> Date? {
+        instant(now, clock: clock, sign: 1)
+    }
+
+    private func instant(_ now: Date, clock: WallClock, sign: Int) -> Date? {
         switch self {
         case .seconds(let seconds):
-            return now.addingTimeInterval(-Double(seconds))
+            return now.addingTimeInterval(Double(sign * seconds))
         case .days(let days):
             let (today, secondsOfDay) = clock.local(now)
             guard let time = LocalTime(hour: secondsOfDay / 3600, minute: secondsOfDay / 60 % 60) else { return nil }
             let fraction = now.timeIntervalSince1970 - now.timeIntervalSince1970.rounded(.down)
-            return clock.instants(on: today.adding(days: -days), at: time).first?
+            return clock.instants(on: today.adding(days: sign * days), at: time).first?
                 .addingTimeInterval(Double(secondsOfDay % 60) + fraction)
         }
     }

@@ -20,6 +20,7 @@ public struct SuggestedCommand: Sendable, Equatable, CustomStringConvertible {
     public static func ack(_ deliveryID: Int64, _ action: String) -> Self { Self(["ack", String(deliveryID), action]) }
     public static let doseFirst = Self(["dose", "1"])
     public static let doseSecondAt = Self(["dose", "2", "--at", "HH:MM"])
+    public static let doseSecondExtra = Self(["dose", "2", "--extra"])
     public static let logSymptom = Self(["log", "symptom", "NAME", "--severity", "N"])
     public static let meditate = Self(["meditate"])
     public static let meditateStop = Self(["meditate", "stop"])
@@ -30,6 +31,6 @@ public struct SuggestedCommand: Sendable, Equatable, CustomStringConvertible {
     /// Every command line above, with an example for each value it takes.
     public static let examples: [Self] = [
         .journalReflect(session: "3f2a9c1e"), .journalMoodAfter(session: "3f2a9c1e"), .ack(12, "snooze"), .doseFirst,
-        .doseSecondAt, .logSymptom, .meditate, .meditateStop, .callLog, .callRemindTomorrow, .doctor,
+        .doseSecondAt, .doseSecondExtra, .logSymptom, .meditate, .meditateStop, .callLog, .callRemindTomorrow, .doctor,
     ]
 }

@@ -22,15 +22,54 @@ public enum DurationText {
         return days == 1 ? "1 day" : "\(days) days"
     }
 
-    /// What a person types for a length of time: `30s`, `2m`, `1h`, or a bare number of minutes
-    /// (`10`); nil for anything else.
+    /// What a person types for a length of time, nil for anything else: a bare number of
+    /// minutes (`10`); numbers with units, largest first, spaced or not (`90s`, `10m`, `10 min`,
+    /// `10 minutes`, `1h30m`, `1 hour 30 minutes`); or hours and minutes as a clock shows them
+    /// (`1:30`). Units: s, sec, second; m, min, minute; h, hr, hour; each also plural.
     public static func parse(_ text: String) -> TimeInterval? {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
-        let unit = trimmed.last.flatMap { ["s": 1.0, "m": 60.0, "h": 3600.0][String($0)] }
-        let number = unit == nil ? trimmed : String(trimmed.dropLast())
-        guard !number.isEmpty, number.allSatisfy(\.isASCII), let value = Int(number), value >= 0, value <= 1_000_000
-        else { return nil }
-        return TimeInterval(value) * (unit ?? 60)
+        guard trimmed.allSatisfy(\.isASCII) else { return nil }
+        if let minutes = number(trimmed) { return TimeInterval(minutes) * 60 }
+        if let clock = trimmed.wholeMatch(of: /(\d{1,4}):([0-5]\d)/), let hours = number(clock.1),
+            let minutes = number(clock.2)
+        {
+            return TimeInterval(hours * 3600 + minutes * 60)
+        }
+        var rest = Substring(trimmed)
+        var total = 0
+        var lastUnit = Int.max
+        while let part = rest.prefixMatch(of: /\s*(\d{1,7})\s*([a-z]+)\s*/) {
+            guard let value = number(part.1), let unit = unitSeconds[String(part.2)], unit < lastUnit else {
+                return nil
+            }
+            total += value * unit
+            lastUnit = unit
+            rest = rest[part.range.upperBound...]
+        }
+        guard rest.isEmpty, lastUnit != Int.max, total <= 1_000_000 * 60 else { return nil }
+        return TimeInterval(total)
+    }
+
+    /// The forms `parse(_:)` takes, for a refusal and the help.
+    public static let accepted = "10 (minutes), 10m, 10 min, 90s, 1h30m or 1:30"
+
+    private static let unitSeconds: [String: Int] = {
+        var units: [String: Int] = [:]
+        for (names, seconds) in [
+            (["s", "sec", "secs", "second", "seconds"], 1), (["m", "min", "mins", "minute", "minutes"], 60),
+            (["h", "hr", "hrs", "hour", "hours"], 3600),
+        ] {
+            for name in names { units[name] = seconds }
+        }
+        return units
+    }()
+
+    /// A whole number of ASCII digits, at most 1,000,000.
+    private static func number(_ digits: some StringProtocol) -> Int? {
+        guard !digits.isEmpty, digits.allSatisfy(\.isNumber), let value = Int(digits), value <= 1_000_000 else {
+            return nil
+        }
+        return value
     }
 
     /// `in 3h 12m`, `in 45s`, `2m ago`, as `systemctl list-timers` says it.

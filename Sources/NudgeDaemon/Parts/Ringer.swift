@@ -26,14 +26,14 @@ final class Ringer {
     private let store: Store
     private let events: EventQueue
     private let logger: Logger
-    /// Tells the commands which delivery "I'm awake" stops now (`nudge ack ID awake` reads it
-    /// in what the daemon publishes), or none.
-    private let publishAwakeStops: (Int64?) -> Void
+    /// Tells the commands which delivery rings now and which one "I'm awake" stops (`nudge ack
+    /// ID awake` reads them in what the daemon publishes), or none.
+    private let publishRinging: (_ ringing: Int64?, _ awakeStops: Int64?) -> Void
     /// The alarm ringing now.
     private(set) var ringing: Ring? {
         didSet {
             if (ringing == nil) != (oldValue == nil) { holdLidWhileRinging() }
-            publishAwakeStops(ringing.flatMap { $0.offersAwake ? $0.deliveryID : nil })
+            publishRinging(ringing?.deliveryID, ringing.flatMap { $0.offersAwake ? $0.deliveryID : nil })
         }
     }
     private var ringsStarted = 0
@@ -44,13 +44,13 @@ final class Ringer {
 
     init(
         player: any SoundPlayer, store: Store, events: EventQueue, logger: Logger,
-        publishAwakeStops: @escaping (Int64?) -> Void
+        publishRinging: @escaping (_ ringing: Int64?, _ awakeStops: Int64?) -> Void
     ) {
         self.player = player
         self.store = store
         self.events = events
         self.logger = logger
-        self.publishAwakeStops = publishAwakeStops
+        self.publishRinging = publishRinging
     }
 
     /// The content as `server` gets it (its sound hint, and "I'm awake" on a ringing alarm),

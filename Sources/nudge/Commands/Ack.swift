@@ -62,6 +62,7 @@ extension Nudge {
                     "no nudge daemon runs on \(context.storePath), so nothing rings; nothing changed", exitCode: 64)
             }
             guard daemon.status[DaemonLock.awakeStopsKey] == String(id) else {
+                if daemon.status[DaemonLock.ringingKey] == String(id) { throw try ringsWithoutAwake(context) }
                 throw CommandFailure(
                     "delivery \(id) is not an alarm ringing now; I'm awake stops only the one that rings (nudge history lists them)",
                     exitCode: 64)
@@ -74,6 +75,18 @@ extension Nudge {
             context.print(
                 "\(TextInput.oneLine(title ?? "the alarm")) stops ringing; nothing is recorded, and the notification stays for your answer"
             )
+        }
+
+        /// An alarm that rings with no "I'm awake" (the test alarm: Stop only) is answered with
+        /// its own answers; saying it does not ring would be false.
+        private func ringsWithoutAwake(_ context: CommandContext) throws -> CommandFailure {
+            let record = try context.openStoreForReading().run { try $0.delivery(id: id) }
+            let rule = ReminderRules.all.first { $0.kind == record?.kind }
+            let answers = rule?.answers ?? []
+            let listed = answers.map { "nudge ack \(id) \($0)" }.joined(separator: " or ")
+            return CommandFailure(
+                "the \(rule?.name ?? "alarm") has no I'm awake; its answer is \(answers.joined(separator: " or ")): \(listed)",
+                exitCode: 64)
         }
     }
 }

@@ -41,10 +41,14 @@ enum CommandLineCheck {
                         return
                             "\(here) takes no option '\(CommandLineText.shortened(name))'; did you mean: \(here) \(meant)"
                     }
-                    let refusal = "\(path.joined(separator: " ")) takes no option '\(name)'; \(takes.listed)"
-                    guard !name.hasPrefix("--") else { return refusal }
-                    return refusal
-                        + "; a value that begins with '-' goes after '--', as in: nudge log symptom --severity 3 -- -dizzy"
+                    let here = path.joined(separator: " ")
+                    let refusal = "\(here) takes no option '\(CommandLineText.shortened(name))'; \(takes.listed)"
+                    // A short word may be an argument that begins with '-', where the command takes one.
+                    guard !name.hasPrefix("--"), takes.hasArguments else { return refusal }
+                    let example =
+                        path == ["nudge", "log", "symptom"]
+                        ? "nudge log symptom --severity 3 -- -dizzy" : "\(here) -- \(CommandLineText.shortened(word))"
+                    return refusal + "; a value that begins with '-' goes after '--', as in: \(example)"
                 }
                 options[name, default: 0] += 1
                 if options[name] == 2 { return "\(name) is given twice; give it once" }
@@ -62,11 +66,7 @@ enum CommandLineCheck {
             guard let next = subcommands.first(where: { $0._commandName == word }) else {
                 let rest = Array(arguments[index...])
                 if word.lowercased() == "help" { return MeantCommand.help(after: path, from: command, rest: rest) }
-                let hasArgument = MeantCommand.withoutStore(rest).contains { !$0.hasPrefix("-") }
-                if let verb = MeantCommand.verb(
-                    for: word, among: subcommands.map { $0._commandName }, hasArgument: hasArgument)
-                {
-                    let meant = (path + [verb] + MeantCommand.withoutStore(rest)).joined(separator: " ")
+                if let meant = MeantCommand.command(for: word, after: path, among: subcommands, rest: rest) {
                     return
                         "\(path.joined(separator: " ")) has no command '\(CommandLineText.shortened(word))'; did you mean: \(meant)"
                 }
@@ -120,10 +120,16 @@ private func nearest(_ word: String, among subcommands: [ParsableCommand.Type]) 
 struct CommandOptions {
     var all: Set<String> = []
     var valued: Set<String> = []
+    /// Whether its usage has an argument (`<name>`) besides options' values.
+    var hasArguments = false
     private var names: [String] = []
 
     init(_ command: ParsableCommand.Type) {
-        for (name, takesValue) in Self.mentions(in: Nudge.helpMessage(for: command, columns: 1000)) {
+        let help = Nudge.helpMessage(for: command, columns: 1000)
+        // An argument is a `<name>` of the usage that is no option's value.
+        let usage = help.split(separator: "\n").first { $0.hasPrefix("USAGE:") }.map(String.init) ?? ""
+        hasArguments = usage.filter { $0 == "<" }.count > Self.mentions(in: usage).filter(\.takesValue).count
+        for (name, takesValue) in Self.mentions(in: help) {
             if all.insert(name).inserted, name.hasPrefix("--"), name != "--help", name != "--version" {
                 names.append(name)
             }

@@ -73,6 +73,10 @@ enum CommandLineText {
         if message.hasPrefix("Missing value for '"),
             let option = message.split(separator: "'").dropFirst().first?.split(separator: " ").first
         {
+            // Only when the word after it begins with '-': with nothing after it, it was left out.
+            guard let at = arguments.firstIndex(of: String(option)), at + 1 < arguments.count,
+                arguments[at + 1].hasPrefix("-")
+            else { return nil }
             return "a value that begins with '-' is given as \(option)=VALUE"
         }
         guard dashed != nil || message.hasPrefix("Unknown option") else { return nil }

@@ -15,26 +15,71 @@ enum MeantCommand {
         "end": ["stop"], "finish": ["stop"], "begin": ["start"],
     ]
 
-    /// nudge's own word for `word` among `names`: `show KEY` is get where there is one.
-    static func verb(for word: String, among names: [String], hasArgument: Bool) -> String? {
-        var candidates = synonyms[word.lowercased()] ?? []
-        if hasArgument, candidates.contains("list") { candidates.insert("get", at: 0) }
-        return candidates.first { names.contains($0) }
+    /// The verbs of other programs a suggestion answers.
+    static var verbs: [String] { Array(synonyms.keys) }
+
+    /// The command line meant by `word` after `path` (`nudge contacts show Sam`), or nil: the
+    /// first of nudge's own words for it that parses with `rest` as typed (`journal show 410d`),
+    /// else the first that parses without `rest`'s arguments (`contacts list`, which takes no
+    /// name). A suggestion that fails when typed is worse than none.
+    static func command(
+        for word: String, after path: [String], among subcommands: [ParsableCommand.Type], rest: [String]
+    ) -> String? {
+        let names = subcommands.map { $0._commandName }
+        var candidates = (synonyms[word.lowercased()] ?? []).filter { names.contains($0) }
+        let given = storeRemoved(rest)
+        if given.contains(where: { !$0.hasPrefix("-") }), candidates.contains("list") {
+            candidates.insert(contentsOf: ["show", "get"].filter { names.contains($0) }, at: 0)
+        }
+        let tried = candidates.compactMap { verb in
+            subcommands.first { $0._commandName == verb }.map {
+                (verb, [given, optionsKept(given, valued: CommandOptions($0).valued)])
+            }
+        }
+        for pass in 0..<2 {
+            for (verb, words) in tried where parses(Array(path.dropFirst()) + [verb] + words[pass]) {
+                return (path + [verb] + words[pass].map { quoted(CommandLineText.shortened($0)) })
+                    .joined(separator: " ")
+            }
+        }
+        return nil
     }
 
-    /// The words of a suggestion, as they would be typed: `--store` is left out (it stays as
-    /// given), the rest shortened, and quoted where a word has a space.
-    static func withoutStore(_ words: [String]) -> [String] {
+    /// Whether ArgumentParser takes `arguments` (after the program name), validation included.
+    static func parses(_ arguments: [String]) -> Bool {
+        (try? Nudge.parseAsRoot(arguments)) != nil
+    }
+
+    /// `words` without their arguments: the options, each with its value where it takes one.
+    private static func optionsKept(_ words: [String], valued: Set<String>) -> [String] {
+        var kept: [String] = []
+        var rest = words[...]
+        while let word = rest.popFirst() {
+            guard word.hasPrefix("-") else { continue }
+            kept.append(word)
+            if valued.contains(word), let value = rest.popFirst() { kept.append(value) }
+        }
+        return kept
+    }
+
+    /// The words as given, without `--store` and its value (it stays as given).
+    private static func storeRemoved(_ words: [String]) -> [String] {
         var kept: [String] = []
         var rest = words[...]
         while let word = rest.popFirst() {
             if word == "--store" {
                 _ = rest.popFirst()
             } else if !word.hasPrefix("--store=") {
-                kept.append(quoted(CommandLineText.shortened(word)))
+                kept.append(word)
             }
         }
         return kept
+    }
+
+    /// The words of a suggestion, as they would be typed: `--store` is left out (it stays as
+    /// given), the rest shortened, and quoted where a word has a space.
+    static func withoutStore(_ words: [String]) -> [String] {
+        storeRemoved(words).map { quoted(CommandLineText.shortened($0)) }
     }
 
     /// `nudge help backup` → `nudge backup --help`: the longest run of `rest` that names commands.

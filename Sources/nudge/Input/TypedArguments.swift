@@ -3,8 +3,10 @@ import Foundation
 import NudgeCore
 
 // The closed sets. ArgumentParser lists their values in the help, the man pages (from the
-// descriptions) and a refusal.
+// descriptions) and a refusal. Each is taken in any case (`--type Oral`, `--format MD`): they
+// are keywords, not text a person chose the spelling of.
 extension TherapySession.TreatmentType: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
     public static var allValueDescriptions: [String: String] {
         [
             "iv": "intravenous infusion", "im": "intramuscular injection", "oral": "swallowed",
@@ -14,12 +16,15 @@ extension TherapySession.TreatmentType: ExpressibleByArgument {
 }
 
 extension CallMood: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
     public static var allValueDescriptions: [String: String] {
         Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, "you felt \($0.rawValue) after it") })
     }
 }
 
 extension SymptomExport.Format: ExpressibleByArgument {
+    /// `md` is Markdown's file extension, which people give for it.
+    init?(argument: String) { self.init(rawValue: argument.lowercased() == "md" ? "markdown" : argument.lowercased()) }
     static var allValueDescriptions: [String: String] {
         [
             "csv": "date,time,name,severity,notes, for a spreadsheet", "markdown": "a summary, then a section per day",
@@ -29,6 +34,7 @@ extension SymptomExport.Format: ExpressibleByArgument {
 }
 
 extension JournalExport.Format: ExpressibleByArgument {
+    init?(argument: String) { self.init(rawValue: argument.lowercased() == "md" ? "markdown" : argument.lowercased()) }
     static var allValueDescriptions: [String: String] {
         ["markdown": "for reading and printing", "json": "for programs"]
     }
@@ -41,6 +47,20 @@ enum TypedArguments {
     static let instant: @Sendable (String) throws -> GivenInstant = { text in
         guard let given = GivenInstant(text) else { throw ValidationError("not a time; give \(InstantInput.accepted)") }
         return given
+    }
+
+    /// A time to come: a time of day alone (its day may be another option's), or with its day.
+    static let futureInstant: @Sendable (String) throws -> GivenInstant = { text in
+        guard let given = GivenInstant(text) else {
+            throw ValidationError("not a time; give \(InstantInput.acceptedFuture)")
+        }
+        return given
+    }
+
+    /// A day to come: `yesterday` is refused when resolved, as a day in the past.
+    static let futureDay: @Sendable (String) throws -> GivenDay = { text in
+        guard let day = GivenDay(text) else { throw ValidationError("not a day; give \(GivenDay.acceptedFuture)") }
+        return day
     }
 
     /// A day: which one `monday` or `today` is comes from the context's clock in `run(_:)`.

@@ -5,9 +5,14 @@ extension CommandContext {
     /// answer (`n`/`no`, or `y`/`yes`) overrides it.
     func answersYes(_ question: String, byDefault: Bool) -> Bool {
         environment.output("\(question) \(byDefault ? "[Y/n]" : "[y/N]") ")
-        guard let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased(), !answer.isEmpty else {
+        guard let line = readLine() else {
+            // Ctrl-D ends the input without a newline: end the prompt's line, so that what
+            // follows is not printed after the question.
+            environment.output("\n")
             return byDefault
         }
+        let answer = line.trimmingCharacters(in: .whitespaces).lowercased()
+        guard !answer.isEmpty else { return byDefault }
         return byDefault ? !["n", "no"].contains(answer) : ["y", "yes"].contains(answer)
     }
 

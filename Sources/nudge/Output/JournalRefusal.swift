@@ -1,4 +1,5 @@
 import Foundation
+import NudgeCore
 
 /// A refusal of a `nudge journal` command never repeats what was typed: the journal's texts are
 /// the most private in the store, and the words of a text given without quotes arrive as
@@ -21,6 +22,7 @@ enum JournalRefusal {
                 typed.append((index + 1, word))
             }
         }
+        typed.removeAll { keywords.contains($0.text.lowercased()) }
         var text = message
         for word in typed.sorted(by: { $0.text.count > $1.text.count }) {
             // As typed, and as a refusal shows a word with a newline or past 80 characters.
@@ -31,6 +33,13 @@ enum JournalRefusal {
         return text == message
             ? text : text + " (#N: the Nth word after nudge, not repeated here; a text with spaces goes in quotes)"
     }
+
+    /// nudge's own words, which are no one's private text and are named as typed: the journal's
+    /// commands, the verbs of other programs a refusal answers (`journal new`), and the values
+    /// of its closed sets (`--type oral`, `--format json`).
+    private static let keywords = Set(
+        Nudge.Journal.configuration.subcommands.map { $0._commandName } + MeantCommand.verbs + ["help", "md"]
+            + TherapySession.TreatmentType.allCases.map(\.rawValue) + JournalExport.Format.allCases.map(\.rawValue))
 
     /// Where the command's name is: the first word that is neither an option nor `--store`'s value.
     private static func commandIndex(_ arguments: [String]) -> Int? {

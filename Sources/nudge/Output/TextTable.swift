@@ -7,11 +7,17 @@ enum TextTable {
     /// One line per row whatever a cell holds (`cell`): a note may have several lines, and
     /// another program may have stored an escape sequence in a name.
     ///
-    /// Within `width` columns where it can be: the columns in `shrinking` (free text: names,
-    /// titles, notes, what a key accepts) give up their width, widest first, each down to its
-    /// header or 10 columns, their cells cut with `…`; the others (numbers, times, ids) are never
-    /// cut, so a table of them alone may stay wider.
+    /// Within `width` columns: the columns in `shrinking` (free text: names, titles, notes, what
+    /// a key accepts) give up their width, widest first, each down to its header or 10 columns,
+    /// their cells cut with `…`; the others (numbers, times, ids) are never cut. Where the row
+    /// is still too wide, the columns that do not fit go on lines of their own below it,
+    /// indented (`folded`), the header's too.
     static func render(header: [String], rows: [[String]], width: Int = .max, shrinking: Set<Int> = []) -> String {
+        lines(header: header, rows: rows, width: width, shrinking: shrinking).joined().joined(separator: "\n") + "\n"
+    }
+
+    /// The header's lines, then each row's: one each, or more where the row is folded.
+    private static func lines(header: [String], rows: [[String]], width: Int, shrinking: Set<Int>) -> [[String]] {
         let all = [header] + rows.map { $0.map(Self.cell) }
         var widths = header.indices.map { column in all.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
         var excess = widths.reduce(0, +) + 2 * (widths.count - 1) - width
@@ -23,13 +29,42 @@ enum TextTable {
             widths[widest] -= 1
             excess -= 1
         }
+        let groups = folded(widths, width: width)
         return all.map { row in
-            row.enumerated().map { column, cell in
-                let shown = DisplayWidth.of(cell) > widths[column] ? DisplayWidth.cut(cell, widths[column]) : cell
-                return column == row.count - 1
-                    ? shown : shown + String(repeating: " ", count: widths[column] - DisplayWidth.of(shown))
-            }.joined(separator: "  ").trailingSpacesRemoved
-        }.joined(separator: "\n") + "\n"
+            groups.enumerated().compactMap { index, group in
+                let text = group.map { column in
+                    let cell = row[column]
+                    let shown =
+                        DisplayWidth.of(cell) > widths[column] ? DisplayWidth.cut(cell, widths[column]) : cell
+                    return column == group.last
+                        ? shown : shown + String(repeating: " ", count: widths[column] - DisplayWidth.of(shown))
+                }.joined(separator: "  ").trailingSpacesRemoved
+                // A folded line with nothing on it (no note) is left out, not shown blank.
+                guard index > 0 else { return text }
+                return text.isEmpty ? nil : String(repeating: " ", count: foldIndent) + text
+            }
+        }
+    }
+
+    /// How far a folded row's further lines are indented: enough to tell them from a new row.
+    private static let foldIndent = 4
+
+    /// The columns of each line of a row: all on one where they fit in `width`, else as many
+    /// as fit on each, in order (a column wider than a line alone still gets one).
+    private static func folded(_ widths: [Int], width: Int) -> [ClosedRange<Int>] {
+        var groups: [ClosedRange<Int>] = []
+        var start = 0
+        while start < widths.count {
+            var used = (groups.isEmpty ? 0 : foldIndent) + widths[start]
+            var end = start
+            while end + 1 < widths.count, used + 2 + widths[end + 1] <= width {
+                end += 1
+                used += 2 + widths[end]
+            }
+            groups.append(start...end)
+            start = end + 1
+        }
+        return groups
     }
 
     /// A cell's text on one line: of several lines the first with text, and `…` where text
@@ -46,17 +81,15 @@ enum TextTable {
     static func render(
         header: [String], sections: [(heading: String, rows: [[String]])], width: Int = .max, shrinking: Set<Int> = []
     ) -> String {
-        let table = render(
+        let table = lines(
             header: header, rows: sections.flatMap(\.rows), width: width == .max ? width : width - 2,
             shrinking: shrinking
-        ).split(
-            separator: "\n", omittingEmptySubsequences: false
-        ).map { "  " + $0 }
+        ).map { $0.map { "  " + $0 } }
         var next = 1
         return sections.map { section in
             defer { next += section.rows.count }
-            return ([TextInput.oneLine(section.heading), table[0]] + table[next..<next + section.rows.count]).joined(
-                separator: "\n") + "\n"
+            return ([TextInput.oneLine(section.heading)] + table[0] + table[next..<next + section.rows.count].joined())
+                .joined(separator: "\n") + "\n"
         }.joined(separator: "\n")
     }
 }

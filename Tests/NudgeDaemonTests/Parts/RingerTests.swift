@@ -22,8 +22,8 @@ struct RingerTests {
     func ringer() throws -> (Ringer, Store) {
         let store = try Store(path: directory.file("nudge.sqlite"), now: now)
         let published = published
-        let ringer = Ringer(player: player, store: store, events: try EventQueue(), logger: .quiet) { delivery in
-            published.deliveries.append(delivery)
+        let ringer = Ringer(player: player, store: store, events: try EventQueue(), logger: .quiet) { _, awakeStops in
+            published.deliveries.append(awakeStops)
         }
         return (ringer, store)
     }

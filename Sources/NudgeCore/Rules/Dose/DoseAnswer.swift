@@ -87,7 +87,9 @@ public enum DoseAnswer: Sendable, Equatable {
                 guard extra else {
                     let done = session.skipped ? "skipped" : "taken"
                     return .failure(
-                        InputError("dose 2 is already \(done) in this session; record another dose with --extra"))
+                        InputError(
+                            "dose 2 is already \(done) in this session; record another dose with: \(SuggestedCommand.doseSecondExtra)"
+                        ))
                 }
                 return .success(
                     DoseRecord(

@@ -16,8 +16,8 @@ extension Nudge.Call {
         @Option(help: "When, as nudge call log takes it: at most 366 days ago.", transform: TypedArguments.instant)
         var at: GivenInstant?
         @Option(
-            parsing: .unconditional, help: "How long, in minutes (0-1440).",
-            transform: WholeNumber.parser(CallInput.durationRange))
+            parsing: .unconditional, help: "How long, 0 to 24 h in whole minutes: 12 (minutes), 12m, 1h30m or 1:30.",
+            transform: DurationMinutes.parser(CallInput.durationRange))
         var duration: Int?
         @Option(help: "How it went: \(CallMood.accepted); '' removes it.") var mood: String?
         @Option(help: "Notes in place of the old ones (at most 5000 characters); '' removes them.") var notes: String?

@@ -16,8 +16,8 @@ extension Nudge.Call {
                 "When: 14:30 (the latest 14:30 that has passed), 2026-11-21T14:30 (local), or ISO 8601 with an offset; at most 366 days ago (default: now).",
             transform: TypedArguments.instant) var at: GivenInstant?
         @Option(
-            parsing: .unconditional, help: "How long, in minutes (0-1440).",
-            transform: WholeNumber.parser(CallInput.durationRange))
+            parsing: .unconditional, help: "How long, 0 to 24 h in whole minutes: 12 (minutes), 12m, 1h30m or 1:30.",
+            transform: DurationMinutes.parser(CallInput.durationRange))
         var duration = 0
         @Option(help: "How it went.") var mood: CallMood?
         @Option(help: "Anything worth remembering (at most 5000 characters).") var notes: String?

@@ -14,7 +14,8 @@ extension Nudge.Dose {
         )
         @OptionGroup var global: GlobalOptions
         @Option(
-            name: .customLong("in"), help: "When, from 5 s to 24 h: 30s, 2m, 1h, or a number of minutes (default 1m).")
+            name: .customLong("in"),
+            help: "When, from 5 s to 24 h: \(DurationText.accepted), or 30s (default 1m).")
         var delay: String?
         @Flag(help: "Withdraw the test alarms queued and not yet rung, instead of queuing one.") var cancel = false
 
@@ -25,7 +26,7 @@ extension Nudge.Dose {
             guard let delay else { return }
             guard let seconds = DurationText.parse(delay), Self.range.contains(seconds) else {
                 throw ValidationError(
-                    "--in '\(delay)' is not a delay from 5 s to 24 h; give 30s, 2m, 1h or a number of minutes")
+                    "--in '\(delay)' is not a delay from 5 s to 24 h; give \(DurationText.accepted)")
             }
         }
 

@@ -15,8 +15,13 @@ extension Nudge.Meditate {
                 --ambient (default: meditation.ambient) plays a sound under the session from the start bell to the end, at meditation.ambient_volume, fading out over the last 10 s so that the end bell stands clear: brown-noise, pink-noise, white-noise, or a sound file's absolute path, looped; none for silence. The daemon plays it, a detached session too.
                 """)
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "How long: 10 (minutes), 10m, 90s or 1h; 30 s to 4 h (default: meditation.default_minutes).")
-        var duration: String?
+        @Argument(
+            help: ArgumentHelp(
+                "How long, 30 s to 4 h: \(DurationText.accepted); two words too (10 minutes) (default: meditation.default_minutes).",
+                valueName: "duration"))
+        var words: [String] = []
+        /// `meditate 10 minutes` is one length in two words.
+        var duration: String? { words.isEmpty ? nil : words.joined(separator: " ") }
         @Option(
             help:
                 "Seconds of settling before the start bell, not counted: 0 to 120 (default: meditation.start_delay_seconds)."
@@ -65,7 +70,7 @@ extension Nudge.Meditate {
         static func seconds(_ text: String) throws -> Int {
             guard let seconds = DurationText.parse(text), MeditationSession.lengths.contains(Int(seconds)) else {
                 throw ValidationError(
-                    "'\(text)' is not a session length from 30 s to 4 h; give 10 (minutes), 10m, 90s or 1h")
+                    "'\(text)' is not a session length from 30 s to 4 h; give \(DurationText.accepted)")
             }
             return Int(seconds)
         }

@@ -114,15 +114,7 @@ extension DaemonTests {
             let setup = try Store(path: store, now: taken)
             _ = try setup.backUp(into: backups, at: taken)
         }
-        let root = try DatabaseQueue(path: store).writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-            return try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'reminder_deliveries'")
-                ?? 0
-        }
-        let handle = try #require(FileHandle(forUpdatingAtPath: store))
-        try handle.seek(toOffset: UInt64((root - 1) * 4096))
-        handle.write(Data(repeating: 0xFF, count: 4096))
-        try handle.close()
+        try overwriteRootPage(of: "reminder_deliveries", with: Data(repeating: 0xFF, count: 4096))
         let notifier = FakeNotifier()
         let log = RecordedLog()
         let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T12:00:00Z"))
@@ -138,5 +130,21 @@ extension DaemonTests {
             shown.first?.body.contains(
                 "Restore the backup of 2026-11-20 12:00 with: nudge --store \(store) restore --latest") == true,
             "\(shown)")
+    }
+}
+
+extension DaemonTests {
+    /// Damage SQLite finds where it reads `table`: the store's changes checkpointed into its
+    /// file, then the table's root page overwritten with `bytes` (one page).
+    func overwriteRootPage(of table: String, with bytes: Data) throws {
+        let root = try DatabaseQueue(path: store).writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            return try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = ?", arguments: [table])
+                ?? 0
+        }
+        let handle = try #require(FileHandle(forUpdatingAtPath: store))
+        try handle.seek(toOffset: UInt64((root - 1) * 4096))
+        handle.write(bytes)
+        try handle.close()
     }
 }

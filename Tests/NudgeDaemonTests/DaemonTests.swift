@@ -370,15 +370,7 @@ struct DaemonTests {
         }
         switch problem {
         case .damagedPage:
-            let root = try DatabaseQueue(path: store).writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-                return try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'other_app_notes'")
-                    ?? 0
-            }
-            let handle = try #require(FileHandle(forUpdatingAtPath: store))
-            try handle.seek(toOffset: UInt64((root - 1) * 4096))
-            handle.write(Data(count: 4096))
-            try handle.close()
+            try overwriteRootPage(of: "other_app_notes", with: Data(count: 4096))
         case .unusableBackupDirectory:
             #expect(FileManager.default.createFile(atPath: directory.file("a-file"), contents: Data()))
             try Store(path: store).setSetting(

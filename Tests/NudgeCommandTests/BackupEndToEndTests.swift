@@ -295,4 +295,19 @@ struct BackupEndToEndTests: DaemonScenario {
                 "Restore the backup of 2026-11-20 07:00 with: nudge --store \(store) restore --latest")
                 == true, "\(shown.map(\.body))")
     }
+
+    /// Its first bytes overwritten, the store reads as no SQLite file at all; one that nudge
+    /// backed up (its backup location is beside it) is damage all the same, shown as such.
+    @Test func aStoreWhoseHeaderIsOverwrittenIsShownAsDamaged() throws {
+        try logSymptoms(1)
+        try nudge("backup", at: "2026-11-20T12:00:00Z")
+        let handle = try #require(FileHandle(forUpdatingAtPath: store))
+        handle.write(Data("garbage!garbage!".utf8))
+        try handle.close()
+        let daemon = try startDaemon(at: "2026-11-22T12:00:00Z")
+        #expect(daemon.waitForExit(timeout: 60) == 65, "\(daemon.stderr)")
+        let shown = bus.waitForNotify(count: 1)
+        #expect(shown.map(\.summary) == ["The store is damaged"], "\(daemon.stderr)\n\(bus.diagnostics)")
+        #expect(shown.first?.body.contains("restore --latest") == true, "\(shown.map(\.body))")
+    }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import NudgeCore
+import NudgeStore
 import NudgeTestSupport
 import Testing
 
@@ -13,6 +15,29 @@ import Testing
         return (listed as? [[String: Any]] ?? []).compactMap { $0["reminder_key"] as? String }.filter {
             $0.contains(":once:")
         }
+    }
+
+    /// One answered "Remind me tomorrow" is listed at the time it comes again, among the others
+    /// soonest first: after one due tomorrow at 08:00, not first at the time gone by.
+    @Test func aReminderMovedToTomorrowIsListedInItsPlace() throws {
+        #expect(nudge("contacts", "add", "Ann").status == 0)
+        #expect(nudge("contacts", "add", "Bob").status == 0)
+        #expect(nudge("call", "remind", "Bob", "--on", "2026-11-23", "--at", "08:00").status == 0)
+        let now = try #require(Timestamp.parse("2026-11-22T19:00:00Z"))
+        let clock = WallClock(zone: .system("Europe/Berlin"))
+        let setup = try Store(path: store)
+        let ann = try #require(try setup.contacts().first { $0.name == "Ann" })
+        _ = try setup.addCallReminder(contactID: ann.id, dueAt: now.addingTimeInterval(-3600), note: nil, now: now)
+        let open = try #require(try setup.openCallReminders().first { $0.name == "Ann" })
+        let occurrence = Occurrence(kind: .call, key: CallReminder.onceKey(open), dueAt: open.dueAt, title: "Call Ann")
+        let claimed = try #require(try setup.claim(occurrence))
+        try setup.markShown(claimed.id, notificationID: 1, content: nil, at: now, clock: clock)
+        _ = try setup.answer(claimed.id, action: "tomorrow", at: now, clock: clock)
+        let names = nudge("call", "reminders").stdout.split(separator: "\n").dropFirst().map {
+            $0.split(separator: " ", omittingEmptySubsequences: true)[1]
+        }
+        #expect(names == ["Bob", "Ann"], "\(nudge("call", "reminders").stdout)")
+        #expect(nudge("call", "reminders").stdout.contains("2026-11-23 09:00 CET (moved)"))
     }
 
     @Test func aReminderIsMovedAndCancelled() throws {

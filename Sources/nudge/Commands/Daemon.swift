@@ -50,8 +50,15 @@ extension Nudge {
                 execv("/proc/self/exe", &arguments)
                 throw CommandFailure(DaemonError.storeReplaced(path).description, exitCode: 74)
             } catch .store(let error) {
-                if case .damaged(let path, let problem) = error {
+                switch error {
+                case .damaged(let path, let problem):
                     Self.showDamage(problem, of: path, now: context.now, clock: context.wallClock)
+                case .notADatabase(let path) where BackupLocation.read(store: path) != nil:
+                    // Its first bytes overwritten: a store nudge backed up, not another file.
+                    Self.showDamage(
+                        "its header is not SQLite's", of: path, now: context.now, clock: context.wallClock)
+                default:
+                    break
                 }
                 throw CommandFailure(error)
             } catch .alreadyRunning(let pid, let store) {

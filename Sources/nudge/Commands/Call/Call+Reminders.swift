@@ -18,7 +18,9 @@ extension Nudge.Call.Reminders {
         @Flag(help: "Print one JSON array.") var json = false
 
         func run(_ context: CommandContext) throws {
+            // Soonest first, a moved one at the time it comes again.
             let reminders = try context.openStoreForReading().run { try $0.openCallReminders() }
+                .sorted { ($0.movedTo ?? $0.dueAt, $0.id) < ($1.movedTo ?? $1.dueAt, $1.id) }
             try context.print(
                 Listing(
                     items: reminders,

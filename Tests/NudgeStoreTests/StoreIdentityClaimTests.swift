@@ -47,6 +47,17 @@ struct StoreIdentityClaimTests {
 
     /// A restore writes into the store's file: at its next write-opening the store still has
     /// its identity (the backup carries no inode; the restored store records its own).
+    /// An inode another program spoiled ('abc') counts as none, not as another file's: the
+    /// store keeps its identity, and its backups stay its own.
+    @Test func aSpoiledInodeKeepsTheIdentity() throws {
+        let path = directory.file("a.sqlite")
+        let identity = try #require(try Store(path: path).identity())
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "UPDATE store_metadata SET value = 'abc' WHERE key = 'store_file_inode'")
+        }
+        #expect(try Store(path: path).identity() == identity)
+    }
+
     @Test func aRestoredStoreKeepsItsIdentityAtItsNextWriteOpening() throws {
         let store = try Store(path: directory.file("a.sqlite"))
         let identity = try #require(try store.identity())

@@ -81,7 +81,9 @@ extension Store {
     static func claimIdentity(_ db: Database, path: String) throws {
         guard try identityUnclaimed(db, path: path), let inode = fileInode(path) else { return }
         var identity = try identity(db)
-        if let recorded = try metadata(fileInodeKey, db), recorded != inode {
+        // Only a recorded inode that is a number says "another file": one another program
+        // spoiled ('abc') counts as none, as a spoiled identity does.
+        if let recorded = try metadata(fileInodeKey, db), UInt64(recorded) != nil, recorded != inode {
             identity = newIdentity()
         } else if identity == nil {
             identity = BackupLocation.read(store: path)?.identity ?? newIdentity()

@@ -129,9 +129,12 @@ struct SoundEndToEndTests: DaemonScenario {
         let before = try StoreDump.of(store, tables: ["dose_events", "current_session"])
         let id = alarm.replacesID == 0 ? UInt32(bus.notifyCalls().count) : alarm.replacesID
         let shownBefore = bus.notifyCalls().count
-        let delivery = try #require(
-            try rows("SELECT id FROM reminder_deliveries WHERE notification_id = \(id) ORDER BY shown_at DESC LIMIT 1")
-                .first?["id"])
+        // The alarm's showing is recorded a moment after the server's answer; until then the
+        // pre-alarm it replaced in place holds the same notification id.
+        let alarmShown =
+            "SELECT id FROM reminder_deliveries WHERE reminder_key LIKE '%:alarm:%' AND shown_at IS NOT NULL"
+        #expect(waitForStore { (try? rows(alarmShown))?.isEmpty == false }, "\(daemon.stderr)")
+        let delivery = try #require(try rows(alarmShown).first?["id"])
         let acked = try nudge("ack", delivery, "I'm awake")
         #expect(
             acked.stdout

@@ -18,13 +18,7 @@ struct ExportLeftoverTests {
             try FileManager.default.setAttributes(
                 [.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: file)
         }
-        let holder = try Subprocess.spawn(
-            "/usr/bin/python3",
-            [
-                "-c",
-                "import fcntl, sys, time\nf = open(sys.argv[1], 'rb')\nfcntl.flock(f, fcntl.LOCK_EX)\nprint('held', file=sys.stderr, flush=True)\ntime.sleep(600)",
-                live,
-            ], environment: ["PATH": "/usr/bin:/bin"], stderrPath: directory.file("holder.err"))
+        let holder = try Subprocess.holdingLock(on: live, log: directory.file("holder.err"))
         defer {
             holder.signal(SIGKILL)
             _ = holder.waitForExit(timeout: 10)

@@ -12,6 +12,8 @@ public struct ContactRow: Sendable, Equatable {
     public var restartedOn: CivilDate?
     /// The serial its occurrence keys use (nil only until the store's triggers gave it one).
     public var identity: Int64?
+    /// Another program wrote a cadence nudge cannot read ('weekly', 99999): it has none here.
+    public var hasUnreadableCadence = false
 
     public var cadence: ContactCadence? {
         guard let everyDays, let identity else { return nil }
@@ -31,18 +33,23 @@ extension Store {
         """
 
     /// Nil for a row whose id or name cannot be read. A cadence nudge would not accept
-    /// (`CallInput.cadenceRange`) reads as none: its due dates would overflow.
+    /// (`CallInput.cadenceRange`) reads as none, and unless it is none to the daemon too (NULL,
+    /// 0 or less: `call_due` leaves it out) as unreadable: its due dates would overflow.
     static func contact(_ row: Row) -> ContactRow? {
         guard let id: Int64 = row.stored("id"), let name: String = row.stored("name") else {
             UnreadableRows.note("contacts", row)
             return nil
         }
-        return ContactRow(
-            id: id, name: name, everyDays: row.stored("stay_in_touch_days", as: Int.self).flatMap(Self.cadence),
+        let storedDays = row.hasColumn("stay_in_touch_days") ? row["stay_in_touch_days"] as DatabaseValue : .null
+        let days = Int.fromDatabaseValue(storedDays)
+        var contact = ContactRow(
+            id: id, name: name, everyDays: days.flatMap(Self.cadence),
             createdAt: row.stored("created_at").flatMap(Timestamp.parse) ?? Date(timeIntervalSince1970: 0),
             lastCall: row.stored("last_call").flatMap(Timestamp.parse),
             restartedOn: row.stored("restarted_on", as: String.self).flatMap { CivilDate(iso: $0) },
             identity: row.stored("identity"))
+        contact.hasUnreadableCadence = !storedDays.isNull && contact.everyDays == nil && days.map { $0 > 0 } ?? true
+        return contact
     }
 
     static func cadence(_ days: Int) -> Int? { CallInput.cadenceRange.contains(days) ? days : nil }

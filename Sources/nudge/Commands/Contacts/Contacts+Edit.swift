@@ -51,7 +51,10 @@ extension Nudge.Contacts {
             var said: [String] = []
             if let newName, newName != old.name { said.append("renamed from \(old.name)") }
             let days = every ?? (noCadence ? nil : old.everyDays)
-            if days != old.everyDays { said.append("\(cadence(days)) (was \(cadence(old.everyDays)))") }
+            let was = old.hasUnreadableCadence ? "an unreadable cadence" : cadence(old.everyDays)
+            if days != old.everyDays || (old.hasUnreadableCadence && (every != nil || noCadence)) {
+                said.append("\(cadence(days)) (was \(was))")
+            }
             return said.isEmpty ? "nothing changed" : said.joined(separator: "; ")
         }
     }

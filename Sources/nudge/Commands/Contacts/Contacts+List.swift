@@ -9,7 +9,7 @@ extension Nudge.Contacts {
             abstract:
                 "List contacts with their last call, calls lately, cadence, next reminder and whether they are overdue.",
             discussion:
-                "A contact is overdue when more days than its cadence have passed since its last call (or since it was added, before any call)."
+                "A contact is overdue when more days than its cadence have passed since its last call (before any call, since it was added), or since its reminder was last shown or skipped, whichever is later."
         )
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON array.") var json = false
@@ -27,12 +27,11 @@ extension Nudge.Contacts {
                         .first
                 }
             }
-            /// Days past the day the cadence asked for a call; nil when not overdue or without a cadence.
+            /// Days past the due date the call rule gives (the one NEXT DUE shows, counted from a
+            /// reminder shown or skipped too); nil when not overdue or without a cadence.
             func overdueDays(_ contact: ContactRow) -> Int? {
-                guard let everyDays = contact.everyDays else { return nil }
-                let days =
-                    today.daysSinceEpoch
-                    - clock.date(of: contact.lastCall ?? contact.createdAt).adding(days: everyDays).daysSinceEpoch
+                guard let days = contact.cadence.map({ today.daysSinceEpoch - $0.dueDate(clock: clock).daysSinceEpoch })
+                else { return nil }
                 return days > 0 ? days : nil
             }
             try context.print(
@@ -47,7 +46,10 @@ extension Nudge.Contacts {
                     },
                     columns: [
                         .init("ID") { String($0.id) }, .text("NAME") { $0.name },
-                        .init("EVERY") { $0.everyDays.map { "\($0) day\($0 == 1 ? "" : "s")" } ?? "-" },
+                        .init("EVERY") {
+                            $0.hasUnreadableCadence
+                                ? "unreadable" : $0.everyDays.map { "\($0) day\($0 == 1 ? "" : "s")" } ?? "-"
+                        },
                         .init("LAST CALL") { $0.lastCall.map { LocalFormat.dayAndTime($0, clock: clock) } ?? "never" },
                         .init("30D") { String(counts[$0.id]?.last30Days ?? 0) },
                         .init("365D") { String(counts[$0.id]?.last365Days ?? 0) },
@@ -56,6 +58,19 @@ extension Nudge.Contacts {
                     ],
                     whenEmpty: "No contacts yet. Add one with: nudge contacts add NAME --every DAYS"),
                 json: json)
+            if let note = Self.unreadableCadenceNote(contacts) { context.environment.errors(note + "\n") }
+        }
+
+        /// One line naming the contacts whose cadence another program wrote unreadably, and the
+        /// fix, never the value: they get no reminders until then.
+        static func unreadableCadenceNote(_ contacts: [ContactRow]) -> String? {
+            let ids = contacts.filter(\.hasUnreadableCadence).map(\.id)
+            guard let first = ids.first else { return nil }
+            let named =
+                ids.count == 1
+                ? "contact \(first)" : "contacts " + ids.prefix(5).map(String.init).joined(separator: ", ")
+            return
+                "nudge: the cadence another program wrote for \(named)\(ids.count > 5 ? " and \(ids.count - 5) more" : "") cannot be read, so \(ids.count == 1 ? "it gets" : "they get") no call reminders; set it with: nudge contacts edit id:\(ids.count == 1 ? String(first) : "ID") --every DAYS (or --no-cadence)"
         }
 
         struct ContactRowJSON: Encodable {

@@ -25,8 +25,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (["meditate", "10s"], "'10s' is not a session length from 30 s to 4 h"),
-        (["meditate", "5h"], "is not a session length from 30 s to 4 h"),
+        (["meditate", "10s"], "'10s' is shorter than a session may be: 30 seconds at least; give 30s or more"),
+        (["meditate", "4h1m"], "'4h1m' is longer than a session may be: 4 hours at most; give 4h or less"),
         (["meditate", "10", "--ambient", "rain"], "--ambient 'rain' is not an ambient sound; give none, brown-noise"),
         (["meditate", "10", "--ambient", ""], "--ambient '' is not an ambient sound"),
         (
@@ -35,8 +35,8 @@ import Testing
         ),
         (["settings", "set", "meditation.ambient", "/etc/passwd"], "GStreamer cannot decode /etc/passwd"),
         (["settings", "set", "meditation.ambient_volume", "101"], "expected a whole number from 1 to 100"),
-        (["meditate", "241"], "is not a session length"),
-        (["meditate", "ten"], "is not a session length"),
+        (["meditate", "241"], "'241' is longer than a session may be"),
+        (["meditate", "ten"], "'ten' is not a length of time; give a session length from 30 seconds to 4 hours"),
         (["meditate", "10", "--delay", "121"], "--delay 121 is not from 0 to 120 seconds"),
         (["meditate", "10", "--delay", "-1"], "--delay"),
         (

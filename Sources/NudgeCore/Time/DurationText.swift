@@ -53,6 +53,9 @@ public enum DurationText {
     /// The forms `parse(_:)` takes, for a refusal and the help.
     public static let accepted = "10 (minutes), 10m, 10 min, 90s, 1h30m or 1:30"
 
+    /// The forms of a whole number of minutes, for a refusal and the help of an option in minutes.
+    public static let acceptedMinutes = "10 (minutes), 10m, 10 min, 1h30m or 1:30"
+
     private static let unitSeconds: [String: Int] = {
         var units: [String: Int] = [:]
         for (names, seconds) in [

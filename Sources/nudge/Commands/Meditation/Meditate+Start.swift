@@ -67,12 +67,22 @@ extension Nudge.Meditate {
             }
         }
 
+        /// A length refused says which limit it passed, in words: a session is 30 seconds to 4 hours.
         static func seconds(_ text: String) throws -> Int {
-            guard let seconds = DurationText.parse(text), MeditationSession.lengths.contains(Int(seconds)) else {
+            guard let seconds = DurationText.parse(text).map(Int.init) else {
                 throw ValidationError(
-                    "'\(text)' is not a session length from 30 s to 4 h; give \(DurationText.accepted)")
+                    "'\(text)' is not a length of time; give a session length from 30 seconds to 4 hours as \(DurationText.accepted)"
+                )
             }
-            return Int(seconds)
+            guard seconds <= MeditationSession.lengths.upperBound else {
+                throw ValidationError(
+                    "'\(text)' is longer than a session may be: 4 hours at most; give 4h or less, such as 1h30m")
+            }
+            guard seconds >= MeditationSession.lengths.lowerBound else {
+                throw ValidationError(
+                    "'\(text)' is shorter than a session may be: 30 seconds at least; give 30s or more, such as 10m")
+            }
+            return seconds
         }
 
         func run(_ context: CommandContext) throws {

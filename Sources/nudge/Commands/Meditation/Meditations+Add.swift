@@ -10,7 +10,10 @@ extension Nudge.Meditations {
         @OptionGroup var global: GlobalOptions
         @Option(help: "When it began: \(InstantInput.accepted).", transform: TypedArguments.instant)
         var at: GivenInstant
-        @Option(help: "How long, in minutes: 1 to 240.") var minutes: Int
+        @Option(
+            help: "How long, 1 to 240 minutes: \(DurationText.acceptedMinutes).",
+            transform: DurationMinutes.parser(1...240))
+        var minutes: Int
 
         func validate() throws {
             guard (1...240).contains(minutes) else {

@@ -119,7 +119,7 @@ extension Daemon {
         case .recorded(let receipt):
             logger.info("answered \(record.key): \(action)")
             if let command = receipt.openInTerminal { openTerminal(running: command) }
-        case .duplicate: logger.debug("already answered \(record.key); ignoring '\(action)'")
+        case .duplicate, .answeredOtherwise: logger.debug("already answered \(record.key); ignoring '\(action)'")
         case .refused(let refusal):
             logger.notice("not recorded: \(action) on \(record.key): \(refusal)")
             // The button was stale (a snooze in the last 15 minutes): show what applies now.

@@ -39,6 +39,30 @@ import Testing
             mentioning: "no nudge daemon runs on \(store), so nothing rings; nothing changed")
     }
 
+    /// Answered, the same answer again changes nothing and says so; another answer is refused
+    /// with the first one named, which stands.
+    @Test func anotherAnswerToOneAnsweredNamesTheFirst() throws {
+        try StoreQuery.create(store)
+        let database = try DatabaseQueue(path: store)
+        let id = try database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO reminder_deliveries (reminder_key, kind, due_at, title, shown_at, notification_id)
+                        VALUES ('symptom:2026-11-22', 'symptom', '2026-11-22T19:00:00Z', 'Daily symptom check', '2026-11-22T19:00:00Z', 4)
+                    """)
+            return String(db.lastInsertedRowID)
+        }
+        try database.close()
+        #expect(nudge("ack", id, "done").stdout == "answered Daily symptom check: Nothing else today\n")
+        let same = nudge("ack", id, "done")
+        #expect(same.status == 0 && same.stdout == "delivery \(id) was already answered; nothing changed\n", "\(same)")
+        _ = try InProcessNudge.expectRefusal(
+            ["ack", id, "snooze"], store: store, environment: environment,
+            mentioning:
+                "nudge: delivery \(id) was already answered 'Nothing else today'; that first answer stands, and nothing changed\n"
+        )
+    }
+
     @Test func anAnswerTheNotificationDoesNotOfferNamesItsButtons() throws {
         let id = try shownTestAlarm()
         _ = try InProcessNudge.expectRefusal(

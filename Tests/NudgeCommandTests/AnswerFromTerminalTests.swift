@@ -53,7 +53,7 @@ struct AnswerFromTerminalTests: DaemonScenario {
         #expect(acked.status == 0 && acked.stdout == "answered Daily symptom check: Remind me in 1 hour\n", "\(acked)")
         // Answered from the terminal, it leaves the screen as if clicked.
         #expect(bus.waitForClose(1), "\(daemon.stderr)")
-        let again = try nudge("ack", id, "done")
+        let again = try nudge("ack", id, "snooze")
         #expect(again.status == 0 && again.stdout == "delivery \(id) was already answered; nothing changed\n")
 
         let history = try #require(
@@ -62,7 +62,7 @@ struct AnswerFromTerminalTests: DaemonScenario {
         let first = try #require(history.first { ($0["reminder_key"] as? String) == "symptom:2026-11-21" })
         #expect(first["action"] as? String == "snooze" && first["notification_id"] as? Int == 1)
         #expect(first["body"] as? String == call.body)
-        #expect(try nudge("history").stdout.contains("snooze at 19:59"))
+        #expect(try nudge("history").stdout.contains("answered 19:59: snooze"))
         let upcoming = try #require(
             try JSONSerialization.jsonObject(with: Data(try nudge("upcoming", "--json", "--limit", "1").stdout.utf8))
                 as? [[String: Any]])

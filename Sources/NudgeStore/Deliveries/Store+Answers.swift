@@ -8,6 +8,8 @@ public enum AnswerOutcome<Recorded: Sendable & Equatable>: Sendable, Equatable {
     case recorded(Recorded)
     /// Answered before: the first answer stands.
     case duplicate
+    /// Answered before with another answer, by the label of its button: the first stands.
+    case answeredOtherwise(first: String)
     case refused(InputError)
 }
 
@@ -95,10 +97,12 @@ extension Store {
         sleep: SleepReading?
     ) throws(StoreError) -> AnswerOutcome<AnswerReceipt> {
         var done = ""
+        // The first answer's label, where it is another than this one.
+        var otherFirst: String?
         let receipt = { (effects: AnswerEffects<Rule.Change>) in
             AnswerReceipt(openInTerminal: effects.openInTerminal, confirmation: effects.confirmation ?? done)
         }
-        return try answer(recorded: receipt) { db -> Result<DecidedAnswer<Rule.Change>, InputError> in
+        let outcome = try answer(recorded: receipt) { db -> Result<DecidedAnswer<Rule.Change>, InputError> in
             // Read again in the transaction: the first answer wins.
             guard
                 let record = try Row.fetchOne(
@@ -138,12 +142,15 @@ extension Store {
                     ))
             }
             done = "answered \(title): \(offered.label(of: answer))"
+            if let first = record.action, first != answer { otherFirst = offered.label(of: first) }
             return .success(
                 DecidedAnswer(
                     decision: rule.answer(answer, to: record, at: now, in: input), deliveryID: record.id,
                     action: answer,
                     at: now))
         }
+        if outcome == .duplicate, let otherFirst { return .answeredOtherwise(first: otherFirst) }
+        return outcome
     }
 
     /// Deliveries due or shown since an instant, newest first.

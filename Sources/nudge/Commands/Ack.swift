@@ -49,6 +49,10 @@ extension Nudge {
                 if status != 0 { throw ExitCode(status) }
             case .duplicate:
                 context.print("delivery \(id) was already answered; nothing changed")
+            case .answeredOtherwise(let first):
+                throw CommandFailure(
+                    "delivery \(id) was already answered '\(first)'; that first answer stands, and nothing changed",
+                    exitCode: 64)
             case .refused(let refusal):
                 throw CommandFailure(refusal.description, exitCode: 64)
             }

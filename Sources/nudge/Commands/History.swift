@@ -69,9 +69,15 @@ extension Nudge {
             }
         }
 
+        /// An answer by when it came, then its id (`answered 12:34: tomorrow`): `tomorrow at 12:34`
+        /// read as a time to come. The day is said when it was not the day the reminder was due.
         static func outcome(_ record: DeliveryRecord, clock: WallClock) -> String {
             if let action = record.action {
-                return "\(action) at \(record.acknowledgedAt.map { LocalFormat.time($0, clock: clock) } ?? "?")"
+                let when = record.acknowledgedAt.map { answered in
+                    clock.date(of: answered) == clock.date(of: record.dueAt)
+                        ? LocalFormat.time(answered, clock: clock) : LocalFormat.dayAndTime(answered, clock: clock)
+                }
+                return "answered \(when.map { "\($0): " } ?? "")\(action)"
             }
             if record.missedAt != nil {
                 return record.reshown > 0 ? "missed (expired unseen, shown \(record.reshown + 1) times)" : "missed"

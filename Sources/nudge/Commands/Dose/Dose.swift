@@ -31,7 +31,7 @@ func answer(_ answer: DoseAnswer, _ context: CommandContext) throws {
     }) {
     case .refused(let refusal):
         throw CommandFailure(refusal.description, exitCode: 64)
-    case .duplicate:
+    case .duplicate, .answeredOtherwise:
         return
     case .recorded(let record):
         let clock = context.wallClock

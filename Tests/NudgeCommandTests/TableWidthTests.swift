@@ -88,6 +88,29 @@ import Testing
         #expect(at(width, "history", "--since", "2026-11-19").contains { $0.contains("2026-11-21 21:00 CET") })
     }
 
+    /// What an empty listing says is prose, wrapped at 60 and 80 columns and at 80 for a pipe
+    /// (no COLUMNS), whole words kept.
+    @Test(arguments: ["60", "80", ""])
+    func theSentenceOfAnEmptyListFitsTheWidth(columns: String) throws {
+        try StoreQuery.create(store)
+        let width = Int(columns) ?? 80
+        for command in [
+            ["journal", "list"], ["meditations"], ["backups"], ["contacts", "list"], ["call", "reminders"],
+            ["symptoms"],
+        ] {
+            let listed = InProcessNudge.run(
+                command + ["--store", store], environment: environment.merging(["COLUMNS": columns]) { $1 })
+            #expect(listed.status == 0, "\(listed)")
+            let lines = listed.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.allSatisfy { Self.columns($0) <= width }, "\(command) at \(width): \(lines)")
+            #expect(
+                lines.joined(separator: " ").hasPrefix("No ") && lines.joined(separator: " ").contains(" with: nudge "),
+                "\(command): \(lines)")
+        }
+        let journal = at(60, "journal", "list").joined(separator: " ")
+        #expect(journal.hasSuffix("nudge journal add --type iv|im|oral|lozenge|at-home|clinic"), "\(journal)")
+    }
+
     @Test func narrowTablesCutFreeTextAndSayItWasCut() throws {
         try seed()
         let calls = at(80, "call", "history")

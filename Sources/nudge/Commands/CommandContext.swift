@@ -30,6 +30,11 @@ struct CommandContext {
         environment.output(line + "\n")
     }
 
+    /// Prose on standard output, wrapped to the width as a table is.
+    func printWrapped(_ text: String) {
+        environment.output(TextWrap.lines(text, width: environment.width).joined(separator: "\n") + "\n")
+    }
+
     /// Rows as a table, or as JSON.
     func print<Item, Row>(_ listing: Listing<Item, Row>, json: Bool) throws {
         environment.output(try listing.render(json: json, width: environment.width))

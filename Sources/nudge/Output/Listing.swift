@@ -29,13 +29,14 @@ struct Listing<Item, Row: Encodable> {
     /// An item as programs read it (nudge(5), "JSON output").
     var row: (Item) -> Row
     var columns: [Column]
-    /// What is said instead of an empty table: that there is nothing, and how to add some.
+    /// What is said instead of an empty table: that there is nothing, and how to add some;
+    /// wrapped to the width as other prose.
     var whenEmpty: String
 
     /// The table within `width` columns as far as its free text can give way, or the JSON.
     func render(json: Bool, width: Int = .max) throws -> String {
         if json { return try JSONText.render(items.map(row)) + "\n" }
-        guard !items.isEmpty else { return whenEmpty + "\n" }
+        guard !items.isEmpty else { return TextWrap.lines(whenEmpty, width: width).joined(separator: "\n") + "\n" }
         return TextTable.render(
             header: columns.map(\.header), rows: items.map { item in columns.map { $0.cell(item) } }, width: width,
             shrinking: Set(columns.indices.filter { columns[$0].shrinks }))

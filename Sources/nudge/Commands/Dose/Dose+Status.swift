@@ -44,7 +44,7 @@ extension Nudge.Dose {
                 return
             }
             guard let session, let window else {
-                context.print("No dose 1 recorded. Start with: nudge dose 1")
+                context.printWrapped("No dose 1 recorded. Start with: nudge dose 1")
                 return
             }
             context.print(

@@ -33,7 +33,7 @@ extension Nudge.Meditate {
             }
             if json { return try context.printJSON(NullWhenAbsent(wrappedValue: row)) }
             guard let running, let row else {
-                return context.print("No session is running. Start one with: nudge meditate")
+                return context.printWrapped("No session is running. Start one with: nudge meditate")
             }
             // Before the start bell nothing is meditated yet: say when it rings, not 00:00 elapsed.
             guard now >= running.startedAt else {

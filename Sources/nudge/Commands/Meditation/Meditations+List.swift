@@ -94,7 +94,7 @@ extension Nudge.Meditations {
                             longestStreakDays: totals.longestStreakDays)))
             }
             guard !history.days.isEmpty else {
-                return context.print(
+                return context.printWrapped(
                     sinceDay.map { "No meditation sessions since \($0)." }
                         ?? "No meditation sessions yet. Start one with: nudge meditate (or record one with: nudge meditations add --at TIME --minutes N)"
                 )

@@ -57,7 +57,7 @@ extension Nudge.Symptoms {
                 }
                 return context.environment.output(try JSONText.render(rows) + "\n")
             }
-            guard !entries.isEmpty else { return context.print(nothing(days)) }
+            guard !entries.isEmpty else { return context.printWrapped(nothing(days)) }
             let byDay = Dictionary(grouping: entries) { clock.date(of: $0.loggedAt) }
             context.environment.output(
                 TextTable.render(
@@ -86,7 +86,7 @@ extension Nudge.Symptoms {
             if let search {
                 entries = entries.filter { $0.name.range(of: search, options: .caseInsensitive) != nil }
             }
-            guard !entries.isEmpty else { return context.print(nothing(days)) }
+            guard !entries.isEmpty else { return context.printWrapped(nothing(days)) }
             let logged = entries.map { clock.date(of: $0.loggedAt) }
             let first = days.first ?? logged.min()!
             let last = days.last ?? logged.max()!

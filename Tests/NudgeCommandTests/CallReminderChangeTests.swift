@@ -40,6 +40,25 @@ import Testing
         #expect(nudge("call", "reminders").stdout.contains("2026-11-23 09:00 CET (moved)"))
     }
 
+    /// `--at` takes a time with its day, as `call remind --at` does; with --on or --in only a
+    /// time of day.
+    @Test func editAtTakesADayAsRemindDoes() throws {
+        #expect(nudge("contacts", "add", "Sam").status == 0)
+        #expect(nudge("call", "remind", "Sam", "--in", "2").status == 0)
+        let moved = nudge("call", "reminders", "edit", "1", "--at", "2026-11-25T10:00")
+        #expect(
+            moved.status == 0
+                && moved.stdout
+                    == "will remind you to call Sam on Wednesday 25 Nov, 10:00 (2026-11-25 10:00 CET) (reminder 1)\n",
+            "\(moved)")
+        try expectRefusal(
+            ["call", "reminders", "edit", "1", "--on", "friday", "--at", "2026-11-25T10:00"],
+            mentioning: "--at '2026-11-25T10:00' names its day; give the day in --at, or --in/--on with a time of day")
+        try expectRefusal(
+            ["call", "reminders", "edit", "1", "--at", "2026-11-21T10:00"],
+            mentioning: "has passed; give a time to come")
+    }
+
     @Test func aReminderIsMovedAndCancelled() throws {
         #expect(nudge("contacts", "add", "Sam").status == 0)
         #expect(nudge("call", "remind", "Sam", "--in", "2", "--note", "birthday").status == 0)

@@ -18,7 +18,7 @@ extension Nudge.Call {
         var on: GivenDay?
         @Option(
             help:
-                "At this local time (default: call.reminder_time), alone the next time it comes; or a time with its day: tomorrow 9am, monday 9:00, next friday 18:00, in 2 hours.",
+                "At this local time (default: call.reminder_time), alone the next time it comes; or \(Nudge.Call.reminderAtHelp).",
             transform: TypedArguments.futureInstant)
         var at: GivenInstant?
         @Option(help: "What to show (at most 5000 characters).") var note: String?
@@ -30,11 +30,7 @@ extension Nudge.Call {
             guard inDays != nil || on != nil || at != nil else {
                 throw ValidationError("give --in DAYS, --on YYYY-MM-DD or --at TIME (the next time it comes)")
             }
-            if let at, timeOfDay == nil, inDays != nil || on != nil {
-                throw ValidationError(
-                    "--at '\(at.text)' names its day; give the day in --at, or --in/--on with a time of day such as --at 18:30"
-                )
-            }
+            try Nudge.Call.validate(at: at, withDay: inDays != nil || on != nil)
             if let inDays, !(0...3650).contains(inDays) {
                 throw ValidationError("--in \(inDays) is out of range; give a number of days from 0 to 3650")
             }
@@ -58,16 +54,13 @@ extension Nudge.Call {
         }
 
         /// --at's time of day alone (`18:30`), which a day from --in or --on may go with.
-        private var timeOfDay: LocalTime? {
-            guard case .timeOfDay(let time) = at?.form else { return nil }
-            return time
-        }
+        private var timeOfDay: LocalTime? { Nudge.Call.timeOfDay(at) }
 
         /// The day given (at --at, else call.reminder_time), the next --at, or --at with its day
         /// (`tomorrow 9am`); never the past.
         private func dueAt(_ context: CommandContext, settings: NudgeCore.Settings) throws -> Date {
             let clock = context.wallClock
-            if let at, timeOfDay == nil { return try instant(at, context) }
+            if let at, timeOfDay == nil { return try Nudge.Call.instantToCome(at, context) }
             if on == nil, inDays == nil, let time = timeOfDay,
                 let next = InstantInput.occurrence(of: time, now: context.now, clock: clock, direction: .future)
             {
@@ -86,23 +79,6 @@ extension Nudge.Call {
             guard due > context.now else {
                 throw CommandFailure(
                     "\(day) at \(clock.text(dayTime)) (\(context.understood(due))) has passed; give a later day, or --at a later time",
-                    exitCode: 64)
-            }
-            return due
-        }
-
-        /// `--at 'tomorrow 9am'`: the instant it names from now on the person's clock, to come.
-        private func instant(_ at: GivenInstant, _ context: CommandContext) throws -> Date {
-            guard let due = at.resolved(now: context.now, clock: context.wallClock, direction: .future),
-                due <= Timestamp.latest
-            else {
-                throw CommandFailure(
-                    "--at '\(at.text)' names no instant on this clock; give \(InstantInput.acceptedFuture)",
-                    exitCode: 64)
-            }
-            guard due > context.now else {
-                throw CommandFailure(
-                    "--at '\(at.text)' (\(context.understood(due))) has passed; give a time to come, such as tomorrow 9am or in 2 hours",
                     exitCode: 64)
             }
             return due

@@ -19,12 +19,16 @@ extension Nudge.Call.Reminders {
         var inDays: Int?
         @Option(help: "On this day (today or later): \(GivenDay.accepted).", transform: TypedArguments.day) var on:
             GivenDay?
-        @Option(help: "At this local time (default: the time it had).", transform: TypedArguments.timeOfDay)
-        var at: LocalTime?
+        @Option(
+            help:
+                "At this local time (default: the time it had), on its day unless --in or --on; or \(Nudge.Call.reminderAtHelp).",
+            transform: TypedArguments.futureInstant)
+        var at: GivenInstant?
         @Option(help: "What to show (at most 5000 characters; '' removes it).") var note: String?
 
         func validate() throws {
             guard inDays == nil || on == nil else { throw ValidationError("give --in DAYS or --on DAY, not both") }
+            try Nudge.Call.validate(at: at, withDay: inDays != nil || on != nil)
             guard inDays != nil || on != nil || at != nil || note != nil else {
                 throw ValidationError("nothing to change; give --in, --on, --at or --note")
             }
@@ -38,17 +42,7 @@ extension Nudge.Call.Reminders {
             guard let open = try store.run({ try $0.openCallReminders() }).first(where: { $0.id == id }) else {
                 throw Cancel.notOpen(id)
             }
-            let clock = context.wallClock
-            let today = clock.date(of: context.now)
-            let day =
-                on?.resolved(today: today, direction: .future) ?? inDays.map(today.adding) ?? clock.date(of: open.dueAt)
-            let local = clock.local(open.dueAt).secondsOfDay
-            let time = at ?? LocalTime(hour: local / 3600, minute: local / 60 % 60) ?? LocalTime.midnight
-            guard let due = clock.instant(on: day, at: time), due > context.now else {
-                throw CommandFailure(
-                    "\(day) at \(clock.text(time)) has passed or does not exist here; give a later day or time",
-                    exitCode: 64)
-            }
+            let due = try dueAt(moving: open, context)
             let newNote = note.map { $0.isEmpty ? nil : $0 } ?? open.note
             switch try store.run({ try $0.moveCallReminder(id, dueAt: due, note: newNote, now: context.now) }) {
             case .changed(let newID, let name):
@@ -58,6 +52,24 @@ extension Nudge.Call.Reminders {
             case .notOpen:
                 throw Cancel.notOpen(id)
             }
+        }
+
+        /// --at with its day, else the day given (or the one it had) at --at's time (or the one it had).
+        private func dueAt(moving open: OneOffCall, _ context: CommandContext) throws -> Date {
+            if let at, Nudge.Call.timeOfDay(at) == nil { return try Nudge.Call.instantToCome(at, context) }
+            let clock = context.wallClock
+            let today = clock.date(of: context.now)
+            let day =
+                on?.resolved(today: today, direction: .future) ?? inDays.map(today.adding) ?? clock.date(of: open.dueAt)
+            let local = clock.local(open.dueAt).secondsOfDay
+            let time =
+                Nudge.Call.timeOfDay(at) ?? LocalTime(hour: local / 3600, minute: local / 60 % 60) ?? LocalTime.midnight
+            guard let due = clock.instant(on: day, at: time), due > context.now else {
+                throw CommandFailure(
+                    "\(day) at \(clock.text(time)) has passed or does not exist here; give a later day or time",
+                    exitCode: 64)
+            }
+            return due
         }
     }
 

@@ -97,5 +97,13 @@ import Testing
             note
                 == "the settings row symptom.snooze_minutes cannot be read: its value is not a whole number from 5 to 240; nudge uses 60 instead; fix it with: nudge settings reset symptom.snooze_minutes ",
             "\(listed)")
+        // The default `get` prints is said to be one, on standard error: stdout stays the value alone.
+        let got = nudge("settings", "get", "symptom.snooze_minutes")
+        #expect(got.status == 0 && got.stdout == "60\n", "\(got)")
+        #expect(
+            got.stderr
+                == "nudge: the settings row symptom.snooze_minutes cannot be read: its value is not a whole number from 5 to 240; nudge uses 60 instead; fix it with: nudge settings reset symptom.snooze_minutes\n",
+            "\(got)")
+        #expect(nudge("settings", "get", "symptom.reminder_time").stderr.isEmpty)
     }
 }

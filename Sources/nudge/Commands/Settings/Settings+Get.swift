@@ -14,6 +14,10 @@ extension Nudge.Settings {
             let key = try settingKey(key)
             let settings = try context.openStoreForReading().run { try $0.settings() }
             context.print(settings[key])
+            // The default printed for a row another program spoiled would pass for the stored value.
+            if let ignored = settings.ignored.first(where: { $0.key == key }) {
+                context.environment.errors("nudge: \(ignored.sentence)\n")
+            }
         }
     }
 }

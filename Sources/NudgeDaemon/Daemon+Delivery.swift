@@ -75,11 +75,12 @@ extension Daemon {
     ) {
         var content = content
         if configuration.terminal == nil { content.actions.removeAll(where: \.needsTerminal) }
-        if !server.notifier.showsActions, occurrences.count == 1, let (_, claimed) = occurrences.first {
-            content = content.answeredFromTerminal(deliveryID: claimed.id)
-        }
         let playback: Ringer.Playback?
         (content, playback) = ringer.voiced(content, settings: settings, for: server.notifier)
+        if !server.notifier.showsActions, occurrences.count == 1, let (_, claimed) = occurrences.first {
+            content = content.answeredFromTerminal(
+                deliveryID: claimed.id, awakeStopsRinging: playback?.offersAwake == true)
+        }
         // An alarm rings from now, not from the server's answer: a hung server (25 s, or for
         // good) must not make it silent. It rings for notification 0 until the server gives an id.
         if case .ring = playback, let (_, first) = occurrences.first, ringer.ringing?.deliveryID != first.id {

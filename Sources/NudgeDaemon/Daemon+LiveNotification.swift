@@ -21,12 +21,14 @@ extension Daemon {
             var content = rule.presentation(
                 for: occurrence, now: now, text: server.notifier.bodyText, from: input, clock: wallClock)?.notification
         else { return logger.debug("\(live.key) is not shown again: its state is no longer current") }
-        if !server.notifier.showsActions { content = content.answeredFromTerminal(deliveryID: live.id) }
         // Voiced as when first shown (silent to a server that would play its own sound over the
         // ring); what nudge plays goes on as it is, and "I'm awake" only while it rings.
         content = ringer.voiced(content, settings: input.settings, for: server.notifier).0
-        if ringer.ringing?.deliveryID != live.id {
-            content.actions.removeAll { $0.key == NotificationAction.awake.key }
+        let ringing = ringer.ringing.map { $0.deliveryID == live.id } ?? false
+        if !ringing { content.actions.removeAll { $0.key == NotificationAction.awake.key } }
+        if !server.notifier.showsActions {
+            content = content.answeredFromTerminal(
+                deliveryID: live.id, awakeStopsRinging: ringing && ringer.ringing?.offersAwake == true)
         }
         server.submit(content, replacing: replacing, ledgerFor: []) { [unowned self] result, shownAt, _ in
             switch result {

@@ -74,11 +74,13 @@ extension NotificationAction {
 
 extension NotificationContent {
     /// For a server without buttons (no `actions` capability): the body says how to answer
-    /// from a terminal instead.
-    public func answeredFromTerminal(deliveryID: Int64) -> NotificationContent {
+    /// from a terminal instead; `awakeStopsRinging` lists "I'm awake" first, as the button is.
+    public func answeredFromTerminal(deliveryID: Int64, awakeStopsRinging: Bool = false) -> NotificationContent {
         guard !actions.isEmpty else { return self }
         var content = self
-        let answers = actions.map { "\(SuggestedCommand.ack(deliveryID, $0.key)) (\($0.label))" }.joined(
+        let answers = ((awakeStopsRinging ? [NotificationAction.awake] : []) + actions).map {
+            "\(SuggestedCommand.ack(deliveryID, $0.key)) (\($0.label))"
+        }.joined(
             separator: ", ")
         content.body += "\nAnswer in a terminal: \(answers)"
         content.actions = []

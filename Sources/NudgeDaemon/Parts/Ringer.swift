@@ -14,6 +14,12 @@ final class Ringer {
         case once(SoundSource)
         /// `offersAwake`: "I'm awake" stops it (from a button, or `nudge ack ID awake`).
         case ring(SoundSource, limit: TimeInterval, offersAwake: Bool)
+
+        /// Whether it is a ring that "I'm awake" stops.
+        var offersAwake: Bool {
+            if case .ring(_, _, let offersAwake) = self { return offersAwake }
+            return false
+        }
     }
 
     /// An alarm ringing: the delivery, the notification it rings for, its number among this

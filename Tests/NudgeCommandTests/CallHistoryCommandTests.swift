@@ -202,6 +202,6 @@ import Testing
         #expect(minutes == ["12", "12", "90", "65"])
         try InProcessNudge.expectRefusal(
             ["call", "log", "Sam", "--duration", "90s"], store: store, environment: environment,
-            mentioning: "--duration '90s' is not a number of minutes")
+            mentioning: "--duration '90s' is not a whole number of minutes")
     }
 }

@@ -273,7 +273,7 @@ import Testing
         ),
         (
             ["call", "log", "Alex", "--duration", "1e9"],
-            "is not a number of minutes; give one from 0 to 1440 as 10 (minutes)"
+            "is not a whole number of minutes; give one from 0 to 1440 as 10 (minutes)"
         ),
         (["contacts", "add", "Bob", "--every", "often"], "is not a whole number; give one from 1 to 3650"),
         (
@@ -322,7 +322,7 @@ import Testing
             ["call", "log", "Alex", "--notes", String(repeating: "n", count: 5001)],
             "--notes has 5001 characters (Unicode scalars); at most 5000 are accepted"
         ),
-        (["call", "log", "Alex", "--duration", "-5"], "--duration '-5' is not a number of minutes"),
+        (["call", "log", "Alex", "--duration", "-5"], "--duration '-5' is not a whole number of minutes"),
         (["call", "log", "Alex", "--duration", "1441"], "--duration 1441 is out of range"),
         (
             ["call", "log", "Alex", "--at", "2026-11-22T10:00:00-05:00"],

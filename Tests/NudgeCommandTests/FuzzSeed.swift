@@ -58,7 +58,7 @@ struct FuzzSeed {
             "contacts list": "Alex", "call history": "intact-call", "call reminders": "intact-reminder",
             "meditations": String(firstMeditation.prefix(8)), "journal list": session,
             "journal show \(session)": "\(Self.secret)-intentions-20", "journal export": "\(Self.secret)-intentions-20",
-            "settings": "21:30", "history": "nothing-else at 20:05", "upcoming": "Daily symptom check",
+            "settings": "21:30", "history": "answered 20:05: nothing-else", "upcoming": "Daily symptom check",
         ]
         journalSession = session
     }

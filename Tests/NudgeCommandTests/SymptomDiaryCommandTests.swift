@@ -42,7 +42,8 @@ import Testing
         #expect(nudge("symptoms", "--to", "2026-11-20").stdout.contains("after \"lunch\", again"))
         #expect(
             nudge("symptoms", "--date", "2026-11-19").stdout
-                == "No symptoms logged on 2026-11-19. Log one with: nudge log symptom NAME --severity N\n")
+                == "No symptoms logged on 2026-11-19. Log one with: nudge log symptom NAME\n--severity N\n",
+            "wrapped at 80 columns, a pipe's width")
     }
 
     /// Filling in last week is normal: any past day is taken, in words too, and past 48 hours the
@@ -74,7 +75,7 @@ import Testing
                 == "No symptom entries on 2026-11-22 mention 'lunch'.\n")
         let long = nudge("symptoms", "--search", String(repeating: "x", count: 100_000)).stdout
         #expect(
-            long == "No symptom entries mention '\(String(repeating: "x", count: 59))…'.\n",
+            long == "No symptom entries mention\n'\(String(repeating: "x", count: 59))…'.\n",
             "the search is not echoed whole")
     }
 

@@ -110,7 +110,7 @@ import Testing
     @Test func aSessionIsAddedListedShownEditedReflectedOnAndDeleted() throws {
         #expect(
             nudge("journal", "list").stdout.hasPrefix(
-                "No sessions in the journal yet. Add the first with: nudge journal add --type "))
+                "No sessions in the journal yet. Add the first with: nudge journal add --type\n"))
         let added = nudge(
             "journal", "add", "--type", "at-home", "--at", "2026-11-22T14:00", "--dose", "50 mg", "--intentions",
             "Be kind to myself.\nListen.",

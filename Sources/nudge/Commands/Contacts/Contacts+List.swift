@@ -70,7 +70,7 @@ extension Nudge.Contacts {
                 ids.count == 1
                 ? "contact \(first)" : "contacts " + ids.prefix(5).map(String.init).joined(separator: ", ")
             return
-                "nudge: the cadence another program wrote for \(named)\(ids.count > 5 ? " and \(ids.count - 5) more" : "") cannot be read, so \(ids.count == 1 ? "it gets" : "they get") no call reminders; set it with: nudge contacts edit id:\(ids.count == 1 ? String(first) : "ID") --every DAYS (or --no-cadence)"
+                "nudge: the cadence another program wrote for \(named)\(ids.count > 5 ? " and \(ids.count - 5) more" : "") cannot be read, so \(ids.count == 1 ? "it gets" : "they get") no call reminders; set \(ids.count == 1 ? "it" : "each") with: nudge contacts edit id:\(ids.count == 1 ? String(first) : "ID") --every DAYS (or --no-cadence)"
         }
 
         struct ContactRowJSON: Encodable {

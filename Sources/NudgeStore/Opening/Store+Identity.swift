@@ -40,9 +40,9 @@ extension Store {
 
     /// The identity of the store at `path`, read without creating or migrating anything; for a
     /// store SQLite cannot read, or whose identity was deleted, the one recorded beside it
-    /// (`BackupLocation`); nil when there is none of either.
+    /// (`BackupLocation`), as for a store that is not there; nil when there is none of either.
     public static func identity(at path: String) -> String? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard FileManager.default.fileExists(atPath: path) else { return BackupLocation.read(store: path)?.identity }
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(5)

@@ -88,6 +88,28 @@ struct CopiedAndDamagedStoreBackupTests {
         #expect(try listed(copy) == ["nudge-20261122T160000Z.sqlite"])
     }
 
+    /// A backup copied within the backup folder under another name is the person's own copy:
+    /// neither listed nor thinned, and named by doctor, so that it is not taken for a kept one.
+    @Test func aBackupCopiedWithinItsFolderUnderAnotherNameIsNamedByDoctor() throws {
+        backedUp()
+        let kept = elsewhere + "/keep.sqlite"
+        try FileManager.default.copyItem(atPath: elsewhere + "/nudge-20261122T140000Z.sqlite", toPath: kept)
+        nudge(store, "backup", at: "2026-11-22T10:00:00-05:00")
+        #expect(FileManager.default.fileExists(atPath: kept))
+        #expect(try !listed(store).contains("keep.sqlite"))
+        let findings = Nudge.Doctor.backupFindings(
+            store: store, settings: nil, now: try #require(Timestamp.parse("2026-11-22T10:00:00-05:00")),
+            clock: WallClock(zone: .system("America/New_York"))
+        ).map(\.line)
+        #expect(
+            findings.contains {
+                $0.hasPrefix("WARNING backups: keep.sqlite is a backup of this store taken at 2026-11-22 09:00")
+                    && $0.contains("under a name nudge does not give its backups: it is neither listed nor thinned")
+                    && $0.hasSuffix("rm \(kept)")
+            }, "\(findings)")
+        #expect(findings.filter { $0.contains("keep.sqlite") }.count == 1, "\(findings)")
+    }
+
     /// The settings table's page zeroed: the refusal, doctor and `restore --latest` find the
     /// backup in the folder the setting named, recorded beside the store.
     @Test func aDamagedStoreFindsTheBackupsItsSettingPutElsewhere() throws {

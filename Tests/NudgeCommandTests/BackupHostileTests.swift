@@ -112,13 +112,17 @@ struct BackupHostileTests {
     @Test func aBackupCopiedOverTheStoreByHandBecomesTheStore() throws {
         let backup = try storeWithABackup(store)
         let own = try identity(store)
-        let placed = directory.file("placed.sqlite")
-        try FileManager.default.copyItem(atPath: backup, toPath: placed)
-        nudge(placed, "log", "symptom", "after", "--severity", "2", at: "2026-11-22T10:00:00Z")
-        #expect(try identity(placed) == own)
+        nudge(store, "log", "symptom", "lost", "--severity", "2", at: "2026-11-22T09:30:00Z")
+        for suffix in ["", "-wal", "-shm"] { unlink(store + suffix) }
+        try FileManager.default.copyItem(atPath: backup, toPath: store)
+        nudge(store, "log", "symptom", "after", "--severity", "2", at: "2026-11-22T10:00:00Z")
+        #expect(try identity(store) == own)
         #expect(
-            try StoreQuery.rows(placed, "SELECT value FROM store_metadata WHERE key = 'backup_taken_at'").isEmpty)
-        #expect(try StoreQuery.rows(placed, "SELECT name FROM symptom_entries").count == 2)
+            try StoreQuery.rows(store, "SELECT value FROM store_metadata WHERE key = 'backup_taken_at'").isEmpty)
+        #expect(
+            try StoreQuery.rows(store, "SELECT name FROM symptom_entries ORDER BY logged_at").map { $0["name"] } == [
+                "sneeze", "after",
+            ])
     }
 
     /// An identity another program spoiled is taken as none: the store gets the one recorded

@@ -50,6 +50,66 @@ struct CopiedAndDamagedStoreBackupTests {
         #expect(try listed(store) == ["nudge-20261122T140000Z.sqlite"])
     }
 
+    func identity(_ path: String) throws -> String? {
+        try StoreQuery.rows(path, "SELECT value FROM store_metadata WHERE key = 'store_identity'").first?["value"]
+    }
+
+    /// One backup, in the folder the setting names, at 09:00.
+    func backedUp() {
+        nudge(store, "settings", "set", "backup.directory", elsewhere, at: "2026-11-22T08:00:00-05:00")
+        nudge(store, "log", "symptom", "s", "--severity", "2", at: "2026-11-22T08:00:00-05:00")
+        nudge(store, "backup", at: "2026-11-22T09:00:00-05:00")
+    }
+
+    /// A copy not written since lists none of the original's backups, as the identity its first
+    /// write gives it would not: listing follows the same rule as writing.
+    @Test func aCopyNotWrittenSinceListsNoneOfTheOriginalsBackups() throws {
+        backedUp()
+        let copy = directory.file("copy.sqlite")
+        try FileManager.default.copyItem(atPath: store, toPath: copy)
+        #expect(try listed(copy) == [])
+        let table = nudge(copy, "backups", at: "2026-11-22T12:00:00-05:00").stdout
+        #expect(table.contains("1 backup of another store is in \(elsewhere) too"), "\(table)")
+        #expect(try listed(store) == ["nudge-20261122T140000Z.sqlite"])
+    }
+
+    /// A backup copied by hand to a new name (neither a backup's nor its store's) and used as a
+    /// store is another store: its first write gives it an identity of its own, and its backup
+    /// the same day thins none of the original's.
+    @Test func aBackupCopiedToANewNameIsAnotherStore() throws {
+        backedUp()
+        let copy = directory.file("copy.sqlite")
+        try FileManager.default.copyItem(atPath: elsewhere + "/nudge-20261122T140000Z.sqlite", toPath: copy)
+        nudge(copy, "log", "symptom", "t", "--severity", "2", at: "2026-11-22T10:00:00-05:00")
+        #expect(try identity(copy) != nil && identity(copy) != identity(store))
+        let ofCopy = nudge(copy, "backup", at: "2026-11-22T11:00:00-05:00")
+        #expect(!ofCopy.stdout.contains("removed"), "\(ofCopy)")
+        #expect(try listed(store) == ["nudge-20261122T140000Z.sqlite"])
+        #expect(try listed(copy) == ["nudge-20261122T160000Z.sqlite"])
+    }
+
+    /// A backup copied within the backup folder under another name is the person's own copy:
+    /// neither listed nor thinned, and named by doctor, so that it is not taken for a kept one.
+    @Test func aBackupCopiedWithinItsFolderUnderAnotherNameIsNamedByDoctor() throws {
+        backedUp()
+        let kept = elsewhere + "/keep.sqlite"
+        try FileManager.default.copyItem(atPath: elsewhere + "/nudge-20261122T140000Z.sqlite", toPath: kept)
+        nudge(store, "backup", at: "2026-11-22T10:00:00-05:00")
+        #expect(FileManager.default.fileExists(atPath: kept))
+        #expect(try !listed(store).contains("keep.sqlite"))
+        let findings = Nudge.Doctor.backupFindings(
+            store: store, settings: nil, now: try #require(Timestamp.parse("2026-11-22T10:00:00-05:00")),
+            clock: WallClock(zone: .system("America/New_York"))
+        ).map(\.line)
+        #expect(
+            findings.contains {
+                $0.hasPrefix("WARNING backups: keep.sqlite is a backup of this store taken at 2026-11-22 09:00")
+                    && $0.contains("under a name nudge does not give its backups: it is neither listed nor thinned")
+                    && $0.hasSuffix("rm \(kept)")
+            }, "\(findings)")
+        #expect(findings.filter { $0.contains("keep.sqlite") }.count == 1, "\(findings)")
+    }
+
     /// The settings table's page zeroed: the refusal, doctor and `restore --latest` find the
     /// backup in the folder the setting named, recorded beside the store.
     @Test func aDamagedStoreFindsTheBackupsItsSettingPutElsewhere() throws {

@@ -40,14 +40,19 @@ extension Store {
 
     /// The identity of the store at `path`, read without creating or migrating anything; for a
     /// store SQLite cannot read, or whose identity was deleted, the one recorded beside it
-    /// (`BackupLocation`); nil when there is none of either.
+    /// (`BackupLocation`), as for a store that is not there; nil when there is none of either.
     public static func identity(at path: String) -> String? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard FileManager.default.fileExists(atPath: path) else { return BackupLocation.read(store: path)?.identity }
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(5)
-        return ((try? openReadOnly(path, configuration).read { db in try identity(db) }) ?? nil)
-            ?? BackupLocation.read(store: path)?.identity
+        let read = try? openReadOnly(path, configuration).read { db -> String? in
+            // A copy not written since has none of the backups yet: the one it will get at its
+            // first write (`claimIdentity`) is new, so it lists none of its original's.
+            guard let inode = fileInode(path), try isCopy(db, path: path, inode: inode) else { return try identity(db) }
+            return newIdentity()
+        }
+        return (read ?? nil) ?? BackupLocation.read(store: path)?.identity
     }
 
     /// Nil also for an identity that is not well formed: the store claims a new one.
@@ -81,9 +86,7 @@ extension Store {
     static func claimIdentity(_ db: Database, path: String) throws {
         guard try identityUnclaimed(db, path: path), let inode = fileInode(path) else { return }
         var identity = try identity(db)
-        // Only a recorded inode that is a number says "another file": one another program
-        // spoiled ('abc') counts as none, as a spoiled identity does.
-        if let recorded = try metadata(fileInodeKey, db), UInt64(recorded) != nil, recorded != inode {
+        if try isCopy(db, path: path, inode: inode) {
             identity = newIdentity()
         } else if identity == nil {
             identity = BackupLocation.read(store: path)?.identity ?? newIdentity()
@@ -96,6 +99,18 @@ extension Store {
         }
     }
 
+    /// A copy of the store whose identity it carries, which takes one of its own at its first
+    /// write: the inode it records is another file's (a `cp` of the store), or it is a backup
+    /// under another name than its store's (the `STORE.backup-location` beside it names
+    /// another identity, or there is none). Only a recorded inode that is a number says
+    /// "another file": one another program spoiled ('abc') counts as none, as a spoiled
+    /// identity does.
+    static func isCopy(_ db: Database, path: String, inode: String) throws -> Bool {
+        if let recorded = try metadata(fileInodeKey, db), UInt64(recorded) != nil { return recorded != inode }
+        guard try isBackup(db), let identity = try identity(db) else { return false }
+        return BackupLocation.read(store: path)?.identity != identity
+    }
+
     /// Whether the file is one of nudge's backups: each records when it was taken, which a
     /// restore removes.
     static func isBackup(_ db: Database) throws -> Bool {
@@ -106,7 +121,8 @@ extension Store {
     /// to, it would be a second store with the identity of the store it was taken of, each
     /// thinning the other's backups. One a person put in place of the store by hand, under
     /// another name, becomes the store at its first write-opening (`claimIdentity`), as README
-    /// promises: it keeps its identity, and is no backup any more.
+    /// promises: it keeps its identity, and is no backup any more; one copied to any other
+    /// name is another store (`isCopy`).
     static func refuseBackup(_ db: Database, path: String) throws {
         guard let takenAt = try metadata(backupTakenAtKey, db),
             BackupDirectory.instant(ofFileName: (path as NSString).lastPathComponent) != nil

@@ -23,10 +23,12 @@ public struct Store: Sendable {
     ///
     /// A file that is not SQLite, is damaged, was migrated by a newer nudge, has a table of
     /// nudge's with another shape, or is a backup (`backup_taken_at`) is refused before
-    /// anything is written to it. `now` is when a new store counts as created (nothing before
+    /// anything is written to it; so is a store nudge backed up that was emptied or removed
+    /// (`StoreFile.checkNotLost`). `now` is when a new store counts as created (nothing before
     /// it is recorded as missed).
     public init(path: String, now: Date = Date()) throws(StoreError) {
         self.path = path
+        try StoreFile.checkNotLost(path)
         try StoreFile.prepare(at: path)
         var configuration = Configuration()
         // Other programs write the same file: wait for their locks rather than fail.
@@ -43,11 +45,13 @@ public struct Store: Sendable {
     /// Opens the store for a command that only reads: nothing is created, converted or
     /// migrated (a WAL store may get an empty `-wal` and a `-shm` beside it: see `openReadOnly`).
     ///
-    /// A store not made yet reads as an empty one (in memory). A SQLite file without nudge's
+    /// A store not made yet reads as an empty one (in memory); one nudge backed up that is not
+    /// there any more is refused as damaged (`StoreFile.checkNotLost`). A SQLite file without nudge's
     /// tables (DoseTap's, Monica's, an empty one), or a backup an older nudge took, reads as a
     /// copy in memory that nudge migrated: what is there, with nudge's defaults, and the file
     /// left as it is. A store an older nudge made is migrated, as any nudge would.
     public init(readingOnly path: String, now: Date = Date()) throws(StoreError) {
+        try StoreFile.checkNotLost(path)
         guard FileManager.default.fileExists(atPath: path) else {
             do {
                 let empty = try DatabaseQueue()

@@ -64,10 +64,18 @@ extension Nudge {
             }
         }
 
-        /// The directory the store's settings name; a store not made yet has the default.
+        /// The directory the store's settings name; a store not made yet has the default; a
+        /// damaged one (also emptied or removed: `StoreFile.checkNotLost`) the one it recorded.
         private func backupDirectory(_ context: CommandContext) throws -> String {
-            let setting = try context.openStoreForReading().run { try $0.settings() }[BackupPolicy.directory]
-            return BackupDirectory.directory(store: context.storePath, setting: setting)
+            do {
+                let setting = try Store(readingOnly: context.storePath, now: context.now).settings()[
+                    BackupPolicy.directory]
+                return BackupDirectory.directory(store: context.storePath, setting: setting)
+            } catch .damaged {
+                return BackupDirectory.directory(ofDamagedStore: context.storePath)
+            } catch {
+                throw CommandFailure(error)
+            }
         }
 
         /// Whose a listed backup is, as the listing says it.

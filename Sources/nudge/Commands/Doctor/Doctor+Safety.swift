@@ -29,10 +29,12 @@ extension Nudge.Doctor {
                 )
             ]
         }
-        let all = BackupDirectory.list(in: directory, now: now, identity: Store.identity(at: store))
+        let identity = Store.identity(at: store)
+        let all = BackupDirectory.list(in: directory, now: now, identity: identity)
         // One taken while the clock was ahead is not the newest; it is named.
         let ahead: [Finding] =
             (openBackupFolderFinding(directory).map { [$0] } ?? [])
+            + strayBackupFindings(BackupDirectory.strays(in: directory, identity: identity), clock: clock)
             + all.filter { $0.isAhead(of: now) }.map {
                 .warning(
                     "backups: \(($0.path as NSString).lastPathComponent) says it was taken at \(LocalFormat.dateTime($0.takenAt, clock: clock)), which is later than now: the clock was ahead when it was taken, or it is behind now; nudge does not count it as the newest backup",
@@ -66,6 +68,17 @@ extension Nudge.Doctor {
             ]
         }
         return ahead + [.fine("backups: newest \(when), checked ok; \(backups.count) kept in \(directory)")]
+    }
+
+    /// A backup of this store a person copied within the folder under another name: nudge
+    /// neither lists nor thins it, and says so, so that it is not taken for one of the kept.
+    static func strayBackupFindings(_ strays: [BackupFile], clock: WallClock) -> [Finding] {
+        strays.map {
+            .warning(
+                "backups: \(($0.path as NSString).lastPathComponent) is a backup of this store taken at \(LocalFormat.dateTime($0.takenAt, clock: clock)), under a name nudge does not give its backups: it is neither listed nor thinned",
+                fix: "keep it as your own copy (restore it with: nudge restore \($0.path)), or remove it: rm \($0.path)"
+            )
+        }
     }
 
     /// The folder the settings name; for a store whose settings cannot be read (damaged), the

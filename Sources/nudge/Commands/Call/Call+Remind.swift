@@ -18,7 +18,7 @@ extension Nudge.Call {
         var on: GivenDay?
         @Option(
             help:
-                "At this local time (default: call.reminder_time), alone the next time it comes; or a time with its day: tomorrow 9am, monday 9:00, next friday 18:00, in 2 hours.",
+                "At this local time (default: call.reminder_time), alone the next time it comes; or a time with its day: tomorrow at 9am, monday 9:00, next friday 18:00 (the first Friday after today: tomorrow, said on a Thursday), in an hour.",
             transform: TypedArguments.futureInstant)
         var at: GivenInstant?
         @Option(help: "What to show (at most 5000 characters).") var note: String?

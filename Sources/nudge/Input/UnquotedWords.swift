@@ -39,7 +39,7 @@ struct UnquotedWords {
     }
 
     /// Each word that follows an option's value (or such a word) joined to that value, and the
-    /// indices of the positional words left; nil when there is no such word or too many are left.
+    /// indices of the positional words left; nil when there is no such word.
     private var joinedToOptions: (words: [String], left: [Int], option: String)? {
         var words = arguments
         var target: [Int: Int] = [:]

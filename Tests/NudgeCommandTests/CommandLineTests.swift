@@ -167,7 +167,7 @@ import Testing
         (["log", "symptom", "Headache", "--severity", "abc"], "is not a whole number; give one from 1 to 5"),
         (["upcoming", "--limit", "lots"], "is not a whole number; give one from 1 to 10000"),
         (["upcoming", "--limit", "0"], "--limit 0 is out of range"),
-        (["upcoming", "--from", "tomorrow"], "--from 'tomorrow' is not a time"),
+        (["upcoming", "--from", "tomorrow"], "--from 'tomorrow' is a day without a time; give its time too"),
     ])
     func refusesBadInputAndChangesNothing(arguments: [String], message: String) throws {
         try expectRefusal(arguments, mentioning: message)

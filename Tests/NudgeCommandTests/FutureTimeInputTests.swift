@@ -43,6 +43,7 @@ import Testing
     /// The help names the days it takes, not one it refuses.
     @Test func theHelpSaysWhatItTakes() {
         let help = nudge("call", "remind", "--help").stdout
-        #expect(help.contains("next friday") && help.contains("tomorrow 9am") && !help.contains("yesterday"), "\(help)")
+        #expect(
+            help.contains("next friday") && help.contains("tomorrow at 9am") && !help.contains("yesterday"), "\(help)")
     }
 }

@@ -58,7 +58,8 @@ import Testing
                 [
                     "journal", "add", "--type", "iv", "--intentions", "I", "walked", "by", "the", "river", "with", "my",
                     "sister",
-                ], "7 unexpected arguments: #7, #8, #9"
+                ],
+                "--intentions takes one value, in quotes when it has several words; did you mean: nudge journal add --type iv --intentions TEXT"
             ),
             (
                 ["journal", "add", "--type", "iv", "--mood-before", "very \(secret)"],

@@ -32,11 +32,12 @@ import Testing
                     for rest in Self.followers {
                         guard
                             let meant = MeantCommand.command(
-                                for: verb, after: path, among: subcommands, rest: rest)
+                                for: verb, before: Array(path.dropFirst()), among: subcommands, rest: rest)
                         else { continue }
                         suggested += 1
-                        let words = meant.split(separator: " ").dropFirst().map(String.init)
-                        #expect(MeantCommand.parses(words), "\(path) \(verb) \(rest) → \(meant)")
+                        #expect(
+                            (try? Nudge.parseAsRoot(meant)) != nil && meant.starts(with: path.dropFirst()),
+                            "\(path) \(verb) \(rest) → \(meant)")
                     }
                 }
             }

@@ -37,6 +37,18 @@ struct SpokenInstantTests {
         ("2026-11-25 9:05", "2026-11-25T14:05:00Z"),
         ("2026-11-25 23:00 EST", "2026-11-26T04:00:00Z"),
         ("2026-11-25 23:00 UTC", "2026-11-25T23:00:00Z"),
+        ("now", "2026-11-26T04:42:30Z"),
+        ("an hour ago", "2026-11-26T03:42:30Z"),
+        ("a minute ago", "2026-11-26T04:41:30Z"),
+        ("1h30m ago", "2026-11-26T03:12:30Z"),
+        ("1 hour 30 minutes ago", "2026-11-26T03:12:30Z"),
+        ("1 week 2 days ago", "2026-11-17T04:42:30Z"),
+        ("yesterday at 22:10", "2026-11-25T03:10:00Z"),
+        ("at 9am", "2026-11-25T14:00:00Z"),
+        // The latest Monday before today; a week back said on the day itself (a Wednesday).
+        ("last monday 9:00", "2026-11-23T14:00:00Z"),
+        ("9:00 last wednesday", "2026-11-18T14:00:00Z"),
+        ("last wed at 23:50", "2026-11-19T04:50:00Z"),
     ])
     func wordsAreTheInstantsPeopleMean(typed: String, instant: String) {
         #expect(past(typed) == instant, "\(typed)")
@@ -44,6 +56,7 @@ struct SpokenInstantTests {
 
     @Test(arguments: [
         "funday 9:00", "yesterday", "3 fortnights ago", "ago", "2026-11-25 25:00", "9999999 days ago", "",
+        "1 day 2 hours ago", "30m 1h ago", "last monday", "last tomorrow 9:00", "an ago", "at",
     ])
     func otherWordsAreNotTimes(typed: String) {
         #expect(GivenInstant(typed) == nil, "\(typed)")
@@ -76,6 +89,10 @@ struct SpokenInstantTests {
         ("in 2 minutes", "2026-11-26T04:44:30Z"),
         ("in 2h", "2026-11-26T06:42:30Z"),
         ("in 3 days", "2026-11-29T04:42:30Z"),
+        ("tomorrow at 9am", "2026-11-26T14:00:00Z"),
+        ("in an hour", "2026-11-26T05:42:30Z"),
+        ("in 1h30m", "2026-11-26T06:12:30Z"),
+        ("next friday at 18:00", "2026-11-27T23:00:00Z"),
     ])
     func wordsForATimeToCome(typed: String, instant: String) {
         #expect(future(typed) == instant, "\(typed)")
@@ -112,6 +129,8 @@ struct SpokenInstantTests {
         #expect(GivenDay("tomorrow")?.resolved(today: today, direction: .future) == CivilDate(iso: "2026-11-26"))
         #expect(GivenDay("next wed")?.resolved(today: today, direction: .future) == CivilDate(iso: "2026-12-02"))
         #expect(GivenDay("next friday")?.resolved(today: today, direction: .future) == CivilDate(iso: "2026-11-27"))
+        #expect(GivenDay("last wed")?.resolved(today: today, direction: .past) == CivilDate(iso: "2026-11-18"))
+        #expect(GivenDay("last monday")?.resolved(today: today, direction: .future) == CivilDate(iso: "2026-11-23"))
         #expect(GivenDay("2026-02-30") == nil && GivenDay("someday") == nil && GivenDay("next tomorrow") == nil)
     }
 

@@ -8,13 +8,14 @@ Rules, as nudge's help states them for something that happened (the past directi
   passed, else the first; in a gap the first instant after it.
 - WEEKDAY HH:MM: the nearest date with that weekday, today included, whose HH:MM has passed.
 - N days ago: N dates back at now's wall-clock time (a gap: its end; repeated: the first).
-- N h ago: elapsed time.
+- last WEEKDAY HH:MM: the latest date before today with that weekday, its HH:MM as for a DAY.
+- N h ago, an hour ago, 1h30m ago: elapsed time. A word `at` between a day and a time is left out.
 And for something that will happen (the future direction, `call remind --at`):
 - tomorrow HH:MM: tomorrow's first reading of HH:MM (in a gap, the first instant after it).
 - WEEKDAY HH:MM: the nearest date with that weekday, today included, whose HH:MM is still to
   come (its first reading after now).
 - next WEEKDAY HH:MM: the first date after today with that weekday, its first reading.
-- in N days: N dates ahead at now's wall-clock time; in N h: elapsed time.
+- in N days: N dates ahead at now's wall-clock time; in N h, in an hour, in 1h30m: elapsed time.
 Usage: spoken_oracle.py YEAR ZONE...
 """
 import json
@@ -47,13 +48,23 @@ def latest_passed(instants, now):
     return passed[-1] if passed else None
 
 
+def elapsed(words):
+    """`an hour`, `1h30m`, `3 h` as elapsed time; None for days."""
+    if words[0] in ("a", "an"):
+        return timedelta(hours=1) if words[1] == "hour" else None
+    if len(words) == 1:
+        hours, minutes = words[0].rstrip("m").split("h")
+        return timedelta(hours=int(hours), minutes=int(minutes))
+    return timedelta(hours=int(words[0])) if words[1] in ("h", "hours") else None
+
+
 def expected_future(zone, now, typed):
     local = now.astimezone(zone)
-    words = typed.split()
+    words = [word for word in typed.split() if word != "at"]
     if words[0] == "in":
-        amount, unit = int(words[1]), words[2]
-        if unit in ("h", "hours"):
-            return now + timedelta(hours=amount)
+        if elapsed(words[1:]) is not None:
+            return now + elapsed(words[1:])
+        amount = int(words[1])
         wall = time(local.hour, local.minute)
         instant = resolve(zone, local.date() + timedelta(days=amount), wall)
         return instant + timedelta(seconds=local.second) if instant else None
@@ -78,15 +89,20 @@ def expected_future(zone, now, typed):
 
 def expected(zone, now, typed):
     local = now.astimezone(zone)
-    words = typed.split()
+    words = [word for word in typed.split() if word != "at"]
     if words[-1] == "ago":
-        amount, unit = int(words[0]), words[1]
-        if unit in ("h", "hours"):
-            return now - timedelta(hours=amount)
+        if elapsed(words[:-1]) is not None:
+            return now - elapsed(words[:-1])
+        amount = int(words[0])
         wall = time(local.hour, local.minute)
         instant = resolve(zone, local.date() - timedelta(days=amount), wall)
         return instant + timedelta(seconds=local.second) if instant else None
-    wall = time.fromisoformat(words[1])
+    wall = time.fromisoformat(words[-1])
+    if words[0] == "last":
+        weekday = WEEKDAYS.index(words[1])
+        back = (local.date().weekday() - weekday - 1) % 7 + 1
+        instants = readings(zone, local.date() - timedelta(days=back), wall)
+        return latest_passed(instants, now) or (instants[0] if instants else None)
     if words[0] in ("today", "yesterday"):
         day = local.date() - timedelta(days=1 if words[0] == "yesterday" else 0)
         instants = readings(zone, day, wall)
@@ -123,9 +139,11 @@ def transitions(zone, year):
 
 
 PHRASES = ["yesterday 01:30", "yesterday 02:30", "today 01:30", "today 00:15", "sunday 02:30", "saturday 23:30",
-           "1 days ago", "2 days ago", "3 h ago"]
+           "1 days ago", "2 days ago", "3 h ago", "yesterday at 01:30", "last sunday 02:30", "last saturday 01:30",
+           "an hour ago", "1h30m ago"]
 FUTURE_PHRASES = ["tomorrow 01:30", "tomorrow 02:30", "tomorrow 00:15", "sunday 02:30", "saturday 23:30",
-                  "next sunday 02:30", "next saturday 01:30", "in 1 days", "in 2 days", "in 3 h"]
+                  "next sunday 02:30", "next saturday 01:30", "in 1 days", "in 2 days", "in 3 h",
+                  "tomorrow at 02:30", "in an hour", "in 1h30m"]
 
 
 def main():

@@ -1,13 +1,14 @@
 /// A local day as a person typed it: `2026-11-20`, or a day in words (`today`, `yesterday`,
-/// `tomorrow`, `monday`, `next friday`), which one resolved against today on the person's clock.
+/// `tomorrow`, `monday`, `next friday`, `last monday`), which one resolved against today on the person's clock.
 public enum GivenDay: Sendable, Equatable {
     case date(CivilDate)
     case spoken(SpokenDay)
 
-    public static let accepted = "YYYY-MM-DD, today, yesterday, tomorrow or a weekday such as monday"
+    public static let accepted =
+        "YYYY-MM-DD, today, yesterday, tomorrow, a weekday such as monday (the latest) or last monday (the latest before today)"
     /// For a day to come.
     public static let acceptedFuture =
-        "YYYY-MM-DD, today, tomorrow, a weekday such as friday (the next one) or next friday"
+        "YYYY-MM-DD, today, tomorrow, a weekday such as friday (the next one, today included) or next friday (the first after today: tomorrow, said on a Thursday)"
 
     public init?(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)

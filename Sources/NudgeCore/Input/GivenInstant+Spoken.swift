@@ -6,19 +6,24 @@ extension GivenInstant {
     /// A time of day, a day and a time, a span ago, or a date and time with a zone's name.
     static func spoken(_ text: String) -> Form? {
         if let time = LocalTime(parsing: text) { return .timeOfDay(time) }
+        if text.lowercased() == "now" { return .ago(.seconds(0)) }
         var words = text.split(whereSeparator: { $0.isWhitespace || $0 == "," }).map(String.init)
+        // `tomorrow at 9am`, `9am on monday`: the small words between a day and a time.
+        if words.count > 1 { words.removeAll { ["at", "on"].contains($0.lowercased()) } }
         guard !words.isEmpty else { return nil }
+        if words.count == 1, let time = LocalTime(parsing: words[0]) { return .timeOfDay(time) }
         if words.last?.lowercased() == "ago" {
-            return SpokenSpan(words.dropLast().joined()).map(Form.ago)
+            return SpokenSpan(words.dropLast().joined(separator: " ")).map(Form.ago)
         }
         if words[0].lowercased() == "in", words.count > 1 {
-            return SpokenSpan(words.dropFirst().joined()).map(Form.ahead)
+            return SpokenSpan(words.dropFirst().joined(separator: " ")).map(Form.ahead)
         }
-        // `next friday 9:00`, `9:00 next friday`: two words name the day.
-        if words.count > 2, words[0].lowercased() == "next" {
-            words.replaceSubrange(0...1, with: ["next \(words[1])"])
-        } else if words.count > 2, words[words.count - 2].lowercased() == "next" {
-            words.replaceSubrange((words.count - 2)..., with: ["next \(words[words.count - 1])"])
+        // `next friday 9:00`, `9:00 last monday`: two words name the day.
+        let relative = ["next", "last"]
+        if words.count > 2, relative.contains(words[0].lowercased()) {
+            words.replaceSubrange(0...1, with: ["\(words[0]) \(words[1])"])
+        } else if words.count > 2, relative.contains(words[words.count - 2].lowercased()) {
+            words.replaceSubrange((words.count - 2)..., with: ["\(words[words.count - 2]) \(words[words.count - 1])"])
         }
         if let day = CivilDate(iso: words[0].prefix(10)) {
             return dated(day, words: words)

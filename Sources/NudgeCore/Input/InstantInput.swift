@@ -13,11 +13,11 @@ public enum InstantInput {
     }
 
     public static let accepted =
-        "a local time such as 22:10 or 10pm, a day and a time such as yesterday 22:10 or monday 9:00, a span ago such as 3 days ago or 2h ago, a local date and time such as 2026-11-21 22:10, or ISO 8601 with an offset such as 2026-11-21T22:10:00-05:00"
+        "now, a local time such as 22:10 or 10pm, a day and a time such as yesterday 22:10, monday 9:00 or last monday at 9am, a span ago such as 3 days ago, an hour ago or 1h30m ago, a local date and time such as 2026-11-21 22:10, or ISO 8601 with an offset such as 2026-11-21T22:10:00-05:00"
 
     /// For a time to come (`call remind --at`).
     public static let acceptedFuture =
-        "a local time such as 18:30 or 6:30pm (the next one), a day and a time such as tomorrow 9am, friday 18:00 or next friday 9:00, a span ahead such as in 2 hours or in 3 days, or a local date and time such as 2026-11-28 18:00"
+        "a local time such as 18:30 or 6:30pm (the next one), a day and a time such as tomorrow at 9am, friday 18:00 (the next Friday, today if its 18:00 is to come) or next friday 18:00 (the first Friday after today: tomorrow, said on a Thursday), a span ahead such as in an hour, in 1h30m or in 3 days, or a local date and time such as 2026-11-28 18:00"
 
     /// A time of day as the one a person means: its latest past occurrence, or its next one.
     public static func occurrence(of time: LocalTime, now: Date, clock: WallClock, direction: Direction) -> Date? {

@@ -1,20 +1,24 @@
-/// A day as people say it: `today`, `yesterday`, `tomorrow`, a weekday (`monday`, `mon`), or
-/// `next friday`. Which date it is depends on today and on the direction: a weekday that
-/// something happened on is the latest one, a weekday something will happen on the next; `next
-/// friday` is the first Friday after today, either way.
+/// A day as people say it: `today`, `yesterday`, `tomorrow`, a weekday (`monday`, `mon`),
+/// `next friday` or `last monday`. Which date it is depends on today and on the direction: a
+/// weekday that something happened on is the latest one, a weekday something will happen on the
+/// next; `next friday` is the first Friday after today and `last monday` the latest Monday
+/// before it, either way.
 public enum SpokenDay: Sendable, Equatable {
     /// Days from today: -1 yesterday, 0 today, 1 tomorrow.
     case offset(Int)
     /// 0 for Sunday to 6 for Saturday, as `CivilDate.weekday`.
     case weekday(Int)
-    /// The first of this weekday after today (0 for Sunday): `next friday`.
+    /// The first of this weekday after today (0 for Sunday): `next friday`, which said on a
+    /// Thursday is tomorrow, as GNU date reads it.
     case nextWeekday(Int)
+    /// The latest of this weekday before today: `last monday`, a week ago said on a Monday.
+    case lastWeekday(Int)
 
     public init?(_ typed: some StringProtocol) {
         let words = typed.lowercased().split(whereSeparator: \.isWhitespace)
-        if words.count == 2, words[0] == "next" {
+        if words.count == 2, words[0] == "next" || words[0] == "last" {
             guard case .weekday(let weekday) = SpokenDay(words[1]) else { return nil }
-            self = .nextWeekday(weekday)
+            self = words[0] == "next" ? .nextWeekday(weekday) : .lastWeekday(weekday)
             return
         }
         guard words.count == 1 else { return nil }
@@ -55,6 +59,8 @@ public enum SpokenDay: Sendable, Equatable {
             }
         case .nextWeekday(let weekday):
             return [today.adding(days: (weekday - today.weekday - 1).floorMod(7) + 1)]
+        case .lastWeekday(let weekday):
+            return [today.adding(days: -((today.weekday - weekday - 1).floorMod(7) + 1))]
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A span from now as people say it: `2h`, `90 min`, `3 days`, `1 week` (with `ago` in an
-/// instant, `3 days ago`, or `in`, `in 3 days`). Hours and less are elapsed time; days and weeks are calendar days at
+/// A span from now as people say it: `2h`, `90 min`, `1h30m`, `an hour`, `3 days`, `1 week`
+/// (with `ago` in an instant, `3 days ago`, or `in`, `in 3 days`). Hours and less are elapsed time; days and weeks are calendar days at
 /// the same time of day, so "1 day ago" across a DST change is yesterday at this hour, not 24
 /// hours back.
 public enum SpokenSpan: Sendable, Equatable {
@@ -17,18 +17,34 @@ public enum SpokenSpan: Sendable, Equatable {
         (["w", "wk", "wks", "week", "weeks"], 0, 7),
     ]
 
-    /// `2h`, `2 h`, `3 days`; at most 100 years back, so that no arithmetic overflows.
+    /// `2h`, `2 h`, `3 days`, `an hour`, and several of one kind, largest first: `1h30m`, `1 hour
+    /// 30 minutes`, `1 week 2 days` (hours and days together are refused: which comes first
+    /// across a DST change is not said). At most 100 years, so that no arithmetic overflows.
     public init?(_ text: some StringProtocol) {
-        let text = text.lowercased().filter { !$0.isWhitespace }
-        let digits = text.prefix { $0.isASCII && $0.isNumber }
-        let unit = String(text.dropFirst(digits.count))
-        // Six digits at most: a million weeks is 7 million days, far from overflowing.
-        guard (1...6).contains(digits.count), let amount = Int(digits),
-            let size = Self.units.first(where: { $0.names.contains(unit) })
-        else { return nil }
-        let days = size.days > 0 ? amount * size.days : amount * size.seconds / 86400
-        guard days <= 36_525 else { return nil }
-        self = size.days > 0 ? .days(amount * size.days) : .seconds(amount * size.seconds)
+        var words = text.lowercased().split(whereSeparator: \.isWhitespace)
+        if let first = words.first, first == "a" || first == "an" { words[0] = "1" }
+        var rest = Substring(words.joined())
+        var seconds = 0
+        var days = 0
+        var previousSize = Int.max
+        while !rest.isEmpty {
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            let unit = rest.dropFirst(digits.count).prefix { !($0.isASCII && $0.isNumber) }
+            rest = rest.dropFirst(digits.count + unit.count)
+            // Six digits at most: a million weeks is 7 million days, far from overflowing.
+            guard (1...6).contains(digits.count), let amount = Int(digits),
+                let size = Self.units.first(where: { $0.names.contains(String(unit)) })
+            else { return nil }
+            let inSeconds = size.seconds + size.days * 86400
+            guard inSeconds < previousSize else { return nil }
+            previousSize = inSeconds
+            seconds += amount * size.seconds
+            days += amount * size.days
+        }
+        guard previousSize != Int.max, seconds == 0 || days == 0, max(days, seconds / 86400) <= 36_525 else {
+            return nil
+        }
+        self = days > 0 ? .days(days) : .seconds(seconds)
     }
 
     /// The instant this far back from `now`: the same wall-clock time `days` dates earlier (the

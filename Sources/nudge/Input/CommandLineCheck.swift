@@ -7,20 +7,22 @@ import NudgeCore
 /// `--severity 2 --severity 5` would log a 5).
 enum CommandLineCheck {
     /// A refusal for `arguments` (after the program name), or nil when parsing may go ahead.
-    static func refusal(_ arguments: [String]) -> String? {
+    /// `suggesting` false says no "did you mean" (a suggestion's own line is checked so).
+    static func refusal(_ arguments: [String], suggesting: Bool = true) -> String? {
         var command: ParsableCommand.Type = Nudge.self
         var path = ["nudge"]
         var index = 0
         var options: [String: Int] = [:]
         var takes = CommandOptions(command)
-        // A leaf command's words that are neither options nor their values, and its options.
-        var positional: [String] = []
-        var given: [String] = []
+        // A leaf command's words that are neither options nor their values, by their index.
+        var positional: [Int] = []
+        // Where options' values are: `--at 9:00`'s second word, `--at=9:00` whole.
+        var values: Set<Int> = []
         while index < arguments.count {
             let word = arguments[index]
             index += 1
             if word == "--" {
-                positional += arguments[index...]
+                positional += arguments.indices[index...]
                 break
             }
             if word.hasPrefix("-"), word.count > 1, Double(word) == nil {
@@ -36,12 +38,13 @@ enum CommandLineCheck {
                     return nil
                 }
                 guard takes.all.contains(name) else {
-                    if let meant = MeantCommand.option(for: name, among: takes.all) {
-                        let here = path.joined(separator: " ")
-                        return
-                            "\(here) takes no option '\(CommandLineText.shortened(name))'; did you mean: \(here) \(meant)"
-                    }
                     let here = path.joined(separator: " ")
+                    if suggesting, let meant = MeantCommand.option(for: name, among: takes.all) {
+                        var fixed = arguments
+                        fixed[index - 1] = meant + word.dropFirst(name.count)
+                        return
+                            "\(here) takes no option '\(CommandLineText.shortened(name))'; \(SuggestedLine.didYouMean(fixed, word: meant))"
+                    }
                     let refusal = "\(here) takes no option '\(CommandLineText.shortened(name))'; \(takes.listed)"
                     // A short word may be an argument that begins with '-', where the command takes one.
                     guard !name.hasPrefix("--"), takes.hasArguments else { return refusal }
@@ -53,55 +56,68 @@ enum CommandLineCheck {
                 options[name, default: 0] += 1
                 if options[name] == 2 { return "\(name) is given twice; give it once" }
                 // Its value is the next word, whatever it begins with.
-                let takesValue = takes.valued.contains(name) && !word.contains("=")
-                given += [word] + arguments[index..<min(index + (takesValue ? 1 : 0), arguments.count)]
-                if takesValue { index += 1 }
+                if takes.valued.contains(name) {
+                    values.insert(word.contains("=") ? index - 1 : index)
+                    if !word.contains("=") { index += 1 }
+                }
                 continue
             }
             let subcommands = command.configuration.subcommands
             guard !subcommands.isEmpty else {
-                positional.append(word)
+                positional.append(index - 1)
                 continue
             }
             guard let next = subcommands.first(where: { $0._commandName == word }) else {
                 let rest = Array(arguments[index...])
-                if word.lowercased() == "help" { return MeantCommand.help(after: path, from: command, rest: rest) }
-                if let meant = MeantCommand.command(for: word, after: path, among: subcommands, rest: rest) {
-                    return
-                        "\(path.joined(separator: " ")) has no command '\(CommandLineText.shortened(word))'; did you mean: \(meant)"
+                let unknownHere = "\(path.joined(separator: " ")) has no command '\(CommandLineText.shortened(word))'"
+                if word.lowercased() == "help" {
+                    return suggesting ? MeantCommand.help(after: path, from: command, rest: rest) : unknownHere
+                }
+                let before = Array(arguments[..<(index - 1)])
+                if suggesting,
+                    let meant = MeantCommand.command(for: word, before: before, among: subcommands, rest: rest)
+                {
+                    return "\(unknownHere); did you mean: \(SuggestedLine.shown(meant))"
                 }
                 // `nudge meditate 10m`: the default subcommand's argument, unless it is a
                 // subcommand's name mistyped (`nudge contacts lst`).
                 if let implied = command.configuration.defaultSubcommand, nearest(word, among: subcommands) == nil {
                     command = implied
                     takes = CommandOptions(command)
+                    positional.append(index - 1)
                     continue
                 }
-                return unknown(word, after: path, among: subcommands, rest: Array(arguments[index...]))
+                guard suggesting else { return unknownHere }
+                return unknown(word, at: index - 1, of: arguments, after: path, among: subcommands)
             }
             command = next
             path.append(word)
             takes = CommandOptions(command)
         }
-        if path == ["nudge", "log", "symptom"], positional.count > 1 {
-            return MeantCommand.quotedName(positional, options: given)
+        if suggesting, !takes.isVariadic, positional.count > takes.arguments.count {
+            return UnquotedWords(arguments: arguments, positional: positional, values: values, takes: takes, path: path)
+                .refusal
         }
         return nil
     }
 
-    /// `nudge symptom` → nudge symptoms; `nudge log headache 3` → the whole command meant.
+    /// `nudge symptom --days 3` → nudge symptoms --days 3; `nudge log headache 3` → the whole
+    /// command meant. The word is `arguments[at]`.
     private static func unknown(
-        _ word: String, after path: [String], among subcommands: [ParsableCommand.Type], rest: [String]
+        _ word: String, at: Int, of arguments: [String], after path: [String], among subcommands: [ParsableCommand.Type]
     ) -> String {
         let shown = CommandLineText.shortened(word)
         let here = path.joined(separator: " ")
+        let rest = arguments[(at + 1)...]
         if path == ["nudge", "log"], let severity = rest.first, Int(severity) != nil {
-            return
-                "nudge log takes what is logged first; did you mean: nudge log symptom \(shown) --severity \(severity)"
+            let fixed = arguments[..<at] + ["symptom", word, "--severity", severity] + rest.dropFirst()
+            return "nudge log takes what is logged first; \(SuggestedLine.didYouMean(Array(fixed), word: "symptom"))"
         }
         let names = subcommands.map { $0._commandName }
         if let nearest = nearest(word, among: subcommands) {
-            return "\(here) has no command '\(shown)'; did you mean: \(here) \(nearest)"
+            var fixed = arguments
+            fixed[at] = nearest
+            return "\(here) has no command '\(shown)'; \(SuggestedLine.didYouMean(fixed, word: nearest))"
         }
         return "\(here) has no command '\(shown)'; it has \(names.joined(separator: ", ")) (\(here) --help)"
     }
@@ -120,15 +136,27 @@ private func nearest(_ word: String, among subcommands: [ParsableCommand.Type]) 
 struct CommandOptions {
     var all: Set<String> = []
     var valued: Set<String> = []
-    /// Whether its usage has an argument (`<name>`) besides options' values.
-    var hasArguments = false
+    /// Its arguments' names as its usage says them (`<name>`), besides options' values.
+    var arguments: [String] = []
+    /// Whether its last argument takes any number of words (`<words> ...`).
+    var isVariadic = false
+    var hasArguments: Bool { !arguments.isEmpty }
     private var names: [String] = []
 
     init(_ command: ParsableCommand.Type) {
         let help = Nudge.helpMessage(for: command, columns: 1000)
-        // An argument is a `<name>` of the usage that is no option's value.
         let usage = help.split(separator: "\n").first { $0.hasPrefix("USAGE:") }.map(String.init) ?? ""
-        hasArguments = usage.filter { $0 == "<" }.count > Self.mentions(in: usage).filter(\.takesValue).count
+        // An argument is a `<name>` of the usage that is no option's value.
+        var afterOption = false
+        for token in usage.split(separator: " ") {
+            let bare = token.filter { !"[]()".contains($0) }
+            if bare.hasPrefix("<"), !afterOption {
+                arguments.append(String(bare.dropFirst().prefix { $0 != ">" }))
+            }
+            if bare.hasSuffix("...") { isVariadic = true }
+            // `--at <at>` and `[--at <at>]`, where `[--json] <name>` is a flag and an argument.
+            afterOption = bare.hasPrefix("-") && !token.hasSuffix("]")
+        }
         for (name, takesValue) in Self.mentions(in: help) {
             if all.insert(name).inserted, name.hasPrefix("--"), name != "--help", name != "--version" {
                 names.append(name)

@@ -45,16 +45,24 @@ extension JournalExport.Format: ExpressibleByArgument {
 /// closed set. What they mean as of now is resolved in `run(_:)` against the context's clock.
 enum TypedArguments {
     static let instant: @Sendable (String) throws -> GivenInstant = { text in
-        guard let given = GivenInstant(text) else { throw ValidationError("not a time; give \(InstantInput.accepted)") }
+        guard let given = GivenInstant(text) else {
+            throw ValidationError(dayAlone(text) ?? "not a time; give \(InstantInput.accepted)")
+        }
         return given
     }
 
     /// A time to come: a time of day alone (its day may be another option's), or with its day.
     static let futureInstant: @Sendable (String) throws -> GivenInstant = { text in
         guard let given = GivenInstant(text) else {
-            throw ValidationError("not a time; give \(InstantInput.acceptedFuture)")
+            throw ValidationError(dayAlone(text) ?? "not a time; give \(InstantInput.acceptedFuture)")
         }
         return given
+    }
+
+    /// `--at 'last monday'`: a day, where an instant needs its time too.
+    private static func dayAlone(_ text: String) -> String? {
+        guard GivenDay(text) != nil else { return nil }
+        return "a day without a time; give its time too, such as 9:00 \(text.trimmingCharacters(in: .whitespaces))"
     }
 
     /// A day to come: `yesterday` is refused when resolved, as a day in the past.

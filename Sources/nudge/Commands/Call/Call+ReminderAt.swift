@@ -6,7 +6,7 @@ import NudgeCore
 /// a time of day alone, which --in or --on may give the day of, or a time with its day.
 extension Nudge.Call {
     static let reminderAtHelp =
-        "a time with its day: tomorrow 9am, monday 9:00, next friday 18:00, in 2 hours"
+        "a time with its day: tomorrow at 9am, monday 9:00, next friday 18:00 (the first Friday after today: tomorrow, said on a Thursday), in an hour"
 
     /// The time of day when --at gives one alone (`18:30`).
     static func timeOfDay(_ at: GivenInstant?) -> LocalTime? {

@@ -1,0 +1,65 @@
+import ArgumentParser
+
+/// A "did you mean" as a command line to copy: the words typed, with only the wrong one fixed,
+/// offered only when the parser takes them (a suggestion that fails when typed sends a person
+/// round in circles), and shown as the shell reads it back.
+enum SuggestedLine {
+    /// The options whose value is a person's own words (notes, the journal's texts): a
+    /// suggestion says `TEXT` in their place, as a refusal names the option and not the text.
+    static let textOptions: Set<String> = [
+        "--notes", "--note", "--text", "--reason", "--search", "--dose", "--intentions", "--environment", "--music",
+    ]
+
+    /// `did you mean: nudge …` for `fixed` (the words after `nudge`), or, when the parser would
+    /// refuse them too, only the word that was wrong: `did you mean --limit?`.
+    static func didYouMean(_ fixed: [String], word: String) -> String {
+        parses(fixed) ? "did you mean: \(shown(fixed))" : "did you mean \(word)?"
+    }
+
+    /// Whether `arguments` (after the program name) pass nudge's own checks and ArgumentParser's,
+    /// validation included; a line that asks for help passes.
+    static func parses(_ arguments: [String]) -> Bool {
+        guard CommandLineCheck.refusal(arguments, suggesting: false) == nil else { return false }
+        do {
+            _ = try Nudge.parseAsRoot(arguments)
+            return true
+        } catch {
+            return Nudge.exitCode(for: error) == .success
+        }
+    }
+
+    /// `nudge` and the words as the shell reads them back: a text option's value as `TEXT`, and
+    /// a word that cannot be shown exactly on one short line (a newline, 80 characters) as
+    /// `WORD`, the place where it goes.
+    static func shown(_ arguments: [String]) -> String {
+        var words = ["nudge"]
+        var previous = ""
+        for word in arguments {
+            let name = String(word.prefix { $0 != "=" })
+            if word.hasPrefix("--"), word.contains("="), textOptions.contains(name) {
+                words.append("\(name)=TEXT")
+            } else if textOptions.contains(previous) {
+                words.append("TEXT")
+            } else if CommandLineText.shortened(word) != word {
+                words.append("WORD")
+            } else {
+                words.append(quoted(word))
+            }
+            previous = word
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// `word` as the shell gives it back unchanged: bare when it holds nothing the shell reads
+    /// (letters, digits, `-_./:,+=@%`), else in single quotes (double ones for a word with an
+    /// apostrophe and nothing a double-quoted word expands).
+    static func quoted(_ word: String) -> String {
+        let plain = { (character: Character) in
+            character.isLetter || character.isNumber || "-_./:,+=@%".contains(character)
+        }
+        if !word.isEmpty, word.allSatisfy(plain), !word.hasPrefix("=") { return word }
+        guard word.contains("'") else { return "'\(word)'" }
+        if !word.contains(where: { "$`\\\"!".contains($0) }) { return "\"\(word)\"" }
+        return "'" + word.replacing("'", with: #"'\''"#) + "'"
+    }
+}

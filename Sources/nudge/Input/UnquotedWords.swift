@@ -1,0 +1,86 @@
+/// Words a person typed without the quotes that make them one value: `nudge log symptom joint
+/// pain 3`, `--at monday 9:00`. The line meant is the first of these the parser takes: each
+/// word left over after an option's value joined to it (`--at 'monday 9:00'`); that and the
+/// command's argument of all the words left (`'joint pain'`, and for `log symptom` a last
+/// number as its `--severity`); the argument of all the words.
+struct UnquotedWords {
+    /// The words after `nudge`.
+    let arguments: [String]
+    /// The indices of the words that are neither options nor options' values.
+    let positional: [Int]
+    /// The indices of options' values (`--at=9:00` whole).
+    let values: Set<Int>
+    let takes: CommandOptions
+    let path: [String]
+
+    /// The refusal with the line meant, or nil when no line parses: the parser says what is wrong.
+    var refusal: String? {
+        let here = path.joined(separator: " ")
+        let joined = joinedToOptions
+        let candidates: [(words: [String], option: String?)?] = [
+            joined.map { ($0.words, $0.option) },
+            joined.flatMap { joined in lastArgument(joined.words, positional: joined.left).map { ($0, joined.option) }
+            },
+            lastArgument(arguments, positional: positional).map { ($0, nil) },
+        ]
+        let last = takes.arguments.last?.uppercased() ?? ""
+        let what = "\(here) takes one \(last)"
+        for (number, candidate) in candidates.enumerated() {
+            guard let (words, option) = candidate, SuggestedLine.parses(words) else { continue }
+            let subject =
+                switch (option, number) {
+                case (let option?, 1): "\(what) and \(option) one value"
+                case (let option?, _): "\(option) takes one value"
+                case (nil, _): what
+                }
+            return "\(subject), in quotes when it has several words; did you mean: \(SuggestedLine.shown(words))"
+        }
+        return nil
+    }
+
+    /// Each word that follows an option's value (or such a word) joined to that value, and the
+    /// indices of the positional words left; nil when there is no such word.
+    private var joinedToOptions: (words: [String], left: [Int], option: String)? {
+        var words = arguments
+        var target: [Int: Int] = [:]
+        var left: [Int] = []
+        var option: String?
+        for index in positional {
+            if let value = target[index - 1] ?? (values.contains(index - 1) ? index - 1 : nil) {
+                target[index] = value
+                words[value] += " " + arguments[index]
+                // `--at 9:00`'s option is the word before; `--at=9:00` holds its own.
+                let named = arguments[value].hasPrefix("--") && arguments[value].contains("=") ? value : value - 1
+                option = option ?? String(arguments[named].prefix { $0 != "=" })
+            } else {
+                left.append(index)
+            }
+        }
+        guard let option else { return nil }
+        let removed = Set(target.keys)
+        // The indices of the words left, in the line without the joined words.
+        let shifted = left.map { index in index - removed.filter { $0 < index }.count }
+        return (words.indices.filter { !removed.contains($0) }.map { words[$0] }, shifted, option)
+    }
+
+    /// The command's last argument of all the positional words past the others, at the first
+    /// one's place (`ack 5 remind me tomorrow`); for `log symptom` without `--severity`, a last
+    /// number is its severity (`joint pain 3`).
+    private func lastArgument(_ words: [String], positional: [Int]) -> [String]? {
+        let count = takes.arguments.count
+        guard count > 0, positional.count > count else { return positional.count <= count ? words : nil }
+        let joined = Array(positional.dropFirst(count - 1))
+        let first = joined[0]
+        var name = joined.map { words[$0] }
+        var severity: [String] = []
+        let hasSeverity = words.contains { $0 == "--severity" || $0.hasPrefix("--severity=") }
+        if path == ["nudge", "log", "symptom"], !hasSeverity, let last = name.last, Int(last) != nil {
+            severity = ["--severity", last]
+            name.removeLast()
+        }
+        var fixed = words
+        for index in joined.reversed() { fixed.remove(at: index) }
+        fixed.insert(contentsOf: [name.joined(separator: " ")] + severity, at: first)
+        return fixed
+    }
+}

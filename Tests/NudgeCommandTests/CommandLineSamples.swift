@@ -1,0 +1,62 @@
+@testable import nudge
+
+/// Values each command's arguments and options parse with, for tests that go over the whole
+/// command tree (at 2026-11-22 23:00 UTC, with no store).
+enum CommandLineSamples {
+    /// The words a command needs after its name: its required arguments and options, and for an
+    /// edit a change.
+    static func required(_ path: [String]) -> [String] {
+        arguments(path) + (change[path] ?? [])
+    }
+
+    private static func arguments(_ path: [String]) -> [String] {
+        switch path {
+        case ["settings", "get"], ["settings", "reset"]: ["symptom.reminder_time"]
+        case ["settings", "set"]: ["symptom.reminder_time", "21:00"]
+        case ["call", "log"], ["call", "history"], ["contacts", "add"], ["contacts", "edit"], ["contacts", "remove"]:
+            ["Sam"]
+        case ["call", "remind"]: ["Sam", "--in", "3"]
+        case ["log", "symptom"]: ["Itch", "--severity", "3"]
+        case ["meditations", "add"]: ["--at", "22:10", "--minutes", "10"]
+        case ["ack"]: ["5", "stop"]
+        case ["restore"]: ["--latest"]
+        case ["call", "reminders", "edit"]: ["3", "--in", "3"]
+        case ["call", "reminders", "cancel"]: ["3"]
+        case ["call", "edit"], ["call", "delete"], ["symptoms", "edit"],
+            ["symptoms", "delete"], ["meditations", "delete"], ["journal", "show"], ["journal", "edit"],
+            ["journal", "reflect"], ["journal", "delete"]:
+            ["abcd"]
+        default: []
+        }
+    }
+
+    /// A value `option` of the command at `path` takes (none for a flag), with what it needs
+    /// beside it (`--to` goes with `--from`).
+    static func value(_ option: String, path: [String], takes: CommandOptions) -> [String] {
+        guard takes.valued.contains(option) else { return [] }
+        switch option {
+        case "--store": return ["/nonexistent/n.sqlite"]
+        case "--at": return [path.contains("remind") || path.contains("reminders") ? "21:00" : "22:10"]
+        case "--in": return path.contains("test-alarm") ? ["30s"] : ["3"]
+        case "--on": return ["tomorrow"]
+        case "--from": return path == ["upcoming"] ? ["22:10"] : ["2026-11-01"]
+        case "--to": return ["2026-11-20", "--from", "2026-11-01"]
+        case "--date", "--since": return ["yesterday"]
+        case "--format": return ["markdown"]
+        case "--output": return path == ["backup"] ? ["/nonexistent/b.sqlite"] : ["/nonexistent/out.md"]
+        case "--mood": return ["happy"]
+        case "--type": return ["oral"]
+        case "--ambient": return ["brown-noise"]
+        case "--log-level": return ["info"]
+        case "--year": return ["2026", "--calendar"]
+        case "--name": return ["Itch"]
+        default:
+            return SuggestedLine.textOptions.contains(option) ? ["x"] : ["3"]
+        }
+    }
+
+    private static let change: [[String]: [String]] = [
+        ["call", "edit"]: ["--duration", "10"], ["contacts", "edit"]: ["--name", "Alex"],
+        ["symptoms", "edit"]: ["--severity", "3"],
+    ]
+}

@@ -70,6 +70,8 @@ struct Nudge: ParsableCommand {
         case let failure as CommandFailure:
             environment.errors("nudge: \(shown(failure.message, arguments: arguments))\n")
             return failure.exitCode
+        case let refusal as UsageRefusal:
+            return execute(failure: ValidationError(refusal.message), arguments: arguments)
         case let refusal as InputError:
             // What was typed, refused against now and the zone in run(_:): nothing was written.
             environment.errors("nudge: \(shown(refusal.description, arguments: arguments))\n")

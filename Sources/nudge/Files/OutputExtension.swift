@@ -1,5 +1,3 @@
-import ArgumentParser
-
 /// An export's file name must not promise what the file is not: a person who asks for
 /// `report.pdf` and gets Markdown in it has a file no PDF reader opens.
 enum OutputExtension {
@@ -26,9 +24,9 @@ enum OutputExtension {
         let name = output.split(separator: "/").last.map(String.init) ?? output
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return }
         let ext = name[name.index(after: dot)...].lowercased()
-        if let refusal = unwritten[ext] { throw ValidationError(refusal) }
+        if let refusal = unwritten[ext] { throw UsageRefusal(refusal) }
         guard let named = written[ext], named != format else { return }
-        throw ValidationError(
+        throw UsageRefusal(
             given
                 ? "--format \(format) does not match --output's .\(ext); give an --output that ends as the format, or leave --format out"
                 : "this export has no \(named) form; give an --output ending in the extension of one it has")

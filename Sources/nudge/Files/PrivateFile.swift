@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import Glibc
 import NudgeCore
@@ -31,27 +30,27 @@ enum PrivateFile {
     }
 
     static func validateOutput(_ path: String, store: String, backupDirectory: String? = nil) throws {
-        guard !path.isEmpty else { throw ValidationError("--output is empty; give the path of the file to write") }
+        guard !path.isEmpty else { throw UsageRefusal("--output is empty; give the path of the file to write") }
         let directory = PathText.directory(of: path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory, isDirectory: &isDirectory),
             isDirectory.boolValue
         else {
-            throw ValidationError(
+            throw UsageRefusal(
                 "--output '\(path)': the directory \(directory) does not exist; create it or give another path")
         }
         var target = stat()
         let exists = lstat(path, &target) == 0
         if exists && target.st_mode & S_IFMT != S_IFREG {
-            throw ValidationError(
+            throw UsageRefusal(
                 "--output '\(path)' is not a regular file (a directory, device, pipe or link); give the path of a file")
         }
         if isStoreFile(path, existing: exists ? target : nil, store: store) {
-            throw ValidationError("--output '\(path)' is the store or one of its files; give another path")
+            throw UsageRefusal("--output '\(path)' is the store or one of its files; give another path")
         }
         // Another store or a backup (its -wal long gone): one mistyped path would replace a diary.
         if exists && isSQLiteDatabase(path) {
-            throw ValidationError(
+            throw UsageRefusal(
                 "--output '\(path)' is a SQLite database (a store or a backup), which nudge never writes over; give a new file's path"
             )
         }
@@ -59,7 +58,7 @@ enum PrivateFile {
             let backups = StoreLocation.canonical(backupDirectory)
             let parent = StoreLocation.canonical(directory.isEmpty ? "." : directory)
             if parent == backups || parent.hasPrefix(backups + "/") {
-                throw ValidationError(
+                throw UsageRefusal(
                     "--output '\(path)' is in the backup directory \(backupDirectory), whose files nudge names and thins; give another path"
                 )
             }

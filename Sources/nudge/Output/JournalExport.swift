@@ -64,7 +64,7 @@ enum JournalExport {
     ) -> String {
         func text(_ typed: String) -> String { escaped ? MarkdownText.escaped(typed) : TextInput.printable(typed) }
         func line(_ typed: String) -> String { escaped ? MarkdownText.cell(typed) : TextInput.oneLine(typed) }
-        var lines = ["\(level) \(Nudge.Journal.dated(session, clock: clock))", ""]
+        var lines = ["\(level) \(dated(session, clock: clock))", ""]
         lines.append("- ID: \(session.id)")
         lines.append("- Treatment: \(session.treatmentType.rawValue)")
         lines.append(
@@ -90,5 +90,12 @@ enum JournalExport {
             lines.removeLast()
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `Sunday 2026-11-22 14:00 CET`, or what another program stored where no time can be read.
+    static func dated(_ session: TherapySession, clock: WallClock) -> String {
+        if let stored = session.unreadableStart { return "an unreadable time ('\(TextInput.oneLine(stored))')" }
+        return
+            "\(clock.weekdayName(clock.date(of: session.startedAt))) \(LocalFormat.dateTime(session.startedAt, clock: clock))"
     }
 }

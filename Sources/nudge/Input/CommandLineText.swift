@@ -1,4 +1,5 @@
 import Foundation
+import NudgeReports
 
 /// The raw command line, checked before parsing, and hints for what ArgumentParser says.
 enum CommandLineText {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NudgeCore
+import NudgeReports
 import NudgeStore
 
 /// How a person names a row by its UUID: any unique prefix of at least 4 characters, as the

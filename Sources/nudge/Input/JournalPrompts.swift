@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeStore
 
 /// `nudge journal add` on a terminal without `--type`: it asks for each field in turn (Enter

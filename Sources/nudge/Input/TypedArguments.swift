@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import NudgeReports
 
 // The closed sets. ArgumentParser lists their values in the help, the man pages (from the
 // descriptions) and a refusal. Each is taken in any case (`--type Oral`, `--format MD`): they
@@ -24,8 +25,10 @@ extension CallMood: ExpressibleByArgument {
 
 extension SymptomExport.Format: ExpressibleByArgument {
     /// `md` is Markdown's file extension, which people give for it.
-    init?(argument: String) { self.init(rawValue: argument.lowercased() == "md" ? "markdown" : argument.lowercased()) }
-    static var allValueDescriptions: [String: String] {
+    public init?(argument: String) {
+        self.init(rawValue: argument.lowercased() == "md" ? "markdown" : argument.lowercased())
+    }
+    public static var allValueDescriptions: [String: String] {
         [
             "csv": "date,time,name,severity,notes, for a spreadsheet", "markdown": "a summary, then a section per day",
             "html": "a report to read or print: a chart per symptom, the summary, the days",
@@ -34,8 +37,10 @@ extension SymptomExport.Format: ExpressibleByArgument {
 }
 
 extension JournalExport.Format: ExpressibleByArgument {
-    init?(argument: String) { self.init(rawValue: argument.lowercased() == "md" ? "markdown" : argument.lowercased()) }
-    static var allValueDescriptions: [String: String] {
+    public init?(argument: String) {
+        self.init(rawValue: argument.lowercased() == "md" ? "markdown" : argument.lowercased())
+    }
+    public static var allValueDescriptions: [String: String] {
         ["markdown": "for reading and printing", "json": "for programs"]
     }
 }

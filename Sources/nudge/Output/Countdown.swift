@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeStore
 import Synchronization
 

@@ -1,6 +1,7 @@
 import CNudgeLinux
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeStore
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeStore
 
 extension Nudge.Symptoms {
@@ -22,7 +23,7 @@ extension Nudge.Symptoms {
             if chart, json { throw ValidationError("give --chart or --json, not both") }
         }
 
-        private func days(_ context: CommandContext) throws(InputError) -> DayRangeOptions.Days {
+        private func days(_ context: CommandContext) throws(InputError) -> DayRange {
             let today = context.wallClock.date(of: context.now)
             return try range.days(today: today, otherwise: search == nil ? .init(first: today, last: today) : .all)
         }
@@ -96,7 +97,7 @@ extension Nudge.Symptoms {
                     entries, first: first, last: last, clock: clock, width: context.environment.width, colour: colour))
         }
 
-        private func nothing(_ days: DayRangeOptions.Days) -> String {
+        private func nothing(_ days: DayRange) -> String {
             let when: String
             switch (days.first, days.last) {
             case (let first?, let last?) where first == last: when = " on \(first)"

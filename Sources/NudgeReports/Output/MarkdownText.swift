@@ -2,16 +2,16 @@ import NudgeCore
 
 /// A person's text in a Markdown export, shown as typed: nothing in it becomes a heading, a
 /// list, a code fence, emphasis, a link or HTML in the reader's viewer.
-enum MarkdownText {
+public enum MarkdownText {
     /// Text that may hold several lines; each escaped, control characters shown as `�`.
-    static func escaped(_ text: String) -> String {
+    public static func escaped(_ text: String) -> String {
         TextInput.printable(text).split(separator: "\n", omittingEmptySubsequences: false).map {
             escapedLine(String($0))
         }.joined(separator: "\n")
     }
 
     /// One line, for a table cell or a heading: newlines shown as `⏎`.
-    static func cell(_ text: String) -> String { escapedLine(TextInput.oneLine(text)) }
+    public static func cell(_ text: String) -> String { escapedLine(TextInput.oneLine(text)) }
 
     /// Every punctuation mark Markdown reads is escaped with a backslash (CommonMark allows it
     /// before any ASCII punctuation), and so is what starts a block at the line's start: a list

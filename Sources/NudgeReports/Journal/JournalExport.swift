@@ -3,33 +3,33 @@ import NudgeCore
 
 /// The journal as the person reads it (Markdown) or a program does (JSON): `journal show` and
 /// `journal export`. Only ever written to the person's terminal or a file of mode 0600.
-enum JournalExport {
-    enum Format: String, CaseIterable {
+public enum JournalExport {
+    public enum Format: String, CaseIterable {
         case markdown, json
     }
 
-    struct Reflection: Encodable {
-        var id: String
-        @TimestampText var writtenAt: Date?
-        var text: String
-        var source: String
+    public struct Reflection: Encodable {
+        public var id: String
+        @TimestampText public var writtenAt: Date?
+        public var text: String
+        public var source: String
     }
 
-    struct Session: Encodable {
-        var id: String
-        @TimestampText var startedAt: Date?
-        var treatmentType: String
-        @NullWhenAbsent var dose: String?
-        @NullWhenAbsent var intentions: String?
-        @NullWhenAbsent var environment: String?
-        @NullWhenAbsent var music: String?
-        @NullWhenAbsent var moodBefore: Int?
-        @NullWhenAbsent var moodAfter: Int?
-        @TimestampText var createdAt: Date?
-        @TimestampText var updatedAt: Date?
-        var reflections: [Reflection]
+    public struct Session: Encodable {
+        public var id: String
+        @TimestampText public var startedAt: Date?
+        public var treatmentType: String
+        @NullWhenAbsent public var dose: String?
+        @NullWhenAbsent public var intentions: String?
+        @NullWhenAbsent public var environment: String?
+        @NullWhenAbsent public var music: String?
+        @NullWhenAbsent public var moodBefore: Int?
+        @NullWhenAbsent public var moodAfter: Int?
+        @TimestampText public var createdAt: Date?
+        @TimestampText public var updatedAt: Date?
+        public var reflections: [Reflection]
 
-        init(_ session: TherapySession, _ reflections: [TherapyReflection]) {
+        public init(_ session: TherapySession, _ reflections: [TherapyReflection]) {
             id = session.id
             startedAt = session.unreadableStart == nil ? session.startedAt : nil
             treatmentType = session.treatmentType.rawValue
@@ -48,7 +48,9 @@ enum JournalExport {
     }
 
     /// Every session, newest first, one section each.
-    static func markdown(_ sessions: [(TherapySession, [TherapyReflection])], clock: WallClock, now: Date) -> String {
+    public static func markdown(_ sessions: [(TherapySession, [TherapyReflection])], clock: WallClock, now: Date)
+        -> String
+    {
         let title =
             "# Therapy-session journal\n\nExported \(LocalFormat.dateTime(now, clock: clock)): \(sessions.count) session\(sessions.count == 1 ? "" : "s").\n"
         return ([title] + sessions.map { markdown($0.0, $0.1, clock: clock, now: now, level: "##") }).joined(
@@ -58,7 +60,7 @@ enum JournalExport {
     /// One session: its fields, then its reflections, each dated. For a file (`escaped`), the
     /// person's text is escaped so that no Markdown viewer renders it as anything but text; on
     /// a terminal (`journal show`) it stands as typed.
-    static func markdown(
+    public static func markdown(
         _ session: TherapySession, _ reflections: [TherapyReflection], clock: WallClock, now: Date, level: String = "#",
         escaped: Bool = true
     ) -> String {
@@ -93,7 +95,7 @@ enum JournalExport {
     }
 
     /// `Sunday 2026-11-22 14:00 CET`, or what another program stored where no time can be read.
-    static func dated(_ session: TherapySession, clock: WallClock) -> String {
+    public static func dated(_ session: TherapySession, clock: WallClock) -> String {
         if let stored = session.unreadableStart { return "an unreadable time ('\(TextInput.oneLine(stored))')" }
         return
             "\(clock.weekdayName(clock.date(of: session.startedAt))) \(LocalFormat.dateTime(session.startedAt, clock: clock))"

@@ -1,16 +1,16 @@
 import NudgeCore
 
 /// What one cell of the symptom chart covers: the shortest span whose cells fit in the room.
-enum ChartSpan: CaseIterable {
+public enum ChartSpan: CaseIterable {
     case day, week, month, year
 
-    static func fitting(first: CivilDate, last: CivilDate, in room: Int) -> ChartSpan {
+    public static func fitting(first: CivilDate, last: CivilDate, in room: Int) -> ChartSpan {
         allCases.first { $0.cells(first, last) <= room } ?? .year
     }
 
-    func cells(_ first: CivilDate, _ last: CivilDate) -> Int { cell(of: last, first: first) + 1 }
+    public func cells(_ first: CivilDate, _ last: CivilDate) -> Int { cell(of: last, first: first) + 1 }
 
-    func cell(of day: CivilDate, first: CivilDate) -> Int {
+    public func cell(of day: CivilDate, first: CivilDate) -> Int {
         switch self {
         case .day: day.daysSinceEpoch - first.daysSinceEpoch
         case .week: (day.daysSinceEpoch - first.daysSinceEpoch) / 7
@@ -20,10 +20,10 @@ enum ChartSpan: CaseIterable {
     }
 
     /// A label below every `labelEvery` cells: the first day as MM-DD, a month as YYYY-MM, a year.
-    var labelEvery: Int { self == .year ? 5 : self == .month ? 12 : 7 }
-    var labelWidth: Int { self == .year ? 4 : self == .month ? 7 : 5 }
+    public var labelEvery: Int { self == .year ? 5 : self == .month ? 12 : 7 }
+    public var labelWidth: Int { self == .year ? 4 : self == .month ? 7 : 5 }
 
-    func label(ofCell cell: Int, first: CivilDate) -> String {
+    public func label(ofCell cell: Int, first: CivilDate) -> String {
         switch self {
         case .day: String(first.adding(days: cell).description.dropFirst(5))
         case .week: String(first.adding(days: cell * 7).description.dropFirst(5))
@@ -38,7 +38,7 @@ enum ChartSpan: CaseIterable {
     }
 
     /// Why a cell is this long, said only when a shorter one did not fit.
-    func sentence(width: Int) -> String {
+    public func sentence(width: Int) -> String {
         switch self {
         case .day: "a day"
         case .week: "a week (the days do not fit in \(width) columns)"

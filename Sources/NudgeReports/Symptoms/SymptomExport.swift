@@ -4,23 +4,23 @@ import NudgeCore
 /// The symptom diary as a doctor or a spreadsheet reads it, oldest first: CSV (RFC 4180),
 /// Markdown with a section per day and a summary of each symptom, or an HTML report
 /// (`SymptomReport`).
-enum SymptomExport {
-    enum Format: String, CaseIterable {
+public enum SymptomExport {
+    public enum Format: String, CaseIterable {
         case csv, markdown, html
     }
 
     /// The days an export covers: those asked for, an open end closed by the first or last day
     /// logged.
-    struct Span {
-        var first: CivilDate?
-        var last: CivilDate?
+    public struct Span {
+        public var first: CivilDate?
+        public var last: CivilDate?
 
-        init(_ days: DayRangeOptions.Days, logged: some Collection<CivilDate>) {
+        public init(_ days: DayRange, logged: some Collection<CivilDate>) {
             first = days.first ?? logged.min()
             last = days.last ?? logged.max()
         }
 
-        var text: String {
+        public var text: String {
             switch (first, last) {
             case (let first?, let last?): first == last ? "\(first)" : "\(first) to \(last)"
             case (let first?, nil): "Since \(first)"
@@ -31,14 +31,14 @@ enum SymptomExport {
     }
 
     /// `1 entry`, `2 entries`.
-    static func count(_ number: Int, _ one: String, _ many: String) -> String {
+    public static func count(_ number: Int, _ one: String, _ many: String) -> String {
         "\(number) \(number == 1 ? one : many)"
     }
 
     /// `date,time,name,severity,notes` in local time; CRLF between records as RFC 4180 has
     /// it, and any field with a comma, quote or line break quoted, its quotes doubled. Control
     /// characters other programs stored, but newlines and tabs, are shown as `�`.
-    static func csv(_ entries: [SymptomEntry], clock personClock: WallClock) -> String {
+    public static func csv(_ entries: [SymptomEntry], clock personClock: WallClock) -> String {
         // For programs: the 24-hour clock whatever the person reads, as ISO 8601 has it.
         let clock = WallClock(zone: personClock.zone)
         let header = "date,time,name,severity,notes\r\n"
@@ -71,13 +71,13 @@ enum SymptomExport {
 
     /// One symptom's line in the summary: spellings that differ only in case count together,
     /// under the spelling used most.
-    struct Summary: Equatable {
-        var name: String
-        var count: Int
-        var averageSeverity: Double
+    public struct Summary: Equatable {
+        public var name: String
+        public var count: Int
+        public var averageSeverity: Double
     }
 
-    static func summary(_ entries: [SymptomEntry]) -> [Summary] {
+    public static func summary(_ entries: [SymptomEntry]) -> [Summary] {
         Dictionary(grouping: entries) { $0.name.lowercased() }.values.map { group in
             let spellings = Dictionary(grouping: group, by: \.name).mapValues(\.count)
             let name = spellings.max { ($0.value, $1.key) < ($1.value, $0.key) }!.key
@@ -87,7 +87,7 @@ enum SymptomExport {
         }.sorted { ($1.count, $0.name.lowercased()) < ($0.count, $1.name.lowercased()) }
     }
 
-    static func markdown(_ entries: [SymptomEntry], days: DayRangeOptions.Days, clock: WallClock, now: Date) -> String {
+    public static func markdown(_ entries: [SymptomEntry], days: DayRange, clock: WallClock, now: Date) -> String {
         let byDay = Dictionary(grouping: entries) { clock.date(of: $0.loggedAt) }
         let span = Span(days, logged: byDay.keys)
         var lines = [

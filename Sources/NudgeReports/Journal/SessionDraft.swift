@@ -4,17 +4,17 @@ import NudgeCore
 /// A journal session being added field by field on a terminal: saved after every field to a
 /// private file beside the store (`STORE.drafts/session.json`, 0600), so a closed terminal
 /// loses nothing, and offered to the next `nudge journal add`.
-struct SessionDraft {
-    let path: String
+public struct SessionDraft {
+    public let path: String
     /// The fields answered so far, by name; an empty value is a field skipped.
-    var answers: [String: String] = [:]
+    public var answers: [String: String] = [:]
 
-    init(storePath: String) {
+    public init(storePath: String) {
         path = storePath + ".drafts/session.json"
     }
 
     /// The draft left by an earlier `add`, if any.
-    static func saved(storePath: String) -> SessionDraft? {
+    public static func saved(storePath: String) -> SessionDraft? {
         var draft = SessionDraft(storePath: storePath)
         guard let data = FileManager.default.contents(atPath: draft.path),
             let answers = try? JSONSerialization.jsonObject(with: data) as? [String: String]
@@ -23,14 +23,14 @@ struct SessionDraft {
         return draft
     }
 
-    mutating func answer(_ field: String, _ value: String) throws {
+    public mutating func answer(_ field: String, _ value: String) throws {
         answers[field] = value
         try PrivateFile.makeDirectory(PathText.directory(of: path))
         let data = try JSONSerialization.data(withJSONObject: answers, options: [.sortedKeys])
         try PrivateFile.write(String(decoding: data, as: UTF8.self), to: path)
     }
 
-    func discard() {
+    public func discard() {
         unlink(path)
     }
 }

@@ -1,13 +1,13 @@
 /// An export's file name must not promise what the file is not: a person who asks for
 /// `report.pdf` and gets Markdown in it has a file no PDF reader opens.
-enum OutputExtension {
+public enum OutputExtension {
     /// The formats nudge writes, by the extensions that name them.
-    static let written: [String: String] = [
+    public static let written: [String: String] = [
         "csv": "csv", "md": "markdown", "markdown": "markdown", "html": "html", "htm": "html", "json": "json",
     ]
 
     /// What to say of an extension that names a format nudge does not write.
-    static let unwritten: [String: String] = [
+    public static let unwritten: [String: String] = [
         "pdf": "nudge writes no PDF; give --format html and print the page to PDF from a browser",
         "xlsx": "nudge writes no spreadsheet file; give an --output ending in .csv, which spreadsheets open",
         "xls": "nudge writes no spreadsheet file; give an --output ending in .csv, which spreadsheets open",
@@ -20,7 +20,7 @@ enum OutputExtension {
 
     /// Refuses an `--output` whose extension names another format than `format` (given or
     /// chosen by default); an extension nudge does not know (`.txt`) is the person's choice.
-    static func validate(_ output: String, format: String, given: Bool) throws {
+    public static func validate(_ output: String, format: String, given: Bool) throws {
         let name = output.split(separator: "/").last.map(String.init) ?? output
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return }
         let ext = name[name.index(after: dot)...].lowercased()

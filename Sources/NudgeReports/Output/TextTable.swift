@@ -3,7 +3,7 @@ import NudgeCore
 
 /// Left-aligned columns separated by two spaces, as `systemctl list-timers` prints them, by
 /// the columns a terminal gives each cell (`DisplayWidth`).
-enum TextTable {
+public enum TextTable {
     /// One line per row whatever a cell holds (`cell`): a note may have several lines, and
     /// another program may have stored an escape sequence in a name.
     ///
@@ -12,7 +12,8 @@ enum TextTable {
     /// their cells cut with `…`; the others (numbers, times, ids) are never cut. Where the row
     /// is still too wide, the columns that do not fit go on lines of their own below it,
     /// indented (`folded`), the header's too.
-    static func render(header: [String], rows: [[String]], width: Int = .max, shrinking: Set<Int> = []) -> String {
+    public static func render(header: [String], rows: [[String]], width: Int = .max, shrinking: Set<Int> = []) -> String
+    {
         lines(header: header, rows: rows, width: width, shrinking: shrinking).joined().joined(separator: "\n") + "\n"
     }
 
@@ -69,7 +70,7 @@ enum TextTable {
 
     /// A cell's text on one line: of several lines the first with text, and `…` where text
     /// follows it; any other control character shown as `TextInput.oneLine` shows it.
-    static func cell(_ text: String) -> String {
+    public static func cell(_ text: String) -> String {
         guard text.contains("\n") else { return TextInput.oneLine(text) }
         let lines = text.split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) }
         let first = String(lines.first ?? "").trimmingCharacters(in: .whitespaces)
@@ -78,7 +79,7 @@ enum TextTable {
 
     /// Rows under headings (a day each), indented, with one header per section and the columns
     /// aligned across all of them; within `width` as above, the indent counted.
-    static func render(
+    public static func render(
         header: [String], sections: [(heading: String, rows: [[String]])], width: Int = .max, shrinking: Set<Int> = []
     ) -> String {
         let table = lines(

@@ -5,28 +5,28 @@ import NudgeCore
 /// day for its highest severity, a line through the day's mean (broken where a day has none),
 /// the severities 1 to 5 up the side and dates along the bottom. It scales to the page's
 /// width; its geometry is in the viewBox's units.
-struct SeverityPlot {
+public struct SeverityPlot {
     /// The highest and the mean severity of a day with entries.
-    struct Day {
-        var highest: Int
-        var mean: Double
+    public struct Day {
+        public var highest: Int
+        public var mean: Double
     }
 
-    static let width = 720.0
-    static let height = 150.0
-    static let left = 28.0
-    static let right = 712.0
-    static let top = 8.0
-    static let bottom = 128.0
+    public static let width = 720.0
+    public static let height = 150.0
+    public static let left = 28.0
+    public static let right = 712.0
+    public static let top = 8.0
+    public static let bottom = 128.0
 
-    var first: CivilDate
-    var last: CivilDate
+    public var first: CivilDate
+    public var last: CivilDate
     /// Days with entries, keyed by their distance from `first`.
-    var days: [Int: Day]
+    public var days: [Int: Day]
     /// What the picture shows, in words, for a screen reader.
-    var label: String
+    public var label: String
 
-    var svg: String {
+    public var svg: String {
         let count = last.daysSinceEpoch - first.daysSinceEpoch + 1
         let slot = (Self.right - Self.left) / Double(count)
         var parts = [

@@ -5,19 +5,27 @@ import NudgeCore
 /// the current streak (─) marked on the line below, within a width: the latest weeks where the
 /// year's do not fit, and the sentences wrapped. Days are streak days: one starts at
 /// `meditation.day_starts_at`, as the streaks `nudge meditations` prints count them.
-struct MeditationCalendar {
+public struct MeditationCalendar {
     /// Minutes a shade starts at, from the lightest: under 10, 10 to 19, 20 to 29, 30 or more.
-    static let shades: [(character: Character, fromMinutes: Int)] = [("░", 0), ("▒", 10), ("▓", 20), ("█", 30)]
-    static let none: Character = "·"
+    public static let shades: [(character: Character, fromMinutes: Int)] = [("░", 0), ("▒", 10), ("▓", 20), ("█", 30)]
+    public static let none: Character = "·"
 
-    var sessions: [MeditationSession]
-    var year: Int
+    public var sessions: [MeditationSession]
+    public var year: Int
     /// The streak day of now.
-    var today: CivilDate
-    var dayStartsAt: LocalTime
-    var clock: WallClock
+    public var today: CivilDate
+    public var dayStartsAt: LocalTime
+    public var clock: WallClock
 
-    func render(colour: Bool, width: Int) -> String {
+    public init(sessions: [MeditationSession], year: Int, today: CivilDate, dayStartsAt: LocalTime, clock: WallClock) {
+        self.sessions = sessions
+        self.year = year
+        self.today = today
+        self.dayStartsAt = dayStartsAt
+        self.clock = clock
+    }
+
+    public func render(colour: Bool, width: Int) -> String {
         var seconds: [CivilDate: Int] = [:]
         for session in sessions where !session.isRunning {
             seconds[session.streakDay(dayStartsAt: dayStartsAt), default: 0] += session.actualSeconds ?? 0
@@ -147,10 +155,10 @@ struct MeditationCalendar {
         return (0..<length).reversed().map { last.adding(days: -$0) }
     }
 
-    static func shade(_ seconds: Int) -> Character {
+    public static func shade(_ seconds: Int) -> Character {
         shades.last { seconds / 60 >= $0.fromMinutes }!.character
     }
 
-    static func count(_ number: Int, _ unit: String) -> String { "\(number) \(unit)\(number == 1 ? "" : "s")" }
+    public static func count(_ number: Int, _ unit: String) -> String { "\(number) \(unit)\(number == 1 ? "" : "s")" }
 
 }

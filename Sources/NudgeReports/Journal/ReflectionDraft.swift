@@ -4,27 +4,27 @@ import NudgeCore
 /// A reflection being written in the person's editor: a private file beside the store
 /// (`STORE.drafts/`, directory 0700, file 0600), kept when the editor fails or the terminal
 /// closes, and offered again by the next `nudge journal reflect` on the same session.
-struct ReflectionDraft {
-    let path: String
+public struct ReflectionDraft {
+    public let path: String
 
-    init(storePath: String, sessionID: String) {
+    public init(storePath: String, sessionID: String) {
         path = storePath + ".drafts/reflection-\(sessionID).txt"
     }
 
-    static let header =
+    public static let header =
         "# Lines starting with # are left out. Save and quit to keep the reflection; leave it empty to keep nothing.\n"
 
-    var exists: Bool { FileManager.default.fileExists(atPath: path) }
+    public var exists: Bool { FileManager.default.fileExists(atPath: path) }
 
     /// Creates the file (0600, in a 0700 directory) with the header and `text`, unless it exists.
-    func prepare(heading: String) throws {
+    public func prepare(heading: String) throws {
         guard !exists else { return }
         try PrivateFile.makeDirectory(PathText.directory(of: path))
         try PrivateFile.write("# \(heading)\n" + Self.header + "\n", to: path)
     }
 
     /// Runs `$VISUAL` or `$EDITOR` on the file; true when it exited successfully.
-    func edit(environment: [String: String]) throws -> Bool {
+    public func edit(environment: [String: String]) throws -> Bool {
         guard
             let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap({ $0 }).first(where: { !$0.isEmpty })
         else {
@@ -43,13 +43,13 @@ struct ReflectionDraft {
 
     /// The text without the comment lines, trimmed, with an editor's CRLF line ends as newlines;
     /// empty when nothing was written.
-    func text() throws -> String {
+    public func text() throws -> String {
         let content = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "\r\n", with: "\n")
         let kept = content.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("#") }
         return kept.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    func discard() {
+    public func discard() {
         unlink(path)
     }
 }

@@ -2,14 +2,14 @@ import Foundation
 
 /// Items a command lists: a table for a person (or a sentence when there are none), or with
 /// `--json` one JSON array of their rows for a program.
-struct Listing<Item, Row: Encodable> {
-    struct Column {
-        var header: String
+public struct Listing<Item, Row: Encodable> {
+    public struct Column {
+        public var header: String
         /// Free text, which may be cut with `…` to fit the width; numbers, times and ids never are.
-        var shrinks: Bool
-        var cell: (Item) -> String
+        public var shrinks: Bool
+        public var cell: (Item) -> String
 
-        init(_ header: String, _ cell: @escaping (Item) -> String) {
+        public init(_ header: String, _ cell: @escaping (Item) -> String) {
             self.init(header, shrinks: false, cell)
         }
 
@@ -20,20 +20,27 @@ struct Listing<Item, Row: Encodable> {
         }
 
         /// A column of free text, cut to fit.
-        static func text(_ header: String, _ cell: @escaping (Item) -> String) -> Column {
+        public static func text(_ header: String, _ cell: @escaping (Item) -> String) -> Column {
             Column(header, shrinks: true, cell)
         }
     }
 
-    var items: [Item]
+    public var items: [Item]
     /// An item as programs read it (nudge(5), "JSON output").
-    var row: (Item) -> Row
-    var columns: [Column]
+    public var row: (Item) -> Row
+    public var columns: [Column]
     /// What is said instead of an empty table: that there is nothing, and how to add some.
-    var whenEmpty: String
+    public var whenEmpty: String
+
+    public init(items: [Item], row: @escaping (Item) -> Row, columns: [Column], whenEmpty: String) {
+        self.items = items
+        self.row = row
+        self.columns = columns
+        self.whenEmpty = whenEmpty
+    }
 
     /// The table within `width` columns as far as its free text can give way, or the JSON.
-    func render(json: Bool, width: Int = .max) throws -> String {
+    public func render(json: Bool, width: Int = .max) throws -> String {
         if json { return try JSONText.render(items.map(row)) + "\n" }
         guard !items.isEmpty else { return whenEmpty + "\n" }
         return TextTable.render(

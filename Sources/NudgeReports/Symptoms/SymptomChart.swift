@@ -3,19 +3,19 @@ import NudgeCore
 /// The diary as a picture in the terminal: one row per symptom (most logged first), one cell per
 /// day, or per week, month or year where the days do not fit in the width, the highest severity
 /// of the cell as a block (▁▂▃▅▇), a blank for none, and the dates marked below.
-enum SymptomChart {
-    static let blocks: [Character] = ["▁", "▂", "▃", "▅", "▇"]
+public enum SymptomChart {
+    public static let blocks: [Character] = ["▁", "▂", "▃", "▅", "▇"]
     /// ANSI colours from mild to severe: green, green, yellow, red, bold red.
-    static let colours = ["32", "32", "33", "31", "1;31"]
+    public static let colours = ["32", "32", "33", "31", "1;31"]
 
     /// A symptom's cells, its name as typed first (the most recent spelling of it).
-    struct Row {
-        var name: String
-        var count: Int
-        var highest: [Int?]
+    public struct Row {
+        public var name: String
+        public var count: Int
+        public var highest: [Int?]
     }
 
-    static func render(
+    public static func render(
         _ entries: [SymptomEntry], first: CivilDate, last: CivilDate, clock: WallClock, width: Int, colour: Bool
     ) -> String {
         // A name takes at most 20 columns, and leaves at least 12 cells.

@@ -1,28 +1,28 @@
 /// How many terminal columns text takes, as wcwidth(3) counts them: East Asian wide and
 /// fullwidth characters and emoji take two, combining marks and format characters none.
 /// A table padded by `count` misaligns under `頭痛` or `🤕`.
-enum DisplayWidth {
-    static func of(_ text: String) -> Int {
+public enum DisplayWidth {
+    public static func of(_ text: String) -> Int {
         // Printable ASCII, most text, is a column a byte: no graphemes to find.
         if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return text.utf8.count }
         return text.reduce(0) { $0 + of($1) }
     }
 
     /// `text` cut or padded to take exactly `width` columns.
-    static func fitted(_ text: String, _ width: Int) -> String {
+    public static func fitted(_ text: String, _ width: Int) -> String {
         let text = prefix(text, width)
         return text + String(repeating: " ", count: width - of(text))
     }
 
     /// `text` in at most `width` columns, its end replaced by `…` where it had to be cut.
     /// In two passes at most: a 1 MB note another program stored is cut as fast as a word.
-    static func cut(_ text: String, _ width: Int) -> String {
+    public static func cut(_ text: String, _ width: Int) -> String {
         guard of(text) > width else { return text }
         return prefix(text, width - 1) + "…"
     }
 
     /// The longest start of `text` that takes at most `width` columns.
-    static func prefix(_ text: String, _ width: Int) -> String {
+    public static func prefix(_ text: String, _ width: Int) -> String {
         var kept = ""
         var used = 0
         for character in text {
@@ -34,14 +34,14 @@ enum DisplayWidth {
     }
 
     /// `text` without the spaces at its end: a terminal line padded for a grid.
-    static func trimmed(_ text: String) -> String {
+    public static func trimmed(_ text: String) -> String {
         var text = text
         while text.last == " " { text.removeLast() }
         return text
     }
 
     /// `text` broken at spaces into lines of at most `width` columns (a word wider stays whole).
-    static func wrapped(_ text: String, _ width: Int) -> [String] {
+    public static func wrapped(_ text: String, _ width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ").map(String.init) {
@@ -56,7 +56,7 @@ enum DisplayWidth {
     }
 
     /// One grapheme: two when any of its scalars is wide (an emoji sequence is one glyph).
-    static func of(_ character: Character) -> Int {
+    public static func of(_ character: Character) -> Int {
         var width = 0
         for scalar in character.unicodeScalars {
             if isWide(scalar) { return 2 }

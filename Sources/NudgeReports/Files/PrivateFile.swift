@@ -8,20 +8,20 @@ import NudgeSystem
 /// draft. Only its owner can read it, whatever the umask. It is written whole or not at all (a
 /// temporary file beside it, fsynced, renamed over it), and only ever in place of a regular file:
 /// never over a device, a pipe, or the store or one of its files under any name.
-enum PrivateFile {
+public enum PrivateFile {
     /// What beside the store belongs to it: SQLite's files and nudge's own.
-    static let storeFileSuffixes = [
+    public static let storeFileSuffixes = [
         "", "-wal", "-shm", "-journal", ".answers", ".drafts", ".backups", ".daemon-lock", ".backup-location",
     ]
     /// The store as it was before a restore, kept beside it by `nudge restore`.
-    static let beforeRestore = ".before-restore-"
+    public static let beforeRestore = ".before-restore-"
 
     /// Refuses, before anything is read or written, an `--output` that cannot be written safely:
     /// empty, in a missing directory, there already as something other than a regular file, or
     /// the store or one of its files (by name after links are resolved, or by device and inode,
     /// so that a hard link counts), or in the backup directory, whose files nudge names and thins.
     /// Whether a regular file begins as every SQLite database does.
-    static func isSQLiteDatabase(_ path: String) -> Bool {
+    public static func isSQLiteDatabase(_ path: String) -> Bool {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
@@ -29,7 +29,7 @@ enum PrivateFile {
         return read(descriptor, &header, 16) == 16 && header == Array("SQLite format 3\0".utf8)
     }
 
-    static func validateOutput(_ path: String, store: String, backupDirectory: String? = nil) throws {
+    public static func validateOutput(_ path: String, store: String, backupDirectory: String? = nil) throws {
         guard !path.isEmpty else { throw UsageRefusal("--output is empty; give the path of the file to write") }
         let directory = PathText.directory(of: path)
         var isDirectory: ObjCBool = false
@@ -68,7 +68,7 @@ enum PrivateFile {
     /// Refuses a backup directory that could not hold backups: there as something other than
     /// a directory, the store or one of its files, or in a parent that is missing or that
     /// nudge cannot write (the directory is made 0700 at the first backup).
-    static func validateBackupDirectory(_ path: String, store: String) -> String? {
+    public static func validateBackupDirectory(_ path: String, store: String) -> String? {
         var status = stat()
         let storeName = StoreLocation.canonical(store)
         let name = StoreLocation.canonical(path)
@@ -112,7 +112,7 @@ enum PrivateFile {
 
     /// Makes a directory only its owner can enter (the drafts beside the store); one that is
     /// there already is used as it is.
-    static func makeDirectory(_ path: String) throws {
+    public static func makeDirectory(_ path: String) throws {
         if mkdir(path, 0o700) != 0 && errno != EEXIST {
             throw CommandFailure("cannot make \(path): \(String(cString: strerror(errno)))", exitCode: 73)
         }
@@ -121,7 +121,7 @@ enum PrivateFile {
     /// Writes a file only its owner can read, replacing one that was there: the whole text in a
     /// temporary file beside it, fsynced, then renamed over it. A failure leaves the file as it
     /// was and no temporary file behind.
-    static func write(_ text: String, to path: String) throws {
+    public static func write(_ text: String, to path: String) throws {
         AbandonedFiles.removeTemporary(beside: path, prefix: ".", now: Date())
         let directory = PathText.directory(of: path)
         var template = Array(

@@ -1,7 +1,7 @@
 /// Prose broken into lines of at most `width` terminal columns at spaces; a word longer than a
 /// line (a path) is kept whole on a line of its own rather than cut.
-enum TextWrap {
-    static func lines(_ text: String, width: Int) -> [String] {
+public enum TextWrap {
+    public static func lines(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ").map(String.init) {

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Sizes as file managers show them: SI units (1 kB = 1,000 bytes), one decimal above a kB.
-enum ByteCountText {
-    static func describe(_ bytes: Int) -> String {
+public enum ByteCountText {
+    public static func describe(_ bytes: Int) -> String {
         guard bytes >= 1000 else { return "\(bytes) B" }
         let units = ["kB", "MB", "GB", "TB"]
         var value = Double(bytes) / 1000

@@ -5,13 +5,20 @@ import NudgeCore
 /// the span and counts, a chart of each symptom's severity over time, the summary table, then
 /// the days. Nothing in it is fetched or run: the style is inline, the charts are inline SVG, and
 /// its Content-Security-Policy forbids any other source, so a browser opens it offline as is.
-struct SymptomReport {
-    var entries: [SymptomEntry]
-    var span: SymptomExport.Span
-    var clock: WallClock
-    var now: Date
+public struct SymptomReport {
+    public var entries: [SymptomEntry]
+    public var span: SymptomExport.Span
+    public var clock: WallClock
+    public var now: Date
 
-    var html: String {
+    public init(entries: [SymptomEntry], span: SymptomExport.Span, clock: WallClock, now: Date) {
+        self.entries = entries
+        self.span = span
+        self.clock = clock
+        self.now = now
+    }
+
+    public var html: String {
         let byDay = Dictionary(grouping: entries) { clock.date(of: $0.loggedAt) }
         var parts = [Self.head(title: "Symptom diary: \(span.text)")]
         parts.append("<header>\n<h1>Symptom diary</h1>")

@@ -1,9 +1,9 @@
 /// Input refused before anything is read or written (an `--output` that cannot be written
 /// safely): said and exited as ArgumentParser's own usage errors are, with 64.
-struct UsageRefusal: Error {
-    var message: String
+public struct UsageRefusal: Error {
+    public var message: String
 
-    init(_ message: String) {
+    public init(_ message: String) {
         self.message = message
     }
 }

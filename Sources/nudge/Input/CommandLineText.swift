@@ -36,6 +36,11 @@ enum CommandLineText {
                 .replacing(/^('[^']*') and ('[^']*')$/) { "\($0.1) or \($0.2)" }
             first = first[..<range.lowerBound] + ": not accepted; give one of " + values
         }
+        // "The value 'x' is invalid for '<key>': unknown settings key 'x'; …": nudge's own refusal
+        // of a positional argument names what was typed.
+        if let refusal = first.wholeMatch(of: /The value .* is invalid for '<[^>]*>': (.*)/) {
+            return String(refusal.1)
+        }
         // "The value 'x' is invalid for '--at <at>': not a time; give …" as nudge says it.
         guard let value = first.wholeMatch(of: /The value (.*) is invalid for '(-[^ ']+)(?: <[^>]*>)?': (.*)/) else {
             return first

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NudgeCore
 import NudgeReports
+import NudgeStore
 
 // The closed sets. ArgumentParser lists their values in the help, the man pages (from the
 // descriptions) and a refusal. Each is taken in any case (`--type Oral`, `--format MD`): they
@@ -72,6 +73,23 @@ enum TypedArguments {
     static let day: @Sendable (String) throws -> GivenDay = { text in
         guard let day = GivenDay(text) else { throw ValidationError("not a day; give \(GivenDay.accepted)") }
         return day
+    }
+
+    /// A settings key, refused with the store contract's own message (the close key it may
+    /// mean) rather than ArgumentParser's list.
+    static let settingKey: @Sendable (String) throws -> SettingKey = { name in
+        do { return try SettingKey.named(name) } catch let error as SettingError {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// `call edit --mood`: a mood, or '' to remove the one stored.
+    static let moodCorrection: @Sendable (String) throws -> FieldCorrection<String?> = { text in
+        guard !text.isEmpty else { return .set(nil) }
+        guard let mood = CallMood(rawValue: text) else {
+            throw ValidationError("not a mood; give one of \(CallMood.accepted), or '' to remove it")
+        }
+        return .set(mood.rawValue)
     }
 
     static let timeOfDay: @Sendable (String) throws -> LocalTime = { text in

@@ -12,11 +12,13 @@ extension Nudge.Journal {
                 Without --text it opens $VISUAL or $EDITOR on a private file (mode 0600, beside the store). If the editor fails or the terminal closes, the text is kept, and the next reflect on that session offers it.
                 """)
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The session's id, or a unique prefix of at least 4 characters.") var id: String
+        @Argument(
+            help: "The session's id, or a unique prefix of at least 4 characters.",
+            transform: Nudge.Journal.ids.argument)
+        var id: String
         @Option(help: "The reflection (1 to 20,000 characters; newlines and tabs kept).") var text: String?
 
         func validate() throws {
-            try Nudge.Journal.validatePrefix(id)
             if let text {
                 do { try TherapyReflection.validate(text, option: "--text") } catch {
                     throw ValidationError(error.description)

@@ -73,8 +73,6 @@ extension Nudge.Journal {
         return "the session \(context.when(session.startedAt, on: "of", at: "of"))"
     }
 
-    static func validatePrefix(_ id: String) throws { try ids.validate(id) }
-
     static func session(_ prefix: String, _ store: Store) throws -> TherapySession {
         try ids.resolve(try store.run { try $0.therapySession(matching: prefix) }, prefix: prefix)
     }

@@ -57,7 +57,6 @@ extension Nudge.Meditate {
         }
 
         func validate() throws {
-            if let duration { _ = try Self.seconds(duration) }
             if let delay, !(0...120).contains(delay) {
                 throw ValidationError(
                     "--delay \(delay) is not from 0 to 120 seconds; give the settling time before the start bell")
@@ -77,9 +76,11 @@ extension Nudge.Meditate {
         }
 
         func run(_ context: CommandContext) throws {
+            // The length's one or two words are read once, here, before the store is.
+            let given = try duration.map(Self.seconds)
             // Read only until a daemon is known to run: a refused start changes nothing.
             let settings = try context.openStoreForReading().run { try $0.settings() }
-            let planned = try duration.map(Self.seconds) ?? settings.int(.meditationDefaultMinutes) * 60
+            let planned = given ?? settings.int(.meditationDefaultMinutes) * 60
             let delay = self.delay ?? settings.int(.meditationStartDelaySeconds)
             let interval = (self.interval ?? settings.int(.meditationIntervalMinutes)) * 60
             guard interval == 0 || interval < planned else {

@@ -20,6 +20,13 @@ extension Nudge.Contacts {
             let (contacts, settings, counts) = try store.run {
                 (try $0.contacts(), try $0.settings(), try $0.recentCallCounts(now: context.now))
             }
+            try context.print(listing(contacts, settings: settings, counts: counts, context), json: json)
+        }
+
+        private func listing(
+            _ contacts: [ContactRow], settings: Settings, counts: [Int64: (last30Days: Int, last365Days: Int)],
+            _ context: CommandContext
+        ) -> Listing<ContactRow, ContactRowJSON> {
             let clock = context.wallClock
             let today = clock.date(of: context.now)
             func nextDue(_ contact: ContactRow) -> Date? {
@@ -36,27 +43,25 @@ extension Nudge.Contacts {
                     - clock.date(of: contact.lastCall ?? contact.createdAt).adding(days: everyDays).daysSinceEpoch
                 return days > 0 ? days : nil
             }
-            try context.print(
-                Listing(
-                    items: contacts,
-                    row: {
-                        ContactRowJSON(
-                            id: $0.id, name: $0.name, stayInTouchDays: $0.everyDays, lastCallAt: $0.lastCall,
-                            callsLast30Days: counts[$0.id]?.last30Days ?? 0,
-                            callsLast365Days: counts[$0.id]?.last365Days ?? 0, nextDueAt: nextDue($0),
-                            overdue: overdueDays($0) != nil, overdueDays: overdueDays($0))
-                    },
-                    columns: [
-                        .init("ID") { String($0.id) }, .text("NAME") { $0.name },
-                        .init("EVERY") { $0.everyDays.map { "\($0) day\($0 == 1 ? "" : "s")" } ?? "-" },
-                        .init("LAST CALL") { $0.lastCall.map { LocalFormat.dayAndTime($0, clock: clock) } ?? "never" },
-                        .init("30D") { String(counts[$0.id]?.last30Days ?? 0) },
-                        .init("365D") { String(counts[$0.id]?.last365Days ?? 0) },
-                        .init("NEXT DUE") { nextDue($0).map { LocalFormat.dayAndTime($0, clock: clock) } ?? "-" },
-                        .init("OVERDUE") { overdueDays($0).map { "\($0) day\($0 == 1 ? "" : "s")" } ?? "-" },
-                    ],
-                    whenEmpty: "No contacts yet. Add one with: nudge contacts add NAME --every DAYS"),
-                json: json)
+            return Listing(
+                items: contacts,
+                row: {
+                    ContactRowJSON(
+                        id: $0.id, name: $0.name, stayInTouchDays: $0.everyDays, lastCallAt: $0.lastCall,
+                        callsLast30Days: counts[$0.id]?.last30Days ?? 0,
+                        callsLast365Days: counts[$0.id]?.last365Days ?? 0, nextDueAt: nextDue($0),
+                        overdue: overdueDays($0) != nil, overdueDays: overdueDays($0))
+                },
+                columns: [
+                    .init("ID") { String($0.id) }, .text("NAME") { $0.name },
+                    .init("EVERY") { $0.everyDays.map { "\($0) day\($0 == 1 ? "" : "s")" } ?? "-" },
+                    .init("LAST CALL") { $0.lastCall.map { LocalFormat.dayAndTime($0, clock: clock) } ?? "never" },
+                    .init("30D") { String(counts[$0.id]?.last30Days ?? 0) },
+                    .init("365D") { String(counts[$0.id]?.last365Days ?? 0) },
+                    .init("NEXT DUE") { nextDue($0).map { LocalFormat.dayAndTime($0, clock: clock) } ?? "-" },
+                    .init("OVERDUE") { overdueDays($0).map { "\($0) day\($0 == 1 ? "" : "s")" } ?? "-" },
+                ],
+                whenEmpty: "No contacts yet. Add one with: nudge contacts add NAME --every DAYS")
         }
 
         struct ContactRowJSON: Encodable {

@@ -75,19 +75,24 @@ extension Nudge.Meditate {
             return Int(seconds)
         }
 
-        func run(_ context: CommandContext) throws {
-            // The length's one or two words are read once, here, before the store is.
-            let given = try duration.map(Self.seconds)
-            // Read only until a daemon is known to run: a refused start changes nothing.
-            let settings = try context.openStoreForReading().run { try $0.settings() }
+        /// The session's length, settling delay and interval, in seconds: as given, or as set.
+        private func lengths(given: Int?, _ settings: Settings) throws -> (planned: Int, delay: Int, interval: Int) {
             let planned = given ?? settings.int(.meditationDefaultMinutes) * 60
-            let delay = self.delay ?? settings.int(.meditationStartDelaySeconds)
             let interval = (self.interval ?? settings.int(.meditationIntervalMinutes)) * 60
             guard interval == 0 || interval < planned else {
                 throw CommandFailure(
                     "an interval of \(interval / 60) min is not shorter than the session of \(MeditationTimer.minutes(planned)); give a shorter --interval, or 0",
                     exitCode: 64)
             }
+            return (planned, self.delay ?? settings.int(.meditationStartDelaySeconds), interval)
+        }
+
+        func run(_ context: CommandContext) throws {
+            // The length's one or two words are read once, here, before the store is.
+            let given = try duration.map(Self.seconds)
+            // Read only until a daemon is known to run: a refused start changes nothing.
+            let settings = try context.openStoreForReading().run { try $0.settings() }
+            let (planned, delay, interval) = try lengths(given: given, settings)
             // Only a running daemon rings the bells; a timer nothing rings would be a silent one.
             guard DaemonLock.holder(storePath: context.storePath) != nil else {
                 throw CommandFailure(

@@ -31,20 +31,54 @@ public struct Listing<Item, Row: Encodable> {
     public var columns: [Column]
     /// What is said instead of an empty table: that there is nothing, and how to add some.
     public var whenEmpty: String
+    /// Where the table's rows go under headings (a day each); nil for one plain table.
+    public var sections: Sections?
 
-    public init(items: [Item], row: @escaping (Item) -> Row, columns: [Column], whenEmpty: String) {
+    /// The heading an item's row goes under, and which of two items' sections comes first; the
+    /// rows of a section keep the items' order, and so does the JSON.
+    public struct Sections {
+        public var heading: (Item) -> String
+        public var comesFirst: (Item, Item) -> Bool
+
+        public init(heading: @escaping (Item) -> String, comesFirst: @escaping (Item, Item) -> Bool) {
+            self.heading = heading
+            self.comesFirst = comesFirst
+        }
+    }
+
+    public init(
+        items: [Item], row: @escaping (Item) -> Row, columns: [Column], whenEmpty: String, sections: Sections? = nil
+    ) {
         self.items = items
         self.row = row
         self.columns = columns
         self.whenEmpty = whenEmpty
+        self.sections = sections
     }
 
     /// The table within `width` columns as far as its free text can give way, or the JSON.
     public func render(json: Bool, width: Int = .max) throws -> String {
         if json { return try JSONText.render(items.map(row)) + "\n" }
         guard !items.isEmpty else { return whenEmpty + "\n" }
+        let shrinking = Set(columns.indices.filter { columns[$0].shrinks })
+        func cells(_ item: Item) -> [String] { columns.map { $0.cell(item) } }
+        guard let sections else {
+            return TextTable.render(
+                header: columns.map(\.header), rows: items.map(cells), width: width, shrinking: shrinking)
+        }
+        var grouped: [(heading: String, items: [Item])] = []
+        for item in items {
+            let heading = sections.heading(item)
+            if let index = grouped.firstIndex(where: { $0.heading == heading }) {
+                grouped[index].items.append(item)
+            } else {
+                grouped.append((heading, [item]))
+            }
+        }
         return TextTable.render(
-            header: columns.map(\.header), rows: items.map { item in columns.map { $0.cell(item) } }, width: width,
-            shrinking: Set(columns.indices.filter { columns[$0].shrinks }))
+            header: columns.map(\.header),
+            sections: grouped.sorted { sections.comesFirst($0.items[0], $1.items[0]) }.map {
+                (heading: $0.heading, rows: $0.items.map(cells))
+            }, width: width, shrinking: shrinking)
     }
 }

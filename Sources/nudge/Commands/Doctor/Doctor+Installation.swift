@@ -1,6 +1,6 @@
 import Foundation
 
-extension Nudge.Doctor {
+extension DoctorFindings {
     /// Where the systemd user unit and the shell completions are installed, in the places
     /// systemd and the shells look: a home install (contrib/install.sh), /usr/local, or the
     /// Debian package under /usr.

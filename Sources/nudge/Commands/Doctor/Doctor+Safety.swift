@@ -10,7 +10,7 @@ import NudgeStore
 
 /// The store's safety in the doctor's report: its backups, and whether the disk it is on is
 /// encrypted at rest.
-extension Nudge.Doctor {
+extension DoctorFindings {
     static func backupFindings(store: String, settings: NudgeCore.Settings?, now: Date, clock: WallClock) -> [Finding] {
         let directory = backupDirectory(store: store, settings: settings)
         let settings = settings ?? NudgeCore.Settings()

@@ -7,7 +7,7 @@ import NudgeCore
 
 /// Whether nudge can write where the store and its backups live: a store it can read but not
 /// write records no answer, and a backup folder it cannot write keeps no backup.
-extension Nudge.Doctor {
+extension DoctorFindings {
     /// The store file, and its folder (SQLite makes the -wal and -shm beside it).
     static func storeWritableFinding(_ path: String) -> Finding? {
         let folder = folder(of: path)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import NudgeCore
+import NudgeReports
 import NudgeTestSupport
 import Testing
 

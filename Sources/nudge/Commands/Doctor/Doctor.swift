@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NudgeCore
 import NudgeDaemon
+import NudgeReports
 import NudgeSleep
 import NudgeSound
 import NudgeStore

@@ -1,13 +1,13 @@
 /// One line of the doctor's report: what was found, and for a problem, what to do.
-enum Finding {
+public enum Finding {
     case fine(String)
     case problem(String, fix: String)
     /// Worth knowing and fixing, but nothing nudge does fails without it.
     case warning(String, fix: String)
 
-    var isProblem: Bool { if case .problem = self { true } else { false } }
+    public var isProblem: Bool { if case .problem = self { true } else { false } }
 
-    var line: String {
+    public var line: String {
         switch self {
         case .fine(let text): "ok      \(text)"
         case .problem(let text, let fix): "PROBLEM \(text)\n        fix: \(fix)"

@@ -4,7 +4,7 @@ extension DoctorFindings {
     /// Where the systemd user unit and the shell completions are installed, in the places
     /// systemd and the shells look: a home install (contrib/install.sh), /usr/local, or the
     /// Debian package under /usr.
-    static func installationFindings(environment: [String: String]) -> [Finding] {
+    public static func installationFindings(environment: [String: String]) -> [Finding] {
         let home = environment["HOME"] ?? NSHomeDirectory()
         let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(home)/.config"
         let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(home)/.local/share"

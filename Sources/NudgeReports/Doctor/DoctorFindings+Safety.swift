@@ -11,7 +11,9 @@ import NudgeStore
 /// The store's safety in the doctor's report: its backups, and whether the disk it is on is
 /// encrypted at rest.
 extension DoctorFindings {
-    static func backupFindings(store: String, settings: NudgeCore.Settings?, now: Date, clock: WallClock) -> [Finding] {
+    public static func backupFindings(store: String, settings: NudgeCore.Settings?, now: Date, clock: WallClock)
+        -> [Finding]
+    {
         let directory = backupDirectory(store: store, settings: settings)
         let settings = settings ?? NudgeCore.Settings()
         guard settings.bool(BackupPolicy.enabled) else {
@@ -71,7 +73,7 @@ extension DoctorFindings {
 
     /// The folder the settings name; for a store whose settings cannot be read (damaged), the
     /// one recorded beside it.
-    static func backupDirectory(store: String, settings: NudgeCore.Settings?) -> String {
+    public static func backupDirectory(store: String, settings: NudgeCore.Settings?) -> String {
         settings.map { BackupDirectory.directory(store: store, setting: $0[BackupPolicy.directory]) }
             ?? BackupDirectory.directory(ofDamagedStore: store)
     }
@@ -80,7 +82,7 @@ extension DoctorFindings {
     /// directory, or eCryptfs: what Linux desktops encrypt a disk with.
     /// The store's folder, and the backup folder when backups are on (each backup is a whole
     /// copy of the store): the nearest folder of it that is there, since the daemon makes it.
-    static func encryptionFindings(store: String, settings: NudgeCore.Settings?) -> [Finding] {
+    public static func encryptionFindings(store: String, settings: NudgeCore.Settings?) -> [Finding] {
         let folder = PathText.directory(of: store)
         let storeHow = AtRest.encryption(of: folder.isEmpty ? "." : folder)
         let directory = backupDirectory(store: store, settings: settings)
@@ -116,8 +118,8 @@ extension DoctorFindings {
 }
 
 /// How the file system under a path is encrypted, read from /proc and /sys.
-enum AtRest {
-    static func encryption(of path: String) -> String? {
+public enum AtRest {
+    public static func encryption(of path: String) -> String? {
         if isFscrypt(path) { return "an fscrypt-encrypted directory" }
         guard let mount = mountOf(path) else { return nil }
         if mount.type == "ecryptfs" { return "eCryptfs" }

@@ -9,7 +9,7 @@ import NudgeCore
 /// write records no answer, and a backup folder it cannot write keeps no backup.
 extension DoctorFindings {
     /// The store file, and its folder (SQLite makes the -wal and -shm beside it).
-    static func storeWritableFinding(_ path: String) -> Finding? {
+    public static func storeWritableFinding(_ path: String) -> Finding? {
         let folder = folder(of: path)
         let problem =
             readOnlyMount(path)
@@ -27,7 +27,7 @@ extension DoctorFindings {
     }
 
     /// The backup folder, or where it would be made (one level, as the daemon makes it).
-    static func backupFolderProblem(_ directory: String) -> String? {
+    public static func backupFolderProblem(_ directory: String) -> String? {
         var status = stat()
         guard stat(directory, &status) == 0 else {
             let reason = errno
@@ -50,7 +50,7 @@ extension DoctorFindings {
     /// A backup folder other users can enter (made by someone else, or chmod-ed): nudge makes
     /// it 0700, and uses one that is there as it is. Others could see when backups were taken,
     /// remove one, or put in one of their own for `restore --latest` to take.
-    static func openBackupFolderFinding(_ directory: String) -> Finding? {
+    public static func openBackupFolderFinding(_ directory: String) -> Finding? {
         var status = stat()
         guard stat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_mode & 0o077 != 0 else {
             return nil

@@ -77,10 +77,16 @@ let package = Package(
             ],
             swiftSettings: cHeaders
         ),
+        // What the commands show and write, apart from parsing their arguments: tables, charts,
+        // the calendar, the HTML report, exports, drafts and private files.
+        .target(
+            name: "NudgeReports", dependencies: ["NudgeCore", "NudgeStore", "NudgeSystem", "CNudgeLinux"],
+            swiftSettings: cHeaders),
         .executableTarget(
             name: "nudge",
             dependencies: [
                 "NudgeCore", "NudgeStore", "NudgeSystem", "NudgeDaemon", "NudgeNotifier", "NudgeSound", "NudgeSleep",
+                "NudgeReports",
                 "CNudgeLinux", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -106,8 +112,12 @@ let package = Package(
             swiftSettings: cHeaders
         ),
         .testTarget(
+            name: "NudgeReportsTests", dependencies: ["NudgeReports", "NudgeTestSupport"], swiftSettings: cHeaders),
+        .testTarget(
             name: "NudgeCommandTests",
-            dependencies: ["nudge", "NudgeTestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "nudge", "NudgeReports", "NudgeTestSupport", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: cHeaders),
     ]
 )

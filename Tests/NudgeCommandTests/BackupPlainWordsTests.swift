@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import NudgeCore
+import NudgeReports
 import NudgeTestSupport
 import Testing
 
@@ -83,7 +84,7 @@ struct BackupPlainWordsTests {
         let now = try #require(Timestamp.parse(fakeNow))
         let clock = WallClock(zone: .system("UTC"))
         func lines() -> [String] {
-            Nudge.Doctor.backupFindings(store: store, settings: nil, now: now, clock: clock).map(\.line)
+            DoctorFindings.backupFindings(store: store, settings: nil, now: now, clock: clock).map(\.line)
         }
         #expect(!lines().contains { $0.contains("open to other users") }, "\(lines())")
         #expect(chmod(backups, 0o777) == 0)

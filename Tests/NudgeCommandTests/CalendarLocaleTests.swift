@@ -1,4 +1,5 @@
 import Foundation
+import NudgeReports
 import NudgeTestSupport
 import Testing
 

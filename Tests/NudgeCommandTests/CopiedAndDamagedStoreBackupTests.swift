@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import NudgeCore
+import NudgeReports
 import NudgeTestSupport
 import Testing
 
@@ -97,7 +98,7 @@ struct CopiedAndDamagedStoreBackupTests {
         nudge(store, "backup", at: "2026-11-22T10:00:00-05:00")
         #expect(FileManager.default.fileExists(atPath: kept))
         #expect(try !listed(store).contains("keep.sqlite"))
-        let findings = Nudge.Doctor.backupFindings(
+        let findings = DoctorFindings.backupFindings(
             store: store, settings: nil, now: try #require(Timestamp.parse("2026-11-22T10:00:00-05:00")),
             clock: WallClock(zone: .system("America/New_York"))
         ).map(\.line)
@@ -131,7 +132,7 @@ struct CopiedAndDamagedStoreBackupTests {
             ["settings", "--store", store],
             environment: environment.merging(["NUDGE_FAKE_NOW": "2026-11-22T10:00:00-05:00"]) { $1 })
         #expect(refused.status == 65 && refused.stderr.contains("restore the backup of 2026-11-22 09:00"), "\(refused)")
-        let findings = Nudge.Doctor.backupFindings(
+        let findings = DoctorFindings.backupFindings(
             store: store, settings: nil, now: try #require(Timestamp.parse("2026-11-22T10:00:00-05:00")),
             clock: WallClock(zone: .system("America/New_York"))
         ).map(\.line)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import NudgeCore
+import NudgeReports
 import NudgeTestSupport
 import Testing
 
@@ -91,7 +92,7 @@ struct SharedBackupDirectoryTests {
         nudge(storeA, "backup", at: "2027-03-01T03:30:00-05:00")
         nudge(storeB, "backup", at: "2026-11-22T11:00:00-05:00")
         let clock = WallClock(zone: .system("America/New_York"))
-        let findings = Nudge.Doctor.backupFindings(
+        let findings = DoctorFindings.backupFindings(
             store: storeA, settings: nil, now: try #require(Timestamp.parse("2026-11-22T12:00:00-05:00")),
             clock: clock
         ).map(\.line)

@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeTestSupport
 import Testing
 

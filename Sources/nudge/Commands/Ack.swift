@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Glibc
 import NudgeCore
+import NudgeReports
 import NudgeSystem
 
 extension Nudge {

@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeStore
 import NudgeSystem
 
@@ -81,16 +82,7 @@ struct CommandContext {
     }
 }
 
-/// A failure after the input was accepted: one line, and an exit code from sysexits.h.
-struct CommandFailure: Error {
-    var message: String
-    var exitCode: Int32
-
-    init(_ message: String, exitCode: Int32 = 1) {
-        self.message = message
-        self.exitCode = exitCode
-    }
-
+extension CommandFailure {
     init(_ error: StoreError) {
         switch error {
         case .damaged(let path, let reason): self.init(DamagedStore.refusal(path: path, reason: reason), exitCode: 65)

@@ -4,6 +4,7 @@ import Logging
 import NudgeCore
 import NudgeDaemon
 import NudgeNotifier
+import NudgeReports
 import NudgeStore
 
 extension Nudge {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import NudgeReports
 
 extension Nudge {
     struct History: NudgeCommand {

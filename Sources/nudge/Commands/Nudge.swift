@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import NudgeReports
 
 @main
 struct Nudge: ParsableCommand {
@@ -70,6 +71,8 @@ struct Nudge: ParsableCommand {
         case let failure as CommandFailure:
             environment.errors("nudge: \(shown(failure.message, arguments: arguments))\n")
             return failure.exitCode
+        case let refusal as UsageRefusal:
+            return execute(failure: ValidationError(refusal.message), arguments: arguments)
         case let refusal as InputError:
             // What was typed, refused against now and the zone in run(_:): nothing was written.
             environment.errors("nudge: \(shown(refusal.description, arguments: arguments))\n")

@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeStore
 import NudgeSystem
 

@@ -121,15 +121,17 @@ enum CommandLineCheck {
         }
         return "\(here) has no command '\(shown)'; it has \(names.joined(separator: ", ")) (\(here) --help)"
     }
-}
 
-/// The subcommand a mistyped word most likely meant: one a letter or so away, or one it begins.
-private func nearest(_ word: String, among subcommands: [ParsableCommand.Type]) -> String? {
-    let typed = word.lowercased()
-    let nearest = subcommands.map { ($0._commandName, EditDistance.between($0._commandName, typed)) }
-        .min { $0.1 < $1.1 }
-    guard let nearest, nearest.1 <= max(1, min(3, typed.count / 3)) || nearest.0.hasPrefix(typed) else { return nil }
-    return nearest.0
+    /// The subcommand a mistyped word most likely meant: one a letter or so away, or one it begins.
+    private static func nearest(_ word: String, among subcommands: [ParsableCommand.Type]) -> String? {
+        let typed = word.lowercased()
+        let nearest = subcommands.map { ($0._commandName, EditDistance.between($0._commandName, typed)) }
+            .min { $0.1 < $1.1 }
+        guard let nearest, nearest.1 <= max(1, min(3, typed.count / 3)) || nearest.0.hasPrefix(typed) else {
+            return nil
+        }
+        return nearest.0
+    }
 }
 
 /// The options a command takes, read from its own usage: a `--name <value>` takes a value.

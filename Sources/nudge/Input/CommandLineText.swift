@@ -1,4 +1,5 @@
 import Foundation
+import NudgeReports
 
 /// The raw command line, checked before parsing, and hints for what ArgumentParser says.
 enum CommandLineText {
@@ -34,6 +35,11 @@ enum CommandLineText {
             let values = first[range.upperBound...].dropLast(first.hasSuffix(".") ? 1 : 0)
                 .replacing(/^('[^']*') and ('[^']*')$/) { "\($0.1) or \($0.2)" }
             first = first[..<range.lowerBound] + ": not accepted; give one of " + values
+        }
+        // "The value 'x' is invalid for '<key>': unknown settings key 'x'; …": nudge's own refusal
+        // of a positional argument names what was typed.
+        if let refusal = first.wholeMatch(of: /The value .* is invalid for '<[^>]*>': (.*)/) {
+            return String(refusal.1)
         }
         // "The value 'x' is invalid for '--at <at>': not a time; give …" as nudge says it.
         guard let value = first.wholeMatch(of: /The value (.*) is invalid for '(-[^ ']+)(?: <[^>]*>)?': (.*)/) else {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NudgeCore
+import NudgeReports
 
 /// Which local days a listing or an export covers: one day, a span, or the last N days.
 struct DayRangeOptions: ParsableArguments {
@@ -15,38 +16,29 @@ struct DayRangeOptions: ParsableArguments {
 
     static let dayCounts = 1...36500
 
-    /// The first and last day asked for; nil where the range reaches the diary's first or last
-    /// entry.
-    struct Days: Equatable {
-        var first: CivilDate?
-        var last: CivilDate?
-
-        static let all = Days(first: nil, last: nil)
-    }
-
     var isGiven: Bool { date != nil || from != nil || to != nil || days != nil }
 
     /// The days the options name, or `otherwise` when none is given.
-    func days(today: CivilDate, otherwise: Days) throws(InputError) -> Days {
+    func days(today: CivilDate, otherwise: DayRange) throws(InputError) -> DayRange {
         guard isGiven else { return otherwise }
         guard [date != nil, from != nil || to != nil, days != nil].filter({ $0 }).count == 1 else {
             throw InputError("give one of --date, --from/--to and --days, not several")
         }
         if let date {
             let day = date.resolved(today: today, direction: .past)
-            return Days(first: day, last: day)
+            return DayRange(first: day, last: day)
         }
         if let days {
             guard Self.dayCounts.contains(days) else {
                 throw InputError("--days \(days) is out of range; give a number of days from 1 to 36500")
             }
-            return Days(first: today.adding(days: 1 - days), last: today)
+            return DayRange(first: today.adding(days: 1 - days), last: today)
         }
         let first = from?.resolved(today: today, direction: .past)
         let last = to?.resolved(today: today, direction: .past)
         if let first, let last, first > last {
             throw InputError("--from \(first) is after --to \(last); give a --from on or before --to")
         }
-        return Days(first: first, last: last)
+        return DayRange(first: first, last: last)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NudgeCore
+import NudgeReports
 import NudgeStore
 
 /// How a person names a row by its UUID: any unique prefix of at least 4 characters, as the
@@ -10,10 +11,17 @@ struct IDPrefix {
     /// `nudge journal list`.
     var listedBy: String
 
-    /// Refuses what no id can be: empty, or with spaces or control characters. A whole id of any
-    /// form is accepted (other programs write `ext-1`); a shorter prefix than 4 matches only an
-    /// id that is exactly it.
-    func validate(_ id: String) throws {
+    /// The id as typed, for `@Argument(transform:)`: what no id can be (empty, or with spaces or
+    /// control characters) is refused at parsing. A whole id of any form is accepted (other
+    /// programs write `ext-1`); a shorter prefix than 4 matches only an id that is exactly it.
+    var argument: @Sendable (String) throws -> String {
+        { id in
+            try validate(id)
+            return id
+        }
+    }
+
+    private func validate(_ id: String) throws {
         guard !id.isEmpty, !id.unicodeScalars.contains(where: { $0.properties.isWhitespace || TextInput.isControl($0) })
         else {
             throw ValidationError(

@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeStore
 
 /// `nudge journal add` on a terminal without `--type`: it asks for each field in turn (Enter
@@ -74,28 +75,7 @@ struct JournalPrompts {
         }
         let now = context.now
         for field in fields(now: now) where draft.answers[field.name] == nil {
-            while true {
-                context.environment.output(field.question)
-                guard let line = readLine() else {
-                    context.environment.output("\n")
-                    throw CommandFailure("stopped; what you typed is kept, and the next nudge journal add continues it")
-                }
-                let value = line.trimmingCharacters(in: .whitespaces)
-                if value.isEmpty {
-                    guard !field.required else {
-                        context.print("  The treatment type is needed.")
-                        continue
-                    }
-                    try draft.answer(field.name, field.name == "at" ? Timestamp.format(now) : "")
-                    break
-                }
-                do {
-                    try draft.answer(field.name, try field.accept(value))
-                    break
-                } catch let refusal as InputError {
-                    context.print("  \(refusal.description); try again, or press Enter to skip")
-                }
-            }
+            try ask(field, into: &draft, now: now)
         }
         let answers = draft.answers
         func given(_ name: String) -> String? { answers[name].flatMap { $0.isEmpty ? nil : $0 } }
@@ -112,5 +92,29 @@ struct JournalPrompts {
         }
         draft.discard()
         return session
+    }
+
+    /// Asks one field until it is answered or skipped, and saves the answer in the draft.
+    private func ask(_ field: Field, into draft: inout SessionDraft, now: Date) throws {
+        while true {
+            context.environment.output(field.question)
+            guard let line = readLine() else {
+                context.environment.output("\n")
+                throw CommandFailure("stopped; what you typed is kept, and the next nudge journal add continues it")
+            }
+            let value = line.trimmingCharacters(in: .whitespaces)
+            if value.isEmpty {
+                guard !field.required else {
+                    context.print("  The treatment type is needed.")
+                    continue
+                }
+                return try draft.answer(field.name, field.name == "at" ? Timestamp.format(now) : "")
+            }
+            do {
+                return try draft.answer(field.name, try field.accept(value))
+            } catch let refusal as InputError {
+                context.print("  \(refusal.description); try again, or press Enter to skip")
+            }
+        }
     }
 }

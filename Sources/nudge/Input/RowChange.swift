@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NudgeReports
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import NudgeReports
+import NudgeStore
 
 // The closed sets. ArgumentParser lists their values in the help, the man pages (from the
 // descriptions) and a refusal. Each is taken in any case (`--type Oral`, `--format MD`): they
@@ -24,8 +26,10 @@ extension CallMood: ExpressibleByArgument {
 
 extension SymptomExport.Format: ExpressibleByArgument {
     /// `md` is Markdown's file extension, which people give for it.
-    init?(argument: String) { self.init(rawValue: argument.lowercased() == "md" ? "markdown" : argument.lowercased()) }
-    static var allValueDescriptions: [String: String] {
+    public init?(argument: String) {
+        self.init(rawValue: argument.lowercased() == "md" ? "markdown" : argument.lowercased())
+    }
+    public static var allValueDescriptions: [String: String] {
         [
             "csv": "date,time,name,severity,notes, for a spreadsheet", "markdown": "a summary, then a section per day",
             "html": "a report to read or print: a chart per symptom, the summary, the days",
@@ -34,8 +38,10 @@ extension SymptomExport.Format: ExpressibleByArgument {
 }
 
 extension JournalExport.Format: ExpressibleByArgument {
-    init?(argument: String) { self.init(rawValue: argument.lowercased() == "md" ? "markdown" : argument.lowercased()) }
-    static var allValueDescriptions: [String: String] {
+    public init?(argument: String) {
+        self.init(rawValue: argument.lowercased() == "md" ? "markdown" : argument.lowercased())
+    }
+    public static var allValueDescriptions: [String: String] {
         ["markdown": "for reading and printing", "json": "for programs"]
     }
 }
@@ -75,6 +81,23 @@ enum TypedArguments {
     static let day: @Sendable (String) throws -> GivenDay = { text in
         guard let day = GivenDay(text) else { throw ValidationError("not a day; give \(GivenDay.accepted)") }
         return day
+    }
+
+    /// A settings key, refused with the store contract's own message (the close key it may
+    /// mean) rather than ArgumentParser's list.
+    static let settingKey: @Sendable (String) throws -> SettingKey = { name in
+        do { return try SettingKey.named(name) } catch let error as SettingError {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// `call edit --mood`: a mood, or '' to remove the one stored.
+    static let moodCorrection: @Sendable (String) throws -> FieldCorrection<String?> = { text in
+        guard !text.isEmpty else { return .set(nil) }
+        guard let mood = CallMood(rawValue: text) else {
+            throw ValidationError("not a mood; give one of \(CallMood.accepted), or '' to remove it")
+        }
+        return .set(mood.rawValue)
     }
 
     static let timeOfDay: @Sendable (String) throws -> LocalTime = { text in

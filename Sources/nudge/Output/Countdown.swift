@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeStore
 import Synchronization
 
@@ -15,7 +16,6 @@ struct Countdown {
 
     /// How long after the end instant it waits for the daemon to record it.
     static let recordingGrace: TimeInterval = 30
-    static let barWidth = 30
 
     func run() throws {
         let signals = SignalWatch([SIGINT, SIGTERM, SIGHUP])
@@ -36,7 +36,7 @@ struct Countdown {
             }
             if !current.isRunning {
                 if context.environment.isTerminal { context.environment.output("\n") }
-                return context.print(Self.ending(current))
+                return context.print(CountdownText.ending(current))
             }
             if now > current.endsAt.addingTimeInterval(Self.recordingGrace) {
                 if context.environment.isTerminal { context.environment.output("\n") }
@@ -44,10 +44,10 @@ struct Countdown {
                     "the session's time is up but no daemon recorded it; it is recorded as completed when one runs (nudge daemon)",
                     exitCode: 1)
             }
-            let line = Self.line(current, now: now, terminal: context.environment.isTerminal)
+            let line = CountdownText.line(current, now: now, terminal: context.environment.isTerminal)
             if context.environment.isTerminal {
                 context.environment.output(
-                    Self.redrawn(line, over: lastLine, escapes: context.environment.takesEscapes))
+                    CountdownText.redrawn(line, over: lastLine, escapes: context.environment.takesEscapes))
             } else if line != lastLine {
                 context.print(line)
             }
@@ -62,37 +62,6 @@ struct Countdown {
         switch try store.run({ try $0.meditation(matching: session.id) }) {
         case .found(let found): found
         case .none, .ambiguous: nil
-        }
-    }
-
-    /// On a terminal, the bar and the seconds; otherwise one line per whole minute left.
-    static func line(_ session: MeditationSession, now: Date, terminal: Bool) -> String {
-        if now < session.startedAt {
-            let settling = Int(session.startedAt.timeIntervalSince(now).rounded(.up))
-            return terminal ? "settling: the start bell rings in \(settling) s" : "settling before the start bell"
-        }
-        let left = max(Int(session.endsAt.timeIntervalSince(now).rounded(.up)), 0)
-        guard terminal else { return "\(Nudge.Meditate.clock((left + 59) / 60 * 60)) left" }
-        let done = Double(session.plannedSeconds - left) / Double(session.plannedSeconds)
-        let filled = Int((done * Double(barWidth)).rounded(.down))
-        return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled)
-            + "] \(Nudge.Meditate.clock(left)) left"
-    }
-
-    /// `line` over the one drawn before it: the line cleared by an escape sequence, or, on a
-    /// terminal that takes none, written over from its start and blanked past its end.
-    static func redrawn(_ line: String, over previous: String?, escapes: Bool) -> String {
-        guard !escapes else { return "\r\u{1B}[K" + line }
-        let leftover = (previous?.count ?? 0) - line.count
-        return "\r" + line + String(repeating: " ", count: max(leftover, 0))
-    }
-
-    static func ending(_ session: MeditationSession) -> String {
-        let meditated = MeditationTimer.minutes(session.actualSeconds ?? 0)
-        switch session.outcome {
-        case .completed, nil: return "Session complete: \(meditated)"
-        case .endedEarly: return "ended early: \(meditated) kept"
-        case .interrupted: return "interrupted by the computer's sleep: \(meditated) recorded"
         }
     }
 }

@@ -1,3 +1,4 @@
+import NudgeReports
 /// A command's `--help` as ArgumentParser writes it, made to fit and to be true: its USAGE line
 /// (which it never wraps: 219 columns for `journal add`) broken between options, and its pointer
 /// to `nudge help COMMAND <subcommand>`, a command nudge refuses, as `--help` after it.

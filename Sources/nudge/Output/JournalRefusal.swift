@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgeReports
 
 /// A refusal of a `nudge journal` command never repeats what was typed: the journal's texts are
 /// the most private in the store, and the words of a text given without quotes arrive as

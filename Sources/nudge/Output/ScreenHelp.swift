@@ -1,4 +1,5 @@
 import ArgumentParser
+import NudgeReports
 
 /// `nudge --help` (and `nudge` alone): what nudge is in one line, then how to use it and its
 /// commands, a line each, on one 24-line screen as wide as the terminal (`CommandEnvironment.width`). What nudge does at length, its

@@ -88,13 +88,6 @@ public enum CallInput {
         if let notes { try TextInput.validateText(notes, option: option, limit: maximumNotesLength) }
     }
 
-    /// An edit's mood: one of `CallMood`, or '' to remove it.
-    public static func validate(moodCorrection mood: String) throws(InputError) {
-        guard mood.isEmpty || CallMood(rawValue: mood) != nil else {
-            throw InputError("--mood '\(mood)' is not a mood; give one of \(CallMood.accepted), or '' to remove it")
-        }
-    }
-
     public static func validate(duration: Int) throws(InputError) {
         guard durationRange.contains(duration) else {
             throw InputError("--duration \(duration) is out of range; give minutes from 0 to 1440")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeStore
 
 extension Nudge {
@@ -14,43 +15,13 @@ extension Nudge {
         @Option(help: "Write the backup to this file instead of the backup directory.") var output: String?
 
         func run(_ context: CommandContext) throws {
-            if let output {
-                try PrivateFile.validateOutput(
-                    output, store: context.storePath, backupDirectory: context.backupDirectory)
-                // A WAL left beside the file would be read with the new backup's pages.
-                if FileManager.default.fileExists(atPath: output + "-wal") {
-                    throw ValidationError(
-                        "--output '\(output)' has a -wal file beside it, which SQLite would read with the backup; give another path"
-                    )
-                }
-            }
+            if let output { try Self.validate(output: output, context) }
             guard FileManager.default.fileExists(atPath: context.storePath) else {
                 throw CommandFailure("there is no store at \(context.storePath) yet; nothing to back up", exitCode: 66)
             }
             // A copy of a store (or one that lost its identity) gets its own before its backup.
             Store.claimIdentity(at: context.storePath, now: context.now)
-            let store = try context.openStoreForReading()
-            let setting = try store.run { try $0.settings() }[BackupPolicy.directory]
-            let backup: BackupFile
-            var removed: [BackupFile] = []
-            do {
-                if let output {
-                    let size = try store.backUp(toFile: output, at: context.now)
-                    backup = BackupFile(path: output, takenAt: context.now, size: size)
-                } else {
-                    let directory = BackupDirectory.directory(store: context.storePath, setting: setting)
-                    backup = try store.backUp(into: directory, at: context.now)
-                    // A backup holds its store's identity; one without thins nothing.
-                    if case .store(let identity) = backup.origin {
-                        removed = BackupDirectory.thin(
-                            directory, store: context.storePath, identity: identity, keeping: backup.path,
-                            clock: context.wallClock,
-                            now: context.now)
-                    }
-                }
-            } catch {
-                throw CommandFailure(error.description, exitCode: error.exitCode)
-            }
+            let (backup, removed) = try take(context)
             let counts = BackupDirectory.counts(backup.path, immutable: true).map {
                 BackupDirectory.phrase($0.count, $0.label)
             }.joined(separator: ", ")
@@ -63,6 +34,39 @@ extension Nudge {
             context.print(
                 "backed up the store to \(backup.path) (\(ByteCountText.describe(backup.size)), checked: ok; \(counts))\(thinned)"
             )
+        }
+
+        private static func validate(output: String, _ context: CommandContext) throws {
+            try PrivateFile.validateOutput(output, store: context.storePath, backupDirectory: context.backupDirectory)
+            // A WAL left beside the file would be read with the new backup's pages.
+            if FileManager.default.fileExists(atPath: output + "-wal") {
+                throw ValidationError(
+                    "--output '\(output)' has a -wal file beside it, which SQLite would read with the backup; give another path"
+                )
+            }
+        }
+
+        /// The backup, to --output or into the backup directory, and the older ones that thinning
+        /// the directory removed.
+        private func take(_ context: CommandContext) throws -> (BackupFile, removed: [BackupFile]) {
+            let store = try context.openStoreForReading()
+            let setting = try store.run { try $0.settings() }[BackupPolicy.directory]
+            do {
+                if let output {
+                    let size = try store.backUp(toFile: output, at: context.now)
+                    return (BackupFile(path: output, takenAt: context.now, size: size), [])
+                }
+                let directory = BackupDirectory.directory(store: context.storePath, setting: setting)
+                let backup = try store.backUp(into: directory, at: context.now)
+                // A backup holds its store's identity; one without thins nothing.
+                guard case .store(let identity) = backup.origin else { return (backup, []) }
+                let removed = BackupDirectory.thin(
+                    directory, store: context.storePath, identity: identity, keeping: backup.path,
+                    clock: context.wallClock, now: context.now)
+                return (backup, removed)
+            } catch {
+                throw CommandFailure(error.description, exitCode: error.exitCode)
+            }
         }
     }
 }

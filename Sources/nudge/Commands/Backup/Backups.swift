@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeStore
 
 extension Nudge {
@@ -22,36 +23,7 @@ extension Nudge {
             ).map {
                 ($0, BackupDirectory.inspect($0.path))
             }.filter { FileManager.default.fileExists(atPath: $0.0.path) }
-            try context.print(
-                Listing(
-                    items: backups,
-                    row: { backup, contents in
-                        BackupRow(
-                            path: backup.path, takenAt: backup.takenAt, size: backup.size, check: contents.check,
-                            origin: Self.origin(backup.origin),
-                            counts: Dictionary(
-                                uniqueKeysWithValues: contents.counts.map {
-                                    ($0.label.replacingOccurrences(of: " ", with: "_"), $0.count)
-                                }))
-                    },
-                    columns: [
-                        .init("TAKEN") { LocalFormat.dateTime($0.0.takenAt, clock: context.wallClock) },
-                        .init("SIZE") { ByteCountText.describe($0.0.size) },
-                        .text("CHECK") { backup, contents in
-                            // SQLite's complaint is for --json; a person reads that it is damaged.
-                            let check = contents.isSound ? "ok" : "damaged"
-                            return backup.origin == .unmarked || backup.origin == .foreign
-                                ? "\(check); \(Self.origin(backup.origin))" : check
-                        },
-                        .text("RECORDS") {
-                            $0.1.counts.map { BackupDirectory.phrase($0.count, $0.label) }.joined(separator: ", ")
-                        },
-                        .init("FILE") { ($0.0.path as NSString).lastPathComponent },
-                    ],
-                    whenEmpty:
-                        "No backups in \(directory) yet. The daemon takes one each day; take one now with: nudge backup"
-                ),
-                json: json)
+            try context.print(listing(backups, directory: directory, context), json: json)
             // Another store's: one sharing the folder, or this store's before it was copied or
             // moved to another file system, which only its path restores.
             let others = BackupDirectory.list(in: directory, now: context.now).filter {
@@ -62,6 +34,39 @@ extension Nudge {
                     "\(others) \(others == 1 ? "backup of another store is" : "backups of other stores are") in \(directory) too, not listed; restore one by its path with --yes"
                 )
             }
+        }
+
+        private func listing(
+            _ backups: [(BackupFile, BackupContents)], directory: String, _ context: CommandContext
+        ) -> Listing<(BackupFile, BackupContents), BackupRow> {
+            Listing(
+                items: backups,
+                row: { backup, contents in
+                    BackupRow(
+                        path: backup.path, takenAt: backup.takenAt, size: backup.size, check: contents.check,
+                        origin: Self.origin(backup.origin),
+                        counts: Dictionary(
+                            uniqueKeysWithValues: contents.counts.map {
+                                ($0.label.replacingOccurrences(of: " ", with: "_"), $0.count)
+                            }))
+                },
+                columns: [
+                    .init("TAKEN") { LocalFormat.dateTime($0.0.takenAt, clock: context.wallClock) },
+                    .init("SIZE") { ByteCountText.describe($0.0.size) },
+                    .text("CHECK") { backup, contents in
+                        // SQLite's complaint is for --json; a person reads that it is damaged.
+                        let check = contents.isSound ? "ok" : "damaged"
+                        return backup.origin == .unmarked || backup.origin == .foreign
+                            ? "\(check); \(Self.origin(backup.origin))" : check
+                    },
+                    .text("RECORDS") {
+                        $0.1.counts.map { BackupDirectory.phrase($0.count, $0.label) }.joined(separator: ", ")
+                    },
+                    .init("FILE") { ($0.0.path as NSString).lastPathComponent },
+                ],
+                whenEmpty:
+                    "No backups in \(directory) yet. The daemon takes one each day; take one now with: nudge backup"
+            )
         }
 
         /// The directory the store's settings name; a store not made yet has the default; a

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeStore
 import NudgeSystem
 
@@ -66,33 +67,9 @@ extension Nudge {
             defer { pinned.remove() }
             let keptPath =
                 context.storePath + ".before-restore-" + Timestamp.format(context.now).filter { $0 != "-" && $0 != ":" }
-            var agreed: RestoreAccount?
-            if !yes {
-                let account = Store.accountOfRestore(context.storePath, from: pinned)
-                guard consents(context, described: described, account: account, keptPath: keptPath) else {
-                    return context.print("nothing restored")
-                }
-                agreed = account
+            guard let restored = try restore(pinned, described: described, keptPath: keptPath, context) else {
+                return context.print("nothing restored")
             }
-            var restored: Store.Restored?
-            while restored == nil {
-                do {
-                    restored = try Store.restore(
-                        context.storePath, from: pinned, keepingCurrentAt: keptPath,
-                        now: context.now, expecting: agreed)
-                } catch {
-                    // Written to while the question waited: asked again with what it rolls back now.
-                    guard let changed = error.changedAccount else {
-                        throw CommandFailure(error.description, exitCode: error.exitCode)
-                    }
-                    guard
-                        consents(
-                            context, described: described, account: changed, keptPath: keptPath, changed: true)
-                    else { return context.print("nothing restored") }
-                    agreed = changed
-                }
-            }
-            guard let restored else { return }
             // The restored store records the inode of the file it is now in.
             Store.claimIdentity(at: context.storePath, now: context.now)
             let written =
@@ -103,6 +80,35 @@ extension Nudge {
                 restored.replacedFile
                 ? "; the damaged file was replaced, so programs that have the store open must open it again" : ""
             context.print("restored \(described)\(written)\(kept)\(reopen)")
+        }
+
+        /// Puts the backup in place once the person agrees (or with --yes); nil when they do not.
+        private func restore(
+            _ pinned: PinnedBackup, described: String, keptPath: String, _ context: CommandContext
+        ) throws -> Store.Restored? {
+            var agreed: RestoreAccount?
+            if !yes {
+                let account = Store.accountOfRestore(context.storePath, from: pinned)
+                guard consents(context, described: described, account: account, keptPath: keptPath) else { return nil }
+                agreed = account
+            }
+            while true {
+                do {
+                    return try Store.restore(
+                        context.storePath, from: pinned, keepingCurrentAt: keptPath,
+                        now: context.now, expecting: agreed)
+                } catch {
+                    // Written to while the question waited: asked again with what it rolls back now.
+                    guard let changed = error.changedAccount else {
+                        throw CommandFailure(error.description, exitCode: error.exitCode)
+                    }
+                    guard
+                        consents(
+                            context, described: described, account: changed, keptPath: keptPath, changed: true)
+                    else { return nil }
+                    agreed = changed
+                }
+            }
         }
 
         /// Another store's backup (one that shares the backup directory) is put in place of this

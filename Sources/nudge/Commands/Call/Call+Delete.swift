@@ -11,13 +11,13 @@ extension Nudge.Call {
                 "The contact's cadence counts from its latest call not marked deleted at once. On a terminal it asks first; otherwise it needs --yes."
         )
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The call's id, or a unique prefix of at least 4 characters (nudge call history shows 8).")
+        @Argument(
+            help: "The call's id, or a unique prefix of at least 4 characters (nudge call history shows 8).",
+            transform: Self.ids.argument)
         var id: String
         @Flag(help: "Delete without asking.") var yes = false
 
         static let ids = IDPrefix(what: "call", listedBy: "nudge call history")
-
-        func validate() throws { try Self.ids.validate(id) }
 
         func run(_ context: CommandContext) throws {
             let store = try context.openStore()

@@ -11,7 +11,9 @@ extension Nudge.Call {
                 "The same rules as nudge call log apply; --mood '' and --notes '' remove them. The call is pending sync again, as the Monica client has an edit, and the contact's cadence counts from its latest call at once."
         )
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The call's id, or a unique prefix of at least 4 characters (nudge call history shows 8).")
+        @Argument(
+            help: "The call's id, or a unique prefix of at least 4 characters (nudge call history shows 8).",
+            transform: Delete.ids.argument)
         var id: String
         @Option(help: "When, as nudge call log takes it: at most 366 days ago.", transform: TypedArguments.instant)
         var at: GivenInstant?
@@ -19,17 +21,16 @@ extension Nudge.Call {
             parsing: .unconditional, help: "How long, 0 to 24 h in whole minutes: 12 (minutes), 12m, 1h30m or 1:30.",
             transform: DurationMinutes.parser(CallInput.durationRange))
         var duration: Int?
-        @Option(help: "How it went: \(CallMood.accepted); '' removes it.") var mood: String?
+        @Option(help: "How it went: \(CallMood.accepted); '' removes it.", transform: TypedArguments.moodCorrection)
+        var mood: FieldCorrection<String?>?
         @Option(help: "Notes in place of the old ones (at most 5000 characters); '' removes them.") var notes: String?
 
         func validate() throws {
-            try Delete.ids.validate(id)
             guard at != nil || duration != nil || mood != nil || notes != nil else {
                 throw ValidationError("nothing to change; give --at, --duration, --mood or --notes")
             }
             do {
                 if let duration { try CallInput.validate(duration: duration) }
-                if let mood { try CallInput.validate(moodCorrection: mood) }
                 try CallInput.validate(notes: notes)
             } catch {
                 throw ValidationError(error.description)
@@ -49,7 +50,7 @@ extension Nudge.Call {
             let store = try context.openStore()
             let call = try Delete.ids.resolve(try store.run { try $0.callLog(matching: id) }, prefix: id)
             let correction = Store.CallCorrection(
-                calledAt: calledAt, durationMinutes: duration, mood: FieldCorrection(option: mood),
+                calledAt: calledAt, durationMinutes: duration, mood: mood ?? .keep,
                 notes: FieldCorrection(option: notes))
             let corrected = try context.changing {
                 try store.run { try $0.correctCall(id: call.id, correction, now: context.now) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeStore
 
 extension Nudge.Call {
@@ -25,7 +26,7 @@ extension Nudge.Call {
 
         func run(_ context: CommandContext) throws {
             let store = try context.openStoreForReading()
-            let only = try contact.map { try resolve($0, in: store) }
+            let only = try contact.map { try Nudge.Contacts.resolve($0, in: store) }
             let calls = try store.run { try $0.callHistory(contactID: only?.id) }
             let clock = context.wallClock
             try context.print(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeStore
 
 extension Nudge.Call {
@@ -45,7 +46,7 @@ extension Nudge.Call {
                 throw CommandFailure("--on \(on) is in the past; give today (\(today)) or a later day", exitCode: 64)
             }
             let store = try context.openStore()
-            let found = try resolve(contact, in: store)
+            let found = try Nudge.Contacts.resolve(contact, in: store)
             let due = try dueAt(context, settings: try store.run { try $0.settings() })
             let id = try store.run {
                 try $0.addCallReminder(contactID: found.id, dueAt: due, note: note, now: context.now)

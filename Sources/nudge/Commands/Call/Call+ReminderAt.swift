@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import NudgeReports
 
 /// `--at` of a one-off call reminder, as `call remind` and `call reminders edit` both take it:
 /// a time of day alone, which --in or --on may give the day of, or a time with its day.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeStore
 
 extension Nudge.Contacts {
@@ -19,6 +20,14 @@ extension Nudge.Contacts {
             let (contacts, settings, counts) = try store.run {
                 (try $0.contacts(), try $0.settings(), try $0.recentCallCounts(now: context.now))
             }
+            try context.print(listing(contacts, settings: settings, counts: counts, context), json: json)
+            if let note = Self.unreadableCadenceNote(contacts) { context.environment.errors(note + "\n") }
+        }
+
+        private func listing(
+            _ contacts: [ContactRow], settings: Settings, counts: [Int64: (last30Days: Int, last365Days: Int)],
+            _ context: CommandContext
+        ) -> Listing<ContactRow, ContactRowJSON> {
             let clock = context.wallClock
             let today = clock.date(of: context.now)
             func nextDue(_ contact: ContactRow) -> Date? {
@@ -34,31 +43,28 @@ extension Nudge.Contacts {
                 else { return nil }
                 return days > 0 ? days : nil
             }
-            try context.print(
-                Listing(
-                    items: contacts,
-                    row: {
-                        ContactRowJSON(
-                            id: $0.id, name: $0.name, stayInTouchDays: $0.everyDays, lastCallAt: $0.lastCall,
-                            callsLast30Days: counts[$0.id]?.last30Days ?? 0,
-                            callsLast365Days: counts[$0.id]?.last365Days ?? 0, nextDueAt: nextDue($0),
-                            overdue: overdueDays($0) != nil, overdueDays: overdueDays($0))
+            return Listing(
+                items: contacts,
+                row: {
+                    ContactRowJSON(
+                        id: $0.id, name: $0.name, stayInTouchDays: $0.everyDays, lastCallAt: $0.lastCall,
+                        callsLast30Days: counts[$0.id]?.last30Days ?? 0,
+                        callsLast365Days: counts[$0.id]?.last365Days ?? 0, nextDueAt: nextDue($0),
+                        overdue: overdueDays($0) != nil, overdueDays: overdueDays($0))
+                },
+                columns: [
+                    .init("ID") { String($0.id) }, .text("NAME") { $0.name },
+                    .init("EVERY") {
+                        $0.hasUnreadableCadence
+                            ? "unreadable" : $0.everyDays.map { "\($0) day\($0 == 1 ? "" : "s")" } ?? "-"
                     },
-                    columns: [
-                        .init("ID") { String($0.id) }, .text("NAME") { $0.name },
-                        .init("EVERY") {
-                            $0.hasUnreadableCadence
-                                ? "unreadable" : $0.everyDays.map { "\($0) day\($0 == 1 ? "" : "s")" } ?? "-"
-                        },
-                        .init("LAST CALL") { $0.lastCall.map { LocalFormat.dayAndTime($0, clock: clock) } ?? "never" },
-                        .init("30D") { String(counts[$0.id]?.last30Days ?? 0) },
-                        .init("365D") { String(counts[$0.id]?.last365Days ?? 0) },
-                        .init("NEXT DUE") { nextDue($0).map { LocalFormat.dayAndTime($0, clock: clock) } ?? "-" },
-                        .init("OVERDUE") { overdueDays($0).map { "\($0) day\($0 == 1 ? "" : "s")" } ?? "-" },
-                    ],
-                    whenEmpty: "No contacts yet. Add one with: nudge contacts add NAME --every DAYS"),
-                json: json)
-            if let note = Self.unreadableCadenceNote(contacts) { context.environment.errors(note + "\n") }
+                    .init("LAST CALL") { $0.lastCall.map { LocalFormat.dayAndTime($0, clock: clock) } ?? "never" },
+                    .init("30D") { String(counts[$0.id]?.last30Days ?? 0) },
+                    .init("365D") { String(counts[$0.id]?.last365Days ?? 0) },
+                    .init("NEXT DUE") { nextDue($0).map { LocalFormat.dayAndTime($0, clock: clock) } ?? "-" },
+                    .init("OVERDUE") { overdueDays($0).map { "\($0) day\($0 == 1 ? "" : "s")" } ?? "-" },
+                ],
+                whenEmpty: "No contacts yet. Add one with: nudge contacts add NAME --every DAYS")
         }
 
         /// One line naming the contacts whose cadence another program wrote unreadably, and the

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeStore
 
 extension Nudge.Contacts {
@@ -14,7 +15,7 @@ extension Nudge.Contacts {
 
         func run(_ context: CommandContext) throws {
             let store = try context.openStore()
-            let found = try resolve(contact, in: store)
+            let found = try Nudge.Contacts.resolve(contact, in: store)
             switch try store.run({ try $0.removeContact(found.id, deletingCalls: deleteCalls) }) {
             case .failure(let refusal): throw CommandFailure("\(found.name): \(refusal)", exitCode: 64)
             case .success(let calls):

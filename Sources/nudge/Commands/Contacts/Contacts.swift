@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeStore
 
 extension Nudge {
@@ -13,10 +14,12 @@ extension Nudge {
     }
 }
 
-/// Finds CONTACT (an id, or a name that matches one contact); a miss or an ambiguity is refused.
-func resolve(_ text: String, in store: Store) throws -> ContactRow {
-    switch try store.run({ try $0.resolveContact(text) }) {
-    case .success(let contact): return contact
-    case .failure(let refusal): throw CommandFailure(refusal.description, exitCode: 64)
+extension Nudge.Contacts {
+    /// Finds CONTACT (an id, or a name that matches one contact); a miss or an ambiguity is refused.
+    static func resolve(_ text: String, in store: Store) throws -> ContactRow {
+        switch try store.run({ try $0.resolveContact(text) }) {
+        case .success(let contact): return contact
+        case .failure(let refusal): throw CommandFailure(refusal.description, exitCode: 64)
+        }
     }
 }

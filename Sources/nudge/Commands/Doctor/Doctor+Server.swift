@@ -1,4 +1,5 @@
 import NudgeNotifier
+import NudgeReports
 
 extension Nudge.Doctor {
     /// The session bus, the notification server on it, and what that server can do: buttons,

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NudgeCore
 import NudgeDaemon
+import NudgeReports
 import NudgeSleep
 import NudgeSound
 import NudgeStore
@@ -20,14 +21,15 @@ extension Nudge {
             let path = context.storePath
             findings += Self.storeFindings(path)
             let settings = try? Store(readingOnly: path).settings()
-            findings += Self.backupFindings(store: path, settings: settings, now: context.now, clock: context.wallClock)
-            findings += Self.encryptionFindings(store: path, settings: settings)
+            findings += DoctorFindings.backupFindings(
+                store: path, settings: settings, now: context.now, clock: context.wallClock)
+            findings += DoctorFindings.encryptionFindings(store: path, settings: settings)
             findings += Self.soundFindings(settings)
             findings.append(Self.zoneFinding(context))
             let daemon = DaemonLock.running(storePath: path)
             findings.append(Self.daemonFinding(daemon?.pid))
             findings += Self.sleepFindings(daemon: daemon?.status)
-            findings += Self.installationFindings(environment: context.environment.variables)
+            findings += DoctorFindings.installationFindings(environment: context.environment.variables)
 
             for finding in findings { context.print(finding.line) }
             let problems = findings.filter(\.isProblem).count
@@ -133,7 +135,7 @@ extension Nudge {
             } catch {
                 return [.problem("store: \(error)", fix: "see the message; --store PATH chooses another store")]
             }
-            let writable = storeWritableFinding(path).map { [$0] } ?? []
+            let writable = DoctorFindings.storeWritableFinding(path).map { [$0] } ?? []
             let attributes = (try? FileManager.default.attributesOfItem(atPath: path)) ?? [:]
             let mode = attributes[.posixPermissions] as? Int ?? 0
             let modeText = String(mode, radix: 8)
@@ -163,23 +165,5 @@ extension Nudge.Doctor {
         return .fine(
             "integrity: ok; \(rows == 1 ? "1 row" : "\(rows) rows") another program wrote against a column's rule (\(check.rowsAgainstTheirRules[0])): nudge leaves \(rows == 1 ? "it" : "them") out where it lists them"
         )
-    }
-}
-
-/// One line of the doctor's report: what was found, and for a problem, what to do.
-enum Finding {
-    case fine(String)
-    case problem(String, fix: String)
-    /// Worth knowing and fixing, but nothing nudge does fails without it.
-    case warning(String, fix: String)
-
-    var isProblem: Bool { if case .problem = self { true } else { false } }
-
-    var line: String {
-        switch self {
-        case .fine(let text): "ok      \(text)"
-        case .problem(let text, let fix): "PROBLEM \(text)\n        fix: \(fix)"
-        case .warning(let text, let fix): "WARNING \(text)\n        fix: \(fix)"
-        }
     }
 }

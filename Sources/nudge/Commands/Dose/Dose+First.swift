@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeStore
 import NudgeSystem
 
@@ -18,7 +19,7 @@ extension Nudge.Dose {
         var newSession = false
 
         func run(_ context: CommandContext) throws {
-            let when = try doseInstant(at, context)
+            let when = try Nudge.Dose.instant(at, context)
             let store = try context.openStore()
             let settings = try store.run { try $0.settings() }
             let result = try store.run {

@@ -18,7 +18,7 @@ extension Nudge.Dose {
         @Flag(help: "Record a dose after dose 2 (extra_dose).") var extra = false
 
         func run(_ context: CommandContext) throws {
-            try answer(.take(at: try doseInstant(at, context), early: early, extra: extra), context)
+            try Nudge.Dose.answer(.take(at: try Nudge.Dose.instant(at, context), early: early, extra: extra), context)
         }
     }
 }

@@ -19,7 +19,7 @@ extension Nudge.Dose {
         }
 
         func run(_ context: CommandContext) throws {
-            try answer(.skip(at: context.now, reason: reason), context)
+            try Nudge.Dose.answer(.skip(at: context.now, reason: reason), context)
         }
     }
 }

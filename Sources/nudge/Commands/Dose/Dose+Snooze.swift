@@ -11,7 +11,7 @@ extension Nudge.Dose {
         @OptionGroup var global: GlobalOptions
 
         func run(_ context: CommandContext) throws {
-            try answer(.snooze(at: context.now), context)
+            try Nudge.Dose.answer(.snooze(at: context.now), context)
         }
     }
 }

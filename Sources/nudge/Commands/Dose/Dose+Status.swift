@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeSystem
 
 extension Nudge.Dose {
@@ -28,20 +29,8 @@ extension Nudge.Dose {
                 phase == .beforeWindow || phase == .active || phase == .nearClose
                 ? minutes(until: window?.closesAt) : nil
             if json {
-                let daemon = DaemonLock.running(storePath: context.storePath)
-                try context.printJSON(
-                    StatusJSON(
-                        phase: phase.rawValue, sessionID: session?.sessionID, sessionDate: session?.sessionDate,
-                        dose1At: session?.dose1,
-                        windowOpensAt: window?.opensAt, windowClosesAt: window?.closesAt,
-                        alarmAt: session?.isCompleted == false ? window?.targetAt : nil,
-                        snoozesUsed: session?.snoozeCount,
-                        snoozesLeft: window?.snoozesLeft, snoozeAllowed: refusal == nil, snoozeRefusal: refusal,
-                        minutesUntilOpen: open,
-                        minutesUntilClose: close, dose2At: session?.dose2, skipped: session?.skipped,
-                        alarmCanWakeComputer: daemon.map { AlarmWaking(status: $0.status)?.canWake ?? false },
-                        keepingAwake: daemon.map { !($0.status["keeping_awake"] ?? "").isEmpty } ?? false))
-                return
+                return try context.printJSON(
+                    Self.json(session, window, phase: phase, refusal: refusal, open: open, close: close, context))
             }
             guard let session, let window else {
                 context.printWrapped("No dose 1 recorded. Start with: nudge dose 1")
@@ -51,6 +40,25 @@ extension Nudge.Dose {
                 Self.report(
                     session, window, phase: phase, refusal: refusal, open: open, close: close, now: now,
                     clock: context.wallClock))
+        }
+
+        /// The status for a program: every key in every phase.
+        private static func json(
+            _ session: DoseSession?, _ window: DoseWindow?, phase: DoseWindow.Phase, refusal: String?, open: Int?,
+            close: Int?, _ context: CommandContext
+        ) -> StatusJSON {
+            let daemon = DaemonLock.running(storePath: context.storePath)
+            return StatusJSON(
+                phase: phase.rawValue, sessionID: session?.sessionID, sessionDate: session?.sessionDate,
+                dose1At: session?.dose1,
+                windowOpensAt: window?.opensAt, windowClosesAt: window?.closesAt,
+                alarmAt: session?.isCompleted == false ? window?.targetAt : nil,
+                snoozesUsed: session?.snoozeCount,
+                snoozesLeft: window?.snoozesLeft, snoozeAllowed: refusal == nil, snoozeRefusal: refusal,
+                minutesUntilOpen: open,
+                minutesUntilClose: close, dose2At: session?.dose2, skipped: session?.skipped,
+                alarmCanWakeComputer: daemon.map { AlarmWaking(status: $0.status)?.canWake ?? false },
+                keepingAwake: daemon.map { !($0.status["keeping_awake"] ?? "").isEmpty } ?? false)
         }
 
         /// The status for a person: one line per fact, labels aligned.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeSystem
 
 extension Nudge.Dose {
@@ -15,24 +16,26 @@ extension Nudge.Dose {
         @OptionGroup var global: GlobalOptions
         @Option(
             name: .customLong("in"),
-            help: "When, from 5 s to 24 h: \(DurationText.accepted), or 30s (default 1m).")
-        var delay: String?
+            help: "When, from 5 s to 24 h: \(DurationText.accepted), or 30s (default 1m).", transform: Self.delay)
+        var delay: TimeInterval?
         @Flag(help: "Withdraw the test alarms queued and not yet rung, instead of queuing one.") var cancel = false
 
         static let range: ClosedRange<TimeInterval> = 5...86400
 
+        static let delay: @Sendable (String) throws -> TimeInterval = { text in
+            guard let seconds = DurationText.parse(text), range.contains(seconds) else {
+                throw ValidationError("not a delay from 5 s to 24 h; give \(DurationText.accepted)")
+            }
+            return seconds
+        }
+
         func validate() throws {
             if cancel, delay != nil { throw ValidationError("give --in or --cancel, not both") }
-            guard let delay else { return }
-            guard let seconds = DurationText.parse(delay), Self.range.contains(seconds) else {
-                throw ValidationError(
-                    "--in '\(delay)' is not a delay from 5 s to 24 h; give \(DurationText.accepted)")
-            }
         }
 
         func run(_ context: CommandContext) throws {
             if cancel { return try withdraw(context) }
-            guard let seconds = DurationText.parse(delay ?? "1m") else { return }
+            let seconds = delay ?? 60
             // Only a running daemon can ring; a row nothing will ring would be a silent test.
             guard DaemonLock.holder(storePath: context.storePath) != nil else {
                 throw CommandFailure(

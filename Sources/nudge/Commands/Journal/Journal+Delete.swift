@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeStore
 
 extension Nudge.Journal {
@@ -9,10 +10,11 @@ extension Nudge.Journal {
             abstract: "Delete a session with its reflections.",
             discussion: "On a terminal it asks first; otherwise it needs --yes.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The session's id, or a unique prefix of at least 4 characters.") var id: String
+        @Argument(
+            help: "The session's id, or a unique prefix of at least 4 characters.",
+            transform: Nudge.Journal.ids.argument)
+        var id: String
         @Flag(help: "Delete without asking.") var yes = false
-
-        func validate() throws { try Nudge.Journal.validatePrefix(id) }
 
         func run(_ context: CommandContext) throws {
             let store = try context.openStore()

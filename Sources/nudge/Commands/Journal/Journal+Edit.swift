@@ -1,16 +1,18 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeStore
 
 extension Nudge.Journal {
     struct Edit: NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "Change fields of a session.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The session's id, or a unique prefix of at least 4 characters.") var id: String
+        @Argument(
+            help: "The session's id, or a unique prefix of at least 4 characters.",
+            transform: Nudge.Journal.ids.argument)
+        var id: String
         @OptionGroup var options: TherapyFieldOptions
-
-        func validate() throws { try Nudge.Journal.validatePrefix(id) }
 
         func run(_ context: CommandContext) throws {
             let fields = try options.fields(context)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeStore
 
 extension Nudge.Journal {
@@ -11,11 +12,13 @@ extension Nudge.Journal {
                 Without --text it opens $VISUAL or $EDITOR on a private file (mode 0600, beside the store). If the editor fails or the terminal closes, the text is kept, and the next reflect on that session offers it.
                 """)
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The session's id, or a unique prefix of at least 4 characters.") var id: String
+        @Argument(
+            help: "The session's id, or a unique prefix of at least 4 characters.",
+            transform: Nudge.Journal.ids.argument)
+        var id: String
         @Option(help: "The reflection (1 to 20,000 characters; newlines and tabs kept).") var text: String?
 
         func validate() throws {
-            try Nudge.Journal.validatePrefix(id)
             if let text {
                 do { try TherapyReflection.validate(text, option: "--text") } catch {
                     throw ValidationError(error.description)
@@ -32,38 +35,7 @@ extension Nudge.Journal {
             if let text {
                 (written, source) = (text, .command)
             } else {
-                let draft = ReflectionDraft(storePath: context.storePath, sessionID: session.id)
-                if draft.exists {
-                    if context.environment.isTerminal, isatty(STDIN_FILENO) == 1 {
-                        switch context.choice(
-                            aboutDraft: "A reflection on this session was started and not saved; continue it?")
-                        {
-                        case .continueIt: break
-                        case .startAgain: draft.discard()
-                        case .keepIt:
-                            return context.print(
-                                "kept what was written; nudge journal reflect \(session.id.prefix(8)) offers it again")
-                        }
-                    } else {
-                        context.environment.errors("nudge: continuing the reflection started earlier on this session\n")
-                    }
-                }
-                try draft.prepare(heading: "A reflection on \(name).")
-                guard try draft.edit(environment: context.environment.variables) else {
-                    throw CommandFailure(
-                        "the editor did not finish; what you wrote is kept, and nudge journal reflect \(session.id.prefix(8)) offers it again"
-                    )
-                }
-                let edited = try draft.text()
-                guard !edited.isEmpty else {
-                    draft.discard()
-                    return context.print("nothing written; no reflection added")
-                }
-                do { try TherapyReflection.validate(edited, option: "the reflection") } catch {
-                    throw CommandFailure(
-                        "\(error.description); it is kept, and the next reflect on this session offers it", exitCode: 64
-                    )
-                }
+                guard let edited = try Self.edited(session, name: name, context) else { return }
                 (written, source) = (edited, .editor)
             }
             guard
@@ -76,6 +48,47 @@ extension Nudge.Journal {
             // Only once the store has it.
             if source == .editor { ReflectionDraft(storePath: context.storePath, sessionID: session.id).discard() }
             context.print("added a reflection to \(name)")
+        }
+
+        /// The reflection written in the person's editor, in a draft kept until the store has it;
+        /// nil when there is nothing to add (what was said instead is printed).
+        private static func edited(_ session: TherapySession, name: String, _ context: CommandContext) throws -> String?
+        {
+            let draft = ReflectionDraft(storePath: context.storePath, sessionID: session.id)
+            if draft.exists {
+                if context.environment.isTerminal, isatty(STDIN_FILENO) == 1 {
+                    switch context.choice(
+                        aboutDraft: "A reflection on this session was started and not saved; continue it?")
+                    {
+                    case .continueIt: break
+                    case .startAgain: draft.discard()
+                    case .keepIt:
+                        context.print(
+                            "kept what was written; nudge journal reflect \(session.id.prefix(8)) offers it again")
+                        return nil
+                    }
+                } else {
+                    context.environment.errors("nudge: continuing the reflection started earlier on this session\n")
+                }
+            }
+            try draft.prepare(heading: "A reflection on \(name).")
+            guard try draft.edit(environment: context.environment.variables) else {
+                throw CommandFailure(
+                    "the editor did not finish; what you wrote is kept, and nudge journal reflect \(session.id.prefix(8)) offers it again"
+                )
+            }
+            let edited = try draft.text()
+            guard !edited.isEmpty else {
+                draft.discard()
+                context.print("nothing written; no reflection added")
+                return nil
+            }
+            do { try TherapyReflection.validate(edited, option: "the reflection") } catch {
+                throw CommandFailure(
+                    "\(error.description); it is kept, and the next reflect on this session offers it", exitCode: 64
+                )
+            }
+            return edited
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeStore
 
 extension Nudge.Journal {
@@ -8,10 +9,11 @@ extension Nudge.Journal {
         static let configuration = CommandConfiguration(
             abstract: "Show one session: every field and its dated reflections.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The session's id, or a unique prefix of at least 4 characters.") var id: String
+        @Argument(
+            help: "The session's id, or a unique prefix of at least 4 characters.",
+            transform: Nudge.Journal.ids.argument)
+        var id: String
         @Flag(help: "Print one JSON object.") var json = false
-
-        func validate() throws { try Nudge.Journal.validatePrefix(id) }
 
         func run(_ context: CommandContext) throws {
             let store = try context.openStoreForReading()

@@ -65,13 +65,6 @@ struct TherapyFieldOptions: ParsableArguments {
 extension Nudge.Journal {
     static let ids = IDPrefix(what: "session", listedBy: "nudge journal list")
 
-    /// `Sunday 2026-11-22 14:00 CET`, or what another program stored where no time can be read.
-    static func dated(_ session: TherapySession, clock: WallClock) -> String {
-        if let stored = session.unreadableStart { return "an unreadable time ('\(TextInput.oneLine(stored))')" }
-        return
-            "\(clock.weekdayName(clock.date(of: session.startedAt))) \(LocalFormat.dateTime(session.startedAt, clock: clock))"
-    }
-
     /// `the session of 14:00 today, 2026-11-22 14:00 CET`, in confirmations.
     static func named(_ session: TherapySession, _ context: CommandContext) -> String {
         if let stored = session.unreadableStart {
@@ -79,8 +72,6 @@ extension Nudge.Journal {
         }
         return "the session \(context.when(session.startedAt, on: "of", at: "of"))"
     }
-
-    static func validatePrefix(_ id: String) throws { try ids.validate(id) }
 
     static func session(_ prefix: String, _ store: Store) throws -> TherapySession {
         try ids.resolve(try store.run { try $0.therapySession(matching: prefix) }, prefix: prefix)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeSound
 import NudgeStore
 import NudgeSystem
@@ -56,7 +57,6 @@ extension Nudge.Meditate {
         }
 
         func validate() throws {
-            if let duration { _ = try Self.seconds(duration) }
             if let delay, !(0...120).contains(delay) {
                 throw ValidationError(
                     "--delay \(delay) is not from 0 to 120 seconds; give the settling time before the start bell")
@@ -85,17 +85,24 @@ extension Nudge.Meditate {
             return seconds
         }
 
-        func run(_ context: CommandContext) throws {
-            // Read only until a daemon is known to run: a refused start changes nothing.
-            let settings = try context.openStoreForReading().run { try $0.settings() }
-            let planned = try duration.map(Self.seconds) ?? settings.int(.meditationDefaultMinutes) * 60
-            let delay = self.delay ?? settings.int(.meditationStartDelaySeconds)
+        /// The session's length, settling delay and interval, in seconds: as given, or as set.
+        private func lengths(given: Int?, _ settings: Settings) throws -> (planned: Int, delay: Int, interval: Int) {
+            let planned = given ?? settings.int(.meditationDefaultMinutes) * 60
             let interval = (self.interval ?? settings.int(.meditationIntervalMinutes)) * 60
             guard interval == 0 || interval < planned else {
                 throw CommandFailure(
                     "an interval of \(interval / 60) min is not shorter than the session of \(MeditationTimer.minutes(planned)); give a shorter --interval, or 0",
                     exitCode: 64)
             }
+            return (planned, self.delay ?? settings.int(.meditationStartDelaySeconds), interval)
+        }
+
+        func run(_ context: CommandContext) throws {
+            // The length's one or two words are read once, here, before the store is.
+            let given = try duration.map(Self.seconds)
+            // Read only until a daemon is known to run: a refused start changes nothing.
+            let settings = try context.openStoreForReading().run { try $0.settings() }
+            let (planned, delay, interval) = try lengths(given: given, settings)
             // Only a running daemon rings the bells; a timer nothing rings would be a silent one.
             guard DaemonLock.holder(storePath: context.storePath) != nil else {
                 throw CommandFailure(

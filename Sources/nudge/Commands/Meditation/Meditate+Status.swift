@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeStore
 import NudgeSystem
 
@@ -42,7 +43,7 @@ extension Nudge.Meditate {
                 )
             }
             context.print(
-                "\(Nudge.Meditate.describe(running, context)): \(Nudge.Meditate.clock(row.elapsedSeconds)) elapsed, \(Nudge.Meditate.clock(row.leftSeconds)) left"
+                "\(Nudge.Meditate.describe(running, context)): \(CountdownText.clock(row.elapsedSeconds)) elapsed, \(CountdownText.clock(row.leftSeconds)) left"
             )
         }
     }

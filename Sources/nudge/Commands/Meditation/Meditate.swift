@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeStore
 import NudgeSystem
 
@@ -23,7 +24,7 @@ extension Nudge.Meditate {
         case .nothingRunning:
             throw CommandFailure("no meditation session is running; start one with: nudge meditate", exitCode: 64)
         case .completed(let session):
-            context.print(Countdown.ending(session))
+            context.print(CountdownText.ending(session))
         case .kept(let session):
             context.print("ended early: \(MeditationTimer.minutes(session.actualSeconds ?? 0)) kept")
         case .dropped:
@@ -38,16 +39,6 @@ extension Nudge.Meditate {
 
     /// `21:50:15`: bells are heard to the second.
     static func clockTime(_ instant: Date, _ context: CommandContext) -> String {
-        let seconds = context.wallClock.local(instant).secondsOfDay
-        return "\(pad(seconds / 3600)):\(pad(seconds / 60 % 60)):\(pad(seconds % 60))"
+        CountdownText.timeOfDay(secondsOfDay: context.wallClock.local(instant).secondsOfDay)
     }
-
-    /// `07:32`, `1:02:03`.
-    static func clock(_ seconds: Int) -> String {
-        seconds >= 3600
-            ? "\(seconds / 3600):\(pad(seconds / 60 % 60)):\(pad(seconds % 60))"
-            : "\(pad(seconds / 60)):\(pad(seconds % 60))"
-    }
-
-    private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

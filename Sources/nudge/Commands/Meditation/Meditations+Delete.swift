@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeStore
 
 extension Nudge.Meditations {
@@ -9,13 +10,13 @@ extension Nudge.Meditations {
             abstract: "Delete one session from the history.",
             discussion: "On a terminal it asks first; otherwise it needs --yes.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The session's id, or a unique prefix of at least 4 characters (nudge meditations lists 8).")
+        @Argument(
+            help: "The session's id, or a unique prefix of at least 4 characters (nudge meditations lists 8).",
+            transform: Self.ids.argument)
         var id: String
         @Flag(help: "Delete without asking.") var yes = false
 
         static let ids = IDPrefix(what: "session", listedBy: "nudge meditations")
-
-        func validate() throws { try Self.ids.validate(id) }
 
         func run(_ context: CommandContext) throws {
             let store = try context.openStore()

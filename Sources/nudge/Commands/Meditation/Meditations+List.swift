@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeStore
 
 extension Nudge.Meditations {
@@ -33,33 +34,6 @@ extension Nudge.Meditations {
             if calendar, since != nil { throw ValidationError("give --calendar or --since, not both") }
         }
 
-        struct SessionRow: Encodable {
-            var id: String
-            @TimestampText var startedAt: Date?
-            var utcOffsetMinutes: Int
-            var localDate: String
-            /// The day it is listed under and counts for (local date before day_starts_at: the day before).
-            var day: String
-            var plannedSeconds: Int
-            var actualSeconds: Int
-            var outcome: String
-            var source: String
-        }
-
-        struct TotalsRow: Encodable {
-            var sessions: Int
-            var minutes: Double
-            var averageMinutes: Double
-            var longestMinutes: Double
-            var currentStreakDays: Int
-            var longestStreakDays: Int
-        }
-
-        struct Output: Encodable {
-            var sessions: [SessionRow]
-            var totals: TotalsRow
-        }
-
         func run(_ context: CommandContext) throws {
             let store = try context.openStoreForReading()
             let (all, settings) = try store.run { (try $0.meditations(), try $0.settings()) }
@@ -74,53 +48,10 @@ extension Nudge.Meditations {
             }
             let history = MeditationHistory(
                 listed: listed, all: all, now: context.now, clock: context.wallClock, dayStartsAt: dayStartsAt)
-            let totals = history.totals
-            if json {
-                let sessions = history.days.flatMap { day in day.sessions.map { (day.date, $0) } }.map { day, session in
-                    SessionRow(
-                        id: session.id, startedAt: session.startedAt, utcOffsetMinutes: session.utcOffsetMinutes,
-                        localDate: session.localStart.date.description, day: day.description,
-                        plannedSeconds: session.plannedSeconds, actualSeconds: session.actualSeconds ?? 0,
-                        outcome: session.outcome?.rawValue ?? "completed", source: session.source)
-                }
-                return try context.printJSON(
-                    Output(
-                        sessions: sessions,
-                        totals: TotalsRow(
-                            sessions: totals.sessions, minutes: Self.minutes(totals.seconds),
-                            averageMinutes: Self.minutes(totals.averageSeconds),
-                            longestMinutes: Self.minutes(totals.longestSeconds),
-                            currentStreakDays: totals.currentStreakDays,
-                            longestStreakDays: totals.longestStreakDays)))
-            }
-            guard !history.days.isEmpty else {
-                return context.printWrapped(
-                    sinceDay.map { "No meditation sessions since \($0)." }
-                        ?? "No meditation sessions yet. Start one with: nudge meditate (or record one with: nudge meditations add --at TIME --minutes N)"
-                )
-            }
-            var lines: [String] = []
-            for day in history.days {
-                let seconds = day.sessions.reduce(0) { $0 + ($1.actualSeconds ?? 0) }
-                lines.append(
-                    "\(day.date) (\(context.wallClock.weekdayName(day.date))): \(MeditationTimer.minutes(seconds)) in \(day.sessions.count) session\(day.sessions.count == 1 ? "" : "s")"
-                )
-                for session in day.sessions {
-                    let time = LocalTime(
-                        hour: session.localStart.secondsOfDay / 3600, minute: session.localStart.secondsOfDay / 60 % 60)!
-                    let manual = session.source == "manual" ? ", entered afterwards" : ""
-                    lines.append(
-                        "  \(context.wallClock.text(time))  \(MeditationTimer.minutes(session.actualSeconds ?? 0))  \(Self.outcome(session))\(manual)  \(session.id.prefix(8))"
-                    )
-                }
-            }
-            lines.append("")
-            lines.append(
-                "\(totals.sessions) session\(totals.sessions == 1 ? "" : "s"), \(MeditationTimer.minutes(totals.seconds)); average \(Self.averageText(totals.averageSeconds)), longest \(MeditationTimer.minutes(totals.longestSeconds))"
-            )
-            lines.append(
-                "streak: \(Self.days(totals.currentStreakDays)) now, longest \(Self.days(totals.longestStreakDays))")
-            context.print(lines.joined(separator: "\n"))
+            let listing = MeditationListing(history: history, clock: context.wallClock, since: sinceDay)
+            if json { return try context.printJSON(listing.output) }
+            // The sentence of an empty history wraps as other prose; the days' lines are not cut.
+            if history.days.isEmpty { context.printWrapped(listing.text) } else { context.print(listing.text) }
         }
 
         private func draw(_ sessions: [MeditationSession], settings: Settings, context: CommandContext) {
@@ -131,26 +62,6 @@ extension Nudge.Meditations {
                 clock: context.wallClock)
             context.environment.output(
                 calendar.render(colour: context.environment.takesEscapes, width: context.environment.width))
-        }
-
-        static func outcome(_ session: MeditationSession) -> String {
-            switch session.outcome {
-            case .completed, nil: "completed"
-            case .endedEarly: "ended early"
-            case .interrupted: "interrupted (the computer slept)"
-            }
-        }
-
-        static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
-
-        /// Minutes to a tenth: 90 s is 1.5.
-        static func minutes(_ seconds: Int) -> Double { (Double(seconds) / 6).rounded() / 10 }
-
-        /// `7.5 minutes`: to the tenth the JSON gives, so that text and JSON agree (it said 7).
-        static func averageText(_ seconds: Int) -> String {
-            let tenths = minutes(seconds)
-            guard seconds >= 120, tenths != tenths.rounded() else { return MeditationTimer.minutes(seconds) }
-            return String(format: "%.1f minutes", tenths)
         }
     }
 }

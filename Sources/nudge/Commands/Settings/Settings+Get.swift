@@ -6,12 +6,10 @@ extension Nudge.Settings {
     struct Get: NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "Print one setting's value in force.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "A settings key, such as symptom.reminder_time.") var key: String
-
-        func validate() throws { _ = try settingKey(key) }
+        @Argument(help: "A settings key, such as symptom.reminder_time.", transform: TypedArguments.settingKey)
+        var key: SettingKey
 
         func run(_ context: CommandContext) throws {
-            let key = try settingKey(key)
             let settings = try context.openStoreForReading().run { try $0.settings() }
             context.print(settings[key])
             // The default printed for a row another program spoiled would pass for the stored value.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NudgeCore
+import NudgeReports
 import NudgeStore
 
 extension Nudge.Settings {

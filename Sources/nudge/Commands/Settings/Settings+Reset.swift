@@ -6,12 +6,10 @@ extension Nudge.Settings {
     struct Reset: NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "Return a setting to its default (deletes its row).")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "A settings key, such as symptom.reminder_time.") var key: String
-
-        func validate() throws { _ = try settingKey(key) }
+        @Argument(help: "A settings key, such as symptom.reminder_time.", transform: TypedArguments.settingKey)
+        var key: SettingKey
 
         func run(_ context: CommandContext) throws {
-            let key = try settingKey(key)
             try context.openStore().run { try $0.resetSetting(key) }
             context.print("\(key.rawValue) = \(key.valueKind.shown(key.defaultValue)) (default)")
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NudgeCore
+import NudgeReports
 import NudgeSound
 import NudgeStore
 
@@ -8,7 +9,8 @@ extension Nudge.Settings {
         static let configuration = CommandConfiguration(
             abstract: "Change a setting (stored in canonical form: 8pm is stored 20:00).")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "A settings key, such as symptom.reminder_time.") var key: String
+        @Argument(help: "A settings key, such as symptom.reminder_time.", transform: TypedArguments.settingKey)
+        var key: SettingKey
         // Every word after the key, so a value such as -3 reaches validation instead of being
         // taken for an option.
         @Argument(parsing: .allUnrecognized, help: "The new value; 'nudge settings' lists what each key accepts.")
@@ -18,35 +20,37 @@ extension Nudge.Settings {
 
         func validate() throws {
             guard !words.isEmpty else {
-                throw ValidationError("missing the value; give one, such as: nudge settings set \(key) VALUE")
-            }
-            let canonical: String
-            let setting: SettingKey
-            do {
-                setting = try SettingKey.named(key)
-                canonical = try setting.canonical(value)
-            } catch { throw ValidationError(error.description) }
-            // A sound is refused here, not found missing at 3 a.m.
-            if setting.valueKind == .sound, let problem = SoundSource(setting: canonical)?.problem {
-                throw ValidationError("invalid value '\(value)' for \(key): \(problem)")
-            }
-            if setting.valueKind == .ambient, case .file(let path) = AmbientSound(setting: canonical),
-                let problem = GStreamerAmbient.decodeProblem(path)
-            {
-                throw ValidationError("invalid value '\(value)' for \(key): \(problem)")
+                throw ValidationError(
+                    "missing the value; give one, such as: nudge settings set \(key.rawValue) VALUE")
             }
         }
 
         func run(_ context: CommandContext) throws {
-            let key = try settingKey(key)
-            let canonical = try key.canonical(value)
-            if key.valueKind == .absoluteDirectory, !canonical.isEmpty,
-                let problem = PrivateFile.validateBackupDirectory(canonical, store: context.storePath)
-            {
-                throw ValidationError("invalid value '\(value)' for \(key.rawValue): \(problem)")
-            }
+            let canonical = try canonicalValue(store: context.storePath)
             try context.openStore().run { try $0.setSetting(key, to: canonical, at: context.now) }
             context.print("\(key.rawValue) = \(key.valueKind.shown(canonical))")
+        }
+
+        /// The value as the store keeps it, parsed once; a sound, an ambient file or a backup
+        /// directory is refused here, before anything is written, not found missing at 3 a.m.
+        private func canonicalValue(store: String) throws -> String {
+            let canonical: String
+            do { canonical = try key.canonical(value) } catch { throw ValidationError(error.description) }
+            let problem: String? =
+                switch key.valueKind {
+                case .sound: SoundSource(setting: canonical)?.problem
+                case .ambient:
+                    if case .file(let path) = AmbientSound(setting: canonical) {
+                        GStreamerAmbient.decodeProblem(path)
+                    } else {
+                        nil
+                    }
+                case .absoluteDirectory:
+                    canonical.isEmpty ? nil : PrivateFile.validateBackupDirectory(canonical, store: store)
+                default: nil
+                }
+            if let problem { throw ValidationError("invalid value '\(value)' for \(key.rawValue): \(problem)") }
+            return canonical
         }
     }
 }

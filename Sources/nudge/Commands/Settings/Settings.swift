@@ -11,8 +11,3 @@ extension Nudge {
         )
     }
 }
-
-/// Parses a key with the store contract's own message, rather than ArgumentParser's list.
-func settingKey(_ name: String) throws -> SettingKey {
-    do { return try SettingKey.named(name) } catch { throw ValidationError(error.description) }
-}

@@ -8,11 +8,10 @@ extension Nudge.Symptoms {
         static let configuration = CommandConfiguration(
             abstract: "Delete a symptom entry.", discussion: "On a terminal it asks first; otherwise it needs --yes.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The entry's id, or a unique prefix of at least 4 characters (nudge symptoms shows 8).") var id:
-            String
+        @Argument(
+            help: "The entry's id, or a unique prefix of at least 4 characters (nudge symptoms shows 8).",
+            transform: Nudge.Symptoms.ids.argument) var id: String
         @Flag(help: "Delete without asking.") var yes = false
-
-        func validate() throws { try Nudge.Symptoms.ids.validate(id) }
 
         func run(_ context: CommandContext) throws {
             let store = try context.openStore()

@@ -9,8 +9,9 @@ extension Nudge.Symptoms {
             abstract: "Correct a symptom entry: its name, severity, notes or time.",
             discussion: "The same rules as nudge log symptom apply; --notes '' removes the notes.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The entry's id, or a unique prefix of at least 4 characters (nudge symptoms shows 8).") var id:
-            String
+        @Argument(
+            help: "The entry's id, or a unique prefix of at least 4 characters (nudge symptoms shows 8).",
+            transform: Nudge.Symptoms.ids.argument) var id: String
         @Option(
             help:
                 "What was felt (at most 200 characters); one logged before in another case is written as before.")
@@ -26,7 +27,6 @@ extension Nudge.Symptoms {
         var at: GivenInstant?
 
         func validate() throws {
-            try Nudge.Symptoms.ids.validate(id)
             guard name != nil || severity != nil || notes != nil || at != nil else {
                 throw ValidationError("nothing to change; give --name, --severity, --notes or --at")
             }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeStore
 
 extension Nudge.Symptoms {
@@ -22,7 +23,7 @@ extension Nudge.Symptoms {
             if chart, json { throw ValidationError("give --chart or --json, not both") }
         }
 
-        private func days(_ context: CommandContext) throws(InputError) -> DayRangeOptions.Days {
+        private func days(_ context: CommandContext) throws(InputError) -> DayRange {
             let today = context.wallClock.date(of: context.now)
             return try range.days(today: today, otherwise: search == nil ? .init(first: today, last: today) : .all)
         }
@@ -49,30 +50,25 @@ extension Nudge.Symptoms {
                         || $0.notes?.range(of: search, options: .caseInsensitive) != nil
                 }
             }
-            if json {
-                let rows = entries.map {
-                    EntryRow(
-                        id: $0.id, date: clock.date(of: $0.loggedAt).description, name: $0.name, severity: $0.severity,
-                        loggedAt: $0.loggedAt, notes: $0.notes)
-                }
-                return context.environment.output(try JSONText.render(rows) + "\n")
-            }
-            guard !entries.isEmpty else { return context.printWrapped(nothing(days)) }
-            let byDay = Dictionary(grouping: entries) { clock.date(of: $0.loggedAt) }
-            context.environment.output(
-                TextTable.render(
-                    header: ["ID", "TIME", "SYMPTOM", "SEVERITY", "NOTES"],
-                    sections: byDay.keys.sorted(by: >).map { day in
-                        (
-                            heading: "\(context.wallClock.weekdayName(day)) \(day)",
-                            rows: byDay[day]!.map {
-                                [
-                                    String($0.id.prefix(8)).lowercased(), LocalFormat.time($0.loggedAt, clock: clock),
-                                    $0.name, String($0.severity), $0.notes.map(Self.start(of:)) ?? "",
-                                ]
-                            }
-                        )
-                    }, width: context.environment.width, shrinking: [2, 4]))
+            try context.print(
+                Listing(
+                    items: entries,
+                    row: {
+                        EntryRow(
+                            id: $0.id, date: clock.date(of: $0.loggedAt).description, name: $0.name,
+                            severity: $0.severity, loggedAt: $0.loggedAt, notes: $0.notes)
+                    },
+                    columns: [
+                        .init("ID") { String($0.id.prefix(8)).lowercased() },
+                        .init("TIME") { LocalFormat.time($0.loggedAt, clock: clock) }, .text("SYMPTOM") { $0.name },
+                        .init("SEVERITY") { String($0.severity) },
+                        .text("NOTES") { $0.notes.map(Self.start(of:)) ?? "" },
+                    ],
+                    whenEmpty: nothing(days),
+                    sections: .init(
+                        heading: { "\(clock.weekdayName(clock.date(of: $0.loggedAt))) \(clock.date(of: $0.loggedAt))" },
+                        comesFirst: { clock.date(of: $0.loggedAt) > clock.date(of: $1.loggedAt) })),
+                json: json)
         }
 
         /// The range asked for, else the last 30 days; an open end is the diary's first or last day.
@@ -96,7 +92,7 @@ extension Nudge.Symptoms {
                     entries, first: first, last: last, clock: clock, width: context.environment.width, colour: colour))
         }
 
-        private func nothing(_ days: DayRangeOptions.Days) -> String {
+        private func nothing(_ days: DayRange) -> String {
             let when: String
             switch (days.first, days.last) {
             case (let first?, let last?) where first == last: when = " on \(first)"

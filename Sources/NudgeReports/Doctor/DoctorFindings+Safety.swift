@@ -1,0 +1,179 @@
+import CNudgeLinux
+import Foundation
+import NudgeCore
+import NudgeReports
+import NudgeStore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The store's safety in the doctor's report: its backups, and whether the disk it is on is
+/// encrypted at rest.
+extension DoctorFindings {
+    public static func backupFindings(store: String, settings: NudgeCore.Settings?, now: Date, clock: WallClock)
+        -> [Finding]
+    {
+        let directory = backupDirectory(store: store, settings: settings)
+        let settings = settings ?? NudgeCore.Settings()
+        guard settings.bool(BackupPolicy.enabled) else {
+            return [
+                .warning(
+                    "backups: off (backup.enabled is false); a damaged store would be lost",
+                    fix: "nudge settings set backup.enabled true")
+            ]
+        }
+        if let problem = backupFolderProblem(directory) {
+            return [
+                .problem(
+                    "backups: \(problem); no backup can be taken",
+                    fix:
+                        "make it writable by you, or set a folder you can write: nudge settings set backup.directory PATH"
+                )
+            ]
+        }
+        let identity = Store.identity(at: store)
+        let all = BackupDirectory.list(in: directory, now: now, identity: identity)
+        // One taken while the clock was ahead is not the newest; it is named.
+        let ahead: [Finding] =
+            (openBackupFolderFinding(directory).map { [$0] } ?? [])
+            + strayBackupFindings(BackupDirectory.strays(in: directory, identity: identity), clock: clock)
+            + all.filter { $0.isAhead(of: now) }.map {
+                .warning(
+                    "backups: \(($0.path as NSString).lastPathComponent) says it was taken at \(LocalFormat.dateTime($0.takenAt, clock: clock)), which is later than now: the clock was ahead when it was taken, or it is behind now; nudge does not count it as the newest backup",
+                    fix:
+                        "check the time (timedatectl): if it is wrong, set it right (timedatectl set-ntp true); if it is right, remove that backup once a newer one is taken: rm \($0.path)"
+                )
+            }
+        let backups = all.filter { !$0.isAhead(of: now) }
+        guard let newest = backups.first else {
+            return ahead + [
+                .warning(
+                    "backups: none yet in \(directory)",
+                    fix: "the daemon takes one at its start and each night; or now: nudge backup")
+            ]
+        }
+        let contents = BackupDirectory.inspect(newest.path)
+        let age = now.timeIntervalSince(newest.takenAt)
+        let when = "\(LocalFormat.dateTime(newest.takenAt, clock: clock)) (\(DurationText.relative(-age)))"
+        guard contents.isSound else {
+            return ahead + [
+                .problem(
+                    "backups: the newest, of \(when), fails its check (\(contents.check))",
+                    fix: "take a new one now: nudge backup")
+            ]
+        }
+        guard age < 2 * 86_400 else {
+            return ahead + [
+                .problem(
+                    "backups: the newest is of \(when), more than 2 days old",
+                    fix: "run the daemon (systemctl --user enable --now nudge), or: nudge backup")
+            ]
+        }
+        return ahead + [.fine("backups: newest \(when), checked ok; \(backups.count) kept in \(directory)")]
+    }
+
+    /// A backup of this store a person copied within the folder under another name: nudge
+    /// neither lists nor thins it, and says so, so that it is not taken for one of the kept.
+    static func strayBackupFindings(_ strays: [BackupFile], clock: WallClock) -> [Finding] {
+        strays.map {
+            .warning(
+                "backups: \(($0.path as NSString).lastPathComponent) is a backup of this store taken at \(LocalFormat.dateTime($0.takenAt, clock: clock)), under a name nudge does not give its backups: it is neither listed nor thinned",
+                fix: "keep it as your own copy (restore it with: nudge restore \($0.path)), or remove it: rm \($0.path)"
+            )
+        }
+    }
+
+    /// The folder the settings name; for a store whose settings cannot be read (damaged), the
+    /// one recorded beside it.
+    public static func backupDirectory(store: String, settings: NudgeCore.Settings?) -> String {
+        settings.map { BackupDirectory.directory(store: store, setting: $0[BackupPolicy.directory]) }
+            ?? BackupDirectory.directory(ofDamagedStore: store)
+    }
+
+    /// dm-crypt (LUKS, also under LVM, and systemd-homed's LUKS homes), fscrypt on the
+    /// directory, or eCryptfs: what Linux desktops encrypt a disk with.
+    /// The store's folder, and the backup folder when backups are on (each backup is a whole
+    /// copy of the store): the nearest folder of it that is there, since the daemon makes it.
+    public static func encryptionFindings(store: String, settings: NudgeCore.Settings?) -> [Finding] {
+        let folder = PathText.directory(of: store)
+        let storeHow = AtRest.encryption(of: folder.isEmpty ? "." : folder)
+        let directory = backupDirectory(store: store, settings: settings)
+        let settings = settings ?? NudgeCore.Settings()
+        var backups: (folder: String, how: String?)?
+        if settings.bool(BackupPolicy.enabled) {
+            var existing = directory
+            while !FileManager.default.fileExists(atPath: existing), existing != "/", !existing.isEmpty {
+                existing = PathText.directory(of: existing)
+            }
+            backups = (existing, AtRest.encryption(of: existing.isEmpty ? "." : existing))
+        }
+        let fix =
+            "keep the store and backup.directory on an encrypted volume: LUKS (set up at install), a systemd-homed home, or fscrypt on the folder"
+        guard let storeHow else {
+            let alsoBackups = backups.map { $0.how == nil ? ", nor are the backups in \($0.folder)" : "" } ?? ""
+            return [
+                .warning(
+                    "encryption at rest: no\(alsoBackups); anyone with the disk can read the diary, the doses and the therapy journal",
+                    fix: fix)
+            ]
+        }
+        guard let backups else { return [.fine("encryption at rest: the store is on \(storeHow)")] }
+        guard let backupHow = backups.how else {
+            return [
+                .warning(
+                    "encryption at rest: the store is on \(storeHow), but the backups in \(backups.folder) are not encrypted, and each is a whole copy of it",
+                    fix: fix)
+            ]
+        }
+        return [.fine("encryption at rest: the store is on \(storeHow); the backups on \(backupHow)")]
+    }
+}
+
+/// How the file system under a path is encrypted, read from /proc and /sys.
+public enum AtRest {
+    public static func encryption(of path: String) -> String? {
+        if isFscrypt(path) { return "an fscrypt-encrypted directory" }
+        guard let mount = mountOf(path) else { return nil }
+        if mount.type == "ecryptfs" { return "eCryptfs" }
+        if isDmCrypt(device: mount.device) { return "a dm-crypt (LUKS) volume (\(mount.source))" }
+        return nil
+    }
+
+    /// statx's STATX_ATTR_ENCRYPTED: the directory has an fscrypt policy.
+    private static func isFscrypt(_ path: String) -> Bool { nudge_is_encrypted(path) == 1 }
+
+    /// The mount holding `path`: the longest mount point that is a prefix of its real path.
+    private static func mountOf(_ path: String) -> (device: String, source: String, type: String)? {
+        guard let table = try? String(contentsOfFile: "/proc/self/mountinfo", encoding: .utf8) else { return nil }
+        let real = (path as NSString).resolvingSymlinksInPath
+        var best: (point: String, device: String, source: String, type: String)?
+        for line in table.split(separator: "\n") {
+            let fields = line.split(separator: " ").map(String.init)
+            guard fields.count > 6, let dash = fields.firstIndex(of: "-"), dash + 2 < fields.count else { continue }
+            let point = fields[4].replacingOccurrences(of: "\\040", with: " ")
+            guard real == point || real.hasPrefix(point == "/" ? "/" : point + "/") else { continue }
+            if best == nil || point.count >= best!.point.count {
+                best = (point, fields[2], fields[dash + 2], fields[dash + 1])
+            }
+        }
+        return best.map { ($0.device, $0.source, $0.type) }
+    }
+
+    /// A device-mapper crypt target, here or below (LVM on LUKS): its dm uuid starts CRYPT-.
+    private static func isDmCrypt(device: String, depth: Int = 0) -> Bool {
+        let block = "/sys/dev/block/\(device)"
+        if let uuid = try? String(contentsOfFile: block + "/dm/uuid", encoding: .utf8), uuid.hasPrefix("CRYPT-") {
+            return true
+        }
+        guard depth < 8, let slaves = try? FileManager.default.contentsOfDirectory(atPath: block + "/slaves") else {
+            return false
+        }
+        return slaves.contains { slave in
+            guard let number = try? String(contentsOfFile: "/sys/class/block/\(slave)/dev", encoding: .utf8) else {
+                return false
+            }
+            return isDmCrypt(device: number.trimmingCharacters(in: .whitespacesAndNewlines), depth: depth + 1)
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Glibc
+import NudgeCore
+import NudgeStore
+import NudgeSystem
+
+/// A file nudge writes what the person keeps private into: an export given with `--output`, a
+/// draft. Only its owner can read it, whatever the umask. It is written whole or not at all (a
+/// temporary file beside it, fsynced, renamed over it), and only ever in place of a regular file:
+/// never over a device, a pipe, or the store or one of its files under any name.
+public enum PrivateFile {
+    /// What beside the store belongs to it: SQLite's files and nudge's own.
+    public static let storeFileSuffixes = [
+        "", "-wal", "-shm", "-journal", ".answers", ".drafts", ".backups", ".daemon-lock", ".backup-location",
+    ]
+    /// The store as it was before a restore, kept beside it by `nudge restore`.
+    public static let beforeRestore = ".before-restore-"
+
+    /// Refuses, before anything is read or written, an `--output` that cannot be written safely:
+    /// empty, in a missing directory, there already as something other than a regular file, or
+    /// the store or one of its files (by name after links are resolved, or by device and inode,
+    /// so that a hard link counts), or in the backup directory, whose files nudge names and thins.
+    /// Whether a regular file begins as every SQLite database does.
+    public static func isSQLiteDatabase(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var header = [UInt8](repeating: 0, count: 16)
+        return read(descriptor, &header, 16) == 16 && header == Array("SQLite format 3\0".utf8)
+    }
+
+    public static func validateOutput(_ path: String, store: String, backupDirectory: String? = nil) throws {
+        guard !path.isEmpty else { throw UsageRefusal("--output is empty; give the path of the file to write") }
+        let directory = PathText.directory(of: path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else {
+            throw UsageRefusal(
+                "--output '\(path)': the directory \(directory) does not exist; create it or give another path")
+        }
+        var target = stat()
+        let exists = lstat(path, &target) == 0
+        if exists && target.st_mode & S_IFMT != S_IFREG {
+            throw UsageRefusal(
+                "--output '\(path)' is not a regular file (a directory, device, pipe or link); give the path of a file")
+        }
+        if isStoreFile(path, existing: exists ? target : nil, store: store) {
+            throw UsageRefusal("--output '\(path)' is the store or one of its files; give another path")
+        }
+        // Another store or a backup (its -wal long gone): one mistyped path would replace a diary.
+        if exists && isSQLiteDatabase(path) {
+            throw UsageRefusal(
+                "--output '\(path)' is a SQLite database (a store or a backup), which nudge never writes over; give a new file's path"
+            )
+        }
+        if let backupDirectory {
+            let backups = StoreLocation.canonical(backupDirectory)
+            let parent = StoreLocation.canonical(directory.isEmpty ? "." : directory)
+            if parent == backups || parent.hasPrefix(backups + "/") {
+                throw UsageRefusal(
+                    "--output '\(path)' is in the backup directory \(backupDirectory), whose files nudge names and thins; give another path"
+                )
+            }
+        }
+    }
+
+    /// Refuses a backup directory that could not hold backups: there as something other than
+    /// a directory, the store or one of its files, or in a parent that is missing or that
+    /// nudge cannot write (the directory is made 0700 at the first backup).
+    public static func validateBackupDirectory(_ path: String, store: String) -> String? {
+        var status = stat()
+        let storeName = StoreLocation.canonical(store)
+        let name = StoreLocation.canonical(path)
+        if name != storeName + ".backups",
+            isStoreFile(path, existing: lstat(path, &status) == 0 ? status : nil, store: store) || name == storeName
+        {
+            return "it is the store or one of its files; give a directory of its own"
+        }
+        if stat(path, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else { return "it is a file, not a directory; give a directory" }
+            guard access(path, W_OK | X_OK) == 0 else {
+                return "nudge cannot write in it; make it writable or give another directory"
+            }
+            return nil
+        }
+        let parent = PathText.directory(of: path)
+        guard stat(parent, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            return "its parent \(parent) does not exist; create it or give another directory"
+        }
+        guard access(parent, W_OK | X_OK) == 0 else {
+            return "nudge cannot create it in \(parent); give a directory in a writable place"
+        }
+        return nil
+    }
+
+    private static func isStoreFile(_ path: String, existing target: stat?, store: String) -> Bool {
+        let name = StoreLocation.canonical(path)
+        let storeName = StoreLocation.canonical(store)
+        for suffix in storeFileSuffixes {
+            if name == storeName + suffix || name.hasPrefix(storeName + suffix + "/") { return true }
+            if name.hasPrefix(storeName + beforeRestore) { return true }
+            var sibling = stat()
+            if let target, stat(store + suffix, &sibling) == 0, sibling.st_dev == target.st_dev,
+                sibling.st_ino == target.st_ino
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Makes a directory only its owner can enter (the drafts beside the store); one that is
+    /// there already is used as it is.
+    public static func makeDirectory(_ path: String) throws {
+        if mkdir(path, 0o700) != 0 && errno != EEXIST {
+            throw CommandFailure("cannot make \(path): \(String(cString: strerror(errno)))", exitCode: 73)
+        }
+    }
+
+    /// Writes a file only its owner can read, replacing one that was there: the whole text in a
+    /// temporary file beside it, fsynced, then renamed over it. A failure leaves the file as it
+    /// was and no temporary file behind.
+    public static func write(_ text: String, to path: String) throws {
+        AbandonedFiles.removeTemporary(beside: path, prefix: ".", now: Date())
+        let directory = PathText.directory(of: path)
+        var template = Array(
+            "\(directory.isEmpty ? "." : directory)/.\((path as NSString).lastPathComponent).XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw failure("cannot write \(path)", exitCode: 73) }
+        // Held while it is written: a later run removes it only once this process is gone.
+        flock(descriptor, LOCK_EX)
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        var open = true
+        var renamed = false
+        defer {
+            if open { close(descriptor) }
+            if !renamed { unlink(temporary) }
+        }
+        guard fchmod(descriptor, 0o600) == 0 else { throw failure("cannot make \(path) private", exitCode: 73) }
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { throw failure("cannot write \(path)", exitCode: 74) }
+            written += count
+        }
+        guard fsync(descriptor) == 0 else { throw failure("cannot write \(path)", exitCode: 74) }
+        open = false
+        guard close(descriptor) == 0 else { throw failure("cannot write \(path)", exitCode: 74) }
+        // What is there may have changed since it was checked: replace only a regular file.
+        var target = stat()
+        if lstat(path, &target) == 0 && target.st_mode & S_IFMT != S_IFREG {
+            throw CommandFailure("\(path) is no longer a regular file; nothing was written", exitCode: 73)
+        }
+        guard rename(temporary, path) == 0 else { throw failure("cannot write \(path)", exitCode: 73) }
+        renamed = true
+        let directoryDescriptor = Glibc.open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directoryDescriptor >= 0 {
+            fsync(directoryDescriptor)
+            close(directoryDescriptor)
+        }
+    }
+
+    private static func failure(_ what: String, exitCode: Int32) -> CommandFailure {
+        CommandFailure(
+            "\(what): \(String(cString: strerror(errno))); the file there before, if any, is unchanged",
+            exitCode: exitCode)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Items a command lists: a table for a person (or a sentence when there are none), or with
+/// `--json` one JSON array of their rows for a program.
+public struct Listing<Item, Row: Encodable> {
+    public struct Column {
+        public var header: String
+        /// Free text, which may be cut with `…` to fit the width; numbers, times and ids never are.
+        public var shrinks: Bool
+        public var cell: (Item) -> String
+
+        public init(_ header: String, _ cell: @escaping (Item) -> String) {
+            self.init(header, shrinks: false, cell)
+        }
+
+        private init(_ header: String, shrinks: Bool, _ cell: @escaping (Item) -> String) {
+            self.header = header
+            self.shrinks = shrinks
+            self.cell = cell
+        }
+
+        /// A column of free text, cut to fit.
+        public static func text(_ header: String, _ cell: @escaping (Item) -> String) -> Column {
+            Column(header, shrinks: true, cell)
+        }
+    }
+
+    public var items: [Item]
+    /// An item as programs read it (nudge(5), "JSON output").
+    public var row: (Item) -> Row
+    public var columns: [Column]
+    /// What is said instead of an empty table: that there is nothing, and how to add some;
+    /// wrapped to the width as other prose.
+    public var whenEmpty: String
+    /// Where the table's rows go under headings (a day each); nil for one plain table.
+    public var sections: Sections?
+
+    /// The heading an item's row goes under, and which of two items' sections comes first; the
+    /// rows of a section keep the items' order, and so does the JSON.
+    public struct Sections {
+        public var heading: (Item) -> String
+        public var comesFirst: (Item, Item) -> Bool
+
+        public init(heading: @escaping (Item) -> String, comesFirst: @escaping (Item, Item) -> Bool) {
+            self.heading = heading
+            self.comesFirst = comesFirst
+        }
+    }
+
+    public init(
+        items: [Item], row: @escaping (Item) -> Row, columns: [Column], whenEmpty: String, sections: Sections? = nil
+    ) {
+        self.items = items
+        self.row = row
+        self.columns = columns
+        self.whenEmpty = whenEmpty
+        self.sections = sections
+    }
+
+    /// The table within `width` columns as far as its free text can give way, or the JSON.
+    public func render(json: Bool, width: Int = .max) throws -> String {
+        if json { return try JSONText.render(items.map(row)) + "\n" }
+        guard !items.isEmpty else { return TextWrap.lines(whenEmpty, width: width).joined(separator: "\n") + "\n" }
+        let shrinking = Set(columns.indices.filter { columns[$0].shrinks })
+        func cells(_ item: Item) -> [String] { columns.map { $0.cell(item) } }
+        guard let sections else {
+            return TextTable.render(
+                header: columns.map(\.header), rows: items.map(cells), width: width, shrinking: shrinking)
+        }
+        var grouped: [(heading: String, items: [Item])] = []
+        for item in items {
+            let heading = sections.heading(item)
+            if let index = grouped.firstIndex(where: { $0.heading == heading }) {
+                grouped[index].items.append(item)
+            } else {
+                grouped.append((heading, [item]))
+            }
+        }
+        return TextTable.render(
+            header: columns.map(\.header),
+            sections: grouped.sorted { sections.comesFirst($0.items[0], $1.items[0]) }.map {
+                (heading: $0.heading, rows: $0.items.map(cells))
+            }, width: width, shrinking: shrinking)
+    }
+}

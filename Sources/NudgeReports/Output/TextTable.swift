@@ -1,0 +1,105 @@
+import Foundation
+import NudgeCore
+
+/// Left-aligned columns separated by two spaces, as `systemctl list-timers` prints them, by
+/// the columns a terminal gives each cell (`DisplayWidth`).
+public enum TextTable {
+    /// One line per row whatever a cell holds (`cell`): a note may have several lines, and
+    /// another program may have stored an escape sequence in a name.
+    ///
+    /// Within `width` columns: the columns in `shrinking` (free text: names, titles, notes, what
+    /// a key accepts) give up their width, widest first, each down to its header or 10 columns,
+    /// their cells cut with `…`; the others (numbers, times, ids) are never cut. Where the row
+    /// is still too wide, the columns that do not fit go on lines of their own below it,
+    /// indented (`folded`), the header's too.
+    public static func render(header: [String], rows: [[String]], width: Int = .max, shrinking: Set<Int> = []) -> String
+    {
+        lines(header: header, rows: rows, width: width, shrinking: shrinking).joined().joined(separator: "\n") + "\n"
+    }
+
+    /// The header's lines, then each row's: one each, or more where the row is folded.
+    private static func lines(header: [String], rows: [[String]], width: Int, shrinking: Set<Int>) -> [[String]] {
+        let all = [header] + rows.map { $0.map(Self.cell) }
+        var widths = header.indices.map { column in all.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
+        var excess = widths.reduce(0, +) + 2 * (widths.count - 1) - width
+        while excess > 0 {
+            let floors = header.indices.map { max(DisplayWidth.of(header[$0]), 10) }
+            guard let widest = shrinking.filter({ widths[$0] > floors[$0] }).max(by: { widths[$0] < widths[$1] })
+            else { break }
+            // One column at a time from the widest, so that several free-text columns share the cut.
+            widths[widest] -= 1
+            excess -= 1
+        }
+        let groups = folded(widths, width: width)
+        return all.map { row in
+            groups.enumerated().compactMap { index, group in
+                let text = group.map { column in
+                    let cell = row[column]
+                    let shown =
+                        DisplayWidth.of(cell) > widths[column] ? DisplayWidth.cut(cell, widths[column]) : cell
+                    return column == group.last
+                        ? shown : shown + String(repeating: " ", count: widths[column] - DisplayWidth.of(shown))
+                }.joined(separator: "  ").trailingSpacesRemoved
+                // A folded line with nothing on it (no note) is left out, not shown blank.
+                guard index > 0 else { return text }
+                return text.isEmpty ? nil : String(repeating: " ", count: foldIndent) + text
+            }
+        }
+    }
+
+    /// How far a folded row's further lines are indented: enough to tell them from a new row.
+    private static let foldIndent = 4
+
+    /// The columns of each line of a row: all on one where they fit in `width`, else as many
+    /// as fit on each, in order (a column wider than a line alone still gets one).
+    private static func folded(_ widths: [Int], width: Int) -> [ClosedRange<Int>] {
+        var groups: [ClosedRange<Int>] = []
+        var start = 0
+        while start < widths.count {
+            var used = (groups.isEmpty ? 0 : foldIndent) + widths[start]
+            var end = start
+            while end + 1 < widths.count, used + 2 + widths[end + 1] <= width {
+                end += 1
+                used += 2 + widths[end]
+            }
+            groups.append(start...end)
+            start = end + 1
+        }
+        return groups
+    }
+
+    /// A cell's text on one line: of several lines the first with text, and `…` where text
+    /// follows it; any other control character shown as `TextInput.oneLine` shows it.
+    public static func cell(_ text: String) -> String {
+        guard text.contains("\n") else { return TextInput.oneLine(text) }
+        let lines = text.split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) }
+        let first = String(lines.first ?? "").trimmingCharacters(in: .whitespaces)
+        return TextInput.oneLine(first) + (lines.count > 1 ? "…" : "")
+    }
+
+    /// Rows under headings (a day each), indented, with one header per section and the columns
+    /// aligned across all of them; within `width` as above, the indent counted.
+    public static func render(
+        header: [String], sections: [(heading: String, rows: [[String]])], width: Int = .max, shrinking: Set<Int> = []
+    ) -> String {
+        let table = lines(
+            header: header, rows: sections.flatMap(\.rows), width: width == .max ? width : width - 2,
+            shrinking: shrinking
+        ).map { $0.map { "  " + $0 } }
+        var next = 1
+        return sections.map { section in
+            defer { next += section.rows.count }
+            return ([TextInput.oneLine(section.heading)] + table[0] + table[next..<next + section.rows.count].joined())
+                .joined(separator: "\n") + "\n"
+        }.joined(separator: "\n")
+    }
+}
+
+extension String {
+    /// Without the padding an empty last cell leaves.
+    fileprivate var trailingSpacesRemoved: String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

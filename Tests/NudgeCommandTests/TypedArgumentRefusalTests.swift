@@ -1,0 +1,44 @@
+import Foundation
+import NudgeTestSupport
+import Testing
+
+/// Settings keys, ids, `--in` and `--mood` are typed when they are parsed, once: a refusal
+/// then comes from ArgumentParser ("The value 'x' is invalid for '<key>': …") and is said as
+/// nudge's own, the whole line, with nothing written.
+@Suite struct TypedArgumentRefusalTests: CommandScenario {
+    let directory = TemporaryDirectory()
+    let environment = CommandScenarioClock.newYorkEvening
+
+    @Test(arguments: [
+        (
+            ["settings", "get", "symptom.color"],
+            "unknown settings key 'symptom.color'; run 'nudge settings' to list the keys"
+        ),
+        (
+            ["settings", "reset", "symptom.reminder_tim"],
+            "unknown settings key 'symptom.reminder_tim'; did you mean symptom.reminder_time? ('nudge settings' lists the keys)"
+        ),
+        (
+            ["call", "delete", "ab cd"],
+            "'ab cd' is not a call id; give at least its first 4 characters, as nudge call history shows them"
+        ),
+        (
+            ["symptoms", "edit", "ab cd", "--severity", "2"],
+            "'ab cd' is not a symptom entry id; give at least its first 4 characters, as nudge symptoms shows them"
+        ),
+        (
+            ["dose", "test-alarm", "--in", "2s"],
+            "--in '2s' is not a delay from 5 s to 24 h; give 10 (minutes), 10m, 10 min, 90s, 1h30m or 1:30"
+        ),
+        (
+            ["call", "edit", "abcd1111", "--mood", "angry"],
+            "--mood 'angry' is not a mood; give one of happy, neutral, sad, frustrated or excited, or '' to remove it"
+        ),
+    ])
+    func aTypedArgumentIsRefusedInNudgesOwnWords(arguments: [String], line: String) throws {
+        try StoreQuery.create(store)
+        let result = try InProcessNudge.expectRefusal(
+            arguments, store: store, environment: environment, mentioning: line)
+        #expect(result.stderr == "nudge: \(line)\n")
+    }
+}

@@ -1,7 +1,12 @@
 import ArgumentParser
+import Foundation
 import NudgeCore
 import NudgeSound
 import NudgeStore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 extension Nudge.Settings {
     struct Set: NudgeCommand {
@@ -30,11 +35,30 @@ extension Nudge.Settings {
             if setting.valueKind == .sound, let problem = SoundSource(setting: canonical)?.problem {
                 throw ValidationError("invalid value '\(value)' for \(key): \(problem)")
             }
+            // A command that cannot start is refused here, not found failing when the alarm goes unanswered.
+            if setting.valueKind == .command, let program = CommandArguments.parse(canonical)?.first,
+                let problem = Self.programProblem(program)
+            {
+                throw ValidationError("invalid value for \(key): \(problem)")
+            }
             if setting.valueKind == .ambient, case .file(let path) = AmbientSound(setting: canonical),
                 let problem = GStreamerAmbient.decodeProblem(path)
             {
                 throw ValidationError("invalid value '\(value)' for \(key): \(problem)")
             }
+        }
+
+        /// Why a program's path cannot be run, or nil. By its mode bits as well as access(2),
+        /// which says yes to root for a file no one may execute.
+        static func programProblem(_ path: String) -> String? {
+            var status = stat()
+            guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+                return "\(path) is not a file; give a program's absolute path, such as /usr/bin/apprise"
+            }
+            guard status.st_mode & 0o111 != 0, access(path, X_OK) == 0 else {
+                return "\(path) is not executable; give a program's absolute path, such as /usr/bin/apprise"
+            }
+            return nil
         }
 
         func run(_ context: CommandContext) throws {

@@ -5,7 +5,7 @@ import Foundation
 /// absolute path (no PATH search: what runs at 3 a.m. is what was set); no element is empty.
 public enum CommandArguments {
     public static let accepted =
-        #"a JSON array of a program's absolute path and its arguments, none empty, such as ["/usr/bin/apprise", "json://localhost:8000/"]; empty for none"#
+        "a JSON array of a program's absolute path and its arguments, none empty; empty for none"
 
     /// The compact JSON of an accepted command, "" for none, or nil when it is not accepted.
     public static func canonical(_ text: String) -> String? {

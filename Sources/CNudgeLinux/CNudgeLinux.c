@@ -102,6 +102,8 @@ int nudge_spawn_in_group(const char *path, char *const argv[], char *const envp[
     posix_spawnattr_setsigdefault(&attributes, &all);
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    /* Only stdin, stdout and stderr: a descriptor without close-on-exec (a library's) stays here. */
+    posix_spawn_file_actions_addclosefrom_np(&actions, 3);
     pid_t pid;
     int failed = posix_spawn(&pid, path, &actions, &attributes, argv, envp);
     posix_spawn_file_actions_destroy(&actions);

@@ -28,6 +28,7 @@ extension Daemon {
             "escalation's end", descriptorNow: { [unowned self] in escalator.endDescriptor },
             handle: { [unowned self] in
                 show(escalator.commandEnded(at: configuration.clock.now()))
+                sleepGuard.alarmSent()
                 reconcile(because: "escalation ended")
                 return .continue
             })
@@ -36,7 +37,9 @@ extension Daemon {
             return .continue
         }
         loop.add("sleep warning's sound", descriptor: sleepGuard.warningSound.descriptor) { [unowned self] in
-            if sleepGuard.warningSound.consume() { sleepGuard.letSleepGo(because: "the warning's sound had its time") }
+            if sleepGuard.warningSound.consume() {
+                sleepGuard.letSleepGo(because: "the warning's sound had its time", timeIsUp: true)
+            }
             return .continue
         }
         let watchdog = descriptors.watchdog

@@ -38,7 +38,8 @@ extension Daemon {
     }
 
     /// The alarm pending as the computer sleeps anyway is sent beyond it now, with the instant
-    /// it rings (the command's own deadline goes on after the resume).
+    /// it rings; the sleep waits for its command within the warning's limit (a command still
+    /// running then goes on after the resume, to its own deadline).
     private func escalateBeforeSleep() {
         do {
             let now = configuration.clock.now()
@@ -47,6 +48,7 @@ extension Daemon {
                 escalator.escalateBeforeSleep(
                     input.pendingEscalation(now: now, clock: wallClock),
                     command: input.settings.arguments(.alarmEscalateCommand), now: now))
+            if escalator.endDescriptor >= 0 { sleepGuard.holdWhileSendingAlarm() }
         } catch {
             logger.error("\(error)")
         }

@@ -182,7 +182,7 @@ public final class Daemon {
         notifyServiceManager("READY=1\nSTATUS=Scheduling reminders from \(configuration.storePath)")
         defer { notifyServiceManager("STOPPING=1") }
         defer { ambience.stop(because: "the daemon stops") }
-        defer { escalator.stop() }
+        defer { escalator.stop(at: configuration.clock.now()) }
         try eventLoop().run()
     }
 

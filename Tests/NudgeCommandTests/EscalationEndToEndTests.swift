@@ -74,7 +74,8 @@ struct EscalationEndToEndTests: DaemonScenario {
     }
 
     /// A sleep that comes while the alarm is still to ring sends it at once, with the instant it
-    /// rings: a service that delivers later rings then while this computer sleeps.
+    /// rings: a service that delivers later rings then while this computer sleeps. The sleep
+    /// waits for the command (within the warning's limit).
     @Test func aSleepWhileTheAlarmIsPendingSendsItAtOnceWithItsInstant() throws {
         let received = directory.file("environment")
         try nudge(
@@ -86,6 +87,10 @@ struct EscalationEndToEndTests: DaemonScenario {
         #expect(!daemon.stderr.contains("escalation_started"), "not before its time: \(daemon.stderr)")
         try logind.prepareForSleep(true)
         #expect(daemon.waitForEvent("escalation_ended", ["outcome": "exited with status 0"]), "\(daemon.stderr)")
+        // Nothing sounds here (sound.enabled false): the sleep waited for the command alone.
+        #expect(
+            daemon.waitForEvent("sleep_let_go", ["why": "the alarm was sent beyond this computer"]), "\(daemon.stderr)")
+        #expect(try logind.inhibitors(mode: "delay").isEmpty)
         let told = try String(contentsOfFile: received, encoding: .utf8)
         #expect(told.contains("NUDGE_DUE=\(Timestamp.format(alarm))\n"), "\(told)")
         #expect(told.contains("NUDGE_KIND=dose2\n") && told.contains("NUDGE_TITLE=Time for dose 2\n"), "\(told)")

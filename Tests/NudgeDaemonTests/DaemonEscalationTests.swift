@@ -14,8 +14,12 @@ extension DaemonTests {
     @Test func aCommandThatHangsIsKilledAtItsDeadlineAndTheDaemonGoesOn() throws {
         let start = try #require(Timestamp.parse("2026-11-22T02:45:00Z"))
         let setup = try Store(path: store, now: start.addingTimeInterval(-4 * 3600))
-        let child = directory.file("child")
-        let hangs = #"["/bin/sh", "-c", "sleep 600 & echo $! > \"$0\"; wait", "\#(child)"]"#
+        // What the command starts holds the FIFO open: its end is the FIFO's hang-up.
+        let fifo = directory.file("held-open")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        defer { close(reader) }
+        let hangs = #"["/bin/sh", "-c", "sleep 600 > \"$0\" & wait", "\#(fifo)"]"#
         try setup.setSetting(.alarmEscalateCommand, to: try #require(CommandArguments.canonical(hangs)), at: start)
         // The alarm rang 11 minutes ago, unanswered: it escalates at the daemon's first plan.
         _ = try setup.startDoseSession(
@@ -30,7 +34,6 @@ extension DaemonTests {
             escalationLimit: 3
         ) { _, _ in
             #expect(log.waitFor("escalating dose2:"), "\(log.all)")
-            #expect(FileEvents.waitUntil(watching: [directory.path], timeout: 10) { Self.pid(in: child) != nil })
             // While it hangs, the loop turns: another program's write is planned at once.
             try setup.setSetting(.doseMaxSnoozes, to: "2", at: start)
             #expect(log.waitFor("rescheduled (store changed)"), "\(log.all)")
@@ -41,21 +44,21 @@ extension DaemonTests {
         #expect(notifier.shown.withLock { $0.filter { $0.title == failure }.count } == 1, "shown once")
         let shown = notifier.shown.withLock { $0.first { $0.title == failure } }
         #expect(shown?.body.hasPrefix("alarm.escalate_command (/bin/sh) killed at its deadline of 3 s") == true)
-        let sleeper = try #require(Self.pid(in: child))
-        #expect(Self.hasEnded(sleeper), "what the command started ended with it")
+        #expect(Self.writersHungUp(reader, within: 10), "what the command started ended with it")
         let row = try #require(try StoreQuery.rows(store, "SELECT outcome, ended_at FROM reminder_escalations").first)
         #expect(row["outcome"] == "killed at its deadline of 3 s" && row["ended_at"] != nil, "\(row)")
     }
 
-    private static func pid(in file: String) -> Int32? {
-        (try? String(contentsOfFile: file, encoding: .utf8)).flatMap {
-            Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+    /// Waits until every writer of the FIFO closed it (they all ended); false after `seconds`.
+    private static func writersHungUp(_ reader: Int32, within seconds: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        var entry = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+        while deadline.timeIntervalSinceNow > 0 {
+            guard poll(&entry, 1, Int32(deadline.timeIntervalSinceNow * 1000)) > 0 else { continue }
+            if entry.revents & Int16(POLLHUP) != 0 { return true }
+            var buffer = [UInt8](repeating: 0, count: 64)
+            _ = read(reader, &buffer, buffer.count)
         }
-    }
-
-    /// Gone, or a zombie nobody has reaped yet: it runs no more.
-    private static func hasEnded(_ pid: Int32) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
-        return stat.split(separator: ")").last?.split(separator: " ").first == "Z"
+        return false
     }
 }

@@ -84,13 +84,17 @@ final class Escalator {
     func commandEnded(at now: Date) -> NotificationContent? {
         guard let finished = running else { return nil }
         var status: Int32 = 0
-        guard waitpid(finished.pid, &status, WNOHANG) == finished.pid else { return nil }
+        // A readable pidfd is an ended child; one reaped elsewhere (-1) must not keep the loop spinning.
+        let reaped = waitpid(finished.pid, &status, WNOHANG)
+        guard reaped != 0 else { return nil }
         running = nil
         deadline.disarm()
         close(finished.pidfd)
         let exitStatus = (status >> 8) & 0xff
         let outcome: String
-        if finished.killedAtDeadline {
+        if reaped < 0 {
+            outcome = "ended, its status unknown (\(String(cString: strerror(errno))))"
+        } else if finished.killedAtDeadline {
             outcome = "killed at its deadline of \(Int(limit)) s"
         } else if status & 0x7f != 0 {
             outcome = "killed by signal \(status & 0x7f)"
@@ -108,13 +112,13 @@ final class Escalator {
     }
 
     /// The daemon stops: a command still running is ended with it, not left behind.
-    func stop() {
+    func stop(at now: Date) {
         guard let current = running else { return }
         kill(-current.pid, SIGKILL)
         waitpid(current.pid, nil, 0)
         close(current.pidfd)
         running = nil
-        logger.notice("escalation \(current.key): \(current.program) stopped with the daemon")
+        _ = ended(current.key, program: current.program, outcome: "stopped with the daemon", at: now)
     }
 
     private func ended(_ key: String, program: String, outcome: String, at now: Date) -> NotificationContent? {

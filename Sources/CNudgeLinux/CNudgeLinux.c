@@ -5,7 +5,11 @@
 #include "CNudgeLinux.h"
 #include <dlfcn.h>
 #include <malloc.h>
+#include <errno.h>
+#include <spawn.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <sys/stat.h>
 
 int nudge_timerfd_create(void) {
@@ -83,4 +87,35 @@ const char *nudge_build_commit(void) {
 
 void nudge_name_this_thread(const char *name) {
     prctl(PR_SET_NAME, name, 0, 0, 0);
+}
+
+int nudge_spawn_in_group(const char *path, char *const argv[], char *const envp[], int *pidfd) {
+    posix_spawnattr_t attributes;
+    posix_spawn_file_actions_t actions;
+    sigset_t none, all;
+    sigemptyset(&none);
+    sigfillset(&all);
+    posix_spawnattr_init(&attributes);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    posix_spawnattr_setpgroup(&attributes, 0);
+    posix_spawnattr_setsigmask(&attributes, &none);
+    posix_spawnattr_setsigdefault(&attributes, &all);
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    /* Only stdin, stdout and stderr: a descriptor without close-on-exec (a library's) stays here. */
+    posix_spawn_file_actions_addclosefrom_np(&actions, 3);
+    pid_t pid;
+    int failed = posix_spawn(&pid, path, &actions, &attributes, argv, envp);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+    if (failed != 0) return -failed;
+    /* Not reaped until the daemon reaps it, so the pid names this child even if it has ended. */
+    *pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+    if (*pidfd < 0) {
+        int code = errno;
+        kill(-pid, SIGKILL);
+        waitpid(pid, NULL, 0);
+        return -code;
+    }
+    return pid;
 }

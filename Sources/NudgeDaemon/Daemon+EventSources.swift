@@ -24,8 +24,22 @@ extension Daemon {
         }
         loop.add("checkpoint", descriptor: checkpoints.timer.descriptor) { [unowned self] in checkpoints.onTimer() }
         loop.add("server retry", descriptor: server.retryTimer.descriptor) { [unowned self] in server.onRetryTimer() }
+        loop.add(
+            "escalation's end", descriptorNow: { [unowned self] in escalator.endDescriptor },
+            handle: { [unowned self] in
+                show(escalator.commandEnded(at: configuration.clock.now()))
+                sleepGuard.alarmSent()
+                reconcile(because: "escalation ended")
+                return .continue
+            })
+        loop.add("escalation's deadline", descriptor: escalator.deadline.descriptor) { [unowned self] in
+            escalator.deadlinePassed()
+            return .continue
+        }
         loop.add("sleep warning's sound", descriptor: sleepGuard.warningSound.descriptor) { [unowned self] in
-            if sleepGuard.warningSound.consume() { sleepGuard.letSleepGo(because: "the warning's sound had its time") }
+            if sleepGuard.warningSound.consume() {
+                sleepGuard.letSleepGo(because: "the warning's sound had its time", timeIsUp: true)
+            }
             return .continue
         }
         let watchdog = descriptors.watchdog

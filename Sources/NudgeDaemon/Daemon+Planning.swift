@@ -44,12 +44,16 @@ extension Daemon {
             let ambient = sleepGuard.sleepAnnounced ? nil : input.ambience(now: now, clock: wallClock)
             ambience.follow(ambient, now: now, clock: wallClock)
             sleepGuard.armWakeAlarm(input: input, clock: wallClock)
+            let escalation = escalator.follow(
+                input.pendingEscalation(now: now, clock: wallClock),
+                command: input.settings.arguments(.alarmEscalateCommand), now: now)
+            show(escalation.failure)
             try closeAnsweredNotifications()
             let starting = reason == "start" || reason == "resumed"
             let backupDue = backups.keep(
                 settings: input.settings, starting: starting, now: configuration.clock.now(), wallClock: wallClock)
             let ambienceChange = input.nextAmbienceChange(after: configuration.clock.now(), clock: wallClock)
-            let wake = [plan.nextDue, backupDue, ambienceChange].compactMap { $0 }.min()
+            let wake = [plan.nextDue, backupDue, ambienceChange, escalation.wakeAt].compactMap { $0 }.min()
             try descriptors.timer.arm(at: wake.map(configuration.clock.realInstant(for:)))
             logRescheduled(plan, because: reason, took: ContinuousClock.now - started)
             planner.announceNext(plan, now: configuration.clock.now())

@@ -11,6 +11,7 @@ extension Daemon {
     func warnBeforeSleep() {
         sleepGuard.sleepIsAnnounced()
         ambience.stop(because: "the computer is going to sleep")
+        escalateBeforeSleep()
         guard let reason = sleepGuard.keptAwakeFor else {
             return sleepGuard.letSleepGo(because: "nothing must ring")
         }
@@ -34,6 +35,23 @@ extension Daemon {
         let events = events
         ringer.play(source) { events.push(.sleepWarningSounded) }
         logger.info("sounding the warning for at most \(String(format: "%.1f", limit)) s before the sleep")
+    }
+
+    /// The alarm pending as the computer sleeps anyway is sent beyond it now, with the instant
+    /// it rings; the sleep waits for its command within the warning's limit (a command still
+    /// running then goes on after the resume, to its own deadline).
+    private func escalateBeforeSleep() {
+        do {
+            let now = configuration.clock.now()
+            let input = try scheduleInput(at: now, clock: wallClock)
+            show(
+                escalator.escalateBeforeSleep(
+                    input.pendingEscalation(now: now, clock: wallClock),
+                    command: input.settings.arguments(.alarmEscalateCommand), now: now))
+            if escalator.endDescriptor >= 0 { sleepGuard.holdWhileSendingAlarm() }
+        } catch {
+            logger.error("\(error)")
+        }
     }
 
     /// The computer resumed (or the sleep was called off): the delay is taken again by the plan.

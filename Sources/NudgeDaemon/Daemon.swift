@@ -17,7 +17,8 @@ import Synchronization
 /// sleep guard, the ambient sound, and the keepers of backups and checkpoints. The wiring:
 /// planning (Daemon+Planning), delivery (Daemon+Delivery), answers (Daemon+Answers),
 /// notifications that replace themselves (Daemon+LiveNotification), the sleep's warning
-/// (Daemon+Sleep), and the event sources (Daemon+EventSources).
+/// (Daemon+Sleep), and the event sources (Daemon+EventSources). The escalation of an alarm
+/// beyond this computer is planned with the rest and sent before a sleep.
 public final class Daemon {
     public struct Configuration: Sendable {
         public var storePath: String
@@ -37,6 +38,8 @@ public final class Daemon {
         /// The kinds it plans, shows and answers: every kind nudge has (nil), or those a test
         /// chose.
         public var kinds: [ReminderKind]?
+        /// How long `alarm.escalate_command` may run before it is killed.
+        public var escalationLimit: TimeInterval
 
         public init(
             storePath: String, clock: DaemonClock = DaemonClock(), timeZone: SystemTimeZone = SystemTimeZone(),
@@ -46,7 +49,7 @@ public final class Daemon {
             },
             rtcWakeAlarm: String = RTCWakeAlarm.path(environment: ProcessInfo.processInfo.environment),
             serviceEnvironment: [String: String] = ProcessInfo.processInfo.environment,
-            serverRetry: TimeInterval = 30, kinds: [ReminderKind]? = nil
+            serverRetry: TimeInterval = 30, kinds: [ReminderKind]? = nil, escalationLimit: TimeInterval = 30
         ) {
             self.storePath = storePath
             self.clock = clock
@@ -57,6 +60,7 @@ public final class Daemon {
             self.serviceEnvironment = serviceEnvironment
             self.serverRetry = serverRetry
             self.kinds = kinds
+            self.escalationLimit = escalationLimit
         }
     }
 
@@ -75,6 +79,7 @@ public final class Daemon {
     let ambience: AmbiencePlayback
     let backups: BackupKeeper
     let checkpoints: CheckpointKeeper
+    let escalator: Escalator
 
     var events: EventQueue { descriptors.events }
     /// The local clock every notification and log line says times by.
@@ -133,6 +138,7 @@ public final class Daemon {
         backups = BackupKeeper(store: store, storePath: configuration.storePath, events: events, logger: logger)
         checkpoints = try CheckpointKeeper(
             store: store, storePath: configuration.storePath, events: events, logger: logger)
+        escalator = try Escalator(store: store, limit: configuration.escalationLimit, logger: logger)
     }
 
     /// No sound device, an unknown sound: one line per daemon run, and notifications go on.
@@ -176,6 +182,7 @@ public final class Daemon {
         notifyServiceManager("READY=1\nSTATUS=Scheduling reminders from \(configuration.storePath)")
         defer { notifyServiceManager("STOPPING=1") }
         defer { ambience.stop(because: "the daemon stops") }
+        defer { escalator.stop(at: configuration.clock.now()) }
         try eventLoop().run()
     }
 

@@ -15,7 +15,7 @@ import Testing
         let listed = InProcessNudge.run(["settings", "--store", store], environment: wide)
         #expect(listed.status == 0)
         let lines = listed.stdout.split(separator: "\n")
-        #expect(lines.count == 38)
+        #expect(lines.count == 40)
         #expect(
             lines.contains {
                 $0.hasPrefix("notify.reshow_minutes") && $0.split(separator: " ").dropFirst().prefix(2) == ["30", "30"]
@@ -38,6 +38,11 @@ import Testing
             lines.contains {
                 $0.hasPrefix("backup.directory")
                     && $0.split(separator: " ").dropFirst().prefix(2) == ["(STORE.backups)", "(STORE.backups)"]
+            })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("alarm.escalate_command")
+                    && $0.split(separator: " ").dropFirst().prefix(2) == ["(none)", "(none)"]
             })
         #expect(InProcessNudge.run(["settings", "list", "--store", store], environment: wide).stdout == listed.stdout)
     }

@@ -156,7 +156,7 @@ struct RuleAnswerTests {
     // MARK: - The registry
 
     /// The kinds are found by what the store's `kind` column holds, each is its rule's, and the
-    /// settings keys are the contract's 34, each found by its name with a default it accepts.
+    /// settings keys are the contract's 39, each found by its name with a default it accepts.
     @Test func everyKindAndSettingsKeyIsDeclaredOnceWithAnAcceptedDefault() throws {
         let stored = ["symptom", "dose2", "call", "meditation", "journal", "alarm_test"]
         #expect(ReminderRules.all.map(\.kind.rawValue).sorted() == stored.sorted())
@@ -165,7 +165,7 @@ struct RuleAnswerTests {
         }
         #expect(ReminderKind(rawValue: "unknown_kind").rule == nil)
         let keys = SettingKey.allCases.map(\.rawValue)
-        #expect(Set(keys).count == 37 && keys.count == 37)
+        #expect(Set(keys).count == 39 && keys.count == 39)
         for key in SettingKey.allCases {
             #expect(key.valueKind.canonical(key.defaultValue) == key.defaultValue, "\(key)")
             #expect(try SettingKey.named(key.rawValue) == key)

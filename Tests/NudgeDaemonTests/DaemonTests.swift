@@ -113,14 +113,15 @@ struct DaemonTests {
     func withDaemon(
         clock: DaemonClock, notifier: FakeNotifier, log: RecordedLog? = nil, player: FakePlayer? = nil,
         ambientPlayer: (any AmbientPlayer)? = nil, serviceEnvironment: [String: String] = [:],
-        serverRetry: TimeInterval = 30, kinds: [ReminderKind]? = nil, _ body: (Daemon, DaemonClock) throws -> Void
+        serverRetry: TimeInterval = 30, kinds: [ReminderKind]? = nil, escalationLimit: TimeInterval = 30,
+        _ body: (Daemon, DaemonClock) throws -> Void
     ) throws {
         var logger = log?.logger ?? Logger(label: "test")
         if log == nil { logger.logLevel = .critical }
         let daemon = try Daemon(
             .init(
                 storePath: store, clock: clock, timeZone: zone, serviceEnvironment: serviceEnvironment,
-                serverRetry: serverRetry, kinds: kinds),
+                serverRetry: serverRetry, kinds: kinds, escalationLimit: escalationLimit),
             logger: logger,
             makeNotifier: { onEvent in
                 notifier.onEvent = onEvent

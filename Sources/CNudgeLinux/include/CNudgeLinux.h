@@ -28,6 +28,11 @@ void nudge_release_free_heap(void);
 /* Names the calling thread as ps -L, top and /proc show it (the kernel keeps 15 bytes).
    Foundation's Thread.name, given before the start, never reaches the kernel on Linux. */
 void nudge_name_this_thread(const char *name);
+/* Starts `path` with `argv` and `envp` (no shell, no PATH search) in a process group of its own
+   (so that its children end with it), stdin from /dev/null, no other descriptor than stdout and
+   stderr, every signal at its default and none blocked; *pidfd is a pidfd for it (poll says readable when it ends). Returns its pid,
+   or -errno when it could not be started. */
+int nudge_spawn_in_group(const char *path, char *const argv[], char *const envp[], int *pidfd);
 /* The git commit of a release build (contrib/scripts/build-release.sh), or "". */
 const char *nudge_build_commit(void);
 

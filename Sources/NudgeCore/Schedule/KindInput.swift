@@ -100,6 +100,11 @@ extension PlannedKind {
         (rule as? any KeepingAwakeRule<Rule.Facts>)?.wakesTheComputer(for: occurrence) ?? false
     }
 
+    /// The alarm it would escalate at `now`; nil for a kind without (``EscalatingRule``).
+    public func escalation(now: Date, from input: ScheduleInput, clock: WallClock) -> Escalation? {
+        (rule as? any EscalatingRule<Rule.Facts>)?.escalation(now: now, in: ruleInput(input, clock: clock))
+    }
+
     /// Its spans of sound; none for a kind without (``AmbientRule``).
     public func ambiences(from input: ScheduleInput, clock: WallClock) -> [Ambience] {
         (rule as? any AmbientRule<Rule.Facts>)?.ambiences(in: ruleInput(input, clock: clock)) ?? []

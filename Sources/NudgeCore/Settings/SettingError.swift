@@ -13,6 +13,9 @@ public enum SettingError: Error, Equatable, CustomStringConvertible {
             } else {
                 "unknown settings key '\(key)'; run 'nudge settings' to list the keys"
             }
+        // A command may carry a service's token in its URL: not repeated.
+        case .invalidValue(let key, _) where key.valueKind == .command:
+            "invalid value for \(key.rawValue): expected \(key.valueKind.accepted)"
         case .invalidValue(let key, let value):
             "invalid value '\(value)' for \(key.rawValue): expected \(key.valueKind.accepted)"
         }

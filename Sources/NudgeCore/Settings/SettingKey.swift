@@ -22,8 +22,8 @@ public struct SettingKey: Hashable, Sendable, CustomStringConvertible {
 
     public static let allCases: [SettingKey] =
         ReminderRules.all.flatMap(\.settingKeys) + [
-            .soundEnabled, .soundReminder, .sleepKeepAwake, ExpiredReshow.minutes, BackupPolicy.enabled,
-            BackupPolicy.time, BackupPolicy.directory,
+            .soundEnabled, .soundReminder, .sleepKeepAwake, .alarmEscalateCommand, ExpiredReshow.minutes,
+            BackupPolicy.enabled, BackupPolicy.time, BackupPolicy.directory,
         ]
 
     /// Sound for every kind: on or off, and the gentle reminder sound.
@@ -57,6 +57,8 @@ public enum SettingValueKind: Sendable, Equatable {
     /// A directory's absolute path, without control characters; whether it can be used is
     /// checked where files are (`nudge settings set`, the daemon).
     case absoluteDirectory
+    /// A program's argv as a JSON array (``CommandArguments``); empty for none.
+    case command
 
     /// What a person may type, for messages and `nudge settings`.
     public var accepted: String {
@@ -71,6 +73,7 @@ public enum SettingValueKind: Sendable, Equatable {
         case .sound: "a sound-theme name such as bell, a sound file's absolute path, or none"
         case .ambient: AmbientSound.accepted
         case .absoluteDirectory: "a directory's absolute path, such as /home/me/nudge-backups; empty for STORE.backups"
+        case .command: CommandArguments.accepted
         }
     }
 
@@ -80,6 +83,7 @@ public enum SettingValueKind: Sendable, Equatable {
         switch self {
         case .days: return "(none)"
         case .absoluteDirectory: return "(STORE.backups)"
+        case .command: return "(none)"
         default: return value
         }
     }
@@ -123,6 +127,8 @@ public enum SettingValueKind: Sendable, Equatable {
             return text.count > 1 && text.hasSuffix("/") ? String(text.dropLast()) : text
         case .ambient:
             return AmbientSound.canonical(text)
+        case .command:
+            return CommandArguments.canonical(text)
         case .sound:
             if text.hasPrefix("/") {
                 return text.unicodeScalars.contains { $0.properties.generalCategory == .control } ? nil : text

@@ -13,7 +13,8 @@ final class EventLoop {
 
     private struct Source {
         var name: String
-        var descriptor: Int32
+        /// Read before each wait: a source may come and go (a child's pidfd); -1 is ignored.
+        var descriptor: () -> Int32
         var handle: () throws(DaemonError) -> Next
     }
 
@@ -21,15 +22,21 @@ final class EventLoop {
 
     /// Registers a source; its handler runs whenever the descriptor is readable.
     func add(_ name: String, descriptor: Int32, handle: @escaping () throws(DaemonError) -> Next) {
-        sources.append(Source(name: name, descriptor: descriptor, handle: handle))
+        sources.append(Source(name: name, descriptor: { descriptor }, handle: handle))
+    }
+
+    /// Registers a source whose descriptor changes: read before each wait, -1 for none now.
+    func add(
+        _ name: String, descriptorNow: @escaping () -> Int32, handle: @escaping () throws(DaemonError) -> Next
+    ) {
+        sources.append(Source(name: name, descriptor: descriptorNow, handle: handle))
     }
 
     /// Sleeps until a source is readable and runs its handler, until one asks to stop. No
     /// timeout: the timerfd among the sources is the only clock this loop has.
     func run() throws(DaemonError) {
-        var descriptors = sources.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
         while true {
-            for index in descriptors.indices { descriptors[index].revents = 0 }
+            var descriptors = sources.map { pollfd(fd: $0.descriptor(), events: Int16(POLLIN), revents: 0) }
             guard poll(&descriptors, nfds_t(descriptors.count), -1) >= 0 || errno == EINTR else {
                 throw .system("poll", errno)
             }

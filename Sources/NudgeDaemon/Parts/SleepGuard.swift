@@ -28,6 +28,10 @@ final class SleepGuard {
     let warningSound: OneShotTimer
     /// From logind's PrepareForSleep(true) until its PrepareForSleep(false).
     private(set) var sleepAnnounced = false
+    /// The alarm is being sent beyond this computer: the sleep waits for it too, within the limit.
+    private var sendingAlarm = false
+    /// The warning was shown and sounded: the sleep may go once the alarm is sent too.
+    private var warned = false
     /// What the commands may read about this daemon (`DaemonLock.running`): whether it can wake
     /// the computer, and why it keeps it awake now.
     private var published: [String: String] {
@@ -151,9 +155,27 @@ final class SleepGuard {
         return limit
     }
 
-    /// Lets go of the delay inhibitor, once per sleep: logind then suspends.
-    func letSleepGo(because why: String) {
+    /// Holds the sleep back while the alarm is sent beyond this computer (its command runs), at
+    /// most as long as a warning's sound.
+    func holdWhileSendingAlarm() {
         guard sleepAnnounced, sleepDelay.reason != nil else { return }
+        sendingAlarm = true
+        warningSound.arm(after: SleepWarning.soundLimit(logindWaits: sleepDelay.delayLimit()))
+    }
+
+    /// The alarm was sent (or its command ended otherwise): the sleep goes when nothing else holds it.
+    func alarmSent() {
+        guard sendingAlarm else { return }
+        sendingAlarm = false
+        if warned { letSleepGo(because: "the alarm was sent beyond this computer") }
+    }
+
+    /// Lets go of the delay inhibitor, once per sleep: logind then suspends. While the alarm is
+    /// being sent it waits for that, unless `timeIsUp`.
+    func letSleepGo(because why: String, timeIsUp: Bool = false) {
+        guard sleepAnnounced, sleepDelay.reason != nil else { return }
+        warned = true
+        guard !sendingAlarm || timeIsUp else { return }
         warningSound.disarm()
         do { try sleepDelay.hold(nil) } catch { logger.error("\(error)") }
         logger.notice("letting the sleep go: \(why)", metadata: ["event": "sleep_let_go", "why": "\(why)"])
@@ -162,6 +184,8 @@ final class SleepGuard {
     /// The computer resumed (or the sleep was called off): the delay is taken again by the plan.
     func resumed() {
         sleepAnnounced = false
+        sendingAlarm = false
+        warned = false
         warningSound.disarm()
     }
 

@@ -80,6 +80,10 @@ enum StoreShape {
             name: "therapy_reflections",
             columns: ["id", "session_id", "written_at", "text", "source", "created_at", "updated_at"],
             uniqueKey: ["id"]),
+        Table(
+            name: "reminder_escalations",
+            columns: ["reminder_key", "kind", "due_at", "reason", "started_at", "ended_at", "outcome"],
+            uniqueKey: ["reminder_key"]),
         Table(name: "grdb_migrations", columns: ["identifier"], uniqueKey: ["identifier"]),
     ]
 

@@ -15,6 +15,7 @@ enum StoreTables {
         ("therapy_sessions", "therapy session", "therapy sessions"),
         ("therapy_reflections", "reflection", "reflections"),
         ("reminder_deliveries", "record of a reminder shown", "records of reminders shown"),
+        ("reminder_escalations", "alarm sent beyond this computer", "alarms sent beyond this computer"),
         ("settings", "setting", "settings"),
         ("medication_events", "DoseTap medication event", "DoseTap medication events"),
         ("sleep_events", "DoseTap sleep event", "DoseTap sleep events"),

@@ -55,6 +55,7 @@ import Foundation
 /// - ``MissRecordingRule``
 /// - ``KeepingAwakeRule``
 /// - ``AmbientRule``
+/// - ``EscalatingRule``
 public protocol ReminderRule: Sendable {
     /// What the rule plans from in its app's tables (a dose session, the contacts, the day's
     /// diary entries), read by its kind's store file in the plan's transaction. `Facts()` when

@@ -1,0 +1,157 @@
+import CNudgeLinux
+import Foundation
+import Logging
+import NudgeCore
+import NudgeStore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Sends an unanswered alarm beyond this computer (`alarm.escalate_command`, ``EscalatingRule``):
+/// claims it in the store, then starts the command without a shell in a process group of its
+/// own, and never waits for it. Its end arrives as its pidfd turning readable on the loop; at
+/// its deadline the whole group is killed. One runs at a time: another waits for the next plan.
+final class Escalator {
+    private struct Running {
+        let key: String
+        let pid: pid_t
+        let pidfd: Int32
+        let program: String
+        var killedAtDeadline = false
+    }
+
+    private var running: Running?
+    /// Fires when the running command has had its time.
+    let deadline: OneShotTimer
+    private let limit: TimeInterval
+    private let store: Store
+    private let logger: Logger
+
+    init(store: Store, limit: TimeInterval, logger: Logger) throws(DaemonError) {
+        deadline = try OneShotTimer()
+        self.limit = limit
+        self.store = store
+        self.logger = logger
+    }
+
+    /// The running command's pidfd, readable once it ended; -1 (ignored by poll) when none runs.
+    var endDescriptor: Int32 { running?.pidfd ?? -1 }
+
+    /// After a plan: runs the pending escalation once it is unanswered; otherwise the instant
+    /// it will be, for the daemon to wake at. Returns what to show when it could not start.
+    func follow(_ pending: Escalation?, command: [String], now: Date) -> (wakeAt: Date?, failure: NotificationContent?)
+    {
+        guard let pending, running == nil, !isEscalated(pending.key) else { return (nil, nil) }
+        guard pending.unansweredAt <= now else { return (pending.unansweredAt, nil) }
+        return (nil, start(pending, because: .unanswered, command: command, now: now))
+    }
+
+    /// A sleep comes while the alarm is pending: sent now, with the instant it rings, so that
+    /// a service that delivers later rings while this computer sleeps.
+    func escalateBeforeSleep(_ pending: Escalation?, command: [String], now: Date) -> NotificationContent? {
+        guard let pending, running == nil else { return nil }
+        return start(pending, because: .sleep, command: command, now: now)
+    }
+
+    private func start(_ escalation: Escalation, because reason: Store.EscalationReason, command: [String], now: Date)
+        -> NotificationContent?
+    {
+        do {
+            guard try store.claimEscalation(escalation, reason: reason, at: now) else { return nil }
+        } catch {
+            logger.error("\(error)")
+            return nil
+        }
+        let environment = ProcessInfo.processInfo.environment.merging(escalation.environment) { $1 }
+        var pidfd: Int32 = -1
+        let pid = Self.spawn(command, environment: environment, pidfd: &pidfd)
+        guard pid > 0 else {
+            return ended(
+                escalation.key, program: command[0], outcome: "could not start: \(String(cString: strerror(-pid)))",
+                at: now)
+        }
+        running = Running(key: escalation.key, pid: pid, pidfd: pidfd, program: command[0])
+        deadline.arm(after: limit)
+        logger.notice(
+            "escalating \(escalation.key) (\(reason.rawValue)): started \(command[0])",
+            metadata: ["event": "escalation_started", "key": "\(escalation.key)", "reason": "\(reason.rawValue)"])
+        return nil
+    }
+
+    /// On the loop, when the pidfd is readable: reaps the command and records how it ended.
+    /// Returns what to show when it failed.
+    func commandEnded(at now: Date) -> NotificationContent? {
+        guard let finished = running else { return nil }
+        var status: Int32 = 0
+        // A readable pidfd is an ended child; one reaped elsewhere (-1) must not keep the loop spinning.
+        let reaped = waitpid(finished.pid, &status, WNOHANG)
+        guard reaped != 0 else { return nil }
+        running = nil
+        deadline.disarm()
+        close(finished.pidfd)
+        let exitStatus = (status >> 8) & 0xff
+        let outcome: String
+        if reaped < 0 {
+            outcome = "ended, its status unknown (\(String(cString: strerror(errno))))"
+        } else if finished.killedAtDeadline {
+            outcome = "killed at its deadline of \(Int(limit)) s"
+        } else if status & 0x7f != 0 {
+            outcome = "killed by signal \(status & 0x7f)"
+        } else {
+            outcome = "exited with status \(exitStatus)"
+        }
+        return ended(finished.key, program: finished.program, outcome: outcome, at: now)
+    }
+
+    /// On the loop, when the deadline fired: the whole group is killed, and its end reaped as any.
+    func deadlinePassed() {
+        guard deadline.consume(), let current = running else { return }
+        running?.killedAtDeadline = true
+        kill(-current.pid, SIGKILL)
+    }
+
+    /// The daemon stops: a command still running is ended with it, not left behind.
+    func stop(at now: Date) {
+        guard let current = running else { return }
+        kill(-current.pid, SIGKILL)
+        waitpid(current.pid, nil, 0)
+        close(current.pidfd)
+        running = nil
+        _ = ended(current.key, program: current.program, outcome: "stopped with the daemon", at: now)
+    }
+
+    private func ended(_ key: String, program: String, outcome: String, at now: Date) -> NotificationContent? {
+        do { try store.recordEscalationEnded(key: key, outcome: outcome, at: now) } catch { logger.error("\(error)") }
+        let succeeded = outcome == "exited with status 0"
+        let metadata: Logger.Metadata = ["event": "escalation_ended", "key": "\(key)", "outcome": "\(outcome)"]
+        guard !succeeded else {
+            logger.notice("escalated \(key): \(program) \(outcome)", metadata: metadata)
+            return nil
+        }
+        logger.error("escalating \(key) failed: \(program) \(outcome)", metadata: metadata)
+        return NotificationContent(
+            title: "The alarm could not be sent beyond this computer",
+            body:
+                "alarm.escalate_command (\(program)) \(outcome); its output is in the daemon's log. "
+                + "Change it with: nudge settings set alarm.escalate_command '[\"/path/to/program\", ...]'",
+            actions: [], urgency: .critical, category: "x-nudge.escalation")
+    }
+
+    private func isEscalated(_ key: String) -> Bool {
+        do { return try store.isEscalated(key: key) } catch {
+            logger.error("\(error)")
+            return true
+        }
+    }
+
+    /// posix_spawn through the C shim; the pid, or -errno.
+    private static func spawn(_ arguments: [String], environment: [String: String], pidfd: inout Int32) -> pid_t {
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv + envp { free(pointer) }
+        }
+        return nudge_spawn_in_group(arguments[0], argv, envp, &pidfd)
+    }
+}

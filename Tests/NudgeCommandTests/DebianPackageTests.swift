@@ -72,7 +72,8 @@ import Testing
         // FLAC; a sink plays them. libcanberra is loaded at the first sound and libgstreamer at the
         // first ambient sound, not linked, so dpkg-shlibdeps finds neither.
         #expect(
-            fields["Depends"] == "@DEPENDS@, libcanberra0, libgstreamer1.0-0, sound-theme-freedesktop, gstreamer1.0-plugins-base")
+            fields["Depends"]
+                == "@DEPENDS@, libcanberra0, libgstreamer1.0-0, sound-theme-freedesktop, gstreamer1.0-plugins-base")
         #expect(fields["Section"] == "utils" && fields["Priority"] == "optional")
         #expect(fields["Maintainer"]?.contains("@") == true && fields["Description"]?.isEmpty == false)
         let postrm = try String(contentsOfFile: "\(Self.package)/postrm", encoding: .utf8)

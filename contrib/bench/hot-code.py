@@ -11,7 +11,7 @@ How: the release build's daemon runs under valgrind's callgrind (every function 
 archives' included) on a private bus with python-dbusmock, at 10 contacts (load.py's store) with
 ALSA's default device sent into a FIFO: to rest, then a test alarm rung and stopped from the
 notification, then SIGTERM. Writes the list, the most executed first. From the repository's
-root, after contrib/scripts/build-release.sh (about 3 minutes under valgrind here):
+root, after contrib/scripts/build-release.sh (about a minute under valgrind here):
   contrib/bench/hot-code.py [--binary B] [--out contrib/scripts/hot-code.txt]
 The list is a hint: a function renamed since is skipped by the linker, silently; regenerate it
 when the start-up path changed much (resident.py shows the binary's resident size), then

@@ -34,7 +34,8 @@ let package = Package(
     targets: [
         // The C side of libnotify and GLib (libnotify-dev); only NudgeNotifier imports it.
         .systemLibrary(name: "CLibnotify"),
-        // libcanberra (libcanberra-dev): only NudgeSound imports it.
+        // libcanberra (libcanberra-dev): only NudgeSound imports it, for the types and constants:
+        // libcanberra is not linked but loaded at the first sound (CanberraLibrary).
         .systemLibrary(name: "CCanberra"),
         // GStreamer (libgstreamer1.0-dev): a meditation's ambient sound, made or decoded and
         // looped. Only NudgeSound imports it, for the types: libgstreamer is not linked but

@@ -43,30 +43,35 @@ public enum SoundCheck {
     private static func play(_ sound: SoundSource, driver: String, device: String?, timeout: TimeInterval)
         -> PlayFailure?
     {
+        let library: CanberraLibrary
+        switch CanberraLibrary.loaded {
+        case .success(let loaded): library = loaded
+        case .failure(let problem): return .cannotOpen(problem.description)
+        }
         var context: OpaquePointer?
-        guard ca_context_create(&context) == Int32(CA_SUCCESS), let context else {
+        guard library.contextCreate(&context) == Int32(CA_SUCCESS), let context else {
             return .cannotOpen("cannot create a context")
         }
         defer {
             // Destroying unloads the backend: let its playback thread leave our callback first.
             Thread.sleep(forTimeInterval: 0.2)
-            ca_context_destroy(context)
+            _ = library.contextDestroy(context)
         }
-        var code = ca_context_set_driver(context, driver)
-        if code == Int32(CA_SUCCESS), let device { code = ca_context_change_device(context, device) }
-        if code == Int32(CA_SUCCESS) { code = ca_context_open(context) }
-        guard code == Int32(CA_SUCCESS) else { return .cannotOpen(String(cString: ca_strerror(code))) }
+        var code = library.contextSetDriver(context, driver)
+        if code == Int32(CA_SUCCESS), let device { code = library.contextChangeDevice(context, device) }
+        if code == Int32(CA_SUCCESS) { code = library.contextOpen(context) }
+        guard code == Int32(CA_SUCCESS) else { return .cannotOpen(library.describe(code)) }
         let finished = Finished()
-        code = CanberraOutput.start(context, id: 1, sound, role: .event) { code in
+        code = CanberraOutput.start(library, context, id: 1, sound, role: .event) { code in
             finished.code = code
             finished.ended.signal()
         }
-        guard code == Int32(CA_SUCCESS) else { return .failed(String(cString: ca_strerror(code))) }
+        guard code == Int32(CA_SUCCESS) else { return .failed(library.describe(code)) }
         guard finished.ended.wait(timeout: .now() + timeout) == .success else {
-            ca_context_cancel(context, 1)
+            _ = library.contextCancel(context, 1)
             return .failed("it did not end within \(Int(timeout)) s")
         }
-        return finished.code == Int32(CA_SUCCESS) ? nil : .failed(String(cString: ca_strerror(finished.code)))
+        return finished.code == Int32(CA_SUCCESS) ? nil : .failed(library.describe(finished.code))
     }
 
     /// Set once by libcanberra's thread, read after `ended` is signalled.

@@ -71,17 +71,11 @@ struct AmbientSoundEndToEndTests: DaemonScenario {
     @Test func gstreamerIsLoadedByTheFirstAmbientSound() throws {
         try nudge("settings", "set", "meditation.start_bell", "none")
         let daemon = try runningDaemon()
-        // Read to its end: procfs gives a size of 0, which String(contentsOfFile:) read as empty.
-        let loaded = {
-            let maps = FileHandle(forReadingAtPath: "/proc/\(daemon.pid)/maps")?.readDataToEndOfFile() ?? Data()
-            return String(decoding: maps, as: UTF8.self).contains("libgstreamer-1.0")
-        }
-        #expect(FileHandle(forReadingAtPath: "/proc/\(daemon.pid)/maps")?.readDataToEndOfFile().isEmpty == false)
-        #expect(!loaded(), "libgstreamer is mapped at rest")
+        #expect(daemon.maps("libgstreamer-1.0") == false, "libgstreamer is mapped at rest")
         try nudge("meditate", "2m", "--delay", "0", "--ambient", "pink-noise", "--detach")
         #expect(daemon.waitForEvent("ambient_started", ["sound": "pink-noise"]), "\(daemon.stderr)")
         #expect(audio.waitFor(seconds: 1), "\(daemon.stderr)")
-        #expect(loaded(), "libgstreamer is not mapped while the sound plays")
+        #expect(daemon.maps("libgstreamer-1.0") == true, "libgstreamer is not mapped while the sound plays")
         try nudge("meditate", "stop")
         #expect(daemon.waitForEvent("ambient_stopped"), "\(daemon.stderr)")
     }

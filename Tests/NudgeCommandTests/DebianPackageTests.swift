@@ -69,10 +69,11 @@ import Testing
         ) { first, _ in first }
         #expect(fields["Package"] == "nudge" && fields["Version"] == "@VERSION@" && fields["Architecture"] == "@ARCH@")
         // GStreamer's base plugins make the noises and decode Ogg; the good ones decode WAV and
-        // FLAC; a sink plays them. libgstreamer is loaded at the first ambient sound, not linked,
-        // so dpkg-shlibdeps does not find it.
+        // FLAC; a sink plays them. libcanberra is loaded at the first sound and libgstreamer at the
+        // first ambient sound, not linked, so dpkg-shlibdeps finds neither.
         #expect(
-            fields["Depends"] == "@DEPENDS@, libgstreamer1.0-0, sound-theme-freedesktop, gstreamer1.0-plugins-base")
+            fields["Depends"]
+                == "@DEPENDS@, libcanberra0, libgstreamer1.0-0, sound-theme-freedesktop, gstreamer1.0-plugins-base")
         #expect(fields["Section"] == "utils" && fields["Priority"] == "optional")
         #expect(fields["Maintainer"]?.contains("@") == true && fields["Description"]?.isEmpty == false)
         let postrm = try String(contentsOfFile: "\(Self.package)/postrm", encoding: .utf8)

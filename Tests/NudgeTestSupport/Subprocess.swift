@@ -60,6 +60,15 @@ public final class Spawned: @unchecked Sendable {
         }
     }
 
+    /// Whether a file whose path contains `name` (a library) is mapped in it, while it runs; nil
+    /// when its map cannot be read (read to its end: procfs gives a size of 0, which
+    /// String(contentsOfFile:) read as empty).
+    public func maps(_ name: String) -> Bool? {
+        guard let maps = FileHandle(forReadingAtPath: "/proc/\(pid)/maps")?.readDataToEndOfFile(), !maps.isEmpty
+        else { return nil }
+        return String(decoding: maps, as: UTF8.self).contains(name)
+    }
+
     /// Only while it runs: once reaped, its pid may be another process's.
     public func signal(_ number: Int32) {
         guard process.isRunning else { return }

@@ -62,11 +62,13 @@ class PrivateBus:
 
 
 class Daemon:
-    """`nudge daemon --log-level debug`, its stderr read line by line and stamped on arrival."""
+    """`nudge daemon --log-level debug`, its stderr read line by line and stamped on arrival;
+    `prefix` runs it under another program (valgrind)."""
 
-    def __init__(self, binary, env):
+    def __init__(self, binary, env, prefix=()):
         self.started = time.monotonic()
-        self.process = subprocess.Popen([binary, "daemon", "--log-level", "debug"], env=env, stderr=subprocess.PIPE, text=True)
+        self.process = subprocess.Popen([*prefix, binary, "daemon", "--log-level", "debug"], env=env, stderr=subprocess.PIPE,
+                                        text=True)
         atexit.register(self.kill)
         self.lines = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()

@@ -1,7 +1,6 @@
 import CNudgeLinux
 import Foundation
 import NudgeCore
-import NudgeReports
 import NudgeStore
 
 #if canImport(Glibc)

@@ -44,7 +44,9 @@ let package = Package(
         // GIO's D-Bus client (libglib2.0-dev): logind on the system bus, GSettings. NudgeSleep,
         // NudgeGLib and NudgeSystem import it.
         .systemLibrary(name: "CGio"),
-        // timerfd, eventfd, pipe2 and thread names, which Swift's Glibc module does not export.
+        // What Swift's Glibc module does not export: timerfd, eventfd, pipe2, a queued signal's
+        // value, thread names, fscrypt's flag and malloc_trim; and ALSA's error handler, and the
+        // commit the binary was built from.
         .target(name: "CNudgeLinux"),
         // Pure scheduling logic: no I/O; `now` and the time zone are always arguments.
         .target(name: "NudgeCore"),
@@ -54,8 +56,8 @@ let package = Package(
             dependencies: ["NudgeCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // What the command line and the daemon share of the system: the clock, the time zone,
-        // the person's clock format (GSettings through GIO), the store's location and the
-        // daemon's lock.
+        // the person's clock format (GSettings through GIO) and locale's text, the store's
+        // location, the daemon's lock, the RTC's wake alarm and the terminal an answer opens.
         .target(name: "NudgeSystem", dependencies: ["NudgeCore", "CGio"], swiftSettings: cHeaders),
         // nudge's own sounds: played once, or rung as an alarm until stopped (libcanberra); a
         // meditation's ambient sound under it (GStreamer).

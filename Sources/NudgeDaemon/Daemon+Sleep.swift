@@ -1,6 +1,5 @@
 import Foundation
 import NudgeCore
-import NudgeSleep
 
 /// The computer's sleep, as the parts meet in it (`SleepGuard` holds the inhibitors).
 extension Daemon {

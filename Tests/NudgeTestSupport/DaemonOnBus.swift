@@ -5,13 +5,17 @@ import Testing
 /// temporary directory for the store and a private session bus with a mock notification
 /// server, made before the test and stopped after it, even when it fails. A `DaemonScenario`
 /// reads them as `directory` and `bus`. List it after `.ownThread`, so that the bus is started
-/// on the test's own thread.
+/// on the test's own thread. A suite that needs a server with other capabilities names them:
+/// `.daemonOnBus(capabilities: "body")` is one without buttons.
 ///
 /// ```swift
 /// @Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
 /// struct CallEndToEndTests: DaemonScenario { ... }
 /// ```
 public struct DaemonOnBus: SuiteTrait, TestTrait, TestScoping {
+    /// What the mock server says it can do; nil for NotificationBus's default.
+    let capabilities: String?
+
     public var isRecursive: Bool { true }
 
     struct Fixture: Sendable {
@@ -26,7 +30,8 @@ public struct DaemonOnBus: SuiteTrait, TestTrait, TestScoping {
     ) async throws {
         // Called for the suite too (no test case): each test gets its own.
         guard testCase != nil else { return try await function() }
-        let fixture = Fixture(directory: TemporaryDirectory(), bus: try NotificationBus())
+        let bus = try capabilities.map { try NotificationBus(capabilities: $0) } ?? NotificationBus()
+        let fixture = Fixture(directory: TemporaryDirectory(), bus: bus)
         try await Self.$current.withValue(fixture) { try await function() }
     }
 
@@ -42,5 +47,8 @@ public struct DaemonOnBus: SuiteTrait, TestTrait, TestScoping {
 }
 
 extension Trait where Self == DaemonOnBus {
-    public static var daemonOnBus: Self { DaemonOnBus() }
+    public static var daemonOnBus: Self { DaemonOnBus(capabilities: nil) }
+
+    /// A server that says it can do `capabilities` only (GetCapabilities' words, spaced).
+    public static func daemonOnBus(capabilities: String) -> Self { DaemonOnBus(capabilities: capabilities) }
 }

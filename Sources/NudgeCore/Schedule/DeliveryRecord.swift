@@ -10,7 +10,10 @@ public struct DeliveryRecord: Sendable, Equatable {
     public var notificationID: UInt32?
     public var closedAt: Date?
     public var closedReason: CloseReason?
+    /// The answer given (its key: take, snooze, done), nil until answered. Named as the
+    /// `deliveries.action` column it mirrors, a contract other programs read (STORE.md).
     public var action: String?
+    /// When it was answered, named as the `acknowledged_at` column.
     public var acknowledgedAt: Date?
     public var cancelledAt: Date?
     public var missedAt: Date?

@@ -27,10 +27,11 @@ public struct AnswerReceipt: Sendable, Equatable {
 }
 
 /// A rule's decision on one answer, with the delivery it answers (none for a dose answered
-/// from the terminal with no notification of it shown) and the action recorded on it.
+/// from the terminal with no notification of it shown) and the answer's key recorded on it.
 struct DecidedAnswer<Change: StoredChange> {
     var decision: AnswerDecision<Change>
     var deliveryID: Int64?
+    /// The answer's key, named as the delivery's `action` column it is written to.
     var action: String
     var at: Date
 }

@@ -43,6 +43,7 @@ extension Nudge {
             @TimestampText var dueAt: Date?
             @TimestampText var shownAt: Date?
             @NullWhenAbsent var notificationID: UInt32?
+            /// The answer given: `action` in the JSON, as the column is named (STORE.md).
             @NullWhenAbsent var action: String?
             @TimestampText var acknowledgedAt: Date?
             @TimestampText var closedAt: Date?

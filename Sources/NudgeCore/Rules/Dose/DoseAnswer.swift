@@ -13,7 +13,8 @@ public struct DoseRecord: Sendable, Equatable {
     public var timestamp: Date
     /// The `metadata` JSON text (`{"is_early":true}`), or nil.
     public var metadata: String?
-    /// The action key of the delivery it answers (take, snooze, skip).
+    /// The answer's key (take, snooze, skip), written to the `action` column of the delivery it
+    /// answers and named as that column.
     public var action: String
 
     public init(eventType: EventType, timestamp: Date, metadata: String?, action: String) {

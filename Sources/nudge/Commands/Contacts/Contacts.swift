@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import NudgeCore
 import NudgeReports
 import NudgeStore
 

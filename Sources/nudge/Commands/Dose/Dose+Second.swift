@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import NudgeCore
 import NudgeStore
-import NudgeSystem
 
 extension Nudge.Dose {
     struct Second: NudgeCommand {

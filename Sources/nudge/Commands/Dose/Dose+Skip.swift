@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
 import NudgeCore
-import NudgeStore
-import NudgeSystem
 
 extension Nudge.Dose {
     struct Skip: NudgeCommand {

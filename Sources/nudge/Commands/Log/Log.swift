@@ -1,6 +1,4 @@
 import ArgumentParser
-import Foundation
-import NudgeCore
 
 extension Nudge {
     struct Log: ParsableCommand {

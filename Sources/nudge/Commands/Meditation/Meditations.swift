@@ -1,7 +1,4 @@
 import ArgumentParser
-import Foundation
-import NudgeCore
-import NudgeStore
 
 extension Nudge {
     struct Meditations: ParsableCommand {

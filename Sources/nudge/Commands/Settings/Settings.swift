@@ -1,6 +1,5 @@
 import ArgumentParser
 import NudgeCore
-import NudgeStore
 
 extension Nudge {
     struct Settings: ParsableCommand {

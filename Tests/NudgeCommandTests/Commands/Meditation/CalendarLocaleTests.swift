@@ -3,8 +3,6 @@ import NudgeReports
 import NudgeTestSupport
 import Testing
 
-@testable import nudge
-
 /// `meditations --calendar` labels its rows with the locale's short weekday names, seven that
 /// tell the days apart (zh_CN's and ar_EG's full names all begin alike), in UTF-8 whatever the
 /// locale's encoding. Locales made here with localedef, found through LOCPATH.

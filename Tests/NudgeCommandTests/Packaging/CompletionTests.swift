@@ -9,9 +9,7 @@ import Testing
 struct CompletionTests {
     let directory = TemporaryDirectory()
     var store: String { directory.file("my store.sqlite") }
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let scripts = repository.appendingPathComponent("contrib/completions").path
+    static let scripts = Repository.path("contrib/completions")
 
     init() throws {
         let environment = ["NUDGE_STORE": store, "TZ": "UTC", "NUDGE_FAKE_NOW": "2026-11-22T20:00:00Z"]
@@ -53,7 +51,7 @@ struct CompletionTests {
     }
 
     func zsh(_ line: String, store: String?) throws -> [String] {
-        let harness = Self.repository.appendingPathComponent("Tests/Harnesses/zsh_complete.zsh").path
+        let harness = Repository.path("Tests/Harnesses/zsh_complete.zsh")
         return try candidates(
             Subprocess.run(
                 "/usr/bin/zsh", ["-f", harness, Self.scripts, line], environment: environment(store: store), timeout: 30

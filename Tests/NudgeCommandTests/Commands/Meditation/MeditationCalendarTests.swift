@@ -4,8 +4,6 @@ import NudgeReports
 import NudgeTestSupport
 import Testing
 
-@testable import nudge
-
 /// `nudge meditations --calendar`: the year as weeks by weekdays, shaded by minutes, with today
 /// and the current streak marked.
 @Suite struct MeditationCalendarTests: CommandScenario {

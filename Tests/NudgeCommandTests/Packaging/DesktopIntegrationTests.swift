@@ -6,15 +6,12 @@ import Testing
 /// What a desktop installs: man pages and completions generated from the command definitions
 /// (and not drifted from them), the hand-written nudge(5), the systemd user unit, the autostart entry.
 @Suite struct DesktopIntegrationTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
     static let regenerate = "run contrib/scripts/generate-docs.sh and commit the result"
 
     @Test func manPagesAreGeneratedFromTheCommandsAsTheyAreNow() throws {
         let dump = try NudgeBinary.run(["--experimental-dump-help"], environment: [:])
         #expect(dump.status == 0)
-        let committed = try String(contentsOfFile: Self.path("man/dump-help.json"), encoding: .utf8)
+        let committed = try String(contentsOfFile: Repository.path("man/dump-help.json"), encoding: .utf8)
         #expect(dump.stdout == committed, "the commands changed since man/ was generated: \(Self.regenerate)")
         // One page per command in the dump.
         let names = try #require(try JSONSerialization.jsonObject(with: Data(committed.utf8)) as? [String: Any])
@@ -22,7 +19,9 @@ import Testing
         for page in [
             "nudge.1", "nudge-daemon.1", "nudge-dose-2.1", "nudge-call-remind.1", "nudge-ack.1", "nudge-history.1",
         ] {
-            #expect(FileManager.default.fileExists(atPath: Self.path("man/\(page)")), "man/\(page): \(Self.regenerate)")
+            #expect(
+                FileManager.default.fileExists(atPath: Repository.path("man/\(page)")),
+                "man/\(page): \(Self.regenerate)")
         }
     }
 
@@ -31,7 +30,7 @@ import Testing
         let pages = try Self.commandPages()
         #expect(pages.count >= 50 && !pages.contains("nudge-help.1"))
         for page in pages {
-            let text = try String(contentsOfFile: Self.path("man/\(page)"), encoding: .utf8)
+            let text = try String(contentsOfFile: Repository.path("man/\(page)"), encoding: .utf8)
             for section in [".Sh ENVIRONMENT", ".Sh FILES", ".Sh \"EXIT STATUS\"", ".Sh EXAMPLES", "NUDGE_FAKE_NOW"] {
                 #expect(text.contains(section), "man/\(page) lacks \(section): \(Self.regenerate)")
             }
@@ -53,28 +52,28 @@ import Testing
         let pages = try Self.commandPages()
         for page in pages where page != "nudge.1" {
             let name = String(page.dropLast(2))
-            let text = try String(contentsOfFile: Self.path("man/\(page)"), encoding: .utf8)
+            let text = try String(contentsOfFile: Repository.path("man/\(page)"), encoding: .utf8)
             #expect(
-                (try? FileManager.default.destinationOfSymbolicLink(atPath: Self.path("man/\(page)"))) == nil,
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: Repository.path("man/\(page)"))) == nil,
                 "man/\(page) is a link: \(Self.regenerate)")
             #expect(text.contains("\n.Dt \(name.uppercased()) 1\n"), "man/\(page)'s title: \(Self.regenerate)")
             #expect(text.contains(".Sh NAME\n.Nm \(name)\n"), "man/\(page)'s NAME: \(Self.regenerate)")
             #expect(text.contains(".Sh SYNOPSIS\n.Nm \"nudge "), "man/\(page)'s synopsis: \(Self.regenerate)")
         }
         for page in pages {
-            let text = try String(contentsOfFile: Self.path("man/\(page)"), encoding: .utf8)
+            let text = try String(contentsOfFile: Repository.path("man/\(page)"), encoding: .utf8)
             for reference in text.split(separator: "\n").filter({ $0.hasPrefix(".Xr nudge") }) {
                 let named = reference.split(separator: " ")[1]
                 #expect(
                     named == "nudge" || pages.contains("\(named).1"), "man/\(page): \(reference) names no page")
             }
         }
-        let readme = try String(contentsOfFile: Self.path("README.md"), encoding: .utf8)
+        let readme = try String(contentsOfFile: Repository.path("README.md"), encoding: .utf8)
         #expect(readme.contains("man nudge-daemon") && !readme.contains("man nudge."))
     }
 
     static func commandPages() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: path("man")).filter {
+        try FileManager.default.contentsOfDirectory(atPath: Repository.path("man")).filter {
             $0.hasPrefix("nudge") && $0.hasSuffix(".1")
         }
     }
@@ -83,18 +82,18 @@ import Testing
     func completionsAreGeneratedFromTheCommandsAsTheyAreNow(shell: String, file: String) throws {
         let generated = try NudgeBinary.run(["--generate-completion-script", shell], environment: [:])
         #expect(generated.status == 0 && generated.stdout.contains("dose"))
-        let committed = try String(contentsOfFile: Self.path("contrib/completions/\(file)"), encoding: .utf8)
+        let committed = try String(contentsOfFile: Repository.path("contrib/completions/\(file)"), encoding: .utf8)
         #expect(generated.stdout == committed, "contrib/completions/\(file) drifted: \(Self.regenerate)")
     }
 
     @Test func everyPageRendersWithoutAWarning() throws {
-        let pages = try FileManager.default.contentsOfDirectory(atPath: Self.path("man")).filter {
+        let pages = try FileManager.default.contentsOfDirectory(atPath: Repository.path("man")).filter {
             $0.hasSuffix(".1") || $0.hasSuffix(".5")
         }
         #expect(pages.count >= 25)
         for page in pages {
             let rendered = try Subprocess.run(
-                "/usr/bin/man", ["-l", Self.path("man/\(page)")],
+                "/usr/bin/man", ["-l", Repository.path("man/\(page)")],
                 environment: ["MANWIDTH": "100", "PATH": "/usr/bin:/bin"])
             #expect(rendered.status == 0 && rendered.stderr.isEmpty, "\(page): \(rendered.stderr)")
             #expect(rendered.stdout.contains("NAME"))
@@ -102,7 +101,7 @@ import Testing
     }
 
     @Test func theStorePageNamesEverySettingsKey() throws {
-        let page = try String(contentsOfFile: Self.path("man/nudge.5"), encoding: .utf8)
+        let page = try String(contentsOfFile: Repository.path("man/nudge.5"), encoding: .utf8)
         for key in SettingKey.allCases {
             guard let start = page.range(of: ".It Sy \(key.rawValue)\n") else {
                 Issue.record("man/nudge.5 does not describe \(key.rawValue)")
@@ -125,15 +124,15 @@ import Testing
         try files.createSymbolicLink(atPath: home.file(".local/bin/nudge"), withDestinationPath: NudgeBinary.path)
         for (page, section) in [("nudge.1", "man1"), ("nudge.5", "man5")] {
             try files.createDirectory(atPath: home.file("man/\(section)"), withIntermediateDirectories: true)
-            try files.copyItem(atPath: Self.path("man/\(page)"), toPath: home.file("man/\(section)/\(page)"))
+            try files.copyItem(atPath: Repository.path("man/\(page)"), toPath: home.file("man/\(section)/\(page)"))
         }
         let verified = try Subprocess.run(
-            "/usr/bin/systemd-analyze", ["--user", "verify", Self.path("contrib/systemd/nudge.service")],
+            "/usr/bin/systemd-analyze", ["--user", "verify", Repository.path("contrib/systemd/nudge.service")],
             environment: [
                 "HOME": home.path, "XDG_RUNTIME_DIR": home.path, "MANPATH": home.file("man"), "PATH": "/usr/bin:/bin",
             ])
         #expect(verified.status == 0, "\(verified)")
-        let unit = try String(contentsOfFile: Self.path("contrib/systemd/nudge.service"), encoding: .utf8)
+        let unit = try String(contentsOfFile: Repository.path("contrib/systemd/nudge.service"), encoding: .utf8)
         #expect(unit.contains("Type=notify") && unit.contains("Restart=on-failure"))
         #expect(unit.contains("\nWatchdogSec=120\n"), "a hung loop is killed and restarted")
     }
@@ -148,12 +147,12 @@ import Testing
         try files.createDirectory(atPath: units + "/nudge.service.d", withIntermediateDirectories: true)
         try "[Service]\nAmbientCapabilities=CAP_WAKE_ALARM\n".write(
             toFile: units + "/nudge.service.d/wake.conf", atomically: true, encoding: .utf8)
-        try files.copyItem(atPath: Self.path("contrib/systemd/nudge.service"), toPath: units + "/nudge.service")
+        try files.copyItem(atPath: Repository.path("contrib/systemd/nudge.service"), toPath: units + "/nudge.service")
         let status = home.file("status")
         try "Name:\tsystemd\nCapInh:\t0000000000000000\nCapPrm:\t\(permitted)\nCapEff:\t\(permitted)\n".write(
             toFile: status, atomically: true, encoding: .utf8)
         let result = try Subprocess.run(
-            "/bin/sh", [Self.path("contrib/scripts/wake-dropin.sh"), status, units],
+            "/bin/sh", [Repository.path("contrib/scripts/wake-dropin.sh"), status, units],
             environment: ["PATH": "/usr/bin:/bin"])
         #expect(result.status == 0, "\(result)")
         let dropIn = try? String(contentsOfFile: units + "/nudge.service.d/wake.conf", encoding: .utf8)
@@ -176,11 +175,11 @@ import Testing
 
     @Test func theAutostartEntryValidatesAndMatchesTheNotificationsHint() throws {
         let validated = try Subprocess.run(
-            "/usr/bin/desktop-file-validate", [Self.path("contrib/autostart/nudge.desktop")])
+            "/usr/bin/desktop-file-validate", [Repository.path("contrib/autostart/nudge.desktop")])
         #expect(validated.status == 0 && validated.stdout.isEmpty, "\(validated)")
         // The notifications say desktop-entry "nudge": the file installed is nudge.desktop.
         #expect(
-            try String(contentsOfFile: Self.path("contrib/autostart/nudge.desktop"), encoding: .utf8).contains(
+            try String(contentsOfFile: Repository.path("contrib/autostart/nudge.desktop"), encoding: .utf8).contains(
                 "Exec=nudge daemon"))
     }
 
@@ -193,7 +192,7 @@ import Testing
             "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent",
         ]
         let first = try Subprocess.run(
-            "/bin/sh", [Self.path("contrib/install.sh"), "--prefix", prefix, "--binary", NudgeBinary.path],
+            "/bin/sh", [Repository.path("contrib/install.sh"), "--prefix", prefix, "--binary", NudgeBinary.path],
             environment: environment)
         #expect(first.status == 0, "\(first)")
         #expect(first.stdout.contains("installed \(prefix)/bin/nudge\n"))
@@ -220,7 +219,7 @@ import Testing
         #expect(daemonPage.status == 0 && daemonPage.stdout.contains("nudge daemon"), "\(daemonPage)")
 
         let second = try Subprocess.run(
-            "/bin/sh", [Self.path("contrib/install.sh"), "--prefix", prefix, "--binary", NudgeBinary.path],
+            "/bin/sh", [Repository.path("contrib/install.sh"), "--prefix", prefix, "--binary", NudgeBinary.path],
             environment: environment)
         let changed = second.stdout.split(separator: "\n").filter {
             $0.hasPrefix("installed") || $0.hasPrefix("updated")
@@ -228,7 +227,7 @@ import Testing
         #expect(second.status == 0 && changed.isEmpty, "a second run changed: \(changed)")
 
         let removed = try Subprocess.run(
-            "/bin/sh", [Self.path("contrib/uninstall.sh"), "--prefix", prefix], environment: environment)
+            "/bin/sh", [Repository.path("contrib/uninstall.sh"), "--prefix", prefix], environment: environment)
         #expect(removed.status == 0, "\(removed)")
         let left =
             FileManager.default.enumerator(atPath: home.path)?.compactMap { $0 as? String }.filter {
@@ -238,7 +237,7 @@ import Testing
             } ?? []
         #expect(left.isEmpty, "left behind: \(left)")
         let refused = try Subprocess.run(
-            "/bin/sh", [Self.path("contrib/install.sh"), "--prefx", prefix], environment: environment)
+            "/bin/sh", [Repository.path("contrib/install.sh"), "--prefx", prefix], environment: environment)
         #expect(refused.status == 64 && refused.stderr == "install.sh: unknown option '--prefx'; see --help\n")
     }
 
@@ -249,7 +248,7 @@ import Testing
         let directory = TemporaryDirectory("nudge-shot")
         let output = directory.file("shot.png")
         let made = try Subprocess.run(
-            "/bin/sh", [Self.path("contrib/scripts/screenshot.sh"), output],
+            "/bin/sh", [Repository.path("contrib/scripts/screenshot.sh"), output],
             environment: ["NUDGE_BINARY": NudgeBinary.path, "PATH": "/usr/bin:/bin", "HOME": directory.path])
         #expect(made.status == 0, "\(made)")
         let png = try #require(FileManager.default.contents(atPath: output))

@@ -134,8 +134,7 @@ struct SpokenInstantTests {
         #expect(GivenDay("2026-02-30") == nil && GivenDay("someday") == nil && GivenDay("next tomorrow") == nil)
     }
 
-    static let oracle = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Oracles/spoken_oracle.py").path
+    static let oracle = Repository.path("Tests/Oracles/spoken_oracle.py")
 
     /// Around every change of 2026 in zones with ordinary, southern, 30-minute and midnight
     /// DST: each phrase, past (`yesterday 01:30`) and to come (`tomorrow 02:30`, `in 2 days`),

@@ -5,8 +5,6 @@ import NudgeReports
 import NudgeTestSupport
 import Testing
 
-@testable import nudge
-
 /// What backup, backups, restore and doctor say when something is wrong, in a person's words:
 /// a full disk, a damaged backup, a backup folder open to others.
 struct BackupPlainWordsTests {

@@ -5,11 +5,10 @@ import Testing
 
 /// Kept awake while something must ring (issue 25, first part), on the real binary: a private
 /// bus as the system bus with python-dbusmock's logind, whose inhibitors are listed as logind
-/// lists them. Each wait is bounded and woken by the daemon's log.
-@Suite(.ownThread, .timeLimit(.minutes(5)))
+/// lists them. Each wait is bounded and woken by the daemon's log. The notification server plays
+/// sounds: the warning before sleep is still nudge's own to play.
+@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus(capabilities: "body actions body-markup persistence sound"))
 struct KeepAwakeEndToEndTests: DaemonScenario {
-    let directory = TemporaryDirectory()
-    let bus: NotificationBus
     let logind: LogindBus
     /// What nudge plays: an alarm rings only where a sound device opens.
     let audio: RecordedAudio
@@ -24,10 +23,8 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
     var rtc: String { directory.file("wakealarm") }
 
     init() throws {
-        // A server that plays sounds: the warning before sleep is still nudge's own to play.
-        bus = try NotificationBus(capabilities: "body actions body-markup persistence sound")
         logind = try LogindBus()
-        audio = try RecordedAudio(in: directory)
+        audio = try RecordedAudio(in: DaemonOnBus.directory)
         try Data().write(to: URL(fileURLWithPath: directory.file("wakealarm")))
         _ = try NudgeBinary.run(["settings", "set", "symptom.reminder_enabled", "false"], environment: environment)
     }

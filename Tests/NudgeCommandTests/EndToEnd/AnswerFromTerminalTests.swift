@@ -5,19 +5,13 @@ import Testing
 
 /// A notification server without buttons (no `actions` capability, no body markup): the body
 /// says how to answer, and `nudge ack` answers exactly as the button would.
-@Suite(.ownThread, .timeLimit(.minutes(5)))
+@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus(capabilities: "body"))
 struct AnswerFromTerminalTests: DaemonScenario {
-    let directory = TemporaryDirectory()
-    let bus: NotificationBus
     var environment: [String: String] {
         [
             "TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address,
             "NUDGE_FAKE_NOW": "2026-11-21T19:59:58-05:00",
         ]
-    }
-
-    init() throws {
-        bus = try NotificationBus(capabilities: "body")
     }
 
     @Test func theBodySaysHowAndAckAnswers() throws {

@@ -1,10 +1,11 @@
 import Foundation
+import NudgeTestSupport
 import Testing
 
 /// The Debian package's contents, from contrib/package/manifest and the control template,
 /// without building it (contrib/scripts/test-deb.sh builds, lints and installs it).
 @Suite struct DebianPackageTests {
-    static let package = DesktopIntegrationTests.path("contrib/package")
+    static let package = Repository.path("contrib/package")
 
     struct Entry {
         var mode: String
@@ -29,13 +30,13 @@ import Testing
         for entry in entries where entry.source != ".build-static/release/nudge" {
             let matches =
                 entry.source.contains("*")
-                ? try FileManager.default.contentsOfDirectory(atPath: DesktopIntegrationTests.path("man")).filter {
+                ? try FileManager.default.contentsOfDirectory(atPath: Repository.path("man")).filter {
                     $0.hasPrefix("nudge") && $0.hasSuffix(".1")
                 }.map { "man/\($0)" } : [entry.source]
             #expect(!matches.isEmpty, "\(entry.source) matches nothing")
             for source in matches {
                 #expect(
-                    FileManager.default.fileExists(atPath: DesktopIntegrationTests.path(source)), "\(source) is missing"
+                    FileManager.default.fileExists(atPath: Repository.path(source)), "\(source) is missing"
                 )
             }
         }
@@ -87,10 +88,10 @@ import Testing
         #expect(script.contains("ExecStart=/usr/bin/nudge "))
         #expect(script.contains("X-systemd-skip=true") && script.contains("TryExec=nudge"))
         let unit = try String(
-            contentsOfFile: DesktopIntegrationTests.path("contrib/systemd/nudge.service"), encoding: .utf8)
+            contentsOfFile: Repository.path("contrib/systemd/nudge.service"), encoding: .utf8)
         #expect(unit.contains("\nExecStart=%h/.local/bin/nudge daemon\n"), "the line the script rewrites")
         let entry = try String(
-            contentsOfFile: DesktopIntegrationTests.path("contrib/autostart/nudge.desktop"), encoding: .utf8)
+            contentsOfFile: Repository.path("contrib/autostart/nudge.desktop"), encoding: .utf8)
         #expect(entry.contains("\nExec=nudge daemon\n"), "the line the script rewrites")
     }
 }

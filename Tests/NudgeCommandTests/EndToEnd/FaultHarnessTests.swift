@@ -9,8 +9,7 @@ import Testing
 /// (418 s beside three other builds, for 131 s of cycles).
 @Suite(.ownThread, .timeLimit(.minutes(8)))
 struct FaultHarnessTests {
-    static let harness = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Harnesses/fault_harness.py").path
+    static let harness = Repository.path("Tests/Harnesses/fault_harness.py")
 
     @Test func nothingForgottenNothingLostNoWriteFails() throws {
         let run = try Subprocess.run(

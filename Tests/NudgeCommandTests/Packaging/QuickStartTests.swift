@@ -1,14 +1,12 @@
 import Foundation
+import NudgeTestSupport
 import Testing
 
 /// CI must run exactly the README's test command, or the quick start can rot unseen.
 @Suite struct QuickStartTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     @Test func ciRunsTheReadmesTestCommandVerbatim() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let ci = try String(contentsOf: Self.root.appendingPathComponent(".ci/run"), encoding: .utf8)
+        let readme = try String(contentsOfFile: Repository.path("README.md"), encoding: .utf8)
+        let ci = try String(contentsOfFile: Repository.path(".ci/run"), encoding: .utf8)
         let quickStart = try #require(
             readme.components(separatedBy: "## Quick start").last?.components(separatedBy: "```sh").dropFirst().first)
         let commands =

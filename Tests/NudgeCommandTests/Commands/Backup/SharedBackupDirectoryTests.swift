@@ -5,8 +5,6 @@ import NudgeReports
 import NudgeTestSupport
 import Testing
 
-@testable import nudge
-
 /// Two stores sharing one `backup.directory` (issue 39, item 4): each lists, restores and
 /// thins only its own backups; another store's is restored only by name and with --yes, and
 /// the store keeps its identity.

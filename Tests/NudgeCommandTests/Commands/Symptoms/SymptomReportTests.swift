@@ -3,8 +3,6 @@ import NudgeCore
 import NudgeTestSupport
 import Testing
 
-@testable import nudge
-
 /// `nudge symptoms export --format html`: one self-contained page, the person's text shown as
 /// typed and never as markup.
 @Suite struct SymptomReportTests: CommandScenario {

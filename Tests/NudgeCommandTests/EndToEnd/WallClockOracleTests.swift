@@ -6,8 +6,7 @@ import Testing
 /// implementation of the same rules on Python's zoneinfo (Tests/Oracles/wallclock_oracle.py).
 @Suite(.ownThread, .timeLimit(.minutes(5)))
 struct WallClockOracleTests {
-    static let oracle = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Oracles/wallclock_oracle.py").path
+    static let oracle = Repository.path("Tests/Oracles/wallclock_oracle.py")
 
     /// Every kind of rule: ordinary DST both hemispheres, negative DST (Dublin, Casablanca,
     /// Windhoek), 30-minute DST (Lord Howe), DST at midnight (Havana, Santiago, Asuncion, Beirut,

@@ -5,8 +5,6 @@ import NudgeReports
 import NudgeTestSupport
 import Testing
 
-@testable import nudge
-
 /// Backups stay their store's when the store is copied or damaged (issue 39, as tried by a
 /// hostile tester): a `cp` of the store is another store, and a store whose settings cannot
 /// be read still finds the backups in the folder its `backup.directory` named.

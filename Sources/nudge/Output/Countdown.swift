@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import NudgeCommands
 import NudgeCore
 import NudgeReports
 import NudgeStore

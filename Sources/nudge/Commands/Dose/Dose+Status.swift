@@ -29,25 +29,40 @@ extension Nudge.Dose {
             let close =
                 phase == .beforeWindow || phase == .active || phase == .nearClose
                 ? minutes(until: window?.closesAt) : nil
-            if json {
-                return try context.printJSON(
-                    Self.json(session, window, phase: phase, refusal: refusal, open: open, close: close, context))
+            let status = Reading(session, window, phase: phase, refusal: refusal, open: open, close: close)
+            let shown = Listing.one(
+                status, row: { Self.json($0, context) },
+                text: { status in
+                    status.session.flatMap { session in
+                        status.window.map { Self.report(session, $0, status, now: now, clock: context.wallClock) }
+                    }
+                }, whenEmpty: "No dose 1 recorded. Start with: nudge dose 1")
+            try context.print(shown, json: json)
+        }
+
+        /// What both the person's and the program's status say.
+        struct Reading {
+            var session: DoseSession?
+            var window: DoseWindow?
+            var phase: DoseWindow.Phase
+            /// Why no snooze now; nil when one is possible.
+            var refusal: String?
+            /// Minutes until the window opens, and until it closes, where that is ahead.
+            var open, close: Int?
+
+            init(
+                _ session: DoseSession?, _ window: DoseWindow?, phase: DoseWindow.Phase, refusal: String?, open: Int?,
+                close: Int?
+            ) {
+                (self.session, self.window, self.phase, self.refusal) = (session, window, phase, refusal)
+                (self.open, self.close) = (open, close)
             }
-            guard let session, let window else {
-                context.printWrapped("No dose 1 recorded. Start with: nudge dose 1")
-                return
-            }
-            context.print(
-                Self.report(
-                    session, window, phase: phase, refusal: refusal, open: open, close: close, now: now,
-                    clock: context.wallClock))
         }
 
         /// The status for a program: every key in every phase.
-        private static func json(
-            _ session: DoseSession?, _ window: DoseWindow?, phase: DoseWindow.Phase, refusal: String?, open: Int?,
-            close: Int?, _ context: CommandContext
-        ) -> StatusJSON {
+        private static func json(_ status: Reading, _ context: CommandContext) -> StatusJSON {
+            let (session, window, phase, refusal) = (status.session, status.window, status.phase, status.refusal)
+            let (open, close) = (status.open, status.close)
             let daemon = DaemonLock.running(storePath: context.storePath)
             return StatusJSON(
                 phase: phase.rawValue, sessionID: session?.sessionID, sessionDate: session?.sessionDate,
@@ -64,10 +79,9 @@ extension Nudge.Dose {
 
         /// The status for a person: one line per fact, labels aligned.
         private static func report(
-            _ session: DoseSession, _ window: DoseWindow, phase: DoseWindow.Phase, refusal: String?, open: Int?,
-            close: Int?, now: Date,
-            clock: WallClock
+            _ session: DoseSession, _ window: DoseWindow, _ status: Reading, now: Date, clock: WallClock
         ) -> String {
+            let (phase, refusal, open, close) = (status.phase, status.refusal, status.open, status.close)
             let left: String =
                 switch phase {
                 case .beforeWindow: "\(open ?? 0) min until the window opens"

@@ -12,7 +12,7 @@ extension Nudge.Meditate {
         @OptionGroup var global: GlobalOptions
 
         func run(_ context: CommandContext) throws {
-            try Nudge.Meditate.stop(context.openStore(), context)
+            try MeditationSessions.stop(context.openStore(), context)
         }
     }
 }

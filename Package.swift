@@ -85,11 +85,20 @@ let package = Package(
         .target(
             name: "NudgeReports", dependencies: ["NudgeCore", "NudgeStore", "NudgeSystem", "CNudgeLinux"],
             swiftSettings: cHeaders),
+        // What a command does once its arguments are parsed: its context (the store, the
+        // terminal, the clock), the questions it asks, and each command's work. No ArgumentParser.
+        .target(
+            name: "NudgeCommands",
+            dependencies: [
+                "NudgeCore", "NudgeStore", "NudgeSystem", "NudgeReports", "CNudgeLinux",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: cHeaders),
         .executableTarget(
             name: "nudge",
             dependencies: [
                 "NudgeCore", "NudgeStore", "NudgeSystem", "NudgeDaemon", "NudgeNotifier", "NudgeSound", "NudgeSleep",
-                "NudgeReports",
+                "NudgeReports", "NudgeCommands",
                 "CNudgeLinux", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -115,11 +124,13 @@ let package = Package(
             swiftSettings: cHeaders
         ),
         .testTarget(
-            name: "NudgeReportsTests", dependencies: ["NudgeReports", "NudgeTestSupport"], swiftSettings: cHeaders),
+            name: "NudgeReportsTests", dependencies: ["NudgeReports", "NudgeCommands", "NudgeTestSupport"],
+            swiftSettings: cHeaders),
         .testTarget(
             name: "NudgeCommandTests",
             dependencies: [
-                "nudge", "NudgeReports", "NudgeTestSupport", .product(name: "Logging", package: "swift-log"),
+                "nudge", "NudgeReports", "NudgeCommands", "NudgeTestSupport",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: cHeaders),
     ]

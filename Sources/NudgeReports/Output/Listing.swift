@@ -1,7 +1,8 @@
 import Foundation
 
 /// Items a command lists: a table for a person (or a sentence when there are none), or with
-/// `--json` one JSON array of their rows for a program.
+/// `--json` one JSON array of their rows for a program. A listing of one object (`one`) is its
+/// text, and one JSON object (or `null`).
 public struct Listing<Item, Row: Encodable> {
     public struct Column {
         public var header: String
@@ -35,6 +36,10 @@ public struct Listing<Item, Row: Encodable> {
     /// Where the table's rows go under headings (a day each); nil for one plain table.
     public var sections: Sections?
 
+    /// A listing of one object's text for a person; nil where the listing is a table. Where it
+    /// gives nil, `whenEmpty` is said.
+    public var text: ((Item) -> String?)?
+
     /// The heading an item's row goes under, and which of two items' sections comes first; the
     /// rows of a section keep the items' order, and so does the JSON.
     public struct Sections {
@@ -57,10 +62,25 @@ public struct Listing<Item, Row: Encodable> {
         self.sections = sections
     }
 
+    /// One object rather than rows (`dose status`, `journal show`, `meditate status`): `--json`
+    /// prints its row, or `null` where there is no object; a person reads `text`, or `whenEmpty`.
+    public static func one(
+        _ item: Item?, row: @escaping (Item) -> Row, text: @escaping (Item) -> String?, whenEmpty: String
+    ) -> Listing {
+        var listing = Listing(items: item.map { [$0] } ?? [], row: row, columns: [], whenEmpty: whenEmpty)
+        listing.text = text
+        return listing
+    }
+
     /// The table within `width` columns as far as its free text can give way, or the JSON.
     public func render(json: Bool, width: Int = .max) throws -> String {
+        let sentence = { TextWrap.lines(whenEmpty, width: width).joined(separator: "\n") + "\n" }
+        if let text {
+            if json { return try JSONText.render(NullWhenAbsent(wrappedValue: items.first.map(row))) + "\n" }
+            return items.first.flatMap(text).map { $0 + "\n" } ?? sentence()
+        }
         if json { return try JSONText.render(items.map(row)) + "\n" }
-        guard !items.isEmpty else { return TextWrap.lines(whenEmpty, width: width).joined(separator: "\n") + "\n" }
+        guard !items.isEmpty else { return sentence() }
         let shrinking = Set(columns.indices.filter { columns[$0].shrinks })
         func cells(_ item: Item) -> [String] { columns.map { $0.cell(item) } }
         guard let sections else {

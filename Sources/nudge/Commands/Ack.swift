@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Glibc
+import NudgeCommands
 import NudgeCore
 import NudgeReports
 import NudgeSystem

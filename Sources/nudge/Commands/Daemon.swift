@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import NudgeCommands
 import NudgeCore
 import NudgeDaemon
 import NudgeNotifier

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NudgeCommands
 import NudgeCore
 import NudgeReports
 
@@ -17,83 +18,7 @@ extension Nudge {
         var since: GivenInstant?
 
         func run(_ context: CommandContext) throws {
-            let from =
-                try since.map { typed throws(InputError) in
-                    try InstantInput.anyInstant(typed, option: "--since", now: context.now, clock: context.wallClock)
-                } ?? context.now.addingTimeInterval(-7 * 86400)
-            let records = try context.openStoreForReading().run { try $0.history(since: from) }
-            let clock = context.wallClock
-            try context.print(
-                Listing(
-                    items: records, row: DeliveryRow.init,
-                    columns: [
-                        .init("ID") { String($0.id) }, .init("KIND") { $0.kind.rawValue },
-                        .init("DUE") { LocalFormat.dateTime($0.dueAt, clock: clock) },
-                        .init("SHOWN") { $0.shownAt.map { LocalFormat.time($0, clock: clock) } ?? "-" },
-                        .init("OUTCOME") { Self.outcome($0, clock: clock) }, .text("TITLE") { Self.title($0) },
-                    ] + (verbose ? [.init("KEY") { $0.key }] : []),
-                    whenEmpty: "Nothing was due or shown since \(LocalFormat.dateTime(from, clock: clock))."),
-                json: json)
-        }
-
-        struct DeliveryRow: Encodable {
-            var id: Int64
-            var reminderKey: String
-            var kind: String
-            @TimestampText var dueAt: Date?
-            @TimestampText var shownAt: Date?
-            @NullWhenAbsent var notificationID: UInt32?
-            /// The answer given: `action` in the JSON, as the column is named (STORE.md).
-            @NullWhenAbsent var action: String?
-            @TimestampText var acknowledgedAt: Date?
-            @TimestampText var closedAt: Date?
-            @NullWhenAbsent var closedReason: String?
-            @TimestampText var missedAt: Date?
-            @TimestampText var cancelledAt: Date?
-            @NullWhenAbsent var title: String?
-            @NullWhenAbsent var body: String?
-
-            init(_ record: DeliveryRecord) {
-                id = record.id
-                reminderKey = record.key
-                kind = record.kind.rawValue
-                dueAt = record.dueAt
-                shownAt = record.shownAt
-                notificationID = record.notificationID
-                action = record.action
-                acknowledgedAt = record.acknowledgedAt
-                closedAt = record.closedAt
-                closedReason = record.closedReason?.rawValue
-                missedAt = record.missedAt
-                cancelledAt = record.cancelledAt
-                title = record.title
-                body = record.body
-            }
-        }
-
-        /// An answer by when it came, then its id (`answered 12:34: tomorrow`): `tomorrow at 12:34`
-        /// read as a time to come. The day is said when it was not the day the reminder was due.
-        static func outcome(_ record: DeliveryRecord, clock: WallClock) -> String {
-            if let action = record.action {
-                let when = record.acknowledgedAt.map { answered in
-                    clock.date(of: answered) == clock.date(of: record.dueAt)
-                        ? LocalFormat.time(answered, clock: clock) : LocalFormat.dayAndTime(answered, clock: clock)
-                }
-                return "answered \(when.map { "\($0): " } ?? "")\(action)"
-            }
-            if record.missedAt != nil {
-                return record.reshown > 0 ? "missed (expired unseen, shown \(record.reshown + 1) times)" : "missed"
-            }
-            if record.cancelledAt != nil { return "cancelled" }
-            if let reason = record.closedReason { return "closed (\(reason))" }
-            // A bell sounds in nudge itself: shown with no notification on a server.
-            if record.shownAt != nil, record.notificationID == nil { return "rang" }
-            return record.shownAt == nil ? "pending" : "shown, no answer"
-        }
-
-        /// What it was: its notification's title, or for one never shown its kind's name.
-        static func title(_ record: DeliveryRecord) -> String {
-            record.title ?? record.kind.rule.map { "\($0.name) reminder" } ?? "a \(record.kind) reminder"
+            try context.print(DeliveryHistory.listing(since: since, verbose: verbose, context), json: json)
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NudgeCommands
 
 /// A command that works on a store: `run()` builds the default context from the process (its
 /// options, environment and output) and calls `run(_:)`, which tests call with their own.
@@ -9,7 +10,7 @@ protocol NudgeCommand: ParsableCommand {
 
 extension NudgeCommand {
     func run() throws {
-        let context = CommandContext(global)
+        let context = CommandContext(storeOption: global.store)
         if self is any TellsLockWaits {
             try context.tellingLockWaits { try run(context) }
         } else {
@@ -18,3 +19,8 @@ extension NudgeCommand {
         if let line = context.unreadableRows.line() { context.environment.errors(line + "\n") }
     }
 }
+
+/// The commands a person waits on while they hold or take the store's lock (a restore, a
+/// backup, the backups' listing, doctor): waiting for another program's lock, they say so on
+/// standard error once, after 2 s, instead of a minute's silence.
+protocol TellsLockWaits: NudgeCommand {}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NudgeCommands
 import NudgeReports
 
 /// `nudge --help` (and `nudge` alone): what nudge is in one line, then how to use it and its

@@ -1,3 +1,4 @@
+import NudgeCommands
 import NudgeCore
 import Testing
 

@@ -1,4 +1,5 @@
 import Logging
+import NudgeCommands
 import NudgeTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NudgeCommands
 import NudgeCore
 import NudgeReports
 import NudgeStore
@@ -15,91 +16,7 @@ extension Nudge {
         @Flag(help: "Print one JSON array.") var json = false
 
         func run(_ context: CommandContext) throws {
-            let directory = try backupDirectory(context)
-            let identity = Store.identity(at: context.storePath)
-            // One thinned away while the others are checked is gone: it is not listed.
-            let backups = BackupDirectory.list(
-                in: directory, now: context.now, identity: identity, store: context.storePath
-            ).map {
-                ($0, BackupDirectory.inspect($0.path))
-            }.filter { FileManager.default.fileExists(atPath: $0.0.path) }
-            try context.print(listing(backups, directory: directory, context), json: json)
-            // Another store's: one sharing the folder, or this store's before it was copied or
-            // moved to another file system, which only its path restores.
-            let others = BackupDirectory.list(in: directory, now: context.now).filter {
-                if case .store(let owner) = $0.origin { owner != identity } else { false }
-            }.count
-            if !json, others > 0 {
-                context.print(
-                    "\(others) \(others == 1 ? "backup of another store is" : "backups of other stores are") in \(directory) too, not listed; restore one by its path with --yes"
-                )
-            }
-        }
-
-        private func listing(
-            _ backups: [(BackupFile, BackupContents)], directory: String, _ context: CommandContext
-        ) -> Listing<(BackupFile, BackupContents), BackupRow> {
-            Listing(
-                items: backups,
-                row: { backup, contents in
-                    BackupRow(
-                        path: backup.path, takenAt: backup.takenAt, size: backup.size, check: contents.check,
-                        origin: Self.origin(backup.origin),
-                        counts: Dictionary(
-                            uniqueKeysWithValues: contents.counts.map {
-                                ($0.label.replacingOccurrences(of: " ", with: "_"), $0.count)
-                            }))
-                },
-                columns: [
-                    .init("TAKEN") { LocalFormat.dateTime($0.0.takenAt, clock: context.wallClock) },
-                    .init("SIZE") { ByteCountText.describe($0.0.size) },
-                    .text("CHECK") { backup, contents in
-                        // SQLite's complaint is for --json; a person reads that it is damaged.
-                        let check = contents.isSound ? "ok" : "damaged"
-                        return backup.origin == .unmarked || backup.origin == .foreign
-                            ? "\(check); \(Self.origin(backup.origin))" : check
-                    },
-                    .text("RECORDS") {
-                        $0.1.counts.map { BackupDirectory.phrase($0.count, $0.label) }.joined(separator: ", ")
-                    },
-                    .init("FILE") { ($0.0.path as NSString).lastPathComponent },
-                ],
-                whenEmpty:
-                    "No backups in \(directory) yet. The daemon takes one each day; take one now with: nudge backup"
-            )
-        }
-
-        /// The directory the store's settings name; a store not made yet has the default; a
-        /// damaged one (also emptied or removed: `StoreFile.checkNotLost`) the one it recorded.
-        private func backupDirectory(_ context: CommandContext) throws -> String {
-            do {
-                let setting = try Store(readingOnly: context.storePath, now: context.now).settings()[
-                    BackupPolicy.directory]
-                return BackupDirectory.directory(store: context.storePath, setting: setting)
-            } catch .damaged {
-                return BackupDirectory.directory(ofDamagedStore: context.storePath)
-            } catch {
-                throw CommandFailure(error)
-            }
-        }
-
-        /// Whose a listed backup is, as the listing says it.
-        static func origin(_ origin: BackupOrigin) -> String {
-            switch origin {
-            case .store: "this store"
-            case .unmarked: "taken before store identities"
-            case .foreign: "not a nudge backup"
-            case .damaged: "unreadable"
-            }
-        }
-
-        struct BackupRow: Encodable {
-            var path: String
-            @TimestampText var takenAt: Date?
-            var size: Int
-            var check: String
-            var origin: String
-            var counts: [String: Int]
+            try BackupsList.run(json: json, context)
         }
     }
 }

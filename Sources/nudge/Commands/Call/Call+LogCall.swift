@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NudgeCommands
 import NudgeCore
 import NudgeStore
 
@@ -40,7 +41,7 @@ extension Nudge.Call {
         func run(_ context: CommandContext) throws {
             let when = try calledAt(context)
             let store = try context.openStore()
-            let found = try Nudge.Contacts.resolve(contact, in: store)
+            let found = try ContactNames.resolve(contact, in: store)
             try store.run {
                 try $0.logCall(
                     contactID: found.id, at: when, durationMinutes: duration, mood: mood?.rawValue, notes: notes,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NudgeCommands
 import NudgeCore
 import NudgeReports
 import NudgeStore
@@ -46,7 +47,7 @@ extension Nudge.Call {
                 throw CommandFailure("--on \(on) is in the past; give today (\(today)) or a later day", exitCode: 64)
             }
             let store = try context.openStore()
-            let found = try Nudge.Contacts.resolve(contact, in: store)
+            let found = try ContactNames.resolve(contact, in: store)
             let due = try dueAt(context, settings: try store.run { try $0.settings() })
             let id = try store.run {
                 try $0.addCallReminder(contactID: found.id, dueAt: due, note: note, now: context.now)

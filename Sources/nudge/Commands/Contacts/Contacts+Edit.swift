@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NudgeCommands
 import NudgeCore
 import NudgeReports
 import NudgeStore
@@ -35,7 +36,7 @@ extension Nudge.Contacts {
 
         func run(_ context: CommandContext) throws {
             let store = try context.openStore()
-            let found = try Nudge.Contacts.resolve(contact, in: store)
+            let found = try ContactNames.resolve(contact, in: store)
             let change: Store.CadenceChange = every.map { .set($0) } ?? (noCadence ? .remove : .keep)
             let newName = name?.trimmingCharacters(in: .whitespacesAndNewlines)
             if case .failure(let refusal) = try store.run({

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NudgeCommands
 import NudgeCore
 import NudgeReports
 import NudgeStore
@@ -15,7 +16,7 @@ extension Nudge.Contacts {
 
         func run(_ context: CommandContext) throws {
             let store = try context.openStore()
-            let found = try Nudge.Contacts.resolve(contact, in: store)
+            let found = try ContactNames.resolve(contact, in: store)
             switch try store.run({ try $0.removeContact(found.id, deletingCalls: deleteCalls) }) {
             case .failure(let refusal): throw CommandFailure("\(found.name): \(refusal)", exitCode: 64)
             case .success(let calls):

@@ -12,13 +12,3 @@ extension Nudge {
         )
     }
 }
-
-extension Nudge.Contacts {
-    /// Finds CONTACT (an id, or a name that matches one contact); a miss or an ambiguity is refused.
-    static func resolve(_ text: String, in store: Store) throws -> ContactRow {
-        switch try store.run({ try $0.resolveContact(text) }) {
-        case .success(let contact): return contact
-        case .failure(let refusal): throw CommandFailure(refusal.description, exitCode: 64)
-        }
-    }
-}

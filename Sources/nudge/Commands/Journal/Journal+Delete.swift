@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NudgeCommands
 import NudgeCore
 import NudgeReports
 import NudgeStore
@@ -20,7 +21,7 @@ extension Nudge.Journal {
             let store = try context.openStore()
             let session = try Nudge.Journal.session(id, store)
             let count = try store.run { try $0.therapyReflections(of: session.id).count }
-            let what = "\(Nudge.Journal.named(session, context)) and its \(count) reflection\(count == 1 ? "" : "s")"
+            let what = "\(JournalSessions.named(session, context)) and its \(count) reflection\(count == 1 ? "" : "s")"
             guard
                 try context.delete(
                     what, cannotBeUndone: true, yes: yes,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NudgeCommands
 import NudgeCore
 import NudgeReports
 import NudgeStore
@@ -28,7 +29,7 @@ extension Nudge.Journal {
             }
             let changed =
                 fields.startedAt.map { "the session \(context.when($0, on: "of", at: "of"))" }
-                ?? Nudge.Journal.named(session, context)
+                ?? JournalSessions.named(session, context)
             context.print("changed \(changed) (id \(session.id.prefix(8)))")
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NudgeCommands
 import NudgeCore
 import NudgeReports
 import NudgeStore
@@ -29,7 +30,7 @@ extension Nudge.Journal {
         func run(_ context: CommandContext) throws {
             let store = try context.openStore()
             let session = try Nudge.Journal.session(id, store)
-            let name = Nudge.Journal.named(session, context)
+            let name = JournalSessions.named(session, context)
             let written: String
             let source: TherapyReflection.Source
             if let text {

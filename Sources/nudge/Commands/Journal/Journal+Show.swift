@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NudgeCommands
 import NudgeCore
 import NudgeReports
 import NudgeStore
@@ -19,10 +20,12 @@ extension Nudge.Journal {
             let store = try context.openStoreForReading()
             let session = try Nudge.Journal.session(id, store)
             let reflections = try store.run { try $0.therapyReflections(of: session.id) }
-            if json { return try context.printJSON(JournalExport.Session(session, reflections)) }
-            context.print(
-                JournalExport.markdown(session, reflections, clock: context.wallClock, now: context.now, escaped: false)
-            )
+            let shown = Listing.one(
+                (session, reflections), row: { JournalExport.Session($0.0, $0.1) },
+                text: {
+                    JournalExport.markdown($0.0, $0.1, clock: context.wallClock, now: context.now, escaped: false)
+                }, whenEmpty: "")
+            try context.print(shown, json: json)
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NudgeCommands
 import NudgeCore
 import NudgeStore
 
@@ -65,20 +66,7 @@ struct TherapyFieldOptions: ParsableArguments {
 extension Nudge.Journal {
     static let ids = IDPrefix(what: "session", listedBy: "nudge journal list")
 
-    /// `the session of 14:00 today, 2026-11-22 14:00 CET`, in confirmations.
-    static func named(_ session: TherapySession, _ context: CommandContext) -> String {
-        if let stored = session.unreadableStart {
-            return "the session of an unreadable time ('\(TextInput.oneLine(stored))')"
-        }
-        return "the session \(context.when(session.startedAt, on: "of", at: "of"))"
-    }
-
     static func session(_ prefix: String, _ store: Store) throws -> TherapySession {
         try ids.resolve(try store.run { try $0.therapySession(matching: prefix) }, prefix: prefix)
-    }
-
-    /// `4 → 7`, `- → 6`.
-    static func moods(_ session: TherapySession) -> String {
-        "\(session.moodBefore.map(String.init) ?? "-") → \(session.moodAfter.map(String.init) ?? "-")"
     }
 }

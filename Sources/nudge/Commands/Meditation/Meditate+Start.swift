@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NudgeCommands
 import NudgeCore
 import NudgeReports
 import NudgeSound
@@ -85,56 +86,11 @@ extension Nudge.Meditate {
             return seconds
         }
 
-        /// The session's length, settling delay and interval, in seconds: as given, or as set.
-        private func lengths(given: Int?, _ settings: Settings) throws -> (planned: Int, delay: Int, interval: Int) {
-            let planned = given ?? settings.int(.meditationDefaultMinutes) * 60
-            let interval = (self.interval ?? settings.int(.meditationIntervalMinutes)) * 60
-            guard interval == 0 || interval < planned else {
-                throw CommandFailure(
-                    "an interval of \(interval / 60) min is not shorter than the session of \(MeditationTimer.minutes(planned)); give a shorter --interval, or 0",
-                    exitCode: 64)
-            }
-            return (planned, self.delay ?? settings.int(.meditationStartDelaySeconds), interval)
-        }
-
         func run(_ context: CommandContext) throws {
             // The length's one or two words are read once, here, before the store is.
             let given = try duration.map(Self.seconds)
-            // Read only until a daemon is known to run: a refused start changes nothing.
-            let settings = try context.openStoreForReading().run { try $0.settings() }
-            let (planned, delay, interval) = try lengths(given: given, settings)
-            // Only a running daemon rings the bells; a timer nothing rings would be a silent one.
-            guard DaemonLock.holder(storePath: context.storePath) != nil else {
-                throw CommandFailure(
-                    "no nudge daemon runs on \(context.storePath), so no bell would ring; start one with: systemctl --user start nudge (or nudge daemon)",
-                    exitCode: 64)
-            }
-            let now = context.now
-            let offset = context.wallClock.offset(at: Int(now.timeIntervalSince1970) + delay) / 60
-            let store = try context.openStore()
-            let start = try store.run {
-                try $0.startMeditation(
-                    plannedSeconds: planned, intervalSeconds: interval, delaySeconds: delay, now: now,
-                    utcOffsetMinutes: offset,
-                    sleep: context.clock.sleepReading(), ambient: ambient ?? settings[.meditationAmbient])
-            }
-            let session: MeditationSession
-            switch start {
-            case .alreadyRunning(let running):
-                throw CommandFailure(
-                    "\(Nudge.Meditate.describe(running, context)) is already running; end it with: nudge meditate stop",
-                    exitCode: 64)
-            case .started(let started):
-                session = started
-            }
-            let bells =
-                (interval > 0 ? ", a bell every \(interval / 60) min" : "")
-                + (AmbientSound(setting: session.ambient ?? "none").map { ", \($0) under it" } ?? "")
-            context.print(
-                "meditating for \(MeditationTimer.minutes(planned)): start bell at \(Nudge.Meditate.clockTime(session.startedAt, context))\(bells), ends at \(Nudge.Meditate.clockTime(session.endsAt, context))"
-            )
-            guard !detach else { return }
-            try Countdown(session: session, store: store, context: context).run()
+            try MeditationStart(seconds: given, delay: delay, interval: interval, ambient: ambient, detach: detach)
+                .run(context)
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NudgeCommands
 import NudgeCore
 import NudgeReports
 import NudgeStore
@@ -12,39 +13,8 @@ extension Nudge.Meditate {
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON object (null when nothing runs).") var json = false
 
-        struct Row: Encodable {
-            var id: String
-            @TimestampText var startedAt: Date?
-            @TimestampText var endsAt: Date?
-            var plannedSeconds: Int
-            var intervalSeconds: Int
-            var elapsedSeconds: Int
-            var leftSeconds: Int
-        }
-
         func run(_ context: CommandContext) throws {
-            let running = try context.openStoreForReading().run { try $0.runningMeditation() }
-            let now = context.now
-            let row = running.map {
-                Row(
-                    id: $0.id, startedAt: $0.startedAt, endsAt: $0.endsAt, plannedSeconds: $0.plannedSeconds,
-                    intervalSeconds: $0.intervalSeconds,
-                    elapsedSeconds: $0.meditatedSeconds(at: now),
-                    leftSeconds: max(Int($0.endsAt.timeIntervalSince(now).rounded(.up)), 0))
-            }
-            if json { return try context.printJSON(NullWhenAbsent(wrappedValue: row)) }
-            guard let running, let row else {
-                return context.printWrapped("No session is running. Start one with: nudge meditate")
-            }
-            // Before the start bell nothing is meditated yet: say when it rings, not 00:00 elapsed.
-            guard now >= running.startedAt else {
-                return context.print(
-                    "the session of \(MeditationTimer.minutes(running.plannedSeconds)) (id \(running.id.prefix(8))), settling: the start bell rings at \(Nudge.Meditate.clockTime(running.startedAt, context))"
-                )
-            }
-            context.print(
-                "\(Nudge.Meditate.describe(running, context)): \(CountdownText.clock(row.elapsedSeconds)) elapsed, \(CountdownText.clock(row.leftSeconds)) left"
-            )
+            try context.print(MeditationSessions.status(context), json: json)
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NudgeCommands
 import NudgeCore
 import NudgeStore
 import NudgeSystem
@@ -11,7 +12,7 @@ extension Nudge.Meditate {
         @OptionGroup var global: GlobalOptions
 
         func run(_ context: CommandContext) throws {
-            try Nudge.Meditate.stop(context.openStore(), context)
+            try MeditationSessions.stop(context.openStore(), context)
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NudgeCommands
 import NudgeCore
 import NudgeReports
 import NudgeStore
@@ -10,32 +11,7 @@ extension Nudge.Settings {
         @OptionGroup var global: GlobalOptions
 
         func run(_ context: CommandContext) throws {
-            let settings = try context.openStoreForReading().run { try $0.settings() }
-            let ignored = settings.ignored.filter { $0.key != nil }
-            let table = SettingKey.allCases.map { key in
-                [
-                    key.rawValue,
-                    key.valueKind.shown(settings[key])
-                        + (ignored.contains { $0.key == key } ? " (stored value unreadable)" : ""),
-                    key.valueKind.shown(key.defaultValue), key.valueKind.accepted,
-                ]
-            }
-            let width = context.environment.width
-            // What a row another program wrote does instead, and its fix, under the table.
-            let notes = ignored.map { "\n" + TextWrap.lines($0.sentence, width: width).joined(separator: "\n") + "\n" }
-                .joined()
-            let wide = TextTable.render(header: ["KEY", "VALUE", "DEFAULT", "ACCEPTS"], rows: table)
-            guard wide.split(separator: "\n").contains(where: { DisplayWidth.of(String($0)) > width }) else {
-                return context.environment.output(wide + notes)
-            }
-            // Narrower than the table: a key a block, what it accepts wrapped under it, so that
-            // nothing a person needs to set a key is cut.
-            context.environment.output(
-                table.map { row in
-                    (["\(row[0]) = \(row[1])"]
-                        + TextWrap.lines("default \(row[2]); accepts \(row[3])", width: width - 4).map { "    " + $0 })
-                        .joined(separator: "\n")
-                }.joined(separator: "\n") + "\n" + notes)
+            try SettingsList.run(context)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import NudgeCommands
 import NudgeCore
 import NudgeReports
 import NudgeTestSupport

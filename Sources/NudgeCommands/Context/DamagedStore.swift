@@ -6,8 +6,8 @@ import NudgeSystem
 
 /// What a command says of a store SQLite finds damaged: the newest sound backup and the one
 /// command that brings it back.
-enum DamagedStore {
-    static func refusal(path: String, reason: String, environment: CommandEnvironment = .current) -> String {
+public enum DamagedStore {
+    public static func refusal(path: String, reason: String, environment: CommandEnvironment = .current) -> String {
         let directory = BackupDirectory.directory(ofDamagedStore: path)
         let now = DaemonClock(startingAt: environment.variables["NUDGE_FAKE_NOW"].flatMap(Timestamp.parse)).now()
         guard let backup = BackupDirectory.newestSound(in: directory, now: now, identity: Store.identity(at: path))
@@ -22,7 +22,7 @@ enum DamagedStore {
     }
 
     /// `nudge restore --latest`, with `--store` where this store is not the one it would find.
-    static func command(_ path: String, environment: CommandEnvironment) -> String {
+    public static func command(_ path: String, environment: CommandEnvironment) -> String {
         guard StoreLocation.resolve(option: nil, environment: environment.variables) != path else {
             return "nudge restore --latest"
         }

@@ -1,14 +1,9 @@
 import NudgeStore
 import Synchronization
 
-/// The commands a person waits on while they hold or take the store's lock (a restore, a
-/// backup, the backups' listing, doctor): waiting for another program's lock, they say so on
-/// standard error once, after 2 s, instead of a minute's silence.
-protocol TellsLockWaits: NudgeCommand {}
-
 extension CommandContext {
     /// Runs `body` with its waits for another program's lock told once, as one line.
-    func tellingLockWaits<T>(_ body: () throws -> T) rethrows -> T {
+    public func tellingLockWaits<T>(_ body: () throws -> T) rethrows -> T {
         let once = Once()
         let errors = environment.errors
         let tell: @Sendable () -> Void = { if once.first() { errors("nudge: \(LockWait.notice)\n") } }

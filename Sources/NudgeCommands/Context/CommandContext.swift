@@ -5,21 +5,21 @@ import NudgeStore
 import NudgeSystem
 
 /// Everything a command touches from the outside world, built once from the process.
-struct CommandContext {
-    var storePath: String
-    var clock: DaemonClock
-    var timeZone: ZoneRules
-    var systemTimeZone: SystemTimeZone
+public struct CommandContext {
+    public var storePath: String
+    public var clock: DaemonClock
+    public var timeZone: ZoneRules
+    public var systemTimeZone: SystemTimeZone
     /// How times and weekdays are said to the person: their desktop's or their locale's clock.
-    var personClock: PersonClock
-    var environment: CommandEnvironment
+    public var personClock: PersonClock
+    public var environment: CommandEnvironment
     /// Rows the command's reads left out, said when it is done.
-    let unreadableRows = UnreadableRowsNote()
+    public let unreadableRows = UnreadableRowsNote()
 
-    init(_ options: GlobalOptions, environment: CommandEnvironment = .current) {
+    public init(storeOption: String?, environment: CommandEnvironment = .current) {
         self.environment = environment
         let variables = environment.variables
-        storePath = StoreLocation.resolve(option: options.store, environment: variables)
+        storePath = StoreLocation.resolve(option: storeOption, environment: variables)
         clock = DaemonClock(startingAt: variables["NUDGE_FAKE_NOW"].flatMap(Timestamp.parse))
         systemTimeZone = SystemTimeZone(environment: variables)
         timeZone = systemTimeZone.current()
@@ -27,42 +27,42 @@ struct CommandContext {
     }
 
     /// One line on standard output.
-    func print(_ line: String) {
+    public func print(_ line: String) {
         environment.output(line + "\n")
     }
 
     /// Prose on standard output, wrapped to the width as a table is.
-    func printWrapped(_ text: String) {
+    public func printWrapped(_ text: String) {
         environment.output(TextWrap.lines(text, width: environment.width).joined(separator: "\n") + "\n")
     }
 
     /// Rows as a table, or as JSON.
-    func print<Item, Row>(_ listing: Listing<Item, Row>, json: Bool) throws {
+    public func print<Item, Row>(_ listing: Listing<Item, Row>, json: Bool) throws {
         environment.output(try listing.render(json: json, width: environment.width))
     }
 
     /// One JSON value for programs.
-    func printJSON(_ value: some Encodable) throws {
+    public func printJSON(_ value: some Encodable) throws {
         environment.output(try JSONText.render(value) + "\n")
     }
 
-    var now: Date { clock.now() }
+    public var now: Date { clock.now() }
 
     /// The backup directory the store's settings name; the default beside the store when there
     /// is no store yet or it cannot be read.
-    var backupDirectory: String {
+    public var backupDirectory: String {
         let setting = (try? Store(readingOnly: storePath, now: now).settings()[BackupPolicy.directory]) ?? ""
         return BackupDirectory.directory(store: storePath, setting: setting)
     }
-    var wallClock: WallClock { personClock.wallClock(zone: timeZone) }
+    public var wallClock: WallClock { personClock.wallClock(zone: timeZone) }
 
     /// How an instant was understood, for confirmations: `22:10 yesterday, 2026-11-21 22:10 EST`.
-    func understood(_ instant: Date) -> String { InstantInput.describe(instant, now: now, clock: wallClock) }
+    public func understood(_ instant: Date) -> String { InstantInput.describe(instant, now: now, clock: wallClock) }
 
     /// When a confirmation says a thing was or will be, every command as `log symptom`: near,
     /// `at 22:10 yesterday, 2026-11-21 22:10 EST`; further, the weekday first, so that a day
     /// typed wrong shows at once: `on Monday 16 Nov, 10:00 (2026-11-16 10:00 EST)`.
-    func when(_ instant: Date, on far: String = "on", at near: String = "at") -> String {
+    public func when(_ instant: Date, on far: String = "on", at near: String = "at") -> String {
         let clock = wallClock
         guard abs(clock.date(of: instant).daysSinceEpoch - clock.date(of: now).daysSinceEpoch) > 1 else {
             return "\(near) \(understood(instant))"
@@ -70,12 +70,12 @@ struct CommandContext {
         return "\(far) \(InstantInput.plainDay(instant, clock: clock)) (\(understood(instant)))"
     }
 
-    func openStore() throws -> Store {
+    public func openStore() throws -> Store {
         do { return unreadableRows.opened(try Store(path: storePath, now: now)) } catch { throw CommandFailure(error) }
     }
 
     /// For a command that only reads: it creates, converts and migrates nothing.
-    func openStoreForReading() throws -> Store {
+    public func openStoreForReading() throws -> Store {
         do { return unreadableRows.opened(try Store(readingOnly: storePath, now: now)) } catch {
             throw CommandFailure(error)
         }
@@ -83,7 +83,7 @@ struct CommandContext {
 }
 
 extension CommandFailure {
-    init(_ error: StoreError) {
+    public init(_ error: StoreError) {
         switch error {
         case .damaged(let path, let reason): self.init(DamagedStore.refusal(path: path, reason: reason), exitCode: 65)
         // EX_DATAERR
@@ -98,7 +98,7 @@ extension CommandFailure {
 extension Store {
     /// Store errors as command failures, so `run()` bodies stay one `try` deep.
     @discardableResult
-    func run<T>(_ body: (Store) throws -> T) throws -> T {
+    public func run<T>(_ body: (Store) throws -> T) throws -> T {
         do { return try body(self) } catch let error as StoreError { throw CommandFailure(error) }
     }
 }

@@ -2,16 +2,26 @@ import Foundation
 
 /// What a command reads of its process and where its words go. `nudge` runs with the process's
 /// own; a test runs commands in process with its own, through the task-local `current`.
-struct CommandEnvironment: Sendable {
-    var variables: [String: String]
+public struct CommandEnvironment: Sendable {
+    public var variables: [String: String]
     /// Standard output: what the command says.
-    var output: @Sendable (String) -> Void
+    public var output: @Sendable (String) -> Void
     /// Standard error: why it failed, one line.
-    var errors: @Sendable (String) -> Void
+    public var errors: @Sendable (String) -> Void
     /// Whether standard output is a terminal, where a countdown redraws in place.
-    var isTerminal = false
+    public var isTerminal = false
 
-    static let process = CommandEnvironment(
+    public init(
+        variables: [String: String], output: @escaping @Sendable (String) -> Void,
+        errors: @escaping @Sendable (String) -> Void, isTerminal: Bool = false
+    ) {
+        self.variables = variables
+        self.output = output
+        self.errors = errors
+        self.isTerminal = isTerminal
+    }
+
+    public static let process = CommandEnvironment(
         variables: ProcessInfo.processInfo.environment,
         // Unbuffered: a countdown's lines reach a pipe as they are written. A reader that went
         // away (`nudge dose 1 | head -1`) ends the command quietly, as it ends cat: what the
@@ -33,16 +43,16 @@ struct CommandEnvironment: Sendable {
         return true
     }
 
-    @TaskLocal static var current = process
+    @TaskLocal public static var current = process
 
     /// Escape sequences (colour, a line cleared for a redraw) only on a terminal, and not where
     /// NO_COLOR is set to something (no-color.org: plain text asked for) or the terminal says it
     /// takes none (TERM=dumb: Emacs' shell, a serial console).
-    var takesEscapes: Bool { isTerminal && (variables["NO_COLOR"] ?? "").isEmpty && variables["TERM"] != "dumb" }
+    public var takesEscapes: Bool { isTerminal && (variables["NO_COLOR"] ?? "").isEmpty && variables["TERM"] != "dumb" }
 
     /// The columns a table may take: COLUMNS where set (a shell exports it), else the
     /// terminal's own width, else 80 (a pipe or a file, as most tools assume).
-    var width: Int {
+    public var width: Int {
         if let columns = variables["COLUMNS"].flatMap(Int.init), (20...10_000).contains(columns) { return columns }
         var size = winsize()
         if isTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 20 { return Int(size.ws_col) }

@@ -6,8 +6,10 @@ import NudgeStore
 /// `nudge journal add` on a terminal without `--type`: it asks for each field in turn (Enter
 /// skips one), keeps every answer in a `SessionDraft` at once, and offers a draft left by a
 /// closed terminal. A refusal says what is needed and asks again; it never repeats the text.
-struct JournalPrompts {
-    var context: CommandContext
+public struct JournalPrompts {
+    public var context: CommandContext
+
+    public init(context: CommandContext) { self.context = context }
 
     private struct Field {
         var name: String
@@ -64,7 +66,7 @@ struct JournalPrompts {
 
     /// Asks, saves the session, and removes the draft; nil when the person keeps an earlier
     /// draft for later.
-    func run(store: Store) throws -> TherapySession? {
+    public func run(store: Store) throws -> TherapySession? {
         var draft = SessionDraft(storePath: context.storePath)
         if let saved = SessionDraft.saved(storePath: context.storePath), !saved.answers.isEmpty {
             switch context.choice(aboutDraft: "A session you began adding was not saved; continue it?") {

@@ -7,20 +7,21 @@ import Logging
 /// At `debug`, a message's metadata follows it as `key=value` fields (logfmt), sorted by key,
 /// for programs and tests to read without depending on the sentence; above it the sentence
 /// alone is written, since it already says what the fields say.
-struct StderrLogHandler: LogHandler {
-    let label: String
-    var logLevel: Logger.Level
-    var metadata: Logger.Metadata = [:]
-    let toJournal: Bool
+public struct StderrLogHandler: LogHandler {
+    public let label: String
+    public var logLevel: Logger.Level
+    public var metadata: Logger.Metadata = [:]
+    public let toJournal: Bool
 
-    init(label: String, level: Logger.Level, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(label: String, level: Logger.Level, environment: [String: String] = ProcessInfo.processInfo.environment)
+    {
         self.label = label
         logLevel = level
         toJournal = Self.stderrIsJournal(environment["JOURNAL_STREAM"])
     }
 
     /// JOURNAL_STREAM is "device:inode" of the journal's stream; it counts only if stderr is it.
-    static func stderrIsJournal(_ value: String?) -> Bool {
+    public static func stderrIsJournal(_ value: String?) -> Bool {
         guard let parts = value?.split(separator: ":"), parts.count == 2, let device = UInt64(parts[0]),
             let inode = UInt64(parts[1])
         else {
@@ -31,7 +32,7 @@ struct StderrLogHandler: LogHandler {
         return UInt64(status.st_dev) == device && UInt64(status.st_ino) == inode
     }
 
-    static func priority(_ level: Logger.Level) -> Int {
+    public static func priority(_ level: Logger.Level) -> Int {
         switch level {
         case .trace, .debug: 7
         case .info: 6
@@ -42,17 +43,17 @@ struct StderrLogHandler: LogHandler {
         }
     }
 
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    func log(event: LogEvent) {
+    public func log(event: LogEvent) {
         FileHandle.standardError.write(Data(line(event).utf8))
     }
 
     /// The line an event is written as, its newline included.
-    func line(_ event: LogEvent) -> String {
+    public func line(_ event: LogEvent) -> String {
         let fields = logLevel > .debug ? "" : Self.fields(metadata.merging(event.metadata ?? [:]) { $1 })
         let text = fields.isEmpty ? "\(event.message)" : "\(event.message) · \(fields)"
         return toJournal ? "<\(Self.priority(event.level))>\(text)\n" : "nudge: \(event.level): \(text)\n"
@@ -60,7 +61,7 @@ struct StderrLogHandler: LogHandler {
 
     /// `event=rescheduled reason="store changed"`: a value with a space, a quote or an equals
     /// sign is quoted, its quotes and backslashes escaped.
-    static func fields(_ metadata: Logger.Metadata) -> String {
+    public static func fields(_ metadata: Logger.Metadata) -> String {
         metadata.sorted { $0.key < $1.key }.map { key, value in
             let text = "\(value)"
             guard text.isEmpty || text.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" || $0 == "\\" }) else {

@@ -3,16 +3,16 @@ import Synchronization
 
 /// The stores a command opened, so that the rows their readers left out can be named once the
 /// command is done: one line on standard error, by table and id, never with a value.
-final class UnreadableRowsNote: Sendable {
+public final class UnreadableRowsNote: Sendable {
     private let stores = Mutex<[Store]>([])
 
-    func opened(_ store: Store) -> Store {
+    public func opened(_ store: Store) -> Store {
         stores.withLock { $0.append(store) }
         return store
     }
 
     /// The line, or nil when every row read could be read.
-    func line() -> String? {
+    public func line() -> String? {
         let rows = Set(stores.withLock { $0 }.flatMap { $0.takeUnreadableRows() }).sorted()
         guard !rows.isEmpty else { return nil }
         let named = rows.prefix(5).map(\.description) + (rows.count > 5 ? ["\(rows.count - 5) more"] : [])

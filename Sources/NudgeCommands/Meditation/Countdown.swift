@@ -9,15 +9,19 @@ import Synchronization
 /// each second on a terminal (by a carriage return alone on one that takes no escape sequence),
 /// a plain line a minute otherwise. It only shows: the daemon keeps
 /// the time. Ctrl-C ends the session early; a closed terminal or SIGTERM ends only the display.
-struct Countdown {
-    var session: MeditationSession
-    var store: Store
-    var context: CommandContext
+public struct Countdown {
+    public var session: MeditationSession
+    public var store: Store
+    public var context: CommandContext
+
+    public init(session: MeditationSession, store: Store, context: CommandContext) {
+        (self.session, self.store, self.context) = (session, store, context)
+    }
 
     /// How long after the end instant it waits for the daemon to record it.
-    static let recordingGrace: TimeInterval = 30
+    public static let recordingGrace: TimeInterval = 30
 
-    func run() throws {
+    public func run() throws {
         let signals = SignalWatch([SIGINT, SIGTERM, SIGHUP])
         var lastLine: String?
         while true {
@@ -28,7 +32,7 @@ struct Countdown {
                     return context.environment.errors(
                         "nudge: the display ended; the daemon keeps the session's time (nudge meditate status)\n")
                 }
-                return try Nudge.Meditate.stop(store, context)
+                return try MeditationSessions.stop(store, context)
             }
             guard let current = try current() else {
                 if context.environment.isTerminal { context.environment.output("\n") }

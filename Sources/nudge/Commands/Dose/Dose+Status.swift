@@ -39,7 +39,7 @@ extension Nudge.Dose {
             context.print(
                 Self.report(
                     session, window, phase: phase, refusal: refusal, open: open, close: close, now: now,
-                    clock: context.wallClock))
+                    clock: context.wallClock, width: context.environment.width))
         }
 
         /// The status for a program: every key in every phase.
@@ -61,11 +61,11 @@ extension Nudge.Dose {
                 keepingAwake: daemon.map { !($0.status["keeping_awake"] ?? "").isEmpty } ?? false)
         }
 
-        /// The status for a person: one line per fact, labels aligned.
+        /// The status for a person: one fact a row, labels aligned, each value wrapped to the
+        /// width under its first line; the phase in words (its key is for --json).
         private static func report(
             _ session: DoseSession, _ window: DoseWindow, phase: DoseWindow.Phase, refusal: String?, open: Int?,
-            close: Int?, now: Date,
-            clock: WallClock
+            close: Int?, now: Date, clock: WallClock, width: Int
         ) -> String {
             let left: String =
                 switch phase {
@@ -81,8 +81,8 @@ extension Nudge.Dose {
             let dose2 =
                 session.dose2.map { LocalFormat.dateTime($0, clock: clock) } ?? (session.skipped ? "skipped" : "-")
             let rows = [
-                ["phase", "\(phase.inWords) (\(phase.rawValue))"],
-                ["session", "\(session.sessionDate) (\(session.sessionID))"],
+                ["phase", phase.inWords],
+                ["session", session.sessionDate],
                 ["dose 1", LocalFormat.dateTime(session.dose1, clock: clock)],
                 ["window", "\(clock.timeOfDay(window.opensAt))-\(clock.timeOfDay(window.closesAt))"],
                 ["alarm", session.isCompleted ? "-" : clock.timeOfDay(window.targetAt)],
@@ -91,7 +91,12 @@ extension Nudge.Dose {
                 ["time left", left],
                 ["dose 2", dose2],
             ]
-            return rows.map { $0[0].padding(toLength: 10, withPad: " ", startingAt: 0) + $0[1] }.joined(separator: "\n")
+            let indent = String(repeating: " ", count: 10)
+            return rows.flatMap { row in
+                TextWrap.lines(row[1], width: max(width - indent.count, 10)).enumerated().map { index, line in
+                    (index == 0 ? row[0].padding(toLength: indent.count, withPad: " ", startingAt: 0) : indent) + line
+                }
+            }.joined(separator: "\n")
         }
 
         /// Every key in every phase, null when it does not apply (nudge(5)); instants with

@@ -66,3 +66,34 @@ extension DaemonTests {
         #expect(!log.all.contains { $0.contains("private") }, "\(log.all)")
     }
 }
+
+extension DaemonTests {
+    /// A delivery row another program wrote a time into that nudge cannot read is owed as nudge
+    /// reads it: too late, its miss is recorded (the time stays as written) and logged once, not
+    /// by every plan a store write starts.
+    @Test func aMissOnARowWithAnUnreadableShownTimeIsRecordedAndLoggedOnce() throws {
+        let now = try #require(Timestamp.parse("2026-11-22T12:00:00Z"))
+        try StoreQuery.create(store, now: now.addingTimeInterval(-3 * 86400))
+        let database = try DatabaseQueue(path: store)
+        try database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO reminder_deliveries (id, reminder_key, kind, due_at, title, shown_at)
+                        VALUES (5, 'symptom:2026-11-21', 'symptom', '2026-11-21T20:00:00Z', 'Daily symptom check', 'garbage')
+                    """)
+        }
+        try database.close()
+        let log = RecordedLog()
+        try withDaemon(clock: DaemonClock(startingAt: now), notifier: FakeNotifier(), log: log) { _, _ in
+            #expect(log.waitFor("rescheduled (start)"), "\(log.all)")
+            for time in ["21:00", "21:30", "22:00"] {
+                try Store(path: store).setSetting(SettingKey.symptomReminderTime, to: time, at: now)
+                #expect(log.waitFor("next due at 2026-11-22T\(time):00Z"), "\(log.all)")
+            }
+        }
+        let missed = log.all.filter { $0.contains("missed symptom:2026-11-21,") }
+        #expect(missed.count == 1, "\(log.all)")
+        let row = try #require(try Store(path: store).delivery(key: "symptom:2026-11-21"))
+        #expect(row.id == 5 && row.missedAt != nil && !row.isOwed)
+    }
+}

@@ -50,10 +50,13 @@ public struct CommandEnvironment: Sendable {
     /// takes none (TERM=dumb: Emacs' shell, a serial console).
     public var takesEscapes: Bool { isTerminal && (variables["NO_COLOR"] ?? "").isEmpty && variables["TERM"] != "dumb" }
 
-    /// The columns a table may take: COLUMNS where set (a shell exports it), else the
-    /// terminal's own width, else 80 (a pipe or a file, as most tools assume).
+    /// The columns a table may take: COLUMNS where set (a shell exports it; under 20 read as
+    /// 20, the narrowest a table's numbers and times fit in), else the terminal's own width,
+    /// else 80 (a pipe or a file, as most tools assume).
     public var width: Int {
-        if let columns = variables["COLUMNS"].flatMap(Int.init), (20...10_000).contains(columns) { return columns }
+        if let columns = variables["COLUMNS"].flatMap(Int.init), (1...10_000).contains(columns) {
+            return max(columns, 20)
+        }
         var size = winsize()
         if isTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 20 { return Int(size.ws_col) }
         return 80

@@ -28,7 +28,10 @@ public enum DoseStatus {
             status, row: { Self.json($0, context) },
             text: { status in
                 status.session.flatMap { session in
-                    status.window.map { Self.report(session, $0, status, now: now, clock: context.wallClock) }
+                    status.window.map {
+                        Self.report(
+                            session, $0, status, now: now, clock: context.wallClock, width: context.environment.width)
+                    }
                 }
             }, whenEmpty: "No dose 1 recorded. Start with: nudge dose 1")
     }
@@ -70,9 +73,10 @@ public enum DoseStatus {
             keepingAwake: daemon.map { !($0.status["keeping_awake"] ?? "").isEmpty } ?? false)
     }
 
-    /// The status for a person: one line per fact, labels aligned.
+    /// The status for a person: one fact a row, labels aligned, each value wrapped to the
+    /// width under its first line; the phase in words (its key is for --json).
     private static func report(
-        _ session: DoseSession, _ window: DoseWindow, _ status: Reading, now: Date, clock: WallClock
+        _ session: DoseSession, _ window: DoseWindow, _ status: Reading, now: Date, clock: WallClock, width: Int
     ) -> String {
         let (phase, refusal, open, close) = (status.phase, status.refusal, status.open, status.close)
         let left: String =
@@ -89,8 +93,8 @@ public enum DoseStatus {
         let dose2 =
             session.dose2.map { LocalFormat.dateTime($0, clock: clock) } ?? (session.skipped ? "skipped" : "-")
         let rows = [
-            ["phase", "\(phase.inWords) (\(phase.rawValue))"],
-            ["session", "\(session.sessionDate) (\(session.sessionID))"],
+            ["phase", phase.inWords],
+            ["session", session.sessionDate],
             ["dose 1", LocalFormat.dateTime(session.dose1, clock: clock)],
             ["window", "\(clock.timeOfDay(window.opensAt))-\(clock.timeOfDay(window.closesAt))"],
             ["alarm", session.isCompleted ? "-" : clock.timeOfDay(window.targetAt)],
@@ -99,7 +103,12 @@ public enum DoseStatus {
             ["time left", left],
             ["dose 2", dose2],
         ]
-        return rows.map { $0[0].padding(toLength: 10, withPad: " ", startingAt: 0) + $0[1] }.joined(separator: "\n")
+        let indent = String(repeating: " ", count: 10)
+        return rows.flatMap { row in
+            TextWrap.lines(row[1], width: max(width - indent.count, 10)).enumerated().map { index, line in
+                (index == 0 ? row[0].padding(toLength: indent.count, withPad: " ", startingAt: 0) : indent) + line
+            }
+        }.joined(separator: "\n")
     }
 
     /// Every key in every phase, null when it does not apply (nudge(5)); instants with

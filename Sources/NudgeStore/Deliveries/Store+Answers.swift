@@ -44,6 +44,21 @@ extension Store {
         }
     }
 
+    /// Why there is no delivery `id` to answer: none has that id, or another program wrote its
+    /// row in a form nudge cannot read (`history` names those, and lists the rest).
+    private func noDelivery(_ id: Int64) throws(StoreError) -> InputError {
+        let exists = try read { db in
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM reminder_deliveries WHERE id = ?)", arguments: [id])
+        }
+        guard exists == true else {
+            return InputError("there is no delivery \(id); 'nudge history' lists them with their ids")
+        }
+        return InputError(
+            "delivery \(id) cannot be read (another program wrote it); nothing was answered; "
+                + "'nudge history' names the rows it cannot read")
+    }
+
     /// The one path of every answer. In one write transaction `decide` reads what its rule
     /// decides from and returns the decision (or a refusal before any); a decision to record
     /// is written there, with the delivery's answer, and `recorded` says what was recorded. A
@@ -83,9 +98,7 @@ extension Store {
         _ deliveryID: Int64, action: String, reply: String? = nil, at now: Date, clock: WallClock,
         sleep: SleepReading? = nil
     ) throws(StoreError) -> AnswerOutcome<AnswerReceipt> {
-        guard let record = try delivery(id: deliveryID) else {
-            return .refused(InputError("there is no delivery \(deliveryID); 'nudge history' lists them with their ids"))
-        }
+        guard let record = try delivery(id: deliveryID) else { return .refused(try noDelivery(deliveryID)) }
         guard let rule = rule(for: record.kind) else {
             return .refused(InputError("delivery \(deliveryID) is of a kind this nudge does not know (\(record.kind))"))
         }

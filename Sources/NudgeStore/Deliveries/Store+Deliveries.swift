@@ -116,38 +116,6 @@ extension Store {
             ])
     }
 
-    /// Records occurrences found too late to show, so they are neither shown nor forgotten, with
-    /// the rows their rules write when missed (a session's end still completes it).
-    public func recordMissed(_ occurrences: [Occurrence], at now: Date) throws(StoreError) {
-        guard !occurrences.isEmpty else { return }
-        try write { db in
-            for occurrence in occurrences {
-                try db.execute(
-                    sql: """
-                        INSERT INTO reminder_deliveries (reminder_key, kind, due_at, title, missed_at) VALUES (?, ?, ?, ?, ?)
-                        ON CONFLICT(reminder_key) DO UPDATE SET missed_at = excluded.missed_at WHERE \(Self.owed)
-                        """,
-                    arguments: [
-                        occurrence.key, occurrence.kind.rawValue, Timestamp.format(occurrence.dueAt), occurrence.title,
-                        Timestamp.format(now),
-                    ])
-                // Only the transaction that settled it writes them, once.
-                guard db.changesCount > 0 else { continue }
-                if let rule = self.rule(for: occurrence.kind) {
-                    try Self.writeMissedChanges(of: rule, occurrence, db)
-                }
-            }
-        }
-    }
-
-    /// As for "shown": what no longer applies is dropped, the occurrence stays missed.
-    private static func writeMissedChanges<Rule: StoredRule>(of rule: Rule, _ occurrence: Occurrence, _ db: Database)
-        throws
-    {
-        guard let missing = rule as? any MissRecordingRule<Rule.Change> else { return }
-        try writeSideEffects(missing.changesWhenMissed(key: occurrence.key, dueAt: occurrence.dueAt), db)
-    }
-
     /// Withdraws an owed occurrence that no longer applies (the dose it was about was recorded).
     public func cancel(_ occurrence: Occurrence, at now: Date) throws(StoreError) {
         try cancel(keys: [occurrence.key], at: now)

@@ -31,6 +31,27 @@ import Testing
         #expect(try StoreDump.of(store, tables: ["reminder_deliveries"]).contains("action:\"stop\""))
     }
 
+    /// A row another program wrote unreadably is not "no delivery": the refusal says it cannot
+    /// be read and where such rows are named, as `history` had just named it.
+    @Test func anUnreadableDeliveryIsRefusedAsUnreadable() throws {
+        try StoreQuery.create(store)
+        let database = try DatabaseQueue(path: store)
+        try database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO reminder_deliveries (id, reminder_key, kind, due_at, title, shown_at)
+                        VALUES (3, 'alarm_test:shown', 'alarm_test', 'garbage', 'Test alarm', '2026-11-22T18:50:00Z')
+                    """)
+        }
+        try database.close()
+        #expect(nudge("history").stderr.contains("reminder_deliveries id 3"))
+        _ = try InProcessNudge.expectRefusal(
+            ["ack", "3", "stop"], store: store, environment: environment,
+            mentioning:
+                "delivery 3 cannot be read (another program wrote it); nothing was answered; 'nudge history' names the rows it cannot read"
+        )
+    }
+
     /// "I'm awake" stops a ringing alarm, which only a running daemon rings.
     @Test func awakeWithoutADaemonIsRefused() throws {
         let id = try shownTestAlarm()

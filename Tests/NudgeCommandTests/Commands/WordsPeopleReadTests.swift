@@ -11,9 +11,22 @@ import Testing
 
     @Test func doseStatusSaysThePhaseInWords() {
         #expect(nudge("dose", "1", "--at", "19:30").status == 0)
-        #expect(nudge("dose", "status").stdout.hasPrefix("phase     waiting for the window to open (beforeWindow)\n"))
+        #expect(nudge("dose", "status").stdout.hasPrefix("phase     waiting for the window to open\n"))
         #expect(nudge("dose", "skip").status == 0)
-        #expect(nudge("dose", "status").stdout.hasPrefix("phase     done for tonight (completed)\n"))
+        #expect(nudge("dose", "status").stdout.hasPrefix("phase     done for tonight\n"))
+    }
+
+    /// Each value is wrapped under its first line at any width, and no phase is said by its key.
+    @Test(arguments: [30, 40, 80])
+    func doseStatusFitsTheWidth(columns: Int) {
+        #expect(nudge("dose", "1", "--at", "19:30").status == 0)
+        let status = InProcessNudge.run(
+            ["dose", "status", "--store", store], environment: environment.merging(["COLUMNS": "\(columns)"]) { $1 })
+        let lines = status.stdout.split(separator: "\n")
+        #expect(lines.count >= 9 && lines.allSatisfy { $0.count <= columns }, "\(status)")
+        #expect(
+            !status.stdout.contains("beforeWindow") && status.stdout.hasPrefix("phase     waiting for the"), "\(status)"
+        )
     }
 
     /// "Remind me tomorrow" answered at 19:30 is not "tomorrow at 19:30": the time is the

@@ -2,12 +2,21 @@ import Foundation
 import NudgeTestSupport
 import Testing
 
+@testable import nudge
+
 /// Tables fit the terminal: free text (names, titles, notes, what a key accepts) gives way to
 /// COLUMNS, cut with `…`; a number or a time never is; internal keys only with --verbose.
 @Suite struct TableWidthTests: CommandScenario {
     let directory = TemporaryDirectory()
 
     func at(_ width: Int, _ arguments: String...) -> [String] { at(width, arguments) }
+
+    /// COLUMNS under 20 is taken as 20, not ignored for 80.
+    @Test(arguments: [("10", 20), ("1", 20), ("20", 20), ("33", 33)])
+    func columnsUnderTwentyAreTwenty(columns: String, width: Int) {
+        let environment = CommandEnvironment(variables: ["COLUMNS": columns], output: { _ in }, errors: { _ in })
+        #expect(environment.width == width)
+    }
 
     func at(_ width: Int, _ arguments: [String]) -> [String] {
         let result = InProcessNudge.run(

@@ -30,6 +30,7 @@ if [ -z "$binary" ]; then
     sh contrib/scripts/build-release.sh >/dev/null
     binary=.build-static/release/nudge
 fi
+sh contrib/scripts/release-smoke.sh "$binary" >&2 || { echo "build-deb.sh: $binary crashes (above); not packaged" >&2; exit 1; }
 shown=$("$binary" --version)
 version=${shown%% *}
 case "$shown" in

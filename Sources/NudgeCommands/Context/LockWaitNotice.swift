@@ -6,8 +6,8 @@ extension CommandContext {
     public func tellingLockWaits<T>(_ body: () throws -> T) rethrows -> T {
         let once = Once()
         let errors = environment.errors
-        let tell: @Sendable () -> Void = { if once.first() { errors("nudge: \(LockWait.notice)\n") } }
-        return try LockWait.$listener.withValue(tell) { try body() }
+        let listener = LockWait.Listener { if once.first() { errors("nudge: \(LockWait.notice)\n") } }
+        return try LockWait.$listener.withValue(listener) { try body() }
     }
 }
 

@@ -18,13 +18,22 @@ public enum LockWait {
 
     /// Told once, the first time a wait in this task passes `announcedAfter`; nil (the daemon,
     /// whose log says what it waited for): SQLite's own busy timeout.
-    @TaskLocal public static var listener: (@Sendable () -> Void)?
+    @TaskLocal public static var listener: Listener?
+
+    /// Who hears of a long wait. A struct, not a bare closure: Swift 6.3's optimizer names a
+    /// closure-typed task-local value's type in a form the runtime cannot read, and the release
+    /// build crashed binding it (swiftlang/swift#88321).
+    public struct Listener: Sendable {
+        let tell: @Sendable () -> Void
+
+        public init(_ tell: @escaping @Sendable () -> Void) { self.tell = tell }
+    }
 
     /// For a connection's `Configuration`: SQLite's busy timeout, or with a listener, a handler
     /// that waits as long and tells it once.
     static var busyMode: Database.BusyMode {
         guard let listener else { return .timeout(longest) }
-        let wait = Wait(listener)
+        let wait = Wait(listener.tell)
         return .callback { tries in wait.goesOn(firstTry: tries == 0) }
     }
 

@@ -238,6 +238,9 @@ struct DaemonEndToEndTests: DaemonScenario {
         #expect(alone.stdout.contains("encryption at rest: "), "\(alone)")
         let daemon = try startDaemon(at: "2026-11-21T12:00:00-05:00", environment: environment)
         #expect(daemon.waitForEvent("rescheduled", ["reason": "start"]))
+        // The start's backup runs on its own thread, after the plan: a doctor quicker than it
+        // (the release build's) found none yet.
+        #expect(daemon.waitForLog("backed up the store to \(store).backups/nudge-"), "\(daemon.stderr)")
         // At the daemon's instant: its backup is named by it.
         let well = try NudgeBinary.run(
             ["doctor"], environment: environment.merging(["NUDGE_FAKE_NOW": "2026-11-21T12:00:05-05:00"]) { $1 })

@@ -1,4 +1,5 @@
 import Foundation
+import NudgeCommands
 import NudgeTestSupport
 import Testing
 

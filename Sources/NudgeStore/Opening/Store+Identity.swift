@@ -131,6 +131,25 @@ extension Store {
             path: path, takenAt: Timestamp.parse(takenAt).map(Timestamp.format) ?? "an unknown time")
     }
 
+    /// `refuseBackup` for the commands that write a store without opening it for writing
+    /// (`backup`, `restore`): a backup under its backup name is neither backed up (it would
+    /// thin its store's own backups) nor restored over. Read under SQLite's locks, nothing
+    /// written; nothing for a file that is not there or SQLite cannot read (the command's own
+    /// opening says why).
+    public static func refuseBackup(at path: String) throws(StoreError) {
+        guard BackupDirectory.instant(ofFileName: (path as NSString).lastPathComponent) != nil,
+            FileManager.default.fileExists(atPath: path)
+        else { return }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        do {
+            try openReadOnly(path, configuration).read { db in try refuseBackup(db, path: path) }
+        } catch let error as StoreError {
+            throw error
+        } catch {}
+    }
+
     /// The inode of the file at `path` (through links), as text; nil when it cannot be read.
     private static func fileInode(_ path: String) -> String? {
         var status = stat()

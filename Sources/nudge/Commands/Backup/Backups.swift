@@ -9,13 +9,14 @@ extension Nudge {
         static let configuration = CommandConfiguration(
             abstract: "List the store's backups, newest first, each checked and counted.",
             discussion:
-                "Each backup is opened read-only and checked whole (PRAGMA integrity_check); its records are counted by kind. Only this store's are listed where several stores share the backup directory (a last line counts the others', which only their path restores, with --yes), with those taken before stores had identities (marked, and never thinned), newest first by the instant recorded inside each."
+                "Each backup is opened read-only and checked whole (PRAGMA integrity_check); its records are counted by kind. Only this store's are listed where several stores share the backup directory (a last line counts the others', which only their path restores, with --yes), with those taken before stores had identities (marked, and never thinned), newest first by the instant recorded inside each. A folder that is there but cannot be read (no permission, a file in its place) is said to be so (exit 66), never listed as empty."
         )
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON array.") var json = false
 
         func run(_ context: CommandContext) throws {
             let directory = try backupDirectory(context)
+            if let unreadable = BackupDirectory.unreadable(directory) { throw CommandFailure(unreadable, exitCode: 66) }
             let identity = Store.identity(at: context.storePath)
             // One thinned away while the others are checked is gone: it is not listed.
             let backups = BackupDirectory.list(

@@ -26,10 +26,11 @@ extension Store {
 
     static func newIdentity() -> String { UUID().uuidString.lowercased() }
 
-    /// `identity` when it is a UUID, as nudge makes them; nil for what another program wrote
-    /// in its place ('', a blob, 'not-a-uuid'), which would make every backup no one's.
+    /// `identity` when it is a UUID, in lowercase as nudge makes them (one another program
+    /// uppercased is the same store's, its backups still its own); nil for what another program
+    /// wrote in its place ('', a blob, 'not-a-uuid'), which would make every backup no one's.
     static func wellFormed(_ identity: String?) -> String? {
-        identity.flatMap { UUID(uuidString: $0) == nil ? nil : $0 }
+        identity.flatMap { UUID(uuidString: $0) == nil ? nil : $0.lowercased() }
     }
 
     /// The store's identity; nil for a store migrated before identities that no nudge has

@@ -105,6 +105,7 @@ public final class Daemon {
             switch error {
             case .alreadyRunning(let pid, let store): throw .alreadyRunning(pid: pid, store: store)
             case .system(let call, let code): throw .system(call, code)
+            case .notRegularFile(let path): throw .notRegularFile(path)
             }
         }
         self.lock = lock

@@ -12,6 +12,8 @@ public final class DaemonLock {
     public enum Failure: Error, Equatable {
         case system(String, Int32)
         case alreadyRunning(pid: Int32, store: String)
+        /// A FIFO, device or directory in the lock file's place.
+        case notRegularFile(String)
     }
 
     private let descriptor: Int32
@@ -20,8 +22,10 @@ public final class DaemonLock {
 
     public init(storePath: String) throws(Failure) {
         let path = storePath + ".daemon-lock"
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .system("open \(path)", errno) }
+        descriptor = Self.openRegular(path, O_RDWR | O_CREAT)
+        guard descriptor >= 0 else {
+            throw descriptor == Self.notRegular ? .notRegularFile(path) : .system("open \(path)", errno)
+        }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let pid = Self.contents(descriptor).pid
             close(descriptor)
@@ -68,7 +72,7 @@ public final class DaemonLock {
     /// The daemon running on a store and what it published, or nil when none holds its lock.
     public static func running(storePath: String) -> (pid: Int32, status: [String: String])? {
         let path = storePath + ".daemon-lock"
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = openRegular(path, O_RDONLY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         if flock(descriptor, LOCK_SH | LOCK_NB) == 0 {
@@ -76,6 +80,22 @@ public final class DaemonLock {
             return nil
         }
         return contents(descriptor)
+    }
+
+    /// What `openRegular` returns for a file that is there and not a regular file.
+    private static let notRegular: Int32 = -2
+
+    /// Opens the lock file without waiting or following a link, and keeps it only if it is a
+    /// regular file: a FIFO in its place would hold the daemon and every command in `open`.
+    private static func openRegular(_ path: String, _ flags: Int32) -> Int32 {
+        let descriptor = open(path, flags | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if descriptor < 0 { return errno == ELOOP || errno == ENXIO || errno == EISDIR ? notRegular : -1 }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            return notRegular
+        }
+        return descriptor
     }
 
     /// The pid on the first line, and the `key=value` lines after it.

@@ -7,6 +7,7 @@ import NudgeStore
 public enum BackupsList {
     public static func run(json: Bool, _ context: CommandContext) throws {
         let directory = try backupDirectory(context)
+        if let unreadable = BackupDirectory.unreadable(directory) { throw CommandFailure(unreadable, exitCode: 66) }
         let identity = Store.identity(at: context.storePath)
         // One thinned away while the others are checked is gone: it is not listed.
         let backups = BackupDirectory.list(

@@ -17,10 +17,19 @@ public struct BackupLocation: Codable, Sendable, Equatable {
     /// The most that is read: the file is a few hundred bytes; a larger one is not nudge's.
     static let largest = 65_536
 
-    /// What the file beside the store says; nil when there is none, it cannot be read, or it is
-    /// over `largest`. An identity that is not a UUID (another program's) counts as none.
+    /// What the file beside the store says; nil when there is none, it cannot be read, it is
+    /// not a regular file, or it is over `largest`. An identity that is not a UUID (another
+    /// program's) counts as none. Opened without waiting and without following a link: a FIFO
+    /// in its place would hold every command and the daemon in `open` for good (doctor names it).
     public static func read(store: String) -> BackupLocation? {
-        guard let handle = FileHandle(forReadingAtPath: path(ofStore: store)) else { return nil }
+        let descriptor = open(path(ofStore: store), O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            return nil
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         defer { try? handle.close() }
         guard let data = try? handle.read(upToCount: largest + 1), data.count <= largest,
             var location = try? JSONDecoder().decode(BackupLocation.self, from: data)

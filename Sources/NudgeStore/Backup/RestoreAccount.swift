@@ -179,8 +179,9 @@ public struct RestoreAccount: Sendable, Equatable {
             )
                 == 1
         else { return nil }
-        return try String.fetchOne(
-            db, sql: "SELECT value FROM \(schema).store_metadata WHERE key = ?", arguments: [Store.identityKey])
+        return Store.wellFormed(
+            try String.fetchOne(
+                db, sql: "SELECT value FROM \(schema).store_metadata WHERE key = ?", arguments: [Store.identityKey]))
     }
 
     /// The table's columns in `schema` with their place in its primary key (0: not in it).

@@ -26,10 +26,11 @@ extension Store {
 
     static func newIdentity() -> String { UUID().uuidString.lowercased() }
 
-    /// `identity` when it is a UUID, as nudge makes them; nil for what another program wrote
-    /// in its place ('', a blob, 'not-a-uuid'), which would make every backup no one's.
+    /// `identity` when it is a UUID, in lowercase as nudge makes them (one another program
+    /// uppercased is the same store's, its backups still its own); nil for what another program
+    /// wrote in its place ('', a blob, 'not-a-uuid'), which would make every backup no one's.
     static func wellFormed(_ identity: String?) -> String? {
-        identity.flatMap { UUID(uuidString: $0) == nil ? nil : $0 }
+        identity.flatMap { UUID(uuidString: $0) == nil ? nil : $0.lowercased() }
     }
 
     /// The store's identity; nil for a store migrated before identities that no nudge has
@@ -129,6 +130,25 @@ extension Store {
         else { return }
         throw StoreError.backup(
             path: path, takenAt: Timestamp.parse(takenAt).map(Timestamp.format) ?? "an unknown time")
+    }
+
+    /// `refuseBackup` for the commands that write a store without opening it for writing
+    /// (`backup`, `restore`): a backup under its backup name is neither backed up (it would
+    /// thin its store's own backups) nor restored over. Read under SQLite's locks, nothing
+    /// written; nothing for a file that is not there or SQLite cannot read (the command's own
+    /// opening says why).
+    public static func refuseBackup(at path: String) throws(StoreError) {
+        guard BackupDirectory.instant(ofFileName: (path as NSString).lastPathComponent) != nil,
+            FileManager.default.fileExists(atPath: path)
+        else { return }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        do {
+            try openReadOnly(path, configuration).read { db in try refuseBackup(db, path: path) }
+        } catch let error as StoreError {
+            throw error
+        } catch {}
     }
 
     /// The inode of the file at `path` (through links), as text; nil when it cannot be read.

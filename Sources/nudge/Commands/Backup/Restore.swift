@@ -11,7 +11,7 @@ extension Nudge {
         static let configuration = CommandConfiguration(
             abstract: "Put a backup back in place of the store, keeping the store as it was.",
             discussion: """
-                The backup must be a sound nudge store; it is migrated to this nudge's schema and written into the store in one transaction, which a running daemon follows at once. Under the same write lock the store as it was is first kept beside it as STORE.before-restore-INSTANT (.2, .3... when the name is taken; mode 0600), which nudge never deletes: every write any program committed is in one or the other. Only a damaged store is replaced by a rename (programs that have it open must open it again); any other failure leaves it as it was. Says what the store has that the backup has not, by rows of every table of every app and the settings (compared by content and primary key: added, or changed since), and the rows deleted since (also in a table dropped since) that come back, by kind; of another store's backup, how many of its rows replace the store's; on a terminal it asks first, with the same account (when the store was written to while it asked, it counts again under the write lock, restores nothing, says so and asks again); elsewhere it needs --yes. The backup is copied privately before it asks: what it counts and restores is the backup named, even when a backup taken meanwhile removes the file. The store keeps its identity, never the backup's (a store not there yet gets a new one, unless the STORE.backup-location left beside it names one; its folder is made, 0700): --latest takes only its own backups (where stores share the backup directory), and another store's backup is restored only when named, with --yes.
+                The backup must be a sound nudge store; it is migrated to this nudge's schema and written into the store in one transaction, which a running daemon follows at once. Under the same write lock the store as it was is first kept beside it as STORE.before-restore-INSTANT (.2, .3... when the name is taken; mode 0600), which nudge never deletes: every write any program committed is in one or the other. Only a damaged store is replaced by a rename (programs that have it open must open it again); any other failure leaves it as it was. Says what the store has that the backup has not, by rows of every table of every app and the settings (compared by content and primary key: added, or changed since), and the rows deleted since (also in a table dropped since) that come back, by kind; of another store's backup, how many of its rows replace the store's; on a terminal it asks first, with the same account (when the store was written to while it asked, it counts again under the write lock, restores nothing, says so and asks again); elsewhere it needs --yes. The backup is copied privately before it asks: what it counts and restores is the backup named, even when a backup taken meanwhile removes the file. The store keeps its identity, never the backup's (a store not there yet gets a new one, unless the STORE.backup-location left beside it names one; its folder is made, 0700): --latest takes only its own backups (where stores share the backup directory), and another store's backup is restored only when named, with --yes. A backup given as the store (--store BACKUP) is refused: nothing is restored into a backup. A backup folder that cannot be read is said to be so (exit 66).
                 """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The backup file to restore (nudge backups lists them).") var file: String?
@@ -54,6 +54,8 @@ extension Nudge {
         }
 
         func run(_ context: CommandContext) throws {
+            // A backup is never written: not even by a restore into it.
+            do { try Store.refuseBackup(at: context.storePath) } catch { throw CommandFailure(error) }
             // A copy of a store (or one that lost its identity) gets its own first: it takes
             // only its own backups, and keeps that identity.
             Store.claimIdentity(at: context.storePath, now: context.now)
@@ -138,6 +140,7 @@ extension Nudge {
             let directory =
                 setting.map { BackupDirectory.directory(store: context.storePath, setting: $0) }
                 ?? BackupDirectory.directory(ofDamagedStore: context.storePath)
+            if let unreadable = BackupDirectory.unreadable(directory) { throw CommandFailure(unreadable, exitCode: 66) }
             let identity = Store.identity(at: context.storePath)
             guard let newest = BackupDirectory.newestSound(in: directory, now: context.now, identity: identity) else {
                 let stores = BackupDirectory.stores(BackupDirectory.list(in: directory, now: context.now)).count

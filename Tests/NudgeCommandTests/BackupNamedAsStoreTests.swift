@@ -1,0 +1,66 @@
+import Foundation
+import NudgeTestSupport
+import Testing
+
+/// A backup named as the store (`--store BACKUP`) of `restore` and `backup` (issue 39, fourth
+/// hostile round): README says a backup is never opened for writing, so neither writes into
+/// it nor beside it, as `log` and `settings set` do not.
+struct BackupNamedAsStoreTests {
+    let directory = TemporaryDirectory()
+    var shared: String { directory.file("backups") }
+    var store: String { directory.file("nudge.sqlite") }
+
+    @discardableResult
+    func nudge(_ store: String, _ arguments: String..., at fakeNow: String, expecting status: Int32 = 0)
+        -> CommandResult
+    {
+        let result = InProcessNudge.run(
+            arguments + ["--store", store], environment: ["TZ": "UTC", "NUDGE_FAKE_NOW": fakeNow])
+        #expect(result.status == status, "\(arguments): \(result)")
+        return result
+    }
+
+    /// October's backup and today's, of a store whose diary grew in between.
+    func twoBackups() -> (october: String, today: String) {
+        nudge(store, "settings", "set", "backup.directory", shared, at: "2026-10-01T08:00:00Z")
+        nudge(store, "log", "symptom", "october", "--severity", "2", at: "2026-10-01T08:00:00Z")
+        nudge(store, "backup", at: "2026-10-01T09:00:00Z")
+        nudge(store, "log", "symptom", "november", "--severity", "2", at: "2026-11-22T08:00:00Z")
+        nudge(store, "backup", at: "2026-11-22T09:00:00Z")
+        return (shared + "/nudge-20261001T090000Z.sqlite", shared + "/nudge-20261122T090000Z.sqlite")
+    }
+
+    func folder() throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: shared) {
+            files[name] = try Data(contentsOf: URL(fileURLWithPath: shared + "/" + name))
+        }
+        return files
+    }
+
+    /// `restore TODAY --store OCTOBER` wrote today's diary into October's backup.
+    @Test func aRestoreIntoABackupIsRefused() throws {
+        let (october, today) = twoBackups()
+        let before = try folder()
+        let refused = nudge(october, "restore", today, "--yes", at: "2026-11-22T10:00:00Z", expecting: 65)
+        #expect(
+            refused.stderr
+                == "nudge: \(october) is a backup taken at 2026-10-01T09:00:00Z; it was left untouched; restore it with: nudge restore \(october)\n",
+            "\(refused)")
+        #expect(try folder() == before)
+    }
+
+    /// `backup --store OCTOBER` made a "backup" of October's diary under the store's identity,
+    /// thinned today's real one away, and wrote a backup location into the folder.
+    @Test func aBackupOfABackupIsRefused() throws {
+        let (october, _) = twoBackups()
+        let before = try folder()
+        let refused = nudge(october, "backup", at: "2026-11-22T10:00:00Z", expecting: 65)
+        #expect(
+            refused.stderr.hasSuffix(
+                "is a backup taken at 2026-10-01T09:00:00Z; it was left untouched; restore it with: nudge restore \(october)\n"
+            )
+                && refused.stderr.split(separator: "\n").count == 1, "\(refused)")
+        #expect(try folder() == before)
+    }
+}

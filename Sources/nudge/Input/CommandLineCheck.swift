@@ -142,6 +142,8 @@ struct CommandOptions {
     var arguments: [String] = []
     /// Whether its last argument takes any number of words (`<words> ...`).
     var isVariadic = false
+    /// The unit of an option's number as its help says it (`--in`: days, `--duration`: minutes).
+    var units: [String: String] = [:]
     var hasArguments: Bool { !arguments.isEmpty }
     private var names: [String] = []
 
@@ -164,6 +166,12 @@ struct CommandOptions {
                 names.append(name)
             }
             if takesValue { valued.insert(name) }
+        }
+        for line in help.split(separator: "\n") {
+            let text = line.drop { $0 == " " }
+            guard text.hasPrefix("--") else { continue }
+            let said = text.lowercased()
+            units[String(text.prefix { $0 != " " })] = ["days", "minutes", "seconds"].first { said.contains($0) }
         }
     }
 

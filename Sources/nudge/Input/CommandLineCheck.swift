@@ -81,7 +81,7 @@ enum CommandLineCheck {
                 }
                 // `nudge meditate 10m`: the default subcommand's argument, unless it is a
                 // subcommand's name mistyped (`nudge contacts lst`).
-                if let implied = command.configuration.defaultSubcommand, nearest(word, among: subcommands) == nil {
+                if let implied = command.configuration.defaultSubcommand, nearest(word, among: subcommands).isEmpty {
                     command = implied
                     takes = CommandOptions(command)
                     positional.append(index - 1)
@@ -114,23 +114,30 @@ enum CommandLineCheck {
             return "nudge log takes what is logged first; \(SuggestedLine.didYouMean(Array(fixed), word: "symptom"))"
         }
         let names = subcommands.map { $0._commandName }
-        if let nearest = nearest(word, among: subcommands) {
+        let nearest = nearest(word, among: subcommands)
+        if nearest.count == 1 {
             var fixed = arguments
-            fixed[at] = nearest
-            return "\(here) has no command '\(shown)'; \(SuggestedLine.didYouMean(fixed, word: nearest))"
+            fixed[at] = nearest[0]
+            return "\(here) has no command '\(shown)'; \(SuggestedLine.didYouMean(fixed, word: nearest[0]))"
+        }
+        if let last = nearest.last, nearest.count > 1 {
+            let both = nearest.dropLast().joined(separator: ", ") + " or " + last
+            return "\(here) has no command '\(shown)'; did you mean \(both)?"
         }
         return "\(here) has no command '\(shown)'; it has \(names.joined(separator: ", ")) (\(here) --help)"
     }
 
-    /// The subcommand a mistyped word most likely meant: one a letter or so away, or one it begins.
-    private static func nearest(_ word: String, among subcommands: [ParsableCommand.Type]) -> String? {
+    /// The subcommands a mistyped word most likely meant: those a letter or so away, the
+    /// nearest all (`stauts` is one swap from status), else those it begins. Several when they
+    /// are equally near: a suggestion never picks one of two at random.
+    private static func nearest(_ word: String, among subcommands: [ParsableCommand.Type]) -> [String] {
         let typed = word.lowercased()
-        let nearest = subcommands.map { ($0._commandName, EditDistance.between($0._commandName, typed)) }
-            .min { $0.1 < $1.1 }
-        guard let nearest, nearest.1 <= max(1, min(3, typed.count / 3)) || nearest.0.hasPrefix(typed) else {
-            return nil
+        let names = subcommands.map { $0._commandName }
+        let distances = names.map { ($0, EditDistance.between($0, typed)) }
+        if let best = distances.map(\.1).min(), best <= max(1, min(3, typed.count / 3)) {
+            return distances.filter { $0.1 == best }.map(\.0)
         }
-        return nearest.0
+        return names.filter { $0.hasPrefix(typed) }
     }
 }
 

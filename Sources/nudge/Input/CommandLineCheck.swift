@@ -46,11 +46,14 @@ enum CommandLineCheck {
                             "\(here) takes no option '\(CommandLineText.shortened(name))'; \(SuggestedLine.didYouMean(fixed, word: meant))"
                     }
                     let refusal = "\(here) takes no option '\(CommandLineText.shortened(name))'; \(takes.listed)"
-                    // A short word may be an argument that begins with '-', where the command takes one.
-                    guard !name.hasPrefix("--"), takes.hasArguments else { return refusal }
+                    // A negative number may be an argument, where the command takes one.
+                    guard !name.hasPrefix("--"), takes.hasArguments, name.dropFirst().first?.isNumber == true else {
+                        return refusal
+                    }
                     let example =
                         path == ["nudge", "log", "symptom"]
-                        ? "nudge log symptom --severity 3 -- -dizzy" : "\(here) -- \(CommandLineText.shortened(word))"
+                        ? "nudge log symptom --severity 3 -- \(CommandLineText.shortened(word))"
+                        : "\(here) -- \(CommandLineText.shortened(word))"
                     return refusal + "; a value that begins with '-' goes after '--', as in: \(example)"
                 }
                 options[name, default: 0] += 1

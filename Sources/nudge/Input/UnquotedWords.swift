@@ -1,3 +1,4 @@
+import NudgeCore
 import NudgeStore
 
 /// Words a person typed without the quotes that make them one value: `nudge log symptom joint
@@ -88,7 +89,9 @@ struct UnquotedWords {
             severity = ["--severity", words[last]]
             joined.removeLast()
         }
-        let name = joined.map { words[$0] }.joined(separator: " ")
+        var name = joined.map { words[$0] }.joined(separator: " ")
+        // `ack 3 im awake`: the answer's id, which ack takes however its label was typed.
+        if takes.arguments.last == "action", OfferedAnswers.isAwake(name) { name = NotificationAction.awake.key }
         // An answer is a button's label in words (`remind me tomorrow`), not a name.
         if takes.arguments.last != "action" {
             let firstOption = words.firstIndex { $0.hasPrefix("-") && $0.count > 1 && Double($0) == nil } ?? words.count

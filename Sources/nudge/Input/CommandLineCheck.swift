@@ -97,6 +97,14 @@ enum CommandLineCheck {
             path.append(word)
             takes = CommandOptions(command)
         }
+        // `meditate 10 --delay 5 min`: a unit after an option's value is that option's, never
+        // the length's (it made a 5-second delay of a 5-minute one).
+        if takes.isVariadic, let unit = positional.first(where: { values.contains($0 - 1) }),
+            StrayWord.units.contains(arguments[unit].lowercased()),
+            let stray = StrayWord.refusal(of: unit, in: arguments, firstOption: unit - 1, takes: takes, path: path)
+        {
+            return stray.hint
+        }
         if suggesting, !takes.isVariadic, positional.count > takes.arguments.count {
             return UnquotedWords(arguments: arguments, positional: positional, values: values, takes: takes, path: path)
                 .refusal

@@ -11,7 +11,7 @@ struct StrayWord: Error {
         "today", "tomorrow", "yesterday", "tonight", "noon", "midnight", "ago", "now", "monday", "tuesday",
         "wednesday", "thursday", "friday", "saturday", "sunday",
     ]
-    private static let units: Set<String> = [
+    static let units: Set<String> = [
         "s", "sec", "secs", "second", "seconds", "m", "min", "mins", "minute", "minutes", "h", "hr", "hrs", "hour",
         "hours", "d", "day", "days", "w", "week", "weeks", "month", "months",
     ]
@@ -26,8 +26,14 @@ struct StrayWord: Error {
         let notTaken = "'\(CommandLineText.shortened(word))' is not taken here"
         let value = index > firstOption ? optionValue(before: index, in: words, takes: takes) : nil
         if let (option, number) = value, units.contains(lowered) {
-            let unit = takes.units[option].map { "a number of \($0)" } ?? "one value"
-            return StrayWord(hint: "\(notTaken); \(option) takes \(unit): \(option) \(number)")
+            guard let unit = takes.units[option] else {
+                return StrayWord(hint: "\(notTaken); \(option) takes one value: \(option) \(number)")
+            }
+            // `--delay 5 min` is no `--delay 5`: the example only where the units agree.
+            let agrees =
+                unit.hasPrefix(lowered.prefix(1)) && lowered.first != "m" || unit == "minutes" && lowered.hasPrefix("m")
+            let example = agrees ? ": \(option) \(number)" : ", not \(word)"
+            return StrayWord(hint: "\(notTaken); \(option) takes a number of \(unit)\(example)")
         }
         if days.contains(lowered) || lowered.contains(":") {
             guard takes.all.contains("--at") else {

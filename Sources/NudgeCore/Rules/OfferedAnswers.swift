@@ -14,18 +14,25 @@ public struct OfferedAnswers: Sendable, Equatable {
         }
     }
 
-    /// The id of the answer `typed` names: an id or a button's label, in any case.
+    /// The id of the answer `typed` names: an id or a button's label, taken loosely.
     public func id(named typed: String) -> String? {
-        let wanted = typed.trimmingCharacters(in: .whitespaces).lowercased()
-        return (answers.first { $0.key.lowercased() == wanted } ?? answers.first { $0.label.lowercased() == wanted })?
+        let wanted = Self.loosely(typed)
+        return (answers.first { Self.loosely($0.key) == wanted } ?? answers.first { Self.loosely($0.label) == wanted })?
             .key
     }
 
-    /// Whether `typed` is "I'm awake", by its id or its label: it stops a ringing alarm, which
-    /// only the daemon can, and is recorded nowhere.
+    /// Whether `typed` is "I'm awake", by its id or its label taken loosely: it stops a ringing
+    /// alarm, which only the daemon can, and is recorded nowhere.
     public static func isAwake(_ typed: String) -> Bool {
-        let wanted = typed.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "’", with: "'")
-        return wanted == NotificationAction.awake.key || wanted == NotificationAction.awake.label.lowercased()
+        let wanted = loosely(typed)
+        return wanted == loosely(NotificationAction.awake.key) || wanted == loosely(NotificationAction.awake.label)
+    }
+
+    /// A label as typed at 3 a.m. matches as read: in any case, without apostrophes (`im
+    /// awake`), with spaces collapsed, and `an` or `a` for 1 (`remind me in an hour`).
+    static func loosely(_ text: String) -> String {
+        let words = text.lowercased().filter { $0 != "'" && $0 != "’" }.split(whereSeparator: \.isWhitespace)
+        return words.map { $0 == "an" || $0 == "a" ? "1" : String($0) }.joined(separator: " ")
     }
 
     /// What the button of `id` says.

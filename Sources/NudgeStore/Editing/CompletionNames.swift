@@ -36,6 +36,15 @@ public enum CompletionNames {
         names(storePath: storePath, prefix: prefix, sql: "SELECT name FROM contacts ORDER BY name COLLATE NOCASE, id")
     }
 
+    /// Whether `text` names one contact as `nudge call log` would find it (case-insensitive:
+    /// exactly, else as a part of one name): a suggested line naming no contact would be refused.
+    public static func namesOneContact(storePath: String, _ text: String) -> Bool {
+        let names = read(storePath) { try StoredColumn.values($0, String.self, sql: "SELECT name FROM contacts") } ?? []
+        let wanted = text.lowercased()
+        let exact = names.filter { $0.lowercased() == wanted }
+        return (exact.isEmpty ? names.filter { $0.lowercased().contains(wanted) } : exact).count == 1
+    }
+
     /// More would only scroll past in a prompt.
     static let limit = 100
 

@@ -46,11 +46,14 @@ enum CommandLineCheck {
                             "\(here) takes no option '\(CommandLineText.shortened(name))'; \(SuggestedLine.didYouMean(fixed, word: meant))"
                     }
                     let refusal = "\(here) takes no option '\(CommandLineText.shortened(name))'; \(takes.listed)"
-                    // A short word may be an argument that begins with '-', where the command takes one.
-                    guard !name.hasPrefix("--"), takes.hasArguments else { return refusal }
+                    // A negative number may be an argument, where the command takes one.
+                    guard !name.hasPrefix("--"), takes.hasArguments, name.dropFirst().first?.isNumber == true else {
+                        return refusal
+                    }
                     let example =
                         path == ["nudge", "log", "symptom"]
-                        ? "nudge log symptom --severity 3 -- -dizzy" : "\(here) -- \(CommandLineText.shortened(word))"
+                        ? "nudge log symptom --severity 3 -- \(CommandLineText.shortened(word))"
+                        : "\(here) -- \(CommandLineText.shortened(word))"
                     return refusal + "; a value that begins with '-' goes after '--', as in: \(example)"
                 }
                 options[name, default: 0] += 1
@@ -81,7 +84,7 @@ enum CommandLineCheck {
                 }
                 // `nudge meditate 10m`: the default subcommand's argument, unless it is a
                 // subcommand's name mistyped (`nudge contacts lst`).
-                if let implied = command.configuration.defaultSubcommand, nearest(word, among: subcommands) == nil {
+                if let implied = command.configuration.defaultSubcommand, nearest(word, among: subcommands).isEmpty {
                     command = implied
                     takes = CommandOptions(command)
                     positional.append(index - 1)
@@ -93,6 +96,14 @@ enum CommandLineCheck {
             command = next
             path.append(word)
             takes = CommandOptions(command)
+        }
+        // `meditate 10 --delay 5 min`: a unit after an option's value is that option's, never
+        // the length's (it made a 5-second delay of a 5-minute one).
+        if takes.isVariadic, let unit = positional.first(where: { values.contains($0 - 1) }),
+            StrayWord.units.contains(arguments[unit].lowercased()),
+            let stray = StrayWord.refusal(of: unit, in: arguments, firstOption: unit - 1, takes: takes, path: path)
+        {
+            return stray.hint
         }
         if suggesting, !takes.isVariadic, positional.count > takes.arguments.count {
             return UnquotedWords(arguments: arguments, positional: positional, values: values, takes: takes, path: path)
@@ -114,23 +125,30 @@ enum CommandLineCheck {
             return "nudge log takes what is logged first; \(SuggestedLine.didYouMean(Array(fixed), word: "symptom"))"
         }
         let names = subcommands.map { $0._commandName }
-        if let nearest = nearest(word, among: subcommands) {
+        let nearest = nearest(word, among: subcommands)
+        if nearest.count == 1 {
             var fixed = arguments
-            fixed[at] = nearest
-            return "\(here) has no command '\(shown)'; \(SuggestedLine.didYouMean(fixed, word: nearest))"
+            fixed[at] = nearest[0]
+            return "\(here) has no command '\(shown)'; \(SuggestedLine.didYouMean(fixed, word: nearest[0]))"
+        }
+        if let last = nearest.last, nearest.count > 1 {
+            let both = nearest.dropLast().joined(separator: ", ") + " or " + last
+            return "\(here) has no command '\(shown)'; did you mean \(both)?"
         }
         return "\(here) has no command '\(shown)'; it has \(names.joined(separator: ", ")) (\(here) --help)"
     }
 
-    /// The subcommand a mistyped word most likely meant: one a letter or so away, or one it begins.
-    private static func nearest(_ word: String, among subcommands: [ParsableCommand.Type]) -> String? {
+    /// The subcommands a mistyped word most likely meant: those a letter or so away, the
+    /// nearest all (`stauts` is one swap from status), else those it begins. Several when they
+    /// are equally near: a suggestion never picks one of two at random.
+    private static func nearest(_ word: String, among subcommands: [ParsableCommand.Type]) -> [String] {
         let typed = word.lowercased()
-        let nearest = subcommands.map { ($0._commandName, EditDistance.between($0._commandName, typed)) }
-            .min { $0.1 < $1.1 }
-        guard let nearest, nearest.1 <= max(1, min(3, typed.count / 3)) || nearest.0.hasPrefix(typed) else {
-            return nil
+        let names = subcommands.map { $0._commandName }
+        let distances = names.map { ($0, EditDistance.between($0, typed)) }
+        if let best = distances.map(\.1).min(), best <= max(1, min(3, typed.count / 3)) {
+            return distances.filter { $0.1 == best }.map(\.0)
         }
-        return nearest.0
+        return names.filter { $0.hasPrefix(typed) }
     }
 }
 
@@ -142,6 +160,8 @@ struct CommandOptions {
     var arguments: [String] = []
     /// Whether its last argument takes any number of words (`<words> ...`).
     var isVariadic = false
+    /// The unit of an option's number as its help says it (`--in`: days, `--duration`: minutes).
+    var units: [String: String] = [:]
     var hasArguments: Bool { !arguments.isEmpty }
     private var names: [String] = []
 
@@ -164,6 +184,12 @@ struct CommandOptions {
                 names.append(name)
             }
             if takesValue { valued.insert(name) }
+        }
+        for line in help.split(separator: "\n") {
+            let text = line.drop { $0 == " " }
+            guard text.hasPrefix("--") else { continue }
+            let said = text.lowercased()
+            units[String(text.prefix { $0 != " " })] = ["days", "minutes", "seconds"].first { said.contains($0) }
         }
     }
 

@@ -82,11 +82,18 @@ enum MeantCommand {
             "\(path.joined(separator: " ")) has no command 'help'; did you mean: \(words.joined(separator: " ")) --help"
     }
 
-    /// The long option `typed` most likely meant, a letter or two off (`--hepl` → --help).
+    /// The long option `typed` most likely meant: a letter or two off (`--hepl` → --help), with
+    /// one dash (`-help`), or its first letter alone (`-y`, `--y` → --yes) where one option has it.
     static func option(for typed: String, among names: Set<String>) -> String? {
+        let long = names.union(["--help"]).filter { $0.hasPrefix("--") }
+        if !typed.hasPrefix("--"), long.contains("-" + typed) { return "-" + typed }
+        let letters = typed.drop { $0 == "-" }
+        if letters.count == 1 {
+            let starting = long.filter { $0.dropFirst(2).hasPrefix(letters) }
+            return starting.count == 1 ? starting.first : nil
+        }
         guard typed.hasPrefix("--"), typed.count >= 4 else { return nil }
-        let near = names.union(["--help"]).filter { $0.hasPrefix("--") }.map { ($0, EditDistance.between($0, typed)) }
-            .filter { $0.1 <= 2 }
+        let near = long.map { ($0, EditDistance.between($0, typed)) }.filter { $0.1 <= 2 }
         guard let best = near.min(by: { $0.1 < $1.1 }), near.filter({ $0.1 == best.1 }).count == 1 else { return nil }
         return best.0
     }

@@ -69,7 +69,10 @@ enum TypedArguments {
     /// `--at 'last monday'`: a day, where an instant needs its time too.
     private static func dayAlone(_ text: String) -> String? {
         guard GivenDay(text) != nil else { return nil }
-        return "a day without a time; give its time too, such as 9:00 \(text.trimmingCharacters(in: .whitespaces))"
+        // Only a form the parser takes is given as an example.
+        let day = text.trimmingCharacters(in: .whitespaces)
+        let example = ["9:00 \(day)", "\(day) 9:00"].first { GivenInstant($0) != nil }
+        return "a day without a time; give its time too" + (example.map { ", such as \($0)" } ?? "")
     }
 
     /// A day to come: `yesterday` is refused when resolved, as a day in the past.

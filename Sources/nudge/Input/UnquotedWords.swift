@@ -1,3 +1,6 @@
+import NudgeCore
+import NudgeStore
+
 /// Words a person typed without the quotes that make them one value: `nudge log symptom joint
 /// pain 3`, `--at monday 9:00`. The line meant is the first of these the parser takes: each
 /// word left over after an option's value joined to it (`--at 'monday 9:00'`); that and the
@@ -13,29 +16,37 @@ struct UnquotedWords {
     let takes: CommandOptions
     let path: [String]
 
-    /// The refusal with the line meant, or nil when no line parses: the parser says what is wrong.
+    /// The refusal with the line meant, or with the word that may not be joined to the
+    /// argument, or nil when no line parses: the parser says what is wrong.
     var refusal: String? {
         let here = path.joined(separator: " ")
         let joined = joinedToOptions
-        let candidates: [(words: [String], option: String?)?] = [
-            joined.map { ($0.words, $0.option) },
-            joined.flatMap { joined in lastArgument(joined.words, positional: joined.left).map { ($0, joined.option) }
+        let candidates: [(line: Result<[String], StrayWord>, option: String?)?] = [
+            joined.map { (.success($0.words), $0.option) },
+            joined.flatMap { joined in
+                lastArgument(joined.words, positional: joined.left).map { ($0, joined.option) }
             },
             lastArgument(arguments, positional: positional).map { ($0, nil) },
         ]
         let last = takes.arguments.last?.uppercased() ?? ""
         let what = "\(here) takes one \(last)"
+        var stray: StrayWord?
         for (number, candidate) in candidates.enumerated() {
-            guard let (words, option) = candidate, SuggestedLine.parses(words) else { continue }
+            guard let candidate else { continue }
+            guard case .success(let words) = candidate.line else {
+                if case .failure(let refused) = candidate.line { stray = stray ?? refused }
+                continue
+            }
+            guard SuggestedLine.parses(words) else { continue }
             let subject =
-                switch (option, number) {
+                switch (candidate.option, number) {
                 case (let option?, 1): "\(what) and \(option) one value"
                 case (let option?, _): "\(option) takes one value"
                 case (nil, _): what
                 }
             return "\(subject), in quotes when it has several words; did you mean: \(SuggestedLine.shown(words))"
         }
-        return nil
+        return stray.map { "\(what); \($0.hint)" }
     }
 
     /// Each word that follows an option's value (or such a word) joined to that value, and the
@@ -65,22 +76,44 @@ struct UnquotedWords {
 
     /// The command's last argument of all the positional words past the others, at the first
     /// one's place (`ack 5 remind me tomorrow`); for `log symptom` without `--severity`, a last
-    /// number is its severity (`joint pain 3`).
-    private func lastArgument(_ words: [String], positional: [Int]) -> [String]? {
+    /// number is its severity (`joint pain 3`). A name takes only words before the first option
+    /// that say no time, unit, number or option, and names a contact that exists where it is one.
+    private func lastArgument(_ words: [String], positional: [Int]) -> Result<[String], StrayWord>? {
         let count = takes.arguments.count
-        guard count > 0, positional.count > count else { return positional.count <= count ? words : nil }
-        let joined = Array(positional.dropFirst(count - 1))
+        guard count > 0, positional.count > count else { return positional.count <= count ? .success(words) : nil }
+        var joined = Array(positional.dropFirst(count - 1))
         let first = joined[0]
-        var name = joined.map { words[$0] }
         var severity: [String] = []
         let hasSeverity = words.contains { $0 == "--severity" || $0.hasPrefix("--severity=") }
-        if path == ["nudge", "log", "symptom"], !hasSeverity, let last = name.last, Int(last) != nil {
-            severity = ["--severity", last]
-            name.removeLast()
+        if path == ["nudge", "log", "symptom"], !hasSeverity, let last = joined.last, Int(words[last]) != nil {
+            severity = ["--severity", words[last]]
+            joined.removeLast()
         }
-        var fixed = words
-        for index in joined.reversed() { fixed.remove(at: index) }
-        fixed.insert(contentsOf: [name.joined(separator: " ")] + severity, at: first)
-        return fixed
+        var name = joined.map { words[$0] }.joined(separator: " ")
+        // `ack 3 im awake`: the answer's id, which ack takes however its label was typed.
+        if takes.arguments.last == "action", OfferedAnswers.isAwake(name) { name = NotificationAction.awake.key }
+        // An answer is a button's label in words (`remind me tomorrow`), not a name.
+        if takes.arguments.last != "action" {
+            let firstOption = words.firstIndex { $0.hasPrefix("-") && $0.count > 1 && Double($0) == nil } ?? words.count
+            for index in joined {
+                if let refused = StrayWord.refusal(
+                    of: index, in: words, firstOption: firstOption, takes: takes, path: path)
+                {
+                    return .failure(refused)
+                }
+            }
+        }
+        if takes.arguments.last == "contact",
+            !CompletionNames.namesOneContact(storePath: StoreCompletion.storePath(words), name)
+        {
+            let shown = CommandLineText.shortened(name)
+            return .failure(StrayWord(hint: "no contact matches '\(shown)' ('nudge contacts list' shows them)"))
+        }
+        // The words joined and the severity all come after the name's first word.
+        let removed = Set(joined.dropFirst()).union(severity.isEmpty ? [] : [positional[positional.count - 1]])
+        var fixed = words.indices.filter { !removed.contains($0) }.map { words[$0] }
+        fixed[first] = name
+        fixed.insert(contentsOf: severity, at: first + 1)
+        return .success(fixed)
     }
 }

@@ -158,8 +158,8 @@ import Testing
             "the symptom name has 202 characters (Unicode scalars); at most 200"
         ),
         (
-            ["log", "symptom", "-dizzy", "--severity", "3"],
-            "a value that begins with '-' goes after '--', as in: nudge log symptom --severity 3 -- -dizzy"
+            ["log", "symptom", "-40C", "--severity", "3"],
+            "a value that begins with '-' goes after '--', as in: nudge log symptom --severity 3 -- -40C"
         ),
         (
             ["log", "symptom", "Headache", "--severity", "3", "--notes", "-x"],

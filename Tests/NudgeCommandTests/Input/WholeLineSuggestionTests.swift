@@ -30,6 +30,7 @@ import Testing
             ["log", "symptom", "headache", "--severity", "3", "--at", "22:10"]
         ),
         (["ack", "5", "remind", "me", "tomorrow"], ["ack", "5", "remind me tomorrow"]),
+        (["ack", "3", "im", "awake"], ["ack", "3", "awake"]),
         (["log", "symptom", "it's", "bad", "3"], ["log", "symptom", "it's bad", "--severity", "3"]),
         (["log", "symtom", "$HOME`x`", "--severity", "2"], ["log", "symptom", "$HOME`x`", "--severity", "2"]),
         (

@@ -1,0 +1,28 @@
+import NudgeCore
+import NudgeTestSupport
+import Testing
+
+/// A mistyped command is answered with the nearest one, two letters swapped counting as one
+/// edit (`stauts` once started a 10-minute countdown); where several are equally near, all are
+/// named and no line is offered.
+@Suite struct NearestCommandTests: CommandScenario {
+    let directory = TemporaryDirectory()
+
+    @Test func aSwapIsOneEdit() {
+        #expect(EditDistance.between("stauts", "status") == 1)
+        #expect(EditDistance.between("stauts", "start") == 2)
+    }
+
+    @Test func theNearestCommandIsOffered() throws {
+        try expectRefusal(
+            ["meditate", "stauts"], mentioning: "has no command 'stauts'; did you mean: nudge meditate status")
+    }
+
+    @Test func equallyNearCommandsAreAllNamed() throws {
+        try StoreQuery.create(store)
+        let result = try InProcessNudge.expectRefusal(
+            ["meditate", "sta"], store: store, environment: environment,
+            mentioning: "has no command 'sta'; did you mean start or status?")
+        #expect(!result.stderr.contains("did you mean:"), "\(result.stderr)")
+    }
+}

@@ -27,7 +27,12 @@ struct FifoBesideStoreTests: DaemonScenario {
         try nudge("upcoming")
         let daemon = try startDaemon()
         #expect(daemon.waitForEvent("ring_started", timeout: 30), "\(daemon.stderr)")
-        #expect(bus.notifyCalls().contains { $0.summary == "Time for dose 2" }, "\(bus.notifyCalls().map(\.summary))")
+        // The ring starts before the server has the notification (a hung server must not make
+        // an alarm silent): the alarm's Notify is waited for, not read at once.
+        let alarmShown = FileEvents.waitUntil(watching: [bus.directory.path], timeout: 30) {
+            bus.notifyCalls().contains { $0.summary == "Time for dose 2" }
+        }
+        #expect(alarmShown, "\(bus.notifyCalls().map(\.summary))")
     }
 
     @Test func aFifoDaemonLockIsRefusedAtOnce() throws {

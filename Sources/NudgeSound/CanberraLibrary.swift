@@ -29,26 +29,20 @@ struct CanberraLibrary: @unchecked Sendable {
     /// Loads the library once per process; the reason (for the person: what to install) if it
     /// or one of its functions cannot be found.
     static let loaded: Result<CanberraLibrary, SoundOutputProblem> = {
-        guard let handle = dlopen("libcanberra.so.0", RTLD_NOW | RTLD_LOCAL) else {
-            let reason = dlerror().map { String(cString: $0) } ?? "libcanberra.so.0 cannot be loaded"
-            return .failure(SoundOutputProblem(description: "\(reason); install libcanberra0"))
+        let library: LoadedLibrary
+        switch LoadedLibrary.open(
+            "libcanberra.so.0",
+            names: [
+                "ca_context_create", "ca_context_set_driver", "ca_context_change_device", "ca_context_open",
+                "ca_context_destroy", "ca_context_play_full", "ca_context_cancel", "ca_proplist_create",
+                "ca_proplist_destroy", "ca_proplist_sets", "ca_strerror",
+            ])
+        {
+        case .success(let loaded): library = loaded
+        case .failure(let failure):
+            return .failure(SoundOutputProblem(description: "\(failure.reason); install libcanberra0"))
         }
-        let names = [
-            "ca_context_create", "ca_context_set_driver", "ca_context_change_device", "ca_context_open",
-            "ca_context_destroy", "ca_context_play_full", "ca_context_cancel", "ca_proplist_create",
-            "ca_proplist_destroy", "ca_proplist_sets", "ca_strerror",
-        ]
-        var symbols: [String: UnsafeMutableRawPointer] = [:]
-        for name in names { symbols[name] = dlsym(handle, name) }
-        let missing = names.filter { symbols[$0] == nil }
-        guard missing.isEmpty else {
-            dlclose(handle)
-            return .failure(
-                SoundOutputProblem(
-                    description: "libcanberra.so.0 lacks \(missing.joined(separator: ", ")); install libcanberra0"))
-        }
-        // Every name was found above.
-        func find<Function>(_ name: String) -> Function { unsafeBitCast(symbols[name]!, to: Function.self) }
+        func find<Function>(_ name: String) -> Function { library.function(name) }
         return .success(
             CanberraLibrary(
                 contextCreate: find("ca_context_create"), contextSetDriver: find("ca_context_set_driver"),

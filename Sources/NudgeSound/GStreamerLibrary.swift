@@ -43,29 +43,22 @@ struct GStreamerLibrary: @unchecked Sendable {
     /// Loads the library once per process; the reason (for the person: what to install) if it
     /// or one of its functions cannot be found.
     static let loaded: Result<GStreamerLibrary, AmbientProblem> = {
-        guard let handle = dlopen("libgstreamer-1.0.so.0", RTLD_NOW | RTLD_LOCAL) else {
-            let reason = dlerror().map { String(cString: $0) } ?? "libgstreamer-1.0.so.0 cannot be loaded"
-            return .failure(AmbientProblem("\(reason); install libgstreamer1.0-0"))
+        let loaded: LoadedLibrary
+        switch LoadedLibrary.open(
+            "libgstreamer-1.0.so.0",
+            names: [
+                "gst_init_check", "gst_parse_launch", "gst_filename_to_uri", "gst_bin_get_by_name", "gst_object_ref",
+                "gst_object_unref", "gst_util_set_object_arg", "gst_element_set_state", "gst_element_get_state",
+                "gst_element_seek", "gst_element_get_bus", "gst_bus_post", "gst_bus_timed_pop_filtered",
+                "gst_bus_set_flushing", "gst_structure_new_empty", "gst_message_new_application",
+                "gst_message_parse_error", "gst_message_unref",
+            ])
+        {
+        case .success(let library): loaded = library
+        case .failure(let failure):
+            return .failure(AmbientProblem("\(failure.reason); install GStreamer 1.x (libgstreamer1.0-0)"))
         }
-        let names = [
-            "gst_init_check", "gst_parse_launch", "gst_filename_to_uri", "gst_bin_get_by_name", "gst_object_ref",
-            "gst_object_unref", "gst_util_set_object_arg", "gst_element_set_state", "gst_element_get_state",
-            "gst_element_seek", "gst_element_get_bus", "gst_bus_post", "gst_bus_timed_pop_filtered",
-            "gst_bus_set_flushing", "gst_structure_new_empty", "gst_message_new_application",
-            "gst_message_parse_error", "gst_message_unref",
-        ]
-        var symbols: [String: UnsafeMutableRawPointer] = [:]
-        for name in names { symbols[name] = dlsym(handle, name) }
-        let missing = names.filter { symbols[$0] == nil }
-        guard missing.isEmpty else {
-            dlclose(handle)
-            return .failure(
-                AmbientProblem(
-                    "libgstreamer-1.0.so.0 lacks \(missing.joined(separator: ", ")); install GStreamer 1.x (libgstreamer1.0-0)"
-                ))
-        }
-        // Every name was found above.
-        func find<Function>(_ name: String) -> Function { unsafeBitCast(symbols[name]!, to: Function.self) }
+        func find<Function>(_ name: String) -> Function { loaded.function(name) }
         let library = GStreamerLibrary(
             initCheck: find("gst_init_check"), parseLaunch: find("gst_parse_launch"),
             filenameToURI: find("gst_filename_to_uri"), binGetByName: find("gst_bin_get_by_name"),

@@ -3,13 +3,14 @@ import Foundation
 /// What a person is told when the daemon's daily backup fails or finds the store damaged: once,
 /// with the one command that helps. Never the store's contents.
 public enum StoreSafetyWarning {
-    /// The store is damaged; `restoreFrom` is the newest sound backup's local time, if any.
+    /// The store is damaged, or emptied or removed beside its backups (the problem says which,
+    /// in a person's words, not SQLite's alone); `restoreFrom` is the newest sound backup's local time, if any.
     public static func damaged(problem: String, restoreFrom: String?, command: String) -> NotificationContent {
         let body =
             if let restoreFrom {
-                "SQLite found damage in the store (\(problem)). Restore the backup of \(restoreFrom) with: \(command)"
+                "nudge cannot use the store: \(problem). Restore the backup of \(restoreFrom) with: \(command)"
             } else {
-                "SQLite found damage in the store (\(problem)), and there is no sound backup. Keep a copy of the file before anything else writes to it."
+                "nudge cannot use the store: \(problem); and there is no sound backup. Keep a copy of the file before anything else writes to it."
             }
         return NotificationContent(
             title: "The store is damaged", body: body, actions: [], urgency: .critical, category: "x-nudge.store")

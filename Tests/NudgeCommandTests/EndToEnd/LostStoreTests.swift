@@ -41,6 +41,9 @@ struct LostStoreTests: DaemonScenario {
         #expect(
             shown.first?.body.contains("Restore the backup of 2026-11-20 07:00 with: nudge --store \(store) restore")
                 == true, "\(shown.map(\.body))")
+        // In a person's words: no "SQLite found damage" for a file nobody damaged.
+        #expect(
+            shown.first?.body.hasPrefix("nudge cannot use the store: \(reason)") == true, "\(shown.map(\.body))")
         #expect(StoreDump.bytes(location) == recorded, "the backup location was rewritten")
         let listed = try nudge("backups", at: "2026-11-22T12:05:00Z").stdout
         #expect(listed.contains("nudge-20261120T120000Z.sqlite") && !listed.contains("another store"), "\(listed)")

@@ -13,7 +13,7 @@ extension Nudge.Contacts {
         @Argument(help: "The contact's name (at most 200 characters).") var name: String
         @Option(
             parsing: .unconditional, help: "Remind to call every this many days (1-3650).",
-            transform: WholeNumber.parser(CallInput.cadenceRange))
+            transform: WholeNumber.parser(CallInput.cadenceRange, unit: "days"))
         var every: Int?
 
         func validate() throws {

@@ -15,7 +15,7 @@ extension Nudge.Contacts {
         @Option(help: "A new name.") var name: String?
         @Option(
             parsing: .unconditional, help: "Remind to call every this many days (1-3650).",
-            transform: WholeNumber.parser(CallInput.cadenceRange))
+            transform: WholeNumber.parser(CallInput.cadenceRange, unit: "days"))
         var every: Int?
         @Flag(help: "No cadence: no reminders unless asked with 'nudge call remind'.") var noCadence = false
 

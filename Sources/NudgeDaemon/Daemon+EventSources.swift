@@ -22,7 +22,9 @@ extension Daemon {
         loop.add("store recheck", descriptor: descriptors.storeRecheck.descriptor) { [unowned self] in
             onStoreRecheck()
         }
-        loop.add("checkpoint", descriptor: checkpoints.timer.descriptor) { [unowned self] in checkpoints.onTimer() }
+        loop.add("checkpoint", descriptor: upkeep.checkpoints.timer.descriptor) { [unowned self] in
+            upkeep.checkpoints.onTimer()
+        }
         loop.add("server retry", descriptor: server.retryTimer.descriptor) { [unowned self] in server.onRetryTimer() }
         loop.add(
             "escalation's end", descriptorNow: { [unowned self] in escalator.endDescriptor },
@@ -97,7 +99,7 @@ extension Daemon {
             case .backedUp(let outcome):
                 backedUp(outcome)
             case .checkpointed(let outcome):
-                checkpoints.checkpointed(outcome)
+                upkeep.checkpoints.checkpointed(outcome)
             case .notifier(.busClosed, _, _):
                 logger.notice("the session bus closed (the session ended); stopping")
                 return .stop
@@ -147,10 +149,9 @@ extension Daemon {
             do { try store.emptyWriteAheadLog() } catch { logger.error("\(error)") }
             throw .storeReplaced(configuration.storePath)
         }
-        checkpoints.schedule()
         // A commit writes its frames to the -wal before its index shows them: re-checked,
         // unless the -wal is as the last checkpoint left it (the checkpoint's own writes).
-        let ownWrite = checkpoints.walIsAsCheckpointed()
+        let ownWrite = upkeep.storeChanged()
         if !reconcileIfStoreChanged(), !ownWrite {
             descriptors.storeRecheck.start()
         }
@@ -177,7 +178,7 @@ extension Daemon {
     /// The backup's thread finished: its warning shown once, and a plan for the next.
     private func backedUp(_ outcome: DailyBackup.Outcome) {
         defer { reconcile(because: "backed up") }
-        show(backups.backedUp(outcome, wallClock: wallClock))
+        show(upkeep.backups.backedUp(outcome, wallClock: wallClock))
     }
 
     /// A warning about the store itself (damage, a failed backup): shown as it is, recorded in

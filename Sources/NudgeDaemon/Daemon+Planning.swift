@@ -21,7 +21,8 @@ extension Daemon {
         }
     }
 
-    /// Returns the input the last plan was made from, for what the caller does next with it.
+    /// Plans, then brings each part in line with the plan, in this order. Returns the input the
+    /// plan was made from, for what the caller does next with it.
     @discardableResult
     func reconcile(because reason: String) -> ScheduleInput? {
         do {
@@ -37,23 +38,16 @@ extension Daemon {
             try closeFinishedLiveNotifications(input: input)
             try ringer.stopIfSettled(input: input, clock: wallClock)
             sleepGuard.keepAwake(input: input, clock: wallClock)
-            // Between logind's word of a sleep and the resume nothing starts: a plan made then (a
-            // write by another process) would otherwise start the sound again as the computer
-            // goes to sleep.
             let now = configuration.clock.now()
-            let ambient = sleepGuard.sleepAnnounced ? nil : input.ambience(now: now, clock: wallClock)
-            ambience.follow(ambient, now: now, clock: wallClock)
+            followAmbience(input, now: now)
             sleepGuard.armWakeAlarm(input: input, clock: wallClock)
-            let escalation = escalator.follow(
-                input.pendingEscalation(now: now, clock: wallClock),
-                command: input.settings.arguments(.alarmEscalateCommand), now: now)
-            show(escalation.failure)
+            let escalationWake = followEscalation(input, now: now)
             try closeAnsweredNotifications()
-            let starting = reason == "start" || reason == "resumed"
-            let backupDue = backups.keep(
-                settings: input.settings, starting: starting, now: configuration.clock.now(), wallClock: wallClock)
+            let backupDue = upkeep.backups.keep(
+                settings: input.settings, starting: reason == "start" || reason == "resumed",
+                now: configuration.clock.now(), wallClock: wallClock)
             let ambienceChange = input.nextAmbienceChange(after: configuration.clock.now(), clock: wallClock)
-            let wake = [plan.nextDue, backupDue, ambienceChange, escalation.wakeAt].compactMap { $0 }.min()
+            let wake = [plan.nextDue, backupDue, ambienceChange, escalationWake].compactMap { $0 }.min()
             try descriptors.timer.arm(at: wake.map(configuration.clock.realInstant(for:)))
             logRescheduled(plan, because: reason, took: ContinuousClock.now - started)
             planner.announceNext(plan, now: configuration.clock.now())
@@ -62,10 +56,28 @@ extension Daemon {
         } catch {
             logger.error("\(error)")
             if let error = error as? StoreError, case .damaged(_, let problem) = error {
-                show(backups.storeDamaged(problem, now: configuration.clock.now(), wallClock: wallClock))
+                show(upkeep.backups.storeDamaged(problem, now: configuration.clock.now(), wallClock: wallClock))
             }
             return nil
         }
+    }
+
+    /// The ambient sound the plan wants now. Between logind's word of a sleep and the resume
+    /// nothing starts: a plan made then (a write by another process) would otherwise start the
+    /// sound again as the computer goes to sleep.
+    private func followAmbience(_ input: ScheduleInput, now: Date) {
+        let ambient = sleepGuard.sleepAnnounced ? nil : input.ambience(now: now, clock: wallClock)
+        ambience.follow(ambient, now: now, clock: wallClock)
+    }
+
+    /// The escalation the plan wants now (a failure to start it is shown); returns when the
+    /// daemon must wake for it.
+    private func followEscalation(_ input: ScheduleInput, now: Date) -> Date? {
+        let escalation = escalator.follow(
+            input.pendingEscalation(now: now, clock: wallClock),
+            command: input.settings.arguments(.alarmEscalateCommand), now: now)
+        show(escalation.failure)
+        return escalation.wakeAt
     }
 
     /// At the due instant, shows what the held plan has due when no other process wrote to the

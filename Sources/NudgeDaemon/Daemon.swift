@@ -14,7 +14,7 @@ import Synchronization
 /// stopped across a due instant, does exactly what a daemon that never stopped would have done.
 /// It keeps the loop (`Loop/`) and the wiring between its parts (`Parts/`), which each own
 /// their state: the planner's memory, the link to the notification server, the ringing, the
-/// sleep guard, the ambient sound, and the keepers of backups and checkpoints. The wiring:
+/// sleep guard, the ambient sound, and the store's upkeep (its backups and checkpoints). The wiring:
 /// planning (Daemon+Planning), delivery (Daemon+Delivery), answers (Daemon+Answers),
 /// notifications that replace themselves (Daemon+LiveNotification), the sleep's warning
 /// (Daemon+Sleep), and the event sources (Daemon+EventSources). The escalation of an alarm
@@ -77,8 +77,7 @@ public final class Daemon {
     let ringer: Ringer
     let sleepGuard: SleepGuard
     let ambience: AmbiencePlayback
-    let backups: BackupKeeper
-    let checkpoints: CheckpointKeeper
+    let upkeep: StoreUpkeep
     let escalator: Escalator
 
     var events: EventQueue { descriptors.events }
@@ -136,9 +135,7 @@ public final class Daemon {
                     logger.warning("ambient sound: \(problem); the session goes on without it")
                 },
             logger: logger)
-        backups = BackupKeeper(store: store, storePath: configuration.storePath, events: events, logger: logger)
-        checkpoints = try CheckpointKeeper(
-            store: store, storePath: configuration.storePath, events: events, logger: logger)
+        upkeep = try StoreUpkeep(store: store, storePath: configuration.storePath, events: events, logger: logger)
         escalator = try Escalator(store: store, limit: configuration.escalationLimit, logger: logger)
     }
 
@@ -166,8 +163,7 @@ public final class Daemon {
     /// ledger, and runs until SIGTERM or SIGINT (or `stop()`); SIGHUP reloads.
     public func run() throws(DaemonError) {
         defer { lock = nil }
-        defer { backups.waitForRunning() }
-        defer { checkpoints.waitForRunning() }
+        defer { upkeep.waitForRunning() }
         logger.info("started on \(configuration.storePath) in \(planner.timeZone.identifier)")
         // From the start: a first plan that hangs is a hang too.
         descriptors.watchdog.start()
@@ -179,7 +175,7 @@ public final class Daemon {
             do { try resumeRinging(input: input) } catch { logger.error("\(error)") }
         }
         // What other programs wrote while no daemon ran reaches the store file too.
-        checkpoints.schedule()
+        upkeep.checkpoints.schedule()
         notifyServiceManager("READY=1\nSTATUS=Scheduling reminders from \(configuration.storePath)")
         defer { notifyServiceManager("STOPPING=1") }
         defer { ambience.stop(because: "the daemon stops") }

@@ -9,7 +9,7 @@ import NudgeStore
 struct DailyBackup: Sendable {
     /// The backups' read-only connection, opened by the first and kept for the daemon's life:
     /// a GRDB queue let go of starts libdispatch's worker-pool monitor, which then wakes the
-    /// daemon every second. Used by one backup at a time (`Daemon.runningBackup`).
+    /// daemon every second. Used by one backup at a time (`BackupKeeper`).
     final class Connection: @unchecked Sendable {
         var store: Store?
         init() {}

@@ -9,7 +9,8 @@ public protocol AmbientRule<Facts>: ReminderRule {
     associatedtype Facts
     /// The spans of sound this kind's facts hold, past, present and to come. Called after every
     /// plan (unless `sound.enabled` is off): the daemon plays the one that holds now and wakes
-    /// at the next start or end.
+    /// at the next start or end. No default; a kind without sound under it (SymptomReminder)
+    /// does not conform.
     ///
     /// ```swift
     /// // MeditationTimer: a session's ambient sound, from its start bell to its end

@@ -10,7 +10,8 @@ public protocol EscalatingRule<Facts>: ReminderRule {
     associatedtype Facts
     /// The alarm pending at `now` that would be escalated (its key names it for good: the store
     /// runs each key's escalation once), or nil when nothing of this kind is pending. Called
-    /// after every plan and when logind announces a sleep.
+    /// after every plan and when logind announces a sleep. No default; a kind whose
+    /// occurrences need not leave the computer (SymptomReminder) does not conform.
     ///
     /// ```swift
     /// // DoseReminder, from dose 1 until dose 2, a skip, a snooze or the "not recorded" prompt:

@@ -10,7 +10,8 @@ public protocol KeepingAwakeRule<Facts>: ReminderRule {
     associatedtype Facts
     /// Why the computer must stay awake at `now`, naming what rings and when, or nil when
     /// nothing of this kind must ring. Called after every plan (unless `sleep.keep_awake` is
-    /// off); the words are logged and published for `nudge status`.
+    /// off); the words are logged and published for `nudge status`. No default; a kind that
+    /// may wait for the person (SymptomReminder) does not conform.
     ///
     /// ```swift
     /// // DoseReminder, from dose 1 until dose 2 or a skip: "the dose-2 alarm is due at 02:45"
@@ -18,7 +19,7 @@ public protocol KeepingAwakeRule<Facts>: ReminderRule {
     func keepAwakeReason(now: Date, in input: RuleInput<Facts>) -> String?
     /// Whether this occurrence rings as an alarm, for which a suspended computer is woken where
     /// the system allows; a gentle reminder waits for the person to open the lid. Called after
-    /// every plan for the occurrences of the next two days.
+    /// every plan for the occurrences of the next two days. No default.
     ///
     /// ```swift
     /// public func wakesTheComputer(for occurrence: Occurrence) -> Bool { true }  // TestAlarm

@@ -8,7 +8,8 @@ public protocol MissRecordingRule<Change>: ReminderRule {
     associatedtype Change
     /// The rows written with "missed" for this occurrence. Called by the store inside the
     /// transaction that records the miss, once per occurrence; a change that no longer applies
-    /// is dropped and the occurrence stays missed.
+    /// is dropped and the occurrence stays missed. No default; a kind whose miss writes only
+    /// "missed" (SymptomReminder) does not conform.
     ///
     /// ```swift
     /// // MeditationTimer: a session's end bell missed still completes the session

@@ -17,6 +17,9 @@ import Foundation
 /// contract and help. The store hands each plan its kinds as ``KindInput``s, each rule with its
 /// own facts.
 ///
+/// Every requirement is required (a kind that leaves one out does not compile) unless its doc
+/// names a default; only ``Change`` and ``changesWhenShown(key:dueAt:at:clock:)`` have one.
+///
 /// The order of calls for one occurrence: a plan asks ``occurrences(days:in:)`` (and
 /// ``isCurrent(key:in:)`` for queued ones), then ``lateness(of:now:in:)`` for one found late;
 /// the daemon claims what is due in the store, then asks ``presentation(for:now:text:in:)``;
@@ -60,7 +63,8 @@ public protocol ReminderRule: Sendable {
     /// What the rule plans from in its app's tables (a dose session, the contacts, the day's
     /// diary entries), read by its kind's store file in the plan's transaction. `Facts()` when
     /// that file read nothing (a store another program shaped): a rule plans from empty facts
-    /// without failing.
+    /// without failing. Read for every plan, listing and answer (for an answer, inside its
+    /// write transaction). No default.
     ///
     /// ```swift
     /// public struct Facts: RuleFacts { public var entries: [SymptomEntry] }
@@ -69,36 +73,47 @@ public protocol ReminderRule: Sendable {
     /// The rows it writes in its app's tables (`NoChange` for none): its store file writes
     /// this type, so a kind that cannot have its changes written does not compile. Default:
     /// ``NoChange``.
+    ///
+    /// ```swift
+    /// // SymptomReminder writes no rows of its own: it keeps the default, NoChange
+    /// ```
     associatedtype Change: AppChange = NoChange
 
     /// The value of the store's `kind` column for its deliveries; stored, so never renamed.
+    /// Read when a delivery row is written and whenever one is matched to its rule (a plan, a
+    /// listing, an answer). No default.
     ///
     /// ```swift
     /// public let kind = ReminderKind.symptom  // "symptom"
     /// ```
     var kind: ReminderKind { get }
-    /// How help text and refusals name the kind ("dose 2"), lower case.
+    /// How help text and refusals name the kind ("dose 2"), lower case. Read by `--help`,
+    /// `nudge ack` and refusals, never by a plan. No default.
     ///
     /// ```swift
     /// public let name = "symptom"
     /// ```
     var name: String { get }
     /// Its keys of the settings contract, in the order `nudge settings` lists them. Each key is
-    /// declared beside the rule (`extension SettingKey`), with its type and default.
+    /// declared beside the rule (`extension SettingKey`), with its type and default. Read once,
+    /// into the contract's list of every key (`SettingKey.all`). No default.
     ///
     /// ```swift
     /// public let settingKeys: [SettingKey] = [.symptomReminderEnabled, .symptomReminderTime, .symptomSnoozeMinutes]
     /// ```
     var settingKeys: [SettingKey] { get }
     /// The key that turns the whole kind on or off; nil for a kind that is always on. Read by
-    /// the schedule, keep-awake and ambience before asking the rule anything else.
+    /// the schedule, keep-awake and ambience before asking the rule anything else. No default:
+    /// nil is said, not assumed.
     ///
     /// ```swift
     /// public let enabledSetting: SettingKey? = .symptomReminderEnabled
     /// ```
     var enabledSetting: SettingKey? { get }
     /// The answers its notifications offer, in the order they are offered (the action keys);
-    /// `nudge ack` and a button may give only these.
+    /// `nudge ack` and a button may give only these. Read when the word of an answer is
+    /// matched to one of them (a button's label or id at `nudge ack`) and by its help. No
+    /// default.
     ///
     /// ```swift
     /// public let answers = [doneAction, snoozeAction]  // "done", "snooze"
@@ -109,7 +124,7 @@ public protocol ReminderRule: Sendable {
     /// and every listing (`upcoming`) for the days around the instant asked about, so it must
     /// be cheap: build keys and titles lazily (``GeneratedOccurrences``) when there are
     /// thousands. Queued occurrences (snoozes, one-offs) come from delivery rows, not from
-    /// here. A key names one occurrence for good: the store shows each key once.
+    /// here. A key names one occurrence for good: the store shows each key once. No default.
     ///
     /// ```swift
     /// // one a day at symptom.reminder_time, keyed by the day: "symptom:2026-11-26"
@@ -118,7 +133,7 @@ public protocol ReminderRule: Sendable {
     func occurrences(days: ClosedRange<CivilDate>, in input: RuleInput<Facts>) -> GeneratedOccurrences
     /// Whether a queued occurrence (a snooze, a "tomorrow") still has its reason. Called by
     /// plans and listings for each owed delivery row of the kind; an owed one that has not is
-    /// withdrawn (cancelled, never shown).
+    /// withdrawn (cancelled, never shown). No default.
     ///
     /// ```swift
     /// public func isCurrent(key: String, in input: RuleInput<Facts>) -> Bool { true }  // a snooze always stands
@@ -136,7 +151,7 @@ public protocol ReminderRule: Sendable {
     /// ```
     func lateness(of occurrence: Occurrence, now: Date, in input: RuleInput<Facts>) -> Lateness
     /// The title of a queued occurrence, from its key: a delivery row written by a snooze has
-    /// a key and no title. Called by plans and listings.
+    /// a key and no title. Called by plans and listings. No default.
     ///
     /// ```swift
     /// key.contains(":snooze:") ? "\(Self.title) (snoozed)" : Self.title
@@ -146,7 +161,7 @@ public protocol ReminderRule: Sendable {
     /// seen; nil when it no longer applies (it is then withdrawn, not shown). Called by the
     /// daemon after the occurrence is claimed in the store (so never twice for one key), and
     /// again to re-word a notification on screen (a server that restarted, a ringing alarm
-    /// resumed). `text` says what markup the server takes.
+    /// resumed). `text` says what markup the server takes. No default.
     ///
     /// ```swift
     /// .notification(Self.notification(day: day, today: clock.date(of: now), entries: entries, settings: input.settings, text: text))
@@ -161,17 +176,19 @@ public protocol ReminderRule: Sendable {
     /// // the symptom check writes nothing when shown: it keeps the default
     /// ```
     func changesWhenShown(key: String, dueAt: Date, at instant: Date, clock: WallClock) -> [Change]
-    /// What an answer to a shown occurrence writes, or why it is refused. Called inside the
-    /// store's write transaction, with facts read in it, for a click and for `nudge ack`
-    /// alike; what it returns is written in that transaction or not at all. `.duplicate` when
-    /// the delivery already has its answer (the first one wins).
+    /// What an answer to a shown occurrence writes, or why it is refused. `answer` is one of
+    /// ``answers`` as the button's key gives it, or as `nudge ack` found it from a label (any
+    /// other word is refused); the store records it in the delivery's `action` column. Called
+    /// inside the store's write transaction, with facts read in it, for a click and for `nudge
+    /// ack` alike; what it returns is written in that transaction or not at all. `.duplicate`
+    /// when the delivery already has its answer (the first one wins). No default.
     ///
     /// ```swift
     /// guard record.action == nil else { return .duplicate }
     /// // snooze: one more occurrence; done: the day's pending snooze is cancelled
     /// return .record(AnswerEffects(followUp: .init(kind: .symptom, keyPrefix: snoozePrefix(for: day), dueAt: due)))
     /// ```
-    func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
+    func answer(_ answer: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
         -> AnswerDecision<Change>
 }
 

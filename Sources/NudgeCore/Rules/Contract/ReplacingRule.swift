@@ -8,7 +8,8 @@ public protocol ReplacingRule<Facts>: ReminderRule {
     associatedtype Facts
     /// Of its occurrences due now and missed, which are shown. Called by a plan once it found
     /// what is due: several due together (after a restart or a sleep) show the one present
-    /// state and give up the rest as missed.
+    /// state and give up the rest as missed. No default; a kind whose notifications each stand
+    /// alone (SymptomReminder) does not conform.
     ///
     /// ```swift
     /// // DoseReminder: of the window open alert, the pre-alarm and the alarm due at once, the alarm
@@ -19,7 +20,7 @@ public protocol ReplacingRule<Facts>: ReminderRule {
     )
     /// Whether its notification on screen still shows the present state, or is finished and
     /// closed. Called after every plan for the kind's latest notification on screen, and before
-    /// a ringing alarm is resumed.
+    /// a ringing alarm is resumed. No default.
     ///
     /// ```swift
     /// isCurrent(key: key, in: input) ? .current : .finished  // DoseReminder: until dose 2 or a skip

@@ -11,7 +11,8 @@ public protocol RepliableRule<Facts, Change>: ReminderRule {
     associatedtype Change
     /// What the typed text writes, or why it is refused. Called, as
     /// ``ReminderRule/answer(_:to:at:in:)`` is, inside the store's write transaction; the text
-    /// is the person's own and is never logged or shown in a refusal.
+    /// is the person's own and is never logged or shown in a refusal. No default; a kind that
+    /// takes no typed text (SymptomReminder) does not conform, and its typed text is refused.
     ///
     /// ```swift
     /// // TherapyJournalReminder: the text becomes the session's reflection

@@ -5,7 +5,8 @@ import Foundation
 public protocol RuleFacts: Sendable {
     /// Facts with nothing in them: what a rule gets when its store file read nothing (the
     /// app's tables are missing, or shaped by another program). A rule given them plans
-    /// nothing of its own and refuses nothing it would otherwise take.
+    /// nothing of its own and refuses nothing it would otherwise take. Called by the store
+    /// when a kind's tables could not be read, for a plan, a listing or an answer. No default.
     ///
     /// ```swift
     /// public init() { entries = [] }  // SymptomReminder.Facts: no diary entries

@@ -17,7 +17,7 @@ public struct SuggestedCommand: Sendable, Equatable, CustomStringConvertible {
     public static func journalMoodAfter(session: String) -> Self {
         Self(["journal", "edit", session, "--mood-after", "N"])
     }
-    public static func ack(_ deliveryID: Int64, _ action: String) -> Self { Self(["ack", String(deliveryID), action]) }
+    public static func ack(_ deliveryID: Int64, _ answer: String) -> Self { Self(["ack", String(deliveryID), answer]) }
     public static let doseFirst = Self(["dose", "1"])
     public static let doseSecondAt = Self(["dose", "2", "--at", "HH:MM"])
     public static let doseSecondExtra = Self(["dose", "2", "--extra"])

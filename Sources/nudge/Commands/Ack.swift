@@ -19,7 +19,7 @@ extension Nudge {
             help:
                 "The answer: a button's label as shown (Stop, \"Remind me tomorrow\"), in any case, or its id: \(answers)."
         )
-        var action: String
+        var answer: String
 
         /// Every kind's answers: `done or snooze (symptom), take, skip or snooze (dose 2), ...`.
         static var answers: String {
@@ -33,11 +33,11 @@ extension Nudge {
         }
 
         func run(_ context: CommandContext) throws {
-            if OfferedAnswers.isAwake(action) { return try awake(context) }
+            if OfferedAnswers.isAwake(answer) { return try awake(context) }
             let store = try context.openStore()
             switch try store.run({
                 try $0.answer(
-                    id, action: action, at: context.now, clock: context.wallClock, sleep: context.clock.sleepReading())
+                    id, action: answer, at: context.now, clock: context.wallClock, sleep: context.clock.sleepReading())
             }) {
             case .recorded(let receipt):
                 // In the notification's words: its title and the button's label.

@@ -111,7 +111,7 @@ public struct CallReminder: SummarizingRule {
 
     /// `called` writes a call log (and closes the one-off), `tomorrow` queues one more
     /// occurrence at the next day's reminder time, `dismiss` skips this cycle or closes the one-off.
-    public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
+    public func answer(_ answer: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
         -> AnswerDecision<CallChange>
     {
         let unknown = AnswerDecision<CallChange>.refused(
@@ -123,7 +123,7 @@ public struct CallReminder: SummarizingRule {
         if case .once(let identity) = key.kind {
             closeOneOff = [CallChange.oneOffClosed(reminderIdentity: identity, at: now)]
         }
-        switch action {
+        switch answer {
         case Self.calledAction:
             return .record(
                 AnswerEffects(

@@ -94,13 +94,13 @@ public struct DoseReminder: ReplacingRule {
         isCurrent(key: key, in: input) ? .current : .finished
     }
 
-    public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
+    public func answer(_ answer: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
         -> AnswerDecision<DoseEvent>
     {
-        guard let answer = DoseAnswer(action: action, at: now) else {
-            return .refused(InputError("'\(action)' is not a dose answer"))
+        guard let dose = DoseAnswer(action: answer, at: now) else {
+            return .refused(InputError("'\(answer)' is not a dose answer"))
         }
-        return Self.decide(answer, answering: record, in: input)
+        return Self.decide(dose, answering: record, in: input)
     }
 
     public enum Alert: String, Sendable, CaseIterable {

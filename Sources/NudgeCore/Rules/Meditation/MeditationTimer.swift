@@ -187,14 +187,14 @@ public struct MeditationTimer: MissRecordingRule {
         }
     }
 
-    public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
+    public func answer(_ answer: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
         -> AnswerDecision<MeditationChange>
     {
         guard record.action == nil else { return .duplicate }
-        guard case .practice = Key(record.key), answers.contains(action) else {
-            return .refused(InputError("\(record.key) offers no answer '\(action)'"))
+        guard case .practice = Key(record.key), answers.contains(answer) else {
+            return .refused(InputError("\(record.key) offers no answer '\(answer)'"))
         }
-        guard action == Self.startAction else { return .record(AnswerEffects()) }
+        guard answer == Self.startAction else { return .record(AnswerEffects()) }
         if let running = input.facts.sessions.first(where: \.isRunning) {
             return .refused(
                 InputError(

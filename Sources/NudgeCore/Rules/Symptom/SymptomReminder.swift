@@ -78,11 +78,11 @@ public struct SymptomReminder: ReminderRule {
                 day: day, today: clock.date(of: now), entries: entries, settings: input.settings, text: text))
     }
 
-    public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
+    public func answer(_ answer: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
         -> AnswerDecision<NoChange>
     {
         guard record.action == nil else { return .duplicate }
-        guard let effects = Self.effects(of: action, key: record.key, answeredAt: now, settings: input.settings) else {
+        guard let effects = Self.effects(of: answer, key: record.key, answeredAt: now, settings: input.settings) else {
             return .refused(InputError("\(record.key) is not a symptom reminder nudge can answer"))
         }
         return .record(effects)
@@ -130,11 +130,11 @@ public struct SymptomReminder: ReminderRule {
     }
 
     /// What an answer does: `snooze` queues one more occurrence, `done` cancels the day's pending snooze.
-    public static func effects(of action: String, key: String, answeredAt: Date, settings: Settings) -> AnswerEffects<
+    public static func effects(of answer: String, key: String, answeredAt: Date, settings: Settings) -> AnswerEffects<
         NoChange
     >? {
         guard let day = day(ofKey: key) else { return nil }
-        switch action {
+        switch answer {
         case snoozeAction:
             let due = answeredAt.addingTimeInterval(TimeInterval(settings.int(.symptomSnoozeMinutes) * 60))
             return AnswerEffects(followUp: .init(kind: .symptom, keyPrefix: snoozePrefix(for: day), dueAt: due))

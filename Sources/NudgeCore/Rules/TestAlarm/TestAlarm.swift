@@ -48,7 +48,7 @@ public struct TestAlarm: ReminderRule {
                 sound: .alarm(sound: .doseAlarmSound, ringMinutes: .doseAlarmRingMinutes, offersAwake: false)))
     }
 
-    public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
+    public func answer(_ answer: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
         -> AnswerDecision<NoChange>
     {
         record.action == nil ? .record(AnswerEffects()) : .duplicate

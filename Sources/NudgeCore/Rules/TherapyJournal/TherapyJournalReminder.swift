@@ -196,19 +196,19 @@ public struct TherapyJournalReminder: RepliableRule {
         }
     }
 
-    public func answer(_ action: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
+    public func answer(_ answer: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
         -> AnswerDecision<TherapyJournalChange>
     {
         guard record.action == nil else { return .duplicate }
-        guard case .invitation(let session, let days) = Key(record.key), answers.contains(action) else {
-            return .refused(InputError("\(record.key) offers no answer '\(action)'"))
+        guard case .invitation(let session, let days) = Key(record.key), answers.contains(answer) else {
+            return .refused(InputError("\(record.key) offers no answer '\(answer)'"))
         }
-        if action == Self.writeAction {
+        if answer == Self.writeAction {
             return .record(
                 AnswerEffects(
                     openInTerminal: SuggestedCommand.journalReflect(session: String(session.prefix(8))).arguments))
         }
-        guard action == Self.laterAction else { return .record(AnswerEffects()) }
+        guard answer == Self.laterAction else { return .record(AnswerEffects()) }
         // The same local time tomorrow (a day of 23 or 25 hours when the clocks change).
         let clock = input.clock
         let shown = clock.local(record.dueAt)

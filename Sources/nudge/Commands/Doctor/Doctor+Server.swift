@@ -36,7 +36,7 @@ extension Nudge.Doctor {
                 : .problem(
                     "buttons: no (the server lacks the actions capability)",
                     fix:
-                        "answer with nudge ack ID ACTION (the notification says how), or use a server with buttons (dunst, GNOME, KDE)"
+                        "answer with nudge ack ID ANSWER (the notification says how), or use a server with buttons (dunst, GNOME, KDE)"
                 ),
             .fine("body markup: \(capabilities.contains("body-markup") ? "yes" : "no, text is shown as typed")"),
             .fine(

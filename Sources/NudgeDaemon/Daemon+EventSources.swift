@@ -26,18 +26,7 @@ extension Daemon {
             upkeep.checkpoints.onTimer()
         }
         loop.add("server retry", descriptor: server.retryTimer.descriptor) { [unowned self] in server.onRetryTimer() }
-        loop.add(
-            "escalation's end", descriptorNow: { [unowned self] in escalator.endDescriptor },
-            handle: { [unowned self] in
-                show(escalator.commandEnded(at: configuration.clock.now()))
-                sleepGuard.alarmSent()
-                reconcile(because: "escalation ended")
-                return .continue
-            })
-        loop.add("escalation's deadline", descriptor: escalator.deadline.descriptor) { [unowned self] in
-            escalator.deadlinePassed()
-            return .continue
-        }
+        addEscalationSources(to: loop)
         loop.add("sleep warning's sound", descriptor: sleepGuard.warningSound.descriptor) { [unowned self] in
             if sleepGuard.warningSound.consume() {
                 sleepGuard.letSleepGo(because: "the warning's sound had its time", timeIsUp: true)
@@ -55,6 +44,22 @@ extension Daemon {
             loop.add("time zone", descriptor: zoneWatch.descriptor) { [unowned self] in onZoneChange() }
         }
         return loop
+    }
+
+    /// The escalation's command ended (its result shown, and a plan), or passed its deadline.
+    private func addEscalationSources(to loop: EventLoop) {
+        loop.add(
+            "escalation's end", descriptorNow: { [unowned self] in escalator.endDescriptor },
+            handle: { [unowned self] in
+                show(escalator.commandEnded(at: configuration.clock.now()))
+                sleepGuard.alarmSent()
+                reconcile(because: "escalation ended")
+                return .continue
+            })
+        loop.add("escalation's deadline", descriptor: escalator.deadline.descriptor) { [unowned self] in
+            escalator.deadlinePassed()
+            return .continue
+        }
     }
 
     private func onSignals() -> EventLoop.Next {

@@ -93,20 +93,8 @@ public final class Daemon {
     ) throws(DaemonError) {
         self.configuration = configuration
         self.logger = logger
-        do {
-            let every = try Store(path: configuration.storePath, now: configuration.clock.now())
-            store = configuration.kinds.map(every.choosingKinds) ?? every
-        } catch {
-            throw .store(error)
-        }
-        let lock: DaemonLock
-        do { lock = try DaemonLock(storePath: configuration.storePath) } catch {
-            switch error {
-            case .alreadyRunning(let pid, let store): throw .alreadyRunning(pid: pid, store: store)
-            case .system(let call, let code): throw .system(call, code)
-            case .notRegularFile(let path): throw .notRegularFile(path)
-            }
-        }
+        store = try Self.openStore(configuration)
+        let lock = try Self.takeLock(storePath: configuration.storePath)
         self.lock = lock
         descriptors = try LoopDescriptors(configuration: configuration)
         // Weak: the lock goes when `run()` returns, whatever still publishes.
@@ -137,6 +125,27 @@ public final class Daemon {
             logger: logger)
         upkeep = try StoreUpkeep(store: store, storePath: configuration.storePath, events: events, logger: logger)
         escalator = try Escalator(store: store, limit: configuration.escalationLimit, logger: logger)
+    }
+
+    /// The store, with the kinds the configuration chose.
+    private static func openStore(_ configuration: Configuration) throws(DaemonError) -> Store {
+        do {
+            let every = try Store(path: configuration.storePath, now: configuration.clock.now())
+            return configuration.kinds.map(every.choosingKinds) ?? every
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// The store's lock: one daemon per store.
+    private static func takeLock(storePath: String) throws(DaemonError) -> DaemonLock {
+        do { return try DaemonLock(storePath: storePath) } catch {
+            switch error {
+            case .alreadyRunning(let pid, let store): throw .alreadyRunning(pid: pid, store: store)
+            case .system(let call, let code): throw .system(call, code)
+            case .notRegularFile(let path): throw .notRegularFile(path)
+            }
+        }
     }
 
     /// No sound device, an unknown sound: one line per daemon run, and notifications go on.

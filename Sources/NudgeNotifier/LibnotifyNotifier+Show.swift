@@ -12,6 +12,27 @@ extension LibnotifyNotifier {
         guard let notification = notify_notification_new(content.title, content.body, nil) else {
             return .failure(NotifierError("libnotify could not create a notification"))
         }
+        addActions(of: content, to: notification)
+        setHints(of: content, on: notification)
+        if let replacing { nudge_notification_set_id(notification, replacing) }
+        var error: UnsafeMutablePointer<GError>?
+        guard notify_notification_show(notification, &error) != 0 else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            g_error_free(error)
+            g_object_unref(notification)
+            return .failure(NotifierError(message))
+        }
+        // Nothing needs the object once shown: answers come from the bus subscription, closing
+        // is a direct call, replacing uses a new object with the id set. Keeping it until the
+        // server reports it closed would grow without end on servers that never do.
+        let id = nudge_notification_get_id(notification)
+        g_object_unref(notification)
+        return .success(id)
+    }
+
+    /// Its buttons, and the text field where the server offers one.
+    private func addActions(of content: NotificationContent, to notification: UnsafeMutablePointer<NotifyNotification>)
+    {
         for action in content.actions {
             // The bus subscription records the answer; libnotify only needs a callback to send the action.
             notify_notification_add_action(notification, action.key, action.label, { _, _, _ in }, nil, nil)
@@ -24,6 +45,10 @@ extension LibnotifyNotifier {
             notify_notification_set_hint(
                 notification, "x-kde-reply-placeholder-text", g_variant_new_string(placeholder))
         }
+    }
+
+    /// How the server shows it: its urgency and category, whether it stays, and its sound.
+    private func setHints(of content: NotificationContent, on notification: UnsafeMutablePointer<NotifyNotification>) {
         notify_notification_set_urgency(notification, NotifyUrgency(rawValue: UInt32(content.urgency.rawValue)))
         notify_notification_set_category(notification, content.category)
         notify_notification_set_hint(notification, "desktop-entry", g_variant_new_string("nudge"))
@@ -43,19 +68,5 @@ extension LibnotifyNotifier {
         case .suppress: notify_notification_set_hint(notification, "suppress-sound", g_variant_new_boolean(1))
         case nil: break
         }
-        if let replacing { nudge_notification_set_id(notification, replacing) }
-        var error: UnsafeMutablePointer<GError>?
-        guard notify_notification_show(notification, &error) != 0 else {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-            g_error_free(error)
-            g_object_unref(notification)
-            return .failure(NotifierError(message))
-        }
-        // Nothing needs the object once shown: answers come from the bus subscription, closing
-        // is a direct call, replacing uses a new object with the id set. Keeping it until the
-        // server reports it closed would grow without end on servers that never do.
-        let id = nudge_notification_get_id(notification)
-        g_object_unref(notification)
-        return .success(id)
     }
 }

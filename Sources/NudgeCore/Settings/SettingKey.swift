@@ -103,15 +103,7 @@ public enum SettingValueKind: Sendable, Equatable {
         case .timeOfDayWithin(let range):
             return LocalTime(parsing: text).flatMap { range.contains($0) ? $0.description : nil }
         case .days(let range, let count):
-            guard !text.isEmpty else { return "" }
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }
-            let days = parts.compactMap { part in part.allSatisfy(\.isASCII) ? Int(part) : nil }
-            guard days.count == parts.count, days.count <= count, days.allSatisfy(range.contains),
-                zip(days, days.dropFirst()).allSatisfy({ $0 < $1 })
-            else { return nil }
-            return days.map(String.init).joined(separator: ",")
+            return Self.canonicalDays(text, range: range, count: count)
         case .integer(let range):
             guard let value = Int(text), range.contains(value) else { return nil }
             return String(value)
@@ -130,15 +122,33 @@ public enum SettingValueKind: Sendable, Equatable {
         case .command:
             return CommandArguments.canonical(text)
         case .sound:
-            if text.hasPrefix("/") {
-                return text.unicodeScalars.contains { $0.properties.generalCategory == .control } ? nil : text
-            }
-            let name = text.lowercased() == "none" ? "none" : text
-            return !name.isEmpty
-                && name.unicodeScalars.allSatisfy {
-                    CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)
-                }
-                ? name : nil
+            return Self.canonicalSound(text)
         }
+    }
+
+    /// Up to `count` days in `range`, ascending, comma-separated; empty for none.
+    private static func canonicalDays(_ text: String, range: ClosedRange<Int>, count: Int) -> String? {
+        guard !text.isEmpty else { return "" }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        let days = parts.compactMap { part in part.allSatisfy(\.isASCII) ? Int(part) : nil }
+        guard days.count == parts.count, days.count <= count, days.allSatisfy(range.contains),
+            zip(days, days.dropFirst()).allSatisfy({ $0 < $1 })
+        else { return nil }
+        return days.map(String.init).joined(separator: ",")
+    }
+
+    /// A sound file's absolute path, or a theme sound's name (`none` in any case is none).
+    private static func canonicalSound(_ text: String) -> String? {
+        if text.hasPrefix("/") {
+            return text.unicodeScalars.contains { $0.properties.generalCategory == .control } ? nil : text
+        }
+        let name = text.lowercased() == "none" ? "none" : text
+        return !name.isEmpty
+            && name.unicodeScalars.allSatisfy {
+                CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)
+            }
+            ? name : nil
     }
 }

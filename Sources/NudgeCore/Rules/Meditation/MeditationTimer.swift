@@ -133,32 +133,10 @@ public struct MeditationTimer: MissRecordingRule {
             return onTime ? .bell(sound: .meditationIntervalBell, title: key.title) : nil
         case .end:
             guard let session else { return nil }
-            let minutes = Self.minutes(session.plannedSeconds)
-            let dayStartsAt = input.settings.time(.meditationDayStartsAt)
-            let day = session.streakDay(dayStartsAt: dayStartsAt)
-            let others = input.facts.sessions.filter {
-                !$0.isRunning && $0.id != session.id && $0.streakDay(dayStartsAt: dayStartsAt) == day
-            }
-            let total = others.reduce(session.plannedSeconds) { $0 + ($1.actualSeconds ?? 0) }
-            let today = others.isEmpty ? "" : " Today: \(Self.minutes(total)) in \(others.count + 1) sessions."
-            return .notification(
-                NotificationContent(
-                    title: Self.completeTitle, body: "\(minutes) of meditation.\(today)", actions: [],
-                    category: Self.category, sound: onTime ? .once(.meditationEndBell) : nil))
+            return .notification(Self.completed(session, onTime: onTime, in: input))
         case .interrupted:
             guard let session else { return nil }
-            let meditated = min(
-                max(Int(occurrence.dueAt.timeIntervalSince(session.startedAt)), 0), session.plannedSeconds)
-            let planned = DurationText.spoken(minutes: max(session.plannedSeconds / 60, 1))
-            let kept =
-                meditated >= MeditationSession.shortestKept
-                ? "\(Self.minutes(meditated)) recorded as interrupted."
-                : "Less than a minute in, so nothing was recorded."
-            return .notification(
-                NotificationContent(
-                    title: Self.interruptedTitle,
-                    body: "The computer slept during your \(planned) session. \(kept) No bells rang after it woke.",
-                    actions: [], urgency: .low, category: Self.category))
+            return .notification(Self.interrupted(session, at: occurrence.dueAt))
         case .practice:
             let minutes = input.settings.int(.meditationDefaultMinutes)
             return .notification(
@@ -172,6 +150,38 @@ public struct MeditationTimer: MissRecordingRule {
                     ],
                     category: Self.category, sound: .reminder))
         }
+    }
+
+    /// A session's end: how long it was, and the day's total when it was not the first.
+    private static func completed(_ session: MeditationSession, onTime: Bool, in input: RuleInput<Facts>)
+        -> NotificationContent
+    {
+        let minutes = Self.minutes(session.plannedSeconds)
+        let dayStartsAt = input.settings.time(.meditationDayStartsAt)
+        let day = session.streakDay(dayStartsAt: dayStartsAt)
+        let others = input.facts.sessions.filter {
+            !$0.isRunning && $0.id != session.id && $0.streakDay(dayStartsAt: dayStartsAt) == day
+        }
+        let total = others.reduce(session.plannedSeconds) { $0 + ($1.actualSeconds ?? 0) }
+        let today = others.isEmpty ? "" : " Today: \(Self.minutes(total)) in \(others.count + 1) sessions."
+        return NotificationContent(
+            title: Self.completeTitle, body: "\(minutes) of meditation.\(today)", actions: [],
+            category: Self.category, sound: onTime ? .once(.meditationEndBell) : nil)
+    }
+
+    /// A session the computer slept through: how long of it was kept, if any.
+    private static func interrupted(_ session: MeditationSession, at dueAt: Date) -> NotificationContent {
+        let meditated = min(
+            max(Int(dueAt.timeIntervalSince(session.startedAt)), 0), session.plannedSeconds)
+        let planned = DurationText.spoken(minutes: max(session.plannedSeconds / 60, 1))
+        let kept =
+            meditated >= MeditationSession.shortestKept
+            ? "\(Self.minutes(meditated)) recorded as interrupted."
+            : "Less than a minute in, so nothing was recorded."
+        return NotificationContent(
+            title: Self.interruptedTitle,
+            body: "The computer slept during your \(planned) session. \(kept) No bells rang after it woke.",
+            actions: [], urgency: .low, category: Self.category)
     }
 
     public func changesWhenShown(key: String, dueAt: Date, at instant: Date, clock: WallClock) -> [MeditationChange] {

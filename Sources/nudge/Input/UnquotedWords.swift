@@ -91,9 +91,9 @@ struct UnquotedWords {
         }
         var name = joined.map { words[$0] }.joined(separator: " ")
         // `ack 3 im awake`: the answer's id, which ack takes however its label was typed.
-        if takes.arguments.last == "action", OfferedAnswers.isAwake(name) { name = NotificationAction.awake.key }
+        if takes.arguments.last == "answer", OfferedAnswers.isAwake(name) { name = NotificationAction.awake.key }
         // An answer is a button's label in words (`remind me tomorrow`), not a name.
-        if takes.arguments.last != "action" {
+        if takes.arguments.last != "answer" {
             let firstOption = words.firstIndex { $0.hasPrefix("-") && $0.count > 1 && Double($0) == nil } ?? words.count
             for index in joined {
                 if let refused = StrayWord.refusal(

@@ -36,17 +36,9 @@ public struct ZoneRules: Sendable, Equatable {
             guard header.version >= 2 else { throw .malformed("the second header is not version 2 or later") }
         }
         let timeSize = header.version >= 2 ? 8 : 4
-        var transitions: [Int64] = []
-        transitions.reserveCapacity(header.transitions)
-        for _ in 0..<header.transitions { transitions.append(try reader.signed(size: timeSize)) }
+        let transitions = try reader.transitions(header.transitions, timeSize: timeSize)
         let kindAfter = try reader.bytes(header.transitions)
-        var rawKinds: [(offset: Int, abbreviationIndex: Int)] = []
-        for _ in 0..<header.kinds {
-            let offset = Int(try reader.signed(size: 4))
-            _ = try reader.bytes(1)  // is DST: the offset says all a wall clock needs
-            let index = Int(try reader.bytes(1)[0])
-            rawKinds.append((offset, index))
-        }
+        let rawKinds = try reader.kinds(header.kinds)
         let characters = try reader.bytes(header.abbreviationBytes)
         try reader.skip(header.leapSeconds * (timeSize + 4) + header.standardIndicators + header.utIndicators)
         guard kindAfter.allSatisfy({ Int($0) < rawKinds.count }), !rawKinds.isEmpty else {
@@ -157,6 +149,26 @@ private struct TZifReader {
         let field = try bytes(size)
         let unsigned = field.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         return size == 8 ? Int64(bitPattern: unsigned) : Int64(Int32(bitPattern: UInt32(truncatingIfNeeded: unsigned)))
+    }
+
+    /// The transition instants (seconds since the epoch), in the file's order.
+    mutating func transitions(_ count: Int, timeSize: Int) throws(ZoneRulesError) -> [Int64] {
+        var transitions: [Int64] = []
+        transitions.reserveCapacity(count)
+        for _ in 0..<count { transitions.append(try signed(size: timeSize)) }
+        return transitions
+    }
+
+    /// The local time types: each one's offset from UTC, and where its abbreviation starts.
+    mutating func kinds(_ count: Int) throws(ZoneRulesError) -> [(offset: Int, abbreviationIndex: Int)] {
+        var kinds: [(offset: Int, abbreviationIndex: Int)] = []
+        for _ in 0..<count {
+            let offset = Int(try signed(size: 4))
+            _ = try bytes(1)  // is DST: the offset says all a wall clock needs
+            let index = Int(try bytes(1)[0])
+            kinds.append((offset, index))
+        }
+        return kinds
     }
 
     /// The text between the two newlines that end a version 2+ file.

@@ -51,7 +51,7 @@ public enum BackupsList {
                     return backup.origin == .unmarked || backup.origin == .foreign
                         ? "\(check); \(Self.origin(backup.origin))" : check
                 },
-                .text("RECORDS") {
+                .list("RECORDS") {
                     $0.1.counts.map { BackupDirectory.phrase($0.count, $0.label) }.joined(separator: ", ")
                 },
                 .init("FILE") { ($0.0.path as NSString).lastPathComponent },

@@ -5,24 +5,39 @@ import Foundation
 /// text, and one JSON object (or `null`).
 public struct Listing<Item, Row: Encodable> {
     public struct Column {
+        /// How a column's cells give way to the width.
+        public enum Fit: Sendable {
+            /// Numbers, times and ids: never cut.
+            case whole
+            /// Free text: cut with `…` to fit.
+            case cut
+            /// A list of counts: on lines of its own under its row, wrapped, never cut.
+            case underneath
+        }
+
         public var header: String
-        /// Free text, which may be cut with `…` to fit the width; numbers, times and ids never are.
-        public var shrinks: Bool
+        public var fit: Fit
         public var cell: (Item) -> String
 
         public init(_ header: String, _ cell: @escaping (Item) -> String) {
-            self.init(header, shrinks: false, cell)
+            self.init(header, fit: .whole, cell)
         }
 
-        private init(_ header: String, shrinks: Bool, _ cell: @escaping (Item) -> String) {
+        private init(_ header: String, fit: Fit, _ cell: @escaping (Item) -> String) {
             self.header = header
-            self.shrinks = shrinks
+            self.fit = fit
             self.cell = cell
         }
 
         /// A column of free text, cut to fit.
         public static func text(_ header: String, _ cell: @escaping (Item) -> String) -> Column {
-            Column(header, shrinks: true, cell)
+            Column(header, fit: .cut, cell)
+        }
+
+        /// A list of counts (`3 diary entries, 1 call`), under its row: a number is never cut,
+        /// and a list of six counts is wider than what a row leaves it at 120 columns.
+        public static func list(_ header: String, _ cell: @escaping (Item) -> String) -> Column {
+            Column(header, fit: .underneath, cell)
         }
     }
 
@@ -81,11 +96,13 @@ public struct Listing<Item, Row: Encodable> {
         }
         if json { return try JSONText.render(items.map(row)) + "\n" }
         guard !items.isEmpty else { return sentence() }
-        let shrinking = Set(columns.indices.filter { columns[$0].shrinks })
+        let shrinking = Set(columns.indices.filter { columns[$0].fit == .cut })
+        let underneath = Set(columns.indices.filter { columns[$0].fit == .underneath })
         func cells(_ item: Item) -> [String] { columns.map { $0.cell(item) } }
         guard let sections else {
             return TextTable.render(
-                header: columns.map(\.header), rows: items.map(cells), width: width, shrinking: shrinking)
+                header: columns.map(\.header), rows: items.map(cells), width: width, shrinking: shrinking,
+                underneath: underneath)
         }
         var grouped: [(heading: String, items: [Item])] = []
         for item in items {
@@ -100,6 +117,6 @@ public struct Listing<Item, Row: Encodable> {
             header: columns.map(\.header),
             sections: grouped.sorted { sections.comesFirst($0.items[0], $1.items[0]) }.map {
                 (heading: $0.heading, rows: $0.items.map(cells))
-            }, width: width, shrinking: shrinking)
+            }, width: width, shrinking: shrinking, underneath: underneath)
     }
 }

@@ -12,9 +12,34 @@ public enum TextTable {
     /// their cells cut with `…`; the others (numbers, times, ids) are never cut. Where the row
     /// is still too wide, the columns that do not fit go on lines of their own below it,
     /// indented (`folded`), the header's too.
-    public static func render(header: [String], rows: [[String]], width: Int = .max, shrinking: Set<Int> = []) -> String
+    ///
+    /// The columns in `underneath` (a list of counts) go under their row at every width, on
+    /// indented lines of their own wrapped between the list's items: never cut, however many.
+    public static func render(
+        header: [String], rows: [[String]], width: Int = .max, shrinking: Set<Int> = [], underneath: Set<Int> = []
+    ) -> String {
+        lines(header: header, rows: rows, width: width, shrinking: shrinking, underneath: underneath).joined()
+            .joined(separator: "\n") + "\n"
+    }
+
+    /// The header's lines, then each row's: the columns beside each other as below, then those
+    /// `underneath`, each wrapped in the width less the indent.
+    private static func lines(header: [String], rows: [[String]], width: Int, shrinking: Set<Int>, underneath: Set<Int>)
+        -> [[String]]
     {
-        lines(header: header, rows: rows, width: width, shrinking: shrinking).joined().joined(separator: "\n") + "\n"
+        let beside = header.indices.filter { !underneath.contains($0) }
+        let under = header.indices.filter { underneath.contains($0) }
+        let table = lines(
+            header: beside.map { header[$0] }, rows: rows.map { row in beside.map { row[$0] } }, width: width,
+            shrinking: Set(beside.indices.filter { shrinking.contains(beside[$0]) }))
+        let indent = String(repeating: " ", count: foldIndent)
+        return zip([header] + rows, table).enumerated().map { index, pair in
+            pair.1
+                + under.flatMap { column in
+                    let text = index == 0 ? pair.0[column] : cell(pair.0[column])
+                    return TextWrap.list(text, width: width == .max ? width : width - foldIndent).map { indent + $0 }
+                }
+        }
     }
 
     /// The header's lines, then each row's: one each, or more where the row is folded.
@@ -80,11 +105,12 @@ public enum TextTable {
     /// Rows under headings (a day each), indented, with one header per section and the columns
     /// aligned across all of them; within `width` as above, the indent counted.
     public static func render(
-        header: [String], sections: [(heading: String, rows: [[String]])], width: Int = .max, shrinking: Set<Int> = []
+        header: [String], sections: [(heading: String, rows: [[String]])], width: Int = .max, shrinking: Set<Int> = [],
+        underneath: Set<Int> = []
     ) -> String {
         let table = lines(
             header: header, rows: sections.flatMap(\.rows), width: width == .max ? width : width - 2,
-            shrinking: shrinking
+            shrinking: shrinking, underneath: underneath
         ).map { $0.map { "  " + $0 } }
         var next = 1
         return sections.map { section in

@@ -16,4 +16,20 @@ public enum TextWrap {
         }
         return line.isEmpty ? lines : lines + [line]
     }
+
+    /// A list (`3 diary entries, 1 call`) broken after its commas, so that a count stays on the
+    /// line of what it counts; only an item wider than a line is broken at its spaces.
+    public static func list(_ text: String, width: Int) -> [String] {
+        let items = text.components(separatedBy: ", ")
+        var wrapped: [String] = []
+        for (index, item) in items.enumerated() where !item.isEmpty {
+            let unit = index < items.count - 1 ? item + "," : item
+            if let last = wrapped.last, DisplayWidth.of(last) + 1 + DisplayWidth.of(unit) <= max(width, 20) {
+                wrapped[wrapped.count - 1] += " " + unit
+            } else {
+                wrapped += lines(unit, width: width)
+            }
+        }
+        return wrapped
+    }
 }

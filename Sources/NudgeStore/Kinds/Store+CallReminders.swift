@@ -13,18 +13,30 @@ extension Store {
         case notOpen
     }
 
-    /// Moves an open reminder to `dueAt` and gives it `note` (nil removes it).
+    public enum CallReminderMove: Equatable, Sendable {
+        case moved(CallReminderChange)
+        /// Nothing changed: this other open reminder calls the same contact in that minute.
+        case sameMinute(OneOffCall)
+    }
+
+    /// Moves an open reminder to `dueAt` and gives it `note` (nil removes it), unless another
+    /// calls the same contact in that minute.
     public func moveCallReminder(_ id: Int64, dueAt: Date, note: String?, now: Date) throws(StoreError)
-        -> CallReminderChange
+        -> CallReminderMove
     {
         try write { db in
-            guard let open = try Self.openCallReminders(db).first(where: { $0.id == id }) else { return .notOpen }
+            guard let open = try Self.openCallReminders(db).first(where: { $0.id == id }) else {
+                return .moved(.notOpen)
+            }
+            if let other = try Self.openCallReminder(db, calling: open.contactID, inTheMinuteOf: dueAt, except: id) {
+                return .sameMinute(other)
+            }
             try Self.cancelOwed(db, of: open, now: now)
             try db.execute(sql: "DELETE FROM call_reminders WHERE id = ?", arguments: [id])
             try db.execute(
                 sql: "INSERT INTO call_reminders (contact_id, due_at, note, created_at) VALUES (?, ?, ?, ?)",
                 arguments: [open.contactID, Timestamp.format(dueAt), note, Timestamp.format(now)])
-            return .changed(id: db.lastInsertedRowID, name: open.name)
+            return .moved(.changed(id: db.lastInsertedRowID, name: open.name))
         }
     }
 

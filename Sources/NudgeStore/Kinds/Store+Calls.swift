@@ -153,13 +153,46 @@ extension Store {
         return id
     }
 
+    public enum CallReminderAdding: Equatable, Sendable {
+        case added(id: Int64)
+        /// Nothing written: this open reminder calls the same contact in the same minute.
+        case exists(OneOffCall)
+
+        /// The reminder that is there now.
+        public var id: Int64 {
+            switch self {
+            case .added(let id): id
+            case .exists(let open): open.id
+            }
+        }
+    }
+
+    /// Adds a one-off reminder, unless one calling the contact in the same minute is open:
+    /// a command typed twice would show two notifications at once.
     @discardableResult
-    public func addCallReminder(contactID: Int64, dueAt: Date, note: String?, now: Date) throws(StoreError) -> Int64 {
+    public func addCallReminder(contactID: Int64, dueAt: Date, note: String?, now: Date) throws(StoreError)
+        -> CallReminderAdding
+    {
         try write { db in
+            if let open = try Self.openCallReminder(db, calling: contactID, inTheMinuteOf: dueAt) {
+                return .exists(open)
+            }
             try db.execute(
                 sql: "INSERT INTO call_reminders (contact_id, due_at, note, created_at) VALUES (?, ?, ?, ?)",
                 arguments: [contactID, Timestamp.format(dueAt), note, Timestamp.format(now)])
-            return db.lastInsertedRowID
+            return .added(id: db.lastInsertedRowID)
+        }
+    }
+
+    /// The open reminder (other than `except`) to call `contactID` in the minute of `dueAt`.
+    static func openCallReminder(
+        _ db: Database, calling contactID: Int64, inTheMinuteOf dueAt: Date, except: Int64? = nil
+    )
+        throws -> OneOffCall?
+    {
+        let minute = { (instant: Date) in (instant.timeIntervalSince1970 / 60).rounded(.down) }
+        return try openCallReminders(db).first {
+            $0.contactID == contactID && $0.id != except && minute($0.dueAt) == minute(dueAt)
         }
     }
 }

@@ -77,9 +77,15 @@ extension Store {
         return ended
     }
 
-    /// Records a session done elsewhere, completed.
+    public enum MeditationRecording: Equatable {
+        case recorded(MeditationSession)
+        /// Nothing written: this session, recorded or running, shares its time.
+        case overlaps(MeditationSession)
+    }
+
+    /// Records a session done elsewhere, completed, unless another shares its time.
     public func addMeditation(startedAt: Date, seconds: Int, utcOffsetMinutes: Int, now: Date) throws(StoreError)
-        -> MeditationSession
+        -> MeditationRecording
     {
         let session = MeditationSession(
             id: UUID().uuidString.lowercased(), startedAt: startedAt, utcOffsetMinutes: utcOffsetMinutes,
@@ -87,7 +93,13 @@ extension Store {
             endedAt: startedAt.addingTimeInterval(TimeInterval(seconds)), actualSeconds: seconds, outcome: .completed,
             source: "manual",
             createdAt: now)
-        try write { db in
+        return try write { db in
+            // No session lasts a day: one begun earlier has ended before this one begins.
+            if let other = try Self.meditations(db, since: startedAt.addingTimeInterval(-86400)).first(where: {
+                $0.overlaps(from: startedAt, to: session.endedAt!)
+            }) {
+                return .overlaps(other)
+            }
             try db.execute(
                 sql: """
                     INSERT INTO meditation_sessions
@@ -99,8 +111,8 @@ extension Store {
                     Timestamp.format(session.endedAt!), seconds,
                     Timestamp.format(now),
                 ])
+            return .recorded(session)
         }
-        return session
     }
 
     /// Sessions started at or after `since` (all when nil), newest first; running ones too.

@@ -26,8 +26,10 @@ enum HelpText {
         }
         let command = words.prefix { !($0.hasPrefix("[") || $0.hasPrefix("<") || $0.hasPrefix("-")) }
         let head = command.joined(separator: " ")
-        let indent = String(
-            repeating: " ", count: DisplayWidth.of(head) + 1 <= width / 2 ? DisplayWidth.of(head) + 1 : 4)
+        // Under the first option where the widest option fits there too.
+        let widest = words.dropFirst(command.count).map(DisplayWidth.of).max() ?? 0
+        let under = DisplayWidth.of(head) + 1
+        let indent = String(repeating: " ", count: under <= width / 2 && under + widest <= width ? under : 4)
         var lines = [head]
         for word in words.dropFirst(command.count) {
             if DisplayWidth.of(lines[lines.count - 1]) + 1 + DisplayWidth.of(word) <= width {

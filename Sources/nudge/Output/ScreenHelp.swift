@@ -24,8 +24,8 @@ enum ScreenHelp {
     /// An abstract in `width` columns, without its period: up to its first "; " or " (", then
     /// without its last ", ..." parts while it is too wide ("Put a backup back in place of the
     /// store") and what is left says something (not "Read" of "Read, correct and export"), else
-    /// cut with `…`.
-    static func short(_ abstract: String, _ width: Int) -> String {
+    /// wrapped over lines: a word is never cut.
+    static func short(_ abstract: String, _ width: Int) -> [String] {
         var text = abstract.hasSuffix(".") ? String(abstract.dropLast()) : abstract
         for separator in ["; ", " ("] { text = text.components(separatedBy: separator)[0] }
         while DisplayWidth.of(text) > width, let comma = text.range(of: ", ", options: .backwards),
@@ -33,12 +33,15 @@ enum ScreenHelp {
         {
             text = String(text[..<comma.lowerBound])
         }
-        return DisplayWidth.cut(text, width)
+        return DisplayWidth.wrapped(text, width)
     }
 
     static func text(width: Int) -> String {
-        let commands = Nudge.configuration.subcommands.map { command in
-            "  \(DisplayWidth.fitted(command._commandName, 12)) \(Self.short(command.configuration.abstract, width - 15))"
+        // A command's further lines under its abstract's first.
+        let commands = Nudge.configuration.subcommands.flatMap { command in
+            Self.short(command.configuration.abstract, width - 15).enumerated().map { index, line in
+                "  \(DisplayWidth.fitted(index == 0 ? command._commandName : "", 12)) \(line)"
+            }
         }
         // Short enough for 24 lines at 60 columns.
         let usage = "USAGE: nudge <command> [<options>]; <command> is one of:"

@@ -185,12 +185,12 @@ import Testing
         USAGE: nudge <command> [<options>]; <command> is one of:
           daemon       Run the reminder daemon in the foreground
           settings     Show or change reminder settings
-          dose         Record doses, snoozes and skips as the buttons and DoseTap do
+          dose         Record doses, snoozes and skips, as the buttons and DoseTap do
           call         Log calls and ask to be reminded of one
-          contacts     Add, list, edit and remove the people to stay in touch with
+          contacts     Add, list, edit and remove contacts, people to stay in touch with
           log          Record something in the store
-          symptoms     Read, correct and export the symptom diary for a doctor
-          meditate     Meditate: the daemon rings the bells and records the session
+          symptoms     Read, correct and export the symptom diary, for a doctor
+          meditate     Meditate: the daemon rings the bells, and records the session
           meditations  The meditation history: sessions by day, totals and streaks
           journal      The therapy-session journal: sessions, moods and reflections
           upcoming     List what is due next, soonest first

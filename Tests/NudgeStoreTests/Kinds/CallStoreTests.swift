@@ -42,7 +42,7 @@ import Testing
 
     @Test func calledWritesTheCallLogAsTheMonicaClientDoes() throws {
         let contact = try store.addContact(name: "Alex", everyDays: 14, now: now).get()
-        let reminder = try store.addCallReminder(contactID: contact, dueAt: now, note: "birthday", now: now)
+        let reminder = try store.addCallReminder(contactID: contact, dueAt: now, note: "birthday", now: now).id
         let delivery = try shown("call:\(contact):once:\(reminder)", id: 5)
         let answeredAt = now.addingTimeInterval(90)
         #expect(
@@ -90,7 +90,7 @@ import Testing
     /// not at the time gone by; cancelled, it has no such time.
     @Test func aOneOffMovedToTomorrowIsListedAtItsNewTime() throws {
         let contact = try store.addContact(name: "Ann", everyDays: nil, now: now).get()
-        let reminder = try store.addCallReminder(contactID: contact, dueAt: now, note: nil, now: now)
+        let reminder = try store.addCallReminder(contactID: contact, dueAt: now, note: nil, now: now).id
         let open = try #require(try store.openCallReminders().first)
         #expect(open.movedTo == nil)
         let first = try shown(CallReminder.onceKey(open), id: 1)

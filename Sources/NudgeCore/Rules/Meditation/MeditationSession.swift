@@ -50,6 +50,12 @@ public struct MeditationSession: Sendable, Equatable {
 
     public var isRunning: Bool { endedAt == nil }
     public var endsAt: Date { startedAt.addingTimeInterval(TimeInterval(plannedSeconds)) }
+    /// Whether the session shares time with one from `start` to `end`: a recorded session is
+    /// refused there (two sessions at once would double the day's minutes).
+    public func overlaps(from start: Date, to end: Date) -> Bool {
+        startedAt < end && start < (endedAt ?? endsAt)
+    }
+
     /// Time meditated: what was recorded, or what has passed of a running session.
     public func meditatedSeconds(at now: Date) -> Int {
         actualSeconds ?? min(max(Int(now.timeIntervalSince(startedAt)), 0), plannedSeconds)

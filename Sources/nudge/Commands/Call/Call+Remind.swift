@@ -49,10 +49,21 @@ extension Nudge.Call {
             let store = try context.openStore()
             let found = try ContactNames.resolve(contact, in: store)
             let due = try dueAt(context, settings: try store.run { try $0.settings() })
-            let id = try store.run {
+            switch try store.run({
                 try $0.addCallReminder(contactID: found.id, dueAt: due, note: note, now: context.now)
+            }) {
+            case .added(let id):
+                context.print("will remind you to call \(found.name) \(context.when(due)) (reminder \(id))")
+            case .exists(let open) where open.note == note:
+                // Exit 0: what was asked for is in place, as a second `mkdir -p` finds it.
+                context.print(
+                    "a reminder to call \(found.name) \(context.when(due)) already exists (reminder \(open.id)); nothing added"
+                )
+            case .exists(let open):
+                throw CommandFailure(
+                    "a reminder to call \(found.name) \(context.when(due)) already exists (reminder \(open.id)) with another note; nothing added; change its note with: nudge call reminders edit \(open.id) --note TEXT",
+                    exitCode: 64)
             }
-            context.print("will remind you to call \(found.name) \(context.when(due)) (reminder \(id))")
         }
 
         /// --at's time of day alone (`18:30`), which a day from --in or --on may go with.

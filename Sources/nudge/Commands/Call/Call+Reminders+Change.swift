@@ -47,12 +47,16 @@ extension Nudge.Call.Reminders {
             let due = try dueAt(moving: open, context)
             let newNote = note.map { $0.isEmpty ? nil : $0 } ?? open.note
             switch try store.run({ try $0.moveCallReminder(id, dueAt: due, note: newNote, now: context.now) }) {
-            case .changed(let newID, let name):
+            case .moved(.changed(let newID, let name)):
                 context.print(
                     "will remind you to call \(TextInput.oneLine(name)) \(context.when(due)) (reminder \(newID)\(newID == id ? "" : ", was \(id)"))"
                 )
-            case .notOpen:
+            case .moved(.notOpen):
                 throw Cancel.notOpen(id)
+            case .sameMinute(let other):
+                throw CommandFailure(
+                    "reminder \(other.id) already reminds you to call \(TextInput.oneLine(other.name)) \(context.when(due)); nothing changed; cancel one with: nudge call reminders cancel ID",
+                    exitCode: 64)
             }
         }
 

@@ -6,7 +6,7 @@ import NudgeStore
 extension Nudge {
     struct Contacts: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Add, list, edit and remove the people to stay in touch with.",
+            abstract: "Add, list, edit and remove contacts, people to stay in touch with.",
             subcommands: [Add.self, List.self, Edit.self, Remove.self],
             defaultSubcommand: List.self
         )

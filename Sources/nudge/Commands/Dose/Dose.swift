@@ -9,7 +9,7 @@ import NudgeSystem
 extension Nudge {
     struct Dose: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Record doses, snoozes and skips as the buttons and DoseTap do.",
+            abstract: "Record doses, snoozes and skips, as the buttons and DoseTap do.",
             subcommands: [First.self, Second.self, Snooze.self, Skip.self, Status.self, TestAlarm.self]
         )
     }

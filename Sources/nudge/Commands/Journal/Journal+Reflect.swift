@@ -30,6 +30,12 @@ extension Nudge.Journal {
         func run(_ context: CommandContext) throws {
             let store = try context.openStore()
             let session = try Nudge.Journal.session(id, store)
+            // A session entered ahead has nothing to reflect on yet (its date, not its texts, said).
+            guard session.startedAt <= context.now else {
+                throw CommandFailure(
+                    "session \(session.id.prefix(8)) is dated \(context.understood(session.startedAt)), which has not come; reflect on it once it has happened",
+                    exitCode: 64)
+            }
             let name = JournalSessions.named(session, context)
             let written: String
             let source: TherapyReflection.Source

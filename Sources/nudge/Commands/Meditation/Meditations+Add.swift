@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NudgeCommands
 import NudgeCore
+import NudgeReports
 import NudgeStore
 
 extension Nudge.Meditations {
@@ -26,13 +27,29 @@ extension Nudge.Meditations {
             let now = context.now
             let startedAt = try InstantInput.pastInstant(
                 at, option: "--at", now: now, clock: context.wallClock, maximumAge: 366 * 86400)
-            let offset = context.wallClock.offset(at: Int(startedAt.timeIntervalSince1970)) / 60
-            let session = try context.openStore().run {
-                try $0.addMeditation(startedAt: startedAt, seconds: minutes * 60, utcOffsetMinutes: offset, now: now)
+            let endedAt = startedAt.addingTimeInterval(TimeInterval(minutes * 60))
+            guard endedAt <= now else {
+                throw CommandFailure(
+                    "--at '\(at.text)' and --minutes \(minutes) end at \(context.understood(endedAt)), which has not come; record a session once it has ended, or time one with: nudge meditate",
+                    exitCode: 64)
             }
-            context.print(
-                "recorded \(MeditationTimer.minutes(minutes * 60)) \(context.when(startedAt)) (id \(session.id.prefix(8)))"
-            )
+            let offset = context.wallClock.offset(at: Int(startedAt.timeIntervalSince1970)) / 60
+            switch try context.openStore().run({
+                try $0.addMeditation(startedAt: startedAt, seconds: minutes * 60, utcOffsetMinutes: offset, now: now)
+            }) {
+            case .recorded(let session):
+                context.print(
+                    "recorded \(MeditationTimer.minutes(minutes * 60)) \(context.when(startedAt)) (id \(session.id.prefix(8)))"
+                )
+            case .overlaps(let other):
+                let which =
+                    other.isRunning
+                    ? "the session running since \(context.understood(other.startedAt))"
+                    : "the session of \(MeditationTimer.minutes(other.actualSeconds ?? other.plannedSeconds)) at \(context.understood(other.startedAt))"
+                throw CommandFailure(
+                    "nothing recorded: it would overlap \(which) (\(other.id.prefix(8)) in nudge meditations); give an --at and --minutes outside it",
+                    exitCode: 64)
+            }
         }
     }
 }

@@ -7,7 +7,7 @@ import NudgeStore
 extension Nudge {
     struct Symptoms: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Read, correct and export the symptom diary for a doctor.",
+            abstract: "Read, correct and export the symptom diary, for a doctor.",
             subcommands: [List.self, Edit.self, Delete.self, Export.self],
             defaultSubcommand: List.self
         )

@@ -21,6 +21,7 @@ extension Nudge {
             var findings = Self.serverFindings(environment: ProcessInfo.processInfo.environment)
             let path = context.storePath
             findings += Self.storeFindings(path)
+            findings += DoctorFindings.besideStoreFindings(store: path)
             let settings = try? Store(readingOnly: path).settings()
             findings += DoctorFindings.backupFindings(
                 store: path, settings: settings, now: context.now, clock: context.wallClock)

@@ -130,12 +130,19 @@ public enum BackupDirectory {
             return BackupFile(
                 path: path, takenAt: stamp.takenAt ?? min(named, written), size: Int(status.st_size),
                 origin: stamp.origin)
-        }.sorted {
-            // Within one second `.2` came after the plain name, `.10` after `.9`.
-            let (first, second) = ($0.isAhead(of: now), $1.isAhead(of: now))
-            guard first == second else { return second }
-            return ($0.takenAt, $0.path.count, $0.path) > ($1.takenAt, $1.path.count, $1.path)
-        }
+        }.sorted(by: { inOrder($0, $1, now: now) })
+    }
+
+    /// Newest first, those taken ahead of `now` last.
+    public static func newestFirst(_ backups: [BackupFile], now: Date) -> [BackupFile] {
+        backups.sorted(by: { inOrder($0, $1, now: now) })
+    }
+
+    private static func inOrder(_ one: BackupFile, _ other: BackupFile, now: Date) -> Bool {
+        // Within one second `.2` came after the plain name, `.10` after `.9`.
+        let (first, second) = (one.isAhead(of: now), other.isAhead(of: now))
+        guard first == second else { return second }
+        return (one.takenAt, one.path.count, one.path) > (other.takenAt, other.path.count, other.path)
     }
 
     /// A store in use under a backup's name (one kept in the backup folder, or a backup

@@ -83,6 +83,7 @@ struct DailyBackup: Sendable {
                     )
                     .count
             }
+            BackupDirectory.removeAbandoned(in: directory)
         } catch {
             outcome.failure = error.description
             outcome.earlierBackups = earlierBackups()

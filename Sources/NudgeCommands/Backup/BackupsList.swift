@@ -9,13 +9,24 @@ public enum BackupsList {
         let directory = try backupDirectory(context)
         if let unreadable = BackupDirectory.unreadable(directory) { throw CommandFailure(unreadable, exitCode: 66) }
         let identity = Store.identity(at: context.storePath)
+        // A folder backup.directory named before (a restore may have brought back an older
+        // setting) still holds the store's backups, perhaps its newest: listed with their path.
+        let formerFolders = BackupDirectory.formerFolders(store: context.storePath, besides: directory)
+        let found =
+            BackupDirectory.list(in: directory, now: context.now, identity: identity, store: context.storePath)
+            + BackupDirectory.own(in: formerFolders, now: context.now, identity: identity)
         // One thinned away while the others are checked is gone: it is not listed.
-        let backups = BackupDirectory.list(
-            in: directory, now: context.now, identity: identity, store: context.storePath
-        ).map {
+        let backups = BackupDirectory.newestFirst(found, now: context.now).map {
             ($0, BackupDirectory.inspect($0.path))
         }.filter { FileManager.default.fileExists(atPath: $0.0.path) }
         try context.print(listing(backups, directory: directory, context), json: json)
+        for folder in formerFolders where !json {
+            let count = backups.filter { PathText.directory(of: $0.0.path) == folder }.count
+            guard count > 0 else { continue }
+            context.print(
+                "\(count == 1 ? "1 of these is" : "\(count) of these are") in \(folder), which backup.directory named before; new backups go to \(directory), and nudge does not thin the earlier folder"
+            )
+        }
         // Another store's: one sharing the folder, or this store's before it was copied or
         // moved to another file system, which only its path restores.
         let others = BackupDirectory.list(in: directory, now: context.now).filter {
@@ -54,7 +65,11 @@ public enum BackupsList {
                 .list("RECORDS") {
                     $0.1.counts.map { BackupDirectory.phrase($0.count, $0.label) }.joined(separator: ", ")
                 },
-                .init("FILE") { ($0.0.path as NSString).lastPathComponent },
+                // One in a folder backup.directory named before is shown with its folder.
+                .init("FILE") {
+                    PathText.directory(of: $0.0.path) == directory
+                        ? ($0.0.path as NSString).lastPathComponent : $0.0.path
+                },
             ],
             whenEmpty:
                 "No backups in \(directory) yet. The daemon takes one each day; take one now with: nudge backup"

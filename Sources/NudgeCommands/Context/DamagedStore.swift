@@ -10,7 +10,10 @@ public enum DamagedStore {
     public static func refusal(path: String, reason: String, environment: CommandEnvironment = .current) -> String {
         let directory = BackupDirectory.directory(ofDamagedStore: path)
         let now = DaemonClock(startingAt: environment.variables["NUDGE_FAKE_NOW"].flatMap(Timestamp.parse)).now()
-        guard let backup = BackupDirectory.newestSound(in: directory, now: now, identity: Store.identity(at: path))
+        guard
+            let backup = BackupDirectory.newestSound(
+                in: directory, now: now, identity: Store.identity(at: path),
+                formerFolders: BackupDirectory.formerFolders(store: path, besides: directory))
         else {
             return
                 "the store \(path) is damaged (\(reason)), and \(directory) has no sound backup; keep a copy of the file, and choose another store with --store PATH"

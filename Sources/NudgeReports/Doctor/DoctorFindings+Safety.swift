@@ -32,7 +32,11 @@ extension DoctorFindings {
             ]
         }
         let identity = Store.identity(at: store)
-        let all = BackupDirectory.list(in: directory, now: now, identity: identity)
+        // The store's backups in the folder backup.directory named before count too.
+        let formerFolders = BackupDirectory.formerFolders(store: store, besides: directory)
+        let all = BackupDirectory.newestFirst(
+            BackupDirectory.list(in: directory, now: now, identity: identity)
+                + BackupDirectory.own(in: formerFolders, now: now, identity: identity), now: now)
         // One taken while the clock was ahead is not the newest; it is named.
         let ahead: [Finding] =
             (openBackupFolderFinding(directory).map { [$0] } ?? [])
@@ -69,7 +73,14 @@ extension DoctorFindings {
                     fix: "run the daemon (systemctl --user enable --now nudge), or: nudge backup")
             ]
         }
-        return ahead + [.fine("backups: newest \(when), checked ok; \(backups.count) kept in \(directory)")]
+        let elsewhere = formerFolders.compactMap { folder -> String? in
+            let count = backups.filter { PathText.directory(of: $0.path) == folder }.count
+            return count == 0 ? nil : "; \(count) in \(folder), which backup.directory named before"
+        }.joined()
+        let kept = backups.filter { PathText.directory(of: $0.path) == directory }.count
+        return ahead + [
+            .fine("backups: newest \(when), checked ok; \(kept) kept in \(directory)\(elsewhere)")
+        ]
     }
 
     /// A backup of this store a person copied within the folder under another name: nudge

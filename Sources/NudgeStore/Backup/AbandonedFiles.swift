@@ -10,26 +10,29 @@ import NudgeCore
 /// process is gone.
 public enum AbandonedFiles {
     /// Removes the temporary files (and SQLite's files beside them) that a killed restore or
-    /// export left beside `path`: named `prefix` + its name + `.XXXXXX`, held by no process
-    /// (`HeldTemporaryFile`), and over 10 seconds old (a live process takes its lock the moment
-    /// it makes the file). A file a live process holds stays, however old.
+    /// export left beside `path`: named `prefix` + its name + `.XXXXXX` (`.PID.XXXXXX` for a
+    /// restore's), that `HeldTemporaryFile.isAbandoned` finds no live process writes. A file a
+    /// live process holds stays, however old.
     public static func removeTemporary(beside path: String, prefix: String, now: Date) {
         let directory = PathText.directory(of: path).isEmpty ? "." : PathText.directory(of: path)
         let start = prefix + (path as NSString).lastPathComponent + "."
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         where name.hasPrefix(start) {
-            let rest = name.dropFirst(start.count)
+            var rest = name.dropFirst(start.count)
+            // A restore's names carry its pid before the random part.
+            let pid = rest.prefix { $0.isASCII && $0.isNumber }
+            if !pid.isEmpty, rest.dropFirst(pid.count).first == "." { rest = rest.dropFirst(pid.count + 1) }
             let random = rest.prefix(6)
             let companion = String(rest.dropFirst(6))
             guard random.count == 6, random.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
                 companion.isEmpty || HeldTemporaryFile.companions.contains(companion)
             else { continue }
             let file = directory + "/" + name
-            let main = directory + "/" + start + random
+            let main = directory + "/" + name.dropLast(companion.count)
             var status = stat()
             guard lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == getuid(),
-                now.timeIntervalSince1970 - Double(status.st_mtim.tv_sec) > 10,
-                !HeldTemporaryFile.isHeld(main)
+                HeldTemporaryFile.isAbandoned(
+                    main, modified: Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec)), now: now)
             else { continue }
             unlink(file)
         }

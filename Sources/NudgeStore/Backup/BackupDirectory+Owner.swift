@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The backups of one store in a backup directory that several stores may share.
 extension BackupDirectory {
     /// The backups a store of `identity` lists: its own, those taken before identities (which
@@ -21,18 +25,49 @@ extension BackupDirectory {
     /// ahead of `now` only when no other does. One taken before identities only while no other
     /// store's is in the directory: it might be that store's. When the identity cannot be read
     /// (no store, a damaged one), the newest while the directory holds one store's backups only.
-    public static func newestSound(in directory: String, now: Date, identity: String?) -> BackupFile? {
+    /// The store's own backups in `formerFolders` (`formerFolders(store:besides:)`) count too.
+    public static func newestSound(
+        in directory: String, now: Date, identity: String?, formerFolders: [String] = []
+    ) -> BackupFile? {
         let backups = list(in: directory, now: now)
         let others = stores(backups).subtracting(identity.map { [$0] } ?? [])
-        return backups.first { backup in
+        let candidates = backups.filter { backup in
             switch backup.origin {
-            case .store(let owner):
-                guard owner == identity || (identity == nil && others.count == 1) else { return false }
-            case .unmarked: guard others.count <= (identity == nil ? 1 : 0) else { return false }
-            case .foreign, .damaged: return false
+            case .store(let owner): owner == identity || (identity == nil && others.count == 1)
+            case .unmarked: others.count <= (identity == nil ? 1 : 0)
+            case .foreign, .damaged: false
             }
-            return inspect(backup.path).isSound
         }
+        return newestFirst(candidates + own(in: formerFolders, now: now, identity: identity), now: now).first {
+            inspect($0.path).isSound
+        }
+    }
+
+    /// The folders other than `directory` (the one backups are taken into now) that
+    /// `STORE.backup-location` records: the folder it named before `backup.directory` changed
+    /// (by `settings set`, a restore, or another program the daemon has not seen yet), and
+    /// the one before that while it holds backups of the store. Only folders that are there.
+    public static func formerFolders(store: String, besides directory: String) -> [String] {
+        guard let location = BackupLocation.read(store: store) else { return [] }
+        var folders: [String] = []
+        for folder in [location.directory, location.formerDirectory].compactMap({ $0 })
+        where folder != directory && !folders.contains(folder) {
+            var status = stat()
+            if stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { folders.append(folder) }
+        }
+        return folders
+    }
+
+    /// The backups of the store of `identity` (its own only: another store's, and those taken
+    /// before identities, belong to the folder's own stores) in `folders`; none without identity.
+    public static func own(in folders: [String], now: Date, identity: String?) -> [BackupFile] {
+        guard let identity else { return [] }
+        return folders.flatMap { list(in: $0, now: now) }.filter { $0.origin == .store(identity) }
+    }
+
+    /// Whether `directory` holds a backup of the store of `identity`.
+    static func holdsBackups(in directory: String, identity: String?) -> Bool {
+        !own(in: [directory], now: Date(), identity: identity).isEmpty
     }
 }
 

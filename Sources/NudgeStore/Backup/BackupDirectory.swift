@@ -130,12 +130,19 @@ public enum BackupDirectory {
             return BackupFile(
                 path: path, takenAt: stamp.takenAt ?? min(named, written), size: Int(status.st_size),
                 origin: stamp.origin)
-        }.sorted {
-            // Within one second `.2` came after the plain name, `.10` after `.9`.
-            let (first, second) = ($0.isAhead(of: now), $1.isAhead(of: now))
-            guard first == second else { return second }
-            return ($0.takenAt, $0.path.count, $0.path) > ($1.takenAt, $1.path.count, $1.path)
-        }
+        }.sorted(by: { inOrder($0, $1, now: now) })
+    }
+
+    /// Newest first, those taken ahead of `now` last.
+    public static func newestFirst(_ backups: [BackupFile], now: Date) -> [BackupFile] {
+        backups.sorted(by: { inOrder($0, $1, now: now) })
+    }
+
+    private static func inOrder(_ one: BackupFile, _ other: BackupFile, now: Date) -> Bool {
+        // Within one second `.2` came after the plain name, `.10` after `.9`.
+        let (first, second) = (one.isAhead(of: now), other.isAhead(of: now))
+        guard first == second else { return second }
+        return (one.takenAt, one.path.count, one.path) > (other.takenAt, other.path.count, other.path)
     }
 
     /// A store in use under a backup's name (one kept in the backup folder, or a backup
@@ -188,8 +195,7 @@ public enum BackupDirectory {
     }
 
     /// Removes the backups of the store at `store` (of `identity`) that `BackupPolicy` does not
-    /// keep (with files SQLite cannot read, which are no one's backup), and temporary files a
-    /// backup killed midway left (see `removeAbandoned`); returns the backups removed. The
+    /// keep (with files SQLite cannot read, which are no one's backup); returns them. The
     /// policy counts whole backups only (`looksWhole`): one cut short never is a day's, week's
     /// or month's in place of a whole one, and goes. Another store's backups, those taken
     /// before identities, the store's own file, a live store (`isLive`) and `keeping` (the one
@@ -210,27 +216,31 @@ public enum BackupDirectory {
         let removed = backups.filter { backup, whole in
             !(whole && kept.contains(backup.takenAt)) && backup.path != keeping && unlink(backup.path) == 0
         }.map(\.0)
-        removeAbandoned(in: directory)
         return removed
     }
 
-    /// The temporary files of backups killed midway (`.nudge-nudge-INSTANT.sqlite.XXXXXX`, and
-    /// SQLite's files beside them) that no live process holds (`HeldTemporaryFile`), over 10
-    /// seconds old (a backup takes its lock the moment it makes the file).
-    static func removeAbandoned(in directory: String) {
-        let now = Date()
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    /// Removes the temporary files of backups killed midway (`.nudge-nudge-INSTANT.sqlite.PID.XXXXXX`,
+    /// and SQLite's files beside them) that no live process writes (`HeldTemporaryFile.isAbandoned`:
+    /// one of a process that is gone at once, else once over 10 seconds old); returns their names
+    /// (SQLite's files beside them are not named apart).
+    @discardableResult
+    public static func removeAbandoned(in directory: String, now: Date = Date()) -> [String] {
+        var removed: [String] = []
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
         where name.hasPrefix("." + prefix) {
             let companion = HeldTemporaryFile.companions.first { name.hasSuffix($0) } ?? ""
             let main = directory + "/" + name.dropLast(companion.count)
             let path = directory + "/" + name
             var status = stat()
             if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == getuid(),
-                now.timeIntervalSince1970 - Double(status.st_mtim.tv_sec) > 10, !HeldTemporaryFile.isHeld(main)
+                HeldTemporaryFile.isAbandoned(
+                    main, modified: Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec)), now: now),
+                unlink(path) == 0, companion.isEmpty
             {
-                unlink(path)
+                removed.append(name)
             }
         }
+        return removed
     }
 
     static func openImmutable(_ path: String) throws -> DatabaseQueue {

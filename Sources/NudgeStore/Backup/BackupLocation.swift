@@ -11,6 +11,10 @@ import Foundation
 public struct BackupLocation: Codable, Sendable, Equatable {
     public var directory: String
     public var identity: String?
+    /// The folder `directory` named before it changed (a setting, or a restore that brought
+    /// back an older one), while it holds backups of this store: nudge takes and thins none
+    /// there any more, but they are still the store's, and the newest may be among them.
+    public var formerDirectory: String?
 
     public static func path(ofStore store: String) -> String { store + ".backup-location" }
 
@@ -44,7 +48,14 @@ public struct BackupLocation: Codable, Sendable, Equatable {
     /// A failure is not the backup's: the store's setting still names the folder.
     static func record(directory: String, identity: String?, store: String) {
         let earlier = read(store: store)
-        let location = BackupLocation(directory: directory, identity: identity ?? earlier?.identity)
+        let identity = identity ?? earlier?.identity
+        let location = BackupLocation(
+            directory: directory, identity: identity,
+            formerDirectory: earlier?.directory == directory
+                ? earlier?.formerDirectory
+                : [earlier?.directory, earlier?.formerDirectory].compactMap { $0 }.first {
+                    $0 != directory && BackupDirectory.holdsBackups(in: $0, identity: identity)
+                })
         let target = path(ofStore: store)
         guard location != earlier, let data = try? JSONEncoder().encode(location),
             let temporary = try? Store.temporaryFile(beside: target, prefix: ".nudge-location-")

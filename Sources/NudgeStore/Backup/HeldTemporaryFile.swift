@@ -7,19 +7,20 @@ import NudgeCore
 
 /// A temporary file beside another, 0600 from its first byte, that its process holds an
 /// exclusive `flock` on for as long as it lives: a later run tells a file of a killed process
-/// (the kernel drops its lock) from one a live process still uses, whatever its age.
+/// (the kernel drops its lock) from one a live process still uses, whatever its age. Its name
+/// carries its writer's pid (`PREFIX + NAME.PID.XXXXXX`): the file is made a moment before it
+/// is locked, and only a live writer can be in that moment.
 final class HeldTemporaryFile {
     static let companions = ["-wal", "-shm", "-journal"]
 
     let path: String
     private var descriptor: Int32
 
-    /// `DIR/PREFIX + NAME.XXXXXX` beside `besidePath`.
+    /// `DIR/PREFIX + NAME.PID.XXXXXX` beside `besidePath`.
     init(beside besidePath: String, prefix: String) throws(Store.BackupFailure) {
         let directory = PathText.directory(of: besidePath)
-        var template = Array(
-            "\(directory.isEmpty ? "." : directory)/\(prefix)\((besidePath as NSString).lastPathComponent).XXXXXX"
-                .utf8CString)
+        let name = (besidePath as NSString).lastPathComponent
+        var template = Array("\(directory.isEmpty ? "." : directory)/\(prefix)\(name).\(getpid()).XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
             throw Store.BackupFailure(
@@ -42,6 +43,19 @@ final class HeldTemporaryFile {
     }
 
     deinit { remove() }
+
+    /// Whether the temporary file at `path` (without SQLite's suffix), last written at
+    /// `modified`, was left by a process that is gone: no process holds it, and the pid in its
+    /// name is no process's (removed at once, however young), or it is over 10 seconds old (a
+    /// name without a pid, an older nudge's; or a pid used again since).
+    static func isAbandoned(_ path: String, modified: Date, now: Date) -> Bool {
+        guard !isHeld(path) else { return false }
+        let parts = (path as NSString).lastPathComponent.split(separator: ".")
+        if parts.count >= 3, let pid = pid_t(parts[parts.count - 2]), pid > 0, kill(pid, 0) != 0, errno == ESRCH {
+            return true
+        }
+        return now.timeIntervalSince(modified) > 10
+    }
 
     /// Whether a live process holds the file at `path` (its lock is taken); false for a file
     /// that cannot be opened.

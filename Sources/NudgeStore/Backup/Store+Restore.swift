@@ -76,6 +76,7 @@ extension Store {
         } catch let error as DatabaseError where error.isDamage && storeExisted {
             let kept = try written.keepBytes()
             try replace(storePath, with: temporary)
+            recordBackupDirectory(of: storePath)
             return Restored(account: nil, keptAt: kept, replacedFile: true)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
             written.discardKept()
@@ -96,7 +97,14 @@ extension Store {
             written.accountUnderLock
             ?? written.keptAt.map { try? RestoreAccount.compare(store: $0, backup: backupPath) }
             ?? RestoreAccount()
+        recordBackupDirectory(of: storePath)
         return Restored(account: account, keptAt: written.keptAt, replacedFile: false)
+    }
+
+    /// The backup may bring back another `backup.directory`: the store's location records it,
+    /// and keeps the folder it named before, where the store's newest backups are.
+    private static func recordBackupDirectory(of storePath: String) {
+        (try? Store(readingOnly: storePath))?.recordBackupDirectory()
     }
 
     /// What restoring the backup at `backupPath` would roll back in the store at `storePath`,

@@ -63,7 +63,16 @@ extension Store {
     /// A changed `backup.directory` is recorded beside the store, where a damaged store's
     /// commands find it (`BackupLocation`).
     private func recordBackupLocation(_ key: SettingKey) {
-        guard key == BackupPolicy.directory, let settings = try? settings() else { return }
+        guard key == BackupPolicy.directory else { return }
+        recordBackupDirectory()
+    }
+
+    /// Records the folder `backup.directory` names beside the store, keeping the one recorded
+    /// before as the former while it holds the store's backups; nothing when the setting cannot
+    /// be read. After `settings set`, a restore (which may bring back an older setting), and
+    /// by the daemon when another program changed the setting.
+    public func recordBackupDirectory() {
+        guard let settings = try? settings() else { return }
         BackupLocation.record(
             directory: BackupDirectory.directory(store: path, setting: settings[BackupPolicy.directory]),
             identity: (try? identity()) ?? nil, store: path)

@@ -77,9 +77,10 @@ extension Nudge {
         /// person at the desktop, whose reminders and alarms stop. Shown once per start (systemd
         /// does not restart it after exit status 65), naming the newest sound backup.
         static func showDamage(_ problem: String, of store: String, now: Date, clock: WallClock) {
+            let directory = BackupDirectory.directory(ofDamagedStore: store)
             let newest = BackupDirectory.newestSound(
-                in: BackupDirectory.directory(ofDamagedStore: store), now: now,
-                identity: BackupLocation.read(store: store)?.identity)
+                in: directory, now: now, identity: BackupLocation.read(store: store)?.identity,
+                formerFolders: BackupDirectory.formerFolders(store: store, besides: directory))
             let warning = StoreSafetyWarning.damaged(
                 problem: problem,
                 restoreFrom: newest.map { "\(clock.date(of: $0.takenAt)) \(clock.timeOfDay($0.takenAt))" },

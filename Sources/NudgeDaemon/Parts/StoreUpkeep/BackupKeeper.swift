@@ -35,6 +35,11 @@ final class BackupKeeper {
         guard settings.bool(BackupPolicy.enabled), running == nil else { return nil }
         let directory = BackupDirectory.directory(store: storePath, setting: settings[BackupPolicy.directory])
         let identity = (try? store.identity()) ?? nil
+        if lastBackup?.directory != directory {
+            // The setting changed (or the daemon starts): another program may have written it,
+            // and a damaged store's commands find its backups only where the location says.
+            store.recordBackupDirectory()
+        }
         if lastBackup?.directory != directory || lastBackup?.identity != identity {
             // Another store's backup in a shared directory is not this store's newest. One taken
             // ahead of now (a wrong clock) would stop backups. A damaged or cut-short newest file
@@ -99,7 +104,8 @@ final class BackupKeeper {
         let directory =
             lastBackup?.directory ?? recorded?.directory ?? BackupDirectory.directory(store: storePath, setting: "")
         let newest = BackupDirectory.newestSound(
-            in: directory, now: now, identity: lastBackup?.identity ?? recorded?.identity)
+            in: directory, now: now, identity: lastBackup?.identity ?? recorded?.identity,
+            formerFolders: BackupDirectory.formerFolders(store: storePath, besides: directory))
         let content = StoreSafetyWarning.damaged(
             problem: problem,
             restoreFrom: newest.map { "\(clock.date(of: $0.takenAt)) \(clock.timeOfDay($0.takenAt))" },

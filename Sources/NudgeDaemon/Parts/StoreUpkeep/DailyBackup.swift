@@ -65,10 +65,10 @@ struct DailyBackup: Sendable {
             }
         } catch {
             outcome.failure = error.description
-            outcome.earlierBackups = BackupDirectory.list(in: directory, now: takenAt).count
+            outcome.earlierBackups = earlierBackups()
             if case .damaged(_, let reason) = error {
                 outcome.damage = reason
-                outcome.restoreFrom = BackupDirectory.newestSound(in: directory, now: takenAt, identity: identity)
+                outcome.restoreFrom = newestSound()
             }
             return outcome
         }
@@ -83,14 +83,29 @@ struct DailyBackup: Sendable {
                     )
                     .count
             }
+            BackupDirectory.removeAbandoned(in: directory)
         } catch {
             outcome.failure = error.description
-            outcome.earlierBackups = BackupDirectory.list(in: directory, now: takenAt).count
+            outcome.earlierBackups = earlierBackups()
         }
         do { outcome.damage = try store.quickCheck() } catch { outcome.damage = error.description }
         if outcome.damage != nil {
-            outcome.restoreFrom = BackupDirectory.newestSound(in: directory, now: takenAt, identity: identity)
+            outcome.restoreFrom = newestSound()
         }
         return outcome
+    }
+
+    /// The folders a damaged store's backups and a failed backup's earlier ones are looked for
+    /// in: the one backups go to, and the one `backup.directory` named before (a restore may
+    /// have brought back an older setting, and the newest backups are in the other).
+    private var formerFolders: [String] { BackupDirectory.formerFolders(store: storePath, besides: directory) }
+
+    private func earlierBackups() -> Int {
+        BackupDirectory.list(in: directory, now: takenAt).count
+            + BackupDirectory.own(in: formerFolders, now: takenAt, identity: identity).count
+    }
+
+    private func newestSound() -> BackupFile? {
+        BackupDirectory.newestSound(in: directory, now: takenAt, identity: identity, formerFolders: formerFolders)
     }
 }

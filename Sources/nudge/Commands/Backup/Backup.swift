@@ -10,7 +10,7 @@ extension Nudge {
         static let configuration = CommandConfiguration(
             abstract: "Back the store up now, checked, into the backup directory or a file.",
             discussion: """
-                The backup is taken through SQLite's online backup, consistent while other programs write, and is the whole file: every app's tables. It is written to a temporary file, checked whole (PRAGMA integrity_check), synced and renamed. Into the backup directory (backup.directory, by default STORE.backups beside the store) it is named by its UTC instant, and old ones are thinned as the daemon thins them (the newest whole one of a day is kept: an earlier one of the same day is removed, and named; so are the partial files of a backup killed midway); a backup is never opened as a store, nor backed up (--store BACKUP is refused: restore it instead); with --output it replaces only a regular file (mode 0600), never the store or one of its files, nor any other SQLite database (another store, a backup). The daemon keeps daily backups by itself (nudge(5), backup.enabled).
+                The backup is taken through SQLite's online backup, consistent while other programs write, and is the whole file: every app's tables. It is written to a temporary file, checked whole (PRAGMA integrity_check), synced and renamed. Into the backup directory (backup.directory, by default STORE.backups beside the store) it is named by its UTC instant, and old ones are thinned as the daemon thins them (the newest whole one of a day is kept: an earlier one of the same day is removed, and named; so are the partial files of a backup killed midway, at once when the process that wrote them is gone); a backup is never opened as a store, nor backed up (--store BACKUP is refused: restore it instead); with --output it replaces only a regular file (mode 0600), never the store or one of its files, nor any other SQLite database (another store, a backup). The daemon keeps daily backups by itself (nudge(5), backup.enabled).
                 """)
         @OptionGroup var global: GlobalOptions
         @Option(help: "Write the backup to this file instead of the backup directory.") var output: String?
@@ -24,7 +24,7 @@ extension Nudge {
             do { try Store.refuseBackup(at: context.storePath) } catch { throw CommandFailure(error) }
             // A copy of a store (or one that lost its identity) gets its own before its backup.
             Store.claimIdentity(at: context.storePath, now: context.now)
-            let (backup, removed) = try take(context)
+            let (backup, removed, leftovers) = try take(context)
             let counts = BackupDirectory.counts(backup.path, immutable: true).map {
                 BackupDirectory.phrase($0.count, $0.label)
             }.joined(separator: ", ")
@@ -34,8 +34,14 @@ extension Nudge {
                 ? ""
                 : "; removed as the daily backups are kept (nudge(5)): "
                     + removed.map { ($0.path as NSString).lastPathComponent }.joined(separator: ", ")
+            // What a killed backup left: no backup, but files a person may wonder about.
+            let cleaned =
+                leftovers.isEmpty
+                ? ""
+                : "; removed what \(leftovers.count == 1 ? "a backup" : "backups") killed midway left: "
+                    + leftovers.joined(separator: ", ")
             context.print(
-                "backed up the store to \(backup.path) (\(ByteCountText.describe(backup.size)), checked: ok; \(counts))\(thinned)"
+                "backed up the store to \(backup.path) (\(ByteCountText.describe(backup.size)), checked: ok; \(counts))\(thinned)\(cleaned)"
             )
         }
 
@@ -49,24 +55,26 @@ extension Nudge {
             }
         }
 
-        /// The backup, to --output or into the backup directory, and the older ones that thinning
-        /// the directory removed.
-        private func take(_ context: CommandContext) throws -> (BackupFile, removed: [BackupFile]) {
+        /// The backup, to --output or into the backup directory, the older ones that thinning
+        /// the directory removed, and the temporary files of killed backups removed from it.
+        private func take(_ context: CommandContext) throws -> (BackupFile, removed: [BackupFile], leftovers: [String])
+        {
             let store = try context.openStoreForReading()
             let setting = try store.run { try $0.settings() }[BackupPolicy.directory]
             do {
                 if let output {
                     let size = try store.backUp(toFile: output, at: context.now)
-                    return (BackupFile(path: output, takenAt: context.now, size: size), [])
+                    return (BackupFile(path: output, takenAt: context.now, size: size), [], [])
                 }
                 let directory = BackupDirectory.directory(store: context.storePath, setting: setting)
                 let backup = try store.backUp(into: directory, at: context.now)
                 // A backup holds its store's identity; one without thins nothing.
-                guard case .store(let identity) = backup.origin else { return (backup, []) }
+                let leftovers = BackupDirectory.removeAbandoned(in: directory)
+                guard case .store(let identity) = backup.origin else { return (backup, [], leftovers) }
                 let removed = BackupDirectory.thin(
                     directory, store: context.storePath, identity: identity, keeping: backup.path,
                     clock: context.wallClock, now: context.now)
-                return (backup, removed)
+                return (backup, removed, leftovers)
             } catch {
                 throw CommandFailure(error.description, exitCode: error.exitCode)
             }

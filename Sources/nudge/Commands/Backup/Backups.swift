@@ -10,7 +10,7 @@ extension Nudge {
         static let configuration = CommandConfiguration(
             abstract: "List the store's backups, newest first, each checked and counted.",
             discussion:
-                "Each backup is opened read-only and checked whole (PRAGMA integrity_check); its records are counted by kind. Only this store's are listed where several stores share the backup directory (a last line counts the others', which only their path restores, with --yes), with those taken before stores had identities (marked, and never thinned), newest first by the instant recorded inside each. A folder that is there but cannot be read (no permission, a file in its place) is said to be so (exit 66), never listed as empty."
+                "Each backup is opened read-only and checked whole (PRAGMA integrity_check); its records are counted by kind. Only this store's are listed where several stores share the backup directory (a last line counts the others', which only their path restores, with --yes), with those taken before stores had identities (marked, and never thinned), newest first by the instant recorded inside each. The store's own backups in the folder backup.directory named before (STORE.backup-location keeps it) are listed too, with their path, and a last line names that folder. A folder that is there but cannot be read (no permission, a file in its place) is said to be so (exit 66), never listed as empty."
         )
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON array.") var json = false

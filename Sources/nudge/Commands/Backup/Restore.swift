@@ -142,7 +142,11 @@ extension Nudge {
                 ?? BackupDirectory.directory(ofDamagedStore: context.storePath)
             if let unreadable = BackupDirectory.unreadable(directory) { throw CommandFailure(unreadable, exitCode: 66) }
             let identity = Store.identity(at: context.storePath)
-            guard let newest = BackupDirectory.newestSound(in: directory, now: context.now, identity: identity) else {
+            guard
+                let newest = BackupDirectory.newestSound(
+                    in: directory, now: context.now, identity: identity,
+                    formerFolders: BackupDirectory.formerFolders(store: context.storePath, besides: directory))
+            else {
                 let stores = BackupDirectory.stores(BackupDirectory.list(in: directory, now: context.now)).count
                 throw CommandFailure(
                     identity == nil && stores > 1

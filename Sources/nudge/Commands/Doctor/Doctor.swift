@@ -21,6 +21,7 @@ extension Nudge {
             var findings = Self.serverFindings(environment: ProcessInfo.processInfo.environment)
             let path = context.storePath
             findings += Self.storeFindings(path)
+            findings += DoctorFindings.besideStoreFindings(store: path)
             let settings = try? Store(readingOnly: path).settings()
             findings += DoctorFindings.backupFindings(
                 store: path, settings: settings, now: context.now, clock: context.wallClock)
@@ -137,6 +138,8 @@ extension Nudge {
                 return [.problem("store: \(error)", fix: "see the message; --store PATH chooses another store")]
             }
             let writable = DoctorFindings.storeWritableFinding(path).map { [$0] } ?? []
+            let ruleBreaking = DoctorFindings.rowsAgainstRulesFinding(
+                (try? store.rowsAgainstTheirRules()) ?? [], store: path)
             let attributes = (try? FileManager.default.attributesOfItem(atPath: path)) ?? [:]
             let mode = attributes[.posixPermissions] as? Int ?? 0
             let modeText = String(mode, radix: 8)
@@ -148,23 +151,20 @@ extension Nudge {
                     "schema: \(health.migrations.count) migrations (\(health.migrations.last ?? "none")), journal \(health.journalMode)"
                 ),
                 Self.integrityFinding(health.integrity, path: path),
-            ]
+            ] + (ruleBreaking.map { [$0] } ?? [])
         }
     }
 }
 
 extension Nudge.Doctor {
     /// Damage is a problem to recover from; rows another program wrote against their column's
-    /// rule are not (nudge reads around them, and backs the store up with them), but are said.
+    /// rule are not (nudge reads around them, and backs the store up with them): they are
+    /// counted by `DoctorFindings.rowsAgainstRulesFinding`.
     static func integrityFinding(_ check: IntegrityCheck, path: String) -> Finding {
         if let damage = check.damage {
             return .problem(
                 "integrity: \(damage)", fix: "stop the daemon and recover a copy with: sqlite3 \(path) .recover")
         }
-        let rows = check.rowsAgainstTheirRules.count
-        guard rows > 0 else { return .fine("integrity: ok") }
-        return .fine(
-            "integrity: ok; \(rows == 1 ? "1 row" : "\(rows) rows") another program wrote against a column's rule (\(check.rowsAgainstTheirRules[0])): nudge leaves \(rows == 1 ? "it" : "them") out where it lists them"
-        )
+        return .fine("integrity: ok")
     }
 }

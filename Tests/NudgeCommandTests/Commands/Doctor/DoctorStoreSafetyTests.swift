@@ -63,4 +63,25 @@ struct DoctorStoreSafetyTests {
         #expect(result.stdout.contains("PROBLEM backups: \(store).backups cannot be made: "), "\(result)")
         #expect(result.status == 1)
     }
+
+    /// A FIFO, a folder or a device where nudge keeps its lock and its backups' location is
+    /// passed over by every command and refused by the daemon; the doctor names it, with the fix
+    /// (issue 39, fourth round).
+    @Test func aFifoOrAFolderBesideTheStoreIsAProblem() throws {
+        try nudge("log", "symptom", "headache", "--severity", "2")
+        #expect(mkfifo(store + ".daemon-lock", 0o600) == 0)
+        try FileManager.default.createDirectory(atPath: store + ".backup-location", withIntermediateDirectories: false)
+        let result = try NudgeBinary.run(["doctor"], environment: environment)
+        #expect(
+            result.stdout.contains(
+                "PROBLEM store: \(store).daemon-lock is a FIFO, not a file: the daemon refuses to start on this store, and no command sees a running daemon\n        fix: remove it (rm \(store).daemon-lock); nudge makes the file again\n"
+            ), "\(result)")
+        #expect(
+            result.stdout.contains(
+                "PROBLEM store: \(store).backup-location is a folder, not a file: "
+                    + "where the backups are and whose they are is not recorded, so a damaged store cannot find them\n"
+                    + "        fix: move it away (mv \(store).backup-location \(store).backup-location.moved); nudge makes the file again\n"
+            ), "\(result)")
+        #expect(result.status == 1)
+    }
 }

@@ -1,0 +1,62 @@
+import Foundation
+import NudgeTestSupport
+import Testing
+
+/// The store's backups in a folder `backup.directory` named before (issue 39, fourth round):
+/// after the setting changed, or a restore brought back an older one, they dropped out of
+/// `backups`, doctor and `restore --latest`, though the newest was among them. The folder
+/// `STORE.backup-location` records beside the store, rewritten at each change, keeps them found.
+struct FormerBackupFolderTests {
+    let directory = TemporaryDirectory()
+    var store: String { directory.file("nudge.sqlite") }
+    var first: String { store + ".backups" }
+    var second: String { directory.file("elsewhere") }
+
+    @discardableResult
+    func nudge(_ arguments: String..., at fakeNow: String) -> CommandResult {
+        let result = InProcessNudge.run(
+            arguments + ["--store", store], environment: ["TZ": "UTC", "NUDGE_FAKE_NOW": fakeNow])
+        #expect(result.status == 0 || arguments == ["doctor"], "\(arguments): \(result)")
+        return result
+    }
+
+    func location() throws -> [String: String] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: store + ".backup-location"))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: String])
+    }
+
+    func entries() throws -> String? {
+        try StoreQuery.rows(store, "SELECT count(*) AS n FROM symptom_entries").first?["n"]
+    }
+
+    @Test func backupsInTheFolderNamedBeforeStayTheStores() throws {
+        nudge("log", "symptom", "first", "--severity", "2", at: "2026-11-20T10:00:00Z")
+        nudge("backup", at: "2026-11-20T10:00:00Z")
+        // `settings set` rewrites the location, and keeps the folder named before.
+        nudge("settings", "set", "backup.directory", second, at: "2026-11-21T09:00:00Z")
+        #expect(try location()["directory"] == second && location()["formerDirectory"] == first)
+        let listed = nudge("backups", at: "2026-11-21T09:00:00Z")
+        #expect(listed.stdout.contains(first + "/nudge-20261120T100000Z.sqlite"), "\(listed)")
+        nudge("log", "symptom", "second", "--severity", "2", at: "2026-11-21T10:00:00Z")
+        nudge("backup", at: "2026-11-21T10:00:00Z")
+
+        // Restoring the first backup brings back its setting (the default folder): the
+        // location follows, and the newest backup, in the other folder, is still the store's.
+        nudge("restore", first + "/nudge-20261120T100000Z.sqlite", "--yes", at: "2026-11-22T10:00:00Z")
+        #expect(try location()["directory"] == first && location()["formerDirectory"] == second)
+        #expect(try entries() == "1")
+        let both = nudge("backups", at: "2026-11-22T10:00:00Z")
+        #expect(
+            both.stdout.contains(second + "/nudge-20261121T100000Z.sqlite")
+                && both.stdout.contains(" nudge-20261120T100000Z.sqlite")
+                && both.stdout.hasSuffix(
+                    "1 of these is in \(second), which backup.directory named before; new backups go to \(first), and nudge does not thin the earlier folder\n"
+                ), "\(both)")
+        let doctor = nudge("doctor", at: "2026-11-22T10:00:00Z")
+        #expect(
+            doctor.stdout.contains(
+                "checked ok; 1 kept in \(first); 1 in \(second), which backup.directory named before\n"), "\(doctor)")
+        nudge("restore", "--latest", "--yes", at: "2026-11-22T10:00:00Z")
+        #expect(try entries() == "2")
+    }
+}

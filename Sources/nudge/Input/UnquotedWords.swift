@@ -37,7 +37,11 @@ struct UnquotedWords {
                 if case .failure(let refused) = candidate.line { stray = stray ?? refused }
                 continue
             }
-            guard SuggestedLine.parses(words) else { continue }
+            guard SuggestedLine.parses(words) else {
+                // `ack 3 snooze it`: the answer joined is none the delivery takes now.
+                if let refused = SuggestedLine.answerRefusal(words) { stray = stray ?? StrayWord(hint: refused) }
+                continue
+            }
             let subject =
                 switch (candidate.option, number) {
                 case (let option?, 1): "\(what) and \(option) one value"

@@ -56,6 +56,22 @@ import Testing
         for refusal in [answered, none] { #expect(!refusal.stderr.contains("give Take"), "\(refusal)") }
     }
 
+    /// The id comes first, as a number: the order is said, and the line meant where it is plain
+    /// (`#3` is 3) and ack takes it; where ack would refuse it, why.
+    @Test(arguments: [
+        (["ack", "take", "3"], "did you mean: nudge ack 3 take --store"),
+        (["ack", "#3", "take"], "did you mean: nudge ack 3 take --store"),
+        (["ack", "done", "done"], "ID ANSWER ('nudge history' lists the ids)\n"),
+        (["ack", "skip", "9"], "would be refused: there is no delivery 9"),
+    ])
+    func theOrderIsSaid(typed: [String], ending: String) throws {
+        try shownAlarmAndCall()
+        let refused = try InProcessNudge.expectRefusal(
+            typed, store: store, environment: environment,
+            mentioning: "nudge: nudge ack takes a delivery id, then the answer: nudge ack ID ANSWER")
+        #expect(refused.stderr.contains(ending), "\(refused)")
+    }
+
     /// Each typed line, and whether a line is offered for it: an answer of several words the
     /// delivery takes now, a command word one letter off; never an answer it does not offer, a
     /// delivery that is not there, or "I'm awake" with no alarm ringing.
@@ -64,6 +80,9 @@ import Testing
         (["ack", "3", "snooze", "10", "min"], true),
         (["ack", "3", "take", "dose", "2"], true),
         (["ak", "3", "take"], true),
+        (["ack", "take", "3"], true),
+        (["ack", "#3", "take"], true),
+        (["ack", "skip", "9"], false),
         (["ack", "5", "remind", "me", "later"], false),
         (["ack", "3", "snooze", "it"], false),
         (["ack", "9", "remind", "me", "tomorrow"], false),

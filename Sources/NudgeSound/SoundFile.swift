@@ -9,6 +9,12 @@ public enum SoundFile {
     /// Why `path` is not a regular file (following symlinks), or nil when it is one, or when it
     /// is missing (that is for the reader to say).
     public static func notRegular(_ path: String) -> String? {
+        notRegularReason(path).map { "\(path) is \($0)" }
+    }
+
+    /// `not a regular file (it is a FIFO); give a sound file`, without the path: for a refusal
+    /// that names the option and its value already (`--ambient '/tmp/fifo' is not …`).
+    public static func notRegularReason(_ path: String) -> String? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         let kind: String
@@ -20,6 +26,6 @@ public enum SoundFile {
         case S_IFDIR: kind = "a directory"
         default: kind = "a special file"
         }
-        return "\(path) is not a regular file (it is \(kind)); give a sound file"
+        return "not a regular file (it is \(kind)); give a sound file"
     }
 }

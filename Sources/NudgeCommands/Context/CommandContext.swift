@@ -7,6 +7,9 @@ import NudgeSystem
 /// Everything a command touches from the outside world, built once from the process.
 public struct CommandContext {
     public var storePath: String
+    /// `NUDGE_STORE` when the store's path came from it, for a refusal to name: a variable set
+    /// once and forgotten (`--store` was just typed, and the default is said by its path).
+    public var storeNamedBy: String?
     public var clock: DaemonClock
     public var timeZone: ZoneRules
     public var systemTimeZone: SystemTimeZone
@@ -20,6 +23,7 @@ public struct CommandContext {
         self.environment = environment
         let variables = environment.variables
         storePath = StoreLocation.resolve(option: storeOption, environment: variables)
+        storeNamedBy = storeOption?.isEmpty == false || variables["NUDGE_STORE"]?.isEmpty != false ? nil : "NUDGE_STORE"
         clock = DaemonClock(startingAt: variables["NUDGE_FAKE_NOW"].flatMap(Timestamp.parse))
         systemTimeZone = SystemTimeZone(environment: variables)
         timeZone = systemTimeZone.current()
@@ -71,26 +75,30 @@ public struct CommandContext {
     }
 
     public func openStore() throws -> Store {
-        do { return unreadableRows.opened(try Store(path: storePath, now: now)) } catch { throw CommandFailure(error) }
+        do { return unreadableRows.opened(try Store(path: storePath, now: now)) } catch {
+            throw CommandFailure(error, namedBy: storeNamedBy)
+        }
     }
 
     /// For a command that only reads: it creates, converts and migrates nothing.
     public func openStoreForReading() throws -> Store {
         do { return unreadableRows.opened(try Store(readingOnly: storePath, now: now)) } catch {
-            throw CommandFailure(error)
+            throw CommandFailure(error, namedBy: storeNamedBy)
         }
     }
 }
 
 extension CommandFailure {
-    public init(_ error: StoreError) {
+    /// `source` is where the store's path came from (`CommandContext.storeNamedBy`).
+    public init(_ error: StoreError, namedBy source: String? = nil) {
+        let message = error.described(namedBy: source)
         switch error {
         case .damaged(let path, let reason): self.init(DamagedStore.refusal(path: path, reason: reason), exitCode: 65)
         // EX_DATAERR
-        case .notADatabase, .newerSchema, .unusable, .backup: self.init(error.description, exitCode: 65)
-        case .notWritable: self.init(error.description, exitCode: 77)  // EX_NOPERM
-        case .cannotOpen, .cannotCreateDirectory: self.init(error.description, exitCode: 66)  // EX_NOINPUT
-        case .failed: self.init(error.description, exitCode: 74)  // EX_IOERR
+        case .notADatabase, .newerSchema, .unusable, .backup: self.init(message, exitCode: 65)
+        case .notWritable: self.init(message, exitCode: 77)  // EX_NOPERM
+        case .cannotOpen, .cannotCreateDirectory: self.init(message, exitCode: 66)  // EX_NOINPUT
+        case .failed: self.init(message, exitCode: 74)  // EX_IOERR
         }
     }
 }

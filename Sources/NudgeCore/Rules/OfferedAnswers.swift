@@ -6,12 +6,19 @@ import Foundation
 public struct OfferedAnswers: Sendable, Equatable {
     /// Each answer its rule takes, with the label its button has now (the id where the
     /// notification shows no such button).
-    public let answers: [NotificationAction]
+    public private(set) var answers: [NotificationAction]
 
     public init(rule answers: [String], content: NotificationContent?) {
         self.answers = answers.map { key in
             content?.actions.first { $0.key == key } ?? NotificationAction(key: key, label: key)
         }
+    }
+
+    /// Only the answers of `keys`, in their order here: those that would be recorded now.
+    public func keeping(_ keys: [String]) -> OfferedAnswers {
+        var kept = self
+        kept.answers = answers.filter { keys.contains($0.key) }
+        return kept
     }
 
     /// The id of the answer `typed` names: an id or a button's label, taken loosely.

@@ -46,7 +46,7 @@ extension Store {
 
     /// Why there is no delivery `id` to answer: none has that id, or another program wrote its
     /// row in a form nudge cannot read (`history` names those, and lists the rest).
-    private func noDelivery(_ id: Int64) throws(StoreError) -> InputError {
+    func noDelivery(_ id: Int64) throws(StoreError) -> InputError {
         let exists = try read { db in
             try Bool.fetchOne(
                 db, sql: "SELECT EXISTS (SELECT 1 FROM reminder_deliveries WHERE id = ?)", arguments: [id])
@@ -110,60 +110,18 @@ extension Store {
         _ found: DeliveryRecord, by rule: Rule, action: String, reply: String?, at now: Date, clock: WallClock,
         sleep: SleepReading?
     ) throws(StoreError) -> AnswerOutcome<AnswerReceipt> {
-        var done = ""
-        // The first answer's label, where it is another than this one.
-        var otherFirst: String?
+        var decided: DecidedReply<Rule.Change>?
         let receipt = { (effects: AnswerEffects<Rule.Change>) in
-            AnswerReceipt(openInTerminal: effects.openInTerminal, confirmation: effects.confirmation ?? done)
+            AnswerReceipt(openInTerminal: effects.openInTerminal, confirmation: effects.confirmation ?? decided?.done)
         }
         let outcome = try answer(recorded: receipt) { db -> Result<DecidedAnswer<Rule.Change>, InputError> in
             // Read again in the transaction: the first answer wins.
-            guard
-                let record = try Row.fetchOne(
-                    db, sql: "SELECT * FROM reminder_deliveries WHERE id = ?", arguments: [found.id]
-                ).flatMap(DeliveryRecord.init(row:))
-            else {
-                return .failure(
-                    InputError("there is no delivery \(found.id); 'nudge history' lists them with their ids"))
-            }
-            guard record.shownAt != nil else {
-                let state =
-                    record.missedAt != nil
-                    ? "was missed (never shown)"
-                    : record.cancelledAt != nil ? "was cancelled" : "has not been shown yet"
-                return .failure(InputError("delivery \(record.id) (\(record.key)) \(state); nothing to answer"))
-            }
-            let input = RuleInput(
-                facts: try rule.facts(db, at: now, clock: clock, listing: 0), settings: try Self.settings(db),
-                clock: clock, sleep: sleep)
-            // The buttons as they read now: a label a person typed from the screen is its answer.
-            let shown = Occurrence(kind: record.kind, key: record.key, dueAt: record.dueAt, title: record.title ?? "")
-            let offered = OfferedAnswers(
-                rule: rule.answers,
-                content: rule.presentation(for: shown, now: now, text: .plain, in: input)?.notification)
-            let title = TextInput.oneLine(record.title ?? rule.title(ofKey: record.key, in: input))
-            if action == NotificationAction.inlineReplyKey, let reply {
-                let decision =
-                    (rule as? any RepliableRule<Rule.Facts, Rule.Change>)?.reply(reply, to: record, at: now, in: input)
-                    ?? .refused(InputError("a \(rule.name) reminder takes no typed answer"))
-                done = "answered \(title): \(offered.label(of: action))"
-                return .success(DecidedAnswer(decision: decision, deliveryID: record.id, action: action, at: now))
-            }
-            guard let answer = offered.id(named: action) else {
-                return .failure(
-                    InputError(
-                        "'\(TextInput.oneLine(action))' is not an answer to \(title) (delivery \(record.id)); give \(offered.listed)"
-                    ))
-            }
-            done = "answered \(title): \(offered.label(of: answer))"
-            if let first = record.action, first != answer { otherFirst = offered.label(of: first) }
-            return .success(
-                DecidedAnswer(
-                    decision: rule.answer(answer, to: record, at: now, in: input), deliveryID: record.id,
-                    action: answer,
-                    at: now))
+            let decision = try self.decide(
+                db, found.id, by: rule, action: action, reply: reply, at: now, clock: clock, sleep: sleep)
+            decided = try? decision.get()
+            return decision.map(\.answer)
         }
-        if outcome == .duplicate, let otherFirst { return .answeredOtherwise(first: otherFirst) }
+        if outcome == .duplicate, let otherFirst = decided?.otherFirst { return .answeredOtherwise(first: otherFirst) }
         return outcome
     }
 

@@ -13,26 +13,35 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// whose backups thin each other's.
     case backup(path: String, takenAt: String)
 
-    public var description: String {
-        switch self {
+    public var description: String { described(namedBy: nil) }
+
+    /// The refusal with where the path came from (`NUDGE_STORE`, a variable set once and
+    /// forgotten, which the fix then names too), or as `description` for nil.
+    public func described(namedBy source: String?) -> String {
+        let another =
+            source == "NUDGE_STORE"
+            ? "set NUDGE_STORE to another store's path, or choose one with --store PATH"
+            : "choose another store with --store PATH"
+        let named = { (path: String) in source.map { "\(path) (from \($0))" } ?? path }
+        return switch self {
         case .cannotCreateDirectory(let path, let reason):
-            "cannot create the store's directory \(path): \(reason); create it or choose another store with --store PATH"
+            "cannot create the store's directory \(named(path)): \(reason); create it or \(another)"
         case .cannotOpen(let path, let reason):
-            "cannot open the store \(path): \(reason); choose another store with --store PATH"
+            "cannot open the store \(named(path)): \(reason); \(another)"
         case .notADatabase(let path):
-            "\(path) is not a SQLite database; it was left untouched; choose another store with --store PATH"
+            "\(named(path)) is not a SQLite database; it was left untouched; \(another)"
         case .newerSchema(let path, let unknown):
-            "the store \(path) was migrated by a newer nudge (unknown migrations: \(Self.names(unknown))); it was left untouched; upgrade nudge to use it"
+            "the store \(named(path)) was migrated by a newer nudge (unknown migrations: \(Self.names(unknown))); it was left untouched; upgrade nudge to use it"
         case .failed(let path, let reason):
-            "the store \(path) failed: \(reason)"
+            "the store \(named(path)) failed: \(reason)"
         case .unusable(let path, let problem):
-            "the store \(path) cannot be used: \(problem) (another program made it); it was left untouched; choose another store with --store PATH"
+            "the store \(named(path)) cannot be used: \(problem) (another program made it); it was left untouched; \(another)"
         case .damaged(let path, let reason):
-            "the store \(path) is damaged (\(reason)); restore a backup, or choose another store with --store PATH"
+            "the store \(named(path)) is damaged (\(reason)); restore a backup, or \(another)"
         case .notWritable(let path, let reason, let fix):
-            "cannot write the store \(path): \(reason); \(fix)"
+            "cannot write the store \(named(path)): \(reason); \(fix)"
         case .backup(let path, let takenAt):
-            "\(path) is a backup taken at \(takenAt); it was left untouched; restore it with: nudge restore \(path)"
+            "\(named(path)) is a backup taken at \(takenAt); it was left untouched; restore it with: nudge restore \(path)"
         }
     }
 

@@ -60,9 +60,27 @@ extension Nudge {
             }
         }
 
-        /// "I'm awake" from the terminal: the daemon that rings the alarm stops it, as the button
-        /// does; the notification stays for the answer, and nothing is recorded.
-        private func awake(_ context: CommandContext) throws {
+        /// Why this answer would be refused now, or nil when it would be taken: decided as
+        /// `run` decides, writing nothing, for a suggested line (`did you mean: nudge ack 3
+        /// 'remind me tomorrow'`) that must be one ack takes.
+        func refusal(_ context: CommandContext) -> String? {
+            do {
+                if OfferedAnswers.isAwake(action) {
+                    _ = try ringingDaemon(context)
+                    return nil
+                }
+                let store = try context.openStoreForReading()
+                let refusal = try store.run {
+                    try $0.answerRefusal(id, action: action, at: context.now, clock: context.wallClock)
+                }
+                return refusal?.description
+            } catch {
+                return (error as? CommandFailure)?.message ?? String(describing: error)
+            }
+        }
+
+        /// The daemon ringing this delivery's alarm, which "I'm awake" stops, or why there is none.
+        private func ringingDaemon(_ context: CommandContext) throws -> (pid: Int32, status: [String: String]) {
             guard let daemon = DaemonLock.running(storePath: context.storePath) else {
                 throw CommandFailure(
                     "no nudge daemon runs on \(context.storePath), so nothing rings; nothing changed", exitCode: 64)
@@ -73,6 +91,13 @@ extension Nudge {
                     "delivery \(id) is not an alarm ringing now; I'm awake stops only the one that rings (nudge history lists them)",
                     exitCode: 64)
             }
+            return daemon
+        }
+
+        /// "I'm awake" from the terminal: the daemon that rings the alarm stops it, as the button
+        /// does; the notification stays for the answer, and nothing is recorded.
+        private func awake(_ context: CommandContext) throws {
+            let daemon = try ringingDaemon(context)
             guard DaemonLock.sendAwake(to: daemon.pid, deliveryID: id) else {
                 throw CommandFailure(
                     "cannot reach the nudge daemon (pid \(daemon.pid)): \(String(cString: strerror(errno)))")

@@ -62,7 +62,7 @@ extension Nudge {
                 default:
                     break
                 }
-                throw CommandFailure(error)
+                throw CommandFailure(error, namedBy: context.storeNamedBy)
             } catch .alreadyRunning(let pid, let store) {
                 // EX_TEMPFAIL
                 throw CommandFailure(DaemonError.alreadyRunning(pid: pid, store: store).description, exitCode: 75)

@@ -105,6 +105,9 @@ enum CommandLineCheck {
         {
             return stray.hint
         }
+        if suggesting, path == ["nudge", "ack"], let refusal = AckOrder.refusal(arguments, positional: positional) {
+            return refusal
+        }
         if suggesting, !takes.isVariadic, positional.count > takes.arguments.count {
             return UnquotedWords(arguments: arguments, positional: positional, values: values, takes: takes, path: path)
                 .refusal

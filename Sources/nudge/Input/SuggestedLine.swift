@@ -1,4 +1,5 @@
 import ArgumentParser
+import NudgeCommands
 
 /// A "did you mean" as a command line to copy: the words typed, with only the wrong one fixed,
 /// offered only when the parser takes them (a suggestion that fails when typed sends a person
@@ -17,15 +18,24 @@ enum SuggestedLine {
     }
 
     /// Whether `arguments` (after the program name) pass nudge's own checks and ArgumentParser's,
-    /// validation included; a line that asks for help passes.
+    /// validation included, and, for an answer, would be recorded now; a line that asks for help
+    /// passes.
     static func parses(_ arguments: [String]) -> Bool {
         guard CommandLineCheck.refusal(arguments, suggesting: false) == nil else { return false }
         do {
-            _ = try Nudge.parseAsRoot(arguments)
-            return true
+            let command = try Nudge.parseAsRoot(arguments)
+            guard let ack = command as? Nudge.Ack else { return true }
+            return ack.refusal(CommandContext(storeOption: ack.global.store)) == nil
         } catch {
             return Nudge.exitCode(for: error) == .success
         }
+    }
+
+    /// Why `nudge ack` would refuse `arguments` that parse, from the store as it is now (an
+    /// answer the delivery does not take, or no longer), or nil.
+    static func answerRefusal(_ arguments: [String]) -> String? {
+        guard let ack = try? Nudge.parseAsRoot(arguments) as? Nudge.Ack else { return nil }
+        return ack.refusal(CommandContext(storeOption: ack.global.store))
     }
 
     /// `nudge` and the words as the shell reads them back: a text option's value as `TEXT`, and

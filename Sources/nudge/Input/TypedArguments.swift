@@ -53,26 +53,61 @@ extension JournalExport.Format: ExpressibleByArgument {
 enum TypedArguments {
     static let instant: @Sendable (String) throws -> GivenInstant = { text in
         guard let given = GivenInstant(text) else {
-            throw ValidationError(dayAlone(text) ?? "not a time; give \(InstantInput.accepted)")
+            throw ValidationError(dayAlone(text, taken: nil) ?? "not a time; give \(InstantInput.accepted)")
         }
         return given
+    }
+
+    /// A time that has passed, at most `maximumAge` ago (`log symptom --at`): a day alone is
+    /// given an example only where that example is such a time now.
+    static func pastInstant(maximumAge: TimeInterval) -> @Sendable (String) throws -> GivenInstant {
+        { text in
+            guard let given = GivenInstant(text) else {
+                let taken = { (instant: Date, now: Date) in
+                    instant <= now && now.timeIntervalSince(instant) <= maximumAge
+                }
+                throw ValidationError(
+                    dayAlone(text, taken: (.past, taken)) ?? "not a time; give \(InstantInput.accepted)")
+            }
+            return given
+        }
     }
 
     /// A time to come: a time of day alone (its day may be another option's), or with its day.
     static let futureInstant: @Sendable (String) throws -> GivenInstant = { text in
         guard let given = GivenInstant(text) else {
-            throw ValidationError(dayAlone(text) ?? "not a time; give \(InstantInput.acceptedFuture)")
+            let taken = { (instant: Date, now: Date) in instant > now }
+            throw ValidationError(
+                dayAlone(text, taken: (.future, taken)) ?? "not a time; give \(InstantInput.acceptedFuture)")
         }
         return given
     }
 
-    /// `--at 'last monday'`: a day, where an instant needs its time too.
-    private static func dayAlone(_ text: String) -> String? {
+    /// `--at 'last monday'`: a day, where an instant needs its time too. The example is a form
+    /// the parser takes, and, where the option takes only a past or a future time (`taken`,
+    /// given the instant and now), one it takes now: read on the clock the command runs on
+    /// (NUDGE_FAKE_NOW in tests), 9:00 or the whole hour before or after now; none when no such
+    /// time of that day is taken (`--at tomorrow` for what happened).
+    private static func dayAlone(
+        _ text: String, taken: (direction: InstantInput.Direction, accepts: (Date, Date) -> Bool)?
+    ) -> String? {
         guard GivenDay(text) != nil else { return nil }
-        // Only a form the parser takes is given as an example.
         let day = text.trimmingCharacters(in: .whitespaces)
-        let example = ["9:00 \(day)", "\(day) 9:00"].first { GivenInstant($0) != nil }
-        return "a day without a time; give its time too" + (example.map { ", such as \($0)" } ?? "")
+        let context = CommandContext(storeOption: nil)
+        let now = context.now
+        let clock = context.wallClock
+        let hour = clock.local(now).secondsOfDay / 3600
+        let times = ["9:00", "\(hour):00", "\(min(hour + 1, 23)):00"]
+        let example = times.flatMap { ["\($0) \(day)", "\(day) \($0)"] }.first { example in
+            guard let given = GivenInstant(example) else { return false }
+            guard let taken else { return true }
+            return given.resolved(now: now, clock: clock, direction: taken.direction).map { taken.accepts($0, now) }
+                ?? false
+        }
+        if let example { return "a day without a time; give its time too, such as \(example)" }
+        guard let taken else { return "a day without a time; give its time too" }
+        let when = taken.direction == .past ? "that has passed" : "to come"
+        return "a day without a time, and no time of that day can be given here; give a day and a time \(when)"
     }
 
     /// A day to come: `yesterday` is refused when resolved, as a day in the past.

@@ -37,7 +37,11 @@ struct UnquotedWords {
                 if case .failure(let refused) = candidate.line { stray = stray ?? refused }
                 continue
             }
-            guard SuggestedLine.parses(words) else { continue }
+            guard SuggestedLine.parses(words) else {
+                // `ack 3 snooze it`: the answer joined is none the delivery takes now.
+                if let refused = SuggestedLine.answerRefusal(words) { stray = stray ?? StrayWord(hint: refused) }
+                continue
+            }
             let subject =
                 switch (candidate.option, number) {
                 case (let option?, 1): "\(what) and \(option) one value"
@@ -56,8 +60,13 @@ struct UnquotedWords {
         var target: [Int: Int] = [:]
         var left: [Int] = []
         var option: String?
+        // A store's path is typed quoted, or escaped by completion: the words after it are
+        // another option's or the argument's (a journal's text, never to be repeated).
+        let joinable = values.filter { value in
+            !arguments[value].hasPrefix("--store=") && (value == 0 || arguments[value - 1] != "--store")
+        }
         for index in positional {
-            if let value = target[index - 1] ?? (values.contains(index - 1) ? index - 1 : nil) {
+            if let value = target[index - 1] ?? (joinable.contains(index - 1) ? index - 1 : nil) {
                 target[index] = value
                 words[value] += " " + arguments[index]
                 // `--at 9:00`'s option is the word before; `--at=9:00` holds its own.

@@ -200,8 +200,7 @@ import Testing
             ["journal", "add", "--type", "tea", "--store", store], environment: environment)
         #expect(
             journal.stderr
-                == "nudge: --type #4 is not accepted; give one of 'iv', 'im', 'oral', 'lozenge', 'at-home' or 'clinic'"
-                + " (#N: the Nth word after nudge, not repeated here; a text with spaces goes in quotes)\n")
+                == "nudge: --type is not accepted; give one of 'iv', 'im', 'oral', 'lozenge', 'at-home' or 'clinic'\n")
         let format = nudge("journal", "export", "--format", "pdf")
         #expect(format.stderr.contains("is not accepted; give one of 'markdown' or 'json'"), "\(format)")
         let help = nudge("call", "log", "--help")

@@ -16,7 +16,9 @@ extension Nudge.Call {
             help: "The call's id, or a unique prefix of at least 4 characters (nudge call history shows 8).",
             transform: Delete.ids.argument)
         var id: String
-        @Option(help: "When, as nudge call log takes it: at most 366 days ago.", transform: TypedArguments.instant)
+        @Option(
+            help: "When, as nudge call log takes it: at most 366 days ago.",
+            transform: TypedArguments.pastInstant(maximumAge: CallInput.maximumBackdating))
         var at: GivenInstant?
         @Option(
             parsing: .unconditional, help: "How long, 0 to 24 h in whole minutes: 12 (minutes), 12m, 1h30m or 1:30.",

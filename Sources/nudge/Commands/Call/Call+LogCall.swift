@@ -15,7 +15,7 @@ extension Nudge.Call {
         @Option(
             help:
                 "When: 14:30 (the latest 14:30 that has passed), 2026-11-21T14:30 (local), or ISO 8601 with an offset; at most 366 days ago (default: now).",
-            transform: TypedArguments.instant) var at: GivenInstant?
+            transform: TypedArguments.pastInstant(maximumAge: CallInput.maximumBackdating)) var at: GivenInstant?
         @Option(
             parsing: .unconditional, help: "How long, 0 to 24 h in whole minutes: 12 (minutes), 12m, 1h30m or 1:30.",
             transform: DurationMinutes.parser(CallInput.durationRange))

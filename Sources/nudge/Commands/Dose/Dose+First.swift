@@ -14,7 +14,7 @@ extension Nudge.Dose {
         @Option(
             help:
                 "When it was taken: 22:10 (the latest 22:10 that has passed: at 01:30, last night), 2026-11-21T22:10 (local), or ISO 8601 with an offset; at most 12 hours ago (default: now).",
-            transform: TypedArguments.instant)
+            transform: TypedArguments.pastInstant(maximumAge: Nudge.Dose.backdating))
         var at: GivenInstant?
         @Flag(help: "Start a new session even though one is open, or dose 2 was taken or skipped tonight.")
         var newSession = false

@@ -12,7 +12,7 @@ extension Nudge.Dose {
         @Option(
             help:
                 "When it was taken: 00:55 (the latest 00:55 that has passed), 2026-11-22T00:55 (local), or ISO 8601 with an offset; at most 12 hours ago (default: now).",
-            transform: TypedArguments.instant)
+            transform: TypedArguments.pastInstant(maximumAge: Nudge.Dose.backdating))
         var at: GivenInstant?
         @Flag(help: "Take it before the window opens (recorded with is_early).") var early = false
         @Flag(help: "Record a dose after dose 2 (extra_dose).") var extra = false

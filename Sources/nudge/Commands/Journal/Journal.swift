@@ -28,8 +28,14 @@ struct TherapyFieldOptions: ParsableArguments {
     @Option(help: "Intentions for the session (at most 5,000 characters).") var intentions: String?
     @Option(help: "Set and setting: where, lighting, comfort (at most 5,000 characters).") var environment: String?
     @Option(help: "Music: playlist or pieces (at most 5,000 characters).") var music: String?
-    @Option(name: .customLong("mood-before"), help: "Mood before the session, 1 to 10.") var moodBefore: Int?
-    @Option(name: .customLong("mood-after"), help: "Mood after the session, 1 to 10.") var moodAfter: Int?
+    @Option(
+        name: .customLong("mood-before"), help: "Mood before the session, 1 to 10.",
+        transform: WholeNumber.parser(TherapySession.moods))
+    var moodBefore: Int?
+    @Option(
+        name: .customLong("mood-after"), help: "Mood after the session, 1 to 10.",
+        transform: WholeNumber.parser(TherapySession.moods))
+    var moodAfter: Int?
 
     func validate() throws {
         do {

@@ -20,7 +20,7 @@ extension Nudge.Log {
         @Option(
             help:
                 "When it was felt, any time that has passed: 19:05 (the latest 19:05 that has passed), yesterday 22:10, monday 9:00, 3 days ago, 2026-11-21 19:05 (local), or ISO 8601 with an offset (default: now).",
-            transform: TypedArguments.instant)
+            transform: TypedArguments.pastInstant(maximumAge: SymptomEntry.maximumBackdating))
         var at: GivenInstant?
 
         func validate() throws {

@@ -48,7 +48,8 @@ extension Nudge.Meditate {
             }
             if case .file(let path) = AmbientSound(setting: canonical) {
                 // Told apart before GStreamer opens it: a FIFO would hold the command for good.
-                if let problem = SoundFile.notRegular(path) { throw ValidationError(problem) }
+                // ArgumentParser names the option and the path before the reason.
+                if let problem = SoundFile.notRegularReason(path) { throw ValidationError(problem) }
                 if GStreamerAmbient.decodeProblem(path) != nil {
                     throw ValidationError(
                         "not a sound file GStreamer can decode; give an Ogg, FLAC, WAV or MP3 file's path")

@@ -10,7 +10,9 @@ extension Nudge.Meditations {
         static let configuration = CommandConfiguration(
             abstract: "Record a session done elsewhere, without the timer, as completed.")
         @OptionGroup var global: GlobalOptions
-        @Option(help: "When it began: \(InstantInput.accepted).", transform: TypedArguments.instant)
+        @Option(
+            help: "When it began: \(InstantInput.accepted).",
+            transform: TypedArguments.pastInstant(maximumAge: 366 * 86400))
         var at: GivenInstant
         @Option(
             help: "How long, 1 to 240 minutes: \(DurationText.acceptedMinutes).",

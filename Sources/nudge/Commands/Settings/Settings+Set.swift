@@ -75,8 +75,10 @@ extension Nudge.Settings {
                     canonical.isEmpty ? nil : PrivateFile.validateBackupDirectory(canonical, store: store)
                 default: nil
                 }
-            if let problem { throw ValidationError("invalid value '\(value)' for \(key.rawValue): \(problem)") }
-            return canonical
+            guard let problem else { return canonical }
+            // A problem that names the file already says the path once.
+            let given = !canonical.isEmpty && problem.contains(canonical) ? "" : " '\(value)'"
+            throw ValidationError("invalid value\(given) for \(key.rawValue): \(problem)")
         }
     }
 }

@@ -24,7 +24,7 @@ extension Nudge.Symptoms {
         @Option(help: "Notes in place of the old ones (at most 5000 characters); '' removes them.") var notes: String?
         @Option(
             help: "When it was felt, as nudge log symptom takes it: any time that has passed.",
-            transform: TypedArguments.instant)
+            transform: TypedArguments.pastInstant(maximumAge: SymptomEntry.maximumBackdating))
         var at: GivenInstant?
 
         func validate() throws {

@@ -1,0 +1,28 @@
+/// `nudge ack done 1`, `nudge ack '#1' done`: the delivery's id comes first, as the number
+/// `nudge history` lists. ArgumentParser alone says "The value 'done' is invalid for '<id>'".
+enum AckOrder {
+    static let order = "nudge ack takes a delivery id, then the answer: nudge ack ID ANSWER"
+
+    /// The refusal of `arguments` (after the program name) whose first positional word (at
+    /// `positional`) is no id, with the line meant where one is plain: the two words swapped,
+    /// or the id without its `#`; nil when the id is a number.
+    static func refusal(_ arguments: [String], positional: [Int]) -> String? {
+        guard let first = positional.first, Int64(arguments[first]) == nil else { return nil }
+        let number = { (word: String) in Int64(word.hasPrefix("#") ? String(word.dropFirst()) : word) }
+        var fixed = arguments
+        if let id = number(arguments[first]) {
+            fixed[first] = String(id)
+        } else if positional.count == 2, let id = number(arguments[positional[1]]) {
+            fixed[first] = String(id)
+            fixed[positional[1]] = arguments[first]
+        } else {
+            return "\(order) ('nudge history' lists the ids)"
+        }
+        if SuggestedLine.parses(fixed) { return "\(order); did you mean: \(SuggestedLine.shown(fixed))" }
+        // A line ack would refuse is not offered: why it would be.
+        guard let refused = SuggestedLine.answerRefusal(fixed) else {
+            return "\(order) ('nudge history' lists the ids)"
+        }
+        return "\(order); \(SuggestedLine.shown(fixed)) would be refused: \(refused)"
+    }
+}

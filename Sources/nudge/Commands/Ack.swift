@@ -65,13 +65,13 @@ extension Nudge {
         /// 'remind me tomorrow'`) that must be one ack takes.
         func refusal(_ context: CommandContext) -> String? {
             do {
-                if OfferedAnswers.isAwake(action) {
+                if OfferedAnswers.isAwake(answer) {
                     _ = try ringingDaemon(context)
                     return nil
                 }
                 let store = try context.openStoreForReading()
                 let refusal = try store.run {
-                    try $0.answerRefusal(id, action: action, at: context.now, clock: context.wallClock)
+                    try $0.answerRefusal(id, action: answer, at: context.now, clock: context.wallClock)
                 }
                 return refusal?.description
             } catch {

@@ -77,10 +77,11 @@ extension Daemon {
         if configuration.terminal == nil { content.actions.removeAll(where: \.needsTerminal) }
         let playback: Ringer.Playback?
         (content, playback) = ringer.voiced(content, settings: settings, for: server.notifier)
-        if !server.notifier.showsActions, occurrences.count == 1, let (_, claimed) = occurrences.first {
-            content = content.answeredFromTerminal(
-                deliveryID: claimed.id, awakeStopsRinging: playback?.offersAwake == true)
-        }
+        let onScreen: NotificationContent
+        (content, onScreen) = forServer(
+            content, deliveryID: occurrences.count == 1 ? occurrences.first?.1.id : nil,
+            awakeStopsRinging: playback?.offersAwake == true, settings: settings)
+        let locked = server.screen.isLocked
         // An alarm rings from now, not from the server's answer: a hung server (25 s, or for
         // good) must not make it silent. It rings for notification 0 until the server gives an id.
         if case .ring = playback, let (_, first) = occurrences.first, ringer.ringing?.deliveryID != first.id {
@@ -88,9 +89,13 @@ extension Daemon {
         }
         let shownContent = content
         server.submit(
-            content, replacing: replacing, showing: occurrences.map(\.0.key), ledgerFor: occurrences.map(\.1.id)
+            onScreen, replacing: replacing, showing: occurrences.map(\.0.key), ledgerFor: occurrences.map(\.1.id)
         ) { [unowned self] result, now, lines in
             shown(result, at: now, lines: lines, content: shownContent, for: occurrences, playback: playback)
+            // The lock came or went while it was on its way: it takes the screen's words now.
+            if shownContent.isPrivate, locked != server.screen.isLocked {
+                do { try rewordPrivateOnScreen() } catch { logger.error("\(error)") }
+            }
         }
     }
 

@@ -90,6 +90,8 @@ extension Daemon {
                 warnBeforeSleep()
             case .preparingForSleep(false):
                 resumedFromSleep()
+            case .sessionLock(let report):
+                sessionLockChanged(report)
             case .sleepWarningSounded:
                 sleepGuard.letSleepGo(because: "the warning sounded")
             case .ringEnded(let number):

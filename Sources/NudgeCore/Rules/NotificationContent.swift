@@ -17,6 +17,8 @@ public struct NotificationContent: Sendable, Equatable {
     public var inlineReply: String?
     /// The body says how to answer from a terminal (a server without buttons).
     public var answeredInTerminal = false
+    /// Worded by a ``PrivateRule``: a locked screen shows it ``neutral``.
+    public var isPrivate = false
 
     /// Waits for the person: a button, a text field or a terminal command answers it.
     public var awaitsAnswer: Bool { !actions.isEmpty || inlineReply != nil || answeredInTerminal }

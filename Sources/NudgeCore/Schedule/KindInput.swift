@@ -59,8 +59,14 @@ extension PlannedKind {
     public func presentation(
         for occurrence: Occurrence, now: Date, text: BodyText, from input: ScheduleInput, clock: WallClock
     ) -> Presentation? {
-        rule.presentation(for: occurrence, now: now, text: text, in: ruleInput(input, clock: clock))
+        let presentation = rule.presentation(for: occurrence, now: now, text: text, in: ruleInput(input, clock: clock))
+        guard isPrivate, case .notification(var content) = presentation else { return presentation }
+        content.isPrivate = true
+        return .notification(content)
     }
+
+    /// Whether its notifications are private (``PrivateRule``).
+    public var isPrivate: Bool { rule is any PrivateRule<Rule.Facts> }
 
     /// Whether its notification replaces the one on screen (``ReplacingRule``).
     public var isReplacing: Bool { rule is any ReplacingRule<Rule.Facts> }

@@ -56,6 +56,7 @@ import Foundation
 /// - ``KeepingAwakeRule``
 /// - ``AmbientRule``
 /// - ``EscalatingRule``
+/// - ``PrivateRule``
 public protocol ReminderRule: Sendable {
     /// What the rule plans from in its app's tables (a dose session, the contacts, the day's
     /// diary entries), read by its kind's store file in the plan's transaction. `Facts()` when

@@ -65,6 +65,11 @@ extension PlannedKind {
         return .notification(content)
     }
 
+    /// How a summary of late ones names this one (``ReminderRule/lateName(of:in:)``).
+    public func lateName(of occurrence: Occurrence, from input: ScheduleInput, clock: WallClock) -> String {
+        rule.lateName(of: occurrence, in: ruleInput(input, clock: clock))
+    }
+
     /// Whether its notifications are private (``PrivateRule``).
     public var isPrivate: Bool { rule is any PrivateRule<Rule.Facts> }
 

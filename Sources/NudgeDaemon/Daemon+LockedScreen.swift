@@ -34,7 +34,9 @@ extension Daemon {
     func rewordPrivateOnScreen() throws {
         let now = configuration.clock.now()
         let input = try scheduleInput(at: now, clock: wallClock)
-        guard input.settings.bool(.notifyPrivateWhenLocked) else { return }
+        // With the setting off nothing is hidden on a lock; an unlock still gives back what a
+        // lock hid before it was turned off.
+        guard !server.screen.isLocked || input.settings.bool(.notifyPrivateWhenLocked) else { return }
         for live in try store.onScreen(shownAfter: server.serverSince) {
             guard let rule = input.kind(live.kind), rule.isPrivate, let id = live.notificationID,
                 !server.askedToClose(id), rule.screenState(ofKey: live.key, from: input, clock: wallClock) != .finished,

@@ -97,4 +97,21 @@ extension DaemonTests {
         #expect(notifier.replaced.withLock { $0 } == [nil, 1])
         #expect(!player.calls.withLock { $0 }.contains("stop"))
     }
+
+    /// Without XDG_SESSION_ID, the user's display session is the one followed.
+    @Test(.timeLimit(.minutes(2))) func withoutASessionIDTheUsersDisplaySessionIsFollowed() throws {
+        let logind = try LogindBus()
+        try logind.addSession("c7")
+        try logind.setDisplaySession("c7")
+        try logind.setLocked(true, session: "c7")
+        let notifier = FakeNotifier()
+        let log = RecordedLog()
+        try withDaemon(
+            clock: DaemonClock(startingAt: Timestamp.parse("2026-11-21T20:00:00Z")!), notifier: notifier, log: log,
+            kinds: [.symptom], logind: (logind.address, nil)
+        ) { _, _ in
+            #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
+        }
+        #expect(notifier.shown.withLock { $0.first?.title } == "nudge: a reminder is waiting", "\(log.all)")
+    }
 }

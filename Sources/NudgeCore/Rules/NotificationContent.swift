@@ -84,7 +84,7 @@ extension NotificationContent {
             "\(SuggestedCommand.ack(deliveryID, $0.key)) (\($0.label))"
         }.joined(
             separator: ", ")
-        content.body += "\nAnswer in a terminal: \(answers)"
+        content.body += (content.body.isEmpty ? "" : "\n") + "Answer in a terminal: \(answers)"
         content.actions = []
         content.answeredInTerminal = true
         return content

@@ -7,10 +7,13 @@ import NudgeStore
 /// Delivery: each due occurrence is claimed in the store, worded by its rule, shown, and
 /// recorded as shown the moment the server accepted it.
 extension Daemon {
-    /// Shows what is due: as one summary for a kind with more due than it wants popping up,
+    /// Shows what is due: several found late at once as one summary of them all
+    /// (`LateSummary`), then as one summary for a kind with more due than it wants popping up,
     /// one by one otherwise.
     func deliver(_ due: [Occurrence], input: ScheduleInput, wallClock: WallClock) throws {
-        var single = due
+        let late = LateSummary.select(due, now: configuration.clock.now(), input: input)
+        var single = try deliverLateSummary(of: late, input: input, wallClock: wallClock)
+        single += due.filter { !late.contains($0) }
         for rule in input.kinds {
             guard let threshold = rule.summaryThreshold else { continue }
             let ofKind = due.filter { $0.kind == rule.kind }
@@ -66,21 +69,46 @@ extension Daemon {
         show(summary, replacing: nil, for: claimed, settings: input.settings)
     }
 
+    /// One notification names the late ones; each is recorded as shown in it, under its own
+    /// title, so that a restarted daemon shows none of them again. Returns what is left to show
+    /// by itself (one alone still owed).
+    private func deliverLateSummary(of late: [Occurrence], input: ScheduleInput, wallClock: WallClock) throws
+        -> [Occurrence]
+    {
+        var claimed: [(Occurrence, DeliveryRecord)] = []
+        for occurrence in late {
+            if let record = try store.claim(occurrence) { claimed.append((occurrence, record)) }
+        }
+        guard claimed.count >= LateSummary.least else { return claimed.map(\.0) }
+        guard server.knowsServer(for: claimed.map(\.0)) else { return [] }
+        let summary = LateSummary.content(
+            of: claimed.map(\.0), now: configuration.clock.now(), input: input, clock: wallClock,
+            text: server.notifier.bodyText)
+        logger.info(
+            "summarizing \(claimed.count) late reminders in one notification",
+            metadata: ["event": "late_summary", "count": "\(claimed.count)"])
+        show(summary, replacing: nil, for: claimed, settings: input.settings) { LateSummary.recorded($0, in: $1) }
+        return []
+    }
+
     /// Hands one notification for these claimed occurrences to the server, and records it as
     /// soon as the server accepted it; a server that refuses leaves them owed until one
     /// appears. The loop goes on meanwhile: until the answer, they are `showing`.
+    /// `recordedAs` words what the store keeps for each occurrence (as shown, by default).
     private func show(
         _ content: NotificationContent, replacing: UInt32?, for occurrences: [(Occurrence, DeliveryRecord)],
-        settings: Settings
+        settings: Settings,
+        recordedAs: @escaping (Occurrence, NotificationContent) -> NotificationContent = { $1 }
     ) {
         var content = content
         if configuration.terminal == nil { content.actions.removeAll(where: \.needsTerminal) }
         let playback: Ringer.Playback?
         (content, playback) = ringer.voiced(content, settings: settings, for: server.notifier)
-        if !server.notifier.showsActions, occurrences.count == 1, let (_, claimed) = occurrences.first {
-            content = content.answeredFromTerminal(
-                deliveryID: claimed.id, awakeStopsRinging: playback?.offersAwake == true)
-        }
+        let onScreen: NotificationContent
+        (content, onScreen) = forServer(
+            content, deliveryID: occurrences.count == 1 ? occurrences.first?.1.id : nil,
+            awakeStopsRinging: playback?.offersAwake == true, settings: settings)
+        let locked = server.screen.isLocked
         // An alarm rings from now, not from the server's answer: a hung server (25 s, or for
         // good) must not make it silent. It rings for notification 0 until the server gives an id.
         if case .ring = playback, let (_, first) = occurrences.first, ringer.ringing?.deliveryID != first.id {
@@ -88,9 +116,15 @@ extension Daemon {
         }
         let shownContent = content
         server.submit(
-            content, replacing: replacing, showing: occurrences.map(\.0.key), ledgerFor: occurrences.map(\.1.id)
+            onScreen, replacing: replacing, showing: occurrences.map(\.0.key), ledgerFor: occurrences.map(\.1.id)
         ) { [unowned self] result, now, lines in
-            shown(result, at: now, lines: lines, content: shownContent, for: occurrences, playback: playback)
+            shown(
+                result, at: now, lines: lines, content: shownContent, for: occurrences, playback: playback,
+                recordedAs: recordedAs)
+            // The lock came or went while it was on its way: it takes the screen's words now.
+            if shownContent.isPrivate, locked != server.screen.isLocked {
+                do { try rewordPrivateOnScreen() } catch { logger.error("\(error)") }
+            }
         }
     }
 
@@ -98,7 +132,8 @@ extension Daemon {
     /// before the store has it neither shows it again nor loses a click on it.
     private func shown(
         _ result: Result<UInt32, NotifierError>, at now: Date, lines: [ClickLedger.Line],
-        content: NotificationContent, for occurrences: [(Occurrence, DeliveryRecord)], playback: Ringer.Playback?
+        content: NotificationContent, for occurrences: [(Occurrence, DeliveryRecord)], playback: Ringer.Playback?,
+        recordedAs: (Occurrence, NotificationContent) -> NotificationContent
     ) {
         let id: UInt32
         switch result {
@@ -109,7 +144,9 @@ extension Daemon {
         }
         server.accepted()
         for ((occurrence, claimed), line) in zip(occurrences, lines) {
-            if recordShown(claimed, notificationID: id, content: content, at: now) { server.recorded(line) }
+            if recordShown(claimed, notificationID: id, content: recordedAs(occurrence, content), at: now) {
+                server.recorded(line)
+            }
             logger.info(
                 "shown \(occurrence.key) as notification \(id)",
                 metadata: ["event": "shown", "key": "\(occurrence.key)", "notification": "\(id)"])

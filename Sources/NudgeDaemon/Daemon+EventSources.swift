@@ -97,6 +97,8 @@ extension Daemon {
                 warnBeforeSleep()
             case .preparingForSleep(false):
                 resumedFromSleep()
+            case .sessionLock(let report):
+                sessionLockChanged(report)
             case .sleepWarningSounded:
                 sleepGuard.letSleepGo(because: "the warning sounded")
             case .ringEnded(let number):

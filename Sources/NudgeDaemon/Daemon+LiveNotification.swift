@@ -26,11 +26,11 @@ extension Daemon {
         content = ringer.voiced(content, settings: input.settings, for: server.notifier).0
         let ringing = ringer.ringing.map { $0.deliveryID == live.id } ?? false
         if !ringing { content.actions.removeAll { $0.key == NotificationAction.awake.key } }
-        if !server.notifier.showsActions {
-            content = content.answeredFromTerminal(
-                deliveryID: live.id, awakeStopsRinging: ringing && ringer.ringing?.offersAwake == true)
-        }
-        server.submit(content, replacing: replacing, ledgerFor: []) { [unowned self] result, shownAt, _ in
+        let onScreen: NotificationContent
+        (content, onScreen) = forServer(
+            content, deliveryID: live.id, awakeStopsRinging: ringing && ringer.ringing?.offersAwake == true,
+            settings: input.settings)
+        server.submit(onScreen, replacing: replacing, ledgerFor: []) { [unowned self] result, shownAt, _ in
             switch result {
             case .success(let id):
                 // The alarm rings on for what replaced it: a click there stops it.

@@ -16,8 +16,9 @@ import Synchronization
 /// their state: the planner's memory, the link to the notification server, the ringing, the
 /// sleep guard, the ambient sound, and the store's upkeep (its backups and checkpoints). The wiring:
 /// planning (Daemon+Planning), delivery (Daemon+Delivery), answers (Daemon+Answers),
-/// notifications that replace themselves (Daemon+LiveNotification), the sleep's warning
-/// (Daemon+Sleep), and the event sources (Daemon+EventSources). The escalation of an alarm
+/// notifications that replace themselves (Daemon+LiveNotification), private text on a locked
+/// screen (Daemon+LockedScreen), the sleep's warning (Daemon+Sleep), and the event sources
+/// (Daemon+EventSources). The escalation of an alarm
 /// beyond this computer is planned with the rest and sent before a sleep.
 public final class Daemon {
     public struct Configuration: Sendable {
@@ -40,6 +41,12 @@ public final class Daemon {
         public var kinds: [ReminderKind]?
         /// How long `alarm.escalate_command` may run before it is killed.
         public var escalationLimit: TimeInterval
+        /// The session whose lock hides private text (`XDG_SESSION_ID`); nil: the user's display
+        /// session.
+        public var sessionID: String?
+        /// The system bus whose logind says whether that session is locked; nil:
+        /// `DBUS_SYSTEM_BUS_ADDRESS`, else the system's.
+        public var systemBus: String?
 
         public init(
             storePath: String, clock: DaemonClock = DaemonClock(), timeZone: SystemTimeZone = SystemTimeZone(),
@@ -49,7 +56,8 @@ public final class Daemon {
             },
             rtcWakeAlarm: String = RTCWakeAlarm.path(environment: ProcessInfo.processInfo.environment),
             serviceEnvironment: [String: String] = ProcessInfo.processInfo.environment,
-            serverRetry: TimeInterval = 30, kinds: [ReminderKind]? = nil, escalationLimit: TimeInterval = 30
+            serverRetry: TimeInterval = 30, kinds: [ReminderKind]? = nil, escalationLimit: TimeInterval = 30,
+            sessionID: String? = ProcessInfo.processInfo.environment["XDG_SESSION_ID"], systemBus: String? = nil
         ) {
             self.storePath = storePath
             self.clock = clock
@@ -61,6 +69,8 @@ public final class Daemon {
             self.serverRetry = serverRetry
             self.kinds = kinds
             self.escalationLimit = escalationLimit
+            self.sessionID = sessionID
+            self.systemBus = systemBus
         }
     }
 
@@ -179,6 +189,7 @@ public final class Daemon {
         // Read when the ledger was opened, so nothing the notifier hears now is both replayed and handled.
         startNotifier()
         sleepGuard.watchLogind()
+        server.screen.watch(sessionID: configuration.sessionID, systemBus: configuration.systemBus, events: events)
         replay(server.ledger.pending)
         if let input = reconcile(because: "start") {
             do { try resumeRinging(input: input) } catch { logger.error("\(error)") }

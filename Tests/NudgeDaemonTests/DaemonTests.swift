@@ -27,8 +27,12 @@ struct DaemonTests {
 
         init(playsSounds: Bool = false) { self.playsSounds = playsSounds }
 
+        /// What each of `shown` replaced in place, in the same order.
+        let replaced = Mutex<[UInt32?]>([])
+
         func show(_ content: NotificationContent, replacing: UInt32?) throws(NotifierError) -> UInt32 {
             guard !failing.withLock({ $0 }) else { throw NotifierError("no server") }
+            replaced.withLock { $0.append(replacing) }
             let id = shown.withLock { shown in
                 shown.append(content)
                 return UInt32(shown.count)
@@ -114,14 +118,16 @@ struct DaemonTests {
         clock: DaemonClock, notifier: FakeNotifier, log: RecordedLog? = nil, player: FakePlayer? = nil,
         ambientPlayer: (any AmbientPlayer)? = nil, serviceEnvironment: [String: String] = [:],
         serverRetry: TimeInterval = 30, kinds: [ReminderKind]? = nil, escalationLimit: TimeInterval = 30,
-        _ body: (Daemon, DaemonClock) throws -> Void
+        logind: (bus: String, session: String?)? = nil, _ body: (Daemon, DaemonClock) throws -> Void
     ) throws {
         var logger = log?.logger ?? Logger(label: "test")
         if log == nil { logger.logLevel = .critical }
         let daemon = try Daemon(
             .init(
                 storePath: store, clock: clock, timeZone: zone, serviceEnvironment: serviceEnvironment,
-                serverRetry: serverRetry, kinds: kinds, escalationLimit: escalationLimit),
+                serverRetry: serverRetry, kinds: kinds, escalationLimit: escalationLimit,
+                sessionID: logind?.session ?? nil,
+                systemBus: logind?.bus ?? "unix:path=/nonexistent/nudge-test-system-bus"),
             logger: logger,
             makeNotifier: { onEvent in
                 notifier.onEvent = onEvent

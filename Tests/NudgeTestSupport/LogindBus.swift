@@ -42,6 +42,44 @@ public final class LogindBus: @unchecked Sendable {
         guard emitted.status == 0 else { throw BusError("EmitSignal PrepareForSleep failed: \(emitted)") }
     }
 
+    /// Adds this user's session `id` (unlocked), as `XDG_SESSION_ID` names it.
+    public func addSession(_ id: String) throws {
+        let added = try gdbus([
+            "call", "--system", "--dest", "org.freedesktop.login1", "--object-path", "/org/freedesktop/login1",
+            "--method", "org.freedesktop.DBus.Mock.AddSession", "'\(id)'", "'seat0'", "uint32 \(getuid())", "'nudge'",
+            "true",
+        ])
+        guard added.status == 0 else { throw BusError("AddSession failed: \(added)") }
+    }
+
+    /// Makes session `id` this user's display session (logind's `User.Display`). The template's
+    /// `GetUser` adds a number to a string and fails; it is replaced by one that formats it.
+    public func setDisplaySession(_ id: String) throws {
+        let getUser = try gdbus([
+            "call", "--system", "--dest", "org.freedesktop.login1", "--object-path", "/org/freedesktop/login1",
+            "--method", "org.freedesktop.DBus.Mock.AddMethod", "org.freedesktop.login1.Manager", "GetUser", "u", "o",
+            "ret = '/org/freedesktop/login1/user/%d' % args[0]",
+        ])
+        guard getUser.status == 0 else { throw BusError("AddMethod GetUser failed: \(getUser)") }
+        let set = try gdbus([
+            "call", "--system", "--dest", "org.freedesktop.login1", "--object-path",
+            "/org/freedesktop/login1/user/\(getuid())", "--method", "org.freedesktop.DBus.Properties.Set",
+            "org.freedesktop.login1.User", "Display", "<('\(id)', objectpath '/org/freedesktop/login1/session/\(id)')>",
+        ])
+        guard set.status == 0 else { throw BusError("Set User.Display failed: \(set)") }
+    }
+
+    /// Plays the screen locker setting session `id`'s `LockedHint`: the property changes and
+    /// PropertiesChanged is emitted.
+    public func setLocked(_ locked: Bool, session id: String) throws {
+        let set = try gdbus([
+            "call", "--system", "--dest", "org.freedesktop.login1", "--object-path",
+            "/org/freedesktop/login1/session/\(id)", "--method", "org.freedesktop.login1.Session.SetLockedHint",
+            "\(locked)",
+        ])
+        guard set.status == 0 else { throw BusError("SetLockedHint failed: \(set)") }
+    }
+
     /// Gives logind's `InhibitDelayMaxUSec` (the template has none), as InhibitDelayMaxSec sets it.
     public func setDelayLimit(seconds: Double) throws {
         let added = try gdbus([

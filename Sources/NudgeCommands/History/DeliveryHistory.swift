@@ -79,7 +79,9 @@ public enum DeliveryHistory {
         if let reason = record.closedReason { return "closed (\(reason))" }
         // A bell sounds in nudge itself: shown with no notification on a server.
         if record.shownAt != nil, record.notificationID == nil { return "rang" }
-        return record.shownAt == nil ? "pending" : "shown, no answer"
+        if record.shownAt == nil { return "pending" }
+        return record.body == LateSummary.recordedBody
+            ? "shown in the summary of what was late, no answer" : "shown, no answer"
     }
 
     /// What it was: its notification's title, or for one never shown its kind's name.

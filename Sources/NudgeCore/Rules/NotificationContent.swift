@@ -17,6 +17,8 @@ public struct NotificationContent: Sendable, Equatable {
     public var inlineReply: String?
     /// The body says how to answer from a terminal (a server without buttons).
     public var answeredInTerminal = false
+    /// Worded by a ``PrivateRule``: a locked screen shows it ``neutral``.
+    public var isPrivate = false
 
     /// Waits for the person: a button, a text field or a terminal command answers it.
     public var awaitsAnswer: Bool { !actions.isEmpty || inlineReply != nil || answeredInTerminal }
@@ -82,7 +84,7 @@ extension NotificationContent {
             "\(SuggestedCommand.ack(deliveryID, $0.key)) (\($0.label))"
         }.joined(
             separator: ", ")
-        content.body += "\nAnswer in a terminal: \(answers)"
+        content.body += (content.body.isEmpty ? "" : "\n") + "Answer in a terminal: \(answers)"
         content.actions = []
         content.answeredInTerminal = true
         return content

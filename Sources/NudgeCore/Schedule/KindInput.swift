@@ -59,8 +59,19 @@ extension PlannedKind {
     public func presentation(
         for occurrence: Occurrence, now: Date, text: BodyText, from input: ScheduleInput, clock: WallClock
     ) -> Presentation? {
-        rule.presentation(for: occurrence, now: now, text: text, in: ruleInput(input, clock: clock))
+        let presentation = rule.presentation(for: occurrence, now: now, text: text, in: ruleInput(input, clock: clock))
+        guard isPrivate, case .notification(var content) = presentation else { return presentation }
+        content.isPrivate = true
+        return .notification(content)
     }
+
+    /// How a summary of late ones names this one (``ReminderRule/lateName(of:in:)``).
+    public func lateName(of occurrence: Occurrence, from input: ScheduleInput, clock: WallClock) -> String {
+        rule.lateName(of: occurrence, in: ruleInput(input, clock: clock))
+    }
+
+    /// Whether its notifications are private (``PrivateRule``).
+    public var isPrivate: Bool { rule is any PrivateRule<Rule.Facts> }
 
     /// Whether its notification replaces the one on screen (``ReplacingRule``).
     public var isReplacing: Bool { rule is any ReplacingRule<Rule.Facts> }

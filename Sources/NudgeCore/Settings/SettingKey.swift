@@ -23,6 +23,7 @@ public struct SettingKey: Hashable, Sendable, CustomStringConvertible {
     public static let allCases: [SettingKey] =
         ReminderRules.all.flatMap(\.settingKeys) + [
             .soundEnabled, .soundReminder, .sleepKeepAwake, .alarmEscalateCommand, ExpiredReshow.minutes,
+            .notifyPrivateWhenLocked,
             BackupPolicy.enabled, BackupPolicy.time, BackupPolicy.directory,
         ]
 

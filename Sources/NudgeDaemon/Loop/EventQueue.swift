@@ -1,6 +1,7 @@
 import CNudgeLinux
 import Foundation
 import NudgeNotifier
+import NudgeSleep
 import NudgeStore
 import Synchronization
 
@@ -20,6 +21,8 @@ enum LoopEvent: Sendable {
     case clockSet
     /// logind says the machine is about to sleep (true) or has resumed (false).
     case preparingForSleep(Bool)
+    /// logind said whether the session is locked (or cannot say).
+    case sessionLock(SessionLockWatch.Report)
     /// The sound of the warning before sleep ended (or could not play).
     case sleepWarningSounded
     /// The ring with this number stopped by itself (its limit, or no sound device).

@@ -5,13 +5,14 @@ import NudgeNotifier
 import NudgeSystem
 
 /// The link to the notification server: the notifier, what is on its way to the server or
-/// waits for one, what was asked to close, and the click ledger that keeps what the server said
-/// until the store has it.
+/// waits for one, what was asked to close, the click ledger that keeps what the server said
+/// until the store has it, and the locked screen that decides what text may go to it.
 final class ServerLink {
     private let makeNotifier: Daemon.NotifierFactory
     /// Connected to the bus by `connect()`, not before.
     private(set) var notifier: (any Notifier)!
     let ledger: ClickLedger
+    let screen: LockedScreen
     /// Ledger lines in the store since the ledger was last told; a line whose event failed to
     /// reach the store is never told, and the ledger keeps it for the next start.
     private var recordedLines: [ClickLedger.Line] = []
@@ -46,6 +47,7 @@ final class ServerLink {
         clock: DaemonClock, events: EventQueue, logger: Logger
     ) throws(DaemonError) {
         ledger = try ClickLedger(storePath: storePath)
+        screen = LockedScreen(logger: logger)
         retryTimer = try OneShotTimer()
         self.makeNotifier = makeNotifier
         self.retryDelay = retryDelay

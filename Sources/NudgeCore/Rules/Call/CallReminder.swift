@@ -81,6 +81,10 @@ public struct CallReminder: SummarizingRule {
         Self.title(input.facts.name(forKey: key) ?? "someone")
     }
 
+    public func lateName(of occurrence: Occurrence, in input: RuleInput<Facts>) -> String {
+        "a call with \(input.facts.name(forKey: occurrence.key) ?? "someone")"
+    }
+
     public func presentation(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>)
         -> Presentation?
     {

@@ -46,6 +46,7 @@ import Foundation
 /// ### Showing
 /// - ``title(ofKey:in:)``
 /// - ``presentation(for:now:text:in:)``
+/// - ``lateName(of:in:)``
 /// - ``changesWhenShown(key:dueAt:at:clock:)``
 ///
 /// ### Answers
@@ -59,6 +60,7 @@ import Foundation
 /// - ``KeepingAwakeRule``
 /// - ``AmbientRule``
 /// - ``EscalatingRule``
+/// - ``PrivateRule``
 public protocol ReminderRule: Sendable {
     /// What the rule plans from in its app's tables (a dose session, the contacts, the day's
     /// diary entries), read by its kind's store file in the plan's transaction. `Facts()` when
@@ -168,6 +170,14 @@ public protocol ReminderRule: Sendable {
     /// ```
     func presentation(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>)
         -> Presentation?
+    /// How a summary of what came due while the computer was off names a late occurrence
+    /// (``LateSummary``), lower case, never with private text: "the symptom check", "a call
+    /// with Sam". Called by the daemon for each one it summarizes. Default: "a NAME reminder".
+    ///
+    /// ```swift
+    /// public func lateName(of occurrence: Occurrence, in input: RuleInput<Facts>) -> String { "the symptom check" }
+    /// ```
+    func lateName(of occurrence: Occurrence, in input: RuleInput<Facts>) -> String
     /// Rows written in the same transaction as "shown" (a call cadence counts again from the
     /// day it was shown). Called once per delivery, when the server accepted it; not when it
     /// is shown again. Default: none.
@@ -193,5 +203,7 @@ public protocol ReminderRule: Sendable {
 }
 
 extension ReminderRule {
+    public func lateName(of occurrence: Occurrence, in input: RuleInput<Facts>) -> String { "a \(name) reminder" }
+
     public func changesWhenShown(key: String, dueAt: Date, at instant: Date, clock: WallClock) -> [Change] { [] }
 }

@@ -67,6 +67,8 @@ public struct SymptomReminder: ReminderRule {
         key.contains(":snooze:") ? "\(Self.title) (snoozed)" : Self.title
     }
 
+    public func lateName(of occurrence: Occurrence, in input: RuleInput<Facts>) -> String { "the symptom check" }
+
     public func presentation(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>)
         -> Presentation?
     {

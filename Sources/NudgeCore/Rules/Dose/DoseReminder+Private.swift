@@ -1,0 +1,2 @@
+/// A medication is nobody else's business: neutral text on a locked screen.
+extension DoseReminder: PrivateRule {}

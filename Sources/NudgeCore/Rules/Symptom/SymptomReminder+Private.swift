@@ -1,0 +1,2 @@
+/// The day's symptoms are nobody else's business: neutral text on a locked screen.
+extension SymptomReminder: PrivateRule {}

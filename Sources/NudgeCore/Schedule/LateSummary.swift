@@ -1,0 +1,65 @@
+import Foundation
+
+/// Several reminders found late at once (the computer was off or asleep, the daemon stopped):
+/// one notification names them all instead of a burst of pop-ups, and each stays answerable on
+/// its own (`nudge ack`, `nudge history`). Each kind's lateness rule has already decided what is
+/// late and what is missed; alarms (a ``KeepingAwakeRule``'s kind) are never summarized, they
+/// ring on their own.
+public enum LateSummary {
+    /// Fewer late ones than this are shown one by one.
+    public static let least = 2
+    /// Late by more than this: what a plan on time would have shown already.
+    public static let lateAfter: TimeInterval = 5 * 60
+    /// Named one by one; the rest are counted.
+    public static let named = 3
+    public static let title = "While the computer was off"
+    /// What each summarized delivery keeps as its body, for `nudge history`.
+    public static let recordedBody = "Shown in the summary of what came due while the computer was off."
+
+    /// Of what a plan found due, the late ones to summarize; none when fewer than `least`.
+    public static func select(_ due: [Occurrence], now: Date, input: ScheduleInput) -> [Occurrence] {
+        let late = due.filter { occurrence in
+            guard let kind = input.kind(occurrence.kind), !kind.keepsAwake else { return false }
+            return now.timeIntervalSince(occurrence.dueAt) > lateAfter
+        }
+        return late.count >= least ? late.sortedByDue() : []
+    }
+
+    /// The one notification: "the symptom check of 20:00, a call with Sam due since Monday,
+    /// 1 more", each named by its rule (a private kind by its kind alone), oldest first.
+    public static func content(
+        of occurrences: [Occurrence], now: Date, input: ScheduleInput, clock: WallClock, text: BodyText
+    ) -> NotificationContent {
+        let names = occurrences.prefix(named).map { occurrence in
+            let name = input.kind(occurrence.kind)?.lateName(of: occurrence, from: input, clock: clock) ?? "a reminder"
+            return text.escape("\(name) \(when(occurrence.dueAt, now: now, clock: clock))")
+        }
+        let more = occurrences.count - names.count
+        let list = (names + (more > 0 ? ["\(more) more"] : [])).joined(separator: ", ")
+        var content = NotificationContent(
+            title: title,
+            body:
+                "\(list). Each is answered on its own: \(SuggestedCommand.history) lists them with their ids, nudge ack ID ACTION answers one.",
+            actions: [], category: "x-nudge.summary", sound: .reminder)
+        content.answeredInTerminal = true
+        return content
+    }
+
+    /// What the store keeps for one summarized occurrence: its own title, and that it was shown
+    /// in the summary.
+    public static func recorded(_ occurrence: Occurrence, in summary: NotificationContent) -> NotificationContent {
+        var content = summary
+        content.title = occurrence.title
+        content.body = recordedBody
+        return content
+    }
+
+    /// "of 20:00" today, "due since Monday" this week, "due since 21 Nov" before.
+    private static func when(_ due: Date, now: Date, clock: WallClock) -> String {
+        let day = clock.date(of: due)
+        let today = clock.date(of: now)
+        if day == today { return "of \(clock.timeOfDay(due))" }
+        if today.daysSinceEpoch - day.daysSinceEpoch < 7 { return "due since \(clock.weekdayName(day))" }
+        return "due since \(day.day) \(clock.monthAbbreviations[day.month - 1])"
+    }
+}

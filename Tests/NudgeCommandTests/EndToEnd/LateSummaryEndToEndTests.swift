@@ -1,0 +1,37 @@
+import Foundation
+import NudgeCore
+import NudgeTestSupport
+import Testing
+
+/// Reminders that came due while no daemon ran (issue 41, item 5), on the real binary with
+/// python-dbusmock's notification server: one Notify names them all; killed and restarted, the
+/// daemon shows none of them again; each is still answered on its own, and history says it was
+/// shown in the summary.
+@Suite(.ownThread, .timeLimit(.minutes(3)), .daemonOnBus)
+struct LateSummaryEndToEndTests: DaemonScenario {
+    @Test func lateRemindersMakeOneNotificationShownOnceAndEachIsAnsweredOnItsOwn() throws {
+        let before = "2026-11-20T12:00:00-05:00"
+        for name in ["Sam", "Kim"] { try nudge("contacts", "add", name, at: before) }
+        try nudge("call", "remind", "Sam", "--on", "2026-11-23", "--at", "09:00", at: before)
+        try nudge("call", "remind", "Kim", "--on", "2026-11-26", "--at", "09:00", at: before)
+        // Thursday 21:00: the symptom check of 20:00 and both calls are late.
+        let first = try startDaemon(at: "2026-11-26T21:00:00-05:00")
+        let call = try #require(bus.waitForNotify(count: 1).first, "\(first.stderr)")
+        #expect(call.summary == "While the computer was off", "\(call)")
+        #expect(
+            call.body.hasPrefix(
+                "a call with Sam due since Monday, a call with Kim of 09:00, the symptom check of 20:00."),
+            "\(call.body)")
+        #expect(first.waitForEvents("shown", count: 3), "\(first.stderr)")
+        first.signal(SIGKILL)
+        #expect(first.waitForExit(timeout: 10) != nil)
+        let second = try startDaemon(at: "2026-11-26T21:01:00-05:00", log: "second.err")
+        #expect(second.waitForEvent("rescheduled", ["reason": "start"]), "\(second.stderr)")
+        #expect(bus.notifyCalls().count == 1, "shown once: \(bus.notifyCalls())")
+        let sam = try #require(try rows("SELECT id FROM reminder_deliveries WHERE title = 'Call Sam'").first?["id"])
+        let answered = try nudge("ack", sam, "called")
+        #expect(answered.stdout.contains("logged a call with Sam"), "\(answered)")
+        let history = try nudge("history")
+        #expect(history.stdout.contains("shown in the summary of what was late"), "\(history.stdout)")
+    }
+}

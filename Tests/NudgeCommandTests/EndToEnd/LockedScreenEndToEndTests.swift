@@ -1,0 +1,42 @@
+import Foundation
+import NudgeTestSupport
+import Testing
+
+/// A private reminder on a locked screen (issue 41, item 4), on the real binary: python-dbusmock's
+/// logind holds the session `XDG_SESSION_ID` names, locked, and its notification server logs
+/// what it is asked to show. Each wait is bounded and woken by the server's log.
+@Suite(.ownThread, .timeLimit(.minutes(3)))
+struct LockedScreenEndToEndTests: DaemonScenario {
+    let directory = TemporaryDirectory()
+    let bus: NotificationBus
+    let logind: LogindBus
+    var environment: [String: String] {
+        [
+            "TZ": "America/New_York", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address,
+            "DBUS_SYSTEM_BUS_ADDRESS": logind.address, "XDG_SESSION_ID": "c3",
+            "NUDGE_RTC_WAKEALARM": directory.file("no-rtc"),
+        ]
+    }
+
+    init() throws {
+        bus = try NotificationBus()
+        logind = try LogindBus()
+        try logind.addSession("c3")
+    }
+
+    @Test func theSymptomCheckIsNeutralWhileLockedAndItsOwnOnUnlockInPlace() throws {
+        try logind.setLocked(true, session: "c3")
+        let daemon = try startDaemon(at: "2026-11-21T20:00:00-05:00")
+        let locked = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
+        #expect(locked.summary == "nudge: a reminder is waiting" && locked.body.isEmpty, "\(locked)")
+        #expect(locked.actions.contains("done"), "its buttons stay: \(locked.actions)")
+        try logind.setLocked(false, session: "c3")
+        let calls = bus.waitForNotify(count: 2)
+        try #require(calls.count == 2, "\(daemon.stderr)")
+        let unlocked = calls[1]
+        #expect(unlocked.summary == "Daily symptom check" && !unlocked.body.isEmpty, "\(unlocked)")
+        // In place, silently: the same notification, no second pop-up or sound.
+        #expect(unlocked.replacesID == 1 && unlocked.hints.contains("suppress-sound"), "\(unlocked)")
+        #expect(try delivery("symptom:2026-11-21")?["notification_id"] == "1")
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import NudgeCore
+import NudgeTestSupport
+import Testing
+
+/// Which late occurrences make the summary of what came due while the computer was off, and how
+/// it names them.
+@Suite struct LateSummaryTests {
+    let clock = WallClock(zone: .utc)
+    let now = Timestamp.parse("2026-11-26T21:00:00Z")!
+    let input = ScheduleInput(settings: Settings(), deliveries: [])
+
+    func occurrence(_ kind: ReminderKind, _ key: String, _ due: String, _ title: String) -> Occurrence {
+        Occurrence(kind: kind, key: key, dueAt: Timestamp.parse(due)!, title: title)
+    }
+
+    @Test func alarmsAndWhatIsOnTimeAreLeftOutAndOneAloneIsNotSummarized() {
+        let alarm = occurrence(.dose2, "dose2:s:alarm:0", "2026-11-26T20:00:00Z", "Time for dose 2")
+        let onTime = occurrence(.symptom, "symptom:2026-11-26", "2026-11-26T20:58:00Z", "Daily symptom check")
+        let late = occurrence(.journal, "journal:x:reflect:1", "2026-11-26T10:00:00Z", "A moment to reflect")
+        #expect(LateSummary.select([alarm, onTime, late], now: now, input: input).isEmpty)
+        let older = occurrence(.call, "call:once:1", "2026-11-16T09:00:00Z", "Call Sam")
+        #expect(LateSummary.select([alarm, onTime, late, older], now: now, input: input) == [older, late])
+    }
+
+    @Test func aPrivateKindIsNamedByItsKindAloneAndTheRestAreCounted() {
+        let late = [
+            occurrence(.call, "call:once:1", "2026-11-16T09:00:00Z", "Call Sam"),
+            occurrence(.journal, "journal:x:reflect:1", "2026-11-23T10:00:00Z", "A moment to reflect"),
+            occurrence(.symptom, "symptom:2026-11-26", "2026-11-26T20:00:00Z", "Daily symptom check"),
+            occurrence(.call, "call:once:2", "2026-11-26T20:30:00Z", "Call Kim"),
+        ]
+        let content = LateSummary.content(of: late, now: now, input: input, clock: clock, text: .plain)
+        #expect(content.title == "While the computer was off")
+        #expect(
+            content.body.hasPrefix(
+                "a call with someone due since 16 Nov, a journal reminder due since Monday, the symptom check of 20:00, 1 more."
+            ), "\(content.body)")
+        #expect(!content.body.contains("reflect") && content.answeredInTerminal && content.actions.isEmpty)
+    }
+}

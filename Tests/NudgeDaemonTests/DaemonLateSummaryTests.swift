@@ -1,0 +1,72 @@
+import Foundation
+import NudgeCore
+import NudgeStore
+import NudgeSystem
+import NudgeTestSupport
+import Testing
+
+@testable import NudgeDaemon
+
+/// Several reminders found late at the start (issue 41, item 5), in process: one notification
+/// names them all, each is recorded as shown in it under its own title, and a restarted daemon
+/// shows none of them again.
+extension DaemonTests {
+    /// Calls owed since Monday and Wednesday and this evening, and the symptom check of 20:00,
+    /// found by a daemon started on Thursday at 21:00 (the zone's time).
+    private func lateEvening() throws -> Date {
+        let clock = WallClock(zone: zone.resolve().rules)
+        let day = CivilDate(year: 2026, month: 11, day: 26)
+        func at(_ days: Int, _ hour: Int, _ minute: Int = 0) throws -> Date {
+            try #require(clock.instant(on: day.adding(days: days), at: LocalTime(hour: hour, minute: minute)!))
+        }
+        let setup = try Store(path: store, now: try at(-10, 12))
+        for (name, due) in [("Sam", try at(-3, 9)), ("Kim", try at(-1, 9)), ("Lee", try at(0, 20, 30))] {
+            let contact = try setup.addContact(name: name, everyDays: nil, now: try at(-10, 12)).get()
+            _ = try setup.addCallReminder(contactID: contact, dueAt: due, note: nil, now: try at(-10, 12))
+        }
+        return try at(0, 21)
+    }
+
+    @Test func lateRemindersAtTheStartMakeOneSummaryShownOnceAcrossARestart() throws {
+        let start = try lateEvening()
+        let notifier = FakeNotifier()
+        let log = RecordedLog()
+        try withDaemon(clock: DaemonClock(startingAt: start), notifier: notifier, log: log, kinds: [.symptom, .call]) {
+            _, _ in
+            #expect(log.waitFor("as notification 1", count: 4), "\(log.all)")
+        }
+        let shown = notifier.shown.withLock { $0 }
+        try #require(shown.count == 1, "one notification, not a burst: \(shown.map(\.title))")
+        #expect(shown[0].title == "While the computer was off")
+        #expect(
+            shown[0].body.hasPrefix(
+                "a call with Sam due since Monday, a call with Kim due since Wednesday, the symptom check of 20:00, 1 more."
+            ),
+            "\(shown[0].body)")
+        let rows = try StoreQuery.rows(
+            store,
+            "SELECT title, body, notification_id FROM reminder_deliveries WHERE shown_at IS NOT NULL ORDER BY due_at")
+        #expect(rows.map { $0["title"] } == ["Call Sam", "Call Kim", "Daily symptom check", "Call Lee"], "\(rows)")
+        #expect(rows.allSatisfy { $0["notification_id"] == "1" && $0["body"] == LateSummary.recordedBody }, "\(rows)")
+        // Restarted: the store says they were shown; nothing is shown again.
+        let again = FakeNotifier()
+        let restarted = RecordedLog()
+        try withDaemon(
+            clock: DaemonClock(startingAt: start.addingTimeInterval(300)), notifier: again, log: restarted,
+            kinds: [.symptom, .call]
+        ) { _, _ in
+            #expect(restarted.waitFor("rescheduled (start)"), "\(restarted.all)")
+        }
+        #expect(again.shown.withLock { $0.isEmpty }, "\(again.shown.withLock { $0.map(\.title) })")
+    }
+
+    /// One late reminder alone is shown as itself.
+    @Test func oneLateReminderIsShownAsItself() throws {
+        let start = try lateEvening()
+        let notifier = FakeNotifier()
+        try withDaemon(at: Timestamp.format(start), notifier: notifier, kinds: [.symptom]) { _ in
+            #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
+        }
+        #expect(notifier.shown.withLock { $0.map(\.title) } == ["Daily symptom check"])
+    }
+}

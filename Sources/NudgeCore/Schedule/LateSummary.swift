@@ -39,7 +39,7 @@ public enum LateSummary {
         var content = NotificationContent(
             title: title,
             body:
-                "\(list). Each is answered on its own: \(SuggestedCommand.history) lists them with their ids, nudge ack ID ACTION answers one.",
+                "\(list). Each is answered on its own: \(SuggestedCommand.history) lists them with their ids, nudge ack ID ANSWER answers one.",
             actions: [], category: "x-nudge.summary", sound: .reminder)
         content.answeredInTerminal = true
         return content

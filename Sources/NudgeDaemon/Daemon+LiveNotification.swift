@@ -69,11 +69,13 @@ extension Daemon {
         }
     }
 
-    /// A daemon restarted while an alarm is unanswered on screen rings it again.
+    /// A daemon restarted while an alarm is unanswered on screen rings it again; one the start's
+    /// own plan has just shown rings already, and is not started twice.
     func resumeRinging(input: ScheduleInput) throws {
         let now = configuration.clock.now()
         for rule in input.kinds where rule.isReplacing {
             guard let live = try store.latestShown(rule.kind), live.closedAt == nil, live.action == nil,
+                ringer.ringing?.deliveryID != live.id,
                 let id = live.notificationID,
                 rule.screenState(ofKey: live.key, from: input, clock: wallClock) == .current,
                 let content = rule.presentation(

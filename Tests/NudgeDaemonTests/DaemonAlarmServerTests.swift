@@ -39,6 +39,24 @@ extension DaemonTests {
         #expect(!player.calls.withLock { $0 }.contains("stop"), "\(player.calls.withLock { $0 })")
     }
 
+    /// An alarm that falls due as the daemon starts rings once: the start's own show starts it,
+    /// and the resumption of a ring left by a previous daemon does not start it again.
+    @Test func anAlarmDueAtStartRingsOnce() throws {
+        let start = try #require(Timestamp.parse("2026-11-22T02:45:00Z"))
+        try startNight(alarmAt: start, after: 0)
+        let notifier = FakeNotifier()
+        let player = FakePlayer()
+        let log = RecordedLog()
+        try withDaemon(
+            clock: DaemonClock(startingAt: start), notifier: notifier, log: log, player: player, kinds: [.dose2]
+        ) { _, _ in
+            #expect(notifier.showed.wait(timeout: .now() + 10) == .success, "\(log.all)")
+        }
+        // The daemon has stopped: every call it made is in.
+        let rings = player.calls.withLock { $0 }.filter { $0.hasPrefix("ring ") }
+        #expect(rings.count == 1, "\(player.calls.withLock { $0 }) \(log.all)")
+    }
+
     /// The pre-alarm expired unseen shortly before the alarm: when it is owed again the alarm is
     /// ringing on screen, and the past is not put over it (nor the ring stopped).
     @Test func anExpiredPreAlarmIsNotShownOverTheRingingAlarm() throws {

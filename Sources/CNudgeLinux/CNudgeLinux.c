@@ -57,12 +57,12 @@ static void nudge_ignore_alsa_error(const char *file, int line, const char *func
     (void)file; (void)line; (void)function; (void)err; (void)fmt;
 }
 
-void nudge_quiet_alsa_errors(void) {
-    /* Stays loaded: libcanberra's ALSA backend uses this same instance, and its handler. */
+void *nudge_open_quiet_alsa(void) {
     void *library = dlopen("libasound.so.2", RTLD_NOW | RTLD_GLOBAL);
-    if (!library) return;
+    if (!library) return NULL;
     int (*set_handler)(nudge_alsa_error_handler) = (int (*)(nudge_alsa_error_handler))dlsym(library, "snd_lib_error_set_handler");
     if (set_handler) set_handler(nudge_ignore_alsa_error);
+    return library;
 }
 
 void nudge_release_free_heap(void) {

@@ -19,9 +19,10 @@ int nudge_pipe(int fds[2]);
 /* The number a signal was sent with by sigqueue (its sival_ptr), or -1 for one sent otherwise
    (kill, a terminal): what a signal handler may read of its siginfo, async-signal-safe. */
 long nudge_siginfo_queued_value(const siginfo_t *info);
-/* Keeps ALSA's own error lines (no sound card, unknown PCM) off stderr: nudge reports a sound
-   problem once, in its own words. Does nothing where libasound is not installed. */
-void nudge_quiet_alsa_errors(void);
+/* Loads libasound (RTLD_GLOBAL: libcanberra's ALSA backend uses this instance) with its own
+   error lines (no sound card, unknown PCM) kept off stderr: nudge reports a sound problem once,
+   in its own words. Returns the handle for dlclose, or NULL where libasound is not installed. */
+void *nudge_open_quiet_alsa(void);
 /* Gives the heap's free pages back to the system (glibc's malloc_trim, which Swift's Glibc
    module does not export). */
 void nudge_release_free_heap(void);

@@ -69,6 +69,10 @@ void nudge_release_free_heap(void) {
     malloc_trim(0);
 }
 
+void nudge_use_one_malloc_arena(void) {
+    mallopt(M_ARENA_MAX, 1);
+}
+
 /* 1 when statx says the path is encrypted (an fscrypt policy on it), 0 when not or unknown. */
 int nudge_is_encrypted(const char *path) {
     struct statx result;

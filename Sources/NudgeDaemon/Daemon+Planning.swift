@@ -44,6 +44,7 @@ extension Daemon {
             let ambient = sleepGuard.sleepAnnounced ? nil : input.ambience(now: now, clock: wallClock)
             ambience.follow(ambient, now: now, clock: wallClock)
             sleepGuard.armWakeAlarm(input: input, clock: wallClock)
+            ringer.prepareToRing(at: sleepGuard.wakeArmedFor.map { configuration.clock.realInstant(for: $0.dueAt) })
             let escalation = escalator.follow(
                 input.pendingEscalation(now: now, clock: wallClock),
                 command: input.settings.arguments(.alarmEscalateCommand), now: now)

@@ -26,6 +26,10 @@ void *nudge_open_quiet_alsa(void);
 /* Gives the heap's free pages back to the system (glibc's malloc_trim, which Swift's Glibc
    module does not export). */
 void nudge_release_free_heap(void);
+/* Makes every thread allocate from glibc's one main malloc arena. Otherwise each thread that
+   meets another in malloc gets an arena of its own (GLib's threads, the sound threads), whose
+   free top malloc_trim never gives back. Call before any thread starts. */
+void nudge_use_one_malloc_arena(void);
 /* Names the calling thread as ps -L, top and /proc show it (the kernel keeps 15 bytes).
    Foundation's Thread.name, given before the start, never reaches the kernel on Linux. */
 void nudge_name_this_thread(const char *name);

@@ -57,16 +57,20 @@ static void nudge_ignore_alsa_error(const char *file, int line, const char *func
     (void)file; (void)line; (void)function; (void)err; (void)fmt;
 }
 
-void nudge_quiet_alsa_errors(void) {
-    /* Stays loaded: libcanberra's ALSA backend uses this same instance, and its handler. */
+void *nudge_open_quiet_alsa(void) {
     void *library = dlopen("libasound.so.2", RTLD_NOW | RTLD_GLOBAL);
-    if (!library) return;
+    if (!library) return NULL;
     int (*set_handler)(nudge_alsa_error_handler) = (int (*)(nudge_alsa_error_handler))dlsym(library, "snd_lib_error_set_handler");
     if (set_handler) set_handler(nudge_ignore_alsa_error);
+    return library;
 }
 
 void nudge_release_free_heap(void) {
     malloc_trim(0);
+}
+
+void nudge_use_one_malloc_arena(void) {
+    mallopt(M_ARENA_MAX, 1);
 }
 
 /* 1 when statx says the path is encrypted (an fscrypt policy on it), 0 when not or unknown. */

@@ -41,6 +41,7 @@ extension Daemon {
             let now = configuration.clock.now()
             followAmbience(input, now: now)
             sleepGuard.armWakeAlarm(input: input, clock: wallClock)
+            ringer.prepareToRing(at: sleepGuard.wakeArmedFor.map { configuration.clock.realInstant(for: $0.dueAt) })
             let escalationWake = followEscalation(input, now: now)
             try closeAnsweredNotifications()
             let backupDue = upkeep.backups.keep(

@@ -1,11 +1,12 @@
 import CCanberra
+import CNudgeLinux
 import Glibc
 
-/// The libcanberra functions nudge's sounds use, found in libcanberra when the first sound (or
-/// a check of one) needs them. Linked at start, the library and the five it needs (libvorbisfile,
-/// libvorbis, libogg, libtdb, libltdl) were 0.3 MB of every nudge process, a daemon at rest
-/// included; loading them adds about half a millisecond to the first sound. Where they cannot
-/// be loaded, a sound cannot play, as where no sound device opens: the alarm is still shown,
+/// The libcanberra functions nudge's sounds use, loaded while a sound (or a check of one) needs
+/// them. Linked at start, the library and the five it needs (libvorbisfile, libvorbis, libogg,
+/// libtdb, libltdl) were 0.3 MB of every nudge process, a daemon at rest included; kept loaded
+/// after a sound, with libasound, 1.1 MB of a daemon that had rung once. Where they cannot be
+/// loaded, a sound cannot play, as where no sound device opens: the alarm is still shown,
 /// critical, as it is then.
 struct CanberraLibrary: @unchecked Sendable {
     typealias Finished = @convention(c) (OpaquePointer?, UInt32, Int32, UnsafeMutableRawPointer?) -> Void
@@ -22,13 +23,26 @@ struct CanberraLibrary: @unchecked Sendable {
     let proplistDestroy: @convention(c) (OpaquePointer?) -> Int32
     let proplistSets: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32
     let strerror: @convention(c) (Int32) -> UnsafePointer<CChar>?
+    private let library: LoadedLibrary
+    /// libasound, loaded first with its error lines silenced; nil where it is not installed.
+    private let alsa: UnsafeMutableRawPointer?
 
     /// libcanberra's words for `code`.
     func describe(_ code: Int32) -> String { strerror(code).map { String(cString: $0) } ?? "error \(code)" }
 
-    /// Loads the library once per process; the reason (for the person: what to install) if it
-    /// or one of its functions cannot be found.
-    static let loaded: Result<CanberraLibrary, SoundOutputProblem> = {
+    /// Loaded by the first open context or sound check, unloaded by the last, with libasound;
+    /// then the heap's free pages go back to the system (what the sound threads' malloc arenas
+    /// held).
+    static let shared = LoadedWhileUsed<CanberraLibrary>(
+        load: load,
+        unload: { library in
+            library.library.close()
+            if let alsa = library.alsa { dlclose(alsa) }
+            nudge_release_free_heap()
+        })
+
+    private static func load() -> Result<CanberraLibrary, SoundOutputProblem> {
+        let alsa = nudge_open_quiet_alsa()
         let library: LoadedLibrary
         switch LoadedLibrary.open(
             "libcanberra.so.0",
@@ -40,6 +54,7 @@ struct CanberraLibrary: @unchecked Sendable {
         {
         case .success(let loaded): library = loaded
         case .failure(let failure):
+            if let alsa { dlclose(alsa) }
             return .failure(SoundOutputProblem(description: "\(failure.reason); install libcanberra0"))
         }
         func find<Function>(_ name: String) -> Function { library.function(name) }
@@ -50,6 +65,6 @@ struct CanberraLibrary: @unchecked Sendable {
                 contextDestroy: find("ca_context_destroy"), contextPlayFull: find("ca_context_play_full"),
                 contextCancel: find("ca_context_cancel"), proplistCreate: find("ca_proplist_create"),
                 proplistDestroy: find("ca_proplist_destroy"), proplistSets: find("ca_proplist_sets"),
-                strerror: find("ca_strerror")))
-    }()
+                strerror: find("ca_strerror"), library: library, alsa: alsa))
+    }
 }

@@ -1,16 +1,14 @@
 import CCanberra
-import CNudgeLinux
 import Foundation
 import Synchronization
 
-/// The sound output through libcanberra, loaded by the first sound (`CanberraLibrary`): its
-/// finish callbacks arrive on libcanberra's thread. Every call but `open` follows an `open`
-/// that succeeded, so the library is loaded by then.
+/// The sound output through libcanberra, loaded while a context is open (`CanberraLibrary`):
+/// its finish callbacks arrive on libcanberra's thread. Every call but `open` follows an `open`
+/// that succeeded and comes before the `close` of its context, so the library is loaded then.
 struct CanberraOutput: SoundOutput {
     func open() -> Result<OpaquePointer, SoundOutputProblem> {
-        Self.quietALSA
         let library: CanberraLibrary
-        switch CanberraLibrary.loaded {
+        switch CanberraLibrary.shared.acquire() {
         case .success(let loaded): library = loaded
         case .failure(let problem): return .failure(problem)
         }
@@ -21,14 +19,16 @@ struct CanberraOutput: SoundOutput {
             if code == Int32(CA_SUCCESS) { return .success(context) }
             _ = library.contextDestroy(context)
         }
-        return .failure(SoundOutputProblem(description: library.describe(code)))
+        let problem = library.describe(code)
+        CanberraLibrary.shared.release()
+        return .failure(SoundOutputProblem(description: problem))
     }
 
     func play(
         _ context: OpaquePointer, id: UInt32, _ sound: SoundSource, role: SoundRole,
         finished: @escaping @Sendable (Bool) -> Void
     ) -> SoundOutputProblem? {
-        guard case .success(let library) = CanberraLibrary.loaded else {
+        guard let library = CanberraLibrary.shared.held else {
             finished(false)
             return SoundOutputProblem(description: "libcanberra is not loaded")
         }
@@ -37,11 +37,15 @@ struct CanberraOutput: SoundOutput {
     }
 
     func cancel(_ context: OpaquePointer, id: UInt32) {
-        if case .success(let library) = CanberraLibrary.loaded { _ = library.contextCancel(context, id) }
+        if let library = CanberraLibrary.shared.held { _ = library.contextCancel(context, id) }
     }
 
+    /// The last context closed unloads the library: a sound is rare, and its libraries stayed
+    /// resident for good.
     func close(_ context: OpaquePointer) {
-        if case .success(let library) = CanberraLibrary.loaded { _ = library.contextDestroy(context) }
+        guard let library = CanberraLibrary.shared.held else { return }
+        _ = library.contextDestroy(context)
+        CanberraLibrary.shared.release()
     }
 
     /// Starts one play on a context and returns libcanberra's code; `finished` hears the end of
@@ -69,10 +73,6 @@ struct CanberraOutput: SoundOutput {
         if code != Int32(CA_SUCCESS) { pending.finish(token, code: code) }
         return code
     }
-
-    /// ALSA's own error lines kept off stderr, once per process, at the first sound: loading
-    /// libasound at start would cost memory a daemon at rest without sounds does not need.
-    static let quietALSA: Void = nudge_quiet_alsa_errors()
 
     /// Plays under way, by token; each is finished at most once.
     static let pending = PendingPlays()

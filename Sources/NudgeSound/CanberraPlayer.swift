@@ -2,8 +2,9 @@ import Foundation
 import Synchronization
 
 /// nudge's sounds through libcanberra (`CanberraOutput`; tests give another `SoundOutput`). A
-/// context exists only while something plays; the output's finish callbacks arrive on its own
-/// thread, and everything else happens on one sound thread.
+/// context exists only while something plays, or from shortly before a planned alarm until its
+/// ring (`prepareToRing`); the output's finish callbacks arrive on its own thread, and
+/// everything else happens on one sound thread.
 public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     private let thread = SoundThread()
     private let output: any SoundOutput
@@ -15,6 +16,16 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     /// at the same moment, and only piles up on the thread when chimes come faster than a
     /// context opens.
     private let chimeQueued = Atomic<Bool>(false)
+    /// How long before an alarm's instant the output is opened for it, and how long after that
+    /// instant an output no ring took is closed again.
+    private let warmUp: (lead: TimeInterval, hold: TimeInterval)
+    /// The alarm's instant last announced: announced again after every plan, the same one (or
+    /// none, at rest) changes nothing, and does not even start the sound thread.
+    private let announced = Mutex<Date?>(nil)
+    /// The instant of the alarm the output is prepared for, and the context opened for it
+    /// until its ring takes it; touched only on `thread`.
+    private var preparedFor: Date?
+    private var spare: OpaquePointer?
 
     /// Immutable, and its context is used only on the thread.
     private final class Ring: @unchecked Sendable {
@@ -38,9 +49,13 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
         self.init(output: CanberraOutput(), onProblem: onProblem)
     }
 
-    init(output: any SoundOutput, onProblem: @escaping @Sendable (String) -> Void) {
+    init(
+        output: any SoundOutput, onProblem: @escaping @Sendable (String) -> Void,
+        warmUp: (lead: TimeInterval, hold: TimeInterval) = (lead: 30, hold: 60)
+    ) {
         self.output = output
         self.onProblem = onProblem
+        self.warmUp = warmUp
     }
 
     public func play(_ sound: SoundSource, finished: @escaping @Sendable () -> Void) {
@@ -61,7 +76,7 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     public func ring(_ sound: SoundSource, limit: TimeInterval, ended: @escaping @Sendable () -> Void) {
         thread.run { [self] in
             endRing()
-            guard let context = open() else { return ended() }
+            guard let context = takeSpare() ?? open() else { return ended() }
             let ring = Ring(context: context, sound: sound, id: takeID(), ended: ended)
             ringing = ring
             playAgain(ring)
@@ -75,6 +90,30 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
 
     public func stopRinging() {
         thread.run { [self] in endRing() }
+    }
+
+    /// Opens the output `warmUp.lead` before the alarm's instant, so that its ring does not
+    /// wait for libcanberra and libasound to load (they are unloaded after each sound), and
+    /// closes it `warmUp.hold` after that instant if no ring took it.
+    public func prepareToRing(at instant: Date?) {
+        let before = announced.withLock { announced in
+            defer { announced = instant }
+            return announced
+        }
+        guard instant != before else { return }
+        thread.run { [self] in
+            preparedFor = instant
+            closeSpare()
+            guard let instant else { return }
+            thread.run(after: instant.timeIntervalSinceNow - warmUp.lead) { [self] in
+                // Late (the computer slept meanwhile), it would only hold what nothing uses.
+                guard preparedFor == instant, spare == nil, instant.timeIntervalSinceNow > 0 else { return }
+                spare = open()
+                thread.run(after: instant.timeIntervalSinceNow + warmUp.hold) { [self] in
+                    if preparedFor == instant { closeSpare() }
+                }
+            }
+        }
     }
 
     // MARK: - On the thread
@@ -112,6 +151,16 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     }
 
     private static let retireDelay: TimeInterval = 2
+
+    private func takeSpare() -> OpaquePointer? {
+        defer { spare = nil }
+        return spare
+    }
+
+    /// Nothing played on it: no playback thread can still be inside the backend.
+    private func closeSpare() {
+        if let context = takeSpare() { output.close(context) }
+    }
 
     private func takeID() -> UInt32 {
         defer { nextID &+= 1 }

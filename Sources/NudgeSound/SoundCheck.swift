@@ -5,7 +5,6 @@ import Foundation
 public enum SoundCheck {
     /// The backend that played it (`pulse`, `alsa`), or why none could.
     public static func playBell() -> Result<String, SoundCheckFailure> {
-        CanberraOutput.quietALSA
         var problems: [String] = []
         for driver in ["pulse", "alsa"] {
             guard let problem = play("bell", driver: driver) else { return .success(driver) }
@@ -18,7 +17,6 @@ public enum SoundCheck {
     /// played whole to ALSA's null device, which takes it as fast as it is decoded and sounds
     /// nothing. Nil too where ALSA cannot be opened at all: nothing here can tell then.
     public static func decodeProblem(_ path: String) -> String? {
-        CanberraOutput.quietALSA
         switch play(.file(path), driver: "alsa", device: "null", timeout: 10) {
         case nil: return nil
         case .cannotOpen: return nil
@@ -44,10 +42,11 @@ public enum SoundCheck {
         -> PlayFailure?
     {
         let library: CanberraLibrary
-        switch CanberraLibrary.loaded {
+        switch CanberraLibrary.shared.acquire() {
         case .success(let loaded): library = loaded
         case .failure(let problem): return .cannotOpen(problem.description)
         }
+        defer { CanberraLibrary.shared.release() }
         var context: OpaquePointer?
         guard library.contextCreate(&context) == Int32(CA_SUCCESS), let context else {
             return .cannotOpen("cannot create a context")

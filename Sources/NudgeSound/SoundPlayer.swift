@@ -11,6 +11,9 @@ public protocol SoundPlayer: AnyObject, Sendable {
     /// sound that cannot play); never for a ring stopped or replaced.
     func ring(_ sound: SoundSource, limit: TimeInterval, ended: @escaping @Sendable () -> Void)
     func stopRinging()
+    /// An alarm is planned to ring at `instant` (nil: none is): the player may get ready for it,
+    /// so that its first sound comes sooner.
+    func prepareToRing(at instant: Date?)
 }
 
 extension SoundPlayer {
@@ -18,4 +21,7 @@ extension SoundPlayer {
     public static var ringGap: TimeInterval { 1.0 }
 
     public func play(_ sound: SoundSource) { play(sound) {} }
+
+    /// Players that have nothing to get ready (the tests' fakes).
+    public func prepareToRing(at instant: Date?) {}
 }

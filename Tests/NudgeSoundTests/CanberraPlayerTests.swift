@@ -139,4 +139,33 @@ struct CanberraPlayerTests {
         #expect(all.wait(timeout: .now() + 5) == .success, "\(finished.load(ordering: .relaxed)) of 50")
         #expect(output.count("play event") <= 2 && output.count("play event") >= 1, "\(output.calls.withLock { $0 })")
     }
+
+    /// An alarm planned soon has the output opened ahead of it (libraries loaded, the backend
+    /// found), and its ring plays on that output without opening another.
+    @Test func theOutputIsOpenedAheadOfAPlannedAlarmAndItsRingPlaysOnIt() {
+        let output = FakeOutput()
+        let player = CanberraPlayer(output: output, onProblem: { _ in }, warmUp: (lead: 30, hold: 60))
+        player.prepareToRing(at: Date().addingTimeInterval(10))
+        #expect(output.waitFor("open"))
+        player.ring(.theme("bell"), limit: 60, ended: {})
+        #expect(output.waitFor("play alarm"))
+        #expect(output.count("open") == 1, "\(output.calls.withLock { $0 })")
+        player.stopRinging()
+        #expect(output.waitFor("close"))
+    }
+
+    /// An output no ring took is closed: at once when no alarm is planned any more, else once
+    /// its hold after the alarm's instant has passed.
+    @Test func anOutputNoRingTookIsClosed() {
+        let output = FakeOutput()
+        let player = CanberraPlayer(output: output, onProblem: { _ in }, warmUp: (lead: 30, hold: 0.2))
+        player.prepareToRing(at: Date().addingTimeInterval(10))
+        #expect(output.waitFor("open"))
+        player.prepareToRing(at: nil)
+        #expect(output.waitFor("close"))
+        player.prepareToRing(at: Date().addingTimeInterval(0.5))
+        #expect(output.waitFor("open", count: 2))
+        #expect(output.waitFor("close", count: 2))
+        #expect(output.count("play") == 0)
+    }
 }

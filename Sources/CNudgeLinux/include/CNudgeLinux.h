@@ -19,12 +19,17 @@ int nudge_pipe(int fds[2]);
 /* The number a signal was sent with by sigqueue (its sival_ptr), or -1 for one sent otherwise
    (kill, a terminal): what a signal handler may read of its siginfo, async-signal-safe. */
 long nudge_siginfo_queued_value(const siginfo_t *info);
-/* Keeps ALSA's own error lines (no sound card, unknown PCM) off stderr: nudge reports a sound
-   problem once, in its own words. Does nothing where libasound is not installed. */
-void nudge_quiet_alsa_errors(void);
+/* Loads libasound (RTLD_GLOBAL: libcanberra's ALSA backend uses this instance) with its own
+   error lines (no sound card, unknown PCM) kept off stderr: nudge reports a sound problem once,
+   in its own words. Returns the handle for dlclose, or NULL where libasound is not installed. */
+void *nudge_open_quiet_alsa(void);
 /* Gives the heap's free pages back to the system (glibc's malloc_trim, which Swift's Glibc
    module does not export). */
 void nudge_release_free_heap(void);
+/* Makes every thread allocate from glibc's one main malloc arena. Otherwise each thread that
+   meets another in malloc gets an arena of its own (GLib's threads, the sound threads), whose
+   free top malloc_trim never gives back. Call before any thread starts. */
+void nudge_use_one_malloc_arena(void);
 /* Names the calling thread as ps -L, top and /proc show it (the kernel keeps 15 bytes).
    Foundation's Thread.name, given before the start, never reaches the kernel on Linux. */
 void nudge_name_this_thread(const char *name);

@@ -27,7 +27,7 @@ final class Ringer {
     /// it.
     typealias Ring = (deliveryID: Int64, notificationID: UInt32, number: Int, offersAwake: Bool)
 
-    /// nudge's own sounds; a context exists only while one plays.
+    /// nudge's own sounds; a context exists only while one plays, or shortly before an alarm.
     private let player: any SoundPlayer
     private let store: Store
     private let events: EventQueue
@@ -128,6 +128,12 @@ final class Ringer {
     /// Plays `source` once (a bell, the warning before sleep); `finished` runs when it did.
     func play(_ source: SoundSource, finished: @escaping @Sendable () -> Void = {}) {
         player.play(source, finished: finished)
+    }
+
+    /// The next alarm rings at `instant` (real time; nil: none is planned): the player gets
+    /// ready shortly before it.
+    func prepareToRing(at instant: Date?) {
+        player.prepareToRing(at: instant)
     }
 
     /// The server showed the ringing alarm under another id (its first answer, or a

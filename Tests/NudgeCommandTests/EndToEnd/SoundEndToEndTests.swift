@@ -233,19 +233,6 @@ struct SoundEndToEndTests: DaemonScenario {
         #expect(try rows("SELECT id FROM dose_events").isEmpty && rows("SELECT id FROM current_session").isEmpty)
     }
 
-    /// libcanberra (and the five libraries it needs) is loaded by the first sound, not at start:
-    /// a daemon at rest does not carry it.
-    @Test func libcanberraIsLoadedByTheFirstSound() throws {
-        let daemon = try runningDaemon()
-        #expect(daemon.maps("libcanberra") == false, "libcanberra is mapped at rest")
-        try nudge("dose", "test-alarm", "--in", "5s")
-        #expect(audio.waitFor(seconds: 0.5), "\(audio.seconds) s; \(daemon.stderr)")
-        #expect(daemon.maps("libcanberra") == true, "libcanberra is not mapped once the alarm rang")
-        _ = try #require(bus.waitForNotify(count: 1, timeout: 30).first, "\(daemon.stderr)")
-        try bus.invokeAction("stop", on: 1)
-        #expect(daemon.waitForEvent("ring_stopped", ["reason": "stop"]), "\(daemon.stderr)")
-    }
-
     /// No sound device: one line in the log for the whole run, and the notifications go on.
     @Test func withoutASoundDeviceItSaysSoOnceAndShowsEverything() throws {
         let silent = directory.file("silent-home")

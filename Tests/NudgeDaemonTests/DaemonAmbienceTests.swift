@@ -10,8 +10,10 @@ import Testing
 @testable import NudgeDaemon
 
 /// What the daemon asks of the ambient sound, in process: the seam `Daemon(ambientPlayer:)`.
-/// A start is recorded by the instant its sound ends on `clock`: the test's clock runs in real
-/// time, so the seconds asked for depend on how soon the daemon got there (1199 under load).
+/// A start is recorded by the instant its sound ends on `clock`, to the nearest 5 s: the test's
+/// clock runs in real time, so the seconds asked for depend on how soon the daemon got there
+/// (1199 under load), and the fake reads the clock again later still (over a second later on a
+/// machine whose cores are all busy).
 final class FakeAmbientPlayer: AmbientPlayer, @unchecked Sendable {
     let clock: DaemonClock
     let calls = Mutex<[String]>([])
@@ -22,7 +24,7 @@ final class FakeAmbientPlayer: AmbientPlayer, @unchecked Sendable {
     }
 
     func start(_ sound: AmbientSound, volume: Int, seconds: TimeInterval, fadeSeconds: TimeInterval) {
-        let end = Date(timeIntervalSince1970: (clock.now().timeIntervalSince1970 + seconds).rounded())
+        let end = Date(timeIntervalSince1970: ((clock.now().timeIntervalSince1970 + seconds) / 5).rounded() * 5)
         record("start \(sound) at \(volume) until \(Timestamp.format(end)), fading \(Int(fadeSeconds)) s")
     }
 

@@ -142,6 +142,16 @@ enum CommandLineCheck {
             return "nudge log takes what is logged first; \(SuggestedLine.didYouMean(Array(fixed), word: "symptom"))"
         }
         let names = subcommands.map { $0._commandName }
+        // `dose test alarm`: a hyphenated command typed as two words is both words.
+        if let next = rest.first,
+            let joined = names.first(where: {
+                $0.contains("-") && $0.replacing("-", with: "") == (word + next).lowercased()
+            })
+        {
+            var fixed = arguments
+            fixed.replaceSubrange(at...(at + 1), with: [joined])
+            return "\(here) has no command '\(shown)'; \(SuggestedLine.didYouMean(fixed, word: joined))"
+        }
         let nearest = nearest(word, among: subcommands)
         if nearest.count == 1 {
             var fixed = arguments

@@ -43,8 +43,16 @@ enum FirstGuess {
             moved.insert(contentsOf: ["--severity", words[last]], at: last)
             candidates.append(moved)
         }
+        let logged = "\(unknown); a symptom is logged with nudge log symptom"
         if let taken = candidates.first(where: SuggestedLine.parses) {
-            return "\(unknown); a symptom is logged with nudge log symptom; did you mean: \(SuggestedLine.shown(taken))"
+            return "\(logged); did you mean: \(SuggestedLine.shown(taken))"
+        }
+        // `symptoms add joint pain 3`: the line `log symptom` itself offers, checked as it is.
+        let meant = "did you mean: nudge "
+        if let refusal = CommandLineCheck.refusal(candidates[candidates.count - 1]),
+            let line = refusal.range(of: meant)
+        {
+            return "\(logged); \(refusal[line.lowerBound...])"
         }
         // No line is made up: a severity the person did not give is theirs to choose.
         // After the name, where the line meant would have it.
@@ -92,9 +100,16 @@ enum FirstGuess {
         }
         var line = arguments.indices.filter { !positional.contains($0) }.map { arguments[$0] }
         line.insert(contentsOf: ["--at", words.joined(separator: " ")] + length, at: first)
-        guard SuggestedLine.parses(line) else { return nil }
-        let options = length.first.map { "--at and \($0)" } ?? "--at"
-        return
-            "\(path.joined(separator: " ")) takes no words but its options' (\(options)); did you mean: \(SuggestedLine.shown(line))"
+        let here = path.joined(separator: " ")
+        let said = length.first.map { "its time as --at and its length as \($0)" } ?? "its time as --at"
+        if SuggestedLine.parses(line) { return "\(here) takes \(said); did you mean: \(SuggestedLine.shown(line))" }
+        // The length left out is the person's to give: where it goes, with no number made up.
+        guard length.isEmpty, let option = ["--minutes", "--duration"].first(where: { takes.all.contains($0) }),
+            !given(option)
+        else { return nil }
+        let at = first + 2
+        guard SuggestedLine.parses(line[..<at] + [option, "10"] + line[at...]) else { return nil }
+        let shown = SuggestedLine.shown(Array(line[..<at] + [option, "N"] + line[at...]))
+        return "\(here) takes its time as --at and its length as \(option); give its length: \(shown)"
     }
 }

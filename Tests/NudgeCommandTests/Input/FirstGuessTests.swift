@@ -14,7 +14,9 @@ import Testing
         (["symptoms", "add", "headache", "2"], ["log", "symptom", "headache", "--severity", "2"]),
         (["symptom", "log", "headache", "--severity", "2"], ["log", "symptom", "headache", "--severity", "2"]),
         (["symptoms", "log", "headache", "--severity=2"], ["log", "symptom", "headache", "--severity=2"]),
+        (["symptoms", "add", "joint", "pain", "3"], ["log", "symptom", "joint pain", "--severity", "3"]),
         (["contacts", "rename", "Mom", "Mother"], ["contacts", "edit", "Mom", "--name", "Mother"]),
+        (["dose", "1", "19:30"], ["dose", "1", "--at", "19:30"]),
         (
             ["meditations", "add", "yesterday", "9:00", "20"],
             ["meditations", "add", "--at", "yesterday 9:00", "--minutes", "20"]
@@ -37,6 +39,15 @@ import Testing
             ["symptoms", "add", "headache"],
             mentioning:
                 "nudge: nudge symptoms has no command 'add'; a symptom is logged with its severity from 1 to 5: nudge log symptom headache --severity N --store"
+        )
+    }
+
+    /// Without its length, a session recorded by hand is shown where the length goes.
+    @Test func aSessionWithoutItsLengthIsShownWhereItGoes() throws {
+        try expectRefusal(
+            ["meditations", "add", "yesterday", "9:00"],
+            mentioning:
+                "nudge: nudge meditations add takes its time as --at and its length as --minutes; give its length: nudge meditations add --at 'yesterday 9:00' --minutes N --store"
         )
     }
 

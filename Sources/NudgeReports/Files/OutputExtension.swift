@@ -1,34 +1,51 @@
 /// An export's file name must not promise what the file is not: a person who asks for
-/// `report.pdf` and gets Markdown in it has a file no PDF reader opens.
+/// `report.pdf` and gets Markdown in it has a file no PDF reader opens. A refusal names only
+/// the extensions of the formats this export writes, so that following it is taken.
 public enum OutputExtension {
     /// The formats nudge writes, by the extensions that name them.
     public static let written: [String: String] = [
         "csv": "csv", "md": "markdown", "markdown": "markdown", "html": "html", "htm": "html", "json": "json",
     ]
 
-    /// What to say of an extension that names a format nudge does not write.
-    public static let unwritten: [String: String] = [
-        "pdf": "nudge writes no PDF; give --format html and print the page to PDF from a browser",
-        "xlsx": "nudge writes no spreadsheet file; give an --output ending in .csv, which spreadsheets open",
-        "xls": "nudge writes no spreadsheet file; give an --output ending in .csv, which spreadsheets open",
-        "ods": "nudge writes no spreadsheet file; give an --output ending in .csv, which spreadsheets open",
-        "docx": "nudge writes no word-processor file; give an --output ending in .md or .html",
-        "doc": "nudge writes no word-processor file; give an --output ending in .md or .html",
-        "odt": "nudge writes no word-processor file; give an --output ending in .md or .html",
-        "rtf": "nudge writes no word-processor file; give an --output ending in .md or .html",
+    /// Each format's own extension, as a refusal offers it.
+    static let ending: [String: String] = ["csv": ".csv", "markdown": ".md", "html": ".html", "json": ".json"]
+
+    /// What an extension nudge does not write is, and the format that serves its purpose.
+    private static let unwritten: [String: (what: String, instead: String, why: String)] = [
+        "pdf": ("PDF", "html", " and print the page to PDF from a browser"),
+        "xlsx": ("spreadsheet file", "csv", ", which spreadsheets open"),
+        "xls": ("spreadsheet file", "csv", ", which spreadsheets open"),
+        "ods": ("spreadsheet file", "csv", ", which spreadsheets open"),
+        "docx": ("word-processor file", "html", ", which word processors open"),
+        "doc": ("word-processor file", "html", ", which word processors open"),
+        "odt": ("word-processor file", "html", ", which word processors open"),
+        "rtf": ("word-processor file", "html", ", which word processors open"),
     ]
 
     /// Refuses an `--output` whose extension names another format than `format` (given or
-    /// chosen by default); an extension nudge does not know (`.txt`) is the person's choice.
-    public static func validate(_ output: String, format: String, given: Bool) throws {
+    /// chosen by default) among `formats`, those the export writes; an extension nudge does not
+    /// know (`.txt`) is the person's choice.
+    public static func validate(_ output: String, format: String, given: Bool, formats: [String]) throws {
         let name = output.split(separator: "/").last.map(String.init) ?? output
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return }
         let ext = name[name.index(after: dot)...].lowercased()
-        if let refusal = unwritten[ext] { throw UsageRefusal(refusal) }
+        // With --format given, only its own extension is taken; without, any format's.
+        let endings = (given ? [format] : formats).compactMap { ending[$0] }
+        let offered = "give an --output ending in \(listed(endings))"
+        if let other = unwritten[ext] {
+            let fits = formats.contains(other.instead) && (!given || format == other.instead)
+            let advice = fits ? "give an --output ending in \(ending[other.instead] ?? "")\(other.why)" : offered
+            throw UsageRefusal("nudge writes no \(other.what); \(advice)")
+        }
         guard let named = written[ext], named != format else { return }
-        throw UsageRefusal(
-            given
-                ? "--format \(format) does not match --output's .\(ext); give an --output that ends as the format, or leave --format out"
-                : "this export has no \(named) form; give an --output ending in the extension of one it has")
+        guard given else { throw UsageRefusal("this export has no \(named) form; \(offered)") }
+        let leaveOut = formats.contains(named) ? ", or leave --format out" : ""
+        throw UsageRefusal("--format \(format) does not match --output's .\(ext); \(offered)\(leaveOut)")
+    }
+
+    /// `.md`, `.md or .json`, `.csv, .md or .html`.
+    private static func listed(_ endings: [String]) -> String {
+        guard let last = endings.last, endings.count > 1 else { return endings.first ?? "" }
+        return endings.dropLast().joined(separator: ", ") + " or " + last
     }
 }

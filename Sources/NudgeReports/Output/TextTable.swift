@@ -45,7 +45,8 @@ public enum TextTable {
     /// The header's lines, then each row's: one each, or more where the row is folded.
     private static func lines(header: [String], rows: [[String]], width: Int, shrinking: Set<Int>) -> [[String]] {
         let all = [header] + rows.map { $0.map(Self.cell) }
-        var widths = header.indices.map { column in all.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
+        let natural = header.indices.map { column in all.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
+        var widths = natural
         var excess = widths.reduce(0, +) + 2 * (widths.count - 1) - width
         while excess > 0 {
             let floors = header.indices.map { max(DisplayWidth.of(header[$0]), 10) }
@@ -56,6 +57,17 @@ public enum TextTable {
             excess -= 1
         }
         let groups = folded(widths, width: width)
+        // A folded row's lines have room the cut left (a title alone on its line): its free
+        // text takes it back, up to its whole width.
+        for (index, group) in groups.enumerated() where groups.count > 1 {
+            var spare =
+                width - (index > 0 ? foldIndent : 0) - group.map { widths[$0] }.reduce(0, +) - 2 * (group.count - 1)
+            for column in group where shrinking.contains(column) && spare > 0 {
+                let back = min(spare, natural[column] - widths[column])
+                widths[column] += back
+                spare -= back
+            }
+        }
         return all.map { row in
             groups.enumerated().compactMap { index, group in
                 let text = group.map { column in

@@ -88,9 +88,13 @@ struct Nudge: ParsableCommand {
             guard code != .success else {
                 // Help, the version, a completion script: asked for, printed, success. Help is as
                 // wide as a table would be (ArgumentParser alone reads the process's COLUMNS).
+                // A help dump and a completion script are for programs: whole lines, never wrapped.
+                let message = fullMessage(for: error, columns: environment.width)
+                let forPrograms = arguments.contains {
+                    $0.hasPrefix("--experimental") || $0.hasPrefix("--generate-completion-script")
+                }
                 let text = CompletionScript.adjusted(
-                    HelpText.fitted(fullMessage(for: error, columns: environment.width), width: environment.width),
-                    arguments: arguments)
+                    forPrograms ? message : HelpText.fitted(message, width: environment.width), arguments: arguments)
                 if !text.isEmpty { environment.output(text + "\n") }
                 return 0
             }

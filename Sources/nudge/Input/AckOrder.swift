@@ -25,4 +25,19 @@ enum AckOrder {
         }
         return "\(order); \(SuggestedLine.shown(fixed)) would be refused: \(refused)"
     }
+
+    /// `nudge ack 5`: the answers delivery 5 takes now, as ack lists them for an answer it does
+    /// not take; no line is offered (a copied answer would be recorded, maybe not the one meant).
+    static func missingAnswer(_ arguments: [String], positional: [Int]) -> String? {
+        guard positional.count == 1 else { return nil }
+        var asked = arguments
+        asked.insert("", at: positional[0] + 1)
+        guard let refused = SuggestedLine.answerRefusal(asked) else { return nil }
+        let needs = "nudge ack takes the answer after the id"
+        if let listing = refused.range(of: "; give ") {
+            return "\(needs); give the answer: \(refused[listing.upperBound...]) (nudge ack ID ANSWER)"
+        }
+        let notAnswer = "'' is not an answer to "
+        return "\(needs); \(refused.hasPrefix(notAnswer) ? String(refused.dropFirst(notAnswer.count)) : refused)"
+    }
 }

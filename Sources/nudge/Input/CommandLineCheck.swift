@@ -39,7 +39,9 @@ enum CommandLineCheck {
                 }
                 guard takes.all.contains(name) else {
                     let here = path.joined(separator: " ")
-                    if suggesting, let meant = MeantCommand.option(for: name, among: takes.all) {
+                    // `nudge --store PATH contacts list`: a leading --store is every command's.
+                    let offered = path == ["nudge"] ? takes.all.union(["--store"]) : takes.all
+                    if suggesting, let meant = MeantCommand.option(for: name, among: offered) {
                         var fixed = arguments
                         fixed[index - 1] = meant + word.dropFirst(name.count)
                         return
@@ -76,6 +78,9 @@ enum CommandLineCheck {
                 if word.lowercased() == "help" {
                     return suggesting ? MeantCommand.help(after: path, from: command, rest: rest) : unknownHere
                 }
+                if suggesting, let guessed = FirstGuess.refusal(at: index - 1, of: arguments, after: path) {
+                    return guessed
+                }
                 let before = Array(arguments[..<(index - 1)])
                 if suggesting,
                     let meant = MeantCommand.command(for: word, before: before, among: subcommands, rest: rest)
@@ -108,6 +113,15 @@ enum CommandLineCheck {
         if suggesting, path == ["nudge", "ack"], let refusal = AckOrder.refusal(arguments, positional: positional) {
             return refusal
         }
+        if suggesting, path == ["nudge", "ack"], let refusal = AckOrder.missingAnswer(arguments, positional: positional)
+        {
+            return refusal
+        }
+        if suggesting,
+            let refusal = FirstGuess.optionsNamed(arguments, positional: positional, takes: takes, path: path)
+        {
+            return refusal
+        }
         if suggesting, !takes.isVariadic, positional.count > takes.arguments.count {
             return UnquotedWords(arguments: arguments, positional: positional, values: values, takes: takes, path: path)
                 .refusal
@@ -128,6 +142,16 @@ enum CommandLineCheck {
             return "nudge log takes what is logged first; \(SuggestedLine.didYouMean(Array(fixed), word: "symptom"))"
         }
         let names = subcommands.map { $0._commandName }
+        // `dose test alarm`: a hyphenated command typed as two words is both words.
+        if let next = rest.first,
+            let joined = names.first(where: {
+                $0.contains("-") && $0.replacing("-", with: "") == (word + next).lowercased()
+            })
+        {
+            var fixed = arguments
+            fixed.replaceSubrange(at...(at + 1), with: [joined])
+            return "\(here) has no command '\(shown)'; \(SuggestedLine.didYouMean(fixed, word: joined))"
+        }
         let nearest = nearest(word, among: subcommands)
         if nearest.count == 1 {
             var fixed = arguments

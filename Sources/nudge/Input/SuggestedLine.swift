@@ -20,7 +20,9 @@ enum SuggestedLine {
     /// Whether `arguments` (after the program name) pass nudge's own checks and ArgumentParser's,
     /// validation included, and, for an answer, would be recorded now; a line that asks for help
     /// passes.
-    static func parses(_ arguments: [String]) -> Bool {
+    static func parses(_ typed: [String]) -> Bool {
+        // As `Nudge.execute` reads it: `nudge --store PATH contacts list` is a leaf's --store.
+        let arguments = GlobalOptions.movingLeadingStore(typed[...])
         guard CommandLineCheck.refusal(arguments, suggesting: false) == nil else { return false }
         do {
             let command = try Nudge.parseAsRoot(arguments)

@@ -1,4 +1,5 @@
 import NudgeReports
+
 /// A command's `--help` as ArgumentParser writes it, made to fit and to be true: its USAGE line
 /// (which it never wraps: 219 columns for `journal add`) broken between options, and its pointer
 /// to `nudge help COMMAND <subcommand>`, a command nudge refuses, as `--help` after it.
@@ -10,9 +11,71 @@ enum HelpText {
                 let sentence = "See 'nudge \(pointer.2) <subcommand> --help' for its options."
                 return DisplayWidth.wrapped(sentence, width - indent.count).map { indent + $0 }.joined(separator: "\n")
             }
-            guard line.hasPrefix("USAGE: "), DisplayWidth.of(String(line)) > width else { return String(line) }
+            guard DisplayWidth.of(String(line)) > width else { return String(line) }
+            guard line.hasPrefix("USAGE: ") else {
+                return rewrapped(String(line), width: width).joined(separator: "\n")
+            }
             return usage(String(line), width: width)
         }.joined(separator: "\n")
+    }
+
+    /// A line ArgumentParser let past the width around a word wider than its column
+    /// (`$XDG_DATA_HOME/nudge).`, `dose.snooze_duration_minutes`): the words that fit stay, the
+    /// wide word goes on a line of its own at the left margin (broken after a '.', '_', '-' or
+    /// '/' where even that is too narrow), and the words after it go on under the column.
+    static func rewrapped(_ line: String, width: Int) -> [String] {
+        let characters = Array(line)
+        let indent = characters.prefix { $0 == " " }.count
+        // The text's column: after an option's name and the spaces that follow it.
+        var column = indent
+        if let gap = (indent..<max(indent, characters.count - 1)).first(where: {
+            characters[$0] == " " && characters[$0 + 1] == " "
+        }) {
+            column = characters[gap...].prefix { $0 == " " }.count + gap
+        }
+        if column > width / 2 { column = indent }
+        let pad = String(repeating: " ", count: column)
+        var lines: [String] = []
+        var current = String(characters[..<column])
+        var hasWords = false
+        for word in String(characters[column...]).split(separator: " ").map(String.init) {
+            let room = width - DisplayWidth.of(current) - (hasWords ? 1 : 0)
+            if DisplayWidth.of(word) <= room {
+                current += (hasWords ? " " : "") + word
+                hasWords = true
+                continue
+            }
+            if hasWords || current.contains(where: { $0 != " " }) { lines.append(current) }
+            if column + DisplayWidth.of(word) <= width {
+                current = pad + word
+                hasWords = true
+            } else {
+                lines += pieces(of: word, width: width)
+                current = pad
+                hasWords = false
+            }
+        }
+        if hasWords { lines.append(current) }
+        return lines
+    }
+
+    /// `word` on lines of at most `width` columns, each broken after its last '.', '_', '-' or
+    /// '/' that fits, else at the width: nothing is lost.
+    static func pieces(of word: String, width: Int) -> [String] {
+        var rest = Substring(word)
+        var pieces: [String] = []
+        while DisplayWidth.of(String(rest)) > width {
+            var fitting = rest.startIndex
+            while fitting < rest.endIndex, DisplayWidth.of(String(rest[...fitting])) <= width {
+                fitting = rest.index(after: fitting)
+            }
+            if fitting == rest.startIndex { fitting = rest.index(after: fitting) }
+            let head = rest[..<fitting]
+            let end = head.lastIndex { "._-/".contains($0) }.map { rest.index(after: $0) } ?? fitting
+            pieces.append(String(rest[..<end]))
+            rest = rest[end...]
+        }
+        return pieces + (rest.isEmpty ? [] : [String(rest)])
     }
 
     /// The USAGE line on as many lines as it needs, an option (`[--at <at>]`) never split, the

@@ -37,7 +37,10 @@ import Testing
         (["upcoming", "--store", "/nonexistent/other.sqlite"], "--store is given twice; give it once"),
         (["journal", "add", "--type", "oral", "--music", "a", "--music", "b"], "--music is given twice; give it once"),
         (["settings", "set", "a\nb", "1"], #"unknown settings key 'a\nb'"#),
-        (["symptoms", "export", "--output", "/tmp/report.pdf"], "nudge writes no PDF; give --format html and print"),
+        (
+            ["symptoms", "export", "--output", "/tmp/report.pdf"],
+            "nudge writes no PDF; give an --output ending in .html and print"
+        ),
         (
             ["symptoms", "export", "--output", "/tmp/diary.xlsx"],
             "give an --output ending in .csv, which spreadsheets open"

@@ -25,4 +25,12 @@ import Testing
             mentioning: "has no command 'sta'; did you mean start or status?")
         #expect(!result.stderr.contains("did you mean:"), "\(result.stderr)")
     }
+
+    /// A hyphenated command typed as two words is both words, not the first with the second
+    /// left over (`nudge dose test-alarm alarm --help`).
+    @Test func aHyphenatedCommandInTwoWordsIsBothWords() throws {
+        try expectRefusal(
+            ["dose", "test", "alarm", "--help"],
+            mentioning: "has no command 'test'; did you mean: nudge dose test-alarm --help --store")
+    }
 }

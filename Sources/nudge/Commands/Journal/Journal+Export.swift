@@ -23,7 +23,9 @@ extension Nudge.Journal {
             if let output {
                 try PrivateFile.validateOutput(
                     output, store: context.storePath, backupDirectory: context.backupDirectory)
-                try OutputExtension.validate(output, format: json ? "json" : "markdown", given: format != nil)
+                try OutputExtension.validate(
+                    output, format: json ? "json" : "markdown", given: format != nil,
+                    formats: JournalExport.Format.allCases.map(\.rawValue))
             }
             let store = try context.openStoreForReading()
             let sessions = try store.run { store in

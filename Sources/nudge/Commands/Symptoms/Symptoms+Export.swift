@@ -32,7 +32,9 @@ extension Nudge.Symptoms {
             if let output {
                 try PrivateFile.validateOutput(
                     output, store: context.storePath, backupDirectory: context.backupDirectory)
-                try OutputExtension.validate(output, format: chosenFormat.rawValue, given: format != nil)
+                try OutputExtension.validate(
+                    output, format: chosenFormat.rawValue, given: format != nil,
+                    formats: SymptomExport.Format.allCases.map(\.rawValue))
             }
             let entries = try context.openStoreForReading().run {
                 try $0.symptoms(from: days.first, through: days.last, clock: clock)

@@ -1,0 +1,115 @@
+import NudgeStore
+
+/// The lines a newcomer types first, in other programs' words or in the order a person says
+/// it, and the line nudge takes for each: `nudge symptoms add headache --severity 2` is `nudge
+/// log symptom headache --severity 2`, `nudge contacts rename Mom Mother` is `nudge contacts
+/// edit Mom --name Mother`. A line is offered only when nudge takes it.
+enum FirstGuess {
+    /// Words that mean "log one" in other diaries.
+    private static let logVerbs: Set<String> = ["add", "log", "new", "create", "record"]
+
+    /// The refusal of the unknown command `arguments[at]` after `path`, with the line meant, or
+    /// nil when it is no first guess nudge knows.
+    static func refusal(at: Int, of arguments: [String], after path: [String]) -> String? {
+        let word = arguments[at].lowercased()
+        let before = Array(arguments[..<at])
+        let rest = Array(arguments[(at + 1)...])
+        let unknown = "\(path.joined(separator: " ")) has no command '\(CommandLineText.shortened(arguments[at]))'"
+        switch path {
+        case ["nudge", "symptoms"] where logVerbs.contains(word):
+            // `symptoms add` is `log symptom`: the group's word goes with the verb.
+            let options = before.indices.filter { $0 != before.lastIndex(of: "symptoms") }.map { before[$0] }
+            return loggedSymptom(options + ["log", "symptom"] + rest, unknown: unknown)
+        case ["nudge"] where word == "symptom":
+            // `nudge symptom log headache`; `nudge symptom --days 3` is the nearest command's.
+            guard let verb = rest.first, logVerbs.contains(verb.lowercased()) else { return nil }
+            return loggedSymptom(before + ["log", "symptom"] + rest.dropFirst(), unknown: unknown)
+        case ["nudge", "contacts"] where word == "rename":
+            return renamedContact(before: before, rest: rest, unknown: unknown)
+        default:
+            return nil
+        }
+    }
+
+    /// `nudge log symptom …` with a last number as its severity where none is given.
+    private static func loggedSymptom(_ words: [String], unknown: String) -> String {
+        var candidates = [words]
+        let hasSeverity = words.contains { $0 == "--severity" || $0.hasPrefix("--severity=") }
+        if !hasSeverity, let last = words.lastIndex(where: { Int($0) != nil }), last > 2,
+            !words[last - 1].hasPrefix("-")
+        {
+            var moved = words
+            moved.remove(at: last)
+            moved.insert(contentsOf: ["--severity", words[last]], at: last)
+            candidates.append(moved)
+        }
+        let logged = "\(unknown); a symptom is logged with nudge log symptom"
+        if let taken = candidates.first(where: SuggestedLine.parses) {
+            return "\(logged); did you mean: \(SuggestedLine.shown(taken))"
+        }
+        // `symptoms add joint pain 3`: the line `log symptom` itself offers, checked as it is.
+        let meant = "did you mean: nudge "
+        if let refusal = CommandLineCheck.refusal(candidates[candidates.count - 1]),
+            let line = refusal.range(of: meant)
+        {
+            return "\(logged); \(refusal[line.lowerBound...])"
+        }
+        // No line is made up: a severity the person did not give is theirs to choose.
+        // After the name, where the line meant would have it.
+        let name = (words.firstIndex(of: "symptom") ?? words.count - 1) + 2
+        let at = { (severity: String) in
+            var line = words
+            line.insert(contentsOf: ["--severity", severity], at: min(name, line.count))
+            return line
+        }
+        let whole = !hasSeverity && SuggestedLine.parses(at("3"))
+        let shown = SuggestedLine.shown(whole ? at("N") : ["log", "symptom", "NAME", "--severity", "N"])
+        return "\(unknown); a symptom is logged with its severity from 1 to 5: \(shown)"
+    }
+
+    /// `contacts rename OLD NEW` as `contacts edit OLD --name NEW`, where OLD names a contact.
+    private static func renamedContact(before: [String], rest: [String], unknown: String) -> String? {
+        let names = rest.indices.filter { !rest[$0].hasPrefix("-") && ($0 == 0 || !rest[$0 - 1].hasPrefix("--store")) }
+        let usage = "\(unknown); a contact is renamed with: nudge contacts edit CONTACT --name NAME"
+        guard names.count == 2 else { return usage }
+        let options = rest.indices.filter { !names.contains($0) }.map { rest[$0] }
+        let line = before + ["edit", rest[names[0]], "--name", rest[names[1]]] + options
+        guard SuggestedLine.parses(line) else { return usage }
+        guard CompletionNames.namesOneContact(storePath: StoreCompletion.storePath(line), rest[names[0]]) else {
+            return "\(usage) (no contact matches '\(CommandLineText.shortened(rest[names[0]]))')"
+        }
+        return "\(unknown); did you mean: \(SuggestedLine.shown(line))"
+    }
+
+    /// `meditations add yesterday 9:00 20`, `dose 1 22:10`: a command that takes no argument,
+    /// given its time (and its length) as words, as `--at 'yesterday 9:00' --minutes 20`.
+    static func optionsNamed(_ arguments: [String], positional: [Int], takes: CommandOptions, path: [String])
+        -> String?
+    {
+        let given = { (option: String) in arguments.contains { $0 == option || $0.hasPrefix(option + "=") } }
+        guard !takes.hasArguments, let first = positional.first, takes.all.contains("--at"), !given("--at") else {
+            return nil
+        }
+        var words = positional.map { arguments[$0] }
+        var length: [String] = []
+        if let option = ["--minutes", "--duration"].first(where: { takes.all.contains($0) && !given($0) }),
+            words.count > 1, let last = words.last, last.first?.isNumber == true, !last.contains(":")
+        {
+            length = [option, last]
+            words.removeLast()
+        }
+        var line = arguments.indices.filter { !positional.contains($0) }.map { arguments[$0] }
+        line.insert(contentsOf: ["--at", words.joined(separator: " ")] + length, at: first)
+        let here = path.joined(separator: " ")
+        let said = length.first.map { "its time as --at and its length as \($0)" } ?? "its time as --at"
+        if SuggestedLine.parses(line) { return "\(here) takes \(said); did you mean: \(SuggestedLine.shown(line))" }
+        // The length left out is the person's to give: where it goes, with no number made up.
+        guard length.isEmpty, let option = ["--minutes", "--duration"].first(where: { takes.all.contains($0) }),
+            !given(option)
+        else { return nil }
+        let at = first + 2
+        guard SuggestedLine.parses(line[..<at] + [option, "10"] + line[at...]) else { return nil }
+        let shown = SuggestedLine.shown(Array(line[..<at] + [option, "N"] + line[at...]))
+        return "\(here) takes its time as --at and its length as \(option); give its length: \(shown)"
+    }
+}

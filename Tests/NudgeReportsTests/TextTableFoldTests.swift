@@ -1,0 +1,31 @@
+import NudgeReports
+import Testing
+
+/// A row that folds has the room of a line of its own: its free text uses the width there
+/// (a history title cut to "Dose 2 sn…" with 60 columns free was no use).
+@Suite struct TextTableFoldTests {
+    static let title = "Dose 2 snoozed until 03:10, the second time"
+    static let outcome = "answered 03:02 yesterday: snooze it"
+
+    /// The part of `text` the table shows.
+    static func shown(_ text: String, in lines: [String]) -> String {
+        guard let line = lines.first(where: { $0.contains(text.prefix(8)) }),
+            let start = line.range(of: text.prefix(8))?.lowerBound
+        else { return "" }
+        let cell = line[start...].split(separator: "  ").first ?? ""
+        return String(cell.hasSuffix("…") ? cell.dropLast() : cell)
+    }
+
+    /// As `history` lists it: the outcome whole, the title cut where it must be.
+    @Test(arguments: [40, 60])
+    func aFoldedRowsTextUsesTheWidth(width: Int) {
+        let table = TextTable.render(
+            header: ["ID", "DUE", "OUTCOME", "TITLE"], rows: [["12", "2026-11-22 03:00", Self.outcome, Self.title]],
+            width: width, shrinking: [3])
+        let lines = table.split(separator: "\n").map(String.init)
+        #expect(lines.count > 2, "\(table)")
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(table)")
+        let shown = Self.shown(Self.title, in: lines)
+        #expect(Self.title.hasPrefix(shown) && shown.count >= min(Self.title.count, width - 5), "\(width):\n\(table)")
+    }
+}

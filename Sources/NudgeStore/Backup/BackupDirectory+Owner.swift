@@ -35,7 +35,7 @@ extension BackupDirectory {
             switch backup.origin {
             case .store(let owner): owner == identity || (identity == nil && others.count == 1)
             case .unmarked: others.count <= (identity == nil ? 1 : 0)
-            case .foreign, .damaged: false
+            case .foreign, .damaged, .unreadable: false
             }
         }
         return newestFirst(candidates + own(in: formerFolders, now: now, identity: identity), now: now).first {

@@ -195,7 +195,8 @@ public enum BackupDirectory {
     }
 
     /// Removes the backups of the store at `store` (of `identity`) that `BackupPolicy` does not
-    /// keep (with files SQLite cannot read, which are no one's backup); returns them. The
+    /// keep (with files SQLite cannot read, which are no one's backup; never one this user may
+    /// not open, which may be anyone's); returns them. The
     /// policy counts whole backups only (`looksWhole`): one cut short never is a day's, week's
     /// or month's in place of a whole one, and goes. Another store's backups, those taken
     /// before identities, the store's own file, a live store (`isLive`) and `keeping` (the one
@@ -209,7 +210,7 @@ public enum BackupDirectory {
             switch backup.origin {
             case .store(let owner): owner == identity
             case .damaged: true
-            case .unmarked, .foreign: false
+            case .unmarked, .foreign, .unreadable: false
             }
         }.map { ($0, $0.looksWhole) }
         let kept = BackupPolicy.kept(backups.filter(\.1).map(\.0.takenAt), clock: clock)

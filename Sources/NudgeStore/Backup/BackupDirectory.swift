@@ -201,7 +201,8 @@ public enum BackupDirectory {
     /// or month's in place of a whole one, and goes. Another store's backups, those taken
     /// before identities, the store's own file, a live store (`isLive`) and `keeping` (the one
     /// just taken, which a newer one of its day would displace after the clock went back) are
-    /// never removed.
+    /// never removed. Nor is one taken ahead of `now` (a clock that was ahead): it takes no
+    /// day's, week's or month's place from the real ones, and is thinned once the clock passes it.
     @discardableResult
     public static func thin(
         _ directory: String, store: String, identity: String?, keeping: String? = nil, clock: WallClock, now: Date
@@ -212,7 +213,7 @@ public enum BackupDirectory {
             case .damaged: true
             case .unmarked, .foreign, .unreadable: false
             }
-        }.map { ($0, $0.looksWhole) }
+        }.filter { !$0.isAhead(of: now) }.map { ($0, $0.looksWhole) }
         let kept = BackupPolicy.kept(backups.filter(\.1).map(\.0.takenAt), clock: clock)
         let removed = backups.filter { backup, whole in
             !(whole && kept.contains(backup.takenAt)) && backup.path != keeping && unlink(backup.path) == 0

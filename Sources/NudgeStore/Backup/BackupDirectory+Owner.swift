@@ -51,7 +51,7 @@ extension BackupDirectory {
         guard let location = BackupLocation.read(store: store) else { return [] }
         var folders: [String] = []
         for folder in [location.directory, location.formerDirectory].compactMap({ $0 })
-        where folder != directory && !folders.contains(folder) {
+        where !isSameFolder(folder, directory) && !folders.contains(where: { isSameFolder($0, folder) }) {
             var status = stat()
             if stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { folders.append(folder) }
         }
@@ -63,6 +63,16 @@ extension BackupDirectory {
     public static func own(in folders: [String], now: Date, identity: String?) -> [BackupFile] {
         guard let identity else { return [] }
         return folders.flatMap { list(in: $0, now: now) }.filter { $0.origin == .store(identity) }
+    }
+
+    /// Whether two paths name one folder: the same spelling, or the same device and inode (a
+    /// link to it, `..` in one of them), which would otherwise count its backups twice.
+    static func isSameFolder(_ one: String, _ other: String) -> Bool {
+        guard one != other else { return true }
+        var first = stat()
+        var second = stat()
+        return stat(one, &first) == 0 && stat(other, &second) == 0 && first.st_dev == second.st_dev
+            && first.st_ino == second.st_ino
     }
 
     /// Whether `directory` holds a backup of the store of `identity`.

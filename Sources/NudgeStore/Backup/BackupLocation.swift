@@ -51,11 +51,9 @@ public struct BackupLocation: Codable, Sendable, Equatable {
         let identity = identity ?? earlier?.identity
         let location = BackupLocation(
             directory: directory, identity: identity,
-            formerDirectory: earlier?.directory == directory
-                ? earlier?.formerDirectory
-                : [earlier?.directory, earlier?.formerDirectory].compactMap { $0 }.first {
-                    $0 != directory && BackupDirectory.holdsBackups(in: $0, identity: identity)
-                })
+            formerDirectory: [earlier?.directory, earlier?.formerDirectory].compactMap { $0 }.first {
+                !BackupDirectory.isSameFolder($0, directory) && BackupDirectory.holdsBackups(in: $0, identity: identity)
+            })
         let target = path(ofStore: store)
         guard location != earlier, let data = try? JSONEncoder().encode(location),
             let temporary = try? Store.temporaryFile(beside: target, prefix: ".nudge-location-")

@@ -60,3 +60,26 @@ struct FormerBackupFolderTests {
         #expect(try entries() == "2")
     }
 }
+
+/// One folder under two spellings (issue 39, fifth round): a link to it, or `..` in its path,
+/// was taken for the folder named before, so its backups were listed twice and doctor counted
+/// "1 kept in real; 1 in link". Folders compare by device and inode.
+extension FormerBackupFolderTests {
+    @Test(arguments: ["link", "sub/../nudge.sqlite.backups"])
+    func oneFolderUnderAnotherSpellingIsNotAnEarlierFolder(spelling: String) throws {
+        try FileManager.default.createDirectory(atPath: directory.file("sub"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: directory.file("link"), withDestinationPath: first)
+        nudge("log", "symptom", "first", "--severity", "2", at: "2026-11-20T10:00:00Z")
+        nudge("backup", at: "2026-11-20T10:00:00Z")
+        let renamed = directory.file(spelling)
+        nudge("settings", "set", "backup.directory", renamed, at: "2026-11-21T09:00:00Z")
+        let recorded = try location()
+        #expect(recorded["formerDirectory"] == nil, "\(recorded)")
+        let listed = nudge("backups", at: "2026-11-21T09:00:00Z")
+        #expect(
+            listed.stdout.components(separatedBy: "nudge-20261120T100000Z.sqlite").count == 2
+                && !listed.stdout.contains("named before"), "\(listed)")
+        let doctor = nudge("doctor", at: "2026-11-21T09:00:00Z")
+        #expect(doctor.stdout.contains("checked ok; 1 kept in \(renamed)\n"), "\(doctor)")
+    }
+}

@@ -46,11 +46,12 @@ extension BackupDirectory {
     /// The folders other than `directory` (the one backups are taken into now) that
     /// `STORE.backup-location` records: the folder it named before `backup.directory` changed
     /// (by `settings set`, a restore, or another program the daemon has not seen yet), and
-    /// the one before that while it holds backups of the store. Only folders that are there.
+    /// those named before it while they hold backups of the store. Only folders that are there.
     public static func formerFolders(store: String, besides directory: String) -> [String] {
         guard let location = BackupLocation.read(store: store) else { return [] }
         var folders: [String] = []
         for folder in [location.directory, location.formerDirectory].compactMap({ $0 })
+            + (location.olderDirectories ?? [])
         where !isSameFolder(folder, directory) && !folders.contains(where: { isSameFolder($0, folder) }) {
             var status = stat()
             if stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { folders.append(folder) }

@@ -15,6 +15,13 @@ public struct BackupLocation: Codable, Sendable, Equatable {
     /// back an older one), while it holds backups of this store: nudge takes and thins none
     /// there any more, but they are still the store's, and the newest may be among them.
     public var formerDirectory: String?
+    /// The folders named before `formerDirectory`, newest first, while they hold backups of
+    /// this store (A, then B, then C: A's backups are still the store's); at most
+    /// `formerFoldersKept` with it. Nil when there are none (what an older nudge wrote).
+    public var olderDirectories: [String]?
+
+    /// How many earlier folders are remembered: a person moves backups rarely.
+    static let formerFoldersKept = 5
 
     public static func path(ofStore store: String) -> String { store + ".backup-location" }
 
@@ -49,11 +56,18 @@ public struct BackupLocation: Codable, Sendable, Equatable {
     static func record(directory: String, identity: String?, store: String) {
         let earlier = read(store: store)
         let identity = identity ?? earlier?.identity
+        var former: [String] = []
+        for folder in [earlier?.directory, earlier?.formerDirectory].compactMap({ $0 })
+            + (earlier?.olderDirectories ?? [])
+        where former.count < formerFoldersKept && !BackupDirectory.isSameFolder(folder, directory)
+            && !former.contains(where: { BackupDirectory.isSameFolder($0, folder) })
+            && BackupDirectory.holdsBackups(in: folder, identity: identity)
+        {
+            former.append(folder)
+        }
         let location = BackupLocation(
-            directory: directory, identity: identity,
-            formerDirectory: [earlier?.directory, earlier?.formerDirectory].compactMap { $0 }.first {
-                !BackupDirectory.isSameFolder($0, directory) && BackupDirectory.holdsBackups(in: $0, identity: identity)
-            })
+            directory: directory, identity: identity, formerDirectory: former.first,
+            olderDirectories: former.count > 1 ? Array(former.dropFirst()) : nil)
         let target = path(ofStore: store)
         guard location != earlier, let data = try? JSONEncoder().encode(location),
             let temporary = try? Store.temporaryFile(beside: target, prefix: ".nudge-location-")

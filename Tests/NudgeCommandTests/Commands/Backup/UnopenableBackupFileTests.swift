@@ -22,6 +22,11 @@ extension BackupFolderModeTests {
             chmod(copy, mode)
         }
 
+        // Another user's file SQLite cannot read: damaged, but not nobody's to remove.
+        let othersJunk = folder + "/nudge-20261119T100000Z.sqlite"
+        #expect(FileManager.default.createFile(atPath: othersJunk, contents: Data("not a backup".utf8)))
+        chmod(othersJunk, 0o644)
+
         let listed = try nudgeAsNobody(["backups", "--json"])
         let rows = try #require(
             try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]], "\(listed)")
@@ -30,6 +35,7 @@ extension BackupFolderModeTests {
         #expect(
             checks == [
                 own: "ok", modeless: "unreadable (permission denied)", others: "unreadable (permission denied)",
+                othersJunk: "file is not a database",
             ], "\(listed)")
 
         let doctor = try nudgeAsNobody(["doctor"])
@@ -48,6 +54,6 @@ extension BackupFolderModeTests {
 
         let backedUp = try nudgeAsNobody(["backup"], at: "2026-11-22T10:00:00Z")
         #expect(backedUp.status == 0 && !backedUp.stdout.contains("removed"), "\(backedUp)")
-        #expect(access(modeless, F_OK) == 0 && access(others, F_OK) == 0)
+        #expect(access(modeless, F_OK) == 0 && access(others, F_OK) == 0 && access(othersJunk, F_OK) == 0)
     }
 }

@@ -46,7 +46,8 @@ public enum BackupsList {
             items: backups,
             row: { backup, contents in
                 BackupRow(
-                    path: backup.path, takenAt: backup.takenAt, size: backup.size, check: contents.check,
+                    path: backup.path, takenAt: backup.takenAt, size: backup.size,
+                    check: backup.unreadableReason.map(Self.unreadable) ?? contents.check,
                     origin: Self.origin(backup.origin),
                     counts: Dictionary(
                         uniqueKeysWithValues: contents.counts.map {
@@ -57,6 +58,8 @@ public enum BackupsList {
                 .init("TAKEN") { LocalFormat.dateTime($0.0.takenAt, clock: context.wallClock) },
                 .init("SIZE") { ByteCountText.describe($0.0.size) },
                 .text("CHECK") { backup, contents in
+                    // Not damage: nudge may not open it, and cannot tell what it holds.
+                    if let reason = backup.unreadableReason { return Self.unreadable(reason) }
                     // SQLite's complaint is for --json; a person reads that it is damaged.
                     let check = contents.isSound ? "ok" : "damaged"
                     return backup.origin == .unmarked || backup.origin == .foreign
@@ -97,8 +100,12 @@ public enum BackupsList {
         case .unmarked: "taken before store identities"
         case .foreign: "not a nudge backup"
         case .damaged: "unreadable"
+        case .unreadable: "unknown"
         }
     }
+
+    /// `unreadable (permission denied)`.
+    static func unreadable(_ reason: String) -> String { "unreadable (\(reason.lowercased()))" }
 
     public struct BackupRow: Encodable {
         var path: String

@@ -34,13 +34,16 @@ extension DoctorFindings {
         let identity = Store.identity(at: store)
         // The store's backups in the folder backup.directory named before count too.
         let formerFolders = BackupDirectory.formerFolders(store: store, besides: directory)
-        let all = BackupDirectory.newestFirst(
+        let listed = BackupDirectory.newestFirst(
             BackupDirectory.list(in: directory, now: now, identity: identity)
                 + BackupDirectory.own(in: formerFolders, now: now, identity: identity), now: now)
+        // One nudge may not open is of no known store, and not damaged: it is named apart.
+        let all = listed.filter { $0.unreadableReason == nil }
         // One taken while the clock was ahead is not the newest; it is named.
         let ahead: [Finding] =
             (openBackupFolderFinding(directory).map { [$0] } ?? [])
             + strayBackupFindings(BackupDirectory.strays(in: directory, identity: identity), clock: clock)
+            + unopenableBackupFindings(listed)
             + all.filter { $0.isAhead(of: now) }.map {
                 .warning(
                     "backups: \(($0.path as NSString).lastPathComponent) says it was taken at \(LocalFormat.dateTime($0.takenAt, clock: clock)), which is later than now: the clock was ahead when it was taken, or it is behind now; nudge does not count it as the newest backup",
@@ -91,6 +94,20 @@ extension DoctorFindings {
                 "backups: \(($0.path as NSString).lastPathComponent) is a backup of this store taken at \(LocalFormat.dateTime($0.takenAt, clock: clock)), under a name nudge does not give its backups: it is neither listed nor thinned",
                 fix: "keep it as your own copy (restore it with: nudge restore \($0.path)), or remove it: rm \($0.path)"
             )
+        }
+    }
+
+    /// A file in the backup folder nudge may not open (mode 000, another user's): it may be
+    /// this store's backup or another's, so it is neither counted, nor taken, nor thinned.
+    static func unopenableBackupFindings(_ backups: [BackupFile]) -> [Finding] {
+        backups.compactMap { backup in
+            backup.unreadableReason.map {
+                .warning(
+                    "backups: \(backup.path) cannot be read (\($0.lowercased())): nudge cannot tell whose backup it is, so it neither counts, restores nor removes it",
+                    fix:
+                        "if it is yours, make it readable: sudo chown \(getuid()):\(getgid()) \(backup.path) && sudo chmod 600 \(backup.path); if it is another user's, leave it"
+                )
+            }
         }
     }
 

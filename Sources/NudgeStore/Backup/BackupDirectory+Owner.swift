@@ -35,7 +35,7 @@ extension BackupDirectory {
             switch backup.origin {
             case .store(let owner): owner == identity || (identity == nil && others.count == 1)
             case .unmarked: others.count <= (identity == nil ? 1 : 0)
-            case .foreign, .damaged: false
+            case .foreign, .damaged, .unreadable: false
             }
         }
         return newestFirst(candidates + own(in: formerFolders, now: now, identity: identity), now: now).first {
@@ -46,12 +46,13 @@ extension BackupDirectory {
     /// The folders other than `directory` (the one backups are taken into now) that
     /// `STORE.backup-location` records: the folder it named before `backup.directory` changed
     /// (by `settings set`, a restore, or another program the daemon has not seen yet), and
-    /// the one before that while it holds backups of the store. Only folders that are there.
+    /// those named before it while they hold backups of the store. Only folders that are there.
     public static func formerFolders(store: String, besides directory: String) -> [String] {
         guard let location = BackupLocation.read(store: store) else { return [] }
         var folders: [String] = []
         for folder in [location.directory, location.formerDirectory].compactMap({ $0 })
-        where folder != directory && !folders.contains(folder) {
+            + (location.olderDirectories ?? [])
+        where !isSameFolder(folder, directory) && !folders.contains(where: { isSameFolder($0, folder) }) {
             var status = stat()
             if stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { folders.append(folder) }
         }
@@ -63,6 +64,16 @@ extension BackupDirectory {
     public static func own(in folders: [String], now: Date, identity: String?) -> [BackupFile] {
         guard let identity else { return [] }
         return folders.flatMap { list(in: $0, now: now) }.filter { $0.origin == .store(identity) }
+    }
+
+    /// Whether two paths name one folder: the same spelling, or the same device and inode (a
+    /// link to it, `..` in one of them), which would otherwise count its backups twice.
+    static func isSameFolder(_ one: String, _ other: String) -> Bool {
+        guard one != other else { return true }
+        var first = stat()
+        var second = stat()
+        return stat(one, &first) == 0 && stat(other, &second) == 0 && first.st_dev == second.st_dev
+            && first.st_ino == second.st_ino
     }
 
     /// Whether `directory` holds a backup of the store of `identity`.

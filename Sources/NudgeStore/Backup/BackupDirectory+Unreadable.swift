@@ -27,3 +27,20 @@ extension BackupDirectory {
             "cannot read the backup folder \(directory) (\(reason)); make it a folder this user can read (chmod u+rwx), or set backup.directory to another"
     }
 }
+
+/// A backup file this user may not open (`BackupOrigin.unreadable`): listed as such, never
+/// taken for damage, never thinned, never anyone's newest.
+extension BackupDirectory {
+    /// The backup files in `folders` this user may not open, newest first, those ahead of
+    /// `now` left out (they are no newest).
+    public static func unopenable(in folders: [String], now: Date) -> [BackupFile] {
+        folders.flatMap { list(in: $0, now: now) }.filter { $0.unreadableReason != nil && !$0.isAhead(of: now) }
+    }
+}
+
+extension BackupFile {
+    /// Why this user may not open it (`Permission denied`); nil for a file that opens.
+    public var unreadableReason: String? {
+        if case .unreadable(let reason) = origin { reason } else { nil }
+    }
+}

@@ -195,12 +195,14 @@ public enum BackupDirectory {
     }
 
     /// Removes the backups of the store at `store` (of `identity`) that `BackupPolicy` does not
-    /// keep (with files SQLite cannot read, which are no one's backup); returns them. The
+    /// keep (with files SQLite cannot read, which are no one's backup; never one this user may
+    /// not open, which may be anyone's, nor another user's); returns them. The
     /// policy counts whole backups only (`looksWhole`): one cut short never is a day's, week's
     /// or month's in place of a whole one, and goes. Another store's backups, those taken
     /// before identities, the store's own file, a live store (`isLive`) and `keeping` (the one
     /// just taken, which a newer one of its day would displace after the clock went back) are
-    /// never removed.
+    /// never removed. Nor is one taken ahead of `now` (a clock that was ahead): it takes no
+    /// day's, week's or month's place from the real ones, and is thinned once the clock passes it.
     @discardableResult
     public static func thin(
         _ directory: String, store: String, identity: String?, keeping: String? = nil, clock: WallClock, now: Date
@@ -209,14 +211,22 @@ public enum BackupDirectory {
             switch backup.origin {
             case .store(let owner): owner == identity
             case .damaged: true
-            case .unmarked, .foreign: false
+            case .unmarked, .foreign, .unreadable: false
             }
-        }.map { ($0, $0.looksWhole) }
+        }.filter { !$0.isAhead(of: now) }.map { ($0, $0.looksWhole) }
         let kept = BackupPolicy.kept(backups.filter(\.1).map(\.0.takenAt), clock: clock)
         let removed = backups.filter { backup, whole in
-            !(whole && kept.contains(backup.takenAt)) && backup.path != keeping && unlink(backup.path) == 0
+            !(whole && kept.contains(backup.takenAt)) && backup.path != keeping && isOwn(backup.path)
+                && unlink(backup.path) == 0
         }.map(\.0)
         return removed
+    }
+
+    /// Whether this user owns the file: another user's (in a folder users share) is never
+    /// removed, damaged or not; nudge cannot tell it was a backup of this store.
+    private static func isOwn(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_uid == getuid()
     }
 
     /// Removes the temporary files of backups killed midway (`.nudge-nudge-INSTANT.sqlite.PID.XXXXXX`,

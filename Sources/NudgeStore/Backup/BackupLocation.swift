@@ -1,4 +1,5 @@
 import Foundation
+import NudgeCore
 
 #if canImport(Glibc)
     import Glibc
@@ -15,6 +16,13 @@ public struct BackupLocation: Codable, Sendable, Equatable {
     /// back an older one), while it holds backups of this store: nudge takes and thins none
     /// there any more, but they are still the store's, and the newest may be among them.
     public var formerDirectory: String?
+    /// The folders named before `formerDirectory`, newest first, while they hold backups of
+    /// this store (A, then B, then C: A's backups are still the store's); at most
+    /// `formerFoldersKept` with it. Nil when there are none (what an older nudge wrote).
+    public var olderDirectories: [String]?
+
+    /// How many earlier folders are remembered: a person moves backups rarely.
+    static let formerFoldersKept = 5
 
     public static func path(ofStore store: String) -> String { store + ".backup-location" }
 
@@ -46,16 +54,23 @@ public struct BackupLocation: Codable, Sendable, Equatable {
     /// recorded before when the store has none now (its backups carry it). A temporary file
     /// 0600 from its first byte, synced and renamed; nothing when the file says so already.
     /// A failure is not the backup's: the store's setting still names the folder.
-    static func record(directory: String, identity: String?, store: String) {
+    /// `tookInto`: the folder a backup was just taken into, remembered as a former one when the
+    /// setting names another by now.
+    static func record(directory: String, identity: String?, store: String, tookInto: String? = nil) {
         let earlier = read(store: store)
         let identity = identity ?? earlier?.identity
+        var former: [String] = []
+        for folder in [tookInto, earlier?.directory, earlier?.formerDirectory].compactMap({ $0 })
+            + (earlier?.olderDirectories ?? [])
+        where former.count < formerFoldersKept && !BackupDirectory.isSameFolder(folder, directory)
+            && !former.contains(where: { BackupDirectory.isSameFolder($0, folder) })
+            && BackupDirectory.holdsBackups(in: folder, identity: identity)
+        {
+            former.append(folder)
+        }
         let location = BackupLocation(
-            directory: directory, identity: identity,
-            formerDirectory: earlier?.directory == directory
-                ? earlier?.formerDirectory
-                : [earlier?.directory, earlier?.formerDirectory].compactMap { $0 }.first {
-                    $0 != directory && BackupDirectory.holdsBackups(in: $0, identity: identity)
-                })
+            directory: directory, identity: identity, formerDirectory: former.first,
+            olderDirectories: former.count > 1 ? Array(former.dropFirst()) : nil)
         let target = path(ofStore: store)
         guard location != earlier, let data = try? JSONEncoder().encode(location),
             let temporary = try? Store.temporaryFile(beside: target, prefix: ".nudge-location-")
@@ -67,5 +82,17 @@ public struct BackupLocation: Codable, Sendable, Equatable {
             && fsync(descriptor) == 0
         if descriptor >= 0 { close(descriptor) }
         if !written || rename(temporary, target) != 0 { unlink(temporary) }
+    }
+
+    /// Runs `body` holding an exclusive lock on the store's folder (flock, apart from SQLite's
+    /// locks): a backup and a `settings set` each read the setting and write the file within
+    /// it, so the last to write read the last setting committed. Held for milliseconds; a
+    /// folder that cannot be opened runs `body` unlocked.
+    static func whileLocked(store: String, _ body: () -> Void) {
+        let folder = PathText.directory(of: store)
+        let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if descriptor >= 0 { close(descriptor) } }
+        if descriptor >= 0 { while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {} }
+        body()
     }
 }

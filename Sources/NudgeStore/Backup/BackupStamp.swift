@@ -17,6 +17,10 @@ public enum BackupOrigin: Sendable, Equatable {
     case foreign
     /// A file SQLite cannot read: its complaint.
     case damaged(String)
+    /// A file this user may not open (EACCES, EPERM: mode 000, another user's 0600 file in a
+    /// shared folder): whose it is and what it holds are unknown, so it is no one's to thin,
+    /// and never damaged. The reason, as `strerror` says it.
+    case unreadable(String)
 }
 
 /// What a backup says of itself: whose it is and when it was taken, from its `store_metadata`.
@@ -31,6 +35,13 @@ struct BackupStamp {
 
     /// Nil when the file is gone.
     static func read(_ path: String) -> BackupStamp? {
+        // SQLite says "unable to open database file" for a file it may not open, which would
+        // read as damage; asked first, the kernel says why.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 || (errno != EACCES && errno != EPERM) else {
+            return BackupStamp(origin: .unreadable(String(cString: strerror(errno))), takenAt: nil)
+        }
+        if descriptor >= 0 { close(descriptor) }
         var opened: OpaquePointer?
         defer { sqlite3_close_v2(opened) }
         let code = sqlite3_open_v2(

@@ -69,12 +69,19 @@ extension Store {
 
     /// Records the folder `backup.directory` names beside the store, keeping the one recorded
     /// before as the former while it holds the store's backups; nothing when the setting cannot
-    /// be read. After `settings set`, a restore (which may bring back an older setting), and
-    /// by the daemon when another program changed the setting.
-    public func recordBackupDirectory() {
-        guard let settings = try? settings() else { return }
-        BackupLocation.record(
-            directory: BackupDirectory.directory(store: path, setting: settings[BackupPolicy.directory]),
-            identity: (try? identity()) ?? nil, store: path)
+    /// be read (but `tookInto`, the folder a backup just went to). After `settings set`, a
+    /// restore (which may bring back an older setting), a backup, and by the daemon when another
+    /// program changed the setting. The setting is read under the lock the file is written in:
+    /// a `settings set` during a backup is not undone by the backup's older reading.
+    public func recordBackupDirectory(tookInto folder: String? = nil) {
+        BackupLocation.whileLocked(store: path) {
+            guard let settings = try? settings() else {
+                if let folder { BackupLocation.record(directory: folder, identity: nil, store: path) }
+                return
+            }
+            BackupLocation.record(
+                directory: BackupDirectory.directory(store: path, setting: settings[BackupPolicy.directory]),
+                identity: (try? identity()) ?? nil, store: path, tookInto: folder)
+        }
     }
 }

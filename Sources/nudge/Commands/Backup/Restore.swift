@@ -133,8 +133,9 @@ extension Nudge {
                 ?? "the backup \(backup)"
         }
 
-        private func chosenBackup(_ context: CommandContext) throws -> String {
-            if let file { return file }
+        /// The backup to restore, and for `--latest`, what it passed over (`unopenableNote`).
+        private func chosenBackup(_ context: CommandContext) throws -> (path: String, note: String) {
+            if let file { return (file, "") }
             let setting =
                 (try? Store(readingOnly: context.storePath, now: context.now).settings()[BackupPolicy.directory])
             let directory =
@@ -142,19 +143,30 @@ extension Nudge {
                 ?? BackupDirectory.directory(ofDamagedStore: context.storePath)
             if let unreadable = BackupDirectory.unreadable(directory) { throw CommandFailure(unreadable, exitCode: 66) }
             let identity = Store.identity(at: context.storePath)
+            let formerFolders = BackupDirectory.formerFolders(store: context.storePath, besides: directory)
+            // Files nudge may not open may be this store's newest: never passed over unsaid.
+            let unopenable = BackupDirectory.unopenable(in: [directory] + formerFolders, now: context.now)
             guard
                 let newest = BackupDirectory.newestSound(
-                    in: directory, now: context.now, identity: identity,
-                    formerFolders: BackupDirectory.formerFolders(store: context.storePath, besides: directory))
+                    in: directory, now: context.now, identity: identity, formerFolders: formerFolders)
             else {
                 let stores = BackupDirectory.stores(BackupDirectory.list(in: directory, now: context.now)).count
                 throw CommandFailure(
                     identity == nil && stores > 1
                         ? "the store's identity cannot be read, and \(directory) holds the backups of \(stores) stores; give the backup's path instead (nudge backups lists them)"
-                        : "\(directory) has no sound backup of this store to restore; give a backup's path instead",
+                        : "\(directory) has no sound backup of this store to restore\(Self.unopenableNote(unopenable)); give a backup's path instead",
                     exitCode: 66)
             }
-            return newest.path
+            return (newest.path, Self.unopenableNote(unopenable.filter { $0.takenAt > newest.takenAt }, newer: true))
+        }
+
+        /// ` (DIR/nudge-….sqlite, newer, cannot be read: permission denied; if it is yours, …)`;
+        /// empty when there is none.
+        static func unopenableNote(_ files: [BackupFile], newer: Bool = false) -> String {
+            guard let newest = files.first, let reason = newest.unreadableReason else { return "" }
+            let others = files.count == 1 ? "" : " and \(files.count - 1) more"
+            return
+                " (\(newest.path)\(others)\(newer ? ", newer," : "") cannot be read: \(reason.lowercased()); if it is yours, make it readable with chown and chmod, and restore it by its path)"
         }
 
         /// The chosen backup, copied privately: what is asked about and restored is this copy,
@@ -165,8 +177,8 @@ extension Nudge {
             var attempts = 0
             while true {
                 attempts += 1
-                let backup = try chosenBackup(context)
-                let described = describe(backup, context)
+                let (backup, note) = try chosenBackup(context)
+                let described = describe(backup, context) + note
                 do { return (try PinnedBackup(backup, store: context.storePath, now: context.now), described) } catch {
                     guard latest, attempts < 3, !FileManager.default.fileExists(atPath: backup) else {
                         throw CommandFailure(error.description, exitCode: error.exitCode)

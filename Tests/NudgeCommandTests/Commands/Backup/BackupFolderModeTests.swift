@@ -29,11 +29,11 @@ struct BackupFolderModeTests {
 
     func nudgeAsNobody(_ arguments: String...) throws -> CommandResult { try nudgeAsNobody(arguments) }
 
-    func nudgeAsNobody(_ arguments: [String]) throws -> CommandResult {
+    func nudgeAsNobody(_ arguments: [String], at now: String = "2026-11-22T10:00:00Z") throws -> CommandResult {
         try Subprocess.run(
             Self.setpriv,
             ["--reuid=65534", "--regid=65534", "--clear-groups", NudgeBinary.path] + arguments + ["--store", store],
-            environment: NudgeBinary.environment(["TZ": "UTC", "NUDGE_FAKE_NOW": "2026-11-22T10:00:00Z"]))
+            environment: NudgeBinary.environment(["TZ": "UTC", "NUDGE_FAKE_NOW": now]))
     }
 
     @Test(.enabled(if: canRunAsNobody, "needs root and /usr/bin/setpriv to run nudge as nobody"))

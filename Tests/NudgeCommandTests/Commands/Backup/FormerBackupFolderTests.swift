@@ -22,7 +22,9 @@ struct FormerBackupFolderTests {
 
     func location() throws -> [String: String] {
         let data = try Data(contentsOf: URL(fileURLWithPath: store + ".backup-location"))
-        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: String])
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any]).compactMapValues {
+            $0 as? String
+        }
     }
 
     func entries() throws -> String? {
@@ -58,5 +60,56 @@ struct FormerBackupFolderTests {
                 "checked ok; 1 kept in \(first); 1 in \(second), which backup.directory named before\n"), "\(doctor)")
         nudge("restore", "--latest", "--yes", at: "2026-11-22T10:00:00Z")
         #expect(try entries() == "2")
+    }
+}
+
+/// One folder under two spellings (issue 39, fifth round): a link to it, or `..` in its path,
+/// was taken for the folder named before, so its backups were listed twice and doctor counted
+/// "1 kept in real; 1 in link". Folders compare by device and inode.
+extension FormerBackupFolderTests {
+    @Test(arguments: ["link", "sub/../nudge.sqlite.backups"])
+    func oneFolderUnderAnotherSpellingIsNotAnEarlierFolder(spelling: String) throws {
+        try FileManager.default.createDirectory(atPath: directory.file("sub"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: directory.file("link"), withDestinationPath: first)
+        nudge("log", "symptom", "first", "--severity", "2", at: "2026-11-20T10:00:00Z")
+        nudge("backup", at: "2026-11-20T10:00:00Z")
+        let renamed = directory.file(spelling)
+        nudge("settings", "set", "backup.directory", renamed, at: "2026-11-21T09:00:00Z")
+        let recorded = try location()
+        #expect(recorded["formerDirectory"] == nil, "\(recorded)")
+        let listed = nudge("backups", at: "2026-11-21T09:00:00Z")
+        #expect(
+            listed.stdout.components(separatedBy: "nudge-20261120T100000Z.sqlite").count == 2
+                && !listed.stdout.contains("named before"), "\(listed)")
+        let doctor = nudge("doctor", at: "2026-11-21T09:00:00Z")
+        #expect(doctor.stdout.contains("checked ok; 1 kept in \(renamed)\n"), "\(doctor)")
+    }
+}
+
+/// More than one earlier folder (issue 39, fifth round): A, then B, then C dropped A's backups
+/// from every account, since only the folder named last before was remembered.
+extension FormerBackupFolderTests {
+    @Test func everyEarlierFolderThatHoldsBackupsStaysTheStores() throws {
+        let third = directory.file("third")
+        nudge("log", "symptom", "first", "--severity", "2", at: "2026-11-20T10:00:00Z")
+        nudge("backup", at: "2026-11-20T10:00:00Z")
+        nudge("settings", "set", "backup.directory", second, at: "2026-11-21T09:00:00Z")
+        nudge("backup", at: "2026-11-21T10:00:00Z")
+        nudge("settings", "set", "backup.directory", third, at: "2026-11-22T09:00:00Z")
+        let listed = nudge("backups", at: "2026-11-22T09:00:00Z")
+        #expect(
+            listed.stdout.contains(first + "/nudge-20261120T100000Z.sqlite")
+                && listed.stdout.contains(second + "/nudge-20261121T100000Z.sqlite"), "\(listed)")
+        let doctor = nudge("doctor", at: "2026-11-22T09:00:00Z")
+        #expect(
+            doctor.stdout.contains("; 1 in \(second), which backup.directory named before")
+                && doctor.stdout.contains("; 1 in \(first), which backup.directory named before"), "\(doctor)")
+        // A folder that holds none of the store's backups any more is forgotten.
+        try FileManager.default.removeItem(atPath: first + "/nudge-20261120T100000Z.sqlite")
+        nudge("backup", at: "2026-11-22T10:00:00Z")
+        let data = try Data(contentsOf: URL(fileURLWithPath: store + ".backup-location"))
+        let recorded = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(
+            recorded["formerDirectory"] as? String == second && recorded["olderDirectories"] == nil, "\(recorded)")
     }
 }

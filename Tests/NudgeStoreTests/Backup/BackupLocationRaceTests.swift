@@ -1,0 +1,28 @@
+import Foundation
+import NudgeCore
+import NudgeTestSupport
+import Testing
+
+@testable import NudgeStore
+
+/// A `settings set backup.directory` while a backup runs (issue 39, fifth round): the backup
+/// read the old folder at its start and wrote it beside the store at its end, over the new
+/// setting, until the next backup. The folder is read again where the file is written; the
+/// one the backup went to is kept as the former folder, since it holds the newest backup.
+struct BackupLocationRaceTests {
+    let directory = TemporaryDirectory()
+    var path: String { directory.file("nudge.sqlite") }
+
+    @Test func aSettingChangedDuringABackupIsTheOneRecorded() throws {
+        let store = try Store(path: path)
+        let old = path + ".backups"
+        let new = directory.file("elsewhere")
+        // The backup read the setting (the default folder); then the setting changed.
+        try store.setSetting(BackupPolicy.directory, to: new, at: Date())
+        let backup = try store.backUp(into: old, at: Date())
+        let location = try #require(BackupLocation.read(store: path))
+        #expect(location.directory == new && location.formerDirectory == old, "\(location)")
+        #expect(BackupDirectory.formerFolders(store: path, besides: new) == [old])
+        #expect(FileManager.default.fileExists(atPath: backup.path))
+    }
+}

@@ -87,12 +87,21 @@ public struct BackupLocation: Codable, Sendable, Equatable {
     /// Runs `body` holding an exclusive lock on the store's folder (flock, apart from SQLite's
     /// locks): a backup and a `settings set` each read the setting and write the file within
     /// it, so the last to write read the last setting committed. Held for milliseconds; a
-    /// folder that cannot be opened runs `body` unlocked.
-    static func whileLocked(store: String, _ body: () -> Void) {
+    /// folder that cannot be opened runs `body` unlocked. Without `waiting` (the daemon, whose
+    /// loop must not wait on another process, stopped or slow) a lock held elsewhere skips
+    /// `body`: its holder reads the setting and writes the file itself. Whether `body` ran.
+    @discardableResult
+    static func whileLocked(store: String, waiting: Bool = true, _ body: () -> Void) -> Bool {
         let folder = PathText.directory(of: store)
         let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if descriptor >= 0 { close(descriptor) } }
-        if descriptor >= 0 { while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {} }
+        if descriptor >= 0 {
+            let operation = waiting ? LOCK_EX : LOCK_EX | LOCK_NB
+            while flock(descriptor, operation) != 0 {
+                if errno != EINTR { return false }
+            }
+        }
         body()
+        return true
     }
 }

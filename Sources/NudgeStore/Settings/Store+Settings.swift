@@ -72,9 +72,12 @@ extension Store {
     /// be read (but `tookInto`, the folder a backup just went to). After `settings set`, a
     /// restore (which may bring back an older setting), a backup, and by the daemon when another
     /// program changed the setting. The setting is read under the lock the file is written in:
-    /// a `settings set` during a backup is not undone by the backup's older reading.
-    public func recordBackupDirectory(tookInto folder: String? = nil) {
-        BackupLocation.whileLocked(store: path) {
+    /// a `settings set` during a backup is not undone by the backup's older reading. Without
+    /// `waiting`, nothing is recorded while another process holds that lock (it records), and
+    /// the result is false.
+    @discardableResult
+    public func recordBackupDirectory(tookInto folder: String? = nil, waiting: Bool = true) -> Bool {
+        BackupLocation.whileLocked(store: path, waiting: waiting) {
             guard let settings = try? settings() else {
                 if let folder { BackupLocation.record(directory: folder, identity: nil, store: path) }
                 return

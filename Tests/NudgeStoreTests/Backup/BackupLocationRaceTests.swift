@@ -25,4 +25,26 @@ struct BackupLocationRaceTests {
         #expect(BackupDirectory.formerFolders(store: path, besides: new) == [old])
         #expect(FileManager.default.fileExists(atPath: backup.path))
     }
+
+    /// The daemon does not wait for that lock on its loop: another process holding it (a
+    /// backup stopped with SIGSTOP, a slow folder) records the setting itself; the daemon's
+    /// attempt returns at once and writes nothing, where a command's waits.
+    @Test(.timeLimit(.minutes(1))) func theDaemonsRecordingDoesNotWaitForTheLock() throws {
+        let store = try Store(path: path)
+        try store.setSetting(BackupPolicy.directory, to: directory.file("first"), at: Date())
+        let folder = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { close(folder) }
+        // Held by another open file description, as another process would hold it.
+        #expect(flock(folder, LOCK_EX) == 0)
+        try Store(path: path).write { db in
+            try db.execute(
+                sql: "UPDATE settings SET value = ? WHERE key = ?",
+                arguments: [directory.file("second"), BackupPolicy.directory.rawValue])
+        }
+        #expect(store.recordBackupDirectory(waiting: false) == false)
+        #expect(BackupLocation.read(store: path)?.directory == directory.file("first"))
+        #expect(flock(folder, LOCK_UN) == 0)
+        #expect(store.recordBackupDirectory(waiting: false))
+        #expect(BackupLocation.read(store: path)?.directory == directory.file("second"))
+    }
 }

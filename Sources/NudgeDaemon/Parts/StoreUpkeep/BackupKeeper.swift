@@ -38,7 +38,9 @@ final class BackupKeeper {
         if lastBackup?.directory != directory {
             // The setting changed (or the daemon starts): another program may have written it,
             // and a damaged store's commands find its backups only where the location says.
-            store.recordBackupDirectory()
+            if !store.recordBackupDirectory(waiting: false) {
+                logger.debug("backup location: another nudge is writing it; not waiting for it on the loop")
+            }
         }
         if lastBackup?.directory != directory || lastBackup?.identity != identity {
             // Another store's backup in a shared directory is not this store's newest. One taken

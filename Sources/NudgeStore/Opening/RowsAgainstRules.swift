@@ -11,7 +11,9 @@ public struct RowsAgainstRule: Sendable, Equatable {
 }
 
 extension Store {
-    /// The rows against their column's rule, by table and column, in every table of every app.
+    /// The rows against their column's rule, by table and column, in every table of every app:
+    /// in a table nudge lists, by the rule its listings leave rows out by (`RecordRule`), each
+    /// row once; elsewhere by the table's CHECK and NOT NULL constraints.
     /// SQLite's integrity check cannot say: on a read-only connection (the doctor's) it checks
     /// no CHECK constraint, and otherwise names the table, not the column, and stops at 100.
     /// One pass over each table that has rules; a table whose rules this SQLite cannot
@@ -26,6 +28,11 @@ extension Store {
             var found: [RowsAgainstRule] = []
             for table in tables {
                 guard let name: String = table["name"], let sql: String = table["sql"] else { continue }
+                if let rule = RecordRule.all.first(where: { $0.table == name }) {
+                    let counts = (try? rule.count(db)) ?? []
+                    found += counts.map { RowsAgainstRule(table: name, column: $0.column, count: $0.count) }
+                    continue
+                }
                 let rules = TableRules(sql: sql).rules
                 guard !rules.isEmpty else { continue }
                 let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""

@@ -31,3 +31,79 @@ struct DoctorRuleBreakingRowsTests: CommandScenario {
         #expect(!result.stdout.contains("private words") && !result.stdout.contains("Ann"), "\(result)")
     }
 }
+
+/// Issue 39, the hostile tester's rows: doctor counted four, the listing left out another
+/// three and showed a name of blanks, which every export then wrote into a doctor's report.
+/// One rule (the store's reading of an entry) now decides both.
+struct DoctorCountsWhatListingsLeaveOutTests: CommandScenario {
+    let directory = TemporaryDirectory()
+
+    @Test func theDoctorsCountIsWhatEveryListingLeavesOut() throws {
+        for name in ["one", "two", "three", "four", "five", "six"] {
+            #expect(nudge("log", "symptom", "private \(name)", "--severity", "2").status == 0)
+        }
+        try DatabaseQueue(path: store).writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA ignore_check_constraints = 1")
+            for (column, value, name) in [
+                ("severity", "9", "one"), ("severity", "'high'", "two"), ("name", "'   '", "three"),
+                ("name", "x'00ff'", "four"),
+                // A tab and a zero-width space: blank to a reader, not to SQLite's trim().
+                ("name", "char(9, 8203)", "five"), ("created_at", "x'0102'", "six"),
+            ] {
+                try db.execute(sql: "UPDATE symptom_entries SET \(column) = \(value) WHERE name = 'private \(name)'")
+            }
+        }
+        let doctor = nudge("doctor")
+        #expect(
+            doctor.stdout.contains(
+                "rows against a column's rule: 5 rows another program wrote (3 in symptom_entries.name, 2 in symptom_entries.severity)"
+            ), "\(doctor)")
+        let leftOut = "nudge: 5 rows another program wrote cannot be read and are left out"
+        let listing = nudge("symptoms", "list", "--json")
+        #expect(listing.stderr.contains(leftOut), "\(listing)")
+        let listed = try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [[String: Any]]
+        #expect(listed?.compactMap { $0["name"] as? String } == ["private six"], "\(listing)")
+        let chart = nudge("symptoms", "list", "--chart")
+        #expect(chart.stderr.contains(leftOut) && chart.stdout.contains("private six"), "\(chart)")
+        let csv = nudge("symptoms", "export", "--format", "csv")
+        #expect(
+            csv.stdout.split(whereSeparator: \.isNewline).dropFirst().map { $0.split(separator: ",")[2] } == [
+                "private six"
+            ])
+        #expect(csv.stderr.contains(leftOut), "\(csv)")
+        for format in ["markdown", "html"] {
+            let export = nudge("symptoms", "export", "--format", format)
+            #expect(export.stderr.contains(leftOut), "\(export)")
+            #expect(export.stdout.contains("1 entry") && export.stdout.contains("private six"), "\(export)")
+        }
+        for result in [doctor, listing, chart, csv] {
+            #expect(!["private o", "private t", "private f"].contains { "\(result)".contains($0) }, "\(result)")
+        }
+    }
+}
+
+extension DoctorCountsWhatListingsLeaveOutTests {
+    /// A session planned for more than a day satisfies its CHECK (> 0) but no listing can read
+    /// it; an outcome no writer gives breaks its CHECK but reads as completed and is listed.
+    @Test func meditationsAreCountedByTheRuleTheirListingReadsBy() throws {
+        for hour in ["07", "08", "09"] {
+            #expect(nudge("meditations", "add", "--at", "2026-11-22T\(hour):00", "--minutes", "20").status == 0)
+        }
+        try DatabaseQueue(path: store).writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA ignore_check_constraints = 1")
+            try db.execute(sql: "UPDATE meditation_sessions SET planned_seconds = -60 WHERE started_at LIKE '%T06:%'")
+            try db.execute(
+                sql: "UPDATE meditation_sessions SET planned_seconds = 100000 WHERE started_at LIKE '%T07:%'")
+            try db.execute(sql: "UPDATE meditation_sessions SET outcome = 'weird' WHERE started_at LIKE '%T08:%'")
+        }
+        let doctor = nudge("doctor")
+        #expect(
+            doctor.stdout.contains(
+                "rows against a column's rule: 2 rows another program wrote (2 in meditation_sessions.planned_seconds)"),
+            "\(doctor)")
+        let listing = nudge("meditations", "list", "--json")
+        #expect(listing.stderr.contains("nudge: 2 rows another program wrote cannot be read"), "\(listing)")
+        let sessions = try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [String: Any]
+        #expect((sessions?["sessions"] as? [Any])?.count == 1, "\(listing)")
+    }
+}

@@ -8,6 +8,9 @@ public struct RowsAgainstRule: Sendable, Equatable {
     /// Nil for a CHECK written for the table rather than one column.
     public var column: String?
     public var count: Int
+    /// True where nudge's listings leave these rows out (a table read by a `RecordRule`); false
+    /// where nudge shows them with what it can read of them, or does not read the table.
+    public var isLeftOut = false
 }
 
 extension Store {
@@ -30,7 +33,9 @@ extension Store {
                 guard let name: String = table["name"], let sql: String = table["sql"] else { continue }
                 if let rule = RecordRule.all.first(where: { $0.table == name }) {
                     let counts = (try? rule.count(db)) ?? []
-                    found += counts.map { RowsAgainstRule(table: name, column: $0.column, count: $0.count) }
+                    found += counts.map {
+                        RowsAgainstRule(table: name, column: $0.column, count: $0.count, isLeftOut: true)
+                    }
                     continue
                 }
                 let rules = TableRules(sql: sql).rules

@@ -155,10 +155,9 @@ extension Store {
         var entries: [SymptomEntry] = []
         while let row = try rows.next() {
             // A row of the day widened in, outside the range, is not this listing's to name.
-            if let loggedAt = row.stored("logged_at").flatMap(Timestamp.parse), loggedAt < start || loggedAt >= end {
-                continue
-            }
-            if let entry = SymptomRecord.entry(row, notes: notes) { entries.append(entry) }
+            let loggedAt = row.stored("logged_at").flatMap(Timestamp.parse)
+            if let loggedAt, loggedAt < start || loggedAt >= end { continue }
+            if let entry = SymptomRecord.entry(row, loggedAt: loggedAt, notes: notes) { entries.append(entry) }
         }
         return entries
     }

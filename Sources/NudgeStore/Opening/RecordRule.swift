@@ -17,16 +17,41 @@ struct RecordRule: Sendable {
         RecordRule(
             table: MeditationRecord.table, columns: MeditationRecord.columns,
             unreadableColumns: MeditationRecord.unreadableColumns),
+        RecordRule(
+            table: TherapySessionRecord.table, columns: TherapySessionRecord.columns,
+            unreadableColumns: TherapySessionRecord.unreadableColumns),
+        RecordRule(
+            table: TherapyReflectionRecord.table, columns: TherapyReflectionRecord.columns,
+            unreadableColumns: TherapyReflectionRecord.unreadableColumns),
     ]
 
-    /// How many rows break the rule, by the first column each breaks: a row is counted once.
-    func count(_ db: Database) throws -> [(column: String, count: Int)] {
-        let quoted = columns.map { "\"\($0)\"" }.joined(separator: ", ")
-        let rows = try Row.fetchCursor(db, sql: "SELECT \(quoted) FROM \"\(table)\"")
-        var counts: [String: Int] = [:]
+    /// How many rows break the rule, by the first column each breaks (each row once), and of
+    /// the rows it reads, how many break one of the table's CHECK or NOT NULL `constraints`
+    /// (by the first): those a listing shows with what it can read.
+    func count(_ db: Database, constraints: [(column: String?, broken: String)]) throws -> (
+        leftOut: [(column: String, count: Int)], shown: [(column: String?, count: Int)]
+    ) {
+        let read = columns.map { "\"\($0)\"" } + constraints.map { "CASE WHEN \($0.broken) THEN 1 ELSE 0 END" }
+        let rows = try Row.fetchCursor(db, sql: "SELECT \(read.joined(separator: ", ")) FROM \"\(table)\"")
+        var leftOut: [String: Int] = [:]
+        var shown: [Int: Int] = [:]
         while let row = try rows.next() {
-            if let column = unreadableColumns(row).first { counts[column, default: 0] += 1 }
+            if let column = unreadableColumns(row).first {
+                leftOut[column, default: 0] += 1
+            } else if let broken = constraints.indices.first(where: { row.stored(at: columns.count + $0) == 1 }) {
+                shown[broken, default: 0] += 1
+            }
         }
-        return columns.compactMap { column in counts[column].map { (column, $0) } }
+        // Constraints of one column counted under it once.
+        var shownByColumn: [(column: String?, count: Int)] = []
+        for (index, constraint) in constraints.enumerated() {
+            guard let count = shown[index] else { continue }
+            if let same = shownByColumn.firstIndex(where: { $0.column == constraint.column }) {
+                shownByColumn[same].count += count
+            } else {
+                shownByColumn.append((constraint.column, count))
+            }
+        }
+        return (columns.compactMap { column in leftOut[column].map { (column, $0) } }, shownByColumn)
     }
 }

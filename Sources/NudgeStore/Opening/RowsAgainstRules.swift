@@ -32,10 +32,16 @@ extension Store {
             for table in tables {
                 guard let name: String = table["name"], let sql: String = table["sql"] else { continue }
                 if let rule = RecordRule.all.first(where: { $0.table == name }) {
-                    let counts = (try? rule.count(db)) ?? []
-                    found += counts.map {
+                    // Constraints this SQLite cannot evaluate (another program's function) are passed over.
+                    let constraints = TableRules(sql: sql).rules
+                    guard
+                        let counts = (try? rule.count(db, constraints: constraints))
+                            ?? (try? rule.count(db, constraints: []))
+                    else { continue }
+                    found += counts.leftOut.map {
                         RowsAgainstRule(table: name, column: $0.column, count: $0.count, isLeftOut: true)
                     }
+                    found += counts.shown.map { RowsAgainstRule(table: name, column: $0.column, count: $0.count) }
                     continue
                 }
                 let rules = TableRules(sql: sql).rules

@@ -106,9 +106,45 @@ extension DoctorCountsWhatListingsLeaveOutTests {
             doctor.stdout.contains(
                 "rows against a column's rule: 2 rows another program wrote (2 in meditation_sessions.planned_seconds)"),
             "\(doctor)")
+        #expect(
+            doctor.stdout.contains(
+                "rows against a column's rule: 1 row another program wrote (1 in meditation_sessions.outcome); nudge shows it"
+            ), "\(doctor)")
         let listing = nudge("meditations", "list", "--json")
         #expect(listing.stderr.contains("nudge: 2 rows another program wrote cannot be read"), "\(listing)")
         let sessions = try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [String: Any]
         #expect((sessions?["sessions"] as? [Any])?.count == 1, "\(listing)")
+    }
+}
+
+extension DoctorCountsWhatListingsLeaveOutTests {
+    /// A treatment no writer gives leaves a session out of the journal; doctor counted it as
+    /// shown (by its CHECK), and a mood of 11, read as not given, as left out alike.
+    @Test func journalSessionsAreCountedByTheRuleTheirListingReadsBy() throws {
+        for day in ["20", "21"] {
+            #expect(
+                nudge(
+                    "journal", "add", "--type", "oral", "--at", "2026-11-\(day)T10:00", "--intentions", "private words"
+                )
+                .status == 0)
+        }
+        try DatabaseQueue(path: store).writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA ignore_check_constraints = 1")
+            try db.execute(
+                sql: "UPDATE therapy_sessions SET treatment_type = 'weird' WHERE started_at LIKE '2026-11-20%'")
+            try db.execute(sql: "UPDATE therapy_sessions SET mood_before = 11 WHERE started_at LIKE '2026-11-21%'")
+        }
+        let doctor = nudge("doctor")
+        #expect(
+            doctor.stdout.contains(
+                "rows against a column's rule: 1 row another program wrote (1 in therapy_sessions.treatment_type); nudge cannot read it"
+            ), "\(doctor)")
+        #expect(
+            doctor.stdout.contains(
+                "rows against a column's rule: 1 row another program wrote (1 in therapy_sessions.mood_before); nudge shows it"
+            ), "\(doctor)")
+        let listing = nudge("journal", "list")
+        #expect(listing.stderr.contains("nudge: a row another program wrote cannot be read"), "\(listing)")
+        #expect(!"\(doctor)\(listing)".contains("private words"))
     }
 }

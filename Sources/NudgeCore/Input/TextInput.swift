@@ -9,13 +9,7 @@ public enum TextInput {
     /// Bidirectional overrides and invisible format characters are refused like control
     /// characters (U+202E turns a listing's columns around), and a name of nothing visible is empty.
     public static func validateName(_ text: String, what: String, example: String, limit: Int) throws(InputError) {
-        guard
-            text.unicodeScalars.contains(where: {
-                !$0.properties.isWhitespace && !$0.properties.isDefaultIgnorableCodePoint
-            })
-        else {
-            throw InputError("the \(what) is empty; give a name such as '\(example)'")
-        }
+        guard !isBlank(text) else { throw InputError("the \(what) is empty; give a name such as '\(example)'") }
         if let scalar = text.unicodeScalars.first(where: isControl) {
             throw InputError("the \(what) contains \(spoken(scalar)); give it on one line without control characters")
         }
@@ -24,6 +18,12 @@ public enum TextInput {
                 "the \(what) contains an invisible formatting character (\(code(scalar))); give it without one")
         }
         try checkLength(text, what: "the \(what)", limit: limit)
+    }
+
+    /// Nothing visible: only whitespace and invisible code points. Such a name is refused when
+    /// typed, and read as no name where another program stored it.
+    public static func isBlank(_ text: String) -> Bool {
+        !text.unicodeScalars.contains { !$0.properties.isWhitespace && !$0.properties.isDefaultIgnorableCodePoint }
     }
 
     /// Free text (notes, a reason): newlines and tabs are kept, other control characters refused.

@@ -1,20 +1,42 @@
 import NudgeStore
 
-/// Rows another program wrote against a column's rule (a CHECK or NOT NULL constraint): no
-/// damage, and nudge reads around them, but each is a record a listing leaves out.
+/// Rows another program wrote against a column's rule (a CHECK or NOT NULL constraint, or the
+/// rule nudge reads a table's rows by): no damage, and backed up as they are.
 extension DoctorFindings {
-    /// A warning counting them by table and column; nil when there are none. Only names and
-    /// counts: a value may be private text.
-    public static func rowsAgainstRulesFinding(_ rows: [RowsAgainstRule], store: String) -> Finding? {
-        guard !rows.isEmpty else { return nil }
+    /// Warnings counting them by table and column: one for the rows the listings leave out (the
+    /// same rows they name), one for those nudge shows with what it can read of them or does not
+    /// read. Only names and counts: a value may be private text.
+    public static func rowsAgainstRulesFindings(_ rows: [RowsAgainstRule], store: String) -> [Finding] {
+        var findings: [Finding] = []
+        let leftOut = rows.filter(\.isLeftOut)
+        if !leftOut.isEmpty {
+            let total = leftOut.reduce(0) { $0 + $1.count }
+            findings.append(
+                .warning(
+                    "rows against a column's rule: \(counted(leftOut)); nudge cannot read \(total == 1 ? "it" : "them") and leaves \(total == 1 ? "it" : "them") out where it lists rows, naming \(total == 1 ? "it" : "each") by id, and backs \(total == 1 ? "it" : "them") up as \(total == 1 ? "it is" : "they are")",
+                    fix:
+                        "the listings name their ids: correct a diary entry with nudge symptoms edit ID (or delete it with nudge symptoms delete ID), others in the program that wrote them"
+                ))
+        }
+        let shown = rows.filter { !$0.isLeftOut }
+        if !shown.isEmpty {
+            let total = shown.reduce(0) { $0 + $1.count }
+            findings.append(
+                .warning(
+                    "rows against a column's rule: \(counted(shown)); nudge shows \(total == 1 ? "it" : "them") with what it can read where it lists \(total == 1 ? "it" : "them") (a value it cannot use as none), and backs \(total == 1 ? "it" : "them") up as \(total == 1 ? "it is" : "they are")",
+                    fix:
+                        "correct them with nudge (nudge contacts edit, nudge call edit...) or in the program that wrote them; sqlite3 \(store) 'PRAGMA integrity_check' names them"
+                ))
+        }
+        return findings
+    }
+
+    /// `2 rows another program wrote (1 in contacts.name, 1 in call_logs.notes)`.
+    private static func counted(_ rows: [RowsAgainstRule]) -> String {
         let total = rows.reduce(0) { $0 + $1.count }
-        let counted = rows.map {
+        let named = rows.map {
             "\($0.count) in \($0.table)\($0.column.map { ".\($0)" } ?? " (a rule of the table)")"
         }.joined(separator: ", ")
-        return .warning(
-            "rows against a column's rule: \(total == 1 ? "1 row" : "\(total) rows") another program wrote (\(counted)); nudge leaves \(total == 1 ? "it" : "them") out where it lists rows, and backs \(total == 1 ? "it" : "them") up as \(total == 1 ? "it is" : "they are")",
-            fix:
-                "the listings name the rows they leave out (nudge symptoms list, nudge contacts list, nudge meditations list...): delete or enter them again with nudge, or correct them in the program that wrote them; sqlite3 \(store) 'PRAGMA integrity_check' names them too"
-        )
+        return "\(total == 1 ? "1 row" : "\(total) rows") another program wrote (\(named))"
     }
 }

@@ -133,10 +133,10 @@ extension TherapySession {
     /// A row as any writer left it; nil when its time or type cannot be read.
     /// A row another program wrote with a start nudge cannot read is kept, listed last.
     init?(row: Row) {
-        guard let id: String = row.stored("id"),
+        guard TherapySessionRecord.unreadableColumns(row).isEmpty, let id: String = row.stored("id"),
             let type = row.stored("treatment_type").flatMap(TreatmentType.init(rawValue:))
         else {
-            UnreadableRows.note("therapy_sessions", row)
+            UnreadableRows.note(TherapySessionRecord.table, row)
             return nil
         }
         let stored: String = row.stored("started_at") ?? ""
@@ -159,10 +159,11 @@ extension TherapySession {
 
 extension TherapyReflection {
     init?(row: Row) {
-        guard let writtenAt = row.stored("written_at").flatMap(Timestamp.parse), let text: String = row.stored("text"),
+        guard TherapyReflectionRecord.unreadableColumns(row).isEmpty,
+            let writtenAt = row.stored("written_at").flatMap(Timestamp.parse), let text: String = row.stored("text"),
             let id: String = row.stored("id"), let sessionID: String = row.stored("session_id")
         else {
-            UnreadableRows.note("therapy_reflections", row)
+            UnreadableRows.note(TherapyReflectionRecord.table, row)
             return nil
         }
         self.init(

@@ -190,23 +190,18 @@ extension Store {
 }
 
 extension MeditationSession {
-    /// A row as any writer left it; nil when its times or lengths cannot be read, or are past
-    /// what any session lasts or any zone is offset by (sums and dates would overflow).
+    /// A row as any writer left it; nil, noted as left out, when `MeditationRecord` finds it
+    /// unreadable.
     init?(row: Row) {
-        let day = 86400
-        guard let id: String = row.stored("id"), let startedAt = row.stored("started_at").flatMap(Timestamp.parse),
-            let planned: Int = row.stored("planned_seconds"), (1...day).contains(planned),
-            let offset: Int = row.stored("utc_offset_minutes"), (-18 * 60...18 * 60).contains(offset)
+        guard MeditationRecord.unreadableColumns(row).isEmpty, let id: String = row.stored("id"),
+            let startedAt = row.stored("started_at").flatMap(Timestamp.parse),
+            let planned: Int = row.stored("planned_seconds"), let offset: Int = row.stored("utc_offset_minutes")
         else {
-            UnreadableRows.note("meditation_sessions", row)
+            UnreadableRows.note(MeditationRecord.table, row)
             return nil
         }
         let endedAt = row.stored("ended_at").flatMap(Timestamp.parse)
         let actual = row.stored("actual_seconds", as: Int.self).map { max($0, 0) }
-        if endedAt != nil, let actual, actual > day {
-            UnreadableRows.note("meditation_sessions", row)
-            return nil
-        }
         let sleep: SleepReading? =
             if let bootID: String = row.stored("boot_id"), let suspended: Double = row.stored("suspended_seconds"),
                 suspended.isFinite

@@ -154,19 +154,10 @@ extension Store {
             ])
         var entries: [SymptomEntry] = []
         while let row = try rows.next() {
-            // A row another program wrote unreadably (a severity off the scale, a name that is
-            // not text) is left out rather than drawn wrong.
-            guard let loggedAt = row.stored(at: 3).flatMap(Timestamp.parse), let id: String = row.stored(at: 0),
-                let name: String = row.stored(at: 1), let severity: Int = row.stored(at: 2),
-                SymptomEntry.severities.contains(severity)
-            else {
-                UnreadableRows.note("symptom_entries", row)
-                continue
-            }
-            guard loggedAt >= start, loggedAt < end else { continue }
-            entries.append(
-                SymptomEntry(
-                    id: id, name: name, severity: severity, loggedAt: loggedAt, notes: notes ? row.stored(at: 4) : nil))
+            // A row of the day widened in, outside the range, is not this listing's to name.
+            let loggedAt = row.stored("logged_at").flatMap(Timestamp.parse)
+            if let loggedAt, loggedAt < start || loggedAt >= end { continue }
+            if let entry = SymptomRecord.entry(row, loggedAt: loggedAt, notes: notes) { entries.append(entry) }
         }
         return entries
     }

@@ -8,10 +8,15 @@ public struct RowsAgainstRule: Sendable, Equatable {
     /// Nil for a CHECK written for the table rather than one column.
     public var column: String?
     public var count: Int
+    /// True where nudge's listings leave these rows out (a table read by a `RecordRule`); false
+    /// where nudge shows them with what it can read of them, or does not read the table.
+    public var isLeftOut = false
 }
 
 extension Store {
-    /// The rows against their column's rule, by table and column, in every table of every app.
+    /// The rows against their column's rule, by table and column, in every table of every app:
+    /// in a table nudge lists, by the rule its listings leave rows out by (`RecordRule`), each
+    /// row once; elsewhere by the table's CHECK and NOT NULL constraints.
     /// SQLite's integrity check cannot say: on a read-only connection (the doctor's) it checks
     /// no CHECK constraint, and otherwise names the table, not the column, and stops at 100.
     /// One pass over each table that has rules; a table whose rules this SQLite cannot
@@ -26,6 +31,19 @@ extension Store {
             var found: [RowsAgainstRule] = []
             for table in tables {
                 guard let name: String = table["name"], let sql: String = table["sql"] else { continue }
+                if let rule = RecordRule.all.first(where: { $0.table == name }) {
+                    // Constraints this SQLite cannot evaluate (another program's function) are passed over.
+                    let constraints = TableRules(sql: sql).rules
+                    guard
+                        let counts = (try? rule.count(db, constraints: constraints))
+                            ?? (try? rule.count(db, constraints: []))
+                    else { continue }
+                    found += counts.leftOut.map {
+                        RowsAgainstRule(table: name, column: $0.column, count: $0.count, isLeftOut: true)
+                    }
+                    found += counts.shown.map { RowsAgainstRule(table: name, column: $0.column, count: $0.count) }
+                    continue
+                }
                 let rules = TableRules(sql: sql).rules
                 guard !rules.isEmpty else { continue }
                 let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""

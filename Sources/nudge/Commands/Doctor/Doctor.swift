@@ -138,7 +138,7 @@ extension Nudge {
                 return [.problem("store: \(error)", fix: "see the message; --store PATH chooses another store")]
             }
             let writable = DoctorFindings.storeWritableFinding(path).map { [$0] } ?? []
-            let ruleBreaking = DoctorFindings.rowsAgainstRulesFinding(
+            let ruleBreaking = DoctorFindings.rowsAgainstRulesFindings(
                 (try? store.rowsAgainstTheirRules()) ?? [], store: path)
             let attributes = (try? FileManager.default.attributesOfItem(atPath: path)) ?? [:]
             let mode = attributes[.posixPermissions] as? Int ?? 0
@@ -151,7 +151,7 @@ extension Nudge {
                     "schema: \(health.migrations.count) migrations (\(health.migrations.last ?? "none")), journal \(health.journalMode)"
                 ),
                 Self.integrityFinding(health.integrity, path: path),
-            ] + (ruleBreaking.map { [$0] } ?? [])
+            ] + ruleBreaking
         }
     }
 }
@@ -159,7 +159,7 @@ extension Nudge {
 extension Nudge.Doctor {
     /// Damage is a problem to recover from; rows another program wrote against their column's
     /// rule are not (nudge reads around them, and backs the store up with them): they are
-    /// counted by `DoctorFindings.rowsAgainstRulesFinding`.
+    /// counted by `DoctorFindings.rowsAgainstRulesFindings`.
     static func integrityFinding(_ check: IntegrityCheck, path: String) -> Finding {
         if let damage = check.damage {
             return .problem(

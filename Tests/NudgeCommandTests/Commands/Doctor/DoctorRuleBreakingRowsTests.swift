@@ -25,9 +25,126 @@ struct DoctorRuleBreakingRowsTests: CommandScenario {
         let result = nudge("doctor")
         #expect(
             result.stdout.contains(
-                "WARNING rows against a column's rule: 4 rows another program wrote (1 in contacts.stay_in_touch_days, 1 in meditation_sessions.planned_seconds, 2 in symptom_entries.severity); nudge leaves them out where it lists rows, and backs them up as they are\n        fix: the listings name the rows they leave out"
+                "WARNING rows against a column's rule: 3 rows another program wrote (1 in meditation_sessions.planned_seconds, 2 in symptom_entries.severity); nudge cannot read them and leaves them out where it lists rows, naming each by id, and backs them up as they are\n        fix: the listings name their ids"
+            ), "\(result)")
+        // A cadence of -3 is read as none and listed so: not a row left out.
+        #expect(
+            result.stdout.contains(
+                "WARNING rows against a column's rule: 1 row another program wrote (1 in contacts.stay_in_touch_days); nudge shows it with what it can read where it lists it"
             ), "\(result)")
         #expect(result.stdout.contains("ok      integrity: ok\n"), "\(result)")
         #expect(!result.stdout.contains("private words") && !result.stdout.contains("Ann"), "\(result)")
+    }
+}
+
+/// Issue 39, the hostile tester's rows: doctor counted four, the listing left out another
+/// three and showed a name of blanks, which every export then wrote into a doctor's report.
+/// One rule (the store's reading of an entry) now decides both.
+struct DoctorCountsWhatListingsLeaveOutTests: CommandScenario {
+    let directory = TemporaryDirectory()
+
+    @Test func theDoctorsCountIsWhatEveryListingLeavesOut() throws {
+        for name in ["one", "two", "three", "four", "five", "six"] {
+            #expect(nudge("log", "symptom", "private \(name)", "--severity", "2").status == 0)
+        }
+        try DatabaseQueue(path: store).writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA ignore_check_constraints = 1")
+            for (column, value, name) in [
+                ("severity", "9", "one"), ("severity", "'high'", "two"), ("name", "'   '", "three"),
+                ("name", "x'00ff'", "four"),
+                // A tab and a zero-width space: blank to a reader, not to SQLite's trim().
+                ("name", "char(9, 8203)", "five"), ("created_at", "x'0102'", "six"),
+            ] {
+                try db.execute(sql: "UPDATE symptom_entries SET \(column) = \(value) WHERE name = 'private \(name)'")
+            }
+        }
+        let doctor = nudge("doctor")
+        #expect(
+            doctor.stdout.contains(
+                "rows against a column's rule: 5 rows another program wrote (3 in symptom_entries.name, 2 in symptom_entries.severity)"
+            ), "\(doctor)")
+        let leftOut = "nudge: 5 rows another program wrote cannot be read and are left out"
+        let listing = nudge("symptoms", "list", "--json")
+        #expect(listing.stderr.contains(leftOut), "\(listing)")
+        let listed = try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [[String: Any]]
+        #expect(listed?.compactMap { $0["name"] as? String } == ["private six"], "\(listing)")
+        let chart = nudge("symptoms", "list", "--chart")
+        #expect(chart.stderr.contains(leftOut) && chart.stdout.contains("private six"), "\(chart)")
+        let csv = nudge("symptoms", "export", "--format", "csv")
+        #expect(
+            csv.stdout.split(whereSeparator: \.isNewline).dropFirst().map { $0.split(separator: ",")[2] } == [
+                "private six"
+            ])
+        #expect(csv.stderr.contains(leftOut), "\(csv)")
+        for format in ["markdown", "html"] {
+            let export = nudge("symptoms", "export", "--format", format)
+            #expect(export.stderr.contains(leftOut), "\(export)")
+            #expect(export.stdout.contains("1 entry") && export.stdout.contains("private six"), "\(export)")
+        }
+        for result in [doctor, listing, chart, csv] {
+            #expect(!["private o", "private t", "private f"].contains { "\(result)".contains($0) }, "\(result)")
+        }
+    }
+}
+
+extension DoctorCountsWhatListingsLeaveOutTests {
+    /// A session planned for more than a day satisfies its CHECK (> 0) but no listing can read
+    /// it; an outcome no writer gives breaks its CHECK but reads as completed and is listed.
+    @Test func meditationsAreCountedByTheRuleTheirListingReadsBy() throws {
+        for hour in ["07", "08", "09"] {
+            #expect(nudge("meditations", "add", "--at", "2026-11-22T\(hour):00", "--minutes", "20").status == 0)
+        }
+        try DatabaseQueue(path: store).writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA ignore_check_constraints = 1")
+            try db.execute(sql: "UPDATE meditation_sessions SET planned_seconds = -60 WHERE started_at LIKE '%T06:%'")
+            try db.execute(
+                sql: "UPDATE meditation_sessions SET planned_seconds = 100000 WHERE started_at LIKE '%T07:%'")
+            try db.execute(sql: "UPDATE meditation_sessions SET outcome = 'weird' WHERE started_at LIKE '%T08:%'")
+        }
+        let doctor = nudge("doctor")
+        #expect(
+            doctor.stdout.contains(
+                "rows against a column's rule: 2 rows another program wrote (2 in meditation_sessions.planned_seconds)"),
+            "\(doctor)")
+        #expect(
+            doctor.stdout.contains(
+                "rows against a column's rule: 1 row another program wrote (1 in meditation_sessions.outcome); nudge shows it"
+            ), "\(doctor)")
+        let listing = nudge("meditations", "list", "--json")
+        #expect(listing.stderr.contains("nudge: 2 rows another program wrote cannot be read"), "\(listing)")
+        let sessions = try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [String: Any]
+        #expect((sessions?["sessions"] as? [Any])?.count == 1, "\(listing)")
+    }
+}
+
+extension DoctorCountsWhatListingsLeaveOutTests {
+    /// A treatment no writer gives leaves a session out of the journal; doctor counted it as
+    /// shown (by its CHECK), and a mood of 11, read as not given, as left out alike.
+    @Test func journalSessionsAreCountedByTheRuleTheirListingReadsBy() throws {
+        for day in ["20", "21"] {
+            #expect(
+                nudge(
+                    "journal", "add", "--type", "oral", "--at", "2026-11-\(day)T10:00", "--intentions", "private words"
+                )
+                .status == 0)
+        }
+        try DatabaseQueue(path: store).writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA ignore_check_constraints = 1")
+            try db.execute(
+                sql: "UPDATE therapy_sessions SET treatment_type = 'weird' WHERE started_at LIKE '2026-11-20%'")
+            try db.execute(sql: "UPDATE therapy_sessions SET mood_before = 11 WHERE started_at LIKE '2026-11-21%'")
+        }
+        let doctor = nudge("doctor")
+        #expect(
+            doctor.stdout.contains(
+                "rows against a column's rule: 1 row another program wrote (1 in therapy_sessions.treatment_type); nudge cannot read it"
+            ), "\(doctor)")
+        #expect(
+            doctor.stdout.contains(
+                "rows against a column's rule: 1 row another program wrote (1 in therapy_sessions.mood_before); nudge shows it"
+            ), "\(doctor)")
+        let listing = nudge("journal", "list")
+        #expect(listing.stderr.contains("nudge: a row another program wrote cannot be read"), "\(listing)")
+        #expect(!"\(doctor)\(listing)".contains("private words"))
     }
 }

@@ -9,14 +9,16 @@ import NudgeStore
 extension Daemon {
     /// Shows what is due: several found late at once as one summary of them all
     /// (`LateSummary`), then as one summary for a kind with more due than it wants popping up,
-    /// one by one otherwise.
+    /// one by one otherwise. Each occurrence is in one notification: the late summary takes a
+    /// summarizing kind's late ones too, so that one notification, not two, says what was late.
     func deliver(_ due: [Occurrence], input: ScheduleInput, wallClock: WallClock) throws {
         let late = LateSummary.select(due, now: configuration.clock.now(), input: input)
         var single = try deliverLateSummary(of: late, input: input, wallClock: wallClock)
         single += due.filter { !late.contains($0) }
+        let unsummarized = single
         for rule in input.kinds {
             guard let threshold = rule.summaryThreshold else { continue }
-            let ofKind = due.filter { $0.kind == rule.kind }
+            let ofKind = unsummarized.filter { $0.kind == rule.kind }
             guard ofKind.count > threshold else { continue }
             try deliverSummary(of: ofKind, by: rule, input: input, wallClock: wallClock)
             single.removeAll { $0.kind == rule.kind }

@@ -58,6 +58,22 @@ extension Daemon {
         }
     }
 
+    /// A reminder on screen whose reason is gone, settled from the command line or another
+    /// program (a call logged, the mood after a session recorded), is answered otherwise: a
+    /// kind that says so has it closed, as a finished dose alarm is.
+    /// Only this server's of the last day (an older id may be another program's by now).
+    func closeSettledNotifications(input: ScheduleInput) throws {
+        let since = max(server.serverSince, configuration.clock.now().addingTimeInterval(-86_400))
+        for rule in input.kinds where rule.closesWhenSettledElsewhere && rule.isEnabled(input) {
+            for record in try store.onScreen(rule.kind, shownAfter: since) {
+                guard let id = record.notificationID, !rule.isCurrent(key: record.key, from: input, clock: wallClock),
+                    server.close(id)
+                else { continue }
+                logger.info("closed \(record.key) (notification \(id)): answered otherwise")
+            }
+        }
+    }
+
     /// An answer from the terminal (`nudge ack`) closes the notification it answered, as a
     /// click would; otherwise it would stay up, and a later click on it would change nothing.
     /// Only answers of the last hour: an older id may belong to another program's notification

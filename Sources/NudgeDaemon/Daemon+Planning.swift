@@ -36,6 +36,7 @@ extension Daemon {
             // its next due instant a fresh plan would show exactly its `next`.
             if plan.due.allSatisfy({ server.isHeldBack($0.key) }) { planner.hold(plan, input: input) }
             try closeFinishedLiveNotifications(input: input)
+            try closeSettledNotifications(input: input)
             try ringer.stopIfSettled(input: input, clock: wallClock)
             sleepGuard.keepAwake(input: input, clock: wallClock)
             let now = configuration.clock.now()

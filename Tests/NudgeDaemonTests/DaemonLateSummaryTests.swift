@@ -60,6 +60,39 @@ extension DaemonTests {
         #expect(again.shown.withLock { $0.isEmpty }, "\(again.shown.withLock { $0.map(\.title) })")
     }
 
+    /// Four calls owed since Monday (more than the call kind's own summary lets pop up): the
+    /// late summary alone names them, not also "4 people to call" at the same instant.
+    @Test func lateCallsOfASummarizingKindAreInTheLateSummaryAlone() throws {
+        let clock = WallClock(zone: zone.resolve().rules)
+        let monday = try #require(
+            clock.instant(on: CivilDate(year: 2026, month: 11, day: 23), at: LocalTime(hour: 9, minute: 0)!))
+        let setup = try Store(path: store, now: monday.addingTimeInterval(-86_400))
+        for name in ["Ann", "Bob", "Cy", "Dee"] {
+            let contact = try setup.addContact(name: name, everyDays: nil, now: monday.addingTimeInterval(-86_400))
+            _ = try setup.addCallReminder(
+                contactID: try contact.get(), dueAt: monday, note: nil, now: monday.addingTimeInterval(-86_400))
+        }
+        let notifier = FakeNotifier()
+        // A server slow to answer: what the plan hands it is still waiting when the plan ends,
+        // as with a real server (a fake answering at once records it shown before the call
+        // kind's summary claims it).
+        notifier.holding.withLock { $0 = true }
+        let log = RecordedLog()
+        let start = monday.addingTimeInterval(3 * 86_400)
+        try withDaemon(clock: DaemonClock(startingAt: start), notifier: notifier, log: log, kinds: [.call]) { _, _ in
+            #expect(log.waitFor("rescheduled (start)"), "\(log.all)")
+            let held = notifier.held.withLock { $0 }
+            #expect(held.count == 1, "the late summary alone, not also the call kind's: \(held.count)")
+            notifier.holding.withLock { $0 = false }
+            for done in held { done(.success(1)) }
+            #expect(log.waitFor("as notification 1", count: 4), "\(log.all)")
+        }
+        let rows = try StoreQuery.rows(
+            store, "SELECT title, body, notification_id FROM reminder_deliveries ORDER BY title")
+        #expect(rows.map { $0["title"] } == ["Call Ann", "Call Bob", "Call Cy", "Call Dee"], "\(rows)")
+        #expect(rows.allSatisfy { $0["notification_id"] == "1" && $0["body"] == LateSummary.recordedBody }, "\(rows)")
+    }
+
     /// One late reminder alone is shown as itself.
     @Test func oneLateReminderIsShownAsItself() throws {
         let start = try lateEvening()

@@ -11,7 +11,16 @@ public enum DeliveryHistory {
     > {
         let from =
             try since.map { typed throws(InputError) in
-                try InstantInput.anyInstant(typed, option: "--since", now: context.now, clock: context.wallClock)
+                let instant = try InstantInput.anyInstant(
+                    typed, option: "--since", now: context.now, clock: context.wallClock)
+                // Nothing is shown in the future: an empty listing would look like an empty history.
+                guard instant <= context.now.addingTimeInterval(1) else {
+                    let understood = InstantInput.describe(instant, now: context.now, clock: context.wallClock)
+                    throw InputError(
+                        "--since '\(TextInput.oneLine(typed.text))' (\(understood)) is in the future; give a time that has passed, such as --since 7d"
+                    )
+                }
+                return instant
             } ?? context.now.addingTimeInterval(-7 * 86400)
         let records = try context.openStoreForReading().run { try $0.history(since: from) }
         let clock = context.wallClock
@@ -76,6 +85,9 @@ public enum DeliveryHistory {
             return record.reshown > 0 ? "missed (expired unseen, shown \(record.reshown + 1) times)" : "missed"
         }
         if record.cancelledAt != nil { return "cancelled" }
+        // Only nudge closes its own notifications, and unanswered only once their reason is
+        // settled another way (dose 2 taken, a call logged, a mood recorded).
+        if record.closedReason == .closed { return "answered otherwise" }
         if let reason = record.closedReason { return "closed (\(reason))" }
         // A bell sounds in nudge itself: shown with no notification on a server.
         if record.shownAt != nil, record.notificationID == nil { return "rang" }

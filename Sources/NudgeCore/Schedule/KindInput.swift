@@ -30,6 +30,8 @@ extension PlannedKind {
     }
 
     public func isEnabled(_ input: ScheduleInput) -> Bool { rule.isEnabled(input) }
+
+    public var closesWhenSettledElsewhere: Bool { rule.closesWhenSettledElsewhere }
 }
 
 // The questions the schedule and the daemon ask of a kind in a list (`any PlannedKind`), which

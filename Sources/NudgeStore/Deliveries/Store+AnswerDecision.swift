@@ -47,28 +47,33 @@ extension Store {
         _ db: Database, _ id: Int64, by rule: Rule, action: String, reply: String?, at now: Date, clock: WallClock,
         sleep: SleepReading?
     ) throws -> Result<DecidedReply<Rule.Change>, InputError> {
-        guard
-            let record = try Row.fetchOne(db, sql: "SELECT * FROM reminder_deliveries WHERE id = ?", arguments: [id])
-                .flatMap(DeliveryRecord.init(row:))
-        else {
+        let row = try Row.fetchOne(db, sql: "SELECT * FROM reminder_deliveries WHERE id = ?", arguments: [id])
+        guard let row, let record = DeliveryRecord(row: row) else {
             return .failure(InputError("there is no delivery \(id); 'nudge history' lists them with their ids"))
         }
+        // An answer another program wrote in a form nudge cannot read (a blob) is still an
+        // answer: answering over it would lose it.
+        if record.action == nil, row.stored("action", as: DatabaseValue.self)?.isNull == false {
+            return .failure(
+                InputError(
+                    "delivery \(id) cannot be read: another program wrote its answer in a form nudge cannot read; "
+                        + "nothing was answered"))
+        }
+        let input = RuleInput(
+            facts: try rule.facts(db, at: now, clock: clock, listing: 0), settings: try Self.settings(db),
+            clock: clock, sleep: sleep)
+        let title = TextInput.oneLine(record.title ?? rule.title(ofKey: record.key, in: input))
         guard record.shownAt != nil else {
             let state =
                 record.missedAt != nil
                 ? "was missed (never shown)"
                 : record.cancelledAt != nil ? "was cancelled" : "has not been shown yet"
-            return .failure(InputError("delivery \(record.id) (\(record.key)) \(state); nothing to answer"))
+            return .failure(InputError("delivery \(record.id) (\(title)) \(state); nothing to answer"))
         }
-        let input = RuleInput(
-            facts: try rule.facts(db, at: now, clock: clock, listing: 0), settings: try Self.settings(db),
-            clock: clock, sleep: sleep)
         // The buttons as they read now: a label a person typed from the screen is its answer.
         let shown = Occurrence(kind: record.kind, key: record.key, dueAt: record.dueAt, title: record.title ?? "")
-        let offered = OfferedAnswers(
-            rule: rule.answers,
-            content: rule.presentation(for: shown, now: now, text: .plain, in: input)?.notification)
-        let title = TextInput.oneLine(record.title ?? rule.title(ofKey: record.key, in: input))
+        let content = rule.presentation(for: shown, now: now, text: .plain, in: input)?.notification
+        let offered = OfferedAnswers(rule: rule.answers, content: content)
         if action == NotificationAction.inlineReplyKey, let reply {
             let decision =
                 (rule as? any RepliableRule<Rule.Facts, Rule.Change>)?.reply(reply, to: record, at: now, in: input)
@@ -87,7 +92,8 @@ extension Store {
             return .failure(
                 InputError(
                     Self.unknownAnswer(
-                        notAnswer, record: record, offered: offered, applying: applying, at: now, clock: clock,
+                        notAnswer, record: record, offered: offered, applying: applying,
+                        buttons: content?.actions.isEmpty == false, at: now, clock: clock,
                         refusal: { rule.answer($0, to: record, at: now, in: input) })))
         }
         let otherFirst = record.action.flatMap { $0 == answer ? nil : offered.label(of: $0) }
@@ -101,10 +107,11 @@ extension Store {
 
     /// The refusal of an answer the delivery does not offer: the answers that would be recorded
     /// now, and only those (a list of answers each refused in turn sends a person round in
-    /// circles at night); with none, why: the first answer that stands, or the rule's reason.
+    /// circles at night); with none, why: the first answer that stands, or the rule's reason
+    /// (for a notification without buttons, how it is answered instead).
     private static func unknownAnswer<Change: AppChange>(
         _ notAnswer: String, record: DeliveryRecord, offered: OfferedAnswers, applying: [NotificationAction],
-        at now: Date, clock: WallClock, refusal: (String) -> AnswerDecision<Change>
+        buttons: Bool, at now: Date, clock: WallClock, refusal: (String) -> AnswerDecision<Change>
     ) -> String {
         if !applying.isEmpty { return "\(notAnswer); give \(offered.keeping(applying.map(\.key)).listed)" }
         if let first = record.action {
@@ -117,6 +124,7 @@ extension Store {
             reason = ": \(refused.description)"
             break
         }
+        if !buttons, !reason.isEmpty { return "\(notAnswer)\(reason); nothing changed" }
         return "\(notAnswer), and none of its answers applies now\(reason); nothing changed"
     }
 }

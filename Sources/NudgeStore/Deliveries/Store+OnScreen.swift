@@ -8,14 +8,16 @@ extension Store {
     /// after `shownAfter` (an earlier server's ids may be another program's by now), neither
     /// closed, cancelled nor missed, and the latest showing of their notification id (a state a
     /// later one replaced is not on screen). A summary, several occurrences shown together, is
-    /// left out: it is worded as a whole, not by one of them.
-    public func onScreen(shownAfter: Date) throws(StoreError) -> [DeliveryRecord] {
-        try read { db in
+    /// left out: it is worded as a whole, not by one of them. With `kind`, only that kind's
+    /// (read by its index: a plan asks).
+    public func onScreen(_ kind: ReminderKind? = nil, shownAfter: Date) throws(StoreError) -> [DeliveryRecord] {
+        let ofKind = kind.map { "d.kind = '\($0.rawValue.replacingOccurrences(of: "'", with: "''"))' AND " } ?? ""
+        return try read { db in
             try Row.fetchAll(
                 db,
                 sql: """
                     SELECT * FROM reminder_deliveries d
-                    WHERE d.notification_id IS NOT NULL AND d.shown_at > ? AND d.closed_at IS NULL
+                    WHERE \(ofKind)d.notification_id IS NOT NULL AND d.shown_at > ? AND d.closed_at IS NULL
                       AND d.action IS NULL AND d.cancelled_at IS NULL AND d.missed_at IS NULL
                       AND NOT EXISTS (
                           SELECT 1 FROM reminder_deliveries o

@@ -35,7 +35,7 @@ extension Store {
             try db.execute(sql: "DELETE FROM call_reminders WHERE id = ?", arguments: [id])
             try db.execute(
                 sql: "INSERT INTO call_reminders (contact_id, due_at, note, created_at) VALUES (?, ?, ?, ?)",
-                arguments: [open.contactID, Timestamp.format(dueAt), note, Timestamp.format(now)])
+                arguments: [open.contactID, Timestamp.format(dueAt), CallInput.note(note), Timestamp.format(now)])
             return .moved(.changed(id: db.lastInsertedRowID, name: open.name))
         }
     }

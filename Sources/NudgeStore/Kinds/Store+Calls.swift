@@ -102,7 +102,9 @@ extension Store {
                     (SELECT min(coalesce(d.reshow_at, d.due_at)) FROM reminder_deliveries d
                      WHERE d.reminder_key LIKE \(CallReminder.onceKeySQL(contactIdentity: "ci.identity", reminderIdentity: "ri.identity")) || ':tomorrow:%'
                        AND \(DeliveryRecord.owedSQL("d"))
-                    ) AS moved_to
+                    ) AS moved_to,
+                    (SELECT max(l.called_at) FROM call_logs l WHERE l.contact_id = r.contact_id AND l.is_marked_deleted = 0
+                    ) AS last_call_at
                 FROM call_reminders r JOIN contacts c ON c.id = r.contact_id
                     JOIN call_reminder_identities ri ON ri.reminder_id = r.id JOIN contact_identities ci ON ci.contact_id = c.id
                 WHERE r.done_at IS NULL ORDER BY r.due_at, r.id
@@ -117,8 +119,10 @@ extension Store {
             }
             return OneOffCall(
                 id: id, contactID: contactID, identity: identity, contactIdentity: contactIdentity,
-                name: name, dueAt: due, note: row.stored("note"), settled: row.stored("settled") ?? false,
-                movedTo: row.stored("moved_to").flatMap(Timestamp.parse))
+                name: name, dueAt: due, note: CallInput.note(row.stored("note")),
+                settled: row.stored("settled") ?? false,
+                movedTo: row.stored("moved_to").flatMap(Timestamp.parse),
+                lastCall: row.stored("last_call_at").flatMap(Timestamp.parse))
         }
     }
 
@@ -179,7 +183,7 @@ extension Store {
             }
             try db.execute(
                 sql: "INSERT INTO call_reminders (contact_id, due_at, note, created_at) VALUES (?, ?, ?, ?)",
-                arguments: [contactID, Timestamp.format(dueAt), note, Timestamp.format(now)])
+                arguments: [contactID, Timestamp.format(dueAt), CallInput.note(note), Timestamp.format(now)])
             return .added(id: db.lastInsertedRowID)
         }
     }
@@ -228,10 +232,16 @@ extension CallReminder: StoredRule {
         {
             through = max(through, last + 2)
         }
+        // And those of a call on screen, unanswered, of the last day: a call logged since
+        // settles it, and its contact's last call says so.
         let queued = try StoredColumn.values(
             db, String.self,
-            sql: "SELECT reminder_key FROM reminder_deliveries WHERE kind = ? AND \(DeliveryRecord.owedSQL())",
-            arguments: [kind.rawValue]
+            sql: """
+                SELECT reminder_key FROM reminder_deliveries WHERE kind = ? AND \(DeliveryRecord.owedSQL())
+                UNION SELECT reminder_key FROM reminder_deliveries
+                WHERE kind = ? AND shown_at >= ? AND action IS NULL AND closed_at IS NULL
+                """,
+            arguments: [kind.rawValue, kind.rawValue, Timestamp.format(instant.addingTimeInterval(-86_400))]
         )
         .compactMap { Key($0)?.contactIdentity }
         return Facts(

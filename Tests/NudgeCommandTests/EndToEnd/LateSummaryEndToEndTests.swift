@@ -34,4 +34,27 @@ struct LateSummaryEndToEndTests: DaemonScenario {
         let history = try nudge("history")
         #expect(history.stdout.contains("shown in the summary of what was late"), "\(history.stdout)")
     }
+
+    /// Four contacts called every day, each with a call owed three days (more than the call
+    /// kind's own summary lets pop up): one Notify, the late summary, and history says each was
+    /// shown in it.
+    @Test func lateCallsOfASummarizingKindMakeOneNotification() throws {
+        let before = "2026-11-20T12:00:00-05:00"
+        for name in ["Ann", "Bob", "Cy", "Dee"] {
+            try nudge("contacts", "add", name, "--every", "1", at: before)
+            try nudge("call", "remind", name, "--on", "2026-11-23", "--at", "09:00", at: before)
+        }
+        let daemon = try startDaemon(at: "2026-11-26T09:00:00-05:00")
+        let shown = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
+        #expect(shown.summary == "While the computer was off", "\(shown)")
+        // The four one-offs and the four cadences; the symptom check of last night is missed.
+        let delivered = try rows("SELECT id FROM reminder_deliveries WHERE missed_at IS NULL").count
+        #expect(delivered == 8)
+        #expect(daemon.waitForEvents("shown", count: delivered), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("rescheduled", ["reason": "start"]), "\(daemon.stderr)")
+        #expect(bus.notifyCalls().map(\.summary) == ["While the computer was off"])
+        let history = try nudge("history").stdout
+        #expect(!history.contains("people to call"), "\(history)")
+        #expect(history.contains("shown in the summary of what was late"), "\(history)")
+    }
 }

@@ -50,6 +50,8 @@ public struct CallReminder: SummarizingRule {
     public let answers = [calledAction, tomorrowAction, dismissAction]
     /// More than this many due at once make one summary instead of a flood.
     public let summaryThreshold = 3
+    /// Settled elsewhere (a call logged, a mood recorded), its notification is closed.
+    public let closesWhenSettledElsewhere = true
 
     public func occurrences(days: ClosedRange<CivilDate>, in input: RuleInput<Facts>) -> GeneratedOccurrences {
         Self.occurrences(
@@ -69,7 +71,9 @@ public struct CallReminder: SummarizingRule {
             }
             return contact.lastCall.map { input.clock.date(of: $0) < due } ?? true
         case .once(let identity):
-            return input.facts.oneOffCalls.contains { $0.identity == identity }
+            guard let open = input.facts.oneOffCalls.first(where: { $0.identity == identity }) else { return false }
+            // A call logged since it was due is the call it asked for.
+            return open.lastCall.map { $0 < open.dueAt } ?? true
         }
     }
 
@@ -129,6 +133,7 @@ public struct CallReminder: SummarizingRule {
         }
         switch answer {
         case Self.calledAction:
+            if let refusal = Self.calledSinceShown(record, key: key, now: now, in: input) { return .refused(refusal) }
             return .record(
                 AnswerEffects(
                     changes: [CallChange.called(contactIdentity: key.contactIdentity, at: now)] + closeOneOff,

@@ -48,10 +48,12 @@ public struct OneOffCall: Sendable, Equatable {
     public var settled: Bool
     /// When it comes again, answered "Remind me tomorrow"; nil when it was not.
     public var movedTo: Date?
+    /// The contact's latest call logged, of any reminder or none.
+    public var lastCall: Date?
 
     public init(
         id: Int64, contactID: Int64, identity: Int64, contactIdentity: Int64, name: String, dueAt: Date, note: String?,
-        settled: Bool, movedTo: Date? = nil
+        settled: Bool, movedTo: Date? = nil, lastCall: Date? = nil
     ) {
         self.id = id
         self.contactID = contactID
@@ -62,6 +64,7 @@ public struct OneOffCall: Sendable, Equatable {
         self.note = note
         self.settled = settled
         self.movedTo = movedTo
+        self.lastCall = lastCall
     }
 }
 
@@ -86,6 +89,12 @@ public enum CallInput {
 
     public static func validate(notes: String?, option: String = "--notes") throws(InputError) {
         if let notes { try TextInput.validateText(notes, option: option, limit: maximumNotesLength) }
+    }
+
+    /// A reminder's note as kept: empty or only spaces is no note (nil), so that `--note ''`
+    /// and no --note are the same reminder.
+    public static func note(_ note: String?) -> String? {
+        note.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
     }
 
     public static func validate(duration: Int) throws(InputError) {

@@ -186,6 +186,15 @@ public protocol ReminderRule: Sendable {
     /// // the symptom check writes nothing when shown: it keeps the default
     /// ```
     func changesWhenShown(key: String, dueAt: Date, at instant: Date, clock: WallClock) -> [Change]
+    /// Whether its notification on screen, unanswered, is closed once ``isCurrent(key:in:)``
+    /// says its reason is gone: settled another way (a call logged with `nudge call log`, the
+    /// mood recorded with `nudge journal edit`), its buttons would ask for what is done. Read
+    /// by the daemon after each plan; history then says "answered otherwise". Default: false.
+    ///
+    /// ```swift
+    /// public let closesWhenSettledElsewhere = true  // CallReminder
+    /// ```
+    var closesWhenSettledElsewhere: Bool { get }
     /// What an answer to a shown occurrence writes, or why it is refused. `answer` is one of
     /// ``answers`` as the button's key gives it, or as `nudge ack` found it from a label (any
     /// other word is refused); the store records it in the delivery's `action` column. Called
@@ -206,4 +215,6 @@ extension ReminderRule {
     public func lateName(of occurrence: Occurrence, in input: RuleInput<Facts>) -> String { "a \(name) reminder" }
 
     public func changesWhenShown(key: String, dueAt: Date, at instant: Date, clock: WallClock) -> [Change] { [] }
+
+    public var closesWhenSettledElsewhere: Bool { false }
 }

@@ -202,7 +202,7 @@ public struct MeditationTimer: MissRecordingRule {
     {
         guard record.action == nil else { return .duplicate }
         guard case .practice = Key(record.key), answers.contains(answer) else {
-            return .refused(InputError("\(record.key) offers no answer '\(answer)'"))
+            return .refused(InputError("this meditation reminder offers no answer '\(answer)'"))
         }
         guard answer == Self.startAction else { return .record(AnswerEffects()) }
         if let running = input.facts.sessions.first(where: \.isRunning) {

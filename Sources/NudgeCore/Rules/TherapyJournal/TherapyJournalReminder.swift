@@ -66,6 +66,8 @@ public struct TherapyJournalReminder: RepliableRule {
     ]
     public let enabledSetting: SettingKey? = .journalRemindersEnabled
     public let answers = [writeAction, laterAction, stopAction]
+    /// Settled elsewhere (a call logged, a mood recorded), its notification is closed.
+    public let closesWhenSettledElsewhere = true
 
     enum Key: Equatable {
         case mood(session: String)
@@ -201,7 +203,14 @@ public struct TherapyJournalReminder: RepliableRule {
     {
         guard record.action == nil else { return .duplicate }
         guard case .invitation(let session, let days) = Key(record.key), answers.contains(answer) else {
-            return .refused(InputError("\(record.key) offers no answer '\(answer)'"))
+            guard case .mood(let session) = Key(record.key) else {
+                return .refused(InputError("this journal reminder offers no answer '\(answer)'"))
+            }
+            // Its answer is a number, which no button gives.
+            return .refused(
+                InputError(
+                    "\(Self.moodTitle) is answered with \(SuggestedCommand.journalMoodAfter(session: String(session.prefix(8)))), N from 1 to 10"
+                ))
         }
         if answer == Self.writeAction {
             return .record(

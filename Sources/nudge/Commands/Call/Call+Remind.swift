@@ -54,7 +54,7 @@ extension Nudge.Call {
             }) {
             case .added(let id):
                 context.print("will remind you to call \(found.name) \(context.when(due)) (reminder \(id))")
-            case .exists(let open) where open.note == note:
+            case .exists(let open) where open.note == CallInput.note(note):
                 // Exit 0: what was asked for is in place, as a second `mkdir -p` finds it.
                 context.print(
                     "a reminder to call \(found.name) \(context.when(due)) already exists (reminder \(open.id)); nothing added"

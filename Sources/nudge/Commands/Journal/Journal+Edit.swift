@@ -16,7 +16,7 @@ extension Nudge.Journal {
         @OptionGroup var options: TherapyFieldOptions
 
         func run(_ context: CommandContext) throws {
-            let fields = try options.fields(context)
+            let fields = try options.fields(context, warning: false)
             guard !fields.isEmpty else {
                 throw CommandFailure(
                     "give at least one field to change, such as --mood-after N (nudge journal edit --help lists them)",
@@ -24,6 +24,10 @@ extension Nudge.Journal {
             }
             let store = try context.openStore()
             let session = try Nudge.Journal.session(id, store)
+            if let startedAt = fields.startedAt {
+                try Self.refuseAfterReflections(session, startedAt: startedAt, store, context)
+                TherapyFieldOptions.warnIfFuture(startedAt, context)
+            }
             _ = try context.changing {
                 try store.run { try $0.editTherapySession(id: session.id, fields, now: context.now) } ? session : nil
             }
@@ -31,6 +35,25 @@ extension Nudge.Journal {
                 fields.startedAt.map { "the session \(context.when($0, on: "of", at: "of"))" }
                 ?? JournalSessions.named(session, context)
             context.print("changed \(changed) (id \(session.id.prefix(8)))")
+        }
+
+        /// A session is not dated after a reflection on it, as none is written on a session to
+        /// come (`journal reflect`): the reflection would be dated before what it reflects on.
+        /// Their dates are said, never their text.
+        private static func refuseAfterReflections(
+            _ session: TherapySession, startedAt: Date, _ store: Store, _ context: CommandContext
+        ) throws {
+            let earlier = try store.run { try $0.therapyReflections(of: session.id) }.filter {
+                $0.writtenAt < startedAt
+            }
+            guard let first = earlier.first else { return }
+            let dates = earlier.map { LocalFormat.dateTime($0.writtenAt, clock: context.wallClock) }
+            let listed = dates.count > 1 ? dates.dropLast().joined(separator: ", ") + " and " + dates.last! : dates[0]
+            throw CommandFailure(
+                "--at (\(context.understood(startedAt))) is after \(earlier.count == 1 ? "the reflection" : "the reflections") "
+                    + "on session \(session.id.prefix(8)) written \(listed); give a time before "
+                    + "\(LocalFormat.dateTime(first.writtenAt, clock: context.wallClock)); nothing changed",
+                exitCode: 64)
         }
     }
 }

@@ -51,21 +51,26 @@ struct TherapyFieldOptions: ParsableArguments {
         }
     }
 
-    /// The fields as given, with `--at` read on the context's clock (a future one warned of).
-    func fields(_ context: CommandContext) throws -> Store.TherapyFields {
+    /// The fields as given, with `--at` read on the context's clock (a future one warned of,
+    /// unless `warning` is false: the caller warns once it has decided to write).
+    func fields(_ context: CommandContext, warning: Bool = true) throws -> Store.TherapyFields {
         var startedAt: Date?
         if let at {
             startedAt = try InstantInput.anyInstant(
                 at, option: "--at", now: context.now, clock: context.wallClock, echo: false)
-            if let startedAt, startedAt > context.now.addingTimeInterval(60) {
-                context.environment.errors(
-                    "nudge: warning: --at is in the future (\(context.understood(startedAt))); recorded as given\n")
-            }
+            if warning, let startedAt { Self.warnIfFuture(startedAt, context) }
         }
         return Store.TherapyFields(
             startedAt: startedAt, treatmentType: type, dose: dose,
             intentions: intentions,
             environment: environment, music: music, moodBefore: moodBefore, moodAfter: moodAfter)
+    }
+
+    /// A session dated ahead is recorded as given (entered before it happens), with a warning.
+    static func warnIfFuture(_ startedAt: Date, _ context: CommandContext) {
+        guard startedAt > context.now.addingTimeInterval(60) else { return }
+        context.environment.errors(
+            "nudge: warning: --at is in the future (\(context.understood(startedAt))); recorded as given\n")
     }
 }
 

@@ -154,6 +154,12 @@ def main():
     subprocess.run([options.nudge, "settings", "set", "symptom.reminder_enabled", "off"], env=env, check=True, stdout=subprocess.DEVNULL)
     subprocess.run([options.nudge, "contacts", "add", "Alex"], env=env, check=True, stdout=subprocess.DEVNULL)
     database = sqlite3.connect(store, timeout=60, isolation_level=None)
+    # A call logged settles every one-off reminder of its contact due before it, so a cycle's
+    # reminder is for a contact of its own: the click of the cycle before does not settle it.
+    database.executemany(
+        "INSERT INTO contacts (name, created_at) VALUES (?, strftime('%Y-%m-%dT%H:%M:%SZ','now'))",
+        [(f"Contact {cycle}",) for cycle in range(options.cycles)])
+    contact_ids = [row[0] for row in database.execute("SELECT id FROM contacts WHERE name LIKE 'Contact %' ORDER BY id")]
 
     daemon = Daemon(options.nudge, env, work)
 
@@ -198,7 +204,7 @@ def main():
             locker.start()
             lock_started.wait()
         note = f"cycle {cycle}"
-        database.execute("INSERT INTO call_reminders (contact_id, due_at, note, created_at) VALUES (1, strftime('%Y-%m-%dT%H:%M:%SZ','now'), ?, strftime('%Y-%m-%dT%H:%M:%SZ','now'))", (note,))
+        database.execute("INSERT INTO call_reminders (contact_id, due_at, note, created_at) VALUES (?, strftime('%Y-%m-%dT%H:%M:%SZ','now'), ?, strftime('%Y-%m-%dT%H:%M:%SZ','now'))", (contact_ids[cycle], note))
         if rng.random() < 0.15:
             time.sleep(rng.uniform(0, 0.02))
             if daemon.kill():

@@ -29,9 +29,9 @@ struct LateSummaryEndToEndTests: DaemonScenario {
         #expect(second.waitForEvent("rescheduled", ["reason": "start"]), "\(second.stderr)")
         #expect(bus.notifyCalls().count == 1, "shown once: \(bus.notifyCalls())")
         let sam = try #require(try rows("SELECT id FROM reminder_deliveries WHERE title = 'Call Sam'").first?["id"])
-        let answered = try nudge("ack", sam, "called")
+        let answered = try nudge("ack", sam, "called", at: "2026-11-26T21:02:00-05:00")
         #expect(answered.stdout.contains("logged a call with Sam"), "\(answered)")
-        let history = try nudge("history")
+        let history = try nudge("history", at: "2026-11-26T21:02:00-05:00")
         #expect(history.stdout.contains("shown in the summary of what was late"), "\(history.stdout)")
     }
 
@@ -53,7 +53,7 @@ struct LateSummaryEndToEndTests: DaemonScenario {
         #expect(daemon.waitForEvents("shown", count: delivered), "\(daemon.stderr)")
         #expect(daemon.waitForEvent("rescheduled", ["reason": "start"]), "\(daemon.stderr)")
         #expect(bus.notifyCalls().map(\.summary) == ["While the computer was off"])
-        let history = try nudge("history").stdout
+        let history = try nudge("history", at: "2026-11-26T09:01:00-05:00").stdout
         #expect(!history.contains("people to call"), "\(history)")
         #expect(history.contains("shown in the summary of what was late"), "\(history)")
     }

@@ -144,6 +144,14 @@ extension Nudge {
             if let unreadable = BackupDirectory.unreadable(directory) { throw CommandFailure(unreadable, exitCode: 66) }
             let identity = Store.identity(at: context.storePath)
             let formerFolders = BackupDirectory.formerFolders(store: context.storePath, besides: directory)
+            // The newest may be in an earlier folder that cannot be read: never passed over unsaid.
+            if let (folder, reason) = BackupDirectory.unreadFormerFolders(
+                store: context.storePath, besides: directory
+            ).first {
+                throw CommandFailure(
+                    "\(BackupDirectory.unreadFolderText(folder, reason)), which may hold this store's newest backup; make it readable (chmod u+rwx) or mount it, or restore a backup by its path (nudge backups lists them)",
+                    exitCode: 66)
+            }
             // Files nudge may not open may be this store's newest: never passed over unsaid.
             let unopenable = BackupDirectory.unopenable(in: [directory] + formerFolders, now: context.now)
             guard

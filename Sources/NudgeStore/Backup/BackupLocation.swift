@@ -76,7 +76,12 @@ public struct BackupLocation: Codable, Sendable, Equatable {
         let identity = identity ?? earlier?.identity
         var former: [String] = []
         // A remembered one that cannot be read (unmounted, no permission) is kept: it may hold them.
-        let remembered = Set([earlier?.formerDirectory].compactMap { $0 } + (earlier?.olderDirectories ?? []))
+        // So is the folder named until now when it is there but unreadable.
+        let current = earlier.flatMap {
+            BackupDirectory.whyUnread($0.directory) != BackupDirectory.notThere ? $0.directory : nil
+        }
+        let remembered = Set(
+            [current, earlier?.formerDirectory].compactMap { $0 } + (earlier?.olderDirectories ?? []))
         for folder in [tookInto, earlier?.directory, earlier?.formerDirectory].compactMap({ $0 })
             + (earlier?.olderDirectories ?? [])
         where former.count < formerFoldersKept && !BackupDirectory.isSameFolder(folder, directory)

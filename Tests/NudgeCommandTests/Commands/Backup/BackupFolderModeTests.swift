@@ -115,6 +115,18 @@ struct BackupFolderModeTests {
         }
     }
 
+    /// The folder named until now, there but unreadable when the setting changes, is kept too.
+    @Test(.enabled(if: canRunAsNobody, "needs root and /usr/bin/setpriv to run nudge as nobody"))
+    func anUnreadableFolderIsKeptWhenTheSettingChanges() throws {
+        #expect(try nudgeAsNobody("log", "symptom", "sneeze", "--severity", "2").status == 0)
+        #expect(try nudgeAsNobody("backup").status == 0)
+        #expect(chmod(folder, 0o000) == 0)
+        #expect(try nudgeAsNobody("settings", "set", "backup.directory", home + "/g2").status == 0)
+        let location = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: store + ".backup-location")))
+        #expect((location as? [String: Any])?["formerDirectory"] as? String == folder, "\(location)")
+    }
+
     /// An emptied store whose `STORE.backup-location` is there but root's 0000 (a `sudo nudge`
     /// left it): damage as when that file names an identity, never a new store, and the file is
     /// never written over.

@@ -27,6 +27,12 @@ public enum BackupsList {
                 "\(count == 1 ? "1 of these is" : "\(count) of these are") in \(folder), which backup.directory named before; new backups go to \(directory), and nudge does not thin the earlier folder"
             )
         }
+        // An earlier folder that cannot be read may hold the newest: said, never taken as empty.
+        for (folder, reason) in BackupDirectory.unreadFormerFolders(store: context.storePath, besides: directory) {
+            let line =
+                "\(BackupDirectory.unreadFolderText(folder, reason)), which backup.directory named before: it may hold backups of this store; make it readable (chmod u+rwx) or mount it"
+            if json { FileHandle.standardError.write(Data("nudge: \(line)\n".utf8)) } else { context.print(line) }
+        }
         // Another store's: one sharing the folder, or this store's before it was copied or
         // moved to another file system, which only its path restores.
         let others = BackupDirectory.list(in: directory, now: context.now).filter {

@@ -31,6 +31,10 @@ extension DoctorFindings {
                 )
             ]
         }
+        // One that can be written but not listed (mode 300) would read as holding none.
+        if let unreadable = BackupDirectory.unreadable(directory) {
+            return [.problem("backups: \(unreadable)", fix: "chmod u+rwx \(directory)")]
+        }
         let identity = Store.identity(at: store)
         // The store's backups in the folder backup.directory named before count too.
         let formerFolders = BackupDirectory.formerFolders(store: store, besides: directory)
@@ -40,8 +44,13 @@ extension DoctorFindings {
         // One nudge may not open is of no known store, and not damaged: it is named apart.
         let all = listed.filter { $0.unreadableReason == nil }
         // One taken while the clock was ahead is not the newest; it is named.
+        let unread: [Finding] = BackupDirectory.unreadFormerFolders(store: store, besides: directory).map {
+            .problem(
+                "backups: \(BackupDirectory.unreadFolderText($0.folder, $0.reason)), which backup.directory named before: it may hold backups of this store",
+                fix: "make it readable (chmod u+rwx \($0.folder)) or mount it")
+        }
         let ahead: [Finding] =
-            (openBackupFolderFinding(directory).map { [$0] } ?? [])
+            unread + (openBackupFolderFinding(directory).map { [$0] } ?? [])
             + strayBackupFindings(BackupDirectory.strays(in: directory, identity: identity), clock: clock)
             + unopenableBackupFindings(listed)
             + all.filter { $0.isAhead(of: now) }.map {

@@ -17,14 +17,50 @@ extension BackupDirectory {
             reason = String(cString: strerror(errno))
         } else if status.st_mode & S_IFMT != S_IFDIR {
             reason = "it is not a folder"
-        } else if let handle = opendir(directory) {
-            closedir(handle)
+        } else if access(directory, R_OK | X_OK) == 0 {
+            // Read but not entered (mode 600): its names list, but no file in it opens.
             return nil
         } else {
             reason = String(cString: strerror(errno))
         }
         return
             "cannot read the backup folder \(directory) (\(reason)); make it a folder this user can read (chmod u+rwx), or set backup.directory to another"
+    }
+}
+
+/// An earlier backup folder `STORE.backup-location` remembers that cannot be read now (no
+/// permission, or not there: an unmounted disk) may hold the store's newest backups: it is said
+/// to be unread, never taken as empty, never forgotten.
+extension BackupDirectory {
+    /// The remembered earlier folders other than `directory` that cannot be read, with why. The
+    /// folder the file names as current counts only when it is there: one no backup was taken
+    /// into yet is never made.
+    public static func unreadFormerFolders(store: String, besides directory: String) -> [(
+        folder: String, reason: String
+    )] {
+        guard let location = BackupLocation.read(store: store) else { return [] }
+        let current = whyUnread(location.directory).flatMap { $0 == notThere ? nil : (location.directory, $0) }
+        let former = ([location.formerDirectory].compactMap { $0 } + (location.olderDirectories ?? [])).compactMap {
+            folder in whyUnread(folder).map { (folder, $0) }
+        }
+        return ([current].compactMap { $0 } + former).filter { !isSameFolder($0.0, directory) }
+    }
+
+    static let notThere = "not there"
+
+    /// Why `folder` cannot be listed and entered (`permission denied`, `not there`); nil when it can.
+    static func whyUnread(_ folder: String) -> String? {
+        var status = stat()
+        guard stat(folder, &status) == 0 else {
+            return errno == ENOENT ? notThere : String(cString: strerror(errno)).lowercased()
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else { return "not a folder" }
+        return access(folder, R_OK | X_OK) == 0 ? nil : String(cString: strerror(errno)).lowercased()
+    }
+
+    /// `cannot read the earlier backup folder DIR (permission denied)`.
+    public static func unreadFolderText(_ folder: String, _ reason: String) -> String {
+        "cannot read the earlier backup folder \(folder) (\(reason))"
     }
 }
 

@@ -50,6 +50,19 @@ public struct BackupLocation: Codable, Sendable, Equatable {
         return location
     }
 
+    /// Why the file, there and regular, may not be read (`Permission denied`); nil otherwise:
+    /// a FIFO, device, folder or link in its place counts as none, as `read` says.
+    public static func unreadable(store: String) -> String? {
+        var status = stat()
+        guard lstat(path(ofStore: store), &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        let descriptor = open(path(ofStore: store), O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor < 0 else {
+            close(descriptor)
+            return nil
+        }
+        return errno == EACCES || errno == EPERM ? String(cString: strerror(errno)) : nil
+    }
+
     /// Records `directory` and the store's identity beside the store, keeping the identity
     /// recorded before when the store has none now (its backups carry it). A temporary file
     /// 0600 from its first byte, synced and renamed; nothing when the file says so already.
@@ -57,14 +70,24 @@ public struct BackupLocation: Codable, Sendable, Equatable {
     /// `tookInto`: the folder a backup was just taken into, remembered as a former one when the
     /// setting names another by now.
     static func record(directory: String, identity: String?, store: String, tookInto: String? = nil) {
+        // One that cannot be read may name the identity and folders: never written over unread.
+        guard unreadable(store: store) == nil else { return }
         let earlier = read(store: store)
         let identity = identity ?? earlier?.identity
         var former: [String] = []
+        // A remembered one that cannot be read (unmounted, no permission) is kept: it may hold them.
+        // So is the folder named until now when it is there but unreadable.
+        let current = earlier.flatMap {
+            BackupDirectory.whyUnread($0.directory) != BackupDirectory.notThere ? $0.directory : nil
+        }
+        let remembered = Set(
+            [current, earlier?.formerDirectory].compactMap { $0 } + (earlier?.olderDirectories ?? []))
         for folder in [tookInto, earlier?.directory, earlier?.formerDirectory].compactMap({ $0 })
             + (earlier?.olderDirectories ?? [])
         where former.count < formerFoldersKept && !BackupDirectory.isSameFolder(folder, directory)
             && !former.contains(where: { BackupDirectory.isSameFolder($0, folder) })
-            && BackupDirectory.holdsBackups(in: folder, identity: identity)
+            && ((remembered.contains(folder) && BackupDirectory.whyUnread(folder) != nil)
+                || BackupDirectory.holdsBackups(in: folder, identity: identity))
         {
             former.append(folder)
         }

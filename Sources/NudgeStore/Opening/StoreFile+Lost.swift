@@ -11,6 +11,21 @@ import Foundation
 extension StoreFile {
     static func checkNotLost(_ path: String) throws(StoreError) {
         let location = BackupLocation.path(ofStore: path)
+        // One that is there but this user may not read (left 0000 by `sudo nudge`) may name one.
+        if let reason = BackupLocation.unreadable(store: path) {
+            var status = stat()
+            let missing = stat(path, &status) != 0 && errno == ENOENT && lstat(path, &status) != 0
+            var log = stat()
+            let empty =
+                !missing && status.st_mode & S_IFMT == S_IFREG && status.st_size == 0
+                && (stat(path + "-wal", &log) != 0 || log.st_size == 0)
+            guard missing || empty else { return }
+            throw .damaged(
+                path: path,
+                reason:
+                    "it is \(missing ? "missing" : "empty"), and \(location) cannot be read (\(reason)), which may say nudge backed it up; make it readable by you (chown, chmod 600) first"
+            )
+        }
         guard BackupLocation.read(store: path)?.identity != nil else { return }
         var status = stat()
         guard stat(path, &status) == 0 else {

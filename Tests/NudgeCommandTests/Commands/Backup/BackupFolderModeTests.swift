@@ -61,4 +61,92 @@ struct BackupFolderModeTests {
             #expect(result.status == 66 && result.stderr == said && result.stdout.isEmpty, "\(arguments): \(result)")
         }
     }
+
+    @Test(.enabled(if: canRunAsNobody, "needs root and /usr/bin/setpriv to run nudge as nobody"))
+    func aFolderThatCanBeReadButNotEnteredIsSaidToBeUnreadable() throws {
+        #expect(try nudgeAsNobody("log", "symptom", "sneeze", "--severity", "2").status == 0)
+        #expect(try nudgeAsNobody("backup").status == 0)
+        chmod(folder, 0o600)
+        let said = "nudge: cannot read the backup folder \(folder) (Permission denied);"
+        for arguments in [["backups"], ["backups", "--json"], ["restore", "--latest", "--yes"]] {
+            let result = try nudgeAsNobody(arguments)
+            #expect(
+                result.status == 66 && result.stderr.hasPrefix(said) && result.stdout.isEmpty, "\(arguments): \(result)"
+            )
+        }
+    }
+
+    @Test(.enabled(if: canRunAsNobody, "needs root and /usr/bin/setpriv to run nudge as nobody"))
+    func doctorNamesAFolderThatCanBeWrittenButNotRead() throws {
+        #expect(try nudgeAsNobody("log", "symptom", "sneeze", "--severity", "2").status == 0)
+        #expect(try nudgeAsNobody("backup").status == 0)
+        chmod(folder, 0o300)
+        let report = try nudgeAsNobody("doctor").stdout
+        #expect(
+            report.contains("PROBLEM backups: cannot read the backup folder \(folder) (Permission denied)"), "\(report)"
+        )
+        #expect(!report.contains("none yet"), "\(report)")
+    }
+
+    /// An earlier folder (issue 39, sixth round) that cannot be read or is not there may hold the
+    /// newest backup: said so, `restore --latest` refuses, and it is never forgotten.
+    @Test(.enabled(if: canRunAsNobody, "needs root and /usr/bin/setpriv to run nudge as nobody"))
+    func anEarlierFolderThatCannotBeReadIsSaidAndKept() throws {
+        let (first, second) = (home + "/g1", home + "/g2")
+        #expect(try nudgeAsNobody("log", "symptom", "sneeze", "--severity", "2").status == 0)
+        #expect(try nudgeAsNobody("settings", "set", "backup.directory", first).status == 0)
+        #expect(try nudgeAsNobody(["backup"], at: "2026-11-22T11:00:00Z").status == 0)
+        #expect(try nudgeAsNobody("settings", "set", "backup.directory", second).status == 0)
+        #expect(try nudgeAsNobody(["backup"], at: "2026-11-22T10:00:00Z").status == 0)
+        for (reason, breakIt) in [
+            ("permission denied", { chmod(first, 0o000) }), ("not there", { rename(first, first + ".away") }),
+        ] {
+            #expect(breakIt() == 0)
+            let said = "cannot read the earlier backup folder \(first) (\(reason))"
+            let listing = try nudgeAsNobody("backups")
+            #expect(listing.status == 0 && listing.stdout.contains(said), "\(listing)")
+            let restore = try nudgeAsNobody("restore", "--latest", "--yes")
+            #expect(restore.status == 66 && restore.stderr.hasPrefix("nudge: \(said)"), "\(restore)")
+            #expect(try nudgeAsNobody("doctor").stdout.contains("PROBLEM backups: \(said)"))
+            #expect(try nudgeAsNobody(["backup"], at: "2026-11-22T12:00:00Z").status == 0)
+            let location = try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: store + ".backup-location")))
+            #expect((location as? [String: Any])?["formerDirectory"] as? String == first, "\(location)")
+        }
+    }
+
+    /// The folder named until now, there but unreadable when the setting changes, is kept too.
+    @Test(.enabled(if: canRunAsNobody, "needs root and /usr/bin/setpriv to run nudge as nobody"))
+    func anUnreadableFolderIsKeptWhenTheSettingChanges() throws {
+        #expect(try nudgeAsNobody("log", "symptom", "sneeze", "--severity", "2").status == 0)
+        #expect(try nudgeAsNobody("backup").status == 0)
+        #expect(chmod(folder, 0o000) == 0)
+        #expect(try nudgeAsNobody("settings", "set", "backup.directory", home + "/g2").status == 0)
+        let location = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: store + ".backup-location")))
+        #expect((location as? [String: Any])?["formerDirectory"] as? String == folder, "\(location)")
+    }
+
+    /// An emptied store whose `STORE.backup-location` is there but root's 0000 (a `sudo nudge`
+    /// left it): damage as when that file names an identity, never a new store, and the file is
+    /// never written over.
+    @Test(.enabled(if: canRunAsNobody, "needs root and /usr/bin/setpriv to run nudge as nobody"))
+    func anEmptiedStoreBesideAnUnreadableBackupLocationIsDamage() throws {
+        #expect(try nudgeAsNobody("log", "symptom", "sneeze", "--severity", "2").status == 0)
+        #expect(try nudgeAsNobody("backup").status == 0)
+        let location = store + ".backup-location"
+        let recorded = try Data(contentsOf: URL(fileURLWithPath: location))
+        #expect(truncate(store, 0) == 0)
+        for companion in ["-wal", "-shm"] { unlink(store + companion) }
+        #expect(chown(location, 0, 0) == 0 && chmod(location, 0o000) == 0)
+        let said =
+            "nudge: the store \(store) is damaged (it is empty, and \(location) cannot be read (Permission denied)"
+        for arguments in [["symptoms"], ["log", "symptom", "cough", "--severity", "1"], ["backup"]] {
+            let result = try nudgeAsNobody(arguments)
+            #expect(result.status == 65 && result.stderr.hasPrefix(said), "\(arguments): \(result)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: location)) == recorded)
+        #expect((try FileManager.default.attributesOfItem(atPath: store)[.size] as? Int) == 0)
+    }
 }

@@ -45,6 +45,18 @@ import Testing
         )
     }
 
+    /// The same for Remind me tomorrow (sixth round): that call settles the reminder, and the
+    /// reminder it promised would never come.
+    @Test func remindMeTomorrowIsRefusedOnceACallWasLoggedSinceTheReminderWasShown() throws {
+        try shownCall("Bob")
+        #expect(nudge("call", "log", "Bob").status == 0)
+        try InProcessNudge.expectRefusal(
+            ["ack", "5", "tomorrow"], store: store, environment: environment,
+            mentioning:
+                "a call with Bob was logged at 20:00 today, 2026-11-22 20:00 CET, since this reminder was shown; that call settles it, so no reminder would come tomorrow, so nothing changed"
+        )
+    }
+
     /// The mood after a session has no button: ack says how it is answered, in words.
     @Test func theMoodPromptSaysItIsAnsweredWithJournalEdit() throws {
         let session = try addedSession("--at", "241 min ago")

@@ -1,18 +1,22 @@
 import Foundation
 
 extension CallReminder {
-    /// Why Called no longer applies: a call with the contact was logged since the reminder was
-    /// shown (`nudge call log`), and answering it would log a second one. Nil while it applies.
-    static func calledSinceShown(_ record: DeliveryRecord, key: Key, now: Date, in input: RuleInput<Facts>)
-        -> InputError?
-    {
+    /// Why an answer no longer applies: a call with the contact was logged since the reminder
+    /// was shown (`nudge call log`). Called would log a second one; Remind me tomorrow would
+    /// promise a reminder that call has settled, and that never comes. Nil while it applies.
+    static func calledSinceShown(
+        _ record: DeliveryRecord, key: Key, answer: String, now: Date, in input: RuleInput<Facts>
+    ) -> InputError? {
         guard let shown = record.shownAt, let logged = lastCall(forKey: key, in: input.facts), logged >= shown
         else { return nil }
         let name = input.facts.name(forKey: record.key) ?? "the contact"
         let when = InstantInput.describe(logged, now: now, clock: input.clock)
+        let consequence =
+            answer == calledAction
+            ? "Called would log a second one" : "that call settles it, so no reminder would come tomorrow"
         return InputError(
-            "a call with \(name) was logged at \(when), since this reminder was shown; "
-                + "Called would log a second one, so nothing changed")
+            "a call with \(name) was logged at \(when), since this reminder was shown; \(consequence), so nothing changed"
+        )
     }
 
     /// The contact's latest call, as the facts know it.

@@ -133,12 +133,17 @@ public struct CallReminder: SummarizingRule {
         }
         switch answer {
         case Self.calledAction:
-            if let refusal = Self.calledSinceShown(record, key: key, now: now, in: input) { return .refused(refusal) }
+            if let refusal = Self.calledSinceShown(record, key: key, answer: answer, now: now, in: input) {
+                return .refused(refusal)
+            }
             return .record(
                 AnswerEffects(
                     changes: [CallChange.called(contactIdentity: key.contactIdentity, at: now)] + closeOneOff,
                     confirmation: "logged a call with \(input.facts.name(forKey: record.key) ?? "the contact")"))
         case Self.tomorrowAction:
+            if let refusal = Self.calledSinceShown(record, key: key, answer: answer, now: now, in: input) {
+                return .refused(refusal)
+            }
             let time = input.settings.time(.callReminderTime)
             guard
                 let due = input.clock.instant(on: today.adding(days: 1), at: time)

@@ -29,6 +29,20 @@ extension BackupDirectory {
     public static func newestSound(
         in directory: String, now: Date, identity: String?, formerFolders: [String] = []
     ) -> BackupFile? {
+        // A backup taken meanwhile by another process thins the one listed before it is
+        // checked: a listing whose files went is made again (the folder then has a newer one).
+        for _ in 1...3 {
+            let candidates = ownCandidates(in: directory, now: now, identity: identity, formerFolders: formerFolders)
+            if let sound = candidates.first(where: { inspect($0.path).isSound }) { return sound }
+            guard candidates.contains(where: { !FileManager.default.fileExists(atPath: $0.path) }) else { return nil }
+        }
+        return nil
+    }
+
+    /// The backups `newestSound` may choose, newest first.
+    private static func ownCandidates(
+        in directory: String, now: Date, identity: String?, formerFolders: [String]
+    ) -> [BackupFile] {
         let backups = list(in: directory, now: now)
         let others = stores(backups).subtracting(identity.map { [$0] } ?? [])
         let candidates = backups.filter { backup in
@@ -38,9 +52,7 @@ extension BackupDirectory {
             case .foreign, .damaged, .unreadable: false
             }
         }
-        return newestFirst(candidates + own(in: formerFolders, now: now, identity: identity), now: now).first {
-            inspect($0.path).isSound
-        }
+        return newestFirst(candidates + own(in: formerFolders, now: now, identity: identity), now: now)
     }
 
     /// The folders other than `directory` (the one backups are taken into now) that

@@ -120,8 +120,9 @@ public final class Daemon {
             storePath: configuration.storePath, makeNotifier: makeNotifier, retryDelay: configuration.serverRetry,
             clock: configuration.clock, events: events, logger: logger)
         ringer = Ringer(
-            player: player ?? CanberraPlayer(onProblem: Self.reportOnce(to: logger)), store: store, events: events,
-            logger: logger
+            player: player
+                ?? CanberraPlayer(onProblem: Self.reportOnce(to: logger), librariesChanged: Self.logLoads(to: logger)),
+            store: store, events: events, logger: logger
         ) { [weak lock] ringing, awakeStops in
             lock?.publish([
                 DaemonLock.ringingKey: ringing.map(String.init), DaemonLock.awakeStopsKey: awakeStops.map(String.init),
@@ -159,6 +160,15 @@ public final class Daemon {
     }
 
     /// No sound device, an unknown sound: one line per daemon run, and notifications go on.
+    /// The sound libraries' loads and unloads, for whoever reads the debug log (the tests).
+    private static func logLoads(to logger: Logger) -> @Sendable (Bool) -> Void {
+        { loaded in
+            logger.debug(
+                "sound libraries \(loaded ? "loaded" : "unloaded")",
+                metadata: ["event": loaded ? "sound_loaded" : "sound_unloaded"])
+        }
+    }
+
     private static func reportOnce(to logger: Logger) -> @Sendable (String) -> Void {
         let reported = Mutex(false)
         return { problem in

@@ -6,12 +6,17 @@ import Synchronization
 /// its finish callbacks arrive on libcanberra's thread. Every call but `open` follows an `open`
 /// that succeeded and comes before the `close` of its context, so the library is loaded then.
 struct CanberraOutput: SoundOutput {
+    /// Hears the libraries loaded (true) and unloaded (false): nothing else announces either.
+    let librariesChanged: @Sendable (_ loaded: Bool) -> Void
+
     func open() -> Result<OpaquePointer, SoundOutputProblem> {
         let library: CanberraLibrary
+        let wasLoaded = CanberraLibrary.shared.held != nil
         switch CanberraLibrary.shared.acquire() {
         case .success(let loaded): library = loaded
         case .failure(let problem): return .failure(problem)
         }
+        if !wasLoaded { librariesChanged(true) }
         var context: OpaquePointer?
         var code = library.contextCreate(&context)
         if code == Int32(CA_SUCCESS), let context {
@@ -20,7 +25,7 @@ struct CanberraOutput: SoundOutput {
             _ = library.contextDestroy(context)
         }
         let problem = library.describe(code)
-        CanberraLibrary.shared.release()
+        if CanberraLibrary.shared.release() { librariesChanged(false) }
         return .failure(SoundOutputProblem(description: problem))
     }
 
@@ -45,7 +50,7 @@ struct CanberraOutput: SoundOutput {
     func close(_ context: OpaquePointer) {
         guard let library = CanberraLibrary.shared.held else { return }
         _ = library.contextDestroy(context)
-        CanberraLibrary.shared.release()
+        if CanberraLibrary.shared.release() { librariesChanged(false) }
     }
 
     /// Starts one play on a context and returns libcanberra's code; `finished` hears the end of

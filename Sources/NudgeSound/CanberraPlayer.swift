@@ -44,9 +44,13 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
         }
     }
 
-    /// `onProblem` hears why a sound could not play (no sound device, an unknown name).
-    public convenience init(onProblem: @escaping @Sendable (String) -> Void) {
-        self.init(output: CanberraOutput(), onProblem: onProblem)
+    /// `onProblem` hears why a sound could not play (no sound device, an unknown name);
+    /// `librariesChanged`, that what only a sound needs was loaded (true) or unloaded (false).
+    public convenience init(
+        onProblem: @escaping @Sendable (String) -> Void,
+        librariesChanged: @escaping @Sendable (_ loaded: Bool) -> Void = { _ in }
+    ) {
+        self.init(output: CanberraOutput(librariesChanged: librariesChanged), onProblem: onProblem)
     }
 
     init(

@@ -29,13 +29,15 @@ final class LoadedWhileUsed<Library: Sendable>: Sendable {
         }
     }
 
-    /// One user is done with the library; the last one unloads it.
-    func release() {
+    /// One user is done with the library; the last one unloads it (and is told so).
+    @discardableResult
+    func release() -> Bool {
         users.withLock { users in
             users.count -= 1
-            guard users.count == 0, let library = users.library else { return }
+            guard users.count == 0, let library = users.library else { return false }
             users.library = nil
             unload(library)
+            return true
         }
     }
 

@@ -28,8 +28,9 @@ struct SoundLibrariesEndToEndTests: DaemonScenario {
             let heard = audio.seconds
             try nudge("dose", "test-alarm", "--in", "5s")
             #expect(
-                waitForMaps(["libcanberra", "libasound"], mapped: true, in: daemon, within: 4),
-                "alarm \(ring) is 5 s away and libcanberra is not loaded")
+                daemon.waitForEvents("sound_loaded", count: ring, timeout: 4),
+                "alarm \(ring) is 5 s away and libcanberra is not loaded: \(daemon.stderr)")
+            #expect(daemon.maps("libcanberra") == true && daemon.maps("libasound") == true)
             let rang = LogEvents.parse(daemon.stderr).filter { $0["event"] == "ring_started" }.count
             #expect(rang == ring - 1, "loaded by the ring, not ahead of it: \(daemon.stderr)")
             #expect(audio.waitFor(seconds: heard + 0.5), "ring \(ring): \(audio.seconds) s; \(daemon.stderr)")
@@ -40,26 +41,15 @@ struct SoundLibrariesEndToEndTests: DaemonScenario {
             try bus.invokeAction("stop", on: UInt32(ring))
             #expect(
                 daemon.waitForEvents("ring_stopped", count: ring), "ring \(ring) did not stop: \(daemon.stderr)")
-            // The player closes its sound context 2 s after a ring ends; nothing announces the
-            // unload that follows, so the map is read until it has happened, at most 10 s.
+            // The player closes its sound context 2 s after a ring ends, which unloads them.
             #expect(
-                waitForMaps(["libcanberra", "libasound", "libvorbis"], mapped: false, in: daemon, within: 10),
-                "still mapped after ring \(ring)")
+                daemon.waitForEvents("sound_unloaded", count: ring, timeout: 10),
+                "not unloaded after ring \(ring): \(daemon.stderr)")
+            for library in ["libcanberra", "libasound", "libvorbis"] {
+                #expect(daemon.maps(library) == false, "\(library) still mapped after ring \(ring)")
+            }
         }
         #expect(try mallocArenas(of: daemon) == 0, "threads allocate from arenas of their own")
-    }
-
-    /// Whether each of `names` is (or is not) mapped in `daemon` within `seconds`: nothing
-    /// announces a load or an unload, so its map is read every 50 ms until then.
-    private func waitForMaps(
-        _ names: [String], mapped: Bool, in daemon: Spawned, within seconds: TimeInterval
-    ) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if names.allSatisfy({ daemon.maps($0) == mapped }) { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return false
     }
 
     /// glibc's arenas besides the main one: anonymous reservations of 64 MiB, aligned to 64 MiB,

@@ -92,7 +92,9 @@ public enum BackupsList {
             let setting = try Store(readingOnly: context.storePath, now: context.now).settings()[
                 BackupPolicy.directory]
             return BackupDirectory.directory(store: context.storePath, setting: setting)
-        } catch .damaged {
+        } catch .damaged(let path, let reason) {
+            // Its folder and identity are in a file that cannot be read: no listing would be true.
+            if Store.identityUnknowable(at: path) != nil { throw CommandFailure(.damaged(path: path, reason: reason)) }
             return BackupDirectory.directory(ofDamagedStore: context.storePath)
         } catch {
             throw CommandFailure(error)

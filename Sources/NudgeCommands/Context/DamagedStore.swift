@@ -8,6 +8,8 @@ import NudgeSystem
 /// command that brings it back.
 public enum DamagedStore {
     public static func refusal(path: String, reason: String, environment: CommandEnvironment = .current) -> String {
+        // Which backups are its cannot be known: no restore is offered before the reason is fixed.
+        guard Store.identityUnknowable(at: path) == nil else { return "the store \(path) is damaged (\(reason))" }
         let directory = BackupDirectory.directory(ofDamagedStore: path)
         let now = DaemonClock(startingAt: environment.variables["NUDGE_FAKE_NOW"].flatMap(Timestamp.parse)).now()
         guard

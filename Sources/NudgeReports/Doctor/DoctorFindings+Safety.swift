@@ -13,6 +13,18 @@ extension DoctorFindings {
     public static func backupFindings(store: String, settings: NudgeCore.Settings?, now: Date, clock: WallClock)
         -> [Finding]
     {
+        if settings == nil, let reason = BackupLocation.unreadable(store: store),
+            Store.identityUnknowable(at: store) != nil
+        {
+            let location = BackupLocation.path(ofStore: store)
+            return [
+                .problem(
+                    "backups: which folder holds this store's backups is in \(location), which cannot be read (\(reason.lowercased()))",
+                    fix:
+                        "make it readable: sudo chown \(getuid()):\(getgid()) \(location) && sudo chmod 600 \(location)"
+                )
+            ]
+        }
         let directory = backupDirectory(store: store, settings: settings)
         let settings = settings ?? NudgeCore.Settings()
         guard settings.bool(BackupPolicy.enabled) else {

@@ -30,19 +30,34 @@ extension BackupDirectory {
         in directory: String, now: Date, identity: String?, formerFolders: [String] = []
     ) -> BackupFile? {
         // A backup taken meanwhile by another process thins the one listed before it is
-        // checked: a listing whose files went is made again (the folder then has a newer one).
-        for _ in 1...3 {
-            let candidates = ownCandidates(in: directory, now: now, identity: identity, formerFolders: formerFolders)
+        // checked: a listing whose files went is made again (the folder then has a newer one),
+        // a few times, since backups may come one after another.
+        for _ in 1...10 {
+            let before = modified(directory)
+            let (listed, candidates) = ownCandidates(
+                in: directory, now: now, identity: identity, formerFolders: formerFolders)
             if let sound = candidates.first(where: { inspect($0.path).isSound }) { return sound }
-            guard candidates.contains(where: { !FileManager.default.fileExists(atPath: $0.path) }) else { return nil }
+            // A listing made while the folder changed may have missed both the new backup and
+            // the one it thinned away (readdir need not show either), and a file gone before
+            // it was read is listed as no one's: either is a reason to look again.
+            guard
+                modified(directory) != before
+                    || listed.contains(where: { !FileManager.default.fileExists(atPath: $0.path) })
+            else { return nil }
         }
         return nil
     }
 
-    /// The backups `newestSound` may choose, newest first.
+    /// When the folder's entries last changed (its mtime, to the nanosecond); nil when it is not there.
+    private static func modified(_ directory: String) -> [Int]? {
+        var status = stat()
+        return stat(directory, &status) == 0 ? [status.st_mtim.tv_sec, status.st_mtim.tv_nsec] : nil
+    }
+
+    /// What `newestSound` listed, and the backups it may choose, newest first.
     private static func ownCandidates(
         in directory: String, now: Date, identity: String?, formerFolders: [String]
-    ) -> [BackupFile] {
+    ) -> (listed: [BackupFile], candidates: [BackupFile]) {
         let backups = list(in: directory, now: now)
         let others = stores(backups).subtracting(identity.map { [$0] } ?? [])
         let candidates = backups.filter { backup in
@@ -52,7 +67,8 @@ extension BackupDirectory {
             case .foreign, .damaged, .unreadable: false
             }
         }
-        return newestFirst(candidates + own(in: formerFolders, now: now, identity: identity), now: now)
+        let former = own(in: formerFolders, now: now, identity: identity)
+        return (backups + former, newestFirst(candidates + former, now: now))
     }
 
     /// The folders other than `directory` (the one backups are taken into now) that

@@ -82,14 +82,20 @@ public struct BackupLocation: Codable, Sendable, Equatable {
         }
         let remembered = Set(
             [current, earlier?.formerDirectory].compactMap { $0 } + (earlier?.olderDirectories ?? []))
+        // Those read and found to hold its backups count against the limit, newest first; one
+        // that could not be read never does, so no number of changes forgets it unread.
+        var holding = 0
         for folder in [tookInto, earlier?.directory, earlier?.formerDirectory].compactMap({ $0 })
             + (earlier?.olderDirectories ?? [])
-        where former.count < formerFoldersKept && !BackupDirectory.isSameFolder(folder, directory)
+        where !BackupDirectory.isSameFolder(folder, directory)
             && !former.contains(where: { BackupDirectory.isSameFolder($0, folder) })
-            && ((remembered.contains(folder) && BackupDirectory.whyUnread(folder) != nil)
-                || BackupDirectory.holdsBackups(in: folder, identity: identity))
         {
-            former.append(folder)
+            if remembered.contains(folder) && BackupDirectory.whyUnread(folder) != nil {
+                former.append(folder)
+            } else if holding < formerFoldersKept && BackupDirectory.holdsBackups(in: folder, identity: identity) {
+                holding += 1
+                former.append(folder)
+            }
         }
         let location = BackupLocation(
             directory: directory, identity: identity, formerDirectory: former.first,

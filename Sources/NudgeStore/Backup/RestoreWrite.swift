@@ -35,9 +35,15 @@ final class RestoreWrite {
     /// store's, whose backups the two would then thin for each other): its own; for a store
     /// SQLite cannot read (or without one), the identity recorded beside it
     /// (`BackupLocation`); else, for a store that is not there or has none anywhere, a new one.
-    func keptIdentity() -> String {
+    /// One beside a recorded identity this user may not read is refused: a new one would make
+    /// every earlier backup another store's.
+    func keptIdentity() throws(Store.BackupFailure) -> String {
         let own = try? Store.openReadOnly(storePath, Self.reading).read { db in try Store.identity(db) }
-        return (own ?? nil) ?? BackupLocation.read(store: storePath)?.identity ?? Store.newIdentity()
+        if let own = own ?? nil { return own }
+        if let unknown = StoreFile.identityUnknowable(storePath) {
+            throw Store.BackupFailure(description: unknown.description, exitCode: 65)
+        }
+        return BackupLocation.read(store: storePath)?.identity ?? Store.newIdentity()
     }
 
     /// SQLite's online backup from `temporary` into the store: its first step takes the

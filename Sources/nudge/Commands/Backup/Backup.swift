@@ -18,6 +18,10 @@ extension Nudge {
         func run(_ context: CommandContext) throws {
             if let output { try Self.validate(output: output, context) }
             guard FileManager.default.fileExists(atPath: context.storePath) else {
+                // One nudge backed up that is gone is damage, not a store to come.
+                do { _ = try Store(readingOnly: context.storePath, now: context.now) } catch {
+                    throw CommandFailure(error)
+                }
                 throw CommandFailure("there is no store at \(context.storePath) yet; nothing to back up", exitCode: 66)
             }
             // A backup's backup would carry its store's identity and thin that store's backups.

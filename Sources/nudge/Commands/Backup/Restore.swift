@@ -58,6 +58,7 @@ extension Nudge {
             do { try Store.refuseBackup(at: context.storePath) } catch { throw CommandFailure(error) }
             // A copy of a store (or one that lost its identity) gets its own first: it takes
             // only its own backups, and keeps that identity.
+            if let unknown = Store.identityUnknowable(at: context.storePath) { throw CommandFailure(unknown) }
             Store.claimIdentity(at: context.storePath, now: context.now)
             if let file {
                 try Self.validateBackupFile(file, store: context.storePath)

@@ -127,6 +127,10 @@ extension Nudge {
         /// Read only: a doctor changes nothing, and makes no store where there is none.
         static func storeFindings(_ path: String) -> [Finding] {
             guard FileManager.default.fileExists(atPath: path) else {
+                // One nudge backed up that is gone is damage (`Store(readingOnly:)` says why).
+                do { _ = try Store(readingOnly: path) } catch {
+                    return [.problem("store: \(error)", fix: "see the message; --store PATH chooses another store")]
+                }
                 return [.fine("store: no store yet at \(path); the daemon makes it when it first starts")]
             }
             let store: Store

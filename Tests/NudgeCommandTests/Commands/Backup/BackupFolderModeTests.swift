@@ -129,24 +129,62 @@ struct BackupFolderModeTests {
 
     /// An emptied store whose `STORE.backup-location` is there but root's 0000 (a `sudo nudge`
     /// left it): damage as when that file names an identity, never a new store, and the file is
-    /// never written over.
-    @Test(.enabled(if: canRunAsNobody, "needs root and /usr/bin/setpriv to run nudge as nobody"))
-    func anEmptiedStoreBesideAnUnreadableBackupLocationIsDamage() throws {
+    /// never written over. Restoring into it (seventh round: the refusal offered `restore --latest`, which gave the
+    /// store a new identity and made every earlier backup another store's), listing its backups
+    /// and doctor say so too, and offer no restore; emptied or removed, with the backups in a
+    /// folder only that file names.
+    @Test(
+        .enabled(if: canRunAsNobody, "needs root and /usr/bin/setpriv to run nudge as nobody"),
+        arguments: ["empty", "missing"])
+    func anEmptiedStoreBesideAnUnreadableBackupLocationIsDamage(_ state: String) throws {
         #expect(try nudgeAsNobody("log", "symptom", "sneeze", "--severity", "2").status == 0)
+        #expect(try nudgeAsNobody("settings", "set", "backup.directory", home + "/elsewhere").status == 0)
         #expect(try nudgeAsNobody("backup").status == 0)
+        let backup = try #require(try FileManager.default.contentsOfDirectory(atPath: home + "/elsewhere").first)
         let location = store + ".backup-location"
         let recorded = try Data(contentsOf: URL(fileURLWithPath: location))
-        #expect(truncate(store, 0) == 0)
+        if state == "empty" { #expect(truncate(store, 0) == 0) } else { #expect(unlink(store) == 0) }
         for companion in ["-wal", "-shm"] { unlink(store + companion) }
         #expect(chown(location, 0, 0) == 0 && chmod(location, 0o000) == 0)
         let said =
-            "nudge: the store \(store) is damaged (it is empty, and \(location) cannot be read (Permission denied)"
-        for arguments in [["symptoms"], ["log", "symptom", "cough", "--severity", "1"], ["backup"]] {
+            "nudge: the store \(store) is damaged (it is \(state), and \(location) cannot be read (Permission denied)"
+        for arguments in [
+            ["symptoms"], ["log", "symptom", "cough", "--severity", "1"], ["backup"], ["backups"],
+            ["restore", "--latest", "--yes"], ["restore", home + "/elsewhere/" + backup, "--yes"],
+        ] {
             let result = try nudgeAsNobody(arguments)
             #expect(result.status == 65 && result.stderr.hasPrefix(said), "\(arguments): \(result)")
+            #expect(!result.stderr.contains("restore --latest"), "\(arguments): \(result)")
             #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result)")
         }
+        let doctor = try nudgeAsNobody("doctor").stdout
+        #expect(doctor.contains("PROBLEM store: \(said.dropFirst("nudge: ".count))"), "\(doctor)")
+        #expect(
+            doctor.contains("PROBLEM backups: which folder holds this store's backups is in \(location)"), "\(doctor)")
+        #expect(!doctor.contains("none yet"), "\(doctor)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: location)) == recorded)
-        #expect((try FileManager.default.attributesOfItem(atPath: store)[.size] as? Int) == 0)
+        let size = (try? FileManager.default.attributesOfItem(atPath: store))?[.size] as? Int
+        #expect(state == "empty" ? size == 0 : size == nil)
+    }
+
+    /// However many times the folder changes, an earlier one that cannot be read is never
+    /// forgotten (seventh round: the sixth change dropped it from the five remembered).
+    @Test(.enabled(if: canRunAsNobody, "needs root and /usr/bin/setpriv to run nudge as nobody"))
+    func anUnreadableEarlierFolderOutlastsTheLimit() throws {
+        let first = home + "/bk1"
+        #expect(try nudgeAsNobody("log", "symptom", "sneeze", "--severity", "2").status == 0)
+        for number in 1...8 {
+            #expect(try nudgeAsNobody("settings", "set", "backup.directory", home + "/bk\(number)").status == 0)
+            #expect(try nudgeAsNobody(["backup"], at: "2026-11-2\(number)T10:00:00Z").status == 0)
+            if number == 1 { #expect(chmod(first, 0o000) == 0) }
+        }
+        let location = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: store + ".backup-location")))
+                as? [String: Any])
+        let remembered = [location["formerDirectory"] as? String] + ((location["olderDirectories"] as? [String]) ?? [])
+        #expect(remembered.contains(first), "\(location)")
+        #expect(remembered.count == 6, "five that hold backups and the unreadable one: \(location)")
+        let restore = try nudgeAsNobody(["restore", "--latest", "--yes"], at: "2026-11-29T10:00:00Z")
+        #expect(restore.status == 66 && restore.stderr.contains(first), "\(restore)")
     }
 }

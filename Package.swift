@@ -90,7 +90,7 @@ let package = Package(
         .target(
             name: "NudgeCommands",
             dependencies: [
-                "NudgeCore", "NudgeStore", "NudgeSystem", "NudgeReports", "CNudgeLinux",
+                "NudgeCore", "NudgeStore", "NudgeSystem", "NudgeReports", "NudgeSound", "CNudgeLinux",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: cHeaders),

@@ -51,6 +51,16 @@ extension JournalExport.Format: ExpressibleByArgument {
 /// a refusal says what is accepted, which ArgumentParser alone cannot for a type that is not a
 /// closed set. What they mean as of now is resolved in `run(_:)` against the context's clock.
 enum TypedArguments {
+    /// A library type's own parse, for `transform:`: its refusal is ArgumentParser's, which
+    /// names the option and the value before it.
+    static func parsed<Value>(
+        _ parse: @escaping @Sendable (String) throws(InputError) -> Value
+    ) -> @Sendable (String) throws -> Value {
+        { text in
+            do throws(InputError) { return try parse(text) } catch { throw ValidationError(error.description) }
+        }
+    }
+
     static let instant: @Sendable (String) throws -> GivenInstant = { text in
         guard let given = GivenInstant(text) else {
             throw ValidationError(dayAlone(text, taken: nil) ?? "not a time; give \(InstantInput.accepted)")

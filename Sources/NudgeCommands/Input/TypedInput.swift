@@ -97,4 +97,30 @@ public enum TypedInput {
         }
         return given
     }
+
+    /// A whole number, refused with the range accepted: ArgumentParser alone says only
+    /// "invalid" for `abc` or a number too large for Int. The range itself is the command's to
+    /// check. A count of days says its unit, so that `--every '2 weeks'` learns what to give.
+    public static func wholeNumber(_ text: String, in range: ClosedRange<Int>, unit: String? = nil) throws(InputError)
+        -> Int
+    {
+        guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+            throw InputError(
+                "not a whole number\(unit.map { " of \($0)" } ?? ""); give one from \(range.lowerBound) to \(range.upperBound)"
+            )
+        }
+        return value
+    }
+
+    /// A number of whole minutes, taken as people say a length of time (`12`, `12m`, `12 min`,
+    /// `1h30m`, `1:30`, `120s`): the refusal names the range and the forms, each a whole number
+    /// of minutes (`90s` is not).
+    public static func wholeMinutes(_ text: String, in range: ClosedRange<Int>) throws(InputError) -> Int {
+        guard let seconds = DurationText.parse(text), seconds.truncatingRemainder(dividingBy: 60) == 0 else {
+            throw InputError(
+                "not a whole number of minutes; give one from \(range.lowerBound) to \(range.upperBound) as \(DurationText.acceptedMinutes)"
+            )
+        }
+        return Int(seconds / 60)
+    }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import NudgeCore
-import NudgeReports
 
 /// The open forms the command line reads once, at parsing, into typed values: a refusal says
 /// what is accepted. What they mean as of now is resolved when the command runs, against the

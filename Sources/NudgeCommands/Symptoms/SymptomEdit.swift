@@ -1,6 +1,5 @@
 import Foundation
 import NudgeCore
-import NudgeReports
 import NudgeStore
 
 /// `nudge symptoms edit`: an entry's name, severity, notes or time corrected.

@@ -1,5 +1,4 @@
 import NudgeCore
-import NudgeReports
 import NudgeStore
 
 /// How the symptom commands name an entry: by its id's prefix, and in a confirmation.

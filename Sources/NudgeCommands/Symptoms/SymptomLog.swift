@@ -1,6 +1,5 @@
 import Foundation
 import NudgeCore
-import NudgeReports
 import NudgeStore
 
 /// `nudge log symptom`: an entry added to the symptom diary.

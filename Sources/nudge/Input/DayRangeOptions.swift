@@ -1,7 +1,6 @@
 import ArgumentParser
 import NudgeCommands
 import NudgeCore
-import NudgeReports
 
 /// Which local days a listing or an export covers: one day, a span, or the last N days.
 struct DayRangeOptions: ParsableArguments {

@@ -1,6 +1,5 @@
 import ArgumentParser
 import NudgeCommands
-import NudgeCore
 
 extension Nudge.Symptoms {
     struct Delete: NudgeCommand {

@@ -1,6 +1,5 @@
 import ArgumentParser
 import NudgeCommands
-import NudgeCore
 import NudgeReports
 
 extension Nudge.Symptoms {

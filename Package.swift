@@ -86,11 +86,13 @@ let package = Package(
             name: "NudgeReports", dependencies: ["NudgeCore", "NudgeStore", "NudgeSystem", "CNudgeLinux"],
             swiftSettings: cHeaders),
         // What a command does once its arguments are parsed: its context (the store, the
-        // terminal, the clock), the questions it asks, and each command's work. No ArgumentParser.
+        // terminal, the clock), the questions it asks, and each command's work, the daemon's
+        // start too. No ArgumentParser.
         .target(
             name: "NudgeCommands",
             dependencies: [
-                "NudgeCore", "NudgeStore", "NudgeSystem", "NudgeReports", "CNudgeLinux",
+                "NudgeCore", "NudgeStore", "NudgeSystem", "NudgeReports", "NudgeSound", "NudgeDaemon", "NudgeNotifier",
+                "CNudgeLinux",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: cHeaders),

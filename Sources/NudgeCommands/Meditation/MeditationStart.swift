@@ -7,16 +7,17 @@ import NudgeSystem
 /// `nudge meditate` once its arguments are parsed: the session is started only where a daemon
 /// runs to ring its bells, and shown counting down unless detached.
 public struct MeditationStart {
-    /// The length given, in seconds; nil for meditation.default_minutes.
-    public var seconds: Int?
+    /// The length given; nil for meditation.default_minutes.
+    public var length: MeditationLength?
     public var delay: Int?
     public var interval: Int?
-    public var ambient: String?
+    /// The sound under it; nil for meditation.ambient.
+    public var ambient: AmbientChoice?
     public var detach: Bool
 
-    public init(seconds: Int?, delay: Int?, interval: Int?, ambient: String?, detach: Bool) {
-        (self.seconds, self.delay, self.interval, self.ambient, self.detach) = (
-            seconds, delay, interval, ambient, detach
+    public init(length: MeditationLength?, delay: Int?, interval: Int?, ambient: AmbientChoice?, detach: Bool) {
+        (self.length, self.delay, self.interval, self.ambient, self.detach) = (
+            length, delay, interval, ambient, detach
         )
     }
 
@@ -35,7 +36,7 @@ public struct MeditationStart {
     public func run(_ context: CommandContext) throws {
         // Read only until a daemon is known to run: a refused start changes nothing.
         let settings = try context.openStoreForReading().run { try $0.settings() }
-        let (planned, delay, interval) = try lengths(given: seconds, settings)
+        let (planned, delay, interval) = try lengths(given: length?.seconds, settings)
         // Only a running daemon rings the bells; a timer nothing rings would be a silent one.
         guard DaemonLock.holder(storePath: context.storePath) != nil else {
             throw CommandFailure(
@@ -49,7 +50,7 @@ public struct MeditationStart {
             try $0.startMeditation(
                 plannedSeconds: planned, intervalSeconds: interval, delaySeconds: delay, now: now,
                 utcOffsetMinutes: offset,
-                sleep: context.clock.sleepReading(), ambient: ambient ?? settings[.meditationAmbient])
+                sleep: context.clock.sleepReading(), ambient: ambient?.setting ?? settings[.meditationAmbient])
         }
         let session: MeditationSession
         switch start {

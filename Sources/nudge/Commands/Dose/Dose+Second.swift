@@ -1,8 +1,6 @@
 import ArgumentParser
-import Foundation
 import NudgeCommands
 import NudgeCore
-import NudgeStore
 
 extension Nudge.Dose {
     struct Second: NudgeCommand {
@@ -12,13 +10,13 @@ extension Nudge.Dose {
         @Option(
             help:
                 "When it was taken: 00:55 (the latest 00:55 that has passed), 2026-11-22T00:55 (local), or ISO 8601 with an offset; at most 12 hours ago (default: now).",
-            transform: TypedArguments.pastInstant(maximumAge: Nudge.Dose.backdating))
+            transform: TypedArguments.pastInstant(maximumAge: DoseTime.backdating))
         var at: GivenInstant?
         @Flag(help: "Take it before the window opens (recorded with is_early).") var early = false
         @Flag(help: "Record a dose after dose 2 (extra_dose).") var extra = false
 
         func run(_ context: CommandContext) throws {
-            try Nudge.Dose.answer(.take(at: try Nudge.Dose.instant(at, context), early: early, extra: extra), context)
+            try DoseAnswerRequest.take(at: at, early: early, extra: extra).run(context)
         }
     }
 }

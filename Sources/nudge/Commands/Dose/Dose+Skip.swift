@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import NudgeCommands
 import NudgeCore
 
@@ -18,7 +17,7 @@ extension Nudge.Dose {
         }
 
         func run(_ context: CommandContext) throws {
-            try Nudge.Dose.answer(.skip(at: context.now, reason: reason), context)
+            try DoseAnswerRequest.skip(reason: reason).run(context)
         }
     }
 }

@@ -1,7 +1,5 @@
 import ArgumentParser
-import Foundation
 import NudgeCommands
-import NudgeCore
 
 extension Nudge.Dose {
     struct Snooze: NudgeCommand {
@@ -10,7 +8,7 @@ extension Nudge.Dose {
         @OptionGroup var global: GlobalOptions
 
         func run(_ context: CommandContext) throws {
-            try Nudge.Dose.answer(.snooze(at: context.now), context)
+            try DoseAnswerRequest.snooze.run(context)
         }
     }
 }

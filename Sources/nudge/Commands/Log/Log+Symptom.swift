@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import NudgeCommands
 import NudgeCore
 
@@ -31,23 +30,8 @@ extension Nudge.Log {
             }
         }
 
-        private func loggedAt(_ context: CommandContext) throws(InputError) -> Date {
-            guard let at else { return context.now }
-            return try InstantInput.pastInstant(
-                at, option: "--at", now: context.now, clock: context.wallClock,
-                maximumAge: SymptomEntry.maximumBackdating)
-        }
-
         func run(_ context: CommandContext) throws {
-            let when = try loggedAt(context)
-            let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-            let entry = try context.openStore().run {
-                try $0.addSymptom(name: trimmed, severity: severity, notes: notes, loggedAt: when, now: context.now)
-            }
-            // One symptom, one name: a spelling that differs only by case went in as the first one.
-            let respelled = entry.name == trimmed ? "" : " (written as \(entry.name), as before)"
-            context.print(
-                "logged \(entry.name) (\(entry.severity)) \(context.when(entry.loggedAt, on: "for"))\(respelled)")
+            try SymptomLog(name: name, severity: severity, notes: notes, at: at).run(context)
         }
     }
 }

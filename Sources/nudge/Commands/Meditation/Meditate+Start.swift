@@ -1,11 +1,6 @@
 import ArgumentParser
-import Foundation
 import NudgeCommands
 import NudgeCore
-import NudgeReports
-import NudgeSound
-import NudgeStore
-import NudgeSystem
 
 extension Nudge.Meditate {
     struct Start: NudgeCommand {
@@ -37,26 +32,9 @@ extension Nudge.Meditate {
         @Option(
             help:
                 "A sound under the session: none, brown-noise, pink-noise, white-noise or a file's absolute path (default: meditation.ambient).",
-            transform: Self.ambient)
-        var ambient: String?
+            transform: TypedArguments.parsed(AmbientChoice.init))
+        var ambient: AmbientChoice?
         @Flag(help: "Return at once; the daemon keeps the time.") var detach = false
-
-        /// The canonical name, or a file GStreamer can decode: refused here, not silent later.
-        static let ambient: @Sendable (String) throws -> String = { text in
-            guard let canonical = AmbientSound.canonical(text) else {
-                throw ValidationError("not an ambient sound; give \(AmbientSound.accepted)")
-            }
-            if case .file(let path) = AmbientSound(setting: canonical) {
-                // Told apart before GStreamer opens it: a FIFO would hold the command for good.
-                // ArgumentParser names the option and the path before the reason.
-                if let problem = SoundFile.notRegularReason(path) { throw ValidationError(problem) }
-                if GStreamerAmbient.decodeProblem(path) != nil {
-                    throw ValidationError(
-                        "not a sound file GStreamer can decode; give an Ogg, FLAC, WAV or MP3 file's path")
-                }
-            }
-            return canonical
-        }
 
         func validate() throws {
             if let delay, !(0...120).contains(delay) {
@@ -69,28 +47,10 @@ extension Nudge.Meditate {
             }
         }
 
-        /// A length refused says which limit it passed, in words: a session is 30 seconds to 4 hours.
-        static func seconds(_ text: String) throws -> Int {
-            guard let seconds = DurationText.parse(text).map(Int.init) else {
-                throw ValidationError(
-                    "'\(text)' is not a length of time; give a session length from 30 seconds to 4 hours as \(DurationText.accepted)"
-                )
-            }
-            guard seconds <= MeditationSession.lengths.upperBound else {
-                throw ValidationError(
-                    "'\(text)' is longer than a session may be: 4 hours at most; give 4h or less, such as 1h30m")
-            }
-            guard seconds >= MeditationSession.lengths.lowerBound else {
-                throw ValidationError(
-                    "'\(text)' is shorter than a session may be: 30 seconds at least; give 30s or more, such as 10m")
-            }
-            return seconds
-        }
-
         func run(_ context: CommandContext) throws {
             // The length's one or two words are read once, here, before the store is.
-            let given = try duration.map(Self.seconds)
-            try MeditationStart(seconds: given, delay: delay, interval: interval, ambient: ambient, detach: detach)
+            let length = try duration.map(TypedArguments.parsed(MeditationLength.init))
+            try MeditationStart(length: length, delay: delay, interval: interval, ambient: ambient, detach: detach)
                 .run(context)
         }
     }

@@ -1,9 +1,6 @@
 import ArgumentParser
-import Foundation
 import NudgeCommands
 import NudgeCore
-import NudgeReports
-import NudgeStore
 
 extension Nudge.Meditations {
     struct List: NudgeCommand {
@@ -36,33 +33,7 @@ extension Nudge.Meditations {
         }
 
         func run(_ context: CommandContext) throws {
-            let store = try context.openStoreForReading()
-            let (all, settings) = try store.run { (try $0.meditations(), try $0.settings()) }
-            if calendar { return draw(all, settings: settings, context: context) }
-            // One day, one meaning: --since, the listing, the calendar and the streaks all count
-            // a day from meditation.day_starts_at (a session at 03:06 belongs to the day before).
-            let dayStartsAt = settings.time(.meditationDayStartsAt)
-            let today = MeditationHistory.streakDay(of: context.now, clock: context.wallClock, dayStartsAt: dayStartsAt)
-            let sinceDay = since?.resolved(today: today, direction: .past)
-            let listed = all.filter { session in
-                sinceDay.map { session.streakDay(dayStartsAt: dayStartsAt) >= $0 } ?? true
-            }
-            let history = MeditationHistory(
-                listed: listed, all: all, now: context.now, clock: context.wallClock, dayStartsAt: dayStartsAt)
-            let listing = MeditationListing(history: history, clock: context.wallClock, since: sinceDay)
-            if json { return try context.printJSON(listing.output) }
-            // The sentence of an empty history wraps as other prose; the days' lines are not cut.
-            if history.days.isEmpty { context.printWrapped(listing.text) } else { context.print(listing.text) }
-        }
-
-        private func draw(_ sessions: [MeditationSession], settings: Settings, context: CommandContext) {
-            let dayStartsAt = settings.time(.meditationDayStartsAt)
-            let today = MeditationHistory.streakDay(of: context.now, clock: context.wallClock, dayStartsAt: dayStartsAt)
-            let calendar = MeditationCalendar(
-                sessions: sessions, year: year ?? today.year, today: today, dayStartsAt: dayStartsAt,
-                clock: context.wallClock)
-            context.environment.output(
-                calendar.render(colour: context.environment.takesEscapes, width: context.environment.width))
+            try (calendar ? MeditationsList.calendar(year: year) : .days(since: since, json: json)).run(context)
         }
     }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import NudgeCommands
 import NudgeCore
-import NudgeStore
 
 extension Nudge.Settings {
     struct Get: NudgeCommand {
@@ -11,12 +10,7 @@ extension Nudge.Settings {
         var key: SettingKey
 
         func run(_ context: CommandContext) throws {
-            let settings = try context.openStoreForReading().run { try $0.settings() }
-            context.print(settings[key])
-            // The default printed for a row another program spoiled would pass for the stored value.
-            if let ignored = settings.ignored.first(where: { $0.key == key }) {
-                context.environment.errors("nudge: \(ignored.sentence)\n")
-            }
+            try SettingsGet(key: key).run(context)
         }
     }
 }

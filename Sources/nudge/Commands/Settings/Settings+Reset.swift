@@ -1,7 +1,6 @@
 import ArgumentParser
 import NudgeCommands
 import NudgeCore
-import NudgeStore
 
 extension Nudge.Settings {
     struct Reset: NudgeCommand {
@@ -11,8 +10,7 @@ extension Nudge.Settings {
         var key: SettingKey
 
         func run(_ context: CommandContext) throws {
-            try context.openStore().run { try $0.resetSetting(key) }
-            context.print("\(key.rawValue) = \(key.valueKind.shown(key.defaultValue)) (default)")
+            try SettingsReset(key: key).run(context)
         }
     }
 }

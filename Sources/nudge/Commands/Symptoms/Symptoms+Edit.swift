@@ -1,8 +1,6 @@
 import ArgumentParser
-import Foundation
 import NudgeCommands
 import NudgeCore
-import NudgeStore
 
 extension Nudge.Symptoms {
     struct Edit: NudgeCommand {
@@ -12,7 +10,7 @@ extension Nudge.Symptoms {
         @OptionGroup var global: GlobalOptions
         @Argument(
             help: "The entry's id, or a unique prefix of at least 4 characters (nudge symptoms shows 8).",
-            transform: Nudge.Symptoms.ids.argument) var id: String
+            transform: SymptomEntries.ids.argument) var id: String
         @Option(
             help:
                 "What was felt (at most 200 characters); one logged before in another case is written as before.")
@@ -40,29 +38,8 @@ extension Nudge.Symptoms {
             }
         }
 
-        private func loggedAt(_ context: CommandContext) throws(InputError) -> Date? {
-            try at.map { typed throws(InputError) in
-                try InstantInput.pastInstant(
-                    typed, option: "--at", now: context.now, clock: context.wallClock,
-                    maximumAge: SymptomEntry.maximumBackdating)
-            }
-        }
-
         func run(_ context: CommandContext) throws {
-            let loggedAt = try loggedAt(context)
-            let store = try context.openStore()
-            let entry = try Nudge.Symptoms.entry(id, store)
-            let typedName = name?.trimmingCharacters(in: .whitespacesAndNewlines)
-            let correction = Store.SymptomCorrection(
-                name: typedName, severity: severity,
-                notes: FieldCorrection(option: notes), loggedAt: loggedAt)
-            let corrected = try context.changing {
-                try store.run { try $0.correctSymptom(id: entry.id, correction, now: context.now) }
-            }
-            // One symptom, one name, as nudge log symptom keeps it.
-            let respelled =
-                typedName.map { $0 == corrected.name ? "" : " (written as \(corrected.name), as before)" } ?? ""
-            context.print("corrected \(Nudge.Symptoms.describe(corrected, context))\(respelled)")
+            try SymptomEdit(id: id, name: name, severity: severity, notes: notes, at: at).run(context)
         }
     }
 }

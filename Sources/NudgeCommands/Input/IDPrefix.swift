@@ -1,36 +1,32 @@
-import ArgumentParser
 import NudgeCore
 import NudgeReports
 import NudgeStore
 
 /// How a person names a row by its UUID: any unique prefix of at least 4 characters, as the
 /// listing that `listedBy` names shows them (8).
-struct IDPrefix {
+public struct IDPrefix: Sendable {
     /// `session`, `call`.
-    var what: String
+    public var what: String
     /// `nudge journal list`.
-    var listedBy: String
+    public var listedBy: String
 
-    /// The id as typed, for `@Argument(transform:)`: what no id can be (empty, or with spaces or
-    /// control characters) is refused at parsing. A whole id of any form is accepted (other
-    /// programs write `ext-1`); a shorter prefix than 4 matches only an id that is exactly it.
-    var argument: @Sendable (String) throws -> String {
-        { id in
-            try validate(id)
-            return id
-        }
+    public init(what: String, listedBy: String) {
+        (self.what, self.listedBy) = (what, listedBy)
     }
 
-    private func validate(_ id: String) throws {
+    /// What no id can be (empty, or with spaces or control characters) is refused as typed. A
+    /// whole id of any form is accepted (other programs write `ext-1`); a shorter prefix than 4
+    /// matches only an id that is exactly it.
+    public func check(_ id: String) throws(InputError) {
         guard !id.isEmpty, !id.unicodeScalars.contains(where: { $0.properties.isWhitespace || TextInput.isControl($0) })
         else {
-            throw ValidationError(
+            throw InputError(
                 "'\(id)' is not a \(what) id; give at least its first 4 characters, as \(listedBy) shows them")
         }
     }
 
     /// The one row the prefix names, or a refusal that lists the candidates by their ids only.
-    func resolve<Item>(_ match: PrefixMatch<Item>, prefix: String) throws -> Item {
+    public func resolve<Item>(_ match: PrefixMatch<Item>, prefix: String) throws -> Item {
         switch match {
         case .found(let item): return item
         case .none where prefix.count < 4:

@@ -1,6 +1,4 @@
-import ArgumentParser
 import Foundation
-import NudgeCommands
 import NudgeReports
 
 #if canImport(Glibc)
@@ -16,7 +14,7 @@ extension CommandContext {
     /// runs its one transaction; false from it means another process deleted the row first.
     /// Returns whether it was deleted.
     @discardableResult
-    func delete(
+    public func delete(
         _ what: String, cannotBeUndone: Bool, yes: Bool, saying done: String? = nil, by delete: () throws -> Bool
     ) throws -> Bool {
         if !yes {
@@ -39,7 +37,7 @@ extension CommandContext {
     /// The one flow of every `edit ID` once the row is found: `change` runs its one transaction
     /// and returns the row as it is now, for the command to say what it became; nil from it
     /// means another program deleted the row first, refused in the same words everywhere.
-    func changing<Row>(_ change: () throws -> Row?) throws -> Row {
+    public func changing<Row>(_ change: () throws -> Row?) throws -> Row {
         guard let changed = try change() else {
             throw CommandFailure("another program deleted it meanwhile; nothing changed", exitCode: 64)
         }

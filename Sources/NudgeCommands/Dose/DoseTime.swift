@@ -1,0 +1,15 @@
+import Foundation
+import NudgeCore
+
+/// When a dose was taken, as `--at` gives it: a time that has passed, within the same night.
+public enum DoseTime {
+    /// How far back a dose may be logged: within the same night.
+    public static let backdating: TimeInterval = 12 * 3600
+
+    /// The instant given, resolved on the context's clock; now when none is given.
+    static func instant(_ typed: GivenInstant?, _ context: CommandContext) throws(InputError) -> Date {
+        guard let typed else { return context.now }
+        return try InstantInput.pastInstant(
+            typed, option: "--at", now: context.now, clock: context.wallClock, maximumAge: backdating)
+    }
+}

@@ -1,0 +1,43 @@
+import NudgeCore
+import NudgeReports
+
+/// Which local days a listing or an export covers, as given: one day, a span, or the last N
+/// days. Which days `monday` or `today` are comes from the context's clock.
+public struct DayRangeRequest: Sendable {
+    public var date: GivenDay?
+    public var from: GivenDay?
+    public var to: GivenDay?
+    public var days: Int?
+
+    public init(date: GivenDay?, from: GivenDay?, to: GivenDay?, days: Int?) {
+        (self.date, self.from, self.to, self.days) = (date, from, to, days)
+    }
+
+    public static let dayCounts = 1...36500
+
+    private var isGiven: Bool { date != nil || from != nil || to != nil || days != nil }
+
+    /// The days the options name, or `otherwise` when none is given.
+    public func days(today: CivilDate, otherwise: DayRange) throws(InputError) -> DayRange {
+        guard isGiven else { return otherwise }
+        guard [date != nil, from != nil || to != nil, days != nil].filter({ $0 }).count == 1 else {
+            throw InputError("give one of --date, --from/--to and --days, not several")
+        }
+        if let date {
+            let day = date.resolved(today: today, direction: .past)
+            return DayRange(first: day, last: day)
+        }
+        if let days {
+            guard Self.dayCounts.contains(days) else {
+                throw InputError("--days \(days) is out of range; give a number of days from 1 to 36500")
+            }
+            return DayRange(first: today.adding(days: 1 - days), last: today)
+        }
+        let first = from?.resolved(today: today, direction: .past)
+        let last = to?.resolved(today: today, direction: .past)
+        if let first, let last, first > last {
+            throw InputError("--from \(first) is after --to \(last); give a --from on or before --to")
+        }
+        return DayRange(first: first, last: last)
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import NudgeCore
+import NudgeStore
+
+/// `nudge symptoms edit`: an entry's name, severity, notes or time corrected.
+public struct SymptomEdit {
+    /// The entry's id or its prefix, as typed.
+    public var id: String
+    public var name: String?
+    public var severity: Int?
+    /// New notes; '' removes them.
+    public var notes: String?
+    public var at: GivenInstant?
+
+    public init(id: String, name: String?, severity: Int?, notes: String?, at: GivenInstant?) {
+        (self.id, self.name, self.severity, self.notes, self.at) = (id, name, severity, notes, at)
+    }
+
+    private func loggedAt(_ context: CommandContext) throws(InputError) -> Date? {
+        try at.map { typed throws(InputError) in
+            try InstantInput.pastInstant(
+                typed, option: "--at", now: context.now, clock: context.wallClock,
+                maximumAge: SymptomEntry.maximumBackdating)
+        }
+    }
+
+    public func run(_ context: CommandContext) throws {
+        let loggedAt = try loggedAt(context)
+        let store = try context.openStore()
+        let entry = try SymptomEntries.entry(id, store)
+        let typedName = name?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let correction = Store.SymptomCorrection(
+            name: typedName, severity: severity,
+            notes: FieldCorrection(option: notes), loggedAt: loggedAt)
+        let corrected = try context.changing {
+            try store.run { try $0.correctSymptom(id: entry.id, correction, now: context.now) }
+        }
+        // One symptom, one name, as nudge log symptom keeps it.
+        let respelled =
+            typedName.map { $0 == corrected.name ? "" : " (written as \(corrected.name), as before)" } ?? ""
+        context.print("corrected \(SymptomEntries.describe(corrected, context))\(respelled)")
+    }
+}

@@ -7,7 +7,8 @@ import NudgeReports
 /// values (the treatment type too) are the most private in the store, and a text given without
 /// quotes arrives as words the command does not take. What is no one's private text is said as
 /// typed, so that the refusal says what is wrong: the command words, ids, moods, times, option
-/// names. A word with a space or a control character in it is text wherever it was typed.
+/// names, and the other options' values (`--at 'today 9:00'`). A word with a space or a
+/// control character in it is text wherever else it was typed.
 enum JournalRefusal {
     /// The options whose value is the journal's text.
     private static let textOptions = SuggestedLine.textOptions.union(["--type"])
@@ -113,7 +114,8 @@ enum JournalRefusal {
                     value = arguments[index]
                     index += 1
                 }
-                if let value, textOptions.contains(name) || isText(value) { values.append(value) }
+                // Another option's value is said as typed, spaces and all (`--at 'today 9:00'`).
+                if let value, textOptions.contains(name) { values.append(value) }
             } else if argumentsLeft > 0 {
                 argumentsLeft -= 1
                 if isText(word) { values.append(word) }

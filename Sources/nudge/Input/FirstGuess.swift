@@ -91,6 +91,13 @@ enum FirstGuess {
         guard values.count <= 1 else { return nil }
         let line = before + [values.isEmpty ? "get" : "set", key] + rest
         guard SuggestedLine.parses(line) else { return nil }
+        // A value the key does not take is refused by `settings set` when typed back: the line
+        // with its place, and not the value (a command's may hold a token).
+        if let set = try? Nudge.parseAsRoot(GlobalOptions.movingLeadingStore(line[...])) as? Nudge.Settings.Set,
+            (try? set.key.canonical(set.value)) == nil
+        {
+            return "\(unknown); a setting is changed with: nudge settings set \(set.key.rawValue) VALUE"
+        }
         return "\(unknown); did you mean: \(SuggestedLine.shown(line))"
     }
 

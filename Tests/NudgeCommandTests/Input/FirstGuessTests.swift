@@ -52,6 +52,16 @@ import Testing
         }
     }
 
+    /// A value the key does not take gets the line with VALUE in its place, not one refused
+    /// when typed back, and not the value (a command's may hold a token).
+    @Test func aSettingsValueTheKeyDoesNotTakeIsNotOffered() throws {
+        try expectRefusal(
+            ["settings", "symptom.reminder_time", "25:00"],
+            mentioning:
+                "nudge: nudge settings has no command 'symptom.reminder_time'; a setting is changed with: nudge settings set symptom.reminder_time VALUE\n"
+        )
+    }
+
     /// `symptoms`' own commands typed after `symptom` are those commands, never a symptom's name.
     @Test func aSymptomsCommandIsNoSymptomsName() throws {
         try expectRefusal(["symptom", "list"], mentioning: "did you mean: nudge symptoms list --store")

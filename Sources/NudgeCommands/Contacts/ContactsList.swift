@@ -44,7 +44,7 @@ public enum ContactsList {
                     overdue: overdueDays($0) != nil, overdueDays: overdueDays($0))
             },
             columns: [
-                .init("ID") { String($0.id) }, .text("NAME") { $0.name },
+                .init("ID") { String($0.id) }, .name("NAME") { $0.name },
                 .init("EVERY") {
                     $0.hasUnreadableCadence
                         ? "unreadable" : $0.everyDays.map { "\($0) day\($0 == 1 ? "" : "s")" } ?? "-"

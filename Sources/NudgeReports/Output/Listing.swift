@@ -13,6 +13,9 @@ public struct Listing<Item, Row: Encodable> {
             case cut
             /// A list of counts: on lines of its own under its row, wrapped, never cut.
             case underneath
+            /// A name: never cut; the row folds around it, and one wider than a line goes on
+            /// over lines of its own in its column.
+            case wrapped
         }
 
         public var header: String
@@ -32,6 +35,11 @@ public struct Listing<Item, Row: Encodable> {
         /// A column of free text, cut to fit.
         public static func text(_ header: String, _ cell: @escaping (Item) -> String) -> Column {
             Column(header, fit: .cut, cell)
+        }
+
+        /// A name, never cut: a person tells two contacts apart by the end of a name too.
+        public static func name(_ header: String, _ cell: @escaping (Item) -> String) -> Column {
+            Column(header, fit: .wrapped, cell)
         }
 
         /// A list of counts (`3 diary entries, 1 call`), under its row: a number is never cut,
@@ -98,11 +106,12 @@ public struct Listing<Item, Row: Encodable> {
         guard !items.isEmpty else { return sentence() }
         let shrinking = Set(columns.indices.filter { columns[$0].fit == .cut })
         let underneath = Set(columns.indices.filter { columns[$0].fit == .underneath })
+        let wrapping = Set(columns.indices.filter { columns[$0].fit == .wrapped })
         func cells(_ item: Item) -> [String] { columns.map { $0.cell(item) } }
         guard let sections else {
             return TextTable.render(
                 header: columns.map(\.header), rows: items.map(cells), width: width, shrinking: shrinking,
-                underneath: underneath)
+                underneath: underneath, wrapping: wrapping)
         }
         var grouped: [(heading: String, items: [Item])] = []
         for item in items {
@@ -117,6 +126,6 @@ public struct Listing<Item, Row: Encodable> {
             header: columns.map(\.header),
             sections: grouped.sorted { sections.comesFirst($0.items[0], $1.items[0]) }.map {
                 (heading: $0.heading, rows: $0.items.map(cells))
-            }, width: width, shrinking: shrinking, underneath: underneath)
+            }, width: width, shrinking: shrinking, underneath: underneath, wrapping: wrapping)
     }
 }

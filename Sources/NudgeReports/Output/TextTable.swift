@@ -15,23 +15,30 @@ public enum TextTable {
     ///
     /// The columns in `underneath` (a list of counts) go under their row at every width, on
     /// indented lines of their own wrapped between the list's items: never cut, however many.
+    ///
+    /// The columns in `wrapping` (a contact's name) are never cut either: they keep their width
+    /// and the row folds around them, and a cell wider than a line goes on over lines of its own
+    /// in its column, broken between words (inside a word only where one is wider than a line).
     public static func render(
-        header: [String], rows: [[String]], width: Int = .max, shrinking: Set<Int> = [], underneath: Set<Int> = []
+        header: [String], rows: [[String]], width: Int = .max, shrinking: Set<Int> = [], underneath: Set<Int> = [],
+        wrapping: Set<Int> = []
     ) -> String {
-        lines(header: header, rows: rows, width: width, shrinking: shrinking, underneath: underneath).joined()
-            .joined(separator: "\n") + "\n"
+        lines(
+            header: header, rows: rows, width: width, shrinking: shrinking, underneath: underneath, wrapping: wrapping
+        ).joined().joined(separator: "\n") + "\n"
     }
 
     /// The header's lines, then each row's: the columns beside each other as below, then those
     /// `underneath`, each wrapped in the width less the indent.
-    private static func lines(header: [String], rows: [[String]], width: Int, shrinking: Set<Int>, underneath: Set<Int>)
-        -> [[String]]
-    {
+    private static func lines(
+        header: [String], rows: [[String]], width: Int, shrinking: Set<Int>, underneath: Set<Int>, wrapping: Set<Int>
+    ) -> [[String]] {
         let beside = header.indices.filter { !underneath.contains($0) }
         let under = header.indices.filter { underneath.contains($0) }
         let table = lines(
             header: beside.map { header[$0] }, rows: rows.map { row in beside.map { row[$0] } }, width: width,
-            shrinking: Set(beside.indices.filter { shrinking.contains(beside[$0]) }))
+            shrinking: Set(beside.indices.filter { shrinking.contains(beside[$0]) }),
+            wrapping: Set(beside.indices.filter { wrapping.contains(beside[$0]) }))
         let indent = String(repeating: " ", count: foldIndent)
         return zip([header] + rows, table).enumerated().map { index, pair in
             pair.1
@@ -43,10 +50,16 @@ public enum TextTable {
     }
 
     /// The header's lines, then each row's: one each, or more where the row is folded.
-    private static func lines(header: [String], rows: [[String]], width: Int, shrinking: Set<Int>) -> [[String]] {
+    private static func lines(header: [String], rows: [[String]], width: Int, shrinking: Set<Int>, wrapping: Set<Int>)
+        -> [[String]]
+    {
         let all = [header] + rows.map { $0.map(Self.cell) }
         let natural = header.indices.map { column in all.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
         var widths = natural
+        // A wrapping column is at most a folded line's room: wider cells go on under themselves.
+        for column in wrapping {
+            widths[column] = min(natural[column], max(DisplayWidth.of(header[column]), width - foldIndent))
+        }
         var excess = widths.reduce(0, +) + 2 * (widths.count - 1) - width
         while excess > 0 {
             let floors = header.indices.map { max(DisplayWidth.of(header[$0]), 10) }
@@ -69,18 +82,36 @@ public enum TextTable {
             }
         }
         return all.map { row in
-            groups.enumerated().compactMap { index, group in
-                let text = group.map { column in
+            groups.enumerated().flatMap { index, group in
+                let cells = group.map { column in
                     let cell = row[column]
-                    let shown =
-                        DisplayWidth.of(cell) > widths[column] ? DisplayWidth.cut(cell, widths[column]) : cell
-                    return column == group.last
-                        ? shown : shown + String(repeating: " ", count: widths[column] - DisplayWidth.of(shown))
-                }.joined(separator: "  ").trailingSpacesRemoved
+                    if wrapping.contains(column) { return broken(cell, widths[column]) }
+                    return [DisplayWidth.of(cell) > widths[column] ? DisplayWidth.cut(cell, widths[column]) : cell]
+                }
+                let texts = (0..<(cells.map(\.count).max() ?? 1)).map { line in
+                    zip(group, cells).map { column, lines in
+                        let shown = line < lines.count ? lines[line] : ""
+                        return column == group.last
+                            ? shown : shown + String(repeating: " ", count: widths[column] - DisplayWidth.of(shown))
+                    }.joined(separator: "  ").trailingSpacesRemoved
+                }
                 // A folded line with nothing on it (no note) is left out, not shown blank.
-                guard index > 0 else { return text }
-                return text.isEmpty ? nil : String(repeating: " ", count: foldIndent) + text
+                guard index > 0 else { return texts }
+                return texts.filter { !$0.isEmpty }.map { String(repeating: " ", count: foldIndent) + $0 }
             }
+        }
+    }
+
+    /// `text` on lines of at most `width` columns, between words, and inside a word only where
+    /// it is wider than a line: nothing is lost.
+    private static func broken(_ text: String, _ width: Int) -> [String] {
+        DisplayWidth.wrapped(text, width).flatMap { line in
+            var pieces = [""]
+            for character in line {
+                if DisplayWidth.of(pieces[pieces.count - 1] + String(character)) > width { pieces.append("") }
+                pieces[pieces.count - 1].append(character)
+            }
+            return pieces
         }
     }
 
@@ -118,11 +149,11 @@ public enum TextTable {
     /// aligned across all of them; within `width` as above, the indent counted.
     public static func render(
         header: [String], sections: [(heading: String, rows: [[String]])], width: Int = .max, shrinking: Set<Int> = [],
-        underneath: Set<Int> = []
+        underneath: Set<Int> = [], wrapping: Set<Int> = []
     ) -> String {
         let table = lines(
             header: header, rows: sections.flatMap(\.rows), width: width == .max ? width : width - 2,
-            shrinking: shrinking, underneath: underneath
+            shrinking: shrinking, underneath: underneath, wrapping: wrapping
         ).map { $0.map { "  " + $0 } }
         var next = 1
         return sections.map { section in

@@ -22,8 +22,19 @@ enum FirstGuess {
             return loggedSymptom(options + ["log", "symptom"] + rest, unknown: unknown)
         case ["nudge"] where word == "symptom":
             // `nudge symptom log headache`; `nudge symptom --days 3` is the nearest command's.
-            guard let verb = rest.first, logVerbs.contains(verb.lowercased()) else { return nil }
-            return loggedSymptom(before + ["log", "symptom"] + rest.dropFirst(), unknown: unknown)
+            guard let next = rest.first else { return nil }
+            if logVerbs.contains(next.lowercased()) {
+                return loggedSymptom(before + ["log", "symptom"] + rest.dropFirst(), unknown: unknown)
+            }
+            // `nudge symptom headache --severity 2`: a name where `symptoms` has its commands.
+            let named = before + ["log", "symptom"] + rest
+            let commands = Nudge.Symptoms.configuration.subcommands.map { $0._commandName }
+            guard !next.hasPrefix("-"), !commands.contains(next),
+                (severityMoved(named) + [named + ["--severity", "3"]]).contains(where: SuggestedLine.parses)
+            else { return nil }
+            return loggedSymptom(named, unknown: unknown)
+        case ["nudge", "settings"] where !word.hasPrefix("-"):
+            return setting(arguments[at], before: before, rest: rest, unknown: unknown)
         case ["nudge", "contacts"] where word == "rename":
             return renamedContact(before: before, rest: rest, unknown: unknown)
         default:
@@ -33,16 +44,8 @@ enum FirstGuess {
 
     /// `nudge log symptom …` with a last number as its severity where none is given.
     private static func loggedSymptom(_ words: [String], unknown: String) -> String {
-        var candidates = [words]
+        let candidates = severityMoved(words)
         let hasSeverity = words.contains { $0 == "--severity" || $0.hasPrefix("--severity=") }
-        if !hasSeverity, let last = words.lastIndex(where: { Int($0) != nil }), last > 2,
-            !words[last - 1].hasPrefix("-")
-        {
-            var moved = words
-            moved.remove(at: last)
-            moved.insert(contentsOf: ["--severity", words[last]], at: last)
-            candidates.append(moved)
-        }
         let logged = "\(unknown); a symptom is logged with nudge log symptom"
         if let taken = candidates.first(where: SuggestedLine.parses) {
             return "\(logged); did you mean: \(SuggestedLine.shown(taken))"
@@ -64,7 +67,38 @@ enum FirstGuess {
         }
         let whole = !hasSeverity && SuggestedLine.parses(at("3"))
         let shown = SuggestedLine.shown(whole ? at("N") : ["log", "symptom", "NAME", "--severity", "N"])
-        return "\(unknown); a symptom is logged with its severity from 1 to 5: \(shown)"
+        let placed = whole ? "" : "the symptom's name in place of NAME and "
+        return
+            "\(unknown); a symptom is logged with its severity: \(shown), with \(placed)the severity, 1 to 5, in place of N"
+    }
+
+    /// `words`, and where no severity is given but a last number is, that number as its severity.
+    private static func severityMoved(_ words: [String]) -> [[String]] {
+        let hasSeverity = words.contains { $0 == "--severity" || $0.hasPrefix("--severity=") }
+        guard !hasSeverity, let last = words.lastIndex(where: { Int($0) != nil }), last > 2,
+            !words[last - 1].hasPrefix("-")
+        else { return [words] }
+        var moved = words
+        moved.remove(at: last)
+        moved.insert(contentsOf: ["--severity", words[last]], at: last)
+        return [words, moved]
+    }
+
+    /// `settings KEY VALUE` as `settings set KEY VALUE`, `settings KEY` as `settings get KEY`,
+    /// where the line is taken (the key is one nudge has).
+    private static func setting(_ key: String, before: [String], rest: [String], unknown: String) -> String? {
+        let values = rest.indices.filter { !rest[$0].hasPrefix("-") && ($0 == 0 || rest[$0 - 1] != "--store") }
+        guard values.count <= 1 else { return nil }
+        let line = before + [values.isEmpty ? "get" : "set", key] + rest
+        guard SuggestedLine.parses(line) else { return nil }
+        // A value the key does not take is refused by `settings set` when typed back: the line
+        // with its place, and not the value (a command's may hold a token).
+        if let set = try? Nudge.parseAsRoot(GlobalOptions.movingLeadingStore(line[...])) as? Nudge.Settings.Set,
+            (try? set.key.canonical(set.value)) == nil
+        {
+            return "\(unknown); a setting is changed with: nudge settings set \(set.key.rawValue) VALUE"
+        }
+        return "\(unknown); did you mean: \(SuggestedLine.shown(line))"
     }
 
     /// `contacts rename OLD NEW` as `contacts edit OLD --name NEW`, where OLD names a contact.
@@ -110,6 +144,7 @@ enum FirstGuess {
         let at = first + 2
         guard SuggestedLine.parses(line[..<at] + [option, "10"] + line[at...]) else { return nil }
         let shown = SuggestedLine.shown(Array(line[..<at] + [option, "N"] + line[at...]))
-        return "\(here) takes its time as --at and its length as \(option); give its length: \(shown)"
+        return
+            "\(here) takes its time as --at and its length as \(option); give its length: \(shown), with the minutes in place of N"
     }
 }

@@ -7,8 +7,9 @@ import NudgeCommands
 enum SuggestedLine {
     /// The options whose value is a person's own words (notes, the journal's texts): a
     /// suggestion says `TEXT` in their place, as a refusal names the option and not the text.
+    /// A call reminder's `--note` is what its notification shows, typed to be seen: kept.
     static let textOptions: Set<String> = [
-        "--notes", "--note", "--text", "--reason", "--search", "--dose", "--intentions", "--environment", "--music",
+        "--notes", "--text", "--reason", "--search", "--dose", "--intentions", "--environment", "--music",
     ]
 
     /// `did you mean: nudge …` for `fixed` (the words after `nudge`), or, when the parser would

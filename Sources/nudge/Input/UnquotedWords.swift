@@ -104,7 +104,9 @@ struct UnquotedWords {
         // An answer is a button's label in words (`remind me tomorrow`), not a name.
         if takes.arguments.last != "answer" {
             let firstOption = words.firstIndex { $0.hasPrefix("-") && $0.count > 1 && Double($0) == nil } ?? words.count
-            for index in joined {
+            // An id is one word whatever it looks like: `journal reflect 9052 felt lighter`'s
+            // 9052 is a session's id prefix, not a number misplaced.
+            for index in joined where index != first || takes.arguments.last != "id" {
                 if let refused = StrayWord.refusal(
                     of: index, in: words, firstOption: firstOption, takes: takes, path: path)
                 {

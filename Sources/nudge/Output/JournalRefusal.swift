@@ -7,7 +7,9 @@ import NudgeReports
 /// values (the treatment type too) are the most private in the store, and a text given without
 /// quotes arrives as words the command does not take. What is no one's private text is said as
 /// typed, so that the refusal says what is wrong: the command words, ids, moods, times, option
-/// names. A word with a space or a control character in it is text wherever it was typed.
+/// names. A word with a space or a control character in it is text wherever it was typed
+/// (a text given to `--at` by mistake), except in a line offered: that line parses, so each
+/// other option's value in it is one its option took (`--at 'today 9:00'`), kept as typed.
 enum JournalRefusal {
     /// The options whose value is the journal's text.
     private static let textOptions = SuggestedLine.textOptions.union(["--type"])
@@ -27,19 +29,27 @@ enum JournalRefusal {
             let count = unexpectedCount(message) ?? words.unexpected.count
             return unexpected(count, arguments: arguments, at: words.unexpected, leaf: leaf)
         }
-        var text = message
         let hidden = words.values + words.unexpected.map { arguments[$0] }
-        // As typed, and as a refusal shows a word with a newline or past 80 characters.
-        let forms = Set(hidden.flatMap { [$0, CommandLineText.shortened($0)] })
-        for form in forms.sorted(by: { $0.count > $1.count }) {
-            text = text.replacingOccurrences(of: "'\(form)'", with: hiddenMark)
-        }
+        let offered = message.range(of: "did you mean: nudge ")?.lowerBound ?? message.endIndex
+        var text = without(hidden + words.spaced, in: String(message[..<offered]))
+        text += without(hidden, in: String(message[offered...]))
         // After its option's name the option says which value: `--at is not a time`.
         text = text.replacing(/(--[a-z-]+) \x{1}/) { String($0.1) }
         text = text.replacing(/has no command \x{1}/) { _ in
             "has no such command (the words given are not repeated here)"
         }
         return text.replacingOccurrences(of: hiddenMark, with: "the text given")
+    }
+
+    /// `message` with each of `words`, quoted, as `hiddenMark`: as typed, and as a refusal shows
+    /// a word with a newline or past 80 characters.
+    private static func without(_ words: [String], in message: String) -> String {
+        var text = message
+        let forms = Set(words.flatMap { [$0, CommandLineText.shortened($0)] })
+        for form in forms.sorted(by: { $0.count > $1.count }) {
+            text = text.replacingOccurrences(of: "'\(form)'", with: hiddenMark)
+        }
+        return text
     }
 
     /// Where a private word was, until the sentence around it is settled.
@@ -79,16 +89,18 @@ enum JournalRefusal {
     }
 
     /// The words after `journal` (at `command`) that are private: options' values that are
-    /// text, and the indices of the words the command does not take (`journal reflect 410d felt
+    /// text, other options' values with a space or a control character (`spaced`), and the
+    /// indices of the words the command does not take (`journal reflect 410d felt
     /// lighter`). A command word that is no journal command is said as typed.
     private static func privateWords(_ arguments: [String], after command: Int, leaf: ParsableCommand.Type?)
-        -> (values: [String], unexpected: [Int])
+        -> (values: [String], spaced: [String], unexpected: [Int])
     {
         let takes = leaf.map(CommandOptions.init)
         let isText = { (word: String) in
             word.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }
         }
         var values: [String] = []
+        var spaced: [String] = []
         var unexpected: [Int] = []
         var argumentsLeft = takes?.arguments.count ?? 0
         var index = command + 1
@@ -113,7 +125,11 @@ enum JournalRefusal {
                     value = arguments[index]
                     index += 1
                 }
-                if let value, textOptions.contains(name) || isText(value) { values.append(value) }
+                if let value, textOptions.contains(name) {
+                    values.append(value)
+                } else if let value, isText(value) {
+                    spaced.append(value)
+                }
             } else if argumentsLeft > 0 {
                 argumentsLeft -= 1
                 if isText(word) { values.append(word) }
@@ -121,7 +137,7 @@ enum JournalRefusal {
                 unexpected.append(index - 1)
             }
         }
-        return (values, unexpected)
+        return (values, spaced, unexpected)
     }
 
     /// Where the command's name is: the first word that is neither an option nor `--store`'s value.

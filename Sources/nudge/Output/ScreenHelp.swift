@@ -3,7 +3,8 @@ import NudgeCommands
 import NudgeReports
 
 /// `nudge --help` (and `nudge` alone): what nudge is in one line, then how to use it and its
-/// commands, a line each, on one 24-line screen as wide as the terminal (`CommandEnvironment.width`). What nudge does at length, its
+/// commands, a line each, on one 24-line screen at 80 columns, as wide as the terminal
+/// (`CommandEnvironment.width`; narrower, the abstracts wrap). What nudge does at length, its
 /// exit statuses, examples, environment and files are the manual's (`man nudge`).
 enum ScreenHelp {
     /// Whether a command line asks for this screen rather than a command's help: nothing but
@@ -21,32 +22,26 @@ enum ScreenHelp {
         return words.isEmpty || words == ["--help"] || words == ["-h"]
     }
 
-    /// An abstract in `width` columns, without its period: up to its first "; " or " (", then
-    /// without its last ", ..." parts while it is too wide ("Put a backup back in place of the
-    /// store") and what is left says something (not "Read" of "Read, correct and export"), else
-    /// wrapped over lines: a word is never cut.
-    static func short(_ abstract: String, _ width: Int) -> [String] {
+    /// A command's abstract as the screen says it, the same at every width: up to its first
+    /// "; " or " (" (what follows is the command's own --help), without its period. Where the
+    /// screen is narrow it is wrapped, never shortened: a list cut at a comma ("Check what
+    /// notifications need: bus") says something else.
+    static func summary(_ abstract: String) -> String {
         var text = abstract.hasSuffix(".") ? String(abstract.dropLast()) : abstract
         for separator in ["; ", " ("] { text = text.components(separatedBy: separator)[0] }
-        while DisplayWidth.of(text) > width, let comma = text.range(of: ", ", options: .backwards),
-            text[..<comma.lowerBound].split(separator: " ").count >= 4
-        {
-            text = String(text[..<comma.lowerBound])
-        }
-        return DisplayWidth.wrapped(text, width)
+        return text
     }
 
     static func text(width: Int) -> String {
         // A command's further lines under its abstract's first.
         let commands = Nudge.configuration.subcommands.flatMap { command in
-            Self.short(command.configuration.abstract, width - 15).enumerated().map { index, line in
+            DisplayWidth.wrapped(summary(command.configuration.abstract), width - 15).enumerated().map { index, line in
                 "  \(DisplayWidth.fitted(index == 0 ? command._commandName : "", 12)) \(line)"
             }
         }
-        // Short enough for 24 lines at 60 columns.
+        // One line each at 80 columns: the screen is 24 lines there.
         let usage = "USAGE: nudge <command> [<options>]; <command> is one of:"
-        let more =
-            "'nudge <command> --help' gives its options; 'man nudge' gives examples, the environment, files and exit statuses."
+        let more = "'nudge <command> --help' for its options, 'man nudge' for examples and more."
         return
             (DisplayWidth.wrapped(Nudge.configuration.abstract, width) + [""] + DisplayWidth.wrapped(usage, width)
             + commands + [""] + DisplayWidth.wrapped(more, width)).joined(separator: "\n") + "\n"

@@ -173,7 +173,8 @@ import Testing
         #expect(nudge("upcoming", "--help").status == 0)
     }
 
-    /// `nudge --help` is one screen: the overview, USAGE, a line a command, where the rest is.
+    /// `nudge --help` is one screen at 80 columns: the overview, USAGE, a line a command (two
+    /// where an abstract is wider), where the rest is.
     @Test(arguments: [["--help"], ["-h"], []])
     func theHelpFitsOneScreen(arguments: [String]) {
         let help = nudge(arguments)
@@ -199,13 +200,14 @@ import Testing
           upcoming     List what is due next, soonest first
           history      List what was shown and how it was answered, newest first
           ack          Answer a notification from the terminal, as its button would
-          backup       Back the store up now, checked
+          backup       Back the store up now, checked, into the backup directory or a
+                       file
           backups      List the store's backups, newest first, each checked and counted
-          restore      Put a backup back in place of the store
+          restore      Put a backup back in place of the store, keeping the store as it
+                       was
           doctor       Check what notifications need: bus, server, store, zone, daemon
 
-        'nudge <command> --help' gives its options; 'man nudge' gives examples, the
-        environment, files and exit statuses.
+        'nudge <command> --help' for its options, 'man nudge' for examples and more.
 
         """
 }

@@ -16,6 +16,13 @@ import Testing
         (["symptoms", "log", "headache", "--severity=2"], ["log", "symptom", "headache", "--severity=2"]),
         (["symptoms", "add", "joint", "pain", "3"], ["log", "symptom", "joint pain", "--severity", "3"]),
         (["contacts", "rename", "Mom", "Mother"], ["contacts", "edit", "Mom", "--name", "Mother"]),
+        (["symptom", "headache", "--severity", "2"], ["log", "symptom", "headache", "--severity", "2"]),
+        (["symptom", "headache", "2"], ["log", "symptom", "headache", "--severity", "2"]),
+        (
+            ["settings", "symptom.reminder_time", "21:00"],
+            ["settings", "set", "symptom.reminder_time", "21:00"]
+        ),
+        (["settings", "symptom.reminder_time"], ["settings", "get", "symptom.reminder_time"]),
         (["dose", "1", "19:30"], ["dose", "1", "--at", "19:30"]),
         (
             ["meditations", "add", "yesterday", "9:00", "20"],
@@ -33,13 +40,31 @@ import Testing
         #expect(run.status == 0, "\(meant): \(run)")
     }
 
-    /// Without a severity no line is made up: the person's own severity goes where N is.
+    /// Without a severity no line is made up: the person's own severity goes where N is, and
+    /// the refusal says so in words.
     @Test func aSymptomWithoutItsSeverityIsShownWhereItGoes() throws {
+        for typed in [["symptoms", "add", "headache"], ["symptom", "headache"]] {
+            try expectRefusal(
+                typed,
+                mentioning:
+                    "; a symptom is logged with its severity: nudge log symptom headache --severity N --store \(store), with the severity, 1 to 5, in place of N\n"
+            )
+        }
+    }
+
+    /// A value the key does not take gets the line with VALUE in its place, not one refused
+    /// when typed back, and not the value (a command's may hold a token).
+    @Test func aSettingsValueTheKeyDoesNotTakeIsNotOffered() throws {
         try expectRefusal(
-            ["symptoms", "add", "headache"],
+            ["settings", "symptom.reminder_time", "25:00"],
             mentioning:
-                "nudge: nudge symptoms has no command 'add'; a symptom is logged with its severity from 1 to 5: nudge log symptom headache --severity N --store"
+                "nudge: nudge settings has no command 'symptom.reminder_time'; a setting is changed with: nudge settings set symptom.reminder_time VALUE\n"
         )
+    }
+
+    /// `symptoms`' own commands typed after `symptom` are those commands, never a symptom's name.
+    @Test func aSymptomsCommandIsNoSymptomsName() throws {
+        try expectRefusal(["symptom", "list"], mentioning: "did you mean: nudge symptoms list --store")
     }
 
     /// Without its length, a session recorded by hand is shown where the length goes.
@@ -47,7 +72,7 @@ import Testing
         try expectRefusal(
             ["meditations", "add", "yesterday", "9:00"],
             mentioning:
-                "nudge: nudge meditations add takes its time as --at and its length as --minutes; give its length: nudge meditations add --at 'yesterday 9:00' --minutes N --store"
+                "nudge: nudge meditations add takes its time as --at and its length as --minutes; give its length: nudge meditations add --at 'yesterday 9:00' --minutes N --store \(store), with the minutes in place of N\n"
         )
     }
 

@@ -94,7 +94,7 @@ enum FirstGuess {
         // A value the key does not take is refused by `settings set` when typed back: the line
         // with its place, and not the value (a command's may hold a token).
         if let set = try? Nudge.parseAsRoot(GlobalOptions.movingLeadingStore(line[...])) as? Nudge.Settings.Set,
-            (try? set.key.canonical(set.value)) == nil
+            (try? set.key.canonical(set.words.joined(separator: " "))) == nil
         {
             return "\(unknown); a setting is changed with: nudge settings set \(set.key.rawValue) VALUE"
         }

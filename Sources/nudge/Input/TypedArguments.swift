@@ -83,7 +83,7 @@ enum TypedArguments {
     /// `call edit --mood`: a mood, or '' to remove the one stored.
     static let moodCorrection: @Sendable (String) throws -> FieldCorrection<String?> = { text in
         guard !text.isEmpty else { return .set(nil) }
-        guard let mood = CallMood(rawValue: text) else {
+        guard let mood = CallMood(argument: text) else {
             throw ValidationError("not a mood; give one of \(CallMood.accepted), or '' to remove it")
         }
         return .set(mood.rawValue)

@@ -97,7 +97,7 @@ import Testing
             ).status == 0)
         let edited = nudge(
             "call", "edit", String(latest.prefix(4)), "--at", "2026-11-15T18:00", "--duration", "30", "--mood",
-            "excited", "--notes", "long one")
+            "Excited", "--notes", "long one")
         #expect(
             edited.stdout == "corrected the call with Alex on Sunday 15 Nov, 18:00 (2026-11-15 18:00 CET) (to sync)\n",
             "\(edited)")

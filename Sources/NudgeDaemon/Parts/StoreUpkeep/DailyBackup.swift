@@ -84,6 +84,7 @@ struct DailyBackup: Sendable {
                     .count
             }
             BackupDirectory.removeAbandoned(in: directory)
+            AbandonedFiles.removeTemporary(beside: storePath, prefix: Store.restoreTemporaryPrefix, now: Date())
         } catch {
             outcome.failure = error.description
             outcome.earlierBackups = earlierBackups()

@@ -63,7 +63,8 @@ public enum BackupsList {
             columns: [
                 .init("TAKEN") { LocalFormat.dateTime($0.0.takenAt, clock: context.wallClock) },
                 .init("SIZE") { ByteCountText.describe($0.0.size) },
-                .text("CHECK") { backup, contents in
+                // Never cut (`unreadable (perm…`): what does not fit beside it folds under it.
+                .init("CHECK") { backup, contents in
                     // Not damage: nudge may not open it, and cannot tell what it holds.
                     if let reason = backup.unreadableReason { return Self.unreadable(reason) }
                     // SQLite's complaint is for --json; a person reads that it is damaged.

@@ -35,12 +35,18 @@ public enum BackupsList {
         }
         // Another store's: one sharing the folder, or this store's before it was copied or
         // moved to another file system, which only its path restores.
-        let others = BackupDirectory.list(in: directory, now: context.now).filter {
-            if case .store(let owner) = $0.origin { owner != identity } else { false }
-        }.count
-        if !json, others > 0 {
+        let others = BackupDirectory.otherIdentities(
+            in: directory, store: context.storePath, identity: identity, now: context.now)
+        if !json, let newest = others.ofThisPath.first {
+            let count = others.ofThisPath.count
             context.print(
-                "\(others) \(others == 1 ? "backup of another store is" : "backups of other stores are") in \(directory) too, not listed; restore one by its path with --yes"
+                "\(count == 1 ? "1 backup" : "\(count) backups") of a store at this same path with another identity (the one STORE.backup-location records: another program gave the store a new one) \(count == 1 ? "is" : "are") in \(directory), not listed; restore the newest by its path: nudge restore \(newest.path) --yes"
+            )
+        }
+        let otherStores = others.ofOtherStores.count
+        if !json, otherStores > 0 {
+            context.print(
+                "\(otherStores) \(otherStores == 1 ? "backup of another store is" : "backups of other stores are") in \(directory) too, not listed; restore one by its path with --yes"
             )
         }
     }

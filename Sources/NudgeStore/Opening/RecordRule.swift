@@ -26,6 +26,9 @@ struct RecordRule: Sendable {
         RecordRule(
             table: ContactRecord.table, columns: ContactRecord.columns,
             unreadableColumns: ContactRecord.unreadableColumns),
+        RecordRule(
+            table: CallLogRecord.table, columns: CallLogRecord.columns,
+            unreadableColumns: CallLogRecord.unreadableColumns),
     ]
 
     /// How many rows break the rule, by the first column each breaks (each row once), and of

@@ -43,4 +43,24 @@ import Testing
             ), "\(doctor)")
         #expect(!doctor.stdout.contains("nudge shows it"), "\(doctor)")
     }
+
+    /// A call whose time is no time: `call history` leaves it out and names it, and doctor
+    /// counts it among the rows left out (it counted none: no CHECK reads that column).
+    @Test func aCallWithoutATimeIsLeftOutAndCounted() throws {
+        #expect(nudge("contacts", "add", "Sam").status == 0)
+        let written = try Subprocess.run(
+            "/usr/bin/sqlite3",
+            [
+                store,
+                "INSERT INTO call_logs (id, contact_id, called_at, created_at, updated_at) VALUES ('c1', 1, 'yesterday', '2026-11-22T10:00:00Z', '2026-11-22T10:00:00Z')",
+            ])
+        #expect(written.status == 0, "\(written)")
+        let history = nudge("call", "history")
+        #expect(history.stderr.contains("(call_logs id c1)"), "\(history)")
+        let doctor = try NudgeBinary.run(["doctor"], environment: environment.merging(["NUDGE_STORE": store]) { $1 })
+        #expect(
+            doctor.stdout.contains(
+                "WARNING rows against a column's rule: 1 row another program wrote (1 in call_logs.called_at); nudge cannot read it and leaves it out"
+            ), "\(doctor)")
+    }
 }

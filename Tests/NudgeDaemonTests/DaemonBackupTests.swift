@@ -46,6 +46,27 @@ extension DaemonTests {
         #expect(listed.first?.origin == .store(try #require(try setup.identity())))
     }
 
+    /// A backup that fails in a folder other stores share counts only this store's earlier
+    /// backups as kept (issue 39, seventh round): the others keep nothing of it.
+    @Test func aFailedBackupCountsOnlyThisStoresEarlierBackups() throws {
+        let now = try #require(Timestamp.parse("2026-11-22T12:00:00Z"))
+        let shared = directory.file("shared")
+        let ours = try Store(path: store, now: now)
+        _ = try ours.backUp(into: shared, at: now.addingTimeInterval(-86_400))
+        let other = try Store(path: directory.file("other.sqlite"), now: now)
+        for hours in [1.0, 2.0] { _ = try other.backUp(into: shared, at: now.addingTimeInterval(-3600 * hours)) }
+        #expect(BackupDirectory.list(in: shared, now: now).count == 3)
+        // A store SQLite cannot read (no backup can be taken), its identity known from before.
+        let junk = directory.file("junk.sqlite")
+        try Data(repeating: 0x6A, count: 8192).write(to: URL(fileURLWithPath: junk))
+        let outcome = DailyBackup(
+            connection: DailyBackup.Connection(), storePath: junk, directory: shared,
+            identity: try ours.identity(), takenAt: now, clock: WallClock(zone: .system("UTC"))
+        ).run()
+        #expect(outcome.failure != nil && outcome.backup == nil, "\(outcome)")
+        #expect(outcome.earlierBackups == 1, "\(outcome)")
+    }
+
     /// A newest backup that is junk, or a copy cut short, is no backup: the daemon backs the
     /// store up at its start all the same (it took none, silently, until the next night).
     @Test(arguments: ["junk", "cut short"])

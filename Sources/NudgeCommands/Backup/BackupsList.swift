@@ -35,12 +35,18 @@ public enum BackupsList {
         }
         // Another store's: one sharing the folder, or this store's before it was copied or
         // moved to another file system, which only its path restores.
-        let others = BackupDirectory.list(in: directory, now: context.now).filter {
-            if case .store(let owner) = $0.origin { owner != identity } else { false }
-        }.count
-        if !json, others > 0 {
+        let others = BackupDirectory.otherIdentities(
+            in: directory, store: context.storePath, identity: identity, now: context.now)
+        if !json, let newest = others.ofThisPath.first {
+            let count = others.ofThisPath.count
             context.print(
-                "\(others) \(others == 1 ? "backup of another store is" : "backups of other stores are") in \(directory) too, not listed; restore one by its path with --yes"
+                "\(count == 1 ? "1 backup" : "\(count) backups") of a store at this same path with another identity (the one STORE.backup-location records: another program gave the store a new one) \(count == 1 ? "is" : "are") in \(directory), not listed; restore the newest by its path: nudge restore \(newest.path) --yes"
+            )
+        }
+        let otherStores = others.ofOtherStores.count
+        if !json, otherStores > 0 {
+            context.print(
+                "\(otherStores) \(otherStores == 1 ? "backup of another store is" : "backups of other stores are") in \(directory) too, not listed; restore one by its path with --yes"
             )
         }
     }
@@ -63,7 +69,8 @@ public enum BackupsList {
             columns: [
                 .init("TAKEN") { LocalFormat.dateTime($0.0.takenAt, clock: context.wallClock) },
                 .init("SIZE") { ByteCountText.describe($0.0.size) },
-                .text("CHECK") { backup, contents in
+                // Never cut (`unreadable (perm…`): what does not fit beside it folds under it.
+                .init("CHECK") { backup, contents in
                     // Not damage: nudge may not open it, and cannot tell what it holds.
                     if let reason = backup.unreadableReason { return Self.unreadable(reason) }
                     // SQLite's complaint is for --json; a person reads that it is damaged.

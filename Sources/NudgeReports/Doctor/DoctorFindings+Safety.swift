@@ -75,9 +75,12 @@ extension DoctorFindings {
         let backups = all.filter { !$0.isAhead(of: now) }
         guard let newest = backups.first else {
             return ahead + [
-                .warning(
-                    "backups: none yet in \(directory)",
-                    fix: "the daemon takes one at its start and each night; or now: nudge backup")
+                otherIdentityFinding(
+                    BackupDirectory.otherIdentities(in: directory, store: store, identity: identity, now: now),
+                    directory: directory, clock: clock)
+                    ?? .warning(
+                        "backups: none yet in \(directory)",
+                        fix: "the daemon takes one at its start and each night; or now: nudge backup")
             ]
         }
         let contents = BackupDirectory.inspect(newest.path)

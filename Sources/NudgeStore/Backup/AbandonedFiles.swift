@@ -10,14 +10,25 @@ import NudgeCore
 /// process is gone.
 public enum AbandonedFiles {
     /// Removes the temporary files (and SQLite's files beside them) that a killed restore or
-    /// export left beside `path`: named `prefix` + its name + `.XXXXXX` (`.PID.XXXXXX` for a
-    /// restore's), that `HeldTemporaryFile.isAbandoned` finds no live process writes. A file a
-    /// live process holds stays, however old.
-    public static func removeTemporary(beside path: String, prefix: String, now: Date) {
+    /// export left beside `path` (`abandonedTemporary`); returns their names (SQLite's files
+    /// beside them are not named apart). A file a live process holds stays, however old.
+    @discardableResult
+    public static func removeTemporary(beside path: String, prefix: String, now: Date) -> [String] {
+        abandonedTemporary(beside: path, prefix: prefix, now: now).filter { unlink($0.path) == 0 && $0.isMain }.map {
+            ($0.path as NSString).lastPathComponent
+        }
+    }
+
+    /// The temporary files a killed restore or export left beside `path`, and SQLite's files
+    /// beside them: named `prefix` + its name + `.XXXXXX` (`.PID.XXXXXX` for a restore's), this
+    /// user's, that `HeldTemporaryFile.isAbandoned` finds no live process writes.
+    public static func abandonedTemporary(beside path: String, prefix: String, now: Date) -> [(
+        path: String, isMain: Bool
+    )] {
         let directory = PathText.directory(of: path).isEmpty ? "." : PathText.directory(of: path)
         let start = prefix + (path as NSString).lastPathComponent + "."
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        where name.hasPrefix(start) {
+        return ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted().compactMap { name in
+            guard name.hasPrefix(start) else { return nil }
             var rest = name.dropFirst(start.count)
             // A restore's names carry its pid before the random part.
             let pid = rest.prefix { $0.isASCII && $0.isNumber }
@@ -26,15 +37,15 @@ public enum AbandonedFiles {
             let companion = String(rest.dropFirst(6))
             guard random.count == 6, random.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
                 companion.isEmpty || HeldTemporaryFile.companions.contains(companion)
-            else { continue }
+            else { return nil }
             let file = directory + "/" + name
             let main = directory + "/" + name.dropLast(companion.count)
             var status = stat()
             guard lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == getuid(),
                 HeldTemporaryFile.isAbandoned(
                     main, modified: Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec)), now: now)
-            else { continue }
-            unlink(file)
+            else { return nil }
+            return (file, companion.isEmpty)
         }
     }
 

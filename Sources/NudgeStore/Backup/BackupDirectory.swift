@@ -229,28 +229,32 @@ public enum BackupDirectory {
         return lstat(path, &status) == 0 && status.st_uid == getuid()
     }
 
-    /// Removes the temporary files of backups killed midway (`.nudge-nudge-INSTANT.sqlite.PID.XXXXXX`,
-    /// and SQLite's files beside them) that no live process writes (`HeldTemporaryFile.isAbandoned`:
-    /// one of a process that is gone at once, else once over 10 seconds old); returns their names
+    /// Removes the temporary files of backups killed midway (`abandoned`); returns their names
     /// (SQLite's files beside them are not named apart).
     @discardableResult
     public static func removeAbandoned(in directory: String, now: Date = Date()) -> [String] {
-        var removed: [String] = []
-        for name in ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
-        where name.hasPrefix("." + prefix) {
+        abandoned(in: directory, now: now).filter { unlink($0.path) == 0 && $0.isMain }.map {
+            ($0.path as NSString).lastPathComponent
+        }
+    }
+
+    /// The temporary files of backups killed midway (`.nudge-nudge-INSTANT.sqlite.PID.XXXXXX`,
+    /// and SQLite's files beside them), this user's, that no live process writes
+    /// (`HeldTemporaryFile.isAbandoned`: one of a process that is gone at once, else once over
+    /// 10 seconds old).
+    public static func abandoned(in directory: String, now: Date = Date()) -> [(path: String, isMain: Bool)] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted().compactMap { name in
+            guard name.hasPrefix("." + prefix) else { return nil }
             let companion = HeldTemporaryFile.companions.first { name.hasSuffix($0) } ?? ""
             let main = directory + "/" + name.dropLast(companion.count)
             let path = directory + "/" + name
             var status = stat()
-            if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == getuid(),
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == getuid(),
                 HeldTemporaryFile.isAbandoned(
-                    main, modified: Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec)), now: now),
-                unlink(path) == 0, companion.isEmpty
-            {
-                removed.append(name)
-            }
+                    main, modified: Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec)), now: now)
+            else { return nil }
+            return (path, companion.isEmpty)
         }
-        return removed
     }
 
     static func openImmutable(_ path: String) throws -> DatabaseQueue {

@@ -126,24 +126,19 @@ public struct RestoreAccount: Sendable, Equatable {
         let key = columns.filter { $0.key > 0 }.sorted { $0.key < $1.key }.map(\.name)
         let keyInBackup = inBackup.filter { $0.key > 0 }.sorted { $0.key < $1.key }.map(\.name)
         // Without the same primary key on both sides there is no key to look rows up by, nor
-        // to tell a changed row from an added one: the rows' content is compared whole, as
-        // multisets (a row twice in the store and once in the backup is one added): each
-        // distinct row's count in the store less its count in the backup.
+        // to tell a changed row from an added one: the rows' content is compared whole.
         guard !key.isEmpty, key == keyInBackup else {
-            let side = "nudge_account_side"
-            let counted = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT coalesce(sum(max(surplus, 0)), 0), coalesce(sum(max(-surplus, 0)), 0) FROM (
-                    SELECT sum(\(side)) AS surplus FROM (
-                    SELECT \(list), 1 AS \(side) FROM main.\(name) UNION ALL SELECT \(list), -1 FROM backup.\(name))
-                    GROUP BY \(list))
-                    """)
-            return (Rows(table: table, added: counted?[0] ?? 0, changed: 0), counted?[1] ?? 0)
+            let (added, deleted) = try multisetSurplus(name, columns: list, where: "1", db)
+            return (Rows(table: table, added: added, changed: 0), deleted)
         }
+        let quotedKey = key.map(StoreTables.quoted)
+        // SQLite lets another program store NULL in a key that is not an INTEGER PRIMARY KEY
+        // (`VALUES(null, …)`), and NULL equals nothing: those rows are compared by content.
+        let keyed = { (alias: String) in quotedKey.map { "\(alias).\($0) IS NOT NULL" }.joined(separator: " AND ") }
+        let unkeyed = quotedKey.map { "\($0) IS NULL" }.joined(separator: " OR ")
+        let (unkeyedAdded, unkeyedDeleted) = try multisetSurplus(name, columns: list, where: unkeyed, db)
         // A join on the key, an index lookup a row: an EXCEPT sorts both tables whole into a
         // temporary table, 35 s for a million diary entries.
-        let quotedKey = key.map(StoreTables.quoted)
         let joined = quotedKey.map { "old.\($0) = new.\($0)" }.joined(separator: " AND ")
         let same = common.map { "old.\(StoreTables.quoted($0.name)) IS new.\(StoreTables.quoted($0.name))" }
             .joined(separator: " AND ")
@@ -153,15 +148,38 @@ public struct RestoreAccount: Sendable, Equatable {
                 SELECT coalesce(sum(old.\(quotedKey[0]) IS NULL), 0),
                 coalesce(sum(old.\(quotedKey[0]) IS NOT NULL AND NOT (\(same))), 0)
                 FROM main.\(name) AS new LEFT JOIN backup.\(name) AS old ON \(joined)
+                WHERE \(keyed("new"))
                 """)
         let deleted =
             try Int.fetchOne(
                 db,
                 sql: """
                     SELECT count(*) FROM backup.\(name) AS old
-                    WHERE NOT EXISTS (SELECT 1 FROM main.\(name) AS new WHERE \(joined))
+                    WHERE \(keyed("old")) AND NOT EXISTS (SELECT 1 FROM main.\(name) AS new WHERE \(joined))
                     """) ?? 0
-        return (Rows(table: table, added: counted?[0] ?? 0, changed: counted?[1] ?? 0), deleted)
+        return (
+            Rows(table: table, added: (counted?[0] ?? 0) + unkeyedAdded, changed: counted?[1] ?? 0),
+            deleted + unkeyedDeleted
+        )
+    }
+
+    /// The rows matching `filter` compared whole as multisets (a row twice in the store and once
+    /// in the backup is one added): each distinct row's count in the store less its count in the
+    /// backup, summed where the store has more (`added`) and where the backup has (`deleted`).
+    private static func multisetSurplus(
+        _ name: String, columns list: String, where filter: String, _ db: Database
+    ) throws -> (added: Int, deleted: Int) {
+        let side = "nudge_account_side"
+        let counted = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT coalesce(sum(max(surplus, 0)), 0), coalesce(sum(max(-surplus, 0)), 0) FROM (
+                SELECT sum(\(side)) AS surplus FROM (
+                SELECT \(list), 1 AS \(side) FROM main.\(name) WHERE \(filter)
+                UNION ALL SELECT \(list), -1 FROM backup.\(name) WHERE \(filter))
+                GROUP BY \(list))
+                """)
+        return (counted?[0] ?? 0, counted?[1] ?? 0)
     }
 
     /// The rows of `tables` in `schema`.

@@ -19,7 +19,7 @@ extension Store {
     }
 
     /// The start of the names of a restore's temporary files beside the store.
-    static let restoreTemporaryPrefix = ".nudge-restore-"
+    public static let restoreTemporaryPrefix = ".nudge-restore-"
 
     /// Puts the backup at `backupPath` in place of the store at `storePath`.
     ///

@@ -109,8 +109,10 @@ extension Store {
         FROM call_logs l JOIN contacts c ON c.id = l.contact_id
         """
 
+    /// Nil for a row `CallLogRecord` cannot read.
     private static func callLog(_ row: Row) -> CallLogRow? {
-        guard let calledAt = row.stored(at: 3).flatMap(Timestamp.parse), let id: String = row.stored(at: 0),
+        guard CallLogRecord.unreadableColumns(row).isEmpty,
+            let calledAt = row.stored(at: 3).flatMap(Timestamp.parse), let id: String = row.stored(at: 0),
             let contactID: Int64 = row.stored(at: 1), let contactName: String = row.stored(at: 2)
         else {
             UnreadableRows.note("call_logs", row)

@@ -32,11 +32,13 @@ extension Store {
         FROM contacts c LEFT JOIN call_cadence cc ON cc.contact_id = c.id LEFT JOIN contact_identities ci ON ci.contact_id = c.id
         """
 
-    /// Nil for a row whose id or name cannot be read. A cadence nudge would not accept
+    /// Nil for a row `ContactRecord` cannot read (no name to show). A cadence nudge would not accept
     /// (`CallInput.cadenceRange`) reads as none, and unless it is none to the daemon too (NULL,
     /// 0 or less: `call_due` leaves it out) as unreadable: its due dates would overflow.
     static func contact(_ row: Row) -> ContactRow? {
-        guard let id: Int64 = row.stored("id"), let name: String = row.stored("name") else {
+        guard ContactRecord.unreadableColumns(row).isEmpty, let id: Int64 = row.stored("id"),
+            let name: String = row.stored("name")
+        else {
             UnreadableRows.note("contacts", row)
             return nil
         }
@@ -76,7 +78,8 @@ extension Store {
             let lastCall = row.stored(at: 5).flatMap(Timestamp.parse)
             let createdAt = lastCall == nil ? row.stored(at: 3).flatMap(Timestamp.parse) : nil
             guard let identity: Int64 = row.stored(at: 6), let contactID: Int64 = row.stored(at: 0),
-                let name: String = row.stored(at: 1), let everyDays = row.stored(at: 2, as: Int.self).flatMap(cadence)
+                ContactRecord.isName(row[1]), let name: String = row.stored(at: 1),
+                let everyDays = row.stored(at: 2, as: Int.self).flatMap(cadence)
             else {
                 UnreadableRows.note("contacts", row)
                 continue

@@ -23,6 +23,12 @@ struct RecordRule: Sendable {
         RecordRule(
             table: TherapyReflectionRecord.table, columns: TherapyReflectionRecord.columns,
             unreadableColumns: TherapyReflectionRecord.unreadableColumns),
+        RecordRule(
+            table: ContactRecord.table, columns: ContactRecord.columns,
+            unreadableColumns: ContactRecord.unreadableColumns),
+        RecordRule(
+            table: CallLogRecord.table, columns: CallLogRecord.columns,
+            unreadableColumns: CallLogRecord.unreadableColumns),
     ]
 
     /// How many rows break the rule, by the first column each breaks (each row once), and of

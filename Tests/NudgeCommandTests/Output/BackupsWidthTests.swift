@@ -79,4 +79,21 @@ import Testing
             + ["2026-11-21 20:00 CET  \(size(0))  ok     nudge-20261121T190000Z.sqlite"] + older.map { "    " + $0 }
         #expect(backups(at: width) == expected.joined(separator: "\n") + "\n")
     }
+
+    /// A status is never cut (`unreadable (perm…` was at 80 columns): where the row is too
+    /// wide, the columns after it fold under it, as RECORDS does (issue 39, seventh round).
+    @Test(arguments: [60, 80, 120]) func theCheckIsNeverCut(width: Int) throws {
+        _ = try seed()
+        // A backup taken before stores had identities: its check says so.
+        let unmarked = store + ".backups/nudge-20261121T190000Z.sqlite"
+        let removed = try Subprocess.run(
+            "/usr/bin/sqlite3", [unmarked, "DELETE FROM store_metadata WHERE key = 'store_identity'"])
+        #expect(removed.status == 0, "\(removed)")
+        let listed = backups(at: width)
+        let lines = listed.split(separator: "\n")
+        #expect(lines.contains { $0.contains("  ok; taken before store identities") }, "\(listed)")
+        #expect(!listed.contains("…"), "\(listed)")
+        #expect(lines.allSatisfy { DisplayWidth.of(String($0)) <= width }, "\(listed)")
+        #expect(lines.contains { $0.contains("nudge-20261121T190000Z.sqlite") }, "\(listed)")
+    }
 }

@@ -31,7 +31,7 @@ struct DailyBackup: Sendable {
         var removed: Int
         /// Why no backup was written; nil when one was.
         var failure: String?
-        /// The backups in the directory when none was written.
+        /// The store's own backups when none was written.
         var earlierBackups = 0
         /// SQLite's complaint about the store; nil when its quick check passed.
         var damage: String?
@@ -84,6 +84,7 @@ struct DailyBackup: Sendable {
                     .count
             }
             BackupDirectory.removeAbandoned(in: directory)
+            AbandonedFiles.removeTemporary(beside: storePath, prefix: Store.restoreTemporaryPrefix, now: Date())
         } catch {
             outcome.failure = error.description
             outcome.earlierBackups = earlierBackups()
@@ -100,9 +101,12 @@ struct DailyBackup: Sendable {
     /// have brought back an older setting, and the newest backups are in the other).
     private var formerFolders: [String] { BackupDirectory.formerFolders(store: storePath, besides: directory) }
 
+    /// The store's own backups: another store's in a shared folder, a file that is no backup and
+    /// one taken before identities (which may be another's) keep nothing of this store.
     private func earlierBackups() -> Int {
-        BackupDirectory.list(in: directory, now: takenAt).count
-            + BackupDirectory.own(in: formerFolders, now: takenAt, identity: identity).count
+        BackupDirectory.list(in: directory, now: takenAt, identity: identity, store: storePath).filter {
+            if case .store = $0.origin { true } else { false }
+        }.count + BackupDirectory.own(in: formerFolders, now: takenAt, identity: identity).count
     }
 
     private func newestSound() -> BackupFile? {

@@ -10,7 +10,7 @@ extension Nudge {
         static let configuration = CommandConfiguration(
             abstract: "Back the store up now, checked, into the backup directory or a file.",
             discussion: """
-                The backup is taken through SQLite's online backup, consistent while other programs write, and is the whole file: every app's tables. It is written to a temporary file, checked whole (PRAGMA integrity_check), synced and renamed. Into the backup directory (backup.directory, by default STORE.backups beside the store) it is named by its UTC instant, and old ones are thinned as the daemon thins them (the newest whole one of a day is kept: an earlier one of the same day is removed, and named; so are the partial files of a backup killed midway, at once when the process that wrote them is gone); a backup is never opened as a store, nor backed up (--store BACKUP is refused: restore it instead); with --output it replaces only a regular file (mode 0600), never the store or one of its files, nor any other SQLite database (another store, a backup). The daemon keeps daily backups by itself (nudge(5), backup.enabled).
+                The backup is taken through SQLite's online backup, consistent while other programs write, and is the whole file: every app's tables. It is written to a temporary file, checked whole (PRAGMA integrity_check), synced and renamed. Into the backup directory (backup.directory, by default STORE.backups beside the store) it is named by its UTC instant, and old ones are thinned as the daemon thins them (the newest whole one of a day is kept: an earlier one of the same day is removed, and named; so are the partial files of a backup killed midway, and the copies a restore killed midway left beside the store, at once when the process that wrote them is gone, and after 10 s when its pid is a live process's, never while a backup or restore still writes them); a backup is never opened as a store, nor backed up (--store BACKUP is refused: restore it instead); with --output it replaces only a regular file (mode 0600), never the store or one of its files, nor any other SQLite database (another store, a backup). The daemon keeps daily backups by itself (nudge(5), backup.enabled).
                 """)
         @OptionGroup var global: GlobalOptions
         @Option(help: "Write the backup to this file instead of the backup directory.") var output: String?
@@ -29,6 +29,9 @@ extension Nudge {
             // A copy of a store (or one that lost its identity) gets its own before its backup.
             Store.claimIdentity(at: context.storePath, now: context.now)
             let (backup, removed, leftovers) = try take(context)
+            // A killed restore leaves a copy of the whole store beside it.
+            let restoreLeftovers = AbandonedFiles.removeTemporary(
+                beside: context.storePath, prefix: Store.restoreTemporaryPrefix, now: Date())
             let counts = BackupDirectory.counts(backup.path, immutable: true).map {
                 BackupDirectory.phrase($0.count, $0.label)
             }.joined(separator: ", ")
@@ -44,8 +47,13 @@ extension Nudge {
                 ? ""
                 : "; removed what \(leftovers.count == 1 ? "a backup" : "backups") killed midway left: "
                     + leftovers.joined(separator: ", ")
+            let restoresCleaned =
+                restoreLeftovers.isEmpty
+                ? ""
+                : "; removed what \(restoreLeftovers.count == 1 ? "a restore" : "restores") killed midway left beside the store: "
+                    + restoreLeftovers.joined(separator: ", ")
             context.print(
-                "backed up the store to \(backup.path) (\(ByteCountText.describe(backup.size)), checked: ok; \(counts))\(thinned)\(cleaned)"
+                "backed up the store to \(backup.path) (\(ByteCountText.describe(backup.size)), checked: ok; \(counts))\(thinned)\(cleaned)\(restoresCleaned)"
             )
         }
 

@@ -25,6 +25,7 @@ extension Nudge {
             let settings = try? Store(readingOnly: path).settings()
             findings += DoctorFindings.backupFindings(
                 store: path, settings: settings, now: context.now, clock: context.wallClock)
+            findings += DoctorFindings.leftoverFindings(store: path, settings: settings, now: Date())
             findings += DoctorFindings.encryptionFindings(store: path, settings: settings)
             findings += Self.soundFindings(settings)
             findings.append(Self.zoneFinding(context))

@@ -28,4 +28,46 @@ struct KilledBackupLeftoverTests: CommandScenario {
         let left = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         #expect(left == [live, "nudge-20261122T100000Z.sqlite"], "\(left)")
     }
+
+    /// A restore killed midway leaves a copy of the whole store beside it (issue 39, seventh
+    /// round): `nudge doctor` names it and `nudge backup` removes and names it, at once when its
+    /// process is gone; one a running restore holds stays, however old, and is not named.
+    @Test func aKilledRestoresCopyIsNamedByDoctorAndRemovedByTheBackup() throws {
+        #expect(nudge("log", "symptom", "sneeze", "--severity", "2").status == 0)
+        let ended = try Subprocess.spawn("/bin/true", [], environment: [:], stderrPath: directory.file("true.err"))
+        #expect(ended.waitForExit(timeout: 10) == 0)
+        let dead = ".nudge-restore-nudge.sqlite.\(ended.pid).a1B2c3"
+        let running = ".nudge-restore-nudge.sqlite.\(getpid()).LiVe42"
+        for name in [dead, dead + "-journal", running] {
+            #expect(FileManager.default.createFile(atPath: directory.file(name), contents: Data("rows".utf8)))
+        }
+        // Older than the 10 s a young file of a live pid is given: only its lock keeps it.
+        let minuteAgo = Date().addingTimeInterval(-60)
+        try FileManager.default.setAttributes([.modificationDate: minuteAgo], ofItemAtPath: directory.file(running))
+        let holder = try Subprocess.holdingLock(on: directory.file(running), log: directory.file("holder.err"))
+        defer {
+            holder.signal(SIGKILL)
+            _ = holder.waitForExit(timeout: 10)
+        }
+        #expect(holder.waitForLog("held"))
+
+        let doctor = try NudgeBinary.run(["doctor"], environment: ["TZ": "UTC", "NUDGE_STORE": store])
+        #expect(
+            doctor.stdout.contains(
+                "WARNING store: a restore killed midway left a copy of the store that no process writes: \(directory.file(dead)) (4 B)\n"
+            ), "\(doctor)")
+        #expect(!doctor.stdout.contains(running), "\(doctor)")
+
+        let result = nudge("backup")
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            result.stdout.hasSuffix("; removed what a restore killed midway left beside the store: \(dead)\n"),
+            "\(result)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            $0.hasPrefix(".nudge-restore-")
+        }
+        #expect(left == [running], "\(left)")
+        let after = try NudgeBinary.run(["doctor"], environment: ["TZ": "UTC", "NUDGE_STORE": store])
+        #expect(!after.stdout.contains("killed midway"), "\(after)")
+    }
 }

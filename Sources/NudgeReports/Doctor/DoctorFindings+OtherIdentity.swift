@@ -1,0 +1,28 @@
+import Foundation
+import NudgeCore
+import NudgeStore
+
+/// A backup folder that holds none of the store's backups but others': taken of this store's
+/// path under the identity `STORE.backup-location` records (another program wrote a new one
+/// into the store), or of other stores. `--latest` takes none of them; their path restores one.
+extension DoctorFindings {
+    static func otherIdentityFinding(
+        _ others: BackupDirectory.OtherIdentities, directory: String, clock: WallClock
+    ) -> Finding? {
+        if let newest = others.ofThisPath.first {
+            let count = others.ofThisPath.count
+            return .problem(
+                "backups: none of this store's in \(directory), but \(count == 1 ? "1 backup" : "\(count) backups") of a store at this same path with another identity (the one STORE.backup-location records: another program gave the store a new one), the newest of \(LocalFormat.dateTime(newest.takenAt, clock: clock)); restore --latest takes none of them",
+                fix:
+                    "restore one by its path if you need it: nudge restore \(newest.path) --yes; and take one now under the store's identity: nudge backup"
+            )
+        }
+        guard let newest = others.ofOtherStores.first else { return nil }
+        let count = others.ofOtherStores.count
+        return .warning(
+            "backups: none of this store's in \(directory), but \(count == 1 ? "1 backup" : "\(count) backups") of another store (one sharing the folder, or this store before it was copied, moved or given another identity), the newest of \(LocalFormat.dateTime(newest.takenAt, clock: clock))",
+            fix:
+                "take one now: nudge backup; if they are this store's, restore one by its path: nudge restore \(newest.path) --yes"
+        )
+    }
+}

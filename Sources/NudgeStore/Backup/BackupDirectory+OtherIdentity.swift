@@ -1,0 +1,30 @@
+import Foundation
+
+/// The backups in a folder of another identity than the store's: a store sharing the folder,
+/// or this store before another program wrote a new identity into `store_metadata` (then
+/// `STORE.backup-location` still records the one its backups were taken under, until the next
+/// backup). Neither is listed, thinned or taken by `--latest`; their path restores one.
+extension BackupDirectory {
+    public struct OtherIdentities: Sendable {
+        /// Of the identity `STORE.backup-location` records for the store's path, newest first.
+        public var ofThisPath: [BackupFile]
+        /// Of other stores, newest first.
+        public var ofOtherStores: [BackupFile]
+    }
+
+    /// The backups in `directory` of another identity than `identity`; none when the store has
+    /// none (then every backup is listed).
+    public static func otherIdentities(in directory: String, store: String, identity: String?, now: Date)
+        -> OtherIdentities
+    {
+        guard let identity else { return OtherIdentities(ofThisPath: [], ofOtherStores: []) }
+        let recorded = BackupLocation.read(store: store)?.identity
+        let others = newestFirst(
+            list(in: directory, now: now, store: store).filter {
+                if case .store(let owner) = $0.origin { owner != identity } else { false }
+            }, now: now)
+        let ofThisPath = others.filter { backup in recorded.map { backup.origin == .store($0) } ?? false }
+        return OtherIdentities(
+            ofThisPath: ofThisPath, ofOtherStores: others.filter { !ofThisPath.contains($0) })
+    }
+}

@@ -46,6 +46,9 @@ extension DaemonTests {
                 contactID: kim, at: start.addingTimeInterval(60), durationMinutes: 5, mood: nil, notes: nil,
                 now: start.addingTimeInterval(60))
         }
+        // Done too, in the call's write: `call reminders` no longer lists it (sixth round).
+        #expect(
+            try StoreQuery.rows(store, "SELECT done_at FROM call_reminders") == [["done_at": "2026-11-21T18:01:00Z"]])
     }
 
     @Test func theMoodAfterPromptIsClosedOnceTheMoodIsRecorded() throws {

@@ -108,8 +108,14 @@ public struct CallReminder: SummarizingRule {
 
     public func summary(of occurrences: [Occurrence], text: BodyText, in input: RuleInput<Facts>) -> NotificationContent
     {
-        Self.summary(names: occurrences.map { input.facts.name(forKey: $0.key) ?? $0.title }, text: text)
+        // One name per person: a due one-off and a due cadence of one contact are one call.
+        var subjects = Set<String>()
+        let once = occurrences.filter { subjects.insert(subject(ofKey: $0.key)).inserted }
+        return Self.summary(names: once.map { input.facts.name(forKey: $0.key) ?? $0.title }, text: text)
     }
+
+    /// Its contact: a one-off and a cadence call with one person are one call to make.
+    public func subject(ofKey key: String) -> String { Key(key).map { "contact \($0.contactIdentity)" } ?? key }
 
     /// A cadence shown counts again from that day, in the same write as "shown".
     public func changesWhenShown(key: String, dueAt: Date, at instant: Date, clock: WallClock) -> [CallChange] {

@@ -54,8 +54,12 @@ extension DaemonTests {
     @Test func theMoodAfterPromptIsClosedOnceTheMoodIsRecorded() throws {
         let start = try #require(Timestamp.parse("2026-11-21T18:00:00Z"))
         let setup = try Store(path: store, now: start.addingTimeInterval(-5 * 3600))
-        let session = try setup.addTherapySession(
+        let adding = try setup.addTherapySession(
             .init(), startedAt: start.addingTimeInterval(-240 * 60), type: .oral, now: start.addingTimeInterval(-3600))
+        guard case .added(let session) = adding else {
+            Issue.record("not added: \(adding)")
+            return
+        }
         try expectClosedOnceSettled(start: start, kinds: [.journal]) { store in
             _ = try store.editTherapySession(id: session.id, .init(moodAfter: 7), now: start.addingTimeInterval(60))
         }

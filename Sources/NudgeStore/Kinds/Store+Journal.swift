@@ -35,19 +35,32 @@ extension Store {
         public var isEmpty: Bool { self == TherapyFields() }
     }
 
-    /// Adds a session; the caller validated the fields and gives the type and time.
+    public enum TherapySessionAdding: Sendable, Equatable {
+        case added(TherapySession)
+        /// Nothing written: this session began in the same minute; `identical` when every
+        /// field given is as it has it, so the add was typed twice.
+        case exists(TherapySession, identical: Bool)
+    }
+
+    /// Adds a session, unless one began in the same minute (a command typed twice would keep
+    /// two); the caller validated the fields and gives the type and time.
     public func addTherapySession(
         _ fields: TherapyFields, startedAt: Date, type: TherapySession.TreatmentType, now: Date
-    ) throws(StoreError)
-        -> TherapySession
-    {
+    ) throws(StoreError) -> TherapySessionAdding {
         let session = TherapySession(
             id: UUID().uuidString.lowercased(), startedAt: startedAt, treatmentType: type, dose: fields.dose,
             intentions: fields.intentions,
             environment: fields.environment, music: fields.music, moodBefore: fields.moodBefore,
             moodAfter: fields.moodAfter, createdAt: now,
             updatedAt: now)
-        try write { db in
+        return try write { db in
+            let minute = { (instant: Date) in (instant.timeIntervalSince1970 / 60).rounded(.down) }
+            let sameMinute = try Row.fetchAll(db, sql: "SELECT * FROM therapy_sessions").compactMap(
+                TherapySession.init(row:)
+            ).filter { $0.unreadableStart == nil && minute($0.startedAt) == minute(startedAt) }
+            if let other = sameMinute.min(by: { $0.id < $1.id }) {
+                return .exists(other, identical: sameMinute.contains { $0.hasFields(of: session) })
+            }
             try db.execute(
                 sql: """
                     INSERT INTO therapy_sessions
@@ -59,8 +72,8 @@ extension Store {
                     session.environment, session.music,
                     session.moodBefore, session.moodAfter, Timestamp.format(now), Timestamp.format(now),
                 ])
+            return .added(session)
         }
-        return session
     }
 
     /// Changes the given fields of one session; false when it is gone.
@@ -130,6 +143,13 @@ extension Store {
 }
 
 extension TherapySession {
+    /// Whether its fields are `other`'s, its id and times aside.
+    func hasFields(of other: TherapySession) -> Bool {
+        (treatmentType, dose, intentions, environment, music) == (
+            other.treatmentType, other.dose, other.intentions, other.environment, other.music
+        ) && (moodBefore, moodAfter) == (other.moodBefore, other.moodAfter)
+    }
+
     /// A row as any writer left it; nil when its time or type cannot be read.
     /// A row another program wrote with a start nudge cannot read is kept, listed last.
     init?(row: Row) {

@@ -76,8 +76,19 @@ extension Store {
         }
     }
 
-    /// Changes the given fields of one session; false when it is gone.
-    public func editTherapySession(id: String, _ fields: TherapyFields, now: Date) throws(StoreError) -> Bool {
+    public enum TherapySessionEdit: Sendable, Equatable {
+        case changed
+        case gone
+        /// Nothing changed: the new start is after these reflections on the session (when
+        /// each was written, oldest first), which would be dated before what they reflect on.
+        case afterReflections([Date])
+    }
+
+    /// Changes the given fields of one session. A new start is checked against its reflections
+    /// in the same write, so that one written meanwhile cannot slip past.
+    public func editTherapySession(id: String, _ fields: TherapyFields, now: Date) throws(StoreError)
+        -> TherapySessionEdit
+    {
         var update = ColumnUpdate(table: "therapy_sessions")
         if let value = fields.startedAt { update.set("started_at", Timestamp.format(value)) }
         if let value = fields.treatmentType { update.set("treatment_type", value.rawValue) }
@@ -88,7 +99,13 @@ extension Store {
         if let value = fields.moodBefore { update.set("mood_before", value) }
         if let value = fields.moodAfter { update.set("mood_after", value) }
         update.set("updated_at", Timestamp.format(now))
-        return try write { db in try update.execute(db, id: id) }
+        return try write { db in
+            if let startedAt = fields.startedAt {
+                let earlier = try Self.reflections(db, of: id).map(\.writtenAt).filter { $0 < startedAt }
+                if !earlier.isEmpty { return .afterReflections(earlier) }
+            }
+            return try update.execute(db, id: id) ? .changed : .gone
+        }
     }
 
     /// Every session, newest first, with how many reflections each has.
@@ -115,10 +132,12 @@ extension Store {
 
     /// A session's reflections, oldest first.
     public func therapyReflections(of sessionID: String) throws(StoreError) -> [TherapyReflection] {
-        try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM therapy_reflections WHERE session_id = ?", arguments: [sessionID])
-                .compactMap(TherapyReflection.init(row:)).sorted { ($0.writtenAt, $0.id) < ($1.writtenAt, $1.id) }
-        }
+        try read { db in try Self.reflections(db, of: sessionID) }
+    }
+
+    private static func reflections(_ db: Database, of sessionID: String) throws -> [TherapyReflection] {
+        try Row.fetchAll(db, sql: "SELECT * FROM therapy_reflections WHERE session_id = ?", arguments: [sessionID])
+            .compactMap(TherapyReflection.init(row:)).sorted { ($0.writtenAt, $0.id) < ($1.writtenAt, $1.id) }
     }
 
     /// Adds a reflection, as an answer typed into a notification does; false when the session

@@ -63,13 +63,13 @@ extension Nudge.Call {
             }
         }
 
-        /// Why this reminder would be refused now (its time has passed), as `run` decides it.
+        /// Why this reminder would be refused now (its time has passed), as `run` decides it;
+        /// the contact is `run`'s to find, and a store not read has the default reminder time.
         func refusal(_ context: CommandContext) -> String? {
             do {
                 try refusePastDay(context)
-                let store = try context.openStoreForReading()
-                _ = try ContactNames.resolve(contact, in: store)
-                _ = try dueAt(context, settings: try store.run { try $0.settings() })
+                let settings = try? context.openStoreForReading().run { try $0.settings() }
+                _ = try dueAt(context, settings: settings ?? NudgeCore.Settings())
                 return nil
             } catch {
                 return (error as? CommandFailure)?.message ?? String(describing: error)

@@ -68,7 +68,8 @@ extension Daemon {
             let summary = rule.summary(
                 of: claimed.map(\.0), text: server.notifier.bodyText, from: input, clock: wallClock)
         else { return }
-        show(summary, replacing: nil, for: claimed, settings: input.settings)
+        // Each recorded under its own title: history and `nudge ack` name each one.
+        show(summary, replacing: nil, for: claimed, settings: input.settings) { SummaryRecord.recorded($0, in: $1) }
     }
 
     /// One notification names the late ones; each is recorded as shown in it, under its own

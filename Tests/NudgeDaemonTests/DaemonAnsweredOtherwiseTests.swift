@@ -46,13 +46,20 @@ extension DaemonTests {
                 contactID: kim, at: start.addingTimeInterval(60), durationMinutes: 5, mood: nil, notes: nil,
                 now: start.addingTimeInterval(60))
         }
+        // Done too, in the call's write: `call reminders` no longer lists it (sixth round).
+        #expect(
+            try StoreQuery.rows(store, "SELECT done_at FROM call_reminders") == [["done_at": "2026-11-21T18:01:00Z"]])
     }
 
     @Test func theMoodAfterPromptIsClosedOnceTheMoodIsRecorded() throws {
         let start = try #require(Timestamp.parse("2026-11-21T18:00:00Z"))
         let setup = try Store(path: store, now: start.addingTimeInterval(-5 * 3600))
-        let session = try setup.addTherapySession(
+        let adding = try setup.addTherapySession(
             .init(), startedAt: start.addingTimeInterval(-240 * 60), type: .oral, now: start.addingTimeInterval(-3600))
+        guard case .added(let session) = adding else {
+            Issue.record("not added: \(adding)")
+            return
+        }
         try expectClosedOnceSettled(start: start, kinds: [.journal]) { store in
             _ = try store.editTherapySession(id: session.id, .init(moodAfter: 7), now: start.addingTimeInterval(60))
         }

@@ -92,8 +92,8 @@ public enum DeliveryHistory {
         // A bell sounds in nudge itself: shown with no notification on a server.
         if record.shownAt != nil, record.notificationID == nil { return "rang" }
         if record.shownAt == nil { return "pending" }
-        return record.body == LateSummary.recordedBody
-            ? "shown in the summary of what was late, no answer" : "shown, no answer"
+        if record.body == LateSummary.recordedBody { return "shown in the summary of what was late, no answer" }
+        return "\(SummaryRecord.shown(body: record.body) ?? "shown"), no answer"
     }
 
     /// What it was: its notification's title, or for one never shown its kind's name.

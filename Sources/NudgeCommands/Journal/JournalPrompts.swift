@@ -66,7 +66,7 @@ public struct JournalPrompts {
 
     /// Asks, saves the session, and removes the draft; nil when the person keeps an earlier
     /// draft for later.
-    public func run(store: Store) throws -> TherapySession? {
+    public func run(store: Store) throws -> Store.TherapySessionAdding? {
         var draft = SessionDraft(storePath: context.storePath)
         if let saved = SessionDraft.saved(storePath: context.storePath), !saved.answers.isEmpty {
             switch context.choice(aboutDraft: "A session you began adding was not saved; continue it?") {
@@ -89,11 +89,13 @@ public struct JournalPrompts {
             dose: given("dose"), intentions: given("intentions"), environment: given("environment"),
             music: given("music"),
             moodBefore: given("mood_before").flatMap { Int($0) }, moodAfter: given("mood_after").flatMap { Int($0) })
-        let session = try store.run {
+        let adding = try store.run {
             try $0.addTherapySession(fields, startedAt: startedAt, type: type, now: context.now)
         }
+        // Another session in that minute: what was typed is kept for the next add.
+        if case .exists(_, identical: false) = adding { return adding }
         draft.discard()
-        return session
+        return adding
     }
 
     /// Asks one field until it is answered or skipped, and saves the answer in the draft.

@@ -13,6 +13,23 @@ public enum JournalSessions {
         return "the session \(context.when(session.startedAt, on: "of", at: "of"))"
     }
 
+    /// What `journal add` says: the session added; one typed twice is there already (exit 0,
+    /// as a second `mkdir -p`); another in that minute is refused. Never a field's text.
+    public static func confirmation(of adding: Store.TherapySessionAdding, _ context: CommandContext) throws -> String {
+        switch adding {
+        case .added(let session):
+            return "added \(named(session, context)) (id \(session.id.prefix(8)))"
+        case .exists(let session, identical: true):
+            return "\(named(session, context)) already exists (id \(session.id.prefix(8))); nothing added"
+        case .exists(let session, identical: false):
+            let id = session.id.prefix(8)
+            throw CommandFailure(
+                "\(named(session, context)) already exists (id \(id)) with other fields; nothing added; "
+                    + "change it with: nudge journal edit \(id), or give another --at",
+                exitCode: 64)
+        }
+    }
+
     /// `4 → 7`, `- → 6`.
     public static func moods(_ session: TherapySession) -> String {
         "\(session.moodBefore.map(String.init) ?? "-") → \(session.moodAfter.map(String.init) ?? "-")"

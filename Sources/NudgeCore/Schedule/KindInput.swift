@@ -72,6 +72,9 @@ extension PlannedKind {
         rule.lateName(of: occurrence, in: ruleInput(input, clock: clock))
     }
 
+    /// What this one is about (``ReminderRule/subject(ofKey:)``).
+    public func subject(ofKey key: String) -> String { rule.subject(ofKey: key) }
+
     /// Whether its notifications are private (``PrivateRule``).
     public var isPrivate: Bool { rule is any PrivateRule<Rule.Facts> }
 

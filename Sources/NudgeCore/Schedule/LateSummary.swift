@@ -26,15 +26,21 @@ public enum LateSummary {
     }
 
     /// The one notification: "the symptom check of 20:00, a call with Sam due since Monday,
-    /// 1 more", each named by its rule (a private kind by its kind alone), oldest first.
+    /// 1 more", each named by its rule (a private kind by its kind alone), oldest first; one
+    /// subject (a call with Sam owed twice) once, by its oldest.
     public static func content(
         of occurrences: [Occurrence], now: Date, input: ScheduleInput, clock: WallClock, text: BodyText
     ) -> NotificationContent {
-        let names = occurrences.prefix(named).map { occurrence in
-            let name = input.kind(occurrence.kind)?.lateName(of: occurrence, from: input, clock: clock) ?? "a reminder"
+        var seen = Set<[String]>()
+        let all = occurrences.compactMap { occurrence -> String? in
+            let kind = input.kind(occurrence.kind)
+            let subject = kind?.subject(ofKey: occurrence.key) ?? occurrence.key
+            guard seen.insert([occurrence.kind.rawValue, subject]).inserted else { return nil }
+            let name = kind?.lateName(of: occurrence, from: input, clock: clock) ?? "a reminder"
             return text.escape("\(name) \(when(occurrence.dueAt, now: now, clock: clock))")
         }
-        let more = occurrences.count - names.count
+        let names = all.prefix(named)
+        let more = all.count - names.count
         let list = (names + (more > 0 ? ["\(more) more"] : [])).joined(separator: ", ")
         var content = NotificationContent(
             title: title,

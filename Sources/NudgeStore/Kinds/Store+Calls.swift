@@ -157,7 +157,20 @@ extension Store {
                 id, contactID, Timestamp.format(calledAt), durationMinutes, mood, notes, Timestamp.format(now),
                 Timestamp.format(now),
             ])
+        try settleCallReminders(db, contactID: contactID, calledAt: calledAt, now: now)
         return id
+    }
+
+    /// A call is the one each open one-off reminder of the contact due by then asked for: it
+    /// is done, in the same write, so `call reminders` no longer lists it. One due after the
+    /// call asks for another call and stays open.
+    private static func settleCallReminders(_ db: Database, contactID: Int64, calledAt: Date, now: Date) throws {
+        let settled = try openCallReminders(db).filter { $0.contactID == contactID && $0.dueAt <= calledAt }
+        for reminder in settled {
+            try db.execute(
+                sql: "UPDATE call_reminders SET done_at = ? WHERE id = ?",
+                arguments: [Timestamp.format(now), reminder.id])
+        }
     }
 
     public enum CallReminderAdding: Equatable, Sendable {

@@ -35,19 +35,32 @@ extension Store {
         public var isEmpty: Bool { self == TherapyFields() }
     }
 
-    /// Adds a session; the caller validated the fields and gives the type and time.
+    public enum TherapySessionAdding: Sendable, Equatable {
+        case added(TherapySession)
+        /// Nothing written: this session began in the same minute; `identical` when every
+        /// field given is as it has it, so the add was typed twice.
+        case exists(TherapySession, identical: Bool)
+    }
+
+    /// Adds a session, unless one began in the same minute (a command typed twice would keep
+    /// two); the caller validated the fields and gives the type and time.
     public func addTherapySession(
         _ fields: TherapyFields, startedAt: Date, type: TherapySession.TreatmentType, now: Date
-    ) throws(StoreError)
-        -> TherapySession
-    {
+    ) throws(StoreError) -> TherapySessionAdding {
         let session = TherapySession(
             id: UUID().uuidString.lowercased(), startedAt: startedAt, treatmentType: type, dose: fields.dose,
             intentions: fields.intentions,
             environment: fields.environment, music: fields.music, moodBefore: fields.moodBefore,
             moodAfter: fields.moodAfter, createdAt: now,
             updatedAt: now)
-        try write { db in
+        return try write { db in
+            let minute = { (instant: Date) in (instant.timeIntervalSince1970 / 60).rounded(.down) }
+            let sameMinute = try Row.fetchAll(db, sql: "SELECT * FROM therapy_sessions").compactMap(
+                TherapySession.init(row:)
+            ).filter { $0.unreadableStart == nil && minute($0.startedAt) == minute(startedAt) }
+            if let other = sameMinute.min(by: { $0.id < $1.id }) {
+                return .exists(other, identical: sameMinute.contains { $0.hasFields(of: session) })
+            }
             try db.execute(
                 sql: """
                     INSERT INTO therapy_sessions
@@ -59,12 +72,23 @@ extension Store {
                     session.environment, session.music,
                     session.moodBefore, session.moodAfter, Timestamp.format(now), Timestamp.format(now),
                 ])
+            return .added(session)
         }
-        return session
     }
 
-    /// Changes the given fields of one session; false when it is gone.
-    public func editTherapySession(id: String, _ fields: TherapyFields, now: Date) throws(StoreError) -> Bool {
+    public enum TherapySessionEdit: Sendable, Equatable {
+        case changed
+        case gone
+        /// Nothing changed: the new start is after these reflections on the session (when
+        /// each was written, oldest first), which would be dated before what they reflect on.
+        case afterReflections([Date])
+    }
+
+    /// Changes the given fields of one session. A new start is checked against its reflections
+    /// in the same write, so that one written meanwhile cannot slip past.
+    public func editTherapySession(id: String, _ fields: TherapyFields, now: Date) throws(StoreError)
+        -> TherapySessionEdit
+    {
         var update = ColumnUpdate(table: "therapy_sessions")
         if let value = fields.startedAt { update.set("started_at", Timestamp.format(value)) }
         if let value = fields.treatmentType { update.set("treatment_type", value.rawValue) }
@@ -75,7 +99,13 @@ extension Store {
         if let value = fields.moodBefore { update.set("mood_before", value) }
         if let value = fields.moodAfter { update.set("mood_after", value) }
         update.set("updated_at", Timestamp.format(now))
-        return try write { db in try update.execute(db, id: id) }
+        return try write { db in
+            if let startedAt = fields.startedAt {
+                let earlier = try Self.reflections(db, of: id).map(\.writtenAt).filter { $0 < startedAt }
+                if !earlier.isEmpty { return .afterReflections(earlier) }
+            }
+            return try update.execute(db, id: id) ? .changed : .gone
+        }
     }
 
     /// Every session, newest first, with how many reflections each has.
@@ -102,10 +132,12 @@ extension Store {
 
     /// A session's reflections, oldest first.
     public func therapyReflections(of sessionID: String) throws(StoreError) -> [TherapyReflection] {
-        try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM therapy_reflections WHERE session_id = ?", arguments: [sessionID])
-                .compactMap(TherapyReflection.init(row:)).sorted { ($0.writtenAt, $0.id) < ($1.writtenAt, $1.id) }
-        }
+        try read { db in try Self.reflections(db, of: sessionID) }
+    }
+
+    private static func reflections(_ db: Database, of sessionID: String) throws -> [TherapyReflection] {
+        try Row.fetchAll(db, sql: "SELECT * FROM therapy_reflections WHERE session_id = ?", arguments: [sessionID])
+            .compactMap(TherapyReflection.init(row:)).sorted { ($0.writtenAt, $0.id) < ($1.writtenAt, $1.id) }
     }
 
     /// Adds a reflection, as an answer typed into a notification does; false when the session
@@ -130,6 +162,13 @@ extension Store {
 }
 
 extension TherapySession {
+    /// Whether its fields are `other`'s, its id and times aside.
+    func hasFields(of other: TherapySession) -> Bool {
+        (treatmentType, dose, intentions, environment, music) == (
+            other.treatmentType, other.dose, other.intentions, other.environment, other.music
+        ) && (moodBefore, moodAfter) == (other.moodBefore, other.moodAfter)
+    }
+
     /// A row as any writer left it; nil when its time or type cannot be read.
     /// A row another program wrote with a start nudge cannot read is kept, listed last.
     init?(row: Row) {

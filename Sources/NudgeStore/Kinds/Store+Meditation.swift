@@ -94,10 +94,7 @@ extension Store {
             source: "manual",
             createdAt: now)
         return try write { db in
-            // No session lasts a day: one begun earlier has ended before this one begins.
-            if let other = try Self.meditations(db, since: startedAt.addingTimeInterval(-86400)).first(where: {
-                $0.overlaps(from: startedAt, to: session.endedAt!)
-            }) {
+            if let other = try Self.meditation(db, overlapping: startedAt, to: session.endedAt!) {
                 return .overlaps(other)
             }
             try db.execute(
@@ -113,6 +110,17 @@ extension Store {
                 ])
             return .recorded(session)
         }
+    }
+
+    /// The session, recorded or running, that shares the time from `start` to `end`, as
+    /// `addMeditation` finds it: for a line offered before it is typed.
+    public func meditation(overlapping start: Date, to end: Date) throws(StoreError) -> MeditationSession? {
+        try read { db in try Self.meditation(db, overlapping: start, to: end) }
+    }
+
+    private static func meditation(_ db: Database, overlapping start: Date, to end: Date) throws -> MeditationSession? {
+        // No session lasts a day: one begun earlier has ended before this one begins.
+        try meditations(db, since: start.addingTimeInterval(-86400)).first { $0.overlaps(from: start, to: end) }
     }
 
     /// Sessions started at or after `since` (all when nil), newest first; running ones too.

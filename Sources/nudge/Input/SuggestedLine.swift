@@ -19,16 +19,16 @@ enum SuggestedLine {
     }
 
     /// Whether `arguments` (after the program name) pass nudge's own checks and ArgumentParser's,
-    /// validation included, and, for an answer, would be recorded now; a line that asks for help
-    /// passes.
+    /// validation included, and, for a command that checks its time or the store when it runs
+    /// (an answer, a reminder, a session), would be taken now; a line that asks for help passes.
     static func parses(_ typed: [String]) -> Bool {
         // As `Nudge.execute` reads it: `nudge --store PATH contacts list` is a leaf's --store.
         let arguments = GlobalOptions.movingLeadingStore(typed[...])
         guard CommandLineCheck.refusal(arguments, suggesting: false) == nil else { return false }
         do {
             let command = try Nudge.parseAsRoot(arguments)
-            guard let ack = command as? Nudge.Ack else { return true }
-            return ack.refusal(CommandContext(storeOption: ack.global.store)) == nil
+            guard let checked = command as? any CheckedBeforeOffered else { return true }
+            return checked.refusal(CommandContext(storeOption: checked.global.store)) == nil
         } catch {
             return Nudge.exitCode(for: error) == .success
         }

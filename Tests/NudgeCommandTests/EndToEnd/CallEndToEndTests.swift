@@ -102,20 +102,26 @@ struct CallEndToEndTests: DaemonScenario {
             ])
     }
 
+    /// Alex owes a one-off and a cadence call at 09:00: one person in the summary, named once
+    /// (issue 40, sixth round); each delivery keeps its own title for history and ack.
     @Test func moreThanThreeDueAtOnceMakeOneSummary() throws {
         for name in ["Alex", "Sam", "Kim & Lee", "Ana", "Bo"] {
             try nudge("contacts", "add", name, "--every", "7", at: "2026-11-14T10:00:00-05:00")
         }
+        try nudge("call", "remind", "Alex", "--at", "9:00", at: "2026-11-20T10:00:00-05:00")
         let daemon = try startDaemon(at: "2026-11-21T08:59:57-05:00")
         let call = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
         #expect(call.summary == "5 people to call")
         #expect(call.body.hasPrefix("Alex, Ana, Bo, Kim &amp; Lee and Sam. Answer each from the command line"))
         #expect(call.actions.isEmpty)
+        let titles = { try? rows("SELECT title FROM reminder_deliveries WHERE notification_id = 1 ORDER BY title") }
+        #expect(waitForStore { titles()?.count == 6 })
+        let names = ["Alex", "Alex", "Ana", "Bo", "Kim & Lee", "Sam"]
+        #expect(titles() == names.map { ["title": "Call \($0)"] }, "\(titles() ?? [])")
+        let history = try nudge("history", at: "2026-11-21T09:00:30-05:00").stdout
         #expect(
-            waitForStore {
-                (try? rows("SELECT id FROM reminder_deliveries WHERE kind = 'call' AND notification_id = 1"))?.count
-                    == 5
-            })
+            history.contains("Call Bo") && history.contains("shown in a summary (5 people to call), no answer"),
+            "\(history)")
         #expect(daemon.waitForEvent("rescheduled", ["next_due": "2026-11-28T14:00:00Z"]), "\(daemon.stderr)")
         #expect(bus.notifyCalls().count == 1)
     }

@@ -106,9 +106,20 @@ struct RuleAnswerTests {
 
     // MARK: - Call
 
+    /// One-off reminder 9 of contact 4, open.
+    var openOneOff: CallReminder.Facts {
+        CallReminder.Facts(
+            contacts: [],
+            oneOffCalls: [
+                OneOffCall(
+                    id: 9, contactID: 4, identity: 9, contactIdentity: 4, name: "Sam", dueAt: now, note: nil,
+                    settled: false)
+            ])
+    }
+
     @Test func calledLogsTheCallAndClosesTheOneOff() {
         let decision = CallReminder().answer(
-            "called", to: shown("call:4:once:9", .call), at: now, in: input(CallReminder.Facts()))
+            "called", to: shown("call:4:once:9", .call), at: now, in: input(openOneOff))
         #expect(
             decision
                 == .record(
@@ -116,11 +127,20 @@ struct RuleAnswerTests {
                         changes: [
                             CallChange.called(contactIdentity: 4, at: now),
                             CallChange.oneOffClosed(reminderIdentity: 9, at: now),
-                        ], confirmation: "logged a call with the contact")))
+                        ], confirmation: "logged a call with Sam")))
         #expect(
             CallReminder().answer(
-                "called", to: shown("call:4:once:9", .call, action: "called"), at: now, in: input(CallReminder.Facts()))
+                "called", to: shown("call:4:once:9", .call, action: "called"), at: now, in: input(openOneOff))
                 == .duplicate)
+        // Done already (a call logged since settled it): Called would log a second call.
+        let done = CallReminder().answer(
+            "called", to: shown("call:4:once:9", .call), at: now, in: input(CallReminder.Facts()))
+        #expect(
+            done
+                == .refused(
+                    InputError(
+                        "this call reminder is done: a call logged since it was due settled it, or it was cancelled; nothing changed"
+                    )))
     }
 
     @Test func tomorrowQueuesTheNextDaysReminderTimeAndDismissSkipsTheCycleOrClosesTheOneOff() {
@@ -141,7 +161,9 @@ struct RuleAnswerTests {
                     AnswerEffects(changes: [
                         CallChange.cadenceRestarted(contactIdentity: 4, on: CivilDate(year: 2026, month: 11, day: 21))
                     ])))
-        let closed = CallReminder().answer("dismiss", to: shown("call:4:once:9", .call), at: now, in: facts)
+        let closed = CallReminder().answer(
+            "dismiss", to: shown("call:4:once:9", .call), at: now,
+            in: input(openOneOff, ["call.reminder_time": "10:00"]))
         #expect(closed == .record(AnswerEffects(changes: [CallChange.oneOffClosed(reminderIdentity: 9, at: now)])))
     }
 

@@ -38,4 +38,23 @@ import Testing
             ), "\(content.body)")
         #expect(!content.body.contains("reflect") && content.answeredInTerminal && content.actions.isEmpty)
     }
+
+    /// One person owed a cadence call and a one-off is one line, by the oldest (sixth round).
+    @Test func onePersonOwedTwoCallsIsNamedOnce() {
+        let calls = [(7, "Sam", 3), (8, "Kim", 4)].map { contact, name, identity in
+            OneOffCall(
+                id: Int64(identity), contactID: Int64(contact), identity: Int64(identity),
+                contactIdentity: Int64(contact), name: name, dueAt: now, note: nil, settled: false)
+        }
+        let input = ScheduleInput(settings: Settings(), deliveries: [], oneOffCalls: calls)
+        let late = [
+            occurrence(.call, "call:7:cadence:2026-11-20", "2026-11-20T09:00:00Z", "Call Sam"),
+            occurrence(.call, "call:7:once:3", "2026-11-26T09:00:00Z", "Call Sam"),
+            occurrence(.call, "call:8:once:4", "2026-11-26T10:00:00Z", "Call Kim"),
+        ]
+        let content = LateSummary.content(of: late, now: now, input: input, clock: clock, text: .plain)
+        #expect(
+            content.body.hasPrefix("a call with Sam due since Friday, a call with Kim of 10:00. Each"),
+            "\(content.body)")
+    }
 }

@@ -19,6 +19,18 @@ extension CallReminder {
         )
     }
 
+    /// Why a one-off no longer takes an answer: it is done (a call logged since it was due
+    /// settled it, or it was cancelled), so Called would log a second call and the others
+    /// would answer what is closed. Nil while it is open.
+    static func doneRefusal(_ record: DeliveryRecord, reminderIdentity: Int64, in input: RuleInput<Facts>)
+        -> InputError?
+    {
+        guard !input.facts.oneOffCalls.contains(where: { $0.identity == reminderIdentity }) else { return nil }
+        return InputError(
+            "\(record.title ?? "this call reminder") is done: a call logged since it was due settled it, or it was cancelled; nothing changed"
+        )
+    }
+
     /// The contact's latest call, as the facts know it.
     private static func lastCall(forKey key: Key, in facts: Facts) -> Date? {
         switch key.kind {

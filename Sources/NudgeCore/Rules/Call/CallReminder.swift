@@ -108,8 +108,14 @@ public struct CallReminder: SummarizingRule {
 
     public func summary(of occurrences: [Occurrence], text: BodyText, in input: RuleInput<Facts>) -> NotificationContent
     {
-        Self.summary(names: occurrences.map { input.facts.name(forKey: $0.key) ?? $0.title }, text: text)
+        // One name per person: a due one-off and a due cadence of one contact are one call.
+        var subjects = Set<String>()
+        let once = occurrences.filter { subjects.insert(subject(ofKey: $0.key)).inserted }
+        return Self.summary(names: once.map { input.facts.name(forKey: $0.key) ?? $0.title }, text: text)
     }
+
+    /// Its contact: a one-off and a cadence call with one person are one call to make.
+    public func subject(ofKey key: String) -> String { Key(key).map { "contact \($0.contactIdentity)" } ?? key }
 
     /// A cadence shown counts again from that day, in the same write as "shown".
     public func changesWhenShown(key: String, dueAt: Date, at instant: Date, clock: WallClock) -> [CallChange] {
@@ -129,6 +135,9 @@ public struct CallReminder: SummarizingRule {
         let today = input.clock.date(of: now)
         var closeOneOff: [CallChange] = []
         if case .once(let identity) = key.kind {
+            if let refusal = Self.doneRefusal(record, reminderIdentity: identity, in: input) {
+                return .refused(refusal)
+            }
             closeOneOff = [CallChange.oneOffClosed(reminderIdentity: identity, at: now)]
         }
         switch answer {
@@ -156,37 +165,6 @@ public struct CallReminder: SummarizingRule {
             return .record(AnswerEffects(changes: closeOneOff.isEmpty ? [restart] : closeOneOff))
         default:
             return unknown
-        }
-    }
-
-    /// What an occurrence key says: whose, which kind, and the follow-up it may be. Keys name
-    /// contacts and one-offs by their serials, which are never given twice, not by row ids.
-    public struct Key: Sendable, Equatable {
-        public enum Kind: Sendable, Equatable {
-            case cadence(due: CivilDate)
-            case once(reminderIdentity: Int64)
-        }
-
-        public var contactIdentity: Int64
-        public var kind: Kind
-        /// The key without a `:tomorrow:N` suffix: follow-ups are numbered after it.
-        public var base: String
-
-        public init?(_ key: String) {
-            let parts = key.split(separator: ":").map(String.init)
-            guard parts.count >= 4, parts[0] == "call", let contact = Int64(parts[1]) else { return nil }
-            contactIdentity = contact
-            base = parts[0...3].joined(separator: ":")
-            switch parts[2] {
-            case "cadence":
-                guard let date = CivilDate(iso: parts[3]) else { return nil }
-                kind = .cadence(due: date)
-            case "once":
-                guard let id = Int64(parts[3]) else { return nil }
-                kind = .once(reminderIdentity: id)
-            default:
-                return nil
-            }
         }
     }
 

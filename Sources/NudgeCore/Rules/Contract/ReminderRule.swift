@@ -178,6 +178,14 @@ public protocol ReminderRule: Sendable {
     /// public func lateName(of occurrence: Occurrence, in input: RuleInput<Facts>) -> String { "the symptom check" }
     /// ```
     func lateName(of occurrence: Occurrence, in input: RuleInput<Facts>) -> String
+    /// Whom or what an occurrence is about, for a summary that names each once: occurrences
+    /// with one subject (a one-off and a cadence call with one contact) are one line. Called by
+    /// the daemon's summaries. Default: its key, each its own.
+    ///
+    /// ```swift
+    /// Key(key).map { "contact \($0.contactIdentity)" } ?? key  // CallReminder
+    /// ```
+    func subject(ofKey key: String) -> String
     /// Rows written in the same transaction as "shown" (a call cadence counts again from the
     /// day it was shown). Called once per delivery, when the server accepted it; not when it
     /// is shown again. Default: none.
@@ -213,6 +221,8 @@ public protocol ReminderRule: Sendable {
 
 extension ReminderRule {
     public func lateName(of occurrence: Occurrence, in input: RuleInput<Facts>) -> String { "a \(name) reminder" }
+
+    public func subject(ofKey key: String) -> String { key }
 
     public func changesWhenShown(key: String, dueAt: Date, at instant: Date, clock: WallClock) -> [Change] { [] }
 

@@ -6,7 +6,7 @@ import NudgeReports
 import NudgeStore
 
 extension Nudge.Call {
-    struct Remind: NudgeCommand {
+    struct Remind: CheckedBeforeOffered {
         static let configuration = CommandConfiguration(abstract: "Be reminded to call someone in N days or on a day.")
         @OptionGroup var global: GlobalOptions
         @Argument(
@@ -42,10 +42,7 @@ extension Nudge.Call {
         }
 
         func run(_ context: CommandContext) throws {
-            let today = context.wallClock.date(of: context.now)
-            if let on = on?.resolved(today: today, direction: .future), on < today {
-                throw CommandFailure("--on \(on) is in the past; give today (\(today)) or a later day", exitCode: 64)
-            }
+            try refusePastDay(context)
             let store = try context.openStore()
             let found = try ContactNames.resolve(contact, in: store)
             let due = try dueAt(context, settings: try store.run { try $0.settings() })
@@ -66,6 +63,26 @@ extension Nudge.Call {
             }
         }
 
+        /// Why this reminder would be refused now (its time has passed), as `run` decides it;
+        /// the contact is `run`'s to find, and a store not read has the default reminder time.
+        func refusal(_ context: CommandContext) -> String? {
+            do {
+                try refusePastDay(context)
+                let settings = try? context.openStoreForReading().run { try $0.settings() }
+                _ = try dueAt(context, settings: settings ?? NudgeCore.Settings())
+                return nil
+            } catch {
+                return (error as? CommandFailure)?.message ?? String(describing: error)
+            }
+        }
+
+        private func refusePastDay(_ context: CommandContext) throws {
+            let today = context.wallClock.date(of: context.now)
+            if let on = on?.resolved(today: today, direction: .future), on < today {
+                throw CommandFailure("--on \(on) is in the past; give today (\(today)) or a later day", exitCode: 64)
+            }
+        }
+
         /// --at's time of day alone (`18:30`), which a day from --in or --on may go with.
         private var timeOfDay: LocalTime? { Nudge.Call.timeOfDay(at) }
 
@@ -73,13 +90,13 @@ extension Nudge.Call {
         /// (`tomorrow 9am`); never the past.
         private func dueAt(_ context: CommandContext, settings: NudgeCore.Settings) throws -> Date {
             let clock = context.wallClock
+            let today = clock.date(of: context.now)
             if let at, timeOfDay == nil { return try Nudge.Call.instantToCome(at, context) }
             if on == nil, inDays == nil, let time = timeOfDay,
                 let next = InstantInput.occurrence(of: time, now: context.now, clock: clock, direction: .future)
             {
                 return next
             }
-            let today = clock.date(of: context.now)
             let day = on?.resolved(today: today, direction: .future) ?? today.adding(days: inDays ?? 0)
             let dayTime = timeOfDay ?? settings.time(.callReminderTime)
             guard let due = clock.instant(on: day, at: dayTime) ?? clock.instant(on: day.adding(days: 1), at: dayTime),

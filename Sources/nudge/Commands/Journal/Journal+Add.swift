@@ -10,7 +10,7 @@ extension Nudge.Journal {
         static let configuration = CommandConfiguration(
             abstract: "Add a session.",
             discussion: """
-                On a terminal without --type it asks for each field in turn (Enter skips one) and keeps what was typed after every field in a private draft beside the store, so a closed terminal loses nothing; the next add offers to continue it.
+                On a terminal without --type it asks for each field in turn (Enter skips one) and keeps what was typed after every field in a private draft beside the store, so a closed terminal loses nothing; the next add offers to continue it. A second session in the same minute is not added: with the same fields it already exists (exit 0), with others it is refused, naming its id.
                 """)
         @OptionGroup var global: GlobalOptions
         @OptionGroup var options: TherapyFieldOptions
@@ -22,20 +22,17 @@ extension Nudge.Journal {
                         "give the treatment type with --type (\(TherapySession.TreatmentType.accepted)); on a terminal, nudge journal add asks for each field",
                         exitCode: 64)
                 }
-                guard let session = try JournalPrompts(context: context).run(store: context.openStore()) else {
+                guard let adding = try JournalPrompts(context: context).run(store: context.openStore()) else {
                     return context.print("kept what was typed; the next nudge journal add offers it again")
                 }
-                return context.print(
-                    "added the session \(context.when(session.startedAt, on: "of", at: "of")) (id \(session.id.prefix(8)))"
-                )
+                return context.print(try JournalSessions.confirmation(of: adding, context))
             }
             let fields = try options.fields(context)
             let startedAt = fields.startedAt ?? context.now
-            let session = try context.openStore().run {
+            let adding = try context.openStore().run {
                 try $0.addTherapySession(fields, startedAt: startedAt, type: type, now: context.now)
             }
-            context.print(
-                "added the session \(context.when(startedAt, on: "of", at: "of")) (id \(session.id.prefix(8)))")
+            context.print(try JournalSessions.confirmation(of: adding, context))
         }
     }
 }

@@ -24,13 +24,13 @@ extension Nudge.Journal {
             }
             let store = try context.openStore()
             let session = try Nudge.Journal.session(id, store)
-            if let startedAt = fields.startedAt {
-                try Self.refuseAfterReflections(session, startedAt: startedAt, store, context)
-                TherapyFieldOptions.warnIfFuture(startedAt, context)
+            switch try store.run({ try $0.editTherapySession(id: session.id, fields, now: context.now) }) {
+            case .changed: break
+            case .gone: throw CommandFailure("another program deleted it meanwhile; nothing changed", exitCode: 64)
+            case .afterReflections(let dates):
+                throw Self.afterReflections(session, startedAt: fields.startedAt ?? session.startedAt, dates, context)
             }
-            _ = try context.changing {
-                try store.run { try $0.editTherapySession(id: session.id, fields, now: context.now) } ? session : nil
-            }
+            if let startedAt = fields.startedAt { TherapyFieldOptions.warnIfFuture(startedAt, context) }
             let changed =
                 fields.startedAt.map { "the session \(context.when($0, on: "of", at: "of"))" }
                 ?? JournalSessions.named(session, context)
@@ -40,19 +40,15 @@ extension Nudge.Journal {
         /// A session is not dated after a reflection on it, as none is written on a session to
         /// come (`journal reflect`): the reflection would be dated before what it reflects on.
         /// Their dates are said, never their text.
-        private static func refuseAfterReflections(
-            _ session: TherapySession, startedAt: Date, _ store: Store, _ context: CommandContext
-        ) throws {
-            let earlier = try store.run { try $0.therapyReflections(of: session.id) }.filter {
-                $0.writtenAt < startedAt
-            }
-            guard let first = earlier.first else { return }
-            let dates = earlier.map { LocalFormat.dateTime($0.writtenAt, clock: context.wallClock) }
+        private static func afterReflections(
+            _ session: TherapySession, startedAt: Date, _ earlier: [Date], _ context: CommandContext
+        ) -> CommandFailure {
+            let dates = earlier.map { LocalFormat.dateTime($0, clock: context.wallClock) }
             let listed = dates.count > 1 ? dates.dropLast().joined(separator: ", ") + " and " + dates.last! : dates[0]
-            throw CommandFailure(
+            return CommandFailure(
                 "--at (\(context.understood(startedAt))) is after \(earlier.count == 1 ? "the reflection" : "the reflections") "
                     + "on session \(session.id.prefix(8)) written \(listed); give a time before "
-                    + "\(LocalFormat.dateTime(first.writtenAt, clock: context.wallClock)); nothing changed",
+                    + "\(dates[0]); nothing changed",
                 exitCode: 64)
         }
     }

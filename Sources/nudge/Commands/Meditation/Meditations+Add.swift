@@ -6,7 +6,7 @@ import NudgeReports
 import NudgeStore
 
 extension Nudge.Meditations {
-    struct Add: NudgeCommand {
+    struct Add: CheckedBeforeOffered {
         static let configuration = CommandConfiguration(
             abstract: "Record a session done elsewhere, without the timer, as completed.")
         @OptionGroup var global: GlobalOptions
@@ -26,6 +26,37 @@ extension Nudge.Meditations {
         }
 
         func run(_ context: CommandContext) throws {
+            let (startedAt, _) = try span(context)
+            let offset = context.wallClock.offset(at: Int(startedAt.timeIntervalSince1970)) / 60
+            switch try context.openStore().run({
+                try $0.addMeditation(
+                    startedAt: startedAt, seconds: minutes * 60, utcOffsetMinutes: offset, now: context.now)
+            }) {
+            case .recorded(let session):
+                context.print(
+                    "recorded \(MeditationTimer.minutes(minutes * 60)) \(context.when(startedAt)) (id \(session.id.prefix(8)))"
+                )
+            case .overlaps(let other):
+                throw Self.overlapping(other, context)
+            }
+        }
+
+        /// Why this session would not be recorded now (not ended yet, or overlapping one in the
+        /// store), as `run` decides it.
+        func refusal(_ context: CommandContext) -> String? {
+            do {
+                let (startedAt, endedAt) = try span(context)
+                let store = try context.openStoreForReading()
+                return try store.run { try $0.meditation(overlapping: startedAt, to: endedAt) }.map {
+                    Self.overlapping($0, context).message
+                }
+            } catch {
+                return (error as? CommandFailure)?.message ?? String(describing: error)
+            }
+        }
+
+        /// When it began and ended: begun within the last year, and ended by now.
+        private func span(_ context: CommandContext) throws -> (Date, Date) {
             let now = context.now
             let startedAt = try InstantInput.pastInstant(
                 at, option: "--at", now: now, clock: context.wallClock, maximumAge: 366 * 86400)
@@ -35,23 +66,17 @@ extension Nudge.Meditations {
                     "--at '\(at.text)' and --minutes \(minutes) end at \(context.understood(endedAt)), which has not come; record a session once it has ended, or time one with: nudge meditate",
                     exitCode: 64)
             }
-            let offset = context.wallClock.offset(at: Int(startedAt.timeIntervalSince1970)) / 60
-            switch try context.openStore().run({
-                try $0.addMeditation(startedAt: startedAt, seconds: minutes * 60, utcOffsetMinutes: offset, now: now)
-            }) {
-            case .recorded(let session):
-                context.print(
-                    "recorded \(MeditationTimer.minutes(minutes * 60)) \(context.when(startedAt)) (id \(session.id.prefix(8)))"
-                )
-            case .overlaps(let other):
-                let which =
-                    other.isRunning
-                    ? "the session running since \(context.understood(other.startedAt))"
-                    : "the session of \(MeditationTimer.minutes(other.actualSeconds ?? other.plannedSeconds)) at \(context.understood(other.startedAt))"
-                throw CommandFailure(
-                    "nothing recorded: it would overlap \(which) (\(other.id.prefix(8)) in nudge meditations); give an --at and --minutes outside it",
-                    exitCode: 64)
-            }
+            return (startedAt, endedAt)
+        }
+
+        private static func overlapping(_ other: MeditationSession, _ context: CommandContext) -> CommandFailure {
+            let which =
+                other.isRunning
+                ? "the session running since \(context.understood(other.startedAt))"
+                : "the session of \(MeditationTimer.minutes(other.actualSeconds ?? other.plannedSeconds)) at \(context.understood(other.startedAt))"
+            return CommandFailure(
+                "nothing recorded: it would overlap \(which) (\(other.id.prefix(8)) in nudge meditations); give an --at and --minutes outside it",
+                exitCode: 64)
         }
     }
 }

@@ -98,6 +98,33 @@ import Testing
         #expect(keys.count == 1 && keys[0] != key, "\(keys)")
     }
 
+    /// A logged call settles each open one-off of the contact due by then, in the same write
+    /// (issue 40, sixth round): `call reminders` no longer lists it, and its notification takes
+    /// no answer that would log a second call. One due after the call stays open.
+    @Test func aLoggedCallSettlesTheRemindersDueByThen() throws {
+        let anHourAgo = ["TZ": "Europe/Berlin", "NUDGE_FAKE_NOW": "2026-11-22T19:00:00+01:00"]
+        #expect(nudge("contacts", "add", "Bob").status == 0)
+        for at in ["19:30", "21:00"] {
+            let added = InProcessNudge.run(
+                ["call", "remind", "Bob", "--at", at, "--store", store], environment: anHourAgo)
+            #expect(added.status == 0, "\(added)")
+        }
+        let setup = try Store(path: store)
+        let due = try #require(try setup.openCallReminders().first)
+        let occurrence = Occurrence(kind: .call, key: CallReminder.onceKey(due), dueAt: due.dueAt, title: "Call Bob")
+        let shown = try #require(try setup.claim(occurrence))
+        try setup.markShown(
+            shown.id, notificationID: 1, content: nil, at: due.dueAt, clock: WallClock(zone: .system("Europe/Berlin")))
+        #expect(nudge("call", "log", "Bob").status == 0)
+        let rows = try StoreQuery.rows(store, "SELECT done_at FROM call_reminders ORDER BY due_at")
+        #expect(rows == [["done_at": "2026-11-22T19:00:00Z"], ["done_at": "NULL"]])
+        let listed = nudge("call", "reminders").stdout
+        #expect(!listed.contains("19:30") && listed.contains("21:00"), "\(listed)")
+        try InProcessNudge.expectRefusal(
+            ["ack", "\(shown.id)", "called"], store: store, environment: environment,
+            mentioning: "Call Bob is done: a call logged since it was due settled it, or it was cancelled")
+    }
+
     @Test(arguments: [
         (["call", "reminders", "cancel", "7"], "no open call reminder has id 7; nudge call reminders lists them"),
         (["call", "reminders", "edit", "7", "--at", "10:00"], "no open call reminder has id 7"),

@@ -241,10 +241,12 @@ extension CallReminder: StoredRule {
         let soonest = try day("SELECT min(due_day) FROM call_due", [])
         let latest = try day("SELECT max(due_day) FROM call_due", [])
         if let soonest, soonest > through { through = soonest + 2 }
+        // A listing of `listing` reads that many contacts' due days; one longer than the
+        // contacts reads them all (each may come before the other kinds' entries fill it).
         if listing > 0,
             let last = try day(
                 "SELECT due_day FROM call_due WHERE due_day IS NOT NULL ORDER BY due_day LIMIT 1 OFFSET ?",
-                [listing - 1])
+                [listing - 1]) ?? latest
         {
             through = max(through, last + 2)
         }

@@ -181,4 +181,29 @@ import Testing
             #expect(listed == Schedule(input: all, clock: clock).upcoming(from: instant, limit: 40))
         }
     }
+
+    /// A listing longer than the contacts (seventh round: `upcoming` listed ten daily checks and
+    /// not tomorrow's call, while `--limit 2` listed it): every contact is read, and the listing
+    /// is the one from every contact at every length.
+    @Test(arguments: ["Pacific/Kiritimati", "Europe/Berlin"])
+    func aListingLongerThanTheContactsHasThemAll(zone: String) throws {
+        let store = try Store(path: path, now: now.addingTimeInterval(-2 * 86400))
+        let clock = WallClock(zone: .system(zone))
+        for (name, every) in [("Ann", 1), ("Bob", 3), ("Cy", 365)] {
+            _ = try store.addContact(name: name, everyDays: every, now: now.addingTimeInterval(-86400)).get()
+        }
+        for limit in 1...12 {
+            var all = try store.scheduleInput(at: now, clock: clock)
+            let everyContact = try store.contacts().compactMap(\.cadence)
+            all.kinds = all.kinds.map { kind in
+                guard let calls = kind as? KindInput<CallReminder> else { return kind }
+                return KindInput(
+                    CallReminder(), facts: .init(contacts: everyContact, oneOffCalls: calls.facts.oneOffCalls))
+            }
+            let listed = Schedule(input: try store.scheduleInput(at: now, clock: clock, listing: limit), clock: clock)
+                .upcoming(from: now, limit: limit)
+            #expect(listed == Schedule(input: all, clock: clock).upcoming(from: now, limit: limit), "limit \(limit)")
+            if limit >= 4 { #expect(listed.contains { $0.title == "Call Ann" }, "limit \(limit): \(listed)") }
+        }
+    }
 }

@@ -74,7 +74,8 @@ public struct DaemonStart {
         let warning = StoreSafetyWarning.damaged(
             problem: problem,
             restoreFrom: newest.map { "\(clock.date(of: $0.takenAt)) \(clock.timeOfDay($0.takenAt))" },
-            command: "nudge --store \(store) restore --latest")
+            command: "nudge --store \(store) restore --latest",
+            backupsKnown: Store.identityUnknowable(at: store) == nil)
         _ = try? LibnotifyNotifier { _ in }.show(warning, replacing: nil)
     }
 }

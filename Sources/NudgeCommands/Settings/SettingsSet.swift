@@ -22,6 +22,9 @@ public struct SettingsSet {
         let canonical = try canonicalValue(store: context.storePath)
         try context.openStore().run { try $0.setSetting(key, to: canonical, at: context.now) }
         context.print("\(key.rawValue) = \(key.valueKind.shown(canonical))")
+        if key == BackupPolicy.directory, let stale = BackupLocation.staleness(store: context.storePath) {
+            context.environment.errors("nudge: warning: \(stale.problem); \(stale.fix)\n")
+        }
     }
 
     /// The value as the store keeps it, parsed once; a sound, an ambient file, a backup directory

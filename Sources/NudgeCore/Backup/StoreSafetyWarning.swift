@@ -5,9 +5,15 @@ import Foundation
 public enum StoreSafetyWarning {
     /// The store is damaged, or emptied or removed beside its backups (the problem says which,
     /// in a person's words, not SQLite's alone); `restoreFrom` is the newest sound backup's local time, if any.
-    public static func damaged(problem: String, restoreFrom: String?, command: String) -> NotificationContent {
+    /// `backupsKnown` false: which backups are the store's cannot be known (the problem says why),
+    /// so none is named and none is said to be missing.
+    public static func damaged(problem: String, restoreFrom: String?, command: String, backupsKnown: Bool = true)
+        -> NotificationContent
+    {
         let body =
-            if let restoreFrom {
+            if !backupsKnown {
+                "nudge cannot use the store: \(problem). Keep a copy of the file before anything else writes to it."
+            } else if let restoreFrom {
                 "nudge cannot use the store: \(problem). Restore the backup of \(restoreFrom) with: \(command)"
             } else {
                 "nudge cannot use the store: \(problem); and there is no sound backup. Keep a copy of the file before anything else writes to it."

@@ -13,6 +13,18 @@ extension DoctorFindings {
     public static func backupFindings(store: String, settings: NudgeCore.Settings?, now: Date, clock: WallClock)
         -> [Finding]
     {
+        // Beside a store it can read, an unreadable STORE.backup-location goes stale unsaid.
+        let stale =
+            Store.identityUnknowable(at: store) == nil
+            ? BackupLocation.staleness(store: store).map { [Finding.problem("backups: \($0.problem)", fix: $0.fix)] }
+                ?? []
+            : []
+        return stale + folderFindings(store: store, settings: settings, now: now, clock: clock)
+    }
+
+    private static func folderFindings(store: String, settings: NudgeCore.Settings?, now: Date, clock: WallClock)
+        -> [Finding]
+    {
         if settings == nil, let reason = BackupLocation.unreadable(store: store),
             Store.identityUnknowable(at: store) != nil
         {

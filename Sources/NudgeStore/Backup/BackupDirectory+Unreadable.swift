@@ -39,14 +39,23 @@ extension BackupDirectory {
         folder: String, reason: String
     )] {
         guard let location = BackupLocation.read(store: store) else { return [] }
-        let current = whyUnread(location.directory).flatMap { $0 == notThere ? nil : (location.directory, $0) }
+        let current = whyUnseen(location.directory).flatMap { $0 == notThere ? nil : (location.directory, $0) }
         let former = ([location.formerDirectory].compactMap { $0 } + (location.olderDirectories ?? [])).compactMap {
-            folder in whyUnread(folder).map { (folder, $0) }
+            folder in whyUnseen(folder).map { (folder, $0) }
         }
         return ([current].compactMap { $0 } + former).filter { !isSameFolder($0.0, directory) }
     }
 
     static let notThere = "not there"
+    /// A FIFO, a file: never a folder backups went into (a backup there failed), so not one
+    /// that may hold them, and neither kept nor waited for.
+    static let notAFolder = "not a folder"
+
+    /// Why a remembered folder may hold backups nudge cannot see now; nil when it can be read,
+    /// or is no folder at all.
+    static func whyUnseen(_ folder: String) -> String? {
+        whyUnread(folder).flatMap { $0 == notAFolder ? nil : $0 }
+    }
 
     /// Why `folder` cannot be listed and entered (`permission denied`, `not there`); nil when it can.
     static func whyUnread(_ folder: String) -> String? {
@@ -54,7 +63,7 @@ extension BackupDirectory {
         guard stat(folder, &status) == 0 else {
             return errno == ENOENT ? notThere : String(cString: strerror(errno)).lowercased()
         }
-        guard status.st_mode & S_IFMT == S_IFDIR else { return "not a folder" }
+        guard status.st_mode & S_IFMT == S_IFDIR else { return notAFolder }
         return access(folder, R_OK | X_OK) == 0 ? nil : String(cString: strerror(errno)).lowercased()
     }
 

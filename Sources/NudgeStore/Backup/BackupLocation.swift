@@ -63,6 +63,18 @@ public struct BackupLocation: Codable, Sendable, Equatable {
         return errno == EACCES || errno == EPERM ? String(cString: strerror(errno)) : nil
     }
 
+    /// What a command that would have recorded the folder says when the file cannot be read
+    /// (and so is not written over): it names the folder and identity of before, which
+    /// `restore --latest` would follow once it is readable again. Nil when it can be read.
+    public static func staleness(store: String) -> (problem: String, fix: String)? {
+        guard let reason = unreadable(store: store) else { return nil }
+        let file = path(ofStore: store)
+        return (
+            "\(file) cannot be read (\(reason.lowercased())), so it does not record the backup folder or the store's identity",
+            "make it readable: sudo chown \(getuid()):\(getgid()) \(file) && sudo chmod 600 \(file)"
+        )
+    }
+
     /// Records `directory` and the store's identity beside the store, keeping the identity
     /// recorded before when the store has none now (its backups carry it). A temporary file
     /// 0600 from its first byte, synced and renamed; nothing when the file says so already.
@@ -78,7 +90,7 @@ public struct BackupLocation: Codable, Sendable, Equatable {
         // A remembered one that cannot be read (unmounted, no permission) is kept: it may hold them.
         // So is the folder named until now when it is there but unreadable.
         let current = earlier.flatMap {
-            BackupDirectory.whyUnread($0.directory) != BackupDirectory.notThere ? $0.directory : nil
+            BackupDirectory.whyUnseen($0.directory).map { $0 != BackupDirectory.notThere } == true ? $0.directory : nil
         }
         let remembered = Set(
             [current, earlier?.formerDirectory].compactMap { $0 } + (earlier?.olderDirectories ?? []))
@@ -90,7 +102,7 @@ public struct BackupLocation: Codable, Sendable, Equatable {
         where !BackupDirectory.isSameFolder(folder, directory)
             && !former.contains(where: { BackupDirectory.isSameFolder($0, folder) })
         {
-            if remembered.contains(folder) && BackupDirectory.whyUnread(folder) != nil {
+            if remembered.contains(folder) && BackupDirectory.whyUnseen(folder) != nil {
                 former.append(folder)
             } else if holding < formerFoldersKept && BackupDirectory.holdsBackups(in: folder, identity: identity) {
                 holding += 1

@@ -97,4 +97,22 @@ struct BackupPolicyTests {
         #expect(body(1).contains("The earlier backup is kept;"))
         #expect(body(3).contains("The 3 earlier backups are kept;"))
     }
+
+    /// Damage whose backups cannot be known (an unreadable STORE.backup-location, eighth round:
+    /// the daemon said "there is no sound backup" beside one) names none and says none is missing.
+    @Test func damageWithBackupsUnknownSaysNothingOfThem() {
+        let body = { (known: Bool, newest: String?) in
+            StoreSafetyWarning.damaged(
+                problem: "it is empty, and F cannot be read", restoreFrom: newest, command: "nudge restore --latest",
+                backupsKnown: known
+            ).body
+        }
+        #expect(
+            body(false, nil)
+                == "nudge cannot use the store: it is empty, and F cannot be read. Keep a copy of the file before anything else writes to it."
+        )
+        #expect(body(false, "2026-11-24 03:30") == body(false, nil))
+        #expect(body(true, nil).contains("there is no sound backup"))
+        #expect(body(true, "2026-11-24 03:30").contains("Restore the backup of 2026-11-24 03:30"))
+    }
 }

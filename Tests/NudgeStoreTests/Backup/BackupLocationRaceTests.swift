@@ -47,4 +47,19 @@ struct BackupLocationRaceTests {
         #expect(store.recordBackupDirectory(waiting: false))
         #expect(BackupLocation.read(store: path)?.directory == directory.file("second"))
     }
+
+    /// A backup.directory that was never a folder (a FIFO another program named; the backup
+    /// there failed) is not kept as an earlier folder that may hold backups (eighth round: it
+    /// blocked `restore --latest` for good once removed, as an unmounted disk would).
+    @Test func aFolderThatWasNeverOneIsNotRemembered() throws {
+        let store = try Store(path: path)
+        let fifo = directory.file("fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        BackupLocation.record(directory: fifo, identity: try store.identity(), store: path)
+        BackupLocation.record(directory: directory.file("real"), identity: try store.identity(), store: path)
+        let location = try #require(BackupLocation.read(store: path))
+        #expect(location.formerDirectory == nil && location.olderDirectories == nil, "\(location)")
+        unlink(fifo)
+        #expect(BackupDirectory.unreadFormerFolders(store: path, besides: directory.file("real")).isEmpty)
+    }
 }

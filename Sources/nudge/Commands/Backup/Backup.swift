@@ -55,6 +55,9 @@ extension Nudge {
             context.print(
                 "backed up the store to \(backup.path) (\(ByteCountText.describe(backup.size)), checked: ok; \(counts))\(thinned)\(cleaned)\(restoresCleaned)"
             )
+            if let stale = BackupLocation.staleness(store: context.storePath) {
+                context.environment.errors("nudge: warning: \(stale.problem); \(stale.fix)\n")
+            }
         }
 
         private static func validate(output: String, _ context: CommandContext) throws {

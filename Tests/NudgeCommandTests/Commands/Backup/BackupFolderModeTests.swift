@@ -187,4 +187,22 @@ struct BackupFolderModeTests {
         let restore = try nudgeAsNobody(["restore", "--latest", "--yes"], at: "2026-11-29T10:00:00Z")
         #expect(restore.status == 66 && restore.stderr.contains(first), "\(restore)")
     }
+
+    /// Beside a store it can read, a STORE.backup-location root left unreadable goes stale: the
+    /// commands that would record a new folder say so, and doctor names it (eighth round: a
+    /// later `restore --latest` followed the stale folder to an older backup, unsaid).
+    @Test(.enabled(if: canRunAsNobody, "needs root and /usr/bin/setpriv to run nudge as nobody"))
+    func anUnreadableLocationBesideASoundStoreIsSaid() throws {
+        #expect(try nudgeAsNobody("log", "symptom", "sneeze", "--severity", "2").status == 0)
+        #expect(try nudgeAsNobody("backup").status == 0)
+        let location = store + ".backup-location"
+        #expect(chown(location, 0, 0) == 0 && chmod(location, 0o600) == 0)
+        let said = "nudge: warning: \(location) cannot be read (permission denied), so it does not record"
+        for arguments in [["settings", "set", "backup.directory", home + "/w"], ["backup"]] {
+            let result = try nudgeAsNobody(arguments)
+            #expect(result.status == 0 && result.stderr.hasPrefix(said), "\(arguments): \(result)")
+        }
+        let doctor = try nudgeAsNobody("doctor").stdout
+        #expect(doctor.contains("PROBLEM backups: \(location) cannot be read"), "\(doctor)")
+    }
 }

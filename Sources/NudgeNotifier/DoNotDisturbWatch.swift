@@ -9,7 +9,10 @@ import Synchronization
 /// by their PropertiesChanged signal, read again whenever a server appears on the bus.
 /// Each change of the whole (`DoNotDisturb`) is reported once, on the GLib thread.
 public final class DoNotDisturbWatch: @unchecked Sendable {
-    private let glib = GLibThread(name: "nudge-dnd")
+    /// Where GNOME's setting is read, it runs GLib's default context: a keyfile backend's file
+    /// monitor reports there when the process first used GSettings on a thread without a
+    /// context of its own (the command's clock format). One such watch per process.
+    private let glib: GLibThread
     private let report: @Sendable (DoNotDisturb) -> Void
     private let state = Mutex(DoNotDisturb())
     private let firstReading = DispatchSemaphore(value: 0)
@@ -31,6 +34,7 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
     ///   - report: each change, on the GLib thread; hand it on, do not block.
     public init(sessionBus: String?, readsGNOME: Bool, report: @escaping @Sendable (DoNotDisturb) -> Void) {
         self.report = report
+        glib = GLibThread(name: "nudge-dnd", runsDefaultContext: readsGNOME)
         glib.post { [self] in
             if readsGNOME { followGNOME() }
             if let sessionBus { followServer(on: sessionBus) } else { firstReading.signal() }

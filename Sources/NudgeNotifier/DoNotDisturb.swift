@@ -30,3 +30,10 @@ public struct DoNotDisturb: Sendable, Equatable, CustomStringConvertible {
         isOn ? sources.sorted().map(\.rawValue).joined(separator: ", ") : "off"
     }
 }
+
+/// What a dunst on the bus can let through while paused.
+public struct DunstPausing: Sendable, Equatable {
+    /// dunst 1.10 and later: a rule's `override_pause_level` shows chosen notifications while
+    /// paused. dunst 1.9 has no pause levels: a paused 1.9 holds every notification.
+    public var hasPauseLevels: Bool
+}

@@ -15,6 +15,7 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
     private let glib: GLibThread
     private let report: @Sendable (DoNotDisturb) -> Void
     private let state = Mutex(DoNotDisturb())
+    private let pausing = Mutex<DunstPausing?>(nil)
     private let firstReading = DispatchSemaphore(value: 0)
     // Touched only on the GLib thread.
     private var connection: OpaquePointer?
@@ -47,6 +48,10 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
         if firstReading.wait(timeout: .now() + seconds) == .success { firstReading.signal() }
         return state.withLock { $0 }
     }
+
+    /// What the server on the bus is, as far as pausing goes: nil for one that is not dunst.
+    /// Known once `firstState` returned.
+    public var dunst: DunstPausing? { pausing.withLock { $0 } }
 
     deinit {
         glib.perform { [self] in
@@ -134,7 +139,11 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
 
     private func readServer() {
         set(.inhibited, property(Self.serverName, "Inhibited") ?? false)
-        set(.dunstPaused, property(Self.dunstInterface, "paused") ?? false)
+        let paused = property(Self.dunstInterface, "paused")
+        pausing.withLock {
+            $0 = paused.map { _ in DunstPausing(hasPauseLevels: value(Self.dunstInterface, "pauseLevel") != nil) }
+        }
+        set(.dunstPaused, paused ?? false)
     }
 
     /// `(s interface, a{sv} changed, as invalidated)`: a property said invalidated is read.
@@ -160,6 +169,14 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
 
     /// A boolean property of the server; nil when it has none (another server) or does not answer.
     private func property(_ interface: String, _ name: String) -> Bool? {
+        guard let value = value(interface, name) else { return nil }
+        defer { g_variant_unref(value) }
+        guard String(cString: g_variant_get_type_string(value)) == "b" else { return nil }
+        return g_variant_get_boolean(value) != 0
+    }
+
+    /// A property's value, of any type; nil when the server has none or does not answer.
+    private func value(_ interface: String, _ name: String) -> OpaquePointer? {
         guard let connection else { return nil }
         let arguments = [g_variant_new_string(interface), g_variant_new_string(name)]
         let tuple = arguments.withUnsafeBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
@@ -175,12 +192,7 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
             return nil
         }
         defer { g_variant_unref(reply) }
-        return Self.child(reply, 0) { boxed in
-            guard let value = g_variant_get_variant(boxed) else { return nil }
-            defer { g_variant_unref(value) }
-            guard String(cString: g_variant_get_type_string(value)) == "b" else { return nil }
-            return g_variant_get_boolean(value) != 0
-        }
+        return Self.child(reply, 0) { g_variant_get_variant($0) }
     }
 
     private static func child<T>(_ tuple: OpaquePointer, _ index: Int, _ body: (OpaquePointer) -> T) -> T {

@@ -78,4 +78,17 @@ struct DunstDoNotDisturbTests {
         let history = try dunst.history()
         #expect(history.contains("\"CRITICAL Time for dose 2\""), "\(history)")
     }
+
+    /// dunst 1.9 has no pause levels: doctor says a paused one holds even the alarm, and gives
+    /// the rule a later dunst takes.
+    @Test func doctorSaysAPausedDunstHoldsEvenTheAlarm() throws {
+        let dunst = try DunstServer(rules: "")
+        try dunst.setPaused(true)
+        let doctor = try NudgeBinary.run(["doctor"], environment: environment(dunst))
+        #expect(doctor.stdout.contains("ok      Do Not Disturb: on (dunst is paused)"), "\(doctor.stdout)")
+        #expect(
+            doctor.stdout.contains("WARNING dunst: a paused dunst holds every notification, critical ones too"),
+            "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("override_pause_level = 100"), "\(doctor.stdout)")
+    }
 }

@@ -5,13 +5,14 @@ import NudgeCore
 /// Occurrences held while the desktop is in Do Not Disturb: claimed and still owed, never
 /// shown, so that a daemon killed meanwhile shows each once when Do Not Disturb is off.
 extension Store {
-    /// Records that a claimed occurrence is held from `now` (kept from its first hold).
+    /// Records that a claimed occurrence (or one owed again after it expired unseen) is held
+    /// from `now` (kept from its first hold).
     public func hold(_ deliveryID: Int64, at now: Date) throws(StoreError) {
         try write { db in
             try db.execute(
                 sql: """
                     UPDATE reminder_deliveries SET held_at = coalesce(held_at, ?), released_at = NULL
-                    WHERE id = ? AND shown_at IS NULL
+                    WHERE id = ?
                     """,
                 arguments: [Timestamp.format(now), deliveryID])
         }

@@ -12,6 +12,11 @@ extension Daemon {
     /// one by one otherwise. Each occurrence is in one notification: the late summary takes a
     /// summarizing kind's late ones too, so that one notification, not two, says what was late.
     func deliver(_ due: [Occurrence], input: ScheduleInput, wallClock: WallClock) throws {
+        // One by one, so that each is held, or rung if it is a bell, by itself.
+        for occurrence in due where waitsForDoNotDisturb(occurrence, input: input) {
+            try deliver(occurrence, input: input, wallClock: wallClock)
+        }
+        let due = due.filter { !waitsForDoNotDisturb($0, input: input) }
         let late = LateSummary.select(due, now: configuration.clock.now(), input: input)
         var single = try deliverLateSummary(of: late, input: input, wallClock: wallClock)
         single += due.filter { !late.contains($0) }
@@ -40,6 +45,9 @@ extension Daemon {
         case .bell(let sound, _):
             return ringBell(sound, for: occurrence, claimed: claimed, settings: input.settings)
         case .notification(let shown):
+            if waitsForDoNotDisturb(occurrence, input: input) {
+                return try holdForDoNotDisturb(occurrence, claimed: claimed)
+            }
             content = shown
         }
         // What a replacing kind shows last is on screen in its place.
@@ -104,9 +112,12 @@ extension Daemon {
         recordedAs: @escaping (Occurrence, NotificationContent) -> NotificationContent = { $1 }
     ) {
         var content = content
+        // Only what breaks through Do Not Disturb is sent while it is on.
+        if doNotDisturb.state.isOn { content.urgency = .critical }
         if configuration.terminal == nil { content.actions.removeAll(where: \.needsTerminal) }
         let playback: Ringer.Playback?
-        (content, playback) = ringer.voiced(content, settings: settings, for: server.notifier)
+        (content, playback) = ringer.voiced(
+            content, settings: settings, for: server.notifier, serverHolds: doNotDisturb.state.serverHoldsCritical)
         let onScreen: NotificationContent
         (content, onScreen) = forServer(
             content, deliveryID: occurrences.count == 1 ? occurrences.first?.1.id : nil,

@@ -99,6 +99,8 @@ extension Daemon {
                 resumedFromSleep()
             case .sessionLock(let report):
                 sessionLockChanged(report)
+            case .doNotDisturb(let state):
+                doNotDisturbChanged(state)
             case .sleepWarningSounded:
                 sleepGuard.letSleepGo(because: "the warning sounded")
             case .ringEnded(let number):

@@ -34,7 +34,7 @@ extension Daemon {
             planner.logUnreadable(store.takeUnreadableRows())
             // Held only when everything it found due was shown (or waits for a server): then at
             // its next due instant a fresh plan would show exactly its `next`.
-            if plan.due.allSatisfy({ server.isHeldBack($0.key) }) { planner.hold(plan, input: input) }
+            if plan.due.allSatisfy({ isHeldBack($0.key) }) { planner.hold(plan, input: input) }
             try closeFinishedLiveNotifications(input: input)
             try closeSettledNotifications(input: input)
             try ringer.stopIfSettled(input: input, clock: wallClock)
@@ -94,7 +94,7 @@ extension Daemon {
             guard let plan = Schedule(input: held.input, clock: wallClock).plan(now: now, continuing: held.plan) else {
                 return
             }
-            try deliver(plan.due.filter { !server.isHeldBack($0.key) }, input: held.input, wallClock: wallClock)
+            try deliver(plan.due.filter { !isHeldBack($0.key) }, input: held.input, wallClock: wallClock)
         } catch {
             logger.error("\(error)")
         }
@@ -113,7 +113,7 @@ extension Daemon {
             let plan = Schedule(input: input, clock: wallClock).plan(now: now)
             try recordMissed(plan.missed, at: now)
             try store.cancel(keys: plan.withdrawn, at: now)
-            let due = plan.due.filter { !server.isHeldBack($0.key) }
+            let due = plan.due.filter { !isHeldBack($0.key) }
             try deliver(due, input: input, wallClock: wallClock)
             if due.isEmpty || round == 4 { return (plan, input) }
         }

@@ -17,8 +17,8 @@ import Synchronization
 /// sleep guard, the ambient sound, and the store's upkeep (its backups and checkpoints). The wiring:
 /// planning (Daemon+Planning), delivery (Daemon+Delivery), answers (Daemon+Answers),
 /// notifications that replace themselves (Daemon+LiveNotification), private text on a locked
-/// screen (Daemon+LockedScreen), the sleep's warning (Daemon+Sleep), and the event sources
-/// (Daemon+EventSources). The escalation of an alarm
+/// screen (Daemon+LockedScreen), Do Not Disturb (Daemon+DoNotDisturb), the sleep's warning
+/// (Daemon+Sleep), and the event sources (Daemon+EventSources). The escalation of an alarm
 /// beyond this computer is planned with the rest and sent before a sleep.
 public final class Daemon {
     public struct Configuration: Sendable {
@@ -44,6 +44,11 @@ public final class Daemon {
         /// The session whose lock hides private text (`XDG_SESSION_ID`); nil: the user's display
         /// session.
         public var sessionID: String?
+        /// The session bus whose notification server says whether it is inhibited (Plasma) or
+        /// paused (dunst); nil: none is asked.
+        public var sessionBus: String?
+        /// Whether GNOME's `show-banners` is read (GSettings' backend can run here).
+        public var readsDesktopSettings: Bool
         /// The system bus whose logind says whether that session is locked; nil:
         /// `DBUS_SYSTEM_BUS_ADDRESS`, else the system's.
         public var systemBus: String?
@@ -57,7 +62,9 @@ public final class Daemon {
             rtcWakeAlarm: String = RTCWakeAlarm.path(environment: ProcessInfo.processInfo.environment),
             serviceEnvironment: [String: String] = ProcessInfo.processInfo.environment,
             serverRetry: TimeInterval = 30, kinds: [ReminderKind]? = nil, escalationLimit: TimeInterval = 30,
-            sessionID: String? = ProcessInfo.processInfo.environment["XDG_SESSION_ID"], systemBus: String? = nil
+            sessionID: String? = ProcessInfo.processInfo.environment["XDG_SESSION_ID"], systemBus: String? = nil,
+            sessionBus: String? = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"],
+            readsDesktopSettings: Bool = PersonClock.dconfCanRun(ProcessInfo.processInfo.environment)
         ) {
             self.storePath = storePath
             self.clock = clock
@@ -71,6 +78,8 @@ public final class Daemon {
             self.escalationLimit = escalationLimit
             self.sessionID = sessionID
             self.systemBus = systemBus
+            self.sessionBus = sessionBus
+            self.readsDesktopSettings = readsDesktopSettings
         }
     }
 
@@ -89,6 +98,7 @@ public final class Daemon {
     let ambience: AmbiencePlayback
     let upkeep: StoreUpkeep
     let escalator: Escalator
+    let doNotDisturb: DoNotDisturbHold
 
     var events: EventQueue { descriptors.events }
     /// The local clock every notification and log line says times by.
@@ -135,6 +145,7 @@ public final class Daemon {
                 },
             logger: logger)
         upkeep = try StoreUpkeep(store: store, storePath: configuration.storePath, events: events, logger: logger)
+        doNotDisturb = DoNotDisturbHold(logger: logger)
         escalator = try Escalator(store: store, limit: configuration.escalationLimit, logger: logger)
     }
 
@@ -200,6 +211,9 @@ public final class Daemon {
         startNotifier()
         sleepGuard.watchLogind()
         server.screen.watch(sessionID: configuration.sessionID, systemBus: configuration.systemBus, events: events)
+        doNotDisturb.watch(
+            sessionBus: configuration.sessionBus, readsGNOME: configuration.readsDesktopSettings, events: events)
+        if !doNotDisturb.state.isOn { releaseHeld() }
         replay(server.ledger.pending)
         if let input = reconcile(because: "start") {
             do { try resumeRinging(input: input) } catch { logger.error("\(error)") }

@@ -12,8 +12,11 @@ public final class GLibThread: @unchecked Sendable {
     private let started = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
-    public init(name: String) {
-        context = g_main_context_new()
+    /// - Parameter runsDefaultContext: runs GLib's global default context instead of one of
+    ///   its own: what is attached to it from a thread that runs none (GSettings' file monitors,
+    ///   made wherever the process first used GSettings) is dispatched here. One thread at most.
+    public init(name: String, runsDefaultContext: Bool = false) {
+        context = runsDefaultContext ? g_main_context_ref(g_main_context_default()) : g_main_context_new()
         loop = g_main_loop_new(context, 0)
         let handles = Handles(context: context, loop: loop)
         let thread = Thread { [handles, started, finished] in

@@ -36,7 +36,7 @@ public struct PersonClock: Sendable, Equatable {
     /// dconf, GSettings' backend on a desktop, writes a critical line on stderr when it cannot
     /// make its cache (a service user, a read-only home); nudge's errors are its own, one line
     /// each. Such a home has no desktop settings to read.
-    static func dconfCanRun(_ environment: [String: String]) -> Bool {
+    public static func dconfCanRun(_ environment: [String: String]) -> Bool {
         let home = environment["HOME"] ?? NSHomeDirectory()
         let cache = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(home)/.cache"
         return access(cache, W_OK) == 0 || (access(cache, F_OK) != 0 && access(home, W_OK) == 0)

@@ -118,7 +118,8 @@ struct DaemonTests {
         clock: DaemonClock, notifier: FakeNotifier, log: RecordedLog? = nil, player: FakePlayer? = nil,
         ambientPlayer: (any AmbientPlayer)? = nil, serviceEnvironment: [String: String] = [:],
         serverRetry: TimeInterval = 30, kinds: [ReminderKind]? = nil, escalationLimit: TimeInterval = 30,
-        logind: (bus: String, session: String?)? = nil, _ body: (Daemon, DaemonClock) throws -> Void
+        logind: (bus: String, session: String?)? = nil, sessionBus: String? = nil,
+        _ body: (Daemon, DaemonClock) throws -> Void
     ) throws {
         var logger = log?.logger ?? Logger(label: "test")
         if log == nil { logger.logLevel = .critical }
@@ -127,7 +128,8 @@ struct DaemonTests {
                 storePath: store, clock: clock, timeZone: zone, serviceEnvironment: serviceEnvironment,
                 serverRetry: serverRetry, kinds: kinds, escalationLimit: escalationLimit,
                 sessionID: logind?.session ?? nil,
-                systemBus: logind?.bus ?? "unix:path=/nonexistent/nudge-test-system-bus"),
+                systemBus: logind?.bus ?? "unix:path=/nonexistent/nudge-test-system-bus", sessionBus: sessionBus,
+                readsDesktopSettings: false),
             logger: logger,
             makeNotifier: { onEvent in
                 notifier.onEvent = onEvent

@@ -73,7 +73,16 @@ public enum DeliveryHistory {
 
     /// An answer by when it came, then its id (`answered 12:34: tomorrow`): `tomorrow at 12:34`
     /// read as a time to come. The day is said when it was not the day the reminder was due.
+    /// One held while the desktop was in Do Not Disturb says for which span.
     static func outcome(_ record: DeliveryRecord, clock: WallClock) -> String {
+        let outcome = answerOutcome(record, clock: clock)
+        guard let held = record.heldAt else { return outcome }
+        let from = LocalFormat.time(held, clock: clock)
+        let span = record.releasedAt.map { "from \(from) to \(LocalFormat.time($0, clock: clock))" } ?? "since \(from)"
+        return "\(outcome) (held during Do Not Disturb \(span))"
+    }
+
+    private static func answerOutcome(_ record: DeliveryRecord, clock: WallClock) -> String {
         if let action = record.action {
             let when = record.acknowledgedAt.map { answered in
                 clock.date(of: answered) == clock.date(of: record.dueAt)

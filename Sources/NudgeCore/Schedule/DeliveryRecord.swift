@@ -23,12 +23,17 @@ public struct DeliveryRecord: Sendable, Equatable {
     public var reshowAt: Date?
     /// How many times it was shown again after expiring unanswered.
     public var reshown: Int
+    /// When Do Not Disturb first held it (its kind's `during_do_not_disturb` is hold); nil if never.
+    public var heldAt: Date?
+    /// When Do Not Disturb last ended while it was held.
+    public var releasedAt: Date?
 
     public init(
         id: Int64, key: String, kind: ReminderKind, dueAt: Date, shownAt: Date? = nil,
         notificationID: UInt32? = nil, closedAt: Date? = nil, closedReason: CloseReason? = nil,
         action: String? = nil, acknowledgedAt: Date? = nil, cancelledAt: Date? = nil,
-        missedAt: Date? = nil, title: String? = nil, body: String? = nil, reshowAt: Date? = nil, reshown: Int = 0
+        missedAt: Date? = nil, title: String? = nil, body: String? = nil, reshowAt: Date? = nil, reshown: Int = 0,
+        heldAt: Date? = nil, releasedAt: Date? = nil
     ) {
         self.id = id
         self.key = key
@@ -46,6 +51,8 @@ public struct DeliveryRecord: Sendable, Equatable {
         self.body = body
         self.reshowAt = reshowAt
         self.reshown = reshown
+        self.heldAt = heldAt
+        self.releasedAt = releasedAt
     }
 
     /// Still owed to the person: claimed or queued (a snooze) but never shown, or shown and let

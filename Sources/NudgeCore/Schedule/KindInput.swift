@@ -78,6 +78,13 @@ extension PlannedKind {
     /// Whether its notifications are private (``PrivateRule``).
     public var isPrivate: Bool { rule is any PrivateRule<Rule.Facts> }
 
+    /// What its notifications do while the desktop is in Do Not Disturb (``DoNotDisturbRule``):
+    /// a kind without the capability breaks through.
+    public func duringDoNotDisturb(_ input: ScheduleInput) -> DuringDoNotDisturb {
+        (rule as? any DoNotDisturbRule<Rule.Facts>).map { input.settings.duringDoNotDisturb($0.doNotDisturbSetting) }
+            ?? .breakThrough
+    }
+
     /// Whether its notification replaces the one on screen (``ReplacingRule``).
     public var isReplacing: Bool { rule is any ReplacingRule<Rule.Facts> }
 

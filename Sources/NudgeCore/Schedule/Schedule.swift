@@ -91,6 +91,10 @@ public struct Schedule: Sendable {
 
     private func lateness(of occurrence: Occurrence, now: Date) -> Lateness {
         if now.timeIntervalSince(occurrence.dueAt) <= Lateness.onTimeGrace { return .show }
+        // Held for Do Not Disturb, it is shown when it ends, however late: it was never seen.
+        if input.deliveries.contains(where: { $0.key == occurrence.key && $0.heldAt != nil && $0.isOwed }) {
+            return .show
+        }
         return input.kind(occurrence.kind)?.lateness(of: occurrence, now: now, from: input, clock: clock) ?? .show
     }
 

@@ -58,6 +58,8 @@ public enum SettingValueKind: Sendable, Equatable {
     /// A directory's absolute path, without control characters; whether it can be used is
     /// checked where files are (`nudge settings set`, the daemon).
     case absoluteDirectory
+    /// One of these words, in any case.
+    case oneOf([String])
     /// A program's argv as a JSON array (``CommandArguments``); empty for none.
     case command
 
@@ -75,6 +77,7 @@ public enum SettingValueKind: Sendable, Equatable {
         case .ambient: AmbientSound.accepted
         case .absoluteDirectory: "a directory's absolute path, such as /home/me/nudge-backups; empty for STORE.backups"
         case .command: CommandArguments.accepted
+        case .oneOf(let words): words.dropLast().joined(separator: ", ") + " or " + words.last!
         }
     }
 
@@ -122,6 +125,8 @@ public enum SettingValueKind: Sendable, Equatable {
             return AmbientSound.canonical(text)
         case .command:
             return CommandArguments.canonical(text)
+        case .oneOf(let words):
+            return words.first { $0 == text.lowercased() }
         case .sound:
             return Self.canonicalSound(text)
         }

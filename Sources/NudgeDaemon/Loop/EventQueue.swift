@@ -23,6 +23,8 @@ enum LoopEvent: Sendable {
     case preparingForSleep(Bool)
     /// logind said whether the session is locked (or cannot say).
     case sessionLock(SessionLockWatch.Report)
+    /// The desktop's Do Not Disturb changed.
+    case doNotDisturb(DoNotDisturb)
     /// The sound of the warning before sleep ended (or could not play).
     case sleepWarningSounded
     /// The ring with this number stopped by itself (its limit, or no sound device).

@@ -63,8 +63,10 @@ final class Ringer {
     /// and what nudge plays once the server has shown it.
     /// One that must be silent (no sound of its own, a sound set to none, sound.enabled false)
     /// says so to a server that plays sounds, which would otherwise play its default.
+    /// `serverHolds`: the server holds back even critical notifications now (a paused dunst),
+    /// so nudge plays the sound itself.
     func voiced(
-        _ content: NotificationContent, settings: Settings, for server: any Notifier
+        _ content: NotificationContent, settings: Settings, for server: any Notifier, serverHolds: Bool = false
     ) -> (NotificationContent, Playback?) {
         var silent = content
         if server.playsSounds { silent.soundHint = .suppress }
@@ -73,7 +75,7 @@ final class Ringer {
         switch sound {
         case .once(let key):
             guard let source = playable(key, settings: settings) else { return (silent, nil) }
-            if server.playsSounds {
+            if server.playsSounds, !serverHolds {
                 switch source {
                 case .theme(let name): voiced.soundHint = .name(name)
                 case .file(let path): voiced.soundHint = .file(path)

@@ -19,7 +19,8 @@ extension DeliveryRecord {
             closedAt: date("closed_at"), closedReason: row.stored("closed_reason"), action: row.stored("action"),
             acknowledgedAt: date("acknowledged_at"), cancelledAt: date("cancelled_at"), missedAt: date("missed_at"),
             title: row.stored("title"), body: row.stored("body"), reshowAt: date("reshow_at"),
-            reshown: min(max(row.stored("reshown") ?? 0, 0), ExpiredReshow.limit))
+            reshown: min(max(row.stored("reshown") ?? 0, 0), ExpiredReshow.limit), heldAt: date("held_at"),
+            releasedAt: date("released_at"))
     }
 }
 

@@ -187,7 +187,7 @@ struct RuleAnswerTests {
         }
         #expect(ReminderKind(rawValue: "unknown_kind").rule == nil)
         let keys = SettingKey.allCases.map(\.rawValue)
-        #expect(Set(keys).count == 40 && keys.count == 40)
+        #expect(Set(keys).count == 45 && keys.count == 45)
         for key in SettingKey.allCases {
             #expect(key.valueKind.canonical(key.defaultValue) == key.defaultValue, "\(key)")
             #expect(try SettingKey.named(key.rawValue) == key)

@@ -45,7 +45,7 @@ public struct CallReminder: SummarizingRule {
 
     public let kind = ReminderKind.call
     public let name = "call"
-    public let settingKeys: [SettingKey] = [.callRemindersEnabled, .callReminderTime]
+    public let settingKeys: [SettingKey] = [.callRemindersEnabled, .callReminderTime, .callDuringDoNotDisturb]
     public let enabledSetting: SettingKey? = .callRemindersEnabled
     public let answers = [calledAction, tomorrowAction, dismissAction]
     /// More than this many due at once make one summary instead of a flood.

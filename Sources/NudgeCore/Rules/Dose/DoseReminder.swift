@@ -44,7 +44,7 @@ public struct DoseReminder: ReplacingRule {
         .doseNotificationsEnabled, .doseTargetIntervalMinutes, .doseSnoozeDurationMinutes, .doseMaxSnoozes,
         .doseWindowOpenAlert,
         .doseFifteenMinuteWarning, .doseFiveMinuteWarning, .sessionRolloverHour, .doseAlarmSound, .doseAlarmRingMinutes,
-        .doseEscalateAfterMinutes,
+        .doseEscalateAfterMinutes, .doseDuringDoNotDisturb,
     ]
     public let enabledSetting: SettingKey? = .doseNotificationsEnabled
     public let answers = [

@@ -58,7 +58,7 @@ public struct MeditationTimer: MissRecordingRule {
         .meditationDefaultMinutes, .meditationStartDelaySeconds, .meditationIntervalMinutes, .meditationStartBell,
         .meditationIntervalBell,
         .meditationEndBell, .meditationDayStartsAt, .meditationReminderEnabled, .meditationReminderTime,
-        .meditationAmbient, .meditationAmbientVolume,
+        .meditationAmbient, .meditationAmbientVolume, .meditationDuringDoNotDisturb,
     ]
     public let enabledSetting: SettingKey? = nil
     public let answers = [startAction, skipAction]

@@ -30,7 +30,9 @@ public struct SymptomReminder: ReminderRule {
 
     public let kind = ReminderKind.symptom
     public let name = "symptom"
-    public let settingKeys: [SettingKey] = [.symptomReminderEnabled, .symptomReminderTime, .symptomSnoozeMinutes]
+    public let settingKeys: [SettingKey] = [
+        .symptomReminderEnabled, .symptomReminderTime, .symptomSnoozeMinutes, .symptomDuringDoNotDisturb,
+    ]
     public let enabledSetting: SettingKey? = .symptomReminderEnabled
     public let answers = [doneAction, snoozeAction]
 

@@ -63,6 +63,7 @@ public struct TherapyJournalReminder: RepliableRule {
     public let name = "journal"
     public let settingKeys: [SettingKey] = [
         .journalRemindersEnabled, .journalAfterMoodDelayMinutes, .journalReflectionDays, .journalReflectionTime,
+        .journalDuringDoNotDisturb,
     ]
     public let enabledSetting: SettingKey? = .journalRemindersEnabled
     public let answers = [writeAction, laterAction, stopAction]

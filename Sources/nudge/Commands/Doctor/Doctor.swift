@@ -19,6 +19,7 @@ extension Nudge {
         func run(_ context: CommandContext) throws {
             // The bus libnotify connects to is the process's own, whatever the context says.
             var findings = Self.serverFindings(environment: ProcessInfo.processInfo.environment)
+            findings += Self.doNotDisturbFindings(environment: ProcessInfo.processInfo.environment)
             let path = context.storePath
             findings += Self.storeFindings(path)
             findings += DoctorFindings.besideStoreFindings(store: path)

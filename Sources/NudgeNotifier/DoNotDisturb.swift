@@ -1,0 +1,39 @@
+/// Whether the desktop is in Do Not Disturb: on when any source says so.
+public struct DoNotDisturb: Sendable, Equatable, CustomStringConvertible {
+    /// Where the desktop says it: each desktop keeps its own.
+    public enum Source: String, Sendable, Hashable, CaseIterable, Comparable {
+        /// GNOME: `org.gnome.desktop.notifications show-banners` is false.
+        case gnome = "GNOME's show-banners is off"
+        /// KDE Plasma's server: its `Inhibited` property on `org.freedesktop.Notifications`.
+        case inhibited = "the notification server is inhibited"
+        /// dunst: `paused` on `org.dunstproject.cmd0`. A paused dunst (1.9) holds even critical
+        /// notifications, so an alarm that breaks through rings nudge's own sound.
+        case dunstPaused = "dunst is paused"
+
+        public static func < (lhs: Source, rhs: Source) -> Bool {
+            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        }
+    }
+
+    /// The sources that say it is on now.
+    public var sources: Set<Source> = []
+
+    public init(sources: Set<Source> = []) { self.sources = sources }
+
+    public var isOn: Bool { !sources.isEmpty }
+
+    /// The server holds back even a critical notification while on: only nudge's own sound is
+    /// heard.
+    public var serverHoldsCritical: Bool { sources.contains(.dunstPaused) }
+
+    public var description: String {
+        isOn ? sources.sorted().map(\.rawValue).joined(separator: ", ") : "off"
+    }
+}
+
+/// What a dunst on the bus can let through while paused.
+public struct DunstPausing: Sendable, Equatable {
+    /// dunst 1.10 and later: a rule's `override_pause_level` shows chosen notifications while
+    /// paused. dunst 1.9 has no pause levels: a paused 1.9 holds every notification.
+    public var hasPauseLevels: Bool
+}

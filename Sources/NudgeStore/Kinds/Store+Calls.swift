@@ -2,28 +2,6 @@ import Foundation
 import GRDB
 import NudgeCore
 
-/// A contact as the command line shows it.
-public struct ContactRow: Sendable, Equatable {
-    public var id: Int64
-    public var name: String
-    public var everyDays: Int?
-    public var createdAt: Date
-    public var lastCall: Date?
-    public var restartedOn: CivilDate?
-    /// The serial its occurrence keys use (nil only until the store's triggers gave it one).
-    public var identity: Int64?
-    /// Another program wrote a cadence nudge cannot read ('weekly', 99999): it has none here.
-    public var hasUnreadableCadence = false
-
-    public var cadence: ContactCadence? {
-        guard let everyDays, let identity else { return nil }
-        return ContactCadence(
-            contactID: id, identity: identity, name: name, everyDays: everyDays, createdAt: createdAt,
-            lastCall: lastCall,
-            restartedOn: restartedOn)
-    }
-}
-
 extension Store {
     static let contactColumns = """
         SELECT c.id, c.name, c.stay_in_touch_days, c.created_at, cc.restarted_on,
@@ -241,8 +219,7 @@ extension CallReminder: StoredRule {
         let soonest = try day("SELECT min(due_day) FROM call_due", [])
         let latest = try day("SELECT max(due_day) FROM call_due", [])
         if let soonest, soonest > through { through = soonest + 2 }
-        // A listing of `listing` reads that many contacts' due days; one longer than the
-        // contacts reads them all (each may come before the other kinds' entries fill it).
+        // A listing of `listing` reads that many contacts' due days; a longer one reads them all.
         if listing > 0,
             let last = try day(
                 "SELECT due_day FROM call_due WHERE due_day IS NOT NULL ORDER BY due_day LIMIT 1 OFFSET ?",

@@ -27,6 +27,11 @@ public enum BackupsList {
                 "\(count == 1 ? "1 of these is" : "\(count) of these are") in \(folder), which backup.directory named before; new backups go to \(directory), and nudge does not thin the earlier folder"
             )
         }
+        // So may the earlier folders a STORE.backup-location that cannot be read names.
+        if let stale = BackupLocation.staleness(store: context.storePath) {
+            let line = "\(stale.problem), so the earlier folders it names are not listed; \(stale.fix)"
+            if json { FileHandle.standardError.write(Data("nudge: \(line)\n".utf8)) } else { context.print(line) }
+        }
         // An earlier folder that cannot be read may hold the newest: said, never taken as empty.
         for (folder, reason) in BackupDirectory.unreadFormerFolders(store: context.storePath, besides: directory) {
             let line =

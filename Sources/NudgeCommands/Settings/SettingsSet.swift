@@ -23,7 +23,8 @@ public struct SettingsSet {
         try context.openStore().run { try $0.setSetting(key, to: canonical, at: context.now) }
         context.print("\(key.rawValue) = \(key.valueKind.shown(canonical))")
         if key == BackupPolicy.directory, let stale = BackupLocation.staleness(store: context.storePath) {
-            context.environment.errors("nudge: warning: \(stale.problem); \(stale.fix)\n")
+            context.environment.errors(
+                "nudge: warning: \(stale.problem), \(BackupLocation.staleConsequence); \(stale.fix)\n")
         }
     }
 

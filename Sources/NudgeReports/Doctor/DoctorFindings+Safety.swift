@@ -16,7 +16,9 @@ extension DoctorFindings {
         // Beside a store it can read, an unreadable STORE.backup-location goes stale unsaid.
         let stale =
             Store.identityUnknowable(at: store) == nil
-            ? BackupLocation.staleness(store: store).map { [Finding.problem("backups: \($0.problem)", fix: $0.fix)] }
+            ? BackupLocation.staleness(store: store).map {
+                [Finding.problem("backups: \($0.problem), \(BackupLocation.staleConsequence)", fix: $0.fix)]
+            }
                 ?? []
             : []
         return stale + folderFindings(store: store, settings: settings, now: now, clock: clock)

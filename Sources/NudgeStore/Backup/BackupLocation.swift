@@ -70,10 +70,13 @@ public struct BackupLocation: Codable, Sendable, Equatable {
         guard let reason = unreadable(store: store) else { return nil }
         let file = path(ofStore: store)
         return (
-            "\(file) cannot be read (\(reason.lowercased())), so it does not record the backup folder or the store's identity",
+            "\(file) cannot be read (\(reason.lowercased()))",
             "make it readable: sudo chown \(getuid()):\(getgid()) \(file) && sudo chmod 600 \(file)"
         )
     }
+
+    /// What a stale location fails to do, said by the commands that would have written it.
+    public static let staleConsequence = "so it does not record the backup folder or the store's identity"
 
     /// Records `directory` and the store's identity beside the store, keeping the identity
     /// recorded before when the store has none now (its backups carry it). A temporary file

@@ -56,7 +56,8 @@ extension Nudge {
                 "backed up the store to \(backup.path) (\(ByteCountText.describe(backup.size)), checked: ok; \(counts))\(thinned)\(cleaned)\(restoresCleaned)"
             )
             if let stale = BackupLocation.staleness(store: context.storePath) {
-                context.environment.errors("nudge: warning: \(stale.problem); \(stale.fix)\n")
+                context.environment.errors(
+                    "nudge: warning: \(stale.problem), \(BackupLocation.staleConsequence); \(stale.fix)\n")
             }
         }
 

@@ -145,7 +145,13 @@ extension Nudge {
             if let unreadable = BackupDirectory.unreadable(directory) { throw CommandFailure(unreadable, exitCode: 66) }
             let identity = Store.identity(at: context.storePath)
             let formerFolders = BackupDirectory.formerFolders(store: context.storePath, besides: directory)
-            // The newest may be in an earlier folder that cannot be read: never passed over unsaid.
+            // The newest may be in an earlier folder that cannot be read, or that a location
+            // file that cannot be read names: never passed over unsaid.
+            if let stale = BackupLocation.staleness(store: context.storePath) {
+                throw CommandFailure(
+                    "\(stale.problem), so the earlier backup folders it names cannot be known, and one may hold this store's newest backup; \(stale.fix), or restore a backup by its path (nudge backups lists them)",
+                    exitCode: 66)
+            }
             if let (folder, reason) = BackupDirectory.unreadFormerFolders(
                 store: context.storePath, besides: directory
             ).first {

@@ -204,5 +204,13 @@ struct BackupFolderModeTests {
         }
         let doctor = try nudgeAsNobody("doctor").stdout
         #expect(doctor.contains("PROBLEM backups: \(location) cannot be read"), "\(doctor)")
+        // The backups in the folder it names are not "none" (ninth round).
+        let listing = try nudgeAsNobody("backups")
+        #expect(
+            listing.stdout.contains(
+                "\(location) cannot be read (permission denied), so the earlier folders it names are not listed"),
+            "\(listing)")
+        let restore = try nudgeAsNobody("restore", "--latest", "--yes")
+        #expect(restore.status == 66 && restore.stderr.hasPrefix("nudge: \(location) cannot be read"), "\(restore)")
     }
 }

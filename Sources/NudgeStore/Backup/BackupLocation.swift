@@ -20,6 +20,11 @@ public struct BackupLocation: Codable, Sendable, Equatable {
     /// this store (A, then B, then C: A's backups are still the store's); at most
     /// `formerFoldersKept` with it. Nil when there are none (what an older nudge wrote).
     public var olderDirectories: [String]?
+    /// The inode of this file as nudge wrote it (decimal). A copy (`cp -a` of the store's
+    /// folder) has another, and the identity it names is the original's, not the copy's
+    /// store's: read as none, so the copy never takes the original's identity and backups.
+    /// Nil in a file an older nudge wrote.
+    var fileInode: String?
 
     /// How many earlier folders are remembered: a person moves backups rarely.
     static let formerFoldersKept = 5
@@ -47,6 +52,7 @@ public struct BackupLocation: Codable, Sendable, Equatable {
             var location = try? JSONDecoder().decode(BackupLocation.self, from: data)
         else { return nil }
         location.identity = Store.wellFormed(location.identity)
+        if let written = location.fileInode, written != String(status.st_ino) { location.identity = nil }
         return location
     }
 
@@ -112,16 +118,18 @@ public struct BackupLocation: Codable, Sendable, Equatable {
                 former.append(folder)
             }
         }
-        let location = BackupLocation(
+        var location = BackupLocation(
             directory: directory, identity: identity, formerDirectory: former.first,
-            olderDirectories: former.count > 1 ? Array(former.dropFirst()) : nil)
+            olderDirectories: former.count > 1 ? Array(former.dropFirst()) : nil, fileInode: earlier?.fileInode)
         let target = path(ofStore: store)
-        guard location != earlier, let data = try? JSONEncoder().encode(location),
-            let temporary = try? Store.temporaryFile(beside: target, prefix: ".nudge-location-")
+        guard location != earlier, let temporary = try? Store.temporaryFile(beside: target, prefix: ".nudge-location-")
         else { return }
         let descriptor = open(temporary, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        var status = stat()
+        if descriptor >= 0, fstat(descriptor, &status) == 0 { location.fileInode = String(status.st_ino) }
+        let data = (try? JSONEncoder().encode(location)) ?? Data()
         let written =
-            descriptor >= 0
+            descriptor >= 0 && !data.isEmpty
             && data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == data.count
             && fsync(descriptor) == 0
         if descriptor >= 0 { close(descriptor) }

@@ -3,6 +3,7 @@ import GRDB
 import NudgeCommands
 import NudgeCore
 import NudgeReports
+import NudgeStore
 import NudgeTestSupport
 import Testing
 
@@ -143,5 +144,33 @@ struct CopiedAndDamagedStoreBackupTests {
         #expect(
             try StoreQuery.rows(store, "SELECT value FROM settings WHERE key = 'backup.directory'").first?["value"]
                 == elsewhere)
+    }
+
+    /// A copied folder whose store file was then removed (ninth round): `restore --latest` into
+    /// it took the original's identity from the copied STORE.backup-location, and the two stores
+    /// then thinned each other's backups. The copy's location file names no identity of its own:
+    /// the restored store gets a new one, and each store's backups stay its own.
+    @Test func aCopiedLocationFileGivesNoIdentity() throws {
+        let original = directory.file("a/nudge.sqlite")
+        let copy = directory.file("c/nudge.sqlite")
+        try FileManager.default.createDirectory(atPath: directory.file("a"), withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(atPath: directory.file("c"), withIntermediateDirectories: false)
+        nudge(original, "settings", "set", "backup.directory", elsewhere, at: "2026-11-22T08:00:00-05:00")
+        nudge(original, "log", "symptom", "s", "--severity", "2", at: "2026-11-22T08:00:00-05:00")
+        nudge(original, "backup", at: "2026-11-22T09:00:00-05:00")
+        try FileManager.default.copyItem(atPath: original + ".backup-location", toPath: copy + ".backup-location")
+        // Not the original's store: its backups are not the copy's newest; restored by path.
+        let latest = InProcessNudge.run(
+            ["restore", "--latest", "--yes", "--store", copy],
+            environment: environment.merging(["NUDGE_FAKE_NOW": "2026-11-22T10:00:00-05:00"]) { $1 })
+        #expect(latest.status == 66 && latest.stderr.contains("give a backup's path instead"), "\(latest)")
+        let backup = try #require(try FileManager.default.contentsOfDirectory(atPath: elsewhere).first)
+        nudge(copy, "restore", elsewhere + "/" + backup, "--yes", at: "2026-11-22T10:00:00-05:00")
+        let identity = { (store: String) in
+            try StoreQuery.rows(store, "SELECT value FROM store_metadata WHERE key = 'store_identity'").first?["value"]
+        }
+        #expect(try identity(copy) != nil && identity(copy) != identity(original))
+        // The original's location still names its identity: a restore into it keeps it.
+        #expect(BackupLocation.read(store: original)?.identity == (try identity(original)))
     }
 }

@@ -156,7 +156,10 @@ struct AmbientSoundEndToEndTests: DaemonScenario {
         // From the second second: the first may begin with a tenth or two of the device's
         // start-up silence (seen under the full suite's load).
         let looped = tenths[10..<190]
-        #expect(looped.allSatisfy { $0 > 0.5 * looped.max()! }, "a gap: \(looped.map { String(format: "%.3f", $0) })")
+        // A loop with a gap has one at every join (28); a machine starved of CPU (CI run 57,
+        // load 20) can drop a tenth anywhere, once or twice, which is no join's.
+        let quiet = looped.filter { $0 <= 0.5 * looped.max()! }.count
+        #expect(quiet <= 2, "\(quiet) quiet tenths: \(looped.map { String(format: "%.3f", $0) })")
     }
 
     /// A FIFO (opening it waits for a writer) is refused at `set` and at `meditate` at once, in

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NudgeCommands
+import NudgeReports
 
 /// A command that works on a store: `run()` builds the default context from the process (its
 /// options, environment and output) and calls `run(_:)`, which tests call with their own.
@@ -11,6 +12,10 @@ protocol NudgeCommand: ParsableCommand {
 extension NudgeCommand {
     func run() throws {
         let context = CommandContext(storeOption: global.store)
+        // Doctor only looks, and is what a person runs as root to see why.
+        if !(self is Nudge.Doctor), let refusal = StoreOwner.refusal(store: context.storePath) {
+            throw CommandFailure(refusal, exitCode: 77)
+        }
         if self is any TellsLockWaits {
             try context.tellingLockWaits { try run(context) }
         } else {

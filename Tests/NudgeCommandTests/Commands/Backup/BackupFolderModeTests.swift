@@ -213,4 +213,24 @@ struct BackupFolderModeTests {
         let restore = try nudgeAsNobody("restore", "--latest", "--yes")
         #expect(restore.status == 66 && restore.stderr.hasPrefix("nudge: \(location) cannot be read"), "\(restore)")
     }
+
+    /// Root on another user's store (ninth round: `sudo nudge restore` left the kept copy of
+    /// the rows it rolled back, and STORE.backup-location, readable by root alone): refused,
+    /// naming the user to run it as, and nothing is made beside the store. Doctor still looks.
+    @Test(.enabled(if: canRunAsNobody, "needs root and /usr/bin/setpriv to run nudge as nobody"))
+    func rootIsRefusedOnAnotherUsersStore() throws {
+        #expect(try nudgeAsNobody("log", "symptom", "sneeze", "--severity", "2").status == 0)
+        #expect(try nudgeAsNobody("backup").status == 0)
+        let before = try FileManager.default.contentsOfDirectory(atPath: home).sorted()
+        let environment = NudgeBinary.environment(["TZ": "UTC", "NUDGE_FAKE_NOW": "2026-11-22T10:00:00Z"])
+        for arguments in [["restore", "--latest", "--yes"], ["backup"], ["log", "symptom", "x", "--severity", "1"]] {
+            let result = try Subprocess.run(NudgeBinary.path, arguments + ["--store", store], environment: environment)
+            #expect(
+                result.status == 77 && result.stderr.contains("belongs to user nobody")
+                    && result.stderr.contains("sudo -u nobody nudge"), "\(arguments): \(result)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home).sorted() == before)
+        let doctor = try Subprocess.run(NudgeBinary.path, ["doctor", "--store", store], environment: environment)
+        #expect(!doctor.stderr.contains("belongs to"), "\(doctor)")
+    }
 }

@@ -116,33 +116,45 @@ enum FirstGuess {
     }
 
     /// `meditations add yesterday 9:00 20`, `dose 1 22:10`: a command that takes no argument,
-    /// given its time (and its length) as words, as `--at 'yesterday 9:00' --minutes 20`.
+    /// given its time (and its length) as words, as `--at 'yesterday 9:00' --minutes 20`; and
+    /// `meditations add 20 --at 'yesterday 7:00'`, its length alone, as `--minutes 20`.
     static func optionsNamed(_ arguments: [String], positional: [Int], takes: CommandOptions, path: [String])
         -> String?
     {
         let given = { (option: String) in arguments.contains { $0 == option || $0.hasPrefix(option + "=") } }
-        guard !takes.hasArguments, let first = positional.first, takes.all.contains("--at"), !given("--at") else {
-            return nil
-        }
+        guard !takes.hasArguments, let first = positional.first, takes.all.contains("--at") else { return nil }
+        let lengthOption = ["--minutes", "--duration"].first { takes.all.contains($0) }
         var words = positional.map { arguments[$0] }
         var length: [String] = []
-        if let option = ["--minutes", "--duration"].first(where: { takes.all.contains($0) && !given($0) }),
-            words.count > 1, let last = words.last, last.first?.isNumber == true, !last.contains(":")
+        if let option = lengthOption, !given(option), words.count > 1 || given("--at"), let last = words.last,
+            last.first?.isNumber == true, !last.contains(":")
         {
             length = [option, last]
             words.removeLast()
         }
+        // With its --at given, only a length is read from the words.
+        guard given("--at") ? words.isEmpty && !length.isEmpty : !words.isEmpty else { return nil }
         var line = arguments.indices.filter { !positional.contains($0) }.map { arguments[$0] }
-        line.insert(contentsOf: ["--at", words.joined(separator: " ")] + length, at: first)
+        line.insert(contentsOf: (words.isEmpty ? [] : ["--at", words.joined(separator: " ")]) + length, at: first)
         let here = path.joined(separator: " ")
-        let said = length.first.map { "its time as --at and its length as \($0)" } ?? "its time as --at"
+        let said =
+            switch (words.isEmpty, length.first) {
+            case (true, let option?): "its length as \(option)"
+            case (false, let option?): "its time as --at and its length as \(option)"
+            case (_, nil): "its time as --at"
+            }
         if SuggestedLine.parses(line) { return "\(here) takes \(said); did you mean: \(SuggestedLine.shown(line))" }
+        // A line the command would refuse now is not offered: how it is typed, and why in its words.
+        let typed = "\(here) --at TIME" + (lengthOption.map { " \($0) N" } ?? "")
+        if !length.isEmpty, let refused = SuggestedLine.refusalNow(line) {
+            return "\(here) takes \(said) (\(typed)); \(refused)"
+        }
         // The length left out is the person's to give: where it goes, with no number made up.
-        guard length.isEmpty, let option = ["--minutes", "--duration"].first(where: { takes.all.contains($0) }),
-            !given(option)
-        else { return nil }
+        guard length.isEmpty, let option = lengthOption, !given(option) else { return nil }
         let at = first + 2
-        guard SuggestedLine.parses(line[..<at] + [option, "10"] + line[at...]) else { return nil }
+        guard SuggestedLine.parses(Array(line[..<at] + [option, "10"] + line[at...])) else {
+            return "\(here) takes its time as --at and its length as \(option): \(typed)"
+        }
         let shown = SuggestedLine.shown(Array(line[..<at] + [option, "N"] + line[at...]))
         return
             "\(here) takes its time as --at and its length as \(option); give its length: \(shown), with the minutes in place of N"

@@ -1,3 +1,4 @@
+import NudgeCore
 import NudgeStore
 
 /// The lines a newcomer types first, in other programs' words or in the order a person says
@@ -85,18 +86,29 @@ enum FirstGuess {
     }
 
     /// `settings KEY VALUE` as `settings set KEY VALUE`, `settings KEY` as `settings get KEY`,
-    /// where the line is taken (the key is one nudge has).
-    private static func setting(_ key: String, before: [String], rest: [String], unknown: String) -> String? {
+    /// where the line is taken: the key as typed, or the one nudge has that it most likely
+    /// means (`symptom.remindertime`); several it may mean are named, with no line.
+    private static func setting(_ typed: String, before: [String], rest: [String], unknown: String) -> String? {
         let values = rest.indices.filter { !rest[$0].hasPrefix("-") && ($0 == 0 || rest[$0 - 1] != "--store") }
         guard values.count <= 1 else { return nil }
-        let line = before + [values.isEmpty ? "get" : "set", key] + rest
+        let keys = SettingKey(rawValue: typed).map { [$0] } ?? SettingKey.meant(by: typed)
+        guard let key = keys.first else { return nil }
+        let verb = values.isEmpty ? "get" : "set"
+        let line = before + [verb, key.rawValue] + rest
         guard SuggestedLine.parses(line) else { return nil }
         // A value the key does not take is refused by `settings set` when typed back: the line
         // with its place, and not the value (a command's may hold a token).
-        if let set = try? Nudge.parseAsRoot(GlobalOptions.movingLeadingStore(line[...])) as? Nudge.Settings.Set,
-            (try? set.key.canonical(set.words.joined(separator: " "))) == nil
-        {
-            return "\(unknown); a setting is changed with: nudge settings set \(set.key.rawValue) VALUE"
+        let value = values.first.map { rest[$0] }
+        let taken = { (key: SettingKey) in value.map { (try? key.canonical($0)) != nil } ?? true }
+        guard keys.count == 1 else {
+            var kept = rest
+            if let at = values.first, !keys.allSatisfy(taken) { kept[at] = "VALUE" }
+            let shown = SuggestedLine.shown(before + [verb, "KEY"] + kept)
+            let done = value == nil ? "read" : "changed"
+            return "\(unknown); a setting is \(done) with: \(shown), with \(SettingKey.either(keys)) as KEY"
+        }
+        guard taken(key) else {
+            return "\(unknown); a setting is changed with: nudge settings set \(key.rawValue) VALUE"
         }
         return "\(unknown); did you mean: \(SuggestedLine.shown(line))"
     }

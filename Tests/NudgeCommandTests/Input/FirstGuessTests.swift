@@ -23,6 +23,14 @@ import Testing
             ["settings", "set", "symptom.reminder_time", "21:00"]
         ),
         (["settings", "symptom.reminder_time"], ["settings", "get", "symptom.reminder_time"]),
+        (["settings", "symptom.remindertime", "8pm"], ["settings", "set", "symptom.reminder_time", "8pm"]),
+        (["settings", "unset", "symptom.reminder_time"], ["settings", "reset", "symptom.reminder_time"]),
+        (["settings", "delete", "symptom.reminder_time"], ["settings", "reset", "symptom.reminder_time"]),
+        (["settings", "remove", "symptom.reminder_time"], ["settings", "reset", "symptom.reminder_time"]),
+        (
+            ["settings", "edit", "symptom.reminder_time", "21:00"],
+            ["settings", "set", "symptom.reminder_time", "21:00"]
+        ),
         (["dose", "1", "19:30"], ["dose", "1", "--at", "19:30"]),
         (
             ["meditations", "add", "yesterday", "9:00", "20"],
@@ -60,6 +68,17 @@ import Testing
             mentioning:
                 "nudge: nudge settings has no command 'symptom.reminder_time'; a setting is changed with: nudge settings set symptom.reminder_time VALUE\n"
         )
+    }
+
+    /// A key several keys end with is not picked for the person: each is named, with the line
+    /// it goes in.
+    @Test func aKeySeveralKindsHaveNamesThemAll() throws {
+        try expectRefusal(
+            ["settings", "reminder_time", "21:00"],
+            mentioning:
+                "nudge: nudge settings has no command 'reminder_time'; a setting is changed with: nudge settings set KEY 21:00 --store \(store), with symptom.reminder_time, call.reminder_time or meditation.reminder_time as KEY\n"
+        )
+        #expect(nudge("settings", "set", "call.reminder_time", "21:00").status == 0)
     }
 
     /// `symptoms`' own commands typed after `symptom` are those commands, never a symptom's name.

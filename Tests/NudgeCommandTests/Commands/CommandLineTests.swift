@@ -124,7 +124,7 @@ import Testing
             "is before the year 1900"
         ),
         (["log", "symptom", "Headache", "--severity", "3", "--at", "teatime"], "--at 'teatime' is not a time"),
-        (["log", "symptom", "Headache"], "Missing expected argument '--severity"),
+        (["log", "symptom", "Headache"], "nudge log symptom is missing --severity"),
         (["symptoms", "--date", "2026-02-30"], "--date '2026-02-30' is not a day"),
         // Text a terminal or a notification server would mangle.
         (

@@ -31,7 +31,18 @@ enum FirstGuess {
             let named = before + ["log", "symptom"] + rest
             let commands = Nudge.Symptoms.configuration.subcommands.map { $0._commandName }
             guard !next.hasPrefix("-"), !commands.contains(next),
-                (severityMoved(named) + [named + ["--severity", "3"]]).contains(where: SuggestedLine.parses)
+                severityMoved(named).contains(where: isLogged) || SuggestedLine.parses(named + ["--severity", "3"])
+            else { return nil }
+            return loggedSymptom(named, unknown: unknown)
+        case ["nudge", "symptoms"] where !word.hasPrefix("-"):
+            // `nudge symptoms joint pain 3`: a name with its severity where the commands are.
+            let options = before.indices.filter { $0 != before.lastIndex(of: "symptoms") }.map { before[$0] }
+            let named = options + ["log", "symptom", arguments[at]] + rest
+            let hasSeverity = named.contains { $0 == "--severity" || $0.hasPrefix("--severity=") }
+            let candidates = severityMoved(named)
+            let subcommands = Nudge.Symptoms.configuration.subcommands
+            guard hasSeverity || candidates.count > 1, CommandLineCheck.nearest(word, among: subcommands).isEmpty,
+                candidates.contains(where: isLogged)
             else { return nil }
             return loggedSymptom(named, unknown: unknown)
         case ["nudge", "settings"] where !word.hasPrefix("-"):
@@ -71,6 +82,13 @@ enum FirstGuess {
         let placed = whole ? "" : "the symptom's name in place of NAME and "
         return
             "\(unknown); a symptom is logged with its severity: \(shown), with \(placed)the severity, 1 to 5, in place of N"
+    }
+
+    /// Whether `log symptom` takes `words`, or offers them whole, quoted as meant (`'joint pain'`,
+    /// `--at 'today 9:00'`).
+    private static func isLogged(_ words: [String]) -> Bool {
+        SuggestedLine.parses(words)
+            || CommandLineCheck.refusal(words)?.contains("did you mean: nudge log symptom ") == true
     }
 
     /// `words`, and where no severity is given but a last number is, that number as its severity.

@@ -18,6 +18,12 @@ import Testing
         (["contacts", "rename", "Mom", "Mother"], ["contacts", "edit", "Mom", "--name", "Mother"]),
         (["symptom", "headache", "--severity", "2"], ["log", "symptom", "headache", "--severity", "2"]),
         (["symptom", "headache", "2"], ["log", "symptom", "headache", "--severity", "2"]),
+        (["symptom", "joint", "pain", "3"], ["log", "symptom", "joint pain", "--severity", "3"]),
+        (["symptoms", "joint", "pain", "3"], ["log", "symptom", "joint pain", "--severity", "3"]),
+        (
+            ["symptom", "headache", "--severity", "2", "--at", "today", "9:00"],
+            ["log", "symptom", "headache", "--severity", "2", "--at", "today 9:00"]
+        ),
         (
             ["settings", "symptom.reminder_time", "21:00"],
             ["settings", "set", "symptom.reminder_time", "21:00"]

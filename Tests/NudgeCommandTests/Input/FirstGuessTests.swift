@@ -132,7 +132,7 @@ import Testing
         )
         try InProcessNudge.expectRefusal(
             ["ack", "9"], store: store, environment: environment,
-            mentioning: "nudge: nudge ack takes the answer after the id; there is no delivery 9")
+            mentioning: "nudge: there is no delivery 9; ")
     }
 
     /// A leading global option's typo gets `--store`, where the line puts it.

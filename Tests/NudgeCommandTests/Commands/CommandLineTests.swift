@@ -438,7 +438,7 @@ import Testing
         #expect(items.first?["reminder_key"] as? String == "symptom:2026-03-07")
         #expect(items.first?["title"] as? String == "Daily symptom check")
         _ = nudge("settings", "set", "symptom.reminder_enabled", "false")
-        #expect(nudge("upcoming", "--json").stdout == "[\n\n]\n")
+        #expect(nudge("upcoming", "--json").stdout == "[]\n")
     }
 
     @Test func storeIsChosenByOptionThenEnvironment() throws {

@@ -36,6 +36,14 @@ import Testing
         var empty = listing(sectioned: true)
         empty.items = []
         #expect(try empty.render(json: false) == "No symptoms logged.\n")
-        #expect(try empty.render(json: true) == "[\n\n]\n")
+        #expect(try empty.render(json: true) == "[]\n")
+    }
+
+    /// An empty array or object is `[]` or `{}` wherever it is, as other tools write it; a
+    /// string's brackets stay as they were.
+    @Test func anEmptyArrayIsWrittenClosed() throws {
+        #expect(try JSONText.render(["a": [Int]()]) == "{\n  \"a\" : []\n}")
+        #expect(try JSONText.render(["b": [String: Int]()]) == "{\n  \"b\" : {}\n}")
+        #expect(try JSONText.render(["[ ]", "{\n}", "x[]"]) == "[\n  \"[ ]\",\n  \"{\\n}\",\n  \"x[]\"\n]")
     }
 }

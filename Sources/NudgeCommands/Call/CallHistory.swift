@@ -36,7 +36,7 @@ public enum CallHistory {
                     .init("CALLED") { LocalFormat.dateTime($0.calledAt, clock: clock) },
                     // Monica's 0 is "none given", not a call of no minutes.
                     .init("MINUTES") { $0.durationMinutes == 0 ? "" : String($0.durationMinutes) },
-                    .init("MOOD") { $0.mood ?? "-" }, .text("NOTES") { $0.notes ?? "" },
+                    .init("MOOD") { $0.mood ?? "" }, .text("NOTES") { $0.notes ?? "" },
                 ],
                 whenEmpty: only.map { "No calls with \($0.name) yet. Log one with: nudge call log \($0.name)" }
                     ?? "No calls yet. Log one with: nudge call log NAME")

@@ -64,9 +64,9 @@ public struct JournalPrompts {
         ]
     }
 
-    /// Asks, saves the session, and removes the draft; nil when the person keeps an earlier
-    /// draft for later.
-    public func run(store: Store) throws -> Store.TherapySessionAdding? {
+    /// Asks, saves the session, and removes the draft: what the store did and the fields
+    /// given; nil when the person keeps an earlier draft for later.
+    public func run(store: Store) throws -> (adding: Store.TherapySessionAdding, given: Store.TherapyFields)? {
         var draft = SessionDraft(storePath: context.storePath)
         if let saved = SessionDraft.saved(storePath: context.storePath), !saved.answers.isEmpty {
             switch context.choice(aboutDraft: "A session you began adding was not saved; continue it?") {
@@ -86,16 +86,17 @@ public struct JournalPrompts {
         }
         let startedAt = given("at").flatMap(Timestamp.parse) ?? now
         let fields = Store.TherapyFields(
-            dose: given("dose"), intentions: given("intentions"), environment: given("environment"),
+            treatmentType: type, dose: given("dose"), intentions: given("intentions"),
+            environment: given("environment"),
             music: given("music"),
             moodBefore: given("mood_before").flatMap { Int($0) }, moodAfter: given("mood_after").flatMap { Int($0) })
         let adding = try store.run {
             try $0.addTherapySession(fields, startedAt: startedAt, type: type, now: context.now)
         }
         // Another session in that minute: what was typed is kept for the next add.
-        if case .exists(_, identical: false) = adding { return adding }
+        if case .exists(_, identical: false) = adding { return (adding, fields) }
         draft.discard()
-        return adding
+        return (adding, fields)
     }
 
     /// Asks one field until it is answered or skipped, and saves the answer in the draft.

@@ -14,8 +14,11 @@ public enum JournalSessions {
     }
 
     /// What `journal add` says: the session added; one typed twice is there already (exit 0,
-    /// as a second `mkdir -p`); another in that minute is refused. Never a field's text.
-    public static func confirmation(of adding: Store.TherapySessionAdding, _ context: CommandContext) throws -> String {
+    /// as a second `mkdir -p`); another in that minute is refused, with the edit that gives it
+    /// the fields `given` that differ. Never a field's text.
+    public static func confirmation(
+        of adding: Store.TherapySessionAdding, given: Store.TherapyFields, _ context: CommandContext
+    ) throws -> String {
         switch adding {
         case .added(let session):
             return "added \(named(session, context)) (id \(session.id.prefix(8)))"
@@ -23,11 +26,31 @@ public enum JournalSessions {
             return "\(named(session, context)) already exists (id \(session.id.prefix(8))); nothing added"
         case .exists(let session, identical: false):
             let id = session.id.prefix(8)
+            let options = differing(given, from: session)
+            let change =
+                options.isEmpty
+                ? "it has every field given and more (nudge journal show \(id))"
+                : "change it with: nudge journal edit \(id) \(options.joined(separator: " "))"
             throw CommandFailure(
-                "\(named(session, context)) already exists (id \(id)) with other fields; nothing added; "
-                    + "change it with: nudge journal edit \(id), or give another --at",
+                "\(named(session, context)) already exists (id \(id)) with other fields; nothing added; \(change), or give another --at",
                 exitCode: 64)
         }
+    }
+
+    /// The options of the fields given that the session has otherwise, each with the place of
+    /// its value (`--mood-after N`, `--intentions TEXT`: never the text).
+    private static func differing(_ given: Store.TherapyFields, from session: TherapySession) -> [String] {
+        var options: [String] = []
+        if let type = given.treatmentType, type != session.treatmentType { options.append("--type TYPE") }
+        for (option, text, stored) in [
+            ("--dose", given.dose, session.dose), ("--intentions", given.intentions, session.intentions),
+            ("--environment", given.environment, session.environment), ("--music", given.music, session.music),
+        ] where text != nil && text != stored {
+            options.append("\(option) TEXT")
+        }
+        if let mood = given.moodBefore, mood != session.moodBefore { options.append("--mood-before N") }
+        if let mood = given.moodAfter, mood != session.moodAfter { options.append("--mood-after N") }
+        return options
     }
 
     /// `4 → 7`, `- → 6`.

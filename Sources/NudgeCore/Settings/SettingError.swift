@@ -8,8 +8,8 @@ public enum SettingError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownKey(let key):
-            if let meant = SettingKey.meant(by: key) {
-                "unknown settings key '\(key)'; did you mean \(meant)? ('nudge settings' lists the keys)"
+            if case let meant = SettingKey.meant(by: key), !meant.isEmpty {
+                "unknown settings key '\(key)'; did you mean \(SettingKey.either(meant))? ('nudge settings' lists the keys)"
             } else {
                 "unknown settings key '\(key)'; run 'nudge settings' to list the keys"
             }
@@ -23,18 +23,23 @@ public enum SettingError: Error, Equatable, CustomStringConvertible {
 }
 
 extension SettingKey {
-    /// The key a person most likely meant: the one whose name after its kind is what was typed
-    /// (`reminder_time` → symptom.reminder_time when only one kind has it), or the one a letter
-    /// or two away.
-    static func meant(by typed: String) -> String? {
+    /// The keys a person most likely meant: those whose name after their kind is what was typed
+    /// (`reminder_time` → symptom.reminder_time, call.reminder_time and meditation.reminder_time),
+    /// or the one a letter or two away; none when two are equally near.
+    public static func meant(by typed: String) -> [SettingKey] {
         let typed = typed.lowercased().replacingOccurrences(of: "-", with: "_")
-        let bySuffix = allCases.filter { $0.rawValue.hasSuffix("." + typed) }.map(\.rawValue)
-        if let last = bySuffix.last {
-            return bySuffix.count == 1 ? last : bySuffix.dropLast().joined(separator: ", ") + " or " + last
-        }
-        let near = allCases.map { ($0.rawValue, EditDistance.between($0.rawValue, typed)) }.filter { $0.1 <= 2 }
-        guard let best = near.min(by: { $0.1 < $1.1 }), near.filter({ $0.1 == best.1 }).count == 1 else { return nil }
-        return best.0
+        let bySuffix = allCases.filter { $0.rawValue.hasSuffix("." + typed) }
+        if !bySuffix.isEmpty { return bySuffix }
+        let near = allCases.map { ($0, EditDistance.between($0.rawValue, typed)) }.filter { $0.1 <= 2 }
+        guard let best = near.min(by: { $0.1 < $1.1 }), near.filter({ $0.1 == best.1 }).count == 1 else { return [] }
+        return [best.0]
+    }
+
+    /// `a, b or c`: the keys' names.
+    public static func either(_ keys: [SettingKey]) -> String {
+        let names = keys.map(\.rawValue)
+        guard let last = names.last, names.count > 1 else { return names.last ?? "" }
+        return names.dropLast().joined(separator: ", ") + " or " + last
     }
 
     public static func named(_ name: String) throws(SettingError) -> SettingKey {

@@ -8,7 +8,38 @@ public enum JSONText {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.keyEncodingStrategy = .convertToSnakeCase
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        return emptiesClosed(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+
+    /// Foundation pretty-prints an empty array as `[`, a blank line, `]`: written `[]` (and `{}`),
+    /// as other tools write it. Only a bracket followed by a line break is read as one: a JSON
+    /// string holds no raw line break, so a string's `[ ]` stays as it is. By hand, not by a
+    /// Regex, whose engine would be loaded for every listing.
+    static func emptiesClosed(_ text: String) -> String {
+        var closed = ""
+        var open: (bracket: Character, blank: String)?
+        for character in text {
+            if let pending = open {
+                if character == "\n" || character == " " {
+                    open?.blank.append(character)
+                    continue
+                }
+                open = nil
+                let pair = pending.bracket == "[" ? character == "]" : character == "}"
+                if pair, pending.blank.contains("\n") {
+                    closed += [pending.bracket, character]
+                    continue
+                }
+                closed += [pending.bracket] + pending.blank
+            }
+            if character == "[" || character == "{" {
+                open = (character, "")
+            } else {
+                closed.append(character)
+            }
+        }
+        if let pending = open { closed += [pending.bracket] + pending.blank }
+        return closed
     }
 }
 

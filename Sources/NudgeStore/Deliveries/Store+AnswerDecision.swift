@@ -124,7 +124,9 @@ extension Store {
             reason = ": \(refused.description)"
             break
         }
-        if !buttons, !reason.isEmpty { return "\(notAnswer)\(reason); nothing changed" }
-        return "\(notAnswer), and none of its answers applies now\(reason); nothing changed"
+        // A rule's reason may say it already: said once.
+        let unchanged = reason.hasSuffix("nothing changed") ? "" : "; nothing changed"
+        if !buttons, !reason.isEmpty { return "\(notAnswer)\(reason)\(unchanged)" }
+        return "\(notAnswer), and none of its answers applies now\(reason)\(unchanged)"
     }
 }

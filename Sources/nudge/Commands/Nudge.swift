@@ -99,6 +99,7 @@ struct Nudge: ParsableCommand {
                 return 0
             }
             var text = CommandLineText.oneLine(CommandLineText.shortenedQuotes(Nudge.message(for: error)))
+            if let missing = MissingWord.refusal(for: text, arguments: arguments) { text = missing }
             if let hint = CommandLineText.hint(for: text, arguments: arguments) { text += "; " + hint }
             environment.errors("nudge: \(shown(text, arguments: arguments))\n")
             return code.rawValue

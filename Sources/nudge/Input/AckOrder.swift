@@ -28,6 +28,7 @@ enum AckOrder {
 
     /// `nudge ack 5`: the answers delivery 5 takes now, as ack lists them for an answer it does
     /// not take; no line is offered (a copied answer would be recorded, maybe not the one meant).
+    /// Where it takes none (done, answered, no such delivery), why, and no word of an answer.
     static func missingAnswer(_ arguments: [String], positional: [Int]) -> String? {
         guard positional.count == 1 else { return nil }
         var asked = arguments
@@ -38,6 +39,6 @@ enum AckOrder {
             return "\(needs); give the answer: \(refused[listing.upperBound...]) (nudge ack ID ANSWER)"
         }
         let notAnswer = "'' is not an answer to "
-        return "\(needs); \(refused.hasPrefix(notAnswer) ? String(refused.dropFirst(notAnswer.count)) : refused)"
+        return refused.hasPrefix(notAnswer) ? String(refused.dropFirst(notAnswer.count)) : refused
     }
 }

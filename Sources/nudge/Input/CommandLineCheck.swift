@@ -168,7 +168,7 @@ enum CommandLineCheck {
     /// The subcommands a mistyped word most likely meant: those a letter or so away, the
     /// nearest all (`stauts` is one swap from status), else those it begins. Several when they
     /// are equally near: a suggestion never picks one of two at random.
-    private static func nearest(_ word: String, among subcommands: [ParsableCommand.Type]) -> [String] {
+    static func nearest(_ word: String, among subcommands: [ParsableCommand.Type]) -> [String] {
         let typed = word.lowercased()
         let names = subcommands.map { $0._commandName }
         let distances = names.map { ($0, EditDistance.between($0, typed)) }

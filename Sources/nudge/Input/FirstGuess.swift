@@ -1,3 +1,4 @@
+import NudgeCore
 import NudgeStore
 
 /// The lines a newcomer types first, in other programs' words or in the order a person says
@@ -30,7 +31,18 @@ enum FirstGuess {
             let named = before + ["log", "symptom"] + rest
             let commands = Nudge.Symptoms.configuration.subcommands.map { $0._commandName }
             guard !next.hasPrefix("-"), !commands.contains(next),
-                (severityMoved(named) + [named + ["--severity", "3"]]).contains(where: SuggestedLine.parses)
+                severityMoved(named).contains(where: isLogged) || SuggestedLine.parses(named + ["--severity", "3"])
+            else { return nil }
+            return loggedSymptom(named, unknown: unknown)
+        case ["nudge", "symptoms"] where !word.hasPrefix("-"):
+            // `nudge symptoms joint pain 3`: a name with its severity where the commands are.
+            let options = before.indices.filter { $0 != before.lastIndex(of: "symptoms") }.map { before[$0] }
+            let named = options + ["log", "symptom", arguments[at]] + rest
+            let hasSeverity = named.contains { $0 == "--severity" || $0.hasPrefix("--severity=") }
+            let candidates = severityMoved(named)
+            let subcommands = Nudge.Symptoms.configuration.subcommands
+            guard hasSeverity || candidates.count > 1, CommandLineCheck.nearest(word, among: subcommands).isEmpty,
+                candidates.contains(where: isLogged)
             else { return nil }
             return loggedSymptom(named, unknown: unknown)
         case ["nudge", "settings"] where !word.hasPrefix("-"):
@@ -72,6 +84,13 @@ enum FirstGuess {
             "\(unknown); a symptom is logged with its severity: \(shown), with \(placed)the severity, 1 to 5, in place of N"
     }
 
+    /// Whether `log symptom` takes `words`, or offers them whole, quoted as meant (`'joint pain'`,
+    /// `--at 'today 9:00'`).
+    private static func isLogged(_ words: [String]) -> Bool {
+        SuggestedLine.parses(words)
+            || CommandLineCheck.refusal(words)?.contains("did you mean: nudge log symptom ") == true
+    }
+
     /// `words`, and where no severity is given but a last number is, that number as its severity.
     private static func severityMoved(_ words: [String]) -> [[String]] {
         let hasSeverity = words.contains { $0 == "--severity" || $0.hasPrefix("--severity=") }
@@ -85,18 +104,29 @@ enum FirstGuess {
     }
 
     /// `settings KEY VALUE` as `settings set KEY VALUE`, `settings KEY` as `settings get KEY`,
-    /// where the line is taken (the key is one nudge has).
-    private static func setting(_ key: String, before: [String], rest: [String], unknown: String) -> String? {
+    /// where the line is taken: the key as typed, or the one nudge has that it most likely
+    /// means (`symptom.remindertime`); several it may mean are named, with no line.
+    private static func setting(_ typed: String, before: [String], rest: [String], unknown: String) -> String? {
         let values = rest.indices.filter { !rest[$0].hasPrefix("-") && ($0 == 0 || rest[$0 - 1] != "--store") }
         guard values.count <= 1 else { return nil }
-        let line = before + [values.isEmpty ? "get" : "set", key] + rest
+        let keys = SettingKey(rawValue: typed).map { [$0] } ?? SettingKey.meant(by: typed)
+        guard let key = keys.first else { return nil }
+        let verb = values.isEmpty ? "get" : "set"
+        let line = before + [verb, key.rawValue] + rest
         guard SuggestedLine.parses(line) else { return nil }
         // A value the key does not take is refused by `settings set` when typed back: the line
         // with its place, and not the value (a command's may hold a token).
-        if let set = try? Nudge.parseAsRoot(GlobalOptions.movingLeadingStore(line[...])) as? Nudge.Settings.Set,
-            (try? set.key.canonical(set.words.joined(separator: " "))) == nil
-        {
-            return "\(unknown); a setting is changed with: nudge settings set \(set.key.rawValue) VALUE"
+        let value = values.first.map { rest[$0] }
+        let taken = { (key: SettingKey) in value.map { (try? key.canonical($0)) != nil } ?? true }
+        guard keys.count == 1 else {
+            var kept = rest
+            if let at = values.first, !keys.allSatisfy(taken) { kept[at] = "VALUE" }
+            let shown = SuggestedLine.shown(before + [verb, "KEY"] + kept)
+            let done = value == nil ? "read" : "changed"
+            return "\(unknown); a setting is \(done) with: \(shown), with \(SettingKey.either(keys)) as KEY"
+        }
+        guard taken(key) else {
+            return "\(unknown); a setting is changed with: nudge settings set \(key.rawValue) VALUE"
         }
         return "\(unknown); did you mean: \(SuggestedLine.shown(line))"
     }
@@ -116,33 +146,45 @@ enum FirstGuess {
     }
 
     /// `meditations add yesterday 9:00 20`, `dose 1 22:10`: a command that takes no argument,
-    /// given its time (and its length) as words, as `--at 'yesterday 9:00' --minutes 20`.
+    /// given its time (and its length) as words, as `--at 'yesterday 9:00' --minutes 20`; and
+    /// `meditations add 20 --at 'yesterday 7:00'`, its length alone, as `--minutes 20`.
     static func optionsNamed(_ arguments: [String], positional: [Int], takes: CommandOptions, path: [String])
         -> String?
     {
         let given = { (option: String) in arguments.contains { $0 == option || $0.hasPrefix(option + "=") } }
-        guard !takes.hasArguments, let first = positional.first, takes.all.contains("--at"), !given("--at") else {
-            return nil
-        }
+        guard !takes.hasArguments, let first = positional.first, takes.all.contains("--at") else { return nil }
+        let lengthOption = ["--minutes", "--duration"].first { takes.all.contains($0) }
         var words = positional.map { arguments[$0] }
         var length: [String] = []
-        if let option = ["--minutes", "--duration"].first(where: { takes.all.contains($0) && !given($0) }),
-            words.count > 1, let last = words.last, last.first?.isNumber == true, !last.contains(":")
+        if let option = lengthOption, !given(option), words.count > 1 || given("--at"), let last = words.last,
+            last.first?.isNumber == true, !last.contains(":")
         {
             length = [option, last]
             words.removeLast()
         }
+        // With its --at given, only a length is read from the words.
+        guard given("--at") ? words.isEmpty && !length.isEmpty : !words.isEmpty else { return nil }
         var line = arguments.indices.filter { !positional.contains($0) }.map { arguments[$0] }
-        line.insert(contentsOf: ["--at", words.joined(separator: " ")] + length, at: first)
+        line.insert(contentsOf: (words.isEmpty ? [] : ["--at", words.joined(separator: " ")]) + length, at: first)
         let here = path.joined(separator: " ")
-        let said = length.first.map { "its time as --at and its length as \($0)" } ?? "its time as --at"
+        let said =
+            switch (words.isEmpty, length.first) {
+            case (true, let option?): "its length as \(option)"
+            case (false, let option?): "its time as --at and its length as \(option)"
+            case (_, nil): "its time as --at"
+            }
         if SuggestedLine.parses(line) { return "\(here) takes \(said); did you mean: \(SuggestedLine.shown(line))" }
+        // A line the command would refuse now is not offered: how it is typed, and why in its words.
+        let typed = "\(here) --at TIME" + (lengthOption.map { " \($0) N" } ?? "")
+        if !length.isEmpty, let refused = SuggestedLine.refusalNow(line) {
+            return "\(here) takes \(said) (\(typed)); \(refused)"
+        }
         // The length left out is the person's to give: where it goes, with no number made up.
-        guard length.isEmpty, let option = ["--minutes", "--duration"].first(where: { takes.all.contains($0) }),
-            !given(option)
-        else { return nil }
+        guard length.isEmpty, let option = lengthOption, !given(option) else { return nil }
         let at = first + 2
-        guard SuggestedLine.parses(line[..<at] + [option, "10"] + line[at...]) else { return nil }
+        guard SuggestedLine.parses(Array(line[..<at] + [option, "10"] + line[at...])) else {
+            return "\(here) takes its time as --at and its length as \(option): \(typed)"
+        }
         let shown = SuggestedLine.shown(Array(line[..<at] + [option, "N"] + line[at...]))
         return
             "\(here) takes its time as --at and its length as \(option); give its length: \(shown), with the minutes in place of N"

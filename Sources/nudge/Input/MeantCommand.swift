@@ -7,8 +7,10 @@ import NudgeCore
 enum MeantCommand {
     /// Verbs other programs use, with nudge's own words for them, in the order they are tried.
     private static let synonyms: [String: [String]] = [
-        "delete": ["remove", "cancel"], "del": ["delete", "remove", "cancel"], "rm": ["delete", "remove", "cancel"],
-        "remove": ["delete", "cancel"], "cancel": ["delete", "remove", "stop"], "drop": ["delete", "remove", "cancel"],
+        "delete": ["remove", "cancel", "reset"], "del": ["delete", "remove", "cancel", "reset"],
+        "rm": ["delete", "remove", "cancel", "reset"], "remove": ["delete", "cancel", "reset"],
+        "cancel": ["delete", "remove", "stop"], "drop": ["delete", "remove", "cancel", "reset"],
+        "unset": ["reset"], "clear": ["reset"], "edit": ["set"],
         "show": ["list", "status", "get"], "view": ["list", "show", "status"], "ls": ["list"],
         "display": ["list", "show", "status"], "info": ["status", "show"], "new": ["add", "start"],
         "create": ["add", "start"], "change": ["edit", "set"], "update": ["edit", "set"], "modify": ["edit", "set"],

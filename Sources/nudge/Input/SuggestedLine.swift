@@ -34,6 +34,17 @@ enum SuggestedLine {
         }
     }
 
+    /// Why the command would refuse `typed` now when the parser and nudge's own checks take it
+    /// (a session that would overlap one recorded, or has not ended), in the command's words;
+    /// nil when it would be taken, or is refused before it runs.
+    static func refusalNow(_ typed: [String]) -> String? {
+        let arguments = GlobalOptions.movingLeadingStore(typed[...])
+        guard CommandLineCheck.refusal(arguments, suggesting: false) == nil,
+            let checked = (try? Nudge.parseAsRoot(arguments)) as? any CheckedBeforeOffered
+        else { return nil }
+        return checked.refusal(CommandContext(storeOption: checked.global.store))
+    }
+
     /// Why `nudge ack` would refuse `arguments` that parse, from the store as it is now (an
     /// answer the delivery does not take, or no longer), or nil.
     static func answerRefusal(_ arguments: [String]) -> String? {

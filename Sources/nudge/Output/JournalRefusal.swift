@@ -76,7 +76,9 @@ enum JournalRefusal {
         for index in indices.dropFirst().reversed() { line.remove(at: index) }
         line.insert(last, at: indices[0])
         guard options.count == 1, SuggestedLine.parses(line) else {
-            return "\(given); a text goes in quotes after its option: \(listed)"
+            // The line is not offered where the command would refuse it: why (no session has that id).
+            let why = options.count == 1 ? SuggestedLine.refusalNow(line).map { "; \($0)" } ?? "" : ""
+            return "\(given); a text goes in quotes after its option: \(listed)\(why)"
         }
         return "\(given); a text goes in quotes after \(last); did you mean: \(SuggestedLine.shown(line))"
     }

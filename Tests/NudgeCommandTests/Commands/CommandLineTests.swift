@@ -124,7 +124,7 @@ import Testing
             "is before the year 1900"
         ),
         (["log", "symptom", "Headache", "--severity", "3", "--at", "teatime"], "--at 'teatime' is not a time"),
-        (["log", "symptom", "Headache"], "Missing expected argument '--severity"),
+        (["log", "symptom", "Headache"], "nudge log symptom is missing --severity"),
         (["symptoms", "--date", "2026-02-30"], "--date '2026-02-30' is not a day"),
         // Text a terminal or a notification server would mangle.
         (
@@ -438,7 +438,7 @@ import Testing
         #expect(items.first?["reminder_key"] as? String == "symptom:2026-03-07")
         #expect(items.first?["title"] as? String == "Daily symptom check")
         _ = nudge("settings", "set", "symptom.reminder_enabled", "false")
-        #expect(nudge("upcoming", "--json").stdout == "[\n\n]\n")
+        #expect(nudge("upcoming", "--json").stdout == "[]\n")
     }
 
     @Test func storeIsChosenByOptionThenEnvironment() throws {

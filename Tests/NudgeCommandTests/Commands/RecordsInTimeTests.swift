@@ -61,11 +61,18 @@ import Testing
                 && again.stdout
                     == "a reminder to call Mum at 09:00 tomorrow, 2026-11-23 09:00 CET already exists (reminder 1); nothing added\n",
             "\(again)")
-        try expectRefusal(
-            ["call", "remind", "Mum", "--on", "tomorrow", "--at", "9:00", "--note", "her birthday"],
+        let noted = try InProcessNudge.expectRefusal(
+            ["call", "remind", "Mum", "--on", "tomorrow", "--at", "9:00", "--note", "her birthday"], store: store,
+            environment: environment,
             mentioning:
-                "already exists (reminder 1) with another note; nothing added; change its note with: nudge call reminders edit 1 --note TEXT"
+                "already exists (reminder 1) with another note; nothing added; change its note with: nudge call reminders edit 1 --note 'her birthday' --store \(store)\n"
         )
+        // The line offered is taken as it is, note and all.
+        let line = String(try #require(noted.stderr.split(separator: "change its note with: ").last).dropLast())
+        let words = try #require(try WholeLineSuggestionTests.shellWords([line]).first)
+        #expect(InProcessNudge.run(Array(words.dropFirst()), environment: environment).status == 0)
+        #expect(
+            try StoreQuery.rows(store, "SELECT note FROM call_reminders WHERE id = 1").first?["note"] == "her birthday")
         #expect(nudge("call", "remind", "Mum", "--at", "tomorrow 9:30").status == 0)
         try expectRefusal(
             ["call", "reminders", "edit", "2", "--at", "tomorrow 9:00"],

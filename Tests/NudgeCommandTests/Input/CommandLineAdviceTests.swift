@@ -122,7 +122,7 @@ import Testing
     /// A hint is about the command typed: a missing value is not advice about values that begin
     /// with '-', and a command that takes no argument gets no example from another command.
     @Test(arguments: [
-        (["log", "symptom", "Itch", "--store", "STORE", "--severity"], "Missing value for '--severity"),
+        (["log", "symptom", "Itch", "--store", "STORE", "--severity"], "--severity is given no value"),
         (["daemon", "--store", "STORE", "-v"], "nudge daemon takes no option '-v'"),
         (["upcoming", "--store", "STORE", "-x"], "nudge upcoming takes no option '-x'"),
     ])

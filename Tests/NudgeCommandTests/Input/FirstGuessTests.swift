@@ -18,11 +18,25 @@ import Testing
         (["contacts", "rename", "Mom", "Mother"], ["contacts", "edit", "Mom", "--name", "Mother"]),
         (["symptom", "headache", "--severity", "2"], ["log", "symptom", "headache", "--severity", "2"]),
         (["symptom", "headache", "2"], ["log", "symptom", "headache", "--severity", "2"]),
+        (["symptom", "joint", "pain", "3"], ["log", "symptom", "joint pain", "--severity", "3"]),
+        (["symptoms", "joint", "pain", "3"], ["log", "symptom", "joint pain", "--severity", "3"]),
+        (
+            ["symptom", "headache", "--severity", "2", "--at", "today", "9:00"],
+            ["log", "symptom", "headache", "--severity", "2", "--at", "today 9:00"]
+        ),
         (
             ["settings", "symptom.reminder_time", "21:00"],
             ["settings", "set", "symptom.reminder_time", "21:00"]
         ),
         (["settings", "symptom.reminder_time"], ["settings", "get", "symptom.reminder_time"]),
+        (["settings", "symptom.remindertime", "8pm"], ["settings", "set", "symptom.reminder_time", "8pm"]),
+        (["settings", "unset", "symptom.reminder_time"], ["settings", "reset", "symptom.reminder_time"]),
+        (["settings", "delete", "symptom.reminder_time"], ["settings", "reset", "symptom.reminder_time"]),
+        (["settings", "remove", "symptom.reminder_time"], ["settings", "reset", "symptom.reminder_time"]),
+        (
+            ["settings", "edit", "symptom.reminder_time", "21:00"],
+            ["settings", "set", "symptom.reminder_time", "21:00"]
+        ),
         (["dose", "1", "19:30"], ["dose", "1", "--at", "19:30"]),
         (
             ["meditations", "add", "yesterday", "9:00", "20"],
@@ -60,6 +74,17 @@ import Testing
             mentioning:
                 "nudge: nudge settings has no command 'symptom.reminder_time'; a setting is changed with: nudge settings set symptom.reminder_time VALUE\n"
         )
+    }
+
+    /// A key several keys end with is not picked for the person: each is named, with the line
+    /// it goes in.
+    @Test func aKeySeveralKindsHaveNamesThemAll() throws {
+        try expectRefusal(
+            ["settings", "reminder_time", "21:00"],
+            mentioning:
+                "nudge: nudge settings has no command 'reminder_time'; a setting is changed with: nudge settings set KEY 21:00 --store \(store), with symptom.reminder_time, call.reminder_time or meditation.reminder_time as KEY\n"
+        )
+        #expect(nudge("settings", "set", "call.reminder_time", "21:00").status == 0)
     }
 
     /// `symptoms`' own commands typed after `symptom` are those commands, never a symptom's name.
@@ -107,7 +132,7 @@ import Testing
         )
         try InProcessNudge.expectRefusal(
             ["ack", "9"], store: store, environment: environment,
-            mentioning: "nudge: nudge ack takes the answer after the id; there is no delivery 9")
+            mentioning: "nudge: there is no delivery 9; ")
     }
 
     /// A leading global option's typo gets `--store`, where the line puts it.

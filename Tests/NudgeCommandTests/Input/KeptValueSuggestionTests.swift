@@ -64,4 +64,15 @@ import Testing
         let run = nudge("journal", "reflect", "9052", "--text", "felt lighter")
         #expect(run.status == 0, "\(run)")
     }
+
+    /// An id that names no session gets no line to copy: the refusal says so instead.
+    @Test func anIdOfNoSessionGetsNoLine() throws {
+        try StoreQuery.create(store)
+        let result = try InProcessNudge.expectRefusal(
+            ["journal", "reflect", "9052", "felt", "lighter"], store: store, environment: environment,
+            mentioning:
+                "nudge: nudge journal reflect takes no more words (2 given, not repeated here); a text goes in quotes after its option: --text TEXT; no session has an id starting with '9052'"
+        )
+        #expect(!result.stderr.contains("did you mean") && !result.stderr.contains("lighter"), "\(result)")
+    }
 }

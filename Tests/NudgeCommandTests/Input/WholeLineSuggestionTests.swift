@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GRDB
 import NudgeCommands
 import NudgeCore
 import NudgeTestSupport
@@ -46,6 +47,13 @@ import Testing
     ])
     func theLineMeantIsTheLineTyped(typed: [String], meant: [String]) throws {
         try StoreQuery.create(store)
+        if typed.first == "journal" {
+            // A reflection's line is offered only for a session there is.
+            #expect(nudge("journal", "add", "--type", "oral", "--at", "today 9:00").status == 0)
+            let database = try DatabaseQueue(path: store)
+            try database.write { try $0.execute(sql: "UPDATE therapy_sessions SET id = '410d' || substr(id, 5)") }
+            try database.close()
+        }
         let result = try InProcessNudge.expectRefusal(
             typed, store: store, environment: environment, mentioning: "did you mean: nudge ")
         let line = String(try #require(result.stderr.split(separator: "did you mean: ").last).dropLast())
@@ -81,8 +89,9 @@ import Testing
             variables: ["TZ": "UTC", "NUDGE_FAKE_NOW": "2026-11-22T23:00:00Z", "NUDGE_STORE": "/nonexistent/n.sqlite"],
             output: { _ in }, errors: { _ in })
         var cases: [(typed: [String], meant: [String], leaf: ParsableCommand.Type)] = []
-        // An answer's line is offered only when its delivery takes it: AckOfferedAnswersTests.
-        for (path, leaf) in Self.leaves(Nudge.self, path: []) where path != ["ack"] {
+        // An answer's line is offered only when its delivery takes it (AckOfferedAnswersTests), a
+        // reflection's only for a session there is (KeptValueSuggestionTests): no store here.
+        for (path, leaf) in Self.leaves(Nudge.self, path: []) where path != ["ack"] && path != ["journal", "reflect"] {
             let takes = CommandOptions(leaf)
             let required = CommandLineSamples.required(path)
             // The options its usage names (its help's prose names others' too).

@@ -57,8 +57,11 @@ extension Nudge.Call {
                     "a reminder to call \(found.name) \(context.when(due)) already exists (reminder \(open.id)); nothing added"
                 )
             case .exists(let open):
+                // The note as typed (one typed to be shown, not private): the line runs as it is.
+                let edit = ["call", "reminders", "edit", String(open.id), "--note", note ?? ""]
+                let line = SuggestedLine.shown(edit + (global.store.map { ["--store", $0] } ?? []))
                 throw CommandFailure(
-                    "a reminder to call \(found.name) \(context.when(due)) already exists (reminder \(open.id)) with another note; nothing added; change its note with: nudge call reminders edit \(open.id) --note TEXT",
+                    "a reminder to call \(found.name) \(context.when(due)) already exists (reminder \(open.id)) with another note; nothing added; change its note with: \(line)",
                     exitCode: 64)
             }
         }

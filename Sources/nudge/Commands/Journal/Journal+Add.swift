@@ -22,17 +22,17 @@ extension Nudge.Journal {
                         "give the treatment type with --type (\(TherapySession.TreatmentType.accepted)); on a terminal, nudge journal add asks for each field",
                         exitCode: 64)
                 }
-                guard let adding = try JournalPrompts(context: context).run(store: context.openStore()) else {
+                guard let asked = try JournalPrompts(context: context).run(store: context.openStore()) else {
                     return context.print("kept what was typed; the next nudge journal add offers it again")
                 }
-                return context.print(try JournalSessions.confirmation(of: adding, context))
+                return context.print(try JournalSessions.confirmation(of: asked.adding, given: asked.given, context))
             }
             let fields = try options.fields(context)
             let startedAt = fields.startedAt ?? context.now
             let adding = try context.openStore().run {
                 try $0.addTherapySession(fields, startedAt: startedAt, type: type, now: context.now)
             }
-            context.print(try JournalSessions.confirmation(of: adding, context))
+            context.print(try JournalSessions.confirmation(of: adding, given: fields, context))
         }
     }
 }

@@ -6,7 +6,7 @@ import NudgeReports
 import NudgeStore
 
 extension Nudge.Journal {
-    struct Reflect: NudgeCommand {
+    struct Reflect: CheckedBeforeOffered {
         static let configuration = CommandConfiguration(
             abstract: "Add a dated reflection to a session.",
             discussion: """
@@ -29,13 +29,7 @@ extension Nudge.Journal {
 
         func run(_ context: CommandContext) throws {
             let store = try context.openStore()
-            let session = try Nudge.Journal.session(id, store)
-            // A session entered ahead has nothing to reflect on yet (its date, not its texts, said).
-            guard session.startedAt <= context.now else {
-                throw CommandFailure(
-                    "session \(session.id.prefix(8)) is dated \(context.understood(session.startedAt)), which has not come; reflect on it once it has happened",
-                    exitCode: 64)
-            }
+            let session = try reflectedOn(store, context)
             let name = JournalSessions.named(session, context)
             let written: String
             let source: TherapyReflection.Source
@@ -55,6 +49,29 @@ extension Nudge.Journal {
             // Only once the store has it.
             if source == .editor { ReflectionDraft(storePath: context.storePath, sessionID: session.id).discard() }
             context.print("added a reflection to \(name)")
+        }
+
+        /// Why a reflection on this id would be refused now (no session has it, or the session
+        /// has not happened), as `run` decides it.
+        func refusal(_ context: CommandContext) -> String? {
+            do {
+                _ = try reflectedOn(try context.openStoreForReading(), context)
+                return nil
+            } catch {
+                return (error as? CommandFailure)?.message ?? String(describing: error)
+            }
+        }
+
+        /// The session the id names, once it has happened: a session entered ahead has nothing
+        /// to reflect on yet (its date, not its texts, said).
+        private func reflectedOn(_ store: Store, _ context: CommandContext) throws -> TherapySession {
+            let session = try Nudge.Journal.session(id, store)
+            guard session.startedAt <= context.now else {
+                throw CommandFailure(
+                    "session \(session.id.prefix(8)) is dated \(context.understood(session.startedAt)), which has not come; reflect on it once it has happened",
+                    exitCode: 64)
+            }
+            return session
         }
 
         /// The reflection written in the person's editor, in a draft kept until the store has it;

@@ -36,17 +36,21 @@ import Testing
                 && !json.contains("Sam"), "\(json)")
     }
 
-    @Test func minutesAreLeftEmptyWhenNoneWasGiven() throws {
+    /// Minutes and a mood not given are both left empty: one convention, no `-` beside a blank.
+    @Test func minutesAndMoodAreLeftEmptyWhenNoneWasGiven() throws {
         try calls()
         let lines = nudge("call", "history").stdout.split(separator: "\n").map(String.init)
         let header = try #require(lines.first)
-        let minutes = try #require(header.range(of: "MINUTES"))
-        let column = header.distance(from: header.startIndex, to: minutes.lowerBound)
-        /// What stands under MINUTES in a row, spaces trimmed.
-        func cell(_ line: String) -> String {
-            String(line.dropFirst(column).prefix("MINUTES".count)).trimmingCharacters(in: .whitespaces)
+        /// What stands under `title` in each row, spaces trimmed.
+        func cells(_ title: String) throws -> [String] {
+            let range = try #require(header.range(of: title))
+            let column = header.distance(from: header.startIndex, to: range.lowerBound)
+            return lines.dropFirst().map {
+                String($0.dropFirst(column).prefix(title.count + 2)).trimmingCharacters(in: .whitespaces)
+            }
         }
-        #expect(lines.dropFirst().map(cell) == ["", "5", "12"], "\(lines)")
+        #expect(try cells("MINUTES") == ["", "5", "12"], "\(lines)")
+        #expect(try cells("MOOD") == ["", "", "happy"], "\(lines)")
     }
 
     @Test func ackCalledSaysTheCallWasLoggedWithWhom() throws {

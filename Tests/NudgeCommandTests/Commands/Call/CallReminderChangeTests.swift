@@ -123,6 +123,12 @@ import Testing
         try InProcessNudge.expectRefusal(
             ["ack", "\(shown.id)", "called"], store: store, environment: environment,
             mentioning: "Call Bob is done: a call logged since it was due settled it, or it was cancelled")
+        // Its id alone: why it takes none, said once, with no word of the answer's place.
+        try InProcessNudge.expectRefusal(
+            ["ack", "\(shown.id)"], store: store, environment: environment,
+            mentioning:
+                "nudge: Call Bob (delivery \(shown.id)): Call Bob is done: a call logged since it was due settled it, or it was cancelled; nothing changed\n"
+        )
     }
 
     @Test(arguments: [

@@ -65,7 +65,7 @@ import Testing
                 ["journal", "add", "--type", "iv", "--mood-before", "very \(secret)"],
                 "--mood-before is not a whole number; give one from 1 to 10"
             ),
-            (["journal", "add", "--type", "oral", "--intentions=\(secret)", "--dose"], "Missing value for '--dose"),
+            (["journal", "add", "--type", "oral", "--intentions=\(secret)", "--dose"], "--dose is given no value"),
             (["journal", "list", secret], "nudge journal list takes no more words (1 given, not repeated here)"),
             (["journal", "reflect", "abcd1111", "--text", ""], "--text is empty"),
             (

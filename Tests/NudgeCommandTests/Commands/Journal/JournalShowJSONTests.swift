@@ -62,9 +62,7 @@ import Testing
                   "mood_after" : null,
                   "mood_before" : null,
                   "music" : null,
-                  "reflections" : [
-
-                  ],
+                  "reflections" : [],
                   "started_at" : "2026-11-22T19:00:00Z",
                   "treatment_type" : "oral",
                   "updated_at" : "2026-11-22T19:00:00Z"

@@ -17,6 +17,7 @@ enum CommandLineSamples {
             ["Sam"]
         case ["call", "remind"]: ["Sam", "--in", "3"]
         case ["log", "symptom"]: ["Itch", "--severity", "3"]
+        case ["meds", "taken"]: ["modafinil"]
         case ["meditations", "add"]: ["--at", "22:10", "--minutes", "10"]
         case ["ack"]: ["5", "stop"]
         case ["restore"]: ["--latest"]
@@ -50,6 +51,7 @@ enum CommandLineSamples {
         case "--log-level": return ["info"]
         case "--year": return ["2026", "--calendar"]
         case "--name": return ["Itch"]
+        case "--dose" where path.first == "meds": return ["100mg"]
         default:
             return SuggestedLine.textOptions.contains(option) ? ["x"] : ["3"]
         }

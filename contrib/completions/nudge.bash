@@ -1299,13 +1299,97 @@ _nudge_meds() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    taken)
+    add|list|edit|remove|taken)
         # Offer subcommand argument completions
         "_nudge_meds_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'taken' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'add list edit remove taken' -- "${cur}"))
+        ;;
+    esac
+}
+
+_nudge_meds_add() {
+    repeating_flags=()
+    non_repeating_flags=(--custom --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --dose --formulation --at --days)
+    __nudge_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    '--dose')
+        return
+        ;;
+    '--formulation')
+        return
+        ;;
+    '--at')
+        return
+        ;;
+    '--days')
+        return
+        ;;
+    esac
+}
+
+_nudge_meds_list() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __nudge_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    esac
+}
+
+_nudge_meds_edit() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --dose --formulation --at --days)
+    __nudge_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    '--dose')
+        return
+        ;;
+    '--formulation')
+        return
+        ;;
+    '--at')
+        return
+        ;;
+    '--days')
+        return
+        ;;
+    esac
+}
+
+_nudge_meds_remove() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __nudge_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
         ;;
     esac
 }

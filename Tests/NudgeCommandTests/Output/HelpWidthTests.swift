@@ -74,8 +74,8 @@ import Testing
                                day, totals and streaks
                   journal      The therapy-session journal:
                                sessions, moods and reflections
-                  meds         Record the day's other medications
-                               where DoseTap reads them
+                  meds         Medications by day, recorded where
+                               DoseTap reads them
                   upcoming     List what is due next, soonest
                                first
                   history      List what was shown and how it was

@@ -17,3 +17,11 @@ public enum MedicationName {
         return name
     }
 }
+
+extension MedicationName {
+    /// The name a medication taken by day is stored under: DoseTap's id for one it knows (by id
+    /// or name, in any case), else the name as typed.
+    public static func stored(_ name: String) -> String {
+        (try? resolve(name, custom: false)) ?? name
+    }
+}

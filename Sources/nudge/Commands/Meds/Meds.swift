@@ -3,8 +3,8 @@ import ArgumentParser
 extension Nudge {
     struct Meds: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Record the day's other medications where DoseTap reads them.",
-            subcommands: [Taken.self]
+            abstract: "Medications by day, recorded where DoseTap reads them.",
+            subcommands: [Add.self, List.self, Edit.self, Remove.self, Taken.self]
         )
     }
 }

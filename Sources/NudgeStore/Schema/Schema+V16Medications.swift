@@ -5,9 +5,9 @@ import GRDB
 /// gives it where DoseTap has not made it yet (its code keeps `confirmed_duplicate` nullable,
 /// where its data dictionary says NOT NULL: the code is what DoseTap runs). A table an earlier
 /// DoseTap made gets the columns DoseTap's own migration adds. Numbered 16: 15 is Do Not
-/// Disturb's.
+/// Disturb's. Beside it, nudge's own `medication_schedules`: what the person takes by day.
 extension Schema {
-    static let v16 = Migration(identifier: "v16 medication events") { db, _ in
+    static let v16 = Migration(identifier: "v16 medications") { db, _ in
         try db.execute(sql: v16SQL)
         try addMissingColumns(
             db, table: "medication_events",
@@ -16,7 +16,21 @@ extension Schema {
                 "local_offset_minutes": "INTEGER NOT NULL DEFAULT 0",
             ])
         try db.execute(sql: v16IndexSQL)
+        try db.execute(sql: v16SchedulesSQL)
     }
+
+    private static let v16SchedulesSQL = """
+        CREATE TABLE IF NOT EXISTS medication_schedules (
+            id INTEGER PRIMARY KEY,
+            medication_id TEXT NOT NULL UNIQUE,
+            dose_mg INTEGER NOT NULL CHECK (dose_mg > 0),
+            formulation TEXT NOT NULL CHECK (formulation IN ('ir', 'xr', 'liquid')),
+            times TEXT NOT NULL,
+            days TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        );
+        """
 
     private static let v16SQL = """
         CREATE TABLE IF NOT EXISTS medication_events (

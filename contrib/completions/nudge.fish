@@ -558,7 +558,7 @@ complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "n
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meds remove" version' -l 'version' -d 'Show the version.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meds remove" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meds taken" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else nudge.sqlite in $XDG_DATA_HOME/nudge).' -rfka ''
-complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meds taken" dose' -l 'dose' -d 'The dose with its unit: 100mg, 4.5g (default: DoseTap\'s usual dose of a medication it knows).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meds taken" dose' -l 'dose' -d 'The dose with its unit: 100mg, 4.5g (default: the dose of the medication taken by day, else DoseTap\'s usual one).' -rfka ''
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meds taken" at' -l 'at' -d 'When it was taken: 08:10 (the latest 08:10 that has passed), 2026-11-21T08:10 (local), or ISO 8601 with an offset; at most 7 days ago (default: now).' -rfka ''
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meds taken" custom' -l 'custom' -d 'A medication DoseTap does not know, recorded under the name given.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge meds taken" confirm-duplicate' -l 'confirm-duplicate' -d 'Record a second entry within DoseTap\'s 5 minutes, marked as confirmed.'

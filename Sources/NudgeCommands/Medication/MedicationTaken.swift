@@ -21,19 +21,23 @@ public struct MedicationTaken {
         )
     }
 
-    /// The medication's id and its dose in milligrams: as given, else DoseTap's usual dose of a
-    /// medication it knows.
-    func medication() throws(InputError) -> (id: String, milligrams: Int) {
-        let id = try MedicationName.resolve(name, custom: custom)
+    /// The medication's id and its dose in milligrams: as given, else the dose of the medication
+    /// taken by day under that name (`meds add`, which also stands for `--custom`), else
+    /// DoseTap's usual dose of a medication it knows.
+    func medication(among schedules: [MedicationSchedule]) throws(InputError) -> (id: String, milligrams: Int) {
+        let scheduled = schedules.first { $0.medicationID == MedicationName.stored(name) }
+        let id: String
+        if let scheduled { id = scheduled.medicationID } else { id = try MedicationName.resolve(name, custom: custom) }
         if let dose { return (id, try MedicationDose.parse(dose).milligrams) }
-        guard let known = KnownMedication.named(id) else {
+        guard let milligrams = scheduled?.doseMg ?? KnownMedication.named(id)?.defaultDoseMg else {
             throw InputError("\(id) has no usual dose; give the dose taken with --dose, such as --dose 100mg")
         }
-        return (id, known.defaultDoseMg)
+        return (id, milligrams)
     }
 
     public func run(_ context: CommandContext) throws {
-        let medication = try medication()
+        // Checked before the store is opened: a refusal leaves even a new store's path untouched.
+        if let dose { _ = try MedicationDose.parse(dose) }
         let when: Date
         if let at {
             when = try InstantInput.pastInstant(
@@ -42,6 +46,7 @@ public struct MedicationTaken {
             when = context.now
         }
         let store = try context.openStore()
+        let medication = try medication(among: try store.run { try $0.medicationSchedules() })
         let settings = try store.run { try $0.settings() }
         let result = try store.run {
             try $0.recordMedicationTaken(

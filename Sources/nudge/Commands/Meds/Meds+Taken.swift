@@ -7,11 +7,14 @@ extension Nudge.Meds {
         static let configuration = CommandConfiguration(
             abstract: "Record a medication taken, as DoseTap records it (its medication_events).",
             discussion: """
-                NAME is one of DoseTap's medication ids (adderall_ir, adderall_xr, ritalin_ir, ritalin_la, concerta, vyvanse, dexedrine, modafinil, provigil, armodafinil, nuvigil, sunosi, wakix, xywav, xyrem, lumryz) or its name (Adderall XR), or any name with --custom. The row carries DoseTap's session date (a day starts at session.rollover_hour) and the open dose session's id. A second entry of one medication within 5 minutes in one session is refused, as DoseTap asks first; --confirm-duplicate records it, marked so.
+                NAME is one of DoseTap's medication ids (adderall_ir, adderall_xr, ritalin_ir, ritalin_la, concerta, vyvanse, dexedrine, modafinil, provigil, armodafinil, nuvigil, sunosi, wakix, xywav, xyrem, lumryz) or its name (Adderall XR), a medication taken by day (nudge meds add), or any name with --custom. The row carries DoseTap's session date (a day starts at session.rollover_hour) and the open dose session's id. A second entry of one medication within 5 minutes in one session is refused, as DoseTap asks first; --confirm-duplicate records it, marked so.
                 """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The medication: a DoseTap id or name, or any name with --custom.") var name: String
-        @Option(help: "The dose with its unit: 100mg, 4.5g (default: DoseTap's usual dose of a medication it knows).")
+        @Option(
+            help:
+                "The dose with its unit: 100mg, 4.5g (default: the dose of the medication taken by day, else DoseTap's usual one)."
+        )
         var dose: String?
         @Option(
             help:

@@ -90,6 +90,20 @@ import Testing
         #expect(rows.map { $0["medication_id"] } == ["vyvanse", "concerta", "vyvanse", "vyvanse"])
     }
 
+    /// A medication taken by day is named without --custom, and its dose is the one taken.
+    @Test func aMedicationTakenByDayGivesItsNameAndDose() throws {
+        #expect(nudge("meds", "add", "ibuprofen", "--custom", "--dose", "400mg", "--at", "21:00").status == 0)
+        #expect(nudge("meds", "add", "modafinil", "--dose", "100mg", "--at", "08:00").status == 0)
+        expectTaken("ibuprofen", "--at", "2026-03-08 19:00")
+        expectTaken("Modafinil", "--at", "2026-03-08 08:00")
+        let rows = try rows("SELECT medication_id, dose_mg, formulation FROM medication_events ORDER BY taken_at_utc")
+        #expect(
+            rows == [
+                ["medication_id": "modafinil", "dose_mg": "100", "formulation": "ir"],
+                ["medication_id": "ibuprofen", "dose_mg": "400", "formulation": "ir"],
+            ])
+    }
+
     @Test(arguments: [
         (["meds", "taken", "ibuprofen"], "--custom"),
         (["meds", "taken", "ibuprofen", "--custom"], "--dose"),

@@ -245,7 +245,7 @@ complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge" 
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge" -eq 1' -fa 'ack' -d 'Answer a notification from the terminal, as its button would.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge" -eq 1' -fa 'backup' -d 'Back the store up now, checked, into the backup directory or a file.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge" -eq 1' -fa 'backups' -d 'List the store\'s backups, newest first, each checked and counted.'
-complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge" -eq 1' -fa 'restore' -d 'Put a backup back in place of the store, keeping the store as it was.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge" -eq 1' -fa 'restore' -d 'Put a backup in place of the store, keeping the store as it was.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge" -eq 1' -fa 'doctor' -d 'Check what notifications need: bus, server, store, zone, daemon.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge daemon" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else nudge.sqlite in $XDG_DATA_HOME/nudge).' -rfka ''

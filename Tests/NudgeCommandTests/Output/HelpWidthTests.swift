@@ -86,8 +86,8 @@ import Testing
                                into the backup directory or a file
                   backups      List the store's backups, newest
                                first, each checked and counted
-                  restore      Put a backup back in place of the
-                               store, keeping the store as it was
+                  restore      Put a backup in place of the store,
+                               keeping the store as it was
                   doctor       Check what notifications need: bus,
                                server, store, zone, daemon
                 """)

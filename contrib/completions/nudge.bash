@@ -173,13 +173,13 @@ _nudge() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    daemon|settings|dose|call|contacts|log|symptoms|meditate|meditations|journal|upcoming|history|ack|backup|backups|restore|doctor|help)
+    daemon|settings|dose|call|contacts|log|symptoms|meditate|meditations|journal|meds|upcoming|history|ack|backup|backups|restore|doctor|help)
         # Offer subcommand argument completions
         "_nudge_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'daemon settings dose call contacts log symptoms meditate meditations journal upcoming history ack backup backups restore doctor help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'daemon settings dose call contacts log symptoms meditate meditations journal meds upcoming history ack backup backups restore doctor help' -- "${cur}"))
         ;;
     esac
 }
@@ -1282,6 +1282,134 @@ _nudge_journal_export() {
         return
         ;;
     '--output')
+        return
+        ;;
+    esac
+}
+
+_nudge_meds() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __nudge_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    add|list|edit|remove|taken)
+        # Offer subcommand argument completions
+        "_nudge_meds_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'add list edit remove taken' -- "${cur}"))
+        ;;
+    esac
+}
+
+_nudge_meds_add() {
+    repeating_flags=()
+    non_repeating_flags=(--custom --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --dose --formulation --at --days)
+    __nudge_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    '--dose')
+        return
+        ;;
+    '--formulation')
+        return
+        ;;
+    '--at')
+        return
+        ;;
+    '--days')
+        return
+        ;;
+    esac
+}
+
+_nudge_meds_list() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __nudge_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    esac
+}
+
+_nudge_meds_edit() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --dose --formulation --at --days)
+    __nudge_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    '--dose')
+        return
+        ;;
+    '--formulation')
+        return
+        ;;
+    '--at')
+        return
+        ;;
+    '--days')
+        return
+        ;;
+    esac
+}
+
+_nudge_meds_remove() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __nudge_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    esac
+}
+
+_nudge_meds_taken() {
+    repeating_flags=()
+    non_repeating_flags=(--custom --confirm-duplicate --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --dose --at)
+    __nudge_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    '--dose')
+        return
+        ;;
+    '--at')
         return
         ;;
     esac

@@ -84,6 +84,10 @@ enum StoreShape {
             name: "reminder_escalations",
             columns: ["reminder_key", "kind", "due_at", "reason", "started_at", "ended_at", "outcome"],
             uniqueKey: ["reminder_key"]),
+        Table(
+            name: "medication_schedules",
+            columns: ["id", "medication_id", "dose_mg", "formulation", "times", "days", "created_at", "updated_at"],
+            uniqueKey: ["medication_id"]),
         Table(name: "grdb_migrations", columns: ["identifier"], uniqueKey: ["identifier"]),
     ]
 

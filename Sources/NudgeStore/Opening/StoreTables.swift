@@ -16,6 +16,7 @@ enum StoreTables {
         ("therapy_reflections", "reflection", "reflections"),
         ("reminder_deliveries", "record of a reminder shown", "records of reminders shown"),
         ("reminder_escalations", "alarm sent beyond this computer", "alarms sent beyond this computer"),
+        ("medication_schedules", "medication taken by day", "medications taken by day"),
         ("settings", "setting", "settings"),
         ("medication_events", "DoseTap medication event", "DoseTap medication events"),
         ("sleep_events", "DoseTap sleep event", "DoseTap sleep events"),

@@ -197,14 +197,14 @@ import Testing
           meditate     Meditate: the daemon rings the bells, and records the session
           meditations  The meditation history: sessions by day, totals and streaks
           journal      The therapy-session journal: sessions, moods and reflections
+          meds         Medications by day, recorded where DoseTap reads them
           upcoming     List what is due next, soonest first
           history      List what was shown and how it was answered, newest first
           ack          Answer a notification from the terminal, as its button would
           backup       Back the store up now, checked, into the backup directory or a
                        file
           backups      List the store's backups, newest first, each checked and counted
-          restore      Put a backup back in place of the store, keeping the store as it
-                       was
+          restore      Put a backup in place of the store, keeping the store as it was
           doctor       Check what notifications need: bus, server, store, zone, daemon
 
         'nudge <command> --help' for its options, 'man nudge' for examples and more.

@@ -74,6 +74,8 @@ import Testing
                                day, totals and streaks
                   journal      The therapy-session journal:
                                sessions, moods and reflections
+                  meds         Medications by day, recorded where
+                               DoseTap reads them
                   upcoming     List what is due next, soonest
                                first
                   history      List what was shown and how it was
@@ -84,8 +86,8 @@ import Testing
                                into the backup directory or a file
                   backups      List the store's backups, newest
                                first, each checked and counted
-                  restore      Put a backup back in place of the
-                               store, keeping the store as it was
+                  restore      Put a backup in place of the store,
+                               keeping the store as it was
                   doctor       Check what notifications need: bus,
                                server, store, zone, daemon
                 """)

@@ -17,6 +17,8 @@ enum CommandLineSamples {
             ["Sam"]
         case ["call", "remind"]: ["Sam", "--in", "3"]
         case ["log", "symptom"]: ["Itch", "--severity", "3"]
+        case ["meds", "taken"], ["meds", "edit"], ["meds", "remove"]: ["modafinil"]
+        case ["meds", "add"]: ["modafinil", "--dose", "100mg", "--at", "08:00"]
         case ["meditations", "add"]: ["--at", "22:10", "--minutes", "10"]
         case ["ack"]: ["5", "stop"]
         case ["restore"]: ["--latest"]
@@ -50,6 +52,7 @@ enum CommandLineSamples {
         case "--log-level": return ["info"]
         case "--year": return ["2026", "--calendar"]
         case "--name": return ["Itch"]
+        case "--dose" where path.first == "meds": return ["100mg"]
         default:
             return SuggestedLine.textOptions.contains(option) ? ["x"] : ["3"]
         }
@@ -57,6 +60,6 @@ enum CommandLineSamples {
 
     private static let change: [[String]: [String]] = [
         ["call", "edit"]: ["--duration", "10"], ["contacts", "edit"]: ["--name", "Alex"],
-        ["symptoms", "edit"]: ["--severity", "3"],
+        ["symptoms", "edit"]: ["--severity", "3"], ["meds", "edit"]: ["--days", "mon-fri"],
     ]
 }

@@ -11,6 +11,14 @@ struct BackupTests {
     let directory = TemporaryDirectory()
     var path: String { directory.file("nudge.sqlite") }
 
+    /// A row in DoseTap's medication table, which every store has since migration v16.
+    static func medicationEvent(_ id: String) -> String {
+        """
+        INSERT INTO medication_events (id, session_date, medication_id, dose_mg, taken_at_utc)
+        VALUES ('\(id)', '2026-11-23', 'modafinil', 100, '2026-11-24T15:00:00.000Z')
+        """
+    }
+
     /// Four processes write pairs of rows, one transaction each, while backups are taken: every
     /// backup passes its check and holds whole transactions only (an even count per writer),
     /// which a copy of the file and its WAL could not promise.
@@ -115,8 +123,7 @@ struct BackupTests {
         }
         let other = try DatabaseQueue(path: path)
         try other.write { db in
-            try db.execute(sql: "CREATE TABLE medication_events (id TEXT PRIMARY KEY, dose_mg INTEGER)")
-            try db.execute(sql: "INSERT INTO medication_events VALUES ('a', 10)")
+            try db.execute(sql: Self.medicationEvent("a"))
         }
         let backup = try store.backUp(into: path + ".backups", at: now)
         _ = try store.addSymptom(name: "dizziness", severity: 2, notes: nil, loggedAt: now, now: now)
@@ -124,7 +131,7 @@ struct BackupTests {
         try other.write { db in
             try db.execute(sql: "DELETE FROM symptom_entries WHERE name = 'headache'")
             try db.execute(sql: "UPDATE symptom_entries SET severity = 5 WHERE name = 'nausea'")
-            try db.execute(sql: "INSERT INTO medication_events VALUES ('b', 20)")
+            try db.execute(sql: Self.medicationEvent("b"))
             try db.execute(sql: "CREATE TABLE \"app notes\" (body TEXT)")
             try db.execute(sql: "INSERT INTO \"app notes\" VALUES ('x'), ('y')")
         }

@@ -1,0 +1,92 @@
+import Foundation
+import NudgeCore
+import NudgeReports
+import NudgeStore
+
+/// `nudge meds add`, `list`, `edit` and `remove`: the medications taken by day, in nudge's own
+/// `medication_schedules`.
+public enum MedicationScheduleCommands {
+    public static func add(
+        name: String, custom: Bool, dose: String, formulation: String?, at: String, days: String?,
+        _ context: CommandContext
+    ) throws {
+        let id = try MedicationName.resolve(name, custom: custom)
+        let milligrams = try MedicationDose.parse(dose).milligrams
+        let form = try formulation.map(MedicationSchedule.formulation) ?? KnownMedication.named(id)?.formulation ?? "ir"
+        let times = try MedicationTimes.parse(at)
+        let weekdays = try days.map(MedicationDays.parse) ?? .everyDay
+        let store = try context.openStore()
+        let result = try store.run {
+            try $0.addMedicationSchedule(
+                medicationID: id, doseMg: milligrams, formulation: form, times: times, days: weekdays,
+                now: context.now)
+        }
+        context.print("added \(line(try refusedOr(result)))")
+    }
+
+    public static func edit(
+        name: String, dose: String?, formulation: String?, at: String?, days: String?, _ context: CommandContext
+    ) throws {
+        guard dose != nil || formulation != nil || at != nil || days != nil else {
+            throw CommandFailure(
+                "nothing to change; give --dose, --formulation, --at or --days", exitCode: 64)
+        }
+        let milligrams = try dose.map { text throws(InputError) in try MedicationDose.parse(text).milligrams }
+        let form = try formulation.map(MedicationSchedule.formulation)
+        let times = try at.map(MedicationTimes.parse)
+        let weekdays = try days.map(MedicationDays.parse)
+        let store = try context.openStore()
+        let result = try store.run {
+            try $0.editMedicationSchedule(
+                medicationID: MedicationName.stored(name), doseMg: milligrams, formulation: form, times: times,
+                days: weekdays, now: context.now)
+        }
+        context.print("changed \(line(try refusedOr(result)))")
+    }
+
+    public static func remove(name: String, _ context: CommandContext) throws {
+        let id = MedicationName.stored(name)
+        let store = try context.openStore()
+        if let refusal = try store.run({ try $0.removeMedicationSchedule(medicationID: id) }) {
+            throw CommandFailure(refusal.description, exitCode: 64)
+        }
+        context.print("removed \(id); what was recorded of it stays")
+    }
+
+    struct ListedSchedule: Encodable {
+        var medication: String
+        var doseMg: Int
+        var formulation: String
+        var times: [String]
+        var days: String
+    }
+
+    public static func list(json: Bool, _ context: CommandContext) throws {
+        let store = try context.openStoreForReading()
+        let schedules = try store.run { try $0.medicationSchedules() }
+        if json {
+            try context.printJSON(
+                schedules.map {
+                    ListedSchedule(
+                        medication: $0.medicationID, doseMg: $0.doseMg, formulation: $0.formulation,
+                        times: $0.times.times.map(\.description), days: $0.days.description)
+                })
+        } else if schedules.isEmpty {
+            context.print("no medications taken by day; add one with: nudge meds add NAME --dose 100mg --at 08:00")
+        } else {
+            for schedule in schedules { context.print(line(schedule)) }
+        }
+    }
+
+    /// `modafinil 200 mg (ir) at 08:00,14:00, mon,tue,wed,thu,fri`.
+    static func line(_ schedule: MedicationSchedule) -> String {
+        "\(schedule.medicationID) \(schedule.doseMg) mg (\(schedule.formulation)) at \(schedule.times), \(schedule.days)"
+    }
+
+    private static func refusedOr(_ result: Result<MedicationSchedule, InputError>) throws -> MedicationSchedule {
+        switch result {
+        case .failure(let refusal): throw CommandFailure(refusal.description, exitCode: 64)
+        case .success(let schedule): return schedule
+        }
+    }
+}

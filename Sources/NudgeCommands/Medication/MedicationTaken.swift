@@ -1,0 +1,66 @@
+import Foundation
+import NudgeCore
+import NudgeReports
+import NudgeStore
+
+/// `nudge meds taken NAME`: a medication taken, written into DoseTap's `medication_events` as
+/// DoseTap writes it, its duplicate guard asking first.
+public struct MedicationTaken {
+    /// How far back an entry may be logged: DoseTap's lists are by session, a day or so.
+    public static let backdating: TimeInterval = 7 * 86400
+
+    public var name: String
+    public var custom: Bool
+    public var dose: String?
+    public var at: GivenInstant?
+    public var confirmDuplicate: Bool
+
+    public init(name: String, custom: Bool, dose: String?, at: GivenInstant?, confirmDuplicate: Bool) {
+        (self.name, self.custom, self.dose, self.at, self.confirmDuplicate) = (
+            name, custom, dose, at, confirmDuplicate
+        )
+    }
+
+    /// The medication's id and its dose in milligrams: as given, else the dose of the medication
+    /// taken by day under that name (`meds add`, which also stands for `--custom`), else
+    /// DoseTap's usual dose of a medication it knows.
+    func medication(among schedules: [MedicationSchedule]) throws(InputError) -> (id: String, milligrams: Int) {
+        let scheduled = schedules.first { $0.medicationID == MedicationName.stored(name) }
+        let id: String
+        if let scheduled { id = scheduled.medicationID } else { id = try MedicationName.resolve(name, custom: custom) }
+        if let dose { return (id, try MedicationDose.parse(dose).milligrams) }
+        guard let milligrams = scheduled?.doseMg ?? KnownMedication.named(id)?.defaultDoseMg else {
+            throw InputError("\(id) has no usual dose; give the dose taken with --dose, such as --dose 100mg")
+        }
+        return (id, milligrams)
+    }
+
+    public func run(_ context: CommandContext) throws {
+        // Checked before the store is opened: a refusal leaves even a new store's path untouched.
+        if let dose { _ = try MedicationDose.parse(dose) }
+        let when: Date
+        if let at {
+            when = try InstantInput.pastInstant(
+                at, option: "--at", now: context.now, clock: context.wallClock, maximumAge: Self.backdating)
+        } else {
+            when = context.now
+        }
+        let store = try context.openStore()
+        let medication = try medication(among: try store.run { try $0.medicationSchedules() })
+        let settings = try store.run { try $0.settings() }
+        let result = try store.run {
+            try $0.recordMedicationTaken(
+                medicationID: medication.id, doseMg: medication.milligrams, at: when,
+                confirmedDuplicate: confirmDuplicate, settings: settings, clock: context.wallClock)
+        }
+        switch result {
+        case .failure(let refusal):
+            throw CommandFailure(refusal.description, exitCode: 64)
+        case .success(let event):
+            let again = event.confirmedDuplicate ? " (a confirmed second entry)" : ""
+            context.print(
+                "\(event.medicationID) \(event.doseMg) mg recorded as taken \(context.when(when)) (session \(event.sessionDate))\(again)"
+            )
+        }
+    }
+}

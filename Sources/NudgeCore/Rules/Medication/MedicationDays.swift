@@ -1,0 +1,59 @@
+/// The weekdays a medication is taken on, as `--days` gives them: `daily`, a list (`mon,wed,fri`),
+/// a range (`mon-fri`, or round the weekend: `fri-mon`) or both (`mon-wed,sat`). Stored as the
+/// list of three-letter names, Monday first (`mon,tue,wed,thu,fri`).
+public struct MedicationDays: Sendable, Equatable, CustomStringConvertible {
+    /// 0 for Sunday to 6 for Saturday, as `CivilDate.weekday`.
+    public var weekdays: Set<Int>
+
+    public static let everyDay = MedicationDays(weekdays: Set(0...6))
+
+    public init(weekdays: Set<Int>) { self.weekdays = weekdays }
+
+    static let names = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
+    /// Monday first, as a week is read.
+    static let order = [1, 2, 3, 4, 5, 6, 0]
+
+    public var description: String {
+        weekdays == Self.everyDay.weekdays
+            ? "daily" : Self.order.filter(weekdays.contains).map { Self.names[$0] }.joined(separator: ",")
+    }
+
+    public func includes(_ date: CivilDate) -> Bool { weekdays.contains(date.weekday) }
+
+    public static func parse(_ text: String) throws(InputError) -> MedicationDays {
+        let folded = text.lowercased().filter { !$0.isWhitespace }
+        if folded == "daily" || folded == "everyday" { return everyDay }
+        var days = Set<Int>()
+        for part in folded.split(separator: ",", omittingEmptySubsequences: false) {
+            let ends = part.split(separator: "-", omittingEmptySubsequences: false)
+            guard (1...2).contains(ends.count) else { throw refusal(text, String(part)) }
+            var named: [Int] = []
+            for end in ends {
+                guard case .weekday(let day)? = SpokenDay(end) else { throw refusal(text, String(end)) }
+                named.append(day)
+            }
+            guard named.count == 2 else {
+                days.insert(named[0])
+                continue
+            }
+            guard named[0] != named[1] else {
+                throw InputError(
+                    "--days '\(text)': '\(part)' is a range from a day to itself; give the day alone, or a range such as mon-fri"
+                )
+            }
+            var day = named[0]
+            while true {
+                days.insert(day)
+                if day == named[1] { break }
+                day = (day + 1) % 7
+            }
+        }
+        return MedicationDays(weekdays: days)
+    }
+
+    private static func refusal(_ text: String, _ word: String) -> InputError {
+        InputError(
+            "--days '\(TextInput.oneLine(text))': '\(TextInput.oneLine(word))' is not a weekday; give daily, days (mon,wed,fri) or a range (mon-fri)"
+        )
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// A `medication_events` row as DoseTap writes one (its `SessionRepository` logging a
+/// medication): the session date by its rollover rule, the open session's id when the entry
+/// falls on that session's date, the formulation it records for the medication, and the zone's
+/// offset at the instant taken.
+public struct MedicationEvent: Sendable, Equatable {
+    public var id: String
+    public var sessionID: String?
+    public var sessionDate: CivilDate
+    public var medicationID: String
+    public var doseMg: Int
+    public var formulation: String
+    public var takenAt: Date
+    public var localOffsetMinutes: Int
+    public var confirmedDuplicate: Bool
+
+    /// The open dose session as DoseTap holds it: `current_session`'s id (its date where it has
+    /// none) and date, while the session has no end.
+    public struct OpenSession: Sendable, Equatable {
+        public var id: String
+        public var date: String
+
+        public init(id: String, date: String) {
+            self.id = id
+            self.date = date
+        }
+    }
+
+    public init(
+        id: String = UUID().uuidString, medicationID: String, doseMg: Int, takenAt: Date, confirmedDuplicate: Bool,
+        openSession: OpenSession?, clock: WallClock, rolloverHour: Int
+    ) {
+        self.id = id
+        self.medicationID = medicationID
+        self.doseMg = doseMg
+        self.takenAt = takenAt
+        self.confirmedDuplicate = confirmedDuplicate
+        let date = DoseSession.sessionDate(for: takenAt, clock: clock, rolloverHour: rolloverHour)
+        sessionDate = date
+        sessionID = openSession.flatMap { $0.date == date.description ? $0.id : nil }
+        formulation = KnownMedication.named(medicationID)?.formulation ?? "ir"
+        localOffsetMinutes = clock.offset(at: Int(takenAt.timeIntervalSince1970.rounded(.down))) / 60
+    }
+
+    /// DoseTap's duplicate guard: of the same medication's entries on the same session date,
+    /// the first whose whole minutes from this one are fewer than the guard's.
+    public func duplicate(among earlier: [Date]) -> Date? {
+        earlier.first {
+            Int(abs(takenAt.timeIntervalSince($0)) / 60) < KnownMedication.duplicateGuardMinutes
+        }
+    }
+}
+
+extension MedicationEvent {
+    /// The guard's question, as a refusal the person answers by typing the command again.
+    public func duplicateRefusal(earlier: Date, clock: WallClock) -> InputError {
+        let minutes = Int(abs(takenAt.timeIntervalSince(earlier)) / 60)
+        let apart = minutes == 0 ? "less than a minute" : minutes == 1 ? "1 minute" : "\(minutes) minutes"
+        return InputError(
+            "\(medicationID) was recorded at \(clock.timeOfDay(earlier)), \(apart) from this one; DoseTap asks before a second within \(KnownMedication.duplicateGuardMinutes) minutes: to record it too, --confirm-duplicate"
+        )
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import GRDB
+import NudgeCore
+
+extension Store {
+    /// The medications taken by day, by name. A row another program wrote that nudge cannot read
+    /// (times or days that are none, a dose of 0) is left out and named.
+    public func medicationSchedules() throws(StoreError) -> [MedicationSchedule] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM medication_schedules ORDER BY medication_id").compactMap(
+                Self.medicationSchedule)
+        }
+    }
+
+    static func medicationSchedule(_ row: Row) -> MedicationSchedule? {
+        guard let id: Int64 = row.stored("id"), let name: String = row.stored("medication_id"),
+            let dose: Int = row.stored("dose_mg"), dose > 0, dose <= MedicationDose.largest,
+            let formulation = row.stored("formulation", as: String.self).flatMap({
+                try? MedicationSchedule.formulation($0)
+            }),
+            let times = row.stored("times", as: String.self).flatMap({ try? MedicationTimes.parse($0) }),
+            let days = row.stored("days", as: String.self).flatMap({ try? MedicationDays.parse($0) })
+        else {
+            UnreadableRows.note("medication_schedules", row)
+            return nil
+        }
+        return MedicationSchedule(
+            id: id, medicationID: name, doseMg: dose, formulation: formulation, times: times, days: days)
+    }
+
+    /// Adds a medication taken by day; one of that name already there is refused.
+    public func addMedicationSchedule(
+        medicationID: String, doseMg: Int, formulation: String, times: MedicationTimes, days: MedicationDays, now: Date
+    ) throws(StoreError) -> Result<MedicationSchedule, InputError> {
+        try write { db in
+            if try Self.medicationScheduleExists(db, medicationID) {
+                return .failure(
+                    InputError(
+                        "\(medicationID) is already taken by day; change it with: nudge meds edit \(medicationID)"))
+            }
+            let stamp = Timestamp.format(now)
+            try db.execute(
+                sql: """
+                    INSERT INTO medication_schedules (medication_id, dose_mg, formulation, times, days, created_at,
+                        updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [medicationID, doseMg, formulation, times.description, days.description, stamp, stamp])
+            return .success(
+                MedicationSchedule(
+                    id: db.lastInsertedRowID, medicationID: medicationID, doseMg: doseMg, formulation: formulation,
+                    times: times, days: days))
+        }
+    }
+
+    /// Changes what is given of a medication taken by day.
+    public func editMedicationSchedule(
+        medicationID: String, doseMg: Int?, formulation: String?, times: MedicationTimes?, days: MedicationDays?,
+        now: Date
+    ) throws(StoreError) -> Result<MedicationSchedule, InputError> {
+        try write { db in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT * FROM medication_schedules WHERE medication_id = ?", arguments: [medicationID])
+            else { return .failure(Self.noSchedule(medicationID)) }
+            guard var schedule = Self.medicationSchedule(row) else {
+                return .failure(
+                    InputError(
+                        "\(medicationID)'s row cannot be read; remove it (nudge meds remove \(medicationID)) and add it again"
+                    ))
+            }
+            schedule.doseMg = doseMg ?? schedule.doseMg
+            schedule.formulation = formulation ?? schedule.formulation
+            schedule.times = times ?? schedule.times
+            schedule.days = days ?? schedule.days
+            try db.execute(
+                sql: """
+                    UPDATE medication_schedules SET dose_mg = ?, formulation = ?, times = ?, days = ?, updated_at = ?
+                    WHERE id = ?
+                    """,
+                arguments: [
+                    schedule.doseMg, schedule.formulation, schedule.times.description, schedule.days.description,
+                    Timestamp.format(now), schedule.id,
+                ])
+            return .success(schedule)
+        }
+    }
+
+    /// Removes a medication taken by day; what DoseTap recorded of it stays.
+    public func removeMedicationSchedule(medicationID: String) throws(StoreError) -> InputError? {
+        try write { db in
+            try db.execute(sql: "DELETE FROM medication_schedules WHERE medication_id = ?", arguments: [medicationID])
+            return db.changesCount == 0 ? Self.noSchedule(medicationID) : nil
+        }
+    }
+
+    private static func medicationScheduleExists(_ db: Database, _ medicationID: String) throws -> Bool {
+        try StoredColumn.value(
+            db, Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM medication_schedules WHERE medication_id = ?)",
+            arguments: [medicationID]) ?? false
+    }
+
+    private static func noSchedule(_ medicationID: String) -> InputError {
+        InputError("no medication taken by day is named \(medicationID); nudge meds list shows them")
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import GRDB
+import NudgeCore
+
+extension Store {
+    /// Writes a `medication_events` row as DoseTap writes one, unless DoseTap's duplicate guard
+    /// asks first: another entry of the same medication on the same session date, fewer than
+    /// its minutes apart (read as DoseTap reads them: a time its formatter cannot read is no
+    /// entry). `confirmedDuplicate` skips the guard and is recorded, as DoseTap records it.
+    public func recordMedicationTaken(
+        medicationID: String, doseMg: Int, at instant: Date, confirmedDuplicate: Bool, settings: Settings,
+        clock: WallClock
+    ) throws(StoreError) -> Result<MedicationEvent, InputError> {
+        try write { db in
+            let event = MedicationEvent(
+                medicationID: medicationID, doseMg: doseMg, takenAt: instant, confirmedDuplicate: confirmedDuplicate,
+                openSession: try Self.openDoseSession(db), clock: clock,
+                rolloverHour: settings.int(.sessionRolloverHour))
+            if !confirmedDuplicate {
+                let earlier = try StoredColumn.values(
+                    db, String.self,
+                    sql: "SELECT taken_at_utc FROM medication_events WHERE session_date = ? AND medication_id = ?",
+                    arguments: [event.sessionDate.description, medicationID]
+                ).compactMap(DoseTapTime.read)
+                if let duplicate = event.duplicate(among: earlier) {
+                    return .failure(event.duplicateRefusal(earlier: duplicate, clock: clock))
+                }
+            }
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO medication_events (id, session_id, session_date, medication_id, dose_mg,
+                        dose_unit, formulation, taken_at_utc, local_offset_minutes, notes, confirmed_duplicate)
+                    VALUES (?, ?, ?, ?, ?, 'mg', ?, ?, ?, NULL, ?)
+                    """,
+                arguments: [
+                    event.id, event.sessionID, event.sessionDate.description, medicationID, doseMg, event.formulation,
+                    Timestamp.formatForDoseTap(instant), event.localOffsetMinutes, confirmedDuplicate ? 1 : 0,
+                ])
+            return .success(event)
+        }
+    }
+
+    /// DoseTap's open session: `current_session` with no end, its id (else its date) and date.
+    static func openDoseSession(_ db: Database) throws -> MedicationEvent.OpenSession? {
+        guard
+            let row = try Row.fetchOne(
+                db, sql: "SELECT session_id, session_date, session_end_utc FROM current_session WHERE id = 1"),
+            row.stored("session_end_utc", as: String.self) == nil,
+            let date: String = row.stored("session_date")
+        else { return nil }
+        return MedicationEvent.OpenSession(id: row.stored("session_id") ?? date, date: date)
+    }
+}

@@ -1,0 +1,20 @@
+import ArgumentParser
+import NudgeCommands
+
+extension Nudge.Meds {
+    struct Edit: NudgeCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Change a medication taken by day: its dose, formulation, times or weekdays.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The medication, as nudge meds list names it.") var name: String
+        @Option(help: "The dose with its unit: 100mg, 4.5g.") var dose: String?
+        @Option(help: "ir, xr or liquid.") var formulation: String?
+        @Option(help: "The times of day it is due, local: 08:00 or 08:00,14:00.") var at: String?
+        @Option(help: "The weekdays: daily, mon,wed,fri, a range such as mon-fri, or both.") var days: String?
+
+        func run(_ context: CommandContext) throws {
+            try MedicationScheduleCommands.edit(
+                name: name, dose: dose, formulation: formulation, at: at, days: days, context)
+        }
+    }
+}

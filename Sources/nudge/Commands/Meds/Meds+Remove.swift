@@ -1,0 +1,15 @@
+import ArgumentParser
+import NudgeCommands
+
+extension Nudge.Meds {
+    struct Remove: NudgeCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove a medication taken by day; what was recorded of it stays.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The medication, as nudge meds list names it.") var name: String
+
+        func run(_ context: CommandContext) throws {
+            try MedicationScheduleCommands.remove(name: name, context)
+        }
+    }
+}

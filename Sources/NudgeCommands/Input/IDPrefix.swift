@@ -26,15 +26,19 @@ public struct IDPrefix: Sendable {
     }
 
     /// The one row the prefix names, or a refusal that lists the candidates by their ids only.
+    /// A journal session's "id" that is no id nudge shows (not hexadecimal) may be the first
+    /// word of a text typed where the id goes: it is not repeated.
     public func resolve<Item>(_ match: PrefixMatch<Item>, prefix: String) throws -> Item {
+        let shown =
+            what != "session" || prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) ? "'\(prefix)'" : "the id given"
         switch match {
         case .found(let item): return item
         case .none where prefix.count < 4:
             throw CommandFailure(
-                "'\(prefix)' is too short to name a \(what); give at least 4 characters of the id, as \(listedBy) shows them",
+                "\(shown) is too short to name a \(what); give at least 4 characters of the id, as \(listedBy) shows them",
                 exitCode: 64)
         case .none:
-            throw CommandFailure("no \(what) has an id starting with '\(prefix)'; \(listedBy) shows them", exitCode: 64)
+            throw CommandFailure("no \(what) has an id starting with \(shown); \(listedBy) shows them", exitCode: 64)
         case .ambiguous(let ids):
             throw CommandFailure(
                 "'\(prefix)' starts \(ids.count) \(what) ids (\(ids.map { String($0.prefix(max(8, prefix.count + 1))) }.joined(separator: ", "))); give more of the id",

@@ -75,4 +75,13 @@ import Testing
         )
         #expect(!result.stderr.contains("did you mean") && !result.stderr.contains("lighter"), "\(result)")
     }
+
+    /// Text typed where the id goes: its first word is not repeated as an id.
+    @Test func aWordWhereTheIdGoesIsNotRepeated() throws {
+        try StoreQuery.create(store)
+        let result = try InProcessNudge.expectRefusal(
+            ["journal", "reflect", "felt", "lighter"], store: store, environment: environment,
+            mentioning: "no session has an id starting with the id given")
+        #expect(!result.stderr.contains("felt") && !result.stderr.contains("lighter"), "\(result)")
+    }
 }

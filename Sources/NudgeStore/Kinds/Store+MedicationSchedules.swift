@@ -36,7 +36,7 @@ extension Store {
             if try Self.medicationScheduleExists(db, medicationID) {
                 return .failure(
                     InputError(
-                        "\(medicationID) is already taken by day; change it with: nudge meds edit \(medicationID)"))
+                        "\(medicationID) is already taken by day; change it with: nudge meds edit \(ShellWord.quoted(medicationID))"))
             }
             let stamp = Timestamp.format(now)
             try db.execute(

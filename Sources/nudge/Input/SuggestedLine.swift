@@ -1,5 +1,6 @@
 import ArgumentParser
 import NudgeCommands
+import NudgeCore
 
 /// A "did you mean" as a command line to copy: the words typed, with only the wrong one fixed,
 /// offered only when the parser takes them (a suggestion that fails when typed sends a person
@@ -11,6 +12,12 @@ enum SuggestedLine {
     static let textOptions: Set<String> = [
         "--notes", "--text", "--reason", "--search", "--dose", "--intentions", "--environment", "--music",
     ]
+
+    /// Whether `option`'s value is a person's own words in `command`: the journal's `--dose` is
+    /// free text about a session, a medication's (`nudge meds`) is an amount, typed to be kept.
+    static func isTextOption(_ option: String, command: String?) -> Bool {
+        textOptions.contains(option) && !(option == "--dose" && command == "meds")
+    }
 
     /// `did you mean: nudge …` for `fixed` (the words after `nudge`), or, when the parser would
     /// refuse them too, only the word that was wrong: `did you mean --limit?`.
@@ -58,11 +65,12 @@ enum SuggestedLine {
     static func shown(_ arguments: [String]) -> String {
         var words = ["nudge"]
         var previous = ""
+        let isText = { (option: String) in isTextOption(option, command: arguments.first) }
         for word in arguments {
             let name = String(word.prefix { $0 != "=" })
-            if word.hasPrefix("--"), word.contains("="), textOptions.contains(name) {
+            if word.hasPrefix("--"), word.contains("="), isText(name) {
                 words.append("\(name)=TEXT")
-            } else if textOptions.contains(previous) {
+            } else if isText(previous) {
                 words.append("TEXT")
             } else if CommandLineText.shortened(word) != word {
                 words.append("WORD")
@@ -74,16 +82,6 @@ enum SuggestedLine {
         return words.joined(separator: " ")
     }
 
-    /// `word` as the shell gives it back unchanged: bare when it holds nothing the shell reads
-    /// (letters, digits, `-_./:,+=@%`), else in single quotes (double ones for a word with an
-    /// apostrophe and nothing a double-quoted word expands).
-    static func quoted(_ word: String) -> String {
-        let plain = { (character: Character) in
-            character.isLetter || character.isNumber || "-_./:,+=@%".contains(character)
-        }
-        if !word.isEmpty, word.allSatisfy(plain), !word.hasPrefix("=") { return word }
-        guard word.contains("'") else { return "'\(word)'" }
-        if !word.contains(where: { "$`\\\"!".contains($0) }) { return "\"\(word)\"" }
-        return "'" + word.replacing("'", with: #"'\''"#) + "'"
-    }
+    /// `word` as the shell gives it back unchanged (`ShellWord`).
+    static func quoted(_ word: String) -> String { ShellWord.quoted(word) }
 }

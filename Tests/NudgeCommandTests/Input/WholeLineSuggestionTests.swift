@@ -130,7 +130,7 @@ import Testing
         let read = try Self.shellWords(suggestions)
         for ((typed, meant, _), words) in zip(cases, read) {
             let text = meant.enumerated().map { index, word in
-                index > 0 && SuggestedLine.textOptions.contains(meant[index - 1]) ? "TEXT" : word
+                index > 0 && SuggestedLine.isTextOption(meant[index - 1], command: meant.first) ? "TEXT" : word
             }
             #expect(words == ["nudge"] + text, "\(typed)")
         }

@@ -36,7 +36,8 @@ extension Store {
             if try Self.medicationScheduleExists(db, medicationID) {
                 return .failure(
                     InputError(
-                        "\(medicationID) is already taken by day; change it with: nudge meds edit \(ShellWord.quoted(medicationID))"))
+                        "\(medicationID) is already taken by day; change it with: nudge meds edit \(ShellWord.quoted(medicationID))"
+                    ))
             }
             let stamp = Timestamp.format(now)
             try db.execute(

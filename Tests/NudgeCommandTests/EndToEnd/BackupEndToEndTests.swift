@@ -199,6 +199,8 @@ struct BackupEndToEndTests: DaemonScenario {
         }
         let text = directory.file("text.sqlite")
         try "not a database".write(toFile: text, atomically: true, encoding: .utf8)
+        let huge = directory.file("disk-image.sqlite")
+        #expect(FileManager.default.createFile(atPath: huge, contents: nil) && truncate(huge, 1 << 30) == 0)
         try DatabaseQueue(path: store).writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
         }
@@ -206,7 +208,9 @@ struct BackupEndToEndTests: DaemonScenario {
         let cases: [([String], Int32, String)] = [
             (["restore", foreign, "--yes"], 65, "not a nudge store"),
             (["restore", reshaped, "--yes"], 65, "another program shaped it"),
-            (["restore", text, "--yes"], 65, "is not a sound SQLite file"),
+            (["restore", text, "--yes"], 65, "is not a SQLite file (it does not begin as one)"),
+            // Refused before its private copy (tenth round: a 20 GB disk image was copied first).
+            (["restore", huge, "--yes"], 65, "is not a SQLite file (it does not begin as one)"),
             (["restore", directory.file("missing.sqlite"), "--yes"], 64, "does not exist"),
             (["restore", store, "--yes"], 64, "is the store itself"),
             (["restore", "--yes"], 64, "--latest"),
@@ -230,6 +234,8 @@ struct BackupEndToEndTests: DaemonScenario {
             #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments): one line")
             #expect(StoreDump.bytes(store) == before, "\(arguments) changed the store")
         }
+        let left = try FileManager.default.contentsOfDirectory(atPath: PathText.directory(of: store))
+        #expect(!left.contains { $0.hasPrefix(".nudge-restore-") }, "\(left)")
     }
 
     /// What nudge keeps is never written over by an export or a backup given --output: the

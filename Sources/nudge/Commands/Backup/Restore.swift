@@ -43,6 +43,13 @@ extension Nudge {
                 throw ValidationError(
                     "the backup '\(file)' is not a readable file; give a backup's path (nudge backups lists them)")
             }
+            // Checked before it is copied privately: a mistyped path (a disk image) would fill
+            // the store's disk first.
+            guard Self.beginsAsSQLite(file) else {
+                throw CommandFailure(
+                    "the backup '\(file)' is not a SQLite file (it does not begin as one); give a backup's path (nudge backups lists them)",
+                    exitCode: 65)
+            }
             var storeStatus = stat()
             if StoreLocation.canonical(file) == StoreLocation.canonical(store)
                 || (stat(store, &storeStatus) == 0 && storeStatus.st_dev == status.st_dev
@@ -51,6 +58,13 @@ extension Nudge {
                 throw ValidationError(
                     "'\(file)' is the store itself; give one of its backups (nudge backups lists them)")
             }
+        }
+
+        /// Whether the file's first 16 bytes are SQLite's header string.
+        static func beginsAsSQLite(_ file: String) -> Bool {
+            guard let handle = FileHandle(forReadingAtPath: file) else { return false }
+            defer { try? handle.close() }
+            return (try? handle.read(upToCount: 16)) == Data("SQLite format 3\0".utf8)
         }
 
         func run(_ context: CommandContext) throws {

@@ -156,9 +156,19 @@ extension Nudge {
             let directory =
                 setting.map { BackupDirectory.directory(store: context.storePath, setting: $0) }
                 ?? BackupDirectory.directory(ofDamagedStore: context.storePath)
-            if let unreadable = BackupDirectory.unreadable(directory) { throw CommandFailure(unreadable, exitCode: 66) }
             let identity = Store.identity(at: context.storePath)
             let formerFolders = BackupDirectory.formerFolders(store: context.storePath, besides: directory)
+            // A folder that cannot be read now (a FIFO another program named, no permission)
+            // leaves the earlier ones: their newest is taken, and the folder named.
+            if let unreadable = BackupDirectory.unreadable(directory) {
+                guard
+                    let newest = BackupDirectory.newestSound(
+                        in: formerFolders.first ?? directory, now: context.now, identity: identity,
+                        formerFolders: Array(formerFolders.dropFirst())),
+                    !formerFolders.isEmpty
+                else { throw CommandFailure(unreadable, exitCode: 66) }
+                return (newest.path, " (from a folder backup.directory named before: \(unreadable))")
+            }
             // The newest may be in an earlier folder that cannot be read, or that a location
             // file that cannot be read names: never passed over unsaid.
             if let stale = BackupLocation.staleness(store: context.storePath) {

@@ -112,4 +112,20 @@ extension FormerBackupFolderTests {
         #expect(
             recorded["formerDirectory"] as? String == second && recorded["olderDirectories"] == nil, "\(recorded)")
     }
+
+    /// The folder named now turned into something that cannot be read (eleventh round: a FIFO
+    /// another program named): `restore --latest` takes the newest from the earlier folders,
+    /// naming the one it could not read, so the damaged store's advice is no dead end.
+    @Test func anUnreadableFolderLeavesTheEarlierOnes() throws {
+        nudge("log", "symptom", "sneeze", "--severity", "2", at: "2026-11-22T08:00:00Z")
+        nudge("backup", at: "2026-11-22T09:00:00Z")
+        try FileManager.default.createDirectory(atPath: second, withIntermediateDirectories: false)
+        nudge("settings", "set", "backup.directory", second, at: "2026-11-22T10:00:00Z")
+        #expect(rmdir(second) == 0 && mkfifo(second, 0o600) == 0)
+        let restored = nudge("restore", "--latest", "--yes", at: "2026-11-22T11:00:00Z")
+        #expect(
+            restored.stdout.hasPrefix(
+                "restored the backup of 2026-11-22 09:00 UTC (from a folder backup.directory named before: cannot read the backup folder \(second)"
+            ), "\(restored)")
+    }
 }

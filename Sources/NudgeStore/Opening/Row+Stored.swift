@@ -9,13 +9,24 @@ extension Row {
     /// The column's value as a `T`; nil when it is NULL, not a `T`, or the column is missing.
     func stored<T: DatabaseValueConvertible>(_ column: String, as type: T.Type = T.self) -> T? {
         guard hasColumn(column) else { return nil }
-        return T.fromDatabaseValue(self[column] as DatabaseValue)
+        return Self.exactly(T.self, self[column] as DatabaseValue)
+    }
+
+    /// GRDB gives a whole number for a REAL by cutting it (2.5 is 2): a value with a fraction
+    /// is no whole number, as a listing and doctor must agree (a severity of 2.5 is unreadable).
+    static func exactly<T: DatabaseValueConvertible>(_ type: T.Type, _ value: DatabaseValue) -> T? {
+        if case .double(let number) = value.storage, number.rounded(.towardZero) != number,
+            T.self is any BinaryInteger.Type
+        {
+            return nil
+        }
+        return T.fromDatabaseValue(value)
     }
 
     /// The value at `index` as a `T`; nil when it is NULL, not a `T`, or there is no such column.
     func stored<T: DatabaseValueConvertible>(at index: Int, as type: T.Type = T.self) -> T? {
         guard index >= 0, index < count else { return nil }
-        return T.fromDatabaseValue(self[index] as DatabaseValue)
+        return Self.exactly(T.self, self[index] as DatabaseValue)
     }
 }
 

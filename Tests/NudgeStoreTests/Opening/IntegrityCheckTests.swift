@@ -41,4 +41,24 @@ struct IntegrityCheckTests {
         let backup = try store.backUp(into: directory.file("backups"), at: now)
         #expect(BackupDirectory.inspect(backup.path).isSound)
     }
+
+    /// A severity of 2.5 another program wrote is no whole number: left out of the listing and
+    /// counted by doctor (eleventh round: it was shown as 2, GRDB cutting the REAL); 2.0 is 2.
+    @Test func aSeverityWithAFractionIsUnreadable() throws {
+        let now = Date()
+        let store = try Store(path: directory.file("nudge.sqlite"), now: now.addingTimeInterval(-60))
+        _ = try store.addSymptom(name: "Headache", severity: 3, notes: nil, loggedAt: now, now: now)
+        _ = try store.addSymptom(name: "Cough", severity: 3, notes: nil, loggedAt: now, now: now)
+        try store.write { db in
+            try db.execute(sql: "PRAGMA ignore_check_constraints = 1")
+            try db.execute(sql: "UPDATE symptom_entries SET severity = 2.5 WHERE name = 'Headache'")
+            try db.execute(sql: "UPDATE symptom_entries SET severity = 2.0 WHERE name = 'Cough'")
+            try db.execute(sql: "PRAGMA ignore_check_constraints = 0")
+        }
+        let clock = WallClock(zone: .system("UTC"))
+        let listed = try store.symptoms(from: nil, through: nil, clock: clock)
+        #expect(listed.map(\.name) == ["Cough"] && listed.first?.severity == 2, "\(listed)")
+        let counted = try store.rowsAgainstTheirRules().filter { $0.table == "symptom_entries" }
+        #expect(counted.map(\.count).reduce(0, +) == 1 && counted.allSatisfy(\.isLeftOut), "\(counted)")
+    }
 }

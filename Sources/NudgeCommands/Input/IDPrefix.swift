@@ -9,9 +9,12 @@ public struct IDPrefix: Sendable {
     public var what: String
     /// `nudge journal list`.
     public var listedBy: String
+    /// The journal's: a word in the id's place that is no id nudge shows (not hexadecimal) may
+    /// be the first word of a private text typed there, and is not repeated.
+    public var isPrivate: Bool
 
-    public init(what: String, listedBy: String) {
-        (self.what, self.listedBy) = (what, listedBy)
+    public init(what: String, listedBy: String, isPrivate: Bool = false) {
+        (self.what, self.listedBy, self.isPrivate) = (what, listedBy, isPrivate)
     }
 
     /// What no id can be (empty, or with spaces or control characters) is refused as typed. A
@@ -26,11 +29,9 @@ public struct IDPrefix: Sendable {
     }
 
     /// The one row the prefix names, or a refusal that lists the candidates by their ids only.
-    /// A journal session's "id" that is no id nudge shows (not hexadecimal) may be the first
-    /// word of a text typed where the id goes: it is not repeated.
     public func resolve<Item>(_ match: PrefixMatch<Item>, prefix: String) throws -> Item {
         let shown =
-            what != "session" || prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) ? "'\(prefix)'" : "the id given"
+            !isPrivate || prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) ? "'\(prefix)'" : "the id given"
         switch match {
         case .found(let item): return item
         case .none where prefix.count < 4:

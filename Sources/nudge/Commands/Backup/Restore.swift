@@ -161,11 +161,10 @@ extension Nudge {
             // A folder that cannot be read now (a FIFO another program named, no permission)
             // leaves the earlier ones: their newest is taken, and the folder named.
             if let unreadable = BackupDirectory.unreadable(directory) {
-                guard
+                guard let latestFormer = formerFolders.first,
                     let newest = BackupDirectory.newestSound(
-                        in: formerFolders.first ?? directory, now: context.now, identity: identity,
-                        formerFolders: Array(formerFolders.dropFirst())),
-                    !formerFolders.isEmpty
+                        in: latestFormer, now: context.now, identity: identity,
+                        formerFolders: Array(formerFolders.dropFirst()))
                 else { throw CommandFailure(unreadable, exitCode: 66) }
                 return (newest.path, " (from a folder backup.directory named before: \(unreadable))")
             }

@@ -75,7 +75,7 @@ struct TherapyFieldOptions: ParsableArguments {
 }
 
 extension Nudge.Journal {
-    static let ids = IDPrefix(what: "session", listedBy: "nudge journal list")
+    static let ids = IDPrefix(what: "session", listedBy: "nudge journal list", isPrivate: true)
 
     static func session(_ prefix: String, _ store: Store) throws -> TherapySession {
         try ids.resolve(try store.run { try $0.therapySession(matching: prefix) }, prefix: prefix)

@@ -129,3 +129,32 @@ extension FormerBackupFolderTests {
             ), "\(restored)")
     }
 }
+
+/// The same folder, for `nudge backups` and doctor (issue 39, twelfth round): they stopped at
+/// the folder that cannot be read (exit 66, "no backup can be taken") while `restore --latest`
+/// took the newest of the earlier folders. All three now agree on that backup.
+extension FormerBackupFolderTests {
+    @Test func anUnreadableFolderLeavesTheEarlierOnesListedAndCounted() throws {
+        nudge("log", "symptom", "sneeze", "--severity", "2", at: "2026-11-22T08:00:00Z")
+        nudge("backup", at: "2026-11-22T09:00:00Z")
+        try FileManager.default.createDirectory(atPath: second, withIntermediateDirectories: false)
+        nudge("settings", "set", "backup.directory", second, at: "2026-11-22T10:00:00Z")
+        #expect(rmdir(second) == 0 && mkfifo(second, 0o600) == 0)
+        let unreadable = "cannot read the backup folder \(second) (it is not a folder)"
+        let listed = nudge("backups", at: "2026-11-22T11:00:00Z")
+        #expect(
+            listed.stdout.contains(first + "/nudge-20261122T090000Z.sqlite")
+                && listed.stdout.contains(unreadable)
+                && listed.stdout.hasSuffix("whose newest sound one restore --latest takes\n"), "\(listed)")
+        let json = nudge("backups", "--json", at: "2026-11-22T11:00:00Z")
+        #expect(json.stdout.contains("nudge-20261122T090000Z.sqlite") && json.stderr.contains(unreadable), "\(json)")
+        let doctor = nudge("doctor", at: "2026-11-22T11:00:00Z")
+        #expect(
+            doctor.stdout.contains("PROBLEM backups: \(second) is not a folder; no backup can be taken")
+                && doctor.stdout.contains(
+                    "ok      backups: newest 2026-11-22 09:00 UTC (2h ago), checked ok; 1 in \(first), which backup.directory named before\n"
+                ), "\(doctor)")
+        let restored = nudge("restore", "--latest", "--yes", at: "2026-11-22T11:00:00Z")
+        #expect(restored.stdout.hasPrefix("restored the backup of 2026-11-22 09:00 UTC"), "\(restored)")
+    }
+}

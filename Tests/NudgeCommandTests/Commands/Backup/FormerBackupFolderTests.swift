@@ -158,3 +158,26 @@ extension FormerBackupFolderTests {
         #expect(restored.stdout.hasPrefix("restored the backup of 2026-11-22 09:00 UTC"), "\(restored)")
     }
 }
+
+/// Past the 5 earlier folders remembered (issue 39, twelfth round), a change of
+/// `backup.directory` dropped the oldest that held the store's backups unsaid: from then on
+/// no listing, restore or doctor counted them. The change says so, naming the folder.
+extension FormerBackupFolderTests {
+    @Test func aFolderPushedOutOfThoseRememberedIsNamed() throws {
+        nudge("log", "symptom", "sneeze", "--severity", "2", at: "2026-11-20T08:00:00Z")
+        nudge("backup", at: "2026-11-20T09:00:00Z")
+        for number in 1...5 {
+            let changed = nudge(
+                "settings", "set", "backup.directory", directory.file("bk\(number)"), at: "2026-11-2\(number)T08:00:00Z"
+            )
+            #expect(changed.stderr.isEmpty, "\(changed)")
+            nudge("backup", at: "2026-11-2\(number)T09:00:00Z")
+        }
+        let sixth = nudge("settings", "set", "backup.directory", directory.file("bk6"), at: "2026-11-26T08:00:00Z")
+        #expect(
+            sixth.stderr
+                == "nudge: warning: \(first) holds backups of this store, but nudge remembers 5 earlier backup folders that hold them, and it is no longer one of them: nudge backups, restore --latest and doctor leave its backups out; restore one by its path, or move them into the folder backup.directory names\n",
+            "\(sixth)")
+        #expect(try location()["formerDirectory"] == directory.file("bk5"))
+    }
+}

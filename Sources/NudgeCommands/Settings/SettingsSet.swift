@@ -20,7 +20,7 @@ public struct SettingsSet {
 
     public func run(_ context: CommandContext) throws {
         let canonical = try canonicalValue(store: context.storePath)
-        let remembered = BackupLocation.remembered(store: context.storePath)
+        let remembered = key == BackupPolicy.directory ? BackupLocation.remembered(store: context.storePath) : []
         try context.openStore().run { try $0.setSetting(key, to: canonical, at: context.now) }
         context.print("\(key.rawValue) = \(key.valueKind.shown(canonical))")
         Self.warnOfForgottenFolders(key, remembered: remembered, context)

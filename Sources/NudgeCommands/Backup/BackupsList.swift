@@ -7,20 +7,30 @@ import NudgeStore
 public enum BackupsList {
     public static func run(json: Bool, _ context: CommandContext) throws {
         let directory = try backupDirectory(context)
-        if let unreadable = BackupDirectory.unreadable(directory) { throw CommandFailure(unreadable, exitCode: 66) }
         let identity = Store.identity(at: context.storePath)
         // A folder backup.directory named before (a restore may have brought back an older
         // setting) still holds the store's backups, perhaps its newest: listed with their path.
         let formerFolders = BackupDirectory.formerFolders(store: context.storePath, besides: directory)
+        let former = BackupDirectory.own(in: formerFolders, now: context.now, identity: identity)
+        // The folder named now cannot be read: as `restore --latest`, the listing falls back
+        // to the earlier folders, and names it; with none there, it is said alone.
+        let unreadable = BackupDirectory.unreadable(directory)
+        if let unreadable, former.isEmpty { throw CommandFailure(unreadable, exitCode: 66) }
         let found =
-            BackupDirectory.list(in: directory, now: context.now, identity: identity, store: context.storePath)
-            + BackupDirectory.own(in: formerFolders, now: context.now, identity: identity)
+            (unreadable == nil
+                ? BackupDirectory.list(in: directory, now: context.now, identity: identity, store: context.storePath)
+                : []) + former
         // One thinned away while the others are checked is gone: it is not listed.
         let backups = BackupDirectory.newestFirst(found, now: context.now).map {
             ($0, BackupDirectory.inspect($0.path))
         }.filter { FileManager.default.fileExists(atPath: $0.0.path) }
         try context.print(listing(backups, directory: directory, context), json: json)
-        for folder in formerFolders where !json {
+        if let unreadable {
+            let line =
+                "\(unreadable); the backups listed are in folders backup.directory named before, whose newest sound one restore --latest takes"
+            if json { context.environment.errors("nudge: \(line)\n") } else { context.print(line) }
+        }
+        for folder in formerFolders where !json && unreadable == nil {
             let count = backups.filter { PathText.directory(of: $0.0.path) == folder }.count
             guard count > 0 else { continue }
             context.print(

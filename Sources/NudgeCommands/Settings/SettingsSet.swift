@@ -20,11 +20,22 @@ public struct SettingsSet {
 
     public func run(_ context: CommandContext) throws {
         let canonical = try canonicalValue(store: context.storePath)
+        let remembered = key == BackupPolicy.directory ? BackupLocation.remembered(store: context.storePath) : []
         try context.openStore().run { try $0.setSetting(key, to: canonical, at: context.now) }
         context.print("\(key.rawValue) = \(key.valueKind.shown(canonical))")
+        Self.warnOfForgottenFolders(key, remembered: remembered, context)
         if key == BackupPolicy.directory, let stale = BackupLocation.staleness(store: context.storePath) {
             context.environment.errors(
                 "nudge: warning: \(stale.problem), \(BackupLocation.staleConsequence); \(stale.fix)\n")
+        }
+    }
+
+    /// A change of `backup.directory` that pushed an earlier folder holding the store's backups
+    /// out of those remembered says so, naming it (`remembered`: the folders before the change).
+    static func warnOfForgottenFolders(_ key: SettingKey, remembered: [String], _ context: CommandContext) {
+        guard key == BackupPolicy.directory else { return }
+        for folder in BackupLocation.forgotten(since: remembered, store: context.storePath) {
+            context.environment.errors(BackupLocation.forgottenText(folder) + "\n")
         }
     }
 

@@ -48,25 +48,46 @@ extension DoctorFindings {
                     fix: "nudge settings set backup.enabled true")
             ]
         }
-        if let problem = backupFolderProblem(directory) {
-            return [
-                .problem(
-                    "backups: \(problem); no backup can be taken",
-                    fix:
-                        "make it writable by you, or set a folder you can write: nudge settings set backup.directory PATH"
-                )
-            ]
-        }
-        // One that can be written but not listed (mode 300) would read as holding none.
-        if let unreadable = BackupDirectory.unreadable(directory) {
-            return [.problem("backups: \(unreadable)", fix: "chmod u+rwx \(directory)")]
-        }
         let identity = Store.identity(at: store)
         // The store's backups in the folder backup.directory named before count too.
         let formerFolders = BackupDirectory.formerFolders(store: store, besides: directory)
-        let listed = BackupDirectory.newestFirst(
-            BackupDirectory.list(in: directory, now: now, identity: identity)
-                + BackupDirectory.own(in: formerFolders, now: now, identity: identity), now: now)
+        let former = BackupDirectory.own(in: formerFolders, now: now, identity: identity)
+        let readable = BackupDirectory.unreadable(directory) == nil
+        if let blocked = folderProblemFinding(directory) {
+            // One that cannot be read leaves the earlier folders to `restore --latest`, which
+            // takes their newest: they are counted too, as `nudge backups` lists them.
+            guard !readable, !former.isEmpty else { return [blocked] }
+            return [blocked]
+                + listedFindings(
+                    former, store: store, directory: directory, readable: false, formerFolders: formerFolders,
+                    identity: identity, now: now, clock: clock)
+        }
+        return listedFindings(
+            BackupDirectory.list(in: directory, now: now, identity: identity) + former, store: store,
+            directory: directory, readable: true, formerFolders: formerFolders, identity: identity, now: now,
+            clock: clock)
+    }
+
+    /// The folder `backup.directory` names cannot be written, or written but not listed (mode
+    /// 300), which would read as holding none.
+    private static func folderProblemFinding(_ directory: String) -> Finding? {
+        if let problem = backupFolderProblem(directory) {
+            return .problem(
+                "backups: \(problem); no backup can be taken",
+                fix: "make it writable by you, or set a folder you can write: nudge settings set backup.directory PATH")
+        }
+        return BackupDirectory.unreadable(directory).map {
+            .problem("backups: \($0)", fix: "chmod u+rwx \(directory)")
+        }
+    }
+
+    /// The account of the backups found: those in `directory` (none when it is not `readable`)
+    /// and in `formerFolders`.
+    private static func listedFindings(
+        _ found: [BackupFile], store: String, directory: String, readable: Bool, formerFolders: [String],
+        identity: String?, now: Date, clock: WallClock
+    ) -> [Finding] {
+        let listed = BackupDirectory.newestFirst(found, now: now)
         // One nudge may not open is of no known store, and not damaged: it is named apart.
         let all = listed.filter { $0.unreadableReason == nil }
         // One taken while the clock was ahead is not the newest; it is named.
@@ -118,10 +139,10 @@ extension DoctorFindings {
             let count = backups.filter { PathText.directory(of: $0.path) == folder }.count
             return count == 0 ? nil : "; \(count) in \(folder), which backup.directory named before"
         }.joined()
-        let kept = backups.filter { PathText.directory(of: $0.path) == directory }.count
-        return ahead + [
-            .fine("backups: newest \(when), checked ok; \(kept) kept in \(directory)\(elsewhere)")
-        ]
+        let kept =
+            readable
+            ? "; \(backups.filter { PathText.directory(of: $0.path) == directory }.count) kept in \(directory)" : ""
+        return ahead + [.fine("backups: newest \(when), checked ok\(kept)\(elsewhere)")]
     }
 
     /// A backup of this store a person copied within the folder under another name: nudge

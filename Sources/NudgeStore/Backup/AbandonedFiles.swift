@@ -43,7 +43,7 @@ public enum AbandonedFiles {
             var status = stat()
             guard lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == getuid(),
                 HeldTemporaryFile.isAbandoned(
-                    main, modified: Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec)), now: now)
+                    main, modified: HeldTemporaryFile.modified(status), now: now)
             else { return nil }
             return (file, companion.isEmpty)
         }

@@ -251,7 +251,7 @@ public enum BackupDirectory {
             var status = stat()
             guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == getuid(),
                 HeldTemporaryFile.isAbandoned(
-                    main, modified: Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec)), now: now)
+                    main, modified: HeldTemporaryFile.modified(status), now: now)
             else { return nil }
             return (path, companion.isEmpty)
         }

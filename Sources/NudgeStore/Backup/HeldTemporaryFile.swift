@@ -46,15 +46,23 @@ final class HeldTemporaryFile {
 
     /// Whether the temporary file at `path` (without SQLite's suffix), last written at
     /// `modified`, was left by a process that is gone: no process holds it, and the pid in its
-    /// name is no process's (removed at once, however young), or it is over 10 seconds old (a
-    /// name without a pid, an older nudge's; or a pid used again since).
+    /// name is no process's, or the process that has it now started after the file was last
+    /// written (the pid was used again: removed at once, however young), or it is over 10
+    /// seconds old (a name without a pid, an older nudge's; or a start /proc does not give).
     static func isAbandoned(_ path: String, modified: Date, now: Date) -> Bool {
         guard !isHeld(path) else { return false }
         let parts = (path as NSString).lastPathComponent.split(separator: ".")
-        if parts.count >= 3, let pid = pid_t(parts[parts.count - 2]), pid > 0, kill(pid, 0) != 0, errno == ESRCH {
-            return true
+        if parts.count >= 3, let pid = pid_t(parts[parts.count - 2]), pid > 0 {
+            if kill(pid, 0) != 0, errno == ESRCH { return true }
+            // Its writer made it after it started; 0.1 s spares a clock read between the two.
+            if let started = ProcessStart.instant(of: pid), started.timeIntervalSince(modified) > 0.1 { return true }
         }
         return now.timeIntervalSince(modified) > 10
+    }
+
+    /// When the file `status` describes was last written, to the nanosecond.
+    static func modified(_ status: stat) -> Date {
+        Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
     }
 
     /// Whether a live process holds the file at `path` (its lock is taken); false for a file

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import NudgeCore
 
 #if canImport(Glibc)
     import Glibc
@@ -31,19 +32,40 @@ final class RestoreWrite {
             ?? nil
     }
 
-    /// The identity the restored store keeps, never the backup's (which may be another
-    /// store's, whose backups the two would then thin for each other): its own; for a store
-    /// SQLite cannot read (or without one), the identity recorded beside it
-    /// (`BackupLocation`); else, for a store that is not there or has none anywhere, a new one.
-    /// One beside a recorded identity this user may not read is refused: a new one would make
-    /// every earlier backup another store's.
-    func keptIdentity() throws(Store.BackupFailure) -> String {
+    /// The identity the restored store keeps: its own; for a store SQLite cannot read (or
+    /// without one), the identity recorded beside it (`BackupLocation`); for a store with none
+    /// anywhere, the backup's when it is that store coming back (`returningIdentity`), else a
+    /// new one, never the backup's (which may be a store's that lives on, whose backups the two
+    /// would then thin for each other). One beside a recorded identity this user may not read
+    /// is refused: a new one would make every earlier backup another store's. `source`: where
+    /// the backup was taken from.
+    func keptIdentity(source: String) throws(Store.BackupFailure) -> String {
         let own = try? Store.openReadOnly(storePath, Self.reading).read { db in try Store.identity(db) }
         if let own = own ?? nil { return own }
         if let unknown = StoreFile.identityUnknowable(storePath) {
             throw Store.BackupFailure(description: unknown.description, exitCode: 65)
         }
-        return BackupLocation.read(store: storePath)?.identity ?? Store.newIdentity()
+        return BackupLocation.read(store: storePath)?.identity ?? returningIdentity(source: source)
+            ?? Store.newIdentity()
+    }
+
+    /// The backup's identity for a store removed with everything beside it (`rm nudge.sqlite*`:
+    /// not there or empty, no `STORE.backup-location` at all) and restored from the folder its
+    /// path backs up into by default, which holds that identity's backups alone: `nudge
+    /// backups` listed them as this store's, and they stay its own after the restore (the next
+    /// backup thins them). Nil otherwise: a backup from another folder, restored to a new
+    /// place, makes another store.
+    private func returningIdentity(source: String) -> String? {
+        var status = stat()
+        let storeGone = stat(storePath, &status) != 0 ? errno == ENOENT : status.st_size == 0
+        guard storeGone, lstat(BackupLocation.path(ofStore: storePath), &status) != 0, errno == ENOENT,
+            case .store(let identity)? = BackupFile.origin(of: backupPath)
+        else { return nil }
+        let folder = BackupDirectory.directory(store: storePath, setting: "")
+        guard BackupDirectory.isSameFolder(PathText.directory(of: source), folder),
+            BackupDirectory.stores(BackupDirectory.list(in: folder, now: Date())) == [identity]
+        else { return nil }
+        return identity
     }
 
     /// SQLite's online backup from `temporary` into the store: its first step takes the

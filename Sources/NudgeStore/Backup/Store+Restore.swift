@@ -59,7 +59,7 @@ extension Store {
         let storeExisted = FileManager.default.fileExists(atPath: storePath)
         let written = RestoreWrite(
             storePath: storePath, keptPath: keptPath, backupPath: backupPath, expected: expected)
-        let identity = try written.keptIdentity()
+        let identity = try written.keptIdentity(source: name)
         if !storeExisted {
             do { try StoreFile.prepare(at: storePath) } catch {
                 throw BackupFailure(description: error.description, exitCode: 73)

@@ -10,7 +10,7 @@ extension Nudge {
         static let configuration = CommandConfiguration(
             abstract: "Back the store up now, checked, into the backup directory or a file.",
             discussion: """
-                The backup is taken through SQLite's online backup, consistent while other programs write, and is the whole file: every app's tables. It is written to a temporary file, checked whole (PRAGMA integrity_check), synced and renamed. Into the backup directory (backup.directory, by default STORE.backups beside the store) it is named by its UTC instant, and old ones are thinned as the daemon thins them (the newest whole one of a day is kept: an earlier one of the same day is removed, and named; so are the partial files of a backup killed midway, and the copies a restore killed midway left beside the store, at once when the process that wrote them is gone, and after 10 s when its pid is a live process's, never while a backup or restore still writes them); a backup is never opened as a store, nor backed up (--store BACKUP is refused: restore it instead); with --output it replaces only a regular file (mode 0600), never the store or one of its files, nor any other SQLite database (another store, a backup). The daemon keeps daily backups by itself (nudge(5), backup.enabled).
+                The backup is taken through SQLite's online backup, consistent while other programs write, and is the whole file: every app's tables. It is written to a temporary file, checked whole (PRAGMA integrity_check), synced and renamed. Into the backup directory (backup.directory, by default STORE.backups beside the store) it is named by its UTC instant, and old ones are thinned as the daemon thins them (the newest whole one of a day is kept: an earlier one of the same day is removed, and named; so are the partial files of a backup killed midway, and the copies a restore killed midway left beside the store, at once when the process that wrote them is gone or its pid is now a process's that started after they were last written, and after 10 s when it is a live process's that started before, never while a backup or restore still writes them); a backup is never opened as a store, nor backed up (--store BACKUP is refused: restore it instead); with --output it replaces only a regular file (mode 0600), and says so, with that file's size and date, never the store or one of its files, nor any other SQLite database (another store, a backup). The daemon keeps daily backups by itself (nudge(5), backup.enabled).
                 """)
         @OptionGroup var global: GlobalOptions
         @Option(help: "Write the backup to this file instead of the backup directory.") var output: String?
@@ -28,6 +28,7 @@ extension Nudge {
             do { try Store.refuseBackup(at: context.storePath) } catch { throw CommandFailure(error) }
             // A copy of a store (or one that lost its identity) gets its own before its backup.
             Store.claimIdentity(at: context.storePath, now: context.now)
+            let replaced = output.flatMap { Self.describeExisting($0, context) }
             let (backup, removed, leftovers) = try take(context)
             // A killed restore leaves a copy of the whole store beside it.
             let restoreLeftovers = AbandonedFiles.removeTemporary(
@@ -55,10 +56,22 @@ extension Nudge {
             context.print(
                 "backed up the store to \(backup.path) (\(ByteCountText.describe(backup.size)), checked: ok; \(counts))\(thinned)\(cleaned)\(restoresCleaned)"
             )
+            // README says --output replaces a regular file: never unsaid.
+            if let replaced { context.print("replaced the file that was at \(backup.path) (\(replaced))") }
             if let stale = BackupLocation.staleness(store: context.storePath) {
                 context.environment.errors(
                     "nudge: warning: \(stale.problem), \(BackupLocation.staleConsequence); \(stale.fix)\n")
             }
+        }
+
+        /// `12 B, last changed 2026-11-20 10:00 UTC` of the regular file at `path`; nil when
+        /// there is none.
+        private static func describeExisting(_ path: String, _ context: CommandContext) -> String? {
+            var status = stat()
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+            let changed = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec))
+            return
+                "\(ByteCountText.describe(Int(status.st_size))), last changed \(LocalFormat.dateTime(changed, clock: context.wallClock))"
         }
 
         private static func validate(output: String, _ context: CommandContext) throws {

@@ -115,6 +115,30 @@ struct BackupFolderModeTests {
         }
     }
 
+    /// The folder named now cannot be read (twelfth round): `backups` and doctor stopped there
+    /// while `restore --latest` took the earlier folder's newest; all three count it now.
+    @Test(.enabled(if: canRunAsNobody, "needs root and /usr/bin/setpriv to run nudge as nobody"))
+    func aFolderThatCannotBeReadLeavesTheEarlierOnes() throws {
+        let second = home + "/g2"
+        #expect(try nudgeAsNobody("log", "symptom", "sneeze", "--severity", "2").status == 0)
+        #expect(try nudgeAsNobody(["backup"], at: "2026-11-22T09:00:00Z").status == 0)
+        #expect(try nudgeAsNobody("settings", "set", "backup.directory", second).status == 0)
+        #expect(mkdir(second, 0o700) == 0 && chown(second, 65534, 65534) == 0 && chmod(second, 0o000) == 0)
+        let listing = try nudgeAsNobody("backups")
+        #expect(
+            listing.status == 0 && listing.stdout.contains(folder + "/nudge-20261122T090000Z.sqlite")
+                && listing.stdout.contains("cannot read the backup folder \(second) (Permission denied)"),
+            "\(listing)")
+        let doctor = try nudgeAsNobody("doctor").stdout
+        #expect(
+            doctor.contains("PROBLEM backups: \(second) cannot be written (Permission denied)")
+                && doctor.contains("checked ok; 1 in \(folder), which backup.directory named before\n"), "\(doctor)")
+        let restore = try nudgeAsNobody("restore", "--latest", "--yes")
+        #expect(
+            restore.status == 0 && restore.stdout.hasPrefix("restored the backup of 2026-11-22 09:00 UTC"),
+            "\(restore)")
+    }
+
     /// The folder named until now, there but unreadable when the setting changes, is kept too.
     @Test(.enabled(if: canRunAsNobody, "needs root and /usr/bin/setpriv to run nudge as nobody"))
     func anUnreadableFolderIsKeptWhenTheSettingChanges() throws {

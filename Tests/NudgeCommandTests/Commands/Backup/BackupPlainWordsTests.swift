@@ -91,4 +91,22 @@ struct BackupPlainWordsTests {
         #expect(
             open.contains("remove one, or put in one of their own") && open.contains("chmod 700 \(backups)"), "\(open)")
     }
+
+    /// `--output` over a file that is there replaces it, as README says (issue 39, twelfth
+    /// round: silently): one line says so, with what the file was.
+    @Test func replacingAFileWithOutputSaysSo() throws {
+        nudge(["log", "symptom", "Headache", "--severity", "3"])
+        let output = directory.file("keep.bak")
+        #expect(FileManager.default.createFile(atPath: output, contents: Data("twelve bytes".utf8)))
+        let changed = try #require(Timestamp.parse("2026-11-20T10:00:00Z"))
+        try FileManager.default.setAttributes([.modificationDate: changed], ofItemAtPath: output)
+        let result = nudge(["backup", "--output", output])
+        #expect(
+            result.stdout.hasPrefix("backed up the store to \(output) (")
+                && result.stdout.hasSuffix(
+                    "\nreplaced the file that was at \(output) (12 B, last changed 2026-11-20 10:00 UTC)\n"),
+            "\(result)")
+        let fresh = directory.file("fresh.bak")
+        #expect(!nudge(["backup", "--output", fresh]).stdout.contains("replaced"))
+    }
 }

@@ -129,3 +129,55 @@ extension FormerBackupFolderTests {
             ), "\(restored)")
     }
 }
+
+/// The same folder, for `nudge backups` and doctor (issue 39, twelfth round): they stopped at
+/// the folder that cannot be read (exit 66, "no backup can be taken") while `restore --latest`
+/// took the newest of the earlier folders. All three now agree on that backup.
+extension FormerBackupFolderTests {
+    @Test func anUnreadableFolderLeavesTheEarlierOnesListedAndCounted() throws {
+        nudge("log", "symptom", "sneeze", "--severity", "2", at: "2026-11-22T08:00:00Z")
+        nudge("backup", at: "2026-11-22T09:00:00Z")
+        try FileManager.default.createDirectory(atPath: second, withIntermediateDirectories: false)
+        nudge("settings", "set", "backup.directory", second, at: "2026-11-22T10:00:00Z")
+        #expect(rmdir(second) == 0 && mkfifo(second, 0o600) == 0)
+        let unreadable = "cannot read the backup folder \(second) (it is not a folder)"
+        let listed = nudge("backups", at: "2026-11-22T11:00:00Z")
+        #expect(
+            listed.stdout.contains(first + "/nudge-20261122T090000Z.sqlite")
+                && listed.stdout.contains(unreadable)
+                && listed.stdout.hasSuffix("whose newest sound one restore --latest takes\n"), "\(listed)")
+        let json = nudge("backups", "--json", at: "2026-11-22T11:00:00Z")
+        #expect(json.stdout.contains("nudge-20261122T090000Z.sqlite") && json.stderr.contains(unreadable), "\(json)")
+        let doctor = nudge("doctor", at: "2026-11-22T11:00:00Z")
+        #expect(
+            doctor.stdout.contains("PROBLEM backups: \(second) is not a folder; no backup can be taken")
+                && doctor.stdout.contains(
+                    "ok      backups: newest 2026-11-22 09:00 UTC (2h ago), checked ok; 1 in \(first), which backup.directory named before\n"
+                ), "\(doctor)")
+        let restored = nudge("restore", "--latest", "--yes", at: "2026-11-22T11:00:00Z")
+        #expect(restored.stdout.hasPrefix("restored the backup of 2026-11-22 09:00 UTC"), "\(restored)")
+    }
+}
+
+/// Past the 5 earlier folders remembered (issue 39, twelfth round), a change of
+/// `backup.directory` dropped the oldest that held the store's backups unsaid: from then on
+/// no listing, restore or doctor counted them. The change says so, naming the folder.
+extension FormerBackupFolderTests {
+    @Test func aFolderPushedOutOfThoseRememberedIsNamed() throws {
+        nudge("log", "symptom", "sneeze", "--severity", "2", at: "2026-11-20T08:00:00Z")
+        nudge("backup", at: "2026-11-20T09:00:00Z")
+        for number in 1...5 {
+            let changed = nudge(
+                "settings", "set", "backup.directory", directory.file("bk\(number)"), at: "2026-11-2\(number)T08:00:00Z"
+            )
+            #expect(changed.stderr.isEmpty, "\(changed)")
+            nudge("backup", at: "2026-11-2\(number)T09:00:00Z")
+        }
+        let sixth = nudge("settings", "set", "backup.directory", directory.file("bk6"), at: "2026-11-26T08:00:00Z")
+        #expect(
+            sixth.stderr
+                == "nudge: warning: \(first) holds backups of this store, but nudge remembers 5 earlier backup folders that hold them, and it is no longer one of them: nudge backups, restore --latest and doctor leave its backups out; restore one by its path, or move them into the folder backup.directory names\n",
+            "\(sixth)")
+        #expect(try location()["formerDirectory"] == directory.file("bk5"))
+    }
+}

@@ -70,4 +70,34 @@ struct KilledBackupLeftoverTests: CommandScenario {
         let after = try NudgeBinary.run(["doctor"], environment: ["TZ": "UTC", "NUDGE_STORE": store])
         #expect(!after.stdout.contains("killed midway"), "\(after)")
     }
+
+    /// A pid used again (issue 39, twelfth round): a leftover named with the pid of a process
+    /// that started after the file was last written was kept, young, as if that process might
+    /// be about to lock it. That process did not write it: both leftovers go at once, named.
+    @Test func aLeftoverOlderThanTheProcessWithItsPidGoesAtOnce() throws {
+        #expect(nudge("log", "symptom", "sneeze", "--severity", "2").status == 0)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        // Last written 3 s ago, before this process started: young enough that only its pid
+        // could keep it.
+        let written = Date().addingTimeInterval(-3)
+        let reused = try Subprocess.spawn("/bin/sleep", ["60"], environment: [:], stderrPath: directory.file("s.err"))
+        defer {
+            reused.signal(SIGKILL)
+            _ = reused.waitForExit(timeout: 10)
+        }
+        let backupLeftover = ".nudge-nudge-20261122T095959Z.sqlite.\(reused.pid).a1B2c3"
+        let restoreLeftover = ".nudge-restore-nudge.sqlite.\(reused.pid).a1B2c3"
+        for path in [folder + "/" + backupLeftover, directory.file(restoreLeftover)] {
+            #expect(FileManager.default.createFile(atPath: path, contents: Data("rows".utf8)))
+            try FileManager.default.setAttributes([.modificationDate: written], ofItemAtPath: path)
+        }
+        let result = nudge("backup")
+        #expect(
+            result.status == 0
+                && result.stdout.contains("; removed what a backup killed midway left: \(backupLeftover);")
+                && result.stdout.hasSuffix(
+                    "; removed what a restore killed midway left beside the store: \(restoreLeftover)\n"),
+            "\(result)")
+        #expect(Date().timeIntervalSince(written) < 10, "the backup ran within the 10 s a young file is given")
+    }
 }

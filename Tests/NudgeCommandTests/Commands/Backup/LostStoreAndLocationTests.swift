@@ -1,0 +1,44 @@
+import Foundation
+import NudgeTestSupport
+import Testing
+
+/// A store removed with everything beside it (`rm nudge.sqlite*`), its backups still in the
+/// folder beside its path (issue 39, twelfth round): `nudge backups` listed them as this store's
+/// (it has no identity to tell), but `restore --latest` gave the restored store a new identity,
+/// after which they were another store's, neither listed nor thinned. The restore keeps the
+/// backup's identity: the store has come back.
+struct LostStoreAndLocationTests: CommandScenario {
+    let directory = TemporaryDirectory()
+    var environment: [String: String] { ["TZ": "UTC"] }
+
+    @discardableResult
+    func nudge(_ arguments: String..., at fakeNow: String) -> CommandResult {
+        let result = InProcessNudge.run(
+            arguments + ["--store", store], environment: environment.merging(["NUDGE_FAKE_NOW": fakeNow]) { $1 })
+        #expect(result.status == 0, "\(arguments): \(result)")
+        return result
+    }
+
+    func identity() throws -> String? {
+        try StoreQuery.rows(store, "SELECT value FROM store_metadata WHERE key = 'store_identity'").first?["value"]
+    }
+
+    @Test func aRemovedStoreRestoredFromItsFolderKeepsItsBackups() throws {
+        nudge("log", "symptom", "sneeze", "--severity", "2", at: "2026-11-20T08:00:00Z")
+        nudge("backup", at: "2026-11-20T09:00:00Z")
+        let before = try #require(try identity())
+        for suffix in ["", "-wal", "-shm", ".backup-location"] { unlink(store + suffix) }
+        let backup = "nudge-20261120T090000Z.sqlite"
+        #expect(nudge("backups", at: "2026-11-20T10:00:00Z").stdout.contains(backup))
+
+        let restored = nudge("restore", "--latest", "--yes", at: "2026-11-20T10:00:00Z")
+        #expect(restored.stdout.hasPrefix("restored the backup of 2026-11-20 09:00 UTC"), "\(restored)")
+        #expect(try identity() == before)
+        let listed = nudge("backups", at: "2026-11-20T10:30:00Z")
+        #expect(listed.stdout.contains(backup) && !listed.stdout.contains("another store"), "\(listed)")
+        // The next backup of the day thins it as the store's own.
+        let next = nudge("backup", at: "2026-11-20T11:00:00Z")
+        #expect(next.stdout.contains("removed as the daily backups are kept (nudge(5)): \(backup)"), "\(next)")
+        #expect(!FileManager.default.fileExists(atPath: store + ".backups/" + backup))
+    }
+}

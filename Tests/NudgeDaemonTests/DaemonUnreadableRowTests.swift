@@ -10,7 +10,8 @@ import Testing
 
 extension DaemonTests {
     /// Rows another program wrote in a form nudge cannot read are left out of the plan and
-    /// logged once each, by table and id, never with a value, however many plans follow.
+    /// logged once each, by table and id (by rowid where the id cannot be shown), never with a
+    /// value, however many plans follow.
     @Test func anUnreadableRowIsLoggedOnceByTableAndID() throws {
         let now = try #require(Timestamp.parse("2026-11-22T12:00:00Z"))
         try StoreQuery.create(store, now: now)
@@ -22,6 +23,9 @@ extension DaemonTests {
                         VALUES ('med-1', '2026-11-22T11:50:00Z', '+01:00 private', 1200, 'timer', '2026-11-22T11:50:00Z');
                     INSERT INTO contacts (id, name, stay_in_touch_days, created_at)
                         VALUES (7, 'Sam', '', '2026-11-01T09:00:00Z');
+                    INSERT INTO symptom_entries VALUES
+                        (null, 'private', 2, '2026-11-22T11:00:00Z', null, '2026-11-22T11:00:00Z', '2026-11-22T11:00:00Z'),
+                        (null, 'private', 3, '2026-11-22T11:10:00Z', null, '2026-11-22T11:10:00Z', '2026-11-22T11:10:00Z');
                     """)
         }
         try database.close()
@@ -37,6 +41,9 @@ extension DaemonTests {
             unreadable == [
                 "warning: a row of contacts cannot be read (id 7); it is left out until the program that wrote it corrects it",
                 "warning: a row of meditation_sessions cannot be read (id med-1); it is left out until the program that wrote it corrects it",
+                // Two with no id to show: two rows, by their rowids, as doctor counts them.
+                "warning: a row of symptom_entries cannot be read (rowid 1); it is left out until the program that wrote it corrects it",
+                "warning: a row of symptom_entries cannot be read (rowid 2); it is left out until the program that wrote it corrects it",
             ], "\(log.all)")
         #expect(!log.all.contains { $0.contains("private") || $0.contains("Sam") }, "\(log.all)")
     }

@@ -1,21 +1,19 @@
+import NudgeCore
 import NudgeStore
 
 /// `nudge symptoms delete`: one entry deleted, asked first on a terminal.
-public struct SymptomDelete {
-    /// The entry's id or its prefix, as typed.
-    public var id: String
-    public var yes: Bool
+public typealias SymptomDelete = RowDelete<SymptomEntry>
 
-    public init(id: String, yes: Bool) {
-        (self.id, self.yes) = (id, yes)
+extension SymptomEntry: DeletableRow {
+    public static var ids: IDPrefix { SymptomEntries.ids }
+
+    public static func matching(_ prefix: String, in store: Store) throws(StoreError) -> PrefixMatch<Self> {
+        try store.symptomEntry(matching: prefix)
     }
 
-    public func run(_ context: CommandContext) throws {
-        let store = try context.openStore()
-        let entry = try SymptomEntries.entry(id, store)
-        let what = SymptomEntries.describe(entry, context)
-        try context.delete(what, cannotBeUndone: true, yes: yes) {
-            try store.run { try $0.deleteSymptom(id: entry.id) }
-        }
-    }
+    public var deletionRefusal: String? { nil }
+
+    public func described(_ context: CommandContext) -> String { SymptomEntries.describe(self, context) }
+
+    public func delete(from store: Store) throws(StoreError) -> Bool { try store.deleteSymptom(id: id) }
 }

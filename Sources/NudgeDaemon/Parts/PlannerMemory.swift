@@ -43,13 +43,17 @@ struct PlannerMemory {
     }
 
     /// Rows another program wrote in a form nudge cannot read are left out of the plan: each
-    /// is logged once, by table and id, never with a value.
+    /// is logged once, by table and id (its rowid where the id cannot be shown), never with a value.
     mutating func logUnreadable(_ rows: Set<UnreadableRow>) {
         let new = rows.subtracting(loggedUnreadable)
         for row in new.sorted() {
+            let named = row.id.map { "id \($0)" } ?? "rowid \(row.rowid)"
             logger.warning(
-                "a row of \(row.table) cannot be read (id \(row.id)); it is left out until the program that wrote it corrects it",
-                metadata: ["event": "unreadable_row", "table": "\(row.table)", "id": "\(row.id)"])
+                "a row of \(row.table) cannot be read (\(named)); it is left out until the program that wrote it corrects it",
+                metadata: [
+                    "event": "unreadable_row", "table": "\(row.table)", "rowid": "\(row.rowid)",
+                    "id": "\(row.id ?? "(not shown)")",
+                ])
         }
         loggedUnreadable.formUnion(new)
     }

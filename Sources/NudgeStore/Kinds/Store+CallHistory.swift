@@ -105,7 +105,7 @@ extension Store {
     }
 
     private static let callColumns = """
-        SELECT l.id, l.contact_id, c.name, l.called_at, l.duration_minutes, l.emotional_state, l.notes
+        SELECT l.id, l.contact_id, c.name, l.called_at, l.duration_minutes, l.emotional_state, l.notes, l.rowid AS rowid
         FROM call_logs l JOIN contacts c ON c.id = l.contact_id
         """
 

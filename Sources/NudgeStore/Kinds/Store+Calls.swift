@@ -5,7 +5,7 @@ import NudgeCore
 extension Store {
     static let contactColumns = """
         SELECT c.id, c.name, c.stay_in_touch_days, c.created_at, cc.restarted_on,
-            (SELECT max(l.called_at) FROM call_logs l WHERE l.contact_id = c.id AND l.is_marked_deleted = 0) AS last_call,
+            \(CallDue.latestReadableCall(of: "c.id")) AS last_call,
             ci.identity
         FROM contacts c LEFT JOIN call_cadence cc ON cc.contact_id = c.id LEFT JOIN contact_identities ci ON ci.contact_id = c.id
         """
@@ -84,8 +84,7 @@ extension Store {
                      WHERE d.reminder_key LIKE \(CallReminder.onceKeySQL(contactIdentity: "ci.identity", reminderIdentity: "ri.identity")) || ':tomorrow:%'
                        AND \(DeliveryRecord.owedSQL("d"))
                     ) AS moved_to,
-                    (SELECT max(l.called_at) FROM call_logs l WHERE l.contact_id = r.contact_id AND l.is_marked_deleted = 0
-                    ) AS last_call_at
+                    \(CallDue.latestReadableCall(of: "r.contact_id")) AS last_call_at
                 FROM call_reminders r JOIN contacts c ON c.id = r.contact_id
                     JOIN call_reminder_identities ri ON ri.reminder_id = r.id JOIN contact_identities ci ON ci.contact_id = c.id
                 WHERE r.done_at IS NULL ORDER BY r.due_at, r.id

@@ -55,7 +55,7 @@ extension Store {
             updatedAt: now)
         return try write { db in
             let minute = { (instant: Date) in (instant.timeIntervalSince1970 / 60).rounded(.down) }
-            let sameMinute = try Row.fetchAll(db, sql: "SELECT * FROM therapy_sessions").compactMap(
+            let sameMinute = try Row.fetchAll(db, sql: "SELECT rowid, * FROM therapy_sessions").compactMap(
                 TherapySession.init(row:)
             ).filter { $0.unreadableStart == nil && minute($0.startedAt) == minute(startedAt) }
             if let other = sameMinute.min(by: { $0.id < $1.id }) {
@@ -114,7 +114,7 @@ extension Store {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT s.*, (SELECT count(*) FROM therapy_reflections r WHERE r.session_id = s.id) AS reflection_count
+                    SELECT s.rowid AS rowid, s.*, (SELECT count(*) FROM therapy_reflections r WHERE r.session_id = s.id) AS reflection_count
                     FROM therapy_sessions s
                     """
             ).compactMap { row in TherapySession(row: row).map { ($0, row.stored("reflection_count") ?? 0) } }
@@ -126,7 +126,7 @@ extension Store {
     public func therapySession(matching prefix: String) throws(StoreError) -> PrefixMatch<TherapySession> {
         try read { db in
             try PrefixMatch.fetch(
-                db, "SELECT * FROM therapy_sessions", prefix: prefix, item: TherapySession.init(row:), id: \.id)
+                db, "SELECT rowid, * FROM therapy_sessions", prefix: prefix, item: TherapySession.init(row:), id: \.id)
         }
     }
 
@@ -136,8 +136,10 @@ extension Store {
     }
 
     private static func reflections(_ db: Database, of sessionID: String) throws -> [TherapyReflection] {
-        try Row.fetchAll(db, sql: "SELECT * FROM therapy_reflections WHERE session_id = ?", arguments: [sessionID])
-            .compactMap(TherapyReflection.init(row:)).sorted { ($0.writtenAt, $0.id) < ($1.writtenAt, $1.id) }
+        try Row.fetchAll(
+            db, sql: "SELECT rowid, * FROM therapy_reflections WHERE session_id = ?", arguments: [sessionID]
+        )
+        .compactMap(TherapyReflection.init(row:)).sorted { ($0.writtenAt, $0.id) < ($1.writtenAt, $1.id) }
     }
 
     /// Adds a reflection, as an answer typed into a notification does; false when the session
@@ -218,7 +220,7 @@ extension TherapyJournalReminder: StoredRule {
         let rows = try Row.fetchAll(
             db,
             sql: """
-                SELECT s.id, s.started_at, s.mood_after IS NOT NULL AS has_mood_after,
+                SELECT s.rowid AS rowid, s.id, s.started_at, s.mood_after IS NOT NULL AS has_mood_after,
                     (SELECT group_concat(r.written_at, '|') FROM therapy_reflections r WHERE r.session_id = s.id) AS reflections,
                     EXISTS (SELECT 1 FROM reminder_deliveries d
                             WHERE d.reminder_key >= 'journal:' || s.id || ':' AND d.reminder_key < 'journal:' || s.id || ';'

@@ -132,7 +132,8 @@ extension Store {
     public func meditation(matching prefix: String) throws(StoreError) -> PrefixMatch<MeditationSession> {
         try read { db in
             try PrefixMatch.fetch(
-                db, "SELECT * FROM meditation_sessions", prefix: prefix, item: MeditationSession.init(row:), id: \.id)
+                db, "SELECT rowid, * FROM meditation_sessions", prefix: prefix, item: MeditationSession.init(row:),
+                id: \.id)
         }
     }
 
@@ -146,7 +147,7 @@ extension Store {
     }
 
     static func runningMeditation(_ db: Database) throws -> MeditationSession? {
-        try Row.fetchAll(db, sql: "SELECT * FROM meditation_sessions WHERE ended_at IS NULL").compactMap(
+        try Row.fetchAll(db, sql: "SELECT rowid, * FROM meditation_sessions WHERE ended_at IS NULL").compactMap(
             MeditationSession.init(row:)
         )
         .min { $0.startedAt < $1.startedAt }
@@ -154,7 +155,7 @@ extension Store {
 
     static func runningMeditation(_ db: Database, id: String) throws -> MeditationSession? {
         try Row.fetchOne(
-            db, sql: "SELECT * FROM meditation_sessions WHERE id = ? AND ended_at IS NULL", arguments: [id]
+            db, sql: "SELECT rowid, * FROM meditation_sessions WHERE id = ? AND ended_at IS NULL", arguments: [id]
         )
         .flatMap(MeditationSession.init(row:))
     }
@@ -162,7 +163,7 @@ extension Store {
     static func meditations(_ db: Database, since: Date?) throws -> [MeditationSession] {
         // Other writers may use offsets: the text bound is widened by a day, the parsed instant decides.
         let rows = try Row.fetchAll(
-            db, sql: "SELECT * FROM meditation_sessions WHERE started_at >= ? OR ended_at IS NULL",
+            db, sql: "SELECT rowid, * FROM meditation_sessions WHERE started_at >= ? OR ended_at IS NULL",
             arguments: [since.map { Timestamp.format($0.addingTimeInterval(-86400)) } ?? ""])
         return rows.compactMap(MeditationSession.init(row:)).filter {
             since == nil || $0.startedAt >= since! || $0.isRunning

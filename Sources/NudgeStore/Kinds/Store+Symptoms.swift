@@ -58,7 +58,7 @@ extension Store {
     public func symptomEntry(matching prefix: String) throws(StoreError) -> PrefixMatch<SymptomEntry> {
         try read { db in
             try PrefixMatch.fetch(
-                db, "SELECT id, name, severity, logged_at, notes FROM symptom_entries", prefix: prefix,
+                db, "SELECT id, name, severity, logged_at, notes, rowid FROM symptom_entries", prefix: prefix,
                 item: Self.entry, id: \.id)
         }
     }
@@ -93,7 +93,7 @@ extension Store {
             update.set("updated_at", Timestamp.format(now))
             guard try update.execute(db, id: id) else { return nil }
             return try Row.fetchOne(
-                db, sql: "SELECT id, name, severity, logged_at, notes FROM symptom_entries WHERE id = ?",
+                db, sql: "SELECT id, name, severity, logged_at, notes, rowid FROM symptom_entries WHERE id = ?",
                 arguments: [id]
             ).flatMap(Self.entry)
         }
@@ -130,7 +130,7 @@ extension Store {
         let rows = try Row.fetchCursor(
             db,
             sql: """
-                SELECT id, logged_at FROM symptom_entries WHERE typeof(logged_at) != 'text'
+                SELECT id, logged_at, rowid FROM symptom_entries WHERE typeof(logged_at) != 'text'
                     OR logged_at NOT GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][T ][0-9][0-9]:[0-9][0-9]*'
                 """)
         while let row = try rows.next() {
@@ -147,7 +147,7 @@ extension Store {
         let rows = try Row.fetchCursor(
             db,
             sql:
-                "SELECT id, name, severity, logged_at\(notes ? ", notes" : "") FROM symptom_entries WHERE logged_at >= ? AND logged_at < ?",
+                "SELECT rowid, id, name, severity, logged_at\(notes ? ", notes" : "") FROM symptom_entries WHERE logged_at >= ? AND logged_at < ?",
             arguments: [
                 Timestamp.format(start.addingTimeInterval(-86400)),
                 Timestamp.format(min(end.addingTimeInterval(86400), Timestamp.latest)),

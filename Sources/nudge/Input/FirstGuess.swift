@@ -45,6 +45,8 @@ enum FirstGuess {
                 candidates.contains(where: isLogged)
             else { return nil }
             return loggedSymptom(named, unknown: unknown)
+        case ["nudge", "settings"] where settingVerb(word) != nil:
+            return changedSetting(at: at, of: arguments, unknown: unknown)
         case ["nudge", "settings"] where !word.hasPrefix("-"):
             return setting(arguments[at], before: before, rest: rest, unknown: unknown)
         case ["nudge", "contacts"] where word == "rename":
@@ -129,6 +131,39 @@ enum FirstGuess {
             return "\(unknown); a setting is changed with: nudge settings set \(key.rawValue) VALUE"
         }
         return "\(unknown); did you mean: \(SuggestedLine.shown(line))"
+    }
+
+    /// `set` or `reset`: the settings command another program's verb means (`edit`, `unset`).
+    private static func settingVerb(_ word: String) -> String? {
+        MeantCommand.ownWords(for: word).first { $0 == "set" || $0 == "reset" }
+    }
+
+    /// `settings edit KEY VALUE` as `settings set`, `settings unset KEY` as `settings reset`:
+    /// the line when it is taken, else how the command is typed, with the key where it is known
+    /// (`settings edit symptom.reminder_time` lacks its value; `settings unset` its key).
+    private static func changedSetting(at: Int, of arguments: [String], unknown: String) -> String {
+        let before = Array(arguments[..<at])
+        let rest = Array(arguments[(at + 1)...])
+        let verb = settingVerb(arguments[at]) ?? "set"
+        let words = rest.indices.filter { !rest[$0].hasPrefix("-") && ($0 == 0 || rest[$0 - 1] != "--store") }
+        let typed =
+            words.first.map { SettingKey(rawValue: rest[$0]).map { [$0] } ?? SettingKey.meant(by: rest[$0]) } ?? []
+        // A value the key does not take is refused when typed back: not offered.
+        let value = words.dropFirst().map { rest[$0] }.joined(separator: " ")
+        let taken = verb == "reset" || value.isEmpty || typed.count == 1 && (try? typed[0].canonical(value)) != nil
+        if taken,
+            let meant = MeantCommand.command(
+                for: arguments[at], before: before, among: Nudge.Settings.configuration.subcommands, rest: rest)
+        {
+            return "\(unknown); did you mean: \(SuggestedLine.shown(meant))"
+        }
+        let options = rest.indices.filter { !words.contains($0) }.map { rest[$0] }
+        let key = typed.count == 1 ? typed[0].rawValue : "KEY"
+        let line = SuggestedLine.shown(before + [verb, key] + (verb == "set" ? ["VALUE"] : []) + options)
+        let done = verb == "set" ? "changed" : "returned to its default"
+        let which = typed.count > 1 ? ", with \(SettingKey.either(typed)) as KEY" : ""
+        let listed = typed.count == 1 ? "" : "; nudge settings lists the keys"
+        return "\(unknown); a setting is \(done) with: \(line)\(which)\(listed)"
     }
 
     /// `contacts rename OLD NEW` as `contacts edit OLD --name NEW`, where OLD names a contact.

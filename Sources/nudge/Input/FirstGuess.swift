@@ -41,8 +41,14 @@ enum FirstGuess {
             let hasSeverity = named.contains { $0 == "--severity" || $0.hasPrefix("--severity=") }
             let candidates = severityMoved(named)
             let subcommands = Nudge.Symptoms.configuration.subcommands
-            guard hasSeverity || candidates.count > 1, CommandLineCheck.nearest(word, among: subcommands).isEmpty,
-                candidates.contains(where: isLogged)
+            // `nudge symptoms headache`: a name alone, its severity left to give; not a day
+            // (`symptoms today`) or a span.
+            let nameAlone =
+                !StrayWord.days.contains(word) && !StrayWord.units.contains(word)
+                && SuggestedLine.parses(named + ["--severity", "3"])
+            guard hasSeverity || candidates.count > 1 || nameAlone,
+                CommandLineCheck.nearest(word, among: subcommands).isEmpty,
+                candidates.contains(where: isLogged) || nameAlone
             else { return nil }
             return loggedSymptom(named, unknown: unknown)
         case ["nudge", "settings"] where settingVerb(word) != nil:

@@ -122,6 +122,9 @@ enum CommandLineCheck {
         {
             return refusal
         }
+        if suggesting, let refusal = FirstGuess.spanNamed(arguments, positional: positional, takes: takes, path: path) {
+            return refusal
+        }
         if suggesting, !takes.isVariadic, positional.count > takes.arguments.count {
             return UnquotedWords(arguments: arguments, positional: positional, values: values, takes: takes, path: path)
                 .refusal

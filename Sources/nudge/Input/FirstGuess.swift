@@ -42,9 +42,9 @@ enum FirstGuess {
             let candidates = severityMoved(named)
             let subcommands = Nudge.Symptoms.configuration.subcommands
             // `nudge symptoms headache`: a name alone, its severity left to give; not a day
-            // (`symptoms today`) or a span.
+            // (`symptoms today`) or a span (`symptoms 7d`).
             let nameAlone =
-                !StrayWord.days.contains(word) && !StrayWord.units.contains(word)
+                !StrayWord.days.contains(word) && !StrayWord.units.contains(word) && word.first?.isNumber != true
                 && SuggestedLine.parses(named + ["--severity", "3"])
             guard hasSeverity || candidates.count > 1 || nameAlone,
                 CommandLineCheck.nearest(word, among: subcommands).isEmpty,
@@ -184,6 +184,29 @@ enum FirstGuess {
             return "\(usage) (no contact matches '\(CommandLineText.shortened(rest[names[0]]))')"
         }
         return "\(unknown); did you mean: \(SuggestedLine.shown(line))"
+    }
+
+    /// `symptoms today`, `history 1h`, `symptoms 7d`: a day or a span typed where a listing
+    /// takes it as an option, as `--date today`, `--since 1h`, `--days 7`; the first the
+    /// command takes that parses.
+    static func spanNamed(_ arguments: [String], positional: [Int], takes: CommandOptions, path: [String])
+        -> String?
+    {
+        guard !takes.hasArguments, positional.count == 1 else { return nil }
+        let at = positional[0]
+        let word = arguments[at]
+        let digits = word.prefix { $0.isASCII && $0.isNumber }
+        let unit = word.dropFirst(digits.count).lowercased()
+        let days = !digits.isEmpty && ["d", "day", "days"].contains(unit) ? [["--days", String(digits)]] : []
+        for option in days + [["--date", word], ["--since", word]] where takes.all.contains(option[0]) {
+            var line = arguments
+            line.replaceSubrange(at...at, with: option)
+            guard SuggestedLine.parses(line) else { continue }
+            let here = path.joined(separator: " ")
+            return
+                "\(here) takes '\(CommandLineText.shortened(word))' as \(option[0]); did you mean: \(SuggestedLine.shown(line))"
+        }
+        return nil
     }
 
     /// `meditations add yesterday 9:00 20`, `dose 1 22:10`: a command that takes no argument,

@@ -122,7 +122,9 @@ enum CommandLineCheck {
         {
             return refusal
         }
-        if suggesting, let refusal = FirstGuess.spanNamed(arguments, positional: positional, takes: takes, path: path) {
+        if suggesting,
+            let refusal = FirstGuess.listingOption(arguments, positional: positional, takes: takes, path: path)
+        {
             return refusal
         }
         if suggesting, !takes.isVariadic, positional.count > takes.arguments.count {

@@ -186,10 +186,10 @@ enum FirstGuess {
         return "\(unknown); did you mean: \(SuggestedLine.shown(line))"
     }
 
-    /// `symptoms today`, `history 1h`, `symptoms 7d`: a day or a span typed where a listing
-    /// takes it as an option, as `--date today`, `--since 1h`, `--days 7`; the first the
-    /// command takes that parses.
-    static func spanNamed(_ arguments: [String], positional: [Int], takes: CommandOptions, path: [String])
+    /// `symptoms today`, `history 1h`, `symptoms 7d`, `upcoming 5`: a day, a span or a count
+    /// typed where a listing takes it as an option, as `--date today`, `--since 1h`, `--days 7`,
+    /// `--limit 5`; the first the command takes that parses.
+    static func listingOption(_ arguments: [String], positional: [Int], takes: CommandOptions, path: [String])
         -> String?
     {
         guard !takes.hasArguments, positional.count == 1 else { return nil }
@@ -198,7 +198,8 @@ enum FirstGuess {
         let digits = word.prefix { $0.isASCII && $0.isNumber }
         let unit = word.dropFirst(digits.count).lowercased()
         let days = !digits.isEmpty && ["d", "day", "days"].contains(unit) ? [["--days", String(digits)]] : []
-        for option in days + [["--date", word], ["--since", word]] where takes.all.contains(option[0]) {
+        let count = Int(word) != nil ? [["--limit", word]] : []
+        for option in days + count + [["--date", word], ["--since", word]] where takes.all.contains(option[0]) {
             var line = arguments
             line.replaceSubrange(at...at, with: option)
             guard SuggestedLine.parses(line) else { continue }

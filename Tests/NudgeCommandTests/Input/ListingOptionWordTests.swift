@@ -2,10 +2,10 @@ import Foundation
 import NudgeTestSupport
 import Testing
 
-/// A day or a span typed where a listing takes it as an option (`nudge symptoms today`, `nudge
-/// history 1h`) gets the line with the option, never the parser's "Unexpected argument", and
+/// A day, a span or a count typed where a listing takes it as an option (`nudge symptoms today`,
+/// `nudge history 1h`, `nudge upcoming 5`) gets the line with the option, never the parser's "Unexpected argument", and
 /// `symptoms 7d` is not offered as a symptom named 7d (a newcomer's first week, ninth round).
-@Suite struct SpanWordTests: CommandScenario {
+@Suite struct ListingOptionWordTests: CommandScenario {
     let directory = TemporaryDirectory()
 
     @Test(arguments: [
@@ -17,6 +17,7 @@ import Testing
         (["history", "1h"], ["history", "--since", "1h"]),
         (["history", "yesterday"], ["history", "--since", "yesterday"]),
         (["meditations", "today"], ["meditations", "--since", "today"]),
+        (["upcoming", "5"], ["upcoming", "--limit", "5"]),
     ])
     func aDayOrSpanGetsItsOption(typed: [String], meant: [String]) throws {
         try StoreQuery.create(store)

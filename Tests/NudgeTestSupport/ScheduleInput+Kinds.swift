@@ -11,14 +11,15 @@ extension ScheduleInput {
     public init(
         settings: Settings, deliveries: [DeliveryRecord], of kinds: [ReminderKind] = everyKind,
         doseSession: DoseSession? = nil, contacts: [ContactCadence] = [], oneOffCalls: [OneOffCall] = [],
-        meditationSessions: [MeditationSession] = [], storeCreatedAt: Date? = nil
+        meditationSessions: [MeditationSession] = [], journalSessions: [TherapyJournalReminder.SessionFacts] = [],
+        storeCreatedAt: Date? = nil
     ) {
         let withFacts: [any PlannedKind] = [
             KindInput(SymptomReminder(), facts: .init()),
             KindInput(DoseReminder(), facts: .init(session: doseSession)),
             KindInput(CallReminder(), facts: .init(contacts: contacts, oneOffCalls: oneOffCalls)),
             KindInput(MeditationTimer(), facts: .init(sessions: meditationSessions)),
-            KindInput(TherapyJournalReminder(), facts: .init()),
+            KindInput(TherapyJournalReminder(), facts: .init(sessions: journalSessions)),
             KindInput(TestAlarm(), facts: .init()),
         ]
         self.init(

@@ -46,7 +46,18 @@ public struct MedicationTaken {
             when = context.now
         }
         let store = try context.openStore()
-        let medication = try medication(among: try store.run { try $0.medicationSchedules() })
+        let schedules = try store.run { try $0.medicationSchedules() }
+        let medication: (id: String, milligrams: Int)
+        if let unreadable = try store.run({ try $0.unreadableMedicationSchedule(named: MedicationName.stored(name)) }) {
+            // Its dose is not known: DoseTap's usual one may not be the person's.
+            guard let dose else {
+                throw CommandFailure(
+                    "\(unreadable.description); meanwhile give the dose taken with --dose", exitCode: 64)
+            }
+            medication = (MedicationName.stored(name), try MedicationDose.parse(dose).milligrams)
+        } else {
+            medication = try self.medication(among: schedules)
+        }
         let settings = try store.run { try $0.settings() }
         let result = try store.run {
             try $0.recordMedicationTaken(

@@ -45,7 +45,8 @@ public struct AnswerFollowUp: Sendable, Equatable {
     /// The key is this prefix and the next number (`symptom:2026-11-21:snooze:` + `2`).
     public var keyPrefix: String
     public var dueAt: Date
-    /// Stored with the row when the follow-up is shown at once (a dose snooze's update).
+    /// Stored with the row: a follow-up shown at once (a dose snooze's update), or one that
+    /// names what it is about, for history, whatever becomes of that (a call reminder moved).
     public var title: String?
 
     public init(kind: ReminderKind, keyPrefix: String, dueAt: Date, title: String? = nil) {

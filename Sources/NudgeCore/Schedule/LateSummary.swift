@@ -26,7 +26,7 @@ public enum LateSummary {
     }
 
     /// The one notification: "the symptom check of 20:00, a call with Sam due since Monday,
-    /// 1 more", each named by its rule (a private kind by its kind alone), oldest first; one
+    /// 1 more", each named by its rule (a private kind never by what was written), oldest first; one
     /// subject (a call with Sam owed twice) once, by its oldest.
     public static func content(
         of occurrences: [Occurrence], now: Date, input: ScheduleInput, clock: WallClock, text: BodyText

@@ -33,6 +33,7 @@ extension Store {
         medicationID: String, doseMg: Int, formulation: String, times: MedicationTimes, days: MedicationDays, now: Date
     ) throws(StoreError) -> Result<MedicationSchedule, InputError> {
         try write { db in
+            if let unreadable = try Self.unreadableSchedule(db, medicationID) { return .failure(unreadable) }
             if try Self.medicationScheduleExists(db, medicationID) {
                 return .failure(
                     InputError(
@@ -63,12 +64,7 @@ extension Store {
                 let row = try Row.fetchOne(
                     db, sql: "SELECT * FROM medication_schedules WHERE medication_id = ?", arguments: [medicationID])
             else { return .failure(Self.noSchedule(medicationID)) }
-            guard var schedule = Self.medicationSchedule(row) else {
-                return .failure(
-                    InputError(
-                        "\(medicationID)'s row cannot be read; remove it (nudge meds remove \(medicationID)) and add it again"
-                    ))
-            }
+            guard var schedule = Self.medicationSchedule(row) else { return .failure(Self.unreadable(medicationID)) }
             schedule.doseMg = doseMg ?? schedule.doseMg
             schedule.formulation = formulation ?? schedule.formulation
             schedule.times = times ?? schedule.times
@@ -92,6 +88,27 @@ extension Store {
             try db.execute(sql: "DELETE FROM medication_schedules WHERE medication_id = ?", arguments: [medicationID])
             return db.changesCount == 0 ? Self.noSchedule(medicationID) : nil
         }
+    }
+
+    /// Why the medication taken by day of this name cannot be used: its row is there and
+    /// another program left it unreadable (times or days that are none); nil when there is none
+    /// or it reads. `meds add`, `edit` and `taken` say the same.
+    public func unreadableMedicationSchedule(named medicationID: String) throws(StoreError) -> InputError? {
+        try read { db in try Self.unreadableSchedule(db, medicationID) }
+    }
+
+    private static func unreadableSchedule(_ db: Database, _ medicationID: String) throws -> InputError? {
+        let row = try Row.fetchOne(
+            db, sql: "SELECT * FROM medication_schedules WHERE medication_id = ?", arguments: [medicationID])
+        return row.flatMap { medicationSchedule($0) == nil ? unreadable(medicationID) : nil }
+    }
+
+    /// A medication's name is no private text: said, quoted for the shell.
+    private static func unreadable(_ medicationID: String) -> InputError {
+        let name = ShellWord.quoted(medicationID)
+        return InputError(
+            "the row of \(TextInput.oneLine(medicationID)) in the medications taken by day cannot be read (another program changed it); remove it with nudge meds remove \(name), then add it again with nudge meds add"
+        )
     }
 
     private static func medicationScheduleExists(_ db: Database, _ medicationID: String) throws -> Bool {

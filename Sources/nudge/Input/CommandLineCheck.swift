@@ -122,6 +122,11 @@ enum CommandLineCheck {
         {
             return refusal
         }
+        if suggesting,
+            let refusal = FirstGuess.listingOption(arguments, positional: positional, takes: takes, path: path)
+        {
+            return refusal
+        }
         if suggesting, !takes.isVariadic, positional.count > takes.arguments.count {
             return UnquotedWords(arguments: arguments, positional: positional, values: values, takes: takes, path: path)
                 .refusal

@@ -41,10 +41,18 @@ enum FirstGuess {
             let hasSeverity = named.contains { $0 == "--severity" || $0.hasPrefix("--severity=") }
             let candidates = severityMoved(named)
             let subcommands = Nudge.Symptoms.configuration.subcommands
-            guard hasSeverity || candidates.count > 1, CommandLineCheck.nearest(word, among: subcommands).isEmpty,
-                candidates.contains(where: isLogged)
+            // `nudge symptoms headache`: a name alone, its severity left to give; not a day
+            // (`symptoms today`) or a span (`symptoms 7d`).
+            let nameAlone =
+                !StrayWord.days.contains(word) && !StrayWord.units.contains(word) && word.first?.isNumber != true
+                && SuggestedLine.parses(named + ["--severity", "3"])
+            guard hasSeverity || candidates.count > 1 || nameAlone,
+                CommandLineCheck.nearest(word, among: subcommands).isEmpty,
+                candidates.contains(where: isLogged) || nameAlone
             else { return nil }
             return loggedSymptom(named, unknown: unknown)
+        case ["nudge", "settings"] where settingVerb(word) != nil:
+            return changedSetting(at: at, of: arguments, unknown: unknown)
         case ["nudge", "settings"] where !word.hasPrefix("-"):
             return setting(arguments[at], before: before, rest: rest, unknown: unknown)
         case ["nudge", "contacts"] where word == "rename":
@@ -131,6 +139,39 @@ enum FirstGuess {
         return "\(unknown); did you mean: \(SuggestedLine.shown(line))"
     }
 
+    /// `set` or `reset`: the settings command another program's verb means (`edit`, `unset`).
+    private static func settingVerb(_ word: String) -> String? {
+        MeantCommand.ownWords(for: word).first { $0 == "set" || $0 == "reset" }
+    }
+
+    /// `settings edit KEY VALUE` as `settings set`, `settings unset KEY` as `settings reset`:
+    /// the line when it is taken, else how the command is typed, with the key where it is known
+    /// (`settings edit symptom.reminder_time` lacks its value; `settings unset` its key).
+    private static func changedSetting(at: Int, of arguments: [String], unknown: String) -> String {
+        let before = Array(arguments[..<at])
+        let rest = Array(arguments[(at + 1)...])
+        let verb = settingVerb(arguments[at]) ?? "set"
+        let words = rest.indices.filter { !rest[$0].hasPrefix("-") && ($0 == 0 || rest[$0 - 1] != "--store") }
+        let typed =
+            words.first.map { SettingKey(rawValue: rest[$0]).map { [$0] } ?? SettingKey.meant(by: rest[$0]) } ?? []
+        // A value the key does not take is refused when typed back: not offered.
+        let value = words.dropFirst().map { rest[$0] }.joined(separator: " ")
+        let taken = verb == "reset" || value.isEmpty || typed.count == 1 && (try? typed[0].canonical(value)) != nil
+        if taken,
+            let meant = MeantCommand.command(
+                for: arguments[at], before: before, among: Nudge.Settings.configuration.subcommands, rest: rest)
+        {
+            return "\(unknown); did you mean: \(SuggestedLine.shown(meant))"
+        }
+        let options = rest.indices.filter { !words.contains($0) }.map { rest[$0] }
+        let key = typed.count == 1 ? typed[0].rawValue : "KEY"
+        let line = SuggestedLine.shown(before + [verb, key] + (verb == "set" ? ["VALUE"] : []) + options)
+        let done = verb == "set" ? "changed" : "returned to its default"
+        let which = typed.count > 1 ? ", with \(SettingKey.either(typed)) as KEY" : ""
+        let listed = typed.count == 1 ? "" : "; nudge settings lists the keys"
+        return "\(unknown); a setting is \(done) with: \(line)\(which)\(listed)"
+    }
+
     /// `contacts rename OLD NEW` as `contacts edit OLD --name NEW`, where OLD names a contact.
     private static func renamedContact(before: [String], rest: [String], unknown: String) -> String? {
         let names = rest.indices.filter { !rest[$0].hasPrefix("-") && ($0 == 0 || !rest[$0 - 1].hasPrefix("--store")) }
@@ -143,6 +184,30 @@ enum FirstGuess {
             return "\(usage) (no contact matches '\(CommandLineText.shortened(rest[names[0]]))')"
         }
         return "\(unknown); did you mean: \(SuggestedLine.shown(line))"
+    }
+
+    /// `symptoms today`, `history 1h`, `symptoms 7d`, `upcoming 5`: a day, a span or a count
+    /// typed where a listing takes it as an option, as `--date today`, `--since 1h`, `--days 7`,
+    /// `--limit 5`; the first the command takes that parses.
+    static func listingOption(_ arguments: [String], positional: [Int], takes: CommandOptions, path: [String])
+        -> String?
+    {
+        guard !takes.hasArguments, positional.count == 1 else { return nil }
+        let at = positional[0]
+        let word = arguments[at]
+        let digits = word.prefix { $0.isASCII && $0.isNumber }
+        let unit = word.dropFirst(digits.count).lowercased()
+        let days = !digits.isEmpty && ["d", "day", "days"].contains(unit) ? [["--days", String(digits)]] : []
+        let count = Int(word) != nil ? [["--limit", word]] : []
+        for option in days + count + [["--date", word], ["--since", word]] where takes.all.contains(option[0]) {
+            var line = arguments
+            line.replaceSubrange(at...at, with: option)
+            guard SuggestedLine.parses(line) else { continue }
+            let here = path.joined(separator: " ")
+            return
+                "\(here) takes '\(CommandLineText.shortened(word))' as \(option[0]); did you mean: \(SuggestedLine.shown(line))"
+        }
+        return nil
     }
 
     /// `meditations add yesterday 9:00 20`, `dose 1 22:10`: a command that takes no argument,

@@ -20,6 +20,9 @@ enum MeantCommand {
     /// The verbs of other programs a suggestion answers.
     static var verbs: [String] { Array(synonyms.keys) }
 
+    /// nudge's own words for another program's verb (`unset` → reset), in the order tried.
+    static func ownWords(for verb: String) -> [String] { synonyms[verb.lowercased()] ?? [] }
+
     /// The command line meant by `word` after the words `before` it (`nudge contacts show Sam`),
     /// or nil: the first of nudge's own words for it that parses with `rest` as typed (`journal
     /// show 410d`), else the first that parses with `rest`'s options alone (`contacts list`,

@@ -7,7 +7,7 @@ struct StrayWord: Error {
     /// The refusal's end: `'yesterday' is not taken here; to log at another time: --at yesterday`.
     let hint: String
 
-    private static let days: Set<String> = [
+    static let days: Set<String> = [
         "today", "tomorrow", "yesterday", "tonight", "noon", "midnight", "ago", "now", "monday", "tuesday",
         "wednesday", "thursday", "friday", "saturday", "sunday",
     ]

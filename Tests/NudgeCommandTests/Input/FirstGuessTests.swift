@@ -57,13 +57,21 @@ import Testing
     /// Without a severity no line is made up: the person's own severity goes where N is, and
     /// the refusal says so in words.
     @Test func aSymptomWithoutItsSeverityIsShownWhereItGoes() throws {
-        for typed in [["symptoms", "add", "headache"], ["symptom", "headache"]] {
+        // `symptoms headache` (issue 40, ninth round): the parser's "Unexpected argument" before.
+        for typed in [["symptoms", "add", "headache"], ["symptom", "headache"], ["symptoms", "headache"]] {
             try expectRefusal(
                 typed,
                 mentioning:
                     "; a symptom is logged with its severity: nudge log symptom headache --severity N --store \(store), with the severity, 1 to 5, in place of N\n"
             )
         }
+        // The line offered, with a severity in place of N, logs it.
+        let line = try WholeLineSuggestionTests.shellWords(["log symptom headache --severity 3 --store \(store)"])
+        let run = InProcessNudge.run(try #require(line.first), environment: environment)
+        #expect(run.status == 0 && run.stdout.hasPrefix("logged headache (3)"), "\(run)")
+        // A day is no symptom's name: `symptoms today` is not offered as one.
+        let today = nudge("symptoms", "today")
+        #expect(today.status == 64 && !today.stderr.contains("log symptom today"), "\(today)")
     }
 
     /// A value the key does not take gets the line with VALUE in its place, not one refused

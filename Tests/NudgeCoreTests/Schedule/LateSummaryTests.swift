@@ -39,6 +39,31 @@ import Testing
         #expect(!content.body.contains("reflect") && content.answeredInTerminal && content.actions.isEmpty)
     }
 
+    /// Two reflections due at one time are told apart by their session's day, and its time where
+    /// two sessions share a day (issue 40, ninth round: both read "a journal reminder of
+    /// 10:00"); nothing written is said.
+    @Test(arguments: [
+        (
+            ["2026-11-19T18:00:00Z", "2026-11-25T18:00:00Z"], [7, 1],
+            "a reflection on a session (Thursday 19 Nov) of 10:00, a reflection on a session (Wednesday 25 Nov) of 10:00. Each"
+        ),
+        (
+            ["2026-11-25T09:00:00Z", "2026-11-25T18:00:00Z"], [1, 1],
+            "a reflection on a session (Wednesday 25 Nov, 09:00) of 10:00, a reflection on a session (Wednesday 25 Nov, 18:00) of 10:00. Each"
+        ),
+    ])
+    func twoReflectionsOfOneTimeNameTheirSessions(started: [String], daysAfter: [Int], body: String) {
+        let sessions = zip(["a1", "b2"], started).map { id, start in
+            TherapyJournalReminder.SessionFacts(id: id, startedAt: Timestamp.parse(start)!, hasMoodAfter: true)
+        }
+        let input = ScheduleInput(settings: Settings(), deliveries: [], journalSessions: sessions)
+        let late = zip(sessions, daysAfter).map { session, days in
+            occurrence(.journal, "journal:\(session.id):reflect:\(days)", "2026-11-26T10:00:00Z", "A moment to reflect")
+        }
+        let content = LateSummary.content(of: late, now: now, input: input, clock: clock, text: .plain)
+        #expect(content.body.hasPrefix(body), "\(content.body)")
+    }
+
     /// One person owed a cadence call and a one-off is one line, by the oldest (sixth round).
     @Test func onePersonOwedTwoCallsIsNamedOnce() {
         let calls = [(7, "Sam", 3), (8, "Kim", 4)].map { contact, name, identity in

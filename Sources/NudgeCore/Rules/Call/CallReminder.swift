@@ -158,8 +158,12 @@ public struct CallReminder: SummarizingRule {
                 let due = input.clock.instant(on: today.adding(days: 1), at: time)
                     ?? input.clock.instant(on: today.adding(days: 2), at: time)
             else { return unknown }
+            // Titled as the one answered ("Call Alex"): history names the person even when the
+            // one-off is moved or cancelled before tomorrow, and its row is gone.
+            let title = input.facts.name(forKey: record.key).map(Self.title) ?? record.title
             return .record(
-                AnswerEffects(followUp: .init(kind: kind, keyPrefix: Self.tomorrowPrefix(key.base), dueAt: due)))
+                AnswerEffects(
+                    followUp: .init(kind: kind, keyPrefix: Self.tomorrowPrefix(key.base), dueAt: due, title: title)))
         case Self.dismissAction:
             let restart = CallChange.cadenceRestarted(contactIdentity: key.contactIdentity, on: today)
             return .record(AnswerEffects(changes: closeOneOff.isEmpty ? [restart] : closeOneOff))

@@ -40,6 +40,29 @@ import Testing
         #expect(nudge("call", "reminders").stdout.contains("2026-11-23 09:00 CET (moved)"))
     }
 
+    /// A reminder answered "Remind me tomorrow" and then moved names the person in `history`,
+    /// as the one shown did (issue 40, ninth round: the tomorrow it no longer owed read "call
+    /// reminder"): its rule titles the occurrence it queues.
+    @Test func aMovedReminderNamesThePersonInHistory() throws {
+        #expect(nudge("contacts", "add", "Alex").status == 0)
+        let now = try #require(Timestamp.parse("2026-11-22T19:00:00Z"))
+        let clock = WallClock(zone: .system("Europe/Berlin"))
+        let setup = try Store(path: store)
+        let alex = try #require(try setup.contacts().first)
+        _ = try setup.addCallReminder(contactID: alex.id, dueAt: now.addingTimeInterval(-3600), note: nil, now: now)
+        let open = try #require(try setup.openCallReminders().first)
+        let occurrence = Occurrence(kind: .call, key: CallReminder.onceKey(open), dueAt: open.dueAt, title: "Call Alex")
+        let claimed = try #require(try setup.claim(occurrence))
+        try setup.markShown(claimed.id, notificationID: 1, content: nil, at: now, clock: clock)
+        _ = try setup.answer(claimed.id, action: "tomorrow", at: now, clock: clock)
+        #expect(nudge("call", "reminders", "edit", "\(open.id)", "--in", "3").status == 0)
+        let listed = try JSONSerialization.jsonObject(with: Data(nudge("history", "--json").stdout.utf8))
+        let rows = try #require(listed as? [[String: Any]])
+        #expect(rows.count == 2 && rows.allSatisfy { $0["title"] as? String == "Call Alex" }, "\(rows)")
+        let history = nudge("history").stdout
+        #expect(history.contains("cancelled") && !history.contains("call reminder"), "\(history)")
+    }
+
     /// `--at` takes a time with its day, as `call remind --at` does; with --on or --in only a
     /// time of day.
     @Test func editAtTakesADayAsRemindDoes() throws {

@@ -99,6 +99,7 @@ public final class Daemon {
     let upkeep: StoreUpkeep
     let escalator: Escalator
     let doNotDisturb: DoNotDisturbHold
+    let quieting: DesktopQuieting
 
     var events: EventQueue { descriptors.events }
     /// The local clock every notification and log line says times by.
@@ -146,6 +147,7 @@ public final class Daemon {
             logger: logger)
         upkeep = try StoreUpkeep(store: store, storePath: configuration.storePath, events: events, logger: logger)
         doNotDisturb = DoNotDisturbHold(logger: logger)
+        quieting = DesktopQuieting(store: store, events: events, logger: logger)
         escalator = try Escalator(store: store, limit: configuration.escalationLimit, logger: logger)
     }
 
@@ -213,6 +215,7 @@ public final class Daemon {
         server.screen.watch(sessionID: configuration.sessionID, systemBus: configuration.systemBus, events: events)
         doNotDisturb.watch(
             sessionBus: configuration.sessionBus, readsGNOME: configuration.readsDesktopSettings, events: events)
+        quieting.load()
         if !doNotDisturb.state.isOn { releaseHeld() }
         replay(server.ledger.pending)
         if let input = reconcile(because: "start") {
@@ -224,6 +227,7 @@ public final class Daemon {
         defer { notifyServiceManager("STOPPING=1") }
         defer { ambience.stop(because: "the daemon stops") }
         defer { escalator.stop(at: configuration.clock.now()) }
+        defer { quieting.stop(watch: doNotDisturb.doNotDisturbWatch) }
         try eventLoop().run()
     }
 

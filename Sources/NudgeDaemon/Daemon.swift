@@ -100,6 +100,9 @@ public final class Daemon {
     let escalator: Escalator
     let doNotDisturb: DoNotDisturbHold
     let quieting: DesktopQuieting
+    /// When it was made: what came due before, on a machine up since, came due while nudge was
+    /// stopped (``LateCause``).
+    let startedAt: Date
 
     var events: EventQueue { descriptors.events }
     /// The local clock every notification and log line says times by.
@@ -114,6 +117,7 @@ public final class Daemon {
     ) throws(DaemonError) {
         self.configuration = configuration
         self.logger = logger
+        startedAt = configuration.clock.now()
         store = try Self.openStore(configuration)
         let lock = try Self.takeLock(storePath: configuration.storePath)
         self.lock = lock

@@ -132,4 +132,35 @@ extension DaemonTests {
         }
         #expect(try bus.dunstPaused())
     }
+
+    /// A daemon restarted during a session: Plasma dropped the killed one's inhibition with its
+    /// connection, so the next asks again; a dunst pause the person lifted meanwhile stays off.
+    @Test(.timeLimit(.minutes(2))) func aDaemonRestartedDuringASessionTakesOverItsSwitch() throws {
+        let plasma = try plasmaBus(inhibited: false)
+        defer { plasma.shutdown() }
+        let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T18:00:00Z"))
+        let span = try quietSession(clock)
+        try Store(path: store).recordQuietedDesktop(.init(span: span, change: "plasma"))
+        clock.set(to: Timestamp.parse("2026-11-22T18:05:00Z")!)
+        let log = RecordedLog()
+        try withDaemon(
+            clock: clock, notifier: FakeNotifier(), log: log, kinds: [.meditation], sessionBus: plasma.address
+        ) { _, _ in
+            #expect(log.waitFor("Do Not Disturb is on (the notification server is inhibited)"), "\(log.all)")
+        }
+        #expect(plasma.inhibitCalls().first?.hasPrefix("Inhibit ") == true, "\(plasma.inhibitCalls())")
+
+        let dunst = try NotificationBus()
+        defer { dunst.shutdown() }
+        try dunst.addDunstPaused(false)
+        try Store(path: store).recordQuietedDesktop(.init(span: span, change: "dunst"))
+        let next = RecordedLog()
+        try withDaemon(
+            clock: clock, notifier: FakeNotifier(), log: next, kinds: [.meditation], sessionBus: dunst.address
+        ) { _, _ in
+            #expect(next.waitFor("while no daemon ran: left off"), "\(next.all)")
+        }
+        #expect(try dunst.dunstPaused() == false)
+        #expect(try Store(path: store).quietedDesktop() == .init(span: span, change: "left"))
+    }
 }

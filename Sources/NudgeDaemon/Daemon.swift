@@ -17,7 +17,8 @@ import Synchronization
 /// sleep guard, the ambient sound, and the store's upkeep (its backups and checkpoints). The wiring:
 /// planning (Daemon+Planning), delivery (Daemon+Delivery), answers (Daemon+Answers),
 /// notifications that replace themselves (Daemon+LiveNotification), private text on a locked
-/// screen (Daemon+LockedScreen), Do Not Disturb (Daemon+DoNotDisturb), the sleep's warning
+/// screen (Daemon+LockedScreen), Do Not Disturb and the desktop quieted for a span such as a
+/// meditation (Daemon+DoNotDisturb, `DesktopQuieting`), the sleep's warning
 /// (Daemon+Sleep), and the event sources (Daemon+EventSources). The escalation of an alarm
 /// beyond this computer is planned with the rest and sent before a sleep.
 public final class Daemon {

@@ -163,4 +163,30 @@ extension DaemonTests {
         #expect(try dunst.dunstPaused() == false)
         #expect(try Store(path: store).quietedDesktop() == .init(span: span, change: "left"))
     }
+
+    /// The dose alarm due during a session's quiet breaks through it: sent, critical.
+    @Test(.timeLimit(.minutes(2))) func theDoseAlarmBreaksThroughASessionsQuiet() throws {
+        let bus = try plasmaBus(inhibited: false)
+        defer { bus.shutdown() }
+        let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T18:00:00Z"))
+        _ = try quietSession(clock)
+        let setup = try Store(path: store)
+        _ = try setup.startDoseSession(
+            at: clock.now().addingTimeInterval(-165 * 60 + 30), newSession: true, settings: setup.settings(),
+            clock: WallClock(zone: zone.resolve().rules)
+        ).get()
+        let notifier = FakeNotifier()
+        let log = RecordedLog()
+        try withDaemon(
+            clock: clock, notifier: notifier, log: log, player: FakePlayer(), kinds: [.meditation, .dose2],
+            sessionBus: bus.address
+        ) { daemon, clock in
+            #expect(log.waitFor("Do Not Disturb is on (the notification server is inhibited)"), "\(log.all)")
+            clock.set(to: Timestamp.parse("2026-11-22T18:00:31Z")!)
+            daemon.clockWasSet()
+            #expect(log.waitFor("shown dose2:"), "\(log.all)")
+        }
+        let alarm = notifier.shown.withLock { $0.first { $0.title == "Time for dose 2" } }
+        #expect(alarm?.urgency == .critical, "\(notifier.shown.withLock { $0.map(\.title) })")
+    }
 }

@@ -128,9 +128,14 @@ extension Daemon {
         reconcile(because: "answer")
     }
 
-    /// "I'm awake" is recorded nowhere: the notification stays, brought up to date without it.
+    /// "I'm awake" is recorded nowhere: the notification stays, brought up to date without it,
+    /// and the escalation waits as long again from now.
     private func showWithoutAwake(_ record: DeliveryRecord, notification id: UInt32) throws {
         try reshowLiveNotification(of: record.kind, replacing: id, because: "without I'm awake")
+        let now = configuration.clock.now()
+        let input = try scheduleInput(at: now, clock: wallClock)
+        escalator.awake(input.pendingEscalation(now: now, clock: wallClock), at: now)
+        reconcile(because: "awake")
     }
 
     /// `nudge ack ID awake` (SIGUSR1 with the delivery's id): as the button, when that delivery

@@ -92,9 +92,12 @@ extension Daemon {
         }
         guard claimed.count >= LateSummary.least else { return claimed.map(\.0) }
         guard server.knowsServer(for: claimed.map(\.0)) else { return [] }
+        let cause = LateCause.of(
+            claimed.map(\.0), input: input, machineUpSince: configuration.clock.upSince(),
+            daemonStartedAt: startedAt)
         let summary = LateSummary.content(
             of: claimed.map(\.0), now: configuration.clock.now(), input: input, clock: wallClock,
-            text: server.notifier.bodyText)
+            text: server.notifier.bodyText, cause: cause)
         logger.info(
             "summarizing \(claimed.count) late reminders in one notification",
             metadata: ["event": "late_summary", "count": "\(claimed.count)"])

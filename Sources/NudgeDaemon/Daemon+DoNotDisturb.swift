@@ -8,6 +8,7 @@ import NudgeStore
 extension Daemon {
     /// The desktop's Do Not Disturb changed.
     func doNotDisturbChanged(_ state: DoNotDisturb) {
+        quieting.heard(state)
         guard doNotDisturb.heard(state) else { return }
         if !state.isOn { releaseHeld() }
         reconcile(because: state.isOn ? "Do Not Disturb began" : "Do Not Disturb ended")
@@ -27,9 +28,17 @@ extension Daemon {
         }
     }
 
+    /// Brings the desktop's Do Not Disturb in line with the quiet span that holds now; none
+    /// from logind's word of a sleep to the resume.
+    func followQuiet(_ input: ScheduleInput?, now: Date) {
+        let wanted = sleepGuard.sleepAnnounced ? nil : input?.quietSpan(now: now, clock: wallClock)
+        quieting.follow(
+            wanted, state: doNotDisturb.state, watch: doNotDisturb.doNotDisturbWatch, clock: wallClock)
+    }
+
     /// Whether `occurrence`'s kind waits for Do Not Disturb to end now.
     func waitsForDoNotDisturb(_ occurrence: Occurrence, input: ScheduleInput) -> Bool {
-        doNotDisturb.state.isOn && input.kind(occurrence.kind)?.duringDoNotDisturb(input) == .hold
+        quieting.counted(doNotDisturb.state).isOn && input.kind(occurrence.kind)?.duringDoNotDisturb(input) == .hold
     }
 
     /// A claimed occurrence whose kind holds: recorded as held, not sent.

@@ -101,6 +101,8 @@ extension Daemon {
                 sessionLockChanged(report)
             case .doNotDisturb(let state):
                 doNotDisturbChanged(state)
+            case .desktopRestored(let source):
+                quieting.restored(source)
             case .sleepWarningSounded:
                 sleepGuard.letSleepGo(because: "the warning sounded")
             case .ringEnded(let number):

@@ -49,7 +49,8 @@ extension Daemon {
                 settings: input.settings, starting: reason == "start" || reason == "resumed",
                 now: configuration.clock.now(), wallClock: wallClock)
             let ambienceChange = input.nextAmbienceChange(after: configuration.clock.now(), clock: wallClock)
-            let wake = [plan.nextDue, backupDue, ambienceChange, escalationWake].compactMap { $0 }.min()
+            let quietChange = input.nextQuietChange(after: configuration.clock.now(), clock: wallClock)
+            let wake = [plan.nextDue, backupDue, ambienceChange, escalationWake, quietChange].compactMap { $0 }.min()
             try descriptors.timer.arm(at: wake.map(configuration.clock.realInstant(for:)))
             logRescheduled(plan, because: reason, took: ContinuousClock.now - started)
             planner.announceNext(plan, now: configuration.clock.now())
@@ -110,6 +111,8 @@ extension Daemon {
             let input = try scheduleInput(at: now, clock: wallClock)
             planner.reportIgnored(input.settings)
             planner.reportChanged(input.settings)
+            // Before showing: a span's end puts the desktop back before its own end is shown.
+            followQuiet(input, now: now)
             let plan = Schedule(input: input, clock: wallClock).plan(now: now)
             try recordMissed(plan.missed, at: now)
             try store.cancel(keys: plan.withdrawn, at: now)

@@ -10,6 +10,7 @@ extension Daemon {
     func warnBeforeSleep() {
         sleepGuard.sleepIsAnnounced()
         ambience.stop(because: "the computer is going to sleep")
+        followQuiet(nil, now: configuration.clock.now())
         escalateBeforeSleep()
         guard let reason = sleepGuard.keptAwakeFor else {
             return sleepGuard.letSleepGo(because: "nothing must ring")

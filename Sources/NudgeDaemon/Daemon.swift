@@ -17,7 +17,8 @@ import Synchronization
 /// sleep guard, the ambient sound, and the store's upkeep (its backups and checkpoints). The wiring:
 /// planning (Daemon+Planning), delivery (Daemon+Delivery), answers (Daemon+Answers),
 /// notifications that replace themselves (Daemon+LiveNotification), private text on a locked
-/// screen (Daemon+LockedScreen), Do Not Disturb (Daemon+DoNotDisturb), the sleep's warning
+/// screen (Daemon+LockedScreen), Do Not Disturb and the desktop quieted for a span such as a
+/// meditation (Daemon+DoNotDisturb, `DesktopQuieting`), the sleep's warning
 /// (Daemon+Sleep), and the event sources (Daemon+EventSources). The escalation of an alarm
 /// beyond this computer is planned with the rest and sent before a sleep.
 public final class Daemon {
@@ -99,6 +100,10 @@ public final class Daemon {
     let upkeep: StoreUpkeep
     let escalator: Escalator
     let doNotDisturb: DoNotDisturbHold
+    let quieting: DesktopQuieting
+    /// When it was made: what came due before, on a machine up since, came due while nudge was
+    /// stopped (``LateCause``).
+    let startedAt: Date
 
     var events: EventQueue { descriptors.events }
     /// The local clock every notification and log line says times by.
@@ -113,6 +118,7 @@ public final class Daemon {
     ) throws(DaemonError) {
         self.configuration = configuration
         self.logger = logger
+        startedAt = configuration.clock.now()
         store = try Self.openStore(configuration)
         let lock = try Self.takeLock(storePath: configuration.storePath)
         self.lock = lock
@@ -146,6 +152,7 @@ public final class Daemon {
             logger: logger)
         upkeep = try StoreUpkeep(store: store, storePath: configuration.storePath, events: events, logger: logger)
         doNotDisturb = DoNotDisturbHold(logger: logger)
+        quieting = DesktopQuieting(store: store, events: events, logger: logger)
         escalator = try Escalator(store: store, limit: configuration.escalationLimit, logger: logger)
     }
 
@@ -213,6 +220,7 @@ public final class Daemon {
         server.screen.watch(sessionID: configuration.sessionID, systemBus: configuration.systemBus, events: events)
         doNotDisturb.watch(
             sessionBus: configuration.sessionBus, readsGNOME: configuration.readsDesktopSettings, events: events)
+        quieting.load()
         if !doNotDisturb.state.isOn { releaseHeld() }
         replay(server.ledger.pending)
         if let input = reconcile(because: "start") {
@@ -224,6 +232,7 @@ public final class Daemon {
         defer { notifyServiceManager("STOPPING=1") }
         defer { ambience.stop(because: "the daemon stops") }
         defer { escalator.stop(at: configuration.clock.now()) }
+        defer { quieting.stop(watch: doNotDisturb.doNotDisturbWatch) }
         try eventLoop().run()
     }
 

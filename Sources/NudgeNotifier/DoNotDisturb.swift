@@ -10,6 +10,20 @@ public struct DoNotDisturb: Sendable, Equatable, CustomStringConvertible {
         /// notifications, so an alarm that breaks through rings nudge's own sound.
         case dunstPaused = "dunst is paused"
 
+        /// Its name in the store's record of what nudge turned on (`Store.QuietedDesktop`).
+        public var switchName: String {
+            switch self {
+            case .gnome: "gnome"
+            case .inhibited: "plasma"
+            case .dunstPaused: "dunst"
+            }
+        }
+
+        public init?(switchName: String) {
+            guard let found = Self.allCases.first(where: { $0.switchName == switchName }) else { return nil }
+            self = found
+        }
+
         public static func < (lhs: Source, rhs: Source) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
         }

@@ -12,16 +12,20 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
     /// Where GNOME's setting is read, it runs GLib's default context: a keyfile backend's file
     /// monitor reports there when the process first used GSettings on a thread without a
     /// context of its own (the command's clock format). One such watch per process.
-    private let glib: GLibThread
+    let glib: GLibThread
     private let report: @Sendable (DoNotDisturb) -> Void
     private let state = Mutex(DoNotDisturb())
     private let pausing = Mutex<DunstPausing?>(nil)
+    /// The switch nudge can turn Do Not Disturb on with here (`DoNotDisturbWatch+Switch`).
+    let available = Mutex<DoNotDisturb.Source?>(nil)
     private let firstReading = DispatchSemaphore(value: 0)
     // Touched only on the GLib thread.
-    private var connection: OpaquePointer?
+    var connection: OpaquePointer?
     private var subscription: guint = 0
     private var nameWatch: guint = 0
-    private var settings: UnsafeMutableRawPointer?
+    var settings: UnsafeMutableRawPointer?
+    /// The cookie of the inhibition this watch's connection holds on Plasma's server.
+    var inhibition: UInt32?
     private var settingsHandler: gulong = 0
     static let serverName = "org.freedesktop.Notifications"
     static let serverPath = "/org/freedesktop/Notifications"
@@ -69,7 +73,7 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
         glib.stop()
     }
 
-    private func set(_ source: DoNotDisturb.Source, _ on: Bool) {
+    func set(_ source: DoNotDisturb.Source, _ on: Bool) {
         let changed: DoNotDisturb? = state.withLock { state in
             guard state.sources.contains(source) != on else { return nil }
             if on { state.sources.insert(source) } else { state.sources.remove(source) }
@@ -99,6 +103,7 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
             object, "changed::show-banners", unsafeBitCast(changed, to: GCallback.self),
             Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(0))
         set(.gnome, g_settings_get_boolean(made, "show-banners") == 0)
+        available.withLock { $0 = $0 ?? .gnome }
     }
 
     /// Follows the server's properties, then watches for the server: each server that appears
@@ -131,6 +136,7 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
             },
             { _, _, me in
                 let watch = Unmanaged<DoNotDisturbWatch>.fromOpaque(me!).takeUnretainedValue()
+                watch.serverLeft()
                 watch.set(.inhibited, false)
                 watch.set(.dunstPaused, false)
                 watch.firstReading.signal()
@@ -138,8 +144,10 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
     }
 
     private func readServer() {
-        set(.inhibited, property(Self.serverName, "Inhibited") ?? false)
+        let inhibited = property(Self.serverName, "Inhibited")
+        set(.inhibited, inhibited ?? false)
         let paused = property(Self.dunstInterface, "paused")
+        serverCame(switch: paused != nil ? .dunstPaused : inhibited != nil ? .inhibited : nil)
         pausing.withLock {
             $0 = paused.map { _ in DunstPausing(hasPauseLevels: value(Self.dunstInterface, "pauseLevel") != nil) }
         }
@@ -168,7 +176,7 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
     }
 
     /// A boolean property of the server; nil when it has none (another server) or does not answer.
-    private func property(_ interface: String, _ name: String) -> Bool? {
+    func property(_ interface: String, _ name: String) -> Bool? {
         guard let value = value(interface, name) else { return nil }
         defer { g_variant_unref(value) }
         guard String(cString: g_variant_get_type_string(value)) == "b" else { return nil }

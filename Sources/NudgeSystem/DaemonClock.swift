@@ -16,9 +16,14 @@ public struct DaemonClock: Sendable {
     private let offset: Offset
     /// Suspended time a test injected on top of the machine's.
     private let injectedSleep = Offset(0)
+    /// Whether it reads another time than the machine's: then the machine's boot is not on it.
+    private let faked: Bool
+    /// The boot a test injected, on this clock (seconds since 1970); NaN: none.
+    private let injectedBoot = Offset(.nan)
 
     public init(offset: TimeInterval = 0) {
         self.offset = Offset(offset)
+        faked = offset != 0
     }
 
     /// A clock that reads `fakeNow` at this moment, or the real clock when it is nil.
@@ -48,6 +53,24 @@ public struct DaemonClock: Sendable {
     public func sleep(for seconds: TimeInterval) {
         injectedSleep.value += seconds
         offset.value += seconds
+    }
+
+    /// Since when the machine has been up without a sleep: its boot, when it has not slept
+    /// since (CLOCK_BOOTTIME, on this clock); nil when it slept, or on a faked clock whose past
+    /// is not the machine's, unless a test said when it booted.
+    public func upSince() -> Date? {
+        guard sleepReading().suspendedSeconds < SleepReading.noise else { return nil }
+        if !injectedBoot.value.isNaN { return Date(timeIntervalSince1970: injectedBoot.value) }
+        guard !faked else { return nil }
+        var boot = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &boot)
+        return now().addingTimeInterval(-(Double(boot.tv_sec) + Double(boot.tv_nsec) / 1e9))
+    }
+
+    /// Plays the machine having booted at `instant` on this clock (and not slept since, unless
+    /// `sleep(for:)` says so).
+    public func booted(at instant: Date) {
+        injectedBoot.value = instant.timeIntervalSince1970
     }
 
     /// Suspended times of two boots do not compare.

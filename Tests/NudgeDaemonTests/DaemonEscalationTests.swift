@@ -49,6 +49,37 @@ extension DaemonTests {
         #expect(row["outcome"] == "killed at its deadline of 3 s" && row["ended_at"] != nil, "\(row)")
     }
 
+    /// "I'm awake" on the ringing alarm puts its escalation off by `dose.escalate_after_minutes`
+    /// from the answer: not run at the ring's ten minutes, run ten minutes after the answer.
+    @Test func imAwakePutsTheEscalationOffFromTheAnswer() throws {
+        let start = try #require(Timestamp.parse("2026-11-22T02:45:00Z"))
+        let setup = try Store(path: store, now: start.addingTimeInterval(-4 * 3600))
+        try setup.setSetting(.alarmEscalateCommand, to: #"["/bin/true"]"#, at: start)
+        // The alarm rings now: it would escalate in 10 minutes.
+        _ = try setup.startDoseSession(
+            at: start.addingTimeInterval(-165 * 60), newSession: true, settings: setup.settings(),
+            clock: WallClock(zone: zone.resolve().rules)
+        ).get()
+        let notifier = FakeNotifier()
+        let log = RecordedLog()
+        try withDaemon(
+            clock: DaemonClock(startingAt: start), notifier: notifier, log: log, player: FakePlayer(), kinds: [.dose2]
+        ) { daemon, clock in
+            #expect(log.waitFor("shown dose2:"), "\(log.all)")
+            #expect(log.waitFor("ringing for notification"), "\(log.all)")
+            notifier.onEvent?(.actionInvoked(notificationID: 1, action: "awake"))
+            #expect(log.waitFor("I'm awake: dose2:"), "\(log.all)")
+            #expect(log.waitFor("rescheduled (awake)"), "\(log.all)")
+            clock.set(to: start.addingTimeInterval(9.5 * 60))
+            daemon.clockWasSet()
+            #expect(log.waitFor("rescheduled (clock changed)"), "\(log.all)")
+            #expect(!log.all.contains { $0.contains("escalating dose2:") }, "run at the ring's ten minutes")
+            clock.set(to: start.addingTimeInterval(11 * 60))
+            daemon.clockWasSet()
+            #expect(log.waitFor("escalating dose2:"), "\(log.all)")
+        }
+    }
+
     /// Waits until every writer of the FIFO closed it (they all ended); false after `seconds`.
     private static func writersHungUp(_ reader: Int32, within seconds: TimeInterval) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)

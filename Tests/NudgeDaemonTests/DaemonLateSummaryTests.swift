@@ -102,4 +102,48 @@ extension DaemonTests {
         }
         #expect(notifier.shown.withLock { $0.map(\.title) } == ["Daily symptom check"])
     }
+
+    /// Calls owed since 20:00 and 20:30 today (the zone's time), for a daemon at 21:00.
+    private func twoLateCalls() throws -> Date {
+        let clock = WallClock(zone: zone.resolve().rules)
+        let day = CivilDate(year: 2026, month: 11, day: 26)
+        let setup = try Store(
+            path: store, now: try #require(clock.instant(on: day, at: LocalTime(hour: 12, minute: 0)!)))
+        for (name, minute) in [("Sam", 0), ("Kim", 30)] {
+            let due = try #require(clock.instant(on: day, at: LocalTime(hour: 20, minute: minute)!))
+            let contact = try setup.addContact(name: name, everyDays: nil, now: due.addingTimeInterval(-3600)).get()
+            _ = try setup.addCallReminder(contactID: contact, dueAt: due, note: nil, now: due.addingTimeInterval(-3600))
+        }
+        return try #require(clock.instant(on: day, at: LocalTime(hour: 21, minute: 0)!))
+    }
+
+    /// Held during Do Not Disturb and released together: the summary says so.
+    @Test(.timeLimit(.minutes(2))) func heldRemindersReleasedTogetherNameDoNotDisturb() throws {
+        let bus = try NotificationBus()
+        defer { bus.shutdown() }
+        try bus.addInhibited(true)
+        let start = try twoLateCalls()
+        let notifier = FakeNotifier()
+        let log = RecordedLog()
+        try withDaemon(
+            clock: DaemonClock(startingAt: start), notifier: notifier, log: log, kinds: [.call], sessionBus: bus.address
+        ) { _, _ in
+            #expect(log.waitFor("during Do Not Disturb", count: 2), "\(log.all)")
+            try bus.setInhibited(false)
+            #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
+        }
+        #expect(notifier.shown.withLock { $0.map(\.title) } == ["While Do Not Disturb was on"])
+    }
+
+    /// The machine up since before they were due, without a sleep: nudge itself was stopped.
+    @Test func lateRemindersOnAMachineThatWasUpNameNudgeStopped() throws {
+        let start = try twoLateCalls()
+        let clock = DaemonClock(startingAt: start)
+        clock.booted(at: start.addingTimeInterval(-2 * 3600))
+        let notifier = FakeNotifier()
+        try withDaemon(clock: clock, notifier: notifier, kinds: [.call]) { _, _ in
+            #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
+        }
+        #expect(notifier.shown.withLock { $0.map(\.title) } == ["While nudge was stopped"])
+    }
 }

@@ -8,6 +8,11 @@ extension DunstServer {
         guard result.status == 0 else { throw BusError("dunstctl set-paused: \(result)") }
     }
 
+    /// `dunstctl is-paused`: what dunst itself says.
+    public func isPaused() throws -> Bool {
+        try dunstctl(["is-paused"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "true"
+    }
+
     /// How many notifications dunst keeps waiting (paused), or draws (`displayed`).
     public func count(_ which: String) throws -> Int? {
         Int(try dunstctl(["count", which]).stdout.trimmingCharacters(in: .whitespacesAndNewlines))

@@ -132,4 +132,9 @@ extension PlannedKind {
     public func ambiences(from input: ScheduleInput, clock: WallClock) -> [Ambience] {
         (rule as? any AmbientRule<Rule.Facts>)?.ambiences(in: ruleInput(input, clock: clock)) ?? []
     }
+
+    /// Its spans of a quiet desktop; none for a kind without (``QuietingRule``).
+    public func quietSpans(from input: ScheduleInput, clock: WallClock) -> [QuietSpan] {
+        (rule as? any QuietingRule<Rule.Facts>)?.quietSpans(in: ruleInput(input, clock: clock)) ?? []
+    }
 }

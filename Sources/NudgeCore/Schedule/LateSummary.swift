@@ -1,6 +1,7 @@
 import Foundation
 
-/// Several reminders found late at once (the computer was off or asleep, the daemon stopped):
+/// Several reminders found late at once (the computer was off or asleep, the daemon stopped,
+/// Do Not Disturb held them; its title names which, ``LateCause``):
 /// one notification names them all instead of a burst of pop-ups, and each stays answerable on
 /// its own (`nudge ack`, `nudge history`). Each kind's lateness rule has already decided what is
 /// late and what is missed; alarms (a ``KeepingAwakeRule``'s kind) are never summarized, they
@@ -12,7 +13,6 @@ public enum LateSummary {
     public static let lateAfter: TimeInterval = 5 * 60
     /// Named one by one; the rest are counted.
     public static let named = 3
-    public static let title = "While the computer was off"
     /// What each summarized delivery keeps as its body, for `nudge history`.
     public static let recordedBody = "Shown in the summary of what came due while the computer was off."
 
@@ -29,7 +29,8 @@ public enum LateSummary {
     /// 1 more", each named by its rule (a private kind never by what was written), oldest first; one
     /// subject (a call with Sam owed twice) once, by its oldest.
     public static func content(
-        of occurrences: [Occurrence], now: Date, input: ScheduleInput, clock: WallClock, text: BodyText
+        of occurrences: [Occurrence], now: Date, input: ScheduleInput, clock: WallClock, text: BodyText,
+        cause: LateCause = .computerOff
     ) -> NotificationContent {
         var seen = Set<[String]>()
         let all = occurrences.compactMap { occurrence -> String? in
@@ -43,7 +44,7 @@ public enum LateSummary {
         let more = all.count - names.count
         let list = (names + (more > 0 ? ["\(more) more"] : [])).joined(separator: ", ")
         var content = NotificationContent(
-            title: title,
+            title: cause.title,
             body:
                 "\(list). Each is answered on its own: \(SuggestedCommand.history) lists them with their ids, nudge ack ID ANSWER answers one.",
             actions: [], category: "x-nudge.summary", sound: .reminder)

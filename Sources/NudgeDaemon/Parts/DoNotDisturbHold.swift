@@ -6,7 +6,7 @@ import NudgeNotifier
 /// it holds now: claimed, not sent, and left out of every plan's showing until it ends.
 final class DoNotDisturbHold {
     /// From `watch()` on; each change reaches the loop as `.doNotDisturb`.
-    private var doNotDisturbWatch: DoNotDisturbWatch?
+    private(set) var doNotDisturbWatch: DoNotDisturbWatch?
     /// As the desktop last said; off until it said anything, or where nothing can say.
     private(set) var state = DoNotDisturb()
     /// Held now, by key: a plan does not show them again until Do Not Disturb ends.

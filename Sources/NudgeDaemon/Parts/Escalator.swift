@@ -22,6 +22,10 @@ final class Escalator {
     }
 
     private var running: Running?
+    /// The latest "I'm awake" on each alarm, by its escalation's key: it escalates as long
+    /// after it as after its ring. Kept in memory: a restarted daemon escalates on the ring's
+    /// time, the earlier.
+    private var awakeAt: [String: Date] = [:]
     /// Fires when the running command has had its time.
     let deadline: OneShotTimer
     private let limit: TimeInterval
@@ -42,9 +46,21 @@ final class Escalator {
     /// it will be, for the daemon to wake at. Returns what to show when it could not start.
     func follow(_ pending: Escalation?, command: [String], now: Date) -> (wakeAt: Date?, failure: NotificationContent?)
     {
-        guard let pending, running == nil, !isEscalated(pending.key) else { return (nil, nil) }
+        guard var pending, running == nil, !isEscalated(pending.key) else { return (nil, nil) }
+        if let awake = awakeAt[pending.key] { pending = pending.postponed(byAwakeAt: awake) }
         guard pending.unansweredAt <= now else { return (pending.unansweredAt, nil) }
         return (nil, start(pending, because: .unanswered, command: command, now: now))
+    }
+
+    /// "I'm awake" on the ringing alarm: its escalation is put off, never cancelled (the dose
+    /// is still not taken).
+    func awake(_ pending: Escalation?, at now: Date) {
+        guard let pending else { return }
+        awakeAt[pending.key] = now
+        let until = pending.postponed(byAwakeAt: now).unansweredAt
+        logger.info(
+            "I'm awake: \(pending.key) escalates at \(Timestamp.format(until)) if still unanswered",
+            metadata: ["event": "escalation_postponed", "key": "\(pending.key)", "at": "\(Timestamp.format(until))"])
     }
 
     /// A sleep comes while the alarm is pending: sent now, with the instant it rings, so that

@@ -140,6 +140,9 @@ extension Store {
             try copy.write { db in
                 if try db.tableExists("store_metadata") {
                     try db.execute(sql: "DELETE FROM store_metadata WHERE key = ?", arguments: [backupTakenAtKey])
+                    // What a daemon did to the desktop then is not what one did since: the
+                    // running daemon keeps its own.
+                    try db.execute(sql: "DELETE FROM store_metadata WHERE key = ?", arguments: [quietedDesktopKey])
                 }
             }
             try copy.close()

@@ -79,6 +79,28 @@ struct DunstDoNotDisturbTests {
         #expect(history.contains("\"CRITICAL Time for dose 2\""), "\(history)")
     }
 
+    /// A meditation pauses dunst from its start bell (`meditation.do_not_disturb`, on by
+    /// default) and `meditate stop` unpauses it: what `dunstctl is-paused` says.
+    @Test func aMeditationPausesDunstUntilItIsStopped() throws {
+        let dunst = try DunstServer(rules: "")
+        let environment = environment(dunst)
+        let daemon = try daemon(environment)
+        defer {
+            daemon.signal(SIGKILL)
+            _ = daemon.waitForExit(timeout: 10)
+        }
+        #expect(daemon.waitForEvent("rescheduled", ["reason": "start"]), "\(daemon.stderr)")
+        #expect(try dunst.isPaused() == false)
+        _ = try nudge(["meditate", "30s", "--delay", "0", "--detach"], environment)
+        #expect(daemon.waitForEvent("quiet_on", ["switch": "dunst"]), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("do_not_disturb", ["on": "yes"]), "\(daemon.stderr)")
+        #expect(try dunst.isPaused())
+        _ = try nudge(["meditate", "stop"], environment)
+        #expect(daemon.waitForEvent("quiet_restored", ["switch": "dunst"]), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("do_not_disturb", ["on": "no"]), "\(daemon.stderr)")
+        #expect(try dunst.isPaused() == false)
+    }
+
     /// dunst 1.9 has no pause levels: doctor says a paused one holds even the alarm, and gives
     /// the rule a later dunst takes.
     @Test func doctorSaysAPausedDunstHoldsEvenTheAlarm() throws {

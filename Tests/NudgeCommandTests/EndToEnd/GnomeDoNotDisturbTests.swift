@@ -15,7 +15,14 @@ struct GnomeDoNotDisturbTests: DaemonScenario {
             toFile: keyfile, atomically: true, encoding: .utf8)
     }
 
-    @Test func aSymptomCheckWaitsWhileBannersAreOff() throws {
+    var banners: String? {
+        (try? String(contentsOfFile: keyfile, encoding: .utf8))?.split(separator: "\n").first {
+            $0.hasPrefix("show-banners=")
+        }.map { String($0.dropFirst("show-banners=".count)) }
+    }
+
+    /// What GNOME's keyfile backend needs: the schema compiled, the keyfile's folder.
+    func gnomeEnvironment() throws -> [String: String] {
         let schemas = directory.file("schemas")
         try FileManager.default.createDirectory(atPath: schemas, withIntermediateDirectories: true)
         try """
@@ -29,13 +36,16 @@ struct GnomeDoNotDisturbTests: DaemonScenario {
         #expect(compiled.status == 0, "\(compiled)")
         try FileManager.default.createDirectory(
             atPath: (keyfile as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        return [
+            "GSETTINGS_SCHEMA_DIR": schemas, "GSETTINGS_BACKEND": "keyfile",
+            "XDG_CONFIG_HOME": directory.file("config"), "HOME": directory.path,
+        ]
+    }
+
+    @Test func aSymptomCheckWaitsWhileBannersAreOff() throws {
+        let gnome = try gnomeEnvironment()
         try showBanners(false)
-        let daemon = try startDaemon(
-            at: "2026-11-21T19:59:58-05:00",
-            environment: [
-                "GSETTINGS_SCHEMA_DIR": schemas, "GSETTINGS_BACKEND": "keyfile",
-                "XDG_CONFIG_HOME": directory.file("config"), "HOME": directory.path,
-            ])
+        let daemon = try startDaemon(at: "2026-11-21T19:59:58-05:00", environment: gnome)
         defer {
             daemon.signal(SIGKILL)
             _ = daemon.waitForExit(timeout: 10)
@@ -48,5 +58,54 @@ struct GnomeDoNotDisturbTests: DaemonScenario {
         #expect(Date().timeIntervalSince(turnedOn) < 2, "\(daemon.stderr)")
         #expect(shown.map(\.summary) == ["Daily symptom check"], "\(daemon.stderr)")
         #expect(daemon.stderr.contains("Do Not Disturb is on (GNOME's show-banners is off)"), "\(daemon.stderr)")
+    }
+
+    /// A meditation turns banners off from its start bell; a daemon killed during it leaves
+    /// them off and its record in the store, and the next daemon, after the session's end,
+    /// turns them on again once: a later "off" is the person's own.
+    @Test func aMeditationTurnsBannersOffAndTheNextDaemonPutsThemBack() throws {
+        let gnome = try gnomeEnvironment()
+        try showBanners(true)
+        let first = try startDaemon(environment: gnome)
+        defer {
+            first.signal(SIGKILL)
+            _ = first.waitForExit(timeout: 10)
+        }
+        #expect(first.waitForEvent("rescheduled", ["reason": "start"]), "\(first.stderr)")
+        let started = Date()
+        let meditate = try NudgeBinary.run(
+            ["meditate", "30s", "--delay", "0", "--detach"], environment: environment.merging(gnome) { $1 })
+        #expect(meditate.status == 0, "\(meditate)")
+        #expect(first.waitForEvent("quiet_on", ["switch": "gnome"]), "\(first.stderr)")
+        #expect(waitForStore { banners == "false" }, "\(String(describing: banners))")
+        let recorded = try rows("SELECT value FROM store_metadata WHERE key = 'desktop_quieted'")
+        #expect(recorded.first?["value"]?.hasSuffix(" gnome") == true, "\(recorded)")
+        first.signal(SIGKILL)
+        _ = first.waitForExit(timeout: 10)
+        #expect(banners == "false")
+
+        let after = Timestamp.format(started.addingTimeInterval(90))
+        let next = try startDaemon(at: after, environment: gnome, log: "next.err")
+        defer {
+            next.signal(SIGKILL)
+            _ = next.waitForExit(timeout: 10)
+        }
+        #expect(next.waitForEvent("quiet_restored", ["switch": "gnome"]), "\(next.stderr)")
+        #expect(waitForStore { banners == "true" }, "\(String(describing: banners))")
+        #expect(
+            waitForStore {
+                (try? rows("SELECT value FROM store_metadata WHERE key = 'desktop_quieted'"))?.isEmpty == true
+            })
+        next.signal(SIGKILL)
+        _ = next.waitForExit(timeout: 10)
+
+        try showBanners(false)
+        let third = try startDaemon(at: after, environment: gnome, log: "third.err")
+        defer {
+            third.signal(SIGKILL)
+            _ = third.waitForExit(timeout: 10)
+        }
+        #expect(third.waitForEvent("rescheduled", ["reason": "start"]), "\(third.stderr)")
+        #expect(banners == "false" && !third.stderr.contains("quiet_restored"))
     }
 }

@@ -178,7 +178,7 @@ struct RuleAnswerTests {
     // MARK: - The registry
 
     /// The kinds are found by what the store's `kind` column holds, each is its rule's, and the
-    /// settings keys are the contract's 39, each found by its name with a default it accepts.
+    /// settings keys are the contract's 46, each found by its name with a default it accepts.
     @Test func everyKindAndSettingsKeyIsDeclaredOnceWithAnAcceptedDefault() throws {
         let stored = ["symptom", "dose2", "call", "meditation", "journal", "alarm_test"]
         #expect(ReminderRules.all.map(\.kind.rawValue).sorted() == stored.sorted())
@@ -187,7 +187,7 @@ struct RuleAnswerTests {
         }
         #expect(ReminderKind(rawValue: "unknown_kind").rule == nil)
         let keys = SettingKey.allCases.map(\.rawValue)
-        #expect(Set(keys).count == 45 && keys.count == 45)
+        #expect(Set(keys).count == 46 && keys.count == 46)
         for key in SettingKey.allCases {
             #expect(key.valueKind.canonical(key.defaultValue) == key.defaultValue, "\(key)")
             #expect(try SettingKey.named(key.rawValue) == key)

@@ -14,6 +14,36 @@ import Testing
         Occurrence(kind: kind, key: key, dueAt: Timestamp.parse(due)!, title: title)
     }
 
+    /// The title names the cause: Do Not Disturb when each was held and released; nudge
+    /// stopped when the machine was up, without a sleep, since before the oldest was due and the
+    /// daemon started after; the computer off otherwise.
+    @Test func theTitleNamesWhyTheyAreLate() {
+        let late = [
+            occurrence(.symptom, "symptom:2026-11-26", "2026-11-26T20:00:00Z", "Daily symptom check"),
+            occurrence(.call, "call:once:2", "2026-11-26T20:30:00Z", "Call Kim"),
+        ]
+        func record(_ key: String, held: Bool) -> DeliveryRecord {
+            DeliveryRecord(
+                id: 1, key: key, kind: .symptom, dueAt: now, heldAt: held ? now.addingTimeInterval(-3600) : nil,
+                releasedAt: held ? now : nil)
+        }
+        func cause(held: [Bool], upSince: String?) -> LateCause {
+            let deliveries = zip(late, held).map { record($0.key, held: $1) }
+            return LateCause.of(
+                late, input: ScheduleInput(settings: Settings(), deliveries: deliveries),
+                machineUpSince: upSince.flatMap(Timestamp.parse), daemonStartedAt: now)
+        }
+        #expect(cause(held: [true, true], upSince: nil) == .doNotDisturb)
+        #expect(cause(held: [true, false], upSince: nil) == .computerOff)
+        #expect(cause(held: [false, false], upSince: "2026-11-26T19:00:00Z") == .nudgeStopped)
+        #expect(
+            cause(held: [true, false], upSince: "2026-11-26T20:10:00Z") == .computerOff, "booted after one was due")
+        let content = LateSummary.content(
+            of: late, now: now, input: input, clock: clock, text: .plain, cause: .doNotDisturb)
+        #expect(content.title == "While Do Not Disturb was on")
+        #expect(LateCause.nudgeStopped.title == "While nudge was stopped")
+    }
+
     @Test func alarmsAndWhatIsOnTimeAreLeftOutAndOneAloneIsNotSummarized() {
         let alarm = occurrence(.dose2, "dose2:s:alarm:0", "2026-11-26T20:00:00Z", "Time for dose 2")
         let onTime = occurrence(.symptom, "symptom:2026-11-26", "2026-11-26T20:58:00Z", "Daily symptom check")

@@ -27,6 +27,15 @@ public struct Escalation: Sendable, Equatable {
         self.body = body
     }
 
+    /// "I'm awake" at `instant` says someone is there, not that the dose is taken: the
+    /// escalation waits as long again from it (`dose.escalate_after_minutes`), never less
+    /// than it would have.
+    public func postponed(byAwakeAt instant: Date) -> Escalation {
+        var later = self
+        later.unansweredAt = max(unansweredAt, instant.addingTimeInterval(unansweredAt.timeIntervalSince(dueAt)))
+        return later
+    }
+
     /// What the command finds in its environment, beside the daemon's own.
     public var environment: [String: String] {
         ["NUDGE_KIND": kind.rawValue, "NUDGE_TITLE": title, "NUDGE_BODY": body, "NUDGE_DUE": Timestamp.format(dueAt)]

@@ -58,6 +58,7 @@ import Foundation
 /// - ``RepliableRule``
 /// - ``MissRecordingRule``
 /// - ``KeepingAwakeRule``
+/// - ``QuietingRule``
 /// - ``AmbientRule``
 /// - ``EscalatingRule``
 /// - ``PrivateRule``

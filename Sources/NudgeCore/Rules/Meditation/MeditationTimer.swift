@@ -58,7 +58,7 @@ public struct MeditationTimer: MissRecordingRule {
         .meditationDefaultMinutes, .meditationStartDelaySeconds, .meditationIntervalMinutes, .meditationStartBell,
         .meditationIntervalBell,
         .meditationEndBell, .meditationDayStartsAt, .meditationReminderEnabled, .meditationReminderTime,
-        .meditationAmbient, .meditationAmbientVolume, .meditationDuringDoNotDisturb,
+        .meditationAmbient, .meditationAmbientVolume, .meditationDuringDoNotDisturb, .meditationDoNotDisturb,
     ]
     public let enabledSetting: SettingKey? = nil
     public let answers = [startAction, skipAction]

@@ -10,6 +10,8 @@ extension Nudge.Meditate {
                 After the start delay (not counted) the start bell rings; interval bells ring every --interval minutes, none at or after the end; at the end, the end bell and a "Session complete" notification. In a terminal the command shows the time left until the session ends; Ctrl-C ends it early. Each bell is a setting (meditation.start_bell, meditation.interval_bell, meditation.end_bell); none silences it.
 
                 --ambient (default: meditation.ambient) plays a sound under the session from the start bell to the end, at meditation.ambient_volume, fading out over the last 10 s so that the end bell stands clear: brown-noise, pink-noise, white-noise, or a sound file's absolute path, looped; none for silence. The daemon plays it, a detached session too.
+
+                The desktop's Do Not Disturb is on from the start bell to the end bell (meditation.do_not_disturb, default true), and what was there is put back at the end, meditate stop, a sleep or the daemon's end; one already on is left as it is. The dose alarm still breaks through.
                 """)
         @OptionGroup var global: GlobalOptions
         @Argument(

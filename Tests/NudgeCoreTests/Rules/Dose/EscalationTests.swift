@@ -19,6 +19,14 @@ struct EscalationTests {
             .pendingEscalation(now: now, clock: clock)
     }
 
+    /// "I'm awake" puts it off by its minutes from the answer, never nearer than the ring's.
+    @Test func imAwakePutsItOffFromTheAnswer() throws {
+        let night = DoseSession(sessionID: "S", sessionDate: "2026-11-20", dose1: dose1)
+        let escalation = try #require(pending(night, at: minute(166)))
+        #expect(escalation.postponed(byAwakeAt: minute(172)).unansweredAt == minute(182))
+        #expect(escalation.postponed(byAwakeAt: minute(160)).unansweredAt == minute(175))
+    }
+
     @Test func theAlarmOfTheOpenNightTenMinutesAfterItRings() throws {
         let night = DoseSession(sessionID: "S", sessionDate: "2026-11-20", dose1: dose1)
         let escalation = try #require(pending(night, at: minute(1)))

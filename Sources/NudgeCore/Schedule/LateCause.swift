@@ -1,0 +1,38 @@
+import Foundation
+
+/// Why several reminders were found late at once: the late summary's title says it. Read from
+/// their deliveries and the daemon's facts, never from a kind.
+public enum LateCause: Sendable, Equatable {
+    /// Each was held during Do Not Disturb (`DeliveryRecord.heldAt`) and released together.
+    case doNotDisturb
+    /// The machine was up, without a sleep, since before the oldest was due, and the daemon
+    /// started after: nudge itself was stopped.
+    case nudgeStopped
+    /// Off or asleep, or what cannot be told apart from it.
+    case computerOff
+
+    public var title: String {
+        switch self {
+        case .doNotDisturb: "While Do Not Disturb was on"
+        case .nudgeStopped: "While nudge was stopped"
+        case .computerOff: "While the computer was off"
+        }
+    }
+
+    /// - Parameters:
+    ///   - machineUpSince: since when the machine has been up without a sleep; nil when unknown
+    ///     or it slept.
+    ///   - daemonStartedAt: when this daemon started.
+    public static func of(
+        _ late: [Occurrence], input: ScheduleInput, machineUpSince: Date?, daemonStartedAt: Date
+    ) -> LateCause {
+        let held = late.filter { occurrence in
+            input.deliveries.contains { $0.key == occurrence.key && $0.heldAt != nil }
+        }
+        if !late.isEmpty && held.count == late.count { return .doNotDisturb }
+        guard let oldest = late.map(\.dueAt).min(), let machineUpSince, machineUpSince <= oldest,
+            late.allSatisfy({ $0.dueAt < daemonStartedAt })
+        else { return .computerOff }
+        return .nudgeStopped
+    }
+}

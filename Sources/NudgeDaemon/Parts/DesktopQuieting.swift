@@ -1,0 +1,171 @@
+import Foundation
+import Logging
+import NudgeCore
+import NudgeNotifier
+import NudgeStore
+
+/// A span that wants the desktop quiet (``QuietingRule``: a meditation): Do Not Disturb is
+/// turned on at its start by the desktop's own switch and put back at its end, at a sleep, or
+/// at the daemon's end. Decided once per span: the person's own Do Not Disturb, on at its
+/// start, is left alone, and once they turn nudge's off it stays off. What was changed is in
+/// the store before the desktop is (`Store.QuietedDesktop`), so that the next daemon puts
+/// back what a killed one left, once.
+final class DesktopQuieting {
+    private let store: Store
+    private let events: EventQueue
+    private let logger: Logger
+    /// The decision for the span, as the store has it.
+    private var record: Store.QuietedDesktop?
+    /// Whether `record` came from a daemon before this one, not yet looked at.
+    private var inherited = false
+    /// The switch nudge turned on was seen on since: its going off is then the person's doing.
+    private var seenOn = false
+    /// The switch being turned back off: no longer the desktop's Do Not Disturb for nudge.
+    private(set) var restoring: DoNotDisturb.Source?
+
+    init(store: Store, events: EventQueue, logger: Logger) {
+        self.store = store
+        self.events = events
+        self.logger = logger
+    }
+
+    /// The switch nudge turned on and has not begun to put back.
+    private var turnedOn: DoNotDisturb.Source? { record.flatMap { DoNotDisturb.Source(switchName: $0.change) } }
+
+    /// Reads what a daemon before this one recorded.
+    func load() {
+        do { record = try store.quietedDesktop() } catch { logger.error("\(error)") }
+        inherited = record != nil
+    }
+
+    /// The desktop's Do Not Disturb as nudge counts it: without the switch it is putting back.
+    func counted(_ state: DoNotDisturb) -> DoNotDisturb {
+        DoNotDisturb(sources: state.sources.subtracting(restoring.map { [$0] } ?? []))
+    }
+
+    /// Brings the desktop in line with the span that holds now (nil: none, or a sleep comes).
+    func follow(_ wanted: QuietSpan?, state: DoNotDisturb, watch: DoNotDisturbWatch?, clock: WallClock) {
+        if let record, record.span != wanted?.key {
+            putBack(watch: watch, because: wanted == nil ? "its span ended" : "another span began")
+        }
+        if let record, inherited {
+            inherited = false
+            if let source = turnedOn {
+                takeOver(record, source: source, state: state, watch: watch, clock: clock, until: wanted?.until)
+            }
+        }
+        guard let wanted, record == nil, let watch else { return }
+        let counted = counted(state)
+        guard !counted.isOn else {
+            return leave(wanted.key, "Do Not Disturb was on already (\(counted)): left as it is")
+        }
+        guard let source = watch.quietSwitch else {
+            return leave(wanted.key, "nothing here can turn the desktop's Do Not Disturb on")
+        }
+        // Recorded first: a daemon killed once the desktop changed leaves the next one to put it back.
+        guard decide(Store.QuietedDesktop(span: wanted.key, change: source.switchName), nil) else { return }
+        seenOn = false
+        turnOn(source, watch: watch, clock: clock, until: wanted.until)
+    }
+
+    /// The desktop's Do Not Disturb changed: the switch nudge turned on, seen on and now off,
+    /// was turned off by the person, and is not turned on again for the span.
+    func heard(_ state: DoNotDisturb) {
+        guard let source = turnedOn, let record else { return }
+        if state.sources.contains(source) {
+            seenOn = true
+        } else if seenOn {
+            leave(record.span, "Do Not Disturb was turned off during \(record.span): left off")
+        }
+    }
+
+    /// The switch was put back (`.desktopRestored`): the record goes, unless another span's
+    /// decision replaced it meanwhile.
+    func restored(_ source: DoNotDisturb.Source) {
+        guard restoring == source else { return }
+        restoring = nil
+        guard record == nil else { return }
+        do { try store.recordQuietedDesktop(nil) } catch { logger.error("\(error)") }
+    }
+
+    /// The daemon stops: what it turned on is put back now (nothing would later), waiting for
+    /// the desktop at most a server's call timeout.
+    func stop(watch: DoNotDisturbWatch?) {
+        guard let source = restoring ?? turnedOn, let watch else { return }
+        if let failure = watch.turnOffNow(source) {
+            logger.error("cannot put the desktop's Do Not Disturb back: \(failure)")
+        }
+        restoring = nil
+        record = nil
+        logger.info(
+            "put the desktop's Do Not Disturb back (\(source)): the daemon stops",
+            metadata: ["event": "quiet_restored", "switch": "\(source.switchName)"])
+        do { try store.recordQuietedDesktop(nil) } catch { logger.error("\(error)") }
+    }
+
+    /// A previous daemon's switch for the span that holds now: kept when still on (Plasma's
+    /// inhibition died with that daemon's connection: asked for again), left off when the
+    /// person turned it off meanwhile.
+    private func takeOver(
+        _ record: Store.QuietedDesktop, source: DoNotDisturb.Source, state: DoNotDisturb, watch: DoNotDisturbWatch?,
+        clock: WallClock, until: Date?
+    ) {
+        if source == .inhibited, let watch, let until {
+            return turnOn(source, watch: watch, clock: clock, until: until)
+        }
+        guard state.sources.contains(source) else {
+            return leave(
+                record.span, "Do Not Disturb was turned off during \(record.span) while no daemon ran: left off")
+        }
+        seenOn = true
+    }
+
+    private func turnOn(_ source: DoNotDisturb.Source, watch: DoNotDisturbWatch, clock: WallClock, until: Date) {
+        let logger = logger
+        watch.turnOn(source, reason: "quiet until \(clock.timeOfDay(until))") { failure in
+            if let failure { logger.error("cannot turn the desktop's Do Not Disturb on (\(source)): \(failure)") }
+        }
+        logger.info(
+            "turned the desktop's Do Not Disturb on (\(source)) until \(clock.timeOfDay(until))",
+            metadata: ["event": "quiet_on", "switch": "\(source.switchName)"])
+    }
+
+    private func putBack(watch: DoNotDisturbWatch?, because reason: String) {
+        let source = turnedOn
+        record = nil
+        inherited = false
+        guard let source else {
+            do { try store.recordQuietedDesktop(nil) } catch { logger.error("\(error)") }
+            return
+        }
+        restoring = source
+        let events = events
+        let logger = logger
+        let turnOff: (@escaping @Sendable (String?) -> Void) -> Void =
+            watch.map { watch in { watch.turnOff(source, done: $0) } } ?? { $0("no desktop to put back") }
+        turnOff { failure in
+            if let failure { logger.error("cannot put the desktop's Do Not Disturb back (\(source)): \(failure)") }
+            events.push(.desktopRestored(source))
+        }
+        logger.info(
+            "put the desktop's Do Not Disturb back (\(source)): \(reason)",
+            metadata: ["event": "quiet_restored", "switch": "\(source.switchName)"])
+    }
+
+    /// The desktop is left as the person has it for the rest of `span`.
+    private func leave(_ span: String, _ said: String) {
+        decide(Store.QuietedDesktop(span: span, change: Store.QuietedDesktop.left), said)
+    }
+
+    /// Records a span's decision; false when the store could not keep it (then nothing changes).
+    @discardableResult
+    private func decide(_ decision: Store.QuietedDesktop, _ said: String?) -> Bool {
+        do { try store.recordQuietedDesktop(decision) } catch {
+            logger.error("\(error)")
+            return false
+        }
+        record = decision
+        if let said { logger.info("\(said)", metadata: ["event": "quiet_left", "span": "\(decision.span)"]) }
+        return true
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import NudgeCore
+import NudgeStore
+import NudgeSystem
+import NudgeTestSupport
+import Testing
+
+@testable import NudgeDaemon
+
+/// A meditation quiets the desktop (`meditation.do_not_disturb`), in process, with KDE Plasma's
+/// `Inhibit`/`UnInhibit` and dunst's `paused` on python-dbusmock's server: on from the start
+/// bell to the end bell, then put back; never over the person's own.
+extension DaemonTests {
+    /// A 20-minute session from 18:00 UTC; its span's key.
+    func quietSession(_ clock: DaemonClock) throws -> String {
+        try sessionWithAmbience(clock, ambient: "none")
+        return "meditation:\(try #require(try Store(path: store).runningMeditation()).id)"
+    }
+
+    func plasmaBus(inhibited: Bool) throws -> NotificationBus {
+        let bus = try NotificationBus()
+        try bus.addInhibited(inhibited)
+        try bus.addInhibitMethods()
+        return bus
+    }
+
+    /// Inhibited at the start (recorded first), uninhibited at the end, before "Session complete"
+    /// is shown: the session's own end is not held by the quiet it asked for.
+    @Test(.timeLimit(.minutes(2))) func aSessionInhibitsPlasmaFromItsStartToItsEnd() throws {
+        let bus = try plasmaBus(inhibited: false)
+        defer { bus.shutdown() }
+        let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T18:00:00Z"))
+        let span = try quietSession(clock)
+        let notifier = FakeNotifier()
+        let log = RecordedLog()
+        try withDaemon(clock: clock, notifier: notifier, log: log, kinds: [.meditation], sessionBus: bus.address) {
+            daemon, clock in
+            #expect(log.waitFor("Do Not Disturb is on (the notification server is inhibited)"), "\(log.all)")
+            let recorded = try Store(path: store).quietedDesktop()
+            #expect(recorded == Store.QuietedDesktop(span: span, change: "plasma"))
+            clock.set(to: Timestamp.parse("2026-11-22T18:20:00Z")!)
+            daemon.clockWasSet()
+            #expect(log.waitFor("Do Not Disturb is off"), "\(log.all)")
+            #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
+        }
+        let calls = bus.inhibitCalls()
+        #expect(calls.count == 2 && calls[0].hasPrefix("Inhibit \"nudge\"") && calls[1] == "UnInhibit 41", "\(calls)")
+        #expect(notifier.shown.withLock { $0.map(\.title) } == [MeditationTimer.completeTitle])
+        #expect(try Store(path: store).quietedDesktop() == nil)
+    }
+
+    /// The person's own Do Not Disturb, on at the start, is left on after the end; one they
+    /// turn off during the session stays off.
+    @Test(.timeLimit(.minutes(2))) func thePersonsOwnDoNotDisturbIsNeverUndone() throws {
+        let own = try plasmaBus(inhibited: true)
+        defer { own.shutdown() }
+        let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T18:00:00Z"))
+        _ = try quietSession(clock)
+        let log = RecordedLog()
+        try withDaemon(clock: clock, notifier: FakeNotifier(), log: log, kinds: [.meditation], sessionBus: own.address)
+        {
+            daemon, clock in
+            #expect(log.waitFor("Do Not Disturb was on already"), "\(log.all)")
+            clock.set(to: Timestamp.parse("2026-11-22T18:20:00Z")!)
+            daemon.clockWasSet()
+            #expect(log.waitFor("rescheduled (clock changed)"))
+        }
+        #expect(own.inhibitCalls().isEmpty)
+
+        let turnedOff = try plasmaBus(inhibited: false)
+        defer { turnedOff.shutdown() }
+        let later = DaemonClock(startingAt: Timestamp.parse("2026-11-22T19:00:00Z"))
+        // Its end was held by the person's Do Not Disturb: it is still running.
+        _ = try Store(path: store).stopMeditation(at: later.now())
+        _ = try quietSession(later)
+        let offLog = RecordedLog()
+        try withDaemon(
+            clock: later, notifier: FakeNotifier(), log: offLog, kinds: [.meditation], sessionBus: turnedOff.address
+        ) { daemon, clock in
+            #expect(offLog.waitFor("Do Not Disturb is on"), "\(offLog.all)")
+            try turnedOff.setInhibited(false)
+            #expect(offLog.waitFor("left off"), "\(offLog.all)")
+            clock.set(to: Timestamp.parse("2026-11-22T19:20:00Z")!)
+            daemon.clockWasSet()
+            #expect(offLog.waitFor("rescheduled (clock changed)"))
+        }
+        let calls = turnedOff.inhibitCalls()
+        #expect(calls.count == 1 && calls[0].hasPrefix("Inhibit "), "\(calls)")
+    }
+
+    /// logind's word of a sleep puts it back at once.
+    @Test(.timeLimit(.minutes(2))) func aSleepPutsItBack() throws {
+        let bus = try plasmaBus(inhibited: false)
+        defer { bus.shutdown() }
+        let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T18:00:00Z"))
+        _ = try quietSession(clock)
+        let log = RecordedLog()
+        try withDaemon(clock: clock, notifier: FakeNotifier(), log: log, kinds: [.meditation], sessionBus: bus.address)
+        {
+            daemon, _ in
+            #expect(log.waitFor("Do Not Disturb is on"), "\(log.all)")
+            daemon.events.push(.preparingForSleep(true))
+            #expect(log.waitFor("Do Not Disturb is off"), "\(log.all)")
+        }
+        #expect(bus.inhibitCalls().last == "UnInhibit 41", "\(bus.inhibitCalls())")
+    }
+
+    /// A daemon killed during a session left dunst paused and its record: the next one unpauses
+    /// it once the span is over, and only once (a pause the person makes later is theirs).
+    @Test(.timeLimit(.minutes(2))) func aKilledDaemonsPauseIsPutBackOnceByTheNext() throws {
+        let bus = try NotificationBus()
+        defer { bus.shutdown() }
+        try bus.addDunstPaused(true)
+        let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T18:30:00Z"))
+        try Store(path: store, now: clock.now()).recordQuietedDesktop(
+            .init(span: "meditation:0e2248cb-killed", change: "dunst"))
+        let log = RecordedLog()
+        try withDaemon(clock: clock, notifier: FakeNotifier(), log: log, kinds: [.meditation], sessionBus: bus.address)
+        {
+            _, _ in
+            #expect(log.waitFor("Do Not Disturb is off"), "\(log.all)")
+        }
+        #expect(try bus.dunstPaused() == false)
+        #expect(try Store(path: store).quietedDesktop() == nil)
+
+        try bus.setDunstPaused(true)
+        let next = RecordedLog()
+        try withDaemon(clock: clock, notifier: FakeNotifier(), log: next, kinds: [.meditation], sessionBus: bus.address)
+        {
+            _, _ in
+            #expect(next.waitFor("rescheduled (start)"), "\(next.all)")
+        }
+        #expect(try bus.dunstPaused())
+    }
+
+    /// A daemon restarted during a session: Plasma dropped the killed one's inhibition with its
+    /// connection, so the next asks again; a dunst pause the person lifted meanwhile stays off.
+    @Test(.timeLimit(.minutes(2))) func aDaemonRestartedDuringASessionTakesOverItsSwitch() throws {
+        let plasma = try plasmaBus(inhibited: false)
+        defer { plasma.shutdown() }
+        let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T18:00:00Z"))
+        let span = try quietSession(clock)
+        try Store(path: store).recordQuietedDesktop(.init(span: span, change: "plasma"))
+        clock.set(to: Timestamp.parse("2026-11-22T18:05:00Z")!)
+        let log = RecordedLog()
+        try withDaemon(
+            clock: clock, notifier: FakeNotifier(), log: log, kinds: [.meditation], sessionBus: plasma.address
+        ) { _, _ in
+            #expect(log.waitFor("Do Not Disturb is on (the notification server is inhibited)"), "\(log.all)")
+        }
+        #expect(plasma.inhibitCalls().first?.hasPrefix("Inhibit ") == true, "\(plasma.inhibitCalls())")
+
+        let dunst = try NotificationBus()
+        defer { dunst.shutdown() }
+        try dunst.addDunstPaused(false)
+        try Store(path: store).recordQuietedDesktop(.init(span: span, change: "dunst"))
+        let next = RecordedLog()
+        try withDaemon(
+            clock: clock, notifier: FakeNotifier(), log: next, kinds: [.meditation], sessionBus: dunst.address
+        ) { _, _ in
+            #expect(next.waitFor("while no daemon ran: left off"), "\(next.all)")
+        }
+        #expect(try dunst.dunstPaused() == false)
+        #expect(try Store(path: store).quietedDesktop() == .init(span: span, change: "left"))
+    }
+
+    /// The dose alarm due during a session's quiet breaks through it: sent, critical.
+    @Test(.timeLimit(.minutes(2))) func theDoseAlarmBreaksThroughASessionsQuiet() throws {
+        let bus = try plasmaBus(inhibited: false)
+        defer { bus.shutdown() }
+        let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T18:00:00Z"))
+        _ = try quietSession(clock)
+        let setup = try Store(path: store)
+        _ = try setup.startDoseSession(
+            at: clock.now().addingTimeInterval(-165 * 60 + 30), newSession: true, settings: setup.settings(),
+            clock: WallClock(zone: zone.resolve().rules)
+        ).get()
+        let notifier = FakeNotifier()
+        let log = RecordedLog()
+        try withDaemon(
+            clock: clock, notifier: notifier, log: log, player: FakePlayer(), kinds: [.meditation, .dose2],
+            sessionBus: bus.address
+        ) { daemon, clock in
+            #expect(log.waitFor("Do Not Disturb is on (the notification server is inhibited)"), "\(log.all)")
+            clock.set(to: Timestamp.parse("2026-11-22T18:00:31Z")!)
+            daemon.clockWasSet()
+            #expect(log.waitFor("shown dose2:"), "\(log.all)")
+        }
+        let alarm = notifier.shown.withLock { $0.first { $0.title == "Time for dose 2" } }
+        #expect(alarm?.urgency == .critical, "\(notifier.shown.withLock { $0.map(\.title) })")
+    }
+}

@@ -17,7 +17,11 @@ extension Daemon {
             try deliver(occurrence, input: input, wallClock: wallClock)
         }
         let due = due.filter { !waitsForDoNotDisturb($0, input: input) }
-        let late = LateSummary.select(due, now: configuration.clock.now(), input: input)
+        // A locked screen shows a private kind in neutral words, and its own on unlock; a
+        // summary, never reworded, would name it: it is shown alone.
+        let late = LateSummary.select(
+            due, now: configuration.clock.now(), input: input,
+            leavingOutPrivate: server.screen.isLocked && input.settings.bool(.notifyPrivateWhenLocked))
         var single = try deliverLateSummary(of: late, input: input, wallClock: wallClock)
         single += due.filter { !late.contains($0) }
         let unsummarized = single

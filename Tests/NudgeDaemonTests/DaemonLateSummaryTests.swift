@@ -13,7 +13,7 @@ import Testing
 extension DaemonTests {
     /// Calls owed since Monday and Wednesday and this evening, and the symptom check of 20:00,
     /// found by a daemon started on Thursday at 21:00 (the zone's time).
-    private func lateEvening() throws -> Date {
+    func lateEvening() throws -> Date {
         let clock = WallClock(zone: zone.resolve().rules)
         let day = CivilDate(year: 2026, month: 11, day: 26)
         func at(_ days: Int, _ hour: Int, _ minute: Int = 0) throws -> Date {

@@ -115,3 +115,31 @@ extension DaemonTests {
         #expect(notifier.shown.withLock { $0.first?.title } == "nudge: a reminder is waiting", "\(log.all)")
     }
 }
+
+/// The late summary on a locked screen: it is never reworded on unlock, so a private kind (the
+/// symptom check) is not in it; it is shown alone in neutral words, and whole after the unlock.
+extension DaemonTests {
+    @Test(.timeLimit(.minutes(2))) func aLockedScreensLateSummaryLeavesThePrivateOnesOut() throws {
+        let logind = try LogindBus()
+        try logind.addSession("c7")
+        try logind.setLocked(true, session: "c7")
+        let start = try lateEvening()
+        let notifier = FakeNotifier()
+        let log = RecordedLog()
+        try withDaemon(
+            clock: DaemonClock(startingAt: start), notifier: notifier, log: log, kinds: [.symptom, .call],
+            logind: (logind.address, "c7")
+        ) { _, _ in
+            #expect(log.waitFor("as notification 2"), "\(log.all)")
+            try logind.setLocked(false, session: "c7")
+            #expect(log.waitFor("reworded for the unlocked screen"), "\(log.all)")
+        }
+        let shown = notifier.shown.withLock { $0 }
+        try #require(shown.count == 3, "\(shown.map(\.title))")
+        let summary = try #require(shown.first { $0.title == "While the computer was off" })
+        #expect(!summary.body.contains("symptom"), "\(summary.body)")
+        #expect(summary.body.hasPrefix("a call with Sam due since Monday, a call with Kim due since Wednesday, a call with Lee"))
+        let alone = shown.filter { $0.title != summary.title }.map(\.title)
+        #expect(alone == ["nudge: a reminder is waiting", "Daily symptom check"], "\(alone)")
+    }
+}

@@ -57,21 +57,22 @@ extension DaemonTests {
         let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T18:00:00Z"))
         _ = try quietSession(clock)
         let log = RecordedLog()
-        try withDaemon(clock: clock, notifier: FakeNotifier(), log: log, kinds: [.meditation], sessionBus: own.address)
-        {
+        let notifier = FakeNotifier()
+        try withDaemon(clock: clock, notifier: notifier, log: log, kinds: [.meditation], sessionBus: own.address) {
             daemon, clock in
             #expect(log.waitFor("Do Not Disturb was on already"), "\(log.all)")
             clock.set(to: Timestamp.parse("2026-11-22T18:20:00Z")!)
             daemon.clockWasSet()
-            #expect(log.waitFor("rescheduled (clock changed)"))
+            // The end the person's timer rings is never held by their own Do Not Disturb.
+            #expect(notifier.showed.wait(timeout: .now() + 10) == .success, "\(log.all)")
         }
+        #expect(notifier.shown.withLock { $0.map(\.title) } == [MeditationTimer.completeTitle])
+        #expect(try Store(path: store).runningMeditation() == nil)
         #expect(own.inhibitCalls().isEmpty)
 
         let turnedOff = try plasmaBus(inhibited: false)
         defer { turnedOff.shutdown() }
         let later = DaemonClock(startingAt: Timestamp.parse("2026-11-22T19:00:00Z"))
-        // Its end was held by the person's Do Not Disturb: it is still running.
-        _ = try Store(path: store).stopMeditation(at: later.now())
         _ = try quietSession(later)
         let offLog = RecordedLog()
         try withDaemon(

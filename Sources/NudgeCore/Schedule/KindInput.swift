@@ -78,11 +78,12 @@ extension PlannedKind {
     /// Whether its notifications are private (``PrivateRule``).
     public var isPrivate: Bool { rule is any PrivateRule<Rule.Facts> }
 
-    /// What its notifications do while the desktop is in Do Not Disturb (``DoNotDisturbRule``):
-    /// a kind without the capability breaks through.
-    public func duringDoNotDisturb(_ input: ScheduleInput) -> DuringDoNotDisturb {
-        (rule as? any DoNotDisturbRule<Rule.Facts>).map { input.settings.duringDoNotDisturb($0.doNotDisturbSetting) }
-            ?? .breakThrough
+    /// What its notification of `key` does while the desktop is in Do Not Disturb
+    /// (``DoNotDisturbRule``): a kind without the capability, or one that never keeps this key
+    /// waiting, breaks through.
+    public func duringDoNotDisturb(key: String, _ input: ScheduleInput) -> DuringDoNotDisturb {
+        guard let rule = rule as? any DoNotDisturbRule<Rule.Facts>, rule.mayWait(key: key) else { return .breakThrough }
+        return input.settings.duringDoNotDisturb(rule.doNotDisturbSetting)
     }
 
     /// Whether its notification replaces the one on screen (``ReplacingRule``).

@@ -17,9 +17,14 @@ public enum LateSummary {
     public static let recordedBody = "Shown in the summary of what came due while the computer was off."
 
     /// Of what a plan found due, the late ones to summarize; none when fewer than `least`.
-    public static func select(_ due: [Occurrence], now: Date, input: ScheduleInput) -> [Occurrence] {
+    /// `leavingOutPrivate` (a locked screen that hides private kinds): a private kind's are left
+    /// to be shown alone, in the neutral words its own notification takes until the unlock.
+    public static func select(_ due: [Occurrence], now: Date, input: ScheduleInput, leavingOutPrivate: Bool = false)
+        -> [Occurrence]
+    {
         let late = due.filter { occurrence in
-            guard let kind = input.kind(occurrence.kind), !kind.keepsAwake else { return false }
+            guard let kind = input.kind(occurrence.kind), !kind.keepsAwake, !(leavingOutPrivate && kind.isPrivate)
+            else { return false }
             return now.timeIntervalSince(occurrence.dueAt) > lateAfter
         }
         return late.count >= least ? late.sortedByDue() : []

@@ -15,6 +15,13 @@ public protocol DoNotDisturbRule<Facts>: ReminderRule {
     associatedtype Facts
     /// Its `KIND.during_do_not_disturb` key, listed in its ``ReminderRule/settingKeys``.
     var doNotDisturbSetting: SettingKey { get }
+    /// Whether the occurrence of `key` may wait for Do Not Disturb to end (every one, unless the
+    /// kind says otherwise): what the person started themselves, a meditation's end, never waits.
+    func mayWait(key: String) -> Bool
+}
+
+extension DoNotDisturbRule {
+    public func mayWait(key: String) -> Bool { true }
 }
 
 /// What a kind's notifications do while the desktop is in Do Not Disturb.

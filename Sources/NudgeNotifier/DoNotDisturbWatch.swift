@@ -37,7 +37,8 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
     /// - Parameters:
     ///   - sessionBus: the bus the notification server is on; nil: no server's word is read.
     ///   - readsGNOME: whether GNOME's setting is read (GSettings' backend can run here).
-    ///   - report: each change, on a GLib thread; hand it on, do not block.
+    ///   - report: each change, on a GLib thread and under the watch's lock; hand it on, do
+    ///     not block or call the watch.
     public init(sessionBus: String?, readsGNOME: Bool, report: @escaping @Sendable (DoNotDisturb) -> Void) {
         self.report = report
         glib = GLibThread(name: "nudge-dnd")

@@ -45,9 +45,14 @@ public final class GLibThread: @unchecked Sendable {
         g_main_context_invoke(
             context,
             { pointer in
-                let job = Unmanaged<Job>.fromOpaque(pointer!).takeRetainedValue()
-                job.body()
-                job.done.signal()
+                // The job, with what its body holds, is let go before the caller goes on: a
+                // deinit that performs work on this thread must not be outlived by a
+                // reference to itself (Swift aborts on an object freed while retained).
+                var job: Job? = Unmanaged<Job>.fromOpaque(pointer!).takeRetainedValue()
+                job!.body()
+                let done = job!.done
+                job = nil
+                done.signal()
                 return 0  // G_SOURCE_REMOVE
             }, Unmanaged.passRetained(job).toOpaque())
         job.done.wait()

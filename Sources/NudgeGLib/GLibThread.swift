@@ -12,10 +12,17 @@ public final class GLibThread: @unchecked Sendable {
     private let started = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
-    /// - Parameter runsDefaultContext: runs GLib's global default context instead of one of
-    ///   its own: what is attached to it from a thread that runs none (GSettings' file monitors,
-    ///   made wherever the process first used GSettings) is dispatched here. One thread at most.
-    public init(name: String, runsDefaultContext: Bool = false) {
+    /// The process's one thread that runs GLib's global default context, started at its first
+    /// use and never stopped: what is attached to that context from a thread that runs none
+    /// (GSettings' file monitors, made wherever the process first used GSettings) is dispatched
+    /// here. Only one thread can acquire the default context, so every user shares this one
+    /// and adds and removes its own handlers through it.
+    public static let defaultContext = GLibThread(name: "nudge-glib", runsDefaultContext: true)
+
+    /// A thread with a main context of its own.
+    public convenience init(name: String) { self.init(name: name, runsDefaultContext: false) }
+
+    private init(name: String, runsDefaultContext: Bool) {
         context = runsDefaultContext ? g_main_context_ref(g_main_context_default()) : g_main_context_new()
         loop = g_main_loop_new(context, 0)
         let handles = Handles(context: context, loop: loop)
@@ -38,9 +45,14 @@ public final class GLibThread: @unchecked Sendable {
         g_main_context_invoke(
             context,
             { pointer in
-                let job = Unmanaged<Job>.fromOpaque(pointer!).takeRetainedValue()
-                job.body()
-                job.done.signal()
+                // The job, with what its body holds, is let go before the caller goes on: a
+                // deinit that performs work on this thread must not be outlived by a
+                // reference to itself (Swift aborts on an object freed while retained).
+                var job: Job? = Unmanaged<Job>.fromOpaque(pointer!).takeRetainedValue()
+                job!.body()
+                let done = job!.done
+                job = nil
+                done.signal()
                 return 0  // G_SOURCE_REMOVE
             }, Unmanaged.passRetained(job).toOpaque())
         job.done.wait()

@@ -1,10 +1,12 @@
 import CLibnotify
 import Foundation
+import NudgeGLib
 
 /// Turning the desktop's Do Not Disturb on and back off, by the switch each desktop gives: the
 /// server's own where it has one (dunst's `paused`; Plasma's `Inhibit`, whose inhibition lives
 /// as long as the D-Bus connection that asked for it: this watch's), else GNOME's
-/// `show-banners`. Every call is made on the watch's GLib thread, never on the caller's.
+/// `show-banners`. Every call is made on a GLib thread, never on the caller's: the server's on
+/// the watch's own, GNOME's setting on the one that runs GLib's default context.
 extension DoNotDisturbWatch {
     /// The switch nudge can turn on here; nil where there is none (no server that has one, and
     /// no GNOME schema).
@@ -14,18 +16,23 @@ extension DoNotDisturbWatch {
     public func turnOn(
         _ source: DoNotDisturb.Source, reason: String, done: @escaping @Sendable (String?) -> Void
     ) {
-        glib.post { [self] in done(switchOn(source, reason: reason)) }
+        thread(for: source).post { [self] in done(switchOn(source, reason: reason)) }
     }
 
     /// Turns `source` back off; `done` gets nil, or what failed (on the GLib thread).
     public func turnOff(_ source: DoNotDisturb.Source, done: @escaping @Sendable (String?) -> Void) {
-        glib.post { [self] in done(switchOff(source)) }
+        thread(for: source).post { [self] in done(switchOff(source)) }
     }
 
     /// Turns `source` back off and waits for it (a server's call timeout at most): for the
     /// daemon's end, after which nothing would.
     public func turnOffNow(_ source: DoNotDisturb.Source) -> String? {
-        glib.perform { [self] in switchOff(source) }
+        thread(for: source).perform { [self] in switchOff(source) }
+    }
+
+    /// Where `source`'s switch is touched: GNOME's settings object lives on `gnome`.
+    private func thread(for source: DoNotDisturb.Source) -> GLibThread {
+        source == .gnome ? gnome ?? glib : glib
     }
 
     /// A server appeared: its own switch, else GNOME's.

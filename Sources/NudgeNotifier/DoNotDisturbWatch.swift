@@ -3,29 +3,34 @@ import Foundation
 import NudgeGLib
 import Synchronization
 
-/// Follows the desktop's Do Not Disturb without polling, on a GLib thread of its own: GNOME's
-/// `show-banners` by GSettings' "changed" signal (only where its schema is installed), and the
-/// notification server's `Inhibited` (KDE Plasma) and `paused` (dunst, org.dunstproject.cmd0)
-/// by their PropertiesChanged signal, read again whenever a server appears on the bus.
-/// Each change of the whole (`DoNotDisturb`) is reported once, on the GLib thread.
+/// Follows the desktop's Do Not Disturb without polling: GNOME's `show-banners` by GSettings'
+/// "changed" signal (only where its schema is installed), and the notification server's
+/// `Inhibited` (KDE Plasma) and `paused` (dunst, org.dunstproject.cmd0) by their
+/// PropertiesChanged signal, read again whenever a server appears on the bus.
+/// Each change of the whole (`DoNotDisturb`) is reported once, on a GLib thread.
 public final class DoNotDisturbWatch: @unchecked Sendable {
-    /// Where GNOME's setting is read, it runs GLib's default context: a keyfile backend's file
-    /// monitor reports there when the process first used GSettings on a thread without a
-    /// context of its own (the command's clock format). One such watch per process.
+    /// The server's signals and calls, on a context of its own: a server that does not answer
+    /// holds up only this watch.
     let glib: GLibThread
+    /// GNOME's setting, where it is read: on the thread that runs GLib's default context for
+    /// the whole process, where a keyfile backend's file monitor reports when the process first
+    /// used GSettings on a thread without a context of its own (the command's clock format).
+    /// Every watch of the process shares it: a second thread could not acquire that context.
+    let gnome: GLibThread?
     private let report: @Sendable (DoNotDisturb) -> Void
     private let state = Mutex(DoNotDisturb())
     private let pausing = Mutex<DunstPausing?>(nil)
     /// The switch nudge can turn Do Not Disturb on with here (`DoNotDisturbWatch+Switch`).
     let available = Mutex<DoNotDisturb.Source?>(nil)
     private let firstReading = DispatchSemaphore(value: 0)
-    // Touched only on the GLib thread.
+    // Touched only on `glib`.
     var connection: OpaquePointer?
     private var subscription: guint = 0
     private var nameWatch: guint = 0
-    var settings: UnsafeMutableRawPointer?
     /// The cookie of the inhibition this watch's connection holds on Plasma's server.
     var inhibition: UInt32?
+    // Touched only on `gnome`.
+    var settings: UnsafeMutableRawPointer?
     private var settingsHandler: gulong = 0
     static let serverName = "org.freedesktop.Notifications"
     static let serverPath = "/org/freedesktop/Notifications"
@@ -36,12 +41,14 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
     /// - Parameters:
     ///   - sessionBus: the bus the notification server is on; nil: no server's word is read.
     ///   - readsGNOME: whether GNOME's setting is read (GSettings' backend can run here).
-    ///   - report: each change, on the GLib thread; hand it on, do not block.
+    ///   - report: each change, on a GLib thread and under the watch's lock; hand it on, do
+    ///     not block or call the watch.
     public init(sessionBus: String?, readsGNOME: Bool, report: @escaping @Sendable (DoNotDisturb) -> Void) {
         self.report = report
-        glib = GLibThread(name: "nudge-dnd", runsDefaultContext: readsGNOME)
+        glib = GLibThread(name: "nudge-dnd")
+        gnome = readsGNOME ? .defaultContext : nil
         glib.post { [self] in
-            if readsGNOME { followGNOME() }
+            gnome?.perform { [self] in followGNOME() }
             if let sessionBus { followServer(on: sessionBus) } else { firstReading.signal() }
         }
     }
@@ -58,11 +65,13 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
     public var dunst: DunstPausing? { pausing.withLock { $0 } }
 
     deinit {
-        glib.perform { [self] in
+        gnome?.perform { [self] in
             if let settings {
                 if settingsHandler != 0 { g_signal_handler_disconnect(settings, settingsHandler) }
                 g_object_unref(settings)
             }
+        }
+        glib.perform { [self] in
             if nameWatch != 0 { g_bus_unwatch_name(nameWatch) }
             if let connection {
                 if subscription != 0 { g_dbus_connection_signal_unsubscribe(connection, subscription) }
@@ -73,13 +82,14 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
         glib.stop()
     }
 
+    /// Reported under the lock: GNOME's thread and the server's both set, and the last state
+    /// reported must be the last one made.
     func set(_ source: DoNotDisturb.Source, _ on: Bool) {
-        let changed: DoNotDisturb? = state.withLock { state in
-            guard state.sources.contains(source) != on else { return nil }
+        state.withLock { state in
+            guard state.sources.contains(source) != on else { return }
             if on { state.sources.insert(source) } else { state.sources.remove(source) }
-            return state
+            report(state)
         }
-        if let changed { report(changed) }
     }
 
     /// GSettings aborts the process on a schema it cannot find: it is looked up first.

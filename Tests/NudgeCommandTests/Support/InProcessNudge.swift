@@ -40,7 +40,7 @@ enum InProcessNudge {
         return result
     }
 
-    private final class Captured: Sendable {
+    final class Captured: Sendable {
         private let buffer = Mutex("")
 
         func append(_ text: String) { buffer.withLock { $0 += text } }

@@ -1,8 +1,5 @@
 import ArgumentParser
-import Foundation
 import NudgeCommands
-import NudgeCore
-import NudgeStore
 
 extension Nudge.Call {
     struct Delete: NudgeCommand {
@@ -18,17 +15,11 @@ extension Nudge.Call {
         var id: String
         @Flag(help: "Delete without asking.") var yes = false
 
-        static let ids = IDPrefix(what: "call", listedBy: "nudge call history")
+        /// The ids `nudge call <id>`'s refusal names the listing of.
+        static let ids = CallEntries.ids
 
         func run(_ context: CommandContext) throws {
-            let store = try context.openStore()
-            let call = try Self.ids.resolve(try store.run { try $0.callLog(matching: id) }, prefix: id)
-            let what = "the call with \(TextInput.oneLine(call.contactName)) \(context.when(call.calledAt))"
-            try context.delete(
-                what, cannotBeUndone: false, yes: yes, saying: "deleted \(what) (marked deleted, to sync)"
-            ) {
-                try store.run { try $0.markCallDeleted(id: call.id, now: context.now) }
-            }
+            try CallDelete(id: id, yes: yes).run(context)
         }
     }
 }

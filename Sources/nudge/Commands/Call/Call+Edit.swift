@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import NudgeCommands
 import NudgeCore
 import NudgeStore
@@ -14,7 +13,7 @@ extension Nudge.Call {
         @OptionGroup var global: GlobalOptions
         @Argument(
             help: "The call's id, or a unique prefix of at least 4 characters (nudge call history shows 8).",
-            transform: Delete.ids.argument)
+            transform: CallEntries.ids.argument)
         var id: String
         @Option(
             help: "When, as nudge call log takes it: at most 366 days ago.",
@@ -40,27 +39,8 @@ extension Nudge.Call {
             }
         }
 
-        private func calledAt(_ context: CommandContext) throws(InputError) -> Date? {
-            try at.map { typed throws(InputError) in
-                try InstantInput.pastInstant(
-                    typed, option: "--at", now: context.now, clock: context.wallClock,
-                    maximumAge: CallInput.maximumBackdating)
-            }
-        }
-
         func run(_ context: CommandContext) throws {
-            let calledAt = try calledAt(context)
-            let store = try context.openStore()
-            let call = try Delete.ids.resolve(try store.run { try $0.callLog(matching: id) }, prefix: id)
-            let correction = Store.CallCorrection(
-                calledAt: calledAt, durationMinutes: duration, mood: mood ?? .keep,
-                notes: FieldCorrection(option: notes))
-            let corrected = try context.changing {
-                try store.run { try $0.correctCall(id: call.id, correction, now: context.now) }
-            }
-            context.print(
-                "corrected the call with \(TextInput.oneLine(corrected.contactName)) \(context.when(corrected.calledAt)) (to sync)"
-            )
+            try CallEdit(id: id, at: at, duration: duration, mood: mood, notes: notes).run(context)
         }
     }
 }

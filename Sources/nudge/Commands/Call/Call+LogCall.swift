@@ -1,8 +1,6 @@
 import ArgumentParser
-import Foundation
 import NudgeCommands
 import NudgeCore
-import NudgeStore
 
 extension Nudge.Call {
     struct LogCall: NudgeCommand {
@@ -32,23 +30,8 @@ extension Nudge.Call {
             }
         }
 
-        private func calledAt(_ context: CommandContext) throws(InputError) -> Date {
-            guard let at else { return context.now }
-            return try InstantInput.pastInstant(
-                at, option: "--at", now: context.now, clock: context.wallClock, maximumAge: CallInput.maximumBackdating)
-        }
-
         func run(_ context: CommandContext) throws {
-            let when = try calledAt(context)
-            let store = try context.openStore()
-            let found = try ContactNames.resolve(contact, in: store)
-            try store.run {
-                try $0.logCall(
-                    contactID: found.id, at: when, durationMinutes: duration, mood: mood?.rawValue, notes: notes,
-                    now: context.now
-                )
-            }
-            context.print("logged a call with \(found.name) \(context.when(when))")
+            try CallLog(contact: contact, at: at, duration: duration, mood: mood, notes: notes).run(context)
         }
     }
 }

@@ -1,8 +1,6 @@
 import ArgumentParser
-import Foundation
 import NudgeCommands
 import NudgeCore
-import NudgeReports
 
 /// `--at` of a one-off call reminder, as `call remind` and `call reminders edit` both take it:
 /// a time of day alone, which --in or --on may give the day of, or a time with its day.
@@ -10,32 +8,10 @@ extension Nudge.Call {
     static let reminderAtHelp =
         "a time with its day: tomorrow at 9am, monday 9:00, next friday 18:00 (the first Friday after today: tomorrow, said on a Thursday), in an hour"
 
-    /// The time of day when --at gives one alone (`18:30`).
-    static func timeOfDay(_ at: GivenInstant?) -> LocalTime? {
-        guard case .timeOfDay(let time) = at?.form else { return nil }
-        return time
-    }
-
     /// A day from --in or --on goes only with a time of day alone.
     static func validate(at: GivenInstant?, withDay: Bool) throws {
-        guard let at, timeOfDay(at) == nil, withDay else { return }
+        guard let at, CallReminderTime.timeOfDay(at) == nil, withDay else { return }
         throw ValidationError(
             "--at '\(at.text)' names its day; give the day in --at, or --in/--on with a time of day such as --at 18:30")
-    }
-
-    /// `--at 'tomorrow 9am'`: the instant it names from now on the person's clock, to come.
-    static func instantToCome(_ at: GivenInstant, _ context: CommandContext) throws -> Date {
-        guard let due = at.resolved(now: context.now, clock: context.wallClock, direction: .future),
-            due <= Timestamp.latest
-        else {
-            throw CommandFailure(
-                "--at '\(at.text)' names no instant on this clock; give \(InstantInput.acceptedFuture)", exitCode: 64)
-        }
-        guard due > context.now else {
-            throw CommandFailure(
-                "--at '\(at.text)' (\(context.understood(due))) has passed; give a time to come, such as tomorrow 9am or in 2 hours",
-                exitCode: 64)
-        }
-        return due
     }
 }

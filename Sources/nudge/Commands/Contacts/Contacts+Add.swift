@@ -1,9 +1,6 @@
 import ArgumentParser
-import Foundation
 import NudgeCommands
 import NudgeCore
-import NudgeReports
-import NudgeStore
 
 extension Nudge.Contacts {
     struct Add: NudgeCommand {
@@ -26,12 +23,7 @@ extension Nudge.Contacts {
         }
 
         func run(_ context: CommandContext) throws {
-            let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
-            switch try context.openStore().run({ try $0.addContact(name: name, everyDays: every, now: context.now) }) {
-            case .failure(let refusal): throw CommandFailure(refusal.description, exitCode: 64)
-            case .success(let id):
-                context.print("added \(name) (id \(id))" + (every.map { ", " + DurationText.every(days: $0) } ?? ""))
-            }
+            try ContactAdd(name: name, every: every).run(context)
         }
     }
 }

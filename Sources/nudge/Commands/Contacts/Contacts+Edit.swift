@@ -1,9 +1,6 @@
 import ArgumentParser
-import Foundation
 import NudgeCommands
 import NudgeCore
-import NudgeReports
-import NudgeStore
 
 extension Nudge.Contacts {
     struct Edit: NudgeCommand {
@@ -35,29 +32,7 @@ extension Nudge.Contacts {
         }
 
         func run(_ context: CommandContext) throws {
-            let store = try context.openStore()
-            let found = try ContactNames.resolve(contact, in: store)
-            let change: Store.CadenceChange = every.map { .set($0) } ?? (noCadence ? .remove : .keep)
-            let newName = name?.trimmingCharacters(in: .whitespacesAndNewlines)
-            if case .failure(let refusal) = try store.run({
-                try $0.editContact(found.id, name: newName, cadence: change)
-            }) {
-                throw CommandFailure(refusal.description, exitCode: 64)
-            }
-            context.print("updated \(newName ?? found.name) (id \(found.id)): \(changes(from: found, name: newName))")
-        }
-
-        /// What changed, each with what it was: `every 10 days (was every 7 days)`.
-        private func changes(from old: ContactRow, name newName: String?) -> String {
-            func cadence(_ days: Int?) -> String { days.map { "every \($0) day\($0 == 1 ? "" : "s")" } ?? "no cadence" }
-            var said: [String] = []
-            if let newName, newName != old.name { said.append("renamed from \(old.name)") }
-            let days = every ?? (noCadence ? nil : old.everyDays)
-            let was = old.hasUnreadableCadence ? "an unreadable cadence" : cadence(old.everyDays)
-            if days != old.everyDays || (old.hasUnreadableCadence && (every != nil || noCadence)) {
-                said.append("\(cadence(days)) (was \(was))")
-            }
-            return said.isEmpty ? "nothing changed" : said.joined(separator: "; ")
+            try ContactEdit(contact: contact, name: name, every: every, noCadence: noCadence).run(context)
         }
     }
 }

@@ -1,9 +1,5 @@
 import ArgumentParser
-import Foundation
 import NudgeCommands
-import NudgeCore
-import NudgeReports
-import NudgeStore
 
 extension Nudge.Contacts {
     struct Remove: NudgeCommand {
@@ -15,14 +11,7 @@ extension Nudge.Contacts {
         @Flag(help: "Also delete the contact's logged calls.") var deleteCalls = false
 
         func run(_ context: CommandContext) throws {
-            let store = try context.openStore()
-            let found = try ContactNames.resolve(contact, in: store)
-            switch try store.run({ try $0.removeContact(found.id, deletingCalls: deleteCalls) }) {
-            case .failure(let refusal): throw CommandFailure("\(found.name): \(refusal)", exitCode: 64)
-            case .success(let calls):
-                context.print(
-                    "removed \(found.name) (id \(found.id))" + (calls > 0 ? " and \(calls) logged calls" : ""))
-            }
+            try ContactRemove(contact: contact, deleteCalls: deleteCalls).run(context)
         }
     }
 }

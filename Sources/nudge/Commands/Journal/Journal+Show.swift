@@ -1,9 +1,5 @@
 import ArgumentParser
-import Foundation
 import NudgeCommands
-import NudgeCore
-import NudgeReports
-import NudgeStore
 
 extension Nudge.Journal {
     struct Show: NudgeCommand {
@@ -12,20 +8,12 @@ extension Nudge.Journal {
         @OptionGroup var global: GlobalOptions
         @Argument(
             help: "The session's id, or a unique prefix of at least 4 characters.",
-            transform: Nudge.Journal.ids.argument)
+            transform: JournalSessions.ids.argument)
         var id: String
         @Flag(help: "Print one JSON object.") var json = false
 
         func run(_ context: CommandContext) throws {
-            let store = try context.openStoreForReading()
-            let session = try Nudge.Journal.session(id, store)
-            let reflections = try store.run { try $0.therapyReflections(of: session.id) }
-            let shown = Listing.one(
-                (session, reflections), row: { JournalExport.Session($0.0, $0.1) },
-                text: {
-                    JournalExport.markdown($0.0, $0.1, clock: context.wallClock, now: context.now, escaped: false)
-                }, whenEmpty: "")
-            try context.print(shown, json: json)
+            try JournalShow(id: id, json: json).run(context)
         }
     }
 }

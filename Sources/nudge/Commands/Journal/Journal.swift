@@ -1,8 +1,6 @@
 import ArgumentParser
-import Foundation
 import NudgeCommands
 import NudgeCore
-import NudgeStore
 
 extension Nudge {
     struct Journal: ParsableCommand {
@@ -51,33 +49,15 @@ struct TherapyFieldOptions: ParsableArguments {
         }
     }
 
-    /// The fields as given, with `--at` read on the context's clock (a future one warned of,
-    /// unless `warning` is false: the caller warns once it has decided to write).
-    func fields(_ context: CommandContext, warning: Bool = true) throws -> Store.TherapyFields {
-        var startedAt: Date?
-        if let at {
-            startedAt = try InstantInput.anyInstant(
-                at, option: "--at", now: context.now, clock: context.wallClock, echo: false)
-            if warning, let startedAt { Self.warnIfFuture(startedAt, context) }
-        }
-        return Store.TherapyFields(
-            startedAt: startedAt, treatmentType: type, dose: dose,
-            intentions: intentions,
-            environment: environment, music: music, moodBefore: moodBefore, moodAfter: moodAfter)
-    }
-
-    /// A session dated ahead is recorded as given (entered before it happens), with a warning.
-    static func warnIfFuture(_ startedAt: Date, _ context: CommandContext) {
-        guard startedAt > context.now.addingTimeInterval(60) else { return }
-        context.environment.errors(
-            "nudge: warning: --at is in the future (\(context.understood(startedAt))); recorded as given\n")
+    /// The fields as typed, for the library to read.
+    var request: JournalFields {
+        JournalFields(
+            type: type, at: at, dose: dose, intentions: intentions, environment: environment, music: music,
+            moodBefore: moodBefore, moodAfter: moodAfter)
     }
 }
 
 extension Nudge.Journal {
-    static let ids = IDPrefix(what: "session", listedBy: "nudge journal list", isPrivate: true)
-
-    static func session(_ prefix: String, _ store: Store) throws -> TherapySession {
-        try ids.resolve(try store.run { try $0.therapySession(matching: prefix) }, prefix: prefix)
-    }
+    /// The ids `nudge journal <id>`'s refusal names the listing of.
+    static let ids = JournalSessions.ids
 }

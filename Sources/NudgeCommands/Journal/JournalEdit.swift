@@ -1,0 +1,50 @@
+import Foundation
+import NudgeCore
+import NudgeReports
+import NudgeStore
+
+/// `nudge journal edit`: fields of a session changed.
+public struct JournalEdit {
+    /// The session's id or its prefix, as typed.
+    public var id: String
+    public var fields: JournalFields
+
+    public init(id: String, fields: JournalFields) { (self.id, self.fields) = (id, fields) }
+
+    public func run(_ context: CommandContext) throws {
+        let given = try fields.fields(context, warning: false)
+        guard !given.isEmpty else {
+            throw CommandFailure(
+                "give at least one field to change, such as --mood-after N (nudge journal edit --help lists them)",
+                exitCode: 64)
+        }
+        let store = try context.openStore()
+        let session = try JournalSessions.session(id, store)
+        switch try store.run({ try $0.editTherapySession(id: session.id, given, now: context.now) }) {
+        case .changed: break
+        case .gone: throw CommandFailure("another program deleted it meanwhile; nothing changed", exitCode: 64)
+        case .afterReflections(let dates):
+            throw Self.afterReflections(session, startedAt: given.startedAt ?? session.startedAt, dates, context)
+        }
+        if let startedAt = given.startedAt { JournalFields.warnIfFuture(startedAt, context) }
+        let changed =
+            given.startedAt.map { "the session \(context.when($0, on: "of", at: "of"))" }
+            ?? JournalSessions.named(session, context)
+        context.print("changed \(changed) (id \(session.id.prefix(8)))")
+    }
+
+    /// A session is not dated after a reflection on it, as none is written on a session to
+    /// come (`journal reflect`): the reflection would be dated before what it reflects on.
+    /// Their dates are said, never their text.
+    private static func afterReflections(
+        _ session: TherapySession, startedAt: Date, _ earlier: [Date], _ context: CommandContext
+    ) -> CommandFailure {
+        let dates = earlier.map { LocalFormat.dateTime($0, clock: context.wallClock) }
+        let listed = dates.count > 1 ? dates.dropLast().joined(separator: ", ") + " and " + dates.last! : dates[0]
+        return CommandFailure(
+            "--at (\(context.understood(startedAt))) is after \(earlier.count == 1 ? "the reflection" : "the reflections") "
+                + "on session \(session.id.prefix(8)) written \(listed); give a time before "
+                + "\(dates[0]); nothing changed",
+            exitCode: 64)
+    }
+}

@@ -180,14 +180,14 @@ struct RuleAnswerTests {
     /// The kinds are found by what the store's `kind` column holds, each is its rule's, and the
     /// settings keys are the contract's 39, each found by its name with a default it accepts.
     @Test func everyKindAndSettingsKeyIsDeclaredOnceWithAnAcceptedDefault() throws {
-        let stored = ["symptom", "dose2", "call", "meditation", "journal", "alarm_test"]
+        let stored = ["symptom", "dose2", "call", "meditation", "journal", "alarm_test", "medication"]
         #expect(ReminderRules.all.map(\.kind.rawValue).sorted() == stored.sorted())
         for value in stored {
             #expect(ReminderKind(rawValue: value).rule?.kind.rawValue == value, "\(value)")
         }
         #expect(ReminderKind(rawValue: "unknown_kind").rule == nil)
         let keys = SettingKey.allCases.map(\.rawValue)
-        #expect(Set(keys).count == 45 && keys.count == 45)
+        #expect(Set(keys).count == 46 && keys.count == 46)
         for key in SettingKey.allCases {
             #expect(key.valueKind.canonical(key.defaultValue) == key.defaultValue, "\(key)")
             #expect(try SettingKey.named(key.rawValue) == key)

@@ -8,12 +8,7 @@ import NudgeCore
 extension MedicationReminder: StoredRule {
     func facts(_ db: Database, at instant: Date, clock: WallClock, listing: Int) throws -> Facts {
         let since = instant.addingTimeInterval(-Facts.reach)
-        let schedules = try Row.fetchAll(db, sql: "SELECT * FROM medication_schedules ORDER BY medication_id")
-            .compactMap { row -> ScheduledMedication? in
-                guard let schedule = Store.medicationSchedule(row) else { return nil }
-                let changed = row.stored("updated_at").flatMap(Timestamp.parse) ?? Date(timeIntervalSince1970: 0)
-                return ScheduledMedication(schedule: schedule, since: changed)
-            }
+        let schedules = try Store.scheduledMedications(db)
         guard !schedules.isEmpty else { return Facts() }
         let attempts = try Row.fetchAll(
             db,
@@ -49,14 +44,23 @@ extension MedicationReminder: StoredRule {
             sql: "SELECT medication_id, dose_date, dose_time, outcome FROM medication_outcomes WHERE dose_date >= ?",
             arguments: [clock.date(of: since).adding(days: -1).description])
         {
-            guard let name: String = row.stored("medication_id"),
-                let date = row.stored("dose_date", as: String.self).flatMap({ CivilDate(iso: $0) }),
-                let time = row.stored("dose_time", as: String.self).flatMap(LocalTime.init(parsing:)),
+            guard let dose = Store.notTakenDose(row),
                 let outcome = row.stored("outcome", as: String.self).flatMap(MedicationOutcome.init(rawValue:))
             else { continue }
-            notTaken[ScheduledDose(medicationID: name, date: date, time: time)] = outcome
+            notTaken[dose] = outcome
         }
         return Facts(schedules: schedules, attempts: attempts, entries: entries, notTaken: notTaken)
+    }
+}
+
+extension Store {
+    /// The medications taken by day, each reminded from its last change (`add`, `edit`).
+    static func scheduledMedications(_ db: Database) throws -> [ScheduledMedication] {
+        try Row.fetchAll(db, sql: "SELECT * FROM medication_schedules ORDER BY medication_id").compactMap { row in
+            guard let schedule = medicationSchedule(row) else { return nil }
+            let changed = row.stored("updated_at").flatMap(Timestamp.parse) ?? Date(timeIntervalSince1970: 0)
+            return ScheduledMedication(schedule: schedule, since: changed)
+        }
     }
 }
 

@@ -46,10 +46,13 @@ extension MedicationReminder {
         public struct Entry: Sendable, Equatable {
             public var medicationID: String
             public var takenAt: Date
+            /// Read for a history; nil where only the time counts (a plan).
+            public var doseMg: Int?
 
-            public init(medicationID: String, takenAt: Date) {
+            public init(medicationID: String, takenAt: Date, doseMg: Int? = nil) {
                 self.medicationID = medicationID
                 self.takenAt = takenAt
+                self.doseMg = doseMg
             }
         }
 

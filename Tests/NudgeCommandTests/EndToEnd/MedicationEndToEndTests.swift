@@ -86,4 +86,23 @@ struct MedicationEndToEndTests: DaemonScenario {
         #expect(daemon.waitForPlan(nextDue: "2026-11-27T13:00:00Z"), "\(daemon.stderr)")
         #expect(try rows("SELECT * FROM medication_events WHERE medication_id = 'modafinil'").isEmpty)
     }
+
+    /// Recorded from a terminal while the reminder is on screen: the daemon closes it, no
+    /// repeat comes, and a Taken given to it after (`nudge ack`) writes nothing twice.
+    @Test func takenFromATerminalClosesItAndATakenAfterWritesNothingTwice() throws {
+        let daemon = try startDaemon(at: "2026-11-26T07:59:57-05:00")
+        #expect(bus.waitForNotify(count: 1).count == 1, "\(daemon.stderr)")
+        #expect(waitForStore { shownAt(dose) != nil })
+        try nudge("meds", "taken", "modafinil", at: "2026-11-26T08:01:00-05:00")
+        #expect(daemon.waitForLog("closed \(dose) (notification 1): answered otherwise"), "\(daemon.stderr)")
+        let id = try #require(try delivery(dose)?["id"])
+        let again = try nudge("ack", id, "taken", at: "2026-11-26T08:02:00-05:00")
+        #expect(again.stdout.contains("modafinil was recorded at 08:01; nothing recorded twice"), "\(again)")
+        #expect(
+            try rows("SELECT confirmed_duplicate FROM medication_events WHERE medication_id = 'modafinil'") == [
+                ["confirmed_duplicate": "0"]
+            ])
+        #expect(daemon.waitForPlan(nextDue: "2026-11-27T13:00:00Z"), "\(daemon.stderr)")
+        #expect(bus.notifyCalls().count == 1)
+    }
 }

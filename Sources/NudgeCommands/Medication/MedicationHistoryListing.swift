@@ -49,32 +49,12 @@ public enum MedicationHistoryListing {
                 .init("DUE") { $0.dueTime.map(clock.text) ?? "" },
                 .name("MEDICATION") { $0.medicationID },
                 .init("DOSE") { $0.doseMg.map { "\($0) mg" } ?? "" },
-                .text("OUTCOME") { outcome($0, clock: clock) },
+                .text("OUTCOME") { MedicationOutcomeText.text($0, clock: clock) },
             ],
             whenEmpty: count == 1
                 ? "No medication due or taken today. Add one taken by day with: nudge meds add NAME --dose 100mg --at 08:00"
                 : "No medication due or taken in the last \(count) days. Add one taken by day with: nudge meds add NAME --dose 100mg --at 08:00",
             sections: .init(
                 heading: { "\(clock.weekdayName($0.date)) \($0.date)" }, comesFirst: { $0.date > $1.date }))
-    }
-
-    /// `taken at 08:03`, `taken at 10:10, 2h 10m late`, `skipped`...
-    static func outcome(_ item: MedicationHistory.Item, clock: WallClock) -> String {
-        let taken = item.takenAt.map { "taken at \(clock.timeOfDay($0))" } ?? "taken"
-        switch item.outcome {
-        case .taken: return taken
-        case .late: return "\(taken), \(late(item.lateMinutes ?? 0)) late"
-        case .skipped: return "skipped"
-        case .missed: return "missed"
-        case .open: return "not answered yet"
-        case .unscheduled: return "\(taken), not scheduled"
-        }
-    }
-
-    /// `25m`, `2h 10m`, `3h`.
-    static func late(_ minutes: Int) -> String {
-        let (hours, rest) = minutes.quotientAndRemainder(dividingBy: 60)
-        guard hours > 0 else { return "\(rest)m" }
-        return rest == 0 ? "\(hours)h" : "\(hours)h \(rest)m"
     }
 }

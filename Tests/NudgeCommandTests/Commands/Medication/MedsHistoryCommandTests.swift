@@ -93,4 +93,29 @@ import Testing
         try expectRefusal(["meds", "history", "--days", "0"], mentioning: "--days")
         try expectRefusal(["meds", "history", "--days", "367"], mentioning: "--days")
     }
+
+    /// The report a doctor reads beside the diary has the same doses, oldest day first, with
+    /// how many came due and what became of them; a span without any has no such section.
+    @Test func theDoctorsReportHasAMedicationSection() throws {
+        let before = nudge("symptoms", "export", "--format", "html", "--days", "3")
+        #expect(before.status == 0 && !before.stdout.contains("Medications"), "\(before)")
+        try seed()
+        let report = nudge("symptoms", "export", "--format", "html", "--days", "3")
+        #expect(report.status == 0, "\(report)")
+        let section = try #require(
+            report.stdout.firstRange(of: "<section class=\"medications\">").map {
+                String(report.stdout[$0.lowerBound...])
+            })
+        #expect(
+            section.contains(
+                "<p>9 doses of the medications taken by day came due: 4 taken on time, 1 taken late, 1 skipped, 2 missed, 1 not answered yet."
+            ))
+        let days = section.ranges(of: "<tr class=\"day\">").map { section[$0.upperBound...].prefix(40) }
+        #expect(days.map { $0.contains("2026-11-24") } == [true, false, false], "oldest first: \(days)")
+        #expect(
+            section.contains(
+                "<tr><td class=\"time\">08:00</td><td class=\"name\">modafinil</td><td class=\"number\">200 mg</td><td>taken at 10:40, 2h 40m late</td></tr>"
+            ))
+        #expect(section.contains("<td>taken at 21:40, not scheduled</td>"))
+    }
 }

@@ -6,12 +6,15 @@ import NudgeCore
 /// included). Kinds not given facts get empty ones.
 extension ScheduleInput {
     /// The kinds a test may choose, in nudge's order.
-    public static let everyKind: [ReminderKind] = [.symptom, .dose2, .call, .meditation, .journal, .alarmTest]
+    public static let everyKind: [ReminderKind] = [
+        .symptom, .dose2, .call, .meditation, .journal, .alarmTest, .medication,
+    ]
 
     public init(
         settings: Settings, deliveries: [DeliveryRecord], of kinds: [ReminderKind] = everyKind,
         doseSession: DoseSession? = nil, contacts: [ContactCadence] = [], oneOffCalls: [OneOffCall] = [],
         meditationSessions: [MeditationSession] = [], journalSessions: [TherapyJournalReminder.SessionFacts] = [],
+        medications: MedicationReminder.Facts = .init(),
         storeCreatedAt: Date? = nil
     ) {
         let withFacts: [any PlannedKind] = [
@@ -21,6 +24,7 @@ extension ScheduleInput {
             KindInput(MeditationTimer(), facts: .init(sessions: meditationSessions)),
             KindInput(TherapyJournalReminder(), facts: .init(sessions: journalSessions)),
             KindInput(TestAlarm(), facts: .init()),
+            KindInput(MedicationReminder(), facts: medications),
         ]
         self.init(
             settings: settings, deliveries: deliveries, kinds: withFacts.filter { kinds.contains($0.kind) },

@@ -1299,13 +1299,13 @@ _nudge_meds() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    add|list|edit|remove|taken)
+    add|list|edit|remove|taken|history)
         # Offer subcommand argument completions
         "_nudge_meds_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'add list edit remove taken' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'add list edit remove taken history' -- "${cur}"))
         ;;
     esac
 }
@@ -1410,6 +1410,24 @@ _nudge_meds_taken() {
         return
         ;;
     '--at')
+        return
+        ;;
+    esac
+}
+
+_nudge_meds_history() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --days)
+    __nudge_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    '--days')
         return
         ;;
     esac

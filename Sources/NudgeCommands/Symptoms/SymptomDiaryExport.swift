@@ -33,24 +33,36 @@ public struct SymptomDiaryExport {
                 output, format: chosenFormat.rawValue, given: format != nil,
                 formats: SymptomExport.Format.allCases.map(\.rawValue))
         }
-        let entries = try context.openStoreForReading().run {
-            try $0.symptoms(from: days.first, through: days.last, clock: clock)
-        }.reversed()
+        let store = try context.openStoreForReading()
+        let entries = try store.run { try $0.symptoms(from: days.first, through: days.last, clock: clock) }.reversed()
         let text =
             switch chosenFormat {
             case .csv: SymptomExport.csv(Array(entries), clock: clock)
             case .markdown: SymptomExport.markdown(Array(entries), days: days, clock: clock, now: context.now)
             case .html:
-                SymptomReport(
-                    entries: Array(entries),
-                    span: .init(days, logged: entries.map { clock.date(of: $0.loggedAt) }), clock: clock,
-                    now: context.now
-                ).html
+                try Self.report(Array(entries), days: days, store: store, context: context).html
             }
         guard let output else { return context.environment.output(text) }
         try PrivateFile.write(text, to: output)
         context.print(
             "exported \(SymptomExport.count(entries.count, "entry", "entries")) to \(output) (\(chosenFormat.rawValue), mode 0600)"
         )
+    }
+
+    /// The HTML report, with the span's medications when it has a first and a last day.
+    private static func report(_ entries: [SymptomEntry], days: DayRange, store: Store, context: CommandContext)
+        throws -> SymptomReport
+    {
+        let clock = context.wallClock
+        let span = SymptomExport.Span(days, logged: entries.map { clock.date(of: $0.loggedAt) })
+        var medications: [MedicationHistory.Item] = []
+        if let first = span.first, let last = span.last {
+            let facts = try store.run { try $0.medicationRecords(since: clock.startOfDay(first), clock: clock) }
+            let settings = try store.run { try $0.settings() }
+            medications = MedicationHistory.items(
+                facts, days: first...last, now: context.now, repeatMinutes: settings.int(.medsRepeatMinutes),
+                clock: clock)
+        }
+        return SymptomReport(entries: entries, span: span, clock: clock, now: context.now, medications: medications)
     }
 }

@@ -5,6 +5,7 @@
 public enum ReminderRules {
     public static let all: [any ReminderRule] = [
         SymptomReminder(), DoseReminder(), CallReminder(), MeditationTimer(), TherapyJournalReminder(), TestAlarm(),
+        MedicationReminder(),
     ]
 
     private static let byKind: [ReminderKind: any ReminderRule] = Dictionary(

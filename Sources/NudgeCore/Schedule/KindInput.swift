@@ -75,6 +75,11 @@ extension PlannedKind {
     /// What this one is about (``ReminderRule/subject(ofKey:)``).
     public func subject(ofKey key: String) -> String { rule.subject(ofKey: key) }
 
+    /// Whether this occurrence is recorded missed at its instant, never shown (``MissRecordingRule``).
+    public func isDeadline(key: String) -> Bool {
+        (rule as? any MissRecordingRule<Rule.Change>)?.isDeadline(key: key) ?? false
+    }
+
     /// Whether its notifications are private (``PrivateRule``).
     public var isPrivate: Bool { rule is any PrivateRule<Rule.Facts> }
 

@@ -90,6 +90,7 @@ public struct Schedule: Sendable {
     }
 
     private func lateness(of occurrence: Occurrence, now: Date) -> Lateness {
+        if input.kind(occurrence.kind)?.isDeadline(key: occurrence.key) == true { return .missed }
         if now.timeIntervalSince(occurrence.dueAt) <= Lateness.onTimeGrace { return .show }
         // Held for Do Not Disturb, it is shown when it ends, however late: it was never seen.
         if input.deliveries.contains(where: { $0.key == occurrence.key && $0.heldAt != nil && $0.isOwed }) {

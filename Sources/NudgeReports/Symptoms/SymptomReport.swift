@@ -10,12 +10,19 @@ public struct SymptomReport {
     public var span: SymptomExport.Span
     public var clock: WallClock
     public var now: Date
+    /// The span's doses of the medications taken by day, and other entries: a section of their
+    /// own after the days, none when empty.
+    public var medications: [MedicationHistory.Item]
 
-    public init(entries: [SymptomEntry], span: SymptomExport.Span, clock: WallClock, now: Date) {
+    public init(
+        entries: [SymptomEntry], span: SymptomExport.Span, clock: WallClock, now: Date,
+        medications: [MedicationHistory.Item] = []
+    ) {
         self.entries = entries
         self.span = span
         self.clock = clock
         self.now = now
+        self.medications = medications
     }
 
     public var html: String {
@@ -35,6 +42,7 @@ public struct SymptomReport {
             parts.append(summaryTable())
             parts.append(dayTables(byDay))
         }
+        if !medications.isEmpty { parts.append(MedicationReportSection.html(medications, clock: clock)) }
         parts.append("</body>\n</html>\n")
         return parts.joined(separator: "\n")
     }

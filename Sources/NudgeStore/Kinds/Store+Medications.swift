@@ -14,30 +14,43 @@ extension Store {
         try write { db in
             let event = MedicationEvent(
                 medicationID: medicationID, doseMg: doseMg, takenAt: instant, confirmedDuplicate: confirmedDuplicate,
-                openSession: try Self.openDoseSession(db), clock: clock,
-                rolloverHour: settings.int(.sessionRolloverHour))
-            if !confirmedDuplicate {
-                let earlier = try StoredColumn.values(
-                    db, String.self,
-                    sql: "SELECT taken_at_utc FROM medication_events WHERE session_date = ? AND medication_id = ?",
-                    arguments: [event.sessionDate.description, medicationID]
-                ).compactMap(DoseTapTime.read)
-                if let duplicate = event.duplicate(among: earlier) {
-                    return .failure(event.duplicateRefusal(earlier: duplicate, clock: clock))
-                }
+                openSession: nil, clock: clock, rolloverHour: settings.int(.sessionRolloverHour))
+            let written = try Self.insertMedicationEvent(db, event)
+            if let earlier = written.duplicateOf {
+                return .failure(written.event.duplicateRefusal(earlier: earlier, clock: clock))
             }
-            try db.execute(
-                sql: """
-                    INSERT OR REPLACE INTO medication_events (id, session_id, session_date, medication_id, dose_mg,
-                        dose_unit, formulation, taken_at_utc, local_offset_minutes, notes, confirmed_duplicate)
-                    VALUES (?, ?, ?, ?, ?, 'mg', ?, ?, ?, NULL, ?)
-                    """,
-                arguments: [
-                    event.id, event.sessionID, event.sessionDate.description, medicationID, doseMg, event.formulation,
-                    Timestamp.formatForDoseTap(instant), event.localOffsetMinutes, confirmedDuplicate ? 1 : 0,
-                ])
-            return .success(event)
+            return .success(written.event)
         }
+    }
+
+    /// Writes `event` in the open session (its id when on the event's date), unless DoseTap's
+    /// guard finds another entry within its minutes and the event is not a confirmed second:
+    /// the one path of `nudge meds taken` and a medication reminder's Taken. `duplicateOf` is
+    /// the other entry's time when nothing was written.
+    static func insertMedicationEvent(_ db: Database, _ event: MedicationEvent) throws -> (
+        event: MedicationEvent, duplicateOf: Date?
+    ) {
+        let event = event.joining(try openDoseSession(db))
+        if !event.confirmedDuplicate {
+            let earlier = try StoredColumn.values(
+                db, String.self,
+                sql: "SELECT taken_at_utc FROM medication_events WHERE session_date = ? AND medication_id = ?",
+                arguments: [event.sessionDate.description, event.medicationID]
+            ).compactMap(DoseTapTime.read)
+            if let duplicate = event.duplicate(among: earlier) { return (event, duplicate) }
+        }
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO medication_events (id, session_id, session_date, medication_id, dose_mg,
+                    dose_unit, formulation, taken_at_utc, local_offset_minutes, notes, confirmed_duplicate)
+                VALUES (?, ?, ?, ?, ?, 'mg', ?, ?, ?, NULL, ?)
+                """,
+            arguments: [
+                event.id, event.sessionID, event.sessionDate.description, event.medicationID, event.doseMg,
+                event.formulation, Timestamp.formatForDoseTap(event.takenAt), event.localOffsetMinutes,
+                event.confirmedDuplicate ? 1 : 0,
+            ])
+        return (event, nil)
     }
 
     /// DoseTap's open session: `current_session` with no end, its id (else its date) and date.

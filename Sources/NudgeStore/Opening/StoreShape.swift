@@ -88,6 +88,10 @@ enum StoreShape {
             name: "medication_schedules",
             columns: ["id", "medication_id", "dose_mg", "formulation", "times", "days", "created_at", "updated_at"],
             uniqueKey: ["medication_id"]),
+        Table(
+            name: "medication_outcomes",
+            columns: ["id", "medication_id", "dose_date", "dose_time", "outcome", "recorded_at"],
+            uniqueKey: ["medication_id", "dose_date", "dose_time"]),
         Table(name: "grdb_migrations", columns: ["identifier"], uniqueKey: ["identifier"]),
     ]
 

@@ -17,6 +17,7 @@ enum StoreTables {
         ("reminder_deliveries", "record of a reminder shown", "records of reminders shown"),
         ("reminder_escalations", "alarm sent beyond this computer", "alarms sent beyond this computer"),
         ("medication_schedules", "medication taken by day", "medications taken by day"),
+        ("medication_outcomes", "medication dose not taken", "medication doses not taken"),
         ("settings", "setting", "settings"),
         ("medication_events", "DoseTap medication event", "DoseTap medication events"),
         ("sleep_events", "DoseTap sleep event", "DoseTap sleep events"),

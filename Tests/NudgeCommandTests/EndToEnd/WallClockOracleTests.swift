@@ -83,4 +83,47 @@ struct WallClockOracleTests {
             #expect(expected["skipped"] == ["2011-12-30"])
         }
     }
+
+    /// A medication's doses through the same zone code, against the same oracle: a 02:30 dose on
+    /// the spring-forward night is due at the first instant after the gap, a 01:30 one on the
+    /// fall-back night at the first 01:30, once a night, over 2026 in three zones (Lord Howe's
+    /// half-hour DST: 02:15 is in its gap).
+    @Test(
+        arguments: ["America/New_York", "Europe/London", "Australia/Lord_Howe"].flatMap { zone in
+            ["02:30", "01:30", "02:15"].map { Case(zone: zone, time: $0) }
+        })
+    func medicationDosesAgreeWithZoneinfo(_ testCase: Case) throws {
+        let directory = TemporaryDirectory()
+        let environment = [
+            "TZ": testCase.zone, "NUDGE_STORE": directory.file("nudge.sqlite"),
+            "NUDGE_FAKE_NOW": "2025-12-20T00:00:00Z",
+        ]
+        for arguments in [
+            ["settings", "set", "symptom.reminder_enabled", "false"],
+            ["meds", "add", "modafinil", "--dose", "200mg", "--at", testCase.time],
+        ] {
+            let result = try NudgeBinary.run(arguments, environment: environment)
+            #expect(result.status == 0, "\(result)")
+        }
+        let listed = try NudgeBinary.run(
+            ["upcoming", "--json", "--limit", "400", "--from", "2025-12-30T00:00:00Z"], environment: environment)
+        #expect(listed.status == 0, "\(listed)")
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        let first = "2026-01-01T00:00:00Z"
+        let last = "2027-01-01T00:00:00Z"
+        let doses = items.compactMap { item -> String? in
+            guard let key = item["reminder_key"] as? String, key.hasPrefix("medication:modafinil:"),
+                let due = item["due_at"] as? String, due >= first, due < last
+            else { return nil }
+            return due
+        }
+        let oracle = try Subprocess.run(
+            "/usr/bin/python3", [Self.oracle, testCase.zone, testCase.time, "2025-12-30", "2027-01-02"])
+        #expect(oracle.status == 0, "\(oracle)")
+        let expected = try #require(
+            try JSONSerialization.jsonObject(with: Data(oracle.stdout.utf8)) as? [String: [String]])
+        let oracleDoses = (expected["instants"] ?? []).filter { $0 >= first && $0 < last }
+        #expect(oracleDoses.count == 365)
+        #expect(doses == oracleDoses, "first differences: \(zip(doses, oracleDoses).filter { $0 != $1 }.prefix(5))")
+    }
 }

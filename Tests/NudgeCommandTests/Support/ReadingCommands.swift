@@ -6,7 +6,9 @@ enum ReadingCommands {
         ["dose", "status"], ["upcoming"], ["history"], ["symptoms"], ["symptoms", "--chart"],
         ["symptoms", "export"], ["symptoms", "export", "--format", "html"], ["contacts", "list"],
         ["call", "history"], ["call", "reminders"], ["meditations"], ["meditations", "--calendar"],
-        ["meditate", "status"], ["journal", "list"], ["journal", "export"], ["settings"], ["backups"], ["doctor"],
+        ["meditate", "status"], ["journal", "list"], ["journal", "export"], ["meds", "history"], ["settings"],
+        ["backups"],
+        ["doctor"],
     ]
 
     /// `doctor` also checks the bus and the notification server, which an in-process suite has

@@ -180,7 +180,7 @@ struct RuleAnswerTests {
     /// The kinds are found by what the store's `kind` column holds, each is its rule's, and the
     /// settings keys are the contract's 46, each found by its name with a default it accepts.
     @Test func everyKindAndSettingsKeyIsDeclaredOnceWithAnAcceptedDefault() throws {
-        let stored = ["symptom", "dose2", "call", "meditation", "journal", "alarm_test"]
+        let stored = ["symptom", "dose2", "call", "meditation", "journal", "alarm_test", "medication"]
         #expect(ReminderRules.all.map(\.kind.rawValue).sorted() == stored.sorted())
         for value in stored {
             #expect(ReminderKind(rawValue: value).rule?.kind.rawValue == value, "\(value)")

@@ -15,4 +15,17 @@ public protocol MissRecordingRule<Change>: ReminderRule {
     /// // MeditationTimer: a session's end bell missed still completes the session
     /// ```
     func changesWhenMissed(key: String, dueAt: Date) -> [Change]
+    /// Whether an occurrence is a deadline rather than a reminder: never shown, recorded missed
+    /// at its instant (with ``changesWhenMissed(key:dueAt:)``). Asked by a plan for each
+    /// occurrence it reaches, before its lateness. Default: false.
+    ///
+    /// ```swift
+    /// // MedicationReminder: a dose unanswered through its repeats is recorded not taken
+    /// ScheduledDose.parse(key)?.follow == .unanswered
+    /// ```
+    func isDeadline(key: String) -> Bool
+}
+
+extension MissRecordingRule {
+    public func isDeadline(key: String) -> Bool { false }
 }

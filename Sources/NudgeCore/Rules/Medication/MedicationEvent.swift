@@ -43,6 +43,14 @@ public struct MedicationEvent: Sendable, Equatable {
         localOffsetMinutes = clock.offset(at: Int(takenAt.timeIntervalSince1970.rounded(.down))) / 60
     }
 
+    /// The event in the open session, when that session is on the event's date (a reminder's
+    /// answer is decided before the store reads the session).
+    public func joining(_ openSession: OpenSession?) -> MedicationEvent {
+        var event = self
+        event.sessionID = openSession.flatMap { $0.date == sessionDate.description ? $0.id : nil }
+        return event
+    }
+
     /// DoseTap's duplicate guard: of the same medication's entries on the same session date,
     /// the first whose whole minutes from this one are fewer than the guard's.
     public func duplicate(among earlier: [Date]) -> Date? {

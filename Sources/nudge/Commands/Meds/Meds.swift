@@ -4,7 +4,7 @@ extension Nudge {
     struct Meds: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Medications by day, recorded where DoseTap reads them.",
-            subcommands: [Add.self, List.self, Edit.self, Remove.self, Taken.self]
+            subcommands: [Add.self, List.self, Edit.self, Remove.self, Taken.self, History.self]
         )
     }
 }

@@ -1,0 +1,69 @@
+import Foundation
+
+extension MedicationReminder {
+    /// `taken` writes the dose in DoseTap's `medication_events` as `nudge meds taken` does, at
+    /// the instant answered, unless an entry already took the dose or DoseTap's duplicate guard
+    /// would ask (another entry of the medication in the session, within its minutes): a button
+    /// cannot ask DoseTap's question, so nothing is recorded twice, the reminder is answered,
+    /// and the confirmation says which entry stands and how to record a second dose
+    /// (`--confirm-duplicate`). `snooze` shows it again in 10 minutes; `skip` records the dose
+    /// skipped. A dose another reminder of it answered is refused, naming that answer.
+    public func answer(_ answer: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
+        -> AnswerDecision<MedicationChange>
+    {
+        guard let (dose, _) = ScheduledDose.parse(record.key), let scheduled = input.facts.schedule(dose.medicationID)
+        else { return .refused(InputError("\(record.key) is no longer a medication taken by day")) }
+        guard record.action == nil else { return .duplicate }
+        if let settled = input.facts.answer(of: dose) {
+            return .refused(
+                InputError(
+                    "the \(input.clock.text(dose.time)) dose of \(dose.medicationID) on \(dose.date) was answered already: \(settled)"
+                ))
+        }
+        let followUps = dose.key + ":"
+        switch answer {
+        case Self.takenAction:
+            let event = MedicationEvent(
+                medicationID: dose.medicationID, doseMg: scheduled.schedule.doseMg, takenAt: now,
+                confirmedDuplicate: false, openSession: nil, clock: input.clock,
+                rolloverHour: input.settings.int(.sessionRolloverHour))
+            if let standing = standingEntry(for: dose, event: event, in: input) {
+                return .record(
+                    AnswerEffects(
+                        cancelOwedWithPrefix: followUps,
+                        confirmation:
+                            "\(dose.medicationID) was recorded at \(input.clock.timeOfDay(standing)); nothing recorded twice (a second dose: nudge meds taken \(ShellWord.quoted(dose.medicationID)) --confirm-duplicate)"
+                    ))
+            }
+            return .record(
+                AnswerEffects(
+                    changes: [.taken(event)], cancelOwedWithPrefix: followUps,
+                    confirmation:
+                        "\(dose.medicationID) \(event.doseMg) mg recorded as taken at \(input.clock.timeOfDay(now))"))
+        case Self.snoozeAction:
+            let due = now.addingTimeInterval(TimeInterval(Self.snoozeMinutes * 60))
+            return .record(AnswerEffects(followUp: .init(kind: kind, keyPrefix: dose.key(.snooze), dueAt: due)))
+        case Self.skipAction:
+            return .record(
+                AnswerEffects(
+                    changes: [.notTaken(dose, outcome: .skipped, at: now)], cancelOwedWithPrefix: followUps,
+                    confirmation: "the \(input.clock.text(dose.time)) dose of \(dose.medicationID) recorded as skipped")
+            )
+        default:
+            return .refused(InputError("\(answer) is not an answer to a medication reminder"))
+        }
+    }
+
+    /// The entry that stands for this dose already: one in its span, or one DoseTap's guard
+    /// finds within its minutes of `event` in the same session.
+    private func standingEntry(for dose: ScheduledDose, event: MedicationEvent, in input: RuleInput<Facts>) -> Date? {
+        if let entry = input.facts.entry(for: dose, clock: input.clock) { return entry.takenAt }
+        let rollover = input.settings.int(.sessionRolloverHour)
+        let sameSession = input.facts.entries.filter {
+            $0.medicationID == dose.medicationID
+                && DoseSession.sessionDate(for: $0.takenAt, clock: input.clock, rolloverHour: rollover)
+                    == event.sessionDate
+        }
+        return event.duplicate(among: sameSession.map(\.takenAt))
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import GRDB
+import NudgeCore
+
+extension Store {
+    /// What `nudge meds history` lists from `since` on: the medications taken by day, every
+    /// `medication_events` row (with its dose), and the doses recorded not taken. A row whose
+    /// time DoseTap's reader cannot read is left out and named, as DoseTap leaves it out.
+    public func medicationRecords(since: Date, clock: WallClock) throws(StoreError) -> MedicationReminder.Facts {
+        try read { db in
+            var facts = MedicationReminder.Facts()
+            facts.schedules = try Self.scheduledMedications(db)
+            facts.entries = try Row.fetchAll(
+                db,
+                sql: "SELECT * FROM medication_events WHERE taken_at_utc >= ? ORDER BY taken_at_utc",
+                arguments: [Timestamp.format(since.addingTimeInterval(-86400))]
+            ).compactMap { row in
+                guard let name: String = row.stored("medication_id"),
+                    let taken = row.stored("taken_at_utc", as: String.self).flatMap(DoseTapTime.read)
+                else {
+                    UnreadableRows.note("medication_events", row)
+                    return nil
+                }
+                return MedicationReminder.Facts.Entry(
+                    medicationID: name, takenAt: taken, doseMg: row.stored("dose_mg"))
+            }
+            for row in try Row.fetchAll(
+                db, sql: "SELECT * FROM medication_outcomes WHERE dose_date >= ?",
+                arguments: [clock.date(of: since).adding(days: -1).description])
+            {
+                guard let dose = Self.notTakenDose(row),
+                    let outcome = row.stored("outcome", as: String.self).flatMap(MedicationOutcome.init(rawValue:))
+                else {
+                    UnreadableRows.note("medication_outcomes", row)
+                    continue
+                }
+                facts.notTaken[dose] = outcome
+            }
+            return facts
+        }
+    }
+
+    static func notTakenDose(_ row: Row) -> ScheduledDose? {
+        guard let name: String = row.stored("medication_id"),
+            let date = row.stored("dose_date", as: String.self).flatMap({ CivilDate(iso: $0) }),
+            let time = row.stored("dose_time", as: String.self).flatMap(LocalTime.init(parsing:))
+        else { return nil }
+        return ScheduledDose(medicationID: name, date: date, time: time)
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import GRDB
+import NudgeCore
+
+/// The medication reminders read the medications taken by day, their own delivery rows of the
+/// last days (which dose was shown, repeated, answered), the `medication_events` DoseTap's
+/// reader sees, and the doses recorded not taken.
+extension MedicationReminder: StoredRule {
+    func facts(_ db: Database, at instant: Date, clock: WallClock, listing: Int) throws -> Facts {
+        let since = instant.addingTimeInterval(-Facts.reach)
+        let schedules = try Store.scheduledMedications(db)
+        guard !schedules.isEmpty else { return Facts() }
+        let attempts = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT reminder_key, shown_at, action,
+                    shown_at IS NULL AND action IS NULL AND cancelled_at IS NULL AND missed_at IS NULL AS pending
+                FROM reminder_deliveries WHERE kind = ? AND due_at >= ?
+                """,
+            arguments: [kind.rawValue, Timestamp.format(since)]
+        ).compactMap { row -> Facts.Attempt? in
+            guard let key: String = row.stored("reminder_key") else { return nil }
+            return Facts.Attempt(
+                key: key, shownAt: row.stored("shown_at").flatMap(Timestamp.parse), action: row.stored("action"),
+                isPending: row.stored("pending") ?? false)
+        }
+        let names = schedules.map(\.schedule.medicationID)
+        let marks = Array(repeating: "?", count: names.count).joined(separator: ", ")
+        // A day's slack on the text comparison: other writers' offsets sort apart from `Z`.
+        let entries = try Row.fetchAll(
+            db,
+            sql:
+                "SELECT medication_id, taken_at_utc FROM medication_events WHERE medication_id IN (\(marks)) AND taken_at_utc >= ?",
+            arguments: StatementArguments(names + [Timestamp.format(since.addingTimeInterval(-86400))])
+        ).compactMap { row -> Facts.Entry? in
+            guard let name: String = row.stored("medication_id"),
+                let taken = row.stored("taken_at_utc", as: String.self).flatMap(DoseTapTime.read)
+            else { return nil }
+            return Facts.Entry(medicationID: name, takenAt: taken)
+        }
+        var notTaken: [ScheduledDose: MedicationOutcome] = [:]
+        for row in try Row.fetchAll(
+            db,
+            sql: "SELECT medication_id, dose_date, dose_time, outcome FROM medication_outcomes WHERE dose_date >= ?",
+            arguments: [clock.date(of: since).adding(days: -1).description])
+        {
+            guard let dose = Store.notTakenDose(row),
+                let outcome = row.stored("outcome", as: String.self).flatMap(MedicationOutcome.init(rawValue:))
+            else { continue }
+            notTaken[dose] = outcome
+        }
+        return Facts(schedules: schedules, attempts: attempts, entries: entries, notTaken: notTaken)
+    }
+}
+
+extension Store {
+    /// The medications taken by day, each reminded from its last change (`add`, `edit`).
+    static func scheduledMedications(_ db: Database) throws -> [ScheduledMedication] {
+        try Row.fetchAll(db, sql: "SELECT * FROM medication_schedules ORDER BY medication_id").compactMap { row in
+            guard let schedule = medicationSchedule(row) else { return nil }
+            let changed = row.stored("updated_at").flatMap(Timestamp.parse) ?? Date(timeIntervalSince1970: 0)
+            return ScheduledMedication(schedule: schedule, since: changed)
+        }
+    }
+}
+
+extension MedicationChange: StoredChange {
+    func write(_ db: Database) throws -> InputError? {
+        switch self {
+        case .taken(let event):
+            // The rule found no entry within DoseTap's guard in this same transaction; one
+            // found here all the same is left standing, and nothing is written twice.
+            _ = try Store.insertMedicationEvent(db, event)
+        case .notTaken(let dose, let outcome, let at):
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO medication_outcomes (medication_id, dose_date, dose_time, outcome, recorded_at)
+                    VALUES (?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    dose.medicationID, dose.date.description, dose.time.description, outcome.rawValue,
+                    Timestamp.format(at),
+                ])
+        }
+        return nil
+    }
+}

@@ -1,0 +1,22 @@
+import ArgumentParser
+import NudgeCommands
+
+extension Nudge.Meds {
+    struct History: NudgeCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the last days' medications: taken, late, skipped or missed, by day.",
+            discussion: """
+                Each dose of a medication taken by day (nudge meds add) that has come due, with what became of it: taken (before its first repeat), taken late (by how much), skipped, missed (unanswered through its repeats), or not answered yet; and every other entry in DoseTap's medication_events, as not scheduled. An entry from an hour before a dose until an hour before the next takes it.
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Option(
+            help: "The last N days, today included (1-366; default 7).",
+            transform: WholeNumber.parser(MedicationHistoryListing.dayCounts))
+        var days: Int?
+        @Flag(help: "Print one JSON array.") var json = false
+
+        func run(_ context: CommandContext) throws {
+            try context.print(MedicationHistoryListing.listing(days: days, context), json: json)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import NudgeCore
+import NudgeTestSupport
+import Testing
+
+/// Medication reminders end to end: the real daemon on a private bus, on a store DoseTap made,
+/// with the injected clock. A dose of modafinil at 08:00 in New York is 13:00Z.
+@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
+struct MedicationEndToEndTests: DaemonScenario {
+    let dose = "medication:modafinil:2026-11-26:0800"
+
+    init() throws {
+        try DoseTapFixture.create(at: DaemonOnBus.directory.file("nudge.sqlite"))
+        // The store is nudge's from that morning: nothing before it is missed, all after it is.
+        try nudge("settings", "set", "symptom.reminder_enabled", "false", at: "2026-11-26T06:00:00-05:00")
+        try nudge("meds", "add", "modafinil", "--dose", "200mg", "--at", "08:00", at: "2026-11-26T06:00:00-05:00")
+    }
+
+    func shownAt(_ key: String) -> Date? {
+        (try? delivery(key))?["shown_at"].flatMap(Timestamp.parse)
+    }
+
+    @Test func takenFromTheNotificationIsTheRowDoseTapReads() throws {
+        let daemon = try startDaemon(at: "2026-11-26T07:59:57-05:00")
+        let shown = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
+        #expect(shown.summary == "Modafinil 200 mg")
+        #expect(shown.body == "Due at 08:00.")
+        #expect(shown.actions == ["taken", "Taken", "snooze", "Snooze 10 min", "skip", "Skip"])
+        #expect(waitForStore { shownAt(dose) != nil })
+
+        try bus.invokeAction("taken", on: 1)
+        #expect(waitForStore { (try? delivery(dose))?["action"] == "taken" }, "\(daemon.stderr)")
+        let row = try #require(try rows("SELECT * FROM medication_events WHERE medication_id = 'modafinil'").first)
+        let answered = try #require(try delivery(dose)?["acknowledged_at"].flatMap(Timestamp.parse))
+        // As DoseTap reads it: a time with milliseconds, the answer's instant.
+        let taken = try #require(row["taken_at_utc"].flatMap(DoseTapFixture.read), "\(row)")
+        // acknowledged_at is kept in whole seconds.
+        #expect(abs(taken.timeIntervalSince(answered)) < 1 && taken >= Timestamp.parse("2026-11-26T13:00:00Z")!)
+        #expect(row["session_date"] == "2026-11-25", "08:00 is before the rollover hour: the night before")
+        #expect(row["session_id"] == "NULL" && row["local_offset_minutes"] == "-300")
+        #expect(row["dose_mg"] == "200" && row["dose_unit"] == "mg" && row["formulation"] == "ir")
+        #expect(row["confirmed_duplicate"] == "0" && row["id"]?.count == 36)
+        // Answered, nothing more of this dose: the next plan is tomorrow's.
+        #expect(daemon.waitForPlan(nextDue: "2026-11-27T13:00:00Z"), "\(daemon.stderr)")
+        #expect(bus.notifyCalls().count == 1)
+        #expect(try rows("SELECT * FROM medication_outcomes").isEmpty)
+    }
+
+    /// Unanswered, it is shown again 10 minutes after the last, three times, then recorded not
+    /// taken, never shown a fifth time. The daemon is restarted just before each instant (the
+    /// store carries what was shown), so that the test does not wait 40 minutes.
+    @Test func unansweredItRepeatsThreeTimesThenIsRecordedNotTaken() throws {
+        var daemon = try startDaemon(at: "2026-11-26T07:59:57-05:00")
+        for number in 1...4 {
+            let key = number == 1 ? dose : "\(dose):again:\(number - 1)"
+            #expect(waitForStore { shownAt(key) != nil }, "\(key): \(daemon.stderr)")
+            let notify = bus.waitForNotify(count: number)
+            #expect(notify.count == number, "\(daemon.stderr)")
+            if number > 1 {
+                #expect(notify.last?.body == "Due at 08:00; asked again (\(number - 1) of 3).")
+                #expect(notify.last?.summary == "Modafinil 200 mg (again)")
+            }
+            let last = try #require(shownAt(key))
+            daemon.signal(SIGTERM)
+            _ = daemon.waitForExit(timeout: 10)
+            daemon = try startDaemon(
+                at: Timestamp.format(last.addingTimeInterval(597)), log: "daemon-\(number).err")
+        }
+        #expect(
+            daemon.waitForEvent("missed", ["key": "\(dose):unanswered"], timeout: 15), "\(daemon.stderr)")
+        #expect(
+            try rows("SELECT medication_id, dose_date, dose_time, outcome FROM medication_outcomes") == [
+                ["medication_id": "modafinil", "dose_date": "2026-11-26", "dose_time": "08:00", "outcome": "missed"]
+            ])
+        #expect(daemon.waitForPlan(nextDue: "2026-11-27T13:00:00Z"), "\(daemon.stderr)")
+        #expect(bus.notifyCalls().count == 4)
+        #expect(try rows("SELECT * FROM medication_events WHERE medication_id = 'modafinil'").isEmpty)
+    }
+
+    @Test func skipIsRecordedAndEndsTheDose() throws {
+        let daemon = try startDaemon(at: "2026-11-26T07:59:57-05:00")
+        #expect(bus.waitForNotify(count: 1).count == 1, "\(daemon.stderr)")
+        #expect(waitForStore { shownAt(dose) != nil })
+        try bus.invokeAction("skip", on: 1)
+        #expect(waitForStore { (try? rows("SELECT outcome FROM medication_outcomes")) == [["outcome": "skipped"]] })
+        #expect(daemon.waitForPlan(nextDue: "2026-11-27T13:00:00Z"), "\(daemon.stderr)")
+        #expect(try rows("SELECT * FROM medication_events WHERE medication_id = 'modafinil'").isEmpty)
+    }
+
+    /// Recorded from a terminal while the reminder is on screen: the daemon closes it, no
+    /// repeat comes, and a Taken given to it after (`nudge ack`) writes nothing twice.
+    @Test func takenFromATerminalClosesItAndATakenAfterWritesNothingTwice() throws {
+        let daemon = try startDaemon(at: "2026-11-26T07:59:57-05:00")
+        #expect(bus.waitForNotify(count: 1).count == 1, "\(daemon.stderr)")
+        #expect(waitForStore { shownAt(dose) != nil })
+        try nudge("meds", "taken", "modafinil", at: "2026-11-26T08:01:00-05:00")
+        #expect(daemon.waitForLog("closed \(dose) (notification 1): answered otherwise"), "\(daemon.stderr)")
+        let id = try #require(try delivery(dose)?["id"])
+        let again = try nudge("ack", id, "taken", at: "2026-11-26T08:02:00-05:00")
+        #expect(again.stdout.contains("modafinil was recorded at 08:01; nothing recorded twice"), "\(again)")
+        #expect(
+            try rows("SELECT confirmed_duplicate FROM medication_events WHERE medication_id = 'modafinil'") == [
+                ["confirmed_duplicate": "0"]
+            ])
+        #expect(daemon.waitForPlan(nextDue: "2026-11-27T13:00:00Z"), "\(daemon.stderr)")
+        #expect(bus.notifyCalls().count == 1)
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import NudgeTestSupport
+import Testing
+
+@testable import NudgeCore
+
+/// The medication kind as a plan sees it: a dose at each time of its days, through the same
+/// zone code as every kind; repeats only after one is shown and left unanswered; the dose's
+/// end recorded, never shown; and what each answer writes.
+@Suite struct MedicationReminderTests {
+    let newYork = WallClock(zone: .system("America/New_York"))
+
+    func at(_ text: String) -> Date { Timestamp.parse(text)! }
+
+    func modafinil(at times: String, days: String = "daily", since: String = "2026-01-01T00:00:00Z")
+        -> ScheduledMedication
+    {
+        ScheduledMedication(
+            schedule: MedicationSchedule(
+                id: 1, medicationID: "modafinil", doseMg: 200, formulation: "ir",
+                times: try! MedicationTimes.parse(times), days: try! MedicationDays.parse(days)),
+            since: at(since))
+    }
+
+    func input(_ facts: MedicationReminder.Facts, clock: WallClock? = nil) -> RuleInput<MedicationReminder.Facts> {
+        RuleInput(facts: facts, settings: Settings(), clock: clock ?? newYork)
+    }
+
+    func dueAt(_ schedule: ScheduledMedication, from: String, to: String, clock: WallClock) -> [String] {
+        let days = CivilDate(iso: from)!...CivilDate(iso: to)!
+        let facts = MedicationReminder.Facts(schedules: [schedule], attempts: [], entries: [], notTaken: [:])
+        let found = MedicationReminder().occurrences(days: days, in: input(facts, clock: clock))
+        return found.dueAt.map(Timestamp.format)
+    }
+
+    /// As every kind: a time the spring-forward jump skips is due at the first instant after
+    /// the gap (02:30 on 2026-03-08 in New York is 03:00 EDT), a time the fall-back repeats at
+    /// its first (01:30 EDT), once: no night has no dose and none has two.
+    @Test(arguments: [
+        (
+            "America/New_York", "02:30", "2026-03-07",
+            ["2026-03-07T07:30:00Z", "2026-03-08T07:00:00Z", "2026-03-09T06:30:00Z"]
+        ),
+        (
+            "America/New_York", "01:30", "2026-10-31",
+            ["2026-10-31T05:30:00Z", "2026-11-01T05:30:00Z", "2026-11-02T06:30:00Z"]
+        ),
+        (
+            "Europe/Paris", "02:30", "2026-03-28",
+            ["2026-03-28T01:30:00Z", "2026-03-29T01:00:00Z", "2026-03-30T00:30:00Z"]
+        ),
+        (
+            "Europe/Paris", "02:30", "2026-10-24",
+            ["2026-10-24T00:30:00Z", "2026-10-25T00:30:00Z", "2026-10-26T01:30:00Z"]
+        ),
+        (
+            "Australia/Lord_Howe", "02:15", "2026-10-03",
+            ["2026-10-02T15:45:00Z", "2026-10-03T15:30:00Z", "2026-10-04T15:15:00Z"]
+        ),
+    ])
+    func aDoseAcrossDSTIsDueOncePerNight(zone: String, time: String, first: String, expected: [String]) {
+        let clock = WallClock(zone: .system(zone))
+        let last = CivilDate(iso: first)!.adding(days: 2).description
+        #expect(dueAt(modafinil(at: time), from: first, to: last, clock: clock) == expected)
+    }
+
+    @Test func onlyItsDaysAndNothingBeforeItWasAdded() {
+        // 2026-11-27 is a Friday; added on Friday at noon, the 08:00 of that day is not its.
+        let schedule = modafinil(at: "08:00", days: "fri,mon", since: "2026-11-27T17:00:00Z")
+        #expect(
+            dueAt(schedule, from: "2026-11-27", to: "2026-12-01", clock: newYork) == ["2026-11-30T13:00:00Z"])
+    }
+
+    /// Unanswered, a dose comes again every `meds.repeat_minutes` after the last shown, three
+    /// times; then its end is a deadline: the plan records it missed, and shows nothing.
+    @Test func unansweredItRepeatsThreeTimesThenIsRecordedNotTaken() throws {
+        let dose = ScheduledDose(
+            medicationID: "modafinil", date: CivilDate(iso: "2026-11-26")!, time: LocalTime(hour: 8, minute: 0)!)
+        var attempts: [MedicationReminder.Facts.Attempt] = []
+        var deliveries: [DeliveryRecord] = []
+        var expectedKeys = [dose.key(.again(1)), dose.key(.again(2)), dose.key(.again(3)), dose.key(.unanswered)]
+        var shown = at("2026-11-26T13:00:02Z")
+        for (index, key) in ([dose.key] + expectedKeys.dropLast()).enumerated() {
+            attempts.append(.init(key: key, shownAt: shown, action: nil))
+            deliveries.append(
+                DeliveryRecord(id: Int64(index), key: key, kind: .medication, dueAt: shown, shownAt: shown))
+            // Added this morning: yesterday's dose is none of its (else missed, unshown).
+            let facts = MedicationReminder.Facts(
+                schedules: [modafinil(at: "08:00", since: "2026-11-26T05:00:00Z")], attempts: attempts, entries: [],
+                notTaken: [:])
+            let schedule = Schedule(
+                input: ScheduleInput(
+                    settings: Settings(rows: ["meds.repeat_minutes": "10"]), deliveries: deliveries, of: [.medication],
+                    medications: facts),
+                clock: newYork)
+            let plan = schedule.plan(now: shown.addingTimeInterval(1))
+            let next = expectedKeys.removeFirst()
+            #expect(plan.nextDue == shown.addingTimeInterval(600), "\(next)")
+            #expect(plan.next.map(\.key) == [next])
+            let atNext = schedule.plan(now: shown.addingTimeInterval(600))
+            if next == dose.key(.unanswered) {
+                #expect(atNext.due.isEmpty && atNext.missed.map(\.key) == [next])
+                #expect(
+                    MedicationReminder().changesWhenMissed(key: next, dueAt: atNext.missed[0].dueAt) == [
+                        .notTaken(dose, outcome: .missed, at: atNext.missed[0].dueAt)
+                    ])
+            } else {
+                #expect(atNext.due.map(\.key) == [next] && atNext.missed.isEmpty)
+            }
+            shown = shown.addingTimeInterval(601)
+        }
+    }
+
+    @Test func anAnswerOrAnEntryInItsSpanEndsTheRepeats() {
+        let dose = ScheduledDose(
+            medicationID: "modafinil", date: CivilDate(iso: "2026-11-26")!, time: LocalTime(hour: 8, minute: 0)!)
+        let days = CivilDate(iso: "2026-11-26")!...CivilDate(iso: "2026-11-26")!
+        let shown = MedicationReminder.Facts.Attempt(key: dose.key, shownAt: at("2026-11-26T13:00:01Z"), action: nil)
+        func keys(_ attempts: [MedicationReminder.Facts.Attempt], entries: [MedicationReminder.Facts.Entry] = [])
+            -> [String]
+        {
+            let facts = MedicationReminder.Facts(
+                schedules: [modafinil(at: "08:00")], attempts: attempts, entries: entries, notTaken: [:])
+            let found = MedicationReminder().occurrences(days: days, in: input(facts))
+            return found.dueAt.indices.map { found[$0].key }
+        }
+        #expect(keys([shown]) == [dose.key, dose.key(.again(1))])
+        // A repeat claimed and on its way to the server: a plan made meanwhile adds no other.
+        let onItsWay = MedicationReminder.Facts.Attempt(
+            key: dose.key(.again(1)), shownAt: nil, action: nil, isPending: true)
+        #expect(keys([shown, onItsWay]) == [dose.key])
+        var answered = shown
+        answered.action = "taken"
+        #expect(keys([answered]).isEmpty)
+        answered.action = "snooze"
+        #expect(keys([answered]) == [dose.key], "a snooze queues its own row; no repeat meanwhile")
+        // `nudge meds taken` at 07:10 takes the 08:00 dose (from an hour before it).
+        #expect(keys([shown], entries: [.init(medicationID: "modafinil", takenAt: at("2026-11-26T12:10:00Z"))]).isEmpty)
+        #expect(
+            keys([shown], entries: [.init(medicationID: "modafinil", takenAt: at("2026-11-26T11:50:00Z"))]) == [
+                dose.key, dose.key(.again(1)),
+            ])
+    }
+
+    @Test func takenWritesDoseTapsRowSkipIsRecordedAndASecondWithinTheGuardIsNot() throws {
+        let dose = ScheduledDose(
+            medicationID: "modafinil", date: CivilDate(iso: "2026-11-26")!, time: LocalTime(hour: 8, minute: 0)!)
+        let record = DeliveryRecord(
+            id: 1, key: dose.key(.again(2)), kind: .medication, dueAt: at("2026-11-26T13:20:00Z"),
+            shownAt: at("2026-11-26T13:20:00Z"))
+        let now = at("2026-11-26T13:23:00Z")
+        let facts = MedicationReminder.Facts(
+            schedules: [modafinil(at: "08:00")], attempts: [], entries: [], notTaken: [:])
+        guard case .record(let taken) = MedicationReminder().answer("taken", to: record, at: now, in: input(facts)),
+            case .taken(let event)? = taken.changes.first
+        else {
+            Issue.record("taken records")
+            return
+        }
+        #expect(event.medicationID == "modafinil" && event.doseMg == 200 && event.takenAt == now)
+        #expect(event.sessionDate.description == "2026-11-25" && event.localOffsetMinutes == -300)
+        #expect(taken.cancelOwedWithPrefix == dose.key + ":")
+
+        guard case .record(let skipped) = MedicationReminder().answer("skip", to: record, at: now, in: input(facts))
+        else {
+            Issue.record("skip records")
+            return
+        }
+        #expect(skipped.changes == [.notTaken(dose, outcome: .skipped, at: now)])
+
+        // An entry at 13:20Z (a terminal's) stands: nothing is written twice.
+        var guarded = facts
+        guarded.entries = [.init(medicationID: "modafinil", takenAt: at("2026-11-26T13:20:00Z"))]
+        guard case .record(let again) = MedicationReminder().answer("taken", to: record, at: now, in: input(guarded))
+        else {
+            Issue.record("taken with an entry standing records")
+            return
+        }
+        #expect(again.changes.isEmpty)
+        #expect(again.confirmation?.contains("--confirm-duplicate") == true)
+
+        // Another reminder of the dose answered first: refused, naming that answer.
+        var answered = facts
+        answered.attempts = [.init(key: dose.key, shownAt: record.dueAt, action: "skip")]
+        guard
+            case .refused(let refusal) = MedicationReminder().answer("taken", to: record, at: now, in: input(answered))
+        else {
+            Issue.record("refused")
+            return
+        }
+        #expect(refusal.description.hasSuffix("answered already: skip"))
+    }
+
+    @Test func keysReadBackWhateverTheName() {
+        let dose = ScheduledDose(
+            medicationID: "vitamin: D3 100%", date: CivilDate(iso: "2026-11-26")!, time: LocalTime(hour: 21, minute: 5)!
+        )
+        for follow in [ScheduledDose.Follow.first, .again(2), .unanswered] {
+            let parsed = ScheduledDose.parse(dose.key(follow))
+            #expect(parsed?.dose == dose && parsed?.follow == follow)
+        }
+        #expect(ScheduledDose.parse(dose.key(.snooze) + "1")?.follow == .snooze)
+        #expect(ScheduledDose.parse("medication:x:2026-11-26:0800:again") == nil)
+        #expect(ScheduledDose.parse("symptom:2026-11-26") == nil)
+    }
+}

@@ -38,7 +38,8 @@ extension Daemon {
 
     /// Whether `occurrence`'s kind waits for Do Not Disturb to end now.
     func waitsForDoNotDisturb(_ occurrence: Occurrence, input: ScheduleInput) -> Bool {
-        quieting.counted(doNotDisturb.state).isOn && input.kind(occurrence.kind)?.duringDoNotDisturb(key: occurrence.key, input) == .hold
+        quieting.counted(doNotDisturb.state).isOn
+            && input.kind(occurrence.kind)?.duringDoNotDisturb(key: occurrence.key, input) == .hold
     }
 
     /// A claimed occurrence whose kind holds: recorded as held, not sent.

@@ -138,7 +138,9 @@ extension DaemonTests {
         try #require(shown.count == 3, "\(shown.map(\.title))")
         let summary = try #require(shown.first { $0.title == "While the computer was off" })
         #expect(!summary.body.contains("symptom"), "\(summary.body)")
-        #expect(summary.body.hasPrefix("a call with Sam due since Monday, a call with Kim due since Wednesday, a call with Lee"))
+        #expect(
+            summary.body.hasPrefix(
+                "a call with Sam due since Monday, a call with Kim due since Wednesday, a call with Lee"))
         let alone = shown.filter { $0.title != summary.title }.map(\.title)
         #expect(alone == ["nudge: a reminder is waiting", "Daily symptom check"], "\(alone)")
     }

@@ -26,7 +26,7 @@ public struct MedicationReminder: MissRecordingRule {
 
     public let kind = ReminderKind.medication
     public let name = "medication"
-    public let settingKeys: [SettingKey] = [.medsRepeatMinutes]
+    public let settingKeys: [SettingKey] = [.medsRepeatMinutes, .medsDuringDoNotDisturb]
     public let enabledSetting: SettingKey? = nil
     public let answers = [takenAction, snoozeAction, skipAction]
     /// A dose recorded elsewhere (`nudge meds taken`), or a repeat shown since, closes it.

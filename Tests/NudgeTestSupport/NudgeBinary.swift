@@ -31,6 +31,11 @@ public enum NudgeBinary {
         // No test takes an inhibitor from the machine's own logind.
         environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=/nonexistent/nudge-test-system-bus"
         environment["NUDGE_FAKE_NOW"] = TestClock.injectedNow
+        // GSettings in memory: no test reads the machine's GNOME settings (a show-banners another
+        // program left off would hold every reminder), and none writes them through dconf (a
+        // meditation's quiet would reach every other test and the person's desktop). A test of
+        // GNOME's settings names its own backend.
+        environment["GSETTINGS_BACKEND"] = "memory"
         return environment.merging(overrides) { $1 }.filter { !$0.value.isEmpty }
     }
 

@@ -14,7 +14,7 @@ public enum BackupsList {
         let former = BackupDirectory.own(in: formerFolders, now: context.now, identity: identity)
         // The folder named now cannot be read: as `restore --latest`, the listing falls back
         // to the earlier folders, and names it; with none there, it is said alone.
-        let unreadable = BackupDirectory.unreadable(directory)
+        let unreadable = BackupDirectory.unreadable(directory, store: context.storePath)
         if let unreadable, former.isEmpty { throw CommandFailure(unreadable, exitCode: 66) }
         let found =
             (unreadable == nil

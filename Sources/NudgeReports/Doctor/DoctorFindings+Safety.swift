@@ -52,8 +52,8 @@ extension DoctorFindings {
         // The store's backups in the folder backup.directory named before count too.
         let formerFolders = BackupDirectory.formerFolders(store: store, besides: directory)
         let former = BackupDirectory.own(in: formerFolders, now: now, identity: identity)
-        let readable = BackupDirectory.unreadable(directory) == nil
-        if let blocked = folderProblemFinding(directory) {
+        let readable = BackupDirectory.unreadable(directory, store: store) == nil
+        if let blocked = folderProblemFinding(directory, store: store) {
             // One that cannot be read leaves the earlier folders to `restore --latest`, which
             // takes their newest: they are counted too, as `nudge backups` lists them.
             guard !readable, !former.isEmpty else { return [blocked] }
@@ -70,14 +70,18 @@ extension DoctorFindings {
 
     /// The folder `backup.directory` names cannot be written, or written but not listed (mode
     /// 300), which would read as holding none.
-    private static func folderProblemFinding(_ directory: String) -> Finding? {
+    private static func folderProblemFinding(_ directory: String, store: String) -> Finding? {
         if let problem = backupFolderProblem(directory) {
             return .problem(
                 "backups: \(problem); no backup can be taken",
                 fix: "make it writable by you, or set a folder you can write: nudge settings set backup.directory PATH")
         }
-        return BackupDirectory.unreadable(directory).map {
-            .problem("backups: \($0)", fix: "chmod u+rwx \(directory)")
+        return BackupDirectory.unreadable(directory, store: store).map {
+            // One not there (an unmounted disk) is mounted, not chmodded: its text says how.
+            .problem(
+                "backups: \($0)",
+                fix: FileManager.default.fileExists(atPath: directory)
+                    ? "chmod u+rwx \(directory)" : "mount it again, or: nudge settings set backup.directory PATH")
         }
     }
 

@@ -96,6 +96,10 @@ extension BackupDirectory {
 
     /// Whether two paths name one folder: the same spelling, or the same device and inode (a
     /// link to it, `..` in one of them), which would otherwise count its backups twice.
+    static func isSameFolder(_ one: String, _ other: String?) -> Bool {
+        other.map { isSameFolder(one, $0) } ?? false
+    }
+
     static func isSameFolder(_ one: String, _ other: String) -> Bool {
         guard one != other else { return true }
         var first = stat()

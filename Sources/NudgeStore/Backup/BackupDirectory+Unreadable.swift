@@ -9,11 +9,19 @@ import Foundation
 extension BackupDirectory {
     /// Why `directory` cannot be listed, in one line with the fix; nil when it can, or when it
     /// is not there (no backup was taken into it yet).
-    public static func unreadable(_ directory: String) -> String? {
+    /// `store`: whose folder it is; the folder its newest backup went into, not there now, is
+    /// an unmounted disk (`BackupLocation.tookBackupsInto`), not a folder no backup went into yet.
+    public static func unreadable(_ directory: String, store: String? = nil) -> String? {
         var status = stat()
         let reason: String
         if stat(directory, &status) != 0 {
-            guard errno != ENOENT else { return nil }
+            guard errno != ENOENT else {
+                guard let store, isSameFolder(directory, BackupLocation.read(store: store)?.tookBackupsInto) else {
+                    return nil
+                }
+                return
+                    "the backup folder \(directory), which the newest backup went into, is not there (an unmounted disk?); mount it again, or set backup.directory to another"
+            }
             reason = String(cString: strerror(errno))
         } else if status.st_mode & S_IFMT != S_IFDIR {
             reason = "it is not a folder"
@@ -39,7 +47,9 @@ extension BackupDirectory {
         folder: String, reason: String
     )] {
         guard let location = BackupLocation.read(store: store) else { return [] }
-        let current = whyUnseen(location.directory).flatMap { $0 == notThere ? nil : (location.directory, $0) }
+        let current = whyUnseen(location.directory).flatMap {
+            $0 == notThere && !isSameFolder(location.directory, location.tookBackupsInto) ? nil : (location.directory, $0)
+        }
         let former = ([location.formerDirectory].compactMap { $0 } + (location.olderDirectories ?? [])).compactMap {
             folder in whyUnseen(folder).map { (folder, $0) }
         }

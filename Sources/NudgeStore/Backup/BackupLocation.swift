@@ -25,6 +25,10 @@ public struct BackupLocation: Codable, Sendable, Equatable {
     /// store's: read as none, so the copy never takes the original's identity and backups.
     /// Nil in a file an older nudge wrote.
     var fileInode: String?
+    /// The folder the newest backup was taken into. One that is not there now is not a folder
+    /// no backup went into yet: it is an unmounted disk, said and never forgotten. Nil in a
+    /// file an older nudge wrote.
+    public var tookBackupsInto: String?
 
     /// How many earlier folders are remembered: a person moves backups rarely.
     static let formerFoldersKept = 5
@@ -98,8 +102,11 @@ public struct BackupLocation: Codable, Sendable, Equatable {
         var former: [String] = []
         // A remembered one that cannot be read (unmounted, no permission) is kept: it may hold them.
         // So is the folder named until now when it is there but unreadable.
-        let current = earlier.flatMap {
-            BackupDirectory.whyUnseen($0.directory).map { $0 != BackupDirectory.notThere } == true ? $0.directory : nil
+        let tookBackupsInto = tookInto ?? earlier?.tookBackupsInto
+        let current = earlier.flatMap { earlier in
+            BackupDirectory.whyUnseen(earlier.directory).map {
+                $0 != BackupDirectory.notThere || BackupDirectory.isSameFolder(earlier.directory, tookBackupsInto)
+            } == true ? earlier.directory : nil
         }
         let remembered = Set(
             [current, earlier?.formerDirectory].compactMap { $0 } + (earlier?.olderDirectories ?? []))
@@ -120,7 +127,8 @@ public struct BackupLocation: Codable, Sendable, Equatable {
         }
         var location = BackupLocation(
             directory: directory, identity: identity, formerDirectory: former.first,
-            olderDirectories: former.count > 1 ? Array(former.dropFirst()) : nil, fileInode: earlier?.fileInode)
+            olderDirectories: former.count > 1 ? Array(former.dropFirst()) : nil, fileInode: earlier?.fileInode,
+            tookBackupsInto: tookBackupsInto)
         let target = path(ofStore: store)
         guard location != earlier, let temporary = try? Store.temporaryFile(beside: target, prefix: ".nudge-location-")
         else { return }

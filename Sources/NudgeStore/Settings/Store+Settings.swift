@@ -79,7 +79,7 @@ extension Store {
     public func recordBackupDirectory(tookInto folder: String? = nil, waiting: Bool = true) -> Bool {
         BackupLocation.whileLocked(store: path, waiting: waiting) {
             guard let settings = try? settings() else {
-                if let folder { BackupLocation.record(directory: folder, identity: nil, store: path) }
+                if let folder { BackupLocation.record(directory: folder, identity: nil, store: path, tookInto: folder) }
                 return
             }
             BackupLocation.record(

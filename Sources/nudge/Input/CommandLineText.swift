@@ -66,9 +66,11 @@ enum CommandLineText {
         return typed.unicodeScalars.count > 80 ? String(shown.unicodeScalars.prefix(80)) + "…" : shown
     }
 
-    /// Every quoted word of a refusal as `shortened(_:)` shows it.
+    /// Every quoted word of a refusal as `shortened(_:)` shows it. A quote opens after no letter
+    /// or digit and closes before none: the apostrophes of "the store's … the backup's" are
+    /// prose, not a quoted word to cut.
     static func shortenedQuotes(_ message: String) -> String {
-        message.replacing(/'([^']*)'/) { "'\(shortened($0.1))'" }
+        message.replacing(/(^|[^\p{L}\p{N}])'([^']*)'(?=$|[^\p{L}\p{N}])/) { "\($0.1)'\(shortened($0.2))'" }
     }
 
     /// A value that begins with `-` reads as an option; say how to give one.

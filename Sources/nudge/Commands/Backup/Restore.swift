@@ -160,7 +160,12 @@ extension Nudge {
             let formerFolders = BackupDirectory.formerFolders(store: context.storePath, besides: directory)
             // A folder that cannot be read now (a FIFO another program named, no permission)
             // leaves the earlier ones: their newest is taken, and the folder named.
-            if let unreadable = BackupDirectory.unreadable(directory) {
+            if let unreadable = BackupDirectory.unreadable(directory, store: context.storePath) {
+                // Not there (an unmounted disk), it holds the newest: never passed over.
+                guard FileManager.default.fileExists(atPath: directory) else {
+                    throw CommandFailure(
+                        "\(unreadable), or restore a backup by its path (nudge backups lists them)", exitCode: 66)
+                }
                 guard let latestFormer = formerFolders.first,
                     let newest = BackupDirectory.newestSound(
                         in: latestFormer, now: context.now, identity: identity,

@@ -42,3 +42,25 @@ struct LostStoreAndLocationTests: CommandScenario {
         #expect(!FileManager.default.fileExists(atPath: store + ".backups/" + backup))
     }
 }
+
+/// A refusal's apostrophes are prose: "the store's … the backup's" were taken for a quoted word
+/// over 80 characters and cut in the middle, the fix with it (issue 39, twelfth round).
+extension LostStoreAndLocationTests {
+    @Test func aRefusalWithTwoApostrophesIsNotCut() throws {
+        nudge("log", "symptom", "mine", "--severity", "2", at: "2026-11-20T08:00:00Z")
+        nudge("backup", at: "2026-11-20T09:00:00Z")
+        let other = directory.file("other.sqlite")
+        let environment = ["TZ": "UTC", "NUDGE_FAKE_NOW": "2026-11-20T09:30:00Z"]
+        _ = InProcessNudge.run(
+            ["log", "symptom", "other", "--severity", "1", "--store", other], environment: environment)
+        let copied = store + ".backups/nudge-20261120T093000Z.sqlite"
+        let taken = InProcessNudge.run(["backup", "--output", copied, "--store", other], environment: environment)
+        #expect(taken.status == 0, "\(taken)")
+        for suffix in ["", "-wal", "-shm", ".backup-location"] { unlink(store + suffix) }
+        let refused = InProcessNudge.run(
+            ["restore", "--latest", "--yes", "--store", store],
+            environment: environment.merging(["NUDGE_FAKE_NOW": "2026-11-20T10:00:00Z"]) { $1 })
+        #expect(refused.status == 66, "\(refused)")
+        #expect(!refused.stderr.contains("…") && refused.stderr.contains("(nudge backups lists them)"), "\(refused)")
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import NudgeTestSupport
+import Testing
+
+/// The folder `backup.directory` names, which the newest backup went into, not there now (a
+/// USB disk unmounted; issue 39, twelfth round): `backups` listed only the older folder's and
+/// doctor said "0 kept" there, `restore --latest` restored the older backup unsaid, and the
+/// restore forgot the folder, whose newer backup was never listed again once it was back.
+struct UnmountedBackupFolderTests {
+    let directory = TemporaryDirectory()
+    var store: String { directory.file("nudge.sqlite") }
+    var usb: String { directory.file("usb") }
+
+    func nudge(_ arguments: String..., at fakeNow: String) -> CommandResult {
+        InProcessNudge.run(arguments + ["--store", store], environment: ["TZ": "UTC", "NUDGE_FAKE_NOW": fakeNow])
+    }
+
+    @Test func aFolderThatIsNotThereIsSaidAndNeverForgotten() throws {
+        _ = nudge("log", "symptom", "one", "--severity", "1", at: "2026-11-20T10:00:00Z")
+        #expect(nudge("backup", at: "2026-11-20T10:00:00Z").status == 0)
+        try FileManager.default.createDirectory(atPath: usb, withIntermediateDirectories: false)
+        #expect(nudge("settings", "set", "backup.directory", usb, at: "2026-11-21T09:00:00Z").status == 0)
+        _ = nudge("log", "symptom", "two", "--severity", "2", at: "2026-11-21T10:00:00Z")
+        #expect(nudge("backup", at: "2026-11-21T10:00:00Z").status == 0)
+        try FileManager.default.moveItem(atPath: usb, toPath: usb + ".off")
+
+        let listed = nudge("backups", at: "2026-11-22T10:00:00Z")
+        #expect(listed.status == 0 && listed.stdout.contains("\(usb), which the newest backup went into, is not there"))
+        let doctor = nudge("doctor", at: "2026-11-22T10:00:00Z")
+        #expect(doctor.stdout.contains("PROBLEM backups: the backup folder \(usb)"), "\(doctor.stdout)")
+        #expect(!doctor.stdout.contains("0 kept in \(usb)"), "\(doctor.stdout)")
+        let latest = nudge("restore", "--latest", "--yes", at: "2026-11-22T10:00:00Z")
+        #expect(latest.status == 66 && latest.stderr.contains("is not there (an unmounted disk?)"), "\(latest)")
+        #expect(try StoreQuery.rows(store, "SELECT name FROM symptom_entries").count == 2)
+
+        // Restored from the older folder anyway (its setting names the default folder), then
+        // the disk is back: its newer backup is still this store's.
+        let older = store + ".backups/nudge-20261120T100000Z.sqlite"
+        #expect(nudge("restore", older, "--yes", at: "2026-11-22T10:05:00Z").status == 0)
+        try FileManager.default.moveItem(atPath: usb + ".off", toPath: usb)
+        let back = nudge("backups", at: "2026-11-22T10:10:00Z")
+        #expect(back.stdout.contains(usb + "/nudge-20261121T100000Z.sqlite"), "\(back)")
+    }
+}

@@ -48,7 +48,8 @@ extension BackupDirectory {
     )] {
         guard let location = BackupLocation.read(store: store) else { return [] }
         let current = whyUnseen(location.directory).flatMap {
-            $0 == notThere && !isSameFolder(location.directory, location.tookBackupsInto) ? nil : (location.directory, $0)
+            $0 == notThere && !isSameFolder(location.directory, location.tookBackupsInto)
+                ? nil : (location.directory, $0)
         }
         let former = ([location.formerDirectory].compactMap { $0 } + (location.olderDirectories ?? [])).compactMap {
             folder in whyUnseen(folder).map { (folder, $0) }

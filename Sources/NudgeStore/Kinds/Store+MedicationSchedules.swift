@@ -62,7 +62,8 @@ extension Store {
         try write { db in
             guard
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT * FROM medication_schedules WHERE medication_id = ?", arguments: [medicationID])
+                    db, sql: "SELECT * FROM medication_schedules WHERE medication_id = ? COLLATE NOCASE",
+                    arguments: [medicationID])
             else { return .failure(Self.noSchedule(medicationID)) }
             guard var schedule = Self.medicationSchedule(row) else { return .failure(Self.unreadable(medicationID)) }
             schedule.doseMg = doseMg ?? schedule.doseMg
@@ -85,7 +86,9 @@ extension Store {
     /// Removes a medication taken by day; what DoseTap recorded of it stays.
     public func removeMedicationSchedule(medicationID: String) throws(StoreError) -> InputError? {
         try write { db in
-            try db.execute(sql: "DELETE FROM medication_schedules WHERE medication_id = ?", arguments: [medicationID])
+            try db.execute(
+                sql: "DELETE FROM medication_schedules WHERE medication_id = ? COLLATE NOCASE",
+                arguments: [medicationID])
             return db.changesCount == 0 ? Self.noSchedule(medicationID) : nil
         }
     }
@@ -99,7 +102,8 @@ extension Store {
 
     private static func unreadableSchedule(_ db: Database, _ medicationID: String) throws -> InputError? {
         let row = try Row.fetchOne(
-            db, sql: "SELECT * FROM medication_schedules WHERE medication_id = ?", arguments: [medicationID])
+            db, sql: "SELECT * FROM medication_schedules WHERE medication_id = ? COLLATE NOCASE",
+            arguments: [medicationID])
         return row.flatMap { medicationSchedule($0) == nil ? unreadable(medicationID) : nil }
     }
 
@@ -113,7 +117,8 @@ extension Store {
 
     private static func medicationScheduleExists(_ db: Database, _ medicationID: String) throws -> Bool {
         try StoredColumn.value(
-            db, Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM medication_schedules WHERE medication_id = ?)",
+            db, Bool.self,
+            sql: "SELECT EXISTS (SELECT 1 FROM medication_schedules WHERE medication_id = ? COLLATE NOCASE)",
             arguments: [medicationID]) ?? false
     }
 

@@ -176,12 +176,23 @@ enum CommandLineCheck {
     static func nearest(_ word: String, among subcommands: [ParsableCommand.Type]) -> [String] {
         let typed = word.lowercased()
         let names = subcommands.map { $0._commandName }
+        // The word a person says for a command, nearer in meaning than any in spelling
+        // (`medications` is two letters from meditations).
+        if let meant = spokenNames[typed], names.contains(meant) { return [meant] }
         let distances = names.map { ($0, EditDistance.between($0, typed)) }
         if let best = distances.map(\.1).min(), best <= max(1, min(3, typed.count / 3)) {
             return distances.filter { $0.1 == best }.map(\.0)
         }
         return names.filter { $0.hasPrefix(typed) }
     }
+}
+
+extension CommandLineCheck {
+    /// The words people type for a command whose name is another.
+    static let spokenNames = [
+        "medications": "meds", "medication": "meds", "medicine": "meds", "medicines": "meds", "pills": "meds",
+        "pill": "meds", "med": "meds",
+    ]
 }
 
 /// The options a command takes, read from its own usage: a `--name <value>` takes a value.

@@ -12,6 +12,9 @@ import Testing
         (["symptom"], "nudge has no command 'symptom'; did you mean: nudge symptoms"),
         (["contacts", "lst"], "nudge contacts has no command 'lst'; did you mean: nudge contacts list"),
         (["dose", "statsu"], "did you mean: nudge dose status"),
+        // Nearer in meaning than `meditations` is in spelling (issue 40, ninth round).
+        (["medications", "list"], "nudge has no command 'medications'; did you mean: nudge meds list"),
+        (["medication"], "nudge has no command 'medication'; did you mean meds?"),
         (["frobnicate"], "nudge has no command 'frobnicate'; it has daemon, settings,"),
         (["--frobnicate"], "nudge takes no option '--frobnicate'; it takes only --help and --version"),
         (["log", "headache", "3"], "did you mean: nudge log symptom headache --severity 3"),

@@ -74,3 +74,19 @@ import Testing
             environment: environment, mentioning: "change it with: nudge meds edit 'vitamin d'")
     }
 }
+
+/// A custom name is one medication in any case, as DoseTap folds its names (issue 40, ninth
+/// round: `Lisinopril` and `lisinopril` made two schedules and two reminders, and `remove
+/// LISINOPRIL` found neither).
+extension MedsScheduleCommandTests {
+    @Test func aCustomNameIsOneMedicationInAnyCase() throws {
+        #expect(nudge("meds", "add", "Lisinopril", "--custom", "--dose", "10mg", "--at", "08:00").status == 0)
+        let again = nudge("meds", "add", "lisinopril", "--custom", "--dose", "10mg", "--at", "09:00")
+        #expect(again.status == 64 && again.stderr.contains("is already taken by day"), "\(again)")
+        #expect(try listed().count == 1)
+        #expect(nudge("meds", "edit", "LISINOPRIL", "--dose", "20mg").status == 0)
+        #expect(try listed().first?["dose_mg"] as? Int == 20)
+        #expect(nudge("meds", "remove", "LISINOPRIL").status == 0)
+        #expect(try listed().isEmpty)
+    }
+}

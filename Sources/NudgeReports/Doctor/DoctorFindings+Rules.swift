@@ -15,7 +15,7 @@ extension DoctorFindings {
                 .warning(
                     "rows against a column's rule: \(counted(leftOut)); nudge cannot read \(total == 1 ? "it" : "them") and leaves \(total == 1 ? "it" : "them") out where it lists rows, naming \(total == 1 ? "it" : "each") by id, and backs \(total == 1 ? "it" : "them") up as \(total == 1 ? "it is" : "they are")",
                     fix:
-                        "the listings name their ids: correct a diary entry with nudge symptoms edit ID (or delete it with nudge symptoms delete ID), others in the program that wrote them"
+                        "the listings name their ids: correct a diary entry with nudge symptoms edit ID (or delete it with nudge symptoms delete ID)\(leftOut.contains { $0.table == "medication_schedules" } ? ", a medication taken by day, whose reminders stop, with nudge meds remove NAME and nudge meds add" : ""), others in the program that wrote them"
                 ))
         }
         let shown = rows.filter { !$0.isLeftOut }

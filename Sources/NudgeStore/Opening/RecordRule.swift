@@ -29,6 +29,9 @@ struct RecordRule: Sendable {
         RecordRule(
             table: CallLogRecord.table, columns: CallLogRecord.columns,
             unreadableColumns: CallLogRecord.unreadableColumns),
+        RecordRule(
+            table: MedicationScheduleRecord.table, columns: MedicationScheduleRecord.columns,
+            unreadableColumns: MedicationScheduleRecord.unreadableColumns),
     ]
 
     /// How many rows break the rule, by the first column each breaks (each row once), and of

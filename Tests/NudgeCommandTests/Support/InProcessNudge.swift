@@ -10,7 +10,12 @@ import Testing
 /// tests where no process boundary is under test: the same parsing, exit statuses and words as
 /// the binary, in a fraction of the time.
 enum InProcessNudge {
+    /// GSettings is this process's, chosen at its first use: in memory, as for the binary
+    /// (`NudgeBinary.environment`), so doctor never reads the machine's GNOME settings.
+    private static let settingsInMemory: Void = { setenv("GSETTINGS_BACKEND", "memory", 1) }()
+
     static func run(_ arguments: [String], environment: [String: String]) -> CommandResult {
+        settingsInMemory
         let output = Captured()
         let errors = Captured()
         let commandEnvironment = CommandEnvironment(

@@ -148,3 +148,19 @@ extension DoctorCountsWhatListingsLeaveOutTests {
         #expect(!"\(doctor)\(listing)".contains("private words"))
     }
 }
+
+/// A medication taken by day whose row another program damaged has no reminders any more:
+/// doctor said nothing of it (issue 40, ninth round). It is counted as the listings' rows are,
+/// with the way to mend it.
+extension DoctorRuleBreakingRowsTests {
+    @Test func aDamagedMedicationTakenByDayIsNamed() throws {
+        #expect(nudge("meds", "add", "modafinil", "--dose", "100mg", "--at", "08:00").status == 0)
+        try DatabaseQueue(path: store).writeWithoutTransaction { db in
+            try db.execute(sql: "UPDATE medication_schedules SET days = 42")
+        }
+        let result = nudge("doctor")
+        #expect(
+            result.stdout.contains("1 row another program wrote (1 in medication_schedules.days)")
+                && result.stdout.contains("with nudge meds remove NAME and nudge meds add"), "\(result)")
+    }
+}

@@ -91,7 +91,8 @@ let package = Package(
         .target(
             name: "NudgeCommands",
             dependencies: [
-                "NudgeCore", "NudgeStore", "NudgeSystem", "NudgeReports", "NudgeSound", "NudgeDaemon", "NudgeNotifier",
+                "NudgeCore", "NudgeStore", "NudgeSystem", "NudgeReports", "NudgeSound", "NudgeSleep", "NudgeDaemon",
+                "NudgeNotifier",
                 "CNudgeLinux",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -99,8 +100,7 @@ let package = Package(
         .executableTarget(
             name: "nudge",
             dependencies: [
-                "NudgeCore", "NudgeStore", "NudgeSystem", "NudgeDaemon", "NudgeNotifier", "NudgeSound", "NudgeSleep",
-                "NudgeReports", "NudgeCommands",
+                "NudgeCore", "NudgeStore", "NudgeSystem", "NudgeReports", "NudgeCommands",
                 "CNudgeLinux", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,9 +1,5 @@
 import ArgumentParser
-import Foundation
 import NudgeCommands
-import NudgeCore
-import NudgeReports
-import NudgeStore
 
 extension Nudge {
     struct Backups: NudgeCommand, TellsLockWaits {

@@ -3,7 +3,7 @@ import NudgeNotifier
 import NudgeReports
 import NudgeSystem
 
-extension Nudge.Doctor {
+extension DoctorReport {
     /// The dunstrc rule that lets nudge's alarm through a paused dunst (1.10 and later: pausing
     /// is level 100, and a rule's `override_pause_level` shows what it matches up to that level).
     static let dunstRule =

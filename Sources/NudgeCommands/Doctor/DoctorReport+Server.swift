@@ -1,7 +1,7 @@
 import NudgeNotifier
 import NudgeReports
 
-extension Nudge.Doctor {
+extension DoctorReport {
     /// The session bus, the notification server on it, and what that server can do: buttons,
     /// markup, a list of unanswered notifications, and whether it plays the gentle sounds.
     static func serverFindings(environment: [String: String]) -> [Finding] {

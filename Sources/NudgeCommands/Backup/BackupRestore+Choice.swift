@@ -1,0 +1,70 @@
+import Foundation
+import NudgeCore
+import NudgeReports
+import NudgeStore
+
+extension BackupRestore {
+    /// The backup to restore, and for `--latest`, what it passed over (`unopenableNote`).
+    func chosenBackup(_ context: CommandContext) throws -> (path: String, note: String) {
+        if let file { return (file, "") }
+        let setting =
+            (try? Store(readingOnly: context.storePath, now: context.now).settings()[BackupPolicy.directory])
+        let directory =
+            setting.map { BackupDirectory.directory(store: context.storePath, setting: $0) }
+            ?? BackupDirectory.directory(ofDamagedStore: context.storePath)
+        let identity = Store.identity(at: context.storePath)
+        let formerFolders = BackupDirectory.formerFolders(store: context.storePath, besides: directory)
+        // A folder that cannot be read now (a FIFO another program named, no permission)
+        // leaves the earlier ones: their newest is taken, and the folder named.
+        if let unreadable = BackupDirectory.unreadable(directory, store: context.storePath) {
+            // Not there (an unmounted disk), it holds the newest: never passed over.
+            guard FileManager.default.fileExists(atPath: directory) else {
+                throw CommandFailure(
+                    "\(unreadable), or restore a backup by its path (nudge backups lists them)", exitCode: 66)
+            }
+            guard let latestFormer = formerFolders.first,
+                let newest = BackupDirectory.newestSound(
+                    in: latestFormer, now: context.now, identity: identity,
+                    formerFolders: Array(formerFolders.dropFirst()))
+            else { throw CommandFailure(unreadable, exitCode: 66) }
+            return (newest.path, " (from a folder backup.directory named before: \(unreadable))")
+        }
+        // The newest may be in an earlier folder that cannot be read, or that a location
+        // file that cannot be read names: never passed over unsaid.
+        if let stale = BackupLocation.staleness(store: context.storePath) {
+            throw CommandFailure(
+                "\(stale.problem), so the earlier backup folders it names cannot be known, and one may hold this store's newest backup; \(stale.fix), or restore a backup by its path (nudge backups lists them)",
+                exitCode: 66)
+        }
+        if let (folder, reason) = BackupDirectory.unreadFormerFolders(
+            store: context.storePath, besides: directory
+        ).first {
+            throw CommandFailure(
+                "\(BackupDirectory.unreadFolderText(folder, reason)), which may hold this store's newest backup; make it readable (chmod u+rwx) or mount it, or restore a backup by its path (nudge backups lists them)",
+                exitCode: 66)
+        }
+        // Files nudge may not open may be this store's newest: never passed over unsaid.
+        let unopenable = BackupDirectory.unopenable(in: [directory] + formerFolders, now: context.now)
+        guard
+            let newest = BackupDirectory.newestSound(
+                in: directory, now: context.now, identity: identity, formerFolders: formerFolders)
+        else {
+            let stores = BackupDirectory.stores(BackupDirectory.list(in: directory, now: context.now)).count
+            throw CommandFailure(
+                identity == nil && stores > 1
+                    ? "the store's identity cannot be read, and \(directory) holds the backups of \(stores) stores; give the backup's path instead (nudge backups lists them)"
+                    : "\(directory) has no sound backup of this store to restore\(Self.unopenableNote(unopenable)); give a backup's path instead",
+                exitCode: 66)
+        }
+        return (newest.path, Self.unopenableNote(unopenable.filter { $0.takenAt > newest.takenAt }, newer: true))
+    }
+
+    /// ` (DIR/nudge-….sqlite, newer, cannot be read: permission denied; if it is yours, …)`;
+    /// empty when there is none.
+    static func unopenableNote(_ files: [BackupFile], newer: Bool = false) -> String {
+        guard let newest = files.first, let reason = newest.unreadableReason else { return "" }
+        let others = files.count == 1 ? "" : " and \(files.count - 1) more"
+        return
+            " (\(newest.path)\(others)\(newer ? ", newer," : "") cannot be read: \(reason.lowercased()); if it is yours, make it readable with chown and chmod, and restore it by its path)"
+    }
+}

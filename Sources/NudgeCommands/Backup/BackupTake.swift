@@ -1,0 +1,108 @@
+import Foundation
+import NudgeCore
+import NudgeReports
+import NudgeStore
+
+/// `nudge backup` once its arguments are parsed: the store backed up, checked, into the backup
+/// directory (thinned as the daemon thins it) or to `--output`, and what was removed said.
+public struct BackupTake {
+    /// The file to write instead of the backup directory.
+    public var output: String?
+
+    public init(output: String?) {
+        self.output = output
+    }
+
+    public func run(_ context: CommandContext) throws {
+        if let output { try Self.validate(output: output, context) }
+        guard FileManager.default.fileExists(atPath: context.storePath) else {
+            // One nudge backed up that is gone is damage, not a store to come.
+            do { _ = try Store(readingOnly: context.storePath, now: context.now) } catch {
+                throw CommandFailure(error)
+            }
+            throw CommandFailure("there is no store at \(context.storePath) yet; nothing to back up", exitCode: 66)
+        }
+        // A backup's backup would carry its store's identity and thin that store's backups.
+        do { try Store.refuseBackup(at: context.storePath) } catch { throw CommandFailure(error) }
+        // A copy of a store (or one that lost its identity) gets its own before its backup.
+        Store.claimIdentity(at: context.storePath, now: context.now)
+        let replaced = output.flatMap { Self.describeExisting($0, context) }
+        let (backup, removed, leftovers) = try take(context)
+        // A killed restore leaves a copy of the whole store beside it.
+        let restoreLeftovers = AbandonedFiles.removeTemporary(
+            beside: context.storePath, prefix: Store.restoreTemporaryPrefix, now: Date())
+        let counts = BackupDirectory.counts(backup.path, immutable: true).map {
+            BackupDirectory.phrase($0.count, $0.label)
+        }.joined(separator: ", ")
+        // The thinning keeps the newest of a day: an earlier backup of today goes, and says so.
+        let thinned =
+            removed.isEmpty
+            ? ""
+            : "; removed as the daily backups are kept (nudge(5)): "
+                + removed.map { ($0.path as NSString).lastPathComponent }.joined(separator: ", ")
+        // What a killed backup left: no backup, but files a person may wonder about.
+        let cleaned =
+            leftovers.isEmpty
+            ? ""
+            : "; removed what \(leftovers.count == 1 ? "a backup" : "backups") killed midway left: "
+                + leftovers.joined(separator: ", ")
+        let restoresCleaned =
+            restoreLeftovers.isEmpty
+            ? ""
+            : "; removed what \(restoreLeftovers.count == 1 ? "a restore" : "restores") killed midway left beside the store: "
+                + restoreLeftovers.joined(separator: ", ")
+        context.print(
+            "backed up the store to \(backup.path) (\(ByteCountText.describe(backup.size)), checked: ok; \(counts))\(thinned)\(cleaned)\(restoresCleaned)"
+        )
+        // README says --output replaces a regular file: never unsaid.
+        if let replaced { context.print("replaced the file that was at \(backup.path) (\(replaced))") }
+        if let stale = BackupLocation.staleness(store: context.storePath) {
+            context.environment.errors(
+                "nudge: warning: \(stale.problem), \(BackupLocation.staleConsequence); \(stale.fix)\n")
+        }
+    }
+
+    /// `12 B, last changed 2026-11-20 10:00 UTC` of the regular file at `path`; nil when
+    /// there is none.
+    private static func describeExisting(_ path: String, _ context: CommandContext) -> String? {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        let changed = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec))
+        return
+            "\(ByteCountText.describe(Int(status.st_size))), last changed \(LocalFormat.dateTime(changed, clock: context.wallClock))"
+    }
+
+    private static func validate(output: String, _ context: CommandContext) throws {
+        try PrivateFile.validateOutput(output, store: context.storePath, backupDirectory: context.backupDirectory)
+        // A WAL left beside the file would be read with the new backup's pages.
+        if FileManager.default.fileExists(atPath: output + "-wal") {
+            throw UsageRefusal(
+                "--output '\(output)' has a -wal file beside it, which SQLite would read with the backup; give another path"
+            )
+        }
+    }
+
+    /// The backup, to --output or into the backup directory, the older ones that thinning
+    /// the directory removed, and the temporary files of killed backups removed from it.
+    private func take(_ context: CommandContext) throws -> (BackupFile, removed: [BackupFile], leftovers: [String]) {
+        let store = try context.openStoreForReading()
+        let setting = try store.run { try $0.settings() }[BackupPolicy.directory]
+        do {
+            if let output {
+                let size = try store.backUp(toFile: output, at: context.now)
+                return (BackupFile(path: output, takenAt: context.now, size: size), [], [])
+            }
+            let directory = BackupDirectory.directory(store: context.storePath, setting: setting)
+            let backup = try store.backUp(into: directory, at: context.now)
+            // A backup holds its store's identity; one without thins nothing.
+            let leftovers = BackupDirectory.removeAbandoned(in: directory)
+            guard case .store(let identity) = backup.origin else { return (backup, [], leftovers) }
+            let removed = BackupDirectory.thin(
+                directory, store: context.storePath, identity: identity, keeping: backup.path,
+                clock: context.wallClock, now: context.now)
+            return (backup, removed, leftovers)
+        } catch {
+            throw CommandFailure(error.description, exitCode: error.exitCode)
+        }
+    }
+}

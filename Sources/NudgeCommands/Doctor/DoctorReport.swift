@@ -1,0 +1,56 @@
+import Foundation
+import NudgeCore
+import NudgeDaemon
+import NudgeReports
+import NudgeStore
+import NudgeSystem
+
+/// `nudge doctor`: what notifications need (bus, server, store, zone, daemon, sound, sleep),
+/// each finding with its fix. It only looks: it changes nothing, and makes no store.
+public struct DoctorReport {
+    public init() {}
+
+    /// Prints each finding and the count of problems; returns that count.
+    public func run(_ context: CommandContext) -> Int {
+        // The bus libnotify connects to is the process's own, whatever the context says.
+        var findings = Self.serverFindings(environment: ProcessInfo.processInfo.environment)
+        findings += Self.doNotDisturbFindings(environment: ProcessInfo.processInfo.environment)
+        let path = context.storePath
+        findings += Self.storeFindings(path)
+        findings += DoctorFindings.besideStoreFindings(store: path)
+        let settings = try? Store(readingOnly: path).settings()
+        findings += DoctorFindings.backupFindings(
+            store: path, settings: settings, now: context.now, clock: context.wallClock)
+        findings += DoctorFindings.leftoverFindings(store: path, settings: settings, now: Date())
+        findings += DoctorFindings.encryptionFindings(store: path, settings: settings)
+        findings += Self.soundFindings(settings)
+        findings.append(Self.zoneFinding(context))
+        let daemon = DaemonLock.running(storePath: path)
+        findings.append(Self.daemonFinding(daemon?.pid))
+        findings += Self.sleepFindings(daemon: daemon?.status)
+        findings += DoctorFindings.installationFindings(environment: context.environment.variables)
+
+        for finding in findings { context.print(finding.line) }
+        let problems = findings.filter(\.isProblem).count
+        context.print(problems == 0 ? "all is well" : "\(problems) problem\(problems == 1 ? "" : "s") found")
+        return problems
+    }
+
+    static func zoneFinding(_ context: CommandContext) -> Finding {
+        let zone = context.systemTimeZone
+        if let problem = zone.resolve().problem {
+            return .problem("time zone: \(problem.what)", fix: problem.fix)
+        }
+        return .fine(
+            "time zone: \(context.timeZone.identifier) (\(zone.fixed != nil ? "fixed by TZ" : "from \(zone.localtimePath)"))"
+        )
+    }
+
+    static func daemonFinding(_ pid: Int32?) -> Finding {
+        guard let pid else {
+            return .problem(
+                "daemon: none runs on this store", fix: "systemctl --user enable --now nudge, or run: nudge daemon")
+        }
+        return .fine("daemon: running on this store (pid \(pid))")
+    }
+}

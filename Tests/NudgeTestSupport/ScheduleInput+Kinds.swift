@@ -7,14 +7,14 @@ import NudgeCore
 extension ScheduleInput {
     /// The kinds a test may choose, in nudge's order.
     public static let everyKind: [ReminderKind] = [
-        .symptom, .dose2, .call, .meditation, .journal, .alarmTest, .medication,
+        .symptom, .dose2, .call, .meditation, .journal, .alarmTest, .medication, .ownReminder,
     ]
 
     public init(
         settings: Settings, deliveries: [DeliveryRecord], of kinds: [ReminderKind] = everyKind,
         doseSession: DoseSession? = nil, contacts: [ContactCadence] = [], oneOffCalls: [OneOffCall] = [],
         meditationSessions: [MeditationSession] = [], journalSessions: [TherapyJournalReminder.SessionFacts] = [],
-        medications: MedicationReminder.Facts = .init(),
+        medications: MedicationReminder.Facts = .init(), ownReminders: OwnReminder.Facts = .init(),
         storeCreatedAt: Date? = nil
     ) {
         let withFacts: [any PlannedKind] = [
@@ -25,6 +25,7 @@ extension ScheduleInput {
             KindInput(TherapyJournalReminder(), facts: .init(sessions: journalSessions)),
             KindInput(TestAlarm(), facts: .init()),
             KindInput(MedicationReminder(), facts: medications),
+            KindInput(OwnReminder(), facts: ownReminders),
         ]
         self.init(
             settings: settings, deliveries: deliveries, kinds: withFacts.filter { kinds.contains($0.kind) },

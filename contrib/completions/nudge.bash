@@ -173,13 +173,13 @@ _nudge() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    daemon|settings|dose|call|contacts|log|symptoms|meditate|meditations|journal|meds|upcoming|history|ack|backup|backups|restore|doctor|help)
+    daemon|settings|dose|call|contacts|log|symptoms|meditate|meditations|journal|meds|remind|upcoming|history|ack|backup|backups|restore|doctor|help)
         # Offer subcommand argument completions
         "_nudge_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'daemon settings dose call contacts log symptoms meditate meditations journal meds upcoming history ack backup backups restore doctor help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'daemon settings dose call contacts log symptoms meditate meditations journal meds remind upcoming history ack backup backups restore doctor help' -- "${cur}"))
         ;;
     esac
 }
@@ -1428,6 +1428,36 @@ _nudge_meds_history() {
         return
         ;;
     '--days')
+        return
+        ;;
+    esac
+}
+
+_nudge_remind() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --every --on --weekly --monthly --at)
+    __nudge_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        return
+        ;;
+    '--every')
+        return
+        ;;
+    '--on')
+        return
+        ;;
+    '--weekly')
+        return
+        ;;
+    '--monthly')
+        return
+        ;;
+    '--at')
         return
         ;;
     esac

@@ -5,7 +5,7 @@
 public enum ReminderRules {
     public static let all: [any ReminderRule] = [
         SymptomReminder(), DoseReminder(), CallReminder(), MeditationTimer(), TherapyJournalReminder(), TestAlarm(),
-        MedicationReminder(),
+        MedicationReminder(), OwnReminder(),
     ]
 
     private static let byKind: [ReminderKind: any ReminderRule] = Dictionary(

@@ -30,7 +30,7 @@ extension StoredRule {
 enum StoredRules {
     static let all: [any StoredRule] = [
         SymptomReminder(), DoseReminder(), CallReminder(), MeditationTimer(), TherapyJournalReminder(), TestAlarm(),
-        MedicationReminder(),
+        MedicationReminder(), OwnReminder(),
     ]
 
     static func rule(for kind: ReminderKind) -> (any StoredRule)? { all.first { $0.kind == kind } }

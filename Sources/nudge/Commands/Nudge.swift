@@ -30,7 +30,8 @@ struct Nudge: ParsableCommand {
         version: NudgeVersion.shown,
         subcommands: [
             Daemon.self, Settings.self, Dose.self, Call.self, Contacts.self, Log.self, Symptoms.self, Meditate.self,
-            Meditations.self, Journal.self, Meds.self, Upcoming.self, History.self, Ack.self, Backup.self, Backups.self,
+            Meditations.self, Journal.self, Meds.self, Remind.self, Reminders.self, Upcoming.self, History.self,
+            Ack.self, Backup.self, Backups.self,
             Restore.self, Doctor.self,
         ]
     )

@@ -34,16 +34,17 @@ enum ScreenHelp {
 
     static func text(width: Int) -> String {
         // A command's further lines under its abstract's first.
-        let commands = Nudge.configuration.subcommands.flatMap { command in
+        let commands = Nudge.configuration.subcommands.filter { $0.configuration.shouldDisplay }.flatMap { command in
             DisplayWidth.wrapped(summary(command.configuration.abstract), width - 15).enumerated().map { index, line in
                 "  \(DisplayWidth.fitted(index == 0 ? command._commandName : "", 12)) \(line)"
             }
         }
-        // One line each at 80 columns: the screen is 24 lines there.
+        // One line each at 80 columns: the screen is 24 lines there, the last under the
+        // commands without a blank line (the person's own reminders took it).
         let usage = "USAGE: nudge <command> [<options>]; <command> is one of:"
         let more = "'nudge <command> --help' for its options, 'man nudge' for examples and more."
         return
             (DisplayWidth.wrapped(Nudge.configuration.abstract, width) + [""] + DisplayWidth.wrapped(usage, width)
-            + commands + [""] + DisplayWidth.wrapped(more, width)).joined(separator: "\n") + "\n"
+            + commands + DisplayWidth.wrapped(more, width)).joined(separator: "\n") + "\n"
     }
 }

@@ -15,7 +15,7 @@ import Testing
         let listed = InProcessNudge.run(["settings", "--store", store], environment: wide)
         #expect(listed.status == 0)
         let lines = listed.stdout.split(separator: "\n")
-        #expect(lines.count == 49)
+        #expect(lines.count == 50)
         #expect(
             lines.contains {
                 $0.hasPrefix("notify.reshow_minutes") && $0.split(separator: " ").dropFirst().prefix(2) == ["30", "30"]

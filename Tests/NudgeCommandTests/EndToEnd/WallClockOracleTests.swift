@@ -126,4 +126,59 @@ struct WallClockOracleTests {
         #expect(oracleDoses.count == 365)
         #expect(doses == oracleDoses, "first differences: \(zip(doses, oracleDoses).filter { $0 != $1 }.prefix(5))")
     }
+
+    /// The person's own reminders through the same zone code, against the same oracle: a daily
+    /// (`--every 1d`) 02:30 reminder on the spring-forward night is due at the first instant
+    /// after the gap, a 01:30 one on the fall-back night at the first 01:30, over 2026 in three
+    /// zones; and `--monthly 31` is each month's last day (28 February, 30 April).
+    @Test(
+        arguments: ["America/New_York", "Europe/London", "Australia/Lord_Howe"].flatMap { zone in
+            ["02:30", "01:30", "02:15"].map { Case(zone: zone, time: $0) }
+        })
+    func ownRemindersAgreeWithZoneinfo(_ testCase: Case) throws {
+        let directory = TemporaryDirectory()
+        let environment = [
+            "TZ": testCase.zone, "NUDGE_STORE": directory.file("nudge.sqlite"),
+            "NUDGE_FAKE_NOW": "2025-12-20T00:00:00Z",
+        ]
+        for arguments in [
+            ["settings", "set", "symptom.reminder_enabled", "false"],
+            ["remind", "Daily", "--every", "1d", "--at", testCase.time],
+            ["remind", "Monthly", "--monthly", "31", "--at", testCase.time],
+        ] {
+            let result = try NudgeBinary.run(arguments, environment: environment)
+            #expect(result.status == 0, "\(result)")
+        }
+        let listed = try NudgeBinary.run(
+            ["upcoming", "--json", "--limit", "420", "--from", "2025-12-30T00:00:00Z"], environment: environment)
+        #expect(listed.status == 0, "\(listed)")
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        let first = "2026-01-01T00:00:00Z"
+        let last = "2027-01-01T00:00:00Z"
+        func due(_ prefix: String) -> [(key: String, due: String)] {
+            items.compactMap { item in
+                guard let key = item["reminder_key"] as? String, key.hasPrefix(prefix),
+                    let due = item["due_at"] as? String, due >= first, due < last
+                else { return nil }
+                return (key, due)
+            }
+        }
+        let oracle = try Subprocess.run(
+            "/usr/bin/python3", [Self.oracle, testCase.zone, testCase.time, "2025-12-30", "2027-01-02"])
+        #expect(oracle.status == 0, "\(oracle)")
+        let expected = try #require(
+            try JSONSerialization.jsonObject(with: Data(oracle.stdout.utf8)) as? [String: [String]])
+        let oracleDays = (expected["instants"] ?? []).filter { $0 >= first && $0 < last }
+        #expect(oracleDays.count == 365)
+        let daily = due("reminder:1:").map(\.due)
+        #expect(daily == oracleDays, "first differences: \(zip(daily, oracleDays).filter { $0 != $1 }.prefix(5))")
+        // The monthly one is the daily one's instant on each month's last day.
+        let lastDays = (1...12).map { month in
+            let next = month == 12 ? "2027-01-01" : String(format: "2026-%02d-01", month + 1)
+            return due("reminder:1:").last { $0.key < "reminder:1:\(next)" }?.due
+        }
+        let monthly = due("reminder:2:")
+        #expect(monthly.map(\.due) == lastDays.compactMap { $0 }, "\(monthly)")
+        #expect(monthly.map { String($0.key.suffix(5)) }.prefix(4) == ["01-31", "02-28", "03-31", "04-30"])
+    }
 }

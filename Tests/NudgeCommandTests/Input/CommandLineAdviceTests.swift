@@ -201,6 +201,7 @@ import Testing
           meditations  The meditation history: sessions by day, totals and streaks
           journal      The therapy-session journal: sessions, moods and reflections
           meds         Medications by day, recorded where DoseTap reads them
+          remind       Your own reminder at a time: nudge reminders lists and edits them
           upcoming     List what is due next, soonest first
           history      List what was shown and how it was answered, newest first
           ack          Answer a notification from the terminal, as its button would
@@ -209,7 +210,6 @@ import Testing
           backups      List the store's backups, newest first, each checked and counted
           restore      Put a backup in place of the store, keeping the store as it was
           doctor       Check what notifications need: bus, server, store, zone, daemon
-
         'nudge <command> --help' for its options, 'man nudge' for examples and more.
 
         """

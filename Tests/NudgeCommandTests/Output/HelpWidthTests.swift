@@ -52,7 +52,7 @@ import Testing
         let commands = help([], width: 50).split(separator: "\n", omittingEmptySubsequences: false).drop {
             !$0.hasPrefix("  daemon")
         }
-        .prefix { !$0.isEmpty }
+        .prefix { !$0.isEmpty && !$0.hasPrefix("'nudge") }
         #expect(
             commands.joined(separator: "\n") == """
                   daemon       Run the reminder daemon in the
@@ -76,6 +76,8 @@ import Testing
                                sessions, moods and reflections
                   meds         Medications by day, recorded where
                                DoseTap reads them
+                  remind       Your own reminder at a time: nudge
+                               reminders lists and edits them
                   upcoming     List what is due next, soonest
                                first
                   history      List what was shown and how it was

@@ -178,16 +178,16 @@ struct RuleAnswerTests {
     // MARK: - The registry
 
     /// The kinds are found by what the store's `kind` column holds, each is its rule's, and the
-    /// settings keys are the contract's 46, each found by its name with a default it accepts.
+    /// settings keys are the contract's 48, each found by its name with a default it accepts.
     @Test func everyKindAndSettingsKeyIsDeclaredOnceWithAnAcceptedDefault() throws {
-        let stored = ["symptom", "dose2", "call", "meditation", "journal", "alarm_test", "medication"]
+        let stored = ["symptom", "dose2", "call", "meditation", "journal", "alarm_test", "medication", "reminder"]
         #expect(ReminderRules.all.map(\.kind.rawValue).sorted() == stored.sorted())
         for value in stored {
             #expect(ReminderKind(rawValue: value).rule?.kind.rawValue == value, "\(value)")
         }
         #expect(ReminderKind(rawValue: "unknown_kind").rule == nil)
         let keys = SettingKey.allCases.map(\.rawValue)
-        #expect(Set(keys).count == 48 && keys.count == 48)
+        #expect(Set(keys).count == 49 && keys.count == 49)
         for key in SettingKey.allCases {
             #expect(key.valueKind.canonical(key.defaultValue) == key.defaultValue, "\(key)")
             #expect(try SettingKey.named(key.rawValue) == key)

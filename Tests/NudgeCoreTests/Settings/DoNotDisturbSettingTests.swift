@@ -16,7 +16,7 @@ import Testing
         #expect(
             choices == [
                 "dose2": .breakThrough, "symptom": .hold, "call": .hold, "journal": .hold, "meditation": .hold,
-                "medication": .breakThrough,
+                "medication": .breakThrough, "reminder": .hold,
             ])
         for rule in ReminderRules.all {
             guard let quieting = rule as? any DoNotDisturbRule else { continue }

@@ -21,15 +21,20 @@ public struct MedicationDays: Sendable, Equatable, CustomStringConvertible {
     public func includes(_ date: CivilDate) -> Bool { weekdays.contains(date.weekday) }
 
     public static func parse(_ text: String) throws(InputError) -> MedicationDays {
+        try parse(text, option: "--days")
+    }
+
+    /// `option` names the option in a refusal: `--weekly` for a reminder's days.
+    public static func parse(_ text: String, option: String) throws(InputError) -> MedicationDays {
         let folded = text.lowercased().filter { !$0.isWhitespace }
         if folded == "daily" || folded == "everyday" { return everyDay }
         var days = Set<Int>()
         for part in folded.split(separator: ",", omittingEmptySubsequences: false) {
             let ends = part.split(separator: "-", omittingEmptySubsequences: false)
-            guard (1...2).contains(ends.count) else { throw refusal(text, String(part)) }
+            guard (1...2).contains(ends.count) else { throw refusal(text, String(part), option) }
             var named: [Int] = []
             for end in ends {
-                guard case .weekday(let day)? = SpokenDay(end) else { throw refusal(text, String(end)) }
+                guard case .weekday(let day)? = SpokenDay(end) else { throw refusal(text, String(end), option) }
                 named.append(day)
             }
             guard named.count == 2 else {
@@ -38,7 +43,7 @@ public struct MedicationDays: Sendable, Equatable, CustomStringConvertible {
             }
             guard named[0] != named[1] else {
                 throw InputError(
-                    "--days '\(text)': '\(part)' is a range from a day to itself; give the day alone, or a range such as mon-fri"
+                    "\(option) '\(text)': '\(part)' is a range from a day to itself; give the day alone, or a range such as mon-fri"
                 )
             }
             var day = named[0]
@@ -51,9 +56,9 @@ public struct MedicationDays: Sendable, Equatable, CustomStringConvertible {
         return MedicationDays(weekdays: days)
     }
 
-    private static func refusal(_ text: String, _ word: String) -> InputError {
+    private static func refusal(_ text: String, _ word: String, _ option: String) -> InputError {
         InputError(
-            "--days '\(TextInput.oneLine(text))': '\(TextInput.oneLine(word))' is not a weekday; give daily, days (mon,wed,fri) or a range (mon-fri)"
+            "\(option) '\(TextInput.oneLine(text))': '\(TextInput.oneLine(word))' is not a weekday; give daily, days (mon,wed,fri) or a range (mon-fri)"
         )
     }
 }

@@ -1,0 +1,88 @@
+import Foundation
+import NudgeCore
+import NudgeReports
+import NudgeStore
+
+/// `nudge remind TEXT`: one of the person's own reminders, in nudge's own `own_reminders`.
+public struct OwnReminderAdd {
+    public var text: String
+    public var repeats: OwnReminderRepeatInput
+    public var at: LocalTime
+
+    public init(text: String, repeats: OwnReminderRepeatInput, at: LocalTime) {
+        (self.text, self.repeats, self.at) = (text, repeats, at)
+    }
+
+    public func run(_ context: CommandContext) throws {
+        do throws(InputError) { try OwnReminderText.validate(text) } catch {
+            throw CommandFailure(error.description, exitCode: 64)
+        }
+        let clock = context.wallClock
+        guard let repeated = try repeats.resolved(at: at, now: context.now, clock: clock) else {
+            throw CommandFailure("say when: give \(OwnReminderRepeatInput.options)", exitCode: 64)
+        }
+        let store = try context.openStore()
+        let added = try store.run { try $0.addOwnReminder(text: text, repeats: repeated, time: at, now: context.now) }
+        context.print(
+            "added reminder \(OwnReminderText.line(added, clock: clock)); \(OwnReminderText.next(added, now: context.now, clock: clock))"
+        )
+    }
+}
+
+/// `nudge reminders edit ID`: what is given changes, the rest stays; reminded again from now.
+public struct OwnReminderEdit {
+    public var id: Int64
+    public var text: String?
+    public var repeats: OwnReminderRepeatInput
+    public var at: LocalTime?
+
+    public init(id: Int64, text: String?, repeats: OwnReminderRepeatInput, at: LocalTime?) {
+        (self.id, self.text, self.repeats, self.at) = (id, text, repeats, at)
+    }
+
+    public func run(_ context: CommandContext) throws {
+        guard text != nil || repeats.isGiven || at != nil else {
+            throw CommandFailure(
+                "nothing to change; give --text, --at, or one of \(OwnReminderRepeatInput.options)", exitCode: 64)
+        }
+        if let text {
+            do throws(InputError) { try OwnReminderText.validate(text) } catch {
+                throw CommandFailure(error.description, exitCode: 64)
+            }
+        }
+        let clock = context.wallClock
+        let store = try context.openStore()
+        guard var reminder = try store.run({ try $0.ownReminders() }).first(where: { $0.id == id }) else {
+            throw CommandFailure("no reminder \(id); nudge reminders lists them with their ids", exitCode: 64)
+        }
+        reminder.time = at ?? reminder.time
+        reminder.text = text ?? reminder.text
+        if let repeated = try repeats.resolved(at: reminder.time, now: context.now, clock: clock) {
+            reminder.repeats = repeated
+        }
+        let replaced = try store.run { try $0.replaceOwnReminder(reminder, now: context.now) }
+        reminder.since = context.now
+        _ = try context.changing { replaced ? reminder : nil }
+        context.print(
+            "changed reminder \(OwnReminderText.line(reminder, clock: clock)); \(OwnReminderText.next(reminder, now: context.now, clock: clock))"
+        )
+    }
+}
+
+/// `nudge reminders delete ID`: asked first on a terminal; what it had queued is cancelled.
+public struct OwnReminderDelete {
+    public var id: Int64
+    public var yes: Bool
+
+    public init(id: Int64, yes: Bool) { (self.id, self.yes) = (id, yes) }
+
+    public func run(_ context: CommandContext) throws {
+        let store = try context.openStore()
+        guard try store.run({ try $0.ownReminders() }).contains(where: { $0.id == id }) else {
+            throw CommandFailure("no reminder \(id); nudge reminders lists them with their ids", exitCode: 64)
+        }
+        try context.delete("reminder \(id)", cannotBeUndone: true, yes: yes) {
+            try store.run { try $0.deleteOwnReminder(id: id, now: context.now) }
+        }
+    }
+}

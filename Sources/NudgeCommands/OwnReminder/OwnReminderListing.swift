@@ -1,0 +1,43 @@
+import Foundation
+import NudgeCore
+import NudgeReports
+import NudgeStore
+
+/// `nudge reminders`: the person's own reminders with their next time, soonest first; one
+/// that does not come again (a date passed) last.
+public enum OwnReminderListing {
+    public struct Row: Encodable {
+        var id: Int64
+        var text: String
+        var repeats: String
+        var at: String
+        @TimestampText var nextAt: Date?
+    }
+
+    public static func listing(_ context: CommandContext) throws -> Listing<(OwnReminderSchedule, Date?), Row> {
+        let clock = context.wallClock
+        let now = context.now
+        let store = try context.openStoreForReading()
+        let reminders = try store.run { try $0.ownReminders() }.map { ($0, $0.next(after: now, clock: clock)) }
+            .sorted { ($0.1 ?? .distantFuture, $0.0.id) < ($1.1 ?? .distantFuture, $1.0.id) }
+        return Listing(
+            items: reminders,
+            row: {
+                Row(
+                    id: $0.0.id, text: $0.0.text, repeats: $0.0.repeats.description, at: $0.0.time.description,
+                    nextAt: $0.1)
+            },
+            columns: [
+                .init("ID") { String($0.0.id) },
+                .init("NEXT") { item in
+                    item.1.map {
+                        "\(clock.weekdayAbbreviations[clock.date(of: $0).weekday]) \(clock.date(of: $0)) \(clock.timeOfDay($0))"
+                    } ?? "-"
+                },
+                .text("REPEATS") { "\($0.0.repeats.description) at \(clock.text($0.0.time))" },
+                .text("TEXT") { $0.0.text },
+            ],
+            whenEmpty:
+                "No reminders of your own. Add one with: nudge remind 'Water the plants' --every 3d --at 18:00")
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import NudgeCore
+
+/// A reminder's text, the notification's title: one line, not blank, at most 200 characters,
+/// as a symptom's name.
+public enum OwnReminderText {
+    public static let limit = 200
+
+    public static func validate(_ text: String) throws(InputError) {
+        try TextInput.validateName(text, what: "reminder's text", example: "Water the plants", limit: limit)
+    }
+
+    /// `3  Water the plants, every 3 days at 18:00`: what a confirmation says of one.
+    static func line(_ reminder: OwnReminderSchedule, clock: WallClock) -> String {
+        "\(reminder.id): \(reminder.text), \(reminder.repeats.description) at \(clock.text(reminder.time))"
+    }
+
+    /// `next Sat 2026-11-28 18:00`, or that it will not come again.
+    static func next(_ reminder: OwnReminderSchedule, now: Date, clock: WallClock) -> String {
+        guard let next = reminder.next(after: now, clock: clock) else { return "it does not come again" }
+        return
+            "next \(clock.weekdayAbbreviations[clock.date(of: next).weekday]) \(clock.date(of: next)) \(clock.timeOfDay(next))"
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+extension ReminderKind {
+    public static let ownReminder = ReminderKind(rawValue: "reminder")
+}
+
+/// The person's own reminders (`nudge remind`): at each one's time on its days, a notification
+/// titled with the person's text, with `done`, `snooze` (an hour) and `skip`. *Done* on an
+/// every-N-days reminder counts the next N days from the day it was done, as a call's cadence
+/// counts from the call.
+///
+/// Not a ``PrivateRule``: the text is what the person chose to be reminded of, in their own
+/// words, as a calendar shows it; the diary and the journal are the private kinds.
+public struct OwnReminder: ReminderRule {
+    public struct Facts: RuleFacts {
+        public var reminders: [OwnReminderSchedule]
+
+        public init() { reminders = [] }
+        public init(reminders: [OwnReminderSchedule]) { self.reminders = reminders }
+
+        public func reminder(_ id: Int64) -> OwnReminderSchedule? { reminders.first { $0.id == id } }
+    }
+
+    public static let doneAction = "done"
+    public static let snoozeAction = "snooze"
+    public static let skipAction = "skip"
+    public static let keyPrefix = "reminder:"
+    public static let snoozeMinutes = 60
+    /// How late one is still worth showing: a reminder of the morning is still worth it in
+    /// the evening; one of yesterday is recorded missed and named in the late summary.
+    public static let showLateFor: TimeInterval = 12 * 3600
+
+    public init() {}
+
+    public let kind = ReminderKind.ownReminder
+    public let name = "reminder"
+    public let settingKeys: [SettingKey] = [.reminderDuringDoNotDisturb]
+    public let enabledSetting: SettingKey? = nil
+    public let answers = [doneAction, snoozeAction, skipAction]
+
+    public func occurrences(days: ClosedRange<CivilDate>, in input: RuleInput<Facts>) -> GeneratedOccurrences {
+        var found: [Occurrence] = []
+        for reminder in input.facts.reminders {
+            for day in sequence(first: days.lowerBound, next: { $0 < days.upperBound ? $0.adding(days: 1) : nil }) {
+                guard let due = reminder.dueAt(on: day, clock: input.clock), due >= reminder.since else { continue }
+                found.append(Occurrence(kind: kind, key: reminder.key(on: day), dueAt: due, title: reminder.text))
+            }
+        }
+        // Every 3 days, weekly, monthly: the next may be past the days asked (a plan asks for
+        // two days ahead), so the plan wakes at their end to look further, never sleeping past one.
+        guard !input.facts.reminders.isEmpty else { return .init(found) }
+        let end = days.upperBound.adding(days: 1)
+        let horizon = input.clock.instant(on: end, at: .midnight) ?? input.clock.startOfDay(end)
+        return GeneratedOccurrences(dueAt: found.map(\.dueAt), horizon: horizon) { [found] in found[$0] }
+    }
+
+    /// A snooze stands while its reminder does.
+    public func isCurrent(key: String, in input: RuleInput<Facts>) -> Bool {
+        OwnReminderSchedule.parse(key).flatMap { input.facts.reminder($0.id) } != nil
+    }
+
+    public func lateness(of occurrence: Occurrence, now: Date, in input: RuleInput<Facts>) -> Lateness {
+        now.timeIntervalSince(occurrence.dueAt) <= Self.showLateFor ? .show : .missed
+    }
+
+    public func title(ofKey key: String, in input: RuleInput<Facts>) -> String {
+        OwnReminderSchedule.parse(key).flatMap { input.facts.reminder($0.id)?.text } ?? "Reminder"
+    }
+
+    public func lateName(of occurrence: Occurrence, in input: RuleInput<Facts>) -> String { "a reminder of yours" }
+
+    public func presentation(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>)
+        -> Presentation?
+    {
+        guard let (id, _) = OwnReminderSchedule.parse(occurrence.key), let reminder = input.facts.reminder(id) else {
+            return nil
+        }
+        let snoozed = occurrence.key.contains(":snooze:") ? "; snoozed" : ""
+        return .notification(
+            NotificationContent(
+                title: reminder.text,
+                body:
+                    "\(reminder.repeats.description.capitalizedFirst) at \(input.clock.text(reminder.time))\(snoozed).",
+                actions: [
+                    NotificationAction(key: Self.doneAction, label: "Done"),
+                    NotificationAction(key: Self.snoozeAction, label: "Snooze 1 hour"),
+                    NotificationAction(key: Self.skipAction, label: "Skip"),
+                ],
+                category: "x-nudge.reminder", sound: .reminder))
+    }
+
+    /// `done` ends the day's reminder (and an every-N-days one counts again from today),
+    /// `snooze` shows it again in an hour, `skip` ends the day's reminder and nothing more.
+    public func answer(_ answer: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
+        -> AnswerDecision<OwnReminderChange>
+    {
+        guard let (id, day) = OwnReminderSchedule.parse(record.key), let reminder = input.facts.reminder(id) else {
+            return .refused(InputError("\(record.key) is no longer one of your reminders"))
+        }
+        guard record.action == nil else { return .duplicate }
+        let followUps = reminder.key(on: day) + ":"
+        switch answer {
+        case Self.doneAction:
+            guard case .every(let days, _) = reminder.repeats else {
+                return .record(AnswerEffects(cancelOwedWithPrefix: followUps))
+            }
+            let next = input.clock.date(of: now).adding(days: days)
+            return .record(
+                AnswerEffects(
+                    changes: [.countedFrom(id: id, day: next)], cancelOwedWithPrefix: followUps,
+                    confirmation: "done; next on \(next) at \(input.clock.text(reminder.time))"))
+        case Self.snoozeAction:
+            let due = now.addingTimeInterval(TimeInterval(Self.snoozeMinutes * 60))
+            return .record(AnswerEffects(followUp: .init(kind: kind, keyPrefix: followUps + "snooze:", dueAt: due)))
+        case Self.skipAction:
+            return .record(AnswerEffects(cancelOwedWithPrefix: followUps))
+        default:
+            return .refused(InputError("\(answer) is not an answer to a reminder"))
+        }
+    }
+}
+
+extension String {
+    /// `Every 3 days`: the first letter upper-cased, the rest as written.
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

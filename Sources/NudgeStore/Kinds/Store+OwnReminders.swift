@@ -1,0 +1,125 @@
+import Foundation
+import GRDB
+import NudgeCore
+
+/// The person's own reminders read their table; their delivery rows say the rest.
+extension OwnReminder: StoredRule {
+    func facts(_ db: Database, at instant: Date, clock: WallClock, listing: Int) throws -> Facts {
+        Facts(reminders: try Store.ownReminders(db))
+    }
+}
+
+extension OwnReminderChange: StoredChange {
+    func write(_ db: Database) throws -> InputError? {
+        switch self {
+        case .countedFrom(let id, let day):
+            try db.execute(
+                sql: "UPDATE own_reminders SET counted_from = ? WHERE id = ? AND repeat_kind = 'every'",
+                arguments: [day.description, id])
+            return db.changesCount == 0 ? InputError("reminder \(id) was deleted") : nil
+        }
+    }
+}
+
+extension Store {
+    /// The person's own reminders, by id. A row another program wrote that nudge cannot read
+    /// (a repeat or time that is none) is left out and named.
+    public func ownReminders() throws(StoreError) -> [OwnReminderSchedule] {
+        try read { db in try Self.ownReminders(db) }
+    }
+
+    static func ownReminders(_ db: Database) throws -> [OwnReminderSchedule] {
+        try Row.fetchAll(db, sql: "SELECT * FROM own_reminders ORDER BY id").compactMap(ownReminder)
+    }
+
+    static func ownReminder(_ row: Row) -> OwnReminderSchedule? {
+        guard let id: Int64 = row.stored("id"), let text: String = row.stored("text"),
+            !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
+            let time = row.stored("at_time", as: String.self).flatMap(LocalTime.init(parsing:)),
+            let kind: String = row.stored("repeat_kind"), let value: String = row.stored("repeat_value"),
+            let repeats = storedRepeat(kind, value, countedFrom: row.stored("counted_from")),
+            let since = row.stored("updated_at", as: String.self).flatMap(Timestamp.parse)
+        else {
+            UnreadableRows.note("own_reminders", row)
+            return nil
+        }
+        return OwnReminderSchedule(id: id, text: text, repeats: repeats, time: time, since: since)
+    }
+
+    private static func storedRepeat(_ kind: String, _ value: String, countedFrom: String?) -> OwnReminderRepeat? {
+        switch kind {
+        case "every":
+            guard let days = Int(value), days > 0, let from = countedFrom.flatMap(CivilDate.init(iso:)) else {
+                return nil
+            }
+            return .every(days: days, from: from)
+        case "on": return CivilDate(iso: value).map(OwnReminderRepeat.on)
+        case "weekly": return (try? MedicationDays.parse(value)).map(OwnReminderRepeat.weekly)
+        case "monthly": return Int(value).flatMap { (1...31).contains($0) ? .monthly(day: $0) : nil }
+        default: return nil
+        }
+    }
+
+    /// The stored form of a repeat: its kind, its value and the day an every-N count is from.
+    private static func storedColumns(_ repeats: OwnReminderRepeat) -> (kind: String, value: String, from: String?) {
+        switch repeats {
+        case .every(let days, let from): return ("every", String(days), from.description)
+        case .on(let day): return ("on", day.description, nil)
+        case .weekly(let weekdays): return ("weekly", weekdays.description, nil)
+        case .monthly(let day): return ("monthly", String(day), nil)
+        }
+    }
+
+    /// Adds one of the person's own reminders, reminded from `now`.
+    public func addOwnReminder(text: String, repeats: OwnReminderRepeat, time: LocalTime, now: Date)
+        throws(StoreError) -> OwnReminderSchedule
+    {
+        try write { db in
+            let stored = Self.storedColumns(repeats)
+            try db.execute(
+                sql: """
+                    INSERT INTO own_reminders (text, repeat_kind, repeat_value, counted_from, at_time, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    text, stored.kind, stored.value, stored.from, time.description, Timestamp.format(now),
+                    Timestamp.format(now),
+                ])
+            return OwnReminderSchedule(
+                id: db.lastInsertedRowID, text: text, repeats: repeats, time: time, since: now)
+        }
+    }
+
+    /// Replaces a reminder's text, repeat and time, reminded again from `now`; false when it
+    /// is gone.
+    public func replaceOwnReminder(_ reminder: OwnReminderSchedule, now: Date) throws(StoreError) -> Bool {
+        try write { db in
+            let stored = Self.storedColumns(reminder.repeats)
+            try db.execute(
+                sql: """
+                    UPDATE own_reminders SET text = ?, repeat_kind = ?, repeat_value = ?, counted_from = ?,
+                        at_time = ?, updated_at = ? WHERE id = ?
+                    """,
+                arguments: [
+                    reminder.text, stored.kind, stored.value, stored.from, reminder.time.description,
+                    Timestamp.format(now), reminder.id,
+                ])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Deletes a reminder and cancels its reminders not yet shown; false when it is gone.
+    public func deleteOwnReminder(id: Int64, now: Date) throws(StoreError) -> Bool {
+        try write { db in
+            try db.execute(sql: "DELETE FROM own_reminders WHERE id = ?", arguments: [id])
+            guard db.changesCount > 0 else { return false }
+            try db.execute(
+                sql:
+                    "UPDATE reminder_deliveries SET cancelled_at = ? WHERE kind = ? AND reminder_key LIKE ? AND \(DeliveryRecord.owedSQL())",
+                arguments: [
+                    Timestamp.format(now), ReminderKind.ownReminder.rawValue, "\(OwnReminder.keyPrefix)\(id):%",
+                ])
+            return true
+        }
+    }
+}

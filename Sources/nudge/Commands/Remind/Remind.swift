@@ -1,0 +1,37 @@
+import ArgumentParser
+import NudgeCommands
+import NudgeCore
+
+extension Nudge {
+    /// `nudge remind TEXT`; `nudge reminders` lists, edits and deletes them. The screen help
+    /// gives the two one line, this one's: it names the other.
+    struct Remind: NudgeCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Your own reminder at a time: nudge reminders lists and edits them.",
+            discussion: """
+                Give one of --every (a number of days: Done counts them again from the day it is done), --on (once), --weekly (weekdays) or --monthly (a day of the month: 29 to 31 is a shorter month's last day), and --at. The notification is titled with TEXT and offers Done, Snooze 1 hour and Skip; it waits for Do Not Disturb to end (reminder.during_do_not_disturb).
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "What to be reminded of: the notification's title (one line, at most 200 characters).")
+        var text: String
+        @OptionGroup var repeats: ReminderRepeatOptions
+        @Option(help: "The local time of day: 18:00 or 6pm.", transform: TypedArguments.timeOfDay) var at: LocalTime
+
+        func run(_ context: CommandContext) throws {
+            try OwnReminderAdd(text: text, repeats: repeats.input, at: at).run(context)
+        }
+    }
+}
+
+/// `--every`, `--on`, `--weekly`, `--monthly`: how a reminder repeats, one of them.
+struct ReminderRepeatOptions: ParsableArguments {
+    @Option(help: "Every N days: 3d (1d-3650d).") var every: String?
+    @Option(help: "Once, on this day: \(GivenDay.acceptedFuture).", transform: TypedArguments.futureDay)
+    var on: GivenDay?
+    @Option(help: "On these weekdays: mon,thu, a range such as mon-fri, or daily.") var weekly: String?
+    @Option(help: "On this day of each month (1-31; a shorter month's last day for 29-31).") var monthly: String?
+
+    var input: OwnReminderRepeatInput {
+        OwnReminderRepeatInput(every: every, on: on, weekly: weekly, monthly: monthly)
+    }
+}

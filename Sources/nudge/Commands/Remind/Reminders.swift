@@ -1,0 +1,50 @@
+import ArgumentParser
+import NudgeCommands
+import NudgeCore
+
+extension Nudge {
+    struct Reminders: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Your own reminders (nudge remind): list, edit and delete them.",
+            shouldDisplay: false, subcommands: [List.self, Edit.self, Delete.self], defaultSubcommand: List.self)
+    }
+}
+
+extension Nudge.Reminders {
+    struct List: NudgeCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List your own reminders with their next time, soonest first.")
+        @OptionGroup var global: GlobalOptions
+        @Flag(help: "Print one JSON array.") var json = false
+
+        func run(_ context: CommandContext) throws {
+            try context.print(OwnReminderListing.listing(context), json: json)
+        }
+    }
+
+    struct Edit: NudgeCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Change a reminder's text, repeat or time; what is not given stays.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The reminder's id, as nudge reminders lists it.") var id: Int64
+        @Option(help: "The new text (one line, at most 200 characters).") var text: String?
+        @OptionGroup var repeats: ReminderRepeatOptions
+        @Option(help: "The local time of day: 18:00 or 6pm.", transform: TypedArguments.timeOfDay) var at: LocalTime?
+
+        func run(_ context: CommandContext) throws {
+            try OwnReminderEdit(id: id, text: text, repeats: repeats.input, at: at).run(context)
+        }
+    }
+
+    struct Delete: NudgeCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete a reminder; what it had queued is cancelled.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The reminder's id, as nudge reminders lists it.") var id: Int64
+        @Flag(help: "Delete without asking.") var yes = false
+
+        func run(_ context: CommandContext) throws {
+            try OwnReminderDelete(id: id, yes: yes).run(context)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import NudgeTestSupport
+import Testing
+
+/// `nudge remind`, `reminders`, `reminders edit` and `reminders delete`: the person's own
+/// reminders in nudge's own `own_reminders`, listed with their next time, and every bad value
+/// refused in one line naming its option, the store unchanged.
+@Suite struct RemindCommandTests: CommandScenario {
+    let directory = TemporaryDirectory()
+    let environment = CommandScenarioClock.newYorkEvening
+
+    func listed() throws -> [[String: Any]] {
+        let result = nudge("reminders", "--json")
+        #expect(result.status == 0, "\(result)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    }
+
+    /// Saturday 2026-11-21, 19:10 in New York: each repeat's next time, soonest first.
+    @Test func eachRepeatIsAddedAndListedWithItsNextTime() throws {
+        let added = nudge("remind", "Water the plants", "--every", "3d", "--at", "18:00")
+        #expect(added.status == 0 && added.stdout.contains("next Sun 2026-11-22 18:00"), "\(added)")
+        #expect(nudge("remind", "Buy the gift", "--on", "2026-12-24", "--at", "09:00").status == 0)
+        #expect(nudge("remind", "Gym", "--weekly", "mon,thu", "--at", "07:30").status == 0)
+        #expect(nudge("remind", "Rent", "--monthly", "31", "--at", "10:00").status == 0)
+        let list = try listed()
+        #expect(list.map { $0["text"] as? String } == ["Water the plants", "Gym", "Rent", "Buy the gift"])
+        #expect(
+            list.map { $0["next_at"] as? String } == [
+                "2026-11-22T23:00:00Z", "2026-11-23T12:30:00Z", "2026-11-30T15:00:00Z", "2026-12-24T14:00:00Z",
+            ])
+        let table = nudge("reminders")
+        #expect(table.status == 0 && table.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(table)")
+
+        #expect(nudge("reminders", "edit", "1", "--at", "19:00", "--text", "Water the ferns").status == 0)
+        let edited = try listed().first
+        #expect(edited?["text"] as? String == "Water the ferns" && edited?["at"] as? String == "19:00")
+        #expect(edited?["repeats"] as? String == "every 3 days", "what was not given is kept")
+        #expect(nudge("reminders", "delete", "2", "--yes").status == 0)
+        #expect(try listed().count == 3)
+        #expect(try StoreQuery.rows(store, "SELECT id FROM own_reminders WHERE id = 2").isEmpty)
+    }
+
+    @Test(arguments: [
+        (["remind", "x", "--every", "0d", "--at", "10:00"], "--every '0d'"),
+        (["remind", "x", "--monthly", "32", "--at", "10:00"], "--monthly '32'"),
+        (["remind", "x", "--weekly", "funday", "--at", "10:00"], "--weekly 'funday'"),
+        (["remind", "x", "--weekly", "mon-mon", "--at", "10:00"], "to itself"),
+        (["remind", "x", "--every", "3d", "--weekly", "mon", "--at", "10:00"], "not 2"),
+        (["remind", "x", "--at", "10:00"], "--every 3d, --on"),
+        (["remind", "", "--every", "3d", "--at", "10:00"], "text is empty"),
+        (["remind", "x", "--every", "3d", "--at", "25:00"], "--at"),
+        (["remind", "x", "--on", "2026-11-21", "--at", "09:00"], "has passed"),
+        (["reminders", "edit", "9", "--at", "10:00"], "no reminder 9"),
+        (["reminders", "edit", "9"], "nothing to change"),
+        (["reminders", "delete", "9", "--yes"], "no reminder 9"),
+    ])
+    func badInputIsRefusedInOneLine(_ arguments: [String], _ mentioning: String) throws {
+        try expectRefusal(arguments, mentioning: mentioning)
+    }
+}

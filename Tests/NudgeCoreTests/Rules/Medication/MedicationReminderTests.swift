@@ -203,4 +203,24 @@ import Testing
         #expect(ScheduledDose.parse("medication:x:2026-11-26:0800:again") == nil)
         #expect(ScheduledDose.parse("symptom:2026-11-26") == nil)
     }
+
+    /// A medication of Mondays only, added on a Tuesday: no dose in the days a plan looks at,
+    /// yet the plan wakes at their end, and so on, until Monday's dose (issue 42: the daemon
+    /// said "nothing due" and would have slept past it).
+    @Test func aDoseBeyondThePlansDaysIsNeverSleptPast() {
+        let facts = MedicationReminder.Facts(
+            schedules: [modafinil(at: "08:00", days: "mon", since: "2026-11-24T12:00:00Z")], attempts: [],
+            entries: [], notTaken: [:])
+        let schedule = Schedule(
+            input: ScheduleInput(settings: Settings(), deliveries: [], of: [.medication], medications: facts),
+            clock: newYork)
+        var now = at("2026-11-24T12:00:00Z")
+        var wakes = 0
+        while let next = schedule.plan(now: now).nextDue, next < at("2026-11-30T13:00:00Z") {
+            now = next
+            wakes += 1
+            if wakes > 10 { break }
+        }
+        #expect(schedule.plan(now: now).nextDue == at("2026-11-30T13:00:00Z"), "woke \(wakes) times, last \(now)")
+    }
 }

@@ -16,7 +16,7 @@ extension Store {
                 arguments: [Timestamp.format(since.addingTimeInterval(-86400))]
             ).compactMap { row in
                 guard let name: String = row.stored("medication_id"),
-                    let taken = row.stored("taken_at_utc", as: String.self).flatMap(DoseTapTime.read)
+                    let taken = row.stored("taken_at_utc", as: String.self).flatMap(DoseTapTime.taken)
                 else {
                     UnreadableRows.note("medication_events", row)
                     return nil

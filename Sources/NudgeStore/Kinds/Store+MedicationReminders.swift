@@ -34,7 +34,7 @@ extension MedicationReminder: StoredRule {
             arguments: StatementArguments(names + [Timestamp.format(since.addingTimeInterval(-86400))])
         ).compactMap { row -> Facts.Entry? in
             guard let name: String = row.stored("medication_id"),
-                let taken = row.stored("taken_at_utc", as: String.self).flatMap(DoseTapTime.read)
+                let taken = row.stored("taken_at_utc", as: String.self).flatMap(DoseTapTime.taken)
             else { return nil }
             return Facts.Entry(medicationID: name, takenAt: taken)
         }

@@ -36,7 +36,7 @@ extension Store {
                 db, String.self,
                 sql: "SELECT taken_at_utc FROM medication_events WHERE session_date = ? AND medication_id = ?",
                 arguments: [event.sessionDate.description, event.medicationID]
-            ).compactMap(DoseTapTime.read)
+            ).compactMap(DoseTapTime.taken)
             if let duplicate = event.duplicate(among: earlier) { return (event, duplicate) }
         }
         try db.execute(

@@ -39,10 +39,11 @@ import Testing
         #expect(row["dose_unit"] == "mg" && row["formulation"] == "ir" && row["local_offset_minutes"] == "-300")
     }
 
-    /// DoseTap's guard reads times through its formatter: a row whose time has no fraction of a
-    /// second is one DoseTap cannot read, and asks nothing; one with milliseconds asks.
-    @Test(arguments: [("2026-11-21T23:10:00Z", false), ("2026-11-21T23:10:00.000Z", true)])
-    func theGuardReadsTimesAsDoseTapDoes(earlier: String, asks: Bool) throws {
+    /// DoseTap's guard reads times through its formatter, and asks nothing of a row whose time
+    /// has no fraction of a second; nudge's asks of that one too (`DoseTapTime.taken`): a second
+    /// dose 2 minutes after one another program wrote to the second is the harm the guard is for.
+    @Test(arguments: [("2026-11-21T23:10:00Z", true), ("2026-11-21T23:10:00.000Z", true)])
+    func theGuardReadsEveryFormOfADoseTaken(earlier: String, asks: Bool) throws {
         let store = try Store(path: path)
         let other = try DatabaseQueue(path: path)
         try other.write { db in

@@ -9,4 +9,11 @@ public enum DoseTapTime {
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter.date(from: text)
     }
+
+    /// When an entry says its dose was taken: DoseTap's form, or one another program wrote to
+    /// the second, which DoseTap's lists leave out but which still stands for a dose taken (a
+    /// doubled dose is the harm its guard is there for).
+    public static func taken(_ text: String) -> Date? {
+        read(text) ?? Timestamp.parse(text)
+    }
 }

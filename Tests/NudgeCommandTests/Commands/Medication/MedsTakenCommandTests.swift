@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import NudgeTestSupport
 import Testing
 
@@ -116,5 +117,16 @@ import Testing
     ])
     func badInputIsRefusedInOneLine(_ arguments: [String], _ mentioning: String) throws {
         try expectRefusal(arguments, mentioning: mentioning)
+    }
+
+    /// An entry another program wrote to the second (no milliseconds, which DoseTap's reader
+    /// wants) is still a dose taken: a second within 5 minutes is asked about (issue 40, ninth
+    /// round: it was recorded, two doses 2 minutes apart).
+    @Test func anEntryWrittenToTheSecondStillGuards() throws {
+        expectTaken("vyvanse", "--at", "08:00")
+        try DatabaseQueue(path: store).write { db in
+            try db.execute(sql: "UPDATE medication_events SET taken_at_utc = substr(taken_at_utc, 1, 19) || 'Z'")
+        }
+        try expectRefusal(["meds", "taken", "vyvanse", "--at", "08:02"], mentioning: "--confirm-duplicate")
     }
 }

@@ -23,5 +23,14 @@ public struct GeneratedOccurrences: Sendable {
         self.init(dueAt: occurrences.map(\.dueAt)) { occurrences[$0] }
     }
 
+    /// A few occurrences found on `days`, of a rule whose next may be past them (weekly,
+    /// every few days): the plan wakes at the start of the day after them to look further,
+    /// never sleeping past one.
+    public init(_ occurrences: [Occurrence], lookingNoFurtherThan days: ClosedRange<CivilDate>, clock: WallClock) {
+        self.init(dueAt: occurrences.map(\.dueAt), horizon: clock.startOfDay(days.upperBound.adding(days: 1))) {
+            occurrences[$0]
+        }
+    }
+
     public subscript(index: Int) -> Occurrence { build(index) }
 }

@@ -54,9 +54,7 @@ public struct MedicationReminder: MissRecordingRule {
         // A medication of some weekdays only may have no dose in the days a plan asks for (two
         // ahead): the plan wakes at their end to look further, never sleeping past a dose.
         guard !input.facts.schedules.isEmpty else { return .init(found) }
-        let end = days.upperBound.adding(days: 1)
-        let horizon = clock.instant(on: end, at: .midnight) ?? clock.startOfDay(end)
-        return GeneratedOccurrences(dueAt: found.map(\.dueAt), horizon: horizon) { [found] in found[$0] }
+        return GeneratedOccurrences(found, lookingNoFurtherThan: days, clock: clock)
     }
 
     /// After the latest reminder of a dose shown and unanswered: a repeat, or after the last

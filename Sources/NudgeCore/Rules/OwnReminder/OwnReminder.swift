@@ -49,9 +49,7 @@ public struct OwnReminder: ReminderRule {
         // Every 3 days, weekly, monthly: the next may be past the days asked (a plan asks for
         // two days ahead), so the plan wakes at their end to look further, never sleeping past one.
         guard !input.facts.reminders.isEmpty else { return .init(found) }
-        let end = days.upperBound.adding(days: 1)
-        let horizon = input.clock.instant(on: end, at: .midnight) ?? input.clock.startOfDay(end)
-        return GeneratedOccurrences(dueAt: found.map(\.dueAt), horizon: horizon) { [found] in found[$0] }
+        return GeneratedOccurrences(found, lookingNoFurtherThan: days, clock: input.clock)
     }
 
     /// A snooze stands while its reminder does.

@@ -2,10 +2,13 @@ import Foundation
 import GRDB
 import NudgeCore
 
-/// The person's own reminders read their table; their delivery rows say the rest.
+/// The person's own reminders read their table, and the days of the last ones answered Done or
+/// Skip; their delivery rows say the rest.
 extension OwnReminder: StoredRule {
     func facts(_ db: Database, at instant: Date, clock: WallClock, listing: Int) throws -> Facts {
-        Facts(reminders: try Store.ownReminders(db))
+        let reminders = try Store.ownReminders(db)
+        guard !reminders.isEmpty else { return Facts() }
+        return Facts(reminders: reminders, answeredDays: try Store.answeredOwnReminderDays(db, at: instant))
     }
 }
 
@@ -26,6 +29,24 @@ extension Store {
     /// (a repeat or time that is none) is left out and named.
     public func ownReminders() throws(StoreError) -> [OwnReminderSchedule] {
         try read { db in try Self.ownReminders(db) }
+    }
+
+    /// The days of the last reminders answered Done or Skip (``OwnReminder/Facts/answeredDays``).
+    public func answeredOwnReminderDays(at instant: Date) throws(StoreError) -> Set<String> {
+        try read { db in try Self.answeredOwnReminderDays(db, at: instant) }
+    }
+
+    static func answeredOwnReminderDays(_ db: Database, at instant: Date) throws -> Set<String> {
+        let keys = try StoredColumn.values(
+            db, String.self,
+            sql: "SELECT reminder_key FROM reminder_deliveries WHERE kind = ? AND due_at >= ? AND action IN (?, ?)",
+            arguments: [
+                ReminderKind.ownReminder.rawValue,
+                Timestamp.format(instant.addingTimeInterval(-OwnReminder.Facts.reach)), OwnReminder.doneAction,
+                OwnReminder.skipAction,
+            ])
+        return Set(
+            keys.compactMap(OwnReminderSchedule.parse).map { OwnReminderSchedule.dayKey(id: $0.id, day: $0.day) })
     }
 
     static func ownReminders(_ db: Database) throws -> [OwnReminderSchedule] {

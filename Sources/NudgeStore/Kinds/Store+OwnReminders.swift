@@ -8,7 +8,8 @@ extension OwnReminder: StoredRule {
     func facts(_ db: Database, at instant: Date, clock: WallClock, listing: Int) throws -> Facts {
         let reminders = try Store.ownReminders(db)
         guard !reminders.isEmpty else { return Facts() }
-        return Facts(reminders: reminders, answeredDays: try Store.answeredOwnReminderDays(db, at: instant))
+        let days = try Store.recentOwnReminderDays(db, at: instant)
+        return Facts(reminders: reminders, answeredDays: days.answered, untimedDays: days.untimed)
     }
 }
 
@@ -33,20 +34,34 @@ extension Store {
 
     /// The days of the last reminders answered Done or Skip (``OwnReminder/Facts/answeredDays``).
     public func answeredOwnReminderDays(at instant: Date) throws(StoreError) -> Set<String> {
-        try read { db in try Self.answeredOwnReminderDays(db, at: instant) }
+        try read { db in try Self.recentOwnReminderDays(db, at: instant).answered }
     }
 
-    static func answeredOwnReminderDays(_ db: Database, at instant: Date) throws -> Set<String> {
-        let keys = try StoredColumn.values(
-            db, String.self,
-            sql: "SELECT reminder_key FROM reminder_deliveries WHERE kind = ? AND due_at >= ? AND action IN (?, ?)",
+    /// The days of the last reminders answered Done or Skip, and of those keyed without their
+    /// time (``OwnReminder/Facts``), as ``OwnReminderSchedule/dayKey(id:day:)``.
+    static func recentOwnReminderDays(_ db: Database, at instant: Date) throws -> (
+        answered: Set<String>, untimed: Set<String>
+    ) {
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT reminder_key, action FROM reminder_deliveries WHERE kind = ? AND due_at >= ?",
             arguments: [
                 ReminderKind.ownReminder.rawValue,
-                Timestamp.format(instant.addingTimeInterval(-OwnReminder.Facts.reach)), OwnReminder.doneAction,
-                OwnReminder.skipAction,
+                Timestamp.format(instant.addingTimeInterval(-OwnReminder.Facts.reach)),
             ])
-        return Set(
-            keys.compactMap(OwnReminderSchedule.parse).map { OwnReminderSchedule.dayKey(id: $0.id, day: $0.day) })
+        var days: (answered: Set<String>, untimed: Set<String>) = ([], [])
+        for row in rows {
+            guard let key: String = row.stored("reminder_key"), let parsed = OwnReminderSchedule.parse(key) else {
+                continue
+            }
+            let day = OwnReminderSchedule.dayKey(id: parsed.id, day: parsed.day)
+            if parsed.time == nil { days.untimed.insert(day) }
+            if let action: String = row.stored("action"),
+                [OwnReminder.doneAction, OwnReminder.skipAction].contains(action)
+            {
+                days.answered.insert(day)
+            }
+        }
+        return days
     }
 
     static func ownReminders(_ db: Database) throws -> [OwnReminderSchedule] {

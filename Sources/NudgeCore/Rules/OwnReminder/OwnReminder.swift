@@ -17,11 +17,15 @@ public struct OwnReminder: ReminderRule {
         /// The days (``OwnReminderSchedule/dayKey(id:day:)``) of the last ones answered Done or
         /// Skip, at any time: a reminder moved later after its answer is not asked again that day.
         public var answeredDays: Set<String>
+        /// The days of the last ones keyed without their time (written before keys held it):
+        /// such a day keeps that key, so that a store carried over shows nothing twice.
+        public var untimedDays: Set<String>
 
         public init() { self.init(reminders: []) }
-        public init(reminders: [OwnReminderSchedule], answeredDays: Set<String> = []) {
+        public init(reminders: [OwnReminderSchedule], answeredDays: Set<String> = [], untimedDays: Set<String> = []) {
             self.reminders = reminders
             self.answeredDays = answeredDays
+            self.untimedDays = untimedDays
         }
 
         /// How far back the store reads the answers: a plan looks at yesterday.
@@ -51,10 +55,12 @@ public struct OwnReminder: ReminderRule {
         var found: [Occurrence] = []
         for reminder in input.facts.reminders {
             for day in sequence(first: days.lowerBound, next: { $0 < days.upperBound ? $0.adding(days: 1) : nil }) {
+                let dayKey = OwnReminderSchedule.dayKey(id: reminder.id, day: day)
                 guard let due = reminder.dueAt(on: day, clock: input.clock), due >= reminder.since,
-                    !input.facts.answeredDays.contains(OwnReminderSchedule.dayKey(id: reminder.id, day: day))
+                    !input.facts.answeredDays.contains(dayKey)
                 else { continue }
-                found.append(Occurrence(kind: kind, key: reminder.key(on: day), dueAt: due, title: reminder.text))
+                let key = input.facts.untimedDays.contains(dayKey) ? dayKey : reminder.key(on: day)
+                found.append(Occurrence(kind: kind, key: key, dueAt: due, title: reminder.text))
             }
         }
         // Every 3 days, weekly, monthly: the next may be past the days asked (a plan asks for

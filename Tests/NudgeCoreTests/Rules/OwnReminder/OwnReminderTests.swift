@@ -162,6 +162,17 @@ import Testing
                 == at("2026-12-26T23:00:00Z"))
     }
 
+    /// A day whose reminder was keyed without its time (before keys held it) keeps that key:
+    /// what was shown under it is not shown again under the new one.
+    @Test func aDayKeyedWithoutItsTimeKeepsThatKey() {
+        let plants = reminder(.monthly(day: 26), at: "18:00")
+        let facts = OwnReminder.Facts(reminders: [plants], untimedDays: ["reminder:7:2026-11-26"])
+        let found = OwnReminder().occurrences(
+            days: day("2026-11-26")...day("2026-11-27"),
+            in: RuleInput(facts: facts, settings: Settings(), clock: newYork))
+        #expect(found.dueAt.indices.map { found[$0].key } == ["reminder:7:2026-11-26"])
+    }
+
     @Test func theNotificationIsThePersonsTextWithItsThreeAnswers() throws {
         let plants = reminder(.every(days: 3, from: day("2026-11-26")), at: "18:00")
         let occurrence = Occurrence(

@@ -80,6 +80,40 @@ extension DaemonTests {
         }
     }
 
+    /// The postponement is the store's: a daemon stopped after "I'm awake" and started again
+    /// past the ring's ten minutes escalates ten minutes after the answer, not at once.
+    @Test func imAwakeStillPutsTheEscalationOffAfterARestart() throws {
+        let start = try #require(Timestamp.parse("2026-11-22T02:45:00Z"))
+        let setup = try Store(path: store, now: start.addingTimeInterval(-4 * 3600))
+        try setup.setSetting(.alarmEscalateCommand, to: #"["/bin/true"]"#, at: start)
+        _ = try setup.startDoseSession(
+            at: start.addingTimeInterval(-165 * 60), newSession: true, settings: setup.settings(),
+            clock: WallClock(zone: zone.resolve().rules)
+        ).get()
+        let notifier = FakeNotifier()
+        let answered = RecordedLog()
+        // Answered two minutes after the ring: it escalates at 12 minutes, not 10.
+        try withDaemon(
+            clock: DaemonClock(startingAt: start.addingTimeInterval(2 * 60)), notifier: notifier, log: answered,
+            player: FakePlayer(), kinds: [.dose2]
+        ) { _, _ in
+            #expect(answered.waitFor("ringing for notification"), "\(answered.all)")
+            notifier.onEvent?(.actionInvoked(notificationID: 1, action: "awake"))
+            #expect(answered.waitFor("rescheduled (awake)"), "\(answered.all)")
+        }
+        let restarted = RecordedLog()
+        try withDaemon(
+            clock: DaemonClock(startingAt: start.addingTimeInterval(11 * 60)), notifier: FakeNotifier(),
+            log: restarted, player: FakePlayer(), kinds: [.dose2]
+        ) { daemon, clock in
+            #expect(restarted.waitFor("rescheduled (start)"), "\(restarted.all)")
+            #expect(!restarted.all.contains { $0.contains("escalating dose2:") }, "run at the ring's ten minutes")
+            clock.set(to: start.addingTimeInterval(12.5 * 60))
+            daemon.clockWasSet()
+            #expect(restarted.waitFor("escalating dose2:"), "\(restarted.all)")
+        }
+    }
+
     /// Waits until every writer of the FIFO closed it (they all ended); false after `seconds`.
     private static func writersHungUp(_ reader: Int32, within seconds: TimeInterval) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)

@@ -1,4 +1,5 @@
 import Foundation
+import NudgeCore
 import NudgeNotifier
 import NudgeReports
 import NudgeSystem
@@ -9,9 +10,9 @@ extension DoctorReport {
     static let dunstRule =
         "[nudge-alarm]\n            appname = nudge\n            urgency = critical\n            override_pause_level = 100"
 
-    /// Whether the desktop is in Do Not Disturb now, and where a server holds even what breaks
-    /// through it (a paused dunst).
-    static func doNotDisturbFindings(environment: [String: String]) -> [Finding] {
+    /// Whether the desktop is in Do Not Disturb now, which switch a meditation would quiet it
+    /// with, and where a server holds even what breaks through it (a paused dunst).
+    static func doNotDisturbFindings(environment: [String: String], settings: NudgeCore.Settings?) -> [Finding] {
         let watch = DoNotDisturbWatch(
             sessionBus: environment["DBUS_SESSION_BUS_ADDRESS"], readsGNOME: PersonClock.dconfCanRun(environment)
         ) { _ in }
@@ -20,7 +21,10 @@ extension DoctorReport {
             .fine(
                 state.isOn
                     ? "Do Not Disturb: on (\(state)); reminders set to hold wait for it to end, the dose alarm breaks through"
-                    : "Do Not Disturb: off")
+                    : "Do Not Disturb: off"),
+            meditationQuietFinding(
+                watch.quietSwitch, alreadyOn: state.isOn,
+                wanted: (settings ?? NudgeCore.Settings()).bool(.meditationDoNotDisturb)),
         ]
         guard let dunst = watch.dunst else { return findings }
         if dunst.hasPauseLevels {
@@ -37,5 +41,27 @@ extension DoctorReport {
                 ))
         }
         return findings
+    }
+
+    /// The switch a meditation turns on (``DoNotDisturbWatch/quietSwitch``, as the daemon's
+    /// `DesktopQuieting` takes it), or why it will not quiet the desktop.
+    static func meditationQuietFinding(_ quietSwitch: DoNotDisturb.Source?, alreadyOn: Bool, wanted: Bool) -> Finding {
+        guard wanted else {
+            return .fine(
+                "meditation: leaves the desktop's Do Not Disturb as it is (meditation.do_not_disturb is false)")
+        }
+        let left = alreadyOn ? "; one started now leaves it as it is, since Do Not Disturb is on already" : ""
+        switch quietSwitch {
+        case .dunstPaused: return .fine("meditation: quiets the desktop by pausing dunst (its paused property)\(left)")
+        case .inhibited:
+            return .fine("meditation: quiets the desktop by the notification server's Inhibit (KDE Plasma)\(left)")
+        case .gnome: return .fine("meditation: quiets the desktop by turning GNOME's show-banners off\(left)")
+        case nil:
+            return .warning(
+                "meditation: a session will not quiet the desktop: the notification server here has no Do Not Disturb switch nudge can turn (dunst's paused, Plasma's Inhibit), and GNOME's notification settings (org.gnome.desktop.notifications) cannot be read",
+                fix:
+                    "run dunst or KDE Plasma's notification server, or GNOME; or say you know: nudge settings set meditation.do_not_disturb false"
+            )
+        }
     }
 }

@@ -14,11 +14,11 @@ public struct DoctorReport {
     public func run(_ context: CommandContext) -> Int {
         // The bus libnotify connects to is the process's own, whatever the context says.
         var findings = Self.serverFindings(environment: ProcessInfo.processInfo.environment)
-        findings += Self.doNotDisturbFindings(environment: ProcessInfo.processInfo.environment)
         let path = context.storePath
+        let settings = try? Store(readingOnly: path).settings()
+        findings += Self.doNotDisturbFindings(environment: ProcessInfo.processInfo.environment, settings: settings)
         findings += Self.storeFindings(path)
         findings += DoctorFindings.besideStoreFindings(store: path)
-        let settings = try? Store(readingOnly: path).settings()
         findings += DoctorFindings.backupFindings(
             store: path, settings: settings, now: context.now, clock: context.wallClock)
         findings += DoctorFindings.leftoverFindings(store: path, settings: settings, now: Date())

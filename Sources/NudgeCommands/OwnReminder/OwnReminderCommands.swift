@@ -63,9 +63,9 @@ public struct OwnReminderEdit {
         let replaced = try store.run { try $0.replaceOwnReminder(reminder, now: context.now) }
         reminder.since = context.now
         _ = try context.changing { replaced ? reminder : nil }
-        context.print(
-            "changed reminder \(OwnReminderText.line(reminder, clock: clock)); \(OwnReminderText.next(reminder, now: context.now, clock: clock))"
-        )
+        let answered = try store.run { try $0.answeredOwnReminderDays(at: context.now) }
+        let next = OwnReminderText.next(reminder, now: context.now, clock: clock, answeredDays: answered)
+        context.print("changed reminder \(OwnReminderText.line(reminder, clock: clock)); \(next)")
     }
 }
 

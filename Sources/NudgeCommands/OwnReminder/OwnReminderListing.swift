@@ -18,8 +18,11 @@ public enum OwnReminderListing {
         let clock = context.wallClock
         let now = context.now
         let store = try context.openStoreForReading()
-        let reminders = try store.run { try $0.ownReminders() }.map { ($0, $0.next(after: now, clock: clock)) }
-            .sorted { ($0.1 ?? .distantFuture, $0.0.id) < ($1.1 ?? .distantFuture, $1.0.id) }
+        let answered = try store.run { try $0.answeredOwnReminderDays(at: now) }
+        let reminders = try store.run { try $0.ownReminders() }.map {
+            ($0, $0.next(after: now, clock: clock, answeredDays: answered))
+        }
+        .sorted { ($0.1 ?? .distantFuture, $0.0.id) < ($1.1 ?? .distantFuture, $1.0.id) }
         return Listing(
             items: reminders,
             row: {

@@ -16,8 +16,12 @@ public enum OwnReminderText {
     }
 
     /// `next Sat 2026-11-28 18:00`, or that it will not come again.
-    static func next(_ reminder: OwnReminderSchedule, now: Date, clock: WallClock) -> String {
-        guard let next = reminder.next(after: now, clock: clock) else { return "it does not come again" }
+    static func next(_ reminder: OwnReminderSchedule, now: Date, clock: WallClock, answeredDays: Set<String> = [])
+        -> String
+    {
+        guard let next = reminder.next(after: now, clock: clock, answeredDays: answeredDays) else {
+            return "it does not come again"
+        }
         return
             "next \(clock.weekdayAbbreviations[clock.date(of: next).weekday]) \(clock.date(of: next)) \(clock.timeOfDay(next))"
     }

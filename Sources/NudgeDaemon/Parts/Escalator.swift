@@ -22,10 +22,6 @@ final class Escalator {
     }
 
     private var running: Running?
-    /// The latest "I'm awake" on each alarm, by its escalation's key: it escalates as long
-    /// after it as after its ring. Kept in memory: a restarted daemon escalates on the ring's
-    /// time, the earlier.
-    private var awakeAt: [String: Date] = [:]
     /// Fires when the running command has had its time.
     let deadline: OneShotTimer
     private let limit: TimeInterval
@@ -47,16 +43,19 @@ final class Escalator {
     func follow(_ pending: Escalation?, command: [String], now: Date) -> (wakeAt: Date?, failure: NotificationContent?)
     {
         guard var pending, running == nil, !isEscalated(pending.key) else { return (nil, nil) }
-        if let awake = awakeAt[pending.key] { pending = pending.postponed(byAwakeAt: awake) }
+        if let awake = awakeAnswer(on: pending.key) { pending = pending.postponed(byAwakeAt: awake) }
         guard pending.unansweredAt <= now else { return (pending.unansweredAt, nil) }
         return (nil, start(pending, because: .unanswered, command: command, now: now))
     }
 
     /// "I'm awake" on the ringing alarm: its escalation is put off, never cancelled (the dose
-    /// is still not taken).
+    /// is still not taken). Recorded in the store, so that a restarted daemon puts it off too.
     func awake(_ pending: Escalation?, at now: Date) {
         guard let pending else { return }
-        awakeAt[pending.key] = now
+        do { try store.recordEscalationAwake(key: pending.key, at: now) } catch {
+            // Unrecorded, it escalates on the ring's time: the earlier, never the later.
+            return logger.error("\(error)")
+        }
         let until = pending.postponed(byAwakeAt: now).unansweredAt
         logger.info(
             "I'm awake: \(pending.key) escalates at \(Timestamp.format(until)) if still unanswered",
@@ -152,6 +151,13 @@ final class Escalator {
                 "alarm.escalate_command (\(program)) \(outcome); its output is in the daemon's log. "
                 + "Change it with: nudge settings set alarm.escalate_command '[\"/path/to/program\", ...]'",
             actions: [], urgency: .critical, category: "x-nudge.escalation")
+    }
+
+    private func awakeAnswer(on key: String) -> Date? {
+        do { return try store.escalationAwake(key: key) } catch {
+            logger.error("\(error)")
+            return nil
+        }
     }
 
     private func isEscalated(_ key: String) -> Bool {

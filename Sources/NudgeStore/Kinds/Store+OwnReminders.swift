@@ -2,10 +2,14 @@ import Foundation
 import GRDB
 import NudgeCore
 
-/// The person's own reminders read their table; their delivery rows say the rest.
+/// The person's own reminders read their table, and the days of the last ones answered Done or
+/// Skip; their delivery rows say the rest.
 extension OwnReminder: StoredRule {
     func facts(_ db: Database, at instant: Date, clock: WallClock, listing: Int) throws -> Facts {
-        Facts(reminders: try Store.ownReminders(db))
+        let reminders = try Store.ownReminders(db)
+        guard !reminders.isEmpty else { return Facts() }
+        let days = try Store.recentOwnReminderDays(db, at: instant)
+        return Facts(reminders: reminders, answeredDays: days.answered, untimedDays: days.untimed)
     }
 }
 
@@ -26,6 +30,38 @@ extension Store {
     /// (a repeat or time that is none) is left out and named.
     public func ownReminders() throws(StoreError) -> [OwnReminderSchedule] {
         try read { db in try Self.ownReminders(db) }
+    }
+
+    /// The days of the last reminders answered Done or Skip (``OwnReminder/Facts/answeredDays``).
+    public func answeredOwnReminderDays(at instant: Date) throws(StoreError) -> Set<String> {
+        try read { db in try Self.recentOwnReminderDays(db, at: instant).answered }
+    }
+
+    /// The days of the last reminders answered Done or Skip, and of those keyed without their
+    /// time (``OwnReminder/Facts``), as ``OwnReminderSchedule/dayKey(id:day:)``.
+    static func recentOwnReminderDays(_ db: Database, at instant: Date) throws -> (
+        answered: Set<String>, untimed: Set<String>
+    ) {
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT reminder_key, action FROM reminder_deliveries WHERE kind = ? AND due_at >= ?",
+            arguments: [
+                ReminderKind.ownReminder.rawValue,
+                Timestamp.format(instant.addingTimeInterval(-OwnReminder.Facts.reach)),
+            ])
+        var days: (answered: Set<String>, untimed: Set<String>) = ([], [])
+        for row in rows {
+            guard let key: String = row.stored("reminder_key"), let parsed = OwnReminderSchedule.parse(key) else {
+                continue
+            }
+            let day = OwnReminderSchedule.dayKey(id: parsed.id, day: parsed.day)
+            if parsed.time == nil { days.untimed.insert(day) }
+            if let action: String = row.stored("action"),
+                [OwnReminder.doneAction, OwnReminder.skipAction].contains(action)
+            {
+                days.answered.insert(day)
+            }
+        }
+        return days
     }
 
     static func ownReminders(_ db: Database) throws -> [OwnReminderSchedule] {

@@ -102,7 +102,7 @@ struct DunstDoNotDisturbTests {
     }
 
     /// dunst 1.9 has no pause levels: doctor says a paused one holds even the alarm, and gives
-    /// the rule a later dunst takes.
+    /// the rule a later dunst takes; a meditation would pause dunst, and leaves it paused.
     @Test func doctorSaysAPausedDunstHoldsEvenTheAlarm() throws {
         let dunst = try DunstServer(rules: "")
         try dunst.setPaused(true)
@@ -112,5 +112,9 @@ struct DunstDoNotDisturbTests {
             doctor.stdout.contains("WARNING dunst: a paused dunst holds every notification, critical ones too"),
             "\(doctor.stdout)")
         #expect(doctor.stdout.contains("override_pause_level = 100"), "\(doctor.stdout)")
+        #expect(
+            doctor.stdout.contains(
+                "ok      meditation: quiets the desktop by pausing dunst (its paused property); one started now leaves it as it is, since Do Not Disturb is on already\n"
+            ), "\(doctor.stdout)")
     }
 }

@@ -7,7 +7,7 @@ import Testing
 /// clock. "Water the plants" every 3 days at 18:00 in New York (23:00Z), from 2026-11-26.
 @Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
 struct OwnReminderEndToEndTests: DaemonScenario {
-    let first = "reminder:1:2026-11-26"
+    let first = "reminder:1:2026-11-26:1800"
 
     init() throws {
         try nudge("settings", "set", "symptom.reminder_enabled", "false", at: "2026-11-26T06:00:00-05:00")
@@ -60,5 +60,40 @@ struct OwnReminderEndToEndTests: DaemonScenario {
         #expect(again.count == 2, "\(daemon.stderr)")
         #expect(again.last?.summary == "Water the plants" && again.last?.body == "Every 3 days at 18:00; snoozed.")
         #expect(waitForStore { shownAt(snooze) != nil }, "\(daemon.stderr)")
+    }
+
+    /// Moved later the day it was shown (`reminders edit ID --at`): shown again at its new time.
+    /// The daemon is restarted just before it, so that the test does not wait.
+    @Test func movedLaterAfterItWasShownItIsShownAtTheNewTime() throws {
+        var daemon = try startDaemon(at: "2026-11-26T17:59:57-05:00")
+        #expect(bus.waitForNotify(count: 1).count == 1, "\(daemon.stderr)")
+        #expect(waitForStore { shownAt(first) != nil })
+        let mark = daemon.plansSoFar
+        try nudge("reminders", "edit", "1", "--at", "18:30", at: "2026-11-26T18:00:05-05:00")
+        #expect(daemon.waitForPlan(after: mark, nextDue: "2026-11-26T23:30:00Z"), "\(daemon.stderr)")
+        daemon.signal(SIGTERM)
+        _ = daemon.waitForExit(timeout: 10)
+        daemon = try startDaemon(at: "2026-11-26T18:29:57-05:00", log: "daemon-2.err")
+        let moved = "reminder:1:2026-11-26:1830"
+        #expect(waitForStore { shownAt(moved) != nil }, "\(daemon.stderr)")
+        let shown = bus.waitForNotify(count: 2)
+        #expect(shown.count == 2 && shown.last?.body == "Every 3 days at 18:30.", "\(daemon.stderr)")
+    }
+
+    /// Moved to a time already past that day, after it was shown: not shown twice; the next
+    /// is three days on at the new time.
+    @Test func movedToATimeAlreadyPastItIsNotShownTwice() throws {
+        let daemon = try startDaemon(at: "2026-11-26T17:59:57-05:00")
+        #expect(bus.waitForNotify(count: 1).count == 1, "\(daemon.stderr)")
+        #expect(waitForStore { shownAt(first) != nil })
+        let mark = daemon.plansSoFar
+        try nudge("reminders", "edit", "1", "--at", "17:00", at: "2026-11-26T18:00:05-05:00")
+        // The plan looks two days ahead: it wakes at their end, before the 29th at 17:00.
+        #expect(daemon.waitForPlan(after: mark, nextDue: "2026-11-29T05:00:00Z"), "\(daemon.stderr)")
+        #expect(bus.notifyCalls().count == 1)
+        #expect(
+            try rows("SELECT reminder_key FROM reminder_deliveries WHERE kind = 'reminder'") == [
+                ["reminder_key": first]
+            ])
     }
 }

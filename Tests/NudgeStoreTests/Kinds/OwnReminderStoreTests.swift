@@ -55,6 +55,28 @@ import Testing
             try StoreQuery.rows(path, "SELECT counted_from FROM own_reminders").first?["counted_from"] == "2026-11-30")
     }
 
+    /// The plan reads the days answered Done or Skip, and those keyed before keys held the
+    /// time, from the reminders' deliveries.
+    @Test func answeredAndUntimedDaysAreReadFromTheDeliveries() throws {
+        let plants = try store.addOwnReminder(
+            text: "Water the plants", repeats: .monthly(day: 1), time: LocalTime(hour: 18, minute: 0)!, now: now)
+        let skipped = try #require(
+            try store.claim(
+                Occurrence(
+                    kind: .ownReminder, key: plants.key(on: CivilDate(iso: "2026-11-25")!), dueAt: now, title: "")))
+        try store.markShown(
+            skipped.id, notificationID: 3,
+            content: NotificationContent(title: "", body: "", actions: [], category: "c"),
+            at: now, clock: clock)
+        _ = try store.answer(skipped.id, action: "skip", at: now, clock: clock)
+        _ = try store.claim(
+            Occurrence(kind: .ownReminder, key: "reminder:\(plants.id):2026-11-26", dueAt: now, title: ""))
+        let days = try store.read { db in try Store.recentOwnReminderDays(db, at: now) }
+        #expect(days.answered == ["reminder:\(plants.id):2026-11-25"])
+        #expect(days.untimed == ["reminder:\(plants.id):2026-11-26"])
+        #expect(try store.answeredOwnReminderDays(at: now) == days.answered)
+    }
+
     @Test func aRowNudgeCannotReadIsLeftOut() throws {
         _ = try store.addOwnReminder(
             text: "Water the plants", repeats: .monthly(day: 1), time: LocalTime(hour: 18, minute: 0)!, now: now)

@@ -12,7 +12,8 @@ extension SettingKey {
 /// days, a notification with `taken` (a `medication_events` row, as `nudge meds taken` writes
 /// it), `snooze` (10 minutes) and `skip`. Unanswered, it is shown again every
 /// `meds.repeat_minutes`, at most ``repeats`` times; still unanswered that long after the last,
-/// the dose is recorded not taken (`medication_outcomes`, nudge's own table), as is a skip.
+/// the dose is recorded not taken (`medication_outcomes`, nudge's own table), as is a skip, and
+/// as is one being reminded when `meds edit` moves it to another time or day.
 public struct MedicationReminder: MissRecordingRule {
     public static let takenAction = "taken"
     public static let snoozeAction = "snooze"
@@ -40,8 +41,11 @@ public struct MedicationReminder: MissRecordingRule {
         var found: [Occurrence] = []
         for scheduled in input.facts.schedules {
             for day in sequence(first: days.lowerBound, next: { $0 < days.upperBound ? $0.adding(days: 1) : nil }) {
+                // A dose reminded before an edit (`meds edit --dose`) goes on as it was.
                 for (dose, dueAt) in scheduled.doses(on: day, clock: clock)
-                where dueAt >= scheduled.since && !input.facts.isSettled(dose, clock: clock) {
+                where (dueAt >= scheduled.since || !input.facts.attempts(of: dose).isEmpty)
+                    && !input.facts.isSettled(dose, clock: clock)
+                {
                     found.append(Occurrence(kind: kind, key: dose.key, dueAt: dueAt, title: Self.title(scheduled)))
                     guard let next = Self.nextFollow(of: dose, in: input.facts) else { continue }
                     found.append(
@@ -50,11 +54,34 @@ public struct MedicationReminder: MissRecordingRule {
                             title: title(ofKey: dose.key(next.follow), in: input)))
                 }
             }
+            found += movedAway(scheduled, days: days, in: input)
         }
         // A medication of some weekdays only may have no dose in the days a plan asks for (two
         // ahead): the plan wakes at their end to look further, never sleeping past a dose.
         guard !input.facts.schedules.isEmpty else { return .init(found) }
         return GeneratedOccurrences(found, lookingNoFurtherThan: days, clock: clock)
+    }
+
+    /// The doses being reminded that an edit took out of the medication's times or days: each
+    /// ends at the edit, recorded not taken, never dropped unrecorded. Its repeats would ask for
+    /// a dose the person has just moved; the new time asks in its place.
+    private func movedAway(_ scheduled: ScheduledMedication, days: ClosedRange<CivilDate>, in input: RuleInput<Facts>)
+        -> [Occurrence]
+    {
+        let reminded = Set(
+            input.facts.attempts.compactMap { ScheduledDose.parse($0.key)?.dose }.filter {
+                $0.medicationID == scheduled.schedule.medicationID && days.contains($0.date)
+            })
+        return reminded.filter { dose in
+            !scheduled.doses(on: dose.date, clock: input.clock).contains { $0.dose == dose }
+                && !input.facts.isSettled(dose, clock: input.clock)
+        }
+        .sorted { $0.key < $1.key }
+        .map {
+            Occurrence(
+                kind: kind, key: $0.key(.unanswered), dueAt: scheduled.since,
+                title: title(ofKey: $0.key(.unanswered), in: input))
+        }
     }
 
     /// After the latest reminder of a dose shown and unanswered: a repeat, or after the last

@@ -14,9 +14,22 @@ extension ReminderKind {
 public struct OwnReminder: ReminderRule {
     public struct Facts: RuleFacts {
         public var reminders: [OwnReminderSchedule]
+        /// The days (``OwnReminderSchedule/dayKey(id:day:)``) of the last ones answered Done or
+        /// Skip, at any time: a reminder moved later after its answer is not asked again that day.
+        public var answeredDays: Set<String>
+        /// The days of the last ones keyed without their time (written before keys held it):
+        /// such a day keeps that key, so that a store carried over shows nothing twice.
+        public var untimedDays: Set<String>
 
-        public init() { reminders = [] }
-        public init(reminders: [OwnReminderSchedule]) { self.reminders = reminders }
+        public init() { self.init(reminders: []) }
+        public init(reminders: [OwnReminderSchedule], answeredDays: Set<String> = [], untimedDays: Set<String> = []) {
+            self.reminders = reminders
+            self.answeredDays = answeredDays
+            self.untimedDays = untimedDays
+        }
+
+        /// How far back the store reads the answers: a plan looks at yesterday.
+        public static let reach: TimeInterval = 3 * 86400
 
         public func reminder(_ id: Int64) -> OwnReminderSchedule? { reminders.first { $0.id == id } }
     }
@@ -42,8 +55,12 @@ public struct OwnReminder: ReminderRule {
         var found: [Occurrence] = []
         for reminder in input.facts.reminders {
             for day in sequence(first: days.lowerBound, next: { $0 < days.upperBound ? $0.adding(days: 1) : nil }) {
-                guard let due = reminder.dueAt(on: day, clock: input.clock), due >= reminder.since else { continue }
-                found.append(Occurrence(kind: kind, key: reminder.key(on: day), dueAt: due, title: reminder.text))
+                let dayKey = OwnReminderSchedule.dayKey(id: reminder.id, day: day)
+                guard let due = reminder.dueAt(on: day, clock: input.clock), due >= reminder.since,
+                    !input.facts.answeredDays.contains(dayKey)
+                else { continue }
+                let key = input.facts.untimedDays.contains(dayKey) ? dayKey : reminder.key(on: day)
+                found.append(Occurrence(kind: kind, key: key, dueAt: due, title: reminder.text))
             }
         }
         // Every 3 days, weekly, monthly: the next may be past the days asked (a plan asks for
@@ -52,9 +69,13 @@ public struct OwnReminder: ReminderRule {
         return GeneratedOccurrences(found, lookingNoFurtherThan: days, clock: input.clock)
     }
 
-    /// A snooze stands while its reminder does.
+    /// A snooze stands while its reminder does, at the time it was shown for: one moved to
+    /// another time is asked at that time instead.
     public func isCurrent(key: String, in input: RuleInput<Facts>) -> Bool {
-        OwnReminderSchedule.parse(key).flatMap { input.facts.reminder($0.id) } != nil
+        guard let parsed = OwnReminderSchedule.parse(key), let reminder = input.facts.reminder(parsed.id) else {
+            return false
+        }
+        return parsed.time.map { $0 == reminder.time } ?? true
     }
 
     public func lateness(of occurrence: Occurrence, now: Date, in input: RuleInput<Facts>) -> Lateness {
@@ -70,7 +91,7 @@ public struct OwnReminder: ReminderRule {
     public func presentation(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>)
         -> Presentation?
     {
-        guard let (id, _) = OwnReminderSchedule.parse(occurrence.key), let reminder = input.facts.reminder(id) else {
+        guard let id = OwnReminderSchedule.parse(occurrence.key)?.id, let reminder = input.facts.reminder(id) else {
             return nil
         }
         let snoozed = occurrence.key.contains(":snooze:") ? "; snoozed" : ""
@@ -92,11 +113,12 @@ public struct OwnReminder: ReminderRule {
     public func answer(_ answer: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
         -> AnswerDecision<OwnReminderChange>
     {
-        guard let (id, day) = OwnReminderSchedule.parse(record.key), let reminder = input.facts.reminder(id) else {
+        guard let (id, _, _, first) = OwnReminderSchedule.parse(record.key), let reminder = input.facts.reminder(id)
+        else {
             return .refused(InputError("\(record.key) is no longer one of your reminders"))
         }
         guard record.action == nil else { return .duplicate }
-        let followUps = reminder.key(on: day) + ":"
+        let followUps = first + ":"
         switch answer {
         case Self.doneAction:
             guard case .every(let days, _) = reminder.repeats else {

@@ -18,8 +18,13 @@ public struct OwnReminderSchedule: Sendable, Equatable {
         self.since = since
     }
 
-    /// `reminder:7:2026-11-26`: the reminder and the local day it is due on.
-    public func key(on day: CivilDate) -> String { "\(OwnReminder.keyPrefix)\(id):\(day)" }
+    /// `reminder:7:2026-11-26:1800`: the reminder, the local day it is due on and its time. The
+    /// time is in it so that one moved later that day (`reminders edit --at`) is shown again at
+    /// its new time; one moved to a time already past is not (``since``).
+    public func key(on day: CivilDate) -> String { Self.dayKey(id: id, day: day) + ":" + Self.hhmm(time) }
+
+    /// `reminder:7:2026-11-26`: what every time of a reminder's day starts with.
+    public static func dayKey(id: Int64, day: CivilDate) -> String { "\(OwnReminder.keyPrefix)\(id):\(day)" }
 
     /// Its instant on a day it is due (a time the zone skipped that day is at the first instant
     /// after the gap; a time it repeats, the first), as every kind.
@@ -27,22 +32,38 @@ public struct OwnReminderSchedule: Sendable, Equatable {
         repeats.includes(day) ? clock.instant(on: day, at: time) : nil
     }
 
-    /// The next instant it is due at or after `instant`, within ten years; nil for a date past.
-    public func next(after instant: Date, clock: WallClock) -> Date? {
+    /// The next instant it is due at or after `instant`, within ten years, but on a day
+    /// answered already (``OwnReminder/Facts/answeredDays``); nil for a date past.
+    public func next(after instant: Date, clock: WallClock, answeredDays: Set<String> = []) -> Date? {
         let start = clock.date(of: max(instant, since)).adding(days: -1)
         for offset in 0...3660 {
-            if let due = dueAt(on: start.adding(days: offset), clock: clock), due >= instant, due >= since {
+            let day = start.adding(days: offset)
+            if let due = dueAt(on: day, clock: clock), due >= instant, due >= since,
+                !answeredDays.contains(Self.dayKey(id: id, day: day))
+            {
                 return due
             }
         }
         return nil
     }
 
-    /// The reminder and day a key names (`reminder:7:2026-11-26`, or a snooze of it).
-    public static func parse(_ key: String) -> (id: Int64, day: CivilDate)? {
+    /// The reminder, day and time a key names (`reminder:7:2026-11-26:1800`, or a snooze of it),
+    /// and the key its follow-ups start with. The time is nil in a key written before keys held
+    /// it (`reminder:7:2026-11-26`).
+    public static func parse(_ key: String) -> (id: Int64, day: CivilDate, time: LocalTime?, first: String)? {
         guard key.hasPrefix(OwnReminder.keyPrefix) else { return nil }
         let parts = key.dropFirst(OwnReminder.keyPrefix.count).split(separator: ":")
         guard parts.count >= 2, let id = Int64(parts[0]), let day = CivilDate(iso: parts[1]) else { return nil }
-        return (id, day)
+        let time = parts.count > 2 ? time(hhmm: parts[2]) : nil
+        return (id, day, time, dayKey(id: id, day: day) + (time.map { ":" + hhmm($0) } ?? ""))
+    }
+
+    private static func hhmm(_ time: LocalTime) -> String { String(time.description.filter { $0 != ":" }) }
+
+    private static func time(hhmm text: Substring) -> LocalTime? {
+        guard text.count == 4, text.allSatisfy(\.isASCII), let hour = Int(text.prefix(2)),
+            let minute = Int(text.suffix(2))
+        else { return nil }
+        return LocalTime(hour: hour, minute: minute)
     }
 }

@@ -111,6 +111,34 @@ import Testing
         }
     }
 
+    /// `meds edit` while a dose repeats: one that keeps its time goes on repeating; one moved to
+    /// another time ends at the edit, recorded missed (never dropped unrecorded), and the new
+    /// time is asked in its place.
+    @Test(arguments: [("08:00", true), ("09:00", false)])
+    func anEditWhileItRepeatsNeverDropsTheDose(times: String, keepsItsTime: Bool) {
+        let dose = ScheduledDose(
+            medicationID: "modafinil", date: CivilDate(iso: "2026-11-26")!, time: LocalTime(hour: 8, minute: 0)!)
+        let shown = at("2026-11-26T13:00:02Z")
+        let edited = "2026-11-26T13:05:00Z"
+        let facts = MedicationReminder.Facts(
+            schedules: [modafinil(at: times, since: edited)],
+            attempts: [.init(key: dose.key, shownAt: shown, action: nil)], entries: [], notTaken: [:])
+        let schedule = Schedule(
+            input: ScheduleInput(
+                settings: Settings(rows: ["meds.repeat_minutes": "10"]),
+                deliveries: [DeliveryRecord(id: 1, key: dose.key, kind: .medication, dueAt: shown, shownAt: shown)],
+                of: [.medication], medications: facts),
+            clock: newYork)
+        let plan = schedule.plan(now: at(edited).addingTimeInterval(1))
+        if keepsItsTime {
+            #expect(plan.missed.isEmpty && plan.next.map(\.key) == [dose.key(.again(1))])
+            #expect(plan.nextDue == shown.addingTimeInterval(600))
+        } else {
+            #expect(plan.missed.map(\.key) == [dose.key(.unanswered)] && plan.missed.first?.dueAt == at(edited))
+            #expect(plan.nextDue == at("2026-11-26T14:00:00Z"))
+        }
+    }
+
     @Test func anAnswerOrAnEntryInItsSpanEndsTheRepeats() {
         let dose = ScheduledDose(
             medicationID: "modafinil", date: CivilDate(iso: "2026-11-26")!, time: LocalTime(hour: 8, minute: 0)!)

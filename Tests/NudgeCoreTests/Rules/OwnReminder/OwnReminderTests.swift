@@ -101,14 +101,14 @@ import Testing
                 == .record(
                     AnswerEffects(
                         changes: [.countedFrom(id: 7, day: day("2026-11-30"))],
-                        cancelOwedWithPrefix: "reminder:7:2026-11-26:",
+                        cancelOwedWithPrefix: "reminder:7:2026-11-26:1800:",
                         confirmation: "done; next on 2026-11-30 at 18:00")))
         let weekly = reminder(.monthly(day: 1), at: "18:00")
         #expect(
             OwnReminder().answer(
                 "done", to: shown(weekly.key(on: day("2026-11-26"))), at: at("2026-11-28T01:00:00Z"),
                 in: input([weekly]))
-                == .record(AnswerEffects(cancelOwedWithPrefix: "reminder:7:2026-11-26:")))
+                == .record(AnswerEffects(cancelOwedWithPrefix: "reminder:7:2026-11-26:1800:")))
     }
 
     @Test func snoozeIsAnHourAndSkipEndsTheDay() {
@@ -120,13 +120,57 @@ import Testing
                 == .record(
                     AnswerEffects(
                         followUp: .init(
-                            kind: .ownReminder, keyPrefix: "reminder:7:2026-11-26:snooze:",
+                            kind: .ownReminder, keyPrefix: "reminder:7:2026-11-26:1800:snooze:",
                             dueAt: now.addingTimeInterval(3600)))))
         #expect(
             OwnReminder().answer("skip", to: shown(key), at: now, in: input([plants]))
-                == .record(AnswerEffects(cancelOwedWithPrefix: "reminder:7:2026-11-26:")))
+                == .record(AnswerEffects(cancelOwedWithPrefix: "reminder:7:2026-11-26:1800:")))
         #expect(OwnReminder().answer("done", to: shown(key), at: now, in: input([])) != .duplicate)
         #expect(OwnReminder().title(ofKey: key + ":snooze:1", in: input([plants])) == "Water the plants")
+    }
+
+    /// Moved later the day it was shown (`reminders edit --at`): its new time is another
+    /// occurrence, asked then, and the one shown at the old time no longer stands.
+    @Test func movedLaterItIsAskedAgainAtItsNewTime() {
+        let morning = reminder(.monthly(day: 26), at: "09:00")
+        var evening = morning
+        evening.time = LocalTime(parsing: "18:00")!
+        evening.since = at("2026-11-26T15:00:00Z")
+        let found = OwnReminder().occurrences(days: day("2026-11-26")...day("2026-11-26"), in: input([evening]))
+        #expect(
+            found.dueAt.indices.map { found[$0].key } == ["reminder:7:2026-11-26:1800"]
+                && found.dueAt == [at("2026-11-26T23:00:00Z")])
+        #expect(morning.key(on: day("2026-11-26")) == "reminder:7:2026-11-26:0900")
+        #expect(!OwnReminder().isCurrent(key: "reminder:7:2026-11-26:0900", in: input([evening])))
+        #expect(!OwnReminder().isCurrent(key: "reminder:7:2026-11-26:0900:snooze:1", in: input([evening])))
+        #expect(OwnReminder().isCurrent(key: "reminder:7:2026-11-26:1800", in: input([evening])))
+        // A key written before keys held the time stands while its reminder does.
+        #expect(OwnReminder().isCurrent(key: "reminder:7:2026-11-26", in: input([evening])))
+    }
+
+    /// Answered Done or Skip, then moved later that day: not asked again that day.
+    @Test func answeredThenMovedLaterItIsNotAskedAgainThatDay() {
+        var evening = reminder(.monthly(day: 26), at: "18:00")
+        evening.since = at("2026-11-26T15:00:00Z")
+        let facts = OwnReminder.Facts(reminders: [evening], answeredDays: ["reminder:7:2026-11-26"])
+        let found = OwnReminder().occurrences(
+            days: day("2026-11-26")...day("2026-12-26"),
+            in: RuleInput(facts: facts, settings: Settings(), clock: newYork))
+        #expect(found.dueAt.indices.map { found[$0].key } == ["reminder:7:2026-12-26:1800"])
+        #expect(
+            evening.next(after: evening.since, clock: newYork, answeredDays: facts.answeredDays)
+                == at("2026-12-26T23:00:00Z"))
+    }
+
+    /// A day whose reminder was keyed without its time (before keys held it) keeps that key:
+    /// what was shown under it is not shown again under the new one.
+    @Test func aDayKeyedWithoutItsTimeKeepsThatKey() {
+        let plants = reminder(.monthly(day: 26), at: "18:00")
+        let facts = OwnReminder.Facts(reminders: [plants], untimedDays: ["reminder:7:2026-11-26"])
+        let found = OwnReminder().occurrences(
+            days: day("2026-11-26")...day("2026-11-27"),
+            in: RuleInput(facts: facts, settings: Settings(), clock: newYork))
+        #expect(found.dueAt.indices.map { found[$0].key } == ["reminder:7:2026-11-26"])
     }
 
     @Test func theNotificationIsThePersonsTextWithItsThreeAnswers() throws {

@@ -111,6 +111,18 @@ public enum TypedInput {
         return value
     }
 
+    /// A number of days as people say it: `14`, `14d`, `2w`, `2 weeks` (14); hours are no
+    /// number of days. The range itself is the command's to check, as `wholeNumber`'s.
+    public static func wholeDays(_ text: String, in range: ClosedRange<Int>) throws(InputError) -> Int {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let value = Int(trimmed) { return value }
+        guard case .days(let days)? = SpokenSpan(trimmed) else {
+            throw InputError(
+                "not a number of days; give one from \(range.lowerBound) to \(range.upperBound), as 14, 14d or 2w")
+        }
+        return days
+    }
+
     /// A number of whole minutes, taken as people say a length of time (`12`, `12m`, `12 min`,
     /// `1h30m`, `1:30`, `120s`): the refusal names the range and the forms, each a whole number
     /// of minutes (`90s` is not).

@@ -6,4 +6,9 @@ enum WholeNumber {
     static func parser(_ range: ClosedRange<Int>, unit: String? = nil) -> @Sendable (String) throws -> Int {
         TypedArguments.parsed { text throws(InputError) in try TypedInput.wholeNumber(text, in: range, unit: unit) }
     }
+
+    /// A number of days, in days or weeks as people say it: `14`, `14d`, `2w`.
+    static func days(_ range: ClosedRange<Int>) -> @Sendable (String) throws -> Int {
+        TypedArguments.parsed { text throws(InputError) in try TypedInput.wholeDays(text, in: range) }
+    }
 }

@@ -21,8 +21,8 @@ public enum TextTable {
     /// in its column, broken between words (inside a word only where one is wider than a line).
     ///
     /// The columns in `narrowing` (a medication's name beside times and outcomes never cut)
-    /// give up their width before any other, down to their header or 10 columns, their cells
-    /// broken over lines in their column as a wrapping one's: never cut.
+    /// give up their width before any other, down to their header or their longest word, their
+    /// cells broken between words over lines in their column: never cut.
     public static func render(
         header: [String], rows: [[String]], width: Int = .max, shrinking: Set<Int> = [], underneath: Set<Int> = [],
         wrapping: Set<Int> = [], narrowing: Set<Int> = []
@@ -78,7 +78,11 @@ public enum TextTable {
             widths[column] = min(natural[column], max(DisplayWidth.of(header[column]), width - foldIndent))
         }
         var excess = widths.reduce(0, +) + 2 * (widths.count - 1) - width
-        let floors = header.indices.map { max(DisplayWidth.of(header[$0]), 10) }
+        // A narrowing column keeps its longest word whole (`adderall_xr`), as a person reads a name.
+        let floors = header.indices.map { column in
+            let words = narrowing.contains(column) ? all.flatMap { $0[column].split(separator: " ") } : []
+            return max(DisplayWidth.of(header[column]), words.map { DisplayWidth.of(String($0)) }.max() ?? 10)
+        }
         for giving in [narrowing, shrinking] {
             while excess > 0 {
                 guard let widest = giving.filter({ widths[$0] > floors[$0] }).max(by: { widths[$0] < widths[$1] })

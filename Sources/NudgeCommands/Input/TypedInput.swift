@@ -99,14 +99,10 @@ public enum TypedInput {
 
     /// A whole number, refused with the range accepted: ArgumentParser alone says only
     /// "invalid" for `abc` or a number too large for Int. The range itself is the command's to
-    /// check. A count of days says its unit, so that `--every '2 weeks'` learns what to give.
-    public static func wholeNumber(_ text: String, in range: ClosedRange<Int>, unit: String? = nil) throws(InputError)
-        -> Int
-    {
+    /// check. A count of days is `wholeDays`, which takes weeks too.
+    public static func wholeNumber(_ text: String, in range: ClosedRange<Int>) throws(InputError) -> Int {
         guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
-            throw InputError(
-                "not a whole number\(unit.map { " of \($0)" } ?? ""); give one from \(range.lowerBound) to \(range.upperBound)"
-            )
+            throw InputError("not a whole number; give one from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
     }

@@ -70,6 +70,10 @@ import Testing
         let cadence = try StoreQuery.rows(store, "SELECT stay_in_touch_days FROM contacts")
         #expect(cadence.map { $0["stay_in_touch_days"] } == ["21"])
         try expectRefusal(["contacts", "add", "Kim", "--every", "2h"], mentioning: "as 14, 14d or 2w")
+        // `30 days` in two words is --every's value, which is taken now: the line that adds it.
+        try expectRefusal(
+            ["contacts", "add", "Dr", "Who", "--every", "30", "days"],
+            mentioning: "did you mean: nudge contacts add 'Dr Who' --every '30 days' --store \(store)\n")
     }
 
     /// `--dose 4.5g` is said back as typed, 4.5 g, wherever the dose is shown; DoseTap's row

@@ -29,3 +29,38 @@ import Testing
         #expect(Self.title.hasPrefix(shown) && shown.count >= min(Self.title.count, width - 5), "\(width):\n\(table)")
     }
 }
+
+/// A narrowing column (a medication's name) gives way first, its words over lines in place;
+/// a word is never broken, and the columns beside it are never cut.
+@Suite struct TextTableNarrowingTests {
+    /// At 46 columns the name would be 10 wide and break `adderall_xr`: the row folds instead,
+    /// and the name takes its line back.
+    @Test(arguments: [
+        (
+            49,
+            """
+            DUE    MEDICATION     OUTCOME
+            08:00  adderall_xr    taken at 10:40, 1h 40m late
+                   and fish oil
+
+            """
+        ),
+        (
+            46,
+            """
+            DUE    MEDICATION
+                OUTCOME
+            08:00  adderall_xr and fish oil
+                taken at 10:40, 1h 40m late
+
+            """
+        ),
+    ])
+    func aNameNarrowsBetweenItsWordsAndNothingIsCut(width: Int, expected: String) {
+        let table = TextTable.render(
+            header: ["DUE", "MEDICATION", "OUTCOME"],
+            rows: [["08:00", "adderall_xr and fish oil", "taken at 10:40, 1h 40m late"]], width: width,
+            narrowing: [1])
+        #expect(table == expected, "\(table)")
+    }
+}

@@ -44,9 +44,10 @@ public struct AnswerRequest {
             try runCommand(["--store", context.storePath] + command)
         case .duplicate:
             context.print("delivery \(id) was already answered; nothing changed")
-        case .answeredOtherwise(let first):
+        case .answeredOtherwise(let first, let instead):
+            let recording = instead.map { "; \($0)" } ?? ""
             throw CommandFailure(
-                "delivery \(id) was already answered '\(first)'; that first answer stands, and nothing changed",
+                "delivery \(id) was already answered '\(first)'; that first answer stands, and nothing changed\(recording)",
                 exitCode: 64)
         case .refused(let refusal):
             throw CommandFailure(refusal.description, exitCode: 64)

@@ -99,16 +99,24 @@ public enum TypedInput {
 
     /// A whole number, refused with the range accepted: ArgumentParser alone says only
     /// "invalid" for `abc` or a number too large for Int. The range itself is the command's to
-    /// check. A count of days says its unit, so that `--every '2 weeks'` learns what to give.
-    public static func wholeNumber(_ text: String, in range: ClosedRange<Int>, unit: String? = nil) throws(InputError)
-        -> Int
-    {
+    /// check. A count of days is `wholeDays`, which takes weeks too.
+    public static func wholeNumber(_ text: String, in range: ClosedRange<Int>) throws(InputError) -> Int {
         guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
-            throw InputError(
-                "not a whole number\(unit.map { " of \($0)" } ?? ""); give one from \(range.lowerBound) to \(range.upperBound)"
-            )
+            throw InputError("not a whole number; give one from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
+    }
+
+    /// A number of days as people say it: `14`, `14d`, `2w`, `2 weeks` (14); hours are no
+    /// number of days. The range itself is the command's to check, as `wholeNumber`'s.
+    public static func wholeDays(_ text: String, in range: ClosedRange<Int>) throws(InputError) -> Int {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let value = Int(trimmed) { return value }
+        guard case .days(let days)? = SpokenSpan(trimmed) else {
+            throw InputError(
+                "not a number of days; give one from \(range.lowerBound) to \(range.upperBound), as 14, 14d or 2w")
+        }
+        return days
     }
 
     /// A number of whole minutes, taken as people say a length of time (`12`, `12m`, `12 min`,

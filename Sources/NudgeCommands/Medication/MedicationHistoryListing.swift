@@ -46,10 +46,11 @@ public enum MedicationHistoryListing {
                     lateMinutes: $0.lateMinutes)
             },
             columns: [
+                // Times, doses and outcomes are never cut: the name gives way first.
                 .init("DUE") { $0.dueTime.map(clock.text) ?? "" },
-                .name("MEDICATION") { $0.medicationID },
-                .init("DOSE") { $0.doseMg.map { "\($0) mg" } ?? "" },
-                .text("OUTCOME") { MedicationOutcomeText.text($0, clock: clock) },
+                .narrowedName("MEDICATION") { $0.medicationID },
+                .init("DOSE") { MedicationOutcomeText.dose($0) },
+                .init("OUTCOME") { MedicationOutcomeText.text($0, clock: clock) },
             ],
             whenEmpty: count == 1
                 ? "No medication due or taken today. Add one taken by day with: nudge meds add NAME --dose 100mg --at 08:00"

@@ -80,7 +80,7 @@ public enum MedicationScheduleCommands {
 
     /// `modafinil 200 mg (ir) at 08:00,14:00, mon,tue,wed,thu,fri`.
     static func line(_ schedule: MedicationSchedule) -> String {
-        "\(schedule.medicationID) \(schedule.doseMg) mg (\(schedule.formulation)) at \(schedule.times), \(schedule.days)"
+        "\(schedule.medicationID) \(MedicationDose.text(schedule.doseMg)) (\(schedule.formulation)) at \(schedule.times), \(schedule.days)"
     }
 
     private static func refusedOr(_ result: Result<MedicationSchedule, InputError>) throws -> MedicationSchedule {

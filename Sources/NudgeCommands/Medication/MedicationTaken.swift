@@ -70,7 +70,7 @@ public struct MedicationTaken {
         case .success(let event):
             let again = event.confirmedDuplicate ? " (a confirmed second entry)" : ""
             context.print(
-                "\(event.medicationID) \(event.doseMg) mg recorded as taken \(context.when(when)) (session \(event.sessionDate))\(again)"
+                "\(event.medicationID) \(MedicationDose.text(event.doseMg)) recorded as taken \(context.when(when)) (session \(event.sessionDate))\(again)"
             )
         }
     }

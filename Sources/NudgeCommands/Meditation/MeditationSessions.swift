@@ -2,6 +2,7 @@ import Foundation
 import NudgeCore
 import NudgeReports
 import NudgeStore
+import NudgeSystem
 
 /// What `nudge meditate stop` and `status` do, and how a session is named to the person.
 public enum MeditationSessions {
@@ -45,6 +46,18 @@ public enum MeditationSessions {
             elapsedSeconds = session.meditatedSeconds(at: now)
             leftSeconds = max(Int(session.endsAt.timeIntervalSince(now).rounded(.up)), 0)
         }
+    }
+
+    /// `meditate status`, printed; and where a session runs with no daemon on the store (it was
+    /// killed), on stderr that the session will neither end nor ring until one runs: the
+    /// status alone would count down to a bell that never comes.
+    public static func showStatus(json: Bool, _ context: CommandContext) throws {
+        let listing = try status(context)
+        try context.print(listing, json: json)
+        guard !listing.items.isEmpty, DaemonLock.holder(storePath: context.storePath) == nil else { return }
+        context.environment.errors(
+            "nudge: no daemon runs on this store, so this session will not end and its bells will not ring; start one with: systemctl --user start nudge (or nudge daemon)\n"
+        )
     }
 
     /// `meditate status`: the running session, elapsed and left, or when its start bell rings.

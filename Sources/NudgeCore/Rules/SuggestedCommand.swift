@@ -26,13 +26,14 @@ public struct SuggestedCommand: Sendable, Equatable, CustomStringConvertible {
     public static let meditateStop = Self(["meditate", "stop"])
     public static let callLog = Self(["call", "log", "NAME"])
     public static let callRemindTomorrow = Self(["call", "remind", "NAME", "--in", "1"])
+    public static func medsTaken(_ name: String) -> Self { Self(["meds", "taken", name]) }
     public static let doctor = Self(["doctor"])
     public static let history = Self(["history"])
 
     /// Every command line above, with an example for each value it takes.
     public static let examples: [Self] = [
         .journalReflect(session: "3f2a9c1e"), .journalMoodAfter(session: "3f2a9c1e"), .ack(12, "snooze"), .doseFirst,
-        .doseSecondAt, .doseSecondExtra, .logSymptom, .meditate, .meditateStop, .callLog, .callRemindTomorrow, .doctor,
-        .history,
+        .doseSecondAt, .doseSecondExtra, .logSymptom, .meditate, .meditateStop, .callLog, .callRemindTomorrow,
+        .medsTaken("modafinil"), .doctor, .history,
     ]
 }

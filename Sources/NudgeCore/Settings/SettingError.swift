@@ -48,9 +48,22 @@ extension SettingKey {
     }
 
     public func canonical(_ value: String) throws(SettingError) -> String {
-        guard let canonical = valueKind.canonical(value) else {
+        guard let canonical = valueKind.canonical(Self.minutes(value, for: rawValue)) else {
             throw .invalidValue(key: self, value: value)
         }
         return canonical
     }
+
+    /// A key counted in minutes (`meds.repeat_minutes`) takes its number with the unit people
+    /// add to it (`5 min`, `5m`, `5 minutes`): stored as the number, as `8pm` is stored `20:00`.
+    private static func minutes(_ value: String, for key: String) -> String {
+        guard key.hasSuffix("_minutes") else { return value }
+        let text = value.trimmingCharacters(in: .whitespaces)
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        let unit = text.dropFirst(digits.count).trimmingCharacters(in: .whitespaces).lowercased()
+        return !digits.isEmpty && minuteUnits.contains(unit) ? String(digits) : value
+    }
+
+    /// The words a number of minutes is followed by.
+    public static let minuteUnits: Set<String> = ["m", "min", "mins", "minute", "minutes"]
 }

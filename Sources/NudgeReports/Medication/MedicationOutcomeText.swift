@@ -5,7 +5,7 @@ import NudgeCore
 /// `skipped`... as `nudge meds history` and the report say it.
 public enum MedicationOutcomeText {
     public static func text(_ item: MedicationHistory.Item, clock: WallClock) -> String {
-        let taken = item.takenAt.map { "taken at \(clock.timeOfDay($0))" } ?? "taken"
+        let taken = item.takenTime.map { "taken at \(clock.text($0))" } ?? "taken"
         switch item.outcome {
         case .taken: return taken
         case .late: return "\(taken), \(late(item.lateMinutes ?? 0)) late"
@@ -14,6 +14,11 @@ public enum MedicationOutcomeText {
         case .open: return "not answered yet"
         case .unscheduled: return "\(taken), not scheduled"
         }
+    }
+
+    /// `200 mg`, `4.5 g`; `unreadable` where another program wrote no number, never nothing.
+    public static func dose(_ item: MedicationHistory.Item) -> String {
+        item.doseIsUnreadable ? "unreadable" : item.doseMg.map(MedicationDose.text) ?? ""
     }
 
     /// `25m`, `2h 10m`, `3h`.

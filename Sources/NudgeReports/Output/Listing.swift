@@ -16,6 +16,9 @@ public struct Listing<Item, Row: Encodable> {
             /// A name: never cut; the row folds around it, and one wider than a line goes on
             /// over lines of its own in its column.
             case wrapped
+            /// A name beside columns that say what happened: it gives way first, narrowed and
+            /// broken over lines in its column, never cut.
+            case narrowed
         }
 
         public var header: String
@@ -40,6 +43,12 @@ public struct Listing<Item, Row: Encodable> {
         /// A name, never cut: a person tells two contacts apart by the end of a name too.
         public static func name(_ header: String, _ cell: @escaping (Item) -> String) -> Column {
             Column(header, fit: .wrapped, cell)
+        }
+
+        /// A name that gives way before anything else, over lines in its column: beside an
+        /// outcome and times that are never cut (`meds history` at 40 columns).
+        public static func narrowedName(_ header: String, _ cell: @escaping (Item) -> String) -> Column {
+            Column(header, fit: .narrowed, cell)
         }
 
         /// A list of counts (`3 diary entries, 1 call`), under its row: a number is never cut,
@@ -107,11 +116,12 @@ public struct Listing<Item, Row: Encodable> {
         let shrinking = Set(columns.indices.filter { columns[$0].fit == .cut })
         let underneath = Set(columns.indices.filter { columns[$0].fit == .underneath })
         let wrapping = Set(columns.indices.filter { columns[$0].fit == .wrapped })
+        let narrowing = Set(columns.indices.filter { columns[$0].fit == .narrowed })
         func cells(_ item: Item) -> [String] { columns.map { $0.cell(item) } }
         guard let sections else {
             return TextTable.render(
                 header: columns.map(\.header), rows: items.map(cells), width: width, shrinking: shrinking,
-                underneath: underneath, wrapping: wrapping)
+                underneath: underneath, wrapping: wrapping, narrowing: narrowing)
         }
         var grouped: [(heading: String, items: [Item])] = []
         for item in items {
@@ -126,6 +136,6 @@ public struct Listing<Item, Row: Encodable> {
             header: columns.map(\.header),
             sections: grouped.sorted { sections.comesFirst($0.items[0], $1.items[0]) }.map {
                 (heading: $0.heading, rows: $0.items.map(cells))
-            }, width: width, shrinking: shrinking, underneath: underneath, wrapping: wrapping)
+            }, width: width, shrinking: shrinking, underneath: underneath, wrapping: wrapping, narrowing: narrowing)
     }
 }

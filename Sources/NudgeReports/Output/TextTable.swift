@@ -19,26 +19,44 @@ public enum TextTable {
     /// The columns in `wrapping` (a contact's name) are never cut either: they keep their width
     /// and the row folds around them, and a cell wider than a line goes on over lines of its own
     /// in its column, broken between words (inside a word only where one is wider than a line).
+    ///
+    /// The columns in `narrowing` (a medication's name beside times and outcomes never cut)
+    /// give up their width before any other, down to their header or their longest word, their
+    /// cells broken between words over lines in their column: never cut.
     public static func render(
         header: [String], rows: [[String]], width: Int = .max, shrinking: Set<Int> = [], underneath: Set<Int> = [],
-        wrapping: Set<Int> = []
+        wrapping: Set<Int> = [], narrowing: Set<Int> = []
     ) -> String {
         lines(
-            header: header, rows: rows, width: width, shrinking: shrinking, underneath: underneath, wrapping: wrapping
+            header: header, rows: rows, width: width,
+            fits: Fits(shrinking: shrinking, underneath: underneath, wrapping: wrapping, narrowing: narrowing)
         ).joined().joined(separator: "\n") + "\n"
+    }
+
+    /// Which columns give way to the width, and how (`render`).
+    struct Fits {
+        var shrinking: Set<Int>
+        var underneath: Set<Int>
+        var wrapping: Set<Int>
+        var narrowing: Set<Int>
+
+        /// The same, for the columns `kept` (by their index here), renumbered.
+        func kept(_ kept: [Int]) -> Fits {
+            let renumbered = { (set: Set<Int>) in Set(kept.indices.filter { set.contains(kept[$0]) }) }
+            return Fits(
+                shrinking: renumbered(shrinking), underneath: [], wrapping: renumbered(wrapping),
+                narrowing: renumbered(narrowing))
+        }
     }
 
     /// The header's lines, then each row's: the columns beside each other as below, then those
     /// `underneath`, each wrapped in the width less the indent.
-    private static func lines(
-        header: [String], rows: [[String]], width: Int, shrinking: Set<Int>, underneath: Set<Int>, wrapping: Set<Int>
-    ) -> [[String]] {
-        let beside = header.indices.filter { !underneath.contains($0) }
-        let under = header.indices.filter { underneath.contains($0) }
+    private static func lines(header: [String], rows: [[String]], width: Int, fits: Fits) -> [[String]] {
+        let beside = header.indices.filter { !fits.underneath.contains($0) }
+        let under = header.indices.filter { fits.underneath.contains($0) }
         let table = lines(
             header: beside.map { header[$0] }, rows: rows.map { row in beside.map { row[$0] } }, width: width,
-            shrinking: Set(beside.indices.filter { shrinking.contains(beside[$0]) }),
-            wrapping: Set(beside.indices.filter { wrapping.contains(beside[$0]) }))
+            beside: fits.kept(beside))
         let indent = String(repeating: " ", count: foldIndent)
         return zip([header] + rows, table).enumerated().map { index, pair in
             pair.1
@@ -50,9 +68,8 @@ public enum TextTable {
     }
 
     /// The header's lines, then each row's: one each, or more where the row is folded.
-    private static func lines(header: [String], rows: [[String]], width: Int, shrinking: Set<Int>, wrapping: Set<Int>)
-        -> [[String]]
-    {
+    private static func lines(header: [String], rows: [[String]], width: Int, beside fits: Fits) -> [[String]] {
+        let (shrinking, wrapping, narrowing) = (fits.shrinking, fits.wrapping, fits.narrowing)
         let all = [header] + rows.map { $0.map(Self.cell) }
         let natural = header.indices.map { column in all.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
         var widths = natural
@@ -61,13 +78,19 @@ public enum TextTable {
             widths[column] = min(natural[column], max(DisplayWidth.of(header[column]), width - foldIndent))
         }
         var excess = widths.reduce(0, +) + 2 * (widths.count - 1) - width
-        while excess > 0 {
-            let floors = header.indices.map { max(DisplayWidth.of(header[$0]), 10) }
-            guard let widest = shrinking.filter({ widths[$0] > floors[$0] }).max(by: { widths[$0] < widths[$1] })
-            else { break }
-            // One column at a time from the widest, so that several free-text columns share the cut.
-            widths[widest] -= 1
-            excess -= 1
+        // A narrowing column keeps its longest word whole (`adderall_xr`), as a person reads a name.
+        let floors = header.indices.map { column in
+            let words = narrowing.contains(column) ? all.flatMap { $0[column].split(separator: " ") } : []
+            return max(DisplayWidth.of(header[column]), words.map { DisplayWidth.of(String($0)) }.max() ?? 10)
+        }
+        for giving in [narrowing, shrinking] {
+            while excess > 0 {
+                guard let widest = giving.filter({ widths[$0] > floors[$0] }).max(by: { widths[$0] < widths[$1] })
+                else { break }
+                // One column at a time from the widest, so that several free-text columns share the cut.
+                widths[widest] -= 1
+                excess -= 1
+            }
         }
         let groups = folded(widths, width: width)
         // A folded row's lines have room the cut left (a title alone on its line): its free
@@ -75,7 +98,7 @@ public enum TextTable {
         for (index, group) in groups.enumerated() where groups.count > 1 {
             var spare =
                 width - (index > 0 ? foldIndent : 0) - group.map { widths[$0] }.reduce(0, +) - 2 * (group.count - 1)
-            for column in group where shrinking.contains(column) && spare > 0 {
+            for column in group where shrinking.union(narrowing).contains(column) && spare > 0 {
                 let back = min(spare, natural[column] - widths[column])
                 widths[column] += back
                 spare -= back
@@ -85,7 +108,7 @@ public enum TextTable {
             groups.enumerated().flatMap { index, group in
                 let cells = group.map { column in
                     let cell = row[column]
-                    if wrapping.contains(column) { return broken(cell, widths[column]) }
+                    if wrapping.union(narrowing).contains(column) { return broken(cell, widths[column]) }
                     return [DisplayWidth.of(cell) > widths[column] ? DisplayWidth.cut(cell, widths[column]) : cell]
                 }
                 let texts = (0..<(cells.map(\.count).max() ?? 1)).map { line in
@@ -149,11 +172,11 @@ public enum TextTable {
     /// aligned across all of them; within `width` as above, the indent counted.
     public static func render(
         header: [String], sections: [(heading: String, rows: [[String]])], width: Int = .max, shrinking: Set<Int> = [],
-        underneath: Set<Int> = [], wrapping: Set<Int> = []
+        underneath: Set<Int> = [], wrapping: Set<Int> = [], narrowing: Set<Int> = []
     ) -> String {
         let table = lines(
             header: header, rows: sections.flatMap(\.rows), width: width == .max ? width : width - 2,
-            shrinking: shrinking, underneath: underneath, wrapping: wrapping
+            fits: Fits(shrinking: shrinking, underneath: underneath, wrapping: wrapping, narrowing: narrowing)
         ).map { $0.map { "  " + $0 } }
         var next = 1
         return sections.map { section in

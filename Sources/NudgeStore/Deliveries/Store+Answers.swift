@@ -8,8 +8,9 @@ public enum AnswerOutcome<Recorded: Sendable & Equatable>: Sendable, Equatable {
     case recorded(Recorded)
     /// Answered before: the first answer stands.
     case duplicate
-    /// Answered before with another answer, by the label of its button: the first stands.
-    case answeredOtherwise(first: String)
+    /// Answered before with another answer, by the label of its button: the first stands;
+    /// with the command that records the second instead, where its rule has one.
+    case answeredOtherwise(first: String, instead: String?)
     case refused(InputError)
 }
 
@@ -121,7 +122,14 @@ extension Store {
             decided = try? decision.get()
             return decision.map(\.answer)
         }
-        if outcome == .duplicate, let otherFirst = decided?.otherFirst { return .answeredOtherwise(first: otherFirst) }
+        if outcome == .duplicate, let otherFirst = decided?.otherFirst {
+            let instead = (rule as? any TakenBackRule).flatMap { rule in
+                found.action.flatMap {
+                    rule.instead(recording: decided?.answer.action ?? action, after: $0, key: found.key)
+                }
+            }
+            return .answeredOtherwise(first: otherFirst, instead: instead)
+        }
         return outcome
     }
 

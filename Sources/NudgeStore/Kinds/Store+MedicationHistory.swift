@@ -5,14 +5,18 @@ import NudgeCore
 extension Store {
     /// What `nudge meds history` lists from `since` on: the medications taken by day, every
     /// `medication_events` row (with its dose), and the doses recorded not taken. A row whose
-    /// time DoseTap's reader cannot read is left out and named, as DoseTap leaves it out.
+    /// time DoseTap's reader cannot read is left out and named, as DoseTap leaves it out; a
+    /// dose that is no whole number is listed as unreadable, never as none.
     public func medicationRecords(since: Date, clock: WallClock) throws(StoreError) -> MedicationReminder.Facts {
         try read { db in
             var facts = MedicationReminder.Facts()
             facts.schedules = try Self.scheduledMedications(db)
+            try Self.noteUnreadableEntryTimes(db)
+            // The rowid too: the id is DoseTap's text, and a row is named by its rowid where
+            // that text cannot be shown.
             facts.entries = try Row.fetchAll(
                 db,
-                sql: "SELECT * FROM medication_events WHERE taken_at_utc >= ? ORDER BY taken_at_utc",
+                sql: "SELECT rowid, * FROM medication_events WHERE taken_at_utc >= ? ORDER BY taken_at_utc",
                 arguments: [Timestamp.format(since.addingTimeInterval(-86400))]
             ).compactMap { row in
                 guard let name: String = row.stored("medication_id"),
@@ -21,8 +25,12 @@ extension Store {
                     UnreadableRows.note("medication_events", row)
                     return nil
                 }
-                return MedicationReminder.Facts.Entry(
+                var entry = MedicationReminder.Facts.Entry(
                     medicationID: name, takenAt: taken, doseMg: row.stored("dose_mg"))
+                entry.doseIsUnreadable =
+                    entry.doseMg == nil && row.stored("dose_mg", as: DatabaseValue.self)?.isNull == false
+                entry.offsetMinutes = row.stored("local_offset_minutes")
+                return entry
             }
             for row in try Row.fetchAll(
                 db, sql: "SELECT * FROM medication_outcomes WHERE dose_date >= ?",
@@ -37,6 +45,23 @@ extension Store {
                 facts.notTaken[dose] = outcome
             }
             return facts
+        }
+    }
+
+    /// Notes the entries whose time is no time (`yesterday`, a number): a number sorts before
+    /// every time and falls outside the days asked, so without this it would be left out
+    /// silently. The pattern keeps this to the index and the few rows not shaped like a time.
+    private static func noteUnreadableEntryTimes(_ db: Database) throws {
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT rowid, id, taken_at_utc FROM medication_events WHERE typeof(taken_at_utc) != 'text'
+                    OR taken_at_utc NOT GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][T ][0-9][0-9]:[0-9][0-9]*'
+                """)
+        while let row = try rows.next() {
+            if row.stored("taken_at_utc", as: String.self).flatMap(DoseTapTime.taken) == nil {
+                UnreadableRows.note("medication_events", row)
+            }
         }
     }
 

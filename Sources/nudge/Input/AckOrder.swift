@@ -7,6 +7,10 @@ enum AckOrder {
     /// `positional`) is no id, with the line meant where one is plain: the two words swapped,
     /// or the id without its `#`; nil when the id is a number.
     static func refusal(_ arguments: [String], positional: [Int]) -> String? {
+        if let first = positional.first, let id = Int64(arguments[first]), id <= 0 {
+            return
+                "nudge ack takes a delivery id, a whole number from 1 as 'nudge history' lists them, and \(id) is none: nudge ack ID ANSWER"
+        }
         guard let first = positional.first, Int64(arguments[first]) == nil else { return nil }
         let number = { (word: String) in Int64(word.hasPrefix("#") ? String(word.dropFirst()) : word) }
         var fixed = arguments

@@ -55,6 +55,8 @@ enum FirstGuess {
             return changedSetting(at: at, of: arguments, unknown: unknown)
         case ["nudge", "settings"] where !word.hasPrefix("-"):
             return setting(arguments[at], before: before, rest: rest, unknown: unknown)
+        case ["nudge", "call"] where !word.hasPrefix("-"):
+            return loggedCall(arguments[at], before: before, rest: rest, unknown: unknown)
         case ["nudge", "contacts"] where word == "rename":
             return renamedContact(before: before, rest: rest, unknown: unknown)
         default:
@@ -172,6 +174,19 @@ enum FirstGuess {
         return "\(unknown); a setting is \(done) with: \(line)\(which)\(listed)"
     }
 
+    /// `call Mum` as `call log Mum`, where Mum names a contact; a word a letter or so from one
+    /// of call's commands is left to the nearest command.
+    private static func loggedCall(_ typed: String, before: [String], rest: [String], unknown: String) -> String? {
+        guard CommandLineCheck.nearest(typed, among: Nudge.Call.configuration.subcommands).isEmpty else { return nil }
+        let line = before + ["log", typed] + rest
+        let usage = "\(unknown); a call is logged with: nudge call log CONTACT"
+        guard SuggestedLine.parses(line) else { return usage }
+        guard CompletionNames.namesOneContact(storePath: StoreCompletion.storePath(line), typed) else {
+            return "\(usage) (no contact matches '\(CommandLineText.shortened(typed))'; nudge contacts list names them)"
+        }
+        return "\(unknown); a call is logged with nudge call log; did you mean: \(SuggestedLine.shown(line))"
+    }
+
     /// `contacts rename OLD NEW` as `contacts edit OLD --name NEW`, where OLD names a contact.
     private static func renamedContact(before: [String], rest: [String], unknown: String) -> String? {
         let names = rest.indices.filter { !rest[$0].hasPrefix("-") && ($0 == 0 || !rest[$0 - 1].hasPrefix("--store")) }
@@ -197,7 +212,9 @@ enum FirstGuess {
         let word = arguments[at]
         let digits = word.prefix { $0.isASCII && $0.isNumber }
         let unit = word.dropFirst(digits.count).lowercased()
-        let days = !digits.isEmpty && ["d", "day", "days"].contains(unit) ? [["--days", String(digits)]] : []
+        // A bare number is a count of days where the listing takes no --limit (`meds history 3`).
+        let inDays = ["d", "day", "days"].contains(unit) || unit.isEmpty && !takes.all.contains("--limit")
+        let days = !digits.isEmpty && inDays ? [["--days", String(digits)]] : []
         let count = Int(word) != nil ? [["--limit", word]] : []
         for option in days + count + [["--date", word], ["--since", word]] where takes.all.contains(option[0]) {
             var line = arguments

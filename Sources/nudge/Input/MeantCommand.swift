@@ -14,7 +14,7 @@ enum MeantCommand {
         "show": ["list", "status", "get"], "view": ["list", "show", "status"], "ls": ["list"],
         "display": ["list", "show", "status"], "info": ["status", "show"], "new": ["add", "start"],
         "create": ["add", "start"], "change": ["edit", "set"], "update": ["edit", "set"], "modify": ["edit", "set"],
-        "end": ["stop"], "finish": ["stop"], "begin": ["start"],
+        "end": ["stop"], "finish": ["stop"], "begin": ["start"], "took": ["taken"], "take": ["taken"],
     ]
 
     /// The verbs of other programs a suggestion answers.

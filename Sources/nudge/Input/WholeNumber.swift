@@ -3,7 +3,12 @@ import NudgeCore
 
 /// Numeric options parsed with the accepted range in the refusal (TypedInput.wholeNumber).
 enum WholeNumber {
-    static func parser(_ range: ClosedRange<Int>, unit: String? = nil) -> @Sendable (String) throws -> Int {
-        TypedArguments.parsed { text throws(InputError) in try TypedInput.wholeNumber(text, in: range, unit: unit) }
+    static func parser(_ range: ClosedRange<Int>) -> @Sendable (String) throws -> Int {
+        TypedArguments.parsed { text throws(InputError) in try TypedInput.wholeNumber(text, in: range) }
+    }
+
+    /// A number of days, in days or weeks as people say it: `14`, `14d`, `2w`.
+    static func days(_ range: ClosedRange<Int>) -> @Sendable (String) throws -> Int {
+        TypedArguments.parsed { text throws(InputError) in try TypedInput.wholeDays(text, in: range) }
     }
 }

@@ -279,8 +279,11 @@ import Testing
             ["call", "log", "Alex", "--duration", "1e9"],
             "is not a whole number of minutes; give one from 0 to 1440 as 10 (minutes)"
         ),
-        (["contacts", "add", "Bob", "--every", "often"], "is not a whole number of days; give one from 1 to 3650"),
-        (["contacts", "add", "Bob", "--every", "2 weeks"], "is not a whole number of days; give one from 1 to 3650"),
+        (
+            ["contacts", "add", "Bob", "--every", "often"],
+            "is not a number of days; give one from 1 to 3650, as 14, 14d or 2w"
+        ),
+        (["contacts", "add", "Bob", "--every", "2 hours"], "is not a number of days"),
         (
             ["call", "log", "ale"],
             "'ale' matches 2 contacts: Alex (id 1), Alexandra (id 2); give the id (id:N) or the full name"

@@ -6,6 +6,14 @@ public struct MedicationDose: Sendable, Equatable {
 
     public init(milligrams: Int) { self.milligrams = milligrams }
 
+    /// A dose as a person says it: `200 mg`, and in grams where it is whole tenths of a gram
+    /// from 1 g on (`4.5 g`, as `--dose 4.5g` is typed; not `4500 mg`).
+    public static func text(_ milligrams: Int) -> String {
+        guard milligrams >= 1000, milligrams % 100 == 0 else { return "\(milligrams) mg" }
+        let (grams, tenths) = milligrams.quotientAndRemainder(dividingBy: 1000)
+        return tenths == 0 ? "\(grams) g" : "\(grams).\(tenths / 100) g"
+    }
+
     /// DoseTap's largest dose is 9 g (sodium oxybate); ten times that is no dose of anything.
     public static let largest = 100_000
 

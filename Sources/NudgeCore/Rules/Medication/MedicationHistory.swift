@@ -5,6 +5,10 @@ import Foundation
 /// dose as the reminders count it (from an hour before it until an hour before the next); one
 /// that takes none is listed on its own. An entry wins over a dose recorded skipped or missed:
 /// it says the medication was taken, later.
+///
+/// An entry is read by the wall clock it was taken by (its recorded offset): a dose taken at
+/// 08:05 in New York is the 08:00 dose of that day, taken on time, when the list is read in
+/// Berlin; by today's zone it would be 14:05 and take no dose at all.
 public struct MedicationHistory: Sendable {
     public enum Outcome: String, Sendable, Equatable, Codable {
         /// Taken before its first repeat would have come.
@@ -27,12 +31,42 @@ public struct MedicationHistory: Sendable {
         public var dueTime: LocalTime?
         public var outcome: Outcome
         public var takenAt: Date?
+        /// The time of day it was taken, by the clock where it was taken.
+        public var takenTime: LocalTime?
         public var doseMg: Int?
+        /// A dose another program wrote that is no whole number of milligrams.
+        public var doseIsUnreadable = false
         /// How late it was taken, in whole minutes.
         public var lateMinutes: Int?
+        /// Where it goes in its day: when due, else when taken, on today's clock.
+        var wallInstant: Date
 
-        /// Where it goes in its day: when due, else when taken.
-        var instant: Date { dueAt ?? takenAt ?? .distantPast }
+        init(
+            date: CivilDate, medicationID: String, dueAt: Date?, dueTime: LocalTime?, outcome: Outcome,
+            doseMg: Int?, wallInstant: Date
+        ) {
+            (self.date, self.medicationID, self.dueAt, self.dueTime) = (date, medicationID, dueAt, dueTime)
+            (self.outcome, self.doseMg, self.wallInstant) = (outcome, doseMg, wallInstant)
+        }
+
+        /// What the entry says was taken, where it was taken.
+        mutating func take(_ entry: MedicationReminder.Facts.Entry, wallInstant taken: Date, clock: WallClock) {
+            takenAt = entry.takenAt
+            let seconds = clock.local(taken).secondsOfDay
+            takenTime = LocalTime(hour: seconds / 3600, minute: seconds / 60 % 60)
+            if entry.doseIsUnreadable { (doseMg, doseIsUnreadable) = (nil, true) }
+            doseMg = entry.doseMg ?? doseMg
+        }
+    }
+
+    /// An entry's instant moved to the same time of day on `clock`, where it was taken by
+    /// another (a recorded offset that is not the zone's at that instant: the zone changed).
+    /// An offset of 0 is also the column's default, which a writer that knows no zone leaves:
+    /// such an entry is read by today's zone, as one with no offset.
+    static func wallInstant(_ entry: MedicationReminder.Facts.Entry, clock: WallClock) -> Date {
+        guard let minutes = entry.offsetMinutes, minutes != 0, abs(minutes) <= 18 * 60 else { return entry.takenAt }
+        let shift = minutes * 60 - clock.offset(at: Int(entry.takenAt.timeIntervalSince1970.rounded(.down)))
+        return entry.takenAt.addingTimeInterval(TimeInterval(shift))
     }
 
     /// Newest day first; in a day, by time.
@@ -43,6 +77,7 @@ public struct MedicationHistory: Sendable {
         var items: [Item] = []
         var used = Set<Int>()
         let every = TimeInterval(repeatMinutes * 60)
+        let taken = facts.entries.map { wallInstant($0, clock: clock) }
         for scheduled in facts.schedules {
             for day in sequence(first: days.lowerBound, next: { $0 < days.upperBound ? $0.adding(days: 1) : nil }) {
                 for (dose, dueAt) in scheduled.doses(on: day, clock: clock)
@@ -50,17 +85,19 @@ public struct MedicationHistory: Sendable {
                     let span = scheduled.span(of: dose, clock: clock)
                     let entry = facts.entries.indices.filter {
                         !used.contains($0) && facts.entries[$0].medicationID == dose.medicationID
-                            && span?.contains(facts.entries[$0].takenAt) == true
-                    }.min { facts.entries[$0].takenAt < facts.entries[$1].takenAt }
+                            && span?.contains(taken[$0]) == true
+                    }.min { taken[$0] < taken[$1] }
                     var item = Item(
                         date: day, medicationID: dose.medicationID, dueAt: dueAt, dueTime: dose.time, outcome: .open,
-                        doseMg: scheduled.schedule.doseMg)
+                        doseMg: scheduled.schedule.doseMg, wallInstant: dueAt)
                     if let entry {
                         used.insert(entry)
-                        let taken = facts.entries[entry]
-                        let late = max(0, Int(taken.takenAt.timeIntervalSince(dueAt) / 60))
-                        item.outcome = taken.takenAt < dueAt.addingTimeInterval(every) ? .taken : .late
-                        (item.takenAt, item.doseMg) = (taken.takenAt, taken.doseMg ?? item.doseMg)
+                        let late = max(0, Int(taken[entry].timeIntervalSince(dueAt) / 60))
+                        item.outcome = taken[entry] < dueAt.addingTimeInterval(every) ? .taken : .late
+                        item.take(facts.entries[entry], wallInstant: taken[entry], clock: clock)
+                        // Due by the clock it was taken by.
+                        item.dueAt = dueAt.addingTimeInterval(
+                            facts.entries[entry].takenAt.timeIntervalSince(taken[entry]))
                         item.lateMinutes = item.outcome == .late ? late : nil
                     } else if let outcome = facts.notTaken[dose] {
                         item.outcome = outcome == .skipped ? .skipped : .missed
@@ -73,16 +110,17 @@ public struct MedicationHistory: Sendable {
             }
         }
         for (index, entry) in facts.entries.enumerated() where !used.contains(index) {
-            let date = clock.date(of: entry.takenAt)
+            let date = clock.date(of: taken[index])
             guard days.contains(date) else { continue }
-            items.append(
-                Item(
-                    date: date, medicationID: entry.medicationID, dueAt: nil, dueTime: nil, outcome: .unscheduled,
-                    takenAt: entry.takenAt, doseMg: entry.doseMg))
+            var item = Item(
+                date: date, medicationID: entry.medicationID, dueAt: nil, dueTime: nil, outcome: .unscheduled,
+                doseMg: nil, wallInstant: taken[index])
+            item.take(entry, wallInstant: taken[index], clock: clock)
+            items.append(item)
         }
         return items.sorted {
             guard $0.date == $1.date else { return $0.date > $1.date }
-            return ($0.instant, $0.medicationID) < ($1.instant, $1.medicationID)
+            return ($0.wallInstant, $0.medicationID) < ($1.wallInstant, $1.medicationID)
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-extension MedicationReminder {
+extension MedicationReminder: TakenBackRule {
     /// `taken` writes the dose in DoseTap's `medication_events` as `nudge meds taken` does, at
     /// the instant answered, unless an entry already took the dose or DoseTap's duplicate guard
     /// would ask (another entry of the medication in the session, within its minutes): a button
@@ -15,9 +15,10 @@ extension MedicationReminder {
         else { return .refused(InputError("\(record.key) is no longer a medication taken by day")) }
         guard record.action == nil else { return .duplicate }
         if let settled = input.facts.answer(of: dose) {
+            let instead = self.instead(recording: answer, after: settled, key: record.key).map { "; \($0)" }
             return .refused(
                 InputError(
-                    "the \(input.clock.text(dose.time)) dose of \(dose.medicationID) on \(dose.date) was answered already: \(settled)"
+                    "the \(input.clock.text(dose.time)) dose of \(dose.medicationID) on \(dose.date) was answered already: \(settled)\(instead ?? "")"
                 ))
         }
         let followUps = dose.key + ":"
@@ -39,7 +40,8 @@ extension MedicationReminder {
                 AnswerEffects(
                     changes: [.taken(event)], cancelOwedWithPrefix: followUps,
                     confirmation:
-                        "\(dose.medicationID) \(event.doseMg) mg recorded as taken at \(input.clock.timeOfDay(now))"))
+                        "\(dose.medicationID) \(MedicationDose.text(event.doseMg)) recorded as taken at \(input.clock.timeOfDay(now))"
+                ))
         case Self.snoozeAction:
             let due = now.addingTimeInterval(TimeInterval(Self.snoozeMinutes * 60))
             return .record(AnswerEffects(followUp: .init(kind: kind, keyPrefix: dose.key(.snooze), dueAt: due)))
@@ -52,6 +54,15 @@ extension MedicationReminder {
         default:
             return .refused(InputError("\(answer) is not an answer to a medication reminder"))
         }
+    }
+
+    /// Taken after a skip or a snooze: the notification's answer stands, and `nudge meds
+    /// taken` records the dose (the entry wins over the skip in the history).
+    public func instead(recording wanted: String, after first: String, key: String) -> String? {
+        guard wanted == Self.takenAction, first != Self.takenAction, let (dose, _) = ScheduledDose.parse(key) else {
+            return nil
+        }
+        return "to record it taken after all: \(SuggestedCommand.medsTaken(ShellWord.quoted(dose.medicationID)))"
     }
 
     /// The entry that stands for this dose already: one in its span, or one DoseTap's guard

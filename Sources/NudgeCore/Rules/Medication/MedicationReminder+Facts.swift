@@ -48,6 +48,11 @@ extension MedicationReminder {
             public var takenAt: Date
             /// Read for a history; nil where only the time counts (a plan).
             public var doseMg: Int?
+            /// A dose another program wrote that is no whole number of milligrams (`ten`).
+            public var doseIsUnreadable = false
+            /// The zone's offset from UTC in minutes where it was taken, as recorded with it
+            /// (`local_offset_minutes`); read for a history, nil where unknown.
+            public var offsetMinutes: Int?
 
             public init(medicationID: String, takenAt: Date, doseMg: Int? = nil) {
                 self.medicationID = medicationID

@@ -169,7 +169,7 @@ public struct MedicationReminder: MissRecordingRule {
 
     /// `Modafinil 200 mg`: DoseTap's name for a medication it knows, else the name given.
     static func title(_ scheduled: ScheduledMedication) -> String {
-        "\(displayName(scheduled.schedule.medicationID)) \(scheduled.schedule.doseMg) mg"
+        "\(displayName(scheduled.schedule.medicationID)) \(MedicationDose.text(scheduled.schedule.doseMg))"
     }
 
     static func displayName(_ medicationID: String) -> String {

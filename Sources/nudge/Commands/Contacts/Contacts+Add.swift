@@ -9,8 +9,8 @@ extension Nudge.Contacts {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The contact's name (at most 200 characters).") var name: String
         @Option(
-            parsing: .unconditional, help: "Remind to call every this many days (1-3650).",
-            transform: WholeNumber.parser(CallInput.cadenceRange, unit: "days"))
+            parsing: .unconditional, help: "Remind to call every this many days (1-3650), or weeks: 14, 14d, 2w.",
+            transform: WholeNumber.days(CallInput.cadenceRange))
         var every: Int?
 
         func validate() throws {

@@ -11,8 +11,8 @@ extension Nudge.Contacts {
         var contact: String
         @Option(help: "A new name.") var name: String?
         @Option(
-            parsing: .unconditional, help: "Remind to call every this many days (1-3650).",
-            transform: WholeNumber.parser(CallInput.cadenceRange, unit: "days"))
+            parsing: .unconditional, help: "Remind to call every this many days (1-3650), or weeks: 14, 14d, 2w.",
+            transform: WholeNumber.days(CallInput.cadenceRange))
         var every: Int?
         @Flag(help: "No cadence: no reminders unless asked with 'nudge call remind'.") var noCadence = false
 

@@ -1,0 +1,75 @@
+import Foundation
+import GRDB
+import NudgeTestSupport
+import Testing
+
+/// A medication reminder answered Skip or Snooze, then Taken from the terminal: the first
+/// answer stands on the notification, and the refusal named nothing a person could do (issue
+/// 40, last round). It names `nudge meds taken NAME`, which records the dose; typed back, it does.
+@Suite struct AckTakenBackTests: CommandScenario {
+    let directory = TemporaryDirectory()
+
+    /// Modafinil at 19:00 and vitamin d at 19:30, added in the morning; modafinil's reminder
+    /// shown as delivery 7 and again as 8, vitamin d's as 9 (now is 20:00 in Berlin).
+    private func shownReminders() throws {
+        for line in [
+            ["meds", "add", "modafinil", "--dose", "200mg", "--at", "19:00"],
+            ["meds", "add", "vitamin d", "--custom", "--dose", "1g", "--at", "19:30"],
+        ] {
+            let added = InProcessNudge.run(
+                line + ["--store", store],
+                environment: environment.merging(["NUDGE_FAKE_NOW": "2026-11-22T07:00:00+01:00"]) {
+                    $1
+                })
+            #expect(added.status == 0, "\(added)")
+        }
+        let database = try DatabaseQueue(path: store)
+        defer { try? database.close() }
+        try database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO reminder_deliveries (id, reminder_key, kind, due_at, shown_at, title) VALUES
+                        (7, 'medication:modafinil:2026-11-22:1900', 'medication', '2026-11-22T18:00:00Z',
+                            '2026-11-22T18:00:00Z', 'Modafinil 200 mg'),
+                        (8, 'medication:modafinil:2026-11-22:1900:again:1', 'medication', '2026-11-22T18:10:00Z',
+                            '2026-11-22T18:10:00Z', 'Modafinil 200 mg'),
+                        (9, 'medication:vitamin d:2026-11-22:1930', 'medication', '2026-11-22T18:30:00Z',
+                            '2026-11-22T18:30:00Z', 'vitamin d 1 g')
+                    """)
+        }
+    }
+
+    @Test func takenAfterSkipOrSnoozeNamesTheCommandThatRecordsIt() throws {
+        try shownReminders()
+        #expect(nudge("ack", "7", "skip").status == 0)
+        try InProcessNudge.expectRefusal(
+            ["ack", "7", "taken"], store: store, environment: environment,
+            mentioning:
+                "nudge: delivery 7 was already answered 'Skip'; that first answer stands, and nothing changed; to record it taken after all: nudge meds taken modafinil\n"
+        )
+        // Its repeat: the dose was answered on another reminder of it.
+        try InProcessNudge.expectRefusal(
+            ["ack", "8", "Taken"], store: store, environment: environment,
+            mentioning:
+                "nudge: the 19:00 dose of modafinil on 2026-11-22 was answered already: skip; to record it taken after all: nudge meds taken modafinil\n"
+        )
+        #expect(nudge("ack", "9", "snooze").status == 0)
+        try InProcessNudge.expectRefusal(
+            ["ack", "9", "taken"], store: store, environment: environment,
+            mentioning:
+                "nudge: delivery 9 was already answered 'Snooze 10 min'; that first answer stands, and nothing changed; to record it taken after all: nudge meds taken 'vitamin d'\n"
+        )
+        // Another answer after a skip has no such command: only that the first stands.
+        let again = try InProcessNudge.expectRefusal(
+            ["ack", "7", "snooze"], store: store, environment: environment, mentioning: "first answer stands")
+        #expect(!again.stderr.contains("meds taken"), "\(again)")
+
+        // The lines said, typed back, record the doses; the history shows them taken.
+        #expect(nudge("meds", "taken", "modafinil").status == 0)
+        #expect(nudge("meds", "taken", "vitamin d").status == 0)
+        let history = nudge("meds", "history", "--days", "1")
+        let lines = history.stdout.split(separator: "\n")
+        #expect(lines.contains { $0.contains("modafinil") && $0.hasSuffix("taken at 20:00, 1h late") }, "\(history)")
+        #expect(lines.contains { $0.contains("vitamin d") && $0.hasSuffix("taken at 20:00, 30m late") }, "\(history)")
+    }
+}

@@ -49,11 +49,9 @@ extension BackupRestore {
             let newest = BackupDirectory.newestSound(
                 in: directory, now: context.now, identity: identity, formerFolders: formerFolders)
         else {
-            let stores = BackupDirectory.stores(BackupDirectory.list(in: directory, now: context.now)).count
             throw CommandFailure(
-                identity == nil && stores > 1
-                    ? "the store's identity cannot be read, and \(directory) holds the backups of \(stores) stores; give the backup's path instead (nudge backups lists them)"
-                    : "\(directory) has no sound backup of this store to restore\(Self.unopenableNote(unopenable)); give a backup's path instead",
+                StoresApart(directory: directory, identity: identity, now: context.now)?.choice(context.wallClock)
+                    ?? "\(directory) has no sound backup of this store to restore\(Self.unopenableNote(unopenable)); give a backup's path instead",
                 exitCode: 66)
         }
         return (newest.path, Self.unopenableNote(unopenable.filter { $0.takenAt > newest.takenAt }, newer: true))

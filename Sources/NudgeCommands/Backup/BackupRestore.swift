@@ -95,7 +95,14 @@ public struct BackupRestore {
         while true {
             attempts += 1
             let (backup, note) = try chosenBackup(context)
-            let described = describe(backup, context) + note
+            // Of one of several stores while this store's identity cannot be known: said whose.
+            let whose =
+                file.flatMap {
+                    StoresApart(
+                        directory: PathText.directory(of: $0), identity: Store.identity(at: context.storePath),
+                        now: context.now)?.restoring($0)
+                } ?? ""
+            let described = describe(backup, context) + whose + note
             do { return (try PinnedBackup(backup, store: context.storePath, now: context.now), described) } catch {
                 guard latest, attempts < 3, !FileManager.default.fileExists(atPath: backup) else {
                     throw CommandFailure(error.description, exitCode: error.exitCode)

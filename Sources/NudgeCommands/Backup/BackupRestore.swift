@@ -46,7 +46,10 @@ public struct BackupRestore {
         let reopen =
             restored.replacedFile
             ? "; the damaged file was replaced, so programs that have the store open must open it again" : ""
-        context.print("restored \(described)\(written)\(kept)\(reopen)")
+        let identity = restored.identityLivesAt.map {
+            "; the store whose identity the backup carries lives on at \($0), so this store got an identity of its own (that store's backups stay its own)"
+        }
+        context.print("restored \(described)\(written)\(kept)\(reopen)\(identity ?? "")")
     }
 
     /// Puts the backup in place once the person agrees (or with --yes); nil when they do not.

@@ -117,4 +117,13 @@ extension BackupDirectory {
 extension BackupFile {
     /// Whose the backup at `path` is, read from inside it; nil when there is no file.
     public static func origin(of path: String) -> BackupOrigin? { BackupStamp.read(path)?.origin }
+
+    /// The backup at `path` as it records itself (whose, when, and where from); nil when there is no file.
+    static func recorded(_ path: String) -> BackupFile? {
+        BackupStamp.read(path).map {
+            BackupFile(
+                path: path, takenAt: $0.takenAt ?? Date(), size: 0, origin: $0.origin, takenFrom: $0.takenFrom,
+                takenFromInode: $0.takenFromInode)
+        }
+    }
 }

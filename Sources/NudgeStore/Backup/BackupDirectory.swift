@@ -15,12 +15,20 @@ public struct BackupFile: Sendable, Equatable {
     public var takenAt: Date
     public var size: Int
     public var origin: BackupOrigin
+    /// The path and inode of the store file it was taken from; nil in one an older nudge took.
+    public var takenFrom: String?
+    public var takenFromInode: String?
 
-    public init(path: String, takenAt: Date, size: Int, origin: BackupOrigin = .unmarked) {
+    public init(
+        path: String, takenAt: Date, size: Int, origin: BackupOrigin = .unmarked, takenFrom: String? = nil,
+        takenFromInode: String? = nil
+    ) {
         self.path = path
         self.takenAt = takenAt
         self.size = size
         self.origin = origin
+        self.takenFrom = takenFrom
+        self.takenFromInode = takenFromInode
     }
 
     /// Taken for an instant more than 5 minutes after `now`: while the clock was wrong, or named
@@ -129,7 +137,7 @@ public enum BackupDirectory {
             let written = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec))
             return BackupFile(
                 path: path, takenAt: stamp.takenAt ?? min(named, written), size: Int(status.st_size),
-                origin: stamp.origin)
+                origin: stamp.origin, takenFrom: stamp.takenFrom, takenFromInode: stamp.takenFromInode)
         }.sorted(by: { inOrder($0, $1, now: now) })
     }
 

@@ -211,17 +211,21 @@ public enum BackupDirectory {
     /// just taken, which a newer one of its day would displace after the clock went back) are
     /// never removed. Nor is one taken ahead of `now` (a clock that was ahead): it takes no
     /// day's, week's or month's place from the real ones, and is thinned once the clock passes it.
+    /// Nor are those taken from another live store of the same identity (`IdentityTwin`).
     @discardableResult
     public static func thin(
         _ directory: String, store: String, identity: String?, keeping: String? = nil, clock: WallClock, now: Date
     ) -> [BackupFile] {
-        let backups = list(in: directory, now: now, store: store).filter { backup in
+        let listed = list(in: directory, now: now, store: store).filter { backup in
             switch backup.origin {
             case .store(let owner): owner == identity
             case .damaged: true
             case .unmarked, .foreign, .unreadable: false
             }
-        }.filter { !$0.isAhead(of: now) }.map { ($0, $0.looksWhole) }
+        }
+        let backups = IdentityTwin.own(listed, identity: identity, store: store).filter { !$0.isAhead(of: now) }.map {
+            ($0, $0.looksWhole)
+        }
         let kept = BackupPolicy.kept(backups.filter(\.1).map(\.0.takenAt), clock: clock)
         let removed = backups.filter { backup, whole in
             !(whole && kept.contains(backup.takenAt)) && backup.path != keeping && isOwn(backup.path)

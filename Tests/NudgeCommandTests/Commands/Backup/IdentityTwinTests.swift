@@ -60,4 +60,39 @@ struct IdentityTwinTests {
         #expect(restored.stdout.contains("lives on at \(elsewhere), so this store got an identity"), "\(restored)")
         #expect(try identity(store) != identity(elsewhere))
     }
+
+    /// Another program writes one store's identity into another that shares its backup folder:
+    /// the second's backup no longer thins the first's of the same day, and doctor names it,
+    /// with a fix that works.
+    @Test func anIdentityWrittenIntoAnotherStoreIsNamedAndNotThinned() throws {
+        let shared = directory.file("backups")
+        let other = directory.file("other.sqlite")
+        for path in [store, other] {
+            nudge("settings", "set", "backup.directory", shared, store: path, at: "2026-11-20T08:00:00Z")
+        }
+        nudge("backup", at: "2026-11-20T09:00:00Z")
+        let first = shared + "/nudge-20261120T090000Z.sqlite"
+        let identity = try #require(try identity(store))
+        let written = try Subprocess.run(
+            "/usr/bin/sqlite3",
+            [other, "UPDATE store_metadata SET value = '\(identity)' WHERE key = 'store_identity'"])
+        #expect(written.status == 0, "\(written)")
+        nudge("backup", store: other, at: "2026-11-20T10:00:00Z")
+        #expect(FileManager.default.fileExists(atPath: first))
+
+        let doctor = InProcessNudge.run(
+            ["doctor", "--store", other], environment: ["TZ": "UTC", "NUDGE_FAKE_NOW": "2026-11-20T11:00:00Z"])
+        #expect(doctor.stdout.contains("PROBLEM backups: the store at \(store) has this store's identity"), "\(doctor)")
+        let fix = try #require(
+            doctor.stdout.components(separatedBy: "if it is this one: ").dropFirst().first?
+                .components(separatedBy: "\n").first, "\(doctor)")
+        let ran = try Subprocess.run(
+            "/bin/sh", ["-c", fix.replacingOccurrences(of: "&& nudge backup", with: "")])
+        #expect(ran.status == 0, "\(ran)")
+        nudge("backup", store: other, at: "2026-11-20T12:00:00Z")
+        let after = InProcessNudge.run(
+            ["doctor", "--store", other], environment: ["TZ": "UTC", "NUDGE_FAKE_NOW": "2026-11-20T12:30:00Z"])
+        #expect(!after.stdout.contains("has this store's identity"), "\(after)")
+        #expect(FileManager.default.fileExists(atPath: first))
+    }
 }

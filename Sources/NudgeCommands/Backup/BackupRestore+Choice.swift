@@ -25,7 +25,7 @@ extension BackupRestore {
             guard let latestFormer = formerFolders.first,
                 let newest = BackupDirectory.newestSound(
                     in: latestFormer, now: context.now, identity: identity,
-                    formerFolders: Array(formerFolders.dropFirst()))
+                    formerFolders: Array(formerFolders.dropFirst()), store: context.storePath)
             else { throw CommandFailure(unreadable, exitCode: 66) }
             return (newest.path, " (from a folder backup.directory named before: \(unreadable))")
         }
@@ -47,7 +47,8 @@ extension BackupRestore {
         let unopenable = BackupDirectory.unopenable(in: [directory] + formerFolders, now: context.now)
         guard
             let newest = BackupDirectory.newestSound(
-                in: directory, now: context.now, identity: identity, formerFolders: formerFolders)
+                in: directory, now: context.now, identity: identity, formerFolders: formerFolders,
+                store: context.storePath)
         else {
             throw CommandFailure(
                 StoresApart(directory: directory, identity: identity, now: context.now)?.choice(context.wallClock)

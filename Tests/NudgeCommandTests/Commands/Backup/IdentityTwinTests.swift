@@ -96,3 +96,29 @@ struct IdentityTwinTests {
         #expect(FileManager.default.fileExists(atPath: first))
     }
 }
+
+extension IdentityTwinTests {
+    /// With one identity in two stores, the other's newer backup is neither listed nor taken by
+    /// `restore --latest`, which would have put the other store's diary in place of this one's.
+    @Test func restoreLatestTakesOnlyItsOwnStoresBackup() throws {
+        let shared = directory.file("backups")
+        let other = directory.file("other.sqlite")
+        for path in [store, other] {
+            nudge("settings", "set", "backup.directory", shared, store: path, at: "2026-11-20T08:00:00Z")
+        }
+        nudge("log", "symptom", "mine", "--severity", "2", at: "2026-11-20T08:30:00Z")
+        nudge("backup", at: "2026-11-20T09:00:00Z")
+        let written = try Subprocess.run(
+            "/usr/bin/sqlite3",
+            [
+                other,
+                "UPDATE store_metadata SET value = '\(try #require(try identity(store)))' WHERE key = 'store_identity'",
+            ])
+        #expect(written.status == 0, "\(written)")
+        nudge("backup", store: other, at: "2026-11-20T10:00:00Z")
+        let listed = nudge("backups", at: "2026-11-20T11:00:00Z")
+        #expect(!listed.stdout.contains("nudge-20261120T100000Z"), "\(listed)")
+        let restored = nudge("restore", "--latest", "--yes", at: "2026-11-20T11:00:00Z")
+        #expect(restored.stdout.hasPrefix("restored the backup of 2026-11-20 09:00 UTC"), "\(restored)")
+    }
+}

@@ -32,8 +32,8 @@ public enum IdentityTwin {
         }
     }
 
-    /// `backups` less those taken from another live store of `identity` (`find`): never thinned
-    /// as the store's own.
+    /// `backups` less those taken from another live store of `identity` (`find`): neither
+    /// listed, taken by `restore --latest` nor thinned as the store's own.
     public static func own(_ backups: [BackupFile], identity: String?, store: String) -> [BackupFile] {
         guard let identity else { return backups }
         let own = fileID(store)

@@ -51,17 +51,22 @@ extension DaemonTests {
     @Test func aFailedBackupCountsOnlyThisStoresEarlierBackups() throws {
         let now = try #require(Timestamp.parse("2026-11-22T12:00:00Z"))
         let shared = directory.file("shared")
-        let ours = try Store(path: store, now: now)
-        _ = try ours.backUp(into: shared, at: now.addingTimeInterval(-86_400))
+        let identity = try {
+            let ours = try Store(path: store, now: now)
+            _ = try ours.backUp(into: shared, at: now.addingTimeInterval(-86_400))
+            return try ours.identity()
+        }()
         let other = try Store(path: directory.file("other.sqlite"), now: now)
         for hours in [1.0, 2.0] { _ = try other.backUp(into: shared, at: now.addingTimeInterval(-3600 * hours)) }
         #expect(BackupDirectory.list(in: shared, now: now).count == 3)
-        // A store SQLite cannot read (no backup can be taken), its identity known from before.
-        let junk = directory.file("junk.sqlite")
-        try Data(repeating: 0x6A, count: 8192).write(to: URL(fileURLWithPath: junk))
+        // The store turned into one SQLite cannot read (no backup can be taken), its identity
+        // known from before. (At another path, a live store holding the identity, its backups
+        // would be that store's: IdentityTwin.)
+        for suffix in ["-wal", "-shm"] { unlink(store + suffix) }
+        try Data(repeating: 0x6A, count: 8192).write(to: URL(fileURLWithPath: store))
         let outcome = DailyBackup(
-            connection: DailyBackup.Connection(), storePath: junk, directory: shared,
-            identity: try ours.identity(), takenAt: now, clock: WallClock(zone: .system("UTC"))
+            connection: DailyBackup.Connection(), storePath: store, directory: shared,
+            identity: identity, takenAt: now, clock: WallClock(zone: .system("UTC"))
         ).run()
         #expect(outcome.failure != nil && outcome.backup == nil, "\(outcome)")
         #expect(outcome.earlierBackups == 1, "\(outcome)")

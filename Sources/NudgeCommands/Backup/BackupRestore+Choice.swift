@@ -25,7 +25,7 @@ extension BackupRestore {
             guard let latestFormer = formerFolders.first,
                 let newest = BackupDirectory.newestSound(
                     in: latestFormer, now: context.now, identity: identity,
-                    formerFolders: Array(formerFolders.dropFirst()))
+                    formerFolders: Array(formerFolders.dropFirst()), store: context.storePath)
             else { throw CommandFailure(unreadable, exitCode: 66) }
             return (newest.path, " (from a folder backup.directory named before: \(unreadable))")
         }
@@ -47,13 +47,12 @@ extension BackupRestore {
         let unopenable = BackupDirectory.unopenable(in: [directory] + formerFolders, now: context.now)
         guard
             let newest = BackupDirectory.newestSound(
-                in: directory, now: context.now, identity: identity, formerFolders: formerFolders)
+                in: directory, now: context.now, identity: identity, formerFolders: formerFolders,
+                store: context.storePath)
         else {
-            let stores = BackupDirectory.stores(BackupDirectory.list(in: directory, now: context.now)).count
             throw CommandFailure(
-                identity == nil && stores > 1
-                    ? "the store's identity cannot be read, and \(directory) holds the backups of \(stores) stores; give the backup's path instead (nudge backups lists them)"
-                    : "\(directory) has no sound backup of this store to restore\(Self.unopenableNote(unopenable)); give a backup's path instead",
+                StoresApart(directory: directory, identity: identity, now: context.now)?.choice(context.wallClock)
+                    ?? "\(directory) has no sound backup of this store to restore\(Self.unopenableNote(unopenable)); give a backup's path instead",
                 exitCode: 66)
         }
         return (newest.path, Self.unopenableNote(unopenable.filter { $0.takenAt > newest.takenAt }, newer: true))

@@ -46,7 +46,10 @@ public struct BackupRestore {
         let reopen =
             restored.replacedFile
             ? "; the damaged file was replaced, so programs that have the store open must open it again" : ""
-        context.print("restored \(described)\(written)\(kept)\(reopen)")
+        let identity = restored.identityLivesAt.map {
+            "; the store whose identity the backup carries lives on at \($0), so this store got an identity of its own (that store's backups stay its own)"
+        }
+        context.print("restored \(described)\(written)\(kept)\(reopen)\(identity ?? "")")
     }
 
     /// Puts the backup in place once the person agrees (or with --yes); nil when they do not.
@@ -95,7 +98,14 @@ public struct BackupRestore {
         while true {
             attempts += 1
             let (backup, note) = try chosenBackup(context)
-            let described = describe(backup, context) + note
+            // Of one of several stores while this store's identity cannot be known: said whose.
+            let whose =
+                file.flatMap {
+                    StoresApart(
+                        directory: PathText.directory(of: $0), identity: Store.identity(at: context.storePath),
+                        now: context.now)?.restoring($0)
+                } ?? ""
+            let described = describe(backup, context) + whose + note
             do { return (try PinnedBackup(backup, store: context.storePath, now: context.now), described) } catch {
                 guard latest, attempts < 3, !FileManager.default.fileExists(atPath: backup) else {
                     throw CommandFailure(error.description, exitCode: error.exitCode)

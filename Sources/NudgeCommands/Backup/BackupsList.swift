@@ -24,7 +24,10 @@ public enum BackupsList {
         let backups = BackupDirectory.newestFirst(found, now: context.now).map {
             ($0, BackupDirectory.inspect($0.path))
         }.filter { FileManager.default.fileExists(atPath: $0.0.path) }
-        try context.print(listing(backups, directory: directory, context), json: json)
+        // No identity to compare, and several stores' backups: named apart, none "this store".
+        let apart = StoresApart(directory: directory, identity: identity, now: context.now)
+        try context.print(listing(backups, directory: directory, apart: apart, context), json: json)
+        if let apart, !json { context.print(apart.listingLine(context.wallClock)) }
         if let unreadable {
             let line =
                 "\(unreadable); the backups listed are in folders backup.directory named before, whose newest sound one restore --latest takes"
@@ -67,7 +70,7 @@ public enum BackupsList {
     }
 
     private static func listing(
-        _ backups: [(BackupFile, BackupContents)], directory: String, _ context: CommandContext
+        _ backups: [(BackupFile, BackupContents)], directory: String, apart: StoresApart?, _ context: CommandContext
     ) -> Listing<(BackupFile, BackupContents), BackupRow> {
         Listing(
             items: backups,
@@ -75,7 +78,7 @@ public enum BackupsList {
                 BackupRow(
                     path: backup.path, takenAt: backup.takenAt, size: backup.size,
                     check: backup.unreadableReason.map(Self.unreadable) ?? contents.check,
-                    origin: Self.origin(backup.origin),
+                    origin: apart?.name(of: backup.origin) ?? Self.origin(backup.origin),
                     counts: Dictionary(
                         uniqueKeysWithValues: contents.counts.map {
                             ($0.label.replacingOccurrences(of: " ", with: "_"), $0.count)
@@ -90,6 +93,7 @@ public enum BackupsList {
                     if let reason = backup.unreadableReason { return Self.unreadable(reason) }
                     // SQLite's complaint is for --json; a person reads that it is damaged.
                     let check = contents.isSound ? "ok" : "damaged"
+                    if let store = apart?.name(of: backup.origin) { return "\(check); \(store)" }
                     return backup.origin == .unmarked || backup.origin == .foreign
                         ? "\(check); \(Self.origin(backup.origin))" : check
                 },

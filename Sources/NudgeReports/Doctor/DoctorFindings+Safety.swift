@@ -21,7 +21,8 @@ extension DoctorFindings {
             }
                 ?? []
             : []
-        return stale + folderFindings(store: store, settings: settings, now: now, clock: clock)
+        let twin = identityTwinFinding(store: store, settings: settings, now: now).map { [$0] } ?? []
+        return stale + twin + folderFindings(store: store, settings: settings, now: now, clock: clock)
     }
 
     private static func folderFindings(store: String, settings: NudgeCore.Settings?, now: Date, clock: WallClock)

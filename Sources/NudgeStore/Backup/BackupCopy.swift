@@ -3,6 +3,10 @@ import GRDB
 import GRDBSQLite
 import NudgeCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A backup's file written through SQLite's C interface rather than a GRDB queue of its own. A
 /// GRDB queue that is let go of hands its queue-specific values to a libdispatch worker to free,
 /// and the first worker starts libdispatch's worker-pool monitor: a timer that wakes the daemon
@@ -10,9 +14,10 @@ import NudgeCore
 enum BackupCopy {
     /// Copies every page of `source` (in its read transaction) into the empty file at `path`,
     /// turns it to rollback-journal mode, records `takenAt` in it (`store_metadata`) and
-    /// `identity` where the store had none, and returns SQLite's integrity check of it.
-    static func write(from source: Database, to path: String, takenAt: Date, identity: String?) throws
-        -> IntegrityCheck
+    /// `identity` where the store had none, and the path and inode of the store file it was
+    /// taken from (`takenFrom`), and returns SQLite's integrity check of it.
+    static func write(from source: Database, to path: String, takenAt: Date, identity: String?, takenFrom: String)
+        throws -> IntegrityCheck
     {
         var opened: OpaquePointer?
         let openCode = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
@@ -40,6 +45,12 @@ enum BackupCopy {
         guard forget == SQLITE_OK else { throw error(copy, forget) }
         try put(copy, Store.backupTakenAtKey, Timestamp.format(takenAt))
         if let identity { try put(copy, Store.identityKey, identity) }
+        var status = stat()
+        if let absolute = realpath(takenFrom, nil) {
+            defer { free(absolute) }
+            try put(copy, Store.backupStorePathKey, String(cString: absolute))
+        }
+        if stat(takenFrom, &status) == 0 { try put(copy, Store.backupStoreInodeKey, String(status.st_ino)) }
         return IntegrityCheck(answers: try answers(copy, "PRAGMA integrity_check"))
     }
 

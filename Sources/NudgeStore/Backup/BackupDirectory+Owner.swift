@@ -8,12 +8,14 @@ import Foundation
 extension BackupDirectory {
     /// The backups a store of `identity` lists: its own, those taken before identities (which
     /// may be any store's), and files that are no store's backup; every file when the store's
-    /// identity cannot be read. Never `store`'s own file.
+    /// identity cannot be read. Never `store`'s own file, nor one taken from another live store
+    /// of the same identity (`IdentityTwin`).
     public static func list(in directory: String, now: Date, identity: String?, store: String? = nil) -> [BackupFile] {
-        list(in: directory, now: now, store: store).filter { backup in
+        let listed = list(in: directory, now: now, store: store).filter { backup in
             guard case .store(let owner) = backup.origin, let identity else { return true }
             return owner == identity
         }
+        return store.map { IdentityTwin.own(listed, identity: identity, store: $0) } ?? listed
     }
 
     /// The identities of the stores whose backups are in the listing.
@@ -26,8 +28,9 @@ extension BackupDirectory {
     /// store's is in the directory: it might be that store's. When the identity cannot be read
     /// (no store, a damaged one), the newest while the directory holds one store's backups only.
     /// The store's own backups in `formerFolders` (`formerFolders(store:besides:)`) count too.
+    /// With `store`, none taken from another live store of the same identity (`IdentityTwin`).
     public static func newestSound(
-        in directory: String, now: Date, identity: String?, formerFolders: [String] = []
+        in directory: String, now: Date, identity: String?, formerFolders: [String] = [], store: String? = nil
     ) -> BackupFile? {
         // A backup taken meanwhile by another process thins the one listed before it is
         // checked: a listing whose files went is made again (the folder then has a newer one),
@@ -35,7 +38,7 @@ extension BackupDirectory {
         for _ in 1...10 {
             let before = modified(directory)
             let (listed, candidates) = ownCandidates(
-                in: directory, now: now, identity: identity, formerFolders: formerFolders)
+                in: directory, now: now, identity: identity, formerFolders: formerFolders, store: store)
             if let sound = candidates.first(where: { inspect($0.path).isSound }) { return sound }
             // A listing made while the folder changed may have missed both the new backup and
             // the one it thinned away (readdir need not show either), and a file gone before
@@ -56,7 +59,7 @@ extension BackupDirectory {
 
     /// What `newestSound` listed, and the backups it may choose, newest first.
     private static func ownCandidates(
-        in directory: String, now: Date, identity: String?, formerFolders: [String]
+        in directory: String, now: Date, identity: String?, formerFolders: [String], store: String?
     ) -> (listed: [BackupFile], candidates: [BackupFile]) {
         let backups = list(in: directory, now: now)
         let others = stores(backups).subtracting(identity.map { [$0] } ?? [])
@@ -68,7 +71,9 @@ extension BackupDirectory {
             }
         }
         let former = own(in: formerFolders, now: now, identity: identity)
-        return (backups + former, newestFirst(candidates + former, now: now))
+        let own =
+            store.map { IdentityTwin.own(candidates + former, identity: identity, store: $0) } ?? candidates + former
+        return (backups + former, newestFirst(own, now: now))
     }
 
     /// The folders other than `directory` (the one backups are taken into now) that
@@ -117,4 +122,13 @@ extension BackupDirectory {
 extension BackupFile {
     /// Whose the backup at `path` is, read from inside it; nil when there is no file.
     public static func origin(of path: String) -> BackupOrigin? { BackupStamp.read(path)?.origin }
+
+    /// The backup at `path` as it records itself (whose, when, and where from); nil when there is no file.
+    static func recorded(_ path: String) -> BackupFile? {
+        BackupStamp.read(path).map {
+            BackupFile(
+                path: path, takenAt: $0.takenAt ?? Date(), size: 0, origin: $0.origin, takenFrom: $0.takenFrom,
+                takenFromInode: $0.takenFromInode)
+        }
+    }
 }

@@ -15,12 +15,20 @@ public struct BackupFile: Sendable, Equatable {
     public var takenAt: Date
     public var size: Int
     public var origin: BackupOrigin
+    /// The path and inode of the store file it was taken from; nil in one an older nudge took.
+    public var takenFrom: String?
+    public var takenFromInode: String?
 
-    public init(path: String, takenAt: Date, size: Int, origin: BackupOrigin = .unmarked) {
+    public init(
+        path: String, takenAt: Date, size: Int, origin: BackupOrigin = .unmarked, takenFrom: String? = nil,
+        takenFromInode: String? = nil
+    ) {
         self.path = path
         self.takenAt = takenAt
         self.size = size
         self.origin = origin
+        self.takenFrom = takenFrom
+        self.takenFromInode = takenFromInode
     }
 
     /// Taken for an instant more than 5 minutes after `now`: while the clock was wrong, or named
@@ -129,7 +137,7 @@ public enum BackupDirectory {
             let written = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec))
             return BackupFile(
                 path: path, takenAt: stamp.takenAt ?? min(named, written), size: Int(status.st_size),
-                origin: stamp.origin)
+                origin: stamp.origin, takenFrom: stamp.takenFrom, takenFromInode: stamp.takenFromInode)
         }.sorted(by: { inOrder($0, $1, now: now) })
     }
 
@@ -203,17 +211,21 @@ public enum BackupDirectory {
     /// just taken, which a newer one of its day would displace after the clock went back) are
     /// never removed. Nor is one taken ahead of `now` (a clock that was ahead): it takes no
     /// day's, week's or month's place from the real ones, and is thinned once the clock passes it.
+    /// Nor are those taken from another live store of the same identity (`IdentityTwin`).
     @discardableResult
     public static func thin(
         _ directory: String, store: String, identity: String?, keeping: String? = nil, clock: WallClock, now: Date
     ) -> [BackupFile] {
-        let backups = list(in: directory, now: now, store: store).filter { backup in
+        let listed = list(in: directory, now: now, store: store).filter { backup in
             switch backup.origin {
             case .store(let owner): owner == identity
             case .damaged: true
             case .unmarked, .foreign, .unreadable: false
             }
-        }.filter { !$0.isAhead(of: now) }.map { ($0, $0.looksWhole) }
+        }
+        let backups = IdentityTwin.own(listed, identity: identity, store: store).filter { !$0.isAhead(of: now) }.map {
+            ($0, $0.looksWhole)
+        }
         let kept = BackupPolicy.kept(backups.filter(\.1).map(\.0.takenAt), clock: clock)
         let removed = backups.filter { backup, whole in
             !(whole && kept.contains(backup.takenAt)) && backup.path != keeping && isOwn(backup.path)

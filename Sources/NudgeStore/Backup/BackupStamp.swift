@@ -32,6 +32,9 @@ struct BackupStamp {
     var takenAt: Date?
     /// The inode a live store records of its own file; a backup records none.
     var fileInode: String? = nil
+    /// The path and inode of the store file it was taken from; nil in one an older nudge took.
+    var takenFrom: String? = nil
+    var takenFromInode: String? = nil
 
     /// Nil when the file is gone.
     static func read(_ path: String) -> BackupStamp? {
@@ -48,7 +51,7 @@ struct BackupStamp {
             "file:\(Store.uriEscaped(path))?immutable=1", &opened, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil)
         guard code == SQLITE_OK, let connection = opened else { return damaged(path, opened, code) }
         var statement: OpaquePointer?
-        let sql = "SELECT key, value FROM store_metadata WHERE key IN (?, ?, ?)"
+        let sql = "SELECT key, value FROM store_metadata WHERE key IN (?, ?, ?, ?, ?)"
         let prepared = sqlite3_prepare_v2(connection, sql, -1, &statement, nil)
         defer { sqlite3_finalize(statement) }
         guard prepared == SQLITE_OK, let statement else {
@@ -61,6 +64,8 @@ struct BackupStamp {
         sqlite3_bind_text(statement, 1, Store.identityKey, -1, transient)
         sqlite3_bind_text(statement, 2, Store.backupTakenAtKey, -1, transient)
         sqlite3_bind_text(statement, 3, Store.fileInodeKey, -1, transient)
+        sqlite3_bind_text(statement, 4, Store.backupStorePathKey, -1, transient)
+        sqlite3_bind_text(statement, 5, Store.backupStoreInodeKey, -1, transient)
         var values: [String: String] = [:]
         var step = sqlite3_step(statement)
         while step == SQLITE_ROW {
@@ -73,7 +78,8 @@ struct BackupStamp {
         return BackupStamp(
             // An identity another program spoiled is no store's: listed for every store, thinned by none.
             origin: Store.wellFormed(values[Store.identityKey]).map { .store($0) } ?? .unmarked,
-            takenAt: values[Store.backupTakenAtKey].flatMap(Timestamp.parse), fileInode: values[Store.fileInodeKey])
+            takenAt: values[Store.backupTakenAtKey].flatMap(Timestamp.parse), fileInode: values[Store.fileInodeKey],
+            takenFrom: values[Store.backupStorePathKey], takenFromInode: values[Store.backupStoreInodeKey])
     }
 
     private static func damaged(_ path: String, _ connection: OpaquePointer?, _ code: Int32) -> BackupStamp? {

@@ -132,11 +132,8 @@ public struct RestoreAccount: Sendable, Equatable {
             return (Rows(table: table, added: added, changed: 0), deleted)
         }
         let quotedKey = key.map(StoreTables.quoted)
-        // SQLite lets another program store NULL in a key that is not an INTEGER PRIMARY KEY
-        // (`VALUES(null, …)`), and NULL equals nothing: those rows are compared by content.
         let keyed = { (alias: String) in quotedKey.map { "\(alias).\($0) IS NOT NULL" }.joined(separator: " AND ") }
-        let unkeyed = quotedKey.map { "\($0) IS NULL" }.joined(separator: " OR ")
-        let (unkeyedAdded, unkeyedDeleted) = try multisetSurplus(name, columns: list, where: unkeyed, db)
+        let unkeyed = try unkeyedRows(name, columns: common.map { StoreTables.quoted($0.name) }, key: quotedKey, db)
         // A join on the key, an index lookup a row: an EXCEPT sorts both tables whole into a
         // temporary table, 35 s for a million diary entries.
         let joined = quotedKey.map { "old.\($0) = new.\($0)" }.joined(separator: " AND ")
@@ -158,16 +155,55 @@ public struct RestoreAccount: Sendable, Equatable {
                     WHERE \(keyed("old")) AND NOT EXISTS (SELECT 1 FROM main.\(name) AS new WHERE \(joined))
                     """) ?? 0
         return (
-            Rows(table: table, added: (counted?[0] ?? 0) + unkeyedAdded, changed: counted?[1] ?? 0),
-            deleted + unkeyedDeleted
+            Rows(
+                table: table, added: (counted?[0] ?? 0) + unkeyed.added,
+                changed: (counted?[1] ?? 0) + unkeyed.changed),
+            deleted + unkeyed.deleted
         )
     }
 
-    /// The rows matching `filter` compared whole as multisets (a row twice in the store and once
-    /// in the backup is one added): each distinct row's count in the store less its count in the
-    /// backup, summed where the store has more (`added`) and where the backup has (`deleted`).
+    /// The rows with a NULL in their key: SQLite lets another program store one in a key that is
+    /// not an INTEGER PRIMARY KEY (`VALUES(null, …)`), and NULL equals nothing. Such rows are
+    /// paired by rowid, as nudge's readers name them: one rowid on both sides with other content
+    /// is one row changed (an edit), not one added and one deleted. The rest are compared whole
+    /// as multisets, so that a row a VACUUM gave another rowid is still the same row.
+    private static func unkeyedRows(
+        _ name: String, columns: [String], key quotedKey: [String], _ db: Database
+    ) throws -> (added: Int, changed: Int, deleted: Int) {
+        let unkeyed = { (alias: String) in
+            "(" + quotedKey.map { "\(alias).\($0) IS NULL" }.joined(separator: " OR ") + ")"
+        }
+        // A table without a rowid holds no NULL key (and has no rowid to pair by).
+        let found =
+            try Int.fetchOne(
+                db,
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM main.\(name) AS candidate WHERE \(unkeyed("candidate")))
+                    OR EXISTS (SELECT 1 FROM backup.\(name) AS candidate WHERE \(unkeyed("candidate")))
+                    """) ?? 0
+        guard found == 1 else { return (0, 0, 0) }
+        let same = columns.map { "old.\($0) IS new.\($0)" }.joined(separator: " AND ")
+        let changed =
+            try Int.fetchOne(
+                db,
+                sql: """
+                    SELECT count(*) FROM main.\(name) AS new JOIN backup.\(name) AS old ON old.rowid = new.rowid
+                    WHERE \(unkeyed("new")) AND \(unkeyed("old")) AND NOT (\(same))
+                    """) ?? 0
+        let unpaired = { (other: String) in
+            "\(unkeyed("candidate")) AND NOT EXISTS (SELECT 1 FROM \(other).\(name) AS twin WHERE twin.rowid = candidate.rowid AND \(unkeyed("twin")))"
+        }
+        let (added, deleted) = try multisetSurplus(
+            name, columns: columns.joined(separator: ", "), where: unpaired("backup"), inBackup: unpaired("main"), db)
+        return (added, changed, deleted)
+    }
+
+    /// The rows matching `filter` (in the backup `inBackup`; each side's table is `candidate`) compared
+    /// whole as multisets (a row twice in the store and once in the backup is one added): each
+    /// distinct row's count in the store less its count in the backup, summed where the store
+    /// has more (`added`) and where the backup has (`deleted`).
     private static func multisetSurplus(
-        _ name: String, columns list: String, where filter: String, _ db: Database
+        _ name: String, columns list: String, where filter: String, inBackup: String? = nil, _ db: Database
     ) throws -> (added: Int, deleted: Int) {
         let side = "nudge_account_side"
         let counted = try Row.fetchOne(
@@ -175,8 +211,8 @@ public struct RestoreAccount: Sendable, Equatable {
             sql: """
                 SELECT coalesce(sum(max(surplus, 0)), 0), coalesce(sum(max(-surplus, 0)), 0) FROM (
                 SELECT sum(\(side)) AS surplus FROM (
-                SELECT \(list), 1 AS \(side) FROM main.\(name) WHERE \(filter)
-                UNION ALL SELECT \(list), -1 FROM backup.\(name) WHERE \(filter))
+                SELECT \(list), 1 AS \(side) FROM main.\(name) AS candidate WHERE \(filter)
+                UNION ALL SELECT \(list), -1 FROM backup.\(name) AS candidate WHERE \(inBackup ?? filter))
                 GROUP BY \(list))
                 """)
         return (counted?[0] ?? 0, counted?[1] ?? 0)

@@ -18,6 +18,9 @@ final class RestoreWrite {
     private(set) var keptAt: String?
     /// The account of the kept copy, counted under the write lock when one was expected.
     private(set) var accountUnderLock: RestoreAccount?
+    /// The path of another live store whose identity this store would have kept (`IdentityTwin`):
+    /// it got a new one instead.
+    private(set) var identityLivesAt: String?
 
     init(storePath: String, keptPath: String, backupPath: String, expected: RestoreAccount?) {
         self.storePath = storePath
@@ -45,8 +48,20 @@ final class RestoreWrite {
         if let unknown = StoreFile.identityUnknowable(storePath) {
             throw Store.BackupFailure(description: unknown.description, exitCode: 65)
         }
-        return BackupLocation.read(store: storePath)?.identity ?? returningIdentity(source: source)
-            ?? Store.newIdentity()
+        guard let kept = BackupLocation.read(store: storePath)?.identity ?? returningIdentity(source: source) else {
+            return Store.newIdentity()
+        }
+        // The store of that identity lives on elsewhere (moved away with `mv`, and this a new
+        // store at its old path): sharing it, the two would thin each other's backups.
+        let backups =
+            [BackupFile.recorded(backupPath)].compactMap { $0 }
+            + BackupDirectory.list(in: PathText.directory(of: source), now: Date())
+            + BackupDirectory.list(in: BackupDirectory.directory(store: storePath, setting: ""), now: Date())
+        if let twin = IdentityTwin.find(identity: kept, besides: storePath, backups: backups) {
+            identityLivesAt = twin
+            return Store.newIdentity()
+        }
+        return kept
     }
 
     /// The backup's identity for a store removed with everything beside it (`rm nudge.sqlite*`:

@@ -80,7 +80,9 @@ extension Store {
             let (answer, copied) = try database.read { db in
                 let own = try Self.identity(db)
                 return (
-                    try BackupCopy.write(from: db, to: temporary, takenAt: now, identity: own == nil ? recorded : nil),
+                    try BackupCopy.write(
+                        from: db, to: temporary, takenAt: now, identity: own == nil ? recorded : nil,
+                        takenFrom: self.path),
                     own ?? recorded
                 )
             }

@@ -16,6 +16,9 @@ extension Store {
         public var account: RestoreAccount?
         public var keptAt: String?
         public var replacedFile: Bool
+        /// Another live store's path, whose identity the store would have kept: it has one of
+        /// its own instead (`IdentityTwin`).
+        public var identityLivesAt: String? = nil
     }
 
     /// The start of the names of a restore's temporary files beside the store.
@@ -77,7 +80,8 @@ extension Store {
             let kept = try written.keepBytes()
             try replace(storePath, with: temporary)
             recordBackupDirectory(of: storePath)
-            return Restored(account: nil, keptAt: kept, replacedFile: true)
+            return Restored(
+                account: nil, keptAt: kept, replacedFile: true, identityLivesAt: written.identityLivesAt)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
             written.discardKept()
             throw BackupFailure(
@@ -98,7 +102,8 @@ extension Store {
             ?? written.keptAt.map { try? RestoreAccount.compare(store: $0, backup: backupPath) }
             ?? RestoreAccount()
         recordBackupDirectory(of: storePath)
-        return Restored(account: account, keptAt: written.keptAt, replacedFile: false)
+        return Restored(
+            account: account, keptAt: written.keptAt, replacedFile: false, identityLivesAt: written.identityLivesAt)
     }
 
     /// The backup may bring back another `backup.directory`: the store's location records it,
@@ -139,7 +144,9 @@ extension Store {
             // No longer a backup: a store opened for writing refuses one.
             try copy.write { db in
                 if try db.tableExists("store_metadata") {
-                    try db.execute(sql: "DELETE FROM store_metadata WHERE key = ?", arguments: [backupTakenAtKey])
+                    try db.execute(
+                        sql: "DELETE FROM store_metadata WHERE key IN (?, ?, ?)",
+                        arguments: StatementArguments(backupOnlyKeys))
                     // What a daemon did to the desktop then is not what one did since: the
                     // running daemon keeps its own.
                     try db.execute(sql: "DELETE FROM store_metadata WHERE key = ?", arguments: [quietedDesktopKey])

@@ -23,6 +23,15 @@ extension Store {
     /// only: a backup, a restored store and a store from before it record it at their next
     /// write-opening, and keep their identity.
     static let fileInodeKey = "store_file_inode"
+    /// `store_metadata`'s keys of the path and inode of the store file a backup was taken from,
+    /// in the backup only: another live store that carries the same identity is found by them
+    /// (`IdentityTwin`). In the backup rather than `STORE.backup-location`: the backup keeps it
+    /// wherever it is copied, while the file beside the store moves (or stays) with the `mv`
+    /// that made the twin, and cannot say where the store went.
+    static let backupStorePathKey = "backup_store_path"
+    static let backupStoreInodeKey = "backup_store_inode"
+    /// What only a backup records: a restore, and a backup put in place by hand, remove it.
+    static let backupOnlyKeys = [backupTakenAtKey, backupStorePathKey, backupStoreInodeKey]
 
     static func newIdentity() -> String { UUID().uuidString.lowercased() }
 
@@ -93,7 +102,8 @@ extension Store {
             identity = BackupLocation.read(store: path)?.identity ?? newIdentity()
         }
         // A backup put in place by hand is the store from now on.
-        try db.execute(sql: "DELETE FROM store_metadata WHERE key = ?", arguments: [backupTakenAtKey])
+        try db.execute(
+            sql: "DELETE FROM store_metadata WHERE key IN (?, ?, ?)", arguments: StatementArguments(backupOnlyKeys))
         for (key, value) in [(identityKey, identity), (fileInodeKey, inode)] {
             try db.execute(
                 sql: "INSERT OR REPLACE INTO store_metadata (key, value) VALUES (?, ?)", arguments: [key, value])

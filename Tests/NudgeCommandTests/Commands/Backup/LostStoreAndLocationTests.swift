@@ -64,3 +64,43 @@ extension LostStoreAndLocationTests {
         #expect(!refused.stderr.contains("…") && refused.stderr.contains("(nudge backups lists them)"), "\(refused)")
     }
 }
+
+/// Another store's backup copied by hand into `STORE.backups`, then `rm nudge.sqlite*` (issue
+/// 39, thirteenth round): with no identity to compare, the listing called both stores' backups
+/// "this store", and a restore of the other's said nothing. They are named apart, `--latest`
+/// refuses with the choice, and a restore by path says whose backup it restores.
+extension LostStoreAndLocationTests {
+    @Test func twoStoresBackupsWithNoIdentityAreNamedApart() throws {
+        nudge("log", "symptom", "mine", "--severity", "2", at: "2026-11-20T08:00:00Z")
+        nudge("backup", at: "2026-11-20T09:00:00Z")
+        let other = directory.file("other.sqlite")
+        let environment = ["TZ": "UTC", "NUDGE_FAKE_NOW": "2026-11-20T09:30:00Z"]
+        _ = InProcessNudge.run(
+            ["log", "symptom", "other", "--severity", "1", "--store", other], environment: environment)
+        let copied = store + ".backups/nudge-20261120T093000Z.sqlite"
+        let own = store + ".backups/nudge-20261120T090000Z.sqlite"
+        let taken = InProcessNudge.run(["backup", "--output", copied, "--store", other], environment: environment)
+        #expect(taken.status == 0, "\(taken)")
+        for suffix in ["", "-wal", "-shm", ".backup-location"] { unlink(store + suffix) }
+
+        let listed = nudge("backups", at: "2026-11-20T10:00:00Z")
+        #expect(listed.stdout.contains("ok; store A") && listed.stdout.contains("ok; store B"), "\(listed)")
+        #expect(listed.stdout.contains("holds the backups of 2 stores: store A (1 backup"), "\(listed)")
+        let json = nudge("backups", "--json", at: "2026-11-20T10:00:00Z")
+        #expect(!json.stdout.contains("this store"), "\(json)")
+
+        let latest = InProcessNudge.run(
+            ["restore", "--latest", "--yes", "--store", store],
+            environment: environment.merging(["NUDGE_FAKE_NOW": "2026-11-20T10:00:00Z"]) { $1 })
+        #expect(latest.status == 66, "\(latest)")
+        #expect(latest.stderr.split(separator: "\n").count == 1, "\(latest)")
+        #expect(
+            latest.stderr.contains(
+                "restore store A's newest with: nudge restore \(copied) --yes, or store B's newest with: nudge restore \(own) --yes"
+            ), "\(latest)")
+        #expect(!FileManager.default.fileExists(atPath: store))
+
+        let restored = nudge("restore", own, "--yes", at: "2026-11-20T10:00:00Z")
+        #expect(restored.stdout.contains(" (store B's, one of the 2 stores whose backups "), "\(restored)")
+    }
+}

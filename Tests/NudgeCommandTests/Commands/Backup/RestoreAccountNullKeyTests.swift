@@ -50,4 +50,19 @@ struct RestoreAccountNullKeyTests: CommandScenario {
                 "; 1 diary entry written since then is not in it; 1 diary entry deleted since then comes back; "),
             "\(said)")
     }
+
+    /// An edit of such a row (its rowid, by which nudge names it, kept) is one row changed, not
+    /// one written and one deleted (issue 39, thirteenth round).
+    @Test func anEditOfARowWithoutIDIsOneChanged() throws {
+        #expect(nudge("log", "symptom", "headache", "--severity", "3").status == 0)
+        try insertWithoutID("sneeze")
+        #expect(nudge("backup").status == 0)
+        let edited = try Subprocess.run(
+            "/usr/bin/sqlite3", [store, "UPDATE symptom_entries SET severity = 4 WHERE id IS NULL"])
+        #expect(edited.status == 0, "\(edited)")
+        let said = restoreLatest()
+        #expect(
+            said.contains("; 1 diary entry (1 changed) written since then is not in it; the store before"), "\(said)")
+        #expect(!said.contains("come"), "\(said)")
+    }
 }

@@ -164,3 +164,34 @@ extension DoctorRuleBreakingRowsTests {
                 && result.stdout.contains("with nudge meds remove NAME and nudge meds add"), "\(result)")
     }
 }
+
+/// A row left out for its id (another program's `VALUES(null, …)`) is named by rowid, and
+/// `nudge symptoms edit ID` cannot reach it (issue 39, thirteenth round): the doctor's fix gives
+/// it an id, and run as printed, the row is read again.
+struct DoctorFixForRowWithoutIDTests: CommandScenario {
+    let directory = TemporaryDirectory()
+
+    @Test func theFixLineMakesTheRowReadable() throws {
+        #expect(nudge("log", "symptom", "cough", "--severity", "2").status == 0)
+        let inserted = try Subprocess.run(
+            "/usr/bin/sqlite3",
+            [
+                store,
+                "INSERT INTO symptom_entries VALUES(null, 'Headache', 3, '2026-11-22T09:00:00Z', 'private', '2026-11-22T09:00:00Z', '2026-11-22T09:00:00Z')",
+            ])
+        #expect(inserted.status == 0, "\(inserted)")
+        #expect(nudge("symptoms", "list").stderr.contains("symptom_entries rowid 2"))
+        let doctor = nudge("doctor")
+        let fix = try #require(
+            doctor.stdout.components(separatedBy: "give each one with ").dropFirst().first?
+                .components(separatedBy: ", then the listings name it by that id").first, "\(doctor)")
+        #expect(fix.hasPrefix("sqlite3 "), "\(fix)")
+        let ran = try Subprocess.run("/bin/sh", ["-c", fix])
+        #expect(ran.status == 0, "\(ran)")
+        let listed = nudge("symptoms", "list")
+        #expect(listed.status == 0 && listed.stderr.isEmpty, "\(listed)")
+        #expect(listed.stdout.contains("Headache"), "\(listed)")
+        #expect(!nudge("doctor").stdout.contains("rows against a column's rule"))
+        #expect(!doctor.stdout.contains("private"))
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import NudgeTestSupport
+import Testing
+
+/// Two live stores with one identity (issue 39, thirteenth round, items 3 and 4): their backups
+/// looked like one store's, and each thinned the other's. Backups record the path and inode of
+/// the store they were taken from, by which the other store is found.
+struct IdentityTwinTests {
+    let directory = TemporaryDirectory()
+    var store: String { directory.file("nudge.sqlite") }
+    var moved: String { directory.file("moved.sqlite") }
+
+    @discardableResult
+    func nudge(_ arguments: String..., store path: String? = nil, at fakeNow: String) -> CommandResult {
+        let result = InProcessNudge.run(
+            arguments + ["--store", path ?? store], environment: ["TZ": "UTC", "NUDGE_FAKE_NOW": fakeNow])
+        #expect(result.status == 0, "\(arguments): \(result)")
+        return result
+    }
+
+    func identity(_ path: String) throws -> String? {
+        try StoreQuery.rows(path, "SELECT value FROM store_metadata WHERE key = 'store_identity'").first?["value"]
+    }
+
+    /// `mv nudge.sqlite moved.sqlite`, then `restore --latest` at the old path: the new store
+    /// took the moved one's identity (from the `STORE.backup-location` left beside the path).
+    @Test func aStoreRestoredWhereTheMovedOneWasGetsAnIdentityOfItsOwn() throws {
+        nudge("log", "symptom", "sneeze", "--severity", "2", at: "2026-11-20T08:00:00Z")
+        nudge("backup", at: "2026-11-20T09:00:00Z")
+        let before = try #require(try identity(store))
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: store + suffix) {
+            try FileManager.default.moveItem(atPath: store + suffix, toPath: moved + suffix)
+        }
+        let restored = nudge("restore", "--latest", "--yes", at: "2026-11-20T10:00:00Z")
+        #expect(
+            restored.stdout.contains(
+                "; the store whose identity the backup carries lives on at \(moved), so this store got an identity of its own"
+            ), "\(restored)")
+        #expect(try identity(moved) == before)
+        #expect(try identity(store) != before)
+    }
+
+    /// Moved to another folder that shares the backup folder, backed up there, and the older
+    /// backup restored at the old path: the path the newer backup records holds the identity
+    /// the `STORE.backup-location` left at the old path names.
+    @Test func aStoreMovedAwayIsFoundByThePathItsBackupsRecord() throws {
+        let shared = directory.file("backups")
+        let away = directory.file("away")
+        try FileManager.default.createDirectory(atPath: away, withIntermediateDirectories: false)
+        let elsewhere = away + "/nudge.sqlite"
+        nudge("settings", "set", "backup.directory", shared, at: "2026-11-20T08:00:00Z")
+        nudge("backup", at: "2026-11-20T09:00:00Z")
+        // STORE.backup-location stays at the old path, naming the identity.
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: store + suffix) {
+            try FileManager.default.moveItem(atPath: store + suffix, toPath: elsewhere + suffix)
+        }
+        nudge("backup", store: elsewhere, at: "2026-11-21T09:00:00Z")
+        let restored = nudge(
+            "restore", shared + "/nudge-20261120T090000Z.sqlite", "--yes", at: "2026-11-21T10:00:00Z")
+        #expect(restored.stdout.contains("lives on at \(elsewhere), so this store got an identity"), "\(restored)")
+        #expect(try identity(store) != identity(elsewhere))
+    }
+
+    /// Another program writes one store's identity into another that shares its backup folder:
+    /// the second's backup no longer thins the first's of the same day, and doctor names it,
+    /// with a fix that works.
+    @Test func anIdentityWrittenIntoAnotherStoreIsNamedAndNotThinned() throws {
+        let shared = directory.file("backups")
+        let other = directory.file("other.sqlite")
+        for path in [store, other] {
+            nudge("settings", "set", "backup.directory", shared, store: path, at: "2026-11-20T08:00:00Z")
+        }
+        nudge("backup", at: "2026-11-20T09:00:00Z")
+        let first = shared + "/nudge-20261120T090000Z.sqlite"
+        let identity = try #require(try identity(store))
+        let written = try Subprocess.run(
+            "/usr/bin/sqlite3",
+            [other, "UPDATE store_metadata SET value = '\(identity)' WHERE key = 'store_identity'"])
+        #expect(written.status == 0, "\(written)")
+        nudge("backup", store: other, at: "2026-11-20T10:00:00Z")
+        #expect(FileManager.default.fileExists(atPath: first))
+
+        let doctor = InProcessNudge.run(
+            ["doctor", "--store", other], environment: ["TZ": "UTC", "NUDGE_FAKE_NOW": "2026-11-20T11:00:00Z"])
+        #expect(doctor.stdout.contains("PROBLEM backups: the store at \(store) has this store's identity"), "\(doctor)")
+        let fix = try #require(
+            doctor.stdout.components(separatedBy: "if it is this one: ").dropFirst().first?
+                .components(separatedBy: "\n").first, "\(doctor)")
+        let ran = try Subprocess.run(
+            "/bin/sh", ["-c", fix.replacingOccurrences(of: "&& nudge backup", with: "")])
+        #expect(ran.status == 0, "\(ran)")
+        nudge("backup", store: other, at: "2026-11-20T12:00:00Z")
+        let after = InProcessNudge.run(
+            ["doctor", "--store", other], environment: ["TZ": "UTC", "NUDGE_FAKE_NOW": "2026-11-20T12:30:00Z"])
+        #expect(!after.stdout.contains("has this store's identity"), "\(after)")
+        #expect(FileManager.default.fileExists(atPath: first))
+    }
+}
+
+extension IdentityTwinTests {
+    /// With one identity in two stores, the other's newer backup is neither listed nor taken by
+    /// `restore --latest`, which would have put the other store's diary in place of this one's.
+    @Test func restoreLatestTakesOnlyItsOwnStoresBackup() throws {
+        let shared = directory.file("backups")
+        let other = directory.file("other.sqlite")
+        for path in [store, other] {
+            nudge("settings", "set", "backup.directory", shared, store: path, at: "2026-11-20T08:00:00Z")
+        }
+        nudge("log", "symptom", "mine", "--severity", "2", at: "2026-11-20T08:30:00Z")
+        nudge("backup", at: "2026-11-20T09:00:00Z")
+        let written = try Subprocess.run(
+            "/usr/bin/sqlite3",
+            [
+                other,
+                "UPDATE store_metadata SET value = '\(try #require(try identity(store)))' WHERE key = 'store_identity'",
+            ])
+        #expect(written.status == 0, "\(written)")
+        nudge("backup", store: other, at: "2026-11-20T10:00:00Z")
+        let listed = nudge("backups", at: "2026-11-20T11:00:00Z")
+        #expect(!listed.stdout.contains("nudge-20261120T100000Z"), "\(listed)")
+        let restored = nudge("restore", "--latest", "--yes", at: "2026-11-20T11:00:00Z")
+        #expect(restored.stdout.hasPrefix("restored the backup of 2026-11-20 09:00 UTC"), "\(restored)")
+    }
+}

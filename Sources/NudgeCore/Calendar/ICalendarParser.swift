@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads iCalendar text (RFC 5545) into its components: lines unfolded (a line beginning with a
 /// space or tab continues the one before), each content line split into name, parameters and
 /// value, BEGIN and END nested. Anything else is the importer's to judge.
@@ -22,9 +24,12 @@ public enum ICalendarParser {
 
     /// The file's VCALENDAR components.
     public static func calendars(_ text: String) throws(Failure) -> [ICalendarComponent] {
+        guard text.range(of: "BEGIN:VCALENDAR", options: .caseInsensitive) != nil else { throw .noCalendar }
         var stack: [ICalendarComponent] = []
         var calendars: [ICalendarComponent] = []
+        var last = 0
         for (number, line) in try unfolded(text) {
+            last = number
             guard let property = property(line) else {
                 throw .malformed(line: number, reason: "a line without a name and a colon")
             }
@@ -44,7 +49,9 @@ public enum ICalendarParser {
                 if !stack.isEmpty { stack[stack.count - 1].properties.append(property) }
             }
         }
-        if let open = stack.last { throw .malformed(line: 0, reason: "BEGIN:\(open.name.prefix(40)) is never ended") }
+        if let open = stack.last {
+            throw .malformed(line: last, reason: "BEGIN:\(open.name.prefix(40)) is never ended")
+        }
         guard !calendars.isEmpty else { throw .noCalendar }
         return calendars
     }
@@ -53,9 +60,10 @@ public enum ICalendarParser {
     static func unfolded(_ text: String) throws(Failure) -> [(Int, String)] {
         var lines: [(Int, String)] = []
         var number = 0
-        for physical in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // CRLF is one Character in Swift: split on it, and on a bare LF or CR.
+        let breaks: Set<Character> = ["\r\n", "\n", "\r"]
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: breaks.contains) {
             number += 1
-            let line = physical.hasSuffix("\r") ? physical.dropLast() : physical
             if let first = line.first, first == " " || first == "\t", !lines.isEmpty {
                 lines[lines.count - 1].1 += line.dropFirst()
             } else if !line.isEmpty {

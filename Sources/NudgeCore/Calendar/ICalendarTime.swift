@@ -37,7 +37,7 @@ enum ICalendarTime {
         return CivilDate(daysSinceEpoch: date.daysSinceEpoch) == date ? date : nil
     }
 
-    /// `-PT15M`, `P1D`, `PT1H30M`, `P2W`: seconds, negative before.
+    /// `-PT15M`, `P1D`, `PT1H30M`, `P2W` (and calcurse's `-P300S`): seconds, negative before.
     static func duration(_ text: String) -> Int? {
         var rest = Substring(text.trimmingCharacters(in: .whitespaces))
         var sign = 1
@@ -65,9 +65,11 @@ enum ICalendarTime {
                 switch (character, inTime) {
                 case ("W", false): 7 * 86400
                 case ("D", false): 86400
-                case ("H", true): 3600
-                case ("M", true): 60
-                case ("S", true): 1
+                // Hours, minutes and seconds without the T (calcurse writes `-P300S`): a
+                // DURATION has no months, so M can only be minutes.
+                case ("H", _): 3600
+                case ("M", _): 60
+                case ("S", _): 1
                 default: nil
                 }
             guard let unit else { return nil }

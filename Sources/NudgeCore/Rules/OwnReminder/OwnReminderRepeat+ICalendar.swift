@@ -8,8 +8,10 @@ extension OwnReminderRepeat {
             let days = MedicationDays.order.filter(weekdays.weekdays.contains).map { Self.byDay[$0] }
             return "FREQ=WEEKLY;BYDAY=" + days.joined(separator: ",")
         case .monthly(let day):
-            // A 29th to 31st is a shorter month's last day: the last of the days up to it there.
+            // A 29th to 31st is a shorter month's last day: the 31st is every month's last
+            // (-1, which calcurse reads too), a 29th or 30th the last of the days up to it.
             guard day > 28 else { return "FREQ=MONTHLY;BYMONTHDAY=\(day)" }
+            guard day < 31 else { return "FREQ=MONTHLY;BYMONTHDAY=-1" }
             return "FREQ=MONTHLY;BYMONTHDAY=" + (28...day).map(String.init).joined(separator: ",") + ";BYSETPOS=-1"
         }
     }

@@ -67,7 +67,7 @@ public struct CalendarImport: Sendable {
         calendars.reduce(0) { $0 + $1.components.filter { $0.name == "VEVENT" || $0.name == "VTODO" }.count }
     }
 
-    enum Refusal: Error {
+    enum Refusal: Error, Equatable {
         case leftOut(Reason)
         case unknownZone(String)
     }

@@ -3,7 +3,7 @@ import Foundation
 /// `nudge upcoming --format ics`: what is due over some days as RFC 5545 iCalendar. Each
 /// occurrence is a VEVENT with a VALARM at its instant; each of the person's own recurring
 /// reminders is one VEVENT with its RRULE (the days of the span already settled or snoozed left
-/// out with EXDATE, a snooze its own event). Times carry the zone's TZID, with its VTIMEZONE.
+/// out with EXDATE, a snooze its own event, a time the DST gap skips moved to nudge's instant). Times carry the zone's TZID, with its VTIMEZONE.
 ///
 /// A UID is a hash of the store's identity and the occurrence's key, stable across runs, so
 /// that a calendar importing the feed again updates each event instead of adding it twice, and
@@ -56,13 +56,14 @@ public struct CalendarFeed: Sendable {
         let keys = Set(occurrences.map(\.key))
         for reminder in recurring {
             guard let rule = reminder.repeats.rule, let first = start(of: reminder, clock: clock) else { continue }
-            let settled = settledDays(of: reminder, keys: keys, now: now, end: end, clock: clock)
+            let exceptions = exceptions(of: reminder, keys: keys, now: now, end: end, clock: clock)
             event(
                 uid: uid(OwnReminder.keyPrefix + String(reminder.id)), title: reminder.text, stamp: stamp, into: &lines
             ) {
                 zone.add("DTSTART", first, to: &$0)
                 $0.add("RRULE", rule)
-                for instant in settled { zone.add("EXDATE", instant, to: &$0) }
+                for day in exceptions.left { zone.add("EXDATE", day, at: reminder.time, to: &$0) }
+                for instant in exceptions.moved { zone.add("RDATE", instant, to: &$0) }
             }
         }
         lines.end("VCALENDAR")
@@ -92,23 +93,28 @@ public struct CalendarFeed: Sendable {
         reminder.next(after: reminder.since, clock: clock)
     }
 
-    /// Its instants in the span that the schedule no longer shows: answered, or snoozed.
-    private func settledDays(
-        of reminder: OwnReminderSchedule, keys: Set<String>, now: Date, end: Date, clock: WallClock
-    )
-        -> [Date]
+    /// The days of the span on which its rule's instance is not nudge's: answered or snoozed
+    /// (the schedule no longer shows it), or at a time the spring-forward gap skips, which a
+    /// calendar reads an hour late (RFC 5545 takes the offset before the gap) and nudge shows
+    /// at the gap's end: that instance moves there, as an RDATE.
+    private func exceptions(of reminder: OwnReminderSchedule, keys: Set<String>, now: Date, end: Date, clock: WallClock)
+        -> (left: [CivilDate], moved: [Date])
     {
-        var settled: [Date] = []
+        var left: [CivilDate] = []
+        var moved: [Date] = []
         var day = clock.date(of: now)
         while day <= clock.date(of: end) {
-            if let due = reminder.dueAt(on: day, clock: clock), due > now, due < end, due >= reminder.since,
-                !keys.contains(reminder.key(on: day))
-            {
-                settled.append(due)
+            if let due = reminder.dueAt(on: day, clock: clock), due > now, due < end, due >= reminder.since {
+                if !keys.contains(reminder.key(on: day)) {
+                    left.append(day)
+                } else if clock.local(due) != (day, reminder.time.secondsOfDay) {
+                    left.append(day)
+                    moved.append(due)
+                }
             }
             day = day.adding(days: 1)
         }
-        return settled
+        return (left, moved)
     }
 
     /// `nudge-5f3a09c2e1d4b786@nudge`: FNV-1a of the store's identity and the key.

@@ -21,6 +21,16 @@ public struct ICalendarZone: Sendable {
         }
     }
 
+    /// A time property of a wall-clock time on a day, whether or not the zone has it that day.
+    func add(_ name: String, _ day: CivilDate, at time: LocalTime, to lines: inout ICalendarLines) {
+        let value = Self.dateTime(day, secondsOfDay: time.secondsOfDay)
+        if isUTC {
+            lines.add(name, value + "Z")
+        } else {
+            lines.add(name, value, parameters: [("TZID", clock.zone.identifier)])
+        }
+    }
+
     /// `20261127T200000`: the wall-clock reading of an instant in the zone.
     func local(_ instant: Date) -> String {
         let (date, seconds) = clock.local(instant)

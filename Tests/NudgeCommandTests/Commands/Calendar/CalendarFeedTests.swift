@@ -26,6 +26,8 @@ struct CalendarFeedTests {
         for command in [
             ["remind", "Water the plants", "--every", "3d", "--at", "18:00"],
             ["remind", "Gym", "--weekly", "mon,thu", "--at", "07:30"],
+            // In the spring-forward gap of both zones: nudge shows it at the gap's end.
+            ["remind", "Night pill", "--every", "1d", "--at", "02:15"],
             ["remind", "Rent", "--monthly", "31", "--at", "10:00"],
             ["remind", "Pay, then; file \\ the claim", "--on", "2027-06-30", "--at", "09:00"],
             ["contacts", "add", "Sam", "--every", "14"],

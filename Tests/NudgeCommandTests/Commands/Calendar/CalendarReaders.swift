@@ -13,7 +13,7 @@ enum CalendarReaders {
 
     /// Each VEVENT of a feed as icalendar reads it: its UID, SUMMARY, TZID, its alarms as
     /// [ACTION, TRIGGER seconds], and the instants (seconds since the epoch) it occurs at inside
-    /// `start...end`, its RRULE expanded by dateutil less its EXDATEs, each wall-clock time read
+    /// `start...end`, its RRULE expanded by dateutil less its EXDATEs and with its RDATEs, each wall-clock time read
     /// in its TZID by zoneinfo; and every instant at which the feed's own VTIMEZONE gives
     /// another offset than zoneinfo's.
     struct Event: Decodable {
@@ -79,6 +79,9 @@ enum CalendarReaders {
                 exdates = exdates if isinstance(exdates, list) else [exdates]
                 skipped = {d.dt.replace(tzinfo=None) for e in exdates for d in e.dts}
                 local = [d for d in local if d not in skipped]
+                rdates = event.get('RDATE', [])
+                rdates = rdates if isinstance(rdates, list) else [rdates]
+                local += [d.dt.replace(tzinfo=None) for r in rdates for d in r.dts]
             instants = []
             for wall in local:
                 if zone:

@@ -117,6 +117,9 @@ public struct CalendarFeed: Sendable {
         return (left, moved)
     }
 
+    /// What ends every UID nudge writes: an import knows its own feed by it.
+    public static let uidSuffix = "@nudge"
+
     /// `nudge-5f3a09c2e1d4b786@nudge`: FNV-1a of the store's identity and the key.
     func uid(_ key: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -124,6 +127,6 @@ public struct CalendarFeed: Sendable {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
         let hex = String(hash, radix: 16)
-        return "nudge-" + String(repeating: "0", count: 16 - hex.count) + hex + "@nudge"
+        return "nudge-" + String(repeating: "0", count: 16 - hex.count) + hex + Self.uidSuffix
     }
 }

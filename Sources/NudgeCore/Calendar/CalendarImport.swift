@@ -22,6 +22,7 @@ public struct CalendarImport: Sendable {
     /// Why an event was left out; each is said with how many.
     public enum Reason: String, Sendable, CaseIterable, Comparable {
         case noAlarm = "without an alarm (VALARM)"
+        case nudges = "that nudge's own feed holds (upcoming --format ics): they are reminded already"
         case ended = "cancelled or completed"
         case noStart = "without a start time (DTSTART, or DUE for a to-do)"
         case title = "without a title nudge can take (SUMMARY, one line of at most 200 characters)"
@@ -76,6 +77,9 @@ public struct CalendarImport: Sendable {
         -> Result<Reminder, Refusal>
     {
         Result { () throws(Refusal) in
+            // nudge's feed read back would remind each occurrence twice, and its private
+            // kinds under a neutral title.
+            guard event.first("UID")?.value.hasSuffix(CalendarFeed.uidSuffix) != true else { throw .leftOut(.nudges) }
             let alarms = event.components("VALARM")
             guard !alarms.isEmpty else { throw .leftOut(.noAlarm) }
             let status = event.first("STATUS")?.value.uppercased()

@@ -57,14 +57,16 @@ import Testing
                 Self.event("UID:10", "SUMMARY:Lunch", "DTSTART:20261201T120000", alarm: nil),
                 Self.event("UID:11", "SUMMARY:Gone", "DTSTART:20261120T120000"),
                 Self.event("UID:12", "SUMMARY:Launch", "DTSTART;TZID=Mars/Olympus_Mons:20261201T120000"),
-                Self.event("UID:13", "SUMMARY:Holiday", "DTSTART:20261201T120000", "RRULE:FREQ=YEARLY")))
+                Self.event("UID:13", "SUMMARY:Holiday", "DTSTART:20261201T120000", "RRULE:FREQ=YEARLY"),
+                Self.event("UID:nudge-0123456789abcdef@nudge", "SUMMARY:Call Sam", "DTSTART:20261201T120000")))
         let imported = nudge("remind", "--import", file)
         #expect(imported.status == 0, "\(imported)")
         for line in [
             "added reminder 1: Dentist, on 2026-12-01 at 09:45",
             "left out: 1 event with EXDATE or RDATE", "left out: 2 events ending with COUNT or UNTIL",
             "left out: 1 event without an alarm", "left out: 1 event whose alarm has passed",
-            "left out: 1 event repeating otherwise", "left out: an event in the zone 'Mars/Olympus_Mons'",
+            "left out: 1 event repeating otherwise", "left out: 1 event that nudge's own feed holds",
+            "left out: an event in the zone 'Mars/Olympus_Mons'",
         ] {
             #expect(imported.stdout.contains(line), "\(line) in \(imported)")
         }

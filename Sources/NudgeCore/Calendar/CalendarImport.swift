@@ -96,6 +96,8 @@ public struct CalendarImport: Sendable {
             let offsets = alarms.compactMap { alarmOffset($0, event: event, start: start, clock: clock, zone: zone) }
             guard let offset = offsets.min() else { throw .leftOut(.noAlarm) }
             let alarm = start.addingTimeInterval(TimeInterval(offset))
+            // The store's dates have four-digit years.
+            guard alarm >= Timestamp.earliest, alarm <= Timestamp.latest else { throw .leftOut(.noStart) }
             let (day, seconds) = clock.local(alarm)
             let time = LocalTime(hour: seconds / 3600, minute: seconds / 60 % 60)!
             guard let ruleProperty = event.first("RRULE") else {

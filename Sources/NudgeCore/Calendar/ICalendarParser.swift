@@ -6,6 +6,7 @@ import Foundation
 public enum ICalendarParser {
     /// The longest unfolded line taken, in UTF-8 bytes: no property a reminder needs is near it.
     public static let lineLimit = 1_000_000
+    static let depthLimit = 16
 
     public enum Failure: Error, Equatable, CustomStringConvertible {
         case noCalendar
@@ -35,6 +36,11 @@ public enum ICalendarParser {
             }
             switch property.name {
             case "BEGIN":
+                // Calendars nest three deep (VCALENDAR, VEVENT, VALARM); a file nested thousands
+                // deep would be freed by recursion as deep.
+                guard stack.count < depthLimit else {
+                    throw .malformed(line: number, reason: "components nested more than \(depthLimit) deep")
+                }
                 stack.append(ICalendarComponent(name: property.value.uppercased()))
             case "END":
                 guard let open = stack.popLast(), open.name == property.value.uppercased() else {

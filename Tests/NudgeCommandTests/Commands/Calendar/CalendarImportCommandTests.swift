@@ -129,6 +129,13 @@ import Testing
             (try write("open.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"), "is never ended"),
             (fifo, "is not a regular file"), ("/dev/zero", "is not a regular file"),
             (directory.path, "is not a regular file"),
+            (
+                try write(
+                    "deep.ics",
+                    Self.calendar(
+                        String(repeating: "BEGIN:X\r\n", count: 50_000) + String(repeating: "END:X\r\n", count: 50_000))
+                ), "nested more than 16 deep"
+            ),
             (huge, "is over 10 MB"), (many, "holds 1001 events"), (longLine, "has a line over 1 MB (line 4)"),
             (directory.file("missing.ics"), "cannot be read"),
         ]

@@ -1437,7 +1437,7 @@ _nudge_remind() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--store --every --on --weekly --monthly --at)
+    non_repeating_options=(--store --every --on --weekly --monthly --at --import)
     __nudge_offer_flags_options 1
 
     # Offer option value completions
@@ -1460,6 +1460,9 @@ _nudge_remind() {
     '--at')
         return
         ;;
+    '--import')
+        return
+        ;;
     esac
 }
 
@@ -1467,7 +1470,7 @@ _nudge_upcoming() {
     repeating_flags=()
     non_repeating_flags=(--json --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--store --limit --from)
+    non_repeating_options=(--store --limit --from --format --days --output)
     __nudge_offer_flags_options 0
 
     # Offer option value completions
@@ -1479,6 +1482,15 @@ _nudge_upcoming() {
         return
         ;;
     '--from')
+        return
+        ;;
+    '--format')
+        return
+        ;;
+    '--days')
+        return
+        ;;
+    '--output')
         return
         ;;
     esac

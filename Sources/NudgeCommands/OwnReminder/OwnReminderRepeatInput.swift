@@ -16,7 +16,7 @@ public struct OwnReminderRepeatInput {
 
     public static let options = "--every 3d, --on 2026-12-24, --weekly mon,thu or --monthly 1"
 
-    var isGiven: Bool { every != nil || on != nil || weekly != nil || monthly != nil }
+    public var isGiven: Bool { every != nil || on != nil || weekly != nil || monthly != nil }
 
     /// The repeat, at `time` from `now`: an every-N-days one counts from the first day its time
     /// is still to come (today or tomorrow); a date must not have passed. Nil when none given.

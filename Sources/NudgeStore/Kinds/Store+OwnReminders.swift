@@ -97,7 +97,7 @@ extension Store {
     }
 
     /// The stored form of a repeat: its kind, its value and the day an every-N count is from.
-    private static func storedColumns(_ repeats: OwnReminderRepeat) -> (kind: String, value: String, from: String?) {
+    static func storedColumns(_ repeats: OwnReminderRepeat) -> (kind: String, value: String, from: String?) {
         switch repeats {
         case .every(let days, let from): return ("every", String(days), from.description)
         case .on(let day): return ("on", day.description, nil)
@@ -156,6 +156,41 @@ extension Store {
                     Timestamp.format(now), ReminderKind.ownReminder.rawValue, "\(OwnReminder.keyPrefix)\(id):%",
                 ])
             return true
+        }
+    }
+}
+
+extension Store {
+    /// Adds reminders read from a calendar in one transaction, each unless one with its text,
+    /// repeat and time is there already (an every-N-days one by its N): importing a file twice
+    /// adds nothing the second time. Returns those added and how many were there.
+    public func importOwnReminders(_ reminders: [CalendarImport.Reminder], now: Date) throws(StoreError) -> (
+        added: [OwnReminderSchedule], alreadyThere: Int
+    ) {
+        try write { db in
+            var known = try Self.ownReminders(db).map {
+                CalendarImport.Reminder(text: $0.text, repeats: $0.repeats, time: $0.time)
+            }
+            var added: [OwnReminderSchedule] = []
+            for reminder in reminders {
+                guard !known.contains(where: { $0.isSame(as: reminder) }) else { continue }
+                let stored = Self.storedColumns(reminder.repeats)
+                try db.execute(
+                    sql: """
+                        INSERT INTO own_reminders (text, repeat_kind, repeat_value, counted_from, at_time, created_at, updated_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        reminder.text, stored.kind, stored.value, stored.from, reminder.time.description,
+                        Timestamp.format(now), Timestamp.format(now),
+                    ])
+                added.append(
+                    OwnReminderSchedule(
+                        id: db.lastInsertedRowID, text: reminder.text, repeats: reminder.repeats, time: reminder.time,
+                        since: now))
+                known.append(reminder)
+            }
+            return (added, reminders.count - added.count)
         }
     }
 }

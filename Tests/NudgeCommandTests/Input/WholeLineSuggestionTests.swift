@@ -102,7 +102,9 @@ import Testing
                 $0.hasPrefix("--") && !["--help", "--version"].contains($0)
             }
             for option in options.sorted() where !required.contains(option) {
-                let meant = path + required + [option] + CommandLineSamples.value(option, path: path, takes: takes)
+                let meant =
+                    CommandLineSamples.alone(option, path: path)
+                    ?? path + required + [option] + CommandLineSamples.value(option, path: path, takes: takes)
                 for typo in Self.typos(option, among: takes.all.union(["--help"])) where typo.count >= 4 {
                     cases.append((meant.map { $0 == option ? typo : $0 }, meant, leaf))
                 }

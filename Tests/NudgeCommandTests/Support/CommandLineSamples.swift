@@ -47,7 +47,9 @@ enum CommandLineSamples {
         case "--from": return path == ["upcoming"] ? ["22:10"] : ["2026-11-01"]
         case "--to": return ["2026-11-20", "--from", "2026-11-01"]
         case "--date", "--since": return ["yesterday"]
-        case "--format": return ["markdown"]
+        case "--format": return path == ["upcoming"] ? ["ics"] : ["markdown"]
+        case "--days" where path == ["upcoming"]: return ["3", "--format", "ics"]
+        case "--output" where path == ["upcoming"]: return ["/nonexistent/out.ics", "--format", "ics"]
         case "--output": return path == ["backup"] ? ["/nonexistent/b.sqlite"] : ["/nonexistent/out.md"]
         case "--mood": return ["happy"]
         case "--type": return ["oral"]
@@ -59,6 +61,12 @@ enum CommandLineSamples {
         default:
             return SuggestedLine.textOptions.contains(option) ? ["x"] : ["3"]
         }
+    }
+
+    /// The whole line of an option given alone, without the command's required words
+    /// (`remind --import` takes its texts and times from the file).
+    static func alone(_ option: String, path: [String]) -> [String]? {
+        path == ["remind"] && option == "--import" ? ["remind", "--import", "calendar.ics"] : nil
     }
 
     private static let change: [[String]: [String]] = [

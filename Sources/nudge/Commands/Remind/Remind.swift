@@ -10,14 +10,31 @@ extension Nudge {
             abstract: "Your own reminder at a time: nudge reminders lists and edits them.",
             discussion: """
                 Give one of --every (a number of days: Done counts them again from the day it is done), --on (once), --weekly (weekdays) or --monthly (a day of the month: 29 to 31 is a shorter month's last day), and --at. The notification is titled with TEXT and offers Done, Snooze 1 hour and Skip; it waits for Do Not Disturb to end (reminder.during_do_not_disturb).
+
+                --import FILE.ics adds a reminder for each event or to-do of an iCalendar file that has an alarm, at its earliest alarm's minute: once, or repeating as its RRULE (DAILY with an INTERVAL, WEEKLY with BYDAY, MONTHLY with BYMONTHDAY). It says how many of the others it left out and why: a repeat that ends (COUNT or UNTIL: yours repeat until deleted) or has exceptions (EXDATE), an alarm passed, a zone (TZID) nudge cannot resolve. One already there (the same text, repeat and time) is not added again. A file that is not iCalendar, not a regular file, over 10 MB, with a line over 1 MB or more than 1000 events is refused, and nothing is added.
                 """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "What to be reminded of: the notification's title (one line, at most 200 characters).")
-        var text: String
+        var text: String?
         @OptionGroup var repeats: ReminderRepeatOptions
-        @Option(help: "The local time of day: 18:00 or 6pm.", transform: TypedArguments.timeOfDay) var at: LocalTime
+        @Option(help: "The local time of day: 18:00 or 6pm.", transform: TypedArguments.timeOfDay) var at: LocalTime?
+        @Option(name: .customLong("import"), help: "Add the events with an alarm of an iCalendar (.ics) file instead.")
+        var importFile: String?
+
+        func validate() throws {
+            if importFile != nil {
+                guard text == nil, at == nil, !repeats.input.isGiven else {
+                    throw ValidationError("--import takes its texts and times from the file; give it alone")
+                }
+                return
+            }
+            guard text != nil else { throw ValidationError("give the reminder's TEXT, or --import FILE.ics") }
+            guard at != nil else { throw ValidationError("give --at, the local time of day: --at 18:00") }
+        }
 
         func run(_ context: CommandContext) throws {
+            if let importFile { return try OwnReminderImport(path: importFile).run(context) }
+            guard let text, let at else { return }
             try OwnReminderAdd(text: text, repeats: repeats.input, at: at).run(context)
         }
     }

@@ -1,0 +1,55 @@
+/// The RRULEs an own reminder can say, read.
+extension CalendarImport {
+    /// The repeat of a rule whose alarm falls on `alarmDay`, `shift` days from the event's own.
+    static func repeats(_ rule: String, alarmDay: CivilDate, shift: Int) throws(Refusal) -> OwnReminderRepeat {
+        var parts: [String: String] = [:]
+        for part in rule.split(separator: ";") {
+            let pair = part.split(separator: "=", maxSplits: 1).map { String($0).uppercased() }
+            guard pair.count == 2, parts[pair[0]] == nil else { throw .leftOut(.rule) }
+            parts[pair[0]] = pair[1]
+        }
+        if parts["COUNT"] != nil || parts["UNTIL"] != nil { throw .leftOut(.bounded) }
+        parts["WKST"] = nil
+        let interval = parts.removeValue(forKey: "INTERVAL").map(Int.init) ?? 1
+        guard let interval, interval >= 1, let frequency = parts.removeValue(forKey: "FREQ") else {
+            throw .leftOut(.rule)
+        }
+        let byDay = try parts.removeValue(forKey: "BYDAY").map { text throws(Refusal) in try weekdays(text, shift) }
+        let byMonthDay = parts.removeValue(forKey: "BYMONTHDAY")
+        guard parts.isEmpty else { throw .leftOut(.rule) }
+        switch frequency {
+        case "DAILY" where byMonthDay == nil:
+            if let byDay {
+                guard interval == 1 else { throw .leftOut(.rule) }
+                return .weekly(MedicationDays(weekdays: byDay))
+            }
+            guard interval <= 3650 else { throw .leftOut(.rule) }
+            return .every(days: interval, from: alarmDay)
+        case "WEEKLY" where byMonthDay == nil:
+            let days = byDay ?? [alarmDay.weekday]
+            if interval == 1 { return .weekly(MedicationDays(weekdays: days)) }
+            // Every other week on one day is every 14 days.
+            guard days == [alarmDay.weekday], interval * 7 <= 3650 else { throw .leftOut(.rule) }
+            return .every(days: interval * 7, from: alarmDay)
+        case "MONTHLY" where byDay == nil && interval == 1:
+            guard shift == 0 else { throw .leftOut(.alarmDay) }
+            guard let byMonthDay else { return .monthly(day: alarmDay.day) }
+            // The month's last day (-1) is nudge's 31, which a shorter month reads as its last.
+            guard let day = Int(byMonthDay), (1...31).contains(day) || day == -1 else { throw .leftOut(.rule) }
+            return .monthly(day: day == -1 ? 31 : day)
+        default:
+            throw .leftOut(.rule)
+        }
+    }
+
+    /// `MO,TH` as weekdays (0 Sunday), moved by the alarm's shift; `2MO` (the second Monday
+    /// of a month) is none nudge can say.
+    private static func weekdays(_ text: String, _ shift: Int) throws(Refusal) -> Set<Int> {
+        var days: Set<Int> = []
+        for name in text.split(separator: ",") {
+            guard let day = OwnReminderRepeat.byDay.firstIndex(of: String(name)) else { throw .leftOut(.rule) }
+            days.insert(((day + shift) % 7 + 7) % 7)
+        }
+        return days
+    }
+}

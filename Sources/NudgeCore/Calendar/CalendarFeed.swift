@@ -33,10 +33,11 @@ public struct CalendarFeed: Sendable {
         let recurring = ownReminders.filter { $0.repeats.rule != nil }
         let recurringIDs = Set(recurring.map(\.id))
         let single = occurrences.filter { occurrence in
-            guard occurrence.kind == .ownReminder, let (id, day) = OwnReminderSchedule.parse(occurrence.key) else {
+            guard occurrence.kind == .ownReminder, let parsed = OwnReminderSchedule.parse(occurrence.key) else {
                 return true
             }
-            return !(recurringIDs.contains(id) && occurrence.key == "\(OwnReminder.keyPrefix)\(id):\(day)")
+            // The reminder's own day, not a snooze of it: its RRULE has it.
+            return !(recurringIDs.contains(parsed.id) && occurrence.key == parsed.first)
         }
         var lines = ICalendarLines()
         lines.begin("VCALENDAR")
@@ -105,7 +106,9 @@ public struct CalendarFeed: Sendable {
         var day = clock.date(of: now)
         while day <= clock.date(of: end) {
             if let due = reminder.dueAt(on: day, clock: clock), due > now, due < end, due >= reminder.since {
-                if !keys.contains(reminder.key(on: day)) {
+                // A day keyed before keys held the time keeps that key (OwnReminder.Facts.untimedDays).
+                let dayKeys = [reminder.key(on: day), OwnReminderSchedule.dayKey(id: reminder.id, day: day)]
+                if !dayKeys.contains(where: keys.contains) {
                     left.append(day)
                 } else if clock.local(due) != (day, reminder.time.secondsOfDay) {
                     left.append(day)

@@ -20,17 +20,7 @@ struct DoNotDisturbWatchTests {
     let directory = TemporaryDirectory()
 
     @Test func twoWatchesFollowGNOMEThroughOneThread() throws {
-        let schemas = directory.file("schemas")
-        try FileManager.default.createDirectory(atPath: schemas, withIntermediateDirectories: true)
-        try """
-        <schemalist>
-          <schema id="org.gnome.desktop.notifications" path="/org/gnome/desktop/notifications/">
-            <key name="show-banners" type="b"><default>true</default></key>
-          </schema>
-        </schemalist>
-        """.write(toFile: "\(schemas)/org.gnome.desktop.notifications.gschema.xml", atomically: true, encoding: .utf8)
-        let compiled = try Subprocess.run("/usr/bin/glib-compile-schemas", [schemas])
-        try #require(compiled.status == 0, "\(compiled)")
+        let schemas = try GNOMESchema.notifications.compile(into: directory.file("schemas"))
         let config = directory.file("config")
         try FileManager.default.createDirectory(
             atPath: "\(config)/glib-2.0/settings", withIntermediateDirectories: true)

@@ -66,17 +66,7 @@ struct ClockFormatEndToEndTests {
     /// GNOME's setting, where the person set it, wins over the locale, both ways.
     @Test(arguments: [("12h", "de_DE.UTF-8", "9:10 PM"), ("24h", "en_US.UTF-8", "21:10")])
     func theDesktopsClockFormatWinsOverTheLocale(setting: String, lang: String, shown: String) throws {
-        let schemas = directory.file("schemas")
-        try FileManager.default.createDirectory(atPath: schemas, withIntermediateDirectories: true)
-        try """
-        <schemalist>
-          <schema id="org.gnome.desktop.interface" path="/org/gnome/desktop/interface/">
-            <key name="clock-format" type="s"><default>'24h'</default></key>
-          </schema>
-        </schemalist>
-        """.write(toFile: "\(schemas)/org.gnome.desktop.interface.gschema.xml", atomically: true, encoding: .utf8)
-        let compiled = try Subprocess.run("/usr/bin/glib-compile-schemas", [schemas])
-        #expect(compiled.status == 0, "\(compiled)")
+        let schemas = try GNOMESchema.interface.compile(into: directory.file("schemas"))
         let settings = directory.file("config/glib-2.0/settings")
         try FileManager.default.createDirectory(atPath: settings, withIntermediateDirectories: true)
         try "[org/gnome/desktop/interface]\nclock-format='\(setting)'\n".write(

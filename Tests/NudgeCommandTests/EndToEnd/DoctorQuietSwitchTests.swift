@@ -28,17 +28,7 @@ struct DoctorQuietSwitchTests: DaemonScenario {
     }
 
     @Test func gnomesShowBannersIsNamedWhereTheServerHasNoSwitch() throws {
-        let schemas = directory.file("schemas")
-        try FileManager.default.createDirectory(atPath: schemas, withIntermediateDirectories: true)
-        try """
-        <schemalist>
-          <schema id="org.gnome.desktop.notifications" path="/org/gnome/desktop/notifications/">
-            <key name="show-banners" type="b"><default>true</default></key>
-          </schema>
-        </schemalist>
-        """.write(toFile: "\(schemas)/org.gnome.desktop.notifications.gschema.xml", atomically: true, encoding: .utf8)
-        let compiled = try Subprocess.run("/usr/bin/glib-compile-schemas", [schemas])
-        #expect(compiled.status == 0, "\(compiled)")
+        let schemas = try GNOMESchema.notifications.compile(into: directory.file("schemas"))
         let report = try doctor(withoutGNOME.merging(["GSETTINGS_SCHEMA_DIR": schemas]) { $1 })
         #expect(
             report.contains("ok      meditation: quiets the desktop by turning GNOME's show-banners off\n"), "\(report)"

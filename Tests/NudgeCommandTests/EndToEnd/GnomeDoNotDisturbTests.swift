@@ -23,17 +23,7 @@ struct GnomeDoNotDisturbTests: DaemonScenario {
 
     /// What GNOME's keyfile backend needs: the schema compiled, the keyfile's folder.
     func gnomeEnvironment() throws -> [String: String] {
-        let schemas = directory.file("schemas")
-        try FileManager.default.createDirectory(atPath: schemas, withIntermediateDirectories: true)
-        try """
-        <schemalist>
-          <schema id="org.gnome.desktop.notifications" path="/org/gnome/desktop/notifications/">
-            <key name="show-banners" type="b"><default>true</default></key>
-          </schema>
-        </schemalist>
-        """.write(toFile: "\(schemas)/org.gnome.desktop.notifications.gschema.xml", atomically: true, encoding: .utf8)
-        let compiled = try Subprocess.run("/usr/bin/glib-compile-schemas", [schemas])
-        #expect(compiled.status == 0, "\(compiled)")
+        let schemas = try GNOMESchema.notifications.compile(into: directory.file("schemas"))
         try FileManager.default.createDirectory(
             atPath: (keyfile as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         return [

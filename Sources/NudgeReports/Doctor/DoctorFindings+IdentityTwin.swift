@@ -18,7 +18,7 @@ extension DoctorFindings {
         return .problem(
             "backups: the store at \(twin) has this store's identity (\(identity)), so their backups in \(directory) look like one store's to other programs and older nudges (nudge backups, restore --latest and the thinning leave the other's out, by the path each backup records; one taken before backups recorded it cannot be told apart)",
             fix:
-                "give the store another program wrote the identity into one of its own; if it is this one: sqlite3 \(ShellWord.quoted(store)) \"\(update)\" && nudge backup"
+                "give one of the two an identity of its own (the one that came second: a store restored where the other had lived, or the one another program wrote it into); if it is this one: sqlite3 \(ShellWord.quoted(store)) \"\(update)\" && nudge --store \(ShellWord.quoted(store)) backup"
         )
     }
 }

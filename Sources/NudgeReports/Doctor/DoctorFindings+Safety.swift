@@ -64,7 +64,7 @@ extension DoctorFindings {
                     identity: identity, now: now, clock: clock)
         }
         return listedFindings(
-            BackupDirectory.list(in: directory, now: now, identity: identity) + former, store: store,
+            BackupDirectory.list(in: directory, now: now, identity: identity, store: store) + former, store: store,
             directory: directory, readable: true, formerFolders: formerFolders, identity: identity, now: now,
             clock: clock)
     }
@@ -113,6 +113,15 @@ extension DoctorFindings {
                 )
             }
         let backups = all.filter { !$0.isAhead(of: now) }
+        // No identity to compare, and several stores' backups: none counted as this store's.
+        let stores = BackupDirectory.stores(backups)
+        if identity == nil, stores.count > 1 {
+            return ahead + [
+                .warning(
+                    "backups: this store's identity cannot be known (no store and no STORE.backup-location beside it), and \(directory) holds the backups of \(stores.count) stores, so restore --latest cannot tell which is this store's",
+                    fix: "nudge backups names them apart; restore one by its path: nudge restore FILE --yes")
+            ]
+        }
         guard let newest = backups.first else {
             return ahead + [
                 otherIdentityFinding(

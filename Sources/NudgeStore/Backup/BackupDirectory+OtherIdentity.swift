@@ -19,12 +19,18 @@ extension BackupDirectory {
     {
         guard let identity else { return OtherIdentities(ofThisPath: [], ofOtherStores: []) }
         let recorded = BackupLocation.read(store: store)?.identity
+        let listed = list(in: directory, now: now, store: store)
         let others = newestFirst(
-            list(in: directory, now: now, store: store).filter {
+            listed.filter {
                 if case .store(let owner) = $0.origin { owner != identity } else { false }
             }, now: now)
+        // Of this identity, but taken from another store that carried it (`IdentityTwin`).
+        let sameIdentity = listed.filter { $0.origin == .store(identity) }
+        let ownPaths = Set(IdentityTwin.own(sameIdentity, identity: identity, store: store).map(\.path))
+        let twins = sameIdentity.filter { !ownPaths.contains($0.path) }
         let ofThisPath = others.filter { backup in recorded.map { backup.origin == .store($0) } ?? false }
         return OtherIdentities(
-            ofThisPath: ofThisPath, ofOtherStores: others.filter { !ofThisPath.contains($0) })
+            ofThisPath: ofThisPath,
+            ofOtherStores: newestFirst(others.filter { !ofThisPath.contains($0) } + twins, now: now))
     }
 }

@@ -32,17 +32,35 @@ public enum IdentityTwin {
         }
     }
 
-    /// `backups` less those taken from another live store of `identity` (`find`): neither
-    /// listed, taken by `restore --latest` nor thinned as the store's own.
+    /// `backups` less those taken from another live store of `identity` (`find`), or from
+    /// another file than the store's (`isFromAnotherFile`): neither listed, taken by
+    /// `restore --latest` nor thinned as the store's own.
     public static func own(_ backups: [BackupFile], identity: String?, store: String) -> [BackupFile] {
         guard let identity else { return backups }
         let own = fileID(store)
+        let ownPath = realpath(store, nil).map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer)
+        }
         var twins: [String: Bool] = [:]
         return backups.filter { backup in
             guard backup.origin == .store(identity), let path = backup.takenFrom else { return true }
+            if let own, let ownPath, isFromAnotherFile(backup, path: ownPath, inode: own.inode) { return false }
             if twins[path] == nil { twins[path] = isTwin(path, identity: identity, own: own) }
             return twins[path] != true
         }
+    }
+
+    /// A backup recorded as taken from another path and another inode than the store's: the
+    /// same identity's store only changes its inode by a restore in place (its path kept) and
+    /// its path by a rename (its inode kept; a copy takes an identity of its own), so this was
+    /// another file that carried the identity for a while: a twin since given an identity of
+    /// its own or removed, whose backups are never this store's.
+    private static func isFromAnotherFile(_ backup: BackupFile, path: String, inode: UInt64) -> Bool {
+        guard let takenFrom = backup.takenFrom, let takenInode = backup.takenFromInode.flatMap(UInt64.init) else {
+            return false
+        }
+        return takenFrom != path && takenInode != inode
     }
 
     /// A regular file there, not the store's own file, that holds `identity` as a store of its

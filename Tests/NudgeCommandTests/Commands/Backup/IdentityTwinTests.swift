@@ -87,7 +87,8 @@ struct IdentityTwinTests {
             doctor.stdout.components(separatedBy: "if it is this one: ").dropFirst().first?
                 .components(separatedBy: "\n").first, "\(doctor)")
         let ran = try Subprocess.run(
-            "/bin/sh", ["-c", fix.replacingOccurrences(of: "&& nudge backup", with: "")])
+            "/bin/sh", ["-c", try #require(fix.components(separatedBy: " && nudge ").first)])
+        #expect(fix.hasSuffix("&& nudge --store \(other) backup"), "\(fix)")
         #expect(ran.status == 0, "\(ran)")
         nudge("backup", store: other, at: "2026-11-20T12:00:00Z")
         let after = InProcessNudge.run(
@@ -120,5 +121,60 @@ extension IdentityTwinTests {
         #expect(!listed.stdout.contains("nudge-20261120T100000Z"), "\(listed)")
         let restored = nudge("restore", "--latest", "--yes", at: "2026-11-20T11:00:00Z")
         #expect(restored.stdout.hasPrefix("restored the backup of 2026-11-20 09:00 UTC"), "\(restored)")
+    }
+
+    /// The twin is given an identity of its own afterwards (doctor's fix) or removed: the
+    /// backup it took while it carried this store's identity records another path and inode,
+    /// and is still not this store's (hostile round 13: `restore --latest` put the other
+    /// store's diary in place of this one's, unsaid).
+    @Test(arguments: [true, false]) func aFormerTwinsBackupStaysAnotherStores(removed: Bool) throws {
+        let shared = directory.file("backups")
+        let other = directory.file("other.sqlite")
+        for path in [store, other] {
+            nudge("settings", "set", "backup.directory", shared, store: path, at: "2026-11-20T08:00:00Z")
+        }
+        nudge("log", "symptom", "mine", "--severity", "2", at: "2026-11-20T08:30:00Z")
+        nudge("backup", at: "2026-11-20T09:00:00Z")
+        let identity = try #require(try identity(store))
+        let written = try Subprocess.run(
+            "/usr/bin/sqlite3", [other, "UPDATE store_metadata SET value = '\(identity)' WHERE key = 'store_identity'"])
+        #expect(written.status == 0, "\(written)")
+        nudge("backup", store: other, at: "2026-11-20T10:00:00Z")
+        if removed {
+            try FileManager.default.removeItem(atPath: other)
+        } else {
+            let renewed = try Subprocess.run(
+                "/usr/bin/sqlite3",
+                [
+                    other,
+                    "UPDATE store_metadata SET value = '\(UUID().uuidString.lowercased())' WHERE key = 'store_identity'",
+                ])
+            #expect(renewed.status == 0, "\(renewed)")
+        }
+        let listed = nudge("backups", at: "2026-11-20T11:00:00Z")
+        #expect(!listed.stdout.contains("nudge-20261120T100000Z.sqlite  "), "\(listed)")
+        #expect(listed.stdout.contains("1 backup of another store is in \(shared) too"), "\(listed)")
+        let restored = nudge("restore", "--latest", "--yes", at: "2026-11-20T11:00:00Z")
+        #expect(restored.stdout.hasPrefix("restored the backup of 2026-11-20 09:00 UTC"), "\(restored)")
+        let doctor = InProcessNudge.run(
+            ["doctor", "--store", store], environment: ["TZ": "UTC", "NUDGE_FAKE_NOW": "2026-11-20T11:30:00Z"])
+        #expect(doctor.stdout.contains("backups: newest 2026-11-20 09:00"), "\(doctor)")
+    }
+
+    /// No identity anywhere and two stores' backups in the folder: doctor counts neither as
+    /// this store's, as `backups` and `restore --latest` do (hostile round 13: "checked ok; 2 kept").
+    @Test func doctorSaysWhenTheStoresBackupsCannotBeToldApart() throws {
+        nudge("log", "symptom", "mine", "--severity", "2", at: "2026-11-20T08:00:00Z")
+        nudge("backup", at: "2026-11-20T09:00:00Z")
+        let other = directory.file("other.sqlite")
+        nudge("log", "symptom", "other", "--severity", "1", store: other, at: "2026-11-20T09:30:00Z")
+        nudge(
+            "backup", "--output", store + ".backups/nudge-20261120T093000Z.sqlite", store: other,
+            at: "2026-11-20T09:30:00Z")
+        for suffix in ["", "-wal", "-shm", ".backup-location"] { unlink(store + suffix) }
+        let doctor = InProcessNudge.run(
+            ["doctor", "--store", store], environment: ["TZ": "UTC", "NUDGE_FAKE_NOW": "2026-11-20T10:00:00Z"])
+        #expect(doctor.stdout.contains("holds the backups of 2 stores, so restore --latest cannot tell"), "\(doctor)")
+        #expect(!doctor.stdout.contains("checked ok"), "\(doctor)")
     }
 }

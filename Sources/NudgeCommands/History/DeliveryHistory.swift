@@ -24,6 +24,7 @@ public enum DeliveryHistory {
             } ?? context.now.addingTimeInterval(-7 * 86400)
         let records = try context.openStoreForReading().run { try $0.history(since: from) }
         let clock = context.wallClock
+        let shownAgain = ShownAgain.ids(in: records)
         return
             Listing(
                 items: records, row: DeliveryRow.init,
@@ -31,7 +32,8 @@ public enum DeliveryHistory {
                     .init("ID") { String($0.id) }, .init("KIND") { $0.kind.rawValue },
                     .init("DUE") { LocalFormat.dateTime($0.dueAt, clock: clock) },
                     .init("SHOWN") { $0.shownAt.map { LocalFormat.time($0, clock: clock) } ?? "-" },
-                    .init("OUTCOME") { Self.outcome($0, clock: clock) }, .text("TITLE") { Self.title($0) },
+                    .init("OUTCOME") { Self.outcome($0, shownAgain: shownAgain.contains($0.id), clock: clock) },
+                    .text("TITLE") { Self.title($0) },
                 ] + (verbose ? [.init("KEY") { $0.key }] : []),
                 whenEmpty: "Nothing was due or shown since \(LocalFormat.dateTime(from, clock: clock)).")
     }
@@ -74,8 +76,8 @@ public enum DeliveryHistory {
     /// An answer by when it came, then its id (`answered 12:34: tomorrow`): `tomorrow at 12:34`
     /// read as a time to come. The day is said when it was not the day the reminder was due.
     /// One held while the desktop was in Do Not Disturb says for which span.
-    static func outcome(_ record: DeliveryRecord, clock: WallClock) -> String {
-        let outcome = answerOutcome(record, clock: clock)
+    static func outcome(_ record: DeliveryRecord, shownAgain: Bool, clock: WallClock) -> String {
+        let outcome = shownAgain ? "closed when shown again, no answer" : answerOutcome(record, clock: clock)
         guard let held = record.heldAt else { return outcome }
         let from = LocalFormat.time(held, clock: clock)
         let span = record.releasedAt.map { "from \(from) to \(LocalFormat.time($0, clock: clock))" } ?? "since \(from)"

@@ -25,7 +25,8 @@ public struct MedicationTaken {
     /// taken by day under that name (`meds add`, which also stands for `--custom`), else
     /// DoseTap's usual dose of a medication it knows.
     func medication(among schedules: [MedicationSchedule]) throws(InputError) -> (id: String, milligrams: Int) {
-        let scheduled = schedules.first { $0.medicationID == MedicationName.stored(name) }
+        // In any case, as `meds add` and `edit` match a name (COLLATE NOCASE).
+        let scheduled = schedules.first { $0.medicationID.lowercased() == MedicationName.stored(name).lowercased() }
         let id: String
         if let scheduled { id = scheduled.medicationID } else { id = try MedicationName.resolve(name, custom: custom) }
         if let dose { return (id, try MedicationDose.parse(dose).milligrams) }

@@ -91,6 +91,16 @@ import Testing
         #expect(rows.map { $0["medication_id"] } == ["vyvanse", "concerta", "vyvanse", "vyvanse"])
     }
 
+    /// One's own medication is named in any case, as `meds add` and `edit` take it (hostile
+    /// round 10: `meds taken zopiclone` after `meds add Zopiclone` was refused, and with
+    /// --custom wrote another medication, leaving the dose reminded and then missed).
+    @Test func ownMedicationIsNamedInAnyCase() throws {
+        #expect(nudge("meds", "add", "Zopiclone", "--custom", "--dose", "7mg", "--at", "21:00").status == 0)
+        expectTaken("zopiclone", "--at", "2026-03-08 19:00")
+        let rows = try rows("SELECT medication_id, dose_mg FROM medication_events")
+        #expect(rows == [["medication_id": "Zopiclone", "dose_mg": "7"]])
+    }
+
     /// A medication taken by day is named without --custom, and its dose is the one taken.
     @Test func aMedicationTakenByDayGivesItsNameAndDose() throws {
         #expect(nudge("meds", "add", "ibuprofen", "--custom", "--dose", "400mg", "--at", "21:00").status == 0)

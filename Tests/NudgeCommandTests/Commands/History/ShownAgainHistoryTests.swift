@@ -1,0 +1,46 @@
+import Foundation
+import GRDB
+import NudgeTestSupport
+import Testing
+
+/// A medication reminder left unanswered is closed by nudge when its repeat is shown: history
+/// said "answered otherwise" of each, as of one settled another way (issue 40, hostile round
+/// 10: a carer reading it saw every ignored dose as dealt with).
+@Suite struct ShownAgainHistoryTests: CommandScenario {
+    let directory = TemporaryDirectory()
+
+    @Test func aReminderClosedByItsRepeatIsNotAnsweredOtherwise() throws {
+        let added = InProcessNudge.run(
+            ["meds", "add", "modafinil", "--dose", "200mg", "--at", "19:00", "--store", store],
+            environment: environment.merging(["NUDGE_FAKE_NOW": "2026-11-22T07:00:00+01:00"]) { $1 })
+        #expect(added.status == 0, "\(added)")
+        let database = try DatabaseQueue(path: store)
+        defer { try? database.close() }
+        try database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO reminder_deliveries
+                        (id, reminder_key, kind, due_at, shown_at, closed_at, closed_reason, title) VALUES
+                        (7, 'medication:modafinil:2026-11-22:1900', 'medication', '2026-11-22T18:00:00Z',
+                            '2026-11-22T18:00:00Z', '2026-11-22T18:10:01Z', 'closed', 'Modafinil 200 mg'),
+                        (8, 'medication:modafinil:2026-11-22:1900:again:1', 'medication', '2026-11-22T18:10:00Z',
+                            '2026-11-22T18:10:00Z', '2026-11-22T18:20:01Z', 'closed', 'Modafinil 200 mg (again)'),
+                        (9, 'medication:modafinil:2026-11-22:1900:again:2', 'medication', '2026-11-22T18:20:00Z',
+                            '2026-11-22T18:20:00Z', NULL, NULL, 'Modafinil 200 mg (again)'),
+                        (10, 'symptom:2026-11-22', 'symptom', '2026-11-22T18:30:00Z',
+                            '2026-11-22T18:30:00Z', '2026-11-22T18:40:00Z', 'closed', 'How was today?')
+                    """)
+        }
+        let history = nudge("history", "--json")
+        #expect(history.status == 0, "\(history)")
+        let table = InProcessNudge.run(
+            ["history", "--store", store], environment: environment.merging(["COLUMNS": "200"]) { $1 })
+        let lines = table.stdout.split(separator: "\n")
+        for id in ["7", "8"] {
+            let line = lines.first { $0.hasPrefix(id + " ") }
+            #expect(line?.contains("closed when shown again, no answer") == true, "\(table)")
+        }
+        // One settled another way, with no reminder of it shown after, still says so.
+        #expect(lines.first { $0.hasPrefix("10 ") }?.contains("answered otherwise") == true, "\(table)")
+    }
+}

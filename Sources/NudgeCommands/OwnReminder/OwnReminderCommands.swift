@@ -53,7 +53,7 @@ public struct OwnReminderEdit {
         let clock = context.wallClock
         let store = try context.openStore()
         guard var reminder = try store.run({ try $0.ownReminders() }).first(where: { $0.id == id }) else {
-            throw CommandFailure("no reminder \(id); nudge reminders lists them with their ids", exitCode: 64)
+            throw try OwnReminderDelete.missing(id, in: store, fix: "delete it and add it again")
         }
         reminder.time = at ?? reminder.time
         reminder.text = text ?? reminder.text
@@ -78,11 +78,25 @@ public struct OwnReminderDelete {
 
     public func run(_ context: CommandContext) throws {
         let store = try context.openStore()
-        guard try store.run({ try $0.ownReminders() }).contains(where: { $0.id == id }) else {
-            throw CommandFailure("no reminder \(id); nudge reminders lists them with their ids", exitCode: 64)
+        // One another program wrote in a shape nudge cannot read is deleted by its id too.
+        guard try store.run({ try $0.ownReminderRowExists(id: id) }) else {
+            throw try Self.missing(id, in: store, fix: "")
         }
         try context.delete("reminder \(id)", cannotBeUndone: true, yes: yes) {
             try store.run { try $0.deleteOwnReminder(id: id, now: context.now) }
         }
+    }
+}
+
+extension OwnReminderDelete {
+    /// No reminder of that id nudge can read: none at all, or one another program wrote in a
+    /// shape nudge cannot read, which only its deletion mends.
+    static func missing(_ id: Int64, in store: Store, fix: String) throws -> CommandFailure {
+        guard try store.run({ try $0.ownReminderRowExists(id: id) }) else {
+            return CommandFailure("no reminder \(id); nudge reminders lists them with their ids", exitCode: 64)
+        }
+        return CommandFailure(
+            "reminder \(id) cannot be read (another program wrote it in a shape nudge does not take); \(fix.isEmpty ? "" : fix + ": ")nudge reminders delete \(id) --yes",
+            exitCode: 65)
     }
 }

@@ -144,6 +144,14 @@ extension Store {
         }
     }
 
+    /// Whether a row of that id is there, readable or not.
+    public func ownReminderRowExists(id: Int64) throws(StoreError) -> Bool {
+        try read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM own_reminders WHERE id = ?)", arguments: [id])
+                ?? false
+        }
+    }
+
     /// Deletes a reminder and cancels its reminders not yet shown; false when it is gone.
     public func deleteOwnReminder(id: Int64, now: Date) throws(StoreError) -> Bool {
         try write { db in

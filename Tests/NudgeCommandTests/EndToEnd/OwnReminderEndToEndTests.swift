@@ -71,6 +71,13 @@ struct OwnReminderEndToEndTests: DaemonScenario {
         let mark = daemon.plansSoFar
         try nudge("reminders", "edit", "1", "--at", "18:30", at: "2026-11-26T18:00:05-05:00")
         #expect(daemon.waitForPlan(after: mark, nextDue: "2026-11-26T23:30:00Z"), "\(daemon.stderr)")
+        // The one on screen asks for the old time: closed, so one Done answers the day
+        // (hostile round: both stayed up, and both took Done).
+        let onScreen = try #require(
+            try rows("SELECT notification_id FROM reminder_deliveries WHERE reminder_key = '\(first)'").first?[
+                "notification_id"
+            ].flatMap { UInt32($0) })
+        #expect(bus.waitForClose(onScreen), "\(daemon.stderr)")
         daemon.signal(SIGTERM)
         _ = daemon.waitForExit(timeout: 10)
         daemon = try startDaemon(at: "2026-11-26T18:29:57-05:00", log: "daemon-2.err")

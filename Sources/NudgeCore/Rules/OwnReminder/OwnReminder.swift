@@ -38,6 +38,9 @@ public struct OwnReminder: ReminderRule {
     public static let snoozeAction = "snooze"
     public static let skipAction = "skip"
     public static let keyPrefix = "reminder:"
+    /// One on screen that is no longer current (moved to another time with `reminders edit`,
+    /// deleted) is closed: left up, it and the moved one's both took Done.
+    public let closesWhenSettledElsewhere = true
     public static let snoozeMinutes = 60
     /// How late one is still worth showing: a reminder of the morning is still worth it in
     /// the evening; one of yesterday is recorded missed and named in the late summary.

@@ -57,4 +57,21 @@ import Testing
     func badInputIsRefusedInOneLine(_ arguments: [String], _ mentioning: String) throws {
         try expectRefusal(arguments, mentioning: mentioning)
     }
+
+    /// A row another program wrote in a shape nudge cannot read is left out and named: it can
+    /// still be deleted by its id, and an edit says so (hostile round: "no reminder 5", exit 64,
+    /// and no way to remove it).
+    @Test func anUnreadableRowIsDeletedByItsID() throws {
+        #expect(nudge("remind", "Water the plants", "--every", "3d", "--at", "18:00").status == 0)
+        let spoiled = try Subprocess.run("/usr/bin/sqlite3", [store, "UPDATE own_reminders SET repeat_value = 'abc'"])
+        #expect(spoiled.status == 0, "\(spoiled)")
+        let edit = nudge("reminders", "edit", "1", "--at", "19:00")
+        #expect(edit.status == 65, "\(edit)")
+        #expect(
+            edit.stderr.contains("reminder 1 cannot be read") && edit.stderr.contains("nudge reminders delete 1 --yes"),
+            "\(edit)")
+        let deleted = nudge("reminders", "delete", "1", "--yes")
+        #expect(deleted.status == 0, "\(deleted)")
+        #expect(try StoreQuery.rows(store, "SELECT id FROM own_reminders").isEmpty)
+    }
 }

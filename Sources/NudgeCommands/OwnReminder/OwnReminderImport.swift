@@ -100,6 +100,7 @@ public struct OwnReminderImport {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw CommandFailure("--import '\(path)' is not UTF-8 text; give an iCalendar (.ics) file", exitCode: 64)
         }
-        return text
+        // A byte order mark, which some programs write first, is no part of the calendar.
+        return text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
     }
 }

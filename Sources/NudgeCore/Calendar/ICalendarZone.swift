@@ -12,9 +12,11 @@ public struct ICalendarZone: Sendable {
     /// UTC needs no VTIMEZONE: its times are written with a Z.
     var isUTC: Bool { ["UTC", "Etc/UTC", "GMT", "Etc/GMT", "UTC0"].contains(clock.zone.identifier) }
 
-    /// A time property of an instant: the local wall-clock reading with the zone's TZID.
+    /// A time property of an instant: the local wall-clock reading with the zone's TZID; in
+    /// UTC where the zone reads that minute twice (a fall-back night), since RFC 5545 takes a
+    /// repeated local time as its first and a calendar would show the second an hour early.
     func add(_ name: String, _ instant: Date, to lines: inout ICalendarLines) {
-        if isUTC {
+        if isUTC || clock.isRepeated(instant) {
             lines.add(name, Self.utc(instant))
         } else {
             lines.add(name, local(instant), parameters: [("TZID", clock.zone.identifier)])

@@ -51,4 +51,22 @@ import Testing
         #expect(first != feed([]).uid("reminder:7:2026-11-23"))
         #expect(!first.contains("reminder") && first.hasSuffix("@nudge"))
     }
+
+    /// A time the clock reads twice on the fall-back night is written in UTC: RFC 5545 takes a
+    /// repeated local time as its first, and a snooze due at the second 01:30 read an hour early
+    /// (hostile round: Python's icalendar read 05:30Z for nudge's 06:30Z).
+    @Test func aRepeatedLocalTimeIsWrittenInUTC() {
+        let second = Timestamp.parse("2026-11-01T06:30:15Z")!
+        let first = Timestamp.parse("2026-11-01T05:30:00Z")!
+        let occurrences = [
+            Occurrence(kind: .symptom, key: "symptom:2026-11-01", dueAt: first, title: "check"),
+            Occurrence(kind: .symptom, key: "symptom:2026-11-01:snooze:1", dueAt: second, title: "check"),
+        ]
+        let text = feed(occurrences).text(
+            now: Timestamp.parse("2026-10-31T12:00:00-04:00")!, end: Timestamp.parse("2026-11-03T00:00:00Z")!,
+            clock: clock)
+        #expect(text.contains("DTSTART:20261101T063015Z\r\n"), "\(text)")
+        #expect(text.contains("DTSTART:20261101T053000Z\r\n"), "\(text)")
+        #expect(!text.contains("TZID=America/New_York:20261101T01"), "\(text)")
+    }
 }

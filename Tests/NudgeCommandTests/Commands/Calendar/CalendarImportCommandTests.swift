@@ -113,6 +113,17 @@ import Testing
             ])
     }
 
+    /// A byte order mark some programs write first is read past (hostile round: refused as
+    /// "END:VCALENDAR closes nothing open").
+    @Test func aByteOrderMarkIsReadPast() throws {
+        let file = try write(
+            "bom.ics",
+            "\u{FEFF}" + Self.calendar(Self.event("UID:1", "SUMMARY:Dentist", "DTSTART:20261201T100000")))
+        let imported = nudge("remind", "--import", file)
+        #expect(imported.status == 0, "\(imported)")
+        #expect(try listed() == ["Dentist, on 2026-12-01 at 09:45"])
+    }
+
     @Test func aFileThatIsNoCalendarOrTooBigIsRefusedWithTheStoreUnchanged() throws {
         let fifo = directory.file("fifo.ics")
         #expect(mkfifo(fifo, 0o600) == 0)

@@ -80,13 +80,15 @@ public struct MedicationHistory: Sendable {
         let taken = facts.entries.map { wallInstant($0, clock: clock) }
         for scheduled in facts.schedules {
             for day in sequence(first: days.lowerBound, next: { $0 < days.upperBound ? $0.adding(days: 1) : nil }) {
-                for (dose, dueAt) in scheduled.doses(on: day, clock: clock)
-                where dueAt >= scheduled.since && dueAt <= now {
+                for (dose, dueAt) in scheduled.doses(on: day, clock: clock) where dueAt <= now {
                     let span = scheduled.span(of: dose, clock: clock)
                     let entry = facts.entries.indices.filter {
                         !used.contains($0) && facts.entries[$0].medicationID == dose.medicationID
                             && span?.contains(taken[$0]) == true
                     }.min { taken[$0] < taken[$1] }
+                    // One due before the latest edit is listed where something was recorded of
+                    // it: reminded through an edit of its dose and taken, or recorded missed.
+                    guard dueAt >= scheduled.since || entry != nil || facts.notTaken[dose] != nil else { continue }
                     var item = Item(
                         date: day, medicationID: dose.medicationID, dueAt: dueAt, dueTime: dose.time, outcome: .open,
                         doseMg: scheduled.schedule.doseMg, wallInstant: dueAt)
@@ -109,6 +111,7 @@ public struct MedicationHistory: Sendable {
                 }
             }
         }
+        items += recordedElsewhen(facts, days: days, besides: items, clock: clock)
         for (index, entry) in facts.entries.enumerated() where !used.contains(index) {
             let date = clock.date(of: taken[index])
             guard days.contains(date) else { continue }
@@ -121,6 +124,26 @@ public struct MedicationHistory: Sendable {
         return items.sorted {
             guard $0.date == $1.date else { return $0.date > $1.date }
             return ($0.wallInstant, $0.medicationID) < ($1.wallInstant, $1.medicationID)
+        }
+    }
+
+    /// The doses recorded skipped or missed at a time the medication no longer has (an edit
+    /// moved it, or it was removed): what was recorded stays in the history.
+    private static func recordedElsewhen(
+        _ facts: MedicationReminder.Facts, days: ClosedRange<CivilDate>, besides listed: [Item], clock: WallClock
+    ) -> [Item] {
+        facts.notTaken.compactMap { dose, outcome in
+            guard days.contains(dose.date),
+                !listed.contains(where: {
+                    $0.date == dose.date && $0.medicationID == dose.medicationID && $0.dueTime == dose.time
+                }),
+                let dueAt = clock.instant(on: dose.date, at: dose.time)
+            else { return nil }
+            return Item(
+                date: dose.date, medicationID: dose.medicationID, dueAt: dueAt, dueTime: dose.time,
+                outcome: outcome == .skipped ? .skipped : .missed,
+                doseMg: facts.schedules.first { $0.schedule.medicationID == dose.medicationID }?.schedule.doseMg,
+                wallInstant: dueAt)
         }
     }
 }

@@ -118,4 +118,30 @@ import Testing
             ))
         #expect(section.contains("<td>taken at 21:40, not scheduled</td>"))
     }
+
+    /// An edit leaves what was recorded of the doses before it (hostile round: after `meds edit
+    /// --dose` mid-repeat the dose taken was "not scheduled", and after `meds edit --at` the
+    /// dose recorded missed was gone from the history).
+    @Test func anEditKeepsWhatWasRecordedOfTheDosesBeforeIt() throws {
+        at("2026-11-26T06:00:00-05:00", "meds", "add", "modafinil", "--dose", "100mg", "--at", "08:00")
+        at("2026-11-26T06:00:00-05:00", "meds", "add", "armodafinil", "--dose", "150mg", "--at", "09:00")
+        at("2026-11-26T08:01:00-05:00", "meds", "edit", "modafinil", "--dose", "200mg")
+        at("2026-11-26T08:02:00-05:00", "meds", "taken", "modafinil")
+        at("2026-11-26T09:05:00-05:00", "meds", "edit", "armodafinil", "--at", "09:30")
+        try DatabaseQueue(path: store).write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO medication_outcomes (medication_id, dose_date, dose_time, outcome, recorded_at) VALUES
+                        ('armodafinil', '2026-11-26', '09:00', 'missed', '2026-11-26T14:05:00Z')
+                    """)
+        }
+        let listed = InProcessNudge.run(
+            ["meds", "history", "--days", "1", "--store", store],
+            environment: environment.merging(["COLUMNS": "80"]) { $1 })
+        #expect(listed.status == 0, "\(listed)")
+        #expect(listed.stdout.contains("  08:00  modafinil    200 mg  taken at 08:02\n"), "\(listed)")
+        #expect(listed.stdout.contains("  09:00  armodafinil  150 mg  missed\n"), "\(listed)")
+        #expect(listed.stdout.contains("  09:30  armodafinil  150 mg  missed\n"), "\(listed)")
+        #expect(!listed.stdout.contains("not scheduled"), "\(listed)")
+    }
 }

@@ -74,7 +74,8 @@ public enum MedicationScheduleCommands {
         } else if schedules.isEmpty {
             context.print("no medications taken by day; add one with: nudge meds add NAME --dose 100mg --at 08:00")
         } else {
-            for schedule in schedules { context.print(line(schedule)) }
+            // Wrapped between words to the width: a long list of days never runs off a narrow terminal.
+            for schedule in schedules { context.printWrapped(line(schedule)) }
         }
     }
 

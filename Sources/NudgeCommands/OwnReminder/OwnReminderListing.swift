@@ -37,7 +37,8 @@ public enum OwnReminderListing {
                         "\(clock.weekdayAbbreviations[clock.date(of: $0).weekday]) \(clock.date(of: $0)) \(clock.timeOfDay($0))"
                     } ?? "-"
                 },
-                .text("REPEATS") { "\($0.0.repeats.description) at \(clock.text($0.0.time))" },
+                // Days, a number and a time: broken over lines, never cut.
+                .narrowedName("REPEATS") { "\($0.0.repeats.description) at \(clock.text($0.0.time))" },
                 .text("TEXT") { $0.0.text },
             ],
             whenEmpty:

@@ -74,4 +74,27 @@ import Testing
         #expect(deleted.status == 0, "\(deleted)")
         #expect(try StoreQuery.rows(store, "SELECT id FROM own_reminders").isEmpty)
     }
+
+    /// At 40, 60 and 80 columns a repeat's days, number and time are never cut, and `meds
+    /// list` keeps to the width (hostile round: `weekly mon,fri,sat,sun at…`, `every 3 days
+    /// at…`, and a 58-character medication line at 40 columns).
+    @Test(arguments: [40, 60, 80]) func repeatsAndMedicationsFitTheWidthWhole(columns: Int) throws {
+        #expect(nudge("remind", "Gym", "--weekly", "mon,fri,sat,sun", "--at", "08:15").status == 0)
+        #expect(nudge("remind", "Water the plants on the balcony", "--every", "3d", "--at", "18:00").status == 0)
+        #expect(nudge("remind", "Rent", "--monthly", "31", "--at", "10:00").status == 0)
+        #expect(
+            nudge("meds", "add", "sertraline", "--custom", "--dose", "50mg", "--at", "08:00,20:00", "--days", "mon-fri")
+                .status == 0)
+        let narrow = environment.merging(["COLUMNS": String(columns)]) { $1 }
+        let table = InProcessNudge.run(["reminders", "--store", store], environment: narrow)
+        #expect(table.status == 0 && table.stdout.split(separator: "\n").allSatisfy { $0.count <= columns }, "\(table)")
+        let words = table.stdout.split(whereSeparator: \.isWhitespace)
+        for whole in ["mon,fri,sat,sun", "08:15", "3", "18:00", "31", "10:00"] {
+            #expect(words.contains { $0 == whole }, "\(whole) at \(columns): \(table)")
+        }
+        #expect(!table.stdout.contains("at…") && !table.stdout.contains("days…"), "\(table)")
+        let meds = InProcessNudge.run(["meds", "list", "--store", store], environment: narrow)
+        #expect(meds.status == 0 && meds.stdout.split(separator: "\n").allSatisfy { $0.count <= columns }, "\(meds)")
+        #expect(meds.stdout.split(whereSeparator: \.isWhitespace).contains("08:00,20:00,"), "\(meds)")
+    }
 }

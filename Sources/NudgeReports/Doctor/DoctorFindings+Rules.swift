@@ -44,7 +44,10 @@ extension DoctorFindings {
     private static func withoutID(_ leftOut: [RowsAgainstRule], store: String) -> String {
         let tables = leftOut.filter { $0.column == "id" && textIDTables.contains($0.table) }.map(\.table)
         guard !tables.isEmpty else { return "" }
-        let updates = tables.map { "UPDATE \($0) SET id = lower(hex(randomblob(16))) WHERE typeof(id) <> 'text';" }
+        // The diary's ids are no other row's reference: those of blanks or words get one too.
+        let updates = tables.map {
+            "UPDATE \($0) SET id = lower(hex(randomblob(16))) WHERE \(Store.rowsWithoutIDSQL($0));"
+        }
         return
             "; a row the listings name by rowid has no id an edit can take: give each one with sqlite3 \(ShellWord.quoted(store)) \"\(updates.joined(separator: " "))\", then the listings name it by that id"
     }

@@ -34,7 +34,7 @@ enum SymptomRecord {
 
     private static func unreadableColumns(_ row: Row, loggedAt: Date?) -> [String] {
         var broken: [String] = []
-        if row.stored("id", as: String.self) == nil { broken.append("id") }
+        if !(row.stored("id", as: String.self).map(isID) ?? false) { broken.append("id") }
         if !isName(row) { broken.append("name") }
         if !(row.stored("severity", as: Int.self).map(SymptomEntry.severities.contains) ?? false) {
             broken.append("severity")
@@ -48,5 +48,25 @@ enum SymptomRecord {
             return false
         }
         return !TextInput.isBlank(text)
+    }
+}
+
+extension SymptomRecord {
+    /// An id `symptoms edit ID` can be given: one word of at most 64 characters. One of
+    /// blanks or words (another program's) could be neither shown whole nor typed back.
+    static func isID(_ text: String) -> Bool {
+        (1...64).contains(text.count)
+            && !text.unicodeScalars.contains { $0.properties.isWhitespace || $0.properties.generalCategory == .control }
+    }
+
+    /// The SQL condition of a row whose id is none (`isID`), for the fix doctor gives.
+    static let idIsNoneSQL =
+        "typeof(id) <> 'text' OR id = '' OR length(id) > 64 OR instr(id, ' ') > 0 OR instr(id, char(9)) > 0 OR instr(id, char(10)) > 0"
+}
+
+extension Store {
+    /// The rows of `table` doctor's fix gives a new id: those whose id a listing cannot name.
+    public static func rowsWithoutIDSQL(_ table: String) -> String {
+        table == SymptomRecord.table ? SymptomRecord.idIsNoneSQL : "typeof(id) <> 'text'"
     }
 }

@@ -20,6 +20,9 @@ extension Row {
         {
             return nil
         }
+        // GRDB reads a blob as text where its bytes are UTF-8: a blob is no text (an id of
+        // bytes listed raw could be neither shown nor typed back).
+        if case .blob = value.storage, T.self == String.self { return nil }
         return T.fromDatabaseValue(value)
     }
 

@@ -1,0 +1,24 @@
+import Foundation
+import NudgeCore
+import NudgeReports
+
+extension DoctorReport {
+    /// Where an unanswered dose alarm goes beyond this computer. `settings set` refuses a
+    /// program that cannot run, but one removed or made unrunnable since would be found only at
+    /// night, when the alarm needed it: doctor looks now.
+    static func escalationFindings(_ settings: NudgeCore.Settings?) -> [Finding] {
+        let settings = settings ?? NudgeCore.Settings()
+        guard let program = settings.arguments(.alarmEscalateCommand).first else { return [] }
+        let minutes = settings.int(.doseEscalateAfterMinutes)
+        if let problem = SettingsSet.programProblem(program) {
+            return [
+                .problem(
+                    "alarm escalation: \(problem.components(separatedBy: "; ").first ?? problem), so a dose alarm unanswered for \(minutes) minutes would not reach beyond this computer",
+                    fix:
+                        "install it again, or name another: nudge settings set alarm.escalate_command '[\"/usr/bin/apprise\", ...]' (or none: nudge settings reset alarm.escalate_command)"
+                )
+            ]
+        }
+        return [.fine("alarm escalation: runs \(program) when the dose alarm is unanswered for \(minutes) minutes")]
+    }
+}

@@ -99,7 +99,8 @@ extension Store {
         if try isCopy(db, path: path, inode: inode) {
             identity = newIdentity()
         } else if identity == nil {
-            identity = BackupLocation.read(store: path)?.identity ?? newIdentity()
+            identity =
+                BackupLocation.read(store: path)?.identity ?? identityOfBackupsTaken(db, from: path) ?? newIdentity()
         }
         // A backup put in place by hand is the store from now on.
         try db.execute(
@@ -108,6 +109,28 @@ extension Store {
             try db.execute(
                 sql: "INSERT OR REPLACE INTO store_metadata (key, value) VALUES (?, ?)", arguments: [key, value])
         }
+    }
+
+    /// The one identity of the backups in the store's folder that record this path as where
+    /// they were taken: a store whose identity another program deleted, with no
+    /// `STORE.backup-location` beside it, is the store they were taken from, and keeps them
+    /// (a new identity made every one another store's). Nil for none, or several.
+    static func identityOfBackupsTaken(_ db: Database, from path: String) -> String? {
+        guard
+            let here = realpath(path, nil).map({ pointer in
+                defer { free(pointer) }
+                return String(cString: pointer)
+            })
+        else { return nil }
+        let setting =
+            (try? String.fetchOne(
+                db, sql: "SELECT value FROM settings WHERE key = ?", arguments: [BackupPolicy.directory.rawValue]))
+            ?? nil
+        let identities = Set(
+            BackupDirectory.list(in: BackupDirectory.directory(store: path, setting: setting ?? ""), now: Date())
+                .filter { $0.takenFrom == here }
+                .compactMap { backup -> String? in if case .store(let owner) = backup.origin { owner } else { nil } })
+        return identities.count == 1 ? identities.first : nil
     }
 
     /// A copy of the store whose identity it carries, which takes one of its own at its first

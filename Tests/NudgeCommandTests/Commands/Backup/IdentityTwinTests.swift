@@ -177,4 +177,22 @@ extension IdentityTwinTests {
         #expect(doctor.stdout.contains("holds the backups of 2 stores, so restore --latest cannot tell"), "\(doctor)")
         #expect(!doctor.stdout.contains("checked ok"), "\(doctor)")
     }
+
+    /// Another program deleted the store's identity and STORE.backup-location is gone: the
+    /// store keeps the identity of the backups taken from its path (hostile round 14: `backups`
+    /// listed them, `restore --latest` refused, and the refusal gave the store a new identity,
+    /// making its own backups another store's for good).
+    @Test func aStoreWhoseIdentityWasDeletedKeepsItsBackups() throws {
+        nudge("log", "symptom", "mine", "--severity", "1", at: "2026-11-20T08:00:00Z")
+        nudge("backup", at: "2026-11-20T09:00:00Z")
+        nudge("log", "symptom", "later", "--severity", "1", at: "2026-11-20T09:30:00Z")
+        let before = try #require(try identity(store))
+        let deleted = try Subprocess.run(
+            "/usr/bin/sqlite3", [store, "DELETE FROM store_metadata WHERE key = 'store_identity'"])
+        #expect(deleted.status == 0, "\(deleted)")
+        unlink(store + ".backup-location")
+        let restored = nudge("restore", "--latest", "--yes", at: "2026-11-20T10:00:00Z")
+        #expect(restored.stdout.hasPrefix("restored the backup of 2026-11-20 09:00 UTC"), "\(restored)")
+        #expect(try identity(store) == before)
+    }
 }

@@ -28,7 +28,13 @@ public struct MedicationTaken {
         // In any case, as `meds add` and `edit` match a name (COLLATE NOCASE).
         let scheduled = schedules.first { $0.medicationID.lowercased() == MedicationName.stored(name).lowercased() }
         let id: String
-        if let scheduled { id = scheduled.medicationID } else { id = try MedicationName.resolve(name, custom: custom) }
+        if let scheduled {
+            id = scheduled.medicationID
+        } else {
+            do { id = try MedicationName.resolve(name, custom: custom) } catch {
+                throw Self.nearestOwn(name, among: schedules) ?? error
+            }
+        }
         if let dose { return (id, try MedicationDose.parse(dose).milligrams) }
         guard let milligrams = scheduled?.doseMg ?? KnownMedication.named(id)?.defaultDoseMg else {
             throw InputError("\(id) has no usual dose; give the dose taken with --dose, such as --dose 100mg")
@@ -72,6 +78,22 @@ public struct MedicationTaken {
             let again = event.confirmedDuplicate ? " (a confirmed second entry)" : ""
             context.print(
                 "\(event.medicationID) \(MedicationDose.text(event.doseMg)) recorded as taken \(context.when(when)) (session \(event.sessionDate))\(again)"
+            )
+        }
+    }
+}
+
+extension MedicationTaken {
+    /// One's own medication a slip away from the name typed (`Melatonn`): named, since the
+    /// refusal's other way out, --custom, would record a medication of its own and leave the
+    /// dose reminded and then missed.
+    static func nearestOwn(_ name: String, among schedules: [MedicationSchedule]) -> InputError? {
+        let typed = name.lowercased()
+        let near = schedules.map(\.medicationID).map { ($0, EditDistance.between(typed, $0.lowercased())) }
+            .filter { $0.1 <= max(1, min(3, typed.count / 4)) }.min { $0.1 < $1.1 }
+        return near.map {
+            InputError(
+                "'\(TextInput.oneLine(name))' is none of your medications nor one DoseTap knows; did you mean: nudge meds taken \(ShellWord.quoted($0.0))"
             )
         }
     }

@@ -101,6 +101,16 @@ import Testing
         #expect(rows == [["medication_id": "Zopiclone", "dose_mg": "7"]])
     }
 
+    /// A slip in one's own medication's name is answered with that name, not with --custom
+    /// alone, which would record another medication (hostile round 11: `Melatonn`).
+    @Test func aSlipInOnesOwnMedicationNamesIt() throws {
+        #expect(nudge("meds", "add", "Melatonin", "--custom", "--dose", "5mg", "--at", "21:00").status == 0)
+        let refused = nudge("meds", "taken", "Melatonn", "--at", "2026-03-08 19:00")
+        #expect(refused.status == 64, "\(refused)")
+        #expect(refused.stderr.contains("did you mean: nudge meds taken Melatonin"), "\(refused)")
+        #expect(try rows("SELECT id FROM medication_events").isEmpty)
+    }
+
     /// A medication taken by day is named without --custom, and its dose is the one taken.
     @Test func aMedicationTakenByDayGivesItsNameAndDose() throws {
         #expect(nudge("meds", "add", "ibuprofen", "--custom", "--dose", "400mg", "--at", "21:00").status == 0)

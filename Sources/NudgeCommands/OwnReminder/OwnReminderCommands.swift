@@ -22,9 +22,11 @@ public struct OwnReminderAdd {
             throw CommandFailure("say when: give \(OwnReminderRepeatInput.options)", exitCode: 64)
         }
         let store = try context.openStore()
-        let added = try store.run { try $0.addOwnReminder(text: text, repeats: repeated, time: at, now: context.now) }
+        let (added, isNew) = try store.run {
+            try $0.addOwnReminderUnlessThere(text: text, repeats: repeated, time: at, now: context.now)
+        }
         context.print(
-            "added reminder \(OwnReminderText.line(added, clock: clock)); \(OwnReminderText.next(added, now: context.now, clock: clock))"
+            "\(isNew ? "added reminder" : "already there, nothing added: reminder") \(OwnReminderText.line(added, clock: clock)); \(OwnReminderText.next(added, now: context.now, clock: clock))"
         )
     }
 }

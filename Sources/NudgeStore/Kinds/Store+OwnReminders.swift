@@ -110,20 +110,39 @@ extension Store {
     public func addOwnReminder(text: String, repeats: OwnReminderRepeat, time: LocalTime, now: Date)
         throws(StoreError) -> OwnReminderSchedule
     {
+        try write { db in try Self.insertOwnReminder(db, text: text, repeats: repeats, time: time, now: now) }
+    }
+
+    /// Adds a reminder unless one with its text, repeat and time is there already (typed twice,
+    /// it would be shown twice), in one transaction; returns that one, and whether it is new.
+    public func addOwnReminderUnlessThere(text: String, repeats: OwnReminderRepeat, time: LocalTime, now: Date)
+        throws(StoreError) -> (reminder: OwnReminderSchedule, isNew: Bool)
+    {
         try write { db in
-            let stored = Self.storedColumns(repeats)
-            try db.execute(
-                sql: """
-                    INSERT INTO own_reminders (text, repeat_kind, repeat_value, counted_from, at_time, created_at, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    text, stored.kind, stored.value, stored.from, time.description, Timestamp.format(now),
-                    Timestamp.format(now),
-                ])
-            return OwnReminderSchedule(
-                id: db.lastInsertedRowID, text: text, repeats: repeats, time: time, since: now)
+            let wanted = CalendarImport.Reminder(text: text, repeats: repeats, time: time)
+            if let there = try Self.ownReminders(db).first(where: {
+                CalendarImport.Reminder(text: $0.text, repeats: $0.repeats, time: $0.time).isSame(as: wanted)
+            }) {
+                return (there, false)
+            }
+            return (try Self.insertOwnReminder(db, text: text, repeats: repeats, time: time, now: now), true)
         }
+    }
+
+    private static func insertOwnReminder(
+        _ db: Database, text: String, repeats: OwnReminderRepeat, time: LocalTime, now: Date
+    ) throws -> OwnReminderSchedule {
+        let stored = storedColumns(repeats)
+        try db.execute(
+            sql: """
+                INSERT INTO own_reminders (text, repeat_kind, repeat_value, counted_from, at_time, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                text, stored.kind, stored.value, stored.from, time.description, Timestamp.format(now),
+                Timestamp.format(now),
+            ])
+        return OwnReminderSchedule(id: db.lastInsertedRowID, text: text, repeats: repeats, time: time, since: now)
     }
 
     /// Replaces a reminder's text, repeat and time, reminded again from `now`; false when it

@@ -97,4 +97,15 @@ import Testing
         #expect(meds.status == 0 && meds.stdout.split(separator: "\n").allSatisfy { $0.count <= columns }, "\(meds)")
         #expect(meds.stdout.split(whereSeparator: \.isWhitespace).contains("08:00,20:00,"), "\(meds)")
     }
+
+    /// The same reminder typed twice is one reminder, shown once (hostile round 11: two
+    /// identical reminders, two notifications).
+    @Test func theSameReminderTypedTwiceIsOne() throws {
+        #expect(nudge("remind", "Take out bins", "--weekly", "mon,thu", "--at", "19:00").status == 0)
+        let again = nudge("remind", "Take out bins", "--weekly", "mon,thu", "--at", "19:00")
+        #expect(again.status == 0 && again.stdout.hasPrefix("already there, nothing added: reminder 1: "), "\(again)")
+        #expect(try listed().count == 1)
+        #expect(nudge("remind", "Take out bins", "--weekly", "mon,thu", "--at", "19:30").status == 0)
+        #expect(try listed().count == 2)
+    }
 }

@@ -100,7 +100,8 @@ extension Store {
             identity = newIdentity()
         } else if identity == nil {
             identity =
-                BackupLocation.read(store: path)?.identity ?? identityOfBackupsTaken(db, from: path) ?? newIdentity()
+                BackupLocation.read(store: path)?.identity ?? identityOfBackupsTaken(db, from: path, inode: inode)
+                ?? newIdentity()
         }
         // A backup put in place by hand is the store from now on.
         try db.execute(
@@ -111,11 +112,13 @@ extension Store {
         }
     }
 
-    /// The one identity of the backups in the store's folder that record this path as where
-    /// they were taken: a store whose identity another program deleted, with no
-    /// `STORE.backup-location` beside it, is the store they were taken from, and keeps them
-    /// (a new identity made every one another store's). Nil for none, or several.
-    static func identityOfBackupsTaken(_ db: Database, from path: String) -> String? {
+    /// The one identity of the backups in the store's folder that record this very file (its
+    /// path and inode) as where they were taken: a store whose identity another program
+    /// deleted, with no `STORE.backup-location` beside it, is the store they were taken from,
+    /// and keeps them (a new identity made every one another store's). A new store at the path
+    /// of a lost one is another file: it never takes the lost one's backups, which its own
+    /// would thin. Nil for none, or several.
+    static func identityOfBackupsTaken(_ db: Database, from path: String, inode: String) -> String? {
         guard
             let here = realpath(path, nil).map({ pointer in
                 defer { free(pointer) }
@@ -128,7 +131,7 @@ extension Store {
             ?? nil
         let identities = Set(
             BackupDirectory.list(in: BackupDirectory.directory(store: path, setting: setting ?? ""), now: Date())
-                .filter { $0.takenFrom == here }
+                .filter { $0.takenFrom == here && $0.takenFromInode == inode }
                 .compactMap { backup -> String? in if case .store(let owner) = backup.origin { owner } else { nil } })
         return identities.count == 1 ? identities.first : nil
     }

@@ -195,4 +195,16 @@ extension IdentityTwinTests {
         #expect(restored.stdout.hasPrefix("restored the backup of 2026-11-20 09:00 UTC"), "\(restored)")
         #expect(try identity(store) == before)
     }
+
+    /// A new store made where a lost one was (`rm nudge.sqlite*`, then a diary entry) is
+    /// another file: it never takes the lost store's backups as its own, which its backups
+    /// would thin.
+    @Test func aNewStoreWhereALostOneWasTakesNoneOfItsBackups() throws {
+        nudge("log", "symptom", "mine", "--severity", "1", at: "2026-11-20T08:00:00Z")
+        nudge("backup", at: "2026-11-20T09:00:00Z")
+        let lost = try #require(try identity(store))
+        for suffix in ["", "-wal", "-shm", ".backup-location"] { unlink(store + suffix) }
+        nudge("log", "symptom", "new", "--severity", "1", at: "2026-11-20T10:00:00Z")
+        #expect(try identity(store) != lost)
+    }
 }

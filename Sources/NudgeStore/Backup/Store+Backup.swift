@@ -102,8 +102,10 @@ extension Store {
                 description: "the store is damaged (\(error.message ?? "malformed")); no backup was written",
                 exitCode: 65)
         } catch {
-            throw BackupFailure(
-                description: "cannot write the backup \(path): \(DiskError.reason(error))", exitCode: 74)
+            // Its name is chosen once it is written: the name asked for may be an earlier,
+            // whole backup of the same second, which the person must not take for broken.
+            let what = replacing ? "the backup \(path)" : "a backup into \(directory)"
+            throw BackupFailure(description: "cannot write \(what): \(DiskError.reason(error))", exitCode: 74)
         }
         try Self.sync(temporary)
         var target = stat()

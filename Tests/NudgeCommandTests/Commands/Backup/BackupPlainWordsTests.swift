@@ -48,6 +48,27 @@ struct BackupPlainWordsTests {
         #expect(!left.contains { $0.hasPrefix(".nudge-restore-") || $0.contains("before-restore") }, "\(left)")
     }
 
+    /// A backup that does not fit on a full disk names the folder, never the whole backup of
+    /// the same second its name would have followed (hostile round 14: "cannot write the backup
+    /// …/nudge-20261127T031533Z.sqlite: the disk is full" of a sound file).
+    @Test(.enabled(if: getuid() == 0)) func aBackupOnAFullDiskNamesTheFolderNotAnEarlierBackup() throws {
+        nudge(["log", "symptom", "Headache", "--severity", "3"])
+        let small = directory.file("small")
+        try FileManager.default.createDirectory(atPath: small, withIntermediateDirectories: false)
+        let mount = try Subprocess.run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", small])
+        try #require(mount.status == 0, "\(mount)")
+        defer { _ = try? Subprocess.run("/usr/bin/umount", ["-l", small]) }
+        nudge(["settings", "set", "backup.directory", small])
+        nudge(["backup"])
+        let first = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: small).first { $0.hasSuffix(".sqlite") })
+        // What is left of the disk, filled: dd stops at "No space left on device".
+        _ = try Subprocess.run("/usr/bin/dd", ["if=/dev/zero", "of=\(small)/filler", "bs=64k", "count=64"])
+        let failed = nudge(["backup"], status: 74)
+        #expect(failed.stderr.contains("cannot write a backup into \(small): the disk is full"), "\(failed)")
+        #expect(!failed.stderr.contains(first), "\(failed)")
+    }
+
     /// A damaged backup's CHECK says "damaged", not SQLite's "*** in database main ***"; the
     /// JSON keeps SQLite's first complaint itself.
     @Test func backupsSaysADamagedBackupIsDamaged() throws {

@@ -58,7 +58,7 @@ public enum BackupsList {
         if !json, let newest = others.ofThisPath.first {
             let count = others.ofThisPath.count
             context.print(
-                "\(count == 1 ? "1 backup" : "\(count) backups") of a store at this same path with another identity (the one STORE.backup-location records: another program gave the store a new one) \(count == 1 ? "is" : "are") in \(directory), not listed; restore the newest by its path: nudge restore \(newest.path) --yes"
+                "\(count == 1 ? "1 backup" : "\(count) backups") of a store at this same path with another identity (the one STORE.backup-location records: the store was given a new one, by another program or by being replaced with a copy of itself) \(count == 1 ? "is" : "are") in \(directory), not listed; restore the newest by its path: nudge restore \(newest.path) --yes"
             )
         }
         let otherStores = others.ofOtherStores.count

@@ -12,7 +12,7 @@ extension DoctorFindings {
         if let newest = others.ofThisPath.first {
             let count = others.ofThisPath.count
             return .problem(
-                "backups: none of this store's in \(directory), but \(count == 1 ? "1 backup" : "\(count) backups") of a store at this same path with another identity (the one STORE.backup-location records: another program gave the store a new one), the newest of \(LocalFormat.dateTime(newest.takenAt, clock: clock)); restore --latest takes none of them",
+                "backups: none of this store's in \(directory), but \(count == 1 ? "1 backup" : "\(count) backups") of a store at this same path with another identity (the one STORE.backup-location records: the store was given a new one, by another program or by being replaced with a copy of itself), the newest of \(LocalFormat.dateTime(newest.takenAt, clock: clock)); restore --latest takes none of them",
                 fix:
                     "restore one by its path if you need it: nudge restore \(newest.path) --yes; and take one now under the store's identity: nudge backup"
             )

@@ -72,6 +72,30 @@ extension DaemonTests {
         #expect(outcome.earlierBackups == 1, "\(outcome)")
     }
 
+    /// A twin's backup (another live store another program gave this store's identity, at
+    /// another path and inode) taken an hour before is not this store's newest: the daemon
+    /// backs its own store up at its start (issue 39: it counted the twin's, and took none).
+    @Test func aTwinsBackupIsNotTheStoresNewest() throws {
+        let now = try #require(Timestamp.parse("2026-11-22T12:00:00Z"))
+        let backups = store + ".backups"
+        let identity = try #require(try Store(path: store, now: now).identity())
+        let twin = directory.file("twin.sqlite")
+        _ = try Store(path: twin, now: now)
+        try DatabaseQueue(path: twin).write {
+            try $0.execute(
+                sql: "UPDATE store_metadata SET value = ? WHERE key = 'store_identity'", arguments: [identity])
+        }
+        let ofTwin = try Store(path: twin, now: now).backUp(into: backups, at: now.addingTimeInterval(-3600))
+        #expect(ofTwin.origin == .store(identity))
+        let log = RecordedLog()
+        try withDaemon(clock: DaemonClock(startingAt: now), notifier: FakeNotifier(), log: log, kinds: []) { _, _ in
+            #expect(log.waitFor("backed up the store to"), "\(log.all)")
+        }
+        let listed = BackupDirectory.list(in: backups, now: now)
+        #expect(listed.contains { $0.path == ofTwin.path }, "the twin's backup was thinned: \(listed.map(\.path))")
+        #expect(listed.contains { $0.takenAt == now }, "\(listed.map(\.path))")
+    }
+
     /// A newest backup that is junk, or a copy cut short, is no backup: the daemon backs the
     /// store up at its start all the same (it took none, silently, until the next night).
     @Test(arguments: ["junk", "cut short"])

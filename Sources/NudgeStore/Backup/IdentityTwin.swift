@@ -38,16 +38,27 @@ public enum IdentityTwin {
     public static func own(_ backups: [BackupFile], identity: String?, store: String) -> [BackupFile] {
         guard let identity else { return backups }
         let own = fileID(store)
-        let ownPath = realpath(store, nil).map { pointer in
-            defer { free(pointer) }
-            return String(cString: pointer)
-        }
+        let ownPath = resolvedPath(store)
         var twins: [String: Bool] = [:]
         return backups.filter { backup in
             guard backup.origin == .store(identity), let path = backup.takenFrom else { return true }
             if let own, let ownPath, isFromAnotherFile(backup, path: ownPath, inode: own.inode) { return false }
             if twins[path] == nil { twins[path] = isTwin(path, identity: identity, own: own) }
             return twins[path] != true
+        }
+    }
+
+    /// Whether a backup may have been taken from the file at `store`: recorded from its path or
+    /// its inode, or taken before backups recorded either. A stat, no other store opened: for
+    /// the daemon's loop, which must not wait on another store's lock. A twin's backups (another
+    /// path and another inode) are left out; so are the store's own from before both a rename
+    /// and a restore in place, which costs one backup more, never one fewer.
+    public static func takenFromTheFile(at store: String) -> (BackupFile) -> Bool {
+        let inode = fileID(store)?.inode
+        let ownPath = resolvedPath(store)
+        return { backup in
+            guard let takenFrom = backup.takenFrom else { return true }
+            return takenFrom == ownPath || (inode != nil && backup.takenFromInode.flatMap(UInt64.init) == inode)
         }
     }
 
@@ -93,6 +104,13 @@ public enum IdentityTwin {
     private struct FileID: Equatable {
         var device: UInt64
         var inode: UInt64
+    }
+
+    private static func resolvedPath(_ path: String) -> String? {
+        realpath(path, nil).map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer)
+        }
     }
 
     private static func fileID(_ path: String) -> FileID? {

@@ -43,11 +43,12 @@ final class BackupKeeper {
             }
         }
         if lastBackup?.directory != directory || lastBackup?.identity != identity {
-            // Another store's backup in a shared directory is not this store's newest. One taken
-            // ahead of now (a wrong clock) would stop backups. A damaged or cut-short newest file
-            // is no backup: the store is backed up again.
+            // Another store's backup in a shared directory is not this store's newest, nor is a
+            // twin's (`IdentityTwin`). One taken ahead of now (a wrong clock) would stop backups.
+            // A damaged or cut-short newest file is no backup: the store is backed up again.
+            let fromThisFile = IdentityTwin.takenFromTheFile(at: storePath)
             let newest = BackupDirectory.list(in: directory, now: now).first {
-                $0.origin == .store(identity ?? "") && !$0.isAhead(of: now) && $0.looksWhole
+                $0.origin == .store(identity ?? "") && fromThisFile($0) && !$0.isAhead(of: now) && $0.looksWhole
             }
             lastBackup = (directory, identity, newest?.takenAt)
         }

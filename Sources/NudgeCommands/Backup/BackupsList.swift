@@ -33,8 +33,20 @@ public enum BackupsList {
                 "\(unreadable); the backups listed are in folders backup.directory named before, whose newest sound one restore --latest takes"
             if json { context.environment.errors("nudge: \(line)\n") } else { context.print(line) }
         }
-        for folder in formerFolders where !json && unreadable == nil {
-            let count = backups.filter { PathText.directory(of: $0.0.path) == folder }.count
+        printFolderNotes(
+            listed: backups.map(\.0), directory: directory, formerFolders: formerFolders,
+            listedFormerFolders: unreadable == nil, identity: identity, json: json, context)
+    }
+
+    /// What the table leaves out, after it: how many are in earlier folders, an earlier folder
+    /// or a STORE.backup-location that cannot be read, and other stores' backups in the folder.
+    /// Under `json`, only what cannot be read, on stderr.
+    private static func printFolderNotes(
+        listed backups: [BackupFile], directory: String, formerFolders: [String], listedFormerFolders: Bool,
+        identity: String?, json: Bool, _ context: CommandContext
+    ) {
+        for folder in formerFolders where !json && listedFormerFolders {
+            let count = backups.filter { PathText.directory(of: $0.path) == folder }.count
             guard count > 0 else { continue }
             context.print(
                 "\(count == 1 ? "1 of these is" : "\(count) of these are") in \(folder), which backup.directory named before; new backups go to \(directory), and nudge does not thin the earlier folder"
@@ -43,13 +55,13 @@ public enum BackupsList {
         // So may the earlier folders a STORE.backup-location that cannot be read names.
         if let stale = BackupLocation.staleness(store: context.storePath) {
             let line = "\(stale.problem), so the earlier folders it names are not listed; \(stale.fix)"
-            if json { FileHandle.standardError.write(Data("nudge: \(line)\n".utf8)) } else { context.print(line) }
+            if json { context.environment.errors("nudge: \(line)\n") } else { context.print(line) }
         }
         // An earlier folder that cannot be read may hold the newest: said, never taken as empty.
         for (folder, reason) in BackupDirectory.unreadFormerFolders(store: context.storePath, besides: directory) {
             let line =
                 "\(BackupDirectory.unreadFolderText(folder, reason)), which backup.directory named before: it may hold backups of this store; make it readable (chmod u+rwx) or mount it"
-            if json { FileHandle.standardError.write(Data("nudge: \(line)\n".utf8)) } else { context.print(line) }
+            if json { context.environment.errors("nudge: \(line)\n") } else { context.print(line) }
         }
         // Another store's: one sharing the folder, or this store's before it was copied or
         // moved to another file system, which only its path restores.

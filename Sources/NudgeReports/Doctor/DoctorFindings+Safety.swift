@@ -95,14 +95,28 @@ extension DoctorFindings {
         let listed = BackupDirectory.newestFirst(found, now: now)
         // One nudge may not open is of no known store, and not damaged: it is named apart.
         let all = listed.filter { $0.unreadableReason == nil }
-        // One taken while the clock was ahead is not the newest; it is named.
+        let aside = asideFindings(
+            listed: listed, readable: all, store: store, directory: directory, identity: identity, now: now,
+            clock: clock)
+        let newest = newestBackupFinding(
+            all.filter { !$0.isAhead(of: now) }, store: store, directory: directory, readable: readable,
+            formerFolders: formerFolders, identity: identity, now: now, clock: clock)
+        return aside + [newest]
+    }
+
+    /// What is beside the newest: folders backup.directory named before that cannot be read,
+    /// a folder others can open, strays, backups nudge cannot open, and those named ahead of now
+    /// (taken while the clock was ahead: not the newest).
+    private static func asideFindings(
+        listed: [BackupFile], readable all: [BackupFile], store: String, directory: String, identity: String?,
+        now: Date, clock: WallClock
+    ) -> [Finding] {
         let unread: [Finding] = BackupDirectory.unreadFormerFolders(store: store, besides: directory).map {
             .problem(
                 "backups: \(BackupDirectory.unreadFolderText($0.folder, $0.reason)), which backup.directory named before: it may hold backups of this store",
                 fix: "make it readable (chmod u+rwx \($0.folder)) or mount it")
         }
-        let ahead: [Finding] =
-            unread + (openBackupFolderFinding(directory).map { [$0] } ?? [])
+        return unread + (openBackupFolderFinding(directory).map { [$0] } ?? [])
             + strayBackupFindings(BackupDirectory.strays(in: directory, identity: identity), clock: clock)
             + unopenableBackupFindings(listed)
             + all.filter { $0.isAhead(of: now) }.map {
@@ -112,51 +126,6 @@ extension DoctorFindings {
                         "check the time (timedatectl): if it is wrong, set it right (timedatectl set-ntp true); if it is right, remove that backup once a newer one is taken: rm \($0.path)"
                 )
             }
-        let backups = all.filter { !$0.isAhead(of: now) }
-        // No identity to compare, and several stores' backups: none counted as this store's.
-        let stores = BackupDirectory.stores(backups)
-        if identity == nil, stores.count > 1 {
-            return ahead + [
-                .warning(
-                    "backups: this store's identity cannot be known (no store and no STORE.backup-location beside it), and \(directory) holds the backups of \(stores.count) stores, so restore --latest cannot tell which is this store's",
-                    fix: "nudge backups names them apart; restore one by its path: nudge restore FILE --yes")
-            ]
-        }
-        guard let newest = backups.first else {
-            return ahead + [
-                otherIdentityFinding(
-                    BackupDirectory.otherIdentities(in: directory, store: store, identity: identity, now: now),
-                    directory: directory, clock: clock)
-                    ?? .warning(
-                        "backups: none yet in \(directory)",
-                        fix: "the daemon takes one at its start and each night; or now: nudge backup")
-            ]
-        }
-        let contents = BackupDirectory.inspect(newest.path)
-        let age = now.timeIntervalSince(newest.takenAt)
-        let when = "\(LocalFormat.dateTime(newest.takenAt, clock: clock)) (\(DurationText.relative(-age)))"
-        guard contents.isSound else {
-            return ahead + [
-                .problem(
-                    "backups: the newest, of \(when), fails its check (\(contents.check))",
-                    fix: "take a new one now: nudge backup")
-            ]
-        }
-        guard age < 2 * 86_400 else {
-            return ahead + [
-                .problem(
-                    "backups: the newest is of \(when), more than 2 days old",
-                    fix: "run the daemon (systemctl --user enable --now nudge), or: nudge backup")
-            ]
-        }
-        let elsewhere = formerFolders.compactMap { folder -> String? in
-            let count = backups.filter { PathText.directory(of: $0.path) == folder }.count
-            return count == 0 ? nil : "; \(count) in \(folder), which backup.directory named before"
-        }.joined()
-        let kept =
-            readable
-            ? "; \(backups.filter { PathText.directory(of: $0.path) == directory }.count) kept in \(directory)" : ""
-        return ahead + [.fine("backups: newest \(when), checked ok\(kept)\(elsewhere)")]
     }
 
     /// A backup of this store a person copied within the folder under another name: nudge

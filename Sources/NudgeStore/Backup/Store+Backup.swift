@@ -69,15 +69,27 @@ extension Store {
         // Held while it is written: a later backup removes it only once this process is gone.
         let held = try HeldTemporaryFile(beside: path, prefix: "." + BackupDirectory.prefix)
         defer { held.remove() }
-        let temporary = held.path
-        let identity: String?
+        let identity = try writeCheckedCopy(
+            to: held.path, at: now, failing: replacing ? "the backup \(path)" : "a backup into \(directory)")
+        try Self.sync(held.path)
+        let written = try Self.put(held.path, at: path, replacing: replacing, named: named)
+        try Self.sync(directory.isEmpty ? "." : directory)
+        var status = stat()
+        return (written, stat(written, &status) == 0 ? Int(status.st_size) : 0, identity)
+    }
+
+    /// Copies the store into `temporary` and checks the copy whole; returns the identity it
+    /// holds. `what` names the backup in a failure to write.
+    private func writeCheckedCopy(to temporary: String, at now: Date, failing what: String) throws(BackupFailure)
+        -> String?
+    {
         do {
             // A store whose identity another program deleted: its backup carries the identity
             // recorded beside it, and stays its own (the store gets it back at its next
             // write-opening).
             let recorded = BackupLocation.read(store: self.path)?.identity
             // A self-contained file: no -wal beside a backup, whatever mode the store is in.
-            let (answer, copied) = try database.read { db in
+            let (answer, identity) = try database.read { db in
                 let own = try Self.identity(db)
                 return (
                     try BackupCopy.write(
@@ -86,13 +98,13 @@ extension Store {
                     own ?? recorded
                 )
             }
-            identity = copied
             if let damage = answer.damage {
                 throw BackupFailure(
                     description:
                         "the backup failed its integrity check (\(damage)): the store is damaged; no backup was written",
                     exitCode: 65)
             }
+            return identity
         } catch let failure as BackupFailure {
             throw failure
         } catch let error as DatabaseError
@@ -104,34 +116,37 @@ extension Store {
         } catch {
             // Its name is chosen once it is written: the name asked for may be an earlier,
             // whole backup of the same second, which the person must not take for broken.
-            let what = replacing ? "the backup \(path)" : "a backup into \(directory)"
             throw BackupFailure(description: "cannot write \(what): \(DiskError.reason(error))", exitCode: 74)
         }
-        try Self.sync(temporary)
-        var target = stat()
-        if replacing, lstat(path, &target) == 0, target.st_mode & S_IFMT != S_IFREG {
-            throw BackupFailure(description: "\(path) is not a regular file; give the path of a file", exitCode: 73)
-        }
-        var written = path
+    }
+
+    /// Puts the written `temporary` at `path`: renamed over a regular file when `replacing`,
+    /// else linked under the first free name `named` gives; returns where.
+    private static func put(_ temporary: String, at path: String, replacing: Bool, named: (Int) -> String)
+        throws(BackupFailure) -> String
+    {
         if replacing {
+            var target = stat()
+            if lstat(path, &target) == 0, target.st_mode & S_IFMT != S_IFREG {
+                throw BackupFailure(description: "\(path) is not a regular file; give the path of a file", exitCode: 73)
+            }
             guard rename(temporary, path) == 0 else {
                 throw BackupFailure(
                     description: "cannot write the backup \(path): \(DiskError.describe(errno))", exitCode: 73)
             }
-        } else {
-            var attempt = 1
-            while link(temporary, written) != 0 {
-                guard errno == EEXIST, attempt < 1000 else {
-                    throw BackupFailure(
-                        description: "cannot write the backup \(written): \(DiskError.describe(errno))", exitCode: 73)
-                }
-                attempt += 1
-                written = named(attempt)
-            }
+            return path
         }
-        try Self.sync(directory.isEmpty ? "." : directory)
-        var status = stat()
-        return (written, stat(written, &status) == 0 ? Int(status.st_size) : 0, identity)
+        var written = path
+        var attempt = 1
+        while link(temporary, written) != 0 {
+            guard errno == EEXIST, attempt < 1000 else {
+                throw BackupFailure(
+                    description: "cannot write the backup \(written): \(DiskError.describe(errno))", exitCode: 73)
+            }
+            attempt += 1
+            written = named(attempt)
+        }
+        return written
     }
 
     /// SQLite's quick check of the whole store: nil when sound (rows against their column's rule

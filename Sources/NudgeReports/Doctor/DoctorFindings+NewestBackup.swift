@@ -1,0 +1,50 @@
+import Foundation
+import NudgeCore
+import NudgeStore
+
+/// Doctor's line on the store's newest backup: sound, recent, and where the others are.
+extension DoctorFindings {
+    /// The finding on the newest of `backups` (this store's, none ahead of now).
+    static func newestBackupFinding(
+        _ backups: [BackupFile], store: String, directory: String, readable: Bool, formerFolders: [String],
+        identity: String?, now: Date, clock: WallClock
+    ) -> Finding {
+        // No identity to compare, and several stores' backups: none counted as this store's.
+        let stores = BackupDirectory.stores(backups)
+        if identity == nil, stores.count > 1 {
+            return .warning(
+                "backups: this store's identity cannot be known (no store and no STORE.backup-location beside it), and \(directory) holds the backups of \(stores.count) stores, so restore --latest cannot tell which is this store's",
+                fix: "nudge backups names them apart; restore one by its path: nudge restore FILE --yes")
+        }
+        guard let newest = backups.first else {
+            return otherIdentityFinding(
+                BackupDirectory.otherIdentities(in: directory, store: store, identity: identity, now: now),
+                directory: directory, clock: clock)
+                ?? .warning(
+                    "backups: none yet in \(directory)",
+                    fix: "the daemon takes one at its start and each night; or now: nudge backup")
+        }
+        let contents = BackupDirectory.inspect(newest.path)
+        let age = now.timeIntervalSince(newest.takenAt)
+        let when = "\(LocalFormat.dateTime(newest.takenAt, clock: clock)) (\(DurationText.relative(-age)))"
+        guard contents.isSound else {
+            return .problem(
+                "backups: the newest, of \(when), fails its check (\(contents.check))",
+                fix: "take a new one now: nudge backup")
+        }
+        guard age < 2 * 86_400 else {
+            return .problem(
+                "backups: the newest is of \(when), more than 2 days old",
+                fix: "run the daemon (systemctl --user enable --now nudge), or: nudge backup")
+        }
+        let elsewhere = formerFolders.compactMap { folder -> String? in
+            let count = backups.filter { PathText.directory(of: $0.path) == folder }.count
+            return count == 0 ? nil : "; \(count) in \(folder), which backup.directory named before"
+        }.joined()
+        let kept =
+            readable
+            ? "; \(backups.filter { PathText.directory(of: $0.path) == directory }.count) kept in \(directory)" : ""
+        return .fine("backups: newest \(when), checked ok\(kept)\(elsewhere)")
+    }
+
+}

@@ -6,7 +6,8 @@ import Foundation
 /// backup). Neither is listed, thinned or taken by `--latest`; their path restores one.
 extension BackupDirectory {
     public struct OtherIdentities: Sendable {
-        /// Of the identity `STORE.backup-location` records for the store's path, newest first.
+        /// Of the identity `STORE.backup-location` records for the store's path, taken from the
+        /// store's file (`IdentityTwin.takenFromTheFile`), newest first.
         public var ofThisPath: [BackupFile]
         /// Of other stores, newest first.
         public var ofOtherStores: [BackupFile]
@@ -28,7 +29,12 @@ extension BackupDirectory {
         let sameIdentity = listed.filter { $0.origin == .store(identity) }
         let ownPaths = Set(IdentityTwin.own(sameIdentity, identity: identity, store: store).map(\.path))
         let twins = sameIdentity.filter { !ownPaths.contains($0.path) }
-        let ofThisPath = others.filter { backup in recorded.map { backup.origin == .store($0) } ?? false }
+        // Of the recorded identity and taken from this file, where backups record it: a store
+        // that carried that identity elsewhere (a twin given a new one) took the others.
+        let fromThisFile = IdentityTwin.takenFromTheFile(at: store)
+        let ofThisPath = others.filter { backup in
+            fromThisFile(backup) && (recorded.map { backup.origin == .store($0) } ?? false)
+        }
         return OtherIdentities(
             ofThisPath: ofThisPath,
             ofOtherStores: newestFirst(others.filter { !ofThisPath.contains($0) } + twins, now: now))

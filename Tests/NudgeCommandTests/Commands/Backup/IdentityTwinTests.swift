@@ -207,4 +207,35 @@ extension IdentityTwinTests {
         nudge("log", "symptom", "new", "--severity", "1", at: "2026-11-20T10:00:00Z")
         #expect(try identity(store) != lost)
     }
+
+    /// A twin given an identity of its own (doctor's fix) after the store it copied took a
+    /// backup: the twin's listing names, as "a store at this same path", only the backup taken
+    /// from its own file, never the other store's (hostile round 15: its printed restore line
+    /// put the other store's diary in place).
+    @Test func theTwinsListingNamesOnlyItsOwnFormerIdentitysBackup() throws {
+        let shared = directory.file("backups")
+        let twin = directory.file("twin.sqlite")
+        for path in [store, twin] {
+            nudge("settings", "set", "backup.directory", shared, store: path, at: "2026-11-20T08:00:00Z")
+        }
+        let identity = try #require(try identity(store))
+        let written = try Subprocess.run(
+            "/usr/bin/sqlite3", [twin, "UPDATE store_metadata SET value = '\(identity)' WHERE key = 'store_identity'"])
+        #expect(written.status == 0, "\(written)")
+        nudge("backup", store: twin, at: "2026-11-20T09:00:00Z")
+        let renewed = try Subprocess.run(
+            "/usr/bin/sqlite3",
+            [
+                twin,
+                "UPDATE store_metadata SET value = '\(UUID().uuidString.lowercased())' WHERE key = 'store_identity'",
+            ])
+        #expect(renewed.status == 0, "\(renewed)")
+        nudge("backup", at: "2026-11-20T10:00:00Z")
+        let listed = nudge("backups", store: twin, at: "2026-11-20T11:00:00Z")
+        #expect(
+            listed.stdout.contains(
+                "1 backup of a store at this same path with another identity"), "\(listed)")
+        #expect(listed.stdout.contains("nudge restore \(shared)/nudge-20261120T090000Z.sqlite --yes"), "\(listed)")
+        #expect(!listed.stdout.contains("nudge-20261120T100000Z.sqlite --yes"), "\(listed)")
+    }
 }

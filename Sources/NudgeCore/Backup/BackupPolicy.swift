@@ -42,14 +42,14 @@ public enum BackupPolicy {
     /// When the next backup is due (at or before `now`: take one now).
     ///
     /// None yet: now. At the daemon's start (or resume) a newest older than a day: now. Else at
-    /// `time` on the first day it comes 12 hours or more after the newest, so that a backup
-    /// taken at the start moves to `time` the night after and one taken at `time` is not
-    /// taken again that night; a `time` missed while the computer slept or was off is past,
-    /// hence due at once.
+    /// the first `time` an hour or more after the newest: each night, as README promises, so
+    /// that an evening's entries after a backup at 23:00 are backed up that night, not a day
+    /// later; only one taken within the hour before (at the start, or by hand) stands for that
+    /// night's. A `time` missed while the computer slept or was off is past, hence due at once.
     public static func nextBackup(newest: Date?, now: Date, starting: Bool, time: LocalTime, clock: WallClock) -> Date {
         guard let newest else { return now }
         if starting, now.timeIntervalSince(newest) >= 86_400 { return now }
-        let earliest = newest.addingTimeInterval(43_200)
+        let earliest = newest.addingTimeInterval(3600)
         var day = clock.date(of: earliest)
         for _ in 0..<3 {
             if let slot = clock.instants(on: day, at: time).first(where: { $0 >= earliest }) { return slot }

@@ -46,7 +46,7 @@ struct BackupPolicyTests {
     }
 
     /// At the start a newest older than a day is due at once; while running, the next comes
-    /// at 03:30 on the first night at least 12 hours after the newest.
+    /// at the first 03:30 an hour or more after the newest.
     @Test func nightlyAt0330AndAtTheStartWhenOlderThanADay() {
         let now = local("2026-11-24T19:00:00Z")  // 14:00 EST
         let lastNight = local("2026-11-24T08:30:00Z")  // 03:30 EST
@@ -59,14 +59,20 @@ struct BackupPolicyTests {
         #expect(
             BackupPolicy.nextBackup(newest: twoDaysAgo, now: now, starting: false, time: time, clock: clock)
                 == local("2026-11-23T08:30:00Z"))
-        // Taken at a 14:00 start: the night after, 13.5 hours later.
+        // Taken at a 14:00 start: that night, 13.5 hours later.
         #expect(
             BackupPolicy.nextBackup(newest: now, now: now, starting: false, time: time, clock: clock)
                 == local("2026-11-25T08:30:00Z"))
-        // Taken at 23:00: not 4.5 hours later, but the night after.
+        // Taken at 23:00: that night too, 4.5 hours later, so that what is written after it is
+        // backed up each night (hostile round 15: it waited a day).
         let lateEvening = local("2026-11-25T04:00:00Z")
         #expect(
             BackupPolicy.nextBackup(newest: lateEvening, now: lateEvening, starting: false, time: time, clock: clock)
+                == local("2026-11-25T08:30:00Z"))
+        // Taken at 03:00, within the hour before: it stands for that night's.
+        let justBefore = local("2026-11-25T08:00:00Z")
+        #expect(
+            BackupPolicy.nextBackup(newest: justBefore, now: justBefore, starting: false, time: time, clock: clock)
                 == local("2026-11-26T08:30:00Z"))
     }
 

@@ -86,7 +86,12 @@ public struct BackupTake {
     /// the directory removed, and the temporary files of killed backups removed from it.
     private func take(_ context: CommandContext) throws -> (BackupFile, removed: [BackupFile], leftovers: [String]) {
         let store = try context.openStoreForReading()
-        let setting = try store.run { try $0.settings() }[BackupPolicy.directory]
+        let settings = try store.run { try $0.settings() }
+        let setting = settings[BackupPolicy.directory]
+        // A folder on another disk that another program spoiled would turn into STORE.backups unsaid.
+        if output == nil, let spoiled = settings.ignored.first(where: { $0.key == BackupPolicy.directory }) {
+            context.environment.errors("nudge: warning: \(spoiled.sentence)\n")
+        }
         do {
             if let output {
                 let size = try store.backUp(toFile: output, at: context.now)

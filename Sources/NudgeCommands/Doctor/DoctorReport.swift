@@ -18,6 +18,7 @@ public struct DoctorReport {
         let settings = try? Store(readingOnly: path).settings()
         findings += Self.doNotDisturbFindings(environment: ProcessInfo.processInfo.environment, settings: settings)
         findings += Self.storeFindings(path)
+        findings += Self.ignoredSettingFindings(settings)
         findings += DoctorFindings.besideStoreFindings(store: path)
         findings += DoctorFindings.backupFindings(
             store: path, settings: settings, now: context.now, clock: context.wallClock)
@@ -35,6 +36,18 @@ public struct DoctorReport {
         let problems = findings.filter(\.isProblem).count
         context.print(problems == 0 ? "all is well" : "\(problems) problem\(problems == 1 ? "" : "s") found")
         return problems
+    }
+
+    /// A settings row another program spoiled is in force as its default (a backup folder on
+    /// another disk becomes STORE.backups): a problem, never only a line on stderr.
+    static func ignoredSettingFindings(_ settings: Settings?) -> [Finding] {
+        (settings?.ignored ?? []).compactMap { row in
+            row.fix.map {
+                .problem(
+                    "settings: \(row.name): \(row.problem)",
+                    fix: "\($0), or set it again: nudge settings set \(row.name) VALUE")
+            }
+        }
     }
 
     static func zoneFinding(_ context: CommandContext) -> Finding {

@@ -130,4 +130,22 @@ struct BackupPlainWordsTests {
         let fresh = directory.file("fresh.bak")
         #expect(!nudge(["backup", "--output", fresh]).stdout.contains("replaced"))
     }
+
+    /// A backup.directory another program spoiled (an integer where a path goes): `backup`
+    /// warns that it writes into STORE.backups instead, and doctor counts it a problem
+    /// (hostile round 15: backups left the other disk unsaid, and doctor said ok).
+    @Test func aSpoiledBackupFolderSettingIsSaid() throws {
+        nudge(["settings", "set", "backup.directory", directory.file("usb")])
+        try DatabaseQueue(path: store).write {
+            try $0.execute(sql: "UPDATE settings SET value = 12345 WHERE key = 'backup.directory'")
+        }
+        let backup = nudge(["backup"])
+        #expect(backup.stdout.contains("backed up the store to \(store).backups/"), "\(backup)")
+        #expect(
+            backup.stderr.contains("nudge: warning: the settings row backup.directory cannot be read"), "\(backup)")
+        let doctor = InProcessNudge.run(
+            ["doctor", "--store", store], environment: ["TZ": "UTC", "NUDGE_FAKE_NOW": fakeNow])
+        #expect(doctor.stdout.contains("PROBLEM settings: backup.directory: its value is not"), "\(doctor)")
+        #expect(doctor.stdout.contains("fix: nudge settings reset backup.directory, or set it again"), "\(doctor)")
+    }
 }

@@ -11,7 +11,7 @@ import Testing
 /// that holds is not sent while it is on and is shown when it ends; one that breaks through is
 /// sent critical.
 extension DaemonTests {
-    @Test(.timeLimit(.minutes(2))) func aHeldReminderIsShownWhenDoNotDisturbEnds() throws {
+    @Test(.hangBound(minutes: 2)) func aHeldReminderIsShownWhenDoNotDisturbEnds() throws {
         let bus = try NotificationBus()
         defer { bus.shutdown() }
         try bus.addInhibited(true)
@@ -39,7 +39,7 @@ extension DaemonTests {
 
     /// The store is the truth: a daemon stopped while holding leaves the occurrence owed, and
     /// the next one, with Do Not Disturb off, shows it once.
-    @Test(.timeLimit(.minutes(2))) func aReminderHeldByAStoppedDaemonIsShownOnceByTheNext() throws {
+    @Test(.hangBound(minutes: 2)) func aReminderHeldByAStoppedDaemonIsShownOnceByTheNext() throws {
         let bus = try NotificationBus()
         defer { bus.shutdown() }
         try bus.addInhibited(true)
@@ -62,7 +62,7 @@ extension DaemonTests {
     }
 
     /// A kind set to break through is sent during Do Not Disturb, critical.
-    @Test(.timeLimit(.minutes(2))) func aKindSetToBreakThroughIsSentCritical() throws {
+    @Test(.hangBound(minutes: 2)) func aKindSetToBreakThroughIsSentCritical() throws {
         let bus = try NotificationBus()
         defer { bus.shutdown() }
         try bus.addInhibited(true)

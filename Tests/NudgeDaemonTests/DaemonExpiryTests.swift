@@ -9,7 +9,7 @@ import Testing
 /// No reminder expires unseen (issue 38), in process: the server's NotificationClosed with
 /// reason 1 reaches the daemon as `.closed(expired)`; the store owes it again, and the daemon
 /// that runs at the reshow instant shows it once.
-@Suite(.serialized, .ownThread, .timeLimit(.minutes(5)))
+@Suite(.serialized, .ownThread)
 struct DaemonExpiryTests {
     let scenario = DaemonTests()
     var store: String { scenario.store }

@@ -118,7 +118,7 @@ extension DaemonTests {
     }
 
     /// Held during Do Not Disturb and released together: the summary says so.
-    @Test(.timeLimit(.minutes(2))) func heldRemindersReleasedTogetherNameDoNotDisturb() throws {
+    @Test(.hangBound(minutes: 2)) func heldRemindersReleasedTogetherNameDoNotDisturb() throws {
         let bus = try NotificationBus()
         defer { bus.shutdown() }
         try bus.addInhibited(true)

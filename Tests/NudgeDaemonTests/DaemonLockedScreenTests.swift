@@ -11,7 +11,7 @@ import Testing
 /// notification is shown in neutral words while the session is locked, and replaced in place,
 /// silently, by its own on unlock and by the neutral words again on the next lock.
 extension DaemonTests {
-    @Test(.timeLimit(.minutes(2))) func aPrivateReminderIsNeutralWhileLockedAndWhole() throws {
+    @Test(.hangBound(minutes: 2)) func aPrivateReminderIsNeutralWhileLockedAndWhole() throws {
         let logind = try LogindBus()
         try logind.addSession("c7")
         try logind.setLocked(true, session: "c7")
@@ -46,7 +46,7 @@ extension DaemonTests {
         #expect(record.title == "Daily symptom check" && record.notificationID == 3)
     }
 
-    @Test(.timeLimit(.minutes(2))) func withTheSettingOffALockedScreenShowsTheWholeText() throws {
+    @Test(.hangBound(minutes: 2)) func withTheSettingOffALockedScreenShowsTheWholeText() throws {
         let logind = try LogindBus()
         try logind.addSession("c7")
         try logind.setLocked(true, session: "c7")
@@ -64,7 +64,7 @@ extension DaemonTests {
 
     /// The dose-2 alarm on a locked screen: neutral, critical, with its buttons, and it rings;
     /// the unlock puts its text back in place without stopping or restarting the ring.
-    @Test(.timeLimit(.minutes(2))) func theAlarmRingsOnALockedScreenAndItsTextComesBackOnUnlock() throws {
+    @Test(.hangBound(minutes: 2)) func theAlarmRingsOnALockedScreenAndItsTextComesBackOnUnlock() throws {
         let logind = try LogindBus()
         try logind.addSession("c7")
         try logind.setLocked(true, session: "c7")
@@ -99,7 +99,7 @@ extension DaemonTests {
     }
 
     /// Without XDG_SESSION_ID, the user's display session is the one followed.
-    @Test(.timeLimit(.minutes(2))) func withoutASessionIDTheUsersDisplaySessionIsFollowed() throws {
+    @Test(.hangBound(minutes: 2)) func withoutASessionIDTheUsersDisplaySessionIsFollowed() throws {
         let logind = try LogindBus()
         try logind.addSession("c7")
         try logind.setDisplaySession("c7")
@@ -119,7 +119,7 @@ extension DaemonTests {
 /// The late summary on a locked screen: it is never reworded on unlock, so a private kind (the
 /// symptom check) is not in it; it is shown alone in neutral words, and whole after the unlock.
 extension DaemonTests {
-    @Test(.timeLimit(.minutes(2))) func aLockedScreensLateSummaryLeavesThePrivateOnesOut() throws {
+    @Test(.hangBound(minutes: 2)) func aLockedScreensLateSummaryLeavesThePrivateOnesOut() throws {
         let logind = try LogindBus()
         try logind.addSession("c7")
         try logind.setLocked(true, session: "c7")

@@ -26,7 +26,7 @@ extension DaemonTests {
 
     /// Inhibited at the start (recorded first), uninhibited at the end, before "Session complete"
     /// is shown: the session's own end is not held by the quiet it asked for.
-    @Test(.timeLimit(.minutes(2))) func aSessionInhibitsPlasmaFromItsStartToItsEnd() throws {
+    @Test(.hangBound(minutes: 2)) func aSessionInhibitsPlasmaFromItsStartToItsEnd() throws {
         let bus = try plasmaBus(inhibited: false)
         defer { bus.shutdown() }
         let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T18:00:00Z"))
@@ -51,7 +51,7 @@ extension DaemonTests {
 
     /// The person's own Do Not Disturb, on at the start, is left on after the end; one they
     /// turn off during the session stays off.
-    @Test(.timeLimit(.minutes(2))) func thePersonsOwnDoNotDisturbIsNeverUndone() throws {
+    @Test(.hangBound(minutes: 2)) func thePersonsOwnDoNotDisturbIsNeverUndone() throws {
         let own = try plasmaBus(inhibited: true)
         defer { own.shutdown() }
         let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T18:00:00Z"))
@@ -90,7 +90,7 @@ extension DaemonTests {
     }
 
     /// logind's word of a sleep puts it back at once.
-    @Test(.timeLimit(.minutes(2))) func aSleepPutsItBack() throws {
+    @Test(.hangBound(minutes: 2)) func aSleepPutsItBack() throws {
         let bus = try plasmaBus(inhibited: false)
         defer { bus.shutdown() }
         let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T18:00:00Z"))
@@ -108,7 +108,7 @@ extension DaemonTests {
 
     /// A daemon killed during a session left dunst paused and its record: the next one unpauses
     /// it once the span is over, and only once (a pause the person makes later is theirs).
-    @Test(.timeLimit(.minutes(2))) func aKilledDaemonsPauseIsPutBackOnceByTheNext() throws {
+    @Test(.hangBound(minutes: 2)) func aKilledDaemonsPauseIsPutBackOnceByTheNext() throws {
         let bus = try NotificationBus()
         defer { bus.shutdown() }
         try bus.addDunstPaused(true)
@@ -136,7 +136,7 @@ extension DaemonTests {
 
     /// A daemon restarted during a session: Plasma dropped the killed one's inhibition with its
     /// connection, so the next asks again; a dunst pause the person lifted meanwhile stays off.
-    @Test(.timeLimit(.minutes(2))) func aDaemonRestartedDuringASessionTakesOverItsSwitch() throws {
+    @Test(.hangBound(minutes: 2)) func aDaemonRestartedDuringASessionTakesOverItsSwitch() throws {
         let plasma = try plasmaBus(inhibited: false)
         defer { plasma.shutdown() }
         let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T18:00:00Z"))
@@ -166,7 +166,7 @@ extension DaemonTests {
     }
 
     /// The dose alarm due during a session's quiet breaks through it: sent, critical.
-    @Test(.timeLimit(.minutes(2))) func theDoseAlarmBreaksThroughASessionsQuiet() throws {
+    @Test(.hangBound(minutes: 2)) func theDoseAlarmBreaksThroughASessionsQuiet() throws {
         let bus = try plasmaBus(inhibited: false)
         defer { bus.shutdown() }
         let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T18:00:00Z"))

@@ -13,7 +13,7 @@ import Testing
 @testable import NudgeDaemon
 
 /// The daemon in process, with a notifier that records what it was asked to show.
-@Suite(.serialized, .ownThread, .timeLimit(.minutes(5)))
+@Suite(.serialized, .ownThread)
 struct DaemonTests {
     final class FakeNotifier: Notifier, @unchecked Sendable {
         let shown = Mutex<[NotificationContent]>([])

@@ -14,10 +14,8 @@ import Testing
 /// waited for by its pid. Not an exit test: Swift Testing waits for an exit test's child with
 /// `waitid(P_ALL, WNOWAIT)`, which returns whichever child of the process ended first, so one
 /// zombie another test has yet to reap (Foundation reaps late: `ChildExit`) held this test past
-/// its 2 minutes under load, with that thread spinning a core all the while. Its bound is the
-/// house's 5 minutes (`OwnThread`): the wait for a slot counts in it, and under load that wait
-/// alone once took 140 s.
-@Suite(.ownThread, .timeLimit(.minutes(5)))
+/// its 2 minutes under load, with that thread spinning a core all the while.
+@Suite(.ownThread)
 struct DoNotDisturbWatchTests {
     let directory = TemporaryDirectory()
 

@@ -8,7 +8,7 @@ import Testing
 
 /// libnotify in process, on a private bus. GLib keeps one session bus per process and libnotify
 /// one proxy, so these tests share one bus and one notifier, as the daemon has, one at a time.
-@Suite(.serialized, .ownThread, .timeLimit(.minutes(5)))
+@Suite(.serialized, .ownThread)
 struct LibnotifyNotifierTests {
     static let bus: NotificationBus = {
         let bus = try! NotificationBus()

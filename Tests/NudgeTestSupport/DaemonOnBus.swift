@@ -9,7 +9,7 @@ import Testing
 /// `.daemonOnBus(capabilities: "body")` is one without buttons.
 ///
 /// ```swift
-/// @Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
+/// @Suite(.ownThread, .daemonOnBus)
 /// struct CallEndToEndTests: DaemonScenario { ... }
 /// ```
 public struct DaemonOnBus: SuiteTrait, TestTrait, TestScoping {

@@ -7,11 +7,16 @@ import Testing
 /// The pool has as many threads as cores (2 in CI), and a synchronous test that waits (for a
 /// daemon, a bus, a recording, a terminal) blocks one for as long as it waits: two such tests
 /// held the whole pool, the end-to-end suites ran one after another, and a test's time limit
-/// counted its wait for a thread. Every suite that waits for processes takes this trait, and
-/// `.timeLimit(.minutes(5))`, which is for a hang only. At most `concurrentTests` run at once:
-/// more compete for 2 cores with their daemons and buses, and timing tests feel it. A test
-/// that spends a minute waiting on a clock (`.mostlyWaits`) starts at once instead of queueing:
-/// it uses almost no CPU, and queued last it would end the whole run a minute late.
+/// counted its wait for a thread. Every suite that waits for processes takes this trait. At
+/// most `concurrentTests` run at once: more compete for 2 cores with their daemons and buses,
+/// and timing tests feel it. A test that spends a minute waiting on a clock (`.mostlyWaits`)
+/// starts at once instead of queueing: it uses almost no CPU, and queued last it would end the
+/// whole run a minute late.
+///
+/// Its hang bound (`HangBound`, 5 minutes unless a suite or test says) counts from when the
+/// test has its thread. Swift Testing's `.timeLimit` counts the wait for a slot too (it is
+/// applied outside every scoping trait), and on a machine CI shares, 30 tests that each take
+/// seconds failed at 5 minutes while they queued.
 public struct OwnThread: SuiteTrait, TestTrait, TestScoping {
     public var isRecursive: Bool { true }
 
@@ -23,8 +28,9 @@ public struct OwnThread: SuiteTrait, TestTrait, TestScoping {
         let bounded = !test.traits.contains { $0 is MostlyWaits }
         if bounded { await Self.slots.acquire() }
         let executor = DedicatedThreadExecutor(name: test.name)
+        let bound = test.traits.compactMap { ($0 as? HangBound)?.duration }.min() ?? HangBound.standard
         do {
-            try await withTaskExecutorPreference(executor) { try await function() }
+            try await Self.run(function, on: executor, within: bound)
         } catch {
             executor.stop()
             if bounded { await Self.slots.release() }
@@ -32,6 +38,25 @@ public struct OwnThread: SuiteTrait, TestTrait, TestScoping {
         }
         executor.stop()
         if bounded { await Self.slots.release() }
+    }
+
+    /// Runs `function` on `executor`; a run past `bound` is recorded as an issue and
+    /// cancelled, as Swift Testing's time limit does (a test blocked in a system call ends when
+    /// it does).
+    private static func run(
+        _ function: @Sendable () async throws -> Void, on executor: DedicatedThreadExecutor, within bound: Duration
+    ) async throws {
+        try await withoutActuallyEscaping(function) { function in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await withTaskExecutorPreference(executor) { try await function() } }
+                group.addTask {
+                    try await Task.sleep(for: bound)
+                    Issue.record("Hang bound exceeded: \(bound) since the test got its thread (HangBound)")
+                }
+                try await group.next()
+                group.cancelAll()
+            }
+        }
     }
 
     static let concurrentTests = 10
@@ -64,6 +89,19 @@ public struct OwnThread: SuiteTrait, TestTrait, TestScoping {
 
 extension Trait where Self == OwnThread {
     public static var ownThread: Self { OwnThread() }
+}
+
+/// How long a test of `.ownThread` may run once it has its thread, for a hang only; the
+/// shortest a test and its suites give is in force.
+public struct HangBound: TestTrait, SuiteTrait {
+    public var isRecursive: Bool { true }
+    let duration: Duration
+
+    static let standard = Duration.seconds(300)
+}
+
+extension Trait where Self == HangBound {
+    public static func hangBound(minutes: Int) -> Self { HangBound(duration: .seconds(60 * minutes)) }
 }
 
 /// A test of `.ownThread` that waits a minute or more on a clock: not counted in the bound.

@@ -5,7 +5,7 @@ import Testing
 
 /// On a server without buttons (no `actions` capability) the ringing alarm's text lists every
 /// answer a button would give, "I'm awake" first, and the command it names stops the ringing.
-@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus(capabilities: "body"))
+@Suite(.ownThread, .daemonOnBus(capabilities: "body"))
 struct AlarmWithoutButtonsTests: DaemonScenario {
     let audio: RecordedAudio
     var environment: [String: String] {

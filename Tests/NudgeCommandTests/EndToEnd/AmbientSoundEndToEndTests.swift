@@ -6,7 +6,7 @@ import Testing
 /// A meditation's ambient sound with the real binary, a private bus and real audio
 /// (`RecordedAudio`): GStreamer plays it from the start bell to the end, fading out so that the
 /// end bell stands clear, and stops within a second of a stop.
-@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
+@Suite(.ownThread, .daemonOnBus)
 struct AmbientSoundEndToEndTests: DaemonScenario {
     let audio: RecordedAudio
     var environment: [String: String] {

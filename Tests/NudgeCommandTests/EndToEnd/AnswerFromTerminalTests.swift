@@ -5,7 +5,7 @@ import Testing
 
 /// A notification server without buttons (no `actions` capability, no body markup): the body
 /// says how to answer, and `nudge ack` answers exactly as the button would.
-@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus(capabilities: "body"))
+@Suite(.ownThread, .daemonOnBus(capabilities: "body"))
 struct AnswerFromTerminalTests: DaemonScenario {
     var environment: [String: String] {
         [

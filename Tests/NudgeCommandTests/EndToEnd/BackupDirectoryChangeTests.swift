@@ -6,7 +6,7 @@ import Testing
 /// A `backup.directory` another program wrote, seen by the daemon (issue 39, fourth round): it
 /// is recorded beside the store with the folder named before, and the daemon's warnings count
 /// the store's backups there.
-@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
+@Suite(.ownThread, .daemonOnBus)
 struct BackupDirectoryChangeTests: DaemonScenario {
     /// The folder cannot be made (it is under a file), so the daemon's backup fails: "There is
     /// no earlier backup" was said, with one in the folder named before.

@@ -6,7 +6,7 @@ import NudgeTestSupport
 import Testing
 
 /// Automatic verified backups and restore (issue 26) on the real binary.
-@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
+@Suite(.ownThread, .daemonOnBus)
 struct BackupEndToEndTests: DaemonScenario {
     var backups: String { store + ".backups" }
 

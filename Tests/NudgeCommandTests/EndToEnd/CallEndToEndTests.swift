@@ -4,7 +4,7 @@ import NudgeTestSupport
 import Testing
 
 /// Call reminders end to end: the real daemon on a private bus, with the injected clock.
-@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
+@Suite(.ownThread, .daemonOnBus)
 struct CallEndToEndTests: DaemonScenario {
     init() throws {
         _ = try NudgeBinary.run(["settings", "set", "symptom.reminder_enabled", "false"], environment: environment)

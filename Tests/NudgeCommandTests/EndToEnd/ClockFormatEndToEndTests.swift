@@ -5,7 +5,7 @@ import Testing
 /// The real binary says times on the person's clock: their locale's LC_TIME (locales made here
 /// with localedef, found through LOCPATH), or GNOME's clock-format where they set it (a schema
 /// compiled here, read through GSettings' keyfile backend).
-@Suite(.ownThread, .timeLimit(.minutes(5)))
+@Suite(.ownThread)
 struct ClockFormatEndToEndTests {
     let directory = TemporaryDirectory()
     var store: String { directory.file("nudge.sqlite") }

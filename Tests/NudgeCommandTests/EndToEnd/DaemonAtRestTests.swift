@@ -4,7 +4,7 @@ import Testing
 
 /// The real daemon at rest wakes for nothing: no thread of it runs between two due instants
 /// (issue 38: libdispatch's worker-pool monitor, once started, woke it every second).
-@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
+@Suite(.ownThread, .daemonOnBus)
 struct DaemonAtRestTests: DaemonScenario {
     /// Without systemd: no watchdog to ping.
     var environment: [String: String] {

@@ -5,7 +5,7 @@ import Testing
 
 /// The real `nudge daemon` on a private session bus with python-dbusmock as the notification
 /// server. The injected clock (NUDGE_FAKE_NOW) puts a reminder a few seconds ahead.
-@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
+@Suite(.ownThread, .daemonOnBus)
 struct DaemonEndToEndTests: DaemonScenario {
     @Test func showsTheCheckWhenDueAndRecordsASnoozeOnce() throws {
         _ = try nudge("log", "symptom", "Headache & <b>", "--severity", "3", at: "2026-11-21T13:00:00-05:00")

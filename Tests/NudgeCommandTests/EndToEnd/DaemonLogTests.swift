@@ -4,7 +4,7 @@ import Testing
 
 /// What the daemon's log tells a person at `info`: what is next, once each time it changes, a
 /// SIGHUP and each setting changed.
-@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
+@Suite(.ownThread, .daemonOnBus)
 struct DaemonLogTests: DaemonScenario {
     /// The lines of one event, as written.
     func lines(_ daemon: Spawned, _ event: String) -> [String] {

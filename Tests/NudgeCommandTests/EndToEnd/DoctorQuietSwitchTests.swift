@@ -6,7 +6,7 @@ import Testing
 /// (`meditation.do_not_disturb`): Plasma's Inhibit on the mock server, GNOME's show-banners
 /// through its schema, or none, and then says a session will not quiet the desktop. dunst's is
 /// in `DunstDoNotDisturbTests`.
-@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
+@Suite(.ownThread, .daemonOnBus)
 struct DoctorQuietSwitchTests: DaemonScenario {
     /// No GNOME schema anywhere GSettings looks: the machine's own is not read.
     var withoutGNOME: [String: String] {

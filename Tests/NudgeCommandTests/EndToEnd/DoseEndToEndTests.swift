@@ -4,7 +4,7 @@ import NudgeTestSupport
 import Testing
 
 /// The dose-2 window end to end: the real daemon, a private bus, python-dbusmock.
-@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
+@Suite(.ownThread, .daemonOnBus)
 struct DoseEndToEndTests: DaemonScenario {
     init() throws {
         // Only the dose window in these tests.

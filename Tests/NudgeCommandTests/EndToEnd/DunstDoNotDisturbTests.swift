@@ -6,7 +6,7 @@ import Testing
 /// Do Not Disturb on real dunst 1.9 under Xvfb (issue 41): `dunstctl set-paused true` holds the
 /// symptom check in nudge (not sent, history says so) until it is unpaused, and the dose alarm
 /// breaks through: sent critical (dunst keeps even that waiting while paused) and rung by nudge.
-@Suite(.ownThread, .timeLimit(.minutes(5)))
+@Suite(.ownThread)
 struct DunstDoNotDisturbTests {
     let directory = TemporaryDirectory()
     var store: String { directory.file("nudge.sqlite") }

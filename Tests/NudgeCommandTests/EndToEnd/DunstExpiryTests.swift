@@ -6,7 +6,7 @@ import Testing
 /// A call reminder on real dunst under Xvfb (issue 38): sent never to expire, it stays on screen
 /// where dunst's own timeout would drop it; where dunst is made to expire it anyway, it comes back
 /// after `notify.reshow_minutes` and the call cadence stays where its first showing put it.
-@Suite(.ownThread, .timeLimit(.minutes(5)))
+@Suite(.ownThread)
 struct DunstExpiryTests {
     let directory = TemporaryDirectory()
     var store: String { directory.file("nudge.sqlite") }

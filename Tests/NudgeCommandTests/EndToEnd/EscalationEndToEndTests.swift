@@ -8,7 +8,7 @@ import Testing
 /// across a restart; a sleep that comes while the alarm is pending sends it at once with the
 /// instant it rings (python-dbusmock's logind); bad settings are refused. Each wait is bounded
 /// and woken by the daemon's log or the files written.
-@Suite(.ownThread, .timeLimit(.minutes(5)))
+@Suite(.ownThread)
 struct EscalationEndToEndTests: DaemonScenario {
     let directory = TemporaryDirectory()
     let bus: NotificationBus

@@ -7,7 +7,7 @@ import Testing
 /// one a server lets expire anyway comes back after `notify.reshow_minutes`, three times at most,
 /// from the store, whatever daemon runs then; then it is missed. On python-dbusmock here, on
 /// real dunst in `DunstExpiryTests`.
-@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
+@Suite(.ownThread, .daemonOnBus)
 struct ExpiredReshowEndToEndTests: DaemonScenario {
     static let key = "call:1:cadence:2026-11-21"
 

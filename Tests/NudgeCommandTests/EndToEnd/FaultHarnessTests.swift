@@ -7,7 +7,7 @@ import Testing
 /// (Tests/Harnesses/fault_harness.py). Its own bounds are per cycle (30 s); the limit here
 /// only catches a hang, and counts the time the test waits for its thread on a busy machine
 /// (418 s beside three other builds, for 131 s of cycles).
-@Suite(.ownThread, .timeLimit(.minutes(8)))
+@Suite(.ownThread, .hangBound(minutes: 8))
 struct FaultHarnessTests {
     static let harness = Repository.path("Tests/Harnesses/fault_harness.py")
 

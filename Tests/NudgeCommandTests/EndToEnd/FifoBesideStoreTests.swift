@@ -7,7 +7,7 @@ import Testing
 /// every command and the daemon waited in open() for good. A FIFO at `STORE.backup-location`
 /// is no backup location: the commands run and the daemon rings. One at `STORE.daemon-lock`
 /// is refused at once, saying what to remove.
-@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
+@Suite(.ownThread, .daemonOnBus)
 struct FifoBesideStoreTests: DaemonScenario {
     let audio: RecordedAudio
     var environment: [String: String] {

@@ -6,7 +6,7 @@ import Testing
 /// GNOME's Do Not Disturb, `org.gnome.desktop.notifications show-banners` false, read through a
 /// compiled schema and GSettings' keyfile backend (as the clock-format tests do) and followed by
 /// its "changed" signal: the symptom check is held while it is off and shown once it is on.
-@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
+@Suite(.ownThread, .daemonOnBus)
 struct GnomeDoNotDisturbTests: DaemonScenario {
     var keyfile: String { directory.file("config/glib-2.0/settings/keyfile") }
 

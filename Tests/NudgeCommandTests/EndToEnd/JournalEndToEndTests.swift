@@ -5,7 +5,7 @@ import Testing
 
 /// The journal's reminders with the real binary on a private bus: what they say, what their
 /// answers write, and that no journal text reaches the server or the daemon's log.
-@Suite(.serialized, .ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
+@Suite(.serialized, .ownThread, .daemonOnBus)
 struct JournalEndToEndTests: DaemonScenario {
     var environment: [String: String] {
         ["TZ": "Europe/Berlin", "NUDGE_STORE": store, "DBUS_SESSION_BUS_ADDRESS": bus.address]

@@ -7,7 +7,7 @@ import Testing
 /// bus as the system bus with python-dbusmock's logind, whose inhibitors are listed as logind
 /// lists them. Each wait is bounded and woken by the daemon's log. The notification server plays
 /// sounds: the warning before sleep is still nudge's own to play.
-@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus(capabilities: "body actions body-markup persistence sound"))
+@Suite(.ownThread, .daemonOnBus(capabilities: "body actions body-markup persistence sound"))
 struct KeepAwakeEndToEndTests: DaemonScenario {
     let logind: LogindBus
     /// What nudge plays: an alarm rings only where a sound device opens.

@@ -7,7 +7,7 @@ import Testing
 /// python-dbusmock's notification server: one Notify names them all; killed and restarted, the
 /// daemon shows none of them again; each is still answered on its own, and history says it was
 /// shown in the summary.
-@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
+@Suite(.ownThread, .daemonOnBus)
 struct LateSummaryEndToEndTests: DaemonScenario {
     @Test func lateRemindersMakeOneNotificationShownOnceAndEachIsAnsweredOnItsOwn() throws {
         let before = "2026-11-20T12:00:00-05:00"

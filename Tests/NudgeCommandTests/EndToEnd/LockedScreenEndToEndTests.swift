@@ -5,7 +5,7 @@ import Testing
 /// A private reminder on a locked screen (issue 41, item 4), on the real binary: python-dbusmock's
 /// logind holds the session `XDG_SESSION_ID` names, locked, and its notification server logs
 /// what it is asked to show. Each wait is bounded and woken by the server's log.
-@Suite(.ownThread, .timeLimit(.minutes(5)))
+@Suite(.ownThread)
 struct LockedScreenEndToEndTests: DaemonScenario {
     let directory = TemporaryDirectory()
     let bus: NotificationBus

@@ -7,7 +7,7 @@ import Testing
 /// location is beside it is damage, not a new store (issue 39, third hostile round): refused
 /// for writing, shown on the desktop by the daemon, restored by `restore --latest`, and its
 /// backup location never rewritten.
-@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
+@Suite(.ownThread, .daemonOnBus)
 struct LostStoreTests: DaemonScenario {
     var location: String { store + ".backup-location" }
 

@@ -5,7 +5,7 @@ import Testing
 
 /// Medication reminders end to end: the real daemon on a private bus, on a store DoseTap made,
 /// with the injected clock. A dose of modafinil at 08:00 in New York is 13:00Z.
-@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
+@Suite(.ownThread, .daemonOnBus)
 struct MedicationEndToEndTests: DaemonScenario {
     let dose = "medication:modafinil:2026-11-26:0800"
 

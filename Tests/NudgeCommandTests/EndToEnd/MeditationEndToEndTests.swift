@@ -6,7 +6,7 @@ import Testing
 /// The meditation timer with the real binary, a private bus and real audio (`RecordedAudio`):
 /// the daemon rings the bells at their instants, completes a session once whatever happens to
 /// it, and keeps or drops a session ended early.
-@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
+@Suite(.ownThread, .daemonOnBus)
 struct MeditationEndToEndTests: DaemonScenario {
     let audio: RecordedAudio
     var environment: [String: String] {

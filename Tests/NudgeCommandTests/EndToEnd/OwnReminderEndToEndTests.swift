@@ -5,7 +5,7 @@ import Testing
 
 /// The person's own reminders end to end: the real daemon on a private bus with the injected
 /// clock. "Water the plants" every 3 days at 18:00 in New York (23:00Z), from 2026-11-26.
-@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
+@Suite(.ownThread, .daemonOnBus)
 struct OwnReminderEndToEndTests: DaemonScenario {
     let first = "reminder:1:2026-11-26:1800"
 

@@ -4,7 +4,7 @@ import Testing
 
 /// No phantom history: nothing missed before the store existed, no row left pending forever,
 /// and `upcoming` lists only what will still be shown.
-@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
+@Suite(.ownThread, .daemonOnBus)
 struct PhantomHistoryTests: DaemonScenario {
     var environment: [String: String] {
         [

@@ -7,7 +7,7 @@ import Testing
 /// file (`RecordedAudio`), on a private bus with python-dbusmock.
 /// Each test runs a bus, a mock server, a daemon and an audio reader: `.ownThread` bounds how
 /// many run at once (ten at once on 2 cores starved the other suites).
-@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
+@Suite(.ownThread, .daemonOnBus)
 struct SoundEndToEndTests: DaemonScenario {
     let audio: RecordedAudio
     var environment: [String: String] {

@@ -6,7 +6,7 @@ import Testing
 /// sound (shortly before a planned alarm) and unloaded once it ended: a daemon at rest carries
 /// none of it, before or after its first alarm. Real audio, headless (`RecordedAudio`), on a
 /// private bus with python-dbusmock.
-@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
+@Suite(.ownThread, .daemonOnBus)
 struct SoundLibrariesEndToEndTests: DaemonScenario {
     let audio: RecordedAudio
     var environment: [String: String] {

@@ -4,7 +4,7 @@ import Testing
 
 /// `nudge upcoming --from ... --json` for a daily reminder over ten years, against an independent
 /// implementation of the same rules on Python's zoneinfo (Tests/Oracles/wallclock_oracle.py).
-@Suite(.ownThread, .timeLimit(.minutes(5)))
+@Suite(.ownThread)
 struct WallClockOracleTests {
     static let oracle = Repository.path("Tests/Oracles/wallclock_oracle.py")
 

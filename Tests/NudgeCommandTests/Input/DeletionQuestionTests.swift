@@ -4,7 +4,7 @@ import Testing
 
 /// A deletion asked on a real terminal (tmux): y deletes, anything else keeps. Off a terminal
 /// it needs --yes (the refusals in the command tests).
-@Suite(.serialized, .ownThread, .timeLimit(.minutes(5)))
+@Suite(.serialized, .ownThread)
 struct DeletionQuestionTests {
     let directory = TemporaryDirectory()
     var store: String { directory.file("nudge.sqlite") }

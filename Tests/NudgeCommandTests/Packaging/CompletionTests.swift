@@ -5,7 +5,7 @@ import Testing
 /// The committed completion scripts (contrib/completions), sourced in bash, zsh and fish, asked
 /// for candidates as TAB would ask, with the real `nudge` on PATH: the store's names come back.
 /// Each shell's run is bounded (30 s); the suite's limit is for a hang.
-@Suite(.ownThread, .timeLimit(.minutes(5)))
+@Suite(.ownThread)
 struct CompletionTests {
     let directory = TemporaryDirectory()
     var store: String { directory.file("my store.sqlite") }

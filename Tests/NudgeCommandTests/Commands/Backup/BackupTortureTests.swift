@@ -8,7 +8,7 @@ import Testing
 ///
 /// One Python process drives the loops (as NewStoreConcurrencyTests does): many spawns from the
 /// test process itself, beside other suites' buses, are a hazard of their own.
-@Suite(.serialized, .ownThread, .timeLimit(.minutes(6))) struct BackupTortureTests {
+@Suite(.serialized, .ownThread, .hangBound(minutes: 6)) struct BackupTortureTests {
     let directory = TemporaryDirectory()
 
     /// Prints one JSON object: what each loop did and what it found wrong.

@@ -4,7 +4,7 @@ import Testing
 
 /// A restore asked on a real terminal (tmux): the question says what the restore rolls back,
 /// in the words the restore then prints. Off a terminal it needs --yes (BackupEndToEndTests).
-@Suite(.serialized, .ownThread, .timeLimit(.minutes(5)))
+@Suite(.serialized, .ownThread)
 struct RestoreQuestionTests {
     let directory = TemporaryDirectory()
     var store: String { directory.file("nudge.sqlite") }

@@ -6,7 +6,7 @@ import Testing
 /// script(1)): the terminal closed mid-entry, then the draft continued. Each wait is bounded
 /// (20 s); the suite's limit is for a hang, and under the whole suite on 2 cores this test's
 /// round trips through tmux once took 154 s in all.
-@Suite(.serialized, .ownThread, .timeLimit(.minutes(5)))
+@Suite(.serialized, .ownThread)
 struct JournalTerminalTests {
     let directory = TemporaryDirectory()
     var store: String { directory.file("nudge.sqlite") }

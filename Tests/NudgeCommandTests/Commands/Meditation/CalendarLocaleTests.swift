@@ -6,7 +6,7 @@ import Testing
 /// `meditations --calendar` labels its rows with the locale's short weekday names, seven that
 /// tell the days apart (zh_CN's and ar_EG's full names all begin alike), in UTF-8 whatever the
 /// locale's encoding. Locales made here with localedef, found through LOCPATH.
-@Suite(.ownThread, .timeLimit(.minutes(5)))
+@Suite(.ownThread)
 struct CalendarLocaleTests {
     let directory = TemporaryDirectory()
     var store: String { directory.file("nudge.sqlite") }

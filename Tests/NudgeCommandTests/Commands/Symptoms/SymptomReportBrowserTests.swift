@@ -4,7 +4,7 @@ import Testing
 
 /// The HTML report in a real browser: Debian's headless Chromium renders it and prints it, the
 /// PDF's text has every symptom and the span, and Chromium's network log has no request.
-@Suite(.ownThread, .timeLimit(.minutes(5)))
+@Suite(.ownThread)
 struct SymptomReportBrowserTests {
     static let chromium = "/usr/bin/chromium-headless-shell"
     let directory = TemporaryDirectory()

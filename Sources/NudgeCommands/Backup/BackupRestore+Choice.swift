@@ -29,6 +29,11 @@ extension BackupRestore {
             else { throw CommandFailure(unreadable, exitCode: 66) }
             return (newest.path, " (from a folder backup.directory named before: \(unreadable))")
         }
+        // There without the newest backup taken into it (an unplugged disk's mount point): the
+        // newest is elsewhere, and an older one would roll back days unsaid.
+        if let lacking = BackupDirectory.lacksItsNewest(directory, store: context.storePath) {
+            throw CommandFailure("\(lacking.problem); \(lacking.fix)", exitCode: 66)
+        }
         // The newest may be in an earlier folder that cannot be read, or that a location
         // file that cannot be read names: never passed over unsaid.
         if let stale = BackupLocation.staleness(store: context.storePath) {

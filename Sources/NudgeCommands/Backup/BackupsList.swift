@@ -29,8 +29,12 @@ public enum BackupsList {
         try context.print(listing(backups, directory: directory, apart: apart, context), json: json)
         if let apart, !json { context.print(apart.listingLine(context.wallClock)) }
         if let unreadable {
+            // restore --latest passes over a folder it cannot read, never one not there (unmounted).
             let line =
-                "\(unreadable); the backups listed are in folders backup.directory named before, whose newest sound one restore --latest takes"
+                "\(unreadable); the backups listed are in folders backup.directory named before"
+                + (FileManager.default.fileExists(atPath: directory)
+                    ? ", whose newest sound one restore --latest takes"
+                    : ", which restore --latest passes over while that folder may hold the newest: restore one by its path")
             if json { context.environment.errors("nudge: \(line)\n") } else { context.print(line) }
         }
         printFolderNotes(
@@ -51,6 +55,11 @@ public enum BackupsList {
             context.print(
                 "\(count == 1 ? "1 of these is" : "\(count) of these are") in \(folder), which backup.directory named before; new backups go to \(directory), and nudge does not thin the earlier folder"
             )
+        }
+        // A folder without the newest taken into it (an unplugged disk's mount point).
+        if let lacking = BackupDirectory.lacksItsNewest(directory, store: context.storePath) {
+            let line = "\(lacking.problem); \(lacking.fix)"
+            if json { context.environment.errors("nudge: \(line)\n") } else { context.print(line) }
         }
         // So may the earlier folders a STORE.backup-location that cannot be read names.
         if let stale = BackupLocation.staleness(store: context.storePath) {

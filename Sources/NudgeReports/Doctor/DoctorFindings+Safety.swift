@@ -116,7 +116,11 @@ extension DoctorFindings {
                 "backups: \(BackupDirectory.unreadFolderText($0.folder, $0.reason)), which backup.directory named before: it may hold backups of this store",
                 fix: "make it readable (chmod u+rwx \($0.folder)) or mount it")
         }
-        return unread + (openBackupFolderFinding(directory).map { [$0] } ?? [])
+        let lacking: [Finding] =
+            BackupDirectory.lacksItsNewest(directory, store: store).map {
+                [.problem("backups: \($0.problem)", fix: $0.fix)]
+            } ?? []
+        return unread + lacking + (openBackupFolderFinding(directory).map { [$0] } ?? [])
             + strayBackupFindings(BackupDirectory.strays(in: directory, identity: identity), clock: clock)
             + unopenableBackupFindings(listed)
             + all.filter { $0.isAhead(of: now) }.map {

@@ -36,6 +36,22 @@ extension BackupDirectory {
     }
 }
 
+extension BackupDirectory {
+    /// Why `directory`, there, is not where the store's newest backup is: the newest nudge took
+    /// into it (`BackupLocation.newestBackup`) is gone from it, as from an unplugged disk's
+    /// empty mount point; nil when it holds it, or nothing was recorded.
+    public static func lacksItsNewest(_ directory: String, store: String) -> (problem: String, fix: String)? {
+        guard let location = BackupLocation.read(store: store), isSameFolder(directory, location.tookBackupsInto),
+            let newest = location.newestBackup, !newest.contains("/"), !newest.isEmpty,
+            access(directory + "/" + newest, F_OK) != 0, errno == ENOENT
+        else { return nil }
+        return (
+            "the backup folder \(directory) lacks the newest backup nudge took into it, \(newest) (an unplugged disk's empty mount point?)",
+            "mount the disk again, or restore a backup by its path (nudge backups lists them); if you removed that file, nudge backup takes a new newest"
+        )
+    }
+}
+
 /// An earlier backup folder `STORE.backup-location` remembers that cannot be read now (no
 /// permission, or not there: an unmounted disk) may hold the store's newest backups: it is said
 /// to be unread, never taken as empty, never forgotten.

@@ -29,6 +29,11 @@ public struct BackupLocation: Codable, Sendable, Equatable {
     /// no backup went into yet: it is an unmounted disk, said and never forgotten. Nil in a
     /// file an older nudge wrote.
     public var tookBackupsInto: String?
+    /// The file name of the newest backup taken into `tookBackupsInto`. That folder there but
+    /// without it is an unplugged disk's empty mount point (or the file was removed): its
+    /// newest is elsewhere, and `restore --latest` never passes over it unsaid. Nil in a file
+    /// an older nudge wrote.
+    public var newestBackup: String?
 
     /// How many earlier folders are remembered: a person moves backups rarely.
     static let formerFoldersKept = 5
@@ -93,8 +98,10 @@ public struct BackupLocation: Codable, Sendable, Equatable {
     /// 0600 from its first byte, synced and renamed; nothing when the file says so already.
     /// A failure is not the backup's: the store's setting still names the folder.
     /// `tookInto`: the folder a backup was just taken into, remembered as a former one when the
-    /// setting names another by now.
-    static func record(directory: String, identity: String?, store: String, tookInto: String? = nil) {
+    /// setting names another by now; `newest`: that backup's file name.
+    static func record(
+        directory: String, identity: String?, store: String, tookInto: String? = nil, newest: String? = nil
+    ) {
         // One that cannot be read may name the identity and folders: never written over unread.
         guard unreadable(store: store) == nil else { return }
         let earlier = read(store: store)
@@ -128,7 +135,7 @@ public struct BackupLocation: Codable, Sendable, Equatable {
         var location = BackupLocation(
             directory: directory, identity: identity, formerDirectory: former.first,
             olderDirectories: former.count > 1 ? Array(former.dropFirst()) : nil, fileInode: earlier?.fileInode,
-            tookBackupsInto: tookBackupsInto)
+            tookBackupsInto: tookBackupsInto, newestBackup: tookInto == nil ? earlier?.newestBackup : newest)
         let target = path(ofStore: store)
         guard location != earlier, let temporary = try? Store.temporaryFile(beside: target, prefix: ".nudge-location-")
         else { return }

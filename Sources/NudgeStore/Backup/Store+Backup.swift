@@ -46,7 +46,7 @@ extension Store {
         let written = try backUp(toFile: name, at: now, replacing: false) { attempt in
             directory + "/" + BackupDirectory.fileName(for: now, attempt: attempt)
         }
-        recordBackupDirectory(tookInto: directory)
+        recordBackupDirectory(tookInto: directory, newest: (written.path as NSString).lastPathComponent)
         return BackupFile(
             path: written.path, takenAt: now, size: written.size,
             origin: written.identity.map { .store($0) } ?? .unmarked)

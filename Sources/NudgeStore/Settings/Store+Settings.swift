@@ -69,22 +69,27 @@ extension Store {
 
     /// Records the folder `backup.directory` names beside the store, keeping the one recorded
     /// before as the former while it holds the store's backups; nothing when the setting cannot
-    /// be read (but `tookInto`, the folder a backup just went to). After `settings set`, a
+    /// be read (but `tookInto`, the folder a backup just went to, and `newest`, its name). After `settings set`, a
     /// restore (which may bring back an older setting), a backup, and by the daemon when another
     /// program changed the setting. The setting is read under the lock the file is written in:
     /// a `settings set` during a backup is not undone by the backup's older reading. Without
     /// `waiting`, nothing is recorded while another process holds that lock (it records), and
     /// the result is false.
     @discardableResult
-    public func recordBackupDirectory(tookInto folder: String? = nil, waiting: Bool = true) -> Bool {
+    public func recordBackupDirectory(tookInto folder: String? = nil, newest: String? = nil, waiting: Bool = true)
+        -> Bool
+    {
         BackupLocation.whileLocked(store: path, waiting: waiting) {
             guard let settings = try? settings() else {
-                if let folder { BackupLocation.record(directory: folder, identity: nil, store: path, tookInto: folder) }
+                if let folder {
+                    BackupLocation.record(
+                        directory: folder, identity: nil, store: path, tookInto: folder, newest: newest)
+                }
                 return
             }
             BackupLocation.record(
                 directory: BackupDirectory.directory(store: path, setting: settings[BackupPolicy.directory]),
-                identity: (try? identity()) ?? nil, store: path, tookInto: folder)
+                identity: (try? identity()) ?? nil, store: path, tookInto: folder, newest: newest)
         }
     }
 }

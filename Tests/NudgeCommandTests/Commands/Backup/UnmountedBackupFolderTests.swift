@@ -41,4 +41,35 @@ struct UnmountedBackupFolderTests {
         let back = nudge("backups", at: "2026-11-22T10:10:00Z")
         #expect(back.stdout.contains(usb + "/nudge-20261121T100000Z.sqlite"), "\(back)")
     }
+
+    /// The disk unplugged and its empty mount point left in place (hostile round 15):
+    /// `restore --latest` took the week-old backup of the folder named before, unsaid, and
+    /// `backups` said nothing of the missing newest. It is said by each, and refused.
+    @Test func anEmptyMountPointIsNotTheFolderOfTheNewest() throws {
+        _ = nudge("log", "symptom", "one", "--severity", "1", at: "2026-11-20T10:00:00Z")
+        #expect(nudge("backup", at: "2026-11-20T10:00:00Z").status == 0)
+        try FileManager.default.createDirectory(atPath: usb, withIntermediateDirectories: false)
+        #expect(nudge("settings", "set", "backup.directory", usb, at: "2026-11-21T09:00:00Z").status == 0)
+        _ = nudge("log", "symptom", "two", "--severity", "2", at: "2026-11-21T10:00:00Z")
+        #expect(nudge("backup", at: "2026-11-21T10:00:00Z").status == 0)
+        try FileManager.default.moveItem(atPath: usb, toPath: usb + ".off")
+        try FileManager.default.createDirectory(atPath: usb, withIntermediateDirectories: false)
+
+        let lacking =
+            "the backup folder \(usb) lacks the newest backup nudge took into it, nudge-20261121T100000Z.sqlite"
+        let listed = nudge("backups", at: "2026-11-22T10:00:00Z")
+        #expect(listed.stdout.contains(lacking), "\(listed)")
+        let doctor = nudge("doctor", at: "2026-11-22T10:00:00Z")
+        #expect(doctor.stdout.contains("PROBLEM backups: \(lacking)"), "\(doctor.stdout)")
+        let latest = nudge("restore", "--latest", "--yes", at: "2026-11-22T10:00:00Z")
+        #expect(latest.status == 66 && latest.stderr.contains(lacking), "\(latest)")
+        #expect(try StoreQuery.rows(store, "SELECT name FROM symptom_entries").count == 2)
+
+        // The disk back: the newest is found, and taken.
+        try FileManager.default.removeItem(atPath: usb)
+        try FileManager.default.moveItem(atPath: usb + ".off", toPath: usb)
+        #expect(!nudge("backups", at: "2026-11-22T10:10:00Z").stdout.contains("lacks the newest"))
+        let back = nudge("restore", "--latest", "--yes", at: "2026-11-22T10:10:00Z")
+        #expect(back.status == 0 && back.stdout.contains("restored the backup of 2026-11-21 10:00 UTC"), "\(back)")
+    }
 }

@@ -46,7 +46,8 @@ extension Daemon {
         return loop
     }
 
-    /// The escalation's command ended (its result shown, and a plan), or passed its deadline.
+    /// The escalation's command ended (its result shown, and a plan), wrote, or passed its
+    /// deadline.
     private func addEscalationSources(to loop: EventLoop) {
         loop.add(
             "escalation's end", descriptorNow: { [unowned self] in escalator.endDescriptor },
@@ -54,6 +55,12 @@ extension Daemon {
                 show(escalator.commandEnded(at: configuration.clock.now()))
                 sleepGuard.alarmSent()
                 reconcile(because: "escalation ended")
+                return .continue
+            })
+        loop.add(
+            "escalation's output", descriptorNow: { [unowned self] in escalator.outputDescriptor },
+            handle: { [unowned self] in
+                escalator.readOutput()
                 return .continue
             })
         loop.add("escalation's deadline", descriptor: escalator.deadline.descriptor) { [unowned self] in

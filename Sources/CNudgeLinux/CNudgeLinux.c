@@ -42,6 +42,10 @@ int nudge_eventfd(void) {
     return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 }
 
+int nudge_pidfd_open(int pid) {
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+}
+
 int nudge_pipe(int fds[2]) {
     return pipe2(fds, O_CLOEXEC | O_NONBLOCK);
 }

@@ -47,7 +47,7 @@ extension Daemon {
     }
 
     /// The escalation's command ended (its result shown, and a plan), wrote, or passed its
-    /// deadline.
+    /// deadline; a killed daemon's command had its time to end.
     private func addEscalationSources(to loop: EventLoop) {
         loop.add(
             "escalation's end", descriptorNow: { [unowned self] in escalator.endDescriptor },
@@ -65,6 +65,11 @@ extension Daemon {
             })
         loop.add("escalation's deadline", descriptor: escalator.deadline.descriptor) { [unowned self] in
             escalator.deadlinePassed()
+            return .continue
+        }
+        loop.add("leftover escalations' grace", descriptor: leftoverEscalations.graceTimer.descriptor) {
+            [unowned self] in
+            leftoverEscalations.gracePassed()
             return .continue
         }
     }

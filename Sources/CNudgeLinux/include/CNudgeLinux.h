@@ -16,6 +16,8 @@ int nudge_timerfd_settime_relative(int fd, long milliseconds);
 int nudge_is_encrypted(const char *path);
 int nudge_eventfd(void);
 int nudge_pipe(int fds[2]);
+/* A pidfd for any process (not only a child): poll says readable once it has ended. */
+int nudge_pidfd_open(int pid);
 /* The number a signal was sent with by sigqueue (its sival_ptr), or -1 for one sent otherwise
    (kill, a terminal): what a signal handler may read of its siginfo, async-signal-safe. */
 long nudge_siginfo_queued_value(const siginfo_t *info);

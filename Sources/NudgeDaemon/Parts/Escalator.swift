@@ -12,7 +12,9 @@ import NudgeStore
 /// claims it in the store, then starts the command without a shell in a process group of its
 /// own, and never waits for it. Its end arrives as its pidfd turning readable on the loop; at
 /// its deadline the whole group is killed. One runs at a time: another waits for the next plan.
-/// Its output is read on the loop, bounded (`EscalationOutput`), and logged at its end.
+/// Which process it is goes to the store as it starts (`LeftoverEscalations` ends it after a
+/// killed daemon); its output is read on the loop, bounded (`EscalationOutput`), and logged at
+/// its end.
 final class Escalator {
     private struct Running {
         let key: String
@@ -101,6 +103,7 @@ final class Escalator {
             key: escalation.key, pid: pid, pidfd: pidfd, program: command[0],
             output: EscalationOutput(descriptor: output))
         deadline.arm(after: limit)
+        recordProcess(pid, key: escalation.key)
         logger.notice(
             "escalating \(escalation.key) (\(reason.rawValue)): started \(command[0])",
             metadata: ["event": "escalation_started", "key": "\(escalation.key)", "reason": "\(reason.rawValue)"])
@@ -166,6 +169,13 @@ final class Escalator {
                 "alarm.escalate_command (\(program)) \(outcome); its output is in the daemon's log. "
                 + "Change it with: nudge settings set alarm.escalate_command '[\"/path/to/program\", ...]'",
             actions: [], urgency: .critical, category: "x-nudge.escalation")
+    }
+
+    /// Written as it starts: a daemon killed while it runs leaves the next one what to end.
+    /// The child is not reaped before the daemon reaps it, so /proc names it even if it ended.
+    private func recordProcess(_ pid: pid_t, key: String) {
+        guard let process = RunningProcess.identity(of: pid) else { return }
+        do { try store.recordEscalationProcess(key: key, process: process) } catch { logger.error("\(error)") }
     }
 
     /// The command's output, read to what the pipe holds at its end, into the log: a bounded

@@ -42,6 +42,10 @@ int nudge_eventfd(void) {
     return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 }
 
+int nudge_pidfd_open(int pid) {
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+}
+
 int nudge_pipe(int fds[2]) {
     return pipe2(fds, O_CLOEXEC | O_NONBLOCK);
 }
@@ -93,7 +97,17 @@ void nudge_name_this_thread(const char *name) {
     prctl(PR_SET_NAME, name, 0, 0, 0);
 }
 
-int nudge_spawn_in_group(const char *path, char *const argv[], char *const envp[], int *pidfd) {
+int nudge_spawn_in_group(const char *path, char *const argv[], char *const envp[], int *pidfd, int *output) {
+    /* The write end blocks (a command that writes waits for the reader, as on a terminal); the
+       daemon's read end never does. Both close on exec: the child gets the write end as 1 and 2. */
+    int ends[2];
+    if (pipe2(ends, O_CLOEXEC) != 0) return -errno;
+    if (fcntl(ends[0], F_SETFL, O_NONBLOCK) != 0) {
+        int code = errno;
+        close(ends[0]);
+        close(ends[1]);
+        return -code;
+    }
     posix_spawnattr_t attributes;
     posix_spawn_file_actions_t actions;
     sigset_t none, all;
@@ -106,20 +120,28 @@ int nudge_spawn_in_group(const char *path, char *const argv[], char *const envp[
     posix_spawnattr_setsigdefault(&attributes, &all);
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&actions, ends[1], 1);
+    posix_spawn_file_actions_adddup2(&actions, ends[1], 2);
     /* Only stdin, stdout and stderr: a descriptor without close-on-exec (a library's) stays here. */
     posix_spawn_file_actions_addclosefrom_np(&actions, 3);
     pid_t pid;
     int failed = posix_spawn(&pid, path, &actions, &attributes, argv, envp);
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attributes);
-    if (failed != 0) return -failed;
+    close(ends[1]);
+    if (failed != 0) {
+        close(ends[0]);
+        return -failed;
+    }
     /* Not reaped until the daemon reaps it, so the pid names this child even if it has ended. */
     *pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
     if (*pidfd < 0) {
         int code = errno;
         kill(-pid, SIGKILL);
         waitpid(pid, NULL, 0);
+        close(ends[0]);
         return -code;
     }
+    *output = ends[0];
     return pid;
 }

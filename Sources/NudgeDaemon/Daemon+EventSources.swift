@@ -46,7 +46,8 @@ extension Daemon {
         return loop
     }
 
-    /// The escalation's command ended (its result shown, and a plan), or passed its deadline.
+    /// The escalation's command ended (its result shown, and a plan), wrote, or passed its
+    /// deadline; a killed daemon's command had its time to end.
     private func addEscalationSources(to loop: EventLoop) {
         loop.add(
             "escalation's end", descriptorNow: { [unowned self] in escalator.endDescriptor },
@@ -56,8 +57,19 @@ extension Daemon {
                 reconcile(because: "escalation ended")
                 return .continue
             })
+        loop.add(
+            "escalation's output", descriptorNow: { [unowned self] in escalator.outputDescriptor },
+            handle: { [unowned self] in
+                escalator.readOutput()
+                return .continue
+            })
         loop.add("escalation's deadline", descriptor: escalator.deadline.descriptor) { [unowned self] in
             escalator.deadlinePassed()
+            return .continue
+        }
+        loop.add("leftover escalations' grace", descriptor: leftoverEscalations.graceTimer.descriptor) {
+            [unowned self] in
+            leftoverEscalations.gracePassed()
             return .continue
         }
     }

@@ -99,6 +99,7 @@ public final class Daemon {
     let ambience: AmbiencePlayback
     let upkeep: StoreUpkeep
     let escalator: Escalator
+    let leftoverEscalations: LeftoverEscalations
     let doNotDisturb: DoNotDisturbHold
     let quieting: DesktopQuieting
     /// When it was made: what came due before, on a machine up since, came due while nudge was
@@ -154,6 +155,7 @@ public final class Daemon {
         doNotDisturb = DoNotDisturbHold(logger: logger)
         quieting = DesktopQuieting(store: store, events: events, logger: logger)
         escalator = try Escalator(store: store, limit: configuration.escalationLimit, logger: logger)
+        leftoverEscalations = try LeftoverEscalations(store: store, logger: logger)
     }
 
     /// The store, with the kinds the configuration chose.
@@ -221,6 +223,7 @@ public final class Daemon {
         doNotDisturb.watch(
             sessionBus: configuration.sessionBus, readsGNOME: configuration.readsDesktopSettings, events: events)
         quieting.load()
+        leftoverEscalations.end(at: configuration.clock.now())
         if !doNotDisturb.state.isOn { releaseHeld() }
         replay(server.ledger.pending)
         if let input = reconcile(because: "start") {
@@ -232,6 +235,7 @@ public final class Daemon {
         defer { notifyServiceManager("STOPPING=1") }
         defer { ambience.stop(because: "the daemon stops") }
         defer { escalator.stop(at: configuration.clock.now()) }
+        defer { leftoverEscalations.stop() }
         defer { quieting.stop(watch: doNotDisturb.doNotDisturbWatch) }
         try eventLoop().run()
     }

@@ -27,15 +27,15 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     private var preparedFor: Date?
     private var spare: OpaquePointer?
 
-    /// Immutable, and its context is used only on the thread.
+    /// Immutable, and its context is used only on the thread; nil where no output opened.
     private final class Ring: @unchecked Sendable {
-        let context: OpaquePointer
+        let context: OpaquePointer?
         let sound: SoundSource
         let id: UInt32
         let ended: @Sendable () -> Void
 
         init(
-            context: OpaquePointer, sound: SoundSource, id: UInt32, ended: @escaping @Sendable () -> Void
+            context: OpaquePointer?, sound: SoundSource, id: UInt32, ended: @escaping @Sendable () -> Void
         ) {
             self.context = context
             self.sound = sound
@@ -80,8 +80,9 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     public func ring(_ sound: SoundSource, limit: TimeInterval, ended: @escaping @Sendable () -> Void) {
         thread.run { [self] in
             endRing()
-            guard let context = takeSpare() ?? open() else { return ended() }
-            let ring = Ring(context: context, sound: sound, id: takeID(), ended: ended)
+            // Without an output (no sound device) the ring goes on silent to its limit: the
+            // alarm is still ringing for its answers (I'm awake), whether or not it sounds.
+            let ring = Ring(context: takeSpare() ?? open(), sound: sound, id: takeID(), ended: ended)
             ringing = ring
             playAgain(ring)
             // The one end of a ring by its limit, on the thread's monotonic clock: a wall clock
@@ -123,13 +124,11 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     // MARK: - On the thread
 
     private func playAgain(_ ring: Ring) {
-        start(ring.context, id: ring.id, ring.sound, role: .alarm) { [self] played in
+        guard let context = ring.context else { return }
+        start(context, id: ring.id, ring.sound, role: .alarm) { [self] played in
             thread.run { [self] in
-                guard ringing === ring else { return }
-                guard played else {
-                    endRing(byItself: true)
-                    return
-                }
+                // A sound that cannot play leaves the ring silent to its limit, as one without an output.
+                guard ringing === ring, played else { return }
                 thread.run(after: Self.ringGap) { [self] in
                     if ringing === ring { playAgain(ring) }
                 }
@@ -141,8 +140,10 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     private func endRing(byItself: Bool = false) {
         guard let ring = ringing else { return }
         ringing = nil
-        output.cancel(ring.context, id: ring.id)
-        retire(ring.context)
+        if let context = ring.context {
+            output.cancel(context, id: ring.id)
+            retire(context)
+        }
         if byItself { ring.ended() }
     }
 

@@ -7,8 +7,9 @@ public protocol SoundPlayer: AnyObject, Sendable {
     func play(_ sound: SoundSource, finished: @escaping @Sendable () -> Void)
     /// Rings as an alarm: plays again after each play ends, with at most `SoundPlayer.ringGap`
     /// between plays, until `stopRinging()` or until `limit` has passed. A new ring replaces
-    /// the one before. `ended` hears, at most once, that it stopped by itself (its limit, or a
-    /// sound that cannot play); never for a ring stopped or replaced.
+    /// the one before. A sound that cannot play (no sound device) leaves it silent, never ends
+    /// it sooner: the alarm rings for its answers all the same. `ended` hears, at most once,
+    /// that it stopped by itself at its limit; never for a ring stopped or replaced.
     func ring(_ sound: SoundSource, limit: TimeInterval, ended: @escaping @Sendable () -> Void)
     func stopRinging()
     /// An alarm is planned to ring at `instant` (nil: none is): the player may get ready for it,

@@ -111,15 +111,21 @@ struct CanberraPlayerTests {
         #expect(first.count.load(ordering: .relaxed) == 0 && second.count.load(ordering: .relaxed) == 0)
     }
 
-    /// Without a sound device the ring ends at once, says so, and the problem is told.
-    @Test func withoutASoundDeviceTheRingEndsAtOnce() {
+    /// Without a sound device the ring goes on silent to its limit, and only then says it
+    /// ended: the alarm rings for its answers (I'm awake) whether or not it sounds. The
+    /// problem is told.
+    @Test func withoutASoundDeviceTheRingGoesOnSilentToItsLimit() {
         let problems = Mutex<[String]>([])
         let player = CanberraPlayer(
             output: FakeOutput(hasDevice: false), onProblem: { problem in problems.withLock { $0.append(problem) } })
         let ended = Heard()
-        player.ring(.theme("bell"), limit: 60, ended: ended.callback)
+        let started = ContinuousClock.now
+        player.ring(.theme("bell"), limit: 1.5, ended: ended.callback)
         #expect(ended.first.wait(timeout: .now() + 5) == .success)
+        let took = ContinuousClock.now - started
+        #expect(took >= .seconds(1.4), "ended after \(took), before its limit")
         #expect(problems.withLock { $0 } == ["cannot open the sound output: no device"])
+        #expect(ended.count.load(ordering: .relaxed) == 1)
     }
 
     /// Chimes asked for while one is still queued (the output opening slowly) sound with it:

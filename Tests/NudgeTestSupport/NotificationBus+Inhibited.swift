@@ -46,6 +46,58 @@ extension NotificationBus {
             ])
     }
 
+    /// Plasma's inhibitions as Plasma keeps them: each one belongs to the bus connection that
+    /// asked (its unique name, read from the message being handled), and goes when that
+    /// connection closes (NameOwnerChanged to no owner, as a killed process's does). Cookies
+    /// count from 42; `Inhibited` is whether any is left.
+    public func addInhibitMethodsTrackingCallers() throws {
+        try call(
+            "org.freedesktop.DBus.Mock.AddMethod",
+            ["org.freedesktop.Notifications", "Inhibit", "ssa{sv}", "u", Self.trackedInhibit])
+        try call(
+            "org.freedesktop.DBus.Mock.AddMethod",
+            [
+                "org.freedesktop.Notifications", "UnInhibit", "u", "",
+                "self.inhibitions.pop(int(args[0]), None); "
+                    + "self.Set('org.freedesktop.Notifications', 'Inhibited', dbus.Boolean(len(self.inhibitions) > 0))",
+            ])
+    }
+
+    private static let trackedInhibit = """
+        import inspect
+        frame = inspect.currentframe()
+        while not hasattr(frame.f_locals.get('message'), 'get_sender'):
+            frame = frame.f_back
+        caller = frame.f_locals['message'].get_sender()
+        if not hasattr(self, 'inhibitions'):
+            self.inhibitions, self.cookies = {}, 41
+        self.cookies += 1
+        self.inhibitions[self.cookies] = caller
+        def closed(name, old, new, mock=self):
+            if new:
+                return
+            for cookie in [c for c, owner in mock.inhibitions.items() if owner == name]:
+                del mock.inhibitions[cookie]
+                mock.log('connection %s closed: inhibition %d dropped' % (name, cookie))
+            mock.Set('org.freedesktop.Notifications', 'Inhibited', dbus.Boolean(len(mock.inhibitions) > 0))
+        self.connection.add_signal_receiver(
+            closed, 'NameOwnerChanged', 'org.freedesktop.DBus', 'org.freedesktop.DBus', '/org/freedesktop/DBus',
+            arg0=caller)
+        self.Set('org.freedesktop.Notifications', 'Inhibited', dbus.Boolean(True))
+        ret = dbus.UInt32(self.cookies)
+        """
+
+    /// Waits until the mock's last change of `Inhibited` set it to `value` (its log's `Set` lines).
+    public func waitForInhibited(_ value: Bool, timeout: TimeInterval = 15) -> Bool {
+        FileEvents.waitUntil(watching: [directory.path], timeout: timeout) {
+            let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+            let last = log.split(separator: "\n").last {
+                $0.contains(" Set /org/freedesktop/Notifications org.freedesktop.Notifications.Inhibited ")
+            }
+            return last?.hasSuffix(value ? "True" : "False") ?? !value
+        }
+    }
+
     /// The Inhibit and UnInhibit calls the mock logged, as `Inhibit "nudge" ...` and `UnInhibit 41`.
     public func inhibitCalls() -> [String] {
         let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""

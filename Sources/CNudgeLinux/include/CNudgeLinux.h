@@ -16,6 +16,8 @@ int nudge_timerfd_settime_relative(int fd, long milliseconds);
 int nudge_is_encrypted(const char *path);
 int nudge_eventfd(void);
 int nudge_pipe(int fds[2]);
+/* A pidfd for any process (not only a child): poll says readable once it has ended. */
+int nudge_pidfd_open(int pid);
 /* The number a signal was sent with by sigqueue (its sival_ptr), or -1 for one sent otherwise
    (kill, a terminal): what a signal handler may read of its siginfo, async-signal-safe. */
 long nudge_siginfo_queued_value(const siginfo_t *info);
@@ -34,10 +36,11 @@ void nudge_use_one_malloc_arena(void);
    Foundation's Thread.name, given before the start, never reaches the kernel on Linux. */
 void nudge_name_this_thread(const char *name);
 /* Starts `path` with `argv` and `envp` (no shell, no PATH search) in a process group of its own
-   (so that its children end with it), stdin from /dev/null, no other descriptor than stdout and
-   stderr, every signal at its default and none blocked; *pidfd is a pidfd for it (poll says readable when it ends). Returns its pid,
-   or -errno when it could not be started. */
-int nudge_spawn_in_group(const char *path, char *const argv[], char *const envp[], int *pidfd);
+   (so that its children end with it), stdin from /dev/null, stdout and stderr into one pipe whose
+   read end (non-blocking, close-on-exec) is *output, no other descriptor, every signal at its
+   default and none blocked; *pidfd is a pidfd for it (poll says readable when it ends). Returns
+   its pid, or -errno when it could not be started. */
+int nudge_spawn_in_group(const char *path, char *const argv[], char *const envp[], int *pidfd, int *output);
 /* The git commit of a release build (contrib/scripts/build-release.sh), or "". */
 const char *nudge_build_commit(void);
 

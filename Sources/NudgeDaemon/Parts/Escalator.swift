@@ -12,12 +12,16 @@ import NudgeStore
 /// claims it in the store, then starts the command without a shell in a process group of its
 /// own, and never waits for it. Its end arrives as its pidfd turning readable on the loop; at
 /// its deadline the whole group is killed. One runs at a time: another waits for the next plan.
+/// Which process it is goes to the store as it starts (`LeftoverEscalations` ends it after a
+/// killed daemon); its output is read on the loop, bounded (`EscalationOutput`), and logged at
+/// its end.
 final class Escalator {
     private struct Running {
         let key: String
         let pid: pid_t
         let pidfd: Int32
         let program: String
+        let output: EscalationOutput
         var killedAtDeadline = false
     }
 
@@ -37,6 +41,14 @@ final class Escalator {
 
     /// The running command's pidfd, readable once it ended; -1 (ignored by poll) when none runs.
     var endDescriptor: Int32 { running?.pidfd ?? -1 }
+
+    /// The running command's output pipe; -1 when none runs or the pipe reached its end.
+    var outputDescriptor: Int32 { running?.output.descriptor ?? -1 }
+
+    /// On the loop, when the output pipe is readable.
+    func readOutput() {
+        running?.output.readAvailable()
+    }
 
     /// After a plan: runs the pending escalation once it is unanswered; otherwise the instant
     /// it will be, for the daemon to wake at. Returns what to show when it could not start.
@@ -80,14 +92,18 @@ final class Escalator {
         }
         let environment = ProcessInfo.processInfo.environment.merging(escalation.environment) { $1 }
         var pidfd: Int32 = -1
-        let pid = Self.spawn(command, environment: environment, pidfd: &pidfd)
+        var output: Int32 = -1
+        let pid = Self.spawn(command, environment: environment, pidfd: &pidfd, output: &output)
         guard pid > 0 else {
             return ended(
                 escalation.key, program: command[0], outcome: "could not start: \(String(cString: strerror(-pid)))",
                 at: now)
         }
-        running = Running(key: escalation.key, pid: pid, pidfd: pidfd, program: command[0])
+        running = Running(
+            key: escalation.key, pid: pid, pidfd: pidfd, program: command[0],
+            output: EscalationOutput(descriptor: output))
         deadline.arm(after: limit)
+        recordProcess(pid, key: escalation.key)
         logger.notice(
             "escalating \(escalation.key) (\(reason.rawValue)): started \(command[0])",
             metadata: ["event": "escalation_started", "key": "\(escalation.key)", "reason": "\(reason.rawValue)"])
@@ -105,6 +121,7 @@ final class Escalator {
         running = nil
         deadline.disarm()
         close(finished.pidfd)
+        log(finished.output, of: finished)
         let exitStatus = (status >> 8) & 0xff
         let outcome: String
         if reaped < 0 {
@@ -132,6 +149,7 @@ final class Escalator {
         kill(-current.pid, SIGKILL)
         waitpid(current.pid, nil, 0)
         close(current.pidfd)
+        log(current.output, of: current)
         running = nil
         _ = ended(current.key, program: current.program, outcome: "stopped with the daemon", at: now)
     }
@@ -153,6 +171,26 @@ final class Escalator {
             actions: [], urgency: .critical, category: "x-nudge.escalation")
     }
 
+    /// Written as it starts: a daemon killed while it runs leaves the next one what to end.
+    /// The child is not reaped before the daemon reaps it, so /proc names it even if it ended.
+    private func recordProcess(_ pid: pid_t, key: String) {
+        guard let process = RunningProcess.identity(of: pid) else { return }
+        do { try store.recordEscalationProcess(key: key, process: process) } catch { logger.error("\(error)") }
+    }
+
+    /// The command's output, read to what the pipe holds at its end, into the log: a bounded
+    /// head and tail, and how much was left out between them.
+    private func log(_ output: EscalationOutput, of command: Running) {
+        output.finish()
+        guard let text = output.text else { return }
+        logger.notice(
+            "\(command.program) wrote \(output.total) bytes: \(text)",
+            metadata: [
+                "event": "escalation_output", "key": "\(command.key)", "bytes": "\(output.total)",
+                "left_out": "\(output.leftOut)",
+            ])
+    }
+
     private func awakeAnswer(on key: String) -> Date? {
         do { return try store.escalationAwake(key: key) } catch {
             logger.error("\(error)")
@@ -168,12 +206,14 @@ final class Escalator {
     }
 
     /// posix_spawn through the C shim; the pid, or -errno.
-    private static func spawn(_ arguments: [String], environment: [String: String], pidfd: inout Int32) -> pid_t {
+    private static func spawn(
+        _ arguments: [String], environment: [String: String], pidfd: inout Int32, output: inout Int32
+    ) -> pid_t {
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             for pointer in argv + envp { free(pointer) }
         }
-        return nudge_spawn_in_group(arguments[0], argv, envp, &pidfd)
+        return nudge_spawn_in_group(arguments[0], argv, envp, &pidfd, &output)
     }
 }

@@ -144,13 +144,14 @@ final class Ringer {
         if ringing?.deliveryID == deliveryID { ringing?.notificationID = id }
     }
 
-    /// The player stopped a ring by itself (its `dose.alarm_ring_minutes`, or no sound device):
-    /// the notification stays, and nothing holds the lid any more.
+    /// The player stopped a ring by itself at its `dose.alarm_ring_minutes` (one without a sound
+    /// device rings silent that long, for "I'm awake"): the notification stays, and nothing
+    /// holds the lid any more.
     func ringEnded(_ number: Int) {
         guard let ringing, ringing.number == number else { return }
         self.ringing = nil
         logger.info(
-            "stopped ringing for notification \(ringing.notificationID): its time to ring is over, or it could not sound",
+            "stopped ringing for notification \(ringing.notificationID): its time to ring is over",
             metadata: ["event": "ring_stopped", "notification": "\(ringing.notificationID)", "reason": "limit"])
     }
 

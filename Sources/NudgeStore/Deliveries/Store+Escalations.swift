@@ -48,3 +48,52 @@ extension Store {
         }
     }
 }
+
+extension Store {
+    /// The process an escalation's command runs as, as /proc named it when it started: a pid
+    /// used again later is another process, whose start or boot differs.
+    public struct EscalationProcess: Sendable, Equatable {
+        public var pid: Int32
+        /// `/proc/PID/stat` field 22: clock ticks after boot.
+        public var startTicks: Int64
+        /// `/proc/sys/kernel/random/boot_id`.
+        public var bootID: String
+
+        public init(pid: Int32, startTicks: Int64, bootID: String) {
+            (self.pid, self.startTicks, self.bootID) = (pid, startTicks, bootID)
+        }
+    }
+
+    /// Records which process the escalation's command is, once it started.
+    public func recordEscalationProcess(key: String, process: EscalationProcess) throws(StoreError) {
+        try write { db in
+            try db.execute(
+                sql: """
+                    UPDATE reminder_escalations SET command_pid = ?, command_start_ticks = ?, command_boot_id = ?
+                    WHERE reminder_key = ?
+                    """,
+                arguments: [process.pid, process.startTicks, process.bootID, key])
+        }
+    }
+
+    /// The commands recorded as started and never as ended: a daemon died while they ran.
+    /// A row whose process another program made unreadable is left out.
+    public func unfinishedEscalationProcesses() throws(StoreError) -> [(key: String, process: EscalationProcess)] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT reminder_key, command_pid, command_start_ticks, command_boot_id FROM reminder_escalations
+                    WHERE ended_at IS NULL AND command_pid IS NOT NULL
+                    """
+            ).compactMap { row in
+                guard let key = row.stored("reminder_key", as: String.self),
+                    let pid = row.stored("command_pid", as: Int32.self), pid > 0,
+                    let ticks = row.stored("command_start_ticks", as: Int64.self),
+                    let boot = row.stored("command_boot_id", as: String.self)
+                else { return nil }
+                return (key, EscalationProcess(pid: pid, startTicks: ticks, bootID: boot))
+            }
+        }
+    }
+}

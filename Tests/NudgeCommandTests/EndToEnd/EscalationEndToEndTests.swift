@@ -6,7 +6,8 @@ import Testing
 /// The dose-2 alarm sent beyond this computer (issue 41, item 3), on the real binary: Apprise
 /// (Debian's package) posts it to an HTTP listener the test starts on 127.0.0.1, once, also
 /// across a restart; a sleep that comes while the alarm is pending sends it at once with the
-/// instant it rings (python-dbusmock's logind); bad settings are refused. Each wait is bounded
+/// instant it rings (python-dbusmock's logind); a command that writes 10 MB neither waits on a
+/// full pipe nor floods the daemon's log; bad settings are refused. Each wait is bounded
 /// and woken by the daemon's log or the files written.
 @Suite(.ownThread)
 struct EscalationEndToEndTests: DaemonScenario {
@@ -101,6 +102,27 @@ struct EscalationEndToEndTests: DaemonScenario {
         try logind.prepareForSleep(false)
         #expect(daemon.waitForEvent("rescheduled", ["reason": "resumed"]), "\(daemon.stderr)")
         #expect(LogEvents.parse(daemon.stderr).filter { $0["event"] == "escalation_started" }.count == 1)
+    }
+
+    /// 10 MB of output: the command is never held on a full pipe (it ends well before its 30 s
+    /// deadline), and the log keeps its first and last 4 KiB and says how much was left out.
+    @Test func aCommandThatWritesTenMegabytesGoesToTheLogBounded() throws {
+        try nudge(
+            "settings", "set", "alarm.escalate_command",
+            #"["/bin/sh", "-c", "echo first; yes | head -c 10485760 >&2; echo last >&2"]"#)
+        _ = try startNight(alarmIn: -11)
+        let daemon = try startDaemon()
+        #expect(
+            daemon.waitForEvent("escalation_ended", ["outcome": "exited with status 0"], timeout: 25),
+            "\(daemon.stderr.prefix(4000))")
+        let size = (try FileManager.default.attributesOfItem(atPath: daemon.stderrPath)[.size] as? Int) ?? 0
+        #expect(size < 64 * 1024, "\(size) bytes of log")
+        let output = try #require(LogEvents.parse(daemon.stderr).first { $0["event"] == "escalation_output" })
+        let total = "first\n".utf8.count + 10_485_760 + "last\n".utf8.count
+        #expect(output["bytes"] == "\(total)" && output["left_out"] == "\(total - 8192)", "\(output)")
+        let line = try #require(daemon.stderr.split(separator: "\n").first { $0.contains("event=escalation_output") })
+        #expect(line.contains(": first\\ny\\ny\\n") && line.contains("bytes left out"), "\(line.prefix(300))")
+        #expect(line.contains("y\\nlast\\n"), "\(line.suffix(300))")
     }
 
     @Test(arguments: [

@@ -1,0 +1,103 @@
+import Foundation
+import GRDB
+import NudgeCore
+import NudgeTestSupport
+import Testing
+
+/// `alarm.escalate_command` as a process, on the real binary (issue 41, the last hostile
+/// round): a command a SIGKILLed daemon left hanging is ended by the next daemon with what it
+/// started, and the store says so, while a recorded pid that names another process now is left
+/// alone. Each wait is bounded and woken by the daemon's log, the files written, or the
+/// process's pidfd.
+@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
+struct EscalationCommandProcessTests: DaemonScenario {
+    init() throws {
+        for (key, value) in [("symptom.reminder_enabled", "false"), ("sound.enabled", "false")] {
+            _ = try NudgeBinary.run(["settings", "set", key, value], environment: environment)
+        }
+    }
+
+    /// Dose 1 such that the alarm (dose 1 + 165 min) rang 11 minutes ago, unanswered: past its
+    /// 10 minutes, it escalates at the daemon's first plan.
+    func startNightWithTheAlarmUnanswered() throws {
+        let alarm = Date(timeIntervalSince1970: (TestClock.now().timeIntervalSince1970 - 11 * 60).rounded())
+        try nudge("dose", "1", "--at", Timestamp.format(alarm.addingTimeInterval(-165 * 60)))
+    }
+
+    @Test func aCommandLeftByAKilledDaemonIsEndedByTheNextOneAndRecorded() throws {
+        // The shell waits on a child of its own: both are the command's, in its process group,
+        // and both ignore SIGTERM, so only the SIGKILL after the next daemon's grace ends them.
+        let childPID = directory.file("child.pid")
+        try nudge(
+            "settings", "set", "alarm.escalate_command",
+            #"["/bin/sh", "-c", "trap '' TERM; sleep 600 & echo $! > \"$0\"; wait", "\#(childPID)"]"#)
+        try startNightWithTheAlarmUnanswered()
+        let daemon = try startDaemon()
+        #expect(daemon.waitForEvent("escalation_started"), "\(daemon.stderr)")
+        var recorded: [String: String] = [:]
+        #expect(
+            waitForStore {
+                recorded = (try? rows("SELECT * FROM reminder_escalations").first) ?? [:]
+                return recorded["command_pid", default: "NULL"] != "NULL"
+            }, "\(recorded)")
+        #expect(FileEvents.waitUntil(watching: [directory.path], timeout: 15) { Self.pid(in: childPID) != nil })
+        let shell = try #require(recorded["command_pid"].flatMap { Int32($0) })
+        let child = try #require(Self.pid(in: childPID))
+        #expect(recorded["command_boot_id"] != "NULL" && recorded["command_start_ticks"] != "NULL", "\(recorded)")
+        #expect(recorded["ended_at"] == "NULL", "\(recorded)")
+
+        daemon.signal(SIGKILL)
+        _ = daemon.waitForExit(timeout: 10)
+        let shellEnd = try #require(ProcessEnd(pid: shell), "the command ended with the daemon")
+        let childEnd = try #require(ProcessEnd(pid: child), "what it started ended with the daemon")
+
+        let restarted = try startDaemon(log: "restarted.err")
+        let outcome = "killed at the next daemon's start"
+        #expect(restarted.waitForEvent("escalation_ended", ["outcome": outcome]), "\(restarted.stderr)")
+        #expect(shellEnd.wait(timeout: 15), "the command outlived the next daemon: \(restarted.stderr)")
+        #expect(childEnd.wait(timeout: 15), "what it started outlived the next daemon")
+        let ended = try #require(try rows("SELECT outcome, ended_at FROM reminder_escalations").first)
+        #expect(ended["outcome"]?.hasPrefix(outcome) == true && ended["ended_at"] != "NULL", "\(ended)")
+        #expect(!restarted.stderr.contains("escalation_started"), "run twice: \(restarted.stderr)")
+    }
+
+    /// The pid a killed daemon recorded now names another process (the same pid, a later
+    /// start): that process is never signalled, and the row records the command's end.
+    @Test func aRecordedPidThatIsAnotherProcessNowIsLeftAlone() throws {
+        let other = try Subprocess.spawn(
+            "/bin/sleep", ["600"], environment: ["PATH": "/usr/bin:/bin"], stderrPath: directory.file("other.err"))
+        defer {
+            other.signal(SIGKILL)
+            _ = other.waitForExit(timeout: 10)
+        }
+        let stat = try String(contentsOfFile: "/proc/\(other.pid)/stat", encoding: .utf8)
+        let fields = stat[stat.index(after: try #require(stat.lastIndex(of: ")")))...].split(separator: " ")
+        let started = try #require(Int64(fields[19]))
+        let boot = try String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let now = Timestamp.format(TestClock.now())
+        try DatabaseQueue(path: store).write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO reminder_escalations (reminder_key, kind, due_at, reason, started_at,
+                        command_pid, command_start_ticks, command_boot_id)
+                    VALUES ('dose2:earlier', 'dose2', ?, 'unanswered', ?, ?, ?, ?)
+                    """, arguments: [now, now, other.pid, started - 1, boot])
+        }
+        let otherEnd = try #require(ProcessEnd(pid: other.pid))
+        let daemon = try runningDaemon()
+        #expect(
+            daemon.waitForEvent("escalation_ended", ["key": "dose2:earlier", "outcome": "ended while no daemon"]),
+            "\(daemon.stderr)")
+        // An observation window longer than the daemon's SIGTERM-to-SIGKILL grace (5 s).
+        #expect(!otherEnd.wait(timeout: 6), "another process was killed: \(daemon.stderr)")
+        let row = try #require(try rows("SELECT outcome, ended_at FROM reminder_escalations").first)
+        #expect(row["outcome"]?.hasPrefix("ended while no daemon watched it") == true, "\(row)")
+    }
+
+    private static func pid(in file: String) -> Int32? {
+        (try? String(contentsOfFile: file, encoding: .utf8)).flatMap {
+            Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    }
+}

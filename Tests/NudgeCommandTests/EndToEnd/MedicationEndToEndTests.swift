@@ -91,6 +91,8 @@ struct MedicationEndToEndTests: DaemonScenario {
             try rows("SELECT medication_id, dose_date, dose_time, outcome FROM medication_outcomes") == [
                 ["medication_id": "modafinil", "dose_date": "2026-11-26", "dose_time": "08:00", "outcome": "missed"]
             ])
+        // Closed at once, not left up until a later plan: its Taken would record a dose moved away.
+        #expect(bus.waitForClose(1), "\(daemon.stderr)")
         #expect(daemon.waitForPlan(after: mark, nextDue: "2026-11-26T14:00:00Z"), "\(daemon.stderr)")
         #expect(bus.notifyCalls().count == 1)
     }

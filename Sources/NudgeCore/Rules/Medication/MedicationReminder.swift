@@ -99,10 +99,12 @@ public struct MedicationReminder: MissRecordingRule {
         return repeated.count < repeats ? (.again(repeated.count + 1), shownAt) : (.unanswered, shownAt)
     }
 
-    /// A snooze, or one shown, counts while its dose is not settled and no later reminder of
+    /// A snooze, or one shown, counts while its dose is still one of its medication's (not
+    /// moved away by `meds edit`: the edit ended it), is not settled, and no later reminder of
     /// it was shown (that one stands in its place).
     public func isCurrent(key: String, in input: RuleInput<Facts>) -> Bool {
-        guard let (dose, _) = ScheduledDose.parse(key), input.facts.schedule(dose.medicationID) != nil,
+        guard let (dose, _) = ScheduledDose.parse(key), let scheduled = input.facts.schedule(dose.medicationID),
+            scheduled.doses(on: dose.date, clock: input.clock).contains(where: { $0.dose == dose }),
             !input.facts.isSettled(dose, clock: input.clock)
         else { return false }
         let attempts = input.facts.attempts(of: dose)

@@ -68,15 +68,10 @@ public struct MedicationReminder: MissRecordingRule {
     private func movedAway(_ scheduled: ScheduledMedication, days: ClosedRange<CivilDate>, in input: RuleInput<Facts>)
         -> [Occurrence]
     {
-        let reminded = Set(
-            input.facts.attempts.compactMap { ScheduledDose.parse($0.key)?.dose }.filter {
-                $0.medicationID == scheduled.schedule.medicationID && days.contains($0.date)
-            })
-        return reminded.filter { dose in
-            !scheduled.doses(on: dose.date, clock: input.clock).contains { $0.dose == dose }
-                && !input.facts.isSettled(dose, clock: input.clock)
+        input.facts.beingReminded(scheduled.schedule.medicationID, clock: input.clock).filter { dose in
+            days.contains(dose.date)
+                && !scheduled.doses(on: dose.date, clock: input.clock).contains { $0.dose == dose }
         }
-        .sorted { $0.key < $1.key }
         .map {
             Occurrence(
                 kind: kind, key: $0.key(.unanswered), dueAt: scheduled.since,

@@ -157,6 +157,9 @@ import Testing
         try expectRefusal(["remind", "--every", "3d", "--at", "10:00"], mentioning: "--import FILE.ics")
         try expectRefusal(["upcoming", "--days", "3"], mentioning: "add --format ics")
         try expectRefusal(["upcoming", "--format", "ics", "--days", "0"], mentioning: "--days 0 is out of range")
+        // A feed is a span of days: a count is refused, never silently ignored.
+        try expectRefusal(
+            ["upcoming", "--format", "ics", "--limit", "5"], mentioning: "give --days N with --format ics")
         try expectRefusal(["upcoming", "--format", "ics", "--output", store], mentioning: "is the store")
     }
 }

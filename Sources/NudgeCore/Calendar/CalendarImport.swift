@@ -25,7 +25,7 @@ public struct CalendarImport: Sendable {
         case nudges = "that nudge's own feed holds (upcoming --format ics): they are reminded already"
         case ended = "cancelled or completed"
         case noStart = "without a start time (DTSTART, or DUE for a to-do)"
-        case title = "without a title nudge can take (SUMMARY, one line of at most 200 characters)"
+        case title = "without a title nudge can take (SUMMARY: at most 200 characters, its lines joined by a space)"
         case passed = "whose alarm has passed"
         case exceptions = "with EXDATE or RDATE (nudge's repeats have no exceptions)"
         case bounded = "ending with COUNT or UNTIL (nudge's reminders repeat until deleted)"
@@ -84,6 +84,8 @@ public struct CalendarImport: Sendable {
             guard !alarms.isEmpty else { throw .leftOut(.noAlarm) }
             let status = event.first("STATUS")?.value.uppercased()
             guard status != "CANCELLED", status != "COMPLETED" else { throw .leftOut(.ended) }
+            // A title of several lines (`\n`) is kept, its lines joined by a space: the notification's
+            // title is one line, and leaving such an event out would lose a reminder over a line break.
             let title = ICalendarComponent.text(event.first("SUMMARY")?.value ?? "")
                 .split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
             guard (try? TextInput.validateName(title, what: "text", example: "", limit: 200)) != nil else {

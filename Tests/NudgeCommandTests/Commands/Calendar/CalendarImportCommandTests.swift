@@ -82,6 +82,25 @@ import Testing
         #expect(try listed() == expected, "importing the same file twice adds nothing")
     }
 
+    /// A title of several lines (`\n`) is taken, its lines joined by a space, and the account
+    /// says so of those left out: blank, or over 200 characters once joined.
+    @Test func aTitleOfSeveralLinesIsJoinedByASpace() throws {
+        let file = try write(
+            "lines.ics",
+            Self.calendar(
+                Self.event("UID:1", "SUMMARY:Water\\nthe plants", "DTSTART:20261201T100000"),
+                Self.event("UID:2", "SUMMARY:" + String(repeating: "a", count: 201), "DTSTART:20261201T100000"),
+                Self.event("UID:3", "SUMMARY:\\n", "DTSTART:20261201T100000")))
+        let imported = nudge("remind", "--import", file)
+        #expect(imported.status == 0, "\(imported)")
+        #expect(imported.stdout.contains("added reminder 1: Water the plants, on 2026-12-01 at 09:45"), "\(imported)")
+        #expect(
+            imported.stdout.contains(
+                "left out: 2 events without a title nudge can take (SUMMARY: at most 200 characters, its lines joined by a space)"
+            ), "\(imported)")
+        #expect(try listed() == ["Water the plants, on 2026-12-01 at 09:45"])
+    }
+
     /// A feed calcurse wrote (floating times, no UIDs, `TRIGGER:-P300S` for its notify flag).
     @Test(.enabled(if: CalendarReaders.hasCalcurse, CalendarReaders.calcurseMissing))
     func aFeedCalcurseWroteIsImported() throws {

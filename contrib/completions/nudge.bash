@@ -1437,7 +1437,7 @@ _nudge_remind() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--store --every --on --weekly --monthly --at --import)
+    non_repeating_options=(--store --every --on --weekly --monthly --at --until --count --import)
     __nudge_offer_flags_options 1
 
     # Offer option value completions
@@ -1458,6 +1458,12 @@ _nudge_remind() {
         return
         ;;
     '--at')
+        return
+        ;;
+    '--until')
+        return
+        ;;
+    '--count')
         return
         ;;
     '--import')

@@ -47,10 +47,16 @@ public enum MedicationScheduleCommands {
     public static func remove(name: String, _ context: CommandContext) throws {
         let id = MedicationName.stored(name)
         let store = try context.openStore()
-        if let refusal = try store.run({ try $0.removeMedicationSchedule(medicationID: id) }) {
-            throw CommandFailure(refusal.description, exitCode: 64)
+        let result = try store.run {
+            try $0.removeMedicationSchedule(medicationID: id, now: context.now, clock: context.wallClock)
         }
-        context.print("removed \(id); what was recorded of it stays")
+        switch result {
+        case .failure(let refusal): throw CommandFailure(refusal.description, exitCode: 64)
+        case .success(let ended):
+            // A dose on screen unanswered is not taken: said, as the history will list it.
+            let missed = ended.map { "the dose of \($0.date) at \(context.wallClock.text($0.time)) recorded missed; " }
+            context.print("removed \(id); \(missed.joined())what was recorded of it stays")
+        }
     }
 
     struct ListedSchedule: Encodable {

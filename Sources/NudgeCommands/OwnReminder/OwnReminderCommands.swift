@@ -8,9 +8,10 @@ public struct OwnReminderAdd {
     public var text: String
     public var repeats: OwnReminderRepeatInput
     public var at: LocalTime
+    public var ends: OwnReminderEndInput
 
-    public init(text: String, repeats: OwnReminderRepeatInput, at: LocalTime) {
-        (self.text, self.repeats, self.at) = (text, repeats, at)
+    public init(text: String, repeats: OwnReminderRepeatInput, at: LocalTime, ends: OwnReminderEndInput) {
+        (self.text, self.repeats, self.at, self.ends) = (text, repeats, at, ends)
     }
 
     public func run(_ context: CommandContext) throws {
@@ -21,9 +22,12 @@ public struct OwnReminderAdd {
         guard let repeated = try repeats.resolved(at: at, now: context.now, clock: clock) else {
             throw CommandFailure("say when: give \(OwnReminderRepeatInput.options)", exitCode: 64)
         }
+        let endless = OwnReminderSchedule(id: 0, text: text, repeats: repeated, time: at, since: context.now)
+        let endsOn = try ends.resolved(for: endless, now: context.now, clock: clock)
         let store = try context.openStore()
         let (added, isNew) = try store.run {
-            try $0.addOwnReminderUnlessThere(text: text, repeats: repeated, time: at, now: context.now)
+            try $0.addOwnReminderUnlessThere(
+                CalendarImport.Reminder(text: text, repeats: repeated, time: at, endsOn: endsOn), now: context.now)
         }
         context.print(
             "\(isNew ? "added reminder" : "already there, nothing added: reminder") \(OwnReminderText.line(added, clock: clock)); \(OwnReminderText.next(added, now: context.now, clock: clock))"
@@ -37,15 +41,17 @@ public struct OwnReminderEdit {
     public var text: String?
     public var repeats: OwnReminderRepeatInput
     public var at: LocalTime?
+    public var ends: OwnReminderEndInput
 
-    public init(id: Int64, text: String?, repeats: OwnReminderRepeatInput, at: LocalTime?) {
-        (self.id, self.text, self.repeats, self.at) = (id, text, repeats, at)
+    public init(id: Int64, text: String?, repeats: OwnReminderRepeatInput, at: LocalTime?, ends: OwnReminderEndInput) {
+        (self.id, self.text, self.repeats, self.at, self.ends) = (id, text, repeats, at, ends)
     }
 
     public func run(_ context: CommandContext) throws {
-        guard text != nil || repeats.isGiven || at != nil else {
+        guard text != nil || repeats.isGiven || at != nil || ends.isGiven else {
             throw CommandFailure(
-                "nothing to change; give --text, --at, or one of \(OwnReminderRepeatInput.options)", exitCode: 64)
+                "nothing to change; give --text, --at, --until, --count, --no-end, or one of \(OwnReminderRepeatInput.options)",
+                exitCode: 64)
         }
         if let text {
             do throws(InputError) { try OwnReminderText.validate(text) } catch {
@@ -62,6 +68,7 @@ public struct OwnReminderEdit {
         if let repeated = try repeats.resolved(at: reminder.time, now: context.now, clock: clock) {
             reminder.repeats = repeated
         }
+        reminder.endsOn = try ends.resolved(for: reminder, now: context.now, clock: clock)
         let replaced = try store.run { try $0.replaceOwnReminder(reminder, now: context.now) }
         reminder.since = context.now
         _ = try context.changing { replaced ? reminder : nil }

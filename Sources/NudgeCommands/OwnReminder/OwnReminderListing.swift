@@ -4,13 +4,16 @@ import NudgeReports
 import NudgeStore
 
 /// `nudge reminders`: the person's own reminders with their next time, soonest first; one
-/// that does not come again (a date passed) last.
+/// that does not come again (a date passed) last, and one past its last day listed as ended.
 public enum OwnReminderListing {
     public struct Row: Encodable {
         var id: Int64
         var text: String
         var repeats: String
         var at: String
+        /// The last day it comes on, nil for none.
+        var endsOn: String?
+        var ended: Bool
         @TimestampText var nextAt: Date?
     }
 
@@ -28,17 +31,17 @@ public enum OwnReminderListing {
             row: {
                 Row(
                     id: $0.0.id, text: $0.0.text, repeats: $0.0.repeats.description, at: $0.0.time.description,
-                    nextAt: $0.1)
+                    endsOn: $0.0.endsOn?.description, ended: $0.1 == nil && $0.0.endsOn != nil, nextAt: $0.1)
             },
             columns: [
                 .init("ID") { String($0.0.id) },
                 .init("NEXT") { item in
                     item.1.map {
                         "\(clock.weekdayAbbreviations[clock.date(of: $0).weekday]) \(clock.date(of: $0)) \(clock.timeOfDay($0))"
-                    } ?? "-"
+                    } ?? (item.0.endsOn == nil ? "-" : "ended")
                 },
-                // Days, a number and a time: broken over lines, never cut.
-                .narrowedName("REPEATS") { "\($0.0.repeats.description) at \(clock.text($0.0.time))" },
+                // Days, a number, a time and an end: broken over lines, never cut.
+                .narrowedName("REPEATS") { OwnReminderText.repeats($0.0, clock: clock) },
                 .text("TEXT") { $0.0.text },
             ],
             whenEmpty:

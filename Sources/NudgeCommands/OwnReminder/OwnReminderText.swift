@@ -12,7 +12,13 @@ public enum OwnReminderText {
 
     /// `3  Water the plants, every 3 days at 18:00`: what a confirmation says of one.
     static func line(_ reminder: OwnReminderSchedule, clock: WallClock) -> String {
-        "\(reminder.id): \(reminder.text), \(reminder.repeats.description) at \(clock.text(reminder.time))"
+        "\(reminder.id): \(reminder.text), \(repeats(reminder, clock: clock))"
+    }
+
+    /// `every 3 days at 18:00`, `weekly mon at 07:30 until 2026-12-31`.
+    static func repeats(_ reminder: OwnReminderSchedule, clock: WallClock) -> String {
+        "\(reminder.repeats.description) at \(clock.text(reminder.time))"
+            + (reminder.endsOn.map { " until \($0)" } ?? "")
     }
 
     /// `next Sat 2026-11-28 18:00`, or that it will not come again.
@@ -20,7 +26,7 @@ public enum OwnReminderText {
         -> String
     {
         guard let next = reminder.next(after: now, clock: clock, answeredDays: answeredDays) else {
-            return "it does not come again"
+            return reminder.endsOn.map { "it has ended (its last day was \($0))" } ?? "it does not come again"
         }
         return
             "next \(clock.weekdayAbbreviations[clock.date(of: next).weekday]) \(clock.date(of: next)) \(clock.timeOfDay(next))"

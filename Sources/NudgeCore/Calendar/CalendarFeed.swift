@@ -30,7 +30,8 @@ public struct CalendarFeed: Sendable {
     /// The calendar of what is due from `now` (`occurrences` are those of `now..<end`).
     public func text(now: Date, end: Date, clock: WallClock) -> String {
         let zone = ICalendarZone(clock: clock)
-        let recurring = ownReminders.filter { $0.repeats.rule != nil }
+        // One past its last day comes no more: no event of it.
+        let recurring = ownReminders.filter { $0.repeats.rule != nil && $0.next(after: now, clock: clock) != nil }
         let recurringIDs = Set(recurring.map(\.id))
         let single = occurrences.filter { occurrence in
             guard occurrence.kind == .ownReminder, let parsed = OwnReminderSchedule.parse(occurrence.key) else {
@@ -62,7 +63,7 @@ public struct CalendarFeed: Sendable {
                 uid: uid(OwnReminder.keyPrefix + String(reminder.id)), title: reminder.text, stamp: stamp, into: &lines
             ) {
                 zone.add("DTSTART", first, to: &$0)
-                $0.add("RRULE", rule)
+                $0.add("RRULE", rule + until(reminder, clock: clock))
                 for day in exceptions.left { zone.add("EXDATE", day, at: reminder.time, to: &$0) }
                 for instant in exceptions.moved { zone.add("RDATE", instant, to: &$0) }
             }
@@ -87,6 +88,13 @@ public struct CalendarFeed: Sendable {
         lines.add("DESCRIPTION", ICalendarLines.text(title))
         lines.end("VALARM")
         lines.end("VEVENT")
+    }
+
+    /// `;UNTIL=` the last second of its last day in UTC (RFC 5545 wants UTC beside a TZID): a
+    /// time of that day, even one a DST gap moves, is before it, and none of the next day.
+    private func until(_ reminder: OwnReminderSchedule, clock: WallClock) -> String {
+        guard let last = reminder.endsOn else { return "" }
+        return ";UNTIL=" + ICalendarZone.utc(clock.startOfDay(last.adding(days: 1)).addingTimeInterval(-1))
     }
 
     /// The first instant a recurring reminder is due from when it was set: its DTSTART.

@@ -5,17 +5,22 @@ import Foundation
 ///
 /// A reminder is due at the event's alarm (its earliest VALARM), at that minute of the person's
 /// clock: on the day, for a single event; from that day on, for a repeating one (RRULE DAILY,
-/// WEEKLY with BYDAY, MONTHLY with BYMONTHDAY, with an INTERVAL nudge's repeats can say).
-/// nudge's own reminders repeat until deleted, so a repeat that ends (COUNT or UNTIL) is left
-/// out rather than reminded past its end; so is one with exceptions (EXDATE, RDATE).
+/// WEEKLY with BYDAY, MONTHLY with BYMONTHDAY, with an INTERVAL nudge's repeats can say), until
+/// the last day its COUNT or UNTIL leaves it. One with exceptions (EXDATE, RDATE) is left out.
 public struct CalendarImport: Sendable {
     public struct Reminder: Sendable, Equatable {
         public var text: String
         public var repeats: OwnReminderRepeat
         public var time: LocalTime
+        /// The last local day it comes on (COUNT, UNTIL), nil for none.
+        public var endsOn: CivilDate?
 
-        public init(text: String, repeats: OwnReminderRepeat, time: LocalTime) {
-            (self.text, self.repeats, self.time) = (text, repeats, time)
+        public init(text: String, repeats: OwnReminderRepeat, time: LocalTime, endsOn: CivilDate? = nil) {
+            (self.text, self.repeats, self.time, self.endsOn) = (text, repeats, time, endsOn)
+        }
+
+        public init(_ schedule: OwnReminderSchedule) {
+            self.init(text: schedule.text, repeats: schedule.repeats, time: schedule.time, endsOn: schedule.endsOn)
         }
     }
 
@@ -25,10 +30,9 @@ public struct CalendarImport: Sendable {
         case nudges = "that nudge's own feed holds (upcoming --format ics): they are reminded already"
         case ended = "cancelled or completed"
         case noStart = "without a start time (DTSTART, or DUE for a to-do)"
-        case title = "without a title nudge can take (SUMMARY, one line of at most 200 characters)"
+        case title = "without a title nudge can take (SUMMARY: at most 200 characters, its lines joined by a space)"
         case passed = "whose alarm has passed"
         case exceptions = "with EXDATE or RDATE (nudge's repeats have no exceptions)"
-        case bounded = "ending with COUNT or UNTIL (nudge's reminders repeat until deleted)"
         case rule = "repeating otherwise than DAILY, WEEKLY with BYDAY or MONTHLY with BYMONTHDAY"
         case alarmDay = "repeating monthly with an alarm on another day than the event"
         case later = "repeating weekly or monthly from a day to come (nudge's would begin now)"
@@ -84,6 +88,8 @@ public struct CalendarImport: Sendable {
             guard !alarms.isEmpty else { throw .leftOut(.noAlarm) }
             let status = event.first("STATUS")?.value.uppercased()
             guard status != "CANCELLED", status != "COMPLETED" else { throw .leftOut(.ended) }
+            // A title of several lines (`\n`) is kept, its lines joined by a space: the notification's
+            // title is one line, and leaving such an event out would lose a reminder over a line break.
             let title = ICalendarComponent.text(event.first("SUMMARY")?.value ?? "")
                 .split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
             guard (try? TextInput.validateName(title, what: "text", example: "", limit: 200)) != nil else {
@@ -108,19 +114,23 @@ public struct CalendarImport: Sendable {
                 throw .leftOut(.exceptions)
             }
             let shift = day.daysSinceEpoch - clock.date(of: start).daysSinceEpoch
-            let repeats = try Self.repeats(ruleProperty.value, alarmDay: day, shift: shift)
+            let (repeats, end) = try Self.repeats(ruleProperty.value, alarmDay: day, shift: shift)
+            let endsOn = try end.map { end throws(Refusal) in
+                try lastDay(
+                    end, of: repeats, alarmDay: day, start: written, alarmOffset: offset, clock: clock, zone: zone)
+            }
             // Weekdays and days of the month have no first day: one the calendar begins later
             // would be reminded before it.
-            let first = OwnReminderSchedule(id: 0, text: title, repeats: repeats, time: time, since: now)
-            if alarm > now, let next = first.next(after: now, clock: clock), next < clock.startOfDay(day) {
-                throw .leftOut(.later)
-            }
-            return Reminder(text: title, repeats: repeats, time: time)
+            let first = OwnReminderSchedule(
+                id: 0, text: title, repeats: repeats, time: time, since: now, endsOn: endsOn)
+            guard let next = first.next(after: now, clock: clock) else { throw .leftOut(.passed) }
+            if alarm > now, next < clock.startOfDay(day) { throw .leftOut(.later) }
+            return Reminder(text: title, repeats: repeats, time: time, endsOn: endsOn)
         }
     }
 
     /// The instant a start names; a TZID nudge cannot resolve is the event's refusal.
-    private func instant(_ written: ICalendarTime.Written, clock: WallClock, zone: (String) -> ZoneRules?)
+    func instant(_ written: ICalendarTime.Written, clock: WallClock, zone: (String) -> ZoneRules?)
         throws(Refusal) -> Date
     {
         guard let seconds = written.secondsOfDay else { return clock.startOfDay(written.date) }
@@ -158,10 +168,10 @@ public struct CalendarImport: Sendable {
 }
 
 extension CalendarImport.Reminder {
-    /// The same reminder: its text, time and repeat, an every-N-days one by its N alone
+    /// The same reminder: its text, time, end and repeat, an every-N-days one by its N alone
     /// (*Done* moves the day it counts from).
     public func isSame(as other: Self) -> Bool {
-        guard text == other.text, time == other.time else { return false }
+        guard text == other.text, time == other.time, endsOn == other.endsOn else { return false }
         if case .every(let days, _) = repeats, case .every(let otherDays, _) = other.repeats {
             return days == otherDays
         }

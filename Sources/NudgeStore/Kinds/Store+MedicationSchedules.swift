@@ -83,13 +83,26 @@ extension Store {
         }
     }
 
-    /// Removes a medication taken by day; what DoseTap recorded of it stays.
-    public func removeMedicationSchedule(medicationID: String) throws(StoreError) -> InputError? {
+    /// Removes a medication taken by day; what DoseTap recorded of it stays. A dose being
+    /// reminded (shown, unanswered) is recorded missed at `now`, as an edit moving it records
+    /// it, never dropped unrecorded; returns those doses.
+    public func removeMedicationSchedule(medicationID: String, now: Date, clock: WallClock) throws(StoreError)
+        -> Result<[ScheduledDose], InputError>
+    {
         try write { db in
+            guard
+                let stored = try StoredColumn.value(
+                    db, String.self,
+                    sql: "SELECT medication_id FROM medication_schedules WHERE medication_id = ? COLLATE NOCASE",
+                    arguments: [medicationID])
+            else { return .failure(Self.noSchedule(medicationID)) }
+            let facts = try MedicationReminder().facts(db, at: now, clock: clock, listing: 0)
+            let ended = facts.beingReminded(stored, clock: clock)
+            for dose in ended { _ = try MedicationChange.notTaken(dose, outcome: .missed, at: now).write(db) }
             try db.execute(
                 sql: "DELETE FROM medication_schedules WHERE medication_id = ? COLLATE NOCASE",
                 arguments: [medicationID])
-            return db.changesCount == 0 ? Self.noSchedule(medicationID) : nil
+            return .success(ended)
         }
     }
 

@@ -69,17 +69,21 @@ extension Store {
     }
 
     static func ownReminder(_ row: Row) -> OwnReminderSchedule? {
+        let ends = row.stored("ends_on", as: String.self)
         guard let id: Int64 = row.stored("id"), let text: String = row.stored("text"),
             !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
             let time = row.stored("at_time", as: String.self).flatMap(LocalTime.init(parsing:)),
             let kind: String = row.stored("repeat_kind"), let value: String = row.stored("repeat_value"),
             let repeats = storedRepeat(kind, value, countedFrom: row.stored("counted_from")),
-            let since = row.stored("updated_at", as: String.self).flatMap(Timestamp.parse)
+            let since = row.stored("updated_at", as: String.self).flatMap(Timestamp.parse),
+            // No end (NULL), or a day: text that is no day is no end nudge can keep.
+            ends.map({ CivilDate(iso: $0) != nil }) ?? true
         else {
             UnreadableRows.note("own_reminders", row)
             return nil
         }
-        return OwnReminderSchedule(id: id, text: text, repeats: repeats, time: time, since: since)
+        return OwnReminderSchedule(
+            id: id, text: text, repeats: repeats, time: time, since: since, endsOn: ends.flatMap { CivilDate(iso: $0) })
     }
 
     private static func storedRepeat(_ kind: String, _ value: String, countedFrom: String?) -> OwnReminderRepeat? {
@@ -107,42 +111,45 @@ extension Store {
     }
 
     /// Adds one of the person's own reminders, reminded from `now`.
-    public func addOwnReminder(text: String, repeats: OwnReminderRepeat, time: LocalTime, now: Date)
-        throws(StoreError) -> OwnReminderSchedule
-    {
-        try write { db in try Self.insertOwnReminder(db, text: text, repeats: repeats, time: time, now: now) }
+    public func addOwnReminder(
+        text: String, repeats: OwnReminderRepeat, time: LocalTime, endsOn: CivilDate? = nil, now: Date
+    ) throws(StoreError) -> OwnReminderSchedule {
+        try write { db in
+            try Self.insertOwnReminder(
+                db, CalendarImport.Reminder(text: text, repeats: repeats, time: time, endsOn: endsOn), now: now)
+        }
     }
 
     /// Adds a reminder unless one with its text, repeat and time is there already (typed twice,
     /// it would be shown twice), in one transaction; returns that one, and whether it is new.
-    public func addOwnReminderUnlessThere(text: String, repeats: OwnReminderRepeat, time: LocalTime, now: Date)
+    public func addOwnReminderUnlessThere(_ wanted: CalendarImport.Reminder, now: Date)
         throws(StoreError) -> (reminder: OwnReminderSchedule, isNew: Bool)
     {
         try write { db in
-            let wanted = CalendarImport.Reminder(text: text, repeats: repeats, time: time)
-            if let there = try Self.ownReminders(db).first(where: {
-                CalendarImport.Reminder(text: $0.text, repeats: $0.repeats, time: $0.time).isSame(as: wanted)
-            }) {
+            if let there = try Self.ownReminders(db).first(where: { CalendarImport.Reminder($0).isSame(as: wanted) }) {
                 return (there, false)
             }
-            return (try Self.insertOwnReminder(db, text: text, repeats: repeats, time: time, now: now), true)
+            return (try Self.insertOwnReminder(db, wanted, now: now), true)
         }
     }
 
-    private static func insertOwnReminder(
-        _ db: Database, text: String, repeats: OwnReminderRepeat, time: LocalTime, now: Date
-    ) throws -> OwnReminderSchedule {
-        let stored = storedColumns(repeats)
+    private static func insertOwnReminder(_ db: Database, _ reminder: CalendarImport.Reminder, now: Date) throws
+        -> OwnReminderSchedule
+    {
+        let stored = storedColumns(reminder.repeats)
         try db.execute(
             sql: """
-                INSERT INTO own_reminders (text, repeat_kind, repeat_value, counted_from, at_time, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO own_reminders (text, repeat_kind, repeat_value, counted_from, at_time, ends_on, created_at,
+                    updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
-                text, stored.kind, stored.value, stored.from, time.description, Timestamp.format(now),
-                Timestamp.format(now),
+                reminder.text, stored.kind, stored.value, stored.from, reminder.time.description,
+                reminder.endsOn?.description, Timestamp.format(now), Timestamp.format(now),
             ])
-        return OwnReminderSchedule(id: db.lastInsertedRowID, text: text, repeats: repeats, time: time, since: now)
+        return OwnReminderSchedule(
+            id: db.lastInsertedRowID, text: reminder.text, repeats: reminder.repeats, time: reminder.time, since: now,
+            endsOn: reminder.endsOn)
     }
 
     /// Replaces a reminder's text, repeat and time, reminded again from `now`; false when it
@@ -153,11 +160,11 @@ extension Store {
             try db.execute(
                 sql: """
                     UPDATE own_reminders SET text = ?, repeat_kind = ?, repeat_value = ?, counted_from = ?,
-                        at_time = ?, updated_at = ? WHERE id = ?
+                        at_time = ?, ends_on = ?, updated_at = ? WHERE id = ?
                     """,
                 arguments: [
                     reminder.text, stored.kind, stored.value, stored.from, reminder.time.description,
-                    Timestamp.format(now), reminder.id,
+                    reminder.endsOn?.description, Timestamp.format(now), reminder.id,
                 ])
             return db.changesCount > 0
         }
@@ -195,26 +202,11 @@ extension Store {
         added: [OwnReminderSchedule], alreadyThere: Int
     ) {
         try write { db in
-            var known = try Self.ownReminders(db).map {
-                CalendarImport.Reminder(text: $0.text, repeats: $0.repeats, time: $0.time)
-            }
+            var known = try Self.ownReminders(db).map(CalendarImport.Reminder.init)
             var added: [OwnReminderSchedule] = []
             for reminder in reminders {
                 guard !known.contains(where: { $0.isSame(as: reminder) }) else { continue }
-                let stored = Self.storedColumns(reminder.repeats)
-                try db.execute(
-                    sql: """
-                        INSERT INTO own_reminders (text, repeat_kind, repeat_value, counted_from, at_time, created_at, updated_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        reminder.text, stored.kind, stored.value, stored.from, reminder.time.description,
-                        Timestamp.format(now), Timestamp.format(now),
-                    ])
-                added.append(
-                    OwnReminderSchedule(
-                        id: db.lastInsertedRowID, text: reminder.text, repeats: reminder.repeats, time: reminder.time,
-                        since: now))
+                added.append(try Self.insertOwnReminder(db, reminder, now: now))
                 known.append(reminder)
             }
             return (added, reminders.count - added.count)

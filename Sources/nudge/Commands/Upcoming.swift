@@ -10,13 +10,15 @@ extension Nudge {
         static let configuration = CommandConfiguration(
             abstract: "List what is due next, soonest first (the daemon decides with the same code).",
             discussion: """
-                With --format ics, the next --days days (30 unless given) as an iCalendar feed (RFC 5545) for a calendar program: a VEVENT with an alarm per reminder due, each of your own repeating reminders as one event with its RRULE, times in your zone with its VTIMEZONE. Its UIDs stay the same from one export to the next, so a calendar importing it again updates its events. The diary, the journal, the medications and the dose window (the private kinds) are titled only "\(NotificationContent.neutralTitle)". --output writes a file only you can read (mode 0600), replacing a regular file whole.
+                With --format ics, the next --days days (30 unless given; --limit is for the listing, and refused) as an iCalendar feed (RFC 5545) for a calendar program: a VEVENT with an alarm per reminder due, each of your own repeating reminders as one event with its RRULE, times in your zone with its VTIMEZONE. Its UIDs stay the same from one export to the next, so a calendar importing it again updates its events. The diary, the journal, the medications and the dose window (the private kinds) are titled only "\(NotificationContent.neutralTitle)". --output writes a file only you can read (mode 0600), replacing a regular file whole.
                 """)
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON array.") var json = false
         @Flag(help: "Add each occurrence's internal key (the JSON has it always).") var verbose = false
-        @Option(parsing: .unconditional, help: "How many to list (1-10000).", transform: WholeNumber.parser(1...10_000))
-        var limit = 10
+        @Option(
+            parsing: .unconditional, help: "How many to list (1-10000, default 10).",
+            transform: WholeNumber.parser(1...10_000))
+        var limit: Int?
         @Option(
             help: "List as of another instant: a local date and time (2026-11-21T19:05), or ISO 8601 with an offset.",
             transform: TypedArguments.instant)
@@ -26,7 +28,7 @@ extension Nudge {
         @Option(help: "With --format ics: the file to write (mode 0600), else standard output.") var output: String?
 
         func validate() throws {
-            guard (1...10_000).contains(limit) else {
+            if let limit, !(1...10_000).contains(limit) {
                 throw ValidationError("--limit \(limit) is out of range; give a number from 1 to 10000")
             }
             guard format == .ics else {
@@ -34,6 +36,12 @@ extension Nudge {
                     throw ValidationError("--\(days != nil ? "days" : "output") is for a feed; add --format ics")
                 }
                 return
+            }
+            // A feed is a span of days, and a repeating reminder one event with its RRULE: a count
+            // would cut it at no day a calendar can show, so the pair is refused, never ignored.
+            if limit != nil {
+                throw ValidationError(
+                    "--limit counts the listing's lines; a feed spans days: give --days N with --format ics")
             }
             if json || verbose {
                 throw ValidationError("--\(json ? "json" : "verbose") lists; leave it out with --format ics")
@@ -47,7 +55,7 @@ extension Nudge {
             if format == .ics {
                 return try UpcomingFeed(from: from, days: days ?? 30, output: output).run(context)
             }
-            try UpcomingList.run(from: from, limit: limit, verbose: verbose, json: json, context)
+            try UpcomingList.run(from: from, limit: limit ?? 10, verbose: verbose, json: json, context)
         }
     }
 }

@@ -91,7 +91,26 @@ struct MedicationEndToEndTests: DaemonScenario {
             try rows("SELECT medication_id, dose_date, dose_time, outcome FROM medication_outcomes") == [
                 ["medication_id": "modafinil", "dose_date": "2026-11-26", "dose_time": "08:00", "outcome": "missed"]
             ])
+        // Closed at once, not left up until a later plan: its Taken would record a dose moved away.
+        #expect(bus.waitForClose(1), "\(daemon.stderr)")
         #expect(daemon.waitForPlan(after: mark, nextDue: "2026-11-26T14:00:00Z"), "\(daemon.stderr)")
+        #expect(bus.notifyCalls().count == 1)
+    }
+
+    /// `meds remove` while the dose is on screen unanswered: the dose is recorded missed, as an
+    /// edit moving it records it (never dropped unrecorded), and its notification is closed.
+    @Test func removedWhileItRepeatsTheDoseIsRecordedMissedAndClosed() throws {
+        let daemon = try startDaemon(at: "2026-11-26T07:59:57-05:00")
+        #expect(bus.waitForNotify(count: 1).count == 1, "\(daemon.stderr)")
+        #expect(waitForStore { shownAt(dose) != nil })
+        let shown = try #require(shownAt(dose))
+        let removed = try nudge("meds", "remove", "modafinil", at: Timestamp.format(shown.addingTimeInterval(60)))
+        #expect(removed.stdout.contains("the dose of 2026-11-26 at 08:00 recorded missed"), "\(removed)")
+        #expect(
+            try rows("SELECT medication_id, dose_date, dose_time, outcome FROM medication_outcomes") == [
+                ["medication_id": "modafinil", "dose_date": "2026-11-26", "dose_time": "08:00", "outcome": "missed"]
+            ])
+        #expect(bus.waitForClose(1), "\(daemon.stderr)")
         #expect(bus.notifyCalls().count == 1)
     }
 

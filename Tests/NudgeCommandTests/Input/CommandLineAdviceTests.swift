@@ -20,7 +20,7 @@ import Testing
         (["log", "headache", "3"], "did you mean: nudge log symptom headache --severity 3"),
         (
             ["upcoming", "--yes"],
-            "nudge upcoming takes no option '--yes'; it takes --format, --days, --output, --store, --json, --verbose, --limit and --from"
+            "nudge upcoming takes no option '--yes'; it takes --format, --days, --limit, --output, --store, --json, --verbose and --from"
         ),
         (
             ["log", "symptom", "Itch", "-s", "3"],

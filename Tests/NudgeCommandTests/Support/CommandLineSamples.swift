@@ -44,6 +44,7 @@ enum CommandLineSamples {
         case "--at": return [path.contains("remind") || path.contains("reminders") ? "21:00" : "22:10"]
         case "--in": return path.contains("test-alarm") ? ["30s"] : ["3"]
         case "--on": return ["tomorrow"]
+        case "--until": return ["2027-01-31"]
         case "--from": return path == ["upcoming"] ? ["22:10"] : ["2026-11-01"]
         case "--to": return ["2026-11-20", "--from", "2026-11-01"]
         case "--date", "--since": return ["yesterday"]

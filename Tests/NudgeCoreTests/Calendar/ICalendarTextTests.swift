@@ -50,14 +50,15 @@ import Testing
             ("FREQ=MONTHLY;BYMONTHDAY=15", .monthly(day: 15)),
         ] as [(String, OwnReminderRepeat)])
     func rulesNudgeCanSay(_ rule: String, _ repeats: OwnReminderRepeat) throws {
-        #expect(try CalendarImport.repeats(rule, alarmDay: Self.day, shift: 0) == repeats)
+        #expect(try CalendarImport.repeats(rule, alarmDay: Self.day, shift: 0).repeats == repeats)
     }
 
     static let day = CivilDate(year: 2026, month: 11, day: 23)
 
     @Test(arguments: [
-        ("FREQ=DAILY;COUNT=3", CalendarImport.Reason.bounded), ("FREQ=WEEKLY;UNTIL=20270101T000000Z", .bounded),
-        ("FREQ=YEARLY", .rule), ("FREQ=MONTHLY;BYDAY=2MO", .rule), ("FREQ=MONTHLY;BYMONTHDAY=28,29,30", .rule),
+        ("FREQ=DAILY;COUNT=0", CalendarImport.Reason.rule), ("FREQ=DAILY;COUNT=3;UNTIL=20270101T000000Z", .rule),
+        ("FREQ=WEEKLY;UNTIL=2027", .rule), ("FREQ=WEEKLY;INTERVAL=9999999999999999", .rule), ("FREQ=YEARLY", .rule),
+        ("FREQ=MONTHLY;BYDAY=2MO", .rule), ("FREQ=MONTHLY;BYMONTHDAY=28,29,30", .rule),
         ("FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH", .rule), ("FREQ=MONTHLY;INTERVAL=2", .rule), ("FREQ=HOURLY", .rule),
         ("FREQ=DAILY;INTERVAL=0", .rule), ("FREQ=DAILY;INTERVAL=4000", .rule), ("FREQ=DAILY;BYHOUR=9", .rule),
         ("INTERVAL=2", .rule), ("FREQ=MONTHLY;BYMONTHDAY=32", .rule),
@@ -66,6 +67,15 @@ import Testing
         #expect(throws: CalendarImport.Refusal.leftOut(reason)) {
             try CalendarImport.repeats(rule, alarmDay: Self.day, shift: 0)
         }
+    }
+
+    /// COUNT and UNTIL as the rule's end: a number of times, a UTC instant, or a date.
+    @Test func endsNudgeCanSay() throws {
+        #expect(try CalendarImport.repeats("FREQ=DAILY;COUNT=3", alarmDay: Self.day, shift: 0).end == .count(3))
+        let until = try CalendarImport.repeats("FREQ=WEEKLY;UNTIL=20270101T050000Z", alarmDay: Self.day, shift: 0).end
+        #expect(until == .until(.init(date: CivilDate(iso: "2027-01-01")!, secondsOfDay: 18000, isUTC: true)))
+        let day = try CalendarImport.repeats("FREQ=WEEKLY;UNTIL=20270101", alarmDay: Self.day, shift: 0).end
+        #expect(day == .until(.init(date: CivilDate(iso: "2027-01-01")!, secondsOfDay: nil, isUTC: false)))
     }
 
     /// nudge's repeats as RRULEs: each month's 29th to 31st a shorter month's last day.

@@ -81,6 +81,13 @@ extension MedicationReminder {
             answer(of: dose) != nil || notTaken[dose] != nil || entry(for: dose, clock: clock) != nil
         }
 
+        /// The doses of a medication with a reminder shown, or on its way, that are not settled:
+        /// what `meds edit` moving them, or `meds remove`, ends recorded not taken.
+        public func beingReminded(_ medicationID: String, clock: WallClock) -> [ScheduledDose] {
+            Set(attempts.compactMap { ScheduledDose.parse($0.key)?.dose }.filter { $0.medicationID == medicationID })
+                .filter { !isSettled($0, clock: clock) }.sorted { $0.key < $1.key }
+        }
+
         /// The entry that took this dose: the first of its medication in the dose's span.
         public func entry(for dose: ScheduledDose, clock: WallClock) -> Entry? {
             guard let span = schedule(dose.medicationID)?.span(of: dose, clock: clock) else { return nil }

@@ -68,15 +68,10 @@ public struct MedicationReminder: MissRecordingRule {
     private func movedAway(_ scheduled: ScheduledMedication, days: ClosedRange<CivilDate>, in input: RuleInput<Facts>)
         -> [Occurrence]
     {
-        let reminded = Set(
-            input.facts.attempts.compactMap { ScheduledDose.parse($0.key)?.dose }.filter {
-                $0.medicationID == scheduled.schedule.medicationID && days.contains($0.date)
-            })
-        return reminded.filter { dose in
-            !scheduled.doses(on: dose.date, clock: input.clock).contains { $0.dose == dose }
-                && !input.facts.isSettled(dose, clock: input.clock)
+        input.facts.beingReminded(scheduled.schedule.medicationID, clock: input.clock).filter { dose in
+            days.contains(dose.date)
+                && !scheduled.doses(on: dose.date, clock: input.clock).contains { $0.dose == dose }
         }
-        .sorted { $0.key < $1.key }
         .map {
             Occurrence(
                 kind: kind, key: $0.key(.unanswered), dueAt: scheduled.since,
@@ -99,10 +94,12 @@ public struct MedicationReminder: MissRecordingRule {
         return repeated.count < repeats ? (.again(repeated.count + 1), shownAt) : (.unanswered, shownAt)
     }
 
-    /// A snooze, or one shown, counts while its dose is not settled and no later reminder of
+    /// A snooze, or one shown, counts while its dose is still one of its medication's (not
+    /// moved away by `meds edit`: the edit ended it), is not settled, and no later reminder of
     /// it was shown (that one stands in its place).
     public func isCurrent(key: String, in input: RuleInput<Facts>) -> Bool {
-        guard let (dose, _) = ScheduledDose.parse(key), input.facts.schedule(dose.medicationID) != nil,
+        guard let (dose, _) = ScheduledDose.parse(key), let scheduled = input.facts.schedule(dose.medicationID),
+            scheduled.doses(on: dose.date, clock: input.clock).contains(where: { $0.dose == dose }),
             !input.facts.isSettled(dose, clock: input.clock)
         else { return false }
         let attempts = input.facts.attempts(of: dose)

@@ -67,8 +67,11 @@ public struct OwnReminder: ReminderRule {
             }
         }
         // Every 3 days, weekly, monthly: the next may be past the days asked (a plan asks for
-        // two days ahead), so the plan wakes at their end to look further, never sleeping past one.
-        guard !input.facts.reminders.isEmpty else { return .init(found) }
+        // two days ahead), so the plan wakes at their end to look further, never sleeping past one;
+        // not for reminders that have all ended by then.
+        guard input.facts.reminders.contains(where: { $0.mayComeAfter(days.upperBound) }) else {
+            return .init(found)
+        }
         return GeneratedOccurrences(found, lookingNoFurtherThan: days, clock: input.clock)
     }
 

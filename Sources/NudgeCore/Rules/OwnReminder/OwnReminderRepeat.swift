@@ -31,6 +31,40 @@ public enum OwnReminderRepeat: Sendable, Equatable {
         }
     }
 
+    /// The day of its `count`th time, `first` (a day it comes on) the first: a reminder's
+    /// `--count`, and an RRULE's COUNT (RFC 5545 counts the event's start first). Nil past
+    /// the store's last year, 9999.
+    public func day(ofOccurrence count: Int, first: CivilDate) -> CivilDate? {
+        let latest = CivilDate(year: 9999, month: 12, day: 31)
+        let found: CivilDate?
+        switch self {
+        case _ where count <= 1, .on: found = first
+        case .every(let days, _):
+            // Whole days, and no count so large that its day overflows before it is compared.
+            guard count - 1 <= latest.daysSinceEpoch / days else { return nil }
+            found = first.adding(days: (count - 1) * days)
+        case .monthly(let day):
+            // Every month has its day (a shorter one its last), `first` the first of them.
+            let months = first.year * 12 + first.month - 1 + (count - 1)
+            guard months / 12 <= latest.year else { return nil }
+            let (year, month) = (months / 12, months % 12 + 1)
+            found = CivilDate(year: year, month: month, day: min(day, Self.daysIn(year: year, month: month)))
+        case .weekly(let weekdays):
+            // As many each week: whole weeks are skipped, then at most a week is looked through.
+            let perWeek = max(weekdays.weekdays.count, 1)
+            let weeks = (count - 1) / perWeek
+            guard weeks <= latest.daysSinceEpoch / 7 else { return nil }
+            var day = first.adding(days: weeks * 7)
+            var left = count - 1 - weeks * perWeek
+            while left > 0, day < latest {
+                day = day.adding(days: 1)
+                if includes(day) { left -= 1 }
+            }
+            found = left == 0 ? day : nil
+        }
+        return found.flatMap { $0 <= latest ? $0 : nil }
+    }
+
     static func daysIn(year: Int, month: Int) -> Int {
         let next =
             month == 12 ? CivilDate(year: year + 1, month: 1, day: 1) : CivilDate(year: year, month: month + 1, day: 1)

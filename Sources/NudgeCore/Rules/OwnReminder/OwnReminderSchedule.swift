@@ -1,21 +1,26 @@
 import Foundation
 
 /// One of the person's own reminders as stored: its text (the notification's title), when it
-/// repeats and at what time, and the instant from which it is reminded (its last `remind` or
-/// `reminders edit`), so that a time passed before it was set is neither shown nor missed.
+/// repeats and at what time, the instant from which it is reminded (its last `remind` or
+/// `reminders edit`), so that a time passed before it was set is neither shown nor missed, and
+/// the last local day it comes on (`--until`, `--count`), nil for none.
 public struct OwnReminderSchedule: Sendable, Equatable {
     public var id: Int64
     public var text: String
     public var repeats: OwnReminderRepeat
     public var time: LocalTime
     public var since: Date
+    public var endsOn: CivilDate?
 
-    public init(id: Int64, text: String, repeats: OwnReminderRepeat, time: LocalTime, since: Date) {
+    public init(
+        id: Int64, text: String, repeats: OwnReminderRepeat, time: LocalTime, since: Date, endsOn: CivilDate? = nil
+    ) {
         self.id = id
         self.text = text
         self.repeats = repeats
         self.time = time
         self.since = since
+        self.endsOn = endsOn
     }
 
     /// `reminder:7:2026-11-26:1800`: the reminder, the local day it is due on and its time. The
@@ -29,7 +34,18 @@ public struct OwnReminderSchedule: Sendable, Equatable {
     /// Its instant on a day it is due (a time the zone skipped that day is at the first instant
     /// after the gap; a time it repeats, the first), as every kind.
     public func dueAt(on day: CivilDate, clock: WallClock) -> Date? {
-        repeats.includes(day) ? clock.instant(on: day, at: time) : nil
+        guard repeats.includes(day), endsOn.map({ day <= $0 }) ?? true else { return nil }
+        return clock.instant(on: day, at: time)
+    }
+
+    /// Whether it may still come after `day`: no end, or an end after it.
+    public func mayComeAfter(_ day: CivilDate) -> Bool { endsOn.map { $0 > day } ?? true }
+
+    /// The last day of its `count` next times from `instant` on (`--count`), nil past the
+    /// store's years or when it does not come again.
+    public func lastDay(ofNext count: Int, from instant: Date, clock: WallClock) -> CivilDate? {
+        guard let first = next(after: instant, clock: clock) else { return nil }
+        return repeats.day(ofOccurrence: count, first: clock.date(of: first))
     }
 
     /// The next instant it is due at or after `instant`, within ten years, but on a day

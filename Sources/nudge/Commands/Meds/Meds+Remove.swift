@@ -4,7 +4,10 @@ import NudgeCommands
 extension Nudge.Meds {
     struct Remove: NudgeCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Remove a medication taken by day; what was recorded of it stays.")
+            abstract: "Remove a medication taken by day; what was recorded of it stays.",
+            discussion: """
+                A dose of it being reminded (shown, unanswered) is recorded missed at the removal, as meds edit records a dose it moves, and its notification is closed.
+                """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The medication, as nudge meds list names it.") var name: String
 

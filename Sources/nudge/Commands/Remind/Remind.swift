@@ -9,21 +9,22 @@ extension Nudge {
         static let configuration = CommandConfiguration(
             abstract: "Your own reminder at a time: nudge reminders lists and edits them.",
             discussion: """
-                Give one of --every (a number of days: Done counts them again from the day it is done), --on (once), --weekly (weekdays) or --monthly (a day of the month: 29 to 31 is a shorter month's last day), and --at. The notification is titled with TEXT and offers Done, Snooze 1 hour and Skip; it waits for Do Not Disturb to end (reminder.during_do_not_disturb).
+                Give one of --every (a number of days: Done counts them again from the day it is done), --on (once), --weekly (weekdays) or --monthly (a day of the month: 29 to 31 is a shorter month's last day), and --at. A repeating one repeats until deleted, or until its last day: --until a day, or --count N (the day of its Nth time from now; kept as that day). Past it, nudge reminders lists it as ended and it is never shown. The notification is titled with TEXT and offers Done, Snooze 1 hour and Skip; it waits for Do Not Disturb to end (reminder.during_do_not_disturb).
 
-                --import FILE.ics adds a reminder for each event or to-do of an iCalendar file that has an alarm, at its earliest alarm's minute: once, or repeating as its RRULE (DAILY with an INTERVAL, WEEKLY with BYDAY, MONTHLY with BYMONTHDAY). It says how many of the others it left out and why: a repeat that ends (COUNT or UNTIL: yours repeat until deleted) or has exceptions (EXDATE), an alarm passed, a zone (TZID) nudge cannot resolve. One already there (the same text, repeat and time) is not added again. A file that is not iCalendar, not a regular file, over 10 MB, with a line over 1 MB or more than 1000 events is refused, and nothing is added.
+                --import FILE.ics adds a reminder for each event or to-do of an iCalendar file that has an alarm, at its earliest alarm's minute: once, or repeating as its RRULE (DAILY with an INTERVAL, WEEKLY with BYDAY, MONTHLY with BYMONTHDAY), until the day of its last time by its COUNT or UNTIL. It says how many of the others it left out and why: a repeat with exceptions (EXDATE), an alarm passed (a repeat that has ended too), a zone (TZID) nudge cannot resolve. One already there (the same text, repeat and time) is not added again. A file that is not iCalendar, not a regular file, over 10 MB, with a line over 1 MB or more than 1000 events is refused, and nothing is added.
                 """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "What to be reminded of: the notification's title (one line, at most 200 characters).")
         var text: String?
         @OptionGroup var repeats: ReminderRepeatOptions
         @Option(help: "The local time of day: 18:00 or 6pm.", transform: TypedArguments.timeOfDay) var at: LocalTime?
+        @OptionGroup var ends: ReminderEndOptions
         @Option(name: .customLong("import"), help: "Add the events with an alarm of an iCalendar (.ics) file instead.")
         var importFile: String?
 
         func validate() throws {
             if importFile != nil {
-                guard text == nil, at == nil, !repeats.input.isGiven else {
+                guard text == nil, at == nil, !repeats.input.isGiven, !ends.input().isGiven else {
                     throw ValidationError("--import takes its texts and times from the file; give it alone")
                 }
                 return
@@ -35,7 +36,7 @@ extension Nudge {
         func run(_ context: CommandContext) throws {
             if let importFile { return try OwnReminderImport(path: importFile).run(context) }
             guard let text, let at else { return }
-            try OwnReminderAdd(text: text, repeats: repeats.input, at: at).run(context)
+            try OwnReminderAdd(text: text, repeats: repeats.input, at: at, ends: ends.input()).run(context)
         }
     }
 }
@@ -50,5 +51,19 @@ struct ReminderRepeatOptions: ParsableArguments {
 
     var input: OwnReminderRepeatInput {
         OwnReminderRepeatInput(every: every, on: on, weekly: weekly, monthly: monthly)
+    }
+}
+
+/// `--until`, `--count`: when a repeating reminder ends, one of them.
+struct ReminderEndOptions: ParsableArguments {
+    @Option(help: "Its last day: \(GivenDay.acceptedFuture).", transform: TypedArguments.futureDay)
+    var until: GivenDay?
+    @Option(
+        help: "How many times it comes from now (1-1000): its last day is the last of them.",
+        transform: WholeNumber.parser(1...1000))
+    var count: Int?
+
+    func input(noEnd: Bool = false) -> OwnReminderEndInput {
+        OwnReminderEndInput(until: until, count: count, noEnd: noEnd)
     }
 }

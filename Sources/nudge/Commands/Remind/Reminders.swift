@@ -13,7 +13,7 @@ extension Nudge {
 extension Nudge.Reminders {
     struct List: NudgeCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List your own reminders with their next time, soonest first.")
+            abstract: "List your own reminders with their next time, soonest first; one past its last day as ended.")
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON array.") var json = false
 
@@ -24,15 +24,18 @@ extension Nudge.Reminders {
 
     struct Edit: NudgeCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Change a reminder's text, repeat or time; what is not given stays.")
+            abstract: "Change a reminder's text, repeat, time or end; what is not given stays.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The reminder's id, as nudge reminders lists it.") var id: Int64
         @Option(help: "The new text (one line, at most 200 characters).") var text: String?
         @OptionGroup var repeats: ReminderRepeatOptions
         @Option(help: "The local time of day: 18:00 or 6pm.", transform: TypedArguments.timeOfDay) var at: LocalTime?
+        @OptionGroup var ends: ReminderEndOptions
+        @Flag(help: "Repeat until deleted: take away its --until or --count.") var noEnd = false
 
         func run(_ context: CommandContext) throws {
-            try OwnReminderEdit(id: id, text: text, repeats: repeats.input, at: at).run(context)
+            try OwnReminderEdit(id: id, text: text, repeats: repeats.input, at: at, ends: ends.input(noEnd: noEnd)).run(
+                context)
         }
     }
 

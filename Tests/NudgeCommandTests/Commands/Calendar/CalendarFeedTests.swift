@@ -29,6 +29,10 @@ struct CalendarFeedTests {
             // In the spring-forward gap of both zones: nudge shows it at the gap's end.
             ["remind", "Night pill", "--every", "1d", "--at", "02:15"],
             ["remind", "Rent", "--monthly", "31", "--at", "10:00"],
+            // Ending after the spring's DST change (New York's in March, Lord Howe's in April):
+            // RRULE's UNTIL, which the reader must stop at as the listing does.
+            ["remind", "Course", "--weekly", "mon,thu", "--at", "07:30", "--until", "2027-04-08"],
+            ["remind", "Drops", "--every", "1d", "--at", "21:00", "--count", "150"],
             ["remind", "Pay, then; file \\ the claim", "--on", "2027-06-30", "--at", "09:00"],
             ["contacts", "add", "Sam", "--every", "14"],
             ["meds", "add", "modafinil", "--dose", "100mg", "--at", "08:00"],
@@ -57,6 +61,7 @@ struct CalendarFeedTests {
         #expect(reading.events.allSatisfy { $0.zone == zone })
         #expect(reading.events.allSatisfy { $0.alarms == [[.action("DISPLAY"), .seconds(0)]] })
         #expect(reading.events.filter { $0.summary == "Water the plants" }.count == 1, "one event with its RRULE")
+        #expect(found.filter { $0.hasSuffix(" Drops") }.count == 150, "--count 150: its 150 times, no more")
 
         let text = try String(contentsOfFile: feed, encoding: .utf8)
         #expect(!text.lowercased().contains("modafinil"), "a private kind says only neutral words")

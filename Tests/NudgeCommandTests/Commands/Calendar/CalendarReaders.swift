@@ -13,7 +13,7 @@ enum CalendarReaders {
 
     /// Each VEVENT of a feed as icalendar reads it: its UID, SUMMARY, TZID, its alarms as
     /// [ACTION, TRIGGER seconds], and the instants (seconds since the epoch) it occurs at inside
-    /// `start...end`, its RRULE expanded by dateutil less its EXDATEs and with its RDATEs, each wall-clock time read
+    /// `start...end`, its RRULE (COUNT and UNTIL too) expanded by dateutil less its EXDATEs and with its RDATEs, each wall-clock time read
     /// in its TZID by zoneinfo; and every instant at which the feed's own VTIMEZONE gives
     /// another offset than zoneinfo's.
     struct Event: Decodable {
@@ -74,7 +74,15 @@ enum CalendarReaders {
             first = start_property.dt.replace(tzinfo=None)
             local = [first]
             if 'RRULE' in event:
-                local = rrulestr(event['RRULE'].to_ical().decode(), dtstart=first).between(low, high, inc=True)
+                rule = event['RRULE'].to_ical().decode()
+                until = dict(part.split('=', 1) for part in rule.split(';')).get('UNTIL', '')
+                if until.endswith('Z'):
+                    # dateutil takes a UTC UNTIL only with a start in a zone; the rule ends, so whole.
+                    aware = first.replace(tzinfo=ZoneInfo(zone) if zone else datetime.timezone.utc)
+                    local = [d.replace(tzinfo=None) for d in rrulestr(rule, dtstart=aware)]
+                    local = [d for d in local if low <= d <= high]
+                else:
+                    local = rrulestr(rule, dtstart=first).between(low, high, inc=True)
                 exdates = event.get('EXDATE', [])
                 exdates = exdates if isinstance(exdates, list) else [exdates]
                 skipped = {d.dt.replace(tzinfo=None) for e in exdates for d in e.dts}
@@ -86,7 +94,7 @@ enum CalendarReaders {
             for wall in local:
                 if zone:
                     aware = wall.replace(tzinfo=ZoneInfo(zone))
-                    if aware.utcoffset() != wall.replace(tzinfo=own[zone]).utcoffset():
+                    if zone in own and aware.utcoffset() != wall.replace(tzinfo=own[zone]).utcoffset():
                         disagreements.append(wall.isoformat())
                 else:
                     aware = wall.replace(tzinfo=datetime.timezone.utc)

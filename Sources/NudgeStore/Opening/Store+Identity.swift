@@ -59,8 +59,11 @@ extension Store {
         let read = try? openReadOnly(path, configuration).read { db -> String? in
             // A copy not written since has none of the backups yet: the one it will get at its
             // first write (`claimIdentity`) is new, so it lists none of its original's.
-            guard let inode = fileInode(path), try isCopy(db, path: path, inode: inode) else { return try identity(db) }
-            return newIdentity()
+            guard let inode = fileInode(path) else { return try identity(db) }
+            if try isCopy(db, path: path, inode: inode) { return newIdentity() }
+            // One whose identity another program deleted: the one its first write takes.
+            return try identity(db) ?? BackupLocation.read(store: path)?.identity
+                ?? identityOfBackupsTaken(db, from: path, inode: inode)
         }
         return (read ?? nil) ?? BackupLocation.read(store: path)?.identity
     }
@@ -112,12 +115,14 @@ extension Store {
         }
     }
 
-    /// The one identity of the backups in the store's folder that record this very file (its
-    /// path and inode) as where they were taken: a store whose identity another program
-    /// deleted, with no `STORE.backup-location` beside it, is the store they were taken from,
-    /// and keeps them (a new identity made every one another store's). A new store at the path
-    /// of a lost one is another file: it never takes the lost one's backups, which its own
-    /// would thin. Nil for none, or several.
+    /// The identity of the newest backup in the store's folder that records this very file (its
+    /// path and inode) as where it was taken: a store whose identity another program deleted,
+    /// with no `STORE.backup-location` beside it, is the store they were taken from, and keeps
+    /// them (a new identity made every one another store's). The newest, where they carry
+    /// several (another program wrote a new one in between: hostile round 15 found each then
+    /// orphaned). A new store at the path of a lost one is another file: it never takes the
+    /// lost one's backups, which its own would thin (unless the file system gave it the lost
+    /// one's inode). Nil for none.
     static func identityOfBackupsTaken(_ db: Database, from path: String, inode: String) -> String? {
         guard
             let here = realpath(path, nil).map({ pointer in
@@ -129,11 +134,12 @@ extension Store {
             (try? String.fetchOne(
                 db, sql: "SELECT value FROM settings WHERE key = ?", arguments: [BackupPolicy.directory.rawValue]))
             ?? nil
-        let identities = Set(
-            BackupDirectory.list(in: BackupDirectory.directory(store: path, setting: setting ?? ""), now: Date())
-                .filter { $0.takenFrom == here && $0.takenFromInode == inode }
-                .compactMap { backup -> String? in if case .store(let owner) = backup.origin { owner } else { nil } })
-        return identities.count == 1 ? identities.first : nil
+        let now = Date()
+        let taken = BackupDirectory.list(in: BackupDirectory.directory(store: path, setting: setting ?? ""), now: now)
+            .filter { $0.takenFrom == here && $0.takenFromInode == inode }
+        return BackupDirectory.newestFirst(taken, now: now).lazy.compactMap { backup -> String? in
+            if case .store(let owner) = backup.origin { owner } else { nil }
+        }.first
     }
 
     /// A copy of the store whose identity it carries, which takes one of its own at its first

@@ -238,4 +238,29 @@ extension IdentityTwinTests {
         #expect(listed.stdout.contains("nudge restore \(shared)/nudge-20261120T090000Z.sqlite --yes"), "\(listed)")
         #expect(!listed.stdout.contains("nudge-20261120T100000Z.sqlite --yes"), "\(listed)")
     }
+
+    /// Its backups carry two identities (another program wrote a new one between them), then
+    /// the identity and STORE.backup-location are deleted: the store takes the newest one's,
+    /// in the listing before any write too (hostile round 15: "cannot be known (no store…)",
+    /// then a new identity that orphaned both).
+    @Test func aStoreWhoseBackupsCarryTwoIdentitiesTakesTheNewests() throws {
+        nudge("log", "symptom", "mine", "--severity", "1", at: "2026-11-19T08:00:00Z")
+        nudge("backup", at: "2026-11-19T09:00:00Z")
+        let second = UUID().uuidString.lowercased()
+        let written = try Subprocess.run(
+            "/usr/bin/sqlite3", [store, "UPDATE store_metadata SET value = '\(second)' WHERE key = 'store_identity'"])
+        #expect(written.status == 0, "\(written)")
+        nudge("log", "symptom", "later", "--severity", "1", at: "2026-11-20T08:00:00Z")
+        nudge("backup", at: "2026-11-20T09:00:00Z")
+        let deleted = try Subprocess.run(
+            "/usr/bin/sqlite3", [store, "DELETE FROM store_metadata WHERE key = 'store_identity'"])
+        #expect(deleted.status == 0, "\(deleted)")
+        unlink(store + ".backup-location")
+        let listed = nudge("backups", at: "2026-11-20T10:00:00Z")
+        #expect(!listed.stdout.contains("cannot be known"), "\(listed)")
+        #expect(listed.stdout.contains("nudge-20261120T090000Z.sqlite"), "\(listed)")
+        let restored = nudge("restore", "--latest", "--yes", at: "2026-11-20T10:00:00Z")
+        #expect(restored.stdout.hasPrefix("restored the backup of 2026-11-20 09:00 UTC"), "\(restored)")
+        #expect(try identity(store) == second)
+    }
 }

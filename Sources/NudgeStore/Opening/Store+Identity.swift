@@ -30,6 +30,11 @@ extension Store {
     /// that made the twin, and cannot say where the store went.
     static let backupStorePathKey = "backup_store_path"
     static let backupStoreInodeKey = "backup_store_inode"
+    /// `store_metadata`'s key of when the store's identity was made (by the clock nudge runs
+    /// by), in the store and its backups: a backup taken before it is of another store, even one
+    /// the file system gave the same inode (`identityOfBackupsTaken`). None in a store whose
+    /// identity was made by an older nudge.
+    static let identityMadeAtKey = "store_identity_made_at"
     /// What only a backup records: a restore, and a backup put in place by hand, remove it.
     static let backupOnlyKeys = [backupTakenAtKey, backupStorePathKey, backupStoreInodeKey]
 
@@ -96,16 +101,20 @@ extension Store {
     /// Makes the store's identity its own, under the write lock: a new one when the inode
     /// recorded is another file's (a copy); the one recorded beside the store (else a new one)
     /// when it has none; then records the file's inode.
-    static func claimIdentity(_ db: Database, path: String) throws {
+    static func claimIdentity(_ db: Database, path: String, now: Date) throws {
         guard try identityUnclaimed(db, path: path), let inode = fileInode(path) else { return }
         var identity = try identity(db)
+        var made = false
         if try isCopy(db, path: path, inode: inode) {
             identity = newIdentity()
+            made = true
         } else if identity == nil {
             identity =
                 BackupLocation.read(store: path)?.identity ?? identityOfBackupsTaken(db, from: path, inode: inode)
-                ?? newIdentity()
+            made = identity == nil
+            identity = identity ?? newIdentity()
         }
+        if made { try recordIdentityMade(db, at: now) }
         // A backup put in place by hand is the store from now on.
         try db.execute(
             sql: "DELETE FROM store_metadata WHERE key IN (?, ?, ?)", arguments: StatementArguments(backupOnlyKeys))
@@ -115,14 +124,22 @@ extension Store {
         }
     }
 
+    /// Records when the store's identity was made: now, for one just made.
+    static func recordIdentityMade(_ db: Database, at now: Date) throws {
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO store_metadata (key, value) VALUES (?, ?)",
+            arguments: [identityMadeAtKey, Timestamp.format(now)])
+    }
+
     /// The identity of the newest backup in the store's folder that records this very file (its
     /// path and inode) as where it was taken: a store whose identity another program deleted,
     /// with no `STORE.backup-location` beside it, is the store they were taken from, and keeps
     /// them (a new identity made every one another store's). The newest, where they carry
     /// several (another program wrote a new one in between: hostile round 15 found each then
     /// orphaned). A new store at the path of a lost one is another file: it never takes the
-    /// lost one's backups, which its own would thin (unless the file system gave it the lost
-    /// one's inode). Nil for none.
+    /// lost one's backups, which its own would thin, even where the file system gave it the
+    /// lost one's inode (hostile round 15): those were taken before its identity was made.
+    /// Nil for none.
     static func identityOfBackupsTaken(_ db: Database, from path: String, inode: String) -> String? {
         guard
             let here = realpath(path, nil).map({ pointer in
@@ -135,8 +152,13 @@ extension Store {
                 db, sql: "SELECT value FROM settings WHERE key = ?", arguments: [BackupPolicy.directory.rawValue]))
             ?? nil
         let now = Date()
+        // Taken before the identity was made (a second early: names round down): another store's.
+        let made = ((try? metadata(identityMadeAtKey, db)) ?? nil).flatMap(Timestamp.parse)
+        let earliest = made?.addingTimeInterval(-1) ?? .distantPast
         let taken = BackupDirectory.list(in: BackupDirectory.directory(store: path, setting: setting ?? ""), now: now)
-            .filter { $0.takenFrom == here && $0.takenFromInode == inode }
+            .filter { backup in
+                backup.takenFrom == here && backup.takenFromInode == inode && backup.takenAt >= earliest
+            }
         return BackupDirectory.newestFirst(taken, now: now).lazy.compactMap { backup -> String? in
             if case .store(let owner) = backup.origin { owner } else { nil }
         }.first

@@ -171,7 +171,7 @@ public struct Store: Sendable {
                 try Schema.migrate(db, now: now)
                 if try OccurrenceIdentities.missing(db) { try OccurrenceIdentities.repair(db) }
                 if try !CallDue.isKept(db) { try CallDue.rebuild(db) }
-                try claimIdentity(db, path: path)
+                try claimIdentity(db, path: path, now: now)
                 return .commit
             }
         }

@@ -36,6 +36,8 @@ enum Schema {
             try db.execute(
                 sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [migration.identifier])
         }
+        // The identity v13 makes is made now: a new store's, or an old one's first.
+        if !done.contains(v13.identifier) { try Store.recordIdentityMade(db, at: now) }
     }
 
     /// Drops nudge's index `name` where another index of `table` starts with the same column.

@@ -263,4 +263,30 @@ extension IdentityTwinTests {
         #expect(restored.stdout.hasPrefix("restored the backup of 2026-11-20 09:00 UTC"), "\(restored)")
         #expect(try identity(store) == second)
     }
+
+    /// A new store where a lost one was, given the lost file's inode by the file system, whose
+    /// identity another program then deletes: the lost store's backup records this path and
+    /// this inode, but was taken before this store's identity was made, and is not taken
+    /// (hostile round 15: ext4 reused the inode, and the discarded diary came back by
+    /// `restore --latest`). The reuse is stood in for by writing the new inode into the backup.
+    @Test func aBackupTakenBeforeTheIdentityWasMadeIsAnotherStoresEvenAtTheSameInode() throws {
+        nudge("log", "symptom", "old", "--severity", "1", at: "2026-11-19T08:00:00Z")
+        nudge("backup", at: "2026-11-19T09:00:00Z")
+        let lost = try #require(try identity(store))
+        for suffix in ["", "-wal", "-shm", ".backup-location"] { unlink(store + suffix) }
+        nudge("log", "symptom", "new", "--severity", "1", at: "2026-11-20T08:00:00Z")
+        var status = stat()
+        try #require(stat(store, &status) == 0)
+        let backup = store + ".backups/nudge-20261119T090000Z.sqlite"
+        let reused = try Subprocess.run(
+            "/usr/bin/sqlite3",
+            [backup, "UPDATE store_metadata SET value = '\(status.st_ino)' WHERE key = 'backup_store_inode'"])
+        #expect(reused.status == 0, "\(reused)")
+        let deleted = try Subprocess.run(
+            "/usr/bin/sqlite3", [store, "DELETE FROM store_metadata WHERE key = 'store_identity'"])
+        #expect(deleted.status == 0, "\(deleted)")
+        nudge("log", "symptom", "newer", "--severity", "1", at: "2026-11-20T09:00:00Z")
+        #expect(try identity(store) != lost)
+        #expect(!nudge("backups", at: "2026-11-20T10:00:00Z").stdout.contains("nudge-20261119T090000Z.sqlite  "))
+    }
 }

@@ -116,14 +116,13 @@ public enum TypedInput {
         return value
     }
 
-    /// A number of days as people say it: `14`, `14d`, `2w`, `2 weeks` (14); hours are no
-    /// number of days. The range itself is the command's to check, as `wholeNumber`'s.
+    /// A number of days as people say it (`DayCount`): `14`, `14d`, `2w`, `2 weeks` (14); hours
+    /// are no number of days. The range itself is the command's to check, as `wholeNumber`'s.
     public static func wholeDays(_ text: String, in range: ClosedRange<Int>) throws(InputError) -> Int {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if let value = Int(trimmed) { return value }
-        guard case .days(let days)? = SpokenSpan(trimmed) else {
+        guard let days = DayCount.parse(text) else {
             throw InputError(
-                "not a number of days; give one from \(range.lowerBound) to \(range.upperBound), as 14, 14d or 2w")
+                "not a number of days; give one from \(range.lowerBound) to \(range.upperBound), as \(DayCount.examples)"
+            )
         }
         return days
     }

@@ -7,9 +7,10 @@ import NudgeStore
 public struct OwnReminderAdd {
     public var text: String
     public var repeats: OwnReminderRepeatInput
-    public var at: LocalTime
+    /// `--at`: none with `--in` hours and minutes, which is the time itself.
+    public var at: LocalTime?
 
-    public init(text: String, repeats: OwnReminderRepeatInput, at: LocalTime) {
+    public init(text: String, repeats: OwnReminderRepeatInput, at: LocalTime?) {
         (self.text, self.repeats, self.at) = (text, repeats, at)
     }
 
@@ -18,12 +19,12 @@ public struct OwnReminderAdd {
             throw CommandFailure(error.description, exitCode: 64)
         }
         let clock = context.wallClock
-        guard let repeated = try repeats.resolved(at: at, now: context.now, clock: clock) else {
+        guard let (repeated, time) = try repeats.resolved(at: at, now: context.now, clock: clock) else {
             throw CommandFailure("say when: give \(OwnReminderRepeatInput.options)", exitCode: 64)
         }
         let store = try context.openStore()
         let (added, isNew) = try store.run {
-            try $0.addOwnReminderUnlessThere(text: text, repeats: repeated, time: at, now: context.now)
+            try $0.addOwnReminderUnlessThere(text: text, repeats: repeated, time: time, now: context.now)
         }
         context.print(
             "\(isNew ? "added reminder" : "already there, nothing added: reminder") \(OwnReminderText.line(added, clock: clock)); \(OwnReminderText.next(added, now: context.now, clock: clock))"
@@ -57,10 +58,12 @@ public struct OwnReminderEdit {
         guard var reminder = try store.run({ try $0.ownReminders() }).first(where: { $0.id == id }) else {
             throw try OwnReminderDelete.missing(id, in: store, fix: "delete it and add it again")
         }
-        reminder.time = at ?? reminder.time
         reminder.text = text ?? reminder.text
-        if let repeated = try repeats.resolved(at: reminder.time, now: context.now, clock: clock) {
+        if let (repeated, time) = try repeats.resolved(at: at, kept: reminder.time, now: context.now, clock: clock) {
             reminder.repeats = repeated
+            reminder.time = time
+        } else {
+            reminder.time = at ?? reminder.time
         }
         let replaced = try store.run { try $0.replaceOwnReminder(reminder, now: context.now) }
         reminder.since = context.now

@@ -31,6 +31,12 @@ extension Nudge.Reminders {
         @OptionGroup var repeats: ReminderRepeatOptions
         @Option(help: "The local time of day: 18:00 or 6pm.", transform: TypedArguments.timeOfDay) var at: LocalTime?
 
+        func validate() throws {
+            guard repeats.within?.instant == nil || at == nil else {
+                throw ValidationError("--in with hours or minutes is the time itself; give it or --at, not both")
+            }
+        }
+
         func run(_ context: CommandContext) throws {
             try OwnReminderEdit(id: id, text: text, repeats: repeats.input, at: at).run(context)
         }

@@ -60,10 +60,10 @@ public enum MedicationScheduleCommands {
     public static func remove(name: String, _ context: CommandContext) throws {
         let id = MedicationName.stored(name)
         let store = try context.openStore()
-        if let refusal = try store.run({ try $0.removeMedicationSchedule(medicationID: id) }) {
-            throw CommandFailure(refusal.description, exitCode: 64)
+        switch try store.run({ try $0.removeMedicationSchedule(medicationID: id) }) {
+        case .failure(let refusal): throw CommandFailure(refusal.description, exitCode: 64)
+        case .success(let stored): context.print("removed \(stored); what was recorded of it stays")
         }
-        context.print("removed \(id); what was recorded of it stays")
     }
 
     struct ListedSchedule: Encodable {

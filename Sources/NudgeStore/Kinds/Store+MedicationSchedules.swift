@@ -84,12 +84,16 @@ extension Store {
     }
 
     /// Removes a medication taken by day; what DoseTap recorded of it stays.
-    public func removeMedicationSchedule(medicationID: String) throws(StoreError) -> InputError? {
+    /// The name the medication was stored under (`Melatonin` for `melatonin`), or why none was.
+    public func removeMedicationSchedule(medicationID: String) throws(StoreError) -> Result<String, InputError> {
         try write { db in
+            let stored = try String.fetchOne(
+                db, sql: "SELECT medication_id FROM medication_schedules WHERE medication_id = ? COLLATE NOCASE",
+                arguments: [medicationID])
             try db.execute(
                 sql: "DELETE FROM medication_schedules WHERE medication_id = ? COLLATE NOCASE",
                 arguments: [medicationID])
-            return db.changesCount == 0 ? Self.noSchedule(medicationID) : nil
+            return db.changesCount == 0 ? .failure(Self.noSchedule(medicationID)) : .success(stored ?? medicationID)
         }
     }
 

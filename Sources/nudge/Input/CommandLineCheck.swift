@@ -177,8 +177,8 @@ enum CommandLineCheck {
     }
 
     /// The subcommands a mistyped word most likely meant: the one it begins, else those a letter
-    /// or so away, the nearest all (`stauts` is one swap from status), else those it begins. Several when they
-    /// are equally near: a suggestion never picks one of two at random.
+    /// or so away, the nearest all (`stauts` is one swap from status), else those it begins.
+    /// Several when they are equally near: a suggestion never picks one of two at random.
     static func nearest(_ word: String, among subcommands: [ParsableCommand.Type]) -> [String] {
         let typed = word.lowercased()
         let names = subcommands.map { $0._commandName }

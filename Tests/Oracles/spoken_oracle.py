@@ -16,6 +16,8 @@ And for something that will happen (the future direction, `call remind --at`):
   come (its first reading after now).
 - next WEEKDAY HH:MM: the first date after today with that weekday, its first reading.
 - in N days: N dates ahead at now's wall-clock time; in N h, in an hour, in 1h30m: elapsed time.
+A time of day is HH:MM, or as people also write it: a bare hour (2 is 02:00), the hour with h
+(2h, 2h30) or four digits (0230).
 Usage: spoken_oracle.py YEAR ZONE...
 """
 import json
@@ -43,6 +45,18 @@ def readings(zone, day, wall):
     return [end] if end else []
 
 
+def wall_clock(word):
+    """`02:30`, `2` (02:00), `2h`, `2h30` or `0230`."""
+    if word.isdigit() and len(word) == 4:
+        return time(int(word[:2]), int(word[2:]))
+    if "h" in word:
+        hours, _, minutes = word.partition("h")
+        return time(int(hours), int(minutes or 0))
+    if word.isdigit():
+        return time(int(word))
+    return time.fromisoformat(word)
+
+
 def latest_passed(instants, now):
     passed = [i for i in instants if i <= now + timedelta(seconds=1)]
     return passed[-1] if passed else None
@@ -68,7 +82,7 @@ def expected_future(zone, now, typed):
         wall = time(local.hour, local.minute)
         instant = resolve(zone, local.date() + timedelta(days=amount), wall)
         return instant + timedelta(seconds=local.second) if instant else None
-    wall = time.fromisoformat(words[-1])
+    wall = wall_clock(words[-1])
     if words[0] == "tomorrow":
         instants = readings(zone, local.date() + timedelta(days=1), wall)
         return instants[0] if instants else None
@@ -97,7 +111,7 @@ def expected(zone, now, typed):
         wall = time(local.hour, local.minute)
         instant = resolve(zone, local.date() - timedelta(days=amount), wall)
         return instant + timedelta(seconds=local.second) if instant else None
-    wall = time.fromisoformat(words[-1])
+    wall = wall_clock(words[-1])
     if words[0] == "last":
         weekday = WEEKDAYS.index(words[1])
         back = (local.date().weekday() - weekday - 1) % 7 + 1
@@ -140,10 +154,10 @@ def transitions(zone, year):
 
 PHRASES = ["yesterday 01:30", "yesterday 02:30", "today 01:30", "today 00:15", "sunday 02:30", "saturday 23:30",
            "1 days ago", "2 days ago", "3 h ago", "yesterday at 01:30", "last sunday 02:30", "last saturday 01:30",
-           "an hour ago", "1h30m ago"]
+           "an hour ago", "1h30m ago", "yesterday 1", "today 0130", "sunday 2h30", "yesterday 2h"]
 FUTURE_PHRASES = ["tomorrow 01:30", "tomorrow 02:30", "tomorrow 00:15", "sunday 02:30", "saturday 23:30",
                   "next sunday 02:30", "next saturday 01:30", "in 1 days", "in 2 days", "in 3 h",
-                  "tomorrow at 02:30", "in an hour", "in 1h30m"]
+                  "tomorrow at 02:30", "in an hour", "in 1h30m", "tomorrow 2", "sunday 0230", "tomorrow 1h30"]
 
 
 def main():

@@ -1435,9 +1435,9 @@ _nudge_meds_history() {
 
 _nudge_remind() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--daily --version -h --help)
     repeating_options=()
-    non_repeating_options=(--store --every --on --weekly --monthly --at --until --count --import)
+    non_repeating_options=(--store --every --on --in --weekly --monthly --at --until --count --import)
     __nudge_offer_flags_options 1
 
     # Offer option value completions
@@ -1449,6 +1449,9 @@ _nudge_remind() {
         return
         ;;
     '--on')
+        return
+        ;;
+    '--in')
         return
         ;;
     '--weekly')

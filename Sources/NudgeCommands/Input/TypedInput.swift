@@ -89,6 +89,15 @@ public enum TypedInput {
             return GivenInstant(text: text, form: .onDay(day, midnight))
         }
         if let span = SpokenSpan(text) { return GivenInstant(text: text, form: .ago(span)) }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        // `--since 9` is 09:00 to some and 9 days back to others: neither is guessed.
+        if (1...2).contains(trimmed.count), trimmed.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let time = LocalTime(parsing: trimmed)
+        {
+            throw InputError(
+                "a bare number, which may be a time of day or a count of days; give \(time) for the time, or \(trimmed)d for \(trimmed) days back"
+            )
+        }
         guard let given = GivenInstant(text) else {
             throw InputError(
                 "not a time; give \(InstantInput.accepted), a day such as 2026-11-20 or yesterday, or a span such as 7d"
@@ -107,14 +116,13 @@ public enum TypedInput {
         return value
     }
 
-    /// A number of days as people say it: `14`, `14d`, `2w`, `2 weeks` (14); hours are no
-    /// number of days. The range itself is the command's to check, as `wholeNumber`'s.
+    /// A number of days as people say it (`DayCount`): `14`, `14d`, `2w`, `2 weeks` (14); hours
+    /// are no number of days. The range itself is the command's to check, as `wholeNumber`'s.
     public static func wholeDays(_ text: String, in range: ClosedRange<Int>) throws(InputError) -> Int {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if let value = Int(trimmed) { return value }
-        guard case .days(let days)? = SpokenSpan(trimmed) else {
+        guard let days = DayCount.parse(text) else {
             throw InputError(
-                "not a number of days; give one from \(range.lowerBound) to \(range.upperBound), as 14, 14d or 2w")
+                "not a number of days; give one from \(range.lowerBound) to \(range.upperBound), as \(DayCount.examples)"
+            )
         }
         return days
     }

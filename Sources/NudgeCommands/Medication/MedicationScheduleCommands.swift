@@ -24,6 +24,19 @@ public enum MedicationScheduleCommands {
         context.print("added \(line(try refusedOr(result)))")
     }
 
+    /// The values `add` (with the name to resolve) and `edit` read, checked as they read them
+    /// before anything else: the parser refuses a line with one it would refuse, so that a
+    /// suggested line is one that runs.
+    public static func check(
+        name: String?, custom: Bool, dose: String?, formulation: String?, at: String?, days: String?
+    ) throws(InputError) {
+        if let name { _ = try MedicationName.resolve(name, custom: custom) }
+        if let dose { _ = try MedicationDose.parse(dose) }
+        if let formulation { _ = try MedicationSchedule.formulation(formulation) }
+        if let at { _ = try MedicationTimes.parse(at) }
+        if let days { _ = try MedicationDays.parse(days) }
+    }
+
     public static func edit(
         name: String, dose: String?, formulation: String?, at: String?, days: String?, _ context: CommandContext
     ) throws {
@@ -52,10 +65,10 @@ public enum MedicationScheduleCommands {
         }
         switch result {
         case .failure(let refusal): throw CommandFailure(refusal.description, exitCode: 64)
-        case .success(let ended):
+        case .success(let (stored, ended)):
             // A dose on screen unanswered is not taken: said, as the history will list it.
             let missed = ended.map { "the dose of \($0.date) at \(context.wallClock.text($0.time)) recorded missed; " }
-            context.print("removed \(id); \(missed.joined())what was recorded of it stays")
+            context.print("removed \(stored); \(missed.joined())what was recorded of it stays")
         }
     }
 

@@ -26,7 +26,11 @@ public struct MedicationTaken {
     /// DoseTap's usual dose of a medication it knows.
     func medication(among schedules: [MedicationSchedule]) throws(InputError) -> (id: String, milligrams: Int) {
         // In any case, as `meds add` and `edit` match a name (COLLATE NOCASE).
-        let scheduled = schedules.first { $0.medicationID.lowercased() == MedicationName.stored(name).lowercased() }
+        let exact = schedules.first { $0.medicationID.lowercased() == MedicationName.stored(name).lowercased() }
+        // A name DoseTap knows, or one asked for as typed (--custom), is never another's start.
+        let known = (try? MedicationName.resolve(name, custom: false)) != nil
+        var scheduled = exact
+        if scheduled == nil, !known, !custom { scheduled = try Self.begun(name, among: schedules) }
         let id: String
         if let scheduled {
             id = scheduled.medicationID
@@ -84,6 +88,23 @@ public struct MedicationTaken {
 }
 
 extension MedicationTaken {
+    /// The one medication taken by day whose name begins with the words typed, in any case
+    /// (`Lithium` for `Lithium carbonate 300`, never `Lith`); several are named, none chosen.
+    static func begun(_ name: String, among schedules: [MedicationSchedule]) throws(InputError) -> MedicationSchedule? {
+        let typed = name.trimmingCharacters(in: .whitespaces).lowercased()
+        guard !typed.isEmpty else { return nil }
+        let begun = schedules.filter { schedule in
+            let stored = schedule.medicationID.lowercased()
+            guard stored.hasPrefix(typed), let next = stored.dropFirst(typed.count).first else { return false }
+            return !(next.isLetter || next.isNumber)
+        }
+        guard begun.count > 1 else { return begun.first }
+        let names = begun.map { ShellWord.quoted($0.medicationID) }
+        throw InputError(
+            "'\(TextInput.oneLine(name))' begins the names of \(names.dropLast().joined(separator: ", ")) and \(names.last!); give the whole name: nudge meds taken \(names[0])"
+        )
+    }
+
     /// One's own medication a slip away from the name typed (`Melatonn`): named, since the
     /// refusal's other way out, --custom, would record a medication of its own and leave the
     /// dose reminded and then missed.

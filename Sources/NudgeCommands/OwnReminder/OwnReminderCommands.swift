@@ -7,10 +7,11 @@ import NudgeStore
 public struct OwnReminderAdd {
     public var text: String
     public var repeats: OwnReminderRepeatInput
-    public var at: LocalTime
+    /// `--at`: none with `--in` hours and minutes, which is the time itself.
+    public var at: LocalTime?
     public var ends: OwnReminderEndInput
 
-    public init(text: String, repeats: OwnReminderRepeatInput, at: LocalTime, ends: OwnReminderEndInput) {
+    public init(text: String, repeats: OwnReminderRepeatInput, at: LocalTime?, ends: OwnReminderEndInput) {
         (self.text, self.repeats, self.at, self.ends) = (text, repeats, at, ends)
     }
 
@@ -19,15 +20,15 @@ public struct OwnReminderAdd {
             throw CommandFailure(error.description, exitCode: 64)
         }
         let clock = context.wallClock
-        guard let repeated = try repeats.resolved(at: at, now: context.now, clock: clock) else {
+        guard let (repeated, time) = try repeats.resolved(at: at, now: context.now, clock: clock) else {
             throw CommandFailure("say when: give \(OwnReminderRepeatInput.options)", exitCode: 64)
         }
-        let endless = OwnReminderSchedule(id: 0, text: text, repeats: repeated, time: at, since: context.now)
+        let endless = OwnReminderSchedule(id: 0, text: text, repeats: repeated, time: time, since: context.now)
         let endsOn = try ends.resolved(for: endless, now: context.now, clock: clock)
         let store = try context.openStore()
         let (added, isNew) = try store.run {
             try $0.addOwnReminderUnlessThere(
-                CalendarImport.Reminder(text: text, repeats: repeated, time: at, endsOn: endsOn), now: context.now)
+                CalendarImport.Reminder(text: text, repeats: repeated, time: time, endsOn: endsOn), now: context.now)
         }
         context.print(
             "\(isNew ? "added reminder" : "already there, nothing added: reminder") \(OwnReminderText.line(added, clock: clock)); \(OwnReminderText.next(added, now: context.now, clock: clock))"
@@ -63,10 +64,12 @@ public struct OwnReminderEdit {
         guard var reminder = try store.run({ try $0.ownReminders() }).first(where: { $0.id == id }) else {
             throw try OwnReminderDelete.missing(id, in: store, fix: "delete it and add it again")
         }
-        reminder.time = at ?? reminder.time
         reminder.text = text ?? reminder.text
-        if let repeated = try repeats.resolved(at: reminder.time, now: context.now, clock: clock) {
+        if let (repeated, time) = try repeats.resolved(at: at, kept: reminder.time, now: context.now, clock: clock) {
             reminder.repeats = repeated
+            reminder.time = time
+        } else {
+            reminder.time = at ?? reminder.time
         }
         reminder.endsOn = try ends.resolved(for: reminder, now: context.now, clock: clock)
         let replaced = try store.run { try $0.replaceOwnReminder(reminder, now: context.now) }

@@ -6,44 +6,105 @@ import NudgeReports
 /// one of them, each read whole before the store is opened, refused naming its option.
 public struct OwnReminderRepeatInput {
     public var every: String?
+    /// `--daily`: `--every 1d`.
+    public var daily: Bool
     public var on: GivenDay?
+    /// `--in`: once, that far from now.
+    public var within: SpanAhead?
     public var weekly: String?
     public var monthly: String?
 
-    public init(every: String?, on: GivenDay?, weekly: String?, monthly: String?) {
-        (self.every, self.on, self.weekly, self.monthly) = (every, on, weekly, monthly)
+    public init(
+        every: String?, daily: Bool = false, on: GivenDay?, within: SpanAhead? = nil, weekly: String?,
+        monthly: String?
+    ) {
+        (self.every, self.daily, self.on, self.within) = (every, daily, on, within)
+        (self.weekly, self.monthly) = (weekly, monthly)
     }
 
-    public static let options = "--every 3d, --on 2026-12-24, --weekly mon,thu or --monthly 1"
+    public static let options = "--every 3d, --daily, --on 2026-12-24, --in 2h, --weekly mon,thu or --monthly 1"
 
-    public var isGiven: Bool { every != nil || on != nil || weekly != nil || monthly != nil }
+    public var isGiven: Bool {
+        every != nil || daily || on != nil || within != nil || weekly != nil || monthly != nil
+    }
 
-    /// The repeat, at `time` from `now`: an every-N-days one counts from the first day its time
-    /// is still to come (today or tomorrow); a date must not have passed. Nil when none given.
-    func resolved(at time: LocalTime, now: Date, clock: WallClock) throws -> OwnReminderRepeat? {
-        let given = [every, on.map { _ in "" }, weekly, monthly].compactMap { $0 }
+    /// The repeat and its time of day: `time` (`--at`), else `kept` (the time a reminder being
+    /// edited has). An every-N-days one counts from the first day its time is still to come
+    /// (today or tomorrow); a date must not have passed. `--in` hours and minutes is a time of
+    /// its own; `--in` days is that day, at the time given, else at now's. Nil when none given.
+    func resolved(at time: LocalTime?, kept: LocalTime? = nil, now: Date, clock: WallClock) throws -> (
+        OwnReminderRepeat, LocalTime
+    )? {
+        let given = [every, daily ? "" : nil, on.map { _ in "" }, within.map { _ in "" }, weekly, monthly]
+            .compactMap { $0 }
         guard given.count <= 1 else {
             throw CommandFailure("give one of \(Self.options), not \(given.count)", exitCode: 64)
         }
-        let today = clock.date(of: now)
         do throws(InputError) {
-            if let every {
-                let days = try OwnReminderRepeat.days(every)
-                let startsToday = clock.instant(on: today, at: time).map { $0 > now } ?? false
-                return .every(days: days, from: startsToday ? today : today.adding(days: 1))
-            }
-            if let on {
-                let day = on.resolved(today: today, direction: .future)
-                guard let due = clock.instant(on: day, at: time), due > now else {
-                    throw InputError("--on \(day) at \(clock.text(time)) has passed; give a day and time to come")
-                }
-                return .on(day)
-            }
-            if let weekly { return .weekly(try MedicationDays.parse(weekly, option: "--weekly")) }
-            if let monthly { return .monthly(day: try OwnReminderRepeat.monthDay(monthly)) }
+            if let within { return try Self.once(within, at: time ?? kept, now: now, clock: clock) }
+            guard let time = time ?? kept else { return nil }
+            return try repeated(at: time, now: now, clock: clock).map { ($0, time) }
         } catch {
             throw CommandFailure(error.description, exitCode: 64)
         }
+    }
+
+    private func repeated(at time: LocalTime, now: Date, clock: WallClock) throws(InputError) -> OwnReminderRepeat? {
+        let today = clock.date(of: now)
+        if let every = daily ? "1" : every {
+            let days = try OwnReminderRepeat.days(every)
+            let startsToday = clock.instant(on: today, at: time).map { $0 > now } ?? false
+            return .every(days: days, from: startsToday ? today : today.adding(days: 1))
+        }
+        if let on {
+            let day = on.resolved(today: today, direction: .future)
+            guard let due = clock.instant(on: day, at: time), due > now else {
+                throw InputError("--on \(day) at \(clock.text(time)) has passed; give a day and time to come")
+            }
+            return .on(day)
+        }
+        if let weekly { return .weekly(try MedicationDays.parse(weekly, option: "--weekly")) }
+        if let monthly { return .monthly(day: try OwnReminderRepeat.monthDay(monthly)) }
         return nil
+    }
+
+    /// `--in`: once, on the day that far from now at `time` (days), or at the minute that far
+    /// from now (hours and minutes), which must be the one its day and time name on this clock.
+    private static func once(_ within: SpanAhead, at time: LocalTime?, now: Date, clock: WallClock)
+        throws(InputError) -> (OwnReminderRepeat, LocalTime)
+    {
+        let today = clock.date(of: now)
+        if let days = within.days, let time {
+            guard (0...3650).contains(days) else {
+                throw InputError("--in \(days) days is out of range; give 0 to 3650 days")
+            }
+            let day = today.adding(days: days)
+            guard let due = clock.instant(on: day, at: time), due > now else {
+                throw InputError("--in \(days) days at \(clock.text(time)) has passed; give a later day or time")
+            }
+            return (.on(day), time)
+        }
+        let given: GivenInstant
+        switch within {
+        case .instant(let instant): given = instant
+        case .days(let days):
+            guard (1...3650).contains(days) else {
+                throw InputError("--in \(days) days is out of range; give 1 to 3650 days, or --at a time today")
+            }
+            given = GivenInstant(text: "in \(days) days", form: .ahead(.days(days)))
+        }
+        guard let instant = given.resolved(now: now, clock: clock, direction: .future) else {
+            throw InputError("--in names no time on this clock; give --on and --at")
+        }
+        let (day, seconds) = clock.local(instant)
+        guard let minute = LocalTime(hour: seconds / 3600, minute: seconds / 60 % 60),
+            let due = clock.instant(on: day, at: minute), abs(due.timeIntervalSince(instant)) < 60
+        else {
+            // The repeated hour of a fall-back night: its day and time name the first one.
+            throw InputError(
+                "--in \(TextInput.oneLine(String(given.text.dropFirst("in ".count)))) falls in an hour this clock repeats; give --on and --at with a time outside it"
+            )
+        }
+        return (.on(day), minute)
     }
 }

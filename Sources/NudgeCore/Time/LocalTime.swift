@@ -16,8 +16,9 @@ public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible
 
     public static let midnight = LocalTime(hour: 0, minute: 0)!
 
-    /// Accepts `20:00`, `8:05`, `8pm`, `8 PM`, `8:30 pm`, `8:30a.m.`, `noon` and `midnight`;
-    /// refuses `25:99` and `13pm`.
+    /// Accepts `20:00`, `8:05`, `8pm`, `8 PM`, `8:30 pm`, `8:30a.m.`, `noon` and `midnight`, and
+    /// as people also write them: a bare hour (`9` is 09:00, `21` is 21:00), the hour with `h`
+    /// (`22h`, `9h30`) and four digits (`0900`, `2130`); refuses `25:99` and `13pm`.
     public init?(parsing input: String) {
         var text = input.lowercased().filter { !$0.isWhitespace && $0 != "." }
         switch text {
@@ -30,25 +31,32 @@ public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible
             meridiem = suffix
             text.removeLast(2)
         }
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count),
-            parts.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-            var hour = Int(parts[0])
-        else { return nil }
-        let minute: Int
-        if parts.count == 2 {
-            guard parts[1].count == 2, let parsed = Int(parts[1]) else { return nil }
-            minute = parsed
-        } else {
-            // A bare hour is only a time with am/pm ("8pm"); "20" alone is ambiguous.
-            guard meridiem != nil else { return nil }
-            minute = 0
-        }
+        guard let (hour, minute) = Self.fields(text, meridiem: meridiem != nil) else { return nil }
+        var hour24 = hour
         if let meridiem {
             guard (1...12).contains(hour) else { return nil }
-            hour = hour % 12 + (meridiem == "pm" ? 12 : 0)
+            hour24 = hour % 12 + (meridiem == "pm" ? 12 : 0)
         }
-        self.init(hour: hour, minute: minute)
+        self.init(hour: hour24, minute: minute)
+    }
+
+    /// The hour and minute of `9:30`, `9`, `22h`, `9h30` or `0930` (the last two without am/pm).
+    private static func fields(_ text: String, meridiem: Bool) -> (Int, Int)? {
+        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ":" || $0 == "h") }) else {
+            return nil
+        }
+        if text.count == 4, !meridiem, let hour = Int(text.prefix(2)), let minute = Int(text.suffix(2)) {
+            return (hour, minute)
+        }
+        let separator: Character = text.contains("h") && !meridiem ? "h" : ":"
+        let parts = text.split(separator: separator, omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), !parts[0].isEmpty, parts[0].count <= 2, let hour = Int(parts[0]) else {
+            return nil
+        }
+        // `22h` has an empty minute; `9:` and `9:5` are no time.
+        guard parts.count == 2, !(separator == "h" && parts[1].isEmpty) else { return (hour, 0) }
+        guard parts[1].count == 2, let minute = Int(parts[1]) else { return nil }
+        return (hour, minute)
     }
 
     public static func < (lhs: LocalTime, rhs: LocalTime) -> Bool {

@@ -85,9 +85,10 @@ extension Store {
 
     /// Removes a medication taken by day; what DoseTap recorded of it stays. A dose being
     /// reminded (shown, unanswered) is recorded missed at `now`, as an edit moving it records
-    /// it, never dropped unrecorded; returns those doses.
+    /// it, never dropped unrecorded. Returns the name it was stored under (`Melatonin` for
+    /// `melatonin`) and those doses, or why none was removed.
     public func removeMedicationSchedule(medicationID: String, now: Date, clock: WallClock) throws(StoreError)
-        -> Result<[ScheduledDose], InputError>
+        -> Result<(stored: String, ended: [ScheduledDose]), InputError>
     {
         try write { db in
             guard
@@ -102,7 +103,7 @@ extension Store {
             try db.execute(
                 sql: "DELETE FROM medication_schedules WHERE medication_id = ? COLLATE NOCASE",
                 arguments: [medicationID])
-            return .success(ended)
+            return .success((stored, ended))
         }
     }
 

@@ -158,10 +158,16 @@ enum CommandLineCheck {
             return "\(here) has no command '\(shown)'; \(SuggestedLine.didYouMean(fixed, word: joined))"
         }
         let nearest = nearest(word, among: subcommands)
-        if nearest.count == 1 {
+        let typed = word.lowercased()
+        // The one the word begins is meant; those it begins with are named beside it.
+        if let first = nearest.first, nearest.dropFirst().allSatisfy({ !$0.hasPrefix(typed) }),
+            nearest.count == 1 || first.hasPrefix(typed)
+        {
             var fixed = arguments
-            fixed[at] = nearest[0]
-            return "\(here) has no command '\(shown)'; \(SuggestedLine.didYouMean(fixed, word: nearest[0]))"
+            fixed[at] = first
+            let others = nearest.dropFirst().map { "\(here) \($0)" }.joined(separator: ", ")
+            let also = others.isEmpty ? "" : " (\(others) is another)"
+            return "\(here) has no command '\(shown)'\(also); \(SuggestedLine.didYouMean(fixed, word: first))"
         }
         if let last = nearest.last, nearest.count > 1 {
             let both = nearest.dropLast().joined(separator: ", ") + " or " + last
@@ -170,15 +176,21 @@ enum CommandLineCheck {
         return "\(here) has no command '\(shown)'; it has \(names.joined(separator: ", ")) (\(here) --help)"
     }
 
-    /// The subcommands a mistyped word most likely meant: those a letter or so away, the
-    /// nearest all (`stauts` is one swap from status), else those it begins. Several when they
-    /// are equally near: a suggestion never picks one of two at random.
+    /// The subcommands a mistyped word most likely meant: the one it begins, else those a letter
+    /// or so away, the nearest all (`stauts` is one swap from status), else those it begins.
+    /// Several when they are equally near: a suggestion never picks one of two at random.
     static func nearest(_ word: String, among subcommands: [ParsableCommand.Type]) -> [String] {
         let typed = word.lowercased()
         let names = subcommands.map { $0._commandName }
         // The word a person says for a command, nearer in meaning than any in spelling
         // (`medications` is two letters from meditations).
         if let meant = spokenNames[typed], names.contains(meant) { return [meant] }
+        // The one command the word begins (`hist` → history), nearer than any a letter away
+        // (list); then those the word itself begins with (`reminder` → reminders, remind).
+        let begun = names.filter { $0.hasPrefix(typed) }
+        if begun.count == 1 {
+            return begun + names.filter { $0 != begun[0] && $0.count >= 4 && typed.hasPrefix($0) }
+        }
         let distances = names.map { ($0, EditDistance.between($0, typed)) }
         if let best = distances.map(\.1).min(), best <= max(1, min(3, typed.count / 3)) {
             return distances.filter { $0.1 == best }.map(\.0)

@@ -11,7 +11,7 @@ struct DayRangeOptions: ParsableArguments {
     var to: GivenDay?
     @Option(
         parsing: .unconditional, help: "The last N days, today included (1-36500).",
-        transform: WholeNumber.parser(DayRangeRequest.dayCounts))
+        transform: WholeNumber.days(DayRangeRequest.dayCounts))
     var days: Int?
 
     var request: DayRangeRequest { DayRangeRequest(date: date, from: from, to: to, days: days) }

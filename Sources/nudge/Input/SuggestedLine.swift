@@ -28,16 +28,20 @@ enum SuggestedLine {
     /// Whether `arguments` (after the program name) pass nudge's own checks and ArgumentParser's,
     /// validation included, and, for a command that checks its time or the store when it runs
     /// (an answer, a reminder, a session), would be taken now; a line that asks for help passes.
-    static func parses(_ typed: [String]) -> Bool {
-        // As `Nudge.execute` reads it: `nudge --store PATH contacts list` is a leaf's --store.
+    static func parses(_ typed: [String]) -> Bool { refusal(typed) == nil }
+
+    /// Why `typed` would be refused as it stands, in the parser's or the command's words, or nil
+    /// when it would be taken.
+    static func refusal(_ typed: [String]) -> String? {
         let arguments = GlobalOptions.movingLeadingStore(typed[...])
-        guard CommandLineCheck.refusal(arguments, suggesting: false) == nil else { return false }
+        if let refusal = CommandLineCheck.refusal(arguments, suggesting: false) { return refusal }
         do {
             let command = try Nudge.parseAsRoot(arguments)
-            guard let checked = command as? any CheckedBeforeOffered else { return true }
-            return checked.refusal(CommandContext(storeOption: checked.global.store)) == nil
+            guard let checked = command as? any CheckedBeforeOffered else { return nil }
+            return checked.refusal(CommandContext(storeOption: checked.global.store))
         } catch {
-            return Nudge.exitCode(for: error) == .success
+            guard Nudge.exitCode(for: error) != .success else { return nil }
+            return CommandLineText.oneLine(Nudge.message(for: error))
         }
     }
 

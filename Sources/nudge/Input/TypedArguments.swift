@@ -71,6 +71,7 @@ enum TypedArguments {
     static let day = parsed(TypedInput.day)
     static let timeOfDay = parsed(TypedInput.timeOfDay)
     static let instantOrDay = parsed(TypedInput.instantOrDay)
+    static let spanAhead = parsed(SpanAhead.parse)
 
     /// A settings key, refused with the store contract's own message (the close key it may
     /// mean) rather than ArgumentParser's list.

@@ -31,15 +31,17 @@ struct UnquotedWords {
         let last = takes.arguments.last?.uppercased() ?? ""
         let what = "\(here) takes one \(last)"
         var stray: StrayWord?
+        var joinedRefused: String?
         for (number, candidate) in candidates.enumerated() {
             guard let candidate else { continue }
             guard case .success(let words) = candidate.line else {
                 if case .failure(let refused) = candidate.line { stray = stray ?? refused }
                 continue
             }
-            guard SuggestedLine.parses(words) else {
+            if let refused = SuggestedLine.refusal(words) {
                 // `ack 3 snooze it`: the answer joined is none the delivery takes now.
                 if let refused = SuggestedLine.answerRefusal(words) { stray = stray ?? StrayWord(hint: refused) }
+                if number == 0, let option = candidate.option { joinedRefused = Self.joined(option, words, refused) }
                 continue
             }
             let subject =
@@ -50,7 +52,27 @@ struct UnquotedWords {
                 }
             return "\(subject), in quotes when it has several words; did you mean: \(SuggestedLine.shown(words))"
         }
-        return stray.map { "\(what); \($0.hint)" }
+        return joinedRefused ?? stray.map { "\(what); \($0.hint)" }
+    }
+
+    /// A number and its unit joined to `option` make a line refused for `refusal`: that refusal
+    /// alone where it is the value's (`--dose '5 min' is not a dose`), else both, so that no
+    /// line is offered that would then be refused (`--custom` missing). Other words joined are
+    /// more likely misplaced than the option's: nil, for what the words say.
+    private static func joined(_ option: String, _ words: [String], _ refusal: String) -> String? {
+        guard let index = words.firstIndex(of: option), index + 1 < words.count else { return nil }
+        let value = words[index + 1]
+        let units = StrayWord.units.union(["mg", "g"])
+        guard value.split(separator: " ").dropFirst().allSatisfy({ units.contains($0.lowercased()) }) else {
+            return nil
+        }
+        if refusal.contains("\(option) \(SuggestedLine.quoted(value))") || refusal.contains("\(option) '\(value)'") {
+            return refusal
+        }
+        // A person's own words are never repeated (`--notes TEXT`).
+        let shown = SuggestedLine.isTextOption(option, command: words.first) ? "TEXT" : SuggestedLine.quoted(value)
+        let given = "\(option) \(shown)"
+        return "\(option) takes one value, in quotes when it has several words (\(given)); and \(refusal)"
     }
 
     /// Each word that follows an option's value (or such a word) joined to that value, and the

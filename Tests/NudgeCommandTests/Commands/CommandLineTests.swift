@@ -281,7 +281,7 @@ import Testing
         ),
         (
             ["contacts", "add", "Bob", "--every", "often"],
-            "is not a number of days; give one from 1 to 3650, as 14, 14d or 2w"
+            "is not a number of days; give one from 1 to 3650, as 14, 14d, 2w or 2 weeks"
         ),
         (["contacts", "add", "Bob", "--every", "2 hours"], "is not a number of days"),
         (

@@ -26,6 +26,16 @@ import Testing
         #expect(!result.stderr.contains("did you mean:"), "\(result.stderr)")
     }
 
+    /// The one command the typed word begins is meant before one a letter away (`hist` is
+    /// history, not list); the commands the word itself begins with are named too.
+    @Test func theCommandAWordBeginsIsMeant() throws {
+        try expectRefusal(
+            ["meds", "hist"], mentioning: "has no command 'hist'; did you mean: nudge meds history --store")
+        try expectRefusal(
+            ["reminder"],
+            mentioning: "has no command 'reminder' (nudge remind is another); did you mean: nudge reminders --store")
+    }
+
     /// A hyphenated command typed as two words is both words, not the first with the second
     /// left over (`nudge dose test-alarm alarm --help`).
     @Test func aHyphenatedCommandInTwoWordsIsBothWords() throws {

@@ -69,7 +69,7 @@ import Testing
         #expect(edited.status == 0 && edited.stdout.contains("21 days"), "\(edited)")
         let cadence = try StoreQuery.rows(store, "SELECT stay_in_touch_days FROM contacts")
         #expect(cadence.map { $0["stay_in_touch_days"] } == ["21"])
-        try expectRefusal(["contacts", "add", "Kim", "--every", "2h"], mentioning: "as 14, 14d or 2w")
+        try expectRefusal(["contacts", "add", "Kim", "--every", "2h"], mentioning: "as 14, 14d, 2w or 2 weeks")
         // `30 days` in two words is --every's value, which is taken now: the line that adds it.
         try expectRefusal(
             ["contacts", "add", "Dr", "Who", "--every", "30", "days"],

@@ -59,6 +59,9 @@ enum CommandLineSamples {
         case "--year": return ["2026", "--calendar"]
         case "--name": return ["Itch"]
         case "--dose" where path.first == "meds": return ["100mg"]
+        // `meds add` and `edit` read their values as they parse (a line offered is one that runs).
+        case "--days" where path == ["meds", "add"] || path == ["meds", "edit"]: return ["mon-fri"]
+        case "--formulation": return ["ir"]
         default:
             return SuggestedLine.textOptions.contains(option) ? ["x"] : ["3"]
         }

@@ -49,6 +49,13 @@ struct SpokenInstantTests {
         ("last monday 9:00", "2026-11-23T14:00:00Z"),
         ("9:00 last wednesday", "2026-11-18T14:00:00Z"),
         ("last wed at 23:50", "2026-11-19T04:50:00Z"),
+        // A time as people also write it: a bare hour, the hour with h, four digits.
+        ("monday 9", "2026-11-23T14:00:00Z"),
+        ("today 9", "2026-11-25T14:00:00Z"),
+        ("9", "2026-11-25T14:00:00Z"),
+        ("22h", "2026-11-26T03:00:00Z"),
+        ("9h30 yesterday", "2026-11-24T14:30:00Z"),
+        ("0900", "2026-11-25T14:00:00Z"),
     ])
     func wordsAreTheInstantsPeopleMean(typed: String, instant: String) {
         #expect(past(typed) == instant, "\(typed)")
@@ -93,6 +100,8 @@ struct SpokenInstantTests {
         ("in an hour", "2026-11-26T05:42:30Z"),
         ("in 1h30m", "2026-11-26T06:12:30Z"),
         ("next friday at 18:00", "2026-11-27T23:00:00Z"),
+        ("tomorrow 9", "2026-11-26T14:00:00Z"),
+        ("friday 18h", "2026-11-27T23:00:00Z"),
     ])
     func wordsForATimeToCome(typed: String, instant: String) {
         #expect(future(typed) == instant, "\(typed)")

@@ -5,13 +5,17 @@ import Testing
 @Suite struct SettingsTests {
     @Test(arguments: [
         ("20:00", "20:00"), ("8pm", "20:00"), ("8:30 PM", "20:30"), ("8:05", "08:05"), ("12am", "00:00"),
-        ("12pm", "12:00"), ("7 a.m.", "07:00"), ("00:00", "00:00"), ("23:59", "23:59"),
+        ("12pm", "12:00"), ("7 a.m.", "07:00"), ("00:00", "00:00"), ("23:59", "23:59"), ("20", "20:00"),
+        ("9", "09:00"), ("22h", "22:00"), ("9h30", "09:30"), ("0900", "09:00"),
     ])
     func acceptsTimesInCanonicalForm(input: String, stored: String) throws {
         #expect(try SettingKey.symptomReminderTime.canonical(input) == stored)
     }
 
-    @Test(arguments: ["25:99", "24:00", "13pm", "0am", "20", "8:5", "", "teatime", "-3", "20:00:00", "８:00"])
+    @Test(arguments: [
+        "25:99", "24:00", "13pm", "0am", "24", "8:5", "", "teatime", "-3", "20:00:00", "８:00", "900", "2460", "9h5",
+        "h",
+    ])
     func refusesTimesThatAreNot(input: String) {
         #expect(throws: SettingError.invalidValue(key: .symptomReminderTime, value: input)) {
             try SettingKey.symptomReminderTime.canonical(input)

@@ -15,6 +15,9 @@ extension MedicationReminder: TakenBackRule {
         else { return .refused(InputError("\(record.key) is no longer a medication taken by day")) }
         guard record.action == nil else { return .duplicate }
         if let settled = input.facts.answer(of: dose) {
+            // The same answer given on another of the dose's reminders stands: nothing to do,
+            // as the same answer given twice on one (a repeated answer never depends on which).
+            if settled == answer { return .duplicate }
             let instead = self.instead(recording: answer, after: settled, key: record.key).map { "; \($0)" }
             return .refused(
                 InputError(

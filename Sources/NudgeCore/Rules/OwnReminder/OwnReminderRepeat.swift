@@ -71,12 +71,12 @@ public enum OwnReminderRepeat: Sendable, Equatable {
         return next.adding(days: -1).day
     }
 
-    /// `--every 3d` (or `3`): the number of days, 1 to 3650.
+    /// `--every 3d` (or `3`, `2w`, `1 week`: `DayCount`): the number of days, 1 to 3650.
     public static func days(_ text: String) throws(InputError) -> Int {
-        let digits = text.lowercased().hasSuffix("d") ? String(text.dropLast()) : text
-        guard let days = Int(digits), (1...3650).contains(days) else {
+        guard let days = DayCount.parse(text), (1...3650).contains(days) else {
             throw InputError(
-                "--every '\(TextInput.oneLine(text))' is not a number of days; give 1d to 3650d, as --every 3d")
+                "--every '\(TextInput.oneLine(text))' is not a number of days; give 1 to 3650 days, as --every 3d or --every 2w"
+            )
         }
         return days
     }

@@ -10,9 +10,10 @@ extension Nudge.Call {
             help: "The contact: its id, or a name that matches one contact.", completion: StoreCompletion.contactNames)
         var contact: String
         @Option(
-            name: .customLong("in"), parsing: .unconditional, help: "In this many days (0-3650).",
-            transform: WholeNumber.parser(0...3650))
-        var inDays: Int?
+            name: .customLong("in"), parsing: .unconditional,
+            help: "In this many days (0-3650: 3, 3d, 2w, 1 week), or hours and minutes from now (2h, 90 min).",
+            transform: TypedArguments.spanAhead)
+        var within: SpanAhead?
         @Option(help: "On this day (today or later): \(GivenDay.acceptedFuture).", transform: TypedArguments.futureDay)
         var on: GivenDay?
         @Option(
@@ -22,11 +23,16 @@ extension Nudge.Call {
         var at: GivenInstant?
         @Option(help: "What to show (at most 5000 characters).") var note: String?
 
+        private var inDays: Int? { within?.days }
+
         func validate() throws {
-            guard inDays == nil || on == nil else {
+            guard within?.instant == nil || at == nil else {
+                throw ValidationError("--in with hours or minutes is the time itself; give it or --at, not both")
+            }
+            guard within == nil || on == nil else {
                 throw ValidationError("give --in DAYS or --on YYYY-MM-DD, not both")
             }
-            guard inDays != nil || on != nil || at != nil else {
+            guard within != nil || on != nil || at != nil else {
                 throw ValidationError("give --in DAYS, --on YYYY-MM-DD or --at TIME (the next time it comes)")
             }
             try Nudge.Call.validate(at: at, withDay: inDays != nil || on != nil)
@@ -39,7 +45,7 @@ extension Nudge.Call {
         }
 
         private var request: CallRemind {
-            CallRemind(contact: contact, inDays: inDays, on: on, at: at, note: note)
+            CallRemind(contact: contact, inDays: inDays, on: on, at: at ?? within?.instant, note: note)
         }
 
         func run(_ context: CommandContext) throws {

@@ -13,9 +13,11 @@ extension Nudge.Call.Reminders {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The reminder's id, as nudge call reminders lists it.") var id: Int64
         @Option(
-            name: .customLong("in"), parsing: .unconditional, help: "In this many days from today (0-3650).",
-            transform: WholeNumber.parser(0...3650))
-        var inDays: Int?
+            name: .customLong("in"), parsing: .unconditional,
+            help:
+                "In this many days from today (0-3650: 3, 3d, 2w, 1 week), or hours and minutes from now (2h, 90 min).",
+            transform: TypedArguments.spanAhead)
+        var within: SpanAhead?
         @Option(help: "On this day (today or later): \(GivenDay.accepted).", transform: TypedArguments.day) var on:
             GivenDay?
         @Option(
@@ -25,10 +27,15 @@ extension Nudge.Call.Reminders {
         var at: GivenInstant?
         @Option(help: "What to show (at most 5000 characters; '' removes it).") var note: String?
 
+        private var inDays: Int? { within?.days }
+
         func validate() throws {
-            guard inDays == nil || on == nil else { throw ValidationError("give --in DAYS or --on DAY, not both") }
+            guard within?.instant == nil || at == nil else {
+                throw ValidationError("--in with hours or minutes is the time itself; give it or --at, not both")
+            }
+            guard within == nil || on == nil else { throw ValidationError("give --in DAYS or --on DAY, not both") }
             try Nudge.Call.validate(at: at, withDay: inDays != nil || on != nil)
-            guard inDays != nil || on != nil || at != nil || note != nil else {
+            guard within != nil || on != nil || at != nil || note != nil else {
                 throw ValidationError("nothing to change; give --in, --on, --at or --note")
             }
             do { try CallInput.validate(notes: note, option: "--note") } catch {
@@ -37,7 +44,7 @@ extension Nudge.Call.Reminders {
         }
 
         func run(_ context: CommandContext) throws {
-            try CallReminderMove(id: id, inDays: inDays, on: on, at: at, note: note).run(context)
+            try CallReminderMove(id: id, inDays: inDays, on: on, at: at ?? within?.instant, note: note).run(context)
         }
     }
 

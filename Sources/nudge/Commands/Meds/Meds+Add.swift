@@ -1,5 +1,6 @@
 import ArgumentParser
 import NudgeCommands
+import NudgeCore
 
 extension Nudge.Meds {
     struct Add: NudgeCommand {
@@ -16,6 +17,15 @@ extension Nudge.Meds {
         @Option(help: "The weekdays: daily (the default), mon,wed,fri, a range such as mon-fri, or both.")
         var days: String?
         @Flag(help: "A medication DoseTap does not know, kept under the name given.") var custom = false
+
+        func validate() throws {
+            do throws(InputError) {
+                try MedicationScheduleCommands.check(
+                    name: name, custom: custom, dose: dose, formulation: formulation, at: at, days: days)
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
 
         func run(_ context: CommandContext) throws {
             try MedicationScheduleCommands.add(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NudgeCommands
+import NudgeCore
 
 extension Nudge.Meds {
     struct Edit: NudgeCommand {
@@ -11,6 +12,15 @@ extension Nudge.Meds {
         @Option(help: "ir, xr or liquid.") var formulation: String?
         @Option(help: "The times of day it is due, local: 08:00 or 08:00,14:00.") var at: String?
         @Option(help: "The weekdays: daily, mon,wed,fri, a range such as mon-fri, or both.") var days: String?
+
+        func validate() throws {
+            do throws(InputError) {
+                try MedicationScheduleCommands.check(
+                    name: nil, custom: false, dose: dose, formulation: formulation, at: at, days: days)
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
 
         func run(_ context: CommandContext) throws {
             try MedicationScheduleCommands.edit(

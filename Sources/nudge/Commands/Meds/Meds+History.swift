@@ -11,7 +11,7 @@ extension Nudge.Meds {
         @OptionGroup var global: GlobalOptions
         @Option(
             help: "The last N days, today included (1-366; default 7).",
-            transform: WholeNumber.parser(MedicationHistoryListing.dayCounts))
+            transform: WholeNumber.days(MedicationHistoryListing.dayCounts))
         var days: Int?
         @Flag(help: "Print one JSON array.") var json = false
 

@@ -9,7 +9,7 @@ extension Nudge {
         static let configuration = CommandConfiguration(
             abstract: "Your own reminder at a time: nudge reminders lists and edits them.",
             discussion: """
-                Give one of --every (a number of days: Done counts them again from the day it is done), --on (once), --weekly (weekdays) or --monthly (a day of the month: 29 to 31 is a shorter month's last day), and --at. A repeating one repeats until deleted, or until its last day: --until a day, or --count N (the day of its Nth time from now; kept as that day). Past it, nudge reminders lists it as ended and it is never shown. The notification is titled with TEXT and offers Done, Snooze 1 hour and Skip; it waits for Do Not Disturb to end (reminder.during_do_not_disturb).
+                Give one of --every (a number of days: Done counts them again from the day it is done), --daily (--every 1d), --on (once), --weekly (weekdays) or --monthly (a day of the month: 29 to 31 is a shorter month's last day), and --at; or --in alone for once, that long from now (--in 2h), or --in days and --at (--in 3d --at 9). A repeating one repeats until deleted, or until its last day: --until a day, or --count N (the day of its Nth time from now; kept as that day). Past it, nudge reminders lists it as ended and it is never shown. The notification is titled with TEXT and offers Done, Snooze 1 hour and Skip; it waits for Do Not Disturb to end (reminder.during_do_not_disturb).
 
                 --import FILE.ics adds a reminder for each event or to-do of an iCalendar file that has an alarm, at its earliest alarm's minute: once, or repeating as its RRULE (DAILY with an INTERVAL, WEEKLY with BYDAY, MONTHLY with BYMONTHDAY), until the day of its last time by its COUNT or UNTIL. It says how many of the others it left out and why: a repeat with exceptions (EXDATE), an alarm passed (a repeat that has ended too), a zone (TZID) nudge cannot resolve. One already there (the same text, repeat and time) is not added again. A file that is not iCalendar, not a regular file, over 10 MB, with a line over 1 MB or more than 1000 events is refused, and nothing is added.
                 """)
@@ -30,27 +30,39 @@ extension Nudge {
                 return
             }
             guard text != nil else { throw ValidationError("give the reminder's TEXT, or --import FILE.ics") }
-            guard at != nil else { throw ValidationError("give --at, the local time of day: --at 18:00") }
+            guard at != nil || repeats.within != nil else {
+                throw ValidationError(
+                    "give --at, the local time of day: --at 18:00; or --in 2h for once, 2 hours from now")
+            }
+            guard repeats.within?.instant == nil || at == nil else {
+                throw ValidationError("--in with hours or minutes is the time itself; give it or --at, not both")
+            }
         }
 
         func run(_ context: CommandContext) throws {
             if let importFile { return try OwnReminderImport(path: importFile).run(context) }
-            guard let text, let at else { return }
+            guard let text else { return }
             try OwnReminderAdd(text: text, repeats: repeats.input, at: at, ends: ends.input()).run(context)
         }
     }
 }
 
-/// `--every`, `--on`, `--weekly`, `--monthly`: how a reminder repeats, one of them.
+/// `--every`, `--daily`, `--on`, `--in`, `--weekly`, `--monthly`: how a reminder repeats, one of them.
 struct ReminderRepeatOptions: ParsableArguments {
-    @Option(help: "Every N days: 3d (1d-3650d).") var every: String?
+    @Option(help: "Every N days: 3d, 2w, 1 week (1-3650 days).") var every: String?
+    @Flag(help: "Every day: --every 1d.") var daily = false
     @Option(help: "Once, on this day: \(GivenDay.acceptedFuture).", transform: TypedArguments.futureDay)
     var on: GivenDay?
+    @Option(
+        name: .customLong("in"), parsing: .unconditional,
+        help: "Once, this far from now: hours and minutes (2h, 90 min) without --at, or days (3d, 1 week) at --at.",
+        transform: TypedArguments.spanAhead)
+    var within: SpanAhead?
     @Option(help: "On these weekdays: mon,thu, a range such as mon-fri, or daily.") var weekly: String?
     @Option(help: "On this day of each month (1-31; a shorter month's last day for 29-31).") var monthly: String?
 
     var input: OwnReminderRepeatInput {
-        OwnReminderRepeatInput(every: every, on: on, weekly: weekly, monthly: monthly)
+        OwnReminderRepeatInput(every: every, daily: daily, on: on, within: within, weekly: weekly, monthly: monthly)
     }
 }
 

@@ -33,6 +33,12 @@ extension Nudge.Reminders {
         @OptionGroup var ends: ReminderEndOptions
         @Flag(help: "Repeat until deleted: take away its --until or --count.") var noEnd = false
 
+        func validate() throws {
+            guard repeats.within?.instant == nil || at == nil else {
+                throw ValidationError("--in with hours or minutes is the time itself; give it or --at, not both")
+            }
+        }
+
         func run(_ context: CommandContext) throws {
             try OwnReminderEdit(id: id, text: text, repeats: repeats.input, at: at, ends: ends.input(noEnd: noEnd)).run(
                 context)

@@ -72,4 +72,20 @@ import Testing
         #expect(lines.contains { $0.contains("modafinil") && $0.hasSuffix("taken at 20:00, 1h late") }, "\(history)")
         #expect(lines.contains { $0.contains("vitamin d") && $0.hasSuffix("taken at 20:00, 30m late") }, "\(history)")
     }
+
+    /// The same answer again, on the reminder answered or on its repeat, changes nothing and is
+    /// no error, whatever the kind: Taken as Done (issue 40, last round: 64 after Taken, 0 after
+    /// Done). Another answer is still refused.
+    @Test func theSameAnswerAgainOnTheRepeatIsNoError() throws {
+        try shownReminders()
+        #expect(nudge("ack", "7", "taken").status == 0)
+        let before = try StoreDump.of(store)
+        for delivery in ["7", "8"] {
+            let again = nudge("ack", delivery, "Taken")
+            #expect(again.status == 0 && again.stdout.contains("already answered; nothing changed"), "\(again)")
+        }
+        #expect(try StoreDump.of(store) == before)
+        try InProcessNudge.expectRefusal(
+            ["ack", "8", "skip"], store: store, environment: environment, mentioning: "was answered already: taken")
+    }
 }

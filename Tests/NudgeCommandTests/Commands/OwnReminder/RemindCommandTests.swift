@@ -46,7 +46,7 @@ import Testing
         (["remind", "x", "--weekly", "funday", "--at", "10:00"], "--weekly 'funday'"),
         (["remind", "x", "--weekly", "mon-mon", "--at", "10:00"], "to itself"),
         (["remind", "x", "--every", "3d", "--weekly", "mon", "--at", "10:00"], "not 2"),
-        (["remind", "x", "--at", "10:00"], "--every 3d, --on"),
+        (["remind", "x", "--at", "10:00"], "--every 3d, --daily, --on"),
         (["remind", "", "--every", "3d", "--at", "10:00"], "text is empty"),
         (["remind", "x", "--every", "3d", "--at", "25:00"], "--at"),
         (["remind", "x", "--on", "2026-11-21", "--at", "09:00"], "has passed"),

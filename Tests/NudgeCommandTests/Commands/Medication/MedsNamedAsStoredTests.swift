@@ -1,0 +1,32 @@
+import Foundation
+import NudgeTestSupport
+import Testing
+
+/// A medication taken by day is named as it was stored, whatever the case typed, and found by
+/// the words its name begins with (issue 40, last round: `meds remove melatonin` said
+/// "removed melatonin"; `meds taken Lithium` did not find Lithium carbonate 300).
+@Suite struct MedsNamedAsStoredTests: CommandScenario {
+    let directory = TemporaryDirectory()
+
+    @Test func removingSaysTheStoredName() {
+        #expect(nudge("meds", "add", "Melatonin", "--custom", "--dose", "3mg", "--at", "22:00").status == 0)
+        let removed = nudge("meds", "remove", "melatonin")
+        #expect(removed.stdout == "removed Melatonin; what was recorded of it stays\n", "\(removed)")
+    }
+
+    @Test func theWordsANameBeginsWithFindIt() throws {
+        #expect(nudge("meds", "add", "Lithium carbonate 300", "--custom", "--dose", "300mg", "--at", "9").status == 0)
+        let taken = nudge("meds", "taken", "lithium")
+        #expect(taken.stdout.hasPrefix("Lithium carbonate 300 300 mg recorded as taken at 20:00"), "\(taken)")
+        // Part of a word is no name's beginning.
+        try InProcessNudge.expectRefusal(
+            ["meds", "taken", "Lith"], store: store, environment: environment, mentioning: "'Lith' is")
+
+        #expect(nudge("meds", "add", "Lithium citrate", "--custom", "--dose", "300mg", "--at", "9").status == 0)
+        try InProcessNudge.expectRefusal(
+            ["meds", "taken", "Lithium"], store: store, environment: environment,
+            mentioning:
+                "nudge: 'Lithium' begins the names of 'Lithium carbonate 300' and 'Lithium citrate'; give the whole name: nudge meds taken 'Lithium carbonate 300'\n"
+        )
+    }
+}

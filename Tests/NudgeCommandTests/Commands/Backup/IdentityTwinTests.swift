@@ -18,6 +18,12 @@ struct IdentityTwinTests {
         return result
     }
 
+    /// Runs `sql` on the file at `path` with sqlite3, as another program would.
+    func sqlite(_ path: String, _ sql: String) throws {
+        let result = try Subprocess.run("/usr/bin/sqlite3", [path, sql])
+        #expect(result.status == 0, "\(result)")
+    }
+
     func identity(_ path: String) throws -> String? {
         try StoreQuery.rows(path, "SELECT value FROM store_metadata WHERE key = 'store_identity'").first?["value"]
     }
@@ -73,10 +79,7 @@ struct IdentityTwinTests {
         nudge("backup", at: "2026-11-20T09:00:00Z")
         let first = shared + "/nudge-20261120T090000Z.sqlite"
         let identity = try #require(try identity(store))
-        let written = try Subprocess.run(
-            "/usr/bin/sqlite3",
-            [other, "UPDATE store_metadata SET value = '\(identity)' WHERE key = 'store_identity'"])
-        #expect(written.status == 0, "\(written)")
+        try sqlite(other, "UPDATE store_metadata SET value = '\(identity)' WHERE key = 'store_identity'")
         nudge("backup", store: other, at: "2026-11-20T10:00:00Z")
         #expect(FileManager.default.fileExists(atPath: first))
 
@@ -109,13 +112,9 @@ extension IdentityTwinTests {
         }
         nudge("log", "symptom", "mine", "--severity", "2", at: "2026-11-20T08:30:00Z")
         nudge("backup", at: "2026-11-20T09:00:00Z")
-        let written = try Subprocess.run(
-            "/usr/bin/sqlite3",
-            [
-                other,
-                "UPDATE store_metadata SET value = '\(try #require(try identity(store)))' WHERE key = 'store_identity'",
-            ])
-        #expect(written.status == 0, "\(written)")
+        try sqlite(
+            other,
+            "UPDATE store_metadata SET value = '\(try #require(try identity(store)))' WHERE key = 'store_identity'")
         nudge("backup", store: other, at: "2026-11-20T10:00:00Z")
         let listed = nudge("backups", at: "2026-11-20T11:00:00Z")
         #expect(!listed.stdout.contains("nudge-20261120T100000Z"), "\(listed)")
@@ -136,20 +135,14 @@ extension IdentityTwinTests {
         nudge("log", "symptom", "mine", "--severity", "2", at: "2026-11-20T08:30:00Z")
         nudge("backup", at: "2026-11-20T09:00:00Z")
         let identity = try #require(try identity(store))
-        let written = try Subprocess.run(
-            "/usr/bin/sqlite3", [other, "UPDATE store_metadata SET value = '\(identity)' WHERE key = 'store_identity'"])
-        #expect(written.status == 0, "\(written)")
+        try sqlite(other, "UPDATE store_metadata SET value = '\(identity)' WHERE key = 'store_identity'")
         nudge("backup", store: other, at: "2026-11-20T10:00:00Z")
         if removed {
             try FileManager.default.removeItem(atPath: other)
         } else {
-            let renewed = try Subprocess.run(
-                "/usr/bin/sqlite3",
-                [
-                    other,
-                    "UPDATE store_metadata SET value = '\(UUID().uuidString.lowercased())' WHERE key = 'store_identity'",
-                ])
-            #expect(renewed.status == 0, "\(renewed)")
+            try sqlite(
+                other,
+                "UPDATE store_metadata SET value = '\(UUID().uuidString.lowercased())' WHERE key = 'store_identity'")
         }
         let listed = nudge("backups", at: "2026-11-20T11:00:00Z")
         #expect(!listed.stdout.contains("nudge-20261120T100000Z.sqlite  "), "\(listed)")
@@ -187,9 +180,7 @@ extension IdentityTwinTests {
         nudge("backup", at: "2026-11-20T09:00:00Z")
         nudge("log", "symptom", "later", "--severity", "1", at: "2026-11-20T09:30:00Z")
         let before = try #require(try identity(store))
-        let deleted = try Subprocess.run(
-            "/usr/bin/sqlite3", [store, "DELETE FROM store_metadata WHERE key = 'store_identity'"])
-        #expect(deleted.status == 0, "\(deleted)")
+        try sqlite(store, "DELETE FROM store_metadata WHERE key = 'store_identity'")
         unlink(store + ".backup-location")
         let restored = nudge("restore", "--latest", "--yes", at: "2026-11-20T10:00:00Z")
         #expect(restored.stdout.hasPrefix("restored the backup of 2026-11-20 09:00 UTC"), "\(restored)")
@@ -219,17 +210,10 @@ extension IdentityTwinTests {
             nudge("settings", "set", "backup.directory", shared, store: path, at: "2026-11-20T08:00:00Z")
         }
         let identity = try #require(try identity(store))
-        let written = try Subprocess.run(
-            "/usr/bin/sqlite3", [twin, "UPDATE store_metadata SET value = '\(identity)' WHERE key = 'store_identity'"])
-        #expect(written.status == 0, "\(written)")
+        try sqlite(twin, "UPDATE store_metadata SET value = '\(identity)' WHERE key = 'store_identity'")
         nudge("backup", store: twin, at: "2026-11-20T09:00:00Z")
-        let renewed = try Subprocess.run(
-            "/usr/bin/sqlite3",
-            [
-                twin,
-                "UPDATE store_metadata SET value = '\(UUID().uuidString.lowercased())' WHERE key = 'store_identity'",
-            ])
-        #expect(renewed.status == 0, "\(renewed)")
+        try sqlite(
+            twin, "UPDATE store_metadata SET value = '\(UUID().uuidString.lowercased())' WHERE key = 'store_identity'")
         nudge("backup", at: "2026-11-20T10:00:00Z")
         let listed = nudge("backups", store: twin, at: "2026-11-20T11:00:00Z")
         #expect(
@@ -247,14 +231,10 @@ extension IdentityTwinTests {
         nudge("log", "symptom", "mine", "--severity", "1", at: "2026-11-19T08:00:00Z")
         nudge("backup", at: "2026-11-19T09:00:00Z")
         let second = UUID().uuidString.lowercased()
-        let written = try Subprocess.run(
-            "/usr/bin/sqlite3", [store, "UPDATE store_metadata SET value = '\(second)' WHERE key = 'store_identity'"])
-        #expect(written.status == 0, "\(written)")
+        try sqlite(store, "UPDATE store_metadata SET value = '\(second)' WHERE key = 'store_identity'")
         nudge("log", "symptom", "later", "--severity", "1", at: "2026-11-20T08:00:00Z")
         nudge("backup", at: "2026-11-20T09:00:00Z")
-        let deleted = try Subprocess.run(
-            "/usr/bin/sqlite3", [store, "DELETE FROM store_metadata WHERE key = 'store_identity'"])
-        #expect(deleted.status == 0, "\(deleted)")
+        try sqlite(store, "DELETE FROM store_metadata WHERE key = 'store_identity'")
         unlink(store + ".backup-location")
         let listed = nudge("backups", at: "2026-11-20T10:00:00Z")
         #expect(!listed.stdout.contains("cannot be known"), "\(listed)")
@@ -278,13 +258,8 @@ extension IdentityTwinTests {
         var status = stat()
         try #require(stat(store, &status) == 0)
         let backup = store + ".backups/nudge-20261119T090000Z.sqlite"
-        let reused = try Subprocess.run(
-            "/usr/bin/sqlite3",
-            [backup, "UPDATE store_metadata SET value = '\(status.st_ino)' WHERE key = 'backup_store_inode'"])
-        #expect(reused.status == 0, "\(reused)")
-        let deleted = try Subprocess.run(
-            "/usr/bin/sqlite3", [store, "DELETE FROM store_metadata WHERE key = 'store_identity'"])
-        #expect(deleted.status == 0, "\(deleted)")
+        try sqlite(backup, "UPDATE store_metadata SET value = '\(status.st_ino)' WHERE key = 'backup_store_inode'")
+        try sqlite(store, "DELETE FROM store_metadata WHERE key = 'store_identity'")
         nudge("log", "symptom", "newer", "--severity", "1", at: "2026-11-20T09:00:00Z")
         #expect(try identity(store) != lost)
         #expect(!nudge("backups", at: "2026-11-20T10:00:00Z").stdout.contains("nudge-20261119T090000Z.sqlite  "))

@@ -15,7 +15,9 @@ struct UnmountedBackupFolderTests {
         InProcessNudge.run(arguments + ["--store", store], environment: ["TZ": "UTC", "NUDGE_FAKE_NOW": fakeNow])
     }
 
-    @Test func aFolderThatIsNotThereIsSaidAndNeverForgotten() throws {
+    /// A backup in the default folder on the 20th, then backup.directory set to the disk and
+    /// one taken there on the 21st; then the disk goes (`usb.off`).
+    func backUpToTheDiskThenUnplugIt() throws {
         _ = nudge("log", "symptom", "one", "--severity", "1", at: "2026-11-20T10:00:00Z")
         #expect(nudge("backup", at: "2026-11-20T10:00:00Z").status == 0)
         try FileManager.default.createDirectory(atPath: usb, withIntermediateDirectories: false)
@@ -23,6 +25,10 @@ struct UnmountedBackupFolderTests {
         _ = nudge("log", "symptom", "two", "--severity", "2", at: "2026-11-21T10:00:00Z")
         #expect(nudge("backup", at: "2026-11-21T10:00:00Z").status == 0)
         try FileManager.default.moveItem(atPath: usb, toPath: usb + ".off")
+    }
+
+    @Test func aFolderThatIsNotThereIsSaidAndNeverForgotten() throws {
+        try backUpToTheDiskThenUnplugIt()
 
         let listed = nudge("backups", at: "2026-11-22T10:00:00Z")
         #expect(listed.status == 0 && listed.stdout.contains("\(usb), which the newest backup went into, is not there"))
@@ -46,13 +52,7 @@ struct UnmountedBackupFolderTests {
     /// `restore --latest` took the week-old backup of the folder named before, unsaid, and
     /// `backups` said nothing of the missing newest. It is said by each, and refused.
     @Test func anEmptyMountPointIsNotTheFolderOfTheNewest() throws {
-        _ = nudge("log", "symptom", "one", "--severity", "1", at: "2026-11-20T10:00:00Z")
-        #expect(nudge("backup", at: "2026-11-20T10:00:00Z").status == 0)
-        try FileManager.default.createDirectory(atPath: usb, withIntermediateDirectories: false)
-        #expect(nudge("settings", "set", "backup.directory", usb, at: "2026-11-21T09:00:00Z").status == 0)
-        _ = nudge("log", "symptom", "two", "--severity", "2", at: "2026-11-21T10:00:00Z")
-        #expect(nudge("backup", at: "2026-11-21T10:00:00Z").status == 0)
-        try FileManager.default.moveItem(atPath: usb, toPath: usb + ".off")
+        try backUpToTheDiskThenUnplugIt()
         try FileManager.default.createDirectory(atPath: usb, withIntermediateDirectories: false)
 
         let lacking =

@@ -41,7 +41,9 @@ extension BackupDirectory {
     /// into it (`BackupLocation.newestBackup`) is gone from it, as from an unplugged disk's
     /// empty mount point; nil when it holds it, or nothing was recorded.
     public static func lacksItsNewest(_ directory: String, store: String) -> (problem: String, fix: String)? {
-        guard let location = BackupLocation.read(store: store), isSameFolder(directory, location.tookBackupsInto),
+        var folder = stat()
+        guard stat(directory, &folder) == 0, folder.st_mode & S_IFMT == S_IFDIR,
+            let location = BackupLocation.read(store: store), isSameFolder(directory, location.tookBackupsInto),
             let newest = location.newestBackup, !newest.contains("/"), !newest.isEmpty,
             access(directory + "/" + newest, F_OK) != 0, errno == ENOENT
         else { return nil }
@@ -49,6 +51,20 @@ extension BackupDirectory {
             "the backup folder \(directory) lacks the newest backup nudge took into it, \(newest) (an unplugged disk's empty mount point?)",
             "mount the disk again, or restore a backup by its path (nudge backups lists them); if you removed that file, nudge backup takes a new newest"
         )
+    }
+}
+
+extension BackupDirectory {
+    /// `lacksItsNewest`, and on another file system than the newest went to: a mount point whose
+    /// disk is gone. A backup is never written there: it would hide under the disk once it is
+    /// back, and the newest would stay out of reach (hostile round 16). On the same file system,
+    /// the newest was removed, and a new one is taken.
+    public static func unplugged(_ directory: String, store: String) -> (problem: String, fix: String)? {
+        guard let lacking = lacksItsNewest(directory, store: store),
+            let recorded = BackupLocation.read(store: store)?.newestBackupDevice,
+            let now = BackupLocation.device(of: directory), now != recorded
+        else { return nil }
+        return lacking
     }
 }
 

@@ -34,6 +34,10 @@ public struct BackupLocation: Codable, Sendable, Equatable {
     /// newest is elsewhere, and `restore --latest` never passes over it unsaid. Nil in a file
     /// an older nudge wrote.
     public var newestBackup: String?
+    /// The file system (`st_dev`) `tookBackupsInto` was on when the newest went into it: on
+    /// another now and without the newest, the folder is a mount point whose disk is gone,
+    /// where a backup would hide under the disk once it is back (`BackupDirectory.unplugged`).
+    public var newestBackupDevice: String?
 
     /// How many earlier folders are remembered: a person moves backups rarely.
     static let formerFoldersKept = 5
@@ -135,7 +139,8 @@ public struct BackupLocation: Codable, Sendable, Equatable {
         var location = BackupLocation(
             directory: directory, identity: identity, formerDirectory: former.first,
             olderDirectories: former.count > 1 ? Array(former.dropFirst()) : nil, fileInode: earlier?.fileInode,
-            tookBackupsInto: tookBackupsInto, newestBackup: tookInto == nil ? earlier?.newestBackup : newest)
+            tookBackupsInto: tookBackupsInto, newestBackup: tookInto == nil ? earlier?.newestBackup : newest,
+            newestBackupDevice: tookInto == nil ? earlier?.newestBackupDevice : tookInto.flatMap(Self.device(of:)))
         let target = path(ofStore: store)
         guard location != earlier, let temporary = try? Store.temporaryFile(beside: target, prefix: ".nudge-location-")
         else { return }
@@ -149,6 +154,12 @@ public struct BackupLocation: Codable, Sendable, Equatable {
             && fsync(descriptor) == 0
         if descriptor >= 0 { close(descriptor) }
         if !written || rename(temporary, target) != 0 { unlink(temporary) }
+    }
+
+    /// The file system a path is on (`st_dev`, decimal); nil when it is not there.
+    static func device(of path: String) -> String? {
+        var status = stat()
+        return stat(path, &status) == 0 ? String(status.st_dev) : nil
     }
 
     /// Runs `body` holding an exclusive lock on the store's folder (flock, apart from SQLite's

@@ -42,6 +42,12 @@ extension Store {
                 description: "the backup directory \(directory) is not a directory; set backup.directory to another",
                 exitCode: 73)
         }
+        if let unplugged = BackupDirectory.unplugged(directory, store: path) {
+            throw BackupFailure(
+                description:
+                    "\(unplugged.problem): no backup is written there, where it would hide under the disk once it is back; mount the disk again, or set backup.directory to another folder",
+                exitCode: 73)
+        }
         let name = directory + "/" + BackupDirectory.fileName(for: now)
         let written = try backUp(toFile: name, at: now, replacing: false) { attempt in
             directory + "/" + BackupDirectory.fileName(for: now, attempt: attempt)

@@ -33,8 +33,9 @@ extension Store {
     /// `store_metadata`'s key of when the store's identity was made (by the clock nudge runs
     /// by), in the store and its backups: a backup taken before it is of another store, even one
     /// the file system gave the same inode (`identityOfBackupsTaken`). None in a store whose
-    /// identity was made by an older nudge.
-    static let identityMadeAtKey = "store_identity_made_at"
+    /// identity was made by an older nudge. Not named `store_identity…`: a program deleting
+    /// the identity by that prefix would take this with it (hostile round 16).
+    static let identityMadeAtKey = "identity_made_at"
     /// What only a backup records: a restore, and a backup put in place by hand, remove it.
     static let backupOnlyKeys = [backupTakenAtKey, backupStorePathKey, backupStoreInodeKey]
 
@@ -66,9 +67,13 @@ extension Store {
             // first write (`claimIdentity`) is new, so it lists none of its original's.
             guard let inode = fileInode(path) else { return try identity(db) }
             if try isCopy(db, path: path, inode: inode) { return newIdentity() }
-            // One whose identity another program deleted: the one its first write takes.
-            return try identity(db) ?? BackupLocation.read(store: path)?.identity
-                ?? identityOfBackupsTaken(db, from: path, inode: inode)
+            // One whose identity another program deleted: the one its first write takes, a new
+            // one (so no backup is its own yet) where nothing says which. A store from before
+            // identities has none yet: nil, and its backups are every store's.
+            if let identity = try identity(db) { return identity }
+            let adopted =
+                BackupLocation.read(store: path)?.identity ?? identityOfBackupsTaken(db, from: path, inode: inode)
+            return try adopted ?? (Schema.applied(db).contains(Schema.v13.identifier) ? newIdentity() : nil)
         }
         return (read ?? nil) ?? BackupLocation.read(store: path)?.identity
     }

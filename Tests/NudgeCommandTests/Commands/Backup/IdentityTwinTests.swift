@@ -260,6 +260,10 @@ extension IdentityTwinTests {
         let backup = store + ".backups/nudge-20261119T090000Z.sqlite"
         try sqlite(backup, "UPDATE store_metadata SET value = '\(status.st_ino)' WHERE key = 'backup_store_inode'")
         try sqlite(store, "DELETE FROM store_metadata WHERE key = 'store_identity'")
+        // Before any write too (hostile round 16: backups listed it and doctor said ok).
+        let unwritten = nudge("backups", at: "2026-11-20T08:30:00Z")
+        #expect(!unwritten.stdout.contains("nudge-20261119T090000Z.sqlite  "), "\(unwritten)")
+        #expect(unwritten.stdout.contains("1 backup of another store"), "\(unwritten)")
         nudge("log", "symptom", "newer", "--severity", "1", at: "2026-11-20T09:00:00Z")
         #expect(try identity(store) != lost)
         #expect(!nudge("backups", at: "2026-11-20T10:00:00Z").stdout.contains("nudge-20261119T090000Z.sqlite  "))

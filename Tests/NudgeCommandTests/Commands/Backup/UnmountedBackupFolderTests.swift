@@ -72,4 +72,37 @@ struct UnmountedBackupFolderTests {
         let back = nudge("restore", "--latest", "--yes", at: "2026-11-22T10:10:00Z")
         #expect(back.status == 0 && back.stdout.contains("restored the backup of 2026-11-21 10:00 UTC"), "\(back)")
     }
+
+    /// The disk (a tmpfs, which root can mount) unplugged and its empty mount point left: no
+    /// backup is written into the mount point, where it would hide under the disk once it is
+    /// back and leave the newest out of reach (hostile round 16); with the disk back, the
+    /// newest is restored.
+    @Test(.enabled(if: getuid() == 0)) func noBackupIsWrittenIntoAnUnpluggedDisksMountPoint() throws {
+        try FileManager.default.createDirectory(atPath: usb, withIntermediateDirectories: false)
+        func mount() throws {
+            let mounted = try Subprocess.run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=8m", "tmpfs", usb])
+            try #require(mounted.status == 0, "\(mounted)")
+        }
+        try mount()
+        defer { _ = try? Subprocess.run("/usr/bin/umount", ["-l", usb]) }
+        #expect(nudge("settings", "set", "backup.directory", usb, at: "2026-11-21T09:00:00Z").status == 0)
+        _ = nudge("log", "symptom", "two", "--severity", "2", at: "2026-11-21T10:00:00Z")
+        #expect(nudge("backup", at: "2026-11-21T10:00:00Z").status == 0)
+        // Its contents kept aside, as the unplugged disk keeps them.
+        let kept = directory.file("kept")
+        try FileManager.default.copyItem(atPath: usb, toPath: kept)
+        #expect(try Subprocess.run("/usr/bin/umount", [usb]).status == 0)
+
+        let refused = nudge("backup", at: "2026-11-22T10:00:00Z")
+        #expect(refused.status == 73, "\(refused)")
+        #expect(refused.stderr.contains("no backup is written there, where it would hide under the disk"), "\(refused)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: usb).isEmpty)
+
+        try mount()
+        for name in try FileManager.default.contentsOfDirectory(atPath: kept) {
+            try FileManager.default.copyItem(atPath: kept + "/" + name, toPath: usb + "/" + name)
+        }
+        let back = nudge("restore", "--latest", "--yes", at: "2026-11-22T10:10:00Z")
+        #expect(back.status == 0 && back.stdout.contains("restored the backup of 2026-11-21 10:00 UTC"), "\(back)")
+    }
 }

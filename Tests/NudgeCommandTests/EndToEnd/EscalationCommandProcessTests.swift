@@ -9,7 +9,7 @@ import Testing
 /// started, and the store says so, while a recorded pid that names another process now is left
 /// alone. Each wait is bounded and woken by the daemon's log, the files written, or the
 /// process's pidfd.
-@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
+@Suite(.ownThread, .daemonOnBus)
 struct EscalationCommandProcessTests: DaemonScenario {
     init() throws {
         for (key, value) in [("symptom.reminder_enabled", "false"), ("sound.enabled", "false")] {

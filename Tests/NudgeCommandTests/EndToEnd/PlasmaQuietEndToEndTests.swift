@@ -7,7 +7,7 @@ import Testing
 /// binary (issue 41, the last hostile round), with a mock that keeps each inhibition with the
 /// connection that asked, as Plasma does: a SIGKILLed daemon's quiet ends with its connection,
 /// the next daemon asks again while the session runs, and nothing is left quieted after it.
-@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
+@Suite(.ownThread, .daemonOnBus)
 struct PlasmaQuietEndToEndTests: DaemonScenario {
     init() throws {
         for (key, value) in [("symptom.reminder_enabled", "false"), ("sound.enabled", "false")] {
@@ -36,7 +36,11 @@ struct PlasmaQuietEndToEndTests: DaemonScenario {
         #expect(second.waitForEvent("quiet_restored", ["switch": "plasma"]), "\(second.stderr)")
         #expect(bus.waitForInhibited(false), "left quieted after the session: \(bus.diagnostics)")
         #expect(bus.inhibitCalls().last == "UnInhibit 43", "\(bus.inhibitCalls())")
-        #expect(try rows("SELECT value FROM store_metadata WHERE key = 'desktop_quieted'").isEmpty)
+        // Forgotten once Plasma answers the UnInhibit, which may come after the line is logged.
+        #expect(
+            FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
+                (try? rows("SELECT value FROM store_metadata WHERE key = 'desktop_quieted'").isEmpty) == true
+            }, "the store still says the desktop is quieted")
 
         // Killed again after the session: nothing of it is asked for again.
         second.signal(SIGKILL)

@@ -7,7 +7,7 @@ import Testing
 /// its answers whether or not it sounds, so `nudge ack ID awake` is taken and puts the
 /// escalation off, as on a computer that rings. ALSA's default device here is a card that does
 /// not exist (the test HOME's `.asoundrc`), so libcanberra cannot open any output.
-@Suite(.ownThread, .timeLimit(.minutes(5)), .daemonOnBus)
+@Suite(.ownThread, .daemonOnBus)
 struct SilentAlarmTests: DaemonScenario {
     var home: String { directory.file("home") }
     var environment: [String: String] {

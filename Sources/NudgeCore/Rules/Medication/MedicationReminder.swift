@@ -108,14 +108,21 @@ public struct MedicationReminder: MissRecordingRule {
     }
 
     /// A dose's first reminder is shown while its repeats would still be running; a repeat or
-    /// a snooze within one interval; the dose's end is never shown: it is recorded.
+    /// a snooze within one interval, or later while that span of its dose still runs (a daemon
+    /// stopped mid-repeat and started again: hostile round of issue 42, the dose was recorded
+    /// missed 35 minutes into its 40 and never asked again); the dose's end is never shown: it
+    /// is recorded.
     public func lateness(of occurrence: Occurrence, now: Date, in input: RuleInput<Facts>) -> Lateness {
         let every = TimeInterval(input.settings.int(.medsRepeatMinutes) * 60)
+        let span = every * Double(Self.repeats + 1)
         let late = now.timeIntervalSince(occurrence.dueAt)
-        switch ScheduledDose.parse(occurrence.key)?.follow {
-        case .first?: return late < every * Double(Self.repeats + 1) ? .show : .missed
-        case .again?, .snooze?: return late < every ? .show : .missed
-        case .unanswered?, nil: return .missed
+        guard let (dose, follow) = ScheduledDose.parse(occurrence.key) else { return .missed }
+        switch follow {
+        case .first: return late < span ? .show : .missed
+        case .again, .snooze:
+            let doseRuns = input.clock.instant(on: dose.date, at: dose.time).map { now < $0 + span } ?? false
+            return late < every || doseRuns ? .show : .missed
+        case .unanswered: return .missed
         }
     }
 

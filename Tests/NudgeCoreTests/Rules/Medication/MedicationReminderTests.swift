@@ -256,4 +256,21 @@ import Testing
         }
         #expect(schedule.plan(now: now).nextDue == at("2026-11-30T13:00:00Z"), "woke \(wakes) times, last \(now)")
     }
+
+    /// A repeat a stopped daemon let pass is still shown while its dose's span (its time and
+    /// four intervals) runs, and recorded missed only after it: a restart 35 minutes into a
+    /// 22:00 dose's 40 asked again (hostile round of issue 42: it recorded the dose missed).
+    @Test func aLateRepeatIsShownWhileItsDoseStillRuns() {
+        let rule = MedicationReminder()
+        let facts = MedicationReminder.Facts(
+            schedules: [modafinil(at: "22:00")], attempts: [], entries: [], notTaken: [:])
+        let dose = ScheduledDose(
+            medicationID: "modafinil", date: CivilDate(iso: "2026-11-27")!, time: LocalTime(hour: 22, minute: 0)!)
+        let repeatDue = at("2026-11-28T03:22:00Z")  // 22:22 EST, ten minutes after the first repeat
+        for follow in [ScheduledDose.Follow.again(2), .snooze] {
+            let late = Occurrence(kind: .medication, key: dose.key(follow), dueAt: repeatDue, title: "Modafinil")
+            #expect(rule.lateness(of: late, now: at("2026-11-28T03:35:00Z"), in: input(facts)) == .show)
+            #expect(rule.lateness(of: late, now: at("2026-11-28T03:40:00Z"), in: input(facts)) == .missed)
+        }
+    }
 }

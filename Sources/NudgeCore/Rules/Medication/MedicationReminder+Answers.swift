@@ -7,7 +7,8 @@ extension MedicationReminder: TakenBackRule {
     /// cannot ask DoseTap's question, so nothing is recorded twice, the reminder is answered,
     /// and the confirmation says which entry stands and how to record a second dose
     /// (`--confirm-duplicate`). `snooze` shows it again in 10 minutes; `skip` records the dose
-    /// skipped. A dose another reminder of it answered is refused, naming that answer.
+    /// skipped. A dose another reminder of it answered is refused, naming that answer; so are a
+    /// skip and a snooze of a dose an entry has taken.
     public func answer(_ answer: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
         -> AnswerDecision<MedicationChange>
     {
@@ -22,6 +23,14 @@ extension MedicationReminder: TakenBackRule {
             return .refused(
                 InputError(
                     "the \(input.clock.text(dose.time)) dose of \(dose.medicationID) on \(dose.date) was answered already: \(settled)\(instead ?? "")"
+                ))
+        }
+        // Taken already by an entry (`nudge meds taken`, DoseTap): a skip or a snooze would
+        // record, against it, a dose not taken (hostile round of issue 42).
+        if answer != Self.takenAction, let entry = input.facts.entry(for: dose, clock: input.clock) {
+            return .refused(
+                InputError(
+                    "the \(input.clock.text(dose.time)) dose of \(dose.medicationID) on \(dose.date) was taken already, at \(input.clock.timeOfDay(entry.takenAt)); nothing changed"
                 ))
         }
         let followUps = dose.key + ":"

@@ -88,4 +88,20 @@ import Testing
         try InProcessNudge.expectRefusal(
             ["ack", "8", "skip"], store: store, environment: environment, mentioning: "was answered already: taken")
     }
+
+    /// Taken from the terminal (`meds taken`) while its reminder is on screen: a later Skip or
+    /// Snooze on that reminder is refused, the store unchanged (issue 42, hostile round: `ack
+    /// 32 skip` recorded the dose skipped, exit 0).
+    @Test func aDoseTakenFromTheTerminalIsNotSkippedAfter() throws {
+        try shownReminders()
+        #expect(nudge("meds", "taken", "modafinil").status == 0)
+        let before = try StoreDump.of(store)
+        for answer in ["skip", "snooze"] {
+            try InProcessNudge.expectRefusal(
+                ["ack", "7", answer], store: store, environment: environment,
+                mentioning:
+                    "nudge: the 19:00 dose of modafinil on 2026-11-22 was taken already, at 20:00; nothing changed\n")
+        }
+        #expect(try StoreDump.of(store) == before)
+    }
 }

@@ -33,6 +33,15 @@ extension MedicationReminder: TakenBackRule {
                     "the \(input.clock.text(dose.time)) dose of \(dose.medicationID) on \(dose.date) was taken already, at \(input.clock.timeOfDay(entry.takenAt)); nothing changed"
                 ))
         }
+        // A snooze asked on another reminder of the dose is waiting: a second would show the
+        // dose twice at once (hostile round 12 of issue 40).
+        if answer == Self.snoozeAction,
+            input.facts.attempts(of: dose).contains(where: {
+                $0.isPending && ScheduledDose.parse($0.key)?.follow == .snooze
+            })
+        {
+            return .duplicate
+        }
         let followUps = dose.key + ":"
         switch answer {
         case Self.takenAction:

@@ -104,4 +104,16 @@ import Testing
         }
         #expect(try StoreDump.of(store) == before)
     }
+
+    /// Snooze on the dose's first reminder after Snooze on its repeat: one snooze waits, and the
+    /// second answer changes nothing (issue 40, hostile round 12: two snoozes, two notifications
+    /// at once).
+    @Test func aSecondSnoozeOfOneDoseChangesNothing() throws {
+        try shownReminders()
+        #expect(nudge("ack", "8", "snooze").status == 0)
+        let before = try StoreDump.of(store)
+        let again = nudge("ack", "7", "snooze")
+        #expect(again.status == 0 && again.stdout.contains("already answered; nothing changed"), "\(again)")
+        #expect(try StoreDump.of(store) == before)
+    }
 }

@@ -90,7 +90,9 @@ public struct MedicationTaken {
 extension MedicationTaken {
     /// The one medication taken by day whose name begins with the words typed, in any case
     /// (`Lithium` for `Lithium carbonate 300`, never `Lith`); several are named, none chosen.
-    static func begun(_ name: String, among schedules: [MedicationSchedule]) throws(InputError) -> MedicationSchedule? {
+    static func begun(_ name: String, among schedules: [MedicationSchedule], verb: String = "taken")
+        throws(InputError) -> MedicationSchedule?
+    {
         let typed = name.trimmingCharacters(in: .whitespaces).lowercased()
         guard !typed.isEmpty else { return nil }
         let begun = schedules.filter { schedule in
@@ -101,7 +103,7 @@ extension MedicationTaken {
         guard begun.count > 1 else { return begun.first }
         let names = begun.map { ShellWord.quoted($0.medicationID) }
         throw InputError(
-            "'\(TextInput.oneLine(name))' begins the names of \(names.dropLast().joined(separator: ", ")) and \(names.last!); give the whole name: nudge meds taken \(names[0])"
+            "'\(TextInput.oneLine(name))' begins the names of \(names.dropLast().joined(separator: ", ")) and \(names.last!); give the whole name: nudge meds \(verb) \(names[0])"
         )
     }
 

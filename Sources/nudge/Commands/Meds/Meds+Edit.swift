@@ -7,7 +7,9 @@ extension Nudge.Meds {
         static let configuration = CommandConfiguration(
             abstract: "Change a medication taken by day: its dose, formulation, times or weekdays.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The medication, as nudge meds list names it.") var name: String
+        @Argument(
+            help: "The medication, as nudge meds list names it (any case), or the whole words its name begins with.")
+        var name: String
         @Option(help: "The dose with its unit: 100mg, 4.5g.") var dose: String?
         @Option(help: "ir, xr or liquid.") var formulation: String?
         @Option(help: "The times of day it is due, local: 08:00 or 08:00,14:00.") var at: String?

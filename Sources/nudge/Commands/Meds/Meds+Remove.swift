@@ -9,7 +9,9 @@ extension Nudge.Meds {
                 A dose of it being reminded (shown, unanswered) is recorded missed at the removal, as meds edit records a dose it moves, and its notification is closed.
                 """)
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The medication, as nudge meds list names it.") var name: String
+        @Argument(
+            help: "The medication, as nudge meds list names it (any case), or the whole words its name begins with.")
+        var name: String
 
         func run(_ context: CommandContext) throws {
             try MedicationScheduleCommands.remove(name: name, context)

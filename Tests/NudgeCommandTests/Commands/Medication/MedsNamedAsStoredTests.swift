@@ -29,4 +29,18 @@ import Testing
                 "nudge: 'Lithium' begins the names of 'Lithium carbonate 300' and 'Lithium citrate'; give the whole name: nudge meds taken 'Lithium carbonate 300'\n"
         )
     }
+
+    /// Edit and remove find it by those words too, as taken does (hostile round 12: `meds
+    /// remove 'Lithium carbonate'`, the line nudge itself suggested, was refused).
+    @Test func editAndRemoveFindItByTheWordsItBeginsWith() throws {
+        #expect(nudge("meds", "add", "Lithium carbonate 300", "--custom", "--dose", "300mg", "--at", "9").status == 0)
+        let edited = nudge("meds", "edit", "Lithium carbonate", "--at", "10")
+        #expect(edited.stdout.hasPrefix("changed Lithium carbonate 300"), "\(edited)")
+        #expect(nudge("meds", "add", "Lithium citrate", "--custom", "--dose", "300mg", "--at", "9").status == 0)
+        try InProcessNudge.expectRefusal(
+            ["meds", "remove", "lithium"], store: store, environment: environment,
+            mentioning: "give the whole name: nudge meds remove 'Lithium carbonate 300'")
+        let removed = nudge("meds", "remove", "lithium carbonate")
+        #expect(removed.stdout == "removed Lithium carbonate 300; what was recorded of it stays\n", "\(removed)")
+    }
 }

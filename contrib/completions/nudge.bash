@@ -675,7 +675,7 @@ _nudge_contacts() {
 
 _nudge_contacts_add() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--no-cadence --version -h --help)
     repeating_options=()
     non_repeating_options=(--store --every)
     __nudge_offer_flags_options 1

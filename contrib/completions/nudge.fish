@@ -80,7 +80,7 @@ function __nudge_parse_tokens -S
             __nudge_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'add'
-                __nudge_parse_subcommand 1 'store=' 'every=' 'version' 'h/help'
+                __nudge_parse_subcommand 1 'store=' 'every=' 'no-cadence' 'version' 'h/help'
             case 'list'
                 __nudge_parse_subcommand 0 'store=' 'json' 'version' 'h/help'
             case 'edit'
@@ -377,6 +377,7 @@ complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge c
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge contacts" -eq 1' -fa 'remove' -d 'Remove a contact and its one-off reminders.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts add" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else nudge.sqlite in $XDG_DATA_HOME/nudge).' -rfka ''
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts add" every' -l 'every' -d 'Remind to call every this many days (1-3650), or weeks: 14, 14d, 2w.' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts add" no-cadence' -l 'no-cadence' -d 'No cadence (as without --every): no reminders unless asked with \'nudge call remind\'.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts add" version' -l 'version' -d 'Show the version.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts add" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts list" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else nudge.sqlite in $XDG_DATA_HOME/nudge).' -rfka ''

@@ -60,6 +60,17 @@ import Testing
 }
 
 extension SuggestedLinesRunTests {
+    /// The range refusal of `contacts add --every 0` offers --no-cadence, which `contacts add`
+    /// takes as `contacts edit` does (hostile round 12: "takes no option '--no-cadence'").
+    @Test func theCadenceRefusalsWayOutRuns() throws {
+        _ = try refusedOnANewStore(["contacts", "add", "Al", "--every", "0"], mentioning: "or --no-cadence")
+        let added = nudge("contacts", "add", "Al", "--no-cadence")
+        #expect(added.status == 0 && added.stdout.hasPrefix("added Al"), "\(added)")
+        try InProcessNudge.expectRefusal(
+            ["contacts", "add", "Bo", "--no-cadence", "--every", "3"], store: store, environment: environment,
+            mentioning: "--every and --no-cadence contradict each other")
+    }
+
     /// `expectRefusal`, with what was refused.
     func refusedOnANewStore(_ arguments: [String], mentioning text: String) throws -> CommandResult {
         try StoreQuery.create(store)

@@ -96,9 +96,17 @@ final class ServerLink {
         ) { [unowned self] result, now, lines in
             if let replacing { showingOver.remove(replacing) }
             showing.subtract(keys)
+            if case .success(let id) = result, Timestamp.format(now) == Timestamp.format(serverSince) {
+                shownInItsFirstSecond.insert(id)
+            }
             finish(result, now, lines)
         }
     }
+
+    /// The ids this server handed out in the second it appeared: the store keeps times to the
+    /// second, so what it showed then cannot be told by time from what the server before showed
+    /// (whose ids may be another program's by now). Kept for that second's notifications only.
+    private(set) var shownInItsFirstSecond: Set<UInt32> = []
 
     /// The server's answer to a show request reached the loop.
     func finish(_ request: Int, _ result: Result<UInt32, NotifierError>, at now: Date, lines: [ClickLedger.Line]) {
@@ -162,6 +170,7 @@ final class ServerLink {
         guard serverLost else { return false }
         serverLost = false
         serverSince = now
+        shownInItsFirstSecond.removeAll()
         closeRequested.removeAll()
         return true
     }

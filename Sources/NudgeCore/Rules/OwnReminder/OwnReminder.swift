@@ -92,7 +92,12 @@ public struct OwnReminder: ReminderRule {
         OwnReminderSchedule.parse(key).flatMap { input.facts.reminder($0.id)?.text } ?? "Reminder"
     }
 
-    public func lateName(of occurrence: Occurrence, in input: RuleInput<Facts>) -> String { "a reminder of yours" }
+    /// Named by its text, as a call by its contact: no private kind, so a summary of late or
+    /// held reminders says which (issue 41's hostile round: three read "a reminder of yours").
+    public func lateName(of occurrence: Occurrence, in input: RuleInput<Facts>) -> String {
+        OwnReminderSchedule.parse(occurrence.key).flatMap { input.facts.reminder($0.id)?.text }.map { "'\($0)'" }
+            ?? "a reminder of yours"
+    }
 
     public func presentation(for occurrence: Occurrence, now: Date, text: BodyText, in input: RuleInput<Facts>)
         -> Presentation?

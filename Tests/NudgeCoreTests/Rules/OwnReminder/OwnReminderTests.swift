@@ -28,6 +28,16 @@ import Testing
             Timestamp.format)
     }
 
+    /// A summary of late or held reminders names one's own by its text (issue 41's hostile
+    /// round: three read "a reminder of yours").
+    @Test func aSummaryNamesItByItsText() throws {
+        let plants = reminder(.every(days: 3, from: day("2026-11-26")), at: "18:00")
+        let due = OwnReminder().occurrences(days: day("2026-11-26")...day("2026-11-26"), in: input([plants]))
+        try #require(due.dueAt.count == 1)
+        let first = due[0]
+        #expect(OwnReminder().lateName(of: first, in: input([plants])) == "'Water the plants'")
+    }
+
     @Test func everyNDaysFromItsDay() {
         let plants = reminder(.every(days: 3, from: day("2026-11-26")), at: "18:00")
         #expect(

@@ -17,10 +17,15 @@ extension DoctorReport {
             sessionBus: environment["DBUS_SESSION_BUS_ADDRESS"], readsGNOME: PersonClock.dconfCanRun(environment)
         ) { _ in }
         let state = watch.firstState(within: TimeInterval(DoNotDisturbWatch.callTimeout) / 1000 * 2)
+        // A paused dunst holds even the alarm's notification (said below): nudge's own sound rings.
+        let alarm =
+            state.sources.contains(.dunstPaused)
+            ? "the dose alarm rings by nudge's own sound, and dunst shows its notification only as its line below says"
+            : "the dose alarm breaks through"
         var findings: [Finding] = [
             .fine(
                 state.isOn
-                    ? "Do Not Disturb: on (\(state)); reminders set to hold wait for it to end, the dose alarm breaks through"
+                    ? "Do Not Disturb: on (\(state)); reminders set to hold wait for it to end, \(alarm)"
                     : "Do Not Disturb: off"),
             meditationQuietFinding(
                 watch.quietSwitch, alreadyOn: state.isOn,

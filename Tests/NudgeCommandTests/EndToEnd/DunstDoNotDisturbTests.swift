@@ -108,6 +108,9 @@ struct DunstDoNotDisturbTests {
         try dunst.setPaused(true)
         let doctor = try NudgeBinary.run(["doctor"], environment: environment(dunst))
         #expect(doctor.stdout.contains("ok      Do Not Disturb: on (dunst is paused)"), "\(doctor.stdout)")
+        // Never that the alarm "breaks through" just above the line that says dunst holds it.
+        #expect(!doctor.stdout.contains("the dose alarm breaks through"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("the dose alarm rings by nudge's own sound"), "\(doctor.stdout)")
         #expect(
             doctor.stdout.contains("WARNING dunst: a paused dunst holds every notification, critical ones too"),
             "\(doctor.stdout)")

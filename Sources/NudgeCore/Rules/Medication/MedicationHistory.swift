@@ -103,8 +103,11 @@ public struct MedicationHistory: Sendable {
                         item.lateMinutes = item.outcome == .late ? late : nil
                     } else if let outcome = facts.notTaken[dose] {
                         item.outcome = outcome == .skipped ? .skipped : .missed
-                    } else if now >= dueAt.addingTimeInterval(every * Double(MedicationReminder.repeats + 1)) {
-                        // Past its repeats: missed, though no daemon ran to record it.
+                    } else if now >= dueAt.addingTimeInterval(every * Double(MedicationReminder.repeats + 1)),
+                        !facts.attempts(of: dose).contains(where: \.isPending)
+                    {
+                        // Past its repeats: missed, though no daemon ran to record it; not while
+                        // a snooze of it waits (hostile round 12 of issue 40: listed missed).
                         item.outcome = .missed
                     }
                     items.append(item)

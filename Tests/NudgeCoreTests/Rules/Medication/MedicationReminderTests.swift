@@ -273,4 +273,25 @@ import Testing
             #expect(rule.lateness(of: late, now: at("2026-11-28T03:40:00Z"), in: input(facts)) == .missed)
         }
     }
+
+    /// A dose whose snooze waits is not answered yet in the history, though its repeats' span
+    /// has passed (repeats of 1 minute, a snooze of 10): it was listed missed until the snooze
+    /// came and was answered (issue 40, hostile round 12).
+    @Test func aDoseWithASnoozeWaitingIsNotListedMissed() {
+        let dose = ScheduledDose(
+            medicationID: "modafinil", date: CivilDate(iso: "2026-11-27")!, time: LocalTime(hour: 8, minute: 0)!)
+        func outcome(pending: Bool) -> MedicationHistory.Outcome? {
+            let facts = MedicationReminder.Facts(
+                schedules: [modafinil(at: "08:00")],
+                attempts: [
+                    .init(key: dose.key, shownAt: at("2026-11-27T13:00:00Z"), action: "snooze"),
+                    .init(key: dose.key(.snooze), shownAt: nil, action: nil, isPending: pending),
+                ], entries: [], notTaken: [:])
+            return MedicationHistory.items(
+                facts, days: dose.date...dose.date, now: at("2026-11-27T13:06:00Z"), repeatMinutes: 1, clock: newYork
+            ).first?.outcome
+        }
+        #expect(outcome(pending: true) == .open)
+        #expect(outcome(pending: false) == .missed)
+    }
 }

@@ -30,10 +30,12 @@ public struct CalendarImport: Sendable {
         case nudges = "that nudge's own feed holds (upcoming --format ics): they are reminded already"
         case ended = "cancelled or completed"
         case noStart = "without a start time (DTSTART, or DUE for a to-do)"
-        case title = "without a title nudge can take (SUMMARY: at most 200 characters, its lines joined by a space)"
+        case title =
+            "without a title nudge can take (SUMMARY: at most 200 characters and no control character such as a tab, its lines joined by a space)"
         case passed = "whose alarm has passed"
         case exceptions = "with EXDATE or RDATE (nudge's repeats have no exceptions)"
-        case rule = "repeating otherwise than DAILY, WEEKLY with BYDAY or MONTHLY with BYMONTHDAY"
+        case rule =
+            "repeating otherwise than nudge repeats (DAILY, WEEKLY with BYDAY or MONTHLY with BYMONTHDAY, ending by a COUNT of 1 or more or an UNTIL, not both)"
         case alarmDay = "repeating monthly with an alarm on another day than the event"
         case later = "repeating weekly or monthly from a day to come (nudge's would begin now)"
 

@@ -97,7 +97,7 @@ import Testing
         #expect(imported.stdout.contains("added reminder 1: Water the plants, on 2026-12-01 at 09:45"), "\(imported)")
         #expect(
             imported.stdout.contains(
-                "left out: 2 events without a title nudge can take (SUMMARY: at most 200 characters, its lines joined by a space)"
+                "left out: 2 events without a title nudge can take (SUMMARY: at most 200 characters and no control character such as a tab, its lines joined by a space)"
             ), "\(imported)")
         #expect(try listed() == ["Water the plants, on 2026-12-01 at 09:45"])
     }

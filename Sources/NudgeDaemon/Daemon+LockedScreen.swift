@@ -37,12 +37,9 @@ extension Daemon {
         // With the setting off nothing is hidden on a lock; an unlock still gives back what a
         // lock hid before it was turned off.
         guard !server.screen.isLocked || input.settings.bool(.notifyPrivateWhenLocked) else { return }
-        // Also those the server now on the bus showed in the second it appeared, by their ids.
-        let firstSecond = try store.onScreen(shownAfter: server.serverSince.addingTimeInterval(-1)).filter {
-            $0.notificationID.map(server.shownInItsFirstSecond.contains) ?? false
-        }
-        let since = try store.onScreen(shownAfter: server.serverSince)
-        for live in since + firstSecond.filter({ first in !since.contains { $0.id == first.id } }) {
+        // From the second the server now on the bus appeared: only what it showed (`showed`).
+        for live in try store.onScreen(shownAfter: server.serverSince.addingTimeInterval(-1)) where server.showed(live)
+        {
             guard let rule = input.kind(live.kind), rule.isPrivate, let id = live.notificationID,
                 !server.askedToClose(id), rule.screenState(ofKey: live.key, from: input, clock: wallClock) != .finished,
                 var content = rule.presentation(

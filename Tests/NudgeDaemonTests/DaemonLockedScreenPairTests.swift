@@ -8,18 +8,23 @@ import Testing
 @testable import NudgeDaemon
 
 /// Two private reminders shown in one second on a locked screen (the symptom check and a pill)
-/// are each given their own words back on unlock. Issue 41's hostile round saw only one
-/// reworded against dbusmock's server, which keeps a replaced notification's id; this fake hands
-/// out new ids, and passes: the difference is not found yet (see the session note).
+/// are each given their own words back on unlock, on a steady server and on one that appeared
+/// in that second.
 extension DaemonTests {
-    @Test(.hangBound(minutes: 2)) func twoPrivateRemindersOfOneSecondAreBothReworded() throws {
+    /// A locked session `c7`, and PillA taken by day at 20:00 beside the symptom check.
+    private func lockedWithAPillBesideTheCheck() throws -> LogindBus {
         let logind = try LogindBus()
         try logind.addSession("c7")
         try logind.setLocked(true, session: "c7")
-        let setup = try Store(path: store, now: Timestamp.parse("2026-11-21T10:00:00Z")!)
-        _ = try setup.addMedicationSchedule(
+        let morning = Timestamp.parse("2026-11-21T10:00:00Z")!
+        _ = try Store(path: store, now: morning).addMedicationSchedule(
             medicationID: "PillA", doseMg: 5, formulation: "ir", times: try MedicationTimes.parse("20:00"),
-            days: try MedicationDays.parse("daily"), now: Timestamp.parse("2026-11-21T10:00:00Z")!)
+            days: try MedicationDays.parse("daily"), now: morning)
+        return logind
+    }
+
+    @Test(.hangBound(minutes: 2)) func twoPrivateRemindersOfOneSecondAreBothReworded() throws {
+        let logind = try lockedWithAPillBesideTheCheck()
         let notifier = FakeNotifier(playsSounds: true)
         let log = RecordedLog()
         try withDaemon(
@@ -37,13 +42,7 @@ extension DaemonTests {
     /// the server before, they were left out of the rewording (issue 41's hostile round: one of
     /// two pills stayed "a reminder is waiting" after unlock).
     @Test(.hangBound(minutes: 2)) func privateRemindersShownAsAServerAppearsAreReworded() throws {
-        let logind = try LogindBus()
-        try logind.addSession("c7")
-        try logind.setLocked(true, session: "c7")
-        let setup = try Store(path: store, now: Timestamp.parse("2026-11-21T10:00:00Z")!)
-        _ = try setup.addMedicationSchedule(
-            medicationID: "PillA", doseMg: 5, formulation: "ir", times: try MedicationTimes.parse("20:00"),
-            days: try MedicationDays.parse("daily"), now: Timestamp.parse("2026-11-21T10:00:00Z")!)
+        let logind = try lockedWithAPillBesideTheCheck()
         let notifier = FakeNotifier(playsSounds: true)
         notifier.failing.withLock { $0 = true }
         let log = RecordedLog()

@@ -96,7 +96,9 @@ final class ServerLink {
         ) { [unowned self] result, now, lines in
             if let replacing { showingOver.remove(replacing) }
             showing.subtract(keys)
-            if case .success(let id) = result, Timestamp.format(now) == Timestamp.format(serverSince) {
+            if case .success(let id) = result,
+                now.timeIntervalSince1970.rounded(.down) == serverSince.timeIntervalSince1970.rounded(.down)
+            {
                 shownInItsFirstSecond.insert(id)
             }
             finish(result, now, lines)
@@ -106,7 +108,19 @@ final class ServerLink {
     /// The ids this server handed out in the second it appeared: the store keeps times to the
     /// second, so what it showed then cannot be told by time from what the server before showed
     /// (whose ids may be another program's by now). Kept for that second's notifications only.
-    private(set) var shownInItsFirstSecond: Set<UInt32> = []
+    private var shownInItsFirstSecond: Set<UInt32> = []
+
+    /// Whether the server now on the bus showed `record`: shown after the second it appeared,
+    /// or in that second under an id it handed out.
+    func showed(_ record: DeliveryRecord) -> Bool {
+        guard let shownAt = record.shownAt else { return false }
+        // To the second, as the store keeps it.
+        let (shown, since) = (
+            shownAt.timeIntervalSince1970.rounded(.down), serverSince.timeIntervalSince1970.rounded(.down)
+        )
+        return shown > since
+            || (shown == since && record.notificationID.map(shownInItsFirstSecond.contains) == true)
+    }
 
     /// The server's answer to a show request reached the loop.
     func finish(_ request: Int, _ result: Result<UInt32, NotifierError>, at now: Date, lines: [ClickLedger.Line]) {

@@ -41,9 +41,15 @@ extension BackupDirectory {
     /// into it (`BackupLocation.newestBackup`) is gone from it, as from an unplugged disk's
     /// empty mount point; nil when it holds it, or nothing was recorded.
     public static func lacksItsNewest(_ directory: String, store: String) -> (problem: String, fix: String)? {
+        BackupLocation.read(store: store).flatMap { lacksItsNewest(directory, location: $0) }
+    }
+
+    private static func lacksItsNewest(_ directory: String, location: BackupLocation) -> (
+        problem: String, fix: String
+    )? {
         var folder = stat()
         guard stat(directory, &folder) == 0, folder.st_mode & S_IFMT == S_IFDIR,
-            let location = BackupLocation.read(store: store), isSameFolder(directory, location.tookBackupsInto),
+            isSameFolder(directory, location.tookBackupsInto),
             let newest = location.newestBackup, !newest.contains("/"), !newest.isEmpty,
             access(directory + "/" + newest, F_OK) != 0, errno == ENOENT
         else { return nil }
@@ -60,8 +66,9 @@ extension BackupDirectory {
     /// back, and the newest would stay out of reach (hostile round 16). On the same file system,
     /// the newest was removed, and a new one is taken.
     public static func unplugged(_ directory: String, store: String) -> (problem: String, fix: String)? {
-        guard let lacking = lacksItsNewest(directory, store: store),
-            let recorded = BackupLocation.read(store: store)?.newestBackupDevice,
+        guard let location = BackupLocation.read(store: store),
+            let lacking = lacksItsNewest(directory, location: location),
+            let recorded = location.newestBackupDevice,
             let now = BackupLocation.device(of: directory), now != recorded
         else { return nil }
         return lacking

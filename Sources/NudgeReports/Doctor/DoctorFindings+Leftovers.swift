@@ -11,13 +11,15 @@ import NudgeStore
 /// or restore removes it. One a running backup or restore writes is never named.
 extension DoctorFindings {
     public static func leftoverFindings(store: String, settings: NudgeCore.Settings?, now: Date) -> [Finding] {
-        let restores = AbandonedFiles.abandonedTemporary(
-            beside: store, prefix: Store.restoreTemporaryPrefix, now: now
-        ).filter(\.isMain).map(\.path)
-        let backups = BackupDirectory.abandoned(
-            in: backupDirectory(store: store, settings: settings), now: now
-        ).filter(\.isMain).map(\.path)
+        let restoreFiles = AbandonedFiles.abandonedTemporary(
+            beside: store, prefix: Store.restoreTemporaryPrefix, now: now)
+        let backupFiles = BackupDirectory.abandoned(
+            in: backupDirectory(store: store, settings: settings), now: now)
+        let restores = restoreFiles.filter(\.isMain).map(\.path)
+        let backups = backupFiles.filter(\.isMain).map(\.path)
         let files = restores + backups
+        // The copies are named; the fix removes SQLite's files beside them too, as a backup does.
+        let everyFile = (restoreFiles + backupFiles).map(\.path)
         guard !files.isEmpty else { return [] }
         let named = files.map { path in
             var status = stat()
@@ -29,7 +31,7 @@ extension DoctorFindings {
             .warning(
                 "store: \(who.joined(separator: " and ")) killed midway left \(files.count == 1 ? "a copy" : "copies") of the store that no process writes: \(named)",
                 fix:
-                    "nudge backup removes \(files.count == 1 ? "it" : "them") (and names \(files.count == 1 ? "it" : "them")); or: rm \(files.joined(separator: " "))"
+                    "nudge backup removes \(files.count == 1 ? "it" : "them") (and names \(files.count == 1 ? "it" : "them")); or: rm \(everyFile.joined(separator: " "))"
             )
         ]
     }

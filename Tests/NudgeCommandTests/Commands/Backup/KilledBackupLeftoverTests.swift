@@ -57,6 +57,9 @@ struct KilledBackupLeftoverTests: CommandScenario {
                 "WARNING store: a restore killed midway left a copy of the store that no process writes: \(directory.file(dead)) (4 B)\n"
             ), "\(doctor)")
         #expect(!doctor.stdout.contains(running), "\(doctor)")
+        // The fix's rm removes SQLite's journal beside the copy too, as `nudge backup` does.
+        #expect(
+            doctor.stdout.contains("or: rm \(directory.file(dead)) \(directory.file(dead))-journal\n"), "\(doctor)")
 
         let result = nudge("backup")
         #expect(result.status == 0, "\(result)")

@@ -29,25 +29,7 @@ extension BackupRestore {
             else { throw CommandFailure(unreadable, exitCode: 66) }
             return (newest.path, " (from a folder backup.directory named before: \(unreadable))")
         }
-        // There without the newest backup taken into it (an unplugged disk's mount point): the
-        // newest is elsewhere, and an older one would roll back days unsaid.
-        if let lacking = BackupDirectory.lacksItsNewest(directory, store: context.storePath) {
-            throw CommandFailure("\(lacking.problem); \(lacking.fix)", exitCode: 66)
-        }
-        // The newest may be in an earlier folder that cannot be read, or that a location
-        // file that cannot be read names: never passed over unsaid.
-        if let stale = BackupLocation.staleness(store: context.storePath) {
-            throw CommandFailure(
-                "\(stale.problem), so the earlier backup folders it names cannot be known, and one may hold this store's newest backup; \(stale.fix), or restore a backup by its path (nudge backups lists them)",
-                exitCode: 66)
-        }
-        if let (folder, reason) = BackupDirectory.unreadFormerFolders(
-            store: context.storePath, besides: directory
-        ).first {
-            throw CommandFailure(
-                "\(BackupDirectory.unreadFolderText(folder, reason)), which may hold this store's newest backup; make it readable (chmod u+rwx) or mount it, or restore a backup by its path (nudge backups lists them)",
-                exitCode: 66)
-        }
+        try Self.refuseWhenTheNewestMayBeElsewhere(directory: directory, store: context.storePath)
         // Files nudge may not open may be this store's newest: never passed over unsaid.
         let unopenable = BackupDirectory.unopenable(in: [directory] + formerFolders, now: context.now)
         guard
@@ -61,6 +43,31 @@ extension BackupRestore {
                 exitCode: 66)
         }
         return (newest.path, Self.unopenableNote(unopenable.filter { $0.takenAt > newest.takenAt }, newer: true))
+    }
+
+    /// Refuses `--latest` where the newest backup may be in a folder it cannot see: the folder
+    /// lacks the newest taken into it, or an earlier folder, or the file naming them, cannot be
+    /// read.
+    private static func refuseWhenTheNewestMayBeElsewhere(directory: String, store: String) throws {
+        // There without the newest backup taken into it (an unplugged disk's mount point): the
+        // newest is elsewhere, and an older one would roll back days unsaid.
+        if let lacking = BackupDirectory.lacksItsNewest(directory, store: store) {
+            throw CommandFailure("\(lacking.problem); \(lacking.fix)", exitCode: 66)
+        }
+        // The newest may be in an earlier folder that cannot be read, or that a location
+        // file that cannot be read names: never passed over unsaid.
+        if let stale = BackupLocation.staleness(store: store) {
+            throw CommandFailure(
+                "\(stale.problem), so the earlier backup folders it names cannot be known, and one may hold this store's newest backup; \(stale.fix), or restore a backup by its path (nudge backups lists them)",
+                exitCode: 66)
+        }
+        if let (folder, reason) = BackupDirectory.unreadFormerFolders(
+            store: store, besides: directory
+        ).first {
+            throw CommandFailure(
+                "\(BackupDirectory.unreadFolderText(folder, reason)), which may hold this store's newest backup; make it readable (chmod u+rwx) or mount it, or restore a backup by its path (nudge backups lists them)",
+                exitCode: 66)
+        }
     }
 
     /// ` (DIR/nudge-….sqlite, newer, cannot be read: permission denied; if it is yours, …)`;

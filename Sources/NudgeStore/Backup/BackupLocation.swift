@@ -111,16 +111,8 @@ public struct BackupLocation: Codable, Sendable, Equatable {
         let earlier = read(store: store)
         let identity = identity ?? earlier?.identity
         var former: [String] = []
-        // A remembered one that cannot be read (unmounted, no permission) is kept: it may hold them.
-        // So is the folder named until now when it is there but unreadable.
         let tookBackupsInto = tookInto ?? earlier?.tookBackupsInto
-        let current = earlier.flatMap { earlier in
-            BackupDirectory.whyUnseen(earlier.directory).map {
-                $0 != BackupDirectory.notThere || BackupDirectory.isSameFolder(earlier.directory, tookBackupsInto)
-            } == true ? earlier.directory : nil
-        }
-        let remembered = Set(
-            [current, earlier?.formerDirectory].compactMap { $0 } + (earlier?.olderDirectories ?? []))
+        let remembered = rememberedFolders(earlier, tookBackupsInto: tookBackupsInto)
         // Those read and found to hold its backups count against the limit, newest first; one
         // that could not be read never does, so no number of changes forgets it unread.
         var holding = 0
@@ -136,14 +128,32 @@ public struct BackupLocation: Codable, Sendable, Equatable {
                 former.append(folder)
             }
         }
-        var location = BackupLocation(
+        let location = BackupLocation(
             directory: directory, identity: identity, formerDirectory: former.first,
             olderDirectories: former.count > 1 ? Array(former.dropFirst()) : nil, fileInode: earlier?.fileInode,
             tookBackupsInto: tookBackupsInto, newestBackup: tookInto == nil ? earlier?.newestBackup : newest,
             newestBackupDevice: tookInto == nil ? earlier?.newestBackupDevice : tookInto.flatMap(Self.device(of:)))
-        let target = path(ofStore: store)
-        guard location != earlier, let temporary = try? Store.temporaryFile(beside: target, prefix: ".nudge-location-")
-        else { return }
+        guard location != earlier else { return }
+        writeFile(location, to: path(ofStore: store))
+    }
+
+    /// The folders `earlier` remembers that are kept when they cannot be read (unmounted, no
+    /// permission): they may hold the store's backups. So is the folder named until now when it
+    /// is there but unreadable, or gone while it holds what was taken into it.
+    private static func rememberedFolders(_ earlier: BackupLocation?, tookBackupsInto: String?) -> Set<String> {
+        let current = earlier.flatMap { earlier in
+            BackupDirectory.whyUnseen(earlier.directory).map {
+                $0 != BackupDirectory.notThere || BackupDirectory.isSameFolder(earlier.directory, tookBackupsInto)
+            } == true ? earlier.directory : nil
+        }
+        return Set([current, earlier?.formerDirectory].compactMap { $0 } + (earlier?.olderDirectories ?? []))
+    }
+
+    /// Writes `location` into a temporary file 0600 from its first byte, with that file's
+    /// inode, synced and renamed over `target`; nothing is left behind when a step fails.
+    private static func writeFile(_ location: BackupLocation, to target: String) {
+        var location = location
+        guard let temporary = try? Store.temporaryFile(beside: target, prefix: ".nudge-location-") else { return }
         let descriptor = open(temporary, O_WRONLY | O_TRUNC | O_CLOEXEC)
         var status = stat()
         if descriptor >= 0, fstat(descriptor, &status) == 0 { location.fileInode = String(status.st_ino) }

@@ -157,6 +157,15 @@ final class RestoreWrite {
         return kept
     }
 
+    /// What the written restore rolled back (nil when SQLite could not read the kept copy to
+    /// count it; empty when no store was kept). The kept copy is the store as the restore found
+    /// it: its account is exact, whatever was written between the question and the restore.
+    var account: RestoreAccount? {
+        accountUnderLock
+            ?? keptAt.map { try? RestoreAccount.compare(store: $0, backup: backupPath) }
+            ?? RestoreAccount()
+    }
+
     /// A restore that wrote nothing keeps no copy: the store is as it was.
     func discardKept() {
         guard let keptAt else { return }

@@ -51,11 +51,7 @@ extension Store {
         _ storePath: String, fromChecked backupPath: String, named name: String, keepingCurrentAt keptPath: String,
         now: Date, expecting expected: RestoreAccount?
     ) throws(BackupFailure) -> Restored {
-        do { try StoreFile.prepareDirectory(of: storePath) } catch {
-            throw BackupFailure(description: error.description, exitCode: 73)
-        }
-        AbandonedFiles.removeTemporary(beside: storePath, prefix: restoreTemporaryPrefix, now: now)
-        AbandonedFiles.removeHalfWrittenCopies(of: storePath)
+        try prepareFolder(of: storePath, now: now)
         let held = try HeldTemporaryFile(beside: storePath, prefix: restoreTemporaryPrefix)
         defer { held.remove() }
         let temporary = held.path
@@ -73,37 +69,44 @@ extension Store {
                 temporary, from: backupPath, named: name, pageSize: written.pageSize(),
                 identity: identity, now: now)
             try written.write(from: temporary, keeping: storeExisted)
-        } catch let failure as BackupFailure {
-            written.discardKept()
-            throw failure
         } catch let error as DatabaseError where error.isDamage && storeExisted {
             let kept = try written.keepBytes()
             try replace(storePath, with: temporary)
             recordBackupDirectory(of: storePath)
             return Restored(
                 account: nil, keptAt: kept, replacedFile: true, identityLivesAt: written.identityLivesAt)
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+        } catch {
             written.discardKept()
-            throw BackupFailure(
+            throw restoreFailure(error, storePath: storePath)
+        }
+        recordBackupDirectory(of: storePath)
+        return Restored(
+            account: written.account, keptAt: written.keptAt, replacedFile: false,
+            identityLivesAt: written.identityLivesAt)
+    }
+
+    /// The store's folder, made if missing, without what killed restores left in it.
+    private static func prepareFolder(of storePath: String, now: Date) throws(BackupFailure) {
+        do { try StoreFile.prepareDirectory(of: storePath) } catch {
+            throw BackupFailure(description: error.description, exitCode: 73)
+        }
+        AbandonedFiles.removeTemporary(beside: storePath, prefix: restoreTemporaryPrefix, now: now)
+        AbandonedFiles.removeHalfWrittenCopies(of: storePath)
+    }
+
+    /// Why a restore that left the store as it was failed, in a person's words.
+    private static func restoreFailure(_ error: any Error, storePath: String) -> BackupFailure {
+        if let failure = error as? BackupFailure { return failure }
+        if let error = error as? DatabaseError, error.resultCode == .SQLITE_BUSY {
+            return BackupFailure(
                 description:
                     "another program held the store's write lock for over a minute; nothing was restored; try again when it has finished",
                 exitCode: 75)
-        } catch {
-            written.discardKept()
-            throw BackupFailure(
-                description:
-                    "cannot write the backup into the store: \(DiskError.reason(error, at: storePath)); the store was left as it was",
-                exitCode: 74)
         }
-        // The kept copy is the store as the restore found it: its account is exact, whatever
-        // was written between the question and the restore.
-        let account =
-            written.accountUnderLock
-            ?? written.keptAt.map { try? RestoreAccount.compare(store: $0, backup: backupPath) }
-            ?? RestoreAccount()
-        recordBackupDirectory(of: storePath)
-        return Restored(
-            account: account, keptAt: written.keptAt, replacedFile: false, identityLivesAt: written.identityLivesAt)
+        return BackupFailure(
+            description:
+                "cannot write the backup into the store: \(DiskError.reason(error, at: storePath)); the store was left as it was",
+            exitCode: 74)
     }
 
     /// The backup may bring back another `backup.directory`: the store's location records it,
@@ -202,9 +205,17 @@ extension Store {
                     "\(path) is not a sound SQLite file (\(contents.check)); the store was left as it is; give another backup",
                 exitCode: 65)
         }
-        let problem: String?
+        if let problem = shapeProblem(file) {
+            throw BackupFailure(
+                description: "\(path) cannot be restored: \(problem); the store was left as it is", exitCode: 65)
+        }
+    }
+
+    /// Why a sound SQLite file is not a store this nudge can restore: not nudge's, a newer
+    /// nudge's, or nudge's tables in another shape.
+    private static func shapeProblem(_ file: String) -> String? {
         do {
-            problem = try BackupDirectory.openImmutable(file).read { db -> String? in
+            return try BackupDirectory.openImmutable(file).read { db -> String? in
                 let applied = try Schema.applied(db)
                 if applied.isEmpty { return "it is not a nudge store (no nudge tables)" }
                 let unknown = Set(applied).subtracting(Schema.identifiers)
@@ -214,11 +225,7 @@ extension Store {
                 return try StoreShape.problem(db).map { "\($0) (another program shaped it)" }
             }
         } catch {
-            problem = "it is not a nudge store (\(error))"
-        }
-        if let problem {
-            throw BackupFailure(
-                description: "\(path) cannot be restored: \(problem); the store was left as it is", exitCode: 65)
+            return "it is not a nudge store (\(error))"
         }
     }
 

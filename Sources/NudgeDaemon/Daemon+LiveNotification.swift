@@ -85,6 +85,23 @@ extension Daemon {
         }
     }
 
+    /// A restore rolled back the deliveries of notifications still on screen: they answer
+    /// nothing now (their ids are never given again), and an occurrence the backup still owes
+    /// is shown anew beside them. Those this server showed in the last day are closed; the
+    /// rest are gone with their server, or no longer surely nudge's.
+    func closeRolledBackNotifications() throws {
+        let named = try store.rolledBackNotifications()
+        guard !named.isEmpty else { return }
+        let since = configuration.clock.now().addingTimeInterval(-86_400)
+        for notification in named
+        where notification.shownAt > since && server.showed(notification.notificationID, at: notification.shownAt)
+            && server.close(notification.notificationID)
+        {
+            logger.info("closed notification \(notification.notificationID): a restore rolled its reminder back")
+        }
+        try store.forgetRolledBack(named)
+    }
+
     /// A daemon restarted while an alarm is unanswered on screen rings it again; one the start's
     /// own plan has just shown rings already, and is not started twice.
     func resumeRinging(input: ScheduleInput) throws {

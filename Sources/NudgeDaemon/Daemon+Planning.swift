@@ -45,6 +45,7 @@ extension Daemon {
             ringer.prepareToRing(at: sleepGuard.wakeArmedFor.map { configuration.clock.realInstant(for: $0.dueAt) })
             let escalationWake = followEscalation(input, now: now)
             try closeAnsweredNotifications()
+            try closeRolledBackNotifications()
             let backupDue = upkeep.backups.keep(
                 settings: input.settings, starting: reason == "start" || reason == "resumed",
                 now: configuration.clock.now(), wallClock: wallClock)

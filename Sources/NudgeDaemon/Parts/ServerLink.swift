@@ -114,12 +114,17 @@ final class ServerLink {
     /// or in that second under an id it handed out.
     func showed(_ record: DeliveryRecord) -> Bool {
         guard let shownAt = record.shownAt else { return false }
+        return showed(record.notificationID, at: shownAt)
+    }
+
+    /// Whether the server now on the bus showed notification `id` at `shownAt`.
+    func showed(_ id: UInt32?, at shownAt: Date) -> Bool {
         // To the second, as the store keeps it.
         let (shown, since) = (
             shownAt.timeIntervalSince1970.rounded(.down), serverSince.timeIntervalSince1970.rounded(.down)
         )
         return shown > since
-            || (shown == since && record.notificationID.map(shownInItsFirstSecond.contains) == true)
+            || (shown == since && id.map(shownInItsFirstSecond.contains) == true)
     }
 
     /// The server's answer to a show request reached the loop.

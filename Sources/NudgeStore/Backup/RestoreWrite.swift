@@ -35,6 +35,11 @@ final class RestoreWrite {
             ?? nil
     }
 
+    /// The highest delivery id the store has given, when SQLite can read it.
+    func deliveriesIssued() -> Int64? {
+        try? Store.openReadOnly(storePath, Self.reading).read { db in try DeliveryNumbers.highest(db) }
+    }
+
     /// The identity the restored store keeps: its own; for a store SQLite cannot read (or
     /// without one), the identity recorded beside it (`BackupLocation`); for a store with none
     /// anywhere, the backup's when it is that store coming back (`returningIdentity`), else a

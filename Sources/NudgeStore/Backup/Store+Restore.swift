@@ -21,6 +21,10 @@ extension Store {
         public var identityLivesAt: String? = nil
     }
 
+    /// More deliveries than any writer gives in the moments between a restore's reading the
+    /// store's highest id and its taking the write lock.
+    private static let writtenMeanwhile: Int64 = 100
+
     /// The start of the names of a restore's temporary files beside the store.
     public static let restoreTemporaryPrefix = ".nudge-restore-"
 
@@ -67,11 +71,12 @@ extension Store {
         do {
             try prepare(
                 temporary, from: backupPath, named: name, pageSize: written.pageSize(),
-                identity: identity, now: now)
+                identity: identity, deliveriesIssued: written.deliveriesIssued(), now: now)
             try written.write(from: temporary, keeping: storeExisted)
         } catch let error as DatabaseError where error.isDamage && storeExisted {
             let kept = try written.keepBytes()
             try replace(storePath, with: temporary)
+            recordRolledBack(store: storePath, kept: kept)
             recordBackupDirectory(of: storePath)
             return Restored(
                 account: nil, keptAt: kept, replacedFile: true, identityLivesAt: written.identityLivesAt)
@@ -79,6 +84,7 @@ extension Store {
             written.discardKept()
             throw restoreFailure(error, storePath: storePath)
         }
+        if let kept = written.keptAt { recordRolledBack(store: storePath, kept: kept) }
         recordBackupDirectory(of: storePath)
         return Restored(
             account: written.account, keptAt: written.keptAt, replacedFile: false,
@@ -137,9 +143,12 @@ extension Store {
     /// The backup copied to `temporary`, migrated, self-contained (no WAL), in the store's page
     /// size (SQLite cannot copy pages of another size into a WAL store), with the store's
     /// `identity` (`RestoreWrite.keptIdentity`), without the instant the backup was taken and
-    /// without a file's inode (the store records its own at its next write-opening).
+    /// without a file's inode (the store records its own at its next write-opening). Delivery
+    /// ids are given past the store's `deliveriesIssued`, with room for those a writer gives
+    /// before the restore takes the write lock; `recordRolledBack` makes it exact after.
     private static func prepare(
-        _ temporary: String, from backupPath: String, named name: String, pageSize: Int?, identity: String, now: Date
+        _ temporary: String, from backupPath: String, named name: String, pageSize: Int?, identity: String,
+        deliveriesIssued: Int64?, now: Date
     ) throws {
         do {
             let copy = try DatabaseQueue(path: temporary)
@@ -152,7 +161,9 @@ extension Store {
                         arguments: StatementArguments(backupOnlyKeys))
                     // What a daemon did to the desktop then is not what one did since: the
                     // running daemon keeps its own.
-                    try db.execute(sql: "DELETE FROM store_metadata WHERE key = ?", arguments: [quietedDesktopKey])
+                    try db.execute(
+                        sql: "DELETE FROM store_metadata WHERE key IN (?, ?)",
+                        arguments: [quietedDesktopKey, rolledBackNotificationsKey])
                 }
             }
             try copy.close()
@@ -164,6 +175,9 @@ extension Store {
                 try db.execute(
                     sql: "INSERT OR REPLACE INTO store_metadata (key, value) VALUES (?, ?)",
                     arguments: [identityKey, identity])
+                if let deliveriesIssued {
+                    try DeliveryNumbers.recordIssued(through: deliveriesIssued + writtenMeanwhile, db)
+                }
                 if let pageSize, try Int.fetchOne(db, sql: "PRAGMA page_size") != pageSize {
                     try db.execute(sql: "PRAGMA page_size = \(pageSize)")
                     try db.execute(sql: "VACUUM")

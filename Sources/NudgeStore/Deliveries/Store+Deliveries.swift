@@ -43,7 +43,8 @@ extension Store {
         try write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO reminder_deliveries (reminder_key, kind, due_at, title) VALUES (?, ?, ?, ?)
+                    INSERT INTO reminder_deliveries (id, reminder_key, kind, due_at, title)
+                    VALUES (\(DeliveryNumbers.nextSQL), ?, ?, ?, ?)
                     ON CONFLICT(reminder_key) DO NOTHING
                     """,
                 arguments: [
@@ -193,7 +194,10 @@ extension Store {
                     db, sql: "SELECT count(*) FROM reminder_deliveries WHERE reminder_key >= ? AND reminder_key < ?",
                     arguments: [followUp.keyPrefix, Self.keysAfter(followUp.keyPrefix)]) ?? 0
             try db.execute(
-                sql: "INSERT INTO reminder_deliveries (reminder_key, kind, due_at, title) VALUES (?, ?, ?, ?)",
+                sql: """
+                    INSERT INTO reminder_deliveries (id, reminder_key, kind, due_at, title)
+                    VALUES (\(DeliveryNumbers.nextSQL), ?, ?, ?, ?)
+                    """,
                 arguments: [
                     "\(followUp.keyPrefix)\(taken + 1)", followUp.kind.rawValue, Timestamp.format(followUp.dueAt),
                     followUp.title,

@@ -15,7 +15,8 @@ extension Store {
             for occurrence in occurrences {
                 try db.execute(
                     sql: """
-                        INSERT INTO reminder_deliveries (reminder_key, kind, due_at, title, missed_at) VALUES (?, ?, ?, ?, ?)
+                        INSERT INTO reminder_deliveries (id, reminder_key, kind, due_at, title, missed_at)
+                        VALUES (\(DeliveryNumbers.nextSQL), ?, ?, ?, ?, ?)
                         ON CONFLICT(reminder_key) DO UPDATE SET missed_at = excluded.missed_at WHERE \(DeliveryRecord.owedSQL())
                         """,
                     arguments: [

@@ -42,7 +42,28 @@ extension BackupRestore {
                     ?? "\(directory) has no sound backup of this store to restore\(Self.unopenableNote(unopenable)); give a backup's path instead",
                 exitCode: 66)
         }
-        return (newest.path, Self.unopenableNote(unopenable.filter { $0.takenAt > newest.takenAt }, newer: true))
+        return (
+            newest.path,
+            Self.unopenableNote(unopenable.filter { $0.takenAt > newest.takenAt }, newer: true)
+                + Self.damagedNote(in: directory, newerThan: newest, identity: identity, context)
+        )
+    }
+
+    /// ` (the newer DIR/nudge-….sqlite is damaged, passed over)`: what `--latest` did not take
+    /// is never passed over unsaid; empty when there is none.
+    private static func damagedNote(
+        in directory: String, newerThan chosen: BackupFile, identity: String?, _ context: CommandContext
+    ) -> String {
+        let damaged = BackupDirectory.list(
+            in: directory, now: context.now, identity: identity, store: context.storePath
+        )
+        .filter {
+            $0.takenAt > chosen.takenAt && $0.takenAt <= context.now && $0.unreadableReason == nil
+                && !BackupDirectory.inspect($0.path).isSound
+        }.sorted { $0.takenAt > $1.takenAt }
+        guard let newest = damaged.first else { return "" }
+        let others = damaged.count == 1 ? " is" : " and \(damaged.count - 1) more are"
+        return " (the newer \(newest.path)\(others) damaged, passed over)"
     }
 
     /// Refuses `--latest` where the newest backup may be in a folder it cannot see: the folder

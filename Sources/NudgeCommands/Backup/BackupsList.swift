@@ -57,7 +57,9 @@ public enum BackupsList {
             )
         }
         // A folder without the newest taken into it (an unplugged disk's mount point).
-        if let lacking = BackupDirectory.lacksItsNewest(directory, store: context.storePath) {
+        if let lacking = BackupDirectory.lacksItsNewest(directory, store: context.storePath)
+            ?? BackupDirectory.unplugged(directory, store: context.storePath)
+        {
             let line = "\(lacking.problem); \(lacking.fix)"
             if json { context.environment.errors("nudge: \(line)\n") } else { context.print(line) }
         }
@@ -127,9 +129,23 @@ public enum BackupsList {
                         ? ($0.0.path as NSString).lastPathComponent : $0.0.path
                 },
             ],
-            whenEmpty:
-                "No backups in \(directory) yet. The daemon takes one each day; take one now with: nudge backup"
+            whenEmpty: emptyText(directory: directory, context)
         )
+    }
+
+    /// What an empty listing says: the advice to take one only where `nudge backup` would.
+    private static func emptyText(directory: String, _ context: CommandContext) -> String {
+        let none = "No backups in \(directory) yet."
+        // The line after the table says why (an unplugged disk's mount point).
+        if BackupDirectory.lacksItsNewest(directory, store: context.storePath) != nil
+            || BackupDirectory.unplugged(directory, store: context.storePath) != nil
+        {
+            return none
+        }
+        if (try? Store.refuseBackup(at: context.storePath)) == nil {
+            return "\(none) \(context.storePath) is itself a backup: nudge backs up stores, not backups"
+        }
+        return "\(none) The daemon takes one each day; take one now with: nudge backup"
     }
 
     /// The directory the store's settings name; a store not made yet has the default; a

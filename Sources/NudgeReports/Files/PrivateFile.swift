@@ -84,6 +84,7 @@ public enum PrivateFile {
             }
             return nil
         }
+        if errno == ELOOP { return "it is a symbolic link that loops; give a directory" }
         let parent = PathText.directory(of: path)
         guard stat(parent, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
             return "its parent \(parent) does not exist; create it or give another directory"

@@ -1,4 +1,5 @@
 import Foundation
+import NudgeCore
 
 #if canImport(Glibc)
     import Glibc
@@ -65,13 +66,32 @@ extension BackupDirectory {
     /// disk is gone. A backup is never written there: it would hide under the disk once it is
     /// back, and the newest would stay out of reach (hostile round 16). On the same file system,
     /// the newest was removed, and a new one is taken.
+    /// A folder the disk held, not there at all, is not made on the mount point either: the
+    /// nearest folder above it that is there stands for it.
     public static func unplugged(_ directory: String, store: String) -> (problem: String, fix: String)? {
-        guard let location = BackupLocation.read(store: store),
-            let lacking = lacksItsNewest(directory, location: location),
-            let recorded = location.newestBackupDevice,
-            let now = BackupLocation.device(of: directory), now != recorded
+        guard let location = BackupLocation.read(store: store), let recorded = location.newestBackupDevice else {
+            return nil
+        }
+        if let lacking = lacksItsNewest(directory, location: location) {
+            return BackupLocation.device(of: directory).map { $0 != recorded } == true ? lacking : nil
+        }
+        guard access(directory, F_OK) != 0, errno == ENOENT, directory == location.tookBackupsInto,
+            let newest = location.newestBackup, let above = nearestFolder(above: directory),
+            BackupLocation.device(of: above) != recorded
         else { return nil }
-        return lacking
+        return (
+            "the backup folder \(directory), where the newest backup \(newest) went, is not there, and \(above) is on another disk than it was (an unplugged disk's empty mount point?)",
+            "mount the disk again, or restore a backup by its path (nudge backups lists them)"
+        )
+    }
+
+    /// The nearest folder above `path` that is there.
+    private static func nearestFolder(above path: String) -> String? {
+        var folder = PathText.directory(of: path)
+        while !folder.isEmpty, folder != "/", access(folder, F_OK) != 0 {
+            folder = PathText.directory(of: folder)
+        }
+        return folder.isEmpty ? nil : folder
     }
 }
 
@@ -104,7 +124,9 @@ extension BackupDirectory {
     /// Why a remembered folder may hold backups nudge cannot see now; nil when it can be read,
     /// or is no folder at all.
     static func whyUnseen(_ folder: String) -> String? {
-        whyUnread(folder).flatMap { $0 == notAFolder ? nil : $0 }
+        // A link that loops leads nowhere a backup could have gone (hostile round 17: once
+        // remembered, it kept restore --latest refusing for good).
+        whyUnread(folder).flatMap { $0 == notAFolder || $0 == String(cString: strerror(ELOOP)).lowercased() ? nil : $0 }
     }
 
     /// Why `folder` cannot be listed and entered (`permission denied`, `not there`); nil when it can.

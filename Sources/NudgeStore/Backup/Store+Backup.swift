@@ -31,6 +31,13 @@ extension Store {
     /// that fails its check is removed and thrown, and the ones before stay. The directory and
     /// the store's identity are recorded beside the store (`BackupLocation`).
     public func backUp(into directory: String, at now: Date) throws(BackupFailure) -> BackupFile {
+        // Before the folder is made: one missing from an unplugged disk is not made on its mount point.
+        if let unplugged = BackupDirectory.unplugged(directory, store: path) {
+            throw BackupFailure(
+                description:
+                    "\(unplugged.problem): no backup is written there, where it would hide under the disk once it is back; mount the disk again, or set backup.directory to another folder",
+                exitCode: 73)
+        }
         if mkdir(directory, 0o700) != 0 && errno != EEXIST {
             throw BackupFailure(
                 description: "cannot make the backup directory \(directory): \(String(cString: strerror(errno)))",
@@ -40,12 +47,6 @@ extension Store {
         guard stat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
             throw BackupFailure(
                 description: "the backup directory \(directory) is not a directory; set backup.directory to another",
-                exitCode: 73)
-        }
-        if let unplugged = BackupDirectory.unplugged(directory, store: path) {
-            throw BackupFailure(
-                description:
-                    "\(unplugged.problem): no backup is written there, where it would hide under the disk once it is back; mount the disk again, or set backup.directory to another folder",
                 exitCode: 73)
         }
         let name = directory + "/" + BackupDirectory.fileName(for: now)

@@ -228,6 +228,13 @@ public struct Store: Sendable {
     }
 
     private static func failure(_ error: DatabaseError, path: String, opening: Bool) -> StoreError {
+        // Even a reading command writes SQLite's -shm beside the store: a full disk is said as such.
+        if DiskError.reason(error, at: path) == DiskError.describe(ENOSPC) {
+            let folder = PathText.directory(of: path).isEmpty ? "." : PathText.directory(of: path)
+            return .notWritable(
+                path: path, reason: DiskError.describe(ENOSPC),
+                fix: "free space on it (df -h \(folder)), then try again")
+        }
         switch error.resultCode {
         case .SQLITE_NOTADB: return .notADatabase(path: path)
         case .SQLITE_CORRUPT: return .damaged(path: path, reason: error.message ?? "database disk image is malformed")

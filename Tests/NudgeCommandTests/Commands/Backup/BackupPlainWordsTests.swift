@@ -71,6 +71,59 @@ struct BackupPlainWordsTests {
 
     /// A damaged backup's CHECK says "damaged", not SQLite's "*** in database main ***"; the
     /// JSON keeps SQLite's first complaint itself.
+    /// A reading command on a full disk (hostile round 17): SQLite cannot make the store's
+    /// -shm, and said "disk I/O error; choose another store". It says the disk is full.
+    @Test(.enabled(if: getuid() == 0)) func aReadingCommandOnAFullDiskSaysTheDiskIsFull() throws {
+        let small = directory.file("small")
+        try FileManager.default.createDirectory(atPath: small, withIntermediateDirectories: false)
+        let mount = try Subprocess.run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=1100k", "tmpfs", small])
+        try #require(mount.status == 0, "\(mount)")
+        defer { _ = try? Subprocess.run("/usr/bin/umount", ["-l", small]) }
+        let onFullDisk = small + "/nudge.sqlite"
+        nudge(["log", "symptom", "Nausea", "--severity", "2"], store: onFullDisk)
+        for suffix in ["-wal", "-shm"] { unlink(onFullDisk + suffix) }
+        let filler = try Subprocess.run("/usr/bin/dd", ["if=/dev/zero", "of=\(small)/fill", "bs=1k", "count=4000"])
+        #expect(filler.status != 0, "the disk filled up: \(filler)")
+        let read = InProcessNudge.run(
+            ["symptoms", "--store", onFullDisk], environment: ["TZ": "UTC", "NUDGE_FAKE_NOW": fakeNow])
+        #expect(read.status != 0, "\(read)")
+        #expect(
+            read.stderr.contains("the disk is full; free space on it (df -h \(small)), then try again"), "\(read)")
+        #expect(read.stderr.split(separator: "\n").count == 1, "\(read)")
+    }
+
+    /// `restore --latest` passed over a damaged newest backup unsaid (hostile round 17): it
+    /// restores the newest sound one and names the damaged one it passed over.
+    @Test func aDamagedNewestBackupPassedOverIsNamed() throws {
+        nudge(["log", "symptom", "Headache", "--severity", "3"])
+        let folder = store + ".backups"
+        let older = InProcessNudge.run(
+            ["backup", "--store", store], environment: ["TZ": "UTC", "NUDGE_FAKE_NOW": "2026-11-21T10:00:00Z"])
+        #expect(older.status == 0, "\(older)")
+        nudge(["log", "symptom", "Nausea", "--severity", "2"])
+        nudge(["backup"])
+        let newest = folder + "/nudge-20261122T200000Z.sqlite"
+        let handle = try #require(FileHandle(forUpdatingAtPath: newest))
+        try handle.truncate(atOffset: 8192)
+        try handle.close()
+        let restored = nudge(["restore", "--latest", "--yes"])
+        let words = restored.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("restored the backup of 2026-11-21 10:00 UTC"), "\(restored)")
+        #expect(words.contains("(the newer \(newest) is damaged, passed over)"), "\(restored)")
+    }
+
+    /// A symbolic link that loops as `backup.directory` (hostile round 17) was taken, and once
+    /// reset, remembered as an earlier folder that kept `restore --latest` refusing for good.
+    @Test func aBackupFolderThatLoopsIsRefused() throws {
+        nudge(["log", "symptom", "Headache", "--severity", "3"])
+        let (one, other) = (directory.file("la"), directory.file("lb"))
+        try FileManager.default.createSymbolicLink(atPath: one, withDestinationPath: other)
+        try FileManager.default.createSymbolicLink(atPath: other, withDestinationPath: one)
+        let refused = nudge(["settings", "set", "backup.directory", one], status: 64)
+        #expect(refused.stderr.contains("it is a symbolic link that loops; give a directory"), "\(refused)")
+        #expect(try StoreQuery.rows(store, "SELECT key FROM settings WHERE key = 'backup.directory'").isEmpty)
+    }
+
     @Test func backupsSaysADamagedBackupIsDamaged() throws {
         nudge(["log", "symptom", "Headache", "--severity", "3"])
         nudge(["settings", "set", "symptom.snooze_minutes", "30"])

@@ -105,4 +105,45 @@ struct UnmountedBackupFolderTests {
         let back = nudge("restore", "--latest", "--yes", at: "2026-11-22T10:10:00Z")
         #expect(back.status == 0 && back.stdout.contains("restored the backup of 2026-11-21 10:00 UTC"), "\(back)")
     }
+
+    /// A folder on the disk, not the mount point itself (hostile round 17): `nudge backup` said
+    /// no backup is written there, yet made the folder anew on the empty mount point, where an
+    /// earlier folder then looked there and empty; `backups` advised the `nudge backup` that
+    /// refuses. Nothing is made, and the listing says why it is empty.
+    @Test(.enabled(if: getuid() == 0)) func noFolderIsMadeOnAnUnpluggedDisksMountPoint() throws {
+        try FileManager.default.createDirectory(atPath: usb, withIntermediateDirectories: false)
+        let mounted = try Subprocess.run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=8m", "tmpfs", usb])
+        try #require(mounted.status == 0, "\(mounted)")
+        defer { _ = try? Subprocess.run("/usr/bin/umount", ["-l", usb]) }
+        let folder = usb + "/bk"
+        #expect(nudge("settings", "set", "backup.directory", folder, at: "2026-11-21T09:00:00Z").status == 0)
+        _ = nudge("log", "symptom", "two", "--severity", "2", at: "2026-11-21T10:00:00Z")
+        #expect(nudge("backup", at: "2026-11-21T10:00:00Z").status == 0)
+        #expect(try Subprocess.run("/usr/bin/umount", [usb]).status == 0)
+
+        let refused = nudge("backup", at: "2026-11-22T10:00:00Z")
+        #expect(refused.status == 73, "\(refused)")
+        #expect(
+            refused.stderr.contains(
+                "the backup folder \(folder), where the newest backup nudge-20261121T100000Z.sqlite went, is not there"),
+            "\(refused)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: usb).isEmpty)
+        let listed = nudge("backups", at: "2026-11-22T10:00:00Z")
+        #expect(
+            listed.status == 66 && listed.stderr.contains("\(folder), which the newest backup went into, is not there"),
+            "\(listed)")
+        #expect(!listed.stdout.contains("take one now"), "\(listed)")
+    }
+
+    /// A backup used as the store: `backups` advised `nudge backup`, which refuses a backup.
+    @Test func aBackupAsTheStoreIsNotAdvisedABackup() throws {
+        _ = nudge("log", "symptom", "one", "--severity", "1", at: "2026-11-20T10:00:00Z")
+        #expect(nudge("backup", at: "2026-11-20T10:00:00Z").status == 0)
+        let backup = store + ".backups/nudge-20261120T100000Z.sqlite"
+        let listed = InProcessNudge.run(
+            ["backups", "--store", backup], environment: ["TZ": "UTC", "NUDGE_FAKE_NOW": "2026-11-20T11:00:00Z"])
+        let words = listed.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("\(backup) is itself a backup: nudge backs up stores, not backups"), "\(listed)")
+        #expect(!listed.stdout.contains("take one now"), "\(listed)")
+    }
 }

@@ -86,7 +86,8 @@ extension Daemon {
     }
 
     /// A daemon restarted while an alarm is unanswered on screen rings it again; one the start's
-    /// own plan has just shown rings already, and is not started twice.
+    /// own plan has just shown rings already, and is not started twice; one whose ringing
+    /// "I'm awake" stopped is not rung again (a follow-up shown after it is another delivery).
     func resumeRinging(input: ScheduleInput) throws {
         let now = configuration.clock.now()
         for rule in input.kinds where rule.isReplacing {
@@ -100,7 +101,22 @@ extension Daemon {
                     text: server.notifier.bodyText, from: input, clock: wallClock)?.notification
             else { continue }
             let (_, playback) = ringer.voiced(content, settings: input.settings, for: server.notifier)
-            if case .ring = playback { ringer.play(playback, deliveryID: live.id, notificationID: id) }
+            guard case .ring = playback else { continue }
+            guard !isAwakeAnswered(live) else {
+                logger.info(
+                    "not ringing notification \(id) again: I'm awake stopped it",
+                    metadata: ["event": "ring_not_resumed", "notification": "\(id)", "reason": "awake"])
+                continue
+            }
+            ringer.play(playback, deliveryID: live.id, notificationID: id)
+        }
+    }
+
+    /// A store that cannot say counts as no answer: it rings again rather than stay silent.
+    private func isAwakeAnswered(_ delivery: DeliveryRecord) -> Bool {
+        do { return try store.isAwakeAnswered(delivery) } catch {
+            logger.error("\(error)")
+            return false
         }
     }
 }

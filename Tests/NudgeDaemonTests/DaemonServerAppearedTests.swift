@@ -28,6 +28,8 @@ extension DaemonTests {
                 (try? StoreQuery.rows(store, "SELECT shown_at FROM reminder_deliveries"))?.first?["shown_at"] == "NULL"
             }
             #expect(owed, "\(log.all)", sourceLocation: sourceLocation)
+            // The start's plan tried to show it, and failed, before the server changes.
+            #expect(log.waitFor("rescheduled (start)"), "\(log.all)", sourceLocation: sourceLocation)
             clock.set(to: start.addingTimeInterval(5))
             notifier.onEvent?(.serverVanished)
             notifier.failing.withLock { $0 = false }

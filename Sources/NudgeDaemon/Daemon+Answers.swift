@@ -128,11 +128,16 @@ extension Daemon {
         reconcile(because: "answer")
     }
 
-    /// "I'm awake" is recorded nowhere: the notification stays, brought up to date without it,
-    /// and the escalation waits as long again from now.
+    /// "I'm awake" is recorded in nobody's records: the notification stays, brought up to date
+    /// without it, and the escalation waits as long again from now. nudge keeps which delivery
+    /// it stopped, so that a restarted daemon does not ring that one again.
     private func showWithoutAwake(_ record: DeliveryRecord, notification id: UInt32) throws {
-        try reshowLiveNotification(of: record.kind, replacing: id, because: "without I'm awake")
         let now = configuration.clock.now()
+        do { try store.recordAwake(on: record, at: now) } catch {
+            // Unrecorded, a restarted daemon rings it again: the louder, never the silent.
+            logger.error("\(error)")
+        }
+        try reshowLiveNotification(of: record.kind, replacing: id, because: "without I'm awake")
         let input = try scheduleInput(at: now, clock: wallClock)
         escalator.awake(input.pendingEscalation(now: now, clock: wallClock), at: now)
         reconcile(because: "awake")

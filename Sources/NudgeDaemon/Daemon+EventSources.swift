@@ -64,7 +64,11 @@ extension Daemon {
                 return .continue
             })
         loop.add("escalation's deadline", descriptor: escalator.deadline.descriptor) { [unowned self] in
-            escalator.deadlinePassed()
+            let (over, failure) = escalator.deadlinePassed(at: configuration.clock.now())
+            if over {
+                show(failure)
+                reconcile(because: "escalation ended")
+            }
             return .continue
         }
         loop.add("leftover escalations' grace", descriptor: leftoverEscalations.graceTimer.descriptor) {

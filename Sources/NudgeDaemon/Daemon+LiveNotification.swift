@@ -61,11 +61,13 @@ extension Daemon {
     /// A reminder on screen whose reason is gone, settled from the command line or another
     /// program (a call logged, the mood after a session recorded), is answered otherwise: a
     /// kind that says so has it closed, as a finished dose alarm is.
-    /// Only this server's of the last day (an older id may be another program's by now).
+    /// Only this server's (`showed`: also in the second it appeared) of the last day (an older
+    /// id may be another program's by now).
     func closeSettledNotifications(input: ScheduleInput) throws {
-        let since = max(server.serverSince, configuration.clock.now().addingTimeInterval(-86_400))
+        let since = max(
+            server.serverSince.addingTimeInterval(-1), configuration.clock.now().addingTimeInterval(-86_400))
         for rule in input.kinds where rule.closesWhenSettledElsewhere && rule.isEnabled(input) {
-            for record in try store.onScreen(rule.kind, shownAfter: since) {
+            for record in try store.onScreen(rule.kind, shownAfter: since) where server.showed(record) {
                 guard let id = record.notificationID, !rule.isCurrent(key: record.key, from: input, clock: wallClock),
                     server.close(id)
                 else { continue }
@@ -80,7 +82,11 @@ extension Daemon {
     /// by now (a restarted server counts from 1 again).
     func closeAnsweredNotifications() throws {
         let since = configuration.clock.now().addingTimeInterval(-3600)
-        for id in try store.answeredOnScreen(since: since, shownAfter: server.serverSince) where server.close(id) {
+        var closed: Set<UInt32> = []
+        // From the second the server now on the bus appeared: only what it showed (`showed`).
+        for answered in try store.answeredOnScreen(since: since, shownAfter: server.serverSince.addingTimeInterval(-1))
+        where server.showed(answered) {
+            guard let id = answered.notificationID, closed.insert(id).inserted, server.close(id) else { continue }
             logger.info("closed notification \(id): it is answered")
         }
     }
@@ -103,7 +109,8 @@ extension Daemon {
     }
 
     /// A daemon restarted while an alarm is unanswered on screen rings it again; one the start's
-    /// own plan has just shown rings already, and is not started twice.
+    /// own plan has just shown rings already, and is not started twice; one whose ringing
+    /// "I'm awake" stopped is not rung again (a follow-up shown after it is another delivery).
     func resumeRinging(input: ScheduleInput) throws {
         let now = configuration.clock.now()
         for rule in input.kinds where rule.isReplacing {
@@ -117,7 +124,22 @@ extension Daemon {
                     text: server.notifier.bodyText, from: input, clock: wallClock)?.notification
             else { continue }
             let (_, playback) = ringer.voiced(content, settings: input.settings, for: server.notifier)
-            if case .ring = playback { ringer.play(playback, deliveryID: live.id, notificationID: id) }
+            guard case .ring = playback else { continue }
+            guard !isAwakeAnswered(live) else {
+                logger.info(
+                    "not ringing notification \(id) again: I'm awake stopped it",
+                    metadata: ["event": "ring_not_resumed", "notification": "\(id)", "reason": "awake"])
+                continue
+            }
+            ringer.play(playback, deliveryID: live.id, notificationID: id)
+        }
+    }
+
+    /// A store that cannot say counts as no answer: it rings again rather than stay silent.
+    private func isAwakeAnswered(_ delivery: DeliveryRecord) -> Bool {
+        do { return try store.isAwakeAnswered(delivery) } catch {
+            logger.error("\(error)")
+            return false
         }
     }
 }

@@ -155,7 +155,8 @@ public final class Daemon {
         doNotDisturb = DoNotDisturbHold(logger: logger)
         quieting = DesktopQuieting(store: store, events: events, logger: logger)
         escalator = try Escalator(store: store, limit: configuration.escalationLimit, logger: logger)
-        leftoverEscalations = try LeftoverEscalations(store: store, logger: logger)
+        leftoverEscalations = try LeftoverEscalations(
+            store: store, limit: configuration.escalationLimit, logger: logger)
     }
 
     /// The store, with the kinds the configuration chose.

@@ -54,6 +54,9 @@ extension DaemonTests {
                 (try? Store(path: store).delivery(key: "symptom:2026-11-21"))??.isOwed == true
             }
             #expect(owed)
+            // Both were tried, and failed, before the server changes: the pill's show still on
+            // its way would otherwise meet the new server's answer under the old server.
+            #expect(log.waitFor("rescheduled (start)"), "\(log.all)")
             notifier.onEvent?(.serverVanished)
             notifier.failing.withLock { $0 = false }
             notifier.onEvent?(.serverAppeared)

@@ -11,36 +11,50 @@ import NudgeStore
 /// Sends an unanswered alarm beyond this computer (`alarm.escalate_command`, ``EscalatingRule``):
 /// claims it in the store, then starts the command without a shell in a process group of its
 /// own, and never waits for it. Its end arrives as its pidfd turning readable on the loop; at
-/// its deadline the whole group is killed. One runs at a time: another waits for the next plan.
+/// its deadline the whole group gets SIGTERM, and SIGKILL `grace` later, also what the command
+/// left running after it exited: its leader is then kept unreaped until the group is ended, so
+/// that the group's id (the leader's pid, held by the zombie) names no other process when
+/// signalled. One runs at a time: another waits for the next plan.
 /// Which process it is goes to the store as it starts (`LeftoverEscalations` ends it after a
 /// killed daemon); its output is read on the loop, bounded (`EscalationOutput`), and logged at
 /// its end.
 final class Escalator {
     private struct Running {
+        /// How far its deadline went: nothing sent, SIGTERM sent, SIGKILL sent.
+        enum Ending { case running, terminated, killed }
+
         let key: String
         let pid: pid_t
         let pidfd: Int32
         let program: String
         let output: EscalationOutput
-        var killedAtDeadline = false
+        var ending = Ending.running
+        /// The leader ended with its group still running: unreaped until the group is ended.
+        var leaderEnded = false
+        /// It ended by itself before the deadline, leaving others of its group running.
+        var leftRunning = false
     }
 
     private var running: Running?
     /// Fires when the running command has had its time.
     let deadline: OneShotTimer
     private let limit: TimeInterval
+    /// From SIGTERM to SIGKILL at the deadline.
+    private let grace: TimeInterval
     private let store: Store
     private let logger: Logger
 
-    init(store: Store, limit: TimeInterval, logger: Logger) throws(DaemonError) {
+    init(store: Store, limit: TimeInterval, grace: TimeInterval = 5, logger: Logger) throws(DaemonError) {
         deadline = try OneShotTimer()
         self.limit = limit
+        self.grace = grace
         self.store = store
         self.logger = logger
     }
 
-    /// The running command's pidfd, readable once it ended; -1 (ignored by poll) when none runs.
-    var endDescriptor: Int32 { running?.pidfd ?? -1 }
+    /// The running command's pidfd, readable once it ended; -1 (ignored by poll) when none runs
+    /// or its leader ended already (a zombie's pidfd stays readable).
+    var endDescriptor: Int32 { running.flatMap { $0.leaderEnded ? nil : $0.pidfd } ?? -1 }
 
     /// The running command's output pipe; -1 when none runs or the pipe reached its end.
     var outputDescriptor: Int32 { running?.output.descriptor ?? -1 }
@@ -97,7 +111,7 @@ final class Escalator {
         guard pid > 0 else {
             return ended(
                 escalation.key, program: command[0], outcome: "could not start: \(String(cString: strerror(-pid)))",
-                at: now)
+                succeeded: false, at: now)
         }
         running = Running(
             key: escalation.key, pid: pid, pidfd: pidfd, program: command[0],
@@ -110,9 +124,45 @@ final class Escalator {
         return nil
     }
 
-    /// On the loop, when the pidfd is readable: reaps the command and records how it ended.
-    /// Returns what to show when it failed.
+    /// On the loop, when the pidfd is readable: the leader ended. It is reaped and its end
+    /// recorded, unless others of its group still run and no SIGKILL was sent: then it stays a
+    /// zombie until the deadline ends them. Returns what to show when it failed.
     func commandEnded(at now: Date) -> NotificationContent? {
+        guard let current = running, !current.leaderEnded else { return nil }
+        let others = RunningProcess.members(ofGroup: current.pid).filter { $0.pid != current.pid }
+        guard current.ending == .killed || others.isEmpty else {
+            running?.leaderEnded = true
+            running?.leftRunning = current.ending == .running
+            logger.notice(
+                "escalating \(current.key): \(current.program) ended, leaving \(others.count) running to its deadline",
+                metadata: ["event": "escalation_left_running", "key": "\(current.key)", "count": "\(others.count)"])
+            return nil
+        }
+        return finish(at: now)
+    }
+
+    /// On the loop, when the deadline fired: the whole group gets SIGTERM, and SIGKILL `grace`
+    /// later; a leader that ended before is reaped then. Returns whether the command is over, and
+    /// what to show when it failed.
+    func deadlinePassed(at now: Date) -> (over: Bool, failure: NotificationContent?) {
+        guard deadline.consume(), let current = running else { return (false, nil) }
+        switch current.ending {
+        case .running:
+            running?.ending = .terminated
+            kill(-current.pid, SIGTERM)
+            deadline.arm(after: grace)
+            return (false, nil)
+        case .terminated, .killed:
+            running?.ending = .killed
+            kill(-current.pid, SIGKILL)
+            // A leader still running ends of the SIGKILL, and its pidfd says so.
+            guard current.leaderEnded else { return (false, nil) }
+            return (true, finish(at: now))
+        }
+    }
+
+    /// Reaps the leader and records how the command ended.
+    private func finish(at now: Date) -> NotificationContent? {
         guard let finished = running else { return nil }
         var status: Int32 = 0
         // A readable pidfd is an ended child; one reaped elsewhere (-1) must not keep the loop spinning.
@@ -123,24 +173,21 @@ final class Escalator {
         close(finished.pidfd)
         log(finished.output, of: finished)
         let exitStatus = (status >> 8) & 0xff
-        let outcome: String
+        var outcome: String
         if reaped < 0 {
             outcome = "ended, its status unknown (\(String(cString: strerror(errno))))"
-        } else if finished.killedAtDeadline {
+        } else if finished.ending != .running, !finished.leftRunning {
             outcome = "killed at its deadline of \(Int(limit)) s"
         } else if status & 0x7f != 0 {
             outcome = "killed by signal \(status & 0x7f)"
         } else {
             outcome = "exited with status \(exitStatus)"
         }
-        return ended(finished.key, program: finished.program, outcome: outcome, at: now)
-    }
-
-    /// On the loop, when the deadline fired: the whole group is killed, and its end reaped as any.
-    func deadlinePassed() {
-        guard deadline.consume(), let current = running else { return }
-        running?.killedAtDeadline = true
-        kill(-current.pid, SIGKILL)
+        let succeeded = reaped > 0 && outcome == "exited with status 0"
+        if finished.leftRunning {
+            outcome += "; what it left running was ended at its deadline of \(Int(limit)) s"
+        }
+        return ended(finished.key, program: finished.program, outcome: outcome, succeeded: succeeded, at: now)
     }
 
     /// The daemon stops: a command still running is ended with it, not left behind.
@@ -151,12 +198,13 @@ final class Escalator {
         close(current.pidfd)
         log(current.output, of: current)
         running = nil
-        _ = ended(current.key, program: current.program, outcome: "stopped with the daemon", at: now)
+        _ = ended(current.key, program: current.program, outcome: "stopped with the daemon", succeeded: false, at: now)
     }
 
-    private func ended(_ key: String, program: String, outcome: String, at now: Date) -> NotificationContent? {
+    private func ended(_ key: String, program: String, outcome: String, succeeded: Bool, at now: Date)
+        -> NotificationContent?
+    {
         do { try store.recordEscalationEnded(key: key, outcome: outcome, at: now) } catch { logger.error("\(error)") }
-        let succeeded = outcome == "exited with status 0"
         let metadata: Logger.Metadata = ["event": "escalation_ended", "key": "\(key)", "outcome": "\(outcome)"]
         guard !succeeded else {
             logger.notice("escalated \(key): \(program) \(outcome)", metadata: metadata)

@@ -10,19 +10,24 @@ import NudgeStore
 /// row of `reminder_escalations` started and never ended. At the next start one whose pid still
 /// names the same process (its start and boot, `RunningProcess`) is ended with its process
 /// group, SIGTERM then SIGKILL `grace` later on the loop, and every such row records its end;
-/// a pid that names another process now is never signalled.
+/// a pid that names another process now is never signalled. One whose leader ended but left
+/// processes of its group running (the killed daemon held its zombie until its deadline) has
+/// those ended one by one, as `RunningProcess.leftRunning` finds them.
 final class LeftoverEscalations {
     /// Fires when the commands sent SIGTERM have had their time to end.
     let graceTimer: OneShotTimer
     private let grace: TimeInterval
+    /// How long a command could run (its limit and grace): what it left running started within.
+    private let lifetime: TimeInterval
     private let store: Store
     private let logger: Logger
     /// The processes sent SIGTERM (each group's leader first), for SIGKILL where they outlive it.
     private var terminated: [Store.EscalationProcess] = []
 
-    init(store: Store, grace: TimeInterval = 5, logger: Logger) throws(DaemonError) {
+    init(store: Store, limit: TimeInterval, grace: TimeInterval = 5, logger: Logger) throws(DaemonError) {
         graceTimer = try OneShotTimer()
         self.grace = grace
+        lifetime = limit + grace
         self.store = store
         self.logger = logger
     }
@@ -40,6 +45,12 @@ final class LeftoverEscalations {
                 kill(process.pid, SIGTERM)
                 terminated += [process] + group
                 outcome = "killed at the next daemon's start: the daemon that started it had died"
+            } else if case let left = RunningProcess.leftRunning(by: process, within: lifetime), !left.isEmpty {
+                for member in left { kill(member.pid, SIGTERM) }
+                terminated += left
+                outcome =
+                    "killed at the next daemon's start, what it left running after it ended: "
+                    + "the daemon that started it had died"
             } else {
                 outcome = "ended while no daemon watched it: the daemon that started it had died"
             }

@@ -29,6 +29,21 @@ enum RunningProcess {
         }
     }
 
+    /// What `leader`, ended, left running in its group: the processes of the group its pid
+    /// names, of its boot, started from its start to `lifetime` after it (while the command
+    /// could run). None where its pid names another process now, which may lead a group of that
+    /// id. A group's id stays taken while one process is in it; once it emptied, only a process
+    /// given the pid after the id wrapped around within `lifetime` could be taken for it.
+    static func leftRunning(by leader: Store.EscalationProcess, within lifetime: TimeInterval)
+        -> [Store.EscalationProcess]
+    {
+        if let now = identity(of: leader.pid), now != leader { return [] }
+        let last = leader.startTicks + Int64(lifetime * Double(sysconf(Int32(_SC_CLK_TCK))))
+        return members(ofGroup: leader.pid).filter {
+            $0.pid != leader.pid && $0.bootID == leader.bootID && (leader.startTicks...last).contains($0.startTicks)
+        }
+    }
+
     private static var bootID: String? {
         contents("/proc/sys/kernel/random/boot_id")?.trimmingCharacters(in: .whitespacesAndNewlines)
     }

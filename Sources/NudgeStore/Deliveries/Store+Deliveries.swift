@@ -217,16 +217,17 @@ extension Store {
     }
 
     /// Notifications still on screen whose every occurrence is answered since `instant` (from
-    /// a button or `nudge ack`): they are closed as a click would close them. An id the server
-    /// gave again to a later showing is left alone, and so is one shown by a notification server
-    /// that has since gone (shown not after `shownAfter`, to the second the store keeps): its
-    /// ids may now be another program's.
-    public func answeredOnScreen(since instant: Date, shownAfter: Date) throws(StoreError) -> [UInt32] {
+    /// a button or `nudge ack`), each as a delivery shown under its id: they are closed as a
+    /// click would close them. An id the server gave again to a later showing is left alone.
+    /// Only those shown after `shownAfter`, to the second the store keeps: the caller tells
+    /// which of them the server now on the bus showed (an older server's ids may now be
+    /// another program's).
+    public func answeredOnScreen(since instant: Date, shownAfter: Date) throws(StoreError) -> [DeliveryRecord] {
         try read { db in
-            try StoredColumn.values(
-                db, Int64.self,
+            try Row.fetchAll(
+                db,
                 sql: """
-                    SELECT DISTINCT d.notification_id FROM reminder_deliveries d
+                    SELECT d.* FROM reminder_deliveries d
                     WHERE d.acknowledged_at >= ? AND d.action IS NOT NULL AND d.shown_at > ?
                       AND d.closed_at IS NULL AND d.notification_id IS NOT NULL
                       AND NOT EXISTS (
@@ -234,11 +235,12 @@ extension Store {
                           WHERE o.notification_id = d.notification_id AND o.shown_at IS NOT NULL
                             AND (o.shown_at > d.shown_at
                                  OR (o.shown_at = d.shown_at AND o.action IS NULL AND o.cancelled_at IS NULL AND o.closed_at IS NULL)))
+                    ORDER BY d.shown_at, d.id
                     """,
                 arguments: [
                     Timestamp.format(instant), Timestamp.format(max(shownAfter, Date(timeIntervalSince1970: 0))),
                 ]
-            ).map { UInt32(truncatingIfNeeded: $0) }
+            ).compactMap(DeliveryRecord.init(row:))
         }
     }
 

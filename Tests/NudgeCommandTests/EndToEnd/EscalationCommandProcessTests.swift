@@ -61,6 +61,35 @@ struct EscalationCommandProcessTests: DaemonScenario {
         #expect(!restarted.stderr.contains("escalation_started"), "run twice: \(restarted.stderr)")
     }
 
+    /// The command exits at once, leaving a child in its group; the daemon, which holds the
+    /// exited command unreaped until its deadline, is SIGKILLed first: the next one ends the
+    /// child (started while the command could run, in the group its pid names), and records it.
+    @Test func whatACommandLeftRunningOutlivesAKilledDaemonAndIsEndedByTheNextOne() throws {
+        let childPID = directory.file("child.pid")
+        try nudge(
+            "settings", "set", "alarm.escalate_command",
+            #"["/bin/sh", "-c", "trap '' TERM; sleep 600 & echo $! > \"$0\"; exit 0", "\#(childPID)"]"#)
+        try startNightWithTheAlarmUnanswered()
+        let daemon = try startDaemon()
+        #expect(daemon.waitForEvent("escalation_left_running", ["count": "1"]), "\(daemon.stderr)")
+        let child = try #require(Self.pid(in: childPID))
+        defer { kill(child, SIGKILL) }
+        let childEnd = try #require(ProcessEnd(pid: child), "it ended with the command")
+        #expect(try rows("SELECT ended_at FROM reminder_escalations").first?["ended_at"] == "NULL")
+
+        daemon.signal(SIGKILL)
+        _ = daemon.waitForExit(timeout: 10)
+        #expect(!childEnd.wait(timeout: 0.5), "it ended with the daemon")
+        let restarted = try startDaemon(log: "restarted.err")
+        let outcome = "killed at the next daemon's start, what it left running"
+        #expect(restarted.waitForEvent("escalation_ended", ["outcome": outcome]), "\(restarted.stderr)")
+        // SIGTERM is ignored: the SIGKILL after the next daemon's grace (5 s) ends it.
+        #expect(childEnd.wait(timeout: 15), "what the command left running outlived the next daemon")
+        let ended = try #require(try rows("SELECT outcome, ended_at FROM reminder_escalations").first)
+        #expect(ended["outcome"]?.hasPrefix(outcome) == true && ended["ended_at"] != "NULL", "\(ended)")
+        #expect(!restarted.stderr.contains("escalation_started"), "run twice: \(restarted.stderr)")
+    }
+
     /// The pid a killed daemon recorded now names another process (the same pid, a later
     /// start): that process is never signalled, and the row records the command's end.
     @Test func aRecordedPidThatIsAnotherProcessNowIsLeftAlone() throws {

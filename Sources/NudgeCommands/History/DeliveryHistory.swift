@@ -54,6 +54,7 @@ public enum DeliveryHistory {
         @NullWhenAbsent var closedReason: String?
         @TimestampText var missedAt: Date?
         @TimestampText var cancelledAt: Date?
+        @TimestampText var lostAt: Date?
         @NullWhenAbsent var title: String?
         @NullWhenAbsent var body: String?
 
@@ -70,6 +71,7 @@ public enum DeliveryHistory {
             closedReason = record.closedReason?.rawValue
             missedAt = record.missedAt
             cancelledAt = record.cancelledAt
+            lostAt = record.lostAt
             title = record.title
             body = record.body
         }
@@ -104,7 +106,14 @@ public enum DeliveryHistory {
         if let reason = record.closedReason { return "closed (\(reason))" }
         // A bell sounds in nudge itself: shown with no notification on a server.
         if record.shownAt != nil, record.notificationID == nil { return "rang" }
-        if record.shownAt == nil { return "pending" }
+        guard let shownAt = record.shownAt else { return "pending" }
+        if let lost = record.lostAt {
+            let restarted =
+                "shown, then lost when the notification server restarted at \(LocalFormat.time(lost, clock: clock))"
+            return shownAt > lost
+                ? "\(restarted); shown again at \(LocalFormat.time(shownAt, clock: clock)), no answer"
+                : "\(restarted), not shown again"
+        }
         if record.body == LateSummary.recordedBody { return "shown in the summary of what was late, no answer" }
         return "\(SummaryRecord.shown(body: record.body) ?? "shown"), no answer"
     }

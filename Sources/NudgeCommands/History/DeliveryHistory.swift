@@ -22,7 +22,9 @@ public enum DeliveryHistory {
                 }
                 return instant
             } ?? context.now.addingTimeInterval(-7 * 86400)
-        let records = try context.openStoreForReading().run { try $0.history(since: from) }
+        let (records, ownTexts) = try context.openStoreForReading().run { store in
+            (try store.history(since: from), Self.ownReminderTexts(store))
+        }
         let clock = context.wallClock
         let shownAgain = ShownAgain.ids(in: records)
         return
@@ -33,7 +35,7 @@ public enum DeliveryHistory {
                     .init("DUE") { LocalFormat.dateTime($0.dueAt, clock: clock) },
                     .init("SHOWN") { $0.shownAt.map { LocalFormat.time($0, clock: clock) } ?? "-" },
                     .init("OUTCOME") { Self.outcome($0, shownAgain: shownAgain.contains($0.id), clock: clock) },
-                    .text("TITLE") { Self.title($0) },
+                    .text("TITLE") { Self.title($0, ownTexts: ownTexts) },
                 ] + (verbose ? [.init("KEY") { $0.key }] : []),
                 whenEmpty: "Nothing was due or shown since \(LocalFormat.dateTime(from, clock: clock)).")
     }
@@ -52,6 +54,7 @@ public enum DeliveryHistory {
         @NullWhenAbsent var closedReason: String?
         @TimestampText var missedAt: Date?
         @TimestampText var cancelledAt: Date?
+        @TimestampText var lostAt: Date?
         @NullWhenAbsent var title: String?
         @NullWhenAbsent var body: String?
 
@@ -68,6 +71,7 @@ public enum DeliveryHistory {
             closedReason = record.closedReason?.rawValue
             missedAt = record.missedAt
             cancelledAt = record.cancelledAt
+            lostAt = record.lostAt
             title = record.title
             body = record.body
         }
@@ -102,13 +106,31 @@ public enum DeliveryHistory {
         if let reason = record.closedReason { return "closed (\(reason))" }
         // A bell sounds in nudge itself: shown with no notification on a server.
         if record.shownAt != nil, record.notificationID == nil { return "rang" }
-        if record.shownAt == nil { return "pending" }
+        guard let shownAt = record.shownAt else { return "pending" }
+        if let lost = record.lostAt {
+            let restarted =
+                "shown, then lost when the notification server restarted at \(LocalFormat.time(lost, clock: clock))"
+            return shownAt > lost
+                ? "\(restarted); shown again at \(LocalFormat.time(shownAt, clock: clock)), no answer"
+                : "\(restarted), not shown again"
+        }
         if record.body == LateSummary.recordedBody { return "shown in the summary of what was late, no answer" }
         return "\(SummaryRecord.shown(body: record.body) ?? "shown"), no answer"
     }
 
-    /// What it was: its notification's title, or for one never shown its kind's name.
-    static func title(_ record: DeliveryRecord) -> String {
-        record.title ?? record.kind.rule.map { "\($0.name) reminder" } ?? "a \(record.kind) reminder"
+    /// What it was: its notification's title; for one never shown (a snooze waiting), an own
+    /// reminder's text, as its shown rows have it (no private kind's), else its kind's name.
+    static func title(_ record: DeliveryRecord, ownTexts: [Int64: String]) -> String {
+        if let title = record.title { return title }
+        if record.kind == .ownReminder {
+            return OwnReminderSchedule.parse(record.key).flatMap { ownTexts[$0.id] } ?? "a reminder of yours"
+        }
+        return record.kind.rule.map { "\($0.name) reminder" } ?? "a \(record.kind) reminder"
+    }
+
+    /// The person's own reminders' texts by id; none when their rows cannot be read.
+    private static func ownReminderTexts(_ store: Store) -> [Int64: String] {
+        let reminders = (try? store.ownReminders()) ?? []
+        return Dictionary(reminders.map { ($0.id, $0.text) }) { first, _ in first }
     }
 }

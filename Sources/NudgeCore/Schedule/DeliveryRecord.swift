@@ -27,13 +27,16 @@ public struct DeliveryRecord: Sendable, Equatable {
     public var heldAt: Date?
     /// When Do Not Disturb last ended while it was held.
     public var releasedAt: Date?
+    /// When the daemon learned that the server which showed it had gone, it still open (a
+    /// restarted notification server); a later `shownAt` is its showing again.
+    public var lostAt: Date?
 
     public init(
         id: Int64, key: String, kind: ReminderKind, dueAt: Date, shownAt: Date? = nil,
         notificationID: UInt32? = nil, closedAt: Date? = nil, closedReason: CloseReason? = nil,
         action: String? = nil, acknowledgedAt: Date? = nil, cancelledAt: Date? = nil,
         missedAt: Date? = nil, title: String? = nil, body: String? = nil, reshowAt: Date? = nil, reshown: Int = 0,
-        heldAt: Date? = nil, releasedAt: Date? = nil
+        heldAt: Date? = nil, releasedAt: Date? = nil, lostAt: Date? = nil
     ) {
         self.id = id
         self.key = key
@@ -53,6 +56,7 @@ public struct DeliveryRecord: Sendable, Equatable {
         self.reshown = reshown
         self.heldAt = heldAt
         self.releasedAt = releasedAt
+        self.lostAt = lostAt
     }
 
     /// Still owed to the person: claimed or queued (a snooze) but never shown, or shown and let

@@ -84,7 +84,7 @@ import Testing
             (OwnReminderRepeat.every(days: 3, from: day), "FREQ=DAILY;INTERVAL=3"),
             (.weekly(MedicationDays(weekdays: [0, 1, 4])), "FREQ=WEEKLY;BYDAY=MO,TH,SU"),
             (.monthly(day: 31), "FREQ=MONTHLY;BYMONTHDAY=-1"),
-            (.monthly(day: 30), "FREQ=MONTHLY;BYMONTHDAY=28,29,30;BYSETPOS=-1"),
+            (.monthly(day: 30), "FREQ=MONTHLY;BYMONTHDAY=30"),
             (.monthly(day: 5), "FREQ=MONTHLY;BYMONTHDAY=5"),
         ] as [(OwnReminderRepeat, String)])
     func repeatsAsRules(_ repeats: OwnReminderRepeat, _ rule: String) {

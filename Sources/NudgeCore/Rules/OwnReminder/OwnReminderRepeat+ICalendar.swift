@@ -8,12 +8,18 @@ extension OwnReminderRepeat {
             let days = MedicationDays.order.filter(weekdays.weekdays.contains).map { Self.byDay[$0] }
             return "FREQ=WEEKLY;BYDAY=" + days.joined(separator: ",")
         case .monthly(let day):
-            // A 29th to 31st is a shorter month's last day: the 31st is every month's last
-            // (-1, which calcurse reads too), a 29th or 30th the last of the days up to it.
-            guard day > 28 else { return "FREQ=MONTHLY;BYMONTHDAY=\(day)" }
-            guard day < 31 else { return "FREQ=MONTHLY;BYMONTHDAY=-1" }
-            return "FREQ=MONTHLY;BYMONTHDAY=" + (28...day).map(String.init).joined(separator: ",") + ";BYSETPOS=-1"
+            // The 31st is every month's last (-1, which calcurse reads too). A 29th or 30th is
+            // that day alone: calcurse ignores BYSETPOS, so the shorter months' last days are
+            // events of their own (`ruleIncludes`).
+            return "FREQ=MONTHLY;BYMONTHDAY=\(day < 31 ? day : -1)"
         }
+    }
+
+    /// Whether its RRULE has this day: a day it comes on but a shorter month's last day
+    /// standing in for a 29th or 30th, which BYMONTHDAY=29 or 30 skips.
+    public func ruleIncludes(_ date: CivilDate) -> Bool {
+        if case .monthly(let day) = self, day > 28, day < 31 { return date.day == day }
+        return includes(date)
     }
 
     /// RFC 5545's weekday names, Sunday first as `CivilDate.weekday`.

@@ -56,6 +56,30 @@ enum CalendarReaders {
         var description: String { "icalendar could not read the feed: \(result)" }
     }
 
+    /// The appointments calcurse shows from `day` for `days` days after importing a feed into
+    /// an empty data folder inside `directory`, in `zone`: `2027-02-28T10:00 Rent` each.
+    static func calcurse(_ path: String, from day: String, days: Int, zone: String, in directory: String) throws
+        -> [String]
+    {
+        let data = directory + "/calcurse-data"
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        let environment = ["TZ": zone, "HOME": directory]
+        let imported = try Subprocess.run("/usr/bin/calcurse", ["-D", data, "-i", path], environment: environment)
+        guard imported.status == 0 else { throw ReadFailure(result: imported) }
+        let format = "%(start:%Y-%m-%dT%H:%M) %m\n"
+        let listed = try Subprocess.run(
+            "/usr/bin/calcurse",
+            [
+                "-D", data, "-Q", "--input-datefmt", "4", "--from", day, "--days", String(days), "--format-apt", format,
+                "--format-recur-apt", format,
+            ], environment: environment)
+        guard listed.status == 0 else { throw ReadFailure(result: listed) }
+        // Its day headings (`01/29/27:`) and blank lines apart.
+        return listed.stdout.split(separator: "\n").map(String.init).filter {
+            $0.first?.isNumber == true && !$0.hasSuffix(":")
+        }
+    }
+
     private static let script = """
         import datetime, json, sys
         from zoneinfo import ZoneInfo

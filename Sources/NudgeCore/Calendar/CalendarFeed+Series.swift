@@ -1,0 +1,55 @@
+import Foundation
+
+/// A recurring own reminder in the feed: one VEVENT with its RRULE from the first day the rule
+/// has. The days of the span on which a calendar reading the rule would not show what nudge
+/// shows are exceptions: a day already settled or snoozed is left out (EXDATE); a day nudge
+/// shows at another instant than the rule's, or on a day the rule does not have, is an event
+/// of its own at nudge's instant (an RDATE would do for RFC 5545's readers, but calcurse
+/// ignores RDATE). Such days are a time the spring-forward gap skips (RFC 5545 reads it with
+/// the offset before the gap, the gap's length late; nudge shows it at the gap's end), and a
+/// shorter month's last day standing in for a 29th or 30th. A time the fall-back night has
+/// twice is the first in both.
+extension CalendarFeed {
+    struct Series {
+        var reminder: OwnReminderSchedule
+        /// Its DTSTART's day.
+        var firstDay: CivilDate
+        /// The rule's days in the span that nudge does not show at the rule's time: EXDATE.
+        var leftOut: [CivilDate]
+        /// The occurrences the rule has: no event of their own.
+        var ruledKeys: [String]
+    }
+
+    /// Nil for one that repeats not, comes no more after `now`, or whose rule has no day before
+    /// its end (a 30th from the 1st of a February ending on its 28th): its occurrences are then
+    /// events of their own.
+    func series(of reminder: OwnReminderSchedule, keys: Set<String>, now: Date, end: Date, clock: WallClock)
+        -> Series?
+    {
+        guard reminder.repeats.rule != nil, reminder.next(after: now, clock: clock) != nil,
+            let start = reminder.next(after: reminder.since, clock: clock)
+        else { return nil }
+        // A 29th or 30th is at most two months from any day it stands in for.
+        let firstDay = (0...62).lazy.map { clock.date(of: start).adding(days: $0) }.first {
+            day in reminder.repeats.ruleIncludes(day) && reminder.endsOn.map { day <= $0 } ?? true
+        }
+        guard let firstDay else { return nil }
+        var series = Series(reminder: reminder, firstDay: firstDay, leftOut: [], ruledKeys: [])
+        var day = max(clock.date(of: now), firstDay)
+        while day <= clock.date(of: end) {
+            if let due = reminder.dueAt(on: day, clock: clock), due > now, due < end, due >= reminder.since {
+                // A day keyed before keys held the time keeps that key (OwnReminder.Facts.untimedDays).
+                let key = [reminder.key(on: day), OwnReminderSchedule.dayKey(id: reminder.id, day: day)]
+                    .first(where: keys.contains)
+                let ruled = reminder.repeats.ruleIncludes(day)
+                if let key, ruled, clock.local(due) == (day, reminder.time.secondsOfDay) {
+                    series.ruledKeys.append(key)
+                } else if ruled {
+                    series.leftOut.append(day)
+                }
+            }
+            day = day.adding(days: 1)
+        }
+        return series
+    }
+}

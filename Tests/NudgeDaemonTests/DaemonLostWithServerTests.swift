@@ -1,0 +1,37 @@
+import Foundation
+import NudgeCore
+import NudgeStore
+import NudgeSystem
+import NudgeTestSupport
+import Testing
+
+@testable import NudgeDaemon
+
+/// A notification server that went away and came back took what it showed with it: the
+/// daemon records when, so that history says so (issue 42, hostile round: such notifications
+/// stayed `shown, no answer`).
+extension DaemonTests {
+    @Test(.hangBound(minutes: 2)) func whatARestartedServerTookIsRecordedLost() throws {
+        let notifier = FakeNotifier()
+        let log = RecordedLog()
+        let restarted = Timestamp.parse("2026-11-21T20:05:00Z")!
+        try withDaemon(
+            clock: DaemonClock(startingAt: Timestamp.parse("2026-11-21T20:00:00Z")!), notifier: notifier, log: log,
+            kinds: [.symptom]
+        ) { _, clock in
+            // Recorded shown (after the server's answer) before the clock moves on.
+            let shown = FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
+                (try? Store(path: store).delivery(key: "symptom:2026-11-21"))??.shownAt != nil
+            }
+            try #require(shown)
+            clock.set(to: restarted)
+            notifier.onEvent?(.serverVanished)
+            notifier.onEvent?(.serverAppeared)
+            #expect(log.waitFor("gone with the notification server that showed them: 1", count: 1), "\(log.all)")
+        }
+        let record = try #require(try Store(path: store).delivery(key: "symptom:2026-11-21"))
+        let lost = try #require(record.lostAt, "not recorded lost")
+        #expect(lost >= restarted && lost < restarted.addingTimeInterval(60))
+        #expect(record.shownAt.map { $0 < restarted } == true, "its first showing stays: \(record)")
+    }
+}

@@ -189,20 +189,29 @@ extension Daemon {
 
     private func serverAppeared(at now: Date) throws {
         logger.info("a notification server is on the bus", metadata: ["event": "server_appeared"])
+        var owedAgain = 0
         if server.appeared(at: now) {
-            // What the server before showed in the last day is gone with it: history says so. A
-            // store that cannot say it does not keep the dose window from being shown again.
+            let input = try scheduleInput(at: now, clock: wallClock)
+            // What the server before showed in the last day is gone with it: history says so,
+            // and what waited for an answer is shown again. A store that cannot say it does not
+            // keep the dose window from being shown again.
             do {
-                let lost = try store.recordLostWithServer(shownSince: now.addingTimeInterval(-86_400), at: now)
-                if lost > 0 { logger.info("notifications gone with the notification server that showed them: \(lost)") }
+                let gone = try store.recordLostWithServer(
+                    shownSince: now.addingTimeInterval(-86_400), at: now,
+                    showingAgain: input.kinds.filter { !$0.isReplacing }.map(\.kind))
+                owedAgain = gone.owedAgain
+                if gone.lost > 0 {
+                    logger.info(
+                        "notifications gone with the notification server that showed them: \(gone.lost), \(gone.owedAgain) shown again"
+                    )
+                }
             } catch {
                 logger.error("\(error)")
             }
-            let input = try scheduleInput(at: now, clock: wallClock)
             for kind in input.kinds where kind.isReplacing {
                 try reshowLiveNotification(of: kind.kind, because: "the notification server restarted")
             }
         }
-        if server.releaseAwaiting() { reconcile(because: "server appeared") }
+        if server.releaseAwaiting() || owedAgain > 0 { reconcile(because: "server appeared") }
     }
 }

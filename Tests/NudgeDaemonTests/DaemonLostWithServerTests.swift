@@ -9,9 +9,10 @@ import Testing
 
 /// A notification server that went away and came back took what it showed with it: the
 /// daemon records when, so that history says so (issue 42, hostile round: such notifications
-/// stayed `shown, no answer`).
+/// stayed `shown, no answer`), and shows again what waited for an answer (before, a symptom
+/// check on screen when dunst restarted was silently gone).
 extension DaemonTests {
-    @Test(.hangBound(minutes: 2)) func whatARestartedServerTookIsRecordedLost() throws {
+    @Test(.hangBound(minutes: 2)) func whatARestartedServerTookIsRecordedLostAndShownAgain() throws {
         let notifier = FakeNotifier()
         let log = RecordedLog()
         let restarted = Timestamp.parse("2026-11-21T20:05:00Z")!
@@ -19,6 +20,7 @@ extension DaemonTests {
             clock: DaemonClock(startingAt: Timestamp.parse("2026-11-21T20:00:00Z")!), notifier: notifier, log: log,
             kinds: [.symptom]
         ) { _, clock in
+            #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
             // Recorded shown (after the server's answer) before the clock moves on.
             let shown = FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
                 (try? Store(path: store).delivery(key: "symptom:2026-11-21"))??.shownAt != nil
@@ -27,11 +29,19 @@ extension DaemonTests {
             clock.set(to: restarted)
             notifier.onEvent?(.serverVanished)
             notifier.onEvent?(.serverAppeared)
-            #expect(log.waitFor("gone with the notification server that showed them: 1", count: 1), "\(log.all)")
+            #expect(
+                log.waitFor("gone with the notification server that showed them: 1, 1 shown again", count: 1),
+                "\(log.all)")
+            #expect(notifier.showed.wait(timeout: .now() + 10) == .success, "not shown again")
+            #expect(notifier.shown.withLock { $0.map(\.title) } == ["Daily symptom check", "Daily symptom check"])
+            #expect(
+                FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
+                    (try? Store(path: store).delivery(key: "symptom:2026-11-21"))??.reshown == 1
+                })
         }
         let record = try #require(try Store(path: store).delivery(key: "symptom:2026-11-21"))
         let lost = try #require(record.lostAt, "not recorded lost")
         #expect(lost >= restarted && lost < restarted.addingTimeInterval(60))
-        #expect(record.shownAt.map { $0 < restarted } == true, "its first showing stays: \(record)")
+        #expect(record.shownAt.map { $0 >= lost } == true, "shown again after it was lost: \(record)")
     }
 }

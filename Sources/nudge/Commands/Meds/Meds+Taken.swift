@@ -3,7 +3,7 @@ import NudgeCommands
 import NudgeCore
 
 extension Nudge.Meds {
-    struct Taken: NudgeCommand {
+    struct Taken: CheckedBeforeOffered {
         static let configuration = CommandConfiguration(
             abstract: "Record a medication taken, as DoseTap records it (its medication_events).",
             discussion: """
@@ -25,9 +25,12 @@ extension Nudge.Meds {
         @Flag(help: "Record a second entry within DoseTap's 5 minutes, marked as confirmed.") var confirmDuplicate =
             false
 
-        func run(_ context: CommandContext) throws {
-            try MedicationTaken(name: name, custom: custom, dose: dose, at: at, confirmDuplicate: confirmDuplicate)
-                .run(context)
+        var entry: MedicationTaken {
+            MedicationTaken(name: name, custom: custom, dose: dose, at: at, confirmDuplicate: confirmDuplicate)
         }
+
+        func run(_ context: CommandContext) throws { try entry.run(context) }
+
+        func refusal(_ context: CommandContext) -> String? { entry.refusal(context) }
     }
 }

@@ -30,11 +30,13 @@ import Testing
         let listed = listing([
             session("aaaa1111", minutes: 10, daysAgo: 0), session("bbbb2222", minutes: 5, daysAgo: 1),
         ])
-        #expect(listed.text.hasPrefix("2026-11-22 (Sunday): 10 minutes in 1 session\n"), "\(listed.text)")
         #expect(
-            listed.text.hasSuffix(
+            listed.text(width: 80).hasPrefix("2026-11-22 (Sunday): 10 minutes in 1 session\n"),
+            "\(listed.text(width: 80))")
+        #expect(
+            listed.text(width: 80).hasSuffix(
                 "2 sessions, 15 minutes; average 7.5 minutes, longest 10 minutes\nstreak: 2 days now, longest 2 days"),
-            "\(listed.text)")
+            "\(listed.text(width: 80))")
         let json = try JSONText.render(listed.output)
         #expect(json.contains("\"average_minutes\" : 7.5"), "\(json)")
         #expect(json.contains("\"current_streak_days\" : 2"), "\(json)")
@@ -42,7 +44,7 @@ import Testing
     }
 
     @Test func nothingListedSaysWhatToDo() {
-        #expect(listing([]).text.hasPrefix("No meditation sessions yet. Start one with: nudge meditate"))
-        #expect(listing([], since: today).text == "No meditation sessions since 2026-11-22.")
+        #expect(listing([]).text(width: 200).hasPrefix("No meditation sessions yet. Start one with: nudge meditate"))
+        #expect(listing([], since: today).text(width: 80) == "No meditation sessions since 2026-11-22.")
     }
 }

@@ -32,8 +32,7 @@ public enum MeditationsList {
                 listed: listed, all: all, now: context.now, clock: context.wallClock, dayStartsAt: dayStartsAt)
             let listing = MeditationListing(history: history, clock: context.wallClock, since: sinceDay)
             if json { return try context.printJSON(listing.output) }
-            // The sentence of an empty history wraps as other prose; the days' lines are not cut.
-            if history.days.isEmpty { context.printWrapped(listing.text) } else { context.print(listing.text) }
+            context.print(listing.text(width: context.environment.width))
         }
     }
 }

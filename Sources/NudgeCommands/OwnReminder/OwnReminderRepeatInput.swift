@@ -89,7 +89,10 @@ public struct OwnReminderRepeatInput {
         case .instant(let instant): given = instant
         case .days(let days):
             guard (1...3650).contains(days) else {
-                throw InputError("--in \(days) days is out of range; give 1 to 3650 days, or --at a time today")
+                // 0 is today, taken with the time (`--in 0 --at 9`): said so, as it is taken.
+                throw InputError(
+                    "--in \(days) days is out of range; give 1 to 3650 days, or 0 with --at for a time today: --in 0 --at 18:00"
+                )
             }
             given = GivenInstant(text: "in \(days) days", form: .ahead(.days(days)))
         }

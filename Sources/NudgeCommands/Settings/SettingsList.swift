@@ -27,9 +27,20 @@ public enum SettingsList {
         // nothing a person needs to set a key is cut.
         context.environment.output(
             table.map { row in
-                (["\(row[0]) = \(row[1])"]
+                (keyAndValue(row[0], row[1], width: width)
                     + TextWrap.lines("default \(row[2]); accepts \(row[3])", width: width - 4).map { "    " + $0 })
                     .joined(separator: "\n")
             }.joined(separator: "\n") + "\n" + notes)
+    }
+
+    /// `key = value`, or where that is wider than `width` (a long key and value at 40 columns),
+    /// the value on a line of its own under the key, never cut.
+    private static func keyAndValue(_ key: String, _ value: String, width: Int) -> [String] {
+        let line = "\(key) = \(value)"
+        guard DisplayWidth.of(line) > width else { return [line] }
+        return [key]
+            + TextWrap.lines(value, width: width - 4).enumerated().map {
+                ($0.offset == 0 ? "  = " : "    ") + $0.element
+            }
     }
 }

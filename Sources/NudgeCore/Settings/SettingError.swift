@@ -16,6 +16,9 @@ public enum SettingError: Error, Equatable, CustomStringConvertible {
         // A command may carry a service's token in its URL: not repeated.
         case .invalidValue(let key, _) where key.valueKind == .command:
             "invalid value for \(key.rawValue): expected \(key.valueKind.accepted)"
+        // A number of minutes says the form it takes: `2h` was refused with no word of `5 min`.
+        case .invalidValue(let key, let value) where key.minutesExample != nil:
+            "invalid value '\(value)' for \(key.rawValue): expected \(key.valueKind.accepted) minutes, as \(key.minutesExample!) or \(key.minutesExample!) min"
         case .invalidValue(let key, let value):
             "invalid value '\(value)' for \(key.rawValue): expected \(key.valueKind.accepted)"
         }
@@ -62,6 +65,16 @@ extension SettingKey {
         let digits = text.prefix { $0.isASCII && $0.isNumber }
         let unit = text.dropFirst(digits.count).trimmingCharacters(in: .whitespaces).lowercased()
         return !digits.isEmpty && minuteUnits.contains(unit) ? String(digits) : value
+    }
+
+    /// The smallest value of a key counted in minutes, to show its form; nil for another key.
+    var minutesExample: Int? {
+        guard rawValue.hasSuffix("_minutes") else { return nil }
+        switch valueKind {
+        case .integer(let range): return range.lowerBound
+        case .choice(let values): return values.first
+        default: return nil
+        }
     }
 
     /// The words a number of minutes is followed by.

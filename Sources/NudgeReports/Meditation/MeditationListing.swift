@@ -63,35 +63,58 @@ public struct MeditationListing {
     }
 
     /// A day a paragraph, its sessions under it, then the totals and the streaks; or what to do
-    /// when there is nothing to list.
-    public var text: String {
+    /// when there is nothing to list. Within `width` columns: a line wider wraps, a number kept
+    /// with its unit, and a session's outcome goes under its time (issue 40: 60 columns at 40).
+    public func text(width: Int) -> String {
         guard !history.days.isEmpty else {
-            return since.map { "No meditation sessions since \($0)." }
+            let empty =
+                since.map { "No meditation sessions since \($0)." }
                 ?? "No meditation sessions yet. Start one with: nudge meditate (or record one with: nudge meditations add --at TIME --minutes N)"
+            return TextWrap.lines(empty, width: width).joined(separator: "\n")
         }
         var lines: [String] = []
         for day in history.days {
             let seconds = day.sessions.reduce(0) { $0 + ($1.actualSeconds ?? 0) }
-            lines.append(
-                "\(day.date) (\(clock.weekdayName(day.date))): \(MeditationTimer.minutes(seconds)) in \(day.sessions.count) session\(day.sessions.count == 1 ? "" : "s")"
-            )
-            for session in day.sessions {
-                let time = LocalTime(
-                    hour: session.localStart.secondsOfDay / 3600, minute: session.localStart.secondsOfDay / 60 % 60)!
-                let manual = session.source == "manual" ? ", entered afterwards" : ""
-                lines.append(
-                    "  \(clock.text(time))  \(MeditationTimer.minutes(session.actualSeconds ?? 0))  \(Self.outcome(session))\(manual)  \(session.id.prefix(8))"
-                )
-            }
+            lines += Self.wrapped(
+                "\(day.date) (\(clock.weekdayName(day.date))): \(MeditationTimer.minutes(seconds)) in \(day.sessions.count) session\(day.sessions.count == 1 ? "" : "s")",
+                width: width, hanging: DisplayWidth.of("\(day.date) "))
+            for session in day.sessions { lines += row(session, width: width) }
         }
         let totals = history.totals
         lines.append("")
-        lines.append(
-            "\(totals.sessions) session\(totals.sessions == 1 ? "" : "s"), \(MeditationTimer.minutes(totals.seconds)); average \(Self.averageText(totals.averageSeconds)), longest \(MeditationTimer.minutes(totals.longestSeconds))"
-        )
-        lines.append(
-            "streak: \(Self.days(totals.currentStreakDays)) now, longest \(Self.days(totals.longestStreakDays))")
+        lines += Self.wrapped(
+            "\(totals.sessions) session\(totals.sessions == 1 ? "" : "s"), \(MeditationTimer.minutes(totals.seconds)); average \(Self.averageText(totals.averageSeconds)), longest \(MeditationTimer.minutes(totals.longestSeconds))",
+            width: width)
+        lines += Self.wrapped(
+            "streak: \(Self.days(totals.currentStreakDays)) now, longest \(Self.days(totals.longestStreakDays))",
+            width: width)
         return lines.joined(separator: "\n")
+    }
+
+    /// `  07:00  20 minutes  completed, entered afterwards  8e2fe5ed`, or where that is wider
+    /// than `width`, the outcome on lines of its own under the minutes.
+    private func row(_ session: MeditationSession, width: Int) -> [String] {
+        let seconds = session.localStart.secondsOfDay
+        let time = clock.text(LocalTime(hour: seconds / 3600, minute: seconds / 60 % 60)!)
+        let minutes = MeditationTimer.minutes(session.actualSeconds ?? 0)
+        let outcome = Self.outcome(session) + (session.source == "manual" ? ", entered afterwards" : "")
+        let id = session.id.prefix(8)
+        let whole = "  \(time)  \(minutes)  \(outcome)  \(id)"
+        guard DisplayWidth.of(whole) > width else { return [whole] }
+        let indent = String(repeating: " ", count: 4 + DisplayWidth.of(time))
+        return ["  \(time)  \(minutes)  \(id)"]
+            + TextWrap.lines(outcome, width: width - indent.count).map { indent + $0 }
+    }
+
+    /// Prose wrapped at spaces, never between a number and its unit (`20 minutes`), the lines
+    /// after the first indented by `hanging` so that they read as its own.
+    static func wrapped(_ text: String, width: Int, hanging: Int = 2) -> [String] {
+        guard DisplayWidth.of(text) > width else { return [text] }
+        let kept = text.replacing(#/(\d) /#) { "\($0.output.1)\u{00A0}" }
+        return TextWrap.lines(kept, width: width - hanging).enumerated().map {
+            ($0.offset == 0 ? "" : String(repeating: " ", count: hanging))
+                + $0.element.replacingOccurrences(of: "\u{00A0}", with: " ")
+        }
     }
 
     static func outcome(_ session: MeditationSession) -> String {

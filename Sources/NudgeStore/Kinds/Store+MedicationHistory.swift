@@ -3,14 +3,15 @@ import GRDB
 import NudgeCore
 
 extension Store {
-    /// What `nudge meds history` lists from `since` on: the medications taken by day, every
+    /// What `nudge meds history` lists from `since` on: the medications taken by day as they
+    /// were (each version with the span it was in effect), every
     /// `medication_events` row (with its dose), and the doses recorded not taken. A row whose
     /// time DoseTap's reader cannot read is left out and named, as DoseTap leaves it out; a
     /// dose that is no whole number is listed as unreadable, never as none.
     public func medicationRecords(since: Date, clock: WallClock) throws(StoreError) -> MedicationReminder.Facts {
         try read { db in
             var facts = MedicationReminder.Facts()
-            facts.schedules = try Self.scheduledMedications(db)
+            facts.schedules = try Self.medicationsAsTheyWere(db)
             try Self.noteUnreadableEntryTimes(db)
             // The rowid too: the id is DoseTap's text, and a row is named by its rowid where
             // that text cannot be shown.

@@ -13,6 +13,15 @@ extension Store {
     }
 
     static func medicationSchedule(_ row: Row) -> MedicationSchedule? {
+        guard let schedule = readableSchedule(row) else {
+            UnreadableRows.note("medication_schedules", row)
+            return nil
+        }
+        return schedule
+    }
+
+    /// The schedule a row of `medication_schedules` or `medication_schedule_versions` gives.
+    static func readableSchedule(_ row: Row) -> MedicationSchedule? {
         guard let id: Int64 = row.stored("id"), let name: String = row.stored("medication_id"),
             let dose: Int = row.stored("dose_mg"), dose > 0, dose <= MedicationDose.largest,
             let formulation = row.stored("formulation", as: String.self).flatMap({
@@ -20,10 +29,7 @@ extension Store {
             }),
             let times = row.stored("times", as: String.self).flatMap({ try? MedicationTimes.parse($0) }),
             let days = row.stored("days", as: String.self).flatMap({ try? MedicationDays.parse($0) })
-        else {
-            UnreadableRows.note("medication_schedules", row)
-            return nil
-        }
+        else { return nil }
         return MedicationSchedule(
             id: id, medicationID: name, doseMg: dose, formulation: formulation, times: times, days: days)
     }
@@ -47,10 +53,11 @@ extension Store {
                         updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [medicationID, doseMg, formulation, times.description, days.description, stamp, stamp])
-            return .success(
-                MedicationSchedule(
-                    id: db.lastInsertedRowID, medicationID: medicationID, doseMg: doseMg, formulation: formulation,
-                    times: times, days: days))
+            let schedule = MedicationSchedule(
+                id: db.lastInsertedRowID, medicationID: medicationID, doseMg: doseMg, formulation: formulation,
+                times: times, days: days)
+            try Self.recordScheduleVersion(db, schedule, at: now)
+            return .success(schedule)
         }
     }
 
@@ -79,6 +86,7 @@ extension Store {
                     schedule.doseMg, schedule.formulation, schedule.times.description, schedule.days.description,
                     Timestamp.format(now), schedule.id,
                 ])
+            try Self.recordScheduleVersion(db, schedule, at: now)
             return .success(schedule)
         }
     }
@@ -103,6 +111,7 @@ extension Store {
             try db.execute(
                 sql: "DELETE FROM medication_schedules WHERE medication_id = ? COLLATE NOCASE",
                 arguments: [medicationID])
+            try Self.recordScheduleRemoved(db, stored, at: now)
             return .success((stored, ended))
         }
     }

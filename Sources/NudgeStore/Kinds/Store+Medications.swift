@@ -4,8 +4,8 @@ import NudgeCore
 
 extension Store {
     /// Writes a `medication_events` row as DoseTap writes one, unless DoseTap's duplicate guard
-    /// asks first: another entry of the same medication on the same session date, fewer than
-    /// its minutes apart (read as DoseTap reads them: a time its formatter cannot read is no
+    /// asks first: another entry of the same medication, in any session, fewer than its
+    /// minutes apart (read as DoseTap reads them: a time its formatter cannot read is no
     /// entry). `confirmedDuplicate` skips the guard and is recorded, as DoseTap records it.
     public func recordMedicationTaken(
         medicationID: String, doseMg: Int, at instant: Date, confirmedDuplicate: Bool, settings: Settings,
@@ -32,10 +32,16 @@ extension Store {
     ) {
         let event = event.joining(try openDoseSession(db))
         if !event.confirmedDuplicate {
+            // A day's slack on the text comparison: other writers' offsets sort apart from `Z`.
             let earlier = try StoredColumn.values(
                 db, String.self,
-                sql: "SELECT taken_at_utc FROM medication_events WHERE session_date = ? AND medication_id = ?",
-                arguments: [event.sessionDate.description, event.medicationID]
+                sql: """
+                    SELECT taken_at_utc FROM medication_events WHERE medication_id = ? AND taken_at_utc BETWEEN ? AND ?
+                    """,
+                arguments: [
+                    event.medicationID, Timestamp.format(event.takenAt.addingTimeInterval(-86400)),
+                    Timestamp.format(event.takenAt.addingTimeInterval(86400)),
+                ]
             ).compactMap(DoseTapTime.taken)
             if let duplicate = event.duplicate(among: earlier) { return (event, duplicate) }
         }

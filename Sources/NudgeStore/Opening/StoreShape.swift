@@ -92,6 +92,10 @@ enum StoreShape {
             name: "medication_outcomes",
             columns: ["id", "medication_id", "dose_date", "dose_time", "outcome", "recorded_at"],
             uniqueKey: ["medication_id", "dose_date", "dose_time"]),
+        Table(
+            name: "medication_schedule_versions",
+            columns: ["id", "medication_id", "dose_mg", "formulation", "times", "days", "from_at", "removed"],
+            uniqueKey: ["id"]),
         Table(name: "grdb_migrations", columns: ["identifier"], uniqueKey: ["identifier"]),
     ]
 

@@ -18,6 +18,10 @@ enum StoreTables {
         ("reminder_escalations", "alarm sent beyond this computer", "alarms sent beyond this computer"),
         ("medication_schedules", "medication taken by day", "medications taken by day"),
         ("medication_outcomes", "medication dose not taken", "medication doses not taken"),
+        (
+            "medication_schedule_versions", "medication schedule as it was",
+            "medication schedules as they were"
+        ),
         ("settings", "setting", "settings"),
         ("medication_events", "DoseTap medication event", "DoseTap medication events"),
         ("sleep_events", "DoseTap sleep event", "DoseTap sleep events"),

@@ -81,6 +81,9 @@ enum CommandLineCheck {
                 if suggesting, let guessed = FirstGuess.refusal(at: index - 1, of: arguments, after: path) {
                     return guessed
                 }
+                if suggesting, let other = RemindOrReminders.added(word, at: index - 1, of: arguments, after: path) {
+                    return other
+                }
                 let before = Array(arguments[..<(index - 1)])
                 if suggesting,
                     let meant = MeantCommand.command(for: word, before: before, among: subcommands, rest: rest)
@@ -116,6 +119,11 @@ enum CommandLineCheck {
         if suggesting, path == ["nudge", "ack"], let refusal = AckOrder.missingAnswer(arguments, positional: positional)
         {
             return refusal
+        }
+        if suggesting,
+            let other = RemindOrReminders.listed(arguments, positional: positional, options: options, path: path)
+        {
+            return other
         }
         if suggesting,
             let refusal = FirstGuess.optionsNamed(arguments, positional: positional, takes: takes, path: path)

@@ -55,14 +55,15 @@ struct UnquotedWords {
         return joinedRefused ?? stray.map { "\(what); \($0.hint)" }
     }
 
-    /// A number and its unit joined to `option` make a line refused for `refusal`: that refusal
+    /// A number and its unit (or a time ago: `1h ago`) joined to `option` make a line refused
+    /// for `refusal`: that refusal
     /// alone where it is the value's (`--dose '5 min' is not a dose`), else both, so that no
     /// line is offered that would then be refused (`--custom` missing). Other words joined are
     /// more likely misplaced than the option's: nil, for what the words say.
     private static func joined(_ option: String, _ words: [String], _ refusal: String) -> String? {
         guard let index = words.firstIndex(of: option), index + 1 < words.count else { return nil }
         let value = words[index + 1]
-        let units = StrayWord.units.union(["mg", "g"])
+        let units = StrayWord.units.union(["mg", "g", "ago"])
         guard value.split(separator: " ").dropFirst().allSatisfy({ units.contains($0.lowercased()) }) else {
             return nil
         }

@@ -29,12 +29,40 @@ import Testing
             ["call", "Dad"],
             "nudge call has no command 'Dad'; a call is logged with: nudge call log CONTACT (no contact matches 'Dad'; nudge contacts list names them)"
         ),
+        (["remind", "list"], "nudge remind adds a reminder; did you mean: nudge reminders --store STORE"),
+        (
+            ["reminders", "add", "Water", "--at", "21:00"],
+            "nudge reminders lists, edits and deletes reminders; one is added with nudge remind; did you mean: nudge remind Water --at 21:00 --store STORE"
+        ),
+        (
+            ["reminders", "add", "Water"],
+            "nudge reminders lists, edits and deletes reminders; one is added with nudge remind: nudge remind TEXT --at 18:00"
+        ),
+        (
+            ["settings", "set", "symptom.snooze_minutes", "2h"],
+            "invalid value '2h' for symptom.snooze_minutes: expected a whole number from 5 to 240 minutes, as 5 or 5 min"
+        ),
+        (
+            ["remind", "Water", "--in", "0"],
+            "--in 0 days is out of range; give 1 to 3650 days, or 0 with --at for a time today: --in 0 --at 18:00"
+        ),
     ])
     func eachIsOneExactLine(arguments: [String], line: String) throws {
         try StoreQuery.create(store)
         let result = try InProcessNudge.expectRefusal(
             arguments, store: store, environment: environment, mentioning: "nudge")
         #expect(result.stderr == "nudge: \(line.replacing("STORE", with: store))\n")
+    }
+
+    /// What the refusals above offer is taken: `--in 0 --at` a time today, a minutes key in
+    /// minutes with their unit, and `nudge reminders`.
+    @Test func whatTheRefusalsOfferIsTaken() {
+        let today = nudge("remind", "Water", "--in", "0", "--at", "21:00")
+        #expect(today.status == 0 && today.stdout.contains("on 2026-11-22 at 21:00"), "\(today)")
+        let minutes = nudge("settings", "set", "symptom.snooze_minutes", "5 min")
+        #expect(minutes.status == 0 && minutes.stdout == "symptom.snooze_minutes = 5\n", "\(minutes)")
+        let listed = nudge("reminders")
+        #expect(listed.status == 0 && listed.stdout.contains("Water"), "\(listed)")
     }
 
     /// `call Mum` where Mum is a contact: the line that logs the call, with the store given.

@@ -71,6 +71,24 @@ extension SuggestedLinesRunTests {
             mentioning: "--every and --no-cadence contradict each other")
     }
 
+    /// `meds taken` checks the name against the store before its line is offered: `carbonate
+    /// --at 1h ago` was offered as `--at '1h ago'` and then refused for the name (issue 40);
+    /// `Lithium`, the words its name begins with, is offered and runs.
+    @Test func aMedicationTakenIsOfferedOnlyUnderANameTheStoreHas() throws {
+        #expect(
+            nudge("meds", "add", "Lithium carbonate 300", "--custom", "--dose", "300mg", "--at", "08:00").status == 0)
+        let refused = try InProcessNudge.expectRefusal(
+            ["meds", "taken", "carbonate", "--at", "1h", "ago"], store: store, environment: environment,
+            mentioning:
+                "nudge: --at takes one value, in quotes when it has several words (--at '1h ago'); and 'carbonate' is not a medication DoseTap knows"
+        )
+        #expect(!refused.stderr.contains("did you mean"), "\(refused)")
+        let offered = try InProcessNudge.expectRefusal(
+            ["meds", "taken", "Lithium", "--at", "1h", "ago"], store: store, environment: environment,
+            mentioning: "did you mean: nudge meds taken Lithium --at '1h ago' --store")
+        #expect(nudge("meds", "taken", "Lithium", "--at", "1h ago").status == 0, "\(offered)")
+    }
+
     /// `expectRefusal`, with what was refused.
     func refusedOnANewStore(_ arguments: [String], mentioning text: String) throws -> CommandResult {
         try StoreQuery.create(store)

@@ -167,3 +167,31 @@ import Testing
         #expect(at(200, "upcoming", "--verbose").joined().contains("symptom:2026-11-22"))
     }
 }
+
+extension TableWidthTests {
+    /// At 40 columns `meditations` and `settings` fit (issue 40: session rows of 60 columns,
+    /// settings lines of 42 and 43): a session's outcome goes under its time, a day's line and
+    /// the totals wrap with each number kept with its unit, and a long key's value goes under
+    /// it; nothing is cut, and at 80 the lines are as they were.
+    @Test func meditationsAndSettingsFitAtForty() throws {
+        #expect(nudge("meditations", "add", "--at", "2026-11-21 07:00", "--minutes", "20").status == 0)
+        let meditations = at(40, "meditations")
+        #expect(meditations.allSatisfy { Self.columns($0) <= 40 }, "\(meditations)")
+        #expect(meditations[0] == "2026-11-21 (Saturday):", "\(meditations)")
+        #expect(meditations[1] == "           20 minutes in 1 session", "\(meditations)")
+        #expect(meditations[2].hasPrefix("  07:00  20 minutes  ") && meditations[2].count == 29, "\(meditations)")
+        #expect(meditations[3] == "         completed, entered afterwards", "\(meditations)")
+        #expect(
+            Array(meditations[4...]) == [
+                "1 session, 20 minutes; average", "  20 minutes, longest 20 minutes",
+                "streak: 1 day now, longest 1 day",
+            ], "\(meditations)")
+        #expect(at(80, "meditations")[1].hasPrefix("  07:00  20 minutes  completed, entered afterwards  "))
+        let settings = at(40, "settings")
+        #expect(settings.allSatisfy { Self.columns($0) <= 40 }, "\(settings)")
+        let bell = try #require(settings.firstIndex(of: "meditation.start_bell"), "\(settings)")
+        #expect(settings[bell + 1] == "  = message-new-instant", "\(settings)")
+        #expect(settings.contains("dose.during_do_not_disturb") && settings.contains("  = break-through"))
+        #expect(settings.contains("symptom.reminder_time = 20:00"), "a line that fits stays one")
+    }
+}

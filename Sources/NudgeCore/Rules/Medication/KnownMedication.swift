@@ -28,7 +28,8 @@ public struct KnownMedication: Sendable, Equatable {
 
     public static func named(_ id: String) -> KnownMedication? { all.first { $0.id == id } }
 
-    /// DoseTap's duplicate guard: a second entry of one medication in one session, fewer than
-    /// this many whole minutes from another, asks before it is recorded.
+    /// DoseTap's duplicate guard: a second entry of one medication fewer than this many whole
+    /// minutes from another asks before it is recorded (DoseTap asks in one session; nudge
+    /// whatever the sessions, which a changed rollover hour can split).
     public static let duplicateGuardMinutes = 5
 }

@@ -51,8 +51,10 @@ public struct MedicationEvent: Sendable, Equatable {
         return event
     }
 
-    /// DoseTap's duplicate guard: of the same medication's entries on the same session date,
-    /// the first whose whole minutes from this one are fewer than the guard's.
+    /// DoseTap's duplicate guard: of the same medication's entries, the first whose whole
+    /// minutes from this one are fewer than the guard's. By the instant, not DoseTap's session:
+    /// a `session.rollover_hour` changed between two entries a minute apart puts them in two
+    /// sessions, and the second went unasked (issue 40).
     public func duplicate(among earlier: [Date]) -> Date? {
         earlier.first {
             Int(abs(takenAt.timeIntervalSince($0)) / 60) < KnownMedication.duplicateGuardMinutes

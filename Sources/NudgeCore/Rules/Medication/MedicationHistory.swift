@@ -1,7 +1,8 @@
 import Foundation
 
-/// `nudge meds history`: each dose of a medication taken by day that has come due, with what
-/// became of it, and every other entry DoseTap's reader sees, by local day. An entry takes a
+/// `nudge meds history`: each dose of a medication taken by day that has come due, by the
+/// schedule in effect when it came due (each version `meds add`, `edit` and `remove` kept), with
+/// what became of it, and every other entry DoseTap's reader sees, by local day. An entry takes a
 /// dose as the reminders count it (from an hour before it until an hour before the next); one
 /// that takes none is listed on its own. An entry wins over a dose recorded skipped or missed:
 /// it says the medication was taken, later.
@@ -79,16 +80,22 @@ public struct MedicationHistory: Sendable {
         let every = TimeInterval(repeatMinutes * 60)
         let taken = facts.entries.map { wallInstant($0, clock: clock) }
         for scheduled in facts.schedules {
+            let isFirst = !facts.schedules.contains {
+                $0.schedule.medicationID == scheduled.schedule.medicationID && $0.since < scheduled.since
+            }
             for day in sequence(first: days.lowerBound, next: { $0 < days.upperBound ? $0.adding(days: 1) : nil }) {
-                for (dose, dueAt) in scheduled.doses(on: day, clock: clock) where dueAt <= now {
+                for (dose, dueAt) in scheduled.doses(on: day, clock: clock)
+                where dueAt <= now && dueAt < (scheduled.until ?? .distantFuture) {
                     let span = scheduled.span(of: dose, clock: clock)
                     let entry = facts.entries.indices.filter {
                         !used.contains($0) && facts.entries[$0].medicationID == dose.medicationID
                             && span?.contains(taken[$0]) == true
                     }.min { taken[$0] < taken[$1] }
-                    // One due before the latest edit is listed where something was recorded of
-                    // it: reminded through an edit of its dose and taken, or recorded missed.
-                    guard dueAt >= scheduled.since || entry != nil || facts.notTaken[dose] != nil else { continue }
+                    // Each dose by the version in effect when it came due (issue 40: an edit
+                    // rewrote past days). One due before the first version nudge knows of
+                    // (made before it kept versions) is listed where something was recorded of it.
+                    guard dueAt >= scheduled.since || isFirst && (entry != nil || facts.notTaken[dose] != nil)
+                    else { continue }
                     var item = Item(
                         date: day, medicationID: dose.medicationID, dueAt: dueAt, dueTime: dose.time, outcome: .open,
                         doseMg: scheduled.schedule.doseMg, wallInstant: dueAt)
@@ -145,7 +152,9 @@ public struct MedicationHistory: Sendable {
             return Item(
                 date: dose.date, medicationID: dose.medicationID, dueAt: dueAt, dueTime: dose.time,
                 outcome: outcome == .skipped ? .skipped : .missed,
-                doseMg: facts.schedules.first { $0.schedule.medicationID == dose.medicationID }?.schedule.doseMg,
+                doseMg: facts.schedules.last {
+                    $0.schedule.medicationID == dose.medicationID && $0.since <= dueAt
+                }?.schedule.doseMg ?? facts.schedule(dose.medicationID)?.schedule.doseMg,
                 wallInstant: dueAt)
         }
     }

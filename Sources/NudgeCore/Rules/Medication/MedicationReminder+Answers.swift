@@ -87,15 +87,10 @@ extension MedicationReminder: TakenBackRule {
     }
 
     /// The entry that stands for this dose already: one in its span, or one DoseTap's guard
-    /// finds within its minutes of `event` in the same session.
+    /// finds within its minutes of `event`, whatever their sessions.
     private func standingEntry(for dose: ScheduledDose, event: MedicationEvent, in input: RuleInput<Facts>) -> Date? {
         if let entry = input.facts.entry(for: dose, clock: input.clock) { return entry.takenAt }
-        let rollover = input.settings.int(.sessionRolloverHour)
-        let sameSession = input.facts.entries.filter {
-            $0.medicationID == dose.medicationID
-                && DoseSession.sessionDate(for: $0.takenAt, clock: input.clock, rolloverHour: rollover)
-                    == event.sessionDate
-        }
-        return event.duplicate(among: sameSession.map(\.takenAt))
+        return event.duplicate(
+            among: input.facts.entries.filter { $0.medicationID == dose.medicationID }.map(\.takenAt))
     }
 }

@@ -99,13 +99,22 @@ extension MedicationReminder {
 
 /// A medication taken by day, with the instant from which its doses are reminded: its last
 /// change (`meds add`, `meds edit`), so that a dose due before it is neither shown nor missed.
+/// A history reads earlier versions too, each until the change that ended it.
 public struct ScheduledMedication: Sendable, Equatable {
     public var schedule: MedicationSchedule
     public var since: Date
+    /// The next change of the medication (`meds edit`, `meds remove`); nil while in effect.
+    public var until: Date?
 
-    public init(schedule: MedicationSchedule, since: Date) {
+    public init(schedule: MedicationSchedule, since: Date, until: Date? = nil) {
         self.schedule = schedule
         self.since = since
+        self.until = until
+    }
+
+    /// Whether this version was the medication's schedule at `instant`.
+    public func isInEffect(at instant: Date) -> Bool {
+        since <= instant && instant < (until ?? .distantFuture)
     }
 
     /// An entry counts for a dose from an hour before it (taken a little early) until an hour

@@ -6,7 +6,7 @@ extension Nudge.Meds {
         static let configuration = CommandConfiguration(
             abstract: "List the last days' medications: taken, late, skipped or missed, by day.",
             discussion: """
-                Each dose of a medication taken by day (nudge meds add) that has come due, with what became of it: taken (before its first repeat), taken late (by how much), skipped, missed (unanswered through its repeats), or not answered yet; and every other entry in DoseTap's medication_events, as not scheduled. An entry from an hour before a dose until an hour before the next takes it, read by the clock it was taken by (its recorded offset), so a zone change leaves doses answered. Entries that cannot be read are counted on stderr; a dose that is no number is listed as unreadable.
+                Each dose of a medication taken by day (nudge meds add) that has come due, with what became of it: taken (before its first repeat), taken late (by how much), skipped, missed (unanswered through its repeats), or not answered yet; and every other entry in DoseTap's medication_events, as not scheduled. Each dose is read by the schedule in effect when it came due: meds add, edit and remove keep each version, so an edit or a removal leaves the days before it as they were; the reminders follow today's schedule. An entry from an hour before a dose until an hour before the next takes it, read by the clock it was taken by (its recorded offset), so a zone change leaves doses answered. Entries that cannot be read are counted on stderr; a dose that is no number is listed as unreadable.
                 """)
         @OptionGroup var global: GlobalOptions
         @Option(

@@ -3,11 +3,11 @@ import NudgeCommands
 import NudgeCore
 
 extension Nudge.Meds {
-    struct Taken: NudgeCommand {
+    struct Taken: CheckedBeforeOffered {
         static let configuration = CommandConfiguration(
             abstract: "Record a medication taken, as DoseTap records it (its medication_events).",
             discussion: """
-                NAME is one of DoseTap's medication ids (adderall_ir, adderall_xr, ritalin_ir, ritalin_la, concerta, vyvanse, dexedrine, modafinil, provigil, armodafinil, nuvigil, sunosi, wakix, xywav, xyrem, lumryz) or its name (Adderall XR), a medication taken by day (nudge meds add; also by the whole words its name begins with: Lithium for Lithium carbonate 300), or any name with --custom. The row carries DoseTap's session date (a day starts at session.rollover_hour) and the open dose session's id. A second entry of one medication within 5 minutes in one session is refused, as DoseTap asks first; --confirm-duplicate records it, marked so.
+                NAME is one of DoseTap's medication ids (adderall_ir, adderall_xr, ritalin_ir, ritalin_la, concerta, vyvanse, dexedrine, modafinil, provigil, armodafinil, nuvigil, sunosi, wakix, xywav, xyrem, lumryz) or its name (Adderall XR), a medication taken by day (nudge meds add; also by the whole words its name begins with: Lithium for Lithium carbonate 300), or any name with --custom. The row carries DoseTap's session date (a day starts at session.rollover_hour) and the open dose session's id. A second entry of one medication within 5 minutes is refused, as DoseTap asks first (also when a changed session.rollover_hour puts the two in two sessions); --confirm-duplicate records it, marked so.
                 """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The medication: a DoseTap id or name, or any name with --custom.") var name: String
@@ -25,9 +25,12 @@ extension Nudge.Meds {
         @Flag(help: "Record a second entry within DoseTap's 5 minutes, marked as confirmed.") var confirmDuplicate =
             false
 
-        func run(_ context: CommandContext) throws {
-            try MedicationTaken(name: name, custom: custom, dose: dose, at: at, confirmDuplicate: confirmDuplicate)
-                .run(context)
+        var entry: MedicationTaken {
+            MedicationTaken(name: name, custom: custom, dose: dose, at: at, confirmDuplicate: confirmDuplicate)
         }
+
+        func run(_ context: CommandContext) throws { try entry.run(context) }
+
+        func refusal(_ context: CommandContext) -> String? { entry.refusal(context) }
     }
 }

@@ -35,8 +35,8 @@ import Testing
         expectTaken("modafinil", "--at", "2026-03-08 01:30")  // EST, before the rollover: the 7th's session
         expectTaken("Adderall XR", "--dose", "15mg", "--at", "2026-03-08 03:30")  // EDT, an hour later
         expectTaken("modafinil", "--dose", "100 mg", "--at", "2026-03-08 17:59")
-        // Two minutes later but in the next session: DoseTap's guard looks within a session only.
-        expectTaken("modafinil", "--dose", "0.1g", "--at", "2026-03-08 18:01")
+        // Six minutes later, in the next session (two would be asked: the guard is by the instant).
+        expectTaken("modafinil", "--dose", "0.1g", "--at", "2026-03-08 18:05")
 
         let night = try doseTapEntries(sessionDate: "2026-03-07")
         #expect(night.map(\.medication) == ["modafinil", "adderall_xr", "modafinil"])
@@ -59,7 +59,7 @@ import Testing
             #expect(row["created_at"]?.wholeMatch(of: #/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/#) != nil)
         }
         let evening = try doseTapEntries(sessionDate: "2026-03-08")
-        #expect(evening.map { $0.row["taken_at_utc"] } == ["2026-03-08T22:01:00.000Z"])
+        #expect(evening.map { $0.row["taken_at_utc"] } == ["2026-03-08T22:05:00.000Z"])
         #expect(evening.map { $0.row["dose_mg"] } == ["100"])
         #expect(try rows("SELECT id FROM medication_events WHERE id = 'X1'").count == 1, "DoseTap's own row is kept")
     }
@@ -89,6 +89,19 @@ import Testing
             "SELECT medication_id, taken_at_utc, confirmed_duplicate FROM medication_events ORDER BY taken_at_utc")
         #expect(rows.map { $0["confirmed_duplicate"] } == ["0", "0", "1", "0"])
         #expect(rows.map { $0["medication_id"] } == ["vyvanse", "concerta", "vyvanse", "vyvanse"])
+    }
+
+    /// The guard is by the instant, not DoseTap's session: a rollover hour changed between two
+    /// entries a minute apart puts them in two sessions, and the second was recorded unasked
+    /// (issue 40); so is one a minute across the rollover.
+    @Test func theDuplicateGuardAsksAcrossSessions() throws {
+        expectTaken("vyvanse", "--at", "2026-03-08 10:00")
+        #expect(nudge("settings", "set", "session.rollover_hour", "9").status == 0)
+        try expectRefusal(["meds", "taken", "vyvanse", "--at", "2026-03-08 10:01"], mentioning: "recorded at 10:00")
+        expectTaken("wakix", "--at", "2026-03-08 08:59")
+        try expectRefusal(["meds", "taken", "wakix", "--at", "2026-03-08 09:00"], mentioning: "recorded at 08:59")
+        let rows = try rows("SELECT medication_id, session_date FROM medication_events ORDER BY taken_at_utc")
+        #expect(rows.map { $0["session_date"] } == ["2026-03-07", "2026-03-07"], "\(rows)")
     }
 
     /// One's own medication is named in any case, as `meds add` and `edit` take it (hostile

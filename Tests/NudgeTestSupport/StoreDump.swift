@@ -52,6 +52,13 @@ public enum StoreQuery {
         _ = try Store(path: path, now: now)
     }
 
+    /// Runs `sql` in one write transaction, as another program writing the store would.
+    public static func write(_ path: String, _ sql: String) throws {
+        let database = try DatabaseQueue(path: path)
+        defer { try? database.close() }
+        try database.write { db in try db.execute(sql: sql) }
+    }
+
     public static func rows(_ path: String, _ sql: String) throws -> [[String: String]] {
         try readOnly(path).read { db in
             try Row.fetchAll(db, sql: sql).map { row in

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import NudgeTestSupport
 import Testing
 
@@ -11,23 +10,20 @@ import Testing
 
     @Test func aNotificationLostWithItsServerIsSaidSo() throws {
         try StoreQuery.create(store)
-        let database = try DatabaseQueue(path: store)
-        defer { try? database.close() }
-        try database.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO reminder_deliveries
-                        (id, reminder_key, kind, due_at, shown_at, notification_id, lost_at, title) VALUES
-                        (5, 'symptom:2026-11-22', 'symptom', '2026-11-22T18:00:00Z', '2026-11-22T18:00:00Z', 3,
-                            '2026-11-22T18:30:00Z', 'Daily symptom check'),
-                        (6, 'dose2:2026-11-22', 'dose2', '2026-11-22T18:10:00Z', '2026-11-22T18:30:00Z', 1,
-                            '2026-11-22T18:30:00Z', 'Dose 2 window'),
-                        (7, 'journal:2026-11-22', 'journal', '2026-11-22T18:20:00Z', '2026-11-22T18:20:00Z', 4,
-                            NULL, 'Journal')
-                    """)
-            // Shown again a second after its server came back.
-            try db.execute(sql: "UPDATE reminder_deliveries SET shown_at = '2026-11-22T18:30:01Z' WHERE id = 6")
-        }
+        try StoreQuery.write(
+            store,
+            """
+                INSERT INTO reminder_deliveries
+                    (id, reminder_key, kind, due_at, shown_at, notification_id, lost_at, title) VALUES
+                    (5, 'symptom:2026-11-22', 'symptom', '2026-11-22T18:00:00Z', '2026-11-22T18:00:00Z', 3,
+                        '2026-11-22T18:30:00Z', 'Daily symptom check'),
+                    (6, 'dose2:2026-11-22', 'dose2', '2026-11-22T18:10:00Z', '2026-11-22T18:30:00Z', 1,
+                        '2026-11-22T18:30:00Z', 'Dose 2 window'),
+                    (7, 'journal:2026-11-22', 'journal', '2026-11-22T18:20:00Z', '2026-11-22T18:20:00Z', 4,
+                        NULL, 'Journal');
+                -- Shown again a second after its server came back.
+                UPDATE reminder_deliveries SET shown_at = '2026-11-22T18:30:01Z' WHERE id = 6
+            """)
         let table = InProcessNudge.run(
             ["history", "--store", store], environment: environment.merging(["COLUMNS": "250"]) { $1 })
         let lines = table.stdout.split(separator: "\n")

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import NudgeTestSupport
 import Testing
 
@@ -11,17 +10,14 @@ import Testing
 
     @Test func aWaitingSnoozeIsNamedByItsReminder() throws {
         #expect(nudge("remind", "Water the plants", "--every", "1d", "--at", "19:00").status == 0)
-        let database = try DatabaseQueue(path: store)
-        defer { try? database.close() }
-        try database.write { db in
-            try db.execute(
-                sql: """
+        try StoreQuery.write(
+            store,
+            """
                     INSERT INTO reminder_deliveries
                         (id, reminder_key, kind, due_at, shown_at, notification_id, title, awaits_answer) VALUES
                         (5, 'reminder:1:2026-11-22:1900', 'reminder', '2026-11-22T18:00:00Z',
                             '2026-11-22T18:00:00Z', 41, 'Water the plants', 1)
-                    """)
-        }
+            """)
         let snoozed = nudge("ack", "5", "snooze")
         try #require(snoozed.status == 0, "\(snoozed)")
         let table = InProcessNudge.run(

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import NudgeTestSupport
 import Testing
 
@@ -14,11 +13,9 @@ import Testing
             ["meds", "add", "modafinil", "--dose", "200mg", "--at", "19:00", "--store", store],
             environment: environment.merging(["NUDGE_FAKE_NOW": "2026-11-22T07:00:00+01:00"]) { $1 })
         #expect(added.status == 0, "\(added)")
-        let database = try DatabaseQueue(path: store)
-        defer { try? database.close() }
-        try database.write { db in
-            try db.execute(
-                sql: """
+        try StoreQuery.write(
+            store,
+            """
                     INSERT INTO reminder_deliveries
                         (id, reminder_key, kind, due_at, shown_at, closed_at, closed_reason, title) VALUES
                         (7, 'medication:modafinil:2026-11-22:1900', 'medication', '2026-11-22T18:00:00Z',
@@ -29,8 +26,7 @@ import Testing
                             '2026-11-22T18:20:00Z', NULL, NULL, 'Modafinil 200 mg (again)'),
                         (10, 'symptom:2026-11-22', 'symptom', '2026-11-22T18:30:00Z',
                             '2026-11-22T18:30:00Z', '2026-11-22T18:40:00Z', 'closed', 'How was today?')
-                    """)
-        }
+            """)
         let history = nudge("history", "--json")
         #expect(history.status == 0, "\(history)")
         let table = InProcessNudge.run(

@@ -76,10 +76,13 @@ struct PlannerMemory {
         guard let before = plannedSettings, before != settings else { return }
         for key in SettingKey.allCases where before[key] != settings[key] {
             logger.info(
-                "the setting \(key.rawValue) is now \(settings[key]) (was \(before[key]))",
+                "the setting \(key.rawValue) is now \(Self.said(settings[key])) (was \(Self.said(before[key])))",
                 metadata: ["event": "setting_changed", "key": "\(key.rawValue)"])
         }
     }
+
+    /// A value as the log says it: an empty one is "empty", not nothing.
+    private static func said(_ value: String) -> String { value.isEmpty ? "empty" : value }
 
     mutating func reportIgnored(_ settings: Settings) {
         guard settings.ignoredRows != reportedIgnoredRows else { return }

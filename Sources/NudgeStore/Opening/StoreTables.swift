@@ -22,6 +22,7 @@ enum StoreTables {
             "medication_schedule_versions", "medication schedule as it was",
             "medication schedules as they were"
         ),
+        ("own_reminders", "reminder of yours", "reminders of yours"),
         ("settings", "setting", "settings"),
         ("medication_events", "DoseTap medication event", "DoseTap medication events"),
         ("sleep_events", "DoseTap sleep event", "DoseTap sleep events"),

@@ -22,4 +22,17 @@ struct PlannerMemoryTests {
                 "info: the setting sound.enabled is now true (was false)",
             ])
     }
+
+    /// An empty value is said "empty" (hostile round 17: "(was )").
+    @Test func anEmptyValueIsSaidEmpty() {
+        let log = RecordedLog()
+        var planner = PlannerMemory(
+            timeZone: .system("UTC"), personClock: .current(environment: ["LC_ALL": "C"]), logger: log.logger)
+        planner.reportChanged(Settings())
+        planner.reportChanged(Settings(rows: ["backup.directory": "/media/usb/backups"]))
+        #expect(
+            log.all.filter { $0.contains("the setting") } == [
+                "info: the setting backup.directory is now /media/usb/backups (was empty)"
+            ])
+    }
 }

@@ -42,6 +42,17 @@ struct RestoreAccountTests {
         #expect(restored.account == account)
     }
 
+    /// A reminder of the person's own is named so (hostile round 17: "1 row in own_reminders").
+    @Test func anOwnReminderIsNamedAsOne() throws {
+        let store = try Store(path: path)
+        let backup = try store.backUp(into: path + ".backups", at: now)
+        _ = try store.addOwnReminder(
+            text: "Take out the bins", repeats: .on(CivilDate(iso: "2026-11-25")!),
+            time: LocalTime(hour: 18, minute: 0)!, now: now)
+        let account = try #require(try Store.accountOfRestore(path, from: backup.path))
+        #expect(account.sentence == "1 reminder of yours written since then is not in it")
+    }
+
     /// Another store's backup shares no history with the store: the account says whose rows
     /// replace whose, not what "comes back".
     @Test func anotherStoresBackupIsSaidToReplaceTheStoresRows() throws {

@@ -83,7 +83,7 @@ extension BackupDirectory {
     public static func formerFolders(store: String, besides directory: String) -> [String] {
         guard let location = BackupLocation.read(store: store) else { return [] }
         var folders: [String] = []
-        for folder in [location.directory, location.formerDirectory].compactMap({ $0 })
+        for folder in [location.directory, location.tookBackupsIntoFolder, location.formerDirectory].compactMap({ $0 })
             + (location.olderDirectories ?? [])
         where !isSameFolder(folder, directory) && !folders.contains(where: { isSameFolder($0, folder) }) {
             var status = stat()

@@ -52,7 +52,9 @@ extension BackupDirectory {
         guard stat(directory, &folder) == 0, folder.st_mode & S_IFMT == S_IFDIR,
             isSameFolder(directory, location.tookBackupsInto),
             let newest = location.newestBackup, !newest.contains("/"), !newest.isEmpty,
-            access(directory + "/" + newest, F_OK) != 0, errno == ENOENT
+            access(directory + "/" + newest, F_OK) != 0, errno == ENOENT,
+            // A link that leads elsewhere now: the newest is where it went, an earlier folder.
+            location.tookBackupsIntoFolder.map({ access($0 + "/" + newest, F_OK) == 0 }) != true
         else { return nil }
         return (
             "the backup folder \(directory) lacks the newest backup nudge took into it, \(newest) (an unplugged disk's empty mount point?)",

@@ -38,6 +38,10 @@ public struct BackupLocation: Codable, Sendable, Equatable {
     /// another now and without the newest, the folder is a mount point whose disk is gone,
     /// where a backup would hide under the disk once it is back (`BackupDirectory.unplugged`).
     public var newestBackupDevice: String?
+    /// Where `tookBackupsInto` led when the newest went into it, links resolved: a link that
+    /// leads elsewhere now (`ln -sfn` to another disk) leaves the backups where they went, an
+    /// earlier folder, never out of sight. Nil in a file an older nudge wrote.
+    public var tookBackupsIntoFolder: String?
 
     /// How many earlier folders are remembered: a person moves backups rarely.
     static let formerFoldersKept = 5
@@ -116,8 +120,8 @@ public struct BackupLocation: Codable, Sendable, Equatable {
         // Those read and found to hold its backups count against the limit, newest first; one
         // that could not be read never does, so no number of changes forgets it unread.
         var holding = 0
-        for folder in [tookInto, earlier?.directory, earlier?.formerDirectory].compactMap({ $0 })
-            + (earlier?.olderDirectories ?? [])
+        for folder in [tookInto, earlier?.directory, earlier?.tookBackupsIntoFolder, earlier?.formerDirectory]
+            .compactMap({ $0 }) + (earlier?.olderDirectories ?? [])
         where !BackupDirectory.isSameFolder(folder, directory)
             && !former.contains(where: { BackupDirectory.isSameFolder($0, folder) })
         {
@@ -132,7 +136,8 @@ public struct BackupLocation: Codable, Sendable, Equatable {
             directory: directory, identity: identity, formerDirectory: former.first,
             olderDirectories: former.count > 1 ? Array(former.dropFirst()) : nil, fileInode: earlier?.fileInode,
             tookBackupsInto: tookBackupsInto, newestBackup: tookInto == nil ? earlier?.newestBackup : newest,
-            newestBackupDevice: tookInto == nil ? earlier?.newestBackupDevice : tookInto.flatMap(Self.device(of:)))
+            newestBackupDevice: tookInto == nil ? earlier?.newestBackupDevice : tookInto.flatMap(Self.device(of:)),
+            tookBackupsIntoFolder: tookInto == nil ? earlier?.tookBackupsIntoFolder : tookInto.flatMap(Self.resolved))
         guard location != earlier else { return }
         writeFile(location, to: path(ofStore: store))
     }
@@ -164,6 +169,13 @@ public struct BackupLocation: Codable, Sendable, Equatable {
             && fsync(descriptor) == 0
         if descriptor >= 0 { close(descriptor) }
         if !written || rename(temporary, target) != 0 { unlink(temporary) }
+    }
+
+    /// `path` with every link resolved; nil when it is not there.
+    static func resolved(_ path: String) -> String? {
+        guard let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        return String(cString: real)
     }
 
     /// The file system a path is on (`st_dev`, decimal); nil when it is not there.

@@ -180,4 +180,36 @@ extension FormerBackupFolderTests {
             "\(sixth)")
         #expect(try location()["formerDirectory"] == directory.file("bk5"))
     }
+
+    /// `backup.directory` a link, pointed at another folder (`ln -sfn`, a new disk): the backups
+    /// where it led before dropped out of sight, `restore --latest` refused, and the next backup
+    /// forgot them (hostile round 17). They stay the store's, in an earlier folder.
+    @Test func aLinkPointedElsewhereKeepsTheBackupsWhereItLed() throws {
+        let (disk1, disk2, link) = (directory.file("disk1"), directory.file("disk2"), directory.file("current"))
+        for folder in [disk1, disk2] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        }
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: disk1)
+        nudge("log", "symptom", "before", "--severity", "2", at: "2026-11-20T09:00:00Z")
+        nudge("settings", "set", "backup.directory", link, at: "2026-11-20T09:00:00Z")
+        nudge("backup", at: "2026-11-20T10:00:00Z")
+        try FileManager.default.removeItem(atPath: link)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: disk2)
+
+        let listed = nudge("backups", at: "2026-11-21T09:00:00Z")
+        #expect(listed.stdout.contains(disk1 + "/nudge-20261120T100000Z.sqlite"), "\(listed)")
+        #expect(!listed.stdout.contains("lacks the newest"), "\(listed)")
+        nudge("log", "symptom", "after", "--severity", "3", at: "2026-11-21T09:00:00Z")
+        let restored = nudge("restore", "--latest", "--yes", at: "2026-11-21T09:30:00Z")
+        #expect(restored.stdout.contains("restored the backup of 2026-11-20 10:00 UTC"), "\(restored)")
+        #expect(try entries() == "1")
+
+        nudge("backup", at: "2026-11-22T10:00:00Z")
+        let recorded = try location()
+        #expect(recorded["formerDirectory"] == disk1, "\(recorded)")
+        let both = nudge("backups", at: "2026-11-22T10:00:00Z")
+        #expect(
+            both.stdout.contains(disk1 + "/nudge-20261120T100000Z.sqlite")
+                && both.stdout.contains("nudge-20261122T100000Z.sqlite"), "\(both)")
+    }
 }

@@ -172,7 +172,8 @@ extension Daemon {
             opened != now
         {
             logger.notice(
-                "the store \(configuration.storePath) was replaced by another file (a restore of a damaged store, a sync tool or another program); starting again on it")
+                "the store \(configuration.storePath) was replaced by another file (a restore of a damaged store, a sync tool or another program); starting again on it"
+            )
             do { try store.emptyWriteAheadLog() } catch { logger.error("\(error)") }
             throw .storeReplaced(configuration.storePath)
         }

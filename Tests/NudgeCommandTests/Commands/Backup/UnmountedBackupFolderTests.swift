@@ -146,4 +146,27 @@ struct UnmountedBackupFolderTests {
         #expect(words.contains("\(backup) is itself a backup: nudge backs up stores, not backups"), "\(listed)")
         #expect(!listed.stdout.contains("take one now"), "\(listed)")
     }
+
+    /// The record names a newest that a later backup has just thinned away (CI's torture test:
+    /// `restore --latest` read the record, then a backup beside it took a newer one and thinned
+    /// the recorded one): not an empty mount point, since a newer backup is there.
+    @Test func aNewestThinnedByALaterBackupIsNotLacking() throws {
+        _ = nudge("log", "symptom", "one", "--severity", "1", at: "2026-11-21T09:00:00Z")
+        #expect(nudge("backup", at: "2026-11-21T10:00:00Z").status == 0)
+        // As the reader saw it a moment before: an older newest, thinned since.
+        let location = store + ".backup-location"
+        let recorded = try String(contentsOfFile: location, encoding: .utf8)
+        let stale = recorded.replacingOccurrences(
+            of: "nudge-20261121T100000Z.sqlite", with: "nudge-20261121T095959Z.sqlite")
+        #expect(stale != recorded)
+        let handle = try #require(FileHandle(forWritingAtPath: location))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(stale.utf8))
+        try handle.close()
+
+        let listed = nudge("backups", at: "2026-11-21T10:01:00Z")
+        #expect(!listed.stdout.contains("lacks the newest"), "\(listed)")
+        let latest = nudge("restore", "--latest", "--yes", at: "2026-11-21T10:01:00Z")
+        #expect(latest.status == 0, "\(latest)")
+    }
 }

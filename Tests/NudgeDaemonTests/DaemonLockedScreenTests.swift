@@ -46,6 +46,29 @@ extension DaemonTests {
         #expect(record.title == "Daily symptom check" && record.notificationID == 3)
     }
 
+    /// A server without buttons (hostile round on issue 41): the locked screen's body listed
+    /// "nudge ack 3 take (Take dose 2)", which says what the neutral title hides. No body while
+    /// locked; the answers come back with the text on unlock.
+    @Test(.hangBound(minutes: 2)) func withoutButtonsALockedScreenShowsNoAnswers() throws {
+        let logind = try LogindBus()
+        try logind.addSession("c7")
+        try logind.setLocked(true, session: "c7")
+        let notifier = FakeNotifier(showsActions: false)
+        let log = RecordedLog()
+        try withDaemon(
+            clock: DaemonClock(startingAt: Timestamp.parse("2026-11-21T20:00:00Z")!), notifier: notifier, log: log,
+            kinds: [.symptom], logind: (logind.address, "c7")
+        ) { _, _ in
+            #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
+            try logind.setLocked(false, session: "c7")
+            #expect(log.waitFor("reworded for the unlocked screen"), "\(log.all)")
+        }
+        let shown = notifier.shown.withLock { $0 }
+        try #require(shown.count == 2, "\(shown)")
+        #expect(shown[0].title == "nudge: a reminder is waiting" && shown[0].body.isEmpty, "\(shown[0])")
+        #expect(shown[1].body.contains("Answer in a terminal: nudge ack 1 "), "\(shown[1])")
+    }
+
     @Test(.hangBound(minutes: 2)) func withTheSettingOffALockedScreenShowsTheWholeText() throws {
         let logind = try LogindBus()
         try logind.addSession("c7")

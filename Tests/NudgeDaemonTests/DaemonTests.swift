@@ -21,11 +21,15 @@ struct DaemonTests {
         let showed = DispatchSemaphore(value: 0)
         var onEvent: (@Sendable (NotifierEvent) -> Void)?
         var bodyText: BodyText { .markup }
-        var showsActions: Bool { true }
+        /// A server with the `actions` capability (buttons).
+        let showsActions: Bool
         /// A server with the `sound` capability.
         let playsSounds: Bool
 
-        init(playsSounds: Bool = false) { self.playsSounds = playsSounds }
+        init(playsSounds: Bool = false, showsActions: Bool = true) {
+            self.playsSounds = playsSounds
+            self.showsActions = showsActions
+        }
 
         /// What each of `shown` replaced in place, in the same order.
         let replaced = Mutex<[UInt32?]>([])

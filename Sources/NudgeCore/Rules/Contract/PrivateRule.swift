@@ -31,4 +31,13 @@ extension NotificationContent {
         content.body = ""
         return content
     }
+
+    /// A neutral notification for a server without buttons: the terminal's answers, which
+    /// name the reminder ("Take dose 2"), left out; still awaiting an answer.
+    public var withoutItsAnswers: NotificationContent {
+        var content = self
+        content.body = ""
+        content.actions = []
+        return content
+    }
 }

@@ -18,9 +18,12 @@ extension Daemon {
         let clock = wallClock
         let keepAwakeOn = (try? store.settings())?.bool(.sleepKeepAwake) ?? true
         let wakes = sleepGuard.alarmWaking(keepAwakeOn: keepAwakeOn).canWake ? sleepGuard.wakeArmedFor : nil
-        let warning = SleepWarning.content(reason: reason, wakesAt: wakes.map { clock.timeOfDay($0.dueAt) })
-        let (voiced, playback) = ringer.voiced(
-            warning, settings: (try? store.settings()) ?? Settings(), for: server.notifier)
+        let settings = (try? store.settings()) ?? Settings()
+        // Not tracked to be reworded on unlock: on a locked screen it says an alarm, not which.
+        let warning = SleepWarning.content(
+            reason: server.screen.hidesPrivateText(settings) ? nil : reason,
+            wakesAt: wakes.map { clock.timeOfDay($0.dueAt) })
+        let (voiced, playback) = ringer.voiced(warning, settings: settings, for: server.notifier)
         let logger = logger
         server.notifier.show(voiced, replacing: nil) { result in
             if case .failure(let error) = result { logger.error("cannot warn before sleep: \(error)") }

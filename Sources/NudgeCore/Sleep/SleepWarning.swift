@@ -5,9 +5,11 @@ import Foundation
 public enum SleepWarning {
     public static let title = "The computer is going to sleep"
 
-    /// `reason` is why it was kept awake (`the dose-2 alarm is due at 02:45`); `wakesAt`, the
+    /// `reason` is why it was kept awake (`the dose-2 alarm is due at 02:45`), nil on a locked
+    /// screen that shows nothing private (an alarm is said, not what for); `wakesAt`, the
     /// local time it resumes for the alarm, or nil when it cannot.
-    public static func content(reason: String, wakesAt: String?) -> NotificationContent {
+    public static func content(reason: String?, wakesAt: String?) -> NotificationContent {
+        let reason = reason ?? "an alarm must ring tonight"
         if let wakesAt {
             return NotificationContent(
                 title: title, body: "It will wake itself at \(wakesAt) for the alarm.", actions: [],

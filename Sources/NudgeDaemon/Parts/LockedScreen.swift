@@ -50,7 +50,13 @@ final class LockedScreen {
     /// `content` as the screen may show it now: a private one in neutral words while locked,
     /// unless `notify.private_when_locked` is off.
     func screened(_ content: NotificationContent, settings: Settings) -> NotificationContent {
-        guard isLocked, content.isPrivate, settings.bool(.notifyPrivateWhenLocked) else { return content }
+        guard content.isPrivate, hidesPrivateText(settings) else { return content }
         return content.neutral
+    }
+
+    /// Whether what the screen shows now must leave private text out: locked, and
+    /// `notify.private_when_locked` on.
+    func hidesPrivateText(_ settings: Settings) -> Bool {
+        isLocked && settings.bool(.notifyPrivateWhenLocked)
     }
 }

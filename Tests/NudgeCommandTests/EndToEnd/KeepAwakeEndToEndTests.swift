@@ -149,6 +149,28 @@ struct KeepAwakeEndToEndTests: DaemonScenario {
         #expect(try logind.inhibitors(mode: "delay") == ["to warn before sleep: \(why)"])
     }
 
+    /// On a locked screen the warning, which is not reworded on unlock, says an alarm must ring,
+    /// not the dose-2 alarm and its time (hostile round on issue 41).
+    @Test func onALockedScreenTheWarningDoesNotNameTheDose() throws {
+        _ = try nudge("settings", "set", "sound.enabled", "false")
+        try logind.addSession("c9")
+        try logind.setLocked(true, session: "c9")
+        _ = try startNight()
+        let daemon = try startDaemon(
+            environment: ["XDG_SESSION_ID": "c9", "NUDGE_RTC_WAKEALARM": directory.file("no-rtc")])
+        #expect(daemon.waitForEvent("keep_awake", ["held": "yes"]), "\(daemon.stderr)")
+        #expect(daemon.waitForEvent("screen_lock", ["locked": "yes"]), "\(daemon.stderr)")
+        let shownBefore = bus.notifyCalls().count
+        try logind.prepareForSleep(true)
+        let warning = try #require(bus.waitForNotify(count: shownBefore + 1).last, "\(daemon.stderr)")
+        #expect(warning.summary == "The computer is going to sleep", "\(warning)")
+        #expect(
+            warning.body.hasPrefix("An alarm must ring tonight, and it will not ring while the computer sleeps."),
+            "\(warning)")
+        #expect(!warning.body.lowercased().contains("dose"), "\(warning)")
+        try logind.prepareForSleep(false)
+    }
+
     /// With nothing to sound (sound.enabled false), the sleep is let go as soon as the warning is shown.
     @Test func aSilentWarningLetsTheSleepGoAtOnce() throws {
         _ = try nudge("settings", "set", "sound.enabled", "false")

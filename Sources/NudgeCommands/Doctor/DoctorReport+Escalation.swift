@@ -9,16 +9,17 @@ extension DoctorReport {
     static func escalationFindings(_ settings: NudgeCore.Settings?) -> [Finding] {
         let settings = settings ?? NudgeCore.Settings()
         guard let program = settings.arguments(.alarmEscalateCommand).first else { return [] }
-        let minutes = settings.int(.doseEscalateAfterMinutes)
+        let count = settings.int(.doseEscalateAfterMinutes)
+        let minutes = "\(count) minute\(count == 1 ? "" : "s")"
         if let problem = SettingsSet.programProblem(program) {
             return [
                 .problem(
-                    "alarm escalation: \(problem.components(separatedBy: "; ").first ?? problem), so a dose alarm unanswered for \(minutes) minutes would not reach beyond this computer",
+                    "alarm escalation: \(problem.components(separatedBy: "; ").first ?? problem), so a dose alarm unanswered for \(minutes) would not reach beyond this computer",
                     fix:
                         "install it again, or name another: nudge settings set alarm.escalate_command '[\"/usr/bin/apprise\", ...]' (or none: nudge settings reset alarm.escalate_command)"
                 )
             ]
         }
-        return [.fine("alarm escalation: runs \(program) when the dose alarm is unanswered for \(minutes) minutes")]
+        return [.fine("alarm escalation: runs \(program) when the dose alarm is unanswered for \(minutes)")]
     }
 }

@@ -26,6 +26,14 @@ struct DoctorEscalationTests: CommandScenario {
         #expect(gone.stdout.contains("nudge settings reset alarm.escalate_command"), "\(gone)")
     }
 
+    /// "1 minutes" (hostile round on issue 41).
+    @Test func oneMinuteIsOne() throws {
+        #expect(nudge("settings", "set", "alarm.escalate_command", "[\"/bin/true\"]").status == 0)
+        #expect(nudge("settings", "set", "dose.escalate_after_minutes", "1").status == 0)
+        let doctor = nudge("doctor")
+        #expect(doctor.stdout.contains("when the dose alarm is unanswered for 1 minute\n"), "\(doctor)")
+    }
+
     @Test func noCommandSaysNothing() {
         #expect(!nudge("doctor").stdout.contains("alarm escalation"))
     }

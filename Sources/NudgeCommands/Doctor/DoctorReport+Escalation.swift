@@ -6,7 +6,9 @@ extension DoctorReport {
     /// Where an unanswered dose alarm goes beyond this computer. `settings set` refuses a
     /// program that cannot run, but one removed or made unrunnable since would be found only at
     /// night, when the alarm needed it: doctor looks now.
-    static func escalationFindings(_ settings: NudgeCore.Settings?) -> [Finding] {
+    static func escalationFindings(
+        _ settings: NudgeCore.Settings?, latestEnd: (endedAt: Date, outcome: String)?, clock: WallClock
+    ) -> [Finding] {
         let settings = settings ?? NudgeCore.Settings()
         guard let program = settings.arguments(.alarmEscalateCommand).first else { return [] }
         let count = settings.int(.doseEscalateAfterMinutes)
@@ -20,6 +22,18 @@ extension DoctorReport {
                 )
             ]
         }
+        // The setting can be sound and the command still fail (a wrong token, no network): the
+        // last one that ended says so until one succeeds.
+        if let last = latestEnd, !last.outcome.hasPrefix(Self.escalationSucceeded) {
+            return [
+                .warning(
+                    "alarm escalation: the last one, at \(LocalFormat.dateTime(last.endedAt, clock: clock)), did not succeed: \(program) \(TextInput.oneLine(last.outcome))",
+                    fix: "run it by hand to see why; the daemon's log has its output (journalctl --user -u nudge)")
+            ]
+        }
         return [.fine("alarm escalation: runs \(program) when the dose alarm is unanswered for \(minutes)")]
     }
+
+    /// How a command that succeeded ended, as the daemon records it.
+    static let escalationSucceeded = "exited with status 0"
 }

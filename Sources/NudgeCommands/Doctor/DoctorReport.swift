@@ -25,7 +25,8 @@ public struct DoctorReport {
         findings += DoctorFindings.leftoverFindings(store: path, settings: settings, now: Date())
         findings += DoctorFindings.encryptionFindings(store: path, settings: settings)
         findings += Self.soundFindings(settings)
-        findings += Self.escalationFindings(settings)
+        findings += Self.escalationFindings(
+            settings, latestEnd: (try? Store(readingOnly: path).latestEscalationEnd()) ?? nil, clock: context.wallClock)
         findings.append(Self.zoneFinding(context))
         let daemon = DaemonLock.running(storePath: path)
         findings.append(Self.daemonFinding(daemon?.pid))

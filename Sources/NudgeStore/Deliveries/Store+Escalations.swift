@@ -40,6 +40,22 @@ extension Store {
     }
 
     /// Records how an escalation's command ended (`exited 0`, `killed at its deadline`).
+    /// The latest escalation that ended, with how; nil when none did (or its time cannot be read).
+    public func latestEscalationEnd() throws(StoreError) -> (endedAt: Date, outcome: String)? {
+        try read { db in
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT ended_at, outcome FROM reminder_escalations
+                        WHERE ended_at IS NOT NULL ORDER BY ended_at DESC LIMIT 1
+                        """),
+                let ended = row.stored("ended_at", as: String.self).flatMap(Timestamp.parse)
+            else { return nil }
+            return (ended, row.stored("outcome", as: String.self) ?? "ended, how not recorded")
+        }
+    }
+
     public func recordEscalationEnded(key: String, outcome: String, at now: Date) throws(StoreError) {
         try write { db in
             try db.execute(

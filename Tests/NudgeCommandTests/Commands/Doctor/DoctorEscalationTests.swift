@@ -34,6 +34,31 @@ struct DoctorEscalationTests: CommandScenario {
         #expect(doctor.stdout.contains("when the dose alarm is unanswered for 1 minute\n"), "\(doctor)")
     }
 
+    /// Doctor said ok right after the escalation failed (hostile round on issue 41): the last
+    /// one that ended is said until one succeeds.
+    @Test func aFailedEscalationIsSaidUntilOneSucceeds() throws {
+        #expect(nudge("settings", "set", "alarm.escalate_command", "[\"/bin/false\"]").status == 0)
+        try StoreQuery.write(
+            store,
+            """
+            INSERT INTO reminder_escalations (reminder_key, kind, due_at, reason, started_at, ended_at, outcome)
+            VALUES ('dose2:2026-11-21:alarm', 'dose2', '2026-11-21T03:00:00Z', 'unanswered', '2026-11-21T03:10:00Z',
+                    '2026-11-21T03:10:01Z', 'exited with status 6')
+            """)
+        let failed = nudge("doctor")
+        #expect(
+            failed.stdout.contains("alarm escalation: the last one, at ")
+                && failed.stdout.contains("did not succeed: /bin/false exited with status 6"), "\(failed)")
+        try StoreQuery.write(
+            store,
+            """
+            INSERT INTO reminder_escalations (reminder_key, kind, due_at, reason, started_at, ended_at, outcome)
+            VALUES ('dose2:2026-11-22:alarm', 'dose2', '2026-11-22T03:00:00Z', 'unanswered', '2026-11-22T03:10:00Z',
+                    '2026-11-22T03:10:01Z', 'exited with status 0')
+            """)
+        #expect(nudge("doctor").stdout.contains("ok      alarm escalation: runs /bin/false"))
+    }
+
     @Test func noCommandSaysNothing() {
         #expect(!nudge("doctor").stdout.contains("alarm escalation"))
     }

@@ -12,7 +12,10 @@ extension DoctorReport {
 
     /// Whether the desktop is in Do Not Disturb now, which switch a meditation would quiet it
     /// with, and where a server holds even what breaks through it (a paused dunst).
-    static func doNotDisturbFindings(environment: [String: String], settings: NudgeCore.Settings?) -> [Finding] {
+    /// `alarmSounds`: whether nudge's own sound plays here (the bell played).
+    static func doNotDisturbFindings(environment: [String: String], settings: NudgeCore.Settings?, alarmSounds: Bool)
+        -> [Finding]
+    {
         let watch = DoNotDisturbWatch(
             sessionBus: environment["DBUS_SESSION_BUS_ADDRESS"], readsGNOME: PersonClock.dconfCanRun(environment)
         ) { _ in }
@@ -22,11 +25,17 @@ extension DoctorReport {
             state.sources.contains(.dunstPaused)
             ? "the dose alarm rings by nudge's own sound, and dunst shows its notification only as its line below says"
             : "the dose alarm breaks through"
+        // Held by dunst and unheard: the alarm would be silent tonight.
+        let silent = state.sources.contains(.dunstPaused) && !alarmSounds
         var findings: [Finding] = [
-            .fine(
-                state.isOn
-                    ? "Do Not Disturb: on (\(state)); reminders set to hold wait for it to end, \(alarm)"
-                    : "Do Not Disturb: off"),
+            silent
+                ? .problem(
+                    "Do Not Disturb: on (\(state)); dunst holds even the dose alarm, and nothing plays here (sound line below): the alarm would be silent",
+                    fix: "unpause dunst (dunstctl set-paused false), or make sound work")
+                : .fine(
+                    state.isOn
+                        ? "Do Not Disturb: on (\(state)); reminders set to hold wait for it to end, \(alarm)"
+                        : "Do Not Disturb: off"),
             meditationQuietFinding(
                 watch.quietSwitch, alreadyOn: state.isOn,
                 wanted: (settings ?? NudgeCore.Settings()).bool(.meditationDoNotDisturb)),

@@ -6,11 +6,17 @@ import NudgeSound
 extension DoctorReport {
     /// Whether a sound plays here (the short bell, played once) and through which backend,
     /// and whether the sounds the settings name are installed.
-    static func soundFindings(_ settings: NudgeCore.Settings?) -> [Finding] {
+    /// The bell played once for the whole report (nil with sound.enabled false): the sound's
+    /// findings and Do Not Disturb's both say what it found.
+    static func playedBell(_ settings: NudgeCore.Settings?) -> Result<String, SoundCheckFailure>? {
+        (settings ?? NudgeCore.Settings()).bool(.soundEnabled) ? SoundCheck.playBell() : nil
+    }
+
+    static func soundFindings(_ settings: NudgeCore.Settings?, bell: Result<String, SoundCheckFailure>?) -> [Finding] {
         let settings = settings ?? NudgeCore.Settings()
-        guard settings.bool(.soundEnabled) else { return [.fine("sound: off (sound.enabled is false)")] }
+        guard settings.bool(.soundEnabled), let bell else { return [.fine("sound: off (sound.enabled is false)")] }
         var findings: [Finding]
-        switch SoundCheck.playBell() {
+        switch bell {
         case .success(let backend): findings = [.fine("sound: plays (played the bell through \(backend))")]
         case .failure(let failure):
             findings = [

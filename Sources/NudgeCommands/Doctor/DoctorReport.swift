@@ -16,7 +16,10 @@ public struct DoctorReport {
         var findings = Self.serverFindings(environment: ProcessInfo.processInfo.environment)
         let path = context.storePath
         let settings = try? Store(readingOnly: path).settings()
-        findings += Self.doNotDisturbFindings(environment: ProcessInfo.processInfo.environment, settings: settings)
+        let bell = Self.playedBell(settings)
+        findings += Self.doNotDisturbFindings(
+            environment: ProcessInfo.processInfo.environment, settings: settings,
+            alarmSounds: (try? bell?.get()) != nil)
         findings += Self.storeFindings(path)
         findings += Self.ignoredSettingFindings(settings)
         findings += DoctorFindings.besideStoreFindings(store: path)
@@ -24,7 +27,7 @@ public struct DoctorReport {
             store: path, settings: settings, now: context.now, clock: context.wallClock)
         findings += DoctorFindings.leftoverFindings(store: path, settings: settings, now: Date())
         findings += DoctorFindings.encryptionFindings(store: path, settings: settings)
-        findings += Self.soundFindings(settings)
+        findings += Self.soundFindings(settings, bell: bell)
         findings += Self.escalationFindings(
             settings, latestEnd: (try? Store(readingOnly: path).latestEscalationEnd()) ?? nil, clock: context.wallClock)
         findings.append(Self.zoneFinding(context))

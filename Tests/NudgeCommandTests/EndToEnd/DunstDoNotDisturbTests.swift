@@ -106,7 +106,10 @@ struct DunstDoNotDisturbTests {
     @Test func doctorSaysAPausedDunstHoldsEvenTheAlarm() throws {
         let dunst = try DunstServer(rules: "")
         try dunst.setPaused(true)
-        let doctor = try NudgeBinary.run(["doctor"], environment: environment(dunst))
+        // A sound device that plays (the ALSA file recipe): nudge's own sound is heard.
+        let audio = try RecordedAudio(in: directory)
+        let doctor = try NudgeBinary.run(
+            ["doctor"], environment: environment(dunst).merging(["HOME": audio.home]) { $1 })
         #expect(doctor.stdout.contains("ok      Do Not Disturb: on (dunst is paused)"), "\(doctor.stdout)")
         // Never that the alarm "breaks through" just above the line that says dunst holds it.
         #expect(!doctor.stdout.contains("the dose alarm breaks through"), "\(doctor.stdout)")
@@ -119,5 +122,21 @@ struct DunstDoNotDisturbTests {
             doctor.stdout.contains(
                 "ok      meditation: quiets the desktop by pausing dunst (its paused property); one started now leaves it as it is, since Do Not Disturb is on already\n"
             ), "\(doctor.stdout)")
+    }
+
+    /// Held by a paused dunst and nothing plays (hostile round on issue 41): doctor said ok,
+    /// "rings by nudge's own sound", above the line saying nothing plays. A problem: the alarm
+    /// would be silent tonight.
+    @Test func aPausedDunstWithNothingThatPlaysIsAProblem() throws {
+        let dunst = try DunstServer(rules: "")
+        try dunst.setPaused(true)
+        let doctor = try NudgeBinary.run(
+            ["doctor"], environment: environment(dunst).merging(["HOME": directory.file("no-sound")]) { $1 })
+        try #require(doctor.stdout.contains("PROBLEM sound: nothing plays"), "\(doctor.stdout)")
+        #expect(
+            doctor.stdout.contains(
+                "PROBLEM Do Not Disturb: on (dunst is paused); dunst holds even the dose alarm, and nothing plays here"),
+            "\(doctor.stdout)")
+        #expect(!doctor.stdout.contains("rings by nudge's own sound"), "\(doctor.stdout)")
     }
 }

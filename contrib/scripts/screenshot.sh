@@ -27,7 +27,8 @@ Xvfb -displayfd 1 -screen 0 620x120x24 -nolisten tcp > "$work/display" 2>"$work/
 pids="$pids $!"
 await "$work/display" "[0-9]"
 export DISPLAY=":$(cat "$work/display")"
-dbus-daemon --session --nofork --nopidfile --print-address=1 > "$work/bus" 2>/dev/null &
+# Listening in $work, removed with it (the session config would leave a socket in /tmp).
+dbus-daemon --session --address="unix:dir=$work" --nofork --nopidfile --print-address=1 > "$work/bus" 2>/dev/null &
 pids="$pids $!"
 await "$work/bus" "unix:"
 export DBUS_SESSION_BUS_ADDRESS="$(head -n 1 "$work/bus")"

@@ -46,7 +46,7 @@ desktop-file-validate /usr/share/applications/nudge.desktop /etc/xdg/autostart/n
 as_person nudge log symptom Headache --severity 2 > /dev/null
 store="$home/.local/share/nudge/nudge.sqlite"
 [ -f "$store" ] || fail "no store at $store"
-started_bus=$(dbus-daemon --session --fork --print-address=1 --print-pid=1 --nopidfile)
+started_bus=$(dbus-daemon --session --address="unix:dir=$work" --fork --print-address=1 --print-pid=1 --nopidfile)
 bus=$(echo "$started_bus" | sed -n 1p)
 bus_pid=$(echo "$started_bus" | sed -n 2p)
 # Not through as_person: $! must be the daemon's pid (env execs it), not a subshell's.

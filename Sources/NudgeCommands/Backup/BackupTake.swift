@@ -59,6 +59,9 @@ public struct BackupTake {
         if let stale = BackupLocation.staleness(store: context.storePath) {
             context.environment.errors(
                 "nudge: warning: \(stale.problem), \(BackupLocation.staleConsequence); \(stale.fix)\n")
+        } else if let reason = backup.unrecordedReason {
+            context.environment.errors(
+                "nudge: warning: \(BackupLocation.unrecordedWarning(store: context.storePath, reason: reason))\n")
         }
     }
 

@@ -49,6 +49,13 @@ public enum BackupsList {
         listed backups: [BackupFile], directory: String, formerFolders: [String], listedFormerFolders: Bool,
         identity: String?, json: Bool, _ context: CommandContext
     ) {
+        // Listed last, and never the newest: said why (--json has `ahead_of_clock`).
+        let ahead = backups.filter { $0.isAhead(of: context.now) }
+        if !json, !ahead.isEmpty {
+            context.print(
+                "\(ahead.count == 1 ? "the last is" : "the last \(ahead.count) are") dated ahead of the clock (taken while it was ahead, or it is behind now): never taken as the newest by the daemon or restore --latest; check the time with timedatectl"
+            )
+        }
         for folder in formerFolders where !json && listedFormerFolders {
             let count = backups.filter { PathText.directory(of: $0.path) == folder }.count
             guard count > 0 else { continue }
@@ -81,7 +88,7 @@ public enum BackupsList {
         if !json, let newest = others.ofThisPath.first {
             let count = others.ofThisPath.count
             context.print(
-                "\(count == 1 ? "1 backup" : "\(count) backups") of a store at this same path with another identity (the one STORE.backup-location records: the store was given a new one, by another program or by being replaced with a copy of itself) \(count == 1 ? "is" : "are") in \(directory), not listed; restore the newest by its path: nudge restore \(newest.path) --yes"
+                "\(count == 1 ? "1 backup" : "\(count) backups") of \(BackupDirectory.OtherIdentities.ofThisPathMeaning) \(count == 1 ? "is" : "are") in \(directory), not listed; restore the newest by its path: nudge restore \(newest.path) --yes"
             )
         }
         let otherStores = others.ofOtherStores.count
@@ -102,6 +109,7 @@ public enum BackupsList {
                     path: backup.path, takenAt: backup.takenAt, size: backup.size,
                     check: backup.unreadableReason.map(Self.unreadable) ?? contents.check,
                     origin: apart?.name(of: backup.origin) ?? Self.origin(backup.origin),
+                    aheadOfClock: backup.isAhead(of: context.now),
                     counts: Dictionary(
                         uniqueKeysWithValues: contents.counts.map {
                             ($0.label.replacingOccurrences(of: " ", with: "_"), $0.count)
@@ -184,6 +192,8 @@ public enum BackupsList {
         var size: Int
         var check: String
         var origin: String
+        /// Dated more than 5 minutes after now: never the newest (`BackupFile.isAhead`).
+        var aheadOfClock: Bool
         var counts: [String: Int]
     }
 }

@@ -4,11 +4,13 @@ import NudgeStore
 
 /// Doctor's line on the store's newest backup: sound, recent, and where the others are.
 extension DoctorFindings {
-    /// The finding on the newest of `backups` (this store's, none ahead of now).
+    /// The finding on the newest of `all` (this store's) not ahead of now; those ahead are
+    /// counted apart (a warning names each).
     static func newestBackupFinding(
-        _ backups: [BackupFile], store: String, directory: String, readable: Bool, formerFolders: [String],
+        _ all: [BackupFile], store: String, directory: String, readable: Bool, formerFolders: [String],
         identity: String?, now: Date, clock: WallClock
     ) -> Finding {
+        let backups = all.filter { !$0.isAhead(of: now) }
         // No identity to compare, and several stores' backups: none counted as this store's.
         let stores = BackupDirectory.stores(backups)
         if identity == nil, stores.count > 1 {
@@ -41,9 +43,11 @@ extension DoctorFindings {
             let count = backups.filter { PathText.directory(of: $0.path) == folder }.count
             return count == 0 ? nil : "; \(count) in \(folder), which backup.directory named before"
         }.joined()
+        let ahead = all.count { $0.isAhead(of: now) && PathText.directory(of: $0.path) == directory }
         let kept =
             readable
-            ? "; \(backups.filter { PathText.directory(of: $0.path) == directory }.count) kept in \(directory)" : ""
+            ? "; \(backups.filter { PathText.directory(of: $0.path) == directory }.count) kept in \(directory)"
+                + (ahead == 0 ? "" : ", and \(ahead) dated ahead of the clock") : ""
         return .fine("backups: newest \(when), checked ok\(kept)\(elsewhere)")
     }
 

@@ -2,9 +2,9 @@ import Foundation
 import NudgeCore
 import NudgeStore
 
-/// A backup folder that holds none of the store's backups but others': taken of this store's
-/// path under the identity `STORE.backup-location` records (another program wrote a new one
-/// into the store), or of other stores. `--latest` takes none of them; their path restores one.
+/// A backup folder that holds none of the store's backups but others': taken from this store's
+/// file under another identity (another program wrote a new one into the store, or another
+/// store was moved over it), or of other stores. `--latest` takes none of them; their path restores one.
 extension DoctorFindings {
     static func otherIdentityFinding(
         _ others: BackupDirectory.OtherIdentities, directory: String, clock: WallClock
@@ -12,7 +12,7 @@ extension DoctorFindings {
         if let newest = others.ofThisPath.first {
             let count = others.ofThisPath.count
             return .problem(
-                "backups: none of this store's in \(directory), but \(count == 1 ? "1 backup" : "\(count) backups") of a store at this same path with another identity (the one STORE.backup-location records: the store was given a new one, by another program or by being replaced with a copy of itself), the newest of \(LocalFormat.dateTime(newest.takenAt, clock: clock)); restore --latest takes none of them",
+                "backups: none of this store's in \(directory), but \(count == 1 ? "1 backup" : "\(count) backups") of \(BackupDirectory.OtherIdentities.ofThisPathMeaning), the newest of \(LocalFormat.dateTime(newest.takenAt, clock: clock)); restore --latest takes none of them",
                 fix:
                     "restore one by its path if you need it: nudge restore \(newest.path) --yes; and take one now under the store's identity: nudge backup"
             )

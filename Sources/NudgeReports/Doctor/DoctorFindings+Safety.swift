@@ -99,7 +99,7 @@ extension DoctorFindings {
             listed: listed, readable: all, store: store, directory: directory, identity: identity, now: now,
             clock: clock)
         let newest = newestBackupFinding(
-            all.filter { !$0.isAhead(of: now) }, store: store, directory: directory, readable: readable,
+            all, store: store, directory: directory, readable: readable,
             formerFolders: formerFolders, identity: identity, now: now, clock: clock)
         return aside + [newest]
     }

@@ -72,6 +72,10 @@ public enum PrivateFile {
         var status = stat()
         let storeName = StoreLocation.canonical(store)
         let name = StoreLocation.canonical(path)
+        if name.hasPrefix(storeName + ".backups/") {
+            return
+                "it is in the store's backup folder \(store).backups, whose files nudge names and thins; give a directory of its own"
+        }
         if name != storeName + ".backups",
             isStoreFile(path, existing: lstat(path, &status) == 0 ? status : nil, store: store) || name == storeName
         {

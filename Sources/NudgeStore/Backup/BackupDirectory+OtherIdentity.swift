@@ -6,11 +6,16 @@ import Foundation
 /// backup). Neither is listed, thinned or taken by `--latest`; their path restores one.
 extension BackupDirectory {
     public struct OtherIdentities: Sendable {
-        /// Of the identity `STORE.backup-location` records for the store's path, taken from the
-        /// store's file (`IdentityTwin.takenFromTheFile`), newest first.
+        /// Taken from the store's file (`IdentityTwin.takenFromTheFile`): of the identity
+        /// `STORE.backup-location` records for it, or of a store the file held before another
+        /// was moved over it; newest first.
         public var ofThisPath: [BackupFile]
         /// Of other stores, newest first.
         public var ofOtherStores: [BackupFile]
+
+        /// What `ofThisPath` holds, in the words `backups` and doctor use.
+        public static let ofThisPathMeaning =
+            "a store at this same path with another identity (this store before it was given a new one, by another program or by being replaced with a copy of itself, or the store that was at this path before another file was moved over it)"
     }
 
     /// The backups in `directory` of another identity than `identity`; none when the store has
@@ -29,11 +34,20 @@ extension BackupDirectory {
         let sameIdentity = listed.filter { $0.origin == .store(identity) }
         let ownPaths = Set(IdentityTwin.own(sameIdentity, identity: identity, store: store).map(\.path))
         let twins = sameIdentity.filter { !ownPaths.contains($0.path) }
-        // Of the recorded identity and taken from this file, where backups record it: a store
-        // that carried that identity elsewhere (a twin given a new one) took the others.
+        // Taken from this file, where backups record it: of the recorded identity, or of a store
+        // this file held before another was moved or restored over it, unless that store lives
+        // on elsewhere (moved away: its backups are its own). A store that carried the
+        // identity elsewhere (a twin given a new one) took the others.
         let fromThisFile = IdentityTwin.takenFromTheFile(at: store)
+        var livesElsewhere: [String: Bool] = [:]
         let ofThisPath = others.filter { backup in
-            fromThisFile(backup) && (recorded.map { backup.origin == .store($0) } ?? false)
+            guard fromThisFile(backup) else { return false }
+            if let recorded, backup.origin == .store(recorded) { return true }
+            guard backup.takenFrom != nil, case .store(let owner) = backup.origin else { return false }
+            if livesElsewhere[owner] == nil {
+                livesElsewhere[owner] = IdentityTwin.find(identity: owner, besides: store, backups: others) != nil
+            }
+            return livesElsewhere[owner] == false
         }
         return OtherIdentities(
             ofThisPath: ofThisPath,

@@ -18,6 +18,9 @@ public struct BackupFile: Sendable, Equatable {
     /// The path and inode of the store file it was taken from; nil in one an older nudge took.
     public var takenFrom: String?
     public var takenFromInode: String?
+    /// For a backup just taken: why `STORE.backup-location` could not record it (the store's
+    /// folder is read-only); nil when it did.
+    public var unrecordedReason: String?
 
     public init(
         path: String, takenAt: Date, size: Int, origin: BackupOrigin = .unmarked, takenFrom: String? = nil,

@@ -101,17 +101,25 @@ public struct BackupLocation: Codable, Sendable, Equatable {
     /// What a stale location fails to do, said by the commands that would have written it.
     public static let staleConsequence = "so it does not record the backup folder or the store's identity"
 
+    /// What a backup says when the file could not be written beside the store (`reason`).
+    public static func unrecordedWarning(store: String, reason: String) -> String {
+        "\(path(ofStore: store)) could not be written (\(reason)), \(staleConsequence): restore --latest finds this backup while backup.directory names its folder and the store can be read; let nudge write in \(PathText.directory(of: store).isEmpty ? "." : PathText.directory(of: store)) (a read-only mount: mount it read-write), then run nudge backup again"
+    }
+
     /// Records `directory` and the store's identity beside the store, keeping the identity
     /// recorded before when the store has none now (its backups carry it). A temporary file
     /// 0600 from its first byte, synced and renamed; nothing when the file says so already.
-    /// A failure is not the backup's: the store's setting still names the folder.
-    /// `tookInto`: the folder a backup was just taken into, remembered as a former one when the
-    /// setting names another by now; `newest`: that backup's file name.
+    /// A failure is not the backup's (the store's setting still names the folder): its reason
+    /// is returned, for the backup to say. `tookInto`: the folder a backup was just taken into,
+    /// remembered as a former one when the setting names another by now; `newest`: that
+    /// backup's file name.
+    @discardableResult
     static func record(
         directory: String, identity: String?, store: String, tookInto: String? = nil, newest: String? = nil
-    ) {
-        // One that cannot be read may name the identity and folders: never written over unread.
-        guard unreadable(store: store) == nil else { return }
+    ) -> String? {
+        // One that cannot be read may name the identity and folders: never written over unread
+        // (`staleness` says so).
+        guard unreadable(store: store) == nil else { return nil }
         let earlier = read(store: store)
         let identity = identity ?? earlier?.identity
         var former: [String] = []
@@ -138,8 +146,8 @@ public struct BackupLocation: Codable, Sendable, Equatable {
             tookBackupsInto: tookBackupsInto, newestBackup: tookInto == nil ? earlier?.newestBackup : newest,
             newestBackupDevice: tookInto == nil ? earlier?.newestBackupDevice : tookInto.flatMap(Self.device(of:)),
             tookBackupsIntoFolder: tookInto == nil ? earlier?.tookBackupsIntoFolder : tookInto.flatMap(Self.resolved))
-        guard location != earlier else { return }
-        writeFile(location, to: path(ofStore: store))
+        guard location != earlier else { return nil }
+        return writeFile(location, to: path(ofStore: store))
     }
 
     /// The folders `earlier` remembers that are kept when they cannot be read (unmounted, no
@@ -155,10 +163,16 @@ public struct BackupLocation: Codable, Sendable, Equatable {
     }
 
     /// Writes `location` into a temporary file 0600 from its first byte, with that file's
-    /// inode, synced and renamed over `target`; nothing is left behind when a step fails.
-    private static func writeFile(_ location: BackupLocation, to target: String) {
+    /// inode, synced and renamed over `target`; nothing is left behind when a step fails, whose
+    /// reason is returned.
+    private static func writeFile(_ location: BackupLocation, to target: String) -> String? {
         var location = location
-        guard let temporary = try? Store.temporaryFile(beside: target, prefix: ".nudge-location-") else { return }
+        let temporary: String
+        do {
+            temporary = try Store.temporaryFile(beside: target, prefix: ".nudge-location-")
+        } catch {
+            return error.description
+        }
         let descriptor = open(temporary, O_WRONLY | O_TRUNC | O_CLOEXEC)
         var status = stat()
         if descriptor >= 0, fstat(descriptor, &status) == 0 { location.fileInode = String(status.st_ino) }
@@ -167,8 +181,13 @@ public struct BackupLocation: Codable, Sendable, Equatable {
             descriptor >= 0 && !data.isEmpty
             && data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == data.count
             && fsync(descriptor) == 0
+        var reason = written ? nil : "cannot write \(temporary): \(String(cString: strerror(errno)))"
         if descriptor >= 0 { close(descriptor) }
-        if !written || rename(temporary, target) != 0 { unlink(temporary) }
+        if reason == nil, rename(temporary, target) != 0 {
+            reason = "cannot rename over \(target): \(String(cString: strerror(errno)))"
+        }
+        if reason != nil { unlink(temporary) }
+        return reason
     }
 
     /// `path` with every link resolved; nil when it is not there.

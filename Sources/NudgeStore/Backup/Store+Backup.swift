@@ -53,10 +53,12 @@ extension Store {
         let written = try backUp(toFile: name, at: now, replacing: false) { attempt in
             directory + "/" + BackupDirectory.fileName(for: now, attempt: attempt)
         }
-        recordBackupDirectory(tookInto: directory, newest: (written.path as NSString).lastPathComponent)
-        return BackupFile(
+        let recorded = recordBackupDirectory(tookInto: directory, newest: (written.path as NSString).lastPathComponent)
+        var backup = BackupFile(
             path: written.path, takenAt: now, size: written.size,
             origin: written.identity.map { .store($0) } ?? .unmarked)
+        backup.unrecordedReason = recorded.failure
+        return backup
     }
 
     /// Writes a checked backup taken at `now` to `path`, only ever in place of a regular file;

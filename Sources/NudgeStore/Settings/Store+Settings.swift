@@ -74,22 +74,24 @@ extension Store {
     /// program changed the setting. The setting is read under the lock the file is written in:
     /// a `settings set` during a backup is not undone by the backup's older reading. Without
     /// `waiting`, nothing is recorded while another process holds that lock (it records), and
-    /// the result is false.
+    /// `ran` is false. `failure`: why the file could not be written (a read-only folder).
     @discardableResult
     public func recordBackupDirectory(tookInto folder: String? = nil, newest: String? = nil, waiting: Bool = true)
-        -> Bool
+        -> (ran: Bool, failure: String?)
     {
-        BackupLocation.whileLocked(store: path, waiting: waiting) {
+        var failure: String?
+        let ran = BackupLocation.whileLocked(store: path, waiting: waiting) {
             guard let settings = try? settings() else {
                 if let folder {
-                    BackupLocation.record(
+                    failure = BackupLocation.record(
                         directory: folder, identity: nil, store: path, tookInto: folder, newest: newest)
                 }
                 return
             }
-            BackupLocation.record(
+            failure = BackupLocation.record(
                 directory: BackupDirectory.directory(store: path, setting: settings[BackupPolicy.directory]),
                 identity: (try? identity()) ?? nil, store: path, tookInto: folder, newest: newest)
         }
+        return (ran, failure)
     }
 }

@@ -41,10 +41,10 @@ struct BackupLocationRaceTests {
                 sql: "UPDATE settings SET value = ? WHERE key = ?",
                 arguments: [directory.file("second"), BackupPolicy.directory.rawValue])
         }
-        #expect(store.recordBackupDirectory(waiting: false) == false)
+        #expect(store.recordBackupDirectory(waiting: false).ran == false)
         #expect(BackupLocation.read(store: path)?.directory == directory.file("first"))
         #expect(flock(folder, LOCK_UN) == 0)
-        #expect(store.recordBackupDirectory(waiting: false))
+        #expect(store.recordBackupDirectory(waiting: false).ran)
         #expect(BackupLocation.read(store: path)?.directory == directory.file("second"))
     }
 

@@ -38,7 +38,7 @@ final class BackupKeeper {
         if lastBackup?.directory != directory {
             // The setting changed (or the daemon starts): another program may have written it,
             // and a damaged store's commands find its backups only where the location says.
-            if !store.recordBackupDirectory(waiting: false) {
+            if !store.recordBackupDirectory(waiting: false).ran {
                 logger.debug("backup location: another nudge is writing it; not waiting for it on the loop")
             }
         }
@@ -74,6 +74,9 @@ final class BackupKeeper {
             logger.notice(
                 "backed up the store to \(backup.path) (\(backup.size) bytes, checked)\(outcome.removed == 0 ? "" : "; removed \(outcome.removed) older")"
             )
+            if let reason = backup.unrecordedReason {
+                logger.warning("\(BackupLocation.unrecordedWarning(store: storePath, reason: reason))")
+            }
         }
         let content: NotificationContent
         if let damage = outcome.damage {

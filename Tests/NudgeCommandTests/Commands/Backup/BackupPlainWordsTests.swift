@@ -69,6 +69,30 @@ struct BackupPlainWordsTests {
         #expect(!failed.stderr.contains(first), "\(failed)")
     }
 
+    /// A store on a read-only mount, backed up into a folder elsewhere (hostile round 17): the
+    /// backup is taken, and its warning says that STORE.backup-location could not record it,
+    /// which `restore --latest` of a damaged store or a changed setting relies on.
+    @Test(.enabled(if: getuid() == 0)) func aBackupOfAStoreOnAReadOnlyMountSaysItsFolderIsNotRecorded() throws {
+        let small = directory.file("small")
+        try FileManager.default.createDirectory(atPath: small, withIntermediateDirectories: false)
+        let mount = try Subprocess.run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=8m", "tmpfs", small])
+        try #require(mount.status == 0, "\(mount)")
+        defer { _ = try? Subprocess.run("/usr/bin/umount", ["-l", small]) }
+        let onReadOnly = small + "/nudge.sqlite"
+        nudge(["log", "symptom", "Nausea", "--severity", "2"], store: onReadOnly)
+        nudge(["settings", "set", "backup.directory", directory.file("elsewhere")], store: onReadOnly)
+        let readOnly = try Subprocess.run("/usr/bin/mount", ["-o", "remount,ro", small])
+        try #require(readOnly.status == 0, "\(readOnly)")
+        let backup = nudge(["backup"], store: onReadOnly)
+        #expect(backup.stdout.hasPrefix("backed up the store to \(directory.file("elsewhere"))/"), "\(backup)")
+        #expect(
+            backup.stderr.contains(
+                "nudge: warning: \(onReadOnly).backup-location could not be written (cannot write in \(small): Read-only file system)"
+            ), "\(backup)")
+        #expect(backup.stderr.contains("mount it read-write"), "\(backup)")
+        #expect(backup.stderr.split(separator: "\n").count == 1, "\(backup)")
+    }
+
     /// A damaged backup's CHECK says "damaged", not SQLite's "*** in database main ***"; the
     /// JSON keeps SQLite's first complaint itself.
     /// A reading command on a full disk (hostile round 17): SQLite cannot make the store's
@@ -122,6 +146,19 @@ struct BackupPlainWordsTests {
         let refused = nudge(["settings", "set", "backup.directory", one], status: 64)
         #expect(refused.stderr.contains("it is a symbolic link that loops; give a directory"), "\(refused)")
         #expect(try StoreQuery.rows(store, "SELECT key FROM settings WHERE key = 'backup.directory'").isEmpty)
+    }
+
+    /// One of the store's backups given as `backup.directory` (hostile round 17: "it is the
+    /// store or one of its files"): the refusal says it is in the store's backup folder.
+    @Test func aBackupFileAsTheBackupFolderIsRefusedAsOneOfTheBackups() throws {
+        nudge(["log", "symptom", "Headache", "--severity", "3"])
+        nudge(["backup"])
+        let backups = store + ".backups"
+        let file = backups + "/" + (try #require(try FileManager.default.contentsOfDirectory(atPath: backups).first))
+        try InProcessNudge.expectRefusal(
+            ["settings", "set", "backup.directory", file], store: store,
+            environment: ["TZ": "UTC", "NUDGE_FAKE_NOW": fakeNow],
+            mentioning: "it is in the store's backup folder \(backups), whose files nudge names and thins")
     }
 
     @Test func backupsSaysADamagedBackupIsDamaged() throws {

@@ -38,7 +38,7 @@ struct ChangedIdentityTests: CommandScenario {
         let listed = nudge("backups")
         #expect(
             listed.stdout.hasSuffix(
-                "1 backup of a store at this same path with another identity (the one STORE.backup-location records: the store was given a new one, by another program or by being replaced with a copy of itself) is in \(store).backups, not listed; restore the newest by its path: nudge restore \(backup) --yes\n"
+                "1 backup of a store at this same path with another identity (this store before it was given a new one, by another program or by being replaced with a copy of itself, or the store that was at this path before another file was moved over it) is in \(store).backups, not listed; restore the newest by its path: nudge restore \(backup) --yes\n"
             ), "\(listed)")
     }
 }

@@ -39,4 +39,23 @@ struct FutureBackupThinningTests {
         let kept = try backups(of: ahead)
         #expect(kept == real.union(future), "\(kept.sorted())")
     }
+
+    /// One dated ahead beside one of now (hostile round 17): doctor said "1 kept" and `backups`
+    /// listed it last unsaid, `--json` with nothing to tell it apart. Each says it now.
+    @Test func aBackupAheadOfTheClockIsCountedAndNamedApart() throws {
+        let store = directory.file("nudge.sqlite")
+        nudge("log", "symptom", "sneeze", "--severity", "2", store: store, at: "2026-11-20T09:00:00Z")
+        nudge("backup", store: store, at: "2026-12-05T10:00:00Z")
+        nudge("backup", store: store, at: "2026-11-20T10:00:00Z")
+        let environment = ["TZ": "UTC", "NUDGE_FAKE_NOW": "2026-11-20T11:00:00Z"]
+        let doctor = InProcessNudge.run(["doctor", "--store", store], environment: environment)
+        #expect(
+            doctor.stdout.contains("; 1 kept in \(store).backups, and 1 dated ahead of the clock"), "\(doctor)")
+        let listed = InProcessNudge.run(["backups", "--store", store], environment: environment)
+        #expect(listed.stdout.contains("\nthe last is dated ahead of the clock"), "\(listed)")
+        let json = InProcessNudge.run(["backups", "--json", "--store", store], environment: environment)
+        let rows = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]], "\(json)")
+        #expect(rows.map { $0["ahead_of_clock"] as? Bool } == [false, true], "\(json)")
+    }
 }

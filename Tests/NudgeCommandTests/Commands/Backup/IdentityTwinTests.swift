@@ -263,9 +263,34 @@ extension IdentityTwinTests {
         // Before any write too (hostile round 16: backups listed it and doctor said ok).
         let unwritten = nudge("backups", at: "2026-11-20T08:30:00Z")
         #expect(!unwritten.stdout.contains("nudge-20261119T090000Z.sqlite  "), "\(unwritten)")
-        #expect(unwritten.stdout.contains("1 backup of another store"), "\(unwritten)")
+        // Named as the lost store at this path's, restored only by its path.
+        #expect(unwritten.stdout.contains("1 backup of a store at this same path"), "\(unwritten)")
         nudge("log", "symptom", "newer", "--severity", "1", at: "2026-11-20T09:00:00Z")
         #expect(try identity(store) != lost)
         #expect(!nudge("backups", at: "2026-11-20T10:00:00Z").stdout.contains("nudge-20261119T090000Z.sqlite  "))
+    }
+
+    /// Another program's store moved over this one (`mv other.sqlite nudge.sqlite`), then the
+    /// first backup of the new file: the displaced store's backups, taken from this path, are
+    /// named as a store at this same path with the line that restores the newest (hostile
+    /// round 17: counted "another store's" once the new file's backup was recorded). Moved
+    /// away instead, the store lives on elsewhere and its backups stay another store's.
+    @Test(arguments: [true, false]) func aStoreDisplacedFromThisPathIsNamedAsThisPaths(displaced: Bool) throws {
+        nudge("log", "symptom", "mine", "--severity", "2", at: "2026-11-20T08:00:00Z")
+        nudge("backup", at: "2026-11-20T09:00:00Z")
+        let other = directory.file("other.sqlite")
+        nudge("log", "symptom", "theirs", "--severity", "1", store: other, at: "2026-11-20T09:30:00Z")
+        if !displaced {
+            for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: store + suffix) {
+                try FileManager.default.moveItem(atPath: store + suffix, toPath: moved + suffix)
+            }
+        }
+        #expect(rename(other, store) == 0)
+        nudge("backup", at: "2026-11-20T10:00:00Z")
+        let listed = nudge("backups", at: "2026-11-20T11:00:00Z")
+        let restoreLine = "nudge restore \(store).backups/nudge-20261120T090000Z.sqlite --yes"
+        #expect(listed.stdout.contains("1 backup of a store at this same path") == displaced, "\(listed)")
+        #expect(listed.stdout.contains(restoreLine) == displaced, "\(listed)")
+        #expect(listed.stdout.contains("1 backup of another store is in") != displaced, "\(listed)")
     }
 }

@@ -75,8 +75,40 @@ public struct BackupTake {
             "\(ByteCountText.describe(Int(status.st_size))), last changed \(LocalFormat.dateTime(changed, clock: context.wallClock))"
     }
 
+    /// Extensions of documents: a backup named so would be opened as one, and show garbage.
+    private static let documentExtensions: Set<String> = [
+        "csv", "tsv", "txt", "md", "markdown", "html", "htm", "json", "xml", "ics", "pdf", "xlsx", "xls", "ods",
+        "docx", "doc", "odt", "rtf",
+    ]
+
+    /// Refuses an `--output` that cannot be written safely (`PrivateFile.validateOutput`), one
+    /// named as a document, or a file there that is not an earlier backup of this store (a
+    /// person's notes): only that, or an empty file, is written over.
     private static func validate(output: String, _ context: CommandContext) throws {
-        try PrivateFile.validateOutput(output, store: context.storePath, backupDirectory: context.backupDirectory)
+        let name = (output as NSString).lastPathComponent
+        let ext = (name as NSString).pathExtension.lowercased()
+        if !name.hasPrefix("."), documentExtensions.contains(ext) {
+            throw UsageRefusal(
+                "--output '\(output)' ends in .\(ext), but a backup is a whole SQLite database; give an --output ending in .sqlite"
+            )
+        }
+        // Databases are told apart below, in words of backups.
+        try PrivateFile.validateOutput(
+            output, store: context.storePath, backupDirectory: context.backupDirectory, replaceable: { _ in true })
+        var status = stat()
+        guard lstat(output, &status) == 0, status.st_size > 0 else { return }
+        guard PrivateFile.isSQLiteDatabase(output) else {
+            throw UsageRefusal(
+                "--output '\(output)' is a file that is not a backup (\(describeExisting(output, context) ?? "")), which nudge does not write over; give a new file's path, or remove that file first"
+            )
+        }
+        guard let identity = Store.identity(at: context.storePath),
+            BackupFile.isBackup(at: output, ofIdentity: identity)
+        else {
+            throw UsageRefusal(
+                "--output '\(output)' is a SQLite database that is not a backup of this store (another store, or another store's backup), which nudge never writes over; give a new file's path"
+            )
+        }
         // A WAL left beside the file would be read with the new backup's pages.
         if FileManager.default.fileExists(atPath: output + "-wal") {
             throw UsageRefusal(

@@ -29,7 +29,11 @@ public enum PrivateFile {
         return read(descriptor, &header, 16) == 16 && header == Array("SQLite format 3\0".utf8)
     }
 
-    public static func validateOutput(_ path: String, store: String, backupDirectory: String? = nil) throws {
+    /// `replaceable`: a SQLite database it may write over all the same (an earlier backup of
+    /// the same store, for `backup --output`).
+    public static func validateOutput(
+        _ path: String, store: String, backupDirectory: String? = nil, replaceable: (String) -> Bool = { _ in false }
+    ) throws {
         guard !path.isEmpty else { throw UsageRefusal("--output is empty; give the path of the file to write") }
         let directory = PathText.directory(of: path)
         var isDirectory: ObjCBool = false
@@ -49,7 +53,7 @@ public enum PrivateFile {
             throw UsageRefusal("--output '\(path)' is the store or one of its files; give another path")
         }
         // Another store or a backup (its -wal long gone): one mistyped path would replace a diary.
-        if exists && isSQLiteDatabase(path) {
+        if exists && isSQLiteDatabase(path) && !replaceable(path) {
             throw UsageRefusal(
                 "--output '\(path)' is a SQLite database (a store or a backup), which nudge never writes over; give a new file's path"
             )

@@ -123,6 +123,13 @@ extension BackupFile {
     /// Whose the backup at `path` is, read from inside it; nil when there is no file.
     public static func origin(of path: String) -> BackupOrigin? { BackupStamp.read(path)?.origin }
 
+    /// Whether the file at `path` is a backup nudge took of the store of `identity` (not a live
+    /// store, which records its own file's inode): what `backup --output` may write over.
+    public static func isBackup(at path: String, ofIdentity identity: String) -> Bool {
+        guard let stamp = BackupStamp.read(path) else { return false }
+        return stamp.origin == .store(identity) && stamp.takenAt != nil && stamp.fileInode == nil
+    }
+
     /// The backup at `path` as it records itself (whose, when, and where from); nil when there is no file.
     static func recorded(_ path: String) -> BackupFile? {
         BackupStamp.read(path).map {

@@ -267,7 +267,7 @@ struct BackupEndToEndTests: DaemonScenario {
             (["backup", "--output", own + "/nudge-20261122T000000Z.sqlite"], 64, "is in the backup directory"),
             (["symptoms", "export", "--output", own + "/diary.csv"], 64, "is in the backup directory"),
             (["journal", "export", "--output", own + "/journal.md"], 64, "is in the backup directory"),
-            (["backup", "--output", live], 64, "is a SQLite database (a store or a backup)"),
+            (["backup", "--output", live], 64, "is a SQLite database that is not a backup of this store"),
             // Another store whose -wal went with its last connection: one mistyped path.
             (["backup", "--output", other], 64, "which nudge never writes over"),
             (["symptoms", "export", "--output", other], 64, "which nudge never writes over"),

@@ -203,22 +203,57 @@ struct BackupPlainWordsTests {
             open.contains("remove one, or put in one of their own") && open.contains("chmod 700 \(backups)"), "\(open)")
     }
 
-    /// `--output` over a file that is there replaces it, as README says (issue 39, twelfth
-    /// round: silently): one line says so, with what the file was.
-    @Test func replacingAFileWithOutputSaysSo() throws {
+    /// `--output` over an earlier backup of this store replaces it (a nightly copy to one
+    /// name), and one line says so, with what the file was (issue 39, twelfth round: silently).
+    @Test func replacingAnEarlierBackupWithOutputSaysSo() throws {
         nudge(["log", "symptom", "Headache", "--severity", "3"])
-        let output = directory.file("keep.bak")
-        #expect(FileManager.default.createFile(atPath: output, contents: Data("twelve bytes".utf8)))
+        let output = directory.file("keep.sqlite")
+        #expect(!nudge(["backup", "--output", output]).stdout.contains("replaced"))
         let changed = try #require(Timestamp.parse("2026-11-20T10:00:00Z"))
         try FileManager.default.setAttributes([.modificationDate: changed], ofItemAtPath: output)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: output)[.size] as? Int)
         let result = nudge(["backup", "--output", output])
         #expect(
             result.stdout.hasPrefix("backed up the store to \(output) (")
                 && result.stdout.hasSuffix(
-                    "\nreplaced the file that was at \(output) (12 B, last changed 2026-11-20 10:00 UTC)\n"),
+                    "\nreplaced the file that was at \(output) (\(ByteCountText.describe(size)), last changed 2026-11-20 10:00 UTC)\n"
+                ),
             "\(result)")
-        let fresh = directory.file("fresh.bak")
-        #expect(!nudge(["backup", "--output", fresh]).stdout.contains("replaced"))
+    }
+
+    /// What `backup --output` never writes over (hostile round 17: a person's notes were
+    /// replaced, while an earlier backup of the store was refused): a file that is not a
+    /// backup, another store's backup, and a name that promises a document.
+    @Test func backupOutputRefusesWhatIsNotAnEarlierBackupOfThisStore() throws {
+        nudge(["log", "symptom", "Headache", "--severity", "3"])
+        let notes = directory.file("notes")
+        #expect(FileManager.default.createFile(atPath: notes, contents: Data("twelve bytes".utf8)))
+        let theirs = directory.file("theirs.sqlite")
+        nudge(["log", "symptom", "Other", "--severity", "1"], store: directory.file("other.sqlite"))
+        nudge(["backup", "--output", theirs], store: directory.file("other.sqlite"))
+        let theirsBefore = StoreDump.bytes(theirs)
+        let environment = ["TZ": "UTC", "NUDGE_FAKE_NOW": fakeNow]
+        for (output, words) in [
+            (notes, "--output '\(notes)' is a file that is not a backup (12 B, last changed "),
+            (
+                theirs,
+                "is a SQLite database that is not a backup of this store (another store, or another store's backup)"
+            ),
+            (
+                directory.file("copy.csv"),
+                "ends in .csv, but a backup is a whole SQLite database; give an --output ending in .sqlite"
+            ),
+        ] {
+            try InProcessNudge.expectRefusal(
+                ["backup", "--output", output], store: store, environment: environment, mentioning: words)
+        }
+        #expect(try String(contentsOfFile: notes, encoding: .utf8) == "twelve bytes")
+        #expect(StoreDump.bytes(theirs) == theirsBefore)
+        #expect(!FileManager.default.fileExists(atPath: directory.file("copy.csv")))
+        // An empty file is no one's: taken.
+        let empty = directory.file("empty.sqlite")
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+        #expect(nudge(["backup", "--output", empty]).stdout.contains("replaced the file that was at \(empty) (0 B"))
     }
 
     /// A backup.directory another program spoiled (an integer where a path goes): `backup`

@@ -31,6 +31,22 @@ public struct BackupTake {
         // A killed restore leaves a copy of the whole store beside it.
         let restoreLeftovers = AbandonedFiles.removeTemporary(
             beside: context.storePath, prefix: Store.restoreTemporaryPrefix, now: Date())
+        context.print(Self.taken(backup, removed: removed, leftovers: leftovers, restoreLeftovers: restoreLeftovers))
+        // README says --output replaces a regular file: never unsaid.
+        if let replaced { context.print("replaced the file that was at \(backup.path) (\(replaced))") }
+        if let stale = BackupLocation.staleness(store: context.storePath) {
+            context.environment.errors(
+                "nudge: warning: \(stale.problem), \(BackupLocation.staleConsequence); \(stale.fix)\n")
+        } else if let reason = backup.unrecordedReason {
+            context.environment.errors(
+                "nudge: warning: \(BackupLocation.unrecordedWarning(store: context.storePath, reason: reason))\n")
+        }
+    }
+
+    /// `backed up the store to FILE (SIZE, checked: ok; COUNTS)`, and what was removed.
+    private static func taken(
+        _ backup: BackupFile, removed: [BackupFile], leftovers: [String], restoreLeftovers: [String]
+    ) -> String {
         let counts = BackupDirectory.counts(backup.path, immutable: true).map {
             BackupDirectory.phrase($0.count, $0.label)
         }.joined(separator: ", ")
@@ -51,18 +67,8 @@ public struct BackupTake {
             ? ""
             : "; removed what \(restoreLeftovers.count == 1 ? "a restore" : "restores") killed midway left beside the store: "
                 + restoreLeftovers.joined(separator: ", ")
-        context.print(
+        return
             "backed up the store to \(backup.path) (\(ByteCountText.describe(backup.size)), checked: ok; \(counts))\(thinned)\(cleaned)\(restoresCleaned)"
-        )
-        // README says --output replaces a regular file: never unsaid.
-        if let replaced { context.print("replaced the file that was at \(backup.path) (\(replaced))") }
-        if let stale = BackupLocation.staleness(store: context.storePath) {
-            context.environment.errors(
-                "nudge: warning: \(stale.problem), \(BackupLocation.staleConsequence); \(stale.fix)\n")
-        } else if let reason = backup.unrecordedReason {
-            context.environment.errors(
-                "nudge: warning: \(BackupLocation.unrecordedWarning(store: context.storePath, reason: reason))\n")
-        }
     }
 
     /// `12 B, last changed 2026-11-20 10:00 UTC` of the regular file at `path`; nil when

@@ -81,18 +81,22 @@ public enum BackupsList {
                 "\(BackupDirectory.unreadFolderText(folder, reason)), which backup.directory named before: it may hold backups of this store; make it readable (chmod u+rwx) or mount it"
             if json { context.environment.errors("nudge: \(line)\n") } else { context.print(line) }
         }
-        // Another store's: one sharing the folder, or this store's before it was copied or
-        // moved to another file system, which only its path restores.
+        if !json { printOtherIdentities(directory: directory, identity: identity, context) }
+    }
+
+    /// Another store's backups: one sharing the folder, or this store's file's under another
+    /// identity, which only their path restores.
+    private static func printOtherIdentities(directory: String, identity: String?, _ context: CommandContext) {
         let others = BackupDirectory.otherIdentities(
             in: directory, store: context.storePath, identity: identity, now: context.now)
-        if !json, let newest = others.ofThisPath.first {
+        if let newest = others.ofThisPath.first {
             let count = others.ofThisPath.count
             context.print(
                 "\(count == 1 ? "1 backup" : "\(count) backups") of \(BackupDirectory.OtherIdentities.ofThisPathMeaning) \(count == 1 ? "is" : "are") in \(directory), not listed; restore the newest by its path: nudge restore \(newest.path) --yes"
             )
         }
         let otherStores = others.ofOtherStores.count
-        if !json, otherStores > 0 {
+        if otherStores > 0 {
             context.print(
                 "\(otherStores) \(otherStores == 1 ? "backup of another store is" : "backups of other stores are") in \(directory) too, not listed; restore one by its path with --yes"
             )

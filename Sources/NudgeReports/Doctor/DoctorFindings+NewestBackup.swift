@@ -43,12 +43,16 @@ extension DoctorFindings {
             let count = backups.filter { PathText.directory(of: $0.path) == folder }.count
             return count == 0 ? nil : "; \(count) in \(folder), which backup.directory named before"
         }.joined()
-        let ahead = all.count { $0.isAhead(of: now) && PathText.directory(of: $0.path) == directory }
-        let kept =
-            readable
-            ? "; \(backups.filter { PathText.directory(of: $0.path) == directory }.count) kept in \(directory)"
-                + (ahead == 0 ? "" : ", and \(ahead) dated ahead of the clock") : ""
+        let kept = readable ? keptPhrase(all, directory: directory, now: now) : ""
         return .fine("backups: newest \(when), checked ok\(kept)\(elsewhere)")
+    }
+
+    /// `; 2 kept in DIR, and 1 dated ahead of the clock`.
+    private static func keptPhrase(_ all: [BackupFile], directory: String, now: Date) -> String {
+        let inFolder = all.filter { PathText.directory(of: $0.path) == directory }
+        let ahead = inFolder.count { $0.isAhead(of: now) }
+        return "; \(inFolder.count - ahead) kept in \(directory)"
+            + (ahead == 0 ? "" : ", and \(ahead) dated ahead of the clock")
     }
 
 }

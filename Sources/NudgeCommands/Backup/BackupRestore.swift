@@ -17,6 +17,14 @@ public struct BackupRestore {
     }
 
     public func run(_ context: CommandContext) throws {
+        let keptPath =
+            context.storePath + ".before-restore-" + Timestamp.format(context.now).filter { $0 != "-" && $0 != ":" }
+        // Before anything opens the path: a store made there again discards the log.
+        if let log = OrphanLog.keepAside(of: context.storePath, as: keptPath) {
+            context.print(
+                "the store's file is gone or empty, but its \(log.path.hasSuffix("-wal") ? "write-ahead log" : "journal") (\(ByteCountText.describe(log.size))) was beside it, which may hold what was written last: it is kept at \(log.path)"
+            )
+        }
         // A backup is never written: not even by a restore into it.
         do { try Store.refuseBackup(at: context.storePath) } catch { throw CommandFailure(error) }
         // A copy of a store (or one that lost its identity) gets its own first: it takes
@@ -32,8 +40,6 @@ public struct BackupRestore {
         }
         let (pinned, described) = try pinnedBackup(context)
         defer { pinned.remove() }
-        let keptPath =
-            context.storePath + ".before-restore-" + Timestamp.format(context.now).filter { $0 != "-" && $0 != ":" }
         guard let restored = try restore(pinned, described: described, keptPath: keptPath, context) else {
             return context.print("nothing restored")
         }

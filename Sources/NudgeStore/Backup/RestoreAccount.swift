@@ -23,21 +23,41 @@ public struct RestoreAccount: Sendable, Equatable {
         public var storeRows: Int
     }
 
+    /// A store that was not there to compare: what was written since cannot be counted.
+    public enum Absence: Sendable, Equatable {
+        /// No file at the path: removed, or moved away (then it is where it was moved).
+        case notThere
+        /// A file with no tables: emptied (`: > nudge.sqlite`), or a database never written.
+        case empty
+    }
+
     public var notInBackup: [Rows]
     /// By table, their number in `added`.
     public var comingBack: [Rows]
     public var otherStore: Replacement?
+    public var storeWas: Absence?
 
-    public init(notInBackup: [Rows] = [], comingBack: [Rows] = [], otherStore: Replacement? = nil) {
+    public init(
+        notInBackup: [Rows] = [], comingBack: [Rows] = [], otherStore: Replacement? = nil, storeWas: Absence? = nil
+    ) {
         self.notInBackup = notInBackup
         self.comingBack = comingBack
         self.otherStore = otherStore
+        self.storeWas = storeWas
     }
 
     /// `2 diary entries (1 added, 1 changed), 1 DoseTap medication event and 1 setting written
     /// since then are not in it; 1 setting and 2 diary entries deleted since then come back`,
     /// before a restore and after.
     public var sentence: String {
+        switch storeWas {
+        case .notThere:
+            return
+                "there was no store at this path (removed, or moved away: then it is where it was moved to), so what was written since then cannot be counted"
+        case .empty:
+            return "the store's file was empty, so what was written since then cannot be counted"
+        case nil: break
+        }
         if let otherStore {
             let (backup, store) = (otherStore.backupRows, otherStore.storeRows)
             return
@@ -90,6 +110,11 @@ public struct RestoreAccount: Sendable, Equatable {
                 let (tables, backupTables) = (
                     try StoreTables.compared(db), try StoreTables.compared(db, schema: "backup")
                 )
+                // Emptied, its rows cannot be told from a store that never had any.
+                if try Int.fetchOne(db, sql: "SELECT count(*) FROM main.sqlite_master") == 0 {
+                    account.storeWas = .empty
+                    return .commit
+                }
                 if let ours = try identity("main", db), let theirs = try identity("backup", db), ours != theirs {
                     account.otherStore = Replacement(
                         backupRows: try rows(backupTables, schema: "backup", db),

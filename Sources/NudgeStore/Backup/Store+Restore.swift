@@ -87,7 +87,8 @@ extension Store {
         if let kept = written.keptAt { recordRolledBack(store: storePath, kept: kept) }
         recordBackupDirectory(of: storePath)
         return Restored(
-            account: written.account, keptAt: written.keptAt, replacedFile: false,
+            account: storeExisted ? written.account : RestoreAccount(storeWas: .notThere), keptAt: written.keptAt,
+            replacedFile: false,
             identityLivesAt: written.identityLivesAt)
     }
 
@@ -135,7 +136,7 @@ extension Store {
     /// `accountOfRestore` of a backup `checkRestorable` passed.
     static func accountOfRestore(_ storePath: String, fromChecked backupPath: String) -> RestoreAccount? {
         guard FileManager.default.fileExists(atPath: storePath) else {
-            return RestoreAccount()
+            return RestoreAccount(storeWas: .notThere)
         }
         return try? RestoreAccount.compare(store: storePath, backup: backupPath)
     }

@@ -42,6 +42,13 @@ public struct Store: Sendable {
         }
     }
 
+    /// Refuses a store path that is there as something other than a regular file (a FIFO, a
+    /// device, a directory), before anything opens it: SQLite's open of a FIFO waits for a
+    /// writer for ever.
+    public static func checkIsAFile(at path: String) throws(StoreError) {
+        try StoreFile.checkRegular(path)
+    }
+
     /// Opens the store for a command that only reads: nothing is created, converted or
     /// migrated (a WAL store may get an empty `-wal` and a `-shm` beside it: see `openReadOnly`).
     ///

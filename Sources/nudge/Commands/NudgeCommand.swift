@@ -1,6 +1,7 @@
 import ArgumentParser
 import NudgeCommands
 import NudgeReports
+import NudgeStore
 
 /// A command that works on a store: `run()` builds the default context from the process (its
 /// options, environment and output) and calls `run(_:)`, which tests call with their own.
@@ -12,6 +13,8 @@ protocol NudgeCommand: ParsableCommand {
 extension NudgeCommand {
     func run() throws {
         let context = CommandContext(storeOption: global.store)
+        // Every command, doctor too: a FIFO there would hold any of them for ever.
+        do { try Store.checkIsAFile(at: context.storePath) } catch { throw CommandFailure(error) }
         // Doctor only looks, and is what a person runs as root to see why.
         if !(self is Nudge.Doctor), let refusal = StoreOwner.refusal(store: context.storePath) {
             throw CommandFailure(refusal, exitCode: 77)

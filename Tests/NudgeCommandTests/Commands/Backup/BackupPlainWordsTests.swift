@@ -161,6 +161,20 @@ struct BackupPlainWordsTests {
             mentioning: "it is in the store's backup folder \(backups), whose files nudge names and thins")
     }
 
+    /// `--output other.sqlite-wal` (or `-journal`, `-shm`) beside another store (hostile round
+    /// 18): the backup was written, and SQLite discarded it at that store's next write.
+    @Test(arguments: ["-wal", "-journal", "-shm"]) func aBackupIsNeverNamedAsAnotherDatabasesLog(suffix: String) throws
+    {
+        nudge(["log", "symptom", "Headache", "--severity", "3"])
+        let other = directory.file("other.sqlite")
+        nudge(["log", "symptom", "Other", "--severity", "1"], store: other)
+        try InProcessNudge.expectRefusal(
+            ["backup", "--output", other + suffix], store: store,
+            environment: ["TZ": "UTC", "NUDGE_FAKE_NOW": fakeNow],
+            mentioning: "is the name of the \(suffix.dropFirst()) file SQLite keeps beside the database \(other)")
+        #expect(!FileManager.default.fileExists(atPath: other + suffix))
+    }
+
     @Test func backupsSaysADamagedBackupIsDamaged() throws {
         nudge(["log", "symptom", "Headache", "--severity", "3"])
         nudge(["settings", "set", "symptom.snooze_minutes", "30"])

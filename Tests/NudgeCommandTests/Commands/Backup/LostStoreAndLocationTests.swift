@@ -103,4 +103,66 @@ extension LostStoreAndLocationTests {
         let restored = nudge("restore", own, "--yes", at: "2026-11-20T10:00:00Z")
         #expect(restored.stdout.contains(" (store B's, one of the 2 stores whose backups "), "\(restored)")
     }
+
+    /// Another program removed only the store's file, or emptied it, and its write-ahead log
+    /// holds 20 commits the backup has not (hostile round 18: the restore deleted the log and
+    /// said "nothing written since then is missing from it"). The log is kept under the
+    /// restore's name, and with the backup beside it, it reads back the 20.
+    @Test(arguments: [false, true]) func aLogLeftBesideALostStoreIsKeptAndTheAccountSaysSo(emptied: Bool) throws {
+        nudge("log", "symptom", "sneeze", "--severity", "2", at: "2026-11-20T08:00:00Z")
+        nudge("backup", at: "2026-11-20T09:00:00Z")
+        let writer = try Subprocess.run(
+            "/usr/bin/python3",
+            [
+                "-c",
+                """
+                import sqlite3, os, sys
+                c = sqlite3.connect(sys.argv[1]); c.execute('PRAGMA wal_autocheckpoint = 0')
+                for i in range(20):
+                    c.execute("INSERT INTO symptom_entries VALUES (hex(randomblob(16)), 'InWal', 3, '2026-11-20T09:30:00Z', NULL, '2026-11-20T09:30:00Z', '2026-11-20T09:30:00Z')")
+                    c.commit()
+                os._exit(0)
+                """, store,
+            ])
+        try #require(writer.status == 0, "\(writer)")
+        if emptied {
+            #expect(truncate(store, 0) == 0)
+        } else {
+            #expect(unlink(store) == 0)
+        }
+        let restored = nudge("restore", "--latest", "--yes", at: "2026-11-20T10:00:00Z")
+        let kept = store + ".before-restore-20261120T100000Z-wal"
+        #expect(
+            restored.stdout.hasPrefix(
+                "the store's file is gone or empty, but its write-ahead log (")
+                && restored.stdout.contains("which may hold what was written last: it is kept at \(kept)\n"),
+            "\(restored)")
+        #expect(
+            restored.stdout.contains(
+                emptied
+                    ? "the store's file was empty, so what was written since then cannot be counted"
+                    : "there was no store at this path (removed, or moved away: then it is where it was moved to), so what was written since then cannot be counted"
+            ), "\(restored)")
+        #expect(!restored.stdout.contains("nothing written since then is missing"), "\(restored)")
+        // The backup with the kept log beside it holds the 20.
+        let recovered = directory.file("recovered.sqlite")
+        try FileManager.default.copyItem(atPath: store + ".backups/nudge-20261120T090000Z.sqlite", toPath: recovered)
+        try FileManager.default.copyItem(atPath: kept, toPath: recovered + "-wal")
+        #expect(try StoreQuery.rows(recovered, "SELECT id FROM symptom_entries WHERE name = 'InWal'").count == 20)
+    }
+
+    /// The store moved away before the restore (hostile round 18): "nothing written since then
+    /// is missing from it" was said of a store that was elsewhere, with 3 entries the backup
+    /// has not.
+    @Test func aRestoreWhereTheStoreWasMovedAwaySaysItCannotCount() throws {
+        nudge("log", "symptom", "sneeze", "--severity", "2", at: "2026-11-20T08:00:00Z")
+        nudge("backup", at: "2026-11-20T09:00:00Z")
+        nudge("log", "symptom", "after", "--severity", "5", at: "2026-11-20T09:30:00Z")
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: store + suffix) {
+            #expect(rename(store + suffix, directory.file("away.sqlite") + suffix) == 0)
+        }
+        let restored = nudge("restore", "--latest", "--yes", at: "2026-11-20T10:00:00Z")
+        #expect(restored.stdout.contains("there was no store at this path (removed, or moved away"), "\(restored)")
+        #expect(!restored.stdout.contains("nothing written since then is missing"), "\(restored)")
+    }
 }

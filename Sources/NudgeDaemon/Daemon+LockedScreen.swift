@@ -61,7 +61,8 @@ extension Daemon {
                 content, deliveryID: live.id, awakeStopsRinging: ringing && ringer.ringing?.offersAwake == true,
                 settings: input.settings)
             let locked = server.screen.isLocked
-            server.submit(onScreen, replacing: id, ledgerFor: []) { [unowned self] result, shownAt, _ in
+            server.submit(onScreen, replacing: id, window: rule.isReplacing ? rule.kind : nil, ledgerFor: []) {
+                [unowned self] result, shownAt, _ in
                 switch result {
                 case .success(let newID):
                     logger.info(

@@ -17,11 +17,7 @@ extension Daemon {
             try deliver(occurrence, input: input, wallClock: wallClock)
         }
         let due = due.filter { !waitsForDoNotDisturb($0, input: input) }
-        // A locked screen shows a private kind in neutral words, and its own on unlock; a
-        // summary, never reworded, would name it: it is shown alone.
-        let late = LateSummary.select(
-            due, now: configuration.clock.now(), input: input,
-            leavingOutPrivate: server.screen.isLocked && input.settings.bool(.notifyPrivateWhenLocked))
+        let late = LateSummary.select(due, now: configuration.clock.now(), input: input)
         var single = try deliverLateSummary(of: late, input: input, wallClock: wallClock)
         single += due.filter { !late.contains($0) }
         let unsummarized = single
@@ -112,9 +108,10 @@ extension Daemon {
         let cause = LateCause.of(
             claimed.map(\.0), input: input, machineUpSince: configuration.clock.upSince(),
             daemonStartedAt: startedAt)
+        // A locked screen names a private kind's neutrally; the unlock rewords it.
         let summary = LateSummary.content(
             of: claimed.map(\.0), now: configuration.clock.now(), input: input, clock: wallClock,
-            text: server.notifier.bodyText, cause: cause)
+            text: server.notifier.bodyText, cause: cause, hidingPrivate: server.screen.hidesPrivateText(input.settings))
         logger.info(
             "summarizing \(claimed.count) late reminders in one notification",
             metadata: ["event": "late_summary", "count": "\(claimed.count)"])
@@ -157,8 +154,9 @@ extension Daemon {
             shown(
                 result, at: now, lines: lines, content: shownContent, for: occurrences, playback: playback,
                 recordedAs: recordedAs)
-            // The lock came or went while it was on its way: it takes the screen's words now.
-            if shownContent.isPrivate, locked != server.screen.isLocked {
+            // The lock came or went while it was on its way: it takes the screen's words now
+            // (a summary naming a private one too).
+            if locked != server.screen.isLocked {
                 do { try rewordPrivateOnScreen() } catch { logger.error("\(error)") }
             }
         }

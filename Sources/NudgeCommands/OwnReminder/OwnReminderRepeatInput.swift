@@ -68,8 +68,9 @@ public struct OwnReminderRepeatInput {
         return nil
     }
 
-    /// `--in`: once, on the day that far from now at `time` (days), or at the minute that far
-    /// from now (hours and minutes), which must be the one its day and time name on this clock.
+    /// `--in`: once, on the day that far from now at `time` (days), or at the first whole minute
+    /// at or after that far from now (hours and minutes), which must be the one its day and
+    /// time name on this clock.
     private static func once(_ within: SpanAhead, at time: LocalTime?, now: Date, clock: WallClock)
         throws(InputError) -> (OwnReminderRepeat, LocalTime)
     {
@@ -96,9 +97,12 @@ public struct OwnReminderRepeatInput {
             }
             given = GivenInstant(text: "in \(days) days", form: .ahead(.days(days)))
         }
-        guard let instant = given.resolved(now: now, clock: clock, direction: .future) else {
+        guard let exact = given.resolved(now: now, clock: clock, direction: .future) else {
             throw InputError("--in names no time on this clock; give --on and --at")
         }
+        // A reminder's time is a minute: the first whole one at or after that long from now, never
+        // sooner than asked (`--in 1m` at 12:00:33 was 12:01, 27 s away).
+        let instant = exact.addingTimeInterval(TimeInterval((60 - clock.local(exact).secondsOfDay % 60) % 60))
         let (day, seconds) = clock.local(instant)
         guard let minute = LocalTime(hour: seconds / 3600, minute: seconds / 60 % 60),
             let due = clock.instant(on: day, at: minute), abs(due.timeIntervalSince(instant)) < 60

@@ -147,10 +147,12 @@ final class Ringer {
     /// The server showed the ringing alarm under another id (its first answer, or a
     /// notification that replaced it): a click there stops it.
     func ringsOn(notification id: UInt32, forDelivery deliveryID: Int64) {
-        guard let ringing, ringing.deliveryID == deliveryID, ringing.notificationID != id else { return }
+        guard let ringing, ringing.deliveryID == deliveryID else { return }
         self.ringing?.notificationID = id
+        // Said once, when the server first gives the id; a replacement's id changes nothing heard.
+        guard ringing.notificationID == 0 else { return }
         logger.info(
-            "ringing for notification \(id)\(ringing.notificationID == 0 ? ", the server's id for delivery \(deliveryID)" : "")",
+            "ringing for notification \(id), the server's id for delivery \(deliveryID)",
             metadata: ["event": "ring_on", "notification": "\(id)", "delivery": "\(deliveryID)"])
     }
 

@@ -17,11 +17,7 @@ extension Daemon {
             try deliver(occurrence, input: input, wallClock: wallClock)
         }
         let due = due.filter { !waitsForDoNotDisturb($0, input: input) }
-        // A locked screen shows a private kind in neutral words, and its own on unlock; a
-        // summary, never reworded, would name it: it is shown alone.
-        let late = LateSummary.select(
-            due, now: configuration.clock.now(), input: input,
-            leavingOutPrivate: server.screen.isLocked && input.settings.bool(.notifyPrivateWhenLocked))
+        let late = LateSummary.select(due, now: configuration.clock.now(), input: input)
         var single = try deliverLateSummary(of: late, input: input, wallClock: wallClock)
         single += due.filter { !late.contains($0) }
         let unsummarized = single
@@ -63,8 +59,21 @@ extension Daemon {
             return try store.cancel(occurrence, at: now)
         }
         guard server.knowsServer(for: [occurrence]) else { return }
-        let replacing = live.flatMap { $0.closedAt == nil ? $0.notificationID : nil }
-        show(content, replacing: replacing, for: [(occurrence, claimed)], settings: input.settings)
+        show(
+            content, window: rule.isReplacing ? rule.kind : nil, for: [(occurrence, claimed)], settings: input.settings)
+    }
+
+    /// The notification a replacing kind's next showing replaces: its latest, while open on the
+    /// server now on the bus. A restarted server's first showing of the window replaces nothing
+    /// (the id is the old server's, which a new server may give to another notification).
+    private func windowOnScreen(_ kind: ReminderKind) -> UInt32? {
+        do {
+            guard let live = try store.latestShown(kind), live.closedAt == nil, server.showed(live) else { return nil }
+            return live.notificationID
+        } catch {
+            logger.error("\(error)")
+            return nil
+        }
     }
 
     /// One notification names them all.
@@ -81,7 +90,7 @@ extension Daemon {
                 of: claimed.map(\.0), text: server.notifier.bodyText, from: input, clock: wallClock)
         else { return }
         // Each recorded under its own title: history and `nudge ack` name each one.
-        show(summary, replacing: nil, for: claimed, settings: input.settings) { SummaryRecord.recorded($0, in: $1) }
+        show(summary, window: nil, for: claimed, settings: input.settings) { SummaryRecord.recorded($0, in: $1) }
     }
 
     /// One notification names the late ones; each is recorded as shown in it, under its own
@@ -99,13 +108,14 @@ extension Daemon {
         let cause = LateCause.of(
             claimed.map(\.0), input: input, machineUpSince: configuration.clock.upSince(),
             daemonStartedAt: startedAt)
+        // A locked screen names a private kind's neutrally; the unlock rewords it.
         let summary = LateSummary.content(
             of: claimed.map(\.0), now: configuration.clock.now(), input: input, clock: wallClock,
-            text: server.notifier.bodyText, cause: cause)
+            text: server.notifier.bodyText, cause: cause, hidingPrivate: server.screen.hidesPrivateText(input.settings))
         logger.info(
             "summarizing \(claimed.count) late reminders in one notification",
             metadata: ["event": "late_summary", "count": "\(claimed.count)"])
-        show(summary, replacing: nil, for: claimed, settings: input.settings) { LateSummary.recorded($0, in: $1) }
+        show(summary, window: nil, for: claimed, settings: input.settings) { LateSummary.recorded($0, in: $1) }
         return []
     }
 
@@ -114,7 +124,7 @@ extension Daemon {
     /// appears. The loop goes on meanwhile: until the answer, they are `showing`.
     /// `recordedAs` words what the store keeps for each occurrence (as shown, by default).
     private func show(
-        _ content: NotificationContent, replacing: UInt32?, for occurrences: [(Occurrence, DeliveryRecord)],
+        _ content: NotificationContent, window: ReminderKind?, for occurrences: [(Occurrence, DeliveryRecord)],
         settings: Settings,
         recordedAs: @escaping (Occurrence, NotificationContent) -> NotificationContent = { $1 }
     ) {
@@ -136,14 +146,17 @@ extension Daemon {
             ringer.play(playback, deliveryID: first.id, notificationID: 0)
         }
         let shownContent = content
+        let replacing: () -> UInt32? = { [unowned self] in window.flatMap(windowOnScreen) }
         server.submit(
-            onScreen, replacing: replacing, showing: occurrences.map(\.0.key), ledgerFor: occurrences.map(\.1.id)
+            onScreen, replacing: replacing, window: window, showing: occurrences.map(\.0.key),
+            ledgerFor: occurrences.map(\.1.id)
         ) { [unowned self] result, now, lines in
             shown(
                 result, at: now, lines: lines, content: shownContent, for: occurrences, playback: playback,
                 recordedAs: recordedAs)
-            // The lock came or went while it was on its way: it takes the screen's words now.
-            if shownContent.isPrivate, locked != server.screen.isLocked {
+            // The lock came or went while it was on its way: it takes the screen's words now
+            // (a summary naming a private one too).
+            if locked != server.screen.isLocked {
                 do { try rewordPrivateOnScreen() } catch { logger.error("\(error)") }
             }
         }

@@ -30,7 +30,8 @@ extension Daemon {
         (content, onScreen) = forServer(
             content, deliveryID: live.id, awakeStopsRinging: ringing && ringer.ringing?.offersAwake == true,
             settings: input.settings)
-        server.submit(onScreen, replacing: replacing, ledgerFor: []) { [unowned self] result, shownAt, _ in
+        server.submit(onScreen, replacing: replacing, window: kind, ledgerFor: []) {
+            [unowned self] result, shownAt, _ in
             switch result {
             case .success(let id):
                 // The alarm rings on for what replaced it: a click there stops it.
@@ -48,13 +49,25 @@ extension Daemon {
     }
 
     /// A finished state (dose 2 taken or skipped, from a button, the command line or another
-    /// program) closes its notification still on screen.
+    /// program) closes its notification still on screen, and any other of its window this
+    /// server showed in the last day and still shows (one left beside it, as a server restart
+    /// once left the pre-alarm beside the alarm).
     func closeFinishedLiveNotifications(input: ScheduleInput) throws {
+        let since = max(
+            server.serverSince.addingTimeInterval(-1), configuration.clock.now().addingTimeInterval(-86_400))
         for rule in input.kinds where rule.isReplacing {
-            guard let live = try store.latestShown(rule.kind), live.closedAt == nil, let id = live.notificationID,
-                rule.screenState(ofKey: live.key, from: input, clock: wallClock) == .finished, server.close(id)
-            else { continue }
-            logger.info("closed \(live.key) (notification \(id)): its state is recorded")
+            var open = try store.onScreen(rule.kind, shownAfter: since).filter(server.showed)
+            if let live = try store.latestShown(rule.kind), live.closedAt == nil,
+                !open.contains(where: { $0.id == live.id })
+            {
+                open.append(live)
+            }
+            for record in open {
+                guard let id = record.notificationID,
+                    rule.screenState(ofKey: record.key, from: input, clock: wallClock) == .finished, server.close(id)
+                else { continue }
+                logger.info("closed \(record.key) (notification \(id)): its state is recorded")
+            }
         }
     }
 

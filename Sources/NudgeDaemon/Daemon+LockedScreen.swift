@@ -44,6 +44,7 @@ extension Daemon {
         // With the setting off nothing is hidden on a lock; an unlock still gives back what a
         // lock hid before it was turned off.
         guard !server.screen.isLocked || input.settings.bool(.notifyPrivateWhenLocked) else { return }
+        try rewordLateSummariesOnScreen(input: input, at: now)
         // From the second the server now on the bus appeared: only what it showed (`showed`).
         for live in try store.onScreen(shownAfter: server.serverSince.addingTimeInterval(-1)) where server.showed(live)
         {
@@ -61,7 +62,8 @@ extension Daemon {
                 content, deliveryID: live.id, awakeStopsRinging: ringing && ringer.ringing?.offersAwake == true,
                 settings: input.settings)
             let locked = server.screen.isLocked
-            server.submit(onScreen, replacing: id, ledgerFor: []) { [unowned self] result, shownAt, _ in
+            server.submit(onScreen, replacing: id, window: rule.isReplacing ? rule.kind : nil, ledgerFor: []) {
+                [unowned self] result, shownAt, _ in
                 switch result {
                 case .success(let newID):
                     logger.info(
@@ -75,6 +77,51 @@ extension Daemon {
                     } catch { logger.error("\(error)") }
                 case .failure(let error):
                     logger.error("cannot reword \(live.key) for the screen: \(error)")
+                }
+            }
+        }
+    }
+
+    /// Each late summary on screen that names a private kind's is replaced in place, silently,
+    /// by its words for the screen now: that one named neutrally once locked, by its rule on
+    /// unlock. Its title is read again from its deliveries and the daemon's facts
+    /// (``LateCause``).
+    private func rewordLateSummariesOnScreen(input: ScheduleInput, at now: Date) throws {
+        let hiding = server.screen.hidesPrivateText(input.settings)
+        for summary in try store.lateSummariesOnScreen(shownAfter: server.serverSince.addingTimeInterval(-1)) {
+            let occurrences = summary.map {
+                Occurrence(kind: $0.kind, key: $0.key, dueAt: $0.dueAt, title: $0.title ?? "")
+            }
+            guard let first = summary.first, server.showed(first), let id = first.notificationID,
+                !server.askedToClose(id), LateSummary.namesPrivate(occurrences, input: input)
+            else { continue }
+            let cause = LateCause.of(
+                occurrences, input: input, machineUpSince: configuration.clock.upSince(), daemonStartedAt: startedAt)
+            var content = LateSummary.content(
+                of: occurrences, now: now, input: input, clock: wallClock, text: server.notifier.bodyText,
+                cause: cause, hidingPrivate: hiding)
+            content = ringer.voiced(content, settings: input.settings, for: server.notifier).0
+            content.soundHint = .suppress
+            let shown = content
+            let onScreen = forServer(content, deliveryID: nil, awakeStopsRinging: false, settings: input.settings)
+                .onScreen
+            server.submit(onScreen, replacing: id, ledgerFor: []) { [unowned self] result, shownAt, _ in
+                switch result {
+                case .success(let newID):
+                    logger.info(
+                        "the summary of \(summary.count) late reminders reworded for the \(hiding ? "locked" : "unlocked") screen",
+                        metadata: ["event": "reworded", "notification": "\(newID)", "locked": hiding ? "yes" : "no"])
+                    // A server that lost it showed it anew: the store follows its id.
+                    guard newID != id else { return }
+                    for (record, occurrence) in zip(summary, occurrences) {
+                        do {
+                            try store.markShownAgain(
+                                record.id, notificationID: newID, content: LateSummary.recorded(occurrence, in: shown),
+                                at: shownAt)
+                        } catch { logger.error("\(error)") }
+                    }
+                case .failure(let error):
+                    logger.error("cannot reword the summary of late reminders for the screen: \(error)")
                 }
             }
         }

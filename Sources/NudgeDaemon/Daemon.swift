@@ -50,6 +50,8 @@ public final class Daemon {
         public var sessionBus: String?
         /// Whether GNOME's `show-banners` is read (GSettings' backend can run here).
         public var readsDesktopSettings: Bool
+        /// Whether the desktop is GNOME, whose `show-banners` a meditation may turn off.
+        public var desktopIsGNOME: Bool
         /// The system bus whose logind says whether that session is locked; nil:
         /// `DBUS_SYSTEM_BUS_ADDRESS`, else the system's.
         public var systemBus: String?
@@ -65,7 +67,8 @@ public final class Daemon {
             serverRetry: TimeInterval = 30, kinds: [ReminderKind]? = nil, escalationLimit: TimeInterval = 30,
             sessionID: String? = ProcessInfo.processInfo.environment["XDG_SESSION_ID"], systemBus: String? = nil,
             sessionBus: String? = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"],
-            readsDesktopSettings: Bool = PersonClock.dconfCanRun(ProcessInfo.processInfo.environment)
+            readsDesktopSettings: Bool = PersonClock.dconfCanRun(ProcessInfo.processInfo.environment),
+            desktopIsGNOME: Bool = DoNotDisturbWatch.desktopIsGNOME(ProcessInfo.processInfo.environment)
         ) {
             self.storePath = storePath
             self.clock = clock
@@ -81,6 +84,7 @@ public final class Daemon {
             self.systemBus = systemBus
             self.sessionBus = sessionBus
             self.readsDesktopSettings = readsDesktopSettings
+            self.desktopIsGNOME = desktopIsGNOME
         }
     }
 
@@ -222,7 +226,8 @@ public final class Daemon {
         sleepGuard.watchLogind()
         server.screen.watch(sessionID: configuration.sessionID, systemBus: configuration.systemBus, events: events)
         doNotDisturb.watch(
-            sessionBus: configuration.sessionBus, readsGNOME: configuration.readsDesktopSettings, events: events)
+            sessionBus: configuration.sessionBus, readsGNOME: configuration.readsDesktopSettings,
+            quietsGNOME: configuration.desktopIsGNOME, events: events)
         quieting.load()
         leftoverEscalations.end(at: configuration.clock.now())
         if !doNotDisturb.state.isOn { releaseHeld() }

@@ -9,7 +9,7 @@ import NudgeGLib
 /// the watch's own, GNOME's setting on the one that runs GLib's default context.
 extension DoNotDisturbWatch {
     /// The switch nudge can turn on here; nil where there is none (no server that has one, and
-    /// no GNOME schema).
+    /// no GNOME schema or a desktop that is not GNOME).
     public var quietSwitch: DoNotDisturb.Source? { available.withLock { $0 } }
 
     /// Turns `source` on; `done` gets nil, or what failed (on the GLib thread).
@@ -37,7 +37,7 @@ extension DoNotDisturbWatch {
 
     /// A server appeared: its own switch, else GNOME's.
     func serverCame(switch server: DoNotDisturb.Source?) {
-        let gnome: DoNotDisturb.Source? = settings == nil ? nil : .gnome
+        let gnome: DoNotDisturb.Source? = settings == nil || !quietsGNOME ? nil : .gnome
         available.withLock { $0 = server ?? gnome }
     }
 

@@ -18,6 +18,8 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
     /// Every watch of the process shares it: a second thread could not acquire that context.
     let gnome: GLibThread?
     private let report: @Sendable (DoNotDisturb) -> Void
+    /// Whether GNOME's setting, where read, is a switch nudge may turn.
+    let quietsGNOME: Bool
     private let state = Mutex(DoNotDisturb())
     private let pausing = Mutex<DunstPausing?>(nil)
     /// The switch nudge can turn Do Not Disturb on with here (`DoNotDisturbWatch+Switch`).
@@ -38,13 +40,28 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
     /// A server that does not answer a property's Get in this time says nothing of it.
     public static let callTimeout: Int32 = 5000
 
+    /// Whether GNOME's `show-banners` is this desktop's switch: only on GNOME
+    /// (`XDG_CURRENT_DESKTOP` names it) does turning it off quiet anything. Elsewhere the schema
+    /// may be installed all the same (another desktop's GNOME programs), and writing the key
+    /// would quiet nothing while nudge counted the desktop as quiet.
+    public static func desktopIsGNOME(_ environment: [String: String]) -> Bool {
+        (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").contains {
+            $0.caseInsensitiveCompare("GNOME") == .orderedSame
+        }
+    }
+
     /// - Parameters:
     ///   - sessionBus: the bus the notification server is on; nil: no server's word is read.
     ///   - readsGNOME: whether GNOME's setting is read (GSettings' backend can run here).
+    ///   - quietsGNOME: whether GNOME's setting is a switch nudge may turn (`desktopIsGNOME`).
     ///   - report: each change, on a GLib thread and under the watch's lock; hand it on, do
     ///     not block or call the watch.
-    public init(sessionBus: String?, readsGNOME: Bool, report: @escaping @Sendable (DoNotDisturb) -> Void) {
+    public init(
+        sessionBus: String?, readsGNOME: Bool, quietsGNOME: Bool,
+        report: @escaping @Sendable (DoNotDisturb) -> Void
+    ) {
         self.report = report
+        self.quietsGNOME = quietsGNOME
         glib = GLibThread(name: "nudge-dnd")
         gnome = readsGNOME ? .defaultContext : nil
         glib.post { [self] in
@@ -113,7 +130,7 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
             object, "changed::show-banners", unsafeBitCast(changed, to: GCallback.self),
             Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(0))
         set(.gnome, g_settings_get_boolean(made, "show-banners") == 0)
-        available.withLock { $0 = $0 ?? .gnome }
+        if quietsGNOME { available.withLock { $0 = $0 ?? .gnome } }
     }
 
     /// Follows the server's properties, then watches for the server: each server that appears

@@ -36,6 +36,9 @@ extension DaemonTests {
         }
         #expect(notifier.held.withLock { $0.count } == 1)
         #expect(notifier.shown.withLock { $0.isEmpty })
+        // No id yet: the log names the delivery, not a notification 0 (issue 41, hostile round).
+        #expect(log.all.contains { $0.contains("ringing for delivery ") }, "\(log.all)")
+        #expect(!log.all.contains { $0.contains("notification 0") }, "\(log.all)")
         #expect(!player.calls.withLock { $0 }.contains("stop"), "\(player.calls.withLock { $0 })")
     }
 

@@ -62,8 +62,25 @@ struct DaemonTests {
             _ content: NotificationContent, replacing: UInt32?,
             done: @escaping @Sendable (Result<UInt32, NotifierError>) -> Void
         ) {
-            guard !holding.withLock({ $0 }) else { return held.withLock { $0.append(done) } }
+            guard !holding.withLock({ $0 }) else {
+                heldShows.withLock { $0.append((content, replacing)) }
+                return held.withLock { $0.append(done) }
+            }
             done(Result { () throws(NotifierError) in try show(content, replacing: replacing) })
+        }
+
+        /// What `held` were asked to show, in the same order.
+        let heldShows = Mutex<[(NotificationContent, UInt32?)]>([])
+
+        /// The hung server answers at last: it shows what it held, in order, and holds no more.
+        func releaseHeld() {
+            holding.withLock { $0 = false }
+            let (answers, shows) = (held.withLock { $0 }, heldShows.withLock { $0 })
+            held.withLock { $0.removeAll() }
+            heldShows.withLock { $0.removeAll() }
+            for (done, (content, replacing)) in zip(answers, shows) {
+                done(Result { () throws(NotifierError) in try show(content, replacing: replacing) })
+            }
         }
 
         /// Answers as a server on the bus would: reachable unless failing.

@@ -57,8 +57,9 @@ struct TwoGNOMEWatchesInAProcessOfTheirOwn {
         try showBanners(false)
         let first = HeardStates()
         let second = HeardStates()
-        var firstWatch: DoNotDisturbWatch? = DoNotDisturbWatch(sessionBus: nil, readsGNOME: true, report: first.record)
-        let secondWatch = DoNotDisturbWatch(sessionBus: nil, readsGNOME: true, report: second.record)
+        var firstWatch: DoNotDisturbWatch? = DoNotDisturbWatch(
+            sessionBus: nil, readsGNOME: true, quietsGNOME: true, report: first.record)
+        let secondWatch = DoNotDisturbWatch(sessionBus: nil, readsGNOME: true, quietsGNOME: true, report: second.record)
         try #require(firstWatch?.firstState(within: 10).isOn == true, "the first watch read no GNOME")
         try #require(secondWatch.firstState(within: 10).isOn, "the second watch read no GNOME")
         try showBanners(true)

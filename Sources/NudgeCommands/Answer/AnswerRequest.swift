@@ -76,8 +76,7 @@ public struct AnswerRequest {
     /// The daemon ringing this delivery's alarm, which "I'm awake" stops, or why there is none.
     private func ringingDaemon(_ context: CommandContext) throws -> (pid: Int32, status: [String: String]) {
         guard let daemon = DaemonLock.running(storePath: context.storePath) else {
-            throw CommandFailure(
-                "no nudge daemon runs on \(context.storePath), so nothing rings; nothing changed", exitCode: 64)
+            throw try withoutADaemon(context)
         }
         guard daemon.status[DaemonLock.awakeStopsKey] == String(id) else {
             if daemon.status[DaemonLock.ringingKey] == String(id) { throw try ringsWithoutAwake(context) }
@@ -86,6 +85,21 @@ public struct AnswerRequest {
                 exitCode: 64)
         }
         return daemon
+    }
+
+    /// "I'm awake" with no daemon: nothing of nudge's rings, so there is nothing to stop, and
+    /// nothing is recorded (the next daemon rings an alarm still unanswered). Said as it is, with
+    /// how to have the alarm ring; a delivery that does not exist is named as such.
+    private func withoutADaemon(_ context: CommandContext) throws -> CommandFailure {
+        guard try context.openStoreForReading().run({ try $0.delivery(id: id) }) != nil else {
+            return CommandFailure(
+                "there is no delivery \(id) on \(context.storePath) (nudge history lists them); nothing changed",
+                exitCode: 64)
+        }
+        return CommandFailure(
+            "no nudge daemon runs on \(context.storePath), so delivery \(id) is not ringing and I'm awake was not recorded; "
+                + "only a running daemon rings an alarm: systemctl --user start nudge (or nudge daemon)",
+            exitCode: 64)
     }
 
     /// "I'm awake" from the terminal: the daemon that rings the alarm stops it, as the button

@@ -17,7 +17,8 @@ extension DoctorReport {
         -> [Finding]
     {
         let watch = DoNotDisturbWatch(
-            sessionBus: environment["DBUS_SESSION_BUS_ADDRESS"], readsGNOME: PersonClock.dconfCanRun(environment)
+            sessionBus: environment["DBUS_SESSION_BUS_ADDRESS"], readsGNOME: PersonClock.dconfCanRun(environment),
+            quietsGNOME: DoNotDisturbWatch.desktopIsGNOME(environment)
         ) { _ in }
         let state = watch.firstState(within: TimeInterval(DoNotDisturbWatch.callTimeout) / 1000 * 2)
         // A paused dunst holds even the alarm's notification (said below): nudge's own sound rings.
@@ -37,7 +38,7 @@ extension DoctorReport {
                         ? "Do Not Disturb: on (\(state)); reminders set to hold wait for it to end, \(alarm)"
                         : "Do Not Disturb: off"),
             meditationQuietFinding(
-                watch.quietSwitch, alreadyOn: state.isOn,
+                watch.quietSwitch, desktop: environment["XDG_CURRENT_DESKTOP"], alreadyOn: state.isOn,
                 wanted: (settings ?? NudgeCore.Settings()).bool(.meditationDoNotDisturb)),
         ]
         guard let dunst = watch.dunst else { return findings }
@@ -59,7 +60,10 @@ extension DoctorReport {
 
     /// The switch a meditation turns on (``DoNotDisturbWatch/quietSwitch``, as the daemon's
     /// `DesktopQuieting` takes it), or why it will not quiet the desktop.
-    static func meditationQuietFinding(_ quietSwitch: DoNotDisturb.Source?, alreadyOn: Bool, wanted: Bool) -> Finding {
+    /// `desktop`: `XDG_CURRENT_DESKTOP`, named where there is no switch.
+    static func meditationQuietFinding(
+        _ quietSwitch: DoNotDisturb.Source?, desktop: String?, alreadyOn: Bool, wanted: Bool
+    ) -> Finding {
         guard wanted else {
             return .fine(
                 "meditation: leaves the desktop's Do Not Disturb as it is (meditation.do_not_disturb is false)")
@@ -71,8 +75,12 @@ extension DoctorReport {
             return .fine("meditation: quiets the desktop by the notification server's Inhibit (KDE Plasma)\(left)")
         case .gnome: return .fine("meditation: quiets the desktop by turning GNOME's show-banners off\(left)")
         case nil:
+            let why =
+                DoNotDisturbWatch.desktopIsGNOME(["XDG_CURRENT_DESKTOP": desktop ?? ""])
+                ? "GNOME's notification settings (org.gnome.desktop.notifications) cannot be read here"
+                : "this desktop is not GNOME, whose show-banners nudge would turn off (XDG_CURRENT_DESKTOP is \(desktop.map { "'\(TextInput.oneLine($0))'" } ?? "unset"))"
             return .warning(
-                "meditation: a session will not quiet the desktop: the notification server here has no Do Not Disturb switch nudge can turn (dunst's paused, Plasma's Inhibit), and GNOME's notification settings (org.gnome.desktop.notifications) cannot be read",
+                "meditation: a session will not quiet the desktop: nudge cannot set this desktop's Do Not Disturb: the notification server has no switch nudge can turn (dunst's paused, Plasma's Inhibit), and \(why)",
                 fix:
                     "run dunst or KDE Plasma's notification server, or GNOME; or say you know: nudge settings set meditation.do_not_disturb false"
             )

@@ -1,6 +1,7 @@
 import Foundation
 import NudgeCore
 import NudgeReports
+import NudgeStore
 
 extension DoctorReport {
     /// Where an unanswered dose alarm goes beyond this computer. `settings set` refuses a
@@ -24,6 +25,16 @@ extension DoctorReport {
         }
         // The setting can be sound and the command still fail (a wrong token, no network): the
         // last one that ended says so until one succeeds.
+        // A daemon killed while it ran: no exit status to go by, and no failure to claim.
+        if let last = latestEnd, last.outcome.hasPrefix(Store.escalationOutcomeUnknown) {
+            return [
+                .warning(
+                    "alarm escalation: whether the last one, at \(LocalFormat.dateTime(last.endedAt, clock: clock)), reached anyone is not known: \(TextInput.oneLine(last.outcome))",
+                    fix:
+                        "ask whoever it notifies whether it arrived; the daemon's log says why it was killed (journalctl --user -u nudge)"
+                )
+            ]
+        }
         if let last = latestEnd, !last.outcome.hasPrefix(Self.escalationSucceeded) {
             return [
                 .warning(

@@ -68,8 +68,9 @@ public struct OwnReminderRepeatInput {
         return nil
     }
 
-    /// `--in`: once, on the day that far from now at `time` (days), or at the minute that far
-    /// from now (hours and minutes), which must be the one its day and time name on this clock.
+    /// `--in`: once, on the day that far from now at `time` (days), or at the first whole minute
+    /// at or after that far from now (hours and minutes), which must be the one its day and
+    /// time name on this clock.
     private static func once(_ within: SpanAhead, at time: LocalTime?, now: Date, clock: WallClock)
         throws(InputError) -> (OwnReminderRepeat, LocalTime)
     {
@@ -96,18 +97,26 @@ public struct OwnReminderRepeatInput {
             }
             given = GivenInstant(text: "in \(days) days", form: .ahead(.days(days)))
         }
-        guard let instant = given.resolved(now: now, clock: clock, direction: .future) else {
+        guard let exact = given.resolved(now: now, clock: clock, direction: .future) else {
             throw InputError("--in names no time on this clock; give --on and --at")
         }
-        let (day, seconds) = clock.local(instant)
-        guard let minute = LocalTime(hour: seconds / 3600, minute: seconds / 60 % 60),
-            let due = clock.instant(on: day, at: minute), abs(due.timeIntervalSince(instant)) < 60
-        else {
-            // The repeated hour of a fall-back night: its day and time name the first one.
+        guard let (day, minute) = wholeMinute(atOrAfter: exact, clock: clock) else {
             throw InputError(
                 "--in \(TextInput.oneLine(String(given.text.dropFirst("in ".count)))) falls in an hour this clock repeats; give --on and --at with a time outside it"
             )
         }
         return (.on(day), minute)
+    }
+
+    /// A reminder's time is a minute: the first whole one at or after `exact`, never sooner than
+    /// asked (`--in 1m` at 12:00:33 was 12:01, 27 s away). Nil in the repeated hour of a
+    /// fall-back night, whose day and time name the first run.
+    private static func wholeMinute(atOrAfter exact: Date, clock: WallClock) -> (CivilDate, LocalTime)? {
+        let instant = exact.addingTimeInterval(TimeInterval((60 - clock.local(exact).secondsOfDay % 60) % 60))
+        let (day, seconds) = clock.local(instant)
+        guard let minute = LocalTime(hour: seconds / 3600, minute: seconds / 60 % 60),
+            let due = clock.instant(on: day, at: minute), abs(due.timeIntervalSince(instant)) < 60
+        else { return nil }
+        return (day, minute)
     }
 }

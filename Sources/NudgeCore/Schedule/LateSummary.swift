@@ -16,33 +16,40 @@ public enum LateSummary {
     /// What each summarized delivery keeps as its body, for `nudge history`.
     public static let recordedBody = "Shown in the summary of what came due while the computer was off."
 
+    /// A private kind's late one, named on a locked screen: neither its text nor its kind.
+    public static let privateName = "a private reminder"
+
     /// Of what a plan found due, the late ones to summarize; none when fewer than `least`.
-    /// `leavingOutPrivate` (a locked screen that hides private kinds): a private kind's are left
-    /// to be shown alone, in the neutral words its own notification takes until the unlock.
-    public static func select(_ due: [Occurrence], now: Date, input: ScheduleInput, leavingOutPrivate: Bool = false)
-        -> [Occurrence]
-    {
+    public static func select(_ due: [Occurrence], now: Date, input: ScheduleInput) -> [Occurrence] {
         let late = due.filter { occurrence in
-            guard let kind = input.kind(occurrence.kind), !kind.keepsAwake, !(leavingOutPrivate && kind.isPrivate)
-            else { return false }
+            guard let kind = input.kind(occurrence.kind), !kind.keepsAwake else { return false }
             return now.timeIntervalSince(occurrence.dueAt) > lateAfter
         }
         return late.count >= least ? late.sortedByDue() : []
     }
 
+    /// Whether the summary of `occurrences` names a private kind's: a locked screen words it
+    /// otherwise, and the unlock rewords it.
+    public static func namesPrivate(_ occurrences: [Occurrence], input: ScheduleInput) -> Bool {
+        occurrences.contains { input.kind($0.kind)?.isPrivate == true }
+    }
+
     /// The one notification: "the symptom check of 20:00, a call with Sam due since Monday,
     /// 1 more", each named by its rule (a private kind never by what was written), oldest first; one
-    /// subject (a call with Sam owed twice) once, by its oldest.
+    /// subject (a call with Sam owed twice) once, by its oldest. `hidingPrivate` (a locked
+    /// screen): a private kind's is `privateName`.
     public static func content(
         of occurrences: [Occurrence], now: Date, input: ScheduleInput, clock: WallClock, text: BodyText,
-        cause: LateCause = .computerOff
+        cause: LateCause = .computerOff, hidingPrivate: Bool = false
     ) -> NotificationContent {
         var seen = Set<[String]>()
         let all = occurrences.compactMap { occurrence -> String? in
             let kind = input.kind(occurrence.kind)
             let subject = kind?.subject(ofKey: occurrence.key) ?? occurrence.key
             guard seen.insert([occurrence.kind.rawValue, subject]).inserted else { return nil }
-            let name = kind?.lateName(of: occurrence, from: input, clock: clock) ?? "a reminder"
+            let name =
+                hidingPrivate && kind?.isPrivate == true
+                ? privateName : kind?.lateName(of: occurrence, from: input, clock: clock) ?? "a reminder"
             return text.escape("\(name) \(when(occurrence.dueAt, now: now, clock: clock))")
         }
         let names = all.prefix(named)

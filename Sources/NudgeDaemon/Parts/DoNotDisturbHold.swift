@@ -18,8 +18,8 @@ final class DoNotDisturbHold {
     /// Reads the desktop's state and follows its changes. The first reading is waited for
     /// (within a server's call timeout), so that nothing held is sent at the start before it is
     /// known whether Do Not Disturb is on.
-    func watch(sessionBus: String?, readsGNOME: Bool, events: EventQueue) {
-        let watch = DoNotDisturbWatch(sessionBus: sessionBus, readsGNOME: readsGNOME) {
+    func watch(sessionBus: String?, readsGNOME: Bool, quietsGNOME: Bool, events: EventQueue) {
+        let watch = DoNotDisturbWatch(sessionBus: sessionBus, readsGNOME: readsGNOME, quietsGNOME: quietsGNOME) {
             events.push(.doNotDisturb($0))
         }
         doNotDisturbWatch = watch

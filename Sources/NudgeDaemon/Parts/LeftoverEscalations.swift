@@ -37,6 +37,8 @@ final class LeftoverEscalations {
         let unfinished: [(key: String, process: Store.EscalationProcess)]
         do { unfinished = try store.unfinishedEscalationProcesses() } catch { return logger.error("\(error)") }
         for (key, process) in unfinished {
+            // Whether it reached anyone is not known: its exit status went to whoever reaped it.
+            let unknown = "\(Store.escalationOutcomeUnknown): the daemon that started it was killed while it ran; "
             let outcome: String
             if RunningProcess.isRunning(process) {
                 let group = RunningProcess.members(ofGroup: process.pid).filter { $0 != process }
@@ -44,15 +46,13 @@ final class LeftoverEscalations {
                 kill(-process.pid, SIGTERM)
                 kill(process.pid, SIGTERM)
                 terminated += [process] + group
-                outcome = "killed at the next daemon's start: the daemon that started it had died"
+                outcome = unknown + "it still ran at the next daemon's start, which ended it"
             } else if case let left = RunningProcess.leftRunning(by: process, within: lifetime), !left.isEmpty {
                 for member in left { kill(member.pid, SIGTERM) }
                 terminated += left
-                outcome =
-                    "killed at the next daemon's start, what it left running after it ended: "
-                    + "the daemon that started it had died"
+                outcome = unknown + "it had ended, and the next daemon ended what it left running"
             } else {
-                outcome = "ended while no daemon watched it: the daemon that started it had died"
+                outcome = unknown + "it had ended by the next daemon's start"
             }
             do { try store.recordEscalationEnded(key: key, outcome: outcome, at: now) } catch {
                 logger.error("\(error)")

@@ -119,6 +119,12 @@ final class Ringer {
             let events = events
             player.ring(source, limit: limit) { events.push(.ringEnded(number)) }
             ringing = (deliveryID, notificationID, number, offersAwake)
+            // 0: the server has not given its id yet (`ringsOn` says it when it does).
+            guard notificationID != 0 else {
+                return logger.info(
+                    "ringing for delivery \(deliveryID), whose notification is on its way to the server",
+                    metadata: ["event": "ring_started", "delivery": "\(deliveryID)"])
+            }
             logger.info(
                 "ringing for notification \(notificationID)",
                 metadata: ["event": "ring_started", "notification": "\(notificationID)"])
@@ -141,7 +147,13 @@ final class Ringer {
     /// The server showed the ringing alarm under another id (its first answer, or a
     /// notification that replaced it): a click there stops it.
     func ringsOn(notification id: UInt32, forDelivery deliveryID: Int64) {
-        if ringing?.deliveryID == deliveryID { ringing?.notificationID = id }
+        guard let ringing, ringing.deliveryID == deliveryID else { return }
+        self.ringing?.notificationID = id
+        // Said once, when the server first gives the id; a replacement's id changes nothing heard.
+        guard ringing.notificationID == 0 else { return }
+        logger.info(
+            "ringing for notification \(id), the server's id for delivery \(deliveryID)",
+            metadata: ["event": "ring_on", "notification": "\(id)", "delivery": "\(deliveryID)"])
     }
 
     /// The player stopped a ring by itself at its `dose.alarm_ring_minutes` (one without a sound

@@ -24,6 +24,7 @@ final class ServerLink {
     /// since what replaces them is not.
     private var showingOver: Set<UInt32> = []
     private let showRequests = ShowRequests()
+    private let windows = WindowQueue()
     /// Fires `retryDelay` after a server that owns the name did not answer (a call timed out).
     let retryTimer: OneShotTimer
     private let retryDelay: TimeInterval
@@ -85,23 +86,36 @@ final class ServerLink {
     /// `showingOver`, and `keys` are `showing`, until the server's answer, which `finish` gets
     /// on the loop.
     func submit(
-        _ content: NotificationContent, replacing: UInt32?, showing keys: [String] = [],
+        _ content: NotificationContent, replacing: UInt32?, window: ReminderKind? = nil, showing keys: [String] = [],
         ledgerFor deliveries: [Int64], finish: @escaping ShowRequests.Finish
     ) {
+        submit(content, replacing: { replacing }, window: window, showing: keys, ledgerFor: deliveries, finish: finish)
+    }
+
+    /// As above, for a replacing kind's `window`: it goes after that window's showings on their
+    /// way (`WindowQueue`), and `replacing` is read when it goes, once they are recorded.
+    func submit(
+        _ content: NotificationContent, replacing: @escaping () -> UInt32?, window: ReminderKind?,
+        showing keys: [String], ledgerFor deliveries: [Int64], finish: @escaping ShowRequests.Finish
+    ) {
         showing.formUnion(keys)
-        if let replacing { showingOver.insert(replacing) }
-        showRequests.submit(
-            content, replacing: replacing, through: notifier, ledgerFor: deliveries, ledger: ledger,
-            clock: clock, events: events
-        ) { [unowned self] result, now, lines in
-            if let replacing { showingOver.remove(replacing) }
-            showing.subtract(keys)
-            if case .success(let id) = result,
-                now.timeIntervalSince1970.rounded(.down) == serverSince.timeIntervalSince1970.rounded(.down)
-            {
-                shownInItsFirstSecond.insert(id)
+        windows.enqueue(window) { [unowned self] done in
+            let replacing = replacing()
+            if let replacing { showingOver.insert(replacing) }
+            showRequests.submit(
+                content, replacing: replacing, through: notifier, ledgerFor: deliveries, ledger: ledger,
+                clock: clock, events: events
+            ) { [unowned self] result, now, lines in
+                if let replacing { showingOver.remove(replacing) }
+                showing.subtract(keys)
+                if case .success(let id) = result,
+                    now.timeIntervalSince1970.rounded(.down) == serverSince.timeIntervalSince1970.rounded(.down)
+                {
+                    shownInItsFirstSecond.insert(id)
+                }
+                finish(result, now, lines)
+                done()
             }
-            finish(result, now, lines)
         }
     }
 

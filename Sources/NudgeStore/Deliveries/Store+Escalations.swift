@@ -56,6 +56,10 @@ extension Store {
         }
     }
 
+    /// How the outcome of a command a killed daemon left begins: how the command ended is not
+    /// known (another process reaped it), only what the next daemon found and did.
+    public static let escalationOutcomeUnknown = "outcome not known"
+
     public func recordEscalationEnded(key: String, outcome: String, at now: Date) throws(StoreError) {
         try write { db in
             try db.execute(

@@ -52,12 +52,16 @@ import Testing
         )
     }
 
-    /// "I'm awake" stops a ringing alarm, which only a running daemon rings.
+    /// "I'm awake" stops a ringing alarm, which only a running daemon rings: without one it is
+    /// refused, saying that the alarm is not ringing, that nothing was recorded, and how to have
+    /// it ring (issue 41, hostile round).
     @Test func awakeWithoutADaemonIsRefused() throws {
         let id = try shownTestAlarm()
         _ = try InProcessNudge.expectRefusal(
             ["ack", id, "I'm awake"], store: store, environment: environment,
-            mentioning: "no nudge daemon runs on \(store), so nothing rings; nothing changed")
+            mentioning:
+                "no nudge daemon runs on \(store), so delivery \(id) is not ringing and I'm awake was not recorded; only a running daemon rings an alarm: systemctl --user start nudge (or nudge daemon)"
+        )
     }
 
     /// Answered, the same answer again changes nothing and says so; another answer is refused

@@ -16,10 +16,11 @@ import Testing
         }
     }
 
-    @Test func awakeWithoutADaemonIsRefusedAndRunsNothing() throws {
+    @Test func awakeToNoDeliveryWithoutADaemonIsRefusedAndRunsNothing() throws {
         let said = RequestContext(store: store)
         let awake = AnswerRequest(id: 3, answer: "awake")
-        let why = "no nudge daemon runs on \(store), so nothing rings; nothing changed"
+        // No delivery 3: said as such, not that nothing rings (issue 41, hostile round).
+        let why = "there is no delivery 3 on \(store) (nudge history lists them); nothing changed"
         #expect(awake.refusal(said.context) == why)
         let refused = #expect(throws: CommandFailure.self) {
             try awake.run(said.context) { _ in Issue.record("ran a command") }

@@ -29,7 +29,8 @@ struct DoctorQuietSwitchTests: DaemonScenario {
 
     @Test func gnomesShowBannersIsNamedWhereTheServerHasNoSwitch() throws {
         let schemas = try GNOMESchema.notifications.compile(into: directory.file("schemas"))
-        let report = try doctor(withoutGNOME.merging(["GSETTINGS_SCHEMA_DIR": schemas]) { $1 })
+        let report = try doctor(
+            withoutGNOME.merging(["GSETTINGS_SCHEMA_DIR": schemas, "XDG_CURRENT_DESKTOP": "GNOME"]) { $1 })
         #expect(
             report.contains("ok      meditation: quiets the desktop by turning GNOME's show-banners off\n"), "\(report)"
         )

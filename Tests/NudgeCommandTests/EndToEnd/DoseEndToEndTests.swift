@@ -140,6 +140,39 @@ struct DoseEndToEndTests: DaemonScenario {
         #expect(waitForStore { (try? rows("SELECT dose2_time FROM current_session"))?.first?["dose2_time"] != "NULL" })
     }
 
+    /// The notification server restarts as the alarm falls due (issue 41, hostile round): the
+    /// pre-alarm shown again and the alarm are one notification on the new server, the alarm
+    /// replacing the pre-alarm, and Take closes it.
+    @Test func aServerRestartedAsTheAlarmFallsDueShowsOneNotificationThatTakeCloses() throws {
+        // The pre-alarm (dose 1 + 160 min) is due; the alarm (+ 165 min) in 4 seconds.
+        _ = try nudge("dose", "1", "--at", Timestamp.format(TestClock.now().addingTimeInterval(4 - 165 * 60).rounded()))
+        let daemon = try startDaemon()
+        let preAlarm = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
+        #expect(preAlarm.summary == "Dose 2 in 5 minutes")
+        let shown = "SELECT notification_id FROM reminder_deliveries WHERE reminder_key LIKE '%:pre_alarm%'"
+        #expect(waitForStore { (try? rows(shown))?.first?["notification_id"] == "1" }, "\(daemon.stderr)")
+        // The mock's ids restart at 1 with it; give the old one a different id to tell them apart.
+        _ = try Subprocess.run(
+            "/usr/bin/sqlite3",
+            [
+                store,
+                "PRAGMA busy_timeout = 5000; UPDATE reminder_deliveries SET notification_id = 7 WHERE notification_id = 1",
+            ])
+        bus.stopServer()
+        #expect(daemon.waitForLog("no notification server on the bus"), "\(daemon.stderr)")
+        // The alarm falls due with no server: it waits for one.
+        #expect(daemon.waitForEvent("rescheduled", ["reason": "due"], timeout: 15), "\(daemon.stderr)")
+        try bus.startServer()
+        let calls = bus.waitForNotify(count: 2)
+        #expect(calls.map(\.summary) == ["Dose 2 in 5 minutes", "Time for dose 2"], "\(calls) \(daemon.stderr)")
+        #expect(calls.map(\.replacesID) == [0, 1], "\(calls)")
+        let alarm = "SELECT notification_id FROM reminder_deliveries WHERE reminder_key LIKE '%:alarm%'"
+        #expect(waitForStore { (try? rows(alarm))?.first?["notification_id"] == "1" }, "\(daemon.stderr)")
+        try bus.invokeAction("take", on: 1)
+        #expect(bus.waitForClose(1), "\(daemon.stderr)")
+        #expect(bus.notifyCalls().count == 2 && bus.closeCalls() == [1], "\(bus.diagnostics)")
+    }
+
     @Test func followsDosesWrittenByAnotherProgram() throws {
         let daemon = try startDaemon()
         #expect(daemon.waitForEvent("rescheduled", ["reason": "start", "next_due": "none"]), "\(daemon.stderr)")

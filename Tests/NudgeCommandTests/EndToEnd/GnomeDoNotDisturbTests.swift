@@ -28,7 +28,7 @@ struct GnomeDoNotDisturbTests: DaemonScenario {
             atPath: (keyfile as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         return [
             "GSETTINGS_SCHEMA_DIR": schemas, "GSETTINGS_BACKEND": "keyfile",
-            "XDG_CONFIG_HOME": directory.file("config"), "HOME": directory.path,
+            "XDG_CONFIG_HOME": directory.file("config"), "HOME": directory.path, "XDG_CURRENT_DESKTOP": "ubuntu:GNOME",
         ]
     }
 
@@ -97,5 +97,34 @@ struct GnomeDoNotDisturbTests: DaemonScenario {
         }
         #expect(third.waitForEvent("rescheduled", ["reason": "start"]), "\(third.stderr)")
         #expect(banners == "false" && !third.stderr.contains("quiet_restored"))
+    }
+
+    /// A desktop that is not GNOME, with GNOME's schema installed all the same (issue 41,
+    /// hostile round): a meditation leaves show-banners alone, since it would quiet nothing,
+    /// and says that nothing here can turn the desktop's Do Not Disturb on.
+    @Test func aMeditationOnADesktopThatIsNotGNOMELeavesBannersAlone() throws {
+        let xfce = try gnomeEnvironment().merging(["XDG_CURRENT_DESKTOP": "XFCE"]) { $1 }
+        try showBanners(true)
+        let daemon = try startDaemon(environment: xfce)
+        defer {
+            daemon.signal(SIGKILL)
+            _ = daemon.waitForExit(timeout: 10)
+        }
+        #expect(daemon.waitForEvent("rescheduled", ["reason": "start"]), "\(daemon.stderr)")
+        let meditate = try NudgeBinary.run(
+            ["meditate", "30s", "--delay", "0", "--detach"], environment: environment.merging(xfce) { $1 })
+        #expect(meditate.status == 0, "\(meditate)")
+        #expect(daemon.waitForEvent("quiet_left"), "\(daemon.stderr)")
+        #expect(daemon.stderr.contains("nothing here can turn the desktop's Do Not Disturb on"), "\(daemon.stderr)")
+        #expect(banners == "true" && !daemon.stderr.contains("quiet_on"), "\(String(describing: banners))")
+        let doctor = try NudgeBinary.run(["doctor"], environment: environment.merging(xfce) { $1 })
+        #expect(
+            doctor.stdout.contains(
+                "WARNING meditation: a session will not quiet the desktop: nudge cannot set this desktop's Do Not Disturb: "
+            )
+                && doctor.stdout.contains(
+                    "this desktop is not GNOME, whose show-banners nudge would turn off (XDG_CURRENT_DESKTOP is 'XFCE')"
+                ),
+            "\(doctor.stdout)")
     }
 }

@@ -39,4 +39,31 @@ struct LockedScreenEndToEndTests: DaemonScenario {
         #expect(unlocked.replacesID == 1 && unlocked.hints.contains("suppress-sound"), "\(unlocked)")
         #expect(try delivery("symptom:2026-11-21")?["notification_id"] == "1")
     }
+
+    /// The summary of what was late (issue 41, hostile round): one while locked, naming the
+    /// symptom check neutrally, and reworded in place, silently, to name it on unlock.
+    @Test func theLateSummaryNamesThePrivateOneNeutrallyWhileLockedAndInFullOnUnlock() throws {
+        let before = "2026-11-20T12:00:00-05:00"
+        for name in ["Sam", "Kim"] { try nudge("contacts", "add", name, at: before) }
+        try nudge("call", "remind", "Sam", "--on", "2026-11-23", "--at", "09:00", at: before)
+        try nudge("call", "remind", "Kim", "--on", "2026-11-26", "--at", "09:00", at: before)
+        try logind.setLocked(true, session: "c3")
+        let daemon = try startDaemon(at: "2026-11-26T21:00:00-05:00")
+        let locked = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
+        #expect(
+            locked.summary == "While the computer was off"
+                && locked.body.hasPrefix(
+                    "a call with Sam due since Monday, a call with Kim of 09:00, a private reminder of 20:00."),
+            "\(locked)")
+        #expect(daemon.waitForEvents("shown", count: 3), "\(daemon.stderr)")
+        try logind.setLocked(false, session: "c3")
+        let calls = bus.waitForNotify(count: 2)
+        try #require(calls.count == 2, "\(daemon.stderr)")
+        let unlocked = calls[1]
+        #expect(
+            unlocked.body.hasPrefix(
+                "a call with Sam due since Monday, a call with Kim of 09:00, the symptom check of 20:00."),
+            "\(unlocked)")
+        #expect(unlocked.replacesID == 1 && unlocked.hints.contains("suppress-sound"), "\(unlocked)")
+    }
 }

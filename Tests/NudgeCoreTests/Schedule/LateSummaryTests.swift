@@ -53,6 +53,25 @@ import Testing
         #expect(LateSummary.select([alarm, onTime, late, older], now: now, input: input) == [older, late])
     }
 
+    /// A locked screen (issue 41, hostile round): the private ones stay in the one summary,
+    /// named neither by their text nor by their kind.
+    @Test func onALockedScreenPrivateOnesStayInTheSummaryNamedNeutrally() {
+        let late = [
+            occurrence(.call, "call:once:1", "2026-11-16T09:00:00Z", "Call Sam"),
+            occurrence(.journal, "journal:x:reflect:1", "2026-11-23T10:00:00Z", "A moment to reflect"),
+            occurrence(.symptom, "symptom:2026-11-26", "2026-11-26T20:00:00Z", "Daily symptom check"),
+        ]
+        #expect(LateSummary.select(late.reversed(), now: now, input: input) == late)
+        #expect(LateSummary.namesPrivate(late, input: input) && !LateSummary.namesPrivate([late[0]], input: input))
+        let content = LateSummary.content(
+            of: late, now: now, input: input, clock: clock, text: .plain, hidingPrivate: true)
+        #expect(
+            content.body.hasPrefix(
+                "a call with someone due since 16 Nov, a private reminder due since Monday, a private reminder of 20:00."
+            ), "\(content.body)")
+        #expect(!content.body.contains("journal") && !content.body.contains("symptom"), "\(content.body)")
+    }
+
     @Test func aPrivateKindIsNamedByItsKindAloneAndTheRestAreCounted() {
         let late = [
             occurrence(.call, "call:once:1", "2026-11-16T09:00:00Z", "Call Sam"),

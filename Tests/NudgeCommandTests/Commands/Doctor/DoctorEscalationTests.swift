@@ -59,6 +59,28 @@ struct DoctorEscalationTests: CommandScenario {
         #expect(nudge("doctor").stdout.contains("ok      alarm escalation: runs /bin/false"))
     }
 
+    /// A daemon killed while the command ran (hostile round on issue 41): its exit status is not
+    /// known, and doctor says so rather than that it failed.
+    @Test func anEscalationAKilledDaemonLeftIsNotKnownToHaveFailed() throws {
+        #expect(nudge("settings", "set", "alarm.escalate_command", "[\"/bin/true\"]").status == 0)
+        try StoreQuery.write(
+            store,
+            """
+            INSERT INTO reminder_escalations (reminder_key, kind, due_at, reason, started_at, ended_at, outcome)
+            VALUES ('dose2:2026-11-21:alarm', 'dose2', '2026-11-21T03:00:00Z', 'unanswered', '2026-11-21T03:10:00Z',
+                    '2026-11-21T03:12:00Z',
+                    'outcome not known: the daemon that started it was killed while it ran; it had ended by the next daemon''s start')
+            """)
+        let doctor = nudge("doctor")
+        #expect(
+            doctor.stdout.contains("WARNING alarm escalation: whether the last one, at ")
+                && doctor.stdout.contains(
+                    "reached anyone is not known: outcome not known: the daemon that started it was killed while it ran"
+                ),
+            "\(doctor)")
+        #expect(!doctor.stdout.contains("did not succeed"), "\(doctor)")
+    }
+
     @Test func noCommandSaysNothing() {
         #expect(!nudge("doctor").stdout.contains("alarm escalation"))
     }

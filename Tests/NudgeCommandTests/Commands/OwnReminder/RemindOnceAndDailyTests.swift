@@ -34,6 +34,15 @@ import Testing
         try expectRefusal(typed, mentioning: naming)
     }
 
+    /// `--in 1m` was due at the next whole minute, 27 s away (issue 41, hostile round): a
+    /// reminder's time is a whole minute, the first at or after that long from now.
+    @Test(arguments: [("1m", "12:02"), ("2h", "14:01"), ("90 min", "13:31")])
+    func inIsNeverSoonerThanAsked(typed: String, due: String) throws {
+        let noon = ["TZ": "UTC", "NUDGE_FAKE_NOW": "2026-11-22T12:00:33Z"]
+        let added = InProcessNudge.run(["remind", "Tea", "--in", typed, "--store", store], environment: noon)
+        #expect(added.stdout.contains("on 2026-11-22 at \(due)"), "\(added)")
+    }
+
     /// On the night the clocks go back, a time that falls in the repeated hour's second run
     /// cannot be stored as a day and a time (that names the first): refused, not an hour early.
     @Test func aTimeInTheRepeatedHourIsRefused() throws {

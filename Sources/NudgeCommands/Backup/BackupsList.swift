@@ -92,7 +92,7 @@ public enum BackupsList {
         if let newest = others.ofThisPath.first {
             let count = others.ofThisPath.count
             context.print(
-                "\(count == 1 ? "1 backup" : "\(count) backups") of \(BackupDirectory.OtherIdentities.ofThisPathMeaning) \(count == 1 ? "is" : "are") in \(directory), not listed; restore the newest by its path: nudge restore \(newest.path) --yes"
+                "\(count == 1 ? "1 backup" : "\(count) backups") of \(BackupDirectory.OtherIdentities.ofThisPathMeaning) \(count == 1 ? "is" : "are") in \(directory), not listed; restore the newest by its path: \(NudgeLine.restore(newest.path, into: context.storePath))"
             )
         }
         let otherStores = others.ofOtherStores.count

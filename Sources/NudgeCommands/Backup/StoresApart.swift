@@ -52,10 +52,10 @@ struct StoresApart {
         "this store's identity cannot be known (no store and no STORE.backup-location beside it), and \(directory) holds the backups of \(stores.count) stores: \(named(clock)); nudge cannot tell which is this store's: restore one by its path with --yes"
     }
 
-    /// `restore --latest`'s refusal: the newest of each, to choose from.
-    func choice(_ clock: WallClock) -> String {
+    /// `restore --latest`'s refusal: the newest of each, to choose from, restored into `store`.
+    func choice(_ clock: WallClock, store: String) -> String {
         let each = stores.indices.map { index in
-            "\(name(of: .store(stores[index].identity)) ?? "")'s newest with: nudge restore \(ShellWord.quoted(stores[index].newest.path)) --yes"
+            "\(name(of: .store(stores[index].identity)) ?? "")'s newest with: \(NudgeLine.restore(stores[index].newest.path, into: store))"
         }
         return
             "this store's identity cannot be known (no store and no STORE.backup-location beside it), and \(directory) holds the backups of \(stores.count) stores, so --latest cannot tell which is this store's; restore \(each.joined(separator: ", or ")) (nudge backups lists them)"

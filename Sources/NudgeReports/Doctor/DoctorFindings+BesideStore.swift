@@ -1,4 +1,5 @@
 import Foundation
+import NudgeCore
 
 #if canImport(Glibc)
     import Glibc
@@ -24,8 +25,8 @@ extension DoctorFindings {
             return .problem(
                 "store: \(path) is \(kind(status.st_mode)), not a file: \(consequence)",
                 fix: status.st_mode & S_IFMT == S_IFDIR
-                    ? "move it away (mv \(path) \(path).moved); nudge makes the file again"
-                    : "remove it (rm \(path)); nudge makes the file again")
+                    ? "move it away (mv \(ShellWord.quoted(path)) \(ShellWord.quoted(path + ".moved"))); nudge makes the file again"
+                    : "remove it (rm \(ShellWord.quoted(path))); nudge makes the file again")
         }
     }
 

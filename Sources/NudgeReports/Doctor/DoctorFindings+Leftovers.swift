@@ -31,7 +31,7 @@ extension DoctorFindings {
             .warning(
                 "store: \(who.joined(separator: " and ")) killed midway left \(files.count == 1 ? "a copy" : "copies") of the store that no process writes: \(named)",
                 fix:
-                    "nudge backup removes \(files.count == 1 ? "it" : "them") (and names \(files.count == 1 ? "it" : "them")); or: rm \(everyFile.joined(separator: " "))"
+                    "nudge backup removes \(files.count == 1 ? "it" : "them") (and names \(files.count == 1 ? "it" : "them")); or: rm \(everyFile.map(ShellWord.quoted).joined(separator: " "))"
             )
         ]
     }

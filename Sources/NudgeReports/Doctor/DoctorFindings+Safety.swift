@@ -121,24 +121,25 @@ extension DoctorFindings {
                 [.problem("backups: \($0.problem)", fix: $0.fix)]
             } ?? []
         return unread + lacking + (openBackupFolderFinding(directory).map { [$0] } ?? [])
-            + strayBackupFindings(BackupDirectory.strays(in: directory, identity: identity), clock: clock)
+            + strayBackupFindings(BackupDirectory.strays(in: directory, identity: identity), store: store, clock: clock)
             + unopenableBackupFindings(listed)
             + all.filter { $0.isAhead(of: now) }.map {
                 .warning(
                     "backups: \(($0.path as NSString).lastPathComponent) says it was taken at \(LocalFormat.dateTime($0.takenAt, clock: clock)), which is later than now: the clock was ahead when it was taken, or it is behind now; nudge does not count it as the newest backup",
                     fix:
-                        "check the time (timedatectl): if it is wrong, set it right (timedatectl set-ntp true); if it is right, remove that backup once a newer one is taken: rm \($0.path)"
+                        "check the time (timedatectl): if it is wrong, set it right (timedatectl set-ntp true); if it is right, remove that backup once a newer one is taken: rm \(ShellWord.quoted($0.path))"
                 )
             }
     }
 
     /// A backup of this store a person copied within the folder under another name: nudge
     /// neither lists nor thins it, and says so, so that it is not taken for one of the kept.
-    static func strayBackupFindings(_ strays: [BackupFile], clock: WallClock) -> [Finding] {
+    static func strayBackupFindings(_ strays: [BackupFile], store: String, clock: WallClock) -> [Finding] {
         strays.map {
             .warning(
                 "backups: \(($0.path as NSString).lastPathComponent) is a backup of this store taken at \(LocalFormat.dateTime($0.takenAt, clock: clock)), under a name nudge does not give its backups: it is neither listed nor thinned",
-                fix: "keep it as your own copy (restore it with: nudge restore \($0.path)), or remove it: rm \($0.path)"
+                fix:
+                    "keep it as your own copy (restore it with: \(NudgeLine.on(store, "restore", $0.path))), or remove it: rm \(ShellWord.quoted($0.path))"
             )
         }
     }

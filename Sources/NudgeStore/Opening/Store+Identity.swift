@@ -198,7 +198,8 @@ extension Store {
             BackupDirectory.instant(ofFileName: (path as NSString).lastPathComponent) != nil
         else { return }
         throw StoreError.backup(
-            path: path, takenAt: Timestamp.parse(takenAt).map(Timestamp.format) ?? "an unknown time")
+            path: path, takenAt: Timestamp.parse(takenAt).map(Timestamp.format) ?? "an unknown time",
+            takenFrom: try metadata(backupStorePathKey, db))
     }
 
     /// `refuseBackup` for the commands that write a store without opening it for writing

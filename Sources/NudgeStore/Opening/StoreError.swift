@@ -1,3 +1,5 @@
+import NudgeCore
+
 /// Why the store could not be used; each says what to do about it.
 public enum StoreError: Error, Equatable, CustomStringConvertible {
     case cannotCreateDirectory(path: String, reason: String)
@@ -11,7 +13,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case notWritable(path: String, reason: String, fix: String)
     /// A backup opened for writing: it would become a second store with its store's identity,
     /// whose backups thin each other's.
-    case backup(path: String, takenAt: String)
+    /// `takenFrom`: the store it records it was taken from, where a restore puts it back.
+    case backup(path: String, takenAt: String, takenFrom: String? = nil)
 
     public var description: String { described(namedBy: nil) }
 
@@ -40,8 +43,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             "the store \(named(path)) is damaged (\(reason)); restore a backup, or \(another)"
         case .notWritable(let path, let reason, let fix):
             "cannot write the store \(named(path)): \(reason); \(fix)"
-        case .backup(let path, let takenAt):
-            "\(named(path)) is a backup taken at \(takenAt); it was left untouched; restore it with: nudge restore \(path)"
+        case .backup(let path, let takenAt, let takenFrom):
+            "\(named(path)) is a backup taken at \(takenAt); it was left untouched; "
+                + (takenFrom.map { "restore it in place of the store it was taken from with: \(NudgeLine.on($0, "restore", path))" }
+                    ?? "restore it in place of a store with: nudge --store STORE restore \(ShellWord.quoted(path))")
         }
     }
 

@@ -101,7 +101,7 @@ struct BackupHostileTests {
             backup, "log", "symptom", "oops", "--severity", "2", at: "2026-11-22T10:00:00Z", expecting: 65)
         #expect(
             refused.stderr
-                == "nudge: \(backup) is a backup taken at 2026-11-22T09:00:00Z; it was left untouched; restore it with: nudge restore \(backup)\n",
+                == "nudge: \(backup) is a backup taken at 2026-11-22T09:00:00Z; it was left untouched; restore it in place of the store it was taken from with: nudge --store \(store) restore \(backup)\n",
             "\(refused)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: backup)) == before)
         let read = nudge(backup, "symptoms", "list", at: "2026-11-22T10:00:00Z")

@@ -45,7 +45,7 @@ struct BackupNamedAsStoreTests {
         let refused = nudge(october, "restore", today, "--yes", at: "2026-11-22T10:00:00Z", expecting: 65)
         #expect(
             refused.stderr
-                == "nudge: \(october) is a backup taken at 2026-10-01T09:00:00Z; it was left untouched; restore it with: nudge restore \(october)\n",
+                == "nudge: \(october) is a backup taken at 2026-10-01T09:00:00Z; it was left untouched; restore it in place of the store it was taken from with: nudge --store \(store) restore \(october)\n",
             "\(refused)")
         #expect(try folder() == before)
     }
@@ -58,7 +58,7 @@ struct BackupNamedAsStoreTests {
         let refused = nudge(october, "backup", at: "2026-11-22T10:00:00Z", expecting: 65)
         #expect(
             refused.stderr.hasSuffix(
-                "is a backup taken at 2026-10-01T09:00:00Z; it was left untouched; restore it with: nudge restore \(october)\n"
+                "is a backup taken at 2026-10-01T09:00:00Z; it was left untouched; restore it in place of the store it was taken from with: nudge --store \(store) restore \(october)\n"
             )
                 && refused.stderr.split(separator: "\n").count == 1, "\(refused)")
         #expect(try folder() == before)

@@ -32,13 +32,16 @@ struct ChangedIdentityTests: CommandScenario {
             lines.first?.hasPrefix(
                 "PROBLEM backups: none of this store's in \(store).backups, but 1 backup of a store at this same path with another identity"
             ) == true, "\(doctor)")
-        #expect(doctor.stdout.contains("fix: restore one by its path if you need it: nudge restore \(backup) --yes"))
+        #expect(
+            doctor.stdout.contains(
+                "fix: restore one by its path if you need it: nudge --store \(store) restore \(backup) --yes"),
+            "\(doctor)")
         #expect(!doctor.stdout.contains("none yet"), "\(doctor)")
 
         let listed = nudge("backups")
         #expect(
             listed.stdout.hasSuffix(
-                "1 backup of a store at this same path with another identity (this store before it was given a new one, by another program or by being replaced with a copy of itself, or the store that was at this path before another file was moved over it) is in \(store).backups, not listed; restore the newest by its path: nudge restore \(backup) --yes\n"
+                "1 backup of a store at this same path with another identity (this store before it was given a new one, by another program or by being replaced with a copy of itself, or the store that was at this path before another file was moved over it) is in \(store).backups, not listed; restore the newest by its path: nudge --store \(store) restore \(backup) --yes\n"
             ), "\(listed)")
     }
 }

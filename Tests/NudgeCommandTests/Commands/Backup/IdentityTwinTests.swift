@@ -219,7 +219,9 @@ extension IdentityTwinTests {
         #expect(
             listed.stdout.contains(
                 "1 backup of a store at this same path with another identity"), "\(listed)")
-        #expect(listed.stdout.contains("nudge restore \(shared)/nudge-20261120T090000Z.sqlite --yes"), "\(listed)")
+        #expect(
+            listed.stdout.contains("nudge --store \(twin) restore \(shared)/nudge-20261120T090000Z.sqlite --yes"),
+            "\(listed)")
         #expect(!listed.stdout.contains("nudge-20261120T100000Z.sqlite --yes"), "\(listed)")
     }
 
@@ -288,7 +290,7 @@ extension IdentityTwinTests {
         #expect(rename(other, store) == 0)
         nudge("backup", at: "2026-11-20T10:00:00Z")
         let listed = nudge("backups", at: "2026-11-20T11:00:00Z")
-        let restoreLine = "nudge restore \(store).backups/nudge-20261120T090000Z.sqlite --yes"
+        let restoreLine = "nudge --store \(store) restore \(store).backups/nudge-20261120T090000Z.sqlite --yes"
         #expect(listed.stdout.contains("1 backup of a store at this same path") == displaced, "\(listed)")
         #expect(listed.stdout.contains(restoreLine) == displaced, "\(listed)")
         #expect(listed.stdout.contains("1 backup of another store is in") != displaced, "\(listed)")

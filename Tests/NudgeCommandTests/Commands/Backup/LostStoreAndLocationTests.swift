@@ -96,7 +96,7 @@ extension LostStoreAndLocationTests {
         #expect(latest.stderr.split(separator: "\n").count == 1, "\(latest)")
         #expect(
             latest.stderr.contains(
-                "restore store A's newest with: nudge restore \(copied) --yes, or store B's newest with: nudge restore \(own) --yes"
+                "restore store A's newest with: nudge --store \(store) restore \(copied) --yes, or store B's newest with: nudge --store \(store) restore \(own) --yes"
             ), "\(latest)")
         #expect(!FileManager.default.fileExists(atPath: store))
 

@@ -38,7 +38,8 @@ extension BackupRestore {
                 store: context.storePath)
         else {
             throw CommandFailure(
-                StoresApart(directory: directory, identity: identity, now: context.now)?.choice(context.wallClock, store: context.storePath)
+                StoresApart(directory: directory, identity: identity, now: context.now)?.choice(
+                    context.wallClock, store: context.storePath)
                     ?? "\(directory) has no sound backup of this store to restore\(Self.unopenableNote(unopenable)); give a backup's path instead",
                 exitCode: 66)
         }

@@ -16,7 +16,9 @@ extension DoctorFindings {
         if identity == nil, stores.count > 1 {
             return .warning(
                 "backups: this store's identity cannot be known (no store and no STORE.backup-location beside it), and \(directory) holds the backups of \(stores.count) stores, so restore --latest cannot tell which is this store's",
-                fix: "nudge backups names them apart; restore one by its path: \(NudgeLine.on(store, "restore", "FILE", "--yes"))")
+                fix:
+                    "nudge backups names them apart; restore one by its path: \(NudgeLine.on(store, "restore", "FILE", "--yes"))"
+            )
         }
         guard let newest = backups.first else {
             return otherIdentityFinding(

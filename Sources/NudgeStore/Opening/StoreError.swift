@@ -45,7 +45,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             "cannot write the store \(named(path)): \(reason); \(fix)"
         case .backup(let path, let takenAt, let takenFrom):
             "\(named(path)) is a backup taken at \(takenAt); it was left untouched; "
-                + (takenFrom.map { "restore it in place of the store it was taken from with: \(NudgeLine.on($0, "restore", path))" }
+                + (takenFrom.map {
+                    "restore it in place of the store it was taken from with: \(NudgeLine.on($0, "restore", path))"
+                }
                     ?? "restore it in place of a store with: nudge --store STORE restore \(ShellWord.quoted(path))")
         }
     }

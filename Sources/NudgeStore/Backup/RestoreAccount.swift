@@ -36,6 +36,9 @@ public struct RestoreAccount: Sendable, Equatable {
     public var comingBack: [Rows]
     public var otherStore: Replacement?
     public var storeWas: Absence?
+    /// Reminders answered in the store and not in the backup: restored, they are unanswered,
+    /// and the daemon shows those still due again (a dose taken since is asked again).
+    public var answersRolledBack = 0
 
     public init(
         notInBackup: [Rows] = [], comingBack: [Rows] = [], otherStore: Replacement? = nil, storeWas: Absence? = nil
@@ -78,10 +81,15 @@ public struct RestoreAccount: Sendable, Equatable {
         } else {
             missing = "nothing written since then is missing from it"
         }
-        guard !comingBack.isEmpty else { return missing }
+        let answers =
+            answersRolledBack == 0
+            ? ""
+            : "; \(answersRolledBack == 1 ? "1 reminder" : "\(answersRolledBack) reminders") answered since then \(answersRolledBack == 1 ? "is" : "are") unanswered in it, and shown again while due"
+        guard !comingBack.isEmpty else { return missing + answers }
         let back = Self.list(comingBack.map { StoreTables.phrase($0.count, table: $0.table) })
         return missing
             + "; \(back) deleted since then \(comingBack.count == 1 && comingBack[0].count == 1 ? "comes" : "come") back"
+            + answers
     }
 
     private static func list(_ phrases: [String]) -> String {
@@ -126,6 +134,7 @@ public struct RestoreAccount: Sendable, Equatable {
                     if rows.count > 0 { account.notInBackup.append(rows) }
                     if deleted > 0 { account.comingBack.append(Rows(table: table, added: deleted, changed: 0)) }
                 }
+                account.answersRolledBack = answeredSince(db)
                 // A table dropped since: the restore brings it back, with its rows.
                 for table in backupTables where !tables.contains(table) {
                     let count = try rows([table], schema: "backup", db)
@@ -135,6 +144,18 @@ public struct RestoreAccount: Sendable, Equatable {
             }
             return account
         }
+    }
+
+    /// The store's answered deliveries whose occurrence the backup has unanswered or not at all;
+    /// 0 where either has no such table (another program's store).
+    private static func answeredSince(_ db: Database) -> Int {
+        let sql = """
+            SELECT count(*) FROM main.reminder_deliveries AS answered
+            WHERE answered.acknowledged_at IS NOT NULL AND NOT EXISTS (
+                SELECT 1 FROM backup.reminder_deliveries AS kept
+                WHERE kept.reminder_key = answered.reminder_key AND kept.acknowledged_at IS NOT NULL)
+            """
+        return ((try? Int.fetchOne(db, sql: sql)) ?? nil) ?? 0
     }
 
     private static func compare(_ table: String, _ db: Database) throws -> (Rows, deleted: Int) {

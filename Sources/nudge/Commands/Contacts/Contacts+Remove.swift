@@ -2,7 +2,7 @@ import ArgumentParser
 import NudgeCommands
 
 extension Nudge.Contacts {
-    struct Remove: NudgeCommand {
+    struct Remove: CheckedBeforeOffered {
         static let configuration = CommandConfiguration(abstract: "Remove a contact and its one-off reminders.")
         @OptionGroup var global: GlobalOptions
         @Argument(
@@ -11,8 +11,10 @@ extension Nudge.Contacts {
         @Flag(help: "Also delete the contact's logged calls (asked on a terminal).") var deleteCalls = false
         @Flag(help: "Delete the logged calls without asking.") var yes = false
 
-        func run(_ context: CommandContext) throws {
-            try ContactRemove(contact: contact, deleteCalls: deleteCalls, yes: yes).run(context)
-        }
+        var request: ContactRemove { ContactRemove(contact: contact, deleteCalls: deleteCalls, yes: yes) }
+
+        func run(_ context: CommandContext) throws { try request.run(context) }
+
+        func refusal(_ context: CommandContext) -> String? { request.refusal(context) }
     }
 }

@@ -134,4 +134,15 @@ import Testing
         )
         #expect(nudge("reminders", "edit", "1", "--text", "Water the Plants").status == 0)
     }
+
+    /// An empty `meds list` wraps to the width as the other empty lists do (issue 40, hostile
+    /// round: 86 characters on one line at COLUMNS=40).
+    @Test func anEmptyMedsListFitsANarrowTerminal() {
+        let narrow = environment.merging(["COLUMNS": "40"]) { $1 }
+        let meds = InProcessNudge.run(["meds", "list", "--store", store], environment: narrow)
+        let lines = meds.stdout.split(separator: "\n")
+        #expect(meds.status == 0 && lines.count > 1 && lines.allSatisfy { $0.count <= 40 }, "\(meds)")
+        #expect(
+            meds.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains("nudge meds add NAME"))
+    }
 }

@@ -24,7 +24,7 @@ public struct ContactRemove {
         // A call history cannot be logged again: deleting it is asked, as every delete is.
         let what = "\(found.name) (id \(found.id))" + Self.andCalls(calls)
         try context.delete(what, cannotBeUndone: true, yes: yes, saying: "removed \(what)") {
-            try remove(found, from: store, deletingCalls: true)
+            _ = try remove(found, from: store, deletingCalls: true)
             return true
         }
     }

@@ -141,6 +141,7 @@ public struct Store: Sendable {
     /// as the empty store it would become and created or migrated only by the first write. A
     /// command refused before it writes then creates, converts and migrates nothing.
     public init(changing path: String, now: Date = Date()) throws(StoreError) {
+        try StoreFile.checkChangeable(path)
         let reading = try Store(readingOnly: path, now: now)
         guard reading.isCopyInMemory else {
             self = try Store(path: path, now: now)

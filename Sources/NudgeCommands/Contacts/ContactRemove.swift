@@ -29,18 +29,15 @@ public struct ContactRemove {
         }
     }
 
-    /// Why this line would be refused now, from the store as it is (no such contact, calls it
-    /// would leave), for a suggestion that is only offered when it is taken; nil when it is.
+    /// Why this line would be refused now for the logged calls it would leave, for a suggestion
+    /// offered only when it is taken; nil otherwise (a contact not found is said when it runs,
+    /// as `call remind` says it).
     public func refusal(_ context: CommandContext) -> String? {
-        do {
-            let store = try context.openStoreForReading()
-            let found = try ContactNames.resolve(contact, in: store)
-            let calls = try store.run { try $0.loggedCallCount(contactID: found.id) }
-            guard calls > 0, !deleteCalls else { return nil }
-            return "\(found.name): the contact has \(calls) logged call\(calls == 1 ? "" : "s")"
-        } catch {
-            return (error as? CommandFailure)?.message ?? String(describing: error)
-        }
+        guard !deleteCalls, let store = try? context.openStoreForReading(),
+            let found = try? ContactNames.resolve(contact, in: store),
+            let calls = try? store.run({ try $0.loggedCallCount(contactID: found.id) }), calls > 0
+        else { return nil }
+        return "\(found.name): the contact has \(calls) logged call\(calls == 1 ? "" : "s")"
     }
 
     private func remove(_ found: ContactRow, from store: Store, deletingCalls: Bool) throws -> Int {

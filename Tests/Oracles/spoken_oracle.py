@@ -16,6 +16,10 @@ And for something that will happen (the future direction, `call remind --at`):
   come (its first reading after now).
 - next WEEKDAY HH:MM: the first date after today with that weekday, its first reading.
 - in N days: N dates ahead at now's wall-clock time; in N h, in an hour, in 1h30m: elapsed time.
+With a zone's name after it, as nudge prints a time (`today 01:30 EST`, `01:30 +10:30`):
+- DAY HH:MM NAME: that date's reading of HH:MM the zone calls NAME (a numeric NAME, +HH:MM or
+  +HHMM, and UTC or GMT, is the instant at that offset, a reading of the clock or not).
+- HH:MM NAME: today's such reading if it has passed, else yesterday's; else today's.
 A time of day is HH:MM, or as people also write it: a bare hour (2 is 02:00), the hour with h
 (2h, 2h30) or four digits (0230).
 Usage: spoken_oracle.py YEAR ZONE...
@@ -131,6 +135,47 @@ def expected(zone, now, typed):
     return None
 
 
+def offset_of(name):
+    """Seconds east of UTC of a numeric zone name (`+1030`, `+10:30`, `-03`), 0 for UTC and GMT
+    (which name UTC's own time, not the zone's); None for other letters."""
+    if name in ("UTC", "GMT", "Z"):
+        return 0
+    if name[0] not in "+-":
+        return None
+    digits = name[1:].replace(":", "")
+    seconds = int(digits[:2]) * 3600 + int(digits[2:] or 0) * 60
+    return -seconds if name[0] == "-" else seconds
+
+
+def named_reading(zone, day, wall, name):
+    """`wall` on `day` in the zone named: its reading so called, or the instant at an offset."""
+    offset = offset_of(name)
+    if offset is not None:
+        return datetime.combine(day, wall, tzinfo=timezone.utc) - timedelta(seconds=offset)
+    called = [i for i in readings(zone, day, wall) if i.astimezone(zone).tzname() == name]
+    return called[0] if called else None
+
+
+def expected_named(zone, now, typed):
+    words = typed.split()
+    name, wall, local = words[-1], wall_clock(words[-2]), now.astimezone(zone)
+    if len(words) == 3:
+        return named_reading(zone, local.date() - timedelta(days=1 if words[0] == "yesterday" else 0), wall, name)
+    found = [named_reading(zone, local.date() - timedelta(days=back), wall, name) for back in (0, 1)]
+    found = [i for i in found if i]
+    return latest_passed(found[:1], now) or latest_passed(found[1:], now) or (found[0] if found else None)
+
+
+def named_phrases(zone, now):
+    """`today 01:30 NAME`, `yesterday 01:30 NAME` and `01:30 NAME` for each name the zone gives
+    01:30 today or yesterday, a numeric one with its colon too (`+10:30`)."""
+    local = now.astimezone(zone)
+    names = sorted({i.astimezone(zone).tzname() for back in (0, 1)
+                    for i in readings(zone, local.date() - timedelta(days=back), time(1, 30))})
+    spelled = names + [n[:3] + ":" + n[3:] for n in names if offset_of(n) is not None and len(n) == 5]
+    return [f"{day}01:30 {name}" for name in spelled for day in ("today ", "yesterday ", "")]
+
+
 def transitions(zone, year):
     """The instants in `year` where the zone's offset changes."""
     start = int(datetime(year, 1, 1, tzinfo=timezone.utc).timestamp())
@@ -177,6 +222,13 @@ def main():
                             "direction": direction,
                             "instant": instant.strftime("%Y-%m-%dT%H:%M:%SZ") if instant else None,
                         })
+                for typed in named_phrases(zone, now):
+                    instant = expected_named(zone, now, typed)
+                    cases.append({
+                        "zone": name, "now": now.strftime("%Y-%m-%dT%H:%M:%SZ"), "typed": typed,
+                        "direction": "past", "named": True,
+                        "instant": instant.strftime("%Y-%m-%dT%H:%M:%SZ") if instant else None,
+                    })
     print(json.dumps(cases))
 
 

@@ -737,7 +737,7 @@ _nudge_contacts_edit() {
 
 _nudge_contacts_remove() {
     repeating_flags=()
-    non_repeating_flags=(--delete-calls --version -h --help)
+    non_repeating_flags=(--delete-calls --yes --version -h --help)
     repeating_options=()
     non_repeating_options=(--store)
     __nudge_offer_flags_options 1

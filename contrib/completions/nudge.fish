@@ -86,7 +86,7 @@ function __nudge_parse_tokens -S
             case 'edit'
                 __nudge_parse_subcommand 1 'store=' 'name=' 'every=' 'no-cadence' 'version' 'h/help'
             case 'remove'
-                __nudge_parse_subcommand 1 'store=' 'delete-calls' 'version' 'h/help'
+                __nudge_parse_subcommand 1 'store=' 'delete-calls' 'yes' 'version' 'h/help'
             end
         case 'log'
             __nudge_parse_subcommand 0 'version' 'h/help'
@@ -393,7 +393,8 @@ complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "n
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts edit" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts remove" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else nudge.sqlite in $XDG_DATA_HOME/nudge).' -rfka ''
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge contacts remove" -eq 1' -fka '(__nudge_custom_completion ---completion contacts remove -- positional@0 (count (__nudge_tokens -pc)) (__nudge_tokens -tC))'
-complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts remove" delete-calls' -l 'delete-calls' -d 'Also delete the contact\'s logged calls.'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts remove" delete-calls' -l 'delete-calls' -d 'Also delete the contact\'s logged calls (asked on a terminal).'
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts remove" yes' -l 'yes' -d 'Delete the logged calls without asking.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts remove" version' -l 'version' -d 'Show the version.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge contacts remove" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge log" version' -l 'version' -d 'Show the version.'

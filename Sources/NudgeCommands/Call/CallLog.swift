@@ -5,7 +5,7 @@ import NudgeStore
 
 /// `nudge call log`: a call logged, which restarts the contact's cadence.
 public struct CallLog {
-    /// The contact as typed: its id, or a name that matches one contact.
+    /// The contact as typed: its id, or its whole name.
     public var contact: String
     /// When; nil for now.
     public var at: GivenInstant?

@@ -5,7 +5,7 @@ import NudgeStore
 
 /// `nudge call remind`: a one-off reminder to call someone in N days, on a day, or at a time.
 public struct CallRemind {
-    /// The contact as typed: its id, or a name that matches one contact.
+    /// The contact as typed: its id, or its whole name.
     public var contact: String
     public var inDays: Int?
     public var on: GivenDay?

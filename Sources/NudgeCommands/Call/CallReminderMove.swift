@@ -26,10 +26,8 @@ public struct CallReminderMove {
         let due = try dueAt(moving: open, context)
         let newNote = note.map { $0.isEmpty ? nil : $0 } ?? open.note
         switch try store.run({ try $0.moveCallReminder(id, dueAt: due, note: newNote, now: context.now) }) {
-        case .moved(.changed(let newID, let name)):
-            context.print(
-                "will remind you to call \(TextInput.oneLine(name)) \(context.when(due)) (reminder \(newID)\(newID == id ? "" : ", was \(id)"))"
-            )
+        case .moved(.changed(let id, let name)):
+            context.print("will remind you to call \(TextInput.oneLine(name)) \(context.when(due)) (reminder \(id))")
         case .moved(.notOpen):
             throw CallReminderCancel.notOpen(id)
         case .sameMinute(let other):

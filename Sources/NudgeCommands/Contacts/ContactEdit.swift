@@ -5,7 +5,7 @@ import NudgeStore
 
 /// `nudge contacts edit`: a contact renamed, or its cadence changed.
 public struct ContactEdit {
-    /// The contact as typed: its id, or a name that matches one contact.
+    /// The contact as typed: its id, or its whole name.
     public var contact: String
     /// The new name as typed.
     public var name: String?

@@ -74,8 +74,10 @@ public struct CommandContext {
         return "\(far) \(InstantInput.plainDay(instant, clock: clock)) (\(understood(instant)))"
     }
 
+    /// For a command that changes the store: a store not made yet, or another program's SQLite
+    /// file, is created or migrated by its first write, so a refusal before it changes nothing.
     public func openStore() throws -> Store {
-        do { return unreadableRows.opened(try Store(path: storePath, now: now)) } catch {
+        do { return unreadableRows.opened(try Store(changing: storePath, now: now)) } catch {
             throw CommandFailure(error, namedBy: storeNamedBy)
         }
     }

@@ -106,7 +106,8 @@ public enum MedicationScheduleCommands {
                         times: $0.times.times.map(\.description), days: $0.days.description)
                 })
         } else if schedules.isEmpty {
-            context.print("no medications taken by day; add one with: nudge meds add NAME --dose 100mg --at 08:00")
+            context.printWrapped(
+                "no medications taken by day; add one with: nudge meds add NAME --dose 100mg --at 08:00")
         } else {
             // Wrapped between words to the width: a long list of days never runs off a narrow terminal.
             for schedule in schedules { context.printWrapped(line(schedule)) }

@@ -117,9 +117,10 @@ extension MedicationTaken {
             return !(next.isLetter || next.isNumber)
         }
         guard begun.count > 1 else { return begun.first }
+        // No line is offered: it would steer to one of them, which may not be the one meant.
         let names = begun.map { ShellWord.quoted($0.medicationID) }
         throw InputError(
-            "'\(TextInput.oneLine(name))' begins the names of \(names.dropLast().joined(separator: ", ")) and \(names.last!); give the whole name: nudge meds \(verb) \(names[0])"
+            "'\(TextInput.oneLine(name))' begins the names of \(names.dropLast().joined(separator: ", ")) and \(names.last!); give the whole name of the one you mean to nudge meds \(verb)"
         )
     }
 

@@ -61,7 +61,8 @@ public struct OwnReminderEdit {
         }
         let clock = context.wallClock
         let store = try context.openStore()
-        guard var reminder = try store.run({ try $0.ownReminders() }).first(where: { $0.id == id }) else {
+        let all = try store.run { try $0.ownReminders() }
+        guard var reminder = all.first(where: { $0.id == id }) else {
             throw try OwnReminderDelete.missing(id, in: store, fix: "delete it and add it again")
         }
         reminder.text = text ?? reminder.text
@@ -72,12 +73,26 @@ public struct OwnReminderEdit {
             reminder.time = at ?? reminder.time
         }
         reminder.endsOn = try ends.resolved(for: reminder, now: context.now, clock: clock)
+        try Self.refuseTwin(of: reminder, among: all)
         let replaced = try store.run { try $0.replaceOwnReminder(reminder, now: context.now) }
         reminder.since = context.now
         _ = try context.changing { replaced ? reminder : nil }
         let answered = try store.run { try $0.answeredOwnReminderDays(at: context.now) }
         let next = OwnReminderText.next(reminder, now: context.now, clock: clock, answeredDays: answered)
         context.print("changed reminder \(OwnReminderText.line(reminder, clock: clock)); \(next)")
+    }
+}
+
+extension OwnReminderEdit {
+    /// An edit that makes a reminder another one (its text but for case or spaces, its repeat
+    /// and time) is refused: both would ring. The text is not repeated: it may be private.
+    static func refuseTwin(of reminder: OwnReminderSchedule, among all: [OwnReminderSchedule]) throws {
+        let wanted = CalendarImport.Reminder(reminder)
+        guard let twin = all.first(where: { $0.id != reminder.id && CalendarImport.Reminder($0).isSame(as: wanted) })
+        else { return }
+        throw CommandFailure(
+            "reminder \(twin.id) is already that reminder (the same text, repeat and time); nothing changed; to keep one, nudge reminders delete \(reminder.id)",
+            exitCode: 64)
     }
 }
 

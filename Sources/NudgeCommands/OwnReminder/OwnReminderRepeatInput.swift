@@ -51,7 +51,12 @@ public struct OwnReminderRepeatInput {
 
     private func repeated(at time: LocalTime, now: Date, clock: WallClock) throws(InputError) -> OwnReminderRepeat? {
         let today = clock.date(of: now)
-        if let every = daily ? "1" : every {
+        let weekdays = try weekly.map { (text) throws(InputError) in try MedicationDays.parse(text, option: "--weekly")
+        }
+        // Every weekday is every day: one rule, so `--weekly` of all seven reads back and is
+        // found as `--daily`.
+        let everyDay = weekdays?.weekdays == MedicationDays.everyDay.weekdays
+        if let every = daily || everyDay ? "1" : every {
             let days = try OwnReminderRepeat.days(every)
             let startsToday = clock.instant(on: today, at: time).map { $0 > now } ?? false
             return .every(days: days, from: startsToday ? today : today.adding(days: 1))
@@ -63,7 +68,7 @@ public struct OwnReminderRepeatInput {
             }
             return .on(day)
         }
-        if let weekly { return .weekly(try MedicationDays.parse(weekly, option: "--weekly")) }
+        if let weekdays { return .weekly(weekdays) }
         if let monthly { return .monthly(day: try OwnReminderRepeat.monthDay(monthly)) }
         return nil
     }

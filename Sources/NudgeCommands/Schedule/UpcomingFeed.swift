@@ -23,6 +23,7 @@ public struct UpcomingFeed {
             } ?? context.now
         if let output {
             try PrivateFile.validateOutput(output, store: context.storePath, backupDirectory: context.backupDirectory)
+            try OutputExtension.validateFeed(output)
         }
         let end = clock.startOfDay(clock.date(of: start).adding(days: days))
         let store = try context.openStoreForReading()

@@ -170,13 +170,30 @@ public struct CalendarImport: Sendable {
 }
 
 extension CalendarImport.Reminder {
-    /// The same reminder: its text, time, end and repeat, an every-N-days one by its N alone
-    /// (*Done* moves the day it counts from).
+    /// The same reminder: its text as a person reads it (case and spacing aside: `Water the
+    /// plants` and `water  the plants ` both ring), time, end and repeat, an every-N-days one by
+    /// its N alone (*Done* moves the day it counts from), every weekday as every day.
     public func isSame(as other: Self) -> Bool {
-        guard text == other.text, time == other.time, endsOn == other.endsOn else { return false }
-        if case .every(let days, _) = repeats, case .every(let otherDays, _) = other.repeats {
+        guard Self.read(text) == Self.read(other.text), time == other.time, endsOn == other.endsOn else {
+            return false
+        }
+        if let days = Self.everyDays(repeats), let otherDays = Self.everyDays(other.repeats) {
             return days == otherDays
         }
         return repeats == other.repeats
+    }
+
+    /// A text as a person reads it: without regard to case, its words one space apart.
+    private static func read(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+    }
+
+    /// Every how many days it repeats, when by days: every weekday is every day.
+    private static func everyDays(_ repeats: OwnReminderRepeat) -> Int? {
+        switch repeats {
+        case .every(let days, _): return days
+        case .weekly(let weekdays) where weekdays.weekdays == MedicationDays.everyDay.weekdays: return 1
+        default: return nil
+        }
     }
 }

@@ -7,6 +7,7 @@ extension GivenInstant {
     static func spoken(_ text: String) -> Form? {
         if let time = LocalTime(parsing: text) { return .timeOfDay(time) }
         if text.lowercased() == "now" { return .ago(.seconds(0)) }
+        if let full = confirmed(text) { return full }
         var words = text.split(whereSeparator: { $0.isWhitespace || $0 == "," }).map(String.init)
         // `tomorrow at 9am`, `9am on monday`: the small words between a day and a time.
         if words.count > 1 { words.removeAll { ["at", "on"].contains($0.lowercased()) } }
@@ -28,6 +29,7 @@ extension GivenInstant {
         if let day = CivilDate(iso: words[0].prefix(10)) {
             return dated(day, words: words)
         }
+        if let named = timeWithZone(words) { return named }
         if let day = SpokenDay(words[0]), words.count > 1 {
             return LocalTime(parsing: words.dropFirst().joined(separator: " ")).map { .onDay(day, $0) }
         }
@@ -49,7 +51,7 @@ extension GivenInstant {
         guard let last = rest.last else { return nil }
         var abbreviation: String?
         if isZoneName(last) {
-            abbreviation = last.uppercased()
+            abbreviation = zoneName(last)
             rest.removeLast()
         }
         guard let time = LocalTime(parsing: rest.joined(separator: " ")) else { return nil }
@@ -57,14 +59,60 @@ extension GivenInstant {
         return .named(day, time, abbreviation: abbreviation)
     }
 
-    /// A zone's name as clocks print it: letters (`EST`, `CEST`), or a numeric one (`+0545`, `-03`).
+    /// The whole of a confirmation typed back (`22:10 yesterday, 2026-11-21 22:10 EST`): the
+    /// date and time after its comma, which name the instant alone.
+    private static func confirmed(_ text: String) -> Form? {
+        guard let comma = text.lastIndex(of: ",") else { return nil }
+        let full = text[text.index(after: comma)...].trimmingCharacters(in: .whitespaces)
+        guard let day = CivilDate(iso: full.prefix(10)) else { return nil }
+        let words = full.split(whereSeparator: \.isWhitespace).map(String.init)
+        return dated(day, words: words)
+    }
+
+    /// A time of day, after a day or not, with its zone's name: `01:30 EST`, `today 01:30 EDT`.
+    private static func timeWithZone(_ words: [String]) -> Form? {
+        guard words.count > 1, let last = words.last, isZoneName(last), SpokenDay(last) == nil else { return nil }
+        let rest = words.dropLast()
+        if rest.count == 1 || SpokenDay(rest[0]) == nil && SpokenDay(rest.last!) == nil {
+            return LocalTime(parsing: rest.joined(separator: " ")).map {
+                .namedOnDay(nil, $0, abbreviation: zoneName(last))
+            }
+        }
+        if let day = SpokenDay(rest[0]) {
+            return LocalTime(parsing: rest.dropFirst().joined(separator: " ")).map {
+                .namedOnDay(day, $0, abbreviation: zoneName(last))
+            }
+        }
+        guard let day = SpokenDay(rest.last!) else { return nil }
+        return LocalTime(parsing: rest.dropLast().joined(separator: " ")).map {
+            .namedOnDay(day, $0, abbreviation: zoneName(last))
+        }
+    }
+
+    /// A zone's name as clocks print it: letters (`EST`, `CEST`), or a numeric one (`+0545`,
+    /// `-03`, `+10:30`).
     private static func isZoneName(_ word: String) -> Bool {
         let lowered = word.lowercased()
         guard lowered != "am", lowered != "pm", lowered != "a.m.", lowered != "p.m." else { return false }
         if word.count >= 2, word.allSatisfy({ $0.isASCII && $0.isLetter }) { return true }
-        guard let sign = word.first, sign == "+" || sign == "-" else { return false }
-        let digits = word.dropFirst()
-        return [2, 4].contains(digits.count) && digits.allSatisfy { $0.isASCII && $0.isNumber }
+        return offset(word) != nil
+    }
+
+    /// A zone's name as it is compared: upper case, an offset without its colon (`+1030`).
+    private static func zoneName(_ word: String) -> String {
+        word.uppercased().replacingOccurrences(of: ":", with: "")
+    }
+
+    /// The seconds east of UTC a numeric zone name says (`+0545`, `-03`, `+10:30`); nil for another.
+    static func offset(_ name: String) -> Int? {
+        guard let sign = name.first, sign == "+" || sign == "-" else { return nil }
+        var digits = Array(name.dropFirst())
+        if digits.count == 5, digits[2] == ":" { digits.remove(at: 2) }
+        guard [2, 4].contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let hours = Int(String(digits.prefix(2))), let minutes = Int("0" + String(digits.dropFirst(2))),
+            hours < 24, minutes < 60
+        else { return nil }
+        return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
     }
 
     /// The occurrence of `time` on a spoken day: the latest past one, or the next one.
@@ -91,12 +139,33 @@ extension GivenInstant {
         return nil
     }
 
+    /// The occurrence of `time` in the zone named, on a spoken day, or without one today's or,
+    /// the other way, the day before's (after) it: the latest past one, or the next one. A day
+    /// that names one date gives its reading even on the wrong side of now, refused later.
+    static func occurrence(
+        of time: LocalTime, on day: SpokenDay?, calledBy abbreviation: String, now: Date, clock: WallClock,
+        direction: InstantInput.Direction
+    ) -> Date? {
+        let today = clock.date(of: now)
+        let dates =
+            day?.candidates(from: today, direction: direction)
+            ?? [today, today.adding(days: direction == .past ? -1 : 1)]
+        let named = dates.compactMap { instant(on: $0, at: time, calledBy: abbreviation, clock: clock) }
+        if day?.isOneDate == true { return named.first }
+        switch direction {
+        case .past: return named.first { $0 <= now.addingTimeInterval(1) } ?? named.first
+        case .future: return named.first { $0 > now } ?? named.first
+        }
+    }
+
     /// `time` on `day` as read in the zone named: UTC, or the person's zone where its clock
     /// calls that instant by the name given.
     static func instant(on day: CivilDate, at time: LocalTime, calledBy abbreviation: String, clock: WallClock) -> Date?
     {
-        if ["UTC", "GMT", "Z"].contains(abbreviation) {
-            return Date(timeIntervalSince1970: Double(day.daysSinceEpoch * 86400 + time.secondsOfDay))
+        // An offset is that instant wherever the clock is: `+10:30` in Lord Howe, `-05` anywhere.
+        let east: Int? = ["UTC", "GMT", "Z"].contains(abbreviation) ? 0 : offset(abbreviation)
+        if let east {
+            return Date(timeIntervalSince1970: Double(day.daysSinceEpoch * 86400 + time.secondsOfDay - east))
         }
         return clock.instants(on: day, at: time).first { clock.abbreviation(at: $0).uppercased() == abbreviation }
     }

@@ -9,7 +9,9 @@ import Foundation
 /// - A day as people say it and a time (`yesterday 22:10`, `monday 9:00`, `10:10 PM yesterday`).
 /// - A span back from now (`3 days ago`, `2h ago`), or ahead of it (`in 2 minutes`, `in 3 days`).
 /// - A local date and time in the person's words and zone, as nudge prints them
-///   (`2026-11-25 11:00 PM`, `2026-11-25 23:00 EST`, `2026-11-25 23:00 UTC`).
+///   (`2026-11-25 11:00 PM`, `2026-11-25 23:00 EST`, `2026-11-25 23:00 UTC`, `... +10:30`), a
+///   time near now with its zone's name (`01:30 EST`, `today 01:30 EDT`), and the whole of a
+///   confirmation (`22:10 yesterday, 2026-11-21 22:10 EST`).
 public struct GivenInstant: Sendable, Equatable {
     public enum Form: Sendable, Equatable {
         case exact(Date)
@@ -23,6 +25,9 @@ public struct GivenInstant: Sendable, Equatable {
         /// A wall-clock date and time read in a named zone: UTC, or what the person's clock calls
         /// its time then (EST, CEST), which also says which of a repeated hour's two it is.
         case named(CivilDate, LocalTime, abbreviation: String)
+        /// A time of day, on a day as people say it or not, read in a named zone, as nudge prints
+        /// a time near now (`01:30 EST`, `today 01:30 EDT`): which of a repeated hour's two it is.
+        case namedOnDay(SpokenDay?, LocalTime, abbreviation: String)
     }
 
     /// What was typed, for refusals that repeat it.
@@ -63,6 +68,9 @@ public struct GivenInstant: Sendable, Equatable {
             return span.instant(after: now, clock: clock)
         case .named(let day, let time, let abbreviation):
             return Self.instant(on: day, at: time, calledBy: abbreviation, clock: clock)
+        case .namedOnDay(let day, let time, let abbreviation):
+            return Self.occurrence(
+                of: time, on: day, calledBy: abbreviation, now: now, clock: clock, direction: direction)
         }
     }
 

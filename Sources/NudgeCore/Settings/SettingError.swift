@@ -16,9 +16,9 @@ public enum SettingError: Error, Equatable, CustomStringConvertible {
         // A command may carry a service's token in its URL: not repeated.
         case .invalidValue(let key, _) where key.valueKind == .command:
             "invalid value for \(key.rawValue): expected \(key.valueKind.accepted)"
-        // A number of minutes says the form it takes: `2h` was refused with no word of `5 min`.
-        case .invalidValue(let key, let value) where key.minutesExample != nil:
-            "invalid value '\(value)' for \(key.rawValue): expected \(key.valueKind.accepted) minutes, as \(key.minutesExample!) or \(key.minutesExample!) min"
+        // A number of minutes says the forms it takes, a length in hours among them.
+        case .invalidValue(let key, let value) where key.minutesForms != nil:
+            "invalid value '\(value)' for \(key.rawValue): expected \(key.valueKind.accepted) minutes, as \(key.minutesForms!)"
         case .invalidValue(let key, let value):
             "invalid value '\(value)' for \(key.rawValue): expected \(key.valueKind.accepted)"
         }
@@ -58,13 +58,22 @@ extension SettingKey {
     }
 
     /// A key counted in minutes (`meds.repeat_minutes`) takes its number with the unit people
-    /// add to it (`5 min`, `5m`, `5 minutes`): stored as the number, as `8pm` is stored `20:00`.
+    /// add to it (`5 min`, `5m`, `5 minutes`), or a length as every other length is given
+    /// (`1h`, `1h30m`, `an hour`, as `--in` and `meditate` take them): stored as the number of
+    /// minutes, as `8pm` is stored `20:00`.
     private static func minutes(_ value: String, for key: String) -> String {
         guard key.hasSuffix("_minutes") else { return value }
         let text = value.trimmingCharacters(in: .whitespaces)
-        let digits = text.prefix { $0.isASCII && $0.isNumber }
-        let unit = text.dropFirst(digits.count).trimmingCharacters(in: .whitespaces).lowercased()
-        return !digits.isEmpty && minuteUnits.contains(unit) ? String(digits) : value
+        guard Int(text) == nil, case .seconds(let seconds)? = SpokenSpan(text), seconds % 60 == 0 else { return value }
+        return String(seconds / 60)
+    }
+
+    /// The forms a key counted in minutes takes, for its refusal: `5 or 5 min`, and `or 1h`
+    /// where an hour is in its range.
+    var minutesForms: String? {
+        guard let least = minutesExample else { return nil }
+        let hour = valueKind.canonical("60") != nil ? ", \(least) min or 1h" : " or \(least) min"
+        return "\(least)\(hour)"
     }
 
     /// The smallest value of a key counted in minutes, to show its form; nil for another key.
@@ -77,6 +86,4 @@ extension SettingKey {
         }
     }
 
-    /// The words a number of minutes is followed by.
-    public static let minuteUnits: Set<String> = ["m", "min", "mins", "minute", "minutes"]
 }

@@ -1,3 +1,5 @@
+import NudgeCore
+
 /// An export's file name must not promise what the file is not: a person who asks for
 /// `report.pdf` and gets Markdown in it has a file no PDF reader opens. A refusal names only
 /// the extensions of the formats this export writes, so that following it is taken.
@@ -26,9 +28,7 @@ public enum OutputExtension {
     /// chosen by default) among `formats`, those the export writes; an extension nudge does not
     /// know (`.txt`) is the person's choice.
     public static func validate(_ output: String, format: String, given: Bool, formats: [String]) throws {
-        let name = output.split(separator: "/").last.map(String.init) ?? output
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return }
-        let ext = name[name.index(after: dot)...].lowercased()
+        guard let ext = of(output) else { return }
         // With --format given, only its own extension is taken; without, any format's.
         let endings = (given ? [format] : formats).compactMap { ending[$0] }
         let offered = "give an --output ending in \(listed(endings))"
@@ -41,6 +41,22 @@ public enum OutputExtension {
         guard given else { throw UsageRefusal("this export has no \(named) form; \(offered)") }
         let leaveOut = formats.contains(named) ? ", or leave --format out" : ""
         throw UsageRefusal("--format \(format) does not match --output's .\(ext); \(offered)\(leaveOut)")
+    }
+
+    /// The extension of a file's name, lowercased; nil for none (`notes`, `.profile`).
+    public static func of(_ output: String) -> String? {
+        let name = output.split(separator: "/").last.map(String.init) ?? output
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
+    /// Refuses an iCalendar feed's `--output` that ends in anything but `.ics`: a calendar
+    /// program opens a feed by that name, and a browser or editor would show `u.html` as text.
+    public static func validateFeed(_ output: String) throws {
+        guard let ext = of(output), ext != "ics" else { return }
+        let shown = TextInput.oneLine(String(ext.prefix(20)))
+        throw UsageRefusal(
+            "--format ics writes an iCalendar feed, not a .\(shown) file; give an --output ending in .ics")
     }
 
     /// `.md`, `.md or .json`, `.csv, .md or .html`.

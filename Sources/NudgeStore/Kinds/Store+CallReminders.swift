@@ -3,12 +3,13 @@ import GRDB
 import NudgeCore
 
 /// A one-off call reminder changed or cancelled by the person. Its occurrence key is built from
-/// its identity, which is never reused: a reminder moved to another time is a new row with a
-/// new identity (a new key the daemon has never claimed), and whatever the old key still owed
+/// its identity, which is never reused: a reminder moved to another time is a new row under
+/// the same id (the one the person typed and will type again) with a new identity (a new key
+/// the daemon has never claimed, given by the insert trigger), and whatever the old key still owed
 /// is cancelled in the same transaction, so that nothing is shown at the old time or twice.
 extension Store {
     public enum CallReminderChange: Equatable, Sendable {
-        /// The reminder's id after the change (a move gives it a new one).
+        /// The reminder's id, which a move keeps.
         case changed(id: Int64, name: String)
         case notOpen
     }
@@ -34,9 +35,9 @@ extension Store {
             try Self.cancelOwed(db, of: open, now: now)
             try db.execute(sql: "DELETE FROM call_reminders WHERE id = ?", arguments: [id])
             try db.execute(
-                sql: "INSERT INTO call_reminders (contact_id, due_at, note, created_at) VALUES (?, ?, ?, ?)",
-                arguments: [open.contactID, Timestamp.format(dueAt), CallInput.note(note), Timestamp.format(now)])
-            return .moved(.changed(id: db.lastInsertedRowID, name: open.name))
+                sql: "INSERT INTO call_reminders (id, contact_id, due_at, note, created_at) VALUES (?, ?, ?, ?, ?)",
+                arguments: [id, open.contactID, Timestamp.format(dueAt), CallInput.note(note), Timestamp.format(now)])
+            return .moved(.changed(id: id, name: open.name))
         }
     }
 

@@ -15,9 +15,11 @@ extension Store {
         try read(Self.openCallReminders)
     }
 
-    /// Finds a contact by id (`7`, or `id:7` for the id alone), or by a name that matches one
-    /// contact (case-insensitive: exactly, else as a part of one name). A number that is one
-    /// contact's id and another's name is refused as ambiguous.
+    /// Finds a contact by id (`7`, or `id:7` for the id alone), or by its whole name (without
+    /// regard to case or surrounding spaces, as names are unique). A part of a name is never
+    /// taken for the contact: `Anna` would log a call with Joanna. It is refused, with the names
+    /// it resembles to type back. A number that is one contact's id and another's name is
+    /// refused as ambiguous.
     public func resolveContact(_ text: String) throws(StoreError) -> Result<ContactRow, InputError> {
         let all = try contacts()
         if text.lowercased().hasPrefix("id:") {
@@ -27,8 +29,7 @@ extension Store {
             }
             return .success(match)
         }
-        let wanted = text.lowercased()
-        let named = all.filter { $0.name.lowercased() == wanted }
+        let named = all.filter { ContactName.same($0.name, text) }
         if let id = Int64(text), let match = all.first(where: { $0.id == id }) {
             if let other = named.first(where: { $0.id != id }) {
                 return .failure(
@@ -38,21 +39,32 @@ extension Store {
             }
             return .success(match)
         }
-        let matches = named.isEmpty ? all.filter { $0.name.lowercased().contains(wanted) } : named
-        switch matches.count {
-        case 1:
-            return .success(matches[0])
-        case 0:
-            return .failure(
-                InputError(
-                    "no contact matches '\(text)'; 'nudge contacts list' shows them, 'nudge contacts add NAME' adds one"
-                ))
-        default:
-            let listed = matches.prefix(10).map { "\($0.name) (id \($0.id))" }.joined(separator: ", ")
-            return .failure(
-                InputError(
-                    "'\(text)' matches \(matches.count) contacts: \(listed); give the id (id:N) or the full name"))
+        if named.count == 1 { return .success(named[0]) }
+        if named.count > 1 {
+            let listed = named.prefix(10).map { "\($0.name) (id \($0.id))" }.joined(separator: ", ")
+            return .failure(InputError("\(named.count) contacts have that name: \(listed); give the id (id:N)"))
         }
+        let shown = TextInput.oneLine(String(text.prefix(80)))
+        let resembling = all.filter { ContactName.resembles($0.name, text) }.prefix(5)
+        guard !resembling.isEmpty else {
+            return .failure(
+                InputError(
+                    "no contact is named '\(shown)'; 'nudge contacts list' shows them, 'nudge contacts add NAME' adds one"
+                ))
+        }
+        let typed = resembling.map(Self.typedBack)
+        return .failure(
+            InputError(
+                "no contact is named '\(shown)'; give the whole name or the id; did you mean: \(typed.joined(separator: ", or "))?"
+            ))
+    }
+
+    /// The contact as a person types it back: its name, quoted for the shell, or its id when
+    /// the name would be read as one.
+    private static func typedBack(_ contact: ContactRow) -> String {
+        let name = contact.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard Int64(name) == nil, !name.lowercased().hasPrefix("id:") else { return "id:\(contact.id)" }
+        return ShellWord.quoted(TextInput.oneLine(name))
     }
 
     /// Adds a contact; refused when another has the same name without regard to case.
@@ -68,14 +80,13 @@ extension Store {
 
     /// One name, one person: names are compared as a person reads them, without regard to case.
     private static func nameTaken(_ db: Database, _ name: String, by id: Int64?) throws -> InputError? {
-        let wanted = name.lowercased()
         let rows = try Row.fetchCursor(db, sql: "SELECT id, name FROM contacts")
         while let row = try rows.next() {
-            guard let name: String = row.stored(at: 1), name.lowercased() == wanted else { continue }
+            guard let stored: String = row.stored(at: 1), ContactName.same(stored, name) else { continue }
             let other: Int64? = row.stored(at: 0)
             guard other != id else { continue }
             return InputError(
-                "a contact named '\(name)' exists (id \(other.map(String.init) ?? "?")); give another name, or use that one"
+                "a contact named '\(stored)' exists (id \(other.map(String.init) ?? "?")); give another name, or use that one"
             )
         }
         return nil
@@ -103,6 +114,13 @@ extension Store {
                 try db.execute(sql: "UPDATE contacts SET stay_in_touch_days = NULL WHERE id = ?", arguments: [id])
             }
             return .success(())
+        }
+    }
+
+    /// The calls logged with a contact, which removing it would delete.
+    public func loggedCallCount(contactID id: Int64) throws(StoreError) -> Int {
+        try read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM call_logs WHERE contact_id = ?", arguments: [id]) ?? 0
         }
     }
 

@@ -13,8 +13,13 @@ import NudgeCore
 /// from its own.
 public struct Store: Sendable {
     public let path: String
-    let database: DatabaseQueue
+    private let openedDatabase: DatabaseQueue
+    /// Set only by `init(changing:)` for a store not made yet: the file written at the first write.
+    private let openedOnFirstWrite: OpenedOnFirstWrite?
     let unreadable = UnreadableRows()
+
+    /// The connection reads and writes go through: the file's, once a deferred store is written.
+    var database: DatabaseQueue { openedOnFirstWrite?.storeIfOpened?.openedDatabase ?? openedDatabase }
     /// The kinds this store plans, shows and answers: every kind nudge has, or those a caller
     /// chose (a test of one kind plans with that kind alone).
     private(set) var rules: [any StoredRule] = StoredRules.all
@@ -28,13 +33,14 @@ public struct Store: Sendable {
     /// it is recorded as missed).
     public init(path: String, now: Date = Date()) throws(StoreError) {
         self.path = path
+        openedOnFirstWrite = nil
         try StoreFile.checkNotLost(path)
         try StoreFile.prepare(at: path)
         var configuration = Configuration()
         // Other programs write the same file: wait for their locks rather than fail.
         configuration.busyMode = LockWait.busyMode
         configuration.label = "nudge.store"
-        database = try Self.opening(path) {
+        openedDatabase = try Self.opening(path) {
             let database = try Self.retryingWhileBusy { try DatabaseQueue(path: path, configuration: configuration) }
             try Self.retryingWhileBusy { try database.read { db in try Self.refuseBackup(db, path: path) } }
             try Self.retryingWhileBusy { try Self.checkAndMigrate(database, path: path, now: now) }
@@ -131,9 +137,35 @@ public struct Store: Sendable {
     /// The kinds planned, shown and answered, in registry order.
     public var kinds: [ReminderKind] { rules.map(\.kind) }
 
-    private init(path: String, database: DatabaseQueue) {
+    private init(path: String, database: DatabaseQueue, openedOnFirstWrite: OpenedOnFirstWrite? = nil) {
         self.path = path
-        self.database = database
+        self.openedDatabase = database
+        self.openedOnFirstWrite = openedOnFirstWrite
+    }
+
+    /// Opens the store for a command that changes what is in it: as `init(path:)`, except that a
+    /// store not made yet, or a SQLite file without nudge's tables (another program's), is read
+    /// as the empty store it would become and created or migrated only by the first write. A
+    /// command refused before it writes then creates, converts and migrates nothing.
+    public init(changing path: String, now: Date = Date()) throws(StoreError) {
+        try StoreFile.checkChangeable(path)
+        let reading = try Store(readingOnly: path, now: now)
+        guard reading.isCopyInMemory else {
+            self = try Store(path: path, now: now)
+            return
+        }
+        self.init(
+            path: path, database: reading.openedDatabase, openedOnFirstWrite: OpenedOnFirstWrite(path: path, now: now))
+    }
+
+    /// Whether this is the in memory stand-in `init(readingOnly:)` reads for a file without
+    /// nudge's tables, or for none.
+    private var isCopyInMemory: Bool { openedDatabase.path == ":memory:" }
+
+    /// The connection a write goes through: a deferred store's file is opened by it.
+    private func writableDatabase() throws(StoreError) -> DatabaseQueue {
+        guard let openedOnFirstWrite else { return openedDatabase }
+        return try openedOnFirstWrite.store().openedDatabase
     }
 
     /// The live store is read through SQLite's locks, as any writer expects: a read sees whole
@@ -211,8 +243,27 @@ public struct Store: Sendable {
     /// Runs one write transaction, turning database errors into one clear StoreError.
     func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
-            return try database.write { db in try UnreadableRows.$current.withValue(unreadable) { try body(db) } }
+            if let unchanged = try changingNoRow(body) { return unchanged }
+            return try writableDatabase().write { db in
+                try UnreadableRows.$current.withValue(unreadable) { try body(db) }
+            }
         } catch { throw failure(error) }
+    }
+
+    /// A write to a store not made yet is tried on the store it would be and rolled back: one
+    /// that changes no row (a row not found, a refusal) is answered there and creates no file.
+    private func changingNoRow<T>(_ body: (Database) throws -> T) throws -> T? {
+        guard let openedOnFirstWrite, openedOnFirstWrite.storeIfOpened == nil else { return nil }
+        var unchanged: T?
+        try openedDatabase.writeWithoutTransaction { db in
+            try db.inTransaction {
+                let before = db.totalChangesCount
+                let value = try UnreadableRows.$current.withValue(unreadable) { try body(db) }
+                if db.totalChangesCount == before { unchanged = value }
+                return .rollback
+            }
+        }
+        return unchanged
     }
 
     /// The rows left out as unreadable by the reads since the last call.
@@ -221,7 +272,10 @@ public struct Store: Sendable {
     /// Runs one write transaction that a change refused as no longer applying rolls back: then
     /// the refusal is returned and nothing is written.
     func writeUnlessRefused<T>(_ body: (Database) throws -> T) throws(StoreError) -> Result<T, InputError> {
-        do { return .success(try database.write(body)) } catch let refused as ChangeRefused {
+        do {
+            if let unchanged = try changingNoRow(body) { return .success(unchanged) }
+            return .success(try writableDatabase().write(body))
+        } catch let refused as ChangeRefused {
             return .failure(refused.refusal)
         } catch {
             throw failure(error)

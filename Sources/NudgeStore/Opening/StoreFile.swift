@@ -32,6 +32,17 @@ enum StoreFile {
         }
     }
 
+    /// The checks of `prepare` that change nothing, for a command that changes a store that is
+    /// there: one it cannot write is said as such (mode, directory) before anything is read.
+    static func checkChangeable(_ path: String) throws(StoreError) {
+        try checkLink(path)
+        var status = stat()
+        guard stat(path, &status) == 0 else { return }
+        let directory = PathText.directory(of: path)
+        try checkRegular(path, status: status)
+        try checkWritable(path, status: status, directory: directory.isEmpty ? "." : directory)
+    }
+
     /// The store's directory (0700), for what is written beside a store not made yet: a
     /// restore's copies on a new computer.
     static func prepareDirectory(of path: String) throws(StoreError) {

@@ -90,6 +90,15 @@ enum CommandLineCheck {
                 {
                     return "\(unknownHere); did you mean: \(SuggestedLine.shown(meant))"
                 }
+                // `meds took lithium`, whose line `meds taken lithium` is refused: nudge's word
+                // for the verb, without a line that would fail.
+                if suggesting,
+                    let own = MeantCommand.ownWords(for: word).first(where: { verb in
+                        subcommands.contains { $0._commandName == verb }
+                    })
+                {
+                    return "\(unknownHere); did you mean \(path.joined(separator: " ")) \(own)?"
+                }
                 // `nudge meditate 10m`: the default subcommand's argument, unless it is a
                 // subcommand's name mistyped (`nudge contacts lst`).
                 if let implied = command.configuration.defaultSubcommand, nearest(word, among: subcommands).isEmpty {

@@ -37,15 +37,27 @@ enum MeantCommand {
         }
         let tried = candidates.compactMap { verb in
             subcommands.first { $0._commandName == verb }.map {
-                (verb, [rest, optionsKept(rest, valued: CommandOptions($0).valued)])
+                let options = CommandOptions($0)
+                return (verb, [rest] + alsoDeleting(word, rest, options) + [optionsKept(rest, valued: options.valued)])
             }
         }
-        for pass in 0..<2 {
-            for (verb, words) in tried where SuggestedLine.parses(before + [verb] + words[pass]) {
-                return before + [verb] + words[pass]
+        for pass in 0..<(tried.map { $0.1.count }.max() ?? 0) {
+            for (verb, words) in tried where pass < words.count {
+                if SuggestedLine.parses(before + [verb] + words[pass]) { return before + [verb] + words[pass] }
             }
         }
         return nil
+    }
+
+    /// A deletion asked for that nudge takes only when told what goes with it (`contacts delete
+    /// Sam`, whose logged calls `contacts remove Sam` would refuse to leave): the line with each
+    /// such flag (`--delete-calls`), so that the one offered is one that is taken.
+    private static func alsoDeleting(_ word: String, _ rest: [String], _ options: CommandOptions) -> [[String]] {
+        guard ["delete", "del", "rm", "remove", "drop"].contains(word.lowercased()) else { return [] }
+        let at = rest.firstIndex(of: "--store") ?? rest.endIndex
+        return options.all.filter { $0.hasPrefix("--delete-") && !options.valued.contains($0) }.sorted().map {
+            Array(rest[..<at] + [$0] + rest[at...])
+        }
     }
 
     /// `words` without their arguments: the options, each with its value where it takes one.

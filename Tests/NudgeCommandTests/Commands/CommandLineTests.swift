@@ -263,7 +263,7 @@ import Testing
 
     /// Contact and call refusals; Alex and Alexandra exist, with one call.
     @Test(arguments: [
-        (["call", "log", "Bob"], "no contact matches 'Bob'"),
+        (["call", "log", "Bob"], "no contact is named 'Bob'"),
         (["contacts", "add", "ALEX"], "a contact named 'Alex' exists (id 1); give another name"),
         (["contacts", "edit", "Alexandra", "--name", "alex"], "a contact named 'Alex' exists (id 1)"),
         (["contacts", "add", "Sam\nSmith"], "the contact name contains a newline"),
@@ -286,9 +286,9 @@ import Testing
         (["contacts", "add", "Bob", "--every", "2 hours"], "is not a number of days"),
         (
             ["call", "log", "ale"],
-            "'ale' matches 2 contacts: Alex (id 1), Alexandra (id 2); give the id (id:N) or the full name"
+            "no contact is named 'ale'; give the whole name or the id; did you mean: Alex, or Alexandra?"
         ),
-        (["contacts", "remove", "99"], "no contact matches '99'"),
+        (["contacts", "remove", "99"], "no contact is named '99'"),
         (["contacts", "remove", "Alex"], "Alex: the contact has 1 logged call; remove them too with --delete-calls"),
         (["contacts", "add", "Bob", "--every", "0"], "--every 0 is out of range"),
         (["contacts", "add", "Bob", "--every", "-3"], "--every -3 is out of range"),
@@ -302,7 +302,7 @@ import Testing
             ["contacts", "edit", "Alex", "--every", "3", "--no-cadence"],
             "--every and --no-cadence contradict each other"
         ),
-        (["contacts", "edit", "ale", "--every", "3"], "matches 2 contacts"),
+        (["contacts", "edit", "ale", "--every", "3"], "did you mean: Alex, or Alexandra?"),
         (
             ["call", "remind", "Alex", "--on", "2026-11-20"],
             "--on 2026-11-20 is in the past; give today (2026-11-21) or a later day"
@@ -392,8 +392,8 @@ import Testing
         #expect(calls.compactMap { $0["reminder_key"] as? String } == ["call:1:cadence:2026-11-24", "call:2:once:1"])
         #expect(calls.first?["title"] as? String == "Call Alex")
         #expect(
-            nudge("contacts", "remove", "Alex", "--delete-calls").stdout
-                == "removed Alex (id 1) and 1 logged calls\n")
+            nudge("contacts", "remove", "Alex", "--delete-calls", "--yes").stdout
+                == "removed Alex (id 1) and 1 logged call\n")
     }
 
     @Test func logsSymptomsAndListsOneLocalDayNewestFirst() throws {
@@ -458,7 +458,7 @@ import Testing
         #expect(leading.stdout == "45\n")
         var xdg = self.environment
         xdg["XDG_DATA_HOME"] = directory.file("xdg")
-        _ = InProcessNudge.run(["settings", "set", "sound.enabled", "true"], environment: xdg)
+        _ = InProcessNudge.run(["settings", "set", "sound.enabled", "false"], environment: xdg)
         #expect(FileManager.default.fileExists(atPath: directory.file("xdg/nudge/nudge.sqlite")))
     }
 

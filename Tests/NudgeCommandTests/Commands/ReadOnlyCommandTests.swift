@@ -68,4 +68,45 @@ import Testing
         #expect(
             Set(after.keys).subtracting(before.keys).isSubset(of: ["data/nudge.sqlite-wal", "data/nudge.sqlite-shm"]))
     }
+
+    /// The commands that change a row a person names, refused because there is none: no store
+    /// is made (issue 40, hostile round: each created and migrated one), whether the command
+    /// looks the row up before writing or is refused inside its write.
+    static let refusedChanges: [[String]] = [
+        ["call", "log", "Sam"], ["meds", "taken", "X"], ["meds", "edit", "X", "--at", "9"], ["meds", "remove", "X"],
+        ["call", "remind", "Sam", "--in", "2d"], ["contacts", "edit", "Sam", "--every", "3"],
+        ["contacts", "remove", "Sam"], ["reminders", "edit", "1", "--at", "9"], ["reminders", "delete", "1", "--yes"],
+        ["symptoms", "delete", "abcd", "--yes"], ["journal", "reflect", "abcd"], ["dose", "2"], ["dose", "snooze"],
+        ["dose", "skip"], ["ack", "5", "done"], ["meditations", "delete", "abcd", "--yes"],
+        ["call", "delete", "abcd", "--yes"], ["call", "reminders", "cancel", "3"],
+        ["call", "reminders", "edit", "3", "--at", "9"], ["meditate", "stop"],
+    ]
+
+    @Test func aRefusedChangeMakesNoStore() throws {
+        for arguments in Self.refusedChanges {
+            let refused = nudge(arguments)
+            #expect(
+                refused.status == 64 && refused.stderr.split(separator: "\n").count == 1, "\(arguments): \(refused)")
+            let left = try files()
+            #expect(left.isEmpty, "\(arguments) left \(left.keys.sorted())")
+        }
+        #expect(nudge(["contacts", "add", "Sam"]).status == 0)
+        #expect(try files().keys.contains("data/nudge.sqlite"))
+    }
+
+    /// Another program's SQLite file stays as it was, byte for byte, when a change is refused;
+    /// the first change that is written makes it nudge's.
+    @Test func aRefusedChangeLeavesAnotherProgramsFile() throws {
+        let foreign = directory.file("foreign.sqlite")
+        #expect(try Subprocess.run("/usr/bin/sqlite3", [foreign, "CREATE TABLE notes (x)"]).status == 0)
+        let before = try files()
+        for arguments in [["call", "log", "Nobody"], ["dose", "snooze"], ["meds", "remove", "X"]] {
+            #expect(nudge(arguments, store: foreign).status == 64, "\(arguments)")
+            #expect(try files() == before, "\(arguments)")
+        }
+        #expect(try StoreQuery.rows(foreign, "SELECT name FROM sqlite_master WHERE type = 'table'").count == 1)
+        #expect(nudge(["contacts", "add", "Sam"], store: foreign).status == 0)
+        let logged = nudge(["call", "log", "Sam"], store: foreign)
+        #expect(logged.stdout.hasPrefix("logged a call with Sam"), "\(logged)")
+    }
 }

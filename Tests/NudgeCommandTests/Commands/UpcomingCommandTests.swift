@@ -21,4 +21,19 @@ import Testing
         #expect(withDaemon.status == 0 && withDaemon.stderr.isEmpty, "\(withDaemon)")
         withExtendedLifetime(lock) {}
     }
+
+    /// A feed's file is named .ics (issue 40, hostile round: `--output u.html` held iCalendar):
+    /// another extension is refused, as the exports refuse one that names another format.
+    @Test func aFeedIsWrittenOnlyToAnIcsFile() throws {
+        for name in ["u.html", "u.txt", "u.PDF"] {
+            try expectRefusal(
+                ["upcoming", "--format", "ics", "--output", directory.file(name)],
+                mentioning:
+                    "--format ics writes an iCalendar feed, not a .\(name.dropFirst(2).lowercased()) file; give an --output ending in .ics"
+            )
+            #expect(!FileManager.default.fileExists(atPath: directory.file(name)))
+        }
+        let written = nudge("upcoming", "--format", "ics", "--output", directory.file("u.ICS"))
+        #expect(written.status == 0 && FileManager.default.fileExists(atPath: directory.file("u.ICS")), "\(written)")
+    }
 }

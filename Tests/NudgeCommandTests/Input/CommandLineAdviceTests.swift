@@ -213,4 +213,20 @@ import Testing
         'nudge <command> --help' for its options, 'man nudge' for examples and more.
 
         """
+
+    /// `contacts delete Sam` where Sam has a logged call: the line offered is one that is taken,
+    /// `contacts remove Sam --delete-calls` (issue 40, hostile round: `contacts remove Sam` was
+    /// offered, and refused for the calls it would leave).
+    @Test func aDeletionIsOfferedWithWhatMakesItGoThrough() throws {
+        #expect(nudge("contacts", "add", "Sam").status == 0)
+        try InProcessNudge.expectRefusal(
+            ["contacts", "delete", "Sam"], store: store, environment: environment,
+            mentioning:
+                "nudge: nudge contacts has no command 'delete'; did you mean: nudge contacts remove Sam --store \(store)\n"
+        )
+        #expect(nudge("call", "log", "Sam").status == 0)
+        try InProcessNudge.expectRefusal(
+            ["contacts", "delete", "Sam"], store: store, environment: environment,
+            mentioning: "did you mean: nudge contacts remove Sam --delete-calls --store \(store)\n")
+    }
 }

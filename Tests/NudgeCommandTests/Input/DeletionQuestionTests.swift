@@ -67,4 +67,18 @@ struct DeletionQuestionTests {
             "\(calls.screen)")
         #expect(try StoreQuery.rows(store, "SELECT is_marked_deleted FROM call_logs") == [["is_marked_deleted": "0"]])
     }
+
+    /// Removing a contact with its logged calls asks first (issue 40, hostile round: it did not,
+    /// even on a terminal); Enter keeps both.
+    @Test func removingAContactsCallsAsks() throws {
+        defer { TmuxTerminal.killEverything(startedIn: directory.path) }
+        try nudge("contacts", "add", "Alexandra")
+        try nudge("call", "log", "Alexandra", "--at", "18:00")
+        let remove = try terminal("contacts remove Alexandra --delete-calls", name: "contact")
+        remove.waitFor("Delete Alexandra (id 1) and 1 logged call? This cannot be undone. [y/N] ")
+        try remove.type("")
+        remove.waitFor("nothing deleted")
+        #expect(try StoreQuery.rows(store, "SELECT count(*) AS n FROM call_logs") == [["n": "1"]])
+        #expect(try StoreQuery.rows(store, "SELECT name FROM contacts") == [["name": "Alexandra"]])
+    }
 }

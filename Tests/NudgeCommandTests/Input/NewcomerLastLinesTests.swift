@@ -39,8 +39,8 @@ import Testing
             "nudge reminders lists, edits and deletes reminders; one is added with nudge remind: nudge remind TEXT --at 18:00"
         ),
         (
-            ["settings", "set", "symptom.snooze_minutes", "2h"],
-            "invalid value '2h' for symptom.snooze_minutes: expected a whole number from 5 to 240 minutes, as 5 or 5 min"
+            ["settings", "set", "symptom.snooze_minutes", "5h"],
+            "invalid value '5h' for symptom.snooze_minutes: expected a whole number from 5 to 240 minutes, as 5, 5 min or 1h"
         ),
         (
             ["remind", "Water", "--in", "0"],

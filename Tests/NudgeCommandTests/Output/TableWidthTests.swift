@@ -40,7 +40,8 @@ import Testing
             nudge("contacts", "add", "Maximiliane Alexandra von Hohenzollern-Sigmaringen", "--every", "7").status == 0)
         #expect(
             nudge(
-                "call", "log", "Maximiliane", "--at", "10:00", "--duration", "25", "--notes",
+                "call", "log", "Maximiliane Alexandra von Hohenzollern-Sigmaringen", "--at", "10:00", "--duration",
+                "25", "--notes",
                 String(repeating: "talked about the garden and the new job and the trip; ", count: 4)
             ).status == 0)
         #expect(

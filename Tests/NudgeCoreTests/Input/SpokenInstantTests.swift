@@ -130,6 +130,26 @@ struct SpokenInstantTests {
 
     /// Days for `--date`, `--on`, `--since`: a weekday is the latest one for the past, the next one
     /// for the future, today included both ways.
+    /// What nudge prints on the fall-back night is typed back (issue 40, hostile round: each of
+    /// these was "not a time"): a time with its zone's name, a whole confirmation, an offset
+    /// with its colon.
+    @Test(arguments: [
+        ("America/New_York", "01:30 EST", "2026-11-01T06:30:00Z"),
+        ("America/New_York", "01:30 EDT", "2026-11-01T05:30:00Z"),
+        ("America/New_York", "today 01:30 EDT", "2026-11-01T05:30:00Z"),
+        ("America/New_York", "22:10 yesterday, 2026-10-31 22:10 EDT", "2026-11-01T02:10:00Z"),
+        ("America/New_York", "2026-11-01 01:30 -05:00", "2026-11-01T06:30:00Z"),
+        ("Australia/Lord_Howe", "2026-04-05 01:45 +10:30", "2026-04-04T15:15:00Z"),
+        ("Australia/Lord_Howe", "2026-04-05 01:45 +1030", "2026-04-04T15:15:00Z"),
+        ("Australia/Lord_Howe", "2026-04-05 01:45 +11", "2026-04-04T14:45:00Z"),
+    ])
+    func aTimeAsNudgePrintsItIsTypedBack(zone: String, typed: String, instant: String) throws {
+        let now = try #require(
+            Timestamp.parse(zone.hasPrefix("America") ? "2026-11-01T07:00:00Z" : "2026-04-05T12:00:00Z"))
+        let resolved = GivenInstant(typed)?.resolved(now: now, clock: WallClock(zone: .system(zone)), direction: .past)
+        #expect(resolved.map(Timestamp.format) == instant, "\(typed)")
+    }
+
     @Test func daysInWordsResolveByDirection() {
         let today = CivilDate(iso: "2026-11-25")!  // a Wednesday
         #expect(GivenDay("monday")?.resolved(today: today, direction: .past) == CivilDate(iso: "2026-11-23"))
@@ -146,14 +166,17 @@ struct SpokenInstantTests {
     static let oracle = Repository.path("Tests/Oracles/spoken_oracle.py")
 
     /// Around every change of 2026 in zones with ordinary, southern, 30-minute and midnight
-    /// DST: each phrase, past (`yesterday 01:30`) and to come (`tomorrow 02:30`, `in 2 days`),
-    /// resolves where zoneinfo says.
+    /// DST: each phrase, past (`yesterday 01:30`, `today 01:30 EDT`, `01:30 +10:30`) and to
+    /// come (`tomorrow 02:30`, `in 2 days`), resolves where zoneinfo says.
     @Test func agreesWithZoneinfoAroundEveryChange() throws {
         let zones = ["America/New_York", "Europe/London", "Australia/Lord_Howe", "America/Santiago", "America/Havana"]
         let result = try Subprocess.run("/usr/bin/python3", [Self.oracle, "2026"] + zones)
         #expect(result.status == 0, "\(result)")
         let cases = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         #expect(cases.filter { $0["direction"] as? String == "future" }.count > 400)
+        // A time with its zone's name, as nudge prints one (issue 40, hostile round: `01:30 EST`
+        // and `+10:30` were "not a time").
+        #expect(cases.filter { $0["named"] as? Bool == true }.count > 250)
         for item in cases {
             let zone = try #require(item["zone"] as? String)
             let typed = try #require(item["typed"] as? String)

@@ -56,4 +56,24 @@ import Testing
         #expect(settings.ignoredRows == ["symptom.snooze_minutes": "9999", "other": "x"])
         #expect(settings.bool(.symptomReminderEnabled))
     }
+
+    /// Every key counted in minutes takes a length as lengths are given elsewhere (issue 40,
+    /// hostile round: `meds.repeat_minutes 1h` was refused), stored as its minutes; a length of
+    /// seconds, or one outside the key's range, is not.
+    @Test(arguments: [
+        (SettingKey.medsRepeatMinutes, "1h", "60"), (.medsRepeatMinutes, "an hour", "60"),
+        (.medsRepeatMinutes, "5 min", "5"), (.medsRepeatMinutes, " 7 ", "7"), (.symptomSnoozeMinutes, "2h", "120"),
+        (.symptomSnoozeMinutes, "1h30m", "90"), (.doseAlarmRingMinutes, "5 minutes", "5"),
+    ])
+    func aKeyInMinutesTakesALength(key: SettingKey, input: String, stored: String) throws {
+        #expect(try key.canonical(input) == stored)
+    }
+
+    @Test(arguments: [
+        (SettingKey.medsRepeatMinutes, "2h"), (.medsRepeatMinutes, "90s"), (.medsRepeatMinutes, "1d"),
+        (.doseAlarmRingMinutes, "1h"),
+    ])
+    func aLengthOutsideTheKeysMinutesIsRefused(key: SettingKey, input: String) {
+        #expect(throws: SettingError.invalidValue(key: key, value: input)) { try key.canonical(input) }
+    }
 }

@@ -11,7 +11,7 @@ extension Nudge.Call {
             abstract: "List the calls, newest first, with duration, mood, notes and each call's id.")
         @OptionGroup var global: GlobalOptions
         @Argument(
-            help: "Only this contact's calls: its id, or a name that matches one contact.",
+            help: "Only this contact's calls: its id, or its whole name.",
             completion: StoreCompletion.contactNames) var contact: String?
         @Flag(help: "Print one JSON array.") var json = false
 

@@ -8,7 +8,7 @@ extension Nudge.Call {
             commandName: "log", abstract: "Log a call (it restarts the contact's cadence).")
         @OptionGroup var global: GlobalOptions
         @Argument(
-            help: "The contact: its id, or a name that matches one contact.", completion: StoreCompletion.contactNames)
+            help: "The contact: its id, or its whole name.", completion: StoreCompletion.contactNames)
         var contact: String
         @Option(
             help:

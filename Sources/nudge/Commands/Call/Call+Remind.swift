@@ -7,7 +7,7 @@ extension Nudge.Call {
         static let configuration = CommandConfiguration(abstract: "Be reminded to call someone in N days or on a day.")
         @OptionGroup var global: GlobalOptions
         @Argument(
-            help: "The contact: its id, or a name that matches one contact.", completion: StoreCompletion.contactNames)
+            help: "The contact: its id, or its whole name.", completion: StoreCompletion.contactNames)
         var contact: String
         @Option(
             name: .customLong("in"), parsing: .unconditional,

@@ -7,7 +7,7 @@ extension Nudge.Contacts {
         static let configuration = CommandConfiguration(abstract: "Rename a contact or change its cadence.")
         @OptionGroup var global: GlobalOptions
         @Argument(
-            help: "The contact: its id, or a name that matches one contact.", completion: StoreCompletion.contactNames)
+            help: "The contact: its id, or its whole name.", completion: StoreCompletion.contactNames)
         var contact: String
         @Option(help: "A new name.") var name: String?
         @Option(

@@ -1,6 +1,7 @@
 import Foundation
 import NudgeCommands
 import NudgeReports
+import NudgeStore
 import NudgeTestSupport
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
 
     @Test func aBackupTakenIsTheOneTheLatestRestores() throws {
         let said = RequestContext(store: store, environment: ["TZ": "UTC", "NUDGE_FAKE_NOW": "2026-11-22T20:00:00Z"])
-        _ = try said.context.openStore()
+        _ = try Store(path: store)
         try BackupTake(output: nil).run(said.context)
         let taken = try #require(said.lastLine)
         #expect(
@@ -27,7 +28,7 @@ import Testing
 
     @Test func theStoreItselfIsRefusedAsTheBackupOrItsOutput() throws {
         let said = RequestContext(store: store)
-        _ = try said.context.openStore()
+        _ = try Store(path: store)
         let asOutput = #expect(throws: UsageRefusal.self) { try BackupTake(output: store).run(said.context) }
         #expect(asOutput?.message.contains("is the store or one of its files") == true)
         let asBackup = #expect(throws: UsageRefusal.self) {

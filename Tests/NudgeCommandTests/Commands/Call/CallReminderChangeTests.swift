@@ -99,6 +99,23 @@ import Testing
         #expect(nudge("upcoming", "--json").stdout.contains("once") == false)
     }
 
+    /// A moved reminder keeps the id the person typed (issue 40, hostile round: it became
+    /// "reminder 2, was 1", and `cancel 1` then found none), as the man page's example does:
+    /// edit 4, then cancel 4.
+    @Test func aMovedReminderKeepsItsId() throws {
+        #expect(nudge("contacts", "add", "Sam").status == 0)
+        for days in ["1", "2", "3", "4"] { #expect(nudge("call", "remind", "Sam", "--in", days).status == 0) }
+        let key = try #require(try onceKeys().first)
+        let moved = nudge("call", "reminders", "edit", "1", "--at", "11:00")
+        #expect(moved.stdout.hasSuffix("(reminder 1)\n"), "\(moved)")
+        #expect(nudge("call", "reminders", "edit", "1", "--note", "birthday").stdout.hasSuffix("(reminder 1)\n"))
+        #expect(try !onceKeys().contains(key))
+        let example = nudge("call", "reminders", "edit", "4", "--on", "tomorrow")
+        #expect(example.stdout.hasSuffix("(reminder 4)\n"), "\(example)")
+        #expect(nudge("call", "reminders", "cancel", "4").stdout == "cancelled the reminder to call Sam (reminder 4)\n")
+        #expect(nudge("call", "reminders", "cancel", "1").stdout == "cancelled the reminder to call Sam (reminder 1)\n")
+    }
+
     /// What the daemon had claimed for the old time (owed, not shown) is cancelled, and the moved
     /// reminder has a key of its own.
     @Test func aClaimedOccurrenceOfTheOldTimeIsCancelled() throws {

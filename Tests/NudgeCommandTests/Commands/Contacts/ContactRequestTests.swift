@@ -20,10 +20,10 @@ import Testing
         #expect(said.lastLine?.hasSuffix(": no cadence (was every 10 days)") == true)
         try ContactEdit(contact: "Alicia", name: "Alicia", every: nil, noCadence: true).run(said.context)
         #expect(said.lastLine?.hasSuffix(": nothing changed") == true, "\(said.lastLine ?? "")")
-        try ContactRemove(contact: "Alicia", deleteCalls: false).run(said.context)
+        try ContactRemove(contact: "Alicia", deleteCalls: false, yes: false).run(said.context)
         #expect(said.lastLine?.hasPrefix("removed Alicia (id ") == true)
         let missing = #expect(throws: CommandFailure.self) {
-            try ContactRemove(contact: "Alicia", deleteCalls: true).run(said.context)
+            try ContactRemove(contact: "Alicia", deleteCalls: true, yes: false).run(said.context)
         }
         #expect(missing?.exitCode == 64)
     }

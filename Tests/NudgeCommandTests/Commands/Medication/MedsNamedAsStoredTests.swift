@@ -26,7 +26,7 @@ import Testing
         try InProcessNudge.expectRefusal(
             ["meds", "taken", "Lithium"], store: store, environment: environment,
             mentioning:
-                "nudge: 'Lithium' begins the names of 'Lithium carbonate 300' and 'Lithium citrate'; give the whole name: nudge meds taken 'Lithium carbonate 300'\n"
+                "nudge: 'Lithium' begins the names of 'Lithium carbonate 300' and 'Lithium citrate'; give the whole name of the one you mean to nudge meds taken\n"
         )
     }
 
@@ -39,8 +39,29 @@ import Testing
         #expect(nudge("meds", "add", "Lithium citrate", "--custom", "--dose", "300mg", "--at", "9").status == 0)
         try InProcessNudge.expectRefusal(
             ["meds", "remove", "lithium"], store: store, environment: environment,
-            mentioning: "give the whole name: nudge meds remove 'Lithium carbonate 300'")
+            mentioning: "give the whole name of the one you mean to nudge meds remove")
         let removed = nudge("meds", "remove", "lithium carbonate")
         #expect(removed.stdout == "removed Lithium carbonate 300; what was recorded of it stays\n", "\(removed)")
+    }
+
+    /// Two names begun by the words typed: both named, no line offered for one of them (issue
+    /// 40, hostile round: each refusal offered B12's line alone, and `meds took vitamin` the
+    /// line `meds taken vitamin`, refused when typed back).
+    @Test func twoCandidatesAreNamedAndNoneIsChosen() throws {
+        for name in ["Vitamin D", "Vitamin B12"] {
+            #expect(nudge("meds", "add", name, "--custom", "--dose", "10mg", "--at", "9").status == 0)
+        }
+        for verb in [["taken"], ["edit", "--at", "10"], ["remove"]] {
+            let refused = try InProcessNudge.expectRefusal(
+                ["meds", verb[0], "vitamin"] + verb.dropFirst(), store: store, environment: environment,
+                mentioning:
+                    "'vitamin' begins the names of 'Vitamin B12' and 'Vitamin D'; give the whole name of the one")
+            #expect(!refused.stderr.contains("nudge meds \(verb[0]) '"), "\(refused)")
+        }
+        for typed in ["vitamin", "lithium"] {
+            try InProcessNudge.expectRefusal(
+                ["meds", "took", typed], store: store, environment: environment,
+                mentioning: "nudge: nudge meds has no command 'took'; did you mean nudge meds taken?\n")
+        }
     }
 }

@@ -108,4 +108,41 @@ import Testing
         #expect(nudge("remind", "Take out bins", "--weekly", "mon,thu", "--at", "19:30").status == 0)
         #expect(try listed().count == 2)
     }
+
+    /// A reminder that differs only by case or spaces, or by a repeat that is the same rule
+    /// (every weekday is every day), is the same one (issue 40, hostile round: each was added
+    /// and both rang); an edit that would make one another is refused.
+    @Test func caseSpacesAndTheSameRuleAreTheSameReminder() throws {
+        #expect(nudge("remind", "Water the plants", "--daily", "--at", "18:00").status == 0)
+        for again in [
+            ["remind", "water the plants", "--daily", "--at", "18:00"],
+            ["remind", "Water the plants ", "--daily", "--at", "18:00"],
+            ["remind", "Water  the plants", "--daily", "--at", "6pm"],
+            ["remind", "Water the plants", "--weekly", "mon,tue,wed,thu,fri,sat,sun", "--at", "18:00"],
+        ] {
+            let said = nudge(again)
+            #expect(said.status == 0 && said.stdout.hasPrefix("already there, nothing added: reminder 1: "), "\(said)")
+        }
+        #expect(try listed().count == 1)
+        let allDays = nudge("remind", "Feed the cat", "--weekly", "mon-sun", "--at", "07:00")
+        #expect(allDays.stdout.hasPrefix("added reminder 2: Feed the cat, every day at 07:00"), "\(allDays)")
+        try InProcessNudge.expectRefusal(
+            ["reminders", "edit", "2", "--text", "WATER THE PLANTS", "--at", "18:00"], store: store,
+            environment: environment,
+            mentioning:
+                "reminder 1 is already that reminder (the same text, repeat and time); nothing changed; to keep one, nudge reminders delete 2"
+        )
+        #expect(nudge("reminders", "edit", "1", "--text", "Water the Plants").status == 0)
+    }
+
+    /// An empty `meds list` wraps to the width as the other empty lists do (issue 40, hostile
+    /// round: 86 characters on one line at COLUMNS=40).
+    @Test func anEmptyMedsListFitsANarrowTerminal() {
+        let narrow = environment.merging(["COLUMNS": "40"]) { $1 }
+        let meds = InProcessNudge.run(["meds", "list", "--store", store], environment: narrow)
+        let lines = meds.stdout.split(separator: "\n")
+        #expect(meds.status == 0 && lines.count > 1 && lines.allSatisfy { $0.count <= 40 }, "\(meds)")
+        #expect(
+            meds.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains("nudge meds add NAME"))
+    }
 }

@@ -13,8 +13,7 @@ struct SymptomReportBrowserTests {
 
     /// A month: four symptoms on most days, one named as markup.
     func month() throws {
-        _ = try NudgeBinary.run(
-            ["settings", "set", "symptom.reminder_time", "20:00", "--store", store], environment: environment)
+        try StoreQuery.create(store)
         var sql = "BEGIN;"
         for day in 0..<30 {
             for (index, name) in ["Headache", "Fatigue", "Nausea", "<b>Dizziness</b>"].enumerated()

@@ -65,8 +65,13 @@ import Testing
         #expect(nudge("remind", "Water the plants", "--every", "3d", "--at", "18:00").status == 0)
         let spoiled = try Subprocess.run("/usr/bin/sqlite3", [store, "UPDATE own_reminders SET repeat_value = 'abc'"])
         #expect(spoiled.status == 0, "\(spoiled)")
+        let before = try StoreQuery.rows(store, "SELECT * FROM own_reminders")
         let edit = nudge("reminders", "edit", "1", "--at", "19:00")
-        #expect(edit.status == 65, "\(edit)")
+        // A refusal of the edit (64, as `meds edit` of an unreadable row), not a damaged store
+        // (65; hostile round of issue 42), in one line, the row unchanged.
+        #expect(edit.status == 64, "\(edit)")
+        #expect(edit.stderr.split(separator: "\n").count == 1, "\(edit)")
+        #expect(try StoreQuery.rows(store, "SELECT * FROM own_reminders") == before)
         #expect(
             edit.stderr.contains("reminder 1 cannot be read") && edit.stderr.contains("nudge reminders delete 1 --yes"),
             "\(edit)")

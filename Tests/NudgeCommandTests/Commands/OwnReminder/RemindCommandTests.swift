@@ -113,4 +113,22 @@ import Testing
         #expect(nudge("remind", "Take out bins", "--weekly", "mon,thu", "--at", "19:30").status == 0)
         #expect(try listed().count == 2)
     }
+
+    /// An answer to a reminder since deleted names it by its text, never by its internal key
+    /// (hostile round of issue 42: "reminder:13:2026-11-27:0530 is no longer one of your reminders").
+    @Test func anAnswerToADeletedReminderNamesItByItsText() throws {
+        #expect(nudge("remind", "Water the plants", "--every", "3d", "--at", "18:00").status == 0)
+        try StoreQuery.write(
+            store,
+            """
+                    INSERT INTO reminder_deliveries (id, reminder_key, kind, due_at, shown_at, title) VALUES
+                        (15, 'reminder:1:2026-11-22:1800', 'reminder', '2026-11-22T17:00:00Z',
+                            '2026-11-22T17:00:00Z', 'Water the plants')
+            """)
+        #expect(nudge("reminders", "delete", "1", "--yes").status == 0)
+        let answered = nudge("ack", "15", "done")
+        #expect(answered.status == 64, "\(answered)")
+        #expect(answered.stderr.contains("'Water the plants' is no longer one of your reminders"), "\(answered)")
+        #expect(!answered.stderr.contains("reminder:1:"), "\(answered)")
+    }
 }

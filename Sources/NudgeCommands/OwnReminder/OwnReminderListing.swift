@@ -37,7 +37,8 @@ public enum OwnReminderListing {
                 .init("ID") { String($0.0.id) },
                 .init("NEXT") { item in
                     item.1.map {
-                        "\(clock.weekdayAbbreviations[clock.date(of: $0).weekday]) \(clock.date(of: $0)) \(clock.timeOfDay($0))"
+                        // The zone too where the clock reads that time twice (`01:30 EDT`).
+                        "\(clock.weekdayAbbreviations[clock.date(of: $0).weekday]) \(clock.date(of: $0)) \(LocalFormat.time($0, clock: clock))"
                     } ?? (item.0.endsOn == nil ? "-" : "ended")
                 },
                 // Days, a number, a time and an end: broken over lines, never cut.

@@ -131,4 +131,15 @@ import Testing
         #expect(answered.stderr.contains("'Water the plants' is no longer one of your reminders"), "\(answered)")
         #expect(!answered.stderr.contains("reminder:1:"), "\(answered)")
     }
+
+    /// A next time the clock reads twice (New York's 1 November 2026, 01:30) is said with its
+    /// zone, in `reminders` as in `upcoming` (hostile round of issue 42: `01:30` alone).
+    @Test func aNextTimeTheClockReadsTwiceNamesItsZone() {
+        let environment = ["TZ": "America/New_York", "NUDGE_FAKE_NOW": "2026-10-31T12:00:00-04:00", "COLUMNS": "80"]
+        let added = InProcessNudge.run(
+            ["remind", "Night", "--daily", "--at", "01:30", "--store", store], environment: environment)
+        #expect(added.stdout.contains("next Sun 2026-11-01 01:30 EDT"), "\(added)")
+        let listed = InProcessNudge.run(["reminders", "--store", store], environment: environment)
+        #expect(listed.stdout.contains("Sun 2026-11-01 01:30 EDT"), "\(listed)")
+    }
 }

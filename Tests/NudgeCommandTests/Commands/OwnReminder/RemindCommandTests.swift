@@ -142,4 +142,26 @@ import Testing
         let listed = InProcessNudge.run(["reminders", "--store", store], environment: environment)
         #expect(listed.stdout.contains("Sun 2026-11-01 01:30 EDT"), "\(listed)")
     }
+
+    /// A snooze waiting is the reminder's next time in `reminders`, as `upcoming` lists it
+    /// (hostile round of issue 42: NEXT said tomorrow's 18:00 while the snooze was due at 19:05).
+    @Test func aSnoozeWaitingIsTheNextTime() throws {
+        let environment = ["TZ": "America/New_York", "COLUMNS": "80"]
+        func at(_ instant: String, _ arguments: String...) -> CommandResult {
+            InProcessNudge.run(
+                arguments + ["--store", store], environment: environment.merging(["NUDGE_FAKE_NOW": instant]) { $1 })
+        }
+        #expect(at("2026-11-26T07:00:00-05:00", "remind", "Water", "--daily", "--at", "18:00").status == 0)
+        try StoreQuery.write(
+            store,
+            """
+                    INSERT INTO reminder_deliveries (id, reminder_key, kind, due_at, shown_at, title) VALUES
+                        (1, 'reminder:1:2026-11-26:1800', 'reminder', '2026-11-26T23:00:00Z', '2026-11-26T23:00:00Z',
+                            'Water')
+            """)
+        let snoozed = at("2026-11-26T18:05:00-05:00", "ack", "1", "snooze")
+        #expect(snoozed.status == 0, "\(snoozed)")
+        let listed = at("2026-11-26T18:10:00-05:00", "reminders")
+        #expect(listed.stdout.contains("1   Thu 2026-11-26 19:05  every day at 18:00  Water"), "\(listed)")
+    }
 }

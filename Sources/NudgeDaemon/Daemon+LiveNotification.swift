@@ -72,8 +72,9 @@ extension Daemon {
     }
 
     /// A reminder on screen whose reason is gone, settled from the command line or another
-    /// program (a call logged, the mood after a session recorded), is answered otherwise: a
-    /// kind that says so has it closed, as a finished dose alarm is.
+    /// program (a call logged, the mood after a session recorded), shown again (a medication's
+    /// repeat), moved or deleted (your own reminder): a kind that says so has it closed, as a
+    /// finished dose alarm is.
     /// Only this server's (`showed`: also in the second it appeared) of the last day (an older
     /// id may be another program's by now).
     func closeSettledNotifications(input: ScheduleInput) throws {
@@ -84,7 +85,10 @@ extension Daemon {
                 guard let id = record.notificationID, !rule.isCurrent(key: record.key, from: input, clock: wallClock),
                     server.close(id)
                 else { continue }
-                logger.info("closed \(record.key) (notification \(id)): answered otherwise")
+                // Not "answered": a repeat shown in its place, or a reminder moved, closes it too.
+                logger.info(
+                    "closed \(record.key) (notification \(id)), no answer: no longer current (shown again, settled another way, moved or deleted)"
+                )
             }
         }
     }

@@ -102,6 +102,11 @@ public enum DeliveryHistory {
         if record.cancelledAt != nil { return "cancelled" }
         // Only nudge closes its own notifications, and unanswered only once their reason is
         // settled another way (dose 2 taken, a call logged, a mood recorded).
+        // Your own reminder is closed when `reminders edit` moves it or `reminders delete`
+        // removes it: no answer (hostile round of issue 42: "answered otherwise").
+        if record.closedReason == .closed, record.kind == .ownReminder {
+            return "closed unanswered: moved to another time or deleted"
+        }
         if record.closedReason == .closed { return "answered otherwise" }
         if let reason = record.closedReason { return "closed (\(reason))" }
         // A bell sounds in nudge itself: shown with no notification on a server.

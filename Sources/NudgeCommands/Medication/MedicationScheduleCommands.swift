@@ -55,7 +55,8 @@ public enum MedicationScheduleCommands {
                 medicationID: id, doseMg: milligrams, formulation: form, times: times,
                 days: weekdays, now: context.now)
         }
-        context.print("changed \(line(try refusedOr(result)))")
+        let (schedule, changed) = try refusedOr(result)
+        context.print(changed ? "changed \(line(schedule))" : "unchanged: \(line(schedule)) already")
     }
 
     public static func remove(name: String, _ context: CommandContext) throws {
@@ -119,10 +120,10 @@ public enum MedicationScheduleCommands {
         "\(schedule.medicationID) \(MedicationDose.text(schedule.doseMg)) (\(schedule.formulation)) at \(schedule.times), \(schedule.days)"
     }
 
-    private static func refusedOr(_ result: Result<MedicationSchedule, InputError>) throws -> MedicationSchedule {
+    private static func refusedOr<Success>(_ result: Result<Success, InputError>) throws -> Success {
         switch result {
         case .failure(let refusal): throw CommandFailure(refusal.description, exitCode: 64)
-        case .success(let schedule): return schedule
+        case .success(let success): return success
         }
     }
 }

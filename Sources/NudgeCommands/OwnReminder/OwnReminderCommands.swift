@@ -117,13 +117,14 @@ public struct OwnReminderDelete {
 
 extension OwnReminderDelete {
     /// No reminder of that id nudge can read: none at all, or one another program wrote in a
-    /// shape nudge cannot read, which only its deletion mends.
+    /// shape nudge cannot read, which only its deletion mends. Both are a refusal of what was
+    /// asked (exit 64, as `meds edit` of an unreadable row), not a damaged store (65).
     static func missing(_ id: Int64, in store: Store, fix: String) throws -> CommandFailure {
         guard try store.run({ try $0.ownReminderRowExists(id: id) }) else {
             return CommandFailure("no reminder \(id); nudge reminders lists them with their ids", exitCode: 64)
         }
         return CommandFailure(
             "reminder \(id) cannot be read (another program wrote it in a shape nudge does not take); \(fix.isEmpty ? "" : fix + ": ")nudge reminders delete \(id) --yes",
-            exitCode: 65)
+            exitCode: 64)
     }
 }

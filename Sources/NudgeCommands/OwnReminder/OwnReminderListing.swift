@@ -22,8 +22,10 @@ public enum OwnReminderListing {
         let now = context.now
         let store = try context.openStoreForReading()
         let answered = try store.run { try $0.answeredOwnReminderDays(at: now) }
-        let reminders = try store.run { try $0.ownReminders() }.map {
-            ($0, $0.next(after: now, clock: clock, answeredDays: answered))
+        let snoozes = try store.run { try $0.pendingOwnReminderSnoozes(at: now) }
+        let reminders = try store.run { try $0.ownReminders() }.map { reminder -> (OwnReminderSchedule, Date?) in
+            let next = reminder.next(after: now, clock: clock, answeredDays: answered)
+            return (reminder, [snoozed(reminder, among: snoozes), next].compactMap { $0 }.min())
         }
         .sorted { ($0.1 ?? .distantFuture, $0.0.id) < ($1.1 ?? .distantFuture, $1.0.id) }
         return Listing(
@@ -37,7 +39,8 @@ public enum OwnReminderListing {
                 .init("ID") { String($0.0.id) },
                 .init("NEXT") { item in
                     item.1.map {
-                        "\(clock.weekdayAbbreviations[clock.date(of: $0).weekday]) \(clock.date(of: $0)) \(clock.timeOfDay($0))"
+                        // The zone too where the clock reads that time twice (`01:30 EDT`).
+                        "\(clock.weekdayAbbreviations[clock.date(of: $0).weekday]) \(clock.date(of: $0)) \(LocalFormat.time($0, clock: clock))"
                     } ?? (item.0.endsOn == nil ? "-" : "ended")
                 },
                 // Days, a number, a time and an end: broken over lines, never cut.
@@ -46,5 +49,19 @@ public enum OwnReminderListing {
             ],
             whenEmpty:
                 "No reminders of your own. Add one with: nudge remind 'Water the plants' --every 3d --at 18:00")
+    }
+
+    /// When a snooze of `reminder` waiting is due: it comes first, as `upcoming` lists it
+    /// (hostile round of issue 42); one of a time the reminder no longer has is none (the edit
+    /// ended it).
+    private static func snoozed(_ reminder: OwnReminderSchedule, among snoozes: [(key: String, dueAt: Date)]) -> Date? {
+        var earliest: Date?
+        for snooze in snoozes {
+            guard let parsed = OwnReminderSchedule.parse(snooze.key), parsed.id == reminder.id,
+                (parsed.time ?? reminder.time) == reminder.time
+            else { continue }
+            earliest = min(earliest ?? snooze.dueAt, snooze.dueAt)
+        }
+        return earliest
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgeReports
 
 /// A reminder's text, the notification's title: one line, not blank, at most 200 characters,
 /// as a symptom's name.
@@ -29,6 +30,6 @@ public enum OwnReminderText {
             return reminder.endsOn.map { "it has ended (its last day was \($0))" } ?? "it does not come again"
         }
         return
-            "next \(clock.weekdayAbbreviations[clock.date(of: next).weekday]) \(clock.date(of: next)) \(clock.timeOfDay(next))"
+            "next \(clock.weekdayAbbreviations[clock.date(of: next).weekday]) \(clock.date(of: next)) \(LocalFormat.time(next, clock: clock))"
     }
 }

@@ -25,6 +25,12 @@ public struct UpcomingFeed {
             try PrivateFile.validateOutput(output, store: context.storePath, backupDirectory: context.backupDirectory)
             try OutputExtension.validateFeed(output)
         }
+        // iCalendar's years have four digits (hostile round of issue 42: 100000312T020000).
+        guard clock.date(of: start).adding(days: days).year <= 9999 else {
+            throw InputError(
+                "--days \(days) from \(clock.date(of: start)) goes past the year 9999; give a span that ends by 9999-12-30"
+            )
+        }
         let end = clock.startOfDay(clock.date(of: start).adding(days: days))
         let store = try context.openStoreForReading()
         let (input, identity) = try store.run {

@@ -72,11 +72,17 @@ extension CalendarImport {
             guard days == [alarmDay.weekday], interval <= 3650 / 7 else { throw .leftOut(.rule) }
             return .every(days: interval * 7, from: alarmDay)
         case "MONTHLY" where byDay == nil && interval == 1:
-            guard shift == 0 else { throw .leftOut(.alarmDay) }
-            guard let byMonthDay else { return .monthly(day: alarmDay.day) }
+            guard let byMonthDay else {
+                guard shift == 0 else { throw .leftOut(.alarmDay) }
+                return .monthly(day: alarmDay.day)
+            }
             // The month's last day (-1) is nudge's 31, which a shorter month reads as its last.
             guard let day = Int(byMonthDay), (1...31).contains(day) || day == -1 else { throw .leftOut(.rule) }
-            return .monthly(day: day == -1 ? 31 : day)
+            guard shift != 0 else { return .monthly(day: day == -1 ? 31 : day) }
+            // An alarm a day or so off the event's day is on the same day of every month
+            // only within the days every month has.
+            guard (1...28).contains(day), (1...28).contains(day + shift) else { throw .leftOut(.alarmDay) }
+            return .monthly(day: day + shift)
         default:
             throw .leftOut(.rule)
         }

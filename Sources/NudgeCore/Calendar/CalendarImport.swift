@@ -33,11 +33,15 @@ public struct CalendarImport: Sendable {
         case title =
             "without a title nudge can take (SUMMARY: at most 200 characters and no control character such as a tab, its lines joined by a space)"
         case passed = "whose alarm has passed"
-        case exceptions = "with EXDATE or RDATE (nudge's repeats have no exceptions)"
+        case exceptions =
+            "with EXDATE or RDATE, or an occurrence moved or changed (RECURRENCE-ID) (nudge's repeats have no exceptions)"
+        case rules = "with more than one RRULE (nudge's repeat is one rule)"
         case rule =
             "repeating otherwise than nudge repeats (DAILY, WEEKLY with BYDAY or MONTHLY with BYMONTHDAY, ending by a COUNT of 1 or more or an UNTIL, not both)"
         case alarmDay = "repeating monthly with an alarm on another day than the event"
         case later = "repeating weekly or monthly from a day to come (nudge's would begin now)"
+        case otherDays =
+            "whose alarms fall on other days than nudge's repeat would keep (the event's zone changes its clock apart from yours, a month without its day, which RFC 5545 skips, or its COUNT)"
 
         public static func < (lhs: Reason, rhs: Reason) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -59,8 +63,15 @@ public struct CalendarImport: Sendable {
         _ calendars: [ICalendarComponent], now: Date, clock: WallClock, zone: (String) -> ZoneRules?
     ) {
         for calendar in calendars {
+            // A series with an occurrence moved or changed: its override names it by UID.
+            let moved = Set(
+                calendar.components.filter { $0.has("RECURRENCE-ID") }.compactMap { $0.first("UID")?.value })
             for event in calendar.components where event.name == "VEVENT" || event.name == "VTODO" {
-                switch reminder(event, now: now, clock: clock, zone: zone) {
+                let result =
+                    event.has("RRULE") && !event.has("RECURRENCE-ID")
+                        && event.first("UID").map { moved.contains($0.value) } == true
+                    ? .failure(.leftOut(.exceptions)) : reminder(event, now: now, clock: clock, zone: zone)
+                switch result {
                 case .success(let reminder): reminders.append(reminder)
                 case .failure(.leftOut(let reason)): leftOut[reason, default: 0] += 1
                 case .failure(.unknownZone(let name)): unknownZones.append(name)
@@ -115,12 +126,21 @@ public struct CalendarImport: Sendable {
             guard !event.has("EXDATE"), !event.has("RDATE"), !event.has("EXRULE") else {
                 throw .leftOut(.exceptions)
             }
-            let shift = day.daysSinceEpoch - clock.date(of: start).daysSinceEpoch
+            guard event.properties.filter({ $0.name == "RRULE" }).count == 1 else { throw .leftOut(.rules) }
+            // The rule's days are the event's own, on its clock (its TZID, UTC, or floating):
+            // the alarm's day on the person's clock is that many days off (hostile round of
+            // issue 42: read on the person's clock, a Monday 09:00 in Tokyo kept Monday).
+            let shift = day.daysSinceEpoch - written.date.daysSinceEpoch
             let (repeats, end) = try Self.repeats(ruleProperty.value, alarmDay: day, shift: shift)
             let endsOn = try end.map { end throws(Refusal) in
                 try lastDay(
                     end, of: repeats, alarmDay: day, start: written, alarmOffset: offset, clock: clock, zone: zone)
             }
+            guard
+                try keepsTheCalendarsDays(
+                    rule: ruleProperty.value, start: written, until: end, alarmOffset: offset, repeats: repeats,
+                    endsOn: endsOn, now: now, clock: clock, zone: zone)
+            else { throw .leftOut(.otherDays) }
             // Weekdays and days of the month have no first day: one the calendar begins later
             // would be reminded before it.
             let first = OwnReminderSchedule(

@@ -10,20 +10,7 @@ extension MedicationReminder: StoredRule {
         let since = instant.addingTimeInterval(-Facts.reach)
         let schedules = try Store.scheduledMedications(db)
         guard !schedules.isEmpty else { return Facts() }
-        let attempts = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT reminder_key, shown_at, action,
-                    shown_at IS NULL AND action IS NULL AND cancelled_at IS NULL AND missed_at IS NULL AS pending
-                FROM reminder_deliveries WHERE kind = ? AND due_at >= ?
-                """,
-            arguments: [kind.rawValue, Timestamp.format(since)]
-        ).compactMap { row -> Facts.Attempt? in
-            guard let key: String = row.stored("reminder_key") else { return nil }
-            return Facts.Attempt(
-                key: key, shownAt: row.stored("shown_at").flatMap(Timestamp.parse), action: row.stored("action"),
-                isPending: row.stored("pending") ?? false)
-        }
+        let attempts = try Store.medicationAttempts(db, since: since)
         let names = schedules.map(\.schedule.medicationID)
         let marks = Array(repeating: "?", count: names.count).joined(separator: ", ")
         // A day's slack on the text comparison: other writers' offsets sort apart from `Z`.
@@ -49,11 +36,31 @@ extension MedicationReminder: StoredRule {
             else { continue }
             notTaken[dose] = outcome
         }
-        return Facts(schedules: schedules, attempts: attempts, entries: entries, notTaken: notTaken)
+        var facts = Facts(schedules: schedules, attempts: attempts, entries: entries, notTaken: notTaken)
+        facts.remindedFor = Self.remindedFor(repeatMinutes: try Store.settings(db).int(.medsRepeatMinutes))
+        return facts
     }
 }
 
 extension Store {
+    /// The reminders of doses due from `since` on, as their delivery rows say.
+    static func medicationAttempts(_ db: Database, since: Date) throws -> [MedicationReminder.Facts.Attempt] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT reminder_key, shown_at, action,
+                    shown_at IS NULL AND action IS NULL AND cancelled_at IS NULL AND missed_at IS NULL AS pending
+                FROM reminder_deliveries WHERE kind = ? AND due_at >= ?
+                """,
+            arguments: [ReminderKind.medication.rawValue, Timestamp.format(since)]
+        ).compactMap { row -> MedicationReminder.Facts.Attempt? in
+            guard let key: String = row.stored("reminder_key") else { return nil }
+            return MedicationReminder.Facts.Attempt(
+                key: key, shownAt: row.stored("shown_at").flatMap(Timestamp.parse), action: row.stored("action"),
+                isPending: row.stored("pending") ?? false)
+        }
+    }
+
     /// The medications taken by day, each reminded from its last change (`add`, `edit`).
     static func scheduledMedications(_ db: Database) throws -> [ScheduledMedication] {
         try Row.fetchAll(db, sql: "SELECT * FROM medication_schedules ORDER BY medication_id").compactMap { row in

@@ -61,11 +61,12 @@ extension Store {
         }
     }
 
-    /// Changes what is given of a medication taken by day.
+    /// Changes what is given of a medication taken by day, and says whether anything changed:
+    /// an edit to what it already is writes nothing, no version (hostile round of issue 42).
     public func editMedicationSchedule(
         medicationID: String, doseMg: Int?, formulation: String?, times: MedicationTimes?, days: MedicationDays?,
         now: Date
-    ) throws(StoreError) -> Result<MedicationSchedule, InputError> {
+    ) throws(StoreError) -> Result<(schedule: MedicationSchedule, changed: Bool), InputError> {
         try write { db in
             guard
                 let row = try Row.fetchOne(
@@ -73,10 +74,12 @@ extension Store {
                     arguments: [medicationID])
             else { return .failure(Self.noSchedule(medicationID)) }
             guard var schedule = Self.medicationSchedule(row) else { return .failure(Self.unreadable(medicationID)) }
+            let before = schedule
             schedule.doseMg = doseMg ?? schedule.doseMg
             schedule.formulation = formulation ?? schedule.formulation
             schedule.times = times ?? schedule.times
             schedule.days = days ?? schedule.days
+            guard schedule != before else { return .success((schedule, false)) }
             try db.execute(
                 sql: """
                     UPDATE medication_schedules SET dose_mg = ?, formulation = ?, times = ?, days = ?, updated_at = ?
@@ -87,7 +90,7 @@ extension Store {
                     Timestamp.format(now), schedule.id,
                 ])
             try Self.recordScheduleVersion(db, schedule, at: now)
-            return .success(schedule)
+            return .success((schedule, true))
         }
     }
 

@@ -37,6 +37,29 @@ extension Store {
         try read { db in try Self.recentOwnReminderDays(db, at: instant).answered }
     }
 
+    /// The snoozes of your own reminders still to be shown, each with its key and when it is due.
+    public func pendingOwnReminderSnoozes(at instant: Date) throws(StoreError) -> [(key: String, dueAt: Date)] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT reminder_key, due_at FROM reminder_deliveries WHERE kind = ? AND due_at >= ?
+                        AND reminder_key LIKE '%:snooze:%' AND shown_at IS NULL AND action IS NULL
+                        AND cancelled_at IS NULL AND missed_at IS NULL
+                    """,
+                arguments: [
+                    ReminderKind.ownReminder.rawValue,
+                    Timestamp.format(instant.addingTimeInterval(-OwnReminder.Facts.reach)),
+                ]
+            ).compactMap { row in
+                guard let key: String = row.stored("reminder_key"),
+                    let due = row.stored("due_at", as: String.self).flatMap(Timestamp.parse)
+                else { return nil }
+                return (key, due)
+            }
+        }
+    }
+
     /// The days of the last reminders answered Done or Skip, and of those keyed without their
     /// time (``OwnReminder/Facts``), as ``OwnReminderSchedule/dayKey(id:day:)``.
     static func recentOwnReminderDays(_ db: Database, at instant: Date) throws -> (

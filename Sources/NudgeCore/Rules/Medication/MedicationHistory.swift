@@ -3,8 +3,7 @@ import Foundation
 /// `nudge meds history`: each dose of a medication taken by day that has come due, by the
 /// schedule in effect when it came due (each version `meds add`, `edit` and `remove` kept), with
 /// what became of it, and every other entry DoseTap's reader sees, by local day. An entry takes a
-/// dose as the reminders count it (from an hour before it until an hour before the next); one
-/// that takes none is listed on its own. An entry wins over a dose recorded skipped or missed:
+/// dose as the reminders count it (``DoseMatching``); one that takes none is listed on its own. An entry wins over a dose recorded skipped or missed:
 /// it says the medication was taken, later.
 ///
 /// An entry is read by the wall clock it was taken by (its recorded offset): a dose taken at
@@ -76,50 +75,42 @@ public struct MedicationHistory: Sendable {
         clock: WallClock
     ) -> [Item] {
         var items: [Item] = []
-        var used = Set<Int>()
         let every = TimeInterval(repeatMinutes * 60)
         let taken = facts.entries.map { wallInstant($0, clock: clock) }
-        for scheduled in facts.schedules {
-            let isFirst = !facts.schedules.contains {
-                $0.schedule.medicationID == scheduled.schedule.medicationID && $0.since < scheduled.since
+        let doses = doses(facts, days: days.lowerBound.adding(days: -1)...days.upperBound.adding(days: 1), clock: clock)
+        var tookDose: [ScheduledDose: Int] = [:]
+        for medicationID in Set(doses.map(\.due.dose.medicationID)) {
+            let own = facts.entries.indices.filter { facts.entries[$0].medicationID == medicationID }
+            let matched = DoseMatching.entries(
+                own.map { taken[$0] }, doses: doses.map(\.due).filter { $0.dose.medicationID == medicationID },
+                remindedFor: MedicationReminder.remindedFor(repeatMinutes: repeatMinutes),
+                answeredTaken: facts.answeredTaken(medicationID))
+            tookDose.merge(matched.mapValues { own[$0] }) { first, _ in first }
+        }
+        var used = Set<Int>()
+        for (due, scheduled) in doses where days.contains(due.dose.date) && due.dueAt <= now {
+            let (dose, dueAt) = (due.dose, due.dueAt)
+            var item = Item(
+                date: dose.date, medicationID: dose.medicationID, dueAt: dueAt, dueTime: dose.time, outcome: .open,
+                doseMg: scheduled.schedule.doseMg, wallInstant: dueAt)
+            if let entry = tookDose[dose] {
+                used.insert(entry)
+                let late = max(0, Int(taken[entry].timeIntervalSince(dueAt) / 60))
+                item.outcome = taken[entry] < dueAt.addingTimeInterval(every) ? .taken : .late
+                item.take(facts.entries[entry], wallInstant: taken[entry], clock: clock)
+                // Due by the clock it was taken by.
+                item.dueAt = dueAt.addingTimeInterval(facts.entries[entry].takenAt.timeIntervalSince(taken[entry]))
+                item.lateMinutes = item.outcome == .late ? late : nil
+            } else if let outcome = facts.notTaken[dose] {
+                item.outcome = outcome == .skipped ? .skipped : .missed
+            } else if now >= dueAt.addingTimeInterval(every * Double(MedicationReminder.repeats + 1)),
+                !facts.attempts(of: dose).contains(where: \.isPending)
+            {
+                // Past its repeats: missed, though no daemon ran to record it; not while
+                // a snooze of it waits (hostile round 12 of issue 40: listed missed).
+                item.outcome = .missed
             }
-            for day in sequence(first: days.lowerBound, next: { $0 < days.upperBound ? $0.adding(days: 1) : nil }) {
-                for (dose, dueAt) in scheduled.doses(on: day, clock: clock)
-                where dueAt <= now && dueAt < (scheduled.until ?? .distantFuture) {
-                    let span = scheduled.span(of: dose, clock: clock)
-                    let entry = facts.entries.indices.filter {
-                        !used.contains($0) && facts.entries[$0].medicationID == dose.medicationID
-                            && span?.contains(taken[$0]) == true
-                    }.min { taken[$0] < taken[$1] }
-                    // Each dose by the version in effect when it came due (issue 40: an edit
-                    // rewrote past days). One due before the first version nudge knows of
-                    // (made before it kept versions) is listed where something was recorded of it.
-                    guard dueAt >= scheduled.since || isFirst && (entry != nil || facts.notTaken[dose] != nil)
-                    else { continue }
-                    var item = Item(
-                        date: day, medicationID: dose.medicationID, dueAt: dueAt, dueTime: dose.time, outcome: .open,
-                        doseMg: scheduled.schedule.doseMg, wallInstant: dueAt)
-                    if let entry {
-                        used.insert(entry)
-                        let late = max(0, Int(taken[entry].timeIntervalSince(dueAt) / 60))
-                        item.outcome = taken[entry] < dueAt.addingTimeInterval(every) ? .taken : .late
-                        item.take(facts.entries[entry], wallInstant: taken[entry], clock: clock)
-                        // Due by the clock it was taken by.
-                        item.dueAt = dueAt.addingTimeInterval(
-                            facts.entries[entry].takenAt.timeIntervalSince(taken[entry]))
-                        item.lateMinutes = item.outcome == .late ? late : nil
-                    } else if let outcome = facts.notTaken[dose] {
-                        item.outcome = outcome == .skipped ? .skipped : .missed
-                    } else if now >= dueAt.addingTimeInterval(every * Double(MedicationReminder.repeats + 1)),
-                        !facts.attempts(of: dose).contains(where: \.isPending)
-                    {
-                        // Past its repeats: missed, though no daemon ran to record it; not while
-                        // a snooze of it waits (hostile round 12 of issue 40: listed missed).
-                        item.outcome = .missed
-                    }
-                    items.append(item)
-                }
-            }
+            items.append(item)
         }
         items += recordedElsewhen(facts, days: days, besides: items, clock: clock)
         for (index, entry) in facts.entries.enumerated() where !used.contains(index) {
@@ -135,6 +126,31 @@ public struct MedicationHistory: Sendable {
             guard $0.date == $1.date else { return $0.date > $1.date }
             return ($0.wallInstant, $0.medicationID) < ($1.wallInstant, $1.medicationID)
         }
+    }
+
+    /// Each dose of `days` by the version in effect when it came due (issue 40: an edit
+    /// rewrote past days), due or not (an entry taken early is matched by the dose ahead). None
+    /// due before the medication's first version (hostile round of issue 42: an entry from
+    /// before `meds add` was listed as a dose of the day before, 15 hours late), unless
+    /// something was recorded of it (made before nudge kept versions).
+    private static func doses(_ facts: MedicationReminder.Facts, days: ClosedRange<CivilDate>, clock: WallClock)
+        -> [(due: DoseMatching.Due, scheduled: ScheduledMedication)]
+    {
+        var found: [(due: DoseMatching.Due, scheduled: ScheduledMedication)] = []
+        for scheduled in facts.schedules {
+            let isFirst = !facts.schedules.contains {
+                $0.schedule.medicationID == scheduled.schedule.medicationID && $0.since < scheduled.since
+            }
+            for day in sequence(first: days.lowerBound, next: { $0 < days.upperBound ? $0.adding(days: 1) : nil }) {
+                for (dose, dueAt) in scheduled.doses(on: day, clock: clock)
+                where dueAt < (scheduled.until ?? .distantFuture)
+                    && (dueAt >= scheduled.since || isFirst && facts.notTaken[dose] != nil)
+                {
+                    found.append((DoseMatching.Due(dose: dose, dueAt: dueAt), scheduled))
+                }
+            }
+        }
+        return found
     }
 
     /// The doses recorded skipped or missed at a time the medication no longer has (an edit

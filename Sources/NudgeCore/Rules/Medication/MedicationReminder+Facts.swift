@@ -9,6 +9,9 @@ extension MedicationReminder {
         public var attempts: [Attempt]
         public var entries: [Entry]
         public var notTaken: [ScheduledDose: MedicationOutcome]
+        /// How long a dose is reminded, from its instant until its last repeat ends
+        /// (`meds.repeat_minutes`): an entry in that time takes it before any other.
+        public var remindedFor = MedicationReminder.remindedFor(repeatMinutes: 10)
 
         public init() { self.init(schedules: [], attempts: [], entries: [], notTaken: [:]) }
 
@@ -88,11 +91,33 @@ extension MedicationReminder {
                 .filter { !isSettled($0, clock: clock) }.sorted { $0.key < $1.key }
         }
 
-        /// The entry that took this dose: the first of its medication in the dose's span.
+        /// The entry that took this dose, by ``DoseMatching`` over its medication's doses of the
+        /// days around it.
         public func entry(for dose: ScheduledDose, clock: WallClock) -> Entry? {
-            guard let span = schedule(dose.medicationID)?.span(of: dose, clock: clock) else { return nil }
-            return entries.filter { $0.medicationID == dose.medicationID && span.contains($0.takenAt) }
-                .min { $0.takenAt < $1.takenAt }
+            guard let scheduled = schedule(dose.medicationID) else { return nil }
+            // A dose due before the medication's last change counts only if it was reminded,
+            // as the reminders count it.
+            let doses = (-2...2).flatMap { scheduled.doses(on: dose.date.adding(days: $0), clock: clock) }.filter {
+                $0.dueAt >= scheduled.since || !attempts(of: $0.dose).isEmpty
+            }
+            let own = entries.filter { $0.medicationID == dose.medicationID }
+            let taken = DoseMatching.entries(
+                own.map(\.takenAt), doses: doses.map { DoseMatching.Due(dose: $0.dose, dueAt: $0.dueAt) },
+                remindedFor: remindedFor, answeredTaken: answeredTaken(dose.medicationID))
+            return taken[dose].map { own[$0] }
+        }
+
+        /// The doses of a medication answered *Taken* on a notification, each with when that
+        /// notification was shown.
+        public func answeredTaken(_ medicationID: String) -> [ScheduledDose: Date] {
+            var shown: [ScheduledDose: Date] = [:]
+            for attempt in attempts where attempt.action == MedicationReminder.takenAction {
+                guard let dose = ScheduledDose.parse(attempt.key)?.dose, dose.medicationID == medicationID,
+                    let at = attempt.shownAt
+                else { continue }
+                shown[dose] = min(shown[dose] ?? at, at)
+            }
+            return shown
         }
     }
 }
@@ -117,10 +142,6 @@ public struct ScheduledMedication: Sendable, Equatable {
         since <= instant && instant < (until ?? .distantFuture)
     }
 
-    /// An entry counts for a dose from an hour before it (taken a little early) until an hour
-    /// before the medication's next dose, and at most a day: each entry takes one dose.
-    public static let earliest: TimeInterval = 3600
-
     /// The doses on a day, each with its instant (a time the zone skipped that day is at the
     /// first instant after the gap; a time it repeats, the first).
     public func doses(on day: CivilDate, clock: WallClock) -> [(dose: ScheduledDose, dueAt: Date)] {
@@ -130,15 +151,5 @@ public struct ScheduledMedication: Sendable, Equatable {
                 (ScheduledDose(medicationID: schedule.medicationID, date: day, time: time), $0)
             }
         }
-    }
-
-    /// The instants in which an entry of the medication takes this dose.
-    public func span(of dose: ScheduledDose, clock: WallClock) -> Range<Date>? {
-        guard let due = clock.instant(on: dose.date, at: dose.time) else { return nil }
-        let next = (0...7).lazy.flatMap { doses(on: dose.date.adding(days: $0), clock: clock) }.first {
-            $0.dueAt > due
-        }
-        let end = min(next?.dueAt ?? .distantFuture, due.addingTimeInterval(86400 + Self.earliest))
-        return due.addingTimeInterval(-Self.earliest)..<end.addingTimeInterval(-Self.earliest)
     }
 }

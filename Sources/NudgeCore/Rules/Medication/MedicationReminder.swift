@@ -25,6 +25,11 @@ public struct MedicationReminder: MissRecordingRule {
 
     public init() {}
 
+    /// From a dose's instant until its last repeat ends.
+    public static func remindedFor(repeatMinutes: Int) -> TimeInterval {
+        TimeInterval(repeatMinutes * 60 * (repeats + 1))
+    }
+
     public let kind = ReminderKind.medication
     public let name = "medication"
     public let settingKeys: [SettingKey] = [.medsRepeatMinutes, .medsDuringDoNotDisturb]
@@ -114,7 +119,7 @@ public struct MedicationReminder: MissRecordingRule {
     /// is recorded.
     public func lateness(of occurrence: Occurrence, now: Date, in input: RuleInput<Facts>) -> Lateness {
         let every = TimeInterval(input.settings.int(.medsRepeatMinutes) * 60)
-        let span = every * Double(Self.repeats + 1)
+        let span = Self.remindedFor(repeatMinutes: input.settings.int(.medsRepeatMinutes))
         let late = now.timeIntervalSince(occurrence.dueAt)
         guard let (dose, follow) = ScheduledDose.parse(occurrence.key) else { return .missed }
         switch follow {

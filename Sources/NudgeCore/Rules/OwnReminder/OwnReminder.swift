@@ -126,7 +126,9 @@ public struct OwnReminder: ReminderRule {
     {
         guard let (id, _, _, first) = OwnReminderSchedule.parse(record.key), let reminder = input.facts.reminder(id)
         else {
-            return .refused(InputError("\(record.key) is no longer one of your reminders"))
+            // Named as it was shown, never by its internal key (hostile round of issue 42).
+            let name = record.title.map { "'\(TextInput.oneLine($0))'" } ?? "delivery \(record.id)'s reminder"
+            return .refused(InputError("\(name) is no longer one of your reminders (deleted); nothing recorded"))
         }
         guard record.action == nil else { return .duplicate }
         let followUps = first + ":"

@@ -180,5 +180,9 @@ import Testing
         try expectRefusal(
             ["upcoming", "--format", "ics", "--limit", "5"], mentioning: "give --days N with --format ics")
         try expectRefusal(["upcoming", "--format", "ics", "--output", store], mentioning: "is the store")
+        // iCalendar's years have four digits: a span past 9999 wrote `100000312T020000`.
+        try expectRefusal(
+            ["upcoming", "--format", "ics", "--from", "9999-12-30 00:00", "--days", "366"],
+            mentioning: "goes past the year 9999")
     }
 }

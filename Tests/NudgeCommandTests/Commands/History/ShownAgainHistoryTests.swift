@@ -39,4 +39,26 @@ import Testing
         // One settled another way, with no reminder of it shown after, still says so.
         #expect(lines.first { $0.hasPrefix("10 ") }?.contains("answered otherwise") == true, "\(table)")
     }
+
+    /// Your own reminder on screen, unanswered, is closed when `reminders edit --at` moves it
+    /// (hostile round of issue 42): history said "answered otherwise".
+    @Test func anOwnReminderClosedWhenMovedIsNotAnswered() throws {
+        let added = InProcessNudge.run(
+            ["remind", "Water the plants", "--every", "3d", "--at", "18:00", "--store", store],
+            environment: environment.merging(["NUDGE_FAKE_NOW": "2026-11-22T07:00:00+01:00"]) { $1 })
+        #expect(added.status == 0, "\(added)")
+        try StoreQuery.write(
+            store,
+            """
+                    INSERT INTO reminder_deliveries
+                        (id, reminder_key, kind, due_at, shown_at, closed_at, closed_reason, title) VALUES
+                        (7, 'reminder:1:2026-11-22:1800', 'reminder', '2026-11-22T17:00:00Z',
+                            '2026-11-22T17:00:00Z', '2026-11-22T17:05:00Z', 'closed', 'Water the plants')
+            """)
+        let table = InProcessNudge.run(
+            ["history", "--store", store], environment: environment.merging(["COLUMNS": "200"]) { $1 })
+        let line = table.stdout.split(separator: "\n").first { $0.hasPrefix("7 ") }
+        #expect(line?.contains("closed unanswered: moved to another time or deleted") == true, "\(table)")
+        #expect(line?.contains("answered") == true && line?.contains("answered otherwise") == false, "\(table)")
+    }
 }

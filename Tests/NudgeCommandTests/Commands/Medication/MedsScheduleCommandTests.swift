@@ -54,6 +54,19 @@ import Testing
         try expectRefusal(arguments, mentioning: mentioning)
     }
 
+    /// An edit to what it already is changes nothing: no "changed", no schedule version, the
+    /// reminders' since kept (hostile round of issue 42: a version row and "changed").
+    @Test func anEditToWhatItIsChangesNothing() throws {
+        #expect(nudge("meds", "add", "modafinil", "--dose", "100mg", "--at", "10:00").status == 0)
+        let before = try StoreQuery.rows(store, "SELECT * FROM medication_schedules")
+        let versions = try StoreQuery.rows(store, "SELECT * FROM medication_schedule_versions")
+        let edited = nudge("meds", "edit", "modafinil", "--at", "10:00")
+        #expect(edited.status == 0, "\(edited)")
+        #expect(edited.stdout.hasPrefix("unchanged: modafinil 100 mg (ir) at 10:00, daily"), "\(edited)")
+        #expect(try StoreQuery.rows(store, "SELECT * FROM medication_schedules") == before)
+        #expect(try StoreQuery.rows(store, "SELECT * FROM medication_schedule_versions") == versions)
+    }
+
     @Test func aSecondOfOneNameIsRefused() throws {
         #expect(nudge("meds", "add", "modafinil", "--dose", "100mg", "--at", "08:00").status == 0)
         try InProcessNudge.expectRefusal(

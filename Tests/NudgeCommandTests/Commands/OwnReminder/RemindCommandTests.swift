@@ -65,8 +65,13 @@ import Testing
         #expect(nudge("remind", "Water the plants", "--every", "3d", "--at", "18:00").status == 0)
         let spoiled = try Subprocess.run("/usr/bin/sqlite3", [store, "UPDATE own_reminders SET repeat_value = 'abc'"])
         #expect(spoiled.status == 0, "\(spoiled)")
+        let before = try StoreQuery.rows(store, "SELECT * FROM own_reminders")
         let edit = nudge("reminders", "edit", "1", "--at", "19:00")
-        #expect(edit.status == 65, "\(edit)")
+        // A refusal of the edit (64, as `meds edit` of an unreadable row), not a damaged store
+        // (65; hostile round of issue 42), in one line, the row unchanged.
+        #expect(edit.status == 64, "\(edit)")
+        #expect(edit.stderr.split(separator: "\n").count == 1, "\(edit)")
+        #expect(try StoreQuery.rows(store, "SELECT * FROM own_reminders") == before)
         #expect(
             edit.stderr.contains("reminder 1 cannot be read") && edit.stderr.contains("nudge reminders delete 1 --yes"),
             "\(edit)")
@@ -144,5 +149,56 @@ import Testing
         #expect(meds.status == 0 && lines.count > 1 && lines.allSatisfy { $0.count <= 40 }, "\(meds)")
         #expect(
             meds.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains("nudge meds add NAME"))
+    }
+
+    /// An answer to a reminder since deleted names it by its text, never by its internal key
+    /// (hostile round of issue 42: "reminder:13:2026-11-27:0530 is no longer one of your reminders").
+    @Test func anAnswerToADeletedReminderNamesItByItsText() throws {
+        #expect(nudge("remind", "Water the plants", "--every", "3d", "--at", "18:00").status == 0)
+        try StoreQuery.write(
+            store,
+            """
+                    INSERT INTO reminder_deliveries (id, reminder_key, kind, due_at, shown_at, title) VALUES
+                        (15, 'reminder:1:2026-11-22:1800', 'reminder', '2026-11-22T17:00:00Z',
+                            '2026-11-22T17:00:00Z', 'Water the plants')
+            """)
+        #expect(nudge("reminders", "delete", "1", "--yes").status == 0)
+        let answered = nudge("ack", "15", "done")
+        #expect(answered.status == 64, "\(answered)")
+        #expect(answered.stderr.contains("'Water the plants' is no longer one of your reminders"), "\(answered)")
+        #expect(!answered.stderr.contains("reminder:1:"), "\(answered)")
+    }
+
+    /// A next time the clock reads twice (New York's 1 November 2026, 01:30) is said with its
+    /// zone, in `reminders` as in `upcoming` (hostile round of issue 42: `01:30` alone).
+    @Test func aNextTimeTheClockReadsTwiceNamesItsZone() {
+        let environment = ["TZ": "America/New_York", "NUDGE_FAKE_NOW": "2026-10-31T12:00:00-04:00", "COLUMNS": "80"]
+        let added = InProcessNudge.run(
+            ["remind", "Night", "--daily", "--at", "01:30", "--store", store], environment: environment)
+        #expect(added.stdout.contains("next Sun 2026-11-01 01:30 EDT"), "\(added)")
+        let listed = InProcessNudge.run(["reminders", "--store", store], environment: environment)
+        #expect(listed.stdout.contains("Sun 2026-11-01 01:30 EDT"), "\(listed)")
+    }
+
+    /// A snooze waiting is the reminder's next time in `reminders`, as `upcoming` lists it
+    /// (hostile round of issue 42: NEXT said tomorrow's 18:00 while the snooze was due at 19:05).
+    @Test func aSnoozeWaitingIsTheNextTime() throws {
+        let environment = ["TZ": "America/New_York", "COLUMNS": "80"]
+        func at(_ instant: String, _ arguments: String...) -> CommandResult {
+            InProcessNudge.run(
+                arguments + ["--store", store], environment: environment.merging(["NUDGE_FAKE_NOW": instant]) { $1 })
+        }
+        #expect(at("2026-11-26T07:00:00-05:00", "remind", "Water", "--daily", "--at", "18:00").status == 0)
+        try StoreQuery.write(
+            store,
+            """
+                    INSERT INTO reminder_deliveries (id, reminder_key, kind, due_at, shown_at, title) VALUES
+                        (1, 'reminder:1:2026-11-26:1800', 'reminder', '2026-11-26T23:00:00Z', '2026-11-26T23:00:00Z',
+                            'Water')
+            """)
+        let snoozed = at("2026-11-26T18:05:00-05:00", "ack", "1", "snooze")
+        #expect(snoozed.status == 0, "\(snoozed)")
+        let listed = at("2026-11-26T18:10:00-05:00", "reminders")
+        #expect(listed.stdout.contains("1   Thu 2026-11-26 19:05  every day at 18:00  Water"), "\(listed)")
     }
 }

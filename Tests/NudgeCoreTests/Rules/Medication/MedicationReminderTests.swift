@@ -294,4 +294,27 @@ import Testing
         #expect(outcome(pending: true) == .open)
         #expect(outcome(pending: false) == .missed)
     }
+
+    /// Doses a minute apart, repeats every minute (hostile round of issue 42): `meds taken` at
+    /// 05:20:23 answers the 05:20 on screen, which is asked no more, and 05:21 is still shown;
+    /// the entry took 05:21 instead, and 05:20 was asked again three times.
+    @Test func anEntryAnswersTheDoseOnScreenAndTheNextIsStillShown() {
+        let first = ScheduledDose(
+            medicationID: "modafinil", date: CivilDate(iso: "2026-11-26")!, time: LocalTime(hour: 5, minute: 20)!)
+        let shown = at("2026-11-26T10:20:00Z")
+        var facts = MedicationReminder.Facts(
+            schedules: [modafinil(at: "05:20,05:21", since: "2026-11-26T05:00:00Z")],
+            attempts: [.init(key: first.key, shownAt: shown, action: nil)],
+            entries: [.init(medicationID: "modafinil", takenAt: at("2026-11-26T10:20:23Z"))], notTaken: [:])
+        facts.remindedFor = MedicationReminder.remindedFor(repeatMinutes: 1)
+        let schedule = Schedule(
+            input: ScheduleInput(
+                settings: Settings(rows: ["meds.repeat_minutes": "1"]),
+                deliveries: [DeliveryRecord(id: 1, key: first.key, kind: .medication, dueAt: shown, shownAt: shown)],
+                of: [.medication], medications: facts),
+            clock: newYork)
+        let plan = schedule.plan(now: at("2026-11-26T10:21:00Z"))
+        #expect(plan.due.map(\.key) == ["medication:modafinil:2026-11-26:0521"])
+        #expect(plan.missed.isEmpty)
+    }
 }

@@ -19,12 +19,7 @@ public struct BackupRestore {
     public func run(_ context: CommandContext) throws {
         let keptPath =
             context.storePath + ".before-restore-" + Timestamp.format(context.now).filter { $0 != "-" && $0 != ":" }
-        // Before anything opens the path: a store made there again discards the log.
-        if let log = OrphanLog.keepAside(of: context.storePath, as: keptPath) {
-            context.print(
-                "the store's file is gone or empty, but its \(log.path.hasSuffix("-wal") ? "write-ahead log" : "journal") (\(ByteCountText.describe(log.size))) was beside it, which may hold what was written last: it is kept at \(log.path)"
-            )
-        }
+        Self.keepOrphanLog(keptPath: keptPath, context)
         // A backup is never written: not even by a restore into it.
         do { try Store.refuseBackup(at: context.storePath) } catch { throw CommandFailure(error) }
         // A copy of a store (or one that lost its identity) gets its own first: it takes
@@ -45,6 +40,19 @@ public struct BackupRestore {
         }
         // The restored store records the inode of the file it is now in.
         Store.claimIdentity(at: context.storePath, now: context.now)
+        context.print("restored \(described)\(Self.outcome(restored))")
+    }
+
+    /// Before anything opens the path: a store made there again discards a log left beside it.
+    private static func keepOrphanLog(keptPath: String, _ context: CommandContext) {
+        guard let log = OrphanLog.keepAside(of: context.storePath, as: keptPath) else { return }
+        context.print(
+            "the store's file is gone or empty, but its \(log.path.hasSuffix("-wal") ? "write-ahead log" : "journal") (\(ByteCountText.describe(log.size))) was beside it, which may hold what was written last: it is kept at \(log.path)"
+        )
+    }
+
+    /// `; what it rolled back; where the store before it is kept`, and what else is so.
+    private static func outcome(_ restored: Store.Restored) -> String {
         let written =
             restored.account.map { "; \($0.sentence)" }
             ?? (restored.replacedFile ? "" : "; what was written since then could not be counted")
@@ -55,7 +63,7 @@ public struct BackupRestore {
         let identity = restored.identityLivesAt.map {
             "; the store whose identity the backup carries lives on at \($0), so this store got an identity of its own (that store's backups stay its own)"
         }
-        context.print("restored \(described)\(written)\(kept)\(reopen)\(identity ?? "")")
+        return "\(written)\(kept)\(reopen)\(identity ?? "")"
     }
 
     /// Puts the backup in place once the person agrees (or with --yes); nil when they do not.

@@ -103,22 +103,27 @@ public enum BackupsList {
         }
     }
 
+    /// A backup's row for `--json`.
+    private static func row(_ backup: BackupFile, _ contents: BackupContents, apart: StoresApart?, now: Date)
+        -> BackupRow
+    {
+        BackupRow(
+            path: backup.path, takenAt: backup.takenAt, size: backup.size,
+            check: backup.unreadableReason.map(Self.unreadable) ?? contents.check,
+            origin: apart?.name(of: backup.origin) ?? Self.origin(backup.origin),
+            aheadOfClock: backup.isAhead(of: now),
+            counts: Dictionary(
+                uniqueKeysWithValues: contents.counts.map {
+                    ($0.label.replacingOccurrences(of: " ", with: "_"), $0.count)
+                }))
+    }
+
     private static func listing(
         _ backups: [(BackupFile, BackupContents)], directory: String, apart: StoresApart?, _ context: CommandContext
     ) -> Listing<(BackupFile, BackupContents), BackupRow> {
         Listing(
             items: backups,
-            row: { backup, contents in
-                BackupRow(
-                    path: backup.path, takenAt: backup.takenAt, size: backup.size,
-                    check: backup.unreadableReason.map(Self.unreadable) ?? contents.check,
-                    origin: apart?.name(of: backup.origin) ?? Self.origin(backup.origin),
-                    aheadOfClock: backup.isAhead(of: context.now),
-                    counts: Dictionary(
-                        uniqueKeysWithValues: contents.counts.map {
-                            ($0.label.replacingOccurrences(of: " ", with: "_"), $0.count)
-                        }))
-            },
+            row: { row($0, $1, apart: apart, now: context.now) },
             columns: [
                 .init("TAKEN") { LocalFormat.dateTime($0.0.takenAt, clock: context.wallClock) },
                 .init("SIZE") { ByteCountText.describe($0.0.size) },

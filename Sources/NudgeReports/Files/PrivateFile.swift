@@ -52,16 +52,7 @@ public enum PrivateFile {
         if isStoreFile(path, existing: exists ? target : nil, store: store) {
             throw UsageRefusal("--output '\(path)' is the store or one of its files; give another path")
         }
-        // SQLite takes a file by such a name beside a database as that database's log: it would
-        // discard it, or read it into the database.
-        for suffix in ["-wal", "-shm", "-journal"] where path.hasSuffix(suffix) {
-            let database = String(path.dropLast(suffix.count))
-            if isSQLiteDatabase(database) {
-                throw UsageRefusal(
-                    "--output '\(path)' is the name of the \(suffix.dropFirst()) file SQLite keeps beside the database \(database), which it would discard or read as its own; give another path"
-                )
-            }
-        }
+        try refuseAnotherDatabasesLog(path)
         // Another store or a backup (its -wal long gone): one mistyped path would replace a diary.
         if exists && isSQLiteDatabase(path) && !replaceable(path) {
             throw UsageRefusal(
@@ -74,6 +65,19 @@ public enum PrivateFile {
             if parent == backups || parent.hasPrefix(backups + "/") {
                 throw UsageRefusal(
                     "--output '\(path)' is in the backup directory \(backupDirectory), whose files nudge names and thins; give another path"
+                )
+            }
+        }
+    }
+
+    /// SQLite takes a file by such a name beside a database as that database's log: it would
+    /// discard it, or read it into the database.
+    private static func refuseAnotherDatabasesLog(_ path: String) throws {
+        for suffix in ["-wal", "-shm", "-journal"] where path.hasSuffix(suffix) {
+            let database = String(path.dropLast(suffix.count))
+            if isSQLiteDatabase(database) {
+                throw UsageRefusal(
+                    "--output '\(path)' is the name of the \(suffix.dropFirst()) file SQLite keeps beside the database \(database), which it would discard or read as its own; give another path"
                 )
             }
         }

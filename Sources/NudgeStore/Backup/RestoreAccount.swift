@@ -115,35 +115,39 @@ public struct RestoreAccount: Sendable, Equatable {
             for schema in ["main", "backup"] { try db.execute(sql: "PRAGMA \(schema).mmap_size = 2147418112") }
             var account = RestoreAccount()
             try db.inTransaction(.deferred) {
-                let (tables, backupTables) = (
-                    try StoreTables.compared(db), try StoreTables.compared(db, schema: "backup")
-                )
-                // Emptied, its rows cannot be told from a store that never had any.
-                if try Int.fetchOne(db, sql: "SELECT count(*) FROM main.sqlite_master") == 0 {
-                    account.storeWas = .empty
-                    return .commit
-                }
-                if let ours = try identity("main", db), let theirs = try identity("backup", db), ours != theirs {
-                    account.otherStore = Replacement(
-                        backupRows: try rows(backupTables, schema: "backup", db),
-                        storeRows: try rows(tables, schema: "main", db))
-                    return .commit
-                }
-                for table in tables {
-                    let (rows, deleted) = try compare(table, db)
-                    if rows.count > 0 { account.notInBackup.append(rows) }
-                    if deleted > 0 { account.comingBack.append(Rows(table: table, added: deleted, changed: 0)) }
-                }
-                account.answersRolledBack = answeredSince(db)
-                // A table dropped since: the restore brings it back, with its rows.
-                for table in backupTables where !tables.contains(table) {
-                    let count = try rows([table], schema: "backup", db)
-                    if count > 0 { account.comingBack.append(Rows(table: table, added: count, changed: 0)) }
-                }
+                account = try compareAttached(db)
                 return .commit
             }
             return account
         }
+    }
+
+    /// `compare` of the store (`main`) and the backup attached as `backup`, in one transaction.
+    private static func compareAttached(_ db: Database) throws -> RestoreAccount {
+        let (tables, backupTables) = (try StoreTables.compared(db), try StoreTables.compared(db, schema: "backup"))
+        // Emptied, its rows cannot be told from a store that never had any.
+        if try Int.fetchOne(db, sql: "SELECT count(*) FROM main.sqlite_master") == 0 {
+            return RestoreAccount(storeWas: .empty)
+        }
+        if let ours = try identity("main", db), let theirs = try identity("backup", db), ours != theirs {
+            return RestoreAccount(
+                otherStore: Replacement(
+                    backupRows: try rows(backupTables, schema: "backup", db),
+                    storeRows: try rows(tables, schema: "main", db)))
+        }
+        var account = RestoreAccount()
+        for table in tables {
+            let (rows, deleted) = try compare(table, db)
+            if rows.count > 0 { account.notInBackup.append(rows) }
+            if deleted > 0 { account.comingBack.append(Rows(table: table, added: deleted, changed: 0)) }
+        }
+        account.answersRolledBack = answeredSince(db)
+        // A table dropped since: the restore brings it back, with its rows.
+        for table in backupTables where !tables.contains(table) {
+            let count = try rows([table], schema: "backup", db)
+            if count > 0 { account.comingBack.append(Rows(table: table, added: count, changed: 0)) }
+        }
+        return account
     }
 
     /// The store's answered deliveries whose occurrence the backup has unanswered or not at all;

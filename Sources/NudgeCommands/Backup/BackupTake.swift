@@ -136,7 +136,10 @@ public struct BackupTake {
         do {
             if let output {
                 let size = try store.backUp(toFile: output, at: context.now)
-                return (BackupFile(path: output, takenAt: context.now, size: size), [], [])
+                // A backup to this name killed midway left a whole copy of the store beside it.
+                let leftovers = AbandonedFiles.removeTemporary(
+                    beside: output, prefix: "." + BackupDirectory.prefix, now: Date())
+                return (BackupFile(path: output, takenAt: context.now, size: size), [], leftovers)
             }
             let directory = BackupDirectory.directory(store: context.storePath, setting: setting)
             let backup = try store.backUp(into: directory, at: context.now)

@@ -94,7 +94,7 @@ public enum BackupDirectory {
         "\(count) \(count == 1 ? countedTables.first { $0.label == label }?.one ?? label : label)"
     }
 
-    static let prefix = "nudge-"
+    public static let prefix = "nudge-"
     static let suffix = ".sqlite"
 
     /// `nudge-20261124T033000Z.sqlite`: sorts by time, and has no colon for sync tools that refuse

@@ -29,6 +29,23 @@ struct KilledBackupLeftoverTests: CommandScenario {
         #expect(left == [live, "nudge-20261122T100000Z.sqlite"], "\(left)")
     }
 
+    /// A `backup --output` killed midway leaves a whole copy of the store beside the output
+    /// (hostile round 18: three of them, 41-76 MB, never removed nor named): the next backup to
+    /// that name removes those of dead writers and names them.
+    @Test func aKilledOutputBackupsCopyGoesWithTheNextOne() throws {
+        #expect(nudge("log", "symptom", "sneeze", "--severity", "2").status == 0)
+        let ended = try Subprocess.spawn("/bin/true", [], environment: [:], stderrPath: directory.file("true.err"))
+        #expect(ended.waitForExit(timeout: 10) == 0)
+        let dead = ".nudge-out.sqlite.\(ended.pid).a1B2c3"
+        for name in [dead, dead + "-journal"] {
+            #expect(FileManager.default.createFile(atPath: directory.file(name), contents: Data("partial".utf8)))
+        }
+        let result = nudge("backup", "--output", directory.file("out.sqlite"))
+        #expect(result.stdout.hasSuffix("; removed what a backup killed midway left: \(dead)\n"), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: directory.file(dead)))
+        #expect(!FileManager.default.fileExists(atPath: directory.file(dead + "-journal")))
+    }
+
     /// A restore killed midway leaves a copy of the whole store beside it (issue 39, seventh
     /// round): `nudge doctor` names it and `nudge backup` removes and names it, at once when its
     /// process is gone; one a running restore holds stays, however old, and is not named.

@@ -17,6 +17,21 @@ public struct BackupRestore {
     }
 
     public func run(_ context: CommandContext) throws {
+        var named = self
+        named.file = file.map { Self.listed($0, context) }
+        try named.restoreNamed(context)
+    }
+
+    /// A backup named as `nudge backups` lists it (its file name alone), not in the current
+    /// folder: the one of that name in the backup folder, or an earlier one.
+    private static func listed(_ file: String, _ context: CommandContext) -> String {
+        guard !file.isEmpty, !file.contains("/"), !FileManager.default.fileExists(atPath: file) else { return file }
+        let directory = context.backupDirectory
+        let folders = [directory] + BackupDirectory.formerFolders(store: context.storePath, besides: directory)
+        return folders.map { $0 + "/" + file }.first { FileManager.default.fileExists(atPath: $0) } ?? file
+    }
+
+    private func restoreNamed(_ context: CommandContext) throws {
         let keptPath =
             context.storePath + ".before-restore-" + Timestamp.format(context.now).filter { $0 != "-" && $0 != ":" }
         Self.keepOrphanLog(keptPath: keptPath, context)

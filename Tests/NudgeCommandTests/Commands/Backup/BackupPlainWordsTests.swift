@@ -175,6 +175,21 @@ struct BackupPlainWordsTests {
         #expect(!FileManager.default.fileExists(atPath: other + suffix))
     }
 
+    /// `restore NAME` with the name as `nudge backups` lists it, from another folder (hostile
+    /// round 18: "does not exist; give a backup's path"): the backup of that name in the
+    /// backup folder is restored.
+    @Test func aBackupNamedAsTheListingNamesItIsRestored() throws {
+        nudge(["log", "symptom", "Headache", "--severity", "3"])
+        nudge(["backup"])
+        nudge(["log", "symptom", "Later", "--severity", "1"])
+        let name = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: store + ".backups").first { $0.hasPrefix("nudge-") })
+        #expect(!FileManager.default.fileExists(atPath: name))
+        let restored = nudge(["restore", name, "--yes"])
+        #expect(restored.stdout.hasPrefix("restored the backup of "), "\(restored)")
+        #expect(try StoreQuery.rows(store, "SELECT name FROM symptom_entries").map { $0["name"] } == ["Headache"])
+    }
+
     @Test func backupsSaysADamagedBackupIsDamaged() throws {
         nudge(["log", "symptom", "Headache", "--severity", "3"])
         nudge(["settings", "set", "symptom.snooze_minutes", "30"])

@@ -60,7 +60,7 @@ public enum BackupsList {
             let count = backups.filter { PathText.directory(of: $0.path) == folder }.count
             guard count > 0 else { continue }
             context.print(
-                "\(count == 1 ? "1 of these is" : "\(count) of these are") in \(folder), which backup.directory named before; new backups go to \(directory), and nudge does not thin the earlier folder"
+                "\(count == 1 ? "1 of these is" : "\(count) of these are") in \(TextInput.oneLine(folder)), which backup.directory named before; new backups go to \(directory), and nudge does not thin the earlier folder"
             )
         }
         // A folder without the newest taken into it (an unplugged disk's mount point).
@@ -143,7 +143,7 @@ public enum BackupsList {
                 // One in a folder backup.directory named before is shown with its folder.
                 .init("FILE") {
                     PathText.directory(of: $0.0.path) == directory
-                        ? ($0.0.path as NSString).lastPathComponent : $0.0.path
+                        ? ($0.0.path as NSString).lastPathComponent : TextInput.oneLine($0.0.path)
                 },
             ],
             whenEmpty: emptyText(directory: directory, context)

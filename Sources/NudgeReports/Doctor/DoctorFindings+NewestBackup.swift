@@ -43,7 +43,7 @@ extension DoctorFindings {
         }
         let elsewhere = formerFolders.compactMap { folder -> String? in
             let count = backups.filter { PathText.directory(of: $0.path) == folder }.count
-            return count == 0 ? nil : "; \(count) in \(folder), which backup.directory named before"
+            return count == 0 ? nil : "; \(count) in \(TextInput.oneLine(folder)), which backup.directory named before"
         }.joined()
         let kept = readable ? keptPhrase(all, directory: directory, now: now) : ""
         return .fine("backups: newest \(when), checked ok\(kept)\(elsewhere)")

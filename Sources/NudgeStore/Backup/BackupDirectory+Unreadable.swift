@@ -157,7 +157,7 @@ extension BackupDirectory {
 
     /// `cannot read the earlier backup folder DIR (permission denied)`.
     public static func unreadFolderText(_ folder: String, _ reason: String) -> String {
-        "cannot read the earlier backup folder \(folder) (\(reason))"
+        "cannot read the earlier backup folder \(TextInput.oneLine(folder)) (\(reason))"
     }
 }
 

@@ -190,6 +190,30 @@ struct BackupPlainWordsTests {
         #expect(try StoreQuery.rows(store, "SELECT name FROM symptom_entries").map { $0["name"] } == ["Headache"])
     }
 
+    /// An earlier backup folder whose name holds terminal controls, reached through a link
+    /// retargeted since (hostile round 18: `backups` and doctor printed ESC [1A ESC [2K CR raw,
+    /// erasing a line and forging "ok all backups verified"): shown with the controls replaced.
+    @Test func anEarlierFolderNamedWithTerminalControlsIsShownHarmless() throws {
+        nudge(["log", "symptom", "Headache", "--severity", "3"])
+        let forged = directory.file("disk\u{1b}[1A\u{1b}[2K\rok      all backups verified")
+        let other = directory.file("other")
+        for folder in [forged, other] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        }
+        let link = directory.file("link")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: forged)
+        nudge(["settings", "set", "backup.directory", link])
+        nudge(["backup"])
+        try FileManager.default.removeItem(atPath: link)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: other)
+        let listed = nudge(["backups"])
+        let doctor = nudge(["doctor"], status: 1)
+        for output in [listed.stdout, doctor.stdout] {
+            #expect(!output.contains("\u{1b}") && !output.contains("\r"), "\(output.debugDescription)")
+        }
+        #expect(listed.stdout.contains("disk\u{FFFD}[1A"), "\(listed.stdout.debugDescription)")
+    }
+
     @Test func backupsSaysADamagedBackupIsDamaged() throws {
         nudge(["log", "symptom", "Headache", "--severity", "3"])
         nudge(["settings", "set", "symptom.snooze_minutes", "30"])

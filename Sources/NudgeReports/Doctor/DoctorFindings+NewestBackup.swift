@@ -49,12 +49,16 @@ extension DoctorFindings {
         return .fine("backups: newest \(when), checked ok\(kept)\(elsewhere)")
     }
 
-    /// `; 2 kept in DIR, and 1 dated ahead of the clock`.
+    /// `; 2 kept in DIR, and 1 dated ahead of the clock, and 1 damaged file named as a backup`.
     private static func keptPhrase(_ all: [BackupFile], directory: String, now: Date) -> String {
         let inFolder = all.filter { PathText.directory(of: $0.path) == directory }
         let ahead = inFolder.count { $0.isAhead(of: now) }
-        return "; \(inFolder.count - ahead) kept in \(directory)"
+        let damaged = inFolder.count {
+            if case .damaged = $0.origin { true } else { false }
+        }
+        return "; \(inFolder.count - ahead - damaged) kept in \(directory)"
             + (ahead == 0 ? "" : ", and \(ahead) dated ahead of the clock")
+            + (damaged == 0 ? "" : ", and \(damaged) damaged \(damaged == 1 ? "file" : "files") named as a backup")
     }
 
 }

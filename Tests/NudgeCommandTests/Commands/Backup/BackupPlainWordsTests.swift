@@ -214,6 +214,20 @@ struct BackupPlainWordsTests {
         #expect(listed.stdout.contains("disk\u{FFFD}[1A"), "\(listed.stdout.debugDescription)")
     }
 
+    /// A file that is no backup under a backup's name (another user's, in a shared folder):
+    /// doctor counted it among those kept (hostile round 18: "2 kept" of 1 sound backup).
+    @Test func doctorCountsAFileNamedAsABackupApartFromThoseKept() throws {
+        nudge(["log", "symptom", "Headache", "--severity", "3"])
+        nudge(["backup"])
+        #expect(
+            FileManager.default.createFile(
+                atPath: store + ".backups/nudge-20261122T000001Z.sqlite", contents: Data("notes\n".utf8)))
+        let doctor = nudge(["doctor"], status: 1)
+        #expect(
+            doctor.stdout.contains(
+                "; 1 kept in \(store).backups, and 1 damaged file named as a backup"), "\(doctor.stdout)")
+    }
+
     @Test func backupsSaysADamagedBackupIsDamaged() throws {
         nudge(["log", "symptom", "Headache", "--severity", "3"])
         nudge(["settings", "set", "symptom.snooze_minutes", "30"])

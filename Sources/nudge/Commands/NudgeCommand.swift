@@ -14,7 +14,9 @@ extension NudgeCommand {
     func run() throws {
         let context = CommandContext(storeOption: global.store)
         // Every command, doctor too: a FIFO there would hold any of them for ever.
-        do { try Store.checkIsAFile(at: context.storePath) } catch { throw CommandFailure(error) }
+        do { try Store.checkIsAFile(at: context.storePath) } catch {
+            throw CommandFailure(error, namedBy: context.storeNamedBy)
+        }
         // Doctor only looks, and is what a person runs as root to see why.
         if !(self is Nudge.Doctor), let refusal = StoreOwner.refusal(store: context.storePath) {
             throw CommandFailure(refusal, exitCode: 77)

@@ -18,17 +18,23 @@ public struct BackupRestore {
 
     public func run(_ context: CommandContext) throws {
         var named = self
-        named.file = file.map { Self.listed($0, context) }
+        named.file = try file.map { try Self.listed($0, context) }
         try named.restoreNamed(context)
     }
 
-    /// A backup named as `nudge backups` lists it (its file name alone), not in the current
-    /// folder: the one of that name in the backup folder, or an earlier one.
-    private static func listed(_ file: String, _ context: CommandContext) -> String {
-        guard !file.isEmpty, !file.contains("/"), !FileManager.default.fileExists(atPath: file) else { return file }
+    /// A backup named as `nudge backups` lists it (its file name alone): the one of that name
+    /// in the backup folder, or an earlier one. A file of that name in the current folder too
+    /// is refused: which one is meant cannot be told.
+    private static func listed(_ file: String, _ context: CommandContext) throws -> String {
+        guard !file.isEmpty, !file.contains("/") else { return file }
         let directory = context.backupDirectory
         let folders = [directory] + BackupDirectory.formerFolders(store: context.storePath, besides: directory)
-        return folders.map { $0 + "/" + file }.first { FileManager.default.fileExists(atPath: $0) } ?? file
+        guard let listed = folders.map({ $0 + "/" + file }).first(where: { FileManager.default.fileExists(atPath: $0) })
+        else { return file }
+        guard FileManager.default.fileExists(atPath: file) else { return listed }
+        throw UsageRefusal(
+            "'\(file)' names a file in this folder and a backup in \(PathText.directory(of: listed)); give the path of the one to restore: ./\(file) or \(listed)"
+        )
     }
 
     private func restoreNamed(_ context: CommandContext) throws {

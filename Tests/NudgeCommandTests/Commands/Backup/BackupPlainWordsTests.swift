@@ -188,6 +188,14 @@ struct BackupPlainWordsTests {
         let restored = nudge(["restore", name, "--yes"])
         #expect(restored.stdout.hasPrefix("restored the backup of "), "\(restored)")
         #expect(try StoreQuery.rows(store, "SELECT name FROM symptom_entries").map { $0["name"] } == ["Headache"])
+        // A file of that name in the current folder too (hostile round 19: it was restored,
+        // named only by its name): which one is meant is asked.
+        let here = FileManager.default.currentDirectoryPath + "/" + name
+        try FileManager.default.copyItem(atPath: store + ".backups/" + name, toPath: here)
+        defer { unlink(here) }
+        try InProcessNudge.expectRefusal(
+            ["restore", name, "--yes"], store: store, environment: ["TZ": "UTC", "NUDGE_FAKE_NOW": fakeNow],
+            mentioning: "'\(name)' names a file in this folder and a backup in \(store).backups; give the path")
     }
 
     /// An earlier backup folder whose name holds terminal controls, reached through a link

@@ -56,7 +56,7 @@ public struct RestoreAccount: Sendable, Equatable {
         switch storeWas {
         case .notThere:
             return
-                "there was no store at this path (removed, or moved away: then it is where it was moved to), so what was written since then cannot be counted"
+                "there was no store at this path (a new one, or removed or moved away: then it is where it was moved to), so what was written since then cannot be counted"
         case .empty:
             return "the store's file was empty, so what was written since then cannot be counted"
         case nil: break

@@ -141,7 +141,7 @@ extension LostStoreAndLocationTests {
             restored.stdout.contains(
                 emptied
                     ? "the store's file was empty, so what was written since then cannot be counted"
-                    : "there was no store at this path (removed, or moved away: then it is where it was moved to), so what was written since then cannot be counted"
+                    : "there was no store at this path (a new one, or removed or moved away: then it is where it was moved to), so what was written since then cannot be counted"
             ), "\(restored)")
         #expect(!restored.stdout.contains("nothing written since then is missing"), "\(restored)")
         // The backup with the kept log beside it holds the 20.
@@ -162,7 +162,9 @@ extension LostStoreAndLocationTests {
             #expect(rename(store + suffix, directory.file("away.sqlite") + suffix) == 0)
         }
         let restored = nudge("restore", "--latest", "--yes", at: "2026-11-20T10:00:00Z")
-        #expect(restored.stdout.contains("there was no store at this path (removed, or moved away"), "\(restored)")
+        #expect(
+            restored.stdout.contains("there was no store at this path (a new one, or removed or moved away"),
+            "\(restored)")
         #expect(!restored.stdout.contains("nothing written since then is missing"), "\(restored)")
     }
 }

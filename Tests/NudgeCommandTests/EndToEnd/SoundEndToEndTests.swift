@@ -241,7 +241,7 @@ struct SoundEndToEndTests: DaemonScenario {
         let daemon = try startDaemon(environment: ["HOME": silent])
         _ = try alarm(daemon)
         #expect(daemon.waitForLog("sound: cannot"), "\(daemon.stderr)")
-        #expect(bus.notifyCalls().map(\.summary) == ["Dose 2 in 5 minutes", "Time for dose 2"], "\(daemon.stderr)")
+        #expect(bus.notifyCalls().map(\.summary) == ["Dose 2 in 1 minute", "Time for dose 2"], "\(daemon.stderr)")
         #expect(
             daemon.stderr.components(separatedBy: "sound: ").count == 2 && !daemon.stderr.contains("ALSA lib"),
             "\(daemon.stderr)")

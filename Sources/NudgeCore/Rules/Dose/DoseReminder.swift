@@ -203,6 +203,20 @@ public struct DoseReminder: ReplacingRule {
         }
     }
 
+    /// `title`, with the minutes as they are now for an alert shown late (a daemon started 30 s
+    /// before the alarm showed "Dose 2 in 5 minutes").
+    static func presentTitle(_ alert: Alert, window: DoseWindow, now: Date) -> String {
+        func minutes(until instant: Date) -> String {
+            let count = Int((instant.timeIntervalSince(now) / 60).rounded(.up))
+            return count <= 0 ? "under a minute" : count == 1 ? "1 minute" : "\(count) minutes"
+        }
+        switch alert {
+        case .preAlarm: return "Dose 2 in \(minutes(until: window.targetAt))"
+        case .fifteenMinutes, .fiveMinutes: return "\(minutes(until: window.closesAt)) left for dose 2"
+        default: return title(alert)
+        }
+    }
+
     /// The notification for an alert, worded for the present moment: the window's close time in
     /// local time and the minutes left.
     public static func notification(
@@ -220,7 +234,7 @@ public struct DoseReminder: ReplacingRule {
             heading = "Dose 2 window has closed"
             body = "It closed at \(close). Take dose 2 late or skip it."
         default:
-            heading = title(alert)
+            heading = presentTitle(alert, window: window, now: now)
             let lead: String
             switch alert {
             case .windowOpen, .preAlarm: lead = "Alarm at \(clock.timeOfDay(window.targetAt)). "

@@ -21,6 +21,21 @@ extension DaemonTests {
         ).get()
     }
 
+    /// A daemon with a fake server on the night of `startNight`, its clock at the pre-alarm and
+    /// the pre-alarm shown; `body` gets the daemon, its clock and the pre-alarm's instant.
+    private func atThePreAlarm(
+        notifier: FakeNotifier, log: RecordedLog, _ body: (Daemon, DaemonClock, Date) throws -> Void
+    ) throws {
+        let start = try #require(Timestamp.parse("2026-11-22T02:40:00Z"))
+        try startNight(preAlarmAt: start)
+        try withDaemon(
+            clock: DaemonClock(startingAt: start), notifier: notifier, log: log, player: FakePlayer(), kinds: [.dose2]
+        ) { daemon, clock in
+            #expect(waitForShown("Dose 2 in 5 minutes"), "\(log.all)")
+            try body(daemon, clock, start)
+        }
+    }
+
     /// Waits until the window's latest delivery is recorded shown with `title`.
     private func waitForShown(_ title: String) -> Bool {
         FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
@@ -32,15 +47,8 @@ extension DaemonTests {
     /// The server restarts as the alarm falls due, and answers slowly: the pre-alarm shown again
     /// is on its way when the alarm is planned. The alarm waits for its id and replaces it.
     @Test(.hangBound(minutes: 2)) func theAlarmReplacesThePreAlarmARestartedServerShowsAgain() throws {
-        let start = try #require(Timestamp.parse("2026-11-22T02:40:00Z"))
-        try startNight(preAlarmAt: start)
-        let notifier = FakeNotifier()
-        let log = RecordedLog()
-        try withDaemon(
-            clock: DaemonClock(startingAt: start), notifier: notifier, log: log, player: FakePlayer(), kinds: [.dose2]
-        ) {
-            daemon, clock in
-            #expect(waitForShown("Dose 2 in 5 minutes"), "\(log.all)")
+        let (notifier, log) = (FakeNotifier(), RecordedLog())
+        try atThePreAlarm(notifier: notifier, log: log) { daemon, clock, start in
             notifier.holding.withLock { $0 = true }
             clock.set(to: start.addingTimeInterval(5 * 60))
             notifier.onEvent?(.serverVanished)
@@ -60,15 +68,8 @@ extension DaemonTests {
     /// A server that gave the alarm an id of its own beside the pre-alarm's: Take on the alarm
     /// closes both.
     @Test(.hangBound(minutes: 2)) func takeClosesEveryNotificationOfTheWindowOnScreen() throws {
-        let start = try #require(Timestamp.parse("2026-11-22T02:40:00Z"))
-        try startNight(preAlarmAt: start)
-        let notifier = FakeNotifier()
-        let log = RecordedLog()
-        try withDaemon(
-            clock: DaemonClock(startingAt: start), notifier: notifier, log: log, player: FakePlayer(), kinds: [.dose2]
-        ) {
-            daemon, clock in
-            #expect(waitForShown("Dose 2 in 5 minutes"), "\(log.all)")
+        let (notifier, log) = (FakeNotifier(), RecordedLog())
+        try atThePreAlarm(notifier: notifier, log: log) { daemon, clock, start in
             clock.set(to: start.addingTimeInterval(5 * 60))
             daemon.clockWasSet()
             #expect(waitForShown("Time for dose 2"), "\(log.all)")

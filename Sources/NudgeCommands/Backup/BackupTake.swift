@@ -100,7 +100,7 @@ public struct BackupTake {
         }
         // Databases are told apart below, in words of backups.
         try PrivateFile.validateOutput(
-            output, store: context.storePath, backupDirectory: context.backupDirectory, replaceable: { _ in true })
+            output, store: context.storePath, backupDirectory: context.backupDirectory, checkingDatabases: false)
         var status = stat()
         guard lstat(output, &status) == 0, status.st_size > 0 else { return }
         guard PrivateFile.isSQLiteDatabase(output) else {

@@ -16,10 +16,6 @@ public enum PrivateFile {
     /// The store as it was before a restore, kept beside it by `nudge restore`.
     public static let beforeRestore = ".before-restore-"
 
-    /// Refuses, before anything is read or written, an `--output` that cannot be written safely:
-    /// empty, in a missing directory, there already as something other than a regular file, or
-    /// the store or one of its files (by name after links are resolved, or by device and inode,
-    /// so that a hard link counts), or in the backup directory, whose files nudge names and thins.
     /// Whether a regular file begins as every SQLite database does.
     public static func isSQLiteDatabase(_ path: String) -> Bool {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -29,10 +25,15 @@ public enum PrivateFile {
         return read(descriptor, &header, 16) == 16 && header == Array("SQLite format 3\0".utf8)
     }
 
-    /// `replaceable`: a SQLite database it may write over all the same (an earlier backup of
-    /// the same store, for `backup --output`).
+    /// Refuses, before anything is read or written, an `--output` that cannot be written safely:
+    /// empty, in a missing directory, there already as something other than a regular file, or
+    /// the store or one of its files (by name after links are resolved, or by device and inode,
+    /// so that a hard link counts), another database's log by its name, an existing SQLite
+    /// database, or in the backup directory, whose files nudge names and thins.
+    /// `checkingDatabases` false: the caller tells SQLite databases apart itself (`backup
+    /// --output` writes over an earlier backup of its store).
     public static func validateOutput(
-        _ path: String, store: String, backupDirectory: String? = nil, replaceable: (String) -> Bool = { _ in false }
+        _ path: String, store: String, backupDirectory: String? = nil, checkingDatabases: Bool = true
     ) throws {
         guard !path.isEmpty else { throw UsageRefusal("--output is empty; give the path of the file to write") }
         let directory = PathText.directory(of: path)
@@ -54,7 +55,7 @@ public enum PrivateFile {
         }
         try refuseAnotherDatabasesLog(path)
         // Another store or a backup (its -wal long gone): one mistyped path would replace a diary.
-        if exists && isSQLiteDatabase(path) && !replaceable(path) {
+        if checkingDatabases && exists && isSQLiteDatabase(path) {
             throw UsageRefusal(
                 "--output '\(path)' is a SQLite database (a store or a backup), which nudge never writes over; give a new file's path"
             )

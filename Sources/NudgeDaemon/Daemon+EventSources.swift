@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgeStore
 
 #if canImport(Glibc)
     import Glibc
@@ -166,16 +167,13 @@ extension Daemon {
         guard descriptors.storeWatch.consume() else { return .continue }
         // The open connection would go on with a deleted file, unseen by everyone else.
         guard FileManager.default.fileExists(atPath: configuration.storePath) else {
+            letGoOfTheStore(because: "removed or moved away")
             throw .storeGone(configuration.storePath)
         }
         if let opened = descriptors.storeIdentity, let now = LoopDescriptors.identity(of: configuration.storePath),
             opened != now
         {
-            logger.notice(
-                "the store \(configuration.storePath) was replaced by another file (a restore of a damaged store, a sync tool or another program); starting again on it"
-            )
-            do { try store.emptyWriteAheadLog() } catch { logger.error("\(error)") }
-            throw .storeReplaced(configuration.storePath)
+            try takeOnReplacedStore()
         }
         // A commit writes its frames to the -wal before its index shows them: re-checked,
         // unless the -wal is as the last checkpoint left it (the checkpoint's own writes).
@@ -184,6 +182,24 @@ extension Daemon {
             descriptors.storeRecheck.start()
         }
         return .continue
+    }
+
+    /// Another file is at the store's path: the daemon lets go of the one it has open and
+    /// starts again on the new one, numbered past it, saying what it is.
+    private func takeOnReplacedStore() throws(DaemonError) {
+        let path = configuration.storePath
+        let formerIdentity = (try? store.identity()) ?? nil
+        let issued = letGoOfTheStore(because: "before it")
+        // Before anything opens the new file: the -wal at the path is the old file's.
+        do { try store.emptyWriteAheadLog() } catch { logger.error("\(error)") }
+        let what = issued.flatMap {
+            StoreReplacement.takeOn(
+                path: path, formerIdentity: formerIdentity, deliveriesIssued: $0, now: configuration.clock.now())
+        }
+        logger.warning(
+            "the store \(path) was replaced by another file (a restore of a damaged store, a sync tool or another program)\(what.map { "; \($0)" } ?? ""); starting again on it",
+            metadata: ["event": "store_replaced"])
+        throw .storeReplaced(path)
     }
 
     private func onStoreRecheck() -> EventLoop.Next {

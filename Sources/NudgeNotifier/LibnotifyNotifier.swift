@@ -1,4 +1,5 @@
 import CLibnotify
+import Dispatch
 import NudgeCore
 import NudgeGLib
 import Synchronization
@@ -110,6 +111,17 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
                 connection, Self.serverName, Self.serverPath, Self.serverName, "CloseNotification", tuple, nil,
                 G_DBUS_CALL_FLAGS_NONE, -1, nil, nil, nil)
         }
+    }
+
+    public func flush(timeout: Duration) {
+        let sent = DispatchSemaphore(value: 0)
+        glib.post { [self] in
+            // After the closes posted before it: this thread runs what it is given in order.
+            if let connection { _ = g_dbus_connection_flush_sync(connection, nil, nil) }
+            sent.signal()
+        }
+        let (seconds, attoseconds) = timeout.components
+        _ = sent.wait(timeout: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)))
     }
 
     deinit {

@@ -17,6 +17,10 @@ public protocol Notifier: AnyObject, Sendable {
     /// Asks the server to close a notification it is showing, without waiting for it.
     func close(_ notificationID: UInt32)
 
+    /// Waits, at most `timeout`, until what was asked of the server so far has left this
+    /// process: one about to exit or exec would otherwise drop a close it asked for.
+    func flush(timeout: Duration)
+
     /// Whether the server's capabilities are known, so `bodyText`, `playsSounds` and
     /// `showsActions` say what it does rather than a guess.
     var knowsServer: Bool { get }
@@ -56,6 +60,9 @@ public enum NotifierEvent: Sendable, Equatable {
 }
 
 extension Notifier {
+    /// A notifier that asks nothing of a bus has nothing to send.
+    public func flush(timeout: Duration) {}
+
     public func show(
         _ content: NotificationContent, replacing: UInt32?,
         done: @escaping @Sendable (Result<UInt32, NotifierError>) -> Void

@@ -42,6 +42,12 @@ public struct BackupLocation: Codable, Sendable, Equatable {
     /// leads elsewhere now (`ln -sfn` to another disk) leaves the backups where they went, an
     /// earlier folder, never out of sight. Nil in a file an older nudge wrote.
     public var tookBackupsIntoFolder: String?
+    /// The highest delivery id the store at this path had given when a daemon let go of it
+    /// (it stopped, or the store was removed or replaced under it): a store restored where
+    /// none is numbers its deliveries past it, so a notification of the lost one still on
+    /// screen never names a delivery of the restored one (`nudge ack ID`). Nil in a file an
+    /// older nudge wrote, or before a daemon stopped.
+    public var deliveriesIssuedThrough: Int64?
 
     /// How many earlier folders are remembered: a person moves backups rarely.
     static let formerFoldersKept = 5
@@ -145,8 +151,22 @@ public struct BackupLocation: Codable, Sendable, Equatable {
             olderDirectories: former.count > 1 ? Array(former.dropFirst()) : nil, fileInode: earlier?.fileInode,
             tookBackupsInto: tookBackupsInto, newestBackup: tookInto == nil ? earlier?.newestBackup : newest,
             newestBackupDevice: tookInto == nil ? earlier?.newestBackupDevice : tookInto.flatMap(Self.device(of:)),
-            tookBackupsIntoFolder: tookInto == nil ? earlier?.tookBackupsIntoFolder : tookInto.flatMap(Self.resolved))
+            tookBackupsIntoFolder: tookInto == nil ? earlier?.tookBackupsIntoFolder : tookInto.flatMap(Self.resolved),
+            deliveriesIssuedThrough: earlier?.deliveriesIssuedThrough)
         guard location != earlier else { return nil }
+        return writeFile(location, to: path(ofStore: store))
+    }
+
+    /// Records that the store at `store` gave delivery ids up to `id`, in the file a backup
+    /// wrote beside it; never lowers the mark. Nothing where no backup wrote one (nothing can
+    /// be restored from its folder by `--latest` then) or it cannot be read. A failure's
+    /// reason is returned.
+    @discardableResult
+    public static func recordDeliveries(through id: Int64, store: String) -> String? {
+        guard unreadable(store: store) == nil, var location = read(store: store),
+            id > location.deliveriesIssuedThrough ?? 0
+        else { return nil }
+        location.deliveriesIssuedThrough = id
         return writeFile(location, to: path(ofStore: store))
     }
 

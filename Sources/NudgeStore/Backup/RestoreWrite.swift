@@ -35,9 +35,15 @@ final class RestoreWrite {
             ?? nil
     }
 
-    /// The highest delivery id the store has given, when SQLite can read it.
+    /// The highest delivery id the store has given, when SQLite can read it, or a daemon
+    /// recorded beside it as it let go of a store removed or replaced under it (`BackupLocation`).
     func deliveriesIssued() -> Int64? {
-        try? Store.openReadOnly(storePath, Self.reading).read { db in try DeliveryNumbers.highest(db) }
+        let own = try? Store.openReadOnly(storePath, Self.reading).read { db in try DeliveryNumbers.highest(db) }
+        // One another program spoiled (past what the store itself would take) counts as none.
+        let recorded = BackupLocation.read(store: storePath)?.deliveriesIssuedThrough.flatMap {
+            (0...1_000_000_000_000).contains($0) ? $0 : nil
+        }
+        return [own, recorded].compactMap { $0 }.max()
     }
 
     /// The identity the restored store keeps: its own; for a store SQLite cannot read (or

@@ -36,3 +36,16 @@ enum DeliveryNumbers {
             arguments: [issuedThroughKey, String(id)])
     }
 }
+
+extension Store {
+    /// The highest delivery id the store has given.
+    public func deliveriesIssued() throws(StoreError) -> Int64 {
+        try read { db in try DeliveryNumbers.highest(db) }
+    }
+
+    /// Numbers the store's deliveries past `id` from now on: another file that was at its path
+    /// gave ids up to it, which its notifications still on screen name.
+    public func recordDeliveriesIssued(through id: Int64) throws(StoreError) {
+        try write { db in try DeliveryNumbers.recordIssued(through: id, db) }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import NudgeCore
+import NudgeStore
+
+/// The store removed or replaced under the daemon: what it shows names deliveries of a file
+/// no one reads any more, whose numbers the next file at the path would give again (`nudge
+/// ack 1` from the old notification answered another reminder in the new one: hostile round
+/// 19 on issue 39).
+extension Daemon {
+    /// Closes the notifications this daemon shows from the store it has open (the file before
+    /// the removal or replacement, still open), records the highest delivery id it gave beside
+    /// the store for a restore there (`BackupLocation.deliveriesIssuedThrough`), and returns
+    /// that id; nil when the file could not be read. `reason` ends the log line.
+    @discardableResult
+    func letGoOfTheStore(because reason: String) -> Int64? {
+        let since = server.serverSince
+        let shown: [DeliveryRecord]
+        let issued: Int64
+        do {
+            shown = try store.onScreen(shownAfter: since) + store.lateSummariesOnScreen(shownAfter: since).joined()
+            issued = try store.deliveriesIssued()
+        } catch {
+            logger.error("cannot read what the store before showed: \(error); its notifications stay on screen")
+            return nil
+        }
+        let closing = Set(shown.compactMap(\.notificationID)).filter { server.close($0) }
+        server.notifier.flush(timeout: .seconds(2))
+        if let problem = BackupLocation.recordDeliveries(through: issued, store: configuration.storePath) {
+            logger.warning("cannot record the deliveries the store gave beside it: \(problem)")
+        }
+        if !closing.isEmpty {
+            logger.notice(
+                "closed \(closing.count) notification\(closing.count == 1 ? "" : "s") of the store \(reason)",
+                metadata: ["event": "closed_for_store"])
+        }
+        return issued
+    }
+}

@@ -173,6 +173,7 @@ public struct Store: Sendable {
     /// empty `-wal` and a `-shm` beside the store. Only a store on a read-only file system, which
     /// no one can write, is opened immutable (SQLite could make no `-shm` there).
     static func openReadOnly(_ path: String, _ configuration: Configuration) throws -> DatabaseQueue {
+        HotJournal.playBack(path)
         var fileSystem = statvfs()
         if statvfs(path, &fileSystem) == 0, fileSystem.f_flag & UInt(ST_RDONLY) != 0, path.hasPrefix("/") {
             return try DatabaseQueue(path: "file:\(uriEscaped(path))?immutable=1", configuration: configuration)

@@ -229,12 +229,22 @@ public enum BackupDirectory {
         let backups = IdentityTwin.own(listed, identity: identity, store: store).filter { !$0.isAhead(of: now) }.map {
             ($0, $0.looksWhole)
         }
-        let kept = BackupPolicy.kept(backups.filter(\.1).map(\.0.takenAt), clock: clock)
-        let removed = backups.filter { backup, whole in
-            !(whole && kept.contains(backup.takenAt)) && backup.path != keeping && isOwn(backup.path)
-                && unlink(backup.path) == 0
+        let whole = backups.filter(\.1).map(\.0)
+        let kept = keptFiles(whole, instants: BackupPolicy.kept(whole.map(\.takenAt), clock: clock), now: now)
+        let removed = backups.filter { backup, _ in
+            !kept.contains(backup.path) && backup.path != keeping && isOwn(backup.path) && unlink(backup.path) == 0
         }.map(\.0)
         return removed
+    }
+
+    /// The files the policy keeps: of several taken within one second (`.2`, `.3`), which share
+    /// their instant, the newest alone, as it would be of several in one day (hostile round 19
+    /// on issue 39: they stayed until the next second's backup).
+    private static func keptFiles(_ backups: [BackupFile], instants: Set<Date>, now: Date) -> Set<String> {
+        var seen: Set<Date> = []
+        return Set(
+            newestFirst(backups, now: now).filter { instants.contains($0.takenAt) && seen.insert($0.takenAt).inserted }
+                .map(\.path))
     }
 
     /// Whether this user owns the file: another user's (in a folder users share) is never

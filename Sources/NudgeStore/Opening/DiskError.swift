@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import NudgeCore
 
 #if canImport(Glibc)
@@ -20,7 +21,27 @@ enum DiskError {
         guard let error = error as? DatabaseError else { return String(describing: error) }
         if error.resultCode == .SQLITE_FULL { return describe(ENOSPC) }
         if error.resultCode == .SQLITE_IOERR, let path, isNearlyFull(path) { return describe(ENOSPC) }
-        return error.message ?? error.description
+        guard let message = error.message, message != "not an error" else { return lostMessage(error, at: path) }
+        return message
+    }
+
+    /// SQLite's message lost (an online backup's step reports its failure by code alone): the
+    /// kernel's word on writing `path` (an immutable file, `chattr +i`: "Operation not
+    /// permitted"), else the code's own text.
+    private static let immutable = "it is immutable or append-only: lsattr shows it; sudo chattr -i -a removes it"
+
+    private static func lostMessage(_ error: DatabaseError, at path: String?) -> String {
+        if let path {
+            let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+            if descriptor >= 0 {
+                close(descriptor)
+            } else if errno == EPERM {
+                return "\(path) cannot be written: \(describe(EPERM)) (\(immutable))"
+            } else if errno != ENOENT {
+                return "\(path) cannot be written: \(describe(errno))"
+            }
+        }
+        return String(cString: sqlite3_errstr(error.extendedResultCode.rawValue))
     }
 
     private static func isNearlyFull(_ path: String) -> Bool {

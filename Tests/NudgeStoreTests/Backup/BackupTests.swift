@@ -90,6 +90,19 @@ struct BackupTests {
         #expect(BackupDirectory.inspect(second.path).counts.first?.count == 1)
     }
 
+    /// Thinning keeps the newest of those taken within one second, as it keeps the newest of a
+    /// day (hostile round 19 on issue 39: they all stayed until the next second's backup).
+    @Test func thinningKeepsTheNewestOfBackupsInOneSecond() throws {
+        let store = try Store(path: path)
+        let now = Timestamp.parse("2026-11-24T20:00:00Z")!
+        let taken = try (0..<3).map { _ in try store.backUp(into: path + ".backups", at: now).path }
+        let removed = BackupDirectory.thin(
+            path + ".backups", store: path, identity: try store.identity(), clock: WallClock(zone: .system("UTC")),
+            now: now)
+        #expect(Set(removed.map(\.path)) == Set(taken.dropLast()))
+        #expect(BackupDirectory.list(in: path + ".backups", now: now).map(\.path) == [taken[2]])
+    }
+
     /// A restore brings back the backup's rows, keeps the store before it, and says what the
     /// store had that the backup has not.
     @Test func aRestoreBringsBackTheBackupAndKeepsTheStoreBeforeIt() throws {

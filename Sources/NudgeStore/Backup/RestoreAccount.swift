@@ -39,6 +39,9 @@ public struct RestoreAccount: Sendable, Equatable {
     /// Reminders answered in the store and not in the backup: restored, they are unanswered,
     /// and the daemon shows those still due again (a dose taken since is asked again).
     public var answersRolledBack = 0
+    /// Reminders shown in the store, unanswered, whose occurrence the backup has not shown:
+    /// restored, the daemon shows those still due again, with their sound.
+    public var showingsRolledBack = 0
 
     public init(
         notInBackup: [Rows] = [], comingBack: [Rows] = [], otherStore: Replacement? = nil, storeWas: Absence? = nil
@@ -81,15 +84,29 @@ public struct RestoreAccount: Sendable, Equatable {
         } else {
             missing = "nothing written since then is missing from it"
         }
-        let answers =
-            answersRolledBack == 0
-            ? ""
-            : "; \(answersRolledBack == 1 ? "1 reminder" : "\(answersRolledBack) reminders") answered since then \(answersRolledBack == 1 ? "is" : "are") unanswered in it, and shown again while due"
+        let answers = rolledBackReminders
         guard !comingBack.isEmpty else { return missing + answers }
         let back = Self.list(comingBack.map { StoreTables.phrase($0.count, table: $0.table) })
         return missing
             + "; \(back) deleted since then \(comingBack.count == 1 && comingBack[0].count == 1 ? "comes" : "come") back"
             + answers
+    }
+
+    /// `; 1 reminder answered since then is unanswered in it and 2 shown since then are not
+    /// shown in it, and shown again while due`; empty for none.
+    private var rolledBackReminders: String {
+        let reminders = { (count: Int) in count == 1 ? "1 reminder" : "\(count) reminders" }
+        let verb = { (count: Int) in count == 1 ? "is" : "are" }
+        var phrases: [String] = []
+        if answersRolledBack > 0 {
+            phrases.append(
+                "\(reminders(answersRolledBack)) answered since then \(verb(answersRolledBack)) unanswered in it")
+        }
+        if showingsRolledBack > 0 {
+            let count = phrases.isEmpty ? reminders(showingsRolledBack) : String(showingsRolledBack)
+            phrases.append("\(count) shown since then \(verb(showingsRolledBack)) not shown in it")
+        }
+        return phrases.isEmpty ? "" : "; " + phrases.joined(separator: " and ") + ", and shown again while due"
     }
 
     private static func list(_ phrases: [String]) -> String {
@@ -142,6 +159,7 @@ public struct RestoreAccount: Sendable, Equatable {
             if deleted > 0 { account.comingBack.append(Rows(table: table, added: deleted, changed: 0)) }
         }
         account.answersRolledBack = answeredSince(db)
+        account.showingsRolledBack = shownSince(db)
         // A table dropped since: the restore brings it back, with its rows.
         for table in backupTables where !tables.contains(table) {
             let count = try rows([table], schema: "backup", db)
@@ -158,6 +176,18 @@ public struct RestoreAccount: Sendable, Equatable {
             WHERE answered.acknowledged_at IS NOT NULL AND NOT EXISTS (
                 SELECT 1 FROM backup.reminder_deliveries AS kept
                 WHERE kept.reminder_key = answered.reminder_key AND kept.acknowledged_at IS NOT NULL)
+            """
+        return ((try? Int.fetchOne(db, sql: sql)) ?? nil) ?? 0
+    }
+
+    /// The store's shown and unanswered deliveries whose occurrence the backup has not shown;
+    /// 0 where either has no such table.
+    private static func shownSince(_ db: Database) -> Int {
+        let sql = """
+            SELECT count(*) FROM main.reminder_deliveries AS shown
+            WHERE shown.shown_at IS NOT NULL AND shown.acknowledged_at IS NULL AND NOT EXISTS (
+                SELECT 1 FROM backup.reminder_deliveries AS kept
+                WHERE kept.reminder_key = shown.reminder_key AND kept.shown_at IS NOT NULL)
             """
         return ((try? Int.fetchOne(db, sql: sql)) ?? nil) ?? 0
     }

@@ -33,4 +33,25 @@ struct RestoreAnsweredRemindersTests: CommandScenario {
         let again = nudge("restore", "--latest", "--yes")
         #expect(!again.stdout.contains("answered since then"), "\(again)")
     }
+
+    /// Shown after the backup and not answered (hostile round 19 on issue 39, Low): restored,
+    /// the daemon shows it again, with its sound, which the account did not say.
+    @Test func theAccountSaysWhichShowingsComeUndone() throws {
+        #expect(nudge("log", "symptom", "headache", "--severity", "3").status == 0)
+        #expect(nudge("backup").status == 0)
+        try StoreQuery.write(
+            store,
+            """
+            INSERT INTO reminder_deliveries (reminder_key, kind, due_at, shown_at, acknowledged_at, action)
+            VALUES ('own:1:2026-11-22:0900', 'own', '2026-11-22T09:00:00Z', '2026-11-22T09:00:00Z', NULL, NULL),
+                   ('own:2:2026-11-22:0930', 'own', '2026-11-22T09:30:00Z', '2026-11-22T09:30:00Z',
+                    '2026-11-22T09:40:00Z', 'done')
+            """)
+        let restored = nudge("restore", "--latest", "--yes")
+        #expect(
+            restored.stdout.contains(
+                "; 1 reminder answered since then is unanswered in it and 1 shown since then is not shown in it, and shown again while due"
+            ),
+            "\(restored)")
+    }
 }

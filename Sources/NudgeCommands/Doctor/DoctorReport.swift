@@ -20,11 +20,15 @@ public struct DoctorReport {
         findings += Self.doNotDisturbFindings(
             environment: ProcessInfo.processInfo.environment, settings: settings,
             alarmSounds: (try? bell?.get()) != nil)
+        let backup = Store.backupTaken(at: path)
         findings += Self.storeFindings(path)
+        if let backup { findings.append(Self.backupAsStoreFinding(path, backup)) }
         findings += Self.ignoredSettingFindings(settings)
         findings += DoctorFindings.besideStoreFindings(store: path)
-        findings += DoctorFindings.backupFindings(
-            store: path, settings: settings, now: context.now, clock: context.wallClock)
+        if backup == nil {
+            findings += DoctorFindings.backupFindings(
+                store: path, settings: settings, now: context.now, clock: context.wallClock)
+        }
         findings += DoctorFindings.leftoverFindings(store: path, settings: settings, now: Date())
         findings += DoctorFindings.encryptionFindings(store: path, settings: settings)
         findings += Self.soundFindings(settings, bell: bell)
@@ -32,7 +36,7 @@ public struct DoctorReport {
             settings, latestEnd: (try? Store(readingOnly: path).latestEscalationEnd()) ?? nil, clock: context.wallClock)
         findings.append(Self.zoneFinding(context))
         let daemon = DaemonLock.running(storePath: path)
-        findings.append(Self.daemonFinding(daemon?.pid))
+        if backup == nil { findings.append(Self.daemonFinding(daemon?.pid)) }
         findings += Self.sleepFindings(daemon: daemon?.status)
         findings += DoctorFindings.installationFindings(environment: context.environment.variables)
 
@@ -62,6 +66,15 @@ public struct DoctorReport {
         return .fine(
             "time zone: \(context.timeZone.identifier) (\(zone.fixed != nil ? "fixed by TZ" : "from \(zone.localtimePath)"))"
         )
+    }
+
+    /// A backup given as the store: read, never written, so no daemon runs on it and it is not
+    /// backed up (hostile round 18 on issue 39: doctor advised starting a daemon there).
+    static func backupAsStoreFinding(_ path: String, _ backup: (takenAt: String, takenFrom: String?)) -> Finding {
+        .warning(
+            "store: \(path) is a backup taken at \(backup.takenAt): nudge reads it and never writes it, so no daemon runs on it and it is not backed up",
+            fix: backup.takenFrom.map { "to restore it in place of its store: \(NudgeLine.on($0, "restore", path))" }
+                ?? "to restore it in place of a store: nudge --store STORE restore \(ShellWord.quoted(path))")
     }
 
     static func daemonFinding(_ pid: Int32?) -> Finding {

@@ -37,6 +37,10 @@ public enum UpcomingList {
         // The list is what a daemon would show; without one, nothing is shown at all. Said on
         // stderr, as a note: the list and its JSON stay what a program reads.
         guard !occurrences.isEmpty, DaemonLock.holder(storePath: context.storePath) == nil else { return }
+        guard Store.backupTaken(at: context.storePath) == nil else {
+            return context.environment.errors(
+                "nudge: this store is a backup, which no daemon runs on: these are what its store would show\n")
+        }
         context.environment.errors(
             "nudge: no daemon runs on this store, so none of these will be shown until one runs; start one with: systemctl --user start nudge (or nudge daemon)\n"
         )

@@ -87,6 +87,8 @@ public enum BackupDirectory {
         ("meditation_sessions", "meditations", "meditation"),
         ("therapy_sessions", "therapy sessions", "therapy session"),
         ("therapy_reflections", "reflections", "reflection"),
+        ("own_reminders", "own reminders", "own reminder"),
+        ("medication_schedules", "medications", "medication"),
     ]
 
     /// `1 diary entry`, `4 diary entries`.

@@ -221,6 +221,15 @@ extension Store {
         } catch {}
     }
 
+    /// When the backup under its backup name at `path` was taken, and from which store's path;
+    /// nil for a file that is no such backup (a store, or none). Read as `refuseBackup(at:)`.
+    public static func backupTaken(at path: String) -> (takenAt: String, takenFrom: String?)? {
+        do { try refuseBackup(at: path) } catch {
+            if case .backup(_, let takenAt, let takenFrom) = error { return (takenAt, takenFrom) }
+        }
+        return nil
+    }
+
     /// The inode of the file at `path` (through links), as text; nil when it cannot be read.
     private static func fileInode(_ path: String) -> String? {
         var status = stat()

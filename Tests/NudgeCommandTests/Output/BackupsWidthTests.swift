@@ -50,11 +50,13 @@ import Testing
                 2026-11-22 19:00 CET  \(size(1))  ok
                     nudge-20261122T180000Z.sqlite
                     4 diary entries, 1 dose event, 1 call, 0 meditations,
-                    0 therapy sessions, 0 reflections
+                    0 therapy sessions, 0 reflections, 0 own reminders,
+                    0 medications
                 2026-11-21 20:00 CET  \(size(0))  ok
                     nudge-20261121T190000Z.sqlite
                     2 diary entries, 0 dose events, 0 calls, 0 meditations,
-                    0 therapy sessions, 0 reflections
+                    0 therapy sessions, 0 reflections, 0 own reminders,
+                    0 medications
 
                 """)
     }
@@ -64,12 +66,24 @@ import Testing
         let size = { (index: Int) in DisplayWidth.fitted(sizes[index], max(sizes.map(DisplayWidth.of).max()!, 4)) }
         let counts =
             width == 80
-            ? ["4 diary entries, 1 dose event, 1 call, 0 meditations, 0 therapy sessions,", "0 reflections"]
-            : ["4 diary entries, 1 dose event, 1 call, 0 meditations, 0 therapy sessions, 0 reflections"]
+            ? [
+                "4 diary entries, 1 dose event, 1 call, 0 meditations, 0 therapy sessions,",
+                "0 reflections, 0 own reminders, 0 medications",
+            ]
+            : [
+                "4 diary entries, 1 dose event, 1 call, 0 meditations, 0 therapy sessions, 0 reflections, 0 own reminders,",
+                "0 medications",
+            ]
         let older =
             width == 80
-            ? ["2 diary entries, 0 dose events, 0 calls, 0 meditations, 0 therapy sessions,", "0 reflections"]
-            : ["2 diary entries, 0 dose events, 0 calls, 0 meditations, 0 therapy sessions, 0 reflections"]
+            ? [
+                "2 diary entries, 0 dose events, 0 calls, 0 meditations, 0 therapy sessions,",
+                "0 reflections, 0 own reminders, 0 medications",
+            ]
+            : [
+                "2 diary entries, 0 dose events, 0 calls, 0 meditations, 0 therapy sessions, 0 reflections, 0 own reminders,",
+                "0 medications",
+            ]
         let expected =
             [
                 "TAKEN                 \(DisplayWidth.fitted("SIZE", DisplayWidth.of(size(0))))  CHECK  FILE",

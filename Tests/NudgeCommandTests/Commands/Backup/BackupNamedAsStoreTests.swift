@@ -63,4 +63,24 @@ struct BackupNamedAsStoreTests {
                 && refused.stderr.split(separator: "\n").count == 1, "\(refused)")
         #expect(try folder() == before)
     }
+
+    /// Doctor and upcoming on a backup (hostile round 18 on issue 39): they advised starting a
+    /// daemon there and taking its backups, which nudge never does to a backup.
+    @Test func doctorAndUpcomingOnABackupSayItIsOne() throws {
+        let (_, today) = twoBackups()
+        let before = try folder()
+        let doctor = nudge(today, "doctor", at: "2026-11-22T10:00:00Z", expecting: 1)
+        #expect(
+            doctor.stdout.contains(
+                "WARNING store: \(today) is a backup taken at 2026-11-22T09:00:00Z: nudge reads it and never writes it, so no daemon runs on it and it is not backed up\n        fix: to restore it in place of its store: nudge --store \(store) restore \(today)"
+            ), "\(doctor)")
+        #expect(
+            !doctor.stdout.contains("daemon: none runs") && !doctor.stdout.contains("backups: none yet"), "\(doctor)")
+        let upcoming = nudge(today, "upcoming", at: "2026-11-22T10:00:00Z")
+        #expect(
+            upcoming.stderr
+                == "nudge: this store is a backup, which no daemon runs on: these are what its store would show\n",
+            "\(upcoming)")
+        #expect(try folder() == before)
+    }
 }

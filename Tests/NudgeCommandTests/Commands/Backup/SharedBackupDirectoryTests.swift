@@ -53,6 +53,12 @@ struct SharedBackupDirectoryTests {
         #expect(ofA.map { $0["path"] as? String } == [shared + "/nudge-20261122T140000Z.sqlite"], "\(ofA)")
         #expect(ofB.map { $0["path"] as? String } == [shared + "/nudge-20261122T160000Z.sqlite"], "\(ofB)")
         #expect((ofA.first?["counts"] as? [String: Int])?["diary_entries"] == 2)
+        // Said to a program too, on stderr (hostile round 18: --json left it out).
+        let jsonOfA = nudge(storeA, "backups", "--json", at: "2026-11-22T12:00:00-05:00")
+        #expect(
+            jsonOfA.stderr
+                == "nudge: 1 backup of another store is in \(shared) too, not listed; restore one by its path with --yes\n",
+            "\(jsonOfA)")
 
         // A takes its own backup by --latest, though B's is newer.
         nudge(storeA, "log", "symptom", "after", "--severity", "2", at: "2026-11-22T11:30:00-05:00")

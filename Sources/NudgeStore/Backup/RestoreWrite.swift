@@ -38,7 +38,8 @@ final class RestoreWrite {
     /// The highest delivery id the store has given, when SQLite can read it, or a daemon
     /// recorded beside it as it let go of a store removed or replaced under it (`BackupLocation`).
     func deliveriesIssued() -> Int64? {
-        let own = try? Store.openReadOnly(storePath, Self.reading).read { db in try DeliveryNumbers.highest(db) }
+        let own = try? Store.openReadOnly(storePath, Self.reading).read { db in try IssuedNumbers.deliveries.highest(db)
+        }
         // One another program spoiled (past what the store itself would take) counts as none.
         let recorded = BackupLocation.read(store: storePath)?.deliveriesIssuedThrough.flatMap {
             (0...1_000_000_000_000).contains($0) ? $0 : nil

@@ -177,7 +177,7 @@ extension Store {
                     sql: "INSERT OR REPLACE INTO store_metadata (key, value) VALUES (?, ?)",
                     arguments: [identityKey, identity])
                 if let deliveriesIssued {
-                    try DeliveryNumbers.recordIssued(through: deliveriesIssued + writtenMeanwhile, db)
+                    try IssuedNumbers.deliveries.recordIssued(through: deliveriesIssued + writtenMeanwhile, db)
                 }
                 if let pageSize, try Int.fetchOne(db, sql: "PRAGMA page_size") != pageSize {
                     try db.execute(sql: "PRAGMA page_size = \(pageSize)")

@@ -44,7 +44,7 @@ extension Store {
             try db.execute(
                 sql: """
                     INSERT INTO reminder_deliveries (id, reminder_key, kind, due_at, title)
-                    VALUES (\(DeliveryNumbers.nextSQL), ?, ?, ?, ?)
+                    VALUES (\(IssuedNumbers.deliveries.nextSQL), ?, ?, ?, ?)
                     ON CONFLICT(reminder_key) DO NOTHING
                     """,
                 arguments: [
@@ -196,7 +196,7 @@ extension Store {
             try db.execute(
                 sql: """
                     INSERT INTO reminder_deliveries (id, reminder_key, kind, due_at, title)
-                    VALUES (\(DeliveryNumbers.nextSQL), ?, ?, ?, ?)
+                    VALUES (\(IssuedNumbers.deliveries.nextSQL), ?, ?, ?, ?)
                     """,
                 arguments: [
                     "\(followUp.keyPrefix)\(taken + 1)", followUp.kind.rawValue, Timestamp.format(followUp.dueAt),

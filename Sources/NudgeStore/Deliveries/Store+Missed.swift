@@ -16,7 +16,7 @@ extension Store {
                 try db.execute(
                     sql: """
                         INSERT INTO reminder_deliveries (id, reminder_key, kind, due_at, title, missed_at)
-                        VALUES (\(DeliveryNumbers.nextSQL), ?, ?, ?, ?, ?)
+                        VALUES (\(IssuedNumbers.deliveries.nextSQL), ?, ?, ?, ?, ?)
                         ON CONFLICT(reminder_key) DO UPDATE SET missed_at = excluded.missed_at WHERE \(DeliveryRecord.owedSQL())
                         """,
                     arguments: [

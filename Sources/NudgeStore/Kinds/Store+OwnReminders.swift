@@ -162,16 +162,18 @@ extension Store {
         let stored = storedColumns(reminder.repeats)
         try db.execute(
             sql: """
-                INSERT INTO own_reminders (text, repeat_kind, repeat_value, counted_from, at_time, ends_on, created_at,
-                    updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO own_reminders (id, text, repeat_kind, repeat_value, counted_from, at_time, ends_on,
+                    created_at, updated_at)
+                VALUES (\(IssuedNumbers.ownReminders.nextSQL), ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 reminder.text, stored.kind, stored.value, stored.from, reminder.time.description,
                 reminder.endsOn?.description, Timestamp.format(now), Timestamp.format(now),
             ])
+        let id = db.lastInsertedRowID
+        try IssuedNumbers.ownReminders.recordIssued(through: id, db)
         return OwnReminderSchedule(
-            id: db.lastInsertedRowID, text: reminder.text, repeats: reminder.repeats, time: reminder.time, since: now,
+            id: id, text: reminder.text, repeats: reminder.repeats, time: reminder.time, since: now,
             endsOn: reminder.endsOn)
     }
 

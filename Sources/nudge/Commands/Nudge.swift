@@ -108,8 +108,9 @@ struct Nudge: ParsableCommand {
     }
 
     /// A refusal as a person sees it: the journal's words not repeated, every other quoted word
-    /// on one line and at most 80 characters.
+    /// at most 80 characters, and the whole on one line: a path or name with a newline or a
+    /// terminal control in it (a folder named so) never forges a line or moves the cursor.
     private static func shown(_ message: String, arguments: [String]) -> String {
-        CommandLineText.shortenedQuotes(JournalRefusal.shown(message, arguments: arguments))
+        TextInput.oneLine(CommandLineText.shortenedQuotes(JournalRefusal.shown(message, arguments: arguments)))
     }
 }

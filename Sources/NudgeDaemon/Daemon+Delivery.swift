@@ -213,6 +213,7 @@ extension Daemon {
             try store.markShown(
                 delivery.id, notificationID: notificationID, content: content, at: instant,
                 clock: wallClock)
+            shownDeliveries.remember(delivery.id, notificationID: notificationID, at: instant)
             return true
         } catch {
             logger.error("\(error)")

@@ -28,7 +28,9 @@ extension Daemon {
         do {
             let started = ContinuousClock.now
             // Read before the plan: a write by another process after this point moves it again.
-            try planner.startPlan(dataVersion: store.dataVersion(), personClock: configuration.personClock())
+            let dataVersion = try store.dataVersion()
+            if dataVersion != planner.lastDataVersion { try followRolledBackDeliveries() }
+            try planner.startPlan(dataVersion: dataVersion, personClock: configuration.personClock())
             _ = server.takeShownSincePlan()
             let (plan, input) = try planAndDeliver()
             planner.logUnreadable(store.takeUnreadableRows())

@@ -35,4 +35,20 @@ extension Daemon {
         }
         return issued
     }
+
+    /// An older copy of the store was put in place since the last plan (another program's
+    /// restore: nudge's own says so in the store as well): what this
+    /// daemon shows of deliveries the store no longer records is closed before the plan shows
+    /// them again, and the store numbers its deliveries past the ones it gave.
+    func followRolledBackDeliveries() throws(StoreError) {
+        let (notifications, renumbered) = try shownDeliveries.rolledBack(in: store)
+        if renumbered { try store.recordDeliveriesIssued(through: shownDeliveries.highest) }
+        let closed = notifications.filter {
+            server.showed($0.notificationID, at: $0.shownAt) && server.close($0.notificationID)
+        }
+        guard renumbered || !closed.isEmpty else { return }
+        logger.notice(
+            "an older copy of the store was put in place (a restore, or another program): \(closed.count) notification\(closed.count == 1 ? "" : "s") of reminders it does not record as shown closed\(renumbered ? ", and its deliveries numbered past \(shownDeliveries.highest)" : "")",
+            metadata: ["event": "rolled_back_by_another_program"])
+    }
 }

@@ -106,6 +106,7 @@ public final class Daemon {
     let leftoverEscalations: LeftoverEscalations
     let doNotDisturb: DoNotDisturbHold
     let quieting: DesktopQuieting
+    let shownDeliveries = ShownDeliveries()
     /// When it was made: what came due before, on a machine up since, came due while nudge was
     /// stopped (``LateCause``).
     let startedAt: Date

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import NudgeCore
 
 /// Ids a person reads and types back (`nudge ack ID`, `reminders edit ID`), which no two rows
 /// of a table ever get. SQLite numbers a row past the highest now in the table: a deleted
@@ -58,5 +59,28 @@ extension Store {
     /// gave ids up to it, which its notifications still on screen name.
     public func recordDeliveriesIssued(through id: Int64) throws(StoreError) {
         try write { db in try IssuedNumbers.deliveries.recordIssued(through: id, db) }
+    }
+}
+
+extension Store {
+    /// Of the deliveries `shown` (each id with when it was shown), those the store no longer
+    /// records as shown then or since: their row is gone, unshown, or shown earlier, as in an
+    /// older copy another program put in the store's place.
+    public func deliveriesRolledBack(_ shown: [(id: Int64, shownAt: Date)]) throws(StoreError) -> Set<Int64> {
+        guard !shown.isEmpty else { return [] }
+        return try read { db in
+            var rolledBack: Set<Int64> = []
+            for (id, shownAt) in shown {
+                let recorded = try String.fetchOne(
+                    db, sql: "SELECT shown_at FROM reminder_deliveries WHERE id = ?", arguments: [id]
+                ).flatMap(Timestamp.parse)
+                // To the second, as the store keeps it.
+                if (recorded?.timeIntervalSince1970.rounded(.down) ?? -1) < shownAt.timeIntervalSince1970.rounded(.down)
+                {
+                    rolledBack.insert(id)
+                }
+            }
+            return rolledBack
+        }
     }
 }

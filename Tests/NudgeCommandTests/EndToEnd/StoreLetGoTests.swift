@@ -80,4 +80,27 @@ struct StoreLetGoTests: DaemonScenario {
         next.signal(SIGTERM)
         #expect(next.waitForExit(timeout: 10) == 0)
     }
+
+    /// Another program puts an older copy into the store's file in place (`sqlite3 .restore`;
+    /// hostile round 20 on issue 39): the reminder it shows is closed before it is shown again,
+    /// and the next delivery is numbered past the ones the daemon gave.
+    @Test func anOlderCopyPutInPlaceClosesWhatItNoLongerRecordsAndIsNumberedPastIt() throws {
+        try nudge("remind", "Take out the bins", "--on", "2026-11-22", "--at", "20:00", at: "2026-11-22T19:00:00-05:00")
+        let older = directory.file("older.sqlite")
+        try DatabaseQueue(path: store).backup(to: DatabaseQueue(path: older))
+        let daemon = try startDaemon(at: "2026-11-22T19:59:58-05:00")
+        #expect(bus.waitForNotify(count: 2).count == 2, "\(daemon.stderr)")
+        #expect(
+            waitForStore { (try? rows("SELECT id FROM reminder_deliveries WHERE shown_at IS NOT NULL"))?.count == 2 })
+        try DatabaseQueue(path: older).backup(to: DatabaseQueue(path: store))
+        #expect(daemon.waitForLog("an older copy of the store was put in place"), "\(daemon.stderr)")
+        #expect(bus.waitForClose(1) && bus.waitForClose(2), "\(daemon.stderr)")
+        // Both shown again, each once, numbered past the two the daemon gave.
+        let shown = bus.waitForNotify(count: 4)
+        #expect(shown.count == 4, "\(daemon.stderr)")
+        #expect(
+            waitForStore { (try? rows("SELECT id FROM reminder_deliveries WHERE shown_at IS NOT NULL"))?.count == 2 })
+        #expect(try rows("SELECT min(id) AS low FROM reminder_deliveries").first?["low"] == "3", "\(daemon.stderr)")
+        #expect(bus.notifyCalls().count == 4)
+    }
 }

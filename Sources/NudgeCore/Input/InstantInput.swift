@@ -13,7 +13,7 @@ public enum InstantInput {
     }
 
     public static let accepted =
-        "now, a local time such as 22:10 or 10pm, a day and a time such as yesterday 22:10, monday 9:00 or last monday at 9am, a span ago such as 3 days ago, an hour ago or 1h30m ago, a local date and time such as 2026-11-21 22:10, or ISO 8601 with an offset such as 2026-11-21T22:10:00-05:00"
+        "now, a local time such as 22:10 or 10pm, a day and a time such as yesterday 22:10, monday 9:00 or last monday at 9am, a span ago such as 3 days ago, an hour ago, 1h30m ago or -2h, a local date and time such as 2026-11-21 22:10, or ISO 8601 with an offset such as 2026-11-21T22:10:00-05:00"
 
     /// For a time to come (`call remind --at`).
     public static let acceptedFuture =

@@ -45,10 +45,11 @@ public enum InstantInput {
     }
 
     /// How an instant was understood, for every confirmation and refusal:
-    /// `22:10 yesterday, 2026-11-21 22:10 EST`, or `2026-11-18 22:10 EST` further away.
-    public static func describe(_ instant: Date, now: Date, clock: WallClock) -> String {
+    /// `22:10 yesterday, 2026-11-21 22:10 EST`, or `2026-11-18 22:10 EST` further away; with
+    /// its second (`22:10:20`) where that decides (`toTheSecond`).
+    public static func describe(_ instant: Date, now: Date, clock: WallClock, toTheSecond: Bool = false) -> String {
         let date = clock.date(of: instant)
-        let time = clock.timeOfDay(instant)
+        let time = clock.timeOfDay(instant, toTheSecond: toTheSecond)
         let full = "\(date) \(time) \(clock.abbreviation(at: instant))"
         let today = clock.date(of: now)
         let day: String

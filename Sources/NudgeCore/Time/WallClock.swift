@@ -38,10 +38,12 @@ public struct WallClock: Sendable {
     /// `22:10`, or `10:10 PM` on a 12-hour clock.
     public func text(_ time: LocalTime) -> String { format.text(time) }
 
-    /// The local time of day of an instant, as `text(_:)` says it.
-    public func timeOfDay(_ instant: Date) -> String {
+    /// The local time of day of an instant, as `text(_:)` says it; with its second where that
+    /// decides (`toTheSecond`).
+    public func timeOfDay(_ instant: Date, toTheSecond: Bool = false) -> String {
         let seconds = local(instant).secondsOfDay
-        return text(LocalTime(hour: seconds / 3600, minute: seconds / 60 % 60)!)
+        let time = LocalTime(hour: seconds / 3600, minute: seconds / 60 % 60)!
+        return toTheSecond ? format.text(time, second: seconds % 60) : text(time)
     }
 
     public func offset(at instant: Int) -> Int {

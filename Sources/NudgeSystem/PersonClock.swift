@@ -14,6 +14,8 @@ public struct PersonClock: Sendable, Equatable {
     public var weekdayNames: [String]
     public var monthAbbreviations: [String]
     public var weekdayAbbreviations: [String]
+    /// The months' short names as said alone (glibc's ABALTMON; its ABMON where it has none).
+    public var monthLabels: [String]?
 
     public static func current(environment: [String: String]) -> PersonClock {
         let locale = localeName(environment)
@@ -23,14 +25,15 @@ public struct PersonClock: Sendable, Equatable {
             monthAbbreviations: localeText(locale, (0..<12).map { nl_item(ABMON_1) + nl_item($0) })
                 ?? CivilDate.monthAbbreviations,
             weekdayAbbreviations: localeText(locale, (0..<7).map { nl_item(ABDAY_1) + nl_item($0) })
-                ?? CivilDate.weekdayNames.map { String($0.prefix(3)) })
+                ?? CivilDate.weekdayNames.map { String($0.prefix(3)) },
+            monthLabels: localeText(locale, (0..<12).map { nl_item(_NL_ABALTMON_1) + nl_item($0) }))
     }
 
     /// A wall clock in `zone` that says times and weekdays this way.
     public func wallClock(zone: ZoneRules) -> WallClock {
         WallClock(
             zone: zone, format: format, weekdayNames: weekdayNames, monthAbbreviations: monthAbbreviations,
-            weekdayAbbreviations: weekdayAbbreviations)
+            weekdayAbbreviations: weekdayAbbreviations, monthLabels: monthLabels)
     }
 
     /// dconf, GSettings' backend on a desktop, writes a critical line on stderr when it cannot

@@ -10,7 +10,9 @@ public struct ContactAdd {
     /// Days between calls; nil for no cadence.
     public var every: Int?
 
-    public init(name: String, every: Int?) { (self.name, self.every) = (name, every) }
+    public init(name: String, every: Int?) {
+        (self.name, self.every) = (TextInput.canonical(name), every)
+    }
 
     public func run(_ context: CommandContext) throws {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -15,7 +15,9 @@ public struct ContactEdit {
     public var noCadence: Bool
 
     public init(contact: String, name: String?, every: Int?, noCadence: Bool) {
-        (self.contact, self.name, self.every, self.noCadence) = (contact, name, every, noCadence)
+        (self.contact, self.name, self.every, self.noCadence) = (
+            contact, name.map(TextInput.canonical), every, noCadence
+        )
     }
 
     public func run(_ context: CommandContext) throws {

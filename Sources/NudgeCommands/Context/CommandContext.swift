@@ -61,7 +61,9 @@ public struct CommandContext {
     public var wallClock: WallClock { personClock.wallClock(zone: timeZone) }
 
     /// How an instant was understood, for confirmations: `22:10 yesterday, 2026-11-21 22:10 EST`.
-    public func understood(_ instant: Date) -> String { InstantInput.describe(instant, now: now, clock: wallClock) }
+    public func understood(_ instant: Date, toTheSecond: Bool = false) -> String {
+        InstantInput.describe(instant, now: now, clock: wallClock, toTheSecond: toTheSecond)
+    }
 
     /// When a confirmation says a thing was or will be, every command as `log symptom`: near,
     /// `at 22:10 yesterday, 2026-11-21 22:10 EST`; further, the weekday first, so that a day

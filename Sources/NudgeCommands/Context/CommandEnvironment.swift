@@ -1,4 +1,5 @@
 import Foundation
+import NudgeSystem
 
 /// What a command reads of its process and where its words go. `nudge` runs with the process's
 /// own; a test runs commands in process with its own, through the task-local `current`.
@@ -29,9 +30,19 @@ public struct CommandEnvironment: Sendable {
         output: { if !write($0, to: STDOUT_FILENO) { exit(128 + SIGPIPE) } },
         errors: { _ = write($0, to: STDERR_FILENO) }, isTerminal: isatty(STDOUT_FILENO) == 1)
 
+    /// The encoding a terminal on standard output and on standard error shows, where it is
+    /// not UTF-8 (`TerminalCharset`).
+    private static let terminalCodesets: [Int32: String] = {
+        let codeset = TerminalCharset.converting(environment: ProcessInfo.processInfo.environment)
+        return Dictionary(
+            uniqueKeysWithValues: [STDOUT_FILENO, STDERR_FILENO].filter { isatty($0) == 1 }.compactMap { descriptor in
+                codeset.map { (descriptor, $0) }
+            })
+    }()
+
     /// All of `text`, or false when no one reads it any more (EPIPE).
     private static func write(_ text: String, to descriptor: Int32) -> Bool {
-        var bytes = Array(text.utf8)[...]
+        var bytes = (terminalCodesets[descriptor].map { TerminalCharset.bytes(text, in: $0) } ?? Array(text.utf8))[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {

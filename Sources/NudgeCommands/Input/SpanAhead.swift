@@ -9,6 +9,9 @@ public enum SpanAhead: Sendable, Equatable {
 
     public static func parse(_ text: String) throws(InputError) -> SpanAhead {
         guard let span = DayCount.spanAhead(text) else {
+            if text.hasPrefix("-"), DayCount.spanAhead(String(text.dropFirst())) != nil {
+                throw InputError("a span back, where --in counts ahead of now; give \(DayCount.spanExamples)")
+            }
             throw InputError("not a span; give \(DayCount.spanExamples)")
         }
         switch span {

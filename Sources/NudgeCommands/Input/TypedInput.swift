@@ -7,7 +7,7 @@ import NudgeCore
 public enum TypedInput {
     public static func instant(_ text: String) throws(InputError) -> GivenInstant {
         guard let given = GivenInstant(text) else {
-            throw InputError(dayAlone(text, taken: nil) ?? "not a time; give \(InstantInput.accepted)")
+            throw InputError(dayAlone(text, taken: nil) ?? notATime(text, accepted: InstantInput.accepted))
         }
         return given
     }
@@ -19,7 +19,7 @@ public enum TypedInput {
             let taken = { (instant: Date, now: Date) in
                 instant <= now && now.timeIntervalSince(instant) <= maximumAge
             }
-            throw InputError(dayAlone(text, taken: (.past, taken)) ?? "not a time; give \(InstantInput.accepted)")
+            throw InputError(dayAlone(text, taken: (.past, taken)) ?? notATime(text, accepted: InstantInput.accepted))
         }
         return given
     }
@@ -29,9 +29,22 @@ public enum TypedInput {
         guard let given = GivenInstant(text) else {
             let taken = { (instant: Date, now: Date) in instant > now }
             throw InputError(
-                dayAlone(text, taken: (.future, taken)) ?? "not a time; give \(InstantInput.acceptedFuture)")
+                dayAlone(text, taken: (.future, taken)) ?? notATime(text, accepted: InstantInput.acceptedFuture))
         }
         return given
+    }
+
+    /// Why `text` is no time: `-2h ago` counts back twice (a minus and `ago`), which
+    /// `2h ago` or `-2h` says once; anything else is not a time.
+    private static func notATime(_ text: String, accepted: String) -> String {
+        var words = text.split(whereSeparator: \.isWhitespace)
+        if words.count > 1, words.removeLast().lowercased() == "ago", let first = words.first, first.hasPrefix("-"),
+            SpokenSpan(words.joined(separator: " ").dropFirst()) != nil
+        {
+            let span = words.joined(separator: " ").dropFirst()
+            return "a span back said twice, by its minus and by ago; give \(span) ago or -\(span)"
+        }
+        return "not a time; give \(accepted)"
     }
 
     /// `--at 'last monday'`: a day, where an instant needs its time too. The example is a form
@@ -100,8 +113,9 @@ public enum TypedInput {
         }
         guard let given = GivenInstant(text) else {
             throw InputError(
-                "not a time; give \(InstantInput.accepted), a day such as 2026-11-20 or yesterday, or a span such as 7d"
-            )
+                notATime(
+                    text,
+                    accepted: "\(InstantInput.accepted), a day such as 2026-11-20 or yesterday, or a span such as 7d"))
         }
         return given
     }

@@ -39,10 +39,14 @@ public struct JournalEdit {
     private static func afterReflections(
         _ session: TherapySession, startedAt: Date, _ earlier: [Date], _ context: CommandContext
     ) -> CommandFailure {
-        let dates = earlier.map { LocalFormat.dateTime($0, clock: context.wallClock) }
+        // The reflections' seconds decide (02:00 itself is before one written at 02:00:20), and
+        // the new start's too when one is in its minute.
+        let minute = { (instant: Date) in (instant.timeIntervalSince1970 / 60).rounded(.down) }
+        let toTheSecond = earlier.contains { minute($0) == minute(startedAt) }
+        let dates = earlier.map { LocalFormat.dateTime($0, clock: context.wallClock, toTheSecond: true) }
         let listed = dates.count > 1 ? dates.dropLast().joined(separator: ", ") + " and " + dates.last! : dates[0]
         return CommandFailure(
-            "--at (\(context.understood(startedAt))) is after \(earlier.count == 1 ? "the reflection" : "the reflections") "
+            "--at (\(context.understood(startedAt, toTheSecond: toTheSecond))) is after \(earlier.count == 1 ? "the reflection" : "the reflections") "
                 + "on session \(session.id.prefix(8)) written \(listed); give a time before "
                 + "\(dates[0]); nothing changed",
             exitCode: 64)

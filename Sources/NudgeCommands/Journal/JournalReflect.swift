@@ -53,8 +53,12 @@ public struct JournalReflect {
     private func reflectedOn(_ store: Store, _ context: CommandContext) throws -> TherapySession {
         let session = try JournalSessions.session(id, store)
         guard session.startedAt <= context.now else {
+            // Within now's minute, the seconds are what has not come.
+            let minute = { (instant: Date) in (instant.timeIntervalSince1970 / 60).rounded(.down) }
+            let toTheSecond = minute(session.startedAt) == minute(context.now)
+            let now = toTheSecond ? " (it is \(context.wallClock.timeOfDay(context.now, toTheSecond: true)))" : ""
             throw CommandFailure(
-                "session \(session.id.prefix(8)) is dated \(context.understood(session.startedAt)), which has not come; reflect on it once it has happened",
+                "session \(session.id.prefix(8)) is dated \(context.understood(session.startedAt, toTheSecond: toTheSecond)), which has not come\(now); reflect on it once it has happened",
                 exitCode: 64)
         }
         return session

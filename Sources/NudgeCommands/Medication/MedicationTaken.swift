@@ -17,7 +17,7 @@ public struct MedicationTaken {
 
     public init(name: String, custom: Bool, dose: String?, at: GivenInstant?, confirmDuplicate: Bool) {
         (self.name, self.custom, self.dose, self.at, self.confirmDuplicate) = (
-            name, custom, dose, at, confirmDuplicate
+            TextInput.canonical(name), custom, dose, at, confirmDuplicate
         )
     }
 

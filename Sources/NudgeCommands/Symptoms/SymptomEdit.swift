@@ -13,7 +13,9 @@ public struct SymptomEdit {
     public var at: GivenInstant?
 
     public init(id: String, name: String?, severity: Int?, notes: String?, at: GivenInstant?) {
-        (self.id, self.name, self.severity, self.notes, self.at) = (id, name, severity, notes, at)
+        (self.id, self.name, self.severity, self.notes, self.at) = (
+            id, name.map(TextInput.canonical), severity, notes, at
+        )
     }
 
     private func loggedAt(_ context: CommandContext) throws(InputError) -> Date? {

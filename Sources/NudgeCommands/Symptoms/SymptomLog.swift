@@ -12,7 +12,7 @@ public struct SymptomLog {
     public var at: GivenInstant?
 
     public init(name: String, severity: Int, notes: String?, at: GivenInstant?) {
-        (self.name, self.severity, self.notes, self.at) = (name, severity, notes, at)
+        (self.name, self.severity, self.notes, self.at) = (TextInput.canonical(name), severity, notes, at)
     }
 
     private func loggedAt(_ context: CommandContext) throws(InputError) -> Date {

@@ -16,6 +16,8 @@ extension GivenInstant {
         if words.last?.lowercased() == "ago" {
             return SpokenSpan(words.dropLast().joined(separator: " ")).map(Form.ago)
         }
+        // `-2h`, `-3 days`: a span back, as systemd's and journalctl's times read it.
+        if text.hasPrefix("-"), let span = SpokenSpan(text.dropFirst()) { return .ago(span) }
         if words[0].lowercased() == "in", words.count > 1 {
             return SpokenSpan(words.dropFirst().joined(separator: " ")).map(Form.ahead)
         }

@@ -13,7 +13,7 @@ public enum InstantInput {
     }
 
     public static let accepted =
-        "now, a local time such as 22:10 or 10pm, a day and a time such as yesterday 22:10, monday 9:00 or last monday at 9am, a span ago such as 3 days ago, an hour ago or 1h30m ago, a local date and time such as 2026-11-21 22:10, or ISO 8601 with an offset such as 2026-11-21T22:10:00-05:00"
+        "now, a local time such as 22:10 or 10pm, a day and a time such as yesterday 22:10, monday 9:00 or last monday at 9am, a span ago such as 3 days ago, an hour ago, 1h30m ago or -2h, a local date and time such as 2026-11-21 22:10, or ISO 8601 with an offset such as 2026-11-21T22:10:00-05:00"
 
     /// For a time to come (`call remind --at`).
     public static let acceptedFuture =
@@ -45,10 +45,11 @@ public enum InstantInput {
     }
 
     /// How an instant was understood, for every confirmation and refusal:
-    /// `22:10 yesterday, 2026-11-21 22:10 EST`, or `2026-11-18 22:10 EST` further away.
-    public static func describe(_ instant: Date, now: Date, clock: WallClock) -> String {
+    /// `22:10 yesterday, 2026-11-21 22:10 EST`, or `2026-11-18 22:10 EST` further away; with
+    /// its second (`22:10:20`) where that decides (`toTheSecond`).
+    public static func describe(_ instant: Date, now: Date, clock: WallClock, toTheSecond: Bool = false) -> String {
         let date = clock.date(of: instant)
-        let time = clock.timeOfDay(instant)
+        let time = clock.timeOfDay(instant, toTheSecond: toTheSecond)
         let full = "\(date) \(time) \(clock.abbreviation(at: instant))"
         let today = clock.date(of: now)
         let day: String

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What text a person may give: names are one line of printable text; notes may also hold
 /// newlines and tabs. Any other control character (ESC, carriage return, NUL...) would move a
 /// terminal's cursor or be mangled by a notification server, so it is refused, not stored.
@@ -5,6 +7,11 @@
 /// Lengths count Unicode scalars, as SQLite's `length()` does, so a limit nudge checks and the
 /// same limit in a CHECK constraint agree.
 public enum TextInput {
+    /// A name in Unicode's canonical composed form (NFC): `Café` typed composed or decomposed
+    /// (as a keyboard, a paste or another program gives it) is one name, matched and stored as
+    /// new so. What another program stored is read as it is.
+    public static func canonical(_ name: String) -> String { name.precomposedStringWithCanonicalMapping }
+
     /// A one-line name (a symptom, a contact).
     /// Bidirectional overrides and invisible format characters are refused like control
     /// characters (U+202E turns a listing's columns around), and a name of nothing visible is empty.

@@ -16,4 +16,13 @@ public enum ClockFormat: Sendable, Equatable {
             return "\(hour):\(minute) \(time.hour < 12 ? "AM" : "PM")"
         }
     }
+
+    /// `22:10:20`; `10:10:20 PM`: where the second decides between two instants of one minute.
+    public func text(_ time: LocalTime, second: Int) -> String {
+        let seconds = second < 10 ? ":0\(second)" : ":\(second)"
+        switch self {
+        case .twentyFourHour: return text(time) + seconds
+        case .twelveHour: return text(time).replacing(" ", with: seconds + " ", maxReplacements: 1)
+        }
+    }
 }

@@ -17,11 +17,15 @@ public struct WallClock: Sendable {
     public let monthAbbreviations: [String]
     /// Its weekdays' short names, Sunday first (`Sun`, `So`, or `日` in Chinese).
     public let weekdayAbbreviations: [String]
+    /// Its months' short names as a label says a month alone, January first (`juin` and `juil.`
+    /// in French, `1月` in Chinese, the nominative where a language declines a month after its day).
+    public let monthLabels: [String]
 
     public init(
         zone: ZoneRules, format: ClockFormat = .twentyFourHour, weekdayNames: [String] = CivilDate.weekdayNames,
         monthAbbreviations: [String] = CivilDate.monthAbbreviations,
-        weekdayAbbreviations: [String] = CivilDate.weekdayNames.map { String($0.prefix(3)) }
+        weekdayAbbreviations: [String] = CivilDate.weekdayNames.map { String($0.prefix(3)) },
+        monthLabels: [String]? = nil
     ) {
         self.zone = zone
         self.format = format
@@ -30,6 +34,7 @@ public struct WallClock: Sendable {
             monthAbbreviations.count == 12 ? monthAbbreviations : CivilDate.monthAbbreviations
         self.weekdayAbbreviations =
             weekdayAbbreviations.count == 7 ? weekdayAbbreviations : CivilDate.weekdayNames.map { String($0.prefix(3)) }
+        self.monthLabels = monthLabels?.count == 12 ? monthLabels! : self.monthAbbreviations
     }
 
     /// `Sunday`, or `Sonntag` where the person's locale says so.
@@ -38,10 +43,12 @@ public struct WallClock: Sendable {
     /// `22:10`, or `10:10 PM` on a 12-hour clock.
     public func text(_ time: LocalTime) -> String { format.text(time) }
 
-    /// The local time of day of an instant, as `text(_:)` says it.
-    public func timeOfDay(_ instant: Date) -> String {
+    /// The local time of day of an instant, as `text(_:)` says it; with its second where that
+    /// decides (`toTheSecond`).
+    public func timeOfDay(_ instant: Date, toTheSecond: Bool = false) -> String {
         let seconds = local(instant).secondsOfDay
-        return text(LocalTime(hour: seconds / 3600, minute: seconds / 60 % 60)!)
+        let time = LocalTime(hour: seconds / 3600, minute: seconds / 60 % 60)!
+        return toTheSecond ? format.text(time, second: seconds % 60) : text(time)
     }
 
     public func offset(at instant: Int) -> Int {

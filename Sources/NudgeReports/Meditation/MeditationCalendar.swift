@@ -92,7 +92,8 @@ public struct MeditationCalendar {
     }
 
     /// Each month's short name above the week its first day falls in, where it has room before
-    /// the next name and lies within the `columns` drawn.
+    /// the next name and lies within the `columns` drawn: whole, as the locale says the month
+    /// alone (`juin`, `juil.`; a cut to three columns made both `jui`).
     private func monthLine(first: CivilDate, lead: Int, margin: Int, columns: Range<Int>) -> String {
         var line = ""
         var width = 0
@@ -100,11 +101,13 @@ public struct MeditationCalendar {
             let day = CivilDate(year: year, month: month, day: 1)
             let week = (lead + day.daysSinceEpoch - first.daysSinceEpoch) / 7
             let column = margin + week - columns.lowerBound
-            guard week >= columns.lowerBound, column >= width + (width == 0 ? 0 : 1), week + 3 <= columns.upperBound
+            let label = TextInput.oneLine(clock.monthLabels[month - 1]).trimmingCharacters(in: .whitespaces)
+            let labelWidth = DisplayWidth.of(label)
+            guard week >= columns.lowerBound, column >= width + (width == 0 ? 0 : 1),
+                week + labelWidth <= columns.upperBound
             else { continue }
-            line += String(repeating: " ", count: column - width)
-            line += DisplayWidth.fitted(TextInput.oneLine(clock.monthAbbreviations[month - 1]), 3)
-            width = column + 3
+            line += String(repeating: " ", count: column - width) + label
+            width = column + labelWidth
         }
         return DisplayWidth.trimmed(line)
     }

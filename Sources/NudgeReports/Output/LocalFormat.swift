@@ -3,8 +3,9 @@ import NudgeCore
 
 /// Instants as a person reads them: local wall-clock time with the zone's abbreviation.
 public enum LocalFormat {
-    public static func dateTime(_ instant: Date, clock: WallClock) -> String {
-        "\(clock.date(of: instant)) \(clock.timeOfDay(instant)) \(clock.abbreviation(at: instant))"
+    /// `2026-11-22 10:00 CET`; `2026-11-22 10:00:20 CET` where the second decides (`toTheSecond`).
+    public static func dateTime(_ instant: Date, clock: WallClock, toTheSecond: Bool = false) -> String {
+        "\(clock.date(of: instant)) \(clock.timeOfDay(instant, toTheSecond: toTheSecond)) \(clock.abbreviation(at: instant))"
     }
 
     /// `2026-11-22 10:00`: where days matter more than the minute (a contact's last call), and

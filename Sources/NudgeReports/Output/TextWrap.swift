@@ -32,4 +32,29 @@ public enum TextWrap {
         }
         return wrapped
     }
+
+    /// Prose on lines of at most `width` columns, however narrow (`lines` keeps 20): between
+    /// words, and a word wider than a line broken as `pieces` breaks it.
+    public static func narrow(_ text: String, width: Int) -> [String] {
+        DisplayWidth.wrapped(text, width).flatMap { pieces(of: $0, width: width) }
+    }
+
+    /// `word` on lines of at most `width` columns, each broken after its last '.', '_', '-' or
+    /// '/' that fits, else at the width: nothing is lost.
+    public static func pieces(of word: String, width: Int) -> [String] {
+        var rest = Substring(word)
+        var pieces: [String] = []
+        while DisplayWidth.of(String(rest)) > width {
+            var fitting = rest.startIndex
+            while fitting < rest.endIndex, DisplayWidth.of(String(rest[...fitting])) <= width {
+                fitting = rest.index(after: fitting)
+            }
+            if fitting == rest.startIndex { fitting = rest.index(after: fitting) }
+            let head = rest[..<fitting]
+            let end = head.lastIndex { "._-/".contains($0) }.map { rest.index(after: $0) } ?? fitting
+            pieces.append(String(rest[..<end]))
+            rest = rest[end...]
+        }
+        return pieces + (rest.isEmpty ? [] : [String(rest)])
+    }
 }

@@ -53,7 +53,8 @@ struct Nudge: ParsableCommand {
     /// touch nothing.
     static func execute(_ arguments: [String]) -> Int32 {
         do {
-            let arguments = GlobalOptions.movingLeadingStore(CompletionRequest.withCursorIndex(arguments)[...])
+            let arguments = DashedTimeValue.joined(
+                GlobalOptions.movingLeadingStore(CompletionRequest.withCursorIndex(arguments)[...]))
             if ScreenHelp.isAsked(arguments) {
                 CommandEnvironment.current.output(ScreenHelp.text(width: CommandEnvironment.current.width))
                 return 0

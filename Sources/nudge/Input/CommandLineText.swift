@@ -73,9 +73,10 @@ enum CommandLineText {
         message.replacing(/(^|[^\p{L}\p{N}])'([^']*)'(?=$|[^\p{L}\p{N}])/) { "\($0.1)'\(shortened($0.2))'" }
     }
 
-    /// A value that begins with `-` reads as an option; say how to give one.
+    /// A value that begins with `-` reads as an option; say how to give one (a time option's
+    /// needs no hint: nudge reads it as given).
     static func hint(for message: String, arguments: [String]) -> String? {
-        let dashed = arguments.prefix { $0 != "--" }.first {
+        let dashed = DashedTimeValue.joined(arguments).prefix { $0 != "--" }.first {
             $0.hasPrefix("-") && !$0.hasPrefix("--") && Int($0) == nil
         }
         if message.hasPrefix("Missing value for '"),

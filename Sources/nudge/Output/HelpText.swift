@@ -50,32 +50,13 @@ enum HelpText {
                 current = pad + word
                 hasWords = true
             } else {
-                lines += pieces(of: word, width: width)
+                lines += TextWrap.pieces(of: word, width: width)
                 current = pad
                 hasWords = false
             }
         }
         if hasWords { lines.append(current) }
         return lines
-    }
-
-    /// `word` on lines of at most `width` columns, each broken after its last '.', '_', '-' or
-    /// '/' that fits, else at the width: nothing is lost.
-    static func pieces(of word: String, width: Int) -> [String] {
-        var rest = Substring(word)
-        var pieces: [String] = []
-        while DisplayWidth.of(String(rest)) > width {
-            var fitting = rest.startIndex
-            while fitting < rest.endIndex, DisplayWidth.of(String(rest[...fitting])) <= width {
-                fitting = rest.index(after: fitting)
-            }
-            if fitting == rest.startIndex { fitting = rest.index(after: fitting) }
-            let head = rest[..<fitting]
-            let end = head.lastIndex { "._-/".contains($0) }.map { rest.index(after: $0) } ?? fitting
-            pieces.append(String(rest[..<end]))
-            rest = rest[end...]
-        }
-        return pieces + (rest.isEmpty ? [] : [String(rest)])
     }
 
     /// The USAGE line on as many lines as it needs, an option (`[--at <at>]`) never split, the

@@ -195,4 +195,16 @@ extension TableWidthTests {
         #expect(settings.contains("dose.during_do_not_disturb") && settings.contains("  = break-through"))
         #expect(settings.contains("symptom.reminder_time = 20:00"), "a line that fits stays one")
     }
+
+    /// At 20 columns, the least a width is read as, `settings` is never wider (issue 40 L4: its
+    /// accepted values wrapped at 24, its keys 29 wide): a key wider than the line broken after a
+    /// `.` or `_`, as `--help` breaks one, and every value and sentence wrapped at 16 under it.
+    @Test(arguments: [20, 24])
+    func settingsFitAtTwenty(width: Int) throws {
+        let settings = at(width, "settings")
+        #expect(settings.count > 40 && settings.allSatisfy { Self.columns($0) <= width }, "\(settings)")
+        let joined = settings.joined(separator: "\n")
+        #expect(joined.contains("symptom.during_do_\nnot_disturb\n") || width > 20, "\(settings)")
+        #expect(joined.contains("message-new-instant") || width == 20, "a word that fits stays whole")
+    }
 }

@@ -3,7 +3,8 @@
 public enum MedicationName {
     public static let maximumLength = 100
 
-    public static func resolve(_ name: String, custom: Bool) throws(InputError) -> String {
+    public static func resolve(_ typed: String, custom: Bool) throws(InputError) -> String {
+        let name = TextInput.canonical(typed)
         let folded = name.lowercased()
         if let known = KnownMedication.all.first(where: { $0.id == folded || $0.displayName.lowercased() == folded }) {
             return known.id
@@ -22,6 +23,6 @@ extension MedicationName {
     /// The name a medication taken by day is stored under: DoseTap's id for one it knows (by id
     /// or name, in any case), else the name as typed.
     public static func stored(_ name: String) -> String {
-        (try? resolve(name, custom: false)) ?? name
+        (try? resolve(name, custom: false)) ?? TextInput.canonical(name)
     }
 }

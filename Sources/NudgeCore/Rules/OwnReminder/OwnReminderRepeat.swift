@@ -21,11 +21,14 @@ public enum OwnReminderRepeat: Sendable, Equatable {
         }
     }
 
-    /// `every 3 days`, `on 2026-12-24`, `weekly mon,thu`, `monthly on day 31`.
+    /// `every 3 days`, `on 2026-12-24`, `weekly mon,thu`, `monthly on day 31`. A weekly one of
+    /// all seven days (stored before `--weekly` of all seven became `--daily`, or by another
+    /// program) is said as `--daily` is, `every day`, not `weekly daily`.
     public var description: String {
         switch self {
         case .every(let days, _): return DurationText.every(days: days)
         case .on(let day): return "on \(day)"
+        case .weekly(let weekdays) where weekdays == MedicationDays.everyDay: return DurationText.every(days: 1)
         case .weekly(let weekdays): return "weekly \(weekdays)"
         case .monthly(let day): return "monthly on day \(day)"
         }

@@ -14,7 +14,7 @@ struct CalendarLocaleTests {
 
     init() throws {
         try FileManager.default.createDirectory(atPath: locales, withIntermediateDirectories: true)
-        for (locale, charmap) in [("zh_CN", "UTF-8"), ("ar_EG", "UTF-8"), ("de_DE", "ISO-8859-1")] {
+        for (locale, charmap) in [("zh_CN", "UTF-8"), ("ar_EG", "UTF-8"), ("de_DE", "ISO-8859-1"), ("fr_FR", "UTF-8")] {
             let made = try Subprocess.run(
                 "/usr/bin/localedef", ["-i", locale, "-f", charmap, "\(locales)/\(locale).\(charmap)"])
             #expect(made.status == 0, "localedef \(locale): \(made)")
@@ -46,5 +46,21 @@ struct CalendarLocaleTests {
         // The grid (2025 is past: every day drawn): a column per week; the month names stay above it.
         let grid = rows.map { DisplayWidth.of($0) }.max() ?? 0
         #expect(DisplayWidth.of(lines[0]) <= grid && grid <= 60, "\(lang): \(lines[0])")
+    }
+
+    /// Month labels are the locale's short names as it says a month alone, whole (issue 40: a
+    /// cut to three columns made French `juin` and `juil.` both `jui`, and Chinese `10月` `10`);
+    /// a month whose name has no room before the next is left out, never cut.
+    @Test(arguments: [
+        (
+            "fr_FR.UTF-8",
+            ["janv.", "févr.", "mars", "avril", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."]
+        ),
+        ("zh_CN.UTF-8", (1...12).map { "\($0)月" }),
+    ])
+    func monthsAreTheLocalesWholeNames(lang: String, names: [String]) throws {
+        let labels = try calendar(lang)[0].split(separator: " ").map(String.init)
+        #expect(labels.count >= 8 && labels.allSatisfy(names.contains), "\(lang): \(labels)")
+        #expect(labels.contains(lang.hasPrefix("fr") ? "juil." : "10月"), "\(lang): \(labels)")
     }
 }

@@ -53,4 +53,16 @@ import Testing
             ["remind", "Dose", "--in", "2h"], store: store, environment: night,
             mentioning: "--in 2h falls in an hour this clock repeats; give --on and --at with a time outside it")
     }
+
+    /// A weekly reminder of all seven days stored before `--weekly` of all seven became
+    /// `--daily` (or by another program) is said as a daily one: `every day`, not `weekly daily`.
+    @Test func aWeeklyOneOfEveryDayIsSaidAsDaily() throws {
+        #expect(nudge("remind", "Stretch", "--weekly", "mon", "--at", "9").status == 0)
+        try StoreQuery.write(store, "UPDATE own_reminders SET repeat_value = 'mon,tue,wed,thu,fri,sat,sun'")
+        let listed = nudge("reminders")
+        #expect(listed.status == 0 && listed.stdout.contains("every day at 09:00"), "\(listed)")
+        let json = nudge("reminders", "--json")
+        #expect(json.stdout.contains("\"repeats\" : \"every day\""), "\(json)")
+        for shown in [listed, json] { #expect(!shown.stdout.contains("weekly"), "\(shown)") }
+    }
 }

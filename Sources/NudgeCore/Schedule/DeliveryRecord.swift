@@ -28,7 +28,8 @@ public struct DeliveryRecord: Sendable, Equatable {
     /// When Do Not Disturb last ended while it was held.
     public var releasedAt: Date?
     /// When the daemon learned that the server which showed it had gone, it still open (a
-    /// restarted notification server); a later `shownAt` is its showing again.
+    /// restarted notification server); a `shownAt` at or after it is its showing again (the
+    /// store keeps times to the second, and it was shown before the second it was lost).
     public var lostAt: Date?
 
     public init(

@@ -71,6 +71,10 @@ public struct DeliveryRecord: Sendable, Equatable {
     /// When it is owed: when due, or, after it expired unseen, when it is shown again.
     public var owedAt: Date { reshowAt ?? dueAt }
 
+    /// Owed again because the notification server that showed it restarted (owed from the
+    /// instant it was lost), not because it expired unseen.
+    public var isOwedAfterLoss: Bool { isOwed && reshowAt != nil && reshowAt == lostAt }
+
     /// The same rule in SQL, for a `reminder_deliveries` row named `table` (an alias or the
     /// table's name): kept beside `isOwed` so the two cannot drift apart.
     public static func owedSQL(_ table: String = "reminder_deliveries") -> String {

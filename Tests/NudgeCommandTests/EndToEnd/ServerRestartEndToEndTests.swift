@@ -4,7 +4,8 @@ import Testing
 
 /// What a restarted notification server lost, on the real binary with python-dbusmock's server
 /// stopped and started again (issue 41, hostile round after F12): each open reminder is shown
-/// again at every restart and history says so at once.
+/// again at every restart and history says so at once; several come back as the one summary,
+/// which names the diary's check but never what was written in it.
 @Suite(.ownThread, .hangBound(minutes: 3), .daemonOnBus)
 struct ServerRestartEndToEndTests: DaemonScenario {
     var environment: [String: String] {
@@ -53,5 +54,32 @@ struct ServerRestartEndToEndTests: DaemonScenario {
         #expect(daemon.stderr.components(separatedBy: gone).count - 1 == 2, "\(daemon.stderr)")
         // A restart is no expiry: the three showings after one expiring unseen are all left.
         #expect(try delivery("symptom:2026-11-26")?["reshown"] == "0")
+    }
+
+    /// Before, a restart showed the three again as three pop-ups 11 ms apart, one with the
+    /// diary's entry in it.
+    @Test func severalOpenOnesComeBackAsOneSummaryWithoutTheDiarysText() throws {
+        let before = "2026-11-26T12:00:00-05:00"
+        try nudge("log", "symptom", "Panic attack", "--severity", "4", "--at", "11:00", at: before)
+        for name in ["Sam", "Kim"] {
+            try nudge("contacts", "add", name, at: before)
+            try nudge("call", "remind", name, "--on", "2026-11-26", "--at", "20:00", at: before)
+        }
+        let daemon = try startDaemon(at: "2026-11-26T20:00:00-05:00")
+        #expect(daemon.waitForEvents("shown", count: 3), "\(daemon.stderr)")
+        #expect(bus.notifyCalls().contains { $0.body.contains("Panic attack (4)") }, "\(bus.notifyCalls())")
+        try restartServer(daemon, count: 1)
+        let summary = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
+        #expect(summary.summary == "Still unanswered after notifications restarted", "\(summary)")
+        for named in ["a call with Sam of 20:00", "a call with Kim of 20:00", "the symptom check of 20:00"] {
+            #expect(summary.body.contains(named), "\(summary.body)")
+        }
+        #expect(daemon.waitForEvents("shown", count: 6), "\(daemon.stderr)")
+        #expect(bus.notifyCalls().count == 1, "one notification: \(bus.notifyCalls())")
+        #expect(!bus.notifyCalls().contains { $0.body.contains("Panic") }, "\(bus.notifyCalls())")
+        for title in ["Call Sam", "Call Kim", "Daily symptom check"] {
+            let line = try historyLine(title)
+            #expect(line.contains("; shown again at 20:0"), "\(line)")
+        }
     }
 }

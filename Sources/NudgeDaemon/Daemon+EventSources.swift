@@ -119,6 +119,8 @@ extension Daemon {
                 doNotDisturbChanged(state)
             case .desktopRestored(let source):
                 quieting.restored(source)
+            case .desktopQuieted(let source, let span, let until, let failure):
+                quieting.turnedOn(source, span: span, until: until, failure: failure, at: configuration.clock.now())
             case .sleepWarningSounded:
                 sleepGuard.letSleepGo(because: "the warning sounded")
             case .ringEnded(let number):

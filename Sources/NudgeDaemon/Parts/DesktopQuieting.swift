@@ -65,7 +65,7 @@ final class DesktopQuieting {
         // Recorded first: a daemon killed once the desktop changed leaves the next one to put it back.
         guard decide(Store.QuietedDesktop(span: wanted.key, change: source.switchName), nil) else { return }
         seenOn = false
-        turnOn(source, watch: watch, clock: clock, until: wanted.until)
+        turnOn(source, for: wanted.key, watch: watch, clock: clock, until: wanted.until)
     }
 
     /// The desktop's Do Not Disturb changed: the switch nudge turned on, seen on and now off,
@@ -111,7 +111,7 @@ final class DesktopQuieting {
         clock: WallClock, until: Date?
     ) {
         if source == .inhibited, let watch, let until {
-            return turnOn(source, watch: watch, clock: clock, until: until)
+            return turnOn(source, for: record.span, watch: watch, clock: clock, until: until)
         }
         guard state.sources.contains(source) else {
             return leave(
@@ -120,14 +120,37 @@ final class DesktopQuieting {
         seenOn = true
     }
 
-    private func turnOn(_ source: DoNotDisturb.Source, watch: DoNotDisturbWatch, clock: WallClock, until: Date) {
-        let logger = logger
-        watch.turnOn(source, reason: "quiet until \(clock.timeOfDay(until))") { failure in
-            if let failure { logger.error("cannot turn the desktop's Do Not Disturb on (\(source)): \(failure)") }
+    /// Asks the desktop; what it answers comes back as `.desktopQuieted` (`turnedOn`).
+    private func turnOn(
+        _ source: DoNotDisturb.Source, for span: String, watch: DoNotDisturbWatch, clock: WallClock, until: Date
+    ) {
+        let events = events
+        let time = clock.timeOfDay(until)
+        watch.turnOn(source, reason: "quiet until \(time)") { failure in
+            events.push(.desktopQuieted(source, span: span, until: time, failure: failure))
         }
-        logger.info(
-            "turned the desktop's Do Not Disturb on (\(source)) until \(clock.timeOfDay(until))",
-            metadata: ["event": "quiet_on", "switch": "\(source.switchName)"])
+    }
+
+    /// The desktop answered: only a switch it turned on is said and kept as turned on. One that
+    /// failed is said as failed, left for the span (nothing to put back), and kept for `nudge
+    /// doctor` until a switch is turned on again.
+    func turnedOn(_ source: DoNotDisturb.Source, span: String, until: String, failure: String?, at now: Date) {
+        guard let failure else {
+            logger.info(
+                "turned the desktop's Do Not Disturb on (\(source)) until \(until)",
+                metadata: ["event": "quiet_on", "switch": "\(source.switchName)"])
+            do { try store.recordQuietFailure(nil) } catch { logger.error("\(error)") }
+            return
+        }
+        do {
+            try store.recordQuietFailure(Store.QuietFailure(at: now, change: source.switchName, reason: failure))
+        } catch { logger.error("\(error)") }
+        if record?.span == span, turnedOn == source {
+            decide(Store.QuietedDesktop(span: span, change: Store.QuietedDesktop.left), nil)
+        }
+        logger.error(
+            "cannot turn the desktop's Do Not Disturb on (\(source)): \(failure); \(span) goes on with the desktop as it is",
+            metadata: ["event": "quiet_failed", "switch": "\(source.switchName)"])
     }
 
     private func putBack(watch: DoNotDisturbWatch?, because reason: String) {

@@ -117,10 +117,8 @@ extension Daemon {
                 sessionLockChanged(report)
             case .doNotDisturb(let state):
                 doNotDisturbChanged(state)
-            case .desktopRestored(let source):
-                quieting.restored(source)
-            case .desktopQuieted(let source, let span, let until, let failure):
-                quieting.turnedOn(source, span: span, until: until, failure: failure, at: configuration.clock.now())
+            case .desktop(let answer):
+                quieting.answered(answer, at: configuration.clock.now())
             case .sleepWarningSounded:
                 sleepGuard.letSleepGo(because: "the warning sounded")
             case .ringEnded(let number):

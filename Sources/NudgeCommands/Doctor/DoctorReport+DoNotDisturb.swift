@@ -31,7 +31,6 @@ extension DoctorReport {
             : "the dose alarm breaks through"
         // Held by dunst and unheard: the alarm would be silent tonight.
         let silent = state.sources.contains(.dunstPaused) && !alarmSounds
-        let wanted = (settings ?? NudgeCore.Settings()).bool(.meditationDoNotDisturb)
         var findings: [Finding] = [
             silent
                 ? .problem(
@@ -41,10 +40,10 @@ extension DoctorReport {
                     state.isOn
                         ? "Do Not Disturb: on (\(state)); reminders set to hold wait for it to end, \(alarm)"
                         : "Do Not Disturb: off"),
-            quietFailure.flatMap { wanted ? quietFailureFinding($0, clock: clock) : nil }
-                ?? meditationQuietFinding(
-                    watch.quietSwitch, desktop: environment["XDG_CURRENT_DESKTOP"], alreadyOn: state.isOn,
-                    wanted: wanted),
+            meditationQuietFinding(
+                watch.quietSwitch, desktop: environment["XDG_CURRENT_DESKTOP"], alreadyOn: state.isOn,
+                wanted: (settings ?? NudgeCore.Settings()).bool(.meditationDoNotDisturb), failure: quietFailure,
+                clock: clock),
         ]
         guard let dunst = watch.dunst else { return findings }
         if dunst.hasPauseLevels {
@@ -83,14 +82,17 @@ extension DoctorReport {
 
     /// The switch a meditation turns on (``DoNotDisturbWatch/quietSwitch``, as the daemon's
     /// `DesktopQuieting` takes it), or why it will not quiet the desktop.
-    /// `desktop`: `XDG_CURRENT_DESKTOP`, named where there is no switch.
+    /// `desktop`: `XDG_CURRENT_DESKTOP`, named where there is no switch. `failure`: the daemon's
+    /// last call that failed to turn a switch on, said instead of the switch.
     static func meditationQuietFinding(
-        _ quietSwitch: DoNotDisturb.Source?, desktop: String?, alreadyOn: Bool, wanted: Bool
+        _ quietSwitch: DoNotDisturb.Source?, desktop: String?, alreadyOn: Bool, wanted: Bool,
+        failure: Store.QuietFailure? = nil, clock: WallClock? = nil
     ) -> Finding {
         guard wanted else {
             return .fine(
                 "meditation: leaves the desktop's Do Not Disturb as it is (meditation.do_not_disturb is false)")
         }
+        if let failure { return quietFailureFinding(failure, clock: clock) }
         let left = alreadyOn ? "; one started now leaves it as it is, since Do Not Disturb is on already" : ""
         switch quietSwitch {
         case .dunstPaused: return .fine("meditation: quiets the desktop by pausing dunst (its paused property)\(left)")

@@ -25,10 +25,8 @@ enum LoopEvent: Sendable {
     case sessionLock(SessionLockWatch.Report)
     /// The desktop's Do Not Disturb changed.
     case doNotDisturb(DoNotDisturb)
-    /// The switch nudge turned on for a quiet span was put back.
-    case desktopRestored(DoNotDisturb.Source)
-    /// The desktop answered the call that turns a quiet span's switch on: nil, or what failed.
-    case desktopQuieted(DoNotDisturb.Source, span: String, until: String, failure: String?)
+    /// The desktop answered a call on a quiet span's switch.
+    case desktop(DesktopQuieting.Answer)
     /// The sound of the warning before sleep ended (or could not play).
     case sleepWarningSounded
     /// The ring with this number stopped by itself (its limit, or no sound device).

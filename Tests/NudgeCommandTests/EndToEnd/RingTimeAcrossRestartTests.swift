@@ -23,6 +23,18 @@ extension SoundEndToEndTests {
             second.waitForEvent("ring_not_resumed", ["notification": "\(id)", "reason": "over"]), "\(second.stderr)")
         #expect(second.stderr.contains("its time to ring (1 min) was over at"), "\(second.stderr)")
         #expect(!second.stderr.contains("event=ring_started"), "\(second.stderr)")
+        // I'm awake says what is so (hostile round after F12: "stops ringing").
+        let delivery = try #require(
+            try rows("SELECT id FROM reminder_deliveries WHERE reminder_key LIKE '%:alarm:%'").first?["id"])
+        let awake = try NudgeBinary.run(
+            ["ack", delivery, "awake"], environment: environment.merging(["NUDGE_FAKE_NOW": later]) { $1 })
+        #expect(awake.status == 64, "\(awake)")
+        #expect(
+            awake.stderr.contains(
+                "delivery \(delivery) is not ringing: Time for dose 2 rang its 1 min (dose.alarm_ring_minutes) until ")
+                && awake.stderr.contains("waits for your answer: nudge ack \(delivery) ANSWER (take, skip, snooze)"),
+            "\(awake)")
+        #expect(!awake.stdout.contains("stops ringing"), "\(awake)")
     }
 
     /// Started again 20 s after the alarm with a minute to ring: it rings the rest, not a minute.

@@ -190,14 +190,14 @@ extension Daemon {
     private func serverAppeared(at now: Date) throws {
         logger.info("a notification server is on the bus", metadata: ["event": "server_appeared"])
         var owedAgain = 0
-        if server.appeared(at: now) {
+        if let nowsSecondIsOld = server.appeared(at: now) {
             let input = try scheduleInput(at: now, clock: wallClock)
             // What the server before showed in the last day is gone with it: history says so,
             // and what waited for an answer is shown again. A store that cannot say it does not
             // keep the dose window from being shown again.
             do {
                 let gone = try store.recordLostWithServer(
-                    shownSince: now.addingTimeInterval(-86_400), at: now,
+                    shownSince: now.addingTimeInterval(-86_400), at: now, nowsSecondIsOld: nowsSecondIsOld,
                     showingAgain: input.kinds.filter { !$0.isReplacing }.map(\.kind))
                 owedAgain = gone.owedAgain
                 if gone.lost > 0 {

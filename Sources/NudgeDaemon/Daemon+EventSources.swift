@@ -118,8 +118,8 @@ extension Daemon {
                 sessionLockChanged(report)
             case .doNotDisturb(let state):
                 doNotDisturbChanged(state)
-            case .desktopRestored(let source):
-                quieting.restored(source)
+            case .desktop(let answer):
+                quieting.answered(answer, at: configuration.clock.now())
             case .sleepWarningSounded:
                 sleepGuard.letSleepGo(because: "the warning sounded")
             case .ringEnded(let number):

@@ -125,9 +125,10 @@ extension Daemon {
         try store.forgetRolledBack(named)
     }
 
-    /// A daemon restarted while an alarm is unanswered on screen rings it again; one the start's
-    /// own plan has just shown rings already, and is not started twice; one whose ringing
-    /// "I'm awake" stopped is not rung again (a follow-up shown after it is another delivery).
+    /// A daemon restarted while an alarm is unanswered on screen rings it again for what is left
+    /// of its time to ring (``RingTime``), not from zero; one the start's own plan has just shown
+    /// rings already, and is not started twice; one whose ringing "I'm awake" stopped, or whose
+    /// time to ring is over, is not rung again (a follow-up shown after it is another delivery).
     func resumeRinging(input: ScheduleInput) throws {
         let now = configuration.clock.now()
         for rule in input.kinds where rule.isReplacing {
@@ -141,14 +142,23 @@ extension Daemon {
                     text: server.notifier.bodyText, from: input, clock: wallClock)?.notification
             else { continue }
             let (_, playback) = ringer.voiced(content, settings: input.settings, for: server.notifier)
-            guard case .ring = playback else { continue }
+            guard case .ring(let source, let limit, let offersAwake) = playback else { continue }
             guard !isAwakeAnswered(live) else {
                 logger.info(
                     "not ringing notification \(id) again: I'm awake stopped it",
                     metadata: ["event": "ring_not_resumed", "notification": "\(id)", "reason": "awake"])
                 continue
             }
-            ringer.play(playback, deliveryID: live.id, notificationID: id)
+            let left = RingTime.left(of: limit, for: live, at: now)
+            guard left > 0 else {
+                let over = RingTime.startedAt(live).map { wallClock.timeOfDay($0.addingTimeInterval(limit)) } ?? "?"
+                logger.info(
+                    "not ringing notification \(id) again: its time to ring (\(Int(limit / 60)) min) was over at \(over); it stays for an answer",
+                    metadata: ["event": "ring_not_resumed", "notification": "\(id)", "reason": "over"])
+                continue
+            }
+            logger.info("notification \(id) rings again for the \(Int(left.rounded(.up))) s left of its time to ring")
+            ringer.play(.ring(source, limit: left, offersAwake: offersAwake), deliveryID: live.id, notificationID: id)
         }
     }
 

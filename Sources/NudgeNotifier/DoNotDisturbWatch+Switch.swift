@@ -117,11 +117,24 @@ extension DoNotDisturbWatch {
             connection, Self.serverName, Self.serverPath, interface, method, tuple, type, G_DBUS_CALL_FLAGS_NONE,
             Self.callTimeout, nil, &error)
         guard let reply else {
-            let text = error.map { String(cString: $0.pointee.message) } ?? "no reply"
+            let text = error.map(Self.oneLine) ?? "no reply"
             if let error { g_error_free(error) }
             return .failure(CallFailure(text: "\(method): \(text)"))
         }
         return .success(reply)
+    }
+}
+
+extension DoNotDisturbWatch {
+    /// A server's error in one line, for a log line and doctor: the D-Bus error's name when the
+    /// server sent one (its message may be a traceback, as python-dbusmock's is), else the
+    /// message's first line.
+    static func oneLine(_ error: UnsafeMutablePointer<GError>) -> String {
+        if let name = g_dbus_error_get_remote_error(error) {
+            defer { g_free(name) }
+            return String(cString: name)
+        }
+        return String(String(cString: error.pointee.message).prefix { $0 != "\n" })
     }
 }
 

@@ -52,7 +52,8 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
 
     /// - Parameters:
     ///   - sessionBus: the bus the notification server is on; nil: no server's word is read.
-    ///   - readsGNOME: whether GNOME's setting is read (GSettings' backend can run here).
+    ///   - readsGNOME: whether GNOME's setting can be read (GSettings' backend can run here);
+    ///     it is read only on GNOME (`quietsGNOME`).
     ///   - quietsGNOME: whether GNOME's setting is a switch nudge may turn (`desktopIsGNOME`).
     ///   - report: each change, on a GLib thread and under the watch's lock; hand it on, do
     ///     not block or call the watch.
@@ -63,7 +64,9 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
         self.report = report
         self.quietsGNOME = quietsGNOME
         glib = GLibThread(name: "nudge-dnd")
-        gnome = readsGNOME ? .defaultContext : nil
+        // Only on GNOME: elsewhere the schema may be installed all the same, and its key (off
+        // since someone used GNOME) would hold reminders for a Do Not Disturb nobody sees.
+        gnome = readsGNOME && quietsGNOME ? .defaultContext : nil
         glib.post { [self] in
             gnome?.perform { [self] in followGNOME() }
             if let sessionBus { followServer(on: sessionBus) } else { firstReading.signal() }

@@ -36,12 +36,23 @@ extension DaemonTests {
             #expect(notifier.shown.withLock { $0.map(\.title) } == ["Daily symptom check", "Daily symptom check"])
             #expect(
                 FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
-                    (try? Store(path: store).delivery(key: "symptom:2026-11-21"))??.reshown == 1
+                    (try? Store(path: store).delivery(key: "symptom:2026-11-21"))??.reshowAt == nil
                 })
+            // Shown again in the second it was lost: the next restart loses it again, and shows it
+            // again (hostile round after F12: it counted none, and showed nothing).
+            clock.set(to: restarted.addingTimeInterval(60))
+            notifier.onEvent?(.serverVanished)
+            notifier.onEvent?(.serverAppeared)
+            #expect(
+                log.waitFor("gone with the notification server that showed them: 1, 1 shown again", count: 2),
+                "\(log.all)")
+            #expect(notifier.showed.wait(timeout: .now() + 10) == .success, "not shown again at the second restart")
         }
         let record = try #require(try Store(path: store).delivery(key: "symptom:2026-11-21"))
         let lost = try #require(record.lostAt, "not recorded lost")
-        #expect(lost >= restarted && lost < restarted.addingTimeInterval(60))
+        #expect(lost >= restarted.addingTimeInterval(60) && lost < restarted.addingTimeInterval(120))
         #expect(record.shownAt.map { $0 >= lost } == true, "shown again after it was lost: \(record)")
+        // A restart is no expiry: it leaves the showings after expiring unseen (`ExpiredReshow.limit`) as they were.
+        #expect(record.reshown == 0, "\(record)")
     }
 }

@@ -80,6 +80,9 @@ public struct AnswerRequest {
         }
         guard daemon.status[DaemonLock.awakeStopsKey] == String(id) else {
             if daemon.status[DaemonLock.ringingKey] == String(id) { throw try ringsWithoutAwake(context) }
+            if let over = ringTimeOver(context) {
+                throw CommandFailure("delivery \(id) is not ringing: \(over)", exitCode: 64)
+            }
             throw CommandFailure(
                 "delivery \(id) is not an alarm ringing now; I'm awake stops only the one that rings (nudge history lists them)",
                 exitCode: 64)
@@ -110,10 +113,32 @@ public struct AnswerRequest {
             throw CommandFailure(
                 "cannot reach the nudge daemon (pid \(daemon.pid)): \(String(cString: strerror(errno)))")
         }
+        // Its time to ring ran out as this was asked: the daemon stopped it already.
+        if let over = ringTimeOver(context) { return context.print("nothing to stop: \(over)") }
         let title = (try? context.openStoreForReading().run { try $0.delivery(id: id) })??.title
         context.print(
             "\(TextInput.oneLine(title ?? "the alarm")) stops ringing; nothing is recorded, and the notification stays for your answer"
         )
+    }
+
+    /// An unanswered alarm whose time to ring (``RingTime``) is over, in words: it rang its
+    /// minutes and waits for an answer; nil for one still in its time, answered, or no alarm.
+    private func ringTimeOver(_ context: CommandContext) -> String? {
+        guard
+            let (record, settings) = try? context.openStoreForReading().run({
+                (try $0.delivery(id: id), try $0.settings())
+            }), let record, record.action == nil, let started = RingTime.startedAt(record),
+            let rule = ReminderRules.all.first(where: { $0.kind == record.kind }),
+            let alarm = rule as? any KeepingAwakeRule,
+            alarm.wakesTheComputer(for: Occurrence(kind: record.kind, key: record.key, dueAt: record.dueAt, title: ""))
+        else { return nil }
+        let minutes = settings.int(.doseAlarmRingMinutes)
+        let end = started.addingTimeInterval(TimeInterval(minutes * 60))
+        guard end <= context.now else { return nil }
+        let title = TextInput.oneLine(record.title ?? "the alarm")
+        let answers = rule.answers.filter { $0 != DoseAnswer.missedAction }.joined(separator: ", ")
+        return
+            "\(title) rang its \(minutes) min (dose.alarm_ring_minutes) until \(context.wallClock.timeOfDay(end)); nothing is recorded, and it waits for your answer: nudge ack \(id) ANSWER (\(answers))"
     }
 
     /// An alarm that rings with no "I'm awake" (the test alarm: Stop only) is answered with

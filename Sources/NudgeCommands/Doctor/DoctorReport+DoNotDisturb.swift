@@ -2,6 +2,7 @@ import Foundation
 import NudgeCore
 import NudgeNotifier
 import NudgeReports
+import NudgeStore
 import NudgeSystem
 
 extension DoctorReport {
@@ -12,10 +13,12 @@ extension DoctorReport {
 
     /// Whether the desktop is in Do Not Disturb now, which switch a meditation would quiet it
     /// with, and where a server holds even what breaks through it (a paused dunst).
-    /// `alarmSounds`: whether nudge's own sound plays here (the bell played).
-    static func doNotDisturbFindings(environment: [String: String], settings: NudgeCore.Settings?, alarmSounds: Bool)
-        -> [Finding]
-    {
+    /// `alarmSounds`: whether nudge's own sound plays here (the bell played). `quietFailure`:
+    /// the daemon's last call that failed to turn a switch on, said instead of the switch.
+    static func doNotDisturbFindings(
+        environment: [String: String], settings: NudgeCore.Settings?, alarmSounds: Bool,
+        quietFailure: Store.QuietFailure? = nil, clock: WallClock? = nil
+    ) -> [Finding] {
         let watch = DoNotDisturbWatch(
             sessionBus: environment["DBUS_SESSION_BUS_ADDRESS"], readsGNOME: PersonClock.dconfCanRun(environment),
             quietsGNOME: DoNotDisturbWatch.desktopIsGNOME(environment)
@@ -39,7 +42,8 @@ extension DoctorReport {
                         : "Do Not Disturb: off"),
             meditationQuietFinding(
                 watch.quietSwitch, desktop: environment["XDG_CURRENT_DESKTOP"], alreadyOn: state.isOn,
-                wanted: (settings ?? NudgeCore.Settings()).bool(.meditationDoNotDisturb)),
+                wanted: (settings ?? NudgeCore.Settings()).bool(.meditationDoNotDisturb), failure: quietFailure,
+                clock: clock),
         ]
         guard let dunst = watch.dunst else { return findings }
         if dunst.hasPauseLevels {
@@ -58,16 +62,37 @@ extension DoctorReport {
         return findings
     }
 
+    /// A meditation's call to turn the desktop's Do Not Disturb on failed (the daemon recorded
+    /// it): it could not be quieted, whatever switch the server seems to have.
+    static func quietFailureFinding(_ failure: Store.QuietFailure, clock: WallClock?) -> Finding {
+        let when = clock.map { " at \(LocalFormat.dayAndTime(failure.at, clock: $0))" } ?? ""
+        let switchName =
+            switch DoNotDisturb.Source(switchName: failure.change) {
+            case .inhibited: "the notification server's Inhibit (KDE Plasma)"
+            case .dunstPaused: "dunst's paused property"
+            case .gnome: "GNOME's show-banners"
+            case nil: "its switch"
+            }
+        return .warning(
+            "meditation: the desktop could not be quieted\(when): \(switchName) failed: \(TextInput.oneLine(failure.reason)); sessions go on with the desktop as it is",
+            fix:
+                "turn Do Not Disturb on yourself for a session, or say you know: nudge settings set meditation.do_not_disturb false"
+        )
+    }
+
     /// The switch a meditation turns on (``DoNotDisturbWatch/quietSwitch``, as the daemon's
     /// `DesktopQuieting` takes it), or why it will not quiet the desktop.
-    /// `desktop`: `XDG_CURRENT_DESKTOP`, named where there is no switch.
+    /// `desktop`: `XDG_CURRENT_DESKTOP`, named where there is no switch. `failure`: the daemon's
+    /// last call that failed to turn a switch on, said instead of the switch.
     static func meditationQuietFinding(
-        _ quietSwitch: DoNotDisturb.Source?, desktop: String?, alreadyOn: Bool, wanted: Bool
+        _ quietSwitch: DoNotDisturb.Source?, desktop: String?, alreadyOn: Bool, wanted: Bool,
+        failure: Store.QuietFailure? = nil, clock: WallClock? = nil
     ) -> Finding {
         guard wanted else {
             return .fine(
                 "meditation: leaves the desktop's Do Not Disturb as it is (meditation.do_not_disturb is false)")
         }
+        if let failure { return quietFailureFinding(failure, clock: clock) }
         let left = alreadyOn ? "; one started now leaves it as it is, since Do Not Disturb is on already" : ""
         switch quietSwitch {
         case .dunstPaused: return .fine("meditation: quiets the desktop by pausing dunst (its paused property)\(left)")

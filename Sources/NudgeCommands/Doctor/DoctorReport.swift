@@ -19,7 +19,8 @@ public struct DoctorReport {
         let bell = Self.playedBell(settings)
         findings += Self.doNotDisturbFindings(
             environment: ProcessInfo.processInfo.environment, settings: settings,
-            alarmSounds: (try? bell?.get()) != nil)
+            alarmSounds: (try? bell?.get()) != nil,
+            quietFailure: (try? Store(readingOnly: path).quietFailure()) ?? nil, clock: context.wallClock)
         let backup = Store.backupTaken(at: path)
         findings += Self.storeFindings(path)
         if let backup { findings.append(Self.backupAsStoreFinding(path, backup)) }

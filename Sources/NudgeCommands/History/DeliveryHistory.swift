@@ -115,7 +115,8 @@ public enum DeliveryHistory {
         if let lost = record.lostAt {
             let restarted =
                 "shown, then lost when the notification server restarted at \(LocalFormat.time(lost, clock: clock))"
-            return shownAt > lost
+            // Shown before the second it was lost: one in that second or after is its showing again.
+            return shownAt >= lost
                 ? "\(restarted); shown again at \(LocalFormat.time(shownAt, clock: clock)), no answer"
                 : "\(restarted), not shown again"
         }

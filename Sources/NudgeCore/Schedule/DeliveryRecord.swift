@@ -28,7 +28,8 @@ public struct DeliveryRecord: Sendable, Equatable {
     /// When Do Not Disturb last ended while it was held.
     public var releasedAt: Date?
     /// When the daemon learned that the server which showed it had gone, it still open (a
-    /// restarted notification server); a later `shownAt` is its showing again.
+    /// restarted notification server); a `shownAt` at or after it is its showing again (the
+    /// store keeps times to the second, and it was shown before the second it was lost).
     public var lostAt: Date?
 
     public init(
@@ -69,6 +70,10 @@ public struct DeliveryRecord: Sendable, Equatable {
 
     /// When it is owed: when due, or, after it expired unseen, when it is shown again.
     public var owedAt: Date { reshowAt ?? dueAt }
+
+    /// Owed again because the notification server that showed it restarted (owed from the
+    /// instant it was lost), not because it expired unseen.
+    public var isOwedAfterLoss: Bool { isOwed && reshowAt != nil && reshowAt == lostAt }
 
     /// The same rule in SQL, for a `reminder_deliveries` row named `table` (an alias or the
     /// table's name): kept beside `isOwed` so the two cannot drift apart.

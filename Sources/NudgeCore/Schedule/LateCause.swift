@@ -5,6 +5,9 @@ import Foundation
 public enum LateCause: Sendable, Equatable {
     /// Each was held during Do Not Disturb (`DeliveryRecord.heldAt`) and released together.
     case doNotDisturb
+    /// Each was on screen, unanswered, when the notification server restarted and lost it
+    /// (`DeliveryRecord.lostAt`): owed again, or shown again (a summary reworded on unlock).
+    case serverRestarted
     /// The machine was up, without a sleep, since before the oldest was due, and the daemon
     /// started after: nudge itself was stopped.
     case nudgeStopped
@@ -14,6 +17,7 @@ public enum LateCause: Sendable, Equatable {
     public var title: String {
         switch self {
         case .doNotDisturb: "While Do Not Disturb was on"
+        case .serverRestarted: "Still unanswered after notifications restarted"
         case .nudgeStopped: "While nudge was stopped"
         case .computerOff: "While the computer was off"
         }
@@ -30,6 +34,10 @@ public enum LateCause: Sendable, Equatable {
             input.deliveries.contains { $0.key == occurrence.key && $0.heldAt != nil }
         }
         if !late.isEmpty && held.count == late.count { return .doNotDisturb }
+        let lost = Set(input.deliveries.filter { $0.lostAt != nil }.map(\.key))
+        if !late.isEmpty && late.allSatisfy({ lost.contains($0.key) }) { return .serverRestarted }
+        // Owed from the loss, those lost say nothing of why the others are late.
+        let late = late.filter { !lost.contains($0.key) }
         guard let oldest = late.map(\.dueAt).min(), let machineUpSince, machineUpSince <= oldest,
             late.allSatisfy({ $0.dueAt < daemonStartedAt })
         else { return .computerOff }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Several reminders found late at once (the computer was off or asleep, the daemon stopped,
-/// Do Not Disturb held them; its title names which, ``LateCause``):
+/// Do Not Disturb held them, a restarted notification server lost them; its title names which,
+/// ``LateCause``):
 /// one notification names them all instead of a burst of pop-ups, and each stays answerable on
 /// its own (`nudge ack`, `nudge history`). Each kind's lateness rule has already decided what is
 /// late and what is missed; alarms (a ``KeepingAwakeRule``'s kind) are never summarized, they
@@ -19,11 +20,14 @@ public enum LateSummary {
     /// A private kind's late one, named on a locked screen: neither its text nor its kind.
     public static let privateName = "a private reminder"
 
-    /// Of what a plan found due, the late ones to summarize; none when fewer than `least`.
+    /// Of what a plan found due, the late ones to summarize; none when fewer than `least`. One
+    /// a restarted server lost counts as late, however recent: owed again from the instant of
+    /// the loss, it would otherwise come back as one pop-up of several at once.
     public static func select(_ due: [Occurrence], now: Date, input: ScheduleInput) -> [Occurrence] {
+        let lost = Set(input.deliveries.filter(\.isOwedAfterLoss).map(\.key))
         let late = due.filter { occurrence in
             guard let kind = input.kind(occurrence.kind), !kind.keepsAwake else { return false }
-            return now.timeIntervalSince(occurrence.dueAt) > lateAfter
+            return now.timeIntervalSince(occurrence.dueAt) > lateAfter || lost.contains(occurrence.key)
         }
         return late.count >= least ? late.sortedByDue() : []
     }
@@ -43,6 +47,8 @@ public enum LateSummary {
         cause: LateCause = .computerOff, hidingPrivate: Bool = false
     ) -> NotificationContent {
         var seen = Set<[String]>()
+        // One owed again (lost with its server, expired unseen) is named by when it was due.
+        let dueAt = Dictionary(input.deliveries.map { ($0.key, $0.dueAt) }) { first, _ in first }
         let all = occurrences.compactMap { occurrence -> String? in
             let kind = input.kind(occurrence.kind)
             let subject = kind?.subject(ofKey: occurrence.key) ?? occurrence.key
@@ -50,7 +56,7 @@ public enum LateSummary {
             let name =
                 hidingPrivate && kind?.isPrivate == true
                 ? privateName : kind?.lateName(of: occurrence, from: input, clock: clock) ?? "a reminder"
-            return text.escape("\(name) \(when(occurrence.dueAt, now: now, clock: clock))")
+            return text.escape("\(name) \(when(dueAt[occurrence.key] ?? occurrence.dueAt, now: now, clock: clock))")
         }
         let names = all.prefix(named)
         let more = all.count - names.count

@@ -25,8 +25,8 @@ enum LoopEvent: Sendable {
     case sessionLock(SessionLockWatch.Report)
     /// The desktop's Do Not Disturb changed.
     case doNotDisturb(DoNotDisturb)
-    /// The switch nudge turned on for a quiet span was put back.
-    case desktopRestored(DoNotDisturb.Source)
+    /// The desktop answered a call on a quiet span's switch.
+    case desktop(DesktopQuieting.Answer)
     /// The sound of the warning before sleep ended (or could not play).
     case sleepWarningSounded
     /// The ring with this number stopped by itself (its limit, or no sound device).

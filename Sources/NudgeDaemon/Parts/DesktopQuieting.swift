@@ -23,6 +23,14 @@ final class DesktopQuieting {
     /// The switch being turned back off: no longer the desktop's Do Not Disturb for nudge.
     private(set) var restoring: DoNotDisturb.Source?
 
+    /// What the desktop answered a call on the switch, on its way to the loop (`.desktop`).
+    enum Answer: Sendable {
+        /// Turned on for `span` (said to last until `until`): nil, or what failed.
+        case turnedOn(DoNotDisturb.Source, span: String, until: String, failure: String?)
+        /// Put back.
+        case restored(DoNotDisturb.Source)
+    }
+
     init(store: Store, events: EventQueue, logger: Logger) {
         self.store = store
         self.events = events
@@ -65,7 +73,7 @@ final class DesktopQuieting {
         // Recorded first: a daemon killed once the desktop changed leaves the next one to put it back.
         guard decide(Store.QuietedDesktop(span: wanted.key, change: source.switchName), nil) else { return }
         seenOn = false
-        turnOn(source, watch: watch, clock: clock, until: wanted.until)
+        turnOn(source, for: wanted.key, watch: watch, clock: clock, until: wanted.until)
     }
 
     /// The desktop's Do Not Disturb changed: the switch nudge turned on, seen on and now off,
@@ -79,9 +87,18 @@ final class DesktopQuieting {
         }
     }
 
-    /// The switch was put back (`.desktopRestored`): the record goes, unless another span's
-    /// decision replaced it meanwhile.
-    func restored(_ source: DoNotDisturb.Source) {
+    /// The desktop answered, `now`.
+    func answered(_ answer: Answer, at now: Date) {
+        switch answer {
+        case .turnedOn(let source, let span, let until, let failure):
+            turnedOn(source, span: span, until: until, failure: failure, at: now)
+        case .restored(let source): restored(source)
+        }
+    }
+
+    /// The switch was put back: the record goes, unless another span's decision replaced it
+    /// meanwhile.
+    private func restored(_ source: DoNotDisturb.Source) {
         guard restoring == source else { return }
         restoring = nil
         guard record == nil else { return }
@@ -111,7 +128,7 @@ final class DesktopQuieting {
         clock: WallClock, until: Date?
     ) {
         if source == .inhibited, let watch, let until {
-            return turnOn(source, watch: watch, clock: clock, until: until)
+            return turnOn(source, for: record.span, watch: watch, clock: clock, until: until)
         }
         guard state.sources.contains(source) else {
             return leave(
@@ -120,14 +137,37 @@ final class DesktopQuieting {
         seenOn = true
     }
 
-    private func turnOn(_ source: DoNotDisturb.Source, watch: DoNotDisturbWatch, clock: WallClock, until: Date) {
-        let logger = logger
-        watch.turnOn(source, reason: "quiet until \(clock.timeOfDay(until))") { failure in
-            if let failure { logger.error("cannot turn the desktop's Do Not Disturb on (\(source)): \(failure)") }
+    /// Asks the desktop; what it answers comes back to the loop (`turnedOn`).
+    private func turnOn(
+        _ source: DoNotDisturb.Source, for span: String, watch: DoNotDisturbWatch, clock: WallClock, until: Date
+    ) {
+        let events = events
+        let time = clock.timeOfDay(until)
+        watch.turnOn(source, reason: "quiet until \(time)") { failure in
+            events.push(.desktop(.turnedOn(source, span: span, until: time, failure: failure)))
         }
-        logger.info(
-            "turned the desktop's Do Not Disturb on (\(source)) until \(clock.timeOfDay(until))",
-            metadata: ["event": "quiet_on", "switch": "\(source.switchName)"])
+    }
+
+    /// The desktop answered: only a switch it turned on is said and kept as turned on. One that
+    /// failed is said as failed, left for the span (nothing to put back), and kept for `nudge
+    /// doctor` until a switch is turned on again.
+    private func turnedOn(_ source: DoNotDisturb.Source, span: String, until: String, failure: String?, at now: Date) {
+        guard let failure else {
+            logger.info(
+                "turned the desktop's Do Not Disturb on (\(source)) until \(until)",
+                metadata: ["event": "quiet_on", "switch": "\(source.switchName)"])
+            do { try store.recordQuietFailure(nil) } catch { logger.error("\(error)") }
+            return
+        }
+        do {
+            try store.recordQuietFailure(Store.QuietFailure(at: now, change: source.switchName, reason: failure))
+        } catch { logger.error("\(error)") }
+        if record?.span == span, turnedOn == source {
+            decide(Store.QuietedDesktop(span: span, change: Store.QuietedDesktop.left), nil)
+        }
+        logger.error(
+            "cannot turn the desktop's Do Not Disturb on (\(source)): \(failure); \(span) goes on with the desktop as it is",
+            metadata: ["event": "quiet_failed", "switch": "\(source.switchName)"])
     }
 
     private func putBack(watch: DoNotDisturbWatch?, because reason: String) {
@@ -145,7 +185,7 @@ final class DesktopQuieting {
             watch.map { watch in { watch.turnOff(source, done: $0) } } ?? { $0("no desktop to put back") }
         turnOff { failure in
             if let failure { logger.error("cannot put the desktop's Do Not Disturb back (\(source)): \(failure)") }
-            events.push(.desktopRestored(source))
+            events.push(.desktop(.restored(source)))
         }
         logger.info(
             "put the desktop's Do Not Disturb back (\(source)): \(reason)",

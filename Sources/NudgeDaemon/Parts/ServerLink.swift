@@ -34,6 +34,9 @@ final class ServerLink {
     private var reportedServerProblem = false
     /// The server went away since a notification was shown: what it showed is gone with it.
     private var serverLost = false
+    /// A notification was accepted while no server was known (by the next one, before its
+    /// appearance was heard): what was shown in the second it appeared may be that one's.
+    private var acceptedWhileLost = false
     /// Notifications already asked to close, so a server that never confirms is asked once.
     private var closeRequested: Set<UInt32> = []
     /// When the notification server on the bus now appeared after one went away: ids it hands
@@ -108,6 +111,7 @@ final class ServerLink {
             ) { [unowned self] result, now, lines in
                 if let replacing { showingOver.remove(replacing) }
                 showing.subtract(keys)
+                if case .success = result, serverLost { acceptedWhileLost = true }
                 if case .success(let id) = result,
                     now.timeIntervalSince1970.rounded(.down) == serverSince.timeIntervalSince1970.rounded(.down)
                 {
@@ -198,14 +202,17 @@ final class ServerLink {
     /// Whether nudge asked the server to close notification `id` (and no server came since).
     func askedToClose(_ id: UInt32) -> Bool { closeRequested.contains(id) }
 
-    /// A server appeared on the bus; true when one had gone away, so that what it showed is gone.
-    func appeared(at now: Date) -> Bool {
-        guard serverLost else { return false }
+    /// A server appeared on the bus. When one had gone away, what it showed is gone: returns
+    /// whether all that was shown until `now`, its second included, was that server's (nothing
+    /// was accepted since it went); nil when none had gone.
+    func appeared(at now: Date) -> Bool? {
+        guard serverLost else { return nil }
+        defer { acceptedWhileLost = false }
         serverLost = false
         serverSince = now
         shownInItsFirstSecond.removeAll()
         closeRequested.removeAll()
-        return true
+        return !acceptedWhileLost
     }
 
     /// The server went away (or there is no bus): what it showed is gone with it.

@@ -60,15 +60,16 @@ extension Store {
     /// the rows its rule writes when shown (a call cadence counts again from that day on `clock`)
     /// in the same transaction. Without `content` (replayed from the click ledger, a bell), the
     /// title and body stay as claimed. Shown again after it expired unseen, it counts one more
-    /// showing, and what its first showing wrote is not written twice.
+    /// showing (`ExpiredReshow.limit`; not after its server restarted: a restart is no sign of
+    /// an unseen reminder), and what its first showing wrote is not written twice.
     public func markShown(
         _ deliveryID: Int64, notificationID: UInt32?, content: NotificationContent?, at now: Date, clock: WallClock
     ) throws(StoreError) {
         try write { db in
             try db.execute(
                 sql: """
-                    UPDATE reminder_deliveries SET reshow_at = NULL, reshown = reshown + 1, closed_at = NULL,
-                        closed_reason = NULL
+                    UPDATE reminder_deliveries SET reshow_at = NULL,
+                        reshown = reshown + (closed_reason IS 'expired'), closed_at = NULL, closed_reason = NULL
                     WHERE id = ? AND reshow_at IS NOT NULL
                     """,
                 arguments: [deliveryID])
@@ -105,15 +106,18 @@ extension Store {
     private static func updateShown(
         _ deliveryID: Int64, notificationID: UInt32?, content: NotificationContent?, at now: Date, _ db: Database
     ) throws {
+        // Never before its loss (`recordLostWithServer`): a showing in the second after one it
+        // lost counts as its showing again.
         try db.execute(
             sql: """
-                UPDATE reminder_deliveries SET shown_at = ?, notification_id = ?, title = coalesce(?, title), body = coalesce(?, body),
-                    awaits_answer = coalesce(?, awaits_answer)
-                WHERE id = ?
+                UPDATE reminder_deliveries SET shown_at = CASE WHEN lost_at > :now THEN lost_at ELSE :now END,
+                    notification_id = :id, title = coalesce(:title, title), body = coalesce(:body, body),
+                    awaits_answer = coalesce(:awaits, awaits_answer)
+                WHERE id = :delivery
                 """,
             arguments: [
-                Timestamp.format(now), notificationID.map { Int64($0) }, content?.title, content?.body,
-                content?.awaitsAnswer, deliveryID,
+                "now": Timestamp.format(now), "id": notificationID.map { Int64($0) }, "title": content?.title,
+                "body": content?.body, "awaits": content?.awaitsAnswer, "delivery": deliveryID,
             ])
     }
 

@@ -3,41 +3,49 @@ import GRDB
 import NudgeCore
 
 extension Store {
-    /// Records that the notifications shown from `since` until the second before `now`, and
-    /// still open (not answered, closed, cancelled or missed), went with the server that showed
-    /// them: a server that appeared at `now` after one went away shows none of them. One lost
-    /// before and shown again is lost again. Those of `showingAgain` (the kinds that do not
-    /// show their live state again themselves) that wait for an answer are owed again now, as
-    /// an expired one is, up to `ExpiredReshow.limit` showings: gone unanswered, a reminder would
-    /// otherwise be silently lost. Returns how many were lost, and how many are owed again.
-    public func recordLostWithServer(shownSince since: Date, at now: Date, showingAgain kinds: [ReminderKind])
-        throws(StoreError) -> (lost: Int, owedAgain: Int)
-    {
+    /// Records that the notifications shown from `since` until `now`, and still open (not
+    /// answered, closed, cancelled or missed), went with the server that showed them: a server
+    /// that appeared at `now` after one went away shows none of them. Times are kept to the
+    /// second: with `nowsSecondIsOld` (nothing was accepted since that server went) one shown
+    /// in `now`'s second is its too, else it may be the new server's and is left.
+    /// One lost before and shown again is lost again, at every restart. Those of `showingAgain`
+    /// (the kinds that do not show their live state again themselves) that wait for an answer
+    /// are owed again from the loss: gone unanswered, a reminder would otherwise be silently
+    /// lost. Returns how many were lost, and how many are owed again.
+    ///
+    /// The loss is recorded after the second of the showing it ended (a showing in `now`'s
+    /// second is lost at the next second) and a showing again never before the loss
+    /// (`markShown`): a `shown_at` before `lost_at` is the showing that was lost, one at or
+    /// after it is a showing again (history's words, and what the next restart counts).
+    public func recordLostWithServer(
+        shownSince since: Date, at now: Date, nowsSecondIsOld: Bool, showingAgain kinds: [ReminderKind]
+    ) throws(StoreError) -> (lost: Int, owedAgain: Int) {
         try write { db in
-            let owedBefore = try Self.owedAgainCount(at: now, db)
+            let (stamp, next) = (Timestamp.format(now), Timestamp.format(now.addingTimeInterval(1)))
+            let owedBefore = try Self.owedAgainCount([stamp, next], db)
             // Kinds quoted from the registry, not from input.
             let again = kinds.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-            // Times are kept to the second: one shown in `now`'s second may be the new server's.
+            let lostAt = "CASE WHEN shown_at >= :now THEN :next ELSE :now END"
             try db.execute(
                 sql: """
-                    UPDATE reminder_deliveries SET lost_at = :now,
-                        reshow_at = CASE WHEN kind IN (\(again)) AND awaits_answer = 1 AND reshown < :limit
-                                         THEN :now ELSE reshow_at END
-                    WHERE notification_id IS NOT NULL AND shown_at >= :since AND shown_at < :now
+                    UPDATE reminder_deliveries SET lost_at = \(lostAt),
+                        reshow_at = CASE WHEN kind IN (\(again)) AND awaits_answer = 1 THEN \(lostAt) ELSE reshow_at END
+                    WHERE notification_id IS NOT NULL AND shown_at >= :since AND shown_at < :until
                       AND closed_at IS NULL AND action IS NULL AND cancelled_at IS NULL AND missed_at IS NULL
-                      AND (lost_at IS NULL OR lost_at < shown_at)
+                      AND (lost_at IS NULL OR lost_at <= shown_at)
                     """,
                 arguments: [
-                    "now": Timestamp.format(now), "since": Timestamp.format(since), "limit": ExpiredReshow.limit,
+                    "now": stamp, "next": next, "since": Timestamp.format(since),
+                    "until": nowsSecondIsOld ? next : stamp,
                 ])
             let lost = db.changesCount
-            return (lost, try Self.owedAgainCount(at: now, db) - owedBefore)
+            return (lost, try Self.owedAgainCount([stamp, next], db) - owedBefore)
         }
     }
 
-    private static func owedAgainCount(at now: Date, _ db: Database) throws -> Int {
+    private static func owedAgainCount(_ stamps: [String], _ db: Database) throws -> Int {
         try Int.fetchOne(
-            db, sql: "SELECT count(*) FROM reminder_deliveries WHERE reshow_at = ?", arguments: [Timestamp.format(now)])
-            ?? 0
+            db, sql: "SELECT count(*) FROM reminder_deliveries WHERE reshow_at IN (?, ?)",
+            arguments: StatementArguments(stamps)) ?? 0
     }
 }

@@ -50,6 +50,23 @@ struct GnomeDoNotDisturbTests: DaemonScenario {
         #expect(daemon.stderr.contains("Do Not Disturb is on (GNOME's show-banners is off)"), "\(daemon.stderr)")
     }
 
+    /// A desktop that is not GNOME, with GNOME's schema installed and its banners off (issue
+    /// 41, hostile round after F12): that key is no Do Not Disturb here, and holds nothing.
+    @Test func bannersOffHoldNothingOnADesktopThatIsNotGNOME() throws {
+        let xfce = try gnomeEnvironment().merging(["XDG_CURRENT_DESKTOP": "XFCE"]) { $1 }
+        try showBanners(false)
+        let daemon = try startDaemon(at: "2026-11-21T20:00:00-05:00", environment: xfce)
+        defer {
+            daemon.signal(SIGKILL)
+            _ = daemon.waitForExit(timeout: 10)
+        }
+        let shown = bus.waitForNotify(count: 1, timeout: 10)
+        #expect(shown.map(\.summary) == ["Daily symptom check"], "\(daemon.stderr)")
+        #expect(!daemon.stderr.contains("event=held"), "\(daemon.stderr)")
+        let doctor = try NudgeBinary.run(["doctor"], environment: environment.merging(xfce) { $1 })
+        #expect(doctor.stdout.contains("Do Not Disturb: off"), "\(doctor.stdout)")
+    }
+
     /// A meditation turns banners off from its start bell; a daemon killed during it leaves
     /// them off and its record in the store, and the next daemon, after the session's end,
     /// turns them on again once: a later "off" is the person's own.

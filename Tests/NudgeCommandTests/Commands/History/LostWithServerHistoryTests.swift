@@ -21,8 +21,10 @@ import Testing
                         '2026-11-22T18:30:00Z', 'Dose 2 window'),
                     (7, 'journal:2026-11-22', 'journal', '2026-11-22T18:20:00Z', '2026-11-22T18:20:00Z', 4,
                         NULL, 'Journal');
-                -- Shown again a second after its server came back.
-                UPDATE reminder_deliveries SET shown_at = '2026-11-22T18:30:01Z' WHERE id = 6
+                -- Shown again in the second its server came back (a showing in that second is
+                -- its showing again: the one lost was before it). Before, history said "not shown
+                -- again" for it.
+                UPDATE reminder_deliveries SET shown_at = '2026-11-22T18:30:00Z' WHERE id = 6
             """)
         let table = InProcessNudge.run(
             ["history", "--store", store], environment: environment.merging(["COLUMNS": "250"]) { $1 })

@@ -81,24 +81,26 @@ public enum BackupsList {
                 "\(BackupDirectory.unreadFolderText(folder, reason)), which backup.directory named before: it may hold backups of this store; make it readable (chmod u+rwx) or mount it"
             if json { context.environment.errors("nudge: \(line)\n") } else { context.print(line) }
         }
-        printOtherIdentities(directory: directory, identity: identity, json: json, context)
+        printOtherIdentities(
+            directory: directory, formerFolders: formerFolders, identity: identity, json: json, context)
     }
 
     /// Another store's backups: one sharing the folder, or this store's file's under another
     /// identity, which only their path restores. Under `json`, on stderr: the rows a program
     /// reads stay this store's.
     private static func printOtherIdentities(
-        directory: String, identity: String?, json: Bool, _ context: CommandContext
+        directory: String, formerFolders: [String], identity: String?, json: Bool, _ context: CommandContext
     ) {
         let say = { (line: String) in
             if json { context.environment.errors("nudge: \(line)\n") } else { context.print(line) }
         }
         let others = BackupDirectory.otherIdentities(
-            in: directory, store: context.storePath, identity: identity, now: context.now)
+            in: directory, formerFolders: formerFolders, store: context.storePath, identity: identity, now: context.now)
         if let newest = others.ofThisPath.first {
             let count = others.ofThisPath.count
+            let folders = Set(others.ofThisPath.map { PathText.directory(of: $0.path) }).sorted()
             say(
-                "\(count == 1 ? "1 backup" : "\(count) backups") of \(BackupDirectory.OtherIdentities.ofThisPathMeaning) \(count == 1 ? "is" : "are") in \(directory), not listed; restore the newest by its path: \(NudgeLine.restore(newest.path, into: context.storePath))"
+                "\(count == 1 ? "1 backup" : "\(count) backups") of \(BackupDirectory.OtherIdentities.ofThisPathMeaning) \(count == 1 ? "is" : "are") in \(folders.map(TextInput.oneLine).joined(separator: " and ")), not listed; restore the newest by its path: \(NudgeLine.restore(newest.path, into: context.storePath))"
             )
         }
         let otherStores = others.ofOtherStores.count

@@ -27,10 +27,13 @@ extension DoctorReport {
         let attributes = (try? FileManager.default.attributesOfItem(atPath: path)) ?? [:]
         let mode = attributes[.posixPermissions] as? Int ?? 0
         let modeText = String(mode, radix: 8)
-        return writable + [
-            mode & 0o077 == 0
-                ? .fine("store: \(path) (mode \(modeText))")
-                : .problem("store: \(path) is readable by others (mode \(modeText))", fix: "chmod 600 \(path)"),
+        // One verdict on the store: a problem writing it is not followed by "ok" (hostile
+        // round 20 on issue 39); its mode is said apart when others may read it.
+        let modeFindings: [Finding] =
+            mode & 0o077 != 0
+            ? [.problem("store: \(path) is readable by others (mode \(modeText))", fix: "chmod 600 \(path)")]
+            : writable.isEmpty ? [.fine("store: \(path) (mode \(modeText))")] : []
+        return writable + modeFindings + [
             .fine(
                 "schema: \(health.migrations.count) migrations (\(health.migrations.last ?? "none")), journal \(health.journalMode)"
             ),

@@ -22,7 +22,8 @@ extension DoctorFindings {
         }
         guard let newest = backups.first else {
             return otherIdentityFinding(
-                BackupDirectory.otherIdentities(in: directory, store: store, identity: identity, now: now),
+                BackupDirectory.otherIdentities(
+                    in: directory, formerFolders: formerFolders, store: store, identity: identity, now: now),
                 directory: directory, store: store, clock: clock)
                 ?? .warning(
                     "backups: none yet in \(directory)",

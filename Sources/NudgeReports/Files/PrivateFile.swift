@@ -50,6 +50,12 @@ public enum PrivateFile {
             throw UsageRefusal(
                 "--output '\(path)' is not a regular file (a directory, device, pipe or link); give the path of a file")
         }
+        // The default backup folder: its files are the store's, named and thinned by nudge.
+        if StoreLocation.canonical(path).hasPrefix(StoreLocation.canonical(store) + ".backups/") {
+            throw UsageRefusal(
+                "--output '\(path)' is in the store's backup folder \(store).backups, whose files nudge names and thins; give another path"
+            )
+        }
         if isStoreFile(path, existing: exists ? target : nil, store: store) {
             throw UsageRefusal("--output '\(path)' is the store or one of its files; give another path")
         }

@@ -18,6 +18,21 @@ extension BackupDirectory {
             "a store at this same path with another identity (this store before it was given a new one, by another program or by being replaced with a copy of itself, or the store that was at this path before another file was moved over it)"
     }
 
+    /// As below, with those of this path in `formerFolders` (the folders backup.directory named
+    /// before) too: another store restored into this file in place brings its own setting,
+    /// and the custom folder the file's backups went into is a former one now (hostile round 20
+    /// on issue 39: they were lost from sight). Other stores' are `directory`'s alone.
+    public static func otherIdentities(
+        in directory: String, formerFolders: [String], store: String, identity: String?, now: Date
+    ) -> OtherIdentities {
+        var found = otherIdentities(in: directory, store: store, identity: identity, now: now)
+        let former = formerFolders.flatMap {
+            otherIdentities(in: $0, store: store, identity: identity, now: now).ofThisPath
+        }
+        found.ofThisPath = newestFirst(found.ofThisPath + former, now: now)
+        return found
+    }
+
     /// The backups in `directory` of another identity than `identity`; none when the store has
     /// none (then every backup is listed).
     public static func otherIdentities(in directory: String, store: String, identity: String?, now: Date)

@@ -114,8 +114,9 @@ extension BackupDirectory {
     }
 
     /// Whether `directory` holds a backup of the store of `identity`.
-    static func holdsBackups(in directory: String, identity: String?) -> Bool {
+    static func holdsBackups(in directory: String, identity: String?, store: String) -> Bool {
         !own(in: [directory], now: Date(), identity: identity).isEmpty
+            || !otherIdentities(in: directory, store: store, identity: identity, now: Date()).ofThisPath.isEmpty
     }
 }
 

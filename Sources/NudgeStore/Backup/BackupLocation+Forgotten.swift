@@ -17,7 +17,7 @@ extension BackupLocation {
         let identity = read(store: store)?.identity
         return before.filter { folder in
             !now.contains { BackupDirectory.isSameFolder($0, folder) }
-                && BackupDirectory.holdsBackups(in: folder, identity: identity)
+                && BackupDirectory.holdsBackups(in: folder, identity: identity, store: store)
         }
     }
 

@@ -141,7 +141,9 @@ public struct BackupLocation: Codable, Sendable, Equatable {
         {
             if remembered.contains(folder) && BackupDirectory.whyUnseen(folder) != nil {
                 former.append(folder)
-            } else if holding < formerFoldersKept && BackupDirectory.holdsBackups(in: folder, identity: identity) {
+            } else if holding < formerFoldersKept
+                && BackupDirectory.holdsBackups(in: folder, identity: identity, store: store)
+            {
                 holding += 1
                 former.append(folder)
             }

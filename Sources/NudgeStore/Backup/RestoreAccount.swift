@@ -93,7 +93,7 @@ public struct RestoreAccount: Sendable, Equatable {
     }
 
     /// `; 1 reminder answered since then is unanswered in it and 2 shown since then are not
-    /// shown in it, and shown again while due`; empty for none.
+    /// shown in it: shown again if still due in it`; empty for none.
     private var rolledBackReminders: String {
         let reminders = { (count: Int) in count == 1 ? "1 reminder" : "\(count) reminders" }
         let verb = { (count: Int) in count == 1 ? "is" : "are" }
@@ -106,7 +106,9 @@ public struct RestoreAccount: Sendable, Equatable {
             let count = phrases.isEmpty ? reminders(showingsRolledBack) : String(showingsRolledBack)
             phrases.append("\(count) shown since then \(verb(showingsRolledBack)) not shown in it")
         }
-        return phrases.isEmpty ? "" : "; " + phrases.joined(separator: " and ") + ", and shown again while due"
+        // A reminder the backup does not have at all (added since) is not shown again: said as
+        // a condition, not a promise (hostile round 20 on issue 39).
+        return phrases.isEmpty ? "" : "; " + phrases.joined(separator: " and ") + ": shown again if still due in it"
     }
 
     private static func list(_ phrases: [String]) -> String {

@@ -20,6 +20,21 @@ struct BackupPlainWordsTests {
         return result
     }
 
+    /// `backup --output` onto a backup in the store's own backup folder (hostile round 20 on
+    /// issue 39): refused as in that folder, not as "the store or one of its files".
+    @Test func anOutputInTheBackupFolderIsRefusedAsSuch() throws {
+        nudge(["log", "symptom", "Headache", "--severity", "3"])
+        nudge(["backup"])
+        let taken = store + ".backups/nudge-20261122T200000Z.sqlite"
+        let before = StoreDump.bytes(taken)
+        let refused = nudge(["backup", "--output", taken], status: 64)
+        #expect(
+            refused.stderr
+                == "nudge: --output '\(taken)' is in the store's backup folder \(store).backups, whose files nudge names and thins; give another path\n",
+            "\(refused)")
+        #expect(before != nil && StoreDump.bytes(taken) == before)
+    }
+
     /// `restore FILE` onto a store on a full disk (a 2 MB tmpfs, which root can mount): the
     /// backup fits beside the store once, not twice. It says the disk is full, and the store
     /// is as it was.

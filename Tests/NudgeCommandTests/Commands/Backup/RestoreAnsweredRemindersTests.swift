@@ -26,7 +26,7 @@ struct RestoreAnsweredRemindersTests: CommandScenario {
         let restored = nudge("restore", "--latest", "--yes")
         #expect(
             restored.stdout.contains(
-                "; 2 reminders answered since then are unanswered in it, and shown again while due"),
+                "; 2 reminders answered since then are unanswered in it: shown again if still due in it"),
             "\(restored)")
         // Answered before the backup: nothing comes undone.
         #expect(nudge("backup").status == 0)
@@ -50,7 +50,7 @@ struct RestoreAnsweredRemindersTests: CommandScenario {
         let restored = nudge("restore", "--latest", "--yes")
         #expect(
             restored.stdout.contains(
-                "; 1 reminder answered since then is unanswered in it and 1 shown since then is not shown in it, and shown again while due"
+                "; 1 reminder answered since then is unanswered in it and 1 shown since then is not shown in it: shown again if still due in it"
             ),
             "\(restored)")
     }

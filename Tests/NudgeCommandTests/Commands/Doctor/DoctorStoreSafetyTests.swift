@@ -61,6 +61,8 @@ struct DoctorStoreSafetyTests {
             ),
             "\(result)")
         #expect(result.stdout.contains("PROBLEM backups: \(store).backups cannot be made: "), "\(result)")
+        // One verdict on the store (hostile round 20 on issue 39: "ok store" followed).
+        #expect(!result.stdout.contains("ok      store: \(store)"), "\(result)")
         #expect(result.status == 1)
     }
 

@@ -58,6 +58,19 @@ import Testing
         try expectRefusal(arguments, mentioning: mentioning)
     }
 
+    /// `reminders edit ID --at` alone moving a one-off of today to a time passed is refused as
+    /// `--on` today at that time is (hostile round of issue 42: it exited 0 and the reminder
+    /// was never shown nor ended); a time to come is taken.
+    @Test func aOneOffMovedToATimePassedIsRefused() throws {
+        #expect(nudge("remind", "Call the pharmacy", "--on", "2026-11-21", "--at", "20:00").status == 0)
+        let refused = try InProcessNudge.expectRefusal(
+            ["reminders", "edit", "1", "--at", "19:00"], store: store, environment: environment,
+            mentioning: "--at 19:00 on 2026-11-21 has passed")
+        #expect(!refused.stderr.contains("pharmacy"), "a refusal never repeats the text: \(refused)")
+        #expect(nudge("reminders", "edit", "1", "--at", "21:00").status == 0)
+        #expect(try listed().first?["next_at"] as? String == "2026-11-22T02:00:00Z")
+    }
+
     /// A row another program wrote in a shape nudge cannot read is left out and named: it can
     /// still be deleted by its id, and an edit says so (hostile round: "no reminder 5", exit 64,
     /// and no way to remove it).

@@ -149,7 +149,7 @@ public struct MedicationReminder: MissRecordingRule {
         guard let (dose, follow) = ScheduledDose.parse(occurrence.key), follow != .unanswered,
             input.facts.schedule(dose.medicationID) != nil
         else { return nil }
-        let when = input.clock.text(dose.time)
+        let when = input.clock.dueText(on: dose.date, at: dose.time)
         let body: String
         switch follow {
         case .again(let number): body = "Due at \(when); asked again (\(number) of \(Self.repeats))."

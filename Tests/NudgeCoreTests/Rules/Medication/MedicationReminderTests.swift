@@ -115,8 +115,8 @@ import Testing
             if next == dose.key(.unanswered) {
                 #expect(atNext.due.isEmpty && atNext.missed.map(\.key) == [next])
                 #expect(
-                    MedicationReminder().changesWhenMissed(key: next, dueAt: atNext.missed[0].dueAt) == [
-                        .notTaken(dose, outcome: .missed, at: atNext.missed[0].dueAt)
+                    MedicationReminder().changesWhenMissed(key: next, dueAt: atNext.missed[0].dueAt, at: shown) == [
+                        .notTaken(dose, outcome: .missed, at: shown)
                     ])
             } else {
                 #expect(atNext.due.map(\.key) == [next] && atNext.missed.isEmpty)

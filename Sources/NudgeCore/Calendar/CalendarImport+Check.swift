@@ -55,10 +55,15 @@ extension CalendarImport {
     }
 
     /// Whether `repeats`, ending on `endsOn`, has the days the event's alarms fall on, on
-    /// `clock`, after today until ``checkedDays`` ahead.
+    /// `clock`, after today until ``checkedDays`` ahead. Refused (``Reason/otherTimes``) when an
+    /// alarm is at another minute than `time` on its day: nudge keeps one time of day, and an
+    /// event in a zone that changes its clock on other days than the person's (or never) is
+    /// an hour off for weeks or months (issue 42's leftovers: a Berlin 14:30 call stayed 08:30
+    /// in New York while the calendar rang at 09:30). A day whose `time` the person's clock
+    /// skips is nudge's own rule's, not compared.
     func keepsTheCalendarsDays(
         rule: String, start: ICalendarTime.Written, until: RuleEnd?, alarmOffset: Int, repeats: OwnReminderRepeat,
-        endsOn: CivilDate?, now: Date, clock: WallClock, zone: (String) -> ZoneRules?
+        time: LocalTime, endsOn: CivilDate?, now: Date, clock: WallClock, zone: (String) -> ZoneRules?
     ) throws(Refusal) -> Bool {
         let today = clock.date(of: now)
         let last = today.adding(days: Self.checkedDays)
@@ -76,6 +81,7 @@ extension CalendarImport {
             }
         }
         var found: [CivilDate] = []
+        var atAnotherTime = false
         var occurrence = 0
         // Without a COUNT the days before last week's need no reading.
         var date = days.count == nil ? max(start.date, today.adding(days: -8)) : start.date
@@ -89,10 +95,19 @@ extension CalendarImport {
             written.date = date
             let instant = try self.instant(written, clock: clock, zone: zone)
             if let bound, instant > bound { break }
-            let alarmDay = clock.date(of: instant.addingTimeInterval(TimeInterval(alarmOffset)))
-            if alarmDay > today, alarmDay <= last { found.append(alarmDay) }
+            let alarm = instant.addingTimeInterval(TimeInterval(alarmOffset))
+            let alarmDay = clock.date(of: alarm)
+            guard alarmDay > today, alarmDay <= last else { continue }
+            found.append(alarmDay)
+            if let due = clock.instant(on: alarmDay, at: time), clock.local(due) == (alarmDay, time.secondsOfDay),
+                Int(due.timeIntervalSince1970) / 60 != Int(alarm.timeIntervalSince1970.rounded(.down)) / 60
+            {
+                atAnotherTime = true
+            }
         }
-        return found == wanted
+        guard found == wanted else { return false }
+        if atAnotherTime { throw .leftOut(.otherTimes) }
+        return true
     }
 
     /// UNTIL as an instant: UTC as written, else on the start's clock.

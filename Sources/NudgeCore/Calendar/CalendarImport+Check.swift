@@ -66,10 +66,22 @@ extension CalendarImport {
         time: LocalTime, endsOn: CivilDate?, now: Date, clock: WallClock, zone: (String) -> ZoneRules?
     ) throws(Refusal) -> Bool {
         let today = clock.date(of: now)
-        let last = today.adding(days: Self.checkedDays)
         let wanted = (1...Self.checkedDays).map { today.adding(days: $0) }.filter { day in
             repeats.includes(day) && endsOn.map { day <= $0 } != false
         }
+        let alarms = try self.alarms(
+            rule: rule, start: start, until: until, alarmOffset: alarmOffset, today: today, clock: clock, zone: zone)
+        guard alarms.map(clock.date(of:)) == wanted else { return false }
+        if alarms.contains(where: { !Self.isAt(time, $0, clock: clock) }) { throw .leftOut(.otherTimes) }
+        return true
+    }
+
+    /// The event's alarms by its rule on the days after `today` until ``checkedDays`` ahead.
+    private func alarms(
+        rule: String, start: ICalendarTime.Written, until: RuleEnd?, alarmOffset: Int, today: CivilDate,
+        clock: WallClock, zone: (String) -> ZoneRules?
+    ) throws(Refusal) -> [Date] {
+        let last = today.adding(days: Self.checkedDays)
         let days = RuleDays(rule)
         var bound: Date?
         var lastDate: CivilDate?
@@ -80,8 +92,7 @@ extension CalendarImport {
                 bound = try untilBound(written, start, clock: clock, zone: zone)
             }
         }
-        var found: [CivilDate] = []
-        var atAnotherTime = false
+        var found: [Date] = []
         var occurrence = 0
         // Without a COUNT the days before last week's need no reading.
         var date = days.count == nil ? max(start.date, today.adding(days: -8)) : start.date
@@ -96,18 +107,19 @@ extension CalendarImport {
             let instant = try self.instant(written, clock: clock, zone: zone)
             if let bound, instant > bound { break }
             let alarm = instant.addingTimeInterval(TimeInterval(alarmOffset))
-            let alarmDay = clock.date(of: alarm)
-            guard alarmDay > today, alarmDay <= last else { continue }
-            found.append(alarmDay)
-            if let due = clock.instant(on: alarmDay, at: time), clock.local(due) == (alarmDay, time.secondsOfDay),
-                Int(due.timeIntervalSince1970) / 60 != Int(alarm.timeIntervalSince1970.rounded(.down)) / 60
-            {
-                atAnotherTime = true
-            }
+            if clock.date(of: alarm) > today, clock.date(of: alarm) <= last { found.append(alarm) }
         }
-        guard found == wanted else { return false }
-        if atAnotherTime { throw .leftOut(.otherTimes) }
-        return true
+        return found
+    }
+
+    /// Whether an alarm is at the minute nudge reminds at `time` on its day; a day whose `time`
+    /// the clock skips is nudge's own rule's, taken as such.
+    private static func isAt(_ time: LocalTime, _ alarm: Date, clock: WallClock) -> Bool {
+        let day = clock.date(of: alarm)
+        guard let due = clock.instant(on: day, at: time), clock.local(due) == (day, time.secondsOfDay) else {
+            return true
+        }
+        return Int(due.timeIntervalSince1970) / 60 == Int(alarm.timeIntervalSince1970.rounded(.down)) / 60
     }
 
     /// UNTIL as an instant: UTC as written, else on the start's clock.

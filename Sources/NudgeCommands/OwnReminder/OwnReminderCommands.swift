@@ -69,8 +69,9 @@ public struct OwnReminderEdit {
         if let (repeated, time) = try repeats.resolved(at: at, kept: reminder.time, now: context.now, clock: clock) {
             reminder.repeats = repeated
             reminder.time = time
-        } else {
-            reminder.time = at ?? reminder.time
+        } else if let at {
+            reminder.time = at
+            try Self.refusePassed(reminder, now: context.now, clock: clock)
         }
         reminder.endsOn = try ends.resolved(for: reminder, now: context.now, clock: clock)
         try Self.refuseTwin(of: reminder, among: all)
@@ -84,6 +85,16 @@ public struct OwnReminderEdit {
 }
 
 extension OwnReminderEdit {
+    /// A one-off moved by `--at` alone to a time already past would never be shown nor end
+    /// (hostile round of issue 42): refused as `--on` with that day and time is.
+    static func refusePassed(_ reminder: OwnReminderSchedule, now: Date, clock: WallClock) throws {
+        guard case .on(let day) = reminder.repeats, reminder.dueAt(on: day, clock: clock).map({ $0 <= now }) ?? true
+        else { return }
+        throw CommandFailure(
+            "--at \(clock.text(reminder.time)) on \(day) has passed; give a time to come, or another day with --on",
+            exitCode: 64)
+    }
+
     /// An edit that makes a reminder another one (its text but for case or spaces, its repeat
     /// and time) is refused: both would ring. The text is not repeated: it may be private.
     static func refuseTwin(of reminder: OwnReminderSchedule, among all: [OwnReminderSchedule]) throws {

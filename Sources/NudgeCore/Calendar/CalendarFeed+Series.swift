@@ -35,16 +35,21 @@ extension CalendarFeed {
         }
         guard let firstDay else { return nil }
         var series = Series(reminder: reminder, firstDay: firstDay, leftOut: [], ruledKeys: [])
-        var day = max(clock.date(of: now), firstDay)
+        // From the day before now's: a calendar's reading of a day nudge has passed may be to come.
+        var day = max(clock.date(of: now).adding(days: -1), firstDay)
         while day <= clock.date(of: end) {
-            if let due = reminder.dueAt(on: day, clock: clock), due > now, due < end, due >= reminder.since {
+            if let due = reminder.dueAt(on: day, clock: clock), due < end, due >= reminder.since,
+                reminder.repeats.ruleIncludes(day)
+            {
                 // A day keyed before keys held the time keeps that key (OwnReminder.Facts.untimedDays).
                 let key = [reminder.key(on: day), OwnReminderSchedule.dayKey(id: reminder.id, day: day)]
                     .first(where: keys.contains)
-                let ruled = reminder.repeats.ruleIncludes(day)
-                if let key, ruled, clock.local(due) == (day, reminder.time.secondsOfDay) {
+                let atRuleTime = clock.local(due) == (day, reminder.time.secondsOfDay)
+                if due > now, let key, atRuleTime {
                     series.ruledKeys.append(key)
-                } else if ruled {
+                } else if due > now || !atRuleTime {
+                    // Settled, snoozed or moved by the clock: also once nudge's instant has
+                    // passed, as the rule's reading of a gap time is the gap's length later.
                     series.leftOut.append(day)
                 }
             }

@@ -55,16 +55,33 @@ extension CalendarImport {
     }
 
     /// Whether `repeats`, ending on `endsOn`, has the days the event's alarms fall on, on
-    /// `clock`, after today until ``checkedDays`` ahead.
+    /// `clock`, after today until ``checkedDays`` ahead. Refused (``Reason/otherTimes``) when an
+    /// alarm is at another minute than `time` on its day: nudge keeps one time of day, and an
+    /// event in a zone that changes its clock on other days than the person's (or never) is
+    /// an hour off for weeks or months (issue 42's leftovers: a Berlin 14:30 call stayed 08:30
+    /// in New York while the calendar rang at 09:30). A day whose `time` the person's clock
+    /// skips is nudge's own rule's, not compared.
     func keepsTheCalendarsDays(
         rule: String, start: ICalendarTime.Written, until: RuleEnd?, alarmOffset: Int, repeats: OwnReminderRepeat,
-        endsOn: CivilDate?, now: Date, clock: WallClock, zone: (String) -> ZoneRules?
+        time: LocalTime, endsOn: CivilDate?, now: Date, clock: WallClock, zone: (String) -> ZoneRules?
     ) throws(Refusal) -> Bool {
         let today = clock.date(of: now)
-        let last = today.adding(days: Self.checkedDays)
         let wanted = (1...Self.checkedDays).map { today.adding(days: $0) }.filter { day in
             repeats.includes(day) && endsOn.map { day <= $0 } != false
         }
+        let alarms = try self.alarms(
+            rule: rule, start: start, until: until, alarmOffset: alarmOffset, today: today, clock: clock, zone: zone)
+        guard alarms.map(clock.date(of:)) == wanted else { return false }
+        if alarms.contains(where: { !Self.isAt(time, $0, clock: clock) }) { throw .leftOut(.otherTimes) }
+        return true
+    }
+
+    /// The event's alarms by its rule on the days after `today` until ``checkedDays`` ahead.
+    private func alarms(
+        rule: String, start: ICalendarTime.Written, until: RuleEnd?, alarmOffset: Int, today: CivilDate,
+        clock: WallClock, zone: (String) -> ZoneRules?
+    ) throws(Refusal) -> [Date] {
+        let last = today.adding(days: Self.checkedDays)
         let days = RuleDays(rule)
         var bound: Date?
         var lastDate: CivilDate?
@@ -75,7 +92,7 @@ extension CalendarImport {
                 bound = try untilBound(written, start, clock: clock, zone: zone)
             }
         }
-        var found: [CivilDate] = []
+        var found: [Date] = []
         var occurrence = 0
         // Without a COUNT the days before last week's need no reading.
         var date = days.count == nil ? max(start.date, today.adding(days: -8)) : start.date
@@ -89,10 +106,20 @@ extension CalendarImport {
             written.date = date
             let instant = try self.instant(written, clock: clock, zone: zone)
             if let bound, instant > bound { break }
-            let alarmDay = clock.date(of: instant.addingTimeInterval(TimeInterval(alarmOffset)))
-            if alarmDay > today, alarmDay <= last { found.append(alarmDay) }
+            let alarm = instant.addingTimeInterval(TimeInterval(alarmOffset))
+            if clock.date(of: alarm) > today, clock.date(of: alarm) <= last { found.append(alarm) }
         }
-        return found == wanted
+        return found
+    }
+
+    /// Whether an alarm is at the minute nudge reminds at `time` on its day; a day whose `time`
+    /// the clock skips is nudge's own rule's, taken as such.
+    private static func isAt(_ time: LocalTime, _ alarm: Date, clock: WallClock) -> Bool {
+        let day = clock.date(of: alarm)
+        guard let due = clock.instant(on: day, at: time), clock.local(due) == (day, time.secondsOfDay) else {
+            return true
+        }
+        return Int(due.timeIntervalSince1970) / 60 == Int(alarm.timeIntervalSince1970.rounded(.down)) / 60
     }
 
     /// UNTIL as an instant: UTC as written, else on the start's clock.

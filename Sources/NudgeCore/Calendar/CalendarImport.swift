@@ -42,6 +42,8 @@ public struct CalendarImport: Sendable {
         case later = "repeating weekly or monthly from a day to come (nudge's would begin now)"
         case otherDays =
             "whose alarms fall on other days than nudge's repeat would keep (the event's zone changes its clock apart from yours, a month without its day, which RFC 5545 skips, or its COUNT)"
+        case otherTimes =
+            "whose alarms' time on your clock changes through the year (the event's zone changes its clock on other days than yours, or never; nudge's repeat keeps one time)"
 
         public static func < (lhs: Reason, rhs: Reason) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -139,7 +141,7 @@ public struct CalendarImport: Sendable {
             guard
                 try keepsTheCalendarsDays(
                     rule: ruleProperty.value, start: written, until: end, alarmOffset: offset, repeats: repeats,
-                    endsOn: endsOn, now: now, clock: clock, zone: zone)
+                    time: time, endsOn: endsOn, now: now, clock: clock, zone: zone)
             else { throw .leftOut(.otherDays) }
             // Weekdays and days of the month have no first day: one the calendar begins later
             // would be reminded before it.

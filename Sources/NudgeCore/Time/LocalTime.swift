@@ -14,6 +14,17 @@ public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible
     /// The canonical stored form, `HH:MM`.
     public var description: String { "\(pad(hour, 2)):\(pad(minute, 2))" }
 
+    /// Only the stored form, `HH:MM` in ASCII digits: what another program wrote loosely
+    /// (`8am`, `8:00`) is no time nudge stored.
+    public init?(stored text: some StringProtocol) {
+        let characters = Array(text)
+        guard characters.count == 5, characters[2] == ":",
+            characters.enumerated().allSatisfy({ $0.offset == 2 || ("0"..."9").contains($0.element) }),
+            let hour = Int(String(characters[0...1])), let minute = Int(String(characters[3...4]))
+        else { return nil }
+        self.init(hour: hour, minute: minute)
+    }
+
     public static let midnight = LocalTime(hour: 0, minute: 0)!
 
     /// Accepts `20:00`, `8:05`, `8pm`, `8 PM`, `8:30 pm`, `8:30a.m.`, `noon` and `midnight`, and

@@ -28,7 +28,7 @@ extension Store {
                 guard db.changesCount > 0 else { continue }
                 recorded.append(occurrence)
                 if let rule = self.rule(for: occurrence.kind) {
-                    try Self.writeMissedChanges(of: rule, occurrence, db)
+                    try Self.writeMissedChanges(of: rule, occurrence, at: now, db)
                 }
             }
             return recorded
@@ -50,10 +50,10 @@ extension Store {
     }
 
     /// As for "shown": what no longer applies is dropped, the occurrence stays missed.
-    private static func writeMissedChanges<Rule: StoredRule>(of rule: Rule, _ occurrence: Occurrence, _ db: Database)
-        throws
-    {
+    private static func writeMissedChanges<Rule: StoredRule>(
+        of rule: Rule, _ occurrence: Occurrence, at now: Date, _ db: Database
+    ) throws {
         guard let missing = rule as? any MissRecordingRule<Rule.Change> else { return }
-        try writeSideEffects(missing.changesWhenMissed(key: occurrence.key, dueAt: occurrence.dueAt), db)
+        try writeSideEffects(missing.changesWhenMissed(key: occurrence.key, dueAt: occurrence.dueAt, at: now), db)
     }
 }

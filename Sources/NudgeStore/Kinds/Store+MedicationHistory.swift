@@ -7,7 +7,7 @@ extension Store {
     /// were (each version with the span it was in effect), every
     /// `medication_events` row (with its dose), and the doses recorded not taken. A row whose
     /// time DoseTap's reader cannot read is left out and named, as DoseTap leaves it out; a
-    /// dose that is no whole number is listed as unreadable, never as none.
+    /// dose that is no whole number, or a negative one, is listed as unreadable, never as none.
     public func medicationRecords(since: Date, clock: WallClock) throws(StoreError) -> MedicationReminder.Facts {
         try read { db in
             var facts = MedicationReminder.Facts()
@@ -27,10 +27,10 @@ extension Store {
                     UnreadableRows.note("medication_events", row)
                     return nil
                 }
-                var entry = MedicationReminder.Facts.Entry(
-                    medicationID: name, takenAt: taken, doseMg: row.stored("dose_mg"))
-                entry.doseIsUnreadable =
-                    entry.doseMg == nil && row.stored("dose_mg", as: DatabaseValue.self)?.isNull == false
+                // A negative amount is no dose (hostile round of issue 42: `-5 mg`, taken).
+                let dose = row.stored("dose_mg", as: Int.self).flatMap { $0 >= 0 ? $0 : nil }
+                var entry = MedicationReminder.Facts.Entry(medicationID: name, takenAt: taken, doseMg: dose)
+                entry.doseIsUnreadable = dose == nil && row.stored("dose_mg", as: DatabaseValue.self)?.isNull == false
                 entry.offsetMinutes = row.stored("local_offset_minutes")
                 return entry
             }
@@ -70,7 +70,7 @@ extension Store {
     static func notTakenDose(_ row: Row) -> ScheduledDose? {
         guard let name: String = row.stored("medication_id"),
             let date = row.stored("dose_date", as: String.self).flatMap({ CivilDate(iso: $0) }),
-            let time = row.stored("dose_time", as: String.self).flatMap(LocalTime.init(parsing:))
+            let time = row.stored("dose_time", as: String.self).flatMap(LocalTime.init(stored:))
         else { return nil }
         return ScheduledDose(medicationID: name, date: date, time: time)
     }

@@ -20,6 +20,21 @@ import Testing
             settings: settings, clock: clock)
     }
 
+    /// A dose found missed (the computer was off through its repeats) is recorded with the
+    /// instant it was recorded, as `recorded_at` says, not its deadline's (issue 42's
+    /// leftovers: it held the deadline); a skip already was.
+    @Test func aMissIsRecordedAtTheInstantItIsRecorded() throws {
+        let store = try Store(path: path)
+        let dose = ScheduledDose(
+            medicationID: "modafinil", date: CivilDate(iso: "2026-11-21")!, time: LocalTime(hour: 8, minute: 0)!)
+        let deadline = Timestamp.parse("2026-11-21T13:40:00Z")!
+        let found = Timestamp.parse("2026-11-21T19:12:00Z")!
+        try store.recordMissed(
+            [Occurrence(kind: .medication, key: dose.key(.unanswered), dueAt: deadline, title: "")], at: found)
+        let rows = try StoreQuery.rows(path, "SELECT dose_time, outcome, recorded_at FROM medication_outcomes")
+        #expect(rows == [["dose_time": "08:00", "outcome": "missed", "recorded_at": "2026-11-21T19:12:00Z"]])
+    }
+
     /// A table from before DoseTap's own migration added three columns gets them, as that
     /// migration adds them, and takes a row.
     @Test func aTableFromAnEarlierDoseTapGetsTheColumnsItsMigrationAdds() throws {

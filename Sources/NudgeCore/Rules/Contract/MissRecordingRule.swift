@@ -8,15 +8,16 @@ public protocol MissRecordingRule<Change>: ReminderRule {
     associatedtype Change
     /// The rows written with "missed" for this occurrence. Called by the store inside the
     /// transaction that records the miss, once per occurrence; a change that no longer applies
-    /// is dropped and the occurrence stays missed. No default; a kind whose miss writes only
-    /// "missed" (SymptomReminder) does not conform.
+    /// is dropped and the occurrence stays missed. `now` is when the miss is recorded, which
+    /// may be long after `dueAt` (the computer was off). No default; a kind whose miss writes
+    /// only "missed" (SymptomReminder) does not conform.
     ///
     /// ```swift
     /// // MeditationTimer: a session's end bell missed still completes the session
     /// ```
-    func changesWhenMissed(key: String, dueAt: Date) -> [Change]
+    func changesWhenMissed(key: String, dueAt: Date, at now: Date) -> [Change]
     /// Whether an occurrence is a deadline rather than a reminder: never shown, recorded missed
-    /// at its instant (with ``changesWhenMissed(key:dueAt:)``). Asked by a plan for each
+    /// at its instant (with ``changesWhenMissed(key:dueAt:at:)``). Asked by a plan for each
     /// occurrence it reaches, before its lateness. Default: false.
     ///
     /// ```swift

@@ -6,7 +6,8 @@ public enum MedicationChange: AppChange, Equatable {
     /// A `medication_events` row as DoseTap writes one; the store gives it the open session's
     /// id, and writes nothing when DoseTap's duplicate guard finds another within its minutes.
     case taken(MedicationEvent)
-    /// The dose was skipped (`skipped`), or went unanswered through its repeats (`missed`).
+    /// The dose was skipped (`skipped`), or went unanswered through its repeats (`missed`),
+    /// recorded at `at` (`recorded_at`).
     case notTaken(ScheduledDose, outcome: MedicationOutcome, at: Date)
 }
 

@@ -149,7 +149,7 @@ public struct MedicationReminder: MissRecordingRule {
         guard let (dose, follow) = ScheduledDose.parse(occurrence.key), follow != .unanswered,
             input.facts.schedule(dose.medicationID) != nil
         else { return nil }
-        let when = input.clock.text(dose.time)
+        let when = input.clock.dueText(on: dose.date, at: dose.time)
         let body: String
         switch follow {
         case .again(let number): body = "Due at \(when); asked again (\(number) of \(Self.repeats))."
@@ -167,10 +167,11 @@ public struct MedicationReminder: MissRecordingRule {
                 category: "x-nudge.medication", sound: .reminder))
     }
 
-    /// Every reminder of a dose found too late, and the dose's end, record it not taken.
-    public func changesWhenMissed(key: String, dueAt: Date) -> [MedicationChange] {
+    /// Every reminder of a dose found too late, and the dose's end, record it not taken, at the
+    /// instant that is found (`recorded_at`), as a skip is recorded at its answer.
+    public func changesWhenMissed(key: String, dueAt: Date, at now: Date) -> [MedicationChange] {
         guard let (dose, _) = ScheduledDose.parse(key) else { return [] }
-        return [.notTaken(dose, outcome: .missed, at: dueAt)]
+        return [.notTaken(dose, outcome: .missed, at: now)]
     }
 
     /// The end of an unanswered dose is recorded, never shown.

@@ -185,11 +185,11 @@ public struct MeditationTimer: MissRecordingRule {
     }
 
     public func changesWhenShown(key: String, dueAt: Date, at instant: Date, clock: WallClock) -> [MeditationChange] {
-        changesWhenMissed(key: key, dueAt: dueAt)
+        changesWhenMissed(key: key, dueAt: dueAt, at: instant)
     }
 
     /// A session's end or sleep is recorded whether or not anyone saw it.
-    public func changesWhenMissed(key: String, dueAt: Date) -> [MeditationChange] {
+    public func changesWhenMissed(key: String, dueAt: Date, at now: Date) -> [MeditationChange] {
         switch Key(key) {
         case .end(let session): [MeditationChange.completed(sessionID: session)]
         case .interrupted(let session): [MeditationChange.interrupted(sessionID: session, at: dueAt)]

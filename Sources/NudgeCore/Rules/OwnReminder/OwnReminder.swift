@@ -120,7 +120,7 @@ public struct OwnReminder: ReminderRule {
     }
 
     /// `done` ends the day's reminder (and an every-N-days one counts again from today),
-    /// `snooze` shows it again in an hour, `skip` ends the day's reminder and nothing more.
+    /// `snooze` shows it again in an hour (at the nearest whole minute), `skip` ends the day's reminder and nothing more.
     public func answer(_ answer: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
         -> AnswerDecision<OwnReminderChange>
     {
@@ -143,7 +143,11 @@ public struct OwnReminder: ReminderRule {
                     changes: [.countedFrom(id: id, day: next)], cancelOwedWithPrefix: followUps,
                     confirmation: "done; next on \(next) at \(input.clock.text(reminder.time))"))
         case Self.snoozeAction:
-            let due = now.addingTimeInterval(TimeInterval(Self.snoozeMinutes * 60))
+            // At the nearest whole minute (under 30 s of an hour either way): `upcoming` and
+            // `reminders` say the minute it rings at, and the feed the same instant (hostile
+            // round of issue 42: the feed's 04:00:13 was upcoming's 04:00).
+            let asked = now.timeIntervalSince1970 + TimeInterval(Self.snoozeMinutes * 60)
+            let due = Date(timeIntervalSince1970: (asked / 60).rounded() * 60)
             return .record(AnswerEffects(followUp: .init(kind: kind, keyPrefix: followUps + "snooze:", dueAt: due)))
         case Self.skipAction:
             return .record(AnswerEffects(cancelOwedWithPrefix: followUps))

@@ -50,6 +50,39 @@ struct CalendarFeedRuleTests {
         #expect(found.count == 8, "each on each of the span's 4 nights, once")
     }
 
+    /// Exported on the spring-forward day after nudge showed a gap time at the gap's end: the
+    /// rule's reading of that day (the gap's length later) is still to come and must be left
+    /// out too (hostile round of issue 42: a calendar rang 02:30's at 03:30, 30 minutes after
+    /// nudge), for a daily and a weekly one, an hour's gap and Lord Howe's half hour.
+    @Test(arguments: [
+        ("America/New_York", "02:30", "2027-03-14T03:10:00-04:00"),
+        ("America/New_York", "02:45", "2027-03-14T03:00:14-04:00"),
+        ("Australia/Lord_Howe", "02:15", "2027-10-03T02:40:00+11:00"),
+    ])
+    func aGapTimePassedIsNotLeftToTheCalendarsReading(zone: String, time: String, now: String) throws {
+        let start = try #require(Timestamp.parse(now))
+        let setAt = Timestamp.format(start.addingTimeInterval(-86400))
+        for command in [
+            ["remind", "Daily", "--every", "1d", "--at", time], ["remind", "Sunday", "--weekly", "sun", "--at", time],
+        ] {
+            let result = nudge(command, ["TZ": zone, "NUDGE_FAKE_NOW": setAt])
+            try #require(result.status == 0, "\(result)")
+        }
+        let environment = ["TZ": zone, "NUDGE_FAKE_NOW": now]
+        let feed = directory.file("feed.ics")
+        #expect(nudge(["upcoming", "--format", "ics", "--days", "9", "--output", feed], environment).status == 0)
+        let listed = nudge(["upcoming", "--json", "--limit", "1000"], environment)
+        let end = start.addingTimeInterval(8 * 86400)
+        let expected = try CalendarFeedTests.occurrences(listed.stdout, after: start, before: end)
+        let reading = try CalendarReaders.read(feed, from: start, to: end)
+        let found = reading.events.flatMap { event in event.instants.map { "\($0) \(event.summary)" } }.sorted()
+        #expect(found == expected, "feed and listing differ: \(Set(found).symmetricDifference(expected).sorted())")
+        let own = found.filter { $0.hasSuffix(" Daily") || $0.hasSuffix(" Sunday") }
+        let nextDay = Int(start.timeIntervalSince1970) + 20 * 3600
+        #expect(own.allSatisfy { Int($0.prefix { $0 != " " }) ?? 0 > nextDay }, "nothing more on the gap day: \(own)")
+        #expect(own.filter { $0.hasSuffix(" Daily") }.count == 8 && own.filter { $0.hasSuffix(" Sunday") }.count == 1)
+    }
+
     /// `--monthly 29`, `30` and `31`: the day, or a shorter month's last day, in February of a
     /// leap year and of a common one, as nudge lists them. calcurse ignores BYSETPOS (read
     /// so, `28,29,30;BYSETPOS=-1` was three times a month).

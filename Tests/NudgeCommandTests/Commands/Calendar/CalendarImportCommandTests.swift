@@ -67,19 +67,20 @@ import Testing
             "left out: 1 event without an alarm", "left out: 1 event whose alarm has passed",
             "left out: 1 event repeating otherwise", "left out: 1 event that nudge's own feed holds",
             "left out: an event in the zone 'Mars/Olympus_Mons'",
+            // Berlin's and UTC's 14:30 and 12:00 are an hour later here for months of the year.
+            "left out: 2 events whose alarms' time on your clock changes through the year",
         ] {
             #expect(imported.stdout.contains(line), "\(line) in \(imported)")
         }
         #expect(!imported.stdout.contains("Launch") && !imported.stdout.contains("Yoga"), "no event's text is repeated")
         let expected = [
-            "Bins, weekly mon at 19:00", "Call, Berlin, weekly mon,thu at 08:30", "Course, every day at 06:45",
-            "Course, weekly mon at 06:45", "Dentist, on 2026-12-01 at 09:45",
-            "Rent, monthly on day 31 at 10:00", "Stretch, every 2 days at 06:45", "Taxes, on 2026-12-15 at 08:45",
+            "Bins, weekly mon at 19:00", "Course, every day at 06:45", "Course, weekly mon at 06:45",
+            "Dentist, on 2026-12-01 at 09:45", "Rent, monthly on day 31 at 10:00", "Taxes, on 2026-12-15 at 08:45",
         ]
         #expect(try listed() == expected)
 
         let again = nudge("remind", "--import", file)
-        #expect(again.status == 0 && again.stdout.contains("8 reminders there already, not added again"), "\(again)")
+        #expect(again.status == 0 && again.stdout.contains("6 reminders there already, not added again"), "\(again)")
         #expect(try listed() == expected, "importing the same file twice adds nothing")
     }
 

@@ -61,6 +61,47 @@ import Testing
         #expect(listed.stdout.contains("         ibuprofen             unreadable  taken at 15:00, not scheduled\n"))
     }
 
+    /// A negative amount another program wrote is no dose (hostile round of issue 42: listed
+    /// as `-5 mg`, taken), and an outcome whose time is not nudge's own `HH:MM` is no dose of
+    /// any time (`8am` was read as 08:00, a skipped dose of a medication taken at 08:03 only).
+    @Test func aNegativeDoseAndALooseOutcomeTimeAreUnreadable() throws {
+        at("2026-11-20T06:00:00-05:00", "meds", "add", "sertraline", "--custom", "--dose", "50mg", "--at", "08:03")
+        try DatabaseQueue(path: store).write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO medication_events (id, session_date, medication_id, dose_mg, taken_at_utc,
+                        local_offset_minutes) VALUES ('negative', '2026-11-25', 'ibuprofen', -5,
+                        '2026-11-25T20:00:00.000Z', -300);
+                    INSERT INTO medication_outcomes (medication_id, dose_date, dose_time, outcome, recorded_at)
+                        VALUES ('sertraline', '2026-11-25', '8am', 'skipped', '2026-11-25T13:00:00Z');
+                    """)
+        }
+        let listed = history(columns: 80)
+        #expect(listed.status == 0, "\(listed)")
+        #expect(!listed.stdout.contains("-5") && !listed.stdout.contains("08:00"), "\(listed)")
+        #expect(listed.stdout.contains("         ibuprofen   unreadable  taken at 15:00, not scheduled\n"), "\(listed)")
+        #expect(listed.stdout.contains("  08:03  sertraline  50 mg       missed\n"), "\(listed)")
+        #expect(listed.stderr.contains("a row another program wrote cannot be read"), "\(listed)")
+        #expect(listed.stderr.contains("(medication_outcomes id 1)"), "\(listed)")
+    }
+
+    /// On the spring-forward night a dose set for 02:15 was shown at 03:00: the history says
+    /// so (hostile round of issue 42: `DUE 02:15`).
+    @Test func aDoseTheClockSkippedIsListedWhenItWasDue() throws {
+        let spring = ["NUDGE_FAKE_NOW": "2027-03-14T12:00:00-04:00"]
+        let added = InProcessNudge.run(
+            ["meds", "add", "modafinil", "--dose", "200mg", "--at", "02:15", "--store", store],
+            environment: environment.merging(["NUDGE_FAKE_NOW": "2027-03-13T12:00:00-05:00"]) { $1 })
+        #expect(added.status == 0, "\(added)")
+        let listed = InProcessNudge.run(
+            ["meds", "history", "--days", "1", "--store", store],
+            environment: environment.merging(spring.merging(["COLUMNS": "80"]) { $1 }) { $1 })
+        #expect(listed.status == 0, "\(listed)")
+        #expect(
+            listed.stdout.contains("  03:00 (02:15 skipped by the clock change)  modafinil   200 mg  missed\n"),
+            "\(listed)")
+    }
+
     /// The same doses read in New York and, after a move, in Berlin (at 17:55 in New York,
     /// 23:55 in Berlin: the 25th in both): the 08:05 entry is the 08:00 dose, taken on time, in
     /// both (by Berlin's clock it is 14:05, and was the 14:00 dose, with the 08:00 one missed).

@@ -58,6 +58,19 @@ import Testing
         try expectRefusal(arguments, mentioning: mentioning)
     }
 
+    /// `reminders edit ID --at` alone moving a one-off of today to a time passed is refused as
+    /// `--on` today at that time is (hostile round of issue 42: it exited 0 and the reminder
+    /// was never shown nor ended); a time to come is taken.
+    @Test func aOneOffMovedToATimePassedIsRefused() throws {
+        #expect(nudge("remind", "Call the pharmacy", "--on", "2026-11-21", "--at", "20:00").status == 0)
+        let refused = try InProcessNudge.expectRefusal(
+            ["reminders", "edit", "1", "--at", "19:00"], store: store, environment: environment,
+            mentioning: "--at 19:00 on 2026-11-21 has passed")
+        #expect(!refused.stderr.contains("pharmacy"), "a refusal never repeats the text: \(refused)")
+        #expect(nudge("reminders", "edit", "1", "--at", "21:00").status == 0)
+        #expect(try listed().first?["next_at"] as? String == "2026-11-22T02:00:00Z")
+    }
+
     /// A row another program wrote in a shape nudge cannot read is left out and named: it can
     /// still be deleted by its id, and an edit says so (hostile round: "no reminder 5", exit 64,
     /// and no way to remove it).
@@ -200,5 +213,32 @@ import Testing
         #expect(snoozed.status == 0, "\(snoozed)")
         let listed = at("2026-11-26T18:10:00-05:00", "reminders")
         #expect(listed.stdout.contains("1   Thu 2026-11-26 19:05  every day at 18:00  Water"), "\(listed)")
+    }
+
+    /// A snooze answered some seconds into a minute rings at a whole minute, which `upcoming`
+    /// and the feed both say (hostile round of issue 42: the feed's DTSTART was 04:00:13, the
+    /// listing's 04:00).
+    @Test func aSnoozeIsAtTheMinuteUpcomingAndTheFeedSay() throws {
+        let environment = ["TZ": "America/New_York"]
+        func at(_ instant: String, _ arguments: String...) -> CommandResult {
+            InProcessNudge.run(
+                arguments + ["--store", store], environment: environment.merging(["NUDGE_FAKE_NOW": instant]) { $1 })
+        }
+        #expect(at("2026-11-26T07:00:00-05:00", "remind", "Water", "--daily", "--at", "18:00").status == 0)
+        try StoreQuery.write(
+            store,
+            """
+                    INSERT INTO reminder_deliveries (id, reminder_key, kind, due_at, shown_at, title) VALUES
+                        (1, 'reminder:1:2026-11-26:1800', 'reminder', '2026-11-26T23:00:00Z', '2026-11-26T23:00:00Z',
+                            'Water')
+            """)
+        #expect(at("2026-11-26T18:05:13-05:00", "ack", "1", "snooze").status == 0)
+        let owed = try StoreQuery.rows(
+            store, "SELECT due_at FROM reminder_deliveries WHERE reminder_key LIKE '%snooze%'")
+        #expect(owed.map { $0["due_at"] } == ["2026-11-27T00:05:00Z"], "what the daemon rings at")
+        let listed = at("2026-11-26T18:10:00-05:00", "upcoming", "--json")
+        #expect(listed.stdout.contains("\"due_at\" : \"2026-11-27T00:05:00Z\""), "\(listed)")
+        let feed = at("2026-11-26T18:10:00-05:00", "upcoming", "--format", "ics", "--days", "1")
+        #expect(feed.stdout.contains("DTSTART;TZID=America/New_York:20261126T190500\r\n"), "\(feed)")
     }
 }

@@ -64,6 +64,20 @@ import Testing
         #expect(dueAt(modafinil(at: time), from: first, to: last, clock: clock) == expected)
     }
 
+    /// A dose the spring-forward skips says when it was shown, and the time it was set for
+    /// (hostile round of issue 42: shown at 03:00, its notification said "Due at 02:15").
+    @Test func aDoseTheClockSkipsSaysWhenItWasShown() throws {
+        let dose = ScheduledDose(
+            medicationID: "modafinil", date: CivilDate(iso: "2027-03-14")!, time: LocalTime(hour: 2, minute: 15)!)
+        let facts = MedicationReminder.Facts(
+            schedules: [modafinil(at: "02:15")], attempts: [], entries: [], notTaken: [:])
+        let occurrence = Occurrence(kind: .medication, key: dose.key, dueAt: at("2027-03-14T07:00:00Z"), title: "")
+        let shown = try #require(
+            MedicationReminder().presentation(for: occurrence, now: occurrence.dueAt, text: .plain, in: input(facts))?
+                .notification)
+        #expect(shown.body == "Due at 03:00 (02:15 skipped by the clock change).")
+    }
+
     @Test func onlyItsDaysAndNothingBeforeItWasAdded() {
         // 2026-11-27 is a Friday; added on Friday at noon, the 08:00 of that day is not its.
         let schedule = modafinil(at: "08:00", days: "fri,mon", since: "2026-11-27T17:00:00Z")
@@ -101,8 +115,8 @@ import Testing
             if next == dose.key(.unanswered) {
                 #expect(atNext.due.isEmpty && atNext.missed.map(\.key) == [next])
                 #expect(
-                    MedicationReminder().changesWhenMissed(key: next, dueAt: atNext.missed[0].dueAt) == [
-                        .notTaken(dose, outcome: .missed, at: atNext.missed[0].dueAt)
+                    MedicationReminder().changesWhenMissed(key: next, dueAt: atNext.missed[0].dueAt, at: shown) == [
+                        .notTaken(dose, outcome: .missed, at: shown)
                     ])
             } else {
                 #expect(atNext.due.map(\.key) == [next] && atNext.missed.isEmpty)

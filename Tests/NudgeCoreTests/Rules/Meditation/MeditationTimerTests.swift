@@ -72,7 +72,9 @@ import Testing
         #expect(rule.lateness(of: end, now: end.dueAt.addingTimeInterval(301), in: running) == .missed)
         // Seen or not, the end completes the session.
         #expect(
-            rule.changesWhenMissed(key: end.key, dueAt: end.dueAt) == [MeditationChange.completed(sessionID: "s1")])
+            rule.changesWhenMissed(key: end.key, dueAt: end.dueAt, at: end.dueAt) == [
+                MeditationChange.completed(sessionID: "s1")
+            ])
         #expect(rule.changesWhenShown(key: end.key, dueAt: end.dueAt, at: end.dueAt, clock: clock).count == 1)
         #expect(rule.changesWhenShown(key: bell.key, dueAt: bell.dueAt, at: bell.dueAt, clock: clock).isEmpty)
     }

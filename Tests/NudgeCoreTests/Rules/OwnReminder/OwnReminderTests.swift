@@ -137,6 +137,14 @@ import Testing
                 == .record(AnswerEffects(cancelOwedWithPrefix: "reminder:7:2026-11-26:1800:")))
         #expect(OwnReminder().answer("done", to: shown(key), at: now, in: input([])) != .duplicate)
         #expect(OwnReminder().title(ofKey: key + ":snooze:1", in: input([plants])) == "Water the plants")
+        // Answered 13 s or 40 s into a minute: the hour's nearest whole minute.
+        for (answered, due) in [
+            ("2026-11-26T23:05:13Z", "2026-11-27T00:05:00Z"), ("2026-11-26T23:05:40Z", "2026-11-27T00:06:00Z"),
+        ] {
+            let snoozed = OwnReminder().answer("snooze", to: shown(key), at: at(answered), in: input([plants]))
+            guard case .record(let effects) = snoozed else { return #expect(Bool(false), "\(snoozed)") }
+            #expect(effects.followUp?.dueAt == at(due), "answered at \(answered)")
+        }
     }
 
     /// Moved later the day it was shown (`reminders edit --at`): its new time is another

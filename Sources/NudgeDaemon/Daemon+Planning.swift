@@ -30,7 +30,7 @@ extension Daemon {
             // Read before the plan: a write by another process after this point moves it again.
             let dataVersion = try store.dataVersion()
             if dataVersion != planner.lastDataVersion { try followRolledBackDeliveries() }
-            try planner.startPlan(dataVersion: dataVersion, personClock: configuration.personClock())
+            planner.startPlan(dataVersion: dataVersion, personClock: configuration.personClock())
             _ = server.takeShownSincePlan()
             let (plan, input) = try planAndDeliver()
             planner.logUnreadable(store.takeUnreadableRows())

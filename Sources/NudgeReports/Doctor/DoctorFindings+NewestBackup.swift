@@ -6,6 +6,19 @@ import NudgeStore
 extension DoctorFindings {
     /// The finding on the newest of `all` (this store's) not ahead of now; those ahead are
     /// counted apart (a warning names each).
+    /// None of this store's: those of this path under another identity (also in the folders
+    /// backup.directory named before), else another store's, else none yet.
+    private static func noneFinding(
+        store: String, directory: String, formerFolders: [String], identity: String?, now: Date, clock: WallClock
+    ) -> Finding {
+        let others = BackupDirectory.otherIdentities(
+            in: directory, formerFolders: formerFolders, store: store, identity: identity, now: now)
+        return otherIdentityFinding(others, directory: directory, store: store, clock: clock)
+            ?? .warning(
+                "backups: none yet in \(directory)",
+                fix: "the daemon takes one at its start and each night; or now: nudge backup")
+    }
+
     static func newestBackupFinding(
         _ all: [BackupFile], store: String, directory: String, readable: Bool, formerFolders: [String],
         identity: String?, now: Date, clock: WallClock
@@ -21,13 +34,9 @@ extension DoctorFindings {
             )
         }
         guard let newest = backups.first else {
-            return otherIdentityFinding(
-                BackupDirectory.otherIdentities(
-                    in: directory, formerFolders: formerFolders, store: store, identity: identity, now: now),
-                directory: directory, store: store, clock: clock)
-                ?? .warning(
-                    "backups: none yet in \(directory)",
-                    fix: "the daemon takes one at its start and each night; or now: nudge backup")
+            return noneFinding(
+                store: store, directory: directory, formerFolders: formerFolders, identity: identity, now: now,
+                clock: clock)
         }
         let contents = BackupDirectory.inspect(newest.path)
         let age = now.timeIntervalSince(newest.takenAt)

@@ -107,10 +107,15 @@ extension Store {
         _ deliveryID: Int64, notificationID: UInt32?, content: NotificationContent?, at now: Date, _ db: Database
     ) throws {
         // Never before its loss (`recordLostWithServer`): a showing in the second after one it
-        // lost counts as its showing again.
+        // lost counts as its showing again. Reworded in place (the same notification, not lost
+        // since), it keeps when it was shown: the ring time counts from it, and *I'm awake*,
+        // which rewords the alarm, records nothing (hostile round on issue 41 after F13).
         try db.execute(
             sql: """
-                UPDATE reminder_deliveries SET shown_at = CASE WHEN lost_at > :now THEN lost_at ELSE :now END,
+                UPDATE reminder_deliveries SET shown_at = CASE
+                        WHEN :id IS NOT NULL AND notification_id = :id AND shown_at IS NOT NULL
+                            AND (lost_at IS NULL OR lost_at <= shown_at) THEN shown_at
+                        WHEN lost_at > :now THEN lost_at ELSE :now END,
                     notification_id = :id, title = coalesce(:title, title), body = coalesce(:body, body),
                     awaits_answer = coalesce(:awaits, awaits_answer)
                 WHERE id = :delivery

@@ -17,8 +17,19 @@ extension SoundEndToEndTests {
         let first = try startDaemon()
         let id = notificationID(of: try alarm(first))
         #expect(first.waitForEvent("ring_started"), "\(first.stderr)")
+        let alarmShown = "SELECT shown_at FROM reminder_deliveries WHERE reminder_key LIKE '%:alarm:0'"
+        #expect(waitForStore { (try? rows(alarmShown))?.first?["shown_at"].map { $0 != "NULL" } == true })
+        let shownAt = try rows(alarmShown)
+        // Not synchronisation: the store keeps instants to the second, so an answer in the
+        // alarm's own second could not tell a rewritten shown_at from the first.
+        Thread.sleep(forTimeInterval: 1.1)
         try bus.invokeAction("awake", on: id)
         #expect(first.waitForEvent("ring_stopped", ["reason": "awake"]), "\(first.stderr)")
+        // Reworded in place without *I'm awake*: when it was first shown stays recorded.
+        #expect(first.waitForLog("again as notification \(id)"), "\(first.stderr)")
+        #expect(
+            try rows(alarmShown) == shownAt
+                && shownAt.count == 1, "\(first.stderr)")
         first.signal(SIGKILL)
         _ = first.waitForExit(timeout: 10)
         let heard = audio.seconds

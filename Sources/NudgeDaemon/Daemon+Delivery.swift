@@ -186,6 +186,7 @@ extension Daemon {
                 metadata: ["event": "shown", "key": "\(occurrence.key)", "notification": "\(id)"])
         }
         guard let (_, first) = occurrences.first else { return }
+        recordDeliveriesBesideTheStore(through: occurrences.map(\.1.id).max() ?? first.id)
         if case .ring = playback {
             ringer.ringsOn(notification: id, forDelivery: first.id)
         } else {

@@ -36,6 +36,29 @@ extension Daemon {
         return issued
     }
 
+    /// Records beside the store that its deliveries up to `id` are on screen, as each is shown:
+    /// a daemon killed with SIGKILL records nothing as it goes, and a restore into the path
+    /// after its store was removed gave ids its notifications still on screen carried.
+    func recordDeliveriesBesideTheStore(through id: Int64) {
+        if let problem = BackupLocation.recordDeliveries(through: id, store: configuration.storePath) {
+            logger.warning("cannot record the deliveries the store gave beside it: \(problem)")
+        }
+    }
+
+    /// At the start: the store numbers its deliveries past those recorded beside it, which a
+    /// daemon killed before it could let go of the store showed from a file at this path no
+    /// longer there (another program's older copy put in place, or a store removed and made
+    /// again).
+    func numberPastDeliveriesRecordedBesideTheStore() throws(StoreError) {
+        guard let recorded = BackupLocation.read(store: configuration.storePath)?.deliveriesIssuedThrough,
+            (1...1_000_000_000_000).contains(recorded), try store.deliveriesIssued() < recorded
+        else { return }
+        try store.recordDeliveriesIssued(through: recorded)
+        logger.notice(
+            "deliveries numbered past \(recorded): the store does not record the ones a daemon before gave",
+            metadata: ["event": "numbered_past_recorded"])
+    }
+
     /// An older copy of the store was put in place since the last plan (another program's
     /// restore: nudge's own says so in the store as well): what this
     /// daemon shows of deliveries the store no longer records is closed before the plan shows

@@ -230,6 +230,7 @@ public final class Daemon {
             sessionBus: configuration.sessionBus, readsGNOME: configuration.readsDesktopSettings,
             quietsGNOME: configuration.desktopIsGNOME, events: events)
         quieting.load()
+        do { try numberPastDeliveriesRecordedBesideTheStore() } catch { logger.error("\(error)") }
         leftoverEscalations.end(at: configuration.clock.now())
         if !doNotDisturb.state.isOn { releaseHeld() }
         replay(server.ledger.pending)

@@ -103,4 +103,52 @@ struct StoreLetGoTests: DaemonScenario {
         #expect(try rows("SELECT min(id) AS low FROM reminder_deliveries").first?["low"] == "3", "\(daemon.stderr)")
         #expect(bus.notifyCalls().count == 4)
     }
+
+    /// A daemon killed with SIGKILL lets go of nothing: what it showed is recorded beside the
+    /// store as it is shown, so a restore after the store is removed numbers past it.
+    @Test func aKilledDaemonsStoreRemovedThenRestoredIsNumberedPastWhatItShowed() throws {
+        let daemon = try daemonShowingTheCheck()
+        let backups = try FileManager.default.contentsOfDirectory(atPath: store + ".backups")
+        let backup = store + ".backups/" + (try #require(backups.first { $0.hasSuffix(".sqlite") }))
+        let inBackup = try DatabaseQueue(path: backup).read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM reminder_deliveries")
+        }
+        #expect(inBackup == 0, "the backup, taken at the start, has no delivery: \(backups)")
+        daemon.signal(SIGKILL)
+        _ = daemon.waitForExit(timeout: 10)
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
+        let restored = try nudge("restore", "--latest", "--yes", at: "2026-11-22T20:00:30-05:00")
+        #expect(restored.stdout.contains("restored the backup of"), "\(restored)")
+        let next = try startDaemon(at: "2026-11-22T20:00:40-05:00", log: "next.err")
+        #expect(bus.waitForNotify(count: 2).count == 2, "\(next.stderr)")
+        #expect(waitForStore { (try? delivery("symptom:2026-11-22"))??["shown_at"] != "NULL" })
+        let id = try #require(Int(try delivery("symptom:2026-11-22")?["id"] ?? ""))
+        #expect(id > 1, "delivery 1 is the killed daemon's, whose notification may be on screen")
+        next.signal(SIGTERM)
+        #expect(next.waitForExit(timeout: 10) == 0)
+    }
+
+    /// A daemon killed with SIGKILL, then an older copy put in place by another program: the
+    /// next daemon numbers past what the killed one showed, which it cannot close.
+    @Test func aKilledDaemonsStoreRolledBackIsNumberedPastWhatItShowedByTheNext() throws {
+        try nudge("remind", "Take out the bins", "--on", "2026-11-22", "--at", "20:00", at: "2026-11-22T19:00:00-05:00")
+        let older = directory.file("older.sqlite")
+        try DatabaseQueue(path: store).backup(to: DatabaseQueue(path: older))
+        let daemon = try startDaemon(at: "2026-11-22T19:59:58-05:00")
+        #expect(daemon.waitForLog("backed up the store to"), "\(daemon.stderr)")
+        #expect(bus.waitForNotify(count: 2).count == 2, "\(daemon.stderr)")
+        #expect(
+            waitForStore { (try? rows("SELECT id FROM reminder_deliveries WHERE shown_at IS NOT NULL"))?.count == 2 })
+        daemon.signal(SIGKILL)
+        _ = daemon.waitForExit(timeout: 10)
+        try DatabaseQueue(path: older).backup(to: DatabaseQueue(path: store))
+        let next = try startDaemon(at: "2026-11-22T20:00:40-05:00", log: "next.err")
+        #expect(next.waitForLog("deliveries numbered past 2"), "\(next.stderr)")
+        #expect(bus.waitForNotify(count: 4).count == 4, "\(next.stderr)")
+        #expect(
+            waitForStore { (try? rows("SELECT id FROM reminder_deliveries WHERE shown_at IS NOT NULL"))?.count == 2 })
+        #expect(try rows("SELECT min(id) AS low FROM reminder_deliveries").first?["low"] == "3", "\(next.stderr)")
+        next.signal(SIGTERM)
+        #expect(next.waitForExit(timeout: 10) == 0)
+    }
 }

@@ -51,7 +51,7 @@ public enum PrivateFile {
                 "--output '\(path)' is not a regular file (a directory, device, pipe or link); give the path of a file")
         }
         // The default backup folder: its files are the store's, named and thinned by nudge.
-        if StoreLocation.canonical(path).hasPrefix(StoreLocation.canonical(store) + ".backups/") {
+        if isInStoresBackupFolder(path, store: store) {
             throw UsageRefusal(
                 "--output '\(path)' is in the store's backup folder \(store).backups, whose files nudge names and thins; give another path"
             )
@@ -77,6 +77,12 @@ public enum PrivateFile {
         }
     }
 
+    /// Whether `path` is inside `STORE.backups`, the default backup folder, whatever the
+    /// spelling of either path.
+    private static func isInStoresBackupFolder(_ path: String, store: String) -> Bool {
+        StoreLocation.canonical(path).hasPrefix(StoreLocation.canonical(store) + ".backups/")
+    }
+
     /// SQLite takes a file by such a name beside a database as that database's log: it would
     /// discard it, or read it into the database.
     private static func refuseAnotherDatabasesLog(_ path: String) throws {
@@ -97,7 +103,7 @@ public enum PrivateFile {
         var status = stat()
         let storeName = StoreLocation.canonical(store)
         let name = StoreLocation.canonical(path)
-        if name.hasPrefix(storeName + ".backups/") {
+        if isInStoresBackupFolder(path, store: store) {
             return
                 "it is in the store's backup folder \(store).backups, whose files nudge names and thins; give a directory of its own"
         }

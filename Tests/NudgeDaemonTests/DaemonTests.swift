@@ -260,9 +260,10 @@ struct DaemonTests {
         try withDaemon(at: "2026-11-21T20:05:00Z", notifier: notifier, kinds: [.symptom]) { _ in }
         let answered = try #require(try Store(path: store).delivery(key: "symptom:2026-11-21"))
         #expect(answered.action == "snooze" && answered.acknowledgedAt == clicked)
+        // An hour after the click, at the nearest whole minute.
         #expect(
             try Store(path: store).delivery(key: "symptom:2026-11-21:snooze:1")?.dueAt
-                == clicked.addingTimeInterval(3600))
+                == Timestamp.parse("2026-11-21T21:00:00Z"))
         #expect(try String(contentsOfFile: store + ".answers", encoding: .utf8).isEmpty)
     }
 

@@ -65,7 +65,7 @@ struct AnswerFromTerminalTests: DaemonScenario {
             upcoming.first?["reminder_key"] as? String == "symptom:2026-11-21:snooze:1"
                 && upcoming.first?["delivery_id"] is Int)
         #expect(
-            daemon.waitForPlan(nextDue: "2026-11-22T01:59:5"),
+            daemon.waitForPlan(nextDue: "2026-11-22T02:00:00"),
             "the daemon follows the terminal's answer: \(daemon.stderr)")
     }
 

@@ -64,7 +64,7 @@ extension MedicationReminder: TakenBackRule {
                         "\(dose.medicationID) \(MedicationDose.text(event.doseMg)) recorded as taken at \(input.clock.timeOfDay(now))"
                 ))
         case Self.snoozeAction:
-            let due = now.addingTimeInterval(TimeInterval(Self.snoozeMinutes * 60))
+            let due = WholeMinute.after(Self.snoozeMinutes, from: now)
             return .record(AnswerEffects(followUp: .init(kind: kind, keyPrefix: dose.key(.snooze), dueAt: due)))
         case Self.skipAction:
             return .record(

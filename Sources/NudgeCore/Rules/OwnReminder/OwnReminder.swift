@@ -143,11 +143,7 @@ public struct OwnReminder: ReminderRule {
                     changes: [.countedFrom(id: id, day: next)], cancelOwedWithPrefix: followUps,
                     confirmation: "done; next on \(next) at \(input.clock.text(reminder.time))"))
         case Self.snoozeAction:
-            // At the nearest whole minute (under 30 s of an hour either way): `upcoming` and
-            // `reminders` say the minute it rings at, and the feed the same instant (hostile
-            // round of issue 42: the feed's 04:00:13 was upcoming's 04:00).
-            let asked = now.timeIntervalSince1970 + TimeInterval(Self.snoozeMinutes * 60)
-            let due = Date(timeIntervalSince1970: (asked / 60).rounded() * 60)
+            let due = WholeMinute.after(Self.snoozeMinutes, from: now)
             return .record(AnswerEffects(followUp: .init(kind: kind, keyPrefix: followUps + "snooze:", dueAt: due)))
         case Self.skipAction:
             return .record(AnswerEffects(cancelOwedWithPrefix: followUps))

@@ -140,7 +140,7 @@ public struct SymptomReminder: ReminderRule {
         guard let day = day(ofKey: key) else { return nil }
         switch answer {
         case snoozeAction:
-            let due = answeredAt.addingTimeInterval(TimeInterval(settings.int(.symptomSnoozeMinutes) * 60))
+            let due = WholeMinute.after(settings.int(.symptomSnoozeMinutes), from: answeredAt)
             return AnswerEffects(followUp: .init(kind: .symptom, keyPrefix: snoozePrefix(for: day), dueAt: due))
         case doneAction:
             return AnswerEffects(cancelOwedWithPrefix: snoozePrefix(for: day))

@@ -224,7 +224,7 @@ public struct TherapyJournalReminder: RepliableRule {
         let shown = clock.local(record.dueAt)
         let time = LocalTime(hour: shown.secondsOfDay / 3600, minute: shown.secondsOfDay / 60 % 60)!
         let tomorrow = clock.instant(on: shown.date.adding(days: 1), at: time) ?? record.dueAt.addingTimeInterval(86400)
-        let due = max(tomorrow, now.addingTimeInterval(3600))
+        let due = max(tomorrow, WholeMinute.after(60, from: now))
         return .record(
             AnswerEffects(
                 followUp: .init(

@@ -177,6 +177,8 @@ extension Daemon {
             id = accepted
         }
         server.accepted()
+        // Before the store has it: an id on screen is never one a restore could give again.
+        recordDeliveriesBesideTheStore(through: occurrences.map(\.1.id).max() ?? 0)
         for ((occurrence, claimed), line) in zip(occurrences, lines) {
             if recordShown(claimed, notificationID: id, content: recordedAs(occurrence, content), at: now) {
                 server.recorded(line)
@@ -186,7 +188,6 @@ extension Daemon {
                 metadata: ["event": "shown", "key": "\(occurrence.key)", "notification": "\(id)"])
         }
         guard let (_, first) = occurrences.first else { return }
-        recordDeliveriesBesideTheStore(through: occurrences.map(\.1.id).max() ?? first.id)
         if case .ring = playback {
             ringer.ringsOn(notification: id, forDelivery: first.id)
         } else {

@@ -12,7 +12,9 @@ extension Daemon {
     func eventLoop() -> EventLoop {
         let loop = EventLoop()
         loop.add("signals", descriptor: descriptors.signals.descriptor) { [unowned self] in onSignals() }
-        loop.add("events", descriptor: events.descriptor) { [unowned self] in onEvents() }
+        loop.add("events", descriptor: events.descriptor) { [unowned self] () throws(DaemonError) in
+            try onEvents()
+        }
         loop.add("due", descriptor: descriptors.timer.descriptor) { [unowned self] in onTimer() }
         if case .success(let wake) = sleepGuard.wakeAlarm {
             loop.add("wake alarm", descriptor: wake.descriptor) { [unowned self] in onWakeAlarm(wake) }
@@ -98,7 +100,7 @@ extension Daemon {
         return .continue
     }
 
-    private func onEvents() -> EventLoop.Next {
+    private func onEvents() throws(DaemonError) -> EventLoop.Next {
         defer { tellLedger() }
         defer { planAfterShown() }
         for event in events.drain() {
@@ -108,12 +110,12 @@ extension Daemon {
             case .stop:
                 logger.info("stopping")
                 return .stop
+            case .storeOverwritten:
+                try takeOnOverwrittenStore("its connection read it as damaged, a connection opened afresh as sound")
             case .clockSet:
                 reconcile(because: "clock changed")
-            case .preparingForSleep(true):
-                warnBeforeSleep()
-            case .preparingForSleep(false):
-                resumedFromSleep()
+            case .preparingForSleep(let sleeping):
+                if sleeping { warnBeforeSleep() } else { resumedFromSleep() }
             case .sessionLock(let report):
                 sessionLockChanged(report)
             case .doNotDisturb(let state):
@@ -174,6 +176,9 @@ extension Daemon {
             opened != now
         {
             try takeOnReplacedStore()
+        }
+        if store.fileKeepsRollbackJournal() {
+            try takeOnOverwrittenStore("with a file that keeps a rollback journal, as a backup does: `cp BACKUP STORE`")
         }
         // A commit writes its frames to the -wal before its index shows them: re-checked,
         // unless the -wal is as the last checkpoint left it (the checkpoint's own writes).

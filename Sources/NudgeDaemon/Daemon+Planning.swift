@@ -60,9 +60,16 @@ extension Daemon {
             releaseMemory()
             return input
         } catch {
-            logger.error("\(error)")
             if let error = error as? StoreError, case .damaged(_, let problem) = error {
+                // Not damaged: overwritten under this connection, which the loop lets go of.
+                if isOverwrittenUnderTheConnection() {
+                    events.push(.storeOverwritten)
+                    return nil
+                }
+                logger.error("\(error)")
                 show(upkeep.backups.storeDamaged(problem, now: configuration.clock.now(), wallClock: wallClock))
+            } else {
+                logger.error("\(error)")
             }
             return nil
         }

@@ -74,4 +74,52 @@ extension Daemon {
             "an older copy of the store was put in place (a restore, or another program): \(closed.count) notification\(closed.count == 1 ? "" : "s") of reminders it does not record as shown closed\(renumbered ? ", and its deliveries numbered past \(shownDeliveries.highest)" : "")",
             metadata: ["event": "rolled_back_by_another_program"])
     }
+
+    /// The store's file overwritten in place by another program (`StoreOverwrite`): what this
+    /// daemon shows that the file no longer records is closed, read through a connection of
+    /// its own, and the daemon starts again on the file, whose deliveries it then numbers past
+    /// those recorded beside the store as they were shown. `what` ends the log line.
+    func takeOnOverwrittenStore(_ what: String) throws(DaemonError) {
+        let path = configuration.storePath
+        store.abandonAfterOverwrite()
+        // Before anything reads the file: the log at the path is the file before's.
+        if let kept = StoreOverwrite.setAsideFormerLog(of: path, now: configuration.clock.now()) {
+            logger.warning(
+                "the store's write-ahead log (\(kept.size) bytes of the file before) is kept as \(kept.path): SQLite would have read it into the file now there"
+            )
+        }
+        if let afresh = try? Store(readingOnly: path),
+            let (notifications, _) = try? shownDeliveries.rolledBack(in: afresh)
+        {
+            let closed = notifications.filter {
+                server.showed($0.notificationID, at: $0.shownAt) && server.close($0.notificationID)
+            }
+            if !closed.isEmpty {
+                logger.notice(
+                    "closed \(closed.count) notification\(closed.count == 1 ? "" : "s") of reminders the file no longer records as shown",
+                    metadata: ["event": "closed_for_store"])
+            }
+        }
+        server.notifier.flush(timeout: .seconds(2))
+        if shownDeliveries.highest > 0 { recordDeliveriesBesideTheStore(through: shownDeliveries.highest) }
+        // The daemon started again on this very file does not take it for overwritten again.
+        setenv(Self.overwriteSeenVariable, StoreOverwrite.stamp(path) ?? "", 1)
+        logger.warning(
+            "the store \(path) was overwritten in place by another program (\(what)); starting again on it",
+            metadata: ["event": "store_overwritten"])
+        throw .storeReplaced(path)
+    }
+
+    /// The daemon's connection read the store as damaged: whether the file was overwritten
+    /// under it instead, sound to a connection opened afresh (once per change of the file: a
+    /// store the daemon started again on and still reads as damaged is damaged).
+    func isOverwrittenUnderTheConnection() -> Bool {
+        let path = configuration.storePath
+        guard let stamp = StoreOverwrite.stamp(path),
+            ProcessInfo.processInfo.environment[Self.overwriteSeenVariable] != stamp
+        else { return false }
+        return StoreOverwrite.isSoundAfresh(path)
+    }
+
+    static let overwriteSeenVariable = "NUDGE_STORE_OVERWRITE_SEEN"
 }

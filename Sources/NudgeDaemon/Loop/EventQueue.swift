@@ -35,6 +35,9 @@ enum LoopEvent: Sendable {
     case backedUp(DailyBackup.Outcome)
     /// The checkpoint's thread finished.
     case checkpointed(Result<Store.CheckpointOutcome, StoreError>)
+    /// The daemon's connection read the store as damaged, one opened afresh as sound: the
+    /// file was overwritten in place under it (`StoreOverwrite`).
+    case storeOverwritten
     case stop
 }
 

@@ -1,0 +1,92 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+import NudgeCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The store's file overwritten in place by a program that is not SQLite (`cp BACKUP STORE`,
+/// a sync tool writing into the file): SQLite's connections already open on it go on with
+/// what they knew of the file before (its pages, its write-ahead log's index), and one in
+/// write-ahead-log mode holds a shared lock that keeps every writer of a file that keeps a
+/// rollback journal (a backup, as nudge writes them) out for as long as it stays open (hostile
+/// round 21 on issue 39). Only a connection opened afresh reads the file as it is.
+public enum StoreOverwrite {
+    /// Whether a connection opened afresh finds the store at `path` sound (SQLite's quick
+    /// check), where the daemon's own read it as damaged: then the file was overwritten under
+    /// that connection, and is not damaged.
+    public static func isSoundAfresh(_ path: String) -> Bool {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = LockWait.busyMode
+        let answers = try? Store.openReadOnly(path, configuration).read { db in
+            try String.fetchAll(db, sql: "PRAGMA quick_check")
+        }
+        return answers == ["ok"]
+    }
+
+    /// What identifies the file's content as last written: its inode, size and modification
+    /// time, as `inode:size:seconds.nanoseconds`; nil when it cannot be read.
+    public static func stamp(_ path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return "\(status.st_ino):\(status.st_size):\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
+    }
+
+    /// Moves the write-ahead log beside `store` aside, as `STORE.before-overwrite-INSTANT-wal`
+    /// (never over a file), and removes its index: it holds the commits of the file before,
+    /// which SQLite would read into the file now there as if they were its own (a copy with
+    /// the former file's pages over it). Returns where it is kept and its size; nil when there
+    /// was none (or it could not be moved, and then it is removed: it is no file's).
+    public static func setAsideFormerLog(of store: String, now: Date) -> (path: String, size: Int)? {
+        defer { unlink(store + "-shm") }
+        var log = stat()
+        guard lstat(store + "-wal", &log) == 0, log.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard log.st_size > 0 else {
+            unlink(store + "-wal")
+            return nil
+        }
+        let base = "\(store).before-overwrite-\(Timestamp.format(now).filter { $0 != ":" && $0 != "-" })"
+        for attempt in 1...99 {
+            let target = (attempt == 1 ? base : "\(base).\(attempt)") + "-wal"
+            // A link never replaces a file that is there.
+            if link(store + "-wal", target) == 0 {
+                unlink(store + "-wal")
+                return (target, Int(log.st_size))
+            }
+            if errno != EEXIST { break }
+        }
+        unlink(store + "-wal")
+        return nil
+    }
+}
+
+extension Store {
+    /// For a connection whose file was overwritten in place: it never writes the log it holds
+    /// (the former file's commits, SQLite's `-wal` even once it is moved aside) into the file
+    /// now there. No automatic checkpoint, and no closing, at which SQLite checkpoints: the
+    /// process is about to start again on the file, and the connection goes with it.
+    public func abandonAfterOverwrite() {
+        _ = try? database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
+        _ = Unmanaged.passRetained(database)
+    }
+
+    /// Whether the store's file keeps a rollback journal (its header's bytes 18 and 19 are 1;
+    /// a write-ahead-logged one's are 2), read from the file through this connection's own
+    /// descriptor: the connection itself, in write-ahead-log mode, would not notice, and a
+    /// descriptor of the file opened and closed beside SQLite's would drop every lock SQLite
+    /// holds on it in this process (POSIX locks belong to the process, not the descriptor).
+    public func fileKeepsRollbackJournal() -> Bool {
+        database.inDatabase { db in
+            var file: UnsafeMutablePointer<sqlite3_file>?
+            guard sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK,
+                let file, let read = file.pointee.pMethods?.pointee.xRead
+            else { return false }
+            var header = [UInt8](repeating: 0, count: 20)
+            guard read(file, &header, Int32(header.count), 0) == SQLITE_OK else { return false }
+            return header.prefix(16).elementsEqual("SQLite format 3\0".utf8) && header[18] == 1 && header[19] == 1
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import GRDB
+import NudgeTestSupport
+import Testing
+
+/// The store's file overwritten in place under a running daemon by a program that is not
+/// SQLite (hostile round 21 on issue 39): `cp BACKUP STORE` keeps the inode, so the daemon's
+/// connection stayed open on it, and held the shared lock a write-ahead-logged store's
+/// connections hold, which kept every writer of the copy (a backup keeps a rollback journal)
+/// out until the daemon stopped, `nudge restore` too.
+@Suite(.ownThread, .daemonOnBus)
+struct StoreOverwriteTests: DaemonScenario {
+    /// Writes `source`'s bytes into the store's file, as `cp` does: the same inode.
+    private func overwriteStore(with source: String) throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+        let handle = try #require(FileHandle(forWritingAtPath: store))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: bytes)
+        try handle.close()
+    }
+
+    @Test func aBackupCopiedOverTheStoreIsTakenOnAndLeavesWritersFree() throws {
+        let daemon = try startDaemon(at: "2026-11-22T19:59:58-05:00")
+        #expect(daemon.waitForLog("backed up the store to"), "\(daemon.stderr)")
+        #expect(bus.waitForNotify(count: 1).first?.summary == "Daily symptom check", "\(daemon.stderr)")
+        #expect(waitForStore { (try? delivery("symptom:2026-11-22"))??["notification_id"] == "1" })
+        let backups = try FileManager.default.contentsOfDirectory(atPath: store + ".backups")
+        let backup = store + ".backups/" + (try #require(backups.first { $0.hasSuffix(".sqlite") }))
+        let journalMode = try DatabaseQueue(path: backup).read { db in
+            try String.fetchOne(db, sql: "PRAGMA journal_mode")
+        }
+        #expect(journalMode == "delete", "a backup keeps a rollback journal, as this test needs")
+        let inode = try FileManager.default.attributesOfItem(atPath: store)[.systemFileNumber] as? Int
+        try overwriteStore(with: backup)
+        #expect(try FileManager.default.attributesOfItem(atPath: store)[.systemFileNumber] as? Int == inode)
+        #expect(daemon.waitForLog("was overwritten in place by another program"), "\(daemon.stderr)")
+        // The backup records no showing: its notification is closed, then shown again.
+        #expect(bus.waitForClose(1), "\(daemon.stderr)")
+        #expect(bus.waitForNotify(count: 2).count == 2, "\(daemon.stderr)")
+        // Every writer gets in at once (it waited 60 s, then failed, while the daemon ran).
+        let logged = try NudgeBinary.run(
+            ["log", "symptom", "Fatigue", "--severity", "2", "--at", "2026-11-22 19:00"],
+            environment: environment.merging(["NUDGE_FAKE_NOW": "2026-11-22T20:00:30-05:00"]) { $1 })
+        #expect(logged.status == 0, "\(logged)")
+        #expect(!logged.stderr.contains("waiting"), "\(logged)")
+        #expect(
+            waitForStore { (try? rows("SELECT id FROM reminder_deliveries WHERE shown_at IS NOT NULL"))?.count == 1 })
+        let id = try #require(Int(try delivery("symptom:2026-11-22")?["id"] ?? ""))
+        #expect(id > 1, "delivery 1 is the one the file before showed")
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit(timeout: 10) == 0, "\(daemon.stderr)")
+    }
+
+    /// An older copy in write-ahead-log mode copied over the store: the daemon's connection
+    /// read pages of the file before over the copy's and called a sound store damaged, telling
+    /// the person to restore a backup (7 times in a minute, in hostile round 21).
+    @Test func anOlderWriteAheadLoggedCopyOverTheStoreIsNeverCalledDamaged() throws {
+        for index in 1...40 { try nudge("log", "symptom", "Before \(index)", "--severity", "2") }
+        let older = directory.file("older.sqlite")
+        try DatabaseQueue(path: store).writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        #expect(copyfile(store, older))
+        for index in 1...40 { try nudge("log", "symptom", "Later \(index)", "--severity", "3") }
+        let daemon = try startDaemon(at: "2026-11-22T19:00:00-05:00")
+        #expect(daemon.waitForLog("backed up the store to"), "\(daemon.stderr)")
+        try overwriteStore(with: older)
+        for index in 1...3 { try nudge("log", "symptom", "After \(index)", "--severity", "4") }
+        #expect(waitForStore { (try? rows("SELECT count(*) AS n FROM symptom_entries"))?.first?["n"] == "43" })
+        daemon.signal(SIGHUP)
+        #expect(daemon.waitForLog("reloading on SIGHUP"), "\(daemon.stderr)")
+        #expect(daemon.waitForPlan(after: 0), "\(daemon.stderr)")
+        #expect(!daemon.stderr.contains("is damaged"), "\(daemon.stderr)")
+        // Whether its connection read the copy as damaged varies (then it starts again on it).
+        #expect(try rows("SELECT count(*) AS n FROM symptom_entries").first?["n"] == "43", "nothing since is lost")
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit(timeout: 10) == 0, "\(daemon.stderr)")
+    }
+
+    private func copyfile(_ from: String, _ to: String) -> Bool {
+        (try? FileManager.default.copyItem(atPath: from, toPath: to)) != nil
+    }
+}

@@ -27,14 +27,16 @@ extension Store {
     private static let rolledBackKept = 100
 
     /// After a restore's write, from `keptPath` (the store as the restore found it): every
-    /// delivery id it had given stays given (`IssuedNumbers`), and its notifications that
+    /// delivery, own reminder and contact id it had given stays given (`IssuedNumbers`: a
+    /// reminder rolled back gave its id to the next one added, hostile round 21 on issue 39),
+    /// and its notifications that
     /// look open and that the restored store does not record as shown are named for the daemon.
     /// Best effort: the restore is done whatever happens here.
     static func recordRolledBack(store storePath: String, kept keptPath: String) {
         // A finished copy no process writes: read as it is, making no file beside it.
         let kept = try? BackupDirectory.openImmutable(keptPath).read { db in
             (
-                highest: try IssuedNumbers.deliveries.highest(db),
+                highest: try IssuedNumbers.keptByRestore.map { try $0.highest(db) },
                 open: try Row.fetchAll(
                     db,
                     sql: """
@@ -49,7 +51,9 @@ extension Store {
         configuration.busyMode = LockWait.busyMode
         configuration.label = "nudge.restore"
         try? DatabaseQueue(path: storePath, configuration: configuration).write { db in
-            try IssuedNumbers.deliveries.recordIssued(through: kept.highest, db)
+            for (numbers, highest) in zip(IssuedNumbers.keptByRestore, kept.highest) {
+                try numbers.recordIssued(through: highest, db)
+            }
             var rolledBack = try rolledBackNotifications(db)
             for row in kept.open {
                 guard let id: Int64 = row.stored(at: 0), let notification: Int64 = row.stored(at: 1),

@@ -19,6 +19,11 @@ struct IssuedNumbers {
     /// A person's own reminder's id, recorded at each insert: `reminders delete` of the newest
     /// gave its id to the next one added (hostile round 18 on issue 39).
     static let ownReminders = IssuedNumbers(table: "own_reminders", key: "own_reminders_issued_through")
+    /// A contact's id, which `contacts list` shows and `call log id:N` takes: a removed
+    /// contact's went to the next one added (hostile round 21 on issue 39).
+    static let contacts = IssuedNumbers(table: "contacts", key: "contacts_issued_through")
+    /// The ids a restore keeps given: those the store had given before it.
+    static let keptByRestore = [deliveries, ownReminders, contacts]
 
     /// The recorded mark as SQL; a value another program spoiled (not a whole number from 0 to
     /// 10^12) counts as none, so that no row can ever fail to be numbered.

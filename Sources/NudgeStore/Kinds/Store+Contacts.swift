@@ -72,9 +72,14 @@ extension Store {
         try write { db in
             if let refusal = try Self.nameTaken(db, name, by: nil) { return .failure(refusal) }
             try db.execute(
-                sql: "INSERT INTO contacts (name, stay_in_touch_days, created_at) VALUES (?, ?, ?)",
+                sql: """
+                    INSERT INTO contacts (id, name, stay_in_touch_days, created_at)
+                    VALUES (\(IssuedNumbers.contacts.nextSQL), ?, ?, ?)
+                    """,
                 arguments: [name, everyDays, Timestamp.format(now)])
-            return .success(db.lastInsertedRowID)
+            let id = db.lastInsertedRowID
+            try IssuedNumbers.contacts.recordIssued(through: id, db)
+            return .success(id)
         }
     }
 

@@ -74,6 +74,10 @@ public struct CalendarFeed: Sendable {
         lines.add("UID", uid)
         lines.add("DTSTAMP", stamp)
         times(&lines)
+        // A minute long: calcurse takes an event of no length at 00:00 for a day's event, and
+        // drops a repeating one (hostile round of issue 42 after G13: "rrule does not match
+        // start day"); RFC 5545's readers show a minute where nothing was.
+        lines.add("DURATION", "PT1M")
         lines.add("SUMMARY", ICalendarLines.text(title))
         lines.add("TRANSP", "TRANSPARENT")
         lines.begin("VALARM")

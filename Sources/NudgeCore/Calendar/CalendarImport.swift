@@ -121,12 +121,14 @@ public struct CalendarImport: Sendable {
             guard alarm >= Timestamp.earliest, alarm <= Timestamp.latest else { throw .leftOut(.noStart) }
             let (day, seconds) = clock.local(alarm)
             let time = LocalTime(hour: seconds / 3600, minute: seconds / 60 % 60)!
+            // Also on an event without RRULE: RDATE adds days to it (hostile round of issue 42
+            // after G13: its other days were never reminded).
+            guard !event.has("EXDATE"), !event.has("RDATE"), !event.has("EXRULE") else {
+                throw .leftOut(.exceptions)
+            }
             guard let ruleProperty = event.first("RRULE") else {
                 guard alarm > now else { throw .leftOut(.passed) }
                 return Reminder(text: title, repeats: .on(day), time: time)
-            }
-            guard !event.has("EXDATE"), !event.has("RDATE"), !event.has("EXRULE") else {
-                throw .leftOut(.exceptions)
             }
             guard event.properties.filter({ $0.name == "RRULE" }).count == 1 else { throw .leftOut(.rules) }
             // The rule's days are the event's own, on its clock (its TZID, UTC, or floating):

@@ -40,7 +40,8 @@ import Testing
         #expect(text.contains("DTSTART;TZID=America/New_York:20261121T180000\r\nRRULE:FREQ=DAILY\r\n"))
         #expect(text.contains("EXDATE;TZID=America/New_York:20261123T180000\r\n"), "the 23rd was snoozed")
         #expect(text.components(separatedBy: "EXDATE").count - 1 == 1)
-        #expect(text.contains("DTSTART;TZID=America/New_York:20261123T190000\r\nSUMMARY:Water the plants"))
+        #expect(
+            text.contains("DTSTART;TZID=America/New_York:20261123T190000\r\nDURATION:PT1M\r\nSUMMARY:Water the plants"))
         #expect(!text.contains("Headache") && text.contains("SUMMARY:nudge: a reminder is waiting"))
     }
 

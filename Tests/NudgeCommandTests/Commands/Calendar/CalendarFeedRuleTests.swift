@@ -124,4 +124,21 @@ struct CalendarFeedRuleTests {
         #expect(calendar.sorted() == local.sorted(), "calcurse: \(Set(calendar).symmetricDifference(local).sorted())")
         #expect(local.contains("2028-02-29T10:00 Day 30") && local.contains("2028-02-29T10:00 Day 29"))
     }
+
+    /// A daily reminder at midnight: calcurse dropped it from the feed ("rrule does not match
+    /// start day") while the feed's events had no length.
+    @Test(.enabled(if: CalendarReaders.hasCalcurse, CalendarReaders.calcurseMissing))
+    func aDailyReminderAtMidnightReachesCalcurse() throws {
+        let environment = ["TZ": "America/New_York", "NUDGE_FAKE_NOW": "2027-01-15T12:00:00-05:00"]
+        #expect(nudge(["remind", "Midnight check", "--daily", "--at", "00:00"], environment).status == 0)
+        let feed = directory.file("feed.ics")
+        #expect(nudge(["upcoming", "--format", "ics", "--days", "3", "--output", feed], environment).status == 0)
+        let calendar = try CalendarReaders.calcurse(
+            feed, from: "2027-01-16", days: 3, zone: "America/New_York", in: directory.path
+        ).filter { $0.contains("Midnight check") }
+        #expect(
+            calendar == [
+                "2027-01-16T00:00 Midnight check", "2027-01-17T00:00 Midnight check", "2027-01-18T00:00 Midnight check",
+            ], "\(calendar)")
+    }
 }

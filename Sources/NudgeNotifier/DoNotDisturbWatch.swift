@@ -29,8 +29,14 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
     var connection: OpaquePointer?
     private var subscription: guint = 0
     private var nameWatch: guint = 0
-    /// The cookie of the inhibition this watch's connection holds on Plasma's server.
+    /// The connection that asked Plasma's server to inhibit, kept until the inhibition ends:
+    /// Plasma ends a connection's inhibitions when it leaves the bus, the one way to end one
+    /// whose cookie never came back.
+    var inhibiting: OpaquePointer?
+    /// The cookie of the inhibition `inhibiting` holds, when its answer came.
     var inhibition: UInt32?
+    /// The session bus's address, for `inhibiting`.
+    let sessionBus: String?
     // Touched only on `gnome`.
     var settings: UnsafeMutableRawPointer?
     private var settingsHandler: gulong = 0
@@ -63,6 +69,7 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
     ) {
         self.report = report
         self.quietsGNOME = quietsGNOME
+        self.sessionBus = sessionBus
         glib = GLibThread(name: "nudge-dnd")
         // Only on GNOME: elsewhere the schema may be installed all the same, and its key (off
         // since someone used GNOME) would hold reminders for a Do Not Disturb nobody sees.
@@ -92,6 +99,7 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
             }
         }
         glib.perform { [self] in
+            closeInhibiting()
             if nameWatch != 0 { g_bus_unwatch_name(nameWatch) }
             if let connection {
                 if subscription != 0 { g_dbus_connection_signal_unsubscribe(connection, subscription) }
@@ -139,12 +147,7 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
     /// Follows the server's properties, then watches for the server: each server that appears
     /// is read once, and one that goes away takes its state with it.
     private func followServer(on address: String) {
-        var error: UnsafeMutablePointer<GError>?
-        let flags = GDBusConnectionFlags(
-            G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
-                | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
-        guard let bus = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error) else {
-            if let error { g_error_free(error) }
+        guard let bus = Self.connect(to: address) else {
             firstReading.signal()
             return
         }

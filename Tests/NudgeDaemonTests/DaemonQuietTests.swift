@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgeNotifier
 import NudgeStore
 import NudgeSystem
 import NudgeTestSupport
@@ -46,6 +47,34 @@ extension DaemonTests {
         let calls = bus.inhibitCalls()
         #expect(calls.count == 2 && calls[0].hasPrefix("Inhibit \"nudge\"") && calls[1] == "UnInhibit 41", "\(calls)")
         #expect(notifier.shown.withLock { $0.map(\.title) } == [MeditationTimer.completeTitle])
+        #expect(try Store(path: store).quietedDesktop() == nil)
+    }
+
+    /// Plasma's Inhibit answered after nudge's call gave up (5 s) inhibits all the same
+    /// (hostile round on issue 41: nudge logged it as failed, never ended it, and reminders that
+    /// hold were held with no end). It is taken as nudge's and ended at the end bell, while the
+    /// daemon runs, by closing the connection that asked (the cookie never came back): Plasma
+    /// ends a connection's inhibitions when it leaves the bus. Doctor's record says so.
+    @Test(.hangBound(minutes: 2)) func anInhibitAnsweredTooLateIsEndedAtTheEndBell() throws {
+        let bus = try NotificationBus()
+        defer { bus.shutdown() }
+        try bus.addInhibited(false)
+        try bus.addInhibitMethodsTrackingCallers(answeringAfter: 7)
+        let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T18:00:00Z"))
+        _ = try quietSession(clock)
+        let log = RecordedLog()
+        try withDaemon(clock: clock, notifier: FakeNotifier(), log: log, kinds: [.meditation], sessionBus: bus.address)
+        {
+            daemon, clock in
+            #expect(log.waitFor("did not answer the call to turn Do Not Disturb on (inhibited)"), "\(log.all)")
+            #expect(log.waitFor("Do Not Disturb is on (the notification server is inhibited)"), "\(log.all)")
+            clock.set(to: Timestamp.parse("2026-11-22T18:20:00Z")!)
+            daemon.clockWasSet()
+            #expect(bus.waitForInhibited(false), "\(bus.diagnostics)\n\(log.all)")
+            #expect(log.waitFor("Do Not Disturb is off"), "\(log.all)")
+        }
+        let failure = try #require(try Store(path: store).quietFailure())
+        #expect(failure.change == "plasma" && failure.reason.contains(QuietSwitchOutcome.unansweredNote))
         #expect(try Store(path: store).quietedDesktop() == nil)
     }
 

@@ -25,8 +25,8 @@ final class DesktopQuieting {
 
     /// What the desktop answered a call on the switch, on its way to the loop (`.desktop`).
     enum Answer: Sendable {
-        /// Turned on for `span` (said to last until `until`): nil, or what failed.
-        case turnedOn(DoNotDisturb.Source, span: String, until: String, failure: String?)
+        /// Asked to turn on for `span` (said to last until `until`): what the desktop answered.
+        case turnedOn(DoNotDisturb.Source, span: String, until: String, outcome: QuietSwitchOutcome)
         /// Put back.
         case restored(DoNotDisturb.Source)
     }
@@ -90,8 +90,8 @@ final class DesktopQuieting {
     /// The desktop answered, `now`.
     func answered(_ answer: Answer, at now: Date) {
         switch answer {
-        case .turnedOn(let source, let span, let until, let failure):
-            turnedOn(source, span: span, until: until, failure: failure, at: now)
+        case .turnedOn(let source, let span, let until, let outcome):
+            turnedOn(source, span: span, until: until, outcome: outcome, at: now)
         case .restored(let source): restored(source)
         }
     }
@@ -143,21 +143,29 @@ final class DesktopQuieting {
     ) {
         let events = events
         let time = clock.timeOfDay(until)
-        watch.turnOn(source, reason: "quiet until \(time)") { failure in
-            events.push(.desktop(.turnedOn(source, span: span, until: time, failure: failure)))
+        watch.turnOn(source, reason: "quiet until \(time)") { outcome in
+            events.push(.desktop(.turnedOn(source, span: span, until: time, outcome: outcome)))
         }
     }
 
-    /// The desktop answered: only a switch it turned on is said and kept as turned on. One that
-    /// failed is said as failed, left for the span (nothing to put back), and kept for `nudge
+    /// The desktop answered: only a switch it turned on, or may have (a call it left
+    /// unanswered), is said and kept as turned on, and put back at the end. One that failed is
+    /// said as failed, left for the span (nothing to put back). Either is kept for `nudge
     /// doctor` until a switch is turned on again.
-    private func turnedOn(_ source: DoNotDisturb.Source, span: String, until: String, failure: String?, at now: Date) {
-        guard let failure else {
+    private func turnedOn(
+        _ source: DoNotDisturb.Source, span: String, until: String, outcome: QuietSwitchOutcome, at now: Date
+    ) {
+        let failure: String
+        switch outcome {
+        case .turnedOn:
             logger.info(
                 "turned the desktop's Do Not Disturb on (\(source)) until \(until)",
                 metadata: ["event": "quiet_on", "switch": "\(source.switchName)"])
             do { try store.recordQuietFailure(nil) } catch { logger.error("\(error)") }
             return
+        case .unanswered(let said):
+            return unanswered(source, said: said, until: until, at: now)
+        case .failed(let said): failure = said
         }
         do {
             try store.recordQuietFailure(Store.QuietFailure(at: now, change: source.switchName, reason: failure))
@@ -168,6 +176,19 @@ final class DesktopQuieting {
         logger.error(
             "cannot turn the desktop's Do Not Disturb on (\(source)): \(failure); \(span) goes on with the desktop as it is",
             metadata: ["event": "quiet_failed", "switch": "\(source.switchName)"])
+    }
+
+    /// The desktop did not answer in time: it may still turn the switch on (Plasma inhibits
+    /// after answering late), so it counts as on and is put back at the end, where closing the
+    /// connection that asked ends an inhibition whose cookie never came.
+    private func unanswered(_ source: DoNotDisturb.Source, said: String, until: String, at now: Date) {
+        let reason = "\(said) (\(QuietSwitchOutcome.unansweredNote))"
+        do {
+            try store.recordQuietFailure(Store.QuietFailure(at: now, change: source.switchName, reason: reason))
+        } catch { logger.error("\(error)") }
+        logger.warning(
+            "the desktop did not answer the call to turn Do Not Disturb on (\(source)): \(said); taken as on until \(until), and ended then by leaving the bus with the connection that asked",
+            metadata: ["event": "quiet_unanswered", "switch": "\(source.switchName)"])
     }
 
     private func putBack(watch: DoNotDisturbWatch?, because reason: String) {

@@ -25,6 +25,8 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
     /// The switch nudge can turn Do Not Disturb on with here (`DoNotDisturbWatch+Switch`).
     let available = Mutex<DoNotDisturb.Source?>(nil)
     private let firstReading = DispatchSemaphore(value: 0)
+    /// Servers seen to appear so far; touched only on `glib`.
+    private var appearances = 0
     // Touched only on `glib`.
     var connection: OpaquePointer?
     private var subscription: guint = 0
@@ -120,6 +122,16 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
         }
     }
 
+    /// A server appeared on the bus (`true`: numbered after the last) or left it: reported, so
+    /// that a switch that went with a server is not taken for one the person turned off.
+    func serverOnBus(_ present: Bool) {
+        if present { appearances += 1 }
+        state.withLock { state in
+            state.server = present ? appearances : nil
+            report(state)
+        }
+    }
+
     /// GSettings aborts the process on a schema it cannot find: it is looked up first.
     private func followGNOME() {
         guard let source = g_settings_schema_source_get_default(),
@@ -170,21 +182,24 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
             { _, _, me in
                 let watch = Unmanaged<DoNotDisturbWatch>.fromOpaque(me!).takeUnretainedValue()
                 watch.serverLeft()
+                watch.serverOnBus(false)
                 watch.set(.inhibited, false)
                 watch.set(.dunstPaused, false)
                 watch.firstReading.signal()
             }, me, nil)
     }
 
+    /// The server's switch and state are known before its appearance is reported.
     private func readServer() {
         let inhibited = property(Self.serverName, "Inhibited")
-        set(.inhibited, inhibited ?? false)
         let paused = property(Self.dunstInterface, "paused")
         serverCame(switch: paused != nil ? .dunstPaused : inhibited != nil ? .inhibited : nil)
         pausing.withLock {
             $0 = paused.map { _ in DunstPausing(hasPauseLevels: value(Self.dunstInterface, "pauseLevel") != nil) }
         }
+        set(.inhibited, inhibited ?? false)
         set(.dunstPaused, paused ?? false)
+        serverOnBus(true)
     }
 
     /// `(s interface, a{sv} changed, as invalidated)`: a property said invalidated is read.

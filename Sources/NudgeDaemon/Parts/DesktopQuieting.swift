@@ -22,6 +22,14 @@ final class DesktopQuieting {
     private var seenOn = false
     /// The switch being turned back off: no longer the desktop's Do Not Disturb for nudge.
     private(set) var restoring: DoNotDisturb.Source?
+    /// The server's switch nudge turned on went with its server during the span (a restarted
+    /// dunst comes back unpaused): still the desktop's Do Not Disturb for nudge, and asked for
+    /// again from the server that comes back (`askAgain`).
+    private var wentWithServer: DoNotDisturb.Source?
+    /// A server came back while `wentWithServer`: the next `follow` asks it again.
+    private var askAgain = false
+    /// The server last heard of (`DoNotDisturb.server`).
+    private var server: Int?
 
     /// What the desktop answered a call on the switch, on its way to the loop (`.desktop`).
     enum Answer: Sendable {
@@ -46,9 +54,12 @@ final class DesktopQuieting {
         inherited = record != nil
     }
 
-    /// The desktop's Do Not Disturb as nudge counts it: without the switch it is putting back.
+    /// The desktop's Do Not Disturb as nudge counts it: without the switch it is putting back,
+    /// with the one that went with a restarted server until it is asked again.
     func counted(_ state: DoNotDisturb) -> DoNotDisturb {
-        DoNotDisturb(sources: state.sources.subtracting(restoring.map { [$0] } ?? []))
+        var sources = state.sources.subtracting(restoring.map { [$0] } ?? [])
+        if let wentWithServer { sources.insert(wentWithServer) }
+        return DoNotDisturb(sources: sources, server: state.server)
     }
 
     /// Brings the desktop in line with the span that holds now (nil: none, or a sleep comes).
@@ -61,6 +72,15 @@ final class DesktopQuieting {
             if let source = turnedOn {
                 takeOver(record, source: source, state: state, watch: watch, clock: clock, until: wanted?.until)
             }
+        }
+        if askAgain, let source = wentWithServer, let wanted, record?.span == wanted.key, let watch {
+            askAgain = false
+            guard watch.quietSwitch == source else {
+                wentWithServer = nil
+                return leave(wanted.key, "the notification server came back without \(source): left as it is")
+            }
+            seenOn = false
+            turnOn(source, for: wanted.key, watch: watch, clock: clock, until: wanted.until)
         }
         guard let wanted, record == nil, let watch else { return }
         let counted = counted(state)
@@ -77,14 +97,31 @@ final class DesktopQuieting {
     }
 
     /// The desktop's Do Not Disturb changed: the switch nudge turned on, seen on and now off,
-    /// was turned off by the person, and is not turned on again for the span.
-    func heard(_ state: DoNotDisturb) {
-        guard let source = turnedOn, let record else { return }
+    /// was turned off by the person, and is not turned on again for the span; one that went
+    /// with its server is asked for again from the next server. True when a plan should ask it
+    /// (`follow`).
+    func heard(_ state: DoNotDisturb) -> Bool {
+        let cameBack = state.server != nil && state.server != server
+        server = state.server
+        guard let source = turnedOn, let record else { return false }
         if state.sources.contains(source) {
             seenOn = true
+            wentWithServer = nil
+        } else if source != .gnome, seenOn || wentWithServer != nil,
+            state.server == nil || wentWithServer != nil || cameBack
+        {
+            if wentWithServer == nil {
+                logger.info(
+                    "the notification server left during \(record.span) with Do Not Disturb (\(source)): still counted on, and asked again of the server that comes back",
+                    metadata: ["event": "quiet_server_left", "switch": "\(source.switchName)"])
+            }
+            wentWithServer = source
+            askAgain = askAgain || cameBack
+            return cameBack
         } else if seenOn {
             leave(record.span, "Do Not Disturb was turned off during \(record.span): left off")
         }
+        return false
     }
 
     /// The desktop answered, `now`.
@@ -171,6 +208,7 @@ final class DesktopQuieting {
             try store.recordQuietFailure(Store.QuietFailure(at: now, change: source.switchName, reason: failure))
         } catch { logger.error("\(error)") }
         if record?.span == span, turnedOn == source {
+            wentWithServer = nil
             decide(Store.QuietedDesktop(span: span, change: Store.QuietedDesktop.left), nil)
         }
         logger.error(
@@ -195,6 +233,7 @@ final class DesktopQuieting {
         let source = turnedOn
         record = nil
         inherited = false
+        (wentWithServer, askAgain) = (nil, false)
         guard let source else {
             do { try store.recordQuietedDesktop(nil) } catch { logger.error("\(error)") }
             return
@@ -215,6 +254,7 @@ final class DesktopQuieting {
 
     /// The desktop is left as the person has it for the rest of `span`.
     private func leave(_ span: String, _ said: String) {
+        (wentWithServer, askAgain) = (nil, false)
         decide(Store.QuietedDesktop(span: span, change: Store.QuietedDesktop.left), said)
     }
 

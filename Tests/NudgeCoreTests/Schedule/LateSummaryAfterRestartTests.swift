@@ -64,7 +64,8 @@ import Testing
     /// restart, not for a Do Not Disturb long over.
     @Test func heldThenLostIsTitledForTheRestart() {
         let cause = LateCause.of(
-            late.map(\.0), input: input(held: true), machineUpSince: nil, daemonStartedAt: now.addingTimeInterval(-7200))
+            late.map(\.0), input: input(held: true), machineUpSince: nil, daemonStartedAt: now.addingTimeInterval(-7200)
+        )
         #expect(cause == .serverRestarted)
     }
 }

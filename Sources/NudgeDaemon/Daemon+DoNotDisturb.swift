@@ -24,7 +24,7 @@ extension Daemon {
     /// Do Not Disturb any more (a switch that could not be turned on again, or was put back
     /// while its server was away, changes nothing the desktop would say).
     func desktopAnswered(_ answer: DesktopQuieting.Answer) {
-        quieting.answered(answer, at: configuration.clock.now())
+        quieting.answered(answer, at: configuration.clock.now(), state: doNotDisturb.state)
         guard doNotDisturb.holdsAny, !quieting.counted(doNotDisturb.state).isOn else { return }
         releaseHeld()
         reconcile(because: "Do Not Disturb ended")

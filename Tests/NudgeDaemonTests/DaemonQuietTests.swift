@@ -78,6 +78,35 @@ extension DaemonTests {
         #expect(try Store(path: store).quietedDesktop() == nil)
     }
 
+    /// The same on a server that keeps a gone connection's inhibitions (not Plasma): nudge
+    /// cannot end it, says so, and holds nothing for it: the symptom check held during the
+    /// session is shown at its end though the server stays inhibited.
+    @Test(.hangBound(minutes: 2)) func anInhibitionNudgeCouldNotEndHoldsNothing() throws {
+        let bus = try NotificationBus()
+        defer { bus.shutdown() }
+        try bus.addInhibited(false)
+        try bus.addInhibitMethods(answeringAfter: 7)
+        let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-21T19:58:00Z"))
+        _ = try quietSession(clock)
+        let notifier = FakeNotifier()
+        let log = RecordedLog()
+        try withDaemon(
+            clock: clock, notifier: notifier, log: log, kinds: [.meditation, .symptom], sessionBus: bus.address
+        ) { daemon, clock in
+            #expect(log.waitFor("Do Not Disturb is on (the notification server is inhibited)"), "\(log.all)")
+            clock.set(to: Timestamp.parse("2026-11-21T20:00:30Z")!)
+            daemon.clockWasSet()
+            #expect(log.waitFor("held symptom:2026-11-21 during Do Not Disturb"), "\(log.all)")
+            clock.set(to: Timestamp.parse("2026-11-21T20:18:00Z")!)
+            daemon.clockWasSet()
+            #expect(log.waitFor("nudge cannot end an inhibition whose answer never came"), "\(log.all)")
+            for _ in 0..<2 { #expect(notifier.showed.wait(timeout: .now() + 10) == .success, "\(log.all)") }
+        }
+        let titles = notifier.shown.withLock { $0.map(\.title) }
+        #expect(Set(titles) == [MeditationTimer.completeTitle, "Daily symptom check"], "\(titles)")
+        #expect(!bus.waitForInhibited(false, timeout: 0.5), "the mock keeps it: \(bus.diagnostics)")
+    }
+
     /// The person's own Do Not Disturb, on at the start, is left on after the end; one they
     /// turn off during the session stays off.
     @Test(.hangBound(minutes: 2)) func thePersonsOwnDoNotDisturbIsNeverUndone() throws {

@@ -31,12 +31,15 @@ extension NotificationBus {
 /// last inhibition. The mock keeps no connection's inhibitions: it does not drop one whose
 /// connection closed, as Plasma does.
 extension NotificationBus {
-    public func addInhibitMethods() throws {
+    /// `answeringAfter`: seconds the server is busy before it inhibits and answers.
+    public func addInhibitMethods(answeringAfter delay: Double = 0) throws {
+        let busy = delay > 0 ? "import time\ntime.sleep(\(delay))\n" : ""
         try call(
             "org.freedesktop.DBus.Mock.AddMethod",
             [
                 "org.freedesktop.Notifications", "Inhibit", "ssa{sv}", "u",
-                "self.Set('org.freedesktop.Notifications', 'Inhibited', dbus.Boolean(True)); ret = dbus.UInt32(41)",
+                busy
+                    + "self.Set('org.freedesktop.Notifications', 'Inhibited', dbus.Boolean(True)); ret = dbus.UInt32(41)",
             ])
         try call(
             "org.freedesktop.DBus.Mock.AddMethod",

@@ -30,6 +30,14 @@ final class DesktopQuieting {
     private var askAgain = false
     /// The server last heard of (`DoNotDisturb.server`).
     private var server: Int?
+    /// The span whose call to turn the switch on went unanswered: put back without its cookie.
+    private var unansweredSpan: String?
+    /// Being put back without its cookie (by leaving the bus): `stray` if it stays on.
+    private var restoringBlind = false
+    /// An inhibition nudge asked for unanswered, still on after nudge left the bus (a server
+    /// that keeps a gone connection's inhibitions): not counted until it ends, so that nothing
+    /// is held for what nudge started and could not end.
+    private var stray: DoNotDisturb.Source?
 
     /// What the desktop answered a call on the switch, on its way to the loop (`.desktop`).
     enum Answer: Sendable {
@@ -57,7 +65,7 @@ final class DesktopQuieting {
     /// The desktop's Do Not Disturb as nudge counts it: without the switch it is putting back,
     /// with the one that went with a restarted server until it is asked again.
     func counted(_ state: DoNotDisturb) -> DoNotDisturb {
-        var sources = state.sources.subtracting(restoring.map { [$0] } ?? [])
+        var sources = state.sources.subtracting([restoring, stray].compactMap { $0 })
         if let wentWithServer { sources.insert(wentWithServer) }
         return DoNotDisturb(sources: sources, server: state.server)
     }
@@ -103,6 +111,7 @@ final class DesktopQuieting {
     func heard(_ state: DoNotDisturb) -> Bool {
         let cameBack = state.server != nil && state.server != server
         server = state.server
+        if let stray, !state.sources.contains(stray) { self.stray = nil }
         guard let source = turnedOn, let record else { return false }
         if state.sources.contains(source) {
             seenOn = true
@@ -124,20 +133,27 @@ final class DesktopQuieting {
         return false
     }
 
-    /// The desktop answered, `now`.
-    func answered(_ answer: Answer, at now: Date) {
+    /// The desktop answered, `now`, with its Do Not Disturb as last heard.
+    func answered(_ answer: Answer, at now: Date, state: DoNotDisturb) {
         switch answer {
         case .turnedOn(let source, let span, let until, let outcome):
             turnedOn(source, span: span, until: until, outcome: outcome, at: now)
-        case .restored(let source): restored(source)
+        case .restored(let source): restored(source, state: state)
         }
     }
 
     /// The switch was put back: the record goes, unless another span's decision replaced it
-    /// meanwhile.
-    private func restored(_ source: DoNotDisturb.Source) {
+    /// meanwhile. One put back without its cookie and still on is `stray`.
+    private func restored(_ source: DoNotDisturb.Source, state: DoNotDisturb) {
         guard restoring == source else { return }
         restoring = nil
+        if restoringBlind, state.sources.contains(source) {
+            stray = source
+            logger.warning(
+                "the desktop is still inhibited after nudge left the bus with the connection that asked: nudge cannot end an inhibition whose answer never came; reminders are not held for it, and it ends when turned off on the desktop",
+                metadata: ["event": "quiet_stray", "switch": "\(source.switchName)"])
+        }
+        restoringBlind = false
         guard record == nil else { return }
         do { try store.recordQuietedDesktop(nil) } catch { logger.error("\(error)") }
     }
@@ -201,7 +217,7 @@ final class DesktopQuieting {
             do { try store.recordQuietFailure(nil) } catch { logger.error("\(error)") }
             return
         case .unanswered(let said):
-            return unanswered(source, said: said, until: until, at: now)
+            return unanswered(source, span: span, said: said, until: until, at: now)
         case .failed(let said): failure = said
         }
         do {
@@ -219,7 +235,8 @@ final class DesktopQuieting {
     /// The desktop did not answer in time: it may still turn the switch on (Plasma inhibits
     /// after answering late), so it counts as on and is put back at the end, where closing the
     /// connection that asked ends an inhibition whose cookie never came.
-    private func unanswered(_ source: DoNotDisturb.Source, said: String, until: String, at now: Date) {
+    private func unanswered(_ source: DoNotDisturb.Source, span: String, said: String, until: String, at now: Date) {
+        unansweredSpan = span
         let reason = "\(said) (\(QuietSwitchOutcome.unansweredNote))"
         do {
             try store.recordQuietFailure(Store.QuietFailure(at: now, change: source.switchName, reason: reason))
@@ -231,6 +248,8 @@ final class DesktopQuieting {
 
     private func putBack(watch: DoNotDisturbWatch?, because reason: String) {
         let source = turnedOn
+        restoringBlind = source == .inhibited && unansweredSpan != nil && unansweredSpan == record?.span
+        unansweredSpan = nil
         record = nil
         inherited = false
         (wentWithServer, askAgain) = (nil, false)

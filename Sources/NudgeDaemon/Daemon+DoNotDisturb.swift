@@ -7,11 +7,27 @@ import NudgeStore
 /// not sent while it is on, and shown when it ends; the rest break through it.
 extension Daemon {
     /// The desktop's Do Not Disturb changed.
+    /// What a quiet span turned on and lost with a restarted server is still counted on: what
+    /// it holds waits for the span's end, and the server that comes back is asked again.
     func doNotDisturbChanged(_ state: DoNotDisturb) {
-        quieting.heard(state)
-        guard doNotDisturb.heard(state) else { return }
-        if !state.isOn { releaseHeld() }
-        reconcile(because: state.isOn ? "Do Not Disturb began" : "Do Not Disturb ended")
+        let askAgain = quieting.heard(state)
+        guard doNotDisturb.heard(state) || askAgain else { return }
+        let counted = quieting.counted(state)
+        if !counted.isOn { releaseHeld() }
+        reconcile(
+            because: askAgain
+                ? "the notification server came back during a quiet span"
+                : state.isOn ? "Do Not Disturb began" : "Do Not Disturb ended")
+    }
+
+    /// The desktop answered a quiet span's call: what it held is shown once nothing counts as
+    /// Do Not Disturb any more (a switch that could not be turned on again, or was put back
+    /// while its server was away, changes nothing the desktop would say).
+    func desktopAnswered(_ answer: DesktopQuieting.Answer) {
+        quieting.answered(answer, at: configuration.clock.now(), state: doNotDisturb.state)
+        guard doNotDisturb.holdsAny, !quieting.counted(doNotDisturb.state).isOn else { return }
+        releaseHeld()
+        reconcile(because: "Do Not Disturb ended")
     }
 
     /// What was held (by this daemon, or by one killed while holding) is owed and shown now.

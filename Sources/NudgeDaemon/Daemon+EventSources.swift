@@ -121,7 +121,7 @@ extension Daemon {
             case .doNotDisturb(let state):
                 doNotDisturbChanged(state)
             case .desktop(let answer):
-                quieting.answered(answer, at: configuration.clock.now())
+                desktopAnswered(answer)
             case .sleepWarningSounded:
                 sleepGuard.letSleepGo(because: "the warning sounded")
             case .ringEnded(let number):

@@ -31,8 +31,12 @@ public struct DoNotDisturb: Sendable, Equatable, CustomStringConvertible {
 
     /// The sources that say it is on now.
     public var sources: Set<Source> = []
+    /// The notification server on the bus now, numbered by its appearance since the watch
+    /// began; nil while none is. A new number is a server (re)started, with its own switch as
+    /// it starts (a restarted dunst is unpaused), whoever turned the last one's on.
+    public var server: Int?
 
-    public init(sources: Set<Source> = []) { self.sources = sources }
+    public init(sources: Set<Source> = [], server: Int? = nil) { (self.sources, self.server) = (sources, server) }
 
     public var isOn: Bool { !sources.isEmpty }
 

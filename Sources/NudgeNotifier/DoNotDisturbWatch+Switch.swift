@@ -4,7 +4,7 @@ import NudgeGLib
 
 /// Turning the desktop's Do Not Disturb on and back off, by the switch each desktop gives: the
 /// server's own where it has one (dunst's `paused`; Plasma's `Inhibit`, whose inhibition lives
-/// as long as the D-Bus connection that asked for it: this watch's), else GNOME's
+/// as long as the D-Bus connection that asked for it: one of its own, `inhibiting`), else GNOME's
 /// `show-banners`. Every call is made on a GLib thread, never on the caller's: the server's on
 /// the watch's own, GNOME's setting on the one that runs GLib's default context.
 extension DoNotDisturbWatch {
@@ -12,9 +12,9 @@ extension DoNotDisturbWatch {
     /// no GNOME schema or a desktop that is not GNOME).
     public var quietSwitch: DoNotDisturb.Source? { available.withLock { $0 } }
 
-    /// Turns `source` on; `done` gets nil, or what failed (on the GLib thread).
+    /// Turns `source` on; `done` gets what the desktop answered (on the GLib thread).
     public func turnOn(
-        _ source: DoNotDisturb.Source, reason: String, done: @escaping @Sendable (String?) -> Void
+        _ source: DoNotDisturb.Source, reason: String, done: @escaping @Sendable (QuietSwitchOutcome) -> Void
     ) {
         thread(for: source).post { [self] in done(switchOn(source, reason: reason)) }
     }
@@ -43,28 +43,47 @@ extension DoNotDisturbWatch {
 
     /// The server went: an inhibition it held went with it.
     func serverLeft() {
-        inhibition = nil
+        closeInhibiting()
         serverCame(switch: nil)
     }
 
-    private func switchOn(_ source: DoNotDisturb.Source, reason: String) -> String? {
+    private func switchOn(_ source: DoNotDisturb.Source, reason: String) -> QuietSwitchOutcome {
+        let failure: String?
         switch source {
-        case .gnome: return showBanners(false)
-        case .dunstPaused: return setServerProperty(Self.dunstInterface, "paused", true)
-        case .inhibited:
-            guard inhibition == nil else { return nil }
-            let entry = g_variant_type_new("{sv}")
-            defer { g_variant_type_free(entry) }
-            let hints = g_variant_new_array(entry, nil, 0)
-            let reply = call(
-                Self.serverName, "Inhibit",
-                [g_variant_new_string("nudge"), g_variant_new_string(reason), hints!], replyType: "(u)")
-            guard case .success(let values) = reply, let values else { return reply.failure }
+        case .gnome: failure = showBanners(false)
+        case .dunstPaused: failure = setServerProperty(Self.dunstInterface, "paused", true)
+        case .inhibited: return inhibit(reason: reason)
+        }
+        return failure.map(QuietSwitchOutcome.failed) ?? .turnedOn
+    }
+
+    /// Plasma's `Inhibit`, on a connection of its own. A call left unanswered keeps that
+    /// connection: the server may inhibit all the same, and closing it ends that.
+    private func inhibit(reason: String) -> QuietSwitchOutcome {
+        guard inhibiting == nil else { return .turnedOn }
+        guard let sessionBus, let connection = Self.connect(to: sessionBus) else {
+            return .failed("Inhibit: cannot connect to the session bus")
+        }
+        inhibiting = connection
+        let entry = g_variant_type_new("{sv}")
+        defer { g_variant_type_free(entry) }
+        let hints = g_variant_new_array(entry, nil, 0)
+        let reply = call(
+            Self.serverName, "Inhibit",
+            [g_variant_new_string("nudge"), g_variant_new_string(reason), hints!], replyType: "(u)", on: connection)
+        switch reply {
+        case .success(let values):
+            guard let values else { return .turnedOn }
             defer { g_variant_unref(values) }
             let cookie = g_variant_get_child_value(values, 0)!
             defer { g_variant_unref(cookie) }
             inhibition = g_variant_get_uint32(cookie)
-            return nil
+            return .turnedOn
+        case .failure(let failure) where failure.timedOut:
+            return .unanswered(failure.text)
+        case .failure(let failure):
+            closeInhibiting()
+            return .failed(failure.text)
         }
     }
 
@@ -73,13 +92,35 @@ extension DoNotDisturbWatch {
         case .gnome: return showBanners(true)
         case .dunstPaused: return setServerProperty(Self.dunstInterface, "paused", false)
         case .inhibited:
-            // None held by this connection: a killed daemon's died with its connection.
+            // None held: a killed daemon's died with its connection.
+            guard let connection = inhibiting else { return nil }
+            defer { closeInhibiting() }
             guard let cookie = inhibition else { return nil }
-            inhibition = nil
-            let reply = call(Self.serverName, "UnInhibit", [g_variant_new_uint32(cookie)!], replyType: nil)
+            let reply = call(
+                Self.serverName, "UnInhibit", [g_variant_new_uint32(cookie)!], replyType: nil, on: connection)
             if case .success(let values) = reply, let values { g_variant_unref(values) }
             return reply.failure
         }
+    }
+
+    /// Leaves the bus with the connection that asked to inhibit: Plasma ends its inhibitions.
+    func closeInhibiting() {
+        inhibition = nil
+        guard let connection = inhibiting else { return }
+        inhibiting = nil
+        g_dbus_connection_close_sync(connection, nil, nil)
+        g_object_unref(UnsafeMutableRawPointer(connection))
+    }
+
+    /// A connection of its own to the bus at `address`.
+    static func connect(to address: String) -> OpaquePointer? {
+        var error: UnsafeMutablePointer<GError>?
+        let flags = GDBusConnectionFlags(
+            G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
+                | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
+        let connection = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error)
+        if let error { g_error_free(error) }
+        return connection
     }
 
     private func showBanners(_ shown: Bool) -> String? {
@@ -103,11 +144,13 @@ extension DoNotDisturbWatch {
         return reply.failure
     }
 
-    /// A method of the server's object; its reply, or what failed.
-    private func call(_ interface: String, _ method: String, _ arguments: [OpaquePointer], replyType: String?)
-        -> Result<OpaquePointer?, CallFailure>
-    {
-        guard let connection else { return .failure(CallFailure(text: "no session bus")) }
+    /// A method of the server's object, on the watch's connection unless `other`; its reply, or
+    /// what failed.
+    private func call(
+        _ interface: String, _ method: String, _ arguments: [OpaquePointer], replyType: String?,
+        on other: OpaquePointer? = nil
+    ) -> Result<OpaquePointer?, CallFailure> {
+        guard let connection = other ?? connection else { return .failure(CallFailure(text: "no session bus")) }
         let children: [OpaquePointer?] = arguments
         let tuple = children.withUnsafeBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
         let type: OpaquePointer? = replyType.flatMap { g_variant_type_new($0) }
@@ -118,14 +161,23 @@ extension DoNotDisturbWatch {
             Self.callTimeout, nil, &error)
         guard let reply else {
             let text = error.map(Self.oneLine) ?? "no reply"
+            let timedOut = error.map(Self.timedOut) ?? false
             if let error { g_error_free(error) }
-            return .failure(CallFailure(text: "\(method): \(text)"))
+            return .failure(CallFailure(text: "\(method): \(text)", timedOut: timedOut))
         }
         return .success(reply)
     }
 }
 
 extension DoNotDisturbWatch {
+    /// No answer came in time (GDBus's own timeout, or the bus's word that none came): the
+    /// server may still have done what was asked.
+    static func timedOut(_ error: UnsafeMutablePointer<GError>) -> Bool {
+        g_error_matches(error, g_io_error_quark(), gint(G_IO_ERROR_TIMED_OUT.rawValue)) != 0
+            || g_error_matches(error, g_dbus_error_quark(), gint(G_DBUS_ERROR_NO_REPLY.rawValue)) != 0
+            || g_error_matches(error, g_dbus_error_quark(), gint(G_DBUS_ERROR_TIMED_OUT.rawValue)) != 0
+    }
+
     /// A server's error in one line, for a log line and doctor: the D-Bus error's name when the
     /// server sent one (its message may be a traceback, as python-dbusmock's is), else the
     /// message's first line.
@@ -140,6 +192,8 @@ extension DoNotDisturbWatch {
 
 struct CallFailure: Error {
     var text: String
+    /// No answer within the call's timeout: the server may still do what was asked.
+    var timedOut = false
 }
 
 extension Result where Success == OpaquePointer?, Failure == CallFailure {

@@ -25,12 +25,20 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
     /// The switch nudge can turn Do Not Disturb on with here (`DoNotDisturbWatch+Switch`).
     let available = Mutex<DoNotDisturb.Source?>(nil)
     private let firstReading = DispatchSemaphore(value: 0)
+    /// Servers seen to appear so far; touched only on `glib`.
+    private var appearances = 0
     // Touched only on `glib`.
     var connection: OpaquePointer?
     private var subscription: guint = 0
     private var nameWatch: guint = 0
-    /// The cookie of the inhibition this watch's connection holds on Plasma's server.
+    /// The connection that asked Plasma's server to inhibit, kept until the inhibition ends:
+    /// Plasma ends a connection's inhibitions when it leaves the bus, the one way to end one
+    /// whose cookie never came back.
+    var inhibiting: OpaquePointer?
+    /// The cookie of the inhibition `inhibiting` holds, when its answer came.
     var inhibition: UInt32?
+    /// The session bus's address, for `inhibiting`.
+    let sessionBus: String?
     // Touched only on `gnome`.
     var settings: UnsafeMutableRawPointer?
     private var settingsHandler: gulong = 0
@@ -63,6 +71,7 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
     ) {
         self.report = report
         self.quietsGNOME = quietsGNOME
+        self.sessionBus = sessionBus
         glib = GLibThread(name: "nudge-dnd")
         // Only on GNOME: elsewhere the schema may be installed all the same, and its key (off
         // since someone used GNOME) would hold reminders for a Do Not Disturb nobody sees.
@@ -92,6 +101,7 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
             }
         }
         glib.perform { [self] in
+            closeInhibiting()
             if nameWatch != 0 { g_bus_unwatch_name(nameWatch) }
             if let connection {
                 if subscription != 0 { g_dbus_connection_signal_unsubscribe(connection, subscription) }
@@ -108,6 +118,16 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
         state.withLock { state in
             guard state.sources.contains(source) != on else { return }
             if on { state.sources.insert(source) } else { state.sources.remove(source) }
+            report(state)
+        }
+    }
+
+    /// A server appeared on the bus (`true`: numbered after the last) or left it: reported, so
+    /// that a switch that went with a server is not taken for one the person turned off.
+    func serverOnBus(_ present: Bool) {
+        if present { appearances += 1 }
+        state.withLock { state in
+            state.server = present ? appearances : nil
             report(state)
         }
     }
@@ -139,12 +159,7 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
     /// Follows the server's properties, then watches for the server: each server that appears
     /// is read once, and one that goes away takes its state with it.
     private func followServer(on address: String) {
-        var error: UnsafeMutablePointer<GError>?
-        let flags = GDBusConnectionFlags(
-            G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
-                | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
-        guard let bus = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error) else {
-            if let error { g_error_free(error) }
+        guard let bus = Self.connect(to: address) else {
             firstReading.signal()
             return
         }
@@ -167,21 +182,24 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
             { _, _, me in
                 let watch = Unmanaged<DoNotDisturbWatch>.fromOpaque(me!).takeUnretainedValue()
                 watch.serverLeft()
+                watch.serverOnBus(false)
                 watch.set(.inhibited, false)
                 watch.set(.dunstPaused, false)
                 watch.firstReading.signal()
             }, me, nil)
     }
 
+    /// The server's switch and state are known before its appearance is reported.
     private func readServer() {
         let inhibited = property(Self.serverName, "Inhibited")
-        set(.inhibited, inhibited ?? false)
         let paused = property(Self.dunstInterface, "paused")
         serverCame(switch: paused != nil ? .dunstPaused : inhibited != nil ? .inhibited : nil)
         pausing.withLock {
             $0 = paused.map { _ in DunstPausing(hasPauseLevels: value(Self.dunstInterface, "pauseLevel") != nil) }
         }
+        set(.inhibited, inhibited ?? false)
         set(.dunstPaused, paused ?? false)
+        serverOnBus(true)
     }
 
     /// `(s interface, a{sv} changed, as invalidated)`: a property said invalidated is read.

@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgeNotifier
 import NudgeStore
 import NudgeSystem
 import NudgeTestSupport
@@ -47,6 +48,63 @@ extension DaemonTests {
         #expect(calls.count == 2 && calls[0].hasPrefix("Inhibit \"nudge\"") && calls[1] == "UnInhibit 41", "\(calls)")
         #expect(notifier.shown.withLock { $0.map(\.title) } == [MeditationTimer.completeTitle])
         #expect(try Store(path: store).quietedDesktop() == nil)
+    }
+
+    /// Plasma's Inhibit answered after nudge's call gave up (5 s) inhibits all the same
+    /// (hostile round on issue 41: nudge logged it as failed, never ended it, and reminders that
+    /// hold were held with no end). It is taken as nudge's and ended at the end bell, while the
+    /// daemon runs, by closing the connection that asked (the cookie never came back): Plasma
+    /// ends a connection's inhibitions when it leaves the bus. Doctor's record says so.
+    @Test(.hangBound(minutes: 2)) func anInhibitAnsweredTooLateIsEndedAtTheEndBell() throws {
+        let bus = try NotificationBus()
+        defer { bus.shutdown() }
+        try bus.addInhibited(false)
+        try bus.addInhibitMethodsTrackingCallers(answeringAfter: 7)
+        let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-22T18:00:00Z"))
+        _ = try quietSession(clock)
+        let log = RecordedLog()
+        try withDaemon(clock: clock, notifier: FakeNotifier(), log: log, kinds: [.meditation], sessionBus: bus.address)
+        {
+            daemon, clock in
+            #expect(log.waitFor("did not answer the call to turn Do Not Disturb on (inhibited)"), "\(log.all)")
+            #expect(log.waitFor("Do Not Disturb is on (the notification server is inhibited)"), "\(log.all)")
+            clock.set(to: Timestamp.parse("2026-11-22T18:20:00Z")!)
+            daemon.clockWasSet()
+            #expect(bus.waitForInhibited(false), "\(bus.diagnostics)\n\(log.all)")
+            #expect(log.waitFor("Do Not Disturb is off"), "\(log.all)")
+        }
+        let failure = try #require(try Store(path: store).quietFailure())
+        #expect(failure.change == "plasma" && failure.reason.contains(QuietSwitchOutcome.unansweredNote))
+        #expect(try Store(path: store).quietedDesktop() == nil)
+    }
+
+    /// The same on a server that keeps a gone connection's inhibitions (not Plasma): nudge
+    /// cannot end it, says so, and holds nothing for it: the symptom check held during the
+    /// session is shown at its end though the server stays inhibited.
+    @Test(.hangBound(minutes: 2)) func anInhibitionNudgeCouldNotEndHoldsNothing() throws {
+        let bus = try NotificationBus()
+        defer { bus.shutdown() }
+        try bus.addInhibited(false)
+        try bus.addInhibitMethods(answeringAfter: 7)
+        let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-21T19:58:00Z"))
+        _ = try quietSession(clock)
+        let notifier = FakeNotifier()
+        let log = RecordedLog()
+        try withDaemon(
+            clock: clock, notifier: notifier, log: log, kinds: [.meditation, .symptom], sessionBus: bus.address
+        ) { daemon, clock in
+            #expect(log.waitFor("Do Not Disturb is on (the notification server is inhibited)"), "\(log.all)")
+            clock.set(to: Timestamp.parse("2026-11-21T20:00:30Z")!)
+            daemon.clockWasSet()
+            #expect(log.waitFor("held symptom:2026-11-21 during Do Not Disturb"), "\(log.all)")
+            clock.set(to: Timestamp.parse("2026-11-21T20:18:00Z")!)
+            daemon.clockWasSet()
+            #expect(log.waitFor("nudge cannot end an inhibition whose answer never came"), "\(log.all)")
+            for _ in 0..<2 { #expect(notifier.showed.wait(timeout: .now() + 10) == .success, "\(log.all)") }
+        }
+        let titles = notifier.shown.withLock { $0.map(\.title) }
+        #expect(Set(titles) == [MeditationTimer.completeTitle, "Daily symptom check"], "\(titles)")
+        #expect(!bus.waitForInhibited(false, timeout: 0.5), "the mock keeps it: \(bus.diagnostics)")
     }
 
     /// The person's own Do Not Disturb, on at the start, is left on after the end; one they

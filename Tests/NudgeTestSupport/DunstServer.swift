@@ -23,19 +23,36 @@ public final class DunstServer: @unchecked Sendable {
             return display.hasSuffix("\n")
         }
         guard !display.isEmpty else { throw BusError("Xvfb did not start: \(xvfb.stderr)") }
-        let configuration = directory.file("dunstrc")
         try "[global]\n    font = DejaVu Sans 11\n\(rules)\n".write(
-            toFile: configuration, atomically: true, encoding: .utf8)
-        others.append(
-            try Subprocess.spawn(
-                "/usr/bin/dunst", ["-conf", configuration],
-                environment: [
-                    "DISPLAY": ":\(display.trimmingCharacters(in: .whitespacesAndNewlines))",
-                    "DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin", "HOME": directory.path,
-                ], stderrPath: directory.file("dunst.err")))
+            toFile: directory.file("dunstrc"), atomically: true, encoding: .utf8)
+        self.display = ":\(display.trimmingCharacters(in: .whitespacesAndNewlines))"
+        try startDunst()
+    }
+
+    private let display: String
+    private var running: Spawned?
+
+    private func startDunst() throws {
+        let started = try Subprocess.spawn(
+            "/usr/bin/dunst", ["-conf", directory.file("dunstrc")],
+            environment: [
+                "DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin",
+                "HOME": directory.path,
+            ], stderrPath: directory.file("dunst.err"))
+        others.append(started)
+        running = started
         let waited = try dunst(
             "/usr/bin/gdbus", ["wait", "--session", "--timeout", "20", "org.freedesktop.Notifications"])
         guard waited.status == 0 else { throw BusError("dunst did not appear: \(waited)") }
+    }
+
+    /// Kills dunst and starts it again, as a person restarting it does (`killall dunst`, and
+    /// D-Bus activation or the session starting it): the new one starts unpaused, with nothing
+    /// of the one before.
+    public func restart() throws {
+        running?.signal(SIGKILL)
+        _ = running?.waitForExit(timeout: 10)
+        try startDunst()
     }
 
     /// How many notifications dunst draws now (`dunstctl count displayed`).

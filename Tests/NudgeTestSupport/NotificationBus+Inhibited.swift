@@ -31,12 +31,15 @@ extension NotificationBus {
 /// last inhibition. The mock keeps no connection's inhibitions: it does not drop one whose
 /// connection closed, as Plasma does.
 extension NotificationBus {
-    public func addInhibitMethods() throws {
+    /// `answeringAfter`: seconds the server is busy before it inhibits and answers.
+    public func addInhibitMethods(answeringAfter delay: Double = 0) throws {
+        let busy = delay > 0 ? "import time\ntime.sleep(\(delay))\n" : ""
         try call(
             "org.freedesktop.DBus.Mock.AddMethod",
             [
                 "org.freedesktop.Notifications", "Inhibit", "ssa{sv}", "u",
-                "self.Set('org.freedesktop.Notifications', 'Inhibited', dbus.Boolean(True)); ret = dbus.UInt32(41)",
+                busy
+                    + "self.Set('org.freedesktop.Notifications', 'Inhibited', dbus.Boolean(True)); ret = dbus.UInt32(41)",
             ])
         try call(
             "org.freedesktop.DBus.Mock.AddMethod",
@@ -49,11 +52,14 @@ extension NotificationBus {
     /// Plasma's inhibitions as Plasma keeps them: each one belongs to the bus connection that
     /// asked (its unique name, read from the message being handled), and goes when that
     /// connection closes (NameOwnerChanged to no owner, as a killed process's does). Cookies
-    /// count from 42; `Inhibited` is whether any is left.
-    public func addInhibitMethodsTrackingCallers() throws {
+    /// count from 42; `Inhibited` is whether any is left. `answeringAfter`: seconds the server
+    /// is busy before it inhibits and answers, as a Plasma under load (the mock answers nothing
+    /// meanwhile).
+    public func addInhibitMethodsTrackingCallers(answeringAfter delay: Double = 0) throws {
+        let busy = delay > 0 ? "import time\ntime.sleep(\(delay))\n" : ""
         try call(
             "org.freedesktop.DBus.Mock.AddMethod",
-            ["org.freedesktop.Notifications", "Inhibit", "ssa{sv}", "u", Self.trackedInhibit])
+            ["org.freedesktop.Notifications", "Inhibit", "ssa{sv}", "u", busy + Self.trackedInhibit])
         try call(
             "org.freedesktop.DBus.Mock.AddMethod",
             [

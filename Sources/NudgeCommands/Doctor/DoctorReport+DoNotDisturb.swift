@@ -73,6 +73,13 @@ extension DoctorReport {
             case .gnome: "GNOME's show-banners"
             case nil: "its switch"
             }
+        if failure.reason.contains(QuietSwitchOutcome.unansweredNote) {
+            return .warning(
+                "meditation: the desktop did not answer nudge's call to quiet it\(when) (\(switchName)): nudge took it as quiet and ended it at the session's end by leaving the bus with the connection that asked, which ends an inhibition on KDE Plasma (its cookie never came back)",
+                fix:
+                    "if Do Not Disturb stayed on after a session, turn it off on the desktop; a server this slow may need a restart"
+            )
+        }
         return .warning(
             "meditation: the desktop could not be quieted\(when): \(switchName) failed: \(TextInput.oneLine(failure.reason)); sessions go on with the desktop as it is",
             fix:

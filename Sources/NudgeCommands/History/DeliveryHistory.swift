@@ -116,8 +116,10 @@ public enum DeliveryHistory {
             let restarted =
                 "shown, then lost when the notification server restarted at \(LocalFormat.time(lost, clock: clock))"
             // Shown before the second it was lost: one in that second or after is its showing again.
+            let again =
+                record.body == LateSummary.recordedBody ? "shown in the summary of what was late" : "shown again"
             return shownAt >= lost
-                ? "\(restarted); shown again at \(LocalFormat.time(shownAt, clock: clock)), no answer"
+                ? "\(restarted); \(again) at \(LocalFormat.time(shownAt, clock: clock)), no answer"
                 : "\(restarted), not shown again"
         }
         if record.body == LateSummary.recordedBody { return "shown in the summary of what was late, no answer" }

@@ -75,6 +75,14 @@ public struct DeliveryRecord: Sendable, Equatable {
     /// instant it was lost), not because it expired unseen.
     public var isOwedAfterLoss: Bool { isOwed && reshowAt != nil && reshowAt == lostAt }
 
+    /// Lost with a restarted server, and not held since (a loss before a hold is Do Not
+    /// Disturb's to tell).
+    var lostSinceHeld: Bool {
+        guard let lostAt else { return false }
+        guard let heldAt else { return true }
+        return lostAt > (releasedAt ?? heldAt)
+    }
+
     /// The same rule in SQL, for a `reminder_deliveries` row named `table` (an alias or the
     /// table's name): kept beside `isOwed` so the two cannot drift apart.
     public static func owedSQL(_ table: String = "reminder_deliveries") -> String {

@@ -30,11 +30,14 @@ public enum LateCause: Sendable, Equatable {
     public static func of(
         _ late: [Occurrence], input: ScheduleInput, machineUpSince: Date?, daemonStartedAt: Date
     ) -> LateCause {
+        // What befell each last: one held, released, then lost with a restarted server is
+        // late for the restart (Do Not Disturb may be long over).
+        let lost = Set(input.deliveries.filter(\.lostSinceHeld).map(\.key))
         let held = late.filter { occurrence in
-            input.deliveries.contains { $0.key == occurrence.key && $0.heldAt != nil }
+            !lost.contains(occurrence.key)
+                && input.deliveries.contains { $0.key == occurrence.key && $0.heldAt != nil }
         }
         if !late.isEmpty && held.count == late.count { return .doNotDisturb }
-        let lost = Set(input.deliveries.filter { $0.lostAt != nil }.map(\.key))
         if !late.isEmpty && late.allSatisfy({ lost.contains($0.key) }) { return .serverRestarted }
         // Owed from the loss, those lost say nothing of why the others are late.
         let late = late.filter { !lost.contains($0.key) }

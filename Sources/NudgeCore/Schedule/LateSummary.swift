@@ -29,7 +29,20 @@ public enum LateSummary {
             guard let kind = input.kind(occurrence.kind), !kind.keepsAwake else { return false }
             return now.timeIntervalSince(occurrence.dueAt) > lateAfter || lost.contains(occurrence.key)
         }
-        return late.count >= least ? late.sortedByDue() : []
+        return late.count >= least ? oldestFirst(late, input: input) : []
+    }
+
+    /// Oldest first by when each was due: one owed again (lost with its server, expired
+    /// unseen) by its delivery's due time, not by the instant it is owed again from, as it is
+    /// named; then by key, so that every wording of one summary names the same ones.
+    static func oldestFirst(_ occurrences: [Occurrence], input: ScheduleInput) -> [Occurrence] {
+        let dueAt = firstDue(input)
+        return occurrences.map { (dueAt[$0.key] ?? $0.dueAt, $0) }
+            .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1.key < $1.1.key }.map(\.1)
+    }
+
+    private static func firstDue(_ input: ScheduleInput) -> [String: Date] {
+        Dictionary(input.deliveries.map { ($0.key, $0.dueAt) }) { first, _ in first }
     }
 
     /// Whether the summary of `occurrences` names a private kind's: a locked screen words it
@@ -48,8 +61,8 @@ public enum LateSummary {
     ) -> NotificationContent {
         var seen = Set<[String]>()
         // One owed again (lost with its server, expired unseen) is named by when it was due.
-        let dueAt = Dictionary(input.deliveries.map { ($0.key, $0.dueAt) }) { first, _ in first }
-        let all = occurrences.compactMap { occurrence -> String? in
+        let dueAt = firstDue(input)
+        let all = oldestFirst(occurrences, input: input).compactMap { occurrence -> String? in
             let kind = input.kind(occurrence.kind)
             let subject = kind?.subject(ofKey: occurrence.key) ?? occurrence.key
             guard seen.insert([occurrence.kind.rawValue, subject]).inserted else { return nil }

@@ -22,11 +22,27 @@ final class DesktopQuieting {
     private var seenOn = false
     /// The switch being turned back off: no longer the desktop's Do Not Disturb for nudge.
     private(set) var restoring: DoNotDisturb.Source?
+    /// The server's switch nudge turned on went with its server during the span (a restarted
+    /// dunst comes back unpaused): still the desktop's Do Not Disturb for nudge, and asked for
+    /// again from the server that comes back (`askAgain`).
+    private var wentWithServer: DoNotDisturb.Source?
+    /// A server came back while `wentWithServer`: the next `follow` asks it again.
+    private var askAgain = false
+    /// The server last heard of (`DoNotDisturb.server`).
+    private var server: Int?
+    /// The span whose call to turn the switch on went unanswered: put back without its cookie.
+    private var unansweredSpan: String?
+    /// Being put back without its cookie (by leaving the bus): `stray` if it stays on.
+    private var restoringBlind = false
+    /// An inhibition nudge asked for unanswered, still on after nudge left the bus (a server
+    /// that keeps a gone connection's inhibitions): not counted until it ends, so that nothing
+    /// is held for what nudge started and could not end.
+    private var stray: DoNotDisturb.Source?
 
     /// What the desktop answered a call on the switch, on its way to the loop (`.desktop`).
     enum Answer: Sendable {
-        /// Turned on for `span` (said to last until `until`): nil, or what failed.
-        case turnedOn(DoNotDisturb.Source, span: String, until: String, failure: String?)
+        /// Asked to turn on for `span` (said to last until `until`): what the desktop answered.
+        case turnedOn(DoNotDisturb.Source, span: String, until: String, outcome: QuietSwitchOutcome)
         /// Put back.
         case restored(DoNotDisturb.Source)
     }
@@ -46,9 +62,12 @@ final class DesktopQuieting {
         inherited = record != nil
     }
 
-    /// The desktop's Do Not Disturb as nudge counts it: without the switch it is putting back.
+    /// The desktop's Do Not Disturb as nudge counts it: without the switch it is putting back,
+    /// with the one that went with a restarted server until it is asked again.
     func counted(_ state: DoNotDisturb) -> DoNotDisturb {
-        DoNotDisturb(sources: state.sources.subtracting(restoring.map { [$0] } ?? []))
+        var sources = state.sources.subtracting([restoring, stray].compactMap { $0 })
+        if let wentWithServer { sources.insert(wentWithServer) }
+        return DoNotDisturb(sources: sources, server: state.server)
     }
 
     /// Brings the desktop in line with the span that holds now (nil: none, or a sleep comes).
@@ -61,6 +80,15 @@ final class DesktopQuieting {
             if let source = turnedOn {
                 takeOver(record, source: source, state: state, watch: watch, clock: clock, until: wanted?.until)
             }
+        }
+        if askAgain, let source = wentWithServer, let wanted, record?.span == wanted.key, let watch {
+            askAgain = false
+            guard watch.quietSwitch == source else {
+                wentWithServer = nil
+                return leave(wanted.key, "the notification server came back without \(source): left as it is")
+            }
+            seenOn = false
+            turnOn(source, for: wanted.key, watch: watch, clock: clock, until: wanted.until)
         }
         guard let wanted, record == nil, let watch else { return }
         let counted = counted(state)
@@ -77,30 +105,55 @@ final class DesktopQuieting {
     }
 
     /// The desktop's Do Not Disturb changed: the switch nudge turned on, seen on and now off,
-    /// was turned off by the person, and is not turned on again for the span.
-    func heard(_ state: DoNotDisturb) {
-        guard let source = turnedOn, let record else { return }
+    /// was turned off by the person, and is not turned on again for the span; one that went
+    /// with its server is asked for again from the next server. True when a plan should ask it
+    /// (`follow`).
+    func heard(_ state: DoNotDisturb) -> Bool {
+        let cameBack = state.server != nil && state.server != server
+        server = state.server
+        if let stray, !state.sources.contains(stray) { self.stray = nil }
+        guard let source = turnedOn, let record else { return false }
         if state.sources.contains(source) {
             seenOn = true
+            wentWithServer = nil
+        } else if source != .gnome, seenOn || wentWithServer != nil,
+            state.server == nil || wentWithServer != nil || cameBack
+        {
+            if wentWithServer == nil {
+                logger.info(
+                    "the notification server left during \(record.span) with Do Not Disturb (\(source)): still counted on, and asked again of the server that comes back",
+                    metadata: ["event": "quiet_server_left", "switch": "\(source.switchName)"])
+            }
+            wentWithServer = source
+            askAgain = askAgain || cameBack
+            return cameBack
         } else if seenOn {
             leave(record.span, "Do Not Disturb was turned off during \(record.span): left off")
         }
+        return false
     }
 
-    /// The desktop answered, `now`.
-    func answered(_ answer: Answer, at now: Date) {
+    /// The desktop answered, `now`, with its Do Not Disturb as last heard.
+    func answered(_ answer: Answer, at now: Date, state: DoNotDisturb) {
         switch answer {
-        case .turnedOn(let source, let span, let until, let failure):
-            turnedOn(source, span: span, until: until, failure: failure, at: now)
-        case .restored(let source): restored(source)
+        case .turnedOn(let source, let span, let until, let outcome):
+            turnedOn(source, span: span, until: until, outcome: outcome, at: now)
+        case .restored(let source): restored(source, state: state)
         }
     }
 
     /// The switch was put back: the record goes, unless another span's decision replaced it
-    /// meanwhile.
-    private func restored(_ source: DoNotDisturb.Source) {
+    /// meanwhile. One put back without its cookie and still on is `stray`.
+    private func restored(_ source: DoNotDisturb.Source, state: DoNotDisturb) {
         guard restoring == source else { return }
         restoring = nil
+        if restoringBlind, state.sources.contains(source) {
+            stray = source
+            logger.warning(
+                "the desktop is still inhibited after nudge left the bus with the connection that asked: nudge cannot end an inhibition whose answer never came; reminders are not held for it, and it ends when turned off on the desktop",
+                metadata: ["event": "quiet_stray", "switch": "\(source.switchName)"])
+        }
+        restoringBlind = false
         guard record == nil else { return }
         do { try store.recordQuietedDesktop(nil) } catch { logger.error("\(error)") }
     }
@@ -143,26 +196,35 @@ final class DesktopQuieting {
     ) {
         let events = events
         let time = clock.timeOfDay(until)
-        watch.turnOn(source, reason: "quiet until \(time)") { failure in
-            events.push(.desktop(.turnedOn(source, span: span, until: time, failure: failure)))
+        watch.turnOn(source, reason: "quiet until \(time)") { outcome in
+            events.push(.desktop(.turnedOn(source, span: span, until: time, outcome: outcome)))
         }
     }
 
-    /// The desktop answered: only a switch it turned on is said and kept as turned on. One that
-    /// failed is said as failed, left for the span (nothing to put back), and kept for `nudge
+    /// The desktop answered: only a switch it turned on, or may have (a call it left
+    /// unanswered), is said and kept as turned on, and put back at the end. One that failed is
+    /// said as failed, left for the span (nothing to put back). Either is kept for `nudge
     /// doctor` until a switch is turned on again.
-    private func turnedOn(_ source: DoNotDisturb.Source, span: String, until: String, failure: String?, at now: Date) {
-        guard let failure else {
+    private func turnedOn(
+        _ source: DoNotDisturb.Source, span: String, until: String, outcome: QuietSwitchOutcome, at now: Date
+    ) {
+        let failure: String
+        switch outcome {
+        case .turnedOn:
             logger.info(
                 "turned the desktop's Do Not Disturb on (\(source)) until \(until)",
                 metadata: ["event": "quiet_on", "switch": "\(source.switchName)"])
             do { try store.recordQuietFailure(nil) } catch { logger.error("\(error)") }
             return
+        case .unanswered(let said):
+            return unanswered(source, span: span, said: said, until: until, at: now)
+        case .failed(let said): failure = said
         }
         do {
             try store.recordQuietFailure(Store.QuietFailure(at: now, change: source.switchName, reason: failure))
         } catch { logger.error("\(error)") }
         if record?.span == span, turnedOn == source {
+            wentWithServer = nil
             decide(Store.QuietedDesktop(span: span, change: Store.QuietedDesktop.left), nil)
         }
         logger.error(
@@ -170,10 +232,27 @@ final class DesktopQuieting {
             metadata: ["event": "quiet_failed", "switch": "\(source.switchName)"])
     }
 
+    /// The desktop did not answer in time: it may still turn the switch on (Plasma inhibits
+    /// after answering late), so it counts as on and is put back at the end, where closing the
+    /// connection that asked ends an inhibition whose cookie never came.
+    private func unanswered(_ source: DoNotDisturb.Source, span: String, said: String, until: String, at now: Date) {
+        unansweredSpan = span
+        let reason = "\(said) (\(QuietSwitchOutcome.unansweredNote))"
+        do {
+            try store.recordQuietFailure(Store.QuietFailure(at: now, change: source.switchName, reason: reason))
+        } catch { logger.error("\(error)") }
+        logger.warning(
+            "the desktop did not answer the call to turn Do Not Disturb on (\(source)): \(said); taken as on until \(until), and ended then by leaving the bus with the connection that asked",
+            metadata: ["event": "quiet_unanswered", "switch": "\(source.switchName)"])
+    }
+
     private func putBack(watch: DoNotDisturbWatch?, because reason: String) {
         let source = turnedOn
+        restoringBlind = source == .inhibited && unansweredSpan != nil && unansweredSpan == record?.span
+        unansweredSpan = nil
         record = nil
         inherited = false
+        (wentWithServer, askAgain) = (nil, false)
         guard let source else {
             do { try store.recordQuietedDesktop(nil) } catch { logger.error("\(error)") }
             return
@@ -194,6 +273,7 @@ final class DesktopQuieting {
 
     /// The desktop is left as the person has it for the rest of `span`.
     private func leave(_ span: String, _ said: String) {
+        (wentWithServer, askAgain) = (nil, false)
         decide(Store.QuietedDesktop(span: span, change: Store.QuietedDesktop.left), said)
     }
 

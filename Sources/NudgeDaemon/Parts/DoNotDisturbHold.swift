@@ -39,6 +39,8 @@ final class DoNotDisturbHold {
 
     func holds(_ key: String) -> Bool { held.contains(key) }
 
+    var holdsAny: Bool { !held.isEmpty }
+
     func hold(_ key: String) { held.insert(key) }
 
     /// Do Not Disturb ended: nothing is held any more.

@@ -4,7 +4,9 @@ import NudgeCore
 
 extension Store {
     /// Records that the notifications shown from `since` until `now`, and still open (not
-    /// answered, closed, cancelled or missed), went with the server that showed them: a server
+    /// answered, closed, cancelled or missed), went with the server that showed them, each as
+    /// its last showing (the dose window's state replaced in place by a later one under the same
+    /// id was no longer on screen; a summary's occurrences, shown together, all were): a server
     /// that appeared at `now` after one went away shows none of them. Times are kept to the
     /// second: with `nowsSecondIsOld` (nothing was accepted since that server went) one shown
     /// in `now`'s second is its too, else it may be the new server's and is left.
@@ -28,11 +30,15 @@ extension Store {
             let lostAt = "CASE WHEN shown_at >= :now THEN :next ELSE :now END"
             try db.execute(
                 sql: """
-                    UPDATE reminder_deliveries SET lost_at = \(lostAt),
+                    UPDATE reminder_deliveries AS d SET lost_at = \(lostAt),
                         reshow_at = CASE WHEN kind IN (\(again)) AND awaits_answer = 1 THEN \(lostAt) ELSE reshow_at END
                     WHERE notification_id IS NOT NULL AND shown_at >= :since AND shown_at < :until
                       AND closed_at IS NULL AND action IS NULL AND cancelled_at IS NULL AND missed_at IS NULL
                       AND (lost_at IS NULL OR lost_at <= shown_at)
+                      AND NOT EXISTS (
+                          SELECT 1 FROM reminder_deliveries o
+                          WHERE o.notification_id = d.notification_id AND o.shown_at > d.shown_at
+                            AND o.shown_at < :until)
                     """,
                 arguments: [
                     "now": stamp, "next": next, "since": Timestamp.format(since),

@@ -93,6 +93,31 @@ struct EscalationCommandProcessTests: DaemonScenario {
         #expect(!restarted.stderr.contains("escalation_started"), "run twice: \(restarted.stderr)")
     }
 
+    /// A command that traps SIGTERM gets it from the next daemon, and ends on it within the
+    /// grace, before any SIGKILL (hostile round on issue 41: not confirmed, the tester saw no
+    /// "got TERM" in the command's file).
+    @Test func aCommandThatTrapsTermIsSentItByTheNextDaemon() throws {
+        let said = directory.file("said")
+        try nudge(
+            "settings", "set", "alarm.escalate_command",
+            #"["/bin/sh", "-c", "trap 'echo got TERM > \"$0\"; exit 0' TERM; echo started > \"$0\"; sleep 600 & wait", "\#(said)"]"#
+        )
+        try startNightWithTheAlarmUnanswered()
+        let daemon = try startDaemon()
+        #expect(daemon.waitForEvent("escalation_started"), "\(daemon.stderr)")
+        let text = { (try? String(contentsOfFile: said, encoding: .utf8)) ?? "" }
+        #expect(FileEvents.waitUntil(watching: [directory.path], timeout: 15) { text() == "started\n" }, "\(text())")
+        daemon.signal(SIGKILL)
+        _ = daemon.waitForExit(timeout: 10)
+        let restarted = try startDaemon(log: "restarted.err")
+        #expect(restarted.waitForEvent("escalation_ended"), "\(restarted.stderr)")
+        // Within the daemon's grace (5 s) from SIGTERM to SIGKILL.
+        #expect(
+            FileEvents.waitUntil(watching: [directory.path], timeout: 4) { text() == "got TERM\n" },
+            "\(text()): \(restarted.stderr)")
+        #expect(!restarted.stderr.contains("outlived SIGTERM"), "\(restarted.stderr)")
+    }
+
     /// The pid a killed daemon recorded now names another process (the same pid, a later
     /// start): that process is never signalled, and the row records the command's end.
     @Test func aRecordedPidThatIsAnotherProcessNowIsLeftAlone() throws {

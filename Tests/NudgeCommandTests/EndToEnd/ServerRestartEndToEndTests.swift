@@ -79,7 +79,7 @@ struct ServerRestartEndToEndTests: DaemonScenario {
         #expect(!bus.notifyCalls().contains { $0.body.contains("Panic") }, "\(bus.notifyCalls())")
         for title in ["Call Sam", "Call Kim", "Daily symptom check"] {
             let line = try historyLine(title)
-            #expect(line.contains("; shown again at 20:0"), "\(line)")
+            #expect(line.contains("; shown in the summary of what was late at 20:0"), "\(line)")
         }
     }
 }

@@ -89,6 +89,22 @@ struct KeepAwakeTests {
         #expect(input(ended).keepAwakeReason(now: start.addingTimeInterval(1300), clock: clock) == nil)
     }
 
+    /// A daemon restarted after a session's end, before its end is recorded (hostile round on
+    /// issue 41, Low 6: "keeping the computer from idle sleep: a meditation ends at 15:17" at
+    /// 15:17:15): the end rings at once, and nothing is left to keep awake for.
+    @Test func notForASessionPastItsEnd() {
+        let start = Timestamp.parse("2026-11-22T18:00:00Z")!
+        let running = MeditationSession(
+            id: "m1", startedAt: start, utcOffsetMinutes: -300, plannedSeconds: 1200, intervalSeconds: 0,
+            createdAt: start)
+        let input = ScheduleInput(
+            settings: Settings(), deliveries: [], of: [.meditation], meditationSessions: [running])
+        #expect(
+            input.keepAwakeReason(now: start.addingTimeInterval(1199), clock: clock) == "a meditation ends at 13:20")
+        #expect(input.keepAwakeReason(now: start.addingTimeInterval(1200), clock: clock) == nil)
+        #expect(input.keepAwakeReason(now: start.addingTimeInterval(1215), clock: clock) == nil)
+    }
+
     /// The warning before sleep sounds for at most four fifths of what logind waits, and is
     /// played by nudge, which alone hears its end.
     @Test func theWarningSoundsWithinWhatLogindWaits() {

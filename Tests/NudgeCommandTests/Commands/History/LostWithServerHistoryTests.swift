@@ -1,4 +1,5 @@
 import Foundation
+import NudgeCore
 import NudgeTestSupport
 import Testing
 
@@ -20,7 +21,12 @@ import Testing
                     (6, 'dose2:2026-11-22', 'dose2', '2026-11-22T18:10:00Z', '2026-11-22T18:30:00Z', 1,
                         '2026-11-22T18:30:00Z', 'Dose 2 window'),
                     (7, 'journal:2026-11-22', 'journal', '2026-11-22T18:20:00Z', '2026-11-22T18:20:00Z', 4,
-                        NULL, 'Journal');
+                        NULL, 'Journal'),
+                    (8, 'call:once:1', 'call', '2026-11-22T18:05:00Z', '2026-11-22T18:31:00Z', 2,
+                        '2026-11-22T18:30:00Z', 'Call Sam');
+                -- Shown again in the summary of what was late (hostile round on issue 41, Low 5:
+                -- history said "shown again", README "shown in the summary of what was late").
+                UPDATE reminder_deliveries SET body = '\(LateSummary.recordedBody)' WHERE id = 8;
                 -- Shown again in the second its server came back (a showing in that second is
                 -- its showing again: the one lost was before it). Before, history said "not shown
                 -- again" for it.
@@ -38,6 +44,10 @@ import Testing
                 "shown, then lost when the notification server restarted at 19:30; shown again at 19:30, no answer"),
             "\(table)")
         #expect(line("7").contains("shown, no answer"), "\(table)")
+        #expect(
+            line("8").contains(
+                "shown, then lost when the notification server restarted at 19:30; shown in the summary of what was late at 19:31, no answer"
+            ), "\(table)")
         let json = nudge("history", "--json")
         #expect(json.stdout.contains("\"lost_at\" : \"2026-11-22T18:30:00Z\""), "\(json)")
     }

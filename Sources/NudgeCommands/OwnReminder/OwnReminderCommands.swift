@@ -65,6 +65,7 @@ public struct OwnReminderEdit {
         guard var reminder = all.first(where: { $0.id == id }) else {
             throw try OwnReminderDelete.missing(id, in: store, fix: "delete it and add it again")
         }
+        let before = reminder
         reminder.text = text ?? reminder.text
         if let (repeated, time) = try repeats.resolved(at: at, kept: reminder.time, now: context.now, clock: clock) {
             reminder.repeats = repeated
@@ -74,6 +75,10 @@ public struct OwnReminderEdit {
             try Self.refusePassed(reminder, now: context.now, clock: clock)
         }
         reminder.endsOn = try ends.resolved(for: reminder, now: context.now, clock: clock)
+        // As `meds edit` says it (hostile round of issue 42 after G13: "changed" for nothing).
+        guard reminder != before else {
+            return context.print("unchanged: reminder \(OwnReminderText.line(reminder, clock: clock)) already")
+        }
         try Self.refuseTwin(of: reminder, among: all)
         let replaced = try store.run { try $0.replaceOwnReminder(reminder, now: context.now) }
         reminder.since = context.now

@@ -107,7 +107,7 @@ extension Daemon {
         guard server.knowsServer(for: claimed.map(\.0)) else { return [] }
         let cause = LateCause.of(
             claimed.map(\.0), input: input, machineUpSince: configuration.clock.upSince(),
-            daemonStartedAt: startedAt)
+            daemonStartedAt: planner.daemonStartedAt)
         // A locked screen names a private kind's neutrally; the unlock rewords it.
         let summary = LateSummary.content(
             of: claimed.map(\.0), now: configuration.clock.now(), input: input, clock: wallClock,
@@ -215,7 +215,7 @@ extension Daemon {
             try store.markShown(
                 delivery.id, notificationID: notificationID, content: content, at: instant,
                 clock: wallClock)
-            shownDeliveries.remember(delivery.id, notificationID: notificationID, at: instant)
+            server.shownDeliveries.remember(delivery.id, notificationID: notificationID, at: instant)
             return true
         } catch {
             logger.error("\(error)")

@@ -74,9 +74,9 @@ extension Daemon {
             }
             return .continue
         }
-        loop.add("leftover escalations' grace", descriptor: leftoverEscalations.graceTimer.descriptor) {
+        loop.add("leftover escalations' grace", descriptor: escalator.leftovers.graceTimer.descriptor) {
             [unowned self] in
-            leftoverEscalations.gracePassed()
+            escalator.leftovers.gracePassed()
             return .continue
         }
     }

@@ -96,7 +96,8 @@ extension Daemon {
                 !server.askedToClose(id), LateSummary.namesPrivate(occurrences, input: input)
             else { continue }
             let cause = LateCause.of(
-                occurrences, input: input, machineUpSince: configuration.clock.upSince(), daemonStartedAt: startedAt)
+                occurrences, input: input, machineUpSince: configuration.clock.upSince(),
+                daemonStartedAt: planner.daemonStartedAt)
             var content = LateSummary.content(
                 of: occurrences, now: now, input: input, clock: wallClock, text: server.notifier.bodyText,
                 cause: cause, hidingPrivate: hiding)

@@ -64,14 +64,14 @@ extension Daemon {
     /// daemon shows of deliveries the store no longer records is closed before the plan shows
     /// them again, and the store numbers its deliveries past the ones it gave.
     func followRolledBackDeliveries() throws(StoreError) {
-        let (notifications, renumbered) = try shownDeliveries.rolledBack(in: store)
-        if renumbered { try store.recordDeliveriesIssued(through: shownDeliveries.highest) }
+        let (notifications, renumbered) = try server.shownDeliveries.rolledBack(in: store)
+        if renumbered { try store.recordDeliveriesIssued(through: server.shownDeliveries.highest) }
         let closed = notifications.filter {
             server.showed($0.notificationID, at: $0.shownAt) && server.close($0.notificationID)
         }
         guard renumbered || !closed.isEmpty else { return }
         logger.notice(
-            "an older copy of the store was put in place (a restore, or another program): \(closed.count) notification\(closed.count == 1 ? "" : "s") of reminders it does not record as shown closed\(renumbered ? ", and its deliveries numbered past \(shownDeliveries.highest)" : "")",
+            "an older copy of the store was put in place (a restore, or another program): \(closed.count) notification\(closed.count == 1 ? "" : "s") of reminders it does not record as shown closed\(renumbered ? ", and its deliveries numbered past \(server.shownDeliveries.highest)" : "")",
             metadata: ["event": "rolled_back_by_another_program"])
     }
 
@@ -89,7 +89,7 @@ extension Daemon {
             )
         }
         if let afresh = try? Store(readingOnly: path),
-            let (notifications, _) = try? shownDeliveries.rolledBack(in: afresh)
+            let (notifications, _) = try? server.shownDeliveries.rolledBack(in: afresh)
         {
             let closed = notifications.filter {
                 server.showed($0.notificationID, at: $0.shownAt) && server.close($0.notificationID)
@@ -101,7 +101,9 @@ extension Daemon {
             }
         }
         server.notifier.flush(timeout: .seconds(2))
-        if shownDeliveries.highest > 0 { recordDeliveriesBesideTheStore(through: shownDeliveries.highest) }
+        if server.shownDeliveries.highest > 0 {
+            recordDeliveriesBesideTheStore(through: server.shownDeliveries.highest)
+        }
         // The daemon started again on this very file does not take it for overwritten again.
         setenv(Self.overwriteSeenVariable, StoreOverwrite.stamp(path) ?? "", 1)
         logger.warning(

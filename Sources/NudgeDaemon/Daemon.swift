@@ -103,13 +103,8 @@ public final class Daemon {
     let ambience: AmbiencePlayback
     let upkeep: StoreUpkeep
     let escalator: Escalator
-    let leftoverEscalations: LeftoverEscalations
     let doNotDisturb: DoNotDisturbHold
     let quieting: DesktopQuieting
-    let shownDeliveries = ShownDeliveries()
-    /// When it was made: what came due before, on a machine up since, came due while nudge was
-    /// stopped (``LateCause``).
-    let startedAt: Date
 
     var events: EventQueue { descriptors.events }
     /// The local clock every notification and log line says times by.
@@ -124,7 +119,6 @@ public final class Daemon {
     ) throws(DaemonError) {
         self.configuration = configuration
         self.logger = logger
-        startedAt = configuration.clock.now()
         store = try Self.openStore(configuration)
         let lock = try Self.takeLock(storePath: configuration.storePath)
         self.lock = lock
@@ -135,7 +129,9 @@ public final class Daemon {
             logger: logger
         ) { [weak lock] in lock?.publish($0.mapValues { $0 }) }
         let zone = configuration.timeZone.resolve()
-        planner = PlannerMemory(timeZone: zone.rules, personClock: configuration.personClock(), logger: logger)
+        planner = PlannerMemory(
+            timeZone: zone.rules, personClock: configuration.personClock(), startedAt: configuration.clock.now(),
+            logger: logger)
         if let problem = zone.problem { logger.warning("time zone: \(problem)") }
         let events = descriptors.events
         server = try ServerLink(
@@ -160,8 +156,6 @@ public final class Daemon {
         doNotDisturb = DoNotDisturbHold(logger: logger)
         quieting = DesktopQuieting(store: store, events: events, logger: logger)
         escalator = try Escalator(store: store, limit: configuration.escalationLimit, logger: logger)
-        leftoverEscalations = try LeftoverEscalations(
-            store: store, limit: configuration.escalationLimit, logger: logger)
     }
 
     /// The store, with the kinds the configuration chose.
@@ -231,7 +225,7 @@ public final class Daemon {
             quietsGNOME: configuration.desktopIsGNOME, events: events)
         quieting.load()
         do { try numberPastDeliveriesRecordedBesideTheStore() } catch { logger.error("\(error)") }
-        leftoverEscalations.end(at: configuration.clock.now())
+        escalator.leftovers.end(at: configuration.clock.now())
         if !doNotDisturb.state.isOn { releaseHeld() }
         replay(server.ledger.pending)
         if let input = reconcile(because: "start") {
@@ -243,7 +237,7 @@ public final class Daemon {
         defer { notifyServiceManager("STOPPING=1") }
         defer { ambience.stop(because: "the daemon stops") }
         defer { escalator.stop(at: configuration.clock.now()) }
-        defer { leftoverEscalations.stop() }
+        defer { escalator.leftovers.stop() }
         defer { quieting.stop(watch: doNotDisturb.doNotDisturbWatch) }
         try eventLoop().run()
     }

@@ -38,6 +38,8 @@ final class Escalator {
     private var running: Running?
     /// Fires when the running command has had its time.
     let deadline: OneShotTimer
+    /// Commands a daemon before this one started and could not see end.
+    let leftovers: LeftoverEscalations
     private let limit: TimeInterval
     /// From SIGTERM to SIGKILL at the deadline.
     private let grace: TimeInterval
@@ -46,6 +48,7 @@ final class Escalator {
 
     init(store: Store, limit: TimeInterval, grace: TimeInterval = 5, logger: Logger) throws(DaemonError) {
         deadline = try OneShotTimer()
+        leftovers = try LeftoverEscalations(store: store, limit: limit, logger: logger)
         self.limit = limit
         self.grace = grace
         self.store = store

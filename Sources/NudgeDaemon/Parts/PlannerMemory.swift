@@ -24,7 +24,12 @@ struct PlannerMemory {
     private var announcedNext: String?
     private let logger: Logger
 
-    init(timeZone: ZoneRules, personClock: PersonClock, logger: Logger) {
+    /// When the daemon was made: what came due before, on a machine up since, came due while
+    /// nudge was stopped (``LateCause``).
+    let daemonStartedAt: Date
+
+    init(timeZone: ZoneRules, personClock: PersonClock, startedAt: Date, logger: Logger) {
+        self.daemonStartedAt = startedAt
         self.timeZone = timeZone
         self.personClock = personClock
         self.logger = logger

@@ -6,13 +6,17 @@ import NudgeSystem
 
 /// The link to the notification server: the notifier, what is on its way to the server or
 /// waits for one, what was asked to close, the click ledger that keeps what the server said
-/// until the store has it, and the locked screen that decides what text may go to it.
+/// until the store has it, the locked screen that decides what text may go to it, and what
+/// it showed.
 final class ServerLink {
     private let makeNotifier: Daemon.NotifierFactory
     /// Connected to the bus by `connect()`, not before.
     private(set) var notifier: (any Notifier)!
     let ledger: ClickLedger
     let screen: LockedScreen
+    /// What was shown, as the store recorded it: another program's older copy of the store
+    /// takes those deliveries out of it.
+    let shownDeliveries = ShownDeliveries()
     /// Ledger lines in the store since the ledger was last told; a line whose event failed to
     /// reach the store is never told, and the ledger keeps it for the next start.
     private var recordedLines: [ClickLedger.Line] = []

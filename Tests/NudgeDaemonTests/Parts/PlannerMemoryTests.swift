@@ -11,7 +11,8 @@ struct PlannerMemoryTests {
     @Test func aChangedSettingIsSaidOnceKeyByKey() {
         let log = RecordedLog()
         var planner = PlannerMemory(
-            timeZone: .system("UTC"), personClock: .current(environment: ["LC_ALL": "C"]), logger: log.logger)
+            timeZone: .system("UTC"), personClock: .current(environment: ["LC_ALL": "C"]), startedAt: Date(),
+            logger: log.logger)
         planner.reportChanged(Settings())
         planner.reportChanged(Settings(rows: ["sound.enabled": "false"]))
         planner.reportChanged(Settings(rows: ["sound.enabled": "false"]))
@@ -27,7 +28,8 @@ struct PlannerMemoryTests {
     @Test func anEmptyValueIsSaidEmpty() {
         let log = RecordedLog()
         var planner = PlannerMemory(
-            timeZone: .system("UTC"), personClock: .current(environment: ["LC_ALL": "C"]), logger: log.logger)
+            timeZone: .system("UTC"), personClock: .current(environment: ["LC_ALL": "C"]), startedAt: Date(),
+            logger: log.logger)
         planner.reportChanged(Settings())
         planner.reportChanged(Settings(rows: ["backup.directory": "/media/usb/backups"]))
         #expect(

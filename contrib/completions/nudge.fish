@@ -56,7 +56,7 @@ function __nudge_parse_tokens -S
             __nudge_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'log'
-                __nudge_parse_subcommand 1 'store=' 'at=' 'duration=' 'mood=' 'notes=' 'version' 'h/help'
+                __nudge_parse_subcommand 1 'store=' 'at=' 'duration=' 'mood=' 'notes=' 'confirm-duplicate' 'version' 'h/help'
             case 'remind'
                 __nudge_parse_subcommand 1 'store=' 'in=' 'on=' 'at=' 'note=' 'version' 'h/help'
             case 'reminders'
@@ -92,7 +92,7 @@ function __nudge_parse_tokens -S
             __nudge_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'symptom'
-                __nudge_parse_subcommand 1 'store=' 'severity=' 'notes=' 'at=' 'version' 'h/help'
+                __nudge_parse_subcommand 1 'store=' 'severity=' 'notes=' 'at=' 'confirm-duplicate' 'version' 'h/help'
             end
         case 'symptoms'
             __nudge_parse_subcommand 0 'version' 'h/help'
@@ -324,6 +324,7 @@ complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "n
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge call log" duration' -l 'duration' -d 'How long, 0 to 24 h in whole minutes: 12 (minutes), 12m, 1h30m or 1:30.' -rfka ''
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge call log" mood' -l 'mood' -d 'How it went.' -rfka 'happy neutral sad frustrated excited'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge call log" notes' -l 'notes' -d 'Anything worth remembering (at most 5000 characters).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge call log" confirm-duplicate' -l 'confirm-duplicate' -d 'Log a second call with the contact within 5 minutes of one logged.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge call log" version' -l 'version' -d 'Show the version.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge call log" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge call remind" store' -l 'store' -d 'The store to use (default: $NUDGE_STORE, else nudge.sqlite in $XDG_DATA_HOME/nudge).' -rfka ''
@@ -405,6 +406,7 @@ complete -c 'nudge' -n '__nudge_should_offer_completions_for_positional "nudge l
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge log symptom" severity' -l 'severity' -d 'How strong, from 1 (mild) to 5 (severe).' -rfka ''
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge log symptom" notes' -l 'notes' -d 'Anything else worth remembering (at most 5000 characters).' -rfka ''
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge log symptom" at' -l 'at' -d 'When it was felt, any time that has passed: 19:05 (the latest 19:05 that has passed), yesterday 22:10, monday 9:00, 3 days ago, 2026-11-21 19:05 (local), or ISO 8601 with an offset (default: now).' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge log symptom" confirm-duplicate' -l 'confirm-duplicate' -d 'Log a second entry of the symptom within 5 minutes of one logged.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge log symptom" version' -l 'version' -d 'Show the version.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge log symptom" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge symptoms" version' -l 'version' -d 'Show the version.'

@@ -436,7 +436,7 @@ _nudge_call() {
 
 _nudge_call_log() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--confirm-duplicate --version -h --help)
     repeating_options=()
     non_repeating_options=(--store --at --duration --mood --notes)
     __nudge_offer_flags_options 1
@@ -783,7 +783,7 @@ _nudge_log() {
 
 _nudge_log_symptom() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--confirm-duplicate --version -h --help)
     repeating_options=()
     non_repeating_options=(--store --severity --notes --at)
     __nudge_offer_flags_options 1

@@ -12,6 +12,8 @@ public struct CallLog {
     public var duration: Int
     public var mood: CallMood?
     public var notes: String?
+    /// A second call within ``DuplicateRecord/window`` of one logged, logged all the same.
+    public var confirmDuplicate = false
 
     public init(contact: String, at: GivenInstant?, duration: Int, mood: CallMood?, notes: String?) {
         (self.contact, self.at, self.duration, self.mood, self.notes) = (contact, at, duration, mood, notes)
@@ -27,10 +29,15 @@ public struct CallLog {
         let when = try calledAt(context)
         let store = try context.openStore()
         let found = try ContactNames.resolve(contact, in: store)
-        try store.run {
+        let logged = try store.run {
             try $0.logCall(
                 contactID: found.id, at: when, durationMinutes: duration, mood: mood?.rawValue, notes: notes,
-                now: context.now)
+                confirmedDuplicate: confirmDuplicate, now: context.now)
+        }
+        if case .failure(let earlier) = logged {
+            let refusal = earlier.refusal(
+                "a call with \(found.name)", at: context.when(earlier.at), correct: "call edit")
+            throw CommandFailure(refusal.description, exitCode: 64)
         }
         context.print("logged a call with \(found.name) \(context.when(when))")
     }

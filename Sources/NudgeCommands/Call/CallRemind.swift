@@ -68,13 +68,17 @@ public struct CallRemind {
         let clock = context.wallClock
         let today = clock.date(of: context.now)
         let timeOfDay = CallReminderTime.timeOfDay(at)
-        if let at, timeOfDay == nil { return try CallReminderTime.instantToCome(at, context) }
+        let withDay = on != nil || inDays != nil
+        if let at, timeOfDay == nil, !(withDay && CallReminderTime.isZonedTimeOfDay(at)) {
+            return try CallReminderTime.instantToCome(at, context)
+        }
         if on == nil, inDays == nil, let time = timeOfDay,
             let next = InstantInput.occurrence(of: time, now: context.now, clock: clock, direction: .future)
         {
             return next
         }
         let day = on?.resolved(today: today, direction: .future) ?? today.adding(days: inDays ?? 0)
+        if let due = try CallReminderTime.zoned(at, on: day, context) { return due }
         let dayTime = timeOfDay ?? settings.time(.callReminderTime)
         guard let due = clock.instant(on: day, at: dayTime) ?? clock.instant(on: day.adding(days: 1), at: dayTime),
             due <= Timestamp.latest

@@ -13,11 +13,16 @@ public struct CallReminderCancel {
     }
 
     public func run(_ context: CommandContext) throws {
-        switch try context.openStore().run({ try $0.cancelCallReminder(id, now: context.now) }) {
+        let store = try context.openStore()
+        switch try store.run({ try $0.cancelCallReminder(id, now: context.now) }) {
         case .changed(_, let name):
             context.print("cancelled the reminder to call \(TextInput.oneLine(name)) (reminder \(id))")
         case .notOpen:
-            throw Self.notOpen(id)
+            // Cancelled twice: said so, as the first did it (hostile round of issue 40).
+            guard let closed = try store.run({ try $0.closedCallReminder(id) }) else { throw Self.notOpen(id) }
+            context.print(
+                "the reminder to call \(TextInput.oneLine(closed.name)) (reminder \(id)) was closed already \(context.when(closed.closedAt)), cancelled or done by a call; nothing changed"
+            )
         }
     }
 }

@@ -39,11 +39,15 @@ public struct CallReminderMove {
 
     /// --at with its day, else the day given (or the one it had) at --at's time (or the one it had).
     private func dueAt(moving open: OneOffCall, _ context: CommandContext) throws -> Date {
-        if let at, CallReminderTime.timeOfDay(at) == nil { return try CallReminderTime.instantToCome(at, context) }
+        let withDay = on != nil || inDays != nil
+        if let at, CallReminderTime.timeOfDay(at) == nil, !(withDay && CallReminderTime.isZonedTimeOfDay(at)) {
+            return try CallReminderTime.instantToCome(at, context)
+        }
         let clock = context.wallClock
         let today = clock.date(of: context.now)
         let day =
             on?.resolved(today: today, direction: .future) ?? inDays.map(today.adding) ?? clock.date(of: open.dueAt)
+        if let due = try CallReminderTime.zoned(at, on: day, context) { return due }
         let local = clock.local(open.dueAt).secondsOfDay
         let time =
             CallReminderTime.timeOfDay(at) ?? LocalTime(hour: local / 3600, minute: local / 60 % 60)

@@ -11,6 +11,33 @@ public enum CallReminderTime {
         return time
     }
 
+    /// Whether --at is a time of day in a named zone (`01:30 EST`), which --in or --on may give
+    /// the day of, as a time of day alone (hostile round of issue 40: it was refused as naming
+    /// its day).
+    public static func isZonedTimeOfDay(_ at: GivenInstant?) -> Bool {
+        guard case .namedOnDay(nil, _, _) = at?.form else { return false }
+        return true
+    }
+
+    /// `--on tomorrow --at '01:30 EST'`: that time on `day`, read in the zone named; nil when --at
+    /// is no such time. Refused where this clock does not call that time on that day so (EST on
+    /// a summer day), or where it has passed.
+    static func zoned(_ at: GivenInstant?, on day: CivilDate, _ context: CommandContext) throws -> Date? {
+        guard let at, case .namedOnDay(nil, let time, let abbreviation) = at.form else { return nil }
+        let named = GivenInstant(text: at.text, form: .named(day, time, abbreviation: abbreviation))
+        guard let due = named.resolved(now: context.now, clock: context.wallClock, direction: .future) else {
+            throw CommandFailure(
+                "--at '\(TextInput.oneLine(at.text))' is no time on \(day) on this clock (it is not \(abbreviation) then); give the time without its zone, or the zone the clock has that day",
+                exitCode: 64)
+        }
+        guard due > context.now else {
+            throw CommandFailure(
+                "\(day) at '\(TextInput.oneLine(at.text))' (\(context.understood(due))) has passed; give a later day or time",
+                exitCode: 64)
+        }
+        return due
+    }
+
     /// `--at 'tomorrow 9am'`: the instant it names from now on the person's clock, to come.
     static func instantToCome(_ at: GivenInstant, _ context: CommandContext) throws -> Date {
         guard let due = at.resolved(now: context.now, clock: context.wallClock, direction: .future),

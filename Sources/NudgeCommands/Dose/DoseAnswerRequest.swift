@@ -22,6 +22,7 @@ public enum DoseAnswerRequest {
             }
         let store = try context.openStore()
         let settings = try store.run { try $0.settings() }
+        try DoseTakenBeforeWindow.refuse(answer, store: store, settings: settings, context)
         switch try store.run({
             try $0.recordDoseAnswer(answer, deliveryID: nil, settings: settings, clock: context.wallClock)
         }) {

@@ -27,13 +27,24 @@ public struct DoseStart {
             throw CommandFailure(refusal.description, exitCode: 64)
         case .success(let session):
             let window = DoseWindow(session: session, settings: settings)
-            let clock = context.wallClock
             context.print(
-                "dose 1 recorded \(context.when(session.dose1)) (session \(session.sessionDate)); "
-                    + "window \(clock.timeOfDay(window.opensAt))-\(clock.timeOfDay(window.closesAt)), alarm at \(clock.timeOfDay(window.targetAt))"
+                "dose 1 recorded \(context.when(session.dose1)) (session \(session.sessionDate)); \(Self.alarm(window, context))"
             )
+            // An alarm whose time has passed is not warned of (hostile round of issue 40).
+            guard window.targetAt > context.now else { return }
             context.print("the alarm: \(Self.howTheAlarmRings(settings: settings, context))")
         }
+    }
+
+    /// The window and the alarm's time; where `--at` put them in the past, that they have passed.
+    private static func alarm(_ window: DoseWindow, _ context: CommandContext) -> String {
+        let clock = context.wallClock
+        let span = "window \(clock.timeOfDay(window.opensAt))-\(clock.timeOfDay(window.closesAt))"
+        let target = clock.timeOfDay(window.targetAt)
+        guard window.targetAt <= context.now else { return "\(span), alarm at \(target)" }
+        guard window.closesAt <= context.now else { return "\(span), the alarm time \(target) has passed" }
+        let ago = MedicationOutcomeText.late(Int(context.now.timeIntervalSince(window.closesAt) / 60))
+        return "\(span): it closed at \(clock.timeOfDay(window.closesAt)), \(ago) ago; no alarm rings for it"
     }
 
     /// What tonight's alarm can count on, from what the running daemon published.

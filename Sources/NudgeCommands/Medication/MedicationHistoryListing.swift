@@ -47,7 +47,7 @@ public enum MedicationHistoryListing {
             },
             columns: [
                 // Times, doses and outcomes are never cut: the name gives way first.
-                .init("DUE") { item in item.dueTime.map { clock.dueText(on: item.date, at: $0) } ?? "" },
+                .init("DUE") { MedicationOutcomeText.due($0, clock: clock) },
                 .narrowedName("MEDICATION") { $0.medicationID },
                 .init("DOSE") { MedicationOutcomeText.dose($0) },
                 .init("OUTCOME") { MedicationOutcomeText.text($0, clock: clock) },

@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeStore
 
 /// `nudge log symptom`: an entry added to the symptom diary.
@@ -10,6 +11,9 @@ public struct SymptomLog {
     public var notes: String?
     /// When it was felt; nil for now.
     public var at: GivenInstant?
+    /// A second entry within ``DuplicateRecord/window`` of one of the same symptom, logged all
+    /// the same.
+    public var confirmDuplicate = false
 
     public init(name: String, severity: Int, notes: String?, at: GivenInstant?) {
         (self.name, self.severity, self.notes, self.at) = (TextInput.canonical(name), severity, notes, at)
@@ -25,9 +29,16 @@ public struct SymptomLog {
     public func run(_ context: CommandContext) throws {
         let when = try loggedAt(context)
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        let entry = try context.openStore().run {
-            try $0.addSymptom(name: trimmed, severity: severity, notes: notes, loggedAt: when, now: context.now)
+        let added = try context.openStore().run {
+            try $0.addSymptom(
+                name: trimmed, severity: severity, notes: notes, loggedAt: when, confirmedDuplicate: confirmDuplicate,
+                now: context.now)
         }
+        // The symptom's name is not repeated: the diary is private.
+        let entry = try added.mapError {
+            CommandFailure(
+                $0.refusal("this symptom", at: context.when($0.at), correct: "symptoms edit").description, exitCode: 64)
+        }.get()
         // One symptom, one name: a spelling that differs only by case went in as the first one.
         let respelled = entry.name == trimmed ? "" : " (written as \(entry.name), as before)"
         context.print(

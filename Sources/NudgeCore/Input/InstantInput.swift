@@ -91,8 +91,10 @@ public enum InstantInput {
             if case .named(let day, let time, let abbreviation) = typed.form,
                 let local = clock.instants(on: day, at: time).first
             {
+                // A clock on UTC names one zone, not the same twice (hostile round of issue 40).
+                let own = clock.abbreviation(at: local)
                 throw InputError(
-                    "\(given): this clock calls \(day) \(clock.text(time)) \(clock.abbreviation(at: local)), not \(abbreviation); give it in \(clock.abbreviation(at: local)) or UTC"
+                    "\(given): this clock calls \(day) \(clock.text(time)) \(own), not \(abbreviation); give it in \(own == "UTC" ? "UTC" : "\(own) or UTC")"
                 )
             }
             throw InputError("\(given) names no instant on this clock; give \(accepted)")

@@ -50,10 +50,15 @@ public enum OutputExtension {
         return name[name.index(after: dot)...].lowercased()
     }
 
-    /// Refuses an iCalendar feed's `--output` that ends in anything but `.ics`: a calendar
-    /// program opens a feed by that name, and a browser or editor would show `u.html` as text.
+    /// Refuses an iCalendar feed's `--output` that ends in anything but `.ics`, or in no
+    /// extension (hostile round of issue 40: `--output u` was written): a calendar program
+    /// opens a feed by that name, and a browser or editor would show `u.html` as text.
     public static func validateFeed(_ output: String) throws {
-        guard let ext = of(output), ext != "ics" else { return }
+        guard let ext = of(output) else {
+            throw UsageRefusal(
+                "--format ics writes an iCalendar feed; give an --output ending in .ics, such as feed.ics")
+        }
+        guard ext != "ics" else { return }
         let shown = TextInput.oneLine(String(ext.prefix(20)))
         throw UsageRefusal(
             "--format ics writes an iCalendar feed, not a .\(shown) file; give an --output ending in .ics")

@@ -2,10 +2,12 @@ import Foundation
 import NudgeCore
 
 /// What became of a dose, in words: `taken at 08:03`, `taken at 10:10, 2h 10m late`,
-/// `skipped`... as `nudge meds history` and the report say it.
+/// `skipped`... as `nudge meds history` and the report say it. On a fall-back night a time the
+/// clock read twice names its zone, `01:30 EDT`, `taken at 01:10 EST, 40m late` (hostile round
+/// of issue 40: "01:10, 40m late" for a 01:30 dose read as nonsense).
 public enum MedicationOutcomeText {
     public static func text(_ item: MedicationHistory.Item, clock: WallClock) -> String {
-        let taken = item.takenTime.map { "taken at \(clock.text($0))" } ?? "taken"
+        let taken = item.takenTime.map { "taken at \(takenText($0, at: item.takenAt, clock: clock))" } ?? "taken"
         switch item.outcome {
         case .taken: return taken
         case .late: return "\(taken), \(late(item.lateMinutes ?? 0)) late"
@@ -14,6 +16,27 @@ public enum MedicationOutcomeText {
         case .open: return "not answered yet"
         case .unscheduled: return "\(taken), not scheduled"
         }
+    }
+
+    /// When the dose was due: `08:00`, `01:30 EDT` where the clock read it twice, or the
+    /// spring-forward's words where it skipped it; nothing for an entry that took no dose.
+    public static func due(_ item: MedicationHistory.Item, clock: WallClock) -> String {
+        guard let time = item.dueTime else { return "" }
+        if let dueAt = item.dueAt, clock.isRepeated(dueAt),
+            clock.local(dueAt).secondsOfDay / 60 * 60 == time.secondsOfDay
+        {
+            return LocalFormat.time(dueAt, clock: clock)
+        }
+        return clock.dueText(on: item.date, at: time)
+    }
+
+    /// The time taken, by the clock where it was taken; with the zone where that is this clock
+    /// and it read that minute twice.
+    private static func takenText(_ time: LocalTime, at instant: Date?, clock: WallClock) -> String {
+        guard let instant, clock.local(instant).secondsOfDay / 60 * 60 == time.secondsOfDay else {
+            return clock.text(time)
+        }
+        return LocalFormat.time(instant, clock: clock)
     }
 
     /// `200 mg`, `4.5 g`; `unreadable` where another program wrote no number, never nothing.

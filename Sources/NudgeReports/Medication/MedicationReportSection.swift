@@ -29,7 +29,7 @@ public enum MedicationReportSection {
             // `items` come newest day first, in each day by time: the day's order is kept.
             for item in byDay[day]! {
                 parts.append(
-                    "<tr><td class=\"time\">\(item.dueTime.map { HTMLText.line(clock.dueText(on: item.date, at: $0)) } ?? "")</td><td class=\"name\">\(HTMLText.line(item.medicationID))</td><td class=\"number\">\(HTMLText.line(MedicationOutcomeText.dose(item)))</td><td>\(HTMLText.line(MedicationOutcomeText.text(item, clock: clock)))</td></tr>"
+                    "<tr><td class=\"time\">\(HTMLText.line(MedicationOutcomeText.due(item, clock: clock)))</td><td class=\"name\">\(HTMLText.line(item.medicationID))</td><td class=\"number\">\(HTMLText.line(MedicationOutcomeText.dose(item)))</td><td>\(HTMLText.line(MedicationOutcomeText.text(item, clock: clock)))</td></tr>"
                 )
             }
             parts.append("</tbody>")

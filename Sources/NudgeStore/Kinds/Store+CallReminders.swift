@@ -52,6 +52,24 @@ extension Store {
         }
     }
 
+    /// When a one-off call reminder was closed (cancelled, or done by a call), and whom it was
+    /// for; nil for one that is open or not there, or a row another program left unreadable.
+    public func closedCallReminder(_ id: Int64) throws(StoreError) -> (closedAt: Date, name: String)? {
+        try read { db in
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT r.done_at, c.name FROM call_reminders r JOIN contacts c ON c.id = r.contact_id
+                        WHERE r.id = ? AND r.done_at IS NOT NULL
+                        """, arguments: [id]),
+                let closed = row.stored("done_at", as: String.self).flatMap(Timestamp.parse),
+                let name = row.stored("name", as: String.self)
+            else { return nil }
+            return (closed, name)
+        }
+    }
+
     /// The deliveries of a reminder and of its snoozes that are still owed.
     private static func cancelOwed(_ db: Database, of reminder: OneOffCall, now: Date) throws {
         let key = CallReminder.onceKey(reminder)

@@ -12,6 +12,7 @@ extension Store {
         try read { db in
             var facts = MedicationReminder.Facts()
             facts.schedules = try Self.medicationsAsTheyWere(db)
+            facts.moved = MovedDose.all(facts.schedules, clock: clock)
             facts.attempts = try Self.medicationAttempts(db, since: since.addingTimeInterval(-86400))
             try Self.noteUnreadableEntryTimes(db)
             // The rowid too: the id is DoseTap's text, and a row is named by its rowid where

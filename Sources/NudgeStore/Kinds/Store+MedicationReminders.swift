@@ -4,7 +4,7 @@ import NudgeCore
 
 /// The medication reminders read the medications taken by day, their own delivery rows of the
 /// last days (which dose was shown, repeated, answered), the `medication_events` DoseTap's
-/// reader sees, and the doses recorded not taken.
+/// reader sees, the doses recorded not taken, and the doses their edits moved.
 extension MedicationReminder: StoredRule {
     func facts(_ db: Database, at instant: Date, clock: WallClock, listing: Int) throws -> Facts {
         let since = instant.addingTimeInterval(-Facts.reach)
@@ -38,6 +38,7 @@ extension MedicationReminder: StoredRule {
         }
         var facts = Facts(schedules: schedules, attempts: attempts, entries: entries, notTaken: notTaken)
         facts.remindedFor = Self.remindedFor(repeatMinutes: try Store.settings(db).int(.medsRepeatMinutes))
+        facts.moved = MovedDose.all(try Store.medicationsAsTheyWere(db), clock: clock).filter { $0.edit >= since }
         return facts
     }
 }

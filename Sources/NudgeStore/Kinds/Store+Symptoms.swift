@@ -10,20 +10,26 @@ extension Store {
         throws(StoreError) -> SymptomEntry
     {
         try write { db in
-            let name = try Self.keptSpelling(of: typed, besides: nil, db)
-            let entry = SymptomEntry(
-                id: UUID().uuidString, name: name, severity: severity, loggedAt: loggedAt, notes: notes)
-            try db.execute(
-                sql: """
-                    INSERT INTO symptom_entries (id, name, severity, logged_at, notes, created_at, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    entry.id, name, severity, Timestamp.format(loggedAt), notes, Timestamp.format(now),
-                    Timestamp.format(now),
-                ])
-            return entry
+            try Self.insertSymptom(db, name: typed, severity: severity, notes: notes, loggedAt: loggedAt, now: now)
         }
+    }
+
+    static func insertSymptom(
+        _ db: Database, name typed: String, severity: Int, notes: String?, loggedAt: Date, now: Date
+    ) throws -> SymptomEntry {
+        let name = try keptSpelling(of: typed, besides: nil, db)
+        let entry = SymptomEntry(
+            id: UUID().uuidString, name: name, severity: severity, loggedAt: loggedAt, notes: notes)
+        try db.execute(
+            sql: """
+                INSERT INTO symptom_entries (id, name, severity, logged_at, notes, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                entry.id, name, severity, Timestamp.format(loggedAt), notes, Timestamp.format(now),
+                Timestamp.format(now),
+            ])
+        return entry
     }
 
     /// The first spelling logged of a name that differs from `typed` only by case, in entries

@@ -61,6 +61,20 @@ enum TypedArguments {
 
     static let instant = parsed(TypedInput.instant)
 
+    /// A row's id, a whole number, where a person may type its text instead (hostile round of
+    /// issue 40: `reminders edit 'water the plants'` got ArgumentParser's "The value ... is
+    /// invalid"). What was typed is not repeated (a reminder's text is private), nor matched:
+    /// an edit or a delete acts only on the row named by its id.
+    static func rowID(listedBy listing: String) -> @Sendable (String) throws -> Int64 {
+        { text in
+            guard let id = Int64(text.trimmingCharacters(in: .whitespaces)), id > 0 else {
+                throw ValidationError(
+                    "give the reminder's id, the number \(listing) lists in its ID column, not its text")
+            }
+            return id
+        }
+    }
+
     /// A time that has passed, at most `maximumAge` ago (`log symptom --at`).
     static func pastInstant(maximumAge: TimeInterval) -> @Sendable (String) throws -> GivenInstant {
         parsed { text throws(InputError) in try TypedInput.pastInstant(text, maximumAge: maximumAge) }

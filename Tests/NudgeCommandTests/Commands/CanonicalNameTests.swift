@@ -19,7 +19,7 @@ import Testing
 
     @Test func aDecomposedNameIsStoredComposedAndMatchesIt() throws {
         #expect(nudge("log", "symptom", decomposed, "--severity", "2").status == 0)
-        #expect(nudge("log", "symptom", composed, "--severity", "3").status == 0)
+        #expect(nudge("log", "symptom", composed, "--severity", "3", "--confirm-duplicate").status == 0)
         #expect(try hex("SELECT hex(name) AS h FROM symptom_entries") == [composedHex, composedHex])
 
         #expect(nudge("contacts", "add", decomposed).status == 0)

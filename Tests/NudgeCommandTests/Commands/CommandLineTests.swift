@@ -219,7 +219,7 @@ import Testing
         ([["dose", "1", "--at", "18:30"]], ["dose", "snooze"], "the dose-2 window is not open"),
         (
             [["dose", "1", "--at", "18:30"]], ["dose", "2"],
-            "the dose-2 window opens in 110 min; taking dose 2 early needs --early"
+            "the dose-2 window opens at 21:00, in 110 min; taking dose 2 early needs --early"
         ),
         ([["dose", "1", "--at", "18:30"]], ["dose", "1"], "a session is open since dose 1 at 18:30"),
         (

@@ -33,6 +33,11 @@ import Testing
             )
             #expect(!FileManager.default.fileExists(atPath: directory.file(name)))
         }
+        // No extension at all is refused too (hostile round of issue 40: `--output u` was written).
+        try expectRefusal(
+            ["upcoming", "--format", "ics", "--output", directory.file("u")],
+            mentioning: "--format ics writes an iCalendar feed; give an --output ending in .ics, such as feed.ics")
+        #expect(!FileManager.default.fileExists(atPath: directory.file("u")))
         let written = nudge("upcoming", "--format", "ics", "--output", directory.file("u.ICS"))
         #expect(written.status == 0 && FileManager.default.fileExists(atPath: directory.file("u.ICS")), "\(written)")
     }

@@ -27,7 +27,9 @@ struct BackupEndToEndTests: DaemonScenario {
     }
 
     func logSymptoms(_ count: Int) throws {
-        for index in 0..<count { try nudge("log", "symptom", "s\(index)", "--severity", "3") }
+        for index in 0..<count {
+            try nudge("log", "symptom", "s\(index)", "--severity", "3", "--confirm-duplicate")
+        }
     }
 
     @Test func aNewStoreIsBackedUpAtTheStartAndNotAgainWithinADay() throws {

@@ -77,23 +77,41 @@ struct MedicationEndToEndTests: DaemonScenario {
         #expect(try rows("SELECT * FROM medication_events WHERE medication_id = 'modafinil'").isEmpty)
     }
 
-    /// `meds edit --at` while the dose is on screen unanswered: the dose ends at the edit,
-    /// recorded missed, no repeat of it comes, and the new time is asked in its place.
-    @Test func movedToAnotherTimeWhileItRepeatsTheDoseIsRecordedMissed() throws {
-        let daemon = try startDaemon(at: "2026-11-26T07:59:57-05:00")
+    /// `meds edit --at` while the dose is on screen unanswered: the dose is moved, not ended
+    /// (hostile round of issue 40: it was recorded missed, then asked again as a new dose). Its
+    /// notification closes at once (its Taken would answer a time the dose no longer has), no
+    /// repeat of it comes, nothing is recorded missed, and it is asked at its new time.
+    @Test func movedToAnotherTimeWhileItRepeatsTheDoseIsAskedThere() throws {
+        var daemon = try startDaemon(at: "2026-11-26T07:59:57-05:00")
         #expect(bus.waitForNotify(count: 1).count == 1, "\(daemon.stderr)")
         #expect(waitForStore { shownAt(dose) != nil })
         let shown = try #require(shownAt(dose))
         let mark = daemon.plansSoFar
-        try nudge("meds", "edit", "modafinil", "--at", "09:00", at: Timestamp.format(shown))
-        #expect(daemon.waitForEvent("missed", ["key": "\(dose):unanswered"], timeout: 15), "\(daemon.stderr)")
-        #expect(
-            try rows("SELECT medication_id, dose_date, dose_time, outcome FROM medication_outcomes") == [
-                ["medication_id": "modafinil", "dose_date": "2026-11-26", "dose_time": "08:00", "outcome": "missed"]
-            ])
-        // Closed at once, not left up until a later plan: its Taken would record a dose moved away.
+        try nudge("meds", "edit", "modafinil", "--at", "09:00", at: Timestamp.format(shown.addingTimeInterval(60)))
         #expect(bus.waitForClose(1), "\(daemon.stderr)")
         #expect(daemon.waitForPlan(after: mark, nextDue: "2026-11-26T14:00:00Z"), "\(daemon.stderr)")
+        #expect(try rows("SELECT * FROM medication_outcomes").isEmpty)
+        daemon.signal(SIGTERM)
+        _ = daemon.waitForExit(timeout: 10)
+        daemon = try startDaemon(at: "2026-11-26T08:59:57-05:00", log: "daemon-2.err")
+        let asked = bus.waitForNotify(count: 2)
+        #expect(asked.last?.body == "Due at 09:00.", "\(daemon.stderr)")
+        #expect(waitForStore { shownAt("medication:modafinil:2026-11-26:0900") != nil }, "\(daemon.stderr)")
+        #expect(try rows("SELECT * FROM medication_outcomes").isEmpty)
+    }
+
+    /// Taken on the notification at 08:00, then `meds edit --at 12:00`: that day's dose was
+    /// taken, so the daemon's next is tomorrow's 12:00, not a second dose today.
+    @Test func takenThenMovedTheDaysDoseIsNotAskedAgain() throws {
+        let daemon = try startDaemon(at: "2026-11-26T07:59:57-05:00")
+        #expect(bus.waitForNotify(count: 1).count == 1, "\(daemon.stderr)")
+        #expect(waitForStore { shownAt(dose) != nil })
+        try bus.invokeAction("taken", on: 1)
+        #expect(waitForStore { (try? delivery(dose))?["action"] == "taken" }, "\(daemon.stderr)")
+        #expect(daemon.waitForPlan(nextDue: "2026-11-27T13:00:00Z"), "\(daemon.stderr)")
+        let mark = daemon.plansSoFar
+        try nudge("meds", "edit", "modafinil", "--at", "12:00", at: "2026-11-26T08:03:00-05:00")
+        #expect(daemon.waitForPlan(after: mark, nextDue: "2026-11-27T17:00:00Z"), "\(daemon.stderr)")
         #expect(bus.notifyCalls().count == 1)
     }
 

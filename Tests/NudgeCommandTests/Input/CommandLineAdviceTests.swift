@@ -24,7 +24,7 @@ import Testing
         ),
         (
             ["log", "symptom", "Itch", "-s", "3"],
-            "nudge log symptom takes no option '-s'; it takes --store, --severity,"
+            "nudge log symptom takes no option '-s'; it takes --confirm-duplicate, --store, --severity,"
         ),
         (
             ["settings", "set", "reminder_time", "9pm"],

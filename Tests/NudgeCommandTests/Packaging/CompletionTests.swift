@@ -19,7 +19,7 @@ struct CompletionTests {
             ("Hives", 1), ("Headache", 2), ("Heartburn", 3), ("Hives", 4), ("Headache", 5), ("Nausea", 6), ("Hives", 7),
         ] {
             let logged = try NudgeBinary.run(
-                ["log", "symptom", name, "--severity", "2", "--at", "19:0\(minute)"], environment: environment)
+                ["log", "symptom", name, "--severity", "2", "--at", "1\(minute):00"], environment: environment)
             #expect(logged.status == 0, "\(logged)")
         }
         for name in ["Anna Maria", "Alex O'Neil", "Sam"] {

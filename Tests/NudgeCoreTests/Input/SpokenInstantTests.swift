@@ -77,6 +77,15 @@ struct SpokenInstantTests {
         ) {
             try InstantInput.anyInstant(GivenInstant("2026-11-25 23:00 CEST")!, option: "--at", now: now, clock: clock)
         }
+        // On a clock that is UTC, UTC once (hostile round of issue 40: "give it in UTC or UTC").
+        #expect(
+            throws: InputError(
+                "--at '2026-11-25 23:00 CEST': this clock calls 2026-11-25 23:00 UTC, not CEST; give it in UTC")
+        ) {
+            try InstantInput.anyInstant(
+                GivenInstant("2026-11-25 23:00 CEST")!, option: "--at", now: now, clock: WallClock(zone: .system("UTC"))
+            )
+        }
     }
 
     func future(_ typed: String) -> String? {

@@ -77,7 +77,9 @@ public struct MedicationHistory: Sendable {
         var items: [Item] = []
         let every = TimeInterval(repeatMinutes * 60)
         let taken = facts.entries.map { wallInstant($0, clock: clock) }
+        let replaced = replaced(facts, taken: taken)
         let doses = doses(facts, days: days.lowerBound.adding(days: -1)...days.upperBound.adding(days: 1), clock: clock)
+            .filter { !replaced.contains($0.due.dose) }
         var tookDose: [ScheduledDose: Int] = [:]
         for medicationID in Set(doses.map(\.due.dose.medicationID)) {
             let own = facts.entries.indices.filter { facts.entries[$0].medicationID == medicationID }
@@ -103,7 +105,8 @@ public struct MedicationHistory: Sendable {
                 item.lateMinutes = item.outcome == .late ? late : nil
             } else if let outcome = facts.notTaken[dose] {
                 item.outcome = outcome == .skipped ? .skipped : .missed
-            } else if now >= dueAt.addingTimeInterval(every * Double(MedicationReminder.repeats + 1)),
+            } else if now
+                >= asked(dose, dueAt: dueAt, facts).addingTimeInterval(every * Double(MedicationReminder.repeats + 1)),
                 !facts.attempts(of: dose).contains(where: \.isPending)
             {
                 // Past its repeats: missed, though no daemon ran to record it; not while
@@ -144,13 +147,26 @@ public struct MedicationHistory: Sendable {
             for day in sequence(first: days.lowerBound, next: { $0 < days.upperBound ? $0.adding(days: 1) : nil }) {
                 for (dose, dueAt) in scheduled.doses(on: day, clock: clock)
                 where dueAt < (scheduled.until ?? .distantFuture)
-                    && (dueAt >= scheduled.since || isFirst && facts.notTaken[dose] != nil)
+                    && (dueAt >= scheduled.since || isFirst && facts.notTaken[dose] != nil
+                        || facts.moved.contains { $0.to == dose })
                 {
                     found.append((DoseMatching.Due(dose: dose, dueAt: dueAt), scheduled))
                 }
             }
         }
         return found
+    }
+
+    /// When a dose was first asked: at its time, or at the edit that moved it to a time past.
+    private static func asked(_ dose: ScheduledDose, dueAt: Date, _ facts: MedicationReminder.Facts) -> Date {
+        facts.moved.first { $0.to == dose }.map { max(dueAt, $0.edit) } ?? dueAt
+    }
+
+    /// Of each dose an edit moved on its day, the one that is not the day's dose: the new one
+    /// where the moved one was settled before the edit (it stays as it was), else the moved
+    /// one (the new one is asked in its place).
+    private static func replaced(_ facts: MedicationReminder.Facts, taken: [Date]) -> Set<ScheduledDose> {
+        Set(facts.moved.map { facts.wasSettled($0, taken: taken) ? $0.to : $0.from })
     }
 
     /// The doses recorded skipped or missed at a time the medication no longer has (an edit

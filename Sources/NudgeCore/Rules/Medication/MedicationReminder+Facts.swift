@@ -12,6 +12,8 @@ extension MedicationReminder {
         /// How long a dose is reminded, from its instant until its last repeat ends
         /// (`meds.repeat_minutes`): an entry in that time takes it before any other.
         public var remindedFor = MedicationReminder.remindedFor(repeatMinutes: 10)
+        /// The doses `meds edit` moved on its day (``MovedDose``).
+        public var moved: [MovedDose] = []
 
         public init() { self.init(schedules: [], attempts: [], entries: [], notTaken: [:]) }
 
@@ -82,13 +84,38 @@ extension MedicationReminder {
         /// of the medication recorded in its span (`nudge meds taken`, or DoseTap itself).
         public func isSettled(_ dose: ScheduledDose, clock: WallClock) -> Bool {
             answer(of: dose) != nil || notTaken[dose] != nil || entry(for: dose, clock: clock) != nil
+                || moved.first { $0.to == dose }.map { wasSettled($0, taken: entries.map(\.takenAt)) } == true
+        }
+
+        /// Whether the dose a move took away was settled before the edit: answered, recorded
+        /// not taken, or taken by an entry of then (`taken`: each entry's instant, as read).
+        public func wasSettled(_ move: MovedDose, taken: [Date]) -> Bool {
+            if answer(of: move.from) != nil || notTaken[move.from] != nil { return true }
+            if let earlier = moved.first(where: { $0.to == move.from }), wasSettled(earlier, taken: taken) {
+                return true
+            }
+            let own = entries.indices.filter {
+                entries[$0].medicationID == move.from.medicationID && taken[$0] < move.edit
+            }
+            let matched = DoseMatching.entries(
+                own.map { taken[$0] }, doses: move.dueBefore, remindedFor: remindedFor,
+                answeredTaken: answeredTaken(move.from.medicationID))
+            return matched[move.from] != nil
+        }
+
+        /// The move that brought this dose of the new schedule in place of one not settled: it
+        /// is asked for, from the edit on, though its time may be before the edit.
+        public func unsettledMove(to dose: ScheduledDose) -> MovedDose? {
+            moved.first { $0.to == dose }.flatMap { wasSettled($0, taken: entries.map(\.takenAt)) ? nil : $0 }
         }
 
         /// The doses of a medication with a reminder shown, or on its way, that are not settled:
-        /// what `meds edit` moving them, or `meds remove`, ends recorded not taken.
+        /// what `meds edit` taking them out of the schedule (not moving them to another time of
+        /// their day: ``MovedDose``), or `meds remove`, ends recorded not taken.
         public func beingReminded(_ medicationID: String, clock: WallClock) -> [ScheduledDose] {
             Set(attempts.compactMap { ScheduledDose.parse($0.key)?.dose }.filter { $0.medicationID == medicationID })
-                .filter { !isSettled($0, clock: clock) }.sorted { $0.key < $1.key }
+                .filter { dose in !isSettled(dose, clock: clock) && !moved.contains { $0.from == dose } }
+                .sorted { $0.key < $1.key }
         }
 
         /// The entry that took this dose, by ``DoseMatching`` over its medication's doses of the
@@ -98,7 +125,8 @@ extension MedicationReminder {
             // A dose due before the medication's last change counts only if it was reminded,
             // as the reminders count it.
             let doses = (-2...2).flatMap { scheduled.doses(on: dose.date.adding(days: $0), clock: clock) }.filter {
-                $0.dueAt >= scheduled.since || !attempts(of: $0.dose).isEmpty
+                due in
+                due.dueAt >= scheduled.since || !attempts(of: due.dose).isEmpty || moved.contains { $0.to == due.dose }
             }
             let own = entries.filter { $0.medicationID == dose.medicationID }
             let taken = DoseMatching.entries(

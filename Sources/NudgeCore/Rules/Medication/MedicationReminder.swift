@@ -13,7 +13,8 @@ extension SettingKey {
 /// it), `snooze` (10 minutes) and `skip`. Unanswered, it is shown again every
 /// `meds.repeat_minutes`, at most ``repeats`` times; still unanswered that long after the last,
 /// the dose is recorded not taken (`medication_outcomes`, nudge's own table), as is a skip, and
-/// as is one being reminded when `meds edit` moves it to another time or day.
+/// as is one being reminded when `meds edit` takes it out of its day; one the edit moves to
+/// another time of its day is asked at that time instead (``MovedDose``).
 public struct MedicationReminder: MissRecordingRule {
     public static let takenAction = "taken"
     public static let snoozeAction = "snooze"
@@ -46,12 +47,18 @@ public struct MedicationReminder: MissRecordingRule {
         var found: [Occurrence] = []
         for scheduled in input.facts.schedules {
             for day in sequence(first: days.lowerBound, next: { $0 < days.upperBound ? $0.adding(days: 1) : nil }) {
-                // A dose reminded before an edit (`meds edit --dose`) goes on as it was.
+                // A dose reminded before an edit (`meds edit --dose`) goes on as it was; one an
+                // edit moved to a time already past is asked at the edit.
                 for (dose, dueAt) in scheduled.doses(on: day, clock: clock)
-                where (dueAt >= scheduled.since || !input.facts.attempts(of: dose).isEmpty)
-                    && !input.facts.isSettled(dose, clock: clock)
-                {
-                    found.append(Occurrence(kind: kind, key: dose.key, dueAt: dueAt, title: Self.title(scheduled)))
+                where !input.facts.isSettled(dose, clock: clock) {
+                    let moved = input.facts.unsettledMove(to: dose)
+                    guard dueAt >= scheduled.since || !input.facts.attempts(of: dose).isEmpty || moved != nil else {
+                        continue
+                    }
+                    found.append(
+                        Occurrence(
+                            kind: kind, key: dose.key, dueAt: max(dueAt, moved?.edit ?? dueAt),
+                            title: Self.title(scheduled)))
                     guard let next = Self.nextFollow(of: dose, in: input.facts) else { continue }
                     found.append(
                         Occurrence(
@@ -67,9 +74,9 @@ public struct MedicationReminder: MissRecordingRule {
         return GeneratedOccurrences(found, lookingNoFurtherThan: days, clock: clock)
     }
 
-    /// The doses being reminded that an edit took out of the medication's times or days: each
-    /// ends at the edit, recorded not taken, never dropped unrecorded. Its repeats would ask for
-    /// a dose the person has just moved; the new time asks in its place.
+    /// The doses being reminded that an edit took out of the medication's times or days, and
+    /// moved to no other time of their day: each ends at the edit, recorded not taken, never
+    /// dropped unrecorded.
     private func movedAway(_ scheduled: ScheduledMedication, days: ClosedRange<CivilDate>, in input: RuleInput<Facts>)
         -> [Occurrence]
     {

@@ -5,7 +5,10 @@ import NudgeCore
 extension Nudge.Call {
     struct LogCall: NudgeCommand {
         static let configuration = CommandConfiguration(
-            commandName: "log", abstract: "Log a call (it restarts the contact's cadence).")
+            commandName: "log", abstract: "Log a call (it restarts the contact's cadence).",
+            discussion: """
+                A second call with the contact within 5 minutes of one logged (by nudge or the Monica client) is refused, exit 64, nothing logged: a line typed again; --confirm-duplicate logs it.
+                """)
         @OptionGroup var global: GlobalOptions
         @Argument(
             help: "The contact: its id, or its whole name.", completion: StoreCompletion.contactNames)
@@ -20,6 +23,7 @@ extension Nudge.Call {
         var duration = 0
         @Option(help: "How it went.") var mood: CallMood?
         @Option(help: "Anything worth remembering (at most 5000 characters).") var notes: String?
+        @Flag(help: "Log a second call with the contact within 5 minutes of one logged.") var confirmDuplicate = false
 
         func validate() throws {
             do {
@@ -31,7 +35,9 @@ extension Nudge.Call {
         }
 
         func run(_ context: CommandContext) throws {
-            try CallLog(contact: contact, at: at, duration: duration, mood: mood, notes: notes).run(context)
+            var log = CallLog(contact: contact, at: at, duration: duration, mood: mood, notes: notes)
+            log.confirmDuplicate = confirmDuplicate
+            try log.run(context)
         }
     }
 }

@@ -11,7 +11,9 @@ extension Nudge.Call.Reminders {
                 "A moved reminder may get a new id (the confirmation says it); what it still had to show at its old time is cancelled."
         )
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The reminder's id, as nudge call reminders lists it.") var id: Int64
+        @Argument(
+            help: "The reminder's id, as nudge call reminders lists it.",
+            transform: TypedArguments.rowID(listedBy: "nudge call reminders")) var id: Int64
         @Option(
             name: .customLong("in"), parsing: .unconditional,
             help:
@@ -52,7 +54,9 @@ extension Nudge.Call.Reminders {
         static let configuration = CommandConfiguration(
             abstract: "Cancel a one-off call reminder: it is not shown, and its notification is not shown again.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The reminder's id, as nudge call reminders lists it.") var id: Int64
+        @Argument(
+            help: "The reminder's id, as nudge call reminders lists it.",
+            transform: TypedArguments.rowID(listedBy: "nudge call reminders")) var id: Int64
 
         func run(_ context: CommandContext) throws {
             try CallReminderCancel(id: id).run(context)

@@ -4,7 +4,11 @@ import NudgeCore
 
 extension Nudge.Log {
     struct Symptom: NudgeCommand {
-        static let configuration = CommandConfiguration(abstract: "Add an entry to the symptom diary.")
+        static let configuration = CommandConfiguration(
+            abstract: "Add an entry to the symptom diary.",
+            discussion: """
+                A second entry of the symptom (in any case) within 5 minutes of one logged (by nudge or Symptomly) is refused, exit 64, nothing logged: a line typed again; correct the one there with nudge symptoms edit, or --confirm-duplicate logs it.
+                """)
         @OptionGroup var global: GlobalOptions
         @Argument(
             help:
@@ -21,6 +25,7 @@ extension Nudge.Log {
                 "When it was felt, any time that has passed: 19:05 (the latest 19:05 that has passed), yesterday 22:10, monday 9:00, 3 days ago, 2026-11-21 19:05 (local), or ISO 8601 with an offset (default: now).",
             transform: TypedArguments.pastInstant(maximumAge: SymptomEntry.maximumBackdating))
         var at: GivenInstant?
+        @Flag(help: "Log a second entry of the symptom within 5 minutes of one logged.") var confirmDuplicate = false
 
         func validate() throws {
             do {
@@ -31,7 +36,9 @@ extension Nudge.Log {
         }
 
         func run(_ context: CommandContext) throws {
-            try SymptomLog(name: name, severity: severity, notes: notes, at: at).run(context)
+            var log = SymptomLog(name: name, severity: severity, notes: notes, at: at)
+            log.confirmDuplicate = confirmDuplicate
+            try log.run(context)
         }
     }
 }

@@ -6,7 +6,7 @@ extension Nudge.Meds {
         static let configuration = CommandConfiguration(
             abstract: "Remove a medication taken by day; what was recorded of it stays.",
             discussion: """
-                A dose of it being reminded (shown, unanswered) is recorded missed at the removal, as meds edit records a dose it moves, and its notification is closed.
+                A dose of it being reminded (shown, unanswered) is recorded missed at the removal, as meds edit records a dose it leaves no time for that day, and its notification is closed.
                 """)
         @OptionGroup var global: GlobalOptions
         @Argument(

@@ -26,7 +26,9 @@ extension Nudge.Reminders {
         static let configuration = CommandConfiguration(
             abstract: "Change a reminder's text, repeat, time or end; what is not given stays.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The reminder's id, as nudge reminders lists it.") var id: Int64
+        @Argument(
+            help: "The reminder's id, as nudge reminders lists it.",
+            transform: TypedArguments.rowID(listedBy: "nudge reminders")) var id: Int64
         @Option(help: "The new text (one line, at most 200 characters).") var text: String?
         @OptionGroup var repeats: ReminderRepeatOptions
         @Option(help: "The local time of day: 18:00 or 6pm.", transform: TypedArguments.timeOfDay) var at: LocalTime?
@@ -49,7 +51,9 @@ extension Nudge.Reminders {
         static let configuration = CommandConfiguration(
             abstract: "Delete a reminder; what it had queued is cancelled.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The reminder's id, as nudge reminders lists it.") var id: Int64
+        @Argument(
+            help: "The reminder's id, as nudge reminders lists it.",
+            transform: TypedArguments.rowID(listedBy: "nudge reminders")) var id: Int64
         @Flag(help: "Delete without asking.") var yes = false
 
         func run(_ context: CommandContext) throws {

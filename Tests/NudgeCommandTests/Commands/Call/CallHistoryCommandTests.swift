@@ -198,8 +198,8 @@ import Testing
     /// A call's length as people say it, in whole minutes.
     @Test func aDurationIsTakenAsPeopleSayIt() throws {
         #expect(nudge("contacts", "add", "Sam").status == 0)
-        for length in ["12m", "12 min", "1h30m", "1:05"] {
-            #expect(nudge("call", "log", "Sam", "--duration", length).status == 0, "\(length)")
+        for (hour, length) in zip(1...4, ["12m", "12 min", "1h30m", "1:05"]) {
+            #expect(nudge("call", "log", "Sam", "--duration", length, "--at", "1\(hour):00").status == 0, "\(length)")
         }
         let minutes = try StoreQuery.rows(store, "SELECT duration_minutes FROM call_logs ORDER BY rowid")
             .map { $0["duration_minutes"] }

@@ -95,6 +95,15 @@ import Testing
         #expect(
             try StoreQuery.rows(store, "SELECT note FROM call_reminders WHERE done_at IS NULL") == [["note": "NULL"]])
         #expect(nudge("call", "reminders", "cancel", "1").stdout == "cancelled the reminder to call Sam (reminder 1)\n")
+        // Cancelled twice: said so, nothing changed (hostile round of issue 40: "no open call
+        // reminder has id 1", as for an id that never was).
+        let again = nudge("call", "reminders", "cancel", "1")
+        #expect(
+            again.status == 0
+                && again.stdout
+                    == "the reminder to call Sam (reminder 1) was closed already at 20:00 today, 2026-11-22 20:00 CET, cancelled or done by a call; nothing changed\n",
+            "\(again)")
+        #expect(nudge("call", "reminders", "cancel", "7").status == 64)
         #expect(nudge("call", "reminders").stdout.hasPrefix("No open call reminders."))
         #expect(nudge("upcoming", "--json").stdout.contains("once") == false)
     }

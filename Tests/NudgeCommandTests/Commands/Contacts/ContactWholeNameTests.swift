@@ -18,7 +18,7 @@ import Testing
         add("contacts", "add", "Ann", "--every", "7")
         add("contacts", "add", "Joanna", "--every", "7")
         add("contacts", "add", "Alexandra Smith")
-        add("call", "log", "Alexandra Smith", "--notes", "x")
+        add("call", "log", "Alexandra Smith", "--notes", "x", "--at", "12:00")
         let anna = try InProcessNudge.expectRefusal(
             ["call", "log", "Anna"], store: store, environment: environment,
             mentioning: "no contact is named 'Anna'; give the whole name or the id; did you mean: Ann, or Joanna?")

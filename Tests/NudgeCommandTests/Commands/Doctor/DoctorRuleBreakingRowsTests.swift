@@ -11,7 +11,8 @@ struct DoctorRuleBreakingRowsTests: CommandScenario {
 
     @Test func theyAreCountedByTableAndColumn() throws {
         for severity in ["2", "3", "4"] {
-            #expect(nudge("log", "symptom", "private words", "--severity", severity).status == 0)
+            #expect(
+                nudge("log", "symptom", "private words", "--severity", severity, "--confirm-duplicate").status == 0)
         }
         #expect(nudge("contacts", "add", "Ann", "--every", "7").status == 0)
         #expect(nudge("meditations", "add", "--at", "2026-11-22T08:00", "--minutes", "20").status == 0)

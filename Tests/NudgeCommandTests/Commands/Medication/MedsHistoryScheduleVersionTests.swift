@@ -19,7 +19,8 @@ import Testing
 
     /// 100 mg at 09:00 from Friday, taken Monday and Tuesday morning; moved to 22:00 on Tuesday
     /// at 12:18 and taken that night; removed on Wednesday at 08:00; added again on Thursday,
-    /// 50 mg at 07:00, and taken.
+    /// 50 mg at 07:00, and taken. Tuesday's dose was taken at 09:05: the edit moved it, so the
+    /// 22:05 entry is a second intake that day, not a 22:00 dose (hostile round of issue 40).
     @Test func eachDayIsReadByTheScheduleItHadAcrossAnEditARemovalAndAReAdd() {
         at("2026-11-20T06:00:00-05:00", "meds", "add", "modafinil", "--dose", "100mg", "--at", "09:00")
         at("2026-11-23T09:00:00-05:00", "meds", "taken", "modafinil")
@@ -40,7 +41,7 @@ import Testing
                 Tuesday 2026-11-24
                   DUE    MEDICATION  DOSE    OUTCOME
                   09:00  modafinil   100 mg  taken at 09:05
-                  22:00  modafinil   100 mg  taken at 22:05
+                         modafinil   100 mg  taken at 22:05, not scheduled
 
                 Monday 2026-11-23
                   DUE    MEDICATION  DOSE    OUTCOME

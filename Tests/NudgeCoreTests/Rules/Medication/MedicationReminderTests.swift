@@ -126,17 +126,23 @@ import Testing
     }
 
     /// `meds edit` while a dose repeats: one that keeps its time goes on repeating; one moved to
-    /// another time ends at the edit, recorded missed (never dropped unrecorded), and the new
-    /// time is asked in its place.
-    @Test(arguments: [("08:00", true), ("09:00", false)])
-    func anEditWhileItRepeatsNeverDropsTheDose(times: String, keepsItsTime: Bool) {
+    /// another time of its day is closed at once and asked at the new time, never recorded
+    /// missed (hostile round of issue 40: it was, then asked again as a second dose); one taken
+    /// out of its day (no time left that day) ends at the edit, recorded missed.
+    @Test(arguments: [("08:00", "daily", "keeps"), ("09:00", "daily", "moved"), ("09:00", "fri", "ended")])
+    func anEditWhileItRepeatsNeverDropsTheDose(times: String, days: String, fate: String) {
         let dose = ScheduledDose(
             medicationID: "modafinil", date: CivilDate(iso: "2026-11-26")!, time: LocalTime(hour: 8, minute: 0)!)
+        let moved = ScheduledDose(medicationID: "modafinil", date: dose.date, time: LocalTime(hour: 9, minute: 0)!)
         let shown = at("2026-11-26T13:00:02Z")
         let edited = "2026-11-26T13:05:00Z"
-        let facts = MedicationReminder.Facts(
-            schedules: [modafinil(at: times, since: edited)],
-            attempts: [.init(key: dose.key, shownAt: shown, action: nil)], entries: [], notTaken: [:])
+        var before = modafinil(at: "08:00")
+        before.until = at(edited)
+        let after = modafinil(at: times, days: days, since: edited)
+        var facts = MedicationReminder.Facts(
+            schedules: [after], attempts: [.init(key: dose.key, shownAt: shown, action: nil)], entries: [],
+            notTaken: [:])
+        facts.moved = MovedDose.all([before, after], clock: newYork)
         let schedule = Schedule(
             input: ScheduleInput(
                 settings: Settings(rows: ["meds.repeat_minutes": "10"]),
@@ -144,15 +150,50 @@ import Testing
                 of: [.medication], medications: facts),
             clock: newYork)
         let plan = schedule.plan(now: at(edited).addingTimeInterval(1))
-        // One moved away is closed at once: the edit ended it.
-        #expect(MedicationReminder().isCurrent(key: dose.key, in: input(facts)) == keepsItsTime)
-        if keepsItsTime {
+        // One moved away is closed at once: the edit ended it there.
+        #expect(MedicationReminder().isCurrent(key: dose.key, in: input(facts)) == (fate == "keeps"))
+        switch fate {
+        case "keeps":
             #expect(plan.missed.isEmpty && plan.next.map(\.key) == [dose.key(.again(1))])
             #expect(plan.nextDue == shown.addingTimeInterval(600))
-        } else {
-            #expect(plan.missed.map(\.key) == [dose.key(.unanswered)] && plan.missed.first?.dueAt == at(edited))
+        case "moved":
+            #expect(facts.moved.map(\.from) == [dose] && facts.moved.map(\.to) == [moved])
+            #expect(plan.missed.isEmpty && plan.next.map(\.key) == [moved.key])
             #expect(plan.nextDue == at("2026-11-26T14:00:00Z"))
+        default:
+            #expect(plan.missed.map(\.key) == [dose.key(.unanswered)] && plan.missed.first?.dueAt == at(edited))
         }
+    }
+
+    /// An 08:00 dose taken at 08:03, then `meds edit --at 12:00` that morning: the day's dose is
+    /// the one taken, and 12:00 is not asked that day (hostile round of issue 40: it was, a second
+    /// dose); from the next day on it is. Moved to a time already past before it was taken, it is
+    /// asked at the edit.
+    @Test func aDoseTakenThenMovedIsNotAskedAgainThatDay() {
+        let edited = "2026-11-26T15:00:00Z"
+        var before = modafinil(at: "08:00")
+        before.until = at(edited)
+        let days = CivilDate(iso: "2026-11-26")!...CivilDate(iso: "2026-11-27")!
+        func keys(to times: String, entries: [MedicationReminder.Facts.Entry]) -> [String] {
+            let after = modafinil(at: times, since: edited)
+            var facts = MedicationReminder.Facts(schedules: [after], attempts: [], entries: entries, notTaken: [:])
+            facts.moved = MovedDose.all([before, after], clock: newYork)
+            let found = MedicationReminder().occurrences(days: days, in: input(facts))
+            return found.dueAt.indices.map { "\(found[$0].key) \(Timestamp.format(found.dueAt[$0]))" }
+        }
+        let taken = [MedicationReminder.Facts.Entry(medicationID: "modafinil", takenAt: at("2026-11-26T13:03:00Z"))]
+        #expect(keys(to: "12:00", entries: taken) == ["medication:modafinil:2026-11-27:1200 2026-11-27T17:00:00Z"])
+        #expect(
+            keys(to: "12:00", entries: []) == [
+                "medication:modafinil:2026-11-26:1200 2026-11-26T17:00:00Z",
+                "medication:modafinil:2026-11-27:1200 2026-11-27T17:00:00Z",
+            ])
+        #expect(
+            keys(to: "07:00", entries: []) == [
+                "medication:modafinil:2026-11-26:0700 \(edited)",
+                "medication:modafinil:2026-11-27:0700 2026-11-27T12:00:00Z",
+            ])
+        #expect(keys(to: "07:00", entries: taken) == ["medication:modafinil:2026-11-27:0700 2026-11-27T12:00:00Z"])
     }
 
     @Test func anAnswerOrAnEntryInItsSpanEndsTheRepeats() {

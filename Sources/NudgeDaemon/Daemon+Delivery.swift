@@ -105,9 +105,7 @@ extension Daemon {
         }
         guard claimed.count >= LateSummary.least else { return claimed.map(\.0) }
         guard server.knowsServer(for: claimed.map(\.0)) else { return [] }
-        let cause = LateCause.of(
-            claimed.map(\.0), input: input, machineUpSince: configuration.clock.upSince(),
-            daemonStartedAt: planner.daemonStartedAt)
+        let cause = lateCause(of: claimed.map(\.0), input: input)
         // A locked screen names a private kind's neutrally; the unlock rewords it.
         let summary = LateSummary.content(
             of: claimed.map(\.0), now: configuration.clock.now(), input: input, clock: wallClock,
@@ -221,5 +219,13 @@ extension Daemon {
             logger.error("\(error)")
             return false
         }
+    }
+
+    /// Why what is late is late (``LateCause``): came due before this daemon started, on a
+    /// machine up since, or while it slept.
+    func lateCause(of occurrences: [Occurrence], input: ScheduleInput) -> LateCause {
+        LateCause.of(
+            occurrences, input: input, machineUpSince: configuration.clock.upSince(),
+            daemonStartedAt: planner.daemonStartedAt)
     }
 }

@@ -95,9 +95,7 @@ extension Daemon {
             guard let first = summary.first, server.showed(first), let id = first.notificationID,
                 !server.askedToClose(id), LateSummary.namesPrivate(occurrences, input: input)
             else { continue }
-            let cause = LateCause.of(
-                occurrences, input: input, machineUpSince: configuration.clock.upSince(),
-                daemonStartedAt: planner.daemonStartedAt)
+            let cause = lateCause(of: occurrences, input: input)
             var content = LateSummary.content(
                 of: occurrences, now: now, input: input, clock: wallClock, text: server.notifier.bodyText,
                 cause: cause, hidingPrivate: hiding)

@@ -128,7 +128,9 @@ extension Daemon {
             try store.cancel(keys: plan.withdrawn, at: now)
             let due = plan.due.filter { !isHeldBack($0.key) }
             try deliver(due, input: input, wallClock: wallClock)
-            if due.isEmpty || round == 4 { return (plan, input) }
+            // Read again after a miss too: what it settled closes now, not at the next plan
+            // (hostile round of issue 42 after G13: a missed dose's last repeat stayed open).
+            if (due.isEmpty && plan.missed.isEmpty) || round == 4 { return (plan, input) }
         }
     }
 

@@ -73,6 +73,11 @@ struct MedicationEndToEndTests: DaemonScenario {
                 ["medication_id": "modafinil", "dose_date": "2026-11-26", "dose_time": "08:00", "outcome": "missed"]
             ])
         #expect(daemon.waitForPlan(nextDue: "2026-11-27T13:00:00Z"), "\(daemon.stderr)")
+        // Its last repeat is closed as the miss is recorded (it stayed open), and a skip on it
+        // is refused (it said "recorded as skipped" and changed nothing).
+        #expect(bus.waitForClose(4), "\(daemon.stderr)")
+        let skipped = try attempt("ack", try #require(try delivery("\(dose):again:3")?["id"]), "skip")
+        #expect(skipped.status == 64 && skipped.stderr.contains("was recorded missed already"), "\(skipped)")
         #expect(bus.notifyCalls().count == 4)
         #expect(try rows("SELECT * FROM medication_events WHERE medication_id = 'modafinil'").isEmpty)
     }

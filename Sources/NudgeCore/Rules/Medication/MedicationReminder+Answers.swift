@@ -25,6 +25,9 @@ extension MedicationReminder: TakenBackRule {
                     "the \(input.clock.text(dose.time)) dose of \(dose.medicationID) on \(dose.date) was answered already: \(settled)\(instead ?? "")"
                 ))
         }
+        if answer != Self.takenAction, let outcome = input.facts.notTaken[dose] {
+            return .refused(Self.recordedAlready(dose, outcome, clock: input.clock))
+        }
         // Taken already by an entry (`nudge meds taken`, DoseTap): a skip or a snooze would
         // record, against it, a dose not taken (hostile round of issue 42).
         if answer != Self.takenAction, let entry = input.facts.entry(for: dose, clock: input.clock) {
@@ -84,6 +87,17 @@ extension MedicationReminder: TakenBackRule {
             return nil
         }
         return "to record it taken after all: \(SuggestedCommand.medsTaken(ShellWord.quoted(dose.medicationID)))"
+    }
+
+    /// A skip or a snooze of a dose recorded not taken (missed once its repeats ran out, or
+    /// skipped): it said "recorded as skipped" and changed nothing (hostile round of issue 42
+    /// after G13).
+    private static func recordedAlready(_ dose: ScheduledDose, _ outcome: MedicationOutcome, clock: WallClock)
+        -> InputError
+    {
+        InputError(
+            "the \(clock.text(dose.time)) dose of \(dose.medicationID) on \(dose.date) was recorded \(outcome.rawValue) already; nothing changed (to record it taken after all: \(SuggestedCommand.medsTaken(ShellWord.quoted(dose.medicationID))))"
+        )
     }
 
     /// The entry that stands for this dose already: one in its span, or one DoseTap's guard

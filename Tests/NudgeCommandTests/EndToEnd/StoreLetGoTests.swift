@@ -29,6 +29,21 @@ struct StoreLetGoTests: DaemonScenario {
         return other
     }
 
+    /// `restore --latest` into the store's path, then a daemon there: the symptom check it
+    /// shows is numbered past delivery 1, the one the store before showed, whose notification
+    /// may still be on screen.
+    private func restoreAndShowTheCheckPastOne() throws {
+        let restored = try nudge("restore", "--latest", "--yes", at: "2026-11-22T20:00:30-05:00")
+        #expect(restored.stdout.contains("restored the backup of"), "\(restored)")
+        let next = try startDaemon(at: "2026-11-22T20:00:40-05:00", log: "next.err")
+        #expect(bus.waitForNotify(count: 2).count == 2, "\(next.stderr)")
+        #expect(waitForStore { (try? delivery("symptom:2026-11-22"))??["shown_at"] != "NULL" })
+        let id = try #require(Int(try delivery("symptom:2026-11-22")?["id"] ?? ""))
+        #expect(id > 1, "delivery 1 is the store before's")
+        next.signal(SIGTERM)
+        #expect(next.waitForExit(timeout: 10) == 0)
+    }
+
     @Test func aStoreReplacedUnderTheDaemonClosesWhatItShowedAndIsNumberedPastIt() throws {
         let other = try otherStore("other.sqlite")
         let daemon = try daemonShowingTheCheck()
@@ -69,16 +84,8 @@ struct StoreLetGoTests: DaemonScenario {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
         #expect(daemon.waitForExit(timeout: 10) == 74, "\(daemon.stderr)")
         #expect(bus.closeCalls() == [1], "\(daemon.stderr)")
-        let restored = try nudge("restore", "--latest", "--yes", at: "2026-11-22T20:00:30-05:00")
-        #expect(restored.stdout.contains("restored the backup of"), "\(restored)")
         // The backup, taken at the start, has no delivery; the restored store numbers past 1.
-        let next = try startDaemon(at: "2026-11-22T20:00:40-05:00", log: "next.err")
-        #expect(bus.waitForNotify(count: 2).count == 2, "\(next.stderr)")
-        #expect(waitForStore { (try? delivery("symptom:2026-11-22"))??["shown_at"] != "NULL" })
-        let id = try #require(Int(try delivery("symptom:2026-11-22")?["id"] ?? ""))
-        #expect(id > 1, "delivery 1 is the removed store's, whose notification may be on screen")
-        next.signal(SIGTERM)
-        #expect(next.waitForExit(timeout: 10) == 0)
+        try restoreAndShowTheCheckPastOne()
     }
 
     /// Another program puts an older copy into the store's file in place (`sqlite3 .restore`;
@@ -117,15 +124,7 @@ struct StoreLetGoTests: DaemonScenario {
         daemon.signal(SIGKILL)
         _ = daemon.waitForExit(timeout: 10)
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
-        let restored = try nudge("restore", "--latest", "--yes", at: "2026-11-22T20:00:30-05:00")
-        #expect(restored.stdout.contains("restored the backup of"), "\(restored)")
-        let next = try startDaemon(at: "2026-11-22T20:00:40-05:00", log: "next.err")
-        #expect(bus.waitForNotify(count: 2).count == 2, "\(next.stderr)")
-        #expect(waitForStore { (try? delivery("symptom:2026-11-22"))??["shown_at"] != "NULL" })
-        let id = try #require(Int(try delivery("symptom:2026-11-22")?["id"] ?? ""))
-        #expect(id > 1, "delivery 1 is the killed daemon's, whose notification may be on screen")
-        next.signal(SIGTERM)
-        #expect(next.waitForExit(timeout: 10) == 0)
+        try restoreAndShowTheCheckPastOne()
     }
 
     /// A daemon killed with SIGKILL, then an older copy put in place by another program: the

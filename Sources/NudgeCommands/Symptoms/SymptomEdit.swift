@@ -31,6 +31,17 @@ public struct SymptomEdit {
         let store = try context.openStore()
         let entry = try SymptomEntries.entry(id, store)
         let typedName = name?.trimmingCharacters(in: .whitespacesAndNewlines)
+        // As `meds edit` and `reminders edit` say it (hostile round of issue 40: "corrected"
+        // for nothing), writing nothing.
+        let unchanged =
+            typedName.map { $0 == entry.name } ?? true && severity.map { $0 == entry.severity } ?? true
+            && notes.map { ($0.isEmpty ? nil : $0) == entry.notes } ?? true
+            && loggedAt.map {
+                $0.timeIntervalSince1970.rounded(.down) == entry.loggedAt.timeIntervalSince1970.rounded(.down)
+            } ?? true
+        guard !unchanged else {
+            return context.print("unchanged: \(SymptomEntries.describe(entry, context)) already")
+        }
         let correction = Store.SymptomCorrection(
             name: typedName, severity: severity,
             notes: FieldCorrection(option: notes), loggedAt: loggedAt)

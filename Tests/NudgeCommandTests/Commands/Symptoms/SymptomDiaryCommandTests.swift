@@ -98,6 +98,10 @@ import Testing
                     "updated_at": "2026-11-22T19:00:00Z",
                 ]
             ])
+        // The same again changes nothing, and says so.
+        let again = nudge("symptoms", "edit", String(nausea.prefix(8)), "--severity", "5", "--notes", "on the stairs")
+        #expect(
+            again.stdout == "unchanged: Dizziness (5) at 10:00 yesterday, 2026-11-21 10:00 CET already\n", "\(again)")
         #expect(nudge("symptoms", "edit", String(nausea.prefix(8)), "--notes", "").status == 0)
         #expect(
             try StoreQuery.rows(store, "SELECT notes IS NULL AS cleared FROM symptom_entries WHERE id = '\(nausea)'")

@@ -86,11 +86,31 @@ public enum TypedInput {
         return day
     }
 
+    /// A time of day (`remind --at`, `reminders edit --at`), or a refusal that names the options
+    /// taking what was given instead (hostile round of issue 40: `--at 'in 2h'`, `--at 'friday
+    /// 9am'` were only "not a time of day").
     public static func timeOfDay(_ text: String) throws(InputError) -> LocalTime {
         guard let time = LocalTime(parsing: text) else {
-            throw InputError("not a time of day; give a local time such as 18:30 or 6:30pm")
+            let instead = insteadOfTimeOfDay(text).map { "; \($0)" } ?? ""
+            throw InputError("not a time of day; give a local time such as 18:30 or 6:30pm\(instead)")
         }
         return time
+    }
+
+    private static func insteadOfTimeOfDay(_ text: String) -> String? {
+        let words = text.lowercased().split(whereSeparator: \.isWhitespace).map(String.init).filter { $0 != "at" }
+        switch GivenInstant(text)?.form {
+        case .ahead:
+            return "for a time from now: --in \(ShellWord.quoted(words.dropFirst().joined(separator: " ")))"
+        case .onDay(_, let time):
+            // The day's words before or after the time's (`friday 9am`, `9am next friday`).
+            let day = [2, 1].lazy.flatMap { count in
+                [words.prefix(count), words.suffix(count)].map { $0.joined(separator: " ") }
+            }.first { GivenDay($0) != nil }
+            return day.map { "for a day: --on \(ShellWord.quoted($0)) --at \(time)" }
+        default:
+            return nil
+        }
     }
 
     /// An instant, a day as that day's local midnight (`2026-11-20`, `yesterday`, `monday`), or a

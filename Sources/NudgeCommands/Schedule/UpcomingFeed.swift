@@ -19,7 +19,8 @@ public struct UpcomingFeed {
         let clock = context.wallClock
         let start =
             try from.map { typed throws(InputError) in
-                try InstantInput.anyInstant(typed, option: "--from", now: context.now, clock: clock)
+                try InstantInput.anyInstant(
+                    typed, option: "--from", now: context.now, clock: clock, direction: .future)
             } ?? context.now
         if let output {
             try PrivateFile.validateOutput(output, store: context.storePath, backupDirectory: context.backupDirectory)

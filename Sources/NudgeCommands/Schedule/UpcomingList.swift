@@ -10,7 +10,8 @@ public enum UpcomingList {
     {
         let start =
             try from.map { typed throws(InputError) in
-                try InstantInput.anyInstant(typed, option: "--from", now: context.now, clock: context.wallClock)
+                try InstantInput.anyInstant(
+                    typed, option: "--from", now: context.now, clock: context.wallClock, direction: .future)
             } ?? context.now
         let input = try context.openStoreForReading().run {
             try $0.scheduleInput(at: start, clock: context.wallClock, listing: limit)

@@ -81,13 +81,16 @@ public enum InstantInput {
         return instant
     }
 
-    /// An instant to list from (`--from`, `--since`): any time from 1900 to 9999, a bare time
-    /// read as today's. With `echo` false, a refusal does not repeat what was typed.
+    /// An instant to list from (`--from`, `--since`): any time from 1900 to 9999, a time or a
+    /// day in words read back from now, or ahead with `direction` `.future` (`upcoming --from
+    /// 'monday 9:00'` is the next Monday's: hostile round of issue 40, it listed the last's).
+    /// With `echo` false, a refusal does not repeat what was typed.
     public static func anyInstant(
-        _ typed: GivenInstant, option: String, now: Date, clock: WallClock, echo: Bool = true
+        _ typed: GivenInstant, option: String, now: Date, clock: WallClock, echo: Bool = true,
+        direction: Direction = .past
     ) throws(InputError) -> Date {
         let given = echo ? "\(option) '\(typed.text)'" : option
-        guard let instant = typed.resolved(now: now, clock: clock, direction: .past) else {
+        guard let instant = typed.resolved(now: now, clock: clock, direction: direction) else {
             if case .named(let day, let time, let abbreviation) = typed.form,
                 let local = clock.instants(on: day, at: time).first
             {

@@ -239,7 +239,16 @@ public final class Daemon {
         defer { escalator.stop(at: configuration.clock.now()) }
         defer { escalator.leftovers.stop() }
         defer { quieting.stop(watch: doNotDisturb.doNotDisturbWatch) }
-        try eventLoop().run()
+        do { try eventLoop().run() } catch .storeReplaced(let path) {
+            // A stop asked for while it let go of the store (a second or more, waiting for a
+            // copy to settle) would be lost with the exec (hostile round 22 on issue 39).
+            let stop = descriptors.signals.consume().first { $0.number == SIGTERM || $0.number == SIGINT }
+            if let stop {
+                logger.info("stopping on signal \(stop.number), which came as it let go of the store")
+                return
+            }
+            throw .storeReplaced(path)
+        }
     }
 
     func notifyServiceManager(_ state: String) {

@@ -27,6 +27,29 @@ public enum StoreOverwrite {
         return answers == ["ok"]
     }
 
+    /// Returns once the file at `path` has not changed for `quiet`, or after `bound`: a copy
+    /// written into the store over a while (a sync tool, `dd oflag=sync`, a slow disk) read
+    /// half-way is neither file, and was closed as "damaged" or followed with the file before's
+    /// reminders (hostile round 22 on issue 39). Only on the way to starting again on the file.
+    public static func waitUntilSettled(_ path: String, quiet: Duration = .seconds(1), bound: Duration = .seconds(15)) {
+        // Written to last long enough ago: settled now (a store merely damaged costs no wait).
+        var status = stat()
+        if stat(path, &status) == 0, Date().timeIntervalSince1970 - TimeInterval(status.st_mtim.tv_sec) >= 2 { return }
+        let clock = ContinuousClock()
+        let deadline = clock.now + bound
+        var last = stamp(path)
+        var unchangedSince = clock.now
+        while clock.now < deadline {
+            usleep(100_000)
+            let now = stamp(path)
+            if now != last {
+                (last, unchangedSince) = (now, clock.now)
+            } else if clock.now - unchangedSince >= quiet {
+                return
+            }
+        }
+    }
+
     /// What identifies the file's content as last written: its inode, size and modification
     /// time, as `inode:size:seconds.nanoseconds`; nil when it cannot be read.
     public static func stamp(_ path: String) -> String? {
@@ -36,14 +59,20 @@ public enum StoreOverwrite {
     }
 
     /// Moves the write-ahead log beside `store` aside, as `STORE.before-overwrite-INSTANT-wal`
-    /// (never over a file), and removes its index: it holds the commits of the file before,
-    /// which SQLite would read into the file now there as if they were its own (a copy with
-    /// the former file's pages over it). Returns where it is kept and its size; nil when there
-    /// was none (or it could not be moved, and then it is removed: it is no file's).
+    /// (never over a file), and removes its index, when it was last written before the store
+    /// file: it holds the commits of the file before, which SQLite would read into the file now
+    /// there as if they were its own (a copy with the former file's pages over it). One written
+    /// since holds commits other programs made to the copy, and stays (hostile round 21's
+    /// write-ahead-logged copy: setting it aside took three entries out of the store). Returns
+    /// where it is kept and its size; nil when it stays, or there was none (or it could not be
+    /// moved, and then it is removed: it is no file's).
     public static func setAsideFormerLog(of store: String, now: Date) -> (path: String, size: Int)? {
-        defer { unlink(store + "-shm") }
         var log = stat()
-        guard lstat(store + "-wal", &log) == 0, log.st_mode & S_IFMT == S_IFREG else { return nil }
+        var file = stat()
+        guard lstat(store + "-wal", &log) == 0, log.st_mode & S_IFMT == S_IFREG, stat(store, &file) == 0,
+            (log.st_mtim.tv_sec, log.st_mtim.tv_nsec) < (file.st_mtim.tv_sec, file.st_mtim.tv_nsec)
+        else { return nil }
+        defer { unlink(store + "-shm") }
         guard log.st_size > 0 else {
             unlink(store + "-wal")
             return nil

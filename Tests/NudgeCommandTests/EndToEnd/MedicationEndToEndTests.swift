@@ -76,7 +76,9 @@ struct MedicationEndToEndTests: DaemonScenario {
         // Its last repeat is closed as the miss is recorded (it stayed open), and a skip on it
         // is refused (it said "recorded as skipped" and changed nothing).
         #expect(bus.waitForClose(4), "\(daemon.stderr)")
-        let skipped = try attempt("ack", try #require(try delivery("\(dose):again:3")?["id"]), "skip")
+        let skipped = try NudgeBinary.run(
+            ["ack", try #require(try delivery("\(dose):again:3")?["id"]), "skip"],
+            environment: environment.merging(["NUDGE_FAKE_NOW": "2026-11-26T08:45:00-05:00"]) { $1 })
         #expect(skipped.status == 64 && skipped.stderr.contains("was recorded missed already"), "\(skipped)")
         #expect(bus.notifyCalls().count == 4)
         #expect(try rows("SELECT * FROM medication_events WHERE medication_id = 'modafinil'").isEmpty)

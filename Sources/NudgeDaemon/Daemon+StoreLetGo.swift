@@ -25,9 +25,7 @@ extension Daemon {
         }
         let closing = Set(shown.compactMap(\.notificationID)).filter { server.close($0) }
         server.notifier.flush(timeout: .seconds(2))
-        if let problem = BackupLocation.recordDeliveries(through: issued, store: configuration.storePath) {
-            logger.warning("cannot record the deliveries the store gave beside it: \(problem)")
-        }
+        recordDeliveriesBesideTheStore(through: issued)
         if !closing.isEmpty {
             logger.notice(
                 "closed \(closing.count) notification\(closing.count == 1 ? "" : "s") of the store \(reason)",
@@ -50,8 +48,8 @@ extension Daemon {
     /// longer there (another program's older copy put in place, or a store removed and made
     /// again).
     func numberPastDeliveriesRecordedBesideTheStore() throws(StoreError) {
-        guard let recorded = BackupLocation.read(store: configuration.storePath)?.deliveriesIssuedThrough,
-            (1...1_000_000_000_000).contains(recorded), try store.deliveriesIssued() < recorded
+        guard let recorded = BackupLocation.deliveriesIssued(store: configuration.storePath),
+            try store.deliveriesIssued() < recorded
         else { return }
         try store.recordDeliveriesIssued(through: recorded)
         logger.notice(
@@ -66,9 +64,7 @@ extension Daemon {
     func followRolledBackDeliveries() throws(StoreError) {
         let (notifications, renumbered) = try server.shownDeliveries.rolledBack(in: store)
         if renumbered { try store.recordDeliveriesIssued(through: server.shownDeliveries.highest) }
-        let closed = notifications.filter {
-            server.showed($0.notificationID, at: $0.shownAt) && server.close($0.notificationID)
-        }
+        let closed = close(notifications)
         guard renumbered || !closed.isEmpty else { return }
         logger.notice(
             "an older copy of the store was put in place (a restore, or another program): \(closed.count) notification\(closed.count == 1 ? "" : "s") of reminders it does not record as shown closed\(renumbered ? ", and its deliveries numbered past \(server.shownDeliveries.highest)" : "")",
@@ -92,9 +88,7 @@ extension Daemon {
         if let afresh = try? Store(readingOnly: path),
             let (notifications, _) = try? server.shownDeliveries.rolledBack(in: afresh)
         {
-            let closed = notifications.filter {
-                server.showed($0.notificationID, at: $0.shownAt) && server.close($0.notificationID)
-            }
+            let closed = close(notifications)
             if !closed.isEmpty {
                 logger.notice(
                     "closed \(closed.count) notification\(closed.count == 1 ? "" : "s") of reminders the file no longer records as shown",
@@ -125,4 +119,9 @@ extension Daemon {
     }
 
     static let overwriteSeenVariable = "NUDGE_STORE_OVERWRITE_SEEN"
+
+    /// Closes those of `notifications` the server now on the bus showed; returns them.
+    private func close(_ notifications: [ShownDeliveries.Shown]) -> [ShownDeliveries.Shown] {
+        notifications.filter { server.showed($0.notificationID, at: $0.shownAt) && server.close($0.notificationID) }
+    }
 }

@@ -15,7 +15,7 @@ public struct DuplicateRecord: Error, Sendable, Equatable {
     /// DoseTap's own guard, 5 minutes: a command typed again from the shell's history a few
     /// minutes later (`--at '2h ago'` is then a few minutes later too) lands within it, while
     /// two calls or two episodes of one symptom are rarely that close.
-    public static let window: TimeInterval = 5 * 60
+    public static let window = TimeInterval(KnownMedication.duplicateGuardMinutes * 60)
 
     /// The record of `recorded` nearest `instant`, if it is within the window.
     public static func nearest(_ recorded: [DuplicateRecord], to instant: Date) -> DuplicateRecord? {

@@ -159,6 +159,13 @@ public struct BackupLocation: Codable, Sendable, Equatable {
         return writeFile(location, to: path(ofStore: store))
     }
 
+    /// The highest delivery id recorded beside the store at `store`; one another program
+    /// spoiled (not a whole number from 1 to 10^12, past what the store itself would take)
+    /// counts as none.
+    public static func deliveriesIssued(store: String) -> Int64? {
+        read(store: store)?.deliveriesIssuedThrough.flatMap { (1...1_000_000_000_000).contains($0) ? $0 : nil }
+    }
+
     /// Records that the store at `store` gave delivery ids up to `id`, in the file a backup
     /// wrote beside it; never lowers the mark. Nothing where no backup wrote one (nothing can
     /// be restored from its folder by `--latest` then) or it cannot be read. A failure's

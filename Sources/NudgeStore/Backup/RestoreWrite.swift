@@ -40,11 +40,7 @@ final class RestoreWrite {
     func deliveriesIssued() -> Int64? {
         let own = try? Store.openReadOnly(storePath, Self.reading).read { db in try IssuedNumbers.deliveries.highest(db)
         }
-        // One another program spoiled (past what the store itself would take) counts as none.
-        let recorded = BackupLocation.read(store: storePath)?.deliveriesIssuedThrough.flatMap {
-            (0...1_000_000_000_000).contains($0) ? $0 : nil
-        }
-        return [own, recorded].compactMap { $0 }.max()
+        return [own, BackupLocation.deliveriesIssued(store: storePath)].compactMap { $0 }.max()
     }
 
     /// The identity the restored store keeps: its own; for a store SQLite cannot read (or

@@ -96,6 +96,9 @@ extension Daemon {
             if reason == .expired, try showRingingAlarmAgain(expired: id) { return }
             ringer.stop(because: "closed")
         }
+        if let shown = try store.delivery(notificationID: id), server.showed(shown), let shownAt = shown.shownAt {
+            server.closedNotifications.remember(id, shownAt: shownAt, closedAt: now, reason: reason)
+        }
         let reshowAfter = TimeInterval(try store.settings().int(ExpiredReshow.minutes) * 60)
         if try store.recordClosed(notificationID: id, reason: reason, at: now, reshowAfter: reshowAfter) {
             logger.info(

@@ -117,8 +117,8 @@ extension Daemon {
         guard !named.isEmpty else { return }
         let since = configuration.clock.now().addingTimeInterval(-86_400)
         for notification in named
-        where notification.shownAt > since && server.showed(notification.notificationID, at: notification.shownAt)
-            && server.close(notification.notificationID)
+        where notification.shownAt > since
+            && closeRolledBack(notification.notificationID, shownAt: notification.shownAt)
         {
             logger.info("closed notification \(notification.notificationID): a restore rolled its reminder back")
         }

@@ -29,7 +29,10 @@ extension Daemon {
             let started = ContinuousClock.now
             // Read before the plan: a write by another process after this point moves it again.
             let dataVersion = try store.dataVersion()
-            if dataVersion != planner.lastDataVersion { try followRolledBackDeliveries() }
+            if dataVersion != planner.lastDataVersion {
+                try followRolledBackDeliveries()
+                try followReopenedDeliveries()
+            }
             planner.startPlan(dataVersion: dataVersion, personClock: configuration.personClock())
             _ = server.takeShownSincePlan()
             let (plan, input) = try planAndDeliver()

@@ -122,6 +122,16 @@ extension Daemon {
 
     /// Closes those of `notifications` the server now on the bus showed; returns them.
     private func close(_ notifications: [ShownDeliveries.Shown]) -> [ShownDeliveries.Shown] {
-        notifications.filter { server.showed($0.notificationID, at: $0.shownAt) && server.close($0.notificationID) }
+        notifications.filter { closeRolledBack($0.notificationID, shownAt: $0.shownAt) }
+    }
+
+    /// Closes notification `id`, shown at `shownAt`, whose delivery an older copy of the store
+    /// does not record, if the server now on the bus showed it; true when asked to close now.
+    /// Remembered as closed: a copy put in place later that records it as on screen is owed
+    /// again (`followReopenedDeliveries`).
+    func closeRolledBack(_ id: UInt32, shownAt: Date) -> Bool {
+        guard server.showed(id, at: shownAt) else { return false }
+        server.closedNotifications.remember(id, shownAt: shownAt, closedAt: configuration.clock.now(), reason: .closed)
+        return server.close(id)
     }
 }

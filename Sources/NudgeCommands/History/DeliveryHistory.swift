@@ -55,6 +55,8 @@ public enum DeliveryHistory {
         @TimestampText var missedAt: Date?
         @TimestampText var cancelledAt: Date?
         @TimestampText var lostAt: Date?
+        /// Why it was lost (`lost_reason`: server, older_copy); null when it was not.
+        @NullWhenAbsent var lostReason: String?
         @NullWhenAbsent var title: String?
         @NullWhenAbsent var body: String?
 
@@ -72,6 +74,7 @@ public enum DeliveryHistory {
             missedAt = record.missedAt
             cancelledAt = record.cancelledAt
             lostAt = record.lostAt
+            lostReason = record.lostAt == nil ? nil : record.lostCause.rawValue
             title = record.title
             body = record.body
         }
@@ -112,18 +115,25 @@ public enum DeliveryHistory {
         // A bell sounds in nudge itself: shown with no notification on a server.
         if record.shownAt != nil, record.notificationID == nil { return "rang" }
         guard let shownAt = record.shownAt else { return "pending" }
-        if let lost = record.lostAt {
-            let restarted =
-                "shown, then lost when the notification server restarted at \(LocalFormat.time(lost, clock: clock))"
-            // Shown before the second it was lost: one in that second or after is its showing again.
-            let again =
-                record.body == LateSummary.recordedBody ? "shown in the summary of what was late" : "shown again"
-            return shownAt >= lost
-                ? "\(restarted); \(again) at \(LocalFormat.time(shownAt, clock: clock)), no answer"
-                : "\(restarted), not shown again"
-        }
+        if let lost = record.lostAt { return lostOutcome(record, lost: lost, shownAt: shownAt, clock: clock) }
         if record.body == LateSummary.recordedBody { return "shown in the summary of what was late, no answer" }
         return "\(SummaryRecord.shown(body: record.body) ?? "shown"), no answer"
+    }
+
+    /// Lost at `lost` (`lostCause`), and whether shown again since.
+    private static func lostOutcome(_ record: DeliveryRecord, lost: Date, shownAt: Date, clock: WallClock) -> String {
+        let at = LocalFormat.time(lost, clock: clock)
+        let restarted =
+            switch record.lostCause {
+            case .server: "shown, then lost when the notification server restarted at \(at)"
+            case .olderCopy:
+                "shown and closed, then an older copy of the store that records it as open was put in place (seen at \(at))"
+            }
+        // Shown before the second it was lost: one in that second or after is its showing again.
+        let again = record.body == LateSummary.recordedBody ? "shown in the summary of what was late" : "shown again"
+        return shownAt >= lost
+            ? "\(restarted); \(again) at \(LocalFormat.time(shownAt, clock: clock)), no answer"
+            : "\(restarted), not shown again"
     }
 
     /// What it was: its notification's title; for one never shown (a snooze waiting), an own

@@ -31,13 +31,15 @@ public struct DeliveryRecord: Sendable, Equatable {
     /// restarted notification server); a `shownAt` at or after it is its showing again (the
     /// store keeps times to the second, and it was shown before the second it was lost).
     public var lostAt: Date?
+    /// Why it was lost at `lostAt`.
+    public var lostCause: LossCause
 
     public init(
         id: Int64, key: String, kind: ReminderKind, dueAt: Date, shownAt: Date? = nil,
         notificationID: UInt32? = nil, closedAt: Date? = nil, closedReason: CloseReason? = nil,
         action: String? = nil, acknowledgedAt: Date? = nil, cancelledAt: Date? = nil,
         missedAt: Date? = nil, title: String? = nil, body: String? = nil, reshowAt: Date? = nil, reshown: Int = 0,
-        heldAt: Date? = nil, releasedAt: Date? = nil, lostAt: Date? = nil
+        heldAt: Date? = nil, releasedAt: Date? = nil, lostAt: Date? = nil, lostCause: LossCause = .server
     ) {
         self.id = id
         self.key = key
@@ -58,6 +60,7 @@ public struct DeliveryRecord: Sendable, Equatable {
         self.heldAt = heldAt
         self.releasedAt = releasedAt
         self.lostAt = lostAt
+        self.lostCause = lostCause
     }
 
     /// Still owed to the person: claimed or queued (a snooze) but never shown, or shown and let

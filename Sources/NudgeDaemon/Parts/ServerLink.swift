@@ -7,7 +7,7 @@ import NudgeSystem
 /// The link to the notification server: the notifier, what is on its way to the server or
 /// waits for one, what was asked to close, the click ledger that keeps what the server said
 /// until the store has it, the locked screen that decides what text may go to it, and what
-/// it showed.
+/// it showed and what of that closed.
 final class ServerLink {
     private let makeNotifier: Daemon.NotifierFactory
     /// Connected to the bus by `connect()`, not before.
@@ -17,6 +17,8 @@ final class ServerLink {
     /// What was shown, as the store recorded it: another program's older copy of the store
     /// takes those deliveries out of it.
     let shownDeliveries = ShownDeliveries()
+    /// What closed of what this server showed: an older copy of the store may record it as open.
+    let closedNotifications = ClosedNotifications()
     /// Ledger lines in the store since the ledger was last told; a line whose event failed to
     /// reach the store is never told, and the ledger keeps it for the next start.
     private var recordedLines: [ClickLedger.Line] = []
@@ -216,6 +218,7 @@ final class ServerLink {
         serverSince = now
         shownInItsFirstSecond.removeAll()
         closeRequested.removeAll()
+        closedNotifications.forgetAll()
         return !acceptedWhileLost
     }
 

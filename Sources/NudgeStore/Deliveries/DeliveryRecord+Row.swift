@@ -20,7 +20,8 @@ extension DeliveryRecord {
             acknowledgedAt: date("acknowledged_at"), cancelledAt: date("cancelled_at"), missedAt: date("missed_at"),
             title: row.stored("title"), body: row.stored("body"), reshowAt: date("reshow_at"),
             reshown: min(max(row.stored("reshown") ?? 0, 0), ExpiredReshow.limit), heldAt: date("held_at"),
-            releasedAt: date("released_at"), lostAt: date("lost_at"))
+            releasedAt: date("released_at"), lostAt: date("lost_at"),
+            lostCause: row.stored("lost_reason", as: String.self).flatMap(LossCause.init(rawValue:)) ?? .server)
     }
 }
 

@@ -30,7 +30,7 @@ extension Store {
             let lostAt = "CASE WHEN shown_at >= :now THEN :next ELSE :now END"
             try db.execute(
                 sql: """
-                    UPDATE reminder_deliveries AS d SET lost_at = \(lostAt),
+                    UPDATE reminder_deliveries AS d SET lost_at = \(lostAt), lost_reason = 'server',
                         reshow_at = CASE WHEN kind IN (\(again)) AND awaits_answer = 1 THEN \(lostAt) ELSE reshow_at END
                     WHERE notification_id IS NOT NULL AND shown_at >= :since AND shown_at < :until
                       AND closed_at IS NULL AND action IS NULL AND cancelled_at IS NULL AND missed_at IS NULL

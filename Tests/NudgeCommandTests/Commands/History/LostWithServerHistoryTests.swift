@@ -51,4 +51,27 @@ import Testing
         let json = nudge("history", "--json")
         #expect(json.stdout.contains("\"lost_at\" : \"2026-11-22T18:30:00Z\""), "\(json)")
     }
+
+    /// Closed, then brought back as open by an older copy of the store (a restore): not a
+    /// server's restart (hostile round 22 on issue 39).
+    @Test func aNotificationAnOlderCopyOfTheStoreBroughtBackIsSaidSo() throws {
+        try StoreQuery.create(store)
+        try StoreQuery.write(
+            store,
+            """
+                INSERT INTO reminder_deliveries
+                    (id, reminder_key, kind, due_at, shown_at, notification_id, lost_at, lost_reason, title,
+                        reshow_at) VALUES
+                    (5, 'own:1:2026-11-22', 'own', '2026-11-22T18:00:00Z', '2026-11-22T18:40:00Z', 3,
+                        '2026-11-22T18:40:00Z', 'older_copy', 'Take out the bins', '2026-11-22T18:40:00Z')
+            """)
+        let table = InProcessNudge.run(
+            ["history", "--store", store], environment: environment.merging(["COLUMNS": "250"]) { $1 })
+        #expect(
+            table.stdout.contains(
+                "shown and closed, then an older copy of the store that records it as open was put in place (seen at 19:40); shown again at 19:40, no answer"
+            ), "\(table)")
+        let json = nudge("history", "--json")
+        #expect(json.stdout.contains("\"lost_reason\" : \"older_copy\""), "\(json)")
+    }
 }

@@ -1,0 +1,41 @@
+import Foundation
+import NudgeCore
+import NudgeStore
+
+/// An older copy of the store put in place (a restore, or another program's) that records as
+/// on screen a delivery whose notification had closed: what closed it is recorded again, so
+/// that it is owed again or closed, never "shown, no answer" with nothing on screen.
+extension Daemon {
+    /// A close the server reported (it expired, the person dismissed it) is recorded as it
+    /// came; one nudge closed (its delivery was rolled back, or it was answered or settled in
+    /// the store before) is lost to the older copy, and shown again if it waits for an answer.
+    func followReopenedDeliveries() throws {
+        let closed = server.closedNotifications.all
+        guard !closed.isEmpty else { return }
+        let reopened = try store.reopened(closed.map { ($0.notificationID, $0.shownAt) }).filter(server.showed)
+        guard !reopened.isEmpty else { return }
+        let input = try scheduleInput(at: configuration.clock.now(), clock: wallClock)
+        let reshowAfter = TimeInterval(input.settings.int(ExpiredReshow.minutes) * 60)
+        var nudgeClosed: [DeliveryRecord] = []
+        for delivery in reopened {
+            guard let id = delivery.notificationID,
+                let close = closed.last(where: { $0.notificationID == id && $0.shownAt == delivery.shownAt })
+            else { continue }
+            if close.reason == .closed {
+                nudgeClosed.append(delivery)
+            } else {
+                try store.recordClosed(
+                    notificationID: id, reason: close.reason, at: close.closedAt, reshowAfter: reshowAfter)
+            }
+        }
+        let owedAgain = try store.recordLostToOlderCopy(
+            nudgeClosed.map(\.id), at: configuration.clock.now(),
+            showingAgain: input.kinds.filter { !$0.isReplacing }.map(\.kind))
+        logger.notice(
+            "an older copy of the store records \(reopened.count) notification\(reopened.count == 1 ? "" : "s") as on screen that had closed: \(owedAgain) shown again, \(reopened.count - nudgeClosed.count) recorded closed as the server said",
+            metadata: ["event": "reopened_by_older_copy"])
+        for kind in Set(nudgeClosed.map(\.kind)) where input.kind(kind)?.isReplacing == true {
+            try? reshowLiveNotification(of: kind, because: "an older copy of the store records it as on screen")
+        }
+    }
+}

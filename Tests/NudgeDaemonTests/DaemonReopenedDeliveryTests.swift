@@ -1,0 +1,81 @@
+import Foundation
+import NudgeCore
+import NudgeStore
+import NudgeSystem
+import NudgeTestSupport
+import Testing
+
+@testable import NudgeDaemon
+
+/// An older copy of the store that records as on screen a reminder whose notification had
+/// closed (hostile round 22 on issue 39): after two restores in a row, or a backup taken while
+/// it was shown and restored after the server expired it, history said "shown, no answer" for
+/// good with nothing on screen, and the reminder was never shown again.
+extension DaemonTests {
+    /// The bins at 18:00 in a store with its two backups: before it was shown, and once shown.
+    private func binsShownBetweenTwoBackups(
+        _ body: (_ notifier: FakeNotifier, _ before: String, _ whileShown: String) throws -> Void
+    ) throws {
+        let start = try #require(Timestamp.parse("2026-11-21T18:00:00Z"))
+        let setup = try Store(path: store, now: start.addingTimeInterval(-3600))
+        _ = try setup.addOwnReminder(
+            text: "Take out the bins", repeats: .on(try #require(CivilDate(iso: "2026-11-21"))),
+            time: try #require(LocalTime(hour: 18, minute: 0)), now: start.addingTimeInterval(-3600))
+        let (before, whileShown) = (directory.file("before.sqlite"), directory.file("while-shown.sqlite"))
+        _ = try setup.backUp(toFile: before)
+        let notifier = FakeNotifier()
+        try withDaemon(clock: DaemonClock(startingAt: start), notifier: notifier, kinds: [.ownReminder]) { _, _ in
+            #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
+            #expect(FileEvents.waitUntil(watching: [directory.path], timeout: 10) { (try? self.shownRows()) == 1 })
+            _ = try Store(path: store).backUp(toFile: whileShown)
+            try body(notifier, before, whileShown)
+        }
+    }
+
+    private func shownRows() throws -> Int {
+        try StoreQuery.rows(store, "SELECT id FROM reminder_deliveries WHERE shown_at IS NOT NULL").count
+    }
+
+    private func bins() throws -> [String: String] {
+        try StoreQuery.rows(
+            store, "SELECT notification_id, closed_reason, reshow_at, lost_reason FROM reminder_deliveries"
+        ).first ?? [:]
+    }
+
+    @Test func aReminderClosedByOneRestoreAndBroughtBackOpenByTheNextIsShownAgain() throws {
+        try binsShownBetweenTwoBackups { notifier, before, whileShown in
+            _ = try Store.restore(store, from: before, keepingCurrentAt: directory.file("kept-1.sqlite"), now: Date())
+            #expect(notifier.closing.wait(timeout: .now() + 10) == .success)
+            notifier.onEvent?(.closed(notificationID: 1, reason: .closed))
+            // The backup before owes it: shown anew.
+            #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
+            _ = try Store.restore(
+                store, from: whileShown, keepingCurrentAt: directory.file("kept-2.sqlite"), now: Date())
+            #expect(notifier.closing.wait(timeout: .now() + 10) == .success)
+            notifier.onEvent?(.closed(notificationID: 2, reason: .closed))
+            // Its notification 1 is gone: nothing is on screen unless it is shown again.
+            #expect(notifier.showed.wait(timeout: .now() + 10) == .success, "the restored reminder was not shown again")
+            #expect(notifier.shown.withLock { $0.map(\.title) } == Array(repeating: "Take out the bins", count: 3))
+            #expect(
+                FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
+                    (try? self.bins()).map { $0["notification_id"] == "3" && $0["lost_reason"] == "older_copy" } == true
+                })
+        }
+    }
+
+    @Test func aBackupTakenWhileShownAndRestoredAfterTheServerExpiredItRecordsTheExpiry() throws {
+        try binsShownBetweenTwoBackups { notifier, _, whileShown in
+            notifier.onEvent?(.closed(notificationID: 1, reason: .expired))
+            #expect(
+                FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
+                    (try? self.bins())?["closed_reason"] == "expired"
+                })
+            _ = try Store.restore(store, from: whileShown, keepingCurrentAt: directory.file("kept.sqlite"), now: Date())
+            // Owed again later, as an expiry is, not "shown, no answer" with nothing on screen.
+            #expect(
+                FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
+                    (try? self.bins()).map { $0["closed_reason"] == "expired" && $0["reshow_at"] != "NULL" } == true
+                })
+        }
+    }
+}

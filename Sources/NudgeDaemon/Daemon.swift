@@ -120,6 +120,7 @@ public final class Daemon {
         self.configuration = configuration
         self.logger = logger
         store = try Self.openStore(configuration)
+        for kept in ForeignLog.take() { logger.warning("\(ForeignLog.said(kept))") }
         let lock = try Self.takeLock(storePath: configuration.storePath)
         self.lock = lock
         descriptors = try LoopDescriptors(configuration: configuration)

@@ -40,6 +40,7 @@ public struct Store: Sendable {
         // Other programs write the same file: wait for their locks rather than fail.
         configuration.busyMode = LockWait.busyMode
         configuration.label = "nudge.store"
+        configuration.prepareDatabase { db in ForeignLog.setAsideIfForeign(db, store: path) }
         openedDatabase = try Self.opening(path) {
             let database = try Self.retryingWhileBusy { try DatabaseQueue(path: path, configuration: configuration) }
             try Self.retryingWhileBusy { try database.read { db in try Self.refuseBackup(db, path: path) } }
@@ -78,6 +79,7 @@ public struct Store: Sendable {
         configuration.readonly = true
         configuration.busyMode = LockWait.busyMode
         configuration.label = "nudge.store"
+        configuration.prepareDatabase { db in ForeignLog.setAsideIfForeign(db, store: path) }
         let (database, (applied, isBackup)) = try Self.opening(path) {
             let database = try Self.openReadOnly(path, configuration)
             return (

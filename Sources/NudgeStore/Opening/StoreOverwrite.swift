@@ -72,23 +72,46 @@ public enum StoreOverwrite {
         guard lstat(store + "-wal", &log) == 0, log.st_mode & S_IFMT == S_IFREG, stat(store, &file) == 0,
             (log.st_mtim.tv_sec, log.st_mtim.tv_nsec) < (file.st_mtim.tv_sec, file.st_mtim.tv_nsec)
         else { return nil }
+        return moveAside(log: store + "-wal", size: Int(log.st_size), of: store, now: now)
+    }
+
+    /// Moves `log` (beside `store`, `size` bytes) aside as `STORE.before-overwrite-INSTANT-wal`,
+    /// never over a file, and removes the log's index; an empty log is removed. Returns where it
+    /// is kept and its size; nil when it was empty (or could not be moved, and then it is
+    /// removed: it is no file's).
+    static func moveAside(log: String, size: Int, of store: String, now: Date) -> (path: String, size: Int)? {
         defer { unlink(store + "-shm") }
-        guard log.st_size > 0 else {
-            unlink(store + "-wal")
+        guard size > 0 else {
+            unlink(log)
             return nil
         }
         let base = "\(store).before-overwrite-\(Timestamp.format(now).filter { $0 != ":" && $0 != "-" })"
         for attempt in 1...99 {
             let target = (attempt == 1 ? base : "\(base).\(attempt)") + "-wal"
             // A link never replaces a file that is there.
-            if link(store + "-wal", target) == 0 {
-                unlink(store + "-wal")
-                return (target, Int(log.st_size))
+            if link(log, target) == 0 {
+                unlink(log)
+                return (target, size)
             }
             if errno != EEXIST { break }
         }
-        unlink(store + "-wal")
+        unlink(log)
         return nil
+    }
+
+    /// Whether the file of SQLite connection `connection` keeps a rollback journal (its
+    /// header's bytes 18 and 19 are 1; a write-ahead-logged one's are 2), read through the
+    /// connection's own descriptor: a descriptor of the file opened and closed beside SQLite's
+    /// would drop every lock SQLite holds on it in this process (POSIX locks belong to the
+    /// process, not the descriptor). False when it cannot be read (an empty, new file).
+    static func keepsRollbackJournal(_ connection: OpaquePointer?) -> Bool {
+        var file: UnsafeMutablePointer<sqlite3_file>?
+        guard sqlite3_file_control(connection, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK,
+            let file, let read = file.pointee.pMethods?.pointee.xRead
+        else { return false }
+        var header = [UInt8](repeating: 0, count: 20)
+        guard read(file, &header, Int32(header.count), 0) == SQLITE_OK else { return false }
+        return header.prefix(16).elementsEqual("SQLite format 3\0".utf8) && header[18] == 1 && header[19] == 1
     }
 }
 
@@ -102,20 +125,9 @@ extension Store {
         _ = Unmanaged.passRetained(database)
     }
 
-    /// Whether the store's file keeps a rollback journal (its header's bytes 18 and 19 are 1;
-    /// a write-ahead-logged one's are 2), read from the file through this connection's own
-    /// descriptor: the connection itself, in write-ahead-log mode, would not notice, and a
-    /// descriptor of the file opened and closed beside SQLite's would drop every lock SQLite
-    /// holds on it in this process (POSIX locks belong to the process, not the descriptor).
+    /// Whether the store's file keeps a rollback journal (`StoreOverwrite.keepsRollbackJournal`):
+    /// the connection itself, in write-ahead-log mode, would not notice a copy put in place.
     public func fileKeepsRollbackJournal() -> Bool {
-        database.inDatabase { db in
-            var file: UnsafeMutablePointer<sqlite3_file>?
-            guard sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK,
-                let file, let read = file.pointee.pMethods?.pointee.xRead
-            else { return false }
-            var header = [UInt8](repeating: 0, count: 20)
-            guard read(file, &header, Int32(header.count), 0) == SQLITE_OK else { return false }
-            return header.prefix(16).elementsEqual("SQLite format 3\0".utf8) && header[18] == 1 && header[19] == 1
-        }
+        database.inDatabase { db in StoreOverwrite.keepsRollbackJournal(db.sqliteConnection) }
     }
 }

@@ -27,6 +27,7 @@ extension NudgeCommand {
             try run(context)
         }
         if let line = context.unreadableRows.line() { context.environment.errors(line + "\n") }
+        for kept in ForeignLog.take() { context.environment.errors("nudge: \(ForeignLog.said(kept))\n") }
     }
 }
 

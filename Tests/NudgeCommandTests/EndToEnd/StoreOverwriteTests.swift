@@ -47,6 +47,9 @@ struct StoreOverwriteTests: DaemonScenario {
         // The backup records no showing: its notification is closed, then shown again.
         #expect(bus.waitForClose(1), "\(daemon.stderr)")
         #expect(bus.waitForNotify(count: 2).count == 2, "\(daemon.stderr)")
+        // The copy is the store now: none of a backup's marks stay in it (hostile round 22 on
+        // issue 39: the daemon wrote into a copy still marked as a backup).
+        #expect(try rows("SELECT key FROM store_metadata WHERE key LIKE 'backup_%'").isEmpty)
         // Every writer gets in at once (it waited 60 s, then failed, while the daemon ran).
         let logged = try NudgeBinary.run(
             ["log", "symptom", "Fatigue", "--severity", "2", "--at", "2026-11-22 19:00"],

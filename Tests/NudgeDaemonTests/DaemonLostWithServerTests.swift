@@ -55,4 +55,44 @@ extension DaemonTests {
         // A restart is no expiry: it leaves the showings after expiring unseen (`ExpiredReshow.limit`) as they were.
         #expect(record.reshown == 0, "\(record)")
     }
+
+    /// A notification id is the server's that gave it, whatever the clock says (hostile round
+    /// on issue 41, High 1): shown at 20:00, the clock set back an hour (an NTP correction), the
+    /// server restarted. Before, the showing "after" the restart was neither recorded lost nor
+    /// shown again, and a lock reworded its old id in place, over the notification the new
+    /// server had given that id to.
+    @Test(.hangBound(minutes: 2)) func anIdOfTheServerBeforeIsNotRewordedWithTheClockSetBack() throws {
+        let logind = try LogindBus()
+        try logind.addSession("c7")
+        let notifier = FakeNotifier(playsSounds: true)
+        let log = RecordedLog()
+        let shownAt = Timestamp.parse("2026-11-21T20:00:00Z")!
+        try withDaemon(
+            clock: DaemonClock(startingAt: shownAt), notifier: notifier, log: log, serverRetry: 1, kinds: [.symptom],
+            logind: (logind.address, "c7")
+        ) { _, clock in
+            #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
+            let shown = FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
+                (try? Store(path: store).delivery(key: "symptom:2026-11-21"))??.shownAt != nil
+            }
+            try #require(shown)
+            clock.set(to: shownAt.addingTimeInterval(-3600))
+            // The new server takes nothing yet: the old id stays in the store while the screen locks.
+            notifier.failing.withLock { $0 = true }
+            notifier.onEvent?(.serverVanished)
+            notifier.onEvent?(.serverAppeared)
+            #expect(
+                log.waitFor("gone with the notification server that showed them: 1, 1 shown again"), "\(log.all)")
+            try logind.setLocked(true, session: "c7")
+            #expect(log.waitFor("the screen is locked"), "\(log.all)")
+            // Unlocked after the lock was handled, rewording included (the loop takes one at a time).
+            try logind.setLocked(false, session: "c7")
+            #expect(log.waitFor("the screen is unlocked"), "\(log.all)")
+            #expect(!log.all.contains { $0.contains("reword") }, "\(log.all)")
+            notifier.failing.withLock { $0 = false }
+            #expect(notifier.showed.wait(timeout: .now() + 10) == .success, "not shown again")
+        }
+        // Shown again as a new notification, never in place over the old server's id.
+        #expect(notifier.replaced.withLock { $0 } == [nil, nil], "\(notifier.replaced.withLock { $0 })")
+    }
 }

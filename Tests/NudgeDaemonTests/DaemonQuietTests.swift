@@ -44,6 +44,11 @@ extension DaemonTests {
             #expect(log.waitFor("Do Not Disturb is off"), "\(log.all)")
             #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
         }
+        // The switch in words (hostile round on issue 41: "(inhibited)", the case's name).
+        for said in ["turned the desktop's Do Not Disturb on (", "put the desktop's Do Not Disturb back ("] {
+            let line = log.all.first { $0.contains(said) }
+            #expect(line?.contains(said + "the notification server's Inhibit)") == true, "\(log.all)")
+        }
         let calls = bus.inhibitCalls()
         #expect(calls.count == 2 && calls[0].hasPrefix("Inhibit \"nudge\"") && calls[1] == "UnInhibit 41", "\(calls)")
         #expect(notifier.shown.withLock { $0.map(\.title) } == [MeditationTimer.completeTitle])
@@ -66,7 +71,9 @@ extension DaemonTests {
         try withDaemon(clock: clock, notifier: FakeNotifier(), log: log, kinds: [.meditation], sessionBus: bus.address)
         {
             daemon, clock in
-            #expect(log.waitFor("did not answer the call to turn Do Not Disturb on (inhibited)"), "\(log.all)")
+            #expect(
+                log.waitFor("did not answer the call to turn Do Not Disturb on (the notification server's Inhibit)"),
+                "\(log.all)")
             #expect(log.waitFor("Do Not Disturb is on (the notification server is inhibited)"), "\(log.all)")
             clock.set(to: Timestamp.parse("2026-11-22T18:20:00Z")!)
             daemon.clockWasSet()
@@ -215,6 +222,9 @@ extension DaemonTests {
             _, _ in
             #expect(log.waitFor("Do Not Disturb is off"), "\(log.all)")
         }
+        // The switch in words (hostile round on issue 41: "(dunstPaused)", the case's name).
+        #expect(
+            log.all.contains { $0.contains("put the desktop's Do Not Disturb back (dunst's pause): ") }, "\(log.all)")
         #expect(try bus.dunstPaused() == false)
         #expect(try Store(path: store).quietedDesktop() == nil)
 

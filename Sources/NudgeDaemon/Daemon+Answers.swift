@@ -198,21 +198,26 @@ extension Daemon {
             // What the server before showed in the last day is gone with it: history says so,
             // and what waited for an answer is shown again. A store that cannot say it does not
             // keep the dose window from being shown again.
+            var lost = 0
             do {
                 let gone = try store.recordLostWithServer(
                     shownSince: now.addingTimeInterval(-86_400), at: now, nowsSecondIsOld: nowsSecondIsOld,
                     showingAgain: input.kinds.filter { !$0.isReplacing }.map(\.kind))
-                owedAgain = gone.owedAgain
-                if gone.lost > 0 {
-                    logger.info(
-                        "notifications gone with the notification server that showed them: \(gone.lost), \(gone.owedAgain) shown again"
-                    )
-                }
+                (lost, owedAgain) = gone
             } catch {
                 logger.error("\(error)")
             }
+            // The dose window shows its own state again, and counts with what is owed again.
+            var reshown = 0
             for kind in input.kinds where kind.isReplacing {
-                try reshowLiveNotification(of: kind.kind, because: "the notification server restarted")
+                if try reshowLiveNotification(of: kind.kind, because: "the notification server restarted") {
+                    reshown += 1
+                }
+            }
+            if lost > 0 {
+                logger.info(
+                    "notifications gone with the notification server that showed them: \(lost), \(owedAgain + reshown) shown again"
+                )
             }
         }
         if server.releaseAwaiting() || owedAgain > 0 { reconcile(because: "server appeared") }

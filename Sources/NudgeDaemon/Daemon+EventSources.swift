@@ -25,10 +25,7 @@ extension Daemon {
         loop.add("store recheck", descriptor: descriptors.storeRecheck.descriptor) { [unowned self] in
             onStoreRecheck()
         }
-        loop.add("checkpoint", descriptor: upkeep.checkpoints.timer.descriptor) { [unowned self] in
-            upkeep.checkpoints.onTimer()
-        }
-        loop.add("server retry", descriptor: server.retryTimer.descriptor) { [unowned self] in server.onRetryTimer() }
+        addPartsTimers(to: loop)
         addEscalationSources(to: loop)
         loop.add("sleep warning's sound", descriptor: sleepGuard.warningSound.descriptor) { [unowned self] in
             if sleepGuard.warningSound.consume() {
@@ -47,6 +44,18 @@ extension Daemon {
             loop.add("time zone", descriptor: zoneWatch.descriptor) { [unowned self] in onZoneChange() }
         }
         return loop
+    }
+
+    /// The parts' own timers: the store's checkpoint, asking the server again, the grace after
+    /// leaving an inhibition on.
+    private func addPartsTimers(to loop: EventLoop) {
+        loop.add("checkpoint", descriptor: upkeep.checkpoints.timer.descriptor) { [unowned self] in
+            upkeep.checkpoints.onTimer()
+        }
+        loop.add("server retry", descriptor: server.retryTimer.descriptor) { [unowned self] in server.onRetryTimer() }
+        loop.add("stray inhibition", descriptor: quieting.strayCheck.descriptor) { [unowned self] in
+            quieting.onStrayCheck()
+        }
     }
 
     /// The escalation's command ended (its result shown, and a plan), wrote, or passed its

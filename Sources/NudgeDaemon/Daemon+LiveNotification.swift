@@ -11,16 +11,21 @@ extension Daemon {
     /// present state again, under the new server's id. With `replacing`, the one on screen is
     /// brought up to date in place (a button that no longer applies was pressed).
     /// Nothing is done for a kind whose notifications do not replace themselves.
-    func reshowLiveNotification(of kind: ReminderKind, replacing: UInt32? = nil, because why: String) throws {
+    /// True when it is on its way to the server.
+    @discardableResult
+    func reshowLiveNotification(of kind: ReminderKind, replacing: UInt32? = nil, because why: String) throws -> Bool {
         let now = configuration.clock.now()
-        guard let live = try store.latestShown(kind), live.closedAt == nil else { return }
+        guard let live = try store.latestShown(kind), live.closedAt == nil else { return false }
         let input = try scheduleInput(at: now, clock: wallClock)
-        guard let rule = input.kind(kind), rule.isReplacing else { return }
+        guard let rule = input.kind(kind), rule.isReplacing else { return false }
         let occurrence = Occurrence(kind: live.kind, key: live.key, dueAt: live.dueAt, title: live.title ?? "")
         guard rule.screenState(ofKey: live.key, from: input, clock: wallClock) == .current,
             var content = rule.presentation(
                 for: occurrence, now: now, text: server.notifier.bodyText, from: input, clock: wallClock)?.notification
-        else { return logger.debug("\(live.key) is not shown again: its state is no longer current") }
+        else {
+            logger.debug("\(live.key) is not shown again: its state is no longer current")
+            return false
+        }
         // Voiced as when first shown (silent to a server that would play its own sound over the
         // ring); what nudge plays goes on as it is, and "I'm awake" only while it rings.
         content = ringer.voiced(content, settings: input.settings, for: server.notifier).0
@@ -46,6 +51,7 @@ extension Daemon {
                 logger.error("cannot show \(live.key) again: \(error)")
             }
         }
+        return true
     }
 
     /// A finished state (dose 2 taken or skipped, from a button, the command line or another

@@ -35,7 +35,7 @@ extension Daemon {
             "an older copy of the store records \(reopened.count) notification\(reopened.count == 1 ? "" : "s") as on screen that had closed: \(owedAgain) shown again, \(reopened.count - nudgeClosed.count) recorded closed as the server said",
             metadata: ["event": "reopened_by_older_copy"])
         for kind in Set(nudgeClosed.map(\.kind)) where input.kind(kind)?.isReplacing == true {
-            try? reshowLiveNotification(of: kind, because: "an older copy of the store records it as on screen")
+            _ = try? reshowLiveNotification(of: kind, because: "an older copy of the store records it as on screen")
         }
     }
 }

@@ -23,7 +23,8 @@ extension Daemon {
             logger.error("cannot read what the store before showed: \(error); its notifications stay on screen")
             return nil
         }
-        let closing = Set(shown.compactMap(\.notificationID)).filter { server.close($0) }
+        // Only the server now on the bus's: an older id may be another program's by now.
+        let closing = Set(shown.filter(server.showed).compactMap(\.notificationID)).filter { server.close($0) }
         server.notifier.flush(timeout: .seconds(2))
         recordDeliveriesBesideTheStore(through: issued)
         if !closing.isEmpty {

@@ -155,7 +155,7 @@ public final class Daemon {
             logger: logger)
         upkeep = try StoreUpkeep(store: store, storePath: configuration.storePath, events: events, logger: logger)
         doNotDisturb = DoNotDisturbHold(logger: logger)
-        quieting = DesktopQuieting(store: store, events: events, logger: logger)
+        quieting = try DesktopQuieting(store: store, events: events, logger: logger)
         escalator = try Escalator(store: store, limit: configuration.escalationLimit, logger: logger)
     }
 

@@ -1,7 +1,7 @@
 /// Whether the desktop is in Do Not Disturb: on when any source says so.
 public struct DoNotDisturb: Sendable, Equatable, CustomStringConvertible {
     /// Where the desktop says it: each desktop keeps its own.
-    public enum Source: String, Sendable, Hashable, CaseIterable, Comparable {
+    public enum Source: String, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
         /// GNOME: `org.gnome.desktop.notifications show-banners` is false.
         case gnome = "GNOME's show-banners is off"
         /// KDE Plasma's server: its `Inhibited` property on `org.freedesktop.Notifications`.
@@ -16,6 +16,15 @@ public struct DoNotDisturb: Sendable, Equatable, CustomStringConvertible {
             case .gnome: "gnome"
             case .inhibited: "plasma"
             case .dunstPaused: "dunst"
+            }
+        }
+
+        /// The switch in a person's words, for the log: never the case's name.
+        public var description: String {
+            switch self {
+            case .gnome: "GNOME's show-banners"
+            case .inhibited: "the notification server's Inhibit"
+            case .dunstPaused: "dunst's pause"
             }
         }
 

@@ -44,6 +44,11 @@ extension DaemonTests {
             #expect(log.waitFor("Do Not Disturb is off"), "\(log.all)")
             #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
         }
+        // The switch in words (hostile round on issue 41: "(inhibited)", the case's name).
+        for said in ["turned the desktop's Do Not Disturb on (", "put the desktop's Do Not Disturb back ("] {
+            let line = log.all.first { $0.contains(said) }
+            #expect(line?.contains(said + "the notification server's Inhibit)") == true, "\(log.all)")
+        }
         let calls = bus.inhibitCalls()
         #expect(calls.count == 2 && calls[0].hasPrefix("Inhibit \"nudge\"") && calls[1] == "UnInhibit 41", "\(calls)")
         #expect(notifier.shown.withLock { $0.map(\.title) } == [MeditationTimer.completeTitle])
@@ -66,12 +71,17 @@ extension DaemonTests {
         try withDaemon(clock: clock, notifier: FakeNotifier(), log: log, kinds: [.meditation], sessionBus: bus.address)
         {
             daemon, clock in
-            #expect(log.waitFor("did not answer the call to turn Do Not Disturb on (inhibited)"), "\(log.all)")
+            #expect(
+                log.waitFor("did not answer the call to turn Do Not Disturb on (the notification server's Inhibit)"),
+                "\(log.all)")
             #expect(log.waitFor("Do Not Disturb is on (the notification server is inhibited)"), "\(log.all)")
             clock.set(to: Timestamp.parse("2026-11-22T18:20:00Z")!)
             daemon.clockWasSet()
             #expect(bus.waitForInhibited(false), "\(bus.diagnostics)\n\(log.all)")
             #expect(log.waitFor("Do Not Disturb is off"), "\(log.all)")
+            // Plasma said it ended after nudge left the bus: no warning that it stays (hostile
+            // round on issue 41: the end bell judged the state heard before the server's word).
+            #expect(!log.all.contains { $0.contains("nudge cannot end an inhibition") }, "\(log.all)")
         }
         let failure = try #require(try Store(path: store).quietFailure())
         #expect(failure.change == "plasma" && failure.reason.contains(QuietSwitchOutcome.unansweredNote))
@@ -102,9 +112,42 @@ extension DaemonTests {
             #expect(log.waitFor("nudge cannot end an inhibition whose answer never came"), "\(log.all)")
             for _ in 0..<2 { #expect(notifier.showed.wait(timeout: .now() + 10) == .success, "\(log.all)") }
         }
-        let titles = notifier.shown.withLock { $0.map(\.title) }
-        #expect(Set(titles) == [MeditationTimer.completeTitle, "Daily symptom check"], "\(titles)")
+        let shown = notifier.shown.withLock { $0 }
+        #expect(Set(shown.map(\.title)) == [MeditationTimer.completeTitle, "Daily symptom check"], "\(shown)")
+        // Released, it is sent as any time without Do Not Disturb: the stray inhibition is not
+        // counted, and a kind that holds never breaks through (hostile round on issue 41).
+        let check = shown.first { $0.title == "Daily symptom check" }
+        #expect(check?.urgency == .normal, "\(String(describing: check))")
         #expect(!bus.waitForInhibited(false, timeout: 0.5), "the mock keeps it: \(bus.diagnostics)")
+    }
+
+    /// What a session held is released at its end bell with its own urgency, though Plasma says
+    /// the inhibition ended only after nudge left the bus with the connection that asked (its
+    /// Inhibit answered too late): hostile round on issue 41, a released `hold` reminder was
+    /// once sent critical.
+    @Test(.hangBound(minutes: 2)) func whatASessionHeldIsReleasedWithItsOwnUrgency() throws {
+        let bus = try NotificationBus()
+        defer { bus.shutdown() }
+        try bus.addInhibited(false)
+        try bus.addInhibitMethodsTrackingCallers(answeringAfter: 7)
+        let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-21T19:58:00Z"))
+        _ = try quietSession(clock)
+        let notifier = FakeNotifier()
+        let log = RecordedLog()
+        try withDaemon(
+            clock: clock, notifier: notifier, log: log, kinds: [.meditation, .symptom], sessionBus: bus.address
+        ) { daemon, clock in
+            #expect(log.waitFor("Do Not Disturb is on (the notification server is inhibited)"), "\(log.all)")
+            clock.set(to: Timestamp.parse("2026-11-21T20:00:30Z")!)
+            daemon.clockWasSet()
+            #expect(log.waitFor("held symptom:2026-11-21 during Do Not Disturb"), "\(log.all)")
+            clock.set(to: Timestamp.parse("2026-11-21T20:18:00Z")!)
+            daemon.clockWasSet()
+            for _ in 0..<2 { #expect(notifier.showed.wait(timeout: .now() + 10) == .success, "\(log.all)") }
+            #expect(bus.waitForInhibited(false), "\(bus.diagnostics)\n\(log.all)")
+        }
+        let check = notifier.shown.withLock { $0 }.first { $0.title == "Daily symptom check" }
+        #expect(check?.urgency == .normal, "\(String(describing: check))")
     }
 
     /// The person's own Do Not Disturb, on at the start, is left on after the end; one they
@@ -179,6 +222,9 @@ extension DaemonTests {
             _, _ in
             #expect(log.waitFor("Do Not Disturb is off"), "\(log.all)")
         }
+        // The switch in words (hostile round on issue 41: "(dunstPaused)", the case's name).
+        #expect(
+            log.all.contains { $0.contains("put the desktop's Do Not Disturb back (dunst's pause): ") }, "\(log.all)")
         #expect(try bus.dunstPaused() == false)
         #expect(try Store(path: store).quietedDesktop() == nil)
 

@@ -65,6 +65,19 @@ extension DaemonTests {
         #expect(replaced == [nil, nil, 2], "\(replaced)")
     }
 
+    /// The window's notification shows itself again after a restart, and the log counts it
+    /// (hostile round on issue 41, Low 3: "1, 0 shown again", and the next line showed it).
+    @Test(.hangBound(minutes: 2)) func theRestartsLogCountsTheWindowShownAgain() throws {
+        let (notifier, log) = (FakeNotifier(), RecordedLog())
+        try atThePreAlarm(notifier: notifier, log: log) { _, _, _ in
+            notifier.onEvent?(.serverVanished)
+            notifier.onEvent?(.serverAppeared)
+            #expect(
+                log.waitFor("gone with the notification server that showed them: 1, 1 shown again"), "\(log.all)")
+            #expect(log.waitFor("shown dose2:"), "\(log.all)")
+        }
+    }
+
     /// A server that gave the alarm an id of its own beside the pre-alarm's: Take on the alarm
     /// closes both.
     @Test(.hangBound(minutes: 2)) func takeClosesEveryNotificationOfTheWindowOnScreen() throws {

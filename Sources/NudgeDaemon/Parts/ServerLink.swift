@@ -45,9 +45,16 @@ final class ServerLink {
     private var acceptedWhileLost = false
     /// Notifications already asked to close, so a server that never confirms is asked once.
     private var closeRequested: Set<UInt32> = []
-    /// When the notification server on the bus now appeared after one went away: ids it hands
-    /// out may repeat the old server's, so only what it showed may be closed by id.
+    /// When the notification server on the bus now appeared after one went away, or earlier
+    /// when the clock was set back since and it showed something before that instant: ids it
+    /// hands out may repeat the old server's, so only what it showed may be closed by id.
     private(set) var serverSince = Date.distantPast
+    /// The ids the notification server now on the bus returned, since one went away: an id is
+    /// the server's that gave it, whatever the clock said when it was shown (one set back after
+    /// a showing left it "after" the restart, and the old id was reworded over the notification
+    /// the new server had given it to: hostile round on issue 41). Nil while the server the
+    /// daemon found at its start is there: it may have shown any of the store's.
+    private var idsFromThisServer: Set<UInt32>?
     private let clock: DaemonClock
     private let events: EventQueue
     private let logger: Logger
@@ -118,6 +125,10 @@ final class ServerLink {
                 if let replacing { showingOver.remove(replacing) }
                 showing.subtract(keys)
                 if case .success = result, serverLost { acceptedWhileLost = true }
+                if case .success(let id) = result, idsFromThisServer != nil {
+                    idsFromThisServer?.insert(id)
+                    serverSince = min(serverSince, now)
+                }
                 if case .success(let id) = result,
                     now.timeIntervalSince1970.rounded(.down) == serverSince.timeIntervalSince1970.rounded(.down)
                 {
@@ -143,6 +154,7 @@ final class ServerLink {
 
     /// Whether the server now on the bus showed notification `id` at `shownAt`.
     func showed(_ id: UInt32?, at shownAt: Date) -> Bool {
+        if let idsFromThisServer, id.map(idsFromThisServer.contains) != true { return false }
         // To the second, as the store keeps it.
         let (shown, since) = (
             shownAt.timeIntervalSince1970.rounded(.down), serverSince.timeIntervalSince1970.rounded(.down)
@@ -222,8 +234,12 @@ final class ServerLink {
         return !acceptedWhileLost
     }
 
-    /// The server went away (or there is no bus): what it showed is gone with it.
-    func lost() { serverLost = true }
+    /// The server went away (or there is no bus): what it showed is gone with it, and the ids
+    /// it gave with it.
+    func lost() {
+        serverLost = true
+        idsFromThisServer = []
+    }
 
     /// What waited for a server is due again now; true when something did.
     func releaseAwaiting() -> Bool {

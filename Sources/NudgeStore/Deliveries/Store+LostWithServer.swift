@@ -3,16 +3,17 @@ import GRDB
 import NudgeCore
 
 extension Store {
-    /// Records that the notifications shown from `since` until `now`, and still open (not
+    /// Records that the notifications shown since `since`, and still open (not
     /// answered, closed, cancelled or missed), went with the server that showed them, each as
     /// its last showing (the dose window's state replaced in place by a later one under the same
     /// id was no longer on screen; a summary's occurrences, shown together, all were): a server
-    /// that appeared at `now` after one went away shows none of them. Times are kept to the
-    /// second: with `nowsSecondIsOld` (nothing was accepted since that server went) one shown
-    /// in `now`'s second is its too, else it may be the new server's and is left.
+    /// that appeared at `now` after one went away shows none of them. With `nowsSecondIsOld`
+    /// (nothing was accepted since that server went) all were the old server's, those shown
+    /// "after" `now` too (the clock set back since they were shown); else only those shown
+    /// before `now`'s second (times are kept to the second): the others may be the new server's.
     /// One lost before and shown again is lost again, at every restart. Those of `showingAgain`
     /// (the kinds that do not show their live state again themselves) that wait for an answer
-    /// are owed again from the loss: gone unanswered, a reminder would otherwise be silently
+    /// are owed again at once: gone unanswered, a reminder would otherwise be silently
     /// lost. Returns how many were lost, and how many are owed again.
     ///
     /// The loss is recorded after the second of the showing it ended (a showing in `now`'s
@@ -27,22 +28,28 @@ extension Store {
             let owedBefore = try Self.owedAgainCount([stamp, next], db)
             // Kinds quoted from the registry, not from input.
             let again = kinds.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-            let lostAt = "CASE WHEN shown_at >= :now THEN :next ELSE :now END"
+            // Shown at or after `now` (in its second, or "in the future" with the clock set back
+            // since): lost the second after its showing, owed again from now.
+            let lostAt =
+                "CASE WHEN shown_at >= :now THEN strftime('%Y-%m-%dT%H:%M:%SZ', shown_at, '+1 second') ELSE :now END"
+            let owedFrom = "CASE WHEN shown_at >= :now THEN :next ELSE :now END"
             try db.execute(
                 sql: """
                     UPDATE reminder_deliveries AS d SET lost_at = \(lostAt), lost_reason = 'server',
-                        reshow_at = CASE WHEN kind IN (\(again)) AND awaits_answer = 1 THEN \(lostAt) ELSE reshow_at END
-                    WHERE notification_id IS NOT NULL AND shown_at >= :since AND shown_at < :until
+                        reshow_at = CASE WHEN kind IN (\(again)) AND awaits_answer = 1 THEN \(owedFrom) ELSE reshow_at END
+                    WHERE notification_id IS NOT NULL AND shown_at >= :since AND (:until IS NULL OR shown_at < :until)
                       AND closed_at IS NULL AND action IS NULL AND cancelled_at IS NULL AND missed_at IS NULL
                       AND (lost_at IS NULL OR lost_at <= shown_at)
                       AND NOT EXISTS (
                           SELECT 1 FROM reminder_deliveries o
                           WHERE o.notification_id = d.notification_id AND o.shown_at > d.shown_at
-                            AND o.shown_at < :until)
+                            AND (:until IS NULL OR o.shown_at < :until))
                     """,
                 arguments: [
                     "now": stamp, "next": next, "since": Timestamp.format(since),
-                    "until": nowsSecondIsOld ? next : stamp,
+                    // Nothing accepted since the server went: all it was shown is the old server's,
+                    // whatever the clock says now.
+                    "until": nowsSecondIsOld ? nil : stamp,
                 ])
             let lost = db.changesCount
             return (lost, try Self.owedAgainCount([stamp, next], db) - owedBefore)

@@ -22,7 +22,7 @@ struct FailedQuietEndToEndTests: DaemonScenario {
         #expect(!daemon.stderr.contains("event=quiet_on"), "\(daemon.stderr)")
         #expect(
             daemon.stderr.contains(
-                "cannot turn the desktop's Do Not Disturb on (inhibited): Inhibit: org.freedesktop.DBus.Error.UnknownMethod;"
+                "cannot turn the desktop's Do Not Disturb on (the notification server's Inhibit): Inhibit: org.freedesktop.DBus.Error.UnknownMethod;"
             ), "\(daemon.stderr)")
         // Nothing to put back: the span is left as the person has it.
         #expect(

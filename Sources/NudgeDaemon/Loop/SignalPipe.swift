@@ -62,8 +62,22 @@ final class SignalPipe {
         close(writeEnd)
     }
 
+    /// Read by `pending()` and not consumed yet.
+    private var unconsumed: [Received] = []
+
     /// The signals received since the last call, in order.
     func consume() -> [Received] {
+        defer { unconsumed.removeAll() }
+        return unconsumed + readRecords()
+    }
+
+    /// Whether SIGTERM or SIGINT came and waits to be consumed: for a wait outside the loop.
+    func stopPending() -> Bool {
+        unconsumed += readRecords()
+        return unconsumed.contains { $0.number == SIGTERM || $0.number == SIGINT }
+    }
+
+    private func readRecords() -> [Received] {
         // Whole records only: every write is one, and the buffer holds a whole number of them.
         let size = MemoryLayout<(Int64, Int64)>.size
         var bytes = [UInt8](repeating: 0, count: size * 8)

@@ -27,24 +27,47 @@ public enum StoreOverwrite {
         return answers == ["ok"]
     }
 
-    /// Returns once the file at `path` has not changed for `quiet`, or after `bound`: a copy
-    /// written into the store over a while (a sync tool, `dd oflag=sync`, a slow disk) read
-    /// half-way is neither file, and was closed as "damaged" or followed with the file before's
-    /// reminders (hostile round 22 on issue 39). Only on the way to starting again on the file.
-    public static func waitUntilSettled(_ path: String, quiet: Duration = .seconds(1), bound: Duration = .seconds(15)) {
+    /// Returns once the file at `path` has not changed for `quiet` and is a sound store, or
+    /// after `bound` while it keeps changing and reads sound: a copy written into the store
+    /// over a while (a sync tool, `dd oflag=sync`, a slow disk) read half-way is neither file,
+    /// and was closed as "damaged" or followed with the file before's reminders (hostile round
+    /// 22 on issue 39). One that is not sound yet is waited for past `bound` while it changes
+    /// (a copy truncated first and written over 20 s was called damaged at 15 s, and the
+    /// daemon exited: round 23), until it has not changed for `givenUp` (damaged, then), or
+    /// `stop` says to (a SIGTERM), or `limit`. Only on the way to starting again on the file.
+    public static func waitUntilSettled(
+        _ path: String, quiet: Duration = .seconds(1), bound: Duration = .seconds(15),
+        givenUp: Duration = .seconds(10), limit: Duration = .seconds(600), stop: () -> Bool = { false }
+    ) {
         // Written to last long enough ago: settled now (a store merely damaged costs no wait).
         var status = stat()
         if stat(path, &status) == 0, Date().timeIntervalSince1970 - TimeInterval(status.st_mtim.tv_sec) >= 2 { return }
         let clock = ContinuousClock()
-        let deadline = clock.now + bound
+        let start = clock.now
         var last = stamp(path)
         var unchangedSince = clock.now
-        while clock.now < deadline {
+        // Read once a second at most: a quick check of a large file takes a while.
+        var lastRead: (at: ContinuousClock.Instant, sound: Bool)?
+        func isSound() -> Bool {
+            if let lastRead, clock.now - lastRead.at < .seconds(1) { return lastRead.sound }
+            // An empty file is a sound database to SQLite, and no copy. The file alone, as
+            // copied: the `-wal` beside it may be the file before's.
+            let sound =
+                status.st_size > 0
+                && (try? BackupDirectory.openImmutable(path).read { db in
+                    try String.fetchAll(db, sql: "PRAGMA quick_check")
+                }) == ["ok"]
+            lastRead = (clock.now, sound)
+            return sound
+        }
+        while clock.now - start < limit, !stop() {
             usleep(100_000)
             let now = stamp(path)
             if now != last {
-                (last, unchangedSince) = (now, clock.now)
-            } else if clock.now - unchangedSince >= quiet {
+                (last, unchangedSince, lastRead) = (now, clock.now, nil)
+                _ = stat(path, &status)
+                if clock.now - start >= bound, isSound() { return }
+            } else if clock.now - unchangedSince >= quiet, isSound() || clock.now - unchangedSince >= givenUp {
                 return
             }
         }

@@ -49,7 +49,7 @@ extension Store {
         try Row.fetchAll(
             db,
             sql: """
-                SELECT reminder_key, shown_at, action,
+                SELECT reminder_key, shown_at, action, acknowledged_at,
                     shown_at IS NULL AND action IS NULL AND cancelled_at IS NULL AND missed_at IS NULL AS pending
                 FROM reminder_deliveries WHERE kind = ? AND due_at >= ?
                 """,
@@ -58,7 +58,8 @@ extension Store {
             guard let key: String = row.stored("reminder_key") else { return nil }
             return MedicationReminder.Facts.Attempt(
                 key: key, shownAt: row.stored("shown_at").flatMap(Timestamp.parse), action: row.stored("action"),
-                isPending: row.stored("pending") ?? false)
+                isPending: row.stored("pending") ?? false,
+                answeredAt: row.stored("acknowledged_at").flatMap(Timestamp.parse))
         }
     }
 

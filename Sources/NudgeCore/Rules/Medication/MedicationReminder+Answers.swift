@@ -6,7 +6,9 @@ extension MedicationReminder: TakenBackRule {
     /// would ask (another entry of the medication in the session, within its minutes): a button
     /// cannot ask DoseTap's question, so nothing is recorded twice, the reminder is answered,
     /// and the confirmation says which entry stands and how to record a second dose
-    /// (`--confirm-duplicate`). `snooze` shows it again in 10 minutes; `skip` records the dose
+    /// (`--confirm-duplicate`); that entry is the dose's in `meds history` too
+    /// (``Facts/guardStanding(for:)``), as DoseTap takes a second tap in its guard for the same
+    /// dose. `snooze` shows it again in 10 minutes; `skip` records the dose
     /// skipped. A dose another reminder of it answered is refused, naming that answer; so are a
     /// skip and a snooze of a dose an entry has taken.
     public func answer(_ answer: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
@@ -57,7 +59,7 @@ extension MedicationReminder: TakenBackRule {
                     AnswerEffects(
                         cancelOwedWithPrefix: followUps,
                         confirmation:
-                            "\(dose.medicationID) was recorded at \(input.clock.timeOfDay(standing)); nothing recorded twice (a second dose: nudge meds taken \(ShellWord.quoted(dose.medicationID)) --confirm-duplicate)"
+                            "\(dose.medicationID) was recorded at \(input.clock.timeOfDay(standing)); nothing recorded twice: meds history lists this dose taken with that entry (a second dose: nudge meds taken \(ShellWord.quoted(dose.medicationID)) --confirm-duplicate)"
                     ))
             }
             return .record(

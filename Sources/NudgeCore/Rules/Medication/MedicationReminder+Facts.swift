@@ -38,12 +38,17 @@ extension MedicationReminder {
             /// Claimed or queued and not shown yet, nor given up: a snooze waiting, or one on its
             /// way to the server.
             public var isPending: Bool
+            /// When the answer was given (`acknowledged_at`).
+            public var answeredAt: Date?
 
-            public init(key: String, shownAt: Date?, action: String?, isPending: Bool = false) {
+            public init(
+                key: String, shownAt: Date?, action: String?, isPending: Bool = false, answeredAt: Date? = nil
+            ) {
                 self.key = key
                 self.shownAt = shownAt
                 self.action = action
                 self.isPending = isPending
+                self.answeredAt = answeredAt
             }
         }
 
@@ -133,6 +138,23 @@ extension MedicationReminder {
                 own.map(\.takenAt), doses: doses.map { DoseMatching.Due(dose: $0.dose, dueAt: $0.dueAt) },
                 remindedFor: remindedFor, answeredTaken: answeredTaken(dose.medicationID))
             return taken[dose].map { own[$0] }
+        }
+
+        /// The entry a dose answered *Taken* on its notification stands on where that answer
+        /// recorded nothing (another entry of its medication was within DoseTap's duplicate
+        /// guard, which a button cannot ask past: two doses a minute apart): the first of its
+        /// medication within the guard's minutes of the answer. That one entry is the record of
+        /// both, as DoseTap takes a second tap in its guard for the same dose.
+        public func guardStanding(for dose: ScheduledDose) -> (entry: Int, answeredAt: Date)? {
+            guard
+                let answered = attempts(of: dose).first(where: { $0.action == MedicationReminder.takenAction })?
+                    .answeredAt,
+                let entry = entries.indices.first(where: {
+                    entries[$0].medicationID == dose.medicationID
+                        && MedicationEvent.isWithinGuard(entries[$0].takenAt, of: answered)
+                })
+            else { return nil }
+            return (entry, answered)
         }
 
         /// The doses of a medication answered *Taken* on a notification, each with when that

@@ -38,7 +38,8 @@ extension MedicationReminder: StoredRule {
         }
         var facts = Facts(schedules: schedules, attempts: attempts, entries: entries, notTaken: notTaken)
         facts.remindedFor = Self.remindedFor(repeatMinutes: try Store.settings(db).int(.medsRepeatMinutes))
-        facts.moved = MovedDose.all(try Store.medicationsAsTheyWere(db), clock: clock).filter { $0.edit >= since }
+        facts.versions = try Store.medicationsAsTheyWere(db)
+        facts.moved = MovedDose.all(facts.versions, clock: clock).filter { $0.edit >= since }
         return facts
     }
 }

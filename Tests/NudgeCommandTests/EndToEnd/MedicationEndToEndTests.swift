@@ -139,7 +139,10 @@ struct MedicationEndToEndTests: DaemonScenario {
         #expect(bus.notifyCalls().count == 1)
     }
 
-    /// `meds edit --dose` while the dose repeats: its time stands, and so do its repeats.
+    /// `meds edit --dose` while the dose repeats: its time stands, and so do its repeats, with
+    /// the amount it was first asked with, which its Taken records and `meds history` lists
+    /// (issue 42: the repeat said the edited 100 mg where the history listed 200 mg). The edit
+    /// is for the doses to come: the person may have taken what was first shown.
     @Test func editedKeepingItsTimeTheDoseGoesOnRepeating() throws {
         var daemon = try startDaemon(at: "2026-11-26T07:59:57-05:00")
         #expect(bus.waitForNotify(count: 1).count == 1, "\(daemon.stderr)")
@@ -155,9 +158,20 @@ struct MedicationEndToEndTests: DaemonScenario {
         _ = daemon.waitForExit(timeout: 10)
         daemon = try startDaemon(at: Timestamp.format(shown.addingTimeInterval(597)), log: "daemon-2.err")
         let again = bus.waitForNotify(count: 2)
-        #expect(again.last?.summary == "Modafinil 100 mg (again)", "\(daemon.stderr)")
+        #expect(again.last?.summary == "Modafinil 200 mg (again)", "\(daemon.stderr)")
         #expect(again.last?.body == "Due at 08:00; asked again (1 of 3).")
         #expect(try rows("SELECT * FROM medication_outcomes").isEmpty)
+        let listed = try nudge(
+            "meds", "history", "--days", "1", at: Timestamp.format(shown.addingTimeInterval(605)))
+        #expect(listed.stdout.contains("200 mg  not answered yet\n"), "\(listed)")
+        let repeated = "\(dose):again:1"
+        #expect(waitForStore { shownAt(repeated) != nil })
+        let id = try #require(try delivery(repeated)?["notification_id"].flatMap { UInt32($0) })
+        try bus.invokeAction("taken", on: id)
+        #expect(waitForStore { (try? delivery(repeated))?["action"] == "taken" }, "\(daemon.stderr)")
+        #expect(
+            try rows("SELECT dose_mg FROM medication_events WHERE medication_id = 'modafinil'") == [["dose_mg": "200"]])
+        #expect(daemon.waitForPlan(nextDue: "2026-11-27T13:00:00Z"), "\(daemon.stderr)")
     }
 
     @Test func skipIsRecordedAndEndsTheDose() throws {

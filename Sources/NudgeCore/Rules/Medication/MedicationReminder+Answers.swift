@@ -51,7 +51,8 @@ extension MedicationReminder: TakenBackRule {
         switch answer {
         case Self.takenAction:
             let event = MedicationEvent(
-                medicationID: dose.medicationID, doseMg: scheduled.schedule.doseMg, takenAt: now,
+                medicationID: dose.medicationID,
+                doseMg: input.facts.doseMg(of: dose, clock: input.clock) ?? scheduled.schedule.doseMg, takenAt: now,
                 confirmedDuplicate: false, openSession: nil, clock: input.clock,
                 rolloverHour: input.settings.int(.sessionRolloverHour))
             if let standing = standingEntry(for: dose, event: event, in: input) {

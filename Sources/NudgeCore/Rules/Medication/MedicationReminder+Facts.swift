@@ -14,6 +14,9 @@ extension MedicationReminder {
         public var remindedFor = MedicationReminder.remindedFor(repeatMinutes: 10)
         /// The doses `meds edit` moved on its day (``MovedDose``).
         public var moved: [MovedDose] = []
+        /// Each medication's schedules as they were, each with its span, for the amount a dose
+        /// was asked with (``doseMg(of:clock:)``).
+        public var versions: [ScheduledMedication] = []
 
         public init() { self.init(schedules: [], attempts: [], entries: [], notTaken: [:]) }
 
@@ -155,6 +158,20 @@ extension MedicationReminder {
                 })
             else { return nil }
             return (entry, answered)
+        }
+
+        /// The amount a dose is asked with, and recorded with when answered *Taken*: its
+        /// medication's schedule in effect when it was first asked (at its time, or at the edit
+        /// that moved it to a time past), never an edit's since. A repeat is the same question
+        /// again: the person may have taken what was first shown (issue 42: after `meds edit
+        /// --dose 600` a dose first shown at 500 mg repeated at 600 mg, and `meds history`
+        /// listed it at 500). Today's schedule where no version covers that instant.
+        public func doseMg(of dose: ScheduledDose, clock: WallClock) -> Int? {
+            guard let current = schedule(dose.medicationID) else { return nil }
+            guard let dueAt = clock.instant(on: dose.date, at: dose.time) else { return current.schedule.doseMg }
+            let asked = moved.first { $0.to == dose }.map { max(dueAt, $0.edit) } ?? dueAt
+            let version = versions.last { $0.schedule.medicationID == dose.medicationID && $0.isInEffect(at: asked) }
+            return (version ?? current).schedule.doseMg
         }
 
         /// The doses of a medication answered *Taken* on a notification, each with when that

@@ -46,8 +46,11 @@ public enum MedicationHistoryListing {
         let today = clock.date(of: context.now)
         let first = today.adding(days: 1 - count)
         let store = try context.openStoreForReading()
-        let facts = try store.run { try $0.medicationRecords(since: clock.startOfDay(first), clock: clock) }
+        let facts = try store.run {
+            try $0.medicationRecords(since: clock.startOfDay(first), now: context.now, clock: clock)
+        }
         let settings = try store.run { try $0.settings() }
+        try UndatedMedicationNote.write(store, context)
         let items = MedicationHistory.items(
             facts, days: first...today, now: context.now, repeatMinutes: settings.int(.medsRepeatMinutes),
             clock: clock)

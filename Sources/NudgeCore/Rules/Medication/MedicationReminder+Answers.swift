@@ -17,6 +17,7 @@ extension MedicationReminder: TakenBackRule {
         guard let (dose, _) = ScheduledDose.parse(record.key), let scheduled = input.facts.schedule(dose.medicationID)
         else { return .refused(InputError("\(record.key) is no longer a medication taken by day")) }
         guard record.action == nil else { return .duplicate }
+        if let refusal = Self.tooOld(dose, at: now, clock: input.clock) { return .refused(refusal) }
         if let settled = input.facts.answer(of: dose) {
             // The same answer given on another of the dose's reminders stands: nothing to do,
             // as the same answer given twice on one (a repeated answer never depends on which).
@@ -100,6 +101,19 @@ extension MedicationReminder: TakenBackRule {
     {
         InputError(
             "the \(clock.text(dose.time)) dose of \(dose.medicationID) on \(dose.date) was recorded \(outcome.rawValue) already; nothing changed (to record it taken after all: \(SuggestedCommand.medsTaken(ShellWord.quoted(dose.medicationID))))"
+        )
+    }
+
+    /// A dose due longer ago than its facts reach (``Facts/reach``): its other reminders'
+    /// answers, the entries around it and whether it was recorded not taken are not read, so
+    /// none of the checks could be made (issue 42: a Taken on a delivery of a week ago was
+    /// recorded unchecked). `meds taken --at` records it, with DoseTap's guard.
+    private static func tooOld(_ dose: ScheduledDose, at now: Date, clock: WallClock) -> InputError? {
+        guard let dueAt = clock.instant(on: dose.date, at: dose.time), dueAt < now.addingTimeInterval(-Facts.reach)
+        else { return nil }
+        let at = ShellWord.quoted("\(dose.date)T\(dose.time)")
+        return InputError(
+            "the \(clock.text(dose.time)) dose of \(dose.medicationID) on \(dose.date) is more than \(Int(Facts.reach / 86400)) days old, past what a reminder's answer is checked against; nothing changed (to record it taken: \(SuggestedCommand.medsTaken(ShellWord.quoted(dose.medicationID))) --at \(at))"
         )
     }
 

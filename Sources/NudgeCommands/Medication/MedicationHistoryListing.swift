@@ -17,6 +17,20 @@ public enum MedicationHistoryListing {
         @TimestampText var takenAt: Date?
         @NullWhenAbsent var doseMg: Int?
         @NullWhenAbsent var lateMinutes: Int?
+        /// Answered *Taken* within DoseTap's duplicate guard of the entry `takenAt` names,
+        /// which stands for another dose too.
+        var withinDuplicateGuard: Bool
+
+        init(_ item: MedicationHistory.Item) {
+            date = item.date.description
+            medication = item.medicationID
+            dueAt = item.dueAt
+            outcome = item.outcome.rawValue
+            takenAt = item.takenAt
+            doseMg = item.doseMg
+            lateMinutes = item.lateMinutes
+            withinDuplicateGuard = item.withinGuard
+        }
     }
 
     public static func listing(days: Int?, _ context: CommandContext) throws
@@ -32,19 +46,17 @@ public enum MedicationHistoryListing {
         let today = clock.date(of: context.now)
         let first = today.adding(days: 1 - count)
         let store = try context.openStoreForReading()
-        let facts = try store.run { try $0.medicationRecords(since: clock.startOfDay(first), clock: clock) }
+        let facts = try store.run {
+            try $0.medicationRecords(since: clock.startOfDay(first), now: context.now, clock: clock)
+        }
         let settings = try store.run { try $0.settings() }
+        try UndatedMedicationNote.write(store, context)
         let items = MedicationHistory.items(
             facts, days: first...today, now: context.now, repeatMinutes: settings.int(.medsRepeatMinutes),
             clock: clock)
         return Listing(
             items: items,
-            row: {
-                Row(
-                    date: $0.date.description, medication: $0.medicationID, dueAt: $0.dueAt,
-                    outcome: $0.outcome.rawValue, takenAt: $0.takenAt, doseMg: $0.doseMg,
-                    lateMinutes: $0.lateMinutes)
-            },
+            row: Row.init,
             columns: [
                 // Times, doses and outcomes are never cut: the name gives way first.
                 .init("DUE") { MedicationOutcomeText.due($0, clock: clock) },

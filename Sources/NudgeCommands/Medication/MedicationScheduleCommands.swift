@@ -99,6 +99,7 @@ public enum MedicationScheduleCommands {
     public static func list(json: Bool, _ context: CommandContext) throws {
         let store = try context.openStoreForReading()
         let schedules = try store.run { try $0.medicationSchedules() }
+        try UndatedMedicationNote.write(store, context)
         if json {
             try context.printJSON(
                 schedules.map {

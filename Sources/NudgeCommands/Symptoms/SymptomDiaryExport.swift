@@ -57,7 +57,9 @@ public struct SymptomDiaryExport {
         let span = SymptomExport.Span(days, logged: entries.map { clock.date(of: $0.loggedAt) })
         var medications: [MedicationHistory.Item] = []
         if let first = span.first, let last = span.last {
-            let facts = try store.run { try $0.medicationRecords(since: clock.startOfDay(first), clock: clock) }
+            let facts = try store.run {
+                try $0.medicationRecords(since: clock.startOfDay(first), now: context.now, clock: clock)
+            }
             let settings = try store.run { try $0.settings() }
             medications = MedicationHistory.items(
                 facts, days: first...last, now: context.now, repeatMinutes: settings.int(.medsRepeatMinutes),

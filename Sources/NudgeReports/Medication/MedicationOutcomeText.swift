@@ -7,6 +7,7 @@ import NudgeCore
 /// of issue 40: "01:10, 40m late" for a 01:30 dose read as nonsense).
 public enum MedicationOutcomeText {
     public static func text(_ item: MedicationHistory.Item, clock: WallClock) -> String {
+        if item.withinGuard { return withinGuard(item, clock: clock) }
         let taken = item.takenTime.map { "taken at \(takenText($0, at: item.takenAt, clock: clock))" } ?? "taken"
         switch item.outcome {
         case .taken: return taken
@@ -16,6 +17,15 @@ public enum MedicationOutcomeText {
         case .open: return "not answered yet"
         case .unscheduled: return "\(taken), not scheduled"
         }
+    }
+
+    /// A dose answered *Taken* whose answer DoseTap's guard kept from a second entry:
+    /// `taken, answered within DoseTap's 5-minute guard of the entry at 08:00`.
+    private static func withinGuard(_ item: MedicationHistory.Item, clock: WallClock) -> String {
+        let lateness = item.outcome == .late ? ", \(late(item.lateMinutes ?? 0)) late" : ""
+        let entry = item.takenTime.map { " at \(takenText($0, at: item.takenAt, clock: clock))" } ?? ""
+        return
+            "taken\(lateness), answered within DoseTap's \(KnownMedication.duplicateGuardMinutes)-minute guard of the entry\(entry)"
     }
 
     /// When the dose was due: `08:00`, `01:30 EDT` where the clock read it twice, or the

@@ -8,10 +8,13 @@ extension Store {
     /// `medication_events` row (with its dose), and the doses recorded not taken. A row whose
     /// time DoseTap's reader cannot read is left out and named, as DoseTap leaves it out; a
     /// dose that is no whole number, or a negative one, is listed as unreadable, never as none.
-    public func medicationRecords(since: Date, clock: WallClock) throws(StoreError) -> MedicationReminder.Facts {
+    /// `now`: the instant read at, from whose day a row with no time nudge can read is known.
+    public func medicationRecords(since: Date, now: Date, clock: WallClock) throws(StoreError)
+        -> MedicationReminder.Facts
+    {
         try read { db in
             var facts = MedicationReminder.Facts()
-            facts.schedules = try Self.medicationsAsTheyWere(db)
+            facts.schedules = try Self.medicationsAsTheyWere(db, knownFrom: clock.startOfDay(clock.date(of: now)))
             facts.moved = MovedDose.all(facts.schedules, clock: clock)
             facts.attempts = try Self.medicationAttempts(db, since: since.addingTimeInterval(-86400))
             try Self.noteUnreadableEntryTimes(db)

@@ -8,7 +8,8 @@ import NudgeCore
 extension MedicationReminder: StoredRule {
     func facts(_ db: Database, at instant: Date, clock: WallClock, listing: Int) throws -> Facts {
         let since = instant.addingTimeInterval(-Facts.reach)
-        let schedules = try Store.scheduledMedications(db)
+        let knownFrom = clock.startOfDay(clock.date(of: instant))
+        let schedules = try Store.scheduledMedications(db, knownFrom: knownFrom)
         guard !schedules.isEmpty else { return Facts() }
         let attempts = try Store.medicationAttempts(db, since: since)
         let names = schedules.map(\.schedule.medicationID)
@@ -38,7 +39,8 @@ extension MedicationReminder: StoredRule {
         }
         var facts = Facts(schedules: schedules, attempts: attempts, entries: entries, notTaken: notTaken)
         facts.remindedFor = Self.remindedFor(repeatMinutes: try Store.settings(db).int(.medsRepeatMinutes))
-        facts.moved = MovedDose.all(try Store.medicationsAsTheyWere(db), clock: clock).filter { $0.edit >= since }
+        facts.versions = try Store.medicationsAsTheyWere(db, knownFrom: knownFrom)
+        facts.moved = MovedDose.all(facts.versions, clock: clock).filter { $0.edit >= since }
         return facts
     }
 }
@@ -49,7 +51,7 @@ extension Store {
         try Row.fetchAll(
             db,
             sql: """
-                SELECT reminder_key, shown_at, action,
+                SELECT reminder_key, shown_at, action, acknowledged_at,
                     shown_at IS NULL AND action IS NULL AND cancelled_at IS NULL AND missed_at IS NULL AS pending
                 FROM reminder_deliveries WHERE kind = ? AND due_at >= ?
                 """,
@@ -58,17 +60,26 @@ extension Store {
             guard let key: String = row.stored("reminder_key") else { return nil }
             return MedicationReminder.Facts.Attempt(
                 key: key, shownAt: row.stored("shown_at").flatMap(Timestamp.parse), action: row.stored("action"),
-                isPending: row.stored("pending") ?? false)
+                isPending: row.stored("pending") ?? false,
+                answeredAt: row.stored("acknowledged_at").flatMap(Timestamp.parse))
         }
     }
 
-    /// The medications taken by day, each reminded from its last change (`add`, `edit`).
-    static func scheduledMedications(_ db: Database) throws -> [ScheduledMedication] {
+    /// The medications taken by day, each reminded from its last change (`add`, `edit`). A row
+    /// another program wrote with no time nudge can read (``UndatedMedicationSchedule``) is
+    /// reminded from `knownFrom`, the start of the day it is read: its days before are not
+    /// known, and none of their doses is asked or claimed missed (issue 42: read as 1970, it was
+    /// listed missed for the 7 days `meds history` shows).
+    static func scheduledMedications(_ db: Database, knownFrom: Date) throws -> [ScheduledMedication] {
         try Row.fetchAll(db, sql: "SELECT * FROM medication_schedules ORDER BY medication_id").compactMap { row in
             guard let schedule = medicationSchedule(row) else { return nil }
-            let changed = row.stored("updated_at").flatMap(Timestamp.parse) ?? Date(timeIntervalSince1970: 0)
-            return ScheduledMedication(schedule: schedule, since: changed)
+            return ScheduledMedication(schedule: schedule, since: scheduleChanged(row) ?? knownFrom)
         }
+    }
+
+    /// When a `medication_schedules` row last changed: `updated_at`, else `created_at`.
+    static func scheduleChanged(_ row: Row) -> Date? {
+        row.stored("updated_at").flatMap(Timestamp.parse) ?? row.stored("created_at").flatMap(Timestamp.parse)
     }
 }
 

@@ -25,9 +25,11 @@ extension Store {
             arguments: [medicationID, Timestamp.format(now)])
     }
 
-    /// Each medication's schedules, each in effect from its version until the next.
-    static func medicationsAsTheyWere(_ db: Database) throws -> [ScheduledMedication] {
-        MedicationScheduleVersion.spans(try scheduleVersions(db), current: try scheduledMedications(db))
+    /// Each medication's schedules, each in effect from its version until the next; `knownFrom`
+    /// as ``scheduledMedications(_:knownFrom:)`` takes it.
+    static func medicationsAsTheyWere(_ db: Database, knownFrom: Date) throws -> [ScheduledMedication] {
+        MedicationScheduleVersion.spans(
+            try scheduleVersions(db), current: try scheduledMedications(db, knownFrom: knownFrom))
     }
 
     /// Every version, each medication's oldest first. A row with no name or time is left out and

@@ -139,7 +139,10 @@ struct MedicationEndToEndTests: DaemonScenario {
         #expect(bus.notifyCalls().count == 1)
     }
 
-    /// `meds edit --dose` while the dose repeats: its time stands, and so do its repeats.
+    /// `meds edit --dose` while the dose repeats: its time stands, and so do its repeats, with
+    /// the amount it was first asked with, which its Taken records and `meds history` lists
+    /// (issue 42: the repeat said the edited 100 mg where the history listed 200 mg). The edit
+    /// is for the doses to come: the person may have taken what was first shown.
     @Test func editedKeepingItsTimeTheDoseGoesOnRepeating() throws {
         var daemon = try startDaemon(at: "2026-11-26T07:59:57-05:00")
         #expect(bus.waitForNotify(count: 1).count == 1, "\(daemon.stderr)")
@@ -155,9 +158,20 @@ struct MedicationEndToEndTests: DaemonScenario {
         _ = daemon.waitForExit(timeout: 10)
         daemon = try startDaemon(at: Timestamp.format(shown.addingTimeInterval(597)), log: "daemon-2.err")
         let again = bus.waitForNotify(count: 2)
-        #expect(again.last?.summary == "Modafinil 100 mg (again)", "\(daemon.stderr)")
+        #expect(again.last?.summary == "Modafinil 200 mg (again)", "\(daemon.stderr)")
         #expect(again.last?.body == "Due at 08:00; asked again (1 of 3).")
         #expect(try rows("SELECT * FROM medication_outcomes").isEmpty)
+        let listed = try nudge(
+            "meds", "history", "--days", "1", at: Timestamp.format(shown.addingTimeInterval(605)))
+        #expect(listed.stdout.contains("200 mg  not answered yet\n"), "\(listed)")
+        let repeated = "\(dose):again:1"
+        #expect(waitForStore { shownAt(repeated) != nil })
+        let id = try #require(try delivery(repeated)?["notification_id"].flatMap { UInt32($0) })
+        try bus.invokeAction("taken", on: id)
+        #expect(waitForStore { (try? delivery(repeated))?["action"] == "taken" }, "\(daemon.stderr)")
+        #expect(
+            try rows("SELECT dose_mg FROM medication_events WHERE medication_id = 'modafinil'") == [["dose_mg": "200"]])
+        #expect(daemon.waitForPlan(nextDue: "2026-11-27T13:00:00Z"), "\(daemon.stderr)")
     }
 
     @Test func skipIsRecordedAndEndsTheDose() throws {
@@ -186,5 +200,44 @@ struct MedicationEndToEndTests: DaemonScenario {
             ])
         #expect(daemon.waitForPlan(nextDue: "2026-11-27T13:00:00Z"), "\(daemon.stderr)")
         #expect(bus.notifyCalls().count == 1)
+    }
+
+    /// Two doses a minute apart, each answered *Taken* on its notification: DoseTap's guard
+    /// keeps the second from a second entry (a button cannot confirm one), and `meds history`
+    /// lists both taken, the second with the first's entry (issue 42: listed missed). The daemon
+    /// is started again just before the second dose, so that the test does not wait a minute.
+    @Test func twoDosesWithinTheGuardBothAnsweredTakenAreBothListedTaken() throws {
+        try nudge("meds", "edit", "modafinil", "--at", "08:00,08:01", at: "2026-11-26T06:01:00-05:00")
+        var daemon = try startDaemon(at: "2026-11-26T07:59:57-05:00")
+        #expect(bus.waitForNotify(count: 1).count == 1, "\(daemon.stderr)")
+        #expect(waitForStore { shownAt(dose) != nil })
+        try bus.invokeAction("taken", on: 1)
+        #expect(waitForStore { (try? delivery(dose))?["action"] == "taken" }, "\(daemon.stderr)")
+        daemon.signal(SIGTERM)
+        _ = daemon.waitForExit(timeout: 10)
+        daemon = try startDaemon(at: "2026-11-26T08:00:57-05:00", log: "daemon-2.err")
+        let second = "medication:modafinil:2026-11-26:0801"
+        #expect(bus.waitForNotify(count: 2).last?.body == "Due at 08:01.", "\(daemon.stderr)")
+        #expect(waitForStore { shownAt(second) != nil })
+        let id = try #require(try delivery(second)?["notification_id"].flatMap { UInt32($0) })
+        try bus.invokeAction("taken", on: id)
+        #expect(waitForStore { (try? delivery(second))?["action"] == "taken" }, "\(daemon.stderr)")
+        #expect(daemon.waitForPlan(nextDue: "2026-11-27T13:00:00Z"), "\(daemon.stderr)")
+        let entries = try rows(
+            "SELECT taken_at_utc, confirmed_duplicate FROM medication_events WHERE medication_id = 'modafinil'")
+        #expect(entries.count == 1 && entries.first?["confirmed_duplicate"] == "0", "\(entries)")
+
+        // Past both doses' repeats: neither is missed.
+        let listed = try nudge("meds", "history", "--days", "1", at: "2026-11-26T09:00:00-05:00")
+        #expect(
+            listed.stdout.contains("taken, answered within DoseTap's 5-minute guard of the entry at 08:00"),
+            "\(listed)")
+        #expect(!listed.stdout.contains("missed"), "\(listed)")
+        let json = try nudge("meds", "history", "--days", "1", "--json", at: "2026-11-26T09:00:00-05:00")
+        let items = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]], "\(json)")
+        #expect(items.map { $0["outcome"] as? String } == ["taken", "taken"], "\(json)")
+        #expect(items.map { $0["within_duplicate_guard"] as? Bool } == [false, true], "\(json)")
+        #expect(items[0]["taken_at"] as? String == items[1]["taken_at"] as? String, "\(json)")
     }
 }

@@ -56,9 +56,12 @@ public struct MedicationEvent: Sendable, Equatable {
     /// a `session.rollover_hour` changed between two entries a minute apart puts them in two
     /// sessions, and the second went unasked (issue 40).
     public func duplicate(among earlier: [Date]) -> Date? {
-        earlier.first {
-            Int(abs(takenAt.timeIntervalSince($0)) / 60) < KnownMedication.duplicateGuardMinutes
-        }
+        earlier.first { Self.isWithinGuard($0, of: takenAt) }
+    }
+
+    /// Whether two entries' whole minutes apart are fewer than DoseTap's guard's.
+    public static func isWithinGuard(_ one: Date, of other: Date) -> Bool {
+        Int(abs(one.timeIntervalSince(other)) / 60) < KnownMedication.duplicateGuardMinutes
     }
 }
 

@@ -38,6 +38,9 @@ public struct MedicationHistory: Sendable {
         public var doseIsUnreadable = false
         /// How late it was taken, in whole minutes.
         public var lateMinutes: Int?
+        /// Answered *Taken* on its notification within DoseTap's duplicate guard of the entry
+        /// it is listed with, which stands for another dose too: nothing was recorded twice.
+        public var withinGuard = false
         /// Where it goes in its day: when due, else when taken, on today's clock.
         var wallInstant: Date
 
@@ -103,6 +106,14 @@ public struct MedicationHistory: Sendable {
                 // Due by the clock it was taken by.
                 item.dueAt = dueAt.addingTimeInterval(facts.entries[entry].takenAt.timeIntervalSince(taken[entry]))
                 item.lateMinutes = item.outcome == .late ? late : nil
+            } else if let (entry, answered) = facts.guardStanding(for: dose) {
+                // Its answer recorded nothing: it was taken, as the entry it stood on says
+                // (issue 42: listed missed after the person answered Taken).
+                used.insert(entry)
+                item.outcome = answered < dueAt.addingTimeInterval(every) ? .taken : .late
+                item.take(facts.entries[entry], wallInstant: taken[entry], clock: clock)
+                item.lateMinutes = item.outcome == .late ? max(0, Int(answered.timeIntervalSince(dueAt) / 60)) : nil
+                item.withinGuard = true
             } else if let outcome = facts.notTaken[dose] {
                 item.outcome = outcome == .skipped ? .skipped : .missed
             } else if now

@@ -6,7 +6,9 @@ extension MedicationReminder: TakenBackRule {
     /// would ask (another entry of the medication in the session, within its minutes): a button
     /// cannot ask DoseTap's question, so nothing is recorded twice, the reminder is answered,
     /// and the confirmation says which entry stands and how to record a second dose
-    /// (`--confirm-duplicate`). `snooze` shows it again in 10 minutes; `skip` records the dose
+    /// (`--confirm-duplicate`); that entry is the dose's in `meds history` too
+    /// (``Facts/guardStanding(for:)``), as DoseTap takes a second tap in its guard for the same
+    /// dose. `snooze` shows it again in 10 minutes; `skip` records the dose
     /// skipped. A dose another reminder of it answered is refused, naming that answer; so are a
     /// skip and a snooze of a dose an entry has taken.
     public func answer(_ answer: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
@@ -15,6 +17,7 @@ extension MedicationReminder: TakenBackRule {
         guard let (dose, _) = ScheduledDose.parse(record.key), let scheduled = input.facts.schedule(dose.medicationID)
         else { return .refused(InputError("\(record.key) is no longer a medication taken by day")) }
         guard record.action == nil else { return .duplicate }
+        if let refusal = Self.tooOld(dose, at: now, clock: input.clock) { return .refused(refusal) }
         if let settled = input.facts.answer(of: dose) {
             // The same answer given on another of the dose's reminders stands: nothing to do,
             // as the same answer given twice on one (a repeated answer never depends on which).
@@ -49,7 +52,8 @@ extension MedicationReminder: TakenBackRule {
         switch answer {
         case Self.takenAction:
             let event = MedicationEvent(
-                medicationID: dose.medicationID, doseMg: scheduled.schedule.doseMg, takenAt: now,
+                medicationID: dose.medicationID,
+                doseMg: input.facts.doseMg(of: dose, clock: input.clock) ?? scheduled.schedule.doseMg, takenAt: now,
                 confirmedDuplicate: false, openSession: nil, clock: input.clock,
                 rolloverHour: input.settings.int(.sessionRolloverHour))
             if let standing = standingEntry(for: dose, event: event, in: input) {
@@ -57,7 +61,7 @@ extension MedicationReminder: TakenBackRule {
                     AnswerEffects(
                         cancelOwedWithPrefix: followUps,
                         confirmation:
-                            "\(dose.medicationID) was recorded at \(input.clock.timeOfDay(standing)); nothing recorded twice (a second dose: nudge meds taken \(ShellWord.quoted(dose.medicationID)) --confirm-duplicate)"
+                            "\(dose.medicationID) was recorded at \(input.clock.timeOfDay(standing)); nothing recorded twice: meds history lists this dose taken with that entry (a second dose: nudge meds taken \(ShellWord.quoted(dose.medicationID)) --confirm-duplicate)"
                     ))
             }
             return .record(
@@ -97,6 +101,19 @@ extension MedicationReminder: TakenBackRule {
     {
         InputError(
             "the \(clock.text(dose.time)) dose of \(dose.medicationID) on \(dose.date) was recorded \(outcome.rawValue) already; nothing changed (to record it taken after all: \(SuggestedCommand.medsTaken(ShellWord.quoted(dose.medicationID))))"
+        )
+    }
+
+    /// A dose due longer ago than its facts reach (``Facts/reach``): its other reminders'
+    /// answers, the entries around it and whether it was recorded not taken are not read, so
+    /// none of the checks could be made (issue 42: a Taken on a delivery of a week ago was
+    /// recorded unchecked). `meds taken --at` records it, with DoseTap's guard.
+    private static func tooOld(_ dose: ScheduledDose, at now: Date, clock: WallClock) -> InputError? {
+        guard let dueAt = clock.instant(on: dose.date, at: dose.time), dueAt < now.addingTimeInterval(-Facts.reach)
+        else { return nil }
+        let at = ShellWord.quoted("\(dose.date)T\(dose.time)")
+        return InputError(
+            "the \(clock.text(dose.time)) dose of \(dose.medicationID) on \(dose.date) is more than \(Int(Facts.reach / 86400)) days old, past what a reminder's answer is checked against; nothing changed (to record it taken: \(SuggestedCommand.medsTaken(ShellWord.quoted(dose.medicationID))) --at \(at))"
         )
     }
 

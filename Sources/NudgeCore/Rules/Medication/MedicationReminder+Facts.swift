@@ -14,6 +14,9 @@ extension MedicationReminder {
         public var remindedFor = MedicationReminder.remindedFor(repeatMinutes: 10)
         /// The doses `meds edit` moved on its day (``MovedDose``).
         public var moved: [MovedDose] = []
+        /// Each medication's schedules as they were, each with its span, for the amount a dose
+        /// was asked with (``doseMg(of:clock:)``).
+        public var versions: [ScheduledMedication] = []
 
         public init() { self.init(schedules: [], attempts: [], entries: [], notTaken: [:]) }
 
@@ -38,12 +41,17 @@ extension MedicationReminder {
             /// Claimed or queued and not shown yet, nor given up: a snooze waiting, or one on its
             /// way to the server.
             public var isPending: Bool
+            /// When the answer was given (`acknowledged_at`).
+            public var answeredAt: Date?
 
-            public init(key: String, shownAt: Date?, action: String?, isPending: Bool = false) {
+            public init(
+                key: String, shownAt: Date?, action: String?, isPending: Bool = false, answeredAt: Date? = nil
+            ) {
                 self.key = key
                 self.shownAt = shownAt
                 self.action = action
                 self.isPending = isPending
+                self.answeredAt = answeredAt
             }
         }
 
@@ -133,6 +141,37 @@ extension MedicationReminder {
                 own.map(\.takenAt), doses: doses.map { DoseMatching.Due(dose: $0.dose, dueAt: $0.dueAt) },
                 remindedFor: remindedFor, answeredTaken: answeredTaken(dose.medicationID))
             return taken[dose].map { own[$0] }
+        }
+
+        /// The entry a dose answered *Taken* on its notification stands on where that answer
+        /// recorded nothing (another entry of its medication was within DoseTap's duplicate
+        /// guard, which a button cannot ask past: two doses a minute apart): the first of its
+        /// medication within the guard's minutes of the answer. That one entry is the record of
+        /// both, as DoseTap takes a second tap in its guard for the same dose.
+        public func guardStanding(for dose: ScheduledDose) -> (entry: Int, answeredAt: Date)? {
+            guard
+                let answered = attempts(of: dose).first(where: { $0.action == MedicationReminder.takenAction })?
+                    .answeredAt,
+                let entry = entries.indices.first(where: {
+                    entries[$0].medicationID == dose.medicationID
+                        && MedicationEvent.isWithinGuard(entries[$0].takenAt, of: answered)
+                })
+            else { return nil }
+            return (entry, answered)
+        }
+
+        /// The amount a dose is asked with, and recorded with when answered *Taken*: its
+        /// medication's schedule in effect when it was first asked (at its time, or at the edit
+        /// that moved it to a time past), never an edit's since. A repeat is the same question
+        /// again: the person may have taken what was first shown (issue 42: after `meds edit
+        /// --dose 600` a dose first shown at 500 mg repeated at 600 mg, and `meds history`
+        /// listed it at 500). Today's schedule where no version covers that instant.
+        public func doseMg(of dose: ScheduledDose, clock: WallClock) -> Int? {
+            guard let current = schedule(dose.medicationID) else { return nil }
+            guard let dueAt = clock.instant(on: dose.date, at: dose.time) else { return current.schedule.doseMg }
+            let asked = moved.first { $0.to == dose }.map { max(dueAt, $0.edit) } ?? dueAt
+            let version = versions.last { $0.schedule.medicationID == dose.medicationID && $0.isInEffect(at: asked) }
+            return (version ?? current).schedule.doseMg
         }
 
         /// The doses of a medication answered *Taken* on a notification, each with when that

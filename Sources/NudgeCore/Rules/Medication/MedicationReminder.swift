@@ -58,7 +58,7 @@ public struct MedicationReminder: MissRecordingRule {
                     found.append(
                         Occurrence(
                             kind: kind, key: dose.key, dueAt: max(dueAt, moved?.edit ?? dueAt),
-                            title: Self.title(scheduled)))
+                            title: title(ofKey: dose.key, in: input)))
                     guard let next = Self.nextFollow(of: dose, in: input.facts) else { continue }
                     found.append(
                         Occurrence(
@@ -140,7 +140,9 @@ public struct MedicationReminder: MissRecordingRule {
 
     public func title(ofKey key: String, in input: RuleInput<Facts>) -> String {
         guard let (dose, follow) = ScheduledDose.parse(key) else { return "Medication" }
-        let title = input.facts.schedule(dose.medicationID).map(Self.title) ?? Self.displayName(dose.medicationID)
+        let title =
+            input.facts.doseMg(of: dose, clock: input.clock).map { Self.title(dose.medicationID, doseMg: $0) }
+            ?? Self.displayName(dose.medicationID)
         switch follow {
         case .first: return title
         case .again, .snooze: return "\(title) (again)"
@@ -185,8 +187,8 @@ public struct MedicationReminder: MissRecordingRule {
     public func isDeadline(key: String) -> Bool { ScheduledDose.parse(key)?.follow == .unanswered }
 
     /// `Modafinil 200 mg`: DoseTap's name for a medication it knows, else the name given.
-    static func title(_ scheduled: ScheduledMedication) -> String {
-        "\(displayName(scheduled.schedule.medicationID)) \(MedicationDose.text(scheduled.schedule.doseMg))"
+    static func title(_ medicationID: String, doseMg: Int) -> String {
+        "\(displayName(medicationID)) \(MedicationDose.text(doseMg))"
     }
 
     static func displayName(_ medicationID: String) -> String {

@@ -116,4 +116,30 @@ import Testing
         #expect(again.status == 0 && again.stdout.contains("already answered; nothing changed"), "\(again)")
         #expect(try StoreDump.of(store) == before)
     }
+
+    /// An answer to a reminder of a dose more than 3 days old, past what its checks read (its
+    /// other reminders' answers, the entries around it, a recorded miss): refused, nothing
+    /// written, with the command that records it, DoseTap's guard asked (issue 42: it was
+    /// recorded unchecked). The line said, typed back, records the dose at its time.
+    @Test func anAnswerToADosePastWhatItsChecksReadNamesMedsTaken() throws {
+        try shownReminders()
+        let later = environment.merging(["NUDGE_FAKE_NOW": "2026-11-26T20:00:00+01:00"]) { $1 }
+        let line = "nudge meds taken modafinil --at 2026-11-22T19:00"
+        for answer in ["taken", "skip"] {
+            try InProcessNudge.expectRefusal(
+                ["ack", "7", answer], store: store, environment: later,
+                mentioning:
+                    "nudge: the 19:00 dose of modafinil on 2026-11-22 is more than 3 days old, past what a reminder's answer is checked against; nothing changed (to record it taken: \(line))\n"
+            )
+        }
+        #expect(try StoreQuery.rows(store, "SELECT * FROM medication_events").isEmpty)
+        #expect(try StoreQuery.rows(store, "SELECT * FROM medication_outcomes").isEmpty)
+        let words = try #require(try WholeLineSuggestionTests.shellWords([line]).first)
+        let taken = InProcessNudge.run(Array(words.dropFirst()) + ["--store", store], environment: later)
+        #expect(taken.status == 0, "\(taken)")
+        #expect(
+            try StoreQuery.rows(store, "SELECT taken_at_utc FROM medication_events") == [
+                ["taken_at_utc": "2026-11-22T18:00:00.000Z"]
+            ])
+    }
 }

@@ -50,4 +50,27 @@ import Testing
         let doses = try StoreQuery.rows(store, "SELECT dose_mg FROM medication_events ORDER BY taken_at_utc")
         #expect(doses.map { $0["dose_mg"] } == ["100", "100"])
     }
+
+    /// A row another program wrote with no time nudge can read (`created_at` and `updated_at`
+    /// of `soon`, no schedule version): when it began is not known, so its doses count from the
+    /// day it is read, none before listed missed (issue 42: read as 1970, it was listed missed
+    /// for each of the 7 days shown), and `meds list` and `meds history` name it in one line.
+    @Test func aRowWithNoReadableTimeCountsFromTheDayItIsRead() throws {
+        #expect(nudge("meds", "add", "modafinil", "--dose", "100mg", "--at", "08:00").status == 0)
+        let database = try DatabaseQueue(path: store)
+        try database.write {
+            try $0.execute(sql: "UPDATE medication_schedules SET created_at = 'soon', updated_at = 'soon'")
+            try $0.execute(sql: "DELETE FROM medication_schedule_versions")
+        }
+        try database.close()
+        let note =
+            "nudge: the row of modafinil in the medications taken by day (medication_schedules id 1) has no time nudge can read (updated_at, created_at): its doses count from today, and none before is listed missed; nudge meds remove modafinil, then nudge meds add, gives it one\n"
+        let history = nudge("meds", "history", "--days", "7")
+        #expect(history.status == 0 && history.stderr == note, "\(history)")
+        // Today's 08:00 (it is 20:00), and no day before.
+        #expect(history.stdout.components(separatedBy: "missed").count == 2, "\(history)")
+        #expect(history.stdout.hasPrefix("Sunday 2026-11-22\n") && !history.stdout.contains("2026-11-21"), "\(history)")
+        let listed = nudge("meds", "list")
+        #expect(listed.status == 0 && listed.stderr == note && listed.stdout.hasPrefix("modafinil 100 mg"), "\(listed)")
+    }
 }

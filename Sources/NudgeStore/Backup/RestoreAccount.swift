@@ -42,6 +42,12 @@ public struct RestoreAccount: Sendable, Equatable {
     /// Reminders shown in the store, unanswered, whose occurrence the backup has not shown:
     /// restored, the daemon shows those still due again, with their sound.
     public var showingsRolledBack = 0
+    /// Columns, indexes, views and triggers the store has and the backup has not.
+    public var shapesNotInBackup: [Shapes] = []
+    /// Of the rows counted in `notInBackup`, a sum of their contents' hashes: one written again
+    /// while a person was asked counts the same and reads otherwise (hostile round 23 on issue
+    /// 39: a second edit of the row the account named was rolled back unasked).
+    var contentDigest: Int64 = 0
 
     public init(
         notInBackup: [Rows] = [], comingBack: [Rows] = [], otherStore: Replacement? = nil, storeWas: Absence? = nil
@@ -69,7 +75,7 @@ public struct RestoreAccount: Sendable, Equatable {
             return
                 "this backup is of another store: its \(backup) \(backup == 1 ? "row replaces" : "rows replace") this store's \(store)"
         }
-        let phrases = notInBackup.map { rows in
+        let rowPhrases = notInBackup.map { rows in
             let detail =
                 rows.changed == 0
                 ? ""
@@ -77,14 +83,14 @@ public struct RestoreAccount: Sendable, Equatable {
             return StoreTables.phrase(rows.count, table: rows.table) + detail
         }
         let missing: String
-        if !phrases.isEmpty {
-            let list = Self.list(phrases)
-            let verb = phrases.count == 1 && notInBackup[0].count == 1 ? "is" : "are"
+        if !rowPhrases.isEmpty {
+            let list = Self.list(rowPhrases)
+            let verb = rowPhrases.count == 1 && notInBackup[0].count == 1 ? "is" : "are"
             missing = "\(list) written since then \(verb) not in it"
         } else {
             missing = "nothing written since then is missing from it"
         }
-        let answers = rolledBackReminders
+        let answers = (shapesPhrase.map { "; \($0)" } ?? "") + rolledBackReminders
         guard !comingBack.isEmpty else { return missing + answers }
         let back = Self.list(comingBack.map { StoreTables.phrase($0.count, table: $0.table) })
         return missing
@@ -113,6 +119,7 @@ public struct RestoreAccount: Sendable, Equatable {
             // Each row looks its key up in the other file: through the page cache's own map
             // rather than read() into SQLite's small cache (a million rows: 4 s, not 9).
             for schema in ["main", "backup"] { try db.execute(sql: "PRAGMA \(schema).mmap_size = 2147418112") }
+            db.add(function: RowHash.function)
             var account = RestoreAccount()
             try db.inTransaction(.deferred) {
                 account = try compareAttached(db)
@@ -137,10 +144,12 @@ public struct RestoreAccount: Sendable, Equatable {
         }
         var account = RestoreAccount()
         for table in tables {
-            let (rows, deleted) = try compare(table, db)
+            let (rows, deleted, digest) = try compare(table, db)
             if rows.count > 0 { account.notInBackup.append(rows) }
+            account.contentDigest &+= digest
             if deleted > 0 { account.comingBack.append(Rows(table: table, added: deleted, changed: 0)) }
         }
+        account.shapesNotInBackup = try shapesNotInBackup(tables: tables, db)
         account.answersRolledBack = answeredSince(db)
         account.showingsRolledBack = shownSince(db)
         // A table dropped since: the restore brings it back, with its rows.
@@ -151,24 +160,24 @@ public struct RestoreAccount: Sendable, Equatable {
         return account
     }
 
-    private static func compare(_ table: String, _ db: Database) throws -> (Rows, deleted: Int) {
+    private static func compare(_ table: String, _ db: Database) throws -> (Rows, deleted: Int, digest: Int64) {
         let name = StoreTables.quoted(table)
         let columns = try columnNames(table, schema: "main", db)
         let inBackup = try columnNames(table, schema: "backup", db)
         guard !inBackup.isEmpty else {
             let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM main.\(name)") ?? 0
-            return (Rows(table: table, added: count, changed: 0), 0)
+            return (Rows(table: table, added: count, changed: 0), 0, 0)
         }
         let common = columns.filter { column in inBackup.contains { $0.name == column.name } }
         let list = common.map { StoreTables.quoted($0.name) }.joined(separator: ", ")
-        guard !common.isEmpty else { return (Rows(table: table, added: 0, changed: 0), 0) }
+        guard !common.isEmpty else { return (Rows(table: table, added: 0, changed: 0), 0, 0) }
         let key = columns.filter { $0.key > 0 }.sorted { $0.key < $1.key }.map(\.name)
         let keyInBackup = inBackup.filter { $0.key > 0 }.sorted { $0.key < $1.key }.map(\.name)
         // Without the same primary key on both sides there is no key to look rows up by, nor
         // to tell a changed row from an added one: the rows' content is compared whole.
         guard !key.isEmpty, key == keyInBackup else {
             let (added, deleted) = try multisetSurplus(name, columns: list, where: "1", db)
-            return (Rows(table: table, added: added, changed: 0), deleted)
+            return (Rows(table: table, added: added, changed: 0), deleted, 0)
         }
         let quotedKey = key.map(StoreTables.quoted)
         let keyed = { (alias: String) in quotedKey.map { "\(alias).\($0) IS NOT NULL" }.joined(separator: " AND ") }
@@ -176,13 +185,20 @@ public struct RestoreAccount: Sendable, Equatable {
         // A join on the key, an index lookup a row: an EXCEPT sorts both tables whole into a
         // temporary table, 35 s for a million diary entries.
         let joined = quotedKey.map { "old.\($0) = new.\($0)" }.joined(separator: " AND ")
-        let same = common.map { "old.\(StoreTables.quoted($0.name)) IS new.\(StoreTables.quoted($0.name))" }
-            .joined(separator: " AND ")
+        // A column only the store has is content the restore takes away, unless empty.
+        let same =
+            (common.map { "old.\(StoreTables.quoted($0.name)) IS new.\(StoreTables.quoted($0.name))" }
+            + columns.filter { column in !common.contains { $0.name == column.name } }.map {
+                "new.\(StoreTables.quoted($0.name)) IS NULL"
+            }).joined(separator: " AND ")
+        let hashed = columns.map { "new.\(StoreTables.quoted($0.name))" }.joined(separator: ", ")
         let counted = try Row.fetchOne(
             db,
             sql: """
                 SELECT coalesce(sum(old.\(quotedKey[0]) IS NULL), 0),
-                coalesce(sum(old.\(quotedKey[0]) IS NOT NULL AND NOT (\(same))), 0)
+                coalesce(sum(old.\(quotedKey[0]) IS NOT NULL AND NOT (\(same))), 0),
+                coalesce(sum(CASE WHEN old.\(quotedKey[0]) IS NULL OR NOT (\(same))
+                                  THEN \(RowHash.name)(\(hashed)) END), 0)
                 FROM main.\(name) AS new LEFT JOIN backup.\(name) AS old ON \(joined)
                 WHERE \(keyed("new"))
                 """)
@@ -197,7 +213,7 @@ public struct RestoreAccount: Sendable, Equatable {
             Rows(
                 table: table, added: (counted?[0] ?? 0) + unkeyed.added,
                 changed: (counted?[1] ?? 0) + unkeyed.changed),
-            deleted + unkeyed.deleted
+            deleted + unkeyed.deleted, counted?[2] ?? 0
         )
     }
 
@@ -275,14 +291,5 @@ public struct RestoreAccount: Sendable, Equatable {
         return Store.wellFormed(
             try String.fetchOne(
                 db, sql: "SELECT value FROM \(schema).store_metadata WHERE key = ?", arguments: [Store.identityKey]))
-    }
-
-    /// The table's columns in `schema` with their place in its primary key (0: not in it).
-    private static func columnNames(_ table: String, schema: String, _ db: Database) throws -> [(
-        name: String, key: Int
-    )] {
-        try Row.fetchAll(db, sql: "PRAGMA \(schema).table_info(\(StoreTables.quoted(table)))").map { row in
-            (name: row["name"] as String, key: row["pk"] as Int)
-        }
     }
 }

@@ -115,8 +115,8 @@ struct BackupTests {
         let restored = try Store.restore(
             path, from: backup.path, keepingCurrentAt: path + ".before-restore-x", now: now)
         #expect(
-            restored.account
-                == RestoreAccount(notInBackup: [.init(table: "symptom_entries", added: 1, changed: 0)])
+            restored.account?.sentence
+                == RestoreAccount(notInBackup: [.init(table: "symptom_entries", added: 1, changed: 0)]).sentence
         )
         #expect(
             try store.symptoms(from: nil, through: nil, clock: clock).map(\.name) == ["headache"],

@@ -121,6 +121,7 @@ extension DoctorFindings {
                 [.problem("backups: \($0.problem)", fix: $0.fix)]
             } ?? []
         return unread + lacking + (openBackupFolderFinding(directory).map { [$0] } ?? [])
+            + (openCopiesFinding(store: store, backups: listed.map(\.path)).map { [$0] } ?? [])
             + strayBackupFindings(BackupDirectory.strays(in: directory, identity: identity), store: store, clock: clock)
             + unopenableBackupFindings(listed)
             + all.filter { $0.isAhead(of: now) }.map {

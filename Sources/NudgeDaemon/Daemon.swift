@@ -104,7 +104,6 @@ public final class Daemon {
     let upkeep: StoreUpkeep
     let escalator: Escalator
     let doNotDisturb: DoNotDisturbHold
-    let quieting: DesktopQuieting
 
     var events: EventQueue { descriptors.events }
     /// The local clock every notification and log line says times by.
@@ -153,8 +152,7 @@ public final class Daemon {
                 },
             logger: logger)
         upkeep = try StoreUpkeep(store: store, storePath: configuration.storePath, events: events, logger: logger)
-        doNotDisturb = DoNotDisturbHold(logger: logger)
-        quieting = DesktopQuieting(store: store, events: events, logger: logger)
+        doNotDisturb = DoNotDisturbHold(store: store, events: events, logger: logger)
         escalator = try Escalator(store: store, limit: configuration.escalationLimit, logger: logger)
     }
 
@@ -223,7 +221,7 @@ public final class Daemon {
         doNotDisturb.watch(
             sessionBus: configuration.sessionBus, readsGNOME: configuration.readsDesktopSettings,
             quietsGNOME: configuration.desktopIsGNOME, events: events)
-        quieting.load()
+        doNotDisturb.quieting.load()
         do { try numberPastDeliveriesRecordedBesideTheStore() } catch { logger.error("\(error)") }
         escalator.leftovers.end(at: configuration.clock.now())
         if !doNotDisturb.state.isOn { releaseHeld() }
@@ -238,7 +236,7 @@ public final class Daemon {
         defer { ambience.stop(because: "the daemon stops") }
         defer { escalator.stop(at: configuration.clock.now()) }
         defer { escalator.leftovers.stop() }
-        defer { quieting.stop(watch: doNotDisturb.doNotDisturbWatch) }
+        defer { doNotDisturb.quieting.stop(watch: doNotDisturb.doNotDisturbWatch) }
         do { try eventLoop().run() } catch .storeReplaced(let path) {
             // A stop asked for while it let go of the store (a second or more, waiting for a
             // copy to settle) would be lost with the exec (hostile round 22 on issue 39).

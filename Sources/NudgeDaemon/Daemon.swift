@@ -93,9 +93,7 @@ public final class Daemon {
     let configuration: Configuration
     let logger: Logger
     let store: Store
-    /// Held from construction until `run()` returns.
-    var lock: DaemonLock?
-    let descriptors: LoopDescriptors
+    var descriptors: LoopDescriptors
     var planner: PlannerMemory
     let server: ServerLink
     let ringer: Ringer
@@ -119,9 +117,8 @@ public final class Daemon {
         self.configuration = configuration
         self.logger = logger
         store = try Self.openStore(configuration)
-        let lock = try Self.takeLock(storePath: configuration.storePath)
-        self.lock = lock
         descriptors = try LoopDescriptors(configuration: configuration)
+        let lock = descriptors.lock
         // Weak: the lock goes when `run()` returns, whatever still publishes.
         sleepGuard = try SleepGuard(
             rtcWakeAlarm: configuration.rtcWakeAlarm, clock: configuration.clock, events: descriptors.events,
@@ -166,17 +163,6 @@ public final class Daemon {
         }
     }
 
-    /// The store's lock: one daemon per store.
-    private static func takeLock(storePath: String) throws(DaemonError) -> DaemonLock {
-        do { return try DaemonLock(storePath: storePath) } catch {
-            switch error {
-            case .alreadyRunning(let pid, let store): throw .alreadyRunning(pid: pid, store: store)
-            case .system(let call, let code): throw .system(call, code)
-            case .notRegularFile(let path): throw .notRegularFile(path)
-            }
-        }
-    }
-
     /// No sound device, an unknown sound: one line per daemon run, and notifications go on.
     /// The sound libraries' loads and unloads, for whoever reads the debug log (the tests).
     private static func logLoads(to logger: Logger) -> @Sendable (Bool) -> Void {
@@ -209,7 +195,7 @@ public final class Daemon {
     /// Connects to the notification server, records what a previous daemon left in the
     /// ledger, and runs until SIGTERM or SIGINT (or `stop()`); SIGHUP reloads.
     public func run() throws(DaemonError) {
-        defer { lock = nil }
+        defer { descriptors.lock = nil }
         defer { upkeep.waitForRunning() }
         logger.info("started on \(configuration.storePath) in \(planner.timeZone.identifier)")
         // From the start: a first plan that hangs is a hang too.

@@ -130,7 +130,7 @@ extension Daemon {
         // Only what breaks through Do Not Disturb is sent while it counts as on: not while
         // nudge puts back its own, whose end the desktop may not have said yet, when what it
         // held is released (hostile round on issue 41: a released reminder went critical).
-        if quieting.counted(doNotDisturb.state).isOn { content.urgency = .critical }
+        if doNotDisturb.quieting.counted(doNotDisturb.state).isOn { content.urgency = .critical }
         if configuration.terminal == nil { content.actions.removeAll(where: \.needsTerminal) }
         let playback: Ringer.Playback?
         (content, playback) = ringer.voiced(

@@ -10,9 +10,9 @@ extension Daemon {
     /// What a quiet span turned on and lost with a restarted server is still counted on: what
     /// it holds waits for the span's end, and the server that comes back is asked again.
     func doNotDisturbChanged(_ state: DoNotDisturb) {
-        let askAgain = quieting.heard(state)
+        let askAgain = doNotDisturb.quieting.heard(state)
         guard doNotDisturb.heard(state) || askAgain else { return }
-        let counted = quieting.counted(state)
+        let counted = doNotDisturb.quieting.counted(state)
         if !counted.isOn { releaseHeld() }
         reconcile(
             because: askAgain
@@ -24,8 +24,8 @@ extension Daemon {
     /// Do Not Disturb any more (a switch that could not be turned on again, or was put back
     /// while its server was away, changes nothing the desktop would say).
     func desktopAnswered(_ answer: DesktopQuieting.Answer) {
-        quieting.answered(answer, at: configuration.clock.now(), state: doNotDisturb.state)
-        guard doNotDisturb.holdsAny, !quieting.counted(doNotDisturb.state).isOn else { return }
+        doNotDisturb.quieting.answered(answer, at: configuration.clock.now(), state: doNotDisturb.state)
+        guard doNotDisturb.holdsAny, !doNotDisturb.quieting.counted(doNotDisturb.state).isOn else { return }
         releaseHeld()
         reconcile(because: "Do Not Disturb ended")
     }
@@ -48,13 +48,13 @@ extension Daemon {
     /// from logind's word of a sleep to the resume.
     func followQuiet(_ input: ScheduleInput?, now: Date) {
         let wanted = sleepGuard.sleepAnnounced ? nil : input?.quietSpan(now: now, clock: wallClock)
-        quieting.follow(
+        doNotDisturb.quieting.follow(
             wanted, state: doNotDisturb.state, watch: doNotDisturb.doNotDisturbWatch, clock: wallClock)
     }
 
     /// Whether `occurrence`'s kind waits for Do Not Disturb to end now.
     func waitsForDoNotDisturb(_ occurrence: Occurrence, input: ScheduleInput) -> Bool {
-        quieting.counted(doNotDisturb.state).isOn
+        doNotDisturb.quieting.counted(doNotDisturb.state).isOn
             && input.kind(occurrence.kind)?.duringDoNotDisturb(key: occurrence.key, input) == .hold
     }
 

@@ -53,8 +53,8 @@ extension Daemon {
             upkeep.checkpoints.onTimer()
         }
         loop.add("server retry", descriptor: server.retryTimer.descriptor) { [unowned self] in server.onRetryTimer() }
-        loop.add("stray inhibition", descriptor: quieting.strayCheck.descriptor) { [unowned self] in
-            quieting.onStrayCheck()
+        loop.add("stray inhibition", descriptor: doNotDisturb.quieting.strayCheck.descriptor) { [unowned self] in
+            doNotDisturb.quieting.onStrayCheck()
         }
     }
 

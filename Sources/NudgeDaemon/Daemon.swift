@@ -93,9 +93,7 @@ public final class Daemon {
     let configuration: Configuration
     let logger: Logger
     let store: Store
-    /// Held from construction until `run()` returns.
-    var lock: DaemonLock?
-    let descriptors: LoopDescriptors
+    var descriptors: LoopDescriptors
     var planner: PlannerMemory
     let server: ServerLink
     let ringer: Ringer
@@ -104,7 +102,6 @@ public final class Daemon {
     let upkeep: StoreUpkeep
     let escalator: Escalator
     let doNotDisturb: DoNotDisturbHold
-    let quieting: DesktopQuieting
 
     var events: EventQueue { descriptors.events }
     /// The local clock every notification and log line says times by.
@@ -121,9 +118,8 @@ public final class Daemon {
         self.logger = logger
         store = try Self.openStore(configuration)
         for kept in ForeignLog.take() { logger.warning("\(ForeignLog.said(kept))") }
-        let lock = try Self.takeLock(storePath: configuration.storePath)
-        self.lock = lock
         descriptors = try LoopDescriptors(configuration: configuration)
+        let lock = descriptors.lock
         // Weak: the lock goes when `run()` returns, whatever still publishes.
         sleepGuard = try SleepGuard(
             rtcWakeAlarm: configuration.rtcWakeAlarm, clock: configuration.clock, events: descriptors.events,
@@ -154,8 +150,7 @@ public final class Daemon {
                 },
             logger: logger)
         upkeep = try StoreUpkeep(store: store, storePath: configuration.storePath, events: events, logger: logger)
-        doNotDisturb = DoNotDisturbHold(logger: logger)
-        quieting = try DesktopQuieting(store: store, events: events, logger: logger)
+        doNotDisturb = try DoNotDisturbHold(store: store, events: events, logger: logger)
         escalator = try Escalator(store: store, limit: configuration.escalationLimit, logger: logger)
     }
 
@@ -166,17 +161,6 @@ public final class Daemon {
             return configuration.kinds.map(every.choosingKinds) ?? every
         } catch {
             throw .store(error)
-        }
-    }
-
-    /// The store's lock: one daemon per store.
-    private static func takeLock(storePath: String) throws(DaemonError) -> DaemonLock {
-        do { return try DaemonLock(storePath: storePath) } catch {
-            switch error {
-            case .alreadyRunning(let pid, let store): throw .alreadyRunning(pid: pid, store: store)
-            case .system(let call, let code): throw .system(call, code)
-            case .notRegularFile(let path): throw .notRegularFile(path)
-            }
         }
     }
 
@@ -212,7 +196,7 @@ public final class Daemon {
     /// Connects to the notification server, records what a previous daemon left in the
     /// ledger, and runs until SIGTERM or SIGINT (or `stop()`); SIGHUP reloads.
     public func run() throws(DaemonError) {
-        defer { lock = nil }
+        defer { descriptors.lock = nil }
         defer { upkeep.waitForRunning() }
         logger.info("started on \(configuration.storePath) in \(planner.timeZone.identifier)")
         // From the start: a first plan that hangs is a hang too.
@@ -224,7 +208,7 @@ public final class Daemon {
         doNotDisturb.watch(
             sessionBus: configuration.sessionBus, readsGNOME: configuration.readsDesktopSettings,
             quietsGNOME: configuration.desktopIsGNOME, events: events)
-        quieting.load()
+        doNotDisturb.quieting.load()
         do { try numberPastDeliveriesRecordedBesideTheStore() } catch { logger.error("\(error)") }
         escalator.leftovers.end(at: configuration.clock.now())
         if !doNotDisturb.state.isOn { releaseHeld() }
@@ -239,7 +223,7 @@ public final class Daemon {
         defer { ambience.stop(because: "the daemon stops") }
         defer { escalator.stop(at: configuration.clock.now()) }
         defer { escalator.leftovers.stop() }
-        defer { quieting.stop(watch: doNotDisturb.doNotDisturbWatch) }
+        defer { doNotDisturb.quieting.stop(watch: doNotDisturb.doNotDisturbWatch) }
         do { try eventLoop().run() } catch .storeReplaced(let path) {
             // A stop asked for while it let go of the store (a second or more, waiting for a
             // copy to settle) would be lost with the exec (hostile round 22 on issue 39).

@@ -1,10 +1,14 @@
 import Foundation
 import Logging
 import NudgeNotifier
+import NudgeStore
 
 /// The desktop's Do Not Disturb (`DoNotDisturbWatch`, followed by signal) and the occurrences
 /// it holds now: claimed, not sent, and left out of every plan's showing until it ends.
 final class DoNotDisturbHold {
+    /// What nudge turns on itself for a span that wants the desktop quiet: heard with every
+    /// change of the desktop's state, and decided by it.
+    let quieting: DesktopQuieting
     /// From `watch()` on; each change reaches the loop as `.doNotDisturb`.
     private(set) var doNotDisturbWatch: DoNotDisturbWatch?
     /// As the desktop last said; off until it said anything, or where nothing can say.
@@ -13,7 +17,10 @@ final class DoNotDisturbHold {
     private var held: Set<String> = []
     private let logger: Logger
 
-    init(logger: Logger) { self.logger = logger }
+    init(store: Store, events: EventQueue, logger: Logger) throws(DaemonError) {
+        quieting = try DesktopQuieting(store: store, events: events, logger: logger)
+        self.logger = logger
+    }
 
     /// Reads the desktop's state and follows its changes. The first reading is waited for
     /// (within a server's call timeout), so that nothing held is sent at the start before it is

@@ -164,7 +164,7 @@ extension Store {
                     // running daemon keeps its own.
                     try db.execute(
                         sql: "DELETE FROM store_metadata WHERE key IN (?, ?)",
-                        arguments: [quietedDesktopKey, rolledBackNotificationsKey])
+                        arguments: [QuietedDesktop.metadataKey, rolledBackNotificationsKey])
                 }
             }
             try copy.close()

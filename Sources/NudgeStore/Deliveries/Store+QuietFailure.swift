@@ -18,32 +18,26 @@ extension Store {
         }
     }
 
-    static let quietFailureKey = "desktop_quiet_failed"
-
     /// What another program wrote there in another shape is no failure of nudge's.
     public func quietFailure() throws(StoreError) -> QuietFailure? {
-        try read { db in
-            guard try db.tableExists("store_metadata"),
-                let value = try String.fetchOne(
-                    db, sql: "SELECT value FROM store_metadata WHERE key = ?", arguments: [Self.quietFailureKey])
-            else { return nil }
-            // `INSTANT SWITCH REASON`: the reason may hold spaces.
-            let parts = value.split(separator: " ", maxSplits: 2)
-            guard parts.count == 3, let at = Timestamp.parse(String(parts[0])) else { return nil }
-            return QuietFailure(at: at, change: String(parts[1]), reason: String(parts[2]))
-        }
+        try metadataValue(QuietFailure.self)
     }
 
     /// Records the failure (replacing any other); nil removes it.
     public func recordQuietFailure(_ failure: QuietFailure?) throws(StoreError) {
-        try write { db in
-            try db.execute(sql: "DELETE FROM store_metadata WHERE key = ?", arguments: [Self.quietFailureKey])
-            guard let failure else { return }
-            try db.execute(
-                sql: "INSERT INTO store_metadata (key, value) VALUES (?, ?)",
-                arguments: [
-                    Self.quietFailureKey, "\(Timestamp.format(failure.at)) \(failure.change) \(failure.reason)",
-                ])
-        }
+        try recordMetadataValue(failure, as: QuietFailure.self)
     }
+}
+
+extension Store.QuietFailure: StoreMetadataValue {
+    static let metadataKey = "desktop_quiet_failed"
+
+    /// `INSTANT SWITCH REASON`: the reason may hold spaces.
+    init?(metadataText: String) {
+        let parts = metadataText.split(separator: " ", maxSplits: 2)
+        guard parts.count == 3, let at = Timestamp.parse(String(parts[0])) else { return nil }
+        self.init(at: at, change: String(parts[1]), reason: String(parts[2]))
+    }
+
+    var metadataText: String { "\(Timestamp.format(at)) \(change) \(reason)" }
 }

@@ -21,30 +21,26 @@ extension Store {
         }
     }
 
-    static let quietedDesktopKey = "desktop_quieted"
-
     public func quietedDesktop() throws(StoreError) -> QuietedDesktop? {
-        try read { db in
-            guard try db.tableExists("store_metadata"),
-                let value = try String.fetchOne(
-                    db, sql: "SELECT value FROM store_metadata WHERE key = ?", arguments: [Self.quietedDesktopKey])
-            else { return nil }
-            // `SPAN CHANGE`: a span's key holds no space. Anything else another program wrote is
-            // no record: nothing of the desktop is changed for it.
-            let parts = value.split(separator: " ")
-            guard parts.count == 2 else { return nil }
-            return QuietedDesktop(span: String(parts[0]), change: String(parts[1]))
-        }
+        try metadataValue(QuietedDesktop.self)
     }
 
     /// Records the span's decision (replacing any other's); nil removes it.
     public func recordQuietedDesktop(_ record: QuietedDesktop?) throws(StoreError) {
-        try write { db in
-            try db.execute(sql: "DELETE FROM store_metadata WHERE key = ?", arguments: [Self.quietedDesktopKey])
-            guard let record else { return }
-            try db.execute(
-                sql: "INSERT INTO store_metadata (key, value) VALUES (?, ?)",
-                arguments: [Self.quietedDesktopKey, "\(record.span) \(record.change)"])
-        }
+        try recordMetadataValue(record, as: QuietedDesktop.self)
     }
+}
+
+extension Store.QuietedDesktop: StoreMetadataValue {
+    static let metadataKey = "desktop_quieted"
+
+    /// `SPAN CHANGE`: a span's key holds no space. Anything else another program wrote is no
+    /// record: nothing of the desktop is changed for it.
+    init?(metadataText: String) {
+        let parts = metadataText.split(separator: " ")
+        guard parts.count == 2 else { return nil }
+        self.init(span: String(parts[0]), change: String(parts[1]))
+    }
+
+    var metadataText: String { "\(span) \(change)" }
 }

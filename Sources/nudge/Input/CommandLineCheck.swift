@@ -202,17 +202,7 @@ enum CommandLineCheck {
         // The word a person says for a command, nearer in meaning than any in spelling
         // (`medications` is two letters from meditations).
         if let meant = spokenNames[typed], names.contains(meant) { return [meant] }
-        // The one command the word begins (`hist` → history), nearer than any a letter away
-        // (list); then those the word itself begins with (`reminder` → reminders, remind).
-        let begun = names.filter { $0.hasPrefix(typed) }
-        if begun.count == 1 {
-            return begun + names.filter { $0 != begun[0] && $0.count >= 4 && typed.hasPrefix($0) }
-        }
-        let distances = names.map { ($0, EditDistance.between($0, typed)) }
-        if let best = distances.map(\.1).min(), best <= max(1, min(3, typed.count / 3)) {
-            return distances.filter { $0.1 == best }.map(\.0)
-        }
-        return names.filter { $0.hasPrefix(typed) }
+        return NearestWords.to(typed, among: names)
     }
 }
 

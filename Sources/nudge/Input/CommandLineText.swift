@@ -34,7 +34,8 @@ enum CommandLineText {
             // ArgumentParser joins two values with "and"; either one is meant.
             let values = first[range.upperBound...].dropLast(first.hasSuffix(".") ? 1 : 0)
                 .replacing(/^('[^']*') and ('[^']*')$/) { "\($0.1) or \($0.2)" }
-            first = first[..<range.lowerBound] + ": not accepted; give one of " + values
+            let oneOf = values.contains(" or ") ? "one of " : ""
+            first = first[..<range.lowerBound] + ": not accepted; give " + oneOf + values
         }
         // "The value 'x' is invalid for '<key>': unknown settings key 'x'; …": nudge's own refusal
         // of a positional argument names what was typed.

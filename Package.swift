@@ -97,10 +97,21 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: cHeaders),
+        // The command line apart from the command tree: the options and typed arguments the
+        // commands declare, and the guessers that turn a mistyped line into a suggestion (read
+        // from the tree the executable names, CommandTree).
+        .target(
+            name: "NudgeCommandLine",
+            dependencies: [
+                "NudgeCore", "NudgeStore", "NudgeReports", "NudgeCommands",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: cHeaders),
+        // The command tree: each command's declaration and the call to its work.
         .executableTarget(
             name: "nudge",
             dependencies: [
-                "NudgeCore", "NudgeStore", "NudgeSystem", "NudgeReports", "NudgeCommands",
+                "NudgeCore", "NudgeStore", "NudgeSystem", "NudgeReports", "NudgeCommands", "NudgeCommandLine",
                 "CNudgeLinux", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -131,7 +142,7 @@ let package = Package(
         .testTarget(
             name: "NudgeCommandTests",
             dependencies: [
-                "nudge", "NudgeReports", "NudgeCommands", "NudgeTestSupport",
+                "nudge", "NudgeCommandLine", "NudgeReports", "NudgeCommands", "NudgeTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: cHeaders),

@@ -1494,6 +1494,7 @@ _nudge_upcoming() {
         return
         ;;
     '--format')
+        __nudge_add_completions -W 'ics'
         return
         ;;
     '--days')

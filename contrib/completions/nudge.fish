@@ -597,7 +597,7 @@ complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "n
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge upcoming" verbose' -l 'verbose' -d 'Add each occurrence\'s internal key (the JSON has it always).'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge upcoming" limit' -l 'limit' -d 'How many to list (1-10000, default 10).' -rfka ''
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge upcoming" from' -l 'from' -d 'List as of another instant: a local date and time (2026-11-21T19:05), or ISO 8601 with an offset.' -rfka ''
-complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge upcoming" format' -l 'format' -d 'ics: the next days as an iCalendar feed.' -rfka ''
+complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge upcoming" format' -l 'format' -d 'ics: the next days as an iCalendar feed.' -rfka 'ics'
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge upcoming" days' -l 'days' -d 'With --format ics: how many days (1-366, default 30).' -rfka ''
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge upcoming" output' -l 'output' -d 'With --format ics: the file to write (mode 0600), else standard output.' -rfka ''
 complete -c 'nudge' -n '__nudge_should_offer_completions_for_flags_or_options "nudge upcoming" version' -l 'version' -d 'Show the version.'

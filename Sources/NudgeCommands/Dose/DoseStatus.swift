@@ -103,12 +103,22 @@ public enum DoseStatus {
             ["time left", left],
             ["dose 2", dose2],
         ]
+        return laidOut(rows, width: width).joined(separator: "\n")
+    }
+
+    /// Each label beside its value, the values aligned; where a line of that is wider than
+    /// `width` (a narrow terminal), each label over its value, indented, every line within it.
+    private static func laidOut(_ rows: [[String]], width: Int) -> [String] {
         let indent = String(repeating: " ", count: 10)
-        return rows.flatMap { row in
+        let aligned = rows.flatMap { row in
             TextWrap.lines(row[1], width: max(width - indent.count, 10)).enumerated().map { index, line in
                 (index == 0 ? row[0].padding(toLength: indent.count, withPad: " ", startingAt: 0) : indent) + line
             }
-        }.joined(separator: "\n")
+        }
+        guard aligned.contains(where: { DisplayWidth.of($0) > width }) else { return aligned }
+        return rows.flatMap { row in
+            TextWrap.pieces(of: row[0], width: width) + TextWrap.narrow(row[1], width: width - 2).map { "  " + $0 }
+        }
     }
 
     /// Every key in every phase, null when it does not apply (nudge(5)); instants with

@@ -23,7 +23,7 @@ enum MedicationScheduleRecord {
         if row.stored("times", as: String.self).flatMap({ try? MedicationTimes.parse($0) }) == nil {
             broken.append("times")
         }
-        if row.stored("days", as: String.self).flatMap({ try? MedicationDays.parse($0) }) == nil {
+        if row.stored("days", as: String.self).flatMap(MedicationDays.stored) == nil {
             broken.append("days")
         }
         return broken

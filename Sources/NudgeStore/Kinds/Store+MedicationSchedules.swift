@@ -28,7 +28,7 @@ extension Store {
                 try? MedicationSchedule.formulation($0)
             }),
             let times = row.stored("times", as: String.self).flatMap({ try? MedicationTimes.parse($0) }),
-            let days = row.stored("days", as: String.self).flatMap({ try? MedicationDays.parse($0) })
+            let days = row.stored("days", as: String.self).flatMap(MedicationDays.stored)
         else { return nil }
         return MedicationSchedule(
             id: id, medicationID: name, doseMg: dose, formulation: formulation, times: times, days: days)

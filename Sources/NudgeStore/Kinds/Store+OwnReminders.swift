@@ -117,7 +117,7 @@ extension Store {
             }
             return .every(days: days, from: from)
         case "on": return CivilDate(iso: value).map(OwnReminderRepeat.on)
-        case "weekly": return (try? MedicationDays.parse(value)).map(OwnReminderRepeat.weekly)
+        case "weekly": return MedicationDays.stored(value).map(OwnReminderRepeat.weekly)
         case "monthly": return Int(value).flatMap { (1...31).contains($0) ? .monthly(day: $0) : nil }
         default: return nil
         }

@@ -1,8 +1,9 @@
 import ArgumentParser
+import NudgeCommandLine
 import NudgeCommands
 
 extension Nudge {
-    struct Ack: NudgeCommand {
+    struct Ack: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Answer a notification from the terminal, as its button would.",
             discussion:

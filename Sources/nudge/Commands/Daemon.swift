@@ -1,5 +1,6 @@
 import ArgumentParser
 import Logging
+import NudgeCommandLine
 import NudgeCommands
 
 extension Nudge {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CNudgeLinux
 import Foundation
+import NudgeCommandLine
 import NudgeCommands
 import NudgeCore
 import NudgeReports
@@ -52,6 +53,7 @@ struct Nudge: ParsableCommand {
     /// its exit status. Errors are one line on stderr; usage errors exit 64 (EX_USAGE) and
     /// touch nothing.
     static func execute(_ arguments: [String]) -> Int32 {
+        CommandTree.use(Nudge.self)
         do {
             let arguments = DashedTimeValue.joined(
                 GlobalOptions.movingLeadingStore(CompletionRequest.withCursorIndex(arguments)[...]))

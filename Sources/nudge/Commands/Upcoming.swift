@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NudgeCommandLine
 import NudgeCommands
 import NudgeCore
 import NudgeReports
@@ -24,7 +25,10 @@ extension Nudge {
             transform: TypedArguments.instant)
         var from: GivenInstant?
         @Option(help: "ics: the next days as an iCalendar feed.") var format: UpcomingFormat?
-        @Option(help: "With --format ics: how many days (1-366, default 30).") var days: Int?
+        @Option(
+            help: "With --format ics: how many days (1-366, default 30).",
+            transform: WholeNumber.days(UpcomingFeed.days))
+        var days: Int?
         @Option(help: "With --format ics: the file to write (mode 0600), else standard output.") var output: String?
 
         func validate() throws {
@@ -61,7 +65,7 @@ extension Nudge {
 }
 
 /// What `upcoming --format` writes: the listing is the default, without the option.
-enum UpcomingFormat: String, ExpressibleByArgument {
+enum UpcomingFormat: String, CaseIterable, ExpressibleByArgument {
     case ics
 
     init?(argument: String) { self.init(rawValue: argument.lowercased()) }

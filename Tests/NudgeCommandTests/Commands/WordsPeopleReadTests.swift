@@ -29,6 +29,35 @@ import Testing
         )
     }
 
+    /// At 20 columns, too narrow for a label beside its value, each label is over its value,
+    /// every line within the width (issue 40: 11 lines 21-30 wide, `time left` glued to its
+    /// value); at the default width, each label beside its value as before.
+    @Test func doseStatusStacksEachLabelOverItsValueWhenNarrow() {
+        #expect(nudge("dose", "1", "--at", "19:30").status == 0)
+        let narrow = InProcessNudge.run(
+            ["dose", "status", "--store", store], environment: environment.merging(["COLUMNS": "20"]) { $1 })
+        let lines = narrow.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.allSatisfy { $0.count <= 20 }, "\(narrow)")
+        let labels = ["phase", "session", "dose 1", "window", "alarm", "snoozes", "snooze", "time left", "dose 2"]
+        #expect(lines.filter { !$0.hasPrefix("  ") } == labels.map { Substring($0) }, "\(narrow)")
+        #expect(narrow.stdout.contains("\ntime left\n  120 min until the\n  window opens\n"), "\(narrow)")
+        let wide = nudge("dose", "status")
+        #expect(
+            wide.stdout == """
+                phase     waiting for the window to open
+                session   2026-11-22
+                dose 1    2026-11-22 19:30 CET
+                window    22:00-23:30
+                alarm     22:15
+                snoozes   0 used, 3 left
+                snooze    not now: the dose-2 window is not open yet; a snooze is only possible
+                          while it is
+                time left 120 min until the window opens
+                dose 2    -
+
+                """, "\(wide)")
+    }
+
     /// "Remind me tomorrow" answered at 19:30 is not "tomorrow at 19:30": the time is the
     /// answer's, said first, with its day when that was not the day it was due.
     @Test func historySaysWhenAnAnswerCameNotATimeToCome() throws {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NudgeCommandLine
 import NudgeCommands
 import Testing
 
@@ -7,6 +8,9 @@ import Testing
 /// Every "did you mean" a wrong verb can get is a command line the parser takes: a suggestion
 /// that fails when typed sends a person round in circles.
 @Suite struct MeantCommandParsesTests {
+
+    /// The guessers read the command tree the executable names when it runs a line.
+    init() { CommandTree.use(Nudge.self) }
     /// Words people reach for from other programs, and what may follow them.
     static let verbs = [
         "show", "view", "display", "info", "ls", "delete", "del", "rm", "remove", "cancel", "drop", "new", "create",

@@ -34,6 +34,18 @@ import Testing
             ["call", "edit", "abcd1111", "--mood", "angry"],
             "--mood 'angry' is not a mood; give one of happy, neutral, sad, frustrated or excited, or '' to remove it"
         ),
+        // A number ArgumentParser read said only "The value 'abc' is invalid for '--days <days>'"
+        // (issue 42's Low), as did a closed set of one.
+        (
+            ["upcoming", "--format", "ics", "--days", "abc"],
+            "--days 'abc' is not a number of days; give one from 1 to 366, as 14, 14d, 2w or 2 weeks"
+        ),
+        (["upcoming", "--format", "icalendar"], "--format 'icalendar' is not accepted; give 'ics'"),
+        (["meditate", "--delay", "abc"], "--delay 'abc' is not a whole number; give one from 0 to 120"),
+        (
+            ["meditate", "start", "--interval", "abc"],
+            "--interval 'abc' is not a whole number of minutes; give one from 0 to 120 as 10 (minutes), 10m, 10 min, 1h30m or 1:30"
+        ),
     ])
     func aTypedArgumentIsRefusedInNudgesOwnWords(arguments: [String], line: String) throws {
         try StoreQuery.create(store)

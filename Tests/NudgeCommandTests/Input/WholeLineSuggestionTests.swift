@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GRDB
+import NudgeCommandLine
 import NudgeCommands
 import NudgeCore
 import NudgeTestSupport
@@ -12,6 +13,9 @@ import Testing
 /// it back, offered only when it parses; a person's own words are `TEXT` in it.
 @Suite struct WholeLineSuggestionTests: CommandScenario {
     let directory = TemporaryDirectory()
+
+    /// The guessers read the command tree the executable names when it runs a line.
+    init() { CommandTree.use(Nudge.self) }
 
     /// What was typed, and the line meant (the store the harness gives stays in it, at the end).
     @Test(arguments: [

@@ -1,3 +1,5 @@
+import NudgeCommandLine
+
 @testable import nudge
 
 /// Values each command's arguments and options parse with, for tests that go over the whole

@@ -92,6 +92,21 @@ import Testing
         #expect(try store.ownReminders().map(\.text) == ["Water the plants"])
     }
 
+    /// A day twice in a row another program wrote is read as once, not left out: `--weekly`
+    /// refuses it as typed, and a row that stopped being read would never be reminded again.
+    @Test func aDayTwiceInAStoredRowIsReadAsOnce() throws {
+        let database = try DatabaseQueue(path: path)
+        try database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO own_reminders (text, repeat_kind, repeat_value, at_time, created_at, updated_at)
+                    VALUES ('Gym', 'weekly', 'sat,sun,sat', '10:00', '2026-11-26T08:00:00Z', '2026-11-26T08:00:00Z')
+                    """)
+        }
+        try database.close()
+        #expect(try store.ownReminders().map(\.repeats) == [.weekly(MedicationDays(weekdays: [6, 0]))])
+    }
+
     @Test func deletingOneCancelsItsQueuedSnooze() throws {
         let plants = try store.addOwnReminder(
             text: "Water the plants", repeats: .monthly(day: 1), time: LocalTime(hour: 18, minute: 0)!, now: now)

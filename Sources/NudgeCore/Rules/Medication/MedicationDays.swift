@@ -26,6 +26,16 @@ public struct MedicationDays: Sendable, Equatable, CustomStringConvertible {
 
     /// `option` names the option in a refusal: `--weekly` for a reminder's days.
     public static func parse(_ text: String, option: String) throws(InputError) -> MedicationDays {
+        try read(text, option: option, twiceAllowed: false)
+    }
+
+    /// The days a row says, nil when it names something else: a day twice, refused as typed,
+    /// is read as once in a row another program wrote, so that it is still reminded.
+    public static func stored(_ text: String) -> MedicationDays? {
+        try? read(text, option: "--days", twiceAllowed: true)
+    }
+
+    private static func read(_ text: String, option: String, twiceAllowed: Bool) throws(InputError) -> MedicationDays {
         let folded = text.lowercased().filter { !$0.isWhitespace }
         if folded == "daily" || folded == "everyday" { return everyDay }
         var days = Set<Int>()
@@ -38,7 +48,7 @@ public struct MedicationDays: Sendable, Equatable, CustomStringConvertible {
                 named.append(day)
             }
             guard named.count == 2 else {
-                days.insert(named[0])
+                guard days.insert(named[0]).inserted || twiceAllowed else { throw twice(text, named[0], option) }
                 continue
             }
             guard named[0] != named[1] else {
@@ -48,12 +58,18 @@ public struct MedicationDays: Sendable, Equatable, CustomStringConvertible {
             }
             var day = named[0]
             while true {
-                days.insert(day)
+                guard days.insert(day).inserted || twiceAllowed else { throw twice(text, day, option) }
                 if day == named[1] { break }
                 day = (day + 1) % 7
             }
         }
         return MedicationDays(weekdays: days)
+    }
+
+    /// A day given twice (`sat,sun,sat`, `mon-fri,wed`) is refused, as `--at` refuses a time
+    /// given twice: the list may not be what was meant.
+    private static func twice(_ text: String, _ day: Int, _ option: String) -> InputError {
+        InputError("\(option) '\(TextInput.oneLine(text))' names \(names[day]) twice; give each day once")
     }
 
     private static func refusal(_ text: String, _ word: String, _ option: String) -> InputError {

@@ -9,13 +9,37 @@ public enum MedicationName {
         if let known = KnownMedication.all.first(where: { $0.id == folded || $0.displayName.lowercased() == folded }) {
             return known.id
         }
-        guard custom else {
-            throw InputError(
-                "'\(TextInput.oneLine(name))' is not a medication DoseTap knows (\(KnownMedication.all.map(\.id).joined(separator: ", "))); to record it under this name: --custom"
-            )
-        }
+        guard custom else { throw unknown(name) }
         try TextInput.validateName(name, what: "medication name", example: "ibuprofen", limit: maximumLength)
         return name
+    }
+
+    /// The refusal of a name DoseTap does not know: the ids a slip away from it, else all.
+    private static func unknown(_ name: String) -> InputError {
+        let shown = "'\(TextInput.oneLine(name))' is not a medication DoseTap knows"
+        let near = nearest(name)
+        guard let last = near.last else {
+            let all = KnownMedication.all.map(\.id).joined(separator: ", ")
+            return InputError("\(shown) (\(all)); to record it under this name: --custom")
+        }
+        let ids = near.count == 1 ? last : near.dropLast().joined(separator: ", ") + " or " + last
+        return InputError("\(shown); did you mean \(ids)? (another medication under this name: --custom)")
+    }
+
+    /// The ids DoseTap knows a slip away from `typed`, by id or name in any case, with every
+    /// other the slip begins (`adderal` is one letter from Adderall and begins Adderall XR too:
+    /// a suggestion never picks one formulation for another); none past three, which is no slip.
+    static func nearest(_ typed: String) -> [String] {
+        let folded = TextInput.canonical(typed).lowercased()
+        let words = KnownMedication.all.flatMap { known in
+            Set([known.id, known.displayName.lowercased()]).map { ($0, known.id) }
+        }
+        let near = Set(NearestWords.to(folded, among: words.map(\.0)))
+        guard !near.isEmpty else { return [] }
+        let ids = KnownMedication.all.map(\.id).filter { id in
+            words.contains { $0.1 == id && (near.contains($0.0) || $0.0.hasPrefix(folded)) }
+        }
+        return ids.count <= 3 ? ids : []
     }
 }
 

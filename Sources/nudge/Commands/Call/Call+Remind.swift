@@ -1,9 +1,10 @@
 import ArgumentParser
+import NudgeCommandLine
 import NudgeCommands
 import NudgeCore
 
 extension Nudge.Call {
-    struct Remind: CheckedBeforeOffered {
+    struct Remind: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "Be reminded to call someone in N days or on a day.")
         @OptionGroup var global: GlobalOptions
         @Argument(

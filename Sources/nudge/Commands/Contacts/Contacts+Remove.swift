@@ -1,8 +1,9 @@
 import ArgumentParser
+import NudgeCommandLine
 import NudgeCommands
 
 extension Nudge.Contacts {
-    struct Remove: CheckedBeforeOffered {
+    struct Remove: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "Remove a contact and its one-off reminders.")
         @OptionGroup var global: GlobalOptions
         @Argument(

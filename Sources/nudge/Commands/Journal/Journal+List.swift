@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NudgeCommandLine
 import NudgeCommands
 import NudgeCore
 import NudgeReports

@@ -1,9 +1,10 @@
 import ArgumentParser
+import NudgeCommandLine
 import NudgeCommands
 import NudgeCore
 
 extension Nudge.Journal {
-    struct Reflect: CheckedBeforeOffered {
+    struct Reflect: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Add a dated reflection to a session.",
             discussion: """

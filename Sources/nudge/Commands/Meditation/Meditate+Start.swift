@@ -1,4 +1,5 @@
 import ArgumentParser
+import NudgeCommandLine
 import NudgeCommands
 import NudgeCore
 
@@ -23,13 +24,13 @@ extension Nudge.Meditate {
         var duration: String? { words.isEmpty ? nil : words.joined(separator: " ") }
         @Option(
             help:
-                "Seconds of settling before the start bell, not counted: 0 to 120 (default: meditation.start_delay_seconds)."
-        )
+                "Seconds of settling before the start bell, not counted: 0 to 120 (default: meditation.start_delay_seconds).",
+            transform: WholeNumber.parser(0...120))
         var delay: Int?
         @Option(
             help:
-                "Minutes between interval bells, shorter than the session; 0 for none (default: meditation.interval_minutes)."
-        )
+                "Minutes between interval bells, shorter than the session; 0 for none (default: meditation.interval_minutes).",
+            transform: DurationMinutes.parser(0...120))
         var interval: Int?
         @Option(
             help:

@@ -1,9 +1,10 @@
 import ArgumentParser
+import NudgeCommandLine
 import NudgeCommands
 import NudgeCore
 
 extension Nudge.Meditations {
-    struct Add: CheckedBeforeOffered {
+    struct Add: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Record a session done elsewhere, without the timer, as completed.")
         @OptionGroup var global: GlobalOptions

@@ -1,9 +1,10 @@
 import ArgumentParser
+import NudgeCommandLine
 import NudgeCommands
 import NudgeCore
 
 extension Nudge.Meds {
-    struct Taken: CheckedBeforeOffered {
+    struct Taken: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Record a medication taken, as DoseTap records it (its medication_events).",
             discussion: """

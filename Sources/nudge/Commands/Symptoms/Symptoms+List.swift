@@ -1,4 +1,5 @@
 import ArgumentParser
+import NudgeCommandLine
 import NudgeCommands
 
 extension Nudge.Symptoms {

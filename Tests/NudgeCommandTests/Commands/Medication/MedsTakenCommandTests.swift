@@ -124,6 +124,20 @@ import Testing
         #expect(try rows("SELECT id FROM medication_events").isEmpty)
     }
 
+    /// A slip in the name of a medication DoseTap knows is answered with the ids it is near, by
+    /// id or name (`adderal` begins both Adderalls: neither is picked), not the list of all 16;
+    /// a name near none is answered with the list (issue 40).
+    @Test(arguments: [
+        (["meds", "taken", "adderal"], "did you mean adderall_ir or adderall_xr? (another medication"),
+        (["meds", "taken", "Vyvance", "--dose", "30mg"], "did you mean vyvanse? (another medication"),
+        (["meds", "add", "ritalin_ri", "--dose", "10mg", "--at", "08:00"], "did you mean ritalin_ir? (another"),
+        (["meds", "add", "MODAFINL", "--dose", "100mg", "--at", "08:00"], "did you mean modafinil? (another"),
+        (["meds", "taken", "zopiclone"], "(adderall_ir, adderall_xr, ritalin_ir, ritalin_la, concerta, vyvanse"),
+    ])
+    func aSlipInAKnownMedicationNamesTheNearest(_ arguments: [String], _ mentioning: String) throws {
+        try expectRefusal(arguments, mentioning: mentioning)
+    }
+
     /// A medication taken by day is named without --custom, and its dose is the one taken.
     @Test func aMedicationTakenByDayGivesItsNameAndDose() throws {
         #expect(nudge("meds", "add", "ibuprofen", "--custom", "--dose", "400mg", "--at", "21:00").status == 0)

@@ -45,6 +45,10 @@ import Testing
         (["remind", "x", "--monthly", "32", "--at", "10:00"], "--monthly '32'"),
         (["remind", "x", "--weekly", "funday", "--at", "10:00"], "--weekly 'funday'"),
         (["remind", "x", "--weekly", "mon-mon", "--at", "10:00"], "to itself"),
+        // A day given twice is refused as --at refuses a time given twice (issue 40).
+        (["remind", "x", "--weekly", "sat,sun,sat", "--at", "10:00"], "--weekly 'sat,sun,sat' names sat twice"),
+        (["remind", "x", "--weekly", "mon-fri,wed", "--at", "10:00"], "names wed twice; give each day once"),
+        (["meds", "add", "vyvanse", "--dose", "30mg", "--at", "08:00", "--days", "Sat, sun, SAT"], "names sat twice"),
         (["remind", "x", "--every", "3d", "--weekly", "mon", "--at", "10:00"], "not 2"),
         (["remind", "x", "--at", "10:00"], "--every 3d, --daily, --on"),
         (["remind", "", "--every", "3d", "--at", "10:00"], "text is empty"),

@@ -4,13 +4,13 @@ import NudgeStore
 
 /// Completions from the store the command line being typed names (`--store`), else from the
 /// one NUDGE_STORE or the default names, as the command itself would choose.
-enum StoreCompletion {
-    static let symptomNames = CompletionKind.custom { words, _, prefix in
+public enum StoreCompletion {
+    public static let symptomNames = CompletionKind.custom { words, _, prefix in
         forRequestingShell(
             CompletionNames.symptoms(storePath: storePath(words), prefix: CompletionWords.shellUnquoted(prefix)))
     }
 
-    static let contactNames = CompletionKind.custom { words, _, prefix in
+    public static let contactNames = CompletionKind.custom { words, _, prefix in
         forRequestingShell(
             CompletionNames.contacts(storePath: storePath(words), prefix: CompletionWords.shellUnquoted(prefix)))
     }
@@ -21,7 +21,7 @@ enum StoreCompletion {
     }
 
     /// The store the words name, as the command would choose it.
-    static func storePath(_ words: [String]) -> String {
+    public static func storePath(_ words: [String]) -> String {
         CompletionWords.storePath(words, environment: CommandEnvironment.current.variables)
     }
 }

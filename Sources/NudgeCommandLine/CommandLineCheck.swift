@@ -5,11 +5,11 @@ import NudgeCore
 /// that does not exist (with the nearest that does), an option the command does not take (with
 /// those it takes), and an option given twice (ArgumentParser keeps the last one silently, so
 /// `--severity 2 --severity 5` would log a 5).
-enum CommandLineCheck {
+public enum CommandLineCheck {
     /// A refusal for `arguments` (after the program name), or nil when parsing may go ahead.
     /// `suggesting` false says no "did you mean" (a suggestion's own line is checked so).
-    static func refusal(_ arguments: [String], suggesting: Bool = true) -> String? {
-        var command: ParsableCommand.Type = Nudge.self
+    public static func refusal(_ arguments: [String], suggesting: Bool = true) -> String? {
+        var command: any ParsableCommand.Type = CommandTree.root
         var path = ["nudge"]
         var index = 0
         var options: [String: Int] = [:]
@@ -196,49 +196,39 @@ enum CommandLineCheck {
     /// The subcommands a mistyped word most likely meant: the one it begins, else those a letter
     /// or so away, the nearest all (`stauts` is one swap from status), else those it begins.
     /// Several when they are equally near: a suggestion never picks one of two at random.
-    static func nearest(_ word: String, among subcommands: [ParsableCommand.Type]) -> [String] {
+    public static func nearest(_ word: String, among subcommands: [ParsableCommand.Type]) -> [String] {
         let typed = word.lowercased()
         let names = subcommands.map { $0._commandName }
         // The word a person says for a command, nearer in meaning than any in spelling
         // (`medications` is two letters from meditations).
         if let meant = spokenNames[typed], names.contains(meant) { return [meant] }
-        // The one command the word begins (`hist` → history), nearer than any a letter away
-        // (list); then those the word itself begins with (`reminder` → reminders, remind).
-        let begun = names.filter { $0.hasPrefix(typed) }
-        if begun.count == 1 {
-            return begun + names.filter { $0 != begun[0] && $0.count >= 4 && typed.hasPrefix($0) }
-        }
-        let distances = names.map { ($0, EditDistance.between($0, typed)) }
-        if let best = distances.map(\.1).min(), best <= max(1, min(3, typed.count / 3)) {
-            return distances.filter { $0.1 == best }.map(\.0)
-        }
-        return names.filter { $0.hasPrefix(typed) }
+        return NearestWords.to(typed, among: names)
     }
 }
 
 extension CommandLineCheck {
     /// The words people type for a command whose name is another.
-    static let spokenNames = [
+    public static let spokenNames = [
         "medications": "meds", "medication": "meds", "medicine": "meds", "medicines": "meds", "pills": "meds",
         "pill": "meds", "med": "meds",
     ]
 }
 
 /// The options a command takes, read from its own usage: a `--name <value>` takes a value.
-struct CommandOptions {
-    var all: Set<String> = []
-    var valued: Set<String> = []
+public struct CommandOptions {
+    public var all: Set<String> = []
+    public var valued: Set<String> = []
     /// Its arguments' names as its usage says them (`<name>`), besides options' values.
-    var arguments: [String] = []
+    public var arguments: [String] = []
     /// Whether its last argument takes any number of words (`<words> ...`).
-    var isVariadic = false
+    public var isVariadic = false
     /// The unit of an option's number as its help says it (`--in`: days, `--duration`: minutes).
-    var units: [String: String] = [:]
-    var hasArguments: Bool { !arguments.isEmpty }
+    public var units: [String: String] = [:]
+    public var hasArguments: Bool { !arguments.isEmpty }
     private var names: [String] = []
 
-    init(_ command: ParsableCommand.Type) {
-        let help = Nudge.helpMessage(for: command, columns: 1000)
+    public init(_ command: ParsableCommand.Type) {
+        let help = CommandTree.root.helpMessage(for: command, columns: 1000)
         let usage = help.split(separator: "\n").first { $0.hasPrefix("USAGE:") }.map(String.init) ?? ""
         // An argument is a `<name>` of the usage that is no option's value.
         var afterOption = false
@@ -268,7 +258,7 @@ struct CommandOptions {
     /// Each `-x` or `--name` the usage names (at its start or after a space, `,`, `[`, `(` or
     /// `|`), and whether ` <value>` follows it. Scanned by hand, not by a Regex: every command,
     /// the daemon too, checks its words, and the regex engine made 1 MB of the binary resident.
-    static func mentions(in help: String) -> [(name: String, takesValue: Bool)] {
+    public static func mentions(in help: String) -> [(name: String, takesValue: Bool)] {
         let text = Array(help)
         let isNameCharacter = { (character: Character) in
             character.isASCII && (character.isLetter || character.isNumber || character == "-")
@@ -299,7 +289,7 @@ struct CommandOptions {
     }
 
     /// `it takes --json, --limit and --store`.
-    var listed: String {
+    public var listed: String {
         guard let last = names.last else { return "it takes only --help and --version" }
         return names.count == 1
             ? "it takes \(last)" : "it takes \(names.dropLast().joined(separator: ", ")) and \(last)"

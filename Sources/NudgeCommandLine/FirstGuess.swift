@@ -5,13 +5,13 @@ import NudgeStore
 /// it, and the line nudge takes for each: `nudge symptoms add headache --severity 2` is `nudge
 /// log symptom headache --severity 2`, `nudge contacts rename Mom Mother` is `nudge contacts
 /// edit Mom --name Mother`. A line is offered only when nudge takes it.
-enum FirstGuess {
+public enum FirstGuess {
     /// Words that mean "log one" in other diaries.
     private static let logVerbs: Set<String> = ["add", "log", "new", "create", "record"]
 
     /// The refusal of the unknown command `arguments[at]` after `path`, with the line meant, or
     /// nil when it is no first guess nudge knows.
-    static func refusal(at: Int, of arguments: [String], after path: [String]) -> String? {
+    public static func refusal(at: Int, of arguments: [String], after path: [String]) -> String? {
         let word = arguments[at].lowercased()
         let before = Array(arguments[..<at])
         let rest = Array(arguments[(at + 1)...])
@@ -29,7 +29,7 @@ enum FirstGuess {
             }
             // `nudge symptom headache --severity 2`: a name where `symptoms` has its commands.
             let named = before + ["log", "symptom"] + rest
-            let commands = Nudge.Symptoms.configuration.subcommands.map { $0._commandName }
+            let commands = CommandTree.subcommands(of: "symptoms").map { $0._commandName }
             guard !next.hasPrefix("-"), !commands.contains(next),
                 severityMoved(named).contains(where: isLogged) || SuggestedLine.parses(named + ["--severity", "3"])
             else { return nil }
@@ -40,7 +40,7 @@ enum FirstGuess {
             let named = options + ["log", "symptom", arguments[at]] + rest
             let hasSeverity = named.contains { $0 == "--severity" || $0.hasPrefix("--severity=") }
             let candidates = severityMoved(named)
-            let subcommands = Nudge.Symptoms.configuration.subcommands
+            let subcommands = CommandTree.subcommands(of: "symptoms")
             // `nudge symptoms headache`: a name alone, its severity left to give; not a day
             // (`symptoms today`) or a span (`symptoms 7d`).
             let nameAlone =
@@ -161,7 +161,8 @@ enum FirstGuess {
         let taken = verb == "reset" || value.isEmpty || typed.count == 1 && (try? typed[0].canonical(value)) != nil
         if taken,
             let meant = MeantCommand.command(
-                for: arguments[at], before: before, among: Nudge.Settings.configuration.subcommands, rest: rest)
+                for: arguments[at], before: before,
+                among: CommandTree.subcommands(of: "settings"), rest: rest)
         {
             return "\(unknown); did you mean: \(SuggestedLine.shown(meant))"
         }
@@ -177,7 +178,10 @@ enum FirstGuess {
     /// `call Mum` as `call log Mum`, where Mum names a contact; a word a letter or so from one
     /// of call's commands is left to the nearest command.
     private static func loggedCall(_ typed: String, before: [String], rest: [String], unknown: String) -> String? {
-        guard CommandLineCheck.nearest(typed, among: Nudge.Call.configuration.subcommands).isEmpty else { return nil }
+        guard
+            CommandLineCheck.nearest(typed, among: CommandTree.subcommands(of: "call"))
+                .isEmpty
+        else { return nil }
         let line = before + ["log", typed] + rest
         let usage = "\(unknown); a call is logged with: nudge call log CONTACT"
         guard SuggestedLine.parses(line) else { return usage }
@@ -204,7 +208,7 @@ enum FirstGuess {
     /// `symptoms today`, `history 1h`, `symptoms 7d`, `upcoming 5`: a day, a span or a count
     /// typed where a listing takes it as an option, as `--date today`, `--since 1h`, `--days 7`,
     /// `--limit 5`; the first the command takes that parses.
-    static func listingOption(_ arguments: [String], positional: [Int], takes: CommandOptions, path: [String])
+    public static func listingOption(_ arguments: [String], positional: [Int], takes: CommandOptions, path: [String])
         -> String?
     {
         guard !takes.hasArguments, positional.count == 1 else { return nil }
@@ -230,7 +234,7 @@ enum FirstGuess {
     /// `meditations add yesterday 9:00 20`, `dose 1 22:10`: a command that takes no argument,
     /// given its time (and its length) as words, as `--at 'yesterday 9:00' --minutes 20`; and
     /// `meditations add 20 --at 'yesterday 7:00'`, its length alone, as `--minutes 20`.
-    static func optionsNamed(_ arguments: [String], positional: [Int], takes: CommandOptions, path: [String])
+    public static func optionsNamed(_ arguments: [String], positional: [Int], takes: CommandOptions, path: [String])
         -> String?
     {
         let given = { (option: String) in arguments.contains { $0 == option || $0.hasPrefix(option + "=") } }

@@ -3,8 +3,8 @@ import NudgeCore
 
 /// An option for a number of whole minutes, taken as people say a length of time
 /// (TypedInput.wholeMinutes).
-enum DurationMinutes {
-    static func parser(_ range: ClosedRange<Int>) -> @Sendable (String) throws -> Int {
+public enum DurationMinutes {
+    public static func parser(_ range: ClosedRange<Int>) -> @Sendable (String) throws -> Int {
         TypedArguments.parsed { text throws(InputError) in try TypedInput.wholeMinutes(text, in: range) }
     }
 }

@@ -3,15 +3,15 @@
 /// "Unknown option"). A time never begins with an option's dashes, so the word is the option's
 /// value, joined to it as `--at=-2h`: nudge reads it, and understands it or refuses it in its own
 /// words, as every other value of that option.
-enum DashedTimeValue {
+public enum DashedTimeValue {
     /// The options whose value is a time, a day or a span.
-    static let options: Set<String> = [
+    public static let options: Set<String> = [
         "--at", "--since", "--from", "--to", "--on", "--date", "--in", "--until", "--every", "--days",
     ]
 
     /// `arguments` with each time option followed by a word beginning with one `-` joined to it;
     /// nothing after `--`, which ends the options, is changed.
-    static func joined(_ arguments: [String]) -> [String] {
+    public static func joined(_ arguments: [String]) -> [String] {
         var joined: [String] = []
         var index = 0
         while index < arguments.count {

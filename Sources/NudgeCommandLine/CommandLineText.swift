@@ -2,11 +2,11 @@ import Foundation
 import NudgeReports
 
 /// The raw command line, checked before parsing, and hints for what ArgumentParser says.
-enum CommandLineText {
+public enum CommandLineText {
     /// The arguments after the program name; one that is not valid UTF-8 is refused rather than
     /// stored with replacement characters (Swift's `CommandLine.arguments` repairs it silently),
     /// named by its position: it may be a journal's text.
-    static func arguments() throws -> [String] {
+    public static func arguments() throws -> [String] {
         try (1..<Int(CommandLine.argc)).map { index in
             guard let pointer = CommandLine.unsafeArgv[index] else { return "" }
             guard let text = String(validatingCString: pointer) else {
@@ -18,7 +18,7 @@ enum CommandLineText {
 
     /// ArgumentParser's message as one line: its first, and for a closed set the accepted
     /// values (listed on lines of their own from six on) as nudge says them.
-    static func oneLine(_ message: String) -> String {
+    public static func oneLine(_ message: String) -> String {
         let lines = message.split(separator: "\n").map(String.init)
         var first = lines.first ?? message
         if first.hasPrefix("Error: ") { first.removeFirst(7) }
@@ -34,7 +34,8 @@ enum CommandLineText {
             // ArgumentParser joins two values with "and"; either one is meant.
             let values = first[range.upperBound...].dropLast(first.hasSuffix(".") ? 1 : 0)
                 .replacing(/^('[^']*') and ('[^']*')$/) { "\($0.1) or \($0.2)" }
-            first = first[..<range.lowerBound] + ": not accepted; give one of " + values
+            let oneOf = values.contains(" or ") ? "one of " : ""
+            first = first[..<range.lowerBound] + ": not accepted; give " + oneOf + values
         }
         // "The value 'x' is invalid for '<key>': unknown settings key 'x'; …": nudge's own refusal
         // of a positional argument names what was typed.
@@ -50,7 +51,7 @@ enum CommandLineText {
 
     /// What was typed, as a refusal repeats it: on one line (a newline or other control
     /// character shown escaped) and at most 80 characters (a pasted page is not echoed whole).
-    static func shortened(_ typed: some StringProtocol) -> String {
+    public static func shortened(_ typed: some StringProtocol) -> String {
         var shown = ""
         for scalar in typed.unicodeScalars.prefix(81) {
             switch scalar {
@@ -69,13 +70,13 @@ enum CommandLineText {
     /// Every quoted word of a refusal as `shortened(_:)` shows it. A quote opens after no letter
     /// or digit and closes before none: the apostrophes of "the store's … the backup's" are
     /// prose, not a quoted word to cut.
-    static func shortenedQuotes(_ message: String) -> String {
+    public static func shortenedQuotes(_ message: String) -> String {
         message.replacing(/(^|[^\p{L}\p{N}])'([^']*)'(?=$|[^\p{L}\p{N}])/) { "\($0.1)'\(shortened($0.2))'" }
     }
 
     /// A value that begins with `-` reads as an option; say how to give one (a time option's
     /// needs no hint: nudge reads it as given).
-    static func hint(for message: String, arguments: [String]) -> String? {
+    public static func hint(for message: String, arguments: [String]) -> String? {
         let dashed = DashedTimeValue.joined(arguments).prefix { $0 != "--" }.first {
             $0.hasPrefix("-") && !$0.hasPrefix("--") && Int($0) == nil
         }

@@ -1,10 +1,10 @@
 /// A shell asking for the candidates of a custom completion, as the generated scripts do:
 /// `---completion SUBCOMMANDS -- ARGUMENT WORD_INDEX CURSOR_INDEX WORDS...`.
-enum CompletionRequest {
+public enum CompletionRequest {
     /// fish 3 knows no cursor inside `complete -C 'LINE'` (what fzf-style completion plugins
     /// call), so its script passes no CURSOR_INDEX and ArgumentParser answers with an internal
     /// error. The cursor is then at the end of the word being completed.
-    static func withCursorIndex(_ arguments: [String]) -> [String] {
+    public static func withCursorIndex(_ arguments: [String]) -> [String] {
         guard arguments.first == "---completion", let terminator = arguments.firstIndex(of: "--"),
             terminator + 3 < arguments.count,
             let wordIndex = Int(arguments[terminator + 2]), Int(arguments[terminator + 3]) == nil

@@ -1,17 +1,19 @@
 import ArgumentParser
 
 /// Options every subcommand takes.
-struct GlobalOptions: ParsableArguments {
+public struct GlobalOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
             // Words short enough to wrap at 60 columns (a path of 35 would not).
             "The store to use (default: $NUDGE_STORE, else nudge.sqlite in $XDG_DATA_HOME/nudge).",
             valueName: "path"))
-    var store: String?
+    public var store: String?
+
+    public init() {}
 
     /// An empty path is a mistake (an unset shell variable), not a request for the default store.
-    func validate() throws {
+    public func validate() throws {
         if store?.isEmpty == true {
             throw ValidationError("--store is empty; give the store's path, or leave --store out for the default store")
         }
@@ -21,7 +23,7 @@ struct GlobalOptions: ParsableArguments {
 extension GlobalOptions {
     /// `nudge --store PATH settings` reads naturally, but the option belongs to the leaf
     /// command: a leading `--store` is moved behind the subcommand path.
-    static func movingLeadingStore(_ arguments: ArraySlice<String>) -> [String] {
+    public static func movingLeadingStore(_ arguments: ArraySlice<String>) -> [String] {
         var rest = Array(arguments)
         var moved: [String] = []
         while let first = rest.first {

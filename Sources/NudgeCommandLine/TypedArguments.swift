@@ -49,9 +49,9 @@ extension JournalExport.Format: ExpressibleByArgument {
 
 /// The open forms the command line reads once, at parsing, for `@Option(transform:)`: each is
 /// TypedInput's parse, its refusal ArgumentParser's, which names the option and the value.
-enum TypedArguments {
+public enum TypedArguments {
     /// A library type's own parse, for `transform:`.
-    static func parsed<Value>(
+    public static func parsed<Value>(
         _ parse: @escaping @Sendable (String) throws(InputError) -> Value
     ) -> @Sendable (String) throws -> Value {
         { text in
@@ -59,13 +59,13 @@ enum TypedArguments {
         }
     }
 
-    static let instant = parsed(TypedInput.instant)
+    public static let instant = parsed(TypedInput.instant)
 
     /// A row's id, a whole number, where a person may type its text instead (hostile round of
     /// issue 40: `reminders edit 'water the plants'` got ArgumentParser's "The value ... is
     /// invalid"). What was typed is not repeated (a reminder's text is private), nor matched:
     /// an edit or a delete acts only on the row named by its id.
-    static func rowID(listedBy listing: String) -> @Sendable (String) throws -> Int64 {
+    public static func rowID(listedBy listing: String) -> @Sendable (String) throws -> Int64 {
         { text in
             guard let id = Int64(text.trimmingCharacters(in: .whitespaces)), id > 0 else {
                 throw ValidationError(
@@ -76,27 +76,27 @@ enum TypedArguments {
     }
 
     /// A time that has passed, at most `maximumAge` ago (`log symptom --at`).
-    static func pastInstant(maximumAge: TimeInterval) -> @Sendable (String) throws -> GivenInstant {
+    public static func pastInstant(maximumAge: TimeInterval) -> @Sendable (String) throws -> GivenInstant {
         parsed { text throws(InputError) in try TypedInput.pastInstant(text, maximumAge: maximumAge) }
     }
 
-    static let futureInstant = parsed(TypedInput.futureInstant)
-    static let futureDay = parsed(TypedInput.futureDay)
-    static let day = parsed(TypedInput.day)
-    static let timeOfDay = parsed(TypedInput.timeOfDay)
-    static let instantOrDay = parsed(TypedInput.instantOrDay)
-    static let spanAhead = parsed(SpanAhead.parse)
+    public static let futureInstant = parsed(TypedInput.futureInstant)
+    public static let futureDay = parsed(TypedInput.futureDay)
+    public static let day = parsed(TypedInput.day)
+    public static let timeOfDay = parsed(TypedInput.timeOfDay)
+    public static let instantOrDay = parsed(TypedInput.instantOrDay)
+    public static let spanAhead = parsed(SpanAhead.parse)
 
     /// A settings key, refused with the store contract's own message (the close key it may
     /// mean) rather than ArgumentParser's list.
-    static let settingKey: @Sendable (String) throws -> SettingKey = { name in
+    public static let settingKey: @Sendable (String) throws -> SettingKey = { name in
         do { return try SettingKey.named(name) } catch let error as SettingError {
             throw ValidationError(error.description)
         }
     }
 
     /// `call edit --mood`: a mood, or '' to remove the one stored.
-    static let moodCorrection: @Sendable (String) throws -> FieldCorrection<String?> = { text in
+    public static let moodCorrection: @Sendable (String) throws -> FieldCorrection<String?> = { text in
         guard !text.isEmpty else { return .set(nil) }
         guard let mood = CallMood(argument: text) else {
             throw ValidationError("not a mood; give one of \(CallMood.accepted), or '' to remove it")

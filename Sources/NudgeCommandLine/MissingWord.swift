@@ -5,15 +5,15 @@ import NudgeCommands
 /// as a person reads them: what is missing, how the command is typed, and where its ids or
 /// keys are listed (`nudge ack is missing its ID: nudge ack ID ANSWER; nudge history lists the
 /// ids`).
-enum MissingWord {
+public enum MissingWord {
     /// Where the values an argument takes are listed, by the command's group and the argument.
     private static let listedBy: [String: String] = [
         "nudge ack <id>": "nudge history lists the ids",
-        "nudge call <id>": "\(Nudge.Call.Delete.ids.listedBy) lists the ids",
+        "nudge call <id>": "\(CallEntries.ids.listedBy) lists the ids",
         "nudge call reminders <id>": "nudge call reminders lists the ids",
         "nudge symptoms <id>": "\(SymptomEntries.ids.listedBy) lists the ids",
         "nudge meditations <id>": "\(MeditationDelete.ids.listedBy) lists the ids",
-        "nudge journal <id>": "\(Nudge.Journal.ids.listedBy) lists the ids",
+        "nudge journal <id>": "\(JournalSessions.ids.listedBy) lists the ids",
         "nudge settings <key>": "nudge settings lists the keys",
         "nudge call <contact>": "nudge contacts lists the contacts",
         "nudge contacts <contact>": "nudge contacts lists the contacts",
@@ -21,7 +21,7 @@ enum MissingWord {
 
     /// The refusal meant by ArgumentParser's `message` for `arguments` (after the program
     /// name), or nil when it is no missing word.
-    static func refusal(for message: String, arguments: [String]) -> String? {
+    public static func refusal(for message: String, arguments: [String]) -> String? {
         let (command, path) = command(arguments)
         let here = path.joined(separator: " ")
         let usage = usage(of: command)
@@ -48,7 +48,7 @@ enum MissingWord {
 
     /// The leaf command the words name, and its path (`nudge call reminders edit`).
     private static func command(_ arguments: [String]) -> (ParsableCommand.Type, [String]) {
-        var command: ParsableCommand.Type = Nudge.self
+        var command: any ParsableCommand.Type = CommandTree.root
         var path = ["nudge"]
         var words = arguments[...]
         while let word = words.popFirst() {
@@ -64,7 +64,7 @@ enum MissingWord {
 
     /// The tokens of the command's usage after its name, without `[--store <path>]`.
     private static func usage(of command: ParsableCommand.Type) -> [String] {
-        let help = Nudge.helpMessage(for: command, columns: 1000)
+        let help = CommandTree.root.helpMessage(for: command, columns: 1000)
         guard let line = help.split(separator: "\n").first(where: { $0.hasPrefix("USAGE:") }) else { return [] }
         let tokens = line.split(separator: " ").dropFirst().map(String.init)
         let name = tokens.firstIndex { $0 == command._commandName } ?? 0

@@ -88,14 +88,12 @@ extension DaemonTests {
         #expect(try Store(path: store).quietedDesktop() == nil)
     }
 
-    /// The same on a server that keeps a gone connection's inhibitions (not Plasma): nudge
-    /// cannot end it, says so, and holds nothing for it: the symptom check held during the
-    /// session is shown at its end though the server stays inhibited.
-    @Test(.hangBound(minutes: 2)) func anInhibitionNudgeCouldNotEndHoldsNothing() throws {
-        let bus = try NotificationBus()
-        defer { bus.shutdown() }
-        try bus.addInhibited(false)
-        try bus.addInhibitMethods(answeringAfter: 7)
+    /// A quiet session from 19:58 on `bus`'s server, the symptom check held at 20:00 and the
+    /// session's end at 20:18: once the end bell and the check are shown, `afterTheEnd` runs
+    /// with the daemon still up. Returns what was shown.
+    private func symptomCheckHeldThroughASession(
+        on bus: NotificationBus, afterTheEnd: (RecordedLog) -> Void
+    ) throws -> [NotificationContent] {
         let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-21T19:58:00Z"))
         _ = try quietSession(clock)
         let notifier = FakeNotifier()
@@ -109,10 +107,23 @@ extension DaemonTests {
             #expect(log.waitFor("held symptom:2026-11-21 during Do Not Disturb"), "\(log.all)")
             clock.set(to: Timestamp.parse("2026-11-21T20:18:00Z")!)
             daemon.clockWasSet()
-            #expect(log.waitFor("nudge cannot end an inhibition whose answer never came"), "\(log.all)")
             for _ in 0..<2 { #expect(notifier.showed.wait(timeout: .now() + 10) == .success, "\(log.all)") }
+            afterTheEnd(log)
         }
-        let shown = notifier.shown.withLock { $0 }
+        return notifier.shown.withLock { $0 }
+    }
+
+    /// The same on a server that keeps a gone connection's inhibitions (not Plasma): nudge
+    /// cannot end it, says so, and holds nothing for it: the symptom check held during the
+    /// session is shown at its end though the server stays inhibited.
+    @Test(.hangBound(minutes: 2)) func anInhibitionNudgeCouldNotEndHoldsNothing() throws {
+        let bus = try NotificationBus()
+        defer { bus.shutdown() }
+        try bus.addInhibited(false)
+        try bus.addInhibitMethods(answeringAfter: 7)
+        let shown = try symptomCheckHeldThroughASession(on: bus) { log in
+            #expect(log.waitFor("nudge cannot end an inhibition whose answer never came"), "\(log.all)")
+        }
         #expect(Set(shown.map(\.title)) == [MeditationTimer.completeTitle, "Daily symptom check"], "\(shown)")
         // Released, it is sent as any time without Do Not Disturb: the stray inhibition is not
         // counted, and a kind that holds never breaks through (hostile round on issue 41).
@@ -130,23 +141,10 @@ extension DaemonTests {
         defer { bus.shutdown() }
         try bus.addInhibited(false)
         try bus.addInhibitMethodsTrackingCallers(answeringAfter: 7)
-        let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-21T19:58:00Z"))
-        _ = try quietSession(clock)
-        let notifier = FakeNotifier()
-        let log = RecordedLog()
-        try withDaemon(
-            clock: clock, notifier: notifier, log: log, kinds: [.meditation, .symptom], sessionBus: bus.address
-        ) { daemon, clock in
-            #expect(log.waitFor("Do Not Disturb is on (the notification server is inhibited)"), "\(log.all)")
-            clock.set(to: Timestamp.parse("2026-11-21T20:00:30Z")!)
-            daemon.clockWasSet()
-            #expect(log.waitFor("held symptom:2026-11-21 during Do Not Disturb"), "\(log.all)")
-            clock.set(to: Timestamp.parse("2026-11-21T20:18:00Z")!)
-            daemon.clockWasSet()
-            for _ in 0..<2 { #expect(notifier.showed.wait(timeout: .now() + 10) == .success, "\(log.all)") }
+        let shown = try symptomCheckHeldThroughASession(on: bus) { log in
             #expect(bus.waitForInhibited(false), "\(bus.diagnostics)\n\(log.all)")
         }
-        let check = notifier.shown.withLock { $0 }.first { $0.title == "Daily symptom check" }
+        let check = shown.first { $0.title == "Daily symptom check" }
         #expect(check?.urgency == .normal, "\(String(describing: check))")
     }
 

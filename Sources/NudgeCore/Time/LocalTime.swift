@@ -29,19 +29,25 @@ public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Accepts `20:00`, `8:05`, `8pm`, `8 PM`, `8:30 pm`, `8:30a.m.`, `noon` and `midnight`, and
     /// as people also write them: a bare hour (`9` is 09:00, `21` is 21:00), the hour with `h`
-    /// (`22h`, `9h30`) and four digits (`0900`, `2130`); refuses `25:99` and `13pm`.
+    /// (`22h`, `9h30`), a dot for the colon (`9.30`, `21.30`) and four digits (`0900`, `2130`);
+    /// refuses `25:99`, `13pm`, `1.5` and `2 2:10`.
+    /// Dots and spaces only in the am/pm (`8 p.m.`) and one dot for the colon (`21.30`): read
+    /// anywhere else, `1.5` was 15:00 and `2 2:10` 22:10 (hostile round on issue 40).
     public init?(parsing input: String) {
-        var text = input.lowercased().filter { !$0.isWhitespace && $0 != "." }
+        var text = input.lowercased().trimmingCharacters(in: .whitespaces)
         switch text {
         case "noon", "midday": text = "12:00"
         case "midnight": text = "00:00"
         default: break
         }
         var meridiem: String?
-        for suffix in ["am", "pm"] where text.hasSuffix(suffix) {
-            meridiem = suffix
-            text.removeLast(2)
+        let tail = text.reversed().prefix { "apm. ".contains($0) }
+        let spelled = String(tail.reversed()).filter { $0 != "." && !$0.isWhitespace }
+        if spelled == "am" || spelled == "pm" {
+            meridiem = spelled
+            text = String(text.dropLast(tail.count)).trimmingCharacters(in: .whitespaces)
         }
+        if text.wholeMatch(of: /[0-9]{1,2}\.[0-9]{2}/) != nil { text = text.replacing(".", with: ":") }
         guard let (hour, minute) = Self.fields(text, meridiem: meridiem != nil) else { return nil }
         var hour24 = hour
         if let meridiem {

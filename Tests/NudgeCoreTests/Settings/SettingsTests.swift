@@ -6,7 +6,8 @@ import Testing
     @Test(arguments: [
         ("20:00", "20:00"), ("8pm", "20:00"), ("8:30 PM", "20:30"), ("8:05", "08:05"), ("12am", "00:00"),
         ("12pm", "12:00"), ("7 a.m.", "07:00"), ("00:00", "00:00"), ("23:59", "23:59"), ("20", "20:00"),
-        ("9", "09:00"), ("22h", "22:00"), ("9h30", "09:30"), ("0900", "09:00"),
+        ("9", "09:00"), ("22h", "22:00"), ("9h30", "09:30"), ("0900", "09:00"), ("9.30", "09:30"),
+        ("21.30", "21:30"), ("8:30a.m.", "08:30"), ("8 p. m.", "20:00"), ("  7pm ", "19:00"),
     ])
     func acceptsTimesInCanonicalForm(input: String, stored: String) throws {
         #expect(try SettingKey.symptomReminderTime.canonical(input) == stored)
@@ -15,6 +16,8 @@ import Testing
     @Test(arguments: [
         "25:99", "24:00", "13pm", "0am", "24", "8:5", "", "teatime", "-3", "20:00:00", "８:00", "900", "2460", "9h5",
         "h",
+        // Dots and spaces inside the number were dropped: `1.5` was 15:00 (hostile round on issue 40).
+        "1.5", "2.2", "1.0", "0.9", "2..1", "1.8.0.0", "1 5", "2 2:10", "2 1:00", "09.3", "1.5h",
     ])
     func refusesTimesThatAreNot(input: String) {
         #expect(throws: SettingError.invalidValue(key: .symptomReminderTime, value: input)) {

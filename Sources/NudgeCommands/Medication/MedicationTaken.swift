@@ -36,7 +36,12 @@ public struct MedicationTaken {
             id = scheduled.medicationID
         } else {
             do { id = try MedicationName.resolve(name, custom: custom) } catch {
-                throw Self.nearestOwn(name, among: schedules) ?? error
+                // The line offered keeps what else was typed: without it, typed back, it recorded
+                // the usual dose now (hostile round on issue 40 after A14).
+                let rest =
+                    (dose.map { ["--dose", $0] } ?? []) + (at.map { ["--at", $0.text] } ?? [])
+                    + (confirmDuplicate ? ["--confirm-duplicate"] : [])
+                throw Self.nearestOwn(name, among: schedules, keeping: rest) ?? error
             }
         }
         if let dose { return (id, try MedicationDose.parse(dose).milligrams) }
@@ -127,13 +132,15 @@ extension MedicationTaken {
     /// One's own medication a slip away from the name typed (`Melatonn`): named, since the
     /// refusal's other way out, --custom, would record a medication of its own and leave the
     /// dose reminded and then missed.
-    static func nearestOwn(_ name: String, among schedules: [MedicationSchedule]) -> InputError? {
+    static func nearestOwn(_ name: String, among schedules: [MedicationSchedule], keeping rest: [String] = [])
+        -> InputError?
+    {
         let typed = name.lowercased()
         let near = schedules.map(\.medicationID).map { ($0, EditDistance.between(typed, $0.lowercased())) }
             .filter { $0.1 <= max(1, min(3, typed.count / 4)) }.min { $0.1 < $1.1 }
         return near.map {
             InputError(
-                "'\(TextInput.oneLine(name))' is none of your medications nor one DoseTap knows; did you mean: nudge meds taken \(ShellWord.quoted($0.0))"
+                "'\(TextInput.oneLine(name))' is none of your medications nor one DoseTap knows; did you mean: nudge meds taken \(([$0.0] + rest).map(ShellWord.quoted).joined(separator: " "))"
             )
         }
     }

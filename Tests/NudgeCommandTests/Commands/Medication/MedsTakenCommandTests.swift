@@ -118,9 +118,13 @@ import Testing
     /// alone, which would record another medication (hostile round 11: `Melatonn`).
     @Test func aSlipInOnesOwnMedicationNamesIt() throws {
         #expect(nudge("meds", "add", "Melatonin", "--custom", "--dose", "5mg", "--at", "21:00").status == 0)
-        let refused = nudge("meds", "taken", "Melatonn", "--at", "2026-03-08 19:00")
+        let refused = nudge("meds", "taken", "Melatonn", "--dose", "10mg", "--at", "2026-03-08 19:00")
         #expect(refused.status == 64, "\(refused)")
-        #expect(refused.stderr.contains("did you mean: nudge meds taken Melatonin"), "\(refused)")
+        // With what else was typed: without it, typed back, the usual dose was recorded now
+        // (hostile round on issue 40 after A14).
+        #expect(
+            refused.stderr.contains("did you mean: nudge meds taken Melatonin --dose 10mg --at '2026-03-08 19:00'"),
+            "\(refused)")
         #expect(try rows("SELECT id FROM medication_events").isEmpty)
     }
 

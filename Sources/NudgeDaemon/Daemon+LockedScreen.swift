@@ -54,6 +54,13 @@ extension Daemon {
                     for: Occurrence(kind: live.kind, key: live.key, dueAt: live.dueAt, title: live.title ?? ""),
                     now: now, text: server.notifier.bodyText, from: input, clock: wallClock)?.notification
             else { continue }
+            // As when it was sent: one that breaks through Do Not Disturb stays critical while
+            // it is on, or the desktop holds it (hostile round on issue 41 after B14).
+            if doNotDisturb.quieting.counted(doNotDisturb.state).isOn,
+                rule.duringDoNotDisturb(key: live.key, input) == .breakThrough
+            {
+                content.urgency = .critical
+            }
             content = ringer.voiced(content, settings: input.settings, for: server.notifier).0
             content.soundHint = .suppress
             let ringing = ringer.ringing.map { $0.deliveryID == live.id } ?? false

@@ -103,6 +103,7 @@ final class Escalator {
     {
         do {
             guard try store.claimEscalation(escalation, reason: reason, at: now) else { return nil }
+            escalatedHere.insert(escalation.key)
         } catch {
             logger.error("\(error)")
             return nil
@@ -249,7 +250,13 @@ final class Escalator {
         }
     }
 
+    /// The alarms this daemon escalated: a restore of a backup taken before takes their record
+    /// out of the store, and the command ran again for the same alarm (hostile round on issue 41
+    /// after B14).
+    private var escalatedHere: Set<String> = []
+
     private func isEscalated(_ key: String) -> Bool {
+        guard !escalatedHere.contains(key) else { return true }
         do { return try store.isEscalated(key: key) } catch {
             logger.error("\(error)")
             return true

@@ -1,0 +1,37 @@
+import Foundation
+import NudgeCore
+import NudgeStore
+import NudgeSystem
+import NudgeTestSupport
+import Testing
+
+@testable import NudgeDaemon
+
+/// A restore of a backup taken before an alarm escalated takes the escalation's record out of
+/// the store: the daemon ran `alarm.escalate_command` again for the same alarm, 19 s later
+/// (hostile round on issue 41 after B14: the caregiver's phone rung twice for one alarm).
+extension DaemonTests {
+    @Test func aRestoreDoesNotEscalateTheSameAlarmAgain() throws {
+        let start = try #require(Timestamp.parse("2026-11-22T02:45:00Z"))
+        let setup = try Store(path: store, now: start.addingTimeInterval(-4 * 3600))
+        try setup.setSetting(.alarmEscalateCommand, to: #"["/bin/true"]"#, at: start)
+        // The alarm rang 11 minutes ago, unanswered: it escalates at the daemon's first plan.
+        _ = try setup.startDoseSession(
+            at: start.addingTimeInterval(-176 * 60), newSession: true, settings: setup.settings(),
+            clock: WallClock(zone: zone.resolve().rules)
+        ).get()
+        let backup = directory.file("before-the-escalation.sqlite")
+        _ = try setup.backUp(toFile: backup)
+        let log = RecordedLog()
+        try withDaemon(
+            clock: DaemonClock(startingAt: start), notifier: FakeNotifier(), log: log, player: FakePlayer(),
+            kinds: [.dose2]
+        ) { _, _ in
+            #expect(log.waitFor("rescheduled (escalation ended)"), "\(log.all)")
+            _ = try Store.restore(store, from: backup, keepingCurrentAt: directory.file("kept.sqlite"), now: start)
+            #expect(log.waitFor("rescheduled (store changed)"), "\(log.all)")
+        }
+        let started = log.all.filter { $0.contains("escalating dose2:") }
+        #expect(started.count == 1, "\(started)")
+    }
+}

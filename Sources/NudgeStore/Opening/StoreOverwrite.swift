@@ -21,10 +21,17 @@ public enum StoreOverwrite {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = LockWait.busyMode
-        let answers = try? Store.openReadOnly(path, configuration).read { db in
-            try String.fetchAll(db, sql: "PRAGMA quick_check")
-        }
-        return answers == ["ok"]
+        return quickCheck(try? Store.openReadOnly(path, configuration))
+    }
+
+    /// Whether the file at `path` alone, as copied, is sound (SQLite's quick check, read
+    /// immutable): the `-wal` beside it may be the file before's.
+    static func isSoundAsCopied(_ path: String) -> Bool {
+        quickCheck(try? BackupDirectory.openImmutable(path))
+    }
+
+    private static func quickCheck(_ database: DatabaseQueue?) -> Bool {
+        (try? database?.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }) == ["ok"]
     }
 
     /// Returns once the file at `path` has not changed for `quiet` and is a sound store, or
@@ -50,13 +57,8 @@ public enum StoreOverwrite {
         var lastRead: (at: ContinuousClock.Instant, sound: Bool)?
         func isSound() -> Bool {
             if let lastRead, clock.now - lastRead.at < .seconds(1) { return lastRead.sound }
-            // An empty file is a sound database to SQLite, and no copy. The file alone, as
-            // copied: the `-wal` beside it may be the file before's.
-            let sound =
-                status.st_size > 0
-                && (try? BackupDirectory.openImmutable(path).read { db in
-                    try String.fetchAll(db, sql: "PRAGMA quick_check")
-                }) == ["ok"]
+            // An empty file is a sound database to SQLite, and no copy.
+            let sound = status.st_size > 0 && isSoundAsCopied(path)
             lastRead = (clock.now, sound)
             return sound
         }

@@ -43,9 +43,13 @@ extension BackupRestore {
                     ?? "\(directory) has no sound backup of this store to restore\(Self.unopenableNote(unopenable)); give a backup's path instead",
                 exitCode: 66)
         }
+        // Taken only when no other is sound (`newestSound`): never unsaid.
+        let ahead =
+            newest.isAhead(of: context.now)
+            ? " (dated ahead of the clock, and this store's only sound backup; check the time with timedatectl)" : ""
         return (
             newest.path,
-            Self.unopenableNote(unopenable.filter { $0.takenAt > newest.takenAt }, newer: true)
+            ahead + Self.unopenableNote(unopenable.filter { $0.takenAt > newest.takenAt }, newer: true)
                 + Self.damagedNote(in: directory, newerThan: newest, identity: identity, context)
         )
     }

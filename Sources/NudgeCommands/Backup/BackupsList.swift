@@ -53,7 +53,7 @@ public enum BackupsList {
         let ahead = backups.filter { $0.isAhead(of: context.now) }
         if !json, !ahead.isEmpty {
             context.print(
-                "\(ahead.count == 1 ? "the last is" : "the last \(ahead.count) are") dated ahead of the clock (taken while it was ahead, or it is behind now): never taken as the newest by the daemon or restore --latest; check the time with timedatectl"
+                "\(ahead.count == 1 ? "the last is" : "the last \(ahead.count) are") dated ahead of the clock (taken while it was ahead, or it is behind now): the daemon backs up as if \(ahead.count == 1 ? "it were" : "they were") not there, and restore --latest takes one only when no other is sound; check the time with timedatectl"
             )
         }
         for folder in formerFolders where !json && listedFormerFolders {

@@ -58,4 +58,20 @@ struct FutureBackupThinningTests {
             try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]], "\(json)")
         #expect(rows.map { $0["ahead_of_clock"] as? Bool } == [false, true], "\(json)")
     }
+
+    /// The only sound backup dated ahead of the clock (hostile round on issue 41, Medium 5):
+    /// `backups` said restore --latest never takes it, and the restore took it unsaid.
+    @Test func theOnlyBackupAheadOfTheClockIsRestoredSaidSo() throws {
+        let store = directory.file("nudge.sqlite")
+        nudge("log", "symptom", "sneeze", "--severity", "2", store: store, at: "2026-11-20T09:00:00Z")
+        nudge("backup", store: store, at: "2026-12-05T10:00:00Z")
+        let environment = ["TZ": "UTC", "NUDGE_FAKE_NOW": "2026-11-20T11:00:00Z"]
+        let listed = InProcessNudge.run(["backups", "--store", store], environment: environment)
+        #expect(listed.stdout.contains("restore --latest takes one only when no other is sound"), "\(listed)")
+        let restored = InProcessNudge.run(["restore", "--latest", "--yes", "--store", store], environment: environment)
+        #expect(restored.status == 0, "\(restored)")
+        #expect(
+            (restored.stdout + restored.stderr).contains("dated ahead of the clock, and this store's only sound backup"),
+            "\(restored)")
+    }
 }

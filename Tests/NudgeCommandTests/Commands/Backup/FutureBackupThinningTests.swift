@@ -71,7 +71,8 @@ struct FutureBackupThinningTests {
         let restored = InProcessNudge.run(["restore", "--latest", "--yes", "--store", store], environment: environment)
         #expect(restored.status == 0, "\(restored)")
         #expect(
-            (restored.stdout + restored.stderr).contains("dated ahead of the clock, and this store's only sound backup"),
+            (restored.stdout + restored.stderr).contains(
+                "dated ahead of the clock, and this store's only sound backup"),
             "\(restored)")
     }
 }

@@ -10,6 +10,13 @@ extension Daemon {
     /// came; one nudge closed (its delivery was rolled back, or it was answered or settled in
     /// the store before) is lost to the older copy, and shown again if it waits for an answer.
     func followReopenedDeliveries() throws {
+        // What closed before a restore, named by it: a daemon started since did not hear it.
+        let named = try store.closedBeforeRestore()
+        for close in named {
+            server.closedNotifications.remember(
+                close.notificationID, shownAt: close.shownAt, closedAt: close.closedAt, reason: close.closeReason)
+        }
+        if !named.isEmpty { try store.forgetClosedBeforeRestore(named) }
         let closed = server.closedNotifications.all
         guard !closed.isEmpty else { return }
         let reopened = try store.reopened(closed.map { ($0.notificationID, $0.shownAt) }).filter(server.showed)

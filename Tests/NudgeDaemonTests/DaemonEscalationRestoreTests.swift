@@ -34,4 +34,35 @@ extension DaemonTests {
         let started = log.all.filter { $0.contains("escalating dose2:") }
         #expect(started.count == 1, "\(started)")
     }
+
+    /// The same restore with the daemon stopped meanwhile: the next daemon found no record of
+    /// the escalation, and ran the command again. The restore keeps the records.
+    @Test func aRestoreDoesNotEscalateTheSameAlarmAgainAfterARestart() throws {
+        let start = try #require(Timestamp.parse("2026-11-22T02:45:00Z"))
+        let setup = try Store(path: store, now: start.addingTimeInterval(-4 * 3600))
+        try setup.setSetting(.alarmEscalateCommand, to: #"["/bin/true"]"#, at: start)
+        _ = try setup.startDoseSession(
+            at: start.addingTimeInterval(-176 * 60), newSession: true, settings: setup.settings(),
+            clock: WallClock(zone: zone.resolve().rules)
+        ).get()
+        let backup = directory.file("before-the-escalation.sqlite")
+        _ = try setup.backUp(toFile: backup)
+        let log = RecordedLog()
+        try withDaemon(
+            clock: DaemonClock(startingAt: start), notifier: FakeNotifier(), log: log, player: FakePlayer(),
+            kinds: [.dose2]
+        ) { _, _ in
+            #expect(log.waitFor("rescheduled (escalation ended)"), "\(log.all)")
+        }
+        _ = try Store.restore(store, from: backup, keepingCurrentAt: directory.file("kept.sqlite"), now: start)
+        #expect(try StoreQuery.rows(store, "SELECT * FROM reminder_escalations").count == 1, "the restore kept it")
+        try withDaemon(
+            clock: DaemonClock(startingAt: start.addingTimeInterval(60)), notifier: FakeNotifier(), log: log,
+            player: FakePlayer(), kinds: [.dose2]
+        ) { _, _ in
+            #expect(log.waitFor("rescheduled (start)"), "\(log.all)")
+        }
+        let started = log.all.filter { $0.contains("escalating dose2:") }
+        #expect(started.count == 1, "\(started)")
+    }
 }

@@ -78,4 +78,28 @@ extension DaemonTests {
                 })
         }
     }
+
+    /// The daemon that heard the expiry was restarted before the restore: the new one knew of
+    /// no close, and the reminder stayed "shown, no answer" with nothing on screen. The restore
+    /// names the closes of the store it replaced.
+    @Test func aDaemonStartedAfterTheExpiryRecordsItWhenTheRestoreBringsTheReminderBackOpen() throws {
+        var backup = ""
+        try binsShownBetweenTwoBackups { notifier, _, whileShown in
+            backup = whileShown
+            notifier.onEvent?(.closed(notificationID: 1, reason: .expired))
+            #expect(
+                FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
+                    (try? self.bins())?["closed_reason"] == "expired"
+                })
+        }
+        _ = try Store.restore(store, from: backup, keepingCurrentAt: directory.file("kept.sqlite"), now: Date())
+        #expect(try bins()["closed_reason"] == "NULL", "the restore brought it back open")
+        let start = try #require(Timestamp.parse("2026-11-21T18:05:00Z"))
+        try withDaemon(clock: DaemonClock(startingAt: start), notifier: FakeNotifier(), kinds: [.ownReminder]) { _, _ in
+            #expect(
+                FileEvents.waitUntil(watching: [directory.path], timeout: 10) {
+                    (try? self.bins()).map { $0["closed_reason"] == "expired" && $0["reshow_at"] != "NULL" } == true
+                }, "\((try? self.bins()) ?? [:])")
+        }
+    }
 }

@@ -143,7 +143,8 @@ public struct RestoreAccount: Sendable, Equatable {
                     storeRows: try rows(tables, schema: "main", db)))
         }
         var account = RestoreAccount()
-        for table in tables {
+        // The alarms sent beyond this computer stay recorded (`keepEscalations`).
+        for table in tables where table != Store.escalationsTable {
             let (rows, deleted, digest) = try compare(table, db)
             if rows.count > 0 { account.notInBackup.append(rows) }
             account.contentDigest &+= digest

@@ -29,9 +29,10 @@ extension Store {
     /// After a restore's write, from `keptPath` (the store as the restore found it): every
     /// delivery, own reminder and contact id it had given stays given (`IssuedNumbers`: a
     /// reminder rolled back gave its id to the next one added, hostile round 21 on issue 39),
-    /// and its notifications that
-    /// look open and that the restored store does not record as shown are named for the daemon.
-    /// Best effort: the restore is done whatever happens here.
+    /// its notifications that look open and that the restored store does not record as shown
+    /// are named for the daemon, and so those it records as on screen that had closed
+    /// (`ClosedBeforeRestore`); its alarms sent beyond this computer stay recorded
+    /// (`keepEscalations`). Best effort: the restore is done whatever happens here.
     static func recordRolledBack(store storePath: String, kept keptPath: String) {
         // A finished copy no process writes: read as it is, making no file beside it.
         let kept = try? BackupDirectory.openImmutable(keptPath).read { db in
@@ -43,7 +44,9 @@ extension Store {
                         SELECT id, notification_id, shown_at FROM reminder_deliveries
                         WHERE notification_id IS NOT NULL AND shown_at IS NOT NULL AND closed_at IS NULL
                         ORDER BY shown_at DESC LIMIT \(rolledBackKept)
-                        """)
+                        """),
+                closed: (try? closedNotifications(kept: db)) ?? [],
+                escalations: (try? escalations(kept: db)) ?? []
             )
         }
         guard let kept else { return }
@@ -54,22 +57,30 @@ extension Store {
             for (numbers, highest) in zip(IssuedNumbers.keptByRestore, kept.highest) {
                 try numbers.recordIssued(through: highest, db)
             }
-            var rolledBack = try rolledBackNotifications(db)
-            for row in kept.open {
-                guard let id: Int64 = row.stored(at: 0), let notification: Int64 = row.stored(at: 1),
-                    let shown: String = row.stored(at: 2), let shownAt = Timestamp.parse(shown),
-                    let notificationID = UInt32(exactly: notification),
-                    try Bool.fetchOne(
-                        db,
-                        sql:
-                            "SELECT count(*) > 0 FROM reminder_deliveries WHERE id = ? AND notification_id = ? AND shown_at = ?",
-                        arguments: [id, notification, shown]) != true
-                else { continue }
-                let named = RolledBackNotification(notificationID: notificationID, shownAt: shownAt)
-                if !rolledBack.contains(named) { rolledBack.append(named) }
-            }
-            try record(rolledBack, db)
+            try? nameClosedBeforeRestore(kept.closed, db)
+            try? keepEscalations(kept.escalations, db)
+            try nameRolledBack(kept.open, db)
         }
+    }
+
+    /// Names for the daemon the notifications of `open` (the replaced store's rows that look
+    /// open) whose deliveries the restored store (`db`) does not record as shown.
+    private static func nameRolledBack(_ open: [Row], _ db: Database) throws {
+        var rolledBack = try rolledBackNotifications(db)
+        for row in open {
+            guard let id: Int64 = row.stored(at: 0), let notification: Int64 = row.stored(at: 1),
+                let shown: String = row.stored(at: 2), let shownAt = Timestamp.parse(shown),
+                let notificationID = UInt32(exactly: notification),
+                try Bool.fetchOne(
+                    db,
+                    sql:
+                        "SELECT count(*) > 0 FROM reminder_deliveries WHERE id = ? AND notification_id = ? AND shown_at = ?",
+                    arguments: [id, notification, shown]) != true
+            else { continue }
+            let named = RolledBackNotification(notificationID: notificationID, shownAt: shownAt)
+            if !rolledBack.contains(named) { rolledBack.append(named) }
+        }
+        try record(rolledBack, db)
     }
 
     /// The notifications restores named that the daemon has not closed yet; a value another

@@ -83,7 +83,7 @@ extension Daemon {
         // Before anything reads the file: the log at the path is the file before's.
         if let kept = StoreOverwrite.setAsideFormerLog(of: path, now: configuration.clock.now()) {
             logger.warning(
-                "the store's write-ahead log (\(kept.size) bytes of the file before) is kept as \(kept.path): SQLite would have read it into the file now there"
+                "the store's write-ahead log (\(WriteAheadLogCommits.sizeAndCount(kept.size, at: kept.path)) of the file before) is kept as \(kept.path): SQLite would have read it into the file now there"
             )
         }
         if let afresh = try? Store(readingOnly: path),
@@ -96,6 +96,9 @@ extension Daemon {
                     metadata: ["event": "closed_for_store"])
             }
         }
+        // Set aside by that connection (a log written since the copy, beside a file that keeps
+        // a rollback journal): said here, the daemon started again is another process image.
+        for kept in ForeignLog.take() { logger.warning("\(ForeignLog.said(kept))") }
         server.notifier.flush(timeout: .seconds(2))
         if server.shownDeliveries.highest > 0 {
             recordDeliveriesBesideTheStore(through: server.shownDeliveries.highest)

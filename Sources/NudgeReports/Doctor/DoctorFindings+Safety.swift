@@ -122,6 +122,7 @@ extension DoctorFindings {
             } ?? []
         return unread + lacking + (openBackupFolderFinding(directory).map { [$0] } ?? [])
             + (openCopiesFinding(store: store, backups: listed.map(\.path)).map { [$0] } ?? [])
+            + setAsideLogFindings(store: store)
             + strayBackupFindings(BackupDirectory.strays(in: directory, identity: identity), store: store, clock: clock)
             + unopenableBackupFindings(listed)
             + all.filter { $0.isAhead(of: now) }.map {

@@ -40,6 +40,6 @@ public enum ForeignLog {
 
     /// What a person reads of one.
     public static func said(_ kept: SetAside) -> String {
-        "the write-ahead log beside the store (\(kept.size) bytes) was another file's (the store's file was copied over); SQLite would have read it into the store: kept as \(kept.path)"
+        "the write-ahead log beside the store (\(WriteAheadLogCommits.sizeAndCount(kept.size, at: kept.path))) was another file's (the store's file was copied over, and commits made since read that file's log too); SQLite would have read it into the store: kept as \(kept.path)"
     }
 }

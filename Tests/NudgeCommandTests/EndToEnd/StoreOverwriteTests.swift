@@ -93,6 +93,33 @@ struct StoreOverwriteTests: DaemonScenario {
         #expect(daemon.waitForExit(timeout: 10) == 0, "\(daemon.stderr)")
     }
 
+    /// Another program writing the moment after the copy reads the file before's log, which
+    /// is still beside the copy, and commits into it: its commits are set aside with that log
+    /// (they were made against a mix of the two files), and were named nowhere (hostile round
+    /// 24 on issue 39: 29-33 commits; the log and doctor said nothing). Both name it now.
+    @Test func aLogSetAsideWithAnotherProgramsCommitsIsNamed() throws {
+        let daemon = try startDaemon(at: "2026-11-22T19:59:58-05:00")
+        #expect(daemon.waitForLog("backed up the store to"), "\(daemon.stderr)")
+        let backups = try FileManager.default.contentsOfDirectory(atPath: store + ".backups")
+        let backup = store + ".backups/" + (try #require(backups.first { $0.hasSuffix(".sqlite") }))
+        try overwriteStore(with: backup)
+        // As a program that is not nudge: SQLite's own opening, which reads any -wal it finds.
+        try DatabaseQueue(path: store).write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO symptom_entries (id, name, severity, logged_at, created_at, updated_at)
+                    VALUES (?1, 'Cough', 2, ?2, ?2, ?2)
+                    """,
+                arguments: [UUID().uuidString, "2026-11-22T20:00:00-05:00"])
+        }
+        #expect(daemon.waitForLog("was another file's"), "\(daemon.stderr)")
+        #expect(daemon.stderr.contains(" commit"), "\(daemon.stderr)")
+        let doctor = try attempt("doctor").stdout
+        #expect(doctor.contains(".before-overwrite-") && doctor.contains("none of them is in the store"), "\(doctor)")
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit(timeout: 10) == 0, "\(daemon.stderr)")
+    }
+
     private func copyfile(_ from: String, _ to: String) -> Bool {
         (try? FileManager.default.copyItem(atPath: from, toPath: to)) != nil
     }

@@ -1,0 +1,32 @@
+import Foundation
+import NudgeCore
+import NudgeStore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The write-ahead logs set aside beside the store when its file was copied over
+/// (`STORE.before-overwrite-INSTANT-wal`): they hold the commits of the file before, and those
+/// another program made in the moments after the copy while that log was still beside it (it
+/// read them against the file before's log). None of them is in the store; the log and standard
+/// error said so once (hostile round 24 on issue 39: 29-33 commits of another program went
+/// there, named nowhere a person looks later).
+extension DoctorFindings {
+    public static func setAsideLogFindings(store: String) -> [Finding] {
+        let folder = PathText.directory(of: store)
+        let prefix = (store as NSString).lastPathComponent + ".before-overwrite-"
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? [])
+            .filter { $0.hasPrefix(prefix) && $0.hasSuffix("-wal") }.sorted()
+        return names.compactMap { name in
+            let path = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+            var status = stat()
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+            return .warning(
+                "backups: \(name) (\(WriteAheadLogCommits.sizeAndCount(Int(status.st_size), at: path))) is the write-ahead log that was beside the store when its file was copied over: the commits of the file before, and any another program made in the moments after the copy; none of them is in the store",
+                fix:
+                    "if the store lacks something written just before or after that copy, keep the file and read it beside a copy of the file it belonged to (sqlite3 reads FILE-wal beside FILE); otherwise remove it: rm \(ShellWord.quoted(path))"
+            )
+        }
+    }
+}

@@ -89,6 +89,10 @@ public enum BackupDirectory {
         ("therapy_reflections", "reflections", "reflection"),
         ("own_reminders", "own reminders", "own reminder"),
         ("medication_schedules", "medications", "medication"),
+        // After the first eight, whose order the listing's readers know (hostile round 24 on
+        // issue 39: a person's contacts and doses went uncounted).
+        ("contacts", "contacts", "contact"), ("call_reminders", "call reminders", "call reminder"),
+        ("medication_events", "medication doses taken", "medication dose taken"),
     ]
 
     /// `1 diary entry`, `4 diary entries`.
@@ -179,6 +183,13 @@ public enum BackupDirectory {
         read(path, immutable: immutable, checking: false).counts
     }
 
+    /// The rows of `table` a person counts: not a call Monica marks deleted.
+    private static func count(_ table: String, _ db: Database) throws -> Int {
+        let marked = try db.columns(in: table).contains { $0.name == "is_marked_deleted" }
+        return try Int.fetchOne(
+            db, sql: "SELECT count(*) FROM \(table)" + (marked ? " WHERE is_marked_deleted IS NOT 1" : "")) ?? 0
+    }
+
     private static func read(_ path: String, immutable: Bool, checking: Bool) -> BackupContents {
         do {
             var configuration = Configuration()
@@ -193,10 +204,7 @@ public enum BackupDirectory {
                     : "ok"
                 let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
                 let counts = try countedTables.map { table, label, _ in
-                    (
-                        label,
-                        tables.contains(table) ? try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0 : 0
-                    )
+                    (label, tables.contains(table) ? try count(table, db) : 0)
                 }
                 return BackupContents(check: check, counts: counts)
             }

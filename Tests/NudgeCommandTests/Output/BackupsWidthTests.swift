@@ -51,12 +51,14 @@ import Testing
                     nudge-20261122T180000Z.sqlite
                     4 diary entries, 1 dose event, 1 call, 0 meditations,
                     0 therapy sessions, 0 reflections, 0 own reminders,
-                    0 medications
+                    0 medications, 1 contact, 0 call reminders,
+                    0 medication doses taken
                 2026-11-21 20:00 CET  \(size(0))  ok
                     nudge-20261121T190000Z.sqlite
                     2 diary entries, 0 dose events, 0 calls, 0 meditations,
                     0 therapy sessions, 0 reflections, 0 own reminders,
-                    0 medications
+                    0 medications, 0 contacts, 0 call reminders,
+                    0 medication doses taken
 
                 """)
     }
@@ -68,21 +70,23 @@ import Testing
             width == 80
             ? [
                 "4 diary entries, 1 dose event, 1 call, 0 meditations, 0 therapy sessions,",
-                "0 reflections, 0 own reminders, 0 medications",
+                "0 reflections, 0 own reminders, 0 medications, 1 contact, 0 call reminders,",
+                "0 medication doses taken",
             ]
             : [
                 "4 diary entries, 1 dose event, 1 call, 0 meditations, 0 therapy sessions, 0 reflections, 0 own reminders,",
-                "0 medications",
+                "0 medications, 1 contact, 0 call reminders, 0 medication doses taken",
             ]
         let older =
             width == 80
             ? [
                 "2 diary entries, 0 dose events, 0 calls, 0 meditations, 0 therapy sessions,",
-                "0 reflections, 0 own reminders, 0 medications",
+                "0 reflections, 0 own reminders, 0 medications, 0 contacts, 0 call reminders,",
+                "0 medication doses taken",
             ]
             : [
                 "2 diary entries, 0 dose events, 0 calls, 0 meditations, 0 therapy sessions, 0 reflections, 0 own reminders,",
-                "0 medications",
+                "0 medications, 0 contacts, 0 call reminders, 0 medication doses taken",
             ]
         let expected =
             [

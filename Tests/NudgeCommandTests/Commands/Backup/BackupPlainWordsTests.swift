@@ -35,6 +35,28 @@ struct BackupPlainWordsTests {
         #expect(before != nil && StoreDump.bytes(taken) == before)
     }
 
+    /// The counts leave out nothing a person keeps (hostile round 24 on issue 39: two contacts,
+    /// a call reminder and a medication taken went uncounted); a call Monica marks deleted is
+    /// not one.
+    @Test func theCountsNameContactsCallRemindersAndDosesTaken() throws {
+        nudge(["contacts", "add", "Ann", "--every", "7"])
+        nudge(["contacts", "add", "Bob", "--every", "14"])
+        nudge(["call", "remind", "Ann", "--on", "2026-12-01"])
+        nudge(["meds", "add", "Melatonin", "--dose", "3mg", "--at", "22:00", "--custom"])
+        nudge(["meds", "taken", "Melatonin"])
+        nudge(["call", "log", "Ann"])
+        nudge(["call", "log", "Bob"])
+        try DatabaseQueue(path: store).write { db in
+            try db.execute(
+                sql: "UPDATE call_logs SET is_marked_deleted = 1 WHERE rowid = (SELECT min(rowid) FROM call_logs)")
+        }
+        let taken = nudge(["backup"])
+        #expect(taken.stdout.contains(" 1 call,"), "\(taken)")
+        #expect(taken.stdout.contains("2 contacts, 1 call reminder, 1 medication dose taken"), "\(taken)")
+        let listed = nudge(["backups", "--json"])
+        #expect(listed.stdout.contains("\"medication_doses_taken\" : 1"), "\(listed)")
+    }
+
     /// `restore FILE` onto a store on a full disk (a 2 MB tmpfs, which root can mount): the
     /// backup fits beside the store once, not twice. It says the disk is full, and the store
     /// is as it was.

@@ -78,12 +78,13 @@ public struct DeliveryRecord: Sendable, Equatable {
     /// instant it was lost), not because it expired unseen.
     public var isOwedAfterLoss: Bool { isOwed && reshowAt != nil && reshowAt == lostAt }
 
-    /// Lost with a restarted server, and not held since (a loss before a hold is Do Not
-    /// Disturb's to tell).
-    var lostSinceHeld: Bool {
+    /// Lost with a restarted server and not shown again since (a `shownAt` before `lostAt` is
+    /// the showing that was lost): late for the restart, whether Do Not Disturb held it before
+    /// or after (hostile round on issue 41: one shown before a meditation's quiet and lost
+    /// during it was summed up as held by Do Not Disturb).
+    var lostNotShownAgain: Bool {
         guard let lostAt else { return false }
-        guard let heldAt else { return true }
-        return lostAt > (releasedAt ?? heldAt)
+        return shownAt.map { $0 < lostAt } ?? true
     }
 
     /// The same rule in SQL, for a `reminder_deliveries` row named `table` (an alias or the

@@ -36,7 +36,7 @@ public enum LateCause: Sendable, Equatable {
         // What befell each: one shown and lost with a restarted server is late for the
         // restart, whether Do Not Disturb held it before (it may be long over) or after (its
         // showing was before the quiet); one held and never shown, for Do Not Disturb.
-        let lost = Set(input.deliveries.filter(\.lostNotShownAgain).map(\.key))
+        let lost = Set(input.deliveries.filter(\.lateForItsLoss).map(\.key))
         let held = late.filter { occurrence in
             !lost.contains(occurrence.key)
                 && input.deliveries.contains { $0.key == occurrence.key && $0.heldAt != nil }

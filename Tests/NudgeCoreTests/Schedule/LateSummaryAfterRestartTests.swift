@@ -83,6 +83,21 @@ import Testing
         #expect(
             LateCause.of(late.map(\.0), input: input, machineUpSince: nil, daemonStartedAt: started) == .serverRestarted
         )
+        // Shown in the summary, then reworded on unlock: still the restart's.
+        var inTheSummary = input
+        for index in inTheSummary.deliveries.indices { inTheSummary.deliveries[index].shownAt = now }
+        #expect(
+            LateCause.of(late.map(\.0), input: inTheSummary, machineUpSince: nil, daemonStartedAt: started)
+                == .serverRestarted)
+        // Shown again after the loss, then held: Do Not Disturb's.
+        var heldLater = input
+        for index in heldLater.deliveries.indices {
+            heldLater.deliveries[index].shownAt = lostAt.addingTimeInterval(10)
+            heldLater.deliveries[index].heldAt = lostAt.addingTimeInterval(60)
+        }
+        #expect(
+            LateCause.of(late.map(\.0), input: heldLater, machineUpSince: nil, daemonStartedAt: started)
+                == .doNotDisturb)
         let neverShown = Occurrence(
             kind: .symptom, key: "symptom:2026-11-25", dueAt: lostAt.addingTimeInterval(120),
             title: "Daily symptom check")

@@ -49,6 +49,17 @@ extension NotificationBus {
             ])
     }
 
+    /// An `Inhibit` that refuses (a D-Bus error) after `answeringAfter` seconds, inhibiting nothing.
+    public func addRefusingInhibit(answeringAfter delay: Double) throws {
+        try call(
+            "org.freedesktop.DBus.Mock.AddMethod",
+            [
+                "org.freedesktop.Notifications", "Inhibit", "ssa{sv}", "u",
+                "import time\ntime.sleep(\(delay))\n"
+                    + "raise dbus.exceptions.DBusException('busy', name='org.freedesktop.DBus.Error.AccessDenied')",
+            ])
+    }
+
     /// Plasma's inhibitions as Plasma keeps them: each one belongs to the bus connection that
     /// asked (its unique name, read from the message being handled), and goes when that
     /// connection closes (NameOwnerChanged to no owner, as a killed process's does). Cookies

@@ -120,11 +120,15 @@ public enum DeliveryHistory {
         return "\(SummaryRecord.shown(body: record.body) ?? "shown"), no answer"
     }
 
-    /// Lost at `lost` (`lostCause`), and whether shown again since.
+    /// Lost at `lost` (`lostCause`), and whether shown again since. A server's loss recorded
+    /// the second after the showing it ended is the store's ordering, not a time anyone saw (the
+    /// clock was set back since the showing: `recordLostWithServer`), and is said without one.
     private static func lostOutcome(_ record: DeliveryRecord, lost: Date, shownAt: Date, clock: WallClock) -> String {
         let at = LocalFormat.time(lost, clock: clock)
+        let timeUnknown = lost.timeIntervalSince(shownAt) == 1
         let restarted =
             switch record.lostCause {
+            case .server where timeUnknown: "shown, then lost when the notification server restarted"
             case .server: "shown, then lost when the notification server restarted at \(at)"
             case .olderCopy:
                 "shown and closed, then an older copy of the store that records it as open was put in place (seen at \(at))"

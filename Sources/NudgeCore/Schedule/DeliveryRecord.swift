@@ -78,12 +78,16 @@ public struct DeliveryRecord: Sendable, Equatable {
     /// instant it was lost), not because it expired unseen.
     public var isOwedAfterLoss: Bool { isOwed && reshowAt != nil && reshowAt == lostAt }
 
-    /// Lost with a restarted server, and not held since (a loss before a hold is Do Not
-    /// Disturb's to tell).
-    var lostSinceHeld: Bool {
+    /// Late for a restarted server that lost it, whether Do Not Disturb held it before the loss
+    /// or after (hostile round on issue 41: one shown before a meditation's quiet and lost
+    /// during it was summed up as held by Do Not Disturb). Not when it was shown again since
+    /// the loss (a `shownAt` at or after `lostAt`) and first held after that showing: then Do
+    /// Not Disturb held it. Its showing in the summary of what was late keeps it the loss's (a
+    /// summary reworded on unlock).
+    var lateForItsLoss: Bool {
         guard let lostAt else { return false }
-        guard let heldAt else { return true }
-        return lostAt > (releasedAt ?? heldAt)
+        guard let shownAt, shownAt >= lostAt, let heldAt else { return true }
+        return heldAt < shownAt
     }
 
     /// The same rule in SQL, for a `reminder_deliveries` row named `table` (an alias or the

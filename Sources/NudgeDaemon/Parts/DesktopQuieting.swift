@@ -30,6 +30,10 @@ final class DesktopQuieting {
     private var askAgain = false
     /// The server last heard of (`DoNotDisturb.server`).
     private var server: Int?
+    /// The switch nudge asked to turn on, from the call until the desktop is heard with it on
+    /// or refuses: counted on meanwhile, so that what holds is held from the moment nudge asks
+    /// (hostile round on issue 41: Plasma answering its Inhibit 3 s late let reminders through).
+    private var asked: DoNotDisturb.Source?
     /// The span whose call to turn the switch on went unanswered: put back without its cookie.
     private var unansweredSpan: String?
     /// Being put back without its cookie (by leaving the bus): `stray` if it stays on.
@@ -73,7 +77,7 @@ final class DesktopQuieting {
     /// with the one that went with a restarted server until it is asked again.
     func counted(_ state: DoNotDisturb) -> DoNotDisturb {
         var sources = state.sources.subtracting([restoring, stray].compactMap { $0 })
-        if let wentWithServer { sources.insert(wentWithServer) }
+        for source in [wentWithServer, asked].compactMap({ $0 }) { sources.insert(source) }
         return DoNotDisturb(sources: sources, server: state.server)
     }
 
@@ -122,6 +126,7 @@ final class DesktopQuieting {
         guard let source = turnedOn, let record else { return false }
         if state.sources.contains(source) {
             seenOn = true
+            asked = nil
             wentWithServer = nil
         } else if source != .gnome, seenOn || wentWithServer != nil,
             state.server == nil || wentWithServer != nil || cameBack
@@ -210,6 +215,7 @@ final class DesktopQuieting {
     private func turnOn(
         _ source: DoNotDisturb.Source, for span: String, watch: DoNotDisturbWatch, clock: WallClock, until: Date
     ) {
+        asked = source
         let events = events
         let time = clock.timeOfDay(until)
         watch.turnOn(source, reason: "quiet until \(time)") { outcome in
@@ -225,6 +231,7 @@ final class DesktopQuieting {
         _ source: DoNotDisturb.Source, span: String, until: String, outcome: QuietSwitchOutcome, at now: Date
     ) {
         let failure: String
+        if outcome != .turnedOn, record?.span == span { asked = nil }
         switch outcome {
         case .turnedOn:
             logger.info(
@@ -266,6 +273,7 @@ final class DesktopQuieting {
         let source = turnedOn
         restoringBlind = source == .inhibited && unansweredSpan != nil && unansweredSpan == record?.span
         unansweredSpan = nil
+        asked = nil
         record = nil
         inherited = false
         (wentWithServer, askAgain) = (nil, false)
@@ -289,7 +297,7 @@ final class DesktopQuieting {
 
     /// The desktop is left as the person has it for the rest of `span`.
     private func leave(_ span: String, _ said: String) {
-        (wentWithServer, askAgain) = (nil, false)
+        (wentWithServer, askAgain, asked) = (nil, false, nil)
         decide(Store.QuietedDesktop(span: span, change: Store.QuietedDesktop.left), said)
     }
 

@@ -68,4 +68,46 @@ import Testing
         )
         #expect(cause == .serverRestarted)
     }
+
+    /// Shown before a meditation's quiet, lost at a restart during it, then held until its end
+    /// bell: titled for the restart, not for a Do Not Disturb that never held their showing
+    /// (hostile round on issue 41, Medium); one held and never shown beside them makes the
+    /// title name both.
+    @Test func shownThenLostThenHeldIsTitledForTheRestart() {
+        var input = input()
+        for index in input.deliveries.indices {
+            input.deliveries[index].heldAt = lostAt.addingTimeInterval(60)
+            input.deliveries[index].releasedAt = now
+        }
+        let started = now.addingTimeInterval(-7200)
+        #expect(
+            LateCause.of(late.map(\.0), input: input, machineUpSince: nil, daemonStartedAt: started) == .serverRestarted
+        )
+        // Shown in the summary, then reworded on unlock: still the restart's.
+        var inTheSummary = input
+        for index in inTheSummary.deliveries.indices { inTheSummary.deliveries[index].shownAt = now }
+        #expect(
+            LateCause.of(late.map(\.0), input: inTheSummary, machineUpSince: nil, daemonStartedAt: started)
+                == .serverRestarted)
+        // Shown again after the loss, then held: Do Not Disturb's.
+        var heldLater = input
+        for index in heldLater.deliveries.indices {
+            heldLater.deliveries[index].shownAt = lostAt.addingTimeInterval(10)
+            heldLater.deliveries[index].heldAt = lostAt.addingTimeInterval(60)
+        }
+        #expect(
+            LateCause.of(late.map(\.0), input: heldLater, machineUpSince: nil, daemonStartedAt: started)
+                == .doNotDisturb)
+        let neverShown = Occurrence(
+            kind: .symptom, key: "symptom:2026-11-25", dueAt: lostAt.addingTimeInterval(120),
+            title: "Daily symptom check")
+        input.deliveries.append(
+            DeliveryRecord(
+                id: 9, key: neverShown.key, kind: .symptom, dueAt: neverShown.dueAt,
+                heldAt: neverShown.dueAt, releasedAt: now))
+        let mixed = LateCause.of(
+            late.map(\.0) + [neverShown], input: input, machineUpSince: nil, daemonStartedAt: started)
+        #expect(mixed == .doNotDisturbAndServerRestarted)
+        #expect(mixed.title == "While Do Not Disturb was on and notifications restarted")
+    }
 }

@@ -46,6 +46,17 @@ struct EscalationTests {
         #expect(pending(night, at: minute(270)) == nil, "the not-recorded prompt's time has passed")
     }
 
+    /// Sent once unanswered, it reads as the alarm would then, not as it read when it rang
+    /// (hostile round on issue 41: "75 min left" ten minutes on).
+    @Test func sentUnansweredItIsWordedForItsOwnInstant() throws {
+        let night = DoseSession(sessionID: "S", sessionDate: "2026-11-20", dose1: dose1)
+        let unanswered = try #require(pending(night, at: minute(175)))
+        #expect(unanswered.body == "The window closes at 02:10 (65 min left).")
+        #expect(unanswered.environment["NUDGE_BODY"] == unanswered.body)
+        #expect(try #require(pending(night, at: minute(190))).body == "The window closes at 02:10 (50 min left).")
+        #expect(unanswered.dueAt == minute(165) && unanswered.title == "Time for dose 2")
+    }
+
     @Test func nothingWithoutACommandAnAnswerOrTheKind() {
         let night = DoseSession(sessionID: "S", sessionDate: "2026-11-20", dose1: dose1)
         #expect(pending(night, at: minute(1), settings: [:]) == nil)

@@ -1,0 +1,75 @@
+import Foundation
+import NudgeCore
+import NudgeStore
+import NudgeSystem
+import NudgeTestSupport
+import Testing
+
+@testable import NudgeDaemon
+
+/// A meditation's quiet counts from the moment nudge asks the desktop for it, not from its
+/// answer: Plasma under load answers `Inhibit` seconds late (hostile round on issue 41: a
+/// symptom check due in that window was sent into the quiet desktop, recorded shown, and
+/// neither held nor listed at the end bell).
+extension DaemonTests {
+    /// A quiet session from 19:58 on `bus`'s server; the symptom check comes due at 20:00 while
+    /// the server has not answered `Inhibit` yet. Returns the daemon's log and what was shown.
+    private func symptomCheckDueWhileInhibitIsUnanswered(
+        on bus: NotificationBus, whileTheDaemonRuns: (Daemon, DaemonClock, RecordedLog, FakeNotifier) throws -> Void
+    ) throws {
+        let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-21T19:58:00Z"))
+        _ = try quietSession(clock)
+        let notifier = FakeNotifier()
+        let log = RecordedLog()
+        try withDaemon(
+            clock: clock, notifier: notifier, log: log, kinds: [.meditation, .symptom], sessionBus: bus.address
+        ) { daemon, clock in
+            let asked = FileEvents.waitUntil(watching: [bus.directory.path], timeout: 15) {
+                bus.inhibitCalls().contains { $0.hasPrefix("Inhibit ") }
+            }
+            #expect(asked, "\(bus.diagnostics)\n\(log.all)")
+            clock.set(to: Timestamp.parse("2026-11-21T20:00:30Z")!)
+            daemon.clockWasSet()
+            try whileTheDaemonRuns(daemon, clock, log, notifier)
+        }
+    }
+
+    /// Held while the call is unanswered, kept held once Plasma answers, and shown at the end
+    /// bell with its own urgency.
+    @Test(.hangBound(minutes: 2)) func aReminderDueBeforePlasmaAnswersInhibitIsHeld() throws {
+        let bus = try NotificationBus()
+        defer { bus.shutdown() }
+        try bus.addInhibited(false)
+        try bus.addInhibitMethods(answeringAfter: 4)
+        try symptomCheckDueWhileInhibitIsUnanswered(on: bus) { daemon, clock, log, notifier in
+            #expect(log.waitFor("held symptom:2026-11-21 during Do Not Disturb"), "\(log.all)")
+            #expect(log.waitFor("Do Not Disturb is on (the notification server is inhibited)"), "\(log.all)")
+            let lines = log.all
+            let held = lines.firstIndex { $0.contains("held symptom:2026-11-21") }
+            let on = lines.firstIndex { $0.contains("Do Not Disturb is on") }
+            #expect(held != nil && on != nil && held! < on!, "held before the server answered: \(lines)")
+            #expect(notifier.shown.withLock { $0.isEmpty }, "\(notifier.shown.withLock { $0.map(\.title) })")
+            clock.set(to: Timestamp.parse("2026-11-21T20:18:00Z")!)
+            daemon.clockWasSet()
+            for _ in 0..<2 { #expect(notifier.showed.wait(timeout: .now() + 10) == .success, "\(log.all)") }
+        }
+        let shown = try #require(try Store(path: store).delivery(key: "symptom:2026-11-21"))
+        #expect(shown.heldAt != nil && shown.shownAt != nil, "\(shown)")
+    }
+
+    /// A refusal ends it: what was held while the call was unanswered is shown at once, as
+    /// when the desktop cannot be quieted at all.
+    @Test(.hangBound(minutes: 2)) func whatWasHeldWhileAskingIsShownWhenTheDesktopRefuses() throws {
+        let bus = try NotificationBus()
+        defer { bus.shutdown() }
+        try bus.addInhibited(false)
+        try bus.addRefusingInhibit(answeringAfter: 3)
+        try symptomCheckDueWhileInhibitIsUnanswered(on: bus) { _, _, log, notifier in
+            #expect(log.waitFor("held symptom:2026-11-21 during Do Not Disturb"), "\(log.all)")
+            #expect(log.waitFor("cannot turn the desktop's Do Not Disturb on"), "\(log.all)")
+            #expect(notifier.showed.wait(timeout: .now() + 10) == .success, "\(log.all)")
+            let check = notifier.shown.withLock { $0.first { $0.title == "Daily symptom check" } }
+            #expect(check?.urgency == .normal, "\(String(describing: check))")
+        }
+    }
+}

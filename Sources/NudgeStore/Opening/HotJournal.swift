@@ -27,4 +27,16 @@ enum HotJournal {
         else { return }
         _ = sqlite3_exec(connection, "PRAGMA schema_version", nil, nil, nil)
     }
+
+    /// Whether `journal` is a rollback journal that plays back: a regular file that begins with
+    /// the journal's magic number (one SQLite zeroed or truncated when its write committed
+    /// does not).
+    static func isHot(_ journal: String) -> Bool {
+        var status = stat()
+        guard lstat(journal, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size >= 8,
+            let handle = FileHandle(forReadingAtPath: journal)
+        else { return false }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 8)).map(Array.init) == [0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7]
+    }
 }

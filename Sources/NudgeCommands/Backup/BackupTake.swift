@@ -108,11 +108,10 @@ public struct BackupTake {
                 "--output '\(output)' is a file that is not a backup (\(describeExisting(output, context) ?? "")), which nudge does not write over; give a new file's path, or remove that file first"
             )
         }
-        guard let identity = Store.identity(at: context.storePath),
-            BackupFile.isBackup(at: output, ofIdentity: identity)
-        else {
+        let identity = Store.identity(at: context.storePath)
+        guard let identity, BackupFile.isBackup(at: output, ofIdentity: identity) else {
             throw UsageRefusal(
-                "--output '\(output)' is a SQLite database that is not a backup of this store (another store, or another store's backup), which nudge never writes over; give a new file's path"
+                "--output '\(output)' is a SQLite database that is not a backup of this store (\(BackupFile.whatItIs(at: output, besides: identity))), which nudge never writes over; give a new file's path"
             )
         }
         // A WAL left beside the file would be read with the new backup's pages.

@@ -131,6 +131,24 @@ extension BackupFile {
         return stamp.origin == .store(identity) && stamp.takenAt != nil && stamp.fileInode == nil
     }
 
+    /// What the SQLite file at `path`, which is not a backup of the store of `identity`
+    /// (`isBackup`), is in a person's words: `backup --output`'s refusal called this store's
+    /// own copy and its backup cut short "another store" (hostile round 24 on issue 39).
+    public static func whatItIs(at path: String, besides identity: String?) -> String {
+        guard let stamp = BackupStamp.read(path) else { return "a file that is gone" }
+        switch stamp.origin {
+        case .store(let owner) where owner == identity:
+            return stamp.fileInode != nil
+                ? "this store itself under another name, or a copy of it (as a restore keeps beside it)"
+                : "a copy of this store that records no time it was taken"
+        case .store: return "another store, or another store's backup"
+        case .unmarked: return "a backup taken before stores had identities, perhaps another store's"
+        case .foreign: return "not a nudge store"
+        case .damaged(let problem): return "a file SQLite cannot read whole (\(problem)): cut short or damaged"
+        case .unreadable(let reason): return "a file this user may not open (\(reason.lowercased()))"
+        }
+    }
+
     /// The backup at `path` as it records itself (whose, when, and where from); nil when there is no file.
     static func recorded(_ path: String) -> BackupFile? {
         BackupStamp.read(path).map {

@@ -374,8 +374,17 @@ struct BackupPlainWordsTests {
         nudge(["log", "symptom", "Other", "--severity", "1"], store: directory.file("other.sqlite"))
         nudge(["backup", "--output", theirs], store: directory.file("other.sqlite"))
         let theirsBefore = StoreDump.bytes(theirs)
+        // This store's own copy and its backup cut short were "another store" (round 24).
+        let ownCopy = directory.file("own-copy.sqlite")
+        try FileManager.default.copyItem(atPath: store, toPath: ownCopy)
+        let cut = directory.file("cut.sqlite")
+        nudge(["backup", "--output", cut])
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: cut)[.size] as? Int)
+        try FileHandle(forWritingTo: URL(fileURLWithPath: cut)).truncate(atOffset: UInt64(size / 2))
         let environment = ["TZ": "UTC", "NUDGE_FAKE_NOW": fakeNow]
         for (output, words) in [
+            (ownCopy, "(this store itself under another name, or a copy of it (as a restore keeps beside it))"),
+            (cut, "(a file SQLite cannot read whole ("),
             (notes, "--output '\(notes)' is a file that is not a backup (12 B, last changed "),
             (
                 theirs,

@@ -38,6 +38,20 @@ public enum CallReminderTime {
         return due
     }
 
+    /// The day --on names for a reminder at `time`, or at --at in a named zone: a weekday alone
+    /// is a week on once that time today has passed.
+    static func day(_ on: GivenDay, at: GivenInstant?, time: LocalTime, _ context: CommandContext) -> CivilDate {
+        let clock = context.wallClock
+        return on.resolvedToCome(today: clock.date(of: context.now)) { today in
+            var todays = clock.instant(on: today, at: time)
+            if let at, case .namedOnDay(nil, let zoned, let abbreviation) = at.form {
+                todays = GivenInstant(text: at.text, form: .named(today, zoned, abbreviation: abbreviation))
+                    .resolved(now: context.now, clock: clock, direction: .future)
+            }
+            return todays.map { $0 > context.now } ?? true
+        }
+    }
+
     /// `--at 'tomorrow 9am'`: the instant it names from now on the person's clock, to come.
     static func instantToCome(_ at: GivenInstant, _ context: CommandContext) throws -> Date {
         guard let due = at.resolved(now: context.now, clock: context.wallClock, direction: .future),

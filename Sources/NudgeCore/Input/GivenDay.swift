@@ -21,6 +21,15 @@ public enum GivenDay: Sendable, Equatable {
         }
     }
 
+    /// The date of something at a time to come: a weekday alone is today only while
+    /// `isToCome(today)` (its time today is still ahead), else a week on (hostile round of issue
+    /// 40: the man page's `--on friday --at 18:00` was refused as passed on a Friday evening).
+    public func resolvedToCome(today: CivilDate, isToCome: (CivilDate) -> Bool) -> CivilDate {
+        let day = resolved(today: today, direction: .future)
+        guard case .spoken(let spoken) = self, !spoken.isOneDate, day == today, !isToCome(today) else { return day }
+        return today.adding(days: 7)
+    }
+
     /// The date: a weekday is the latest one up to today for a day that has been, the next
     /// one from today for a day to come.
     public func resolved(today: CivilDate, direction: InstantInput.Direction) -> CivilDate {

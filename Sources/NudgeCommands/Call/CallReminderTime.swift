@@ -25,6 +25,9 @@ public enum CallReminderTime {
     static func zoned(_ at: GivenInstant?, on day: CivilDate, _ context: CommandContext) throws -> Date? {
         guard let at, case .namedOnDay(nil, let time, let abbreviation) = at.form else { return nil }
         let named = GivenInstant(text: at.text, form: .named(day, time, abbreviation: abbreviation))
+        if let skipped = named.skippedReading(now: context.now, clock: context.wallClock, direction: .future) {
+            throw CommandFailure("--at '\(TextInput.oneLine(at.text))': \(skipped)", exitCode: 64)
+        }
         guard let due = named.resolved(now: context.now, clock: context.wallClock, direction: .future) else {
             throw CommandFailure(
                 "--at '\(TextInput.oneLine(at.text))' is no time on \(day) on this clock (it is not \(abbreviation) then); give the time without its zone, or the zone the clock has that day",
@@ -54,6 +57,9 @@ public enum CallReminderTime {
 
     /// `--at 'tomorrow 9am'`: the instant it names from now on the person's clock, to come.
     static func instantToCome(_ at: GivenInstant, _ context: CommandContext) throws -> Date {
+        if let skipped = at.skippedReading(now: context.now, clock: context.wallClock, direction: .future) {
+            throw CommandFailure("--at '\(TextInput.oneLine(at.text))': \(skipped)", exitCode: 64)
+        }
         guard let due = at.resolved(now: context.now, clock: context.wallClock, direction: .future),
             due <= Timestamp.latest
         else {

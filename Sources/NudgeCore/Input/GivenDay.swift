@@ -10,6 +10,10 @@ public enum GivenDay: Sendable, Equatable {
     public static let acceptedFuture =
         "YYYY-MM-DD, today, tomorrow, a weekday such as friday (the next one, today included) or next friday (the first after today: tomorrow, said on a Thursday)"
 
+    /// For the day of something at a time (`--on` with `--at`).
+    public static let acceptedAtTime =
+        "YYYY-MM-DD, today, tomorrow, a weekday such as friday (the next one still ahead: today while its time is to come, else next week) or next friday (the first after today: tomorrow, said on a Thursday)"
+
     public init?(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let day = CivilDate(iso: trimmed), (1...9999).contains(day.year) {

@@ -77,9 +77,10 @@ public struct CallRemind {
         {
             return next
         }
-        let day = on?.resolved(today: today, direction: .future) ?? today.adding(days: inDays ?? 0)
-        if let due = try CallReminderTime.zoned(at, on: day, context) { return due }
         let dayTime = timeOfDay ?? settings.time(.callReminderTime)
+        let day =
+            on.map { CallReminderTime.day($0, at: at, time: dayTime, context) } ?? today.adding(days: inDays ?? 0)
+        if let due = try CallReminderTime.zoned(at, on: day, context) { return due }
         guard let due = clock.instant(on: day, at: dayTime) ?? clock.instant(on: day.adding(days: 1), at: dayTime),
             due <= Timestamp.latest
         else {

@@ -45,13 +45,14 @@ public struct CallReminderMove {
         }
         let clock = context.wallClock
         let today = clock.date(of: context.now)
-        let day =
-            on?.resolved(today: today, direction: .future) ?? inDays.map(today.adding) ?? clock.date(of: open.dueAt)
-        if let due = try CallReminderTime.zoned(at, on: day, context) { return due }
         let local = clock.local(open.dueAt).secondsOfDay
         let time =
             CallReminderTime.timeOfDay(at) ?? LocalTime(hour: local / 3600, minute: local / 60 % 60)
             ?? LocalTime.midnight
+        let day =
+            on.map { CallReminderTime.day($0, at: at, time: time, context) } ?? inDays.map(today.adding)
+            ?? clock.date(of: open.dueAt)
+        if let due = try CallReminderTime.zoned(at, on: day, context) { return due }
         guard let due = clock.instant(on: day, at: time), due > context.now else {
             throw CommandFailure(
                 "\(day) at \(clock.text(time)) has passed or does not exist here; give a later day or time",

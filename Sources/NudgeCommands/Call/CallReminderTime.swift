@@ -25,6 +25,9 @@ public enum CallReminderTime {
     static func zoned(_ at: GivenInstant?, on day: CivilDate, _ context: CommandContext) throws -> Date? {
         guard let at, case .namedOnDay(nil, let time, let abbreviation) = at.form else { return nil }
         let named = GivenInstant(text: at.text, form: .named(day, time, abbreviation: abbreviation))
+        if let skipped = named.skippedReading(now: context.now, clock: context.wallClock, direction: .future) {
+            throw CommandFailure("--at '\(TextInput.oneLine(at.text))': \(skipped)", exitCode: 64)
+        }
         guard let due = named.resolved(now: context.now, clock: context.wallClock, direction: .future) else {
             throw CommandFailure(
                 "--at '\(TextInput.oneLine(at.text))' is no time on \(day) on this clock (it is not \(abbreviation) then); give the time without its zone, or the zone the clock has that day",
@@ -38,8 +41,25 @@ public enum CallReminderTime {
         return due
     }
 
+    /// The day --on names for a reminder at `time`, or at --at in a named zone: a weekday alone
+    /// is a week on once that time today has passed.
+    static func day(_ on: GivenDay, at: GivenInstant?, time: LocalTime, _ context: CommandContext) -> CivilDate {
+        let clock = context.wallClock
+        return on.resolvedToCome(today: clock.date(of: context.now)) { today in
+            var todays = clock.instant(on: today, at: time)
+            if let at, case .namedOnDay(nil, let zoned, let abbreviation) = at.form {
+                todays = GivenInstant(text: at.text, form: .named(today, zoned, abbreviation: abbreviation))
+                    .resolved(now: context.now, clock: clock, direction: .future)
+            }
+            return todays.map { $0 > context.now } ?? true
+        }
+    }
+
     /// `--at 'tomorrow 9am'`: the instant it names from now on the person's clock, to come.
     static func instantToCome(_ at: GivenInstant, _ context: CommandContext) throws -> Date {
+        if let skipped = at.skippedReading(now: context.now, clock: context.wallClock, direction: .future) {
+            throw CommandFailure("--at '\(TextInput.oneLine(at.text))': \(skipped)", exitCode: 64)
+        }
         guard let due = at.resolved(now: context.now, clock: context.wallClock, direction: .future),
             due <= Timestamp.latest
         else {

@@ -43,7 +43,7 @@ public enum DoseAnswerRequest {
                 if let session = try store.run({ try $0.currentDoseSession() }) {
                     let window = DoseWindow(session: session, settings: settings)
                     context.print(
-                        "snoozed: alarm at \(clock.timeOfDay(window.targetAt)) (snooze \(session.snoozeCount) of \(settings.int(.doseMaxSnoozes)))"
+                        "snoozed: alarm at \(LocalFormat.time(window.targetAt, clock: clock)) (snooze \(session.snoozeCount) of \(settings.int(.doseMaxSnoozes)))"
                     )
                 }
             case .dose1: break

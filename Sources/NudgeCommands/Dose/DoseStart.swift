@@ -38,13 +38,14 @@ public struct DoseStart {
 
     /// The window and the alarm's time; where `--at` put them in the past, that they have passed.
     private static func alarm(_ window: DoseWindow, _ context: CommandContext) -> String {
-        let clock = context.wallClock
-        let span = "window \(clock.timeOfDay(window.opensAt))-\(clock.timeOfDay(window.closesAt))"
-        let target = clock.timeOfDay(window.targetAt)
+        // With its zone where the clock reads it twice (a fall-back night: which 01:30).
+        let time = { LocalFormat.time($0, clock: context.wallClock) }
+        let span = "window \(time(window.opensAt))-\(time(window.closesAt))"
+        let target = time(window.targetAt)
         guard window.targetAt <= context.now else { return "\(span), alarm at \(target)" }
         guard window.closesAt <= context.now else { return "\(span), the alarm time \(target) has passed" }
         let ago = MedicationOutcomeText.late(Int(context.now.timeIntervalSince(window.closesAt) / 60))
-        return "\(span): it closed at \(clock.timeOfDay(window.closesAt)), \(ago) ago; no alarm rings for it"
+        return "\(span): it closed at \(time(window.closesAt)), \(ago) ago; no alarm rings for it"
     }
 
     /// What tonight's alarm can count on, from what the running daemon published.

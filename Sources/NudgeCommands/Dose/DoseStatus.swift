@@ -79,6 +79,8 @@ public enum DoseStatus {
         _ session: DoseSession, _ window: DoseWindow, _ status: Reading, now: Date, clock: WallClock, width: Int
     ) -> String {
         let (phase, refusal, open, close) = (status.phase, status.refusal, status.open, status.close)
+        // With its zone where the clock reads it twice (a fall-back night: which 01:30).
+        let time = { LocalFormat.time($0, clock: clock) }
         let left: String =
             switch phase {
             case .beforeWindow: "\(open ?? 0) min until the window opens"
@@ -89,15 +91,15 @@ public enum DoseStatus {
             }
         let snooze =
             refusal.map { "not now: \($0)" }
-            ?? "possible: the alarm would move to \(clock.timeOfDay(window.alarmAfterSnooze(at: now)))"
+            ?? "possible: the alarm would move to \(time(window.alarmAfterSnooze(at: now)))"
         let dose2 =
             session.dose2.map { LocalFormat.dateTime($0, clock: clock) } ?? (session.skipped ? "skipped" : "-")
         let rows = [
             ["phase", phase.inWords],
             ["session", session.sessionDate],
             ["dose 1", LocalFormat.dateTime(session.dose1, clock: clock)],
-            ["window", "\(clock.timeOfDay(window.opensAt))-\(clock.timeOfDay(window.closesAt))"],
-            ["alarm", session.isCompleted ? "-" : clock.timeOfDay(window.targetAt)],
+            ["window", "\(time(window.opensAt))-\(time(window.closesAt))"],
+            ["alarm", session.isCompleted ? "-" : time(window.targetAt)],
             ["snoozes", "\(session.snoozeCount) used, \(window.snoozesLeft) left"],
             ["snooze", session.isCompleted ? "-" : snooze],
             ["time left", left],

@@ -21,7 +21,8 @@ enum DoseTakenBeforeWindow {
         let window = DoseWindow(session: session, settings: settings)
         guard !session.isCompleted, at >= session.dose1, at < window.opensAt else { return nil }
         let clock = context.wallClock
-        let (opens, closes) = (clock.timeOfDay(window.opensAt), clock.timeOfDay(window.closesAt))
+        let time = { LocalFormat.time($0, clock: clock) }
+        let (opens, closes) = (time(window.opensAt), time(window.closesAt))
         let now = context.now
         guard now >= window.opensAt else {
             let minutes = Int((window.opensAt.timeIntervalSince(now) / 60).rounded(.up))
@@ -35,7 +36,7 @@ enum DoseTakenBeforeWindow {
             ? "it closed at \(closes), \(MedicationOutcomeText.late(Int(now.timeIntervalSince(window.closesAt) / 60))) ago"
             : "it is open until \(closes)"
         return CommandFailure(
-            "dose 2 at \(clock.timeOfDay(at)) is \(before) min before the dose-2 window opened at \(opens), and \(state); if it was taken then, record it with --early",
+            "dose 2 at \(time(at)) is \(before) min before the dose-2 window opened at \(opens), and \(state); if it was taken then, record it with --early",
             exitCode: 64)
     }
 }

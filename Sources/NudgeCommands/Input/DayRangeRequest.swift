@@ -34,7 +34,13 @@ public struct DayRangeRequest: Sendable {
             return DayRange(first: today.adding(days: 1 - days), last: today)
         }
         let first = from?.resolved(today: today, direction: .past)
-        let last = to?.resolved(today: today, direction: .past)
+        var last = to?.resolved(today: today, direction: .past)
+        // A week as people name it: `--from mon --to sun` said on a Friday is from this Monday to
+        // the Sunday after it, not the one before (hostile round of issue 40: refused as --from
+        // after --to).
+        if let first, let end = last, end < first, case .spoken(.weekday(let weekday)) = to {
+            last = first.onOrAfter(weekday: weekday)
+        }
         if let first, let last, first > last {
             throw InputError("--from \(first) is after --to \(last); give a --from on or before --to")
         }

@@ -44,6 +44,13 @@ public enum TypedInput {
             let span = words.joined(separator: " ").dropFirst()
             return "a span back said twice, by its minus and by ago; give \(span) ago or -\(span)"
         }
+        // `today 20:00:30`: seconds are taken with a date only, where they are kept.
+        if let timed = text.split(whereSeparator: \.isWhitespace).first(where: {
+            $0.split(separator: ":").count == 3 && $0.allSatisfy { $0.isNumber || $0 == ":" }
+        }) {
+            return
+                "not a time: seconds (\(timed)) go only with a date, such as 2026-11-21 \(timed); give \(timed.dropLast(3)) to the minute, or the date and time"
+        }
         return "not a time; give \(accepted)"
     }
 

@@ -62,7 +62,7 @@ public struct OwnReminderRepeatInput {
             return .every(days: days, from: startsToday ? today : today.adding(days: 1))
         }
         if let on {
-            let day = on.resolved(today: today, direction: .future)
+            let day = on.resolvedToCome(today: today) { clock.instant(on: $0, at: time).map { $0 > now } ?? true }
             guard let due = clock.instant(on: day, at: time), due > now else {
                 throw InputError("--on \(day) at \(clock.text(time)) has passed; give a day and time to come")
             }

@@ -10,6 +10,10 @@ public enum GivenDay: Sendable, Equatable {
     public static let acceptedFuture =
         "YYYY-MM-DD, today, tomorrow, a weekday such as friday (the next one, today included) or next friday (the first after today: tomorrow, said on a Thursday)"
 
+    /// For the day of something at a time (`--on` with `--at`).
+    public static let acceptedAtTime =
+        "YYYY-MM-DD, today, tomorrow, a weekday such as friday (the next one still ahead: today while its time is to come, else next week) or next friday (the first after today: tomorrow, said on a Thursday)"
+
     public init?(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let day = CivilDate(iso: trimmed), (1...9999).contains(day.year) {
@@ -19,6 +23,15 @@ public enum GivenDay: Sendable, Equatable {
         } else {
             return nil
         }
+    }
+
+    /// The date of something at a time to come: a weekday alone is today only while
+    /// `isToCome(today)` (its time today is still ahead), else a week on (hostile round of issue
+    /// 40: the man page's `--on friday --at 18:00` was refused as passed on a Friday evening).
+    public func resolvedToCome(today: CivilDate, isToCome: (CivilDate) -> Bool) -> CivilDate {
+        let day = resolved(today: today, direction: .future)
+        guard case .spoken(let spoken) = self, !spoken.isOneDate, day == today, !isToCome(today) else { return day }
+        return today.adding(days: 7)
     }
 
     /// The date: a weekday is the latest one up to today for a day that has been, the next

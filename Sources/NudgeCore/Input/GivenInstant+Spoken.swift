@@ -125,9 +125,7 @@ extension GivenInstant {
         if day.isOneDate {
             // The day is fixed; a time on it that is on the wrong side of now is refused later,
             // with what it was understood as.
-            let instants = clock.instants(on: dates[0], at: time)
-            let passed = instants.last { $0 <= now.addingTimeInterval(1) }
-            return direction == .past ? passed ?? instants.first : instants.first { $0 > now } ?? instants.last
+            return onOneDate(clock.instants(on: dates[0], at: time), now: now, direction: direction)
         }
         for date in dates {
             let instants = clock.instants(on: date, at: time)
@@ -139,6 +137,15 @@ extension GivenInstant {
             }
         }
         return nil
+    }
+
+    /// Of a time's readings on a date (two on a fall-back night), the one a person means: the
+    /// latest that has passed, or the first to come; else the other side's nearest. A date
+    /// typed (`2026-10-25 01:30`) and a day in words (`sunday 01:30`) read alike (hostile round
+    /// of issue 40: they were an hour apart).
+    static func onOneDate(_ instants: [Date], now: Date, direction: InstantInput.Direction) -> Date? {
+        let passed = instants.last { $0 <= now.addingTimeInterval(1) }
+        return direction == .past ? passed ?? instants.first : instants.first { $0 > now } ?? instants.last
     }
 
     /// The occurrence of `time` in the zone named, on a spoken day, or without one today's or,
@@ -169,6 +176,9 @@ extension GivenInstant {
         if let east {
             return Date(timeIntervalSince1970: Double(day.daysSinceEpoch * 86400 + time.secondsOfDay - east))
         }
-        return clock.instants(on: day, at: time).first { clock.abbreviation(at: $0).uppercased() == abbreviation }
+        // The clock must read that time: a time a spring-forward skipped is none (`skippedReading`).
+        return clock.instants(on: day, at: time).first {
+            clock.abbreviation(at: $0).uppercased() == abbreviation && clock.local($0) == (day, time.secondsOfDay)
+        }
     }
 }

@@ -51,13 +51,15 @@ public struct GivenInstant: Sendable, Equatable {
     }
 
     /// The instant it names as of `now` on `clock`: a time of day is its latest past occurrence
-    /// or its next one; a local time skipped by a spring-forward is the first instant after the gap.
+    /// or its next one, and so is a time the clock read twice on a date typed; a local time
+    /// skipped by a spring-forward is the first instant after the gap (with its zone's name, none).
     public func resolved(now: Date, clock: WallClock, direction: InstantInput.Direction) -> Date? {
         switch form {
         case .exact(let instant):
             return instant
         case .local(let day, let time, let seconds):
-            return clock.instant(on: day, at: time)?.addingTimeInterval(seconds)
+            return Self.onOneDate(clock.instants(on: day, at: time), now: now, direction: direction)?
+                .addingTimeInterval(seconds)
         case .timeOfDay(let time):
             return InstantInput.occurrence(of: time, now: now, clock: clock, direction: direction)
         case .onDay(let day, let time):

@@ -44,6 +44,11 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         (daysSinceEpoch + 4).floorMod(7)
     }
 
+    /// The first date from this one, this one included, that falls on `weekday` (0 for Sunday).
+    public func onOrAfter(weekday: Int) -> CivilDate {
+        adding(days: (weekday - self.weekday).floorMod(7))
+    }
+
     /// English weekday names, Sunday first: what a clock says where the locale has none.
     public static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
     public static let monthAbbreviations = [

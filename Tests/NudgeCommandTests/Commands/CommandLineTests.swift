@@ -209,7 +209,10 @@ import Testing
 
     /// Dose refusals after some history: `setup` runs first and must succeed.
     @Test(arguments: [
-        ([], ["dose", "2"], "no dose 1 is recorded; start a session with: nudge dose 1"),
+        (
+            [], ["dose", "2", "--at", "18:30"],
+            "no dose 1 is recorded, so dose 2 has no night to go in; record dose 1 first, at the time it was taken, such as: nudge dose 1 --at 22:30; then dose 2 again"
+        ),
         ([], ["dose", "snooze"], "no dose 1 is recorded"),
         (
             [], ["dose", "1", "--at", "20:00"],

@@ -8,8 +8,9 @@ import Testing
 @Suite struct DayWithoutTimeExampleTests: CommandScenario {
     let directory = TemporaryDirectory()
 
-    /// A Thursday morning and a Thursday evening in Berlin.
-    static let nows = ["2026-11-26T08:30:00+01:00", "2026-11-26T20:00:00+01:00"]
+    /// Every weekday's morning and evening in Berlin, before and after the examples' times (a
+    /// Thursday alone hid `--on friday` refused as passed on a Friday evening).
+    static let nows = (23...29).flatMap { ["2026-11-\($0)T08:30:00+01:00", "2026-11-\($0)T20:00:00+01:00"] }
     static let days = [
         "2026-11-21", "2026-11-26", "2026-11-27", "today", "tomorrow", "yesterday", "monday", "friday",
         "last monday", "next friday",
@@ -25,7 +26,8 @@ import Testing
         var environment = environment
         environment["NUDGE_FAKE_NOW"] = now
         var given = 0
-        for day in Self.days {
+        // Today's date too, which every command with a time that has passed takes.
+        for day in Self.days + [String(now.prefix(10))] {
             let directory = TemporaryDirectory()
             let store = directory.file("nudge.sqlite")
             let run = { (arguments: [String]) in

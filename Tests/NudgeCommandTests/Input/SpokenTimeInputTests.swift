@@ -19,6 +19,8 @@ import Testing
         // The latest Sunday before today, a week back; `sunday 9:00` alone is this morning.
         ("last sunday 9:00", "for Sunday 15 Nov, 09:00 (2026-11-15 09:00 CET)"),
         ("last friday at 9am", "for Friday 20 Nov, 09:00 (2026-11-20 09:00 CET)"),
+        // Midnight of a day is its start, as most tools read it (hostile round of issue 40).
+        ("sunday midnight", "at 00:00 today, 2026-11-22 00:00 CET"),
     ])
     func aTimeThatHasPassedIsTakenAsPeopleSayIt(typed: String, understood: String) throws {
         let result = nudge("log", "symptom", "Itch", "--severity", "2", "--at", typed)
@@ -29,6 +31,7 @@ import Testing
         ("tomorrow at 9am", "at 09:00 tomorrow, 2026-11-23 09:00 CET"),
         ("in an hour", "at 21:00 today, 2026-11-22 21:00 CET"),
         ("in 1h30m", "at 21:30 today, 2026-11-22 21:30 CET"),
+        ("sunday midnight", "on Sunday 29 Nov, 00:00 (2026-11-29 00:00 CET)"),
     ])
     func aTimeToComeIsTakenAsPeopleSayIt(typed: String, understood: String) throws {
         #expect(nudge("contacts", "add", "Sam").status == 0)
@@ -36,6 +39,17 @@ import Testing
         #expect(
             result.status == 0 && result.stdout == "will remind you to call Sam \(understood) (reminder 1)\n",
             "\(result)")
+    }
+
+    /// Seconds go with a date only (`2026-11-22 19:00:30`, kept to the second); with a day in
+    /// words or alone they are refused saying so, not as "not a time" (hostile round of issue 40).
+    @Test(arguments: ["today 19:00:30", "19:00:30", "19:00:30 yesterday"])
+    func secondsWithoutADateAreRefusedSayingSo(typed: String) throws {
+        try expectRefusal(
+            ["log", "symptom", "Itch", "--severity", "2", "--at", typed],
+            mentioning:
+                "--at '\(typed)' is not a time: seconds (19:00:30) go only with a date, such as 2026-11-21 19:00:30; give 19:00 to the minute, or the date and time\n"
+        )
     }
 
     /// The wrong side of now is refused in one line that says how it was understood.

@@ -68,7 +68,16 @@ public enum DoseAnswer: Sendable, Equatable {
     /// Decides what to record for this answer in this session, or why it is refused.
     public func record(in session: DoseSession?, settings: Settings) -> Result<DoseRecord, InputError> {
         guard let session else {
-            return .failure(InputError("no dose 1 is recorded; start a session with: \(SuggestedCommand.doseFirst)"))
+            // Dose 2 needs dose 1's night: say how to record a dose 1 taken earlier (hostile
+            // round of issue 40: `dose 2 --at 1:30am` was told only to start a session).
+            guard action == Self.takeAction else {
+                return .failure(
+                    InputError("no dose 1 is recorded; start a session with: \(SuggestedCommand.doseFirst)"))
+            }
+            return .failure(
+                InputError(
+                    "no dose 1 is recorded, so dose 2 has no night to go in; record dose 1 first, at the time it was taken, such as: nudge dose 1 --at 22:30; then dose 2 again"
+                ))
         }
         let window = DoseWindow(session: session, settings: settings)
         // The night's 12 hours bound every answer but "missed", which the next dose 1 ends.

@@ -93,7 +93,10 @@ public struct MedicationHistory: Sendable {
             tookDose.merge(matched.mapValues { own[$0] }) { first, _ in first }
         }
         var used = Set<Int>()
-        for (due, scheduled) in doses where days.contains(due.dose.date) && due.dueAt <= now {
+        // A dose taken early is listed taken before its time comes, as it is after (hostile round
+        // of issue 40: its entry was "not scheduled" until then).
+        for (due, scheduled) in doses
+        where days.contains(due.dose.date) && (due.dueAt <= now || tookDose[due.dose] != nil) {
             let (dose, dueAt) = (due.dose, due.dueAt)
             var item = Item(
                 date: dose.date, medicationID: dose.medicationID, dueAt: dueAt, dueTime: dose.time, outcome: .open,

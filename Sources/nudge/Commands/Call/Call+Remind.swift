@@ -15,7 +15,7 @@ extension Nudge.Call {
             help: "In this many days (0-3650: 3, 3d, 2w, 1 week), or hours and minutes from now (2h, 90 min).",
             transform: TypedArguments.spanAhead)
         var within: SpanAhead?
-        @Option(help: "On this day (today or later): \(GivenDay.acceptedFuture).", transform: TypedArguments.futureDay)
+        @Option(help: "On this day (today or later): \(GivenDay.acceptedAtTime).", transform: TypedArguments.futureDay)
         var on: GivenDay?
         @Option(
             help:

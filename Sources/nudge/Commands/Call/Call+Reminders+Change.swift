@@ -21,8 +21,8 @@ extension Nudge.Call.Reminders {
                 "In this many days from today (0-3650: 3, 3d, 2w, 1 week), or hours and minutes from now (2h, 90 min).",
             transform: TypedArguments.spanAhead)
         var within: SpanAhead?
-        @Option(help: "On this day (today or later): \(GivenDay.accepted).", transform: TypedArguments.day) var on:
-            GivenDay?
+        @Option(help: "On this day (today or later): \(GivenDay.acceptedAtTime).", transform: TypedArguments.day)
+        var on: GivenDay?
         @Option(
             help:
                 "At this local time (default: the time it had), on its day unless --in or --on; or \(Nudge.Call.reminderAtHelp).",

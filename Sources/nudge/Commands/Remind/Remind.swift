@@ -52,7 +52,7 @@ extension Nudge {
 struct ReminderRepeatOptions: ParsableArguments {
     @Option(help: "Every N days: 3d, 2w, 1 week (1-3650 days).") var every: String?
     @Flag(help: "Every day: --every 1d.") var daily = false
-    @Option(help: "Once, on this day: \(GivenDay.acceptedFuture).", transform: TypedArguments.futureDay)
+    @Option(help: "Once, on this day: \(GivenDay.acceptedAtTime).", transform: TypedArguments.futureDay)
     var on: GivenDay?
     @Option(
         name: .customLong("in"), parsing: .unconditional,

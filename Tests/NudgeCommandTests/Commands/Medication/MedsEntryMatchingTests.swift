@@ -39,6 +39,20 @@ import Testing
         #expect(!history.stdout.contains("missed") && !history.stdout.contains("not scheduled"), "\(history)")
     }
 
+    /// A dose taken half an hour early is listed taken, the same before its time and after
+    /// (hostile round of issue 40: "taken at 07:30, not scheduled" until 08:00 came).
+    @Test func aDoseTakenEarlyIsTakenBeforeItsTimeComes() {
+        _ = at("2026-11-26T07:00:00-05:00", "meds", "add", "ritalin_ir", "--dose", "10mg", "--at", "08:00")
+        _ = at("2026-11-26T07:30:00-05:00", "meds", "taken", "ritalin_ir")
+        for now in ["2026-11-26T07:40:00-05:00", "2026-11-26T08:30:00-05:00"] {
+            let history = at(now, "meds", "history", "--days", "1")
+            #expect(history.stdout.contains("08:00  ritalin_ir  10 mg  taken at 07:30\n"), "\(now): \(history)")
+            #expect(!history.stdout.contains("not scheduled"), "\(now): \(history)")
+            let json = at(now, "meds", "history", "--days", "1", "--json")
+            #expect(json.stdout.contains("\"outcome\" : \"taken\""), "\(now): \(json)")
+        }
+    }
+
     @Test func anEntryFromBeforeTheMedicationWasAddedTakesNoDose() {
         _ = at("2026-11-20T05:00:00-05:00", "meds", "taken", "modafinil")
         _ = at("2026-11-20T05:30:00-05:00", "meds", "add", "modafinil", "--dose", "100mg", "--at", "08:00,14:00")

@@ -1,12 +1,12 @@
 /// `nudge ack done 1`, `nudge ack '#1' done`: the delivery's id comes first, as the number
 /// `nudge history` lists. ArgumentParser alone says "The value 'done' is invalid for '<id>'".
-public enum AckOrder {
-    public static let order = "nudge ack takes a delivery id, then the answer: nudge ack ID ANSWER"
+enum AckOrder {
+    static let order = "nudge ack takes a delivery id, then the answer: nudge ack ID ANSWER"
 
     /// The refusal of `arguments` (after the program name) whose first positional word (at
     /// `positional`) is no id, with the line meant where one is plain: the two words swapped,
     /// or the id without its `#`; nil when the id is a number.
-    public static func refusal(_ arguments: [String], positional: [Int]) -> String? {
+    static func refusal(_ arguments: [String], positional: [Int]) -> String? {
         if let first = positional.first, let id = Int64(arguments[first]), id <= 0 {
             return
                 "nudge ack takes a delivery id, a whole number from 1 as 'nudge history' lists them, and \(id) is none: nudge ack ID ANSWER"
@@ -33,7 +33,7 @@ public enum AckOrder {
     /// `nudge ack 5`: the answers delivery 5 takes now, as ack lists them for an answer it does
     /// not take; no line is offered (a copied answer would be recorded, maybe not the one meant).
     /// Where it takes none (done, answered, no such delivery), why, and no word of an answer.
-    public static func missingAnswer(_ arguments: [String], positional: [Int]) -> String? {
+    static func missingAnswer(_ arguments: [String], positional: [Int]) -> String? {
         guard positional.count == 1 else { return nil }
         var asked = arguments
         asked.insert("", at: positional[0] + 1)

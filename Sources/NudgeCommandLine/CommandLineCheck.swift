@@ -196,7 +196,7 @@ public enum CommandLineCheck {
     /// The subcommands a mistyped word most likely meant: the one it begins, else those a letter
     /// or so away, the nearest all (`stauts` is one swap from status), else those it begins.
     /// Several when they are equally near: a suggestion never picks one of two at random.
-    public static func nearest(_ word: String, among subcommands: [ParsableCommand.Type]) -> [String] {
+    static func nearest(_ word: String, among subcommands: [ParsableCommand.Type]) -> [String] {
         let typed = word.lowercased()
         let names = subcommands.map { $0._commandName }
         // The word a person says for a command, nearer in meaning than any in spelling
@@ -208,7 +208,7 @@ public enum CommandLineCheck {
 
 extension CommandLineCheck {
     /// The words people type for a command whose name is another.
-    public static let spokenNames = [
+    static let spokenNames = [
         "medications": "meds", "medication": "meds", "medicine": "meds", "medicines": "meds", "pills": "meds",
         "pill": "meds", "med": "meds",
     ]
@@ -216,15 +216,15 @@ extension CommandLineCheck {
 
 /// The options a command takes, read from its own usage: a `--name <value>` takes a value.
 public struct CommandOptions {
-    public var all: Set<String> = []
+    var all: Set<String> = []
     public var valued: Set<String> = []
     /// Its arguments' names as its usage says them (`<name>`), besides options' values.
     public var arguments: [String] = []
     /// Whether its last argument takes any number of words (`<words> ...`).
-    public var isVariadic = false
+    var isVariadic = false
     /// The unit of an option's number as its help says it (`--in`: days, `--duration`: minutes).
-    public var units: [String: String] = [:]
-    public var hasArguments: Bool { !arguments.isEmpty }
+    var units: [String: String] = [:]
+    var hasArguments: Bool { !arguments.isEmpty }
     private var names: [String] = []
 
     public init(_ command: ParsableCommand.Type) {
@@ -258,7 +258,7 @@ public struct CommandOptions {
     /// Each `-x` or `--name` the usage names (at its start or after a space, `,`, `[`, `(` or
     /// `|`), and whether ` <value>` follows it. Scanned by hand, not by a Regex: every command,
     /// the daemon too, checks its words, and the regex engine made 1 MB of the binary resident.
-    public static func mentions(in help: String) -> [(name: String, takesValue: Bool)] {
+    static func mentions(in help: String) -> [(name: String, takesValue: Bool)] {
         let text = Array(help)
         let isNameCharacter = { (character: Character) in
             character.isASCII && (character.isLetter || character.isNumber || character == "-")
@@ -289,7 +289,7 @@ public struct CommandOptions {
     }
 
     /// `it takes --json, --limit and --store`.
-    public var listed: String {
+    var listed: String {
         guard let last = names.last else { return "it takes only --help and --version" }
         return names.count == 1
             ? "it takes \(last)" : "it takes \(names.dropLast().joined(separator: ", ")) and \(last)"

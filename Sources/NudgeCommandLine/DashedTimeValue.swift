@@ -5,7 +5,7 @@
 /// words, as every other value of that option.
 public enum DashedTimeValue {
     /// The options whose value is a time, a day or a span.
-    public static let options: Set<String> = [
+    static let options: Set<String> = [
         "--at", "--since", "--from", "--to", "--on", "--date", "--in", "--until", "--every", "--days",
     ]
 

@@ -4,15 +4,15 @@ import NudgeCore
 
 /// Which local days a listing or an export covers: one day, a span, or the last N days.
 public struct DayRangeOptions: ParsableArguments {
-    @Option(help: "One day: \(GivenDay.accepted).", transform: TypedArguments.day) public var date: GivenDay?
+    @Option(help: "One day: \(GivenDay.accepted).", transform: TypedArguments.day) var date: GivenDay?
     @Option(help: "From this day on (as --date); alone, through the last entry.", transform: TypedArguments.day)
-    public var from: GivenDay?
+    var from: GivenDay?
     @Option(help: "Up to and including this day; alone, from the first entry.", transform: TypedArguments.day)
-    public var to: GivenDay?
+    var to: GivenDay?
     @Option(
         parsing: .unconditional, help: "The last N days, today included (1-36500).",
         transform: WholeNumber.days(DayRangeRequest.dayCounts))
-    public var days: Int?
+    var days: Int?
 
     public init() {}
 

@@ -5,13 +5,13 @@ import NudgeStore
 /// it, and the line nudge takes for each: `nudge symptoms add headache --severity 2` is `nudge
 /// log symptom headache --severity 2`, `nudge contacts rename Mom Mother` is `nudge contacts
 /// edit Mom --name Mother`. A line is offered only when nudge takes it.
-public enum FirstGuess {
+enum FirstGuess {
     /// Words that mean "log one" in other diaries.
     private static let logVerbs: Set<String> = ["add", "log", "new", "create", "record"]
 
     /// The refusal of the unknown command `arguments[at]` after `path`, with the line meant, or
     /// nil when it is no first guess nudge knows.
-    public static func refusal(at: Int, of arguments: [String], after path: [String]) -> String? {
+    static func refusal(at: Int, of arguments: [String], after path: [String]) -> String? {
         let word = arguments[at].lowercased()
         let before = Array(arguments[..<at])
         let rest = Array(arguments[(at + 1)...])
@@ -208,7 +208,7 @@ public enum FirstGuess {
     /// `symptoms today`, `history 1h`, `symptoms 7d`, `upcoming 5`: a day, a span or a count
     /// typed where a listing takes it as an option, as `--date today`, `--since 1h`, `--days 7`,
     /// `--limit 5`; the first the command takes that parses.
-    public static func listingOption(_ arguments: [String], positional: [Int], takes: CommandOptions, path: [String])
+    static func listingOption(_ arguments: [String], positional: [Int], takes: CommandOptions, path: [String])
         -> String?
     {
         guard !takes.hasArguments, positional.count == 1 else { return nil }
@@ -234,7 +234,7 @@ public enum FirstGuess {
     /// `meditations add yesterday 9:00 20`, `dose 1 22:10`: a command that takes no argument,
     /// given its time (and its length) as words, as `--at 'yesterday 9:00' --minutes 20`; and
     /// `meditations add 20 --at 'yesterday 7:00'`, its length alone, as `--minutes 20`.
-    public static func optionsNamed(_ arguments: [String], positional: [Int], takes: CommandOptions, path: [String])
+    static func optionsNamed(_ arguments: [String], positional: [Int], takes: CommandOptions, path: [String])
         -> String?
     {
         let given = { (option: String) in arguments.contains { $0 == option || $0.hasPrefix(option + "=") } }

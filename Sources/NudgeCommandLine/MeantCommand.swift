@@ -4,7 +4,7 @@ import NudgeCore
 /// The command line a person most likely meant by words nudge does not take: another
 /// program's verb (`delete` where nudge says remove, `show` where it says list), `help` for
 /// `--help`, an option a letter or two off.
-public enum MeantCommand {
+enum MeantCommand {
     /// Verbs other programs use, with nudge's own words for them, in the order they are tried.
     private static let synonyms: [String: [String]] = [
         "delete": ["remove", "cancel", "reset"], "del": ["delete", "remove", "cancel", "reset"],
@@ -18,16 +18,16 @@ public enum MeantCommand {
     ]
 
     /// The verbs of other programs a suggestion answers.
-    public static var verbs: [String] { Array(synonyms.keys) }
+    static var verbs: [String] { Array(synonyms.keys) }
 
     /// nudge's own words for another program's verb (`unset` → reset), in the order tried.
-    public static func ownWords(for verb: String) -> [String] { synonyms[verb.lowercased()] ?? [] }
+    static func ownWords(for verb: String) -> [String] { synonyms[verb.lowercased()] ?? [] }
 
     /// The command line meant by `word` after the words `before` it (`nudge contacts show Sam`),
     /// or nil: the first of nudge's own words for it that parses with `rest` as typed (`journal
     /// show 410d`), else the first that parses with `rest`'s options alone (`contacts list`,
     /// which takes no name).
-    public static func command(
+    static func command(
         for word: String, before: [String], among subcommands: [ParsableCommand.Type], rest: [String]
     ) -> [String]? {
         let names = subcommands.map { $0._commandName }
@@ -87,7 +87,7 @@ public enum MeantCommand {
     }
 
     /// `nudge help backup` → `nudge backup --help`: the longest run of `rest` that names commands.
-    public static func help(after path: [String], from command: ParsableCommand.Type, rest: [String]) -> String {
+    static func help(after path: [String], from command: ParsableCommand.Type, rest: [String]) -> String {
         var words = path
         var command = command
         for word in storeRemoved(rest) {
@@ -101,7 +101,7 @@ public enum MeantCommand {
 
     /// The long option `typed` most likely meant: a letter or two off (`--hepl` → --help), with
     /// one dash (`-help`), or its first letter alone (`-y`, `--y` → --yes) where one option has it.
-    public static func option(for typed: String, among names: Set<String>) -> String? {
+    static func option(for typed: String, among names: Set<String>) -> String? {
         let long = names.union(["--help"]).filter { $0.hasPrefix("--") }
         if !typed.hasPrefix("--"), long.contains("-" + typed) { return "-" + typed }
         let letters = typed.drop { $0 == "-" }

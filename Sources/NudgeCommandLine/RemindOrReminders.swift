@@ -1,12 +1,12 @@
 /// `nudge remind` adds a reminder and `nudge reminders` lists them: the one typed for the other
 /// (`remind list`, `reminders add Water`) is answered with it, as `nudge reminder` is, not with
 /// "give --at" or "2 unexpected arguments" (issue 40).
-public enum RemindOrReminders {
-    public static let listingWords: Set<String> = ["list", "ls", "show"]
-    public static let addingWords: Set<String> = ["add", "new", "create"]
+enum RemindOrReminders {
+    static let listingWords: Set<String> = ["list", "ls", "show"]
+    static let addingWords: Set<String> = ["add", "new", "create"]
 
     /// `nudge remind list`, with no option of a reminder's: `nudge reminders`.
-    public static func listed(_ arguments: [String], positional: [Int], options: [String: Int], path: [String])
+    static func listed(_ arguments: [String], positional: [Int], options: [String: Int], path: [String])
         -> String?
     {
         guard path == ["nudge", "remind"], positional.count == 1,
@@ -22,7 +22,7 @@ public enum RemindOrReminders {
 
     /// `nudge reminders add Water --at 9`: `nudge remind Water --at 9`, offered where it would be
     /// taken; else how a reminder is added.
-    public static func added(_ word: String, at index: Int, of arguments: [String], after path: [String]) -> String? {
+    static func added(_ word: String, at index: Int, of arguments: [String], after path: [String]) -> String? {
         guard path == ["nudge", "reminders"], addingWords.contains(word.lowercased()), index > 0,
             arguments[index - 1] == "reminders"
         else { return nil }

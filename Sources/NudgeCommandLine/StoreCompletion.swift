@@ -21,7 +21,7 @@ public enum StoreCompletion {
     }
 
     /// The store the words name, as the command would choose it.
-    public static func storePath(_ words: [String]) -> String {
+    static func storePath(_ words: [String]) -> String {
         CompletionWords.storePath(words, environment: CommandEnvironment.current.variables)
     }
 }

@@ -3,22 +3,22 @@
 /// yesterday", now. Words are joined into a name only when they all come before the first
 /// option and none says a time, a day, a unit, a number or an option without its dashes; the
 /// first other word is refused with what it could be instead.
-public struct StrayWord: Error {
+struct StrayWord: Error {
     /// The refusal's end: `'yesterday' is not taken here; to log at another time: --at yesterday`.
-    public let hint: String
+    let hint: String
 
-    public static let days: Set<String> = [
+    static let days: Set<String> = [
         "today", "tomorrow", "yesterday", "tonight", "noon", "midnight", "ago", "now", "monday", "tuesday",
         "wednesday", "thursday", "friday", "saturday", "sunday",
     ]
-    public static let units: Set<String> = [
+    static let units: Set<String> = [
         "s", "sec", "secs", "second", "seconds", "m", "min", "mins", "minute", "minutes", "h", "hr", "hrs", "hour",
         "hours", "d", "day", "days", "w", "week", "weeks", "month", "months",
     ]
 
     /// Why `words[index]` cannot join the argument, or nil when it may: `firstOption` is the
     /// index of the line's first option.
-    public static func refusal(
+    static func refusal(
         of index: Int, in words: [String], firstOption: Int, takes: CommandOptions, path: [String]
     ) -> StrayWord? {
         let word = words[index]

@@ -15,13 +15,13 @@ public enum SuggestedLine {
 
     /// Whether `option`'s value is a person's own words in `command`: the journal's `--dose` is
     /// free text about a session, a medication's (`nudge meds`) is an amount, typed to be kept.
-    public static func isTextOption(_ option: String, command: String?) -> Bool {
+    static func isTextOption(_ option: String, command: String?) -> Bool {
         textOptions.contains(option) && !(option == "--dose" && command == "meds")
     }
 
     /// `did you mean: nudge …` for `fixed` (the words after `nudge`), or, when the parser would
     /// refuse them too, only the word that was wrong: `did you mean --limit?`.
-    public static func didYouMean(_ fixed: [String], word: String) -> String {
+    static func didYouMean(_ fixed: [String], word: String) -> String {
         parses(fixed) ? "did you mean: \(shown(fixed))" : "did you mean \(word)?"
     }
 
@@ -32,7 +32,7 @@ public enum SuggestedLine {
 
     /// Why `typed` would be refused as it stands, in the parser's or the command's words, or nil
     /// when it would be taken.
-    public static func refusal(_ typed: [String]) -> String? {
+    static func refusal(_ typed: [String]) -> String? {
         let arguments = GlobalOptions.movingLeadingStore(typed[...])
         if let refusal = CommandLineCheck.refusal(arguments, suggesting: false) { return refusal }
         do {
@@ -58,7 +58,7 @@ public enum SuggestedLine {
 
     /// Why `nudge ack` would refuse `arguments` that parse, from the store as it is now (an
     /// answer the delivery does not take, or no longer), or nil.
-    public static func answerRefusal(_ arguments: [String]) -> String? {
+    static func answerRefusal(_ arguments: [String]) -> String? {
         guard let ack = try? CommandTree.root.parseAsRoot(arguments) as? any CheckedBeforeOffered,
             type(of: ack)._commandName == "ack"
         else { return nil }
@@ -89,5 +89,5 @@ public enum SuggestedLine {
     }
 
     /// `word` as the shell gives it back unchanged (`ShellWord`).
-    public static func quoted(_ word: String) -> String { ShellWord.quoted(word) }
+    static func quoted(_ word: String) -> String { ShellWord.quoted(word) }
 }

@@ -6,19 +6,19 @@ import NudgeStore
 /// word left over after an option's value joined to it (`--at 'monday 9:00'`); that and the
 /// command's argument of all the words left (`'joint pain'`, and for `log symptom` a last
 /// number as its `--severity`); the argument of all the words.
-public struct UnquotedWords {
+struct UnquotedWords {
     /// The words after `nudge`.
-    public let arguments: [String]
+    let arguments: [String]
     /// The indices of the words that are neither options nor options' values.
-    public let positional: [Int]
+    let positional: [Int]
     /// The indices of options' values (`--at=9:00` whole).
-    public let values: Set<Int>
-    public let takes: CommandOptions
-    public let path: [String]
+    let values: Set<Int>
+    let takes: CommandOptions
+    let path: [String]
 
     /// The refusal with the line meant, or with the word that may not be joined to the
     /// argument, or nil when no line parses: the parser says what is wrong.
-    public var refusal: String? {
+    var refusal: String? {
         let here = path.joined(separator: " ")
         let joined = joinedToOptions
         let candidates: [(line: Result<[String], StrayWord>, option: String?)?] = [

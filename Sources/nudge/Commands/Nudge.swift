@@ -61,6 +61,10 @@ struct Nudge: ParsableCommand {
                 CommandEnvironment.current.output(ScreenHelp.text(width: CommandEnvironment.current.width))
                 return 0
             }
+            if let daemon = DaemonLine.parsed(arguments) {
+                try daemon.run()
+                return 0
+            }
             if arguments.first != "---completion", let refusal = CommandLineCheck.refusal(arguments) {
                 throw CommandFailure(refusal, exitCode: 64)
             }

@@ -1,7 +1,7 @@
 import ArgumentParser
-import NudgeCommandLine
 import Testing
 
+@testable import NudgeCommandLine
 @testable import nudge
 
 /// The options each command takes are read from its usage by a hand scanner (no regex engine in

@@ -1,8 +1,8 @@
 import ArgumentParser
-import NudgeCommandLine
 import NudgeCommands
 import Testing
 
+@testable import NudgeCommandLine
 @testable import nudge
 
 /// Every "did you mean" a wrong verb can get is a command line the parser takes: a suggestion

@@ -1,12 +1,12 @@
 import ArgumentParser
 import Foundation
 import GRDB
-import NudgeCommandLine
 import NudgeCommands
 import NudgeCore
 import NudgeTestSupport
 import Testing
 
+@testable import NudgeCommandLine
 @testable import nudge
 
 /// A "did you mean" is the whole line typed with only the wrong word fixed, as the shell reads

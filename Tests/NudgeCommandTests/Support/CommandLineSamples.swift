@@ -1,5 +1,4 @@
-import NudgeCommandLine
-
+@testable import NudgeCommandLine
 @testable import nudge
 
 /// Values each command's arguments and options parse with, for tests that go over the whole

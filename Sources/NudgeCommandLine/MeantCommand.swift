@@ -15,6 +15,10 @@ enum MeantCommand {
         "display": ["list", "show", "status"], "info": ["status", "show"], "new": ["add", "start"],
         "create": ["add", "start"], "change": ["edit", "set"], "update": ["edit", "set"], "modify": ["edit", "set"],
         "end": ["stop"], "finish": ["stop"], "begin": ["start"], "took": ["taken"], "take": ["taken"],
+        // A reminder moved, renamed or rescheduled is edited (hostile round of issue 40 after
+        // A14, Medium 5: `call reminders move` got the parser's wording).
+        "move": ["edit"], "mv": ["edit"], "rename": ["edit"], "reschedule": ["edit"], "retime": ["edit"],
+        "postpone": ["edit", "snooze"], "delay": ["edit", "snooze"],
     ]
 
     /// The verbs of other programs a suggestion answers.
@@ -38,7 +42,11 @@ enum MeantCommand {
         let tried = candidates.compactMap { verb in
             subcommands.first { $0._commandName == verb }.map {
                 let options = CommandOptions($0)
-                return (verb, [rest] + alsoDeleting(word, rest, options) + [optionsKept(rest, valued: options.valued)])
+                return (
+                    verb,
+                    [rest] + alsoDeleting(word, rest, options) + renamed(word, rest, options)
+                        + [optionsKept(rest, valued: options.valued)]
+                )
             }
         }
         for pass in 0..<(tried.map { $0.1.count }.max() ?? 0) {
@@ -57,6 +65,20 @@ enum MeantCommand {
         let at = rest.firstIndex(of: "--store") ?? rest.endIndex
         return options.all.filter { $0.hasPrefix("--delete-") && !options.valued.contains($0) }.sorted().map {
             Array(rest[..<at] + [$0] + rest[at...])
+        }
+    }
+
+    /// `rename ID NEW`: the edit that gives the new name or text in place (`reminders edit ID
+    /// --text NEW`, `contacts edit ID --name NEW`).
+    private static func renamed(_ word: String, _ rest: [String], _ options: CommandOptions) -> [[String]] {
+        let positional = rest.indices.filter { !rest[$0].hasPrefix("-") && ($0 == 0 || rest[$0 - 1] != "--store") }
+        guard word.lowercased() == "rename", positional.count == 2, positional.count + 2 >= rest.count else {
+            return []
+        }
+        return ["--name", "--text"].filter(options.valued.contains).map { option in
+            var line = rest
+            line.insert(option, at: positional[1])
+            return line
         }
     }
 
@@ -109,6 +131,10 @@ enum MeantCommand {
             let starting = long.filter { $0.dropFirst(2).hasPrefix(letters) }
             return starting.count == 1 ? starting.first : nil
         }
+        // `--sev`: the beginning of one option alone, which the parser does not take short
+        // (hostile round of issue 40 after A14).
+        let begun = long.filter { $0.hasPrefix(typed) }
+        if typed.hasPrefix("--"), typed.count >= 3, begun.count == 1 { return begun.first }
         guard typed.hasPrefix("--"), typed.count >= 4 else { return nil }
         let near = long.map { ($0, EditDistance.between($0, typed)) }.filter { $0.1 <= 2 }
         guard let best = near.min(by: { $0.1 < $1.1 }), near.filter({ $0.1 == best.1 }).count == 1 else { return nil }

@@ -20,8 +20,8 @@ enum RemindOrReminders {
         return "nudge remind adds a reminder; \(SuggestedLine.didYouMean(fixed, word: "nudge reminders"))"
     }
 
-    /// `nudge reminders add Water --at 9`: `nudge remind Water --at 9`, offered where it would be
-    /// taken; else how a reminder is added.
+    /// `nudge reminders add Water --at 9 --daily`: `nudge remind Water --at 9 --daily`, offered
+    /// where it would be taken; else why that line would be refused (`--at 9` alone: say when).
     static func added(_ word: String, at index: Int, of arguments: [String], after path: [String]) -> String? {
         guard path == ["nudge", "reminders"], addingWords.contains(word.lowercased()), index > 0,
             arguments[index - 1] == "reminders"
@@ -29,7 +29,8 @@ enum RemindOrReminders {
         var fixed = arguments
         fixed.replaceSubrange((index - 1)...index, with: ["remind"])
         let refused = "nudge reminders lists, edits and deletes reminders; one is added with nudge remind"
-        guard SuggestedLine.parses(fixed) else { return "\(refused): nudge remind TEXT --at 18:00" }
+        // The line is offered only when it is taken; else why it would not be (`say when`).
+        if let refusal = SuggestedLine.refusal(fixed) { return "\(refused); \(refusal)" }
         return "\(refused); did you mean: \(SuggestedLine.shown(fixed))"
     }
 }

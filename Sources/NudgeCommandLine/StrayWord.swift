@@ -48,6 +48,10 @@ struct StrayWord: Error {
                 .map { "--at \(SuggestedLine.quoted($0))" } ?? "--at TIME"
             return StrayWord(hint: "\(notTaken); \(doing): \(example)")
         }
+        // `call reminders cancel 1 2`: one id a line, the next on its own.
+        if Int(word) != nil, takes.arguments == ["id"] {
+            return StrayWord(hint: "\(notTaken); one id at a time: \(path.joined(separator: " ")) \(word) for that one")
+        }
         if Double(word) != nil {
             return StrayWord(hint: "\(notTaken); a number goes after its option (\(takes.listed))")
         }

@@ -63,7 +63,8 @@ struct UnquotedWords {
     private static func joined(_ option: String, _ words: [String], _ refusal: String) -> String? {
         guard let index = words.firstIndex(of: option), index + 1 < words.count else { return nil }
         let value = words[index + 1]
-        let units = StrayWord.units.union(["mg", "g", "ago"])
+        // `--at 10 pm`, refused when 22:00 is past a dose's 12 hours: that refusal, not the parser's.
+        let units = StrayWord.units.union(["mg", "g", "ago", "am", "pm"])
         guard value.split(separator: " ").dropFirst().allSatisfy({ units.contains($0.lowercased()) }) else {
             return nil
         }

@@ -610,7 +610,7 @@ _nudge_call_history() {
 
 _nudge_call_edit() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--confirm-duplicate --version -h --help)
     repeating_options=()
     non_repeating_options=(--store --at --duration --mood --notes)
     __nudge_offer_flags_options 1
@@ -868,7 +868,7 @@ _nudge_symptoms_list() {
 
 _nudge_symptoms_edit() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--confirm-duplicate --version -h --help)
     repeating_options=()
     non_repeating_options=(--store --name --severity --notes --at)
     __nudge_offer_flags_options 1

@@ -12,6 +12,9 @@ public struct CallEdit {
     public var mood: FieldCorrection<String?>?
     /// New notes; '' removes them.
     public var notes: String?
+    /// Moved within ``DuplicateRecord/window`` of another call with the contact, corrected all
+    /// the same.
+    public var confirmDuplicate = false
 
     public init(id: String, at: GivenInstant?, duration: Int?, mood: FieldCorrection<String?>?, notes: String?) {
         (self.id, self.at, self.duration, self.mood, self.notes) = (id, at, duration, mood, notes)
@@ -32,7 +35,13 @@ public struct CallEdit {
         let correction = Store.CallCorrection(
             calledAt: calledAt, durationMinutes: duration, mood: mood ?? .keep, notes: FieldCorrection(option: notes))
         let corrected = try context.changing {
-            try store.run { try $0.correctCall(id: call.id, correction, now: context.now) }
+            try store.run {
+                try $0.correctCall(id: call.id, correction, confirmedDuplicate: confirmDuplicate, now: context.now)
+            }.mapError {
+                CommandFailure(
+                    $0.editRefusal("a call with \(TextInput.oneLine(call.contactName))", at: context.when($0.at))
+                        .description, exitCode: 64)
+            }.get()
         }
         context.print(
             "corrected the call with \(TextInput.oneLine(corrected.contactName)) \(context.when(corrected.calledAt)) (to sync)"

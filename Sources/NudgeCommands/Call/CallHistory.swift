@@ -10,7 +10,8 @@ public enum CallHistory {
         var contactID: Int64
         var contactName: String
         @TimestampText var calledAt: Date?
-        var durationMinutes: Int
+        /// Null where none was given: the store's 0 is the Monica client's "not recorded".
+        @NullWhenAbsent var durationMinutes: Int?
         @NullWhenAbsent var mood: String?
         @NullWhenAbsent var notes: String?
     }
@@ -27,7 +28,7 @@ public enum CallHistory {
                 row: {
                     Row(
                         id: $0.id, contactID: $0.contactID, contactName: $0.contactName, calledAt: $0.calledAt,
-                        durationMinutes: $0.durationMinutes,
+                        durationMinutes: $0.durationMinutes == 0 ? nil : $0.durationMinutes,
                         mood: $0.mood, notes: $0.notes)
                 },
                 columns: [

@@ -7,7 +7,7 @@ public enum DoseTime {
     public static let backdating: TimeInterval = 12 * 3600
 
     /// The instant given, resolved on the context's clock; now when none is given.
-    static func instant(_ typed: GivenInstant?, _ context: CommandContext) throws(InputError) -> Date {
+    public static func instant(_ typed: GivenInstant?, _ context: CommandContext) throws(InputError) -> Date {
         guard let typed else { return context.now }
         return try InstantInput.pastInstant(
             typed, option: "--at", now: context.now, clock: context.wallClock, maximumAge: backdating)

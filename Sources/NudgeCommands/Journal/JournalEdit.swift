@@ -25,6 +25,12 @@ public struct JournalEdit {
         case .gone: throw CommandFailure("another program deleted it meanwhile; nothing changed", exitCode: 64)
         case .afterReflections(let dates):
             throw Self.afterReflections(session, startedAt: given.startedAt ?? session.startedAt, dates, context)
+        case .sameMinute(let other):
+            // As `journal add` refuses a second session in a minute (hostile round of issue 40:
+            // `journal edit --at` made the duplicate the add refuses).
+            throw CommandFailure(
+                "\(JournalSessions.named(other, context)) already exists (id \(other.id.prefix(8))); nothing changed; give another --at",
+                exitCode: 64)
         }
         if let startedAt = given.startedAt { JournalFields.warnIfFuture(startedAt, context) }
         let changed =

@@ -15,7 +15,19 @@ public struct OwnReminderAdd {
         (self.text, self.repeats, self.at, self.ends) = (TextInput.canonical(text), repeats, at, ends)
     }
 
-    public func run(_ context: CommandContext) throws {
+    /// Why `run` would refuse it now, before the store, or nil.
+    public func refusal(_ context: CommandContext) -> String? {
+        do {
+            _ = try resolved(context)
+            return nil
+        } catch let failure as CommandFailure {
+            return failure.message
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    private func resolved(_ context: CommandContext) throws -> (OwnReminderRepeat, LocalTime, CivilDate?) {
         do throws(InputError) { try OwnReminderText.validate(text) } catch {
             throw CommandFailure(error.description, exitCode: 64)
         }
@@ -24,7 +36,12 @@ public struct OwnReminderAdd {
             throw CommandFailure("say when: give \(OwnReminderRepeatInput.options)", exitCode: 64)
         }
         let endless = OwnReminderSchedule(id: 0, text: text, repeats: repeated, time: time, since: context.now)
-        let endsOn = try ends.resolved(for: endless, now: context.now, clock: clock)
+        return (repeated, time, try ends.resolved(for: endless, now: context.now, clock: clock))
+    }
+
+    public func run(_ context: CommandContext) throws {
+        let (repeated, time, endsOn) = try resolved(context)
+        let clock = context.wallClock
         let store = try context.openStore()
         let (added, isNew) = try store.run {
             try $0.addOwnReminderUnlessThere(

@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgeReports
 import NudgeStore
 
 /// `nudge symptoms edit`: an entry's name, severity, notes or time corrected.
@@ -11,6 +12,9 @@ public struct SymptomEdit {
     /// New notes; '' removes them.
     public var notes: String?
     public var at: GivenInstant?
+    /// Moved or renamed onto another entry of the same symptom within
+    /// ``DuplicateRecord/window``, corrected all the same.
+    public var confirmDuplicate = false
 
     public init(id: String, name: String?, severity: Int?, notes: String?, at: GivenInstant?) {
         (self.id, self.name, self.severity, self.notes, self.at) = (
@@ -46,7 +50,13 @@ public struct SymptomEdit {
             name: typedName, severity: severity,
             notes: FieldCorrection(option: notes), loggedAt: loggedAt)
         let corrected = try context.changing {
-            try store.run { try $0.correctSymptom(id: entry.id, correction, now: context.now) }
+            // The symptom's name is not repeated: the diary is private.
+            try store.run {
+                try $0.correctSymptom(
+                    id: entry.id, correction, confirmedDuplicate: confirmDuplicate, now: context.now)
+            }.mapError {
+                CommandFailure($0.editRefusal("this symptom", at: context.when($0.at)).description, exitCode: 64)
+            }.get()
         }
         // One symptom, one name, as nudge log symptom keeps it.
         let respelled =

@@ -30,4 +30,12 @@ public struct DuplicateRecord: Error, Sendable, Equatable {
             "\(what) is logged already \(when), id \(id); nothing logged; correct it with nudge \(correct) \(id), or log a second with --confirm-duplicate"
         )
     }
+
+    /// An edit's refusal: the record corrected would repeat this one (hostile round of issue
+    /// 40: `symptoms edit --at` made the duplicate `log symptom` refuses).
+    public func editRefusal(_ what: String, at when: String) -> InputError {
+        InputError(
+            "\(what) is logged already \(when), id \(id.prefix(8)); nothing changed; give another time, or keep both with --confirm-duplicate"
+        )
+    }
 }

@@ -7,7 +7,7 @@ extension GivenInstant {
     static func spoken(_ text: String) -> Form? {
         if let time = LocalTime(parsing: text) { return .timeOfDay(time) }
         if text.lowercased() == "now" { return .ago(.seconds(0)) }
-        if let full = confirmed(text) { return full }
+        if let full = confirmed(text) ?? plainDay(text) { return full }
         var words = text.split(whereSeparator: { $0.isWhitespace || $0 == "," }).map(String.init)
         // `tomorrow at 9am`, `9am on monday`: the small words between a day and a time.
         if words.count > 1 { words.removeAll { ["at", "on"].contains($0.lowercased()) } }
@@ -42,7 +42,7 @@ extension GivenInstant {
     }
 
     /// `2026-11-25 11:00 PM`, `2026-11-25T23:00 EST`, `2026-11-25 23:00 UTC`.
-    private static func dated(_ day: CivilDate, words: [String]) -> Form? {
+    static func dated(_ day: CivilDate, words: [String]) -> Form? {
         var rest = Array(words.dropFirst())
         // `2026-11-25T11:00 PM`: the time was joined to the date.
         let joined = words[0].dropFirst(10)

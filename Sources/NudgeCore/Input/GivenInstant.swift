@@ -28,6 +28,8 @@ public struct GivenInstant: Sendable, Equatable {
         /// A time of day, on a day as people say it or not, read in a named zone, as nudge prints
         /// a time near now (`01:30 EST`, `today 01:30 EDT`): which of a repeated hour's two it is.
         case namedOnDay(SpokenDay?, LocalTime, abbreviation: String)
+        /// A day as a confirmation prints it past yesterday: `Monday 23 Nov, 09:00`.
+        case plainDay(PlainDay)
     }
 
     /// What was typed, for refusals that repeat it.
@@ -73,6 +75,8 @@ public struct GivenInstant: Sendable, Equatable {
         case .namedOnDay(let day, let time, let abbreviation):
             return Self.occurrence(
                 of: time, on: day, calledBy: abbreviation, now: now, clock: clock, direction: direction)
+        case .plainDay(let plain):
+            return Self.instant(of: plain, now: now, clock: clock, direction: direction)
         }
     }
 

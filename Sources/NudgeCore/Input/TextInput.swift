@@ -13,18 +13,25 @@ public enum TextInput {
     public static func canonical(_ name: String) -> String { name.precomposedStringWithCanonicalMapping }
 
     /// A one-line name (a symptom, a contact).
-    /// Bidirectional overrides and invisible format characters are refused like control
-    /// characters (U+202E turns a listing's columns around), and a name of nothing visible is empty.
+    /// Invisible format characters are refused like control characters (U+202E turns a
+    /// listing's columns around; a soft hyphen makes a second `Sam` that looks like the first),
+    /// at the character where they are, never the name; a name of nothing visible is empty.
     public static func validateName(_ text: String, what: String, example: String, limit: Int) throws(InputError) {
         guard !isBlank(text) else { throw InputError("the \(what) is empty; give a name such as '\(example)'") }
         if let scalar = text.unicodeScalars.first(where: isControl) {
             throw InputError("the \(what) contains \(spoken(scalar)); give it on one line without control characters")
         }
-        if let scalar = text.unicodeScalars.first(where: isInvisibleFormat) {
+        if let index = InvisibleFormat.first(in: text) {
             throw InputError(
-                "the \(what) contains an invisible formatting character (\(code(scalar))); give it without one")
+                "the \(what) contains an invisible formatting character (\(code(text.unicodeScalars[index]))) at character \(position(index, in: text)); give it without one"
+            )
         }
         try checkLength(text, what: "the \(what)", limit: limit)
+    }
+
+    /// Which character (counted from 1, as a person sees them) holds the scalar at `index`.
+    private static func position(_ index: String.Index, in text: String) -> Int {
+        text[..<index].count + 1
     }
 
     /// Nothing visible: only whitespace and invisible code points. Such a name is refused when
@@ -52,13 +59,6 @@ public enum TextInput {
     /// C0, DEL and C1 controls, and the line and paragraph separators that break a line too.
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
-    }
-
-    /// Bidirectional marks, embeddings, overrides and isolates (U+200E/F, U+202A-202E,
-    /// U+2066-2069, U+061C), and the zero-width space, word joiner and byte-order mark. The
-    /// joiners U+200C/D stay: scripts and emoji need them.
-    public static func isInvisibleFormat(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isBidiControl || scalar.value == 0x200B || scalar.value == 0x2060 || scalar.value == 0xFEFF
     }
 
     private static func spoken(_ scalar: Unicode.Scalar) -> String {

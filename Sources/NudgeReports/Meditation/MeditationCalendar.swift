@@ -51,7 +51,9 @@ public struct MeditationCalendar {
         let drawn = year < today.year ? columns : year > today.year ? 0 : (column(of: today) ?? 0) + 1
         // The first week shown: the latest weeks drawn are those that fit.
         let skipped = max(drawn - max(width - margin, 1), 0)
-        var lines = [monthLine(first: first, lead: lead, margin: margin, columns: skipped..<drawn)]
+        // This year's latest month may be named past today's week, as far as the width goes.
+        let room = year == today.year ? skipped + max(width - margin, 1) : drawn
+        var lines = [monthLine(first: first, lead: lead, margin: margin, columns: skipped..<drawn, room: room)]
         for row in 0..<7 {
             let label = labels[(row + 1) % 7]
             let cells = (skipped..<columns).map { column -> String in
@@ -93,21 +95,30 @@ public struct MeditationCalendar {
 
     /// Each month's short name above the week its first day falls in, where it has room before
     /// the next name and lies within the `columns` drawn: whole, as the locale says the month
-    /// alone (`juin`, `juil.`; a cut to three columns made both `jui`).
-    private func monthLine(first: CivilDate, lead: Int, margin: Int, columns: Range<Int>) -> String {
-        var line = ""
-        var width = 0
-        for month in 1...12 {
-            let day = CivilDate(year: year, month: month, day: 1)
-            let week = (lead + day.daysSinceEpoch - first.daysSinceEpoch) / 7
-            let column = margin + week - columns.lowerBound
+    /// alone (`juin`, `juil.`; a cut to three columns made both `jui`). The latest month drawn is
+    /// always named, up to `room` (hostile round of issue 40 after A14: zh_CN's four-column `10月`
+    /// left no room for `11月`, and `Dec` had none on the 2nd): the name before gives way.
+    private func monthLine(first: CivilDate, lead: Int, margin: Int, columns: Range<Int>, room: Int) -> String {
+        let week = { (month: Int) in
+            (lead + CivilDate(year: year, month: month, day: 1).daysSinceEpoch - first.daysSinceEpoch) / 7
+        }
+        var placed: [(column: Int, label: String)] = []
+        for month in 1...12 where columns.contains(week(month)) {
             let label = TextInput.oneLine(clock.monthLabels[month - 1]).trimmingCharacters(in: .whitespaces)
-            let labelWidth = DisplayWidth.of(label)
-            guard week >= columns.lowerBound, column >= width + (width == 0 ? 0 : 1),
-                week + labelWidth <= columns.upperBound
+            let isLatest = month == 12 || !columns.contains(week(month + 1))
+            guard
+                week(month) + DisplayWidth.of(label) <= (isLatest ? max(room, columns.upperBound) : columns.upperBound)
             else { continue }
-            line += String(repeating: " ", count: column - width) + label
-            width = column + labelWidth
+            let column = margin + week(month) - columns.lowerBound
+            if let previous = placed.last, previous.column + DisplayWidth.of(previous.label) + 1 > column {
+                guard isLatest else { continue }
+                placed.removeLast()
+            }
+            placed.append((column, label))
+        }
+        var line = ""
+        for (column, label) in placed {
+            line += String(repeating: " ", count: column - DisplayWidth.of(line)) + label
         }
         return DisplayWidth.trimmed(line)
     }

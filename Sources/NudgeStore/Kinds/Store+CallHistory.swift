@@ -88,9 +88,19 @@ extension Store {
     }
 
     /// Writes the corrected columns (validated by the caller), pending sync again as the Monica
-    /// client has an edit; the call as it is now, or nil when it was deleted meanwhile.
-    public func correctCall(id: String, _ correction: CallCorrection, now: Date) throws(StoreError) -> CallLogRow? {
+    /// client has an edit; the call as it is now, or nil when it was deleted meanwhile. A call
+    /// moved onto another of its contact's is refused as `logCall` refuses it, unless confirmed.
+    public func correctCall(
+        id: String, _ correction: CallCorrection, confirmedDuplicate: Bool = false, now: Date
+    ) throws(StoreError) -> Result<CallLogRow?, DuplicateRecord> {
         try write { db in
+            if !confirmedDuplicate, let calledAt = correction.calledAt,
+                let contactID = try Int64.fetchOne(
+                    db, sql: "SELECT contact_id FROM call_logs WHERE id = ? AND is_marked_deleted = 0", arguments: [id]),
+                let earlier = try Self.callDuplicate(db, contactID: contactID, at: calledAt, besides: id)
+            {
+                return .failure(earlier)
+            }
             var update = ColumnUpdate(table: "call_logs", condition: "is_marked_deleted = 0")
             if let calledAt = correction.calledAt { update.set("called_at", Timestamp.format(calledAt)) }
             if let duration = correction.durationMinutes { update.set("duration_minutes", duration) }
@@ -98,9 +108,10 @@ extension Store {
             update.set("notes", correction.notes)
             update.set("sync_status", "pending")
             update.set("updated_at", Timestamp.format(now))
-            guard try update.execute(db, id: id) else { return nil }
-            return try Row.fetchOne(db, sql: Self.callColumns + " WHERE l.id = ?", arguments: [id]).flatMap(
-                Self.callLog)
+            guard try update.execute(db, id: id) else { return .success(nil) }
+            return .success(
+                try Row.fetchOne(db, sql: Self.callColumns + " WHERE l.id = ?", arguments: [id]).flatMap(
+                    Self.callLog))
         }
     }
 

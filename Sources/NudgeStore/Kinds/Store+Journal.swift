@@ -54,10 +54,7 @@ extension Store {
             moodAfter: fields.moodAfter, createdAt: now,
             updatedAt: now)
         return try write { db in
-            let minute = { (instant: Date) in (instant.timeIntervalSince1970 / 60).rounded(.down) }
-            let sameMinute = try Row.fetchAll(db, sql: "SELECT rowid, * FROM therapy_sessions").compactMap(
-                TherapySession.init(row:)
-            ).filter { $0.unreadableStart == nil && minute($0.startedAt) == minute(startedAt) }
+            let sameMinute = try Self.sessions(inTheMinuteOf: startedAt, db)
             if let other = sameMinute.min(by: { $0.id < $1.id }) {
                 return .exists(other, identical: sameMinute.contains { $0.hasFields(of: session) })
             }
@@ -82,10 +79,14 @@ extension Store {
         /// Nothing changed: the new start is after these reflections on the session (when
         /// each was written, oldest first), which would be dated before what they reflect on.
         case afterReflections([Date])
+        /// Nothing changed: another session begins in the new start's minute, which
+        /// `addTherapySession` refuses too.
+        case sameMinute(TherapySession)
     }
 
     /// Changes the given fields of one session. A new start is checked against its reflections
-    /// in the same write, so that one written meanwhile cannot slip past.
+    /// and against the other sessions in the same write, so that one written meanwhile cannot
+    /// slip past.
     public func editTherapySession(id: String, _ fields: TherapyFields, now: Date) throws(StoreError)
         -> TherapySessionEdit
     {
@@ -103,9 +104,28 @@ extension Store {
             if let startedAt = fields.startedAt {
                 let earlier = try Self.reflections(db, of: id).map(\.writtenAt).filter { $0 < startedAt }
                 if !earlier.isEmpty { return .afterReflections(earlier) }
+                if try Bool.fetchOne(db, sql: "SELECT 1 FROM therapy_sessions WHERE id = ?", arguments: [id]) == true,
+                    let other = try Self.session(otherThan: id, inTheMinuteOf: startedAt, db)
+                {
+                    return .sameMinute(other)
+                }
             }
             return try update.execute(db, id: id) ? .changed : .gone
         }
+    }
+
+    /// The sessions that begin in the minute of `instant`.
+    private static func sessions(inTheMinuteOf instant: Date, _ db: Database) throws -> [TherapySession] {
+        let minute = { (instant: Date) in (instant.timeIntervalSince1970 / 60).rounded(.down) }
+        return try Row.fetchAll(db, sql: "SELECT rowid, * FROM therapy_sessions").compactMap(
+            TherapySession.init(row:)
+        ).filter { $0.unreadableStart == nil && minute($0.startedAt) == minute(instant) }
+    }
+
+    private static func session(otherThan id: String, inTheMinuteOf instant: Date, _ db: Database) throws
+        -> TherapySession?
+    {
+        try sessions(inTheMinuteOf: instant, db).filter { $0.id != id }.min { $0.id < $1.id }
     }
 
     /// Every session, newest first, with how many reflections each has.

@@ -87,22 +87,46 @@ extension Store {
     /// Writes the corrected columns (validated by the caller) and `updated_at`; the entry as
     /// it is now, or nil when it was deleted meanwhile. A new name is kept as `addSymptom`
     /// keeps it: in the first spelling of another entry that differs from it only by case.
-    public func correctSymptom(id: String, _ correction: SymptomCorrection, now: Date) throws(StoreError)
-        -> SymptomEntry?
-    {
+    /// An entry moved or renamed onto another of the same symptom is refused as `addSymptom`
+    /// refuses it, unless confirmed.
+    public func correctSymptom(
+        id: String, _ correction: SymptomCorrection, confirmedDuplicate: Bool = false, now: Date
+    ) throws(StoreError) -> Result<SymptomEntry?, DuplicateRecord> {
         try write { db in
+            if !confirmedDuplicate, let earlier = try Self.duplicate(of: id, correction, db) {
+                return .failure(earlier)
+            }
             var update = ColumnUpdate(table: "symptom_entries")
             if let name = correction.name { update.set("name", try Self.keptSpelling(of: name, besides: id, db)) }
             if let severity = correction.severity { update.set("severity", severity) }
             update.set("notes", correction.notes)
             if let loggedAt = correction.loggedAt { update.set("logged_at", Timestamp.format(loggedAt)) }
             update.set("updated_at", Timestamp.format(now))
-            guard try update.execute(db, id: id) else { return nil }
-            return try Row.fetchOne(
+            guard try update.execute(db, id: id) else { return .success(nil) }
+            return .success(
+                try Row.fetchOne(
+                    db, sql: "SELECT id, name, severity, logged_at, notes, rowid FROM symptom_entries WHERE id = ?",
+                    arguments: [id]
+                ).flatMap(Self.entry))
+        }
+    }
+
+    /// The entry that `id` corrected would repeat; none when the correction keeps its symptom
+    /// and time (an entry logged twice on purpose keeps being corrected).
+    private static func duplicate(of id: String, _ correction: SymptomCorrection, _ db: Database) throws
+        -> DuplicateRecord?
+    {
+        guard correction.name != nil || correction.loggedAt != nil,
+            let stored = try Row.fetchOne(
                 db, sql: "SELECT id, name, severity, logged_at, notes, rowid FROM symptom_entries WHERE id = ?",
                 arguments: [id]
-            ).flatMap(Self.entry)
-        }
+            ).flatMap(entry)
+        else { return nil }
+        let name = correction.name ?? stored.name
+        let loggedAt = correction.loggedAt ?? stored.loggedAt
+        guard SymptomEntry.sameSymptom(name) != SymptomEntry.sameSymptom(stored.name) || loggedAt != stored.loggedAt
+        else { return nil }
+        return try symptomDuplicate(db, name: name, at: loggedAt, besides: id)
     }
 
     /// Removes an entry; false when it was gone already.

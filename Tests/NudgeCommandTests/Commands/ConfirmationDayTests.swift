@@ -39,4 +39,29 @@ import Testing
         let session = nudge("journal", "add", "--type", "oral", "--at", "2026-11-19T10:00")
         #expect(session.stdout.hasPrefix("added the session of Thursday 19 Nov, 10:00 (2026-11-19 10:00 CET) (id "))
     }
+
+    /// What a confirmation prints for a day before yesterday is taken back where a time is
+    /// (hostile round of issue 40 after A14, Medium 4): the day alone, or the whole with its
+    /// date in brackets, `on` before it or not; the latest date on that weekday, which for a weekday
+    /// that is not this year's date is years ago, and refused so.
+    @Test(arguments: [
+        ("Monday 16 Nov, 10:00", "on Monday 16 Nov, 10:00 (2026-11-16 10:00 CET)"),
+        ("on Monday 16 Nov, 10:00 (2026-11-16 10:00 CET)", "on Monday 16 Nov, 10:00 (2026-11-16 10:00 CET)"),
+        ("Thursday 19 Nov, 20:00 (2026-11-19 20:00 CET)", "on Thursday 19 Nov, 20:00 (2026-11-19 20:00 CET)"),
+        ("monday 16 nov, 10:00 am", "on Monday 16 Nov, 10:00 (2026-11-16 10:00 CET)"),
+        // A year ago, on its weekday then.
+        ("Saturday 22 Nov, 09:00", "on Saturday 22 Nov, 09:00 (2025-11-22 09:00 CET)"),
+    ])
+    func aDayAsAConfirmationPrintsItIsTakenBack(typed: String, confirmation: String) throws {
+        #expect(nudge("contacts", "add", "Sam").status == 0)
+        let logged = nudge("call", "log", "Sam", "--at", typed)
+        #expect(logged.status == 0 && logged.stdout == "logged a call with Sam \(confirmation)\n", "\(logged)")
+    }
+
+    @Test func aWeekdayThatIsNotTheDatesIsRefused() throws {
+        #expect(nudge("contacts", "add", "Sam").status == 0)
+        _ = try InProcessNudge.expectRefusal(
+            ["call", "log", "Sam", "--at", "Tuesday 16 Nov, 10:00"], store: store, environment: environment,
+            mentioning: "--at 'Tuesday 16 Nov, 10:00' (2021-11-16 10:00 CET) is more than 366 days ago")
+    }
 }

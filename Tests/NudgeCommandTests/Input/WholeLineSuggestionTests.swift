@@ -124,6 +124,9 @@ import Testing
         }
         var suggestions: [String] = []
         CommandEnvironment.$current.withValue(environment) {
+            // A sample the command itself refuses (`remind TEXT --at 18:00` says when) is offered
+            // to no one: an offered line is one that is taken (hostile round of issue 40 after A14).
+            cases.removeAll { SuggestedLine.refusalNow($0.meant) != nil }
             for (typed, meant, leaf) in cases {
                 let parsed = Result { try Nudge.parseAsRoot(meant) }
                 #expect((try? parsed.get()).map { type(of: $0) == leaf } == true, "sample \(meant): \(parsed)")

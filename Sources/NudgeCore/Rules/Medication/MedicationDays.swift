@@ -36,8 +36,8 @@ public struct MedicationDays: Sendable, Equatable, CustomStringConvertible {
     }
 
     private static func read(_ text: String, option: String, twiceAllowed: Bool) throws(InputError) -> MedicationDays {
-        let folded = text.lowercased().filter { !$0.isWhitespace }
-        if folded == "daily" || folded == "everyday" { return everyDay }
+        if ["daily", "everyday"].contains(text.lowercased().filter { !$0.isWhitespace }) { return everyDay }
+        let folded = listed(text.lowercased())
         var days = Set<Int>()
         for part in folded.split(separator: ",", omittingEmptySubsequences: false) {
             let ends = part.split(separator: "-", omittingEmptySubsequences: false)
@@ -64,6 +64,20 @@ public struct MedicationDays: Sendable, Equatable, CustomStringConvertible {
             }
         }
         return MedicationDays(weekdays: days)
+    }
+
+    /// `mon thu` as `mon,thu`, as a person lists days (and as nudge's "in quotes" offers them
+    /// when typed unquoted: hostile round of issue 40 after A14, Medium 2); a space beside a
+    /// comma or a dash (`mon, thu`, `mon - fri`) is none.
+    private static func listed(_ text: String) -> String {
+        var listed = ""
+        for word in text.split(whereSeparator: \.isWhitespace) {
+            let joined =
+                listed.isEmpty || listed.hasSuffix(",") || listed.hasSuffix("-") || word.hasPrefix(",")
+                || word.hasPrefix("-")
+            listed += (joined ? "" : ",") + word
+        }
+        return listed
     }
 
     /// A day given twice (`sat,sun,sat`, `mon-fri,wed`) is refused, as `--at` refuses a time

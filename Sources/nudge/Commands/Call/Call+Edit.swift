@@ -9,7 +9,7 @@ extension Nudge.Call {
         static let configuration = CommandConfiguration(
             abstract: "Correct a call: its time, duration, mood or notes.",
             discussion:
-                "The same rules as nudge call log apply; --mood '' and --notes '' remove them. The call is pending sync again, as the Monica client has an edit, and the contact's cadence counts from its latest call at once."
+                "The same rules as nudge call log apply; --mood '' and --notes '' remove them. The call is pending sync again, as the Monica client has an edit, and the contact's cadence counts from its latest call at once. A call moved within 5 minutes of another with the contact is refused, exit 64, nothing changed, as nudge call log refuses it; --confirm-duplicate keeps both."
         )
         @OptionGroup var global: GlobalOptions
         @Argument(
@@ -27,6 +27,8 @@ extension Nudge.Call {
         @Option(help: "How it went: \(CallMood.accepted); '' removes it.", transform: TypedArguments.moodCorrection)
         var mood: FieldCorrection<String?>?
         @Option(help: "Notes in place of the old ones (at most 5000 characters); '' removes them.") var notes: String?
+        @Flag(help: "Move the call within 5 minutes of another with the contact all the same.")
+        var confirmDuplicate = false
 
         func validate() throws {
             guard at != nil || duration != nil || mood != nil || notes != nil else {
@@ -41,7 +43,9 @@ extension Nudge.Call {
         }
 
         func run(_ context: CommandContext) throws {
-            try CallEdit(id: id, at: at, duration: duration, mood: mood, notes: notes).run(context)
+            var edit = CallEdit(id: id, at: at, duration: duration, mood: mood, notes: notes)
+            edit.confirmDuplicate = confirmDuplicate
+            try edit.run(context)
         }
     }
 }

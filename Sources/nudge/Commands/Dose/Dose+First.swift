@@ -4,7 +4,7 @@ import NudgeCommands
 import NudgeCore
 
 extension Nudge.Dose {
-    struct First: NudgeCommand {
+    struct First: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
             commandName: "1", abstract: "Record dose 1 and start a session.")
         @OptionGroup var global: GlobalOptions
@@ -15,6 +15,17 @@ extension Nudge.Dose {
         var at: GivenInstant?
         @Flag(help: "Start a new session even though one is open, or dose 2 was taken or skipped tonight.")
         var newSession = false
+
+        /// `--at '10 pm'` is offered for `--at 10 pm` only where it is within the 12 hours taken
+        /// (hostile round of issue 40 after A14, Medium 2).
+        func refusal(_ context: CommandContext) -> String? {
+            do throws(InputError) {
+                _ = try DoseTime.instant(at, context)
+                return nil
+            } catch {
+                return error.description
+            }
+        }
 
         func run(_ context: CommandContext) throws {
             try DoseStart(at: at, newSession: newSession).run(context)

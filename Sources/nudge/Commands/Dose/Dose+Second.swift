@@ -4,7 +4,7 @@ import NudgeCommands
 import NudgeCore
 
 extension Nudge.Dose {
-    struct Second: NudgeCommand {
+    struct Second: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
             commandName: "2", abstract: "Record dose 2 (the Take dose 2 button).")
         @OptionGroup var global: GlobalOptions
@@ -15,6 +15,17 @@ extension Nudge.Dose {
         var at: GivenInstant?
         @Flag(help: "Take it before the window opens (recorded with is_early).") var early = false
         @Flag(help: "Record a dose after dose 2 (extra_dose).") var extra = false
+
+        /// `--at '10 pm'` is offered for `--at 10 pm` only where it is within the 12 hours taken
+        /// (hostile round of issue 40 after A14, Medium 2).
+        func refusal(_ context: CommandContext) -> String? {
+            do throws(InputError) {
+                _ = try DoseTime.instant(at, context)
+                return nil
+            } catch {
+                return error.description
+            }
+        }
 
         func run(_ context: CommandContext) throws {
             try DoseAnswerRequest.take(at: at, early: early, extra: extra).run(context)

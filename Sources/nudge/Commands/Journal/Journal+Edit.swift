@@ -4,7 +4,11 @@ import NudgeCommands
 
 extension Nudge.Journal {
     struct Edit: NudgeCommand {
-        static let configuration = CommandConfiguration(abstract: "Change fields of a session.")
+        static let configuration = CommandConfiguration(
+            abstract: "Change fields of a session.",
+            discussion: """
+                A session moved into the minute of another is refused, exit 64, nothing changed, as nudge journal add refuses a second session in a minute.
+                """)
         @OptionGroup var global: GlobalOptions
         @Argument(
             help: "The session's id, or a unique prefix of at least 4 characters.",

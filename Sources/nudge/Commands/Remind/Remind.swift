@@ -6,7 +6,7 @@ import NudgeCore
 extension Nudge {
     /// `nudge remind TEXT`; `nudge reminders` lists, edits and deletes them. The screen help
     /// gives the two one line, this one's: it names the other.
-    struct Remind: NudgeCommand {
+    struct Remind: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Your own reminder at a time: nudge reminders lists and edits them.",
             discussion: """
@@ -38,6 +38,13 @@ extension Nudge {
             guard repeats.within?.instant == nil || at == nil else {
                 throw ValidationError("--in with hours or minutes is the time itself; give it or --at, not both")
             }
+        }
+
+        /// A line offered for `reminders add Water --at 9` names when it repeats, as the add
+        /// asks (hostile round of issue 40 after A14, Medium 2).
+        func refusal(_ context: CommandContext) -> String? {
+            guard importFile == nil, let text else { return nil }
+            return OwnReminderAdd(text: text, repeats: repeats.input, at: at, ends: ends.input()).refusal(context)
         }
 
         func run(_ context: CommandContext) throws {

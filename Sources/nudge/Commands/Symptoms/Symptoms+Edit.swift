@@ -7,7 +7,9 @@ extension Nudge.Symptoms {
     struct Edit: NudgeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Correct a symptom entry: its name, severity, notes or time.",
-            discussion: "The same rules as nudge log symptom apply; --notes '' removes the notes.")
+            discussion: """
+                The same rules as nudge log symptom apply; --notes '' removes the notes. An entry moved or renamed within 5 minutes of another of the same symptom is refused, exit 64, nothing changed, as nudge log symptom refuses it; --confirm-duplicate keeps both.
+                """)
         @OptionGroup var global: GlobalOptions
         @Argument(
             help: "The entry's id, or a unique prefix of at least 4 characters (nudge symptoms shows 8).",
@@ -25,6 +27,8 @@ extension Nudge.Symptoms {
             help: "When it was felt, as nudge log symptom takes it: any time that has passed.",
             transform: TypedArguments.pastInstant(maximumAge: SymptomEntry.maximumBackdating))
         var at: GivenInstant?
+        @Flag(help: "Move or rename the entry within 5 minutes of another of the same symptom all the same.")
+        var confirmDuplicate = false
 
         func validate() throws {
             guard name != nil || severity != nil || notes != nil || at != nil else {
@@ -40,7 +44,9 @@ extension Nudge.Symptoms {
         }
 
         func run(_ context: CommandContext) throws {
-            try SymptomEdit(id: id, name: name, severity: severity, notes: notes, at: at).run(context)
+            var edit = SymptomEdit(id: id, name: name, severity: severity, notes: notes, at: at)
+            edit.confirmDuplicate = confirmDuplicate
+            try edit.run(context)
         }
     }
 }

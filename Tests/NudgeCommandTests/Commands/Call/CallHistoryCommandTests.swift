@@ -36,6 +36,14 @@ import Testing
                 && !json.contains("Sam"), "\(json)")
     }
 
+    /// A duration not given is `null` in JSON, as a mood not given is: the store's 0 is the
+    /// Monica client's "not recorded" (hostile round of issue 40 after A14), not a call of none.
+    @Test func aDurationNotGivenIsNullInJSON() throws {
+        try calls()
+        let json = nudge("call", "history", "Sam", "--json").stdout
+        #expect(json.contains("\"duration_minutes\" : null") && json.contains("\"mood\" : null"), "\(json)")
+    }
+
     /// Minutes and a mood not given are both left empty: one convention, no `-` beside a blank.
     @Test func minutesAndMoodAreLeftEmptyWhenNoneWasGiven() throws {
         try calls()

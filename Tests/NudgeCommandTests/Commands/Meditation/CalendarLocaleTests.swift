@@ -21,11 +21,13 @@ struct CalendarLocaleTests {
         }
     }
 
-    func calendar(_ lang: String) throws -> [String] {
+    func calendar(_ lang: String, now: String = "2026-11-22T20:00:00+01:00", year: [String] = ["--year", "2025"])
+        throws -> [String]
+    {
         let result = try NudgeBinary.run(
-            ["meditations", "--calendar", "--year", "2025", "--store", store],
+            ["meditations", "--calendar", "--store", store] + year,
             environment: [
-                "TZ": "Europe/Berlin", "NUDGE_FAKE_NOW": "2026-11-22T20:00:00+01:00", "LOCPATH": locales,
+                "TZ": "Europe/Berlin", "NUDGE_FAKE_NOW": now, "LOCPATH": locales,
                 "LANG": lang, "HOME": directory.path, "GSETTINGS_SCHEMA_DIR": directory.file("no-schemas"),
             ])
         #expect(result.status == 0, "\(result)")
@@ -62,5 +64,20 @@ struct CalendarLocaleTests {
         let labels = try calendar(lang)[0].split(separator: " ").map(String.init)
         #expect(labels.count >= 8 && labels.allSatisfy(names.contains), "\(lang): \(labels)")
         #expect(labels.contains(lang.hasPrefix("fr") ? "juil." : "10月"), "\(lang): \(labels)")
+    }
+
+    /// This year's month is named above its weeks (hostile round of issue 40 after A14, Medium 6:
+    /// zh_CN's `10月` left no room for `11月`; on 2 December `Dec` had no room past today's week).
+    @Test(arguments: [
+        ("zh_CN.UTF-8", "2026-11-27T20:00:00+01:00", "11月"), ("zh_CN.UTF-8", "2026-12-02T20:00:00+01:00", "12月"),
+        ("C.UTF-8", "2026-12-02T20:00:00+01:00", "Dec"), ("C.UTF-8", "2026-11-27T20:00:00+01:00", "Nov"),
+        ("fr_FR.UTF-8", "2026-12-02T20:00:00+01:00", "déc."),
+    ])
+    func theCurrentMonthIsNamed(lang: String, now: String, month: String) throws {
+        let lines = try calendar(lang, now: now, year: [])
+        let labels = lines[0].split(separator: " ").map(String.init)
+        #expect(labels.last == month, "\(lang) at \(now): \(lines[0])")
+        // Above its own week: the label begins where the month's first week is drawn.
+        #expect(DisplayWidth.of(lines[0]) <= 80, "\(lines[0])")
     }
 }

@@ -145,8 +145,11 @@ public enum BackupsList {
                     return backup.origin == .unmarked || backup.origin == .foreign
                         ? "\(check); \(Self.origin(backup.origin))" : check
                 },
-                .list("RECORDS") {
-                    $0.1.counts.map { BackupDirectory.phrase($0.count, $0.label) }.joined(separator: ", ")
+                // A database that is not nudge's holds none of these: counts would read as an
+                // empty backup (hostile round 25 on issue 39).
+                .list("RECORDS") { backup, contents in
+                    backup.origin == .foreign
+                        ? "" : contents.counts.map { BackupDirectory.phrase($0.count, $0.label) }.joined(separator: ", ")
                 },
                 // One in a folder backup.directory named before is shown with its folder.
                 .init("FILE") {

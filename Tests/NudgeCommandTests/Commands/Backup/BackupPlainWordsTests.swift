@@ -57,6 +57,20 @@ struct BackupPlainWordsTests {
         #expect(listed.stdout.contains("\"medication_doses_taken\" : 1"), "\(listed)")
     }
 
+    /// A database that is not nudge's, named as a backup in the folder, was listed with counts
+    /// of nothing, as an empty backup (hostile round 25 on issue 39): it has none.
+    @Test func aDatabaseThatIsNotABackupIsListedWithoutCounts() throws {
+        nudge(["log", "symptom", "Headache", "--severity", "3"])
+        nudge(["backup"])
+        let foreign = store + ".backups/nudge-20261121T100000Z.sqlite"
+        try DatabaseQueue(path: foreign).write { db in
+            try db.execute(sql: "CREATE TABLE notes (t); INSERT INTO notes VALUES ('x')")
+        }
+        let listed = nudge(["backups"]).stdout
+        #expect(listed.contains("not a nudge backup"), "\(listed)")
+        #expect(listed.components(separatedBy: "diary entr").count == 2, "counts for the real backup alone: \(listed)")
+    }
+
     /// A backup beside the journal of a write that was cut off (a program killed while it
     /// wrote into it): read alone it is half-written, and was called "not a sound SQLite
     /// file", though SQLite rolls the write back at the next open (hostile round 24 on issue

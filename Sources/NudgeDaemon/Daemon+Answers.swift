@@ -57,8 +57,8 @@ extension Daemon {
                 try answer(NotificationAction.inlineReplyKey, reply: text, onNotification: id, at: now)
             case .closed(let id, let reason):
                 try closed(id, reason: reason, at: now)
-            case .serverAppeared:
-                try serverAppeared(at: now)
+            case .serverAppeared(let owner):
+                try serverAppeared(owner, at: now)
             case .serverReachable:
                 if server.releaseAwaiting() { reconcile(because: "server reachable") }
             case .serverUnreachable(let problem):
@@ -190,10 +190,12 @@ extension Daemon {
         return true
     }
 
-    private func serverAppeared(at now: Date) throws {
+    private func serverAppeared(_ owner: String?, at now: Date) throws {
         logger.info("a notification server is on the bus", metadata: ["event": "server_appeared"])
         var owedAgain = 0
-        if let nowsSecondIsOld = server.appeared(at: now) {
+        let replacedWhileStopped = serverReplacedWhileStopped(by: owner)
+        if replacedWhileStopped { server.replacedWhileStopped(since: planner.daemonStartedAt) }
+        if let nowsSecondIsOld = replacedWhileStopped ? false : server.appeared(at: now) {
             let input = try scheduleInput(at: now, clock: wallClock)
             // What the server before showed in the last day is gone with it: history says so,
             // and what waited for an answer is shown again. A store that cannot say it does not
@@ -201,7 +203,9 @@ extension Daemon {
             var lost = 0
             do {
                 let gone = try store.recordLostWithServer(
-                    shownSince: now.addingTimeInterval(-86_400), at: now, nowsSecondIsOld: nowsSecondIsOld,
+                    shownSince: now.addingTimeInterval(-86_400),
+                    shownBefore: replacedWhileStopped ? planner.daemonStartedAt : nil, at: now,
+                    nowsSecondIsOld: nowsSecondIsOld,
                     showingAgain: input.kinds.filter { !$0.isReplacing }.map(\.kind))
                 (lost, owedAgain) = gone
             } catch {
@@ -221,5 +225,22 @@ extension Daemon {
             }
         }
         if server.releaseAwaiting() || owedAgain > 0 { reconcile(because: "server appeared") }
+    }
+
+    /// Records `owner` as the server now on the bus. True when it is the first this daemon
+    /// sees and another showed what the store has on screen: that one went while no daemon ran
+    /// (a restart, a new session), and what it showed with it. Not when the store knows none
+    /// (a first run, an older store) or cannot say: as before, the server is taken for the one
+    /// that showed them, and nothing is shown twice.
+    private func serverReplacedWhileStopped(by owner: String?) -> Bool {
+        let first = server.firstSight()
+        guard let owner else { return false }
+        do {
+            let before = try store.recordNotificationServer(owner)
+            return first && before != nil && before != owner
+        } catch {
+            logger.error("\(error)")
+            return false
+        }
     }
 }

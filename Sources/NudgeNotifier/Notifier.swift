@@ -45,8 +45,10 @@ public enum NotifierEvent: Sendable, Equatable {
     /// Text typed into the notification (KDE's `NotificationReplied`).
     case replied(notificationID: UInt32, text: String)
     case closed(notificationID: UInt32, reason: CloseReason)
-    /// A notification server now owns the name (at start, or after a restart).
-    case serverAppeared
+    /// A notification server now owns the name (at start, or after a restart). `owner` tells
+    /// one server from another: the bus's GUID (new for each bus, and so each session) and the
+    /// server's unique name on it (new for each process); nil when the notifier cannot tell.
+    case serverAppeared(owner: String?)
     /// The server answered `learnServer`: its capabilities are known.
     case serverReachable
     /// Nothing answered `learnServer`, and why.

@@ -59,7 +59,7 @@ extension DaemonTests {
             #expect(log.waitFor("rescheduled (start)"), "\(log.all)")
             notifier.onEvent?(.serverVanished)
             notifier.failing.withLock { $0 = false }
-            notifier.onEvent?(.serverAppeared)
+            notifier.onEvent?(.serverAppeared(owner: nil))
             #expect(log.waitFor("shown", count: 2), "\(log.all)")
             try logind.setLocked(false, session: "c7")
             #expect(log.waitFor("reworded for the unlocked screen", count: 2), "\(log.all)")

@@ -28,7 +28,7 @@ extension DaemonTests {
             try #require(shown)
             clock.set(to: restarted)
             notifier.onEvent?(.serverVanished)
-            notifier.onEvent?(.serverAppeared)
+            notifier.onEvent?(.serverAppeared(owner: nil))
             #expect(
                 log.waitFor("gone with the notification server that showed them: 1, 1 shown again", count: 1),
                 "\(log.all)")
@@ -42,7 +42,7 @@ extension DaemonTests {
             // again (hostile round after F12: it counted none, and showed nothing).
             clock.set(to: restarted.addingTimeInterval(60))
             notifier.onEvent?(.serverVanished)
-            notifier.onEvent?(.serverAppeared)
+            notifier.onEvent?(.serverAppeared(owner: nil))
             #expect(
                 log.waitFor("gone with the notification server that showed them: 1, 1 shown again", count: 2),
                 "\(log.all)")
@@ -80,7 +80,7 @@ extension DaemonTests {
             // The new server takes nothing yet: the old id stays in the store while the screen locks.
             notifier.failing.withLock { $0 = true }
             notifier.onEvent?(.serverVanished)
-            notifier.onEvent?(.serverAppeared)
+            notifier.onEvent?(.serverAppeared(owner: nil))
             #expect(
                 log.waitFor("gone with the notification server that showed them: 1, 1 shown again"), "\(log.all)")
             try logind.setLocked(true, session: "c7")
@@ -116,7 +116,7 @@ extension DaemonTests {
             try #require(recorded, "\(log.all)")
             clock.set(to: end.addingTimeInterval(-3600))
             notifier.onEvent?(.serverVanished)
-            notifier.onEvent?(.serverAppeared)
+            notifier.onEvent?(.serverAppeared(owner: nil))
             #expect(
                 log.waitFor("gone with the notification server that showed them: 2, 1 shown again"), "\(log.all)")
             #expect(notifier.showed.wait(timeout: .now() + 10) == .success, "\(log.all)")

@@ -33,7 +33,7 @@ extension DaemonTests {
             clock.set(to: start.addingTimeInterval(5))
             notifier.onEvent?(.serverVanished)
             notifier.failing.withLock { $0 = false }
-            notifier.onEvent?(.serverAppeared)
+            notifier.onEvent?(.serverAppeared(owner: nil))
             #expect(
                 notifier.showed.wait(timeout: .now() + 10) == .success, "\(log.all)", sourceLocation: sourceLocation)
             var shown: DeliveryRecord?

@@ -194,7 +194,7 @@ struct DaemonTests {
             }
             #expect(owed)
             notifier.failing.withLock { $0 = false }
-            notifier.onEvent?(.serverAppeared)
+            notifier.onEvent?(.serverAppeared(owner: nil))
             #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
         }
         #expect(notifier.shown.withLock { $0.map(\.title) } == ["Daily symptom check"])

@@ -52,7 +52,7 @@ extension DaemonTests {
             notifier.holding.withLock { $0 = true }
             clock.set(to: start.addingTimeInterval(5 * 60))
             notifier.onEvent?(.serverVanished)
-            notifier.onEvent?(.serverAppeared)
+            notifier.onEvent?(.serverAppeared(owner: nil))
             daemon.clockWasSet()
             #expect(log.waitFor("rescheduled (clock changed)"), "\(log.all)")
             notifier.releaseHeld()
@@ -71,7 +71,7 @@ extension DaemonTests {
         let (notifier, log) = (FakeNotifier(), RecordedLog())
         try atThePreAlarm(notifier: notifier, log: log) { _, _, _ in
             notifier.onEvent?(.serverVanished)
-            notifier.onEvent?(.serverAppeared)
+            notifier.onEvent?(.serverAppeared(owner: nil))
             #expect(
                 log.waitFor("gone with the notification server that showed them: 1, 1 shown again"), "\(log.all)")
             #expect(log.waitFor("shown dose2:"), "\(log.all)")

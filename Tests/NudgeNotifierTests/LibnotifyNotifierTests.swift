@@ -21,7 +21,7 @@ struct LibnotifyNotifierTests {
     static let notifier: LibnotifyNotifier = {
         _ = bus
         let notifier = LibnotifyNotifier(onEvent: recorder.record)
-        precondition(recorder.waitFor(.serverAppeared), "the notifier never saw the mock server")
+        precondition(recorder.waitForServers(1).count == 1, "the notifier never saw the mock server")
         return notifier
     }()
 
@@ -50,6 +50,23 @@ struct LibnotifyNotifierTests {
                 guard arrived.wait(timeout: deadline) == .success else { return false }
             }
             return true
+        }
+
+        /// The owners of the first `count` servers that appeared, fewer if they did not in time.
+        func waitForServers(_ count: Int, timeout: TimeInterval = 10) -> [String?] {
+            let deadline = DispatchTime.now() + timeout
+            func owners() -> [String?] {
+                events.withLock {
+                    $0.compactMap { event in
+                        guard case .serverAppeared(let owner) = event else { return nil }
+                        return .some(owner)
+                    }
+                }
+            }
+            while owners().count < count {
+                guard arrived.wait(timeout: deadline) == .success else { break }
+            }
+            return owners()
         }
     }
 
@@ -111,12 +128,15 @@ struct LibnotifyNotifierTests {
         #expect(recorder.waitFor(.serverVanished))
         #expect(throws: NotifierError.self) { try notifier.show(content, replacing: nil) }
         try Self.bus.startServer(capabilities: "body actions")
-        #expect(recorder.waitFor(.serverAppeared))
+        #expect(recorder.waitForServers(1).count == 1)
         // This server has no body-markup: typed text goes in as it is.
         #expect(notifier.bodyText == .plain)
         #expect(try notifier.show(content, replacing: nil) > 0)
         Self.bus.stopServer()
         #expect(recorder.waitFor(.serverVanished))
         try Self.bus.startServer()
+        // Each server is told from the one before: the daemon knows a restart it did not see.
+        let owners = recorder.waitForServers(2)
+        #expect(owners.count == 2 && owners[0] != nil && owners[1] != nil && owners[0] != owners[1])
     }
 }

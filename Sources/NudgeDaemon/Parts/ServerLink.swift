@@ -52,9 +52,14 @@ final class ServerLink {
     /// The ids the notification server now on the bus returned, since one went away: an id is
     /// the server's that gave it, whatever the clock said when it was shown (one set back after
     /// a showing left it "after" the restart, and the old id was reworded over the notification
-    /// the new server had given it to: hostile round on issue 41). Nil while the server the
-    /// daemon found at its start is there: it may have shown any of the store's.
-    private var idsFromThisServer: Set<UInt32>?
+    /// the new server had given it to: hostile round on issue 41). Consulted only once the
+    /// server may not have shown all of the store's (`mayHaveShownAny`).
+    private var idsFromThisServer: Set<UInt32> = []
+    /// Whether the server now on the bus may have shown any of the store's: the one the daemon
+    /// found at its start, unless the store says another showed them (`replacedWhileStopped`).
+    private var mayHaveShownAny = true
+    /// Whether a server appeared since the daemon started.
+    private var sawServer = false
     private let clock: DaemonClock
     private let events: EventQueue
     private let logger: Logger
@@ -125,9 +130,9 @@ final class ServerLink {
                 if let replacing { showingOver.remove(replacing) }
                 showing.subtract(keys)
                 if case .success = result, serverLost { acceptedWhileLost = true }
-                if case .success(let id) = result, idsFromThisServer != nil {
-                    idsFromThisServer?.insert(id)
-                    serverSince = min(serverSince, now)
+                if case .success(let id) = result {
+                    idsFromThisServer.insert(id)
+                    if !mayHaveShownAny { serverSince = min(serverSince, now) }
                 }
                 if case .success(let id) = result,
                     now.timeIntervalSince1970.rounded(.down) == serverSince.timeIntervalSince1970.rounded(.down)
@@ -154,7 +159,7 @@ final class ServerLink {
 
     /// Whether the server now on the bus showed notification `id` at `shownAt`.
     func showed(_ id: UInt32?, at shownAt: Date) -> Bool {
-        if let idsFromThisServer, id.map(idsFromThisServer.contains) != true { return false }
+        if !mayHaveShownAny, id.map(idsFromThisServer.contains) != true { return false }
         // To the second, as the store keeps it.
         let (shown, since) = (
             shownAt.timeIntervalSince1970.rounded(.down), serverSince.timeIntervalSince1970.rounded(.down)
@@ -238,7 +243,23 @@ final class ServerLink {
     /// it gave with it.
     func lost() {
         serverLost = true
+        mayHaveShownAny = false
         idsFromThisServer = []
+    }
+
+    /// A server appeared: true the first time since the daemon started.
+    func firstSight() -> Bool {
+        defer { sawServer = true }
+        return !sawServer
+    }
+
+    /// The server the daemon found at its start is not the one that showed the store's open
+    /// notifications (that one went while no daemon ran): only what this daemon showed since
+    /// `start` is this server's, the ids it handed out then included.
+    func replacedWhileStopped(since start: Date) {
+        mayHaveShownAny = false
+        serverSince = start
+        shownInItsFirstSecond = idsFromThisServer
     }
 
     /// What waited for a server is due again now; true when something did.

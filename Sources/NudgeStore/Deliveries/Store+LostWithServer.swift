@@ -20,8 +20,13 @@ extension Store {
     /// second is lost at the next second) and a showing again never before the loss
     /// (`markShown`): a `shown_at` before `lost_at` is the showing that was lost, one at or
     /// after it is a showing again (history's words, and what the next restart counts).
+    ///
+    /// With `shownBefore`, only what was shown before it is the old server's, whatever
+    /// `nowsSecondIsOld` says: a server gone while no daemon ran, found at a daemon's start,
+    /// showed nothing that daemon shows.
     public func recordLostWithServer(
-        shownSince since: Date, at now: Date, nowsSecondIsOld: Bool, showingAgain kinds: [ReminderKind]
+        shownSince since: Date, shownBefore bound: Date? = nil, at now: Date, nowsSecondIsOld: Bool,
+        showingAgain kinds: [ReminderKind]
     ) throws(StoreError) -> (lost: Int, owedAgain: Int) {
         try write { db in
             let (stamp, next) = (Timestamp.format(now), Timestamp.format(now.addingTimeInterval(1)))
@@ -49,7 +54,7 @@ extension Store {
                     "now": stamp, "next": next, "since": Timestamp.format(since),
                     // Nothing accepted since the server went: all it was shown is the old server's,
                     // whatever the clock says now.
-                    "until": nowsSecondIsOld ? nil : stamp,
+                    "until": bound.map { Timestamp.format($0) } ?? (nowsSecondIsOld ? nil : stamp),
                 ])
             let lost = db.changesCount
             return (lost, try Self.owedAgainCount([stamp, next], db) - owedBefore)

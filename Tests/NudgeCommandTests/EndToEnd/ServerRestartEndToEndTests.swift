@@ -56,6 +56,27 @@ struct ServerRestartEndToEndTests: DaemonScenario {
         #expect(try delivery("symptom:2026-11-26")?["reshown"] == "0")
     }
 
+    /// A server restarted while no daemon ran (issue 41): before, the daemon took the old
+    /// server's id for the new one's, and the symptom check was never shown again.
+    @Test func aReminderOpenWhenTheServerRestartedWhileStoppedIsShownAgainOnce() throws {
+        let first = try startDaemon(at: "2026-11-26T20:00:00-05:00")
+        #expect(bus.waitForNotify(count: 1).map(\.summary) == ["Daily symptom check"], "\(first.stderr)")
+        #expect(first.waitForEvents("shown", count: 1), "\(first.stderr)")
+        first.signal(SIGTERM)
+        #expect(first.waitForExit(timeout: 10) == 0, "\(first.stderr)")
+        bus.stopServer()
+        try bus.startServer()
+        let second = try startDaemon(at: "2026-11-26T20:05:00-05:00")
+        #expect(bus.waitForNotify(count: 1).map(\.summary) == ["Daily symptom check"], "\(second.stderr)")
+        #expect(second.waitForEvents("shown", count: 1), "\(second.stderr)")
+        #expect(second.waitForLog("gone with the notification server that showed them: 1, 1 shown again"))
+        #expect(bus.notifyCalls().count == 1, "once: \(bus.notifyCalls())")
+        let line = try historyLine("Daily symptom check")
+        #expect(
+            line.contains("shown, then lost when the notification server restarted at 20:05")
+                && line.contains("; shown again at 20:05"), "\(line)")
+    }
+
     /// Before, a restart showed the three again as three pop-ups 11 ms apart, one with the
     /// diary's entry in it.
     @Test func severalOpenOnesComeBackAsOneSummaryWithoutTheDiarysText() throws {

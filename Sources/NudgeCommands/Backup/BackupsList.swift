@@ -149,7 +149,8 @@ public enum BackupsList {
                 // empty backup (hostile round 25 on issue 39).
                 .list("RECORDS") { backup, contents in
                     backup.origin == .foreign
-                        ? "" : contents.counts.map { BackupDirectory.phrase($0.count, $0.label) }.joined(separator: ", ")
+                        ? ""
+                        : contents.counts.map { BackupDirectory.phrase($0.count, $0.label) }.joined(separator: ", ")
                 },
                 // One in a folder backup.directory named before is shown with its folder.
                 .init("FILE") {

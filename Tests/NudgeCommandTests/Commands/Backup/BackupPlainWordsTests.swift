@@ -71,6 +71,28 @@ struct BackupPlainWordsTests {
         #expect(listed.components(separatedBy: "diary entr").count == 2, "counts for the real backup alone: \(listed)")
     }
 
+    /// A log set aside that another program kept writing into (it had the store open across a
+    /// copy put in place by hand: hostile round 25 on issue 39) is named as such by doctor.
+    @Test func aLogSetAsideAndWrittenSinceIsNamedByDoctor() throws {
+        nudge(["log", "symptom", "Headache", "--severity", "3"])
+        nudge(["backup"])
+        let aside = store + ".before-overwrite-20261122T195000Z-wal"
+        let quiet = store + ".before-overwrite-20261122T194000Z-wal"
+        for path in [aside, quiet] { try Data(repeating: 1, count: 100).write(to: URL(fileURLWithPath: path)) }
+        let setAside = try #require(Timestamp.parse("2026-11-22T19:50:00Z"))
+        try FileManager.default.setAttributes(
+            [.modificationDate: setAside.addingTimeInterval(300)], ofItemAtPath: aside)
+        try FileManager.default.setAttributes(
+            [.modificationDate: setAside.addingTimeInterval(-600)], ofItemAtPath: quiet)
+        let doctor = nudge(["doctor"], status: 1).stdout
+        let lines = doctor.split(separator: "\n").filter { $0.contains("is the write-ahead log that was beside") }
+        #expect(lines.count == 2, "\(doctor)")
+        #expect(
+            lines.filter { $0.contains("another program wrote into it after it was set aside") }.count == 1, "\(doctor)"
+        )
+        #expect(lines.first { $0.contains("195000Z") }?.contains("after it was set aside") == true, "\(doctor)")
+    }
+
     /// A backup beside the journal of a write that was cut off (a program killed while it
     /// wrote into it): read alone it is half-written, and was called "not a sound SQLite
     /// file", though SQLite rolls the write back at the next open (hostile round 24 on issue

@@ -11,22 +11,32 @@ import Testing
 /// the store: the daemon ran `alarm.escalate_command` again for the same alarm, 19 s later
 /// (hostile round on issue 41 after B14: the caregiver's phone rung twice for one alarm).
 extension DaemonTests {
-    @Test func aRestoreDoesNotEscalateTheSameAlarmAgain() throws {
+    /// A dose alarm that rang 11 minutes ago, unanswered, with an escalation command: it
+    /// escalates at a daemon's first plan at the instant returned. The backup is from before.
+    private func alarmDueToEscalate() throws -> (start: Date, backup: String) {
         let start = try #require(Timestamp.parse("2026-11-22T02:45:00Z"))
         let setup = try Store(path: store, now: start.addingTimeInterval(-4 * 3600))
         try setup.setSetting(.alarmEscalateCommand, to: #"["/bin/true"]"#, at: start)
-        // The alarm rang 11 minutes ago, unanswered: it escalates at the daemon's first plan.
         _ = try setup.startDoseSession(
             at: start.addingTimeInterval(-176 * 60), newSession: true, settings: setup.settings(),
             clock: WallClock(zone: zone.resolve().rules)
         ).get()
         let backup = directory.file("before-the-escalation.sqlite")
         _ = try setup.backUp(toFile: backup)
-        let log = RecordedLog()
+        return (start, backup)
+    }
+
+    private func withDoseDaemon(at instant: Date, log: RecordedLog, _ body: () throws -> Void) throws {
         try withDaemon(
-            clock: DaemonClock(startingAt: start), notifier: FakeNotifier(), log: log, player: FakePlayer(),
+            clock: DaemonClock(startingAt: instant), notifier: FakeNotifier(), log: log, player: FakePlayer(),
             kinds: [.dose2]
-        ) { _, _ in
+        ) { _, _ in try body() }
+    }
+
+    @Test func aRestoreDoesNotEscalateTheSameAlarmAgain() throws {
+        let (start, backup) = try alarmDueToEscalate()
+        let log = RecordedLog()
+        try withDoseDaemon(at: start, log: log) {
             #expect(log.waitFor("rescheduled (escalation ended)"), "\(log.all)")
             _ = try Store.restore(store, from: backup, keepingCurrentAt: directory.file("kept.sqlite"), now: start)
             #expect(log.waitFor("rescheduled (store changed)"), "\(log.all)")
@@ -38,28 +48,14 @@ extension DaemonTests {
     /// The same restore with the daemon stopped meanwhile: the next daemon found no record of
     /// the escalation, and ran the command again. The restore keeps the records.
     @Test func aRestoreDoesNotEscalateTheSameAlarmAgainAfterARestart() throws {
-        let start = try #require(Timestamp.parse("2026-11-22T02:45:00Z"))
-        let setup = try Store(path: store, now: start.addingTimeInterval(-4 * 3600))
-        try setup.setSetting(.alarmEscalateCommand, to: #"["/bin/true"]"#, at: start)
-        _ = try setup.startDoseSession(
-            at: start.addingTimeInterval(-176 * 60), newSession: true, settings: setup.settings(),
-            clock: WallClock(zone: zone.resolve().rules)
-        ).get()
-        let backup = directory.file("before-the-escalation.sqlite")
-        _ = try setup.backUp(toFile: backup)
+        let (start, backup) = try alarmDueToEscalate()
         let log = RecordedLog()
-        try withDaemon(
-            clock: DaemonClock(startingAt: start), notifier: FakeNotifier(), log: log, player: FakePlayer(),
-            kinds: [.dose2]
-        ) { _, _ in
+        try withDoseDaemon(at: start, log: log) {
             #expect(log.waitFor("rescheduled (escalation ended)"), "\(log.all)")
         }
         _ = try Store.restore(store, from: backup, keepingCurrentAt: directory.file("kept.sqlite"), now: start)
         #expect(try StoreQuery.rows(store, "SELECT * FROM reminder_escalations").count == 1, "the restore kept it")
-        try withDaemon(
-            clock: DaemonClock(startingAt: start.addingTimeInterval(60)), notifier: FakeNotifier(), log: log,
-            player: FakePlayer(), kinds: [.dose2]
-        ) { _, _ in
+        try withDoseDaemon(at: start.addingTimeInterval(60), log: log) {
             #expect(log.waitFor("rescheduled (start)"), "\(log.all)")
         }
         let started = log.all.filter { $0.contains("escalating dose2:") }

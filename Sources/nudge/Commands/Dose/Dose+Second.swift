@@ -18,14 +18,7 @@ extension Nudge.Dose {
 
         /// `--at '10 pm'` is offered for `--at 10 pm` only where it is within the 12 hours taken
         /// (hostile round of issue 40 after A14, Medium 2).
-        func refusal(_ context: CommandContext) -> String? {
-            do throws(InputError) {
-                _ = try DoseTime.instant(at, context)
-                return nil
-            } catch {
-                return error.description
-            }
-        }
+        func refusal(_ context: CommandContext) -> String? { DoseTime.refusal(at, context) }
 
         func run(_ context: CommandContext) throws {
             try DoseAnswerRequest.take(at: at, early: early, extra: extra).run(context)

@@ -102,4 +102,18 @@ extension MedsScheduleCommandTests {
         #expect(nudge("meds", "remove", "LISINOPRIL").status == 0)
         #expect(try listed().isEmpty)
     }
+
+    /// Spaces at a name's ends are no part of it (hostile round on issue 40 after A15 and D15:
+    /// `'LITHIUM '` was a second medication beside `Lithium`, with its own reminders).
+    @Test func spacesAtTheEndsMakeNoOtherMedication() throws {
+        #expect(nudge("meds", "add", "Lithium", "--custom", "--dose", "300mg", "--at", "08:00").status == 0)
+        let again = nudge("meds", "add", "LITHIUM ", "--custom", "--dose", "300mg", "--at", "20:00")
+        #expect(again.status == 64 && again.stderr.contains("is already taken by day"), "\(again)")
+        #expect(nudge("meds", "add", " Vit D", "--custom", "--dose", "5mg", "--at", "11:00").status == 0)
+        #expect(
+            try listed().map { $0["medication"] as? String }.sorted { ($0 ?? "") < ($1 ?? "") } == [
+                "Lithium", "Vit D",
+            ])
+        #expect(nudge("meds", "edit", "Vit D ", "--dose", "10mg").status == 0)
+    }
 }

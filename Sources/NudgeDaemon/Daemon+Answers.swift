@@ -204,7 +204,7 @@ extension Daemon {
             do {
                 let gone = try store.recordLostWithServer(
                     shownSince: now.addingTimeInterval(-86_400),
-                    shownBefore: replacedWhileStopped ? planner.daemonStartedAt : nil, at: now,
+                    besides: replacedWhileStopped ? server.shownDeliveries.deliveryIDs : nil, at: now,
                     nowsSecondIsOld: nowsSecondIsOld,
                     showingAgain: input.kinds.filter { !$0.isReplacing }.map(\.kind))
                 (lost, owedAgain) = gone

@@ -17,6 +17,9 @@ final class ShownDeliveries {
     /// Newest last; a day's worth: the last day's notifications are the ones a server still
     /// shows.
     private var shown: [Shown] = []
+    /// The deliveries this daemon showed (in the last day).
+    var deliveryIDs: [Int64] { shown.map(\.deliveryID) }
+
     /// The highest delivery id this daemon recorded as shown.
     private(set) var highest: Int64 = 0
     private static let kept: TimeInterval = 86_400

@@ -21,11 +21,12 @@ extension Store {
     /// (`markShown`): a `shown_at` before `lost_at` is the showing that was lost, one at or
     /// after it is a showing again (history's words, and what the next restart counts).
     ///
-    /// With `shownBefore`, only what was shown before it is the old server's, whatever
-    /// `nowsSecondIsOld` says: a server gone while no daemon ran, found at a daemon's start,
-    /// showed nothing that daemon shows.
+    /// With `besides` (a server gone while no daemon ran, found at a daemon's start), every
+    /// showing is the old server's but the deliveries that daemon showed, whatever the clock
+    /// says: a time bound (the daemon's start) missed what was shown "after" it with the clock
+    /// set back since (hostile round on issue 41 after B15c: lost for good).
     public func recordLostWithServer(
-        shownSince since: Date, shownBefore bound: Date? = nil, at now: Date, nowsSecondIsOld: Bool,
+        shownSince since: Date, besides shownHere: [Int64]? = nil, at now: Date, nowsSecondIsOld: Bool,
         showingAgain kinds: [ReminderKind]
     ) throws(StoreError) -> (lost: Int, owedAgain: Int) {
         try write { db in
@@ -33,6 +34,8 @@ extension Store {
             let owedBefore = try Self.owedAgainCount([stamp, next], db)
             // Kinds quoted from the registry, not from input.
             let again = kinds.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+            // Delivery ids, numbers: not from input.
+            let here = (shownHere ?? []).map(String.init).joined(separator: ", ")
             // Shown at or after `now` (in its second, or "in the future" with the clock set back
             // since): lost the second after its showing, owed again from now.
             let lostAt =
@@ -44,17 +47,17 @@ extension Store {
                         reshow_at = CASE WHEN kind IN (\(again)) AND awaits_answer = 1 THEN \(owedFrom) ELSE reshow_at END
                     WHERE notification_id IS NOT NULL AND shown_at >= :since AND (:until IS NULL OR shown_at < :until)
                       AND closed_at IS NULL AND action IS NULL AND cancelled_at IS NULL AND missed_at IS NULL
-                      AND (lost_at IS NULL OR lost_at <= shown_at)
+                      AND (lost_at IS NULL OR lost_at <= shown_at) AND id NOT IN (\(here))
                       AND NOT EXISTS (
                           SELECT 1 FROM reminder_deliveries o
                           WHERE o.notification_id = d.notification_id AND o.shown_at > d.shown_at
-                            AND (:until IS NULL OR o.shown_at < :until))
+                            AND (:until IS NULL OR o.shown_at < :until) AND o.id NOT IN (\(here)))
                     """,
                 arguments: [
                     "now": stamp, "next": next, "since": Timestamp.format(since),
                     // Nothing accepted since the server went: all it was shown is the old server's,
                     // whatever the clock says now.
-                    "until": bound.map { Timestamp.format($0) } ?? (nowsSecondIsOld ? nil : stamp),
+                    "until": shownHere != nil || nowsSecondIsOld ? nil : stamp,
                 ])
             let lost = db.changesCount
             return (lost, try Self.owedAgainCount([stamp, next], db) - owedBefore)

@@ -245,7 +245,7 @@ extension Store {
     }
 
     /// Refuses a backup with a write-ahead log beside it, which reading the file alone (or a
-    /// copy of it) would leave out.
+    /// copy of it) would leave out, or the journal of a write cut off that cannot be played back.
     static func checkLogBeside(_ path: String) throws(BackupFailure) {
         var log = stat()
         if stat(path + "-wal", &log) == 0, log.st_size > 0 {
@@ -254,8 +254,10 @@ extension Store {
                     "the backup \(path) has a write-ahead log beside it (\(path)-wal) that reading it alone would leave out; the store was left as it is; fold it in first (sqlite3 \(path) 'PRAGMA wal_checkpoint(TRUNCATE)') or give another backup",
                 exitCode: 65)
         }
-        // A write cut off: its journal holds the pages as they were (hostile round 24 on issue
-        // 39: called "not a sound SQLite file" for a write SQLite rolls back at the next open).
+        // A write cut off: its journal holds the pages as they were, and is played back, as
+        // SQLite and nudge's own openings do (the file read alone was called "not a sound
+        // SQLite file": hostile round 24 on issue 39); refused only when that cannot be done.
+        if HotJournal.isHot(path + "-journal") { HotJournal.playBack(path) }
         if HotJournal.isHot(path + "-journal") {
             throw BackupFailure(
                 description:

@@ -32,11 +32,12 @@ import Testing
         (["remind", "list"], "nudge remind adds a reminder; did you mean: nudge reminders --store STORE"),
         (
             ["reminders", "add", "Water", "--at", "21:00"],
-            "nudge reminders lists, edits and deletes reminders; one is added with nudge remind; did you mean: nudge remind Water --at 21:00 --store STORE"
+            // Without a when the line would be refused typed back: how to say one instead.
+            "nudge reminders lists, edits and deletes reminders; one is added with nudge remind; say when: give --every 3d, --daily, --on 2026-12-24, --in 2h, --weekly mon,thu or --monthly 1"
         ),
         (
             ["reminders", "add", "Water"],
-            "nudge reminders lists, edits and deletes reminders; one is added with nudge remind: nudge remind TEXT --at 18:00"
+            "nudge reminders lists, edits and deletes reminders; one is added with nudge remind; give --at, the local time of day: --at 18:00; or --in 2h for once, 2 hours from now"
         ),
         (
             ["settings", "set", "symptom.snooze_minutes", "5h"],

@@ -96,31 +96,35 @@ struct BackupPlainWordsTests {
     /// A backup beside the journal of a write that was cut off (a program killed while it
     /// wrote into it): read alone it is half-written, and was called "not a sound SQLite
     /// file", though SQLite rolls the write back at the next open (hostile round 24 on issue
-    /// 39). The journal is named, with how to roll it back.
-    @Test func aBackupBesideAHotJournalIsNamedSo() throws {
+    /// 39). The write is rolled back, and the backup restored as it was taken (one whose write
+    /// cannot be rolled back, a file this user may not write, is refused naming the journal:
+    /// not testable as root, who may write any file).
+    @Test func aBackupBesideAHotJournalIsRestoredAsItWasTaken() throws {
         for index in 1...60 { nudge(["log", "symptom", "Headache \(index)", "--severity", "3"]) }
         let backup = directory.file("a.sqlite")
         nudge(["backup", "--output", backup])
-        let torn = directory.file("torn.sqlite")
         // A write held open with pages spilled into the file: the pair copied then is what a
         // writer killed at that moment leaves.
-        let writer = try DatabaseQueue(path: backup)
-        try writer.inDatabase { db in
-            try db.execute(sql: "PRAGMA cache_size = 2")
-            try db.execute(sql: "BEGIN IMMEDIATE")
-            try db.execute(sql: "UPDATE symptom_entries SET notes = hex(randomblob(300))")
-            try db.execute(sql: "DELETE FROM symptom_entries WHERE rowid % 2 = 0")
-            try FileManager.default.copyItem(atPath: backup, toPath: torn)
-            try FileManager.default.copyItem(atPath: backup + "-journal", toPath: torn + "-journal")
-            try db.execute(sql: "ROLLBACK")
+        func tornCopy(_ name: String) throws -> String {
+            let torn = directory.file(name)
+            let writer = try DatabaseQueue(path: backup)
+            try writer.inDatabase { db in
+                try db.execute(sql: "PRAGMA cache_size = 2")
+                try db.execute(sql: "BEGIN IMMEDIATE")
+                try db.execute(sql: "UPDATE symptom_entries SET notes = hex(randomblob(300))")
+                try db.execute(sql: "DELETE FROM symptom_entries WHERE rowid % 2 = 0")
+                try FileManager.default.copyItem(atPath: backup, toPath: torn)
+                try FileManager.default.copyItem(atPath: backup + "-journal", toPath: torn + "-journal")
+                try db.execute(sql: "ROLLBACK")
+            }
+            return torn
         }
-        let before = StoreDump.bytes(store)
-        let refused = nudge(["restore", torn, "--yes"], status: 65)
-        #expect(
-            refused.stderr.contains("has the journal of a write that was cut off beside it (\(torn)-journal)"),
-            "\(refused)")
-        #expect(refused.stderr.contains("sqlite3 \(torn) 'PRAGMA quick_check'"), "\(refused)")
-        #expect(StoreDump.bytes(store) == before, "the store is as it was")
+        let torn = try tornCopy("torn.sqlite")
+        nudge(["restore", torn, "--yes"])
+        let entries = try DatabaseQueue(path: store).read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM symptom_entries WHERE notes IS NULL OR notes = ''")
+        }
+        #expect(entries == 60, "the backup as it was taken")
     }
 
     /// `restore FILE` onto a store on a full disk (a 2 MB tmpfs, which root can mount): the

@@ -30,6 +30,21 @@ public enum Timestamp {
         return text + "Z"
     }
 
+    /// `20261124T033000Z`: `format` without its dashes and colons, as file names carry an
+    /// instant (backups, the copies and logs kept beside the store): sorts by time, and has no
+    /// colon for sync tools that refuse one.
+    public static func compact(_ date: Date) -> String { format(date).filter { $0 != ":" && $0 != "-" } }
+
+    /// The instant of a `compact` text; nil for anything else.
+    public static func parse(compact text: some StringProtocol) -> Date? {
+        let characters = Array(text)
+        guard characters.count == 16, characters[8] == "T", characters[15] == "Z" else { return nil }
+        let digits = characters.map(String.init)
+        return parse(
+            digits[0..<4].joined() + "-" + digits[4..<6].joined() + "-" + digits[6..<8].joined() + "T"
+                + digits[9..<11].joined() + ":" + digits[11..<13].joined() + ":" + digits[13..<15].joined() + "Z")
+    }
+
     public static func parse(_ text: String) -> Date? {
         var text = text
         return text.withUTF8 { parse(utf8: $0) }

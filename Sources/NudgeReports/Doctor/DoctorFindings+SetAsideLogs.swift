@@ -36,12 +36,7 @@ extension DoctorFindings {
     /// that ended in a damaged store). Told by the log's last change against the instant in its
     /// name (`20261127T235000Z-wal`).
     private static func stillWritten(_ rest: Substring, _ status: stat) -> String {
-        let digits = Array(rest.prefix(16))
-        guard digits.count == 16, digits[8] == "T", digits[15] == "Z" else { return "" }
-        let text = String(digits)
-        let iso =
-            "\(text.prefix(4))-\(text.dropFirst(4).prefix(2))-\(text.dropFirst(6).prefix(2))T\(text.dropFirst(9).prefix(2)):\(text.dropFirst(11).prefix(2)):\(text.dropFirst(13).prefix(2))Z"
-        guard let setAside = Timestamp.parse(iso),
+        guard let setAside = Timestamp.parse(compact: rest.prefix(16)),
             TimeInterval(status.st_mtim.tv_sec) > setAside.timeIntervalSince1970 + 2
         else { return "" }
         return

@@ -86,9 +86,7 @@ public enum BackupDirectory {
     /// `nudge-20261124T033000Z.sqlite`: sorts by time, and has no colon for sync tools that refuse
     /// one. A second backup in the same second is `nudge-20261124T033000Z.2.sqlite`.
     static func fileName(for instant: Date, attempt: Int = 1) -> String {
-        let compact = Timestamp.format(instant).replacingOccurrences(of: "-", with: "").replacingOccurrences(
-            of: ":", with: "")
-        return prefix + compact + (attempt > 1 ? ".\(attempt)" : "") + suffix
+        prefix + Timestamp.compact(instant) + (attempt > 1 ? ".\(attempt)" : "") + suffix
     }
 
     static func instant(ofFileName name: String) -> Date? {
@@ -99,13 +97,7 @@ public enum BackupDirectory {
         {
             compact = Array(compact[..<16])
         }
-        guard compact.count == 16, compact[8] == "T", compact[15] == "Z" else { return nil }
-        let digits = compact.map(String.init)
-        let text =
-            digits[0..<4].joined() + "-" + digits[4..<6].joined() + "-" + digits[6..<8].joined() + "T"
-            + digits[9..<11].joined() + ":"
-            + digits[11..<13].joined() + ":" + digits[13..<15].joined() + "Z"
-        return Timestamp.parse(text)
+        return Timestamp.parse(compact: String(compact))
     }
 
     /// The backups in `directory` of every store, newest first, those taken ahead of `now`

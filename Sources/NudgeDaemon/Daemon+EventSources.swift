@@ -47,10 +47,14 @@ extension Daemon {
     }
 
     /// The parts' own timers: the store's checkpoint, asking the server again, the grace after
-    /// leaving an inhibition on.
+    /// leaving an inhibition on; and the watch on the logs set aside beside the store.
     private func addPartsTimers(to loop: EventLoop) {
         loop.add("checkpoint", descriptor: upkeep.checkpoints.timer.descriptor) { [unowned self] in
             upkeep.checkpoints.onTimer()
+        }
+        loop.add("set-aside logs", descriptor: upkeep.setAsideLogs.descriptor) { [unowned self] in
+            show(upkeep.setAsideLogs.consume())
+            return .continue
         }
         loop.add("server retry", descriptor: server.retryTimer.descriptor) { [unowned self] in server.onRetryTimer() }
         loop.add("stray inhibition", descriptor: doNotDisturb.quieting.strayCheck.descriptor) { [unowned self] in

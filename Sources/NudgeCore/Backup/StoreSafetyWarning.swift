@@ -37,4 +37,15 @@ public enum StoreSafetyWarning {
                 "\(reason.prefix(1).uppercased() + reason.dropFirst()). \(earlier); \(SuggestedCommand.doctor) says more.",
             actions: [], category: "x-nudge.store")
     }
+
+    /// A program that had the store open when its file was copied over still writes into the
+    /// write-ahead log set aside then (`logNames`): none of it reaches the store until that
+    /// program is started again. Critical: what the person records there is being lost.
+    public static func writtenAside(logNames: [String]) -> NotificationContent {
+        NotificationContent(
+            title: "Writes are not reaching the store",
+            body:
+                "A program that had the store open when its file was copied over still writes into \(logNames.joined(separator: ", ")), set aside then: none of it is in the store. Close that program and start it again; \(SuggestedCommand.doctor) says more.",
+            actions: [], urgency: .critical, category: "x-nudge.store")
+    }
 }

@@ -14,16 +14,12 @@ import NudgeStore
 /// there, named nowhere a person looks later).
 extension DoctorFindings {
     public static func setAsideLogFindings(store: String) -> [Finding] {
-        let folder = PathText.directory(of: store)
-        let prefix = (store as NSString).lastPathComponent + ".before-overwrite-"
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? [])
-            .filter { $0.hasPrefix(prefix) && $0.hasSuffix("-wal") }.sorted()
-        return names.compactMap { name in
-            let path = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+        SetAsideLogs.paths(store: store).compactMap { path in
+            let name = (path as NSString).lastPathComponent
             var status = stat()
-            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+            guard lstat(path, &status) == 0 else { return nil }
             return .warning(
-                "backups: \(name) (\(WriteAheadLogCommits.sizeAndCount(Int(status.st_size), at: path))) is the write-ahead log that was beside the store when its file was copied over: the commits of the file before, and any another program made in the moments after the copy; none of them is in the store\(stillWritten(name.dropFirst(prefix.count), status))",
+                "backups: \(name) (\(WriteAheadLogCommits.sizeAndCount(Int(status.st_size), at: path))) is the write-ahead log that was beside the store when its file was copied over: the commits of the file before, and any another program made in the moments after the copy; none of them is in the store\(stillWritten(SetAsideLogs.setAsideAt(path, store: store), status))",
                 fix:
                     "if the store lacks something written just before or after that copy, keep the file and read it beside a copy of the file it belonged to (sqlite3 reads FILE-wal beside FILE); otherwise remove it: rm \(ShellWord.quoted(path))"
             )
@@ -35,8 +31,8 @@ extension DoctorFindings {
     /// of that reaches the store (hostile round 25 on issue 39: 100 commits over 10 s, and 500
     /// that ended in a damaged store). Told by the log's last change against the instant in its
     /// name (`20261127T235000Z-wal`).
-    private static func stillWritten(_ rest: Substring, _ status: stat) -> String {
-        guard let setAside = Timestamp.parse(compact: rest.prefix(16)),
+    private static func stillWritten(_ setAside: Date?, _ status: stat) -> String {
+        guard let setAside,
             TimeInterval(status.st_mtim.tv_sec) > setAside.timeIntervalSince1970 + 2
         else { return "" }
         return

@@ -120,6 +120,38 @@ struct StoreOverwriteTests: DaemonScenario {
         #expect(daemon.waitForExit(timeout: 10) == 0, "\(daemon.stderr)")
     }
 
+    /// A program that keeps the store open across `cp BACKUP STORE` writes into the log it
+    /// holds open, set aside by then, and none of it reaches the store (hostile round 25 on
+    /// issue 39: 100 commits over 10 s, said only by doctor later): the daemon says so at the
+    /// first such write, on screen and in its log, once. The writes are made here by hand (a
+    /// program holding the store open would also hold the copy's writers, the daemon started
+    /// again among them, behind its lock: SQLite's own limit).
+    @Test(arguments: [false, true])
+    func aLogStillWrittenAfterItWasSetAsideIsSaidAtOnce(setAsideWhileRunning: Bool) throws {
+        let log = store + ".before-overwrite-20261123T005959Z-wal"
+        if !setAsideWhileRunning { #expect(FileManager.default.createFile(atPath: log, contents: Data(count: 32))) }
+        let daemon = try startDaemon(at: "2026-11-22T19:59:58-05:00")
+        #expect(daemon.waitForLog("backed up the store to"), "\(daemon.stderr)")
+        if setAsideWhileRunning { #expect(FileManager.default.createFile(atPath: log, contents: Data(count: 32))) }
+        #expect(daemon.waitForLog("watching \(log)"), "\(daemon.stderr)")
+        let title = "Writes are not reaching the store"
+        for _ in 1...2 {
+            let plans = LogEvents.parse(daemon.stderr).filter { $0["event"] == "rescheduled" }.count
+            let handle = try #require(FileHandle(forWritingAtPath: log))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(count: 32))
+            try handle.close()
+            #expect(daemon.waitForLog("another program writes into \(log)"), "\(daemon.stderr)")
+            // A write the daemon plans after: the log's write, if it were heard again, before it.
+            try nudge("log", "symptom", "Cough \(plans)", "--severity", "1")
+            #expect(daemon.waitForPlan(after: plans), "\(daemon.stderr)")
+        }
+        #expect(bus.notifyCalls().filter { $0.summary == title }.count == 1, "once: \(daemon.stderr)")
+        #expect(daemon.stderr.components(separatedBy: "another program writes into").count == 2, "once")
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit(timeout: 10) == 0, "\(daemon.stderr)")
+    }
+
     private func copyfile(_ from: String, _ to: String) -> Bool {
         (try? FileManager.default.copyItem(atPath: from, toPath: to)) != nil
     }

@@ -10,10 +10,15 @@ extension Daemon {
     /// A restarted server lost the resident notification of a state still current: show the
     /// present state again, under the new server's id. With `replacing`, the one on screen is
     /// brought up to date in place (a button that no longer applies was pressed).
-    /// Nothing is done for a kind whose notifications do not replace themselves.
+    /// Nothing is done for a kind whose notifications do not replace themselves. With
+    /// `ringingAgain`, its delivery as first shown, an alarm whose ringing stopped with its
+    /// notification rings again for what is left of its time to ring, counted from then.
     /// True when it is on its way to the server.
     @discardableResult
-    func reshowLiveNotification(of kind: ReminderKind, replacing: UInt32? = nil, because why: String) throws -> Bool {
+    func reshowLiveNotification(
+        of kind: ReminderKind, replacing: UInt32? = nil, ringingAgain firstShown: DeliveryRecord? = nil,
+        because why: String
+    ) throws -> Bool {
         let now = configuration.clock.now()
         guard let live = try store.latestShown(kind), live.closedAt == nil else { return false }
         let input = try scheduleInput(at: now, clock: wallClock)
@@ -28,12 +33,15 @@ extension Daemon {
         }
         // Voiced as when first shown (silent to a server that would play its own sound over the
         // ring); what nudge plays goes on as it is, and "I'm awake" only while it rings.
-        content = ringer.voiced(content, settings: input.settings, for: server.notifier).0
-        let ringing = ringer.ringing.map { $0.deliveryID == live.id } ?? false
+        let playback: Ringer.Playback?
+        (content, playback) = ringer.voiced(content, settings: input.settings, for: server.notifier)
+        let ringAgain = ringer.ringing == nil ? firstShown.flatMap { ringingAgain(playback, of: $0, at: now) } : nil
+        let ringing = ringer.ringing.map { $0.deliveryID == live.id } ?? false || ringAgain != nil
         if !ringing { content.actions.removeAll { $0.key == NotificationAction.awake.key } }
         let onScreen: NotificationContent
         (content, onScreen) = forServer(
-            content, deliveryID: live.id, awakeStopsRinging: ringing && ringer.ringing?.offersAwake == true,
+            content, deliveryID: live.id,
+            awakeStopsRinging: ringing && (ringer.ringing?.offersAwake ?? ringAgain?.offersAwake) == true,
             settings: input.settings)
         server.submit(onScreen, replacing: replacing, window: kind, ledgerFor: []) {
             [unowned self] result, shownAt, _ in
@@ -41,6 +49,12 @@ extension Daemon {
             case .success(let id):
                 // The alarm rings on for what replaced it: a click there stops it.
                 ringer.ringsOn(notification: id, forDelivery: live.id)
+                if let ringAgain, ringer.ringing == nil {
+                    logger.info(
+                        "notification \(id) rings again for the \(Int(ringAgain.left.rounded(.up))) s left of its time to ring"
+                    )
+                    ringer.play(ringAgain.playback, deliveryID: live.id, notificationID: id)
+                }
                 do {
                     try store.markShownAgain(live.id, notificationID: id, content: content, at: shownAt)
                     logger.info("shown \(live.key) again as notification \(id): \(why)")
@@ -52,6 +66,18 @@ extension Daemon {
             }
         }
         return true
+    }
+
+    /// What is left of an alarm's time to ring (`playback`), counted from when `firstShown`
+    /// began to ring; nil when nudge does not ring it, "I'm awake" stopped it, or its time is over.
+    private func ringingAgain(_ playback: Ringer.Playback?, of firstShown: DeliveryRecord, at now: Date) -> (
+        playback: Ringer.Playback, left: TimeInterval, offersAwake: Bool
+    )? {
+        guard case .ring(let source, let limit, let offersAwake) = playback, !isAwakeAnswered(firstShown) else {
+            return nil
+        }
+        let left = RingTime.left(of: limit, for: firstShown, at: now)
+        return left > 0 ? (.ring(source, limit: left, offersAwake: offersAwake), left, offersAwake) : nil
     }
 
     /// A finished state (dose 2 taken or skipped, from a button, the command line or another

@@ -24,10 +24,12 @@ extension Daemon {
         let input = try scheduleInput(at: configuration.clock.now(), clock: wallClock)
         let reshowAfter = TimeInterval(input.settings.int(ExpiredReshow.minutes) * 60)
         var nudgeClosed: [DeliveryRecord] = []
+        var handled: [ClosedNotifications.Closed] = []
         for delivery in reopened {
             guard let id = delivery.notificationID,
                 let close = closed.last(where: { $0.notificationID == id && $0.shownAt == delivery.shownAt })
             else { continue }
+            handled.append(close)
             if close.reason == .closed {
                 nudgeClosed.append(delivery)
             } else {
@@ -41,8 +43,18 @@ extension Daemon {
         logger.notice(
             "an older copy of the store records \(reopened.count) notification\(reopened.count == 1 ? "" : "s") as on screen that had closed: \(owedAgain) shown again, \(reopened.count - nudgeClosed.count) recorded closed as the server said",
             metadata: ["event": "reopened_by_older_copy"])
-        for kind in Set(nudgeClosed.map(\.kind)) where input.kind(kind)?.isReplacing == true {
-            _ = try? reshowLiveNotification(of: kind, because: "an older copy of the store records it as on screen")
+        // Followed once: the rows still name the closed notifications until the showings again
+        // are recorded, and a plan before that (another store event) showed each twice (hostile
+        // round 26 on issue 39).
+        server.closedNotifications.forget(handled)
+        // One notification per replacing kind: its latest showing, as first shown.
+        let latest = Dictionary(nudgeClosed.map { ($0.kind, $0) }) {
+            ($0.shownAt ?? .distantPast) > ($1.shownAt ?? .distantPast) ? $0 : $1
+        }
+        for delivery in latest.values where input.kind(delivery.kind)?.isReplacing == true {
+            _ = try? reshowLiveNotification(
+                of: delivery.kind, ringingAgain: delivery, because: "an older copy of the store records it as on screen"
+            )
         }
     }
 }

@@ -89,7 +89,7 @@ extension Daemon {
         if let afresh = try? Store(readingOnly: path),
             let (notifications, _) = try? server.shownDeliveries.rolledBack(in: afresh)
         {
-            let closed = close(notifications)
+            let closed = close(notifications, recording: false)
             if !closed.isEmpty {
                 logger.notice(
                     "closed \(closed.count) notification\(closed.count == 1 ? "" : "s") of reminders the file no longer records as shown",
@@ -125,17 +125,36 @@ extension Daemon {
     static let overwriteSeenVariable = "NUDGE_STORE_OVERWRITE_SEEN"
 
     /// Closes those of `notifications` the server now on the bus showed; returns them.
-    private func close(_ notifications: [ShownDeliveries.Shown]) -> [ShownDeliveries.Shown] {
-        notifications.filter { closeRolledBack($0.notificationID, shownAt: $0.shownAt) }
+    /// `recording` false: the daemon's connection was let go of, and writes nothing more.
+    private func close(_ notifications: [ShownDeliveries.Shown], recording: Bool = true) -> [ShownDeliveries.Shown] {
+        notifications.filter { closeRolledBack($0.notificationID, shownAt: $0.shownAt, recording: recording) }
     }
 
     /// Closes notification `id`, shown at `shownAt`, whose delivery an older copy of the store
     /// does not record, if the server now on the bus showed it; true when asked to close now.
     /// Remembered as closed: a copy put in place later that records it as on screen is owed
     /// again (`followReopenedDeliveries`).
-    func closeRolledBack(_ id: UInt32, shownAt: Date) -> Bool {
+    /// Recorded in the store too (`Store.recordClosedRolledBack`): a daemon started after a
+    /// restore of the copy kept before does not remember it.
+    func closeRolledBack(_ id: UInt32, shownAt: Date, recording: Bool = true) -> Bool {
         guard server.showed(id, at: shownAt) else { return false }
-        server.closedNotifications.remember(id, shownAt: shownAt, closedAt: configuration.clock.now(), reason: .closed)
+        let now = configuration.clock.now()
+        server.closedNotifications.remember(id, shownAt: shownAt, closedAt: now, reason: .closed)
+        if recording {
+            recordClosedRolledBack(id, shownAt: shownAt, at: now)
+        }
         return server.close(id)
+    }
+
+    private func recordClosedRolledBack(_ id: UInt32, shownAt: Date, at now: Date) {
+        do {
+            try store.recordClosedRolledBack(
+                ClosedBeforeRestore(
+                    notificationID: id,
+                    shownAt: Date(timeIntervalSince1970: shownAt.timeIntervalSince1970.rounded(.down)),
+                    closedAt: now, reason: CloseReason.closed.rawValue))
+        } catch {
+            logger.warning("cannot record in the store that notification \(id) closed: \(error)")
+        }
     }
 }

@@ -24,6 +24,13 @@ public struct ClosedBeforeRestore: Codable, Sendable, Equatable {
     }
 
     public var closeReason: CloseReason { CloseReason(rawValue: reason) ?? .undefined }
+
+    public init(notificationID: UInt32, shownAt: Date, closedAt: Date, reason: String) {
+        self.notificationID = notificationID
+        self.shownAt = shownAt
+        self.closedAt = closedAt
+        self.reason = reason
+    }
 }
 
 extension Store {
@@ -43,9 +50,31 @@ extension Store {
             left.isEmpty ? nil : ClosedBeforeRestoreList(closes: left), as: ClosedBeforeRestoreList.self)
     }
 
+    /// Records that the daemon closed notification `close` of a delivery this store no longer
+    /// records (a restore, or another program's copy, rolled it back): the row is not here to
+    /// say so, and a restore of the copy kept before (a person who regrets a restore) would
+    /// put back a row that says it is on screen, and a daemon started since would ring for
+    /// it with nothing shown (hostile round 26 on issue 39).
+    public func recordClosedRolledBack(_ close: ClosedBeforeRestore) throws(StoreError) {
+        let closes = try (metadataValue(ClosedRolledBackList.self)?.closes ?? []).filter { $0 != close } + [close]
+        try recordMetadataValue(
+            ClosedRolledBackList(closes: Array(closes.suffix(Self.closedBeforeRestoreKept))),
+            as: ClosedRolledBackList.self)
+    }
+
     /// Of the store a restore replaced (`kept`), the notifications no longer on screen: shown,
-    /// then closed, answered, cancelled, missed or lost, newest first.
+    /// then closed, answered, cancelled, missed or lost, newest first; then those the daemon
+    /// closed as rolled back (`recordClosedRolledBack`), which it has no rows for.
     static func closedNotifications(kept db: Database) throws -> [ClosedBeforeRestore] {
+        let rolledBack =
+            try String.fetchOne(
+                db, sql: "SELECT value FROM store_metadata WHERE key = ?",
+                arguments: [ClosedRolledBackList.metadataKey]
+            ).flatMap(ClosedRolledBackList.init(metadataText:))?.closes.reversed() ?? []
+        return try closedRows(kept: db) + rolledBack
+    }
+
+    private static func closedRows(kept db: Database) throws -> [ClosedBeforeRestore] {
         try Row.fetchAll(
             db,
             sql: """
@@ -98,19 +127,31 @@ extension Store {
 }
 
 /// The closes named, as one line of JSON.
-private struct ClosedBeforeRestoreList: StoreMetadataValue {
+private struct ClosedBeforeRestoreList: ClosesList {
     static let metadataKey = "closed_before_restore"
     var closes: [ClosedBeforeRestore]
+}
 
-    init(closes: [ClosedBeforeRestore]) { self.closes = closes }
+/// The closes of rolled-back deliveries the daemon made, as one line of JSON.
+private struct ClosedRolledBackList: ClosesList {
+    static let metadataKey = "closed_rolled_back"
+    var closes: [ClosedBeforeRestore]
+}
 
+/// A list of closes kept under one key of `store_metadata`.
+private protocol ClosesList: StoreMetadataValue {
+    var closes: [ClosedBeforeRestore] { get }
+    init(closes: [ClosedBeforeRestore])
+}
+
+extension ClosesList {
     init?(metadataText: String) {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         guard let closes = try? decoder.decode([ClosedBeforeRestore].self, from: Data(metadataText.utf8)) else {
             return nil
         }
-        self.closes = closes
+        self.init(closes: closes)
     }
 
     var metadataText: String {

@@ -58,9 +58,12 @@ public struct MedicationTaken {
         let store = try context.openStore()
         let medication = try self.medication(in: store)
         let settings = try store.run { try $0.settings() }
+        let milligrams =
+            dose == nil
+            ? try askedDoseMg(medication, at: when, settings: settings, store, context) : medication.milligrams
         let result = try store.run {
             try $0.recordMedicationTaken(
-                medicationID: medication.id, doseMg: medication.milligrams, at: when,
+                medicationID: medication.id, doseMg: milligrams, at: when,
                 confirmedDuplicate: confirmDuplicate, settings: settings, clock: context.wallClock)
         }
         switch result {
@@ -88,6 +91,22 @@ extension MedicationTaken {
         } catch {
             return (error as? CommandFailure)?.message ?? String(describing: error)
         }
+    }
+
+    /// Without `--dose`: the amount of the dose this entry takes, as its schedule asked it
+    /// then (an edit since is for the doses after it), else the medication's amount.
+    private func askedDoseMg(
+        _ medication: (id: String, milligrams: Int), at when: Date, settings: Settings, _ store: Store,
+        _ context: CommandContext
+    ) throws -> Int {
+        let clock = context.wallClock
+        let facts = try store.run {
+            try $0.medicationRecords(
+                since: clock.startOfDay(clock.date(of: when).adding(days: -2)), now: context.now, clock: clock)
+        }
+        return MedicationHistory.askedDoseMg(
+            medication.id, takenAt: when, facts, now: context.now, repeatMinutes: settings.int(.medsRepeatMinutes),
+            clock: clock) ?? medication.milligrams
     }
 
     private func instant(_ context: CommandContext) throws -> Date {

@@ -20,10 +20,15 @@ public struct AnswerReceipt: Sendable, Equatable {
     public var openInTerminal: [String]?
     /// What was done in words: its rule's, or the notification's title and the button's label.
     public var confirmation: String?
+    /// What the daemon shows of it to the person who clicked, as its rule words it.
+    public var confirmationOnScreen: NotificationContent?
 
-    public init(openInTerminal: [String]? = nil, confirmation: String? = nil) {
+    public init(
+        openInTerminal: [String]? = nil, confirmation: String? = nil, confirmationOnScreen: NotificationContent? = nil
+    ) {
         self.openInTerminal = openInTerminal
         self.confirmation = confirmation
+        self.confirmationOnScreen = confirmationOnScreen
     }
 }
 
@@ -113,7 +118,9 @@ extension Store {
     ) throws(StoreError) -> AnswerOutcome<AnswerReceipt> {
         var decided: DecidedReply<Rule.Change>?
         let receipt = { (effects: AnswerEffects<Rule.Change>) in
-            AnswerReceipt(openInTerminal: effects.openInTerminal, confirmation: effects.confirmation ?? decided?.done)
+            AnswerReceipt(
+                openInTerminal: effects.openInTerminal, confirmation: effects.confirmation ?? decided?.done,
+                confirmationOnScreen: effects.confirmationOnScreen)
         }
         let outcome = try answer(recorded: receipt) { db -> Result<DecidedAnswer<Rule.Change>, InputError> in
             // Read again in the transaction: the first answer wins.

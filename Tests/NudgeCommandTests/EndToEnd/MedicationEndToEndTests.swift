@@ -202,6 +202,31 @@ struct MedicationEndToEndTests: DaemonScenario {
         #expect(bus.notifyCalls().count == 1)
     }
 
+    /// A *Taken* clicked within DoseTap's guard of another entry records nothing: the person
+    /// who clicked sees so on screen, with how to record a second dose (issue 42: only the log
+    /// said it), as a notification with no buttons; nothing more is recorded.
+    @Test func aTakenWithinTheGuardShowsOnScreenThatNothingWasRecordedTwice() throws {
+        try nudge("meds", "edit", "modafinil", "--at", "08:00,08:01", at: "2026-11-26T06:01:00-05:00")
+        try nudge("meds", "taken", "modafinil", at: "2026-11-26T07:59:00-05:00")
+        let daemon = try startDaemon(at: "2026-11-26T08:00:57-05:00")
+        let second = "medication:modafinil:2026-11-26:0801"
+        #expect(waitForStore { shownAt(second) != nil }, "\(daemon.stderr)")
+        let shown = bus.waitForNotify(count: 1)
+        #expect(shown.last?.body == "Due at 08:01.", "\(daemon.stderr)")
+        let id = try #require(try delivery(second)?["notification_id"].flatMap { UInt32($0) })
+        try bus.invokeAction("taken", on: id)
+        let said = bus.waitForNotify(count: shown.count + 1)
+        #expect(said.count == shown.count + 1, "\(daemon.stderr)")
+        #expect(said.last?.summary == "Modafinil 200 mg", "\(said)")
+        #expect(
+            said.last?.body
+                == "modafinil was recorded at 07:59; nothing recorded twice: meds history lists this dose taken with that entry (a second dose: nudge meds taken modafinil --confirm-duplicate)",
+            "\(said)")
+        #expect(said.last?.actions == [], "\(said)")
+        #expect((try? delivery(second))?["action"] == "taken")
+        #expect(try rows("SELECT * FROM medication_events WHERE medication_id = 'modafinil'").count == 1)
+    }
+
     /// Two doses a minute apart, each answered *Taken* on its notification: DoseTap's guard
     /// keeps the second from a second entry (a button cannot confirm one), and `meds history`
     /// lists both taken, the second with the first's entry (issue 42: listed missed). The daemon

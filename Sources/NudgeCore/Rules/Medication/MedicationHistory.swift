@@ -149,7 +149,9 @@ public struct MedicationHistory: Sendable {
     /// rewrote past days), due or not (an entry taken early is matched by the dose ahead). None
     /// due before the medication's first version (hostile round of issue 42: an entry from
     /// before `meds add` was listed as a dose of the day before, 15 hours late), unless
-    /// something was recorded of it (made before nudge kept versions).
+    /// something was recorded of it (made before nudge kept versions). A dose a move brought
+    /// to a time before its edit is the moving version's alone: a later version has the same
+    /// time of that day too (issue 40, High 1: listed twice after a later `--dose` edit).
     private static func doses(_ facts: MedicationReminder.Facts, days: ClosedRange<CivilDate>, clock: WallClock)
         -> [(due: DoseMatching.Due, scheduled: ScheduledMedication)]
     {
@@ -162,7 +164,7 @@ public struct MedicationHistory: Sendable {
                 for (dose, dueAt) in scheduled.doses(on: day, clock: clock)
                 where dueAt < (scheduled.until ?? .distantFuture)
                     && (dueAt >= scheduled.since || isFirst && facts.notTaken[dose] != nil
-                        || facts.moved.contains { $0.to == dose })
+                        || facts.moved.contains { $0.to == dose && $0.edit == scheduled.since })
                 {
                     found.append((DoseMatching.Due(dose: dose, dueAt: dueAt), scheduled))
                 }

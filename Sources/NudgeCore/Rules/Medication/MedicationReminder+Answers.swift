@@ -57,12 +57,12 @@ extension MedicationReminder: TakenBackRule {
                 confirmedDuplicate: false, openSession: nil, clock: input.clock,
                 rolloverHour: input.settings.int(.sessionRolloverHour))
             if let standing = standingEntry(for: dose, event: event, in: input) {
+                let said =
+                    "\(dose.medicationID) was recorded at \(input.clock.timeOfDay(standing)); nothing recorded twice: meds history lists this dose taken with that entry (a second dose: nudge meds taken \(ShellWord.quoted(dose.medicationID)) --confirm-duplicate)"
                 return .record(
                     AnswerEffects(
-                        cancelOwedWithPrefix: followUps,
-                        confirmation:
-                            "\(dose.medicationID) was recorded at \(input.clock.timeOfDay(standing)); nothing recorded twice: meds history lists this dose taken with that entry (a second dose: nudge meds taken \(ShellWord.quoted(dose.medicationID)) --confirm-duplicate)"
-                    ))
+                        cancelOwedWithPrefix: followUps, confirmation: said,
+                        confirmationOnScreen: Self.onScreen(said, title: title(ofKey: record.key, in: input))))
             }
             return .record(
                 AnswerEffects(
@@ -82,6 +82,14 @@ extension MedicationReminder: TakenBackRule {
         default:
             return .refused(InputError("\(answer) is not an answer to a medication reminder"))
         }
+    }
+
+    /// A confirmation as the person who clicked sees it: the medication's title, no buttons, a
+    /// locked screen's neutral words as its reminders have.
+    private static func onScreen(_ said: String, title: String) -> NotificationContent {
+        var content = NotificationContent(title: title, body: said, actions: [], category: "x-nudge.medication")
+        content.isPrivate = true
+        return content
     }
 
     /// Taken after a skip or a snooze: the notification's answer stands, and `nudge meds

@@ -14,7 +14,7 @@ extension Nudge.Meds {
         @Argument(help: "The medication: a DoseTap id or name, or any name with --custom.") var name: String
         @Option(
             help:
-                "The dose with its unit: 100mg, 4.5g (default: the dose of the medication taken by day, else DoseTap's usual one)."
+                "The dose with its unit: 100mg, 4.5g (default: the amount the dose it takes came due with, for a medication taken by day; else DoseTap's usual one)."
         )
         var dose: String?
         @Option(

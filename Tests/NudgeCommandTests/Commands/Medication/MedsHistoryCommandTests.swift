@@ -139,7 +139,8 @@ import Testing
             ["meds", "history", "--days", "1", "--store", store],
             environment: environment.merging(["COLUMNS": "80"]) { $1 })
         #expect(listed.status == 0, "\(listed)")
-        #expect(listed.stdout.contains("  08:00  modafinil    200 mg  taken at 08:02\n"), "\(listed)")
+        // Taken without --dose: at the 100 mg the dose came due with (issue 42), not the edit's.
+        #expect(listed.stdout.contains("  08:00  modafinil    100 mg  taken at 08:02\n"), "\(listed)")
         #expect(listed.stdout.contains("  09:00  armodafinil  150 mg  missed\n"), "\(listed)")
         // The edit moved that day's dose: the one recorded stays it, no 09:30 beside it (hostile
         // round of issue 40: two doses that day).

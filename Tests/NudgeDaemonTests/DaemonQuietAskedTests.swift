@@ -75,6 +75,24 @@ extension DaemonTests {
         }
     }
 
+    /// Held before the call is said unanswered (5 s), and still held after it: no "Do Not
+    /// Disturb ended" at 5 s while the log says the desktop is taken as quieted until the end
+    /// bell (hostile round on issue 41 after B15, Low 5: the two lines contradicted each other,
+    /// and what was held was shown into the quiet desktop).
+    @Test(.hangBound(minutes: 2)) func whatWasHeldStaysHeldWhenTheCallIsSaidUnanswered() throws {
+        let bus = try NotificationBus()
+        defer { bus.shutdown() }
+        try bus.addInhibited(false)
+        try bus.addInhibitMethodsTrackingCallers(answeringAfter: 8)
+        try symptomCheckDueWhileInhibitIsUnanswered(on: bus) { _, _, log, notifier in
+            #expect(log.waitFor("held symptom:2026-11-21 during Do Not Disturb"), "\(log.all)")
+            #expect(log.waitFor("answered the call to turn Do Not Disturb on (the notification server's Inhibit) late"))
+            #expect(log.all.contains { $0.contains("did not answer the call") }, "\(log.all)")
+            #expect(!log.all.contains { $0.contains("Do Not Disturb ended") }, "\(log.all)")
+            #expect(notifier.shown.withLock { $0.isEmpty }, "\(notifier.shown.withLock { $0.map(\.title) })")
+        }
+    }
+
     /// Also once the call is said unanswered (5 s) and before the late answer (8 s): the
     /// desktop is still taken as quieted (hostile round on issue 41 after B15, High 3: what
     /// came due between 5 and 8 s was sent into the quiet desktop).

@@ -17,14 +17,13 @@ extension Daemon {
         var onScreen = server.screen.screened(content, settings: settings)
         if !server.notifier.showsActions, let deliveryID {
             stored = stored.answeredFromTerminal(deliveryID: deliveryID, awakeStopsRinging: awakeStopsRinging)
-            // Neutral on a locked screen: a terminal is behind the lock, and the answers' words
-            // ("Take dose 2") would say what the neutral title hides. Its own text, with them,
-            // comes back on unlock.
+            // Neutral on a locked screen: the answers' words ("Take dose 2") would say what the
+            // neutral title hides, so only the way to answer is given. Its own text, with
+            // them, comes back on unlock.
             onScreen =
                 onScreen == content
                 ? onScreen.answeredFromTerminal(deliveryID: deliveryID, awakeStopsRinging: awakeStopsRinging)
-                : onScreen.answeredFromTerminal(deliveryID: deliveryID, awakeStopsRinging: awakeStopsRinging)
-                    .withoutItsAnswers
+                : onScreen.answeredFromTerminalWithoutItsAnswers(deliveryID: deliveryID)
         }
         return (stored, onScreen)
     }

@@ -42,6 +42,8 @@ public final class Daemon {
         public var kinds: [ReminderKind]?
         /// How long `alarm.escalate_command` may run before it is killed.
         public var escalationLimit: TimeInterval
+        /// How long a late answer to Plasma's `Inhibit` is listened for (`DoNotDisturbWatch`).
+        public var inhibitLateAnswer: TimeInterval
         /// The session whose lock hides private text (`XDG_SESSION_ID`); nil: the user's display
         /// session.
         public var sessionID: String?
@@ -65,6 +67,7 @@ public final class Daemon {
             rtcWakeAlarm: String = RTCWakeAlarm.path(environment: ProcessInfo.processInfo.environment),
             serviceEnvironment: [String: String] = ProcessInfo.processInfo.environment,
             serverRetry: TimeInterval = 30, kinds: [ReminderKind]? = nil, escalationLimit: TimeInterval = 30,
+            inhibitLateAnswer: TimeInterval = 25,
             sessionID: String? = ProcessInfo.processInfo.environment["XDG_SESSION_ID"], systemBus: String? = nil,
             sessionBus: String? = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"],
             readsDesktopSettings: Bool = PersonClock.dconfCanRun(ProcessInfo.processInfo.environment),
@@ -80,6 +83,7 @@ public final class Daemon {
             self.serverRetry = serverRetry
             self.kinds = kinds
             self.escalationLimit = escalationLimit
+            self.inhibitLateAnswer = inhibitLateAnswer
             self.sessionID = sessionID
             self.systemBus = systemBus
             self.sessionBus = sessionBus
@@ -207,7 +211,7 @@ public final class Daemon {
         server.screen.watch(sessionID: configuration.sessionID, systemBus: configuration.systemBus, events: events)
         doNotDisturb.watch(
             sessionBus: configuration.sessionBus, readsGNOME: configuration.readsDesktopSettings,
-            quietsGNOME: configuration.desktopIsGNOME, events: events)
+            quietsGNOME: configuration.desktopIsGNOME, lateAnswer: configuration.inhibitLateAnswer, events: events)
         doNotDisturb.quieting.load()
         do { try numberPastDeliveriesRecordedBesideTheStore() } catch { logger.error("\(error)") }
         escalator.leftovers.end(at: configuration.clock.now())

@@ -44,8 +44,13 @@ public struct DoNotDisturb: Sendable, Equatable, CustomStringConvertible {
     /// began; nil while none is. A new number is a server (re)started, with its own switch as
     /// it starts (a restarted dunst is unpaused), whoever turned the last one's on.
     public var server: Int?
+    /// Which server that is (`NotificationServerOwner`), as the store records the notifier's:
+    /// nil while none is, or when the bus did not say.
+    public var serverOwner: String?
 
-    public init(sources: Set<Source> = [], server: Int? = nil) { (self.sources, self.server) = (sources, server) }
+    public init(sources: Set<Source> = [], server: Int? = nil, serverOwner: String? = nil) {
+        (self.sources, self.server, self.serverOwner) = (sources, server, serverOwner)
+    }
 
     public var isOn: Bool { !sources.isEmpty }
 

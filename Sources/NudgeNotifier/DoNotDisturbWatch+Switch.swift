@@ -16,12 +16,18 @@ extension DoNotDisturbWatch {
     public func turnOn(
         _ source: DoNotDisturb.Source, reason: String, done: @escaping @Sendable (QuietSwitchOutcome) -> Void
     ) {
-        thread(for: source).post { [self] in done(switchOn(source, reason: reason)) }
+        thread(for: source).post { [self] in
+            guard source != .inhibited else { return inhibit(reason: reason, done: done) }
+            done(switchOn(source))
+        }
     }
 
     /// Turns `source` back off; `done` gets nil, or what failed (on the GLib thread).
     public func turnOff(_ source: DoNotDisturb.Source, done: @escaping @Sendable (String?) -> Void) {
-        thread(for: source).post { [self] in done(switchOff(source)) }
+        thread(for: source).post { [self] in
+            guard source != .inhibited else { return uninhibit(done: done) }
+            done(switchOff(source))
+        }
     }
 
     /// Turns `source` back off and waits for it (a server's call timeout at most): for the
@@ -47,59 +53,22 @@ extension DoNotDisturbWatch {
         serverCame(switch: nil)
     }
 
-    private func switchOn(_ source: DoNotDisturb.Source, reason: String) -> QuietSwitchOutcome {
-        let failure: String?
-        switch source {
-        case .gnome: failure = showBanners(false)
-        case .dunstPaused: failure = setServerProperty(Self.dunstInterface, "paused", true)
-        case .inhibited: return inhibit(reason: reason)
-        }
+    /// GNOME's or dunst's switch (Plasma's is asked without waiting: `inhibit`).
+    private func switchOn(_ source: DoNotDisturb.Source) -> QuietSwitchOutcome {
+        let failure: String? =
+            switch source {
+            case .gnome: showBanners(false)
+            case .dunstPaused: setServerProperty(Self.dunstInterface, "paused", true)
+            case .inhibited: nil
+            }
         return failure.map(QuietSwitchOutcome.failed) ?? .turnedOn
-    }
-
-    /// Plasma's `Inhibit`, on a connection of its own. A call left unanswered keeps that
-    /// connection: the server may inhibit all the same, and closing it ends that.
-    private func inhibit(reason: String) -> QuietSwitchOutcome {
-        guard inhibiting == nil else { return .turnedOn }
-        guard let sessionBus, let connection = Self.connect(to: sessionBus) else {
-            return .failed("Inhibit: cannot connect to the session bus")
-        }
-        inhibiting = connection
-        let entry = g_variant_type_new("{sv}")
-        defer { g_variant_type_free(entry) }
-        let hints = g_variant_new_array(entry, nil, 0)
-        let reply = call(
-            Self.serverName, "Inhibit",
-            [g_variant_new_string("nudge"), g_variant_new_string(reason), hints!], replyType: "(u)", on: connection)
-        switch reply {
-        case .success(let values):
-            guard let values else { return .turnedOn }
-            defer { g_variant_unref(values) }
-            let cookie = g_variant_get_child_value(values, 0)!
-            defer { g_variant_unref(cookie) }
-            inhibition = g_variant_get_uint32(cookie)
-            return .turnedOn
-        case .failure(let failure) where failure.timedOut:
-            return .unanswered(failure.text)
-        case .failure(let failure):
-            closeInhibiting()
-            return .failed(failure.text)
-        }
     }
 
     private func switchOff(_ source: DoNotDisturb.Source) -> String? {
         switch source {
-        case .gnome: return showBanners(true)
-        case .dunstPaused: return setServerProperty(Self.dunstInterface, "paused", false)
-        case .inhibited:
-            // None held: a killed daemon's died with its connection.
-            guard let connection = inhibiting else { return nil }
-            defer { closeInhibiting() }
-            guard let cookie = inhibition else { return nil }
-            let reply = call(
-                Self.serverName, "UnInhibit", [g_variant_new_uint32(cookie)!], replyType: nil, on: connection)
-            if case .success(let values) = reply, let values { g_variant_unref(values) }
-            return reply.failure
+        case .gnome: showBanners(true)
+        case .dunstPaused: setServerProperty(Self.dunstInterface, "paused", false)
+        case .inhibited: uninhibitNow()
         }
     }
 
@@ -146,7 +115,7 @@ extension DoNotDisturbWatch {
 
     /// A method of the server's object, on the watch's connection unless `other`; its reply, or
     /// what failed.
-    private func call(
+    func call(
         _ interface: String, _ method: String, _ arguments: [OpaquePointer], replyType: String?,
         on other: OpaquePointer? = nil
     ) -> Result<OpaquePointer?, CallFailure> {

@@ -37,6 +37,10 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
     var inhibiting: OpaquePointer?
     /// The cookie of the inhibition `inhibiting` holds, when its answer came.
     var inhibition: UInt32?
+    /// The call to `Inhibit` whose answer has not come (`DoNotDisturbWatch+Inhibit`).
+    var inhibitCall: InhibitCall?
+    /// How long an answer to `Inhibit` is waited for after it was said unanswered, in ms.
+    let lateAnswerLimit: Int32
     /// The session bus's address, for `inhibiting`.
     let sessionBus: String?
     // Touched only on `gnome`.
@@ -63,13 +67,16 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
     ///   - readsGNOME: whether GNOME's setting can be read (GSettings' backend can run here);
     ///     it is read only on GNOME (`quietsGNOME`).
     ///   - quietsGNOME: whether GNOME's setting is a switch nudge may turn (`desktopIsGNOME`).
+    ///   - lateAnswer: how long an answer to Plasma's `Inhibit` is listened for after it was
+    ///     said unanswered (GDBus's own default).
     ///   - report: each change, on a GLib thread and under the watch's lock; hand it on, do
     ///     not block or call the watch.
     public init(
-        sessionBus: String?, readsGNOME: Bool, quietsGNOME: Bool,
+        sessionBus: String?, readsGNOME: Bool, quietsGNOME: Bool, lateAnswer: TimeInterval = 25,
         report: @escaping @Sendable (DoNotDisturb) -> Void
     ) {
         self.report = report
+        lateAnswerLimit = Int32(lateAnswer * 1000)
         self.quietsGNOME = quietsGNOME
         self.sessionBus = sessionBus
         glib = GLibThread(name: "nudge-dnd")
@@ -122,12 +129,14 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
         }
     }
 
-    /// A server appeared on the bus (`true`: numbered after the last) or left it: reported, so
-    /// that a switch that went with a server is not taken for one the person turned off.
-    func serverOnBus(_ present: Bool) {
+    /// A server appeared on the bus (`true`: numbered after the last, `owner` saying which) or
+    /// left it: reported, so that a switch that went with a server is not taken for one the
+    /// person turned off.
+    func serverOnBus(_ present: Bool, owner: String? = nil) {
         if present { appearances += 1 }
         state.withLock { state in
             state.server = present ? appearances : nil
+            state.serverOwner = present ? owner : nil
             report(state)
         }
     }
@@ -174,9 +183,9 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
             }, me, nil)
         nameWatch = g_bus_watch_name_on_connection(
             bus, Self.serverName, G_BUS_NAME_WATCHER_FLAGS_NONE,
-            { _, _, _, me in
+            { connection, _, nameOwner, me in
                 let watch = Unmanaged<DoNotDisturbWatch>.fromOpaque(me!).takeUnretainedValue()
-                watch.readServer()
+                watch.readServer(owner: NotificationServerOwner.of(connection, nameOwner))
                 watch.firstReading.signal()
             },
             { _, _, me in
@@ -190,7 +199,7 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
     }
 
     /// The server's switch and state are known before its appearance is reported.
-    private func readServer() {
+    private func readServer(owner: String?) {
         let inhibited = property(Self.serverName, "Inhibited")
         let paused = property(Self.dunstInterface, "paused")
         serverCame(switch: paused != nil ? .dunstPaused : inhibited != nil ? .inhibited : nil)
@@ -199,7 +208,7 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
         }
         set(.inhibited, inhibited ?? false)
         set(.dunstPaused, paused ?? false)
-        serverOnBus(true)
+        serverOnBus(true, owner: owner)
     }
 
     /// `(s interface, a{sv} changed, as invalidated)`: a property said invalidated is read.

@@ -30,20 +30,13 @@ extension LibnotifyNotifier {
             { connection, _, nameOwner, me in
                 let notifier = Unmanaged<LibnotifyNotifier>.fromOpaque(me!).takeUnretainedValue()
                 notifier.refreshCapabilities()
-                notifier.onEvent(.serverAppeared(owner: LibnotifyNotifier.owner(connection, nameOwner)))
+                notifier.onEvent(.serverAppeared(owner: NotificationServerOwner.of(connection, nameOwner)))
             },
             { _, _, me in
                 let notifier = Unmanaged<LibnotifyNotifier>.fromOpaque(me!).takeUnretainedValue()
                 notifier.capabilities.withLock { $0.known = false }
                 notifier.onEvent(.serverVanished)
             }, me, nil)
-    }
-
-    /// The server that owns the name: the bus's GUID and the owner's unique name, nil when
-    /// GLib gives either none.
-    private static func owner(_ connection: OpaquePointer?, _ nameOwner: UnsafePointer<CChar>?) -> String? {
-        guard let connection, let guid = g_dbus_connection_get_guid(connection), let nameOwner else { return nil }
-        return "\(String(cString: guid)) \(String(cString: nameOwner))"
     }
 
     /// GLib's default for the session bus is to raise SIGTERM in the whole process when the bus

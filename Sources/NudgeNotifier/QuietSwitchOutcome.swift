@@ -8,6 +8,10 @@ public enum QuietSwitchOutcome: Sendable, Equatable {
     /// answered late inhibits all the same), so it counts as turned on, and is ended at the end
     /// by closing the connection that asked, which ends its inhibitions on Plasma.
     case unanswered(String)
+    /// The desktop turned it on after all, answering a call said `unanswered`: kept, and put
+    /// back with its cookie, while nudge still `wanted` it; one no longer wanted (the span
+    /// ended meanwhile) was ended at once with its cookie. A late refusal comes as `failed`.
+    case answeredLate(wanted: Bool)
 
     /// Said with an unanswered call where it is recorded (`nudge doctor` tells it from a
     /// refusal by it).

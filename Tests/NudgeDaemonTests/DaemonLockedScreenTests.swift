@@ -47,8 +47,9 @@ extension DaemonTests {
     }
 
     /// A server without buttons (hostile round on issue 41): the locked screen's body listed
-    /// "nudge ack 3 take (Take dose 2)", which says what the neutral title hides. No body while
-    /// locked; the answers come back with the text on unlock.
+    /// "nudge ack 3 take (Take dose 2)", which says what the neutral title hides. While locked,
+    /// only the way to answer, without the answers' words (hostile round on issue 41 after B15,
+    /// Low 6: with no body, no way to answer was left); they come back with the text on unlock.
     @Test(.hangBound(minutes: 2)) func withoutButtonsALockedScreenShowsNoAnswers() throws {
         let logind = try LogindBus()
         try logind.addSession("c7")
@@ -65,7 +66,9 @@ extension DaemonTests {
         }
         let shown = notifier.shown.withLock { $0 }
         try #require(shown.count == 2, "\(shown)")
-        #expect(shown[0].title == "nudge: a reminder is waiting" && shown[0].body.isEmpty, "\(shown[0])")
+        #expect(
+            shown[0].title == "nudge: a reminder is waiting"
+                && shown[0].body == "Answer in a terminal: nudge ack 1 ANSWER", "\(shown[0])")
         #expect(shown[1].body.contains("Answer in a terminal: nudge ack 1 "), "\(shown[1])")
     }
 

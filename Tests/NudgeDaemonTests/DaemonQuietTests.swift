@@ -55,11 +55,11 @@ extension DaemonTests {
         #expect(try Store(path: store).quietedDesktop() == nil)
     }
 
-    /// Plasma's Inhibit answered after nudge's call gave up (5 s) inhibits all the same
-    /// (hostile round on issue 41: nudge logged it as failed, never ended it, and reminders that
-    /// hold were held with no end). It is taken as nudge's and ended at the end bell, while the
-    /// daemon runs, by closing the connection that asked (the cookie never came back): Plasma
-    /// ends a connection's inhibitions when it leaves the bus. Doctor's record says so.
+    /// Plasma's Inhibit answered after nudge's call was said unanswered (5 s) inhibits all the
+    /// same (hostile round on issue 41: nudge logged it as failed, never ended it, and reminders
+    /// that hold were held with no end). It is taken as nudge's from the call on, its late
+    /// answer is heard, and it is ended at the end bell with the cookie that answer brought;
+    /// doctor's record of the unanswered call goes with the answer.
     @Test(.hangBound(minutes: 2)) func anInhibitAnsweredTooLateIsEndedAtTheEndBell() throws {
         let bus = try NotificationBus()
         defer { bus.shutdown() }
@@ -83,8 +83,9 @@ extension DaemonTests {
             // round on issue 41: the end bell judged the state heard before the server's word).
             #expect(!log.all.contains { $0.contains("nudge cannot end an inhibition") }, "\(log.all)")
         }
-        let failure = try #require(try Store(path: store).quietFailure())
-        #expect(failure.change == "plasma" && failure.reason.contains(QuietSwitchOutcome.unansweredNote))
+        #expect(log.all.contains { $0.contains("(the notification server's Inhibit) late: on until ") }, "\(log.all)")
+        #expect(bus.inhibitCalls().last == "UnInhibit 42", "\(bus.inhibitCalls())")
+        #expect(try Store(path: store).quietFailure() == nil)
         #expect(try Store(path: store).quietedDesktop() == nil)
     }
 
@@ -92,14 +93,15 @@ extension DaemonTests {
     /// session's end at 20:18: once the end bell and the check are shown, `afterTheEnd` runs
     /// with the daemon still up. Returns what was shown.
     private func symptomCheckHeldThroughASession(
-        on bus: NotificationBus, afterTheEnd: (RecordedLog) -> Void
+        on bus: NotificationBus, inhibitLateAnswer: TimeInterval = 25, afterTheEnd: (RecordedLog) -> Void
     ) throws -> [NotificationContent] {
         let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-21T19:58:00Z"))
         _ = try quietSession(clock)
         let notifier = FakeNotifier()
         let log = RecordedLog()
         try withDaemon(
-            clock: clock, notifier: notifier, log: log, kinds: [.meditation, .symptom], sessionBus: bus.address
+            clock: clock, notifier: notifier, log: log, kinds: [.meditation, .symptom], sessionBus: bus.address,
+            inhibitLateAnswer: inhibitLateAnswer
         ) { daemon, clock in
             #expect(log.waitFor("Do Not Disturb is on (the notification server is inhibited)"), "\(log.all)")
             clock.set(to: Timestamp.parse("2026-11-21T20:00:30Z")!)
@@ -113,15 +115,17 @@ extension DaemonTests {
         return notifier.shown.withLock { $0 }
     }
 
-    /// The same on a server that keeps a gone connection's inhibitions (not Plasma): nudge
-    /// cannot end it, says so, and holds nothing for it: the symptom check held during the
-    /// session is shown at its end though the server stays inhibited.
+    /// An answer that never comes (listened for 6 s here, 25 s by default; the server inhibits
+    /// at 7 s) on a server that keeps a gone connection's inhibitions (not Plasma): closing
+    /// the connection that asked does not end it; nudge cannot, says so, and holds nothing for
+    /// it: the symptom check held during the session is shown at its end though the server
+    /// stays inhibited.
     @Test(.hangBound(minutes: 2)) func anInhibitionNudgeCouldNotEndHoldsNothing() throws {
         let bus = try NotificationBus()
         defer { bus.shutdown() }
         try bus.addInhibited(false)
         try bus.addInhibitMethods(answeringAfter: 7)
-        let shown = try symptomCheckHeldThroughASession(on: bus) { log in
+        let shown = try symptomCheckHeldThroughASession(on: bus, inhibitLateAnswer: 6) { log in
             #expect(log.waitFor("nudge cannot end an inhibition whose answer never came"), "\(log.all)")
         }
         #expect(Set(shown.map(\.title)) == [MeditationTimer.completeTitle, "Daily symptom check"], "\(shown)")
@@ -134,14 +138,14 @@ extension DaemonTests {
 
     /// What a session held is released at its end bell with its own urgency, though Plasma says
     /// the inhibition ended only after nudge left the bus with the connection that asked (its
-    /// Inhibit answered too late): hostile round on issue 41, a released `hold` reminder was
-    /// once sent critical.
+    /// Inhibit answered after nudge stopped listening, 6 s here): hostile round on issue 41, a
+    /// released `hold` reminder was once sent critical.
     @Test(.hangBound(minutes: 2)) func whatASessionHeldIsReleasedWithItsOwnUrgency() throws {
         let bus = try NotificationBus()
         defer { bus.shutdown() }
         try bus.addInhibited(false)
         try bus.addInhibitMethodsTrackingCallers(answeringAfter: 7)
-        let shown = try symptomCheckHeldThroughASession(on: bus) { log in
+        let shown = try symptomCheckHeldThroughASession(on: bus, inhibitLateAnswer: 6) { log in
             #expect(bus.waitForInhibited(false), "\(bus.diagnostics)\n\(log.all)")
         }
         let check = shown.first { $0.title == "Daily symptom check" }

@@ -139,7 +139,7 @@ struct DaemonTests {
         clock: DaemonClock, notifier: FakeNotifier, log: RecordedLog? = nil, player: FakePlayer? = nil,
         ambientPlayer: (any AmbientPlayer)? = nil, serviceEnvironment: [String: String] = [:],
         serverRetry: TimeInterval = 30, kinds: [ReminderKind]? = nil, escalationLimit: TimeInterval = 30,
-        logind: (bus: String, session: String?)? = nil, sessionBus: String? = nil,
+        logind: (bus: String, session: String?)? = nil, sessionBus: String? = nil, inhibitLateAnswer: TimeInterval = 25,
         _ body: (Daemon, DaemonClock) throws -> Void
     ) throws {
         var logger = log?.logger ?? Logger(label: "test")
@@ -148,7 +148,7 @@ struct DaemonTests {
             .init(
                 storePath: store, clock: clock, timeZone: zone, serviceEnvironment: serviceEnvironment,
                 serverRetry: serverRetry, kinds: kinds, escalationLimit: escalationLimit,
-                sessionID: logind?.session ?? nil,
+                inhibitLateAnswer: inhibitLateAnswer, sessionID: logind?.session ?? nil,
                 systemBus: logind?.bus ?? "unix:path=/nonexistent/nudge-test-system-bus", sessionBus: sessionBus,
                 readsDesktopSettings: false),
             logger: logger,

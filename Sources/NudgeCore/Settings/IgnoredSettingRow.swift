@@ -13,6 +13,10 @@ public struct IgnoredSettingRow: Sendable, Equatable {
     /// `its value is not a local time such as 20:00, 8pm or 8:30 PM; nudge uses 20:00 instead`.
     public var problem: String {
         guard let key else { return "nudge has no such setting (another program's, or a newer nudge's) and ignores it" }
+        if key == .doseDuringDoNotDisturb {
+            return
+                "its value is not break-through, the only one it takes (the dose-2 alarm is a medical alarm and always breaks through Do Not Disturb); nudge uses break-through instead"
+        }
         return
             "its value is not \(key.valueKind.accepted); nudge uses \(key.valueKind.shown(key.defaultValue)) instead"
     }

@@ -19,6 +19,8 @@ public enum SettingError: Error, Equatable, CustomStringConvertible {
         // A number of minutes says the forms it takes, a length in hours among them.
         case .invalidValue(let key, let value) where key.minutesForms != nil:
             "invalid value '\(value)' for \(key.rawValue): expected \(key.valueKind.accepted) minutes, as \(key.minutesForms!)"
+        case .invalidValue(let key, let value) where key == .doseDuringDoNotDisturb:
+            "invalid value '\(value)' for \(key.rawValue): the dose-2 alarm is a medical alarm and always breaks through Do Not Disturb; expected \(key.valueKind.accepted)"
         case .invalidValue(let key, let value):
             "invalid value '\(value)' for \(key.rawValue): expected \(key.valueKind.accepted)"
         }

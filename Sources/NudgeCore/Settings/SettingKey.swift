@@ -77,6 +77,7 @@ public enum SettingValueKind: Sendable, Equatable {
         case .ambient: AmbientSound.accepted
         case .absoluteDirectory: "a directory's absolute path, such as /home/me/nudge-backups; empty for STORE.backups"
         case .command: CommandArguments.accepted
+        case .oneOf(let words) where words.count == 1: words[0]
         case .oneOf(let words): words.dropLast().joined(separator: ", ") + " or " + words.last!
         }
     }

@@ -25,10 +25,12 @@ final class DoNotDisturbHold {
     /// Reads the desktop's state and follows its changes. The first reading is waited for
     /// (within a server's call timeout), so that nothing held is sent at the start before it is
     /// known whether Do Not Disturb is on.
-    func watch(sessionBus: String?, readsGNOME: Bool, quietsGNOME: Bool, events: EventQueue) {
-        let watch = DoNotDisturbWatch(sessionBus: sessionBus, readsGNOME: readsGNOME, quietsGNOME: quietsGNOME) {
-            events.push(.doNotDisturb($0))
-        }
+    func watch(
+        sessionBus: String?, readsGNOME: Bool, quietsGNOME: Bool, lateAnswer: TimeInterval, events: EventQueue
+    ) {
+        let watch = DoNotDisturbWatch(
+            sessionBus: sessionBus, readsGNOME: readsGNOME, quietsGNOME: quietsGNOME, lateAnswer: lateAnswer
+        ) { events.push(.doNotDisturb($0)) }
         doNotDisturbWatch = watch
         _ = heard(watch.firstState(within: TimeInterval(DoNotDisturbWatch.callTimeout) / 1000 * 2))
     }

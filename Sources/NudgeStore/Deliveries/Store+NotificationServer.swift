@@ -15,6 +15,11 @@ extension Store {
         }
         return before?.owner
     }
+
+    /// The server recorded last, by this daemon or the one before it; nil as above.
+    public func notificationServer() throws(StoreError) -> String? {
+        try metadataValue(NotificationServerOwner.self)?.owner
+    }
 }
 
 /// The bus's GUID and the server's unique name, as the notifier said them, on one line.

@@ -31,9 +31,22 @@ import Testing
 
     @Test(arguments: ["", "later", "breakthrough", "true", "hold,break-through"])
     func refusesAnythingElse(input: String) {
+        #expect(throws: SettingError.invalidValue(key: .symptomDuringDoNotDisturb, value: input)) {
+            try SettingKey.symptomDuringDoNotDisturb.canonical(input)
+        }
+        #expect(SettingKey.symptomDuringDoNotDisturb.valueKind.accepted == "hold or break-through")
+    }
+
+    /// The dose-2 alarm, a medical alarm, takes break-through only: `hold` is refused, and one
+    /// another program wrote is an ignored row read as break-through (hostile round on issue 41
+    /// after B15, Medium 4).
+    @Test(arguments: ["hold", " HOLD "]) func theDoseAlarmNeverHolds(input: String) {
         #expect(throws: SettingError.invalidValue(key: .doseDuringDoNotDisturb, value: input)) {
             try SettingKey.doseDuringDoNotDisturb.canonical(input)
         }
-        #expect(SettingKey.doseDuringDoNotDisturb.valueKind.accepted == "hold or break-through")
+        #expect(SettingKey.doseDuringDoNotDisturb.valueKind.accepted == "break-through")
+        let written = Settings(rows: ["dose.during_do_not_disturb": input])
+        #expect(written.duringDoNotDisturb(.doseDuringDoNotDisturb) == .breakThrough)
+        #expect(written.ignored.map(\.name) == ["dose.during_do_not_disturb"])
     }
 }

@@ -32,12 +32,15 @@ extension NotificationContent {
         return content
     }
 
-    /// A neutral notification for a server without buttons: the terminal's answers, which
-    /// name the reminder ("Take dose 2"), left out; still awaiting an answer.
-    public var withoutItsAnswers: NotificationContent {
+    /// A neutral notification for a server without buttons: the way to answer from a
+    /// terminal, without the answers' words, which name the reminder ("Take dose 2"); still
+    /// awaiting an answer (hostile round on issue 41 after B15: with no body at all, the
+    /// locked screen gave no way to answer).
+    public func answeredFromTerminalWithoutItsAnswers(deliveryID: Int64) -> NotificationContent {
         var content = self
-        content.body = ""
+        content.body = "Answer in a terminal: \(SuggestedCommand.ack(deliveryID, "ANSWER"))"
         content.actions = []
+        content.answeredInTerminal = true
         return content
     }
 }

@@ -31,3 +31,9 @@ public struct QuietSpan: Sendable, Equatable {
         self.until = until
     }
 }
+
+extension QuietSpan {
+    /// A span's key as a person reads it in a log line: its kind ("the meditation"), never the
+    /// session's id.
+    public static func spoken(key: String) -> String { "the \(key.prefix { $0 != ":" })" }
+}

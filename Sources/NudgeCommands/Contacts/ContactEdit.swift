@@ -20,6 +20,11 @@ public struct ContactEdit {
         )
     }
 
+    /// Why this line would be refused now for naming no contact, or nil.
+    public func refusal(_ context: CommandContext) -> String? {
+        FoundBeforeOffered.refusal(context) { _ = try ContactNames.resolve(contact, in: $0) }
+    }
+
     public func run(_ context: CommandContext) throws {
         let store = try context.openStore()
         let found = try ContactNames.resolve(contact, in: store)

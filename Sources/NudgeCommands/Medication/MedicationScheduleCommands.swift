@@ -74,6 +74,18 @@ public enum MedicationScheduleCommands {
         }
     }
 
+    /// Why `meds VERB NAME` would be refused now for naming no medication taken by day, or nil.
+    public static func refusal(name: String, verb: String, _ context: CommandContext) -> String? {
+        FoundBeforeOffered.refusal(context) { store in
+            let id = try meant(name, verb: verb, in: store).lowercased()
+            guard
+                try store.run({ try $0.medicationSchedules() }).contains(where: { $0.medicationID.lowercased() == id })
+            else {
+                throw CommandFailure("no medication taken by day is named \(name); nudge meds list shows them")
+            }
+        }
+    }
+
     /// The medication taken by day `name` means: the one of that name in any case, else the one
     /// whose name begins with its words, as `meds taken` finds it (`Lithium` for `Lithium
     /// carbonate 300`: hostile round 12 of issue 40 found remove and edit refusing it).

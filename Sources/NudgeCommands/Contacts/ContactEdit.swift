@@ -29,7 +29,7 @@ public struct ContactEdit {
         let store = try context.openStore()
         let found = try ContactNames.resolve(contact, in: store)
         let change: Store.CadenceChange = every.map { .set($0) } ?? (noCadence ? .remove : .keep)
-        let newName = name?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let newName = name.map(TextInput.singleSpaced)
         if case .failure(let refusal) = try store.run({
             try $0.editContact(found.id, name: newName, cadence: change)
         }) {

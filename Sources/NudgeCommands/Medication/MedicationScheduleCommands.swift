@@ -92,7 +92,9 @@ public enum MedicationScheduleCommands {
     static func meant(_ name: String, verb: String, in store: Store) throws -> String {
         let id = MedicationName.stored(name)
         let schedules = try store.run { try $0.medicationSchedules() }
-        guard !schedules.contains(where: { $0.medicationID.lowercased() == id.lowercased() }) else { return id }
+        // Another program's id with runs of spaces is the one typed single-spaced (M3).
+        let folded = { (id: String) in TextInput.singleSpaced(id).lowercased() }
+        if let stored = schedules.first(where: { folded($0.medicationID) == folded(id) }) { return stored.medicationID }
         do {
             return try MedicationTaken.begun(name, among: schedules, verb: verb)?.medicationID ?? id
         } catch {

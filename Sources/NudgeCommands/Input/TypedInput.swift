@@ -120,6 +120,10 @@ public enum TypedInput {
                 [words.prefix(count), words.suffix(count)].map { $0.joined(separator: " ") }
             }.first { GivenDay($0) != nil }
             return day.map { "for a day: --on \(ShellWord.quoted($0)) --at \(time)" }
+        case .namedOnDay(nil, let time, let zone):
+            // `--at '9:00 EST'`: the zone is what is not taken here (hostile round on issue 40, Low).
+            return
+                "\(zone) is a zone's name, and a time of day here is read on the clock, in no named zone: --at \(time)"
         default:
             return nil
         }

@@ -144,6 +144,9 @@ public enum CommandLineCheck {
         {
             return refusal
         }
+        if suggesting, let refusal = SnoozeLength.refusal(arguments, positional: positional, path: path) {
+            return refusal
+        }
         if suggesting, !takes.isVariadic, positional.count > takes.arguments.count {
             return UnquotedWords(arguments: arguments, positional: positional, values: values, takes: takes, path: path)
                 .refusal
@@ -234,6 +237,9 @@ public struct CommandOptions {
         var afterOption = false
         for token in usage.split(separator: " ") {
             let bare = token.filter { !"[]()".contains($0) }
+            // `[<options>]`: the usage's short form of many options, no argument (it hid
+            // `reminders edit`'s one, and words typed unquoted got the parser's words: M6).
+            if bare == "<options>" { continue }
             if bare.hasPrefix("<"), !afterOption {
                 arguments.append(String(bare.dropFirst().prefix { $0 != ">" }))
             }

@@ -198,10 +198,11 @@ enum FirstGuess {
         guard names.count == 2 else { return usage }
         let options = rest.indices.filter { !names.contains($0) }.map { rest[$0] }
         let line = before + ["edit", rest[names[0]], "--name", rest[names[1]]] + options
-        guard SuggestedLine.parses(line) else { return usage }
+        // The contact first: `contacts edit` is refused for one not there as for a wrong word.
         guard CompletionNames.namesOneContact(storePath: StoreCompletion.storePath(line), rest[names[0]]) else {
             return "\(usage) (no contact matches '\(CommandLineText.shortened(rest[names[0]]))')"
         }
+        guard SuggestedLine.parses(line) else { return usage }
         return "\(unknown); did you mean: \(SuggestedLine.shown(line))"
     }
 

@@ -28,18 +28,35 @@ public struct CallRemind {
         }) {
         case .added(let id):
             context.print("will remind you to call \(found.name) \(context.when(due)) (reminder \(id))")
-        case .exists(let open) where open.note == CallInput.note(note):
-            // Exit 0: what was asked for is in place, as a second `mkdir -p` finds it.
+        case .exists(let open) where CallInput.note(note) == nil || open.note == CallInput.note(note):
+            // Exit 0: what was asked for is in place, as a second `mkdir -p` finds it; a note it
+            // has stays, as no note was asked to go.
+            let noted = open.note == nil || open.note == CallInput.note(note) ? "" : ", with its note"
             context.print(
-                "a reminder to call \(found.name) \(context.when(due)) already exists (reminder \(open.id)); nothing added"
+                "a reminder to call \(found.name) \(context.when(due)) already exists (reminder \(open.id)\(noted)); nothing added"
             )
         case .exists(let open):
-            // The note as typed (one typed to be shown, not private): the line runs as it is.
-            let line = shownLine(["call", "reminders", "edit", String(open.id), "--note", note ?? ""])
             throw CommandFailure(
-                "a reminder to call \(found.name) \(context.when(due)) already exists (reminder \(open.id)) with another note; nothing added; change its note with: \(line)",
+                "a reminder to call \(found.name) \(context.when(due)) already exists (reminder \(open.id)) with another note; nothing added; \(noteLine(open, shownLine))",
                 exitCode: 64)
         }
+    }
+
+    /// The line that gives the reminder the note typed, never one that loses the note it has
+    /// (hostile round on issue 40, M5: `--note ''` was offered, erasing it): both notes kept,
+    /// or, when both do not fit one note, the choice said. The notes are typed to be shown,
+    /// not private: the line runs as it is.
+    private func noteLine(_ open: OneOffCall, _ shownLine: ([String]) -> String) -> String {
+        let typed = note ?? ""
+        guard let kept = open.note else {
+            return "change its note with: \(shownLine(["call", "reminders", "edit", String(open.id), "--note", typed]))"
+        }
+        let both = "\(kept); \(typed)"
+        guard (try? CallInput.validate(notes: both, option: "--note")) != nil else {
+            return
+                "choose the note to keep: \(shownLine(["call", "reminders", "edit", String(open.id), "--note", "NOTE"]))"
+        }
+        return "keep both notes with: \(shownLine(["call", "reminders", "edit", String(open.id), "--note", both]))"
     }
 
     /// Why this reminder would be refused now (its time has passed), as `run` decides it;

@@ -12,6 +12,18 @@ public struct CallReminderCancel {
         CommandFailure("no open call reminder has id \(id); nudge call reminders lists them", exitCode: 64)
     }
 
+    /// Why this line would be refused now for naming no open reminder, or nil.
+    public func refusal(_ context: CommandContext) -> String? { Self.notOpenRefusal(id, context) }
+
+    /// `no open call reminder has id …` when none open has `id`, or nil.
+    static func notOpenRefusal(_ id: Int64, _ context: CommandContext) -> String? {
+        FoundBeforeOffered.refusal(context) { store in
+            guard try store.run({ try $0.openCallReminders() }).contains(where: { $0.id == id }) else {
+                throw notOpen(id)
+            }
+        }
+    }
+
     public func run(_ context: CommandContext) throws {
         let store = try context.openStore()
         switch try store.run({ try $0.cancelCallReminder(id, now: context.now) }) {

@@ -18,6 +18,9 @@ public struct CallReminderMove {
         (self.id, self.inDays, self.on, self.at, self.note) = (id, inDays, on, at, note)
     }
 
+    /// Why this line would be refused now for naming no open reminder, or nil.
+    public func refusal(_ context: CommandContext) -> String? { CallReminderCancel.notOpenRefusal(id, context) }
+
     public func run(_ context: CommandContext) throws {
         let store = try context.openStore()
         guard let open = try store.run({ try $0.openCallReminders() }).first(where: { $0.id == id }) else {

@@ -15,7 +15,7 @@ public struct ContactAdd {
     }
 
     public func run(_ context: CommandContext) throws {
-        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = TextInput.singleSpaced(name)
         switch try context.openStore().run({ try $0.addContact(name: name, everyDays: every, now: context.now) }) {
         case .failure(let refusal): throw CommandFailure(refusal.description, exitCode: 64)
         case .success(let id):

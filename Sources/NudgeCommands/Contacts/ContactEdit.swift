@@ -20,11 +20,16 @@ public struct ContactEdit {
         )
     }
 
+    /// Why this line would be refused now for naming no contact, or nil.
+    public func refusal(_ context: CommandContext) -> String? {
+        FoundBeforeOffered.refusal(context) { _ = try ContactNames.resolve(contact, in: $0) }
+    }
+
     public func run(_ context: CommandContext) throws {
         let store = try context.openStore()
         let found = try ContactNames.resolve(contact, in: store)
         let change: Store.CadenceChange = every.map { .set($0) } ?? (noCadence ? .remove : .keep)
-        let newName = name?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let newName = name.map(TextInput.singleSpaced)
         if case .failure(let refusal) = try store.run({
             try $0.editContact(found.id, name: newName, cadence: change)
         }) {

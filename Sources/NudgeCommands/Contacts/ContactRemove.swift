@@ -29,15 +29,16 @@ public struct ContactRemove {
         }
     }
 
-    /// Why this line would be refused now for the logged calls it would leave, for a suggestion
-    /// offered only when it is taken; nil otherwise (a contact not found is said when it runs,
-    /// as `call remind` says it).
+    /// Why this line would be refused now, for a suggestion offered only when it is taken: no
+    /// such contact, or the logged calls it would leave; nil otherwise.
     public func refusal(_ context: CommandContext) -> String? {
-        guard !deleteCalls, let store = try? context.openStoreForReading(),
-            let found = try? ContactNames.resolve(contact, in: store),
-            let calls = try? store.run({ try $0.loggedCallCount(contactID: found.id) }), calls > 0
-        else { return nil }
-        return "\(found.name): the contact has \(calls) logged call\(calls == 1 ? "" : "s")"
+        FoundBeforeOffered.refusal(context) { store in
+            let found = try ContactNames.resolve(contact, in: store)
+            let calls = try store.run { try $0.loggedCallCount(contactID: found.id) }
+            guard deleteCalls || calls == 0 else {
+                throw CommandFailure("\(found.name): the contact has \(calls) logged call\(calls == 1 ? "" : "s")")
+            }
+        }
     }
 
     private func remove(_ found: ContactRow, from store: Store, deletingCalls: Bool) throws -> Int {

@@ -30,6 +30,14 @@ public struct RowDelete<Record: DeletableRow> {
         (self.id, self.yes) = (id, yes)
     }
 
+    /// Why this line would be refused now (no such row, or one not deleted now), or nil.
+    public func refusal(_ context: CommandContext) -> String? {
+        FoundBeforeOffered.refusal(context) { store in
+            let record = try Record.ids.resolve(try store.run { try Record.matching(id, in: $0) }, prefix: id)
+            if let refusal = record.deletionRefusal { throw CommandFailure(refusal, exitCode: 64) }
+        }
+    }
+
     public func run(_ context: CommandContext) throws {
         let store = try context.openStore()
         let record = try Record.ids.resolve(try store.run { try Record.matching(id, in: $0) }, prefix: id)

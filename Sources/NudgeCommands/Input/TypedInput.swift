@@ -6,6 +6,7 @@ import NudgeCore
 /// context's clock.
 public enum TypedInput {
     public static func instant(_ text: String) throws(InputError) -> GivenInstant {
+        let text = try PrintedWeekday.removed(text)
         guard let given = GivenInstant(text) else {
             throw InputError(dayAlone(text, taken: nil) ?? notATime(text, accepted: InstantInput.accepted))
         }
@@ -15,6 +16,7 @@ public enum TypedInput {
     /// A time that has passed, at most `maximumAge` ago (`log symptom --at`): a day alone is
     /// given an example only where that example is such a time now.
     public static func pastInstant(_ text: String, maximumAge: TimeInterval) throws(InputError) -> GivenInstant {
+        let text = try PrintedWeekday.removed(text)
         guard let given = GivenInstant(text) else {
             let taken = { (instant: Date, now: Date) in
                 instant <= now && now.timeIntervalSince(instant) <= maximumAge
@@ -26,6 +28,7 @@ public enum TypedInput {
 
     /// A time to come: a time of day alone (its day may be another option's), or with its day.
     public static func futureInstant(_ text: String) throws(InputError) -> GivenInstant {
+        let text = try PrintedWeekday.removed(text)
         guard let given = GivenInstant(text) else {
             let taken = { (instant: Date, now: Date) in instant > now }
             throw InputError(
@@ -83,12 +86,14 @@ public enum TypedInput {
 
     /// A day to come: `yesterday` is refused when resolved, as a day in the past.
     public static func futureDay(_ text: String) throws(InputError) -> GivenDay {
+        let text = try PrintedWeekday.removed(text)
         guard let day = GivenDay(text) else { throw InputError("not a day; give \(GivenDay.acceptedFuture)") }
         return day
     }
 
     /// A day: which one `monday` or `today` is comes from the context's clock.
     public static func day(_ text: String) throws(InputError) -> GivenDay {
+        let text = try PrintedWeekday.removed(text)
         guard let day = GivenDay(text) else { throw InputError("not a day; give \(GivenDay.accepted)") }
         return day
     }
@@ -115,6 +120,10 @@ public enum TypedInput {
                 [words.prefix(count), words.suffix(count)].map { $0.joined(separator: " ") }
             }.first { GivenDay($0) != nil }
             return day.map { "for a day: --on \(ShellWord.quoted($0)) --at \(time)" }
+        case .namedOnDay(nil, let time, let zone):
+            // `--at '9:00 EST'`: the zone is what is not taken here (hostile round on issue 40, Low).
+            return
+                "\(zone) is a zone's name, and a time of day here is read on the clock, in no named zone: --at \(time)"
         default:
             return nil
         }
@@ -123,6 +132,7 @@ public enum TypedInput {
     /// An instant, a day as that day's local midnight (`2026-11-20`, `yesterday`, `monday`), or a
     /// span back from now without its `ago` (`1h`, `7d`), for `history --since`.
     public static func instantOrDay(_ text: String) throws(InputError) -> GivenInstant {
+        let text = try PrintedWeekday.removed(text)
         let midnight = LocalTime.midnight
         if let day = CivilDate(iso: text) { return GivenInstant(text: text, form: .local(day, midnight, seconds: 0)) }
         if let day = SpokenDay(text.trimmingCharacters(in: .whitespaces)) {

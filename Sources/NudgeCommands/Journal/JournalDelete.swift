@@ -10,6 +10,11 @@ public struct JournalDelete {
 
     public init(id: String, yes: Bool) { (self.id, self.yes) = (id, yes) }
 
+    /// Why this line would be refused now for naming no session, or nil.
+    public func refusal(_ context: CommandContext) -> String? {
+        FoundBeforeOffered.refusal(context) { _ = try JournalSessions.session(id, $0) }
+    }
+
     public func run(_ context: CommandContext) throws {
         let store = try context.openStore()
         let session = try JournalSessions.session(id, store)

@@ -74,13 +74,27 @@ public enum MedicationScheduleCommands {
         }
     }
 
+    /// Why `meds VERB NAME` would be refused now for naming no medication taken by day, or nil.
+    public static func refusal(name: String, verb: String, _ context: CommandContext) -> String? {
+        FoundBeforeOffered.refusal(context) { store in
+            let id = try meant(name, verb: verb, in: store).lowercased()
+            guard
+                try store.run({ try $0.medicationSchedules() }).contains(where: { $0.medicationID.lowercased() == id })
+            else {
+                throw CommandFailure("no medication taken by day is named \(name); nudge meds list shows them")
+            }
+        }
+    }
+
     /// The medication taken by day `name` means: the one of that name in any case, else the one
     /// whose name begins with its words, as `meds taken` finds it (`Lithium` for `Lithium
     /// carbonate 300`: hostile round 12 of issue 40 found remove and edit refusing it).
     static func meant(_ name: String, verb: String, in store: Store) throws -> String {
         let id = MedicationName.stored(name)
         let schedules = try store.run { try $0.medicationSchedules() }
-        guard !schedules.contains(where: { $0.medicationID.lowercased() == id.lowercased() }) else { return id }
+        // Another program's id with runs of spaces is the one typed single-spaced (M3).
+        let folded = { (id: String) in TextInput.singleSpaced(id).lowercased() }
+        if let stored = schedules.first(where: { folded($0.medicationID) == folded(id) }) { return stored.medicationID }
         do {
             return try MedicationTaken.begun(name, among: schedules, verb: verb)?.medicationID ?? id
         } catch {

@@ -149,6 +149,15 @@ public struct OwnReminderDelete {
 }
 
 extension OwnReminderDelete {
+    /// Why a line naming reminder `id` would be refused now for naming none, or nil.
+    public static func refusal(_ id: Int64, _ context: CommandContext) -> String? {
+        FoundBeforeOffered.refusal(context) { store in
+            guard try store.run({ try $0.ownReminderRowExists(id: id) }) else {
+                throw try missing(id, in: store, fix: "")
+            }
+        }
+    }
+
     /// No reminder of that id nudge can read: none at all, or one another program wrote in a
     /// shape nudge cannot read, which only its deletion mends. Both are a refusal of what was
     /// asked (exit 64, as `meds edit` of an unreadable row), not a damaged store (65).

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A contact's name as a person types it: the whole name, without regard to case or the spaces
-/// around it. A part of a name is only a hint for a suggestion, never the contact.
+/// around and between its words (`TextInput.singleSpaced`). A part of a name is only a hint for a suggestion, never the contact.
 public enum ContactName {
     /// Whether `typed` names the contact called `name`.
     public static func same(_ name: String, _ typed: String) -> Bool {
@@ -18,6 +18,6 @@ public enum ContactName {
     }
 
     private static func folded(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        TextInput.singleSpaced(text).lowercased()
     }
 }

@@ -12,6 +12,14 @@ public enum TextInput {
     /// new so. What another program stored is read as it is.
     public static func canonical(_ name: String) -> String { name.precomposedStringWithCanonicalMapping }
 
+    /// A name's words, one space between each and none at the ends: the one rule for every
+    /// name a person types (a contact, a medication), stored so and matched so against what
+    /// other programs stored, so that `Ann  Lee` and `Ann Lee`, which look the same, are one
+    /// (hostile round on issue 40, M3). Free text (notes, a reminder's own text) keeps its spaces.
+    public static func singleSpaced(_ name: String) -> String {
+        name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
     /// A one-line name (a symptom, a contact).
     /// Invisible format characters are refused like control characters (U+202E turns a
     /// listing's columns around; a soft hyphen makes a second `Sam` that looks like the first),

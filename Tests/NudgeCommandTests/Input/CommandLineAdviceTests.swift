@@ -61,10 +61,6 @@ import Testing
     /// The verbs people reach for from other programs: the whole line, word for word, with the
     /// store it was given (a line without it would run on another store; help reads none).
     @Test(arguments: [
-        (
-            ["contacts", "delete", "Sam"],
-            "nudge: nudge contacts has no command 'delete'; did you mean: nudge contacts remove Sam\n"
-        ),
         (["settings", "show"], "nudge: nudge settings has no command 'show'; did you mean: nudge settings list\n"),
         (
             ["settings", "show", "symptom.reminder_time"],

@@ -7,7 +7,7 @@ public enum MedicationName {
         // Spaces at the ends are no part of a name, as a contact's are not: `'LITHIUM '` was a
         // second medication beside `Lithium`, with its own reminders (hostile round on issue 40
         // after A15/D15, High 2).
-        let name = TextInput.canonical(typed).trimmingCharacters(in: .whitespaces)
+        let name = TextInput.singleSpaced(TextInput.canonical(typed))
         let folded = name.lowercased()
         if let known = KnownMedication.all.first(where: { $0.id == folded || $0.displayName.lowercased() == folded }) {
             return known.id
@@ -48,8 +48,8 @@ public enum MedicationName {
 
 extension MedicationName {
     /// The name a medication taken by day is stored under: DoseTap's id for one it knows (by id
-    /// or name, in any case), else the name as typed.
+    /// or name, in any case), else the name as typed, single-spaced.
     public static func stored(_ name: String) -> String {
-        (try? resolve(name, custom: false)) ?? TextInput.canonical(name).trimmingCharacters(in: .whitespaces)
+        (try? resolve(name, custom: false)) ?? TextInput.singleSpaced(TextInput.canonical(name))
     }
 }

@@ -5,7 +5,7 @@ import NudgeCore
 
 extension Nudge.Call.Reminders {
     /// Moves a one-off reminder or changes its note; what is not given stays.
-    struct Edit: NudgeCommand {
+    struct Edit: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Move a one-off call reminder to another day or time, or change its note.",
             discussion:
@@ -46,18 +46,24 @@ extension Nudge.Call.Reminders {
             }
         }
 
+        func refusal(_ context: CommandContext) -> String? {
+            CallReminderMove(id: id, inDays: inDays, on: on, at: at ?? within?.instant, note: note).refusal(context)
+        }
+
         func run(_ context: CommandContext) throws {
             try CallReminderMove(id: id, inDays: inDays, on: on, at: at ?? within?.instant, note: note).run(context)
         }
     }
 
-    struct Cancel: NudgeCommand {
+    struct Cancel: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Cancel a one-off call reminder: it is not shown, and its notification is not shown again.")
         @OptionGroup var global: GlobalOptions
         @Argument(
             help: "The reminder's id, as nudge call reminders lists it.",
             transform: TypedArguments.rowID(listedBy: "nudge call reminders")) var id: Int64
+
+        func refusal(_ context: CommandContext) -> String? { CallReminderCancel(id: id).refusal(context) }
 
         func run(_ context: CommandContext) throws {
             try CallReminderCancel(id: id).run(context)

@@ -4,7 +4,7 @@ import NudgeCommands
 import NudgeCore
 
 extension Nudge.Contacts {
-    struct Edit: NudgeCommand {
+    struct Edit: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(abstract: "Rename a contact or change its cadence.")
         @OptionGroup var global: GlobalOptions
         @Argument(
@@ -30,6 +30,10 @@ extension Nudge.Contacts {
             if name == nil && every == nil && !noCadence {
                 throw ValidationError("nothing to change; give --name, --every or --no-cadence")
             }
+        }
+
+        func refusal(_ context: CommandContext) -> String? {
+            ContactEdit(contact: contact, name: name, every: every, noCadence: noCadence).refusal(context)
         }
 
         func run(_ context: CommandContext) throws {

@@ -3,7 +3,7 @@ import NudgeCommandLine
 import NudgeCommands
 
 extension Nudge.Journal {
-    struct Delete: NudgeCommand {
+    struct Delete: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Delete a session with its reflections.",
             discussion: "On a terminal it asks first; otherwise it needs --yes.")
@@ -13,6 +13,8 @@ extension Nudge.Journal {
             transform: JournalSessions.ids.argument)
         var id: String
         @Flag(help: "Delete without asking.") var yes = false
+
+        func refusal(_ context: CommandContext) -> String? { JournalDelete(id: id, yes: yes).refusal(context) }
 
         func run(_ context: CommandContext) throws {
             try JournalDelete(id: id, yes: yes).run(context)

@@ -3,7 +3,7 @@ import NudgeCommandLine
 import NudgeCommands
 
 extension Nudge.Meditations {
-    struct Delete: NudgeCommand {
+    struct Delete: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Delete one session from the history.",
             discussion: "On a terminal it asks first; otherwise it needs --yes.")
@@ -13,6 +13,8 @@ extension Nudge.Meditations {
             transform: MeditationDelete.ids.argument)
         var id: String
         @Flag(help: "Delete without asking.") var yes = false
+
+        func refusal(_ context: CommandContext) -> String? { MeditationDelete(id: id, yes: yes).refusal(context) }
 
         func run(_ context: CommandContext) throws {
             try MeditationDelete(id: id, yes: yes).run(context)

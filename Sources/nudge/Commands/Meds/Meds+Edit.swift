@@ -4,7 +4,7 @@ import NudgeCommands
 import NudgeCore
 
 extension Nudge.Meds {
-    struct Edit: NudgeCommand {
+    struct Edit: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Change a medication taken by day: its dose, formulation, times or weekdays.",
             discussion: """
@@ -26,6 +26,10 @@ extension Nudge.Meds {
             } catch {
                 throw ValidationError(error.description)
             }
+        }
+
+        func refusal(_ context: CommandContext) -> String? {
+            MedicationScheduleCommands.refusal(name: name, verb: "edit", context)
         }
 
         func run(_ context: CommandContext) throws {

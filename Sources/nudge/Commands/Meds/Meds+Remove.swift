@@ -3,7 +3,7 @@ import NudgeCommandLine
 import NudgeCommands
 
 extension Nudge.Meds {
-    struct Remove: NudgeCommand {
+    struct Remove: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Remove a medication taken by day; what was recorded of it stays.",
             discussion: """
@@ -13,6 +13,10 @@ extension Nudge.Meds {
         @Argument(
             help: "The medication, as nudge meds list names it (any case), or the whole words its name begins with.")
         var name: String
+
+        func refusal(_ context: CommandContext) -> String? {
+            MedicationScheduleCommands.refusal(name: name, verb: "remove", context)
+        }
 
         func run(_ context: CommandContext) throws {
             try MedicationScheduleCommands.remove(name: name, context)

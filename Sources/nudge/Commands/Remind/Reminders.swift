@@ -23,7 +23,7 @@ extension Nudge.Reminders {
         }
     }
 
-    struct Edit: NudgeCommand {
+    struct Edit: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Change a reminder's text, repeat, time or end; what is not given stays.")
         @OptionGroup var global: GlobalOptions
@@ -42,13 +42,15 @@ extension Nudge.Reminders {
             }
         }
 
+        func refusal(_ context: CommandContext) -> String? { OwnReminderDelete.refusal(id, context) }
+
         func run(_ context: CommandContext) throws {
             try OwnReminderEdit(id: id, text: text, repeats: repeats.input, at: at, ends: ends.input(noEnd: noEnd)).run(
                 context)
         }
     }
 
-    struct Delete: NudgeCommand {
+    struct Delete: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Delete a reminder; what it had queued is cancelled.")
         @OptionGroup var global: GlobalOptions
@@ -56,6 +58,8 @@ extension Nudge.Reminders {
             help: "The reminder's id, as nudge reminders lists it.",
             transform: TypedArguments.rowID(listedBy: "nudge reminders")) var id: Int64
         @Flag(help: "Delete without asking.") var yes = false
+
+        func refusal(_ context: CommandContext) -> String? { OwnReminderDelete.refusal(id, context) }
 
         func run(_ context: CommandContext) throws {
             try OwnReminderDelete(id: id, yes: yes).run(context)

@@ -3,7 +3,7 @@ import NudgeCommandLine
 import NudgeCommands
 
 extension Nudge.Symptoms {
-    struct Delete: NudgeCommand {
+    struct Delete: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Delete a symptom entry.", discussion: "On a terminal it asks first; otherwise it needs --yes.")
         @OptionGroup var global: GlobalOptions
@@ -11,6 +11,8 @@ extension Nudge.Symptoms {
             help: "The entry's id, or a unique prefix of at least 4 characters (nudge symptoms shows 8).",
             transform: SymptomEntries.ids.argument) var id: String
         @Flag(help: "Delete without asking.") var yes = false
+
+        func refusal(_ context: CommandContext) -> String? { SymptomDelete(id: id, yes: yes).refusal(context) }
 
         func run(_ context: CommandContext) throws {
             try SymptomDelete(id: id, yes: yes).run(context)

@@ -5,13 +5,13 @@ import NudgeTestSupport
 import Testing
 
 /// `call remind`'s request, called as the executable calls it: a reminder asked for twice is
-/// in place, one with another note offers the line that changes it, and a past day is refused
-/// before the store is read.
+/// in place, one with another note offers the line that keeps both notes (never one that loses
+/// the note it has), and a past day is refused before the store is read.
 @Suite struct CallRequestTests {
     let directory = TemporaryDirectory()
     var store: String { directory.file("nudge.sqlite") }
 
-    @Test func aSecondReminderWithAnotherNoteOffersTheLineThatChangesIt() throws {
+    @Test func aSecondReminderWithAnotherNoteOffersTheLineThatKeepsBoth() throws {
         let said = RequestContext(store: store)
         try ContactAdd(name: "Alice", every: nil).run(said.context)
         let remind = CallRemind(contact: "Alice", inDays: 2, on: nil, at: nil, note: "birthday")
@@ -23,8 +23,27 @@ import Testing
         let refused = #expect(throws: CommandFailure.self) {
             try other.run(said.context) { $0.joined(separator: " ") }
         }
-        #expect(refused?.message.hasSuffix("change its note with: call reminders edit 1 --note flowers") == true)
+        // Hostile round on issue 40, M5: `--note flowers` alone lost "birthday".
+        #expect(
+            refused?.message.hasSuffix("keep both notes with: call reminders edit 1 --note birthday; flowers") == true,
+            "\(refused?.message ?? "")")
         #expect(refused?.exitCode == 64)
+    }
+
+    /// Asked again without a note, the reminder with its note is in place (exit 0), its note
+    /// kept: `--note ''` was offered, which erased it (hostile round on issue 40, M5).
+    @Test func aSecondReminderWithoutANoteKeepsTheNoteItHas() throws {
+        let said = RequestContext(store: store)
+        try ContactAdd(name: "Alice", every: nil).run(said.context)
+        try CallRemind(contact: "Alice", inDays: 2, on: nil, at: nil, note: "birthday").run(said.context) { _ in "" }
+        try CallRemind(contact: "Alice", inDays: 2, on: nil, at: nil, note: nil).run(said.context) {
+            $0.joined(separator: " ")
+        }
+        #expect(
+            said.lastLine?.hasSuffix("already exists (reminder 1, with its note); nothing added") == true,
+            "\(said.lastLine ?? "")")
+        let open = try StoreQuery.rows(store, "SELECT note FROM call_reminders WHERE id = 1")
+        #expect(open.first?["note"] == "birthday")
     }
 
     @Test func aPastDayIsRefusedBeforeTheStoreIsRead() throws {

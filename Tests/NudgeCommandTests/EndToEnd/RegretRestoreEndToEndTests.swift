@@ -26,7 +26,7 @@ extension SoundEndToEndTests {
         #expect(daemon.waitForEvents("ring_started", count: rings + 1), "\(daemon.stderr)")
         // A write the daemon plans after: nothing more is shown.
         let plans = LogEvents.parse(daemon.stderr).filter { $0["event"] == "rescheduled" }.count
-        try nudge("settings", "set", "sound.enabled", "true")
+        try nudge("log", "symptom", "Cough", "--severity", "1")
         #expect(daemon.waitForPlan(after: plans), "\(daemon.stderr)")
         #expect(
             bus.notifyCalls().filter { $0.summary == "Time for dose 2" }.count == alarms + 1,

@@ -13,6 +13,12 @@ import Testing
 /// starts at once instead of queueing: it uses almost no CPU, and queued last it would end the
 /// whole run a minute late.
 ///
+/// The wait for a slot, the start of the test on its thread and the slot's return run on a
+/// thread of their own (`handOver`), never on the pool: there, a test that had its slot waited
+/// for a pool thread to start, behind the in-process tests, which all start at once and share
+/// the pool's 2 threads. In a whole run at 30457d6 the 10 slots were taken and their threads
+/// idle for minutes while the pool ran in-process tests.
+///
 /// Its hang bound (`HangBound`, 5 minutes unless a suite or test says) counts from when the
 /// test has its thread. Swift Testing's `.timeLimit` counts the wait for a slot too (it is
 /// applied outside every scoping trait), and on a machine CI shares, 30 tests that each take
@@ -26,29 +32,30 @@ public struct OwnThread: SuiteTrait, TestTrait, TestScoping {
         // Called for the suite too (no test case): only a test's run gets the thread.
         guard testCase != nil else { return try await function() }
         let bounded = !test.traits.contains { $0 is MostlyWaits }
-        if bounded { await Self.slots.acquire() }
-        let executor = DedicatedThreadExecutor(name: test.name)
         let bound = test.traits.compactMap { ($0 as? HangBound)?.duration }.min() ?? HangBound.standard
-        do {
-            try await Self.run(function, on: executor, within: bound)
-        } catch {
-            executor.stop()
+        try await withTaskExecutorPreference(Self.handOver) {
+            if bounded { await Self.slots.acquire() }
+            let executor = DedicatedThreadExecutor(name: test.name)
+            defer { executor.stop() }
+            do {
+                try await Self.run(function, on: executor, within: bound)
+            } catch {
+                if bounded { await Self.slots.release() }
+                throw error
+            }
             if bounded { await Self.slots.release() }
-            throw error
         }
-        executor.stop()
-        if bounded { await Self.slots.release() }
     }
 
     /// Runs `function` on `executor`; a run past `bound` is recorded as an issue and
     /// cancelled, as Swift Testing's time limit does (a test blocked in a system call ends when
-    /// it does).
+    /// it does). The watch for the bound runs on the caller's executor (`handOver`).
     private static func run(
         _ function: @Sendable () async throws -> Void, on executor: DedicatedThreadExecutor, within bound: Duration
     ) async throws {
         try await withoutActuallyEscaping(function) { function in
             try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await withTaskExecutorPreference(executor) { try await function() } }
+                group.addTask(executorPreference: executor) { try await function() }
                 group.addTask {
                     try await Task.sleep(for: bound)
                     Issue.record("Hang bound exceeded: \(bound) since the test got its thread (HangBound)")
@@ -58,6 +65,9 @@ public struct OwnThread: SuiteTrait, TestTrait, TestScoping {
             }
         }
     }
+
+    /// Where slots are waited for and each test's run is started and ended; never blocked.
+    private static let handOver = DedicatedThreadExecutor(name: "OwnThread hand-over")
 
     static let concurrentTests = 10
     private static let slots = Slots(count: concurrentTests)

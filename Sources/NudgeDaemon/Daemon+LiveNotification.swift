@@ -47,25 +47,33 @@ extension Daemon {
             [unowned self] result, shownAt, _ in
             switch result {
             case .success(let id):
-                // The alarm rings on for what replaced it: a click there stops it.
-                ringer.ringsOn(notification: id, forDelivery: live.id)
-                if let ringAgain, ringer.ringing == nil {
-                    logger.info(
-                        "notification \(id) rings again for the \(Int(ringAgain.left.rounded(.up))) s left of its time to ring"
-                    )
-                    ringer.play(ringAgain.playback, deliveryID: live.id, notificationID: id)
-                }
-                do {
-                    try store.markShownAgain(live.id, notificationID: id, content: content, at: shownAt)
-                    logger.info("shown \(live.key) again as notification \(id): \(why)")
-                } catch {
-                    logger.error("\(error)")
-                }
+                shownAgain(live, as: id, content: content, at: shownAt, ringingAgain: ringAgain, because: why)
             case .failure(let error):
                 logger.error("cannot show \(live.key) again: \(error)")
             }
         }
         return true
+    }
+
+    /// `live` shown again as notification `id`: the alarm rings on for it (a click there stops
+    /// it), or rings again for `ringAgain`'s time left, and the store records the showing.
+    private func shownAgain(
+        _ live: DeliveryRecord, as id: UInt32, content: NotificationContent, at shownAt: Date,
+        ringingAgain ringAgain: (playback: Ringer.Playback, left: TimeInterval, offersAwake: Bool)?,
+        because why: String
+    ) {
+        ringer.ringsOn(notification: id, forDelivery: live.id)
+        if let ringAgain, ringer.ringing == nil {
+            logger.info(
+                "notification \(id) rings again for the \(Int(ringAgain.left.rounded(.up))) s left of its time to ring")
+            ringer.play(ringAgain.playback, deliveryID: live.id, notificationID: id)
+        }
+        do {
+            try store.markShownAgain(live.id, notificationID: id, content: content, at: shownAt)
+            logger.info("shown \(live.key) again as notification \(id): \(why)")
+        } catch {
+            logger.error("\(error)")
+        }
     }
 
     /// What is left of an alarm's time to ring (`playback`), counted from when `firstShown`

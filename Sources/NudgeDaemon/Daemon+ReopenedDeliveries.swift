@@ -40,21 +40,29 @@ extension Daemon {
         let owedAgain = try store.recordLostToOlderCopy(
             nudgeClosed.map(\.id), at: configuration.clock.now(),
             showingAgain: input.kinds.filter { !$0.isReplacing }.map(\.kind))
-        logger.notice(
-            "an older copy of the store records \(reopened.count) notification\(reopened.count == 1 ? "" : "s") as on screen that had closed: \(owedAgain) shown again, \(reopened.count - nudgeClosed.count) recorded closed as the server said",
-            metadata: ["event": "reopened_by_older_copy"])
         // Followed once: the rows still name the closed notifications until the showings again
         // are recorded, and a plan before that (another store event) showed each twice (hostile
         // round 26 on issue 39).
         server.closedNotifications.forget(handled)
+        let reshown = showAgainTheLiveNotifications(of: nudgeClosed, input: input)
+        logger.notice(
+            "an older copy of the store records \(reopened.count) notification\(reopened.count == 1 ? "" : "s") as on screen that had closed: \(owedAgain + reshown) shown again, \(reopened.count - nudgeClosed.count) recorded closed as the server said",
+            metadata: ["event": "reopened_by_older_copy"])
+    }
+
+    /// Each replacing kind's notification among `deliveries` shown again once (its latest
+    /// showing, as first shown, so that an alarm rings what is left of its time); returns how
+    /// many are on their way to the server.
+    private func showAgainTheLiveNotifications(of deliveries: [DeliveryRecord], input: ScheduleInput) -> Int {
         // One notification per replacing kind: its latest showing, as first shown.
-        let latest = Dictionary(nudgeClosed.map { ($0.kind, $0) }) {
+        let latest = Dictionary(deliveries.map { ($0.kind, $0) }) {
             ($0.shownAt ?? .distantPast) > ($1.shownAt ?? .distantPast) ? $0 : $1
         }
-        for delivery in latest.values where input.kind(delivery.kind)?.isReplacing == true {
-            _ = try? reshowLiveNotification(
-                of: delivery.kind, ringingAgain: delivery, because: "an older copy of the store records it as on screen"
-            )
-        }
+        return latest.values.filter { delivery in
+            input.kind(delivery.kind)?.isReplacing == true
+                && (try? reshowLiveNotification(
+                    of: delivery.kind, ringingAgain: delivery,
+                    because: "an older copy of the store records it as on screen")) == true
+        }.count
     }
 }

@@ -44,6 +44,8 @@ public struct RestoreAccount: Sendable, Equatable {
     public var showingsRolledBack = 0
     /// Columns, indexes, views and triggers the store has and the backup has not.
     public var shapesNotInBackup: [Shapes] = []
+    /// The backup lacks a migration of this nudge's: the restore brings it up to date.
+    public var olderNudge = false
     /// Of the rows counted in `notInBackup`, a sum of their contents' hashes: one written again
     /// while a person was asked counts the same and reads otherwise (hostile round 23 on issue
     /// 39: a second edit of the row the account named was rolled back unasked).
@@ -151,6 +153,7 @@ public struct RestoreAccount: Sendable, Equatable {
             if deleted > 0 { account.comingBack.append(Rows(table: table, added: deleted, changed: 0)) }
         }
         account.shapesNotInBackup = try shapesNotInBackup(tables: tables, db)
+        account.olderNudge = takenByOlderNudge(db)
         account.answersRolledBack = answeredSince(db)
         account.showingsRolledBack = shownSince(db)
         // A table dropped since: the restore brings it back, with its rows.

@@ -61,8 +61,10 @@ public struct RestoreAccount: Sendable, Equatable {
     }
 
     /// `2 diary entries (1 added, 1 changed), 1 DoseTap medication event and 1 setting written
-    /// since then are not in it; 1 setting and 2 diary entries deleted since then come back`,
-    /// before a restore and after.
+    /// since then are not in it; 1 setting and 2 diary entries that the store no longer has come
+    /// back`, before a restore and after. Those are not said to be deleted: a restore before
+    /// may have rolled them back (hostile round 26 on issue 39: a restore of the copy kept
+    /// before a restore said "deleted since then" of an entry nobody deleted).
     public var sentence: String {
         switch storeWas {
         case .notThere:
@@ -96,7 +98,7 @@ public struct RestoreAccount: Sendable, Equatable {
         guard !comingBack.isEmpty else { return missing + answers }
         let back = Self.list(comingBack.map { StoreTables.phrase($0.count, table: $0.table) })
         return missing
-            + "; \(back) deleted since then \(comingBack.count == 1 && comingBack[0].count == 1 ? "comes" : "come") back"
+            + "; \(back) that the store no longer has \(comingBack.count == 1 && comingBack[0].count == 1 ? "comes" : "come") back"
             + answers
     }
 

@@ -98,9 +98,11 @@ extension DoctorFindings {
         let aside = asideFindings(
             listed: listed, readable: all, store: store, directory: directory, identity: identity, now: now,
             clock: clock)
-        let newest = newestBackupFinding(
-            all, store: store, directory: directory, readable: readable,
-            formerFolders: formerFolders, identity: identity, now: now, clock: clock)
+        let newest =
+            failedBackupFinding(store: store, newest: all.first { !$0.isAhead(of: now) }, now: now, clock: clock)
+            ?? newestBackupFinding(
+                all, store: store, directory: directory, readable: readable,
+                formerFolders: formerFolders, identity: identity, now: now, clock: clock)
         return aside + [newest]
     }
 

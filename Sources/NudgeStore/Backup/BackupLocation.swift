@@ -48,6 +48,9 @@ public struct BackupLocation: Codable, Sendable, Equatable {
     /// screen never names a delivery of the restored one (`nudge ack ID`). Nil in a file an
     /// older nudge wrote, or before a daemon stopped.
     public var deliveriesIssuedThrough: Int64?
+    /// The last backup into a folder that failed, and why: doctor names it until the next
+    /// backup is taken, which clears it. Nil in a file an older nudge wrote.
+    public var failedBackup: FailedBackup?
 
     /// How many earlier folders are remembered: a person moves backups rarely.
     static let formerFoldersKept = 5
@@ -154,7 +157,8 @@ public struct BackupLocation: Codable, Sendable, Equatable {
             tookBackupsInto: tookBackupsInto, newestBackup: tookInto == nil ? earlier?.newestBackup : newest,
             newestBackupDevice: tookInto == nil ? earlier?.newestBackupDevice : tookInto.flatMap(Self.device(of:)),
             tookBackupsIntoFolder: tookInto == nil ? earlier?.tookBackupsIntoFolder : tookInto.flatMap(Self.resolved),
-            deliveriesIssuedThrough: earlier?.deliveriesIssuedThrough)
+            deliveriesIssuedThrough: earlier?.deliveriesIssuedThrough,
+            failedBackup: tookInto == nil ? earlier?.failedBackup : nil)
         guard location != earlier else { return nil }
         return writeFile(location, to: path(ofStore: store))
     }
@@ -194,7 +198,7 @@ public struct BackupLocation: Codable, Sendable, Equatable {
     /// Writes `location` into a temporary file 0600 from its first byte, with that file's
     /// inode, synced and renamed over `target`; nothing is left behind when a step fails, whose
     /// reason is returned.
-    private static func writeFile(_ location: BackupLocation, to target: String) -> String? {
+    static func writeFile(_ location: BackupLocation, to target: String) -> String? {
         var location = location
         let temporary: String
         do {

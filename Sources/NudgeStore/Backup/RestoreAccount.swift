@@ -44,6 +44,8 @@ public struct RestoreAccount: Sendable, Equatable {
     public var showingsRolledBack = 0
     /// Columns, indexes, views and triggers the store has and the backup has not.
     public var shapesNotInBackup: [Shapes] = []
+    /// The backup lacks a migration of this nudge's: the restore brings it up to date.
+    public var olderNudge = false
     /// Of the rows counted in `notInBackup`, a sum of their contents' hashes: one written again
     /// while a person was asked counts the same and reads otherwise (hostile round 23 on issue
     /// 39: a second edit of the row the account named was rolled back unasked).
@@ -59,8 +61,10 @@ public struct RestoreAccount: Sendable, Equatable {
     }
 
     /// `2 diary entries (1 added, 1 changed), 1 DoseTap medication event and 1 setting written
-    /// since then are not in it; 1 setting and 2 diary entries deleted since then come back`,
-    /// before a restore and after.
+    /// since then are not in it; 1 setting and 2 diary entries that the store no longer has come
+    /// back`, before a restore and after. Those are not said to be deleted: a restore before
+    /// may have rolled them back (hostile round 26 on issue 39: a restore of the copy kept
+    /// before a restore said "deleted since then" of an entry nobody deleted).
     public var sentence: String {
         switch storeWas {
         case .notThere:
@@ -94,7 +98,7 @@ public struct RestoreAccount: Sendable, Equatable {
         guard !comingBack.isEmpty else { return missing + answers }
         let back = Self.list(comingBack.map { StoreTables.phrase($0.count, table: $0.table) })
         return missing
-            + "; \(back) deleted since then \(comingBack.count == 1 && comingBack[0].count == 1 ? "comes" : "come") back"
+            + "; \(back) that the store no longer has \(comingBack.count == 1 && comingBack[0].count == 1 ? "comes" : "come") back"
             + answers
     }
 
@@ -151,6 +155,7 @@ public struct RestoreAccount: Sendable, Equatable {
             if deleted > 0 { account.comingBack.append(Rows(table: table, added: deleted, changed: 0)) }
         }
         account.shapesNotInBackup = try shapesNotInBackup(tables: tables, db)
+        account.olderNudge = takenByOlderNudge(db)
         account.answersRolledBack = answeredSince(db)
         account.showingsRolledBack = shownSince(db)
         // A table dropped since: the restore brings it back, with its rows.

@@ -30,7 +30,19 @@ extension Store {
     /// temporary file, checked whole (`PRAGMA integrity_check`), fsynced and renamed. A backup
     /// that fails its check is removed and thrown, and the ones before stay. The directory and
     /// the store's identity are recorded beside the store (`BackupLocation`).
+    /// A failure is recorded beside the store (`FailedBackup`) for doctor to name.
     public func backUp(into directory: String, at now: Date) throws(BackupFailure) -> BackupFile {
+        do {
+            return try takeBackup(into: directory, at: now)
+        } catch {
+            BackupLocation.recordFailure(
+                FailedBackup(failedAt: now, directory: directory, reason: error.description),
+                identity: (try? identity()) ?? nil, store: path)
+            throw error
+        }
+    }
+
+    private func takeBackup(into directory: String, at now: Date) throws(BackupFailure) -> BackupFile {
         // Before the folder is made: one missing from an unplugged disk is not made on its mount point.
         if let unplugged = BackupDirectory.unplugged(directory, store: path) {
             throw BackupFailure(

@@ -70,7 +70,7 @@ extension Store {
         }
         do {
             try prepare(
-                temporary, from: backupPath, named: name, pageSize: written.pageSize(),
+                temporary, of: storePath, from: backupPath, named: name, pageSize: written.pageSize(),
                 identity: identity, deliveriesIssued: written.deliveriesIssued(), now: now)
             try written.write(from: temporary, keeping: storeExisted)
         } catch let error as DatabaseError where error.isDamage && storeExisted {
@@ -82,7 +82,7 @@ extension Store {
                 account: nil, keptAt: kept, replacedFile: true, identityLivesAt: written.identityLivesAt)
         } catch {
             written.discardKept()
-            throw restoreFailure(error, storePath: storePath)
+            throw restoreFailure(error, storePath: storePath, backupPath: backupPath)
         }
         if let kept = written.keptAt { recordRolledBack(store: storePath, kept: kept) }
         recordBackupDirectory(of: storePath)
@@ -102,7 +102,7 @@ extension Store {
     }
 
     /// Why a restore that left the store as it was failed, in a person's words.
-    private static func restoreFailure(_ error: any Error, storePath: String) -> BackupFailure {
+    private static func restoreFailure(_ error: any Error, storePath: String, backupPath: String) -> BackupFailure {
         if let failure = error as? BackupFailure { return failure }
         if let error = error as? DatabaseError, error.resultCode == .SQLITE_BUSY {
             return BackupFailure(
@@ -110,9 +110,10 @@ extension Store {
                     "another program held the store's write lock for over a minute; nothing was restored; try again when it has finished",
                 exitCode: 75)
         }
+        let reason = DiskError.reason(error, at: storePath)
         return BackupFailure(
             description:
-                "cannot write the backup into the store: \(DiskError.reason(error, at: storePath)); the store was left as it was",
+                "cannot write the backup into the store: \(reason == DiskError.describe(ENOSPC) ? RestoreRoom.fullFolder(store: storePath, backup: backupPath) : reason); the store was left as it was",
             exitCode: 74)
     }
 
@@ -148,7 +149,8 @@ extension Store {
     /// ids are given past the store's `deliveriesIssued`, with room for those a writer gives
     /// before the restore takes the write lock; `recordRolledBack` makes it exact after.
     private static func prepare(
-        _ temporary: String, from backupPath: String, named name: String, pageSize: Int?, identity: String,
+        _ temporary: String, of storePath: String, from backupPath: String, named name: String, pageSize: Int?,
+        identity: String,
         deliveriesIssued: Int64?, now: Date
     ) throws {
         do {
@@ -186,9 +188,11 @@ extension Store {
             }
             try file.close()
         } catch {
+            let reason = DiskError.reason(error, at: temporary)
+            let full = reason == DiskError.describe(ENOSPC)
             throw BackupFailure(
                 description:
-                    "cannot prepare the backup \(name) for the store: \(DiskError.reason(error, at: temporary)); the store was left as it was",
+                    "cannot prepare the backup \(name) for the store: \(full ? RestoreRoom.fullFolder(store: storePath, backup: backupPath) : reason); the store was left as it was",
                 exitCode: 74)
         }
     }

@@ -154,7 +154,7 @@ struct BackupTests {
             path, from: backup.path, keepingCurrentAt: path + ".before-restore-x", now: now)
         #expect(
             before.sentence
-                == "2 diary entries (1 added, 1 changed), 1 setting, 1 DoseTap medication event and 2 rows in app notes written since then are not in it; 1 diary entry deleted since then comes back"
+                == "2 diary entries (1 added, 1 changed), 1 setting, 1 DoseTap medication event and 2 rows in app notes written since then are not in it; 1 diary entry that the store no longer has comes back"
         )
         #expect(restored.account == before)
         let clock = WallClock(zone: .system("UTC"))

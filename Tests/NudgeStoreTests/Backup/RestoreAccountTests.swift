@@ -36,7 +36,7 @@ struct RestoreAccountTests {
         let account = try #require(try Store.accountOfRestore(path, from: backup.path))
         #expect(
             account.sentence
-                == "2 rows in app_log and 1 row in app_new written since then are not in it; 1 setting and 2 rows in app_cache deleted since then come back"
+                == "2 rows in app_log and 1 row in app_new written since then are not in it; 1 setting and 2 rows in app_cache that the store no longer has come back"
         )
         let restored = try Store.restore(path, from: backup.path, keepingCurrentAt: path + ".kept", now: now)
         #expect(restored.account == account)

@@ -47,7 +47,8 @@ struct RestoreAccountNullKeyTests: CommandScenario {
         let said = restoreLatest()
         #expect(
             said.contains(
-                "; 1 diary entry written since then is not in it; 1 diary entry deleted since then comes back; "),
+                "; 1 diary entry written since then is not in it; 1 diary entry that the store no longer has comes back; "
+            ),
             "\(said)")
     }
 

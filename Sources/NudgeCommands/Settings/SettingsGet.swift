@@ -9,12 +9,7 @@ public struct SettingsGet {
 
     public func run(_ context: CommandContext) throws {
         let settings = try context.openStoreForReading().run { try $0.settings() }
-        // An empty folder or command prints what is in force instead, as `settings list` does:
-        // an empty line read as "no backups" or "no command". Other kinds print their value.
-        switch key.valueKind {
-        case .absoluteDirectory, .command: context.print(key.valueKind.shown(settings[key]))
-        default: context.print(settings[key])
-        }
+        context.print(settings[key])
         // The default printed for a row another program spoiled would pass for the stored value.
         if let ignored = settings.ignored.first(where: { $0.key == key }) {
             context.environment.errors("nudge: \(ignored.sentence)\n")

@@ -26,9 +26,12 @@ struct BackupDirectoryChangeTests: DaemonScenario {
         let failed = bus.waitForNotify(count: 1).filter { $0.summary == "Today's backup failed" }
         #expect(failed.first?.body.contains("The earlier backup is kept;") == true, "\(failed)")
         let data = try Data(contentsOf: URL(fileURLWithPath: store + ".backup-location"))
-        let location = try JSONSerialization.jsonObject(with: data) as? [String: String]
+        // Not all strings: the failure itself is recorded beside them (`failedBackup`).
+        let location = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         #expect(
-            location?["directory"] == unusable && location?["formerDirectory"] == store + ".backups",
+            location?["directory"] as? String == unusable
+                && location?["formerDirectory"] as? String == store + ".backups"
+                && (location?["failedBackup"] as? [String: Any])?["directory"] as? String == unusable,
             "\(String(describing: location))")
     }
 }

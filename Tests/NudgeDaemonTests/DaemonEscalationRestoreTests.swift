@@ -27,10 +27,8 @@ extension DaemonTests {
     }
 
     private func withDoseDaemon(at instant: Date, log: RecordedLog, _ body: () throws -> Void) throws {
-        try withDaemon(
-            clock: DaemonClock(startingAt: instant), notifier: FakeNotifier(), log: log, player: FakePlayer(),
-            kinds: [.dose2]
-        ) { _, _ in try body() }
+        try withDoseDaemon(
+            clock: DaemonClock(startingAt: instant), notifier: FakeNotifier(), player: FakePlayer(), log: log, body)
     }
 
     @Test func aRestoreDoesNotEscalateTheSameAlarmAgain() throws {

@@ -26,7 +26,8 @@ extension DaemonTests {
         return (start, backup)
     }
 
-    private func withAlarmDaemon(
+    /// The daemon in process with the dose kind alone, its clock, notifier, player and log given.
+    func withDoseDaemon(
         clock: DaemonClock, notifier: FakeNotifier, player: FakePlayer, log: RecordedLog, _ body: () throws -> Void
     ) throws {
         try withDaemon(clock: clock, notifier: notifier, log: log, player: player, kinds: [.dose2]) { _, _ in try body()
@@ -56,7 +57,7 @@ extension DaemonTests {
         let (start, backup) = try alarmDueWithABackupFromBefore()
         let (notifier, player, log) = (FakeNotifier(), FakePlayer(), RecordedLog())
         let clock = DaemonClock(startingAt: start)
-        try withAlarmDaemon(clock: clock, notifier: notifier, player: player, log: log) {
+        try withDoseDaemon(clock: clock, notifier: notifier, player: player, log: log) {
             let kept = try restoreWhileTheAlarmRings(backup, notifier: notifier, player: player, log: log)
             clock.set(to: start.addingTimeInterval(100))
             let rings = player.calls.withLock { $0.filter { $0.hasPrefix("ring ") }.count }
@@ -85,12 +86,12 @@ extension DaemonTests {
         let log = RecordedLog()
         var kept = ""
         let (first, firstPlayer) = (FakeNotifier(), FakePlayer())
-        try withAlarmDaemon(clock: DaemonClock(startingAt: start), notifier: first, player: firstPlayer, log: log) {
+        try withDoseDaemon(clock: DaemonClock(startingAt: start), notifier: first, player: firstPlayer, log: log) {
             kept = try restoreWhileTheAlarmRings(backup, notifier: first, player: firstPlayer, log: log)
         }
         _ = try Store.restore(store, from: kept, keepingCurrentAt: directory.file("kept-2.sqlite"), now: Date())
         let (notifier, player) = (FakeNotifier(), FakePlayer())
-        try withAlarmDaemon(
+        try withDoseDaemon(
             clock: DaemonClock(startingAt: start.addingTimeInterval(30)), notifier: notifier, player: player, log: log
         ) {
             // The same server: without the close recorded, the daemon rang for notification 1.

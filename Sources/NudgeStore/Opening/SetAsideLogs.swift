@@ -7,7 +7,8 @@ import NudgeCore
 
 /// The write-ahead logs set aside beside a store when its file was copied over
 /// (`STORE.before-overwrite-INSTANT-wal`, by `StoreOverwrite` and `ForeignLog`): named the one
-/// way for the doctor, which lists them, and the daemon, which watches them for writes.
+/// way where they are made, for the doctor, which lists them, and for the daemon, which
+/// watches them for writes.
 public enum SetAsideLogs {
     /// Whether `name`, a file name in the store's folder, is one of them.
     public static func isSetAsideLog(_ name: String, store: String) -> Bool {
@@ -33,7 +34,15 @@ public enum SetAsideLogs {
         return Timestamp.parse(compact: name.dropFirst(prefix(store).count).prefix(16))
     }
 
+    /// The path a log set aside at `now` takes before its suffix (`-wal`, or `.N-wal` when
+    /// that name is taken).
+    static func base(store: String, at now: Date) -> String {
+        "\(store)\(marker)\(Timestamp.compact(now))"
+    }
+
+    private static let marker = ".before-overwrite-"
+
     private static func prefix(_ store: String) -> String {
-        (store as NSString).lastPathComponent + ".before-overwrite-"
+        (store as NSString).lastPathComponent + marker
     }
 }

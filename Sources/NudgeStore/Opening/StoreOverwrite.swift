@@ -110,7 +110,7 @@ public enum StoreOverwrite {
             unlink(log)
             return nil
         }
-        let base = "\(store).before-overwrite-\(Timestamp.compact(now))"
+        let base = SetAsideLogs.base(store: store, at: now)
         for attempt in 1...99 {
             let target = (attempt == 1 ? base : "\(base).\(attempt)") + "-wal"
             // A link never replaces a file that is there.

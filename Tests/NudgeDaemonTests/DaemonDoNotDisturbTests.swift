@@ -29,7 +29,9 @@ extension DaemonTests {
             released = Date()
             try bus.setInhibited(false)
             #expect(notifier.showed.wait(timeout: .now() + 10) == .success)
-            #expect(Date().timeIntervalSince(released) < 2)
+            #expect(
+                Date().timeIntervalSince(released) < 5,
+                "shown \(Date().timeIntervalSince(released)) s after the release (5 s: CI shares 2 cores)")
         }
         let shown = notifier.shown.withLock { $0 }
         #expect(shown.map(\.title) == ["Daily symptom check"] && shown.first?.urgency != .critical, "\(shown)")

@@ -151,8 +151,8 @@ struct SoundEndToEndTests: DaemonScenario {
         #expect(again.status == 64 && again.stderr.contains("is not an alarm ringing now"), "\(again)")
     }
 
-    /// Dose 2 written by another program, or recorded from a terminal, stops the ringing within
-    /// a second of the write.
+    /// Dose 2 written by another program, or recorded from a terminal, stops the ringing at the
+    /// store's change.
     @Test(arguments: ["sqlite3", "nudge dose 2"])
     func aDoseRecordedElsewhereStopsTheRinging(writer: String) throws {
         try startNightWithTheAlarmIn(3)
@@ -169,7 +169,10 @@ struct SoundEndToEndTests: DaemonScenario {
         }
         let written = Date()
         #expect(daemon.waitForEvent("ring_stopped"), "\(daemon.stderr)")
-        #expect(Date().timeIntervalSince(written) < 1, "stopped \(Date().timeIntervalSince(written)) s after the write")
+        // The store's change is the only wake that stops it this early: without it the ring goes
+        // on for `dose.alarm_ring_minutes`. 5 s, not the 1 s seen at rest: CI shares 2 cores, and
+        // a loaded run once took longer than a second here.
+        #expect(Date().timeIntervalSince(written) < 5, "stopped \(Date().timeIntervalSince(written)) s after the write")
     }
 
     func windowOpening() throws -> (NotifyCall, Spawned) {

@@ -36,6 +36,11 @@ public enum NudgeBinary {
         // meditation's quiet would reach every other test and the person's desktop). A test of
         // GNOME's settings names its own backend.
         environment["GSETTINGS_BACKEND"] = "memory"
+        // A test's own HOME is its runtime folder too: without one, PulseAudio's client (under
+        // libcanberra and GStreamer) makes a /tmp/pulse-* folder per process that nothing removes.
+        if let home = overrides["HOME"], overrides["XDG_RUNTIME_DIR"] == nil {
+            environment["XDG_RUNTIME_DIR"] = home
+        }
         return environment.merging(overrides) { $1 }.filter { !$0.value.isEmpty }
     }
 

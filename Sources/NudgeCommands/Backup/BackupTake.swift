@@ -47,15 +47,21 @@ public struct BackupTake {
     private static func taken(
         _ backup: BackupFile, removed: [BackupFile], leftovers: [String], restoreLeftovers: [String]
     ) -> String {
-        let counts = BackupDirectory.counts(backup.path, immutable: true).map {
+        // A backup since thinned away by one taken at the same time has no counts to give.
+        let phrases = BackupDirectory.counts(backup.path, immutable: true).map {
             BackupDirectory.phrase($0.count, $0.label)
-        }.joined(separator: ", ")
+        }
+        let counts = phrases.isEmpty ? "" : "; " + phrases.joined(separator: ", ")
         // The thinning keeps the newest of a day: an earlier backup of today goes, and says so.
         let thinned =
             removed.isEmpty
             ? ""
             : "; removed as the daily backups are kept (nudge(5)): "
                 + removed.map { ($0.path as NSString).lastPathComponent }.joined(separator: ", ")
+        // Backups of one store taken at once: the newest is the day's, and thins this one.
+        let since =
+            FileManager.default.fileExists(atPath: backup.path)
+            ? "" : "; a backup of this store taken at the same time has since replaced it as the day's (nudge backups)"
         // What a killed backup left: no backup, but files a person may wonder about.
         let cleaned =
             leftovers.isEmpty
@@ -68,7 +74,7 @@ public struct BackupTake {
             : "; removed what \(restoreLeftovers.count == 1 ? "a restore" : "restores") killed midway left beside the store: "
                 + restoreLeftovers.joined(separator: ", ")
         return
-            "backed up the store to \(backup.path) (\(ByteCountText.describe(backup.size)), checked: ok; \(counts))\(thinned)\(cleaned)\(restoresCleaned)"
+            "backed up the store to \(backup.path) (\(ByteCountText.describe(backup.size)), checked: ok\(counts))\(thinned)\(since)\(cleaned)\(restoresCleaned)"
     }
 
     /// `12 B, last changed 2026-11-20 10:00 UTC` of the regular file at `path`; nil when
@@ -135,9 +141,10 @@ public struct BackupTake {
         do {
             if let output {
                 let size = try store.backUp(toFile: output, at: context.now)
-                // A backup to this name killed midway left a whole copy of the store beside it.
-                let leftovers = AbandonedFiles.removeTemporary(
-                    beside: output, prefix: "." + BackupDirectory.prefix, now: Date())
+                // A backup to any name in that folder killed midway left a whole copy of the
+                // store there, which only a backup into it can tell and remove.
+                let folder = PathText.directory(of: output)
+                let leftovers = BackupDirectory.removeAbandoned(in: folder.isEmpty ? "." : folder)
                 return (BackupFile(path: output, takenAt: context.now, size: size), [], leftovers)
             }
             let directory = BackupDirectory.directory(store: context.storePath, setting: setting)

@@ -245,7 +245,13 @@ public struct BackupLocation: Codable, Sendable, Equatable {
     @discardableResult
     static func whileLocked(store: String, waiting: Bool = true, _ body: () -> Void) -> Bool {
         let folder = PathText.directory(of: store)
-        let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        return whileLocked(folder: folder.isEmpty ? "." : folder, waiting: waiting, body)
+    }
+
+    /// Runs `body` holding an exclusive lock on `folder` (flock), as `whileLocked(store:)` does.
+    @discardableResult
+    static func whileLocked(folder: String, waiting: Bool = true, _ body: () -> Void) -> Bool {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if descriptor >= 0 { close(descriptor) } }
         if descriptor >= 0 {
             let operation = waiting ? LOCK_EX : LOCK_EX | LOCK_NB

@@ -15,14 +15,22 @@ final class HeldTemporaryFile {
 
     let path: String
     private var descriptor: Int32
+    /// Its folder, held: a folder moved away while the file is written (`mv out out.old`) is
+    /// still the one it is removed from, not the new folder now at the path. -1 for a folder
+    /// this user may write but not read (mode 300): removed by path then.
+    private let folder: Int32
+    private let name: String
 
     /// `DIR/PREFIX + NAME.PID.XXXXXX` beside `besidePath`.
     init(beside besidePath: String, prefix: String) throws(Store.BackupFailure) {
         let directory = PathText.directory(of: besidePath)
-        let name = (besidePath as NSString).lastPathComponent
-        var template = Array("\(directory.isEmpty ? "." : directory)/\(prefix)\(name).\(getpid()).XXXXXX".utf8CString)
+        let besideName = (besidePath as NSString).lastPathComponent
+        let folder = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        var template = Array(
+            "\(directory.isEmpty ? "." : directory)/\(prefix)\(besideName).\(getpid()).XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
+            if folder >= 0 { close(folder) }
             throw Store.BackupFailure(
                 description: "cannot write in \(directory): \(DiskError.describe(errno))", exitCode: 73)
         }
@@ -31,14 +39,44 @@ final class HeldTemporaryFile {
         flock(descriptor, LOCK_EX)
         self.descriptor = descriptor
         self.path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        self.name = (path as NSString).lastPathComponent
+        self.folder = folder
     }
 
-    /// Removes the file and SQLite's files beside it, then lets go of the lock.
+    /// fsync of what was written, through the file's own descriptor (its path may be another
+    /// folder's by now).
+    func sync() throws(Store.BackupFailure) {
+        guard fsync(descriptor) == 0 else {
+            throw Store.BackupFailure(
+                description: "cannot sync \(path): \(DiskError.describe(errno))", exitCode: 74)
+        }
+    }
+
+    /// Throws when the file is no longer at its path: its folder was moved away or replaced
+    /// while it was written (SQLite, which opens it by path, fails with "disk I/O error").
+    func refuseMovedFolder() throws(Store.BackupFailure) {
+        var own = stat()
+        var there = stat()
+        guard fstat(descriptor, &own) == 0, lstat(path, &there) != 0 || there.st_ino != own.st_ino else { return }
+        let folder = PathText.directory(of: path)
+        throw Store.BackupFailure(
+            description:
+                "the folder \(folder.isEmpty ? "." : folder) was moved or replaced while the backup was written; no backup was written; run nudge backup again",
+            exitCode: 74)
+    }
+
+    /// Removes the file and SQLite's files beside it from the folder it was made in, and from
+    /// the folder now at its path (SQLite opens it by path, and makes it again in a new folder
+    /// put there: the name, with this pid and its random part, is no one else's), then lets go
+    /// of the lock.
     func remove() {
         guard descriptor >= 0 else { return }
-        unlink(path)
-        for suffix in Self.companions { unlink(path + suffix) }
+        for suffix in [""] + Self.companions {
+            if folder >= 0 { unlinkat(folder, name + suffix, 0) }
+            unlink(path + suffix)
+        }
         close(descriptor)
+        if folder >= 0 { close(folder) }
         descriptor = -1
     }
 

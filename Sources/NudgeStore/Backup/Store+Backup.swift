@@ -61,10 +61,9 @@ extension Store {
                 description: "the backup directory \(directory) is not a directory; set backup.directory to another",
                 exitCode: 73)
         }
-        let name = directory + "/" + BackupDirectory.fileName(for: now)
-        let written = try backUp(toFile: name, at: now, replacing: false) { attempt in
-            directory + "/" + BackupDirectory.fileName(for: now, attempt: attempt)
-        }
+        let written = try backUp(
+            toFile: directory + "/" + BackupDirectory.fileName(for: now), at: now,
+            placement: .newName(in: directory, takenAt: now))
         let recorded = recordBackupDirectory(tookInto: directory, newest: (written.path as NSString).lastPathComponent)
         var backup = BackupFile(
             path: written.path, takenAt: now, size: written.size,
@@ -73,27 +72,34 @@ extension Store {
         return backup
     }
 
-    /// Writes a checked backup taken at `now` to `path`, only ever in place of a regular file;
-    /// returns its size.
+    /// Writes a checked backup taken at `now` to `path`, only ever in place of the regular file
+    /// that was there when it began, or where nothing was; returns its size.
     @discardableResult
     public func backUp(toFile path: String, at now: Date = Date()) throws(BackupFailure) -> Int {
-        try backUp(toFile: path, at: now, replacing: true) { _ in path }.size
+        try backUp(toFile: path, at: now, placement: .given(was: StoreOverwrite.stamp(path))).size
     }
 
-    /// Writes a checked backup to `path`, or where `named` says when `replacing` is false and
-    /// the name is taken (a link, which never replaces a file); returns where, its size and the
-    /// store's identity it holds.
+    /// Writes a checked backup to `path`, or where `placement` says; returns where, its size and
+    /// the store's identity it holds.
     private func backUp(
-        toFile path: String, at now: Date, replacing: Bool, named: (Int) -> String
+        toFile path: String, at now: Date, placement: BackupPlacement
     ) throws(BackupFailure) -> (path: String, size: Int, identity: String?) {
         let directory = PathText.directory(of: path)
         // Held while it is written: a later backup removes it only once this process is gone.
         let held = try HeldTemporaryFile(beside: path, prefix: "." + BackupDirectory.prefix)
         defer { held.remove() }
-        let identity = try writeCheckedCopy(
-            to: held.path, at: now, failing: replacing ? "the backup \(path)" : "a backup into \(directory)")
-        try Self.sync(held.path)
-        let written = try Self.put(held.path, at: path, replacing: replacing, named: named)
+        let identity: String?
+        do {
+            identity = try writeCheckedCopy(
+                to: held.path, at: now,
+                failing: placement.isNewName ? "a backup into \(directory)" : "the backup \(path)")
+            try held.sync()
+            try held.refuseMovedFolder()
+        } catch {
+            try held.refuseMovedFolder()
+            throw error
+        }
+        let written = try placement.put(held.path, at: path)
         try Self.sync(directory.isEmpty ? "." : directory)
         var status = stat()
         return (written, stat(written, &status) == 0 ? Int(status.st_size) : 0, identity)
@@ -139,35 +145,6 @@ extension Store {
             // whole backup of the same second, which the person must not take for broken.
             throw BackupFailure(description: "cannot write \(what): \(DiskError.reason(error))", exitCode: 74)
         }
-    }
-
-    /// Puts the written `temporary` at `path`: renamed over a regular file when `replacing`,
-    /// else linked under the first free name `named` gives; returns where.
-    private static func put(_ temporary: String, at path: String, replacing: Bool, named: (Int) -> String)
-        throws(BackupFailure) -> String
-    {
-        if replacing {
-            var target = stat()
-            if lstat(path, &target) == 0, target.st_mode & S_IFMT != S_IFREG {
-                throw BackupFailure(description: "\(path) is not a regular file; give the path of a file", exitCode: 73)
-            }
-            guard rename(temporary, path) == 0 else {
-                throw BackupFailure(
-                    description: "cannot write the backup \(path): \(DiskError.describe(errno))", exitCode: 73)
-            }
-            return path
-        }
-        var written = path
-        var attempt = 1
-        while link(temporary, written) != 0 {
-            guard errno == EEXIST, attempt < 1000 else {
-                throw BackupFailure(
-                    description: "cannot write the backup \(written): \(DiskError.describe(errno))", exitCode: 73)
-            }
-            attempt += 1
-            written = named(attempt)
-        }
-        return written
     }
 
     /// SQLite's quick check of the whole store: nil when sound (rows against their column's rule

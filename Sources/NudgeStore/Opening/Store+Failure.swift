@@ -21,6 +21,9 @@ extension Store {
         }
         switch error.resultCode {
         case .SQLITE_NOTADB: return .notADatabase(path: path)
+        // After the busy timeout (hostile round 27: "cannot open ...: database is locked; set
+        // NUDGE_STORE to another store's path", exit 66, sent the person to an empty store).
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return .busy(path: path)
         case .SQLITE_CORRUPT: return .damaged(path: path, reason: error.message ?? "database disk image is malformed")
         case .SQLITE_READONLY:
             return .notWritable(

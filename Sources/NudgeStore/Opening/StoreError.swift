@@ -10,6 +10,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// A table nudge owns exists with another shape: another program uses the name.
     case unusable(path: String, problem: String)
     case damaged(path: String, reason: String)
+    /// Another program held the store's lock for longer than nudge waits (`LockWait`).
+    case busy(path: String)
     case notWritable(path: String, reason: String, fix: String)
     /// A backup opened for writing: it would become a second store with its store's identity,
     /// whose backups thin each other's.
@@ -41,6 +43,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             "the store \(named(path)) cannot be used: \(problem) (another program made it); it was left untouched; \(another)"
         case .damaged(let path, let reason):
             "the store \(named(path)) is damaged (\(reason)); restore a backup, or \(another)"
+        // Never "choose another store": the next entry would go into an empty one.
+        case .busy(let path):
+            "another program held the lock on the store \(named(path)) for over \(Int(LockWait.longest)) s; nothing was changed; try again when it has finished"
         case .notWritable(let path, let reason, let fix):
             "cannot write the store \(named(path)): \(reason); \(fix)"
         case .backup(let path, let takenAt, let takenFrom):

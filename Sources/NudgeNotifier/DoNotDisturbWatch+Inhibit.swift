@@ -76,6 +76,11 @@ extension DoNotDisturbWatch {
                 if let values { g_variant_unref(values) }
                 if let error { g_error_free(error) }
             }, reply)
+        sayUnansweredAtTimeout(call)
+    }
+
+    /// Tells `call`'s span it went unanswered once `callTimeout` passed without its answer.
+    private func sayUnansweredAtTimeout(_ call: InhibitCall) {
         call.timer = g_timeout_source_new(guint(Self.callTimeout))
         g_source_set_callback(
             call.timer,

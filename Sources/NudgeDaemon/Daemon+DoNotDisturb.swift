@@ -6,18 +6,30 @@ import NudgeStore
 /// Do Not Disturb (`DoNotDisturbHold`): a kind that holds (``DoNotDisturbRule``) is claimed and
 /// not sent while it is on, and shown when it ends; the rest break through it.
 extension Daemon {
-    /// The desktop's Do Not Disturb changed.
-    /// What a quiet span turned on and lost with a restarted server is still counted on: what
-    /// it holds waits for the span's end, and the server that comes back is asked again.
+    /// The desktop's Do Not Disturb changed: why to plan again is kept for the batch's end
+    /// (`doNotDisturbSettled`). What a quiet span turned on and lost with a restarted server is
+    /// still counted on: what it holds waits for the span's end, and the server that comes back
+    /// is asked again.
     func doNotDisturbChanged(_ state: DoNotDisturb) {
         let askAgain = doNotDisturb.quieting.heard(state)
         guard doNotDisturb.heard(state) || askAgain else { return }
-        let counted = doNotDisturb.quieting.counted(state)
-        if !counted.isOn { releaseHeld() }
-        reconcile(
-            because: askAgain
-                ? "the notification server came back during a quiet span"
-                : state.isOn ? "Do Not Disturb began" : "Do Not Disturb ended")
+        let reason =
+            askAgain
+            ? Self.serverCameBack : state.isOn ? "Do Not Disturb began" : "Do Not Disturb ended"
+        if doNotDisturb.unplanned != Self.serverCameBack { doNotDisturb.unplanned = reason }
+    }
+
+    static let serverCameBack = "the notification server came back during a quiet span"
+
+    /// The changes a batch of events brought are in: planned once for all of them, with what
+    /// was held shown if Do Not Disturb is off at the end (hostile round on issue 41 after B16,
+    /// High 2: toggled 200 times in under a second, each change planned on its own, the loop
+    /// ran seconds behind the desktop and showed a hold reminder into its final quiet).
+    func doNotDisturbSettled() {
+        guard let reason = doNotDisturb.unplanned else { return }
+        doNotDisturb.unplanned = nil
+        if !doNotDisturb.quieting.counted(doNotDisturb.state).isOn { releaseHeld() }
+        reconcile(because: reason)
     }
 
     /// The desktop answered a quiet span's call: what it held is shown once nothing counts as

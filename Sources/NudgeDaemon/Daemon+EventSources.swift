@@ -116,6 +116,7 @@ extension Daemon {
     private func onEvents() throws(DaemonError) -> EventLoop.Next {
         defer { tellLedger() }
         defer { planAfterShown() }
+        defer { doNotDisturbSettled() }
         for event in events.drain() {
             switch event {
             case .shown(let request, let result, let instant, let lines):

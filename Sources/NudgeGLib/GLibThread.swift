@@ -31,7 +31,13 @@ public final class GLibThread: @unchecked Sendable {
             g_main_context_push_thread_default(handles.context)
             started.signal()
             g_main_loop_run(handles.loop)
+            // What is ready already runs before the context goes: a call its owner's connection
+            // ended as it closed answers with an error, and its callback lets go of what it held.
+            var ready = 0
+            while ready < 1000, g_main_context_iteration(handles.context, 0) != 0 { ready += 1 }
             g_main_context_pop_thread_default(handles.context)
+            g_main_loop_unref(handles.loop)
+            g_main_context_unref(handles.context)
             finished.signal()
         }
         thread.start()
@@ -70,11 +76,15 @@ public final class GLibThread: @unchecked Sendable {
             }, Unmanaged.passRetained(Job(body)).toOpaque())
     }
 
+    /// Ends the loop; the thread lets go of its context and loop as it ends. Called on the
+    /// thread itself (its owner's last reference let go in one of its callbacks), it returns at
+    /// once and the loop ends when that callback returns: waiting would wait on itself.
     public func stop() {
+        // Asked before the loop ends: the thread lets go of the context as it ends.
+        let onItself = g_main_context_is_owner(context) != 0
         g_main_loop_quit(loop)
+        guard !onItself else { return }
         finished.wait()
-        g_main_loop_unref(loop)
-        g_main_context_unref(context)
     }
 
     /// GLib's context and loop are thread-safe; Swift cannot know that.

@@ -12,13 +12,15 @@ extension DoNotDisturbWatch {
     /// One call to `Inhibit`; touched only on `glib`.
     final class InhibitCall {
         let connection: OpaquePointer
-        let done: @Sendable (QuietSwitchOutcome) -> Void
+        /// Whose span's `turnOn` gets the answer: the span that began meanwhile, once it kept
+        /// the call (`keep`).
+        var done: @Sendable (QuietSwitchOutcome) -> Void
         /// Said unanswered at `callTimeout`: what comes later is a late answer.
         var saidUnanswered = false
         /// Still wanted: false once the switch was turned back off meanwhile.
         var wanted = true
         /// Whose `turnOff` waits for the answer, to end what it made.
-        var putBack: (@Sendable (String?) -> Void)?
+        var putBack: (@Sendable (QuietSwitchPutBack) -> Void)?
         var timer: UnsafeMutablePointer<GSource>?
 
         init(connection: OpaquePointer, done: @escaping @Sendable (QuietSwitchOutcome) -> Void) {
@@ -46,6 +48,7 @@ extension DoNotDisturbWatch {
     /// Asks on `inhibiting`; `done` gets the answer, or `unanswered` at `callTimeout` and the
     /// late answer after it (`answeredLate`).
     func inhibit(reason: String, done: @escaping @Sendable (QuietSwitchOutcome) -> Void) {
+        if let call = inhibitCall, !call.wanted { return keep(call, for: done) }
         guard inhibiting == nil else { return done(.turnedOn) }
         guard let sessionBus, let connection = Self.connect(to: sessionBus) else {
             return done(.failed("Inhibit: cannot connect to the session bus"))
@@ -73,6 +76,11 @@ extension DoNotDisturbWatch {
                 if let values { g_variant_unref(values) }
                 if let error { g_error_free(error) }
             }, reply)
+        sayUnansweredAtTimeout(call)
+    }
+
+    /// Tells `call`'s span it went unanswered once `callTimeout` passed without its answer.
+    private func sayUnansweredAtTimeout(_ call: InhibitCall) {
         call.timer = g_timeout_source_new(guint(Self.callTimeout))
         g_source_set_callback(
             call.timer,
@@ -84,6 +92,19 @@ extension DoNotDisturbWatch {
                 return 0  // G_SOURCE_REMOVE
             }, Unmanaged.passRetained(call).toOpaque(), { call in Unmanaged<InhibitCall>.fromOpaque(call!).release() })
         g_source_attach(call.timer, g_main_context_get_thread_default())
+    }
+
+    /// A call still unanswered, no longer wanted by the span that asked (it ended meanwhile), is
+    /// kept for the span that asks now: its answer is this span's, not ended at once (hostile
+    /// round on issue 41 after B16, High 1: a second meditation begun before Plasma answered
+    /// the first's `Inhibit` asked nothing, the late answer was ended at once, and the desktop's
+    /// going quiet and back was taken for the person turning Do Not Disturb off). The ended
+    /// span's put-back is done: nothing it asked for was on.
+    private func keep(_ call: InhibitCall, for done: @escaping @Sendable (QuietSwitchOutcome) -> Void) {
+        let putBack = call.putBack
+        (call.wanted, call.done, call.putBack) = (true, done, nil)
+        putBack?(.keptForNextSpan)
+        if call.saidUnanswered { done(.unanswered("Inhibit: Timeout was reached")) }
     }
 
     /// The server answered `call` (or GDBus gave up on it at `lateAnswerLimit`).
@@ -110,21 +131,21 @@ extension DoNotDisturbWatch {
     /// An answer that came after the switch was turned back off: what it made is ended with
     /// its cookie, and the connection that asked leaves the bus.
     private func endUnwanted(_ call: InhibitCall, cookie: UInt32?) {
-        var failure: String?
+        var putBack = QuietSwitchPutBack.neverOn
         if let cookie {
             let reply = self.call(
                 Self.serverName, "UnInhibit", [g_variant_new_uint32(cookie)!], replyType: nil, on: call.connection)
             if case .success(let values) = reply, let values { g_variant_unref(values) }
-            failure = reply.failure
+            putBack = QuietSwitchPutBack(failure: reply.failure)
         }
         if inhibiting == call.connection { closeInhibiting() }
         if call.saidUnanswered, cookie != nil { call.done(.answeredLate(wanted: false)) }
-        call.putBack?(failure)
+        call.putBack?(putBack)
     }
 
     /// Turns Plasma's switch back off; a call still unanswered is not cut short: its answer,
     /// when it comes, is ended with its cookie, and `done` is called then.
-    func uninhibit(done: @escaping @Sendable (String?) -> Void) {
+    func uninhibit(done: @escaping @Sendable (QuietSwitchPutBack) -> Void) {
         if let call = inhibitCall {
             call.wanted = false
             call.putBack = done
@@ -134,15 +155,16 @@ extension DoNotDisturbWatch {
     }
 
     /// Turns Plasma's switch back off now: by its cookie, else by leaving the bus with the
-    /// connection that asked (Plasma ends its inhibitions then).
-    func uninhibitNow() -> String? {
+    /// connection that asked (Plasma ends its inhibitions then): `neverOn` when no answer had
+    /// come (hostile round on issue 41 after B16, Low 4: "put back" said of what was never on).
+    func uninhibitNow() -> QuietSwitchPutBack {
         inhibitCall?.wanted = false
         // None held: a killed daemon's died with its connection.
-        guard let connection = inhibiting else { return nil }
+        guard let connection = inhibiting else { return .neverOn }
         defer { closeInhibiting() }
-        guard let cookie = inhibition else { return nil }
+        guard let cookie = inhibition else { return .neverOn }
         let reply = call(Self.serverName, "UnInhibit", [g_variant_new_uint32(cookie)!], replyType: nil, on: connection)
         if case .success(let values) = reply, let values { g_variant_unref(values) }
-        return reply.failure
+        return QuietSwitchPutBack(failure: reply.failure)
     }
 }

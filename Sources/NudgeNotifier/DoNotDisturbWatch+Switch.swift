@@ -22,8 +22,8 @@ extension DoNotDisturbWatch {
         }
     }
 
-    /// Turns `source` back off; `done` gets nil, or what failed (on the GLib thread).
-    public func turnOff(_ source: DoNotDisturb.Source, done: @escaping @Sendable (String?) -> Void) {
+    /// Turns `source` back off; `done` gets what became of it (on the GLib thread).
+    public func turnOff(_ source: DoNotDisturb.Source, done: @escaping @Sendable (QuietSwitchPutBack) -> Void) {
         thread(for: source).post { [self] in
             guard source != .inhibited else { return uninhibit(done: done) }
             done(switchOff(source))
@@ -32,7 +32,7 @@ extension DoNotDisturbWatch {
 
     /// Turns `source` back off and waits for it (a server's call timeout at most): for the
     /// daemon's end, after which nothing would.
-    public func turnOffNow(_ source: DoNotDisturb.Source) -> String? {
+    public func turnOffNow(_ source: DoNotDisturb.Source) -> QuietSwitchPutBack {
         thread(for: source).perform { [self] in switchOff(source) }
     }
 
@@ -64,10 +64,10 @@ extension DoNotDisturbWatch {
         return failure.map(QuietSwitchOutcome.failed) ?? .turnedOn
     }
 
-    private func switchOff(_ source: DoNotDisturb.Source) -> String? {
+    private func switchOff(_ source: DoNotDisturb.Source) -> QuietSwitchPutBack {
         switch source {
-        case .gnome: showBanners(true)
-        case .dunstPaused: setServerProperty(Self.dunstInterface, "paused", false)
+        case .gnome: QuietSwitchPutBack(failure: showBanners(true))
+        case .dunstPaused: QuietSwitchPutBack(failure: setServerProperty(Self.dunstInterface, "paused", false))
         case .inhibited: uninhibitNow()
         }
     }

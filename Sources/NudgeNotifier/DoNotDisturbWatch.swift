@@ -108,6 +108,10 @@ public final class DoNotDisturbWatch: @unchecked Sendable {
             }
         }
         glib.perform { [self] in
+            // A call still unanswered lets go of its timer now, and of its answer's bookkeeping
+            // when its connection's closing answers it (`GLibThread` runs that as it ends).
+            inhibitCall?.stopTimer()
+            inhibitCall = nil
             closeInhibiting()
             if nameWatch != 0 { g_bus_unwatch_name(nameWatch) }
             if let connection {

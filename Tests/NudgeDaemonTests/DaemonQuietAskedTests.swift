@@ -110,6 +110,30 @@ extension DaemonTests {
         }
     }
 
+    /// The daemon stops (SIGTERM) while Plasma has not answered `Inhibit`: nothing was on, so
+    /// nothing is said put back (hostile round on issue 41 after B16, Low 4).
+    @Test(.hangBound(minutes: 2)) func aDaemonStoppedBeforePlasmaAnswersSaysNothingWasPutBack() throws {
+        let bus = try NotificationBus()
+        defer { bus.shutdown() }
+        try bus.addInhibited(false)
+        try bus.addInhibitMethods(answeringAfter: 8)
+        let clock = DaemonClock(startingAt: Timestamp.parse("2026-11-21T19:58:00Z"))
+        _ = try quietSession(clock)
+        let log = RecordedLog()
+        try withDaemon(
+            clock: clock, notifier: FakeNotifier(), log: log, kinds: [.meditation], sessionBus: bus.address
+        ) { _, _ in
+            let asked = FileEvents.waitUntil(watching: [bus.directory.path], timeout: 15) {
+                bus.inhibitCalls().contains { $0.hasPrefix("Inhibit ") }
+            }
+            #expect(asked, "\(bus.diagnostics)\n\(log.all)")
+        }
+        #expect(
+            log.all.contains { $0.contains("the desktop never answered the call to turn Do Not Disturb on") },
+            "\(log.all)")
+        #expect(!log.all.contains { $0.contains("put the desktop's Do Not Disturb back") }, "\(log.all)")
+    }
+
     /// `meditate stop` while Plasma has not answered `Inhibit` (hostile round on issue 41 after
     /// B15, High 3: answered 8 s later, after nudge's asking connection had left, the
     /// inhibition stayed, the daemon held reminders for it with no end and doctor said Do Not

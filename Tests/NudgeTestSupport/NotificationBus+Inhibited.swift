@@ -104,6 +104,21 @@ extension NotificationBus {
         ret = dbus.UInt32(self.cookies)
         """
 
+    /// Turns `Inhibited` on and off `times` times and then on, as fast as the mock can emit
+    /// PropertiesChanged: a person toggling Do Not Disturb over and over.
+    public func toggleInhibited(times: Int) throws {
+        try call(
+            "org.freedesktop.DBus.Mock.AddMethod",
+            [
+                "org.freedesktop.Notifications", "ToggleInhibited", "u", "",
+                "for _ in range(args[0]):\n"
+                    + "    self.Set('org.freedesktop.Notifications', 'Inhibited', dbus.Boolean(True))\n"
+                    + "    self.Set('org.freedesktop.Notifications', 'Inhibited', dbus.Boolean(False))\n"
+                    + "self.Set('org.freedesktop.Notifications', 'Inhibited', dbus.Boolean(True))",
+            ])
+        try call("org.freedesktop.Notifications.ToggleInhibited", ["\(times)"])
+    }
+
     /// Waits until the mock's last change of `Inhibited` set it to `value` (its log's `Set` lines).
     public func waitForInhibited(_ value: Bool, timeout: TimeInterval = 15) -> Bool {
         FileEvents.waitUntil(watching: [directory.path], timeout: timeout) {

@@ -137,14 +137,10 @@ final class DesktopQuieting {
     /// the desktop at most a server's call timeout.
     func stop(watch: DoNotDisturbWatch?) {
         guard let source = restoring ?? turnedOn, let watch else { return }
-        if let failure = watch.turnOffNow(source) {
-            logger.error("cannot put the desktop's Do Not Disturb back: \(failure)")
-        }
+        let putBack = watch.turnOffNow(source)
         restoring = nil
         record = nil
-        logger.info(
-            "put the desktop's Do Not Disturb back (\(source)): the daemon stops",
-            metadata: ["event": "quiet_restored", "switch": "\(source.switchName)"])
+        Self.say(putBack, of: source, because: "the daemon stops", to: logger)
         do { try store.recordQuietedDesktop(nil) } catch { logger.error("\(error)") }
     }
 
@@ -175,19 +171,36 @@ final class DesktopQuieting {
         restoring = source
         let events = events
         let logger = logger
-        let turnOff: (@escaping @Sendable (String?) -> Void) -> Void =
-            watch.map { watch in { watch.turnOff(source, done: $0) } } ?? { $0("no desktop to put back") }
+        let turnOff: (@escaping @Sendable (QuietSwitchPutBack) -> Void) -> Void =
+            watch.map { watch in { watch.turnOff(source, done: $0) } } ?? { $0(.failed("no desktop to put back")) }
         // Said once the desktop answered, one way or the other (hostile round on issue 41 after
         // B15: "put back" and then an error for a dunst gone at the end bell).
-        turnOff { failure in
-            if let failure {
-                logger.error("cannot put the desktop's Do Not Disturb back (\(source)): \(failure)")
-            } else {
-                logger.info(
-                    "put the desktop's Do Not Disturb back (\(source)): \(reason)",
-                    metadata: ["event": "quiet_restored", "switch": "\(source.switchName)"])
-            }
+        turnOff { putBack in
+            Self.say(putBack, of: source, because: reason, to: logger)
             events.push(.desktop(.restored(source)))
+        }
+    }
+
+    /// What became of the switch nudge turned back off, said as it is.
+    static func say(
+        _ putBack: QuietSwitchPutBack, of source: DoNotDisturb.Source, because reason: String, to logger: Logger
+    ) {
+        let switchName: Logger.Metadata.Value = "\(source.switchName)"
+        switch putBack {
+        case .putBack:
+            logger.info(
+                "put the desktop's Do Not Disturb back (\(source)): \(reason)",
+                metadata: ["event": "quiet_restored", "switch": switchName])
+        case .neverOn:
+            logger.info(
+                "the desktop never answered the call to turn Do Not Disturb on (\(source)): nothing to put back, the call ended (\(reason))",
+                metadata: ["event": "quiet_call_ended", "switch": switchName])
+        case .keptForNextSpan:
+            logger.info(
+                "the call to turn Do Not Disturb on (\(source)), still unanswered, is kept for the session that began meanwhile",
+                metadata: ["event": "quiet_call_kept", "switch": switchName])
+        case .failed(let failure):
+            logger.error("cannot put the desktop's Do Not Disturb back (\(source)): \(failure)")
         }
     }
 

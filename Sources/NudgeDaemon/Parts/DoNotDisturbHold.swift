@@ -13,6 +13,8 @@ final class DoNotDisturbHold {
     private(set) var doNotDisturbWatch: DoNotDisturbWatch?
     /// As the desktop last said; off until it said anything, or where nothing can say.
     private(set) var state = DoNotDisturb()
+    /// Why to plan again for the changes heard in the loop's batch of events, until it is planned.
+    var unplanned: String?
     /// Held now, by key: a plan does not show them again until Do Not Disturb ends.
     private var held: Set<String> = []
     private let logger: Logger

@@ -58,6 +58,11 @@ extension Daemon {
             logger.info("\(occurrence.key) is not shown again: a later notification of its kind replaced it")
             return try store.cancel(occurrence, at: now)
         }
+        if let live, live.id != claimed.id, live.closedAt == nil, live.dueAt > occurrence.dueAt {
+            // A later state is on screen, recorded again after a restore rolled back the plan
+            // that gave this one up (the window's opening, under the alarm): too late to show.
+            return try recordMissed([occurrence], at: now)
+        }
         guard server.knowsServer(for: [occurrence]) else { return }
         show(
             content, window: rule.isReplacing ? rule.kind : nil, for: [(occurrence, claimed)], settings: input.settings)
@@ -215,7 +220,7 @@ extension Daemon {
             try store.markShown(
                 delivery.id, notificationID: notificationID, content: content, at: instant,
                 clock: wallClock)
-            server.shownDeliveries.remember(delivery.id, notificationID: notificationID, at: instant)
+            server.shownDeliveries.remember(delivery, notificationID: notificationID, content: content, at: instant)
             return true
         } catch {
             logger.error("\(error)")

@@ -156,8 +156,9 @@ extension Daemon {
         let named = try store.rolledBackNotifications()
         guard !named.isEmpty else { return }
         let since = configuration.clock.now().addingTimeInterval(-86_400)
+        // One the daemon recorded again as still on screen (`keepOnScreen`) stays.
         for notification in named
-        where notification.shownAt > since
+        where try notification.shownAt > since && !store.recordsShown(notification)
             && closeRolledBack(notification.notificationID, shownAt: notification.shownAt)
         {
             logger.info("closed notification \(notification.notificationID): a restore rolled its reminder back")

@@ -176,7 +176,7 @@ extension Daemon {
 
     /// Too late to tell: recorded as missed, so they are neither shown nor forgotten. Each is
     /// logged by the plan that recorded it, once.
-    private func recordMissed(_ missed: [Occurrence], at now: Date) throws {
+    func recordMissed(_ missed: [Occurrence], at now: Date) throws {
         for occurrence in try store.recordMissed(missed, at: now) {
             logger.notice(
                 "missed \(occurrence.key), due \(Timestamp.format(occurrence.dueAt)), too late to show",

@@ -65,11 +65,26 @@ extension Daemon {
     func followRolledBackDeliveries() throws(StoreError) {
         let (notifications, renumbered) = try server.shownDeliveries.rolledBack(in: store)
         if renumbered { try store.recordDeliveriesIssued(through: server.shownDeliveries.highest) }
-        let closed = close(notifications)
-        guard renumbered || !closed.isEmpty else { return }
+        let kept = try keepOnScreen(notifications)
+        let closed = close(notifications.filter { !kept.contains($0.deliveryID) })
+        guard renumbered || !closed.isEmpty || !kept.isEmpty else { return }
         logger.notice(
-            "an older copy of the store was put in place (a restore, or another program): \(closed.count) notification\(closed.count == 1 ? "" : "s") of reminders it does not record as shown closed\(renumbered ? ", and its deliveries numbered past \(server.shownDeliveries.highest)" : "")",
+            "an older copy of the store was put in place (a restore, or another program): \(closed.count) notification\(closed.count == 1 ? "" : "s") of reminders it does not record as shown closed, \(kept.count) showing\(kept.count == 1 ? "" : "s") still on screen recorded again\(renumbered ? ", and its deliveries numbered past \(server.shownDeliveries.highest)" : "")",
             metadata: ["event": "rolled_back_by_another_program"])
+    }
+
+    /// Of `notifications`, those still on screen (shown by the server now on the bus, neither
+    /// closed nor asked to close) whose occurrence the store has no row for are recorded again
+    /// as shown, and stay: the person saw them, and an alarm rings on for the time it had left.
+    /// Returns their delivery ids.
+    private func keepOnScreen(_ notifications: [ShownDeliveries.Shown]) throws(StoreError) -> Set<Int64> {
+        let open = notifications.filter {
+            server.showed($0.notificationID, at: $0.shownAt) && !server.askedToClose($0.notificationID)
+                && !server.closedNotifications.closed($0.notificationID, shownAt: $0.shownAt)
+        }
+        let kept = try store.recordStillOnScreen(open.map(\.showing))
+        for showing in open where kept.contains(showing.deliveryID) { server.shownDeliveries.remember(showing.showing) }
+        return kept
     }
 
     /// The store's file overwritten in place by another program (`StoreOverwrite`): what this

@@ -47,6 +47,14 @@ final class ClosedNotifications {
         all.removeAll { ids.contains($0.notificationID) }
     }
 
+    /// Whether notification `id` closed after it was shown at `shownAt`: a close of a later
+    /// showing under the same id (the alarm that replaced its pre-alarm in place) closed it too.
+    func closed(_ id: UInt32, shownAt: Date) -> Bool {
+        let shown = Date(timeIntervalSince1970: shownAt.timeIntervalSince1970.rounded(.down))
+        return all.contains { $0.notificationID == id && $0.shownAt >= shown }
+            || followed.contains { $0.notificationID == id && $0.shownAt >= shown }
+    }
+
     /// The closes `forget` took, by notification and showing; as many as are kept.
     private var followed: Set<Followed> = []
 

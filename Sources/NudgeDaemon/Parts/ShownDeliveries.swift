@@ -1,4 +1,5 @@
 import Foundation
+import NudgeCore
 import NudgeStore
 
 /// What this daemon showed, as it recorded it: another program that puts an older copy of the
@@ -12,6 +13,8 @@ final class ShownDeliveries {
         let deliveryID: Int64
         let notificationID: UInt32
         let shownAt: Date
+        /// The row as recorded when shown: what is recorded again while it is still on screen.
+        let showing: StillOnScreen
     }
 
     /// Newest last; a day's worth: the last day's notifications are the ones a server still
@@ -24,11 +27,29 @@ final class ShownDeliveries {
     private(set) var highest: Int64 = 0
     private static let kept: TimeInterval = 86_400
 
-    func remember(_ deliveryID: Int64, notificationID: UInt32?, at shownAt: Date) {
-        highest = max(highest, deliveryID)
+    /// `delivery` as claimed, shown as `notificationID` with `content` at `shownAt`.
+    func remember(
+        _ delivery: DeliveryRecord, notificationID: UInt32?, content: NotificationContent?, at shownAt: Date
+    ) {
+        highest = max(highest, delivery.id)
         guard let notificationID else { return }
+        var recorded = delivery
+        recorded.shownAt = shownAt
+        recorded.notificationID = notificationID
+        recorded.title = content?.title ?? delivery.title
+        recorded.body = content?.body ?? delivery.body
+        remember(StillOnScreen(recorded, awaitsAnswer: content?.awaitsAnswer))
+    }
+
+    /// A showing recorded again (`Store.recordStillOnScreen`): followed as when it was shown.
+    func remember(_ showing: StillOnScreen) {
+        guard let notificationID = showing.delivery.notificationID, let shownAt = showing.delivery.shownAt else {
+            return
+        }
         shown.removeAll { $0.shownAt < shownAt.addingTimeInterval(-Self.kept) }
-        shown.append(Shown(deliveryID: deliveryID, notificationID: notificationID, shownAt: shownAt))
+        shown.append(
+            Shown(
+                deliveryID: showing.delivery.id, notificationID: notificationID, shownAt: shownAt, showing: showing))
     }
 
     /// Those the store no longer records as shown (forgotten here), and whether its deliveries

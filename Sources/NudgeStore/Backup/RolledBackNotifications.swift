@@ -89,6 +89,18 @@ extension Store {
         try read { db in try Self.rolledBackNotifications(db) }
     }
 
+    /// Whether the store records `notification` as shown under its id in its second: the
+    /// daemon recorded it again as still on screen (`recordStillOnScreen`) before or after the
+    /// restore named it, and it is not closed.
+    public func recordsShown(_ notification: RolledBackNotification) throws(StoreError) -> Bool {
+        try read { db in
+            try Bool.fetchOne(
+                db,
+                sql: "SELECT count(*) > 0 FROM reminder_deliveries WHERE notification_id = ? AND shown_at = ?",
+                arguments: [Int64(notification.notificationID), Timestamp.format(notification.shownAt)]) == true
+        }
+    }
+
     /// Forgets `handled` (closed, or no longer this server's to close); what a restore named
     /// since stays.
     public func forgetRolledBack(_ handled: [RolledBackNotification]) throws(StoreError) {

@@ -13,7 +13,14 @@ public enum CommandLineCheck {
         var path = ["nudge"]
         var index = 0
         var options: [String: Int] = [:]
-        var takes = CommandOptions(command)
+        // The options of `command`, read from its help when first needed: reading builds the
+        // help text, and a command the line passes through with no option needs none.
+        var read: CommandOptions?
+        func takes() -> CommandOptions {
+            let options = read ?? CommandOptions(command)
+            read = options
+            return options
+        }
         // A leaf command's words that are neither options nor their values, by their index.
         var positional: [Int] = []
         // Where options' values are: `--at 9:00`'s second word, `--at=9:00` whole.
@@ -28,28 +35,28 @@ public enum CommandLineCheck {
             if word.hasPrefix("-"), word.count > 1, Double(word) == nil {
                 let name = String(word.prefix { $0 != "=" })
                 // `nudge symptoms --date D` is its default subcommand's option.
-                if !takes.all.contains(name), let implied = command.configuration.defaultSubcommand {
+                if !takes().all.contains(name), let implied = command.configuration.defaultSubcommand {
                     command = implied
-                    takes = CommandOptions(command)
+                    read = nil
                 }
                 if ["--help", "-h", "--version", "--generate-completion-script", "--experimental-dump-help"].contains(
                     name) || name.hasPrefix("--experimental")
                 {
                     return nil
                 }
-                guard takes.all.contains(name) else {
+                guard takes().all.contains(name) else {
                     let here = path.joined(separator: " ")
                     // `nudge --store PATH contacts list`: a leading --store is every command's.
-                    let offered = path == ["nudge"] ? takes.all.union(["--store"]) : takes.all
+                    let offered = path == ["nudge"] ? takes().all.union(["--store"]) : takes().all
                     if suggesting, let meant = MeantCommand.option(for: name, among: offered) {
                         var fixed = arguments
                         fixed[index - 1] = meant + word.dropFirst(name.count)
                         return
                             "\(here) takes no option '\(CommandLineText.shortened(name))'; \(SuggestedLine.didYouMean(fixed, word: meant))"
                     }
-                    let refusal = "\(here) takes no option '\(CommandLineText.shortened(name))'; \(takes.listed)"
+                    let refusal = "\(here) takes no option '\(CommandLineText.shortened(name))'; \(takes().listed)"
                     // A negative number may be an argument, where the command takes one.
-                    guard !name.hasPrefix("--"), takes.hasArguments, name.dropFirst().first?.isNumber == true else {
+                    guard !name.hasPrefix("--"), takes().hasArguments, name.dropFirst().first?.isNumber == true else {
                         return refusal
                     }
                     let example =
@@ -61,7 +68,7 @@ public enum CommandLineCheck {
                 options[name, default: 0] += 1
                 if options[name] == 2 { return "\(name) is given twice; give it once" }
                 // Its value is the next word, whatever it begins with.
-                if takes.valued.contains(name) {
+                if takes().valued.contains(name) {
                     values.insert(word.contains("=") ? index - 1 : index)
                     if !word.contains("=") { index += 1 }
                 }
@@ -103,7 +110,7 @@ public enum CommandLineCheck {
                 // subcommand's name mistyped (`nudge contacts lst`).
                 if let implied = command.configuration.defaultSubcommand, nearest(word, among: subcommands).isEmpty {
                     command = implied
-                    takes = CommandOptions(command)
+                    read = nil
                     positional.append(index - 1)
                     continue
                 }
@@ -112,13 +119,13 @@ public enum CommandLineCheck {
             }
             command = next
             path.append(word)
-            takes = CommandOptions(command)
+            read = nil
         }
         // `meditate 10 --delay 5 min`: a unit after an option's value is that option's, never
         // the length's (it made a 5-second delay of a 5-minute one).
-        if takes.isVariadic, let unit = positional.first(where: { values.contains($0 - 1) }),
+        if let unit = positional.first(where: { values.contains($0 - 1) }), takes().isVariadic,
             StrayWord.units.contains(arguments[unit].lowercased()),
-            let stray = StrayWord.refusal(of: unit, in: arguments, firstOption: unit - 1, takes: takes, path: path)
+            let stray = StrayWord.refusal(of: unit, in: arguments, firstOption: unit - 1, takes: takes(), path: path)
         {
             return stray.hint
         }
@@ -135,21 +142,23 @@ public enum CommandLineCheck {
             return other
         }
         if suggesting,
-            let refusal = FirstGuess.optionsNamed(arguments, positional: positional, takes: takes, path: path)
+            let refusal = FirstGuess.optionsNamed(arguments, positional: positional, takes: takes(), path: path)
         {
             return refusal
         }
         if suggesting,
-            let refusal = FirstGuess.listingOption(arguments, positional: positional, takes: takes, path: path)
+            let refusal = FirstGuess.listingOption(arguments, positional: positional, takes: takes(), path: path)
         {
             return refusal
         }
         if suggesting, let refusal = SnoozeLength.refusal(arguments, positional: positional, path: path) {
             return refusal
         }
-        if suggesting, !takes.isVariadic, positional.count > takes.arguments.count {
-            return UnquotedWords(arguments: arguments, positional: positional, values: values, takes: takes, path: path)
-                .refusal
+        if suggesting, !takes().isVariadic, positional.count > takes().arguments.count {
+            return UnquotedWords(
+                arguments: arguments, positional: positional, values: values, takes: takes(), path: path
+            )
+            .refusal
         }
         return nil
     }

@@ -5,6 +5,7 @@ import NudgeCommands
 extension Nudge {
     struct Ack: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "ack",
             abstract: "Answer a notification from the terminal, as its button would.",
             discussion:
                 "The ids are in 'nudge history' (and in the notification's text when the server shows no buttons). On an alarm that rings, awake (I'm awake) has the running daemon stop the ringing, as the button does: nothing is recorded, and the notification stays for the answer."

@@ -6,6 +6,7 @@ import NudgeCommands
 extension Nudge {
     struct Daemon: NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "daemon",
             abstract: "Run the reminder daemon in the foreground.",
             discussion:
                 "It sleeps until the next reminder is due; SIGTERM or SIGINT stop it, SIGHUP reloads. Under systemd (Type=notify) it says it is ready once its first plan is made; where the unit sets WatchdogSec=, its loop pings the watchdog every half of that time, so a daemon whose loop hangs is killed and restarted."

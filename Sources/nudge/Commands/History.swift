@@ -8,6 +8,7 @@ import NudgeReports
 extension Nudge {
     struct History: NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "history",
             abstract: "List what was shown and how it was answered, newest first.")
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON array.") var json = false

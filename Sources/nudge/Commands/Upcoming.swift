@@ -9,6 +9,7 @@ import NudgeSystem
 extension Nudge {
     struct Upcoming: NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "upcoming",
             abstract: "List what is due next, soonest first (the daemon decides with the same code).",
             discussion: """
                 With --format ics, the next --days days (30 unless given; --limit is for the listing, and refused) as an iCalendar feed (RFC 5545) for a calendar program: a VEVENT with an alarm per reminder due, each of your own repeating reminders as one event with its RRULE, times in your zone with its VTIMEZONE. Its UIDs stay the same from one export to the next, so a calendar importing it again updates its events. The diary, the journal, the medications and the dose window (the private kinds) are titled only "\(NotificationContent.neutralTitle)". --output writes a file only you can read (mode 0600), replacing a regular file whole; its name ends in .ics (another extension, .html or .txt, or none is refused).

@@ -2,22 +2,19 @@ import Foundation
 import NudgeTestSupport
 import Testing
 
-/// The real binary says times on the person's clock: their locale's LC_TIME (locales made here
-/// with localedef, found through LOCPATH), or GNOME's clock-format where they set it (a schema
-/// compiled here, read through GSettings' keyfile backend).
+/// The real binary says times on the person's clock: their locale's LC_TIME (locales made
+/// once per test process by MadeLocales, found through LOCPATH), or GNOME's clock-format where
+/// they set it (a schema compiled here, read through GSettings' keyfile backend).
 @Suite(.ownThread)
 struct ClockFormatEndToEndTests {
     let directory = TemporaryDirectory()
     var store: String { directory.file("nudge.sqlite") }
-    var locales: String { directory.file("locales") }
+    let locales: String
 
-    init() throws {
-        try FileManager.default.createDirectory(atPath: locales, withIntermediateDirectories: true)
-        for locale in ["en_US", "en_GB", "de_DE"] {
-            let made = try Subprocess.run(
-                "/usr/bin/localedef", ["-i", locale, "-f", "UTF-8", "\(locales)/\(locale).UTF-8"])
-            #expect(made.status == 0, "localedef \(locale): \(made)")
-        }
+    init() {
+        let made = MadeLocales.folder(with: ["en_US.UTF-8", "en_GB.UTF-8", "de_DE.UTF-8"])
+        #expect(made.refusals.isEmpty, "\(made.refusals)")
+        locales = made.path
     }
 
     func nudge(_ arguments: [String], _ variables: [String: String]) throws -> CommandResult {

@@ -18,13 +18,11 @@ struct DoseEndToEndTests: DaemonScenario {
 
     /// The daemon says the night's times on the person's clock: en_US's is 12-hour.
     @Test func theAlarmTimeIsShownOnThePersonsClock() throws {
-        let locales = directory.file("locales")
-        try FileManager.default.createDirectory(atPath: locales, withIntermediateDirectories: true)
-        let made = try Subprocess.run("/usr/bin/localedef", ["-i", "en_US", "-f", "UTF-8", "\(locales)/en_US.UTF-8"])
-        #expect(made.status == 0, "\(made)")
+        let made = MadeLocales.folder(with: ["en_US.UTF-8"])
+        #expect(made.refusals.isEmpty, "\(made.refusals)")
         let start = dose1(opening: 3)
         _ = try nudge("dose", "1", "--at", Timestamp.format(start))
-        let daemon = try startDaemon(environment: ["LANG": "en_US.UTF-8", "LOCPATH": locales, "HOME": directory.path])
+        let daemon = try startDaemon(environment: ["LANG": "en_US.UTF-8", "LOCPATH": made.path, "HOME": directory.path])
         let opened = try #require(bus.waitForNotify(count: 1).first, "\(daemon.stderr)")
         let clock = WallClock(zone: .system("America/New_York"), format: .twelveHour)
         let alarm = clock.timeOfDay(start.addingTimeInterval(165 * 60))

@@ -6,17 +6,16 @@ import Testing
 /// terminal gets the locale's encoding, what it lacks as `?`: UTF-8's bytes would be mojibake
 /// there, some of them C1 controls an 8-bit terminal obeys. A pipe gets UTF-8 in every locale,
 /// and so does a terminal in the C locale. The terminal is script(1)'s pseudo-terminal; its
-/// typescript holds the bytes written to it. de_DE.ISO-8859-1 is made here with localedef.
+/// typescript holds the bytes written to it. de_DE.ISO-8859-1 is made with localedef (MadeLocales).
 @Suite struct TerminalCharsetTests {
     let directory = TemporaryDirectory()
     var store: String { directory.file("nudge.sqlite") }
-    var locales: String { directory.file("locales") }
+    let locales: String
 
     init() throws {
-        try FileManager.default.createDirectory(atPath: locales, withIntermediateDirectories: true)
-        let made = try Subprocess.run(
-            "/usr/bin/localedef", ["-i", "de_DE", "-f", "ISO-8859-1", "\(locales)/de_DE.ISO-8859-1"])
-        #expect(made.status == 0, "localedef: \(made)")
+        let made = MadeLocales.folder(with: ["de_DE.ISO-8859-1"])
+        #expect(made.refusals.isEmpty, "\(made.refusals)")
+        locales = made.path
         let added = try NudgeBinary.run(["contacts", "add", "Zo\u{EB}", "--store", store], environment: [:])
         #expect(added.status == 0, "\(added)")
         let logged = try NudgeBinary.run(

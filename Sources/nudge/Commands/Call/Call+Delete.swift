@@ -5,6 +5,7 @@ import NudgeCommands
 extension Nudge.Call {
     struct Delete: NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "delete",
             abstract: "Delete a call as the Monica client does: marked deleted and pending sync, never removed.",
             discussion:
                 "The contact's cadence counts from its latest call not marked deleted at once. On a terminal it asks first; otherwise it needs --yes."

@@ -7,6 +7,7 @@ import NudgeStore
 extension Nudge.Call {
     struct Edit: NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Correct a call: its time, duration, mood or notes.",
             discussion:
                 "The same rules as nudge call log apply; --mood '' and --notes '' remove them. The call is pending sync again, as the Monica client has an edit, and the contact's cadence counts from its latest call at once. A call moved within 5 minutes of another with the contact is refused, exit 64, nothing changed, as nudge call log refuses it; --confirm-duplicate keeps both."

@@ -9,6 +9,7 @@ import NudgeStore
 extension Nudge.Call {
     struct History: NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "history",
             abstract: "List the calls, newest first, with duration, mood, notes and each call's id.")
         @OptionGroup var global: GlobalOptions
         @Argument(

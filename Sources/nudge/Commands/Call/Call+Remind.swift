@@ -5,7 +5,8 @@ import NudgeCore
 
 extension Nudge.Call {
     struct Remind: CheckedBeforeOffered, NudgeCommand {
-        static let configuration = CommandConfiguration(abstract: "Be reminded to call someone in N days or on a day.")
+        static let configuration = CommandConfiguration(
+            commandName: "remind", abstract: "Be reminded to call someone in N days or on a day.")
         @OptionGroup var global: GlobalOptions
         @Argument(
             help: "The contact: its id, or its whole name.", completion: StoreCompletion.contactNames)

@@ -7,6 +7,7 @@ extension Nudge.Call.Reminders {
     /// Moves a one-off reminder or changes its note; what is not given stays.
     struct Edit: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Move a one-off call reminder to another day or time, or change its note.",
             discussion:
                 "A moved reminder may get a new id (the confirmation says it); what it still had to show at its old time is cancelled."
@@ -57,6 +58,7 @@ extension Nudge.Call.Reminders {
 
     struct Cancel: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "cancel",
             abstract: "Cancel a one-off call reminder: it is not shown, and its notification is not shown again.")
         @OptionGroup var global: GlobalOptions
         @Argument(

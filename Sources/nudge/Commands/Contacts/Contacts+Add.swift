@@ -6,6 +6,7 @@ import NudgeCore
 extension Nudge.Contacts {
     struct Add: NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add a contact, optionally with a stay-in-touch cadence.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The contact's name (at most 200 characters).") var name: String

@@ -5,7 +5,8 @@ import NudgeCore
 
 extension Nudge.Contacts {
     struct Edit: CheckedBeforeOffered, NudgeCommand {
-        static let configuration = CommandConfiguration(abstract: "Rename a contact or change its cadence.")
+        static let configuration = CommandConfiguration(
+            commandName: "edit", abstract: "Rename a contact or change its cadence.")
         @OptionGroup var global: GlobalOptions
         @Argument(
             help: "The contact: its id, or its whole name.", completion: StoreCompletion.contactNames)

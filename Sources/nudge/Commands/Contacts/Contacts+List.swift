@@ -5,6 +5,7 @@ import NudgeCommands
 extension Nudge.Contacts {
     struct List: NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract:
                 "List contacts with their last call, calls lately, cadence, next reminder and whether they are overdue.",
             discussion:

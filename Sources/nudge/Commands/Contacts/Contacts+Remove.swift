@@ -4,7 +4,8 @@ import NudgeCommands
 
 extension Nudge.Contacts {
     struct Remove: CheckedBeforeOffered, NudgeCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a contact and its one-off reminders.")
+        static let configuration = CommandConfiguration(
+            commandName: "remove", abstract: "Remove a contact and its one-off reminders.")
         @OptionGroup var global: GlobalOptions
         @Argument(
             help: "The contact: its id, or its whole name.", completion: StoreCompletion.contactNames)

@@ -5,6 +5,7 @@ import NudgeCommands
 extension Nudge {
     struct Doctor: NudgeCommand, TellsLockWaits {
         static let configuration = CommandConfiguration(
+            commandName: "doctor",
             abstract: "Check what notifications need: bus, server, store, zone, daemon.",
             discussion: "Prints each finding with its fix; exits 0 only when all is well.")
         @OptionGroup var global: GlobalOptions

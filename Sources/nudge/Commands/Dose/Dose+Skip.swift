@@ -5,7 +5,8 @@ import NudgeCore
 
 extension Nudge.Dose {
     struct Skip: NudgeCommand {
-        static let configuration = CommandConfiguration(abstract: "Skip dose 2 tonight (the Skip dose 2 button).")
+        static let configuration = CommandConfiguration(
+            commandName: "skip", abstract: "Skip dose 2 tonight (the Skip dose 2 button).")
         @OptionGroup var global: GlobalOptions
         @Option(help: "Why, kept with the record (at most 500 characters).") var reason: String?
 

@@ -5,6 +5,7 @@ import NudgeCommands
 extension Nudge.Dose {
     struct Snooze: NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "snooze",
             abstract: "Move the dose-2 alarm by dose.snooze_duration_minutes (the Snooze button).")
         @OptionGroup var global: GlobalOptions
 

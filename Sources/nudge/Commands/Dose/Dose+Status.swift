@@ -9,6 +9,7 @@ import NudgeSystem
 extension Nudge.Dose {
     struct Status: NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "status",
             abstract: "Show the dose-2 window: phase, times, alarm, snoozes, whether a snooze is possible, time left.")
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON object; every key in every phase, null when it does not apply (nudge(5)).")

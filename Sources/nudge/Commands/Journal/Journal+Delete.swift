@@ -5,6 +5,7 @@ import NudgeCommands
 extension Nudge.Journal {
     struct Delete: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "delete",
             abstract: "Delete a session with its reflections.",
             discussion: "On a terminal it asks first; otherwise it needs --yes.")
         @OptionGroup var global: GlobalOptions

@@ -5,6 +5,7 @@ import NudgeCommands
 extension Nudge.Journal {
     struct Edit: NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Change fields of a session.",
             discussion: """
                 A session moved into the minute of another is refused, exit 64, nothing changed, as nudge journal add refuses a second session in a minute.

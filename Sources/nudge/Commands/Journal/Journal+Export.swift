@@ -6,6 +6,7 @@ import NudgeReports
 extension Nudge.Journal {
     struct Export: NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Export every session and reflection, for the person or their therapist.",
             discussion: """
                 Without --format, an --output ending in .json is JSON and anything else Markdown; an extension that names another format (.pdf, .csv, .docx) is refused. A file is written with mode 0600 (readable by its owner only); an existing regular file is replaced whole, never the store or one of its files.

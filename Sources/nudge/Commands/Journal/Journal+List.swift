@@ -9,6 +9,7 @@ import NudgeStore
 extension Nudge.Journal {
     struct List: NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List the sessions, newest first, with the mood before and after and how many reflections.")
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON array.") var json = false

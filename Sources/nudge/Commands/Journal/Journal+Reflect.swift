@@ -6,6 +6,7 @@ import NudgeCore
 extension Nudge.Journal {
     struct Reflect: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "reflect",
             abstract: "Add a dated reflection to a session.",
             discussion: """
                 Without --text it opens $VISUAL or $EDITOR on a private file (mode 0600, beside the store). If the editor fails or the terminal closes, the text is kept, and the next reflect on that session offers it.

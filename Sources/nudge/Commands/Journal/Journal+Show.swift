@@ -5,6 +5,7 @@ import NudgeCommands
 extension Nudge.Journal {
     struct Show: NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show one session: every field and its dated reflections.")
         @OptionGroup var global: GlobalOptions
         @Argument(

@@ -6,6 +6,7 @@ import NudgeCore
 extension Nudge {
     struct Journal: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "journal",
             abstract:
                 "The therapy-session journal: sessions, moods and reflections.",
             discussion: """

@@ -6,6 +6,7 @@ import NudgeCore
 extension Nudge.Log {
     struct Symptom: NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "symptom",
             abstract: "Add an entry to the symptom diary.",
             discussion: """
                 A second entry of the symptom (in any case) within 5 minutes of one logged (by nudge or Symptomly) is refused, exit 64, nothing logged: a line typed again; correct the one there with nudge symptoms edit, or --confirm-duplicate logs it.

@@ -6,6 +6,7 @@ import NudgeCore
 extension Nudge.Meditate {
     struct Start: NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "start",
             abstract: "Start a session (nudge meditate alone: meditation.default_minutes, 10 unless set).",
             discussion: """
                 After the start delay (not counted) the start bell rings; interval bells ring every --interval minutes, none at or after the end; at the end, the end bell and a "Session complete" notification. In a terminal the command shows the time left until the session ends; Ctrl-C ends it early. Each bell is a setting (meditation.start_bell, meditation.interval_bell, meditation.end_bell); none silences it.

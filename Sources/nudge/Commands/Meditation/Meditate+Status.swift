@@ -10,6 +10,7 @@ import NudgeSystem
 extension Nudge.Meditate {
     struct Status: NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "status",
             abstract: "Show the running session: elapsed and left, or when its start bell rings while settling.",
             discussion:
                 "Where no daemon runs on the store (one was killed mid-session), it says so on stderr: the session will not end and its bells will not ring until one runs (systemctl --user start nudge, or nudge daemon)."

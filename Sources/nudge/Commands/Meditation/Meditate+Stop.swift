@@ -9,6 +9,7 @@ import NudgeSystem
 extension Nudge.Meditate {
     struct Stop: NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "stop",
             abstract: "End the running session now: kept as ended early when it lasted a minute, dropped otherwise.")
         @OptionGroup var global: GlobalOptions
 

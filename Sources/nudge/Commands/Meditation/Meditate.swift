@@ -9,6 +9,7 @@ import NudgeSystem
 extension Nudge {
     struct Meditate: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "meditate",
             abstract:
                 "Meditate: the daemon rings the bells, and records the session.",
             discussion: """

@@ -6,6 +6,7 @@ import NudgeCore
 extension Nudge.Meditations {
     struct Add: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Record a session done elsewhere, without the timer, as completed.")
         @OptionGroup var global: GlobalOptions
         @Option(

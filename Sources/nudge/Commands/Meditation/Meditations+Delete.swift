@@ -5,6 +5,7 @@ import NudgeCommands
 extension Nudge.Meditations {
     struct Delete: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "delete",
             abstract: "Delete one session from the history.",
             discussion: "On a terminal it asks first; otherwise it needs --yes.")
         @OptionGroup var global: GlobalOptions

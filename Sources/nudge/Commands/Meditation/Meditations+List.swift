@@ -6,6 +6,7 @@ import NudgeCore
 extension Nudge.Meditations {
     struct List: NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List the sessions (the default: nudge meditations).",
             discussion: """
                 Sessions are grouped by day, newest first: a day starts at meditation.day_starts_at on the local clock where the session happened (its own UTC offset), so a session at 03:06 is listed under the day before, as the calendar and the streaks count it; --since counts days the same way. Totals count the completed sessions listed and those ended early (one the machine's sleep interrupted is listed, and counts for its streak day): sessions, minutes, average and longest. A streak is days in a row with a session; the current streak is still alive until a day with none has passed.

@@ -6,6 +6,7 @@ import NudgeCore
 extension Nudge.Meds {
     struct Add: NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add a medication taken by day, with its dose, times and weekdays.",
             discussion: """
                 NAME is one of DoseTap's medication ids (nudge meds taken --help lists them) or its name, or any name with --custom. The formulation is DoseTap's for a medication it knows, else ir.

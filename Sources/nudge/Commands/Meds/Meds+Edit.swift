@@ -6,6 +6,7 @@ import NudgeCore
 extension Nudge.Meds {
     struct Edit: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Change a medication taken by day: its dose, formulation, times or weekdays.",
             discussion: """
                 On the day of the edit, a dose that came due before it and is not at a time the new schedule keeps is moved to the new schedule's times of that day, in time order, never added to them: taken, skipped or recorded, it stays that day's dose and the new time is not asked that day; not yet answered, it is asked at its new time (at once, if that time has passed), its notification closed, nothing recorded missed. A dose being reminded that the edit leaves no time for that day is recorded missed.

@@ -5,6 +5,7 @@ import NudgeCommands
 extension Nudge.Meds {
     struct List: NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List the medications taken by day: dose, formulation, times and weekdays.")
         @OptionGroup var global: GlobalOptions
         @Flag(help: "As JSON.") var json = false

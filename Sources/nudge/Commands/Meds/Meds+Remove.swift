@@ -5,6 +5,7 @@ import NudgeCommands
 extension Nudge.Meds {
     struct Remove: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Remove a medication taken by day; what was recorded of it stays.",
             discussion: """
                 A dose of it being reminded (shown, unanswered) is recorded missed at the removal, as meds edit records a dose it leaves no time for that day, and its notification is closed.

@@ -6,6 +6,7 @@ import NudgeCore
 extension Nudge.Meds {
     struct Taken: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "taken",
             abstract: "Record a medication taken, as DoseTap records it (its medication_events).",
             discussion: """
                 NAME is one of DoseTap's medication ids (adderall_ir, adderall_xr, ritalin_ir, ritalin_la, concerta, vyvanse, dexedrine, modafinil, provigil, armodafinil, nuvigil, sunosi, wakix, xywav, xyrem, lumryz) or its name (Adderall XR), a medication taken by day (nudge meds add; also by the whole words its name begins with: Lithium for Lithium carbonate 300), or any name with --custom. The row carries DoseTap's session date (a day starts at session.rollover_hour) and the open dose session's id. A second entry of one medication within 5 minutes is refused, as DoseTap asks first (also when a changed session.rollover_hour puts the two in two sessions); --confirm-duplicate records it, marked so.

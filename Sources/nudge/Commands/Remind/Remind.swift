@@ -8,6 +8,7 @@ extension Nudge {
     /// gives the two one line, this one's: it names the other.
     struct Remind: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remind",
             abstract: "Your own reminder at a time: nudge reminders lists and edits them.",
             discussion: """
                 Give one of --every (a number of days: Done counts them again from the day it is done), --daily (--every 1d), --on (once), --weekly (weekdays) or --monthly (a day of the month: 29 to 31 is a shorter month's last day), and --at; or --in alone for once, that long from now (--in 2h; at the first whole minute at or after it, never sooner), or --in days and --at (--in 3d --at 9). A repeating one repeats until deleted, or until its last day: --until a day, or --count N (the day of its Nth time from now; kept as that day). Past it, nudge reminders lists it as ended and it is never shown. The notification is titled with TEXT and offers Done, Snooze 1 hour and Skip; it waits for Do Not Disturb to end (reminder.during_do_not_disturb).

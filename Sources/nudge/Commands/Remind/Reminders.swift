@@ -6,6 +6,7 @@ import NudgeCore
 extension Nudge {
     struct Reminders: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "reminders",
             abstract: "Your own reminders (nudge remind): list, edit and delete them.",
             shouldDisplay: false, subcommands: [List.self, Edit.self, Delete.self], defaultSubcommand: List.self)
     }
@@ -14,6 +15,7 @@ extension Nudge {
 extension Nudge.Reminders {
     struct List: NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List your own reminders with their next time, soonest first; one past its last day as ended.")
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON array.") var json = false
@@ -25,6 +27,7 @@ extension Nudge.Reminders {
 
     struct Edit: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Change a reminder's text, repeat, time or end; what is not given stays.")
         @OptionGroup var global: GlobalOptions
         @Argument(
@@ -52,6 +55,7 @@ extension Nudge.Reminders {
 
     struct Delete: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "delete",
             abstract: "Delete a reminder; what it had queued is cancelled.")
         @OptionGroup var global: GlobalOptions
         @Argument(

@@ -8,6 +8,7 @@ import NudgeStore
 extension Nudge.Settings {
     struct List: NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List every key with its value, default and what it accepts.")
         @OptionGroup var global: GlobalOptions
 

@@ -6,6 +6,7 @@ import NudgeCore
 extension Nudge.Settings {
     struct Set: NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "set",
             abstract: "Change a setting (stored in canonical form: 8pm is stored 20:00).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "A settings key, such as symptom.reminder_time.", transform: TypedArguments.settingKey)

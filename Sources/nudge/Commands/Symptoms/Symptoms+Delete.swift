@@ -5,6 +5,7 @@ import NudgeCommands
 extension Nudge.Symptoms {
     struct Delete: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "delete",
             abstract: "Delete a symptom entry.", discussion: "On a terminal it asks first; otherwise it needs --yes.")
         @OptionGroup var global: GlobalOptions
         @Argument(

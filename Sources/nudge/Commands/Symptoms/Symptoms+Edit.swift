@@ -6,6 +6,7 @@ import NudgeCore
 extension Nudge.Symptoms {
     struct Edit: NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Correct a symptom entry: its name, severity, notes or time.",
             discussion: """
                 The same rules as nudge log symptom apply; --notes '' removes the notes. An entry moved or renamed within 5 minutes of another of the same symptom is refused, exit 64, nothing changed, as nudge log symptom refuses it; --confirm-duplicate keeps both.

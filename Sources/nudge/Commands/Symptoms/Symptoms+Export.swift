@@ -6,6 +6,7 @@ import NudgeReports
 extension Nudge.Symptoms {
     struct Export: NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Export the symptom diary, oldest first, for a doctor or a spreadsheet.",
             discussion: """
                 CSV has the header date,time,name,severity,notes (local date and time) and quotes fields as RFC 4180 says. Markdown has a summary of each symptom's count and average severity, then a section per day. HTML is one self-contained page to read or print (A4 or Letter): the span and counts, a chart per symptom of each day's highest and mean severity, the summary, then the days, and the span's doses of the medications taken by day with what became of each (as nudge meds history lists them); nothing in it is fetched or run.

@@ -5,6 +5,7 @@ import NudgeCommands
 extension Nudge.Symptoms {
     struct List: NudgeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List symptom entries grouped by local day, newest first, each with its id.",
             discussion:
                 "Without a day, today's; with --search alone, the whole diary's. With --chart, a picture of the days instead (the last 30 without a day): one row per symptom, one cell per day (a week, a month or a year where the days do not fit in the width: COLUMNS, else the terminal's, else 80), in colour on a terminal unless NO_COLOR is set."

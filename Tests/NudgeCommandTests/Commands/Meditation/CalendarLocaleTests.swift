@@ -5,34 +5,17 @@ import Testing
 
 /// `meditations --calendar` labels its rows with the locale's short weekday names, seven that
 /// tell the days apart (zh_CN's and ar_EG's full names all begin alike), in UTF-8 whatever the
-/// locale's encoding. Locales made here with localedef, found through LOCPATH.
+/// locale's encoding. Locales made once per test process (MadeLocales), found through LOCPATH.
 @Suite(.ownThread)
 struct CalendarLocaleTests {
     let directory = TemporaryDirectory()
     var store: String { directory.file("nudge.sqlite") }
-    var locales: String { Self.made.directory.path }
-
-    /// The four locales, made once for the suite's 10 cases: localedef takes 5 s of CPU for
-    /// them, 50 s when each case made its own. What localedef refused, for each case to report.
-    /// A static is never deinitialized: the directory is removed at exit.
-    static let made: (directory: TemporaryDirectory, refusals: [String]) = {
-        let directory = TemporaryDirectory("nudge-locales")
-        atexit { try? FileManager.default.removeItem(atPath: CalendarLocaleTests.made.directory.path) }
-        var refusals: [String] = []
-        for (locale, charmap) in [("zh_CN", "UTF-8"), ("ar_EG", "UTF-8"), ("de_DE", "ISO-8859-1"), ("fr_FR", "UTF-8")] {
-            do {
-                let made = try Subprocess.run(
-                    "/usr/bin/localedef", ["-i", locale, "-f", charmap, directory.file("\(locale).\(charmap)")])
-                if made.status != 0 { refusals.append("localedef \(locale): \(made)") }
-            } catch {
-                refusals.append("localedef \(locale): \(error)")
-            }
-        }
-        return (directory, refusals)
-    }()
+    let locales: String
 
     init() {
-        #expect(Self.made.refusals.isEmpty, "\(Self.made.refusals)")
+        let made = MadeLocales.folder(with: ["zh_CN.UTF-8", "ar_EG.UTF-8", "de_DE.ISO-8859-1", "fr_FR.UTF-8"])
+        #expect(made.refusals.isEmpty, "\(made.refusals)")
+        locales = made.path
     }
 
     func calendar(_ lang: String, now: String = "2026-11-22T20:00:00+01:00", year: [String] = ["--year", "2025"])

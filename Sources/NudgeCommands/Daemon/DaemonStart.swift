@@ -65,8 +65,7 @@ public struct DaemonStart {
 
     /// A store too damaged to open: the daemon cannot run, and nothing else would tell the
     /// person at the desktop, whose reminders and alarms stop. Shown once per start (systemd
-    /// does not restart it after exit status 65), naming the newest sound backup; the daemon
-    /// started on the store once it is restored closes it.
+    /// does not restart it after exit status 65), naming the newest sound backup.
     static func showDamage(_ problem: String, of store: String, now: Date, clock: WallClock) {
         let directory = BackupDirectory.directory(ofDamagedStore: store)
         let newest = BackupDirectory.newestSound(
@@ -77,10 +76,6 @@ public struct DaemonStart {
             restoreFrom: newest.map { "\(clock.date(of: $0.takenAt)) \(clock.timeOfDay($0.takenAt))" },
             command: "nudge --store \(store) restore --latest",
             backupsKnown: Store.identityUnknowable(at: store) == nil)
-        // Recorded beside the store: the daemon that later finds it restored closes it.
-        if let id = try? LibnotifyNotifier(onEvent: { _ in }).show(warning, replacing: nil) {
-            BackupLocation.recordDamageWarning(
-                DamageWarning(notificationID: id, shownAt: now), store: store, waiting: true)
-        }
+        _ = try? LibnotifyNotifier { _ in }.show(warning, replacing: nil)
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import NudgeCore
 
 /// The "store is damaged" notification left on screen, kept in `STORE.backup-location`: the
-/// store cannot hold it, and the daemon that showed it may stop (or could not open the store
-/// at all) before the store is sound again. The daemon that then finds it sound closes it, so
+/// store cannot hold it, and the daemon that showed it may stop before the store is sound
+/// again. The daemon that then finds it sound closes it, so
 /// the advice to restore is not followed a second time over newer entries (issue 39, round 27).
 public struct DamageWarning: Codable, Sendable, Equatable {
     /// The notification server's id for it: the server's, valid only while that server runs.
@@ -21,13 +21,14 @@ extension BackupLocation {
     public static func damageWarning(store: String) -> DamageWarning? { read(store: store)?.damageWarning }
 
     /// Records `warning` beside the store (nil: forgets it). Only in a file a backup wrote (no
-    /// folder is guessed for it) and can be read; without `waiting` a lock held elsewhere skips
+    /// folder is guessed for it), can be read and names the store's identity; without `waiting` a lock held elsewhere skips
     /// it, as the daemon's loop waits for no one. Whether it was written.
     @discardableResult
     public static func recordDamageWarning(_ warning: DamageWarning?, store: String, waiting: Bool) -> Bool {
         var written = false
         whileLocked(store: store, waiting: waiting) {
-            guard unreadable(store: store) == nil, var location = read(store: store),
+            // One read without its identity (a copied folder's) is never written back without it.
+            guard unreadable(store: store) == nil, var location = read(store: store), location.identity != nil,
                 location.damageWarning != warning
             else { return }
             location.damageWarning = warning

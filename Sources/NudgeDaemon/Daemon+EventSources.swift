@@ -140,10 +140,8 @@ extension Daemon {
                 sleepGuard.letSleepGo(because: "the warning sounded")
             case .ringEnded(let number):
                 ringer.ringEnded(number)
-            case .backedUp(let outcome):
-                backedUp(outcome)
-            case .checkpointed(let outcome):
-                upkeep.checkpoints.checkpointed(outcome)
+            case .backedUp, .rechecked, .damageWarningShown, .checkpointed:
+                storeUpkeep(event)
             case .notifier(.busClosed, _, _):
                 logger.notice("the session bus closed (the session ended); stopping")
                 return .stop
@@ -238,19 +236,55 @@ extension Daemon {
         return .continue
     }
 
+    /// What the store's upkeep reported: a backup, a check or a checkpoint finished, or the
+    /// damage warning was shown.
+    private func storeUpkeep(_ event: LoopEvent) {
+        switch event {
+        case .backedUp(let outcome):
+            backedUp(outcome)
+        case .rechecked(let damage):
+            closeDamageWarning(upkeep.backups.rechecked(damage))
+            reconcile(because: "store checked")
+        case .damageWarningShown(let warning):
+            upkeep.backups.damageWarningShown(warning)
+        case .checkpointed(let outcome):
+            upkeep.checkpoints.checkpointed(outcome)
+        default:
+            break
+        }
+    }
+
     /// The backup's thread finished: its warning shown once, and a plan for the next.
     private func backedUp(_ outcome: DailyBackup.Outcome) {
         defer { reconcile(because: "backed up") }
-        show(upkeep.backups.backedUp(outcome, wallClock: wallClock))
+        let (warning, sound) = upkeep.backups.backedUp(outcome, wallClock: wallClock)
+        closeDamageWarning(sound)
+        show(warning)
+    }
+
+    /// The store is sound again: its damage warning is closed, when the server now on the bus
+    /// is the one that showed it (another's id may be another notification by now).
+    func closeDamageWarning(_ warning: DamageWarning?) {
+        guard let warning else { return }
+        if server.showed(warning.notificationID, at: warning.shownAt), server.close(warning.notificationID) {
+            logger.notice(
+                "closed the damage warning (notification \(warning.notificationID))",
+                metadata: ["event": "damage_warning_closed"])
+        }
     }
 
     /// A warning about the store itself (damage, a failed backup): shown as it is, recorded in
     /// no delivery row, since the store may be what cannot be written.
     func show(_ warning: NotificationContent?) {
         guard let warning else { return }
-        let logger = logger
+        let (logger, events, shownAt) = (logger, events, configuration.clock.now())
         server.notifier.show(warning, replacing: nil) { result in
-            if case .failure(let error) = result { logger.error("cannot show \(warning.title): \(error)") }
+            switch result {
+            case .failure(let error): logger.error("cannot show \(warning.title): \(error)")
+            case .success(let id) where warning.title == StoreSafetyWarning.damagedTitle:
+                events.push(.damageWarningShown(DamageWarning(notificationID: id, shownAt: shownAt)))
+            case .success: break
+            }
         }
     }
 }

@@ -53,7 +53,7 @@ extension Daemon {
             try closeRolledBackNotifications()
             let backupDue = upkeep.backups.keep(
                 settings: input.settings, starting: reason == "start" || reason == "resumed",
-                now: configuration.clock.now(), wallClock: wallClock)
+                now: configuration.clock.now(), dataVersion: dataVersion, wallClock: wallClock)
             let ambienceChange = input.nextAmbienceChange(after: configuration.clock.now(), clock: wallClock)
             let quietChange = input.nextQuietChange(after: configuration.clock.now(), clock: wallClock)
             let wake = [plan.nextDue, backupDue, ambienceChange, escalationWake, quietChange].compactMap { $0 }.min()

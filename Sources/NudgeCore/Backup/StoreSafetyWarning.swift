@@ -3,6 +3,9 @@ import Foundation
 /// What a person is told when the daemon's daily backup fails or finds the store damaged: once,
 /// with the one command that helps. Never the store's contents.
 public enum StoreSafetyWarning {
+    /// The damage warning's title: the daemon closes that one once the store is sound again.
+    public static let damagedTitle = "The store is damaged"
+
     /// The store is damaged, or emptied or removed beside its backups (the problem says which,
     /// in a person's words, not SQLite's alone); `restoreFrom` is the newest sound backup's local time, if any.
     /// `backupsKnown` false: which backups are the store's cannot be known (the problem says why),
@@ -19,7 +22,7 @@ public enum StoreSafetyWarning {
                 "nudge cannot use the store: \(problem); and there is no sound backup. Keep a copy of the file before anything else writes to it."
             }
         return NotificationContent(
-            title: "The store is damaged", body: body, actions: [], urgency: .critical, category: "x-nudge.store")
+            title: damagedTitle, body: body, actions: [], urgency: .critical, category: "x-nudge.store")
     }
 
     /// A backup could not be made; the earlier ones (`earlierBackups` of them) are kept, and

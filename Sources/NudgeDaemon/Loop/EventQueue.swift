@@ -33,6 +33,10 @@ enum LoopEvent: Sendable {
     case ringEnded(Int)
     /// The daily backup's thread finished.
     case backedUp(DailyBackup.Outcome)
+    /// The store's check after a damage warning finished: SQLite's complaint, nil when sound.
+    case rechecked(String?)
+    /// The server accepted the damage warning under this id.
+    case damageWarningShown(DamageWarning)
     /// The checkpoint's thread finished.
     case checkpointed(Result<Store.CheckpointOutcome, StoreError>)
     /// The daemon's connection read the store as damaged, one opened afresh as sound: the

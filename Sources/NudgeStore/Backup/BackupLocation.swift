@@ -51,6 +51,9 @@ public struct BackupLocation: Codable, Sendable, Equatable {
     /// The last backup into a folder that failed, and why: doctor names it until the next
     /// backup is taken, which clears it. Nil in a file an older nudge wrote.
     public var failedBackup: FailedBackup?
+    /// The damage warning on screen until a daemon finds the store sound (`DamageWarning`).
+    /// Nil when none is, or in a file an older nudge wrote.
+    public var damageWarning: DamageWarning?
 
     /// How many earlier folders are remembered: a person moves backups rarely.
     static let formerFoldersKept = 5
@@ -158,7 +161,7 @@ public struct BackupLocation: Codable, Sendable, Equatable {
             newestBackupDevice: tookInto == nil ? earlier?.newestBackupDevice : tookInto.flatMap(Self.device(of:)),
             tookBackupsIntoFolder: tookInto == nil ? earlier?.tookBackupsIntoFolder : tookInto.flatMap(Self.resolved),
             deliveriesIssuedThrough: earlier?.deliveriesIssuedThrough,
-            failedBackup: tookInto == nil ? earlier?.failedBackup : nil)
+            failedBackup: tookInto == nil ? earlier?.failedBackup : nil, damageWarning: earlier?.damageWarning)
         guard location != earlier else { return nil }
         return writeFile(location, to: path(ofStore: store))
     }

@@ -41,9 +41,13 @@ public final class PinnedBackup {
         if output >= 0 { close(output) }
         guard code == 0 else {
             copy.remove()
+            // A full disk is worded as when the copy fits and the next step does not: the
+            // folder, the room needed and how to see it (round 27 on issue 39 had it bare).
+            let reason =
+                code == ENOSPC ? RestoreRoom.fullFolder(store: storePath, backup: source) : DiskError.describe(code)
             throw Store.BackupFailure(
                 description:
-                    "cannot copy the backup \(source) beside the store to restore it: \(DiskError.describe(code)); nothing was restored",
+                    "cannot copy the backup \(source) beside the store to restore it: \(reason); nothing was restored",
                 exitCode: code == ENOSPC || code == EDQUOT ? 74 : 73)
         }
         do throws(Store.BackupFailure) {

@@ -21,17 +21,24 @@ final class BackupKeeper {
     private var reportedStoreProblem: String?
     /// The damage a plan last met, so that every plan after it does not look for backups again.
     private var reportedDamage: String?
+    /// The damage warning on screen, this daemon's or one recorded beside the store by a daemon
+    /// before it: closed once the store passes its check again.
+    private var damageWarning: DamageWarning?
+    /// The store's data version when its check last ran: checked again only after a change.
+    private var checkedDataVersion: Int?
 
     init(store: Store, storePath: String, events: EventQueue, logger: Logger) {
         self.store = store
         self.storePath = storePath
         self.events = events
         self.logger = logger
+        damageWarning = BackupLocation.damageWarning(store: storePath)
     }
 
     /// Starts the backup when it is due; returns when the next one is (nil: backups are off, or
     /// one is running and its end plans again).
-    func keep(settings: Settings, starting: Bool, now: Date, wallClock clock: WallClock) -> Date? {
+    func keep(settings: Settings, starting: Bool, now: Date, dataVersion: Int, wallClock clock: WallClock) -> Date? {
+        defer { checkAgainIfWarned(dataVersion: dataVersion) }
         guard settings.bool(BackupPolicy.enabled), running == nil else { return nil }
         let directory = BackupDirectory.directory(store: storePath, setting: settings[BackupPolicy.directory])
         let identity = (try? store.identity()) ?? nil
@@ -58,6 +65,8 @@ final class BackupKeeper {
         guard due <= now else { return due }
         // Tried once per due instant: a failure waits for the next one, as a success does.
         lastBackup = (directory, identity, now)
+        // The backup checks the store too.
+        checkedDataVersion = dataVersion
         let events = events
         running = DailyBackup(
             connection: connection, storePath: storePath, directory: directory,
@@ -67,9 +76,13 @@ final class BackupKeeper {
     }
 
     /// The backup's thread finished: says what it found; returns the warning to show, once
-    /// (nil when it was shown already, or all is well).
-    func backedUp(_ outcome: DailyBackup.Outcome, wallClock clock: WallClock) -> NotificationContent? {
+    /// (nil when it was shown already, or all is well), and the damage warning to close when
+    /// the store passed its check.
+    func backedUp(_ outcome: DailyBackup.Outcome, wallClock clock: WallClock) -> (
+        show: NotificationContent?, close: DamageWarning?
+    ) {
         running = nil
+        let closing = outcome.damage == nil ? foundSound() : nil
         if let backup = outcome.backup {
             logger.notice(
                 "backed up the store to \(backup.path) (\(backup.size) bytes, checked)\(outcome.removed == 0 ? "" : "; removed \(outcome.removed) older")"
@@ -90,11 +103,11 @@ final class BackupKeeper {
             content = StoreSafetyWarning.backupFailed(reason: failure, earlierBackups: outcome.earlierBackups)
         } else {
             reportedStoreProblem = nil
-            return nil
+            return (nil, closing)
         }
-        guard reportedStoreProblem != content.title else { return nil }
+        guard reportedStoreProblem != content.title else { return (nil, closing) }
         reportedStoreProblem = content.title
-        return content
+        return (content, closing)
     }
 
     /// A plan the store refused as damaged: the warning to show, naming its newest sound
@@ -119,6 +132,50 @@ final class BackupKeeper {
         guard reportedStoreProblem != content.title else { return nil }
         reportedStoreProblem = content.title
         return content
+    }
+
+    /// The damage warning was shown under `warning`'s id: kept, and recorded beside the store
+    /// for a daemon started later, which closes it if this one cannot.
+    func damageWarningShown(_ warning: DamageWarning) {
+        damageWarning = warning
+        if !BackupLocation.recordDamageWarning(warning, store: storePath, waiting: false) {
+            logger.debug(
+                "damage warning: not recorded beside the store (no backup location, or another nudge writes it)")
+        }
+    }
+
+    /// The check run again since a damage warning (`DamageRecheck`) finished: the warning to
+    /// close when the store passed (nil otherwise).
+    func rechecked(_ damage: String?) -> DamageWarning? {
+        running = nil
+        guard let damage else { return foundSound() }
+        logger.notice("the store is still damaged (\(damage))")
+        return nil
+    }
+
+    /// Checks the store again, off the loop, while a damage warning is on screen and the store
+    /// changed since its last check: a restore is what makes it sound, and the warning's advice
+    /// followed a second time would roll back what was written since.
+    private func checkAgainIfWarned(dataVersion: Int) {
+        guard running == nil, damageWarning != nil || reportedStoreProblem == StoreSafetyWarning.damagedTitle,
+            checkedDataVersion != dataVersion
+        else { return }
+        checkedDataVersion = dataVersion
+        let events = events
+        running = DamageRecheck(connection: connection, storePath: storePath).start { events.push(.rechecked($0)) }
+    }
+
+    /// The store passed its check: a damage met again is said again; returns the warning on
+    /// screen to close, forgotten beside the store too.
+    private func foundSound() -> DamageWarning? {
+        let warned = damageWarning != nil || reportedStoreProblem == StoreSafetyWarning.damagedTitle
+        reportedDamage = nil
+        if reportedStoreProblem == StoreSafetyWarning.damagedTitle { reportedStoreProblem = nil }
+        guard warned else { return nil }
+        logger.notice("the store passes SQLite's quick check again: its damage warning is closed")
+        defer { damageWarning = nil }
+        if damageWarning != nil { BackupLocation.recordDamageWarning(nil, store: storePath, waiting: false) }
+        return damageWarning
     }
 
     /// A daemon that stops lets a running backup finish, within a bound under systemd's stop

@@ -36,7 +36,7 @@ struct StoreUpkeepTests {
     @Test func aStopWaitsForTheRunningBackup() throws {
         let upkeep = try upkeep()
         let due = upkeep.backups.keep(
-            settings: Settings(), starting: true, now: now, wallClock: WallClock(zone: .system("UTC")))
+            settings: Settings(), starting: true, now: now, dataVersion: 0, wallClock: WallClock(zone: .system("UTC")))
         #expect(due == nil, "started, not planned for later")
         upkeep.waitForRunning()
         let backedUp = events.drain().contains {

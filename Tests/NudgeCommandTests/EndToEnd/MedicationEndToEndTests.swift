@@ -303,8 +303,10 @@ struct MedicationEndToEndTests: DaemonScenario {
             "\(asked)")
         #expect((try? delivery(secondDose))?["action"] == "taken")
         #expect(try rows("SELECT * FROM medication_events WHERE medication_id = 'modafinil'").count == 1)
+        // The mock numbers each new notification from 1: the question's id by the bus alone.
+        let question = UInt32(asked.count)
         #expect(waitForStore { shownAt(secondQuestion) != nil }, "\(daemon.stderr)")
-        let question = try #require(try delivery(secondQuestion)?["notification_id"].flatMap { UInt32($0) })
+        #expect(try delivery(secondQuestion)?["notification_id"] == "\(question)")
         return (daemon, question)
     }
 

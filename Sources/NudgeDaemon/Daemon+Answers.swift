@@ -122,7 +122,6 @@ extension Daemon {
         case .recorded(let receipt):
             logger.info("answered \(record.key): \(action)")
             if let command = receipt.openInTerminal { openTerminal(running: command) }
-            if let shown = receipt.confirmationOnScreen { try showConfirmation(shown) }
         case .duplicate, .answeredOtherwise: logger.debug("already answered \(record.key); ignoring '\(action)'")
         case .refused(let refusal):
             logger.notice("not recorded: \(action) on \(record.key): \(refusal)")
@@ -160,18 +159,6 @@ extension Daemon {
             try showWithoutAwake(record, notification: ringing.notificationID)
         } catch {
             logger.error("\(error)")
-        }
-    }
-
-    /// What an answer did, where it is not what the button said, shown to the person who
-    /// clicked as its rule words it: once, answering nothing (no delivery, no ledger line).
-    private func showConfirmation(_ content: NotificationContent) throws {
-        let onScreen = server.screen.screened(content, settings: try store.settings())
-        server.submit(onScreen, replacing: nil, ledgerFor: []) { [unowned self] result, _, _ in
-            switch result {
-            case .success(let id): logger.info("shown what an answer did as notification \(id)")
-            case .failure(let error): logger.error("cannot show what an answer did: \(error)")
-            }
         }
     }
 

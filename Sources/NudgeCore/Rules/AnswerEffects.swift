@@ -16,15 +16,11 @@ public struct AnswerEffects<Change: AppChange>: Sendable, Equatable {
     /// What was done, in words, for the terminal the answer came from ("logged a call with
     /// Sam"); nil where the action's name says it.
     public var confirmation: String?
-    /// What the person who answered on a notification sees on screen of it, where what was done
-    /// is not what the button says (a *Taken* that DoseTap's guard kept from a second entry):
-    /// shown once, answering nothing.
-    public var confirmationOnScreen: NotificationContent?
 
     public init(
         answeredAt: Date? = nil, changes: [Change] = [], followUp: AnswerFollowUp? = nil,
         cancelOwedWithPrefix: String? = nil,
-        openInTerminal: [String]? = nil, confirmation: String? = nil, confirmationOnScreen: NotificationContent? = nil
+        openInTerminal: [String]? = nil, confirmation: String? = nil
     ) {
         self.answeredAt = answeredAt
         self.changes = changes
@@ -32,7 +28,6 @@ public struct AnswerEffects<Change: AppChange>: Sendable, Equatable {
         self.cancelOwedWithPrefix = cancelOwedWithPrefix
         self.openInTerminal = openInTerminal
         self.confirmation = confirmation
-        self.confirmationOnScreen = confirmationOnScreen
     }
 }
 

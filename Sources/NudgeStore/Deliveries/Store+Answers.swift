@@ -20,15 +20,10 @@ public struct AnswerReceipt: Sendable, Equatable {
     public var openInTerminal: [String]?
     /// What was done in words: its rule's, or the notification's title and the button's label.
     public var confirmation: String?
-    /// What the daemon shows of it to the person who clicked, as its rule words it.
-    public var confirmationOnScreen: NotificationContent?
 
-    public init(
-        openInTerminal: [String]? = nil, confirmation: String? = nil, confirmationOnScreen: NotificationContent? = nil
-    ) {
+    public init(openInTerminal: [String]? = nil, confirmation: String? = nil) {
         self.openInTerminal = openInTerminal
         self.confirmation = confirmation
-        self.confirmationOnScreen = confirmationOnScreen
     }
 }
 
@@ -119,8 +114,7 @@ extension Store {
         var decided: DecidedReply<Rule.Change>?
         let receipt = { (effects: AnswerEffects<Rule.Change>) in
             AnswerReceipt(
-                openInTerminal: effects.openInTerminal, confirmation: effects.confirmation ?? decided?.done,
-                confirmationOnScreen: effects.confirmationOnScreen)
+                openInTerminal: effects.openInTerminal, confirmation: effects.confirmation ?? decided?.done)
         }
         let outcome = try answer(recorded: receipt) { db -> Result<DecidedAnswer<Rule.Change>, InputError> in
             // Read again in the transaction: the first answer wins.

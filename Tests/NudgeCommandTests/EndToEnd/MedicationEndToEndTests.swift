@@ -190,41 +190,124 @@ struct MedicationEndToEndTests: DaemonScenario {
         let daemon = try startDaemon(at: "2026-11-26T07:59:57-05:00")
         #expect(bus.waitForNotify(count: 1).count == 1, "\(daemon.stderr)")
         #expect(waitForStore { shownAt(dose) != nil })
-        try nudge("meds", "taken", "modafinil", at: "2026-11-26T08:01:00-05:00")
+        // At the daemon's time: the question the answer queues is due at its instant.
+        try nudge("meds", "taken", "modafinil", at: "2026-11-26T08:00:00-05:00")
         let id = try #require(try delivery(dose)?["id"])
-        let again = try nudge("ack", id, "taken", at: "2026-11-26T08:02:00-05:00")
-        #expect(again.stdout.contains("modafinil was recorded at 08:01; nothing recorded twice"), "\(again)")
+        let again = try nudge("ack", id, "taken", at: "2026-11-26T08:00:01-05:00")
+        #expect(again.stdout.contains("modafinil was recorded at 08:00; nothing recorded twice"), "\(again)")
         #expect(
             try rows("SELECT confirmed_duplicate FROM medication_events WHERE medication_id = 'modafinil'") == [
                 ["confirmed_duplicate": "0"]
             ])
         #expect(daemon.waitForPlan(nextDue: "2026-11-27T13:00:00Z"), "\(daemon.stderr)")
-        #expect(bus.notifyCalls().count == 1)
+        // DoseTap's question, asked on screen whichever way the Taken came.
+        #expect(bus.waitForNotify(count: 2).map(\.summary) == ["Modafinil 200 mg", "Modafinil 200 mg: a second dose?"])
     }
 
-    /// A *Taken* clicked within DoseTap's guard of another entry records nothing: the person
-    /// who clicked sees so on screen, with how to record a second dose (issue 42: only the log
-    /// said it), as a notification with no buttons; nothing more is recorded.
-    @Test func aTakenWithinTheGuardShowsOnScreenThatNothingWasRecordedTwice() throws {
+    /// A *Taken* clicked within DoseTap's guard of another entry records nothing yet: DoseTap's
+    /// question is asked on screen, as a delivery of its own (issue 42: a note with no buttons
+    /// said how to record it from a terminal); *Record a second dose* writes the entry DoseTap
+    /// writes when the person confirms, at the *Taken*'s instant, `confirmed_duplicate` set.
+    @Test func aTakenWithinTheGuardAsksAndASecondDoseIsRecordedConfirmed() throws {
+        let (daemon, question) = try askedAfterATakenWithinTheGuard()
+        try bus.invokeAction("second-dose", on: question)
+        #expect(waitForStore { (try? delivery(secondQuestion))??["action"] == "second-dose" }, "\(daemon.stderr)")
+        let entries = try rows(
+            "SELECT taken_at_utc, confirmed_duplicate FROM medication_events WHERE medication_id = 'modafinil' ORDER BY taken_at_utc"
+        )
+        #expect(entries.map { $0["confirmed_duplicate"] } == ["0", "1"], "\(entries)")
+        let taken = try #require(try delivery(secondDose)?["acknowledged_at"].flatMap(Timestamp.parse))
+        let recorded = try #require(entries.last?["taken_at_utc"].flatMap(DoseTapFixture.read), "\(entries)")
+        #expect(abs(recorded.timeIntervalSince(taken)) < 1, "the Taken's instant, not the question's answer's")
+        // The dose was settled by its Taken, as before: nothing more of it.
+        #expect(daemon.waitForPlan(nextDue: "2026-11-27T13:00:00Z"), "\(daemon.stderr)")
+        #expect(bus.notifyCalls().count == 2)
+    }
+
+    /// *It was the same dose* writes nothing; the entry that stood stands.
+    @Test func itWasTheSameDoseRecordsNothing() throws {
+        let (daemon, question) = try askedAfterATakenWithinTheGuard()
+        try bus.invokeAction("same-dose", on: question)
+        #expect(waitForStore { (try? delivery(secondQuestion))??["action"] == "same-dose" }, "\(daemon.stderr)")
+        #expect(daemon.waitForPlan(nextDue: "2026-11-27T13:00:00Z"), "\(daemon.stderr)")
+        #expect(try rows("SELECT * FROM medication_events WHERE medication_id = 'modafinil'").count == 1)
+        #expect((try? delivery(secondDose))?["action"] == "taken")
+        #expect(bus.notifyCalls().count == 2)
+    }
+
+    /// `nudge ack` answers the question as its button does, by its label, and the daemon
+    /// closes it.
+    @Test func theQuestionIsAnsweredFromATerminal() throws {
+        let (daemon, question) = try askedAfterATakenWithinTheGuard()
+        let id = try #require(try delivery(secondQuestion)?["id"])
+        let answered = try nudge("ack", id, "record a second dose", at: "2026-11-26T08:02:00-05:00")
+        #expect(answered.stdout.contains("modafinil 200 mg recorded as a second dose, taken at 08:0"), "\(answered)")
+        #expect(
+            try rows(
+                "SELECT confirmed_duplicate FROM medication_events WHERE medication_id = 'modafinil' ORDER BY confirmed_duplicate"
+            ).map { $0["confirmed_duplicate"] } == ["0", "1"])
+        #expect(bus.waitForClose(question), "\(bus.closeCalls()) \(daemon.stderr)")
+        let again = try attempt("ack", id, "second-dose")
+        #expect(again.status == 0 && !again.stdout.contains("recorded as a second dose"), "\(again)")
+        #expect(try rows("SELECT * FROM medication_events WHERE medication_id = 'modafinil'").count == 2)
+    }
+
+    /// The question has its delivery row: the server closing it (expired) is matched to that
+    /// row, never to an earlier server's delivery the same notification id (2) was given to,
+    /// which would be closed and owed again (issue 42: the note shown with no row left the
+    /// close to the store's latest showing of that id).
+    @Test func theQuestionClosedByTheServerIsMatchedToItsOwnRowOnly() throws {
+        let earlier = "symptom:2026-11-24"
+        _ = try Subprocess.run(
+            "/usr/bin/sqlite3",
+            [
+                store,
+                """
+                PRAGMA busy_timeout = 5000;
+                INSERT INTO reminder_deliveries (id, reminder_key, kind, due_at, shown_at, notification_id, awaits_answer)
+                VALUES ((SELECT coalesce(max(id), 0) + 1 FROM reminder_deliveries), '\(earlier)', 'symptom',
+                    '2026-11-24T23:00:00Z', '2026-11-24T23:00:01Z', 2, 1)
+                """,
+            ])
+        let (daemon, question) = try askedAfterATakenWithinTheGuard()
+        #expect(question == 2, "the earlier server's id")
+        try bus.close(question, reason: 1)
+        #expect(waitForStore { (try? delivery(secondQuestion))??["closed_reason"] == "expired" }, "\(daemon.stderr)")
+        let untouched = try #require(try delivery(earlier))
+        #expect(untouched["closed_at"] == "NULL" && untouched["reshow_at"] == "NULL", "\(untouched)")
+    }
+
+    let secondDose = "medication:modafinil:2026-11-26:0801"
+    var secondQuestion: String { "\(secondDose):second:1" }
+
+    /// Doses at 08:00 and 08:01, an entry at 07:59, and *Taken* clicked on the 08:01 one: the
+    /// question on screen, with the notification id it was shown under.
+    private func askedAfterATakenWithinTheGuard() throws -> (daemon: Spawned, question: UInt32) {
         try nudge("meds", "edit", "modafinil", "--at", "08:00,08:01", at: "2026-11-26T06:01:00-05:00")
         try nudge("meds", "taken", "modafinil", at: "2026-11-26T07:59:00-05:00")
         let daemon = try startDaemon(at: "2026-11-26T08:00:57-05:00")
-        let second = "medication:modafinil:2026-11-26:0801"
-        #expect(waitForStore { shownAt(second) != nil }, "\(daemon.stderr)")
+        #expect(waitForStore { shownAt(secondDose) != nil }, "\(daemon.stderr)")
         let shown = bus.waitForNotify(count: 1)
         #expect(shown.last?.body == "Due at 08:01.", "\(daemon.stderr)")
-        let id = try #require(try delivery(second)?["notification_id"].flatMap { UInt32($0) })
+        let id = try #require(try delivery(secondDose)?["notification_id"].flatMap { UInt32($0) })
         try bus.invokeAction("taken", on: id)
-        let said = bus.waitForNotify(count: shown.count + 1)
-        #expect(said.count == shown.count + 1, "\(daemon.stderr)")
-        #expect(said.last?.summary == "Modafinil 200 mg", "\(said)")
+        let asked = bus.waitForNotify(count: shown.count + 1)
+        #expect(asked.count == shown.count + 1, "\(daemon.stderr)")
+        #expect(asked.last?.summary == "Modafinil 200 mg: a second dose?", "\(asked)")
+        #expect(asked.last?.body.hasPrefix("modafinil was recorded at 07:59, ") == true, "\(asked)")
         #expect(
-            said.last?.body
-                == "modafinil was recorded at 07:59; nothing recorded twice: meds history lists this dose taken with that entry (a second dose: nudge meds taken modafinil --confirm-duplicate)",
-            "\(said)")
-        #expect(said.last?.actions == [], "\(said)")
-        #expect((try? delivery(second))?["action"] == "taken")
+            asked.last?.body.contains(
+                "DoseTap asks before a second within 5 minutes. Taken at 08:0") == true, "\(asked)")
+        #expect(
+            asked.last?.actions == ["second-dose", "Record a second dose", "same-dose", "It was the same dose"],
+            "\(asked)")
+        #expect((try? delivery(secondDose))?["action"] == "taken")
         #expect(try rows("SELECT * FROM medication_events WHERE medication_id = 'modafinil'").count == 1)
+        // The mock numbers each new notification from 1: the question's id by the bus alone.
+        let question = UInt32(asked.count)
+        #expect(waitForStore { shownAt(secondQuestion) != nil }, "\(daemon.stderr)")
+        #expect(try delivery(secondQuestion)?["notification_id"] == "\(question)")
+        return (daemon, question)
     }
 
     /// Two doses a minute apart, each answered *Taken* on its notification: DoseTap's guard

@@ -68,10 +68,14 @@ public struct MedicationEvent: Sendable, Equatable {
 extension MedicationEvent {
     /// The guard's question, as a refusal the person answers by typing the command again.
     public func duplicateRefusal(earlier: Date, clock: WallClock) -> InputError {
-        let minutes = Int(abs(takenAt.timeIntervalSince(earlier)) / 60)
-        let apart = minutes == 0 ? "less than a minute" : minutes == 1 ? "1 minute" : "\(minutes) minutes"
-        return InputError(
-            "\(medicationID) was recorded at \(clock.timeOfDay(earlier)), \(apart) from this one; DoseTap asks before a second within \(KnownMedication.duplicateGuardMinutes) minutes: to record it too, --confirm-duplicate"
+        InputError(
+            "\(medicationID) was recorded at \(clock.timeOfDay(earlier)), \(Self.apart(earlier, takenAt)) from this one; DoseTap asks before a second within \(KnownMedication.duplicateGuardMinutes) minutes: to record it too, --confirm-duplicate"
         )
+    }
+
+    /// `less than a minute`, `1 minute`, `3 minutes`: whole minutes apart, as the guard counts.
+    static func apart(_ one: Date, _ other: Date) -> String {
+        let minutes = Int(abs(one.timeIntervalSince(other)) / 60)
+        return minutes == 0 ? "less than a minute" : minutes == 1 ? "1 minute" : "\(minutes) minutes"
     }
 }

@@ -3,10 +3,11 @@ import Foundation
 extension MedicationReminder: TakenBackRule {
     /// `taken` writes the dose in DoseTap's `medication_events` as `nudge meds taken` does, at
     /// the instant answered, unless an entry already took the dose or DoseTap's duplicate guard
-    /// would ask (another entry of the medication in the session, within its minutes): a button
-    /// cannot ask DoseTap's question, so nothing is recorded twice, the reminder is answered,
-    /// and the confirmation says which entry stands and how to record a second dose
-    /// (`--confirm-duplicate`); that entry is the dose's in `meds history` too
+    /// would ask (another entry of the medication within its minutes): nothing is recorded yet,
+    /// the reminder is answered, and DoseTap's question is asked on screen as a delivery of its
+    /// own (``secondDoseQuestion(_:dose:in:)``), whose answer records the second entry or
+    /// nothing; the confirmation says which entry stands and how to record a second dose from a
+    /// terminal. Until then that entry is the dose's in `meds history`
     /// (``Facts/guardStanding(for:)``), as DoseTap takes a second tap in its guard for the same
     /// dose. `snooze` shows it again in 10 minutes; `skip` records the dose
     /// skipped. A dose another reminder of it answered is refused, naming that answer; so are a
@@ -14,9 +15,16 @@ extension MedicationReminder: TakenBackRule {
     public func answer(_ answer: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
         -> AnswerDecision<MedicationChange>
     {
-        guard let (dose, _) = ScheduledDose.parse(record.key), let scheduled = input.facts.schedule(dose.medicationID)
+        guard let (dose, follow) = ScheduledDose.parse(record.key),
+            let scheduled = input.facts.schedule(dose.medicationID)
         else { return .refused(InputError("\(record.key) is no longer a medication taken by day")) }
         guard record.action == nil else { return .duplicate }
+        if follow == .secondDoseQuestion {
+            return answerSecondDose(answer, dose: dose, scheduled: scheduled, in: input)
+        }
+        if Self.secondDoseAnswers.contains(answer) {
+            return .refused(InputError("\(answer) answers only whether a Taken was a second dose"))
+        }
         if let refusal = Self.tooOld(dose, at: now, clock: input.clock) { return .refused(refusal) }
         if let settled = input.facts.answer(of: dose) {
             // The same answer given on another of the dose's reminders stands: nothing to do,
@@ -56,13 +64,13 @@ extension MedicationReminder: TakenBackRule {
                 doseMg: input.facts.doseMg(of: dose, clock: input.clock) ?? scheduled.schedule.doseMg, takenAt: now,
                 confirmedDuplicate: false, openSession: nil, clock: input.clock,
                 rolloverHour: input.settings.int(.sessionRolloverHour))
-            if let standing = standingEntry(for: dose, event: event, in: input) {
+            if let standing = standingEntry(for: dose, takenAt: now, in: input) {
                 let said =
                     "\(dose.medicationID) was recorded at \(input.clock.timeOfDay(standing)); nothing recorded twice: meds history lists this dose taken with that entry (a second dose: nudge meds taken \(ShellWord.quoted(dose.medicationID)) --confirm-duplicate)"
                 return .record(
                     AnswerEffects(
-                        cancelOwedWithPrefix: followUps, confirmation: said,
-                        confirmationOnScreen: Self.onScreen(said, title: title(ofKey: record.key, in: input))))
+                        followUp: .init(kind: kind, keyPrefix: dose.key(.secondDoseQuestion), dueAt: now),
+                        cancelOwedWithPrefix: followUps, confirmation: said))
             }
             return .record(
                 AnswerEffects(
@@ -82,14 +90,6 @@ extension MedicationReminder: TakenBackRule {
         default:
             return .refused(InputError("\(answer) is not an answer to a medication reminder"))
         }
-    }
-
-    /// A confirmation as the person who clicked sees it: the medication's title, no buttons, a
-    /// locked screen's neutral words as its reminders have.
-    private static func onScreen(_ said: String, title: String) -> NotificationContent {
-        var content = NotificationContent(title: title, body: said, actions: [], category: "x-nudge.medication")
-        content.isPrivate = true
-        return content
     }
 
     /// Taken after a skip or a snooze: the notification's answer stands, and `nudge meds
@@ -126,10 +126,11 @@ extension MedicationReminder: TakenBackRule {
     }
 
     /// The entry that stands for this dose already: one in its span, or one DoseTap's guard
-    /// finds within its minutes of `event`, whatever their sessions.
-    private func standingEntry(for dose: ScheduledDose, event: MedicationEvent, in input: RuleInput<Facts>) -> Date? {
+    /// finds within its minutes of `takenAt`, whatever their sessions.
+    func standingEntry(for dose: ScheduledDose, takenAt: Date, in input: RuleInput<Facts>) -> Date? {
         if let entry = input.facts.entry(for: dose, clock: input.clock) { return entry.takenAt }
-        return event.duplicate(
-            among: input.facts.entries.filter { $0.medicationID == dose.medicationID }.map(\.takenAt))
+        return input.facts.entries.filter { $0.medicationID == dose.medicationID }.map(\.takenAt).first {
+            MedicationEvent.isWithinGuard($0, of: takenAt)
+        }
     }
 }

@@ -83,9 +83,11 @@ extension MedicationReminder {
             attempts.filter { $0.key == dose.key || $0.key.hasPrefix(dose.key + ":") }
         }
 
-        /// The answer that settled a dose (`taken` or `skip`, on any of its reminders).
+        /// The answer that settled a dose (`taken` or `skip`, on any of its reminders; the
+        /// second-dose question after a *Taken* answers something else).
         public func answer(of dose: ScheduledDose) -> String? {
-            attempts(of: dose).compactMap(\.action).first { $0 != MedicationReminder.snoozeAction }
+            attempts(of: dose).filter { ScheduledDose.parse($0.key)?.follow != .secondDoseQuestion }
+                .compactMap(\.action).first { $0 != MedicationReminder.snoozeAction }
         }
 
         /// Whether the dose needs no more reminders: answered, recorded not taken, or an entry

@@ -35,7 +35,7 @@ public struct MedicationReminder: MissRecordingRule {
     public let name = "medication"
     public let settingKeys: [SettingKey] = [.medsRepeatMinutes, .medsDuringDoNotDisturb]
     public let enabledSetting: SettingKey? = nil
-    public let answers = [takenAction, snoozeAction, skipAction]
+    public let answers = [takenAction, snoozeAction, skipAction] + secondDoseAnswers
     /// A dose recorded elsewhere (`nudge meds taken`), or a repeat shown since, closes it.
     public let closesWhenSettledElsewhere = true
 
@@ -109,11 +109,14 @@ public struct MedicationReminder: MissRecordingRule {
     /// A snooze, or one shown, counts while its dose is still one of its medication's (not
     /// moved away by `meds edit`: the edit ended it), is not settled, and no later reminder of
     /// it was shown (that one stands in its place).
+    /// The second-dose question counts until answered: its dose is settled by the *Taken* that
+    /// asked it.
     public func isCurrent(key: String, in input: RuleInput<Facts>) -> Bool {
-        guard let (dose, _) = ScheduledDose.parse(key), let scheduled = input.facts.schedule(dose.medicationID),
-            scheduled.doses(on: dose.date, clock: input.clock).contains(where: { $0.dose == dose }),
-            !input.facts.isSettled(dose, clock: input.clock)
+        guard let (dose, follow) = ScheduledDose.parse(key), let scheduled = input.facts.schedule(dose.medicationID),
+            scheduled.doses(on: dose.date, clock: input.clock).contains(where: { $0.dose == dose })
         else { return false }
+        if follow == .secondDoseQuestion { return input.facts.attempts.first { $0.key == key }?.action == nil }
+        guard !input.facts.isSettled(dose, clock: input.clock) else { return false }
         let attempts = input.facts.attempts(of: dose)
         guard let shownAt = attempts.first(where: { $0.key == key })?.shownAt else { return true }
         return !attempts.contains { ($0.shownAt ?? .distantPast) > shownAt }
@@ -131,6 +134,7 @@ public struct MedicationReminder: MissRecordingRule {
         guard let (dose, follow) = ScheduledDose.parse(occurrence.key) else { return .missed }
         switch follow {
         case .first: return late < span ? .show : .missed
+        case .secondDoseQuestion: return late < every ? .show : .missed
         case .again, .snooze:
             let doseRuns = input.clock.instant(on: dose.date, at: dose.time).map { now < $0 + span } ?? false
             return late < every || doseRuns ? .show : .missed
@@ -147,6 +151,7 @@ public struct MedicationReminder: MissRecordingRule {
         case .first: return title
         case .again, .snooze: return "\(title) (again)"
         case .unanswered: return "\(title): not taken"
+        case .secondDoseQuestion: return "\(title): a second dose?"
         }
     }
 
@@ -158,6 +163,7 @@ public struct MedicationReminder: MissRecordingRule {
         guard let (dose, follow) = ScheduledDose.parse(occurrence.key), follow != .unanswered,
             input.facts.schedule(dose.medicationID) != nil
         else { return nil }
+        if follow == .secondDoseQuestion { return secondDoseQuestion(occurrence.key, dose: dose, in: input) }
         let when = input.clock.dueText(on: dose.date, at: dose.time)
         let body: String
         switch follow {
@@ -177,9 +183,10 @@ public struct MedicationReminder: MissRecordingRule {
     }
 
     /// Every reminder of a dose found too late, and the dose's end, record it not taken, at the
-    /// instant that is found (`recorded_at`), as a skip is recorded at its answer.
+    /// instant that is found (`recorded_at`), as a skip is recorded at its answer; a second-dose
+    /// question found too late records nothing (its dose was answered *Taken*).
     public func changesWhenMissed(key: String, dueAt: Date, at now: Date) -> [MedicationChange] {
-        guard let (dose, _) = ScheduledDose.parse(key) else { return [] }
+        guard let (dose, follow) = ScheduledDose.parse(key), follow != .secondDoseQuestion else { return [] }
         return [.notTaken(dose, outcome: .missed, at: now)]
     }
 

@@ -3,7 +3,8 @@ import Foundation
 /// One dose of a medication taken by day: its name, the local day and the time of day it is due
 /// on. Its reminders' keys are built from it (`medication:modafinil:2026-11-26:0800`), then a
 /// suffix for what follows the first: `:again:N` (a repeat), `:snooze:N`, `:unanswered` (the
-/// instant it is recorded not taken). A key is built from the name, the day and the time, never
+/// instant it is recorded not taken), `:second:N` (whether a *Taken* the dose had an entry for
+/// was a second dose: ``MedicationReminder/secondDoseAnswers``). A key is built from the name, the day and the time, never
 /// a row id, so the same dose keeps its key across a remove and an add.
 public struct ScheduledDose: Sendable, Hashable {
     public var medicationID: String
@@ -22,6 +23,9 @@ public struct ScheduledDose: Sendable, Hashable {
         case again(Int)
         case snooze
         case unanswered
+        /// Asked after a *Taken* that recorded nothing, the dose taken already: its answer
+        /// records a second entry or nothing, and never settles the dose.
+        case secondDoseQuestion
     }
 
     /// The key of the dose's first reminder; its follow-ups' keys start with it and a colon.
@@ -38,6 +42,7 @@ public struct ScheduledDose: Sendable, Hashable {
         case .again(let number): "\(key):again:\(number)"
         case .snooze: "\(key):snooze:"
         case .unanswered: "\(key):unanswered"
+        case .secondDoseQuestion: "\(key):second:"
         }
     }
 
@@ -53,6 +58,7 @@ public struct ScheduledDose: Sendable, Hashable {
         case []: return (dose, .first)
         case ["unanswered"]: return (dose, .unanswered)
         case let rest where rest.count == 2 && rest[0] == "snooze": return (dose, .snooze)
+        case let rest where rest.count == 2 && rest[0] == "second": return (dose, .secondDoseQuestion)
         case let rest where rest.count == 2 && rest[0] == "again": return Int(rest[1]).map { (dose, .again($0)) }
         default: return nil
         }

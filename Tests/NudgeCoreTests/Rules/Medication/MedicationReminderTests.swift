@@ -263,6 +263,7 @@ import Testing
         }
         #expect(again.changes.isEmpty)
         #expect(again.confirmation?.contains("--confirm-duplicate") == true)
+        #expect(again.followUp == .init(kind: .medication, keyPrefix: dose.key(.secondDoseQuestion), dueAt: now))
 
         // Another reminder of the dose answered first: refused, naming that answer, and after
         // a skip the command that records the dose taken after all.
@@ -279,6 +280,55 @@ import Testing
                 "answered already: skip; to record it taken after all: nudge meds taken modafinil"))
     }
 
+    /// DoseTap's question after a *Taken* its guard kept from a second entry: *Record a second
+    /// dose* writes the entry at the *Taken*'s instant, `confirmed_duplicate` set; *It was the
+    /// same dose* writes nothing; neither is the dose's answer, which stays the *Taken*.
+    @Test func theSecondDoseQuestionRecordsAtTheTakensInstantAndNeverSettlesTheDose() throws {
+        let dose = ScheduledDose(
+            medicationID: "modafinil", date: CivilDate(iso: "2026-11-26")!, time: LocalTime(hour: 8, minute: 0)!)
+        let takenAt = at("2026-11-26T13:02:00Z")
+        let question = DeliveryRecord(
+            id: 2, key: dose.key(.secondDoseQuestion) + "1", kind: .medication, dueAt: takenAt, shownAt: takenAt)
+        var facts = MedicationReminder.Facts(
+            schedules: [modafinil(at: "08:00")],
+            attempts: [
+                .init(key: question.key, shownAt: takenAt, action: "same-dose"),
+                .init(key: dose.key, shownAt: at("2026-11-26T13:00:00Z"), action: "taken", answeredAt: takenAt),
+            ],
+            entries: [.init(medicationID: "modafinil", takenAt: at("2026-11-26T13:00:30Z"))], notTaken: [:])
+        #expect(facts.answer(of: dose) == "taken")
+        facts.attempts[0].action = nil
+        let now = at("2026-11-26T13:04:00Z")
+        #expect(MedicationReminder().isCurrent(key: question.key, in: input(facts)))
+        guard
+            case .record(let second) = MedicationReminder().answer(
+                "second-dose", to: question, at: now, in: input(facts)),
+            case .taken(let event)? = second.changes.first
+        else {
+            Issue.record("second-dose records")
+            return
+        }
+        #expect(event.takenAt == takenAt && event.confirmedDuplicate && event.doseMg == 200)
+        guard case .record(let same) = MedicationReminder().answer("same-dose", to: question, at: now, in: input(facts))
+        else {
+            Issue.record("same-dose records")
+            return
+        }
+        #expect(same.changes.isEmpty)
+        // Neither answers the dose's own reminder, nor the dose's answers the question.
+        let reminder = DeliveryRecord(
+            id: 1, key: dose.key, kind: .medication, dueAt: at("2026-11-26T13:00:00Z"),
+            shownAt: at("2026-11-26T13:00:00Z"))
+        var open = facts
+        open.attempts = []
+        guard case .refused = MedicationReminder().answer("second-dose", to: reminder, at: now, in: input(open)),
+            case .refused = MedicationReminder().answer("taken", to: question, at: now, in: input(facts))
+        else {
+            Issue.record("refused")
+            return
+        }
+    }
+
     @Test func keysReadBackWhateverTheName() {
         let dose = ScheduledDose(
             medicationID: "vitamin: D3 100%", date: CivilDate(iso: "2026-11-26")!, time: LocalTime(hour: 21, minute: 5)!
@@ -288,6 +338,7 @@ import Testing
             #expect(parsed?.dose == dose && parsed?.follow == follow)
         }
         #expect(ScheduledDose.parse(dose.key(.snooze) + "1")?.follow == .snooze)
+        #expect(ScheduledDose.parse(dose.key(.secondDoseQuestion) + "1")?.follow == .secondDoseQuestion)
         #expect(ScheduledDose.parse("medication:x:2026-11-26:0800:again") == nil)
         #expect(ScheduledDose.parse("symptom:2026-11-26") == nil)
     }

@@ -53,6 +53,11 @@ struct Nudge: ParsableCommand {
     /// its exit status. Errors are one line on stderr; usage errors exit 64 (EX_USAGE) and
     /// touch nothing.
     static func execute(_ arguments: [String]) -> Int32 {
+        // Widths count what the terminal shows: `…` is three columns in Latin-1's `...`.
+        DisplayWidth.$codeset.withValue(CommandEnvironment.current.terminalCodeset) { executeMeasured(arguments) }
+    }
+
+    private static func executeMeasured(_ arguments: [String]) -> Int32 {
         CommandTree.use(Nudge.self)
         do {
             let arguments = DashedTimeValue.joined(

@@ -71,7 +71,7 @@ extension MedicationEvent {
         let minutes = Int(abs(takenAt.timeIntervalSince(earlier)) / 60)
         let apart = minutes == 0 ? "less than a minute" : minutes == 1 ? "1 minute" : "\(minutes) minutes"
         return InputError(
-            "\(medicationID) was recorded at \(clock.timeOfDay(earlier)), \(apart) from this one; DoseTap asks before a second within \(KnownMedication.duplicateGuardMinutes) minutes: to record it too, --confirm-duplicate"
+            "\(medicationID) was recorded at \(clock.toldTimeOfDay(earlier)), \(apart) from this one; DoseTap asks before a second within \(KnownMedication.duplicateGuardMinutes) minutes: to record it too, --confirm-duplicate"
         )
     }
 }

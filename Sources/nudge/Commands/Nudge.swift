@@ -60,7 +60,7 @@ struct Nudge: ParsableCommand {
     private static func executeMeasured(_ arguments: [String]) -> Int32 {
         CommandTree.use(Nudge.self)
         do {
-            let arguments = DashedTimeValue.joined(
+            let arguments = DashedValue.joined(
                 GlobalOptions.movingLeadingStore(CompletionRequest.withCursorIndex(arguments)[...]))
             if ScreenHelp.isAsked(arguments) {
                 CommandEnvironment.current.output(ScreenHelp.text(width: CommandEnvironment.current.width))

@@ -97,12 +97,15 @@ struct Nudge: ParsableCommand {
             environment.errors("nudge: \(shown(refusal.description, arguments: arguments))\n")
             return ExitCode.validationFailure.rawValue
         default:
-            let code = exitCode(for: error)
+            // Help laid out at 40 columns at least, and told from an error by its text:
+            // ArgumentParser's exitCode(for:) lays help out at the process's COLUMNS, and under 28
+            // (its options' text column) stops the process (issue 40: COLUMNS=20 crashed).
+            let message = fullMessage(for: error, columns: max(environment.width, 40))
+            let code = message.isEmpty || message.hasPrefix(Nudge._errorPrefix) ? exitCode(for: error) : .success
             guard code != .success else {
                 // Help, the version, a completion script: asked for, printed, success. Help is as
-                // wide as a table would be (ArgumentParser alone reads the process's COLUMNS).
-                // A help dump and a completion script are for programs: whole lines, never wrapped.
-                let message = fullMessage(for: error, columns: environment.width)
+                // wide as a table would be (`HelpText.fitted`). A help dump and a completion
+                // script are for programs: whole lines, never wrapped.
                 let forPrograms = arguments.contains {
                     $0.hasPrefix("--experimental") || $0.hasPrefix("--generate-completion-script")
                 }

@@ -77,7 +77,7 @@ public enum CommandLineText {
     /// A value that begins with `-` reads as an option; say how to give one (a time option's
     /// needs no hint: nudge reads it as given).
     public static func hint(for message: String, arguments: [String]) -> String? {
-        let dashed = DashedTimeValue.joined(arguments).prefix { $0 != "--" }.first {
+        let dashed = DashedValue.joined(arguments).prefix { $0 != "--" }.first {
             $0.hasPrefix("-") && !$0.hasPrefix("--") && Int($0) == nil
         }
         if message.hasPrefix("Missing value for '"),

@@ -176,11 +176,12 @@ enum FirstGuess {
     }
 
     /// `call Mum` as `call log Mum`, where Mum names a contact; a word a letter or so from one
-    /// of call's commands is left to the nearest command.
+    /// of call's commands, or another program's verb for one (`call remove ID` is `call delete
+    /// ID`), is left to that command.
     private static func loggedCall(_ typed: String, before: [String], rest: [String], unknown: String) -> String? {
-        guard
-            CommandLineCheck.nearest(typed, among: CommandTree.subcommands(of: "call"))
-                .isEmpty
+        let commands = CommandTree.subcommands(of: "call").map { $0._commandName }
+        guard CommandLineCheck.nearest(typed, among: CommandTree.subcommands(of: "call")).isEmpty,
+            !MeantCommand.ownWords(for: typed).contains(where: commands.contains)
         else { return nil }
         let line = before + ["log", typed] + rest
         let usage = "\(unknown); a call is logged with: nudge call log CONTACT"

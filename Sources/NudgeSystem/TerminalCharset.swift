@@ -25,10 +25,23 @@ public enum TerminalCharset {
     /// `text` in `codeset`, a character it lacks transliterated or `?`; UTF-8 where iconv
     /// knows no such encoding.
     public static func bytes(_ text: String, in codeset: String) -> [UInt8] {
-        let converter = iconv_open(codeset + "//TRANSLIT", "UTF-8")
-        guard converter != iconv_t(bitPattern: -1) else { return Array(text.utf8) }
+        converted(Array(text.utf8), from: "UTF-8", to: codeset + "//TRANSLIT") ?? Array(text.utf8)
+    }
+
+    /// `text` as a terminal in `codeset` shows it (`…` as `...`, `頭` as `?`), in UTF-8 again:
+    /// what a table measures to line up there.
+    public static func printed(_ text: String, in codeset: String) -> String {
+        converted(bytes(text, in: codeset), from: codeset, to: "UTF-8").map { String(decoding: $0, as: UTF8.self) }
+            ?? text
+    }
+
+    /// `input` converted by iconv, a character the target lacks as `?`; nil where iconv knows
+    /// no such conversion.
+    private static func converted(_ input: [UInt8], from source: String, to target: String) -> [UInt8]? {
+        let converter = iconv_open(target, source)
+        guard converter != iconv_t(bitPattern: -1) else { return nil }
         defer { iconv_close(converter) }
-        var input = Array(text.utf8)
+        var input = input
         var output = [UInt8](repeating: 0, count: input.count * 4 + 16)
         var converted: [UInt8] = []
         input.withUnsafeMutableBufferPointer { inputBuffer in
@@ -47,7 +60,7 @@ public enum TerminalCharset {
                     // A character even //TRANSLIT cannot give (EILSEQ): `?` for it, and on.
                     if result == size_t.max, errno == EILSEQ, inputLeft > 0 {
                         converted.append(UInt8(ascii: "?"))
-                        let skipped = Self.scalarLength(UInt8(bitPattern: inputCursor!.pointee))
+                        let skipped = source == "UTF-8" ? Self.scalarLength(UInt8(bitPattern: inputCursor!.pointee)) : 1
                         inputCursor = inputCursor! + min(skipped, inputLeft)
                         inputLeft -= min(skipped, inputLeft)
                     } else if result == size_t.max, errno != E2BIG {

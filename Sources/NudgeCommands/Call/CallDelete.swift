@@ -11,6 +11,12 @@ public struct CallDelete {
 
     public init(id: String, yes: Bool) { (self.id, self.yes) = (id, yes) }
 
+    /// Why this line would be refused now for naming no call, or nil: `call remove abcd` is
+    /// offered `call delete abcd` only where abcd is a call.
+    public func refusal(_ context: CommandContext) -> String? {
+        FoundBeforeOffered.refusal(context) { _ = try CallEntries.call(id, $0) }
+    }
+
     public func run(_ context: CommandContext) throws {
         let store = try context.openStore()
         let call = try CallEntries.call(id, store)

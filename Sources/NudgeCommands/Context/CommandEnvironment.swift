@@ -11,15 +11,19 @@ public struct CommandEnvironment: Sendable {
     public var errors: @Sendable (String) -> Void
     /// Whether standard output is a terminal, where a countdown redraws in place.
     public var isTerminal = false
+    /// The encoding standard output is converted to, where it is a terminal not in UTF-8
+    /// (`TerminalCharset`): tables measure their text as it is shown there (`DisplayWidth`).
+    public var terminalCodeset: String?
 
     public init(
         variables: [String: String], output: @escaping @Sendable (String) -> Void,
-        errors: @escaping @Sendable (String) -> Void, isTerminal: Bool = false
+        errors: @escaping @Sendable (String) -> Void, isTerminal: Bool = false, terminalCodeset: String? = nil
     ) {
         self.variables = variables
         self.output = output
         self.errors = errors
         self.isTerminal = isTerminal
+        self.terminalCodeset = terminalCodeset
     }
 
     public static let process = CommandEnvironment(
@@ -28,7 +32,8 @@ public struct CommandEnvironment: Sendable {
         // away (`nudge dose 1 | head -1`) ends the command quietly, as it ends cat: what the
         // command wrote to the store is written already.
         output: { if !write($0, to: STDOUT_FILENO) { exit(128 + SIGPIPE) } },
-        errors: { _ = write($0, to: STDERR_FILENO) }, isTerminal: isatty(STDOUT_FILENO) == 1)
+        errors: { _ = write($0, to: STDERR_FILENO) }, isTerminal: isatty(STDOUT_FILENO) == 1,
+        terminalCodeset: terminalCodesets[STDOUT_FILENO])
 
     /// The encoding a terminal on standard output and on standard error shows, where it is
     /// not UTF-8 (`TerminalCharset`).

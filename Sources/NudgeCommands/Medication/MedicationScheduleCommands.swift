@@ -93,8 +93,9 @@ public enum MedicationScheduleCommands {
         let id = MedicationName.stored(name)
         let schedules = try store.run { try $0.medicationSchedules() }
         // Another program's id with runs of spaces is the one typed single-spaced (M3).
-        let folded = { (id: String) in TextInput.singleSpaced(id).lowercased() }
-        if let stored = schedules.first(where: { folded($0.medicationID) == folded(id) }) { return stored.medicationID }
+        if let stored = schedules.first(where: { MedicationName.same($0.medicationID, id) }) {
+            return stored.medicationID
+        }
         do {
             return try MedicationTaken.begun(name, among: schedules, verb: verb)?.medicationID ?? id
         } catch {

@@ -25,8 +25,8 @@ public struct MedicationTaken {
     /// taken by day under that name (`meds add`, which also stands for `--custom`), else
     /// DoseTap's usual dose of a medication it knows.
     func medication(among schedules: [MedicationSchedule]) throws(InputError) -> (id: String, milligrams: Int) {
-        // In any case, as `meds add` and `edit` match a name (COLLATE NOCASE).
-        let exact = schedules.first { $0.medicationID.lowercased() == MedicationName.stored(name).lowercased() }
+        // As `meds add` and `edit` match a name: in any case, its words one space apart.
+        let exact = schedules.first { MedicationName.same($0.medicationID, MedicationName.stored(name)) }
         // A name DoseTap knows, or one asked for as typed (--custom), is never another's start.
         let known = (try? MedicationName.resolve(name, custom: false)) != nil
         var scheduled = exact
@@ -133,10 +133,10 @@ extension MedicationTaken {
     static func begun(_ name: String, among schedules: [MedicationSchedule], verb: String = "taken")
         throws(InputError) -> MedicationSchedule?
     {
-        let typed = name.trimmingCharacters(in: .whitespaces).lowercased()
+        let typed = MedicationName.folded(name)
         guard !typed.isEmpty else { return nil }
         let begun = schedules.filter { schedule in
-            let stored = schedule.medicationID.lowercased()
+            let stored = MedicationName.folded(schedule.medicationID)
             guard stored.hasPrefix(typed), let next = stored.dropFirst(typed.count).first else { return false }
             return !(next.isLetter || next.isNumber)
         }

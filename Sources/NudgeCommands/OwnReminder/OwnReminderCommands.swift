@@ -12,7 +12,7 @@ public struct OwnReminderAdd {
     public var ends: OwnReminderEndInput
 
     public init(text: String, repeats: OwnReminderRepeatInput, at: LocalTime?, ends: OwnReminderEndInput) {
-        (self.text, self.repeats, self.at, self.ends) = (TextInput.canonical(text), repeats, at, ends)
+        (self.text, self.repeats, self.at, self.ends) = (OwnReminderText.typed(text), repeats, at, ends)
     }
 
     /// Why `run` would refuse it now, before the store, or nil.
@@ -62,7 +62,9 @@ public struct OwnReminderEdit {
     public var ends: OwnReminderEndInput
 
     public init(id: Int64, text: String?, repeats: OwnReminderRepeatInput, at: LocalTime?, ends: OwnReminderEndInput) {
-        (self.id, self.text, self.repeats, self.at, self.ends) = (id, text.map(TextInput.canonical), repeats, at, ends)
+        (self.id, self.text, self.repeats, self.at, self.ends) = (
+            id, text.map(OwnReminderText.typed), repeats, at, ends
+        )
     }
 
     public func run(_ context: CommandContext) throws {

@@ -7,6 +7,12 @@ import NudgeReports
 public enum OwnReminderText {
     public static let limit = 200
 
+    /// A text as typed, as it is stored: composed (`TextInput.canonical`), without the spaces
+    /// around it, which no one sees and which made `Walk ` a second `Walk` (issue 40).
+    static func typed(_ text: String) -> String {
+        TextInput.canonical(text).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     public static func validate(_ text: String) throws(InputError) {
         try TextInput.validateName(text, what: "reminder's text", example: "Water the plants", limit: limit)
     }

@@ -82,27 +82,34 @@ public enum TextInput {
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
-    /// Stored text as lines for a terminal or a file: newlines and tabs kept, any other control
-    /// character (another program may have stored an escape sequence) shown as `replacement`.
+    /// What is never printed as stored: a control character, or an explicit bidirectional
+    /// formatting character (U+202A-U+202E, U+2066-U+2069), which reorders the rest of a
+    /// terminal's line (issue 40: a note's U+202E turned `call history`'s row around).
+    public static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
+        isControl(scalar) || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+
+    /// Stored text as lines for a terminal or a file: newlines and tabs kept, anything else
+    /// unprintable (another program may have stored an escape sequence) shown as `replacement`.
     public static func printable(_ text: String, replacement: Unicode.Scalar = "\u{FFFD}") -> String {
-        guard text.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" && $0 != "\t" }) else { return text }
+        let shown = { (scalar: Unicode.Scalar) in !isUnprintable(scalar) || scalar == "\n" || scalar == "\t" }
+        guard !text.unicodeScalars.allSatisfy(shown) else { return text }
         var lines = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            lines.append(isControl(scalar) && scalar != "\n" && scalar != "\t" ? replacement : scalar)
-        }
+        for scalar in text.unicodeScalars { lines.append(shown(scalar) ? scalar : replacement) }
         return String(lines)
     }
 
     /// Stored text as one terminal line: control characters shown as `⏎` (newline), a space
-    /// (tab) or `�`; for listings of what other programs may have written.
+    /// (tab) or `�`, as is any other unprintable; for listings of what other programs may have
+    /// written.
     public static func oneLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        guard text.unicodeScalars.contains(where: isUnprintable) else { return text }
         var line = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\n": line.append("⏎")
             case "\t": line.append(" ")
-            case _ where isControl(scalar): line.append("\u{FFFD}")
+            case _ where isUnprintable(scalar): line.append("\u{FFFD}")
             default: line.append(scalar)
             }
         }

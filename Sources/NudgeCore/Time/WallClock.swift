@@ -51,6 +51,12 @@ public struct WallClock: Sendable {
         return toTheSecond ? format.text(time, second: seconds % 60) : text(time)
     }
 
+    /// `timeOfDay`, with the zone's abbreviation where the clock read that minute twice (a
+    /// fall-back night: `01:35 EDT`), so the two can be told apart.
+    public func toldTimeOfDay(_ instant: Date) -> String {
+        isRepeated(instant) ? "\(timeOfDay(instant)) \(abbreviation(at: instant))" : timeOfDay(instant)
+    }
+
     public func offset(at instant: Int) -> Int {
         zone.offset(at: instant)
     }

@@ -102,16 +102,21 @@ public struct MeditationListing {
         let whole = "  \(time)  \(minutes)  \(outcome)  \(id)"
         guard DisplayWidth.of(whole) > width else { return [whole] }
         let indent = String(repeating: " ", count: 4 + DisplayWidth.of(time))
-        return ["  \(time)  \(minutes)  \(id)"]
-            + TextWrap.lines(outcome, width: width - indent.count).map { indent + $0 }
+        let head = "  \(time)  \(minutes)  \(id)"
+        // Narrower still (COLUMNS=20), the id goes under the minutes too.
+        let first = DisplayWidth.of(head) <= width ? [head] : ["  \(time)  \(minutes)", indent + id]
+        return first + TextWrap.narrow(outcome, width: width - indent.count).map { indent + $0 }
     }
 
     /// Prose wrapped at spaces, never between a number and its unit (`20 minutes`), the lines
     /// after the first indented by `hanging` so that they read as its own.
+    /// Where `hanging` would leave under 20 columns, the lines after the first hang by 2.
     static func wrapped(_ text: String, width: Int, hanging: Int = 2) -> [String] {
         guard DisplayWidth.of(text) > width else { return [text] }
-        let kept = text.replacing(#/(\d) /#) { "\($0.output.1)\u{00A0}" }
-        return TextWrap.lines(kept, width: width - hanging).enumerated().map {
+        // A number and the word after it (`20 minutes`), not a date and what follows it.
+        let kept = text.replacing(#/(\d) (?=\p{L})/#) { "\($0.output.1)\u{00A0}" }
+        let hanging = width - hanging >= 20 ? hanging : 2
+        return TextWrap.narrow(kept, width: width - hanging).enumerated().map {
             ($0.offset == 0 ? "" : String(repeating: " ", count: hanging))
                 + $0.element.replacingOccurrences(of: "\u{00A0}", with: " ")
         }

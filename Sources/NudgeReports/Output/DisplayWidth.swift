@@ -1,11 +1,18 @@
+import NudgeSystem
+
 /// How many terminal columns text takes, as wcwidth(3) counts them: East Asian wide and
 /// fullwidth characters and emoji take two, combining marks and format characters none.
 /// A table padded by `count` misaligns under `頭痛` or `🤕`.
 public enum DisplayWidth {
+    /// The encoding of the terminal the text is printed on, where not UTF-8 (`TerminalCharset`):
+    /// what it shows is counted there, `…` as the three columns of `...`.
+    @TaskLocal public static var codeset: String?
+
     public static func of(_ text: String) -> Int {
         // Printable ASCII, most text, is a column a byte: no graphemes to find.
         if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return text.utf8.count }
-        return text.reduce(0) { $0 + of($1) }
+        let shown = codeset.map { TerminalCharset.printed(text, in: $0) } ?? text
+        return shown.reduce(0) { $0 + unconverted($1) }
     }
 
     /// `text` cut or padded to take exactly `width` columns.
@@ -18,7 +25,7 @@ public enum DisplayWidth {
     /// In two passes at most: a 1 MB note another program stored is cut as fast as a word.
     public static func cut(_ text: String, _ width: Int) -> String {
         guard of(text) > width else { return text }
-        return prefix(text, width - 1) + "…"
+        return prefix(text, width - of("…")) + "…"
     }
 
     /// The longest start of `text` that takes at most `width` columns.
@@ -55,8 +62,13 @@ public enum DisplayWidth {
         return lines + [line]
     }
 
-    /// One grapheme: two when any of its scalars is wide (an emoji sequence is one glyph).
+    /// One grapheme as printed: what `codeset` turns it into (`...`, `?`, `oe`) counted.
     public static func of(_ character: Character) -> Int {
+        codeset == nil || character.isASCII ? unconverted(character) : of(String(character))
+    }
+
+    /// One grapheme: two when any of its scalars is wide (an emoji sequence is one glyph).
+    private static func unconverted(_ character: Character) -> Int {
         var width = 0
         for scalar in character.unicodeScalars {
             if isWide(scalar) { return 2 }

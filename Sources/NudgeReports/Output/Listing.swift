@@ -106,7 +106,11 @@ public struct Listing<Item, Row: Encodable> {
 
     /// The table within `width` columns as far as its free text can give way, or the JSON.
     public func render(json: Bool, width: Int = .max) throws -> String {
-        let sentence = { TextWrap.lines(whenEmpty, width: width).joined(separator: "\n") + "\n" }
+        // A word wider than the line (`individual|couples|...`) broken too: the sentence is prose.
+        let sentence = {
+            TextWrap.lines(whenEmpty, width: width).flatMap { TextWrap.pieces(of: $0, width: width) }
+                .joined(separator: "\n") + "\n"
+        }
         if let text {
             if json { return try JSONText.render(NullWhenAbsent(wrappedValue: items.first.map(row))) + "\n" }
             return items.first.flatMap(text).map { $0 + "\n" } ?? sentence()

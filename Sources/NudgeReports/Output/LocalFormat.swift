@@ -16,8 +16,5 @@ public enum LocalFormat {
 
     /// `22:10` (`10:10 PM` on a 12-hour clock); `01:30 EST` where the clock read that minute twice (a fall-back night), so the
     /// two can be told apart.
-    public static func time(_ instant: Date, clock: WallClock) -> String {
-        let time = clock.timeOfDay(instant)
-        return clock.isRepeated(instant) ? "\(time) \(clock.abbreviation(at: instant))" : time
-    }
+    public static func time(_ instant: Date, clock: WallClock) -> String { clock.toldTimeOfDay(instant) }
 }

@@ -118,9 +118,12 @@ public enum TextTable {
                             ? shown : shown + String(repeating: " ", count: widths[column] - DisplayWidth.of(shown))
                     }.joined(separator: "  ").trailingSpacesRemoved
                 }
-                // A folded line with nothing on it (no note) is left out, not shown blank.
+                // A folded line with nothing on it (no note) is left out, not shown blank; its
+                // indent is what the width leaves (a 20-column time at COLUMNS=20: none).
                 guard index > 0 else { return texts }
-                return texts.filter { !$0.isEmpty }.map { String(repeating: " ", count: foldIndent) + $0 }
+                let used = group.map { widths[$0] }.reduce(0, +) + 2 * (group.count - 1)
+                let indent = String(repeating: " ", count: max(0, min(foldIndent, width - used)))
+                return texts.filter { !$0.isEmpty }.map { indent + $0 }
             }
         }
     }

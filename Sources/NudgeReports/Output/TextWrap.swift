@@ -1,10 +1,12 @@
 /// Prose broken into lines of at most `width` terminal columns at spaces; a word longer than a
-/// line (a path) is kept whole on a line of its own rather than cut.
+/// line (a path) is kept whole on a line of its own rather than cut, and an option with its
+/// value (`--at TIME`) on one line where they fit in one: a line that ended in `--at` read as a
+/// command without its value (issue 40).
 public enum TextWrap {
     public static func lines(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
-        for word in text.split(separator: " ").map(String.init) {
+        for word in withTheirValues(text.split(separator: " ").map(String.init), width: max(width, 20)) {
             if line.isEmpty {
                 line = word
             } else if DisplayWidth.of(line) + 1 + DisplayWidth.of(word) <= max(width, 20) {
@@ -15,6 +17,21 @@ public enum TextWrap {
             }
         }
         return line.isEmpty ? lines : lines + [line]
+    }
+
+    /// `words` with each option followed by its value as one, where the two fit in `width`.
+    private static func withTheirValues(_ words: [String], width: Int) -> [String] {
+        var joined: [String] = []
+        for word in words {
+            if let last = joined.last, last.hasPrefix("--"), !last.contains(" "), !last.contains("="),
+                !word.hasPrefix("-"), DisplayWidth.of(last) + 1 + DisplayWidth.of(word) <= width
+            {
+                joined[joined.count - 1] += " " + word
+            } else {
+                joined.append(word)
+            }
+        }
+        return joined
     }
 
     /// A list (`3 diary entries, 1 call`) broken after its commas, so that a count stays on the
@@ -39,8 +56,8 @@ public enum TextWrap {
         DisplayWidth.wrapped(text, width).flatMap { pieces(of: $0, width: width) }
     }
 
-    /// `word` on lines of at most `width` columns, each broken after its last '.', '_', '-' or
-    /// '/' that fits, else at the width: nothing is lost.
+    /// `word` on lines of at most `width` columns, each broken after its last '.', '_', '-', '/'
+    /// or '|' (between the values an option takes) that fits, else at the width: nothing is lost.
     public static func pieces(of word: String, width: Int) -> [String] {
         var rest = Substring(word)
         var pieces: [String] = []
@@ -51,7 +68,7 @@ public enum TextWrap {
             }
             if fitting == rest.startIndex { fitting = rest.index(after: fitting) }
             let head = rest[..<fitting]
-            let end = head.lastIndex { "._-/".contains($0) }.map { rest.index(after: $0) } ?? fitting
+            let end = head.lastIndex { "._-/|".contains($0) }.map { rest.index(after: $0) } ?? fitting
             pieces.append(String(rest[..<end]))
             rest = rest[end...]
         }

@@ -127,10 +127,15 @@ extension Store {
     }
 
     private static func unreadableSchedule(_ db: Database, _ medicationID: String) throws -> InputError? {
-        let row = try Row.fetchOne(
-            db, sql: "SELECT * FROM medication_schedules WHERE medication_id = ? COLLATE NOCASE",
-            arguments: [medicationID])
-        return row.flatMap { medicationSchedule($0) == nil ? unreadable(medicationID) : nil }
+        try scheduleRow(db, medicationID).flatMap { medicationSchedule($0) == nil ? unreadable(medicationID) : nil }
+    }
+
+    /// The row of the medication `medicationID` names as a person's name matches
+    /// (`MedicationName.same`): DoseTap's `Sleep  aid` is a second `Sleep aid` to no one.
+    private static func scheduleRow(_ db: Database, _ medicationID: String) throws -> Row? {
+        try Row.fetchAll(db, sql: "SELECT * FROM medication_schedules").first { row in
+            row.stored("medication_id", as: String.self).map { MedicationName.same($0, medicationID) } ?? false
+        }
     }
 
     /// A medication's name is no private text: said, quoted for the shell.
@@ -142,10 +147,7 @@ extension Store {
     }
 
     private static func medicationScheduleExists(_ db: Database, _ medicationID: String) throws -> Bool {
-        try StoredColumn.value(
-            db, Bool.self,
-            sql: "SELECT EXISTS (SELECT 1 FROM medication_schedules WHERE medication_id = ? COLLATE NOCASE)",
-            arguments: [medicationID]) ?? false
+        try scheduleRow(db, medicationID) != nil
     }
 
     private static func noSchedule(_ medicationID: String) -> InputError {

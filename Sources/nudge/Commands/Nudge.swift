@@ -53,9 +53,14 @@ struct Nudge: ParsableCommand {
     /// its exit status. Errors are one line on stderr; usage errors exit 64 (EX_USAGE) and
     /// touch nothing.
     static func execute(_ arguments: [String]) -> Int32 {
+        // Widths count what the terminal shows: `…` is three columns in Latin-1's `...`.
+        DisplayWidth.$codeset.withValue(CommandEnvironment.current.terminalCodeset) { executeMeasured(arguments) }
+    }
+
+    private static func executeMeasured(_ arguments: [String]) -> Int32 {
         CommandTree.use(Nudge.self)
         do {
-            let arguments = DashedTimeValue.joined(
+            let arguments = DashedValue.joined(
                 GlobalOptions.movingLeadingStore(CompletionRequest.withCursorIndex(arguments)[...]))
             if ScreenHelp.isAsked(arguments) {
                 CommandEnvironment.current.output(ScreenHelp.text(width: CommandEnvironment.current.width))
@@ -92,12 +97,15 @@ struct Nudge: ParsableCommand {
             environment.errors("nudge: \(shown(refusal.description, arguments: arguments))\n")
             return ExitCode.validationFailure.rawValue
         default:
-            let code = exitCode(for: error)
+            // Help laid out at 40 columns at least, and told from an error by its text:
+            // ArgumentParser's exitCode(for:) lays help out at the process's COLUMNS, and under 28
+            // (its options' text column) stops the process (issue 40: COLUMNS=20 crashed).
+            let message = fullMessage(for: error, columns: max(environment.width, 40))
+            let code = message.isEmpty || message.hasPrefix(Nudge._errorPrefix) ? exitCode(for: error) : .success
             guard code != .success else {
                 // Help, the version, a completion script: asked for, printed, success. Help is as
-                // wide as a table would be (ArgumentParser alone reads the process's COLUMNS).
-                // A help dump and a completion script are for programs: whole lines, never wrapped.
-                let message = fullMessage(for: error, columns: environment.width)
+                // wide as a table would be (`HelpText.fitted`). A help dump and a completion
+                // script are for programs: whole lines, never wrapped.
                 let forPrograms = arguments.contains {
                     $0.hasPrefix("--experimental") || $0.hasPrefix("--generate-completion-script")
                 }

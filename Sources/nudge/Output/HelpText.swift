@@ -33,12 +33,16 @@ enum HelpText {
         }) {
             column = characters[gap...].prefix { $0 == " " }.count + gap
         }
-        if column > width / 2 { column = indent }
-        let pad = String(repeating: " ", count: column)
+        // A column past half the width (ArgumentParser's 26 at 20 columns; a line it wrapped
+        // there starts at 26): the words go on from at most 4 in, and their further lines 4 in,
+        // under an option's name at 2 (issue 40: a word a line at the left margin).
+        let hangs = column > width / 2
+        let lead = hangs ? min(indent, 4) : column
+        let pad = String(repeating: " ", count: hangs && indent > 0 ? 4 : lead)
         var lines: [String] = []
-        var current = String(characters[..<column])
+        var current = hangs ? String(repeating: " ", count: lead) : String(characters[..<column])
         var hasWords = false
-        for word in String(characters[column...]).split(separator: " ").map(String.init) {
+        for word in String(characters[(hangs ? indent : column)...]).split(separator: " ").map(String.init) {
             let room = width - DisplayWidth.of(current) - (hasWords ? 1 : 0)
             if DisplayWidth.of(word) <= room {
                 current += (hasWords ? " " : "") + word
@@ -46,7 +50,7 @@ enum HelpText {
                 continue
             }
             if hasWords || current.contains(where: { $0 != " " }) { lines.append(current) }
-            if column + DisplayWidth.of(word) <= width {
+            if pad.count + DisplayWidth.of(word) <= width {
                 current = pad + word
                 hasWords = true
             } else {
@@ -74,12 +78,14 @@ enum HelpText {
         let widest = words.dropFirst(command.count).map(DisplayWidth.of).max() ?? 0
         let under = DisplayWidth.of(head) + 1
         let indent = String(repeating: " ", count: under <= width / 2 && under + widest <= width ? under : 4)
-        var lines = [head]
+        // At 20 columns the command's words wrap too, and an option wider than its line
+        // (`[--confirm-duplicate]`) is broken after a '-'.
+        var lines = DisplayWidth.wrapped(head, width)
         for word in words.dropFirst(command.count) {
             if DisplayWidth.of(lines[lines.count - 1]) + 1 + DisplayWidth.of(word) <= width {
                 lines[lines.count - 1] += " " + word
             } else {
-                lines.append(indent + word)
+                lines += TextWrap.pieces(of: word, width: width - indent.count).map { indent + $0 }
             }
         }
         return lines.joined(separator: "\n")

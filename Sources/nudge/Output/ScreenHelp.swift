@@ -33,10 +33,15 @@ enum ScreenHelp {
     }
 
     static func text(width: Int) -> String {
-        // A command's further lines under its abstract's first.
+        // A command's further lines under its abstract's first; under 40 columns, where that
+        // left a word a line, the abstract goes under the command's name.
         let commands = Nudge.configuration.subcommands.filter { $0.configuration.shouldDisplay }.flatMap { command in
-            DisplayWidth.wrapped(summary(command.configuration.abstract), width - 15).enumerated().map { index, line in
-                "  \(DisplayWidth.fitted(index == 0 ? command._commandName : "", 12)) \(line)"
+            let (name, abstract) = (command._commandName, summary(command.configuration.abstract))
+            guard width >= 40 else {
+                return ["  " + name] + TextWrap.narrow(abstract, width: width - 4).map { "    " + $0 }
+            }
+            return DisplayWidth.wrapped(abstract, width - 15).enumerated().map { index, line in
+                "  \(DisplayWidth.fitted(index == 0 ? name : "", 12)) \(line)"
             }
         }
         // One line each at 80 columns: the screen is 24 lines there, the last under the

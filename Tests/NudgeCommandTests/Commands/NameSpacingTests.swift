@@ -32,4 +32,27 @@ import Testing
         #expect(removed.status == 0, "\(removed)")
         #expect(try StoreQuery.rows(store, "SELECT medication_id FROM medication_schedules").isEmpty)
     }
+
+    /// `meds add`'s duplicate check and `meds taken`'s name, whole or its first words, match
+    /// another program's runs of spaces as `meds edit` does (issue 40: they compared as stored).
+    @Test func medsAddAndTakenMatchAnotherProgramsRunsOfSpaces() throws {
+        #expect(nudge("meds", "add", "Sleep aid", "--custom", "--dose", "5mg", "--at", "22:00").status == 0)
+        #expect(nudge("meds", "add", "Lithium carbonate", "--custom", "--dose", "300mg", "--at", "08:00").status == 0)
+        // As DoseTap stored them.
+        try StoreQuery.write(store, "UPDATE medication_schedules SET medication_id = 'Sleep  aid' WHERE id = 1")
+        try StoreQuery.write(
+            store, "UPDATE medication_schedules SET medication_id = 'Lithium   carbonate' WHERE id = 2")
+        try expectRefusal(
+            ["meds", "add", "sleep aid", "--custom", "--dose", "5mg", "--at", "22:00"], mentioning: "already taken")
+        for (typed, stored) in [("Sleep aid", "Sleep  aid"), ("Lithium carbonate", "Lithium   carbonate")] {
+            let taken = nudge("meds", "taken", typed)
+            #expect(taken.status == 0, "\(typed): \(taken)")
+            #expect(taken.stdout.hasPrefix(stored), "\(taken)")
+        }
+        #expect(
+            try StoreQuery.rows(store, "SELECT medication_id, dose_mg FROM medication_events ORDER BY rowid") == [
+                ["medication_id": "Sleep  aid", "dose_mg": "5"],
+                ["medication_id": "Lithium   carbonate", "dose_mg": "300"],
+            ])
+    }
 }

@@ -25,6 +25,8 @@ import Testing
         (["meditations", "remove", "abcd1234"], "did you mean nudge meditations delete?"),
         (["journal", "remove", "abcd1234"], "did you mean nudge journal delete?"),
         (["symptoms", "remove", "abcd1234"], "did you mean nudge symptoms delete?"),
+        // Not read as a contact's name (issue 40: "a call is logged with: nudge call log CONTACT").
+        (["call", "remove", "abcd"], "nudge call has no command 'remove'; did you mean nudge call delete?"),
     ])
     func whatDoesNotExistGetsTheVerbOnly(arguments: [String], words: String) throws {
         try StoreQuery.create(store)
@@ -50,5 +52,12 @@ import Testing
                 typed, store: store, environment: environment, mentioning: "did you mean")
             #expect(result.stderr.hasSuffix("did you mean: \(meant) --store \(store)\n"), "\(result.stderr)")
         }
+        // Last: the call closes Sam's one-off reminder.
+        #expect(nudge("call", "log", "Sam").status == 0)
+        let call = String(try #require(try StoreQuery.rows(store, "SELECT id FROM call_logs").first?["id"]).prefix(8))
+        let result = try InProcessNudge.expectRefusal(
+            ["call", "remove", call], store: store, environment: environment, mentioning: "did you mean")
+        #expect(
+            result.stderr.hasSuffix("did you mean: nudge call delete \(call) --store \(store)\n"), "\(result.stderr)")
     }
 }

@@ -21,7 +21,7 @@ import Testing
     /// Every command's help, the screen and each subcommand's, in the width, and nothing cut
     /// with "…" or lost: a narrow screen's abstracts are wrapped, and a word wider than its
     /// column (`$XDG_DATA_HOME/nudge).`, `dose.snooze_duration_minutes`) goes on a line of its own.
-    @Test(arguments: [40, 60, 80, 120])
+    @Test(arguments: [20, 40, 60, 80, 120])
     func everyHelpFitsTheWidth(width: Int) {
         let characters = { (text: String) in text.filter { !$0.isWhitespace } }
         for command in Self.commands(Nudge.self, path: []) {

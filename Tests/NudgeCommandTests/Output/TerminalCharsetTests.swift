@@ -24,12 +24,14 @@ import Testing
     }
 
     /// The bytes a terminal in `lang` was given by `nudge arguments`.
-    func onTerminal(_ lang: String, _ arguments: [String]) throws -> [UInt8] {
+    func onTerminal(_ lang: String, _ arguments: [String], columns: Int = 80) throws -> [UInt8] {
         let typescript = directory.file("typescript-\(lang)")
         let line = ([NudgeBinary.path] + arguments + ["--store", store]).map { "'\($0)'" }.joined(separator: " ")
         let ran = try Subprocess.run(
             "/usr/bin/script", ["-qfec", line, typescript],
-            environment: NudgeBinary.environment(["LOCPATH": locales, "LANG": lang, "NO_COLOR": "1"]))
+            environment: NudgeBinary.environment([
+                "LOCPATH": locales, "LANG": lang, "NO_COLOR": "1", "COLUMNS": String(columns),
+            ]))
         #expect(ran.status == 0, "\(ran)")
         return Array(try Data(contentsOf: URL(fileURLWithPath: typescript)))
     }
@@ -54,5 +56,30 @@ import Testing
         #expect(piped.stdout.contains("Zo\u{EB}"), "\(piped)")
         let cLocale = try onTerminal("C", ["contacts", "list"])
         #expect(contains(cLocale, [0x5A, 0x6F, 0xC3, 0xAB]), "Zoë in UTF-8")
+    }
+
+    /// Issue 40 M7: a cut name or note ends in `…`, which Latin-1 shows as `...`: counted as one
+    /// column, it pushed the chart's cells and `call history`'s row 2 columns past the others.
+    @Test func aLatin1TerminalsColumnsCountTheDotsItShows() throws {
+        for arguments in [
+            ["log", "symptom", "Pain behind the left eye at night", "--severity", "4"],
+            ["call", "log", "Zo\u{EB}", "--notes", String(repeating: "a long note ", count: 12)],
+        ] {
+            let ran = try NudgeBinary.run(arguments + ["--store", store], environment: [:])
+            #expect(ran.status == 0, "\(ran)")
+        }
+        // Latin-1 is a column a byte: where each row's last mark (severity 4's `?`) stands.
+        let chart = try onTerminal("de_DE.ISO-8859-1", ["symptoms", "--chart", "--days", "2"], columns: 60)
+            .split(separator: UInt8(ascii: "\n")).map { Array($0.filter { $0 != UInt8(ascii: "\r") }) }
+        let rows = chart.filter { $0.starts(with: Array("Zo".utf8)) || $0.starts(with: Array("Pain".utf8)) }
+        #expect(rows.count == 2, "\(chart.map { String(decoding: $0, as: UTF8.self) })")
+        #expect(Set(rows.map { $0.lastIndex(of: UInt8(ascii: "?")) }).count == 1, "one column for both rows")
+        #expect(rows.contains { $0.starts(with: Array("Pain behind the l...".utf8)) }, "cut with Latin-1's dots")
+        // The typescript's own first and last lines (`Script started on ...`) left out.
+        let calls = try onTerminal("de_DE.ISO-8859-1", ["call", "history"], columns: 60)
+            .split(separator: UInt8(ascii: "\n")).map { $0.filter { $0 != UInt8(ascii: "\r") } }
+            .filter { !$0.starts(with: Array("Script ".utf8)) }
+        #expect(calls.contains { $0.reversed().starts(with: Array("...".utf8)) }, "the note cut")
+        #expect(calls.allSatisfy { $0.count <= 60 }, "\(calls.map { String(decoding: $0, as: UTF8.self) })")
     }
 }

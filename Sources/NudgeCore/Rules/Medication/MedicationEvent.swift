@@ -69,7 +69,7 @@ extension MedicationEvent {
     /// The guard's question, as a refusal the person answers by typing the command again.
     public func duplicateRefusal(earlier: Date, clock: WallClock) -> InputError {
         InputError(
-            "\(medicationID) was recorded at \(clock.timeOfDay(earlier)), \(Self.apart(earlier, takenAt)) from this one; DoseTap asks before a second within \(KnownMedication.duplicateGuardMinutes) minutes: to record it too, --confirm-duplicate"
+            "\(medicationID) was recorded at \(clock.toldTimeOfDay(earlier)), \(Self.apart(earlier, takenAt)) from this one; DoseTap asks before a second within \(KnownMedication.duplicateGuardMinutes) minutes: to record it too, --confirm-duplicate"
         )
     }
 

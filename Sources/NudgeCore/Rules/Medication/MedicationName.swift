@@ -47,6 +47,15 @@ public enum MedicationName {
 }
 
 extension MedicationName {
+    /// Whether two names are one medication's: in any case, and their words one space apart
+    /// (`TextInput.singleSpaced`), so that DoseTap's `Sleep  aid` is the `Sleep aid` typed.
+    public static func same(_ name: String, _ other: String) -> Bool { folded(name) == folded(other) }
+
+    /// A name as `same` compares it.
+    public static func folded(_ name: String) -> String {
+        TextInput.singleSpaced(TextInput.canonical(name)).lowercased()
+    }
+
     /// The name a medication taken by day is stored under: DoseTap's id for one it knows (by id
     /// or name, in any case), else the name as typed, single-spaced.
     public static func stored(_ name: String) -> String {

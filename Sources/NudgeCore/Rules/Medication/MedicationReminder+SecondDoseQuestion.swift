@@ -16,13 +16,13 @@ extension MedicationReminder {
         let clock = input.clock
         var said = "Record a second dose of \(dose.medicationID)?"
         if let takenAt = Self.takenInstant(of: dose, in: input.facts) {
-            said = "Taken at \(clock.timeOfDay(takenAt)). " + said
+            said = "Taken at \(clock.toldTimeOfDay(takenAt)). " + said
             if let standing = standingEntry(for: dose, takenAt: takenAt, in: input) {
                 let apart =
                     MedicationEvent.isWithinGuard(standing, of: takenAt)
                     ? "\(MedicationEvent.apart(standing, takenAt)) from it: DoseTap asks before a second within \(KnownMedication.duplicateGuardMinutes) minutes"
                     : "for the \(clock.text(dose.time)) dose"
-                said = "\(dose.medicationID) was recorded at \(clock.timeOfDay(standing)), \(apart). " + said
+                said = "\(dose.medicationID) was recorded at \(clock.toldTimeOfDay(standing)), \(apart). " + said
             }
         }
         return .notification(
@@ -54,15 +54,15 @@ extension MedicationReminder {
         }
         let standing = standingEntry(for: dose, takenAt: takenAt, in: input)
         guard answer == Self.secondDoseAction else {
-            let stands = standing.map { " the entry at \(clock.timeOfDay($0)) stands for it" } ?? ""
+            let stands = standing.map { " the entry at \(clock.toldTimeOfDay($0)) stands for it" } ?? ""
             return .record(
-                AnswerEffects(confirmation: "nothing recorded for the Taken at \(clock.timeOfDay(takenAt));\(stands)"))
+                AnswerEffects(confirmation: "nothing recorded for the Taken at \(clock.toldTimeOfDay(takenAt));\(stands)"))
         }
         let earlier = input.facts.entries.filter { $0.medicationID == dose.medicationID }.map(\.takenAt)
         if let since = earlier.first(where: { $0 != standing && MedicationEvent.isWithinGuard($0, of: takenAt) }) {
             return .refused(
                 InputError(
-                    "\(dose.medicationID) was recorded again at \(clock.timeOfDay(since)) since this question; nothing changed"
+                    "\(dose.medicationID) was recorded again at \(clock.toldTimeOfDay(since)) since this question; nothing changed"
                 ))
         }
         var event = MedicationEvent(
@@ -75,7 +75,7 @@ extension MedicationReminder {
             AnswerEffects(
                 changes: [.taken(event)],
                 confirmation:
-                    "\(dose.medicationID) \(MedicationDose.text(event.doseMg)) recorded as a second dose, taken at \(clock.timeOfDay(takenAt))"
+                    "\(dose.medicationID) \(MedicationDose.text(event.doseMg)) recorded as a second dose, taken at \(clock.toldTimeOfDay(takenAt))"
             ))
     }
 

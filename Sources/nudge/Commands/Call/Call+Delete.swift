@@ -3,7 +3,7 @@ import NudgeCommandLine
 import NudgeCommands
 
 extension Nudge.Call {
-    struct Delete: NudgeCommand {
+    struct Delete: CheckedBeforeOffered, NudgeCommand {
         static let configuration = CommandConfiguration(
             commandName: "delete",
             abstract: "Delete a call as the Monica client does: marked deleted and pending sync, never removed.",
@@ -19,6 +19,8 @@ extension Nudge.Call {
 
         /// The ids `nudge call <id>`'s refusal names the listing of.
         static let ids = CallEntries.ids
+
+        func refusal(_ context: CommandContext) -> String? { CallDelete(id: id, yes: yes).refusal(context) }
 
         func run(_ context: CommandContext) throws {
             try CallDelete(id: id, yes: yes).run(context)

@@ -61,6 +61,16 @@ import Testing
         #expect(try cells("MOOD") == ["", "", "happy"], "\(lines)")
     }
 
+    /// A note's bidirectional override (U+202E) or isolate (U+2066) reorders the rest of a
+    /// terminal's line: shown as `�`, as a control character is (issue 40: printed raw).
+    @Test func aNotesBidirectionalControlsAreNotPrintedRaw() throws {
+        #expect(nudge("contacts", "add", "Sam").status == 0)
+        #expect(nudge("call", "log", "Sam", "--notes", "owe \u{202E}05 EUR\u{2066}x").status == 0)
+        let listed = nudge("call", "history")
+        #expect(listed.stdout.contains("owe \u{FFFD}05 EUR\u{FFFD}x"), "\(listed)")
+        #expect(!listed.stdout.unicodeScalars.contains { [0x202E, 0x2066].contains($0.value) }, "\(listed)")
+    }
+
     @Test func ackCalledSaysTheCallWasLoggedWithWhom() throws {
         #expect(nudge("contacts", "add", "Sam", "--every", "7").status == 0)
         let sqlite = try Subprocess.run(

@@ -34,4 +34,15 @@ import Testing
                 "<tr><td class=\"time\">01:30 EDT</td><td class=\"name\">modafinil</td><td class=\"number\">200 mg</td><td>taken at 01:10 EST, 40m late</td></tr>"
             ), "\(report)")
     }
+
+    /// DoseTap's duplicate guard names which 01:58 the first was taken at (issue 40: "recorded
+    /// at 01:58" for one taken at 01:58 EDT, three minutes before 01:01 EST).
+    @Test func theDuplicateGuardsRefusalNamesTheZone() throws {
+        at("2026-11-01T01:05:00-05:00", "meds", "taken", "modafinil", "--at", "01:58 EDT")
+        let refused = try InProcessNudge.expectRefusal(
+            ["meds", "taken", "modafinil", "--at", "01:01 EST"], store: store,
+            environment: environment.merging(["NUDGE_FAKE_NOW": "2026-11-01T01:05:00-05:00"]) { $1 },
+            mentioning: "modafinil was recorded at 01:58 EDT, 3 minutes from this one")
+        #expect(!refused.stderr.contains("01:58,"), "\(refused)")
+    }
 }

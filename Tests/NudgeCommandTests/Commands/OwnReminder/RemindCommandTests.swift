@@ -15,6 +15,14 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
     }
 
+    /// Spaces around a text are no part of it, added or edited (issue 40: `'Walk '` was stored so).
+    @Test func spacesAroundTheTextAreNotKept() throws {
+        #expect(nudge("remind", " Walk ", "--daily", "--at", "10:00").stdout.hasPrefix("added reminder 1: Walk, "))
+        #expect(nudge("remind", "Walk  ", "--daily", "--at", "10:00").stdout.hasPrefix("already there"))
+        #expect(nudge("reminders", "edit", "1", "--text", "Walk the dog ").status == 0)
+        #expect(try StoreQuery.rows(store, "SELECT text FROM own_reminders") == [["text": "Walk the dog"]])
+    }
+
     /// Saturday 2026-11-21, 19:10 in New York: each repeat's next time, soonest first.
     @Test func eachRepeatIsAddedAndListedWithItsNextTime() throws {
         let added = nudge("remind", "Water the plants", "--every", "3d", "--at", "18:00")

@@ -58,6 +58,7 @@ extension Daemon {
             let quietChange = input.nextQuietChange(after: configuration.clock.now(), clock: wallClock)
             let wake = [plan.nextDue, backupDue, ambienceChange, escalationWake, quietChange].compactMap { $0 }.min()
             try descriptors.timer.arm(at: wake.map(configuration.clock.realInstant(for:)))
+            planWentThrough()
             logRescheduled(plan, because: reason, took: ContinuousClock.now - started)
             planner.announceNext(plan, now: configuration.clock.now())
             releaseMemory()
@@ -73,6 +74,7 @@ extension Daemon {
                 show(upkeep.backups.storeDamaged(problem, now: configuration.clock.now(), wallClock: wallClock))
             } else {
                 logger.error("\(error)")
+                planRefused(error)
             }
             return nil
         }

@@ -41,6 +41,17 @@ public enum StoreSafetyWarning {
             actions: [], category: "x-nudge.store")
     }
 
+    /// The store refused to record a plan (`reason`: a full disk, a lock held past the wait):
+    /// nothing that comes due is shown until it takes one, which is tried every `retryAfter`
+    /// seconds. Critical: a medication's alarm is among what waits.
+    public static func cannotRecord(reason: String, retryAfter: Int) -> NotificationContent {
+        NotificationContent(
+            title: "Reminders cannot be shown",
+            body:
+                "nudge cannot record what comes due: \(reason). Reminders and alarms due meanwhile are shown once it can (it tries again every \(retryAfter) s).",
+            actions: [], urgency: .critical, category: "x-nudge.store")
+    }
+
     /// A program that had the store open when its file was copied over still writes into the
     /// write-ahead log set aside then (`logNames`): none of it reaches the store until that
     /// program is started again. Critical: what the person records there is being lost.

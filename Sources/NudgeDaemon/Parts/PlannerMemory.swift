@@ -22,6 +22,10 @@ struct PlannerMemory {
     private var plannedSettings: Settings?
     /// What the last "next:" line said: said again only when it changes.
     private var announcedNext: String?
+    /// Whether the store refused the last plan: the first refusal of a span is said on screen.
+    private var refused = false
+    /// How soon a plan the store refused is tried again.
+    static let retryAfter: TimeInterval = 5
     private let logger: Logger
 
     /// When the daemon was made: what came due before, on a machine up since, came due while
@@ -40,6 +44,18 @@ struct PlannerMemory {
         lastDataVersion = dataVersion
         self.personClock = personClock
         heldPlan = nil
+    }
+
+    /// A plan the store refused; whether it is the first of a span.
+    mutating func planRefused() -> Bool {
+        defer { refused = true }
+        return !refused
+    }
+
+    /// A plan went through; whether the plans before it were refused.
+    mutating func planWentThrough() -> Bool {
+        defer { refused = false }
+        return refused
     }
 
     /// Keeps `plan` for its next due instant, with what it was made from.

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import NudgeTestSupport
 import Testing
 
@@ -15,21 +16,40 @@ import Testing
     init() throws {
         #expect(
             try NudgeBinary.run(["log", "symptom", "sneeze", "--severity", "2"], environment: environment).status == 0)
+        // 4 MB more to copy and check: the stop mostly reaches the backup while it writes.
+        try DatabaseQueue(path: store).write { db in
+            try db.execute(sql: "CREATE TABLE attachments (body BLOB)")
+            try db.execute(
+                sql: """
+                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000)
+                    INSERT INTO attachments SELECT randomblob(4096) FROM n
+                    """)
+        }
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
     }
 
-    /// `backup --output out/NAME` started, and stopped once its temporary file is there.
+    /// `backup --output out/NAME` started, and stopped while its temporary file is there. A
+    /// run that finished before the stop reached it (a loaded machine) is undone and run again.
     func stoppedBackup(_ name: String) throws -> Spawned {
-        let run = try Subprocess.spawn(
-            NudgeBinary.path, ["backup", "--output", out + "/" + name],
-            environment: NudgeBinary.environment(environment),
-            stderrPath: directory.file("backup.err"), stdoutPath: directory.file("backup.out"))
-        let began = FileEvents.waitUntil(watching: [out], timeout: 30) {
+        let temporary = {
             ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).contains { $0.hasPrefix(".nudge-") }
         }
-        run.signal(SIGSTOP)
-        #expect(began, "\(run.stderr)")
-        return run
+        for _ in 1...10 {
+            let run = try Subprocess.spawn(
+                NudgeBinary.path, ["backup", "--output", out + "/" + name],
+                environment: NudgeBinary.environment(environment), stderrPath: directory.file("backup.err"),
+                stdoutPath: directory.file("backup.out"))
+            let began = FileEvents.waitUntil(watching: [out], timeout: 30, temporary)
+            run.signal(SIGSTOP)
+            try #require(began, "\(run.stderr)")
+            if temporary() { return run }
+            run.signal(SIGCONT)
+            _ = run.waitForExit(timeout: 60)
+            for file in try FileManager.default.contentsOfDirectory(atPath: out) {
+                try FileManager.default.removeItem(atPath: out + "/" + file)
+            }
+        }
+        throw POSIXError(.ETIMEDOUT)
     }
 
     /// Runs `backup --output out/NAME`, stopped while `meanwhile` runs; returns its status and

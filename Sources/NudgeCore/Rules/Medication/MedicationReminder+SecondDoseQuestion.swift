@@ -56,7 +56,8 @@ extension MedicationReminder {
         guard answer == Self.secondDoseAction else {
             let stands = standing.map { " the entry at \(clock.toldTimeOfDay($0)) stands for it" } ?? ""
             return .record(
-                AnswerEffects(confirmation: "nothing recorded for the Taken at \(clock.toldTimeOfDay(takenAt));\(stands)"))
+                AnswerEffects(
+                    confirmation: "nothing recorded for the Taken at \(clock.toldTimeOfDay(takenAt));\(stands)"))
         }
         let earlier = input.facts.entries.filter { $0.medicationID == dose.medicationID }.map(\.takenAt)
         if let since = earlier.first(where: { $0 != standing && MedicationEvent.isWithinGuard($0, of: takenAt) }) {

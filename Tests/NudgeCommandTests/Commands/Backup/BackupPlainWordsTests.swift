@@ -211,6 +211,28 @@ struct BackupPlainWordsTests {
         #expect(!doctor.contains("free space in \(small)"), "\(doctor)")
     }
 
+    /// `restore NAME` with the bare name of the copy a restore kept beside the store, from
+    /// another folder (hostile round 28 on issue 39: "does not exist; give a backup's path",
+    /// and `nudge backups` never lists such copies): it names the file beside the store and
+    /// the whole line to type.
+    @Test func aBareNameOfAFileBesideTheStoreIsNamedInFull() throws {
+        nudge(["log", "symptom", "Headache", "--severity", "3"])
+        let backup = directory.file("b.sqlite")
+        nudge(["backup", "--output", backup])
+        nudge(["restore", backup, "--yes"])
+        let kept = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).first {
+                $0.hasPrefix("nudge.sqlite.before-restore-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm")
+            })
+        #expect(!FileManager.default.fileExists(atPath: kept))
+        let beside = URL(fileURLWithPath: directory.path).resolvingSymlinksInPath().path + "/" + kept
+        let refused = nudge(["restore", kept, "--yes"], status: 64)
+        #expect(
+            refused.stderr
+                == "nudge: the backup '\(kept)' does not exist here, but \(beside) does, beside the store; did you mean: nudge --store \(store) restore \(beside) --yes\n",
+            "\(refused)")
+    }
+
     /// A store on a read-only mount, backed up into a folder elsewhere (hostile round 17): the
     /// backup is taken, and its warning says that STORE.backup-location could not record it,
     /// which `restore --latest` of a damaged store or a changed setting relies on.

@@ -16,7 +16,7 @@ public enum BackupsList {
         // to the earlier folders, and names it; with none there, it is said alone.
         let unreadable = BackupDirectory.unreadable(directory, store: context.storePath)
         if let unreadable, former.isEmpty { throw CommandFailure(unreadable, exitCode: 66) }
-        let backups = checked(former: former, context) {
+        let backups = checked(former: former, now: context.now) {
             unreadable == nil
                 ? BackupDirectory.list(in: directory, now: context.now, identity: identity, store: context.storePath)
                 : []
@@ -44,12 +44,12 @@ public enum BackupsList {
     /// again (up to 10 times), since the backup that thinned it has put a newer one there
     /// (hostile round 28 on issue 39: checking a 240 MB backup takes seconds, and `nudge backups`
     /// printed `[]` while a backup replaced the only earlier one).
-    private static func checked(
-        former: [BackupFile], _ context: CommandContext, listed: () -> [BackupFile]
+    static func checked(
+        former: [BackupFile], now: Date, listed: () -> [BackupFile]
     ) -> [(BackupFile, BackupContents)] {
         var backups: [(BackupFile, BackupContents)] = []
         for _ in 1...10 {
-            let found = BackupDirectory.newestFirst(listed() + former, now: context.now).map {
+            let found = BackupDirectory.newestFirst(listed() + former, now: now).map {
                 ($0, BackupDirectory.inspect($0.path))
             }
             backups = found.filter { FileManager.default.fileExists(atPath: $0.0.path) }

@@ -53,7 +53,7 @@ let package = Package(
         // The shared SQLite store (GRDB): schema, migrations, named transactions.
         .target(
             name: "NudgeStore",
-            dependencies: ["NudgeCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["NudgeCore", "CNudgeLinux", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // What the command line and the daemon share of the system: the clock, the time zone,
         // the person's clock format (GSettings through GIO) and locale's text, the store's

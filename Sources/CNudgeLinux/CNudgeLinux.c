@@ -11,6 +11,8 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <sys/stat.h>
+#include <pthread.h>
+#include <string.h>
 
 int nudge_timerfd_create(void) {
     return timerfd_create(CLOCK_REALTIME, TFD_CLOEXEC | TFD_NONBLOCK);
@@ -144,4 +146,80 @@ int nudge_spawn_in_group(const char *path, char *const argv[], char *const envp[
     }
     *output = ends[0];
     return pid;
+}
+
+/* Temporary files to remove when a signal ends the process. A handler may only call
+   async-signal-safe functions: the paths are kept as C strings in fixed slots, each marked
+   taken only once it is whole, and the handler builds the companions' names by hand. */
+enum { REMOVED_SLOTS = 16, REMOVED_PATH = 4096 };
+static char removed_path[REMOVED_SLOTS][REMOVED_PATH];
+static int removed_folder[REMOVED_SLOTS];
+static int removed_name_at[REMOVED_SLOTS];
+static volatile sig_atomic_t removed_taken[REMOVED_SLOTS];
+static pthread_mutex_t removed_lock = PTHREAD_MUTEX_INITIALIZER;
+static const int removed_signals[] = {SIGINT, SIGTERM, SIGHUP};
+
+static void removed_unlink(int slot, const char *suffix) {
+    char name[REMOVED_PATH + 16];
+    size_t length = 0;
+    for (const char *c = removed_path[slot]; *c; c++) name[length++] = *c;
+    for (const char *c = suffix; *c; c++) name[length++] = *c;
+    name[length] = '\0';
+    if (removed_folder[slot] >= 0) unlinkat(removed_folder[slot], name + removed_name_at[slot], 0);
+    unlink(name);
+}
+
+static void removed_on_signal(int signal) {
+    static const char *const suffixes[] = {"", "-wal", "-shm", "-journal"};
+    for (int slot = 0; slot < REMOVED_SLOTS; slot++) {
+        if (!__atomic_load_n(&removed_taken[slot], __ATOMIC_SEQ_CST)) continue;
+        for (int i = 0; i < 4; i++) removed_unlink(slot, suffixes[i]);
+    }
+    struct sigaction fallback = {0};
+    fallback.sa_handler = SIG_DFL;
+    sigemptyset(&fallback.sa_mask);
+    sigaction(signal, &fallback, NULL);
+    /* SA_NODEFER: the signal is not blocked here, so it ends the process at once. */
+    raise(signal);
+}
+
+int nudge_remove_on_signal(const char *path, int folder) {
+    size_t length = strlen(path);
+    if (length >= REMOVED_PATH) return -1;
+    pthread_mutex_lock(&removed_lock);
+    int slot = 0;
+    while (slot < REMOVED_SLOTS && removed_taken[slot]) slot++;
+    if (slot < REMOVED_SLOTS) {
+        memcpy(removed_path[slot], path, length + 1);
+        const char *slash = strrchr(path, '/');
+        removed_name_at[slot] = slash ? (int)(slash - path + 1) : 0;
+        removed_folder[slot] = folder;
+        __atomic_store_n(&removed_taken[slot], 1, __ATOMIC_SEQ_CST);
+        /* Only where nothing else handles or ignores the signal (the daemon has its own). */
+        for (size_t i = 0; i < sizeof removed_signals / sizeof removed_signals[0]; i++) {
+            struct sigaction current;
+            if (sigaction(removed_signals[i], NULL, &current) != 0) continue;
+            if ((current.sa_flags & SA_SIGINFO) || current.sa_handler != SIG_DFL) continue;
+            struct sigaction handler = {0};
+            handler.sa_handler = removed_on_signal;
+            sigemptyset(&handler.sa_mask);
+            handler.sa_flags = SA_NODEFER;
+            sigaction(removed_signals[i], &handler, NULL);
+            /* A parent may hand on a mask that blocks it (Foundation's Process spawns from
+               Dispatch threads): the signal meant to end the command would wait unseen. */
+            sigset_t ending;
+            sigemptyset(&ending);
+            sigaddset(&ending, removed_signals[i]);
+            pthread_sigmask(SIG_UNBLOCK, &ending, NULL);
+        }
+    } else {
+        slot = -1;
+    }
+    pthread_mutex_unlock(&removed_lock);
+    return slot;
+}
+
+void nudge_forget_on_signal(int slot) {
+    if (slot < 0 || slot >= REMOVED_SLOTS) return;
+    __atomic_store_n(&removed_taken[slot], 0, __ATOMIC_SEQ_CST);
 }

@@ -41,6 +41,15 @@ void nudge_name_this_thread(const char *name);
    default and none blocked; *pidfd is a pidfd for it (poll says readable when it ends). Returns
    its pid, or -errno when it could not be started. */
 int nudge_spawn_in_group(const char *path, char *const argv[], char *const envp[], int *pidfd, int *output);
+/* Notes a temporary file (`path`, and `folder`, a descriptor of its folder or -1) to remove, with
+   SQLite's -wal, -shm and -journal beside it, when SIGINT, SIGTERM or SIGHUP ends the process:
+   where a signal's action is the default, a handler unlinks every noted file, then the signal
+   ends the process as it would have (its exit status stays the signal's); the calling thread
+   then no longer blocks it. Returns the slot for
+   nudge_forget_on_signal, or -1 when all are taken or the path is too long (nothing noted). */
+int nudge_remove_on_signal(const char *path, int folder);
+/* The file in `slot` is no one's to remove any more (renamed into place, or removed). */
+void nudge_forget_on_signal(int slot);
 /* The git commit of a release build (contrib/scripts/build-release.sh), or "". */
 const char *nudge_build_commit(void);
 

@@ -13,6 +13,11 @@ extension BackupRestore {
         }
         var status = stat()
         guard stat(file, &status) == 0 else {
+            if let beside = besideStore(file, store: store) {
+                throw UsageRefusal(
+                    "the backup '\(file)' does not exist here, but \(beside) does, beside the store; did you mean: \(NudgeLine.restore(beside, into: store))"
+                )
+            }
             throw UsageRefusal(
                 "the backup '\(file)' does not exist; give a backup's path (nudge backups lists them)")
         }
@@ -35,6 +40,17 @@ extension BackupRestore {
             throw UsageRefusal(
                 "'\(file)' is the store itself; give one of its backups (nudge backups lists them)")
         }
+    }
+
+    /// `STOREFOLDER/FILE` when a relative `file` not found here is a regular file there: the
+    /// copies a restore keeps (`STORE.before-restore-*`) live beside the store, and `nudge
+    /// backups` never lists them, so a person gives their bare name from another folder.
+    private static func besideStore(_ file: String, store: String) -> String? {
+        let folder = PathText.directory(of: store)
+        guard !file.hasPrefix("/"), !folder.isEmpty else { return nil }
+        let beside = StoreLocation.canonical(folder) + "/" + file
+        var status = stat()
+        return stat(beside, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? beside : nil
     }
 
     /// Whether the file's first 16 bytes are SQLite's header string.

@@ -18,9 +18,11 @@ extension DoctorFindings {
                 "; the newest taken is of \(LocalFormat.dateTime($0.takenAt, clock: clock)) (\(DurationText.relative(-now.timeIntervalSince($0.takenAt))))"
             } ?? "; none was taken before it"
         let room =
-            failed.isDiskFull
-            ? "free space in \(folder) (df -h \(folder)), or set a folder on a disk with room: nudge settings set backup.directory PATH"
-            : "do what it says"
+            failed.isDiskTooSmall
+            ? "set a folder on a disk larger than the store: nudge settings set backup.directory PATH"
+            : failed.isDiskFull
+                ? "free space in \(folder) (df -h \(folder)), or set a folder on a disk with room: nudge settings set backup.directory PATH"
+                : "do what it says"
         return .problem(
             "backups: the last backup, at \(when), failed: \(TextInput.oneLine(failed.reason))\(taken)",
             fix: "\(room); then: \(NudgeLine.on(store, "backup"))")

@@ -1,3 +1,4 @@
+import CNudgeLinux
 import Foundation
 import Glibc
 import NudgeCore
@@ -156,7 +157,7 @@ public enum PrivateFile {
 
     /// Writes a file only its owner can read, replacing one that was there: the whole text in a
     /// temporary file beside it, fsynced, then renamed over it. A failure leaves the file as it
-    /// was and no temporary file behind.
+    /// was and no temporary file behind, and so does SIGINT, SIGTERM or SIGHUP ending the process.
     public static func write(_ text: String, to path: String) throws {
         AbandonedFiles.removeTemporary(beside: path, prefix: ".", now: Date())
         let directory = PathText.directory(of: path)
@@ -167,9 +168,11 @@ public enum PrivateFile {
         // Held while it is written: a later run removes it only once this process is gone.
         flock(descriptor, LOCK_EX)
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let signalSlot = nudge_remove_on_signal(temporary, -1)
         var open = true
         var renamed = false
         defer {
+            nudge_forget_on_signal(signalSlot)
             if open { close(descriptor) }
             if !renamed { unlink(temporary) }
         }
@@ -191,11 +194,15 @@ public enum PrivateFile {
         }
         guard rename(temporary, path) == 0 else { throw failure("cannot write \(path)", exitCode: 73) }
         renamed = true
-        let directoryDescriptor = Glibc.open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryDescriptor >= 0 {
-            fsync(directoryDescriptor)
-            close(directoryDescriptor)
-        }
+        syncFolder(directory.isEmpty ? "." : directory)
+    }
+
+    /// fsync of a folder: a rename lasts once its folder is synced.
+    private static func syncFolder(_ folder: String) {
+        let descriptor = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
     }
 
     private static func failure(_ what: String, exitCode: Int32) -> CommandFailure {

@@ -116,24 +116,52 @@ public enum BackupDirectory {
 
     /// The backups in `directory` of every store, newest first, those taken ahead of `now`
     /// last; none when it does not exist. A file gone while it is read is not listed, nor a
-    /// live store named as a backup (see `isLive`), nor `store`'s own file.
-    public static func list(in directory: String, now: Date, store: String? = nil) -> [BackupFile] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    /// live store named as a backup (see `isLive`), nor `store`'s own file. A file that went
+    /// between the folder's reading and its own was thinned by a backup taken meanwhile, whose
+    /// new file the folder's reading may have missed: the folder is read again, up to 10 times
+    /// (hostile round 28 on issue 39: `nudge backups` said none while the only one was replaced).
+    /// `afterReadingFolder` runs between the two readings: a test's step.
+    public static func list(
+        in directory: String, now: Date, store: String? = nil, afterReadingFolder: () -> Void = {}
+    ) -> [BackupFile] {
         var storeStatus = stat()
         let storeFile = store.flatMap { stat($0, &storeStatus) == 0 ? (storeStatus.st_dev, storeStatus.st_ino) : nil }
-        return names.compactMap { name -> BackupFile? in
+        var listed: (backups: [BackupFile], vanished: Bool) = ([], false)
+        for _ in 1...10 {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            afterReadingFolder()
+            listed = read(names, in: directory, besides: storeFile)
+            if !listed.vanished { break }
+        }
+        return listed.backups.sorted(by: { inOrder($0, $1, now: now) })
+    }
+
+    /// The backups among `names`, and whether a file named as one was gone when it was read.
+    private static func read(
+        _ names: [String], in directory: String, besides storeFile: (dev_t, ino_t)?
+    ) -> (backups: [BackupFile], vanished: Bool) {
+        var vanished = false
+        let backups = names.compactMap { name -> BackupFile? in
             guard let named = instant(ofFileName: name) else { return nil }
             let path = directory + "/" + name
             var status = stat()
-            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-                storeFile.map({ $0 != (status.st_dev, status.st_ino) }) ?? true,
-                let stamp = BackupStamp.read(path), !isLive(path, status: status, stamp: stamp)
+            guard lstat(path, &status) == 0 else {
+                vanished = vanished || errno == ENOENT
+                return nil
+            }
+            guard status.st_mode & S_IFMT == S_IFREG, storeFile.map({ $0 != (status.st_dev, status.st_ino) }) ?? true
             else { return nil }
+            guard let stamp = BackupStamp.read(path) else {
+                vanished = vanished || lstat(path, &status) != 0
+                return nil
+            }
+            guard !isLive(path, status: status, stamp: stamp) else { return nil }
             let written = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec))
             return BackupFile(
                 path: path, takenAt: stamp.takenAt ?? min(named, written), size: Int(status.st_size),
                 origin: stamp.origin, takenFrom: stamp.takenFrom, takenFromInode: stamp.takenFromInode)
-        }.sorted(by: { inOrder($0, $1, now: now) })
+        }
+        return (backups, vanished)
     }
 
     /// Newest first, those taken ahead of `now` last.

@@ -15,6 +15,8 @@ public struct FailedBackup: Codable, Sendable, Equatable {
 
     /// What a full disk's failure says (`DiskError`): its fix is room, not another try.
     public var isDiskFull: Bool { reason.contains(DiskError.describe(ENOSPC)) }
+    /// A full disk smaller than the store (`BackupRoom`): no freeing of space makes room there.
+    public var isDiskTooSmall: Bool { reason.contains(BackupRoom.tooSmall) }
 }
 
 extension BackupLocation {

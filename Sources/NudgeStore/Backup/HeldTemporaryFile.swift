@@ -1,3 +1,4 @@
+import CNudgeLinux
 import Foundation
 import NudgeCore
 
@@ -9,7 +10,8 @@ import NudgeCore
 /// exclusive `flock` on for as long as it lives: a later run tells a file of a killed process
 /// (the kernel drops its lock) from one a live process still uses, whatever its age. Its name
 /// carries its writer's pid (`PREFIX + NAME.PID.XXXXXX`): the file is made a moment before it
-/// is locked, and only a live writer can be in that moment.
+/// is locked, and only a live writer can be in that moment. SIGINT, SIGTERM or SIGHUP ending
+/// the process removes it too (`nudge_remove_on_signal`): a Ctrl-C leaves no hidden copy of the store.
 final class HeldTemporaryFile {
     static let companions = ["-wal", "-shm", "-journal"]
 
@@ -20,6 +22,8 @@ final class HeldTemporaryFile {
     /// this user may write but not read (mode 300): removed by path then.
     private let folder: Int32
     private let name: String
+    /// Its slot among the files a signal removes (-1: none).
+    private let signalSlot: Int32
 
     /// `DIR/PREFIX + NAME.PID.XXXXXX` beside `besidePath`.
     init(beside besidePath: String, prefix: String) throws(Store.BackupFailure) {
@@ -41,6 +45,7 @@ final class HeldTemporaryFile {
         self.path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         self.name = (path as NSString).lastPathComponent
         self.folder = folder
+        self.signalSlot = nudge_remove_on_signal(path, folder)
     }
 
     /// fsync of what was written, through the file's own descriptor (its path may be another
@@ -71,6 +76,7 @@ final class HeldTemporaryFile {
     /// of the lock.
     func remove() {
         guard descriptor >= 0 else { return }
+        nudge_forget_on_signal(signalSlot)
         for suffix in [""] + Self.companions {
             if folder >= 0 { unlinkat(folder, name + suffix, 0) }
             unlink(path + suffix)

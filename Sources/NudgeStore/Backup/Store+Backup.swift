@@ -85,6 +85,7 @@ extension Store {
         toFile path: String, at now: Date, placement: BackupPlacement
     ) throws(BackupFailure) -> (path: String, size: Int, identity: String?) {
         let directory = PathText.directory(of: path)
+        let room = BackupRoom(store: self.path, folder: directory)
         // Held while it is written: a later backup removes it only once this process is gone.
         let held = try HeldTemporaryFile(beside: path, prefix: "." + BackupDirectory.prefix)
         defer { held.remove() }
@@ -97,7 +98,7 @@ extension Store {
             try held.refuseMovedFolder()
         } catch {
             try held.refuseMovedFolder()
-            throw error
+            throw room.explained(error, folder: directory)
         }
         let written = try placement.put(held.path, at: path)
         try Self.sync(directory.isEmpty ? "." : directory)

@@ -45,4 +45,26 @@ struct BackupListingRaceTests {
         #expect(misses == 0, "\(misses) of \(looks) looks found no sound backup")
         #expect(BackupDirectory.list(in: folder, now: later).count == 1, "each backup thinned the one before it")
     }
+
+    /// `nudge backups` printed `[]` while a backup replaced the only earlier one (hostile round
+    /// 28 on issue 39): the folder was read before the new one was linked, and the earlier one
+    /// thinned before it was read. Here that happens between the folder's reading and the
+    /// file's: the folder is read again, and the new one is listed.
+    @Test func aBackupThinnedAwayWhileListedLeavesTheNewOneListed() throws {
+        let store = try Store(path: path)
+        let folder = directory.file("backups")
+        let start = try #require(Timestamp.parse("2026-11-24T08:00:00Z"))
+        let earlier = try store.backUp(into: folder, at: start)
+        let staged = directory.file("staged")
+        let newer = try store.backUp(into: staged, at: start.addingTimeInterval(60))
+        let newName = folder + "/" + (newer.path as NSString).lastPathComponent
+        var steps = 0
+        let listed = BackupDirectory.list(in: folder, now: start.addingTimeInterval(3600)) {
+            steps += 1
+            guard steps == 1 else { return }
+            #expect(link(newer.path, newName) == 0)
+            #expect(unlink(earlier.path) == 0)
+        }
+        #expect(listed.map(\.path) == [newName])
+    }
 }

@@ -219,6 +219,59 @@ struct BackupPlainWordsTests {
         #expect(!failed.stderr.contains(first), "\(failed)")
     }
 
+    /// A 3 MB store backed up into an empty 1 MB tmpfs (hostile round 28 on issue 39: "the disk
+    /// is full", and doctor "free space in" a folder holding nothing): the backup says it needs
+    /// about the store's size and the disk holds less in all, and doctor says to choose a
+    /// larger disk.
+    @Test(.enabled(if: getuid() == 0)) func aBackupIntoAnEmptyDiskSmallerThanTheStoreSaysSo() throws {
+        nudge(["log", "symptom", "Headache", "--severity", "3"])
+        try DatabaseQueue(path: store).writeWithoutTransaction { db in
+            try db.execute(sql: "CREATE TABLE attachments (body BLOB)")
+            try db.execute(sql: "INSERT INTO attachments VALUES (randomblob(3000000))")
+        }
+        let small = directory.file("small")
+        try FileManager.default.createDirectory(atPath: small, withIntermediateDirectories: false)
+        let mount = try Subprocess.run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", small])
+        try #require(mount.status == 0, "\(mount)")
+        defer { _ = try? Subprocess.run("/usr/bin/umount", ["-l", small]) }
+        nudge(["settings", "set", "backup.directory", small])
+        let failed = nudge(["backup"], status: 74)
+        let said =
+            "the store's size, and the disk of \(small) holds 1.0 MB in all; set backup.directory to a folder on a larger disk)"
+        #expect(
+            failed.stderr.contains("cannot write a backup into \(small): the disk is full (a backup needs about 3."),
+            "\(failed)")
+        #expect(failed.stderr.contains(said), "\(failed)")
+        let doctor = nudge(["doctor"], status: 1).stdout
+        #expect(doctor.contains(said), "\(doctor)")
+        #expect(
+            doctor.contains("set a folder on a disk larger than the store: nudge settings set backup.directory PATH"),
+            "\(doctor)")
+        #expect(!doctor.contains("free space in \(small)"), "\(doctor)")
+    }
+
+    /// `restore NAME` with the bare name of the copy a restore kept beside the store, from
+    /// another folder (hostile round 28 on issue 39: "does not exist; give a backup's path",
+    /// and `nudge backups` never lists such copies): it names the file beside the store and
+    /// the whole line to type.
+    @Test func aBareNameOfAFileBesideTheStoreIsNamedInFull() throws {
+        nudge(["log", "symptom", "Headache", "--severity", "3"])
+        let backup = directory.file("b.sqlite")
+        nudge(["backup", "--output", backup])
+        nudge(["restore", backup, "--yes"])
+        let kept = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).first {
+                $0.hasPrefix("nudge.sqlite.before-restore-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm")
+            })
+        #expect(!FileManager.default.fileExists(atPath: kept))
+        let beside = URL(fileURLWithPath: directory.path).resolvingSymlinksInPath().path + "/" + kept
+        let refused = nudge(["restore", kept, "--yes"], status: 64)
+        #expect(
+            refused.stderr
+                == "nudge: the backup '\(kept)' does not exist here, but \(beside) does, beside the store; did you mean: nudge --store \(store) restore \(beside) --yes\n",
+            "\(refused)")
+    }
+
     /// A store on a read-only mount, backed up into a folder elsewhere (hostile round 17): the
     /// backup is taken, and its warning says that STORE.backup-location could not record it,
     /// which `restore --latest` of a damaged store or a changed setting relies on.

@@ -35,8 +35,13 @@ struct FailedBackupDoctorTests {
         let doctor = nudge("doctor", at: "2026-11-22T20:00:00Z", status: nil).stdout
         #expect(
             doctor.contains(
-                "PROBLEM backups: the last backup, at 2026-11-22 03:30 UTC (16h 30m ago), failed: cannot write a backup into \(small): the disk is full; the newest taken is of 2026-11-21 20:00 UTC"
+                "PROBLEM backups: the last backup, at 2026-11-22 03:30 UTC (16h 30m ago), failed: cannot write a backup into \(small): the disk is full (a backup needs about "
             ), "\(doctor)")
+        #expect(
+            doctor.contains(
+                "the store's size, and the disk of \(small) has 0 kB free); the newest taken is of 2026-11-21 20:00 UTC"
+            ),
+            "\(doctor)")
         #expect(
             doctor.contains("free space in \(small) (df -h \(small)), or set a folder on a disk with room"),
             "\(doctor)")

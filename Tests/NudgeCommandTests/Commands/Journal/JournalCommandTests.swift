@@ -110,7 +110,8 @@ import Testing
     @Test func aSessionIsAddedListedShownEditedReflectedOnAndDeleted() throws {
         #expect(
             nudge("journal", "list").stdout.hasPrefix(
-                "No sessions in the journal yet. Add the first with: nudge journal add --type\n"))
+                "No sessions in the journal yet. Add the first with: nudge journal add\n--type iv|im|oral|lozenge|at-home|clinic\n"
+            ))
         let added = nudge(
             "journal", "add", "--type", "at-home", "--at", "2026-11-22T14:00", "--dose", "50 mg", "--intentions",
             "Be kind to myself.\nListen.",

@@ -147,3 +147,36 @@ extension DaemonTests {
         #expect(notifier.shown.withLock { $0.map(\.title) } == ["While nudge was stopped"])
     }
 }
+
+extension DaemonTests {
+    /// Four calls due at once, three of them late (lost with a restarted server after a
+    /// restore, or owed since 18:00) and one due two minutes ago: one notification names all
+    /// four, not the late summary and one call apart from it (issue 41).
+    @Test func aSummarizingKindsFreshOneJoinsItsLateOnesInTheOneSummary() throws {
+        let clock = WallClock(zone: zone.resolve().rules)
+        let day = CivilDate(year: 2026, month: 11, day: 21)
+        func at(_ hour: Int, _ minute: Int) throws -> Date {
+            try #require(clock.instant(on: day, at: LocalTime(hour: hour, minute: minute)!))
+        }
+        let setup = try Store(path: store, now: try at(12, 0))
+        let calls = [("Ann", try at(18, 0)), ("Bob", try at(18, 0)), ("Cy", try at(18, 0)), ("Dee", try at(18, 4))]
+        for (name, due) in calls {
+            let contact = try setup.addContact(name: name, everyDays: nil, now: try at(12, 0)).get()
+            _ = try setup.addCallReminder(contactID: contact, dueAt: due, note: nil, now: try at(12, 0))
+        }
+        let notifier = FakeNotifier()
+        let log = RecordedLog()
+        try withDaemon(
+            clock: DaemonClock(startingAt: try at(18, 6)), notifier: notifier, log: log, kinds: [.call]
+        ) { _, _ in
+            #expect(log.waitFor("as notification 1", count: 4), "\(log.all)")
+            #expect(log.waitFor("next: "), "\(log.all)")
+        }
+        let shown = notifier.shown.withLock { $0 }
+        #expect(shown.count == 1, "one notification, not a summary and one apart: \(shown.map(\.title))")
+        let rows = try StoreQuery.rows(
+            store, "SELECT title, notification_id FROM reminder_deliveries WHERE shown_at IS NOT NULL ORDER BY title")
+        #expect(rows.map { $0["title"] } == ["Call Ann", "Call Bob", "Call Cy", "Call Dee"], "\(rows)")
+        #expect(rows.allSatisfy { $0["notification_id"] == "1" }, "\(rows)")
+    }
+}

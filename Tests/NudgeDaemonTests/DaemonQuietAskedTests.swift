@@ -151,12 +151,15 @@ extension DaemonTests {
             clock: clock, notifier: notifier, log: log, kinds: [.meditation, .symptom], sessionBus: bus.address
         ) { daemon, clock in
             #expect(log.waitFor("did not answer the call to turn Do Not Disturb on"), "\(log.all)")
+            #expect(try Store(path: store).quietFailure() != nil, "doctor's record of the unanswered call")
             _ = try Store(path: store).stopMeditation(at: clock.now())
             #expect(log.waitFor("put the desktop's Do Not Disturb back"), "\(log.all)")
             #expect(
                 log.waitFor(
                     "answered the call to turn Do Not Disturb on (the notification server's Inhibit) only after the meditation ended: what it turned on then was turned off at once"
                 ), "\(log.all)")
+            // Answered after all: doctor no longer says the desktop did not answer.
+            #expect(try Store(path: store).quietFailure() == nil, "\(log.all)")
             #expect(bus.waitForInhibited(false), "\(bus.diagnostics)\n\(log.all)")
             clock.set(to: Timestamp.parse("2026-11-21T20:00:30Z")!)
             daemon.clockWasSet()

@@ -15,9 +15,10 @@ extension DoctorReport {
     /// with, and where a server holds even what breaks through it (a paused dunst).
     /// `alarmSounds`: whether nudge's own sound plays here (the bell played). `quietFailure`:
     /// the daemon's last call that failed to turn a switch on, said instead of the switch.
+    /// `quieted`: the switch a meditation's daemon turned on, said when it is still on.
     static func doNotDisturbFindings(
         environment: [String: String], settings: NudgeCore.Settings?, alarmSounds: Bool,
-        quietFailure: Store.QuietFailure? = nil, clock: WallClock? = nil
+        quietFailure: Store.QuietFailure? = nil, quieted: QuietedByNudge? = nil, clock: WallClock? = nil
     ) -> [Finding] {
         let watch = DoNotDisturbWatch(
             sessionBus: environment["DBUS_SESSION_BUS_ADDRESS"], readsGNOME: PersonClock.dconfCanRun(environment),
@@ -45,6 +46,7 @@ extension DoctorReport {
                 wanted: (settings ?? NudgeCore.Settings()).bool(.meditationDoNotDisturb), failure: quietFailure,
                 clock: clock),
         ]
+        if let byNudge = quietedByNudgeFinding(quieted, state: state, clock: clock) { findings.insert(byNudge, at: 1) }
         guard let dunst = watch.dunst else { return findings }
         if dunst.hasPauseLevels {
             findings.append(

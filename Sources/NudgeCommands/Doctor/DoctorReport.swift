@@ -20,7 +20,8 @@ public struct DoctorReport {
         findings += Self.doNotDisturbFindings(
             environment: ProcessInfo.processInfo.environment, settings: settings,
             alarmSounds: (try? bell?.get()) != nil,
-            quietFailure: (try? Store(readingOnly: path).quietFailure()) ?? nil, clock: context.wallClock)
+            quietFailure: (try? Store(readingOnly: path).quietFailure()) ?? nil,
+            quieted: QuietedByNudge.read(storePath: path), clock: context.wallClock)
         let backup = Store.backupTaken(at: path)
         findings += Self.storeFindings(path)
         if let backup { findings.append(Self.backupAsStoreFinding(path, backup)) }

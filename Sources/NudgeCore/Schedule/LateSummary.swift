@@ -29,7 +29,17 @@ public enum LateSummary {
             guard let kind = input.kind(occurrence.kind), !kind.keepsAwake else { return false }
             return now.timeIntervalSince(occurrence.dueAt) > lateAfter || lost.contains(occurrence.key)
         }
-        return late.count >= least ? oldestFirst(late, input: input) : []
+        guard late.count >= least else { return [] }
+        // A kind that summarizes more than its threshold due together (calls: four) is not split
+        // into this summary and one alone: its others join (issue 41: after a restore with the
+        // server replaced, the three lost were summarized and the fourth, due anew, popped up).
+        let joining = due.filter { occurrence in
+            guard !late.contains(occurrence), let threshold = input.kind(occurrence.kind)?.summaryThreshold else {
+                return false
+            }
+            return due.filter { $0.kind == occurrence.kind }.count > threshold
+        }
+        return oldestFirst(late + joining, input: input)
     }
 
     /// Oldest first by when each was due: one owed again (lost with its server, expired

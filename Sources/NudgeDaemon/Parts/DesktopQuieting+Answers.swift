@@ -72,10 +72,12 @@ extension DesktopQuieting {
     }
 
     /// The answer to a call said unanswered came: it holds as any answer in time (put back
-    /// with its cookie, nothing for doctor to say), or, when it came after its span ended, the
-    /// desktop already ended what it made.
+    /// with its cookie), or, when it came after its span ended, the desktop already ended what
+    /// it made. Either way the call was answered: nothing for doctor to say (hostile round on
+    /// issue 41: one ended at once kept doctor's "did not answer" warning for good).
     func answeredLate(_ source: DoNotDisturb.Source, span: String, wanted: Bool, until: String) {
         let name = QuietSpan.spoken(key: span)
+        do { try store.recordQuietFailure(nil) } catch { logger.error("\(error)") }
         guard wanted else {
             return logger.info(
                 "the desktop answered the call to turn Do Not Disturb on (\(source)) only after \(name) ended: what it turned on then was turned off at once",
@@ -85,7 +87,6 @@ extension DesktopQuieting {
         logger.info(
             "the desktop answered the call to turn Do Not Disturb on (\(source)) late: on until \(until)",
             metadata: ["event": "quiet_on", "switch": "\(source.switchName)"])
-        do { try store.recordQuietFailure(nil) } catch { logger.error("\(error)") }
     }
 
     /// The switch was put back: the record goes, unless another span's decision replaced it

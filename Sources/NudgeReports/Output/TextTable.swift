@@ -93,6 +93,13 @@ public enum TextTable {
             }
         }
         let groups = folded(widths, width: width)
+        // A column never cut alone on a folded line wider than its room (a 20-column time at
+        // COLUMNS=20) is broken between words under the indent, not put at column 0 (issue 40).
+        var broad = Set<Int>()
+        for group in groups.dropFirst() where group.count == 1 && widths[group.lowerBound] > width - foldIndent {
+            widths[group.lowerBound] = width - foldIndent
+            broad.insert(group.lowerBound)
+        }
         // A folded row's lines have room the cut left (a title alone on its line): its free
         // text takes it back, up to its whole width.
         for (index, group) in groups.enumerated() where groups.count > 1 {
@@ -108,7 +115,7 @@ public enum TextTable {
             groups.enumerated().flatMap { index, group in
                 let cells = group.map { column in
                     let cell = row[column]
-                    if wrapping.union(narrowing).contains(column) { return broken(cell, widths[column]) }
+                    if wrapping.union(narrowing).union(broad).contains(column) { return broken(cell, widths[column]) }
                     return [DisplayWidth.of(cell) > widths[column] ? DisplayWidth.cut(cell, widths[column]) : cell]
                 }
                 let texts = (0..<(cells.map(\.count).max() ?? 1)).map { line in
@@ -118,12 +125,9 @@ public enum TextTable {
                             ? shown : shown + String(repeating: " ", count: widths[column] - DisplayWidth.of(shown))
                     }.joined(separator: "  ").trailingSpacesRemoved
                 }
-                // A folded line with nothing on it (no note) is left out, not shown blank; its
-                // indent is what the width leaves (a 20-column time at COLUMNS=20: none).
+                // A folded line with nothing on it (no note) is left out, not shown blank.
                 guard index > 0 else { return texts }
-                let used = group.map { widths[$0] }.reduce(0, +) + 2 * (group.count - 1)
-                let indent = String(repeating: " ", count: max(0, min(foldIndent, width - used)))
-                return texts.filter { !$0.isEmpty }.map { indent + $0 }
+                return texts.filter { !$0.isEmpty }.map { String(repeating: " ", count: foldIndent) + $0 }
             }
         }
     }

@@ -17,7 +17,7 @@ extension Daemon {
         for (entry, instant, line) in replayed {
             let inStore =
                 switch entry {
-                case .event(let event): handle(event, at: instant)
+                case .event(let event): handle(event, at: instant, line: line)
                 case .shown(let deliveryID, let notificationID):
                     replayShown(deliveryID, notificationID: notificationID, at: instant)
                 }
@@ -46,42 +46,56 @@ extension Daemon {
     func tellLedger() { server.tellLedger() }
 
     /// Handles one event; `now` is when it reached the process, which is when the person
-    /// answered. True unless it failed to reach the store.
+    /// answered. True unless it failed to reach the store; one the store refused waits, with
+    /// its ledger `line`, in ``RecordsAwaitingStore`` (not until the next start).
     @discardableResult
-    func handle(_ event: NotifierEvent, at now: Date) -> Bool {
+    func handle(_ event: NotifierEvent, at now: Date, line: ClickLedger.Line? = nil) -> Bool {
+        guard !awaitsShowing(event) else {
+            awaitingStore.hold(.init(event: event, at: now, line: line))
+            return false
+        }
         do {
-            switch event {
-            case .actionInvoked(let id, let action):
-                try answer(action, onNotification: id, at: now)
-            case .replied(let id, let text):
-                try answer(NotificationAction.inlineReplyKey, reply: text, onNotification: id, at: now)
-            case .closed(let id, let reason):
-                try closed(id, reason: reason, at: now)
-            case .serverAppeared(let owner):
-                try serverAppeared(owner, at: now)
-            case .serverReachable:
-                if server.releaseAwaiting() { reconcile(because: "server reachable") }
-            case .serverUnreachable(let problem):
-                server.reportProblem(problem)
-                server.askAgainLater()
-            case .serverVanished:
-                server.lost()
-                logger.notice("no notification server on the bus")
-            case .noSessionBus(let reason):
-                server.lost()
-                let address =
-                    ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"].map { "'\($0)'" } ?? "unset"
-                logger.error(
-                    "no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is \(address): \(reason)); nothing can be shown until the daemon runs in a desktop session (systemctl --user start nudge)"
-                )
-            case .busClosed:
-                // The event loop stops on it before it comes here.
-                break
-            }
+            try record(event, at: now)
             return true
         } catch {
             logger.error("\(error)")
+            if Self.isRefusal(error) {
+                awaitingStore.hold(.init(event: event, at: now, line: line))
+                storeRefused(error)
+            }
             return false
+        }
+    }
+
+    /// What the event asks: an answer or a close recorded, the server's coming and going followed.
+    private func record(_ event: NotifierEvent, at now: Date) throws {
+        switch event {
+        case .actionInvoked(let id, let action):
+            try answer(action, onNotification: id, at: now)
+        case .replied(let id, let text):
+            try answer(NotificationAction.inlineReplyKey, reply: text, onNotification: id, at: now)
+        case .closed(let id, let reason):
+            try closed(id, reason: reason, at: now)
+        case .serverAppeared(let owner):
+            try serverAppeared(owner, at: now)
+        case .serverReachable:
+            if server.releaseAwaiting() { reconcile(because: "server reachable") }
+        case .serverUnreachable(let problem):
+            server.reportProblem(problem)
+            server.askAgainLater()
+        case .serverVanished:
+            server.lost()
+            logger.notice("no notification server on the bus")
+        case .noSessionBus(let reason):
+            server.lost()
+            let address =
+                ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"].map { "'\($0)'" } ?? "unset"
+            logger.error(
+                "no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is \(address): \(reason)); nothing can be shown until the daemon runs in a desktop session (systemctl --user start nudge)"
+            )
+        case .busClosed:
+            // The event loop stops on it before it comes here.
+            break
         }
     }
 

@@ -34,7 +34,7 @@ extension Daemon {
     }
 
     private func deliver(_ occurrence: Occurrence, input: ScheduleInput, wallClock: WallClock) throws {
-        guard let rule = input.kind(occurrence.kind), let claimed = try store.claim(occurrence) else { return }
+        guard let rule = input.kind(occurrence.kind), let claimed = try claimOrHold(occurrence) else { return }
         let now = configuration.clock.now()
         let content: NotificationContent
         switch rule.presentation(
@@ -87,7 +87,7 @@ extension Daemon {
     ) throws {
         var claimed: [(Occurrence, DeliveryRecord)] = []
         for occurrence in due {
-            if let record = try store.claim(occurrence) { claimed.append((occurrence, record)) }
+            if let record = try claimOrHold(occurrence) { claimed.append((occurrence, record)) }
         }
         guard !claimed.isEmpty, server.knowsServer(for: claimed.map(\.0)) else { return }
         guard
@@ -106,7 +106,7 @@ extension Daemon {
     {
         var claimed: [(Occurrence, DeliveryRecord)] = []
         for occurrence in late {
-            if let record = try store.claim(occurrence) { claimed.append((occurrence, record)) }
+            if let record = try claimOrHold(occurrence) { claimed.append((occurrence, record)) }
         }
         guard claimed.count >= LateSummary.least else { return claimed.map(\.0) }
         guard server.knowsServer(for: claimed.map(\.0)) else { return [] }
@@ -183,9 +183,10 @@ extension Daemon {
         }
         server.accepted()
         // Before the store has it: an id on screen is never one a restore could give again.
-        recordDeliveriesBesideTheStore(through: occurrences.map(\.1.id).max() ?? 0)
+        // Not one claimed in memory (below zero): it is recorded beside the store once claimed.
+        if let last = occurrences.map(\.1.id).max(), last > 0 { recordDeliveriesBesideTheStore(through: last) }
         for ((occurrence, claimed), line) in zip(occurrences, lines) {
-            if recordShown(claimed, notificationID: id, content: recordedAs(occurrence, content), at: now) {
+            if recordShown(claimed, notificationID: id, content: recordedAs(occurrence, content), at: now, line: line) {
                 server.recorded(line)
             }
             logger.info(
@@ -211,11 +212,17 @@ extension Daemon {
     }
 
     /// Records that the server accepted a delivery (or a bell sounded), with what its rule
-    /// writes when shown; true once the store has it.
+    /// writes when shown; true once the store has it. One claimed in memory, or refused now,
+    /// waits with its ledger `line` in ``RecordsAwaitingStore``.
     @discardableResult
     func recordShown(
-        _ delivery: DeliveryRecord, notificationID: UInt32?, content: NotificationContent?, at instant: Date
+        _ delivery: DeliveryRecord, notificationID: UInt32?, content: NotificationContent?, at instant: Date,
+        line: ClickLedger.Line? = nil
     ) -> Bool {
+        guard delivery.id > 0 else {
+            awaitingStore.shown(delivery, notificationID: notificationID, content: content, at: instant, line: line)
+            return false
+        }
         do {
             try store.markShown(
                 delivery.id, notificationID: notificationID, content: content, at: instant,
@@ -224,6 +231,9 @@ extension Daemon {
             return true
         } catch {
             logger.error("\(error)")
+            if Self.isRefusal(error) {
+                awaitingStore.shown(delivery, notificationID: notificationID, content: content, at: instant, line: line)
+            }
             return false
         }
     }

@@ -81,6 +81,6 @@ extension Daemon {
 
     /// Due but not to be shown by a plan: waiting for a server, on its way to one, or held.
     func isHeldBack(_ key: String) -> Bool {
-        server.isHeldBack(key) || doNotDisturb.holds(key)
+        server.isHeldBack(key) || doNotDisturb.holds(key) || awaitingStore.isShown(key)
     }
 }

@@ -25,6 +25,7 @@ extension Daemon {
         loop.add("store recheck", descriptor: descriptors.storeRecheck.descriptor) { [unowned self] in
             onStoreRecheck()
         }
+        addAwaitingStoreRetry(to: loop)
         addPartsTimers(to: loop)
         addEscalationSources(to: loop)
         loop.add("sleep warning's sound", descriptor: sleepGuard.warningSound.descriptor) { [unowned self] in
@@ -146,7 +147,7 @@ extension Daemon {
                 logger.notice("the session bus closed (the session ended); stopping")
                 return .stop
             case .notifier(let event, let instant, let line):
-                if handle(event, at: instant), let line { server.recorded(line) }
+                if handle(event, at: instant, line: line), let line { server.recorded(line) }
             }
         }
         return .continue

@@ -33,6 +33,8 @@ extension Daemon {
                 try followRolledBackDeliveries()
                 try followReopenedDeliveries()
             }
+            // What was shown while the store refused writes goes in before the plan reads it.
+            writeRecordsAwaitingStore()
             planner.startPlan(dataVersion: dataVersion, personClock: configuration.personClock())
             _ = server.takeShownSincePlan()
             let (plan, input) = try planAndDeliver()

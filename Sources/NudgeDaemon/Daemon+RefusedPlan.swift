@@ -1,12 +1,12 @@
 import Foundation
 import NudgeCore
+import NudgeStore
 
-/// A plan the store refused to record (a full disk, a lock held past the wait, an I/O error):
-/// what came due is neither shown nor recorded, since a reminder is shown only once its showing
-/// is recorded (shown twice after a restart otherwise). The daemon tries again every
-/// `PlannerMemory.retryAfter` until the store takes the plan, and the first refusal of a span is
-/// said on screen, critical (hostile round 28 on issue 39: a full disk missed the dose-2 alarm
-/// with three lines in the log alone, and nothing woke the daemon again).
+/// The store refused a write (a full disk, a lock held past the loop's wait, a read-only file).
+/// What comes due is shown and rung all the same, its record held in memory
+/// (``RecordsAwaitingStore``); a refused plan is tried again every `PlannerMemory.retryAfter`,
+/// and the first refusal of a span is said on screen, critical (hostile round 28 on issue 39: a
+/// full disk missed the dose-2 alarm with three lines in the log alone).
 extension Daemon {
     func planRefused(_ error: any Error) {
         let retry = configuration.clock.now().addingTimeInterval(PlannerMemory.retryAfter)
@@ -15,15 +15,23 @@ extension Daemon {
         } catch {
             logger.error("\(error)")
         }
-        guard planner.planRefused() else { return }
-        show(StoreSafetyWarning.cannotRecord(reason: "\(error)", retryAfter: Int(PlannerMemory.retryAfter)))
+        storeRefused(error)
     }
 
-    /// A plan went through after refused ones: what came due meanwhile was in it.
+    /// Said once for a span of refusals, which ends when a plan went through and nothing waits.
+    func storeRefused(_ error: any Error) {
+        var byLock = false
+        if let error = error as? StoreError, case .busy = error { byLock = true }
+        guard planner.storeRefused(at: configuration.clock.now(), byLock: byLock) else { return }
+        let reason = byLock ? "another program has held its lock for over a minute" : "\(error)"
+        show(StoreSafetyWarning.cannotRecord(reason: reason, retryAfter: Int(PlannerMemory.retryAfter)))
+    }
+
+    /// A plan went through after refused writes, and what was held meanwhile is recorded.
     func planWentThrough() {
-        guard planner.planWentThrough() else { return }
+        guard awaitingStore.isEmpty, planner.planWentThrough() else { return }
         logger.info(
-            "the store takes the plans again: what came due meanwhile is shown now",
+            "the store takes writes again: what came due meanwhile is recorded",
             metadata: ["event": "store_writable_again"])
     }
 }

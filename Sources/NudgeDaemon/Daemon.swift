@@ -106,6 +106,7 @@ public final class Daemon {
     let upkeep: StoreUpkeep
     let escalator: Escalator
     let doNotDisturb: DoNotDisturbHold
+    let awaitingStore: RecordsAwaitingStore
 
     var events: EventQueue { descriptors.events }
     /// The local clock every notification and log line says times by.
@@ -156,12 +157,15 @@ public final class Daemon {
         upkeep = try StoreUpkeep(store: store, storePath: configuration.storePath, events: events, logger: logger)
         doNotDisturb = try DoNotDisturbHold(store: store, events: events, logger: logger)
         escalator = try Escalator(store: store, limit: configuration.escalationLimit, logger: logger)
+        awaitingStore = try RecordsAwaitingStore()
     }
 
     /// The store, with the kinds the configuration chose.
     private static func openStore(_ configuration: Configuration) throws(DaemonError) -> Store {
         do {
             let every = try Store(path: configuration.storePath, now: configuration.clock.now())
+            // Opened (and migrated) with the commands' wait; the loop's writes wait briefly.
+            every.waitingForLocks(atMost: loopLockWait)
             return configuration.kinds.map(every.choosingKinds) ?? every
         } catch {
             throw .store(error)

@@ -46,9 +46,9 @@ public enum StoreSafetyWarning {
     /// seconds. Critical: a medication's alarm is among what waits.
     public static func cannotRecord(reason: String, retryAfter: Int) -> NotificationContent {
         NotificationContent(
-            title: "Reminders cannot be shown",
+            title: "Reminders are shown but not recorded",
             body:
-                "nudge cannot record what comes due: \(reason). Reminders and alarms due meanwhile are shown once it can (it tries again every \(retryAfter) s).",
+                "nudge cannot write to its store: \(reason). Reminders and alarms are shown and rung when due all the same; what is shown and answered meanwhile is recorded once the store takes writes (nudge tries again every \(retryAfter) s). A restart of nudge before then may show them again.",
             actions: [], urgency: .critical, category: "x-nudge.store")
     }
 

@@ -22,10 +22,14 @@ struct PlannerMemory {
     private var plannedSettings: Settings?
     /// What the last "next:" line said: said again only when it changes.
     private var announcedNext: String?
-    /// Whether the store refused the last plan: the first refusal of a span is said on screen.
-    private var refused = false
+    /// Since when the store refuses writes, and whether that was said on screen (once a span).
+    private var refusedSince: Date?
+    private var refusalSaid = false
     /// How soon a plan the store refused is tried again.
     static let retryAfter: TimeInterval = 5
+    /// Another program's lock is said once it lasted as long as a command waits for one: a
+    /// lock held for a moment (a command writing) is no news, and what is due is shown anyway.
+    static let lockSaidAfter: TimeInterval = 60
     private let logger: Logger
 
     /// When the daemon was made: what came due before, on a machine up since, came due while
@@ -46,16 +50,19 @@ struct PlannerMemory {
         heldPlan = nil
     }
 
-    /// A plan the store refused; whether it is the first of a span.
-    mutating func planRefused() -> Bool {
-        defer { refused = true }
-        return !refused
+    /// A write the store refused at `now`; whether to say so on screen now.
+    mutating func storeRefused(at now: Date, byLock: Bool) -> Bool {
+        let since = refusedSince ?? now
+        refusedSince = since
+        guard !refusalSaid, !byLock || now.timeIntervalSince(since) >= Self.lockSaidAfter else { return false }
+        refusalSaid = true
+        return true
     }
 
-    /// A plan went through; whether the plans before it were refused.
+    /// A plan went through, and nothing waits for the store; whether writes were refused before.
     mutating func planWentThrough() -> Bool {
-        defer { refused = false }
-        return refused
+        defer { (refusedSince, refusalSaid) = (nil, false) }
+        return refusedSince != nil
     }
 
     /// Keeps `plan` for its next due instant, with what it was made from.

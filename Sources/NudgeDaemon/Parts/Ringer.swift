@@ -144,6 +144,12 @@ final class Ringer {
         player.prepareToRing(at: instant)
     }
 
+    /// The ringing delivery, claimed in memory while the store refused writes, has its row now.
+    func recorded(_ claimedInMemory: Int64, as deliveryID: Int64) {
+        guard ringing?.deliveryID == claimedInMemory else { return }
+        ringing?.deliveryID = deliveryID
+    }
+
     /// The server showed the ringing alarm under another id (its first answer, or a
     /// notification that replaced it): a click there stops it.
     func ringsOn(notification id: UInt32, forDelivery deliveryID: Int64) {

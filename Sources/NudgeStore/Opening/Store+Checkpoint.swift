@@ -55,11 +55,7 @@ extension Store {
             return try database.writeWithoutTransaction { db in
                 let connection = db.sqliteConnection
                 sqlite3_busy_timeout(connection, 0)
-                defer {
-                    if case .timeout(let seconds) = database.configuration.busyMode {
-                        sqlite3_busy_timeout(connection, Int32(seconds * 1000))
-                    }
-                }
+                defer { restoreLockWait(connection) }
                 let code = sqlite3_wal_checkpoint_v2(connection, "main", SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
                 switch code {
                 case SQLITE_OK: return true

@@ -17,6 +17,7 @@ public struct Store: Sendable {
     /// Set only by `init(changing:)` for a store not made yet: the file written at the first write.
     private let openedOnFirstWrite: OpenedOnFirstWrite?
     let unreadable = UnreadableRows()
+    let lockWait = ChosenLockWait()
 
     /// The connection reads and writes go through: the file's, once a deferred store is written.
     var database: DatabaseQueue { openedOnFirstWrite?.storeIfOpened?.openedDatabase ?? openedDatabase }

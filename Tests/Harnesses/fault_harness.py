@@ -26,19 +26,63 @@ import threading
 import time
 
 import dbus
+import dbus.mainloop.glib
+from gi.repository import GLib
+
+
+class ShownBodies:
+    """The body of every Notify the mock server answered, in order (the mock numbers them 1, 2, ...),
+    from its MethodCalled signal: a wait for one is woken by the signal, not by asking the server
+    for its whole call history again and again."""
+
+    def __init__(self, address):
+        dbus.mainloop.glib.threads_init()
+        self.connection = dbus.bus.BusConnection(address, mainloop=dbus.mainloop.glib.DBusGMainLoop())
+        self.changed = threading.Condition()
+        self.bodies = []
+        self.connection.add_signal_receiver(self.called, signal_name="MethodCalled",
+                                            dbus_interface="org.freedesktop.DBus.Mock",
+                                            path="/org/freedesktop/Notifications")
+        threading.Thread(target=GLib.MainLoop().run, daemon=True).start()
+
+    def called(self, method, args):
+        if method == "Notify":
+            with self.changed:
+                self.bodies.append(str(args[4]))
+                self.changed.notify_all()
+
+    def woken(self):
+        """Wakes a wait: something other than a Notify happened (a daemon exited)."""
+        with self.changed:
+            self.changed.notify_all()
+
+    def wait_for(self, body, deadline, daemon):
+        """The id of the notification showing `body`, or None at the deadline; a daemon that
+        exited meanwhile is started again."""
+        while time.monotonic() < deadline:
+            daemon.ensure_running()
+            with self.changed:
+                if body in self.bodies:
+                    return self.bodies.index(body) + 1
+                # A daemon exiting after this check wakes the wait (`woken`, under the same lock).
+                if daemon.running():
+                    self.changed.wait(max(deadline - time.monotonic(), 0))
+        return None
 
 
 class Daemon:
-    def __init__(self, binary, env, log_dir):
-        self.binary, self.env, self.log_dir = binary, env, log_dir
+    def __init__(self, binary, env, log_dir, exited):
+        self.binary, self.env, self.log_dir, self.exited = binary, env, log_dir, exited
         self.process = None
         self.starts = 0
         self.kill_times = []
         self.ready_times = []
+        self.starting_seconds = 0.0
         self.lock = threading.Lock()
 
     def start(self):
         self.starts += 1
+        started = time.monotonic()
         stderr = open(os.path.join(self.log_dir, f"daemon-{self.starts}.err"), "w")
         process = subprocess.Popen(DIE_WITH_PARENT + [self.binary, "daemon", "--log-level", "debug"], env=self.env,
                                    stderr=subprocess.PIPE, text=True)
@@ -49,6 +93,9 @@ class Daemon:
                 stderr.write(line)
                 stderr.flush()
                 lines.put(line)
+            # Its stderr closes as it exits: a wait for a notification starts it again.
+            process.wait()
+            self.exited()
 
         threading.Thread(target=pump, daemon=True).start()
         deadline = time.monotonic() + 20
@@ -57,6 +104,7 @@ class Daemon:
             if "rescheduled (start)" in line:
                 break
         self.ready_times.append(time.monotonic())
+        self.starting_seconds += self.ready_times[-1] - started
         self.process = process
 
     def kill(self):
@@ -67,6 +115,10 @@ class Daemon:
                 self.process.wait()
                 return True
             return False
+
+    def running(self):
+        with self.lock:
+            return self.process is not None and self.process.poll() is None
 
     def ensure_running(self):
         with self.lock:
@@ -149,6 +201,7 @@ def main():
     subprocess.run(["gdbus", "wait", "--session", "--timeout", "20", "org.freedesktop.Notifications"], env=env, check=True)
     connection = dbus.bus.BusConnection(address)
     server = connection.get_object("org.freedesktop.Notifications", "/org/freedesktop/Notifications")
+    shown = ShownBodies(address)
 
     # Only the call reminders the harness writes: the daily check is off.
     subprocess.run([options.nudge, "settings", "set", "symptom.reminder_enabled", "off"], env=env, check=True, stdout=subprocess.DEVNULL)
@@ -161,7 +214,7 @@ def main():
         [(f"Contact {cycle}",) for cycle in range(options.cycles)])
     contact_ids = [row[0] for row in database.execute("SELECT id FROM contacts WHERE name LIKE 'Contact %' ORDER BY id")]
 
-    daemon = Daemon(options.nudge, env, work)
+    daemon = Daemon(options.nudge, env, work, shown.woken)
 
     # However this ends (an assertion, an exception), nothing is left running or on disk.
     def clean_up():
@@ -210,15 +263,7 @@ def main():
             if daemon.kill():
                 kills["after_write"] += 1
             daemon.ensure_running()
-        deadline = time.monotonic() + 30
-        notification_id = None
-        while time.monotonic() < deadline:
-            bodies = notifications()
-            if note in bodies:
-                notification_id = bodies.index(note) + 1
-                break
-            daemon.ensure_running()
-            time.sleep(0.003)
+        notification_id = shown.wait_for(note, time.monotonic() + 30, daemon)
         if notification_id is None:
             timeouts += 1
             continue
@@ -232,6 +277,7 @@ def main():
             if daemon.kill():
                 kills["after_click"] += 1
             daemon.ensure_running()
+    cycles_seconds = time.monotonic() - started_at
     for writer in writers:
         writer.join()
     if locker.is_alive() or locker.ident is not None:
@@ -292,6 +338,8 @@ def main():
         "seed": seed,
         "cycles": options.cycles,
         "seconds": round(time.monotonic() - started_at, 1),
+        "cycles_seconds": round(cycles_seconds, 1),
+        "daemon_starting_seconds": round(daemon.starting_seconds, 1),
         "daemon_starts": daemon.starts,
         "kills_after_write": kills["after_write"],
         "kills_after_click": kills["after_click"],

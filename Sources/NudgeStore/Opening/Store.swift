@@ -16,6 +16,9 @@ public struct Store: Sendable {
     private let openedDatabase: DatabaseQueue
     /// Set only by `init(changing:)` for a store not made yet: the file written at the first write.
     private let openedOnFirstWrite: OpenedOnFirstWrite?
+    /// The `schema_version` at which `init(readingOnly:)` found the file's tables usable: a
+    /// write-opening that reads the same one need not check them again (`init(changing:)`).
+    let shapeCheckedAt: Int?
     let unreadable = UnreadableRows()
     let lockWait = ChosenLockWait()
 
@@ -33,8 +36,15 @@ public struct Store: Sendable {
     /// (`StoreFile.checkNotLost`). `now` is when a new store counts as created (nothing before
     /// it is recorded as missed).
     public init(path: String, now: Date = Date()) throws(StoreError) {
+        try self.init(path: path, now: now, shapeCheckedAt: nil)
+    }
+
+    /// `init(path:now:)`, its tables' shape not checked again at `shapeCheckedAt` (the schema
+    /// version at which they were found usable).
+    init(path: String, now: Date, shapeCheckedAt: Int?) throws(StoreError) {
         self.path = path
         openedOnFirstWrite = nil
+        self.shapeCheckedAt = nil
         try StoreFile.checkNotLost(path)
         try StoreFile.prepare(at: path)
         var configuration = Configuration()
@@ -45,7 +55,9 @@ public struct Store: Sendable {
         openedDatabase = try Self.opening(path) {
             let database = try Self.retryingWhileBusy { try DatabaseQueue(path: path, configuration: configuration) }
             try Self.retryingWhileBusy { try database.read { db in try Self.refuseBackup(db, path: path) } }
-            try Self.retryingWhileBusy { try Self.checkAndMigrate(database, path: path, now: now) }
+            try Self.retryingWhileBusy {
+                try Self.checkAndMigrate(database, path: path, now: now, shapeCheckedAt: shapeCheckedAt)
+            }
             return database
         }
     }
@@ -81,12 +93,9 @@ public struct Store: Sendable {
         configuration.busyMode = LockWait.busyMode
         configuration.label = "nudge.store"
         configuration.prepareDatabase { db in ForeignLog.setAsideIfForeign(db, store: path) }
-        let (database, (applied, isBackup)) = try Self.opening(path) {
+        let (database, (applied, isBackup, version)) = try Self.opening(path) {
             let database = try Self.openReadOnly(path, configuration)
-            return (
-                database,
-                try database.read { db in (try Self.appliedMigrations(db, path: path), try Self.isBackup(db)) }
-            )
+            return (database, try database.read { db in try Self.readingState(db, path: path) })
         }
         guard applied.count == Schema.identifiers.count else {
             guard !applied.isEmpty && !isBackup else {
@@ -102,7 +111,7 @@ public struct Store: Sendable {
             self = try Store(path: path, now: now)
             return
         }
-        self.init(path: path, database: database)
+        self.init(path: path, database: database, shapeCheckedAt: version)
     }
 
     /// Runs the opening of the store, its failures as one clear StoreError.
@@ -118,18 +127,6 @@ public struct Store: Sendable {
         }
     }
 
-    /// The migrations applied, once the store is known to be usable: not migrated by a newer
-    /// nudge, no table of nudge's in another shape.
-    private static func appliedMigrations(_ db: Database, path: String) throws -> [String] {
-        // GRDB caches the schema per connection; another process may have changed it.
-        db.clearSchemaCache()
-        let applied = try Schema.applied(db)
-        let unknown = Set(applied).subtracting(Schema.identifiers).sorted()
-        guard unknown.isEmpty else { throw StoreError.newerSchema(path: path, unknownMigrations: unknown) }
-        if let problem = try StoreShape.problem(db) { throw StoreError.unusable(path: path, problem: problem) }
-        return applied
-    }
-
     /// This store with only these kinds planned, shown and answered (in registry order).
     public func choosingKinds(_ kinds: [ReminderKind]) -> Store {
         var chosen = self
@@ -140,10 +137,13 @@ public struct Store: Sendable {
     /// The kinds planned, shown and answered, in registry order.
     public var kinds: [ReminderKind] { rules.map(\.kind) }
 
-    private init(path: String, database: DatabaseQueue, openedOnFirstWrite: OpenedOnFirstWrite? = nil) {
+    private init(
+        path: String, database: DatabaseQueue, openedOnFirstWrite: OpenedOnFirstWrite? = nil, shapeCheckedAt: Int? = nil
+    ) {
         self.path = path
         self.openedDatabase = database
         self.openedOnFirstWrite = openedOnFirstWrite
+        self.shapeCheckedAt = shapeCheckedAt
     }
 
     /// Opens the store for a command that changes what is in it: as `init(path:)`, except that a
@@ -154,7 +154,7 @@ public struct Store: Sendable {
         try StoreFile.checkChangeable(path)
         let reading = try Store(readingOnly: path, now: now)
         guard reading.isCopyInMemory else {
-            self = try Store(path: path, now: now)
+            self = try Store(path: path, now: now, shapeCheckedAt: reading.shapeCheckedAt)
             return
         }
         self.init(
@@ -188,36 +188,6 @@ public struct Store: Sendable {
     static func uriEscaped(_ path: String) -> String {
         path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
             .replacingOccurrences(of: "#", with: "%23")
-    }
-
-    /// Reads first (a refusal leaves the file byte for byte as it was), then switches to WAL
-    /// and migrates (and makes the store's identity its own) in one IMMEDIATE transaction, which
-    /// checks again: another process may have migrated, or shaped the file, in between.
-    private static func checkAndMigrate(_ database: DatabaseQueue, path: String, now: Date) throws {
-        func check(_ db: Database) throws -> (complete: Bool, journalMode: String) {
-            let applied = try appliedMigrations(db, path: path)
-            let complete =
-                try applied.count == Schema.identifiers.count && !OccurrenceIdentities.missing(db) && CallDue.isKept(db)
-                && !identityUnclaimed(db, path: path)
-            return (complete, try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "")
-        }
-        let state = try database.read(check)
-        if state.journalMode != "wal" {
-            // GRDB's own WAL setup is not used: it writes a table and drops it whenever the
-            // -wal file is empty, a schema change in a shared store on every open.
-            try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
-        }
-        guard !state.complete else { return }
-        try database.writeWithoutTransaction { db in
-            try db.inTransaction(.immediate) {
-                guard try !check(db).complete else { return .commit }
-                try Schema.migrate(db, now: now)
-                if try OccurrenceIdentities.missing(db) { try OccurrenceIdentities.repair(db) }
-                if try !CallDue.isKept(db) { try CallDue.rebuild(db) }
-                try claimIdentity(db, path: path, now: now)
-                return .commit
-            }
-        }
     }
 
     /// SQLite answers SQLITE_BUSY without waiting in a few cases (another connection recovering

@@ -22,7 +22,7 @@ public struct DoctorReport {
             alarmSounds: (try? bell?.get()) != nil,
             quietFailure: (try? Store(readingOnly: path).quietFailure()) ?? nil, clock: context.wallClock)
         let backup = Store.backupTaken(at: path)
-        findings += Self.storeFindings(path)
+        findings += Self.storeFindings(path, environment: context.environment)
         if let backup { findings.append(Self.backupAsStoreFinding(path, backup)) }
         findings += Self.ignoredSettingFindings(settings)
         findings += DoctorFindings.besideStoreFindings(store: path)

@@ -23,7 +23,7 @@ public struct DoctorReport {
             quietFailure: (try? Store(readingOnly: path).quietFailure()) ?? nil,
             quieted: QuietedByNudge.read(storePath: path), clock: context.wallClock)
         let backup = Store.backupTaken(at: path)
-        findings += Self.storeFindings(path)
+        findings += Self.storeFindings(path, environment: context.environment)
         if let backup { findings.append(Self.backupAsStoreFinding(path, backup)) }
         findings += Self.ignoredSettingFindings(settings)
         findings += DoctorFindings.besideStoreFindings(store: path)

@@ -6,9 +6,10 @@ import NudgeStore
     import Glibc
 #endif
 
-/// What a backup or restore killed midway left: a copy of the whole store (private rows) that
-/// no process writes any more, beside the store or in the backup folder, until the next backup
-/// or restore removes it. One a running backup or restore writes is never named.
+/// What a backup or restore killed midway left, beside the store or in the backup folder, that
+/// no process writes any more, until the next backup or restore removes it: a restore's copy of
+/// the store, or a backup's part-written file (private rows, and no backup: nothing restores
+/// it). One a running backup or restore writes is never named.
 extension DoctorFindings {
     public static func leftoverFindings(store: String, settings: NudgeCore.Settings?, now: Date) -> [Finding] {
         let restoreFiles = AbandonedFiles.abandonedTemporary(
@@ -17,22 +18,35 @@ extension DoctorFindings {
             in: backupDirectory(store: store, settings: settings), now: now)
         let restores = restoreFiles.filter(\.isMain).map(\.path)
         let backups = backupFiles.filter(\.isMain).map(\.path)
-        let files = restores + backups
-        // The copies are named; the fix removes SQLite's files beside them too, as a backup does.
-        let everyFile = (restoreFiles + backupFiles).map(\.path)
-        guard !files.isEmpty else { return [] }
-        let named = files.map { path in
+        return [
+            restores.isEmpty
+                ? nil
+                : leftoverFinding(
+                    "store: a restore killed midway left \(restores.count == 1 ? "a copy" : "copies") of the store that no process writes: \(named(restores))",
+                    files: restoreFiles.map(\.path), count: restores.count),
+            backups.isEmpty
+                ? nil
+                : leftoverFinding(
+                    "backups: \(backups.count == 1 ? "a backup" : "backups") killed midway did not finish: \(named(backups)) \(backups.count == 1 ? "is a part-written file" : "are part-written files"), no backup (nothing restores \(backups.count == 1 ? "it" : "them")), that no process writes, safe to delete",
+                    files: backupFiles.map(\.path), count: backups.count),
+        ].compactMap { $0 }
+    }
+
+    /// The fix removes SQLite's files beside them too, as a backup does.
+    private static func leftoverFinding(_ text: String, files: [String], count: Int) -> Finding {
+        .warning(
+            text,
+            fix:
+                "nudge backup removes \(count == 1 ? "it" : "them") (and names \(count == 1 ? "it" : "them")); or: rm \(files.map(ShellWord.quoted).joined(separator: " "))"
+        )
+    }
+
+    /// `PATH (4 B), PATH (12.0 kB)`.
+    private static func named(_ paths: [String]) -> String {
+        paths.map { path in
             var status = stat()
             let size = lstat(path, &status) == 0 ? " (\(ByteCountText.describe(Int(status.st_size))))" : ""
             return path + size
         }.joined(separator: ", ")
-        let who = [restores.isEmpty ? nil : "a restore", backups.isEmpty ? nil : "a backup"].compactMap { $0 }
-        return [
-            .warning(
-                "store: \(who.joined(separator: " and ")) killed midway left \(files.count == 1 ? "a copy" : "copies") of the store that no process writes: \(named)",
-                fix:
-                    "nudge backup removes \(files.count == 1 ? "it" : "them") (and names \(files.count == 1 ? "it" : "them")); or: rm \(everyFile.map(ShellWord.quoted).joined(separator: " "))"
-            )
-        ]
     }
 }

@@ -13,6 +13,11 @@ enum DiskError {
         code == ENOSPC || code == EDQUOT ? "the disk is full" : String(cString: strerror(code))
     }
 
+    /// Whether SQLite failed for want of room where `path` is (`reason`'s full disk).
+    static func isFull(_ error: any Error, at path: String) -> Bool {
+        reason(error, at: path) == describe(ENOSPC)
+    }
+
     /// SQLite's reason for a failure, a full disk named as such: SQLite says "database or disk
     /// is full", "not an error" when its message was lost, or "disk I/O error" when a write
     /// came short; so an I/O error where `path` is, on a file system with less than a megabyte

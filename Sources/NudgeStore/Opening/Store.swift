@@ -53,7 +53,11 @@ public struct Store: Sendable {
         configuration.label = "nudge.store"
         configuration.prepareDatabase { db in ForeignLog.setAsideIfForeign(db, store: path) }
         openedDatabase = try Self.opening(path) {
-            let database = try Self.retryingWhileBusy { try DatabaseQueue(path: path, configuration: configuration) }
+            let database = try Self.retryingWhileBusy {
+                try Self.sharedMemoryOpening.withLock { _ in
+                    try DatabaseQueue(path: path, configuration: configuration)
+                }
+            }
             try Self.retryingWhileBusy { try database.read { db in try Self.refuseBackup(db, path: path) } }
             try Self.retryingWhileBusy {
                 try Self.checkAndMigrate(database, path: path, now: now, shapeCheckedAt: shapeCheckedAt)
@@ -169,25 +173,6 @@ public struct Store: Sendable {
     private func writableDatabase() throws(StoreError) -> DatabaseQueue {
         guard let openedOnFirstWrite else { return openedDatabase }
         return try openedOnFirstWrite.store().openedDatabase
-    }
-
-    /// The live store is read through SQLite's locks, as any writer expects: a read sees whole
-    /// transactions, never a page another process is writing. In WAL mode that may leave an
-    /// empty `-wal` and a `-shm` beside the store. Only a store on a read-only file system, which
-    /// no one can write, is opened immutable (SQLite could make no `-shm` there).
-    static func openReadOnly(_ path: String, _ configuration: Configuration) throws -> DatabaseQueue {
-        HotJournal.playBack(path)
-        var fileSystem = statvfs()
-        if statvfs(path, &fileSystem) == 0, fileSystem.f_flag & UInt(ST_RDONLY) != 0, path.hasPrefix("/") {
-            return try DatabaseQueue(path: "file:\(uriEscaped(path))?immutable=1", configuration: configuration)
-        }
-        return try DatabaseQueue(path: path, configuration: configuration)
-    }
-
-    /// A path as the path part of a SQLite `file:` URI.
-    static func uriEscaped(_ path: String) -> String {
-        path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
-            .replacingOccurrences(of: "#", with: "%23")
     }
 
     /// SQLite answers SQLITE_BUSY without waiting in a few cases (another connection recovering

@@ -298,9 +298,9 @@ struct BackupPlainWordsTests {
 
     /// A damaged backup's CHECK says "damaged", not SQLite's "*** in database main ***"; the
     /// JSON keeps SQLite's first complaint itself.
-    /// A reading command on a full disk (hostile round 17): SQLite cannot make the store's
-    /// -shm, and said "disk I/O error; choose another store". It says the disk is full.
-    @Test(.enabled(if: getuid() == 0)) func aReadingCommandOnAFullDiskSaysTheDiskIsFull() throws {
+    /// A command on a full disk (hostile round 17): SQLite cannot make the store's -shm, and
+    /// said "disk I/O error; choose another store". A write says the disk is full.
+    @Test(.enabled(if: getuid() == 0)) func aWriteOnAFullDiskSaysTheDiskIsFull() throws {
         let small = directory.file("small")
         try FileManager.default.createDirectory(atPath: small, withIntermediateDirectories: false)
         let mount = try Subprocess.run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=1100k", "tmpfs", small])
@@ -311,8 +311,10 @@ struct BackupPlainWordsTests {
         for suffix in ["-wal", "-shm"] { unlink(onFullDisk + suffix) }
         let filler = try Subprocess.run("/usr/bin/dd", ["if=/dev/zero", "of=\(small)/fill", "bs=1k", "count=4000"])
         #expect(filler.status != 0, "the disk filled up: \(filler)")
+        // A read reads it (`FullDiskReadingTests`); a write is refused.
         let read = InProcessNudge.run(
-            ["symptoms", "--store", onFullDisk], environment: ["TZ": "UTC", "NUDGE_FAKE_NOW": fakeNow])
+            ["log", "symptom", "Headache", "--severity", "3", "--store", onFullDisk],
+            environment: ["TZ": "UTC", "NUDGE_FAKE_NOW": fakeNow])
         #expect(read.status != 0, "\(read)")
         #expect(
             read.stderr.contains("the disk is full; free space on it (df -h \(small)), then try again"), "\(read)")

@@ -29,6 +29,23 @@ struct KilledBackupLeftoverTests: CommandScenario {
         #expect(left == [live, "nudge-20261122T100000Z.sqlite"], "\(left)")
     }
 
+    /// doctor called a killed backup's part-written file "a copy of the store" (round 27 on issue
+    /// 39): it names it as a backup that did not finish, no backup, safe to delete, and the fix.
+    @Test func doctorNamesAKilledBackupsFileAsABackupThatDidNotFinish() throws {
+        #expect(nudge("log", "symptom", "sneeze", "--severity", "2").status == 0)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let ended = try Subprocess.spawn("/bin/true", [], environment: [:], stderrPath: directory.file("true.err"))
+        #expect(ended.waitForExit(timeout: 10) == 0)
+        let dead = folder + "/.nudge-nudge-20261122T095959Z.sqlite.\(ended.pid).a1B2c3"
+        #expect(FileManager.default.createFile(atPath: dead, contents: Data("partial".utf8)))
+        let doctor = nudge("doctor")
+        #expect(
+            doctor.stdout.contains(
+                "WARNING backups: a backup killed midway did not finish: \(dead) (7 B) is a part-written file, no backup (nothing restores it), that no process writes, safe to delete\n        fix: nudge backup removes it (and names it); or: rm \(dead)\n"
+            ), "\(doctor)")
+        #expect(!doctor.stdout.contains("a copy of the store"), "\(doctor)")
+    }
+
     /// A `backup --output` killed midway leaves a whole copy of the store beside the output
     /// (hostile round 18: three of them, 41-76 MB, never removed nor named): the next backup to
     /// that name removes those of dead writers and names them.

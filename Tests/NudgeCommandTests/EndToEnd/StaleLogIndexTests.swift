@@ -16,9 +16,12 @@ import Testing
     let holder: DatabaseQueue
 
     init() throws {
-        #expect(
-            try NudgeBinary.run(["log", "symptom", "Before", "--severity", "2"], environment: environment).status == 0)
-        holder = try DatabaseQueue(path: store)
+        // Locals: the struct's own properties are not all set yet.
+        let path = directory.file("nudge.sqlite")
+        let made = try NudgeBinary.run(
+            ["log", "symptom", "Before", "--severity", "2"], environment: ["TZ": "UTC", "NUDGE_STORE": path])
+        #expect(made.status == 0, "\(made)")
+        holder = try DatabaseQueue(path: path)
         try holder.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
             try db.execute(sql: "CREATE TABLE attachments (body BLOB)")

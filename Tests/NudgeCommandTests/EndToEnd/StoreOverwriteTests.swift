@@ -122,6 +122,12 @@ struct StoreOverwriteTests: DaemonScenario {
         let logged = try attempt("log", "symptom", "After", "--severity", "4")
         #expect(logged.status == 0, "\(logged)")
         #expect(try rows("SELECT count(*) AS n FROM symptom_entries").first?["n"] == "4")
+        // Started again on the copy, and planned: a SIGTERM before would find no handler yet.
+        #expect(
+            FileEvents.waitUntil(watching: [directory.path], timeout: 15) {
+                LogEvents.parse(daemon.stderr).filter { $0["event"] == "rescheduled" && $0["reason"] == "start" }.count
+                    == 2
+            }, "\(daemon.stderr)")
         daemon.signal(SIGTERM)
         #expect(daemon.waitForExit(timeout: 10) == 0, "\(daemon.stderr)")
     }

@@ -190,6 +190,11 @@ extension Daemon {
         {
             try takeOnReplacedStore()
         }
+        if RemovedLog.isRemoved(under: configuration.storePath) {
+            try takeOnOverwrittenStore(
+                "its write-ahead log was removed under its connection, as SQLite does when it opens the file as a copy begins: `cp BACKUP STORE`"
+            )
+        }
         if store.fileKeepsRollbackJournal() {
             try takeOnOverwrittenStore("with a file that keeps a rollback journal, as a backup does: `cp BACKUP STORE`")
         }

@@ -94,6 +94,7 @@ extension Daemon {
     func takeOnOverwrittenStore(_ what: String) throws(DaemonError) {
         let path = configuration.storePath
         store.abandonAfterOverwrite()
+        RemovedLog.removeStaleIndex(of: path)
         StoreOverwrite.waitUntilSettled(path) { descriptors.signals.stopPending() }
         // Before anything reads the file: the log at the path is the file before's.
         if let kept = StoreOverwrite.setAsideFormerLog(of: path, now: configuration.clock.now()) {

@@ -103,7 +103,7 @@ extension CommandFailure {
         case .notWritable: self.init(message, exitCode: 77)  // EX_NOPERM
         case .cannotOpen, .cannotCreateDirectory: self.init(message, exitCode: 66)  // EX_NOINPUT
         case .failed: self.init(message, exitCode: 74)  // EX_IOERR
-        case .busy: self.init(message, exitCode: 75)  // EX_TEMPFAIL
+        case .busy, .staleLogIndex: self.init(message, exitCode: 75)  // EX_TEMPFAIL
         }
     }
 }

@@ -89,20 +89,6 @@ public enum BackupDirectory {
         prefix + Timestamp.compact(instant) + (attempt > 1 ? ".\(attempt)" : "") + suffix
     }
 
-    /// The attempt to name the next backup of `instant` with in `directory`: one past the last
-    /// name of that second there (`.2` after the plain name), 1 when there is none.
-    static func nextAttempt(in directory: String, for instant: Date) -> Int {
-        let plain = fileName(for: instant)
-        let stem = String(plain.dropLast(suffix.count))
-        let attempts = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).compactMap {
-            name -> Int? in
-            if name == plain { return 1 }
-            guard name.hasPrefix(stem + "."), name.hasSuffix(suffix) else { return nil }
-            return Int(name.dropFirst(stem.count + 1).dropLast(suffix.count))
-        }
-        return (attempts.max() ?? 0) + 1
-    }
-
     static func instant(ofFileName name: String) -> Date? {
         guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return nil }
         var compact = Array(name.dropFirst(prefix.count).dropLast(suffix.count))

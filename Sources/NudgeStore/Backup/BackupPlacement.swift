@@ -31,7 +31,7 @@ enum BackupPlacement {
             // it was never given, and no two runs name one file (hostile round 27: five backups
             // at once named three, each of two naming one a sibling had removed).
             BackupLocation.whileLocked(folder: directory) {
-                var attempt = BackupDirectory.nextAttempt(in: directory, for: instant)
+                var attempt = Self.nextAttempt(in: directory, for: instant)
                 var written = directory + "/" + BackupDirectory.fileName(for: instant, attempt: attempt)
                 while link(temporary, written) != 0 {
                     guard errno == EEXIST, attempt < 1000 else {
@@ -61,6 +61,21 @@ enum BackupPlacement {
             guard rename(temporary, path) == 0 else { throw Self.cannotWrite(path, errno) }
             return path
         }
+    }
+
+    /// The attempt to name the next backup of `instant` with in `directory`: one past the last
+    /// name of that second there (`.2` after the plain name), 1 when there is none.
+    static func nextAttempt(in directory: String, for instant: Date) -> Int {
+        let plain = BackupDirectory.fileName(for: instant)
+        let suffix = BackupDirectory.suffix
+        let stem = String(plain.dropLast(suffix.count))
+        let attempts = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).compactMap {
+            name -> Int? in
+            if name == plain { return 1 }
+            guard name.hasPrefix(stem + "."), name.hasSuffix(suffix) else { return nil }
+            return Int(name.dropFirst(stem.count + 1).dropLast(suffix.count))
+        }
+        return (attempts.max() ?? 0) + 1
     }
 
     private static func cannotWrite(_ path: String, _ error: Int32) -> Store.BackupFailure {

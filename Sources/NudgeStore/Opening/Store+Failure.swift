@@ -24,6 +24,7 @@ extension Store {
         // After the busy timeout (hostile round 27: "cannot open ...: database is locked; set
         // NUDGE_STORE to another store's path", exit 66, sent the person to an empty store).
         case .SQLITE_BUSY, .SQLITE_LOCKED: return .busy(path: path)
+        case .SQLITE_IOERR where StaleLogIndex.isStale(error): return .staleLogIndex(path: path)
         case .SQLITE_CORRUPT: return .damaged(path: path, reason: error.message ?? "database disk image is malformed")
         case .SQLITE_READONLY:
             return .notWritable(

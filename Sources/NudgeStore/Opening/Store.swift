@@ -112,16 +112,18 @@ public struct Store: Sendable {
                 self.init(path: path, database: copy)
                 return
             }
+            try? database.close()  // as in `init(changing:)`
             self = try Store(path: path, now: now)
             return
         }
         self.init(path: path, database: database, shapeCheckedAt: version)
     }
 
-    /// Runs the opening of the store, its failures as one clear StoreError.
+    /// Runs the opening of the store (again while the log's index is stale: `StaleLogIndex`),
+    /// its failures as one clear StoreError.
     private static func opening<T>(_ path: String, _ body: () throws -> T) throws(StoreError) -> T {
         do {
-            return try body()
+            return try StaleLogIndex.retrying(path, body)
         } catch let error as StoreError {
             throw error
         } catch let error as DatabaseError {
@@ -158,6 +160,8 @@ public struct Store: Sendable {
         try StoreFile.checkChangeable(path)
         let reading = try Store(readingOnly: path, now: now)
         guard reading.isCopyInMemory else {
+            // Closed first: the writer would share its index of the log (`StaleLogIndex`).
+            try? reading.openedDatabase.close()
             self = try Store(path: path, now: now, shapeCheckedAt: reading.shapeCheckedAt)
             return
         }

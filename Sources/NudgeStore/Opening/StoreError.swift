@@ -12,6 +12,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case damaged(path: String, reason: String)
     /// Another program held the store's lock for longer than nudge waits (`LockWait`).
     case busy(path: String)
+    /// The `-wal` moved or cut under its index for longer than nudge tries again (`StaleLogIndex`).
+    case staleLogIndex(path: String)
     case notWritable(path: String, reason: String, fix: String)
     /// A backup opened for writing: it would become a second store with its store's identity,
     /// whose backups thin each other's.
@@ -46,6 +48,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         // Never "choose another store": the next entry would go into an empty one.
         case .busy(let path):
             "another program held the lock on the store \(named(path)) for over \(Int(LockWait.longest)) s; nothing was changed; try again when it has finished"
+        case .staleLogIndex(let path):
+            "the write-ahead log beside the store \(named(path)) ends before the commits its index (\(path)-shm) names: another program moved or cut \(path)-wal while the store was open; close the programs that have it open (fuser -v \(path)-shm names them), then try again"
         case .notWritable(let path, let reason, let fix):
             "cannot write the store \(named(path)): \(reason); \(fix)"
         case .backup(let path, let takenAt, let takenFrom):

@@ -93,6 +93,46 @@ struct StoreOverwriteTests: DaemonScenario {
         #expect(daemon.waitForExit(timeout: 10) == 0, "\(daemon.stderr)")
     }
 
+    /// `cp` truncates the store's file before it writes the copy: a program that opens the
+    /// store in that moment has SQLite remove the `-wal` beside a file of no pages, whose
+    /// index the daemon's connection keeps beside the store. Every command after read the next
+    /// log through it and failed, told to choose another store, until the daemon stopped (issue
+    /// 39: this suite's older copy, 3 of 10 runs under load). The daemon takes the log's
+    /// removal for what it is, removes the index, and starts again on the copy.
+    @Test func aLogRemovedWhileTheCopyBeganLeavesNoIndexOfItBehind() throws {
+        for index in 1...3 { try nudge("log", "symptom", "Before \(index)", "--severity", "2") }
+        let older = directory.file("older.sqlite")
+        try DatabaseQueue(path: store).writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        #expect(copyfile(store, older))
+        let daemon = try startDaemon(at: "2026-11-22T19:00:00-05:00")
+        #expect(daemon.waitForLog("backed up the store to"), "\(daemon.stderr)")
+        // Commits in the daemon's log, which its index names.
+        try nudge("log", "symptom", "Before 4", "--severity", "2")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: older))
+        let handle = try #require(FileHandle(forWritingAtPath: store))
+        try handle.truncate(atOffset: 0)
+        // Another program opens the store while the file is empty.
+        _ = try DatabaseQueue(path: store).read { db in try Int.fetchOne(db, sql: "PRAGMA schema_version") }
+        #expect(!FileManager.default.fileExists(atPath: store + "-wal"), "SQLite removed the log")
+        try handle.write(contentsOf: bytes)
+        try handle.close()
+        // Seen as its log's removal, or first as damage its connection read (the plan's timing).
+        #expect(daemon.waitForLog("was overwritten in place by another program"), "\(daemon.stderr)")
+        let logged = try attempt("log", "symptom", "After", "--severity", "4")
+        #expect(logged.status == 0, "\(logged)")
+        #expect(try rows("SELECT count(*) AS n FROM symptom_entries").first?["n"] == "4")
+        // Started again on the copy, and planned: a SIGTERM before would find no handler yet.
+        #expect(
+            FileEvents.waitUntil(watching: [directory.path], timeout: 15) {
+                LogEvents.parse(daemon.stderr).filter { $0["event"] == "rescheduled" && $0["reason"] == "start" }.count
+                    == 2
+            }, "\(daemon.stderr)")
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit(timeout: 10) == 0, "\(daemon.stderr)")
+    }
+
     /// Another program writing the moment after the copy reads the file before's log, which
     /// is still beside the copy, and commits into it: its commits are set aside with that log
     /// (they were made against a mix of the two files), and were named nowhere (hostile round

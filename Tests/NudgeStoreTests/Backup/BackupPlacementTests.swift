@@ -71,16 +71,16 @@ struct BackupPlacementTests {
         let folder = directory.file("backups")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         let instant = try #require(Timestamp.parse("2026-11-28T04:35:13Z"))
-        #expect(BackupDirectory.nextAttempt(in: folder, for: instant) == 1)
+        #expect(BackupPlacement.nextAttempt(in: folder, for: instant) == 1)
         #expect(
             FileManager.default.createFile(
                 atPath: folder + "/" + BackupDirectory.fileName(for: instant, attempt: 2), contents: nil))
-        #expect(BackupDirectory.nextAttempt(in: folder, for: instant) == 3)
+        #expect(BackupPlacement.nextAttempt(in: folder, for: instant) == 3)
         #expect(
             FileManager.default.createFile(
                 atPath: folder + "/" + BackupDirectory.fileName(for: instant, attempt: 10), contents: nil))
-        #expect(BackupDirectory.nextAttempt(in: folder, for: instant) == 11)
+        #expect(BackupPlacement.nextAttempt(in: folder, for: instant) == 11)
         let other = try #require(Timestamp.parse("2026-11-28T04:35:14Z"))
-        #expect(BackupDirectory.nextAttempt(in: folder, for: other) == 1)
+        #expect(BackupPlacement.nextAttempt(in: folder, for: other) == 1)
     }
 }

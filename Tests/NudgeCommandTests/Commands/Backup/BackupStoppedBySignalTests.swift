@@ -24,27 +24,22 @@ import Testing
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
     }
 
-    /// Runs `nudge ARGUMENTS`, stops it once a `.nudge-` file is in `folder`, sends `number`,
-    /// lets it go on; returns whether it was caught writing, and whether it ended by `number`.
-    func signalled(_ arguments: [String], folder: String, _ number: Int32) throws -> (caught: Bool, bySignal: Bool) {
-        let run = try Subprocess.spawn(
-            NudgeBinary.path, arguments, environment: NudgeBinary.environment(environment),
-            stderrPath: directory.file("backup.err"), stdoutPath: directory.file("backup.out"))
-        let caught = FileEvents.waitUntil(watching: [folder], timeout: 30) {
-            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).contains { $0.hasPrefix(".nudge-") }
-        }
-        run.signal(SIGSTOP)
+    /// Runs `nudge ARGUMENTS`, stops it while a `.nudge-` file is in `folder`
+    /// (`NudgeBinary.stoppedWriting`), sends `number`, lets it go on; returns whether it ended
+    /// by `number`.
+    func endedBySignal(_ arguments: [String], folder: String, _ number: Int32) throws -> Bool {
+        let run = try NudgeBinary.stoppedWriting(
+            arguments, environment: environment, folder: folder, stdoutPath: directory.file("backup.out"),
+            stderrPath: directory.file("backup.err"))
         run.signal(number)
         run.signal(SIGCONT)
         let status = run.waitForExit(timeout: 60)
         run.process.waitUntilExit()
-        return (caught, status == number && run.process.terminationReason == .uncaughtSignal)
+        return status == number && run.process.terminationReason == .uncaughtSignal
     }
 
     @Test(arguments: [SIGINT, SIGTERM, SIGHUP]) func anOutputStoppedBySignalLeavesNothing(number: Int32) throws {
-        let (caught, bySignal) = try signalled(["backup", "--output", out + "/x.sqlite"], folder: out, number)
-        #expect(caught)
-        #expect(bySignal)
+        #expect(try endedBySignal(["backup", "--output", out + "/x.sqlite"], folder: out, number))
         let left = try FileManager.default.contentsOfDirectory(atPath: out)
         #expect(left.isEmpty, "\(left)")
     }
@@ -53,9 +48,7 @@ import Testing
     @Test func aBackupIntoTheFolderStoppedByCtrlCLeavesNothing() throws {
         #expect(
             try NudgeBinary.run(["settings", "set", "backup.directory", out], environment: environment).status == 0)
-        let (caught, bySignal) = try signalled(["backup"], folder: out, SIGINT)
-        #expect(caught)
-        #expect(bySignal)
+        #expect(try endedBySignal(["backup"], folder: out, SIGINT))
         let left = try FileManager.default.contentsOfDirectory(atPath: out)
         #expect(left.isEmpty, "\(left)")
     }

@@ -28,28 +28,12 @@ import Testing
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
     }
 
-    /// `backup --output out/NAME` started, and stopped while its temporary file is there. A
-    /// run that finished before the stop reached it (a loaded machine) is undone and run again.
+    /// `backup --output out/NAME` started, and stopped while its temporary file is there
+    /// (`NudgeBinary.stoppedWriting`).
     func stoppedBackup(_ name: String) throws -> Spawned {
-        let temporary = {
-            ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).contains { $0.hasPrefix(".nudge-") }
-        }
-        for _ in 1...10 {
-            let run = try Subprocess.spawn(
-                NudgeBinary.path, ["backup", "--output", out + "/" + name],
-                environment: NudgeBinary.environment(environment), stderrPath: directory.file("backup.err"),
-                stdoutPath: directory.file("backup.out"))
-            let began = FileEvents.waitUntil(watching: [out], timeout: 30, temporary)
-            run.signal(SIGSTOP)
-            try #require(began, "\(run.stderr)")
-            if temporary() { return run }
-            run.signal(SIGCONT)
-            _ = run.waitForExit(timeout: 60)
-            for file in try FileManager.default.contentsOfDirectory(atPath: out) {
-                try FileManager.default.removeItem(atPath: out + "/" + file)
-            }
-        }
-        throw POSIXError(.ETIMEDOUT)
+        try NudgeBinary.stoppedWriting(
+            ["backup", "--output", out + "/" + name], environment: environment, folder: out,
+            stdoutPath: directory.file("backup.out"), stderrPath: directory.file("backup.err"))
     }
 
     /// Runs `backup --output out/NAME`, stopped while `meanwhile` runs; returns its status and

@@ -140,7 +140,13 @@ extension Daemon {
         case .refused(let refusal):
             logger.notice("not recorded: \(action) on \(record.key): \(refusal)")
             // The button was stale (a snooze in the last 15 minutes): show what applies now.
-            try reshowLiveNotification(of: record.kind, replacing: id, because: "up to date after a stale button")
+            // Else the click closed the notification: say that nothing was recorded, and why.
+            if try !reshowLiveNotification(of: record.kind, replacing: id, because: "up to date after a stale button") {
+                show(
+                    RefusedAnswerNotice.content(
+                        refusal, deliveryID: record.id, answer: action, text: server.notifier.bodyText,
+                        hidingPrivate: server.screen.hidesPrivateText(try store.settings())))
+            }
         }
         reconcile(because: "answer")
     }

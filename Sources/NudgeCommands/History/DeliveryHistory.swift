@@ -22,10 +22,13 @@ public enum DeliveryHistory {
                 }
                 return instant
             } ?? context.now.addingTimeInterval(-7 * 86400)
-        let (records, ownTexts) = try context.openStoreForReading().run { store in
-            (try store.history(since: from), Self.ownReminderTexts(store))
-        }
         let clock = context.wallClock
+        let (records, ownTexts, missed) = try context.openStoreForReading().run { store in
+            (
+                try store.history(since: from), Self.ownReminderTexts(store),
+                try store.missedDoses(since: from, clock: clock)
+            )
+        }
         let shownAgain = ShownAgain.ids(in: records)
         return
             Listing(
@@ -34,7 +37,11 @@ public enum DeliveryHistory {
                     .init("ID") { String($0.id) }, .init("KIND") { $0.kind.rawValue },
                     .init("DUE") { LocalFormat.dateTime($0.dueAt, clock: clock) },
                     .init("SHOWN") { $0.shownAt.map { LocalFormat.time($0, clock: clock) } ?? "-" },
-                    .init("OUTCOME") { Self.outcome($0, shownAgain: shownAgain.contains($0.id), clock: clock) },
+                    .init("OUTCOME") {
+                        Self.outcome(
+                            $0, shownAgain: shownAgain.contains($0.id),
+                            missed: ScheduledDose.parse($0.key).flatMap { missed[$0.dose] }, clock: clock)
+                    },
                     .text("TITLE") { Self.title($0, ownTexts: ownTexts) },
                 ] + (verbose ? [.init("KEY") { $0.key }] : []),
                 whenEmpty: "Nothing was due or shown since \(LocalFormat.dateTime(from, clock: clock)).")
@@ -82,16 +89,18 @@ public enum DeliveryHistory {
 
     /// An answer by when it came, then its id (`answered 12:34: tomorrow`): `tomorrow at 12:34`
     /// read as a time to come. The day is said when it was not the day the reminder was due.
-    /// One held while the desktop was in Do Not Disturb says for which span.
-    static func outcome(_ record: DeliveryRecord, shownAgain: Bool, clock: WallClock) -> String {
-        let outcome = shownAgain ? "closed when shown again, no answer" : answerOutcome(record, clock: clock)
+    /// One held while the desktop was in Do Not Disturb says for which span. `missed`: the
+    /// medication dose it reminded of was recorded missed, by `meds remove` when true.
+    static func outcome(_ record: DeliveryRecord, shownAgain: Bool, missed: Bool?, clock: WallClock) -> String {
+        let outcome =
+            shownAgain ? "closed when shown again, no answer" : answerOutcome(record, missed: missed, clock: clock)
         guard let held = record.heldAt else { return outcome }
         let from = LocalFormat.time(held, clock: clock)
         let span = record.releasedAt.map { "from \(from) to \(LocalFormat.time($0, clock: clock))" } ?? "since \(from)"
         return "\(outcome) (held during Do Not Disturb \(span))"
     }
 
-    private static func answerOutcome(_ record: DeliveryRecord, clock: WallClock) -> String {
+    private static func answerOutcome(_ record: DeliveryRecord, missed: Bool?, clock: WallClock) -> String {
         if let action = record.action {
             let when = record.acknowledgedAt.map { answered in
                 clock.date(of: answered) == clock.date(of: record.dueAt)
@@ -109,6 +118,11 @@ public enum DeliveryHistory {
         // removes it: no answer (hostile round of issue 42: "answered otherwise").
         if record.closedReason == .closed, record.kind == .ownReminder {
             return "closed unanswered: moved to another time or deleted"
+        }
+        // A dose's last reminder closed as it was recorded missed, or by `meds remove`: nobody
+        // answered (hostile round 29 of issue 42: both read "answered otherwise").
+        if record.closedReason == .closed, record.kind == .medication, let removed = missed {
+            return removed ? "closed unanswered: the medication was removed (meds remove)" : "missed, no answer"
         }
         if record.closedReason == .closed { return "answered otherwise" }
         if let reason = record.closedReason { return "closed (\(reason))" }

@@ -9,6 +9,9 @@ public struct MedicationTaken {
     /// How far back an entry may be logged: DoseTap's lists are by session, a day or so.
     public static let backdating: TimeInterval = 7 * 86400
 
+    /// What the entry records: a nil formulation is DoseTap's for the medication.
+    typealias Medication = (id: String, milligrams: Int, formulation: String?)
+
     public var name: String
     public var custom: Bool
     public var dose: String?
@@ -21,10 +24,10 @@ public struct MedicationTaken {
         )
     }
 
-    /// The medication's id and its dose in milligrams: as given, else the dose of the medication
-    /// taken by day under that name (`meds add`, which also stands for `--custom`), else
-    /// DoseTap's usual dose of a medication it knows.
-    func medication(among schedules: [MedicationSchedule]) throws(InputError) -> (id: String, milligrams: Int) {
+    /// The medication's id, its dose in milligrams and its formulation: as given, else those of
+    /// the medication taken by day under that name (`meds add`, which also stands for
+    /// `--custom`), else DoseTap's usual dose and formulation (nil) of a medication it knows.
+    func medication(among schedules: [MedicationSchedule]) throws(InputError) -> Medication {
         // As `meds add` and `edit` match a name: in any case, its words one space apart.
         let exact = schedules.first { MedicationName.same($0.medicationID, MedicationName.stored(name)) }
         // A name DoseTap knows, or one asked for as typed (--custom), is never another's start.
@@ -44,11 +47,12 @@ public struct MedicationTaken {
                 throw Self.nearestOwn(name, among: schedules, keeping: rest) ?? error
             }
         }
-        if let dose { return (id, try MedicationDose.parse(dose).milligrams) }
+        let formulation = scheduled?.formulation
+        if let dose { return (id, try MedicationDose.parse(dose).milligrams, formulation) }
         guard let milligrams = scheduled?.doseMg ?? KnownMedication.named(id)?.defaultDoseMg else {
             throw InputError("\(id) has no usual dose; give the dose taken with --dose, such as --dose 100mg")
         }
-        return (id, milligrams)
+        return (id, milligrams, formulation)
     }
 
     public func run(_ context: CommandContext) throws {
@@ -63,7 +67,7 @@ public struct MedicationTaken {
             ? try askedDoseMg(medication, at: when, settings: settings, store, context) : medication.milligrams
         let result = try store.run {
             try $0.recordMedicationTaken(
-                medicationID: medication.id, doseMg: milligrams, at: when,
+                medicationID: medication.id, doseMg: milligrams, formulation: medication.formulation, at: when,
                 confirmedDuplicate: confirmDuplicate, settings: settings, clock: context.wallClock)
         }
         switch result {
@@ -96,7 +100,7 @@ extension MedicationTaken {
     /// Without `--dose`: the amount of the dose this entry takes, as its schedule asked it
     /// then (an edit since is for the doses after it), else the medication's amount.
     private func askedDoseMg(
-        _ medication: (id: String, milligrams: Int), at when: Date, settings: Settings, _ store: Store,
+        _ medication: Medication, at when: Date, settings: Settings, _ store: Store,
         _ context: CommandContext
     ) throws -> Int {
         let clock = context.wallClock
@@ -115,8 +119,8 @@ extension MedicationTaken {
             at, option: "--at", now: context.now, clock: context.wallClock, maximumAge: Self.backdating)
     }
 
-    /// The medication's id and dose, as the store names it.
-    private func medication(in store: Store) throws -> (id: String, milligrams: Int) {
+    /// The medication's id, dose and formulation, as the store names it.
+    private func medication(in store: Store) throws -> Medication {
         let schedules = try store.run { try $0.medicationSchedules() }
         guard
             let unreadable = try store.run({ try $0.unreadableMedicationSchedule(named: MedicationName.stored(name)) })
@@ -125,7 +129,7 @@ extension MedicationTaken {
         guard let dose else {
             throw CommandFailure("\(unreadable.description); meanwhile give the dose taken with --dose", exitCode: 64)
         }
-        return (MedicationName.stored(name), try MedicationDose.parse(dose).milligrams)
+        return (MedicationName.stored(name), try MedicationDose.parse(dose).milligrams, nil)
     }
 
     /// The one medication taken by day whose name begins with the words typed, in any case

@@ -6,14 +6,16 @@ extension Store {
     /// Writes a `medication_events` row as DoseTap writes one, unless DoseTap's duplicate guard
     /// asks first: another entry of the same medication, in any session, fewer than its
     /// minutes apart (read as DoseTap reads them: a time its formatter cannot read is no
-    /// entry). `confirmedDuplicate` skips the guard and is recorded, as DoseTap records it.
+    /// entry). `confirmedDuplicate` skips the guard and is recorded, as DoseTap records it; a nil
+    /// `formulation` is the one DoseTap records for the medication.
     public func recordMedicationTaken(
-        medicationID: String, doseMg: Int, at instant: Date, confirmedDuplicate: Bool, settings: Settings,
-        clock: WallClock
+        medicationID: String, doseMg: Int, formulation: String? = nil, at instant: Date, confirmedDuplicate: Bool,
+        settings: Settings, clock: WallClock
     ) throws(StoreError) -> Result<MedicationEvent, InputError> {
         try write { db in
             let event = MedicationEvent(
-                medicationID: medicationID, doseMg: doseMg, takenAt: instant, confirmedDuplicate: confirmedDuplicate,
+                medicationID: medicationID, doseMg: doseMg, formulation: formulation, takenAt: instant,
+                confirmedDuplicate: confirmedDuplicate,
                 openSession: nil, clock: clock, rolloverHour: settings.int(.sessionRolloverHour))
             let written = try Self.insertMedicationEvent(db, event)
             if let earlier = written.duplicateOf {

@@ -24,6 +24,10 @@ public enum DoseMatching {
     /// How early an entry may take a dose.
     public static let early: TimeInterval = 3600
 
+    /// How long after its dose's instant an entry is the one its *Taken* wrote: later, the
+    /// entry is another day's and would take that day's dose.
+    public static let answeredReach: TimeInterval = 86400 + early
+
     /// For each dose of `doses` (one medication's) that an entry took, the index of that entry
     /// in `entries`. `remindedFor`: from a dose's instant until its last repeat ends;
     /// `answeredTaken`: the doses answered *Taken* on a notification, with when it was shown.
@@ -41,7 +45,7 @@ public enum DoseMatching {
             guard let shown = answeredTaken[due.dose],
                 let entry = order.first(where: {
                     !taken.values.contains($0) && entries[$0] >= shown
-                        && entries[$0] < due.dueAt.addingTimeInterval(86400 + early)
+                        && entries[$0] < due.dueAt.addingTimeInterval(answeredReach)
                 })
             else { continue }
             taken[due.dose] = entry

@@ -2,8 +2,9 @@ import Foundation
 
 /// A `medication_events` row as DoseTap writes one (its `SessionRepository` logging a
 /// medication): the session date by its rollover rule, the open session's id when the entry
-/// falls on that session's date, the formulation it records for the medication, and the zone's
-/// offset at the instant taken.
+/// falls on that session's date, the formulation (the one the person gave `meds add` or
+/// `edit`, else the one DoseTap records for the medication), and the zone's offset at the
+/// instant taken.
 public struct MedicationEvent: Sendable, Equatable {
     public var id: String
     public var sessionID: String?
@@ -28,8 +29,8 @@ public struct MedicationEvent: Sendable, Equatable {
     }
 
     public init(
-        id: String = UUID().uuidString, medicationID: String, doseMg: Int, takenAt: Date, confirmedDuplicate: Bool,
-        openSession: OpenSession?, clock: WallClock, rolloverHour: Int
+        id: String = UUID().uuidString, medicationID: String, doseMg: Int, formulation: String? = nil, takenAt: Date,
+        confirmedDuplicate: Bool, openSession: OpenSession?, clock: WallClock, rolloverHour: Int
     ) {
         self.id = id
         self.medicationID = medicationID
@@ -39,7 +40,7 @@ public struct MedicationEvent: Sendable, Equatable {
         let date = DoseSession.sessionDate(for: takenAt, clock: clock, rolloverHour: rolloverHour)
         sessionDate = date
         sessionID = openSession.flatMap { $0.date == date.description ? $0.id : nil }
-        formulation = KnownMedication.named(medicationID)?.formulation ?? "ir"
+        self.formulation = formulation ?? KnownMedication.named(medicationID)?.formulation ?? "ir"
         localOffsetMinutes = clock.offset(at: Int(takenAt.timeIntervalSince1970.rounded(.down))) / 60
     }
 

@@ -5,7 +5,7 @@ extension MedicationReminder: TakenBackRule {
     /// the instant answered, unless an entry already took the dose or DoseTap's duplicate guard
     /// would ask (another entry of the medication within its minutes): nothing is recorded yet,
     /// the reminder is answered, and DoseTap's question is asked on screen as a delivery of its
-    /// own (``secondDoseQuestion(_:dose:in:)``), whose answer records the second entry or
+    /// own (``secondDoseQuestion(_:dose:text:in:)``), whose answer records the second entry or
     /// nothing; the confirmation says which entry stands and how to record a second dose from a
     /// terminal. Until then that entry is the dose's in `meds history`
     /// (``Facts/guardStanding(for:)``), as DoseTap takes a second tap in its guard for the same
@@ -15,9 +15,12 @@ extension MedicationReminder: TakenBackRule {
     public func answer(_ answer: String, to record: DeliveryRecord, at now: Date, in input: RuleInput<Facts>)
         -> AnswerDecision<MedicationChange>
     {
-        guard let (dose, follow) = ScheduledDose.parse(record.key),
-            let scheduled = input.facts.schedule(dose.medicationID)
-        else { return .refused(InputError("\(record.key) is no longer a medication taken by day")) }
+        guard let (dose, follow) = ScheduledDose.parse(record.key) else {
+            return .refused(InputError("delivery \(record.id) is no medication reminder nudge reads; nothing changed"))
+        }
+        guard let scheduled = input.facts.schedule(dose.medicationID) else {
+            return .refused(Self.removed(dose, clock: input.clock))
+        }
         guard record.action == nil else { return .duplicate }
         if follow == .secondDoseQuestion {
             return answerSecondDose(answer, dose: dose, scheduled: scheduled, in: input)
@@ -59,10 +62,12 @@ extension MedicationReminder: TakenBackRule {
         let followUps = dose.key + ":"
         switch answer {
         case Self.takenAction:
+            if let refusal = Self.tooLateForTaken(dose, at: now, clock: input.clock) { return .refused(refusal) }
             let event = MedicationEvent(
                 medicationID: dose.medicationID,
-                doseMg: input.facts.doseMg(of: dose, clock: input.clock) ?? scheduled.schedule.doseMg, takenAt: now,
-                confirmedDuplicate: false, openSession: nil, clock: input.clock,
+                doseMg: input.facts.doseMg(of: dose, clock: input.clock) ?? scheduled.schedule.doseMg,
+                formulation: scheduled.schedule.formulation, takenAt: now, confirmedDuplicate: false, openSession: nil,
+                clock: input.clock,
                 rolloverHour: input.settings.int(.sessionRolloverHour))
             if let standing = standingEntry(for: dose, takenAt: now, in: input) {
                 let said =
@@ -122,6 +127,31 @@ extension MedicationReminder: TakenBackRule {
         let at = ShellWord.quoted("\(dose.date)T\(dose.time)")
         return InputError(
             "the \(clock.text(dose.time)) dose of \(dose.medicationID) on \(dose.date) is more than \(Int(Facts.reach / 86400)) days old, past what a reminder's answer is checked against; nothing changed (to record it taken: \(SuggestedCommand.medsTaken(ShellWord.quoted(dose.medicationID))) --at \(at))"
+        )
+    }
+
+    /// The medication was removed (`meds remove`) after the reminder was shown: named as the
+    /// person knows it, never by the reminder's key, with the line that records it taken
+    /// (hostile round 29 of issue 42).
+    static func removed(_ dose: ScheduledDose, clock: WallClock) -> InputError {
+        let line = SuggestedCommand.medsTaken(ShellWord.quoted(dose.medicationID))
+        let custom = KnownMedication.named(dose.medicationID) == nil ? " --custom, with --dose and the amount" : ""
+        return InputError(
+            "\(dose.medicationID) is no longer a medication taken by day (meds remove); nothing recorded for its \(clock.text(dose.time)) dose on \(dose.date) (to record it taken: \(line)\(custom))"
+        )
+    }
+
+    /// A *Taken* more than a day after its dose: its entry, at the instant answered, falls on a
+    /// later day in DoseTap's rows, and would be taken for that day's dose, which was then never
+    /// reminded (hostile round 29 of issue 42: a Taken 47 hours late). `meds taken --at` records
+    /// it when it was taken.
+    private static func tooLateForTaken(_ dose: ScheduledDose, at now: Date, clock: WallClock) -> InputError? {
+        guard let dueAt = clock.instant(on: dose.date, at: dose.time),
+            now >= dueAt.addingTimeInterval(DoseMatching.answeredReach)
+        else { return nil }
+        let at = ShellWord.quoted("\(dose.date)T\(dose.time)")
+        return InputError(
+            "the \(clock.text(dose.time)) dose of \(dose.medicationID) on \(dose.date) is more than a day past: an entry now would be a later day's, and taken for that day's dose; nothing changed (to record when it was taken: \(SuggestedCommand.medsTaken(ShellWord.quoted(dose.medicationID))) --at \(at))"
         )
     }
 

@@ -11,10 +11,14 @@ extension MedicationReminder {
     public static let sameDoseAction = "same-dose"
     public static let secondDoseAnswers = [secondDoseAction, sameDoseAction]
 
-    /// The question: which entry stands, when the *Taken* was given, and the two answers.
-    func secondDoseQuestion(_ key: String, dose: ScheduledDose, in input: RuleInput<Facts>) -> Presentation {
+    /// The question: which entry stands, when the *Taken* was given, and the two answers. The
+    /// name is the person's own text, escaped as every body's (`<b>` in it broke the markup).
+    func secondDoseQuestion(_ key: String, dose: ScheduledDose, text: BodyText, in input: RuleInput<Facts>)
+        -> Presentation
+    {
         let clock = input.clock
-        var said = "Record a second dose of \(dose.medicationID)?"
+        let name = text.escape(dose.medicationID)
+        var said = "Record a second dose of \(name)?"
         if let takenAt = Self.takenInstant(of: dose, in: input.facts) {
             said = "Taken at \(clock.toldTimeOfDay(takenAt)). " + said
             if let standing = standingEntry(for: dose, takenAt: takenAt, in: input) {
@@ -22,7 +26,7 @@ extension MedicationReminder {
                     MedicationEvent.isWithinGuard(standing, of: takenAt)
                     ? "\(MedicationEvent.apart(standing, takenAt)) from it: DoseTap asks before a second within \(KnownMedication.duplicateGuardMinutes) minutes"
                     : "for the \(clock.text(dose.time)) dose"
-                said = "\(dose.medicationID) was recorded at \(clock.toldTimeOfDay(standing)), \(apart). " + said
+                said = "\(name) was recorded at \(clock.toldTimeOfDay(standing)), \(apart). " + said
             }
         }
         return .notification(
@@ -69,8 +73,8 @@ extension MedicationReminder {
         var event = MedicationEvent(
             medicationID: dose.medicationID,
             doseMg: input.facts.doseMg(of: dose, clock: clock) ?? scheduled.schedule.doseMg,
-            takenAt: takenAt, confirmedDuplicate: false, openSession: nil, clock: clock,
-            rolloverHour: input.settings.int(.sessionRolloverHour))
+            formulation: scheduled.schedule.formulation, takenAt: takenAt, confirmedDuplicate: false, openSession: nil,
+            clock: clock, rolloverHour: input.settings.int(.sessionRolloverHour))
         event.confirmedDuplicate = event.duplicate(among: earlier) != nil
         return .record(
             AnswerEffects(

@@ -163,7 +163,9 @@ public struct MedicationReminder: MissRecordingRule {
         guard let (dose, follow) = ScheduledDose.parse(occurrence.key), follow != .unanswered,
             input.facts.schedule(dose.medicationID) != nil
         else { return nil }
-        if follow == .secondDoseQuestion { return secondDoseQuestion(occurrence.key, dose: dose, in: input) }
+        if follow == .secondDoseQuestion {
+            return secondDoseQuestion(occurrence.key, dose: dose, text: text, in: input)
+        }
         let when = input.clock.dueText(on: dose.date, at: dose.time)
         let body: String
         switch follow {

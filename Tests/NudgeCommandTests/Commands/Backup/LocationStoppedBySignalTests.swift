@@ -26,29 +26,43 @@ import Testing
         ((try? FileManager.default.contentsOfDirectory(atPath: home)) ?? []).filter { $0.hasPrefix(".nudge-location-") }
     }
 
+    /// Whether a temporary file holds bytes: it is in the table of files a signal removes
+    /// from before its first byte, but not in the instant after it is made.
+    var leftoverWritten: Bool { leftovers.contains { size(home + "/" + $0) > 0 } }
+
+    func size(_ path: String) -> Int {
+        var status = stat()
+        return stat(path, &status) == 0 ? Int(status.st_size) : 0
+    }
+
     func inode(_ path: String) -> UInt {
         var status = stat()
         return stat(path, &status) == 0 ? UInt(status.st_ino) : 0
     }
 
-    /// One `settings set backup.directory FOLDER`, stopped once the temporary file is there and
-    /// sent `number`: whether it was caught with the file there, and whether it ended by `number`.
+    /// One `settings set backup.directory FOLDER`, stopped once the temporary file is written
+    /// and sent `number`: whether it was caught so, and whether it ended by `number`.
     func signalled(folder: String, _ number: Int32) throws -> (caught: Bool, bySignal: Bool) {
+        let location = store + ".backup-location"
+        let before = inode(location)
         let run = try Subprocess.spawn(
             NudgeBinary.path, ["settings", "set", "backup.directory", folder],
             environment: NudgeBinary.environment(environment),
             stderrPath: directory.file("set.err"), stdoutPath: directory.file("set.out"))
-        // Waited for until it is there, or the file was renamed over the location (missed).
-        let before = inode(store + ".backup-location")
+        // Waited for until it is written, or renamed over the location already (missed).
         let appeared = FileEvents.waitUntil(watching: [home], timeout: 30) {
-            !leftovers.isEmpty || inode(store + ".backup-location") != before
+            leftoverWritten || inode(location) != before
         }
         run.signal(SIGSTOP)
-        let caught = appeared && !leftovers.isEmpty && run.process.isRunning
+        let caught = appeared && leftoverWritten && run.process.isRunning
         run.signal(number)
         run.signal(SIGCONT)
         let status = run.waitForExit(timeout: 60)
         run.process.waitUntilExit()
+        // Stopped in the instant between its making and its first byte: tried again.
+        if !caught {
+            for name in leftovers where size(home + "/" + name) == 0 { unlink(home + "/" + name) }
+        }
         return (caught, status == number && run.process.terminationReason == .uncaughtSignal)
     }
 

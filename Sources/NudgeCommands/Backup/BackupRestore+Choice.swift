@@ -12,6 +12,19 @@ extension BackupRestore {
         let directory =
             setting.map { BackupDirectory.directory(store: context.storePath, setting: $0) }
             ?? BackupDirectory.directory(ofDamagedStore: context.storePath)
+        // One being written now (the daemon's nightly backup, a `nudge backup`) is the newest.
+        let seconds = Int(BackupInProgress.bound)
+        guard
+            BackupInProgress.waitForBackups(
+                in: directory,
+                waiting: {
+                    context.print("a backup into \(directory) is being written: waiting for it (up to \(seconds) s)")
+                })
+        else {
+            throw CommandFailure(
+                "a backup into \(directory) was still being written after \(seconds) s; nothing was restored; try again when it has finished, or restore a backup by its path (nudge backups lists them)",
+                exitCode: 75)
+        }
         let identity = Store.identity(at: context.storePath)
         let formerFolders = BackupDirectory.formerFolders(store: context.storePath, besides: directory)
         // A folder that cannot be read now (a FIFO another program named, no permission)

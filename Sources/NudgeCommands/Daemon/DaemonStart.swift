@@ -65,7 +65,8 @@ public struct DaemonStart {
 
     /// A store too damaged to open: the daemon cannot run, and nothing else would tell the
     /// person at the desktop, whose reminders and alarms stop. Shown once per start (systemd
-    /// does not restart it after exit status 65), naming the newest sound backup.
+    /// does not restart it after exit status 65), naming the newest sound backup. Its id is
+    /// recorded beside the store, for the daemon that finds the store sound to close it.
     static func showDamage(_ problem: String, of store: String, now: Date, clock: WallClock) {
         let directory = BackupDirectory.directory(ofDamagedStore: store)
         let newest = BackupDirectory.newestSound(
@@ -76,6 +77,7 @@ public struct DaemonStart {
             restoreFrom: newest.map { "\(clock.date(of: $0.takenAt)) \(clock.timeOfDay($0.takenAt))" },
             command: "nudge --store \(store) restore --latest",
             backupsKnown: Store.identityUnknowable(at: store) == nil)
-        _ = try? LibnotifyNotifier { _ in }.show(warning, replacing: nil)
+        guard let id = try? LibnotifyNotifier(onEvent: { _ in }).show(warning, replacing: nil) else { return }
+        DamageWarningFile.record(DamageWarning(notificationID: id, shownAt: now), store: store)
     }
 }

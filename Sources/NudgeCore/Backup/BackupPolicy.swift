@@ -46,13 +46,16 @@ public enum BackupPolicy {
     /// that an evening's entries after a backup at 23:00 are backed up that night, not a day
     /// later; only one taken within the hour before (at the start, or by hand) stands for that
     /// night's. A `time` missed while the computer slept or was off is past, hence due at once.
+    /// On the night the clocks go back a `time` in the repeated hour is read twice: only its
+    /// first reading is the night's, so one taken then (or within the hour before) stands for
+    /// the second too, whether or not the daemon was restarted between.
     public static func nextBackup(newest: Date?, now: Date, starting: Bool, time: LocalTime, clock: WallClock) -> Date {
         guard let newest else { return now }
         if starting, now.timeIntervalSince(newest) >= 86_400 { return now }
         let earliest = newest.addingTimeInterval(3600)
         var day = clock.date(of: earliest)
         for _ in 0..<3 {
-            if let slot = clock.instants(on: day, at: time).first(where: { $0 >= earliest }) { return slot }
+            if let slot = clock.instants(on: day, at: time).first, slot >= earliest { return slot }
             day = day.adding(days: 1)
         }
         return newest.addingTimeInterval(86_400)

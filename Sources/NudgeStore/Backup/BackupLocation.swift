@@ -1,3 +1,4 @@
+import CNudgeLinux
 import Foundation
 import NudgeCore
 
@@ -200,7 +201,7 @@ public struct BackupLocation: Codable, Sendable, Equatable {
 
     /// Writes `location` into a temporary file 0600 from its first byte, with that file's
     /// inode, synced and renamed over `target`; nothing is left behind when a step fails, whose
-    /// reason is returned.
+    /// reason is returned, nor when SIGINT, SIGTERM or SIGHUP ends the process.
     static func writeFile(_ location: BackupLocation, to target: String) -> String? {
         var location = location
         let temporary: String
@@ -209,6 +210,9 @@ public struct BackupLocation: Codable, Sendable, Equatable {
         } catch {
             return error.description
         }
+        // A Ctrl-C while it is written leaves no stray file beside the store.
+        let signalSlot = nudge_remove_on_signal(temporary, -1)
+        defer { nudge_forget_on_signal(signalSlot) }
         let descriptor = open(temporary, O_WRONLY | O_TRUNC | O_CLOEXEC)
         var status = stat()
         if descriptor >= 0, fstat(descriptor, &status) == 0 { location.fileInode = String(status.st_ino) }

@@ -86,6 +86,19 @@ final class HeldTemporaryFile {
         descriptor = -1
     }
 
+    /// A signal ending the process no longer removes the file: it may be the only copy of
+    /// what a later run must settle (`KeptCopy`).
+    func keepOnSignal() { nudge_forget_on_signal(signalSlot) }
+
+    /// Lets go of the file and its lock without removing it, for a later run to settle.
+    func leave() {
+        guard descriptor >= 0 else { return }
+        nudge_forget_on_signal(signalSlot)
+        close(descriptor)
+        if folder >= 0 { close(folder) }
+        descriptor = -1
+    }
+
     deinit { remove() }
 
     /// Whether the temporary file at `path` (without SQLite's suffix), last written at

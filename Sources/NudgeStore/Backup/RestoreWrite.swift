@@ -16,6 +16,10 @@ final class RestoreWrite {
     let expected: RestoreAccount?
     /// Where the store before the restore is kept, once it is.
     private(set) var keptAt: String?
+    /// The copy of the store under its temporary name until the restore is committed
+    /// (`KeptCopy`), and whether it is whole.
+    private var keptTemporary: HeldTemporaryFile?
+    private var keptWhole = false
     /// The account of the kept copy, counted under the write lock when one was expected.
     private(set) var accountUnderLock: RestoreAccount?
     /// The path of another live store whose identity this store would have kept (`IdentityTwin`):
@@ -115,13 +119,21 @@ final class RestoreWrite {
         }
     }
 
-    /// The store as its last commit left it, through SQLite, into a held 0600 temporary file
-    /// that gets the kept name once it is whole (a killed restore leaves no half copy under
-    /// it); a store SQLite cannot read whole is kept byte for byte. When the person agreed to
-    /// an account, the copy is counted first, and a store that changed since is not restored.
+    /// Makes the held 0600 temporary file the store will be kept in; returns its name, which
+    /// the restored store records (`KeptCopy`).
+    func reserveKeptCopy() throws(Store.BackupFailure) -> String {
+        let temporary = try HeldTemporaryFile(beside: storePath, prefix: KeptCopy.prefix)
+        keptTemporary = temporary
+        return (temporary.path as NSString).lastPathComponent
+    }
+
+    /// The store as its last commit left it, through SQLite, into the reserved temporary file,
+    /// which gets the kept name once the restore is committed (`linkKept`: a killed restore
+    /// leaves no copy under it); a store SQLite cannot read whole is kept byte for byte. When
+    /// the person agreed to an account, the copy is counted first, and a store that changed
+    /// since is not restored.
     private func keep() throws(Store.BackupFailure) {
-        let temporary = try HeldTemporaryFile(beside: storePath, prefix: Store.restoreTemporaryPrefix)
-        defer { temporary.remove() }
+        guard let temporary = keptTemporary else { return }
         do {
             let copy = try DatabaseQueue(path: temporary.path)
             try DatabaseQueue(path: storePath, configuration: Self.reading).backup(to: copy)
@@ -146,12 +158,31 @@ final class RestoreWrite {
             }
             accountUnderLock = counted
         }
-        keptAt = try PrivateCopy.linkNew(temporary.path, as: keptBase)
+        keptWhole = true
+        // From here the commit may come at any step: a signal leaves the copy for a later
+        // restore to settle, never a restored store without it.
+        temporary.keepOnSignal()
+    }
+
+    /// The restore is committed: the whole copy gets its kept name. Where that cannot be, it
+    /// stays under its temporary name, which the restored store records, for the next restore
+    /// to name (`KeptCopy`).
+    func linkKept() {
+        guard keptAt == nil, keptWhole, let temporary = keptTemporary else { return }
+        do {
+            keptAt = try PrivateCopy.linkNew(temporary.path, as: keptBase)
+            temporary.remove()
+        } catch {
+            keptAt = temporary.path
+            temporary.leave()
+        }
+        keptTemporary = nil
     }
 
     /// The store's file and its WAL byte for byte, for a store SQLite cannot read whole (a
     /// copy kept already is not made again).
     func keepBytes() throws(Store.BackupFailure) -> String {
+        linkKept()
         if let keptAt { return keptAt }
         let temporary = try HeldTemporaryFile(beside: storePath, prefix: Store.restoreTemporaryPrefix)
         defer { temporary.remove() }
@@ -176,6 +207,8 @@ final class RestoreWrite {
 
     /// A restore that wrote nothing keeps no copy: the store is as it was.
     func discardKept() {
+        keptTemporary?.remove()
+        keptTemporary = nil
         guard let keptAt else { return }
         for suffix in ["", "-wal", "-shm", "-journal"] { unlink(keptAt + suffix) }
         self.keptAt = nil

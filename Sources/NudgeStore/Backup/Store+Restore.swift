@@ -33,13 +33,13 @@ extension Store {
     /// The backup must be a sound nudge store (integrity check, nudge's migrations, no table of
     /// nudge's in another shape); it is copied and migrated to this nudge's schema. Then, in one
     /// step for every writer: SQLite's online backup into the store takes the store's write lock,
-    /// and while it holds it (after its first page) the store as it is is kept at `keptPath`
-    /// (or `keptPath.2`...), so that every commit by any process is in the kept copy or came
-    /// after the restore. Other connections (a running daemon) see one more write. Only a store
-    /// too damaged for SQLite to write into is kept byte for byte and replaced by a rename.
-    /// With `expected` (the account a person agreed to), the kept copy is counted under the
-    /// lock, and a store whose account changed is not restored: the failure carries the new one.
-    /// What killed restores left beside the store is removed first.
+    /// and while it holds it (after its first page) the store as it is is copied, named
+    /// `keptPath` (or `keptPath.2`...) once the restore is committed (`KeptCopy`): every commit
+    /// by any process is in the kept copy or came after the restore. Other connections (a
+    /// running daemon) see one more write. Only a store too damaged for SQLite to write into is
+    /// kept byte for byte and replaced by a rename. With `expected` (the account a person agreed
+    /// to), the kept copy is counted under the lock, and a store whose account changed is not
+    /// restored: the failure carries the new one. What killed restores left is settled first.
     public static func restore(
         _ storePath: String, from backupPath: String, keepingCurrentAt keptPath: String, now: Date,
         expecting expected: RestoreAccount? = nil
@@ -58,11 +58,10 @@ extension Store {
         try prepareFolder(of: storePath, now: now)
         let held = try HeldTemporaryFile(beside: storePath, prefix: restoreTemporaryPrefix)
         defer { held.remove() }
-        let temporary = held.path
-        let storeExisted = FileManager.default.fileExists(atPath: storePath)
-        let written = RestoreWrite(
-            storePath: storePath, keptPath: keptPath, backupPath: backupPath, expected: expected)
+        let (temporary, storeExisted) = (held.path, FileManager.default.fileExists(atPath: storePath))
+        let written = RestoreWrite(storePath: storePath, keptPath: keptPath, backupPath: backupPath, expected: expected)
         let identity = try written.keptIdentity(source: name)
+        let keptCopy = storeExisted ? try written.reserveKeptCopy() : nil
         if !storeExisted {
             do { try StoreFile.prepare(at: storePath) } catch {
                 throw BackupFailure(description: error.description, exitCode: 73)
@@ -71,7 +70,7 @@ extension Store {
         do {
             try prepare(
                 temporary, of: storePath, from: backupPath, named: name, pageSize: written.pageSize(),
-                identity: identity, deliveriesIssued: written.deliveriesIssued(), now: now)
+                identity: identity, deliveriesIssued: written.deliveriesIssued(), keptCopy: keptCopy, now: now)
             try written.write(from: temporary, keeping: storeExisted)
         } catch let error as DatabaseError where error.isDamage && storeExisted {
             let kept = try written.keepBytes()
@@ -84,12 +83,12 @@ extension Store {
             written.discardKept()
             throw restoreFailure(error, storePath: storePath, backupPath: backupPath)
         }
+        written.linkKept()
         if let kept = written.keptAt { recordRolledBack(store: storePath, kept: kept) }
         recordBackupDirectory(of: storePath)
         return Restored(
             account: storeExisted ? written.account : RestoreAccount(storeWas: .notThere), keptAt: written.keptAt,
-            replacedFile: false,
-            identityLivesAt: written.identityLivesAt)
+            replacedFile: false, identityLivesAt: written.identityLivesAt)
     }
 
     /// The store's folder, made if missing, without what killed restores left in it.
@@ -99,6 +98,7 @@ extension Store {
         }
         AbandonedFiles.removeTemporary(beside: storePath, prefix: restoreTemporaryPrefix, now: now)
         AbandonedFiles.removeHalfWrittenCopies(of: storePath)
+        KeptCopy.settleAbandoned(beside: storePath, now: now)
     }
 
     /// Why a restore that left the store as it was failed, in a person's words.
@@ -147,11 +147,11 @@ extension Store {
     /// `identity` (`RestoreWrite.keptIdentity`), without the instant the backup was taken and
     /// without a file's inode (the store records its own at its next write-opening). Delivery
     /// ids are given past the store's `deliveriesIssued`, with room for those a writer gives
-    /// before the restore takes the write lock; `recordRolledBack` makes it exact after.
+    /// before the restore takes the write lock (`recordRolledBack` makes it exact after). It
+    /// names the file the store before it is kept in (`KeptCopy`).
     private static func prepare(
         _ temporary: String, of storePath: String, from backupPath: String, named name: String, pageSize: Int?,
-        identity: String,
-        deliveriesIssued: Int64?, now: Date
+        identity: String, deliveriesIssued: Int64?, keptCopy: String?, now: Date
     ) throws {
         do {
             let copy = try DatabaseQueue(path: temporary)
@@ -178,6 +178,7 @@ extension Store {
                 try db.execute(
                     sql: "INSERT OR REPLACE INTO store_metadata (key, value) VALUES (?, ?)",
                     arguments: [identityKey, identity])
+                try KeptCopy.record(keptCopy, db)
                 if let deliveriesIssued {
                     try IssuedNumbers.deliveries.recordIssued(through: deliveriesIssued + writtenMeanwhile, db)
                 }

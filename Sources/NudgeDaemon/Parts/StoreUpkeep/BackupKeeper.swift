@@ -22,7 +22,8 @@ final class BackupKeeper {
     /// The damage a plan last met, so that every plan after it does not look for backups again.
     private var reportedDamage: String?
     /// The damage warning on screen, this daemon's or one recorded beside the store by a daemon
-    /// before it: closed once the store passes its check again.
+    /// before it (in the backup location, or by one that exited on a store it could not open:
+    /// `DamageWarningFile`): closed once the store passes its check again.
     private var damageWarning: DamageWarning?
     /// The store's data version when its check last ran: checked again only after a change.
     private var checkedDataVersion: Int?
@@ -32,7 +33,7 @@ final class BackupKeeper {
         self.storePath = storePath
         self.events = events
         self.logger = logger
-        damageWarning = BackupLocation.damageWarning(store: storePath)
+        damageWarning = BackupLocation.damageWarning(store: storePath) ?? DamageWarningFile.read(store: storePath)
     }
 
     /// Starts the backup when it is due; returns when the next one is (nil: backups are off, or
@@ -174,7 +175,10 @@ final class BackupKeeper {
         guard warned else { return nil }
         logger.notice("the store passes SQLite's quick check again: its damage warning is closed")
         defer { damageWarning = nil }
-        if damageWarning != nil { BackupLocation.recordDamageWarning(nil, store: storePath, waiting: false) }
+        if damageWarning != nil {
+            BackupLocation.recordDamageWarning(nil, store: storePath, waiting: false)
+            DamageWarningFile.forget(store: storePath)
+        }
         return damageWarning
     }
 

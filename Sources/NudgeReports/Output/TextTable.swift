@@ -115,7 +115,9 @@ public enum TextTable {
             groups.enumerated().flatMap { index, group in
                 let cells = group.map { column in
                     let cell = row[column]
-                    if wrapping.union(narrowing).union(broad).contains(column) { return broken(cell, widths[column]) }
+                    // Never cut: a word wider than the room (a backup's path) stays whole, to be copied.
+                    if broad.contains(column) { return DisplayWidth.wrapped(cell, widths[column]) }
+                    if wrapping.union(narrowing).contains(column) { return broken(cell, widths[column]) }
                     return [DisplayWidth.of(cell) > widths[column] ? DisplayWidth.cut(cell, widths[column]) : cell]
                 }
                 let texts = (0..<(cells.map(\.count).max() ?? 1)).map { line in

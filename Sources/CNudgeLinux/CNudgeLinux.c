@@ -223,3 +223,20 @@ void nudge_forget_on_signal(int slot) {
     if (slot < 0 || slot >= REMOVED_SLOTS) return;
     __atomic_store_n(&removed_taken[slot], 0, __ATOMIC_SEQ_CST);
 }
+
+void nudge_hold_ending_signals(sigset_t *saved) {
+    sigset_t ending;
+    sigemptyset(&ending);
+    for (size_t i = 0; i < sizeof removed_signals / sizeof removed_signals[0]; i++) sigaddset(&ending, removed_signals[i]);
+    pthread_sigmask(SIG_BLOCK, &ending, saved);
+}
+
+void nudge_release_ending_signals(const sigset_t *saved) {
+    sigset_t mask = *saved;
+    for (size_t i = 0; i < sizeof removed_signals / sizeof removed_signals[0]; i++) {
+        struct sigaction current;
+        if (sigaction(removed_signals[i], NULL, &current) != 0) continue;
+        if (!(current.sa_flags & SA_SIGINFO) && current.sa_handler == removed_on_signal) sigdelset(&mask, removed_signals[i]);
+    }
+    pthread_sigmask(SIG_SETMASK, &mask, NULL);
+}

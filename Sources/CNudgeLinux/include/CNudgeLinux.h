@@ -50,6 +50,12 @@ int nudge_spawn_in_group(const char *path, char *const argv[], char *const envp[
 int nudge_remove_on_signal(const char *path, int folder);
 /* The file in `slot` is no one's to remove any more (renamed into place, or removed). */
 void nudge_forget_on_signal(int slot);
+
+/* Blocks SIGINT, SIGTERM and SIGHUP in this thread from a temporary file's creation until it is
+   noted by nudge_remove_on_signal: a signal in between would end the process and leave the file.
+   The release puts back `saved`, less the signals whose handler now removes the files. */
+void nudge_hold_ending_signals(sigset_t *saved);
+void nudge_release_ending_signals(const sigset_t *saved);
 /* The git commit of a release build (contrib/scripts/build-release.sh), or "". */
 const char *nudge_build_commit(void);
 

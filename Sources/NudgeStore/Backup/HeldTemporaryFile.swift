@@ -32,6 +32,10 @@ final class HeldTemporaryFile {
         let folder = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         var template = Array(
             "\(directory.isEmpty ? "." : directory)/\(prefix)\(besideName).\(getpid()).XXXXXX".utf8CString)
+        // Held until the file is noted for removal: a Ctrl-C in between would leave it.
+        var signalMask = sigset_t()
+        nudge_hold_ending_signals(&signalMask)
+        defer { nudge_release_ending_signals(&signalMask) }
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
             if folder >= 0 { close(folder) }

@@ -63,4 +63,19 @@ import Testing
             narrowing: [1])
         #expect(table == expected, "\(table)")
     }
+
+    /// `reminders` at 80 columns: the repeat keeps its width and the text is cut (issue 42,
+    /// hostile round 29: REPEATS at 7 columns broke `every 3 days at 18:00` over four lines
+    /// while the text kept 45).
+    @Test func freeTextIsCutBeforeANarrowingColumnNarrows() {
+        let text = "Water the plants on the balcony and the ones in the kitchen window too"
+        let table = TextTable.render(
+            header: ["ID", "NEXT", "REPEATS", "TEXT"],
+            rows: [["3", "Sat 2026-11-28 18:00", "every 3 days at 18:00", text]], width: 80, shrinking: [3],
+            narrowing: [2])
+        let lines = table.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(table)")
+        #expect(lines[1].contains("every 3 days at 18:00") && lines[1].contains("Water the plants"), "\(table)")
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 80 } && lines[1].hasSuffix("…"), "\(table)")
+    }
 }

@@ -6,8 +6,10 @@ import NudgeSystem
 
 /// What `nudge meditate stop` and `status` do, and how a session is named to the person.
 public enum MeditationSessions {
-    /// Ends the running session and says what was kept: early, or complete when its time was up.
+    /// Ends the running session and says what was kept: early, or complete when its time was up;
+    /// with no daemon running, puts back the desktop's Do Not Disturb a killed one left on.
     public static func stop(_ store: Store, _ context: CommandContext) throws {
+        defer { QuietLeftByDaemon.putBack(store, context) }
         switch try store.run({ try $0.stopMeditation(at: context.now) }) {
         case .nothingRunning:
             throw CommandFailure("no meditation session is running; start one with: nudge meditate", exitCode: 64)

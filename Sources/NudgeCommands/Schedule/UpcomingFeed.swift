@@ -22,9 +22,11 @@ public struct UpcomingFeed {
                 try InstantInput.anyInstant(
                     typed, option: "--from", now: context.now, clock: clock, direction: .future)
             } ?? context.now
+        var existing: FeedOutputFile?
         if let output {
             try PrivateFile.validateOutput(output, store: context.storePath, backupDirectory: context.backupDirectory)
             try OutputExtension.validateFeed(output)
+            existing = try FeedOutputFile(checking: output, clock: clock)
         }
         // iCalendar's years have four digits (hostile round of issue 42: 100000312T020000).
         guard clock.date(of: start).adding(days: days).year <= 9999 else {
@@ -46,5 +48,8 @@ public struct UpcomingFeed {
         guard let output else { return context.environment.output(text) }
         try PrivateFile.write(text, to: output)
         context.print("exported the next \(days) days to \(output) (iCalendar, mode 0600)")
+        if let replaced = existing?.replaced {
+            context.print("replaced nudge's earlier feed at \(output) (\(replaced))")
+        }
     }
 }

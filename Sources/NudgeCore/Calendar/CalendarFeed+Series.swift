@@ -45,9 +45,13 @@ extension CalendarFeed {
                 let key = [reminder.key(on: day), OwnReminderSchedule.dayKey(id: reminder.id, day: day)]
                     .first(where: keys.contains)
                 let atRuleTime = clock.local(due) == (day, reminder.time.secondsOfDay)
+                // Shown and snoozed: the day is its snooze's event, not also the rule's (issue 42).
+                let snoozed = [reminder.key(on: day), OwnReminderSchedule.dayKey(id: reminder.id, day: day)].contains {
+                    prefix in keys.contains { $0.hasPrefix(prefix + ":snooze:") }
+                }
                 if due > now, let key, atRuleTime {
                     series.ruledKeys.append(key)
-                } else if due > now || !atRuleTime {
+                } else if due > now || !atRuleTime || snoozed {
                     // Settled, snoozed or moved by the clock: also once nudge's instant has
                     // passed, as the rule's reading of a gap time is the gap's length later.
                     series.leftOut.append(day)

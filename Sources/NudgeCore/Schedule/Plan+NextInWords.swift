@@ -17,6 +17,8 @@ extension Plan {
         let when =
             day == today
             ? "" : day == today.adding(days: 1) ? "tomorrow " : "on \(clock.weekdayName(day)) \(day.description) "
-        return "\(what) \(when)at \(clock.timeOfDay(nextDue))"
+        // With its zone where the clock reads that time twice (`01:30 EST`): on the fall-back
+        // night `01:30` alone named the run already shown (issue 42).
+        return "\(what) \(when)at \(clock.toldTimeOfDay(nextDue))"
     }
 }

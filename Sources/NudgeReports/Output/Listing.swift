@@ -16,8 +16,8 @@ public struct Listing<Item, Row: Encodable> {
             /// A name: never cut; the row folds around it, and one wider than a line goes on
             /// over lines of its own in its column.
             case wrapped
-            /// A name beside columns that say what happened: it gives way first, narrowed and
-            /// broken over lines in its column, never cut.
+            /// A name beside columns that say what happened: it gives way after free text is
+            /// cut, narrowed and broken over lines in its column, never cut.
             case narrowed
         }
 
@@ -45,8 +45,8 @@ public struct Listing<Item, Row: Encodable> {
             Column(header, fit: .wrapped, cell)
         }
 
-        /// A name that gives way before anything else, over lines in its column: beside an
-        /// outcome and times that are never cut (`meds history` at 40 columns).
+        /// A name that gives way before anything else but free text, over lines in its column:
+        /// beside an outcome and times that are never cut (`meds history` at 40 columns).
         public static func narrowedName(_ header: String, _ cell: @escaping (Item) -> String) -> Column {
             Column(header, fit: .narrowed, cell)
         }

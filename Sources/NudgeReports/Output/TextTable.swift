@@ -20,9 +20,10 @@ public enum TextTable {
     /// and the row folds around them, and a cell wider than a line goes on over lines of its own
     /// in its column, broken between words (inside a word only where one is wider than a line).
     ///
-    /// The columns in `narrowing` (a medication's name beside times and outcomes never cut)
-    /// give up their width before any other, down to their header or their longest word, their
-    /// cells broken between words over lines in their column: never cut.
+    /// The columns in `narrowing` (a medication's name beside times and outcomes never cut, a
+    /// reminder's repeat) give up their width once the free text is cut to its least, down to
+    /// their header or their longest word, their cells broken between words over lines in their
+    /// column: never cut.
     public static func render(
         header: [String], rows: [[String]], width: Int = .max, shrinking: Set<Int> = [], underneath: Set<Int> = [],
         wrapping: Set<Int> = [], narrowing: Set<Int> = []
@@ -83,7 +84,9 @@ public enum TextTable {
             let words = narrowing.contains(column) ? all.flatMap { $0[column].split(separator: " ") } : []
             return max(DisplayWidth.of(header[column]), words.map { DisplayWidth.of(String($0)) }.max() ?? 10)
         }
-        for giving in [narrowing, shrinking] {
+        // Free text first: a short repeat (`every 3 days at 18:00`) broken over three lines
+        // beside a reminder's text left at 45 columns was the wrong way round (issue 42).
+        for giving in [shrinking, narrowing] {
             while excess > 0 {
                 guard let widest = giving.filter({ widths[$0] > floors[$0] }).max(by: { widths[$0] < widths[$1] })
                 else { break }

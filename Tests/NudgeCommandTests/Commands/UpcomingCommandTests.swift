@@ -41,4 +41,26 @@ import Testing
         let written = nudge("upcoming", "--format", "ics", "--output", directory.file("u.ICS"))
         #expect(written.status == 0 && FileManager.default.fileExists(atPath: directory.file("u.ICS")), "\(written)")
     }
+
+    /// A calendar of the person's own at the path is refused and kept; an earlier feed of
+    /// nudge's (or an empty file) is replaced, and that is said (issue 42, hostile round 29:
+    /// a person's own `.ics` was replaced, saying only "exported").
+    @Test func aFeedReplacesOnlyAnEarlierFeed() throws {
+        try StoreQuery.create(store)
+        let own = directory.file("mine.ics")
+        let calendar = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Mozilla.org//Thunderbird//EN\r\nEND:VCALENDAR\r\n"
+        try calendar.write(toFile: own, atomically: false, encoding: .utf8)
+        try expectRefusal(
+            ["upcoming", "--format", "ics", "--output", own],
+            mentioning: "--output '\(own)' is a file nudge did not write (")
+        #expect(try String(contentsOfFile: own, encoding: .utf8) == calendar)
+        let feed = directory.file("feed.ics")
+        let first = nudge("upcoming", "--format", "ics", "--output", feed)
+        #expect(first.status == 0 && !first.stdout.contains("replaced"), "\(first)")
+        let again = nudge("upcoming", "--format", "ics", "--output", feed)
+        #expect(again.status == 0 && again.stdout.contains("replaced nudge's earlier feed at \(feed) ("), "\(again)")
+        #expect(FileManager.default.createFile(atPath: own, contents: Data()))
+        let overEmpty = nudge("upcoming", "--format", "ics", "--output", own)
+        #expect(overEmpty.status == 0 && !overEmpty.stdout.contains("replaced"), "\(overEmpty)")
+    }
 }

@@ -50,4 +50,29 @@ struct DoctorQuietedByNudgeTests: DaemonScenario {
         #expect(report.contains("ok      Do Not Disturb: off\n"), "\(report)")
         #expect(!report.contains("by nudge's meditation"), "\(report)")
     }
+
+    /// `meditate stop` with no daemon running puts back the pause the killed one left, and its
+    /// record goes (issue 41: dunst stayed paused until a daemon started); doctor then says
+    /// nothing of nudge's.
+    @Test func meditateStopPutsBackWhatAKilledDaemonLeft() throws {
+        try killedMidSession(paused: true)
+        let stop = try NudgeBinary.run(
+            ["meditate", "stop"], environment: environment.merging(["NUDGE_FAKE_NOW": "2026-11-22T03:00:00Z"]) { $1 })
+        #expect(stop.status == 0, "\(stop)")
+        #expect(stop.stdout.contains("put the desktop's Do Not Disturb back (dunst's pause)"), "\(stop)")
+        #expect(try bus.dunstPaused() == false)
+        #expect(try Store(readingOnly: store).quietedDesktop() == nil)
+        #expect(!(try doctor()).contains("by nudge's meditation"))
+    }
+
+    /// Unpaused by the person meditating: `meditate stop` leaves dunst as it is and says nothing
+    /// of it; the record goes all the same.
+    @Test func meditateStopLeavesAPauseTurnedOffSince() throws {
+        try killedMidSession(paused: false)
+        let stop = try NudgeBinary.run(
+            ["meditate", "stop"], environment: environment.merging(["NUDGE_FAKE_NOW": "2026-11-22T03:00:00Z"]) { $1 })
+        #expect(stop.status == 0 && !stop.stdout.contains("Do Not Disturb"), "\(stop)")
+        #expect(try bus.dunstPaused() == false)
+        #expect(try Store(readingOnly: store).quietedDesktop() == nil)
+    }
 }

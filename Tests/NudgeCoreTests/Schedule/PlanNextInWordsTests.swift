@@ -31,4 +31,14 @@ import Testing
     @Test func nothingDueSaysNothing() {
         #expect(plan(dueAt: nil, titles: []).nextInWords(now: now, clock: clock) == nil)
     }
+
+    /// On the fall-back night the time is said with its zone (issue 42, hostile round 29: the
+    /// daemon's "next:" line said `01:30` where the clock reads it twice).
+    @Test(arguments: [
+        ("2026-11-01T01:30:00-04:00", "Night at 01:30 EDT"), ("2026-11-01T01:30:00-05:00", "Night at 01:30 EST"),
+    ])
+    func aTimeTheClockReadsTwiceNamesItsZone(due: String, words: String) {
+        let now = Timestamp.parse("2026-11-01T00:45:00-04:00")!
+        #expect(plan(dueAt: due, titles: ["Night"]).nextInWords(now: now, clock: clock) == words)
+    }
 }

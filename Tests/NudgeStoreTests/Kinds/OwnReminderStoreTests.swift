@@ -49,7 +49,8 @@ import Testing
         let clicked = Timestamp.parse("2026-11-27T09:00:00Z")!
         #expect(
             try store.answer(claimed.id, action: "done", at: clicked, clock: clock)
-                == .recorded(AnswerReceipt(confirmation: "done; next on 2026-11-30 at 18:00")))
+                == .recorded(
+                    AnswerReceipt(confirmation: "answered Water the plants: Done; next on 2026-11-30 at 18:00")))
         #expect(try store.ownReminders().first?.repeats == .every(days: 3, from: CivilDate(iso: "2026-11-30")!))
         #expect(
             try StoreQuery.rows(path, "SELECT counted_from FROM own_reminders").first?["counted_from"] == "2026-11-30")

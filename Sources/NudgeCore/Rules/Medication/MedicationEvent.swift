@@ -62,7 +62,14 @@ public struct MedicationEvent: Sendable, Equatable {
 
     /// Whether two entries' whole minutes apart are fewer than DoseTap's guard's.
     public static func isWithinGuard(_ one: Date, of other: Date) -> Bool {
-        Int(abs(one.timeIntervalSince(other)) / 60) < KnownMedication.duplicateGuardMinutes
+        minutesApart(one, other) < KnownMedication.duplicateGuardMinutes
+    }
+
+    /// Whole minutes between two instants counted to the nearest second: an answer's instant
+    /// is stored in whole seconds (`acknowledged_at`) and an entry with DoseTap's milliseconds,
+    /// so two taken a minute apart read 59.5 s apart ("less than a minute", issue 42).
+    static func minutesApart(_ one: Date, _ other: Date) -> Int {
+        Int(abs(one.timeIntervalSince(other)).rounded()) / 60
     }
 }
 
@@ -76,7 +83,7 @@ extension MedicationEvent {
 
     /// `less than a minute`, `1 minute`, `3 minutes`: whole minutes apart, as the guard counts.
     static func apart(_ one: Date, _ other: Date) -> String {
-        let minutes = Int(abs(one.timeIntervalSince(other)) / 60)
+        let minutes = minutesApart(one, other)
         return minutes == 0 ? "less than a minute" : minutes == 1 ? "1 minute" : "\(minutes) minutes"
     }
 }

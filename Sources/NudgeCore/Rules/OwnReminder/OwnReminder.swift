@@ -141,7 +141,10 @@ public struct OwnReminder: ReminderRule {
             return .record(
                 AnswerEffects(
                     changes: [.countedFrom(id: id, day: next)], cancelOwedWithPrefix: followUps,
-                    confirmation: "done; next on \(next) at \(input.clock.text(reminder.time))"))
+                    // Its words too, as the notification's title and every other answer's
+                    // confirmation say them (issue 42: "done; next on ..." alone).
+                    confirmation:
+                        "answered \(reminder.text): Done; next on \(next) at \(input.clock.text(reminder.time))"))
         case Self.snoozeAction:
             let due = WholeMinute.after(Self.snoozeMinutes, from: now)
             return .record(AnswerEffects(followUp: .init(kind: kind, keyPrefix: followUps + "snooze:", dueAt: due)))

@@ -83,6 +83,30 @@ struct CalendarFeedRuleTests {
         #expect(own.filter { $0.hasSuffix(" Daily") }.count == 8 && own.filter { $0.hasSuffix(" Sunday") }.count == 1)
     }
 
+    /// A daily reminder shown at 18:00 and snoozed: that day is its snooze's event at 19:05,
+    /// not also the rule's 18:00 (hostile round 29 of issue 42: the calendar had both).
+    @Test func aSnoozedDayIsItsSnoozeAlone() throws {
+        func at(_ instant: String) -> [String: String] { ["TZ": "America/New_York", "NUDGE_FAKE_NOW": instant] }
+        #expect(nudge(["remind", "Water", "--daily", "--at", "18:00"], at("2027-01-10T12:00:00-05:00")).status == 0)
+        try StoreQuery.write(
+            store,
+            """
+            INSERT INTO reminder_deliveries (id, reminder_key, kind, due_at, shown_at, title) VALUES
+                (15, 'reminder:1:2027-01-11:1800', 'reminder', '2027-01-11T23:00:00Z', '2027-01-11T23:00:00Z', 'Water')
+            """)
+        let snoozed = nudge(["ack", "15", "snooze"], at("2027-01-11T18:05:00-05:00"))
+        try #require(snoozed.status == 0, "\(snoozed)")
+        let feed = directory.file("feed.ics")
+        let exported = nudge(
+            ["upcoming", "--format", "ics", "--days", "3", "--output", feed], at("2027-01-11T18:10:00-05:00"))
+        #expect(exported.status == 0, "\(exported)")
+        let start = try #require(Timestamp.parse("2027-01-11T17:00:00-05:00"))
+        let reading = try CalendarReaders.read(feed, from: start, to: start.addingTimeInterval(26 * 3600))
+        let instants = reading.events.filter { $0.summary == "Water" }.flatMap(\.instants).sorted()
+        let expected = ["2027-01-11T19:05:00-05:00", "2027-01-12T18:00:00-05:00"].compactMap(Timestamp.parse)
+        #expect(instants == expected.map { Int($0.timeIntervalSince1970) }, "\(instants)")
+    }
+
     /// `--monthly 29`, `30` and `31`: the day, or a shorter month's last day, in February of a
     /// leap year and of a common one, as nudge lists them. calcurse ignores BYSETPOS (read
     /// so, `28,29,30;BYSETPOS=-1` was three times a month).

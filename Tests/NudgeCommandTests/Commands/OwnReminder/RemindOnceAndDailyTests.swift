@@ -52,6 +52,11 @@ import Testing
         try InProcessNudge.expectRefusal(
             ["remind", "Dose", "--in", "2h"], store: store, environment: night,
             mentioning: "--in 2h falls in an hour this clock repeats; give --on and --at with a time outside it")
+        // In the first run the day and time name the instant itself: taken (hostile round 29 of
+        // issue 42 found `--in 40m` at 01:10 EDT taken where README said the hour was refused).
+        let ten = ["TZ": "America/New_York", "NUDGE_FAKE_NOW": "2026-11-01T01:10:00-04:00"]
+        let taken = InProcessNudge.run(["remind", "Tea", "--in", "40m", "--store", store], environment: ten)
+        #expect(taken.status == 0 && taken.stdout.contains("01:50 EDT"), "\(taken)")
     }
 
     /// A weekly reminder of all seven days stored before `--weekly` of all seven became

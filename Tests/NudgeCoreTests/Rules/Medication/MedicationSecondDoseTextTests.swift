@@ -18,7 +18,7 @@ import Testing
     }
 
     /// Its 08:00 reminder answered *Taken* at 08:02, 90 s after an entry: the question is open.
-    func input(answered: Bool) -> RuleInput<MedicationReminder.Facts> {
+    func input(answered: Bool, entryAt: String = "2026-11-26T13:00:30Z") -> RuleInput<MedicationReminder.Facts> {
         let schedule = ScheduledMedication(
             schedule: MedicationSchedule(
                 id: 1, medicationID: name, doseMg: 30, formulation: "xr", times: try! MedicationTimes.parse("08:00"),
@@ -32,7 +32,7 @@ import Testing
                         key: dose.key, shownAt: at("2026-11-26T13:00:00Z"), action: "taken",
                         answeredAt: at("2026-11-26T13:02:00Z"))
                 ] : [],
-            entries: answered ? [.init(medicationID: name, takenAt: at("2026-11-26T13:00:30Z"))] : [],
+            entries: answered ? [.init(medicationID: name, takenAt: at(entryAt))] : [],
             notTaken: [:])
         return RuleInput(facts: facts, settings: Settings(), clock: clock)
     }
@@ -79,5 +79,23 @@ import Testing
             return
         }
         #expect(secondEvent.formulation == "xr")
+    }
+
+    /// The *Taken* at 08:02:00 (`acknowledged_at`, whole seconds) and the entry with DoseTap's
+    /// milliseconds: 59.5 s apart is the minute the person saw (hostile round 29 of issue 42:
+    /// "less than a minute" for entries 60 s apart).
+    @Test(arguments: [
+        ("2026-11-26T13:01:00.500Z", "1 minute"), ("2026-11-26T13:01:00.000Z", "1 minute"),
+        ("2026-11-26T13:00:59.000Z", "1 minute"), ("2026-11-26T13:01:30.000Z", "less than a minute"),
+        ("2026-11-26T12:59:59.600Z", "2 minutes"),
+    ])
+    func theQuestionCountsMinutesToTheSecond(entryAt: String, apart: String) throws {
+        let key = dose.key(.secondDoseQuestion) + "1"
+        let occurrence = Occurrence(kind: .medication, key: key, dueAt: at("2026-11-26T13:02:00Z"), title: "")
+        let shown = try #require(
+            MedicationReminder().presentation(
+                for: occurrence, now: occurrence.dueAt, text: .plain, in: input(answered: true, entryAt: entryAt))?
+                .notification)
+        #expect(shown.body.contains(", \(apart) from it: DoseTap asks"), "\(shown.body)")
     }
 }

@@ -101,7 +101,8 @@ import Testing
     }
 
     /// Done on an every-3-days reminder clicked a day late counts three days from the click,
-    /// not from the day it was due; its pending snooze is cancelled.
+    /// not from the day it was due; its pending snooze is cancelled; what is said names it, as
+    /// every other answer does (issue 42: "done; next on ..." without its words).
     @Test func doneOnEveryNDaysCountsFromWhenDone() {
         let plants = reminder(.every(days: 3, from: day("2026-11-26")), at: "18:00")
         let decision = OwnReminder().answer(
@@ -112,7 +113,7 @@ import Testing
                     AnswerEffects(
                         changes: [.countedFrom(id: 7, day: day("2026-11-30"))],
                         cancelOwedWithPrefix: "reminder:7:2026-11-26:1800:",
-                        confirmation: "done; next on 2026-11-30 at 18:00")))
+                        confirmation: "answered Water the plants: Done; next on 2026-11-30 at 18:00")))
         let weekly = reminder(.monthly(day: 1), at: "18:00")
         #expect(
             OwnReminder().answer(

@@ -60,7 +60,7 @@ extension Daemon {
             try record(event, at: now)
             return true
         } catch {
-            logger.error("\(error)")
+            logger.error("\(Self.said(error))")
             if Self.isRefusal(error) {
                 awaitingStore.hold(.init(event: event, at: now, line: line))
                 storeRefused(error)

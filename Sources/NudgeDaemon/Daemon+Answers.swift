@@ -10,7 +10,9 @@ extension Daemon {
     /// Records what a previous daemon received but may not have recorded. What the server
     /// showed goes first: a click can be written to the ledger (on the GLib thread) just before the "shown"
     /// of the notification it answers.
+    /// What it showed and was answered on a full disk (`STORE.awaiting`) goes first.
     func replay(_ unrecorded: [(entry: ClickLedger.Entry, at: Date, line: ClickLedger.Line)]) {
+        writeRecordsAwaitingStore()
         let replayed =
             unrecorded.filter { if case .shown = $0.entry { true } else { false } }
             + unrecorded.filter { if case .shown = $0.entry { false } else { true } }
@@ -58,7 +60,7 @@ extension Daemon {
             try record(event, at: now)
             return true
         } catch {
-            logger.error("\(error)")
+            logger.error("\(Self.said(error))")
             if Self.isRefusal(error) {
                 awaitingStore.hold(.init(event: event, at: now, line: line))
                 storeRefused(error)

@@ -40,6 +40,14 @@ extension Daemon {
         }
     }
 
+    /// The error in the daemon's words: its loop waits only `loopLockWait` for a lock, not the
+    /// minute the store's own words (for the commands) say.
+    static func said(_ error: any Error) -> String {
+        guard let error = error as? StoreError, case .busy = error else { return "\(error)" }
+        return
+            "another program holds the store's lock past the daemon's \(loopLockWait) s wait; held in memory and recorded once it lets go"
+    }
+
     /// Writes what waits, showings first (an answer names a notification the store must know);
     /// stops at the first refusal, and what is left waits for the next try.
     func writeRecordsAwaitingStore() {
@@ -54,7 +62,10 @@ extension Daemon {
             do {
                 try writeShowing(showing)
             } catch {
-                return logger.debug("the store still refuses: \(error)")
+                logger.debug("the store still refuses: \(Self.said(error))")
+                // A lock is said once it has lasted a minute: this retry is what counts it.
+                if Self.isRefusal(error) { storeRefused(error) }
+                return
             }
         }
         let answers = awaitingStore.takeAnswers()

@@ -230,7 +230,7 @@ extension Daemon {
             server.shownDeliveries.remember(delivery, notificationID: notificationID, content: content, at: instant)
             return true
         } catch {
-            logger.error("\(error)")
+            logger.error("\(Self.said(error))")
             if Self.isRefusal(error) {
                 awaitingStore.shown(delivery, notificationID: notificationID, content: content, at: instant, line: line)
             }

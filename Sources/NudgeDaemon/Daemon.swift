@@ -157,7 +157,7 @@ public final class Daemon {
         upkeep = try StoreUpkeep(store: store, storePath: configuration.storePath, events: events, logger: logger)
         doNotDisturb = try DoNotDisturbHold(store: store, events: events, logger: logger)
         escalator = try Escalator(store: store, limit: configuration.escalationLimit, logger: logger)
-        awaitingStore = try RecordsAwaitingStore()
+        awaitingStore = try RecordsAwaitingStore(storePath: configuration.storePath, logger: logger)
     }
 
     /// The store, with the kinds the configuration chose.

@@ -94,4 +94,41 @@ extension DaemonTests {
         // A lock for 20 s is no news: nothing but the reminder was shown.
         #expect(notifier.shown.withLock { $0.map(\.title) } == ["Daily symptom check"])
     }
+
+    /// A lock that outlasts a minute across a reminder's instant is said on screen (hostile round
+    /// 30 Medium 3: held 100 s, nothing was said in 95 s). Counted by the held records' retry, on
+    /// the daemon's clock, which the test moves a minute on without a plan.
+    @Test(.hangBound(minutes: 2))
+    func aLockHeldForOverAMinuteIsSaidOnScreen() throws {
+        let start = try #require(Timestamp.parse("2026-11-21T19:59:56Z"))
+        _ = try Store(path: store, now: start.addingTimeInterval(-86_400))
+        let notifier = FakeNotifier()
+        let log = RecordedLog()
+        try withDaemon(clock: DaemonClock(startingAt: start), notifier: notifier, log: log, kinds: [.symptom]) {
+            _, clock in
+            #expect(log.waitFor("next: "), "\(log.all)")
+            let holder = try Subprocess.spawn(
+                "/usr/bin/python3",
+                [
+                    "-c",
+                    "import sqlite3, sys, time\nc = sqlite3.connect(sys.argv[1], isolation_level=None)\nc.execute('BEGIN EXCLUSIVE')\nprint('locked', file=sys.stderr, flush=True)\ntime.sleep(120)",
+                    store,
+                ], environment: ["PATH": "/usr/bin:/bin"], stderrPath: directory.file("lock.log"))
+            defer {
+                holder.signal(SIGKILL)
+                _ = holder.waitForExit(timeout: 10)
+            }
+            #expect(holder.waitForLog("locked"), "\(log.all)")
+            #expect(notifier.showed.wait(timeout: .now() + 15) == .success, "\(log.all)")
+            #expect(log.waitFor("the store refused to claim"), "\(log.all)")
+            // The loop waits 0.3 s, and its log says so (session 18: "for over 60 s").
+            #expect(log.waitFor("past the daemon's 0.3 s wait"), "\(log.all)")
+            #expect(!log.all.contains { $0.contains("for over 60 s") }, "\(log.all)")
+            clock.set(to: clock.now().addingTimeInterval(61))
+            #expect(notifier.showed.wait(timeout: .now() + 15) == .success, "\(log.all)")
+            let warning = try #require(notifier.shown.withLock { $0.last })
+            #expect(warning.title == "Reminders are shown but not recorded", "\(warning)")
+            #expect(warning.body.contains("held its lock for over a minute"), "\(warning.body)")
+        }
+    }
 }

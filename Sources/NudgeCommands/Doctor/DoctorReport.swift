@@ -27,6 +27,7 @@ public struct DoctorReport {
         if let backup { findings.append(Self.backupAsStoreFinding(path, backup)) }
         findings += Self.ignoredSettingFindings(settings)
         findings += DoctorFindings.besideStoreFindings(store: path)
+        if let awaiting = DoctorFindings.awaitingFinding(store: path) { findings.append(awaiting) }
         if backup == nil {
             findings += DoctorFindings.backupFindings(
                 store: path, settings: settings, now: context.now, clock: context.wallClock)

@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgeSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -19,6 +20,10 @@ extension DoctorFindings {
                 store + ".backup-location",
                 "where the backups are and whose they are is not recorded, so a damaged store cannot find them"
             ),
+            (
+                store + AwaitingStoreFile.suffix,
+                "what the daemon shows and is answered while the store refuses writes is kept in memory only"
+            ),
         ].compactMap { path, consequence in
             var status = stat()
             guard lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG else { return nil }
@@ -28,6 +33,20 @@ extension DoctorFindings {
                     ? "move it away (mv \(ShellWord.quoted(path)) \(ShellWord.quoted(path + ".moved"))); nudge makes the file again"
                     : "remove it (rm \(ShellWord.quoted(path))); nudge makes the file again")
         }
+    }
+
+    /// What a daemon showed and was answered while the store refused writes, left in
+    /// `STORE.awaiting` by one that stopped before the store took them: the next daemon records it.
+    public static func awaitingFinding(store: String) -> Finding? {
+        guard let held = AwaitingStoreFile.held(storePath: store) else { return nil }
+        let records = (try? JSONSerialization.jsonObject(with: held)) as? [String: [Any]]
+        let showings = records?["showings"]?.count ?? 0
+        let answers = records?["answers"]?.count ?? 0
+        return .warning(
+            "store: \(store)\(AwaitingStoreFile.suffix) holds \(showings) showing(s) and \(answers) answer(s) a daemon made while the store refused writes, not in the store yet",
+            fix:
+                "make room on the store's disk: the daemon records them once the store takes writes (with none running: systemctl --user start nudge)"
+        )
     }
 
     private static func kind(_ mode: mode_t) -> String {

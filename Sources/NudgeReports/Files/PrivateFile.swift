@@ -12,7 +12,8 @@ import NudgeSystem
 public enum PrivateFile {
     /// What beside the store belongs to it: SQLite's files and nudge's own.
     public static let storeFileSuffixes = [
-        "", "-wal", "-shm", "-journal", ".answers", ".drafts", ".backups", ".daemon-lock", ".backup-location",
+        "", "-wal", "-shm", "-journal", ".answers", ".awaiting", ".drafts", ".backups", ".daemon-lock",
+        ".backup-location",
     ]
     /// The store as it was before a restore, kept beside it by `nudge restore`.
     public static let beforeRestore = ".before-restore-"

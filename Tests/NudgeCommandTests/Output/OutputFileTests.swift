@@ -17,13 +17,14 @@ import Testing
         try FileManager.default.createDirectory(atPath: store + ".drafts", withIntermediateDirectories: true)
         #expect(FileManager.default.createFile(atPath: store + ".drafts/session.json", contents: Data("{}".utf8)))
         #expect(FileManager.default.createFile(atPath: store + ".answers", contents: Data()))
+        #expect(FileManager.default.createFile(atPath: store + ".awaiting", contents: Data(count: 65_536)))
     }
 
     /// Each of the store's files, and the store under other names.
     static let targets = [
         "the store", "the store through a hard link", "the store through a symbolic link",
         "the store by a relative path", "-wal", "-shm",
-        ".answers", "a draft",
+        ".answers", ".awaiting", "a draft",
     ]
 
     func path(of target: String) throws -> String {
@@ -50,7 +51,7 @@ import Testing
     /// shared memory begins as an export does.
     func storeFiles() -> [String: Data] {
         var files: [String: Data] = [:]
-        for suffix in ["", ".answers", ".drafts/session.json"] {
+        for suffix in ["", ".answers", ".awaiting", ".drafts/session.json"] {
             files[suffix] = FileManager.default.contents(atPath: store + suffix)
         }
         for suffix in ["-wal", "-shm"] {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import NudgeSystem
 import NudgeTestSupport
 import Testing
 
@@ -85,5 +86,22 @@ struct DoctorStoreSafetyTests {
                     + "        fix: move it away (mv \(store).backup-location \(store).backup-location.moved); nudge makes the file again\n"
             ), "\(result)")
         #expect(result.status == 1)
+    }
+
+    /// What a daemon showed and was answered on a full disk, left in `STORE.awaiting` by one
+    /// killed before the store took it, is named with the fix; an emptied file is not.
+    @Test func recordsLeftInTheReservedFileAreAWarning() throws {
+        try nudge("log", "symptom", "headache", "--severity", "2")
+        let file = try AwaitingStoreFile(storePath: store)
+        let records = #"{"showings":[{"id":-1,"key":"k","kind":"dose2","dueAt":0,"shownAt":0}],"answers":[]}"#
+        #expect(file.save(Data(records.utf8)))
+        let result = try NudgeBinary.run(["doctor"], environment: environment)
+        #expect(
+            result.stdout.contains(
+                "WARNING store: \(store).awaiting holds 1 showing(s) and 0 answer(s) a daemon made while the store refused writes, not in the store yet\n        fix: make room on the store's disk"
+            ), "\(result)")
+        #expect(file.save(Data()))
+        let emptied = try NudgeBinary.run(["doctor"], environment: environment)
+        #expect(!emptied.stdout.contains(".awaiting"), "\(emptied)")
     }
 }

@@ -59,9 +59,9 @@ extension Daemon {
             return true
         } catch {
             logger.error("\(error)")
-            if Self.isRefusal(error) {
+            if Self.isRefusal(error) || Self.isDamage(error) {
                 awaitingStore.hold(.init(event: event, at: now, line: line))
-                storeRefused(error)
+                if !Self.isDamage(error) { storeRefused(error) }
             }
             return false
         }

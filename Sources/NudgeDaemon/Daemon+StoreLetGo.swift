@@ -87,6 +87,25 @@ extension Daemon {
         return kept
     }
 
+    /// Another file is at the store's path: the daemon lets go of the one it has open and
+    /// starts again on the new one, numbered past it, saying what it is.
+    func takeOnReplacedStore() throws(DaemonError) {
+        let path = configuration.storePath
+        let formerIdentity = (try? store.identity()) ?? nil
+        let issued = letGoOfTheStore(because: "before it")
+        // Before anything opens the new file: the -wal at the path is the old file's.
+        do { try store.emptyWriteAheadLog() } catch { logger.error("\(error)") }
+        let what = issued.flatMap {
+            StoreReplacement.takeOn(
+                path: path, formerIdentity: formerIdentity, deliveriesIssued: $0, now: configuration.clock.now())
+        }
+        logger.warning(
+            "the store \(path) was replaced by another file (a restore of a damaged store, a sync tool or another program)\(what.map { "; \($0)" } ?? ""); starting again on it",
+            metadata: ["event": "store_replaced"])
+        handOverShowingsAwaitingStore()
+        throw .storeReplaced(path)
+    }
+
     /// The store's file overwritten in place by another program (`StoreOverwrite`): what this
     /// daemon shows that the file no longer records is closed, read through a connection of
     /// its own, and the daemon starts again on the file, whose deliveries it then numbers past
@@ -124,6 +143,7 @@ extension Daemon {
         logger.warning(
             "the store \(path) was overwritten in place by another program (\(what)); starting again on it",
             metadata: ["event": "store_overwritten"])
+        handOverShowingsAwaitingStore()
         throw .storeReplaced(path)
     }
 
@@ -132,7 +152,7 @@ extension Daemon {
     /// store the daemon started again on and still reads as damaged is damaged).
     func isOverwrittenUnderTheConnection() -> Bool {
         let path = configuration.storePath
-        guard let stamp = StoreOverwrite.stamp(path),
+        guard let stamp = StoreOverwrite.stamp(path), Store.lost(at: path) == nil,
             ProcessInfo.processInfo.environment[Self.overwriteSeenVariable] != stamp
         else { return false }
         return StoreOverwrite.isSoundAfresh(path)

@@ -193,11 +193,12 @@ extension Daemon {
         }
         if RemovedLog.isRemoved(under: configuration.storePath) {
             try takeOnOverwrittenStore(
-                "its write-ahead log was removed under its connection, as SQLite does when it opens the file as a copy begins: `cp BACKUP STORE`"
-            )
+                "its write-ahead log was removed under its connection",
+                likely: ", as SQLite does when it opens the file as a copy begins: `cp BACKUP STORE`")
         }
         if store.fileKeepsRollbackJournal() {
-            try takeOnOverwrittenStore("with a file that keeps a rollback journal, as a backup does: `cp BACKUP STORE`")
+            try takeOnOverwrittenStore(
+                "with a file that keeps a rollback journal", likely: ", as a backup does: `cp BACKUP STORE`")
         }
         // A commit writes its frames to the -wal before its index shows them: re-checked,
         // unless the -wal is as the last checkpoint left it (the checkpoint's own writes).

@@ -99,8 +99,12 @@ extension Daemon {
             StoreReplacement.takeOn(
                 path: path, formerIdentity: formerIdentity, deliveriesIssued: $0, now: configuration.clock.now())
         }
+        let by =
+            StoreOverwrite.isPutInPlaceByRestore(path)
+            ? "by nudge restore (a backup put in place of a damaged store)"
+            : "by another file (a restore of a damaged store, a sync tool or another program)"
         logger.warning(
-            "the store \(path) was replaced by another file (a restore of a damaged store, a sync tool or another program)\(what.map { "; \($0)" } ?? ""); starting again on it",
+            "the store \(path) was replaced \(by)\(what.map { "; \($0)" } ?? ""); starting again on it",
             metadata: ["event": "store_replaced"])
         handOverShowingsAwaitingStore()
         throw .storeReplaced(path)
@@ -109,8 +113,9 @@ extension Daemon {
     /// The store's file overwritten in place by another program (`StoreOverwrite`): what this
     /// daemon shows that the file no longer records is closed, read through a connection of
     /// its own, and the daemon starts again on the file, whose deliveries it then numbers past
-    /// those recorded beside the store as they were shown. `what` ends the log line.
-    func takeOnOverwrittenStore(_ what: String) throws(DaemonError) {
+    /// those recorded beside the store as they were shown. `sign` is what the daemon saw, and
+    /// `likely` what it suggests, unless the file says nudge's restore put it there.
+    func takeOnOverwrittenStore(_ sign: String, likely: String = "") throws(DaemonError) {
         let path = configuration.storePath
         store.abandonAfterOverwrite()
         RemovedLog.removeStaleIndex(of: path)
@@ -140,9 +145,10 @@ extension Daemon {
         }
         // The daemon started again on this very file does not take it for overwritten again.
         setenv(Self.overwriteSeenVariable, StoreOverwrite.stamp(path) ?? "", 1)
-        logger.warning(
-            "the store \(path) was overwritten in place by another program (\(what)); starting again on it",
-            metadata: ["event": "store_overwritten"])
+        let by =
+            StoreOverwrite.isPutInPlaceByRestore(path)
+            ? "put in place by nudge restore (\(sign))" : "overwritten in place by another program (\(sign)\(likely))"
+        logger.warning("the store \(path) was \(by); starting again on it", metadata: ["event": "store_overwritten"])
         handOverShowingsAwaitingStore()
         throw .storeReplaced(path)
     }

@@ -61,9 +61,9 @@ extension Daemon {
             return true
         } catch {
             logger.error("\(Self.said(error))")
-            if Self.isRefusal(error) {
+            if Self.isRefusal(error) || Self.isDamage(error) {
                 awaitingStore.hold(.init(event: event, at: now, line: line))
-                storeRefused(error)
+                if !Self.isDamage(error) { storeRefused(error) }
             }
             return false
         }

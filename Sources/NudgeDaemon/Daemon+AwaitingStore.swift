@@ -17,12 +17,14 @@ extension Daemon {
         guard !awaitingStore.isShown(occurrence.key) else { return nil }
         let refusal: StoreError
         do {
-            return try store.claim(occurrence)
+            let claimed = try store.claim(occurrence)
+            planner.inMemory.claimed(occurrence.key)
+            return claimed
         } catch {
             refusal = error
         }
-        guard Self.isRefusal(refusal) else { throw refusal }
-        storeRefused(refusal)
+        guard Self.isRefusal(refusal) || Self.isDamage(refusal) else { throw refusal }
+        if !Self.isDamage(refusal) { storeRefused(refusal) }
         let key = occurrence.key
         logger.warning(
             "the store refused to claim \(key); shown all the same, recorded once it takes writes",

@@ -51,7 +51,7 @@ extension Daemon {
             content = shown
         }
         // What a replacing kind shows last is on screen in its place.
-        let live = rule.isReplacing ? try store.latestShown(rule.kind) : nil
+        let live = rule.isReplacing ? try latestShownUnlessUnreadable(rule.kind) : nil
         if claimed.shownAt != nil, let live, live.id != claimed.id {
             // Owed again after it expired unseen, but a later state of its kind was shown since
             // (the alarm after its pre-alarm): showing it would put the past over the present.

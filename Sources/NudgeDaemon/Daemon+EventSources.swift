@@ -147,6 +147,7 @@ extension Daemon {
                 logger.notice("the session bus closed (the session ended); stopping")
                 return .stop
             case .notifier(let event, let instant, let line):
+                planner.inMemory.heard(event)
                 if handle(event, at: instant, line: line), let line { server.recorded(line) }
             }
         }
@@ -192,11 +193,12 @@ extension Daemon {
         }
         if RemovedLog.isRemoved(under: configuration.storePath) {
             try takeOnOverwrittenStore(
-                "its write-ahead log was removed under its connection, as SQLite does when it opens the file as a copy begins: `cp BACKUP STORE`"
-            )
+                "its write-ahead log was removed under its connection",
+                likely: ", as SQLite does when it opens the file as a copy begins: `cp BACKUP STORE`")
         }
         if store.fileKeepsRollbackJournal() {
-            try takeOnOverwrittenStore("with a file that keeps a rollback journal, as a backup does: `cp BACKUP STORE`")
+            try takeOnOverwrittenStore(
+                "with a file that keeps a rollback journal", likely: ", as a backup does: `cp BACKUP STORE`")
         }
         // A commit writes its frames to the -wal before its index shows them: re-checked,
         // unless the -wal is as the last checkpoint left it (the checkpoint's own writes).
@@ -205,24 +207,6 @@ extension Daemon {
             descriptors.storeRecheck.start()
         }
         return .continue
-    }
-
-    /// Another file is at the store's path: the daemon lets go of the one it has open and
-    /// starts again on the new one, numbered past it, saying what it is.
-    private func takeOnReplacedStore() throws(DaemonError) {
-        let path = configuration.storePath
-        let formerIdentity = (try? store.identity()) ?? nil
-        let issued = letGoOfTheStore(because: "before it")
-        // Before anything opens the new file: the -wal at the path is the old file's.
-        do { try store.emptyWriteAheadLog() } catch { logger.error("\(error)") }
-        let what = issued.flatMap {
-            StoreReplacement.takeOn(
-                path: path, formerIdentity: formerIdentity, deliveriesIssued: $0, now: configuration.clock.now())
-        }
-        logger.warning(
-            "the store \(path) was replaced by another file (a restore of a damaged store, a sync tool or another program)\(what.map { "; \($0)" } ?? ""); starting again on it",
-            metadata: ["event": "store_replaced"])
-        throw .storeReplaced(path)
     }
 
     private func onStoreRecheck() -> EventLoop.Next {

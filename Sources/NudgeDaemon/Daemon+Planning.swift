@@ -38,6 +38,7 @@ extension Daemon {
             planner.startPlan(dataVersion: dataVersion, personClock: configuration.personClock())
             _ = server.takeShownSincePlan()
             let (plan, input) = try planAndDeliver()
+            planner.inMemory.keep(plan, input: input, zone: planner.timeZone)
             planner.logUnreadable(store.takeUnreadableRows())
             // Held only when everything it found due was shown (or waits for a server): then at
             // its next due instant a fresh plan would show exactly its `next`.
@@ -66,7 +67,7 @@ extension Daemon {
             releaseMemory()
             return input
         } catch {
-            if let error = error as? StoreError, case .damaged(_, let problem) = error {
+            if let problem = unreadableProblem(error) {
                 // Not damaged: overwritten under this connection, which the loop lets go of.
                 if isOverwrittenUnderTheConnection() {
                     events.push(.storeOverwritten)
@@ -74,6 +75,7 @@ extension Daemon {
                 }
                 logger.error("\(error)")
                 show(upkeep.backups.storeDamaged(problem, now: configuration.clock.now(), wallClock: wallClock))
+                deliverFromMemory(because: problem)
             } else {
                 logger.error("\(error)")
                 planRefused(error)

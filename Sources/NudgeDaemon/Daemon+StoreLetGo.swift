@@ -87,11 +87,35 @@ extension Daemon {
         return kept
     }
 
+    /// Another file is at the store's path: the daemon lets go of the one it has open and
+    /// starts again on the new one, numbered past it, saying what it is.
+    func takeOnReplacedStore() throws(DaemonError) {
+        let path = configuration.storePath
+        let formerIdentity = (try? store.identity()) ?? nil
+        let issued = letGoOfTheStore(because: "before it")
+        // Before anything opens the new file: the -wal at the path is the old file's.
+        do { try store.emptyWriteAheadLog() } catch { logger.error("\(error)") }
+        let what = issued.flatMap {
+            StoreReplacement.takeOn(
+                path: path, formerIdentity: formerIdentity, deliveriesIssued: $0, now: configuration.clock.now())
+        }
+        let by =
+            StoreOverwrite.isPutInPlaceByRestore(path)
+            ? "by nudge restore (a backup put in place of a damaged store)"
+            : "by another file (a restore of a damaged store, a sync tool or another program)"
+        logger.warning(
+            "the store \(path) was replaced \(by)\(what.map { "; \($0)" } ?? ""); starting again on it",
+            metadata: ["event": "store_replaced"])
+        handOverShowingsAwaitingStore()
+        throw .storeReplaced(path)
+    }
+
     /// The store's file overwritten in place by another program (`StoreOverwrite`): what this
     /// daemon shows that the file no longer records is closed, read through a connection of
     /// its own, and the daemon starts again on the file, whose deliveries it then numbers past
-    /// those recorded beside the store as they were shown. `what` ends the log line.
-    func takeOnOverwrittenStore(_ what: String) throws(DaemonError) {
+    /// those recorded beside the store as they were shown. `sign` is what the daemon saw, and
+    /// `likely` what it suggests, unless the file says nudge's restore put it there.
+    func takeOnOverwrittenStore(_ sign: String, likely: String = "") throws(DaemonError) {
         let path = configuration.storePath
         store.abandonAfterOverwrite()
         RemovedLog.removeStaleIndex(of: path)
@@ -121,9 +145,11 @@ extension Daemon {
         }
         // The daemon started again on this very file does not take it for overwritten again.
         setenv(Self.overwriteSeenVariable, StoreOverwrite.stamp(path) ?? "", 1)
-        logger.warning(
-            "the store \(path) was overwritten in place by another program (\(what)); starting again on it",
-            metadata: ["event": "store_overwritten"])
+        let by =
+            StoreOverwrite.isPutInPlaceByRestore(path)
+            ? "put in place by nudge restore (\(sign))" : "overwritten in place by another program (\(sign)\(likely))"
+        logger.warning("the store \(path) was \(by); starting again on it", metadata: ["event": "store_overwritten"])
+        handOverShowingsAwaitingStore()
         throw .storeReplaced(path)
     }
 
@@ -132,7 +158,7 @@ extension Daemon {
     /// store the daemon started again on and still reads as damaged is damaged).
     func isOverwrittenUnderTheConnection() -> Bool {
         let path = configuration.storePath
-        guard let stamp = StoreOverwrite.stamp(path),
+        guard let stamp = StoreOverwrite.stamp(path), Store.lost(at: path) == nil,
             ProcessInfo.processInfo.environment[Self.overwriteSeenVariable] != stamp
         else { return false }
         return StoreOverwrite.isSoundAfresh(path)

@@ -15,6 +15,8 @@ struct PlannerMemory {
     private(set) var lastDataVersion = -1
     /// The last plan, kept until its next due instant.
     var heldPlan: HeldPlan?
+    /// The last plan made from the store read whole, for when it cannot be read.
+    var inMemory = PlanInMemory()
     /// The unreadable rows logged already: each is logged once, not at every plan.
     private var loggedUnreadable: Set<UnreadableRow> = []
     private var reportedIgnoredRows: [String: String] = [:]

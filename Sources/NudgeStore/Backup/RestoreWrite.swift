@@ -20,6 +20,8 @@ final class RestoreWrite {
     /// (`KeptCopy`), and whether it is whole.
     private var keptTemporary: HeldTemporaryFile?
     private var keptWhole = false
+    /// Whether the store was emptied, and is replaced by a rename as a damaged one is.
+    private(set) var emptied = false
     /// The account of the kept copy, counted under the write lock when one was expected.
     private(set) var accountUnderLock: RestoreAccount?
     /// The path of another live store whose identity this store would have kept (`IdentityTwin`):
@@ -99,6 +101,13 @@ final class RestoreWrite {
     /// store's write lock, which it holds to the commit; the store is kept right after that
     /// step, through another connection that reads the last commit before the lock.
     func write(from temporary: String, keeping: Bool) throws {
+        // An emptied store is damage (`StoreFile.checkNotLost`), replaced by a rename as damage
+        // is: a running daemon's connection in write-ahead-log mode keeps SQLite from writing
+        // into it (hostile round 30 on issue 39: the daemon rings from memory meanwhile).
+        if keeping, Store.lost(at: storePath) != nil {
+            emptied = true
+            throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "the store is empty")
+        }
         var configuration = Configuration()
         configuration.busyMode = LockWait.busyMode
         configuration.label = "nudge.restore"
@@ -204,6 +213,10 @@ final class RestoreWrite {
             ?? keptAt.map { try? RestoreAccount.compare(store: $0, backup: backupPath) }
             ?? RestoreAccount()
     }
+
+    /// The account of a store replaced by a rename: an emptied one's says so, a damaged one's
+    /// cannot be counted.
+    var accountOfReplaced: RestoreAccount? { emptied ? account : nil }
 
     /// A restore that wrote nothing keeps no copy: the store is as it was.
     func discardKept() {

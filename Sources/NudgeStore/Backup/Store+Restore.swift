@@ -10,8 +10,7 @@ import NudgeCore
 extension Store {
     /// What a restore changed: what the store had that the backup has not (nil when SQLite
     /// could not read the store to count it), where the store before the restore is kept, and
-    /// whether the store's file was replaced (a damaged store): then programs that have it open
-    /// must open it again.
+    /// whether its file was replaced (damaged or emptied): programs that have it open reopen it.
     public struct Restored: Sendable {
         public var account: RestoreAccount?
         public var keptAt: String?
@@ -78,7 +77,8 @@ extension Store {
             recordRolledBack(store: storePath, kept: kept)
             recordBackupDirectory(of: storePath)
             return Restored(
-                account: nil, keptAt: kept, replacedFile: true, identityLivesAt: written.identityLivesAt)
+                account: written.accountOfReplaced, keptAt: kept, replacedFile: true,
+                identityLivesAt: written.identityLivesAt)
         } catch {
             written.discardKept()
             throw restoreFailure(error, storePath: storePath, backupPath: backupPath)

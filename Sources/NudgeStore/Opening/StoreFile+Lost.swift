@@ -56,4 +56,11 @@ extension Store {
     public static func identityUnknowable(at path: String) -> StoreError? {
         StoreFile.identityUnknowable(path)
     }
+
+    /// Why the store at `path` is lost (`StoreFile.checkNotLost`: emptied or removed while
+    /// nudge's backup location names it): damage, not another file put in its place.
+    public static func lost(at path: String) -> StoreError? {
+        do throws(StoreError) { try StoreFile.checkNotLost(path) } catch { return error }
+        return nil
+    }
 }

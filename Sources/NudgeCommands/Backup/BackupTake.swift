@@ -31,8 +31,12 @@ public struct BackupTake {
         // A killed restore leaves a copy of the whole store beside it.
         let restoreLeftovers = AbandonedFiles.removeTemporary(
             beside: context.storePath, prefix: Store.restoreTemporaryPrefix, now: Date())
+        // So does one interrupted before it named its copy of the store: named now, or removed.
+        let keptCopies = KeptCopy.settleAbandoned(beside: context.storePath, now: Date())
         context.print(
-            Self.taken(backup, thinning: thinning, leftovers: leftovers, restoreLeftovers: restoreLeftovers))
+            Self.taken(backup, thinning: thinning, leftovers: leftovers, restoreLeftovers: restoreLeftovers)
+                + keptCopies.map { "; gave the copy of the store an interrupted restore kept its name: \($0)" }.joined()
+        )
         // README says --output replaces a regular file: never unsaid.
         if let replaced { context.print("replaced the file that was at \(backup.path) (\(replaced))") }
         if let stale = BackupLocation.staleness(store: context.storePath) {

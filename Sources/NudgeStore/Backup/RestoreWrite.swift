@@ -140,7 +140,7 @@ final class RestoreWrite {
             _ = try copy.writeWithoutTransaction { db in try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE") }
             try copy.close()
         } catch let error as DatabaseError where error.isDamage {
-            _ = try keepBytes()
+            try keepBytes()
             return
         } catch {
             throw Store.BackupFailure(
@@ -179,21 +179,21 @@ final class RestoreWrite {
         keptTemporary = nil
     }
 
-    /// The store's file and its WAL byte for byte, for a store SQLite cannot read whole (a
-    /// copy kept already is not made again).
-    func keepBytes() throws(Store.BackupFailure) -> String {
-        linkKept()
-        if let keptAt { return keptAt }
-        let temporary = try HeldTemporaryFile(beside: storePath, prefix: Store.restoreTemporaryPrefix)
-        defer { temporary.remove() }
+    /// The store's file and its WAL byte for byte into the reserved temporary file, for a store
+    /// SQLite cannot read whole (a copy kept already is not made again). Like a copy through
+    /// SQLite it gets its kept name only once the store is restored (`linkKept`): before, a
+    /// restore killed after the copy named it though the damaged store was never replaced.
+    func keepBytes() throws(Store.BackupFailure) {
+        guard !keptWhole, let temporary = keptTemporary else { return }
+        // What SQLite's copy that failed left beside it is no part of the store.
+        for suffix in HeldTemporaryFile.companions { unlink(temporary.path + suffix) }
         try PrivateCopy.copyBytes(storePath, to: temporary.path, creating: false, keeping: keptBase)
         if FileManager.default.fileExists(atPath: storePath + "-wal") {
             try PrivateCopy.copyBytes(
                 storePath + "-wal", to: temporary.path + "-wal", creating: true, keeping: keptBase)
         }
-        let kept = try PrivateCopy.linkNew(temporary.path, as: keptBase)
-        keptAt = kept
-        return kept
+        keptWhole = true
+        temporary.keepOnSignal()
     }
 
     /// What the written restore rolled back (nil when SQLite could not read the kept copy to

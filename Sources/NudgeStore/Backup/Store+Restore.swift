@@ -78,24 +78,25 @@ extension Store {
         } catch let error as DatabaseError where error.isDamage && storeExisted {
             try written.keepBytes()
             try replace(storePath, with: temporary)
-            written.linkKept()
-            if let kept = written.keptAt { recordRolledBack(store: storePath, kept: kept) }
-            recordBackupDirectory(of: storePath)
-            return Restored(
-                account: nil, keptAt: written.keptAt, replacedFile: true, identityLivesAt: written.identityLivesAt)
+            return finished(written, replacedFile: true, storeWas: nil)
         } catch {
             written.discardKept()
             throw restoreFailure(error, storePath: storePath, backupPath: backupPath)
         }
+        return finished(written, replacedFile: false, storeWas: !storeExisted ? .notThere : storeEmpty ? .empty : nil)
+    }
+
+    /// The restore is committed: the kept copy gets its name (`KeptCopy`), and what it rolled back
+    /// is recorded. A store `storeWas` not there to compare, or a replaced file, has no account.
+    private static func finished(
+        _ written: RestoreWrite, replacedFile: Bool, storeWas: RestoreAccount.Absence?
+    ) -> Restored {
         written.linkKept()
-        if let kept = written.keptAt { recordRolledBack(store: storePath, kept: kept) }
-        recordBackupDirectory(of: storePath)
+        if let kept = written.keptAt { recordRolledBack(store: written.storePath, kept: kept) }
+        recordBackupDirectory(of: written.storePath)
         return Restored(
-            account: storeEmpty
-                ? RestoreAccount(storeWas: .empty)
-                : storeExisted ? written.account : RestoreAccount(storeWas: .notThere),
-            keptAt: written.keptAt,
-            replacedFile: false, identityLivesAt: written.identityLivesAt)
+            account: replacedFile ? nil : storeWas.map { RestoreAccount(storeWas: $0) } ?? written.account,
+            keptAt: written.keptAt, replacedFile: replacedFile, identityLivesAt: written.identityLivesAt)
     }
 
     /// The store's folder, made if missing, without what killed restores left in it.

@@ -56,14 +56,15 @@ public struct BackupRestore {
         }
         let (pinned, described) = try pinnedBackup(context)
         defer { pinned.remove() }
+        let restored = try restore(pinned, described: described, keptPath: keptPath, context)
+        // Made once the store is restored: a copy of the backup (its identity, and maybe the
+        // removed store's inode number again) would be taken for a twin of the store by it.
         if let orphanLog, let database = OrphanLog.pair(orphanLog, with: pinned.path) {
             context.print(
                 "beside it, \(database) is a copy of the backup restored, so that sqlite3 \(database) reads the two together (pages the log lacks are the backup's)"
             )
         }
-        guard let restored = try restore(pinned, described: described, keptPath: keptPath, context) else {
-            return context.print("nothing restored")
-        }
+        guard let restored else { return context.print("nothing restored") }
         // The restored store records the inode of the file it is now in.
         Store.claimIdentity(at: context.storePath, now: context.now)
         context.print("restored \(described)\(Self.outcome(restored))")

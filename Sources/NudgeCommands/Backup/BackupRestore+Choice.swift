@@ -56,7 +56,8 @@ extension BackupRestore {
                     ?? "\(directory) has no sound backup of this store to restore\(Self.unopenableNote(unopenable)); give a backup's path instead",
                 exitCode: 66)
         }
-        // Taken only when no other is sound (`newestSound`): never unsaid.
+        try Self.refuseAmongBackupsAhead(newest, directory: directory, identity: identity, context)
+        // Taken only when no other is sound (`newestSound`, `refuseAmongBackupsAhead`): never unsaid.
         let ahead =
             newest.isAhead(of: context.now)
             ? " (dated ahead of the clock, and this store's only sound backup; check the time with timedatectl)" : ""
@@ -65,6 +66,29 @@ extension BackupRestore {
             ahead + Self.unopenableNote(unopenable.filter { $0.takenAt > newest.takenAt }, newer: true)
                 + Self.damagedNote(in: directory, newerThan: newest, identity: identity, context)
         )
+    }
+
+    /// Refuses `--latest` when the newest sound backup is dated ahead of the clock and another
+    /// sound one is too: the clock is behind now, or was ahead when one was taken, so their dates
+    /// cannot tell which was taken last (hostile round 30 on issue 39, Medium 1: with the clock
+    /// behind, the one dated furthest ahead, with 2 entries, was restored as "this store's only
+    /// sound backup" over one taken later by the right clock, with 5). Each is named with its command.
+    private static func refuseAmongBackupsAhead(
+        _ newest: BackupFile, directory: String, identity: String?, _ context: CommandContext
+    ) throws {
+        guard newest.isAhead(of: context.now) else { return }
+        let others = BackupDirectory.list(in: directory, now: context.now, identity: identity, store: context.storePath)
+            .filter {
+                $0.path != newest.path && $0.isAhead(of: context.now) && $0.unreadableReason == nil
+                    && BackupDirectory.inspect($0.path).isSound
+            }
+        guard !others.isEmpty else { return }
+        let each = ([newest] + others).map { backup in
+            "the one dated \(LocalFormat.dateTime(backup.takenAt, clock: context.wallClock)) with: \(NudgeLine.restore(backup.path, into: context.storePath))"
+        }
+        throw CommandFailure(
+            "\(others.count + 1) sound backups of this store are dated ahead of the clock (\(LocalFormat.dateTime(context.now, clock: context.wallClock))), so --latest cannot tell which was taken last: the clock is behind now, or was ahead when one was taken; check the time with timedatectl, and restore \(each.joined(separator: ", or ")) (nudge backups lists them)",
+            exitCode: 65)
     }
 
     /// ` (the newer DIR/nudge-….sqlite is damaged, passed over)`: what `--latest` did not take

@@ -40,7 +40,7 @@ public struct BackupRestore {
     private func restoreNamed(_ context: CommandContext) throws {
         let keptPath =
             context.storePath + ".before-restore-" + Timestamp.format(context.now).filter { $0 != "-" && $0 != ":" }
-        Self.keepOrphanLog(keptPath: keptPath, context)
+        let orphanLog = Self.keepOrphanLog(keptPath: keptPath, context)
         // A backup is never written: not even by a restore into it.
         do { try Store.refuseBackup(at: context.storePath) } catch { throw CommandFailure(error) }
         // A copy of a store (or one that lost its identity) gets its own first: it takes
@@ -56,20 +56,28 @@ public struct BackupRestore {
         }
         let (pinned, described) = try pinnedBackup(context)
         defer { pinned.remove() }
-        guard let restored = try restore(pinned, described: described, keptPath: keptPath, context) else {
-            return context.print("nothing restored")
+        let restored = try restore(pinned, described: described, keptPath: keptPath, context)
+        // Made once the store is restored: a copy of the backup (its identity, and maybe the
+        // removed store's inode number again) would be taken for a twin of the store by it.
+        if let orphanLog, let database = OrphanLog.pair(orphanLog, with: pinned.path) {
+            context.print(
+                "beside it, \(database) is a copy of the backup restored, so that sqlite3 \(database) reads the two together (pages the log lacks are the backup's)"
+            )
         }
+        guard let restored else { return context.print("nothing restored") }
         // The restored store records the inode of the file it is now in.
         Store.claimIdentity(at: context.storePath, now: context.now)
         context.print("restored \(described)\(Self.outcome(restored))")
     }
 
     /// Before anything opens the path: a store made there again discards a log left beside it.
-    private static func keepOrphanLog(keptPath: String, _ context: CommandContext) {
-        guard let log = OrphanLog.keepAside(of: context.storePath, as: keptPath) else { return }
+    /// Where it is kept.
+    private static func keepOrphanLog(keptPath: String, _ context: CommandContext) -> String? {
+        guard let log = OrphanLog.keepAside(of: context.storePath, as: keptPath) else { return nil }
         context.print(
             "the store's file is gone or empty, but its \(log.path.hasSuffix("-wal") ? "write-ahead log" : "journal") (\(ByteCountText.describe(log.size))) was beside it, which may hold what was written last: it is kept at \(log.path)"
         )
+        return log.path
     }
 
     /// `; what it rolled back; where the store before it is kept`, and what else is so.

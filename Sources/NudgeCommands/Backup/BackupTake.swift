@@ -27,11 +27,16 @@ public struct BackupTake {
         // A copy of a store (or one that lost its identity) gets its own before its backup.
         Store.claimIdentity(at: context.storePath, now: context.now)
         let replaced = output.flatMap { Self.describeExisting($0, context) }
-        let (backup, removed, leftovers) = try take(context)
+        let (backup, thinning, leftovers) = try take(context)
         // A killed restore leaves a copy of the whole store beside it.
         let restoreLeftovers = AbandonedFiles.removeTemporary(
             beside: context.storePath, prefix: Store.restoreTemporaryPrefix, now: Date())
-        context.print(Self.taken(backup, removed: removed, leftovers: leftovers, restoreLeftovers: restoreLeftovers))
+        // So does one interrupted before it named its copy of the store: named now, or removed.
+        let keptCopies = KeptCopy.settleAbandoned(beside: context.storePath, now: Date())
+        context.print(
+            Self.taken(backup, thinning: thinning, leftovers: leftovers, restoreLeftovers: restoreLeftovers)
+                + keptCopies.map { "; gave the copy of the store an interrupted restore kept its name: \($0)" }.joined()
+        )
         // README says --output replaces a regular file: never unsaid.
         if let replaced { context.print("replaced the file that was at \(backup.path) (\(replaced))") }
         if let stale = BackupLocation.staleness(store: context.storePath) {
@@ -45,8 +50,9 @@ public struct BackupTake {
 
     /// `backed up the store to FILE (SIZE, checked: ok; COUNTS)`, and what was removed.
     private static func taken(
-        _ backup: BackupFile, removed: [BackupFile], leftovers: [String], restoreLeftovers: [String]
+        _ backup: BackupFile, thinning: Thinning, leftovers: [String], restoreLeftovers: [String]
     ) -> String {
+        let removed = thinning.removed
         // A backup since thinned away by one taken at the same time has no counts to give.
         let phrases = BackupDirectory.counts(backup.path, immutable: true).map {
             BackupDirectory.phrase($0.count, $0.label)
@@ -58,6 +64,8 @@ public struct BackupTake {
             ? ""
             : "; removed as the daily backups are kept (nudge(5)): "
                 + removed.map { ($0.path as NSString).lastPathComponent }.joined(separator: ", ")
+        // One the policy would remove that holds the only copy of rows stays, and says why.
+        let held = thinning.held.map { "; \(($0.backup.path as NSString).lastPathComponent) \($0.reason)" }.joined()
         // Backups of one store taken at once: the newest is the day's, and thins this one.
         let since =
             FileManager.default.fileExists(atPath: backup.path)
@@ -74,7 +82,7 @@ public struct BackupTake {
             : "; removed what \(restoreLeftovers.count == 1 ? "a restore" : "restores") killed midway left beside the store: "
                 + restoreLeftovers.joined(separator: ", ")
         return
-            "backed up the store to \(backup.path) (\(ByteCountText.describe(backup.size)), checked: ok\(counts))\(thinned)\(since)\(cleaned)\(restoresCleaned)"
+            "backed up the store to \(backup.path) (\(ByteCountText.describe(backup.size)), checked: ok\(counts))\(thinned)\(held)\(since)\(cleaned)\(restoresCleaned)"
     }
 
     /// `12 B, last changed 2026-11-20 10:00 UTC` of the regular file at `path`; nil when
@@ -128,9 +136,9 @@ public struct BackupTake {
         }
     }
 
-    /// The backup, to --output or into the backup directory, the older ones that thinning
-    /// the directory removed, and the temporary files of killed backups removed from it.
-    private func take(_ context: CommandContext) throws -> (BackupFile, removed: [BackupFile], leftovers: [String]) {
+    /// The backup, to --output or into the backup directory, what thinning the directory removed
+    /// and kept, and the temporary files of killed backups removed from it.
+    private func take(_ context: CommandContext) throws -> (BackupFile, thinning: Thinning, leftovers: [String]) {
         let store = try context.openStoreForReading()
         let settings = try store.run { try $0.settings() }
         let setting = settings[BackupPolicy.directory]
@@ -145,17 +153,17 @@ public struct BackupTake {
                 // store there, which only a backup into it can tell and remove.
                 let folder = PathText.directory(of: output)
                 let leftovers = BackupDirectory.removeAbandoned(in: folder.isEmpty ? "." : folder)
-                return (BackupFile(path: output, takenAt: context.now, size: size), [], leftovers)
+                return (BackupFile(path: output, takenAt: context.now, size: size), Thinning(), leftovers)
             }
             let directory = BackupDirectory.directory(store: context.storePath, setting: setting)
             let backup = try store.backUp(into: directory, at: context.now)
             // A backup holds its store's identity; one without thins nothing.
             let leftovers = BackupDirectory.removeAbandoned(in: directory)
-            guard case .store(let identity) = backup.origin else { return (backup, [], leftovers) }
-            let removed = BackupDirectory.thin(
+            guard case .store(let identity) = backup.origin else { return (backup, Thinning(), leftovers) }
+            let thinning = BackupDirectory.thinning(
                 directory, store: context.storePath, identity: identity, keeping: backup.path,
                 clock: context.wallClock, now: context.now)
-            return (backup, removed, leftovers)
+            return (backup, thinning, leftovers)
         } catch {
             throw CommandFailure(error.description, exitCode: error.exitCode)
         }

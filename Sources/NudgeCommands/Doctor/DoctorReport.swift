@@ -33,6 +33,7 @@ public struct DoctorReport {
                 store: path, settings: settings, now: context.now, clock: context.wallClock)
         }
         findings += DoctorFindings.leftoverFindings(store: path, settings: settings, now: Date())
+        findings += Self.staleDamageWarningFindings(path)
         findings += DoctorFindings.encryptionFindings(store: path, settings: settings)
         findings += Self.soundFindings(settings, bell: bell)
         findings += Self.escalationFindings(

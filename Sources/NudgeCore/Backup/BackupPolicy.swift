@@ -6,7 +6,8 @@ import Foundation
 /// going from the newest back, a backup is kept when it is the newest of a local day among the
 /// 7 most recent days that have one, of an ISO week (Monday to Sunday) among the 5 most recent
 /// such weeks, or of a calendar month among the 12 most recent such months. One backup may
-/// count for several. Everything else is removed; the newest is always kept.
+/// count for several. Everything else is removed, but a backup of one of those 7 days that holds
+/// rows the newest backup lacks (`isAmongDailyDays`); the newest is always kept.
 public enum BackupPolicy {
     public static let enabled = SettingKey("backup.enabled", .boolean, default: "true")
     public static let time = SettingKey("backup.time", .timeOfDay, default: "03:30")
@@ -37,6 +38,14 @@ public enum BackupPolicy {
         keep(count: keepWeekly) { ($0.daysSinceEpoch - 4).floorDivided(by: 7) }
         keep(count: keepMonthly) { $0.year * 12 + $0.month }
         return kept
+    }
+
+    /// Whether `instant` is on one of the `keepDaily` most recent local days among `instants`:
+    /// there a backup the policy would remove is kept while it holds rows the newest lacks, and
+    /// goes when its day is older, as a day's own backup would (the folder's growth stays bounded).
+    public static func isAmongDailyDays(_ instant: Date, of instants: [Date], clock: WallClock) -> Bool {
+        let days = Set(instants.map { clock.date(of: $0).daysSinceEpoch }).sorted(by: >).prefix(keepDaily)
+        return days.contains(clock.date(of: instant).daysSinceEpoch)
     }
 
     /// When the next backup is due (at or before `now`: take one now).

@@ -29,7 +29,31 @@ extension DoctorFindings {
                 : leftoverFinding(
                     "backups: \(backups.count == 1 ? "a backup" : "backups") killed midway did not finish: \(named(backups)) \(backups.count == 1 ? "is a part-written file" : "are part-written files"), no backup (nothing restores \(backups.count == 1 ? "it" : "them")), that no process writes, safe to delete",
                     files: backupFiles.map(\.path), count: backups.count),
-        ].compactMap { $0 }
+        ].compactMap { $0 } + KeptCopy.abandoned(beside: store, now: now).map(keptCopyFinding)
+            + keptLogFindings(store: store)
+    }
+
+    /// A restore's copy of the store under its temporary name (`.nudge-kept-STORE.PID.XXXXXX`):
+    /// a restore interrupted (Ctrl-C, killed) before it named it (`KeptCopy`). README says what
+    /// it is; until now doctor said nothing of it.
+    private static func keptCopyFinding(_ copy: (path: String, committed: Bool?)) -> Finding {
+        let start = "store: a restore interrupted (Ctrl-C, or killed) left \(named([copy.path]))"
+        switch copy.committed {
+        case true?:
+            return .warning(
+                "\(start), the store as it was before that restore, which went through: it holds what the restore rolled back",
+                fix:
+                    "nudge backup (or the next restore) gives it its kept name, \(PathText.directory(of: copy.path))/STORE.before-restore-INSTANT; keep it until nothing in it is needed"
+            )
+        case false?:
+            return .warning(
+                "\(start), a copy of the store made for a restore that did not go through: the store holds all of it",
+                fix: "nudge backup (or the next restore) removes it; or: rm \(ShellWord.quoted(copy.path))")
+        case nil:
+            return .warning(
+                "\(start), a copy of the store made for a restore; whether that restore went through cannot be told while the store cannot be read",
+                fix: "keep it: the next restore gives it its kept name, STORE.before-restore-INSTANT")
+        }
     }
 
     /// The fix removes SQLite's files beside them too, as a backup does.

@@ -208,55 +208,6 @@ public enum BackupDirectory {
         }
     }
 
-    /// Removes the backups of the store at `store` (of `identity`) that `BackupPolicy` does not
-    /// keep (with files SQLite cannot read, which are no one's backup; never one this user may
-    /// not open, which may be anyone's, nor another user's); returns them. The
-    /// policy counts whole backups only (`looksWhole`): one cut short never is a day's, week's
-    /// or month's in place of a whole one, and goes. Another store's backups, those taken
-    /// before identities, the store's own file, a live store (`isLive`) and `keeping` (the one
-    /// just taken, which a newer one of its day would displace after the clock went back) are
-    /// never removed. Nor is one taken ahead of `now` (a clock that was ahead): it takes no
-    /// day's, week's or month's place from the real ones, and is thinned once the clock passes it.
-    /// Nor are those taken from another live store of the same identity (`IdentityTwin`).
-    @discardableResult
-    public static func thin(
-        _ directory: String, store: String, identity: String?, keeping: String? = nil, clock: WallClock, now: Date
-    ) -> [BackupFile] {
-        let listed = list(in: directory, now: now, store: store).filter { backup in
-            switch backup.origin {
-            case .store(let owner): owner == identity
-            case .damaged: true
-            case .unmarked, .foreign, .unreadable: false
-            }
-        }
-        let backups = IdentityTwin.own(listed, identity: identity, store: store).filter { !$0.isAhead(of: now) }.map {
-            ($0, $0.looksWhole)
-        }
-        let whole = backups.filter(\.1).map(\.0)
-        let kept = keptFiles(whole, instants: BackupPolicy.kept(whole.map(\.takenAt), clock: clock), now: now)
-        let removed = backups.filter { backup, _ in
-            !kept.contains(backup.path) && backup.path != keeping && isOwn(backup.path) && unlink(backup.path) == 0
-        }.map(\.0)
-        return removed
-    }
-
-    /// The files the policy keeps: of several taken within one second (`.2`, `.3`), which share
-    /// their instant, the newest alone, as it would be of several in one day (hostile round 19
-    /// on issue 39: they stayed until the next second's backup).
-    private static func keptFiles(_ backups: [BackupFile], instants: Set<Date>, now: Date) -> Set<String> {
-        var seen: Set<Date> = []
-        return Set(
-            newestFirst(backups, now: now).filter { instants.contains($0.takenAt) && seen.insert($0.takenAt).inserted }
-                .map(\.path))
-    }
-
-    /// Whether this user owns the file: another user's (in a folder users share) is never
-    /// removed, damaged or not; nudge cannot tell it was a backup of this store.
-    private static func isOwn(_ path: String) -> Bool {
-        var status = stat()
-        return lstat(path, &status) == 0 && status.st_uid == getuid()
-    }
-
     /// Removes the temporary files of backups killed midway (`abandoned`); returns their names
     /// (SQLite's files beside them are not named apart).
     @discardableResult

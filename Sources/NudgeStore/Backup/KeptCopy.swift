@@ -13,7 +13,7 @@ import NudgeCore
 /// copy's temporary file (`store_metadata` `restore_kept_copy`), so that a later restore tells
 /// the copy of one killed after its commit (given its kept name: it holds what the restore
 /// rolled back) from the copy of one that never committed (removed: the store holds it all).
-enum KeptCopy {
+public enum KeptCopy {
     static let prefix = ".nudge-kept-"
     static let metadataKey = "restore_kept_copy"
 
@@ -21,7 +21,7 @@ enum KeptCopy {
     /// holds them); returns the kept names given. One the store cannot say anything of (it
     /// cannot be read) is kept too: nothing is removed that may be needed.
     @discardableResult
-    static func settleAbandoned(beside storePath: String, now: Date) -> [String] {
+    public static func settleAbandoned(beside storePath: String, now: Date) -> [String] {
         let abandoned = AbandonedFiles.abandonedTemporary(beside: storePath, prefix: prefix, now: now).filter(\.isMain)
         guard !abandoned.isEmpty else { return [] }
         let named = copyNamed(by: storePath)
@@ -40,6 +40,19 @@ enum KeptCopy {
             for suffix in [""] + HeldTemporaryFile.companions { unlink(file.path + suffix) }
         }
         return kept
+    }
+
+    /// The kept copies killed restores left beside the store that no process holds, each with
+    /// whether its restore was committed (the store names it: it holds what that restore rolled
+    /// back; nil when the store cannot be read): what `settleAbandoned` would do, for `nudge doctor`.
+    public static func abandoned(beside storePath: String, now: Date) -> [(path: String, committed: Bool?)] {
+        let files = AbandonedFiles.abandonedTemporary(beside: storePath, prefix: prefix, now: now).filter(\.isMain)
+        guard !files.isEmpty else { return [] }
+        let named = copyNamed(by: storePath)
+        return files.map { file in
+            let cutOff = FileManager.default.fileExists(atPath: file.path + "-journal")
+            return (file.path, cutOff ? false : named.map { $0 == (file.path as NSString).lastPathComponent })
+        }
     }
 
     /// The kept copy's temporary file the store names (`Optional("")`: none); nil when the

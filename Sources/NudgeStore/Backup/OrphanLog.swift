@@ -23,7 +23,10 @@ public enum OrphanLog {
                 continue
             }
             for attempt in 1...99 {
-                let target = (attempt == 1 ? keptBase : "\(keptBase).\(attempt)") + suffix
+                let base = attempt == 1 ? keptBase : "\(keptBase).\(attempt)"
+                // A log's database half (`pair`) takes the name without its suffix.
+                if suffix == "-wal", lstat(base, &log) == 0 { continue }
+                let target = base + suffix
                 // A link never replaces a file that is there.
                 if link(store + suffix, target) == 0 {
                     unlink(store + suffix)
@@ -35,5 +38,23 @@ public enum OrphanLog {
             }
         }
         return nil
+    }
+
+    /// Gives a log `keepAside` kept its database half: a copy of `backup` (the one restored,
+    /// which SQLite's backup took from the same store page for page) under the log's name without
+    /// `-wal`, so that `sqlite3 KEPT` reads the two together: SQLite reads a log beside a file of
+    /// pages, and deletes one beside an empty file or none (hostile round 30 on issue 39: the log
+    /// was kept alone, or beside a kept empty store named `.2`). The log's pages are read over
+    /// the backup's. The database half's path; nil when it could not be made.
+    public static func pair(_ log: String, with backup: String) -> String? {
+        guard log.hasSuffix("-wal") else { return nil }
+        let database = String(log.dropLast("-wal".count))
+        var status = stat()
+        guard lstat(database, &status) != 0 else { return nil }
+        do { try PrivateCopy.copyBytes(backup, to: database, creating: true, keeping: database) } catch {
+            unlink(database)
+            return nil
+        }
+        return database
     }
 }

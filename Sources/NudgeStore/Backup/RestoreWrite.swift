@@ -20,8 +20,6 @@ final class RestoreWrite {
     /// (`KeptCopy`), and whether it is whole.
     private var keptTemporary: HeldTemporaryFile?
     private var keptWhole = false
-    /// Whether the store was emptied, and is replaced by a rename as a damaged one is.
-    private(set) var emptied = false
     /// The account of the kept copy, counted under the write lock when one was expected.
     private(set) var accountUnderLock: RestoreAccount?
     /// The path of another live store whose identity this store would have kept (`IdentityTwin`):
@@ -101,13 +99,6 @@ final class RestoreWrite {
     /// store's write lock, which it holds to the commit; the store is kept right after that
     /// step, through another connection that reads the last commit before the lock.
     func write(from temporary: String, keeping: Bool) throws {
-        // An emptied store is damage (`StoreFile.checkNotLost`), replaced by a rename as damage
-        // is: a running daemon's connection in write-ahead-log mode keeps SQLite from writing
-        // into it (hostile round 30 on issue 39: the daemon rings from memory meanwhile).
-        if keeping, Store.lost(at: storePath) != nil {
-            emptied = true
-            throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "the store is empty")
-        }
         var configuration = Configuration()
         configuration.busyMode = LockWait.busyMode
         configuration.label = "nudge.restore"
@@ -149,7 +140,7 @@ final class RestoreWrite {
             _ = try copy.writeWithoutTransaction { db in try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE") }
             try copy.close()
         } catch let error as DatabaseError where error.isDamage {
-            _ = try keepBytes()
+            try keepBytes()
             return
         } catch {
             throw Store.BackupFailure(
@@ -188,21 +179,21 @@ final class RestoreWrite {
         keptTemporary = nil
     }
 
-    /// The store's file and its WAL byte for byte, for a store SQLite cannot read whole (a
-    /// copy kept already is not made again).
-    func keepBytes() throws(Store.BackupFailure) -> String {
-        linkKept()
-        if let keptAt { return keptAt }
-        let temporary = try HeldTemporaryFile(beside: storePath, prefix: Store.restoreTemporaryPrefix)
-        defer { temporary.remove() }
+    /// The store's file and its WAL byte for byte into the reserved temporary file, for a store
+    /// SQLite cannot read whole (a copy kept already is not made again). Like a copy through
+    /// SQLite it gets its kept name only once the store is restored (`linkKept`): before, a
+    /// restore killed after the copy named it though the damaged store was never replaced.
+    func keepBytes() throws(Store.BackupFailure) {
+        guard !keptWhole, let temporary = keptTemporary else { return }
+        // What SQLite's copy that failed left beside it is no part of the store.
+        for suffix in HeldTemporaryFile.companions { unlink(temporary.path + suffix) }
         try PrivateCopy.copyBytes(storePath, to: temporary.path, creating: false, keeping: keptBase)
         if FileManager.default.fileExists(atPath: storePath + "-wal") {
             try PrivateCopy.copyBytes(
                 storePath + "-wal", to: temporary.path + "-wal", creating: true, keeping: keptBase)
         }
-        let kept = try PrivateCopy.linkNew(temporary.path, as: keptBase)
-        keptAt = kept
-        return kept
+        keptWhole = true
+        temporary.keepOnSignal()
     }
 
     /// What the written restore rolled back (nil when SQLite could not read the kept copy to
@@ -213,10 +204,6 @@ final class RestoreWrite {
             ?? keptAt.map { try? RestoreAccount.compare(store: $0, backup: backupPath) }
             ?? RestoreAccount()
     }
-
-    /// The account of a store replaced by a rename: an emptied one's says so, a damaged one's
-    /// cannot be counted.
-    var accountOfReplaced: RestoreAccount? { emptied ? account : nil }
 
     /// A restore that wrote nothing keeps no copy: the store is as it was.
     func discardKept() {

@@ -58,9 +58,12 @@ extension Store {
         let held = try HeldTemporaryFile(beside: storePath, prefix: restoreTemporaryPrefix)
         defer { held.remove() }
         let (temporary, storeExisted) = (held.path, FileManager.default.fileExists(atPath: storePath))
+        // An emptied file holds nothing to keep, and its kept log takes the kept name (`OrphanLog`).
+        var status = stat()
+        let storeEmpty = storeExisted && stat(storePath, &status) == 0 && status.st_size == 0
         let written = RestoreWrite(storePath: storePath, keptPath: keptPath, backupPath: backupPath, expected: expected)
         let identity = try written.keptIdentity(source: name)
-        let keptCopy = storeExisted ? try written.reserveKeptCopy() : nil
+        let keptCopy = storeExisted && !storeEmpty ? try written.reserveKeptCopy() : nil
         if !storeExisted {
             do { try StoreFile.prepare(at: storePath) } catch {
                 throw BackupFailure(description: error.description, exitCode: 73)
@@ -70,25 +73,33 @@ extension Store {
             try prepare(
                 temporary, of: storePath, from: backupPath, named: name, pageSize: written.pageSize(),
                 identity: identity, deliveriesIssued: written.deliveriesIssued(), keptCopy: keptCopy, now: now)
+            // An emptied store is damage (`StoreFile.checkNotLost`), replaced by a rename as damage
+            // is: a running daemon's connection in write-ahead-log mode keeps SQLite from writing
+            // into it (hostile round 30 on issue 39: the daemon rings from memory meanwhile).
+            if storeEmpty { throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "the store is empty") }
             try written.write(from: temporary, keeping: storeExisted)
         } catch let error as DatabaseError where error.isDamage && storeExisted {
-            let kept = try written.keepBytes()
+            try written.keepBytes()
             try replace(storePath, with: temporary)
-            recordRolledBack(store: storePath, kept: kept)
-            recordBackupDirectory(of: storePath)
-            return Restored(
-                account: written.accountOfReplaced, keptAt: kept, replacedFile: true,
-                identityLivesAt: written.identityLivesAt)
+            return finished(written, replacedFile: true, storeWas: storeEmpty ? .empty : nil)
         } catch {
             written.discardKept()
             throw restoreFailure(error, storePath: storePath, backupPath: backupPath)
         }
+        return finished(written, replacedFile: false, storeWas: storeExisted ? nil : .notThere)
+    }
+
+    /// The restore is committed: the kept copy gets its name (`KeptCopy`), and what it rolled back
+    /// is recorded. A store `storeWas` not there or empty says so; a damaged one replaced has no account.
+    private static func finished(
+        _ written: RestoreWrite, replacedFile: Bool, storeWas: RestoreAccount.Absence?
+    ) -> Restored {
         written.linkKept()
-        if let kept = written.keptAt { recordRolledBack(store: storePath, kept: kept) }
-        recordBackupDirectory(of: storePath)
+        if let kept = written.keptAt { recordRolledBack(store: written.storePath, kept: kept) }
+        recordBackupDirectory(of: written.storePath)
         return Restored(
-            account: storeExisted ? written.account : RestoreAccount(storeWas: .notThere), keptAt: written.keptAt,
-            replacedFile: false, identityLivesAt: written.identityLivesAt)
+            account: storeWas.map { RestoreAccount(storeWas: $0) } ?? (replacedFile ? nil : written.account),
+            keptAt: written.keptAt, replacedFile: replacedFile, identityLivesAt: written.identityLivesAt)
     }
 
     /// The store's folder, made if missing, without what killed restores left in it.
@@ -195,79 +206,6 @@ extension Store {
                 description:
                     "cannot prepare the backup \(name) for the store: \(full ? RestoreRoom.fullFolder(store: storePath, backup: backupPath) : reason); the store was left as it was",
                 exitCode: 74)
-        }
-    }
-
-    /// A backup to restore: a sound SQLite file with nudge's tables in nudge's shape, migrated
-    /// by this nudge or an older one. `name` is how the refusal names it (a pinned copy is
-    /// named as the backup it is of).
-    static func checkRestorable(_ path: String, named name: String? = nil) throws(BackupFailure) {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            throw BackupFailure(
-                description:
-                    "the backup \(path) cannot be read: \(String(cString: strerror(errno))); give a backup's path (nudge backups lists them)",
-                exitCode: 66)
-        }
-        guard status.st_mode & S_IFMT == S_IFREG, access(path, R_OK) == 0 else {
-            throw BackupFailure(
-                description:
-                    "the backup \(path) is not a readable file; give a backup's path (nudge backups lists them)",
-                exitCode: 66)
-        }
-        try checkLogBeside(path)
-        let file = path
-        let path = name ?? path
-        let contents = BackupDirectory.inspect(file)
-        guard contents.isSound else {
-            throw BackupFailure(
-                description:
-                    "\(path) is not a sound SQLite file (\(contents.check)); the store was left as it is; give another backup",
-                exitCode: 65)
-        }
-        if let problem = shapeProblem(file) {
-            throw BackupFailure(
-                description: "\(path) cannot be restored: \(problem); the store was left as it is", exitCode: 65)
-        }
-    }
-
-    /// Why a sound SQLite file is not a store this nudge can restore: not nudge's, a newer
-    /// nudge's, or nudge's tables in another shape.
-    private static func shapeProblem(_ file: String) -> String? {
-        do {
-            return try BackupDirectory.openImmutable(file).read { db -> String? in
-                let applied = try Schema.applied(db)
-                if applied.isEmpty { return "it is not a nudge store (no nudge tables)" }
-                let unknown = Set(applied).subtracting(Schema.identifiers)
-                if !unknown.isEmpty {
-                    return "a newer nudge made it (unknown migrations: \(unknown.sorted().joined(separator: ", ")))"
-                }
-                return try StoreShape.problem(db).map { "\($0) (another program shaped it)" }
-            }
-        } catch {
-            return "it is not a nudge store (\(error))"
-        }
-    }
-
-    /// Refuses a backup with a write-ahead log beside it, which reading the file alone (or a
-    /// copy of it) would leave out, or the journal of a write cut off that cannot be played back.
-    static func checkLogBeside(_ path: String) throws(BackupFailure) {
-        var log = stat()
-        if stat(path + "-wal", &log) == 0, log.st_size > 0 {
-            throw BackupFailure(
-                description:
-                    "the backup \(path) has a write-ahead log beside it (\(path)-wal) that reading it alone would leave out; the store was left as it is; fold it in first (sqlite3 \(path) 'PRAGMA wal_checkpoint(TRUNCATE)') or give another backup",
-                exitCode: 65)
-        }
-        // A write cut off: its journal holds the pages as they were, and is played back, as
-        // SQLite and nudge's own openings do (the file read alone was called "not a sound
-        // SQLite file": hostile round 24 on issue 39); refused only when that cannot be done.
-        if HotJournal.isHot(path + "-journal") { HotJournal.playBack(path) }
-        if HotJournal.isHot(path + "-journal") {
-            throw BackupFailure(
-                description:
-                    "the backup \(path) has the journal of a write that was cut off beside it (\(path)-journal); read alone it is half-written; the store was left as it is; roll that write back first (sqlite3 \(path) 'PRAGMA quick_check') or give another backup",
-                exitCode: 65)
         }
     }
 

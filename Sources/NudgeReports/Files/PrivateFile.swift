@@ -42,8 +42,10 @@ public enum PrivateFile {
         guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory, isDirectory: &isDirectory),
             isDirectory.boolValue
         else {
-            throw UsageRefusal(
-                "--output '\(path)': the directory \(directory) does not exist; create it or give another path")
+            // EX_CANTCREAT, as README's exit codes say of a file to write (hostile round 30: 64).
+            throw CommandFailure(
+                "--output '\(path)': the directory \(directory) does not exist; create it or give another path",
+                exitCode: 73)
         }
         var target = stat()
         let exists = lstat(path, &target) == 0

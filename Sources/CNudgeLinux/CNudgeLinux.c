@@ -169,7 +169,14 @@ static void removed_unlink(int slot, const char *suffix) {
     unlink(name);
 }
 
-static void removed_on_signal(int signal) {
+/* Files being made (between nudge_hold_ending_signals and its release): a signal that comes
+   meanwhile, on whichever thread does not block it (GLib's dconf worker blocks none), is only
+   recorded, and the release acts on it once the file is noted. */
+static int removed_making = 0;
+static volatile sig_atomic_t removed_deferred = 0;
+
+/* Unlinks every noted file, then ends the process by `signal`, as its default action would. */
+static void removed_end(int signal) {
     static const char *const suffixes[] = {"", "-wal", "-shm", "-journal"};
     for (int slot = 0; slot < REMOVED_SLOTS; slot++) {
         if (!__atomic_load_n(&removed_taken[slot], __ATOMIC_SEQ_CST)) continue;
@@ -181,6 +188,35 @@ static void removed_on_signal(int signal) {
     sigaction(signal, &fallback, NULL);
     /* SA_NODEFER: the signal is not blocked here, so it ends the process at once. */
     raise(signal);
+}
+
+static void removed_on_signal(int signal) {
+    __atomic_store_n(&removed_deferred, signal, __ATOMIC_SEQ_CST);
+    if (__atomic_load_n(&removed_making, __ATOMIC_SEQ_CST) > 0) return;
+    removed_end(signal);
+}
+
+/* The handler above for each ending signal whose action is the default (the daemon has its
+   own); `unblock`: the calling thread no longer blocks such a signal. Under removed_lock. */
+static void removed_take_signals(int unblock) {
+    for (size_t i = 0; i < sizeof removed_signals / sizeof removed_signals[0]; i++) {
+        struct sigaction current;
+        if (sigaction(removed_signals[i], NULL, &current) != 0) continue;
+        if ((current.sa_flags & SA_SIGINFO) || current.sa_handler != SIG_DFL) continue;
+        struct sigaction handler = {0};
+        handler.sa_handler = removed_on_signal;
+        sigemptyset(&handler.sa_mask);
+        /* SA_RESTART: a thread the signal was only recorded on goes on with its call. */
+        handler.sa_flags = SA_NODEFER | SA_RESTART;
+        sigaction(removed_signals[i], &handler, NULL);
+        if (!unblock) continue;
+        /* A parent may hand on a mask that blocks it (Foundation's Process spawns from
+           Dispatch threads): the signal meant to end the command would wait unseen. */
+        sigset_t ending;
+        sigemptyset(&ending);
+        sigaddset(&ending, removed_signals[i]);
+        pthread_sigmask(SIG_UNBLOCK, &ending, NULL);
+    }
 }
 
 int nudge_remove_on_signal(const char *path, int folder) {
@@ -195,23 +231,7 @@ int nudge_remove_on_signal(const char *path, int folder) {
         removed_name_at[slot] = slash ? (int)(slash - path + 1) : 0;
         removed_folder[slot] = folder;
         __atomic_store_n(&removed_taken[slot], 1, __ATOMIC_SEQ_CST);
-        /* Only where nothing else handles or ignores the signal (the daemon has its own). */
-        for (size_t i = 0; i < sizeof removed_signals / sizeof removed_signals[0]; i++) {
-            struct sigaction current;
-            if (sigaction(removed_signals[i], NULL, &current) != 0) continue;
-            if ((current.sa_flags & SA_SIGINFO) || current.sa_handler != SIG_DFL) continue;
-            struct sigaction handler = {0};
-            handler.sa_handler = removed_on_signal;
-            sigemptyset(&handler.sa_mask);
-            handler.sa_flags = SA_NODEFER;
-            sigaction(removed_signals[i], &handler, NULL);
-            /* A parent may hand on a mask that blocks it (Foundation's Process spawns from
-               Dispatch threads): the signal meant to end the command would wait unseen. */
-            sigset_t ending;
-            sigemptyset(&ending);
-            sigaddset(&ending, removed_signals[i]);
-            pthread_sigmask(SIG_UNBLOCK, &ending, NULL);
-        }
+        removed_take_signals(1);
     } else {
         slot = -1;
     }
@@ -229,6 +249,11 @@ void nudge_hold_ending_signals(sigset_t *saved) {
     sigemptyset(&ending);
     for (size_t i = 0; i < sizeof removed_signals / sizeof removed_signals[0]; i++) sigaddset(&ending, removed_signals[i]);
     pthread_sigmask(SIG_BLOCK, &ending, saved);
+    __atomic_add_fetch(&removed_making, 1, __ATOMIC_SEQ_CST);
+    /* Taken before the file is made: another thread's signal is recorded, not the end. */
+    pthread_mutex_lock(&removed_lock);
+    removed_take_signals(0);
+    pthread_mutex_unlock(&removed_lock);
 }
 
 void nudge_release_ending_signals(const sigset_t *saved) {
@@ -238,5 +263,10 @@ void nudge_release_ending_signals(const sigset_t *saved) {
         if (sigaction(removed_signals[i], NULL, &current) != 0) continue;
         if (!(current.sa_flags & SA_SIGINFO) && current.sa_handler == removed_on_signal) sigdelset(&mask, removed_signals[i]);
     }
+    /* Before the unblocking: a signal held on this thread then ends the process at once. */
+    __atomic_sub_fetch(&removed_making, 1, __ATOMIC_SEQ_CST);
     pthread_sigmask(SIG_SETMASK, &mask, NULL);
+    if (__atomic_load_n(&removed_making, __ATOMIC_SEQ_CST) > 0) return;
+    int deferred = __atomic_exchange_n(&removed_deferred, 0, __ATOMIC_SEQ_CST);
+    if (deferred != 0) removed_end(deferred);
 }

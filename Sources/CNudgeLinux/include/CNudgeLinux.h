@@ -53,7 +53,9 @@ void nudge_forget_on_signal(int slot);
 
 /* Blocks SIGINT, SIGTERM and SIGHUP in this thread from a temporary file's creation until it is
    noted by nudge_remove_on_signal: a signal in between would end the process and leave the file.
-   The release puts back `saved`, less the signals whose handler now removes the files. */
+   Another thread may take such a signal meanwhile: where its action is the default, the handler
+   is set at the hold and only records it then. The release puts back `saved`, less the signals
+   whose handler now removes the files, and ends the process by a signal recorded meanwhile. */
 void nudge_hold_ending_signals(sigset_t *saved);
 void nudge_release_ending_signals(const sigset_t *saved);
 /* The git commit of a release build (contrib/scripts/build-release.sh), or "". */

@@ -100,6 +100,8 @@ extension CommandFailure {
         case .damaged(let path, let reason): self.init(DamagedStore.refusal(path: path, reason: reason), exitCode: 65)
         // EX_DATAERR
         case .notADatabase, .newerSchema, .unusable, .backup: self.init(message, exitCode: 65)
+        // A full disk is an error doing I/O, as a restore's is, not a permission (hostile round 30).
+        case .notWritable where error.isDiskFull: self.init(message, exitCode: 74)  // EX_IOERR
         case .notWritable: self.init(message, exitCode: 77)  // EX_NOPERM
         case .cannotOpen, .cannotCreateDirectory: self.init(message, exitCode: 66)  // EX_NOINPUT
         case .failed: self.init(message, exitCode: 74)  // EX_IOERR

@@ -55,10 +55,14 @@ extension DoctorFindings {
         guard stat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_mode & 0o077 != 0 else {
             return nil
         }
-        let mode = String(status.st_mode & 0o777, radix: 8)
+        // Its special bits too: a 1777 folder (/tmp) is not a 777 one (hostile round 30).
+        let mode = String(status.st_mode & 0o7777, radix: 8)
         let yours = status.st_uid == getuid()
+        // The sticky bit lets no one else remove a file of this user's.
+        let theirWrites =
+            status.st_mode & S_ISVTX != 0 ? ", or put in one of their own" : ", remove one, or put in one of their own"
         return .problem(
-            "backups: the folder \(directory) is open to other users (mode \(mode)\(yours ? "" : ", and not yours")): they could see when backups were taken\(status.st_mode & 0o022 != 0 ? ", remove one, or put in one of their own" : "")",
+            "backups: the folder \(directory) is open to other users (mode \(mode)\(yours ? "" : ", and not yours")): they could see when backups were taken\(status.st_mode & 0o022 != 0 ? theirWrites : "")",
             fix: yours
                 ? "chmod 700 \(directory)"
                 : "set a folder of your own: nudge settings set backup.directory PATH (nudge makes it 0700)")

@@ -1,4 +1,3 @@
-import CNudgeLinux
 import Foundation
 import Glibc
 import NudgeCore
@@ -43,8 +42,10 @@ public enum PrivateFile {
         guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory, isDirectory: &isDirectory),
             isDirectory.boolValue
         else {
-            throw UsageRefusal(
-                "--output '\(path)': the directory \(directory) does not exist; create it or give another path")
+            // EX_CANTCREAT, as README's exit codes say of a file to write (hostile round 30: 64).
+            throw CommandFailure(
+                "--output '\(path)': the directory \(directory) does not exist; create it or give another path",
+                exitCode: 73)
         }
         var target = stat()
         let exists = lstat(path, &target) == 0
@@ -162,18 +163,15 @@ public enum PrivateFile {
     public static func write(_ text: String, to path: String) throws {
         AbandonedFiles.removeTemporary(beside: path, prefix: ".", now: Date())
         let directory = PathText.directory(of: path)
-        var template = Array(
-            "\(directory.isEmpty ? "." : directory)/.\((path as NSString).lastPathComponent).XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw failure("cannot write \(path)", exitCode: 73) }
+        let file = try temporaryFile(beside: path)
+        let descriptor = file.descriptor
+        let temporary = file.path
         // Held while it is written: a later run removes it only once this process is gone.
         flock(descriptor, LOCK_EX)
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        let signalSlot = nudge_remove_on_signal(temporary, -1)
         var open = true
         var renamed = false
         defer {
-            nudge_forget_on_signal(signalSlot)
+            file.forgetOnSignal()
             if open { close(descriptor) }
             if !renamed { unlink(temporary) }
         }
@@ -198,6 +196,17 @@ public enum PrivateFile {
         syncFolder(directory.isEmpty ? "." : directory)
     }
 
+    /// `.NAME.XXXXXX` beside `path`, removed by a signal that ends the process until forgotten.
+    private static func temporaryFile(beside path: String) throws -> NotedTemporaryFile {
+        let directory = PathText.directory(of: path)
+        let template = "\(directory.isEmpty ? "." : directory)/.\((path as NSString).lastPathComponent).XXXXXX"
+        do {
+            return try NotedTemporaryFile(template: template)
+        } catch {
+            throw failure("cannot write \(path)", exitCode: 73, code: error.code)
+        }
+    }
+
     /// fsync of a folder: a rename lasts once its folder is synced.
     private static func syncFolder(_ folder: String) {
         let descriptor = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -206,9 +215,9 @@ public enum PrivateFile {
         close(descriptor)
     }
 
-    private static func failure(_ what: String, exitCode: Int32) -> CommandFailure {
+    private static func failure(_ what: String, exitCode: Int32, code: Int32 = errno) -> CommandFailure {
         CommandFailure(
-            "\(what): \(String(cString: strerror(errno))); the file there before, if any, is unchanged",
+            "\(what): \(String(cString: strerror(code))); the file there before, if any, is unchanged",
             exitCode: exitCode)
     }
 }

@@ -1,4 +1,3 @@
-import CNudgeLinux
 import Foundation
 import NudgeCore
 
@@ -204,29 +203,26 @@ public struct BackupLocation: Codable, Sendable, Equatable {
     /// reason is returned, nor when SIGINT, SIGTERM or SIGHUP ends the process.
     static func writeFile(_ location: BackupLocation, to target: String) -> String? {
         var location = location
-        let temporary: String
+        let temporary: NotedTemporaryFile
         do {
             temporary = try Store.temporaryFile(beside: target, prefix: ".nudge-location-")
         } catch {
             return error.description
         }
-        // A Ctrl-C while it is written leaves no stray file beside the store.
-        let signalSlot = nudge_remove_on_signal(temporary, -1)
-        defer { nudge_forget_on_signal(signalSlot) }
-        let descriptor = open(temporary, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        defer { temporary.forgetOnSignal() }
+        let descriptor = temporary.descriptor
         var status = stat()
-        if descriptor >= 0, fstat(descriptor, &status) == 0 { location.fileInode = String(status.st_ino) }
+        if fstat(descriptor, &status) == 0 { location.fileInode = String(status.st_ino) }
         let data = (try? JSONEncoder().encode(location)) ?? Data()
         let written =
-            descriptor >= 0 && !data.isEmpty
-            && data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == data.count
+            !data.isEmpty && data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == data.count
             && fsync(descriptor) == 0
-        var reason = written ? nil : "cannot write \(temporary): \(String(cString: strerror(errno)))"
-        if descriptor >= 0 { close(descriptor) }
-        if reason == nil, rename(temporary, target) != 0 {
+        var reason = written ? nil : "cannot write \(temporary.path): \(String(cString: strerror(errno)))"
+        close(descriptor)
+        if reason == nil, rename(temporary.path, target) != 0 {
             reason = "cannot rename over \(target): \(String(cString: strerror(errno)))"
         }
-        if reason != nil { unlink(temporary) }
+        if reason != nil { unlink(temporary.path) }
         return reason
     }
 

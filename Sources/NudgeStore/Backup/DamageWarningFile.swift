@@ -1,4 +1,3 @@
-import CNudgeLinux
 import Foundation
 import NudgeCore
 
@@ -39,18 +38,16 @@ public enum DamageWarningFile {
         guard let data = try? JSONEncoder().encode(warning),
             let temporary = try? Store.temporaryFile(beside: target, prefix: ".nudge-warning-")
         else { return false }
-        // A Ctrl-C while it is written leaves no stray file beside the store.
-        let signalSlot = nudge_remove_on_signal(temporary, -1)
-        defer { nudge_forget_on_signal(signalSlot) }
-        let descriptor = open(temporary, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        defer { temporary.forgetOnSignal() }
+        let descriptor = temporary.descriptor
         let written =
-            descriptor >= 0 && data.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) } == data.count
+            data.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) } == data.count
             && fsync(descriptor) == 0
-        if descriptor >= 0 { close(descriptor) }
+        close(descriptor)
         // What is at the path may have changed meanwhile: a rename replaces only a regular file.
         let stillRegular = lstat(target, &status) != 0 || status.st_mode & S_IFMT == S_IFREG
-        guard written, stillRegular, rename(temporary, target) == 0 else {
-            unlink(temporary)
+        guard written, stillRegular, rename(temporary.path, target) == 0 else {
+            unlink(temporary.path)
             return false
         }
         return true

@@ -1,4 +1,3 @@
-import CNudgeLinux
 import Foundation
 import NudgeCore
 
@@ -11,7 +10,7 @@ import NudgeCore
 /// (the kernel drops its lock) from one a live process still uses, whatever its age. Its name
 /// carries its writer's pid (`PREFIX + NAME.PID.XXXXXX`): the file is made a moment before it
 /// is locked, and only a live writer can be in that moment. SIGINT, SIGTERM or SIGHUP ending
-/// the process removes it too (`nudge_remove_on_signal`): a Ctrl-C leaves no hidden copy of the store.
+/// the process removes it too (`NotedTemporaryFile`): a Ctrl-C leaves no hidden copy of the store.
 final class HeldTemporaryFile {
     static let companions = ["-wal", "-shm", "-journal"]
 
@@ -22,34 +21,30 @@ final class HeldTemporaryFile {
     /// this user may write but not read (mode 300): removed by path then.
     private let folder: Int32
     private let name: String
-    /// Its slot among the files a signal removes (-1: none).
-    private let signalSlot: Int32
+    /// The file as made, noted among those a signal removes.
+    private let noted: NotedTemporaryFile
 
     /// `DIR/PREFIX + NAME.PID.XXXXXX` beside `besidePath`.
     init(beside besidePath: String, prefix: String) throws(Store.BackupFailure) {
         let directory = PathText.directory(of: besidePath)
         let besideName = (besidePath as NSString).lastPathComponent
         let folder = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        var template = Array(
-            "\(directory.isEmpty ? "." : directory)/\(prefix)\(besideName).\(getpid()).XXXXXX".utf8CString)
-        // Held until the file is noted for removal: a Ctrl-C in between would leave it.
-        var signalMask = sigset_t()
-        nudge_hold_ending_signals(&signalMask)
-        defer { nudge_release_ending_signals(&signalMask) }
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else {
+        let template = "\(directory.isEmpty ? "." : directory)/\(prefix)\(besideName).\(getpid()).XXXXXX"
+        let file: NotedTemporaryFile
+        do {
+            file = try NotedTemporaryFile(template: template, folder: folder)
+        } catch {
             if folder >= 0 { close(folder) }
             throw Store.BackupFailure(
-                description: "cannot write in \(directory): \(DiskError.describe(errno))", exitCode: 73)
+                description: "cannot write in \(directory): \(DiskError.describe(error.code))", exitCode: 73)
         }
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        fchmod(descriptor, 0o600)
-        flock(descriptor, LOCK_EX)
-        self.descriptor = descriptor
-        self.path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        fchmod(file.descriptor, 0o600)
+        flock(file.descriptor, LOCK_EX)
+        self.descriptor = file.descriptor
+        self.path = file.path
         self.name = (path as NSString).lastPathComponent
         self.folder = folder
-        self.signalSlot = nudge_remove_on_signal(path, folder)
+        self.noted = file
     }
 
     /// fsync of what was written, through the file's own descriptor (its path may be another
@@ -80,7 +75,7 @@ final class HeldTemporaryFile {
     /// of the lock.
     func remove() {
         guard descriptor >= 0 else { return }
-        nudge_forget_on_signal(signalSlot)
+        noted.forgetOnSignal()
         for suffix in [""] + Self.companions {
             if folder >= 0 { unlinkat(folder, name + suffix, 0) }
             unlink(path + suffix)
@@ -92,12 +87,12 @@ final class HeldTemporaryFile {
 
     /// A signal ending the process no longer removes the file: it may be the only copy of
     /// what a later run must settle (`KeptCopy`).
-    func keepOnSignal() { nudge_forget_on_signal(signalSlot) }
+    func keepOnSignal() { noted.forgetOnSignal() }
 
     /// Lets go of the file and its lock without removing it, for a later run to settle.
     func leave() {
         guard descriptor >= 0 else { return }
-        nudge_forget_on_signal(signalSlot)
+        noted.forgetOnSignal()
         close(descriptor)
         if folder >= 0 { close(folder) }
         descriptor = -1

@@ -154,20 +154,18 @@ extension Store {
         try read { db in IntegrityCheck(answers: try String.fetchAll(db, sql: "PRAGMA quick_check")).damage }
     }
 
-    /// An empty file only its owner can read, beside `path`, for a file written whole then renamed.
-    static func temporaryFile(beside path: String, prefix: String) throws(BackupFailure) -> String {
+    /// An empty file only its owner can read, beside `path`, open, for a file written whole
+    /// then renamed; a signal ending the process removes it until it is forgotten.
+    static func temporaryFile(beside path: String, prefix: String) throws(BackupFailure) -> NotedTemporaryFile {
         let directory = PathText.directory(of: path)
-        var template = Array(
-            "\(directory.isEmpty ? "." : directory)/\(prefix)\((path as NSString).lastPathComponent).XXXXXX".utf8CString
-        )
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else {
+        let template =
+            "\(directory.isEmpty ? "." : directory)/\(prefix)\((path as NSString).lastPathComponent).XXXXXX"
+        do {
+            return try NotedTemporaryFile(template: template)
+        } catch {
             throw BackupFailure(
-                description: "cannot write in \(directory): \(String(cString: strerror(errno)))", exitCode: 73)
+                description: "cannot write in \(directory): \(String(cString: strerror(error.code)))", exitCode: 73)
         }
-        defer { close(descriptor) }
-        fchmod(descriptor, 0o600)
-        return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
     /// fsync of a file or a directory (a rename lasts once its directory is synced).

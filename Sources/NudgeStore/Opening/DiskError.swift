@@ -56,3 +56,11 @@ enum DiskError {
         return UInt64(fileSystem.f_bavail) * UInt64(fileSystem.f_frsize) < 1 << 20
     }
 }
+
+extension StoreError {
+    /// Whether the store could not be written for want of room on its disk.
+    public var isDiskFull: Bool {
+        guard case .notWritable(_, let reason, _) = self else { return false }
+        return reason == DiskError.describe(ENOSPC)
+    }
+}

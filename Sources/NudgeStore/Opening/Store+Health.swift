@@ -4,13 +4,15 @@ import NudgeCore
 
 /// What doctor and the daemon's upkeep ask of the open store.
 extension Store {
-    /// The migrations applied, oldest first, and SQLite's integrity check.
+    /// The migrations applied, oldest first, SQLite's integrity check, and the file's journal
+    /// mode (as its header records it where the store is read as a copy in memory).
     public func health() throws(StoreError) -> (migrations: [String], integrity: IntegrityCheck, journalMode: String) {
-        try read { db in
+        let copied = database.path == ":memory:" && FileManager.default.fileExists(atPath: path)
+        return try read { db in
             (
                 try Schema.applied(db),
                 IntegrityCheck(answers: try String.fetchAll(db, sql: "PRAGMA integrity_check")),
-                try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "?"
+                copied ? HeaderJournalMode.of(path) : try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "?"
             )
         }
     }

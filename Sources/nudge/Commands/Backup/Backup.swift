@@ -3,7 +3,7 @@ import NudgeCommandLine
 import NudgeCommands
 
 extension Nudge {
-    struct Backup: NudgeCommand, TellsLockWaits {
+    struct Backup: NudgeCommand {
         static let configuration = CommandConfiguration(
             commandName: "backup",
             abstract: "Back the store up now, checked, into the backup directory or a file.",

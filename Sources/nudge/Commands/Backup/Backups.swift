@@ -3,7 +3,7 @@ import NudgeCommandLine
 import NudgeCommands
 
 extension Nudge {
-    struct Backups: NudgeCommand, TellsLockWaits {
+    struct Backups: NudgeCommand {
         static let configuration = CommandConfiguration(
             commandName: "backups",
             abstract: "List the store's backups, newest first, each checked and counted.",

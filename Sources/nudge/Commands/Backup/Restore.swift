@@ -3,7 +3,7 @@ import NudgeCommandLine
 import NudgeCommands
 
 extension Nudge {
-    struct Restore: NudgeCommand, TellsLockWaits {
+    struct Restore: NudgeCommand {
         static let configuration = CommandConfiguration(
             commandName: "restore",
             abstract: "Put a backup in place of the store, keeping the store as it was.",

@@ -3,7 +3,7 @@ import NudgeCommandLine
 import NudgeCommands
 
 extension Nudge {
-    struct Doctor: NudgeCommand, TellsLockWaits {
+    struct Doctor: NudgeCommand {
         static let configuration = CommandConfiguration(
             commandName: "doctor",
             abstract: "Check what notifications need: bus, server, store, zone, daemon.",

@@ -84,10 +84,6 @@ import Testing
             (["journal", "edit", "abcd1111", "--type", "tea"], "--type is not accepted"),
             (["journal", "delete", "abcd1111"], "needs --yes when nudge cannot ask on a terminal"),
             (
-                ["journal", "export", "--output", "/nonexistent/journal.md"],
-                "the directory /nonexistent does not exist"
-            ),
-            (
                 ["journal", "export", "--format", "pdf"],
                 "--format 'pdf' is not accepted; give one of 'markdown' or 'json'"
             ),

@@ -164,7 +164,6 @@ import Testing
             ["symptoms", "export", "--format", "pdf"],
             "--format 'pdf' is not accepted; give one of 'csv', 'markdown' or 'html'"
         ),
-        (["symptoms", "export", "--output", "/nonexistent/diary.csv"], "the directory /nonexistent does not exist"),
     ])
     func refusalsChangeNothing(arguments: [String], message: String) throws {
         try diary()

@@ -98,15 +98,17 @@ public enum TypedInput {
         return day
     }
 
-    /// A time of day (`remind --at`, `reminders edit --at`), or a refusal that names the options
-    /// taking what was given instead (hostile round of issue 40: `--at 'in 2h'`, `--at 'friday
-    /// 9am'` were only "not a time of day").
-    public static func timeOfDay(_ text: String) throws(InputError) -> LocalTime {
-        guard let time = LocalTime(parsing: text) else {
-            let instead = insteadOfTimeOfDay(text).map { "; \($0)" } ?? ""
-            throw InputError("not a time of day; give a local time such as 18:30 or 6:30pm\(instead)")
+    /// A time of day (`remind --at`, `reminders edit --at`), with the zone's name or offset that
+    /// picks one of a fall-back night's two readings (`01:30 EST`), or a refusal that names the
+    /// options taking what was given instead (hostile round of issue 40: `--at 'in 2h'`, `--at
+    /// 'friday 9am'` were only "not a time of day").
+    public static func timeOfDay(_ text: String) throws(InputError) -> ReminderTimeOfDay {
+        if let time = LocalTime(parsing: text) { return ReminderTimeOfDay(time: time, zoneName: nil, typed: text) }
+        if case .namedOnDay(nil, let time, let zone) = GivenInstant(text)?.form {
+            return ReminderTimeOfDay(time: time, zoneName: zone, typed: text)
         }
-        return time
+        let instead = insteadOfTimeOfDay(text).map { "; \($0)" } ?? ""
+        throw InputError("not a time of day; give a local time such as 18:30 or 6:30pm\(instead)")
     }
 
     private static func insteadOfTimeOfDay(_ text: String) -> String? {
@@ -120,10 +122,6 @@ public enum TypedInput {
                 [words.prefix(count), words.suffix(count)].map { $0.joined(separator: " ") }
             }.first { GivenDay($0) != nil }
             return day.map { "for a day: --on \(ShellWord.quoted($0)) --at \(time)" }
-        case .namedOnDay(nil, let time, let zone):
-            // `--at '9:00 EST'`: the zone is what is not taken here (hostile round on issue 40, Low).
-            return
-                "\(zone) is a zone's name, and a time of day here is read on the clock, in no named zone: --at \(time)"
         default:
             return nil
         }

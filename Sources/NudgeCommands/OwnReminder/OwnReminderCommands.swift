@@ -8,10 +8,10 @@ public struct OwnReminderAdd {
     public var text: String
     public var repeats: OwnReminderRepeatInput
     /// `--at`: none with `--in` hours and minutes, which is the time itself.
-    public var at: LocalTime?
+    public var at: ReminderTimeOfDay?
     public var ends: OwnReminderEndInput
 
-    public init(text: String, repeats: OwnReminderRepeatInput, at: LocalTime?, ends: OwnReminderEndInput) {
+    public init(text: String, repeats: OwnReminderRepeatInput, at: ReminderTimeOfDay?, ends: OwnReminderEndInput) {
         (self.text, self.repeats, self.at, self.ends) = (OwnReminderText.typed(text), repeats, at, ends)
     }
 
@@ -27,26 +27,30 @@ public struct OwnReminderAdd {
         }
     }
 
-    private func resolved(_ context: CommandContext) throws -> (OwnReminderRepeat, LocalTime, CivilDate?) {
+    private func resolved(_ context: CommandContext) throws -> CalendarImport.Reminder {
         do throws(InputError) { try OwnReminderText.validate(text) } catch {
             throw CommandFailure(error.description, exitCode: 64)
         }
         let clock = context.wallClock
-        guard let (repeated, time) = try repeats.resolved(at: at, now: context.now, clock: clock) else {
+        guard
+            let (repeated, time) = try repeats.resolved(
+                at: at?.time, anyReading: at?.zoneName != nil, now: context.now, clock: clock)
+        else {
             throw CommandFailure("say when: give \(OwnReminderRepeatInput.options)", exitCode: 64)
         }
-        let endless = OwnReminderSchedule(id: 0, text: text, repeats: repeated, time: time, since: context.now)
-        return (repeated, time, try ends.resolved(for: endless, now: context.now, clock: clock))
+        var endless = OwnReminderSchedule(id: 0, text: text, repeats: repeated, time: time, since: context.now)
+        endless.utcOffsetMinutes = try at?.reading(for: endless, now: context.now, clock: clock)
+        // The reading named may have passed where the other is to come.
+        if endless.utcOffsetMinutes != nil { try OwnReminderEdit.refusePassed(endless, now: context.now, clock: clock) }
+        endless.endsOn = try ends.resolved(for: endless, now: context.now, clock: clock)
+        return CalendarImport.Reminder(endless)
     }
 
     public func run(_ context: CommandContext) throws {
-        let (repeated, time, endsOn) = try resolved(context)
+        let wanted = try resolved(context)
         let clock = context.wallClock
         let store = try context.openStore()
-        let (added, isNew) = try store.run {
-            try $0.addOwnReminderUnlessThere(
-                CalendarImport.Reminder(text: text, repeats: repeated, time: time, endsOn: endsOn), now: context.now)
-        }
+        let (added, isNew) = try store.run { try $0.addOwnReminderUnlessThere(wanted, now: context.now) }
         context.print(
             "\(isNew ? "added reminder" : "already there, nothing added: reminder") \(OwnReminderText.line(added, clock: clock)); \(OwnReminderText.next(added, now: context.now, clock: clock))"
         )
@@ -58,10 +62,12 @@ public struct OwnReminderEdit {
     public var id: Int64
     public var text: String?
     public var repeats: OwnReminderRepeatInput
-    public var at: LocalTime?
+    public var at: ReminderTimeOfDay?
     public var ends: OwnReminderEndInput
 
-    public init(id: Int64, text: String?, repeats: OwnReminderRepeatInput, at: LocalTime?, ends: OwnReminderEndInput) {
+    public init(
+        id: Int64, text: String?, repeats: OwnReminderRepeatInput, at: ReminderTimeOfDay?, ends: OwnReminderEndInput
+    ) {
         (self.id, self.text, self.repeats, self.at, self.ends) = (
             id, text.map(OwnReminderText.typed), repeats, at, ends
         )
@@ -86,13 +92,7 @@ public struct OwnReminderEdit {
         }
         let before = reminder
         reminder.text = text ?? reminder.text
-        if let (repeated, time) = try repeats.resolved(at: at, kept: reminder.time, now: context.now, clock: clock) {
-            reminder.repeats = repeated
-            reminder.time = time
-        } else if let at {
-            reminder.time = at
-            try Self.refusePassed(reminder, now: context.now, clock: clock)
-        }
+        try moveWhen(&reminder, now: context.now, clock: clock)
         reminder.endsOn = try ends.resolved(for: reminder, now: context.now, clock: clock)
         // As `meds edit` says it (hostile round of issue 42 after G13: "changed" for nothing).
         guard reminder != before else {
@@ -109,13 +109,33 @@ public struct OwnReminderEdit {
 }
 
 extension OwnReminderEdit {
+    /// The repeat, time and reading of a fall-back night's hour given: the reading named anew
+    /// by `--at`, else kept where the reminder's nights still have it.
+    private func moveWhen(_ reminder: inout OwnReminderSchedule, now: Date, clock: WallClock) throws {
+        let anyReading = at.map { $0.zoneName != nil } ?? (reminder.utcOffsetMinutes != nil)
+        if let (repeated, time) = try repeats.resolved(
+            at: at?.time, kept: reminder.time, anyReading: anyReading, now: now, clock: clock)
+        {
+            reminder.repeats = repeated
+            reminder.time = time
+        } else if let at {
+            reminder.time = at.time
+        }
+        if let at {
+            reminder.utcOffsetMinutes = try at.reading(for: reminder, now: now, clock: clock)
+        } else {
+            reminder.utcOffsetMinutes = RepeatedHourReading.kept(by: reminder, today: clock.date(of: now), clock: clock)
+        }
+        if at != nil || repeats.isGiven { try Self.refusePassed(reminder, now: now, clock: clock) }
+    }
+
     /// A one-off moved by `--at` alone to a time already past would never be shown nor end
     /// (hostile round of issue 42): refused as `--on` with that day and time is.
     static func refusePassed(_ reminder: OwnReminderSchedule, now: Date, clock: WallClock) throws {
         guard case .on(let day) = reminder.repeats, reminder.dueAt(on: day, clock: clock).map({ $0 <= now }) ?? true
         else { return }
         throw CommandFailure(
-            "--at \(clock.text(reminder.time)) on \(day) has passed; give a time to come, or another day with --on",
+            "--at \(RepeatedHourReading.told(reminder, clock: clock)) on \(day) has passed; give a time to come, or another day with --on",
             exitCode: 64)
     }
 

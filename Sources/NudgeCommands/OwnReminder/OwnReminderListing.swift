@@ -11,6 +11,9 @@ public enum OwnReminderListing {
         var text: String
         var repeats: String
         var at: String
+        /// Which of a fall-back night's two readings of `at` it comes at, as the offset from UTC
+        /// in minutes of the one named (`--at '01:30 EST'`: -300); nil for the first.
+        var utcOffsetMinutes: Int?
         /// The last day it comes on, nil for none.
         var endsOn: String?
         var ended: Bool
@@ -33,7 +36,8 @@ public enum OwnReminderListing {
             row: {
                 Row(
                     id: $0.0.id, text: $0.0.text, repeats: $0.0.repeats.description, at: $0.0.time.description,
-                    endsOn: $0.0.endsOn?.description, ended: $0.1 == nil && $0.0.endsOn != nil, nextAt: $0.1)
+                    utcOffsetMinutes: $0.0.utcOffsetMinutes, endsOn: $0.0.endsOn?.description,
+                    ended: $0.1 == nil && $0.0.endsOn != nil, nextAt: $0.1)
             },
             columns: [
                 .init("ID") { String($0.0.id) },

@@ -32,9 +32,11 @@ public struct OwnReminderRepeatInput {
     /// edited has). An every-N-days one counts from the first day its time is still to come
     /// (today or tomorrow); a date must not have passed. `--in` hours and minutes is a time of
     /// its own; `--in` days is that day, at the time given, else at now's. Nil when none given.
-    func resolved(at time: LocalTime?, kept: LocalTime? = nil, now: Date, clock: WallClock) throws -> (
-        OwnReminderRepeat, LocalTime
-    )? {
+    /// With `anyReading` (a fall-back night's second reading named), a date has passed only once
+    /// the last reading of its time has: which was named is checked after.
+    func resolved(at time: LocalTime?, kept: LocalTime? = nil, anyReading: Bool = false, now: Date, clock: WallClock)
+        throws -> (OwnReminderRepeat, LocalTime)?
+    {
         let given = [every, daily ? "" : nil, on.map { _ in "" }, within.map { _ in "" }, weekly, monthly]
             .compactMap { $0 }
         guard given.count <= 1 else {
@@ -43,13 +45,15 @@ public struct OwnReminderRepeatInput {
         do throws(InputError) {
             if let within { return try Self.once(within, at: time ?? kept, now: now, clock: clock) }
             guard let time = time ?? kept else { return nil }
-            return try repeated(at: time, now: now, clock: clock).map { ($0, time) }
+            return try repeated(at: time, anyReading: anyReading, now: now, clock: clock).map { ($0, time) }
         } catch {
             throw CommandFailure(error.description, exitCode: 64)
         }
     }
 
-    private func repeated(at time: LocalTime, now: Date, clock: WallClock) throws(InputError) -> OwnReminderRepeat? {
+    private func repeated(at time: LocalTime, anyReading: Bool, now: Date, clock: WallClock) throws(InputError)
+        -> OwnReminderRepeat?
+    {
         let today = clock.date(of: now)
         let weekdays = try weekly.map { (text) throws(InputError) in try MedicationDays.parse(text, option: "--weekly")
         }
@@ -62,8 +66,11 @@ public struct OwnReminderRepeatInput {
             return .every(days: days, from: startsToday ? today : today.adding(days: 1))
         }
         if let on {
-            let day = on.resolvedToCome(today: today) { clock.instant(on: $0, at: time).map { $0 > now } ?? true }
-            guard let due = clock.instant(on: day, at: time), due > now else {
+            let due = { (day: CivilDate) in
+                anyReading ? clock.instants(on: day, at: time).last : clock.instant(on: day, at: time)
+            }
+            let day = on.resolvedToCome(today: today) { due($0).map { $0 > now } ?? true }
+            guard let due = due(day), due > now else {
                 throw InputError("--on \(day) at \(clock.text(time)) has passed; give a day and time to come")
             }
             return .on(day)

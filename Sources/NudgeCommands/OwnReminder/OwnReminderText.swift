@@ -22,9 +22,10 @@ public enum OwnReminderText {
         "\(reminder.id): \(reminder.text), \(repeats(reminder, clock: clock))"
     }
 
-    /// `every 3 days at 18:00`, `weekly mon at 07:30 until 2026-12-31`.
+    /// `every 3 days at 18:00`, `weekly mon at 07:30 until 2026-12-31`, `once on 2026-11-01 at
+    /// 01:30 EST` (a fall-back night's second reading).
     static func repeats(_ reminder: OwnReminderSchedule, clock: WallClock) -> String {
-        "\(reminder.repeats.description) at \(clock.text(reminder.time))"
+        "\(reminder.repeats.description) at \(RepeatedHourReading.told(reminder, clock: clock))"
             + (reminder.endsOn.map { " until \($0)" } ?? "")
     }
 

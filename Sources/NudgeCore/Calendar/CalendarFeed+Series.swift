@@ -8,7 +8,7 @@ import Foundation
 /// ignores RDATE). Such days are a time the spring-forward gap skips (RFC 5545 reads it with
 /// the offset before the gap, the gap's length late; nudge shows it at the gap's end), and a
 /// shorter month's last day standing in for a 29th or 30th. A time the fall-back night has
-/// twice is the first in both.
+/// twice is the first in both, unless the person named the second (`--at '01:30 EST'`).
 extension CalendarFeed {
     struct Series {
         var reminder: OwnReminderSchedule
@@ -44,7 +44,10 @@ extension CalendarFeed {
                 // A day keyed before keys held the time keeps that key (OwnReminder.Facts.untimedDays).
                 let key = [reminder.key(on: day), OwnReminderSchedule.dayKey(id: reminder.id, day: day)]
                     .first(where: keys.contains)
-                let atRuleTime = clock.local(due) == (day, reminder.time.secondsOfDay)
+                // The rule's reading of a time read twice is the first.
+                let atRuleTime =
+                    clock.local(due) == (day, reminder.time.secondsOfDay)
+                    && clock.instants(on: day, at: reminder.time).first == due
                 // Shown and snoozed: the day is its snooze's event, not also the rule's (issue 42).
                 let snoozed = [reminder.key(on: day), OwnReminderSchedule.dayKey(id: reminder.id, day: day)].contains {
                     prefix in keys.contains { $0.hasPrefix(prefix + ":snooze:") }

@@ -14,13 +14,21 @@ public struct CalendarImport: Sendable {
         public var time: LocalTime
         /// The last local day it comes on (COUNT, UNTIL), nil for none.
         public var endsOn: CivilDate?
+        /// The reading of a fall-back night's hour named (``OwnReminderSchedule/utcOffsetMinutes``).
+        public var utcOffsetMinutes: Int?
 
-        public init(text: String, repeats: OwnReminderRepeat, time: LocalTime, endsOn: CivilDate? = nil) {
+        public init(
+            text: String, repeats: OwnReminderRepeat, time: LocalTime, endsOn: CivilDate? = nil,
+            utcOffsetMinutes: Int? = nil
+        ) {
             (self.text, self.repeats, self.time, self.endsOn) = (text, repeats, time, endsOn)
+            self.utcOffsetMinutes = utcOffsetMinutes
         }
 
         public init(_ schedule: OwnReminderSchedule) {
-            self.init(text: schedule.text, repeats: schedule.repeats, time: schedule.time, endsOn: schedule.endsOn)
+            self.init(
+                text: schedule.text, repeats: schedule.repeats, time: schedule.time, endsOn: schedule.endsOn,
+                utcOffsetMinutes: schedule.utcOffsetMinutes)
         }
     }
 
@@ -198,7 +206,9 @@ extension CalendarImport.Reminder {
     /// plants` and `water  the plants ` both ring), time, end and repeat, an every-N-days one by
     /// its N alone (*Done* moves the day it counts from), every weekday as every day.
     public func isSame(as other: Self) -> Bool {
-        guard Self.read(text) == Self.read(other.text), time == other.time, endsOn == other.endsOn else {
+        guard Self.read(text) == Self.read(other.text), time == other.time, endsOn == other.endsOn,
+            utcOffsetMinutes == other.utcOffsetMinutes
+        else {
             return false
         }
         if let days = Self.everyDays(repeats), let otherDays = Self.everyDays(other.repeats) {

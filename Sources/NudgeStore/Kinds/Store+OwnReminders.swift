@@ -93,6 +93,8 @@ extension Store {
 
     static func ownReminder(_ row: Row) -> OwnReminderSchedule? {
         let ends = row.stored("ends_on", as: String.self)
+        let named = !(row.stored("utc_offset_minutes", as: DatabaseValue.self)?.isNull ?? true)
+        let offset = row.stored("utc_offset_minutes", as: Int.self)
         guard let id: Int64 = row.stored("id"), let text: String = row.stored("text"),
             !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
             let time = row.stored("at_time", as: String.self).flatMap(LocalTime.init(parsing:)),
@@ -100,13 +102,16 @@ extension Store {
             let repeats = storedRepeat(kind, value, countedFrom: row.stored("counted_from")),
             let since = row.stored("updated_at", as: String.self).flatMap(Timestamp.parse),
             // No end (NULL), or a day: text that is no day is no end nudge can keep.
-            ends.map({ CivilDate(iso: $0) != nil }) ?? true
+            ends.map({ CivilDate(iso: $0) != nil }) ?? true,
+            // No reading named (NULL), or an offset from UTC a clock has.
+            !named || offset.map({ (-1080...1080).contains($0) }) ?? false
         else {
             UnreadableRows.note("own_reminders", row)
             return nil
         }
         return OwnReminderSchedule(
-            id: id, text: text, repeats: repeats, time: time, since: since, endsOn: ends.flatMap { CivilDate(iso: $0) })
+            id: id, text: text, repeats: repeats, time: time, since: since, endsOn: ends.flatMap { CivilDate(iso: $0) },
+            utcOffsetMinutes: offset)
     }
 
     private static func storedRepeat(_ kind: String, _ value: String, countedFrom: String?) -> OwnReminderRepeat? {
@@ -163,18 +168,18 @@ extension Store {
         try db.execute(
             sql: """
                 INSERT INTO own_reminders (id, text, repeat_kind, repeat_value, counted_from, at_time, ends_on,
-                    created_at, updated_at)
-                VALUES (\(IssuedNumbers.ownReminders.nextSQL), ?, ?, ?, ?, ?, ?, ?, ?)
+                    utc_offset_minutes, created_at, updated_at)
+                VALUES (\(IssuedNumbers.ownReminders.nextSQL), ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 reminder.text, stored.kind, stored.value, stored.from, reminder.time.description,
-                reminder.endsOn?.description, Timestamp.format(now), Timestamp.format(now),
+                reminder.endsOn?.description, reminder.utcOffsetMinutes, Timestamp.format(now), Timestamp.format(now),
             ])
         let id = db.lastInsertedRowID
         try IssuedNumbers.ownReminders.recordIssued(through: id, db)
         return OwnReminderSchedule(
             id: id, text: reminder.text, repeats: reminder.repeats, time: reminder.time, since: now,
-            endsOn: reminder.endsOn)
+            endsOn: reminder.endsOn, utcOffsetMinutes: reminder.utcOffsetMinutes)
     }
 
     /// Replaces a reminder's text, repeat and time, reminded again from `now`; false when it
@@ -185,11 +190,11 @@ extension Store {
             try db.execute(
                 sql: """
                     UPDATE own_reminders SET text = ?, repeat_kind = ?, repeat_value = ?, counted_from = ?,
-                        at_time = ?, ends_on = ?, updated_at = ? WHERE id = ?
+                        at_time = ?, ends_on = ?, utc_offset_minutes = ?, updated_at = ? WHERE id = ?
                     """,
                 arguments: [
                     reminder.text, stored.kind, stored.value, stored.from, reminder.time.description,
-                    reminder.endsOn?.description, Timestamp.format(now), reminder.id,
+                    reminder.endsOn?.description, reminder.utcOffsetMinutes, Timestamp.format(now), reminder.id,
                 ])
             return db.changesCount > 0
         }

@@ -17,7 +17,7 @@ enum Schema {
 
     static let migrations: [Migration] = [
         v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21,
-        v22, v23, v27,
+        v22, v23, v27, v28,
     ]
 
     static var identifiers: [String] { migrations.map(\.identifier) }

@@ -46,11 +46,11 @@ import Testing
             ["meditate", "start", "--interval", "abc"],
             "--interval 'abc' is not a whole number of minutes; give one from 0 to 120 as 10 (minutes), 10m, 10 min, 1h30m or 1:30"
         ),
-        // The zone is named as what is not taken, not only "not a time of day" (hostile round on
-        // issue 40, Low).
+        // A zone's name on a time the clock reads once: what it was read as, and the fix, not
+        // "not a time of day" (issue 40); it picks only one of a fall-back night's two 01:30s.
         (
             ["remind", "Water", "--on", "tomorrow", "--at", "9:00 EST"],
-            "--at '9:00 EST' is not a time of day; give a local time such as 18:30 or 6:30pm; EST is a zone's name, and a time of day here is read on the clock, in no named zone: --at 09:00"
+            "--at '9:00 EST' is 09:00 on 2026-11-22, which your clock reads once (09:00 EST); a zone's name or offset only says which of the two readings of a fall-back night's hour is meant; give --at 09:00"
         ),
     ])
     func aTypedArgumentIsRefusedInNudgesOwnWords(arguments: [String], line: String) throws {

@@ -54,10 +54,11 @@ struct RestoreAccountShapeTests {
             try db.execute(sql: "ALTER TABLE reminder_deliveries DROP COLUMN lost_at")
             try db.execute(sql: "ALTER TABLE reminder_deliveries DROP COLUMN lost_reason")
             try db.execute(
-                sql: "DELETE FROM grdb_migrations WHERE identifier IN (?, ?, ?, ?, ?)",
+                sql: "DELETE FROM grdb_migrations WHERE identifier IN (?, ?, ?, ?, ?, ?)",
                 arguments: [
                     "v19 own reminders", "v21 own reminder ends", "v22 medication schedule versions",
                     "v23 notifications lost with their server", "v27 why a notification was lost",
+                    "v28 own reminder reading of a repeated hour",
                 ])
             #expect(try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")
         }

@@ -110,7 +110,7 @@ public struct OwnReminder: ReminderRule {
             NotificationContent(
                 title: reminder.text,
                 body:
-                    "\(reminder.repeats.description.capitalizedFirst) at \(input.clock.text(reminder.time))\(snoozed).",
+                    "\(reminder.repeats.description.capitalizedFirst) at \(RepeatedHourReading.told(reminder, clock: input.clock))\(snoozed).",
                 actions: [
                     NotificationAction(key: Self.doneAction, label: "Done"),
                     NotificationAction(key: Self.snoozeAction, label: "Snooze 1 hour"),

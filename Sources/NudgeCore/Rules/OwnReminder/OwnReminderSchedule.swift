@@ -11,9 +11,14 @@ public struct OwnReminderSchedule: Sendable, Equatable {
     public var time: LocalTime
     public var since: Date
     public var endsOn: CivilDate?
+    /// Which of a fall-back night's two readings of `time` it comes at, by the offset from UTC
+    /// of the one the person named (`--at '01:30 EST'`: -300); nil for the first, as every
+    /// kind's. Any other night reads the time once, and this is not looked at.
+    public var utcOffsetMinutes: Int?
 
     public init(
-        id: Int64, text: String, repeats: OwnReminderRepeat, time: LocalTime, since: Date, endsOn: CivilDate? = nil
+        id: Int64, text: String, repeats: OwnReminderRepeat, time: LocalTime, since: Date, endsOn: CivilDate? = nil,
+        utcOffsetMinutes: Int? = nil
     ) {
         self.id = id
         self.text = text
@@ -21,6 +26,7 @@ public struct OwnReminderSchedule: Sendable, Equatable {
         self.time = time
         self.since = since
         self.endsOn = endsOn
+        self.utcOffsetMinutes = utcOffsetMinutes
     }
 
     /// `reminder:7:2026-11-26:1800`: the reminder, the local day it is due on and its time. The
@@ -32,10 +38,11 @@ public struct OwnReminderSchedule: Sendable, Equatable {
     public static func dayKey(id: Int64, day: CivilDate) -> String { "\(OwnReminder.keyPrefix)\(id):\(day)" }
 
     /// Its instant on a day it is due (a time the zone skipped that day is at the first instant
-    /// after the gap; a time it repeats, the first), as every kind.
+    /// after the gap; a time it repeats, the first, as every kind, or the one named).
     public func dueAt(on day: CivilDate, clock: WallClock) -> Date? {
         guard repeats.includes(day), endsOn.map({ day <= $0 }) ?? true else { return nil }
-        return clock.instant(on: day, at: time)
+        return RepeatedHourReading.named(utcOffsetMinutes, on: day, at: time, clock: clock)
+            ?? clock.instant(on: day, at: time)
     }
 
     /// Whether it may still come after `day`: no end, or an end after it.

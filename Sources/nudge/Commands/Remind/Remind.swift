@@ -19,7 +19,11 @@ extension Nudge {
         @Argument(help: "What to be reminded of: the notification's title (one line, at most 200 characters).")
         var text: String?
         @OptionGroup var repeats: ReminderRepeatOptions
-        @Option(help: "The local time of day: 18:00 or 6pm.", transform: TypedArguments.timeOfDay) var at: LocalTime?
+        @Option(
+            help:
+                "The local time of day: 18:00 or 6pm; on a fall-back night, which of its two 01:30s with its zone's name: '01:30 EST'.",
+            transform: TypedArguments.timeOfDay)
+        var at: ReminderTimeOfDay?
         @OptionGroup var ends: ReminderEndOptions
         @Option(name: .customLong("import"), help: "Add the events with an alarm of an iCalendar (.ics) file instead.")
         var importFile: String?

@@ -35,7 +35,11 @@ extension Nudge.Reminders {
             transform: TypedArguments.rowID(listedBy: "nudge reminders")) var id: Int64
         @Option(help: "The new text (one line, at most 200 characters).") var text: String?
         @OptionGroup var repeats: ReminderRepeatOptions
-        @Option(help: "The local time of day: 18:00 or 6pm.", transform: TypedArguments.timeOfDay) var at: LocalTime?
+        @Option(
+            help:
+                "The local time of day: 18:00 or 6pm; on a fall-back night, which of its two 01:30s with its zone's name: '01:30 EST'.",
+            transform: TypedArguments.timeOfDay)
+        var at: ReminderTimeOfDay?
         @OptionGroup var ends: ReminderEndOptions
         @Flag(help: "Repeat until deleted: take away its --until or --count.") var noEnd = false
 

@@ -73,11 +73,11 @@ public enum KeptCopy {
     }
 
     /// Records in the restored store (its prepared copy) which temporary file keeps the store
-    /// before it; none for a restore that keeps nothing.
+    /// before it; an empty name for a restore that keeps nothing (an emptied store or none): the
+    /// key also tells that a restore put the file in place (`StoreOverwrite.isPutInPlaceByRestore`).
     static func record(_ name: String?, _ db: Database) throws {
-        try db.execute(sql: "DELETE FROM store_metadata WHERE key = ?", arguments: [metadataKey])
-        guard let name else { return }
         try db.execute(
-            sql: "INSERT INTO store_metadata (key, value) VALUES (?, ?)", arguments: [metadataKey, name])
+            sql: "INSERT OR REPLACE INTO store_metadata (key, value) VALUES (?, ?)",
+            arguments: [metadataKey, name ?? ""])
     }
 }

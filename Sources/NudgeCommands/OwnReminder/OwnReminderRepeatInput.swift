@@ -64,7 +64,10 @@ public struct OwnReminderRepeatInput {
         if let on {
             let day = on.resolvedToCome(today: today) { clock.instant(on: $0, at: time).map { $0 > now } ?? true }
             guard let due = clock.instant(on: day, at: time), due > now else {
-                throw InputError("--on \(day) at \(clock.text(time)) has passed; give a day and time to come")
+                // The fall-back night's 01:45 passed is its first, EDT: said so, as 01:45 EST is to come.
+                let first = clock.instant(on: day, at: time).flatMap { clock.isRepeated($0) ? $0 : nil }
+                let at = clock.text(time) + (first.map { " " + clock.abbreviation(at: $0) } ?? "")
+                throw InputError("--on \(day) at \(at) has passed; give a day and time to come")
             }
             return .on(day)
         }

@@ -77,6 +77,7 @@ public enum CommandLineText {
     /// A value that begins with `-` reads as an option; say how to give one (a time option's
     /// needs no hint: nudge reads it as given).
     public static func hint(for message: String, arguments: [String]) -> String? {
+        if let unexpected = UnexpectedWord.hint(for: message, arguments: arguments) { return unexpected }
         let dashed = DashedValue.joined(arguments).prefix { $0 != "--" }.first {
             $0.hasPrefix("-") && !$0.hasPrefix("--") && Int($0) == nil
         }

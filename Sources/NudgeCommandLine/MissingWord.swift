@@ -30,6 +30,11 @@ public enum MissingWord {
             let typed = ([here] + required(usage)).joined(separator: " ") + (hasOptions(usage) ? " [OPTIONS]" : "")
             let what = name.hasPrefix("<") ? "its \(placeholder(name, option: nil))" : name
             let listed = listedBy["\(path.dropLast().joined(separator: " ")) \(name)"] ?? listedBy["\(here) \(name)"]
+            // `reminders edit -1`: the parser takes -1 for an option and finds no id (round 31).
+            if name == "<id>", let negative = arguments.first(where: { $0.hasPrefix("-") && Int($0) != nil }) {
+                let listing = listed ?? "\(here.split(separator: " ").prefix(2).joined(separator: " ")) lists them"
+                return "\(here): no id is \(negative): ids are positive whole numbers; \(listing)"
+            }
             return "\(here) is missing \(what): \(typed)" + (listed.map { "; \($0)" } ?? "")
         }
         // Left out, not a value that begins with '-': the option is the last word, or another
@@ -47,7 +52,7 @@ public enum MissingWord {
     }
 
     /// The leaf command the words name, and its path (`nudge call reminders edit`).
-    private static func command(_ arguments: [String]) -> (ParsableCommand.Type, [String]) {
+    static func command(_ arguments: [String]) -> (ParsableCommand.Type, [String]) {
         var command: any ParsableCommand.Type = CommandTree.root
         var path = ["nudge"]
         var words = arguments[...]

@@ -67,11 +67,16 @@ public enum TypedArguments {
     /// an edit or a delete acts only on the row named by its id.
     public static func rowID(listedBy listing: String) -> @Sendable (String) throws -> Int64 {
         { text in
-            guard let id = Int64(text.trimmingCharacters(in: .whitespaces)), id > 0 else {
+            // A number not an id is said so, not taken for a text (hostile round 31: `0`).
+            switch Int64(text.trimmingCharacters(in: .whitespaces)) {
+            case let id? where id > 0: return id
+            case let number?:
+                throw ValidationError(
+                    "no reminder has id \(number): ids are positive whole numbers; \(listing) lists them")
+            case nil:
                 throw ValidationError(
                     "give the reminder's id, the number \(listing) lists in its ID column, not its text")
             }
-            return id
         }
     }
 

@@ -23,10 +23,10 @@ public enum DeliveryHistory {
                 return instant
             } ?? context.now.addingTimeInterval(-7 * 86400)
         let clock = context.wallClock
-        let (records, ownTexts, missed) = try context.openStoreForReading().run { store in
+        let (records, ownTexts, missed, versions) = try context.openStoreForReading().run { store in
             (
                 try store.history(since: from), Self.ownReminderTexts(store),
-                try store.missedDoses(since: from, clock: clock)
+                try store.missedDoses(since: from, clock: clock), try store.medicationVersions(knownFrom: context.now)
             )
         }
         let shownAgain = ShownAgain.ids(in: records)
@@ -39,8 +39,8 @@ public enum DeliveryHistory {
                     .init("SHOWN") { $0.shownAt.map { LocalFormat.time($0, clock: clock) } ?? "-" },
                     .init("OUTCOME") {
                         Self.outcome(
-                            $0, shownAgain: shownAgain.contains($0.id),
-                            missed: ScheduledDose.parse($0.key).flatMap { missed[$0.dose] }, clock: clock)
+                            $0, shownAgain: shownAgain.contains($0.id), missed: missed, versions: versions, clock: clock
+                        )
                     },
                     .text("TITLE") { Self.title($0, ownTexts: ownTexts) },
                 ] + (verbose ? [.init("KEY") { $0.key }] : []),
@@ -90,17 +90,27 @@ public enum DeliveryHistory {
     /// An answer by when it came, then its id (`answered 12:34: tomorrow`): `tomorrow at 12:34`
     /// read as a time to come. The day is said when it was not the day the reminder was due.
     /// One held while the desktop was in Do Not Disturb says for which span. `missed`: the
-    /// medication dose it reminded of was recorded missed, by `meds remove` when true.
-    static func outcome(_ record: DeliveryRecord, shownAgain: Bool, missed: Bool?, clock: WallClock) -> String {
+    /// medication doses recorded missed, by `meds remove` when true; `versions`: the
+    /// medications' schedules as they were, for a dose a `meds edit` took away.
+    static func outcome(
+        _ record: DeliveryRecord, shownAgain: Bool, missed: [ScheduledDose: Bool], versions: [ScheduledMedication],
+        clock: WallClock
+    ) -> String {
         let outcome =
-            shownAgain ? "closed when shown again, no answer" : answerOutcome(record, missed: missed, clock: clock)
+            shownAgain
+            ? "closed when shown again, no answer"
+            : answerOutcome(
+                record, missed: ScheduledDose.parse(record.key).flatMap { missed[$0.dose] },
+                editedAway: isEditedAway(record, versions: versions, clock: clock), clock: clock)
         guard let held = record.heldAt else { return outcome }
         let from = LocalFormat.time(held, clock: clock)
         let span = record.releasedAt.map { "from \(from) to \(LocalFormat.time($0, clock: clock))" } ?? "since \(from)"
         return "\(outcome) (held during Do Not Disturb \(span))"
     }
 
-    private static func answerOutcome(_ record: DeliveryRecord, missed: Bool?, clock: WallClock) -> String {
+    private static func answerOutcome(_ record: DeliveryRecord, missed: Bool?, editedAway: Bool, clock: WallClock)
+        -> String
+    {
         if let action = record.action {
             let when = record.acknowledgedAt.map { answered in
                 clock.date(of: answered) == clock.date(of: record.dueAt)
@@ -124,6 +134,8 @@ public enum DeliveryHistory {
         if record.closedReason == .closed, record.kind == .medication, let removed = missed {
             return removed ? "closed unanswered: the medication was removed (meds remove)" : "missed, no answer"
         }
+        // Closed as `meds edit --at` moved its dose: nobody answered (hostile round 31).
+        if record.closedReason == .closed, editedAway { return "closed unanswered: moved to another time (meds edit)" }
         if record.closedReason == .closed { return "answered otherwise" }
         if let reason = record.closedReason { return "closed (\(reason))" }
         // A bell sounds in nudge itself: shown with no notification on a server.
@@ -152,6 +164,17 @@ public enum DeliveryHistory {
         return shownAt >= lost
             ? "\(restarted); \(again) at \(LocalFormat.time(shownAt, clock: clock)), no answer"
             : "\(restarted), not shown again"
+    }
+
+    /// A medication reminder closed once the schedule in effect had no longer its dose that day.
+    static func isEditedAway(_ record: DeliveryRecord, versions: [ScheduledMedication], clock: WallClock) -> Bool {
+        guard record.kind == .medication, record.closedReason == .closed, let closed = record.closedAt,
+            let dose = ScheduledDose.parse(record.key)?.dose,
+            let version = versions.last(where: {
+                $0.schedule.medicationID == dose.medicationID && $0.isInEffect(at: closed)
+            })
+        else { return false }
+        return !version.doses(on: dose.date, clock: clock).contains { $0.dose == dose }
     }
 
     /// What it was: its notification's title; for one never shown (a snooze waiting), an own

@@ -71,7 +71,10 @@ public struct OwnReminderRepeatInput {
             }
             let day = on.resolvedToCome(today: today) { due($0).map { $0 > now } ?? true }
             guard let due = due(day), due > now else {
-                throw InputError("--on \(day) at \(clock.text(time)) has passed; give a day and time to come")
+                // The fall-back night's 01:45 passed is named with its zone, as the other may be to come.
+                let passed = due(day).flatMap { clock.isRepeated($0) ? $0 : nil }
+                let at = clock.text(time) + (passed.map { " " + clock.abbreviation(at: $0) } ?? "")
+                throw InputError("--on \(day) at \(at) has passed; give a day and time to come")
             }
             return .on(day)
         }

@@ -8,7 +8,8 @@ import Foundation
 /// ignores RDATE). Such days are a time the spring-forward gap skips (RFC 5545 reads it with
 /// the offset before the gap, the gap's length late; nudge shows it at the gap's end), and a
 /// shorter month's last day standing in for a 29th or 30th. A time the fall-back night has
-/// twice is the first in both, unless the person named the second (`--at '01:30 EST'`).
+/// twice is the first in both, unless the person named the second (`--at '01:30 EST'`). The
+/// rule never starts on a night whose time the gap skips.
 extension CalendarFeed {
     struct Series {
         var reminder: OwnReminderSchedule
@@ -29,9 +30,14 @@ extension CalendarFeed {
         guard reminder.repeats.rule != nil, reminder.next(after: now, clock: clock) != nil,
             let start = reminder.next(after: reminder.since, clock: clock)
         else { return nil }
-        // A 29th or 30th is at most two months from any day it stands in for.
-        let firstDay = (0...62).lazy.map { clock.date(of: start).adding(days: $0) }.first {
-            day in reminder.repeats.ruleIncludes(day) && reminder.endsOn.map { day <= $0 } ?? true
+        // A 29th or 30th is at most two months from any day it stands in for. Never a day whose
+        // time the spring-forward gap skips: calcurse moves the start to the gap's end and reads
+        // every later day at that wall time (01:30 shown at 02:30; hostile round 31 of issue 42).
+        // That night's occurrence is an event of its own.
+        let time = reminder.time
+        let firstDay = (0...62).lazy.map { clock.date(of: start).adding(days: $0) }.first { day in
+            reminder.repeats.ruleIncludes(day) && reminder.endsOn.map { day <= $0 } ?? true
+                && clock.instant(on: day, at: time).map { clock.local($0) == (day, time.secondsOfDay) } ?? false
         }
         guard let firstDay else { return nil }
         var series = Series(reminder: reminder, firstDay: firstDay, leftOut: [], ruledKeys: [])

@@ -180,12 +180,12 @@ public enum PrivateFile {
         var written = 0
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { throw failure("cannot write \(path)", exitCode: 74) }
+            guard count > 0 else { throw failure("cannot write \(path)", exitCode: 73) }
             written += count
         }
-        guard fsync(descriptor) == 0 else { throw failure("cannot write \(path)", exitCode: 74) }
+        guard fsync(descriptor) == 0 else { throw failure("cannot write \(path)", exitCode: 73) }
         open = false
-        guard close(descriptor) == 0 else { throw failure("cannot write \(path)", exitCode: 74) }
+        guard close(descriptor) == 0 else { throw failure("cannot write \(path)", exitCode: 73) }
         // What is there may have changed since it was checked: replace only a regular file.
         var target = stat()
         if lstat(path, &target) == 0 && target.st_mode & S_IFMT != S_IFREG {

@@ -10,7 +10,7 @@ extension MedicationReminder: StoredRule {
         let since = instant.addingTimeInterval(-Facts.reach)
         let knownFrom = clock.startOfDay(clock.date(of: instant))
         let schedules = try Store.scheduledMedications(db, knownFrom: knownFrom)
-        guard !schedules.isEmpty else { return Facts() }
+        guard !schedules.isEmpty else { return try Self.noneTakenByDay(db, since: since, knownFrom: knownFrom) }
         let attempts = try Store.medicationAttempts(db, since: since)
         let names = schedules.map(\.schedule.medicationID)
         let marks = Array(repeating: "?", count: names.count).joined(separator: ", ")
@@ -41,6 +41,18 @@ extension MedicationReminder: StoredRule {
         facts.remindedFor = Self.remindedFor(repeatMinutes: try Store.settings(db).int(.medsRepeatMinutes))
         facts.versions = try Store.medicationsAsTheyWere(db, knownFrom: knownFrom)
         facts.moved = MovedDose.all(facts.versions, clock: clock).filter { $0.edit >= since }
+        return facts
+    }
+}
+
+extension MedicationReminder {
+    /// With no medication taken by day, the versions still name a removed one's amount, and its
+    /// reminders when a *Taken* was given, for the line a refused answer to its reminder gives
+    /// (``MedicationReminder/removed``).
+    fileprivate static func noneTakenByDay(_ db: Database, since: Date, knownFrom: Date) throws -> Facts {
+        var facts = Facts()
+        facts.attempts = try Store.medicationAttempts(db, since: since)
+        facts.versions = try Store.medicationsAsTheyWere(db, knownFrom: knownFrom)
         return facts
     }
 }

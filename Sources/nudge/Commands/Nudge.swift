@@ -59,6 +59,7 @@ struct Nudge: ParsableCommand {
 
     private static func executeMeasured(_ arguments: [String]) -> Int32 {
         CommandTree.use(Nudge.self)
+        let typed = arguments
         do {
             let arguments = DashedValue.joined(
                 GlobalOptions.movingLeadingStore(CompletionRequest.withCursorIndex(arguments)[...]))
@@ -71,7 +72,7 @@ struct Nudge: ParsableCommand {
                 return 0
             }
             if arguments.first != "---completion", let refusal = CommandLineCheck.refusal(arguments) {
-                throw CommandFailure(refusal, exitCode: 64)
+                throw CommandFailure(GlobalOptions.keepingLeadingStore(refusal, typed: typed), exitCode: 64)
             }
             var command = try parseAsRoot(arguments)
             try command.run()

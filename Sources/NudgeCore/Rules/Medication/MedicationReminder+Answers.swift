@@ -19,7 +19,7 @@ extension MedicationReminder: TakenBackRule {
             return .refused(InputError("delivery \(record.id) is no medication reminder nudge reads; nothing changed"))
         }
         guard let scheduled = input.facts.schedule(dose.medicationID) else {
-            return .refused(Self.removed(dose, clock: input.clock))
+            return .refused(Self.removed(dose, follow: follow, at: now, in: input))
         }
         guard record.action == nil else { return .duplicate }
         if follow == .secondDoseQuestion {
@@ -62,7 +62,9 @@ extension MedicationReminder: TakenBackRule {
         let followUps = dose.key + ":"
         switch answer {
         case Self.takenAction:
-            if let refusal = Self.tooLateForTaken(dose, at: now, clock: input.clock) { return .refused(refusal) }
+            if let refusal = Self.tooLateForTaken(dose, scheduled: scheduled, at: now, in: input) {
+                return .refused(refusal)
+            }
             let event = MedicationEvent(
                 medicationID: dose.medicationID,
                 doseMg: input.facts.doseMg(of: dose, clock: input.clock) ?? scheduled.schedule.doseMg,
@@ -130,28 +132,25 @@ extension MedicationReminder: TakenBackRule {
         )
     }
 
-    /// The medication was removed (`meds remove`) after the reminder was shown: named as the
-    /// person knows it, never by the reminder's key, with the line that records it taken
-    /// (hostile round 29 of issue 42).
-    static func removed(_ dose: ScheduledDose, clock: WallClock) -> InputError {
-        let line = SuggestedCommand.medsTaken(ShellWord.quoted(dose.medicationID))
-        let custom = KnownMedication.named(dose.medicationID) == nil ? " --custom, with --dose and the amount" : ""
-        return InputError(
-            "\(dose.medicationID) is no longer a medication taken by day (meds remove); nothing recorded for its \(clock.text(dose.time)) dose on \(dose.date) (to record it taken: \(line)\(custom))"
-        )
-    }
-
-    /// A *Taken* more than a day after its dose: its entry, at the instant answered, falls on a
-    /// later day in DoseTap's rows, and would be taken for that day's dose, which was then never
-    /// reminded (hostile round 29 of issue 42: a Taken 47 hours late). `meds taken --at` records
-    /// it when it was taken.
-    private static func tooLateForTaken(_ dose: ScheduledDose, at now: Date, clock: WallClock) -> InputError? {
-        guard let dueAt = clock.instant(on: dose.date, at: dose.time),
-            now >= dueAt.addingTimeInterval(DoseMatching.answeredReach)
-        else { return nil }
+    /// A *Taken* whose entry, written at the instant answered, would be read as another dose:
+    /// at or after the medication's next dose, or more than a day after its own (hostile rounds
+    /// 29 and 31 of issue 42: at 24h 9m the entry stood beside the next morning's dose, which
+    /// DoseTap listed taken while nudge still reminded it). Not by DoseTap's session date: an
+    /// evening dose due before `session.rollover_hour` and taken just after it is that dose, as
+    /// DoseTap itself records an entry made then. `meds taken --at` records it when it was taken.
+    private static func tooLateForTaken(
+        _ dose: ScheduledDose, scheduled: ScheduledMedication, at now: Date, in input: RuleInput<Facts>
+    ) -> InputError? {
+        let clock = input.clock
+        guard let dueAt = clock.instant(on: dose.date, at: dose.time) else { return nil }
+        let nextDose = (0...7).lazy.flatMap { scheduled.doses(on: dose.date.adding(days: $0), clock: clock) }
+            .first { $0.dueAt > dueAt }
+        let pastNext = nextDose.map { now >= $0.dueAt } ?? false
+        guard pastNext || now >= dueAt.addingTimeInterval(DoseMatching.answeredReach) else { return nil }
         let at = ShellWord.quoted("\(dose.date)T\(dose.time)")
+        let why = pastNext ? "its next dose is due" : "it is more than a day past"
         return InputError(
-            "the \(clock.text(dose.time)) dose of \(dose.medicationID) on \(dose.date) is more than a day past: an entry now would be a later day's, and taken for that day's dose; nothing changed (to record when it was taken: \(SuggestedCommand.medsTaken(ShellWord.quoted(dose.medicationID))) --at \(at))"
+            "the \(clock.text(dose.time)) dose of \(dose.medicationID) on \(dose.date) is too late to answer Taken: \(why), and the entry would be read as another dose; nothing changed (to record when it was taken: \(SuggestedCommand.medsTaken(ShellWord.quoted(dose.medicationID))) --at \(at))"
         )
     }
 

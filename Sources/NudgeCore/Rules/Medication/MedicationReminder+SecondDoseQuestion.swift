@@ -92,7 +92,7 @@ extension MedicationReminder {
     }
 
     /// When the *Taken* that asked the question was given.
-    private static func takenInstant(of dose: ScheduledDose, in facts: Facts) -> Date? {
+    static func takenInstant(of dose: ScheduledDose, in facts: Facts) -> Date? {
         facts.attempts(of: dose).first { $0.action == takenAction }?.answeredAt
     }
 }

@@ -5,7 +5,8 @@ import Testing
 /// Medication reminders nudge closed that nobody answered (hostile round 29 of issue 42): the
 /// last repeat of a dose, closed as the dose was recorded missed, and one closed by `meds
 /// remove`, both read "answered otherwise" in `nudge history`. They read missed and removed; a
-/// dose settled by an entry still reads "answered otherwise".
+/// dose settled by an entry still reads "answered otherwise". Round 31: one closed as `meds
+/// edit --at` moved its dose read "answered otherwise" too; it reads moved, as an own reminder's.
 @Suite struct UnansweredDoseHistoryTests: CommandScenario {
     let directory = TemporaryDirectory()
 
@@ -50,5 +51,28 @@ import Testing
         #expect(
             outcome("8")?.contains("closed unanswered: the medication was removed (meds remove)") == true, "\(table)")
         #expect(outcome("9")?.contains("answered otherwise") == true, "\(table)")
+    }
+
+    @Test func aDoseMovedByAnEditIsNotAnsweredOtherwise() throws {
+        let added = InProcessNudge.run(
+            ["meds", "add", "wakix", "--dose", "35mg", "--at", "19:00", "--store", store],
+            environment: environment.merging(["NUDGE_FAKE_NOW": "2026-11-22T07:00:00+01:00"]) { $1 })
+        #expect(added.status == 0, "\(added)")
+        try StoreQuery.write(
+            store,
+            """
+            INSERT INTO reminder_deliveries (id, reminder_key, kind, due_at, shown_at, title) VALUES
+                (9, 'medication:wakix:2026-11-22:1900', 'medication', '2026-11-22T18:00:00Z',
+                    '2026-11-22T18:00:00Z', 'Wakix 35 mg')
+            """)
+        #expect(nudge("meds", "edit", "wakix", "--at", "21:00").status == 0)
+        // The daemon closes the reminder of the dose the edit moved.
+        try StoreQuery.write(
+            store,
+            "UPDATE reminder_deliveries SET closed_at = '2026-11-22T19:00:01Z', closed_reason = 'closed' WHERE id = 9")
+        let table = InProcessNudge.run(
+            ["history", "--store", store], environment: environment.merging(["COLUMNS": "200"]) { $1 })
+        let line = table.stdout.split(separator: "\n").first { $0.hasPrefix("9 ") }
+        #expect(line?.contains("closed unanswered: moved to another time (meds edit)") == true, "\(table)")
     }
 }

@@ -30,16 +30,7 @@ extension CalendarFeed {
         guard reminder.repeats.rule != nil, reminder.next(after: now, clock: clock) != nil,
             let start = reminder.next(after: reminder.since, clock: clock)
         else { return nil }
-        // A 29th or 30th is at most two months from any day it stands in for. Never a day whose
-        // time the spring-forward gap skips: calcurse moves the start to the gap's end and reads
-        // every later day at that wall time (01:30 shown at 02:30; hostile round 31 of issue 42).
-        // That night's occurrence is an event of its own.
-        let time = reminder.time
-        let firstDay = (0...62).lazy.map { clock.date(of: start).adding(days: $0) }.first { day in
-            reminder.repeats.ruleIncludes(day) && reminder.endsOn.map { day <= $0 } ?? true
-                && clock.instant(on: day, at: time).map { clock.local($0) == (day, time.secondsOfDay) } ?? false
-        }
-        guard let firstDay else { return nil }
+        guard let firstDay = firstRuleDay(of: reminder, from: start, clock: clock) else { return nil }
         var series = Series(reminder: reminder, firstDay: firstDay, leftOut: [], ruledKeys: [])
         // From the day before now's: a calendar's reading of a day nudge has passed may be to come.
         var day = max(clock.date(of: now).adding(days: -1), firstDay)
@@ -48,16 +39,14 @@ extension CalendarFeed {
                 reminder.repeats.ruleIncludes(day)
             {
                 // A day keyed before keys held the time keeps that key (OwnReminder.Facts.untimedDays).
-                let key = [reminder.key(on: day), OwnReminderSchedule.dayKey(id: reminder.id, day: day)]
-                    .first(where: keys.contains)
+                let dayKeys = [reminder.key(on: day), OwnReminderSchedule.dayKey(id: reminder.id, day: day)]
+                let key = dayKeys.first(where: keys.contains)
                 // The rule's reading of a time read twice is the first.
                 let atRuleTime =
                     clock.local(due) == (day, reminder.time.secondsOfDay)
                     && clock.instants(on: day, at: reminder.time).first == due
                 // Shown and snoozed: the day is its snooze's event, not also the rule's (issue 42).
-                let snoozed = [reminder.key(on: day), OwnReminderSchedule.dayKey(id: reminder.id, day: day)].contains {
-                    prefix in keys.contains { $0.hasPrefix(prefix + ":snooze:") }
-                }
+                let snoozed = dayKeys.contains { prefix in keys.contains { $0.hasPrefix(prefix + ":snooze:") } }
                 if due > now, let key, atRuleTime {
                     series.ruledKeys.append(key)
                 } else if due > now || !atRuleTime || snoozed {
@@ -69,5 +58,17 @@ extension CalendarFeed {
             day = day.adding(days: 1)
         }
         return series
+    }
+
+    /// The rule's first day from `start`'s: a 29th or 30th is at most two months from any day it
+    /// stands in for. Never a day whose time the spring-forward gap skips: calcurse moves the
+    /// start to the gap's end and reads every later day at that wall time (01:30 shown at 02:30;
+    /// hostile round 31 of issue 42). That night's occurrence is an event of its own.
+    private func firstRuleDay(of reminder: OwnReminderSchedule, from start: Date, clock: WallClock) -> CivilDate? {
+        let time = reminder.time
+        return (0...62).lazy.map { clock.date(of: start).adding(days: $0) }.first { day in
+            reminder.repeats.ruleIncludes(day) && reminder.endsOn.map { day <= $0 } ?? true
+                && clock.instant(on: day, at: time).map { clock.local($0) == (day, time.secondsOfDay) } ?? false
+        }
     }
 }

@@ -124,7 +124,7 @@ import Testing
             "/bin/sh", ["-c", "trap '' XFSZ; ulimit -f 100; \(command)"],
             environment: NudgeBinary.environment(environment.merging(["NUDGE_STORE": store]) { $1 }))
         #expect(
-            result.status == 74
+            result.status == 73
                 && result.stderr.contains("File too large; the file there before, if any, is unchanged"),
             "\(result.status) \(result.stderr)")
         #expect(try String(contentsOfFile: output, encoding: .utf8) == "the export of last month\n")

@@ -90,7 +90,9 @@ public enum InstantInput {
         direction: Direction = .past
     ) throws(InputError) -> Date {
         let given = echo ? "\(option) '\(typed.text)'" : option
-        if let skipped = typed.skippedReading(now: now, clock: clock, direction: direction) {
+        if let skipped = typed.skippedReading(now: now, clock: clock, direction: direction)
+            ?? typed.wrongWeekday(now: now, clock: clock, direction: direction)
+        {
             throw InputError("\(given): \(skipped)")
         }
         guard let instant = typed.resolved(now: now, clock: clock, direction: direction) else {

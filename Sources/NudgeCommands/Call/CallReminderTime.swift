@@ -57,7 +57,9 @@ public enum CallReminderTime {
 
     /// `--at 'tomorrow 9am'`: the instant it names from now on the person's clock, to come.
     static func instantToCome(_ at: GivenInstant, _ context: CommandContext) throws -> Date {
-        if let skipped = at.skippedReading(now: context.now, clock: context.wallClock, direction: .future) {
+        if let skipped = at.skippedReading(now: context.now, clock: context.wallClock, direction: .future)
+            ?? at.wrongWeekday(now: context.now, clock: context.wallClock, direction: .future)
+        {
             throw CommandFailure("--at '\(TextInput.oneLine(at.text))': \(skipped)", exitCode: 64)
         }
         guard let due = at.resolved(now: context.now, clock: context.wallClock, direction: .future),

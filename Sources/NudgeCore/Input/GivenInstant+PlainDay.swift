@@ -31,8 +31,33 @@ extension GivenInstant {
     }
 
     /// The date nearest today in `direction` (today included) that has this day, month and
-    /// weekday; none when the weekday is not that date's in the years around.
+    /// weekday, or the one a year further; none when neither has that weekday: years away are
+    /// not searched (hostile round of issue 40: `Tuesday 30 Nov` was logged for 2021).
     static func instant(of plain: PlainDay, now: Date, clock: WallClock, direction: InstantInput.Direction) -> Date? {
+        guard let (dates, weekday) = nearestDates(of: plain, now: now, clock: clock, direction: direction),
+            let date = dates.first(where: { $0.weekday == weekday })
+        else { return nil }
+        return clock.instant(on: date, at: plain.time)
+    }
+
+    /// Why a plain day names no date, its weekday being neither the nearest date's nor the one
+    /// a year further's, naming the nearest's; nil for any other form.
+    public func wrongWeekday(now: Date, clock: WallClock, direction: InstantInput.Direction) -> String? {
+        guard case .plainDay(let plain) = form,
+            let (dates, weekday) = Self.nearestDates(of: plain, now: now, clock: clock, direction: direction),
+            let nearest = dates.first, !dates.contains(where: { $0.weekday == weekday })
+        else { return nil }
+        let name = clock.weekdayName(nearest)
+        let dayMonth = "\(nearest.day) \(clock.monthAbbreviations[nearest.month - 1])"
+        return
+            "\(dayMonth) is a \(name) in \(nearest.year); give '\(name) \(dayMonth), \(clock.text(plain.time))' or '\(nearest) \(plain.time)'"
+    }
+
+    /// The two dates with this day and month nearest today in `direction` (today included),
+    /// nearest first, and the weekday typed (0 for Sunday); nil when a name is none.
+    private static func nearestDates(
+        of plain: PlainDay, now: Date, clock: WallClock, direction: InstantInput.Direction
+    ) -> (dates: [CivilDate], weekday: Int)? {
         let named = { (names: [String], word: String) in
             names.firstIndex { $0.lowercased() == word.lowercased() }
         }
@@ -42,10 +67,10 @@ extension GivenInstant {
             let weekday = named(clock.weekdayNames, plain.weekday) ?? named(CivilDate.weekdayNames, plain.weekday)
         else { return nil }
         let today = clock.date(of: now)
-        let years = direction == .past ? [0, -1, -2, -3, -4, -5, -6] : [0, 1, 2, 3, 4, 5, 6]
-        let dates = years.compactMap { CivilDate(checkedYear: today.year + $0, month: month + 1, day: plain.day) }
-            .filter { $0.weekday == weekday }
-        let date = dates.first { direction == .past ? $0 <= today : $0 >= today } ?? dates.first
-        return date.flatMap { clock.instant(on: $0, at: plain.time) }
+        let step = direction == .past ? -1 : 1
+        let dates = [0, step, 2 * step].compactMap {
+            CivilDate(checkedYear: today.year + $0, month: month + 1, day: plain.day)
+        }.filter { direction == .past ? $0 <= today : $0 >= today }
+        return (Array(dates.prefix(2)), weekday)
     }
 }

@@ -19,11 +19,18 @@ extension GivenInstant {
         default:
             return nil
         }
-        guard !["UTC", "GMT", "Z"].contains(abbreviation), Self.offset(abbreviation) == nil,
-            let gapEnd = clock.instants(on: day, at: time).first, clock.local(gapEnd) != (day, time.secondsOfDay)
+        guard !["UTC", "GMT", "Z"].contains(abbreviation), Self.offset(abbreviation) == nil else { return nil }
+        return Self.skipped(time, on: day, clock: clock)
+    }
+
+    /// Why `time` on `day` is none on this clock, a spring-forward having skipped it, or nil.
+    /// Something that happened was at a time the clock read (hostile round of issue 40:
+    /// `log symptom --at 01:30` on London's spring-forward night was logged at 02:00 BST).
+    public static func skipped(_ time: LocalTime, on day: CivilDate, clock: WallClock) -> String? {
+        guard let gapEnd = clock.instants(on: day, at: time).first, clock.local(gapEnd) != (day, time.secondsOfDay)
         else { return nil }
         let before = gapEnd.addingTimeInterval(-1)
-        let (jumpFrom, jumpTo) = (Self.wallTime(justBefore: gapEnd, clock: clock), clock.timeOfDay(gapEnd))
+        let (jumpFrom, jumpTo) = (wallTime(justBefore: gapEnd, clock: clock), clock.timeOfDay(gapEnd))
         return
             "this clock went from \(jumpFrom) \(clock.abbreviation(at: before)) to \(jumpTo) \(clock.abbreviation(at: gapEnd)) on \(day), so it never read \(clock.text(time)); give a time before \(jumpFrom) or from \(jumpTo)"
     }

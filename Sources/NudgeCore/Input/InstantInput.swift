@@ -70,6 +70,9 @@ public enum InstantInput {
     ) throws(InputError) -> Date {
         let instant = try anyInstant(typed, option: option, now: now, clock: clock, echo: echo)
         let given = echo ? "\(option) '\(typed.text)'" : option
+        if let refusal = wallTimeRefusal(typed, instant: instant, now: now, clock: clock) {
+            throw InputError("\(given)\(refusal)")
+        }
         let understood = describe(instant, now: now, clock: clock)
         guard instant <= now.addingTimeInterval(1) else {
             throw InputError("\(given) (\(understood)) is in the future; give a time that has passed")
@@ -81,6 +84,33 @@ public enum InstantInput {
         return instant
     }
 
+    /// How far ahead a bare time of day for something that happened is a slip for now, not
+    /// yesterday's: a person logs what has just happened, and "22:35" at 22:30 is a typo or a
+    /// clock misread, not 23 h 55 min ago (hostile round of issue 40: it was logged so). Past
+    /// 2 h it is yesterday's, as README says (at 01:30, `22:10` is last night).
+    public static let slipAhead: TimeInterval = 2 * 3600
+
+    /// Why a wall-clock time for something that happened is refused, after the option: one a
+    /// spring-forward skipped on its day (it was logged at the gap's end), or a bare time
+    /// later today by up to `slipAhead`.
+    private static func wallTimeRefusal(_ typed: GivenInstant, instant: Date, now: Date, clock: WallClock) -> String? {
+        let time: LocalTime
+        switch typed.form {
+        case .timeOfDay(let typedTime), .onDay(_, let typedTime), .local(_, let typedTime, _): time = typedTime
+        case .plainDay(let plain): time = plain.time
+        default: return nil
+        }
+        if let skipped = GivenInstant.skipped(time, on: clock.date(of: instant), clock: clock) { return ": \(skipped)" }
+        guard case .timeOfDay = typed.form else { return nil }
+        let today = clock.date(of: now)
+        guard let ahead = clock.instants(on: today, at: time).first, ahead > now.addingTimeInterval(1),
+            ahead.timeIntervalSince(now) <= slipAhead
+        else { return nil }
+        if let skipped = GivenInstant.skipped(time, on: today, clock: clock) { return ": \(skipped)" }
+        return
+            " (\(describe(ahead, now: now, clock: clock))) is \(DurationText.relative(ahead.timeIntervalSince(now))); a time to come cannot be recorded; give a time that has passed, or 'yesterday \(clock.text(time))'"
+    }
+
     /// An instant to list from (`--from`, `--since`): any time from 1900 to 9999, a time or a
     /// day in words read back from now, or ahead with `direction` `.future` (`upcoming --from
     /// 'monday 9:00'` is the next Monday's: hostile round of issue 40, it listed the last's).
@@ -90,7 +120,9 @@ public enum InstantInput {
         direction: Direction = .past
     ) throws(InputError) -> Date {
         let given = echo ? "\(option) '\(typed.text)'" : option
-        if let skipped = typed.skippedReading(now: now, clock: clock, direction: direction) {
+        if let skipped = typed.skippedReading(now: now, clock: clock, direction: direction)
+            ?? typed.wrongWeekday(now: now, clock: clock, direction: direction)
+        {
             throw InputError("\(given): \(skipped)")
         }
         guard let instant = typed.resolved(now: now, clock: clock, direction: direction) else {

@@ -215,8 +215,8 @@ import Testing
         ),
         ([], ["dose", "snooze"], "no dose 1 is recorded"),
         (
-            [], ["dose", "1", "--at", "20:00"],
-            "--at '20:00' (20:00 yesterday, 2026-11-20 20:00 EST) is more than 12 hours ago"
+            [], ["dose", "1", "--at", "22:00"],
+            "--at '22:00' (22:00 yesterday, 2026-11-20 22:00 EST) is more than 12 hours ago"
         ),
         ([], ["dose", "1", "--at", "2026-11-20T19:00:00-05:00"], "more than 12 hours ago"),
         ([["dose", "1", "--at", "18:30"]], ["dose", "snooze"], "the dose-2 window is not open"),

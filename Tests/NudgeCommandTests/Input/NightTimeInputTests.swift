@@ -73,15 +73,16 @@ import Testing
                 == "2026-11-22T06:05:00.000Z")
     }
 
-    /// A local time that a spring-forward skips is the first instant after the gap.
-    @Test func aLocalTimeInTheSpringGapIsTheFirstInstantAfterIt() throws {
-        let result = try nudge(
-            ["log", "symptom", "Cramp", "--severity", "1", "--at", "2026-03-08T02:30"], now: "2026-03-08T10:00:00-04:00"
+    /// A local time that a spring-forward skips is none for something that happened: refused
+    /// saying why (it was logged at the gap's end).
+    @Test func aLocalTimeInTheSpringGapIsRefusedForThePast() throws {
+        try StoreQuery.create(store)
+        try InProcessNudge.expectRefusal(
+            ["log", "symptom", "Cramp", "--severity", "1", "--at", "2026-03-08T02:30"], store: store,
+            environment: ["TZ": "America/New_York", "NUDGE_FAKE_NOW": "2026-03-08T10:00:00-04:00"],
+            mentioning:
+                "--at '2026-03-08T02:30': this clock went from 02:00 EST to 03:00 EDT on 2026-03-08, so it never read 02:30; give a time before 02:00 or from 03:00\n"
         )
-        #expect(result.stdout == "logged Cramp (1) at 03:00 today, 2026-03-08 03:00 EDT\n", "\(result)")
-        #expect(
-            try StoreQuery.rows(store, "SELECT logged_at FROM symptom_entries").first?["logged_at"]
-                == "2026-03-08T07:00:00Z")
     }
 
     /// On the fall-back night, at 01:45 after the clocks went back, 01:30 is the one 15 minutes

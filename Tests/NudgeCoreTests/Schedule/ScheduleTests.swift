@@ -147,8 +147,9 @@ import Testing
         }
         #expect(try past("19:05") == at("2026-11-21T19:05:00Z"))
         #expect(try past("2026-11-21T19:05:00Z") == at("2026-11-21T19:05:00Z"))
-        // A bare time still to come today is yesterday's.
-        #expect(try past("20:00") == at("2026-11-20T20:00:00Z"))
+        // A bare time more than 2 hours to come today is yesterday's; one sooner is refused.
+        #expect(try past("21:30") == at("2026-11-20T21:30:00Z"))
+        #expect(throws: InputError.self) { try past("20:00") }
         #expect(
             GivenInstant("20:00")?.resolved(now: now, clock: clock, direction: .future) == at("2026-11-21T20:00:00Z"))
         #expect(

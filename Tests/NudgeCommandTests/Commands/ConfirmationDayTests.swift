@@ -62,6 +62,8 @@ import Testing
         #expect(nudge("contacts", "add", "Sam").status == 0)
         _ = try InProcessNudge.expectRefusal(
             ["call", "log", "Sam", "--at", "Tuesday 16 Nov, 10:00"], store: store, environment: environment,
-            mentioning: "--at 'Tuesday 16 Nov, 10:00' (2021-11-16 10:00 CET) is more than 366 days ago")
+            mentioning:
+                "--at 'Tuesday 16 Nov, 10:00': 16 Nov is a Monday in 2026; give 'Monday 16 Nov, 10:00' or '2026-11-16 10:00'"
+        )
     }
 }

@@ -22,8 +22,8 @@ import Testing
             "nudge symptoms takes no option '--sea'; did you mean: nudge symptoms --search TEXT\n"
         ),
         (
-            ["dose", "1", "--at", "10", "pm"],
-            "--at '10 pm' (22:00 yesterday, 2026-11-21 22:00 CET) is more than 12 hours ago; give a time within the last 12 hours\n"
+            ["dose", "1", "--at", "11", "pm"],
+            "--at '11 pm' (23:00 yesterday, 2026-11-21 23:00 CET) is more than 12 hours ago; give a time within the last 12 hours\n"
         ),
         (
             ["call", "reminders", "cancel", "1", "2"],

@@ -26,7 +26,7 @@ public struct BackupTake {
         do { try Store.refuseBackup(at: context.storePath) } catch { throw CommandFailure(error) }
         // A copy of a store (or one that lost its identity) gets its own before its backup.
         Store.claimIdentity(at: context.storePath, now: context.now)
-        let replaced = output.flatMap { Self.describeExisting($0, context) }
+        let replaced = output.flatMap { ReplacedFile(at: $0, clock: context.wallClock)?.described }
         let (backup, thinning, leftovers) = try take(context)
         // A killed restore leaves a copy of the whole store beside it.
         let restoreLeftovers = AbandonedFiles.removeTemporary(
@@ -85,16 +85,6 @@ public struct BackupTake {
             "backed up the store to \(backup.path) (\(ByteCountText.describe(backup.size)), checked: ok\(counts))\(thinned)\(held)\(since)\(cleaned)\(restoresCleaned)"
     }
 
-    /// `12 B, last changed 2026-11-20 10:00 UTC` of the regular file at `path`; nil when
-    /// there is none.
-    private static func describeExisting(_ path: String, _ context: CommandContext) -> String? {
-        var status = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        let changed = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec))
-        return
-            "\(ByteCountText.describe(Int(status.st_size))), last changed \(LocalFormat.dateTime(changed, clock: context.wallClock))"
-    }
-
     /// Extensions of documents: a backup named so would be opened as one, and show garbage.
     private static let documentExtensions: Set<String> = [
         "csv", "tsv", "txt", "md", "markdown", "html", "htm", "json", "xml", "ics", "pdf", "xlsx", "xls", "ods",
@@ -119,7 +109,7 @@ public struct BackupTake {
         guard lstat(output, &status) == 0, status.st_size > 0 else { return }
         guard PrivateFile.isSQLiteDatabase(output) else {
             throw UsageRefusal(
-                "--output '\(output)' is a file that is not a backup (\(describeExisting(output, context) ?? "")), which nudge does not write over; give a new file's path, or remove that file first"
+                "--output '\(output)' is a file that is not a backup (\(ReplacedFile(at: output, clock: context.wallClock)?.described ?? "")), which nudge does not write over; give a new file's path, or remove that file first"
             )
         }
         let identity = Store.identity(at: context.storePath)

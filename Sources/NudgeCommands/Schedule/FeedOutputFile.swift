@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import NudgeCore
 import NudgeReports
 
@@ -13,11 +12,8 @@ struct FeedOutputFile {
 
     /// Reads what is at `path`; refuses (exit 64, nothing written) a file nudge did not write.
     init(checking path: String, clock: WallClock) throws {
-        var status = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 else { return }
-        let changed = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec))
-        let described =
-            "\(ByteCountText.describe(Int(status.st_size))), last changed \(LocalFormat.dateTime(changed, clock: clock))"
+        guard let existing = ReplacedFile(at: path, clock: clock), existing.size > 0 else { return }
+        let described = existing.described
         guard Self.isFeed(at: path) else {
             throw UsageRefusal(
                 "--output '\(path)' is a file nudge did not write (\(described)), which the feed does not write over; give a new file's path, or remove that file first"
